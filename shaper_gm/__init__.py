@@ -1,0 +1,3 @@
+"""shaper-gm: run Shaper tabletop combat from the terminal."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,3 @@
+from shaper_gm.cli import main
+
+raise SystemExit(main())

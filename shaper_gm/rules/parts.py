@@ -1,0 +1,57 @@
+"""Small labelled numbers every breakdown is built from.
+
+A `Part` is a bonus with its reason and the rule that grants it, e.g.
+``Part(1, "Vigor", "S28")``; a `Mod` is a roll modifier with its reason, e.g.
+``Mod("disadvantage", "Outnumbered", "S16")``; a `Step` is one line of a computed
+breakdown. All three are tuples, so plain ``(1, "Vigor", "S28")`` works too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+
+class Part(NamedTuple):
+    amount: int
+    reason: str
+    rule: str = ""
+
+
+class Mod(NamedTuple):
+    name: str                 # edge | pressured | advantage | disadvantage
+    reason: str
+    rule: str = ""
+
+
+class Step(NamedTuple):
+    label: str
+    value: int
+    rule: str = ""
+
+
+MODIFIER_NAMES = ("edge", "pressured", "advantage", "disadvantage")
+
+
+def total(parts: Iterable[tuple[int, str, str]]) -> int:
+    return sum(p[0] for p in parts)
+
+
+def as_parts(parts: Iterable[tuple]) -> tuple[Part, ...]:
+    return tuple(Part(*p) for p in parts)
+
+
+def as_mods(mods: Iterable[tuple]) -> tuple[Mod, ...]:
+    return tuple(Mod(*m) for m in mods)
+
+
+def count_mods(mods: Iterable[tuple]) -> dict[str, int]:
+    """Modifier name -> how many times it applies (unknown names are refused)."""
+    counts = dict.fromkeys(MODIFIER_NAMES, 0)
+    for m in mods:
+        name = m[0]
+        if name not in counts:
+            raise ValueError(f"unknown roll modifier {name!r}; expected one of "
+                             f"{', '.join(MODIFIER_NAMES)}")
+        counts[name] += 1
+    return counts
