@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 
 ABILITIES = ("vigor", "finesse", "mentality")
 SKILL_CATEGORIES = ("general", "vigor", "finesse", "mentality")
-WEAPON_KINDS = ("melee", "ranged", "spell")
+# "focus": a hand item that is not attacked with (a wand: spell_range_bonus); its damage is "0".
+WEAPON_KINDS = ("melee", "ranged", "spell", "focus")
 
 # Skill triggers as the source lists them.
 PRIMARY_TRIGGERS = ("on_attack", "on_hit", "on_critical", "on_evade", "anytime", "targeted",
@@ -66,7 +67,7 @@ class Effect:
 class Weapon:
     id: str
     name: str
-    kind: str                         # melee | ranged | spell
+    kind: str                         # melee | ranged | spell | focus
     damage: str                       # dice expression, e.g. "1d6+3"
     hands: int = 1
     pierce: int = 0

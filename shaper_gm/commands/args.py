@@ -1,0 +1,142 @@
+"""Splitting a command line into positional words and typed flags, and back.
+
+A parsed line can be written out again as text (`Parsed.to_line`), which is how the
+log records a command with every random outcome filled in as flags.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+
+from shaper_gm.errors import CommandError
+
+MAX_LINE = 2000
+KINDS = ("bool", "int", "text", "faces")
+
+
+@dataclass(frozen=True)
+class FlagSpec:
+    name: str                     # without the dashes
+    kind: str = "bool"            # bool | int | text | faces
+    repeat: bool = False
+    help: str = ""
+    metavar: str = ""
+    completes: str = ""           # what completion offers: actor | zone | item | skill | ...
+
+    @property
+    def flag(self) -> str:
+        return f"--{self.name}"
+
+
+def flag(name: str, kind: str = "bool", *, repeat: bool = False, help: str = "",
+         metavar: str = "", completes: str = "") -> FlagSpec:
+    assert kind in KINDS, kind
+    return FlagSpec(name, kind, repeat, help, metavar or kind.upper(), completes)
+
+
+@dataclass
+class Parsed:
+    verb: str
+    words: list[str]
+    flags: dict[str, object] = field(default_factory=dict)
+
+    def get(self, name: str, default=None):
+        return self.flags.get(name, default)
+
+    def to_line(self) -> str:
+        """The canonical text of this command: verb, words, then flags."""
+        parts = [self.verb, *(quote(w) for w in self.words)]
+        for name, value in self.flags.items():
+            values = value if isinstance(value, list) else [value]
+            for item in values:
+                if item is True:
+                    parts.append(f"--{name}")
+                elif item is False or item is None:
+                    continue
+                elif isinstance(item, tuple):
+                    parts.append(f"--{name} {','.join(str(x) for x in item)}")
+                else:
+                    parts.append(f"--{name} {quote(str(item))}")
+        return " ".join(parts)
+
+
+def quote(word: str) -> str:
+    return shlex.quote(word) if word and not _plain(word) else (word or "''")
+
+
+def _plain(word: str) -> bool:
+    return all(ch.isalnum() or ch in "-_.,:=+/" for ch in word)
+
+
+def split_line(line: str) -> list[str]:
+    if len(line) > MAX_LINE:
+        raise CommandError(f"line is {len(line)} characters long (limit {MAX_LINE})",
+                           "split it into several commands")
+    if "\x00" in line:
+        raise CommandError("line holds a NUL character", "retype the command")
+    try:
+        return shlex.split(line, comments=False, posix=True)
+    except ValueError as exc:
+        raise CommandError(f"cannot read the line: {exc}", "close the quote") from None
+
+
+def parse_faces(text: str, flag_name: str) -> tuple[int, ...]:
+    faces = []
+    for token in text.replace(" ", "").split(","):
+        if not token.isdigit() or len(token) > 4:
+            raise CommandError(f"--{flag_name}: {token!r} is not a die face",
+                               "give faces as numbers separated by commas, e.g. 5,5,3")
+        faces.append(int(token))
+    return tuple(faces)
+
+
+def parse_args(verb: str, tokens: list[str], specs: tuple[FlagSpec, ...]) -> Parsed:
+    by_name = {spec.name: spec for spec in specs}
+    parsed = Parsed(verb, [])
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token.startswith("--") and len(token) > 2:
+            name, _, inline = token[2:].partition("=")
+            spec = by_name.get(name)
+            if spec is None:
+                known = ", ".join(f"--{n}" for n in by_name) or "none"
+                raise CommandError(f"{verb}: unknown flag --{name}", f"its flags: {known}")
+            if spec.kind == "bool":
+                if inline:
+                    raise CommandError(f"{verb}: --{name} takes no value", f"write --{name}")
+                value: object = True
+            else:
+                if inline:
+                    raw = inline
+                elif i + 1 < len(tokens) and not tokens[i + 1].startswith("--"):
+                    i += 1
+                    raw = tokens[i]
+                else:
+                    raise CommandError(f"{verb}: --{name} needs a value",
+                                       f"write --{name} {spec.metavar}")
+                value = _convert(verb, spec, raw)
+            if spec.repeat:
+                parsed.flags.setdefault(name, []).append(value)
+            elif name in parsed.flags:
+                raise CommandError(f"{verb}: --{name} given twice", "give it once")
+            else:
+                parsed.flags[name] = value
+        else:
+            parsed.words.append(token)
+        i += 1
+    return parsed
+
+
+def _convert(verb: str, spec: FlagSpec, raw: str) -> object:
+    if spec.kind == "int":
+        text = raw.strip()
+        body = text[1:] if text[:1] in "+-" else text
+        if not body.isdigit() or len(body) > 9:
+            raise CommandError(f"{verb}: --{spec.name} needs a whole number, got {raw!r}",
+                               f"e.g. --{spec.name} 2")
+        return int(text)
+    if spec.kind == "faces":
+        return parse_faces(raw, spec.name)
+    return raw

@@ -1,0 +1,61 @@
+"""Verbs and their metadata, registered by decorator on a registry instance."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from shaper_gm.commands.args import FlagSpec
+from shaper_gm.errors import CommandError
+
+
+@dataclass(frozen=True)
+class Verb:
+    name: str
+    handler: Callable
+    usage: str
+    summary: str
+    aliases: tuple[str, ...] = ()
+    flags: tuple[FlagSpec, ...] = ()
+    rules: str = ""               # rulings the verb applies, e.g. "S5-S7, S13"
+    examples: tuple[str, ...] = ()
+    group: str = "play"           # setup | play | gm | view | file
+    logged: bool = True           # changes the encounter, so goes in the log
+    takes_file: bool = False      # reads or writes files: never run from a save's log
+    # What the positional words are, for completion: e.g. ("actor?", "targets").
+    positionals: tuple[str, ...] = ()
+
+    def flag(self, name: str) -> FlagSpec | None:
+        return next((f for f in self.flags if f.name == name), None)
+
+
+@dataclass
+class Registry:
+    verbs: dict[str, Verb] = field(default_factory=dict)
+    by_alias: dict[str, str] = field(default_factory=dict)
+
+    def command(self, name: str, *, usage: str, summary: str, aliases: tuple[str, ...] = (),
+                flags: tuple[FlagSpec, ...] = (), rules: str = "",
+                examples: tuple[str, ...] = (), group: str = "play", logged: bool = True,
+                takes_file: bool = False, positionals: tuple[str, ...] = ()):
+        def register(handler: Callable) -> Callable:
+            verb = Verb(name, handler, usage, summary, aliases, flags, rules, examples, group,
+                        logged, takes_file, positionals)
+            self.verbs[name] = verb
+            self.by_alias[name] = name
+            for alias in aliases:
+                self.by_alias[alias] = name
+            return handler
+        return register
+
+    def lookup(self, word: str) -> Verb:
+        name = self.by_alias.get(word.lower())
+        if name is None:
+            close = difflib.get_close_matches(word.lower(), list(self.by_alias), n=3)
+            hint = f"did you mean {' or '.join(close)}?" if close else "type help for the list"
+            raise CommandError(f"unknown command {word!r}", hint)
+        return self.verbs[name]
+
+    def names(self) -> list[str]:
+        return sorted(self.by_alias)

@@ -1,0 +1,69 @@
+"""Turning the words a GM types into ids: unique prefixes, candidates, did-you-mean."""
+
+from __future__ import annotations
+
+import difflib
+
+from shaper_gm.encounter.state import EncounterState
+from shaper_gm.errors import CommandError
+
+
+def match_one(word: str, candidates: list[str], what: str, hint: str = "") -> str:
+    """Exact id, else the one candidate it is a prefix of; else a clear error."""
+    key = word.lower()
+    if key in candidates:
+        return key
+    found = [c for c in candidates if c.startswith(key)]
+    if len(found) == 1:
+        return found[0]
+    if len(found) > 1:
+        raise CommandError(f"{word!r} could be {', '.join(sorted(found))}",
+                           f"type more of the {what} id")
+    close = difflib.get_close_matches(key, candidates, n=3, cutoff=0.5)
+    if close:
+        raise CommandError(f"no {what} {word!r}", f"did you mean {' or '.join(close)}?")
+    listed = ", ".join(sorted(candidates)[:12]) or "none yet"
+    raise CommandError(f"no {what} {word!r}", hint or f"known: {listed}")
+
+
+def actor(state: EncounterState, word: str) -> str:
+    return match_one(word, list(state.actors), "actor", "add actors with: add ID")
+
+
+def actors(state: EncounterState, word: str) -> list[str]:
+    """A comma-separated list of actor ids, each resolved."""
+    out = []
+    for part in word.split(","):
+        if not part:
+            raise CommandError(f"empty name in {word!r}", "separate ids with commas: a,b")
+        resolved = actor(state, part)
+        if resolved in out:
+            raise CommandError(f"{resolved} is named twice", "name each target once")
+        out.append(resolved)
+    return out
+
+
+def is_actor(state: EncounterState, word: str) -> bool:
+    try:
+        actor(state, word)
+    except CommandError:
+        return False
+    return True
+
+
+def acting(state: EncounterState) -> str:
+    if state.turn is None:
+        hint = "type start to begin round 1" if state.round == 0 else "name the actor"
+        raise CommandError("no actor is taking a turn", hint)
+    return state.turn
+
+
+def split_actor(state: EncounterState, words: list[str], rest: int,
+                verb: str, usage: str) -> tuple[str, list[str]]:
+    """Verbs of the form `VERB [ACTOR] ...`: with one word more than `rest`, the first
+    names the actor; otherwise the acting actor acts."""
+    if len(words) == rest + 1:
+        return actor(state, words[0]), words[1:]
+    if len(words) == rest:
+        return acting(state), words
+    raise CommandError(f"{verb}: expected {usage}", f"e.g. {usage}")

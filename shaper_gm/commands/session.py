@@ -1,0 +1,189 @@
+"""A session: the encounter, its undo history and its log, driven one line at a time.
+
+`Session.execute(line)` is the single entry point the shell, scripts and tests use.
+It either applies the command completely and returns a `Result`, or raises a
+`GmError` and leaves everything as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from shaper_gm.commands.args import Parsed, parse_args, split_line
+from shaper_gm.commands.registry import Registry, Verb
+from shaper_gm.dice import DiceInputError, DiceSyntaxError
+from shaper_gm.encounter.dicebox import DiceBox, FacesAsker
+from shaper_gm.encounter.state import EncounterState
+from shaper_gm.errors import CommandError, GmError
+from shaper_gm.rules.errors import RuleViolation
+
+# Everything a lower layer raises to refuse a command; all reach the GM as a GmError.
+REFUSALS = (RuleViolation, DiceInputError, DiceSyntaxError)
+
+
+def as_gm_error(exc: Exception) -> GmError:
+    message = getattr(exc, "message", None) or str(exc)
+    return GmError(message, getattr(exc, "hint", "") or "")
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One applied, logged command: its resolved line and the states around it."""
+
+    line: str
+    before: EncounterState | None     # None for entries loaded from a save
+    after: EncounterState
+    events: tuple = ()
+
+
+@dataclass(frozen=True)
+class Result:
+    verb: str
+    line: str | None                  # the resolved line if it went into the log
+    events: tuple = ()
+    view: Any = None                  # what a view command shows (show, map, odds, ...)
+
+
+@dataclass
+class Outcome:
+    """What a handler hands back to the session."""
+
+    state: EncounterState | None = None   # the new state, for commands that change it
+    events: tuple = ()
+    view: Any = None
+
+
+@dataclass
+class Context:
+    session: Session
+    state: EncounterState
+    parsed: Parsed
+    dice: DiceBox
+    verb: Verb
+
+    @property
+    def library(self):
+        return self.session.library
+
+    @property
+    def ruleset(self):
+        return self.session.ruleset_for(self.state)
+
+
+@dataclass
+class Session:
+    library: Any
+    registry: Registry
+    state: EncounterState = field(default_factory=EncounterState)
+    history: list[Frame] = field(default_factory=list)
+    future: list[Frame] = field(default_factory=list)
+    manual: set[str] = field(default_factory=set)     # actors whose dice are asked for
+    asker: FacesAsker | None = None
+    save_path: str | None = None
+    # How to rebuild states for frames loaded from a save (set by the persist layer).
+    rebuild: Callable[[Session], None] | None = None
+    _rulesets: dict = field(default_factory=dict)
+
+    # --- the log -----------------------------------------------------------------
+    @property
+    def log(self) -> list[str]:
+        return [frame.line for frame in self.history]
+
+    def ruleset_for(self, state: EncounterState):
+        from shaper_gm.rules import ruleset_for
+        key = state.ruleset
+        if key not in self._rulesets:
+            self._rulesets[key] = ruleset_for(key, self.library)
+        return self._rulesets[key]
+
+    # --- running a line ----------------------------------------------------------
+    def execute(self, line: str, *, replaying: bool = False) -> Result:
+        tokens = split_line(line)
+        if not tokens:
+            raise CommandError("empty command", "type help for the list of commands")
+        verb = self.registry.lookup(tokens[0])
+        if replaying and verb.takes_file:
+            raise CommandError(f"the log holds the file command {verb.name!r}",
+                               "a save's log never runs file commands: remove that entry")
+        parsed = parse_args(verb.name, tokens[1:], verb.flags)
+        dice = DiceBox(self.state.seed, self.state.dice_position,
+                       asker=None if replaying else self.asker, manual=frozenset(self.manual))
+        context = Context(self, self.state, parsed, dice, verb)
+        try:
+            outcome = verb.handler(context)
+            dice.finish()
+        except GmError:
+            raise
+        except REFUSALS as exc:
+            raise as_gm_error(exc) from None
+        if outcome is None:
+            outcome = Outcome()
+        if outcome.state is None or not verb.logged:
+            return Result(verb.name, None, tuple(outcome.events), outcome.view)
+        new_state = outcome.state.with_(dice_position=dice.position)
+        resolved = parsed.to_line()
+        self.history.append(Frame(resolved, self.state, new_state, tuple(outcome.events)))
+        self.future.clear()
+        self.state = new_state
+        return Result(verb.name, resolved, tuple(outcome.events), outcome.view)
+
+    def run_lines(self, lines: list[str]) -> list[Result]:
+        """Run lines as a replay does; the first refusal raises with its line number."""
+        results = []
+        for number, line in enumerate(lines, 1):
+            try:
+                results.append(self.execute(line, replaying=True))
+            except GmError as exc:
+                raise LineError(number, line, exc) from None
+        return results
+
+    # --- undo and redo -----------------------------------------------------------
+    def undo(self, count: int = 1) -> list[Frame]:
+        if count < 1:
+            raise CommandError("undo needs a count of 1 or more", "e.g. undo 2")
+        undoable = len(self.history) - 1      # the first entry creates the encounter
+        if undoable <= 0:
+            raise CommandError("nothing to undo", "the encounter is as it began")
+        if count > undoable:
+            raise CommandError(f"only {undoable} command(s) can be undone",
+                               f"use undo {undoable}")
+        if any(frame.before is None for frame in self.history[-count:]):
+            if self.rebuild is None:
+                raise CommandError("this save's earlier states are not available",
+                                   "replay the save to undo past where it was opened")
+            self.rebuild(self)
+        undone = []
+        for _ in range(count):
+            frame = self.history.pop()
+            self.future.append(frame)
+            undone.append(frame)
+        self.state = undone[-1].before
+        return undone
+
+    def redo(self, count: int = 1) -> list[Frame]:
+        if count < 1:
+            raise CommandError("redo needs a count of 1 or more", "e.g. redo 2")
+        if not self.future:
+            raise CommandError("nothing to redo", "redo follows an undo")
+        if count > len(self.future):
+            raise CommandError(f"only {len(self.future)} command(s) can be redone",
+                               f"use redo {len(self.future)}")
+        redone = []
+        for _ in range(count):
+            frame = self.future.pop()
+            self.history.append(frame)
+            redone.append(frame)
+        self.state = redone[-1].after
+        return redone
+
+
+class LineError(GmError):
+    """A refusal while running lines, with the line's number."""
+
+    def __init__(self, number: int, line: str, cause: GmError) -> None:
+        super().__init__(cause.message, cause.hint)
+        self.number = number
+        self.line = line
+        self.cause = cause

@@ -1,0 +1,51 @@
+"""File verbs: save, load, export, quit. Never run from a save's log."""
+
+from __future__ import annotations
+
+from shaper_gm.commands.registry import Registry
+from shaper_gm.commands.session import Context, Outcome
+from shaper_gm.commands.viewdata import FileWritten, Message
+from shaper_gm.errors import CommandError
+
+
+def register(reg: Registry) -> None:
+    @reg.command("save", group="file", usage="save [PATH]", logged=False, takes_file=True,
+                 summary="write the encounter to a YAML save (a bare name goes in saves/)",
+                 examples=("save", "save bridge-fight", "save /tmp/fight.yaml"),
+                 positionals=("path?",))
+    def save(ctx: Context) -> Outcome:
+        from shaper_gm.persist import saves
+        words = ctx.parsed.words
+        if len(words) > 1:
+            raise CommandError("save takes one path", "e.g. save bridge-fight")
+        path = saves.save_session(ctx.session, words[0] if words else None)
+        return Outcome(view=FileWritten(str(path), "save"))
+
+    @reg.command("load", group="file", usage="load PATH", logged=False, takes_file=True,
+                 summary="replace the encounter with a saved one", examples=("load bridge-fight",),
+                 positionals=("path",))
+    def load(ctx: Context) -> Outcome:
+        from shaper_gm.persist import saves
+        words = ctx.parsed.words
+        if len(words) != 1:
+            raise CommandError("load takes one path", "e.g. load saves/demo.yaml")
+        path = saves.load_into(ctx.session, words[0])
+        return Outcome(view=Message(f"Loaded {path}: round {ctx.session.state.round}, "
+                                    f"{len(ctx.session.log)} log entries."))
+
+    @reg.command("export", group="file", usage="export PATH.md", logged=False, takes_file=True,
+                 summary="write a readable Markdown recap of the fight, by round",
+                 examples=("export recap.md",), positionals=("path",))
+    def export(ctx: Context) -> Outcome:
+        from shaper_gm.persist import recap
+        words = ctx.parsed.words
+        if len(words) != 1:
+            raise CommandError("export takes one path", "e.g. export recap.md")
+        path = recap.export(ctx.session, words[0])
+        return Outcome(view=FileWritten(str(path), "export"))
+
+    @reg.command("quit", group="file", usage="quit", logged=False, takes_file=True,
+                 aliases=("exit",), summary="leave the shell (the session is already saved)",
+                 examples=("quit",))
+    def quit_(ctx: Context) -> Outcome:
+        return Outcome(view=Message("quit"))

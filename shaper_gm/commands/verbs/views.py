@@ -1,0 +1,60 @@
+"""View verbs: show, map, order, log, help. They change nothing and are not logged."""
+
+from __future__ import annotations
+
+from shaper_gm.commands import resolve
+from shaper_gm.commands.registry import Registry
+from shaper_gm.commands.session import Context, Outcome
+from shaper_gm.commands.viewdata import ActorView, HelpView, LogView, MapView, OrderView
+from shaper_gm.errors import CommandError
+
+
+def register(reg: Registry) -> None:
+    @reg.command("show", group="view", usage="show [ACTOR]", logged=False,
+                 summary="the turn order table, or one actor in full",
+                 examples=("show", "show josh"), positionals=("actor?",))
+    def show(ctx: Context) -> Outcome:
+        words = ctx.parsed.words
+        if not words:
+            return Outcome(view=OrderView(ctx.state))
+        if len(words) != 1:
+            raise CommandError("expected show [ACTOR]", "e.g. show josh")
+        who = resolve.actor(ctx.state, words[0])
+        return Outcome(view=ActorView(ctx.state, who, ctx.library, ctx.ruleset))
+
+    @reg.command("map", group="view", usage="map", logged=False, rules="S9-S11",
+                 summary="the battlefield grid with every actor, engagements marked",
+                 examples=("map",))
+    def map_(ctx: Context) -> Outcome:
+        return Outcome(view=MapView(ctx.state, ctx.ruleset))
+
+    @reg.command("order", group="view", usage="order", logged=False, rules="S17",
+                 summary="the turn order with HP, actions, SP, zone and effects",
+                 examples=("order",), aliases=("status",))
+    def order(ctx: Context) -> Outcome:
+        return Outcome(view=OrderView(ctx.state))
+
+    @reg.command("log", group="view", usage="log [N]", logged=False,
+                 summary="the last N resolved commands (all with no N)",
+                 examples=("log", "log 10"), positionals=("number?",))
+    def log(ctx: Context) -> Outcome:
+        lines = ctx.session.log
+        words = ctx.parsed.words
+        if words:
+            if len(words) != 1 or not words[0].isdigit():
+                raise CommandError("log takes a count", "e.g. log 10")
+            n = int(words[0])
+            shown = lines[-n:] if n else []
+        else:
+            shown = lines
+        return Outcome(view=LogView(tuple(shown), len(lines) - len(shown) + 1))
+
+    @reg.command("help", group="view", usage="help [COMMAND]", logged=False, aliases=("?",),
+                 summary="the list of commands, or one command in full",
+                 examples=("help", "help attack"), positionals=("verb?",))
+    def help_(ctx: Context) -> Outcome:
+        words = ctx.parsed.words
+        reg_ = ctx.session.registry
+        if not words:
+            return Outcome(view=HelpView(tuple(reg_.verbs[n] for n in reg_.verbs), False))
+        return Outcome(view=HelpView((reg_.lookup(words[0]),), True))

@@ -1,0 +1,147 @@
+"""The ruleset file (`content/rulesets/NAME.yaml`): checked and turned into RulesetNumbers.
+
+A ruleset file holds one ruleset; its id is the file name without `.yaml`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from shaper_gm.content.items import action_pool
+from shaper_gm.content.models import ABILITIES, WEAPON_KINDS, LevelRow, RulesetNumbers
+from shaper_gm.content.schema import (
+    Bad,
+    Ctx,
+    Field,
+    boolean,
+    check_fields,
+    choice,
+    dice,
+    integer,
+    list_of,
+    mapping_of,
+    show,
+    text,
+)
+
+# Per-point ability bonuses the rules core asks for by name (S28): KIND_attack and
+# KIND_damage for each attacking weapon kind, and the rest by their own name.
+BONUS_NAMES = (*(f"{kind}_{roll}" for kind in WEAPON_KINDS if kind != "focus"
+                 for roll in ("attack", "damage")),
+               "hp", "evasion", "spell_cost_reduction", "spell_bonus")
+# Actions the rules core looks up a cost for (S19); a ruleset may add more.
+REQUIRED_COSTS = ("attack", "move", "skill", "cast", "pickup_close", "switch_weapons", "draw",
+                  "sheathe", "reload", "raise_shield", "engage", "disengage", "switch_grip",
+                  "pickup_melee", "say", "drop")
+DIAGONALS = ("shaper", "king")
+
+
+def _name(value: Any) -> str:
+    if not isinstance(value, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", value):
+        raise Bad(f"expected a name of lowercase letters, digits and '_', got {show(value)}")
+    return value
+
+
+def _grid(value: Any) -> tuple[int, int]:
+    match = re.fullmatch(r"\s*([1-9]\d*)\s*x\s*([1-9]\d*)\s*", value) \
+        if isinstance(value, str) else None
+    if not match:
+        raise Bad(f"expected COLUMNSxROWS like 5x5, got {show(value)}")
+    return int(match[1]), int(match[2])
+
+
+FIELDS = {
+    "name": Field(text, required=True),
+    "basic_roll": Field(dice, required=True),
+    "critical_threshold": Field(integer(1), required=True),
+    "critical_dice": Field(dice, required=True),
+    "pool": Field(action_pool, required=True),
+    "substitutions": Field(mapping_of(_name, list_of(_name)), required=True),
+    "costs": Field(mapping_of(_name, _name), required=True),
+    "skill_sp_cost": Field(integer(0), required=True),
+    "skill_max_level": Field(integer(1), required=True),
+    "hands": Field(integer(1), required=True),
+    "base_hp": Field(integer(1), required=True),
+    "ability_bonuses": Field(mapping_of(choice(ABILITIES), mapping_of(choice(BONUS_NAMES),
+                                                                      integer())), required=True),
+    "levels": Field(lambda value: value, required=True),   # checked row by row below
+    "diagonal": Field(choice(DIAGONALS), required=True),
+    "band_names": Field(list_of(text, non_empty=True), required=True),
+    "beyond_max_range_bands": Field(integer(0), required=True),
+    "base_spell_range": Field(integer(0), required=True),
+    "spell_min_mentality": Field(integer(0), required=True),
+    "grid": Field(_grid, required=True),
+    "outnumbered": Field(boolean, required=True),
+    "firing_into_melee": Field(boolean, required=True),
+    "turn_order_ability": Field(choice(ABILITIES), required=True),
+    "provisional": Field(list_of(text)),
+}
+LEVEL_FIELDS = {
+    "level": Field(integer(1), required=True),
+    "ability_points": Field(integer(0), required=True),
+    "skills": Field(integer(0), required=True),
+    "sp": Field(integer(0), required=True),
+    "sp_regen": Field(integer(0), required=True),
+    "provisional": Field(boolean),
+}
+
+
+def build_ruleset(ctx: Ctx, ruleset_id: str, raw: Any) -> RulesetNumbers | None:
+    start = len(ctx.errors)
+    values = check_fields(ctx, raw, FIELDS)
+    if values is None:
+        return None
+    values["levels"] = _levels(ctx, raw.get("levels"))
+    kinds = set(values["pool"].as_dict()) if "pool" in values else None
+    if kinds is not None:
+        _check_kinds(ctx, kinds, values)
+    for key in values.get("provisional", ()):
+        if key.split(".")[0] not in FIELDS:
+            ctx.error("provisional", f"{key!r} is not a key of this file")
+    if len(ctx.errors) > start:
+        return None
+    cols, rows = values.pop("grid")
+    return RulesetNumbers(id=ruleset_id, grid_cols=cols, grid_rows=rows,
+                          provisional_keys=values.pop("provisional", ()), **values)
+
+
+def _check_kinds(ctx: Ctx, kinds: set[str], values: dict[str, Any]) -> None:
+    """Substitutions and costs may only name action kinds the pool has."""
+    allowed = ", ".join(sorted(kinds))
+    for kind, payers in values.get("substitutions", ()):
+        for name in (kind, *payers):
+            if name not in kinds:
+                ctx.error(f"substitutions.{kind}", f"{name!r} is not a pool kind ({allowed})")
+    costs = dict(values.get("costs", ()))
+    for action, kind in costs.items():
+        if kind not in kinds:
+            ctx.error(f"costs.{action}", f"{kind!r} is not a pool kind ({allowed})")
+    if "costs" in values:
+        for action in REQUIRED_COSTS:
+            if action not in costs:
+                ctx.error(f"costs.{action}", "missing (the rules core needs a cost for it)")
+
+
+def _levels(ctx: Ctx, raw: Any) -> tuple[LevelRow, ...]:
+    if not isinstance(raw, list) or not raw:
+        if raw is not None:
+            ctx.error("levels", f"expected a list of level rows, got {show(raw)}")
+        return ()
+    rows = []
+    for index, entry in enumerate(raw):
+        values = check_fields(ctx, entry, LEVEL_FIELDS, f"levels[{index}].", what="a level row")
+        if values is None or not _complete(values):
+            continue
+        row = LevelRow(**values)
+        if row.level != index + 1:
+            ctx.error(f"levels[{index}].level", f"expected level {index + 1}, got {row.level}")
+        elif rows and any(getattr(row, k) < getattr(rows[-1], k)
+                          for k in ("ability_points", "skills", "sp", "sp_regen")):
+            ctx.error(f"levels[{index}]", "a level row may not give less than the one before")
+        rows.append(row)
+    return tuple(rows)
+
+
+def _complete(values: dict[str, Any]) -> bool:
+    return all(key in values for key, spec in LEVEL_FIELDS.items() if spec.required)

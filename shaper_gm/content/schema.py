@@ -1,0 +1,218 @@
+"""Small validators for content YAML, and the error collector they report to.
+
+A validator takes a YAML value and returns it converted (lists become tuples) or raises
+`Bad`. `check_fields` runs a table of them over one mapping and records every problem
+in a `Ctx`, so one load reports all errors at once instead of stopping at the first.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+# Fallback when shaper_gm.dice is not importable: NdM or a constant, joined by + or -.
+_TERM = r"(?:\d*d\d+|\d+)"
+DICE_RE = re.compile(rf"^\s*{_TERM}(?:\s*[+-]\s*{_TERM})*\s*$", re.IGNORECASE)
+
+Validator = Callable[[Any], Any]
+
+
+class ContentError(ValueError):
+    """Content that cannot be loaded; `errors` holds one message per problem."""
+
+    def __init__(self, errors: list[str] | tuple[str, ...]) -> None:
+        self.errors = tuple(errors)
+        super().__init__("\n".join(self.errors))
+
+
+class Bad(Exception):
+    """Raised by a validator; `sub` locates the problem inside the value (e.g. "[2]")."""
+
+    def __init__(self, message: str, sub: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.sub = sub
+
+
+@dataclass
+class Ctx:
+    """Where errors go, and which file and item they are about."""
+
+    errors: list[str] = field(default_factory=list)
+    file: str = ""
+    item: str | None = None
+
+    def error(self, key: str | None, message: str) -> None:
+        parts = [self.file]
+        if self.item is not None:
+            parts.append(f"item '{self.item}'")
+        if key:
+            parts.append(f"key '{key}'")
+        self.errors.append(": ".join(parts + [message]))
+
+    def at(self, file: str, item: str | None = None) -> Ctx:
+        """The same error list, about another file or item."""
+        return Ctx(self.errors, file, item)
+
+
+@dataclass(frozen=True)
+class Field:
+    check: Validator
+    required: bool = False
+
+
+def show(value: Any) -> str:
+    """A value as an error message quotes it."""
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, Mapping):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing (null)"
+    return repr(value)
+
+
+def check_fields(ctx: Ctx, raw: Any, fields: Mapping[str, Field], prefix: str = "",
+                 what: str = "a mapping of keys") -> dict[str, Any] | None:
+    """Validate `raw` against `fields`; return the good values (None if not a mapping)."""
+    if not isinstance(raw, Mapping):
+        ctx.error(prefix.rstrip(".") or None, f"expected {what}, got {show(raw)}")
+        return None
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        spec = fields.get(key) if isinstance(key, str) else None
+        if spec is None:
+            ctx.error(f"{prefix}{key}", "unknown key" + _suggest(key, fields))
+            continue
+        try:
+            out[key] = spec.check(value)
+        except Bad as exc:
+            ctx.error(f"{prefix}{key}{exc.sub}", exc.message)
+    for key, spec in fields.items():
+        if spec.required and key not in raw:
+            ctx.error(f"{prefix}{key}", "missing (required)")
+    return out
+
+
+def _suggest(key: Any, fields: Mapping[str, Field]) -> str:
+    close = difflib.get_close_matches(str(key), list(fields), n=1)
+    if close:
+        return f" (did you mean '{close[0]}'?)"
+    return f" (allowed: {', '.join(fields)})"
+
+
+# -- validators ---------------------------------------------------------------------
+
+def text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise Bad(f"expected text, got {show(value)}")
+    return value
+
+
+def boolean(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise Bad(f"expected true or false, got {show(value)}")
+    return value
+
+
+def integer(low: int | None = None, high: int | None = None) -> Validator:
+    def check(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise Bad(f"expected a whole number, got {show(value)}")
+        if low is not None and value < low or high is not None and value > high:
+            bounds = f"at least {low}" if high is None else f"from {low} to {high}"
+            raise Bad(f"expected a whole number {bounds}, got {value}")
+        return value
+    return check
+
+
+def choice(options: tuple[str, ...]) -> Validator:
+    def check(value: Any) -> str:
+        if not isinstance(value, str) or value not in options:
+            raise Bad(f"expected one of {', '.join(options)}; got {show(value)}")
+        return value
+    return check
+
+
+def ident(value: Any) -> str:
+    if not isinstance(value, str) or not ID_RE.match(value):
+        raise Bad(f"expected an id (lowercase letters, digits and '-'), got {show(value)}")
+    return value
+
+
+def dice(value: Any) -> str:
+    if not isinstance(value, str) or not _dice_ok(value):
+        raise Bad(f"expected a dice expression like 1d6+3, got {show(value)}")
+    return value.strip()
+
+
+def optional(check: Validator) -> Validator:
+    def inner(value: Any) -> Any:
+        return None if value is None else check(value)
+    return inner
+
+
+def list_of(check: Validator, *, non_empty: bool = False, unique: bool = True) -> Validator:
+    def inner(value: Any) -> tuple:
+        if not isinstance(value, list):
+            raise Bad(f"expected a list, got {show(value)}")
+        if non_empty and not value:
+            raise Bad("expected at least one entry, got an empty list")
+        out = []
+        for index, item in enumerate(value):
+            try:
+                converted = check(item)
+            except Bad as exc:
+                raise Bad(exc.message, f"[{index}]{exc.sub}") from None
+            if unique and converted in out:
+                raise Bad(f"{show(item)} is listed twice", f"[{index}]")
+            out.append(converted)
+        return tuple(out)
+    return inner
+
+
+def mapping_of(check_key: Validator, check_value: Validator) -> Validator:
+    """A mapping, converted to a tuple of (key, value) pairs in file order."""
+    def inner(value: Any) -> tuple:
+        if not isinstance(value, Mapping):
+            raise Bad(f"expected a mapping, got {show(value)}")
+        out = []
+        for key, item in value.items():
+            try:
+                out.append((check_key(key), check_value(item)))
+            except Bad as exc:
+                raise Bad(exc.message, f".{key}{exc.sub}") from None
+        return tuple(out)
+    return inner
+
+
+def _dice_ok(expr: str) -> bool:
+    if _dice_parse is None:
+        return bool(DICE_RE.match(expr))
+    try:
+        _dice_parse(expr)
+    except _dice_errors:
+        return False
+    return True
+
+
+def _find_dice_parser() -> tuple[Callable[[str], Any] | None, tuple[type[Exception], ...]]:
+    """The dice package's parser when it exists (it is written alongside this one)."""
+    try:
+        from shaper_gm.dice import parse
+    except ImportError:
+        return None, ()
+    try:
+        from shaper_gm.dice import DiceSyntaxError
+    except ImportError:
+        return parse, (ValueError,)
+    return parse, (DiceSyntaxError, ValueError)
+
+
+_dice_parse, _dice_errors = _find_dice_parser()

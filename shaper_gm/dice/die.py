@@ -1,0 +1,27 @@
+"""One die of a roll: its natural face and the face after modifiers.
+
+Lives in its own module so :mod:`modifiers` and :mod:`roll` can both use it
+without importing each other; it is re-exported from :mod:`roll`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Die:
+    sides: int
+    natural: int
+    final: int
+    changed_by: str | None = None  # "edge" | "pressured" | "advantage" | "disadvantage"
+
+    def __str__(self) -> str:
+        """``5``, or ``5→6`` when a modifier changed the face.
+
+        A die claimed by a modifier that left its face as it was (Edge on a
+        natural 6) prints as the plain face; ``changed_by`` still records it.
+        """
+        if self.final == self.natural:
+            return str(self.final)
+        return f"{self.natural}→{self.final}"

@@ -1,0 +1,24 @@
+"""Errors a user can fix by retyping what they entered.
+
+Both are ``ValueError`` subclasses so callers that only know about
+``ValueError`` still catch them; their messages are one line, fit to show
+at the table as they are.
+"""
+
+from __future__ import annotations
+
+
+class DiceError(ValueError):
+    """Base class for dice input the user can correct."""
+
+
+class DiceSyntaxError(DiceError):
+    """A dice expression could not be parsed; ``column`` is 1-based."""
+
+    def __init__(self, message: str, column: int) -> None:
+        super().__init__(message)
+        self.column = column
+
+
+class DiceInputError(DiceError):
+    """Faces given by hand are malformed, too few/many, or out of range."""

@@ -1,0 +1,338 @@
+"""Exact outcome distributions: integer counts and Fractions, no floats, no sampling.
+
+A modified pool's total depends only on the sorted natural faces: the
+modifiers claim the lowest and highest sorted positions (see
+:func:`~.modifiers.plan_modifiers`), set them to fixed faces, and leave the
+middle positions natural.  :func:`_middle_sum_counts` therefore walks the
+faces 1..S, choosing how many dice show each face (weighted by binomials =
+the multinomial count of ordered outcomes) and adding up only the faces
+that land in the unmodified middle positions.  That is polynomial in the
+pool size (10d6 with modifiers is a few thousand states), unlike
+enumerating ``S**n`` outcomes.  Pools without modifiers use plain
+convolution.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb, lcm, prod
+from typing import Any
+
+from .modifiers import NO_MODIFIERS, Modifiers, plan_modifiers
+from .notation import DiceTerm, Expr, parse
+from .roll import FAILURE, SUCCESS, basic_expression, check_pool, resolve
+
+__all__ = [
+    "Dist",
+    "AttackOdds",
+    "roll_dist",
+    "basic_dist",
+    "attack_odds",
+    "damage_dist",
+]
+
+
+def _sort_key(outcome: Any) -> Any:
+    # (total, automatic) pairs hold None and strings: order them by text.
+    if isinstance(outcome, tuple):
+        return tuple(_sort_key(x) for x in outcome)
+    return (0, outcome, "") if isinstance(outcome, int) else (1, 0, str(outcome))
+
+
+class Dist(Mapping):
+    """Immutable distribution: outcome -> probability (a Fraction).
+
+    Stored as integer weights over a common total, so convolving stays in
+    integers; probabilities are Fractions when read.
+    """
+
+    __slots__ = ("_counts", "_total", "_keys")
+
+    def __init__(self, counts: Mapping[Hashable, int]) -> None:
+        clean = {}
+        for outcome, count in counts.items():
+            if not isinstance(count, int) or count < 0:
+                raise ValueError(f"weights must be non-negative ints, got {count!r}")
+            if count:
+                clean[outcome] = count
+        if not clean:
+            raise ValueError("a distribution needs at least one outcome with weight > 0")
+        self._counts = clean
+        self._total = sum(clean.values())
+        self._keys = tuple(sorted(clean, key=_sort_key))
+
+    @classmethod
+    def from_counts(cls, counts: Mapping[Hashable, int]) -> Dist:
+        return cls(counts)
+
+    @classmethod
+    def from_probs(cls, probs: Mapping[Hashable, Fraction]) -> Dist:
+        fracs = {k: Fraction(v) for k, v in probs.items()}
+        if sum(fracs.values()) != 1:
+            raise ValueError("probabilities must sum to 1")
+        denom = lcm(*(f.denominator for f in fracs.values()))
+        return cls({k: int(f * denom) for k, f in fracs.items()})
+
+    @classmethod
+    def point(cls, outcome: Hashable) -> Dist:
+        return cls({outcome: 1})
+
+    @classmethod
+    def die(cls, sides: int) -> Dist:
+        return cls(dict.fromkeys(range(1, sides + 1), 1))
+
+    # Mapping protocol -------------------------------------------------------
+    def __getitem__(self, outcome: Hashable) -> Fraction:
+        return Fraction(self._counts[outcome], self._total)
+
+    def __iter__(self) -> Iterator[Hashable]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Dist):
+            return NotImplemented
+        return self._counts.keys() == other._counts.keys() and all(
+            c * other._total == other._counts[k] * self._total for k, c in self._counts.items()
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{k!r}: {self[k]}" for k in self._keys[:8])
+        more = ", …" if len(self._keys) > 8 else ""
+        return f"Dist({{{shown}{more}}})"
+
+    # Queries ----------------------------------------------------------------
+    @property
+    def total_weight(self) -> int:
+        return self._total
+
+    def counts(self) -> dict[Hashable, int]:
+        """Integer weights (out of :attr:`total_weight`)."""
+        return dict(self._counts)
+
+    def mean(self) -> Fraction:
+        return Fraction(sum(k * c for k, c in self._counts.items()), self._total)
+
+    def prob(self, pred: Callable[[Any], bool]) -> Fraction:
+        return Fraction(sum(c for k, c in self._counts.items() if pred(k)), self._total)
+
+    # Combinators ------------------------------------------------------------
+    def map(self, f: Callable[[Any], Hashable]) -> Dist:
+        out: defaultdict[Hashable, int] = defaultdict(int)
+        for k, c in self._counts.items():
+            out[f(k)] += c
+        return Dist(out)
+
+    def combine(self, other: Dist, f: Callable[[Any, Any], Hashable]) -> Dist:
+        """Distribution of ``f(x, y)`` for independent ``x ~ self``, ``y ~ other``."""
+        out: defaultdict[Hashable, int] = defaultdict(int)
+        for a, ca in self._counts.items():
+            for b, cb in other._counts.items():
+                out[f(a, b)] += ca * cb
+        return Dist(out)
+
+    def __add__(self, other: Dist | int) -> Dist:
+        """Convolution with another Dist, or a shift by a constant."""
+        if isinstance(other, int):
+            return self.map(lambda x: x + other)
+        if isinstance(other, Dist):
+            return self.combine(other, lambda a, b: a + b)
+        return NotImplemented
+
+    __radd__ = __add__
+
+    def __neg__(self) -> Dist:
+        return self.map(lambda x: -x)
+
+
+# Building blocks ------------------------------------------------------------
+
+
+def _sum_counts(count: int, sides: int) -> dict[int, int]:
+    """Ways for ``count`` dice of ``sides`` faces to total each value (sliding window)."""
+    ways = [1]  # ways[t] = ways to total t with the dice so far (offset 0)
+    for _ in range(count):
+        prefix = [0]
+        for w in ways:
+            prefix.append(prefix[-1] + w)
+        size = len(ways) + sides - 1
+        last = len(ways) - 1
+        ways = [prefix[min(t, last) + 1] - prefix[max(0, t - sides + 1)] for t in range(size)]
+    return {t + count: w for t, w in enumerate(ways) if w}
+
+
+def _middle_sum_counts(n: int, sides: int, lo: int, hi: int) -> dict[int, int]:
+    """Ways (of ``sides**n``) for sorted positions ``lo..hi-1`` of n dice to sum to each value."""
+    states: dict[tuple[int, int], int] = {(0, 0): 1}  # (dice placed, middle sum) -> ways
+    for face in range(1, sides + 1):
+        nxt: defaultdict[tuple[int, int], int] = defaultdict(int)
+        for (placed, msum), ways in states.items():
+            left = n - placed
+            choices = (left,) if face == sides else range(left + 1)
+            for c in choices:
+                inside = max(0, min(placed + c, hi) - max(placed, lo))
+                nxt[(placed + c, msum + face * inside)] += ways * comb(left, c)
+        states = nxt
+    return {msum: ways for (placed, msum), ways in states.items() if placed == n}
+
+
+def _pool_dist(n: int, sides: int, mods: Modifiers) -> Dist:
+    """Totals of an n-die pool after modifiers (S3)."""
+    steps = plan_modifiers(n, sides, mods)
+    high = sum(s.count for s in steps if s.takes_highest)
+    low = sum(s.count for s in steps if not s.takes_highest)
+    fixed = sum(s.count * s.face for s in steps)
+    middle = _middle_sum_counts(n, sides, low, n - high)
+    return Dist({fixed + m: w for m, w in middle.items()})
+
+
+def _term_dist(term: DiceTerm) -> Dist:
+    dist = Dist(_sum_counts(term.count, term.sides))
+    return -dist if term.sign < 0 else dist
+
+
+def _as_expr(expr: Expr | str) -> Expr:
+    return parse(expr) if isinstance(expr, str) else expr
+
+
+def roll_dist(expr: Expr | str, mods: Modifiers = NO_MODIFIERS, basic: bool = False) -> Dist:
+    """Distribution of the total of ``expr`` with ``mods`` on its whole dice pool.
+
+    With ``basic=True`` the outcomes are ``(total, automatic)`` pairs instead,
+    ``automatic`` being ``"success"``, ``"failure"`` or ``None`` (S2, judged
+    on all dice of ``expr``).
+    """
+    expr = _as_expr(expr)
+    sides = check_pool(expr, expr.dice_count, mods)
+    if mods:
+        totals = _pool_dist(expr.dice_count, sides, mods) + expr.constant
+    else:
+        totals = Dist.point(expr.constant)
+        for term in expr.dice_terms:
+            totals = totals + _term_dist(term)
+    if not basic:
+        return totals
+    return _tag_automatic(totals, expr, mods)
+
+
+def _tag_automatic(totals: Dist, expr: Expr, mods: Modifiers) -> Dist:
+    """Split out the single all-top-faces and all-ones outcomes (S2, on naturals)."""
+    sides = [t.sides for t in expr.dice_terms for _ in range(t.count)]
+    # Weights are counts of ordered outcomes, so each natural tuple weighs exactly 1.
+    assert totals.total_weight == prod(sides)
+    counts = {(t, None): c for t, c in totals.counts().items()}
+    for result, naturals in ((SUCCESS, sides), (FAILURE, [1] * len(sides))):
+        total = resolve(expr, naturals, mods, basic=True).total
+        counts[(total, None)] -= 1
+        counts[(total, result)] = counts.get((total, result), 0) + 1
+    return Dist(counts)
+
+
+def basic_dist(
+    basic_expr: Expr | str = "3d6",
+    bonus: int = 0,
+    mods: Modifiers = NO_MODIFIERS,
+    extra_dice: int = 0,
+) -> Dist:
+    """``(total, automatic)`` pairs of a basic roll (S1-S3); extra dice as in ``basic_roll``."""
+    expr, pool = basic_expression(bonus, 0, basic_expr)
+    pairs = roll_dist(expr, mods, basic=True)
+    if extra_dice:
+        sides = expr.dice_terms[0].sides
+        extra = Dist(_sum_counts(extra_dice, sides))
+        pairs = pairs.combine(extra, lambda pair, e: (pair[0] + e, pair[1]))
+    return pairs
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    hit: Fraction
+    crit: Fraction
+
+    @property
+    def miss(self) -> Fraction:
+        return 1 - self.hit
+
+
+def attack_odds(
+    attack_expr: Expr | str,
+    attack_bonus: int,
+    attack_mods: Modifiers,
+    evasion_expr: Expr | str,
+    evasion_bonus: int,
+    evasion_mods: Modifiers,
+    critical_threshold: int,
+    *,
+    attack_extra_dice: int = 0,
+    evasion_extra_dice: int = 0,
+    automatic: bool = True,
+) -> AttackOdds:
+    """Exact chance to hit and to crit.
+
+    With ``automatic=False`` (a ruleset that turns S2 off) only totals count.
+
+    S5: an automatic-success attack always hits and an automatic-failure
+    attack always misses; otherwise an automatic-success evasion evades and
+    an automatic-failure evasion is hit; otherwise attack total >= evasion
+    total hits (ties to the attacker).
+    S6: a hit is critical when attack total - evasion total >= threshold,
+    automatic successes included (their margin must reach it too).
+    """
+    attack = basic_dist(attack_expr, attack_bonus, attack_mods, attack_extra_dice)
+    evasion = basic_dist(evasion_expr, evasion_bonus, evasion_mods, evasion_extra_dice)
+    hit = crit = 0
+    for (a_total, a_auto), ca in attack.counts().items():
+        for (e_total, e_auto), ce in evasion.counts().items():
+            if not automatic:
+                a_auto = e_auto = None
+            if not hits(a_total, a_auto, e_total, e_auto):
+                continue
+            hit += ca * ce
+            if a_total - e_total >= critical_threshold:
+                crit += ca * ce
+    weight = attack.total_weight * evasion.total_weight
+    return AttackOdds(Fraction(hit, weight), Fraction(crit, weight))
+
+
+def hits(a_total: int, a_auto: str | None, e_total: int, e_auto: str | None) -> bool:
+    """S5 hit rule for one attack roll against one evasion roll."""
+    if a_auto == SUCCESS:
+        return True
+    if a_auto == FAILURE:
+        return False
+    if e_auto == SUCCESS:
+        return False
+    if e_auto == FAILURE:
+        return True
+    return a_total >= e_total
+
+
+def damage_dist(
+    damage_expr: Expr | str,
+    defense_expr: Expr | str | None,
+    *,
+    magic: bool = False,
+    pierce: int | Expr | str = 0,
+    absorb: int = 0,
+) -> Dist:
+    """Damage taken (S7): ``max(0, damage - max(0, D' - pierce))`` less ``absorb``.
+
+    ``D'`` is the defense roll, halved rounding down against magic.  Absorb
+    soaks up to ``absorb`` of what gets through.  ``pierce`` may be dice
+    (Piercing Strike's ``1d6``).
+    """
+    damage = roll_dist(damage_expr)
+    defense = Dist.point(0) if defense_expr is None else roll_dist(defense_expr)
+    if magic:
+        defense = defense.map(lambda d: d // 2)
+    pierce_dist = Dist.point(pierce) if isinstance(pierce, int) else roll_dist(pierce)
+    blocked = defense.combine(pierce_dist, lambda d, p: max(0, d - p))
+    taken = damage.combine(blocked, lambda x, b: max(0, x - b))
+    return taken.map(lambda t: max(0, t - absorb))

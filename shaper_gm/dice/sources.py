@@ -1,0 +1,142 @@
+"""Where dice faces come from: the generator, or the table (S4).
+
+A roll asks its source for faces; it never knows whether they were rolled
+by :class:`DiceRng` or typed in by a player, so given faces are treated
+exactly like rolled ones (S4).
+
+A roll made of several dice terms first calls the optional
+``expect(plan, what)`` hook with the whole plan (a sequence of
+``(count, sides)`` runs), so :class:`GivenFaces` can reject a wrong count or
+an out-of-range face before anything is consumed, with a message about the
+whole roll ("expected 4 faces for 3d6+1d6, got 3").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Protocol, runtime_checkable
+
+from .errors import DiceInputError
+from .rng import DiceRng
+
+__all__ = ["DiceSource", "RolledFaces", "GivenFaces", "parse_faces", "DiceInputError"]
+
+Plan = Sequence[tuple[int, int]]  # (count, sides) runs, in breakdown order
+
+
+@runtime_checkable
+class DiceSource(Protocol):
+    def faces(self, count: int, sides: int, what: str) -> tuple[int, ...]:
+        """Return ``count`` faces of a ``sides``-sided die; ``what`` labels errors."""
+        ...
+
+
+def _spec(plan: Plan) -> str:
+    return "+".join(f"{count}d{sides}" for count, sides in plan)
+
+
+class RolledFaces(DiceSource):
+    """Faces drawn from a :class:`DiceRng` (advancing it)."""
+
+    def __init__(self, rng: DiceRng) -> None:
+        self.rng = rng
+
+    def faces(self, count: int, sides: int, what: str = "roll") -> tuple[int, ...]:
+        return tuple(self.rng.draw(sides) for _ in range(count))
+
+    def __repr__(self) -> str:
+        return f"RolledFaces({self.rng!r})"
+
+
+class GivenFaces(DiceSource):
+    """Faces a player rolled at the table, consumed exactly once, in order.
+
+    Without an ``expect`` plan, a single ``faces`` call must take all of them.
+    With ``rng``, consuming faces skips the generator by the same count, so its
+    position stays "number of dice used so far" however the dice were produced.
+    """
+
+    def __init__(self, faces: Iterable[int] | str, rng: DiceRng | None = None) -> None:
+        if isinstance(faces, str):
+            faces = parse_faces(faces)
+        self._faces = tuple(faces)
+        for face in self._faces:
+            if not isinstance(face, int) or isinstance(face, bool):
+                raise DiceInputError(f"faces: {face!r} is not a whole number")
+        self._used = 0
+        self._budget: int | None = None
+        self.rng = rng
+
+    @property
+    def given(self) -> tuple[int, ...]:
+        return self._faces
+
+    @property
+    def remaining(self) -> int:
+        return len(self._faces) - self._used
+
+    def expect(self, plan: Plan, what: str = "roll") -> None:
+        """Validate count and ranges for a whole roll before any face is consumed."""
+        total = sum(count for count, _ in plan)
+        if total != self.remaining:
+            raise DiceInputError(
+                f"{what}: expected {total} faces for {_spec(plan)}, got {self.remaining}"
+            )
+        index = self._used
+        for count, sides in plan:
+            _check_range(self._faces[index : index + count], sides, what)
+            index += count
+        self._budget = total
+
+    def faces(self, count: int, sides: int, what: str = "roll") -> tuple[int, ...]:
+        if self._budget is None:
+            if count != self.remaining:
+                raise DiceInputError(
+                    f"{what}: expected {count} faces for {count}d{sides}, got {self.remaining}"
+                )
+        elif count > self._budget:
+            raise DiceInputError(
+                f"{what}: asked for {count} more faces, only {self._budget} planned"
+            )
+        chunk = self._faces[self._used : self._used + count]
+        _check_range(chunk, sides, what)
+        self._used += count
+        if self._budget is not None:
+            self._budget -= count
+        if self.rng is not None:
+            self.rng.skip(count)
+        return chunk
+
+    def __repr__(self) -> str:
+        return f"GivenFaces({self._faces!r}, used={self._used})"
+
+
+def _check_range(faces: Sequence[int], sides: int, what: str) -> None:
+    for face in faces:
+        if not 1 <= face <= sides:
+            raise DiceInputError(f"{what}: face {face} is out of range 1-{sides}")
+
+
+_SEPARATORS = re.compile(r"\s*,\s*|\s+")
+_FACE = re.compile(r"[0-9]{1,9}")
+
+
+def parse_faces(text: str) -> tuple[int, ...]:
+    """Parse faces typed at the table: ``"5,5,3"``, ``"5, 5, 3"`` or ``"5 5 3"``.
+
+    Only syntax is checked here; count and range depend on the roll and are
+    checked by :class:`GivenFaces`.
+    """
+    stripped = text.strip()
+    if not stripped:
+        raise DiceInputError("faces: nothing given; write faces like 5,5,3")
+    faces = []
+    for token in _SEPARATORS.split(stripped):
+        if not token:
+            raise DiceInputError(f"faces: empty entry in {stripped!r}; write faces like 5,5,3")
+        if not _FACE.fullmatch(token):
+            shown = token if len(token) <= 12 else token[:12] + "…"
+            raise DiceInputError(f"faces: {shown!r} is not a die face; write faces like 5,5,3")
+        faces.append(int(token))
+    return tuple(faces)

@@ -1,0 +1,161 @@
+"""Attacks in a live encounter: who, with what, at whom, for what cost (S5-S7, S13-S16).
+
+The rules core judges and rolls; this module reads the situation off the state,
+pays the actions, and writes the outcome back into the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from shaper_gm.encounter import events as ev
+from shaper_gm.encounter import harm
+from shaper_gm.encounter.state import EncounterState
+from shaper_gm.encounter.turns import require_turn, spend, spend_sp
+from shaper_gm.rules.errors import RuleViolation
+from shaper_gm.rules.parts import Mod, Part
+
+# Names the GM may pass to --ignore, matched against an automatic modifier's reason.
+IGNORABLE = {"outnumbered": "Outnumbered", "firing-into-melee": "firing into melee",
+             "beyond-max-range": "beyond max range"}
+
+
+@dataclass(frozen=True)
+class AttackRequest:
+    attacker: str
+    targets: tuple[str, ...]
+    weapon: str | None = None             # None: the weapon in hand
+    skills: tuple[str, ...] = ()
+    use_sp: bool = False                  # pay the skills with SP (S23)
+    modifiers: tuple[Mod, ...] = ()       # the GM's --edge/--adv/...
+    bonus: int = 0
+    ignore: tuple[str, ...] = ()          # automatic modifiers the GM overrules
+
+
+def field_view(state: EncounterState, rs):
+    """The rules core's read-only picture of the battlefield."""
+    from shaper_gm.rules.shaper.situation import FieldView, Placement
+    placements = {}
+    for actor in state.actors.values():
+        group = state.engagement_of(actor.id)
+        placements[actor.id] = Placement(
+            zone=rs.parse_zone(actor.zone, state.cols, state.rows) if actor.zone else (0, 0),
+            side=actor.side, engagement=",".join(sorted(group)) if group else None,
+            down=actor.down)
+    return FieldView(placements, {a.id: a.name for a in state.actors.values()})
+
+
+def default_weapon(state: EncounterState, library, actor_id: str) -> str:
+    actor = state.actors[actor_id]
+    for item in actor.holding:
+        weapon = library.weapons.get(item)
+        if weapon is not None and weapon.kind in ("melee", "ranged"):
+            return item
+    if actor.stats.mentality > 0 and library.spells:
+        return next(iter(library.spells))
+    raise RuleViolation(f"{actor.name} holds no weapon (S19a)",
+                        "draw one first (Minor), or name it with --with")
+
+
+def target_plan(state: EncounterState, rs, view, target_id: str):
+    target = state.actors[target_id]
+    shield_up = any(e.source == "shield" for e in target.effects)
+    evasion = [Part(e.evasion, e.name, "S26") for e in target.effects
+               if e.evasion and e.source != "shield"]
+    return rs.target_plan(target.stats, view, hp=target.hp, shield_raised=shield_up,
+                          evasion=evasion, absorb=harm.absorb_available(state, target_id))
+
+
+def prepare(state: EncounterState, rs, library, request: AttackRequest, *,
+            check_turn: bool = True):
+    """Check the attack against the rules and the battlefield; nothing is spent yet.
+    `odds` prepares without the turn check, to price an attack before it is made."""
+    attacker = state.actors[request.attacker]
+    if check_turn:
+        require_turn(state, request.attacker, "an attack")
+    if attacker.down:
+        raise RuleViolation(f"{attacker.name} is Down (S8) and cannot act", "heal it first")
+    unknown = [i for i in request.ignore if i not in IGNORABLE]
+    if unknown:
+        raise RuleViolation(f"cannot ignore {unknown[0]!r}",
+                            f"--ignore takes {', '.join(IGNORABLE)}")
+    weapon = request.weapon or default_weapon(state, library, request.attacker)
+    if weapon in attacker.unloaded:
+        raise RuleViolation(f"{attacker.name}'s {weapon} is not loaded (S19)",
+                            "reload it first (Minor): reload")
+    for target_id in request.targets:
+        if target_id == request.attacker:
+            raise RuleViolation(f"{attacker.name} cannot attack itself", "name another target")
+        if state.actors[target_id].down:
+            raise RuleViolation(f"{state.actors[target_id].name} is Down (S8) and cannot be "
+                                "targeted", "pick another target, or heal it first")
+    view = field_view(state, rs)
+    plans = [target_plan(state, rs, view, t) for t in request.targets]
+    extra = {e: target_plan(state, rs, view, e) for e in state.engaged_with(request.attacker)
+             if state.actors[e].side != attacker.side and e not in request.targets}
+    effects = attacker.effects
+    attack_parts = [Part(e.attack, e.name, "S26") for e in effects if e.attack]
+    damage_parts = [Part(e.damage, e.name, "S26") for e in effects if e.damage]
+    if request.bonus:
+        attack_parts.append(Part(request.bonus, "GM bonus", ""))
+    prepared = rs.prepare_attack(
+        attacker.stats, weapon, plans, view, skill_ids=request.skills, held=attacker.holding,
+        attack_parts=attack_parts, damage_parts=damage_parts, modifiers=request.modifiers,
+        extra_targets=extra, shield_raised=any(e.source == "shield" for e in effects))
+    return _without_ignored(prepared, request.ignore)
+
+
+def _without_ignored(prepared, ignore: tuple[str, ...]):
+    if not ignore:
+        return prepared
+    reasons = {IGNORABLE[i] for i in ignore}
+    plan = replace(prepared.plan, modifiers=tuple(m for m in prepared.plan.modifiers
+                                                  if m.reason not in reasons))
+    targets = tuple(replace(t, evasion_modifiers=tuple(m for m in t.evasion_modifiers
+                                                      if m.reason not in reasons))
+                    for t in prepared.targets)
+    return replace(prepared, plan=plan, targets=targets)
+
+
+def pay(state: EncounterState, rs, library, request: AttackRequest,
+        prepared) -> tuple[EncounterState, list]:
+    """The attack's Major, then each skill trigger by Major or SP (S19, S23-S25)."""
+    actor_id = request.attacker
+    state, events = spend(state, rs, actor_id, "attack")
+    triggers = prepared.skill_triggers
+    if triggers:
+        if request.use_sp:
+            state, paid = spend_sp(state, rs, actor_id, "skill", times=triggers)
+        else:
+            state, paid = spend(state, rs, actor_id, "skill", times=triggers)
+        events += paid
+    actor = state.actors[actor_id]
+    uses = dict(actor.skill_uses)
+    for sid in prepared.plan.skills:
+        rs.check_uses(library.skills[sid], actor.stats.skill_level(sid), uses.get(sid, 0),
+                      who=actor.name)
+        uses[sid] = uses.get(sid, 0) + 1
+        events.append(ev.SkillUsed(actor_id, sid))
+    return state.with_actor(actor.with_(skill_uses=tuple(sorted(uses.items())))), events
+
+
+def attack(state: EncounterState, rs, library, request: AttackRequest,
+           dice) -> tuple[EncounterState, list, object]:
+    """Resolve and apply an attack. `dice` builds the rules core's Dice bundle from the
+    target ids (so the caller decides where each slot's faces come from)."""
+    prepared = prepare(state, rs, library, request)
+    state, events = pay(state, rs, library, request, prepared)
+    ids = tuple(t.id for t in prepared.targets)
+    outcome = rs.resolve_attack(prepared.plan, prepared.targets, dice(ids))
+    situation = tuple(f"{state.actors[t].name}: {r.band} (max {r.max_band})"
+                      for t, r in zip(ids, prepared.ranges, strict=False))
+    events.append(ev.AttackResolved(request.attacker, outcome, situation))
+    weapon = prepared.plan.weapon
+    if weapon.reload:
+        actor = state.actors[request.attacker]
+        state = state.with_actor(actor.with_(unloaded=(*actor.unloaded, weapon.id)))
+    for target in outcome.targets:
+        if target.result is not None and target.id in state.actors:
+            state, applied = harm.apply_result(state, target.id, target.result)
+            events += [e for e in applied if not isinstance(e, ev.DamageTaken)]
+    return state, events, outcome

@@ -1,0 +1,99 @@
+"""Where a command's dice come from, slot by slot, and what they turned out to be.
+
+A command asks for one source per roll slot (``roll``, ``evade``, ``damage``, ...).
+Each slot's faces come from the GM's flags if given, else from the shell asking for
+an actor whose dice are entered by hand (S4), else from the seeded generator. Every
+face used is recorded, so the command can be logged with its dice written in, and
+the generator advances by one position per die however the die was produced, so a
+replay from the log ends at the same position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from shaper_gm.dice import DiceInputError, DiceRng
+from shaper_gm.errors import CommandError
+
+# (actor, what, count, sides) -> faces typed at the table, or None to roll them.
+FacesAsker = Callable[[str, str, int, int], "tuple[int, ...] | None"]
+
+
+@dataclass
+class SlotSource:
+    """A DiceSource for one slot: hands out given faces in order, else rolls."""
+
+    box: DiceBox
+    slot: str
+    given: tuple[int, ...] | None
+    actor: str | None
+    used: list[int] = field(default_factory=list)
+    by_hand: bool = False
+
+    def faces(self, count: int, sides: int, what: str = "roll") -> tuple[int, ...]:
+        if self.given is not None:
+            start = len(self.used)
+            chunk = self.given[start:start + count]
+            if len(chunk) < count:
+                raise CommandError(
+                    f"--{self.slot}: {what} needs {count} more face(s), "
+                    f"{len(self.given) - start} left of {len(self.given)} given",
+                    f"give {start + count} faces in --{self.slot}")
+            for face in chunk:
+                if not 1 <= face <= sides:
+                    raise CommandError(f"--{self.slot}: face {face} is out of range 1-{sides}",
+                                       f"give faces between 1 and {sides}")
+            self.box.rng.skip(count)
+        else:
+            chunk = self.box.ask(self.actor, what, count, sides)
+            if chunk is None:
+                chunk = tuple(self.box.rng.draw(sides) for _ in range(count))
+            else:
+                self.by_hand = True
+                self.box.rng.skip(count)
+        self.used.extend(chunk)
+        return tuple(chunk)
+
+    def finish(self) -> None:
+        """Given faces must all be used, unless the roll never happened (a miss
+        rolls no damage): those faces are simply left out of the log."""
+        if self.given is not None and self.used and len(self.used) != len(self.given):
+            raise CommandError(
+                f"--{self.slot}: {len(self.given)} face(s) given, the roll used {len(self.used)}",
+                f"give exactly {len(self.used)} face(s) in --{self.slot}")
+
+
+class DiceBox:
+    def __init__(self, seed: int, position: int, *, asker: FacesAsker | None = None,
+                 manual: frozenset[str] = frozenset()) -> None:
+        self.rng = DiceRng(seed, position)
+        self.asker = asker
+        self.manual = manual
+        self.slots: list[SlotSource] = []
+
+    @property
+    def position(self) -> int:
+        return self.rng.position
+
+    def source(self, slot: str, given: tuple[int, ...] | None = None, *,
+               actor: str | None = None) -> SlotSource:
+        source = SlotSource(self, slot, given, actor)
+        self.slots.append(source)
+        return source
+
+    def ask(self, actor: str | None, what: str, count: int,
+            sides: int) -> tuple[int, ...] | None:
+        if self.asker is None or actor is None or actor not in self.manual:
+            return None
+        faces = self.asker(actor, what, count, sides)
+        if faces is None:
+            return None
+        if len(faces) != count or any(not 1 <= f <= sides for f in faces):
+            raise DiceInputError(f"{what}: expected {count} faces of 1-{sides}, got {faces}")
+        return tuple(faces)
+
+    def finish(self) -> None:
+        """Check that no given face was left unused."""
+        for source in self.slots:
+            source.finish()

@@ -1,0 +1,163 @@
+"""Setting a fight up: actors in and out, placement, and turn order (S9, S17, S27)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from shaper_gm.encounter import events as ev
+from shaper_gm.encounter.state import ActorState, EncounterState, leave_engagement
+from shaper_gm.rules.errors import RuleViolation
+
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+RESERVED_IDS = {"all", "spell", "major", "minor", "free"}
+
+
+@dataclass(frozen=True)
+class NewActor:
+    """What `add` asks for; unset fields come from the template or the creation rules."""
+
+    id: str
+    template: object | None = None   # a content Sheet
+    side: str | None = None
+    zone: str | None = None
+    name: str | None = None
+    overrides: tuple[tuple[str, object], ...] = ()
+    holding: tuple[str, ...] | None = None
+
+
+def new_encounter(ruleset_id: str, cols: int, rows: int, seed: int) -> tuple[EncounterState, list]:
+    if not (1 <= cols <= 26 and 1 <= rows <= 99):
+        raise RuleViolation(f"a {cols}x{rows} grid is out of range (S9)",
+                            "use 1 to 26 columns and 1 to 99 rows, e.g. --grid 5x5")
+    state = EncounterState(ruleset=ruleset_id, seed=seed, cols=cols, rows=rows)
+    return state, [ev.EncounterCreated(cols, rows, seed, ruleset_id)]
+
+
+def check_new_id(state: EncounterState, actor_id: str) -> None:
+    if not ID_PATTERN.match(actor_id) or actor_id in RESERVED_IDS:
+        raise RuleViolation(f"{actor_id!r} cannot be an actor id",
+                            "use lowercase letters, digits and -, e.g. goblin-1")
+    if actor_id in state.actors:
+        raise RuleViolation(f"there is already an actor {actor_id!r}",
+                            "pick another id, or remove it first")
+
+
+def add_actor(state: EncounterState, rs, library, spec: NewActor) -> tuple[EncounterState, list]:
+    check_new_id(state, spec.id)
+    zone = rs.canonical_zone(spec.zone, state.cols, state.rows) if spec.zone else None
+    sheet = spec.template
+    name = spec.name or (sheet.name if sheet else spec.id.replace("-", " ").title())
+    overrides = dict(spec.overrides)
+    if spec.holding is not None:
+        overrides["holding"] = spec.holding
+    stats = rs.stats_for(library, spec.id, name, sheet, overrides)
+    side = spec.side or (sheet.side if sheet and sheet.side else "enemies")
+    unloaded = tuple(w for w in stats.weapons
+                     if (item := library.weapons.get(w)) is not None and item.reload)
+    actor = ActorState(id=spec.id, name=name, side=side, stats=stats, hp=stats.max_hp,
+                       sp=stats.max_sp, zone=zone, holding=stats.holding, unloaded=unloaded,
+                       template=sheet.id if sheet else None,
+                       pool=tuple((k, 0) for k in rs.new_pool(stats)))
+    state = state.with_actor(actor).with_(order=(*state.order, spec.id))
+    return state, [ev.ActorAdded(spec.id, name, side, zone, actor.hp)]
+
+
+def remove_actor(state: EncounterState, actor_id: str) -> tuple[EncounterState, list]:
+    if state.turn == actor_id:
+        raise RuleViolation(f"{actor_id} is taking its turn", "end the turn first, then remove")
+    removed = [actor_id, *state.summons_of(actor_id)]
+    for member in removed:
+        state = state.without_actor(member)
+    return state, [ev.ActorRemoved(m) for m in removed]
+
+
+def place(state: EncounterState, rs, actor_id: str, zone_text: str) -> tuple[EncounterState, list]:
+    """Put an actor in a zone at no action cost; it leaves any engagement (a GM fix)."""
+    zone = rs.canonical_zone(zone_text, state.cols, state.rows)
+    actor = state.actors[actor_id]
+    events: list = []
+    engagements = state.engagements
+    if zone != actor.zone and state.engagement_of(actor_id):
+        engagements = leave_engagement(engagements, actor_id)
+        events.append(ev.Disengaged(actor_id, "placed elsewhere"))
+    state = state.with_actor(actor.with_(zone=zone)).with_(engagements=engagements)
+    return state, [ev.Placed(actor_id, zone), *events]
+
+
+# --- turn order (S17) -------------------------------------------------------------------
+
+def sort_order(state: EncounterState, rs) -> tuple[str, ...]:
+    """Higher initiative first; ties by the ruleset's tie-break ability, then as listed."""
+    listed = list(state.order)
+    rolled = [a for a in listed if state.actors[a].initiative is not None]
+    unrolled = [a for a in listed if state.actors[a].initiative is None]
+    rolled.sort(key=lambda a: (-state.actors[a].initiative,
+                               -rs.order_tiebreak(state.actors[a].stats), listed.index(a)))
+    return tuple(rolled + unrolled)
+
+
+def ties(state: EncounterState, rs, order: tuple[str, ...]) -> list[tuple[str, str]]:
+    out = []
+    for a, b in zip(order, order[1:], strict=False):
+        x, y = state.actors[a], state.actors[b]
+        if (x.initiative is not None and x.initiative == y.initiative
+                and rs.order_tiebreak(x.stats) == rs.order_tiebreak(y.stats)):
+            out.append((a, b))
+    return out
+
+
+def roll_initiative(state: EncounterState, rs, dice, given: dict[str, tuple[int, ...]],
+                    only: list[str] | None = None) -> tuple[EncounterState, list]:
+    """Roll (or take the given faces of) each actor's Basic Roll + Finesse (S17)."""
+    targets = only if only is not None else [a for a in state.order
+                                             if state.actors[a].summoner is None]
+    rolls, changed = [], []
+    for actor_id in targets:
+        actor = state.actors[actor_id]
+        source = dice.source("roll", given.get(actor_id), actor=actor_id)
+        roll = rs.initiative(actor.stats, source)
+        source.finish()
+        given_used = tuple(source.used)
+        rolls.append((actor_id, roll, given_used))
+        changed.append(actor.with_(initiative=roll.total))
+    state = state.with_actors(changed)
+    order = sort_order(state, rs)
+    # Summons follow their summoner (S21).
+    order = with_summons_after(state, order)
+    tie = ties(state, rs, order)
+    note = ("tie: " + "; ".join(f"{a} and {b}" for a, b in tie)
+            + " (the GM decides: init ID ID ... to reorder)") if tie else ""
+    state = state.with_(order=order)
+    return state, [ev.OrderSet(order, tuple((a, r) for a, r, _ in rolls), note)], rolls
+
+
+def with_summons_after(state: EncounterState, order: tuple[str, ...]) -> tuple[str, ...]:
+    base = [a for a in order if state.actors[a].summoner is None]
+    out: list[str] = []
+    for actor_id in base:
+        out.append(actor_id)
+        out += [s for s in order if state.actors[s].summoner == actor_id]
+    out += [a for a in order if a not in out]
+    return tuple(out)
+
+
+def set_order(state: EncounterState, ids: list[str]) -> tuple[EncounterState, list]:
+    """The GM sets the order by hand: the named actors first, in that order, then the rest."""
+    if len(set(ids)) != len(ids):
+        raise RuleViolation("an actor is named twice in the order", "name each actor once")
+    rest = [a for a in state.order if a not in ids]
+    order = with_summons_after(state, (*ids, *rest))
+    return state.with_(order=order), [ev.OrderSet(order, (), "set by hand")]
+
+
+def move_in_order(state: EncounterState, actor_id: str, *, before: str | None = None,
+                  after: str | None = None) -> tuple[EncounterState, list]:
+    order = [a for a in state.order if a != actor_id]
+    anchor = before or after
+    if anchor == actor_id:
+        raise RuleViolation("an actor cannot move relative to itself", "name another actor")
+    index = order.index(anchor) + (1 if after else 0)
+    order.insert(index, actor_id)
+    order = with_summons_after(state, tuple(order))
+    return state.with_(order=order), [ev.OrderSet(order, (), "reordered by hand")]

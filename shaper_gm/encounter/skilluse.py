@@ -1,0 +1,189 @@
+"""Skills and utility spells used on their own, on the actor's turn or off it (S21-S26).
+
+Skills that add to an attack (Piercing Strike, Longshot, Overswing, ...) go through
+`attack --skill`; this module applies the rest from the effect vocabulary: lasting
+bonuses, absorption, summons, engaging and disengaging.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shaper_gm.encounter import actions, setup
+from shaper_gm.encounter import events as ev
+from shaper_gm.encounter.state import ActiveEffect, ActorState, EncounterState
+from shaper_gm.encounter.turns import spend, spend_sp
+from shaper_gm.rules.errors import RuleViolation
+
+ATTACK_ONLY = {"on_attack", "on_critical"}
+LASTING = {"attack_bonus": "attack", "damage_bonus": "damage", "evasion_bonus": "evasion"}
+
+
+@dataclass(frozen=True)
+class SkillRequest:
+    actor: str
+    skill: str
+    target: str | None = None
+    use_sp: bool = False
+    added: tuple[str, ...] = ()       # spell skills added to a cast (S25)
+
+
+def use(state: EncounterState, rs, library, request: SkillRequest) -> tuple[EncounterState, list]:
+    actor = state.actors[request.actor]
+    skill = library.skills.get(request.skill)
+    if skill is None:
+        raise RuleViolation(f"no skill {request.skill!r}", "see show ACTOR for its skills")
+    level = actor.stats.skill_level(skill.id)
+    if level < 1:
+        known = ", ".join(s for s, _ in actor.stats.skills) or "none"
+        raise RuleViolation(f"{actor.name} does not know {skill.name} (S24)",
+                            f"{actor.name}'s skills: {known}")
+    if actor.down:
+        raise RuleViolation(f"{actor.name} is Down (S8) and cannot act", "heal it first")
+    if set(skill.primary) <= ATTACK_ONLY:
+        raise RuleViolation(f"{skill.name} is used as part of an attack (S23)",
+                            f"attack TARGET --skill {skill.id}")
+    rs.check_trigger(actor.stats, skill, level, moment=skill.primary[0],
+                     shield_raised=any(e.source == "shield" for e in actor.effects),
+                     who=actor.name)
+    target_id = _target(state, rs, actor, skill, request.target)
+    state, events = _pay(state, rs, library, request, skill)
+    actor = state.actors[request.actor]
+    uses = dict(actor.skill_uses)
+    rs.check_uses(skill, level, uses.get(skill.id, 0), who=actor.name)
+    uses[skill.id] = uses.get(skill.id, 0) + 1
+    state = state.with_actor(actor.with_(skill_uses=tuple(sorted(uses.items()))))
+    events.append(ev.SkillUsed(request.actor, skill.id, target_id))
+    state, applied = _apply(state, rs, library, actor.id, skill, level, target_id)
+    return state, events + applied
+
+
+def _pay(state, rs, library, request: SkillRequest, skill) -> tuple[EncounterState, list]:
+    """1 Major or 1 SP per trigger (S23); a cast's added spell skills are reduced by
+    Mentality (S25). Off-turn only SP can pay."""
+    actor = state.actors[request.actor]
+    triggers = 1
+    if request.added:
+        for sid in request.added:
+            extra = library.skills.get(sid)
+            if extra is None or not extra.is_spell:
+                raise RuleViolation(f"{sid!r} is not a spell skill (S25)",
+                                    "only spell skills can be added to a cast")
+        triggers += rs.spell_cost(len(request.added), actor.stats.spell_cost_reduction).paid_added
+    if request.use_sp:
+        return spend_sp(state, rs, request.actor, "skill", times=triggers)
+    if not state.controls_turn(request.actor):
+        raise RuleViolation(f"it is not {actor.name}'s turn (S18): off-turn a skill is paid "
+                            "with SP", f"add --sp (S23): {actor.name} has {actor.sp} SP")
+    return spend(state, rs, request.actor, "skill", times=triggers)
+
+
+def _target(state, rs, actor: ActorState, skill, word: str | None) -> str | None:
+    kind = skill.target
+    if kind in ("self", "none"):
+        if word not in (None, actor.id):
+            raise RuleViolation(f"{skill.name} acts on its user, not on {word}",
+                                f"skill {skill.id} without a target")
+        return actor.id if kind == "self" else None
+    if word is None:
+        # Step Up: the one enemy that just left the actor's engagement is not tracked, so
+        # the GM names the target; Retreat and the like need none.
+        raise RuleViolation(f"{skill.name} needs a target ({kind})", f"skill {skill.id} TARGET")
+    target = state.actors[word]
+    if target.down:
+        raise RuleViolation(f"{target.name} is Down (S8)", "pick someone still standing")
+    if kind == "ally" and target.side != actor.side:
+        raise RuleViolation(f"{skill.name} targets an ally; {target.name} is on {target.side}",
+                            "name someone on your side")
+    if kind == "enemy" and target.side == actor.side:
+        raise RuleViolation(f"{skill.name} targets an enemy; {target.name} is on your side",
+                            "name an enemy")
+    reach = _reach(state, rs, actor, skill)
+    if reach is not None:
+        steps = rs.distance(actor.zone, target.zone)
+        if steps > reach:
+            raise RuleViolation(
+                f"{target.name} is at {rs.band_name(steps)}; {skill.name} reaches "
+                f"{rs.band_name(reach)} (S13)",
+                "move closer, or draw a wand to extend spell range" if skill.range == "spell"
+                else "move closer")
+    return word
+
+
+def _reach(state, rs, actor: ActorState, skill) -> int | None:
+    if skill.range == "spell":
+        return rs.spell_range(actor.holding)
+    if isinstance(skill.range, int):
+        return skill.range
+    return None
+
+
+def _until(state: EncounterState, duration: str, caster: str, target: str) -> str:
+    if duration.startswith("rounds:"):
+        return f"round:{max(state.round, 1) + int(duration.split(':')[1]) - 1}"
+    return {"start_of_caster_turn": f"start:{caster}", "end_of_caster_turn": f"end:{caster}",
+            "start_of_target_turn": f"start:{target}", "end_of_target_turn": f"end:{target}",
+            "end_of_round": f"round:{max(state.round, 1)}",
+            "used_up": "used_up"}.get(duration, "never")
+
+
+def _apply(state, rs, library, actor_id: str, skill, level: int,
+           target_id: str | None) -> tuple[EncounterState, list]:
+    actor = state.actors[actor_id]
+    events: list = []
+    bonuses = {"attack": 0, "damage": 0, "evasion": 0, "absorb": 0}
+    for effect in skill.effects:
+        n = rs.effect_scale(effect.per, actor.stats, level)
+        if effect.type in LASTING:
+            bonuses[LASTING[effect.type]] += effect.amount * n
+        elif effect.type == "absorb":
+            bonuses["absorb"] += effect.amount * n
+        elif effect.type == "summon":
+            state, summoned = summon(state, rs, library, actor_id, effect)
+            events += summoned
+        elif effect.type == "engage":
+            if target_id is None:
+                raise RuleViolation(f"{skill.name} engages a target", f"skill {skill.id} TARGET")
+            state, engaged = actions.engage(state, rs, actor_id, target_id, cost=False)
+            events += engaged
+        elif effect.type == "disengage":
+            state, left = actions.disengage(state, rs, actor_id, cost=False, why=skill.name)
+            events += left
+    if any(bonuses.values()):
+        holder = target_id or actor_id
+        until = _until(state, "used_up" if bonuses["absorb"] and not (
+            bonuses["attack"] or bonuses["damage"] or bonuses["evasion"]) else skill.duration,
+            actor_id, holder)
+        effect = ActiveEffect(skill.name, skill.id, actor_id, bonuses["attack"],
+                              bonuses["damage"], bonuses["evasion"], bonuses["absorb"], until)
+        target = state.actors[holder]
+        state = state.with_actor(target.with_(effects=(*target.effects, effect)))
+        events.append(ev.EffectAdded(holder, effect))
+    return state, events
+
+
+def summon(state: EncounterState, rs, library, caster_id: str,
+           effect) -> tuple[EncounterState, list]:
+    """A summon joins its caster's side and zone and acts on the caster's turn (S21)."""
+    caster = state.actors[caster_id]
+    sheet = library.creatures[effect.creature]
+    base = f"{caster_id}-{sheet.id}"
+    new_id, n = base, 1
+    while new_id in state.actors:
+        n += 1
+        new_id = f"{base}-{n}"
+    overrides: dict = {}
+    if effect.armor_per_mentality and caster.stats.mentality > 0:
+        overrides["armor"] = effect.armor_per_mentality   # S28: Mentality adds its bonus
+    name = f"{caster.name}'s {sheet.name}" + (f" {n}" if n > 1 else "")
+    spec = setup.NewActor(new_id, sheet, caster.side, caster.zone, name, tuple(overrides.items()))
+    state, events = setup.add_actor(state, rs, library, spec)
+    minion = state.actors[new_id].with_(summoner=caster_id,
+                                        pool=tuple(rs.new_pool(state.actors[new_id].stats).items()))
+    order = [a for a in state.order if a != new_id]
+    at = order.index(caster_id) + 1
+    while at < len(order) and state.actors[order[at]].summoner == caster_id:
+        at += 1
+    order.insert(at, new_id)
+    state = state.with_actor(minion).with_(order=tuple(order))
+    return state, [*events, ev.Summoned(new_id, caster_id, caster.zone)]

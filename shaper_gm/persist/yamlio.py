@@ -1,0 +1,123 @@
+"""Safe YAML in and out.
+
+Only plain data (mappings, lists, strings, numbers, booleans, null) is ever built:
+the safe loader refuses tags such as ``!!python/object``. The libyaml C loader is used
+when PyYAML was built with it, because it is several times faster.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+class YamlError(ValueError):
+    """A YAML text that is not well-formed plain data.
+
+    ``line`` and ``column`` are 1-based (0 when unknown); ``path`` holds the mapping keys
+    and list indexes leading to the offending node, when they could be found.
+    """
+
+    def __init__(self, origin: str, problem: str, line: int = 0, column: int = 0,
+                 path: tuple[str | int, ...] = ()) -> None:
+        self.origin = origin
+        self.problem = problem
+        self.line = line
+        self.column = column
+        self.path = path
+        where = f"line {line}, column {column}: " if line else ""
+        super().__init__(f"{origin}: {where}{problem}")
+
+
+def load_yaml_text(text: str, *, origin: str) -> object:
+    """Parse one YAML document of plain data; `origin` names it in errors."""
+    loader = LOADER(text)
+    try:
+        try:
+            node = loader.get_single_node()
+        except yaml.MarkedYAMLError as exc:
+            raise _error(origin, exc, ()) from None
+        except yaml.YAMLError as exc:
+            raise YamlError(origin, str(exc)) from None
+        if node is None:
+            return None
+        _check_duplicate_keys(node, origin, ())
+        try:
+            return loader.construct_document(node)
+        except yaml.MarkedYAMLError as exc:
+            raise _error(origin, exc, _path_to(node, exc.problem_mark) or ()) from None
+    finally:
+        loader.dispose()
+
+
+def load_yaml_file(path: str | Path) -> object:
+    """Read and parse a UTF-8 YAML file; errors name the file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise YamlError(str(path), f"not UTF-8 text ({exc.reason})") from None
+    return load_yaml_text(text, origin=str(path))
+
+
+def dump_yaml(data: object) -> str:
+    """Plain data to block-style YAML, keys in their given order."""
+    return yaml.dump(data, Dumper=DUMPER, sort_keys=False, allow_unicode=True,
+                     default_flow_style=False)
+
+
+def _error(origin: str, exc: yaml.MarkedYAMLError, path: tuple) -> YamlError:
+    mark = exc.problem_mark or exc.context_mark
+    problem = ": ".join(p for p in (exc.context, exc.problem) if p) or "invalid YAML"
+    if "constructor for the tag" in problem:
+        problem = f"tag {_tag_of(problem)} is not allowed: only plain data is read"
+    line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+    return YamlError(origin, problem, line, column, path)
+
+
+def _tag_of(problem: str) -> str:
+    start = problem.find("'")
+    return problem[start:] if start >= 0 else "(unknown)"
+
+
+def _check_duplicate_keys(node: yaml.Node, origin: str, path: tuple) -> None:
+    """PyYAML keeps the last of two equal keys silently; a content file must not."""
+    if isinstance(node, yaml.MappingNode):
+        seen: set[str] = set()
+        for key, value in node.value:
+            name = key.value if isinstance(key, yaml.ScalarNode) else None
+            if name is not None and name in seen:
+                mark = key.start_mark
+                raise YamlError(origin, f"duplicate key '{name}'", mark.line + 1,
+                                mark.column + 1, path + (name,))
+            if name is not None:
+                seen.add(name)
+            _check_duplicate_keys(value, origin, path + (name,))
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            _check_duplicate_keys(item, origin, path + (index,))
+
+
+def _path_to(node: yaml.Node, mark: yaml.Mark | None) -> tuple | None:
+    """Keys and indexes from the root to the node that starts at `mark`."""
+    if mark is None:
+        return None
+    if node.start_mark.index == mark.index and node.end_mark.index >= mark.index:
+        return ()
+    if isinstance(node, yaml.MappingNode):
+        children = [(k.value if isinstance(k, yaml.ScalarNode) else None, v)
+                    for k, v in node.value]
+    elif isinstance(node, yaml.SequenceNode):
+        children = list(enumerate(node.value))
+    else:
+        return None
+    for step, child in children:
+        if child.start_mark.index <= mark.index <= child.end_mark.index:
+            rest = _path_to(child, mark)
+            if rest is not None:
+                return (step,) + rest
+    return None

@@ -1,0 +1,25 @@
+"""The Shaper ruleset (rulings S1-S29)."""
+
+from shaper_gm.rules.shaper.attack import (
+    AttackOutcome,
+    AttackPlan,
+    DamageRoll,
+    Dice,
+    TargetOutcome,
+    TargetPlan,
+    resolve_attack,
+)
+from shaper_gm.rules.shaper.battlefield import band_name, distance, parse_zone, zone_name
+from shaper_gm.rules.shaper.creation import ActorStats, create_actor, stats_from_sheet
+from shaper_gm.rules.shaper.damage import DamageResult, damage_pipeline
+from shaper_gm.rules.shaper.economy import new_pool, pay
+from shaper_gm.rules.shaper.ruleset import PreparedAttack, ShaperRuleset
+from shaper_gm.rules.shaper.situation import FieldView, Placement, RangeCheck
+
+__all__ = [
+    "ActorStats", "AttackOutcome", "AttackPlan", "DamageResult", "DamageRoll", "Dice",
+    "FieldView", "Placement", "PreparedAttack", "RangeCheck", "ShaperRuleset",
+    "TargetOutcome", "TargetPlan", "band_name", "create_actor", "damage_pipeline",
+    "distance", "new_pool", "parse_zone", "pay", "resolve_attack", "stats_from_sheet",
+    "zone_name",
+]

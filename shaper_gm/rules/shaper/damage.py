@@ -1,0 +1,60 @@
+"""The S7 damage pipeline, shared by attacks and the GM's `damage` command."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shaper_gm.rules.parts import Step
+
+_MAGIC_DIVISOR = 2   # S7: magic halves Defense, rounded down
+
+
+@dataclass(frozen=True)
+class DamageResult:
+    damage: int
+    defense: int                  # Defense roll total with bonuses (0 without armor)
+    magic: bool
+    defense_after_magic: int
+    pierce: int
+    effective_defense: int
+    taken: int                    # after Defense, before absorption
+    absorbed: int
+    absorb_left: int
+    hp_before: int
+    hp_after: int
+    down: bool
+    steps: tuple[Step, ...] = ()
+
+    @property
+    def hp_lost(self) -> int:
+        return self.hp_before - self.hp_after
+
+
+def damage_pipeline(damage: int, defense: int | None, *, magic: bool = False,
+                    pierce: int = 0, absorb: int = 0, hp: int) -> DamageResult:
+    """damage -> Defense -> magic halves -> Pierce -> taken -> absorb -> HP (S7, S8).
+
+    `defense` is the Defense roll total with its bonuses, or None without armor.
+    """
+    damage = max(0, damage)
+    steps = [Step("damage", damage, "S7")]
+    raw = 0 if defense is None else defense
+    steps.append(Step("Defense" if defense is not None else "Defense (no armor)", raw, "S7"))
+    halved = raw // _MAGIC_DIVISOR if magic else raw
+    if magic:
+        steps.append(Step("Defense halved (magic)", halved, "S7"))
+    effective = max(0, halved - pierce)
+    if pierce:
+        steps.append(Step(f"Defense after Pierce {pierce}", effective, "S7"))
+    taken = max(0, damage - effective)
+    steps.append(Step("damage after Defense", taken, "S7"))
+    absorbed = min(max(0, absorb), taken)
+    if absorb:
+        steps.append(Step("absorbed", absorbed, "S7"))
+    hp_after = max(0, hp - (taken - absorbed))
+    steps.append(Step("HP", hp_after, "S8" if hp_after == 0 else "S7"))
+    return DamageResult(damage=damage, defense=raw, magic=magic, defense_after_magic=halved,
+                        pierce=pierce, effective_defense=effective, taken=taken,
+                        absorbed=absorbed, absorb_left=max(0, absorb) - absorbed,
+                        hp_before=hp, hp_after=hp_after, down=hp_after == 0,
+                        steps=tuple(steps))

@@ -1,0 +1,189 @@
+"""Skills, SP and spell costs (S22-S25)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, fields
+
+from shaper_gm.content.models import ABILITIES, RulesetNumbers, Skill, Weapon
+from shaper_gm.rules.errors import RuleViolation
+from shaper_gm.rules.parts import Part
+
+_ONE_ACTION = 1   # a cast, or one added spell skill, is one action (S25)
+
+
+@dataclass(frozen=True)
+class SkillEffects:
+    """What the skills applied to one attack add up to. Dice are expressions, one
+    entry per die group (``per`` scaling repeats the group)."""
+
+    attack_bonus: tuple[Part, ...] = ()
+    damage_bonus: tuple[Part, ...] = ()
+    pierce_bonus: tuple[Part, ...] = ()
+    evasion_bonus: tuple[Part, ...] = ()
+    attack_dice: tuple[str, ...] = ()
+    damage_dice: tuple[str, ...] = ()
+    pierce_dice: tuple[str, ...] = ()
+    evasion_dice: tuple[str, ...] = ()
+    defense_dice: tuple[str, ...] = ()
+    range_bands: int = 0
+    absorb: int = 0
+    remove_disadvantage: tuple[str, ...] = ()
+    extra_targets: tuple[str, ...] = ()
+
+    def __add__(self, other: SkillEffects) -> SkillEffects:
+        return SkillEffects(**{f.name: getattr(self, f.name) + getattr(other, f.name)
+                               for f in fields(self)})
+
+
+def scale(effect_per: str | None, stats: object, level: int) -> int:
+    """The multiplier of an effect's amount or dice count (`per`)."""
+    if effect_per is None:
+        return 1
+    if effect_per == "skill_level":
+        return level
+    if effect_per in ABILITIES:
+        return getattr(stats, effect_per)
+    raise ValueError(f"unknown effect scale {effect_per!r}")
+
+
+def condition_met(when: str, weapon_kind: str | None, at_max_range: bool) -> bool:
+    if when == "always":
+        return True
+    if when == "at_max_range":
+        return at_max_range
+    return when == weapon_kind   # melee | ranged | spell
+
+
+_DICE_FIELD = {"attack": "attack_dice", "damage": "damage_dice", "pierce": "pierce_dice",
+               "evasion": "evasion_dice", "defense": "defense_dice"}
+_BONUS_FIELD = {"attack_bonus": "attack_bonus", "damage_bonus": "damage_bonus",
+                "pierce_bonus": "pierce_bonus", "evasion_bonus": "evasion_bonus"}
+
+
+def collect_effects(skill: Skill, level: int, stats: object, *, weapon_kind: str | None = None,
+                    at_max_range: bool = False, rule: str = "S22") -> SkillEffects:
+    """Sum one skill's effects that apply to this attack (conditions checked against the
+    weapon kind and whether the target is at max range)."""
+    acc: dict[str, object] = {}
+
+    def add(name: str, value: tuple) -> None:
+        acc[name] = acc.get(name, ()) + value
+
+    for eff in skill.effects:
+        if not condition_met(eff.when, weapon_kind, at_max_range):
+            continue
+        n = scale(eff.per, stats, level)
+        if eff.type in _BONUS_FIELD and eff.amount * n:
+            add(_BONUS_FIELD[eff.type], (Part(eff.amount * n, skill.name, rule),))
+        elif eff.type == "extra_dice" and eff.dice and n > 0:
+            add(_DICE_FIELD[eff.roll or "damage"], (eff.dice,) * n)
+        elif eff.type == "range_bands":
+            acc["range_bands"] = acc.get("range_bands", 0) + eff.amount * n
+        elif eff.type == "absorb":
+            acc["absorb"] = acc.get("absorb", 0) + eff.amount * n
+        elif eff.type == "remove_disadvantage" and eff.source:
+            add("remove_disadvantage", (eff.source,))
+        elif eff.type == "extra_targets" and eff.targets:
+            add("extra_targets", (eff.targets,))
+    return SkillEffects(**acc)
+
+
+def range_bands(skills: Iterable[tuple[Skill, int]], stats: object,
+                weapon_kind: str | None) -> int:
+    """Extra bands of max range from the skills applied to an attack (e.g. Longshot)."""
+    return sum(collect_effects(s, lv, stats, weapon_kind=weapon_kind).range_bands
+               for s, lv in skills)
+
+
+def check_trigger(numbers: RulesetNumbers, stats: object, skill: Skill, level: int, *,
+                  moment: str, weapon: Weapon | None = None, shield_raised: bool = False,
+                  who: str = "") -> None:
+    """Refuse a skill whose triggers do not fit this moment (S23, S25).
+
+    `moment` is a primary trigger: "on_attack" when it is added to an attack being
+    declared, "anytime" when used on its own, "on_hit", "targeted", ...
+    """
+    who = who or getattr(stats, "name", "") or "the actor"
+    if level < 1:
+        raise RuleViolation(f"{who} does not know {skill.name} (S24)",
+                            "add it to the actor's skills first")
+    primary = set(skill.primary)
+    if moment not in primary and not primary & {"anytime", "reaction"}:
+        wanted = " or ".join(p.replace("_", " ") for p in skill.primary)
+        how = "add it to an attack (attack --skill)" if "on_attack" in primary else \
+            "use it when its trigger happens"
+        raise RuleViolation(f"{skill.name} triggers {wanted}, not {moment.replace('_', ' ')} "
+                            f"(S23)", how)
+    secondary = set(skill.secondary)
+    kinds = secondary & {"melee", "ranged"}
+    if weapon is not None:
+        if weapon.kind == "spell" and not skill.is_spell:
+            raise RuleViolation(f"{skill.name} is not a spell: an offensive spell only gains "
+                                f"from spell skills (S25)", "attack with a weapon instead")
+        if skill.is_spell and weapon.kind != "spell" and moment == "on_attack":
+            raise RuleViolation(f"{skill.name} is a spell: it is cast, or added to a cast "
+                                f"spell, not to a {weapon.name} attack (S25)",
+                                "cast it on its own, or attack --with spell")
+        if kinds and weapon.kind not in kinds:
+            raise RuleViolation(f"{skill.name} needs a {' or '.join(sorted(kinds))} attack; "
+                                f"{weapon.name} is {weapon.kind} (S23)",
+                                f"attack with a {' or '.join(sorted(kinds))} weapon")
+    if "block" in secondary and not shield_raised:
+        raise RuleViolation(f"{skill.name} is a Block skill: it needs a raised shield (S20)",
+                            "raise the shield first (Minor)")
+    if skill.is_spell and stats_value(stats, "mentality") < numbers.spell_min_mentality:
+        raise RuleViolation(f"{skill.name} is a spell: spells need Mentality "
+                            f"{numbers.spell_min_mentality}; {who} has "
+                            f"{stats_value(stats, 'mentality')} (S25)",
+                            "only actors with Mentality can cast")
+    for ability in secondary & set(ABILITIES):
+        if stats_value(stats, ability) < 1:
+            raise RuleViolation(f"{skill.name} draws on {ability.capitalize()}; {who} has 0 "
+                                f"{ability.capitalize()} (S23)", "pick another skill")
+
+
+def stats_value(stats: object, ability: str) -> int:
+    return int(getattr(stats, ability, 0))
+
+
+def check_uses(skill: Skill, level: int, used: int, *, who: str = "") -> None:
+    """A skill may be used once per round per level in it (S24)."""
+    if used >= level:
+        who = who or "the actor"
+        raise RuleViolation(f"{skill.name} already used {used} of {level} times this round "
+                            f"(S24)", f"its count restarts at the start of {who}'s turn")
+
+
+@dataclass(frozen=True)
+class SpellCost:
+    """S25: the cast (1) plus 1 per added spell skill, reduced by Mentality, never below
+    the cast itself; the reduction removes added costs first."""
+
+    added: int
+    free_added: int
+    paid_added: int               # each costs 1 Major or 1 SP (S23)
+
+    @property
+    def total(self) -> int:
+        return _ONE_ACTION + self.paid_added
+
+
+def spell_cost(added: int, reduction: int) -> SpellCost:
+    free = max(0, min(added, reduction))
+    return SpellCost(added=added, free_added=free, paid_added=added - free)
+
+
+def regen_sp(current: int, regen: int, max_sp: int) -> int:
+    """Start of turn: SP += Regen, capped at Total SP (S22)."""
+    return min(max_sp, current + regen)
+
+
+def spend_sp(numbers: RulesetNumbers, current: int, *, times: int = 1, who: str = "") -> int:
+    """Pay `times` skill triggers with SP (S23); returns the SP left."""
+    need = numbers.skill_sp_cost * times
+    if current < need:
+        who = who or "the actor"
+        raise RuleViolation(f"not enough SP (S23): {who} has {current}, needs {need}",
+                            "pay with a Major action instead (drop --sp)")
+    return current - need

@@ -1,0 +1,215 @@
+"""The shipped content library loads and holds what the Shaper source shows."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from shaper_gm.content.loader import ContentError, clear_cache, load_library, load_sheet_file
+from shaper_gm.content.models import Effect
+from shaper_gm.persist.yamlio import load_yaml_file
+
+SHIPPED = Path(__file__).resolve().parents[2] / "content"
+
+
+@pytest.fixture(scope="module")
+def lib():
+    return load_library()
+
+
+def test_every_shipped_file_loads_and_every_item_is_in_the_library(lib):
+    files = sorted(SHIPPED.rglob("*.yaml"))
+    assert len(files) >= 8
+    for path in files:
+        folder = path.parent.name
+        data = load_yaml_file(path)
+        ids = [path.stem] if folder == "rulesets" else list(data)
+        assert ids, path
+        for item_id in ids:
+            assert item_id in getattr(lib, folder), (path, item_id)
+
+
+def test_default_root_is_the_checkout_content_folder(lib):
+    assert load_library(SHIPPED) is lib   # same resolved folder, same cached library
+
+
+def test_env_var_points_at_another_library(content_copy, monkeypatch):
+    (content_copy / "weapons" / "extra.yaml").write_text(
+        "club:\n  name: Club\n  kind: melee\n  damage: 1d6\n", encoding="utf-8")
+    monkeypatch.setenv("SHAPER_GM_CONTENT", str(content_copy))
+    assert "club" in load_library().weapons
+
+
+def test_loading_is_fast_and_cached():
+    best = float("inf")
+    for _ in range(3):
+        clear_cache()
+        start = time.perf_counter()
+        load_library()
+        best = min(best, time.perf_counter() - start)
+    assert best < 0.05
+    assert load_library() is load_library()
+
+
+def test_ruleset_numbers(lib):
+    rs = lib.rulesets["shaper"]
+    assert (rs.basic_roll, rs.critical_threshold, rs.critical_dice) == ("3d6", 9, "1d6")
+    assert rs.pool.as_dict() == {"major": 3, "minor": 1, "free": 1}
+    assert dict(rs.substitutions) == {"minor": ("major",), "free": ("minor", "major")}
+    majors = {"attack", "move", "skill", "cast", "pickup_close", "switch_weapons"}
+    minors = {"draw", "sheathe", "reload", "raise_shield", "engage", "disengage",
+              "switch_grip", "pickup_melee"}
+    assert {a for a, k in rs.costs if k == "major"} == majors
+    assert {a for a, k in rs.costs if k == "minor"} == minors
+    assert {a for a, k in rs.costs if k == "free"} == {"say", "drop"}
+    assert (rs.skill_sp_cost, rs.skill_max_level, rs.hands, rs.base_hp) == (1, 4, 2, 10)
+    assert rs.bonus("vigor", "hp") == 3 and rs.bonus("vigor", "melee_damage") == 1
+    assert rs.bonus("vigor", "melee_attack") == 1
+    assert rs.bonus("finesse", "ranged_attack") == 1 and rs.bonus("finesse", "evasion") == 1
+    assert rs.bonus("mentality", "spell_cost_reduction") == 1
+    assert rs.bonus("mentality", "spell_bonus") == 1
+    assert "ability_bonuses" in rs.provisional_keys
+    first = rs.level_row(1)
+    assert (first.ability_points, first.skills, first.sp, first.sp_regen) == (1, 1, 1, 1)
+    assert not first.provisional
+    assert [r.level for r in rs.levels] == list(range(1, 11))
+    assert all(r.provisional for r in rs.levels[1:])
+    assert all(r.ability_points == r.level and r.skills == r.level for r in rs.levels)
+    assert rs.diagonal == "shaper"
+    assert rs.band_names == ("Close", "Short", "Medium", "Long")
+    assert (rs.beyond_max_range_bands, rs.base_spell_range, rs.spell_min_mentality) == (1, 0, 1)
+    assert (rs.grid_cols, rs.grid_rows) == (5, 5)
+    assert rs.outnumbered and rs.firing_into_melee and rs.turn_order_ability == "finesse"
+
+
+def test_source_weapons(lib):
+    w = lib.weapons
+    assert (w["longsword"].kind, w["longsword"].damage, w["longsword"].hands) == ("melee",
+                                                                               "1d6+3", 1)
+    bow = w["longbow"]
+    assert (bow.kind, bow.damage, bow.pierce, bow.range, bow.hands) == ("ranged", "1d6+3", 2,
+                                                                         3, 2)
+    assert bow.ammo
+    xbow = w["crossbow"]
+    assert xbow.kind == "ranged" and xbow.pierce == 4 and xbow.reload and xbow.provisional
+    wand = w["wand"]
+    assert wand.kind == "focus" and wand.spell_range_bonus == 1 and wand.hands == 1
+    great = w["greatsword"]
+    assert (great.kind, great.damage, great.hands, great.provisional) == ("melee", "2d6", 2,
+                                                                          True)
+    assert not w["longsword"].provisional and not bow.provisional
+
+
+def test_armor_shield_and_spell(lib):
+    assert lib.armor["armor-t1"].defense == "1d6" and lib.armor["armor-t1"].tier == 1
+    assert lib.armor["armor-t2"].defense == "1d6+3" and lib.armor["armor-t2"].tier == 2
+    shield = lib.shields["shield"]
+    assert (shield.evasion, shield.hands) == (1, 1)
+    spell = lib.spells["spell"]
+    assert spell.kind == "spell" and spell.magic and spell.range == 0
+    assert spell.damage == "1d6+3" and spell.provisional
+    assert lib.item("wand") is lib.weapons["wand"] and lib.item("shield") is shield
+
+
+SKILLS = {
+    # id: (category, primary, secondary, effects)
+    "piercing-strike": ("finesse", ("on_attack",), ("ranged",),
+                        [Effect("extra_dice", dice="1d6", roll="pierce", per="finesse")]),
+    "thread-the-needle": ("finesse", ("on_attack",), ("ranged",),
+                          [Effect("remove_disadvantage", source="firing_into_melee")]),
+    "longshot": ("finesse", ("on_attack",), ("ranged",),
+                 [Effect("range_bands", amount=1),
+                  Effect("damage_bonus", amount=1, when="at_max_range")]),
+    "overswing": ("vigor", ("on_attack",), ("melee",),
+                  [Effect("extra_targets", targets="all_engaged_enemies"),
+                   Effect("damage_bonus", amount=1)]),
+    "retreat": ("general", ("reaction",), (), [Effect("disengage")]),
+    "step-up": ("vigor", ("reaction",), ("melee",), [Effect("engage")]),
+    "energy-shield": ("mentality", ("anytime",), ("spell",), [Effect("absorb", amount=2)]),
+    "charm": ("mentality", ("anytime",), ("spell",),
+              [Effect("attack_bonus", amount=1), Effect("damage_bonus", amount=1)]),
+    "minion": ("mentality", ("anytime",), ("spell",),
+               [Effect("summon", creature="minion", armor_per_mentality="armor-t1")]),
+}
+
+
+@pytest.mark.parametrize("skill_id", sorted(SKILLS))
+def test_source_skills(lib, skill_id):
+    category, primary, secondary, effects = SKILLS[skill_id]
+    skill = lib.skills[skill_id]
+    assert (skill.category, skill.primary, skill.secondary) == (category, primary, secondary)
+    assert list(skill.effects) == effects
+
+
+def test_skill_targets_and_durations(lib):
+    s = lib.skills
+    assert (s["energy-shield"].target, s["energy-shield"].duration) == ("self", "used_up")
+    assert (s["charm"].target, s["charm"].duration, s["charm"].range) == (
+        "ally", "start_of_caster_turn", "spell")
+    assert s["charm"].is_spell and s["minion"].is_spell and not s["overswing"].is_spell
+    assert s["step-up"].target == "enemy"
+
+
+def test_minion_and_battle_enemies(lib):
+    minion = lib.creatures["minion"]
+    assert minion.summoned and minion.pool.as_dict() == {"major": 1, "minor": 1, "free": 0}
+    assert minion.hp and minion.weapons and minion.side is None
+    assert lib.creatures["crossbowman"].armor is None
+    assert "crossbow" in lib.creatures["crossbowman"].weapons
+    assert dict(lib.creatures["reaver"].skills).keys() == {"overswing", "retreat"}
+    for sheet in lib.creatures.values():
+        if not sheet.summoned:
+            assert sheet.side == "enemies"
+
+
+def test_the_party_of_the_worked_battle(lib):
+    rs = lib.rulesets["shaper"]
+    josh, monica, taylor = (lib.characters[n] for n in ("josh", "monica", "taylor"))
+    for sheet in (josh, monica, taylor):
+        assert sheet.kind == "character" and sheet.side == "party" and sheet.level == 3
+        assert len(sheet.skills) == 3 and all(level == 1 for _, level in sheet.skills)
+        assert sheet.vigor + sheet.finesse + sheet.mentality <= rs.level_row(3).ability_points
+    assert josh.finesse == 1 and "longbow" in josh.weapons and josh.armor is None
+    assert dict(josh.skills).keys() == {"piercing-strike", "thread-the-needle", "longshot"}
+    assert monica.vigor == 1 and monica.finesse == 0
+    assert {"longsword", "greatsword"} <= set(monica.weapons)
+    assert monica.shield == "shield" and monica.holding == ("shield",)
+    assert monica.armor == "armor-t2"
+    assert {"overswing", "step-up"} <= dict(monica.skills).keys()
+    assert (taylor.vigor, taylor.mentality) == (1, 1) and "wand" in taylor.weapons
+    assert rs.base_hp + taylor.vigor * rs.bonus("vigor", "hp") == 13
+    assert dict(taylor.skills).keys() == {"charm", "minion", "energy-shield"}
+
+
+def test_generic_items_are_provisional(lib):
+    for path in SHIPPED.rglob("generic.yaml"):
+        folder = getattr(lib, path.parent.name)
+        for item_id in load_yaml_file(path):
+            assert folder[item_id].provisional, (path, item_id)
+
+
+def test_load_sheet_file_plain_and_keyed(tmp_path, lib):
+    plain = tmp_path / "gorm.yaml"
+    plain.write_text("name: Gorm\nkind: creature\nvigor: 1\nweapons: [mace]\n"
+                     "holding: [mace]\nside: enemies\n", encoding="utf-8")
+    sheet = load_sheet_file(plain, lib)
+    assert (sheet.id, sheet.kind, sheet.vigor, sheet.holding) == ("gorm", "creature", 1,
+                                                                 ("mace",))
+    keyed = tmp_path / "hero.yaml"
+    keyed.write_text("ayla:\n  name: Ayla\n  finesse: 1\n  weapons: [shortbow]\n"
+                     "  skills: [aimed-shot]\n", encoding="utf-8")
+    sheet = load_sheet_file(keyed, lib)
+    assert (sheet.id, sheet.kind, sheet.side, sheet.skills) == ("ayla", "character", "party",
+                                                                (("aimed-shot", 1),))
+
+
+def test_load_sheet_file_reports_problems(tmp_path, lib):
+    path = tmp_path / "bad.yaml"
+    path.write_text("name: Bad\nweapons: [laser]\nvigor: lots\n", encoding="utf-8")
+    with pytest.raises(ContentError) as info:
+        load_sheet_file(path, lib)
+    lines = info.value.errors
+    assert f"{path}: item 'bad': key 'vigor': expected a whole number" in lines[0]
+    assert len(lines) == 1   # the sheet is not cross-checked until its own keys are good

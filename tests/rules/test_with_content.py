@@ -1,0 +1,31 @@
+"""The rules core against the real content library (skipped until the loader exists)."""
+
+import pytest
+
+from shaper_gm.rules.shaper import ShaperRuleset
+
+loader = pytest.importorskip("shaper_gm.content.loader")
+
+
+@pytest.fixture(scope="module")
+def real():
+    lib = loader.load_library()
+    return ShaperRuleset(lib.rulesets["shaper"], lib), lib
+
+
+def test_every_character_and_creature_is_valid(real):
+    shaper, lib = real
+    for sheet in (*lib.characters.values(), *lib.creatures.values()):
+        stats = shaper.stats_from_sheet(sheet)
+        assert stats.max_hp > 0, sheet.id
+
+
+def test_source_characters(real):
+    shaper, lib = real
+    josh = shaper.stats_from_sheet(lib.characters["josh"])
+    taylor = shaper.stats_from_sheet(lib.characters["taylor"])
+    assert josh.attack_bonus_for("ranged") == 1 and josh.evasion_bonus == 1
+    assert taylor.max_hp == 13                       # "I have 13 HP" (1 Vigor)
+    assert taylor.spell_cost_reduction == 1
+    assert shaper.new_pool(josh) == {"major": 3, "minor": 1, "free": 1}
+    assert shaper.distance("A1", "E5") == 7 and shaper.band_name(4) == "Long+1"
