@@ -103,6 +103,7 @@ class Session:
         tokens = split_line(line)
         if not tokens:
             raise CommandError("empty command", "type help for the list of commands")
+        tokens, by_hand_given = _take_by_hand(tokens)
         verb = self.registry.lookup(tokens[0])
         if replaying and verb.takes_file:
             raise CommandError(f"the log holds the file command {verb.name!r}",
@@ -124,6 +125,9 @@ class Session:
             return Result(verb.name, None, tuple(outcome.events), outcome.view)
         new_state = outcome.state.with_(dice_position=dice.position)
         resolved = parsed.to_line()
+        by_hand = sorted({s.slot for s in dice.slots if s.by_hand and s.used} | by_hand_given)
+        if by_hand:
+            resolved += f" {BY_HAND} {','.join(by_hand)}"
         self.history.append(Frame(resolved, self.state, new_state, tuple(outcome.events)))
         self.future.clear()
         self.state = new_state
@@ -177,6 +181,21 @@ class Session:
             redone.append(frame)
         self.state = redone[-1].after
         return redone
+
+
+BY_HAND = "--by-hand"
+
+
+def _take_by_hand(tokens: list[str]) -> tuple[list[str], set[str]]:
+    """`--by-hand SLOTS` marks dice typed at the table (S4); any verb may carry it in
+    the log, and it changes nothing when the line runs again."""
+    if BY_HAND not in tokens:
+        return tokens, set()
+    at = tokens.index(BY_HAND)
+    if at + 1 >= len(tokens):
+        raise CommandError(f"{BY_HAND} needs the slots", f"e.g. {BY_HAND} roll,evade")
+    slots = set(tokens[at + 1].split(","))
+    return tokens[:at] + tokens[at + 2:], slots
 
 
 class LineError(GmError):

@@ -45,7 +45,7 @@ def load_yaml_text(text: str, *, origin: str) -> object:
             raise YamlError(origin, str(exc)) from None
         if node is None:
             return None
-        _check_duplicate_keys(node, origin, ())
+        _check_duplicate_keys(node, origin, (), set())
         try:
             return loader.construct_document(node)
         except yaml.MarkedYAMLError as exc:
@@ -84,8 +84,18 @@ def _tag_of(problem: str) -> str:
     return problem[start:] if start >= 0 else "(unknown)"
 
 
-def _check_duplicate_keys(node: yaml.Node, origin: str, path: tuple) -> None:
-    """PyYAML keeps the last of two equal keys silently; a content file must not."""
+def _check_duplicate_keys(node: yaml.Node, origin: str, path: tuple, seen_nodes: set) -> None:
+    """PyYAML keeps the last of two equal keys silently; a content file must not.
+
+    Anchors and aliases are refused too: nothing we read needs them, and an alias
+    bomb (a few lines that expand to billions of nodes) must not get past this walk.
+    """
+    if id(node) in seen_nodes:
+        mark = node.start_mark
+        raise YamlError(origin, "anchors and aliases (&name, *name) are not allowed",
+                        mark.line + 1, mark.column + 1, path)
+    if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+        seen_nodes.add(id(node))
     if isinstance(node, yaml.MappingNode):
         seen: set[str] = set()
         for key, value in node.value:
@@ -96,10 +106,10 @@ def _check_duplicate_keys(node: yaml.Node, origin: str, path: tuple) -> None:
                                 mark.column + 1, path + (name,))
             if name is not None:
                 seen.add(name)
-            _check_duplicate_keys(value, origin, path + (name,))
+            _check_duplicate_keys(value, origin, path + (name,), seen_nodes)
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
-            _check_duplicate_keys(item, origin, path + (index,))
+            _check_duplicate_keys(item, origin, path + (index,), seen_nodes)
 
 
 def _path_to(node: yaml.Node, mark: yaml.Mark | None) -> tuple | None:

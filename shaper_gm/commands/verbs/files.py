@@ -37,11 +37,22 @@ def register(reg: Registry) -> None:
                  summary="write a readable Markdown recap of the fight, by round",
                  examples=("export recap.md",), positionals=("path",))
     def export(ctx: Context) -> Outcome:
-        from shaper_gm.persist import recap
+        from pathlib import Path
+
+        from shaper_gm.persist.saves import SaveError, write_text_atomic
+        from shaper_gm.render.recap import recap_markdown
         words = ctx.parsed.words
         if len(words) != 1:
             raise CommandError("export takes one path", "e.g. export recap.md")
-        path = recap.export(ctx.session, words[0])
+        session = ctx.session
+        if session.rebuild is not None:
+            session.rebuild(session)     # frames opened from a save get their events
+        path = Path(words[0]).expanduser()
+        try:
+            write_text_atomic(path, recap_markdown(session.history, session.state))
+        except OSError as exc:
+            raise SaveError(f"cannot write {path}: {exc.strerror or exc}",
+                            "check the folder exists and is writable") from None
         return Outcome(view=FileWritten(str(path), "export"))
 
     @reg.command("quit", group="file", usage="quit", logged=False, takes_file=True,

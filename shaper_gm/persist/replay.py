@@ -1,0 +1,99 @@
+"""Replaying a save's log: re-run every resolved line and check the end state matches."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from shaper_gm.commands import build_registry
+from shaper_gm.commands.session import Frame, Session
+from shaper_gm.errors import GmError
+from shaper_gm.persist import codec
+from shaper_gm.persist.saves import read_save
+
+
+@dataclass(frozen=True)
+class ReplayReport:
+    ok: bool
+    steps: int
+    message: str
+
+
+def fresh_session(library) -> Session:
+    return Session(library=library, registry=build_registry())
+
+
+def run_log(session: Session, log: list[str],
+            on_result: Callable | None = None) -> None:
+    for number, line in enumerate(log, 1):
+        result = session.execute(line, replaying=True)
+        if on_result is not None:
+            on_result(number, line, result)
+
+
+def replay_save(path: Path | str, library=None, to: int | None = None,
+                on_result: Callable | None = None) -> ReplayReport:
+    """Re-run the log of the save at `path`; with `to`, stop after entry `to`."""
+    saved = read_save(path, library)
+    log = saved.log
+    if to is not None:
+        if not 1 <= to <= len(log):
+            raise GmError(f"--to {to} is outside the log (1 to {len(log)})",
+                          f"use --to 1 to --to {len(log)}")
+        log = log[:to]
+    session = fresh_session(saved.library)
+    for number, line in enumerate(log, 1):
+        try:
+            result = session.execute(line, replaying=True)
+        except GmError as exc:
+            return ReplayReport(False, number - 1,
+                                f"entry {number} is refused: {exc} ({line})")
+        if on_result is not None:
+            on_result(number, line, result)
+    if to is not None and to < len(saved.log):
+        return ReplayReport(True, len(log), f"stopped after entry {to} of {len(saved.log)}")
+    if session.state != saved.state:
+        return ReplayReport(False, len(log), "the log does not end in the saved state: "
+                            + describe_difference(saved.state, session.state))
+    return ReplayReport(True, len(log), f"all {len(log)} entries replayed; the state matches "
+                        "the save")
+
+
+def describe_difference(saved, replayed) -> str:
+    """The first field that differs, said in the save's own words."""
+    a, b = codec.state_to_data(saved), codec.state_to_data(replayed)
+    for key in a:
+        if key == "actors":
+            continue
+        if a[key] != b.get(key):
+            return f"{key} is {a[key]!r} in the save, {b.get(key)!r} after replay"
+    for actor_id in sorted(set(a["actors"]) | set(b["actors"])):
+        x, y = a["actors"].get(actor_id), b["actors"].get(actor_id)
+        if x is None or y is None:
+            return f"actor {actor_id} is {'missing from' if x is None else 'only in'} the save"
+        for key in x:
+            if x[key] != y.get(key):
+                return f"{actor_id}.{key} is {x[key]!r} in the save, {y.get(key)!r} after replay"
+    return "the states differ"
+
+
+def rebuild_history(session: Session) -> None:
+    """Give frames loaded from a save their states, by re-running the log once, so undo
+    can go back past the point where the save was opened."""
+    lines = session.log
+    fresh = fresh_session(session.library)
+    frames = []
+    for line in lines:
+        before = fresh.state
+        result = fresh.execute(line, replaying=True)
+        frames.append(Frame(line, before, fresh.state, result.events))
+    if fresh.state != session.state:
+        raise GmError("the save's log does not rebuild its state, so it cannot be undone "
+                      "past where it was opened", "replay the save to see where it diverges")
+    session.history = frames
+    session.rebuild = None
+
+
+__all__ = ["ReplayReport", "describe_difference", "fresh_session", "rebuild_history",
+           "replay_save", "run_log"]
