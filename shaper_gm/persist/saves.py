@@ -187,6 +187,7 @@ def read_save(path: Path | str, library=None) -> Session:
     codec.check_version(data, where)
     log = log_of(data, where)
     state = codec.state_from_data(data, where)
+    _check_references(state, library, where)
     _check_files_in_log(log, where)
     session = Session(library=library, registry=build_registry(), state=state,
                       save_path=str(path))
@@ -195,6 +196,41 @@ def read_save(path: Path | str, library=None) -> Session:
     from shaper_gm.persist.replay import rebuild_history
     session.rebuild = rebuild_history
     return session
+
+
+def _check_references(state, library, where: str) -> None:
+    """Everything the state names must exist in the content: the ruleset, action kinds,
+    items and skills. A save from other content is refused, not half-loaded."""
+    numbers = library.rulesets.get(state.ruleset)
+    if numbers is None:
+        raise SaveError(f"{where}: ruleset {state.ruleset!r} is not in the content",
+                        f"known: {', '.join(sorted(library.rulesets))}")
+    kinds = set(numbers.pool.as_dict())
+    for actor in state.actors.values():
+        at = f"{where}.actors.{actor.id}"
+        stats = actor.stats
+        pools = [("pool", dict(actor.pool))]
+        if stats.pool is not None:
+            pools.append(("stats.pool", stats.pool.as_dict()))
+        for label, pool in pools:
+            odd = set(pool) - kinds
+            if odd:
+                raise SaveError(f"{at}.{label}: unknown action kind {sorted(odd)[0]!r}",
+                                f"{state.ruleset} has {', '.join(sorted(kinds))}")
+        items = [(w, "weapons") for w in stats.weapons] + [(i, "holding") for i in actor.holding]
+        for item, label in items:
+            if library.item(item) is None and item not in library.spells:
+                raise SaveError(f"{at}.{label}: unknown item {item!r}",
+                                "the content no longer has it; add it back to content/")
+        for label, item, table in (("shield", stats.shield, library.shields),
+                                   ("armor", stats.armor, library.armor)):
+            if item is not None and item not in table:
+                raise SaveError(f"{at}.stats.{label}: unknown item {item!r}",
+                                "the content no longer has it; add it back to content/")
+        for skill, _ in stats.skills:
+            if skill not in library.skills:
+                raise SaveError(f"{at}.stats.skills: unknown skill {skill!r}",
+                                "the content no longer has it; add it back to content/")
 
 
 def _check_files_in_log(log: list[str], where: str) -> None:
