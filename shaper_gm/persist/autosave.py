@@ -14,7 +14,6 @@ from pathlib import Path
 from shaper_gm.commands import new_session
 from shaper_gm.commands.session import Session
 from shaper_gm.persist.saves import (
-    LogCache,
     read_data,
     read_save,
     resolve_path,
@@ -27,7 +26,6 @@ class Autosave:
     def __init__(self, session: Session, path: Path | str) -> None:
         self.session = session
         self.path = Path(path)
-        self.cache = LogCache()
         session.save_path = str(self.path)
 
     def commit(self) -> None:
