@@ -1,0 +1,85 @@
+"""`odds` for a 3d6+1-with-Edge attack, against an icepool script computing the same
+numbers. icepool is installed only for this benchmark: `pip install icepool`.
+
+Run: python tests/bench/bench_odds.py
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from fractions import Fraction
+
+from shaper_gm.dice import Modifiers, attack_odds, damage_dist
+
+THRESHOLD = 9     # S6
+REPEAT = 200
+
+
+def ours() -> tuple[Fraction, Fraction, Fraction]:
+    odds = attack_odds("3d6", 1, Modifiers(edge=1), "3d6", 0, Modifiers(), THRESHOLD)
+    hit = damage_dist("1d6+3", "1d6", pierce=2).mean()
+    return odds.hit, odds.crit, hit
+
+
+def theirs() -> tuple[Fraction, Fraction, Fraction]:
+    import icepool
+
+    def read(rolled: tuple, edge: bool) -> tuple[int, int]:
+        """(total, automatic) with S2 on the natural dice and S3 Edge on the highest."""
+        faces = sorted(rolled)
+        automatic = 1 if faces == [6, 6, 6] else -1 if faces == [1, 1, 1] else 0
+        if edge:
+            faces[-1] = 6
+        return sum(faces), automatic
+
+    def judge(attack: tuple[int, int], evasion: tuple[int, int]) -> int:
+        """0 miss, 1 hit, 2 critical (S5, S6)."""
+        (a, a_auto), (e, e_auto) = attack, evasion
+        a += 1
+        crit = 2 if a - e >= THRESHOLD else 1
+        if a_auto:
+            return crit if a_auto > 0 else 0
+        if e_auto:
+            return 0 if e_auto > 0 else crit
+        return crit if a >= e else 0
+
+    pool = icepool.d6.pool(3).expand()
+    attack = pool.map(lambda r: read(r, True), star=False)
+    evasion = pool.map(lambda r: read(r, False), star=False)
+    result = icepool.map(judge, attack, evasion, star=False)
+    total = result.denominator()
+    hit = Fraction(result.quantity(1) + result.quantity(2), total)
+    crit = Fraction(result.quantity(2), total)
+    damage = icepool.map(lambda d, a: max(0, d + 3 - max(0, a - 2)), icepool.d6, icepool.d6)
+    mean = Fraction(sum(o * damage.quantity(o) for o in damage.outcomes()),
+                    damage.denominator())
+    return hit, crit, mean
+
+
+def timed(fn) -> tuple[float, tuple]:
+    start = time.perf_counter()
+    for _ in range(REPEAT):
+        value = fn()
+    return (time.perf_counter() - start) / REPEAT, value
+
+
+def main() -> None:
+    try:
+        import icepool  # noqa: F401
+    except ImportError:
+        sys.exit("icepool is not installed: pip install icepool (only this benchmark uses it)")
+    our_time, our_value = timed(ours)
+    their_time, their_value = timed(theirs)
+    labels = ("P(hit)", "P(crit)", "mean damage 1d6+3 vs 1d6, Pierce 2")
+    for label, a, b in zip(labels, our_value, their_value, strict=True):
+        print(f"{label:<36} shaper-gm {str(a):>13}   icepool {str(b):>13}"
+              f"   {'agree' if a == b else 'DISAGREE'}")
+    print(f"time per computation: shaper-gm {our_time * 1e3:.2f} ms, "
+          f"icepool {their_time * 1e3:.2f} ms, ratio {their_time / our_time:.1f}x")
+    if our_value != their_value:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
