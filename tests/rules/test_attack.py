@@ -176,7 +176,7 @@ def test_shared_damage_roll_with_one_critical_target(numbers, library):
     # critical die (5) is rolled once and counts only for the critical minion.
     plan = AttackPlan("enemy-3", library.weapons["longsword"],
                       attack_bonus=(Part(1, "Vigor", "S28"),),
-                      damage_bonus=(Part(1, "Vigor", "S28"), Part(1, "Overswing", "S22")))
+                      damage_bonus=(Part(1, "Vigor", "S28"), Part(1, "Overswing", "S23")))
     targets = [TargetPlan("monica", hp=13, defense="1d6+3",
                           evasion_bonus=(Part(1, "Shield raised", "S20"),)),
                TargetPlan("minion", hp=5, defense="1d6")]

@@ -86,7 +86,7 @@ def test_thread_the_needle_and_longshot(shaper):
     prep = shaper.prepare_attack(josh, "longbow", [xb], view, held=("longbow",),
                                  skill_ids=["longshot"])
     assert prep.plan.modifiers == () and prep.ranges[0].at_max_range
-    assert (1, "Longshot", "S22") in prep.plan.damage_bonus
+    assert (1, "Longshot", "S23") in prep.plan.damage_bonus
     # Critical (17 vs 8): 1d6+3 (5) + critical 1d6 (6) + 1 Longshot = 15; no armor.
     out = shaper.resolve_attack(prep.plan, prep.targets,
                                 Dice(attack=given(5, 5, 6), evasion=(given(2, 3, 3),),

@@ -62,7 +62,7 @@ _BONUS_FIELD = {"attack_bonus": "attack_bonus", "damage_bonus": "damage_bonus",
 
 
 def collect_effects(skill: Skill, level: int, stats: object, *, weapon_kind: str | None = None,
-                    at_max_range: bool = False, rule: str = "S22") -> SkillEffects:
+                    at_max_range: bool = False, rule: str = "S23") -> SkillEffects:
     """Sum one skill's effects that apply to this attack (conditions checked against the
     weapon kind and whether the target is at max range)."""
     acc: dict[str, object] = {}

@@ -1,0 +1,136 @@
+"""The one place output reaches the screen: a rich Console and a Renderer around it.
+
+`Renderer.show(result, state)` prints what a command did (its events, each attack in
+full) and what it asked to see (its view). Events and views are looked up in
+type -> renderer tables; anything unknown still gets a plain line, never a crash.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from typing import IO, Any
+
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from shaper_gm.commands import viewdata as vd
+from shaper_gm.encounter import events as ev
+from shaper_gm.render import breakdown, tables, views
+from shaper_gm.render.text import Names, describe, fold_costs
+
+
+def make_console(file: IO[str] | None = None, **options: Any) -> Console:
+    """A console that writes plain text (no colour, no cursor movement) unless `file`
+    (standard output by default) is a terminal; NO_COLOR turns colour off everywhere."""
+    if os.environ.get("NO_COLOR"):
+        options.setdefault("no_color", True)
+    return Console(file=file, highlight=False, emoji=False, soft_wrap=False, **options)
+
+
+RulesetFor = Callable[[Any], Any]
+
+
+class Renderer:
+    """Prints command results and errors on one console.
+
+    `names` adds id -> name entries to those the states provide (e.g. actors that have
+    since left the fight); `ruleset_for(state)` (e.g. `session.ruleset_for`) lets the
+    renderer name distance bands and show spent actions as ○.
+    """
+
+    def __init__(self, console: Console | None = None, *,
+                 names: Mapping[str, str] | None = None,
+                 ruleset_for: RulesetFor | None = None) -> None:
+        self.console = console if console is not None else make_console()
+        self.known: dict[str, str] = dict(names or {})
+        self.ruleset_for = ruleset_for
+
+    # --- entry points ---------------------------------------------------------------
+    def show(self, result, state) -> None:
+        """Print a command's events, then the turn order if a turn began, then its view."""
+        names = self.names(state)
+        events = tuple(getattr(result, "events", ()) or ())
+        for event in events:                        # remember who was there
+            if isinstance(event, ev.ActorAdded):
+                self.known[event.actor] = event.name
+        names = self.names(state)
+        for event, cost in fold_costs(events):
+            self.print(self.event(event, names, cost))
+        if any(isinstance(e, ev.TurnStarted) for e in events) and state is not None:
+            if not isinstance(getattr(result, "view", None), vd.OrderView):
+                self.print(self.view(vd.OrderView(state), names))
+        view = getattr(result, "view", None)
+        if view is not None:
+            self.print(self.view(view, names))
+
+    def error(self, exc: BaseException) -> None:
+        """``error: MESSAGE`` and, on its own line, ``  → hint``; red on a terminal."""
+        message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
+        hint = getattr(exc, "hint", "")
+        self.console.print(Text(f"error: {message}", style="bold red"))
+        if hint:
+            self.console.print(Text(f"  → {hint}", style="red"))
+
+    def print(self, renderable: RenderableType) -> None:
+        self.console.print(renderable)
+
+    # --- lookups ----------------------------------------------------------------------
+    def names(self, state) -> Names:
+        if state is not None:
+            self.known.update({a.id: a.name for a in state.actors.values()})
+        band = None
+        if self.ruleset_for is not None and state is not None:
+            band = getattr(self.ruleset_for(state), "band_name", None)
+        return Names(dict(self.known), band)
+
+    def full_pool(self, state) -> tables.FullPool | None:
+        if self.ruleset_for is None or state is None:
+            return None
+        return getattr(self.ruleset_for(state), "new_pool", None)
+
+    # --- renderables --------------------------------------------------------------------
+    def event(self, event, names: Names, cost: str = "") -> RenderableType:
+        render = EVENT_RENDERERS.get(type(event))
+        try:
+            if render is not None:
+                return render(event, names, cost)
+        except Exception:       # a malformed event falls back to its one-line text
+            pass
+        return Text(describe(event, names, cost))
+
+    def view(self, view, names: Names) -> RenderableType:
+        try:
+            if isinstance(view, vd.OrderView):
+                return tables.order_table(view.state, self.full_pool(view.state))
+            render = VIEW_RENDERERS.get(type(view))
+            if render is not None:
+                return render(view, names)
+        except Exception:
+            pass
+        return Text(view if isinstance(view, str) else repr(view))
+
+
+def _turn_line(event, names: Names, cost: str) -> Text:
+    return Text(describe(event, names, cost), style="bold")
+
+
+EVENT_RENDERERS: dict[type, Callable[[Any, Names, str], RenderableType]] = {
+    ev.AttackResolved: breakdown.attack_breakdown,
+    ev.DamageTaken: lambda e, n, cost: breakdown.damage_breakdown(e, n),
+    ev.DiceRolled: lambda e, n, cost: breakdown.roll_breakdown(e),
+    ev.RoundStarted: _turn_line,
+    ev.TurnStarted: _turn_line,
+    ev.WentDown: lambda e, n, cost: Text(describe(e, n, cost), style="bold red"),
+}
+
+VIEW_RENDERERS: dict[type, Callable[[Any, Names], RenderableType]] = {
+    vd.MapView: lambda v, n: tables.map_grid(v.state),
+    vd.ActorView: lambda v, n: views.actor_sheet(v),
+    vd.LogView: lambda v, n: views.log_lines(v),
+    vd.HelpView: lambda v, n: views.help_view(v),
+    vd.OddsView: views.odds_view,
+    vd.HistoryMoved: lambda v, n: views.history_moved(v),
+    vd.Message: lambda v, n: views.message(v),
+    vd.FileWritten: lambda v, n: views.file_written(v),
+}

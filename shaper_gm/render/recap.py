@@ -1,0 +1,90 @@
+"""A readable Markdown recap of a fight, by round and turn, from the session's history."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from shaper_gm.encounter import events as ev
+from shaper_gm.render.text import Names, describe, fold_costs
+
+# Events the headings already say, or that only matter at the table.
+_SILENT = (ev.EncounterCreated, ev.TurnEnded, ev.SpRegained)
+
+
+def _frame(frame) -> tuple[str, tuple]:
+    """A history Frame (``.line``, ``.events``) or a plain ``(line, events)`` pair."""
+    if hasattr(frame, "line"):
+        return frame.line, tuple(getattr(frame, "events", ()) or ())
+    line, events = frame
+    return line, tuple(events or ())
+
+
+def _names(frames: list[tuple[str, tuple]], state, band) -> Names:
+    known = {e.actor: e.name for _, events in frames for e in events
+             if isinstance(e, ev.ActorAdded)}
+    return Names.of(state, known=known, band=band)
+
+
+def recap_markdown(frames: Iterable, state, *, band: Callable[[int], str] | None = None) -> str:
+    """The fight as Markdown: setup, one section per round, a bullet per thing that
+    happened under the turn it happened in, then the final standings.
+
+    `band` names a distance (the ruleset's `band_name`); without it moves give steps.
+    """
+    frames = [_frame(f) for f in frames]
+    names = _names(frames, state, band)
+    out = ["# Fight recap", ""]
+    created = next((e for _, events in frames for e in events
+                    if isinstance(e, ev.EncounterCreated)), None)
+    if created is not None:
+        out += [f"{created.ruleset.capitalize()} rules, a {created.cols}x{created.rows} "
+                f"battlefield, seed {created.seed}.", ""]
+    out += ["## Setup", ""]
+    for line, events in frames:
+        if not events:                       # a loaded entry without its events
+            out.append(f"- `{line}`")
+            continue
+        for event, cost in fold_costs(events):
+            if isinstance(event, ev.RoundStarted):
+                out += ["", f"## Round {event.round}", ""]
+            elif isinstance(event, ev.TurnStarted):
+                out += ["", f"### {names(event.actor)}'s turn", ""]
+            elif isinstance(event, _SILENT):
+                continue
+            else:
+                out.append(f"- {describe(event, names, cost)}")
+    out += ["", "## Final standings", ""] + standings(state)
+    return "\n".join(_tidy(out)) + "\n"
+
+
+def standings(state) -> list[str]:
+    rows = ["| Actor | Side | HP | Zone | Status |", "|---|---|---:|---|---|"]
+    order = [a for a in state.order if a in state.actors]
+    order += [a for a in state.actors if a not in order]
+    for actor_id in order:
+        a = state.actors[actor_id]
+        status = "Down" if a.down else ("acting" if state.turn == a.id else "")
+        rows.append(f"| {_cell(a.name)} ({a.id}) | {_cell(a.side)} | {a.hp}/{a.max_hp} | "
+                    f"{a.zone or '–'} | {status} |")
+    return rows
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def _tidy(lines: list[str]) -> list[str]:
+    """No runs of blank lines; a turn in which nothing happened says so."""
+    out: list[str] = []
+    for line in [*lines, "#"]:
+        if line == "" and (not out or out[-1] == ""):
+            continue
+        if line.startswith("#"):
+            last = next((x for x in reversed(out) if x), "")
+            if last.startswith("### "):
+                out += ["- No actions.", ""]
+        out.append(line)
+    out.pop()
+    while out and out[-1] == "":
+        out.pop()
+    return out

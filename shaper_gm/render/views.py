@@ -1,0 +1,220 @@
+"""The other views: one actor in full, the log, help, odds, undo/redo, messages."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rich import box
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from shaper_gm.render.tables import hp_bar, label, pips, side_colours
+from shaper_gm.render.text import Names, item, kind, until_text
+
+GROUPS = ("setup", "play", "gm", "view", "file")
+FLAG_WIDTH = 28        # the flag column of `help VERB`; longer flags fold
+DIST_ROWS = 12         # a damage distribution longer than this is shown in two columns
+
+
+# --- one actor ----------------------------------------------------------------------------
+
+def _lookup(mapping: Mapping | None, key: str):
+    return (mapping or {}).get(key)
+
+
+def actor_sheet(view) -> Group:
+    state, actor = view.state, view.state.actors[view.actor]
+    stats, library = actor.stats, view.library
+    colour = side_colours(state).get(actor.side, "")
+    head = Text(label(actor), style=f"bold {colour}")
+    head.append(f"  {actor.side}, level {stats.level}" + (", DOWN" if actor.down else ""))
+    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    full = view.ruleset.new_pool(stats) if hasattr(view.ruleset, "new_pool") else None
+    where = actor.zone or "not placed"
+    engaged = state.engaged_with(actor.id)
+    if engaged:
+        where += f", engaged with {', '.join(engaged)}"
+    table.add_row("HP", hp_bar(actor.hp, actor.max_hp))
+    table.add_row("SP", f"{actor.sp}/{actor.max_sp} (regains {stats.sp_regen} a turn)")
+    table.add_row("Actions", Text.assemble(pips(actor, full), "  ",
+                                           " ".join(f"{kind(k)} {n}" for k, n in actor.pool)))
+    table.add_row("Zone", where)
+    table.add_row("Abilities", f"Vigor {stats.vigor}, Finesse {stats.finesse}, "
+                               f"Mentality {stats.mentality}")
+    table.add_row("Attack", _bonuses(stats.attack_bonus, actor.effect_total("attack")))
+    table.add_row("Damage", _bonuses(stats.damage_bonus, actor.effect_total("damage")))
+    evasion = f"{stats.evasion_bonus:+d}"
+    if actor.effect_total("evasion"):
+        evasion += f", {actor.effect_total('evasion'):+d} from effects"
+    table.add_row("Evasion", evasion)
+    table.add_row("Weapons", _weapons(actor, library))
+    if stats.shield:
+        shield = _lookup(getattr(library, "shields", None), stats.shield)
+        bonus = f", +{shield.evasion} Evasion raised (S20)" if shield else ""
+        held = " (held)" if stats.shield in actor.holding else ""
+        name = shield.name if shield else item(stats.shield)
+        table.add_row("Shield", f"{name}{held}{bonus}")
+    armor = _lookup(getattr(library, "armor", None), stats.armor) if stats.armor else None
+    table.add_row("Armor", f"{armor.name if armor else item(stats.armor)}: Defense "
+                           f"{stats.defense}" if stats.armor else "none (no Defense roll, S7)")
+    table.add_row("Skills", _skills(actor, library))
+    effects = [f"{e.describe()} {until_text(e.until, Names.of(state))}".strip()
+               for e in actor.effects]
+    table.add_row("Effects", "\n".join(effects) or "none")
+    return Group(head, table)
+
+
+def _bonuses(parts, from_effects: int) -> str:
+    text = ", ".join(f"{n:+d} {k}" for k, n in parts if n) or "none"
+    if from_effects:
+        text += f"; {from_effects:+d} from effects"
+    return text
+
+
+def _weapons(actor, library) -> str:
+    lines = []
+    for weapon_id in actor.stats.weapons:
+        weapon = _lookup(getattr(library, "weapons", None), weapon_id)
+        text = weapon.name if weapon else item(weapon_id)
+        if weapon:
+            if weapon.kind != "focus":
+                text += f" {weapon.damage}"
+            if weapon.pierce:
+                text += f", Pierce {weapon.pierce}"
+            text += f", {weapon.kind}"
+        if weapon_id in actor.holding:
+            text += " (held)"
+        if weapon_id in actor.unloaded:
+            text += " (needs a reload)"
+        lines.append(text)
+    return "\n".join(lines) or "none"
+
+
+def _skills(actor, library) -> str:
+    lines = []
+    for skill_id, level in actor.stats.skills:
+        skill = _lookup(getattr(library, "skills", None), skill_id)
+        left = max(0, level - actor.uses(skill_id))
+        name = skill.name if skill else item(skill_id).title()
+        lines.append(f"{name} {level}: {left} of {level} uses left this round (S24)")
+    return "\n".join(lines) or "none"
+
+
+# --- log, help, odds ---------------------------------------------------------------------
+
+def log_lines(view) -> Group:
+    if not view.lines:
+        return Group(Text("The log is empty.", style="dim"))
+    width = len(str(view.first + len(view.lines) - 1))
+    return Group(*(Text.assemble((f"{n:>{width}}  ", "dim"), line)
+                   for n, line in enumerate(view.lines, view.first)))
+
+
+def help_view(view) -> Group:
+    if view.detail and view.verbs:
+        return _verb_detail(view.verbs[0])
+    by_group: dict[str, list] = {}
+    for verb in view.verbs:
+        by_group.setdefault(verb.group, []).append(verb)
+    out = []
+    for group in sorted(by_group, key=lambda g: (GROUPS.index(g) if g in GROUPS else 99, g)):
+        out.append(Text(group.capitalize(), style="bold"))
+        table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
+        table.add_column(no_wrap=True, style="cyan")
+        table.add_column()
+        for verb in by_group[group]:
+            aliases = f" (also {', '.join(verb.aliases)})" if verb.aliases else ""
+            table.add_row("  " + verb.name, verb.summary + aliases)
+        out.append(table)
+    out.append(Text("help COMMAND shows its usage, flags and examples.", style="dim"))
+    return Group(*out)
+
+
+def _verb_detail(verb) -> Group:
+    out = [Text(verb.usage, style="bold"), Text(verb.summary)]
+    if verb.aliases:
+        out.append(Text(f"Aliases: {', '.join(verb.aliases)}"))
+    if verb.flags:
+        table = Table(box=None, show_header=False, padding=(0, 1, 0, 2), pad_edge=True)
+        table.add_column(style="cyan", max_width=FLAG_WIDTH, overflow="fold")
+        table.add_column()
+        for spec in verb.flags:
+            metavar = f" {spec.metavar}" if spec.kind != "bool" else ""
+            repeat = "(repeatable)" if spec.repeat else ""
+            table.add_row(f"--{spec.name}{metavar}", " ".join(t for t in (spec.help, repeat) if t))
+        out += [Text("Flags:"), table]
+    if verb.examples:
+        out.append(Text("Examples:"))
+        out += [Text(f"  {example}", style="cyan") for example in verb.examples]
+    if verb.rules:
+        out.append(Text(f"Rules: {verb.rules}", style="dim"))
+    return Group(*out)
+
+
+def percent(p) -> str:
+    """``34.6%``; a chance too small to show as 0.0% reads ``<0.1%``."""
+    if 0 < p < 0.0005:
+        return "<0.1%"
+    return f"{float(p) * 100:.1f}%"
+
+
+def fraction(p) -> str:
+    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+
+
+def odds_view(view, names: Names) -> Group:
+    out = [Text(f"Odds for {names(view.attacker)}", style="bold")]
+    for target, hit, crit, dist in zip(view.targets, view.hit, view.crit, view.damage,
+                                       strict=False):
+        out.append(Text(f"▸ {names(target)}", style="bold"))
+        out.append(Text(f"  hit       {fraction(hit)} = {percent(hit)}"))
+        out.append(Text(f"  critical  {fraction(crit)} = {percent(crit)}"))
+        mean = dist.mean()
+        out.append(Text(f"  damage    mean {float(mean):.2f} HP"))
+        out.append(_distribution(dist))
+    if view.notes:
+        out.append(Text("Assumed: " + "; ".join(view.notes), style="dim"))
+    return Group(*out)
+
+
+def _distribution(dist) -> Table:
+    """value → probability, in one or two column pairs."""
+    items = [(value, dist[value]) for value in dist]
+    halves = [items] if len(items) <= DIST_ROWS else [items[:(len(items) + 1) // 2],
+                                                     items[(len(items) + 1) // 2:]]
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
+    for _ in halves:
+        table.add_column("HP lost", justify="right")
+        table.add_column("chance", justify="right")
+    for i in range(len(halves[0])):
+        cells = []
+        for half in halves:
+            if i < len(half):
+                value, p = half[i]
+                cells += [str(value), percent(p)]
+            else:
+                cells += ["", ""]
+        table.add_row(*cells)
+    return table
+
+
+# --- short answers ------------------------------------------------------------------------
+
+def history_moved(view) -> Group:
+    verb = "Redid" if view.redo else "Undid"
+    return Group(*(Text(f"{verb}: {line}") for line in view.lines))
+
+
+def message(view) -> Text:
+    return Text(view.text)
+
+
+def file_written(view) -> Text:
+    what = {"save": "Saved", "export": "Exported the recap to"}.get(view.what, "Wrote")
+    text = Text(f"{what} {view.path}")
+    if view.note:
+        text.append(f" ({view.note})", style="dim")
+    return text
