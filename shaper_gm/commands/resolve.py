@@ -66,4 +66,4 @@ def split_actor(state: EncounterState, words: list[str], rest: int,
         return actor(state, words[0]), words[1:]
     if len(words) == rest:
         return acting(state), words
-    raise CommandError(f"{verb}: expected {usage}", f"e.g. {usage}")
+    raise CommandError(f"{verb}: expected {usage}", f"type help {verb} for examples")

@@ -139,6 +139,14 @@ def spend_sp(state: EncounterState, rs, actor_id: str, action: str,
     actor = state.actors[actor_id]
     if actor.down:
         raise RuleViolation(f"{actor.name} is Down (S8) and cannot act", "heal it first")
-    sp = rs.spend_sp(actor.sp, times=times, who=actor.name)
+    try:
+        sp = rs.spend_sp(actor.sp, times=times, who=actor.name)
+    except RuleViolation as exc:
+        if state.controls_turn(actor_id):
+            raise
+        # Off-turn no Major can pay (S18), so the rules' "pay with a Major" does not apply.
+        raise RuleViolation(exc.message, f"off {actor.name}'s turn only SP can pay; SP "
+                                         f"regenerates at the start of {actor.name}'s turn "
+                                         "(S22)") from None
     return (state.with_actor(actor.with_(sp=sp)),
             [ev.ActionSpent(actor_id, action, "sp", "sp", sp=actor.sp - sp)])

@@ -127,7 +127,8 @@ def odds_json(view: OddsView) -> str:
         "targets": [{"target": t, "hit": frac(h), "crit": frac(c),
                      "damage": {str(k): frac(v) for k, v in sorted(d.items())},
                      "mean_damage": frac(d.mean())}
-                    for t, h, c, d in zip(view.targets, view.hit, view.crit, view.damage, strict=False)],
+                    for t, h, c, d in zip(view.targets, view.hit, view.crit, view.damage,
+                                          strict=True)],
         "assumed": list(view.notes)}, indent=2)
 
 
