@@ -45,6 +45,10 @@ def engage(state: EncounterState, rs, actor_id: str, target_id: str, *,
     if group and target_id in group:
         raise RuleViolation(f"{actor.name} is already engaged with {target.name}",
                             "attack, or disengage")
+    if target.side == actor.side and not state.engagement_of(target_id):
+        raise RuleViolation(f"{target.name} is on {actor.name}'s side and in no fight (S14): "
+                            "engaging an ally joins the ally's engagement",
+                            f"engage an enemy, or wait until {target.name} is engaged")
     events: list = []
     if cost:
         state, events = spend(state, rs, actor_id, "engage")
@@ -63,7 +67,10 @@ def disengage(state: EncounterState, rs, actor_id: str, *, cost: bool = True,
     if cost:
         state, events = spend(state, rs, actor_id, "disengage")
     state = state.with_(engagements=leave_engagement(state.engagements, actor_id))
-    return state, [*events, ev.Disengaged(actor_id, why)]
+    state, freed = state.without_one_sided_engagements()
+    return state, [*events, ev.Disengaged(actor_id, why),
+                   *(ev.Disengaged(a, "no enemy left in the engagement")
+                     for a in freed if a != actor_id)]
 
 
 def _carried(actor) -> list[str]:

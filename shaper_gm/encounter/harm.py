@@ -52,6 +52,8 @@ def go_down(state: EncounterState, actor_id: str) -> tuple[EncounterState, list]
     if actor.summoner is not None:
         state = state.without_actor(actor_id)
         events.append(ev.ActorRemoved(actor_id))
+    state, freed = state.without_one_sided_engagements()
+    events += [ev.Disengaged(a, "no enemy left in the engagement") for a in freed]
     return state, events
 
 

@@ -69,7 +69,9 @@ def remove_actor(state: EncounterState, actor_id: str) -> tuple[EncounterState, 
     removed = [actor_id, *state.summons_of(actor_id)]
     for member in removed:
         state = state.without_actor(member)
-    return state, [ev.ActorRemoved(m) for m in removed]
+    state, freed = state.without_one_sided_engagements()
+    return state, [*(ev.ActorRemoved(m) for m in removed),
+                   *(ev.Disengaged(a, "no enemy left in the engagement") for a in freed)]
 
 
 def place(state: EncounterState, rs, actor_id: str, zone_text: str) -> tuple[EncounterState, list]:
@@ -82,6 +84,8 @@ def place(state: EncounterState, rs, actor_id: str, zone_text: str) -> tuple[Enc
         engagements = leave_engagement(engagements, actor_id)
         events.append(ev.Disengaged(actor_id, "placed elsewhere"))
     state = state.with_actor(actor.with_(zone=zone)).with_(engagements=engagements)
+    state, freed = state.without_one_sided_engagements()
+    events += [ev.Disengaged(a, "no enemy left in the engagement") for a in freed]
     return state, [ev.Placed(actor_id, zone), *events]
 
 

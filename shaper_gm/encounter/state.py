@@ -139,6 +139,21 @@ class EncounterState:
     def with_(self, **changes: Any) -> EncounterState:
         return replace(self, **changes)
 
+    def without_one_sided_engagements(self) -> tuple[EncounterState, list[str]]:
+        """An engagement is a fight between sides (S14): once every member left in it is
+        on one side (the enemy went Down or left), it dissolves. Returns the new state
+        and the ids that are no longer engaged."""
+        freed: list[str] = []
+        kept = set()
+        for group in self.engagements:
+            if len({self.actors[a].side for a in group if a in self.actors}) > 1:
+                kept.add(group)
+            else:
+                freed += sorted(group)
+        if not freed:
+            return self, []
+        return replace(self, engagements=frozenset(kept)), freed
+
 
 def join_engagement(groups: frozenset[frozenset[str]], a: str,
                     b: str) -> frozenset[frozenset[str]]:

@@ -110,6 +110,28 @@ def test_s13_a_wand_extends_spell_reach_to_short(make_session):
 
 # S14 Engagement ----------------------------------------------------------------------------
 
+def test_s14_an_engagement_with_no_enemy_left_dissolves(make_session):
+    s = make_session(*DUEL[:2], "add cy --weapon dagger --holding dagger --side party --at B2",
+                     "init ann bob cy", "start", "engage bob", "end", "end",
+                     "engage cy bob")
+    assert s.state.engaged_with("ann") == ["bob", "cy"]
+    result = s.execute("damage bob 50 --direct")
+    assert s.state.engagements == frozenset()          # ann and cy no longer engaged
+    freed = {e.actor for e in events_of(result, Disengaged)}
+    assert freed == {"ann", "bob", "cy"}
+
+
+def test_s14_engaging_an_ally_who_is_in_no_fight_is_refused(make_session):
+    s = make_session(*DUEL[:1], "add cy --weapon dagger --holding dagger --side party --at B2",
+                     *DUEL[1:2], "init ann bob cy", "start")
+    refuse(s, "engage cy", "in no fight", "S14")
+    s.execute("engage bob")
+    s.execute("end")
+    s.execute("end")
+    s.execute("engage ann")                            # cy joins ann's fight
+    assert s.state.engaged_with("cy") == ["ann", "bob"]
+
+
 def test_s14_engaging_joins_the_group_and_disengaging_stays_in_the_zone(make_session):
     s = make_session(*DUEL[:2], "add cy --weapon dagger --holding dagger --at B2",
                      "init ann bob cy", "start")

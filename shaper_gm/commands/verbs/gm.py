@@ -30,10 +30,10 @@ def modifiers_of(parsed) -> Modifiers:
                      disadvantage=int(bool(parsed.get("dis"))))
 
 
-def amount(word: str, what: str) -> int:
+def amount(word: str, verb: str) -> int:
     if not word.isdigit() or len(word) > 6 or int(word) > MAX_AMOUNT:
-        raise CommandError(f"{what} must be a whole number from 0 to {MAX_AMOUNT}, got {word!r}",
-                           f"e.g. {what} 5")
+        raise CommandError(f"{verb}: the amount must be a whole number from 0 to {MAX_AMOUNT}, "
+                           f"got {word!r}", f"e.g. {verb} goblin-1 5")
     return int(word)
 
 
