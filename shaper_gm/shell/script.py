@@ -1,0 +1,104 @@
+"""Scripts of shell commands: reading them safely and running them line by line.
+
+A script is UTF-8 text, one command a line; `#` starts a comment (at the start of a
+word, outside quotes) and blank lines are skipped. Line numbers in errors are the
+file's own, comments and blanks included.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from shaper_gm.errors import GmError
+
+
+class ScriptError(Exception):
+    """The script cannot be read as text at all: nothing in it is run."""
+
+
+@dataclass(frozen=True)
+class Failure:
+    number: int
+    line: str
+    error: GmError
+
+
+def strip_comment(line: str) -> str:
+    """The line without its comment: `#` at the start of a word, outside quotes."""
+    quote = ""
+    for i, ch in enumerate(line):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and (i == 0 or line[i - 1].isspace()):
+            return line[:i].rstrip()
+    return line.strip()
+
+
+def read_script(name: str, stdin: IO[bytes] | None = None) -> list[tuple[int, str]]:
+    """(line number, command) pairs of the script at `name` ('-' = standard input)."""
+    label = "standard input" if name == "-" else name
+    try:
+        if name == "-":
+            data = (stdin or sys.stdin.buffer).read()
+        else:
+            data = Path(name).read_bytes()
+    except FileNotFoundError:
+        raise ScriptError(f"{label}: no such file; check the path") from None
+    except IsADirectoryError:
+        raise ScriptError(f"{label}: is a folder, not a script; name a file") from None
+    except OSError as exc:
+        raise ScriptError(f"{label}: cannot be read ({exc.strerror}); check the path and "
+                          "its permissions") from None
+    return parse_script(data, label)
+
+
+def parse_script(data: bytes, label: str) -> list[tuple[int, str]]:
+    if b"\x00" in data:
+        line = data[:data.index(b"\x00")].count(b"\n") + 1
+        raise ScriptError(f"{label}: line {line} holds a NUL byte, so this is not a text "
+                          "script; nothing was run")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise ScriptError(f"{label}: line {line} is not valid UTF-8 (byte "
+                          f"0x{data[exc.start]:02x}); save the script as UTF-8; "
+                          "nothing was run") from None
+    out = []
+    for number, raw in enumerate(text.split("\n"), 1):     # editor line numbers
+        command = strip_comment(raw.rstrip("\r"))
+        if command:
+            out.append((number, command))
+    return out
+
+
+def run_script(session: Any, lines: list[tuple[int, str]], show: Callable[[Any], None],
+               fail: Callable[[Failure], None], *, keep_going: bool = False,
+               done: Callable[[], None] | None = None) -> list[Failure]:
+    """Run each line; a refused line is reported through `fail` and changes nothing.
+    `done` runs after each completed line (an autosave's commit). Stops at the first
+    failure unless `keep_going`, and at `quit`."""
+    failures = []
+    for number, line in lines:
+        try:
+            result = session.execute(line)
+        except GmError as exc:
+            failure = Failure(number, line, exc)
+            failures.append(failure)
+            fail(failure)
+            if not keep_going:
+                break
+            continue
+        if result.verb == "quit":
+            break
+        show(result)
+        if done is not None:
+            done()
+    return failures

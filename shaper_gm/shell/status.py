@@ -1,0 +1,51 @@
+"""What the shell shows around the input line: the prompt and the bottom toolbar."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+
+def prompt_text(session: Any) -> str:
+    """`josh › ` on Josh's turn; `gm › ` when nobody is acting."""
+    return f"{session.state.turn or 'gm'} › "
+
+
+def toolbar_text(session: Any, save: str | Path | None) -> str:
+    """Round, acting actor, actions left per kind (as the pool names them), SP, save."""
+    state = session.state
+    parts: list[str] = []
+    if state.round == 0:
+        n = len(state.actors)
+        parts.append(f"setup · {n} actor{'' if n == 1 else 's'} · start begins round 1"
+                     if n else "setup · add actors with add ID --as TEMPLATE")
+    else:
+        parts.append(f"round {state.round}")
+        actor = state.actors.get(state.turn) if state.turn else None
+        if actor is None:
+            parts.append("no one's turn")
+        else:
+            parts.append(f"{actor.name}'s turn")
+            full = _full_pool(session, actor)
+            parts.append("  ".join(
+                f"{kind} {left}" + (f"/{full[kind]}" if kind in full else "")
+                for kind, left in actor.pool))
+            parts.append(f"SP {actor.sp}/{actor.max_sp}")
+    if save:
+        parts.append(_short(Path(save)))
+    return " " + " · ".join(parts)
+
+
+def _full_pool(session: Any, actor: Any) -> dict[str, int]:
+    try:
+        return dict(session.ruleset_for(session.state).new_pool(actor.stats))
+    except Exception:          # the toolbar only decorates; never let it break the prompt
+        return {}
+
+
+def _short(path: Path) -> str:
+    """The save as the GM would type it: relative to here when it is under here."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        return str(path)
