@@ -1,0 +1,68 @@
+"""Start-up: `shaper-gm run` on a one-line script, and the shell ready for input, each
+against `python -c "import prompt_toolkit, rich.console, rich.table, yaml"`.
+
+Run: python tests/bench/bench_startup.py   (needs the installed shaper-gm and pexpect)
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pexpect
+
+IMPORTS = [sys.executable, "-c", "import prompt_toolkit, rich.console, rich.table, yaml"]
+REPEAT = 15
+
+
+def program() -> list[str]:
+    found = shutil.which("shaper-gm")
+    return [found] if found else [sys.executable, "-m", "shaper_gm"]
+
+
+def median_run(argv: list[str], **kw) -> float:
+    times = []
+    for _ in range(REPEAT):
+        start = time.perf_counter()
+        subprocess.run(argv, check=True, capture_output=True, **kw)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def median_shell_ready(folder: Path) -> float:
+    """Seconds from spawning `shaper-gm` until its prompt is drawn."""
+    env = {**os.environ, "SHAPER_GM_SAVES": str(folder), "XDG_DATA_HOME": str(folder)}
+    times = []
+    for _ in range(REPEAT):
+        start = time.perf_counter()
+        child = pexpect.spawn(program()[0], program()[1:], env=env, encoding="utf-8",
+                              dimensions=(40, 120), timeout=30)
+        child.expect("›")
+        times.append(time.perf_counter() - start)
+        child.sendcontrol("d")
+        child.expect(pexpect.EOF)
+    return statistics.median(times)
+
+
+def main() -> None:
+    folder = Path(tempfile.mkdtemp())
+    script = folder / "one.txt"
+    script.write_text("roll 3d6\n")
+    imports = median_run(IMPORTS)
+    run = median_run([*program(), "run", str(script)], cwd=folder)
+    shell = median_shell_ready(folder)
+    print(f"{'what':<44}{'median ms':>10}{'ratio':>8}")
+    print(f"{'python -c import prompt_toolkit, rich, yaml':<44}{imports * 1e3:>10.0f}"
+          f"{1:>8.2f}")
+    print(f"{'shaper-gm run (one-line script)':<44}{run * 1e3:>10.0f}{run / imports:>8.2f}")
+    print(f"{'shaper-gm shell ready for input':<44}{shell * 1e3:>10.0f}{shell / imports:>8.2f}")
+
+
+if __name__ == "__main__":
+    main()
