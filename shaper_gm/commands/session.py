@@ -13,6 +13,7 @@ from typing import Any
 
 from shaper_gm.commands.args import Parsed, parse_args, split_line
 from shaper_gm.commands.registry import Registry, Verb
+from shaper_gm.content.schema import ContentError
 from shaper_gm.dice import DiceInputError, DiceSyntaxError
 from shaper_gm.encounter.dicebox import DiceBox, FacesAsker
 from shaper_gm.encounter.state import EncounterState
@@ -20,12 +21,17 @@ from shaper_gm.errors import CommandError, GmError
 from shaper_gm.rules.errors import RuleViolation
 
 # Everything a lower layer raises to refuse a command; all reach the GM as a GmError.
-REFUSALS = (RuleViolation, DiceInputError, DiceSyntaxError)
+REFUSALS = (RuleViolation, DiceInputError, DiceSyntaxError, ContentError)
 
 
 def as_gm_error(exc: Exception) -> GmError:
+    """One line, always: a content error lists its first problem and counts the rest."""
+    if isinstance(exc, ContentError):
+        more = f" (and {len(exc.errors) - 1} more problems)" if len(exc.errors) > 1 else ""
+        return GmError(exc.errors[0] + more, "fix the sheet file, or use a template from "
+                       "content/ (add ID --as TEMPLATE)")
     message = getattr(exc, "message", None) or str(exc)
-    return GmError(message, getattr(exc, "hint", "") or "")
+    return GmError(" ".join(message.splitlines()), getattr(exc, "hint", "") or "")
 
 
 @dataclass(frozen=True)

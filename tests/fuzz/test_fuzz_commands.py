@@ -59,6 +59,8 @@ def test_known_nasty_lines():
              "move Z99", "move", "set josh hp=999999999999", "roll 1000d1000",
              "roll 3d6+" + "9" * 50, "init josh --roll 1,2", "undo 0", "redo 99999999",
              "effect josh x --until rounds:0", "'", "add JOSH", "add a" + "b" * 60,
-             "damage josh 1 --pierce -3", "cast", "skill", "act", "\x00", "help nope"]
+             "damage josh 1 --pierce -3", "cast", "skill", "act", "\x00", "help nope",
+             # found by the long profile: a sheet file that is not there
+             "add zed --as x.yaml", "add zed --as /nonexistent/sheet.yaml"]
     outcomes = [check_line(session, line) for line in nasty]
     assert outcomes.count("refused") >= len(nasty) - 2

@@ -13,11 +13,6 @@ BATTLE = ("add josh --as josh --at B4", "add monica --as monica --at C5",
           "init josh raider monica crossbowman taylor reaver")
 
 
-def pytest_configure(config):
-    config.addinivalue_line("markers", "slow: drives a real terminal or subprocesses "
-                            "(deselect with -m 'not slow')")
-
-
 @pytest.fixture(autouse=True)
 def scratch_home(tmp_path, monkeypatch):
     """History and saves go to tmp_path, never to the developer's home."""

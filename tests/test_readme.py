@@ -1,0 +1,26 @@
+"""The README is the front door: its first commands, and every command documented."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from shaper_gm.commands import build_registry
+
+README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+CI = (Path(__file__).resolve().parents[1] / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_the_first_commands_install_and_run_the_demo_and_the_tests():
+    first_block = README.split("```sh", 1)[1].split("```", 1)[0]
+    lines = [line.split("#")[0].strip() for line in first_block.strip().splitlines()]
+    assert lines[0] == "pip install . && shaper-gm open saves/demo.yaml"
+    assert lines[1] == "pip install -e '.[test]' && pytest"
+    assert lines[1] in CI                      # CI runs exactly the README's test command
+
+
+def test_every_command_is_documented_with_an_example():
+    registry = build_registry()
+    for name in registry.verbs:
+        examples = re.findall(rf"`{re.escape(name)}(?: [^`]*)?`", README)
+        assert examples, f"README has no example of {name}"
