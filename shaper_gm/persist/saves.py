@@ -14,9 +14,12 @@ from pathlib import Path
 from shaper_gm.commands import build_registry
 from shaper_gm.commands.session import Frame, Session
 from shaper_gm.persist import codec
-from shaper_gm.persist.yamlio import YamlError, dump_yaml, load_yaml_text
+from shaper_gm.persist.yamlio import YamlError, dump_yaml, load_yaml_data
 
-MAX_SAVE_BYTES = 64 * 1024 * 1024
+# A 10,000-command save is ~120 KiB and ~10,000 lines. Parsing costs memory per line,
+# so both caps bound what a hostile file can make the loader allocate.
+MAX_SAVE_BYTES = 4 * 1024 * 1024
+MAX_SAVE_LINES = 200_000
 SAVES_ENV = "SHAPER_GM_SAVES"
 
 
@@ -146,8 +149,8 @@ def read_data(path: Path) -> dict:
     if path.is_dir():
         raise SaveError(f"{path} is a folder, not a save", "give the .yaml file")
     if size > MAX_SAVE_BYTES:
-        raise SaveError(f"{path} is {size // (1024 * 1024)} MB; a save is at most "
-                        f"{MAX_SAVE_BYTES // (1024 * 1024)} MB", "this is not a shaper-gm save")
+        raise SaveError(f"{path} is {size / 2**20:.1f} MiB; a save is at most "
+                        f"{MAX_SAVE_BYTES // 2**20} MiB", "this is not a shaper-gm save")
     raw = path.read_bytes()
     if b"\x00" in raw:
         raise SaveError(f"{path} holds NUL bytes: it is not a YAML save", "open a .yaml save")
@@ -155,8 +158,12 @@ def read_data(path: Path) -> dict:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(f"{path} is not UTF-8 text", "open a .yaml save") from None
+    lines = text.count("\n")
+    if lines > MAX_SAVE_LINES:
+        raise SaveError(f"{path} has {lines} lines; a save has at most {MAX_SAVE_LINES}",
+                        "this is not a shaper-gm save, or it is far beyond any fight")
     try:
-        data = load_yaml_text(text, origin=str(path))
+        data = load_yaml_data(text, origin=str(path))
     except YamlError as exc:
         raise SaveError(f"{exc}", "the save is damaged or truncated; open a good copy") from None
     if not isinstance(data, dict):

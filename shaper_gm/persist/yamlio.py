@@ -54,6 +54,23 @@ def load_yaml_text(text: str, *, origin: str) -> object:
         loader.dispose()
 
 
+def load_yaml_data(text: str, *, origin: str) -> object:
+    """Parse large plain data (a save) in bounded memory: parser events are streamed
+    once to refuse anchors and aliases, then libyaml builds the data directly. Unlike
+    `load_yaml_text` it does not look for duplicate keys."""
+    try:
+        for event in yaml.parse(text, Loader=LOADER):
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+                mark = event.start_mark
+                raise YamlError(origin, "anchors and aliases (&name, *name) are not allowed",
+                                mark.line + 1, mark.column + 1)
+        return yaml.load(text, Loader=LOADER)
+    except yaml.MarkedYAMLError as exc:
+        raise _error(origin, exc, ()) from None
+    except yaml.YAMLError as exc:
+        raise YamlError(origin, str(exc)) from None
+
+
 def load_yaml_file(path: str | Path) -> object:
     """Read and parse a UTF-8 YAML file; errors name the file."""
     path = Path(path)

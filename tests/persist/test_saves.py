@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import os
+from pathlib import Path
 
 import pytest
 
@@ -262,3 +263,34 @@ def test_recovery_after_a_crash_is_reported(fight, tmp_path):
     again.close()
     _, _, message = autosave.open_for_shell(str(path))
     assert message.startswith("Opened")
+
+
+def test_memory_stays_bounded_on_the_largest_file_the_loader_accepts(tmp_path):
+    """The worst case under both caps: the most lines, each a log entry."""
+    import tracemalloc
+
+    demo = (Path(__file__).resolve().parents[2] / "saves" / "demo.yaml").read_text()
+    lines = saves.MAX_SAVE_LINES - demo.count("\n") - 1
+    path = tmp_path / "widest.yaml"
+    path.write_text(demo.replace("log:\n", "log:\n" + "- end\n" * lines, 1))
+    assert path.stat().st_size <= saves.MAX_SAVE_BYTES
+    tracemalloc.start()
+    try:
+        saves.read_save(path)          # refused later (the log no longer starts with new)
+    except GmError:
+        pass
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 120 * 2**20, f"peak {peak / 2**20:.0f} MiB"
+
+
+def test_files_past_the_caps_are_refused_before_parsing(tmp_path):
+    import tracemalloc
+
+    many = tmp_path / "many.yaml"
+    many.write_text("- a\n" * (saves.MAX_SAVE_LINES + 1))
+    tracemalloc.start()
+    with pytest.raises(GmError, match="at most 200000"):
+        saves.read_save(many)
+    assert tracemalloc.get_traced_memory()[1] < 8 * 2**20     # the text, and no more
+    tracemalloc.stop()
