@@ -17,7 +17,7 @@ automatic-result check — only the basic dice are.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .die import Die
@@ -54,13 +54,16 @@ class Roll:
     def naturals(self) -> tuple[int, ...]:
         return tuple(d.natural for d in self.dice)
 
-    def breakdown(self) -> str:
-        """E.g. ``[4, 5→6, 5] + 1 = 16``; one bracket per dice term, in face-entry order."""
+    def breakdown(self, show_dice: Callable[[Iterable[Die]], str] | None = None,
+                  automatic_note: str = "") -> str:
+        """E.g. ``[4, 5→6, 5] + 1 = 16``; one bracket per dice term, in face-entry order.
+        `show_dice` formats one term's dice (a renderer may name the modifiers)."""
+        show = show_dice or (lambda ds: "[" + ", ".join(str(d) for d in ds) + "]")
         dice = iter(self.dice)
         parts = []
         for i, term in enumerate(self.expr.terms):
             if isinstance(term, DiceTerm):
-                text = "[" + ", ".join(str(next(dice)) for _ in range(term.count)) + "]"
+                text = show([next(dice) for _ in range(term.count)])
             else:
                 text = str(term.value)
             if i:
@@ -70,7 +73,7 @@ class Roll:
             parts.append(text + " ")
         text = "".join(parts) + f"= {self.total}"
         if self.automatic:
-            text += f" (automatic {self.automatic})"
+            text += f" (automatic {self.automatic}{automatic_note})"
         return text
 
     def __str__(self) -> str:

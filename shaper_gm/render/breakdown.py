@@ -34,20 +34,7 @@ def faces(dice: Iterable) -> str:
 
 def roll_text(roll) -> str:
     """``[4, 5→6 Edge, 5] + 1 = 16``: the roll's dice by term, constants, total."""
-    dice = iter(roll.dice)
-    parts = []
-    for i, term in enumerate(roll.expr.terms):
-        count = getattr(term, "count", None)
-        text = faces(next(dice) for _ in range(count)) if count else str(term.value)
-        if i:
-            parts.append("- " if term.sign < 0 else "+ ")
-        elif term.sign < 0:
-            text = "-" + text
-        parts.append(text + " ")
-    text = "".join(parts) + f"= {roll.total}"
-    if roll.automatic:
-        text += f" (automatic {roll.automatic}, S2)"
-    return text
+    return roll.breakdown(show_dice=faces, automatic_note=", S2")
 
 
 def part_text(part) -> str:
