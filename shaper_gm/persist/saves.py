@@ -106,7 +106,7 @@ def write_save(session: Session, path: Path, *, closed: bool = True) -> None:
                         "check the folder exists and is writable, or save elsewhere") from None
 
 
-def save_session(session: Session, word: str | None) -> Path:
+def save_session(session: Session, word: str | None, *, force: bool = False) -> Path:
     """The `save` verb: to PATH, a bare name under the saves folder, or the open save."""
     if word is None:
         if session.save_path is None:
@@ -116,10 +116,10 @@ def save_session(session: Session, word: str | None) -> Path:
         path = resolve_path(word)
         if path.is_dir():
             raise SaveError(f"{path} is a folder", "give a file name, e.g. save bridge")
-        if path.exists() and str(path) != str(session.save_path) and not _same_encounter(
-                path, session):
+        if (not force and path.exists() and str(path) != str(session.save_path)
+                and not _same_encounter(path, session)):
             raise SaveError(f"{path} holds a different encounter",
-                            "pick another name, or remove that file first")
+                            f"pick another name, or overwrite it: save {word} --force")
     write_save(session, path)
     session.save_path = str(path)
     return path

@@ -141,9 +141,11 @@ def test_overwriting_a_different_encounter_is_refused(fight, tmp_path):
     other_path = tmp_path / "other.yaml"
     saves.write_save(other, other_path)
     before = other_path.read_text()
-    with pytest.raises(GmError, match="holds a different encounter"):
+    with pytest.raises(GmError, match="holds a different encounter.*--force"):
         saves.save_session(fight, str(other_path))
     assert other_path.read_text() == before
+    saves.save_session(fight, str(other_path), force=True)
+    assert saves.read_save(other_path).state == fight.state
 
 
 # --- damaged and hostile files ---------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from shaper_gm.commands.args import flag
 from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.viewdata import FileWritten, Message
@@ -9,16 +10,19 @@ from shaper_gm.errors import CommandError
 
 
 def register(reg: Registry) -> None:
-    @reg.command("save", group="file", usage="save [PATH]", logged=False, takes_file=True,
+    @reg.command("save", group="file", usage="save [PATH] [--force]", logged=False,
+                 takes_file=True,
                  summary="write the encounter to a YAML save (a bare name goes in saves/)",
                  examples=("save", "save bridge-fight", "save /tmp/fight.yaml"),
-                 positionals=("path?",))
+                 positionals=("path?",),
+                 flags=(flag("force", help="overwrite a save of another encounter"),))
     def save(ctx: Context) -> Outcome:
         from shaper_gm.persist import saves
         words = ctx.parsed.words
         if len(words) > 1:
             raise CommandError("save takes one path", "e.g. save bridge-fight")
-        path = saves.save_session(ctx.session, words[0] if words else None)
+        path = saves.save_session(ctx.session, words[0] if words else None,
+                                  force=bool(ctx.parsed.get("force")))
         return Outcome(view=FileWritten(str(path), "save"))
 
     @reg.command("load", group="file", usage="load PATH", logged=False, takes_file=True,
