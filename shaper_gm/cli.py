@@ -106,9 +106,9 @@ def replay(path: str, *, to: int | None = None) -> int:
 
     renderer = make_renderer()
 
-    def show(number: int, line: str, result) -> None:
+    def show(number: int, line: str, result, state) -> None:
         say(renderer, f"[{number}] {line}")
-        renderer.show(result, None)
+        renderer.show(result, state)
 
     try:
         report = replaying.replay_save(_path(path), to=to, on_result=show)

@@ -34,7 +34,8 @@ def run_log(session: Session, log: list[str],
 
 def replay_save(path: Path | str, library=None, to: int | None = None,
                 on_result: Callable | None = None) -> ReplayReport:
-    """Re-run the log of the save at `path`; with `to`, stop after entry `to`."""
+    """Re-run the log of the save at `path`; with `to`, stop after entry `to`.
+    `on_result(number, line, result, state)` sees each step and the state after it."""
     saved = read_save(path, library)
     log = saved.log
     if to is not None:
@@ -50,7 +51,7 @@ def replay_save(path: Path | str, library=None, to: int | None = None,
             return ReplayReport(False, number - 1,
                                 f"entry {number} is refused: {exc} ({line})")
         if on_result is not None:
-            on_result(number, line, result)
+            on_result(number, line, result, session.state)
     if to is not None and to < len(saved.log):
         return ReplayReport(True, len(log), f"stopped after entry {to} of {len(saved.log)}")
     if session.state != saved.state:

@@ -66,6 +66,7 @@ def dump_session(session: Session, *, closed: bool = True,
                  cache: LogCache = _shared_cache) -> str:
     data = codec.state_to_data(session.state)
     data["closed"] = closed
+    data["manual_dice"] = sorted(a for a in session.manual if a in session.state.actors)
     head = dump_yaml(data)
     log = "".join(cache.entry(line) for line in session.log)
     return f"{head}log:\n{log}" if log else f"{head}log: []\n"
@@ -196,8 +197,12 @@ def read_save(path: Path | str, library=None) -> Session:
     state = codec.state_from_data(data, where)
     _check_references(state, library, where)
     _check_files_in_log(log, where)
+    manual = data.get("manual_dice", [])
+    if not isinstance(manual, list) or not all(isinstance(a, str) for a in manual):
+        raise SaveError(f"{where}: key 'manual_dice' should be a list of actor ids",
+                        "the save is damaged; open a good copy")
     session = Session(library=library, registry=build_registry(), state=state,
-                      save_path=str(path))
+                      save_path=str(path), manual={a for a in manual if a in state.actors})
     session.history = [Frame(line, None, None) for line in log[:-1]]
     session.history.append(Frame(log[-1], None, state))
     from shaper_gm.persist.replay import rebuild_history
@@ -256,6 +261,7 @@ def load_into(session: Session, word: str) -> Path:
     path = resolve_path(word) if not Path(word).exists() else Path(word)
     loaded = read_save(path, session.library)
     session.state = loaded.state
+    session.manual = loaded.manual
     session.history = loaded.history
     session.future = []
     session.rebuild = loaded.rebuild

@@ -96,7 +96,7 @@ def test_replay_ends_in_the_saved_state(fight, tmp_path):
     path = tmp_path / "fight.yaml"
     saves.write_save(fight, path)
     seen = []
-    report = replay.replay_save(path, on_result=lambda n, line, r: seen.append(n))
+    report = replay.replay_save(path, on_result=lambda n, line, r, state: seen.append(n))
     assert report.ok and report.steps == len(fight.log) and seen == list(
         range(1, len(fight.log) + 1))
     part = replay.replay_save(path, to=3)
@@ -256,11 +256,13 @@ def test_every_key_with_a_wrong_type_is_refused_and_named(fight, tmp_path):
 
 
 def test_recovery_after_a_crash_is_reported(fight, tmp_path):
+    fight.execute("rolls josh manual")
     path = tmp_path / "live.yaml"
     keeper = autosave.Autosave(fight, path)
     keeper.commit()                       # the shell was killed after this
     session, again, message = autosave.open_for_shell(str(path))
     assert session.state == fight.state and session.log == fight.log
+    assert session.manual == {"josh"}                 # still asked for at the table
     assert message.startswith("Recovered") and f"all {len(fight.log)} commands" in message
     again.close()
     _, _, message = autosave.open_for_shell(str(path))
