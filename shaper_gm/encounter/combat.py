@@ -34,15 +34,12 @@ class AttackRequest:
 
 def field_view(state: EncounterState, rs):
     """The rules core's read-only picture of the battlefield."""
-    from shaper_gm.rules.shaper.situation import FieldView, Placement
-    placements = {}
+    rows = []
     for actor in state.actors.values():
         group = state.engagement_of(actor.id)
-        placements[actor.id] = Placement(
-            zone=rs.parse_zone(actor.zone, state.cols, state.rows) if actor.zone else (0, 0),
-            side=actor.side, engagement=",".join(sorted(group)) if group else None,
-            down=actor.down)
-    return FieldView(placements, {a.id: a.name for a in state.actors.values()})
+        rows.append((actor.id, actor.zone, actor.side,
+                     ",".join(sorted(group)) if group else None, actor.down))
+    return rs.field_view(rows, {a.id: a.name for a in state.actors.values()})
 
 
 def default_weapon(state: EncounterState, library, actor_id: str) -> str:

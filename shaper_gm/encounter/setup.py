@@ -112,8 +112,9 @@ def ties(state: EncounterState, rs, order: tuple[str, ...]) -> list[tuple[str, s
 
 
 def roll_initiative(state: EncounterState, rs, dice, given: dict[str, tuple[int, ...]],
-                    only: list[str] | None = None) -> tuple[EncounterState, list]:
-    """Roll (or take the given faces of) each actor's Basic Roll + Finesse (S17)."""
+                    only: list[str] | None = None) -> tuple[EncounterState, list, list]:
+    """Roll (or take the given faces of) each actor's Basic Roll + Finesse (S17).
+    Also returns (actor, roll, faces used) per actor, for the log line."""
     targets = only if only is not None else [a for a in state.order
                                              if state.actors[a].summoner is None]
     rolls, changed = [], []

@@ -106,8 +106,7 @@ def register(reg: Registry) -> None:
         request = _request(ctx, who, targets)
         rs = ctx.ruleset
         prepared = combat.prepare(ctx.state, rs, ctx.library, request, check_turn=False)
-        from shaper_gm.rules.shaper.odds import attack_target_odds
-        per = [attack_target_odds(rs.numbers, prepared.plan, t) for t in prepared.targets]
+        per = rs.odds(prepared)
         notes = tuple(f"{m.name}: {m.reason}" for m in prepared.plan.modifiers) + tuple(
             f"{t.id} {m.name}: {m.reason}" for t in prepared.targets for m in t.evasion_modifiers)
         view = OddsView(who, tuple(t.id for t in prepared.targets),
@@ -199,7 +198,6 @@ def _given_list(ctx: Context, name: str) -> list[tuple[int, ...] | None]:
 
 def _dice_for(ctx: Context, who: str):
     """Build the rules core's Dice bundle once the full target list is known."""
-    from shaper_gm.rules.shaper.attack import Dice
     box = ctx.dice
     evades = _given_list(ctx, "evade")
     defenses = _given_list(ctx, "defense")
@@ -213,9 +211,9 @@ def _dice_for(ctx: Context, who: str):
                    for i, t in enumerate(ids))
         df = tuple(box.source("defense", defenses[i] if i < len(defenses) else None, actor=t)
                    for i, t in enumerate(ids))
-        return Dice(attack=box.source("roll", ctx.parsed.get("roll"), actor=who),
-                    damage=box.source("damage", ctx.parsed.get("damage"), actor=who),
-                    evasion=ev, defense=df)
+        return ctx.ruleset.dice(attack=box.source("roll", ctx.parsed.get("roll"), actor=who),
+                                damage=box.source("damage", ctx.parsed.get("damage"), actor=who),
+                                evasion=ev, defense=df)
     return build
 
 

@@ -301,3 +301,22 @@ class ShaperRuleset:
         focus = sum(item.spell_range_bonus for item in
                     (self.library.weapons.get(h) for h in holding) if item is not None)
         return self.numbers.base_spell_range + focus
+
+    # Views and bundles the encounter builds without knowing Shaper's modules ----------
+    def field_view(self, actors: Sequence[tuple], names: Mapping[str, str]) -> FieldView:
+        """The battlefield as the situational rules read it, from
+        (id, zone name or None, side, engagement key or None, down) rows."""
+        return FieldView({actor_id: situation.Placement(
+            zone=self._zone(zone) if zone else (0, 0), side=side, engagement=group,
+            down=down) for actor_id, zone, side, group, down in actors}, names)
+
+    def dice(self, *, attack: DiceSource, damage: DiceSource,
+             evasion: Sequence[DiceSource], defense: Sequence[DiceSource]) -> Dice:
+        """One dice source per roll slot of an attack (S4)."""
+        return Dice(attack=attack, damage=damage, evasion=tuple(evasion),
+                    defense=tuple(defense))
+
+    def odds(self, prepared: PreparedAttack) -> list:
+        """Exact hit, critical and damage-taken odds per target of a prepared attack."""
+        from shaper_gm.rules.shaper.odds import attack_target_odds
+        return [attack_target_odds(self.numbers, prepared.plan, t) for t in prepared.targets]
