@@ -23,6 +23,7 @@ class FlagSpec:
     help: str = ""
     metavar: str = ""
     completes: str = ""           # what completion offers: actor | zone | item | skill | ...
+    choices: tuple[str, ...] = ()  # the values it takes, when they are a fixed few
 
     @property
     def flag(self) -> str:
@@ -30,9 +31,9 @@ class FlagSpec:
 
 
 def flag(name: str, kind: str = "bool", *, repeat: bool = False, help: str = "",
-         metavar: str = "", completes: str = "") -> FlagSpec:
+         metavar: str = "", completes: str = "", choices: tuple[str, ...] = ()) -> FlagSpec:
     assert kind in KINDS, kind
-    return FlagSpec(name, kind, repeat, help, metavar or kind.upper(), completes)
+    return FlagSpec(name, kind, repeat, help, metavar or kind.upper(), completes, choices)
 
 
 @dataclass

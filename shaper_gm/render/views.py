@@ -13,6 +13,7 @@ from shaper_gm.render.tables import hp_bar, label, pips, side_colours
 from shaper_gm.render.text import Names, item, kind, until_text
 
 GROUPS = ("setup", "play", "gm", "view", "file")
+GROUP_TITLES = {"gm": "GM tools", "view": "Views", "file": "Files"}
 FLAG_WIDTH = 28        # the flag column of `help VERB`; longer flags fold
 DIST_ROWS = 12         # a damage distribution longer than this is shown in two columns
 
@@ -121,7 +122,7 @@ def help_view(view) -> Group:
         by_group.setdefault(verb.group, []).append(verb)
     out = []
     for group in sorted(by_group, key=lambda g: (GROUPS.index(g) if g in GROUPS else 99, g)):
-        out.append(Text(group.capitalize(), style="bold"))
+        out.append(Text(GROUP_TITLES.get(group, group.capitalize()), style="bold"))
         table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
         table.add_column(no_wrap=True, style="cyan")
         table.add_column()

@@ -241,6 +241,8 @@ def _flag_values(session: Any, verb: Verb, line: _Words, spec: FlagSpec,
     if what == "side":
         sides = {a.side for a in session.state.actors.values()} | set(USUAL_SIDES)
         return _choices(sorted(sides), current, "side")
+    if spec.choices:
+        return _choices(spec.choices, current, "")
     if "|" in spec.metavar:
         return _choices(spec.metavar.split("|"), current, "")
     return []

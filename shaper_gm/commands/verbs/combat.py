@@ -24,9 +24,9 @@ ATTACK_FLAGS = (
     flag("sp", help="pay the skills with SP instead of Major actions (S23)"),
     *MODIFIER_FLAGS,
     flag("bonus", "int", metavar="N", help="a bonus to the attack roll"),
-    flag("ignore", "text", repeat=True, completes="ignore",
-         metavar="outnumbered|firing-into-melee|beyond-max-range",
-         help="overrule an automatic modifier"),
+    flag("ignore", "text", repeat=True, completes="ignore", metavar="NAME",
+         choices=tuple(combat.IGNORABLE),
+         help=f"overrule an automatic modifier: {', '.join(combat.IGNORABLE)}"),
 )
 DICE_FLAGS = (
     flag("roll", "faces", help="the attack roll's faces"),
