@@ -24,14 +24,6 @@ def fresh_session(library) -> Session:
     return Session(library=library, registry=build_registry())
 
 
-def run_log(session: Session, log: list[str],
-            on_result: Callable | None = None) -> None:
-    for number, line in enumerate(log, 1):
-        result = session.execute(line, replaying=True)
-        if on_result is not None:
-            on_result(number, line, result)
-
-
 def replay_save(path: Path | str, library=None, to: int | None = None,
                 on_result: Callable | None = None) -> ReplayReport:
     """Re-run the log of the save at `path`; with `to`, stop after entry `to`.
@@ -97,4 +89,4 @@ def rebuild_history(session: Session) -> None:
 
 
 __all__ = ["ReplayReport", "describe_difference", "fresh_session", "rebuild_history",
-           "replay_save", "run_log"]
+           "replay_save"]

@@ -34,8 +34,8 @@ def test_initiative_and_order(shaper):
     r = shaper.initiative(josh, given(3, 4, 5))
     assert r.total == 13
     m = shaper.initiative(monica, given(4, 4, 5))
-    assert sorted([("monica", shaper.order_key(monica, m)), ("josh", shaper.order_key(josh, r))],
-                  key=lambda x: x[1])[0][0] == "josh"       # tie on 13: higher Finesse first
+    assert m.total == r.total == 13                  # a tie: higher Finesse goes first (S17)
+    assert shaper.order_tiebreak(josh) == 1 > shaper.order_tiebreak(monica) == 0
     assert shaper.initiative(josh, RolledFaces(DiceRng(7))).total >= 4
 
 

@@ -71,11 +71,6 @@ class ShaperRuleset:
                           mods=mods or Modifiers(), basic_expr=self.numbers.basic_roll,
                           what=f"initiative of {stats.name}")
 
-    def order_key(self, stats: ActorStats, roll: Roll | int) -> tuple[int, int]:
-        """Higher total first, then higher ability (S17); the GM settles what is left."""
-        value = roll if isinstance(roll, int) else roll.total
-        return (-value, -stats.ability(self.numbers.turn_order_ability))
-
     # Creation (S27-S29) ----------------------------------------------------------------
     def create_actor(self, **fields: Any) -> ActorStats:
         return create_actor(self.numbers, self.library, **fields)
