@@ -48,6 +48,14 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:                # e.g. `shaper-gm run fight.txt | head`
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return OK
+    except Exception as exc:
+        from shaper_gm.content.schema import ContentError   # not imported at start-up
+        if not isinstance(exc, ContentError):
+            raise
+        problems = exc.errors                # the content library itself cannot be read
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        error(f"{problems[0]}{more}; fix content/ or set SHAPER_GM_CONTENT to a content folder")
+        return UNUSABLE
 
 
 def dispatch(args: argparse.Namespace) -> int:

@@ -207,3 +207,11 @@ def test_open_with_piped_input_runs_the_lines_on_the_save(tmp_path):
     assert saved.log[-1] == "move josh B3"
     assert "closed: true" in out_save.read_text()
     assert shaper("open", str(tmp_path / "missing.yaml"), stdin="")[0] == 2
+
+
+def test_an_unreadable_content_library_is_one_error_line(tmp_path, monkeypatch):
+    monkeypatch.setenv("SHAPER_GM_CONTENT", str(tmp_path / "no-such-content"))
+    code, _, err = shaper("run", script(tmp_path, "roll 3d6\n"))
+    assert code == 2
+    assert err.startswith("error: ") and "content folder not found" in err
+    assert "Traceback" not in err and err.count("\n") == 1

@@ -1,0 +1,25 @@
+"""What `pip install .` ships: every package, and the content library inside it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:                                   # pragma: no cover - Python 3.10
+    tomllib = None
+
+
+def test_the_explicit_package_list_covers_every_package():
+    if tomllib is None:
+        return
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    listed = set(config["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts)
+             for p in (ROOT / "shaper_gm").rglob("__init__.py")}
+    assert found - listed == set(), f"packages missing from pyproject.toml: {found - listed}"
+    assert config["package-dir"]["shaper_gm._content"] == "content"
+    assert "shaper_gm._content" in listed
