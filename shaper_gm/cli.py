@@ -49,7 +49,9 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return OK
     except Exception as exc:
-        from shaper_gm.content.schema import ContentError   # not imported at start-up
+        # Imported here, not at start-up: only a failing run needs it.
+        from shaper_gm.content.schema import ContentError
+
         if not isinstance(exc, ContentError):
             raise
         problems = exc.errors                # the content library itself cannot be read
