@@ -139,14 +139,19 @@ class Session:
         self.state = new_state
         return Result(verb.name, resolved, tuple(outcome.events), outcome.view)
 
-    def run_lines(self, lines: list[str]) -> list[Result]:
-        """Run lines as a replay does; the first refusal raises with its line number."""
+    def run_lines(self, lines: list[str],
+                  on_result: Callable[[int, str, Result], None] | None = None) -> list[Result]:
+        """Run lines as a replay does (never a file command); the first refusal raises
+        LineError with its number. `on_result` sees each step as it lands."""
         results = []
         for number, line in enumerate(lines, 1):
             try:
-                results.append(self.execute(line, replaying=True))
+                result = self.execute(line, replaying=True)
             except GmError as exc:
                 raise LineError(number, line, exc) from None
+            results.append(result)
+            if on_result is not None:
+                on_result(number, line, result)
         return results
 
     # --- undo and redo -----------------------------------------------------------

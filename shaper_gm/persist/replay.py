@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from shaper_gm.commands import build_registry
-from shaper_gm.commands.session import Frame, Session
+from shaper_gm.commands.session import LineError, Session
 from shaper_gm.errors import GmError
 from shaper_gm.persist import codec
 from shaper_gm.persist.saves import read_save
@@ -36,14 +36,13 @@ def replay_save(path: Path | str, library=None, to: int | None = None,
                           f"use --to 1 to --to {len(log)}")
         log = log[:to]
     session = fresh_session(saved.library)
-    for number, line in enumerate(log, 1):
-        try:
-            result = session.execute(line, replaying=True)
-        except GmError as exc:
-            return ReplayReport(False, number - 1,
-                                f"entry {number} is refused: {exc} ({line})")
-        if on_result is not None:
-            on_result(number, line, result, session.state)
+    step = None if on_result is None else (
+        lambda number, line, result: on_result(number, line, result, session.state))
+    try:
+        session.run_lines(log, step)
+    except LineError as exc:
+        return ReplayReport(False, exc.number - 1,
+                            f"entry {exc.number} is refused: {exc} ({exc.line})")
     if to is not None and to < len(saved.log):
         return ReplayReport(True, len(log), f"stopped after entry {to} of {len(saved.log)}")
     if session.state != saved.state:
@@ -74,17 +73,12 @@ def describe_difference(saved, replayed) -> str:
 def rebuild_history(session: Session) -> None:
     """Give frames loaded from a save their states, by re-running the log once, so undo
     can go back past the point where the save was opened."""
-    lines = session.log
     fresh = fresh_session(session.library)
-    frames = []
-    for line in lines:
-        before = fresh.state
-        result = fresh.execute(line, replaying=True)
-        frames.append(Frame(line, before, fresh.state, result.events))
+    fresh.run_lines(session.log)
     if fresh.state != session.state:
         raise GmError("the save's log does not rebuild its state, so it cannot be undone "
                       "past where it was opened", "replay the save to see where it diverges")
-    session.history = frames
+    session.history = fresh.history
     session.rebuild = None
 
 
