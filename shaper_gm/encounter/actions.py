@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from shaper_gm.encounter import events as ev
+from shaper_gm.encounter.harm import settle_engagements
 from shaper_gm.encounter.state import (
     ActiveEffect,
     EncounterState,
@@ -67,10 +68,8 @@ def disengage(state: EncounterState, rs, actor_id: str, *, cost: bool = True,
     if cost:
         state, events = spend(state, rs, actor_id, "disengage")
     state = state.with_(engagements=leave_engagement(state.engagements, actor_id))
-    state, freed = state.without_one_sided_engagements()
-    return state, [*events, ev.Disengaged(actor_id, why),
-                   *(ev.Disengaged(a, "no enemy left in the engagement")
-                     for a in freed if a != actor_id)]
+    state, settled = settle_engagements(state, already=actor_id)
+    return state, [*events, ev.Disengaged(actor_id, why), *settled]
 
 
 def _carried(actor) -> list[str]:

@@ -52,9 +52,8 @@ def go_down(state: EncounterState, actor_id: str) -> tuple[EncounterState, list]
     if actor.summoner is not None:
         state = state.without_actor(actor_id)
         events.append(ev.ActorRemoved(actor_id))
-    state, freed = state.without_one_sided_engagements()
-    events += [ev.Disengaged(a, "no enemy left in the engagement") for a in freed]
-    return state, events
+    state, settled = settle_engagements(state)
+    return state, events + settled
 
 
 def _spend_absorb(effects: tuple, amount: int) -> tuple:
@@ -69,3 +68,12 @@ def _spend_absorb(effects: tuple, amount: int) -> tuple:
                 continue
         out.append(effect)
     return tuple(out)
+
+
+def settle_engagements(state: EncounterState, *, already: str | None = None
+                       ) -> tuple[EncounterState, list]:
+    """Dissolve engagements left with no enemy in them (S14), saying who is freed;
+    `already` is an actor whose own Disengaged event the caller has given."""
+    state, freed = state.without_one_sided_engagements()
+    return state, [ev.Disengaged(a, "no enemy left in the engagement")
+                   for a in freed if a != already]

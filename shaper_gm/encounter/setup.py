@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from shaper_gm.encounter import events as ev
+from shaper_gm.encounter.harm import settle_engagements
 from shaper_gm.encounter.state import ActorState, EncounterState, leave_engagement
 from shaper_gm.rules.errors import RuleViolation
 
@@ -69,9 +70,8 @@ def remove_actor(state: EncounterState, actor_id: str) -> tuple[EncounterState, 
     removed = [actor_id, *state.summons_of(actor_id)]
     for member in removed:
         state = state.without_actor(member)
-    state, freed = state.without_one_sided_engagements()
-    return state, [*(ev.ActorRemoved(m) for m in removed),
-                   *(ev.Disengaged(a, "no enemy left in the engagement") for a in freed)]
+    state, settled = settle_engagements(state)
+    return state, [*(ev.ActorRemoved(m) for m in removed), *settled]
 
 
 def place(state: EncounterState, rs, actor_id: str, zone_text: str) -> tuple[EncounterState, list]:
@@ -84,9 +84,8 @@ def place(state: EncounterState, rs, actor_id: str, zone_text: str) -> tuple[Enc
         engagements = leave_engagement(engagements, actor_id)
         events.append(ev.Disengaged(actor_id, "placed elsewhere"))
     state = state.with_actor(actor.with_(zone=zone)).with_(engagements=engagements)
-    state, freed = state.without_one_sided_engagements()
-    events += [ev.Disengaged(a, "no enemy left in the engagement") for a in freed]
-    return state, [ev.Placed(actor_id, zone), *events]
+    state, settled = settle_engagements(state)
+    return state, [ev.Placed(actor_id, zone), *events, *settled]
 
 
 # --- turn order (S17) -------------------------------------------------------------------

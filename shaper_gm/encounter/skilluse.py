@@ -98,7 +98,7 @@ def _target(state, rs, actor: ActorState, skill, word: str | None) -> str | None
     if kind == "enemy" and target.side == actor.side:
         raise RuleViolation(f"{skill.name} targets an enemy; {target.name} is on your side",
                             "name an enemy")
-    reach = _reach(state, rs, actor, skill)
+    reach = _reach(rs, actor, skill)
     if reach is not None:
         steps = rs.distance(actor.zone, target.zone)
         if steps > reach:
@@ -110,7 +110,7 @@ def _target(state, rs, actor: ActorState, skill, word: str | None) -> str | None
     return word
 
 
-def _reach(state, rs, actor: ActorState, skill) -> int | None:
+def _reach(rs, actor: ActorState, skill) -> int | None:
     if skill.range == "spell":
         return rs.spell_range(actor.holding)
     if isinstance(skill.range, int):
