@@ -196,12 +196,13 @@ def read_save(path: Path | str, library=None) -> Session:
     log = log_of(data, where)
     state = codec.state_from_data(data, where)
     _check_references(state, library, where)
-    _check_files_in_log(log, where)
+    registry = build_registry()
+    _check_files_in_log(registry, log, where)
     manual = data.get("manual_dice", [])
     if not isinstance(manual, list) or not all(isinstance(a, str) for a in manual):
         raise SaveError(f"{where}: key 'manual_dice' should be a list of actor ids",
                         "the save is damaged; open a good copy")
-    session = Session(library=library, registry=build_registry(), state=state,
+    session = Session(library=library, registry=registry, state=state,
                       save_path=str(path), manual={a for a in manual if a in state.actors})
     session.history = [Frame(line, None, None) for line in log[:-1]]
     session.history.append(Frame(log[-1], None, state))
@@ -245,9 +246,8 @@ def _check_references(state, library, where: str) -> None:
                                 "the content no longer has it; add it back to content/")
 
 
-def _check_files_in_log(log: list[str], where: str) -> None:
+def _check_files_in_log(registry, log: list[str], where: str) -> None:
     """A log never holds file commands; one that does is damaged (spec: Save files)."""
-    registry = build_registry()
     for number, line in enumerate(log, 1):
         word = line.split(maxsplit=1)[0].lower() if line.strip() else ""
         verb = registry.by_alias.get(word)

@@ -37,6 +37,17 @@ def amount(word: str, verb: str) -> int:
     return int(word)
 
 
+def target_and_amount(ctx: Context, verb: str) -> tuple[str, int]:
+    """`VERB TARGET N`: the resolved target and the amount, written back resolved."""
+    words = ctx.parsed.words
+    if len(words) != 2:
+        raise CommandError(f"expected {verb} TARGET N", f"e.g. {verb} goblin-1 5")
+    target = resolve.actor(ctx.state, words[0])
+    n = amount(words[1], verb)
+    words[:] = [target, str(n)]
+    return target, n
+
+
 def register(reg: Registry) -> None:
     @reg.command("damage", group="gm", rules="S7, S8", positionals=("actor", "number"),
                  usage="damage TARGET N [--magic] [--pierce N] [--defense FACES] [--direct]",
@@ -48,11 +59,7 @@ def register(reg: Registry) -> None:
                         flag("direct", help="straight off HP, no Defense")))
     def damage(ctx: Context) -> Outcome:
         p = ctx.parsed
-        if len(p.words) != 2:
-            raise CommandError("expected damage TARGET N", "e.g. damage goblin-1 6")
-        target = resolve.actor(ctx.state, p.words[0])
-        n = amount(p.words[1], "damage")
-        p.words[:] = [target, str(n)]
+        target, n = target_and_amount(ctx, "damage")
         actor = ctx.state.actors[target]
         if p.get("direct"):
             if p.get("magic") or p.get("pierce") or p.get("defense"):
@@ -82,12 +89,7 @@ def register(reg: Registry) -> None:
                  summary="restore N HP (up to max); revives a Down actor",
                  examples=("heal monica 4",), positionals=("actor", "number"))
     def heal(ctx: Context) -> Outcome:
-        p = ctx.parsed
-        if len(p.words) != 2:
-            raise CommandError("expected heal TARGET N", "e.g. heal monica 4")
-        target = resolve.actor(ctx.state, p.words[0])
-        n = amount(p.words[1], "heal")
-        p.words[:] = [target, str(n)]
+        target, n = target_and_amount(ctx, "heal")
         actor = ctx.state.actors[target]
         return Outcome(*harm.set_hp(ctx.state, target, actor.hp + n, f"healed {n}"))
 
