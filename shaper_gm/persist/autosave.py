@@ -15,9 +15,9 @@ from shaper_gm.commands import new_session
 from shaper_gm.commands.session import Session
 from shaper_gm.persist.saves import (
     read_data,
-    read_save,
     resolve_path,
     saves_dir,
+    session_from_data,
     write_save,
 )
 
@@ -61,7 +61,7 @@ def open_for_shell(word: str | None, library=None, seed: int | None = None):
     path = resolve_path(word) if not Path(word).exists() else Path(word)
     data = read_data(path)
     crashed = data.get("closed") is False
-    session = read_save(path, library)
+    session = session_from_data(data, path, library)
     autosave = Autosave(session, path)
     state = session.state
     where = f"round {state.round}" + (f", {state.actors[state.turn].name}'s turn"

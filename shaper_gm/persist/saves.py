@@ -186,11 +186,14 @@ def log_of(data: dict, where: str) -> list[str]:
 
 def read_save(path: Path | str, library=None) -> Session:
     """A session restored from a save without re-running anything."""
+    return session_from_data(read_data(Path(path)), Path(path), library)
+
+
+def session_from_data(data: dict, path: Path, library=None) -> Session:
+    """A session from a save's parsed data (see `read_data`), checked throughout."""
     if library is None:
         from shaper_gm.content.loader import load_library
         library = load_library()
-    path = Path(path)
-    data = read_data(path)
     where = str(path)
     codec.check_version(data, where)
     log = log_of(data, where)
