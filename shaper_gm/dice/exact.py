@@ -194,7 +194,8 @@ def _pool_dist(n: int, sides: int, mods: Modifiers) -> Dist:
 
 
 def _term_dist(term: DiceTerm) -> Dist:
-    dist = Dist(_sum_counts(term.count, term.sides))
+    shift = term.count * (term.low - 1)
+    dist = Dist({t + shift: w for t, w in _sum_counts(term.count, term.sides).items()})
     return -dist if term.sign < 0 else dist
 
 

@@ -54,6 +54,11 @@ class DiceTerm:
     count: int
     sides: int
     sign: int = 1
+    low: int = 1          # the lowest face: 1, or 0 for a die read 0..sides-1
+
+    @property
+    def high(self) -> int:
+        return self.low + self.sides - 1
 
     def __post_init__(self) -> None:
         _check_sign(self.sign)
@@ -131,8 +136,8 @@ def add(expr: Expr, other: Expr | int | str) -> Expr:
 def term_range(term: Term) -> tuple[int, int]:
     """Signed (min, max) contribution of one term."""
     match term:
-        case DiceTerm(count=count, sides=sides, sign=sign):
-            low, high = count, count * sides
+        case DiceTerm(count=count, sign=sign):
+            low, high = count * term.low, count * term.high
         case Constant(value=value, sign=sign):
             low = high = value
         case _:
@@ -173,6 +178,12 @@ def format_expr(expr: Expr) -> str:
         sign = "-" if term.sign < 0 else ("+" if i else "")
         parts.append(sign + term_text(term))
     return "".join(parts)
+
+
+def from_zero(expr: Expr) -> Expr:
+    """The same expression with every die read 0..sides-1 (a d10 whose "0" face is 0)."""
+    return Expr(tuple(DiceTerm(t.count, t.sides, t.sign, 0) if isinstance(t, DiceTerm) else t
+                      for t in expr.terms))
 
 
 def parse(text: str) -> Expr:

@@ -89,14 +89,14 @@ def automatic_result(dice: Sequence[Die]) -> str | None:
     return None
 
 
-def _runs(expr: Expr) -> list[tuple[int, int]]:
-    """(count, sides) per dice term, adjacent same-sized terms merged into one request."""
-    runs: list[tuple[int, int]] = []
+def _runs(expr: Expr) -> list[tuple[int, int, int]]:
+    """(count, sides, low) per dice term, adjacent alike terms merged into one request."""
+    runs: list[tuple[int, int, int]] = []
     for term in expr.dice_terms:
-        if runs and runs[-1][1] == term.sides:
-            runs[-1] = (runs[-1][0] + term.count, term.sides)
+        if runs and runs[-1][1:] == (term.sides, term.low):
+            runs[-1] = (runs[-1][0] + term.count, term.sides, term.low)
         else:
-            runs.append((term.count, term.sides))
+            runs.append((term.count, term.sides, term.low))
     return runs
 
 
@@ -105,10 +105,11 @@ def draw_faces(source: DiceSource, expr: Expr, what: str) -> tuple[int, ...]:
     runs = _runs(expr)
     expect = getattr(source, "expect", None)
     if expect is not None:
-        expect([(t.count, t.sides) for t in expr.dice_terms], what)
+        expect([(t.count, t.sides, t.low) for t in expr.dice_terms], what)
     faces: list[int] = []
-    for count, sides in runs:
-        faces.extend(source.faces(count, sides, what))
+    for count, sides, low in runs:
+        faces.extend(source.faces(count, sides, what, low=low) if low != 1
+                     else source.faces(count, sides, what))
     return tuple(faces)
 
 
@@ -147,9 +148,10 @@ def resolve(
         raise ValueError(f"{expr} needs {expr.dice_count} faces, got {len(naturals)}")
     pool = expr.dice_count if pool is None else pool
     sides_each = [t.sides for t in expr.dice_terms for _ in range(t.count)]
-    for face, sides in zip(naturals, sides_each, strict=True):
-        if not 1 <= face <= sides:
-            raise ValueError(f"face {face} is out of range 1-{sides}")
+    lows = [t.low for t in expr.dice_terms for _ in range(t.count)]
+    for face, sides, low in zip(naturals, sides_each, lows, strict=True):
+        if not low <= face <= low + sides - 1:
+            raise ValueError(f"face {face} is out of range {low}-{low + sides - 1}")
     pool_sides = check_pool(expr, pool, mods)
     if mods:
         pooled = apply_modifiers(naturals[:pool], pool_sides, mods)

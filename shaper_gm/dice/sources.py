@@ -22,18 +22,24 @@ from .rng import DiceRng
 
 __all__ = ["DiceSource", "RolledFaces", "GivenFaces", "parse_faces", "DiceInputError"]
 
-Plan = Sequence[tuple[int, int]]  # (count, sides) runs, in breakdown order
+Plan = Sequence[tuple]  # (count, sides) or (count, sides, low) runs, in breakdown order
 
 
 @runtime_checkable
 class DiceSource(Protocol):
-    def faces(self, count: int, sides: int, what: str) -> tuple[int, ...]:
-        """Return ``count`` faces of a ``sides``-sided die; ``what`` labels errors."""
+    def faces(self, count: int, sides: int, what: str, *, low: int = 1) -> tuple[int, ...]:
+        """Return ``count`` faces of a ``sides``-sided die whose faces run from ``low``
+        (1, or 0 for a die read 0..sides-1); ``what`` labels errors."""
         ...
 
 
 def _spec(plan: Plan) -> str:
-    return "+".join(f"{count}d{sides}" for count, sides in plan)
+    return "+".join(f"{run[0]}d{run[1]}" for run in plan)
+
+
+def read_face(drawn: int, sides: int, low: int) -> int:
+    """A drawn face 1..sides as the die reads it: with ``low`` 0 the top face is 0."""
+    return drawn if low == 1 else low + (drawn - low) % sides
 
 
 class RolledFaces(DiceSource):
@@ -42,8 +48,9 @@ class RolledFaces(DiceSource):
     def __init__(self, rng: DiceRng) -> None:
         self.rng = rng
 
-    def faces(self, count: int, sides: int, what: str = "roll") -> tuple[int, ...]:
-        return tuple(self.rng.draw(sides) for _ in range(count))
+    def faces(self, count: int, sides: int, what: str = "roll", *,
+              low: int = 1) -> tuple[int, ...]:
+        return tuple(read_face(self.rng.draw(sides), sides, low) for _ in range(count))
 
     def __repr__(self) -> str:
         return f"RolledFaces({self.rng!r})"
@@ -78,18 +85,21 @@ class GivenFaces(DiceSource):
 
     def expect(self, plan: Plan, what: str = "roll") -> None:
         """Validate count and ranges for a whole roll before any face is consumed."""
-        total = sum(count for count, _ in plan)
+        total = sum(run[0] for run in plan)
         if total != self.remaining:
             raise DiceInputError(
                 f"{what}: expected {total} faces for {_spec(plan)}, got {self.remaining}"
             )
         index = self._used
-        for count, sides in plan:
-            _check_range(self._faces[index : index + count], sides, what)
+        for run in plan:
+            count, sides = run[0], run[1]
+            low = run[2] if len(run) > 2 else 1
+            _check_range(self._faces[index : index + count], sides, what, low)
             index += count
         self._budget = total
 
-    def faces(self, count: int, sides: int, what: str = "roll") -> tuple[int, ...]:
+    def faces(self, count: int, sides: int, what: str = "roll", *,
+              low: int = 1) -> tuple[int, ...]:
         if self._budget is None:
             if count != self.remaining:
                 raise DiceInputError(
@@ -100,7 +110,7 @@ class GivenFaces(DiceSource):
                 f"{what}: asked for {count} more faces, only {self._budget} planned"
             )
         chunk = self._faces[self._used : self._used + count]
-        _check_range(chunk, sides, what)
+        _check_range(chunk, sides, what, low)
         self._used += count
         if self._budget is not None:
             self._budget -= count
@@ -112,10 +122,12 @@ class GivenFaces(DiceSource):
         return f"GivenFaces({self._faces!r}, used={self._used})"
 
 
-def _check_range(faces: Sequence[int], sides: int, what: str) -> None:
+def _check_range(faces: Sequence[int], sides: int, what: str, low: int = 1) -> None:
+    high = low + sides - 1
     for face in faces:
-        if not 1 <= face <= sides:
-            raise DiceInputError(f"{what}: face {face} is out of range 1-{sides}")
+        if not low <= face <= high:
+            why = f" (this d{sides} reads {low}-{high})" if low != 1 else ""
+            raise DiceInputError(f"{what}: face {face} is out of range {low}-{high}{why}")
 
 
 _SEPARATORS = re.compile(r"\s*,\s*|\s+")

@@ -14,10 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from shaper_gm.dice import DiceInputError, DiceRng
+from shaper_gm.dice.sources import read_face
 from shaper_gm.errors import CommandError
 
-# (actor, what, count, sides) -> faces typed at the table, or None to roll them.
-FacesAsker = Callable[[str, str, int, int], "tuple[int, ...] | None"]
+# (actor, what, count, sides, low) -> faces typed at the table, or None to roll them.
+FacesAsker = Callable[..., "tuple[int, ...] | None"]
 
 
 @dataclass
@@ -31,7 +32,9 @@ class SlotSource:
     used: list[int] = field(default_factory=list)
     by_hand: bool = False
 
-    def faces(self, count: int, sides: int, what: str = "roll") -> tuple[int, ...]:
+    def faces(self, count: int, sides: int, what: str = "roll", *,
+              low: int = 1) -> tuple[int, ...]:
+        high = low + sides - 1
         if self.given is not None:
             start = len(self.used)
             chunk = self.given[start:start + count]
@@ -41,14 +44,17 @@ class SlotSource:
                     f"{len(self.given) - start} left of {len(self.given)} given",
                     f"give {start + count} faces in --{self.slot}")
             for face in chunk:
-                if not 1 <= face <= sides:
-                    raise CommandError(f"--{self.slot}: face {face} is out of range 1-{sides}",
-                                       f"give faces between 1 and {sides}")
+                if not low <= face <= high:
+                    why = f" (this d{sides} reads {low}-{high})" if low != 1 else ""
+                    raise CommandError(f"--{self.slot}: face {face} is out of range "
+                                       f"{low}-{high}{why}",
+                                       f"give faces between {low} and {high}")
             self.box.rng.skip(count)
         else:
-            chunk = self.box.ask(self.actor, what, count, sides)
+            chunk = self.box.ask(self.actor, what, count, sides, low)
             if chunk is None:
-                chunk = tuple(self.box.rng.draw(sides) for _ in range(count))
+                chunk = tuple(read_face(self.box.rng.draw(sides), sides, low)
+                              for _ in range(count))
             else:
                 self.by_hand = True
                 self.box.rng.skip(count)
@@ -82,15 +88,17 @@ class DiceBox:
         self.slots.append(source)
         return source
 
-    def ask(self, actor: str | None, what: str, count: int,
-            sides: int) -> tuple[int, ...] | None:
+    def ask(self, actor: str | None, what: str, count: int, sides: int,
+            low: int = 1) -> tuple[int, ...] | None:
         if self.asker is None or actor is None or actor not in self.manual:
             return None
-        faces = self.asker(actor, what, count, sides)
+        faces = (self.asker(actor, what, count, sides) if low == 1
+                 else self.asker(actor, what, count, sides, low))
         if faces is None:
             return None
-        if len(faces) != count or any(not 1 <= f <= sides for f in faces):
-            raise DiceInputError(f"{what}: expected {count} faces of 1-{sides}, got {faces}")
+        high = low + sides - 1
+        if len(faces) != count or any(not low <= f <= high for f in faces):
+            raise DiceInputError(f"{what}: expected {count} faces of {low}-{high}, got {faces}")
         return tuple(faces)
 
     def finish(self) -> None:

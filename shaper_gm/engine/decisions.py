@@ -1,0 +1,109 @@
+"""Interrupt points: a step asks another actor for a decision inside an action.
+
+A block or dodge, a defensive skill, the kind of defense roll: the defender decides,
+not the actor. Answers come, in this order, from the command's `--react ID=NAME`
+flags (consumed in order), from the shell asking the GM, or from the default the
+ruleset names. Every answer is written back into the logged line as a flag, so
+replay runs the same decisions and never asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from shaper_gm.engine.errors import RuleViolation
+
+NONE = "none"
+
+
+@dataclass(frozen=True)
+class Ask:
+    """One decision: who makes it, the answers it allows, and what holds if nobody says."""
+
+    actor: str
+    point: str                    # what is being decided: "react", "defense", ...
+    options: tuple[str, ...]      # every allowed answer, the default among them
+    default: str
+    prompt: str = ""              # how the shell asks ("Raider reacts to Josh's attack")
+    rule: str = ""
+    index: int = 0                # the actor's nth decision in this action (0 = first)
+
+    def __post_init__(self) -> None:
+        if self.default not in self.options:
+            raise ValueError(f"default {self.default!r} is not among {self.options}")
+
+
+Asker = Callable[[Ask], "str | None"]
+
+
+@dataclass
+class Decisions:
+    """Answers for one command: declared ones first, then the asker, then defaults."""
+
+    declared: Sequence[tuple[str, str]] = ()     # (actor id, answer) from --react, in order
+    asker: Asker | None = None
+    made: list[tuple[str, str]] = field(default_factory=list)
+    _used: set[int] = field(default_factory=set)
+
+    def declared_for(self, ask: Ask) -> tuple[int, str] | None:
+        """The declared answer for this ask: the actor's `ask.index`-th `--react`."""
+        mine = [i for i, (actor, _) in enumerate(self.declared) if actor == ask.actor]
+        if ask.index >= len(mine):
+            return None
+        at = mine[ask.index]
+        answer = self.declared[at][1]
+        if answer not in ask.options:
+            raise RuleViolation(
+                f"--react {ask.actor}={answer}: {answer!r} is not an answer {ask.actor} can "
+                f"give here{f' ({ask.rule})' if ask.rule else ''}",
+                f"{ask.point}: {', '.join(ask.options)}")
+        return at, answer
+
+    def lookup(self, ask: Ask) -> str:
+        """Declared answer or default, asking nobody and recording nothing (for odds)."""
+        found = self.declared_for(ask)
+        return found[1] if found else ask.default
+
+    def answer(self, ask: Ask) -> str:
+        found = self.declared_for(ask)
+        if found is not None:
+            self._used.add(found[0])
+            return self._made(ask, found[1])
+        if self.asker is not None and len(ask.options) > 1:
+            answer = self.asker(ask)
+            if answer is not None:
+                if answer not in ask.options:
+                    raise RuleViolation(f"{answer!r} is not one of {', '.join(ask.options)}",
+                                        "answer with one of them")
+                return self._made(ask, answer)
+        return self._made(ask, ask.default)
+
+    def _made(self, ask: Ask, answer: str) -> str:
+        self.made.append((ask.actor, answer))
+        return answer
+
+    def finish(self) -> None:
+        """Every declared answer must have been asked for."""
+        for index, (actor, answer) in enumerate(self.declared):
+            if index not in self._used:
+                raise RuleViolation(f"--react {actor}={answer} was not asked for: {actor} "
+                                    "had no decision to make in this action",
+                                    "drop that flag, or check the reacting actor's id")
+
+    def as_flags(self) -> list[str]:
+        """What the log writes: ``ID=ANSWER`` for every decision made, in order."""
+        return [f"{actor}={answer}" for actor, answer in self.made]
+
+
+def parse_react(values: Sequence[str],
+                resolve_actor: Callable[[str], str]) -> list[tuple[str, str]]:
+    """`--react ID=NAME` values as (actor id, answer) pairs."""
+    out = []
+    for text in values:
+        actor, sep, answer = text.partition("=")
+        if not sep or not actor or not answer:
+            raise RuleViolation(f"--react {text!r} is not ID=NAME",
+                                "e.g. --react raider=parry")
+        out.append((resolve_actor(actor), answer.strip().lower()))
+    return out

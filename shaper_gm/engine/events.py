@@ -1,0 +1,181 @@
+"""What happened, for every ruleset: plain values the screen, the log and the recap read.
+
+A ruleset adds its own event types beside these (an attack's outcome, an engagement);
+the render layer looks each type up in a table, so nothing here prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Event:
+    pass
+
+
+@dataclass(frozen=True)
+class EncounterCreated(Event):
+    cols: int
+    rows: int
+    seed: int
+    ruleset: str
+
+
+@dataclass(frozen=True)
+class ActorAdded(Event):
+    actor: str
+    name: str
+    side: str
+    zone: str | None
+    hp: int | None
+
+
+@dataclass(frozen=True)
+class ActorRemoved(Event):
+    actor: str
+
+
+@dataclass(frozen=True)
+class Placed(Event):
+    actor: str
+    zone: str
+
+
+@dataclass(frozen=True)
+class OrderSet(Event):
+    order: tuple[str, ...]
+    rolls: tuple[tuple[str, Any], ...] = ()     # (actor, Roll) for rolled initiative
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class RoundStarted(Event):
+    round: int
+
+
+@dataclass(frozen=True)
+class RoundEnded(Event):
+    round: int
+
+
+@dataclass(frozen=True)
+class PassStarted(Event):
+    """The order starts over within a round (cycling turn orders)."""
+
+    round: int
+    number: int
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    actor: str
+    round: int
+
+
+@dataclass(frozen=True)
+class TurnEnded(Event):
+    actor: str
+    lapsed: tuple[tuple[str, int], ...] = ()    # resources lost at the turn's end
+
+
+@dataclass(frozen=True)
+class UpNext(Event):
+    """Who may take the next turn, and why (most-remaining orders)."""
+
+    up: tuple[str, ...]
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class Passed(Event):
+    actor: str
+    given_up: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class ResourceChanged(Event):
+    actor: str
+    resource: str
+    before: int
+    after: int
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class ActionSpent(Event):
+    actor: str
+    action: str                   # what it paid for: attack, move, strike, ...
+    cost: tuple[tuple[str, int], ...] = ()   # what the rules charge
+    paid: tuple[tuple[str, int], ...] = ()   # what was taken (after substitution)
+
+
+@dataclass(frozen=True)
+class EffectAdded(Event):
+    actor: str
+    effect: Any
+
+
+@dataclass(frozen=True)
+class EffectEnded(Event):
+    actor: str
+    name: str
+    why: str
+
+
+@dataclass(frozen=True)
+class HpChanged(Event):
+    actor: str
+    before: int
+    after: int
+    why: str
+
+
+@dataclass(frozen=True)
+class WentDown(Event):
+    actor: str
+
+
+@dataclass(frozen=True)
+class Revived(Event):
+    actor: str
+
+
+@dataclass(frozen=True)
+class FieldSet(Event):
+    actor: str
+    field: str
+    before: Any
+    after: Any
+
+
+@dataclass(frozen=True)
+class DiceRolled(Event):
+    label: str
+    roll: Any
+
+
+@dataclass(frozen=True)
+class Said(Event):
+    actor: str
+    kind: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Reacted(Event):
+    """An actor answered an interrupt inside another actor's action."""
+
+    actor: str
+    answer: str
+    during: str = ""
+
+
+@dataclass(frozen=True)
+class Resolved(Event):
+    """A ruleset's outcome (an attack, a test, a spell): rendered by its type."""
+
+    actor: str
+    outcome: Any
+    situation: tuple[str, ...] = ()

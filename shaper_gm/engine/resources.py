@@ -1,0 +1,158 @@
+"""Per-actor resources as data: what an actor may spend, when it comes back, when it lapses.
+
+Every ruleset describes its budgets as a table of `ResourceSpec`s (Shaper's Major/Minor/
+Free actions and SP, Dungeoneers' AP, time-slice TS, a dice pool, reactions, ...). One
+mechanism reads the table: `refill` and `lapse` at the moments the turn flow names,
+and `pay` for an action's cost, with substitution ("a Minor may be paid with a Major")
+and the off-turn rule. A resource's maximum, starting value and refill amount are a
+number or the name of a sheet number, which the ruleset's `stat` reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from shaper_gm.engine.errors import RuleViolation
+
+# The moments the turn flow announces; a resource refills or lapses at one of them.
+MOMENTS = ("combat_start", "round_start", "turn_start", "turn_end", "round_end", "never")
+
+Amount = int | str | None          # a number, a sheet number's name, or None
+StatReader = Callable[[object, str], int]
+
+
+@dataclass(frozen=True)
+class ResourceSpec:
+    name: str                       # "major", "sp", "ap", "ts", "pool", ...
+    label: str = ""                 # how the screen names it ("Major", "SP", "AP")
+    max: Amount = None              # None: no maximum
+    start: Amount = None            # value when the actor joins (None: its maximum, or 0)
+    refill: str = "never"           # the moment it comes back
+    refill_by: Amount = None        # None: back to its maximum; else this much is added
+    lapse: str = "never"            # the moment what is left is lost (set to 0)
+    paid_by: tuple[str, ...] = ()   # resources that may pay for it once it runs out
+    off_turn: bool = False          # may be spent outside the actor's own turn
+    rule: str = ""                  # the ruling that defines it, for messages
+    shown: bool = True              # shown in the order table and the toolbar
+
+    def __post_init__(self) -> None:
+        for moment in (self.refill, self.lapse):
+            if moment not in MOMENTS:
+                raise ValueError(f"resource {self.name}: unknown moment {moment!r}; "
+                                 f"expected one of {', '.join(MOMENTS)}")
+
+    @property
+    def title(self) -> str:
+        return self.label or self.name
+
+
+def amount(value: Amount, sheet: object, stat: StatReader) -> int | None:
+    if value is None or isinstance(value, int):
+        return value
+    return stat(sheet, value)
+
+
+def maximum(spec: ResourceSpec, sheet: object, stat: StatReader) -> int | None:
+    return amount(spec.max, sheet, stat)
+
+
+def starting(specs: Sequence[ResourceSpec], sheet: object,
+             stat: StatReader) -> tuple[tuple[str, int], ...]:
+    """Every resource's value for an actor that has just joined the fight."""
+    out = []
+    for spec in specs:
+        value = amount(spec.start, sheet, stat)
+        if value is None:
+            value = maximum(spec, sheet, stat) or 0
+        out.append((spec.name, value))
+    return tuple(out)
+
+
+def at_moment(specs: Sequence[ResourceSpec], values: Mapping[str, int], moment: str,
+              sheet: object, stat: StatReader) -> dict[str, int]:
+    """Values after `moment`: what lapses then is lost, then what refills then comes back."""
+    out = dict(values)
+    for spec in specs:
+        if spec.lapse == moment:
+            out[spec.name] = 0
+    for spec in specs:
+        if spec.refill != moment:
+            continue
+        top = maximum(spec, sheet, stat)
+        by = amount(spec.refill_by, sheet, stat)
+        current = out.get(spec.name, 0)
+        if by is None:
+            new = top if top is not None else current
+        else:
+            new = current + by
+            if top is not None:
+                new = min(new, max(top, current))
+        out[spec.name] = new
+    return out
+
+
+@dataclass(frozen=True)
+class Payment:
+    """What one cost took: `paid` is {resource: amount} actually spent."""
+
+    action: str
+    cost: tuple[tuple[str, int], ...]
+    paid: tuple[tuple[str, int], ...]
+
+    @property
+    def substituted(self) -> bool:
+        return dict(self.cost) != dict(self.paid)
+
+
+def pay(specs: Sequence[ResourceSpec], values: Mapping[str, int], cost: Mapping[str, int], *,
+        action: str, who: str, on_turn: bool) -> tuple[dict[str, int], Payment]:
+    """Spend `cost` (all or nothing). A resource that runs short is paid, unit by unit,
+    from its `paid_by` resources in order. Off the actor's turn only `off_turn`
+    resources may be spent."""
+    by_name = {spec.name: spec for spec in specs}
+    out = dict(values)
+    paid: dict[str, int] = {}
+    for name, need in cost.items():
+        spec = by_name.get(name)
+        if spec is None:
+            raise RuleViolation(f"{action} costs {name!r}, which this ruleset does not track",
+                                f"its resources: {', '.join(by_name)}")
+        for _ in range(need):
+            payer = _payer(by_name, out, spec, on_turn)
+            if payer is None:
+                raise _short(by_name, values, spec, cost, action=action, who=who,
+                             on_turn=on_turn)
+            out[payer] -= 1
+            paid[payer] = paid.get(payer, 0) + 1
+    return out, Payment(action, tuple(cost.items()), tuple(paid.items()))
+
+
+def _payer(by_name: Mapping[str, ResourceSpec], values: Mapping[str, int],
+           spec: ResourceSpec, on_turn: bool) -> str | None:
+    for name in (spec.name, *spec.paid_by):
+        candidate = by_name[name]
+        if not on_turn and not candidate.off_turn:
+            continue
+        if values.get(name, 0) > 0:
+            return name
+    return None
+
+
+def _short(by_name, values, spec: ResourceSpec, cost, *, action: str, who: str,
+           on_turn: bool) -> RuleViolation:
+    rule = f" ({spec.rule})" if spec.rule else ""
+    if not on_turn and not spec.off_turn:
+        return RuleViolation(f"{who} cannot spend {spec.title} outside its own turn{rule}",
+                             "wait for its turn, or pay with what may be spent off-turn")
+    need = dict(cost)[spec.name]
+    have = values.get(spec.name, 0)
+    extra = [by_name[n].title for n in spec.paid_by]
+    also = f" (nor {' or '.join(extra)} to pay for it)" if extra else ""
+    return RuleViolation(f"{action} needs {need} {spec.title}; {who} has {have} left{also}{rule}",
+                         "end the turn, or choose something cheaper")
+
+
+def describe(specs: Sequence[ResourceSpec], values: Mapping[str, int]) -> str:
+    """``AP 4 · stress 1``: the shown resources in the ruleset's own words."""
+    return " · ".join(f"{s.title} {values.get(s.name, 0)}" for s in specs if s.shown)

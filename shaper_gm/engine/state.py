@@ -1,0 +1,126 @@
+"""The live state of a fight, as immutable values, for every ruleset.
+
+Generic fields hold what every ruleset shares (who, where, hit points where the ruleset
+has them, resources, effects, turn order); `system` holds frozen data only the
+encounter's ruleset reads (an actor's items in hand, an encounter's engagements).
+Every change builds a new value that shares the unchanged actors with the old one, so
+a refused command changes nothing by construction and undo keeps the earlier value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A lasting effect on an actor: named modifiers and how long it lasts.
+
+    `mods` maps the ruleset's modifier keys to amounts (e.g. ``(("attack", 1),)``).
+    `until` is ``start:ID`` / ``end:ID`` (the start or end of ID's turn), ``round:N``
+    (the end of round N), ``used_up`` (its amount spent) or ``never``.
+    """
+
+    name: str
+    source: str = "gm"            # what placed it: a skill or spell id, "gm", ...
+    caster: str | None = None
+    mods: tuple[tuple[str, int], ...] = ()
+    until: str = "never"
+
+    def mod(self, key: str) -> int:
+        return dict(self.mods).get(key, 0)
+
+    def with_mod(self, key: str, value: int) -> Effect:
+        mods = dict(self.mods)
+        mods[key] = value
+        return replace(self, mods=tuple(mods.items()))
+
+
+@dataclass(frozen=True)
+class Actor:
+    id: str
+    name: str
+    side: str
+    sheet: Any                    # the ruleset's frozen sheet: scores, items, skills
+    hp: int | None = None         # None where the ruleset counts harm otherwise
+    max_hp: int | None = None
+    zone: str | None = None       # "B4", or None before placement
+    down: bool = False
+    resources: tuple[tuple[str, int], ...] = ()
+    effects: tuple[Effect, ...] = ()
+    system: Any = None            # the ruleset's frozen per-actor data
+    summoner: str | None = None   # acts during its summoner's turn
+    template: str | None = None
+    initiative: int | None = None
+
+    def resource(self, name: str) -> int:
+        return dict(self.resources).get(name, 0)
+
+    def resource_map(self) -> dict[str, int]:
+        return dict(self.resources)
+
+    def with_resources(self, values: Mapping[str, int]) -> Actor:
+        return replace(self, resources=tuple(values.items()))
+
+    def effect_total(self, key: str) -> int:
+        return sum(effect.mod(key) for effect in self.effects)
+
+    def with_(self, **changes: Any) -> Actor:
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class Encounter:
+    ruleset: str = "shaper"
+    seed: int = 0
+    dice_position: int = 0        # dice drawn so far: the generator's whole position
+    cols: int = 5
+    rows: int = 5
+    actors: Mapping[str, Actor] = field(default_factory=dict)
+    order: tuple[str, ...] = ()
+    round: int = 0                # 0 before `start`
+    turn: str | None = None       # who the next command acts for by default
+    up: tuple[str, ...] = ()      # everyone who may take the next turn (turn is up[0])
+    passes: int = 0               # passes through the order this round (cycling orders)
+    passed: frozenset[str] = frozenset()   # who gave up the rest of the round
+    system: Any = None            # the ruleset's frozen encounter data
+
+    # --- reading -------------------------------------------------------------------
+    def actor(self, actor_id: str) -> Actor:
+        return self.actors[actor_id]
+
+    def summons_of(self, actor_id: str) -> list[str]:
+        return [a.id for a in self.actors.values() if a.summoner == actor_id]
+
+    def controls_turn(self, actor_id: str) -> bool:
+        """True when this actor may act now: it is up, or its summoner is."""
+        if self.turn is None:
+            return False
+        actor = self.actors[actor_id]
+        up = self.up or (self.turn,)
+        return actor_id in up or (actor.summoner is not None and actor.summoner in up)
+
+    # --- building ------------------------------------------------------------------
+    def with_actor(self, actor: Actor) -> Encounter:
+        actors = dict(self.actors)
+        actors[actor.id] = actor
+        return replace(self, actors=actors)
+
+    def with_actors(self, changed: Iterable[Actor]) -> Encounter:
+        actors = dict(self.actors)
+        for actor in changed:
+            actors[actor.id] = actor
+        return replace(self, actors=actors)
+
+    def without_actor(self, actor_id: str) -> Encounter:
+        actors = {k: v for k, v in self.actors.items() if k != actor_id}
+        up = tuple(a for a in self.up if a != actor_id)
+        return replace(self, actors=actors,
+                       order=tuple(a for a in self.order if a != actor_id),
+                       turn=None if self.turn == actor_id else self.turn, up=up,
+                       passed=self.passed - {actor_id})
+
+    def with_(self, **changes: Any) -> Encounter:
+        return replace(self, **changes)

@@ -1,0 +1,182 @@
+"""Resolution as steps: an action is a list of small pure steps over a frozen context.
+
+A step is ``step(ctx, tape) -> ctx``. It asks the tape for rolls and decisions and
+notes what it did (``tape.note(label, value, rule)``) for the breakdown. The same
+steps run two ways:
+
+- `play`: for real. Each roll comes from the dice source for its slot (given faces,
+  the GM typing them, or the seeded generator); the notes are kept.
+- `exact`: for odds. Each roll branches over every exact outcome of its spec with its
+  probability, and contexts that come out equal are merged, so the result is the exact
+  distribution of final contexts. Notes are dropped. A step's `forget` fields are
+  cleared in this mode once later steps no longer read them, so more branches merge.
+
+This is how a rule exists once: `odds` runs the very steps an attack runs.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from shaper_gm.engine.decisions import Ask, Decisions
+
+
+class Note(NamedTuple):
+    """One line of a breakdown: what a step found, the number, and the ruling."""
+
+    label: str
+    value: Any = None
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class Step:
+    fn: Callable[[Any, Any], Any]
+    name: str = ""
+    forget: tuple[str, ...] = ()       # context fields no later step reads (exact mode)
+
+
+def step(name: str = "", forget: Sequence[str] = ()) -> Callable[[Callable], Step]:
+    def wrap(fn: Callable) -> Step:
+        return Step(fn, name or fn.__name__, tuple(forget))
+    return wrap
+
+
+class Tape:
+    """What a step may ask for. `PlayTape` and the exact runner's tape implement it."""
+
+    exact = False
+
+    def roll(self, slot: str, spec: Any, who: str | None = None) -> Any:
+        raise NotImplementedError
+
+    def note(self, label: str, value: Any = None, rule: str = "") -> None:
+        raise NotImplementedError
+
+    def decide(self, ask: Ask) -> str:
+        raise NotImplementedError
+
+
+# (slot, index within the slot, actor) -> the dice source for that roll
+SourceFor = Callable[[str, int, "str | None"], Any]
+
+
+class PlayTape(Tape):
+    """Rolls for real, slot by slot; keeps every roll and note."""
+
+    def __init__(self, sources: SourceFor, decisions: Decisions | None = None) -> None:
+        self.sources = sources
+        self.decisions = decisions or Decisions()
+        self.notes: list[Note] = []
+        self.rolls: list[tuple[str, Any]] = []      # (slot, Roll) in the order rolled
+        self._per_slot: dict[str, int] = defaultdict(int)
+
+    def roll(self, slot: str, spec: Any, who: str | None = None) -> Any:
+        index = self._per_slot[slot]
+        self._per_slot[slot] += 1
+        result = spec.roll(self.sources(slot, index, who))
+        self.rolls.append((slot, result))
+        return result
+
+    def note(self, label: str, value: Any = None, rule: str = "") -> None:
+        self.notes.append(Note(label, value, rule))
+
+    def decide(self, ask: Ask) -> str:
+        return self.decisions.answer(ask)
+
+
+def play(steps: Sequence[Step], ctx: Any, tape: PlayTape) -> Any:
+    for s in steps:
+        ctx = s.fn(ctx, tape)
+    return ctx
+
+
+class _NeedRoll(Exception):
+    def __init__(self, outcomes: list[tuple[Any, Fraction]]) -> None:
+        self.outcomes = outcomes
+
+
+class _BranchTape(Tape):
+    """Replays a fixed script of outcome choices; asks for a branch at the first roll
+    past the script."""
+
+    exact = True
+
+    def __init__(self, script: tuple[int, ...], decide: Callable[[Ask], str]) -> None:
+        self.script = script
+        self.at = 0
+        self.weight = Fraction(1)
+        self._decide = decide
+
+    def roll(self, slot: str, spec: Any, who: str | None = None) -> Any:
+        outcomes = _outcomes(spec)
+        if self.at == len(self.script):
+            raise _NeedRoll(outcomes)
+        value, p = outcomes[self.script[self.at]]
+        self.at += 1
+        self.weight *= p
+        return value
+
+    def note(self, label: str, value: Any = None, rule: str = "") -> None:
+        pass
+
+    def decide(self, ask: Ask) -> str:
+        return self._decide(ask)
+
+
+_OUTCOMES: dict[Hashable, list[tuple[Any, Fraction]]] = {}
+
+
+def _outcomes(spec: Any) -> list[tuple[Any, Fraction]]:
+    found = _OUTCOMES.get(spec)
+    if found is None:
+        dist = spec.outcomes()
+        found = [(value, dist[value]) for value in dist]
+        if len(_OUTCOMES) > 4096:
+            _OUTCOMES.clear()
+        _OUTCOMES[spec] = found
+    return found
+
+
+def branches(s: Step, ctx: Any, decide: Callable[[Ask], str]) -> list[tuple[Any, Fraction]]:
+    """Every context one step can produce from `ctx`, with its probability."""
+    out = []
+    pending: list[tuple[int, ...]] = [()]
+    while pending:
+        script = pending.pop()
+        tape = _BranchTape(script, decide)
+        try:
+            result = s.fn(ctx, tape)
+        except _NeedRoll as need:
+            pending.extend(script + (i,) for i in range(len(need.outcomes)))
+            continue
+        out.append((result, tape.weight))
+    return out
+
+
+def exact(steps: Sequence[Step], ctx: Any,
+          decisions: Decisions | None = None) -> dict[Any, Fraction]:
+    """The exact distribution of final contexts (probabilities sum to 1)."""
+    chooser = decisions or Decisions()
+    dist: dict[Any, Fraction] = {ctx: Fraction(1)}
+    for s in steps:
+        merged: dict[Any, Fraction] = defaultdict(Fraction)
+        for current, p in dist.items():
+            for result, q in branches(s, current, chooser.lookup):
+                if s.forget:
+                    result = replace(result, **dict.fromkeys(s.forget))
+                merged[result] += p * q
+        dist = dict(merged)
+    return dist
+
+
+def distribution(final: dict[Any, Fraction], f: Callable[[Any], Hashable]) -> dict[Any, Fraction]:
+    """Project a distribution of contexts onto one reading of them (hit, damage, ...)."""
+    out: dict[Any, Fraction] = defaultdict(Fraction)
+    for ctx, p in final.items():
+        out[f(ctx)] += p
+    return dict(out)
