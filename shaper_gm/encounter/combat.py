@@ -13,7 +13,7 @@ from shaper_gm.encounter import harm
 from shaper_gm.encounter.state import EncounterState
 from shaper_gm.encounter.turns import require_turn, spend, spend_sp
 from shaper_gm.rules.errors import RuleViolation
-from shaper_gm.rules.parts import Mod, Part
+from shaper_gm.rulesets.shaper.parts import Mod, Part
 
 # Names the GM may pass to --ignore, matched against an automatic modifier's reason.
 IGNORABLE = {"outnumbered": "Outnumbered", "firing-into-melee": "firing into melee",

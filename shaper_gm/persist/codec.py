@@ -14,7 +14,7 @@ from typing import Any
 from shaper_gm.content.models import ActionPool
 from shaper_gm.encounter.state import ActiveEffect, ActorState, EncounterState
 from shaper_gm.errors import GmError
-from shaper_gm.rules.shaper.creation import ActorStats
+from shaper_gm.rulesets.shaper.creation import ActorStats
 
 VERSION = 1
 

@@ -53,7 +53,7 @@ def test_unknown_events_and_unknown_ids_still_read():
 
 
 def test_damage_line_shows_the_pipeline():
-    from shaper_gm.rules.shaper.damage import damage_pipeline
+    from shaper_gm.rulesets.shaper.damage import damage_pipeline
     result = damage_pipeline(5, 1, absorb=2, hp=13)
     assert describe(ev.DamageTaken("taylor", result), NAMES) == \
         "Taylor takes 5 damage: Defense 1, 4 taken, 2 absorbed, HP 13 → 11"

@@ -12,7 +12,7 @@ from shaper_gm.commands.verbs.gm import MODIFIER_FLAGS
 from shaper_gm.commands.viewdata import OddsView
 from shaper_gm.encounter import combat, skilluse
 from shaper_gm.errors import CommandError
-from shaper_gm.rules.parts import Mod
+from shaper_gm.rulesets.shaper.parts import Mod
 
 NO_ROLL = "-"          # in --evade/--defense: this target rolled nothing (a miss, no armor)
 GM_MODS = {"edge": "edge", "pressured": "pressured", "adv": "advantage", "dis": "disadvantage"}

@@ -1,8 +1,8 @@
 import pytest
 
 from shaper_gm.rules import RuleViolation
-from shaper_gm.rules.shaper import FieldView, Placement, parse_zone
-from shaper_gm.rules.shaper.situation import (
+from shaper_gm.rulesets.shaper import FieldView, Placement, parse_zone
+from shaper_gm.rulesets.shaper.situation import (
     engaged_enemies,
     firing_into_melee,
     in_melee,

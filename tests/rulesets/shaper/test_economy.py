@@ -2,7 +2,7 @@ import pytest
 
 from shaper_gm.content.models import ActionPool
 from shaper_gm.rules import RuleViolation
-from shaper_gm.rules.shaper import new_pool, pay
+from shaper_gm.rulesets.shaper import new_pool, pay
 
 
 def spend(numbers, pool, *kinds):

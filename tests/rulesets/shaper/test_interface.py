@@ -7,7 +7,7 @@ from pathlib import Path
 
 from shaper_gm.rules.ruleset import Ruleset
 
-PACKAGE = Path(__file__).resolve().parents[2] / "shaper_gm"
+PACKAGE = Path(__file__).resolve().parents[3] / "shaper_gm"
 CALLS = re.compile(r"\b(?:rs|ctx\.ruleset)\.([a-z_]+)")
 
 

@@ -7,8 +7,8 @@ from fractions import Fraction
 
 from shaper_gm.content.models import RulesetNumbers
 from shaper_gm.dice import Dist, attack_odds, damage_dist, parse
-from shaper_gm.rules.parts import total
-from shaper_gm.rules.shaper.attack import AttackPlan, TargetPlan, mods_of
+from shaper_gm.rulesets.shaper.attack import AttackPlan, TargetPlan, mods_of
+from shaper_gm.rulesets.shaper.parts import total
 
 
 @dataclass(frozen=True)

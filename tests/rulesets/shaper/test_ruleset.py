@@ -4,7 +4,7 @@ import pytest
 
 from shaper_gm.dice import DiceRng, RolledFaces
 from shaper_gm.rules import Ruleset, RuleViolation
-from shaper_gm.rules.shaper import Dice, FieldView, Placement
+from shaper_gm.rulesets.shaper import Dice, FieldView, Placement
 
 from .conftest import given
 

@@ -1,7 +1,7 @@
 import pytest
 
 from shaper_gm.rules import RuleViolation
-from shaper_gm.rules.shaper import band_name, distance, parse_zone, zone_name
+from shaper_gm.rulesets.shaper import band_name, distance, parse_zone, zone_name
 
 NAMES = ("Close", "Short", "Medium", "Long")
 

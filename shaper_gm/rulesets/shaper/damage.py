@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shaper_gm.rules.parts import Step
+from shaper_gm.rulesets.shaper.parts import Step
 
 _MAGIC_DIVISOR = 2   # S7: magic halves Defense, rounded down
 

@@ -17,7 +17,7 @@ from shaper_gm.content.models import (
     Weapon,
 )
 from shaper_gm.dice import GivenFaces
-from shaper_gm.rules.shaper import ShaperRuleset
+from shaper_gm.rulesets.shaper import ShaperRuleset
 
 
 def make_numbers(**changes) -> RulesetNumbers:

@@ -1,6 +1,6 @@
 """The Shaper ruleset (rulings S1-S29)."""
 
-from shaper_gm.rules.shaper.attack import (
+from shaper_gm.rulesets.shaper.attack import (
     AttackOutcome,
     AttackPlan,
     DamageRoll,
@@ -9,12 +9,12 @@ from shaper_gm.rules.shaper.attack import (
     TargetPlan,
     resolve_attack,
 )
-from shaper_gm.rules.shaper.battlefield import band_name, distance, parse_zone, zone_name
-from shaper_gm.rules.shaper.creation import ActorStats, create_actor, stats_from_sheet
-from shaper_gm.rules.shaper.damage import DamageResult, damage_pipeline
-from shaper_gm.rules.shaper.economy import new_pool, pay
-from shaper_gm.rules.shaper.ruleset import PreparedAttack, ShaperRuleset
-from shaper_gm.rules.shaper.situation import FieldView, Placement, RangeCheck
+from shaper_gm.rulesets.shaper.battlefield import band_name, distance, parse_zone, zone_name
+from shaper_gm.rulesets.shaper.creation import ActorStats, create_actor, stats_from_sheet
+from shaper_gm.rulesets.shaper.damage import DamageResult, damage_pipeline
+from shaper_gm.rulesets.shaper.economy import new_pool, pay
+from shaper_gm.rulesets.shaper.ruleset import PreparedAttack, ShaperRuleset
+from shaper_gm.rulesets.shaper.situation import FieldView, Placement, RangeCheck
 
 __all__ = [
     "ActorStats", "AttackOutcome", "AttackPlan", "DamageResult", "DamageRoll", "Dice",

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from shaper_gm.content.models import RulesetNumbers, Weapon
 from shaper_gm.rules.errors import RuleViolation
-from shaper_gm.rules.parts import Mod
-from shaper_gm.rules.shaper.battlefield import Zone, band_name, distance
+from shaper_gm.rulesets.shaper.battlefield import Zone, band_name, distance
+from shaper_gm.rulesets.shaper.parts import Mod
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from shaper_gm.dice import DiceInputError
-from shaper_gm.rules.parts import Mod, Part
-from shaper_gm.rules.shaper import AttackPlan, Dice, TargetPlan, resolve_attack
+from shaper_gm.rulesets.shaper import AttackPlan, Dice, TargetPlan, resolve_attack
+from shaper_gm.rulesets.shaper.parts import Mod, Part
 
 from .conftest import NoDice, given
 

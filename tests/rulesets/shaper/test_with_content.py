@@ -2,7 +2,7 @@
 
 import pytest
 
-from shaper_gm.rules.shaper import ShaperRuleset
+from shaper_gm.rulesets.shaper import ShaperRuleset
 
 loader = pytest.importorskip("shaper_gm.content.loader")
 

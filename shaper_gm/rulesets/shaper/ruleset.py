@@ -9,19 +9,19 @@ from typing import Any
 from shaper_gm.content.models import ABILITIES, Library, RulesetNumbers, Weapon
 from shaper_gm.dice import DiceSource, Modifiers, Roll, basic_roll, parse, roll
 from shaper_gm.rules.errors import RuleViolation
-from shaper_gm.rules.parts import Mod, Part
-from shaper_gm.rules.shaper import battlefield, economy, situation, skills
-from shaper_gm.rules.shaper.attack import AttackOutcome, AttackPlan, Dice, TargetPlan
-from shaper_gm.rules.shaper.attack import resolve_attack as _resolve_attack
-from shaper_gm.rules.shaper.creation import (
+from shaper_gm.rulesets.shaper import battlefield, economy, situation, skills
+from shaper_gm.rulesets.shaper.attack import AttackOutcome, AttackPlan, Dice, TargetPlan
+from shaper_gm.rulesets.shaper.attack import resolve_attack as _resolve_attack
+from shaper_gm.rulesets.shaper.creation import (
     ActorStats,
     attack_bonus_name,
     create_actor,
     damage_bonus_name,
     stats_from_sheet,
 )
-from shaper_gm.rules.shaper.damage import DamageResult, damage_pipeline
-from shaper_gm.rules.shaper.situation import FieldView, RangeCheck
+from shaper_gm.rulesets.shaper.damage import DamageResult, damage_pipeline
+from shaper_gm.rulesets.shaper.parts import Mod, Part
+from shaper_gm.rulesets.shaper.situation import FieldView, RangeCheck
 
 ALL_ENGAGED_ENEMIES = "all_engaged_enemies"
 
@@ -256,7 +256,7 @@ class ShaperRuleset:
         return self.numbers.hands
 
     def hands_needed(self, library: Library, item: str) -> int:
-        from shaper_gm.rules.shaper.creation import hands_needed
+        from shaper_gm.rulesets.shaper.creation import hands_needed
         return hands_needed(library, item)
 
     def canonical_zone(self, text: str, cols: int, rows: int) -> str:
@@ -313,5 +313,5 @@ class ShaperRuleset:
 
     def odds(self, prepared: PreparedAttack) -> list:
         """Exact hit, critical and damage-taken odds per target of a prepared attack."""
-        from shaper_gm.rules.shaper.odds import attack_target_odds
+        from shaper_gm.rulesets.shaper.odds import attack_target_odds
         return [attack_target_odds(self.numbers, prepared.plan, t) for t in prepared.targets]

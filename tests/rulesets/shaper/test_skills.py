@@ -1,8 +1,8 @@
 import pytest
 
 from shaper_gm.rules import RuleViolation
-from shaper_gm.rules.shaper import create_actor
-from shaper_gm.rules.shaper.skills import (
+from shaper_gm.rulesets.shaper import create_actor
+from shaper_gm.rulesets.shaper.skills import (
     check_trigger,
     check_uses,
     collect_effects,

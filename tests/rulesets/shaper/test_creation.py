@@ -2,7 +2,7 @@ import pytest
 
 from shaper_gm.content.models import ActionPool, Sheet
 from shaper_gm.rules import RuleViolation
-from shaper_gm.rules.shaper import create_actor, stats_from_sheet
+from shaper_gm.rulesets.shaper import create_actor, stats_from_sheet
 
 
 def make(numbers, library, **kw):

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from shaper_gm.content.models import RulesetNumbers, Weapon
 from shaper_gm.dice import DiceSource, Modifiers, Roll, basic_roll, parse, roll
-from shaper_gm.rules.parts import Mod, Part, Step, as_mods, as_parts, count_mods, total
-from shaper_gm.rules.shaper.damage import DamageResult, damage_pipeline
+from shaper_gm.rulesets.shaper.damage import DamageResult, damage_pipeline
+from shaper_gm.rulesets.shaper.parts import Mod, Part, Step, as_mods, as_parts, count_mods, total
 
 # Log flags of the roll slots (commands.md): --roll, --evade, --damage, --defense.
 SLOT_ATTACK, SLOT_EVASION, SLOT_DAMAGE, SLOT_DEFENSE = "roll", "evade", "damage", "defense"

@@ -1,0 +1,1 @@
+"""The rulesets, one package each; the engine finds them through `engine.registry`."""
