@@ -94,11 +94,17 @@ clear_cache = _load.cache_clear
 
 
 def _content_files(ctx: Ctx, root: Path) -> list[tuple[Path, str]]:
-    """(file, kind folder) pairs, kind by kind in KINDS order, files sorted by name."""
+    """(file, kind folder) pairs, kind by kind in KINDS order, files sorted by name.
+    A folder named after another ruleset is that ruleset's content (`ruleset_files`)."""
+    from shaper_gm.engine.registry import known
+
+    others = set(known()) - {"shaper"}
     files = []
     for path in sorted(root.rglob("*.yaml")):
         rel = path.relative_to(root)
         folder = rel.parts[0] if len(rel.parts) > 1 else ""
+        if folder in others:
+            continue
         if folder in KINDS:
             files.append((path, folder))
         else:
@@ -152,6 +158,28 @@ def _cross_check(ctx: Ctx, library: Library, origin: dict[tuple[str, str], str])
         check_skill_refs(ctx.at(origin[("skill", skill.id)], skill.id), skill, library)
     for sheet in (*library.creatures.values(), *library.characters.values()):
         check_sheet(ctx.at(origin[("template", sheet.id)], sheet.id), sheet, library, ruleset)
+
+
+def ruleset_files(ruleset_id: str, root: str | Path | None = None) -> list[tuple[str, Any]]:
+    """(display name, parsed data) of every YAML file under `content/RULESET_ID/`, sorted
+    by path, for a ruleset that builds its own library. Unreadable files are one
+    ContentError naming file, line and problem."""
+    base = content_root(root)
+    folder = base / ruleset_id
+    if not folder.is_dir():
+        raise ContentError([f"{base.name}/{ruleset_id}: no content folder for the "
+                            f"{ruleset_id} ruleset"])
+    out, errors = [], []
+    for path in sorted(folder.rglob("*.yaml")):
+        display = f"{base.name}/{path.relative_to(base).as_posix()}"
+        try:
+            out.append((display, load_yaml_text(path.read_text(encoding="utf-8"),
+                                                origin=display)))
+        except (YamlError, UnicodeDecodeError) as exc:
+            errors.append(_yaml_message(exc, display, None))
+    if errors:
+        raise ContentError(errors)
+    return out
 
 
 def load_sheet_file(path: str | Path, library: Library) -> Sheet:

@@ -13,8 +13,16 @@ from shaper_gm.engine.errors import RuleViolation
 
 # id -> (module path, one-line description); the module has `build(library) -> Ruleset`.
 KNOWN: dict[str, tuple[str, str]] = {
-    "shaper": ("shaper_gm.rulesets.shaper", "Shaper: 3 Major / 1 Minor / 1 Free, 3d6 vs "
-               "Evasion (S1-S29)"),
+    "shaper": ("shaper_gm.rulesets.shaper", "Shaper: 3 Major / 1 Minor / 1 Free a turn, 3d6 "
+               "against 3d6 (S1-S29)"),
+    "dungeoneers": ("shaper_gm.rulesets.dungeoneers", "Dungeoneers: 6 AP a round, one action "
+                    "a turn, most AP acts next (D1-D29)"),
+    "timeslice": ("shaper_gm.rulesets.timeslice", "Time slices: a TS budget spent in passes, "
+                  "d10s read 0-9, dying timers (T1-T17)"),
+    "dicepool": ("shaper_gm.rulesets.dicepool", "Dice pool: a pool spent by rolls and refilled "
+                 "by CON, margin-of-success damage (P1-P12)"),
+    "reactions": ("shaper_gm.rulesets.reactions", "Reactions: typed attacks, block and dodge, "
+                  "critical rolls, shields (R1-R12)"),
 }
 _extra: dict[str, tuple[str, str]] = {}
 
