@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 
-from shaper_gm.encounter.state import EncounterState
+from shaper_gm.engine.state import Encounter as EncounterState
 from shaper_gm.errors import CommandError
 
 

@@ -16,9 +16,9 @@ from shaper_gm.commands.registry import Registry, Verb
 from shaper_gm.content.schema import ContentError
 from shaper_gm.dice import DiceInputError, DiceSyntaxError
 from shaper_gm.encounter.dicebox import DiceBox, FacesAsker
-from shaper_gm.encounter.state import EncounterState
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.state import Encounter as EncounterState
 from shaper_gm.errors import CommandError, GmError
-from shaper_gm.rules.errors import RuleViolation
 
 # Everything a lower layer raises to refuse a command; all reach the GM as a GmError.
 REFUSALS = (RuleViolation, DiceInputError, DiceSyntaxError, ContentError)
@@ -98,11 +98,14 @@ class Session:
         return [frame.line for frame in self.history]
 
     def ruleset_for(self, state: EncounterState):
-        from shaper_gm.rules import ruleset_for
-        key = state.ruleset
-        if key not in self._rulesets:
-            self._rulesets[key] = ruleset_for(key, self.library)
-        return self._rulesets[key]
+        return self.ruleset_named(state.ruleset)
+
+    def ruleset_named(self, ruleset_id: str):
+        """The ruleset object for an id (built once per session); unknown ids refused."""
+        from shaper_gm.engine import registry
+        if ruleset_id not in self._rulesets:
+            self._rulesets[ruleset_id] = registry.module_of(ruleset_id).build(self.library)
+        return self._rulesets[ruleset_id]
 
     # --- running a line ----------------------------------------------------------
     def execute(self, line: str, *, replaying: bool = False) -> Result:

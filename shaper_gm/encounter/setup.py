@@ -1,42 +1,46 @@
-"""Setting a fight up: actors in and out, placement, and turn order (S9, S17, S27)."""
+"""Setting a fight up for any ruleset: actors in and out, placement, and turn order.
+The ruleset builds each actor (`make_actor`), names cells (`canonical_zone`), rolls
+initiative and breaks its ties; what follows a removal or a move is its hook."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-from shaper_gm.encounter import events as ev
-from shaper_gm.encounter.harm import settle_engagements
-from shaper_gm.encounter.state import ActorState, EncounterState, leave_engagement
-from shaper_gm.rules.errors import RuleViolation
+from shaper_gm.engine import events as ev
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.state import Encounter as EncounterState
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
-RESERVED_IDS = {"all", "spell", "major", "minor", "free"}
+RESERVED_IDS = {"all", "spell"}
 
 
 @dataclass(frozen=True)
 class NewActor:
-    """What `add` asks for; unset fields come from the template or the creation rules."""
+    """What `add` asks for; unset fields come from the template or the ruleset's default
+    sheet. `numbers` are sheet numbers by name (`--stat`, `--hp`, ...); `extra` holds the
+    ruleset's own choices (items, skills, proficiencies, ...)."""
 
     id: str
-    template: object | None = None   # a content Sheet
+    template: object | None = None   # the ruleset's template (a content sheet)
     side: str | None = None
     zone: str | None = None
     name: str | None = None
-    overrides: tuple[tuple[str, object], ...] = ()
-    holding: tuple[str, ...] | None = None
+    numbers: tuple[tuple[str, int], ...] = ()
+    extra: tuple[tuple[str, object], ...] = ()
 
 
-def new_encounter(ruleset_id: str, cols: int, rows: int, seed: int) -> tuple[EncounterState, list]:
+def new_encounter(ruleset_id: str, cols: int, rows: int, seed: int,
+                  system: object = None) -> tuple[EncounterState, list]:
     if not (1 <= cols <= 26 and 1 <= rows <= 99):
-        raise RuleViolation(f"a {cols}x{rows} grid is out of range (S9)",
+        raise RuleViolation(f"a {cols}x{rows} grid is out of range",
                             "use 1 to 26 columns and 1 to 99 rows, e.g. --grid 5x5")
-    state = EncounterState(ruleset=ruleset_id, seed=seed, cols=cols, rows=rows)
+    state = EncounterState(ruleset=ruleset_id, seed=seed, cols=cols, rows=rows, system=system)
     return state, [ev.EncounterCreated(cols, rows, seed, ruleset_id)]
 
 
-def check_new_id(state: EncounterState, actor_id: str) -> None:
-    if not ID_PATTERN.match(actor_id) or actor_id in RESERVED_IDS:
+def check_new_id(state: EncounterState, actor_id: str, reserved: frozenset = frozenset()) -> None:
+    if not ID_PATTERN.match(actor_id) or actor_id in RESERVED_IDS | reserved:
         raise RuleViolation(f"{actor_id!r} cannot be an actor id",
                             "use lowercase letters, digits and -, e.g. goblin-1")
     if actor_id in state.actors:
@@ -44,59 +48,44 @@ def check_new_id(state: EncounterState, actor_id: str) -> None:
                             "pick another id, or remove it first")
 
 
-def add_actor(state: EncounterState, rs, library, spec: NewActor) -> tuple[EncounterState, list]:
-    check_new_id(state, spec.id)
+def add_actor(state: EncounterState, rs, spec: NewActor) -> tuple[EncounterState, list]:
+    check_new_id(state, spec.id, frozenset(rs.reserved_ids()))
     zone = rs.canonical_zone(spec.zone, state.cols, state.rows) if spec.zone else None
-    sheet = spec.template
-    name = spec.name or (sheet.name if sheet else spec.id.replace("-", " ").title())
-    overrides = dict(spec.overrides)
-    if spec.holding is not None:
-        overrides["holding"] = spec.holding
-    stats = rs.stats_for(library, spec.id, name, sheet, overrides)
-    side = spec.side or (sheet.side if sheet and sheet.side else "enemies")
-    unloaded = tuple(w for w in stats.weapons
-                     if (item := library.weapons.get(w)) is not None and item.reload)
-    actor = ActorState(id=spec.id, name=name, side=side, stats=stats, hp=stats.max_hp,
-                       sp=stats.max_sp, zone=zone, holding=stats.holding, unloaded=unloaded,
-                       template=sheet.id if sheet else None,
-                       pool=tuple((k, 0) for k in rs.new_pool(stats)))
+    actor = rs.make_actor(spec, zone)
     state = state.with_actor(actor).with_(order=(*state.order, spec.id))
-    return state, [ev.ActorAdded(spec.id, name, side, zone, actor.hp)]
+    return state, [ev.ActorAdded(spec.id, actor.name, actor.side, zone, actor.hp)]
 
 
-def remove_actor(state: EncounterState, actor_id: str) -> tuple[EncounterState, list]:
+def remove_actor(state: EncounterState, rs, actor_id: str) -> tuple[EncounterState, list]:
     if state.turn == actor_id:
         raise RuleViolation(f"{actor_id} is taking its turn", "end the turn first, then remove")
     removed = [actor_id, *state.summons_of(actor_id)]
+    events: list = []
     for member in removed:
         state = state.without_actor(member)
-    state, settled = settle_engagements(state)
-    return state, [*(ev.ActorRemoved(m) for m in removed), *settled]
+        state, followed = rs.on_removed(state, member)
+        events += followed
+    return state, [*(ev.ActorRemoved(m) for m in removed), *events]
 
 
 def place(state: EncounterState, rs, actor_id: str, zone_text: str) -> tuple[EncounterState, list]:
-    """Put an actor in a zone at no action cost; it leaves any engagement (a GM fix)."""
+    """Put an actor in a cell at no action cost (setup and GM fixes)."""
     zone = rs.canonical_zone(zone_text, state.cols, state.rows)
     actor = state.actors[actor_id]
-    events: list = []
-    engagements = state.engagements
-    if zone != actor.zone and state.engagement_of(actor_id):
-        engagements = leave_engagement(engagements, actor_id)
-        events.append(ev.Disengaged(actor_id, "placed elsewhere"))
-    state = state.with_actor(actor.with_(zone=zone)).with_(engagements=engagements)
-    state, settled = settle_engagements(state)
-    return state, [ev.Placed(actor_id, zone), *events, *settled]
+    state = state.with_actor(actor.with_(zone=zone))
+    state, followed = rs.on_placed(state, actor_id, actor.zone)
+    return state, [ev.Placed(actor_id, zone), *followed]
 
 
-# --- turn order (S17) -------------------------------------------------------------------
+# --- turn order -------------------------------------------------------------------------
 
 def sort_order(state: EncounterState, rs) -> tuple[str, ...]:
-    """Higher initiative first; ties by the ruleset's tie-break ability, then as listed."""
+    """Higher initiative first; ties by the ruleset's tie-break, then as listed."""
     listed = list(state.order)
     rolled = [a for a in listed if state.actors[a].initiative is not None]
     unrolled = [a for a in listed if state.actors[a].initiative is None]
     rolled.sort(key=lambda a: (-state.actors[a].initiative,
-                               -rs.order_tiebreak(state.actors[a].stats), listed.index(a)))
+                               -rs.order_tiebreak(state.actors[a]), listed.index(a)))
     return tuple(rolled + unrolled)
 
 
@@ -105,14 +94,14 @@ def ties(state: EncounterState, rs, order: tuple[str, ...]) -> list[tuple[str, s
     for a, b in zip(order, order[1:], strict=False):
         x, y = state.actors[a], state.actors[b]
         if (x.initiative is not None and x.initiative == y.initiative
-                and rs.order_tiebreak(x.stats) == rs.order_tiebreak(y.stats)):
+                and rs.order_tiebreak(x) == rs.order_tiebreak(y)):
             out.append((a, b))
     return out
 
 
 def roll_initiative(state: EncounterState, rs, dice, given: dict[str, tuple[int, ...]],
                     only: list[str] | None = None) -> tuple[EncounterState, list, list]:
-    """Roll (or take the given faces of) each actor's Basic Roll + Finesse (S17).
+    """Roll (or take the given faces of) each actor's initiative, as its ruleset rolls it.
     Also returns (actor, roll, faces used) per actor, for the log line."""
     targets = only if only is not None else [a for a in state.order
                                              if state.actors[a].summoner is None]
@@ -120,14 +109,14 @@ def roll_initiative(state: EncounterState, rs, dice, given: dict[str, tuple[int,
     for actor_id in targets:
         actor = state.actors[actor_id]
         source = dice.source("roll", given.get(actor_id), actor=actor_id)
-        roll = rs.initiative(actor.stats, source)
+        roll = rs.initiative(actor, source)
         source.finish()
         given_used = tuple(source.used)
         rolls.append((actor_id, roll, given_used))
         changed.append(actor.with_(initiative=roll.total))
     state = state.with_actors(changed)
     order = sort_order(state, rs)
-    # Summons follow their summoner (S21).
+    # Summons follow their summoner.
     order = with_summons_after(state, order)
     tie = ties(state, rs, order)
     note = ("tie: " + "; ".join(f"{a} and {b}" for a, b in tie)

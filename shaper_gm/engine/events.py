@@ -78,6 +78,7 @@ class TurnStarted(Event):
 class TurnEnded(Event):
     actor: str
     lapsed: tuple[tuple[str, int], ...] = ()    # resources lost at the turn's end
+    rule: str = ""                              # the ruling that makes them lapse
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,7 @@ class ResourceChanged(Event):
     before: int
     after: int
     why: str = ""
+    rule: str = ""
 
 
 @dataclass(frozen=True)
@@ -135,6 +137,8 @@ class HpChanged(Event):
 @dataclass(frozen=True)
 class WentDown(Event):
     actor: str
+    word: str = "down"            # the ruleset's word for it ("Down", "dying", ...)
+    rule: str = ""
 
 
 @dataclass(frozen=True)
@@ -158,9 +162,14 @@ class DiceRolled(Event):
 
 @dataclass(frozen=True)
 class Said(Event):
+    """Any other action (`act`): what it was and what it cost."""
+
     actor: str
     kind: str
     text: str
+
+    def pays_for(self) -> set[str]:
+        return {self.text, self.kind}
 
 
 @dataclass(frozen=True)
@@ -179,3 +188,7 @@ class Resolved(Event):
     actor: str
     outcome: Any
     situation: tuple[str, ...] = ()
+    action: str = ""              # the action it resolves, whose spends it folds in
+
+    def pays_for(self) -> set[str]:
+        return {self.action} if self.action else set()

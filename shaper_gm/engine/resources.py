@@ -71,13 +71,14 @@ def starting(specs: Sequence[ResourceSpec], sheet: object,
 
 def at_moment(specs: Sequence[ResourceSpec], values: Mapping[str, int], moment: str,
               sheet: object, stat: StatReader) -> dict[str, int]:
-    """Values after `moment`: what lapses then is lost, then what refills then comes back."""
+    """Values after `moment`: what lapses then is lost, then what refills then comes back.
+    Only resources the actor has are touched (a summon may lack a kind)."""
     out = dict(values)
     for spec in specs:
-        if spec.lapse == moment:
+        if spec.lapse == moment and spec.name in out:
             out[spec.name] = 0
     for spec in specs:
-        if spec.refill != moment:
+        if spec.refill != moment or spec.name not in out:
             continue
         top = maximum(spec, sheet, stat)
         by = amount(spec.refill_by, sheet, stat)
@@ -105,11 +106,16 @@ class Payment:
         return dict(self.cost) != dict(self.paid)
 
 
+Refusal = Callable[[ResourceSpec, Mapping[str, int], Mapping[str, int]], RuleViolation]
+
+
 def pay(specs: Sequence[ResourceSpec], values: Mapping[str, int], cost: Mapping[str, int], *,
-        action: str, who: str, on_turn: bool) -> tuple[dict[str, int], Payment]:
+        action: str, who: str, on_turn: bool,
+        refuse: Refusal | None = None) -> tuple[dict[str, int], Payment]:
     """Spend `cost` (all or nothing). A resource that runs short is paid, unit by unit,
     from its `paid_by` resources in order. Off the actor's turn only `off_turn`
-    resources may be spent."""
+    resources may be spent. `refuse(spec, values, cost)` words a ruleset's own refusal
+    when `spec` cannot be paid on the actor's turn."""
     by_name = {spec.name: spec for spec in specs}
     out = dict(values)
     paid: dict[str, int] = {}
@@ -121,6 +127,8 @@ def pay(specs: Sequence[ResourceSpec], values: Mapping[str, int], cost: Mapping[
         for _ in range(need):
             payer = _payer(by_name, out, spec, on_turn)
             if payer is None:
+                if refuse is not None and (on_turn or spec.off_turn):
+                    raise refuse(spec, values, cost)
                 raise _short(by_name, values, spec, cost, action=action, who=who,
                              on_turn=on_turn)
             out[payer] -= 1

@@ -62,16 +62,21 @@ def resource_moment(state: Encounter, rs, moment: str, ids: Sequence[str],
         after = resources.at_moment(rs.resources, before, moment, actor.sheet, rs.stat)
         if after != before:
             changed.append(actor.with_resources(after))
-            events += [ev.ResourceChanged(actor_id, name, before.get(name, 0), value, why)
+            events += [ev.ResourceChanged(actor_id, name, before.get(name, 0), value, why,
+                                          _spec(rs, name).rule)
                        for name, value in after.items()
                        if value != before.get(name, 0) and _reported(rs, name, moment)]
     return (state.with_actors(changed) if changed else state), events
 
 
+def _spec(rs, name: str):
+    return next(s for s in rs.resources if s.name == name)
+
+
 def _reported(rs, name: str, moment: str) -> bool:
     """Refills that happen to every budget every turn are not news; only resources a
     ruleset flags `shown` and that refill by an amount (SP regen, CON dice) are."""
-    spec = next(s for s in rs.resources if s.name == name)
+    spec = _spec(rs, name)
     return spec.shown and spec.refill == moment and spec.refill_by is not None
 
 
@@ -113,10 +118,11 @@ def begin_turn(state: Encounter, rs, actor_id: str) -> Step:
 
 def finish_turn(state: Encounter, rs, actor_id: str) -> Step:
     members = [actor_id, *state.summons_of(actor_id)]
-    lapsing = {s.name for s in rs.resources if s.lapse == "turn_end" and s.shown}
+    lapsing = {s.name: s.rule for s in rs.resources if s.lapse == "turn_end" and s.shown}
     lapsed = tuple((k, n) for k, n in state.actors[actor_id].resources
                    if k in lapsing and n > 0)
-    events: list = [ev.TurnEnded(actor_id, lapsed)]
+    rules = sorted({lapsing[k] for k, _ in lapsed if lapsing[k]})
+    events: list = [ev.TurnEnded(actor_id, lapsed, ", ".join(rules))]
     state, ended = expire(state, f"end:{actor_id}", f"end of {name_of(state, actor_id)}'s turn")
     events += ended
     state, changed = resource_moment(state, rs, "turn_end", members,

@@ -12,9 +12,15 @@ from dataclasses import fields
 from typing import Any
 
 from shaper_gm.content.models import ActionPool
-from shaper_gm.encounter.state import ActiveEffect, ActorState, EncounterState
+from shaper_gm.engine.state import Actor as ActorState
+from shaper_gm.engine.state import Effect
+from shaper_gm.engine.state import Encounter as EncounterState
 from shaper_gm.errors import GmError
+from shaper_gm.rulesets.shaper import model
 from shaper_gm.rulesets.shaper.creation import ActorStats
+from shaper_gm.rulesets.shaper.economy import SP
+
+EFFECT_KEYS = ("attack", "damage", "evasion", "absorb")
 
 VERSION = 1
 
@@ -40,27 +46,33 @@ def state_to_data(state: EncounterState) -> dict:
 
 
 def _actor_to_data(state: EncounterState, actor: ActorState) -> dict:
+    own = model.own(actor)
     return {
         "name": actor.name,
         "side": actor.side,
         "hp": actor.hp,
         "max_hp": actor.max_hp,
-        "sp": actor.sp,
-        "max_sp": actor.max_sp,
+        "sp": actor.resource(SP),
+        "max_sp": actor.sheet.max_sp,
         "zone": actor.zone,
-        "engaged_with": state.engaged_with(actor.id),
+        "engaged_with": model.engaged_with(state, actor.id),
         "down": actor.down,
         "template": actor.template,
         "summoner": actor.summoner,
         "initiative": actor.initiative,
-        "pool": dict(actor.pool),
-        "holding": list(actor.holding),
-        "unloaded": list(actor.unloaded),
-        "skill_uses": dict(actor.skill_uses),
-        "effects": [{f.name: getattr(e, f.name) for f in fields(ActiveEffect)}
-                    for e in actor.effects],
-        "stats": _stats_to_data(actor.stats),
+        "pool": {k: v for k, v in actor.resources if k != SP},
+        "holding": list(own.holding),
+        "unloaded": list(own.unloaded),
+        "skill_uses": dict(own.skill_uses),
+        "effects": [_effect_to_data(e) for e in actor.effects],
+        "stats": _stats_to_data(actor.sheet),
     }
+
+
+def _effect_to_data(effect: Effect) -> dict:
+    mods = dict(effect.mods)
+    return {"name": effect.name, "source": effect.source, "caster": effect.caster,
+            **{key: mods.get(key, 0) for key in EFFECT_KEYS}, "until": effect.until}
 
 
 def _stats_to_data(stats: ActorStats) -> dict:
@@ -178,7 +190,8 @@ def state_from_data(data: Any, where: str) -> EncounterState:
         ruleset=top.get("ruleset", str), seed=top.get("seed", int),
         dice_position=top.get("dice_position", int, optional=True, default=0),
         cols=cols, rows=rows, actors=actors, order=order, round=top.get("round", int),
-        turn=turn, engagements=groups)
+        turn=turn, up=(turn,) if turn else (), passes=1 if top.get("round", int) else 0,
+        system=model.ShaperField(groups))
 
 
 def _engagements(actors_data: dict, actors: dict, where: str) -> frozenset:
@@ -227,22 +240,23 @@ def _actor_from_data(actor_id: str, r: _Reader) -> ActorState:
     if any(v < 0 for v in pool.values()):
         raise SaveFormatError(f"{r.where}.pool: a negative action count",
                               "the save is damaged; open a good copy")
+    system = model.ShaperActor(holding=tuple(r.items("holding", str)),
+                               unloaded=tuple(r.items("unloaded", str)),
+                               skill_uses=tuple(r.counts("skill_uses").items()))
     return ActorState(
-        id=actor_id, name=r.get("name", str), side=r.get("side", str), stats=stats, hp=hp,
-        sp=sp, zone=r.get("zone", (str, type(None))), down=r.get("down", bool),
-        pool=tuple(pool.items()), holding=tuple(r.items("holding", str)),
-        unloaded=tuple(r.items("unloaded", str)),
-        skill_uses=tuple(r.counts("skill_uses").items()), effects=effects,
+        id=actor_id, name=r.get("name", str), side=r.get("side", str), sheet=stats, hp=hp,
+        max_hp=max_hp, zone=r.get("zone", (str, type(None))), down=r.get("down", bool),
+        resources=(*pool.items(), (SP, sp)), effects=effects, system=system,
         summoner=r.get("summoner", (str, type(None))),
         template=r.get("template", (str, type(None))),
         initiative=r.get("initiative", (int, type(None))))
 
 
-def _effect(r: _Reader) -> ActiveEffect:
-    return ActiveEffect(name=r.get("name", str), source=r.get("source", str),
-                        caster=r.get("caster", (str, type(None))), attack=r.get("attack", int),
-                        damage=r.get("damage", int), evasion=r.get("evasion", int),
-                        absorb=r.get("absorb", int), until=r.get("until", str))
+def _effect(r: _Reader) -> Effect:
+    mods = tuple((key, r.get(key, int)) for key in EFFECT_KEYS if r.get(key, int))
+    return Effect(name=r.get("name", str), source=r.get("source", str),
+                  caster=r.get("caster", (str, type(None))), mods=mods,
+                  until=r.get("until", str))
 
 
 _STATS_FIELDS: dict[str, Callable[[_Reader, str], Any]] = {

@@ -224,8 +224,8 @@ def _check_references(state, library, where: str) -> None:
     kinds = set(numbers.pool.as_dict())
     for actor in state.actors.values():
         at = f"{where}.actors.{actor.id}"
-        stats = actor.stats
-        pools = [("pool", dict(actor.pool))]
+        stats = actor.sheet
+        pools = [("pool", {k: v for k, v in actor.resources if k != "sp"})]
         if stats.pool is not None:
             pools.append(("stats.pool", stats.pool.as_dict()))
         for label, pool in pools:
@@ -233,7 +233,8 @@ def _check_references(state, library, where: str) -> None:
             if odd:
                 raise SaveError(f"{at}.{label}: unknown action kind {sorted(odd)[0]!r}",
                                 f"{state.ruleset} has {', '.join(sorted(kinds))}")
-        items = [(w, "weapons") for w in stats.weapons] + [(i, "holding") for i in actor.holding]
+        held = actor.system.holding if actor.system is not None else ()
+        items = [(w, "weapons") for w in stats.weapons] + [(i, "holding") for i in held]
         for item, label in items:
             if library.item(item) is None and item not in library.spells:
                 raise SaveError(f"{at}.{label}: unknown item {item!r}",

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import IO, Any
 
 from rich.console import Console, RenderableType
 from rich.text import Text
 
 from shaper_gm.commands import viewdata as vd
-from shaper_gm.encounter import events as ev
+from shaper_gm.engine import events as ev
 from shaper_gm.render import breakdown, tables, views
+from shaper_gm.render.plugins import load_views_for
 from shaper_gm.render.text import Names, describe, fold_costs
 
 
@@ -80,18 +82,23 @@ class Renderer:
         if state is not None:
             self.known.update({a.id: a.name for a in state.actors.values()})
         band = None
-        if self.ruleset_for is not None and state is not None:
-            band = getattr(self.ruleset_for(state), "band_name", None)
+        if state is not None:
+            band = getattr(self.ruleset(state), "band_name", None)
         return Names(dict(self.known), band)
 
-    def full_pool(self, state) -> tables.FullPool | None:
-        if self.ruleset_for is None or state is None:
+    def ruleset(self, state):
+        """The state's ruleset: the session's, or else built from the shipped content."""
+        if state is None:
             return None
-        return getattr(self.ruleset_for(state), "new_pool", None)
+        if self.ruleset_for is not None:
+            return self.ruleset_for(state)
+        return default_ruleset(state.ruleset)
 
     # --- renderables --------------------------------------------------------------------
     def event(self, event, names: Names, cost: str = "") -> RenderableType:
         render = EVENT_RENDERERS.get(type(event))
+        if render is None and load_views_for(type(event)):
+            render = EVENT_RENDERERS.get(type(event))
         try:
             if render is not None:
                 return render(event, names, cost)
@@ -102,7 +109,9 @@ class Renderer:
     def view(self, view, names: Names) -> RenderableType:
         try:
             if isinstance(view, vd.OrderView):
-                return tables.order_table(view.state, self.full_pool(view.state))
+                return tables.order_table(view.state, self.ruleset(view.state))
+            if isinstance(view, vd.MapView):
+                return tables.map_grid(view.state, self.ruleset(view.state))
             render = VIEW_RENDERERS.get(type(view))
             if render is not None:
                 return render(view, names)
@@ -111,13 +120,17 @@ class Renderer:
         return Text(view if isinstance(view, str) else repr(view))
 
 
+@lru_cache(maxsize=8)
+def default_ruleset(ruleset_id: str):
+    from shaper_gm.engine import registry
+    return registry.module_of(ruleset_id).build()
+
+
 def _turn_line(event, names: Names, cost: str) -> Text:
     return Text(describe(event, names, cost), style="bold")
 
 
 EVENT_RENDERERS: dict[type, Callable[[Any, Names, str], RenderableType]] = {
-    ev.AttackResolved: breakdown.attack_breakdown,
-    ev.DamageTaken: lambda e, n, cost: breakdown.damage_breakdown(e, n),
     ev.DiceRolled: lambda e, n, cost: breakdown.roll_breakdown(e),
     ev.RoundStarted: _turn_line,
     ev.TurnStarted: _turn_line,
@@ -125,7 +138,6 @@ EVENT_RENDERERS: dict[type, Callable[[Any, Names, str], RenderableType]] = {
 }
 
 VIEW_RENDERERS: dict[type, Callable[[Any, Names], RenderableType]] = {
-    vd.MapView: lambda v, n: tables.map_grid(v.state),
     vd.ActorView: lambda v, n: views.actor_sheet(v),
     vd.LogView: lambda v, n: views.log_lines(v),
     vd.HelpView: lambda v, n: views.help_view(v),

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from shaper_gm.encounter import events as ev
+from shaper_gm.engine import events as ev
 from shaper_gm.render.text import Names, describe, fold_costs
 
 # Events the headings already say, or that only matter at the table.
-_SILENT = (ev.EncounterCreated, ev.TurnEnded, ev.SpRegained)
+_SILENT = (ev.EncounterCreated, ev.TurnEnded, ev.ResourceChanged)
 
 
 def _frame(frame) -> tuple[str, tuple]:

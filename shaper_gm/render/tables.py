@@ -1,25 +1,97 @@
-"""The two views the GM looks at most: the turn-order table and the battlefield map."""
+"""The two views the GM looks at most: the turn-order table and the battlefield map.
+
+Both are the same for every ruleset; what differs comes from the ruleset's `Layout`
+(registered by its views module): its columns in the order table, the legend of its
+caption, and groups it tags on the map (Shaper's engagements). A ruleset without one
+gets a column per shown resource.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from shaper_gm.render.text import kind
+from shaper_gm.render.plugins import load_views
 
 PARTY, ENEMIES = "party", "enemies"
 OTHER_COLOURS = ("yellow", "magenta", "cyan", "blue", "bright_white")
 BAR = 5            # cells in an HP bar
 ACTING = "▶"
-ENGAGED = "⚔"
 NAME_WIDTH = 20    # the turn-order table's Name column shrinks no further than this
 
-# What a full pool looks like for an actor (the ruleset's `new_pool`), when known.
-FullPool = Callable[[object], Mapping[str, int]]
+Cell = Callable[[object, object, object], "str | Text"]    # (actor, state, ruleset)
+
+
+@dataclass(frozen=True)
+class Column:
+    header: str
+    cell: Cell
+    after_zone: bool = False      # placed after the Zone column instead of before it
+    wrap: bool = False
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A ruleset's part of the order table and the map."""
+
+    columns: Sequence[Column] = ()
+    legend: Callable[[object, object], str] | None = None      # (state, ruleset) -> caption
+    # The map's numbered groups, e.g. engagements: (state) -> groups of actor ids.
+    groups: Callable[[object], Sequence[Sequence[str]]] | None = None
+    group_mark: str = "⚔"
+    group_word: str = "engaged"
+    down_word: str = "Down"
+    # The toolbar's resource segment for the acting actor: (actor, ruleset) -> text.
+    toolbar: Callable[[object, object], str] | None = None
+
+    def toolbar_text(self, actor, rs) -> str:
+        if self.toolbar is not None:
+            return self.toolbar(actor, rs)
+        return resource_text(actor, rs)
+
+
+LAYOUTS: dict[str, Layout] = {}
+
+
+def layout_for(state, rs=None) -> Layout:
+    ruleset_id = getattr(state, "ruleset", "")
+    if ruleset_id not in LAYOUTS:
+        load_views(ruleset_id)
+    if ruleset_id in LAYOUTS:
+        return LAYOUTS[ruleset_id]
+    return resource_layout(rs)
+
+
+def resource_value(actor, spec, rs) -> str:
+    value = actor.resource(spec.name)
+    if spec.max is None:
+        return str(value)
+    most = spec.max if isinstance(spec.max, int) else rs.stat(actor.sheet, spec.max)
+    return f"{value}/{most}"
+
+
+def resource_text(actor, rs) -> str:
+    """``AP 4/6 · stress 1``: the shown resources in the ruleset's own words."""
+    return " · ".join(f"{spec.title} {resource_value(actor, spec, rs)}"
+                      for spec in getattr(rs, "resources", ()) if spec.shown)
+
+
+def resource_layout(rs) -> Layout:
+    """A column per resource the ruleset shows: its value, over its maximum if it has one."""
+    columns = []
+    for spec in getattr(rs, "resources", ()):
+        if not spec.shown:
+            continue
+
+        def cell(actor, state, rs, spec=spec):
+            return resource_value(actor, spec, rs)
+        columns.append(Column(spec.title, cell))
+    return Layout(tuple(columns))
 
 
 def side_colours(state) -> dict[str, str]:
@@ -31,9 +103,11 @@ def side_colours(state) -> dict[str, str]:
     return colours
 
 
-def engagement_tags(state) -> dict[str, int]:
-    """actor id -> engagement number (1, 2, ...), numbered by their sorted members."""
-    groups = sorted(sorted(g) for g in state.engagements)
+def group_tags(state, layout: Layout) -> dict[str, int]:
+    """actor id -> group number (1, 2, ...), numbered by their sorted members."""
+    if layout.groups is None:
+        return {}
+    groups = sorted(sorted(g) for g in layout.groups(state))
     return {member: i for i, group in enumerate(groups, 1) for member in group}
 
 
@@ -72,26 +146,22 @@ def hp_bar(hp: int, max_hp: int) -> Text:
 
 
 def hp_cell(actor) -> Text:
-    """The HP bar, or DOWN in its place (S8)."""
+    """The HP bar, or DOWN in its place."""
     if actor.down:
         return Text.assemble(("DOWN", "bold red"), f"  {actor.hp}/{actor.max_hp}")
     return hp_bar(actor.hp, actor.max_hp)
 
 
-def pips(actor, full: Mapping[str, int] | None) -> Text:
-    """● per action left, ○ per action spent, one group per pool kind (S18)."""
+def pips(counts: Sequence[tuple[str, int]], full: Mapping[str, int] | None) -> Text:
+    """● per action left, ○ per action spent, one group per kind."""
     text = Text()
-    for i, (name, left) in enumerate(actor.pool):
+    for i, (name, left) in enumerate(counts):
         size = max(left, (full or {}).get(name, left))
         if i:
             text.append(" ")
         text.append("●" * left, style="bold")
         text.append("○" * (size - left), style="dim")
     return text
-
-
-def pool_legend(actor) -> str:
-    return " ".join(kind(name) for name, _ in actor.pool)
 
 
 def _rows(state) -> list[tuple[object, int]]:
@@ -108,13 +178,13 @@ def _rows(state) -> list[tuple[object, int]]:
     return placed
 
 
-def order_table(state, full_pool: FullPool | None = None) -> Table:
-    """The turn order: who acts, HP, actions left, SP, zone, engagement and effects."""
+def order_table(state, rs=None) -> Table:
+    """The turn order: who acts, HP, the ruleset's columns, zone and effects."""
+    layout = layout_for(state, rs)
     colours = side_colours(state)
-    sample = next((a for a in state.actors.values() if a.pool), None)
-    caption = "▶ acting · ● action left, ○ spent"
-    if sample is not None:
-        caption += f" ({pool_legend(sample)})"
+    caption = "▶ acting"
+    if layout.legend is not None:
+        caption += layout.legend(state, rs)
     title = f"Round {state.round}" if state.round else "Before the fight"
     table = Table(title=title, caption=caption, box=box.SIMPLE_HEAD, show_edge=False,
                   padding=0, pad_edge=False,
@@ -122,29 +192,32 @@ def order_table(state, full_pool: FullPool | None = None) -> Table:
                   caption_style="dim")
     rows = _rows(state)
     names = [name_cell(actor, state, depth) for actor, depth in rows]
+    before = [c for c in layout.columns if not c.after_zone]
+    after = [c for c in layout.columns if c.after_zone]
+    has_hp = getattr(rs, "has_hp", True)
     table.add_column("Name", no_wrap=True, overflow="ellipsis", max_width=NAME_WIDTH)
-    for header in ("Side", "HP", "Actions", "SP", "Zone"):
+    for header in ("Side", *(("HP",) if has_hp else ()), *(c.header for c in before), "Zone"):
         table.add_column(header, no_wrap=True)
-    table.add_column("Engaged")
+    for column in after:
+        table.add_column(column.header, no_wrap=not column.wrap)
     table.add_column("Effects")
     table.add_column("Init", justify="right", no_wrap=True)
     for (actor, _), name in zip(rows, names, strict=True):
         acting = state.controls_turn(actor.id) and actor.summoner is None
-        full = full_pool(actor.stats) if full_pool else None
         effects = ", ".join(e.name for e in actor.effects)
-        table.add_row(Text(name, style=colours.get(actor.side, "")), actor.side,
-                      hp_cell(actor), pips(actor, full),
-                      f"{actor.sp}/{actor.max_sp}", actor.zone or "–",
-                      ", ".join(state.engaged_with(actor.id)) or "–", effects or "–",
-                      "–" if actor.initiative is None else str(actor.initiative),
-                      style="dim" if actor.down else ("bold" if acting else ""))
+        cells = [Text(name, style=colours.get(actor.side, "")), actor.side,
+                 *((hp_cell(actor),) if has_hp else ()),
+                 *(c.cell(actor, state, rs) for c in before), actor.zone or "–",
+                 *(c.cell(actor, state, rs) for c in after), effects or "–",
+                 "–" if actor.initiative is None else str(actor.initiative)]
+        table.add_row(*cells, style="dim" if actor.down else ("bold" if acting else ""))
     return table
 
 
 # --- the map ----------------------------------------------------------------------------
 
 def column_name(index: int) -> str:
-    """0 -> A, 25 -> Z, 26 -> AA (S9)."""
+    """0 -> A, 25 -> Z, 26 -> AA."""
     name = ""
     index += 1
     while index:
@@ -153,7 +226,8 @@ def column_name(index: int) -> str:
     return name
 
 
-def token(actor, state, tags: Mapping[str, int], colours: Mapping[str, str]) -> Text:
+def token(actor, state, tags: Mapping[str, int], colours: Mapping[str, str],
+          mark: str = "⚔") -> Text:
     style = colours.get(actor.side, "")
     if actor.down:
         style += " dim strike"
@@ -162,16 +236,18 @@ def token(actor, state, tags: Mapping[str, int], colours: Mapping[str, str]) -> 
         text.append(ACTING, style="bold")
     text.append(actor.id, style=style)
     if actor.id in tags:
-        text.append(f" {ENGAGED}{tags[actor.id]}", style="bold")
+        text.append(f" {mark}{tags[actor.id]}", style="bold")
     if actor.down:
         text.append(" †", style="red")
     return text
 
 
-def map_grid(state) -> Group:
-    """The battlefield: columns A.., rows 1.., each zone's actors; engagements tagged."""
+def map_grid(state, rs=None) -> Group:
+    """The battlefield: columns A.., rows 1.., each cell's actors; the ruleset's groups
+    (engagements) tagged."""
+    layout = layout_for(state, rs)
     colours = side_colours(state)
-    tags = engagement_tags(state)
+    tags = group_tags(state, layout)
     table = Table(box=box.SQUARE, show_lines=True, padding=(0, 1), pad_edge=True)
     table.add_column("", justify="right", no_wrap=True)
     for col in range(state.cols):
@@ -181,14 +257,16 @@ def map_grid(state) -> Group:
     for actor_id in [*state.order, *sorted(set(state.actors) - set(state.order))]:
         actor = state.actors.get(actor_id)
         if actor is not None and actor.zone:
-            cells.setdefault(actor.zone, []).append(token(actor, state, tags, colours))
+            cells.setdefault(actor.zone, []).append(token(actor, state, tags, colours,
+                                                          layout.group_mark))
     for row in range(state.rows):
         zones = [f"{column_name(col)}{row + 1}" for col in range(state.cols)]
         table.add_row(str(row + 1), *(Text("\n").join(cells.get(z, [])) for z in zones))
-    return Group(table, *map_legend(state, tags, colours))
+    return Group(table, *map_legend(state, tags, colours, layout))
 
 
-def map_legend(state, tags: Mapping[str, int], colours: Mapping[str, str]) -> list[Text]:
+def map_legend(state, tags: Mapping[str, int], colours: Mapping[str, str],
+               layout: Layout = Layout()) -> list[Text]:
     sides = Text("Sides: ")
     for i, side in enumerate(sorted({a.side for a in state.actors.values()})):
         if i:
@@ -199,13 +277,14 @@ def map_legend(state, tags: Mapping[str, int], colours: Mapping[str, str]) -> li
     for actor_id, number in tags.items():
         groups.setdefault(number, []).append(actor_id)
     for number in sorted(groups):
-        out.append(Text(f"{ENGAGED}{number} engaged: {', '.join(sorted(groups[number]))}"))
+        out.append(Text(f"{layout.group_mark}{number} {layout.group_word}: "
+                        f"{', '.join(sorted(groups[number]))}"))
     unplaced = sorted(a.id for a in state.actors.values() if not a.zone)
     if unplaced:
         out.append(Text(f"Not placed: {', '.join(unplaced)}"))
     marks = [f"{ACTING} acting"] if state.turn else []
     if any(a.down for a in state.actors.values()):
-        marks.append("† Down")
+        marks.append(f"† {layout.down_word}")
     if marks:
         out.append(Text(" · ".join(marks), style="dim"))
     return out

@@ -1,8 +1,9 @@
 """One plain line per event, for the screen, the recap and anything else that reads.
 
-`describe(event, names)` knows every event type in `shaper_gm.encounter.events` and
-falls back to the class name for anything else, so a new event never crashes a
-renderer. `describe_events` reads a command's events together: an `ActionSpent` is
+`describe(event, names)` knows every event type in `shaper_gm.engine.events`; a
+ruleset's own events are described by its `views` module, which is loaded the first
+time one of them is met. Anything else falls back to the class name, so a new event
+never crashes a renderer. `describe_events` reads a command's events together: an `ActionSpent` is
 folded into the line of the event it paid for, e.g. ``Monica moves C5 → D3 (Medium,
 2 Major)``.
 """
@@ -13,7 +14,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import singledispatch
 
-from shaper_gm.encounter import events as ev
+from shaper_gm.engine import events as ev
+from shaper_gm.render.plugins import load_views_for
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,8 @@ def item(item_id: str) -> str:
 
 
 def kind(name: str) -> str:
-    return "SP" if name == "sp" else name.capitalize()
+    """A resource or modifier name as the screen writes it: ``Major``, ``SP``, ``AP``."""
+    return name.upper() if len(name) <= 2 else name.capitalize()
 
 
 def plural(n: int, word: str) -> str:
@@ -65,18 +68,26 @@ def plural(n: int, word: str) -> str:
 
 
 def cost_text(spent: Iterable[ev.ActionSpent]) -> str:
-    """``Major``, ``2 Major``, ``1 SP``, ``Major for a Minor``: what a run of spends paid."""
+    """``Major``, ``2 Major``, ``1 SP``, ``Major for a Minor``: what a run of spends paid.
+    An action kind is named bare when spent once; a counted budget (SP, AP, TS) always
+    with its number."""
     counts: dict[str, int] = {}
+    counted: set[str] = set()
     for s in spent:
-        if s.sp:
-            key = "SP"
-            counts[key] = counts.get(key, 0) + s.sp
-            continue
-        key = kind(s.paid_with)
-        if s.paid_with != s.kind:
-            key += f" for a {kind(s.kind)}"
-        counts[key] = counts.get(key, 0) + 1
-    return ", ".join(f"{n} {k}" if n > 1 or k == "SP" else k for k, n in counts.items())
+        asked = s.cost[0][0] if s.cost else None
+        for name, amount in s.paid:
+            key = kind(name)
+            if _counted(name):
+                counted.add(key)
+            elif asked and name != asked:
+                key += f" for a {kind(asked)}"
+            counts[key] = counts.get(key, 0) + amount
+    return ", ".join(f"{n} {k}" if n > 1 or k in counted else k for k, n in counts.items())
+
+
+def _counted(name: str) -> bool:
+    """Short resource names are counted budgets (SP, AP, TS); pool kinds are actions."""
+    return len(name) <= 2
 
 
 def line(text: str, details: Iterable[str] = ()) -> str:
@@ -100,7 +111,13 @@ def describe(event: object, names, cost: str = "") -> str:
 
 @singledispatch
 def _describe(event: object, n: Names, cost: str) -> str:
+    if load_views_for(type(event)) and _describe.dispatch(type(event)) is not _plain:
+        return _describe(event, n, cost)
     return _fallback(event, n, cost)
+
+
+_plain = _describe.dispatch(object)
+describer = _describe.register      # a ruleset's views register their events with this
 
 
 def _fallback(event: object, n: Names, cost: str) -> str:
@@ -150,30 +167,45 @@ def _(e: ev.TurnStarted, n: Names, cost: str) -> str:
 @_describe.register
 def _(e: ev.TurnEnded, n: Names, cost: str) -> str:
     lapsed = ", ".join(f"{count} {kind(k)}" for k, count in e.lapsed if count)
-    return f"{n(e.actor)}'s turn ends" + (f"; unused {lapsed} lapse (S18)" if lapsed else "")
+    rule = f" ({e.rule})" if e.rule else ""
+    return f"{n(e.actor)}'s turn ends" + (f"; unused {lapsed} lapse{rule}" if lapsed else "")
 
 
 @_describe.register
-def _(e: ev.SpRegained, n: Names, cost: str) -> str:
-    return f"{n(e.actor)} regains {e.after - e.before} SP ({e.before} → {e.after}, S22)"
+def _(e: ev.ResourceChanged, n: Names, cost: str) -> str:
+    verb = "regains" if e.after > e.before else "loses"
+    change = abs(e.after - e.before)
+    return line(f"{n(e.actor)} {verb} {change} {kind(e.resource)}",
+                [f"{e.before} → {e.after}", e.rule])
 
 
 @_describe.register
 def _(e: ev.ActionSpent, n: Names, cost: str) -> str:
-    if e.sp:
-        return f"{n(e.actor)} spends {e.sp} SP ({e.action})"
-    what = f"a {kind(e.paid_with)} action"
-    if e.paid_with != e.kind:
-        what += f" for a {kind(e.kind)}"
-    return f"{n(e.actor)} spends {what} ({e.action})"
+    asked = [k for k, _ in e.cost]
+    parts = []
+    for name, amount in e.paid:
+        if _counted(name):
+            parts.append(f"{amount} {kind(name)}")
+            continue
+        what = f"a {kind(name)} action"
+        if asked and name not in asked:
+            what += f" for a {kind(asked[0])}"
+        parts.append(what)
+    return f"{n(e.actor)} spends {', '.join(parts)} ({e.action})"
 
 
 @_describe.register
 def _(e: ev.EffectAdded, n: Names, cost: str) -> str:
     effect = e.effect
-    text = effect.describe() if hasattr(effect, "describe") else str(effect)
+    text = effect_text(effect) if hasattr(effect, "mods") else str(effect)
     until = getattr(effect, "until", "never")
     return line(f"{n(e.actor)} gains {text}", [until_text(until, n)])
+
+
+def effect_text(effect) -> str:
+    """``Charm (attack +1, damage +1)``; an amount that is used up reads ``absorb 2``."""
+    parts = [f"{k} {v}" if k == "absorb" else f"{k} {v:+d}" for k, v in effect.mods if v]
+    return f"{effect.name} ({', '.join(parts)})" if parts else effect.name
 
 
 def until_text(until: str, n: Names) -> str:
@@ -196,71 +228,18 @@ def _(e: ev.EffectEnded, n: Names, cost: str) -> str:
 
 
 @_describe.register
-def _(e: ev.Moved, n: Names, cost: str) -> str:
-    band = n.band(e.distance) if n.band else plural(e.distance, "step")
-    return line(f"{n(e.actor)} moves {e.start} → {e.end}", [band, cost])
-
-
-@_describe.register
-def _(e: ev.Engaged, n: Names, cost: str) -> str:
-    others = [n(a) for a in e.group if a not in (e.actor, e.target)]
-    text = f"{n(e.actor)} engages {n(e.target)}"
-    if others:
-        text += f", joining {', '.join(others)}"
-    return line(text, [cost])
-
-
-@_describe.register
-def _(e: ev.Disengaged, n: Names, cost: str) -> str:
-    return line(f"{n(e.actor)} leaves the engagement", [e.why, cost])
-
-
-_ITEM_VERBS = {"drew": "draws", "sheathed": "sheathes", "reloaded": "reloads",
-               "raised": "raises", "dropped": "drops"}
-
-
-@_describe.register
-def _(e: ev.ItemChanged, n: Names, cost: str) -> str:
-    verb = _ITEM_VERBS.get(e.verb, e.verb)
-    return line(f"{n(e.actor)} {verb} the {item(e.item)}", [cost])
-
-
-@_describe.register
-def _(e: ev.SkillUsed, n: Names, cost: str) -> str:
-    skill = item(e.skill).title()
-    on = f" on {n(e.target)}" if e.target and e.target != e.actor else ""
-    return line(f"{n(e.actor)} uses {skill}{on}", [e.note, cost])
-
-
-@_describe.register
-def _(e: ev.AttackResolved, n: Names, cost: str) -> str:
-    return attack_summary(e, n, cost)
-
-
-@_describe.register
-def _(e: ev.DamageTaken, n: Names, cost: str) -> str:
-    r = e.result
-    return f"{n(e.actor)} takes {r.damage} damage: {damage_text(r)}"
-
-
-@_describe.register
 def _(e: ev.HpChanged, n: Names, cost: str) -> str:
     return f"{n(e.actor)}: HP {e.before} → {e.after}" + (f", {e.why}" if e.why else "")
 
 
 @_describe.register
 def _(e: ev.WentDown, n: Names, cost: str) -> str:
-    return f"{n(e.actor)} is Down (S8)"
+    return line(f"{n(e.actor)} is {e.word}", [e.rule])
 
 
 @_describe.register
 def _(e: ev.Revived, n: Names, cost: str) -> str:
     return f"{n(e.actor)} is back on their feet"
-
-
-@_describe.register
-def _(e: ev.Summoned, n: Names, cost: str) -> str:
-    return f"{n(e.summoner)} summons {n(e.actor)} in {e.zone} (S21)"
 
 
 @_describe.register
@@ -280,73 +259,8 @@ def _(e: ev.Said, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)}: {e.text}", [cost or kind(e.kind)])
 
 
-# --- attacks and damage in one line --------------------------------------------------
-
-def damage_text(r) -> str:
-    """``Defense 9 - Pierce 2 = 7, no damage`` / ``Defense 1, 13 taken, HP 20 → 7``."""
-    if r.defense == 0 and r.effective_defense == 0 and not r.pierce:
-        defense = "no Defense"
-    else:
-        defense = f"Defense {r.defense}"
-        if r.magic:
-            defense += f" halved {r.defense_after_magic}"
-        if r.pierce:
-            defense += f" - Pierce {r.pierce} = {r.effective_defense}"
-        elif r.magic:
-            defense += f" = {r.effective_defense}"
-    if r.taken == 0:
-        return f"{defense}, no damage"
-    parts = [defense, f"{r.taken} taken"]
-    if r.absorbed:
-        parts.append(f"{r.absorbed} absorbed")
-    parts.append(f"HP {r.hp_before} → {r.hp_after}" + (", Down" if r.down else ""))
-    return ", ".join(parts)
-
-
-def target_text(t, attack_total: int) -> str:
-    auto = f" ({t.hit_reason.split(' (')[0]})" if "automatic" in t.hit_reason else ""
-    text = f"{attack_total} vs {t.evasion.total}{auto}, "
-    if not t.hit:
-        return text + "miss"
-    text += "critical hit" if t.critical else "hit"
-    if t.result is None:
-        return text
-    return f"{text}; {t.damage} damage, {damage_text(t.result)}"
-
-
-def attack_summary(e: ev.AttackResolved, n: Names, cost: str = "") -> str:
-    """``Josh attacks Raider with the longbow: 15 vs 8, hit; 6 damage, Defense 9 - ...``."""
-    o = e.outcome
-    targets = [t.id for t in o.targets]
-    skills = ", ".join(item(s).title() for s in o.skills)
-    head = line(f"{n(e.attacker)} attacks {_and(n(t) for t in targets)} with the "
-                f"{item(o.weapon)}", [skills, cost])
-    if len(o.targets) == 1:
-        return f"{head}: {target_text(o.targets[0], o.attack.total)}"
-    return f"{head}: " + "; ".join(f"{n(t.id)} {target_text(t, o.attack.total)}"
-                                   for t in o.targets)
-
-
-def _and(words: Iterable[str]) -> str:
-    words = list(words)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 # --- a command's events together ------------------------------------------------------
 
-# Which spends each kind of event pays for: ActionSpent.action values.
-_PAYS_FOR: dict[type, Callable[[object], set[str]]] = {
-    ev.Moved: lambda e: {"move"},
-    ev.Engaged: lambda e: {"engage"},
-    ev.Disengaged: lambda e: {"disengage"},
-    ev.ItemChanged: lambda e: {{"drew": "draw", "sheathed": "sheathe", "reloaded": "reload",
-                                "raised": "raise_shield", "dropped": "drop"}.get(e.verb, e.verb)},
-    ev.SkillUsed: lambda e: {"skill", "cast"},
-    ev.AttackResolved: lambda e: {"attack", "cast"},
-    ev.Said: lambda e: {e.text, e.kind},
-}
-# Events that take every matching spend before them (a move of 2 steps pays 2 Majors).
-_TAKES_ALL = (ev.Moved,)
 
 
 def fold_costs(events: Iterable[object]) -> list[tuple[object, str]]:
@@ -359,11 +273,11 @@ def fold_costs(events: Iterable[object]) -> list[tuple[object, str]]:
     claimed: dict[int, list[ev.ActionSpent]] = {}
     taken: set[int] = set()
     for j, event in enumerate(events):
-        pays = _PAYS_FOR.get(type(event))
-        actor = getattr(event, "actor", getattr(event, "attacker", None))
+        pays = getattr(event, "pays_for", None)
+        actor = getattr(event, "actor", None)
         if pays is None:
             continue
-        wanted = pays(event)
+        wanted = pays()
         for i in range(j):
             spent = events[i]
             if (i in taken or not isinstance(spent, ev.ActionSpent) or spent.actor != actor
@@ -371,7 +285,7 @@ def fold_costs(events: Iterable[object]) -> list[tuple[object, str]]:
                 continue
             claimed.setdefault(j, []).append(spent)
             taken.add(i)
-            if not isinstance(event, _TAKES_ALL):
+            if not getattr(event, "takes_all", False):
                 break
     return [(event, cost_text(claimed.get(j, ())))
             for j, event in enumerate(events) if j not in taken]

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 
 from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from shaper_gm.render.tables import hp_bar, label, pips, side_colours
-from shaper_gm.render.text import Names, item, kind, until_text
+from shaper_gm.render.plugins import load_views
+from shaper_gm.render.tables import hp_bar, label, side_colours
+from shaper_gm.render.text import Names, effect_text, until_text
 
 GROUPS = ("setup", "play", "gm", "view", "file")
 GROUP_TITLES = {"gm": "GM tools", "view": "Views", "file": "Files"}
@@ -20,88 +21,36 @@ DIST_ROWS = 12         # a damage distribution longer than this is shown in two 
 
 # --- one actor ----------------------------------------------------------------------------
 
-def _lookup(mapping: Mapping | None, key: str):
-    return (mapping or {}).get(key)
+SHEETS: dict[str, Callable[[object], Group]] = {}     # ruleset id -> its `show ACTOR`
 
 
 def actor_sheet(view) -> Group:
+    """One actor in full: the ruleset's sheet if its views give one, else the generic."""
+    state = view.state
+    if state.ruleset not in SHEETS:
+        load_views(state.ruleset)
+    sheet = SHEETS.get(state.ruleset)
+    return sheet(view) if sheet is not None else generic_sheet(view)
+
+
+def generic_sheet(view) -> Group:
     state, actor = view.state, view.state.actors[view.actor]
-    stats, library = actor.stats, view.library
     colour = side_colours(state).get(actor.side, "")
     head = Text(label(actor), style=f"bold {colour}")
-    head.append(f"  {actor.side}, level {stats.level}" + (", DOWN" if actor.down else ""))
+    head.append(f"  {actor.side}" + (", DOWN" if actor.down else ""))
     table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
-    full = view.ruleset.new_pool(stats) if hasattr(view.ruleset, "new_pool") else None
-    where = actor.zone or "not placed"
-    engaged = state.engaged_with(actor.id)
-    if engaged:
-        where += f", engaged with {', '.join(engaged)}"
-    table.add_row("HP", hp_bar(actor.hp, actor.max_hp))
-    table.add_row("SP", f"{actor.sp}/{actor.max_sp} (regains {stats.sp_regen} a turn)")
-    table.add_row("Actions", Text.assemble(pips(actor, full), "  ",
-                                           " ".join(f"{kind(k)} {n}" for k, n in actor.pool)))
-    table.add_row("Zone", where)
-    table.add_row("Abilities", f"Vigor {stats.vigor}, Finesse {stats.finesse}, "
-                               f"Mentality {stats.mentality}")
-    table.add_row("Attack", _bonuses(stats.attack_bonus, actor.effect_total("attack")))
-    table.add_row("Damage", _bonuses(stats.damage_bonus, actor.effect_total("damage")))
-    evasion = f"{stats.evasion_bonus:+d}"
-    if actor.effect_total("evasion"):
-        evasion += f", {actor.effect_total('evasion'):+d} from effects"
-    table.add_row("Evasion", evasion)
-    table.add_row("Weapons", _weapons(actor, library))
-    if stats.shield:
-        shield = _lookup(getattr(library, "shields", None), stats.shield)
-        bonus = f", +{shield.evasion} Evasion raised (S20)" if shield else ""
-        held = " (held)" if stats.shield in actor.holding else ""
-        name = shield.name if shield else item(stats.shield)
-        table.add_row("Shield", f"{name}{held}{bonus}")
-    armor = _lookup(getattr(library, "armor", None), stats.armor) if stats.armor else None
-    table.add_row("Armor", f"{armor.name if armor else item(stats.armor)}: Defense "
-                           f"{stats.defense}" if stats.armor else "none (no Defense roll, S7)")
-    table.add_row("Skills", _skills(actor, library))
-    effects = [f"{e.describe()} {until_text(e.until, Names.of(state))}".strip()
+    if actor.hp is not None:
+        table.add_row("HP", hp_bar(actor.hp, actor.max_hp or actor.hp))
+    for spec in getattr(view.ruleset, "resources", ()):
+        if spec.shown:
+            table.add_row(spec.title, str(actor.resource(spec.name)))
+    table.add_row("Where", actor.zone or "not placed")
+    effects = [f"{effect_text(e)} {until_text(e.until, Names.of(state))}".strip()
                for e in actor.effects]
     table.add_row("Effects", "\n".join(effects) or "none")
     return Group(head, table)
-
-
-def _bonuses(parts, from_effects: int) -> str:
-    text = ", ".join(f"{n:+d} {k}" for k, n in parts if n) or "none"
-    if from_effects:
-        text += f"; {from_effects:+d} from effects"
-    return text
-
-
-def _weapons(actor, library) -> str:
-    lines = []
-    for weapon_id in actor.stats.weapons:
-        weapon = _lookup(getattr(library, "weapons", None), weapon_id)
-        text = weapon.name if weapon else item(weapon_id)
-        if weapon:
-            if weapon.kind != "focus":
-                text += f" {weapon.damage}"
-            if weapon.pierce:
-                text += f", Pierce {weapon.pierce}"
-            text += f", {weapon.kind}"
-        if weapon_id in actor.holding:
-            text += " (held)"
-        if weapon_id in actor.unloaded:
-            text += " (needs a reload)"
-        lines.append(text)
-    return "\n".join(lines) or "none"
-
-
-def _skills(actor, library) -> str:
-    lines = []
-    for skill_id, level in actor.stats.skills:
-        skill = _lookup(getattr(library, "skills", None), skill_id)
-        left = max(0, level - actor.uses(skill_id))
-        name = skill.name if skill else item(skill_id).title()
-        lines.append(f"{name} {level}: {left} of {level} uses left this round (S24)")
-    return "\n".join(lines) or "none"
 
 
 # --- log, help, odds ---------------------------------------------------------------------

@@ -297,11 +297,12 @@ def _items(session: Any, subject: str | None, current: str, which: str,
     actor = session.state.actors.get(subject) if subject else None
     if actor is None:
         return []
-    stats = actor.stats
+    stats = actor.sheet
+    held = getattr(actor.system, "holding", ())
     carried = [*stats.weapons, *([stats.shield] if stats.shield else [])]
-    stowed = [i for i in carried if i not in actor.holding]
-    pool = {"held": list(actor.holding), "stowed": stowed,
-            "all": [*actor.holding, *stowed, *(extra or ())]}[which]
+    stowed = [i for i in carried if i not in held]
+    pool = {"held": list(held), "stowed": stowed,
+            "all": [*held, *stowed, *(extra or ())]}[which]
     lib = session.library
     out = []
     for item_id in dict.fromkeys(pool):
@@ -311,7 +312,7 @@ def _items(session: Any, subject: str | None, current: str, which: str,
             damage = getattr(item, "damage", None)
             if damage:
                 meta += f" · {damage}"
-            if item_id in actor.holding:
+            if item_id in held:
                 meta += " · in hand"
             out.append(Candidate(item_id, -len(current), item_id, meta))
     return out
@@ -324,7 +325,7 @@ def _skills(session: Any, subject: str | None, current: str, *, spells: bool = F
         return []
     lib = session.library
     out = []
-    for skill_id, level in actor.stats.skills:
+    for skill_id, level in actor.sheet.skills:
         skill = lib.skills.get(skill_id)
         if (spells or only_spells) and not (skill is not None and skill.is_spell):
             continue

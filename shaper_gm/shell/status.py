@@ -12,7 +12,7 @@ def prompt_text(session: Any) -> str:
 
 
 def toolbar_text(session: Any, save: str | Path | None) -> str:
-    """Round, acting actor, actions left per kind (as the pool names them), SP, save."""
+    """Round, acting actor, its resources as its ruleset names them, the save."""
     state = session.state
     parts: list[str] = []
     if state.round == 0:
@@ -26,21 +26,22 @@ def toolbar_text(session: Any, save: str | Path | None) -> str:
             parts.append("no one's turn")
         else:
             parts.append(f"{actor.name}'s turn")
-            full = _full_pool(session, actor)
-            parts.append("  ".join(
-                f"{kind} {left}" + (f"/{full[kind]}" if kind in full else "")
-                for kind, left in actor.pool))
-            parts.append(f"SP {actor.sp}/{actor.max_sp}")
+            segment = _resources(session, actor)
+            if segment:
+                parts.append(segment)
     if save:
         parts.append(_short(Path(save)))
     return " " + " · ".join(parts)
 
 
-def _full_pool(session: Any, actor: Any) -> dict[str, int]:
+def _resources(session: Any, actor: Any) -> str:
+    """The acting actor's resources in its ruleset's own words."""
+    from shaper_gm.render.tables import layout_for
     try:
-        return dict(session.ruleset_for(session.state).new_pool(actor.stats))
+        rs = session.ruleset_for(session.state)
+        return layout_for(session.state, rs).toolbar_text(actor, rs)
     except Exception:          # the toolbar only decorates; never let it break the prompt
-        return {}
+        return ""
 
 
 def _short(path: Path) -> str:

@@ -11,6 +11,8 @@ import time
 import tracemalloc
 from pathlib import Path
 
+from shaper_gm.rulesets.shaper import model
+
 sys.path.insert(0, str(Path(__file__).parent))
 from _session import long_session  # noqa: E402
 
@@ -37,7 +39,7 @@ def per_command(session) -> tuple[float, float]:
 def turn_to_josh(session) -> None:
     while session.state.turn != "josh":
         session.execute("end")
-    if "longbow" not in session.state.actors["josh"].holding:
+    if "longbow" not in model.holding(session.state.actors["josh"]):
         session.execute("draw longbow")
 
 

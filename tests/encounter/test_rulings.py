@@ -6,14 +6,16 @@ from fractions import Fraction
 
 from shaper_gm.dice import Modifiers
 from shaper_gm.dice.exact import attack_odds
-from shaper_gm.encounter.events import (
+from shaper_gm.engine.events import (
     ActionSpent,
-    Disengaged,
     EffectEnded,
+    ResourceChanged,
     TurnEnded,
     TurnStarted,
     WentDown,
 )
+from shaper_gm.rulesets.shaper import model
+from shaper_gm.rulesets.shaper.events import Disengaged
 
 from .conftest import attack_outcome, events_of, refuse
 
@@ -23,7 +25,7 @@ DUEL = ("add ann --vigor 1 --weapon longsword --holding longsword --side party -
 
 
 def paid(result):
-    return [(e.action, e.paid_with) for e in events_of(result, ActionSpent)]
+    return [(e.action, e.paid[0][0]) for e in events_of(result, ActionSpent)]
 
 
 # S8 Down -------------------------------------------------------------------------------
@@ -35,7 +37,7 @@ def test_s8_down_leaves_engagements_is_skipped_and_hp_stops_at_zero(make_session
     bob = s.state.actors["bob"]
     assert (bob.hp, bob.down) == (0, True)
     assert events_of(result, WentDown) and events_of(result, Disengaged)
-    assert s.state.engagements == frozenset()
+    assert model.engagements(s.state) == frozenset()
     s.execute("end")
     assert s.state.turn == "cy"                     # bob is skipped
     s.execute("end")
@@ -50,7 +52,7 @@ def test_s8_an_attack_that_downs_takes_hp_to_zero_not_below(make_session):
     s = make_session(*DUEL, "engage bob", "set bob hp=2")
     out = attack_outcome(s.execute("attack bob --roll 6,6,5 --evade 1,2,2 --damage 6,6"))
     assert out.target("bob").result.hp_after == 0 and s.state.actors["bob"].hp == 0
-    assert s.state.actors["bob"].down and s.state.engaged_with("ann") == []
+    assert s.state.actors["bob"].down and model.engaged_with(s.state, "ann") == []
 
 
 # S9 / S10 Zones and distance -------------------------------------------------------------
@@ -114,9 +116,9 @@ def test_s14_an_engagement_with_no_enemy_left_dissolves(make_session):
     s = make_session(*DUEL[:2], "add cy --weapon dagger --holding dagger --side party --at B2",
                      "init ann bob cy", "start", "engage bob", "end", "end",
                      "engage cy bob")
-    assert s.state.engaged_with("ann") == ["bob", "cy"]
+    assert model.engaged_with(s.state, "ann") == ["bob", "cy"]
     result = s.execute("damage bob 50 --direct")
-    assert s.state.engagements == frozenset()          # ann and cy no longer engaged
+    assert model.engagements(s.state) == frozenset()          # ann and cy no longer engaged
     freed = {e.actor for e in events_of(result, Disengaged)}
     assert freed == {"ann", "bob", "cy"}
 
@@ -129,7 +131,7 @@ def test_s14_engaging_an_ally_who_is_in_no_fight_is_refused(make_session):
     s.execute("end")
     s.execute("end")
     s.execute("engage ann")                            # cy joins ann's fight
-    assert s.state.engaged_with("cy") == ["ann", "bob"]
+    assert model.engaged_with(s.state, "cy") == ["ann", "bob"]
 
 
 def test_s14_engaging_joins_the_group_and_disengaging_stays_in_the_zone(make_session):
@@ -139,9 +141,9 @@ def test_s14_engaging_joins_the_group_and_disengaging_stays_in_the_zone(make_ses
     s.execute("end")
     s.execute("end")
     s.execute("engage ann")                       # cy joins ann and bob's group
-    assert s.state.engagement_of("cy") == frozenset({"ann", "bob", "cy"})
+    assert model.engagement_of(s.state, "cy") == frozenset({"ann", "bob", "cy"})
     assert paid(s.execute("disengage")) == [("disengage", "major")]   # Minor spent: a Major
-    assert s.state.engagement_of("ann") == frozenset({"ann", "bob"})
+    assert model.engagement_of(s.state, "ann") == frozenset({"ann", "bob"})
     assert s.state.actors["cy"].zone == "B2"
 
 
@@ -197,7 +199,7 @@ def test_s18_minor_by_major_free_by_minor_then_major(make_session):
     assert paid(s.execute("act free shout")) == [("shout", "minor")]
     assert paid(s.execute("act free wave")) == [("wave", "major")]
     assert paid(s.execute("engage bob")) == [("engage", "major")]
-    assert s.state.actors["ann"].actions() == {"major": 1, "minor": 0, "free": 0}
+    assert model.pool(s.state.actors["ann"]) == {"major": 1, "minor": 0, "free": 0}
     s.execute("act major swing")
     refuse(s, "act minor kick", "no Minor action left and nothing that may pay for it", "S18")
     refuse(s, "act free blink", "no Free action left", "S18")
@@ -207,9 +209,9 @@ def test_s18_unused_actions_lapse(make_session):
     s = make_session(*DUEL, "act major a")
     result = s.execute("end")
     assert events_of(result, TurnEnded)[0].lapsed == (("major", 2), ("minor", 1), ("free", 1))
-    assert s.state.actors["ann"].actions() == {"major": 0, "minor": 0, "free": 0}
+    assert model.pool(s.state.actors["ann"]) == {"major": 0, "minor": 0, "free": 0}
     s.execute("end")
-    assert s.state.actors["ann"].actions() == {"major": 3, "minor": 1, "free": 1}
+    assert model.pool(s.state.actors["ann"]) == {"major": 3, "minor": 1, "free": 1}
 
 
 # S19 / S19a ---------------------------------------------------------------------------------
@@ -217,12 +219,12 @@ def test_s18_unused_actions_lapse(make_session):
 def test_s19_costs_and_s19a_hands(make_session):
     s = make_session("add cat --finesse 1 --weapon crossbow --weapon dagger --at A1",
                      "add dan --weapon dagger --side party --at A2", "init cat dan", "start")
-    assert s.state.actors["cat"].holding == ()           # nothing in hand by default
+    assert model.holding(s.state.actors["cat"]) == ()           # nothing in hand by default
     assert paid(s.execute("draw crossbow")) == [("draw", "minor")]
     refuse(s, "draw dagger", "hands are full", "S19a")   # the crossbow takes both hands
     assert paid(s.execute("reload")) == [("reload", "major")]
     s.execute("attack dan --roll 1,1,2 --evade 3,3,3")
-    assert s.state.actors["cat"].unloaded == ("crossbow",)
+    assert model.unloaded(s.state.actors["cat"]) == ("crossbow",)
     assert paid(s.execute("sheathe crossbow")) == [("sheathe", "major")]
 
 
@@ -258,7 +260,7 @@ def test_s21_summons_act_on_the_summoners_turn(make_session):
     refuse(s, "move kim-minion A1", "not Kim's Minion's turn", "S18")
     s.execute("end")
     assert s.state.turn == "kim"
-    assert s.state.actors["kim-minion"].actions() == {"major": 1, "minor": 1, "free": 0}
+    assert model.pool(s.state.actors["kim-minion"]) == {"major": 1, "minor": 1, "free": 0}
 
 
 # S22 / S23 / S24 -------------------------------------------------------------------------------
@@ -267,14 +269,14 @@ def test_s22_sp_regen_is_capped(make_session):
     s = make_session(*DUEL)
     s.execute("end")
     result = s.execute("end")
-    assert s.state.actors["ann"].sp == 1                # already full: no regen event
-    assert [e for e in result.events if type(e).__name__ == "SpRegained"] == []
+    assert s.state.actors["ann"].resource("sp") == 1                # already full: no regen event
+    assert [e for e in result.events if isinstance(e, ResourceChanged)] == []
     s.execute("set ann sp=0")
     s.execute("end")
     result = s.execute("end")
-    assert s.state.actors["ann"].sp == 1
-    assert [(e.before, e.after) for e in result.events
-            if type(e).__name__ == "SpRegained"] == [(0, 1)]
+    assert s.state.actors["ann"].resource("sp") == 1
+    assert [(e.resource, e.before, e.after) for e in result.events
+            if isinstance(e, ResourceChanged)] == [("sp", 0, 1)]
 
 
 def test_s23_off_turn_skill_with_sp(make_session):
@@ -284,9 +286,9 @@ def test_s23_off_turn_skill_with_sp(make_session):
     refuse(s, "skill rex retreat", "not Reaver's turn", "S18", "--sp")
     result = s.execute("skill rex retreat --sp")
     assert paid(result) == [("skill", "sp")]
-    assert s.state.actors["rex"].sp == 0 and s.state.engagements == frozenset()
+    assert s.state.actors["rex"].resource("sp") == 0 and model.engagements(s.state) == frozenset()
     assert s.state.actors["rex"].zone == "B2"
-    assert s.state.actors["ann"].actions() == {"major": 3, "minor": 0, "free": 1}
+    assert model.pool(s.state.actors["ann"]) == {"major": 3, "minor": 0, "free": 1}
 
 
 def test_s24_uses_reset_at_the_start_of_the_actors_turn(make_session):
@@ -294,11 +296,11 @@ def test_s24_uses_reset_at_the_start_of_the_actors_turn(make_session):
                      "--holding longbow --skill piercing-strike --at A1",
                      "add jay --weapon dagger --at A3", "init ivy jay", "start",
                      "attack jay --skill piercing-strike --roll 1,1,2 --evade 3,3,3")
-    assert s.state.actors["ivy"].uses("piercing-strike") == 1
+    assert model.uses(s.state.actors["ivy"], "piercing-strike") == 1
     s.execute("end")
-    assert s.state.actors["ivy"].uses("piercing-strike") == 1   # still this actor's round
+    assert model.uses(s.state.actors["ivy"], "piercing-strike") == 1   # still this actor's round
     s.execute("end")
-    assert s.state.actors["ivy"].uses("piercing-strike") == 0
+    assert model.uses(s.state.actors["ivy"], "piercing-strike") == 0
 
 
 # S25 Spells ---------------------------------------------------------------------------------
@@ -308,7 +310,7 @@ def test_s25_mentality_removes_the_cost_of_an_added_spell_skill(make_session):
                      "--level 2 --side party --at A1", "init kim", "start")
     result = s.execute("cast energy-shield --skill charm")
     assert paid(result) == [("skill", "major")]          # 1 + 1 added - 1 Mentality
-    assert s.state.actors["kim"].actions()["major"] == 2
+    assert model.pool(s.state.actors["kim"])["major"] == 2
 
 
 def test_s25_offensive_spell_is_magic_and_costs_an_attack(make_session):
@@ -340,7 +342,7 @@ def test_s26_energy_shield_is_used_up(battle):
     battle.execute("cast taylor energy-shield --sp")
     battle.execute("damage taylor 1 --direct")            # direct damage skips absorption
     battle.execute("damage taylor 1 --defense 1")         # Defense 1 stops it
-    assert battle.state.actors["taylor"].effects[0].absorb == 2
+    assert battle.state.actors["taylor"].effects[0].mod("absorb") == 2
     battle.execute("damage taylor 4 --defense 1")         # 3 through: 2 absorbed, 1 taken
     assert battle.state.actors["taylor"].effects == ()
     assert battle.state.actors["taylor"].hp == 13 - 1 - 1
@@ -366,8 +368,8 @@ def test_s23_step_up_answers_a_retreat(make_session):
     s = make_session("add mo --as monica --side party --at B2", "add rex --as reaver --at B2",
                      "init mo rex", "start", "engage rex")
     s.execute("skill rex retreat --sp")                   # off its turn: SP
-    assert s.state.engagements == frozenset()
+    assert model.engagements(s.state) == frozenset()
     result = s.execute("skill step-up rex")               # her turn: a Major
     assert paid(result) == [("skill", "major")]
-    assert s.state.engaged_with("mo") == ["rex"]
+    assert model.engaged_with(s.state, "mo") == ["rex"]
     refuse(s, "skill step-up rex --sp", "already used 1 of 1", "S24")

@@ -10,13 +10,14 @@ reaver the third (Overswing, Retreat, tier 1 armor, 20 HP).
 
 from __future__ import annotations
 
-from shaper_gm.encounter.events import ActionSpent, EffectEnded, SpRegained
+from shaper_gm.engine.events import ActionSpent, EffectEnded, ResourceChanged
+from shaper_gm.rulesets.shaper import model
 
 from .conftest import attack_outcome, events_of, refuse
 
 
 def pool(session, actor_id: str) -> dict[str, int]:
-    return session.state.actors[actor_id].actions()
+    return model.pool(session.state.actors[actor_id])
 
 
 def hp(session, actor_id: str) -> int:
@@ -25,7 +26,7 @@ def hp(session, actor_id: str) -> int:
 
 def spent(result) -> list[tuple[str, str]]:
     """(action, what paid for it) for each action a command spent."""
-    return [(e.action, e.paid_with) for e in events_of(result, ActionSpent)]
+    return [(e.action, e.paid[0][0]) for e in events_of(result, ActionSpent)]
 
 
 def test_the_source_battle(battle):
@@ -60,7 +61,7 @@ def test_the_source_battle(battle):
     assert (raider.damage, raider.pierce, raider.result.defense) == (9, 5, 4)
     assert raider.result.taken == 9 and hp(s, "raider") == 9
     assert pool(s, "josh") == {"major": 0, "minor": 0, "free": 1}   # "no more actions"
-    assert s.state.actors["josh"].sp == 1                            # SP kept
+    assert s.state.actors["josh"].resource("sp") == 1                            # SP kept
     do("end")
 
     # --- Round 1, Monica ----------------------------------------------------------
@@ -77,7 +78,7 @@ def test_the_source_battle(battle):
     assert s.state.turn == "raider"
     assert spent(do("move D3")) == [("move", "major")] * 3     # B1 to D3: 3 Short distances
     do("engage monica")
-    assert s.state.engaged_with("monica") == ["raider"]
+    assert model.engaged_with(s.state, "monica") == ["raider"]
     assert pool(s, "raider") == {"major": 0, "minor": 0, "free": 1}   # "all of their actions"
     do("end")
 
@@ -89,18 +90,18 @@ def test_the_source_battle(battle):
     do("move C4")
     charm = do("cast charm monica")             # Short from C4 with the wand: in reach
     assert spent(charm) == [("skill", "major")]
-    assert [(e.name, e.attack, e.damage, e.until)
+    assert [(e.name, e.mod("attack"), e.mod("damage"), e.until)
             for e in s.state.actors["monica"].effects] == [
         ("Shield raised", 0, 0, "start:monica"), ("Charm", 1, 1, "start:taylor")]
     do("cast minion")
     minion = s.state.actors["taylor-minion"]
-    assert (minion.summoner, minion.zone, minion.stats.defense) == ("taylor", "C4", "1d6")
+    assert (minion.summoner, minion.zone, minion.sheet.defense) == ("taylor", "C4", "1d6")
     assert pool(s, "taylor") == {"major": 0, "minor": 0, "free": 1}
     # The minion acts on Taylor's turn with its own pool: 1 Major, 1 Minor (S21).
     assert pool(s, "taylor-minion") == {"major": 1, "minor": 1, "free": 0}
     do("move taylor-minion D3")
     do("engage taylor-minion monica")
-    assert s.state.engaged_with("monica") == ["raider", "taylor-minion"]
+    assert model.engaged_with(s.state, "monica") == ["raider", "taylor-minion"]
     do("end")
 
     # --- Round 1, the crossbowman -------------------------------------------------
@@ -111,7 +112,7 @@ def test_the_source_battle(battle):
     # Taylor answers with Energy Shield off her turn, paid with SP (S23).
     shield = do("cast taylor energy-shield --sp")
     assert spent(shield) == [("skill", "sp")]
-    assert s.state.actors["taylor"].sp == 0
+    assert s.state.actors["taylor"].resource("sp") == 0
     out = attack_outcome(do("attack taylor --roll 6,6,6 --evade 2,3,5 --damage 5,5 --defense 6"))
     taylor = out.target("taylor")
     assert out.attack.automatic == "success" and out.attack.total == 19
@@ -150,7 +151,7 @@ def test_the_source_battle(battle):
     assert minion.result.defense == 1 and minion.result.down
     assert hp(s, "monica") == 12
     assert "taylor-minion" not in s.state.actors        # a Down summon is removed (S21)
-    assert s.state.engaged_with("monica") == ["raider", "reaver"]
+    assert model.engaged_with(s.state, "monica") == ["raider", "reaver"]
     do("end")
 
     # --- Round 2, Josh ------------------------------------------------------------
@@ -179,7 +180,7 @@ def test_the_source_battle(battle):
     assert crossbowman.evasion.total == 8 and crossbowman.critical
     assert crossbowman.damage == 15 and crossbowman.result.defense == 0   # no armor
     assert crossbowman.result.down and s.state.actors["crossbowman"].down
-    assert s.state.actors["josh"].sp == 0
+    assert s.state.actors["josh"].resource("sp") == 0
     do("end")
 
     # --- Round 2, Monica ----------------------------------------------------------
@@ -213,7 +214,7 @@ def test_the_source_battle(battle):
     reaver = out.target("reaver")
     assert out.attack.total == 12 and reaver.evasion.total == 11 and reaver.hit
     assert reaver.damage == 8 and reaver.result.taken == 5
-    assert s.state.actors["reaver"].down and s.state.engaged_with("monica") == ["raider"]
+    assert s.state.actors["reaver"].down and model.engaged_with(s.state, "monica") == ["raider"]
     assert pool(s, "monica")["major"] == 0
     do("end")
 
@@ -234,11 +235,11 @@ def test_the_source_battle(battle):
     assert s.state.turn == "taylor"
     ended = [(e.actor, e.name) for e in events_of_frame(result, EffectEnded)]
     assert ("monica", "Charm") in ended                  # Charm ends as her turn starts
-    assert [(e.actor, e.before, e.after) for e in events_of_frame(result, SpRegained)] == [
-        ("taylor", 0, 1)]
+    assert [(e.actor, e.resource, e.before, e.after)
+            for e in events_of_frame(result, ResourceChanged)] == [("taylor", "sp", 0, 1)]
     do("move B4")
     do("engage raider")
-    assert s.state.engaged_with("raider") == ["josh", "taylor"]
+    assert model.engaged_with(s.state, "raider") == ["josh", "taylor"]
     # She casts in melee: she is in the engagement, so no firing-into-melee penalty (S15),
     # while the raider is Outnumbered: Disadvantage on its Evasion (S16).
     out = attack_outcome(do("cast spell raider --roll 1,2,4 --evade 3,4,6"))

@@ -18,6 +18,7 @@ from shaper_gm.commands import build_registry, new_session
 from shaper_gm.commands.session import Session
 from shaper_gm.content.loader import load_library
 from shaper_gm.errors import GmError
+from shaper_gm.rulesets.shaper import model
 
 LIBRARY = load_library()
 ZONES = ["A1", "A2", "B1", "B2", "C3"]       # a small corner: actors meet often
@@ -124,7 +125,7 @@ class EncounterMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def draw(self, data):
         actor = self.state.actors[self.doer(data)]
-        items = [*actor.stats.weapons, *([actor.stats.shield] if actor.stats.shield else [])]
+        items = [*actor.sheet.weapons, *([actor.sheet.shield] if actor.sheet.shield else [])]
         if items:
             self.run(f"draw {actor.id} {data.draw(st.sampled_from(items))}")
 
@@ -138,7 +139,7 @@ class EncounterMachine(RuleBasedStateMachine):
     def attack(self, data, sp):
         who = self.doer(data)
         target = self.near(data, who)
-        skills = [s for s, _ in self.state.actors[who].stats.skills]
+        skills = [s for s, _ in self.state.actors[who].sheet.skills]
         line = f"attack {who} {target}"
         if skills and data.draw(st.booleans()):
             line += f" --skill {data.draw(st.sampled_from(skills))}" + (" --sp" if sp else "")
@@ -148,7 +149,7 @@ class EncounterMachine(RuleBasedStateMachine):
     @rule(data=st.data(), sp=st.booleans())
     def skill(self, data, sp):
         actor = self.state.actors[self.doer(data)]
-        skills = [s for s, _ in actor.stats.skills]
+        skills = [s for s, _ in actor.sheet.skills]
         if skills:
             target = self.near(data, actor.id) if data.draw(st.booleans()) else ""
             verb = data.draw(st.sampled_from(["skill", "cast"]))
@@ -188,15 +189,15 @@ class EncounterMachine(RuleBasedStateMachine):
     def numbers_in_range(self):
         for actor in self.state.actors.values():
             assert 0 <= actor.hp <= actor.max_hp, actor
-            assert 0 <= actor.sp <= actor.max_sp, actor
-            assert all(n >= 0 for _, n in actor.pool), actor
+            assert 0 <= actor.resource("sp") <= actor.sheet.max_sp, actor
+            assert all(n >= 0 for _, n in actor.resources), actor
             assert actor.down == (actor.hp == 0), actor
 
     @invariant()
     def engagements_are_sound(self):
         state = self.state
         seen: set[str] = set()
-        for group in state.engagements:
+        for group in model.engagements(state):
             assert len(group) >= 2
             assert not group & seen, "an actor in two engagements"
             seen |= group

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shaper_gm.encounter.events import AttackResolved
+from shaper_gm.rulesets.shaper.events import AttackResolved
 
 from .conftest import BATTLE_SETUP, fresh, refuse
 

@@ -4,29 +4,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shaper_gm.encounter import events as ev
+from shaper_gm.engine import events as ev
 from shaper_gm.render.text import Names, describe, describe_events, fold_costs
+from shaper_gm.rulesets.shaper import events as sev
 
 NAMES = Names({"josh": "Josh", "monica": "Monica", "raider": "Raider", "taylor": "Taylor"},
               band=("Close", "Short", "Medium", "Long").__getitem__)
 
 
 def test_lines_for_the_everyday_events():
-    assert describe(ev.ActionSpent("josh", "draw", "minor", "minor"), NAMES) == \
+    assert describe(ev.ActionSpent("josh", "draw", (("minor", 1),), (("minor", 1),)), NAMES) == \
         "Josh spends a Minor action (draw)"
-    assert describe(ev.ActionSpent("josh", "draw", "minor", "major"), NAMES) == \
+    assert describe(ev.ActionSpent("josh", "draw", (("minor", 1),), (("major", 1),)), NAMES) == \
         "Josh spends a Major action for a Minor (draw)"
     assert describe(ev.RoundStarted(2), NAMES) == "Round 2 begins"
     assert describe(ev.TurnStarted("josh", 2), NAMES) == "Josh's turn"
-    assert describe(ev.WentDown("raider"), NAMES) == "Raider is Down (S8)"
-    assert describe(ev.TurnEnded("josh", (("major", 2), ("free", 1))), NAMES) == \
+    assert describe(ev.WentDown("raider", "Down", "S8"), NAMES) == "Raider is Down (S8)"
+    assert describe(ev.TurnEnded("josh", (("major", 2), ("free", 1)), "S18"), NAMES) == \
         "Josh's turn ends; unused 2 Major, 1 Free lapse (S18)"
 
 
 def test_a_move_names_its_band_and_cost():
-    events = [ev.ActionSpent("monica", "move", "major", "major"),
-              ev.ActionSpent("monica", "move", "major", "major"),
-              ev.Moved("monica", "C5", "D3", 2)]
+    events = [ev.ActionSpent("monica", "move", (("major", 1),), (("major", 1),)),
+              ev.ActionSpent("monica", "move", (("major", 1),), (("major", 1),)),
+              sev.Moved("monica", "C5", "D3", 2)]
     assert describe_events(events, NAMES) == ["Monica moves C5 → D3 (Medium, 2 Major)"]
     # without the ruleset's bands the distance is given in steps
     assert describe_events(events, {"monica": "Monica"}) == \
@@ -34,10 +35,10 @@ def test_a_move_names_its_band_and_cost():
 
 
 def test_a_spend_nothing_claims_keeps_its_own_line():
-    spent = ev.ActionSpent("josh", "pickup_close", "major", "major")
-    drawn = ev.ItemChanged("monica", "drew", "longsword")     # another actor's event
+    spent = ev.ActionSpent("josh", "pickup_close", (("major", 1),), (("major", 1),))
+    drawn = sev.ItemChanged("monica", "drew", "longsword")     # another actor's event
     assert fold_costs([spent, drawn]) == [(spent, ""), (drawn, "")]
-    assert describe_events([spent, ev.ActionSpent("josh", "skill", "sp", "sp", sp=1)],
+    assert describe_events([spent, ev.ActionSpent("josh", "skill", (("sp", 1),), (("sp", 1),))],
                            NAMES) == ["Josh spends a Major action (pickup_close)",
                                       "Josh spends 1 SP (skill)"]
 
@@ -55,8 +56,8 @@ def test_unknown_events_and_unknown_ids_still_read():
 def test_damage_line_shows_the_pipeline():
     from shaper_gm.rulesets.shaper.damage import damage_pipeline
     result = damage_pipeline(5, 1, absorb=2, hp=13)
-    assert describe(ev.DamageTaken("taylor", result), NAMES) == \
+    assert describe(sev.DamageTaken("taylor", result), NAMES) == \
         "Taylor takes 5 damage: Defense 1, 4 taken, 2 absorbed, HP 13 → 11"
     magic = damage_pipeline(7, 9, magic=True, pierce=2, hp=4)
-    assert describe(ev.DamageTaken("raider", magic), NAMES) == \
+    assert describe(sev.DamageTaken("raider", magic), NAMES) == \
         "Raider takes 7 damage: Defense 9 halved 4 - Pierce 2 = 2, 5 taken, HP 4 → 0, Down"

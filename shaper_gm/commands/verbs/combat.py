@@ -10,8 +10,8 @@ from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.verbs.gm import MODIFIER_FLAGS
 from shaper_gm.commands.viewdata import OddsView
-from shaper_gm.encounter import combat, skilluse
 from shaper_gm.errors import CommandError
+from shaper_gm.rulesets.shaper import combat, skilluse
 from shaper_gm.rulesets.shaper.parts import Mod
 
 NO_ROLL = "-"          # in --evade/--defense: this target rolled nothing (a miss, no armor)
@@ -159,7 +159,7 @@ def _actor_skill_target(ctx: Context, verb: str, spells: bool = False):
     if not rest or len(rest) > 2:
         raise CommandError(f"{verb}: expected [ACTOR] SKILL [TARGET]", f"e.g. {verb} step-up brute")
     actor = ctx.state.actors[who]
-    own = [s for s, _ in actor.stats.skills] + (list(ctx.library.spells) if spells else [])
+    own = [s for s, _ in actor.sheet.skills] + (list(ctx.library.spells) if spells else [])
     skill = resolve.match_one(rest[0], own, "skill of " + actor.name,
                               f"{actor.name}'s skills: {', '.join(own) or 'none'}")
     target = resolve.actor(ctx.state, rest[1]) if len(rest) == 2 else None
@@ -172,12 +172,12 @@ def _request(ctx: Context, who: str, targets: list[str], weapon: str | None = No
     p = ctx.parsed
     if weapon is None and p.get("with"):
         actor = ctx.state.actors[who]
-        carried = [*actor.stats.weapons, *ctx.library.spells]
+        carried = [*actor.sheet.weapons, *ctx.library.spells]
         weapon = resolve.match_one(p.get("with"), carried, "weapon",
                                    f"{actor.name} carries: {', '.join(carried)}")
         p.flags["with"] = weapon
     skills = []
-    actor_skills = [s for s, _ in ctx.state.actors[who].stats.skills]
+    actor_skills = [s for s, _ in ctx.state.actors[who].sheet.skills]
     for word in p.get("skill") or ():
         skills.append(resolve.match_one(word, actor_skills, "skill",
                                         f"skills: {', '.join(actor_skills) or 'none'}"))

@@ -10,10 +10,11 @@ from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.viewdata import HistoryMoved, Message
 from shaper_gm.dice import Modifiers, parse, roll
-from shaper_gm.encounter import events as ev
 from shaper_gm.encounter import harm, setup
-from shaper_gm.encounter.state import ActiveEffect
+from shaper_gm.engine import events as ev
+from shaper_gm.engine.state import Effect
 from shaper_gm.errors import CommandError
+from shaper_gm.rulesets.shaper import harm as shaper_harm
 
 MODIFIER_FLAGS = (flag("edge", help="Edge: highest die becomes 6 (S3)"),
                   flag("pressured", help="Pressured: lowest die becomes 1 (S3)"),
@@ -65,13 +66,14 @@ def register(reg: Registry) -> None:
             if p.get("magic") or p.get("pierce") or p.get("defense"):
                 raise CommandError("--direct skips Defense, so --magic, --pierce and --defense "
                                    "do not apply", "drop them, or drop --direct")
-            return Outcome(*harm.set_hp(ctx.state, target, actor.hp - n, f"{n} damage (direct)"))
+            return Outcome(*harm.set_hp(ctx.state, ctx.ruleset, target, actor.hp - n,
+                                        f"{n} damage (direct)"))
         pierce = p.get("pierce") or 0
         if pierce < 0:
             raise CommandError("--pierce cannot be negative", "e.g. --pierce 2")
         rs = ctx.ruleset
         source = ctx.dice.source("defense", p.get("defense"), actor=target)
-        defense = rs.defense_roll(actor.stats, source)
+        defense = rs.defense_roll(actor.sheet, source)
         if defense is not None:
             p.flags["defense"] = tuple(source.used)
         elif p.get("defense"):
@@ -79,8 +81,9 @@ def register(reg: Registry) -> None:
                                "drop --defense")
         result = rs.apply_damage(n, defense.total if defense else None,
                                  magic=bool(p.get("magic")), pierce=pierce,
-                                 absorb=harm.absorb_available(ctx.state, target), hp=actor.hp)
-        state, events = harm.apply_result(ctx.state, target, result)
+                                 absorb=shaper_harm.absorb_available(ctx.state, target),
+                                 hp=actor.hp)
+        state, events = shaper_harm.apply_result(ctx.state, rs, target, result)
         if defense is not None:
             events.insert(0, ev.DiceRolled(f"Defense of {actor.name}", defense))
         return Outcome(state, events)
@@ -91,7 +94,8 @@ def register(reg: Registry) -> None:
     def heal(ctx: Context) -> Outcome:
         target, n = target_and_amount(ctx, "heal")
         actor = ctx.state.actors[target]
-        return Outcome(*harm.set_hp(ctx.state, target, actor.hp + n, f"healed {n}"))
+        return Outcome(*harm.set_hp(ctx.state, ctx.ruleset, target, actor.hp + n,
+                                    f"healed {n}"))
 
     @reg.command("set", group="gm", usage="set ACTOR FIELD=VALUE...",
                  summary=f"set fields by hand: {', '.join(SETTABLE)}",
@@ -145,8 +149,8 @@ def register(reg: Registry) -> None:
         if absorb < 0:
             raise CommandError("--absorb cannot be negative", "e.g. --absorb 2")
         until = _until(ctx, p.get("until") or ("used_up" if absorb else "never"))
-        new = ActiveEffect(name, "gm", None, p.get("attack") or 0, p.get("damage") or 0,
-                           p.get("evasion") or 0, absorb, until)
+        mods = tuple((key, p.get(key)) for key in ctx.ruleset.effect_keys if p.get(key))
+        new = Effect(name, "gm", None, mods, until)
         if until != "never":
             p.flags["until"] = until
         return Outcome(ctx.state.with_actor(actor.with_(effects=(*actor.effects, new))),
@@ -237,17 +241,22 @@ def _set_field(ctx: Context, state, target: str, key: str, value: str):
             if not 0 <= number <= actor.max_hp:
                 raise CommandError(f"hp must be 0 to {actor.max_hp} for {actor.name}",
                                    "heal or damage to change it, or pick a value in range")
-            return harm.set_hp(state, target, number, "set by the GM")
-        if key == "sp" and not 0 <= number <= actor.max_sp:
-            raise CommandError(f"sp must be 0 to {actor.max_sp} for {actor.name}",
+            return harm.set_hp(state, ctx.ruleset, target, number, "set by the GM")
+        max_sp = ctx.ruleset.stat(actor.sheet, "max_sp")
+        if key == "sp" and not 0 <= number <= max_sp:
+            raise CommandError(f"sp must be 0 to {max_sp} for {actor.name}",
                                "pick a value in range")
     if key == "zone":
         return setup.place(state, ctx.ruleset, target, value)
     if key in ("side", "name") and not value.strip():
         raise CommandError(f"{key} cannot be empty", f"e.g. {key}=enemies")
     if key == "sp":
-        new_value: object = int(value)
-    elif key == "initiative":
+        before = actor.resource("sp")
+        values = actor.resource_map()
+        values["sp"] = int(value)
+        state = state.with_actor(actor.with_resources(values))
+        return state, [ev.FieldSet(target, key, before, int(value))]
+    if key == "initiative":
         new_value = int(value)
     else:
         new_value = value if key == "name" else value.lower()

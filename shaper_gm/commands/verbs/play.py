@@ -5,8 +5,9 @@ from __future__ import annotations
 from shaper_gm.commands import resolve
 from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
-from shaper_gm.encounter import actions, turns
+from shaper_gm.encounter import turns
 from shaper_gm.errors import CommandError
+from shaper_gm.rulesets.shaper import actions, model
 
 ACTION_KINDS = ("major", "minor", "free")
 
@@ -106,8 +107,8 @@ def register(reg: Registry) -> None:
 
 def _item(ctx: Context, who: str, word: str, *, held: bool) -> str:
     actor = ctx.state.actors[who]
-    stats = actor.stats
-    pool = list(actor.holding) if held else [*stats.weapons,
+    stats = actor.sheet
+    pool = list(model.holding(actor)) if held else [*stats.weapons,
                                              *([stats.shield] if stats.shield else [])]
     if not pool:
         raise CommandError(f"{actor.name} {'holds' if held else 'carries'} nothing",

@@ -45,7 +45,8 @@ def register(reg: Registry) -> None:
         if seed < 0:
             raise CommandError("--seed must be 0 or more", "e.g. --seed 1234")
         p.flags.update(grid=f"{cols}x{rows}", ruleset=ruleset_id, seed=seed)
-        state, events = setup.new_encounter(ruleset_id, cols, rows, seed)
+        rs = ctx.session.ruleset_named(ruleset_id)
+        state, events = setup.new_encounter(ruleset_id, cols, rows, seed, rs.new_system())
         return Outcome(state, events)
 
     @reg.command(
@@ -93,9 +94,10 @@ def register(reg: Registry) -> None:
                 name = f"{name} {n}"
             elif not name and sheet and count:
                 name = f"{sheet.name} {n}"
+            extra = {**overrides, **({"holding": holding} if holding is not None else {})}
             spec = setup.NewActor(actor_id, sheet, p.get("side"), p.get("at"), name,
-                                  tuple(overrides.items()), holding)
-            state, added = setup.add_actor(state, ctx.ruleset, ctx.library, spec)
+                                  extra=tuple(extra.items()))
+            state, added = setup.add_actor(state, ctx.ruleset, spec)
             events += added
         return Outcome(state, events)
 
@@ -106,7 +108,7 @@ def register(reg: Registry) -> None:
         (word,) = _exactly(ctx, 1, "remove ID")
         actor_id = resolve.actor(ctx.state, word)
         ctx.parsed.words[:] = [actor_id]
-        return Outcome(*setup.remove_actor(ctx.state, actor_id))
+        return Outcome(*setup.remove_actor(ctx.state, ctx.ruleset, actor_id))
 
     @reg.command("place", group="setup", usage="place ID ZONE", rules="S9",
                  summary="put an actor in a zone, at no action cost (setup and GM fixes)",

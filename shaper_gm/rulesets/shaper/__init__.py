@@ -23,3 +23,11 @@ __all__ = [
     "distance", "new_pool", "parse_zone", "pay", "resolve_attack", "stats_from_sheet",
     "zone_name",
 ]
+
+
+def build(library=None) -> ShaperRuleset:
+    """The Shaper ruleset with its numbers from the content library."""
+    if library is None:
+        from shaper_gm.content.loader import load_library
+        library = load_library()
+    return ShaperRuleset(library.rulesets["shaper"], library)

@@ -1,49 +1,92 @@
-"""`ShaperRuleset`: the Shaper rules behind the `Ruleset` interface, built from content."""
+"""`ShaperRuleset`: the Shaper rules behind the engine's ruleset interface (S1-S29)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from shaper_gm.content.models import ABILITIES, Library, RulesetNumbers, Weapon
-from shaper_gm.dice import DiceSource, Modifiers, Roll, basic_roll, parse, roll
-from shaper_gm.rules.errors import RuleViolation
-from shaper_gm.rulesets.shaper import battlefield, economy, situation, skills
+from shaper_gm.content.models import Library, RulesetNumbers
+from shaper_gm.dice import DiceSource, Modifiers, Roll, basic_roll, roll
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.ruleset import RulesetBase
+from shaper_gm.engine.state import Actor, Encounter
+from shaper_gm.engine.turns import FixedOrder
+from shaper_gm.rulesets.shaper import battlefield, economy, hooks, model, situation, skills
 from shaper_gm.rulesets.shaper.attack import AttackOutcome, AttackPlan, Dice, TargetPlan
 from shaper_gm.rulesets.shaper.attack import resolve_attack as _resolve_attack
-from shaper_gm.rulesets.shaper.creation import (
-    ActorStats,
-    attack_bonus_name,
-    create_actor,
-    damage_bonus_name,
-    stats_from_sheet,
-)
+from shaper_gm.rulesets.shaper.creation import ActorStats, create_actor, stats_from_sheet
 from shaper_gm.rulesets.shaper.damage import DamageResult, damage_pipeline
-from shaper_gm.rulesets.shaper.parts import Mod, Part
-from shaper_gm.rulesets.shaper.situation import FieldView, RangeCheck
+from shaper_gm.rulesets.shaper.prepare import AttackRules, PreparedAttack
+from shaper_gm.rulesets.shaper.situation import FieldView
 
-ALL_ENGAGED_ENEMIES = "all_engaged_enemies"
-
-
-@dataclass(frozen=True)
-class PreparedAttack:
-    """An attack checked against the situation, ready for `resolve_attack`."""
-
-    plan: AttackPlan
-    targets: tuple[TargetPlan, ...]
-    ranges: tuple[RangeCheck, ...]        # per target
-    skill_triggers: int                   # skills to pay: 1 Major or SP each (S23)
-    free_skills: int                      # spell skills made free by Mentality (S25)
+# What `add --stat NAME=N` and `set` may change on a Shaper sheet.
+SHEET_NUMBERS = ("level", "vigor", "finesse", "mentality", "hp")
+# The modifiers an effect may carry (S26).
+EFFECT_KEYS = ("attack", "damage", "evasion", "absorb")
 
 
-class ShaperRuleset:
+def _sheet(who: Actor | ActorStats) -> ActorStats:
+    return who.sheet if isinstance(who, Actor) else who
+
+
+class ShaperRuleset(AttackRules, RulesetBase):
     """Shaper, every number read from `RulesetNumbers` (S1-S29)."""
+
+    rules = "S1-S29"
+    effect_keys = EFFECT_KEYS
+    sheet_numbers = SHEET_NUMBERS
+    terms = {"down": "Down", "down_rule": "S8", "turn_rule": "S18",
+             "off_turn_hint": "skills whose trigger allows it can be used with --sp (S23)"}
 
     def __init__(self, numbers: RulesetNumbers, library: Library | None = None) -> None:
         self.numbers = numbers
         self.library = library or Library()
         self.id = numbers.id
+        self.name = numbers.name
+        self.resources = economy.resource_specs(numbers)
+        self.turn_order = FixedOrder()                  # S17
+
+    # The engine's questions ---------------------------------------------------------------
+    def stat(self, sheet: ActorStats, key: str) -> int:
+        """A sheet number; an action kind reads the actor's own pool (S18, S21)."""
+        if key in economy.action_kinds(self.numbers) or (sheet.pool and key in
+                                                          sheet.pool.as_dict()):
+            return self.new_pool(sheet).get(key, 0)
+        return int(getattr(sheet, key, 0) or 0)
+
+    def on_turn_start(self, state: Encounter, actor_id: str):
+        return hooks.turn_started(state, actor_id)
+
+    def on_down(self, state: Encounter, actor_id: str):
+        return hooks.went_down(state, actor_id)
+
+    def on_removed(self, state: Encounter, actor_id: str):
+        return hooks.removed(state, actor_id)
+
+    def on_placed(self, state: Encounter, actor_id: str, before: str | None):
+        return hooks.placed(state, actor_id, before)
+
+    def new_system(self) -> model.ShaperField:
+        return model.ShaperField()
+
+    def reserved_ids(self) -> tuple[str, ...]:
+        return economy.action_kinds(self.numbers)         # `act minor ...` reads them
+
+    def make_actor(self, spec, zone: str | None) -> Actor:
+        """An actor from a template with the GM's overrides, or by the creation rules
+        (S27-S29): full HP and SP, the pool empty until its turn (S18, S22)."""
+        sheet = spec.template
+        name = spec.name or (sheet.name if sheet else spec.id.replace("-", " ").title())
+        stats = self.stats_for(self.library, spec.id, name, sheet,
+                               {**dict(spec.numbers), **dict(spec.extra)})
+        side = spec.side or (sheet.side if sheet and sheet.side else "enemies")
+        unloaded = tuple(w for w in stats.weapons
+                         if (item := self.library.weapons.get(w)) is not None and item.reload)
+        values = {**dict.fromkeys(self.new_pool(stats), 0), economy.SP: stats.max_sp}
+        return Actor(id=spec.id, name=name, side=side, sheet=stats, hp=stats.max_hp,
+                     max_hp=stats.max_hp, zone=zone, resources=tuple(values.items()),
+                     system=model.ShaperActor(holding=stats.holding, unloaded=unloaded),
+                     template=sheet.id if sheet else None)
 
     # Turn economy (S18, S19, S22) ------------------------------------------------------
     def new_pool(self, stats: ActorStats | None = None) -> dict[str, int]:
@@ -65,8 +108,9 @@ class ShaperRuleset:
         return skills.regen_sp(sp, stats.sp_regen, stats.max_sp)
 
     # Turn order (S17) --------------------------------------------------------------------
-    def initiative(self, stats: ActorStats, source: DiceSource,
+    def initiative(self, who: Actor | ActorStats, source: DiceSource,
                    mods: Modifiers | None = None) -> Roll:
+        stats = _sheet(who)
         return basic_roll(source, bonus=stats.ability(self.numbers.turn_order_ability),
                           mods=mods or Modifiers(), basic_expr=self.numbers.basic_roll,
                           what=f"initiative of {stats.name}")
@@ -114,142 +158,6 @@ class ShaperRuleset:
         """Move actions (each a Short step, S12) from a to b."""
         return battlefield.move_cost(self.distance(a, b))
 
-    # Attack preparation ------------------------------------------------------------------
-    def weapon(self, stats: ActorStats, item: str) -> Weapon:
-        """The weapon or offensive spell `item` of an actor."""
-        lib = self.library
-        found = lib.weapons.get(item) or lib.spells.get(item)
-        if item == "spell" and found is None and lib.spells:
-            found = next(iter(lib.spells.values()))
-        if found is None:
-            raise RuleViolation(f"unknown weapon {item!r}",
-                                f"known: {', '.join(sorted(lib.weapons) + sorted(lib.spells))}")
-        if found.kind == "spell":
-            if stats.mentality < self.numbers.spell_min_mentality:
-                raise RuleViolation(f"{stats.name} cannot cast: spells need Mentality "
-                                    f"{self.numbers.spell_min_mentality}, {stats.name} has "
-                                    f"{stats.mentality} (S25)", "attack with a weapon")
-        elif found.id not in stats.weapons:
-            raise RuleViolation(f"{stats.name} has no {found.name}",
-                                f"{stats.name} carries: {', '.join(stats.weapons) or 'nothing'}")
-        return found
-
-    def _ability_parts(self, stats: ActorStats, bonus: str) -> tuple[Part, ...]:
-        out = []
-        for ability in ABILITIES:
-            value = stats.ability(ability) * self.numbers.bonus(ability, bonus)
-            if value:
-                out.append(Part(value, ability.capitalize(), "S28"))
-        return tuple(out)
-
-    def target_plan(self, stats: ActorStats, view: FieldView, *, hp: int,
-                    shield_raised: bool = False, evasion: Sequence[Part] = (),
-                    modifiers: Sequence[Mod] = (), absorb: int = 0,
-                    defense_bonus: Sequence[Part] = ()) -> TargetPlan:
-        """A target's Evasion and Defense from its stats and situation (S16, S20, S28)."""
-        parts = list(self._ability_parts(stats, "evasion"))
-        if shield_raised and stats.shield:
-            shield = self.library.shields.get(stats.shield)
-            if shield is not None and shield.evasion:
-                parts.append(Part(shield.evasion, f"{shield.name} raised", "S20"))
-        parts.extend(evasion)
-        mods = list(modifiers)
-        if self.numbers.outnumbered and situation.outnumbered(view, stats.id):
-            mods.append(Mod("disadvantage", "Outnumbered", "S16"))
-        return TargetPlan(id=stats.id, hp=hp, evasion_bonus=tuple(parts),
-                          evasion_modifiers=tuple(mods), defense=stats.defense,
-                          defense_bonus=tuple(defense_bonus), absorb=absorb)
-
-    def prepare_attack(self, attacker: ActorStats, weapon: str | Weapon,
-                       targets: Sequence[TargetPlan], view: FieldView, *,
-                       skill_ids: Sequence[str] = (), held: Sequence[str] | None = None,
-                       attack_parts: Sequence[Part] = (), damage_parts: Sequence[Part] = (),
-                       modifiers: Sequence[Mod] = (),
-                       extra_targets: Mapping[str, TargetPlan] | None = None,
-                       shield_raised: bool = False) -> PreparedAttack:
-        """Check an attack against the rules and the battlefield and build its plan.
-
-        `targets` are the named targets; a skill with `extra_targets:
-        all_engaged_enemies` (Overswing) adds the attacker's other engaged enemies, whose
-        plans come from `extra_targets`. With several targets, `at_max_range` effects
-        apply only if every target is at max range.
-        """
-        w = weapon if isinstance(weapon, Weapon) else self.weapon(attacker, weapon)
-        who = attacker.name
-        if held is not None and w.kind != "spell" and w.id not in held:
-            raise RuleViolation(f"{who} is not holding the {w.name} (S19a)",
-                                f"draw it first (Minor): draw {w.id}")
-        chosen = []
-        for sid in skill_ids:
-            skill = self.library.skills.get(sid)
-            if skill is None:
-                raise RuleViolation(f"unknown skill {sid!r}", "check the skill id")
-            level = attacker.skill_level(sid)
-            skills.check_trigger(self.numbers, attacker, skill, level, moment="on_attack",
-                                 weapon=w, shield_raised=shield_raised, who=who)
-            chosen.append((skill, level))
-        focus = sum(it.spell_range_bonus for it in
-                    (self.library.weapons.get(h) for h in (held or ())) if it is not None)
-        bands = skills.range_bands(chosen, attacker, w.kind)
-
-        effects0 = skills.SkillEffects()
-        for skill, level in chosen:
-            effects0 = effects0 + skills.collect_effects(skill, level, attacker,
-                                                         weapon_kind=w.kind)
-        all_targets = list(targets)
-        if ALL_ENGAGED_ENEMIES in effects0.extra_targets:
-            named = {t.id for t in all_targets}
-            for enemy in situation.engaged_enemies(view, attacker.id):
-                if enemy not in named:
-                    plan = (extra_targets or {}).get(enemy)
-                    if plan is None:
-                        raise RuleViolation(f"no target details for {enemy}",
-                                            "pass its TargetPlan in extra_targets")
-                    all_targets.append(plan)
-        if not all_targets:
-            raise RuleViolation(f"{who} has no target", "name a target")
-
-        ranges, target_mods = [], []
-        for tp in all_targets:
-            if view.at(tp.id).down:
-                raise RuleViolation(f"{view.name(tp.id)} is Down (S8) and cannot be targeted",
-                                    "pick another target, or heal it first")
-            rc = situation.range_check(self.numbers, view, attacker.id, tp.id, w,
-                                       extra_bands=bands, spell_range_bonus=focus)
-            ranges.append(rc)
-            mods = [m for m in rc.modifiers if "beyond_max_range" not in
-                    effects0.remove_disadvantage]
-            if (self.numbers.firing_into_melee and "firing_into_melee" not in
-                    effects0.remove_disadvantage and
-                    situation.firing_into_melee(view, attacker.id, tp.id, w.kind)):
-                mods.append(Mod("disadvantage", "firing into melee", "S15"))
-            target_mods.append(mods)
-        # One attack roll for all targets: a penalty against any target applies to it.
-        auto_mods = {m for mods in target_mods for m in mods}
-        at_max = all(r.at_max_range for r in ranges)
-        effects = skills.SkillEffects()
-        for skill, level in chosen:
-            effects = effects + skills.collect_effects(skill, level, attacker,
-                                                       weapon_kind=w.kind, at_max_range=at_max)
-        plan = AttackPlan(
-            attacker=attacker.id, weapon=w,
-            attack_bonus=(*self._ability_parts(attacker, attack_bonus_name(w.kind)),
-                          *effects.attack_bonus, *attack_parts),
-            modifiers=(*sorted(auto_mods), *modifiers),
-            skills=tuple(s.id for s, _ in chosen),
-            extra_attack_dice=sum(parse(e).dice_count for e in effects.attack_dice),
-            damage_bonus=(*self._ability_parts(attacker, damage_bonus_name(w.kind)),
-                          *effects.damage_bonus, *damage_parts),
-            damage_dice=effects.damage_dice, pierce_bonus=effects.pierce_bonus,
-            pierce_dice=effects.pierce_dice)
-        if w.kind == "spell":
-            cost = skills.spell_cost(len(chosen), attacker.spell_cost_reduction)
-            triggers, free = cost.paid_added, cost.free_added
-        else:
-            triggers, free = len(chosen), 0
-        return PreparedAttack(plan=plan, targets=tuple(all_targets), ranges=tuple(ranges),
-                              skill_triggers=triggers, free_skills=free)
-
     # What the live encounter asks of a ruleset besides the above -------------------------
     @property
     def hands(self) -> int:
@@ -270,9 +178,9 @@ class ShaperRuleset:
             return stats_from_sheet(self.numbers, library, sheet, id=id, name=name, **overrides)
         return create_actor(self.numbers, library, id=id, name=name, **overrides)
 
-    def order_tiebreak(self, stats: ActorStats) -> int:
+    def order_tiebreak(self, who: Actor | ActorStats) -> int:
         """S17: ties in turn order go to the higher ability the ruleset names."""
-        return stats.ability(self.numbers.turn_order_ability)
+        return _sheet(who).ability(self.numbers.turn_order_ability)
 
     def spend_sp(self, current: int, *, times: int = 1, who: str = "") -> int:
         return skills.spend_sp(self.numbers, current, times=times, who=who)

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from shaper_gm.encounter import events as ev
-from shaper_gm.encounter import harm
-from shaper_gm.encounter.state import EncounterState
-from shaper_gm.encounter.turns import require_turn, spend, spend_sp
-from shaper_gm.rules.errors import RuleViolation
+from shaper_gm.encounter.turns import check_able, require_turn
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.state import Encounter as EncounterState
+from shaper_gm.rulesets.shaper import harm, model
+from shaper_gm.rulesets.shaper.charge import spend, spend_sp
+from shaper_gm.rulesets.shaper.events import AttackResolved, DamageTaken, SkillUsed
 from shaper_gm.rulesets.shaper.parts import Mod, Part
 
 # Names the GM may pass to --ignore, matched against an automatic modifier's reason.
@@ -36,7 +37,7 @@ def field_view(state: EncounterState, rs):
     """The rules core's read-only picture of the battlefield."""
     rows = []
     for actor in state.actors.values():
-        group = state.engagement_of(actor.id)
+        group = model.engagement_of(state, actor.id)
         rows.append((actor.id, actor.zone, actor.side,
                      ",".join(sorted(group)) if group else None, actor.down))
     return rs.field_view(rows, {a.id: a.name for a in state.actors.values()})
@@ -44,11 +45,11 @@ def field_view(state: EncounterState, rs):
 
 def default_weapon(state: EncounterState, library, actor_id: str) -> str:
     actor = state.actors[actor_id]
-    for item in actor.holding:
+    for item in model.holding(actor):
         weapon = library.weapons.get(item)
         if weapon is not None and weapon.kind in ("melee", "ranged"):
             return item
-    if actor.stats.mentality > 0 and library.spells:
+    if actor.sheet.mentality > 0 and library.spells:
         return next(iter(library.spells))
     raise RuleViolation(f"{actor.name} holds no weapon (S19a)",
                         "draw one first (Minor), or name it with --with")
@@ -56,10 +57,10 @@ def default_weapon(state: EncounterState, library, actor_id: str) -> str:
 
 def target_plan(state: EncounterState, rs, view, target_id: str):
     target = state.actors[target_id]
-    shield_up = any(e.source == "shield" for e in target.effects)
-    evasion = [Part(e.evasion, e.name, "S26") for e in target.effects
-               if e.evasion and e.source != "shield"]
-    return rs.target_plan(target.stats, view, hp=target.hp, shield_raised=shield_up,
+    shield_up = model.shield_raised(target)
+    evasion = [Part(e.mod("evasion"), e.name, "S26") for e in target.effects
+               if e.mod("evasion") and e.source != "shield"]
+    return rs.target_plan(target.sheet, view, hp=target.hp, shield_raised=shield_up,
                           evasion=evasion, absorb=harm.absorb_available(state, target_id))
 
 
@@ -69,15 +70,14 @@ def prepare(state: EncounterState, rs, library, request: AttackRequest, *,
     `odds` prepares without the turn check, to price an attack before it is made."""
     attacker = state.actors[request.attacker]
     if check_turn:
-        require_turn(state, request.attacker, "an attack")
-    if attacker.down:
-        raise RuleViolation(f"{attacker.name} is Down (S8) and cannot act", "heal it first")
+        require_turn(state, rs, request.attacker, "an attack")
+    check_able(state, rs, request.attacker)
     unknown = [i for i in request.ignore if i not in IGNORABLE]
     if unknown:
         raise RuleViolation(f"cannot ignore {unknown[0]!r}",
                             f"--ignore takes {', '.join(IGNORABLE)}")
     weapon = request.weapon or default_weapon(state, library, request.attacker)
-    if weapon in attacker.unloaded:
+    if weapon in model.unloaded(attacker):
         raise RuleViolation(f"{attacker.name}'s {weapon} is not loaded (S19)",
                             "reload it first (Minor): reload")
     for target_id in request.targets:
@@ -88,17 +88,18 @@ def prepare(state: EncounterState, rs, library, request: AttackRequest, *,
                                 "targeted", "pick another target, or heal it first")
     view = field_view(state, rs)
     plans = [target_plan(state, rs, view, t) for t in request.targets]
-    extra = {e: target_plan(state, rs, view, e) for e in state.engaged_with(request.attacker)
+    extra = {e: target_plan(state, rs, view, e) for e in model.engaged_with(state, request.attacker)
              if state.actors[e].side != attacker.side and e not in request.targets}
     effects = attacker.effects
-    attack_parts = [Part(e.attack, e.name, "S26") for e in effects if e.attack]
-    damage_parts = [Part(e.damage, e.name, "S26") for e in effects if e.damage]
+    attack_parts = [Part(e.mod("attack"), e.name, "S26") for e in effects if e.mod("attack")]
+    damage_parts = [Part(e.mod("damage"), e.name, "S26") for e in effects if e.mod("damage")]
     if request.bonus:
         attack_parts.append(Part(request.bonus, "GM bonus", ""))
     prepared = rs.prepare_attack(
-        attacker.stats, weapon, plans, view, skill_ids=request.skills, held=attacker.holding,
-        attack_parts=attack_parts, damage_parts=damage_parts, modifiers=request.modifiers,
-        extra_targets=extra, shield_raised=any(e.source == "shield" for e in effects))
+        attacker.sheet, weapon, plans, view, skill_ids=request.skills,
+        held=model.holding(attacker), attack_parts=attack_parts, damage_parts=damage_parts,
+        modifiers=request.modifiers, extra_targets=extra,
+        shield_raised=model.shield_raised(attacker))
     return _without_ignored(prepared, request.ignore)
 
 
@@ -127,13 +128,13 @@ def pay(state: EncounterState, rs, library, request: AttackRequest,
             state, paid = spend(state, rs, actor_id, "skill", times=triggers)
         events += paid
     actor = state.actors[actor_id]
-    uses = dict(actor.skill_uses)
+    uses = dict(model.own(actor).skill_uses)
     for sid in prepared.plan.skills:
-        rs.check_uses(library.skills[sid], actor.stats.skill_level(sid), uses.get(sid, 0),
+        rs.check_uses(library.skills[sid], actor.sheet.skill_level(sid), uses.get(sid, 0),
                       who=actor.name)
         uses[sid] = uses.get(sid, 0) + 1
-        events.append(ev.SkillUsed(actor_id, sid))
-    return state.with_actor(actor.with_(skill_uses=tuple(sorted(uses.items())))), events
+        events.append(SkillUsed(actor_id, sid))
+    return state.with_actor(model.with_own(actor, skill_uses=tuple(sorted(uses.items())))), events
 
 
 def attack(state: EncounterState, rs, library, request: AttackRequest,
@@ -146,13 +147,14 @@ def attack(state: EncounterState, rs, library, request: AttackRequest,
     outcome = rs.resolve_attack(prepared.plan, prepared.targets, dice(ids))
     situation = tuple(f"{state.actors[t].name}: {r.band} (max {r.max_band})"
                       for t, r in zip(ids, prepared.ranges, strict=False))
-    events.append(ev.AttackResolved(request.attacker, outcome, situation))
+    events.append(AttackResolved(request.attacker, outcome, situation))
     weapon = prepared.plan.weapon
     if weapon.reload:
         actor = state.actors[request.attacker]
-        state = state.with_actor(actor.with_(unloaded=(*actor.unloaded, weapon.id)))
+        state = state.with_actor(model.with_own(actor,
+                                                unloaded=(*model.unloaded(actor), weapon.id)))
     for target in outcome.targets:
         if target.result is not None and target.id in state.actors:
-            state, applied = harm.apply_result(state, target.id, target.result)
-            events += [e for e in applied if not isinstance(e, ev.DamageTaken)]
+            state, applied = harm.apply_result(state, rs, target.id, target.result)
+            events += [e for e in applied if not isinstance(e, DamageTaken)]
     return state, events, outcome

@@ -9,11 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shaper_gm.encounter import actions, setup
-from shaper_gm.encounter import events as ev
-from shaper_gm.encounter.state import ActiveEffect, ActorState, EncounterState
-from shaper_gm.encounter.turns import spend, spend_sp
-from shaper_gm.rules.errors import RuleViolation
+from shaper_gm.encounter import setup
+from shaper_gm.encounter.turns import check_able
+from shaper_gm.engine import events as ev
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.state import Actor as ActorState
+from shaper_gm.engine.state import Effect
+from shaper_gm.engine.state import Encounter as EncounterState
+from shaper_gm.rulesets.shaper import actions, model
+from shaper_gm.rulesets.shaper.charge import spend, spend_sp
+from shaper_gm.rulesets.shaper.events import SkillUsed, Summoned
 
 ATTACK_ONLY = {"on_attack", "on_critical"}
 LASTING = {"attack_bonus": "attack", "damage_bonus": "damage", "evasion_bonus": "evasion"}
@@ -33,27 +38,25 @@ def use(state: EncounterState, rs, library, request: SkillRequest) -> tuple[Enco
     skill = library.skills.get(request.skill)
     if skill is None:
         raise RuleViolation(f"no skill {request.skill!r}", "see show ACTOR for its skills")
-    level = actor.stats.skill_level(skill.id)
+    level = actor.sheet.skill_level(skill.id)
     if level < 1:
-        known = ", ".join(s for s, _ in actor.stats.skills) or "none"
+        known = ", ".join(s for s, _ in actor.sheet.skills) or "none"
         raise RuleViolation(f"{actor.name} does not know {skill.name} (S24)",
                             f"{actor.name}'s skills: {known}")
-    if actor.down:
-        raise RuleViolation(f"{actor.name} is Down (S8) and cannot act", "heal it first")
+    check_able(state, rs, actor.id)
     if set(skill.primary) <= ATTACK_ONLY:
         raise RuleViolation(f"{skill.name} is used as part of an attack (S23)",
                             f"attack TARGET --skill {skill.id}")
-    rs.check_trigger(actor.stats, skill, level, moment=skill.primary[0],
-                     shield_raised=any(e.source == "shield" for e in actor.effects),
-                     who=actor.name)
+    rs.check_trigger(actor.sheet, skill, level, moment=skill.primary[0],
+                     shield_raised=model.shield_raised(actor), who=actor.name)
     target_id = _target(state, rs, actor, skill, request.target)
     state, events = _pay(state, rs, library, request, skill)
     actor = state.actors[request.actor]
-    uses = dict(actor.skill_uses)
+    uses = dict(model.own(actor).skill_uses)
     rs.check_uses(skill, level, uses.get(skill.id, 0), who=actor.name)
     uses[skill.id] = uses.get(skill.id, 0) + 1
-    state = state.with_actor(actor.with_(skill_uses=tuple(sorted(uses.items()))))
-    events.append(ev.SkillUsed(request.actor, skill.id, target_id))
+    state = state.with_actor(model.with_own(actor, skill_uses=tuple(sorted(uses.items()))))
+    events.append(SkillUsed(request.actor, skill.id, target_id))
     state, applied = _apply(state, rs, library, actor.id, skill, level, target_id)
     return state, events + applied
 
@@ -69,12 +72,13 @@ def _pay(state, rs, library, request: SkillRequest, skill) -> tuple[EncounterSta
             if extra is None or not extra.is_spell:
                 raise RuleViolation(f"{sid!r} is not a spell skill (S25)",
                                     "only spell skills can be added to a cast")
-        triggers += rs.spell_cost(len(request.added), actor.stats.spell_cost_reduction).paid_added
+        triggers += rs.spell_cost(len(request.added), actor.sheet.spell_cost_reduction).paid_added
     if request.use_sp:
         return spend_sp(state, rs, request.actor, "skill", times=triggers)
     if not state.controls_turn(request.actor):
         raise RuleViolation(f"it is not {actor.name}'s turn (S18): off-turn a skill is paid "
-                            "with SP", f"add --sp (S23): {actor.name} has {actor.sp} SP")
+                            "with SP", f"add --sp (S23): {actor.name} has "
+                                       f"{actor.resource('sp')} SP")
     return spend(state, rs, request.actor, "skill", times=triggers)
 
 
@@ -112,7 +116,7 @@ def _target(state, rs, actor: ActorState, skill, word: str | None) -> str | None
 
 def _reach(rs, actor: ActorState, skill) -> int | None:
     if skill.range == "spell":
-        return rs.spell_range(actor.holding)
+        return rs.spell_range(model.holding(actor))
     if isinstance(skill.range, int):
         return skill.range
     return None
@@ -133,7 +137,7 @@ def _apply(state, rs, library, actor_id: str, skill, level: int,
     events: list = []
     bonuses = {"attack": 0, "damage": 0, "evasion": 0, "absorb": 0}
     for effect in skill.effects:
-        n = rs.effect_scale(effect.per, actor.stats, level)
+        n = rs.effect_scale(effect.per, actor.sheet, level)
         if effect.type in LASTING:
             bonuses[LASTING[effect.type]] += effect.amount * n
         elif effect.type == "absorb":
@@ -154,8 +158,8 @@ def _apply(state, rs, library, actor_id: str, skill, level: int,
         until = _until(state, "used_up" if bonuses["absorb"] and not (
             bonuses["attack"] or bonuses["damage"] or bonuses["evasion"]) else skill.duration,
             actor_id, holder)
-        effect = ActiveEffect(skill.name, skill.id, actor_id, bonuses["attack"],
-                              bonuses["damage"], bonuses["evasion"], bonuses["absorb"], until)
+        effect = Effect(skill.name, skill.id, actor_id,
+                        tuple((k, v) for k, v in bonuses.items() if v), until)
         target = state.actors[holder]
         state = state.with_actor(target.with_(effects=(*target.effects, effect)))
         events.append(ev.EffectAdded(holder, effect))
@@ -173,17 +177,19 @@ def summon(state: EncounterState, rs, library, caster_id: str,
         n += 1
         new_id = f"{base}-{n}"
     overrides: dict = {}
-    if effect.armor_per_mentality and caster.stats.mentality > 0:
+    if effect.armor_per_mentality and caster.sheet.mentality > 0:
         overrides["armor"] = effect.armor_per_mentality   # S28: Mentality adds its bonus
     name = f"{caster.name}'s {sheet.name}" + (f" {n}" if n > 1 else "")
-    spec = setup.NewActor(new_id, sheet, caster.side, caster.zone, name, tuple(overrides.items()))
-    state, events = setup.add_actor(state, rs, library, spec)
-    minion = state.actors[new_id].with_(summoner=caster_id,
-                                        pool=tuple(rs.new_pool(state.actors[new_id].stats).items()))
+    spec = setup.NewActor(new_id, sheet, caster.side, caster.zone, name,
+                          extra=tuple(overrides.items()))
+    state, events = setup.add_actor(state, rs, spec)
+    minion = state.actors[new_id]
+    minion = minion.with_(summoner=caster_id).with_resources(
+        {**minion.resource_map(), **rs.new_pool(minion.sheet)})
     order = [a for a in state.order if a != new_id]
     at = order.index(caster_id) + 1
     while at < len(order) and state.actors[order[at]].summoner == caster_id:
         at += 1
     order.insert(at, new_id)
     state = state.with_actor(minion).with_(order=tuple(order))
-    return state, [*events, ev.Summoned(new_id, caster_id, caster.zone)]
+    return state, [*events, Summoned(new_id, caster_id, caster.zone)]

@@ -1,0 +1,87 @@
+"""What happens in a Shaper fight beyond the engine's generic events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from shaper_gm.engine.events import Event, Resolved
+
+
+@dataclass(frozen=True)
+class Moved(Event):
+    actor: str
+    start: str
+    end: str
+    distance: int
+
+    takes_all = True              # a move of 2 steps is paid by 2 Majors (S12)
+
+    def pays_for(self) -> set[str]:
+        return {"move"}
+
+
+@dataclass(frozen=True)
+class Engaged(Event):
+    actor: str
+    target: str
+    group: tuple[str, ...]
+
+    def pays_for(self) -> set[str]:
+        return {"engage"}
+
+
+@dataclass(frozen=True)
+class Disengaged(Event):
+    actor: str
+    why: str = ""
+
+    def pays_for(self) -> set[str]:
+        return {"disengage"}
+
+
+@dataclass(frozen=True)
+class ItemChanged(Event):
+    actor: str
+    verb: str                     # drew | sheathed | reloaded | raised | dropped
+    item: str
+
+    def pays_for(self) -> set[str]:
+        return {{"drew": "draw", "sheathed": "sheathe", "reloaded": "reload",
+                 "raised": "raise_shield", "dropped": "drop"}.get(self.verb, self.verb)}
+
+
+@dataclass(frozen=True)
+class SkillUsed(Event):
+    actor: str
+    skill: str
+    target: str | None = None
+    note: str = ""
+
+    def pays_for(self) -> set[str]:
+        return {"skill", "cast"}
+
+
+@dataclass(frozen=True)
+class AttackResolved(Resolved):
+    """An attack's AttackOutcome: every number and its rule (S5-S7)."""
+
+    @property
+    def attacker(self) -> str:
+        return self.actor
+
+    def pays_for(self) -> set[str]:
+        return {"attack", "cast"}
+
+
+@dataclass(frozen=True)
+class DamageTaken(Event):
+    actor: str
+    result: Any                   # DamageResult
+
+
+@dataclass(frozen=True)
+class Summoned(Event):
+    actor: str
+    summoner: str
+    zone: str

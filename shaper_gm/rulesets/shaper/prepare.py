@@ -1,0 +1,175 @@
+"""Checking an attack against the rules and the battlefield before anything is rolled
+(S13, S15, S16, S19a, S20, S23-S25, S28): the weapon, the targets' Evasion and Defense,
+range bands, automatic modifiers and the skills added to it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from shaper_gm.content.models import ABILITIES, Weapon
+from shaper_gm.dice import parse
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.rulesets.shaper import situation, skills
+from shaper_gm.rulesets.shaper.attack import AttackPlan, TargetPlan
+from shaper_gm.rulesets.shaper.creation import (
+    ActorStats,
+    attack_bonus_name,
+    damage_bonus_name,
+)
+from shaper_gm.rulesets.shaper.parts import Mod, Part
+from shaper_gm.rulesets.shaper.situation import FieldView, RangeCheck
+
+ALL_ENGAGED_ENEMIES = "all_engaged_enemies"
+
+
+@dataclass(frozen=True)
+class PreparedAttack:
+    """An attack checked against the situation, ready for `resolve_attack`."""
+
+    plan: AttackPlan
+    targets: tuple[TargetPlan, ...]
+    ranges: tuple[RangeCheck, ...]        # per target
+    skill_triggers: int                   # skills to pay: 1 Major or SP each (S23)
+    free_skills: int                      # spell skills made free by Mentality (S25)
+
+
+class AttackRules:
+    """The attack-checking half of `ShaperRuleset` (it reads `numbers` and `library`)."""
+
+    # Attack preparation ------------------------------------------------------------------
+    def weapon(self, stats: ActorStats, item: str) -> Weapon:
+        """The weapon or offensive spell `item` of an actor."""
+        lib = self.library
+        found = lib.weapons.get(item) or lib.spells.get(item)
+        if item == "spell" and found is None and lib.spells:
+            found = next(iter(lib.spells.values()))
+        if found is None:
+            raise RuleViolation(f"unknown weapon {item!r}",
+                                f"known: {', '.join(sorted(lib.weapons) + sorted(lib.spells))}")
+        if found.kind == "spell":
+            if stats.mentality < self.numbers.spell_min_mentality:
+                raise RuleViolation(f"{stats.name} cannot cast: spells need Mentality "
+                                    f"{self.numbers.spell_min_mentality}, {stats.name} has "
+                                    f"{stats.mentality} (S25)", "attack with a weapon")
+        elif found.id not in stats.weapons:
+            raise RuleViolation(f"{stats.name} has no {found.name}",
+                                f"{stats.name} carries: {', '.join(stats.weapons) or 'nothing'}")
+        return found
+
+    def _ability_parts(self, stats: ActorStats, bonus: str) -> tuple[Part, ...]:
+        out = []
+        for ability in ABILITIES:
+            value = stats.ability(ability) * self.numbers.bonus(ability, bonus)
+            if value:
+                out.append(Part(value, ability.capitalize(), "S28"))
+        return tuple(out)
+
+    def target_plan(self, stats: ActorStats, view: FieldView, *, hp: int,
+                    shield_raised: bool = False, evasion: Sequence[Part] = (),
+                    modifiers: Sequence[Mod] = (), absorb: int = 0,
+                    defense_bonus: Sequence[Part] = ()) -> TargetPlan:
+        """A target's Evasion and Defense from its stats and situation (S16, S20, S28)."""
+        parts = list(self._ability_parts(stats, "evasion"))
+        if shield_raised and stats.shield:
+            shield = self.library.shields.get(stats.shield)
+            if shield is not None and shield.evasion:
+                parts.append(Part(shield.evasion, f"{shield.name} raised", "S20"))
+        parts.extend(evasion)
+        mods = list(modifiers)
+        if self.numbers.outnumbered and situation.outnumbered(view, stats.id):
+            mods.append(Mod("disadvantage", "Outnumbered", "S16"))
+        return TargetPlan(id=stats.id, hp=hp, evasion_bonus=tuple(parts),
+                          evasion_modifiers=tuple(mods), defense=stats.defense,
+                          defense_bonus=tuple(defense_bonus), absorb=absorb)
+
+    def prepare_attack(self, attacker: ActorStats, weapon: str | Weapon,
+                       targets: Sequence[TargetPlan], view: FieldView, *,
+                       skill_ids: Sequence[str] = (), held: Sequence[str] | None = None,
+                       attack_parts: Sequence[Part] = (), damage_parts: Sequence[Part] = (),
+                       modifiers: Sequence[Mod] = (),
+                       extra_targets: Mapping[str, TargetPlan] | None = None,
+                       shield_raised: bool = False) -> PreparedAttack:
+        """Check an attack against the rules and the battlefield and build its plan.
+
+        `targets` are the named targets; a skill with `extra_targets:
+        all_engaged_enemies` (Overswing) adds the attacker's other engaged enemies, whose
+        plans come from `extra_targets`. With several targets, `at_max_range` effects
+        apply only if every target is at max range.
+        """
+        w = weapon if isinstance(weapon, Weapon) else self.weapon(attacker, weapon)
+        who = attacker.name
+        if held is not None and w.kind != "spell" and w.id not in held:
+            raise RuleViolation(f"{who} is not holding the {w.name} (S19a)",
+                                f"draw it first (Minor): draw {w.id}")
+        chosen = []
+        for sid in skill_ids:
+            skill = self.library.skills.get(sid)
+            if skill is None:
+                raise RuleViolation(f"unknown skill {sid!r}", "check the skill id")
+            level = attacker.skill_level(sid)
+            skills.check_trigger(self.numbers, attacker, skill, level, moment="on_attack",
+                                 weapon=w, shield_raised=shield_raised, who=who)
+            chosen.append((skill, level))
+        focus = sum(it.spell_range_bonus for it in
+                    (self.library.weapons.get(h) for h in (held or ())) if it is not None)
+        bands = skills.range_bands(chosen, attacker, w.kind)
+
+        effects0 = skills.SkillEffects()
+        for skill, level in chosen:
+            effects0 = effects0 + skills.collect_effects(skill, level, attacker,
+                                                         weapon_kind=w.kind)
+        all_targets = list(targets)
+        if ALL_ENGAGED_ENEMIES in effects0.extra_targets:
+            named = {t.id for t in all_targets}
+            for enemy in situation.engaged_enemies(view, attacker.id):
+                if enemy not in named:
+                    plan = (extra_targets or {}).get(enemy)
+                    if plan is None:
+                        raise RuleViolation(f"no target details for {enemy}",
+                                            "pass its TargetPlan in extra_targets")
+                    all_targets.append(plan)
+        if not all_targets:
+            raise RuleViolation(f"{who} has no target", "name a target")
+
+        ranges, target_mods = [], []
+        for tp in all_targets:
+            if view.at(tp.id).down:
+                raise RuleViolation(f"{view.name(tp.id)} is Down (S8) and cannot be targeted",
+                                    "pick another target, or heal it first")
+            rc = situation.range_check(self.numbers, view, attacker.id, tp.id, w,
+                                       extra_bands=bands, spell_range_bonus=focus)
+            ranges.append(rc)
+            mods = [m for m in rc.modifiers if "beyond_max_range" not in
+                    effects0.remove_disadvantage]
+            if (self.numbers.firing_into_melee and "firing_into_melee" not in
+                    effects0.remove_disadvantage and
+                    situation.firing_into_melee(view, attacker.id, tp.id, w.kind)):
+                mods.append(Mod("disadvantage", "firing into melee", "S15"))
+            target_mods.append(mods)
+        # One attack roll for all targets: a penalty against any target applies to it.
+        auto_mods = {m for mods in target_mods for m in mods}
+        at_max = all(r.at_max_range for r in ranges)
+        effects = skills.SkillEffects()
+        for skill, level in chosen:
+            effects = effects + skills.collect_effects(skill, level, attacker,
+                                                       weapon_kind=w.kind, at_max_range=at_max)
+        plan = AttackPlan(
+            attacker=attacker.id, weapon=w,
+            attack_bonus=(*self._ability_parts(attacker, attack_bonus_name(w.kind)),
+                          *effects.attack_bonus, *attack_parts),
+            modifiers=(*sorted(auto_mods), *modifiers),
+            skills=tuple(s.id for s, _ in chosen),
+            extra_attack_dice=sum(parse(e).dice_count for e in effects.attack_dice),
+            damage_bonus=(*self._ability_parts(attacker, damage_bonus_name(w.kind)),
+                          *effects.damage_bonus, *damage_parts),
+            damage_dice=effects.damage_dice, pierce_bonus=effects.pierce_bonus,
+            pierce_dice=effects.pierce_dice)
+        if w.kind == "spell":
+            cost = skills.spell_cost(len(chosen), attacker.spell_cost_reduction)
+            triggers, free = cost.paid_added, cost.free_added
+        else:
+            triggers, free = len(chosen), 0
+        return PreparedAttack(plan=plan, targets=tuple(all_targets), ranges=tuple(ranges),
+                              skill_triggers=triggers, free_skills=free)
+

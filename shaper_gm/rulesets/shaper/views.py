@@ -1,0 +1,417 @@
+"""How a Shaper fight looks: its events in one line, and every number of an attack and
+of a GM's damage with the ruling behind it (S2-S8, S15, S16, S20, S26).
+
+Imported by the render layer the first time it meets a Shaper event; registering its
+describers and renderers is all the import does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from shaper_gm.dice import parse
+from shaper_gm.render.breakdown import INDENT, faces, more, part_text, roll_text, row
+from shaper_gm.render.console import EVENT_RENDERERS
+from shaper_gm.render.tables import LAYOUTS, Column, Layout, hp_bar, label, pips, side_colours
+from shaper_gm.render.text import (
+    Names,
+    describer,
+    effect_text,
+    item,
+    kind,
+    line,
+    plural,
+    until_text,
+)
+from shaper_gm.render.views import SHEETS
+from shaper_gm.rulesets.shaper import model
+from shaper_gm.rulesets.shaper.events import (
+    AttackResolved,
+    DamageTaken,
+    Disengaged,
+    Engaged,
+    ItemChanged,
+    Moved,
+    SkillUsed,
+    Summoned,
+)
+
+
+@describer
+def _(e: Moved, n: Names, cost: str) -> str:
+    band = n.band(e.distance) if n.band else plural(e.distance, "step")
+    return line(f"{n(e.actor)} moves {e.start} → {e.end}", [band, cost])
+
+
+@describer
+def _(e: Engaged, n: Names, cost: str) -> str:
+    others = [n(a) for a in e.group if a not in (e.actor, e.target)]
+    text = f"{n(e.actor)} engages {n(e.target)}"
+    if others:
+        text += f", joining {', '.join(others)}"
+    return line(text, [cost])
+
+
+@describer
+def _(e: Disengaged, n: Names, cost: str) -> str:
+    return line(f"{n(e.actor)} leaves the engagement", [e.why, cost])
+
+
+_ITEM_VERBS = {"drew": "draws", "sheathed": "sheathes", "reloaded": "reloads",
+               "raised": "raises", "dropped": "drops"}
+
+
+@describer
+def _(e: ItemChanged, n: Names, cost: str) -> str:
+    verb = _ITEM_VERBS.get(e.verb, e.verb)
+    return line(f"{n(e.actor)} {verb} the {item(e.item)}", [cost])
+
+
+@describer
+def _(e: SkillUsed, n: Names, cost: str) -> str:
+    skill = item(e.skill).title()
+    on = f" on {n(e.target)}" if e.target and e.target != e.actor else ""
+    return line(f"{n(e.actor)} uses {skill}{on}", [e.note, cost])
+
+
+@describer
+def _(e: AttackResolved, n: Names, cost: str) -> str:
+    return attack_summary(e, n, cost)
+
+
+@describer
+def _(e: DamageTaken, n: Names, cost: str) -> str:
+    r = e.result
+    return f"{n(e.actor)} takes {r.damage} damage: {damage_text(r)}"
+
+
+@describer
+def _(e: Summoned, n: Names, cost: str) -> str:
+    return f"{n(e.summoner)} summons {n(e.actor)} in {e.zone} (S21)"
+
+
+# --- attacks and damage in one line --------------------------------------------------
+
+def damage_text(r) -> str:
+    """``Defense 9 - Pierce 2 = 7, no damage`` / ``Defense 1, 13 taken, HP 20 → 7``."""
+    if r.defense == 0 and r.effective_defense == 0 and not r.pierce:
+        defense = "no Defense"
+    else:
+        defense = f"Defense {r.defense}"
+        if r.magic:
+            defense += f" halved {r.defense_after_magic}"
+        if r.pierce:
+            defense += f" - Pierce {r.pierce} = {r.effective_defense}"
+        elif r.magic:
+            defense += f" = {r.effective_defense}"
+    if r.taken == 0:
+        return f"{defense}, no damage"
+    parts = [defense, f"{r.taken} taken"]
+    if r.absorbed:
+        parts.append(f"{r.absorbed} absorbed")
+    parts.append(f"HP {r.hp_before} → {r.hp_after}" + (", Down" if r.down else ""))
+    return ", ".join(parts)
+
+
+def target_text(t, attack_total: int) -> str:
+    auto = f" ({t.hit_reason.split(' (')[0]})" if "automatic" in t.hit_reason else ""
+    text = f"{attack_total} vs {t.evasion.total}{auto}, "
+    if not t.hit:
+        return text + "miss"
+    text += "critical hit" if t.critical else "hit"
+    if t.result is None:
+        return text
+    return f"{text}; {t.damage} damage, {damage_text(t.result)}"
+
+
+def attack_summary(e: AttackResolved, n: Names, cost: str = "") -> str:
+    """``Josh attacks Raider with the longbow: 15 vs 8, hit; 6 damage, Defense 9 - ...``."""
+    o = e.outcome
+    targets = [t.id for t in o.targets]
+    skills = ", ".join(item(s).title() for s in o.skills)
+    head = line(f"{n(e.attacker)} attacks {_and(n(t) for t in targets)} with the "
+                f"{item(o.weapon)}", [skills, cost])
+    if len(o.targets) == 1:
+        return f"{head}: {target_text(o.targets[0], o.attack.total)}"
+    return f"{head}: " + "; ".join(f"{n(t.id)} {target_text(t, o.attack.total)}"
+                                   for t in o.targets)
+
+
+def _and(words: Iterable[str]) -> str:
+    words = list(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+
+# --- breakdowns ----------------------------------------------------------------------------
+
+def attack_mod_text(mod) -> str:
+    """``Disadvantage: firing into melee (S15)``."""
+    return line(f"{kind(mod[0])}: {mod[1]}", [mod[2]])
+
+
+def evasion_mod_text(mod) -> str:
+    """``Outnumbered: Disadvantage on Evasion (S16)``."""
+    return line(f"{mod[1]}: {kind(mod[0])} on Evasion", [mod[2]])
+
+
+# --- the damage pipeline ---------------------------------------------------------------
+
+def pipeline(result, depth: int = 2) -> list[Text]:
+    """DamageResult.steps, one a line: ``Defense after Pierce 2   7   S7``."""
+    steps = list(result.steps)
+    width = max(len(s.label) for s in steps)
+    out = []
+    for step in steps:
+        if step.label == "HP":
+            value = f"{result.hp_before} → {result.hp_after}"
+        else:
+            value = str(step.value)
+        text = Text(INDENT * depth + f"{step.label:<{width}}  {value:>7}")
+        if step.rule:
+            text.append(f"  {step.rule}", style="dim")
+        if step.label == "HP" and result.down:
+            text.append("  Down (S8)", style="bold red")
+        out.append(text)
+    return out
+
+
+# --- an attack -------------------------------------------------------------------------
+
+def attack_breakdown(event, names: Names, cost: str = "") -> Group:
+    """The whole of an AttackResolved: the roll, the damage roll, then each target."""
+    o = event.outcome
+    targets = [names(t.id) for t in o.targets]
+    head = line(f"{names(event.attacker)} attacks {', '.join(targets)} with the "
+                f"{item(o.weapon)}", [cost])
+    lines = [Text(head, style="bold")]
+    for situation in event.situation:
+        lines.append(row("range", situation))
+    if o.skills:
+        lines.append(row("skills", ", ".join(item(s).title() for s in o.skills)))
+    if o.magic:
+        lines.append(row("magic", "Defense halved (S7)"))
+    lines.append(row("attack", roll_text(o.attack), style="bold"))
+    lines += [more(part_text(p)) for p in o.attack_bonus]
+    lines += [more(attack_mod_text(m), style="yellow") for m in o.modifiers]
+    if o.damage_roll is not None:
+        lines += damage_roll_lines(o.damage_roll)
+    if o.pierce_parts or (o.damage_roll is not None and o.damage_roll.pierce):
+        pierce = sum(p[0] for p in o.pierce_parts)
+        pierce += o.damage_roll.pierce if o.damage_roll is not None else 0
+        lines.append(row("pierce", str(pierce)))
+        lines += [more(part_text(p)) for p in o.pierce_parts]
+    for target in o.targets:
+        lines += target_lines(target, o.attack.total, names)
+    return Group(*lines)
+
+
+def damage_roll_lines(d) -> list[Text]:
+    """The one damage roll, split into weapon, critical, skill and Pierce dice (S6, S7)."""
+    dice = list(d.roll.dice) if d.roll is not None else []
+    weapon_n = parse(d.weapon_expr).dice_count
+    crit_n = parse(d.critical_expr).dice_count if d.critical_expr else 0
+    weapon, crit, rest = dice[:weapon_n], dice[weapon_n:weapon_n + crit_n], dice[weapon_n + crit_n:]
+    out = [row("damage", faces(dice) if dice else "no dice", style="bold")]
+    constant = d.weapon - sum(x.final for x in weapon)
+    plus = f" + {constant}" if constant > 0 else (f" - {-constant}" if constant < 0 else "")
+    out.append(more(f"weapon {d.weapon_expr}: {faces(weapon)}{plus} = {d.weapon}"))
+    if d.critical_expr:
+        out.append(more(f"critical {d.critical_expr}: {faces(crit)} = {d.critical} "
+                        f"(critical targets only, S6)"))
+    if rest:
+        if d.skill and d.pierce:
+            out.append(more(f"skill and Pierce dice: {faces(rest)}: skill {d.skill}, "
+                            f"Pierce {d.pierce}"))
+        elif d.pierce:
+            out.append(more(f"Pierce dice: {faces(rest)} = {d.pierce} Pierce"))
+        else:
+            out.append(more(f"skill dice: {faces(rest)} = {d.skill}"))
+    elif d.skill:
+        out.append(more(f"skill damage: {d.skill}"))
+    out += [more(part_text(p)) for p in d.bonus]
+    total = f"= {d.base}"
+    if d.critical_expr:
+        total += f", {d.base + d.critical} on a critical"
+    out.append(more(total))
+    return out
+
+
+def target_lines(t, attack_total: int, names: Names) -> list[Text]:
+    if not t.hit:
+        verdict = Text("miss", style="red")
+    else:
+        verdict = Text("critical hit" if t.critical else "hit",
+                       style="bold yellow" if t.critical else "green")
+        if t.result is not None:
+            r = t.result
+            verdict.append(f", {r.hp_lost} HP lost (HP {r.hp_before} → {r.hp_after})"
+                           if r.hp_lost else ", no HP lost", style="")
+            if r.down:
+                verdict.append(", Down", style="bold red")
+    out = [Text(INDENT + f"▸ {names(t.id)}: ", style="bold") + verdict]
+    out.append(row("evasion", roll_text(t.evasion), depth=2))
+    out += [more(part_text(p), depth=2) for p in t.evasion_bonus]
+    out += [more(evasion_mod_text(m), depth=2, style="yellow") for m in t.evasion_modifiers]
+    out.append(row("hit" if t.hit else "miss", f"{t.hit_reason}; margin {t.margin}", depth=2))
+    if t.hit:
+        out.append(row("critical", ("yes: " if t.critical else "no: ") + t.critical_reason,
+                       depth=2))
+    if t.result is None:
+        return out
+    if t.defense is not None:
+        out.append(row("Defense", roll_text(t.defense), depth=2))
+    out += [more(part_text(p), depth=2) for p in t.defense_bonus]
+    out.append(row("damage", f"{t.damage}" + (" with the critical die" if t.critical else ""),
+                   depth=2))
+    out += pipeline(t.result, depth=3)
+    return out
+
+
+# --- a GM's damage -------------------------------------------------------------------------
+
+def damage_breakdown(event, names: Names) -> Group:
+    """DamageTaken from the GM's `damage`: the S7 pipeline for one actor."""
+    r = event.result
+    head = Text(f"{names(event.actor)} takes {r.damage} damage", style="bold")
+    if r.magic:
+        head.append(" (magic)")
+    return Group(head, *pipeline(r, depth=1))
+
+
+
+
+# --- the order table, the map and one actor -------------------------------------------
+
+def _pool(actor, rs) -> list[tuple[str, int]]:
+    """The actor's pool kinds (a summon has its own, S21) and what is left of each."""
+    return [(k, actor.resource(k)) for k in rs.new_pool(actor.sheet)]
+
+
+def _actions(actor, state, rs) -> Text:
+    return pips(_pool(actor, rs), rs.new_pool(actor.sheet))
+
+
+def _sp(actor, state, rs) -> str:
+    return f"{actor.resource('sp')}/{actor.sheet.max_sp}"
+
+
+def _engaged(actor, state, rs) -> str:
+    return ", ".join(model.engaged_with(state, actor.id)) or "–"
+
+
+def _legend(state, rs) -> str:
+    """● action left, ○ spent (Major Minor Free) (S18)."""
+    if not state.actors:
+        return " · ● action left, ○ spent"
+    return f" · ● action left, ○ spent ({' '.join(kind(k) for k in rs.numbers.pool.as_dict())})"
+
+
+def _toolbar(actor, rs) -> str:
+    """``major 2/3  minor 1/1  free 1/1 · SP 1/1`` (S18, S22)."""
+    full = rs.new_pool(actor.sheet)
+    pool = "  ".join(f"{k} {left}/{full[k]}" for k, left in _pool(actor, rs))
+    return f"{pool} · SP {_sp(actor, None, rs)}"
+
+
+LAYOUTS["shaper"] = Layout(
+    columns=(Column("Actions", _actions), Column("SP", _sp),
+             Column("Engaged", _engaged, after_zone=True, wrap=True)),
+    legend=_legend, groups=model.engagements, group_word="engaged", down_word="Down",
+    toolbar=_toolbar)
+
+def _lookup(mapping: Mapping | None, key: str):
+    return (mapping or {}).get(key)
+
+
+def actor_sheet(view) -> Group:
+    """`show ACTOR`: every number of a Shaper sheet, live values beside it."""
+    state, actor = view.state, view.state.actors[view.actor]
+    stats, library = actor.sheet, view.library
+    colour = side_colours(state).get(actor.side, "")
+    head = Text(label(actor), style=f"bold {colour}")
+    head.append(f"  {actor.side}, level {stats.level}" + (", DOWN" if actor.down else ""))
+    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    full = view.ruleset.new_pool(stats)
+    counts = _pool(actor, view.ruleset)
+    where = actor.zone or "not placed"
+    engaged = model.engaged_with(state, actor.id)
+    if engaged:
+        where += f", engaged with {', '.join(engaged)}"
+    table.add_row("HP", hp_bar(actor.hp, actor.max_hp))
+    table.add_row("SP", f"{actor.resource('sp')}/{stats.max_sp} "
+                        f"(regains {stats.sp_regen} a turn)")
+    table.add_row("Actions", Text.assemble(pips(counts, full), "  ",
+                                           " ".join(f"{kind(k)} {n}" for k, n in counts)))
+    table.add_row("Zone", where)
+    table.add_row("Abilities", f"Vigor {stats.vigor}, Finesse {stats.finesse}, "
+                               f"Mentality {stats.mentality}")
+    table.add_row("Attack", _bonuses(stats.attack_bonus, actor.effect_total("attack")))
+    table.add_row("Damage", _bonuses(stats.damage_bonus, actor.effect_total("damage")))
+    evasion = f"{stats.evasion_bonus:+d}"
+    if actor.effect_total("evasion"):
+        evasion += f", {actor.effect_total('evasion'):+d} from effects"
+    table.add_row("Evasion", evasion)
+    table.add_row("Weapons", _weapons(actor, library))
+    if stats.shield:
+        shield = _lookup(getattr(library, "shields", None), stats.shield)
+        bonus = f", +{shield.evasion} Evasion raised (S20)" if shield else ""
+        held = " (held)" if stats.shield in model.holding(actor) else ""
+        name = shield.name if shield else item(stats.shield)
+        table.add_row("Shield", f"{name}{held}{bonus}")
+    armor = _lookup(getattr(library, "armor", None), stats.armor) if stats.armor else None
+    table.add_row("Armor", f"{armor.name if armor else item(stats.armor)}: Defense "
+                           f"{stats.defense}" if stats.armor else "none (no Defense roll, S7)")
+    table.add_row("Skills", _skills(actor, library))
+    effects = [f"{effect_text(e)} {until_text(e.until, Names.of(state))}".strip()
+               for e in actor.effects]
+    table.add_row("Effects", "\n".join(effects) or "none")
+    return Group(head, table)
+
+
+def _bonuses(parts, from_effects: int) -> str:
+    text = ", ".join(f"{n:+d} {k}" for k, n in parts if n) or "none"
+    if from_effects:
+        text += f"; {from_effects:+d} from effects"
+    return text
+
+
+def _weapons(actor, library) -> str:
+    lines = []
+    for weapon_id in actor.sheet.weapons:
+        weapon = _lookup(getattr(library, "weapons", None), weapon_id)
+        text = weapon.name if weapon else item(weapon_id)
+        if weapon:
+            if weapon.kind != "focus":
+                text += f" {weapon.damage}"
+            if weapon.pierce:
+                text += f", Pierce {weapon.pierce}"
+            text += f", {weapon.kind}"
+        if weapon_id in model.holding(actor):
+            text += " (held)"
+        if weapon_id in model.unloaded(actor):
+            text += " (needs a reload)"
+        lines.append(text)
+    return "\n".join(lines) or "none"
+
+
+def _skills(actor, library) -> str:
+    lines = []
+    for skill_id, level in actor.sheet.skills:
+        skill = _lookup(getattr(library, "skills", None), skill_id)
+        left = max(0, level - model.uses(actor, skill_id))
+        name = skill.name if skill else item(skill_id).title()
+        lines.append(f"{name} {level}: {left} of {level} uses left this round (S24)")
+    return "\n".join(lines) or "none"
+
+
+
+SHEETS["shaper"] = actor_sheet
+EVENT_RENDERERS[AttackResolved] = attack_breakdown
+EVENT_RENDERERS[DamageTaken] = lambda e, n, cost: damage_breakdown(e, n)
