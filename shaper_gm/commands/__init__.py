@@ -6,24 +6,32 @@ from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Result, Session
 
 
-def build_registry() -> Registry:
-    from shaper_gm.commands.verbs import combat, files, gm, play, setup, views
+def build_registry(rs=None) -> Registry:
+    """Every verb of an encounter under ruleset `rs` (default: the default ruleset): the
+    shared ones, then the ruleset's own, which may take over a shared verb's name."""
+    from shaper_gm.commands.verbs import files, gm, setup, turns, views
+    from shaper_gm.engine import registry as rulesets
 
-    registry = Registry()
-    for module in (setup, play, combat, gm, views, files):
-        module.register(registry)
+    if rs is None:
+        rs = rulesets.module_of(rulesets.DEFAULT).build()
+    registry = Registry(ruleset=rs.id, ruleset_name=rs.name)
+    for module in (setup, turns, gm, views, files):
+        module.register(registry, rs)
+    own = rulesets.verbs_of(rs.id)
+    if own is not None:
+        registry.mark_shared()
+        own.register(registry, rs)
     return registry
 
 
 def new_session(*, library=None, seed: int | None = None, grid: str | None = None,
-                start_new: bool = True) -> Session:
+                start_new: bool = True, ruleset: str | None = None) -> Session:
     """A session on a fresh encounter (its first log entry is the `new` that made it)."""
-    if library is None:
-        from shaper_gm.content.loader import load_library
-        library = load_library()
-    session = Session(library=library, registry=build_registry())
+    session = Session(content=library)
     if start_new:
         line = "new"
+        if ruleset:
+            line += f" --ruleset {ruleset}"
         if grid:
             line += f" --grid {grid}"
         if seed is not None:

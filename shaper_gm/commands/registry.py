@@ -34,6 +34,18 @@ class Verb:
 class Registry:
     verbs: dict[str, Verb] = field(default_factory=dict)
     by_alias: dict[str, str] = field(default_factory=dict)
+    ruleset: str = ""                 # the id of the ruleset whose encounters use it
+    ruleset_name: str = ""
+    shared: frozenset[str] = frozenset()   # verbs every ruleset has
+
+    def mark_shared(self) -> None:
+        """What is registered so far is shared; what comes after is the ruleset's own."""
+        self.shared = frozenset(self.verbs)
+
+    def own_verbs(self) -> list[str]:
+        return sorted(n for n, v in self.verbs.items()
+                      if n not in self.shared or v.group == "play" and n not in
+                      ("end", "pass", "act", "react"))
 
     def command(self, name: str, *, usage: str, summary: str, aliases: tuple[str, ...] = (),
                 flags: tuple[FlagSpec, ...] = (), rules: str = "",
@@ -54,6 +66,10 @@ class Registry:
         if name is None:
             close = difflib.get_close_matches(word.lower(), list(self.by_alias), n=3)
             hint = f"did you mean {' or '.join(close)}?" if close else "type help for the list"
+            if self.ruleset_name:
+                plays = ", ".join(self.own_verbs())
+                raise CommandError(f"unknown command {word!r}: this encounter runs "
+                                   f"{self.ruleset_name}, whose verbs are {plays}", hint)
             raise CommandError(f"unknown command {word!r}", hint)
         return self.verbs[name]
 

@@ -71,7 +71,7 @@ class Context:
 
     @property
     def library(self):
-        return self.session.library
+        return self.ruleset.library
 
     @property
     def ruleset(self):
@@ -80,8 +80,10 @@ class Context:
 
 @dataclass
 class Session:
-    library: Any
-    registry: Registry
+    """`content`, when given, is the content library of the ruleset whose numbers it
+    holds (tests pass one of their own); every other ruleset loads its shipped content."""
+
+    content: Any = None
     state: EncounterState = field(default_factory=EncounterState)
     history: list[Frame] = field(default_factory=list)
     future: list[Frame] = field(default_factory=list)
@@ -91,11 +93,17 @@ class Session:
     # How to rebuild states for frames loaded from a save (set by the persist layer).
     rebuild: Callable[[Session], None] | None = None
     _rulesets: dict = field(default_factory=dict)
+    _registries: dict = field(default_factory=dict)
 
     # --- the log -----------------------------------------------------------------
     @property
     def log(self) -> list[str]:
         return [frame.line for frame in self.history]
+
+    @property
+    def library(self):
+        """The content library of the encounter's ruleset."""
+        return self.ruleset_for(self.state).library
 
     def ruleset_for(self, state: EncounterState):
         return self.ruleset_named(state.ruleset)
@@ -104,8 +112,20 @@ class Session:
         """The ruleset object for an id (built once per session); unknown ids refused."""
         from shaper_gm.engine import registry
         if ruleset_id not in self._rulesets:
-            self._rulesets[ruleset_id] = registry.module_of(ruleset_id).build(self.library)
+            own = self.content if ruleset_id in getattr(self.content, "rulesets", ()) else None
+            self._rulesets[ruleset_id] = registry.module_of(ruleset_id).build(own)
         return self._rulesets[ruleset_id]
+
+    @property
+    def registry(self) -> Registry:
+        """The verbs of the encounter's ruleset (shared verbs and its own)."""
+        return self.registry_for(self.state.ruleset)
+
+    def registry_for(self, ruleset_id: str) -> Registry:
+        from shaper_gm.commands import build_registry
+        if ruleset_id not in self._registries:
+            self._registries[ruleset_id] = build_registry(self.ruleset_named(ruleset_id))
+        return self._registries[ruleset_id]
 
     # --- running a line ----------------------------------------------------------
     def execute(self, line: str, *, replaying: bool = False) -> Result:

@@ -24,6 +24,7 @@ KNOWN: dict[str, tuple[str, str]] = {
     "reactions": ("shaper_gm.rulesets.reactions", "Reactions: typed attacks, block and dodge, "
                   "critical rolls, shields (R1-R12)"),
 }
+DEFAULT = "shaper"
 _extra: dict[str, tuple[str, str]] = {}
 
 
@@ -51,3 +52,11 @@ def check(ruleset_id: str) -> str:
 
 def module_of(ruleset_id: str):
     return importlib.import_module(known()[check(ruleset_id)][0])
+
+
+def verbs_of(ruleset_id: str):
+    """The ruleset's command verbs (its `verbs` module), or None if it declares none."""
+    try:
+        return importlib.import_module(f"{known()[check(ruleset_id)][0]}.verbs")
+    except ModuleNotFoundError:
+        return None

@@ -13,28 +13,63 @@ from typing import Any, Protocol, runtime_checkable
 
 from shaper_gm.engine import grid
 from shaper_gm.engine.resources import ResourceSpec
-from shaper_gm.engine.state import Encounter
+from shaper_gm.engine.state import Actor, Encounter
 
 Step = tuple[Encounter, list]
 
 
 @runtime_checkable
 class Ruleset(Protocol):
+    """Every member the engine, commands, views, saves and shell use of a ruleset
+    (tests/engine/test_interface.py keeps this list complete)."""
+
     id: str
     name: str
+    library: Any                          # its content (items, creatures, numbers)
     resources: tuple[ResourceSpec, ...]
     turn_order: Any                       # FixedOrder | CyclingPasses | MostRemaining
     effect_keys: tuple[str, ...]          # modifiers an effect may carry (`effect --KEY N`)
-    sheet_numbers: tuple[str, ...]        # what `add --stat NAME=N` and `set` accept
+    sheet_numbers: tuple[str, ...]        # what `add --stat NAME=N` accepts
+    has_hp: bool
+    grid: tuple[int, int]                 # a new encounter's columns and rows
 
     def stat(self, sheet: Any, key: str) -> int:
         """A number of an actor's sheet, by the name content and resources use."""
+
+    def term(self, key: str) -> str:
+        """How its messages name a shared thing ("down", "turn_rule", ...)."""
+
+    def cited(self, key: str) -> str: ...
+    def resource_names(self) -> Sequence[str]: ...
+    def resource_spec(self, name: str) -> ResourceSpec | None: ...
+
+    # Setting up ----------------------------------------------------------------------------
+    def new_system(self) -> Any: ...
+    def templates(self) -> Mapping[str, Any]: ...
+    def make_actor(self, spec: Any, zone: str | None) -> Actor: ...
+    def reserved_ids(self) -> Sequence[str]: ...
+    def canonical_zone(self, text: str, cols: int, rows: int) -> str: ...
+    def initiative(self, actor: Actor, source: Any) -> Any: ...
+    def order_tiebreak(self, actor: Actor) -> int: ...
+    def settable_fields(self) -> tuple[str, ...]: ...
+    def dice_expression(self, text: str) -> Any: ...
 
     # Turn hooks (each returns the new state and its events) ------------------------------
     def on_round_start(self, state: Encounter) -> Step: ...
     def on_round_end(self, state: Encounter) -> Step: ...
     def on_turn_start(self, state: Encounter, actor_id: str) -> Step: ...
     def on_turn_end(self, state: Encounter, actor_id: str) -> Step: ...
+    def on_down(self, state: Encounter, actor_id: str) -> Step: ...
+    def on_removed(self, state: Encounter, actor_id: str) -> Step: ...
+    def on_placed(self, state: Encounter, actor_id: str, before: str | None) -> Step: ...
+
+    # Shared verbs in the ruleset's terms ------------------------------------------------------
+    def is_cost(self, word: str) -> bool: ...
+    def cost_words(self) -> list[str]: ...
+    def act(self, state: Encounter, actor_id: str, word: str, text: str) -> Step: ...
+    def react(self, state: Encounter, actor_id: str, word: str, text: str) -> Step: ...
+    def damage(self, state: Encounter, target: str, amount: int, options: Mapping) -> Step: ...
+    def heal(self, state: Encounter, target: str, amount: int) -> Step: ...
 
 
 # How a ruleset's messages name things the engine says for it; each ruleset may override.
@@ -82,9 +117,96 @@ class RulesetBase:
     def on_turn_end(self, state: Encounter, actor_id: str) -> Step:
         return state, []
 
+    # `act` and `react`: any other action, paid in the ruleset's own units -------------
+    act_resource: str | None = None       # what a bare number in `act 2 ...` counts
+    react_resource: str | None = None     # what pays a reaction, if the ruleset has them
+
+    def parse_cost(self, word: str) -> dict[str, int] | None:
+        """`2` (of the act resource), or a resource's name (one of it); None if neither."""
+        word = word.lower()
+        if word.isascii() and word.isdigit() and len(word) <= 2 and self.act_resource:
+            return {self.act_resource: int(word)}
+        if word in self.resource_names():
+            return {word: 1}
+        return None
+
+    def is_cost(self, word: str) -> bool:
+        return self.parse_cost(word) is not None
+
+    def settable_fields(self) -> tuple[str, ...]:
+        """What `set ACTOR FIELD=VALUE` may change: hit points, every resource, and the
+        fields every actor has."""
+        return (*(("hp",) if self.has_hp else ()), *self.resource_names(),
+                "zone", "side", "name", "initiative")
+
+    def cost_words(self) -> list[str]:
+        """What `act` takes as a cost, for completion."""
+        numbers = [str(n) for n in range(1, 7)] if self.act_resource else []
+        return [*numbers, *self.resource_names()]
+
+    def act(self, state: Encounter, actor_id: str, word: str, text: str) -> Step:
+        """Any other action on the actor's turn: paid, logged, and the turn order told."""
+        from shaper_gm.encounter import turns
+        from shaper_gm.engine import events as ev
+
+        cost = self._cost(word)
+        turns.require_turn(state, self, actor_id, "an action")
+        state, began = turns.acting(state, self, actor_id)
+        state, spent = turns.pay(state, self, actor_id, text or word, cost)
+        state, after = turns.acted(state, self, actor_id)
+        return state, [*began, *spent, ev.Said(actor_id, word, text), *after]
+
+    def react(self, state: Encounter, actor_id: str, word: str, text: str) -> Step:
+        """A reaction outside the acting actor's turn, paid from what may pay off-turn."""
+        from shaper_gm.encounter import turns
+        from shaper_gm.engine import events as ev
+        from shaper_gm.engine.errors import RuleViolation
+
+        if self.react_resource is None:
+            raise RuleViolation(f"{self.name} has no reactions to pay for",
+                                self.term("off_turn_hint") or "act on the actor's own turn")
+        if state.controls_turn(actor_id):
+            raise RuleViolation(f"it is {state.actors[actor_id].name}'s own turn: a reaction "
+                                "is taken outside it", "use act for an action on one's turn")
+        state, spent = turns.pay(state, self, actor_id, text or "reaction", self._cost(word))
+        state, after = turns.acted(state, self, actor_id)
+        return state, [*spent, ev.Reacted(actor_id, text or word), *after]
+
+    def _cost(self, word: str) -> dict[str, int]:
+        from shaper_gm.engine.errors import RuleViolation
+
+        cost = self.parse_cost(word)
+        if cost is None:
+            shown = f"a number of {self.act_resource}" if self.act_resource else "a resource"
+            raise RuleViolation(f"{word!r} is not a cost here",
+                                f"give {shown} or one of: {', '.join(self.resource_names())}")
+        return cost
+
     def new_system(self) -> Any:
         """The ruleset's encounter data for a fresh encounter."""
         return None
+
+    grid: tuple[int, int] = (5, 5)        # a new encounter's columns and rows
+
+    def templates(self) -> Mapping[str, Any]:
+        """Content templates `add --as` may name, by id."""
+        return {}
+
+    def dice_expression(self, text: str):
+        """Dice notation as this ruleset reads it (a ruleset whose dice start at 0 says so)."""
+        from shaper_gm.dice import parse
+        return parse(text)
+
+    def damage(self, state: Encounter, target: str, amount: int, options: Mapping) -> Step:
+        """The GM's `damage`: by default straight off hit points."""
+        from shaper_gm.encounter import harm
+        actor = state.actors[target]
+        return harm.set_hp(state, self, target, (actor.hp or 0) - amount, f"{amount} damage")
+
+    def heal(self, state: Encounter, target: str, amount: int) -> Step:
+        from shaper_gm.encounter import harm
+        actor = state.actors[target]
+        return harm.set_hp(state, self, target, (actor.hp or 0) + amount, f"healed {amount}")
 
     def on_down(self, state: Encounter, actor_id: str) -> Step:
         return state, []

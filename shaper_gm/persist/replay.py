@@ -6,7 +6,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from shaper_gm.commands import build_registry
 from shaper_gm.commands.session import LineError, Session
 from shaper_gm.errors import GmError
 from shaper_gm.persist import codec
@@ -21,7 +20,7 @@ class ReplayReport:
 
 
 def fresh_session(library) -> Session:
-    return Session(library=library, registry=build_registry())
+    return Session(content=library)
 
 
 def replay_save(path: Path | str, library=None, to: int | None = None,
@@ -35,7 +34,7 @@ def replay_save(path: Path | str, library=None, to: int | None = None,
             raise GmError(f"--to {to} is outside the log (1 to {len(log)})",
                           f"use --to 1 to --to {len(log)}")
         log = log[:to]
-    session = fresh_session(saved.library)
+    session = fresh_session(saved.content)
     step = None if on_result is None else (
         lambda number, line, result: on_result(number, line, result, session.state))
     try:
@@ -73,7 +72,7 @@ def describe_difference(saved, replayed) -> str:
 def rebuild_history(session: Session) -> None:
     """Give frames loaded from a save their states, by re-running the log once, so undo
     can go back past the point where the save was opened."""
-    fresh = fresh_session(session.library)
+    fresh = fresh_session(session.content)
     fresh.run_lines(session.log)
     if fresh.state != session.state:
         raise GmError("the save's log does not rebuild its state, so it cannot be undone "

@@ -11,7 +11,6 @@ import os
 import tempfile
 from pathlib import Path
 
-from shaper_gm.commands import build_registry
 from shaper_gm.commands.session import Frame, Session
 from shaper_gm.persist import codec
 from shaper_gm.persist.yamlio import YamlError, dump_yaml, load_yaml_data
@@ -199,14 +198,13 @@ def session_from_data(data: dict, path: Path, library=None) -> Session:
     log = log_of(data, where)
     state = codec.state_from_data(data, where)
     _check_references(state, library, where)
-    registry = build_registry()
-    _check_files_in_log(registry, log, where)
     manual = data.get("manual_dice", [])
     if not isinstance(manual, list) or not all(isinstance(a, str) for a in manual):
         raise SaveError(f"{where}: key 'manual_dice' should be a list of actor ids",
                         "the save is damaged; open a good copy")
-    session = Session(library=library, registry=registry, state=state,
+    session = Session(content=library, state=state,
                       save_path=str(path), manual={a for a in manual if a in state.actors})
+    _check_files_in_log(session.registry, log, where)
     session.history = [Frame(line, None, None) for line in log[:-1]]
     session.history.append(Frame(log[-1], None, state))
     from shaper_gm.persist.replay import rebuild_history
@@ -263,7 +261,7 @@ def _check_files_in_log(registry, log: list[str], where: str) -> None:
 def load_into(session: Session, word: str) -> Path:
     """The `load` verb: replace the session's encounter with a saved one."""
     path = resolve_path(word) if not Path(word).exists() else Path(word)
-    loaded = read_save(path, session.library)
+    loaded = read_save(path, session.content)
     session.state = loaded.state
     session.manual = loaded.manual
     session.history = loaded.history

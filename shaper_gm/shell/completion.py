@@ -17,7 +17,6 @@ from typing import Any
 from shaper_gm.commands import resolve
 from shaper_gm.commands.args import FlagSpec
 from shaper_gm.commands.registry import Verb
-from shaper_gm.commands.verbs.gm import SETTABLE
 from shaper_gm.errors import CommandError
 
 ACTOR_SLOTS = {"actor", "target", "targets", "actors"}
@@ -189,12 +188,14 @@ def _slot_values(session: Any, verb: Verb, slot: str, subject: str | None, curre
         return _skills(session, subject, current)
     if slot == "spell":
         return _skills(session, subject, current, spells=True)
-    if slot == "kind":
-        return _choices(_pool_kinds(session), current, "action kind")
+    if slot == "cost":
+        rs = session.ruleset_for(session.state)
+        return _choices(list(rs.cost_words()), current, "cost")
     if slot == "verb":
         return _verbs(session, current, aliases=False)
     if slot == "field=value":
-        return _choices([f"{f}=" for f in SETTABLE], current, "field")
+        rs = session.ruleset_for(session.state)
+        return _choices([f"{f}=" for f in rs.settable_fields()], current, "field")
     if "|" in slot:
         return _choices(slot.split("|"), current, "")
     return []
@@ -348,11 +349,6 @@ def _library_items(items: dict[str, Any], current: str) -> list[Candidate]:
 def _choices(options: list[str] | tuple[str, ...], current: str,
              meta: str) -> list[Candidate]:
     return [Candidate(o, -len(current), o, meta) for o in options if _starts(o, current)]
-
-
-def _pool_kinds(session: Any) -> list[str]:
-    numbers = session.ruleset_for(session.state).numbers
-    return [kind for kind, _ in numbers.pool.counts]
 
 
 def _starts(option: str, typed: str) -> bool:

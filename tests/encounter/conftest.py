@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from shaper_gm.commands import build_registry, new_session
+from shaper_gm.commands import new_session
 from shaper_gm.commands.session import Session
 from shaper_gm.content.loader import load_library
 from shaper_gm.errors import GmError
@@ -44,7 +44,7 @@ def battle(make_session):
 
 
 def fresh(library) -> Session:
-    return Session(library=library, registry=build_registry())
+    return Session(content=library)
 
 
 def refuse(session: Session, line: str, *fragments: str) -> GmError:

@@ -14,7 +14,7 @@ from hypothesis.stateful import (
     rule,
 )
 
-from shaper_gm.commands import build_registry, new_session
+from shaper_gm.commands import new_session
 from shaper_gm.commands.session import Session
 from shaper_gm.content.loader import load_library
 from shaper_gm.errors import GmError
@@ -217,7 +217,7 @@ class EncounterMachine(RuleBasedStateMachine):
         assert s.state == before and s.log == log and s.future == future
 
     def teardown(self):
-        fresh = Session(library=LIBRARY, registry=build_registry())
+        fresh = Session(content=LIBRARY)
         fresh.run_lines(self.session.log)
         assert fresh.state == self.session.state
         assert fresh.log == self.session.log

@@ -9,7 +9,7 @@ from shaper_gm.commands.viewdata import FileWritten, Message
 from shaper_gm.errors import CommandError
 
 
-def register(reg: Registry) -> None:
+def register(reg: Registry, rs) -> None:
     @reg.command("save", group="file", usage="save [PATH] [--force]", logged=False,
                  takes_file=True,
                  summary="write the encounter to a YAML save (a bare name goes in saves/)",

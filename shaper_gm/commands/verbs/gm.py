@@ -9,26 +9,14 @@ from shaper_gm.commands.args import flag
 from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.viewdata import HistoryMoved, Message
-from shaper_gm.dice import Modifiers, parse, roll
+from shaper_gm.dice import roll
+from shaper_gm.dice.modifiers import NO_MODIFIERS
 from shaper_gm.encounter import harm, setup
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.state import Effect
 from shaper_gm.errors import CommandError
-from shaper_gm.rulesets.shaper import harm as shaper_harm
 
-MODIFIER_FLAGS = (flag("edge", help="Edge: highest die becomes 6 (S3)"),
-                  flag("pressured", help="Pressured: lowest die becomes 1 (S3)"),
-                  flag("adv", help="Advantage: lowest die becomes 6 (S3)"),
-                  flag("dis", help="Disadvantage: highest die becomes 1 (S3)"))
-SETTABLE = ("hp", "sp", "zone", "side", "name", "initiative")
 MAX_AMOUNT = 100_000
-
-
-def modifiers_of(parsed) -> Modifiers:
-    return Modifiers(edge=int(bool(parsed.get("edge"))),
-                     pressured=int(bool(parsed.get("pressured"))),
-                     advantage=int(bool(parsed.get("adv"))),
-                     disadvantage=int(bool(parsed.get("dis"))))
 
 
 def amount(word: str, verb: str) -> int:
@@ -49,57 +37,27 @@ def target_and_amount(ctx: Context, verb: str) -> tuple[str, int]:
     return target, n
 
 
-def register(reg: Registry) -> None:
-    @reg.command("damage", group="gm", rules="S7, S8", positionals=("actor", "number"),
-                 usage="damage TARGET N [--magic] [--pierce N] [--defense FACES] [--direct]",
-                 summary="deal N damage through the target's Defense, like a hit",
-                 examples=("damage goblin-1 6", "damage josh 7 --magic --pierce 1",
-                           "damage josh 3 --direct"), aliases=("dmg",),
-                 flags=(flag("magic", help="magic: Defense halved (S7)"),
-                        flag("pierce", "int", metavar="N"), flag("defense", "faces"),
-                        flag("direct", help="straight off HP, no Defense")))
+def register(reg: Registry, rs) -> None:
+    @reg.command("damage", group="gm", positionals=("actor", "number"),
+                 usage="damage TARGET N", aliases=("dmg",),
+                 summary="take N hit points off the target", examples=("damage goblin-1 6",))
     def damage(ctx: Context) -> Outcome:
-        p = ctx.parsed
         target, n = target_and_amount(ctx, "damage")
-        actor = ctx.state.actors[target]
-        if p.get("direct"):
-            if p.get("magic") or p.get("pierce") or p.get("defense"):
-                raise CommandError("--direct skips Defense, so --magic, --pierce and --defense "
-                                   "do not apply", "drop them, or drop --direct")
-            return Outcome(*harm.set_hp(ctx.state, ctx.ruleset, target, actor.hp - n,
-                                        f"{n} damage (direct)"))
-        pierce = p.get("pierce") or 0
-        if pierce < 0:
-            raise CommandError("--pierce cannot be negative", "e.g. --pierce 2")
-        rs = ctx.ruleset
-        source = ctx.dice.source("defense", p.get("defense"), actor=target)
-        defense = rs.defense_roll(actor.sheet, source)
-        if defense is not None:
-            p.flags["defense"] = tuple(source.used)
-        elif p.get("defense"):
-            raise CommandError(f"{actor.name} wears no armor: there is no Defense roll (S7)",
-                               "drop --defense")
-        result = rs.apply_damage(n, defense.total if defense else None,
-                                 magic=bool(p.get("magic")), pierce=pierce,
-                                 absorb=shaper_harm.absorb_available(ctx.state, target),
-                                 hp=actor.hp)
-        state, events = shaper_harm.apply_result(ctx.state, rs, target, result)
-        if defense is not None:
-            events.insert(0, ev.DiceRolled(f"Defense of {actor.name}", defense))
-        return Outcome(state, events)
+        return Outcome(*ctx.ruleset.damage(ctx.state, target, n, {}))
 
-    @reg.command("heal", group="gm", usage="heal TARGET N", rules="S8",
-                 summary="restore N HP (up to max); revives a Down actor",
+    @reg.command("heal", group="gm", usage="heal TARGET N", rules=rs.term("down_rule"),
+                 summary="heal N (up to the maximum); brings a downed actor back",
                  examples=("heal monica 4",), positionals=("actor", "number"))
     def heal(ctx: Context) -> Outcome:
         target, n = target_and_amount(ctx, "heal")
-        actor = ctx.state.actors[target]
-        return Outcome(*harm.set_hp(ctx.state, ctx.ruleset, target, actor.hp + n,
-                                    f"healed {n}"))
+        return Outcome(*ctx.ruleset.heal(ctx.state, target, n))
+
+    settable = rs.settable_fields()
 
     @reg.command("set", group="gm", usage="set ACTOR FIELD=VALUE...",
-                 summary=f"set fields by hand: {', '.join(SETTABLE)}",
-                 examples=("set josh hp=9 sp=0", "set goblin-1 zone=C3"),
+                 summary=f"set fields by hand: {', '.join(settable)}",
+                 examples=tuple(rs.term("set_examples").split("|"))
+                 if rs.term("set_examples") else ("set goblin-1 zone=C3",),
                  positionals=("actor", "field=value*"))
     def set_(ctx: Context) -> Outcome:
         p = ctx.parsed
@@ -111,21 +69,21 @@ def register(reg: Registry) -> None:
         for pair in p.words[1:]:
             key, sep, value = pair.partition("=")
             key = key.lower()
-            if not sep or key not in SETTABLE:
+            if not sep or key not in settable:
                 raise CommandError(f"cannot set {pair!r}",
-                                   f"write FIELD=VALUE with FIELD one of {', '.join(SETTABLE)}")
+                                   f"write FIELD=VALUE with FIELD one of {', '.join(settable)}")
             state, changed = _set_field(ctx, state, target, key, value)
             events += changed
         return Outcome(state, events)
 
-    @reg.command("effect", group="gm", rules="S26", positionals=("actor", "text"),
-                 usage="effect ACTOR NAME [--attack N] [--damage N] [--evasion N] [--absorb N] "
-                       "[--until WHEN]",
+    keys = rs.effect_keys
+    @reg.command("effect", group="gm", rules=rs.term("effect_rule"), positionals=("actor", "text"),
+                 usage="effect ACTOR NAME " + "".join(f"[--{k} N] " for k in keys)
+                       + "[--until WHEN]",
                  summary="put a lasting effect on an actor; it expires by itself",
-                 examples=("effect monica blessed --attack 1 --until end:monica",
-                           "effect taylor ward --absorb 3"),
-                 flags=(flag("attack", "int"), flag("damage", "int"), flag("evasion", "int"),
-                        flag("absorb", "int"),
+                 examples=tuple(rs.term("effect_examples").split("|"))
+                 if rs.term("effect_examples") else (),
+                 flags=(*(flag(k, "int", metavar="N", help=f"{k} modifier") for k in keys),
                         flag("until", "text",
                              metavar="start:ID|end:ID|round|rounds:N|used_up|never"),
                         flag("remove", help="remove the named effect instead")))
@@ -145,9 +103,10 @@ def register(reg: Registry) -> None:
                 raise CommandError(f"{actor.name} has no effect {name!r}", f"effects: {names}")
             return Outcome(ctx.state.with_actor(actor.with_(effects=keep)),
                            [ev.EffectEnded(target, name, "removed by the GM")])
-        absorb = p.get("absorb") or 0
+        used_up = ctx.ruleset.term("used_up_key")
+        absorb = p.get(used_up) or 0 if used_up else 0
         if absorb < 0:
-            raise CommandError("--absorb cannot be negative", "e.g. --absorb 2")
+            raise CommandError(f"--{used_up} cannot be negative", f"e.g. --{used_up} 2")
         until = _until(ctx, p.get("until") or ("used_up" if absorb else "never"))
         mods = tuple((key, p.get(key)) for key in ctx.ruleset.effect_keys if p.get(key))
         new = Effect(name, "gm", None, mods, until)
@@ -156,24 +115,15 @@ def register(reg: Registry) -> None:
         return Outcome(ctx.state.with_actor(actor.with_(effects=(*actor.effects, new))),
                        [ev.EffectAdded(target, new)])
 
-    @reg.command("roll", group="gm", usage="roll EXPR [--edge] [--pressured] [--adv] [--dis]",
-                 summary="roll any dice expression, e.g. roll 3d6+2 --adv", rules="S1-S4",
-                 examples=("roll 3d6+2 --adv", "roll 2d6", "roll 1d6 --faces 4"),
-                 positionals=("dice",),
-                 flags=(*MODIFIER_FLAGS, flag("faces", "faces", help="the faces rolled")))
+    @reg.command("roll", group="gm", usage="roll EXPR [--faces FACES]",
+                 summary="roll any dice expression, e.g. roll 2d6+2",
+                 examples=("roll 2d6", "roll 1d6 --faces 4"), positionals=("dice",),
+                 flags=(flag("faces", "faces", help="the faces rolled"),))
     def roll_(ctx: Context) -> Outcome:
-        p = ctx.parsed
-        if not p.words:
-            raise CommandError("roll needs a dice expression", "e.g. roll 3d6+2")
-        expr = parse("".join(p.words))
-        p.words[:] = [str(expr)]
-        source = ctx.dice.source("faces", p.get("faces"))
-        result = roll(expr, source, modifiers_of(p), what=f"roll {expr}",
-                      basic=str(expr) == ctx.ruleset.numbers.basic_roll)
-        p.flags["faces"] = tuple(source.used)
-        return Outcome(ctx.state, [ev.DiceRolled(str(expr), result)])
+        return roll_outcome(ctx)
 
-    @reg.command("rolls", group="gm", usage="rolls ACTOR manual|auto", logged=False, rules="S4",
+    @reg.command("rolls", group="gm", usage="rolls ACTOR manual|auto", logged=False,
+                 rules=rs.term("manual_rule"),
                  summary="in the shell, ask for this actor's dice instead of rolling them",
                  examples=("rolls josh manual", "rolls josh auto"),
                  positionals=("actor", "manual|auto"))
@@ -203,12 +153,42 @@ def register(reg: Registry) -> None:
         return Outcome(view=HistoryMoved(tuple(f.line for f in frames), redo=True))
 
 
+def roll_outcome(ctx: Context, mods=None, basic: bool = False) -> Outcome:
+    """`roll`: an expression rolled (or its faces taken) and logged with its faces."""
+    p = ctx.parsed
+    if not p.words:
+        raise CommandError("roll needs a dice expression", "e.g. roll 2d6+2")
+    expr = ctx.ruleset.dice_expression("".join(p.words))
+    p.words[:] = [str(expr)]
+    source = ctx.dice.source("faces", p.get("faces"))
+    result = roll(expr, source, mods or NO_MODIFIERS, what=f"roll {expr}", basic=basic)
+    p.flags["faces"] = tuple(source.used)
+    return Outcome(ctx.state, [ev.DiceRolled(str(expr), result)])
+
+
 def _count(words: list[str], verb: str) -> int:
     if not words:
         return 1
     if len(words) != 1 or not words[0].isdigit() or len(words[0]) > 7:
         raise CommandError(f"{verb} takes a count, got {' '.join(words)!r}", f"e.g. {verb} 2")
     return int(words[0])
+
+
+def _set_resource(rs, state, actor, key: str, number: int):
+    """A resource set by hand, within 0 and its maximum (the GM overrules the economy)."""
+    spec = rs.resource_spec(key)
+    top = spec.max if isinstance(spec.max, int) or spec.max is None else \
+        rs.stat(actor.sheet, spec.max)
+    if number < 0 or (top is not None and number > top):
+        within = f"0 to {top}" if top is not None else "0 or more"
+        raise CommandError(f"{key} must be {within} for {actor.name}", "pick a value in range")
+    if key not in actor.resource_map():
+        raise CommandError(f"{actor.name} has no {spec.title}", "set another field")
+    values = actor.resource_map()
+    before = values[key]
+    values[key] = number
+    state = state.with_actor(actor.with_resources(values))
+    return state, [ev.FieldSet(actor.id, key, before, number)]
 
 
 def _until(ctx: Context, text: str) -> str:
@@ -233,29 +213,22 @@ def _until(ctx: Context, text: str) -> str:
 
 def _set_field(ctx: Context, state, target: str, key: str, value: str):
     actor = state.actors[target]
-    if key in ("hp", "sp", "initiative"):
-        if not value.lstrip("-").isdigit() or len(value) > 6:
+    rs = ctx.ruleset
+    if key in ("hp", "initiative") or key in rs.resource_names():
+        if not (value.lstrip("-").isascii() and value.lstrip("-").isdigit()) or len(value) > 6:
             raise CommandError(f"{key} must be a whole number, got {value!r}", f"e.g. {key}=5")
         number = int(value)
         if key == "hp":
             if not 0 <= number <= actor.max_hp:
                 raise CommandError(f"hp must be 0 to {actor.max_hp} for {actor.name}",
                                    "heal or damage to change it, or pick a value in range")
-            return harm.set_hp(state, ctx.ruleset, target, number, "set by the GM")
-        max_sp = ctx.ruleset.stat(actor.sheet, "max_sp")
-        if key == "sp" and not 0 <= number <= max_sp:
-            raise CommandError(f"sp must be 0 to {max_sp} for {actor.name}",
-                               "pick a value in range")
+            return harm.set_hp(state, rs, target, number, "set by the GM")
+        if key in rs.resource_names():
+            return _set_resource(rs, state, actor, key, number)
     if key == "zone":
-        return setup.place(state, ctx.ruleset, target, value)
+        return setup.place(state, rs, target, value)
     if key in ("side", "name") and not value.strip():
         raise CommandError(f"{key} cannot be empty", f"e.g. {key}=enemies")
-    if key == "sp":
-        before = actor.resource("sp")
-        values = actor.resource_map()
-        values["sp"] = int(value)
-        state = state.with_actor(actor.with_resources(values))
-        return state, [ev.FieldSet(target, key, before, int(value))]
     if key == "initiative":
         new_value = int(value)
     else:

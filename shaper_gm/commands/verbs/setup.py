@@ -16,9 +16,9 @@ GRID = re.compile(r"^(\d{1,3})x(\d{1,3})$")
 MAX_COUNT = 20
 
 
-def register(reg: Registry) -> None:
-    @reg.command("new", group="setup", usage="new [--grid 5x5] [--ruleset shaper] [--seed N]",
-                 summary="start a new encounter on an empty battlefield", rules="S9",
+def register(reg: Registry, rs) -> None:
+    @reg.command("new", group="setup", usage="new [--grid 5x5] [--ruleset ID] [--seed N]",
+                 summary="start a new encounter on an empty battlefield",
                  examples=("new", "new --grid 6x4 --seed 7"),
                  flags=(flag("grid", "text", metavar="COLSxROWS"),
                         flag("ruleset", "text", metavar="NAME", completes="ruleset"),
@@ -28,12 +28,13 @@ def register(reg: Registry) -> None:
         if p.words:
             raise CommandError(f"new takes no words, got {' '.join(p.words)!r}",
                                "e.g. new --grid 5x5")
-        ruleset_id = p.get("ruleset", "shaper")
-        if ruleset_id not in ctx.library.rulesets:
+        from shaper_gm.engine import registry
+        ruleset_id = (p.get("ruleset") or registry.DEFAULT).lower()
+        if ruleset_id not in registry.known():
             raise CommandError(f"no ruleset {ruleset_id!r}",
-                               f"known: {', '.join(sorted(ctx.library.rulesets))}")
-        numbers = ctx.library.rulesets[ruleset_id]
-        cols, rows = numbers.grid_cols, numbers.grid_rows
+                               f"known rulesets: {', '.join(registry.ids())}")
+        rs = ctx.session.ruleset_named(ruleset_id)
+        cols, rows = rs.grid
         if p.get("grid") is not None:
             m = GRID.match(p.get("grid").lower())
             if not m:
@@ -45,31 +46,27 @@ def register(reg: Registry) -> None:
         if seed < 0:
             raise CommandError("--seed must be 0 or more", "e.g. --seed 1234")
         p.flags.update(grid=f"{cols}x{rows}", ruleset=ruleset_id, seed=seed)
-        rs = ctx.session.ruleset_named(ruleset_id)
         state, events = setup.new_encounter(ruleset_id, cols, rows, seed, rs.new_system())
         return Outcome(state, events)
 
+    own = ruleset_verbs(rs)
+    add_flags = tuple(getattr(own, "ADD_FLAGS", ()))
+    add_usage = getattr(own, "ADD_USAGE", "")
+
     @reg.command(
-        "add", group="setup", rules="S27-S29",
-        usage="add ID [--as TEMPLATE] [--side SIDE] [--at ZONE] [--name TEXT] [--level N] "
-              "[--vigor N] [--finesse N] [--mentality N] [--hp N] [--weapon ITEM]... "
-              "[--shield] [--armor ITEM] [--skill SKILL[:LEVEL]]... [--holding ITEM]... "
-              "[--count N]",
-        summary="add an actor from a template or the level-1 creation rules",
-        examples=("add josh --as josh --at A5", "add goblin --as bandit --count 3 --at D1",
-                  "add zed --finesse 1 --weapon longbow --weapon dagger --skill longshot"),
+        "add", group="setup", rules=rs.term("add_rules"),
+        usage="add ID [--as TEMPLATE] [--side SIDE] [--at ZONE] [--name TEXT] [--hp N] "
+              f"[--stat NAME=N]... {add_usage + ' ' if add_usage else ''}[--count N]",
+        summary="add an actor from a template, or the ruleset's default sheet",
+        examples=tuple(rs.term("add_examples").split("|")) if rs.term("add_examples") else (),
         positionals=("new-id",),
         flags=(flag("as", "text", metavar="TEMPLATE", completes="template"),
                flag("side", "text", metavar="SIDE", completes="side"),
                flag("at", "text", metavar="ZONE", completes="zone"),
-               flag("name", "text", metavar="TEXT"),
-               flag("level", "int"), flag("vigor", "int"), flag("finesse", "int"),
-               flag("mentality", "int"), flag("hp", "int"),
-               flag("weapon", "text", repeat=True, metavar="ITEM", completes="weapon"),
-               flag("shield"), flag("armor", "text", metavar="ITEM", completes="armor"),
-               flag("skill", "text", repeat=True, metavar="SKILL[:LEVEL]", completes="skill"),
-               flag("holding", "text", repeat=True, metavar="ITEM", completes="weapon"),
-               flag("count", "int", metavar="N")))
+               flag("name", "text", metavar="TEXT"), flag("hp", "int"),
+               flag("stat", "text", repeat=True, metavar="NAME=N",
+                    help=f"a sheet number: {', '.join(rs.sheet_numbers)}"),
+               *add_flags, flag("count", "int", metavar="N")))
     def add(ctx: Context) -> Outcome:
         p = ctx.parsed
         if len(p.words) != 1:
@@ -79,14 +76,15 @@ def register(reg: Registry) -> None:
         sheet = None
         if p.get("as"):
             sheet = template(ctx, p.get("as"))
-        overrides = _overrides(ctx, p)
+        numbers = stat_numbers(ctx, p)
+        own_extra = getattr(ruleset_verbs(ctx.ruleset), "add_extra", None)
+        extra = own_extra(ctx, p) if own_extra is not None else {}
         count = p.get("count")
         ids = [base]
         if count is not None:
             if not 1 <= count <= MAX_COUNT:
                 raise CommandError(f"--count {count} is out of range", f"use 1 to {MAX_COUNT}")
             ids = [f"{base}-{n}" for n in range(1, count + 1)]
-        holding = tuple(p.get("holding")) if p.get("holding") else None
         state, events = ctx.state, []
         for n, actor_id in enumerate(ids, 1):
             name = p.get("name")
@@ -94,14 +92,13 @@ def register(reg: Registry) -> None:
                 name = f"{name} {n}"
             elif not name and sheet and count:
                 name = f"{sheet.name} {n}"
-            extra = {**overrides, **({"holding": holding} if holding is not None else {})}
             spec = setup.NewActor(actor_id, sheet, p.get("side"), p.get("at"), name,
-                                  extra=tuple(extra.items()))
+                                  tuple(numbers.items()), tuple(extra.items()))
             state, added = setup.add_actor(state, ctx.ruleset, spec)
             events += added
         return Outcome(state, events)
 
-    @reg.command("remove", group="setup", usage="remove ID", rules="S21",
+    @reg.command("remove", group="setup", usage="remove ID",
                  summary="take an actor (and its summons) out of the encounter",
                  examples=("remove goblin-2",), positionals=("actor",), aliases=("rm",))
     def remove(ctx: Context) -> Outcome:
@@ -110,7 +107,7 @@ def register(reg: Registry) -> None:
         ctx.parsed.words[:] = [actor_id]
         return Outcome(*setup.remove_actor(ctx.state, ctx.ruleset, actor_id))
 
-    @reg.command("place", group="setup", usage="place ID ZONE", rules="S9",
+    @reg.command("place", group="setup", usage="place ID ZONE",
                  summary="put an actor in a zone, at no action cost (setup and GM fixes)",
                  examples=("place josh A5",), positionals=("actor", "zone"))
     def place(ctx: Context) -> Outcome:
@@ -121,7 +118,7 @@ def register(reg: Registry) -> None:
         return Outcome(state, events)
 
     @reg.command(
-        "init", group="setup", rules="S17", positionals=("actors*",),
+        "init", group="setup", rules=rs.term("init_rule"), positionals=("actors*",),
         usage="init | init ID ID ... | init ID --roll FACES | init ID --before|--after ID",
         summary="roll the turn order, set it by hand, enter a roll, or move one actor in it",
         examples=("init", "init josh monica goblin-1", "init josh --roll 5,5,3",
@@ -168,49 +165,52 @@ def register(reg: Registry) -> None:
             p.flags["roll"] = [f"{a}={','.join(map(str, faces))}" for a, _, faces in rolls]
         return Outcome(state, events)
 
-    @reg.command("start", group="setup", usage="start", rules="S17, S18, S22",
+    @reg.command("start", group="setup", usage="start", rules=rs.term("start_rules"),
                  summary="begin round 1 with the first actor's turn", examples=("start",))
     def start(ctx: Context) -> Outcome:
         _exactly(ctx, 0, "start")
         return Outcome(*turns.start_fight(ctx.state, ctx.ruleset))
 
 
-def template(ctx: Context, name: str):
-    """A content creature or character, or a sheet YAML file the GM points at."""
-    found = ctx.library.template(name.lower())
-    if found is not None:
-        return found
-    if name.endswith((".yaml", ".yml")) or "/" in name:
-        from shaper_gm.content.loader import load_sheet_file
-        return load_sheet_file(name, ctx.library)
-    known = sorted([*ctx.library.characters, *ctx.library.creatures])
-    return ctx.library.template(resolve.match_one(name, known, "template"))
+def template(ctx: Context, word: str):
+    """A content template of the encounter's ruleset (its verbs may also read a file)."""
+    own = getattr(ruleset_verbs(ctx.ruleset), "template", None)
+    if own is not None:
+        return own(ctx, word)
+    templates = ctx.ruleset.templates()
+    return templates[resolve.match_one(word.lower(), list(templates), "template")]
 
 
-def _overrides(ctx: Context, p) -> dict:
-    out: dict = {}
-    for key in ("level", "vigor", "finesse", "mentality", "hp"):
-        if p.get(key) is not None:
-            out[key] = p.get(key)
-    if p.get("weapon"):
-        out["weapons"] = tuple(w.lower() for w in p.get("weapon"))
-    if p.get("shield"):
-        shields = sorted(ctx.library.shields)
-        if not shields:
-            raise CommandError("the content has no shield", "add one under content/shields")
-        out["shield"] = "shield" if "shield" in shields else shields[0]
-    if p.get("armor"):
-        out["armor"] = p.get("armor").lower()
-    if p.get("skill"):
-        skills = {}
-        for entry in p.get("skill"):
-            sid, _, level = entry.lower().partition(":")
-            if level and not level.isdigit():
-                raise CommandError(f"--skill {entry!r}: the level must be a number",
-                                   "e.g. --skill longshot:2")
-            skills[sid] = int(level) if level else 1
-        out["skills"] = skills
+def stat_numbers(ctx: Context, parsed) -> dict[str, int]:
+    """`--stat NAME=N` (repeatable) and `--hp N`: sheet numbers by the ruleset's names."""
+    out: dict[str, int] = {}
+    known = ctx.ruleset.sheet_numbers
+    for entry in parsed.get("stat") or ():
+        name, sep, value = entry.partition("=")
+        name = name.strip().lower()
+        if not sep or name not in known:
+            raise CommandError(f"--stat {entry!r}: {ctx.ruleset.name} sheets have "
+                               f"{', '.join(known) or 'no numbers to set'}",
+                               "write --stat NAME=N, e.g. --stat " + (known[0] + "=2"
+                                                                      if known else "x=1"))
+        out[name] = whole_number(value, f"--stat {name}")
+    if parsed.get("hp") is not None:
+        out["hp"] = parsed.get("hp")
     return out
+
+
+def whole_number(text: str, what: str) -> int:
+    body = text.strip()
+    digits = body[1:] if body[:1] in "+-" else body
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
+        raise CommandError(f"{what} needs a whole number, got {text!r}", f"e.g. {what}=2")
+    return int(body)
+
+
+def ruleset_verbs(rs):
+    """The verbs module of a ruleset (`shaper_gm.rulesets.ID.verbs`)."""
+    from shaper_gm.engine import registry
+    return registry.verbs_of(rs.id)
 
 
 def _exactly(ctx: Context, n: int, usage: str) -> list[str]:

@@ -9,7 +9,7 @@ from shaper_gm.commands.viewdata import ActorView, HelpView, LogView, MapView, O
 from shaper_gm.errors import CommandError
 
 
-def register(reg: Registry) -> None:
+def register(reg: Registry, rs) -> None:
     @reg.command("show", group="view", usage="show [ACTOR]", logged=False,
                  summary="the turn order table, or one actor in full",
                  examples=("show", "show josh"), positionals=("actor?",))

@@ -36,7 +36,18 @@ class ShaperRuleset(AttackRules, RulesetBase):
     effect_keys = EFFECT_KEYS
     sheet_numbers = SHEET_NUMBERS
     terms = {"down": "Down", "down_rule": "S8", "turn_rule": "S18",
-             "off_turn_hint": "skills whose trigger allows it can be used with --sp (S23)"}
+             "off_turn_hint": "skills whose trigger allows it can be used with --sp (S23)",
+             "end_rules": "S8, S17, S18, S20-S22, S24, S26", "act_cost": "major|minor|free",
+             "act_rules": "S18, S19", "act_example_cost": "minor",
+             "act_examples": "act minor pick up the key|act josh free shout a warning",
+             "add_rules": "S27-S29", "init_rule": "S17", "start_rules": "S17, S18, S22",
+             "add_examples": "add josh --as josh --at A5|add goblin --as bandit --count 3 "
+                             "--at D1|add zed --finesse 1 --weapon longbow --weapon dagger "
+                             "--skill longshot",
+             "effect_rule": "S26", "used_up_key": "absorb", "manual_rule": "S4",
+             "effect_examples": "effect monica blessed --attack 1 --until end:monica|"
+                                "effect taylor ward --absorb 3",
+             "set_examples": "set josh hp=9 sp=0|set goblin-1 zone=C3|set raider major=1"}
 
     def __init__(self, numbers: RulesetNumbers, library: Library | None = None) -> None:
         self.numbers = numbers
@@ -65,6 +76,24 @@ class ShaperRuleset(AttackRules, RulesetBase):
 
     def on_placed(self, state: Encounter, actor_id: str, before: str | None):
         return hooks.placed(state, actor_id, before)
+
+    def is_cost(self, word: str) -> bool:
+        return word.lower() in economy.action_kinds(self.numbers)
+
+    def cost_words(self) -> list[str]:
+        return list(economy.action_kinds(self.numbers))
+
+    def act(self, state: Encounter, actor_id: str, word: str, text: str):
+        """Any other action: the GM names its kind; it is paid and logged (S18, S19)."""
+        from shaper_gm.rulesets.shaper import actions
+        return actions.act(state, self, actor_id, word, text)
+
+    @property
+    def grid(self) -> tuple[int, int]:
+        return (self.numbers.grid_cols, self.numbers.grid_rows)           # S9
+
+    def templates(self) -> dict:
+        return {**self.library.creatures, **self.library.characters}
 
     def new_system(self) -> model.ShaperField:
         return model.ShaperField()
