@@ -20,7 +20,7 @@ from shaper_gm.rulesets.dungeoneers.flow import able, begin, finish
 from shaper_gm.rulesets.dungeoneers.harm import dealt, defenses, take_wounds
 from shaper_gm.rulesets.dungeoneers.models import Spell
 from shaper_gm.rulesets.dungeoneers.outcomes import SpellOutcome
-from shaper_gm.rulesets.dungeoneers.rolls import actor_wins, test_side
+from shaper_gm.rulesets.dungeoneers.rolls import actor_wins, side_of
 from shaper_gm.rulesets.dungeoneers.state import actor_of, encounter_data
 from shaper_gm.rulesets.dungeoneers.steps import SLOT_RESIST, SPELL, Contest
 
@@ -102,8 +102,8 @@ def plan_spell(state: Encounter, rs, request: SpellRequest) -> SpellPlan:
     contest = None
     if spell.attack:
         boon = (extra if spell.extra_arca == "boon" else 0) + caster.effect_total("boon")
-        attack = test_side(numbers, caster.id, caster.sheet, "spellcraft", "mind", boon)
-        defense = test_side(numbers, target.id, target.sheet, spell.attack, "spirit",
+        attack = side_of(numbers, caster.id, caster.sheet, "spellcraft", "mind", boon)
+        defense = side_of(numbers, target.id, target.sheet, spell.attack, "spirit",
                             target.effect_total("defense_boon"))
         more = extra if spell.extra_arca == "wounds" else 0
         contest = Contest(

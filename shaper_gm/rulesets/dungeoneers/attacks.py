@@ -18,7 +18,7 @@ from shaper_gm.rulesets.dungeoneers.harm import defenses, take_wounds
 from shaper_gm.rulesets.dungeoneers.models import Weapon
 from shaper_gm.rulesets.dungeoneers.movement import placed, tiles_between
 from shaper_gm.rulesets.dungeoneers.outcomes import StrikeOutcome
-from shaper_gm.rulesets.dungeoneers.rolls import actor_wins, check_dice, test_side
+from shaper_gm.rulesets.dungeoneers.rolls import actor_wins, check_dice, side_of
 from shaper_gm.rulesets.dungeoneers.state import actor_of, data_of
 from shaper_gm.rulesets.dungeoneers.steps import STRIKE, Contest
 
@@ -99,8 +99,8 @@ def plan_strike(state: Encounter, rs, request: StrikeRequest, *, power: bool) ->
                             "move closer first, or strike with a range or toss weapon")
     boon = (request.boon - request.bane + (numbers.power_strike_boon if power else 0)
             + actor.effect_total("boon"))
-    attack = test_side(numbers, actor.id, actor.sheet, "striking", "finesse", boon)
-    defense = test_side(numbers, target.id, target.sheet, "dodging", "finesse",
+    attack = side_of(numbers, actor.id, actor.sheet, "striking", "finesse", boon)
+    defense = side_of(numbers, target.id, target.sheet, "dodging", "finesse",
                         target.effect_total("defense_boon"))
     body = actor.sheet.body
     extra = (numbers.power_strike_wounds if power else 0) + actor.effect_total("wounds")

@@ -22,7 +22,7 @@ from shaper_gm.rulesets.dungeoneers.events import ConditionStarted
 from shaper_gm.rulesets.dungeoneers.flow import begin, finish
 from shaper_gm.rulesets.dungeoneers.movement import force, placed, tiles_between
 from shaper_gm.rulesets.dungeoneers.outcomes import CheckOutcome, ContestOutcome, Cost
-from shaper_gm.rulesets.dungeoneers.rolls import actor_wins, better_score, check_dice, test_side
+from shaper_gm.rulesets.dungeoneers.rolls import actor_wins, better_score, check_dice, side_of
 from shaper_gm.rulesets.dungeoneers.state import actor_of, data_of, with_data
 from shaper_gm.rulesets.dungeoneers.steps import CHECK, TEST, Check, Contest
 
@@ -55,9 +55,9 @@ class GrabLedgeRequest:
 
 def _contest(rs, actor: Actor, target: Actor, rule: str, boon: int) -> Contest:
     numbers = rs.numbers
-    attack = test_side(numbers, actor.id, actor.sheet, "grappling", "body", boon)
+    attack = side_of(numbers, actor.id, actor.sheet, "grappling", "body", boon)
     score = better_score(target.sheet, "finesse", "body")
-    defense = test_side(numbers, target.id, target.sheet, "dodging", score,
+    defense = side_of(numbers, target.id, target.sheet, "dodging", score,
                         target.effect_total("defense_boon"))
     return Contest(actor=actor.id, defender=target.id, attack=attack.expr,
                    attack_label=attack.label, defense=defense.expr,

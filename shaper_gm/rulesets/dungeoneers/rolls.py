@@ -15,7 +15,7 @@ from shaper_gm.rulesets.dungeoneers.models import Numbers, Sheet
 
 
 @dataclass(frozen=True)
-class TestSide:
+class RollSide:
     """One side of a test: who rolls what, for the roll and the breakdown."""
 
     who: str
@@ -54,13 +54,13 @@ def with_boon(numbers: Numbers, expr: Expr, boon: int) -> Expr:
     return expr
 
 
-def test_side(numbers: Numbers, who: str, sheet: Sheet, skill: str, score_name: str,
-              boon: int = 0) -> TestSide:
+def side_of(numbers: Numbers, who: str, sheet: Sheet, skill: str, score_name: str,
+              boon: int = 0) -> RollSide:
     """`[skill] + score` for one creature (D11, D12), with boon or bane (D15)."""
     rank = sheet.rank(skill)
     score = sheet.score(score_name)
     expr = with_boon(numbers, score_dice(numbers, numbers.die_of(rank), score), boon)
-    return TestSide(who, skill, rank, score_name, score, boon, expr)
+    return RollSide(who, skill, rank, score_name, score, boon, expr)
 
 
 def better_score(sheet: Sheet, *names: str) -> str:
