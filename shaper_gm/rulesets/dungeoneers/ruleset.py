@@ -193,11 +193,24 @@ class DungeoneersRuleset(RulesetBase):
         guard = (Defenses() if options.get("direct") else
                  defenses(self.numbers.damage_types, target.sheet, code))
         _, wounds = dealt(amount, criticals, guard)
-        return take_wounds(state, target.id, wounds, "the GM", target.sheet.wound_limit)
+        state, events = take_wounds(state, target.id, wounds, "the GM",
+                                    target.sheet.wound_limit)
+        return self._settle(state, events)
 
     def heal(self, state: Encounter, target_id: str, amount: int) -> tuple[Encounter, list]:
         """Remove wounds (D19)."""
         if amount < 0:
             raise RuleViolation("heal removes 0 or more wounds", "use damage to add wounds")
         target = actor_of(state, target_id)
-        return heal_wounds(state, target.id, amount, "the GM", target.sheet.wound_limit)
+        state, events = heal_wounds(state, target.id, amount, "the GM",
+                                    target.sheet.wound_limit)
+        return self._settle(state, events)
+
+    def _settle(self, state: Encounter, events: list) -> tuple[Encounter, list]:
+        """A creature down or back up may change who is up (D3, D19)."""
+        if state.round < 1 or state.turn is None:
+            return state, events
+        if all(actor.down for actor in state.actors.values()):
+            return state.with_(up=(), turn=None), events
+        state, settled = self.turn_order.after_reaction(state, self, "")
+        return state, events + settled
