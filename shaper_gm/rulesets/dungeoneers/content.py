@@ -228,7 +228,8 @@ def _items(ctx: Ctx, entries, build) -> dict:
 
 
 def _numbers(ctx: Ctx, raw: Any) -> tuple[Numbers | None, Any]:
-    before = len(ctx.errors)
+    """The numbers; a bad value is reported and its default kept, so the items can
+    still be checked against the rest and every problem is found in one load."""
     values = check_fields(ctx, raw, NUMBER_FIELDS)
     if values is None:
         return None, None
@@ -252,8 +253,6 @@ def _numbers(ctx: Ctx, raw: Any) -> tuple[Numbers | None, Any]:
     for key in values.get("provisional", ()):
         if key not in known:
             ctx.error("provisional", f"{key!r} is not a key of this file")
-    if len(ctx.errors) > before:
-        return None, None
     return Numbers(damage_types=types, **values), default_raw
 
 

@@ -124,7 +124,7 @@ def test_the_critical_examples(rs, vulnerable, expected):
     assert tuple(dealt) == expected
 
 
-def test_deep_breath_at_stress_5_with_capacity_4(table):
+def test_d26_deep_breath_at_stress_5_with_capacity_4(table):
     t = table.add("freya", "freya").add("skeleton", "skeleton", at="C3").start()
     assert t.rs.stat(t.actor("freya").sheet, "stress_capacity") == 4     # endurance 4
     t.state, _ = add_stress(t.state, t.rs, "freya", 4)
