@@ -102,8 +102,8 @@ def plan_spell(state: Encounter, rs, request: SpellRequest) -> SpellPlan:
     contest = None
     if spell.attack:
         boon = (extra if spell.extra_arca == "boon" else 0) + caster.effect_total("boon")
-        attack = side_of(numbers, caster.id, caster.sheet, "spellcraft", "mind", boon)
-        defense = side_of(numbers, target.id, target.sheet, spell.attack, "spirit",
+        attack = side_of(numbers, caster.name, caster.sheet, "spellcraft", "mind", boon)
+        defense = side_of(numbers, target.name, target.sheet, spell.attack, "spirit",
                             target.effect_total("defense_boon"))
         more = extra if spell.extra_arca == "wounds" else 0
         contest = Contest(

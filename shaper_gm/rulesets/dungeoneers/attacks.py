@@ -99,8 +99,8 @@ def plan_strike(state: Encounter, rs, request: StrikeRequest, *, power: bool) ->
                             "move closer first, or strike with a range or toss weapon")
     boon = (request.boon - request.bane + (numbers.power_strike_boon if power else 0)
             + actor.effect_total("boon"))
-    attack = side_of(numbers, actor.id, actor.sheet, "striking", "finesse", boon)
-    defense = side_of(numbers, target.id, target.sheet, "dodging", "finesse",
+    attack = side_of(numbers, actor.name, actor.sheet, "striking", "finesse", boon)
+    defense = side_of(numbers, target.name, target.sheet, "dodging", "finesse",
                         target.effect_total("defense_boon"))
     body = actor.sheet.body
     extra = (numbers.power_strike_wounds if power else 0) + actor.effect_total("wounds")

@@ -55,9 +55,9 @@ class GrabLedgeRequest:
 
 def _contest(rs, actor: Actor, target: Actor, rule: str, boon: int) -> Contest:
     numbers = rs.numbers
-    attack = side_of(numbers, actor.id, actor.sheet, "grappling", "body", boon)
+    attack = side_of(numbers, actor.name, actor.sheet, "grappling", "body", boon)
     score = better_score(target.sheet, "finesse", "body")
-    defense = side_of(numbers, target.id, target.sheet, "dodging", score,
+    defense = side_of(numbers, target.name, target.sheet, "dodging", score,
                         target.effect_total("defense_boon"))
     return Contest(actor=actor.id, defender=target.id, attack=attack.expr,
                    attack_label=attack.label, defense=defense.expr,
@@ -172,7 +172,8 @@ def _ledge_check(state: Encounter, rs, actor_id: str, tiles: int, tape, cost: Co
     score = actor.sheet.score(numbers.ledge_score)
     target = numbers.ledge_base + tiles
     check = Check(actor_id, check_dice(numbers, numbers.ledge_die, score),
-                  f"[1d{numbers.ledge_die}] + {numbers.ledge_score} {score}", target, "D29")
+                  f"{actor.name} checks [1d{numbers.ledge_die}] + {numbers.ledge_score} "
+                  f"{score}", target, "D29")
     done = play(CHECK, check, tape)
     events: list = []
     if done.success:

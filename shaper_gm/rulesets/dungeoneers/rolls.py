@@ -18,7 +18,7 @@ from shaper_gm.rulesets.dungeoneers.models import Numbers, Sheet
 class RollSide:
     """One side of a test: who rolls what, for the roll and the breakdown."""
 
-    who: str
+    who: str                  # the creature's name, for the breakdown
     skill: str
     rank: str
     score_name: str
@@ -28,7 +28,7 @@ class RollSide:
 
     @property
     def label(self) -> str:
-        text = f"[{self.skill}: {self.rank}] + {self.score_name} {self.score}"
+        text = f"{self.who} rolls [{self.skill}: {self.rank}] + {self.score_name} {self.score}"
         if self.boon > 0:
             text += f", boon {self.boon}"
         elif self.boon < 0:

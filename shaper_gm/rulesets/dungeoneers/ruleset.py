@@ -23,6 +23,7 @@ from shaper_gm.rulesets.dungeoneers.models import (
     RANKS,
     SHEET_NUMBERS,
     ActorData,
+    EncounterData,
     Library,
     Sheet,
 )
@@ -143,6 +144,10 @@ class DungeoneersRuleset(RulesetBase):
             return text.lower()
         raise RuleViolation(f"--{flag} {text}: not a damage type or category (D20)",
                             f"types: {', '.join(types.known())}")
+
+    def initial_system(self) -> EncounterData:
+        """A new encounter's Dungeoneers data: the ambient arca from content (D28)."""
+        return EncounterData(ambient_arca=self.numbers.ambient_arca)
 
     # --- turn order -----------------------------------------------------------------------
     def initiative(self, actor: Actor, source: Any):

@@ -58,14 +58,14 @@ class Contest:
 @step()
 def roll_attack(ctx: Contest, tape) -> Contest:
     rolled = tape.roll(SLOT_ROLL, SumRoll(ctx.attack, "test roll"), ctx.actor)
-    tape.note(f"{ctx.actor} rolls {ctx.attack_label}", rolled.total, "D11")
+    tape.note(ctx.attack_label, rolled.total, "D11")
     return replace(ctx, attack_total=rolled.total)
 
 
 @step()
 def roll_defense(ctx: Contest, tape) -> Contest:
     rolled = tape.roll(ctx.defense_slot, SumRoll(ctx.defense, "defending roll"), ctx.defender)
-    tape.note(f"{ctx.defender} rolls {ctx.defense_label}", rolled.total, "D11")
+    tape.note(ctx.defense_label, rolled.total, "D11")
     return replace(ctx, defense_total=rolled.total)
 
 
@@ -137,7 +137,7 @@ class Check:
 def roll_check(ctx: Check, tape) -> Check:
     rolled = tape.roll(ctx.slot, SumRoll(ctx.dice, "check"), ctx.who)
     success = rolled.total >= ctx.target
-    tape.note(f"{ctx.who} checks {ctx.label} vs {ctx.target}: "
+    tape.note(f"{ctx.label} vs {ctx.target}: "
               + ("success" if success else "failure"), rolled.total, f"D14, {ctx.rule}")
     return replace(ctx, total=rolled.total, success=success)
 

@@ -135,3 +135,18 @@ def test_dungeoneers_rolls_no_initiative(rs):
     actor = rs.make_actor("x", None, None, None, None, {}, {})
     with pytest.raises(RuleViolation, match=r"rolls no initiative.*\(D3\)"):
         rs.initiative(actor, RolledFaces(DiceRng(1)))
+
+
+def test_every_contract_verb_has_an_action_with_its_slots(rs):
+    from shaper_gm.rulesets.dungeoneers.actions import VERBS
+    contract = ("strike", "power-strike", "move", "sprint", "interact", "defend", "ready",
+                "grapple", "push", "deep-breath", "focus", "spellcast", "pass", "act",
+                "react")
+    assert set(contract) <= set(VERBS)
+    assert VERBS["strike"].slots == ("roll", "dodge", "pierce")
+    assert VERBS["spellcast"].slots == ("roll", "resist")
+    assert VERBS["grapple"].slots == ("roll", "dodge")
+    for verb in VERBS.values():
+        if verb.cost in dict(rs.numbers.costs):
+            assert 1 <= rs.numbers.cost(verb.cost) <= 6
+    assert rs.initial_system().ambient_arca == 0
