@@ -20,7 +20,7 @@ from shaper_gm.rulesets.dungeoneers.flow import able, begin, finish
 from shaper_gm.rulesets.dungeoneers.harm import dealt, defenses, take_wounds
 from shaper_gm.rulesets.dungeoneers.models import Spell
 from shaper_gm.rulesets.dungeoneers.outcomes import SpellOutcome
-from shaper_gm.rulesets.dungeoneers.rolls import actor_wins, side_of
+from shaper_gm.rulesets.dungeoneers.rolls import side_of, ties_to_actor
 from shaper_gm.rulesets.dungeoneers.state import actor_of, encounter_data
 from shaper_gm.rulesets.dungeoneers.steps import SLOT_RESIST, SPELL, Contest
 
@@ -109,7 +109,7 @@ def plan_spell(state: Encounter, rs, request: SpellRequest) -> SpellPlan:
         contest = Contest(
             actor=caster.id, defender=target.id, attack=attack.expr,
             attack_label=attack.label, defense=defense.expr, defense_label=defense.label,
-            rule="D28", actor_wins_ties=actor_wins(numbers, 0, 0), critical=True,
+            rule="D28", actor_wins_ties=ties_to_actor(numbers), critical=True,
             threshold=caster.sheet.critical_threshold, defense_slot=SLOT_RESIST,
             base_wounds=spell.wounds + more,
             wound_parts=f"{spell.name} {spell.wounds}" + (f" + extra arca {more}" if more

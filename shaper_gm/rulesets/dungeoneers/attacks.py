@@ -18,7 +18,7 @@ from shaper_gm.rulesets.dungeoneers.harm import defenses, take_wounds
 from shaper_gm.rulesets.dungeoneers.models import Weapon
 from shaper_gm.rulesets.dungeoneers.movement import placed, tiles_between
 from shaper_gm.rulesets.dungeoneers.outcomes import StrikeOutcome
-from shaper_gm.rulesets.dungeoneers.rolls import actor_wins, check_dice, side_of
+from shaper_gm.rulesets.dungeoneers.rolls import check_dice, side_of, ties_to_actor
 from shaper_gm.rulesets.dungeoneers.state import actor_of, data_of
 from shaper_gm.rulesets.dungeoneers.steps import STRIKE, Contest
 
@@ -110,7 +110,7 @@ def plan_strike(state: Encounter, rs, request: StrikeRequest, *, power: bool) ->
     contest = Contest(
         actor=actor.id, defender=target.id, attack=attack.expr, attack_label=attack.label,
         defense=defense.expr, defense_label=defense.label, rule="D17" if power else "D16",
-        actor_wins_ties=actor_wins(numbers, 0, 0), critical=True,
+        actor_wins_ties=ties_to_actor(numbers), critical=True,
         threshold=actor.sheet.critical_threshold,
         pierce=check_dice(numbers, weapon.pierce_die, body),
         pierce_label=f"[d{weapon.pierce_die}] + body {body}",

@@ -22,7 +22,7 @@ from shaper_gm.rulesets.dungeoneers.events import ConditionStarted
 from shaper_gm.rulesets.dungeoneers.flow import begin, finish
 from shaper_gm.rulesets.dungeoneers.movement import force, placed, tiles_between
 from shaper_gm.rulesets.dungeoneers.outcomes import CheckOutcome, ContestOutcome, Cost
-from shaper_gm.rulesets.dungeoneers.rolls import actor_wins, better_score, check_dice, side_of
+from shaper_gm.rulesets.dungeoneers.rolls import better_score, check_dice, side_of, ties_to_actor
 from shaper_gm.rulesets.dungeoneers.state import actor_of, data_of, with_data
 from shaper_gm.rulesets.dungeoneers.steps import CHECK, TEST, Check, Contest
 
@@ -62,7 +62,7 @@ def _contest(rs, actor: Actor, target: Actor, rule: str, boon: int) -> Contest:
     return Contest(actor=actor.id, defender=target.id, attack=attack.expr,
                    attack_label=attack.label, defense=defense.expr,
                    defense_label=defense.label, rule=rule,
-                   actor_wins_ties=actor_wins(numbers, 0, 0))
+                   actor_wins_ties=ties_to_actor(numbers))
 
 
 def _threatened(rs, actor: Actor, target: Actor, rule: str, doing: str) -> None:

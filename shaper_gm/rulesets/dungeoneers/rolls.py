@@ -68,11 +68,10 @@ def better_score(sheet: Sheet, *names: str) -> str:
     return max(names, key=lambda name: (sheet.score(name), -names.index(name)))
 
 
-def actor_wins(numbers: Numbers, actor_total: int, defender_total: int) -> bool:
-    """D11: ties go to the actor, or to the defender with `test_ties: defender`."""
-    if numbers.test_ties == "defender":
-        return actor_total > defender_total
-    return actor_total >= defender_total
+def ties_to_actor(numbers: Numbers) -> bool:
+    """D11: a tie of totals goes to the actor, or to the defender with
+    `test_ties: defender` (the steps judge the totals, `steps.judge_test`)."""
+    return numbers.test_ties == "actor"
 
 
 def check_dice(numbers: Numbers, sides: int, score: int) -> Expr:
