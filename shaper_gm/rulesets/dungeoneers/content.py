@@ -1,0 +1,356 @@
+"""Read and check `content/dungeoneers/`: the ruleset's numbers, weapons, spells, creatures.
+
+Files are told apart by name: `ruleset.yaml` holds the numbers, `weapons*.yaml`,
+`spells*.yaml` and `creatures*.yaml` map ids to items. Every problem in every file is
+collected and raised together as one ContentError naming file, item and key.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from shaper_gm.content.loader import ruleset_files
+from shaper_gm.content.schema import (
+    ID_RE,
+    Bad,
+    ContentError,
+    Ctx,
+    Field,
+    boolean,
+    check_fields,
+    choice,
+    integer,
+    list_of,
+    mapping_of,
+    show,
+    text,
+)
+from shaper_gm.rulesets.dungeoneers.models import (
+    RANKS,
+    SCORES,
+    SPELL_GAINS,
+    TEST_TIES,
+    DamageTypes,
+    Library,
+    Numbers,
+    Sheet,
+    Spell,
+    Weapon,
+)
+
+RULESET_ID = "dungeoneers"
+# Every action the costs table must price (D2, D9, D16-D29).
+ACTIONS = ("strike", "power-strike", "move", "sprint", "interact", "defend", "ready",
+           "grapple", "push", "deep-breath", "focus", "grab-ledge")
+
+
+def load_library(root: str | None = None) -> Library:
+    """The checked Dungeoneers content under `root` (default: the project's content)."""
+    return _load(root)
+
+
+@lru_cache(maxsize=8)
+def _load(root: str | None) -> Library:
+    return build_library(ruleset_files(RULESET_ID, root))
+
+
+clear_cache = _load.cache_clear
+
+
+# --- validators ------------------------------------------------------------------------
+
+def die(value: Any) -> int:
+    """A single die, ``d6`` or ``1d6``: its number of sides."""
+    if isinstance(value, str):
+        body = value.strip().lower().removeprefix("1")
+        if body.startswith("d") and body[1:].isdigit() and 2 <= int(body[1:]) <= 1000:
+            return int(body[1:])
+    raise Bad(f"expected one die like d6, got {show(value)}")
+
+
+def item_id(value: Any) -> str:
+    if isinstance(value, str) and ID_RE.match(value):
+        return value
+    raise Bad(f"expected an id (lowercase letters, digits and '-'), got {show(value)}")
+
+
+def marks(value: Any) -> tuple[str, ...]:
+    """`provisional: true` (the whole item) or a list of the keys that are invented."""
+    if value is True:
+        return ("all",)
+    if value is False:
+        return ()
+    return list_of(text)(value)
+
+
+def spell_range(value: Any) -> str:
+    if value in ("self", "reach"):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return str(value)
+    raise Bad(f"expected self, reach or a number of tiles, got {show(value)}")
+
+
+COMMON = {"name": Field(text, required=True), "provisional": Field(marks),
+          "description": Field(text)}
+WEAPON_FIELDS = {
+    **COMMON,
+    "wounds": Field(integer(0), required=True),
+    "type": Field(text, required=True),
+    "pierce": Field(die, required=True),
+    "hands": Field(integer(0, 2)),
+    "range": Field(integer(1)),
+    "toss": Field(integer(1)),
+}
+SPELL_FIELDS = {
+    **COMMON,
+    "cost": Field(integer(1), required=True),
+    "arca": Field(integer(0), required=True),
+    "range": Field(spell_range, required=True),
+    "attack": Field(item_id),
+    "wounds": Field(integer(0)),
+    "type": Field(text),
+    "extra_arca": Field(choice(SPELL_GAINS)),
+    "effect": Field(text),
+}
+SHEET_FIELDS = {
+    **COMMON,
+    **{score: Field(integer(0, 30)) for score in SCORES},
+    "armor": Field(integer(0)),
+    "wound_limit": Field(integer(1)),
+    "critical_threshold": Field(integer(1)),
+    "threat_range": Field(integer(0)),
+    "group": Field(item_id),
+    "proficiencies": Field(mapping_of(item_id, choice(RANKS))),
+    "speeds": Field(mapping_of(item_id, integer(0))),
+    "vulnerable": Field(mapping_of(text, integer(1))),
+    "resist": Field(mapping_of(text, integer(1))),
+    "immune": Field(list_of(text)),
+    "weapons": Field(list_of(item_id)),
+    "holding": Field(list_of(item_id)),
+    "spells": Field(list_of(item_id)),
+}
+NUMBER_FIELDS = {
+    "name": Field(text),
+    "ap_per_round": Field(integer(1), required=True),
+    "max_action_cost": Field(integer(1), required=True),
+    "costs": Field(mapping_of(item_id, integer(0)), required=True),
+    "test_ties": Field(choice(TEST_TIES), required=True),
+    "proficiency_dice": Field(mapping_of(choice(RANKS), integer(2)), required=True),
+    "score_as_dice": Field(boolean, required=True),
+    "score_dice_minimum": Field(integer(0)),
+    "boon_die": Field(integer(2), required=True),
+    "bane_die": Field(integer(2), required=True),
+    "critical_threshold": Field(integer(1), required=True),
+    "threat_range": Field(integer(0), required=True),
+    "power_strike_wounds": Field(integer(0), required=True),
+    "power_strike_boon": Field(integer(0), required=True),
+    "defend_boon": Field(integer(0), required=True),
+    "diagonal_cost": Field(integer(1, 2), required=True),
+    "sprint_multiplier": Field(integer(1), required=True),
+    "sprint_stress": Field(integer(0), required=True),
+    "hands": Field(integer(0), required=True),
+    "grapple_free_hands": Field(integer(0), required=True),
+    "grappled_cannot_move": Field(boolean, required=True),
+    "move_ends_grapple": Field(boolean, required=True),
+    "push_tiles": Field(integer(1), required=True),
+    "stress_capacity_score": Field(choice(SCORES), required=True),
+    "deep_breath_relief": Field(integer(1), required=True),
+    "arca_per_wisdom": Field(integer(0), required=True),
+    "focus_regain": Field(integer(1), required=True),
+    "ambient_arca": Field(integer(0), required=True),
+    "ledge_die": Field(integer(2), required=True),
+    "ledge_score": Field(choice(SCORES), required=True),
+    "ledge_base": Field(integer(0), required=True),
+    "unarmed": Field(item_id, required=True),
+    "damage_types": Field(mapping_of(item_id, mapping_of(text, text)), required=True),
+    "default_sheet": Field(lambda v: v, required=True),
+    "provisional": Field(list_of(text)),
+}
+
+
+# --- building ---------------------------------------------------------------------------
+
+def build_library(files: list[tuple[str, Any]]) -> Library:
+    """A Library from (display name, parsed YAML) pairs, or one ContentError."""
+    ctx = Ctx()
+    numbers: Numbers | None = None
+    default_raw: Any = None
+    raw_items: dict[str, list[tuple[str, str, Any]]] = {"weapons": [], "spells": [],
+                                                        "creatures": []}
+    for display, data in files:
+        stem = display.rsplit("/", 1)[-1].removesuffix(".yaml")
+        kind = next((k for k in raw_items if stem.startswith(k)), None)
+        if stem == "ruleset":
+            numbers, default_raw = _numbers(ctx.at(display), data)
+        elif kind is None:
+            ctx.at(display).error(None, "not a Dungeoneers content file (expected ruleset.yaml, "
+                                  "weapons*.yaml, spells*.yaml or creatures*.yaml)")
+        elif data is not None and not isinstance(data, dict):
+            ctx.at(display).error(None, f"expected a mapping of ids to items, got {show(data)}")
+        else:
+            raw_items[kind] += [(display, key, raw) for key, raw in (data or {}).items()]
+    if numbers is None:
+        ctx.at(f"content/{RULESET_ID}/ruleset.yaml").error(None, "missing: the ruleset's numbers")
+        raise ContentError(ctx.errors)
+    weapons = _items(ctx, raw_items["weapons"], lambda c, i, r: _weapon(c, i, r, numbers))
+    spells = _items(ctx, raw_items["spells"], lambda c, i, r: _spell(c, i, r, numbers))
+    creatures = _items(ctx, raw_items["creatures"],
+                       lambda c, i, r: _sheet(c, i, r, numbers, weapons, spells))
+    default = _sheet(ctx.at(f"content/{RULESET_ID}/ruleset.yaml", "default_sheet"),
+                     "creature", default_raw, numbers, weapons, spells)
+    if default is not None and "default_sheet" in numbers.provisional:
+        default = default.with_(provisional=("all",))
+    if numbers.unarmed not in weapons:
+        ctx.at(f"content/{RULESET_ID}/ruleset.yaml").error(
+            "unarmed", f"no weapon {numbers.unarmed!r} in the weapons files")
+    if ctx.errors:
+        raise ContentError(ctx.errors)
+    return Library(numbers=numbers, weapons=weapons, spells=spells, creatures=creatures,
+                   default_sheet=default)
+
+
+def _items(ctx: Ctx, entries, build) -> dict:
+    out, seen = {}, {}
+    for display, key, raw in entries:
+        if not isinstance(key, str) or not ID_RE.match(key):
+            ctx.at(display, str(key)).error("id", "an id is lowercase letters, digits and '-'")
+            continue
+        if key in seen:
+            ctx.at(display, key).error("id", f"duplicate id: already defined in {seen[key]}")
+            continue
+        seen[key] = display
+        built = build(ctx.at(display, key), key, raw)
+        if built is not None:
+            out[key] = built
+    return out
+
+
+def _numbers(ctx: Ctx, raw: Any) -> tuple[Numbers | None, Any]:
+    """The numbers; a bad value is reported and its default kept, so the items can
+    still be checked against the rest and every problem is found in one load."""
+    values = check_fields(ctx, raw, NUMBER_FIELDS)
+    if values is None:
+        return None, None
+    types = _damage_types(ctx, values.pop("damage_types", ()))
+    costs = dict(values.get("costs", ()))
+    for action in ACTIONS:
+        if action not in costs:
+            ctx.error(f"costs.{action}", "missing: every action needs its AP cost")
+    top = values.get("max_action_cost", 6)
+    for action, cost in costs.items():
+        if action not in ACTIONS:
+            ctx.error(f"costs.{action}", f"unknown action (known: {', '.join(ACTIONS)})")
+        elif not 1 <= cost <= top:
+            ctx.error(f"costs.{action}", f"an action costs 1 to {top} AP (D2), got {cost}")
+    ranks = dict(values.get("proficiency_dice", ()))
+    for rank in RANKS:
+        if rank not in ranks:
+            ctx.error(f"proficiency_dice.{rank}", "missing: every rank needs its die (D12)")
+    default_raw = values.pop("default_sheet", {})
+    known = set(NUMBER_FIELDS)
+    for key in values.get("provisional", ()):
+        if key not in known:
+            ctx.error("provisional", f"{key!r} is not a key of this file")
+    return Numbers(damage_types=types, **values), default_raw
+
+
+def _damage_types(ctx: Ctx, raw: tuple) -> DamageTypes:
+    categories, names = [], []
+    for category, codes in raw:
+        codes_here = []
+        for code, name in codes:
+            if not (code.isalpha() and code.isupper()):
+                ctx.error(f"damage_types.{category}.{code}", "a type code is capital letters")
+                continue
+            codes_here.append(code)
+            names.append((code, name.lower()))
+        categories.append((category, tuple(codes_here)))
+    return DamageTypes("damage", tuple(categories), tuple(names))
+
+
+def _type_code(ctx: Ctx, key: str, value: str | None, numbers: Numbers) -> str | None:
+    if value is None:
+        return None
+    code = numbers.damage_types.code_of(value)
+    if code is None:
+        ctx.error(key, f"unknown damage type {value!r} "
+                       f"(known: {', '.join(numbers.damage_types.codes())})")
+    return code
+
+
+def _weapon(ctx: Ctx, item: str, raw: Any, numbers: Numbers) -> Weapon | None:
+    before = len(ctx.errors)
+    v = check_fields(ctx, raw, WEAPON_FIELDS)
+    if v is None:
+        return None
+    code = _type_code(ctx, "type", v.get("type"), numbers)
+    if len(ctx.errors) > before:
+        return None
+    return Weapon(id=item, name=v["name"], wounds=v["wounds"], damage_type=code,
+                  pierce_die=v["pierce"], hands=v.get("hands", 1), range=v.get("range"),
+                  toss=v.get("toss"), provisional=v.get("provisional", ()))
+
+
+def _spell(ctx: Ctx, item: str, raw: Any, numbers: Numbers) -> Spell | None:
+    before = len(ctx.errors)
+    v = check_fields(ctx, raw, SPELL_FIELDS)
+    if v is None:
+        return None
+    code = _type_code(ctx, "type", v.get("type"), numbers)
+    if v.get("cost", 1) > numbers.max_action_cost:
+        ctx.error("cost", f"an action costs 1 to {numbers.max_action_cost} AP (D2)")
+    if v.get("wounds") and code is None:
+        ctx.error("type", "a spell that deals wounds needs their damage type (D20)")
+    if v.get("extra_arca") and not v.get("attack"):
+        ctx.error("extra_arca", "extra arca overcomes a defender: the spell needs an attack")
+    if len(ctx.errors) > before:
+        return None
+    return Spell(id=item, name=v["name"], cost=v["cost"], arca=v["arca"], range=v["range"],
+                 attack=v.get("attack"), wounds=v.get("wounds", 0), damage_type=code,
+                 extra_arca=v.get("extra_arca"), effect=v.get("effect", ""),
+                 provisional=v.get("provisional", ()))
+
+
+def _sheet(ctx: Ctx, item: str, raw: Any, numbers: Numbers, weapons: dict,
+           spells: dict) -> Sheet | None:
+    before = len(ctx.errors)
+    v = check_fields(ctx, raw, SHEET_FIELDS)
+    if v is None:
+        return None
+    known = numbers.damage_types.known()
+    for key in ("vulnerable", "resist"):
+        for name, _ in v.get(key, ()):
+            if name not in known and numbers.damage_types.code_of(name) is None:
+                ctx.error(f"{key}.{name}", f"unknown damage type or category "
+                                           f"(known: {', '.join(known)})")
+    for name in v.get("immune", ()):
+        if name not in known and numbers.damage_types.code_of(name) is None:
+            ctx.error("immune", f"unknown damage type or category {name!r}")
+    for key, table in (("weapons", weapons), ("spells", spells)):
+        for ref in v.get(key, ()):
+            if ref not in table:
+                ctx.error(key, f"no {key[:-1]} {ref!r} in the {key} files")
+    carried = v.get("weapons", ())
+    for ref in v.get("holding", ()):
+        if ref not in carried:
+            ctx.error("holding", f"holds {ref!r}, which is not among its weapons")
+    in_hand = sum(weapons[w].hands for w in v.get("holding", ()) if w in weapons)
+    if in_hand > numbers.hands:
+        ctx.error("holding", f"takes {in_hand} hands; a creature has {numbers.hands}")
+    if len(ctx.errors) > before:
+        return None
+    norm = numbers.damage_types.code_of
+    fields = {key: v[key] for key in (*SCORES, "armor", "wound_limit", "group") if key in v}
+    return Sheet(
+        id=item, name=v["name"], **fields,
+        critical_threshold=v.get("critical_threshold", numbers.critical_threshold),
+        threat_range=v.get("threat_range", numbers.threat_range),
+        proficiencies=v.get("proficiencies", ()),
+        speeds=v.get("speeds", (("ground", 1),)) or (("ground", 1),),
+        vulnerable=tuple((norm(k) or k, n) for k, n in v.get("vulnerable", ())),
+        resist=tuple((norm(k) or k, n) for k, n in v.get("resist", ())),
+        immune=tuple(norm(k) or k for k in v.get("immune", ())),
+        weapons=carried, holding=v.get("holding", ()), spells=v.get("spells", ()),
+        provisional=v.get("provisional", ()))

@@ -1,0 +1,70 @@
+"""Dungeoneers' own events, beside the generic ones (ResourceChanged, WentDown, ...)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shaper_gm.engine.events import Event
+
+
+@dataclass(frozen=True)
+class ActionTaken(Event):
+    """An action with no dice: `act`, `react`, `interact`, `defend` (the GM's text)."""
+
+    actor: str
+    action: str
+    text: str = ""
+    reaction: bool = False        # D8: taken off-turn, as a reaction
+
+
+@dataclass(frozen=True)
+class Moved(Event):
+    actor: str
+    start: str | None
+    end: str
+    tiles: int
+    speed: str = ""               # the travel speed used (D21)
+    how: str = "move"             # move | sprint | forced (D25)
+
+
+@dataclass(frozen=True)
+class ConditionStarted(Event):
+    actor: str
+    condition: str                # grappling | grappled | hanging (defensive is an effect)
+    other: str | None = None      # the other creature of a grapple
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class ConditionEnded(Event):
+    actor: str
+    condition: str
+    other: str | None = None
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class ActionReadied(Event):
+    actor: str
+    action: str                   # D9
+
+
+@dataclass(frozen=True)
+class ReadiedCleared(Event):
+    actor: str
+    action: str
+    why: str                      # used as a reaction, or the round ended (D9)
+
+
+@dataclass(frozen=True)
+class HoldingChanged(Event):
+    actor: str
+    before: tuple[str, ...]
+    after: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class AmbientArcaChanged(Event):
+    before: int
+    after: int
+    why: str = ""

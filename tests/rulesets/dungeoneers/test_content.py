@@ -1,0 +1,152 @@
+"""The shipped Dungeoneers content, its checks, and the ruleset built on it."""
+
+from __future__ import annotations
+
+import pytest
+
+from shaper_gm.content.schema import ContentError
+from shaper_gm.dice import DiceRng, RolledFaces
+from shaper_gm.engine import registry
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.ruleset import Ruleset
+from shaper_gm.rulesets.dungeoneers.content import ACTIONS, build_library
+
+
+def test_the_numbers_follow_the_rulings(library):
+    n = library.numbers
+    assert (n.ap_per_round, n.max_action_cost, n.test_ties, n.score_as_dice) == (
+        6, 6, "actor", False)
+    assert dict(n.costs) == {"strike": 3, "power-strike": 4, "move": 1, "sprint": 1,
+                             "interact": 1, "defend": 2, "ready": 1, "grapple": 2,
+                             "push": 2, "deep-breath": 2, "focus": 2, "grab-ledge": 1}
+    assert dict(n.proficiency_dice) == {"untrained": 4, "trained": 6, "expert": 8,
+                                        "master": 10}
+    assert (n.critical_threshold, n.threat_range, n.boon_die, n.arca_per_wisdom) == (
+        5, 1, 4, 2)
+    assert (n.power_strike_wounds, n.power_strike_boon, n.deep_breath_relief) == (1, 1, 2)
+    assert {"test_ties", "proficiency_dice", "threat_range", "defend_boon"} <= set(
+        n.provisional)
+    assert n.damage_types.codes() == ("B", "P", "S", "H", "C", "T", "D")
+
+
+def test_the_sources_creatures_and_items(library):
+    skeleton, suori = library.creatures["skeleton"], library.creatures["suori"]
+    assert (skeleton.rank("dodging"), skeleton.finesse, skeleton.armor) == ("trained", 1, 5)
+    assert dict(skeleton.vulnerable) == {"B": 1} and "P" in dict(skeleton.resist)
+    assert (suori.rank("striking"), suori.finesse, suori.body) == ("trained", 2, 2)
+    hammer = library.weapons["warhammer"]
+    assert (hammer.pierce_die, hammer.wounds, hammer.damage_type) == (6, 1, "B")
+    assert hammer.provisional == ()
+    assert library.creatures["freya"].endurance == 4 and "alberich" in library.creatures
+    assert library.weapons["dagger"].damage_type == "P"
+    assert library.weapons["maul"].damage_type == "B"
+    assert {w.damage_type for w in library.weapons.values()} == set("BPSHCTD")
+    assert library.creatures["goblin"].provisional == ("all",)
+    assert library.spells and all(s.provisional for s in library.spells.values())
+
+
+GOOD_NUMBERS = {
+    "ap_per_round": 6, "max_action_cost": 6, "costs": dict.fromkeys(ACTIONS, 1),
+    "test_ties": "actor", "proficiency_dice": {"untrained": 4, "trained": 6, "expert": 8,
+                                               "master": 10},
+    "score_as_dice": False, "boon_die": 4, "bane_die": 4, "critical_threshold": 5,
+    "threat_range": 1, "power_strike_wounds": 1, "power_strike_boon": 1, "defend_boon": 1,
+    "diagonal_cost": 1, "sprint_multiplier": 2, "sprint_stress": 1, "hands": 2,
+    "grapple_free_hands": 1, "grappled_cannot_move": True, "move_ends_grapple": True,
+    "push_tiles": 1, "stress_capacity_score": "endurance", "deep_breath_relief": 2,
+    "arca_per_wisdom": 2, "focus_regain": 2, "ambient_arca": 0, "ledge_die": 4,
+    "ledge_score": "dexterity", "ledge_base": 5, "unarmed": "fist",
+    "damage_types": {"physical": {"B": "bludgeoning"}},
+    "default_sheet": {"name": "Creature"},
+}
+FIST = {"fist": {"name": "Fist", "wounds": 0, "type": "B", "pierce": "d4", "hands": 0}}
+
+
+def test_good_content_builds(library):
+    lib = build_library([("content/dungeoneers/ruleset.yaml", GOOD_NUMBERS),
+                         ("content/dungeoneers/weapons.yaml", FIST)])
+    assert lib.numbers.costs[0] == ("strike", 1) and lib.default_sheet.name == "Creature"
+
+
+def test_every_problem_is_reported_at_once_with_file_item_and_key():
+    numbers = {**GOOD_NUMBERS, "costs": {**dict.fromkeys(ACTIONS, 1), "strike": 9},
+               "test_ties": "coin"}
+    weapons = {**FIST, "club": {"name": "Club", "wounds": 1, "type": "X", "pierce": "2d6"}}
+    creatures = {"orc": {"name": "Orc", "body": -1, "weapons": ["axe"],
+                         "proficiencies": {"striking": "legendary"},
+                         "vulnerable": {"sonic": 1}}}
+    with pytest.raises(ContentError) as err:
+        build_library([("content/dungeoneers/ruleset.yaml", numbers),
+                       ("content/dungeoneers/weapons.yaml", weapons),
+                       ("content/dungeoneers/creatures.yaml", creatures),
+                       ("content/dungeoneers/notes.yaml", {})])
+    text = "\n".join(err.value.errors)
+    for expected in (
+            "content/dungeoneers/ruleset.yaml: key 'costs.strike': an action costs 1 to 6 AP",
+            "content/dungeoneers/ruleset.yaml: key 'test_ties': expected one of actor, defender",
+            "content/dungeoneers/weapons.yaml: item 'club': key 'type': unknown damage type",
+            "content/dungeoneers/weapons.yaml: item 'club': key 'pierce': expected one die",
+            "content/dungeoneers/creatures.yaml: item 'orc': key 'body'",
+            "content/dungeoneers/creatures.yaml: item 'orc': key 'proficiencies.striking'",
+            "content/dungeoneers/creatures.yaml: item 'orc': key 'vulnerable.sonic'",
+            "content/dungeoneers/creatures.yaml: item 'orc': key 'weapons': no weapon 'axe'",
+            "content/dungeoneers/notes.yaml: not a Dungeoneers content file"):
+        assert expected in text, expected
+
+
+def test_the_registry_builds_the_ruleset_from_the_shipped_content():
+    rs = registry.module_of("dungeoneers").build()
+    assert isinstance(rs, Ruleset)
+    assert (rs.id, rs.rules, rs.has_hp) == ("dungeoneers", "D1-D29", False)
+    assert [s.name for s in rs.resources] == ["ap", "wounds", "stress", "arca"]
+    assert rs.resource_spec("ap").off_turn and rs.resource_spec("ap").refill == "round_start"
+    assert "wound_limit" in rs.sheet_numbers and "defense_boon" in rs.effect_keys
+
+
+def test_make_actor_from_templates_flags_and_the_default_sheet(rs):
+    freya = rs.make_actor("freya", None, None, "b2", "freya", {"body": 4},
+                          {"prof": {"grappling": "master"}, "resist": {"physical": 1},
+                           "immune": ["toxic"], "vulnerable": {"H": 2}})
+    assert (freya.name, freya.side, freya.zone, freya.sheet.body) == ("Freya", "party", "B2", 4)
+    assert freya.sheet.rank("grappling") == "master" and freya.hp is None
+    assert dict(freya.sheet.resist) == {"physical": 1} and freya.sheet.immune == ("T",)
+    assert freya.resource_map() == {"ap": 6, "wounds": 0, "stress": 0, "arca": 2}
+    plain = rs.make_actor("x", "Xan", "hirelings", None, None, {"wound_limit": 3}, {})
+    assert (plain.name, plain.side, plain.sheet.wound_limit) == ("Xan", "hirelings", 3)
+    assert rs.order_tiebreak(freya) == 4
+
+
+@pytest.mark.parametrize("template,numbers,extra,message", [
+    ("dragon", {}, {}, "no Dungeoneers creature 'dragon'"),
+    (None, {"luck": 2}, {}, "--stat luck: not a Dungeoneers sheet number"),
+    (None, {"body": -1}, {}, "--stat body=-1: expected a whole number of at least 0"),
+    (None, {"wound_limit": 0}, {}, "at least 1"),
+    (None, {}, {"prof": {"striking": "godlike"}}, r"not a proficiency rank \(D12\)"),
+    (None, {}, {"vulnerable": {"sonic": 1}}, r"not a damage type or category \(D20\)"),
+    (None, {}, {"immune": ["psychic"]}, r"\(D20\)"),
+    (None, {}, {"hp": 3}, "--hp is not a Dungeoneers flag"),
+])
+def test_make_actor_refuses_bad_values(rs, template, numbers, extra, message):
+    with pytest.raises(RuleViolation, match=message):
+        rs.make_actor("x", None, None, None, template, numbers, extra)
+
+
+def test_dungeoneers_rolls_no_initiative(rs):
+    actor = rs.make_actor("x", None, None, None, None, {}, {})
+    with pytest.raises(RuleViolation, match=r"rolls no initiative.*\(D3\)"):
+        rs.initiative(actor, RolledFaces(DiceRng(1)))
+
+
+def test_every_contract_verb_has_an_action_with_its_slots(rs):
+    from shaper_gm.rulesets.dungeoneers.actions import VERBS
+    contract = ("strike", "power-strike", "move", "sprint", "interact", "defend", "ready",
+                "grapple", "push", "deep-breath", "focus", "spellcast", "pass", "act",
+                "react")
+    assert set(contract) <= set(VERBS)
+    assert VERBS["strike"].slots == ("roll", "dodge", "pierce")
+    assert VERBS["spellcast"].slots == ("roll", "resist")
+    assert VERBS["grapple"].slots == ("roll", "dodge")
+    for verb in VERBS.values():
+        if verb.cost in dict(rs.numbers.costs):
+            assert 1 <= rs.numbers.cost(verb.cost) <= 6
+    assert rs.initial_system().ambient_arca == 0

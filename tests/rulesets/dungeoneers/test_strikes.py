@@ -1,0 +1,174 @@
+"""Tests, checks, boon and bane, strikes, critical hits, wounds, damage types (D11-D20)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from shaper_gm.dice.errors import DiceInputError
+from shaper_gm.engine import events as ev
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.rulesets.dungeoneers import build
+from shaper_gm.rulesets.dungeoneers.actions import (
+    CostRequest,
+    StrikeRequest,
+    act,
+    power_strike,
+    strike,
+)
+from shaper_gm.rulesets.dungeoneers.rolls import check_dice, score_dice, side_of
+from tests.rulesets.dungeoneers.conftest import Table
+
+
+def duel(table, attacker="suori", defender="skeleton", at="C2", **defender_extra):
+    table.add("a", attacker, side="party", at="B2")
+    table.add("d", defender, side="enemies", at=at, **defender_extra)
+    return table.start()
+
+
+def with_numbers(library, **changes):
+    return Table(build(replace(library, numbers=replace(library.numbers, **changes))))
+
+
+def test_d11_ties_go_to_the_actor_unless_the_content_says_defender(table, library):
+    t = duel(table)
+    out = t.do(strike, StrikeRequest("a", "d"), {"roll": [2], "dodge": [3], "pierce": [3]})
+    assert (out.attack_total, out.defense_total, out.hit) == (4, 4, True)
+    assert out.notes[2].label == "success (a tie goes to the actor)"
+    t2 = duel(with_numbers(library, test_ties="defender"))
+    out = t2.do(strike, StrikeRequest("a", "d"), {"roll": [2], "dodge": [3]})
+    assert (out.hit, out.wounds, out.pierce_total) == (False, 0, None)
+    assert t2.res("d", "wounds") == 0
+
+
+def test_d12_proficiency_dice_by_rank(library):
+    n = library.numbers
+    sheet = library.default_sheet.with_(finesse=2, proficiencies=(
+        ("striking", "trained"), ("dodging", "expert"), ("spellcraft", "master")))
+    assert [str(side_of(n, "x", sheet, skill, "finesse").expr)
+            for skill in ("grappling", "striking", "dodging", "spellcraft")] == [
+        "1d4+2", "1d6+2", "1d8+2", "1d10+2"]
+
+
+def test_d12_a_face_beyond_the_die_is_refused(table):
+    t = duel(table)
+    with pytest.raises(DiceInputError, match="out of range 1-6"):
+        t.do(strike, StrikeRequest("a", "d"), {"roll": [7], "dodge": [1]})
+
+
+def test_d13_score_as_dice_makes_scores_the_number_of_dice(library):
+    plain = library.numbers
+    dice = replace(plain, score_as_dice=True)
+    assert str(score_dice(plain, 6, 2)) == "1d6+2" and str(score_dice(dice, 6, 2)) == "2d6"
+    assert str(score_dice(dice, 6, 0)) == "1d6"           # score_dice_minimum 1
+    assert str(check_dice(dice, 4, 3)) == "3d4"
+
+
+def test_d14_a_check_succeeds_at_or_above_its_number(table):
+    t = duel(table)
+    out = t.do(strike, StrikeRequest("a", "d"), {"roll": [6], "dodge": [1], "pierce": [2]})
+    assert (out.pierce_total, out.armor, out.pierced, out.wounds) == (4, 5, False, 0)
+    assert "no wounds" in out.notes[-1].label and out.notes[-1].rule == "D14, D16"
+
+
+def test_d15_boon_adds_a_d4_bane_subtracts_one_and_they_cancel(table, rs):
+    t = duel(table)
+    out = t.do(strike, StrikeRequest("a", "d", boon=2), {"roll": [1, 3, 4], "dodge": [6],
+                                                         "pierce": [1]})
+    assert out.attack_total == 1 + 3 + 4 + 2
+    t = duel(Table(rs))
+    out = t.do(strike, StrikeRequest("a", "d", bane=1), {"roll": [6, 3], "dodge": [1],
+                                                         "pierce": [3]})
+    assert out.attack_total == 6 - 3 + 2 and out.hit
+    t = duel(Table(rs))
+    out = t.do(strike, StrikeRequest("a", "d", boon=1, bane=1), {"roll": [5], "dodge": [1],
+                                                                 "pierce": [3]})
+    assert out.attack_total == 7 and "boon" not in out.notes[0].label
+    with pytest.raises(RuleViolation, match=r"counted from 0 \(D15\)"):
+        t.do(strike, StrikeRequest("a", "d", boon=-1))
+
+
+def test_d16_a_strike_costs_3_ap_and_a_miss_ends_it(table):
+    t = duel(table)
+    out = t.do(strike, StrikeRequest("a", "d"), {"roll": [1], "dodge": [6]})
+    assert out.cost.ap == 3 and t.ap("a") == (3,)
+    assert (out.hit, out.pierce_total, out.wounds) == (False, None, 0)
+    assert [slot for slot, _ in out.rolls] == ["roll", "dodge"]
+
+
+def test_d16_out_of_threat_range_needs_a_range_or_toss_weapon(table, rs):
+    t = duel(table, at="E2")                          # 3 tiles away
+    with pytest.raises(RuleViolation, match=r"Skeleton is 3 tiles away, beyond Suori's "
+                       r"threat range 1, and the Warhammer has no range or toss property "
+                       r"\(D16\)"):
+        t.do(strike, StrikeRequest("a", "d"))
+    with pytest.raises(RuleViolation, match=r"not holding the dagger \(D22\)"):
+        t.do(strike, StrikeRequest("a", "d", "dagger"))
+    t = duel(Table(rs), at="E2")
+    t.state = t.state.with_actor(t.actor("a").with_(
+        system=t.actor("a").system.with_(holding=("warhammer", "dagger"))))
+    out = t.do(strike, StrikeRequest("a", "d", "dagger"),
+               {"roll": [4], "dodge": [1], "pierce": [4]})
+    assert out.ranged and out.distance == 3 and out.damage_type == "P"
+    assert out.base_wounds == 3 and out.wounds == 1              # resistance(2) to P
+    t = duel(Table(rs), at="G2")                                 # 5 tiles: beyond toss 4
+    t.state = t.state.with_actor(t.actor("a").with_(
+        system=t.actor("a").system.with_(holding=("dagger",))))
+    with pytest.raises(RuleViolation, match=r"the Dagger reaches 4 \(D16\)"):
+        t.do(strike, StrikeRequest("a", "d"))
+
+
+def test_d16_refuses_a_strike_it_cannot_pay(table):
+    t = duel(table)
+    t.do(act, CostRequest("a", 4))
+    t.do(act, CostRequest("d", 6))
+    with pytest.raises(RuleViolation, match=r"strike costs 3 AP; Suori has 2 left \(D2\)"):
+        t.do(strike, StrikeRequest("a", "d"))
+
+
+def test_d17_power_strike_costs_4_with_a_boon_and_an_extra_wound(table):
+    t = duel(table)
+    out = t.do(power_strike, StrikeRequest("a", "d"),
+               {"roll": [3, 2], "dodge": [4], "pierce": [3]})
+    assert out.power and out.cost.ap == 4 and t.ap("a") == (2,)
+    assert (out.attack_total, out.defense_total) == (3 + 2 + 2, 5)
+    assert out.base_wounds == 1 + 2 + 1 and out.wounds == 5      # vulnerability(1)
+    assert "boon 1" in out.notes[0].label
+
+
+def test_d18_the_attackers_own_threshold_counts(table):
+    t = table.add("bat", "giant-bat", at="B2").add("d", None, side="party", at="C2",
+                                                   stats={"armor": 0, "wound_limit": 30})
+    t.start()
+    out = t.do(strike, StrikeRequest("bat", "d"), {"roll": [4], "dodge": [1], "pierce": [1]})
+    # untrained d4 + finesse 2 = 6 vs d4 + 1 = 2: excess 4 = threshold 4: one critical
+    assert (out.margin, out.criticals) == (4, 1)
+    assert out.base_wounds == 1 and out.wounds == 2              # fist 0 + body 1, twice
+
+
+def test_d19_wounds_reaching_the_limit_put_a_creature_down(table, rs):
+    t = duel(table, stats={"wound_limit": 4})
+    out = t.do(strike, StrikeRequest("a", "d"), {"roll": [4], "dodge": [1], "pierce": [6]})
+    assert out.wounds == 4 and out.down and t.actor("d").down
+    assert ev.WentDown("d") in t.events
+    assert t.state.up == ("a",)                                   # it left the AP order
+    with pytest.raises(RuleViolation, match=r"already down \(D19\)"):
+        t.do(strike, StrikeRequest("a", "d"))
+    t.state, events = rs.heal(t.state, "d", 1)
+    assert not t.actor("d").down and t.res("d", "wounds") == 3
+    assert ev.Revived("d") in events
+
+
+def test_d20_resistance_immunity_and_categories(table, rs):
+    ooze = rs.make_actor("o", None, None, None, "ooze", {}, {})
+    state = table.add("x", None).state.with_actor(ooze)
+    for kind, dealt in (("B", 3), ("P", 3), ("T", 0), ("H", 6), ("C", 4)):
+        after, _ = rs.damage(state, "o", 4, {"type": kind})
+        assert after.actors["o"].resource("wounds") == dealt, kind
+    after, _ = rs.damage(state, "o", 4, {"type": "toxic", "direct": True})
+    assert after.actors["o"].resource("wounds") == 4
+    after, _ = rs.damage(state, "o", 1, {"type": "B", "criticals": 2})
+    assert after.actors["o"].resource("wounds") == 0             # resistance never below 0
+    with pytest.raises(RuleViolation, match=r"not a damage type \(D20\)"):
+        rs.damage(state, "o", 1, {"type": "sonic"})
