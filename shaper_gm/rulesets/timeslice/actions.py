@@ -17,6 +17,7 @@ from shaper_gm.engine.steps import play
 from shaper_gm.rulesets.timeslice import events as tev
 from shaper_gm.rulesets.timeslice import grid, harm
 from shaper_gm.rulesets.timeslice.attack import SWING, AttackOutcome, DyingAttackOutcome
+from shaper_gm.rulesets.timeslice.clock import minutes
 from shaper_gm.rulesets.timeslice.models import DEAD, DYING, UP
 from shaper_gm.rulesets.timeslice.plan import AttackRequest, actor_or_refuse, prepare
 
@@ -141,7 +142,7 @@ def _attack_dying(state, rs, request: AttackRequest, prepared, tape):
     state, changed = harm.attack_dying(state, rs.numbers, request.target,
                                        "attacked while dying (T14)")
     after = harm.info(state.actors[request.target]).dying_left or 0
-    tape.note("dying timer, minutes", harm.minutes(after), "T14")
+    tape.note("dying timer, minutes", minutes(after), "T14")
     outcome = DyingAttackOutcome(request.attacker, request.target, prepared.weapon.id, before,
                                  after, harm.info(state.actors[request.target]).condition == DEAD,
                                  tuple(tape.notes))
@@ -324,7 +325,7 @@ def pass_(state: Encounter, rs, request: PassRequest, tape=None) -> Result:
 def wait(state: Encounter, rs, request: WaitRequest, tape=None) -> Result:
     """T15: the GM moves time on; dying timers count down."""
     state, events = harm.pass_time(state, request.seconds,
-                                   f"waited {harm.minutes(request.seconds)} min (T15)")
+                                   f"waited {minutes(request.seconds)} min (T15)")
     return state, events, events[0]
 
 

@@ -10,6 +10,7 @@ from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.rulesets.timeslice import events as tev
+from shaper_gm.rulesets.timeslice.clock import minutes
 from shaper_gm.rulesets.timeslice.models import (
     DEAD,
     DYING,
@@ -31,12 +32,10 @@ def fight(state: Encounter) -> EncounterData:
     return state.system if isinstance(state.system, EncounterData) else EncounterData()
 
 
-def minutes(seconds: int) -> str:
-    """``3``, ``4.9``, ``0.25`` minutes: as many decimals as the seconds need."""
-    whole, rest = divmod(seconds, 60)
-    if not rest:
-        return str(whole)
-    return f"{seconds / 60:.2f}".rstrip("0")
+def dying_timers(state: Encounter) -> list[tuple[str, int]]:
+    """(actor, seconds left) for every dying character, for `show` and the toolbar (T15)."""
+    return [(a.id, info(a).dying_left or 0) for a in state.actors.values()
+            if info(a).condition == DYING]
 
 
 def _with_info(actor: Actor, data: ActorData, **changes) -> Actor:

@@ -4,16 +4,16 @@ start of the surprise round, the fight's first."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter
-from shaper_gm.engine.steps import Note
+from shaper_gm.engine.steps import Note, play, step
 from shaper_gm.rulesets.timeslice import events as tev
 from shaper_gm.rulesets.timeslice.harm import fight
-from shaper_gm.rulesets.timeslice.rolls import bonus, stat_spec
+from shaper_gm.rulesets.timeslice.rolls import stat_spec
 
 # Dice slots, each repeated in member order: the surprising group's [Q] rolls, then
 # the surprised group's [U] rolls.
@@ -54,46 +54,75 @@ def _listed(state: Encounter) -> list[str]:
     return order + [a for a in state.actors if a not in order]
 
 
+@dataclass(frozen=True)
+class Ambush:
+    """The context the surprise steps read and fill: who rolls, with which bonus."""
+
+    stat_roll: Any
+    springing: tuple[tuple[str, str, int], ...]    # (actor, name, [Q] bonus)
+    caught: tuple[tuple[str, str, int], ...]       # (actor, name, [U] bonus)
+    quick: tuple[Check, ...] = ()
+    mark: int = 0
+    notice: tuple[Check, ...] = ()
+
+
+@step()
+def roll_quick(ctx: Ambush, tape) -> Ambush:
+    """T16: each member of the surprising group rolls [Q]; the mark is their average,
+    rounded down."""
+    quick = []
+    for actor_id, name, stat_bonus in ctx.springing:
+        rolled = tape.roll(SLOT_SURPRISE, ctx.stat_roll, actor_id)
+        total = rolled.total + stat_bonus
+        tape.note(f"{name} [Q]", total, "T2, T16")
+        quick.append(Check(actor_id, rolled, total))
+    mark = sum(c.total for c in quick) // len(quick)
+    tape.note("average [Q], rounded down", mark, "T16")
+    return replace(ctx, quick=tuple(quick), mark=mark)
+
+
+@step()
+def roll_notice(ctx: Ambush, tape) -> Ambush:
+    """T16: each member of the surprised group rolls [U]; lower than the mark fails."""
+    notice = []
+    for actor_id, name, stat_bonus in ctx.caught:
+        rolled = tape.roll(SLOT_NOTICE, ctx.stat_roll, actor_id)
+        total = rolled.total + stat_bonus
+        failed = total < ctx.mark
+        tape.note(f"{name} [U] {'<' if failed else '≥'} {ctx.mark}: "
+                  f"{'surprised' if failed else 'not surprised'}", total, "T2, T16")
+        notice.append(Check(actor_id, rolled, total, failed))
+    return replace(ctx, notice=tuple(notice))
+
+
+AMBUSH = (roll_quick, roll_notice)
+
+
 def surprise(state: Encounter, rs, request: SurpriseRequest, tape) -> tuple[Encounter, list,
                                                                              SurpriseOutcome]:
-    numbers = rs.numbers
+    """T16: roll the surprise and mark the fight's first round as a surprise round."""
     if state.round > 0:
         raise RuleViolation("a surprise round starts the fight (T16); this one is in round "
                             f"{state.round}", "declare surprise before start")
     sides = sorted({a.side for a in state.actors.values()})
-    able = [a for a in _listed(state) if not state.actors[a].down]
-    springing = [a for a in able if state.actors[a].side == request.group]
+    able = [state.actors[a] for a in _listed(state) if not state.actors[a].down]
+    springing = [a for a in able if a.side == request.group]
     if not springing:
         raise RuleViolation(f"no combatant of group {request.group!r} can spring a surprise "
                             "(T16)", f"groups: {', '.join(sides) or 'none yet'}")
-    caught = [a for a in able if state.actors[a].side != request.group]
+    caught = [a for a in able if a.side != request.group]
     if not caught:
         raise RuleViolation(f"nobody outside {request.group} to surprise (T16)",
                             "add the other group first")
-    spec = stat_spec(numbers, "stat roll")
-    quick = []
-    for actor_id in springing:
-        actor = state.actors[actor_id]
-        rolled = tape.roll(SLOT_SURPRISE, spec, actor_id)
-        total = rolled.total + bonus(numbers, rs.stat(actor.sheet, "q"))
-        tape.note(f"{actor.name} [Q]", total, "T16")
-        quick.append(Check(actor_id, rolled, total))
-    mark = sum(c.total for c in quick) // len(quick)
-    tape.note("average [Q], rounded down", mark, "T16")
-    notice = []
-    for actor_id in caught:
-        actor = state.actors[actor_id]
-        rolled = tape.roll(SLOT_NOTICE, spec, actor_id)
-        total = rolled.total + bonus(numbers, rs.stat(actor.sheet, "u"))
-        failed = total < mark
-        tape.note(f"{actor.name} [U] {'< ' if failed else '≥ '}{mark}: "
-                  f"{'surprised' if failed else 'not surprised'}", total, "T16")
-        notice.append(Check(actor_id, rolled, total, failed))
-    outcome = SurpriseOutcome(request.group, tuple(quick), mark, tuple(notice),
-                              tuple(getattr(tape, "notes", ())))
+    ambush = Ambush(stat_spec(rs.numbers, "stat roll"),
+                    tuple((a.id, a.name, rs.stat_bonus(a.sheet, "q")) for a in springing),
+                    tuple((a.id, a.name, rs.stat_bonus(a.sheet, "u")) for a in caught))
+    done = play(AMBUSH, ambush, tape)
+    outcome = SurpriseOutcome(request.group, done.quick, done.mark, done.notice,
+                              tuple(tape.notes))
     state = state.with_(system=fight(state).with_(surprise_round=SURPRISE_ROUND,
                                                   surprised=frozenset(outcome.surprised)))
-    events = [ev.Resolved(springing[0], outcome),
+    events = [ev.Resolved(springing[0].id, outcome),
               tev.SurpriseDeclared(request.group, SURPRISE_ROUND, outcome.surprised)]
     return state, events, outcome
 

@@ -25,6 +25,8 @@ from shaper_gm.rulesets.timeslice.actions import (
     wake,
 )
 from shaper_gm.rulesets.timeslice.attack import DyingAttackOutcome
+from shaper_gm.rulesets.timeslice.clock import minutes, parse_duration
+from shaper_gm.rulesets.timeslice.harm import dying_timers
 from shaper_gm.rulesets.timeslice.models import DEAD, DYING, UNCONSCIOUS, UP
 
 from .conftest import Fight, ruleset_with
@@ -194,3 +196,22 @@ def test_down_actors_do_not_pass_or_take_turns(fight):
         fight.do(pass_, PassRequest("ida"))
     fight.do(end)
     assert fight.state.turn == "kara"                       # Ida is skipped
+
+
+@pytest.mark.parametrize("text,seconds", [("2", 120), ("2m", 120), ("0.5", 30), ("30s", 30),
+                                          ("0.1", 6), (" 1.5 min ", 90)])
+def test_t15_wait_times_are_minutes_or_seconds(text, seconds):
+    assert parse_duration(text) == seconds
+
+
+@pytest.mark.parametrize("text", ["0", "-1", "2h", "0.01", "soon", "1.5s"])
+def test_t15_bad_wait_times_are_refused(text):
+    with pytest.raises(RuleViolation, match=r"\(T15\)"):
+        parse_duration(text)
+
+
+def test_t15_timers_show_in_minutes(fight):
+    downed_ida(fight)
+    fight.do(wait, WaitRequest(6))
+    assert dying_timers(fight.state) == [("ida", 294)]
+    assert [minutes(s) for s in (294, 300, 15, 180)] == ["4.9", "5", "0.25", "3"]

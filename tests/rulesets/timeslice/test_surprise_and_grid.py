@@ -28,6 +28,9 @@ def test_t16_one_member_fails_and_starts_the_surprise_round_with_0_ts(fight):
     assert [(c.actor, c.total, c.failed) for c in out.notice] == [
         ("kara", 10, True), ("ren", 11, False), ("ida", 3, True)]
     assert out.surprised == ("kara", "ida")
+    assert [n.label for n in out.notes][2:4] == ["average [Q], rounded down",
+                                                 "Kara [U] < 11: surprised"]
+    assert all("T16" in n.rule for n in out.notes)
     assert tev.SurpriseDeclared("foes", 1, ("kara", "ida")) in fight.events
     fight.start()
     assert [fight.ts(a) for a in ("guard", "sniper", "kara", "ren", "ida")] == [10, 9, 0, 11, 0]
