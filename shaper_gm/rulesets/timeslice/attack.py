@@ -227,3 +227,6 @@ class DyingAttackOutcome:
     after: int
     died: bool
     notes: tuple[Note, ...] = ()
+
+    def faces(self) -> dict[str, list[tuple[int, ...]]]:
+        return {}

@@ -8,6 +8,7 @@ naming file, item and key.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -49,8 +50,7 @@ COSTS_NEEDED = ("attack", "move", "draw", "pick_up", "tend")   # T7, T11, T14
 
 
 def _numbers_key(value: Any) -> str:
-    if not isinstance(value, str) or not value.replace("_", "a").isalnum() \
-            or not value.islower():
+    if not isinstance(value, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", value):
         raise Bad(f"expected a name of lowercase letters, digits and '_', got {show(value)}")
     return value
 

@@ -13,14 +13,14 @@ from shaper_gm.rulesets.timeslice.odds import attack_odds
 from shaper_gm.rulesets.timeslice.plan import AttackRequest
 
 
-def brute_force(attack_bonus: int, defense_bonus: int, damage: int, dr: int, hp: int):
+def brute_force(attack_bonus: int, defense_bonus: int, damage: int, dr: int):
     hit = Fraction(0)
     taken: dict[int, Fraction] = {}
     for a1, a2, d1, d2 in itertools.product(range(10), repeat=4):
         p = Fraction(1, 10 ** 4)
         lands = a1 + a2 + attack_bonus > d1 + d2 + defense_bonus
         hit += p if lands else 0
-        lost = min(hp, max(0, damage - dr)) if lands else 0
+        lost = max(0, damage - dr) if lands else 0
         taken[lost] = taken.get(lost, 0) + p
     return hit, tuple(sorted(taken.items()))
 
@@ -36,7 +36,7 @@ def test_attack_odds_match_brute_force(fight, called, defense, attack_bonus, def
     fight.add("kara", "kara").add("guard", "guard", side="foes")
     odds = attack_odds(fight.state, fight.rs, AttackRequest("kara", "guard", called=called,
                                                             defense=defense))
-    hit, taken = brute_force(attack_bonus, defense_bonus, damage, 2, 12)
+    hit, taken = brute_force(attack_bonus, defense_bonus, damage, 2)
     assert odds.hit == hit and odds.taken == taken
     assert odds.defense == (defense or "parry")
     assert sum(p for _, p in odds.taken) == 1
@@ -56,8 +56,8 @@ def test_odds_take_the_declared_defense_like_play(fight):
     dodging = attack_odds(fight.state, fight.rs, AttackRequest("kara", "brute"),
                           Decisions(declared=[("brute", "dodge")]))
     assert (default.defense, dodging.defense) == ("brace", "dodge")
-    assert default.hit == brute_force(3, 3, 5, 1, 18)[0]
-    assert dodging.hit == brute_force(3, -2, 5, 1, 18)[0]
+    assert default.hit == brute_force(3, 3, 5, 1)[0]
+    assert dodging.hit == brute_force(3, -2, 5, 1)[0]
     assert default.taken_at_least(4) == default.hit
 
 
