@@ -1,0 +1,109 @@
+"""What happened, in time-slice terms, beside the engine's generic events.
+
+Timers and clocks are in seconds (a round is 6, T15); views show them as minutes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shaper_gm.engine.events import Event
+
+
+@dataclass(frozen=True)
+class Dying(Event):
+    """T13: a player character at 0 HP is unconscious and dying."""
+
+    actor: str
+    seconds: int                  # on the timer (T14)
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class KnockedOut(Event):
+    """T13: at 0 HP from nonlethal damage: unconscious, not dying."""
+
+    actor: str
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class Died(Event):
+    actor: str
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class TimerChanged(Event):
+    """The dying timer moved (T14 attacks and healing, T15 time)."""
+
+    actor: str
+    before: int
+    after: int
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class TimerRanOut(Event):
+    """T14, T15: the tool says when a dying character's timer runs out."""
+
+    actor: str
+
+
+@dataclass(frozen=True)
+class StoppedDying(Event):
+    """T14: tended, or healed past the timer's start; still unconscious unless woken."""
+
+    actor: str
+    hp: int
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class Woke(Event):
+    actor: str
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class TimePassed(Event):
+    """T15: the fight's clock moved on."""
+
+    before: int
+    after: int
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class WeaponDropped(Event):
+    """T11: a weapon called shot made the target drop its weapon."""
+
+    actor: str
+    weapon: str
+
+
+@dataclass(frozen=True)
+class WeaponDrawn(Event):
+    actor: str
+    weapon: str
+    picked_up: bool = False
+
+
+@dataclass(frozen=True)
+class Moved(Event):
+    """T17: a move across the grid, in units and move maneuvers."""
+
+    actor: str
+    origin: str
+    to: str
+    units: int
+    moves: int
+
+
+@dataclass(frozen=True)
+class SurpriseDeclared(Event):
+    """T16: the round that is a surprise round, and who gains no TS in it."""
+
+    group: str
+    round: int
+    surprised: tuple[str, ...]

@@ -1,0 +1,145 @@
+"""Surprise rounds (T16): the surprising group's `[Q]` rolls set a mark, each member of
+the surprised group rolls `[U]` against it, and whoever falls short gains no TS at the
+start of the surprise round, the fight's first."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from shaper_gm.engine import events as ev
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.state import Encounter
+from shaper_gm.engine.steps import Note, play, step
+from shaper_gm.rulesets.timeslice import events as tev
+from shaper_gm.rulesets.timeslice.harm import fight
+from shaper_gm.rulesets.timeslice.rolls import stat_spec
+
+# Dice slots, each repeated in member order: the surprising group's [Q] rolls, then
+# the surprised group's [U] rolls.
+SLOT_SURPRISE, SLOT_NOTICE = "roll", "notice"
+SURPRISE_ROUND = 1
+
+Step = tuple[Encounter, list]
+
+
+@dataclass(frozen=True)
+class SurpriseRequest:
+    group: str                         # the side that springs the surprise
+
+
+@dataclass(frozen=True)
+class Check:
+    actor: str
+    roll: Any
+    total: int
+    failed: bool = False
+
+
+@dataclass(frozen=True)
+class SurpriseOutcome:
+    group: str
+    quick: tuple[Check, ...]           # the surprising group's [Q] rolls
+    mark: int                          # their average, rounded down
+    notice: tuple[Check, ...]          # the surprised group's [U] rolls
+    notes: tuple[Note, ...] = ()
+
+    @property
+    def surprised(self) -> tuple[str, ...]:
+        return tuple(c.actor for c in self.notice if c.failed)
+
+
+def _listed(state: Encounter) -> list[str]:
+    order = [a for a in state.order if a in state.actors]
+    return order + [a for a in state.actors if a not in order]
+
+
+@dataclass(frozen=True)
+class Ambush:
+    """The context the surprise steps read and fill: who rolls, with which bonus."""
+
+    stat_roll: Any
+    springing: tuple[tuple[str, str, int], ...]    # (actor, name, [Q] bonus)
+    caught: tuple[tuple[str, str, int], ...]       # (actor, name, [U] bonus)
+    quick: tuple[Check, ...] = ()
+    mark: int = 0
+    notice: tuple[Check, ...] = ()
+
+
+@step()
+def roll_quick(ctx: Ambush, tape) -> Ambush:
+    """T16: each member of the surprising group rolls [Q]; the mark is their average,
+    rounded down."""
+    quick = []
+    for actor_id, name, stat_bonus in ctx.springing:
+        rolled = tape.roll(SLOT_SURPRISE, ctx.stat_roll, actor_id)
+        total = rolled.total + stat_bonus
+        tape.note(f"{name} [Q]", total, "T2, T16")
+        quick.append(Check(actor_id, rolled, total))
+    mark = sum(c.total for c in quick) // len(quick)
+    tape.note("average [Q], rounded down", mark, "T16")
+    return replace(ctx, quick=tuple(quick), mark=mark)
+
+
+@step()
+def roll_notice(ctx: Ambush, tape) -> Ambush:
+    """T16: each member of the surprised group rolls [U]; lower than the mark fails."""
+    notice = []
+    for actor_id, name, stat_bonus in ctx.caught:
+        rolled = tape.roll(SLOT_NOTICE, ctx.stat_roll, actor_id)
+        total = rolled.total + stat_bonus
+        failed = total < ctx.mark
+        tape.note(f"{name} [U] {'<' if failed else '≥'} {ctx.mark}: "
+                  f"{'surprised' if failed else 'not surprised'}", total, "T2, T16")
+        notice.append(Check(actor_id, rolled, total, failed))
+    return replace(ctx, notice=tuple(notice))
+
+
+AMBUSH = (roll_quick, roll_notice)
+
+
+def surprise(state: Encounter, rs, request: SurpriseRequest, tape) -> tuple[Encounter, list,
+                                                                             SurpriseOutcome]:
+    """T16: roll the surprise and mark the fight's first round as a surprise round."""
+    if state.round > 0:
+        raise RuleViolation("a surprise round starts the fight (T16); this one is in round "
+                            f"{state.round}", "declare surprise before start")
+    sides = sorted({a.side for a in state.actors.values()})
+    able = [state.actors[a] for a in _listed(state) if not state.actors[a].down]
+    springing = [a for a in able if a.side == request.group]
+    if not springing:
+        raise RuleViolation(f"no combatant of group {request.group!r} can spring a surprise "
+                            "(T16)", f"groups: {', '.join(sides) or 'none yet'}")
+    caught = [a for a in able if a.side != request.group]
+    if not caught:
+        raise RuleViolation(f"nobody outside {request.group} to surprise (T16)",
+                            "add the other group first")
+    ambush = Ambush(stat_spec(rs.numbers, "stat roll"),
+                    tuple((a.id, a.name, rs.stat_bonus(a.sheet, "q")) for a in springing),
+                    tuple((a.id, a.name, rs.stat_bonus(a.sheet, "u")) for a in caught))
+    done = play(AMBUSH, ambush, tape)
+    outcome = SurpriseOutcome(request.group, done.quick, done.mark, done.notice,
+                              tuple(tape.notes))
+    state = state.with_(system=fight(state).with_(surprise_round=SURPRISE_ROUND,
+                                                  surprised=frozenset(outcome.surprised)))
+    events = [ev.Resolved(springing[0].id, outcome),
+              tev.SurpriseDeclared(request.group, SURPRISE_ROUND, outcome.surprised)]
+    return state, events, outcome
+
+
+def surprised_gain_nothing(state: Encounter) -> Step:
+    """The round-start hook: in the surprise round the surprised have no TS (T16)."""
+    data = fight(state)
+    if data.surprise_round != state.round or not data.surprised:
+        return state, []
+    events, changed = [], []
+    for actor_id in sorted(data.surprised):
+        actor = state.actors.get(actor_id)
+        if actor is None or actor.resource("ts") == 0:
+            continue
+        values = actor.resource_map()
+        events.append(ev.ResourceChanged(actor_id, "ts", values["ts"], 0,
+                                         "surprised: no TS this round (T16)"))
+        values["ts"] = 0
+        changed.append(actor.with_resources(values))
+    return state.with_actors(changed), events
