@@ -98,13 +98,14 @@ def move(state: Encounter, rs, request: MoveRequest, tape: PlayTape):
     end = grid.parse_square(request.square, state.cols, state.rows)
     square = grid.square_name(*end)
     if end == start:
-        raise RuleViolation(f"{actor.name} is already on {square}", "name another square")
+        raise RuleViolation(f"{actor.name} is already on {square} (P10)", "name another square")
     if rs.numbers.one_per_square:
         for other in state.actors.values():
             if other.id != actor.id and not other.down and other.zone and \
                     grid.parse_square(other.zone, state.cols, state.rows) == end:
                 raise RuleViolation(f"{other.name} stands on {square}: a square holds one "
-                                    "standing character", "move to a square next to it")
+                                    "standing character (P10, one_per_square)",
+                                    "move to a square next to it")
     metres = grid.metres(rs.numbers, start, end)
     speed = rs.speed(actor)
     if metres > speed:
@@ -165,11 +166,11 @@ def prepare(state: Encounter, rs, request: PrepareRequest, tape: PlayTape):
 def wield(state: Encounter, rs, request: WieldRequest, tape: PlayTape):
     actor = flow.require_able(state, request.actor)
     if request.weapon not in actor.sheet.weapons:
-        raise RuleViolation(f"{actor.name} carries no {request.weapon!r}",
+        raise RuleViolation(f"{actor.name} carries no {request.weapon!r} (P6)",
                             f"it carries: {', '.join(actor.sheet.weapons) or 'nothing'}")
     held = system(actor)
     if held.holding == request.weapon:
-        raise RuleViolation(f"{actor.name} already holds the {request.weapon}",
+        raise RuleViolation(f"{actor.name} already holds the {request.weapon} (P6)",
                             "attack with it")
     state, events, _ = flow.open_action(state, rs, actor.id, "wield", rs.numbers.cost("wield"))
     actor = state.actors[actor.id]

@@ -106,11 +106,14 @@ def held_weapon(rs, holding: str | None) -> Weapon | None:
 
 
 def pool_build(rs, sheet: Sheet, holding: str | None) -> int:
-    """P2: the held weapon's stat plus the proficiency with it (0 if not proficient)."""
+    """P2: the held weapon's stat plus the proficiency with it (0 if not proficient),
+    within the content's cap when it sets one (P4)."""
     weapon = held_weapon(rs, holding)
     if weapon is None:
         return 0
-    return rs.stat(sheet, weapon.stat) + sheet.proficiency(weapon.id)
+    built = rs.stat(sheet, weapon.stat) + sheet.proficiency(weapon.id)
+    cap = rs.numbers.pool_max
+    return built if cap is None else min(built, cap)
 
 
 def make_actor(rs, actor_id: str, name: str | None, side: str | None, zone: str | None,

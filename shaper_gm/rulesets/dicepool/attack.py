@@ -47,7 +47,7 @@ def attack_weapon(rs, attacker: Actor, asked: str | None) -> Weapon:
     if asked in attacker.sheet.weapons:
         raise RuleViolation(f"{attacker.name} holds the {held.name}; a basic attack uses the "
                             f"weapon in hand (P7)", f"wield {asked} first (an action)")
-    raise RuleViolation(f"{attacker.name} carries no {asked!r}",
+    raise RuleViolation(f"{attacker.name} carries no {asked!r} (P7)",
                         f"it carries: {', '.join(attacker.sheet.weapons) or 'nothing'}")
 
 
@@ -80,7 +80,8 @@ def plan_attack(state: Encounter, rs, request: AttackRequest, *,
     attacker = flow.require_actor(state, request.attacker, "attacker")
     target = flow.require_actor(state, request.target, "target")
     if target.id == attacker.id:
-        raise RuleViolation(f"{attacker.name} cannot attack itself", "name another target")
+        raise RuleViolation(f"{attacker.name} cannot attack itself (P7)",
+                            "name another target")
     if target.down:
         raise RuleViolation(f"{target.name} is already down at 0 HP (P8)",
                             "attack someone still standing")

@@ -157,6 +157,15 @@ def test_p4_pool_max_caps_the_refill():
     assert f.pool("freya") == 6              # 5 + 2, capped at 6
 
 
+def test_p4_pool_max_caps_the_pool_built_at_the_start_too():
+    f = Fight(ruleset(pool_max=4)).add("freya", "freya", "A1").add("barry", "barry", "B2")
+    assert f.state.actors["freya"].resource("pool") == 4
+    f.start()
+    assert f.pool("freya") == 4 and f.pool("barry") == 4
+    f.end()
+    assert f.pool("freya") == 4
+
+
 def test_p4_no_cap_by_default(fight):
     fight.start()
     for _ in range(6):
