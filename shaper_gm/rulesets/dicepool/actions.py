@@ -113,8 +113,7 @@ def move(state: Encounter, rs, request: MoveRequest, tape: PlayTape):
                             "per movement action (P10; a diagonal step costs "
                             f"{rs.numbers.diagonal_m} m)",
                             "move part of the way, and again with the next action")
-    state, events, reaction = flow.open_action(state, rs, actor.id, "move",
-                                               rs.numbers.cost("move"))
+    state, events, _ = flow.open_action(state, rs, actor.id, "move", rs.numbers.cost("move"))
     tape.note("distance (m)", metres, "P10")
     tape.note("speed (m)", speed, "P10")
     state = state.with_actor(state.actors[actor.id].with_(zone=square))
@@ -224,8 +223,9 @@ def use_ability(state: Encounter, rs, request: AbilityRequest, tape: PlayTape):
     ability = _ability(rs, actor, request.ability)
     dt = _check_dt(request.dt if request.dt is not None else ability.dt, ability.name) \
         if ability.test else None
-    if not ability.test and request.dice is not None:
-        raise RuleViolation(f"{ability.name} rolls no dice (P12)", "leave out --dice")
+    if not ability.test and (request.dice is not None or request.dt is not None):
+        raise RuleViolation(f"{ability.name} rolls no dice, so it takes no DT or --dice (P12)",
+                            "leave them out")
     state, events, reaction = flow.open_action(
         state, rs, actor.id, ability.name, ability.cost,
         reaction_ability=ability.kind == "reaction")
