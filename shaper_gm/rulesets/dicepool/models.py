@@ -1,0 +1,162 @@
+"""Frozen data of the dice-pool ruleset: its numbers, weapons, abilities and sheets.
+
+`content.py` builds these from `content/dicepool/`; the rules read nothing else. Every
+number a ruling names is a field of `Numbers`, so a GM changes the rules by editing the
+YAML, never the code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+# What an ability is (P12): an action on one's turn, a reaction to someone else's action,
+# or passive (always on).
+ABILITY_KINDS = ("action", "reaction", "passive")
+PREPARE_KINDS = ("dodge", "action")
+NO_CAP = None
+
+
+@dataclass(frozen=True)
+class Numbers:
+    """Every number and switch of the rulings (P1-P12), read from ruleset.yaml."""
+
+    name: str = "Dice pool"
+    rules: str = "P1-P12"
+    stats: tuple[str, ...] = ("str", "dex", "con")   # the stats a sheet has
+    pool_die: int = 6                 # P1: sides of a pool die
+    success_on: int = 4               # P1: a die at or above this is a success
+    pool_max: int | None = NO_CAP     # P4: no cap unless the content sets one
+    refill_stat: str = "con"          # P4: dice added at the end of each own turn
+    reaction_refill: bool = True      # P4: a roll outside one's turn adds them right after
+    actions_per_turn: int = 2         # P6
+    costs: tuple[tuple[str, int], ...] = (("attack", 1), ("move", 1), ("prepare", 1),
+                                          ("wield", 1), ("act", 1))   # P6, in actions
+    initiative_dice: str = "2d6"      # P5
+    initiative_stat: str = "dex"      # P5
+    dt_floor: int = 0                 # P7: DT is never below this
+    speed: int = 10                   # P10: metres per movement action, by default
+    square_m: int = 1                 # P10: metres per grid square side
+    diagonal_m: int = 2               # P10: metres a diagonal step costs
+    one_per_square: bool = True       # a square holds one standing character
+    prepare_stat: str = "dex"         # P11: the stat whose share is the extra AC
+    prepare_divisor: int = 2          # P11: that stat divided by this, rounded down
+    unarmed: str | None = None        # the weapon used when the hand is empty
+    default_sheet: Sheet | None = None
+    provisional: tuple[str, ...] = ()
+
+    def cost(self, action: str) -> int:
+        return dict(self.costs)[action]
+
+
+@dataclass(frozen=True)
+class Weapon:
+    id: str
+    name: str
+    stat: str                         # P2: the proficiency stat that builds the pool
+    damage_die: int                   # P8: sides of each damage die
+    adds_damage_stat: bool = False    # P8: whether the damage stat adds to the damage
+    damage_stat: str | None = None    # which stat that is (None: the weapon's `stat`)
+    properties: tuple[str, ...] = ()
+    description: str = ""
+    provisional: bool = False
+
+    @property
+    def bonus_stat(self) -> str | None:
+        """The stat added to damage (P8), or None when the weapon adds none."""
+        if not self.adds_damage_stat:
+            return None
+        return self.damage_stat or self.stat
+
+
+@dataclass(frozen=True)
+class Ability:
+    """A class ability (P12). Every part is content: the engine knows no ability by name."""
+
+    id: str
+    name: str
+    kind: str = "action"              # action | reaction | passive
+    cost: int = 1                     # actions it takes (reactions and passives: 0)
+    test: bool = False                # rolls the pool (against `dt` or the GM's DT)
+    dt: int | None = None
+    discard: int = 0                  # dice discarded besides the failures
+    attack: bool = False              # augments a basic attack (P12)
+    damage_dice: int = 0              # extra damage dice on a hit, when augmenting
+    dt_change: int = 0                # added to the attack's DT, when augmenting
+    mods: tuple[tuple[str, int], ...] = ()   # passive: added to sheet numbers
+    description: str = ""
+    provisional: bool = False
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A character or creature: stats, AC, HP, speed, weapons, proficiencies, abilities."""
+
+    id: str
+    name: str
+    kind: str = "character"           # character | creature | default
+    side: str | None = None           # the side it usually fights on
+    stats: tuple[tuple[str, int], ...] = ()
+    ac: int = 0
+    hp: int = 1
+    speed: int | None = None          # None: the ruleset's default speed (P10)
+    weapons: tuple[str, ...] = ()
+    holding: str | None = None        # the weapon in hand when the fight starts
+    proficiencies: tuple[tuple[str, int], ...] = ()   # weapon id -> proficiency (P2)
+    abilities: tuple[str, ...] = ()
+    description: str = ""
+    provisional: bool = False
+
+    def number(self, key: str) -> int:
+        """A sheet number by name (stats, ac, hp, speed); 0 for a stat it lacks."""
+        if key == "ac":
+            return self.ac
+        if key == "hp":
+            return self.hp
+        if key == "speed":
+            return self.speed or 0
+        return dict(self.stats).get(key, 0)
+
+    def proficiency(self, weapon: str | None) -> int:
+        """P2: the weapon proficiency, 0 when not proficient with that weapon."""
+        return dict(self.proficiencies).get(weapon, 0) if weapon else 0
+
+    def with_numbers(self, numbers: Mapping[str, int]) -> Sheet:
+        stats = dict(self.stats)
+        changes: dict = {}
+        for key, value in numbers.items():
+            if key in ("ac", "hp", "speed"):
+                changes[key] = value
+            else:
+                stats[key] = value
+        return replace(self, stats=tuple(stats.items()), **changes)
+
+
+@dataclass(frozen=True)
+class Preparation:
+    """P11: a declared condition, kept until used or the start of the preparer's next turn.
+
+    A ``dodge`` gives extra AC against the next attack `against` makes (with `weapon`, if
+    named); an ``action`` may be taken later as a reaction.
+    """
+
+    kind: str
+    text: str
+    against: str | None = None
+    weapon: str | None = None
+
+
+@dataclass(frozen=True)
+class ActorState:
+    """The dice-pool part of an actor (`Actor.system`)."""
+
+    holding: str | None = None
+    prepared: tuple[Preparation, ...] = ()
+
+
+@dataclass(frozen=True)
+class Library:
+    numbers: Numbers
+    weapons: Mapping[str, Weapon] = field(default_factory=dict)
+    abilities: Mapping[str, Ability] = field(default_factory=dict)
+    templates: Mapping[str, Sheet] = field(default_factory=dict)   # characters, creatures

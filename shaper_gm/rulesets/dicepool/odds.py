@@ -1,0 +1,49 @@
+"""`odds` for a basic attack with the attacker's current pool: the attack's own steps run
+over exact distributions (engine.steps.exact), so no rule is written twice."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from shaper_gm.engine.state import Encounter
+from shaper_gm.engine.steps import distribution, exact
+from shaper_gm.rulesets.dicepool.attack import AttackRequest, plan_attack
+from shaper_gm.rulesets.dicepool.steps import ATTACK_STEPS
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    attacker: str
+    target: str
+    dice: int                         # dice rolled
+    dt: int
+    hit: Fraction
+    margin: dict[int, Fraction]       # successes - DT (negative: missed by that much)
+    damage: dict[int, Fraction]       # damage dealt, 0 on a miss
+    pool_left: dict[int, Fraction]    # the attacker's pool after the roll (P3, P4)
+    down: Fraction                    # the defender ends at 0 HP
+
+    @property
+    def mean_damage(self) -> Fraction:
+        return sum((v * p for v, p in self.damage.items()), Fraction(0))
+
+
+def _sorted(dist: dict) -> dict:
+    return dict(sorted(dist.items()))
+
+
+def attack_odds(state: Encounter, rs, request: AttackRequest) -> AttackOdds:
+    """Exact odds of `request` as things stand (rolled as a reaction when it is not the
+    attacker's turn)."""
+    reaction = state.turn is not None and not state.controls_turn(request.attacker)
+    plan = plan_attack(state, rs, request, reaction=reaction)
+    final = exact(ATTACK_STEPS, plan.ctx)
+    dts = {ctx.dt for ctx in final}
+    return AttackOdds(
+        attacker=request.attacker, target=request.target, dice=plan.ctx.count,
+        dt=dts.pop(), hit=sum((p for c, p in final.items() if c.hit), Fraction(0)),
+        margin=_sorted(distribution(final, lambda c: c.margin)),
+        damage=_sorted(distribution(final, lambda c: c.damage)),
+        pool_left=_sorted(distribution(final, lambda c: c.pool_after)),
+        down=sum((p for c, p in final.items() if c.down), Fraction(0)))

@@ -1,0 +1,178 @@
+"""Pool tests and basic attacks as steps (P1, P3, P4, P7-P9, P11, P12).
+
+Each step reads a frozen context and returns a new one, noting every number with its
+ruling. `actions.py` plays them with the table's dice; `odds.py` runs the very same
+steps with `engine.steps.exact`, so each rule is written once. A step reads only what
+a played roll (`PoolResult`, `Roll`) and an exact outcome (`PoolCount`, `Total`) share:
+`successes`, `failures` and `total`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from shaper_gm.dice.notation import DiceTerm, Expr
+from shaper_gm.dice.specs import PoolRoll, SumRoll
+from shaper_gm.engine.steps import step
+
+# Dice slots (commands.md, "Dice-pool verbs"): --roll is the pool, --damage the damage dice.
+SLOT_POOL, SLOT_DAMAGE = "roll", "damage"
+_MOST_PER_TERM = 100      # the dice notation's limit on one term
+
+
+@dataclass(frozen=True, kw_only=True)
+class PoolTest:
+    """One roll of the pool against a DT, and what it leaves in the pool."""
+
+    actor: str
+    count: int                    # dice rolled: the whole pool, or --dice N (P3)
+    sides: int                    # P1
+    success_on: int               # P1
+    pool_before: int
+    dt: int = 0
+    discard: int = 0              # dice lost besides the failures (P12)
+    refill: int = 0               # CON dice added right after a reaction roll (P4)
+    pool_cap: int | None = None   # P4
+    # filled in by the steps
+    rolled: Any = None            # PoolResult when played, PoolCount for odds
+    successes: int = 0
+    failures: int = 0
+    pool_spent: int = 0           # after the failures and discards leave
+    pool_after: int = 0           # after the reaction refill
+    success: bool = False
+    margin: int = 0               # successes - DT (negative: missed by that much)
+
+
+@dataclass(frozen=True, kw_only=True)
+class AttackCtx(PoolTest):
+    """A basic attack (P7-P9), maybe augmented by an ability (P12)."""
+
+    target: str
+    ac: int                       # the defender's AC, passives and effects included
+    dodge: int = 0                # extra AC from a prepared dodge (P11)
+    proficiency: int = 0          # the attacker's weapon proficiency (P2, P7, P8)
+    dt_floor: int = 0             # P7
+    dt_change: int = 0            # from an augmenting ability (P12)
+    damage_die: int = 6           # P8
+    extra_damage_dice: int = 0    # from an augmenting ability (P12)
+    damage_bonus: int = 0         # the damage stat where the weapon adds it, and effects
+    bonus_label: str = ""
+    hp_before: int = 0
+    damage_dice: int = 0
+    damage_roll: Any = None       # Roll when played, Total for odds
+    damage: int = 0
+    hp_after: int = 0
+    down: bool = False
+
+    @property
+    def hit(self) -> bool:
+        return self.success
+
+
+def dice_expr(count: int, sides: int) -> Expr:
+    """`count` dice of `sides`, split into terms the notation allows."""
+    terms = []
+    while count > 0:
+        take = min(count, _MOST_PER_TERM)
+        terms.append(DiceTerm(take, sides))
+        count -= take
+    return Expr(tuple(terms))
+
+
+# --- an attack's DT ---------------------------------------------------------------------
+
+@step()
+def find_dt(ctx: AttackCtx, tape) -> AttackCtx:
+    """P7: DT = AC - weapon proficiency, not below the floor; P11 and P12 adjust it."""
+    tape.note("defender's AC", ctx.ac, "P7")
+    if ctx.dodge:
+        tape.note("prepared dodge, half DEX", ctx.dodge, "P11")
+    tape.note("weapon proficiency", -ctx.proficiency, "P7")
+    if ctx.dt_change:
+        tape.note("ability", ctx.dt_change, "P12")
+    dt = max(ctx.dt_floor, ctx.ac + ctx.dodge - ctx.proficiency + ctx.dt_change)
+    tape.note("DT", dt, "P7")
+    return replace(ctx, dt=dt)
+
+
+# --- every pool test --------------------------------------------------------------------
+
+@step()
+def roll_pool(ctx: PoolTest, tape) -> PoolTest:
+    """P1, P3: roll the dice; each at or above `success_on` is a success."""
+    spec = PoolRoll(ctx.count, ctx.sides, ctx.success_on, "pool")
+    rolled = tape.roll(SLOT_POOL, spec, ctx.actor)
+    tape.note(f"pool dice rolled (of {ctx.pool_before})", ctx.count, "P3")
+    tape.note(f"successes ({ctx.success_on}+)", rolled.successes, "P1")
+    return replace(ctx, rolled=rolled, successes=rolled.successes, failures=rolled.failures)
+
+
+@step()
+def spend_pool(ctx: PoolTest, tape) -> PoolTest:
+    """P3, P9: failures leave the pool, successes stay; P12: some abilities discard more;
+    P4: a roll outside one's own turn adds the CON dice right after."""
+    tape.note("failure dice leave the pool", -ctx.failures, "P9")
+    spent = max(0, ctx.pool_before - ctx.failures)
+    if ctx.discard:
+        tape.note("dice discarded by the ability", -min(ctx.discard, spent), "P12")
+        spent = max(0, spent - ctx.discard)
+    tape.note("pool left", spent, "P3")
+    after = spent
+    if ctx.refill:
+        after = spent + ctx.refill
+        if ctx.pool_cap is not None:
+            after = min(after, max(ctx.pool_cap, spent))
+        tape.note("reaction roll: CON dice added", after - spent, "P4")
+    return replace(ctx, pool_spent=spent, pool_after=after)
+
+
+@step(forget=("rolled", "successes", "failures"))
+def judge(ctx: PoolTest, tape) -> PoolTest:
+    """P7: the test succeeds when the successes reach the DT; margin = successes - DT."""
+    success = ctx.successes >= ctx.dt
+    margin = ctx.successes - ctx.dt
+    word = "success" if success else "failure"
+    sign = "≥" if success else "<"
+    tape.note(f"{word}: {ctx.successes} {sign} DT {ctx.dt}; margin", margin, "P7")
+    return replace(ctx, success=success, margin=margin)
+
+
+# --- damage -----------------------------------------------------------------------------
+
+@step(forget=("damage_roll",))
+def roll_damage(ctx: AttackCtx, tape) -> AttackCtx:
+    """P8: (margin + weapon proficiency) damage dice, plus the damage stat where allowed."""
+    if not ctx.hit:
+        return ctx
+    count = ctx.margin + ctx.proficiency + ctx.extra_damage_dice
+    label = f"damage dice: margin {ctx.margin} + proficiency {ctx.proficiency}"
+    if ctx.extra_damage_dice:
+        label += f" + ability {ctx.extra_damage_dice}"
+    tape.note(label, f"{count}d{ctx.damage_die}", "P8" if not ctx.extra_damage_dice else "P12")
+    total, rolled = 0, None
+    if count > 0:
+        rolled = tape.roll(SLOT_DAMAGE, SumRoll(dice_expr(count, ctx.damage_die), "damage"),
+                           ctx.actor)
+        total = rolled.total
+        tape.note("damage dice total", total, "P8")
+    if ctx.damage_bonus:
+        tape.note(ctx.bonus_label or "damage bonus", ctx.damage_bonus, "P8")
+    damage = max(0, total + ctx.damage_bonus)
+    tape.note("damage", damage, "P8")
+    return replace(ctx, damage_dice=count, damage_roll=rolled, damage=damage)
+
+
+@step()
+def apply_damage(ctx: AttackCtx, tape) -> AttackCtx:
+    """P8: damage comes off HP, not below 0; at 0 HP the defender is down."""
+    after = max(0, ctx.hp_before - ctx.damage)
+    if ctx.hit:
+        tape.note("defender's HP", after, "P8")
+        if after == 0 and ctx.hp_before > 0:
+            tape.note("down at 0 HP", 0, "P8")
+    return replace(ctx, hp_after=after, down=after == 0)
+
+
+ATTACK_STEPS = (find_dt, roll_pool, spend_pool, judge, roll_damage, apply_damage)
+TEST_STEPS = (roll_pool, spend_pool, judge)

@@ -1,0 +1,94 @@
+"""A harness for dice-pool fights driven straight through the action functions.
+
+`Fight` holds an encounter and runs verbs on it with a `PlayTape` whose sources give the
+faces a test names per slot (`roll=[4, 6, 2, 5, 1]`, `damage=[3, 7]`) and roll every
+other die from a seeded generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import pytest
+
+from shaper_gm.dice import DiceRng, GivenFaces, RolledFaces
+from shaper_gm.engine.state import Encounter
+from shaper_gm.engine.steps import PlayTape
+from shaper_gm.rulesets.dicepool import DicePool, build
+from shaper_gm.rulesets.dicepool import actions as act
+from shaper_gm.rulesets.dicepool.content import load
+
+SHIPPED = load()
+
+
+def ruleset(**numbers) -> DicePool:
+    """The shipped ruleset, with some of its numbers changed."""
+    if not numbers:
+        return build(SHIPPED)
+    return build(replace(SHIPPED, numbers=replace(SHIPPED.numbers, **numbers)))
+
+
+def tape_for(faces: dict[str, Sequence], seed: int = 0) -> PlayTape:
+    """Given faces per slot: one list for the slot's first roll, or a list of lists."""
+    rng = DiceRng(seed)
+
+    def source(slot: str, index: int, who):
+        given = faces.get(slot)
+        if given is None:
+            return RolledFaces(rng)
+        rolls = given if given and isinstance(given[0], list | tuple) else [given]
+        return GivenFaces(rolls[index])
+    return PlayTape(source)
+
+
+class Fight:
+    def __init__(self, rs: DicePool | None = None, cols: int = 20, rows: int = 20) -> None:
+        self.rs = rs or ruleset()
+        self.state = Encounter(ruleset="dicepool", cols=cols, rows=rows)
+        self.events: list = []
+
+    def add(self, actor_id: str, template: str | None = None, zone: str | None = None, *,
+            side: str | None = None, name: str | None = None, **extra) -> Fight:
+        numbers = extra.pop("stats", {})
+        actor = self.rs.make_actor(actor_id, name, side, zone, template, numbers, extra)
+        self.state = self.state.with_actor(actor).with_(order=(*self.state.order, actor_id))
+        return self
+
+    def start(self, *order: str) -> Fight:
+        if order:
+            self.state = self.state.with_(order=tuple(order))
+        self.state, self.events = self.rs.turn_order.start(self.state, self.rs)
+        return self
+
+    def run(self, verb, request, seed: int = 0, **faces):
+        tape = tape_for(faces, seed)
+        self.state, self.events, outcome = verb(self.state, self.rs, request, tape)
+        self.tape = tape
+        return outcome
+
+    def attack(self, attacker: str, target: str, **kw):
+        faces = {k: kw.pop(k) for k in ("roll", "damage") if k in kw}
+        return self.run(act.attack, act.AttackRequest(attacker, target, **kw), **faces)
+
+    def end(self):
+        self.state, self.events, _ = act.end(self.state, self.rs)
+        return self
+
+    def pool(self, actor_id: str) -> int:
+        return self.state.actors[actor_id].resource("pool")
+
+    def actions(self, actor_id: str) -> int:
+        return self.state.actors[actor_id].resource("actions")
+
+    def hp(self, actor_id: str) -> int:
+        return self.state.actors[actor_id].hp
+
+    def of(self, event_type) -> list:
+        return [e for e in self.events if isinstance(e, event_type)]
+
+
+@pytest.fixture
+def fight() -> Fight:
+    """Freya (pool 5: STR 4 + longsword 1, CON 2) against Barry the Guard (AC 3)."""
+    return Fight().add("freya", "freya", "A1").add("barry", "barry", "B2")

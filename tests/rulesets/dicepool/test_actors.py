@@ -1,0 +1,118 @@
+"""Actors from templates with the GM's numbers and flags, and the GM's damage/heal tools."""
+
+from __future__ import annotations
+
+import pytest
+
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.events import FieldSet, HpChanged, Revived, WentDown
+from shaper_gm.engine.ruleset import Ruleset
+from shaper_gm.engine.turns import FixedOrder
+from shaper_gm.rulesets.dicepool.models import ActorState
+from tests.rulesets.dicepool.conftest import Fight, ruleset
+
+
+def make(rs, template=None, numbers=None, **extra):
+    return rs.make_actor("x", None, None, "A1", template, numbers or {}, extra)
+
+
+def test_the_ruleset_meets_the_engine_interface():
+    rs = ruleset()
+    assert isinstance(rs, Ruleset)
+    assert (rs.id, rs.name, rs.rules) == ("dicepool", "Dice pool", "P1-P12")
+    assert isinstance(rs.turn_order, FixedOrder)
+    assert [r.name for r in rs.resources] == ["pool", "actions"]
+    assert rs.sheet_numbers == ("str", "dex", "con", "ac", "speed")
+    assert rs.effect_keys == ("ac", "speed", "damage") and rs.has_hp
+
+
+def test_a_template_gives_the_sheet_hp_pool_and_weapon_in_hand():
+    rs = ruleset()
+    barry = rs.make_actor("barry", None, None, "B2", "barry", {}, {})
+    assert (barry.name, barry.side, barry.hp, barry.max_hp) == ("Barry the Guard", "enemies",
+                                                                12, 12)
+    assert barry.resource_map() == {"pool": 4, "actions": 2}
+    assert barry.system == ActorState(holding="halberd")
+    assert rs.weapon(barry).name == "Halberd" and rs.weapon(barry).bonus_stat == "str"
+
+
+def test_without_a_template_the_default_sheet_with_stat_overrides():
+    rs = ruleset()
+    actor = make(rs, numbers={"str": 3, "ac": 4, "speed": 6, "hp": 15})
+    assert actor.name == "X" and actor.side == "party"
+    assert [rs.stat(actor.sheet, k) for k in ("str", "dex", "con", "ac", "speed")] == \
+        [3, 1, 1, 4, 6]
+    assert (actor.hp, actor.max_hp) == (15, 15)
+    assert actor.sheet.provisional
+
+
+def test_flags_add_proficiencies_weapons_abilities_and_the_weapon_in_hand():
+    rs = ruleset()
+    actor = make(rs, "barry", prof={"spear": 2}, weapons=["spear"], holding="spear",
+                 abilities=["parry"])
+    assert actor.sheet.proficiency("spear") == 2 and actor.sheet.proficiency("halberd") == 1
+    assert actor.sheet.weapons == ("halberd", "spear") and actor.system.holding == "spear"
+    assert actor.resource("pool") == 3 + 2 and actor.sheet.abilities == ("parry",)
+
+
+@pytest.mark.parametrize("numbers, extra, message", [
+    ({"int": 3}, {}, "'int' is not a dice-pool sheet number"),
+    ({"str": -1}, {}, "str must be a whole number of at least 0"),
+    ({"hp": 0}, {}, "hp must be a whole number of at least 1"),
+    ({}, {"prof": {"halberd": -1}}, "--prof halberd must be a whole number"),
+    ({}, {"prof": {"sling": 1}}, "no dice-pool weapon 'sling'"),
+    ({}, {"holding": "sling"}, "no dice-pool weapon 'sling'"),
+    ({}, {"holding": ["spear", "dagger"]}, r"holds one weapon, not 2 \(P7\)"),
+    ({}, {"abilities": ["fly"]}, r"no dice-pool ability 'fly' \(P12\)"),
+    ({}, {"shield": True}, "dice-pool actors take no 'shield'"),
+])
+def test_bad_values_are_refused(numbers, extra, message):
+    with pytest.raises(RuleViolation, match=message) as caught:
+        make(ruleset(), "barry", numbers, **extra)
+    assert caught.value.hint
+
+
+def test_an_unknown_template_is_refused_with_the_known_ones():
+    with pytest.raises(RuleViolation, match="no dice-pool character or creature 'orc'") as caught:
+        make(ruleset(), "orc")
+    assert "barry" in caught.value.hint and "freya" in caught.value.hint
+
+
+def test_gm_damage_comes_straight_off_hp_and_downs_at_0(fight):
+    rs = fight.rs
+    state, events = rs.damage(fight.state, "barry", 5, {})
+    assert state.actors["barry"].hp == 7 and events == [HpChanged("barry", 12, 7,
+                                                                  "GM damage (P8)")]
+    state, events = rs.damage(state, "barry", 50, {"direct": False})
+    assert state.actors["barry"].hp == 0 and state.actors["barry"].down
+    assert WentDown("barry") in events
+    with pytest.raises(RuleViolation, match=r"no magic.*\(P8\)"):
+        rs.damage(state, "freya", 3, {"magic": True})
+    with pytest.raises(RuleViolation, match="damage must be a whole number"):
+        rs.damage(state, "freya", -3, {})
+    with pytest.raises(RuleViolation, match="no actor 'bob'"):
+        rs.damage(state, "bob", 3, {})
+
+
+def test_gm_heal_caps_at_max_hp_and_brings_a_down_actor_back(fight):
+    rs = fight.rs
+    state, _ = rs.damage(fight.state, "barry", 12, {})
+    state, events = rs.heal(state, "barry", 20)
+    assert state.actors["barry"].hp == 12 and not state.actors["barry"].down
+    assert Revived("barry") in events
+
+
+def test_set_changes_a_sheet_number(fight):
+    state, events = fight.rs.set_number(fight.state, "freya", "dex", 4)
+    assert fight.rs.dodge_bonus(state.actors["freya"]) == 2
+    assert events == [FieldSet("freya", "dex", 2, 4)]
+    with pytest.raises(RuleViolation, match="'hp' is not a dice-pool sheet number"):
+        fight.rs.set_number(fight.state, "freya", "hp", 4)
+
+
+def test_the_ruleset_reads_every_shipped_template():
+    f = Fight()
+    for template in sorted(f.rs.library.templates):
+        f.add(template, template)
+    assert {a: f.state.actors[a].resource("pool") for a in f.state.actors} == {
+        "barry": 4, "freya": 5, "kit": 4, "odo": 3, "raider": 3, "wolf": 3}

@@ -1,0 +1,90 @@
+"""Movement on the metre grid (P10)."""
+
+from __future__ import annotations
+
+import pytest
+
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.state import Effect
+from shaper_gm.rulesets.dicepool import actions as act
+from shaper_gm.rulesets.dicepool import grid
+from shaper_gm.rulesets.dicepool.events import Moved
+from tests.rulesets.dicepool.conftest import Fight, ruleset
+
+
+def move(fight, actor, square):
+    return fight.run(act.move, act.MoveRequest(actor, square))
+
+
+def test_p10_straight_steps_cost_a_metre_each(fight):
+    fight.start()
+    out = move(fight, "freya", "A11")
+    assert (out.start, out.end, out.metres, out.speed) == ("A1", "A11", 10, 10)
+    assert Moved("freya", "A1", "A11", 10, 10) in fight.events
+    assert fight.state.actors["freya"].zone == "A11"
+
+
+def test_p10_a_diagonal_step_costs_two_metres(fight):
+    fight.start()
+    out = move(fight, "freya", "F6")             # 5 diagonal steps
+    assert out.metres == 10
+    with pytest.raises(RuleViolation, match=r"11 m from Freya.*\(P10; a diagonal step costs 2 m\)"):
+        move(fight, "freya", "K12")               # 5 diagonals + 1 straight from F6
+
+
+def test_p10_mixed_steps():
+    numbers = ruleset().numbers
+    assert grid.metres(numbers, (0, 0), (3, 1)) == 2 * 1 + 1 * 2
+    assert grid.metres(numbers, (4, 4), (1, 2)) == 1 * 1 + 2 * 2
+
+
+def test_p10_the_diagonal_cost_comes_from_content():
+    numbers = ruleset(diagonal_m=1).numbers
+    assert grid.metres(numbers, (0, 0), (5, 5)) == 5
+
+
+def test_p10_speed_is_10_m_by_default_and_a_sheet_may_lower_it(fight):
+    assert fight.rs.speed(fight.state.actors["freya"]) == 10
+    assert fight.rs.speed(fight.state.actors["barry"]) == 8      # heavy armor
+    fight.start("barry", "freya")
+    with pytest.raises(RuleViolation, match="9 m from Barry the Guard, who moves 8 m"):
+        move(fight, "barry", "B11")
+    assert move(fight, "barry", "B10").metres == 8
+
+
+def test_p10_effects_and_passive_abilities_change_speed(fight):
+    kit = Fight().add("kit", "kit", "A1")
+    assert kit.rs.speed(kit.state.actors["kit"]) == 12           # Fleet Foot +2
+    freya = fight.state.actors["freya"]
+    slowed = freya.with_(effects=(Effect("slowed", mods=(("speed", -4),)),))
+    assert fight.rs.speed(slowed) == 6
+
+
+def test_p10_refusals(fight):
+    fight.start()
+    with pytest.raises(RuleViolation, match="already on A1"):
+        move(fight, "freya", "a1")
+    with pytest.raises(RuleViolation, match=r"off the 20x20 grid \(P10\)"):
+        move(fight, "freya", "A21")
+    with pytest.raises(RuleViolation, match=r"not a square \(P10\)"):
+        move(fight, "freya", "here")
+    with pytest.raises(RuleViolation, match="Barry the Guard stands on B2"):
+        move(fight, "freya", "B2")
+
+
+def test_a_down_actor_does_not_block_a_square(fight):
+    fight.start()
+    fight.attack("freya", "barry", roll=[6] * 5, damage=[8] * 4)
+    assert move(fight, "freya", "B2").end == "B2"
+
+
+def test_an_unplaced_actor_cannot_move():
+    f = Fight().add("freya", "freya").add("barry", "barry", "B2").start()
+    with pytest.raises(RuleViolation, match="not on the grid"):
+        move(f, "freya", "A1")
+
+
+def test_square_names_round_trip():
+    assert grid.canonical("c3", 30, 30) == "C3"
+    assert grid.parse_square("AB7", 30, 30) == (27, 6)
+    assert grid.square_name(27, 6) == "AB7"

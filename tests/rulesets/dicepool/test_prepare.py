@@ -1,0 +1,131 @@
+"""Prepare (P11): a dodge against a named attacker, or an action taken as a reaction."""
+
+from __future__ import annotations
+
+import pytest
+
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.rulesets.dicepool import actions as act
+from shaper_gm.rulesets.dicepool.events import PreparationEnded, PreparationUsed, Prepared
+from shaper_gm.rulesets.dicepool.models import Preparation
+from tests.rulesets.dicepool.conftest import Fight, ruleset
+
+DODGE_TEXT = "if Barry the Guard attacks me with his halberd, I will dodge"
+
+
+def prepare(fight, actor, text, against=None, weapon=None):
+    return fight.run(act.prepare, act.PrepareRequest(actor, text, against, weapon))
+
+
+def prepared(fight, actor):
+    return fight.state.actors[actor].system.prepared
+
+
+def test_p11_a_dodge_raises_ac_by_half_dex_for_that_attack_only(fight):
+    fight.start()
+    out = prepare(fight, "freya", DODGE_TEXT, against="barry", weapon="halberd")
+    assert out.bonus == 1 and fight.actions("freya") == 1        # DEX 2 // 2
+    prep = Preparation("dodge", DODGE_TEXT, "barry", "halberd")
+    assert Prepared("freya", prep) in fight.events
+    fight.end()
+    first = fight.attack("barry", "freya", roll=[4, 4, 1, 1])
+    assert (first.ac, first.dodge, first.proficiency, first.dt) == (3, 1, 1, 3)
+    assert not first.hit                      # 2 successes: enough for DT 2, not for 3
+    assert PreparationUsed("freya", prep, "Barry the Guard's attack", 1) in fight.events
+    assert prepared(fight, "freya") == ()
+    second = fight.attack("barry", "freya", roll=[4, 4])
+    assert second.dodge == 0 and second.dt == 2 and second.hit
+
+
+def test_p11_half_dex_rounds_down():
+    f = Fight().add("kit", "kit", "A1").add("barry", "barry", "B2")
+    f.add("nimble", None, "C3", stats={"dex": 5}).start("kit", "barry", "nimble")
+    assert f.rs.dodge_bonus(f.state.actors["kit"]) == 1          # DEX 3
+    assert f.rs.dodge_bonus(f.state.actors["nimble"]) == 2       # DEX 5
+
+
+def test_p11_the_share_of_dex_comes_from_content(fight):
+    rs = ruleset(prepare_divisor=1)
+    assert rs.dodge_bonus(fight.state.actors["freya"]) == 2
+
+
+def test_p11_an_attack_by_someone_else_does_not_use_the_dodge(fight):
+    fight.add("raider", "raider", "C3").start("freya", "raider", "barry")
+    prepare(fight, "freya", DODGE_TEXT, against="barry")
+    fight.end()
+    out = fight.attack("raider", "freya", roll=[1, 1, 1])
+    assert out.dodge == 0 and out.dt == 2
+    assert len(prepared(fight, "freya")) == 1
+
+
+def test_p11_a_dodge_against_one_weapon_ignores_the_others(fight):
+    fight.add("raider", "raider", "C3").start("freya", "raider")
+    prepare(fight, "freya", "if the raider stabs me with the dagger, I dodge",
+            against="raider", weapon="dagger")
+    fight.end()
+    out = fight.attack("raider", "freya", roll=[1, 1, 1])        # with the spear in hand
+    assert out.dodge == 0 and len(prepared(fight, "freya")) == 1
+
+
+def test_p11_the_preparation_ends_at_the_start_of_the_preparers_next_turn(fight):
+    fight.start()
+    prepare(fight, "freya", DODGE_TEXT, against="barry")
+    fight.end().end()
+    assert fight.state.turn == "freya" and prepared(fight, "freya") == ()
+    ended = fight.of(PreparationEnded)
+    assert [e.why for e in ended] == ["start of its next turn (P11)"]
+
+
+def test_p11_a_prepared_action_is_taken_as_a_reaction_and_its_roll_adds_con(fight):
+    fight.start()
+    prepare(fight, "freya", "if Barry steps closer, I strike first")
+    assert prepared(fight, "freya") == (Preparation("action", "if Barry steps closer, "
+                                                    "I strike first"),)
+    fight.end()                               # Freya's pool: 5 + CON 2 = 7
+    out = fight.attack("freya", "barry", roll=[4, 6, 2, 5, 1, 1, 1], damage=[1, 1])
+    assert out.reaction and out.hit and out.margin == 1
+    assert (out.pool_before, out.pool_spent, out.pool_after) == (7, 3, 5)
+    assert fight.pool("freya") == 5 and fight.actions("freya") == 0
+    assert fight.state.turn == "barry"
+    assert any(isinstance(e, PreparationUsed) and e.during == "attack" for e in fight.events)
+    with pytest.raises(RuleViolation, match=r"only with an action it prepared \(P11\)"):
+        fight.attack("freya", "barry", roll=[1] * 5)
+
+
+def test_p11_react_takes_the_prepared_action(fight):
+    fight.start()
+    prepare(fight, "freya", "if Barry runs, I shout for help")
+    fight.end()
+    out = fight.run(act.react, act.ActRequest("freya", "action", "shout for help"))
+    assert out.reaction and out.test is None and prepared(fight, "freya") == ()
+    assert fight.pool("freya") == 7                # no roll: no extra CON dice (P4)
+
+
+def test_react_refusals(fight):
+    fight.add("raider", "raider", "C3").start()
+    with pytest.raises(RuleViolation, match=r"own turn: a reaction happens on someone else's"):
+        fight.run(act.react, act.ActRequest("freya", "action", "shout"))
+    prepare(fight, "freya", "if Barry runs, I shout")
+    fight.end()
+    with pytest.raises(RuleViolation, match=r"takes 2 actions; a prepared action stands for "
+                                            r"one \(P11\)"):
+        fight.run(act.react, act.ActRequest("freya", 2, "shout twice"))
+    with pytest.raises(RuleViolation, match=r"only with an action it prepared"):
+        fight.run(act.react, act.ActRequest("raider", "action", "yell"))
+
+
+def test_prepare_refusals(fight):
+    fight.start()
+    cases = [
+        (act.PrepareRequest("barry", DODGE_TEXT, "freya"), r"on its own turn.*\(P6, P11\)"),
+        (act.PrepareRequest("freya", "  "), r"declares its condition \(P11\)"),
+        (act.PrepareRequest("freya", "dodge", "freya"), r"against itself \(P11\)"),
+        (act.PrepareRequest("freya", "dodge", "bob"), r"no attacker 'bob'"),
+        (act.PrepareRequest("freya", "dodge", None, "halberd"), r"against one attacker"),
+        (act.PrepareRequest("freya", "dodge", "barry", "bow"), r"carries no 'bow' \(P11\)"),
+    ]
+    for request, message in cases:
+        before = fight.state
+        with pytest.raises(RuleViolation, match=message) as caught:
+            fight.run(act.prepare, request)
+        assert caught.value.hint and fight.state is before
