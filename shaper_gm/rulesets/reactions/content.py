@@ -131,9 +131,11 @@ def build_library(files: list[tuple[str, Any]]) -> Library:
                 if good is not None and _complete(good, ATTACK_FIELDS):
                     attacks[item_id] = Attack(id=item_id, kind=kind, **good)
     shields: dict[str, Shield] = {}
+    shield_ids: set[str] = set()
     if "shields" in by_stem:
         display, data = by_stem["shields"]
         for item_id, raw in _items(ctx.at(display), data):
+            shield_ids.add(item_id)
             good = check_fields(ctx.at(display, item_id), raw, SHIELD_FIELDS)
             if good is not None and _complete(good, SHIELD_FIELDS):
                 shields[item_id] = Shield(id=item_id, **good)
@@ -141,10 +143,11 @@ def build_library(files: list[tuple[str, Any]]) -> Library:
     if "creatures" in by_stem:
         display, data = by_stem["creatures"]
         for item_id, raw in _items(ctx.at(display), data):
-            sheet = _sheet(ctx.at(display, item_id), item_id, raw, numbers, attacks, shields)
+            sheet = _sheet(ctx.at(display, item_id), item_id, raw, numbers, set(origin),
+                           shield_ids)
             if sheet is not None:
                 creatures[item_id] = sheet
-    if numbers.default_shield is not None and numbers.default_shield not in shields:
+    if numbers.default_shield is not None and numbers.default_shield not in shield_ids:
         ctx.at(by_stem["ruleset"][0]).error("default_shield",
                                             f"no shield {numbers.default_shield!r} in "
                                             "shields.yaml")
@@ -203,8 +206,10 @@ def _numbers(ctx: Ctx, display: str, data: Any) -> Numbers:
     return replace(base, **good, default_sheet=sheet)
 
 
-def _sheet(ctx: Ctx, item_id: str, raw: Any, numbers: Numbers, attacks: Mapping[str, Attack],
-           shields: Mapping[str, Shield]) -> Sheet | None:
+def _sheet(ctx: Ctx, item_id: str, raw: Any, numbers: Numbers, attacks: set[str],
+           shields: set[str]) -> Sheet | None:
+    """A creature; references are checked against every id defined, even a broken item's,
+    so one mistake is reported once."""
     table = {"name": Field(text, required=True), **_sheet_numbers(numbers.roll_die),
              "weapons": Field(list_of(ident)), "shield": Field(optional(ident)),
              "provisional": Field(_provisional_keys), "description": Field(text)}
