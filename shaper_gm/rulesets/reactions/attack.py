@@ -155,8 +155,8 @@ def check_declared(strike: Strike, declared: Sequence[str], name: str) -> None:
     """The defender's declared reactions, in order, against what it can pay (R2, R11)."""
     left = strike.reactions
     for number, answer in enumerate(declared, 1):
-        if answer == NO_REACTION:
-            continue
+        if answer == NO_REACTION:         # it stops reacting: later answers are never asked
+            break
         if answer not in REACTIONS:
             raise RuleViolation(f"--react {strike.defender}={answer}: no such reaction (R2)",
                                 "react with block or dodge")

@@ -241,3 +241,10 @@ def test_r8_health_stops_at_zero_and_the_creature_is_down(rs):
                                                         "attack") in events
     with pytest.raises(RuleViolation, match=r"already down \(R8\)"):
         hit(rs, state)
+
+
+def test_r2_declaring_none_stops_the_reactions_and_nothing_after_it_is_weighed(rs):
+    state = duel(rs)
+    t = tape({"crit": [1]}, [("bo", "none"), ("bo", "dodge"), ("bo", "dodge")])
+    _, _, out = attack(state, rs, AttackRequest("ann", "bo"), t)
+    assert out.attempts == () and t.decisions.made == [("bo", "none")]

@@ -106,3 +106,14 @@ def test_gm_heal_stops_at_the_maximum_and_brings_a_down_creature_back(rs):
     assert events == [ev.HpChanged("bo", 0, 60, "healed 100"), ev.Revived("bo")]
     with pytest.raises(RuleViolation, match="no actor 'zed'"):
         rs.heal(state, "zed", 1)
+
+
+def test_the_verb_table_names_the_contracts_verbs_slots_and_costs(rs):
+    from shaper_gm.rulesets.reactions.table import VERBS, verb
+    assert {v.name for v in VERBS} >= {"attack", "move", "shield", "end", "act", "react",
+                                       "pass"}
+    assert verb("attack").slots == ("block", "dodge", "crit") and verb("attack").reacts
+    for entry in VERBS:
+        if entry.cost:
+            assert rs.numbers.cost(entry.cost)
+    assert verb("strike") is None
