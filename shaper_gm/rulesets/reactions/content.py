@@ -116,34 +116,13 @@ def build_library(files: list[tuple[str, Any]]) -> Library:
     if "ruleset" not in by_stem:
         raise ContentError([*ctx.errors, "reactions: ruleset.yaml is missing"])
     numbers = _numbers(ctx, *by_stem["ruleset"])
-    attacks: dict[str, Attack] = {}
-    origin: dict[str, str] = {}
-    for stem, kind in (("weapons", "weapon"), ("spells", "spell")):
-        if stem in by_stem:
-            display, data = by_stem[stem]
-            for item_id, raw in _items(ctx.at(display), data):
-                item_ctx = ctx.at(display, item_id)
-                if item_id in origin:
-                    item_ctx.error("id", f"duplicate id: already defined in {origin[item_id]}")
-                    continue
-                origin[item_id] = display
-                good = check_fields(item_ctx, raw, ATTACK_FIELDS)
-                if good is not None and _complete(good, ATTACK_FIELDS):
-                    attacks[item_id] = Attack(id=item_id, kind=kind, **good)
-    shields: dict[str, Shield] = {}
-    shield_ids: set[str] = set()
-    if "shields" in by_stem:
-        display, data = by_stem["shields"]
-        for item_id, raw in _items(ctx.at(display), data):
-            shield_ids.add(item_id)
-            good = check_fields(ctx.at(display, item_id), raw, SHIELD_FIELDS)
-            if good is not None and _complete(good, SHIELD_FIELDS):
-                shields[item_id] = Shield(id=item_id, **good)
+    attacks, attack_ids = _attacks(ctx, by_stem)
+    shields, shield_ids = _shields(ctx, by_stem)
     creatures: dict[str, Sheet] = {}
     if "creatures" in by_stem:
         display, data = by_stem["creatures"]
         for item_id, raw in _items(ctx.at(display), data):
-            sheet = _sheet(ctx.at(display, item_id), item_id, raw, numbers, set(origin),
+            sheet = _sheet(ctx.at(display, item_id), item_id, raw, numbers, attack_ids,
                            shield_ids)
             if sheet is not None:
                 creatures[item_id] = sheet
@@ -155,6 +134,40 @@ def build_library(files: list[tuple[str, Any]]) -> Library:
         raise ContentError(ctx.errors)
     return Library(numbers=numbers, creatures=tuple(creatures.items()),
                    attacks=tuple(attacks.items()), shields=tuple(shields.items()))
+
+
+def _attacks(ctx: Ctx, by_stem: Mapping[str, tuple[str, Any]]):
+    """Weapons and spells (R1), one namespace; also every id defined, broken or not."""
+    attacks: dict[str, Attack] = {}
+    origin: dict[str, str] = {}
+    for stem, kind in (("weapons", "weapon"), ("spells", "spell")):
+        if stem not in by_stem:
+            continue
+        display, data = by_stem[stem]
+        for item_id, raw in _items(ctx.at(display), data):
+            item_ctx = ctx.at(display, item_id)
+            if item_id in origin:
+                item_ctx.error("id", f"duplicate id: already defined in {origin[item_id]}")
+                continue
+            origin[item_id] = display
+            good = check_fields(item_ctx, raw, ATTACK_FIELDS)
+            if good is not None and _complete(good, ATTACK_FIELDS):
+                attacks[item_id] = Attack(id=item_id, kind=kind, **good)
+    return attacks, set(origin)
+
+
+def _shields(ctx: Ctx, by_stem: Mapping[str, tuple[str, Any]]):
+    """Shields (R12); also every id defined, broken or not."""
+    shields: dict[str, Shield] = {}
+    ids: set[str] = set()
+    if "shields" in by_stem:
+        display, data = by_stem["shields"]
+        for item_id, raw in _items(ctx.at(display), data):
+            ids.add(item_id)
+            good = check_fields(ctx.at(display, item_id), raw, SHIELD_FIELDS)
+            if good is not None and _complete(good, SHIELD_FIELDS):
+                shields[item_id] = Shield(id=item_id, **good)
+    return shields, ids
 
 
 def _complete(good: dict, table: Mapping[str, Field]) -> bool:
