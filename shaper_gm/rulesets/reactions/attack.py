@@ -1,0 +1,312 @@
+"""`attack ATTACKER TARGET`: the rules checked, the steps played, the encounter updated.
+
+`prepare` checks everything the rules refuse and builds the steps' context; `attack`
+pays, plays the steps (`steps.py`) and writes the result onto the encounter; `odds.py`
+runs the same `prepare` and steps for exact chances.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from shaper_gm.engine import events as ev
+from shaper_gm.engine import resources
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.state import Encounter
+from shaper_gm.engine.steps import Note, PlayTape, play
+from shaper_gm.rulesets.reactions import grid
+from shaper_gm.rulesets.reactions.events import Moved
+from shaper_gm.rulesets.reactions.harm import apply_harm
+from shaper_gm.rulesets.reactions.models import ATTACK_TYPES, REACTIONS, Attack
+from shaper_gm.rulesets.reactions.steps import (
+    NO_REACTION,
+    SLOT_BLOCK,
+    SLOT_CRIT,
+    SLOT_DODGE,
+    Strike,
+    attack_steps,
+)
+
+
+@dataclass(frozen=True)
+class AttackRequest:
+    attacker: str
+    target: str
+    weapon: str | None = None        # --with: a weapon or spell id (default: the first)
+    attack_type: str | None = None   # --type overrides the weapon's (R1)
+    power: int | None = None         # --power overrides the weapon's (R1)
+    dodge_to: str | None = None      # the tile a successful dodge moves to (R4)
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """An attack the rules allow, ready to play or to weigh."""
+
+    strike: Strike
+    weapon: Attack
+    range_m: int
+    distance_m: int
+
+
+@dataclass(frozen=True)
+class ReactionAttempt:
+    reaction: str                    # block | dodge
+    cost: int                        # reactions paid (R2)
+    face: int                        # the d20 face (R3)
+    target: int
+    success: bool
+
+
+@dataclass(frozen=True)
+class AttackOutcome:
+    attacker: str
+    defender: str
+    weapon: str
+    weapon_name: str
+    attack_type: str
+    power: int
+    range_m: int
+    distance_m: int
+    attempts: tuple[ReactionAttempt, ...]
+    reactions_spent: int
+    reactions_left: int
+    dodged: bool
+    moved_to: str | None             # the defender's tile after a dodge (R4)
+    moved_by_default: bool           # the tool picked it: the GM named none
+    blocked: bool
+    crit_face: int | None            # None when dodged: no critical roll (R5)
+    critical_target: int
+    critical: bool
+    critical_bonus: int
+    total_power: int
+    armor: int
+    block_bonus: int                 # applied (0 without a successful block)
+    damage: int
+    shield_before: int
+    soaked: int
+    health_before: int
+    health_after: int
+    down: bool
+    notes: tuple[Note, ...] = ()
+
+    def faces(self) -> dict[str, list[int]]:
+        """Every face by slot, for the log line (`--block 4,13 --crit 17`)."""
+        out: dict[str, list[int]] = {SLOT_BLOCK: [], SLOT_DODGE: []}
+        for attempt in self.attempts:
+            out[attempt.reaction].append(attempt.face)
+        out[SLOT_CRIT] = [] if self.crit_face is None else [self.crit_face]
+        return out
+
+    @property
+    def reactions(self) -> tuple[str, ...]:
+        """The defender's declared reactions in order (`--react ID=block` ...)."""
+        return tuple(a.reaction for a in self.attempts)
+
+
+def prepare(state: Encounter, rs, request: AttackRequest) -> Prepared:
+    """Everything the rules refuse, checked before any cost is paid or any die rolled."""
+    attacker = rs.actor_of(state, request.attacker)
+    defender = rs.actor_of(state, request.target)
+    if attacker.id == defender.id:
+        raise RuleViolation(f"{attacker.name} cannot attack itself (R1)", "name a defender")
+    if attacker.down:
+        raise RuleViolation(f"{attacker.name} is down (R8) and cannot attack",
+                            "heal it first, or attack with someone else")
+    if defender.down:
+        raise RuleViolation(f"{defender.name} is already down (R8)", "pick another defender")
+    weapon = _weapon(rs, attacker, request.weapon)
+    attack_type = request.attack_type or weapon.type
+    if attack_type not in ATTACK_TYPES:
+        raise RuleViolation(f"{attack_type!r} is no attack type (R1)",
+                            f"use --type {'|'.join(ATTACK_TYPES)}")
+    power = weapon.power if request.power is None else request.power
+    if power < 0:
+        raise RuleViolation(f"power {power} is negative (R1)", "give --power 0 or more")
+    power += attacker.effect_total("power")
+    distance = grid.steps_between(grid.tile_of(state, attacker.id),
+                                  grid.tile_of(state, defender.id)) * rs.numbers.metres_per_tile
+    if distance > weapon.range:
+        raise RuleViolation(f"{defender.name} is {distance} m away; the {weapon.name} reaches "
+                            f"{weapon.range} m (R1)", f"move closer first: move "
+                            f"{attacker.id} TILE, or attack with a longer reach")
+    numbers = rs.numbers
+    strike = Strike(
+        attacker=attacker.id, defender=defender.id, attack_type=attack_type,
+        power=max(0, power), die=numbers.roll_die,
+        critical_target=rs.number(attacker, "critical"),
+        critical_bonus=max(0, rs.number(attacker, "critical_bonus")),
+        armor=rs.armor(defender, attack_type),
+        block_bonus=max(0, rs.number(defender, "block_bonus")),
+        block_target=rs.number(defender, "block"), dodge_target=rs.number(defender, "dodge"),
+        reactions=defender.resource("reactions"),
+        may_react=not state.controls_turn(defender.id),
+        blockable=attack_type != "true" or numbers.true_blockable,
+        block_cost=numbers.reaction_cost("block"), dodge_cost=numbers.reaction_cost("dodge"),
+        shield=defender.resource("shield"),
+        shield_soaks=numbers.shield_soaks_type(attack_type), health=defender.hp or 0,
+        min_damage=numbers.min_damage, defender_name=defender.name)
+    if request.dodge_to is not None:
+        _dodge_tile(state, rs, defender.id, request.dodge_to)
+    return Prepared(strike, weapon, weapon.range, distance)
+
+
+def check_declared(strike: Strike, declared: Sequence[str], name: str) -> None:
+    """The defender's declared reactions, in order, against what it can pay (R2, R11)."""
+    left = strike.reactions
+    for number, answer in enumerate(declared, 1):
+        if answer == NO_REACTION:         # it stops reacting: later answers are never asked
+            break
+        if answer not in REACTIONS:
+            raise RuleViolation(f"--react {strike.defender}={answer}: no such reaction (R2)",
+                                "react with block or dodge")
+        if not strike.may_react:
+            raise RuleViolation(f"{name} cannot react during its own turn (R11)",
+                                "drop the --react flags")
+        if answer == "block" and not strike.blockable:
+            raise RuleViolation(f"a {strike.attack_type} attack cannot be blocked, only "
+                                "dodged (R2)", f"--react {strike.defender}=dodge, or no block")
+        cost = strike.block_cost if answer == "block" else strike.dodge_cost
+        if cost > left:
+            raise RuleViolation(f"{name}'s {answer} {number} needs {cost} reaction"
+                                f"{'s' if cost > 1 else ''}; it has {left} left (R2, R11)",
+                                "declare what it can pay for: a block costs "
+                                f"{strike.block_cost}, a dodge {strike.dodge_cost}")
+        left -= cost
+
+
+def attack(state: Encounter, rs, request: AttackRequest, tape: PlayTape):
+    """R1-R8 for one attack: returns (state, events, AttackOutcome)."""
+    prepared = prepare(state, rs, request)
+    strike = prepared.strike
+    defender = state.actors[strike.defender]
+    check_declared(strike, [answer for actor, answer in tape.decisions.declared
+                            if actor == strike.defender], defender.name)
+    attacker = state.actors[strike.attacker]
+    if state.round == 0:
+        raise RuleViolation("the fight has not started (R10)", "type start first")
+    state, events = rs.turn_order.before_action(state, rs, attacker.id)
+    attacker = state.actors[attacker.id]
+    values, payment = resources.pay(rs.resources, attacker.resource_map(),
+                                    rs.numbers.cost("attack"), action="attack",
+                                    who=attacker.name,
+                                    on_turn=state.controls_turn(attacker.id))
+    state = state.with_actor(attacker.with_resources(values))
+    events.append(ev.ActionSpent(attacker.id, "attack", payment.cost, payment.paid))
+    tape.note(f"{prepared.weapon.name}: range {prepared.range_m} m, defender "
+              f"{prepared.distance_m} m away", prepared.distance_m, "R1")
+    done = play(attack_steps(strike), strike, tape)
+    if done.spent:
+        state, paid = _pay_reactions(state, rs, done)
+        events += paid
+    moved_to, by_default, moved = None, False, []
+    if done.dodged:
+        state, moved_to, by_default, moved = _dodge_away(state, rs, request, done, tape)
+    state, harmed = apply_harm(state, done, f"{attacker.name}'s {done.attack_type} attack")
+    outcome = _outcome(prepared, done, moved_to, by_default, tuple(tape.notes))
+    events += [ev.Resolved(attacker.id, outcome), *moved, *harmed]
+    state, settled = rs.turn_order.after_action(state, rs, attacker.id)
+    events += settled
+    if done.spent:
+        state, settled = rs.turn_order.after_action(state, rs, done.defender)
+        events += settled
+    return state, events, outcome
+
+
+def _weapon(rs, attacker, item: str | None) -> Attack:
+    sheet = attacker.sheet
+    if item is None:
+        if not sheet.weapons:
+            raise RuleViolation(f"{attacker.name} has no weapon or spell (R1)",
+                                "give it one: add ... --weapon ITEM")
+        item = sheet.weapons[0]
+    found = rs.library.attack(item)
+    if found is None:
+        known = ", ".join(aid for aid, _ in rs.library.attacks)
+        raise RuleViolation(f"no weapon or spell {item!r} (R1)", f"known: {known}")
+    if item not in sheet.weapons:
+        raise RuleViolation(f"{attacker.name} has no {found.name} (R1)",
+                            f"{attacker.name} has: {', '.join(sheet.weapons) or 'nothing'}")
+    return found
+
+
+def _pay_reactions(state: Encounter, rs, done: Strike):
+    defender = state.actors[done.defender]
+    before = defender.resource("reactions")
+    values, payment = resources.pay(rs.resources, defender.resource_map(),
+                                    {"reactions": done.spent}, action="reactions",
+                                    who=defender.name,
+                                    on_turn=state.controls_turn(defender.id))
+    state = state.with_actor(defender.with_resources(values))
+    events = [ev.Reacted(defender.id, answer, "attack") for answer, _ in done.attempts]
+    events.append(ev.ResourceChanged(defender.id, "reactions", before, values["reactions"],
+                                     "R2"))
+    return state, events
+
+
+def _dodge_tile(state: Encounter, rs, defender_id: str, text: str) -> grid.Tile:
+    """The tile the GM named for a dodge (R4): free, and within the dodge's reach."""
+    defender = state.actors[defender_id]
+    here = grid.tile_of(state, defender_id)
+    tile = grid.parse_tile(text, state.cols, state.rows)
+    name = grid.tile_name(tile)
+    if tile == here:
+        raise RuleViolation(f"a dodge leaves the defender's tile (R4); {defender.name} is on "
+                            f"{name}", "name a neighbouring free tile")
+    if tile in grid.occupied(state, but=[defender_id]):
+        raise RuleViolation(f"{name} is taken (R4)", "name a free tile")
+    reach = rs.numbers.dodge_reach
+    if grid.steps_between(tile, here) > reach:
+        raise RuleViolation(f"{name} is more than {reach} tile{'s' if reach > 1 else ''} "
+                            f"from {defender.name} (R4)", "name a tile next to it")
+    return tile
+
+
+def _dodge_away(state: Encounter, rs, request: AttackRequest, done: Strike, tape):
+    """R4: the dodging defender leaves its tile, for the GM's tile or, without one, the
+    free tile in reach farthest from the attacker (reading order breaks ties)."""
+    defender = state.actors[done.defender]
+    here = grid.tile_of(state, defender.id)
+    if request.dodge_to is not None:
+        tile, by_default = _dodge_tile(state, rs, defender.id, request.dodge_to), False
+    else:
+        taken = grid.occupied(state, but=[defender.id])
+        free = [t for t in grid.tiles_within(state, here, rs.numbers.dodge_reach)
+                if t not in taken]
+        if not free:
+            tape.note(f"no free tile to dodge to: {defender.name} stays on "
+                      f"{grid.tile_name(here)}", None, "R4")
+            return state, None, True, []
+        foe = grid.tile_of(state, done.attacker)
+        tile = max(free, key=lambda t: grid.steps_between(t, foe))
+        by_default = True
+    name = grid.tile_name(tile)
+    tape.note(f"{defender.name} dodges to {name}"
+              + (" (no tile named: the free tile farthest from the attacker)"
+                 if by_default else ""), None, "R4")
+    state = state.with_actor(defender.with_(zone=name))
+    metres = grid.steps_between(here, tile) * rs.numbers.metres_per_tile
+    moved = Moved(defender.id, grid.tile_name(here), name, metres, "dodged (R4)", by_default)
+    return state, name, by_default, [moved]
+
+
+def _outcome(prepared: Prepared, done: Strike, moved_to: str | None, by_default: bool,
+             notes: tuple[Note, ...]) -> AttackOutcome:
+    attempts = tuple(
+        ReactionAttempt(reaction, done.block_cost if reaction == "block" else done.dodge_cost,
+                        face, done.block_target if reaction == "block" else done.dodge_target,
+                        success)
+        for (reaction, success), face in zip(done.attempts, done.faces or (), strict=True))
+    return AttackOutcome(
+        attacker=done.attacker, defender=done.defender, weapon=prepared.weapon.id,
+        weapon_name=prepared.weapon.name, attack_type=done.attack_type, power=done.power,
+        range_m=prepared.range_m, distance_m=prepared.distance_m, attempts=attempts,
+        reactions_spent=done.spent, reactions_left=done.reactions_left, dodged=done.dodged,
+        moved_to=moved_to, moved_by_default=by_default, blocked=done.blocked,
+        crit_face=done.crit_face, critical_target=done.critical_target,
+        critical=done.critical, critical_bonus=done.critical_bonus,
+        total_power=done.total_power, armor=done.armor,
+        block_bonus=done.block_bonus if done.blocked and done.attack_type != "true" else 0,
+        damage=done.damage, shield_before=done.shield, soaked=done.soaked,
+        health_before=done.health, health_after=done.health_after, down=done.down,
+        notes=notes)

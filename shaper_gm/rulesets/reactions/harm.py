@@ -1,0 +1,107 @@
+"""Damage and healing on the encounter: the end of an attack (R6-R8) and the GM's
+`damage` and `heal` tools, which run the very same damage steps."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from shaper_gm.engine import events as ev
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.state import Encounter
+from shaper_gm.engine.steps import Note, PlayTape, play
+from shaper_gm.rulesets.reactions.events import ShieldSoaked
+from shaper_gm.rulesets.reactions.models import ATTACK_TYPES
+from shaper_gm.rulesets.reactions.steps import HARM, Strike
+
+Step = tuple[Encounter, list]
+
+
+@dataclass(frozen=True)
+class DamageOutcome:
+    """The GM's damage tool: what the typed damage became (R6-R8)."""
+
+    target: str
+    amount: int
+    attack_type: str
+    direct: bool
+    armor: int
+    damage: int
+    soaked: int
+    health_before: int
+    health_after: int
+    down: bool
+    notes: tuple[Note, ...] = ()
+
+
+def apply_harm(state: Encounter, ctx: Strike, why: str) -> Step:
+    """Write a finished Strike's shield and health onto the defender."""
+    actor = state.actors[ctx.defender]
+    events: list = []
+    values = actor.resource_map()
+    if ctx.soaked:
+        before = values.get("shield", 0)
+        values["shield"] = before - ctx.soaked
+        events.append(ShieldSoaked(actor.id, ctx.soaked, before, values["shield"]))
+    changed = actor.with_resources(values).with_(hp=ctx.health_after,
+                                                 down=actor.down or ctx.down)
+    if ctx.health_after != actor.hp:
+        events.append(ev.HpChanged(actor.id, actor.hp or 0, ctx.health_after, why))
+    if ctx.down and not actor.down:
+        events.append(ev.WentDown(actor.id))
+    return state.with_actor(changed), events
+
+
+def gm_damage(state: Encounter, rs, target_id: str, amount: int,
+              options: Mapping[str, Any]) -> Step:
+    """`damage TARGET N [--type T] [--direct]`: N damage of a type through armor and the
+    shield like a hit without a block (R6-R8); `direct` takes it straight off health."""
+    unknown = set(options) - {"type", "direct"}
+    if unknown:
+        raise RuleViolation(f"damage has no option {', '.join(sorted(unknown))} here",
+                            "use --type physical|magical|true or --direct")
+    if amount < 0:
+        raise RuleViolation(f"damage {amount} is negative", "use heal to give health back")
+    attack_type = options.get("type") or "physical"
+    if attack_type not in ATTACK_TYPES:
+        raise RuleViolation(f"{attack_type!r} is no attack type (R1)",
+                            f"use one of {', '.join(ATTACK_TYPES)}")
+    direct = bool(options.get("direct"))
+    actor = rs.actor_of(state, target_id)
+    ctx = Strike(attacker="gm", defender=actor.id, attack_type=attack_type, power=amount,
+                 total_power=amount, armor=0 if direct else rs.armor(actor, attack_type),
+                 shield=0 if direct else actor.resource("shield"),
+                 shield_soaks=rs.numbers.shield_soaks_type(attack_type),
+                 health=actor.hp or 0, min_damage=rs.numbers.min_damage,
+                 defender_name=actor.name)
+    tape = PlayTape(_no_dice)
+    if direct:
+        tape.note("direct: no armor, no shield", amount, "R8")
+    ctx = play(HARM, ctx, tape)
+    state, events = apply_harm(state, ctx, f"{amount} {attack_type} damage")
+    outcome = DamageOutcome(actor.id, amount, attack_type, direct, ctx.armor, ctx.damage,
+                            ctx.soaked, ctx.health, ctx.health_after, ctx.down,
+                            tuple(tape.notes))
+    return state, [ev.Resolved("gm", outcome), *events]
+
+
+def gm_heal(state: Encounter, rs, target_id: str, amount: int) -> Step:
+    """`heal TARGET N`: health back up to the maximum; a down creature above 0 is up."""
+    if amount < 0:
+        raise RuleViolation(f"heal {amount} is negative", "use damage to take health away")
+    actor = rs.actor_of(state, target_id)
+    before = actor.hp or 0
+    after = min(actor.max_hp or 0, before + amount)
+    revived = actor.down and after > 0
+    state = state.with_actor(actor.with_(hp=after, down=actor.down and not revived))
+    events: list = []
+    if after != before:
+        events.append(ev.HpChanged(actor.id, before, after, f"healed {amount}"))
+    if revived:
+        events.append(ev.Revived(actor.id))
+    return state, events
+
+
+def _no_dice(slot: str, index: int, who: str | None):
+    raise AssertionError(f"the damage steps roll nothing, yet asked for {slot}")

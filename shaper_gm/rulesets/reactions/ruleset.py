@@ -1,0 +1,191 @@
+"""`ReactionsRuleset`: the reactions rules (R1-R12) behind the engine's ruleset interface,
+every number read from the content's `Numbers`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from shaper_gm.dice import DiceSource, Roll, add, parse, roll
+from shaper_gm.engine import resources
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.resources import ResourceSpec
+from shaper_gm.engine.ruleset import RulesetBase
+from shaper_gm.engine.state import Actor, Encounter
+from shaper_gm.engine.turns import FixedOrder
+from shaper_gm.rulesets.reactions import harm
+from shaper_gm.rulesets.reactions.events import ShieldExpired
+from shaper_gm.rulesets.reactions.models import (
+    ARMOR_OF,
+    SHEET_NUMBERS,
+    TARGETS,
+    Library,
+    Numbers,
+    Sheet,
+)
+
+# Modifiers an `effect` may carry: each adds to the sheet number of the same name, and
+# `power` to the power of the creature's attacks. Lower targets make rolls easier (R3).
+EFFECT_KEYS = ("power", "physical_armor", "magical_armor", "block_bonus", "block", "dodge",
+               "critical", "critical_bonus")
+ADD_FLAGS = ("weapons", "shield")
+Step = tuple[Encounter, list]
+
+
+def resource_specs(numbers: Numbers) -> tuple[ResourceSpec, ...]:
+    per_turn = dict(numbers.per_turn)
+    return (
+        ResourceSpec("move", "move", max=per_turn.get("move", 0), refill="turn_start",
+                     lapse="turn_end", rule="R10"),
+        ResourceSpec("action", "action", max=per_turn.get("action", 0), refill="turn_start",
+                     lapse="turn_end", rule="R10"),
+        ResourceSpec("reactions", "reactions", max="reactions", refill="turn_start",
+                     off_turn=True, rule="R11"),
+        # Set by raising a shield; it lapses in `on_turn_start`, which reports it (R12).
+        ResourceSpec("shield", "shield", start=0, rule="R12"),
+    )
+
+
+class ReactionsRuleset(RulesetBase):
+    id = "reactions"
+    sheet_numbers = SHEET_NUMBERS
+    effect_keys = EFFECT_KEYS
+    has_hp = True
+
+    def __init__(self, library: Library) -> None:
+        self.library = library
+        self.numbers = library.numbers
+        self.name = self.numbers.name
+        self.rules = self.numbers.rules
+        self.resources = resource_specs(self.numbers)
+        self.turn_order = FixedOrder()                       # R9
+
+    # Sheets --------------------------------------------------------------------------
+    def stat(self, sheet: Any, key: str) -> int:
+        if key in ("hp", "health"):
+            return sheet.health
+        if key not in SHEET_NUMBERS:
+            raise RuleViolation(f"no sheet number {key!r} in this ruleset",
+                                f"sheet numbers: {', '.join(SHEET_NUMBERS)}, hp")
+        return getattr(sheet, key)
+
+    def number(self, actor: Actor, key: str) -> int:
+        """A sheet number with the actor's effects on it."""
+        return self.stat(actor.sheet, key) + actor.effect_total(key)
+
+    def armor(self, actor: Actor, attack_type: str) -> int:
+        """R6: the armor that meets this type; true damage meets none."""
+        key = ARMOR_OF.get(attack_type)
+        return max(0, self.number(actor, key)) if key else 0
+
+    def actor_of(self, state: Encounter, actor_id: str) -> Actor:
+        if actor_id not in state.actors:
+            known = ", ".join(sorted(state.actors)) or "nobody yet"
+            raise RuleViolation(f"no actor {actor_id!r} in this encounter", f"actors: {known}")
+        return state.actors[actor_id]
+
+    def make_actor(self, actor_id: str, name: str | None, side: str, zone: str | None,
+                   template: str | None, numbers: Mapping[str, int],
+                   extra: Mapping[str, Any]) -> Actor:
+        """An actor from a creature template (or the default sheet) with `--stat NAME=N`
+        and `--hp N` overrides, and `weapons`/`shield` from the add flags."""
+        if template is None:
+            sheet = replace(self.numbers.default_sheet, id="",
+                            name=name or actor_id.replace("-", " ").title())
+        else:
+            found = self.library.creature(template)
+            if found is None:
+                known = ", ".join(cid for cid, _ in self.library.creatures)
+                raise RuleViolation(f"no creature {template!r} in the reactions content",
+                                    f"creatures: {known}")
+            sheet = found
+        sheet = replace(sheet, **self._checked_numbers(numbers),
+                        **self._checked_extra(extra))
+        values = resources.starting(self.resources, sheet, self.stat)
+        return Actor(id=actor_id, name=name or sheet.name or actor_id, side=side, sheet=sheet,
+                     hp=sheet.health, max_hp=sheet.health, zone=zone, resources=values,
+                     template=template)
+
+    def _checked_numbers(self, numbers: Mapping[str, int]) -> dict[str, int]:
+        out = {}
+        top = self.numbers.roll_die + 1
+        for key, value in numbers.items():
+            field = "health" if key in ("hp", "health") else key
+            if field != "health" and field not in SHEET_NUMBERS:
+                raise RuleViolation(f"--stat {key}: no such sheet number in this ruleset",
+                                    f"sheet numbers: {', '.join(SHEET_NUMBERS)}; --hp N")
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RuleViolation(f"--stat {key}={value!r} is not a whole number",
+                                    f"e.g. --stat {key}=2")
+            if field == "health" and value < 1:
+                raise RuleViolation(f"health {value} must be at least 1 (R8)", "e.g. --hp 30")
+            if field in TARGETS and not 1 <= value <= top:
+                raise RuleViolation(f"--stat {key}={value}: a d{top - 1} target runs from 1 "
+                                    f"to {top} (R3; {top} never succeeds)", f"--stat {key}=12")
+            if field not in TARGETS and field not in ("health", "initiative") and value < 0:
+                raise RuleViolation(f"--stat {key}={value} cannot be negative",
+                                    f"--stat {key}=0")
+            out[field] = value
+        return out
+
+    def _checked_extra(self, extra: Mapping[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in extra.items():
+            if key not in ADD_FLAGS:
+                raise RuleViolation(f"add has no {key!r} here",
+                                    "the reactions ruleset's add flags: --weapon ITEM, "
+                                    "--shield [ITEM], --stat NAME=N, --hp N")
+            if key == "weapons":
+                items = tuple(value)
+                for item in items:
+                    if self.library.attack(item) is None:
+                        known = ", ".join(aid for aid, _ in self.library.attacks)
+                        raise RuleViolation(f"no weapon or spell {item!r} (R1)",
+                                            f"weapons and spells: {known}")
+                out["weapons"] = items
+            else:
+                out["shield"] = self._shield_id(value)
+        return out
+
+    def _shield_id(self, value: Any) -> str | None:
+        if value is None or value is False:
+            return None
+        shield_id = self.numbers.default_shield if value is True else value
+        if shield_id is None or self.library.shield(shield_id) is None:
+            known = ", ".join(sid for sid, _ in self.library.shields)
+            raise RuleViolation(f"no shield {shield_id!r} (R12)", f"shields: {known}")
+        return shield_id
+
+    # Turn order (R9) -----------------------------------------------------------------
+    def initiative(self, actor: Actor, source: DiceSource) -> Roll:
+        """R9: the initiative die + the creature's initiative bonus; higher goes first."""
+        expr = add(parse(f"1d{self.numbers.initiative_die}"), self.stat(actor.sheet,
+                                                                        "initiative"))
+        return roll(expr, source, what=f"initiative of {actor.name}")
+
+    def order_tiebreak(self, actor: Actor) -> int:
+        """Ties in initiative go to the higher initiative bonus."""
+        return self.stat(actor.sheet, "initiative")
+
+    # Turn hooks ----------------------------------------------------------------------
+    def on_turn_start(self, state: Encounter, actor_id: str) -> Step:
+        """R12: a shield lasts until the start of its owner's next turn."""
+        actor = state.actors[actor_id]
+        amount = actor.resource("shield")
+        if self.numbers.shield_expires != "turn_start" or amount <= 0:
+            return state, []
+        values = actor.resource_map()
+        values["shield"] = 0
+        return state.with_actor(actor.with_resources(values)), [ShieldExpired(actor_id, amount)]
+
+    # GM tools --------------------------------------------------------------------------
+    def damage(self, state: Encounter, target_id: str, amount: int,
+               options: Mapping[str, Any]) -> Step:
+        return harm.gm_damage(state, self, target_id, amount, options)
+
+    def heal(self, state: Encounter, target_id: str, amount: int) -> Step:
+        return harm.gm_heal(state, self, target_id, amount)
+
+    def sheet_of(self, template: str) -> Sheet | None:
+        return self.library.creature(template)

@@ -1,0 +1,198 @@
+"""The attack as steps (R1-R8), run for play by `attack.py` and for exact odds by `odds.py`.
+
+`Strike` holds everything the steps read (taken from the two sheets and the encounter
+before the first step) and everything they find. Every number goes into the breakdown
+with the ruling that produced it. Rolls fill the contract's slots: `block` and `dodge`
+(one d20 per attempt, in order) and `crit`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from shaper_gm.dice.notation import parse
+from shaper_gm.dice.specs import SumRoll
+from shaper_gm.engine.decisions import Ask
+from shaper_gm.engine.steps import Step, step
+
+SLOT_BLOCK, SLOT_DODGE, SLOT_CRIT = "block", "dodge", "crit"
+NO_REACTION = "none"
+
+
+@lru_cache(maxsize=64)
+def die(sides: int, what: str) -> SumRoll:
+    """One die of `sides` faces (R3, R9)."""
+    return SumRoll(parse(f"1d{sides}"), what)
+
+
+@dataclass(frozen=True)
+class Strike:
+    attacker: str
+    defender: str
+    attack_type: str             # physical | magical | true (R1)
+    power: int                   # the weapon's or spell's, or the GM's --power
+    # what the steps read, from the sheets and the ruleset's numbers
+    die: int = 20                # R3
+    critical_target: int = 21    # R3, R5
+    critical_bonus: int = 0      # R5
+    armor: int = 0               # R6: the defender's armor of this type (0 for true)
+    block_bonus: int = 0         # R6
+    block_target: int = 21       # R3
+    dodge_target: int = 21       # R3
+    reactions: int = 0           # R2, R11: the defender's reactions left
+    may_react: bool = True       # R11: reactions are spent outside the defender's turn
+    blockable: bool = True       # R2: a true attack cannot be blocked
+    block_cost: int = 1          # R2
+    dodge_cost: int = 2          # R2
+    shield: int = 0              # R7: the defender's active shield
+    shield_soaks: bool = True    # R7: whether the shield takes this type
+    health: int = 0              # R8
+    min_damage: int = 0          # R6
+    defender_name: str = ""
+    # what the steps find
+    attempts: tuple[tuple[str, bool], ...] = ()     # (block | dodge, succeeded), in order
+    faces: tuple[int, ...] | None = ()              # the attempts' faces (play only)
+    spent: int = 0               # reactions spent on the attempts
+    reacting_done: bool = False
+    dodged: bool = False         # R4
+    blocked: bool = False        # R6: one of the blocks succeeded
+    crit_face: int | None = None
+    critical: bool = False       # R5
+    total_power: int = 0         # power + critical bonus on a critical (R5)
+    damage: int = 0              # R6: after armor and block bonus
+    soaked: int = 0              # R7
+    health_after: int = 0        # R8
+    down: bool = False           # R8
+
+    @property
+    def reactions_left(self) -> int:
+        return self.reactions - self.spent
+
+    @property
+    def health_lost(self) -> int:
+        return self.health - self.health_after
+
+    def options(self) -> tuple[str, ...]:
+        """What the defender can still pay for (R2, R11)."""
+        if self.reacting_done or not self.may_react:
+            return (NO_REACTION,)
+        out = [NO_REACTION]
+        if self.blockable and self.reactions_left >= self.block_cost:
+            out.append("block")
+        if self.reactions_left >= self.dodge_cost:
+            out.append("dodge")
+        return tuple(out)
+
+    def most_attempts(self) -> int:
+        """The most attempts the defender could pay for: one step each."""
+        if not self.may_react:
+            return 0
+        cheapest = min(self.block_cost if self.blockable else self.dodge_cost, self.dodge_cost)
+        return self.reactions // cheapest
+
+
+@step()
+def declare(ctx: Strike, tape) -> Strike:
+    tape.note(f"{ctx.attack_type} attack, power", ctx.power, "R1")
+    return replace(ctx, total_power=ctx.power)
+
+
+@step(forget=("faces",))
+def attempt(ctx: Strike, tape) -> Strike:
+    """One block or dodge, paid before anything else is rolled (R2, R3)."""
+    options = ctx.options()
+    if len(options) == 1:
+        return replace(ctx, reacting_done=True)
+    number = len(ctx.attempts)
+    answer = tape.decide(Ask(ctx.defender, "react", options, NO_REACTION,
+                             f"{ctx.defender_name or ctx.defender} may react to the "
+                             f"{ctx.attack_type} attack ({ctx.reactions_left} reactions "
+                             f"left): {', '.join(options)}", "R2", index=number))
+    if answer == NO_REACTION:
+        return replace(ctx, reacting_done=True)
+    blocking = answer == "block"
+    cost = ctx.block_cost if blocking else ctx.dodge_cost
+    target = ctx.block_target if blocking else ctx.dodge_target
+    rolled = tape.roll(SLOT_BLOCK if blocking else SLOT_DODGE,
+                       die(ctx.die, f"{answer} of {ctx.defender}"), ctx.defender)
+    success = rolled.total >= target
+    tape.note(f"{answer} {number + 1} ({cost} reaction{'s' if cost > 1 else ''}): "
+              f"d{ctx.die} {rolled.total} vs {target}, {'success' if success else 'failure'}",
+              rolled.total, "R3")
+    ctx = replace(ctx, attempts=(*ctx.attempts, (answer, success)), spent=ctx.spent + cost,
+                  faces=(*(ctx.faces or ()), rolled.total))
+    if success and not blocking:
+        tape.note("dodged: the attack ends and the defender leaves its tile", None, "R4")
+        return replace(ctx, dodged=True, reacting_done=True)
+    if success:
+        return replace(ctx, blocked=True, reacting_done=True)
+    return ctx
+
+
+@step(forget=("crit_face",))
+def critical(ctx: Strike, tape) -> Strike:
+    """R5: an attack not dodged makes a critical roll; success adds the critical bonus."""
+    if ctx.dodged:
+        return ctx
+    rolled = tape.roll(SLOT_CRIT, die(ctx.die, f"critical roll of {ctx.attacker}"),
+                       ctx.attacker)
+    success = rolled.total >= ctx.critical_target
+    tape.note(f"critical roll: d{ctx.die} {rolled.total} vs {ctx.critical_target}, "
+              f"{'success' if success else 'failure'}", rolled.total, "R5")
+    total = ctx.power + (ctx.critical_bonus if success else 0)
+    if success:
+        tape.note(f"power {ctx.power} + critical bonus {ctx.critical_bonus}", total, "R5")
+    return replace(ctx, crit_face=rolled.total, critical=success, total_power=total)
+
+
+@step()
+def damage(ctx: Strike, tape) -> Strike:
+    """R6: power - typed armor - block bonus if a block succeeded; true damage ignores
+    both; never below the minimum."""
+    if ctx.dodged:
+        tape.note("no damage: dodged", 0, "R4")
+        return replace(ctx, damage=0)
+    if ctx.attack_type == "true":
+        dealt = max(ctx.min_damage, ctx.total_power)
+        tape.note("true damage ignores armor and block bonus", dealt, "R6")
+        return replace(ctx, damage=dealt)
+    dealt = ctx.total_power - ctx.armor
+    tape.note(f"- {ctx.attack_type} armor {ctx.armor}", dealt, "R6")
+    if ctx.blocked:
+        dealt -= ctx.block_bonus
+        tape.note(f"- block bonus {ctx.block_bonus}", dealt, "R6")
+    dealt = max(ctx.min_damage, dealt)
+    tape.note("damage", dealt, "R6")
+    return replace(ctx, damage=dealt)
+
+
+@step()
+def soak(ctx: Strike, tape) -> Strike:
+    """R7: an active shield takes the damage first."""
+    if not ctx.damage or not ctx.shield:
+        return replace(ctx, soaked=0)
+    if not ctx.shield_soaks:
+        tape.note(f"the shield does not soak {ctx.attack_type} damage", 0, "R7")
+        return replace(ctx, soaked=0)
+    soaked = min(ctx.shield, ctx.damage)
+    tape.note(f"shield {ctx.shield} soaks", soaked, "R7")
+    return replace(ctx, soaked=soaked)
+
+
+@step()
+def health(ctx: Strike, tape) -> Strike:
+    """R8: the rest comes off current health, never below 0; at 0 the creature is down."""
+    after = max(0, ctx.health - (ctx.damage - ctx.soaked))
+    tape.note(f"health {ctx.health} - {ctx.damage - ctx.soaked}", after, "R8")
+    if after == 0:
+        tape.note("down", 0, "R8")
+    return replace(ctx, health_after=after, down=after == 0)
+
+
+HARM: tuple[Step, ...] = (damage, soak, health)
+
+
+def attack_steps(ctx: Strike) -> tuple[Step, ...]:
+    """R1-R8 in order: one attempt step per reaction attempt the defender could pay for."""
+    return (declare, *(attempt,) * ctx.most_attempts(), critical, *HARM)
