@@ -117,7 +117,7 @@ def test_p4_a_turn_with_no_actions_ends_with_the_pool_grown_by_con(fight):
     assert fight.pool("freya") == 5 and fight.actions("freya") == 2
     fight.end()
     assert fight.pool("freya") == 5 + 2      # CON 2
-    assert ResourceChanged("freya", "pool", 5, 7, "end of Freya's turn") in fight.events
+    assert ResourceChanged("freya", "pool", 5, 7, "end of Freya's turn", "P3, P4") in fight.events
 
 
 def test_p4_con_is_added_whatever_the_turn_did(fight):

@@ -59,7 +59,7 @@ def test_p6_unused_actions_lapse_at_the_end_of_the_turn_and_come_back_on_the_nex
     fight.run(act.move, act.MoveRequest("freya", "A3"))
     fight.end()
     assert fight.actions("freya") == 0
-    assert TurnEnded("freya", (("actions", 1),)) in fight.events
+    assert TurnEnded("freya", (("actions", 1),), "P6") in fight.events
     fight.end()
     assert fight.state.turn == "freya" and fight.actions("freya") == 2
 

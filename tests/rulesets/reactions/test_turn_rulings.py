@@ -88,7 +88,7 @@ def test_r10_the_move_and_the_action_are_the_acting_creatures_and_lapse_at_its_t
     with pytest.raises(RuleViolation, match=r"cannot spend action outside its own turn"):
         attack(state, rs, AttackRequest("bo", "ann"), tape({"crit": [1]}))
     state, events, _ = end(state, rs)
-    assert ev.TurnEnded("ann", (("move", 1), ("action", 1))) in events
+    assert ev.TurnEnded("ann", (("move", 1), ("action", 1)), "R10") in events
     assert (state.actors["ann"].resource("move"), state.actors["ann"].resource("action")) \
         == (0, 0)
     assert state.actors["bo"].resource("action") == 1
