@@ -158,7 +158,7 @@ def _short(by_name, values, spec: ResourceSpec, cost, *, action: str, who: str,
     extra = [by_name[n].title for n in spec.paid_by]
     also = f" (nor {' or '.join(extra)} to pay for it)" if extra else ""
     return RuleViolation(f"{action} needs {need} {spec.title}; {who} has {have} left{also}{rule}",
-                         "end the turn, or choose something cheaper")
+                         "choose something cheaper, or give up the rest (end or pass)")
 
 
 def describe(specs: Sequence[ResourceSpec], values: Mapping[str, int]) -> str:

@@ -169,7 +169,7 @@ class RulesetBase:
             raise RuleViolation(f"it is {state.actors[actor_id].name}'s own turn: a reaction "
                                 "is taken outside it", "use act for an action on one's turn")
         state, spent = turns.pay(state, self, actor_id, text or "reaction", self._cost(word))
-        state, after = turns.acted(state, self, actor_id)
+        state, after = self.turn_order.after_reaction(state, self, actor_id)
         return state, [*spent, ev.Reacted(actor_id, text or word), *after]
 
     def _cost(self, word: str) -> dict[str, int]:
@@ -185,6 +185,34 @@ class RulesetBase:
     def new_system(self) -> Any:
         """The ruleset's encounter data for a fresh encounter."""
         return None
+
+    # Saves: the ruleset's frozen data to plain data and back (engine.data reads the
+    # dataclasses' annotations; a ruleset with other shapes overrides these) ------------
+    sheet_type: Any = None                # the frozen dataclass of its actors' sheets
+    actor_system_type: Any = None         # of Actor.system (None: the slot stays empty)
+    encounter_system_type: Any = None     # of Encounter.system
+
+    def encode_sheet(self, sheet: Any) -> Any:
+        from shaper_gm.engine.data import to_data
+        return to_data(sheet)
+
+    def decode_sheet(self, data: Any, where: str) -> Any:
+        from shaper_gm.engine.data import from_data
+        return from_data(self.sheet_type, data, where)
+
+    def encode_system(self, system: Any) -> Any:
+        from shaper_gm.engine.data import to_data
+        return to_data(system)
+
+    def decode_actor_system(self, data: Any, where: str) -> Any:
+        from shaper_gm.engine.data import from_data
+        return None if self.actor_system_type is None or data is None else \
+            from_data(self.actor_system_type, data, where)
+
+    def decode_encounter_system(self, data: Any, where: str) -> Any:
+        from shaper_gm.engine.data import from_data
+        return None if self.encounter_system_type is None or data is None else \
+            from_data(self.encounter_system_type, data, where)
 
     grid: tuple[int, int] = (5, 5)        # a new encounter's columns and rows
 

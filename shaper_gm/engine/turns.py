@@ -75,9 +75,14 @@ def _spec(rs, name: str):
 
 def _reported(rs, name: str, moment: str) -> bool:
     """Refills that happen to every budget every turn are not news; only resources a
-    ruleset flags `shown` and that refill by an amount (SP regen, CON dice) are."""
+    ruleset flags `shown` that refill by an amount (SP regen, CON dice) are, and shown
+    resources lapsing at a moment other than the turn's end (which TurnEnded reports)."""
     spec = _spec(rs, name)
-    return spec.shown and spec.refill == moment and spec.refill_by is not None
+    if not spec.shown:
+        return False
+    if spec.lapse == moment and moment != "turn_end":
+        return True
+    return spec.refill == moment and spec.refill_by is not None
 
 
 def begin_round(state: Encounter, rs) -> Step:
@@ -153,6 +158,10 @@ class FixedOrder:
         return state, []
 
     def after_action(self, state: Encounter, rs, actor_id: str) -> Step:
+        return state, []
+
+    def after_reaction(self, state: Encounter, rs, actor_id: str) -> Step:
+        """A reaction spends off-turn; it never ends anyone's turn."""
         return state, []
 
     def end_turn(self, state: Encounter, rs) -> Step:
@@ -249,8 +258,10 @@ class CyclingPasses(FixedOrder):
         if state.turn is None:
             return ""
         waiting = [a for a in state.order if a in state.actors and self._has_budget(state, a)]
+        spec = rs.resource_spec(self.resource) if hasattr(rs, "resource_spec") else None
+        title = spec.title if spec is not None else self.resource
         return (f"pass {state.passes}: {name_of(state, state.turn)} acts; "
-                f"{len(waiting)} with {self.resource} left")
+                f"{len(waiting)} with {title} left")
 
 
 class MostRemaining:
@@ -283,6 +294,14 @@ class MostRemaining:
         if actor_id == state.turn:
             state, events = finish_turn(state, rs, actor_id)
         return self._settle(state, rs, events)
+
+    def after_reaction(self, state: Encounter, rs, actor_id: str) -> Step:
+        """A reaction ends no turn (D8), but what it spent may change who is up."""
+        return self.settle(state, rs)
+
+    def settle(self, state: Encounter, rs) -> Step:
+        """Work out who is up now (after a reaction, or a GM's change to the budgets)."""
+        return self._settle(state, rs, [])
 
     def end_turn(self, state: Encounter, rs) -> Step:
         raise RuleViolation(f"a turn here is one action ({self.rules.get('turn', '')}): it "
@@ -335,7 +354,10 @@ class MostRemaining:
         else:
             why = (f"tie at {top} {label} between sides: {side}'s {self.group_stat} total "
                    f"{best} beats the others ({shown}) {self._rule('between_groups')}")
-        return tuple(a for a in tied if state.actors[a].side == side), why
+        up = tuple(a for a in tied if state.actors[a].side == side)
+        if len(up) > 1:
+            why += f"; tied inside {side}: any of them may act {self._rule('in_group')}"
+        return up, why
 
     def side_total(self, state: Encounter, rs, side: str) -> int:
         return sum(rs.stat(a.sheet, self.group_stat) for a in state.actors.values()

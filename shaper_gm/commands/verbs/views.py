@@ -5,8 +5,25 @@ from __future__ import annotations
 from shaper_gm.commands import resolve
 from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
-from shaper_gm.commands.viewdata import ActorView, HelpView, LogView, MapView, OrderView
+from shaper_gm.commands.viewdata import (
+    ActorView,
+    HelpView,
+    LogView,
+    MapView,
+    Message,
+    OrderView,
+)
 from shaper_gm.errors import CommandError
+
+
+def rulesets_text(current: str) -> str:
+    """`help rulesets`: every id with its one-line description, the encounter's marked."""
+    from shaper_gm.engine import registry
+    lines = ["Rulesets (new --ruleset ID):"]
+    for ruleset_id, (_, about) in sorted(registry.known().items()):
+        mark = "▶" if ruleset_id == current else " "
+        lines.append(f"{mark} {ruleset_id:<12} {about}")
+    return "\n".join(lines)
 
 
 def register(reg: Registry, rs) -> None:
@@ -50,11 +67,13 @@ def register(reg: Registry, rs) -> None:
         return Outcome(view=LogView(tuple(shown), len(lines) - len(shown) + 1))
 
     @reg.command("help", group="view", usage="help [COMMAND]", logged=False, aliases=("?",),
-                 summary="the list of commands, or one command in full",
-                 examples=("help", "help attack"), positionals=("verb?",))
+                 summary="the list of commands, one command in full, or the rulesets",
+                 examples=("help", "help attack", "help rulesets"), positionals=("verb?",))
     def help_(ctx: Context) -> Outcome:
         words = ctx.parsed.words
         reg_ = ctx.session.registry
         if not words:
             return Outcome(view=HelpView(tuple(reg_.verbs[n] for n in reg_.verbs), False))
+        if words[0].lower() == "rulesets":
+            return Outcome(view=Message(rulesets_text(ctx.state.ruleset)))
         return Outcome(view=HelpView((reg_.lookup(words[0]),), True))

@@ -33,6 +33,9 @@ class ShaperRuleset(AttackRules, RulesetBase):
     """Shaper, every number read from `RulesetNumbers` (S1-S29)."""
 
     rules = "S1-S29"
+    sheet_type = ActorStats
+    actor_system_type = model.ShaperActor
+    encounter_system_type = model.ShaperField
     effect_keys = EFFECT_KEYS
     sheet_numbers = SHEET_NUMBERS
     terms = {"down": "Down", "down_rule": "S8", "turn_rule": "S18",
