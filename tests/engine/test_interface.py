@@ -31,7 +31,7 @@ def test_every_ruleset_call_in_the_shared_layers_is_in_the_protocol():
     assert used <= declared(), f"not in the Ruleset protocol: {sorted(used - declared())}"
 
 
-@pytest.mark.parametrize("ruleset_id", ["shaper"])
+@pytest.mark.parametrize("ruleset_id", registry.ids())
 def test_each_ruleset_provides_the_protocol(ruleset_id):
     rs = registry.module_of(ruleset_id).build()
     missing = sorted(name for name in declared() if not hasattr(rs, name))

@@ -1,0 +1,94 @@
+"""Dice slots and interrupt answers for a ruleset's verbs.
+
+A verb names its slots (`--roll`, `--dodge`, `--block`, ...): a slot whose flag repeats
+is rolled once per target or attempt, in order; a plain one once. `SlotDice` hands a
+resolution's `PlayTape` one dice source per roll from the GM's flags (else the shell
+asks, else the generator rolls), takes `--react ID=NAME` answers for its interrupts,
+and afterwards writes every face rolled and every answer back into the command, so the
+log line replays exactly and never asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from shaper_gm.commands.args import FlagSpec, flag, parse_faces
+from shaper_gm.commands.resolve import actor as resolve_actor
+from shaper_gm.engine.decisions import Decisions, parse_react
+from shaper_gm.engine.steps import PlayTape
+from shaper_gm.errors import CommandError
+
+NO_ROLL = "-"          # in a repeated slot: this roll did not happen (kept for the order)
+REACT = "react"
+
+
+def slot_flags(slots: Mapping[str, tuple[bool, str]], *, react: bool = False) -> tuple:
+    """FlagSpecs for `slots` (name -> (repeats, help)), plus `--react` if asked."""
+    out: list[FlagSpec] = []
+    for name, (repeats, text) in slots.items():
+        if repeats:
+            out.append(flag(name, "text", repeat=True, metavar="FACES", help=text))
+        else:
+            out.append(flag(name, "faces", help=text))
+    if react:
+        out.append(flag(REACT, "text", repeat=True, metavar="ID=NAME",
+                        help="a decision by another actor inside this action, in order"))
+    return tuple(out)
+
+
+class SlotDice:
+    def __init__(self, ctx, slots: Mapping[str, tuple[bool, str]]) -> None:
+        self.ctx = ctx
+        self.slots = dict(slots)
+        self.given: dict[str, list] = {}
+        for name, (repeats, _) in self.slots.items():
+            value = ctx.parsed.get(name)
+            if value is None:
+                self.given[name] = []
+            elif repeats:
+                self.given[name] = [None if text.strip() == NO_ROLL else parse_faces(text, name)
+                                    for text in value]
+            else:
+                self.given[name] = [value]
+        self.sources: dict[str, list] = {name: [] for name in self.slots}
+        declared = parse_react(ctx.parsed.get(REACT) or (),
+                               lambda word: resolve_actor(ctx.state, word))
+        self.decisions = Decisions(declared=declared,
+                                   asker=getattr(ctx.session, "decider", None))
+
+    def source(self, slot: str, index: int, who: str | None):
+        if slot not in self.slots:
+            raise CommandError(f"this action rolls {slot!r}, which has no flag",
+                               "report it: the verb's slots are incomplete")
+        given = self.given[slot]
+        repeats = self.slots[slot][0]
+        if not repeats and index > 0:
+            raise CommandError(f"--{slot} is rolled more than once here",
+                               "the verb's slot should repeat")
+        faces = given[index] if index < len(given) else None
+        source = self.ctx.dice.source(slot, faces, actor=who)
+        self.sources[slot].append(source)
+        return source
+
+    def tape(self) -> PlayTape:
+        return PlayTape(self.source, self.decisions)
+
+    def finish(self) -> None:
+        """Check nothing given went unused, then write faces and answers into the line."""
+        for slot, (repeats, _) in self.slots.items():
+            used = self.sources[slot]
+            if len(self.given[slot]) > len(used):
+                raise CommandError(f"--{slot} given {len(self.given[slot])} time(s); the action "
+                                   f"rolled it {len(used)} time(s)",
+                                   f"give --{slot} once per roll, in order")
+            flags = self.ctx.parsed.flags
+            if repeats:
+                texts = [",".join(map(str, s.used)) if s.used else NO_ROLL for s in used]
+                while texts and texts[-1] == NO_ROLL:
+                    texts.pop()
+                flags[slot] = texts or None
+            else:
+                flags[slot] = tuple(used[0].used) if used and used[0].used else None
+        self.decisions.finish()
+        answers = self.decisions.as_flags()
+        self.ctx.parsed.flags[REACT] = answers or None
