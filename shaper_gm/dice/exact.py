@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterator, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, lcm, prod
 from typing import Any
@@ -27,11 +26,8 @@ from .roll import FAILURE, SUCCESS, basic_expression, check_pool, resolve
 
 __all__ = [
     "Dist",
-    "AttackOdds",
     "roll_dist",
     "basic_dist",
-    "attack_odds",
-    "damage_dist",
 ]
 
 
@@ -250,90 +246,3 @@ def basic_dist(
         extra = Dist(_sum_counts(extra_dice, sides))
         pairs = pairs.combine(extra, lambda pair, e: (pair[0] + e, pair[1]))
     return pairs
-
-
-@dataclass(frozen=True)
-class AttackOdds:
-    hit: Fraction
-    crit: Fraction
-
-    @property
-    def miss(self) -> Fraction:
-        return 1 - self.hit
-
-
-def attack_odds(
-    attack_expr: Expr | str,
-    attack_bonus: int,
-    attack_mods: Modifiers,
-    evasion_expr: Expr | str,
-    evasion_bonus: int,
-    evasion_mods: Modifiers,
-    critical_threshold: int,
-    *,
-    attack_extra_dice: int = 0,
-    evasion_extra_dice: int = 0,
-    automatic: bool = True,
-) -> AttackOdds:
-    """Exact chance to hit and to crit.
-
-    With ``automatic=False`` (a ruleset that turns S2 off) only totals count.
-
-    S5: an automatic-success attack always hits and an automatic-failure
-    attack always misses; otherwise an automatic-success evasion evades and
-    an automatic-failure evasion is hit; otherwise attack total >= evasion
-    total hits (ties to the attacker).
-    S6: a hit is critical when attack total - evasion total >= threshold,
-    automatic successes included (their margin must reach it too).
-    """
-    attack = basic_dist(attack_expr, attack_bonus, attack_mods, attack_extra_dice)
-    evasion = basic_dist(evasion_expr, evasion_bonus, evasion_mods, evasion_extra_dice)
-    hit = crit = 0
-    for (a_total, a_auto), ca in attack.counts().items():
-        for (e_total, e_auto), ce in evasion.counts().items():
-            if not automatic:
-                a_auto = e_auto = None
-            if not hits(a_total, a_auto, e_total, e_auto):
-                continue
-            hit += ca * ce
-            if a_total - e_total >= critical_threshold:
-                crit += ca * ce
-    weight = attack.total_weight * evasion.total_weight
-    return AttackOdds(Fraction(hit, weight), Fraction(crit, weight))
-
-
-def hits(a_total: int, a_auto: str | None, e_total: int, e_auto: str | None) -> bool:
-    """S5 hit rule for one attack roll against one evasion roll."""
-    if a_auto == SUCCESS:
-        return True
-    if a_auto == FAILURE:
-        return False
-    if e_auto == SUCCESS:
-        return False
-    if e_auto == FAILURE:
-        return True
-    return a_total >= e_total
-
-
-def damage_dist(
-    damage_expr: Expr | str,
-    defense_expr: Expr | str | None,
-    *,
-    magic: bool = False,
-    pierce: int | Expr | str = 0,
-    absorb: int = 0,
-) -> Dist:
-    """Damage taken (S7): ``max(0, damage - max(0, D' - pierce))`` less ``absorb``.
-
-    ``D'`` is the defense roll, halved rounding down against magic.  Absorb
-    soaks up to ``absorb`` of what gets through.  ``pierce`` may be dice
-    (Piercing Strike's ``1d6``).
-    """
-    damage = roll_dist(damage_expr)
-    defense = Dist.point(0) if defense_expr is None else roll_dist(defense_expr)
-    if magic:
-        defense = defense.map(lambda d: d // 2)
-    pierce_dist = Dist.point(pierce) if isinstance(pierce, int) else roll_dist(pierce)
-    blocked = defense.combine(pierce_dist, lambda d, p: max(0, d - p))
-    taken = damage.combine(blocked, lambda x, b: max(0, x - b))
-    return taken.map(lambda t: max(0, t - absorb))

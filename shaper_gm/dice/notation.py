@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .errors import DiceSyntaxError
 
@@ -188,6 +189,13 @@ def from_zero(expr: Expr) -> Expr:
 
 def parse(text: str) -> Expr:
     """Parse dice notation; raise :class:`DiceSyntaxError` with a 1-based column."""
+    if len(text) > 200:                 # long texts are errors or rare: not worth keeping
+        return _Parser(text).expr()
+    return _parse_cached(text)
+
+
+@lru_cache(maxsize=1024)
+def _parse_cached(text: str) -> Expr:
     return _Parser(text).expr()
 
 

@@ -51,7 +51,11 @@ class Tape:
 
     exact = False
 
-    def roll(self, slot: str, spec: Any, who: str | None = None) -> Any:
+    def roll(self, slot: str, spec: Any, who: str | None = None, *,
+             index: int | None = None) -> Any:
+        """A roll of `spec` in `slot` for `who`. `index` places it in a slot that has a
+        place per target (the k-th target's roll, even when earlier ones rolled none);
+        without it, rolls of a slot are numbered in the order they happen."""
         raise NotImplementedError
 
     def note(self, label: str, value: Any = None, rule: str = "") -> None:
@@ -75,9 +79,11 @@ class PlayTape(Tape):
         self.rolls: list[tuple[str, Any]] = []      # (slot, Roll) in the order rolled
         self._per_slot: dict[str, int] = defaultdict(int)
 
-    def roll(self, slot: str, spec: Any, who: str | None = None) -> Any:
-        index = self._per_slot[slot]
-        self._per_slot[slot] += 1
+    def roll(self, slot: str, spec: Any, who: str | None = None, *,
+             index: int | None = None) -> Any:
+        if index is None:
+            index = self._per_slot[slot]
+        self._per_slot[slot] = index + 1
         result = spec.roll(self.sources(slot, index, who))
         self.rolls.append((slot, result))
         return result
@@ -112,7 +118,8 @@ class _BranchTape(Tape):
         self.weight = Fraction(1)
         self._decide = decide
 
-    def roll(self, slot: str, spec: Any, who: str | None = None) -> Any:
+    def roll(self, slot: str, spec: Any, who: str | None = None, *,
+             index: int | None = None) -> Any:
         outcomes = _outcomes(spec)
         if self.at == len(self.script):
             raise _NeedRoll(outcomes)

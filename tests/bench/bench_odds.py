@@ -1,5 +1,7 @@
 """`odds` for a 3d6+1-with-Edge attack, against an icepool script computing the same
-numbers. icepool is installed only for this benchmark: `pip install icepool`.
+numbers. Ours runs Shaper's attack steps over exact distributions (the steps an attack
+plays), so it pays for generality that the hand-written icepool script does not.
+icepool is installed only for this benchmark: `pip install icepool`.
 
 Run: python tests/bench/bench_odds.py
 """
@@ -8,18 +10,31 @@ from __future__ import annotations
 
 import sys
 import time
+from dataclasses import replace
 from fractions import Fraction
 
-from shaper_gm.dice import Modifiers, attack_odds, damage_dist
+from shaper_gm.content.models import Weapon
+from shaper_gm.dice import Dist
+from shaper_gm.engine.steps import distribution, exact
+from shaper_gm.rulesets.shaper import build
+from shaper_gm.rulesets.shaper.attack import AttackPlan, TargetPlan
+from shaper_gm.rulesets.shaper.odds import attack_target_odds, taken
+from shaper_gm.rulesets.shaper.parts import Mod, Part
+from shaper_gm.rulesets.shaper.pipeline import Swing, attack_steps
 
 THRESHOLD = 9     # S6
-REPEAT = 200
+REPEAT = 20
+NUMBERS = replace(build().numbers, critical_threshold=THRESHOLD)
 
 
 def ours() -> tuple[Fraction, Fraction, Fraction]:
-    odds = attack_odds("3d6", 1, Modifiers(edge=1), "3d6", 0, Modifiers(), THRESHOLD)
-    hit = damage_dist("1d6+3", "1d6", pierce=2).mean()
-    return odds.hit, odds.crit, hit
+    bow = Weapon("bow", "Bow", "ranged", "1d6+3", pierce=2)
+    plan = AttackPlan("a", bow, attack_bonus=(Part(1, "bonus"),), modifiers=(Mod("edge", "GM"),))
+    odds = attack_target_odds(NUMBERS, plan, TargetPlan("t", 100))
+    hit = Swing(AttackPlan("a", bow), (TargetPlan("t", 100, defense="1d6"),), hits=(True,),
+                crits=(False,), reasons=(("hit", 0, ""),))
+    mean = Dist.from_probs(distribution(exact(attack_steps(NUMBERS)[2:], hit), taken)).mean()
+    return odds.hit, odds.crit, mean
 
 
 def theirs() -> tuple[Fraction, Fraction, Fraction]:

@@ -4,18 +4,9 @@ from fractions import Fraction as F
 from itertools import product
 
 import pytest
-from dice_reference import apply_in_order, automatic, hits, net_names
+from dice_reference import apply_in_order, automatic, net_names
 
-from shaper_gm.dice import (
-    AttackOdds,
-    Dist,
-    Modifiers,
-    attack_odds,
-    basic_dist,
-    damage_dist,
-    parse,
-    roll_dist,
-)
+from shaper_gm.dice import Dist, Modifiers, basic_dist, parse, roll_dist
 
 M = Modifiers
 
@@ -100,78 +91,6 @@ def test_reference_advantage():
     assert roll_dist("3d6", M(advantage=1)).mean() == F(347, 24)
 
 
-def test_reference_attack_crit():
-    odds = attack_odds("3d6", 1, M(), "3d6", 0, M(), 9)
-    assert odds.crit == F(31, 864)
-
-
-def test_reference_attack_hit_against_s5():
-    """The given 9905/15552 is P(attack total >= evasion total) with NO automatic results.
-
-    S5's automatic results move exactly 7 of the 6**6 outcomes from hit to miss:
-    attack 1,1,1 (total 4, automatic failure) against evasion totals 3 (1 way)
-    and 4 (3 ways); and attack naturals totalling 17 (3 ways, total 18) against
-    evasion 6,6,6 (total 18, automatic success).  Reported to the lead.
-    """
-    totals_only = roll_dist("3d6+1").combine(roll_dist("3d6"), lambda a, e: a >= e)
-    assert totals_only[True] == F(9905, 15552)
-    odds = attack_odds("3d6", 1, M(), "3d6", 0, M(), 9)
-    assert odds.hit == F(9905, 15552) - F(7, 6**6) == F(7427, 11664)
-
-
-def test_reference_attack_hit_without_automatic_results():
-    """The brief's 9905/15552 is exactly the figure with S2's automatic results off."""
-    odds = attack_odds("3d6", 1, M(), "3d6", 0, M(), 9, automatic=False)
-    assert odds.hit == F(9905, 15552)
-    assert odds.crit == F(31, 864)
-
-
-def test_reference_damage():
-    assert damage_dist("1d6+3", "1d6", pierce=2).mean() == F(29, 6)
-
-
-# --- attack and damage against brute force ------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("attack", "evasion", "threshold"),
-    [
-        (("3d6", 1, ["edge"]), ("3d6", 0, ["disadvantage"]), 5),
-        (("3d6", -2, ["adv", "adv"]), ("3d6", 3, ["pressured"]), 7),
-        (("3d6", 0, []), ("3d6", 0, []), 0),
-        (("3d6", 20, []), ("3d6", 0, []), 1),  # only automatic failures miss
-    ],
-)
-def test_attack_odds_match_brute_force(attack, evasion, threshold):
-    a_text, a_bonus, a_names = attack
-    e_text, e_bonus, e_names = evasion
-    a = brute_totals(f"{a_text}+{a_bonus}" if a_bonus >= 0 else f"{a_text}{a_bonus}", a_names, True)
-    e = brute_totals(f"{e_text}+{e_bonus}", e_names, True)
-    hit = crit = F(0)
-    for (at, aa), pa in a.items():
-        for (et, ea), pe in e.items():
-            if hits(at, aa, et, ea):
-                hit += pa * pe
-                if at - et >= threshold:
-                    crit += pa * pe
-    odds = attack_odds(
-        a_text, a_bonus, Modifiers.of(a_names), e_text, e_bonus, Modifiers.of(e_names), threshold
-    )
-    assert odds == AttackOdds(hit, crit)
-    assert odds.miss == 1 - hit
-
-
-def test_auto_success_crits_only_with_the_margin():
-    # Attack 3d6-10 (at most 8) vs 3d6+10 (at least 13): only automatic results hit —
-    # an attack of 6,6,6, or evasion 1,1,1 against an attack that is not 1,1,1.
-    # The margin is always negative, so none of them is a critical at threshold 9.
-    odds = attack_odds("3d6", -10, M(), "3d6", 10, M(), 9)
-    assert odds.hit == F(1, 216) + F(214, 216) * F(1, 216)
-    assert odds.crit == 0
-    # With threshold -20 every hit is a critical.
-    assert attack_odds("3d6", -10, M(), "3d6", 10, M(), -20).crit == odds.hit
-
-
 def test_extra_dice_in_basic_dist_match_brute_force():
     pairs = basic_dist("3d6", 2, M(advantage=1), extra_dice=1)
     counts = Counter()
@@ -179,39 +98,6 @@ def test_extra_dice_in_basic_dist_match_brute_force():
         basic = apply_in_order(faces[:3], 6, ["advantage"])
         counts[(sum(basic) + faces[3] + 2, automatic(faces[:3], 6))] += 1
     assert pairs == Dist.from_counts(counts)
-
-
-@pytest.mark.parametrize(
-    ("damage", "defense", "magic", "pierce", "absorb"),
-    [
-        ("1d6+3", "1d6", False, 2, 0),
-        ("2d6+1", "1d6+1", True, "1d4", 2),
-        ("1d8", None, False, 0, 3),
-        ("1d6", "2d6", False, "1d6", 0),
-        ("1d4", "1d6-3", True, 0, 1),  # negative defense floors, then counts as 0
-    ],
-)
-def test_damage_matches_brute_force(damage, defense, magic, pierce, absorb):
-    dmg = brute_totals(damage)
-    dfn = brute_totals(defense) if defense else Dist.point(0)
-    prc = brute_totals(pierce) if isinstance(pierce, str) else Dist.point(pierce)
-    counts = Counter()
-    for (x, cx), (d, cd), (p, cp) in product(
-        dmg.counts().items(), dfn.counts().items(), prc.counts().items()
-    ):
-        d2 = d // 2 if magic else d
-        taken = max(0, x - max(0, d2 - p))
-        counts[max(0, taken - absorb)] += cx * cd * cp
-    result = damage_dist(damage, defense, magic=magic, pierce=pierce, absorb=absorb)
-    assert result == Dist.from_counts(counts)
-
-
-def test_damage_example_values():
-    # 1d6+3 vs 1d6 with pierce 2 blocks 0-4: nothing gets through only on 4 vs 6.
-    dist = damage_dist("1d6+3", "1d6", pierce=2)
-    assert dist[0] == F(1, 36) and max(dist) == 9 and dist[9] == F(2, 36)
-    assert damage_dist("1d4", "1d6+10").items() == {0: F(1)}.items()
-    assert damage_dist("1d6+3", None, absorb=100) == Dist.point(0)
 
 
 # --- Dist itself -------------------------------------------------------------

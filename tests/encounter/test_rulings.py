@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from fractions import Fraction as F
 
-from shaper_gm.dice import Modifiers
-from shaper_gm.dice.exact import attack_odds
 from shaper_gm.engine.events import (
     ActionSpent,
     EffectEnded,
@@ -16,6 +15,7 @@ from shaper_gm.engine.events import (
 )
 from shaper_gm.rulesets.shaper import model
 from shaper_gm.rulesets.shaper.events import Disengaged
+from tests.rulesets.shaper.test_odds import odds as rule_odds
 
 from .conftest import attack_outcome, events_of, refuse
 
@@ -353,13 +353,15 @@ def test_s26_energy_shield_is_used_up(battle):
 def test_odds_are_exact_fractions(battle):
     battle.execute("draw longbow")
     view = battle.execute("odds raider").view
-    by_hand = attack_odds("3d6", 1, Modifiers(), "3d6", 0, Modifiers(), 9)
-    assert (view.hit[0], view.crit[0]) == (by_hand.hit, by_hand.crit)
+    numbers = battle.ruleset_for(battle.state).numbers
+    by_hand = rule_odds(numbers, 1, [], 0, [], 9)
+    assert (view.hit[0], view.crit[0]) == (by_hand.hit, by_hand.crit) == (F(7427, 11664),
+                                                                          F(31, 864))
     assert isinstance(view.hit[0], Fraction) and 0 < view.crit[0] < view.hit[0] < 1
     assert sum(view.damage[0].values()) == 1
     assert view.damage[0][0] >= 1 - by_hand.hit             # misses count as 0 taken
     beyond = battle.execute("odds crossbowman").view
-    with_dis = attack_odds("3d6", 1, Modifiers(disadvantage=1), "3d6", 1, Modifiers(), 9)
+    with_dis = rule_odds(numbers, 1, ["disadvantage"], 1, [], 9)
     assert beyond.hit[0] == with_dis.hit
     assert battle.log[-1] == "draw josh longbow"             # odds is not logged
 

@@ -7,12 +7,12 @@ from shaper_gm.rulesets.shaper.attack import (
     Dice,
     TargetOutcome,
     TargetPlan,
-    resolve_attack,
 )
 from shaper_gm.rulesets.shaper.battlefield import band_name, distance, parse_zone, zone_name
 from shaper_gm.rulesets.shaper.creation import ActorStats, create_actor, stats_from_sheet
 from shaper_gm.rulesets.shaper.damage import DamageResult, damage_pipeline
 from shaper_gm.rulesets.shaper.economy import new_pool, pay
+from shaper_gm.rulesets.shaper.pipeline import resolve_attack
 from shaper_gm.rulesets.shaper.ruleset import PreparedAttack, ShaperRuleset
 from shaper_gm.rulesets.shaper.situation import FieldView, Placement, RangeCheck
 

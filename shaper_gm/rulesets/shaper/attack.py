@@ -1,9 +1,7 @@
-"""Resolving one attack against one or more targets (S5-S7, S13 hooks).
-
-The plan (what the encounter and the GM decided: bonuses, modifiers, skill effects,
-each with its reason) goes in; a frozen `AttackOutcome` holding every number and the
-rule behind it comes out. Randomness arrives only through the `Dice` bundle.
-"""
+"""An attack's data: the plan that goes in (bonuses, modifiers, skill effects, each
+with its reason), the outcome that comes out (every number and the rule behind it),
+and the two judgements every attack makes (S5 hit, S6 critical). `pipeline.py`
+resolves an attack as steps over these."""
 
 from __future__ import annotations
 
@@ -11,8 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shaper_gm.content.models import RulesetNumbers, Weapon
-from shaper_gm.dice import DiceSource, Modifiers, Roll, basic_roll, parse, roll
-from shaper_gm.rulesets.shaper.damage import DamageResult, damage_pipeline
+from shaper_gm.dice import DiceSource, Modifiers, Roll, parse
+from shaper_gm.rulesets.shaper.damage import DamageResult
 from shaper_gm.rulesets.shaper.parts import Mod, Part, Step, as_mods, as_parts, count_mods, total
 
 # Log flags of the roll slots (commands.md): --roll, --evade, --damage, --defense.
@@ -235,77 +233,3 @@ def _group_totals(r: Roll | None, exprs: Sequence[str]) -> list[int]:
             s += t.sign * sum(next(dice).final for _ in range(t.count))
         out.append(s)
     return out
-
-
-def roll_damage(numbers: RulesetNumbers, plan: AttackPlan, source: DiceSource, *,
-                any_critical: bool) -> DamageRoll:
-    """One damage roll for the whole attack: weapon dice, then the critical dice (only if
-    some target is critical, S6), then skill damage dice, then pierce dice."""
-    weapon_expr = parse(plan.weapon.damage)
-    crit = numbers.critical_dice if any_critical else None
-    groups = [plan.weapon.damage, *([crit] if crit else []), *plan.damage_dice,
-              *plan.pierce_dice]
-    text, _ = _dice_text(groups)
-    rolled = roll(text, source, what="damage") if text else None
-    sums = iter(_group_totals(rolled, groups))
-    weapon = next(sums) + weapon_expr.constant
-    critical = next(sums) + parse(crit).constant if crit else 0
-    skill = sum(next(sums) + parse(e).constant for e in plan.damage_dice)
-    pierce = sum(next(sums) + parse(e).constant for e in plan.pierce_dice)
-    return DamageRoll(roll=rolled, weapon_expr=str(weapon_expr), weapon=weapon,
-                      critical_expr=crit, critical=critical, skill=skill, pierce=pierce,
-                      bonus=plan.damage_bonus)
-
-
-def resolve_attack(numbers: RulesetNumbers, plan: AttackPlan, targets: Sequence[TargetPlan],
-                   dice: Dice) -> AttackOutcome:
-    """One attack roll, one evasion roll per target, one shared damage roll, one Defense
-    roll per target hit (S5-S7). Misses roll no damage or Defense for that target."""
-    attack = basic_roll(dice.attack, bonus=total(plan.attack_bonus),
-                        mods=mods_of(plan.modifiers), extra_dice=plan.extra_attack_dice,
-                        basic_expr=numbers.basic_roll, what=f"attack by {plan.attacker}")
-    judged = []
-    for i, tp in enumerate(targets):
-        ev = basic_roll(dice.evasion_for(i), bonus=total(tp.evasion_bonus),
-                        mods=mods_of(tp.evasion_modifiers), basic_expr=numbers.basic_roll,
-                        what=f"evasion of {tp.id}")
-        hit, why = decide_hit(attack, ev)
-        margin = attack.total - ev.total
-        crit, crit_why = decide_critical(numbers, hit, margin)
-        judged.append((tp, ev, hit, why, margin, crit, crit_why))
-
-    pierce_parts = plan.pierce_bonus
-    if plan.weapon.pierce:
-        pierce_parts = (Part(plan.weapon.pierce, f"{plan.weapon.name} Pierce", "S7"),
-                        *pierce_parts)
-    damage_roll = None
-    if any(j[2] for j in judged):
-        damage_roll = roll_damage(numbers, plan, dice.damage,
-                                  any_critical=any(j[5] for j in judged))
-
-    outcomes = []
-    for i, (tp, ev, hit, why, margin, crit, crit_why) in enumerate(judged):
-        if not hit or damage_roll is None:
-            outcomes.append(TargetOutcome(tp.id, ev, tp.evasion_bonus, tp.evasion_modifiers,
-                                          hit, why, margin, crit, crit_why))
-            continue
-        dealt = damage_roll.for_target(crit)
-        defense_roll = None
-        defense_total = None
-        if tp.defense:
-            defense_roll = roll(tp.defense, dice.defense_for(i), what=f"Defense of {tp.id}")
-            defense_total = defense_roll.total + total(tp.defense_bonus)
-        elif tp.defense_bonus:
-            defense_total = total(tp.defense_bonus)
-        pierce = total(pierce_parts) + damage_roll.pierce
-        magic = plan.is_magic if tp.magic is None else tp.magic
-        result = damage_pipeline(dealt, defense_total, magic=magic, pierce=pierce,
-                                 absorb=tp.absorb, hp=tp.hp)
-        outcomes.append(TargetOutcome(tp.id, ev, tp.evasion_bonus, tp.evasion_modifiers, hit,
-                                      why, margin, crit, crit_why, damage=dealt,
-                                      defense=defense_roll, defense_bonus=tp.defense_bonus,
-                                      pierce=pierce, result=result))
-    return AttackOutcome(attacker=plan.attacker, weapon=plan.weapon.id, attack=attack,
-                         attack_bonus=plan.attack_bonus, modifiers=plan.modifiers,
-                         skills=plan.skills, magic=plan.is_magic, pierce_parts=pierce_parts,
-                         damage_roll=damage_roll, targets=tuple(outcomes))

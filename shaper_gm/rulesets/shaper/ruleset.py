@@ -13,9 +13,9 @@ from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.turns import FixedOrder
 from shaper_gm.rulesets.shaper import battlefield, economy, hooks, model, situation, skills
 from shaper_gm.rulesets.shaper.attack import AttackOutcome, AttackPlan, Dice, TargetPlan
-from shaper_gm.rulesets.shaper.attack import resolve_attack as _resolve_attack
 from shaper_gm.rulesets.shaper.creation import ActorStats, create_actor, stats_from_sheet
 from shaper_gm.rulesets.shaper.damage import DamageResult, damage_pipeline
+from shaper_gm.rulesets.shaper.pipeline import resolve_attack as _resolve_attack
 from shaper_gm.rulesets.shaper.prepare import AttackRules, PreparedAttack
 from shaper_gm.rulesets.shaper.situation import FieldView
 

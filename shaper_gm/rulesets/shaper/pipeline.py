@@ -1,0 +1,211 @@
+"""An attack as steps (S5-S7): the attack roll, each target's evasion and verdict, one
+shared damage roll, each hit target's Defense and the damage pipeline.
+
+`resolve_attack` plays the steps with real dice; `odds.py` runs the very same steps
+over exact distributions. Fields a later step no longer reads are listed in a step's
+`forget`, so equal situations merge when the steps run for odds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from shaper_gm.content.models import RulesetNumbers
+from shaper_gm.dice import Dist, parse, roll
+from shaper_gm.dice.exact import roll_dist
+from shaper_gm.dice.specs import BasicRoll, SumRoll
+from shaper_gm.engine.steps import PlayTape, Step, play
+from shaper_gm.rulesets.shaper.attack import (
+    AttackOutcome,
+    AttackPlan,
+    DamageRoll,
+    Dice,
+    TargetOutcome,
+    TargetPlan,
+    decide_critical,
+    decide_hit,
+    mods_of,
+)
+from shaper_gm.rulesets.shaper.damage import damage_pipeline
+from shaper_gm.rulesets.shaper.parts import Part, total
+
+# Roll slots (the log's flags): --roll, --evade (per target), --damage, --defense (per target)
+ROLL, EVADE, DAMAGE, DEFENSE = "roll", "evade", "damage", "defense"
+
+
+@dataclass(frozen=True)
+class Swing:
+    """Where an attack stands between steps. The plan and targets are the same for every
+    branch of one attack, so they take no part in comparing two situations."""
+
+    plan: AttackPlan = field(compare=False)
+    targets: tuple[TargetPlan, ...] = field(compare=False)
+    attack: Any = None                     # the attack roll
+    evasions: tuple = ()                   # per target
+    hits: tuple[bool, ...] = ()
+    crits: tuple[bool, ...] = ()
+    reasons: tuple = ()                    # per target: (hit why, margin, critical why)
+    damage: DamageRoll | None = None       # the one damage roll, when anyone was hit
+    defenses: tuple = ()                   # per target: Defense roll or None
+    results: tuple = ()                    # per target: DamageResult or None (a miss)
+
+
+@dataclass(frozen=True)
+class DamageSpec:
+    """The one damage roll: weapon dice, the critical dice when some target is critical,
+    skill damage dice, then Pierce dice, each group's total kept apart (S6, S7)."""
+
+    plan: AttackPlan
+    critical: str | None
+
+    @property
+    def groups(self) -> list[str]:
+        return [self.plan.weapon.damage, *([self.critical] if self.critical else []),
+                *self.plan.damage_dice, *self.plan.pierce_dice]
+
+    def roll(self, source) -> DamageRoll:
+        text = "+".join(_dice_only(g) for g in self.groups if parse(g).dice_terms)
+        rolled = roll(text.replace("+-", "-"), source, what="damage") if text else None
+        return self._read(rolled, _group_totals(rolled, self.groups))
+
+    def outcomes(self) -> Dist:
+        dists = [roll_dist(_dice_only(g)) if parse(g).dice_terms else Dist.point(0)
+                 for g in self.groups]
+        joint = Dist.point(())
+        for dist in dists:
+            joint = joint.combine(dist, lambda sums, x: (*sums, x))
+        return joint.map(lambda sums: self._read(None, list(sums)))
+
+    def _read(self, rolled, sums: list[int]) -> DamageRoll:
+        plan, crit = self.plan, self.critical
+        sums = iter(sums)
+        weapon_expr = parse(plan.weapon.damage)
+        weapon = next(sums) + weapon_expr.constant
+        critical = next(sums) + parse(crit).constant if crit else 0
+        skill = sum(next(sums) + parse(e).constant for e in plan.damage_dice)
+        pierce = sum(next(sums) + parse(e).constant for e in plan.pierce_dice)
+        return DamageRoll(roll=rolled, weapon_expr=str(weapon_expr), weapon=weapon,
+                          critical_expr=crit, critical=critical, skill=skill, pierce=pierce,
+                          bonus=plan.damage_bonus)
+
+
+def _dice_only(text: str) -> str:
+    expr = parse(text)
+    return "+".join(("-" if t.sign < 0 else "") + f"{t.count}d{t.sides}"
+                    for t in expr.dice_terms).replace("+-", "-") or "0"
+
+
+def _group_totals(rolled, groups: Sequence[str]) -> list[int]:
+    """Signed dice total of each group's share of the combined roll, in order."""
+    out: list[int] = []
+    dice = iter(rolled.dice if rolled is not None else ())
+    for text in groups:
+        s = 0
+        for t in parse(text).dice_terms:
+            s += t.sign * sum(next(dice).final for _ in range(t.count))
+        out.append(s)
+    return out
+
+
+def pierce_parts(plan: AttackPlan) -> tuple[Part, ...]:
+    """The weapon's Pierce and the skills' (S7); Pierce dice come with the damage roll."""
+    if plan.weapon.pierce:
+        return (Part(plan.weapon.pierce, f"{plan.weapon.name} Pierce", "S7"), *plan.pierce_bonus)
+    return plan.pierce_bonus
+
+
+def attack_steps(numbers: RulesetNumbers) -> tuple[Step, ...]:
+    basic = numbers.basic_roll
+
+    def roll_attack(s: Swing, tape) -> Swing:
+        p = s.plan
+        spec = BasicRoll(basic, total(p.attack_bonus), mods_of(p.modifiers),
+                         p.extra_attack_dice, f"attack by {p.attacker}")
+        return replace(s, attack=tape.roll(ROLL, spec, p.attacker))
+
+    def judge(s: Swing, tape) -> Swing:
+        """S5 and S6 for each target, one evasion roll each."""
+        evasions, hits, crits, reasons = [], [], [], []
+        for i, t in enumerate(s.targets):
+            spec = BasicRoll(basic, total(t.evasion_bonus), mods_of(t.evasion_modifiers), 0,
+                             f"evasion of {t.id}")
+            evasion = tape.roll(EVADE, spec, t.id, index=i)
+            hit, why = decide_hit(s.attack, evasion)
+            margin = s.attack.total - evasion.total
+            crit, crit_why = decide_critical(numbers, hit, margin)
+            evasions.append(evasion)
+            hits.append(hit)
+            crits.append(crit)
+            reasons.append((why, margin, crit_why))
+        return replace(s, evasions=tuple(evasions), hits=tuple(hits), crits=tuple(crits),
+                       reasons=tuple(reasons))
+
+    def roll_damage(s: Swing, tape) -> Swing:
+        """One damage roll for the whole attack; the critical die only if some target is
+        critical (S6). Misses roll none."""
+        if not any(s.hits):
+            return s
+        spec = DamageSpec(s.plan, numbers.critical_dice if any(s.crits) else None)
+        return replace(s, damage=tape.roll(DAMAGE, spec, s.plan.attacker))
+
+    def mitigate(s: Swing, tape) -> Swing:
+        """Each hit target's Defense roll, then the S7 pipeline."""
+        defenses, results = [], []
+        pierce_fixed = total(pierce_parts(s.plan))
+        for i, t in enumerate(s.targets):
+            if not s.hits[i] or s.damage is None:
+                defenses.append(None)
+                results.append(None)
+                continue
+            defense, defense_total = None, None
+            if t.defense:
+                defense = tape.roll(DEFENSE, SumRoll.of(t.defense, f"Defense of {t.id}"), t.id,
+                                    index=i)
+                defense_total = defense.total + total(t.defense_bonus)
+            elif t.defense_bonus:
+                defense_total = total(t.defense_bonus)
+            magic = s.plan.is_magic if t.magic is None else t.magic
+            results.append(damage_pipeline(s.damage.for_target(s.crits[i]), defense_total,
+                                           magic=magic, pierce=pierce_fixed + s.damage.pierce,
+                                           absorb=t.absorb, hp=t.hp))
+            defenses.append(defense)
+        return replace(s, defenses=tuple(defenses), results=tuple(results))
+
+    return (Step(roll_attack, "attack roll"),
+            Step(judge, "evasion, hit and critical", forget=("attack", "evasions", "reasons")),
+            Step(roll_damage, "damage roll"),
+            Step(mitigate, "Defense and damage taken", forget=("damage", "defenses")))
+
+
+def resolve_attack(numbers: RulesetNumbers, plan: AttackPlan, targets: Sequence[TargetPlan],
+                   dice: Dice) -> AttackOutcome:
+    """Play the attack's steps with `dice` (one source per slot and target)."""
+    sources = {ROLL: lambda i: dice.attack, DAMAGE: lambda i: dice.damage,
+               EVADE: dice.evasion_for, DEFENSE: dice.defense_for}
+    tape = PlayTape(lambda slot, index, who: sources[slot](index))
+    s = play(attack_steps(numbers), Swing(plan, tuple(targets)), tape)
+    return outcome_of(s)
+
+
+def outcome_of(s: Swing) -> AttackOutcome:
+    outcomes = []
+    for i, t in enumerate(s.targets):
+        why, margin, crit_why = s.reasons[i]
+        result = s.results[i] if s.results else None
+        if result is None:
+            outcomes.append(TargetOutcome(t.id, s.evasions[i], t.evasion_bonus,
+                                          t.evasion_modifiers, s.hits[i], why, margin,
+                                          s.crits[i], crit_why))
+            continue
+        outcomes.append(TargetOutcome(
+            t.id, s.evasions[i], t.evasion_bonus, t.evasion_modifiers, True, why, margin,
+            s.crits[i], crit_why, damage=result.damage, defense=s.defenses[i],
+            defense_bonus=t.defense_bonus, pierce=result.pierce, result=result))
+    plan = s.plan
+    return AttackOutcome(attacker=plan.attacker, weapon=plan.weapon.id, attack=s.attack,
+                         attack_bonus=plan.attack_bonus, modifiers=plan.modifiers,
+                         skills=plan.skills, magic=plan.is_magic,
+                         pierce_parts=pierce_parts(plan), damage_roll=s.damage,
+                         targets=tuple(outcomes))
