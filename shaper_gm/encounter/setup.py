@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter as EncounterState
+from shaper_gm.engine.turns import expire
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 RESERVED_IDS = {"all", "spell"}
@@ -62,9 +63,13 @@ def remove_actor(state: EncounterState, rs, actor_id: str) -> tuple[EncounterSta
     removed = [actor_id, *state.summons_of(actor_id)]
     events: list = []
     for member in removed:
+        name = state.actors[member].name
         state = state.without_actor(member)
         state, followed = rs.on_removed(state, member)
         events += followed
+        for moment in ("start", "end"):          # its turn will never come round
+            state, ended = expire(state, f"{moment}:{member}", f"{name} left the fight")
+            events += ended
     return state, [*(ev.ActorRemoved(m) for m in removed), *events]
 
 

@@ -171,12 +171,31 @@ class FixedOrder:
         if nxt is None:
             raise RuleViolation("no actor can take a turn: everyone is down",
                                 "heal someone, or start a new encounter")
+        state, passed_over = self._pass_over(state, current, nxt)
+        events += passed_over
         if wrapped:
             state, ended = finish_round(state, rs)
             state, started = begin_round(state, rs)
             events += ended + started
         state, started = begin_turn(state, rs, nxt)
         return state.with_(up=(nxt,)), events + started
+
+    def _pass_over(self, state: Encounter, current: str, nxt: str) -> Step:
+        """Down actors between `current` and `nxt` take no turn, but their slot still
+        comes round: what lasts until the start or end of their turn ends now."""
+        order = [a for a in state.order if a in state.actors]
+        if current not in order or nxt not in order:
+            return state, []
+        i, events = (order.index(current) + 1) % len(order), []
+        while order[i] != nxt and order[i] != current:
+            skipped = state.actors[order[i]]
+            if skipped.down:
+                for moment in ("start", "end"):
+                    state, ended = expire(state, f"{moment}:{skipped.id}",
+                                          f"{skipped.name}'s turn came round while down")
+                    events += ended
+            i = (i + 1) % len(order)
+        return state, events
 
     def pass_turn(self, state: Encounter, rs, actor_id: str) -> Step:
         state, events = give_up(state, rs, actor_id)

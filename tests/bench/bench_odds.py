@@ -20,7 +20,7 @@ from shaper_gm.rulesets.shaper import build
 from shaper_gm.rulesets.shaper.attack import AttackPlan, TargetPlan
 from shaper_gm.rulesets.shaper.odds import attack_target_odds, taken
 from shaper_gm.rulesets.shaper.parts import Mod, Part
-from shaper_gm.rulesets.shaper.pipeline import Swing, attack_steps
+from shaper_gm.rulesets.shaper.pipeline import Swing, damage_steps
 
 THRESHOLD = 9     # S6
 REPEAT = 20
@@ -33,7 +33,7 @@ def ours() -> tuple[Fraction, Fraction, Fraction]:
     odds = attack_target_odds(NUMBERS, plan, TargetPlan("t", 100))
     hit = Swing(AttackPlan("a", bow), (TargetPlan("t", 100, defense="1d6"),), hits=(True,),
                 crits=(False,), reasons=(("hit", 0, ""),))
-    mean = Dist.from_probs(distribution(exact(attack_steps(NUMBERS)[2:], hit), taken)).mean()
+    mean = Dist.from_probs(distribution(exact(damage_steps(NUMBERS), hit), taken)).mean()
     return odds.hit, odds.crit, mean
 
 

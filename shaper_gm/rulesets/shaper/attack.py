@@ -54,6 +54,8 @@ class TargetPlan:
     defense_bonus: tuple[Part, ...] = ()
     absorb: int = 0                          # e.g. Energy Shield (S7)
     magic: bool | None = None                # override the attack's magic for this target
+    targeted: tuple = ()                     # reaction skills it may answer with (S23)
+    on_hit: tuple = ()                       # ... once hit (Hardy)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "evasion_bonus", as_parts(self.evasion_bonus))
@@ -138,6 +140,7 @@ class TargetOutcome:
     defense_bonus: tuple[Part, ...] = ()
     pierce: int = 0
     result: DamageResult | None = None    # None on a miss
+    reactions: tuple[str, ...] = ()       # reaction skills it answered the attack with
 
     @property
     def steps(self) -> tuple[Step, ...]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from shaper_gm.encounter.turns import check_able, require_turn
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter as EncounterState
-from shaper_gm.rulesets.shaper import harm, model
+from shaper_gm.rulesets.shaper import harm, model, reactions
 from shaper_gm.rulesets.shaper.charge import spend, spend_sp
 from shaper_gm.rulesets.shaper.events import AttackResolved, DamageTaken, SkillUsed
 from shaper_gm.rulesets.shaper.parts import Mod, Part
@@ -137,17 +137,45 @@ def pay(state: EncounterState, rs, library, request: AttackRequest,
     return state.with_actor(model.with_own(actor, skill_uses=tuple(sorted(uses.items())))), events
 
 
+def with_answers(state: EncounterState, rs, prepared):
+    """Each target's reaction skills that may answer this attack (S20, S23, S24)."""
+    weapon = prepared.plan.weapon
+    targets = tuple(replace(t, targeted=reactions.options(rs, state, t.id, weapon,
+                                                          reactions.TARGETED),
+                            on_hit=reactions.options(rs, state, t.id, weapon, reactions.ON_HIT))
+                    for t in prepared.targets)
+    return replace(prepared, targets=targets)
+
+
+def pay_answers(state: EncounterState, rs, outcome) -> tuple[EncounterState, list]:
+    """A target that answered with a skill pays 1 SP for it and uses it (S23, S24)."""
+    events: list = []
+    for target in outcome.targets:
+        for skill_id in target.reactions:
+            state, paid = spend_sp(state, rs, target.id, "skill")
+            actor = state.actors[target.id]
+            uses = dict(model.own(actor).skill_uses)
+            uses[skill_id] = uses.get(skill_id, 0) + 1
+            state = state.with_actor(model.with_own(actor, skill_uses=tuple(sorted(uses.items()))))
+            events += [*paid, SkillUsed(target.id, skill_id, None,
+                                        f"answering {outcome.attacker}'s attack")]
+    return state, events
+
+
 def attack(state: EncounterState, rs, library, request: AttackRequest,
-           dice) -> tuple[EncounterState, list, object]:
+           dice, decisions=None) -> tuple[EncounterState, list, object]:
     """Resolve and apply an attack. `dice` builds the rules core's Dice bundle from the
-    target ids (so the caller decides where each slot's faces come from)."""
-    prepared = prepare(state, rs, library, request)
+    target ids (so the caller decides where each slot's faces come from); `decisions`
+    answers the targets' reaction interrupts."""
+    prepared = with_answers(state, rs, prepare(state, rs, library, request))
     state, events = pay(state, rs, library, request, prepared)
     ids = tuple(t.id for t in prepared.targets)
-    outcome = rs.resolve_attack(prepared.plan, prepared.targets, dice(ids))
+    outcome = rs.resolve_attack(prepared.plan, prepared.targets, dice(ids), decisions)
     situation = tuple(f"{state.actors[t].name}: {r.band} (max {r.max_band})"
                       for t, r in zip(ids, prepared.ranges, strict=False))
     events.append(AttackResolved(request.attacker, outcome, situation))
+    state, answered = pay_answers(state, rs, outcome)
+    events += answered
     weapon = prepared.plan.weapon
     if weapon.reload:
         actor = state.actors[request.attacker]

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from shaper_gm.content.models import RulesetNumbers
 from shaper_gm.dice import Dist
+from shaper_gm.engine.decisions import Decisions
 from shaper_gm.engine.steps import distribution, exact
 from shaper_gm.rulesets.shaper.attack import AttackPlan, TargetPlan
 from shaper_gm.rulesets.shaper.pipeline import Swing, attack_steps
@@ -33,9 +34,10 @@ def taken(swing: Swing) -> int:
     return 0 if result is None else result.taken - result.absorbed
 
 
-def attack_target_odds(numbers: RulesetNumbers, plan: AttackPlan,
-                       target: TargetPlan) -> TargetOdds:
-    final = exact(attack_steps(numbers), Swing(plan, (target,)))
+def attack_target_odds(numbers: RulesetNumbers, plan: AttackPlan, target: TargetPlan,
+                       decisions: Decisions | None = None) -> TargetOdds:
+    """`decisions`: the target's declared reactions (none declared: it does not react)."""
+    final = exact(attack_steps(numbers), Swing(plan, (target,)), decisions)
     hit = sum((p for s, p in final.items() if s.hits[0]), Fraction(0))
     crit = sum((p for s, p in final.items() if s.crits[0]), Fraction(0))
     return TargetOdds(target.id, hit, crit, Dist.from_probs(distribution(final, taken)))

@@ -16,6 +16,7 @@ from shaper_gm.content.models import RulesetNumbers
 from shaper_gm.dice import Dist, parse, roll
 from shaper_gm.dice.exact import roll_dist
 from shaper_gm.dice.specs import BasicRoll, SumRoll
+from shaper_gm.engine.decisions import Ask, Decisions
 from shaper_gm.engine.steps import PlayTape, Step, play
 from shaper_gm.rulesets.shaper.attack import (
     AttackOutcome,
@@ -47,6 +48,7 @@ class Swing:
     hits: tuple[bool, ...] = ()
     crits: tuple[bool, ...] = ()
     reasons: tuple = ()                    # per target: (hit why, margin, critical why)
+    answers: tuple = ()                    # per target: the reaction skills it answered with
     damage: DamageRoll | None = None       # the one damage roll, when anyone was hit
     defenses: tuple = ()                   # per target: Defense roll or None
     results: tuple = ()                    # per target: DamageResult or None (a miss)
@@ -125,11 +127,18 @@ def attack_steps(numbers: RulesetNumbers) -> tuple[Step, ...]:
                          p.extra_attack_dice, f"attack by {p.attacker}")
         return replace(s, attack=tape.roll(ROLL, spec, p.attacker))
 
+    def react_targeted(s: Swing, tape) -> Swing:
+        """Each target may answer with a Targeted skill before it rolls (S23)."""
+        answers = tuple((_ask(tape, s, t, t.targeted, "before its evasion roll", 0),)
+                        for t in s.targets)
+        return replace(s, answers=answers)
+
     def judge(s: Swing, tape) -> Swing:
         """S5 and S6 for each target, one evasion roll each."""
         evasions, hits, crits, reasons = [], [], [], []
         for i, t in enumerate(s.targets):
-            spec = BasicRoll(basic, total(t.evasion_bonus), mods_of(t.evasion_modifiers), 0,
+            bonus = total(t.evasion_bonus) + sum(a.evasion for a in _chosen(s, i))
+            spec = BasicRoll(basic, bonus, mods_of(t.evasion_modifiers), 0,
                              f"evasion of {t.id}")
             evasion = tape.roll(EVADE, spec, t.id, index=i)
             hit, why = decide_hit(s.attack, evasion)
@@ -141,6 +150,15 @@ def attack_steps(numbers: RulesetNumbers) -> tuple[Step, ...]:
             reasons.append((why, margin, crit_why))
         return replace(s, evasions=tuple(evasions), hits=tuple(hits), crits=tuple(crits),
                        reasons=tuple(reasons))
+
+    def react_on_hit(s: Swing, tape) -> Swing:
+        """A hit target may answer with an On Hit skill (Hardy) before its Defense."""
+        answers = []
+        for i, t in enumerate(s.targets):
+            asked = 1 if t.targeted else 0
+            late = _ask(tape, s, t, t.on_hit, "as the hit lands", asked) if s.hits[i] else None
+            answers.append((*(s.answers[i] if s.answers else ()), late))
+        return replace(s, answers=tuple(answers))
 
     def roll_damage(s: Swing, tape) -> Swing:
         """One damage roll for the whole attack; the critical die only if some target is
@@ -160,8 +178,10 @@ def attack_steps(numbers: RulesetNumbers) -> tuple[Step, ...]:
                 results.append(None)
                 continue
             defense, defense_total = None, None
-            if t.defense:
-                defense = tape.roll(DEFENSE, SumRoll.of(t.defense, f"Defense of {t.id}"), t.id,
+            dice = "+".join(d for d in (t.defense, *(a.defense_dice for a in _chosen(s, i)))
+                            if d)
+            if dice:
+                defense = tape.roll(DEFENSE, SumRoll.of(dice, f"Defense of {t.id}"), t.id,
                                     index=i)
                 defense_total = defense.total + total(t.defense_bonus)
             elif t.defense_bonus:
@@ -174,17 +194,40 @@ def attack_steps(numbers: RulesetNumbers) -> tuple[Step, ...]:
         return replace(s, defenses=tuple(defenses), results=tuple(results))
 
     return (Step(roll_attack, "attack roll"),
+            Step(react_targeted, "Targeted reactions"),
             Step(judge, "evasion, hit and critical", forget=("attack", "evasions", "reasons")),
+            Step(react_on_hit, "On Hit reactions"),
             Step(roll_damage, "damage roll"),
             Step(mitigate, "Defense and damage taken", forget=("damage", "defenses")))
 
 
+def _ask(tape, s: Swing, t: TargetPlan, offered: tuple, when: str, index: int):
+    """The target's answer among `offered` reaction skills, or None."""
+    if not offered:
+        return None
+    ids = tuple(a.skill for a in offered)
+    answer = tape.decide(Ask(t.id, "react", ("none", *ids), "none",
+                             f"{t.id} may answer {s.plan.attacker}'s attack {when}", "S23",
+                             index=index))
+    return next((a for a in offered if a.skill == answer), None)
+
+
+def _chosen(s: Swing, i: int) -> list:
+    return [a for a in (s.answers[i] if s.answers else ()) if a is not None]
+
+
+def damage_steps(numbers: RulesetNumbers) -> tuple[Step, ...]:
+    """The steps once the verdicts are known: On Hit answers, damage, Defense."""
+    return attack_steps(numbers)[3:]
+
+
 def resolve_attack(numbers: RulesetNumbers, plan: AttackPlan, targets: Sequence[TargetPlan],
-                   dice: Dice) -> AttackOutcome:
-    """Play the attack's steps with `dice` (one source per slot and target)."""
+                   dice: Dice, decisions: Decisions | None = None) -> AttackOutcome:
+    """Play the attack's steps with `dice` (one source per slot and target) and the
+    targets' answers to its interrupts (`decisions`; none given: nobody reacts)."""
     sources = {ROLL: lambda i: dice.attack, DAMAGE: lambda i: dice.damage,
                EVADE: dice.evasion_for, DEFENSE: dice.defense_for}
-    tape = PlayTape(lambda slot, index, who: sources[slot](index))
+    tape = PlayTape(lambda slot, index, who: sources[slot](index), decisions)
     s = play(attack_steps(numbers), Swing(plan, tuple(targets)), tape)
     return outcome_of(s)
 
@@ -194,15 +237,20 @@ def outcome_of(s: Swing) -> AttackOutcome:
     for i, t in enumerate(s.targets):
         why, margin, crit_why = s.reasons[i]
         result = s.results[i] if s.results else None
+        chosen = _chosen(s, i)
+        bonus = (*t.evasion_bonus, *(Part(a.evasion, a.name, "S23") for a in chosen
+                                     if a.evasion))
+        used = tuple(a.skill for a in chosen)
         if result is None:
-            outcomes.append(TargetOutcome(t.id, s.evasions[i], t.evasion_bonus,
-                                          t.evasion_modifiers, s.hits[i], why, margin,
-                                          s.crits[i], crit_why))
+            outcomes.append(TargetOutcome(t.id, s.evasions[i], bonus, t.evasion_modifiers,
+                                          s.hits[i], why, margin, s.crits[i], crit_why,
+                                          reactions=used))
             continue
         outcomes.append(TargetOutcome(
-            t.id, s.evasions[i], t.evasion_bonus, t.evasion_modifiers, True, why, margin,
+            t.id, s.evasions[i], bonus, t.evasion_modifiers, True, why, margin,
             s.crits[i], crit_why, damage=result.damage, defense=s.defenses[i],
-            defense_bonus=t.defense_bonus, pierce=result.pierce, result=result))
+            defense_bonus=t.defense_bonus, pierce=result.pierce, result=result,
+            reactions=used))
     plan = s.plan
     return AttackOutcome(attacker=plan.attacker, weapon=plan.weapon.id, attack=s.attack,
                          attack_bonus=plan.attack_bonus, modifiers=plan.modifiers,

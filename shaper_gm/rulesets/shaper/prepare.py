@@ -120,6 +120,11 @@ class AttackRules:
             effects0 = effects0 + skills.collect_effects(skill, level, attacker,
                                                          weapon_kind=w.kind)
         all_targets = list(targets)
+        if len(all_targets) > 1 and not effects0.extra_targets:
+            raise RuleViolation(
+                f"an attack with the {w.name} has one target (S5, S6): several targets "
+                "take a skill that grants them", "name one target; Overswing strikes every "
+                "enemy engaged with the attacker")
         if ALL_ENGAGED_ENEMIES in effects0.extra_targets:
             named = {t.id for t in all_targets}
             for enemy in situation.engaged_enemies(view, attacker.id):

@@ -156,8 +156,8 @@ class ShaperRuleset(AttackRules, RulesetBase):
 
     # Resolution (S5-S8) ----------------------------------------------------------------
     def resolve_attack(self, plan: AttackPlan, targets: Sequence[TargetPlan],
-                       dice: Dice) -> AttackOutcome:
-        return _resolve_attack(self.numbers, plan, targets, dice)
+                       dice: Dice, decisions=None) -> AttackOutcome:
+        return _resolve_attack(self.numbers, plan, targets, dice, decisions)
 
     def apply_damage(self, damage: int, defense: int | None, *, magic: bool = False,
                      pierce: int = 0, absorb: int = 0, hp: int) -> DamageResult:
@@ -251,7 +251,8 @@ class ShaperRuleset(AttackRules, RulesetBase):
         return Dice(attack=attack, damage=damage, evasion=tuple(evasion),
                     defense=tuple(defense))
 
-    def odds(self, prepared: PreparedAttack) -> list:
+    def odds(self, prepared: PreparedAttack, decisions=None) -> list:
         """Exact hit, critical and damage-taken odds per target of a prepared attack."""
         from shaper_gm.rulesets.shaper.odds import attack_target_odds
-        return [attack_target_odds(self.numbers, prepared.plan, t) for t in prepared.targets]
+        return [attack_target_odds(self.numbers, prepared.plan, t, decisions)
+                for t in prepared.targets]

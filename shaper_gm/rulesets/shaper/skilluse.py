@@ -16,7 +16,7 @@ from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor as ActorState
 from shaper_gm.engine.state import Effect
 from shaper_gm.engine.state import Encounter as EncounterState
-from shaper_gm.rulesets.shaper import actions, model
+from shaper_gm.rulesets.shaper import actions, model, reactions
 from shaper_gm.rulesets.shaper.charge import spend, spend_sp
 from shaper_gm.rulesets.shaper.events import SkillUsed, Summoned
 
@@ -47,6 +47,10 @@ def use(state: EncounterState, rs, library, request: SkillRequest) -> tuple[Enco
     if set(skill.primary) <= ATTACK_ONLY:
         raise RuleViolation(f"{skill.name} is used as part of an attack (S23)",
                             f"attack TARGET --skill {skill.id}")
+    if reactions.is_reaction_skill(skill):
+        raise RuleViolation(f"{skill.name} answers an attack from inside it, for that attack "
+                            "alone (S23)", f"when the attack comes: --react "
+                            f"{actor.id}={skill.id}, or answer the shell when it asks")
     rs.check_trigger(actor.sheet, skill, level, moment=skill.primary[0],
                      shield_raised=model.shield_raised(actor), who=actor.name)
     target_id = _target(state, rs, actor, skill, request.target)

@@ -14,6 +14,7 @@ from shaper_gm.commands.viewdata import OddsView
 from shaper_gm.dice import Modifiers, parse
 from shaper_gm.encounter import harm
 from shaper_gm.engine import events as ev
+from shaper_gm.engine.decisions import Decisions, parse_react
 from shaper_gm.errors import CommandError
 from shaper_gm.rulesets.shaper import actions, combat, model, skilluse
 from shaper_gm.rulesets.shaper import harm as shaper_harm
@@ -45,11 +46,14 @@ ATTACK_FLAGS = (
          choices=tuple(combat.IGNORABLE),
          help=f"overrule an automatic modifier: {', '.join(combat.IGNORABLE)}"),
 )
+REACT_FLAG = flag("react", "text", repeat=True, metavar="ID=SKILL", completes="react",
+                  help="a target answers the attack with a Targeted or On Hit skill (S23)")
 DICE_FLAGS = (
     flag("roll", "faces", help="the attack roll's faces"),
     flag("evade", "text", repeat=True, metavar="FACES", help="evasion faces, once per target"),
     flag("damage", "faces", help="weapon, then critical, then skill dice"),
     flag("defense", "text", repeat=True, metavar="FACES", help="Defense faces, once per target"),
+    REACT_FLAG,
 )
 
 
@@ -261,9 +265,11 @@ def _register_combat_verbs(reg: Registry) -> None:
     def attack(ctx: Context) -> Outcome:
         who, targets = _attacker_targets(ctx, "attack")
         request = _request(ctx, who, targets)
+        decisions = _decisions(ctx)
         state, events, outcome = combat.attack(ctx.state, ctx.ruleset, ctx.library, request,
-                                               _dice_for(ctx, who))
+                                               _dice_for(ctx, who), decisions)
         _write_faces(ctx, outcome)
+        _write_answers(ctx, decisions)
         return Outcome(state, events)
 
     @reg.command("skill", rules="S21-S24, S26", usage="skill [ACTOR] SKILL [TARGET] [--sp]",
@@ -293,12 +299,14 @@ def _register_combat_verbs(reg: Registry) -> None:
             targets = resolve.actors(ctx.state, target)
             p.words[:] = [who, spell, ",".join(targets)]
             request = _request(ctx, who, targets, weapon=spell)
+            decisions = _decisions(ctx)
             state, events, outcome = combat.attack(ctx.state, ctx.ruleset, ctx.library,
-                                                   request, _dice_for(ctx, who))
+                                                   request, _dice_for(ctx, who), decisions)
             _write_faces(ctx, outcome)
+            _write_answers(ctx, decisions)
             return Outcome(state, events)
         unused = [n for n in ("roll", "evade", "damage", "defense", "with", "bonus", "ignore",
-                              *GM_MODS) if p.get(n)]
+                              "react", *GM_MODS) if p.get(n)]
         if unused:
             raise CommandError(f"--{unused[0]} belongs to an attack; {spell} is a utility spell",
                                f"cast {spell} [TARGET] [--skill SKILL]... [--sp]")
@@ -312,13 +320,14 @@ def _register_combat_verbs(reg: Registry) -> None:
         usage="odds [ATTACKER] TARGET[,TARGET...] [attack flags] [--json]",
         summary="exact chance to hit and to crit, and the damage distribution",
         examples=("odds goblin-1", "odds josh raider --skill piercing-strike --json"),
-        positionals=("actor?", "targets"), flags=(*ATTACK_FLAGS, flag("json")))
+        positionals=("actor?", "targets"), flags=(*ATTACK_FLAGS, REACT_FLAG, flag("json")))
     def odds(ctx: Context) -> Outcome:
         who, targets = _attacker_targets(ctx, "odds")
         request = _request(ctx, who, targets)
         rs = ctx.ruleset
-        prepared = combat.prepare(ctx.state, rs, ctx.library, request, check_turn=False)
-        per = rs.odds(prepared)
+        prepared = combat.with_answers(ctx.state, rs, combat.prepare(
+            ctx.state, rs, ctx.library, request, check_turn=False))
+        per = rs.odds(prepared, _decisions(ctx, ask=False))
         notes = tuple(f"{m.name}: {m.reason}" for m in prepared.plan.modifiers) + tuple(
             f"{t.id} {m.name}: {m.reason}" for t in prepared.targets for m in t.evasion_modifiers)
         view = OddsView(who, tuple(t.id for t in prepared.targets),
@@ -328,6 +337,21 @@ def _register_combat_verbs(reg: Registry) -> None:
             from shaper_gm.commands.viewdata import Message
             return Outcome(view=Message(odds_json(view)))
         return Outcome(view=view)
+
+
+def _decisions(ctx: Context, *, ask: bool = True) -> Decisions:
+    """The targets' answers to the attack's interrupts: `--react ID=SKILL`, else the
+    shell asks (when it can), else nobody reacts."""
+    declared = parse_react(ctx.parsed.get("react") or (),
+                           lambda word: resolve.actor(ctx.state, word))
+    return Decisions(declared=declared,
+                     asker=getattr(ctx.session, "decider", None) if ask else None)
+
+
+def _write_answers(ctx: Context, decisions: Decisions) -> None:
+    """Every answer goes into the log, so replay never asks (S23)."""
+    decisions.finish()
+    ctx.parsed.flags["react"] = decisions.as_flags() or None
 
 
 def odds_json(view: OddsView) -> str:

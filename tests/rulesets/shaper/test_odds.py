@@ -19,7 +19,7 @@ from shaper_gm.engine.steps import distribution, exact
 from shaper_gm.rulesets.shaper.attack import AttackPlan, TargetPlan
 from shaper_gm.rulesets.shaper.odds import attack_target_odds, taken
 from shaper_gm.rulesets.shaper.parts import Mod, Part
-from shaper_gm.rulesets.shaper.pipeline import Swing, attack_steps
+from shaper_gm.rulesets.shaper.pipeline import Swing, damage_steps
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "dice"))
 from dice_reference import apply_in_order, automatic, hits, net_names  # noqa: E402
@@ -136,7 +136,7 @@ def damage_taken(numbers, damage, defense, *, magic=False, pierce=0, absorb=0) -
     p = plan(damage=damage, pierce=fixed, pierce_dice=dice, magic=magic)
     hit = Swing(p, (target(defense=defense, absorb=absorb),), hits=(True,), crits=(False,),
                 reasons=(("hit", 0, ""),))
-    final = exact(attack_steps(numbers)[2:], hit)
+    final = exact(damage_steps(numbers), hit)
     return Dist.from_probs(distribution(final, taken))
 
 
