@@ -1,38 +1,44 @@
-"""Encounter state to plain data and back, for save files (format version 1).
+"""Encounter state to plain data and back, for save files (format version 2).
 
 Writing puts every field of the state in the file, so loading restores it exactly
-without re-running the log. Reading checks the type of every key and says which key
-of which actor is wrong; it never guesses.
+without re-running the log. The generic fields are written here; a ruleset's own data
+(its sheets, `Actor.system`, `Encounter.system`) is encoded by the ruleset itself.
+Reading checks the type of every key and that the state is one play could have made,
+and names the key of the first problem; it never guesses. Older versions are migrated
+on read by the ruleset that wrote them (`migrations`, version -> function).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields
 from typing import Any
 
-from shaper_gm.content.models import ActionPool
-from shaper_gm.engine.state import Actor as ActorState
-from shaper_gm.engine.state import Effect
-from shaper_gm.engine.state import Encounter as EncounterState
+from shaper_gm.engine import grid
+from shaper_gm.engine.data import DataError
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.reader import Reader
+from shaper_gm.engine.state import Actor, Effect, Encounter
 from shaper_gm.errors import GmError
-from shaper_gm.rulesets.shaper import model
-from shaper_gm.rulesets.shaper.creation import ActorStats
-from shaper_gm.rulesets.shaper.economy import SP
 
-EFFECT_KEYS = ("attack", "damage", "evasion", "absorb")
-
-VERSION = 1
+DAMAGED = "the save is damaged; open a good copy"
 
 
 class SaveFormatError(GmError):
     """A save that cannot be read as written; the file is left as it is."""
 
+VERSION = 2
+MAX_SEED = 2**63 - 1
+MAX_DICE_POSITION = 10**12
+RulesetFor = Callable[[str], Any]
+
+__all__ = ["MAX_DICE_POSITION", "MAX_SEED", "SaveFormatError", "VERSION", "check_version",
+           "state_from_data", "state_to_data", "upgrade"]
+
 
 # --- writing ---------------------------------------------------------------------------
 
-def state_to_data(state: EncounterState) -> dict:
-    return {
+def state_to_data(state: Encounter, rs) -> dict:
+    data = {
         "version": VERSION,
         "ruleset": state.ruleset,
         "seed": state.seed,
@@ -40,243 +46,176 @@ def state_to_data(state: EncounterState) -> dict:
         "grid": {"cols": state.cols, "rows": state.rows},
         "round": state.round,
         "turn": state.turn,
+        "up": list(state.up),
+        "passes": state.passes,
+        "passed": sorted(state.passed),
         "order": list(state.order),
-        "actors": {a.id: _actor_to_data(state, a) for a in state.actors.values()},
+        "system": rs.encode_system(state.system),
+        "actors": {a.id: _actor_to_data(state, a, rs) for a in state.actors.values()},
     }
+    return data
 
 
-def _actor_to_data(state: EncounterState, actor: ActorState) -> dict:
-    own = model.own(actor)
-    return {
-        "name": actor.name,
-        "side": actor.side,
-        "hp": actor.hp,
-        "max_hp": actor.max_hp,
-        "sp": actor.resource(SP),
-        "max_sp": actor.sheet.max_sp,
+def _actor_to_data(state: Encounter, actor: Actor, rs) -> dict:
+    out: dict[str, Any] = {"name": actor.name, "side": actor.side}
+    if actor.hp is not None:
+        out.update(hp=actor.hp, max_hp=actor.max_hp)
+    out.update(rs.save_extras(state, actor))
+    out.update({
+        "resources": dict(actor.resources),
         "zone": actor.zone,
-        "engaged_with": model.engaged_with(state, actor.id),
         "down": actor.down,
         "template": actor.template,
         "summoner": actor.summoner,
         "initiative": actor.initiative,
-        "pool": {k: v for k, v in actor.resources if k != SP},
-        "holding": list(own.holding),
-        "unloaded": list(own.unloaded),
-        "skill_uses": dict(own.skill_uses),
-        "effects": [_effect_to_data(e) for e in actor.effects],
-        "stats": _stats_to_data(actor.sheet),
-    }
-
-
-def _effect_to_data(effect: Effect) -> dict:
-    mods = dict(effect.mods)
-    return {"name": effect.name, "source": effect.source, "caster": effect.caster,
-            **{key: mods.get(key, 0) for key in EFFECT_KEYS}, "until": effect.until}
-
-
-def _stats_to_data(stats: ActorStats) -> dict:
-    out: dict[str, Any] = {}
-    for f in fields(ActorStats):
-        value = getattr(stats, f.name)
-        if f.name in ("attack_bonus", "damage_bonus", "skills"):
-            value = dict(value)
-        elif f.name == "pool":
-            value = value.as_dict() if value is not None else None
-        elif isinstance(value, tuple):
-            value = list(value)
-        out[f.name] = value
+        "effects": [{"name": e.name, "source": e.source, "caster": e.caster,
+                     "mods": dict(e.mods), "until": e.until} for e in actor.effects],
+        "sheet": rs.encode_sheet(actor.sheet),
+        "system": rs.encode_system(actor.system),
+    })
     return out
 
 
 # --- reading ---------------------------------------------------------------------------
 
-class _Reader:
-    """Typed access to one mapping of the file, naming the key path in every error."""
-
-    def __init__(self, data: Any, where: str) -> None:
-        if not isinstance(data, dict):
-            raise SaveFormatError(f"{where}: expected a mapping, got {_kind(data)}",
-                                  "the save is damaged; open a good copy")
-        self.data = data
-        self.where = where
-
-    def get(self, key: str, kind: type | tuple, *, optional: bool = False,
-            default: Any = None) -> Any:
-        if key not in self.data:
-            if optional:
-                return default
-            raise SaveFormatError(f"{self.where}: key '{key}' is missing",
-                                  "the save is damaged; open a good copy")
-        value = self.data[key]
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        if value is None and type(None) in kinds:
-            return None
-        if isinstance(value, bool) and bool not in kinds:
-            ok = False
-        else:
-            ok = isinstance(value, tuple(k for k in kinds if k is not type(None)))
-        if not ok:
-            want = " or ".join(_name(k) for k in kinds)
-            raise SaveFormatError(f"{self.where}: key '{key}' should be {want}, "
-                                  f"got {_kind(value)}", "the save is damaged; open a good copy")
-        return value
-
-    def child(self, key: str, *, optional: bool = False) -> _Reader | None:
-        value = self.get(key, dict, optional=optional)
-        return None if value is None else _Reader(value, f"{self.where}.{key}")
-
-    def items(self, key: str, kind: type | tuple, *, optional: bool = False) -> list:
-        values = self.get(key, list, optional=optional, default=[])
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        for i, v in enumerate(values):
-            if isinstance(v, bool) and bool not in kinds or not isinstance(v, kinds):
-                raise SaveFormatError(f"{self.where}.{key}[{i}]: expected "
-                                      f"{' or '.join(_name(k) for k in kinds)}, got {_kind(v)}",
-                                      "the save is damaged; open a good copy")
-        return values
-
-    def counts(self, key: str) -> dict[str, int]:
-        raw = self.get(key, dict)
-        sub = _Reader(raw, f"{self.where}.{key}")
-        return {str(k): sub.get(k, int) for k in raw}
-
-
-def _name(kind: type) -> str:
-    return {int: "a whole number", str: "text", bool: "true or false", list: "a list",
-            dict: "a mapping", type(None): "null"}.get(kind, kind.__name__)
-
-
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    return {bool: "true/false", int: "a number", float: "a decimal number", str: "text",
-            list: "a list", dict: "a mapping"}.get(type(value), type(value).__name__)
-
-
-def check_version(data: Any, where: str) -> None:
-    top = _Reader(data, where)
-    version = top.get("version", int)
-    if version != VERSION:
-        newer = version > VERSION
+def check_version(data: Any, where: str) -> int:
+    version = _read(lambda: Reader(data, where).get("version", int))
+    if version > VERSION:
         raise SaveFormatError(
-            f"{where}: save format version {version}; this shaper-gm reads version {VERSION}",
-            "upgrade shaper-gm to open it" if newer else "this version is too old to read")
+            f"{where}: save format version {version}; this shaper-gm reads up to {VERSION}",
+            "upgrade shaper-gm to open it")
+    if version < 1:
+        raise SaveFormatError(f"{where}: save format version {version} does not exist",
+                              DAMAGED)
+    return version
 
 
-def state_from_data(data: Any, where: str) -> EncounterState:
-    check_version(data, where)
-    top = _Reader(data, where)
-    grid = top.child("grid")
-    cols, rows = grid.get("cols", int), grid.get("rows", int)
+def _read(fn):
+    try:
+        return fn()
+    except DataError as exc:
+        raise SaveFormatError(str(exc), DAMAGED) from None
+
+
+def upgrade(data: dict, where: str, ruleset_for: RulesetFor) -> dict:
+    """The save's data in the current version, migrated by its ruleset if older."""
+    return _read(lambda: _upgrade(data, where, ruleset_for))
+
+
+def _upgrade(data: dict, where: str, ruleset_for: RulesetFor) -> dict:
+    version = check_version(data, where)
+    rs = _ruleset(data, where, ruleset_for)
+    while version < VERSION:
+        step = getattr(rs, "migrations", {}).get(version)
+        if step is None:
+            raise SaveFormatError(f"{where}: {rs.name} cannot read save format version "
+                                  f"{version}", "open it with the shaper-gm that wrote it")
+        data = step(data, where)
+        version += 1
+    return data
+
+
+def _ruleset(data: dict, where: str, ruleset_for: RulesetFor):
+    ruleset_id = Reader(data, where).get("ruleset", str)
+    try:
+        return ruleset_for(ruleset_id)
+    except RuleViolation as exc:
+        raise SaveFormatError(f"{where}.ruleset: {exc.message}", exc.hint) from None
+
+
+def state_from_data(data: Any, where: str, ruleset_for: RulesetFor) -> Encounter:
+    """The state a save's data describes, checked as a whole (SaveFormatError if not)."""
+    return _read(lambda: _state(data, where, ruleset_for))
+
+
+def _state(data: Any, where: str, ruleset_for: RulesetFor) -> Encounter:
+    data = _upgrade(data, where, ruleset_for)
+    rs = _ruleset(data, where, ruleset_for)
+    top = Reader(data, where)
+    g = top.child("grid")
+    cols, rows = g.get("cols", int), g.get("rows", int)
     if not (1 <= cols <= 26 and 1 <= rows <= 99):
-        raise SaveFormatError(f"{where}.grid: {cols}x{rows} is out of range",
-                              "the save is damaged; open a good copy")
-    actors_data = top.get("actors", dict)
+        _impossible(where, "grid", f"{cols}x{rows} is out of range")
     actors = {}
-    for actor_id, raw in actors_data.items():
+    for actor_id, raw in top.get("actors", dict).items():
         if not isinstance(actor_id, str):
-            raise SaveFormatError(f"{where}.actors: an actor id is {_kind(actor_id)}",
-                                  "ids are text")
-        actors[actor_id] = _actor_from_data(actor_id, _Reader(raw, f"{where}.actors.{actor_id}"))
+            raise SaveFormatError(f"{where}.actors: an actor id is not text", "ids are text")
+        actors[actor_id] = _actor_from_data(actor_id, Reader(raw, f"{where}.actors.{actor_id}"),
+                                            rs, cols, rows)
     order = tuple(top.items("order", str))
     turn = top.get("turn", (str, type(None)))
-    for ref, label in [*((a, "order") for a in order), *(((turn, "turn"),) if turn else ())]:
+    up = tuple(top.items("up", str, optional=True)) or ((turn,) if turn else ())
+    passed = frozenset(top.items("passed", str, optional=True))
+    for ref, label in [*((a, "order") for a in order), *((a, "up") for a in up),
+                       *((a, "passed") for a in passed), *(((turn, "turn"),) if turn else ())]:
         if ref not in actors:
-            raise SaveFormatError(f"{where}.{label}: unknown actor {ref!r}",
-                                  "the save is damaged; open a good copy")
-    groups = _engagements(actors_data, actors, where)
-    return EncounterState(
-        ruleset=top.get("ruleset", str), seed=top.get("seed", int),
-        dice_position=top.get("dice_position", int, optional=True, default=0),
-        cols=cols, rows=rows, actors=actors, order=order, round=top.get("round", int),
-        turn=turn, up=(turn,) if turn else (), passes=1 if top.get("round", int) else 0,
-        system=model.ShaperField(groups))
+            _impossible(where, label, f"unknown actor {ref!r}")
+    if len(set(order)) != len(order):
+        _impossible(where, "order", "names an actor twice")
+    if turn is not None and turn not in order:
+        _impossible(where, "turn", f"{turn!r} is not in the order")
+    round_ = top.get("round", int)
+    if round_ < 0:
+        _impossible(where, "round", f"{round_} is negative")
+    seed = top.get("seed", int)
+    if not 0 <= seed <= MAX_SEED:
+        _impossible(where, "seed", f"{seed} is outside 0 to {MAX_SEED}")
+    position = top.get("dice_position", int, optional=True, default=0)
+    if not 0 <= position <= MAX_DICE_POSITION:
+        _impossible(where, "dice_position", f"{position} is outside 0 to {MAX_DICE_POSITION}")
+    passes = top.get("passes", int, optional=True, default=1 if round_ else 0)
+    system = _decode(rs.decode_encounter_system, data.get("system"), f"{where}.system")
+    state = Encounter(ruleset=rs.id, seed=seed, dice_position=position, cols=cols, rows=rows,
+                      actors=actors, order=order, round=round_, turn=turn, up=up,
+                      passes=passes, passed=passed, system=system)
+    for actor_id, raw in top.get("actors", dict).items():
+        rs.check_extras(state, state.actors[actor_id], raw, f"{where}.actors.{actor_id}")
+    rs.check_references(state, where)
+    return state
 
 
-def _engagements(actors_data: dict, actors: dict, where: str) -> frozenset:
-    groups: list[set[str]] = []
-    for actor_id, raw in actors_data.items():
-        others = _Reader(raw, f"{where}.actors.{actor_id}").items("engaged_with", str)
-        if not others:
-            continue
-        members = {actor_id, *others}
-        unknown = members - set(actors)
-        if unknown:
-            raise SaveFormatError(f"{where}.actors.{actor_id}.engaged_with: unknown actor "
-                                  f"{sorted(unknown)[0]!r}", "the save is damaged")
-        groups.append(members)
-    merged: list[set[str]] = []
-    for group in groups:
-        for existing in merged:
-            if existing & group:
-                existing |= group
-                break
-        else:
-            merged.append(set(group))
-    for group in merged:
-        for member in group:
-            listed = set(_Reader(actors_data[member], "").items("engaged_with", str))
-            if listed != group - {member}:
-                raise SaveFormatError(f"{where}.actors.{member}.engaged_with does not match "
-                                      f"its engagement {sorted(group)}",
-                                      "the save is damaged; open a good copy")
-    return frozenset(frozenset(g) for g in merged)
-
-
-def _actor_from_data(actor_id: str, r: _Reader) -> ActorState:
-    stats = _stats_from_data(actor_id, r.child("stats"))
-    effects = tuple(_effect(_Reader(e, f"{r.where}.effects[{i}]"))
+def _actor_from_data(actor_id: str, r: Reader, rs, cols: int, rows: int) -> Actor:
+    sheet = _decode(rs.decode_sheet, r.get("sheet", dict), f"{r.where}.sheet")
+    system = _decode(rs.decode_actor_system, r.data.get("system"), f"{r.where}.system")
+    hp = max_hp = None
+    if rs.has_hp:
+        hp, max_hp = r.get("hp", int), r.get("max_hp", int)
+        if not 0 <= hp <= max_hp:
+            _impossible(r.where, "hp", f"{hp} is outside 0 to max_hp {max_hp}")
+    resources = r.counts("resources")
+    known = set(rs.resource_names())
+    for name, value in resources.items():
+        if name not in known:
+            _impossible(r.where, f"resources.{name}", f"{rs.name} has no such resource")
+        if value < 0:
+            _impossible(r.where, f"resources.{name}", f"{value} is negative")
+    zone = r.get("zone", (str, type(None)))
+    if zone is not None:
+        try:
+            if grid.canonical(zone, cols, rows) != zone:
+                raise RuleViolation("not as the tool writes it")
+        except RuleViolation:
+            _impossible(r.where, "zone", f"{zone!r} is not a cell of the {cols}x{rows} grid")
+    effects = tuple(_effect(Reader(e, f"{r.where}.effects[{i}]"))
                     for i, e in enumerate(r.get("effects", list)))
-    hp, max_hp = r.get("hp", int), r.get("max_hp", int)
-    sp, max_sp = r.get("sp", int), r.get("max_sp", int)
-    if max_hp != stats.max_hp or max_sp != stats.max_sp:
-        raise SaveFormatError(f"{r.where}: max_hp/max_sp disagree with its stats",
-                              "the save is damaged; open a good copy")
-    if not (0 <= hp <= max_hp and 0 <= sp <= max_sp):
-        raise SaveFormatError(f"{r.where}: hp {hp}/{max_hp} or sp {sp}/{max_sp} is out of range",
-                              "the save is damaged; open a good copy")
-    pool = r.counts("pool")
-    if any(v < 0 for v in pool.values()):
-        raise SaveFormatError(f"{r.where}.pool: a negative action count",
-                              "the save is damaged; open a good copy")
-    system = model.ShaperActor(holding=tuple(r.items("holding", str)),
-                               unloaded=tuple(r.items("unloaded", str)),
-                               skill_uses=tuple(r.counts("skill_uses").items()))
-    return ActorState(
-        id=actor_id, name=r.get("name", str), side=r.get("side", str), sheet=stats, hp=hp,
-        max_hp=max_hp, zone=r.get("zone", (str, type(None))), down=r.get("down", bool),
-        resources=(*pool.items(), (SP, sp)), effects=effects, system=system,
-        summoner=r.get("summoner", (str, type(None))),
-        template=r.get("template", (str, type(None))),
-        initiative=r.get("initiative", (int, type(None))))
+    return Actor(id=actor_id, name=r.get("name", str), side=r.get("side", str), sheet=sheet,
+                 hp=hp, max_hp=max_hp, zone=zone, down=r.get("down", bool),
+                 resources=tuple(resources.items()), effects=effects, system=system,
+                 summoner=r.get("summoner", (str, type(None))),
+                 template=r.get("template", (str, type(None))),
+                 initiative=r.get("initiative", (int, type(None))))
 
 
-def _effect(r: _Reader) -> Effect:
-    mods = tuple((key, r.get(key, int)) for key in EFFECT_KEYS if r.get(key, int))
+def _effect(r: Reader) -> Effect:
     return Effect(name=r.get("name", str), source=r.get("source", str),
-                  caster=r.get("caster", (str, type(None))), mods=mods,
-                  until=r.get("until", str))
+                  caster=r.get("caster", (str, type(None))),
+                  mods=tuple(r.counts("mods").items()), until=r.get("until", str))
 
 
-_STATS_FIELDS: dict[str, Callable[[_Reader, str], Any]] = {
-    "attack_bonus": lambda r, k: tuple(r.counts(k).items()),
-    "damage_bonus": lambda r, k: tuple(r.counts(k).items()),
-    "skills": lambda r, k: tuple(r.counts(k).items()),
-    "weapons": lambda r, k: tuple(r.items(k, str)),
-    "holding": lambda r, k: tuple(r.items(k, str)),
-    "pool": lambda r, k: (None if r.get(k, (dict, type(None))) is None
-                          else ActionPool(tuple(r.counts(k).items()))),
-    "shield": lambda r, k: r.get(k, (str, type(None))),
-    "armor": lambda r, k: r.get(k, (str, type(None))),
-    "defense": lambda r, k: r.get(k, (str, type(None))),
-    "summoned": lambda r, k: r.get(k, bool),
-    "id": lambda r, k: r.get(k, str),
-    "name": lambda r, k: r.get(k, str),
-}
+def _decode(decode, data: Any, where: str) -> Any:
+    return decode(data, where)
 
 
-def _stats_from_data(actor_id: str, r: _Reader) -> ActorStats:
-    values = {f.name: _STATS_FIELDS.get(f.name, lambda rr, k: rr.get(k, int))(r, f.name)
-              for f in fields(ActorStats)}
-    return ActorStats(**values)
+def _impossible(where: str, key: str, why: str) -> None:
+    """A value of the right type that no play could have produced."""
+    raise DataError(f"{where}.{key}", why)

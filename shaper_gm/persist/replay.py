@@ -46,14 +46,15 @@ def replay_save(path: Path | str, library=None, to: int | None = None,
         return ReplayReport(True, len(log), f"stopped after entry {to} of {len(saved.log)}")
     if session.state != saved.state:
         return ReplayReport(False, len(log), "the log does not end in the saved state: "
-                            + describe_difference(saved.state, session.state))
+                            + describe_difference(saved.state, session.state,
+                                                  saved.ruleset_for(saved.state)))
     return ReplayReport(True, len(log), f"all {len(log)} entries replayed; the state matches "
                         "the save")
 
 
-def describe_difference(saved, replayed) -> str:
+def describe_difference(saved, replayed, rs) -> str:
     """The first field that differs, said in the save's own words."""
-    a, b = codec.state_to_data(saved), codec.state_to_data(replayed)
+    a, b = codec.state_to_data(saved, rs), codec.state_to_data(replayed, rs)
     for key in a:
         if key == "actors":
             continue

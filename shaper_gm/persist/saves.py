@@ -63,7 +63,7 @@ _shared_cache = LogCache()
 
 def dump_session(session: Session, *, closed: bool = True,
                  cache: LogCache = _shared_cache) -> str:
-    data = codec.state_to_data(session.state)
+    data = codec.state_to_data(session.state, session.ruleset_for(session.state))
     data["closed"] = closed
     data["manual_dice"] = sorted(a for a in session.manual if a in session.state.actors)
     head = dump_yaml(data)
@@ -190,62 +190,24 @@ def read_save(path: Path | str, library=None) -> Session:
 
 def session_from_data(data: dict, path: Path, library=None) -> Session:
     """A session from a save's parsed data (see `read_data`), checked throughout."""
-    if library is None:
-        from shaper_gm.content.loader import load_library
-        library = load_library()
     where = str(path)
     codec.check_version(data, where)
     log = log_of(data, where)
-    state = codec.state_from_data(data, where)
-    _check_references(state, library, where)
+    session = Session(content=library)
+    state = codec.state_from_data(data, where, session.ruleset_named)
     manual = data.get("manual_dice", [])
     if not isinstance(manual, list) or not all(isinstance(a, str) for a in manual):
         raise SaveError(f"{where}: key 'manual_dice' should be a list of actor ids",
                         "the save is damaged; open a good copy")
-    session = Session(content=library, state=state,
-                      save_path=str(path), manual={a for a in manual if a in state.actors})
+    session.state = state
+    session.save_path = str(path)
+    session.manual = {a for a in manual if a in state.actors}
     _check_files_in_log(session.registry, log, where)
     session.history = [Frame(line, None, None) for line in log[:-1]]
     session.history.append(Frame(log[-1], None, state))
     from shaper_gm.persist.replay import rebuild_history
     session.rebuild = rebuild_history
     return session
-
-
-def _check_references(state, library, where: str) -> None:
-    """Everything the state names must exist in the content: the ruleset, action kinds,
-    items and skills. A save from other content is refused, not half-loaded."""
-    numbers = library.rulesets.get(state.ruleset)
-    if numbers is None:
-        raise SaveError(f"{where}: ruleset {state.ruleset!r} is not in the content",
-                        f"known: {', '.join(sorted(library.rulesets))}")
-    kinds = set(numbers.pool.as_dict())
-    for actor in state.actors.values():
-        at = f"{where}.actors.{actor.id}"
-        stats = actor.sheet
-        pools = [("pool", {k: v for k, v in actor.resources if k != "sp"})]
-        if stats.pool is not None:
-            pools.append(("stats.pool", stats.pool.as_dict()))
-        for label, pool in pools:
-            odd = set(pool) - kinds
-            if odd:
-                raise SaveError(f"{at}.{label}: unknown action kind {sorted(odd)[0]!r}",
-                                f"{state.ruleset} has {', '.join(sorted(kinds))}")
-        held = actor.system.holding if actor.system is not None else ()
-        items = [(w, "weapons") for w in stats.weapons] + [(i, "holding") for i in held]
-        for item, label in items:
-            if library.item(item) is None and item not in library.spells:
-                raise SaveError(f"{at}.{label}: unknown item {item!r}",
-                                "the content no longer has it; add it back to content/")
-        for label, item, table in (("shield", stats.shield, library.shields),
-                                   ("armor", stats.armor, library.armor)):
-            if item is not None and item not in table:
-                raise SaveError(f"{at}.stats.{label}: unknown item {item!r}",
-                                "the content no longer has it; add it back to content/")
-        for skill, _ in stats.skills:
-            if skill not in library.skills:
-                raise SaveError(f"{at}.stats.skills: unknown skill {skill!r}",
-                                "the content no longer has it; add it back to content/")
 
 
 def _check_files_in_log(registry, log: list[str], where: str) -> None:

@@ -70,7 +70,9 @@ def test_the_spec_keys_are_in_the_file(fight, tmp_path):
             "down"} <= set(josh)
     assert data["actors"]["monica"]["engaged_with"] == sorted(
         a for a in model.engaged_with(fight.state, "monica"))
-    assert data["grid"] == {"cols": 5, "rows": 5} and data["version"] == 1
+    assert data["grid"] == {"cols": 5, "rows": 5} and data["version"] == 2
+    assert set(josh["resources"]) == {"major", "minor", "free", "sp"}
+    assert josh["resources"]["sp"] == josh["sp"]
 
 
 def test_loaded_session_keeps_playing_like_the_original(fight, tmp_path):
@@ -183,11 +185,11 @@ def test_truncated_saves_are_refused(fight, tmp_path):
         saves.read_save(path)
 
 
-@pytest.mark.parametrize("version, match", [(2, "upgrade"), (0, "too old")])
+@pytest.mark.parametrize("version, match", [(3, "upgrade"), (0, "does not exist")])
 def test_other_versions_are_refused(fight, tmp_path, version, match):
     path = tmp_path / "v.yaml"
     saves.write_save(fight, path)
-    path.write_text(path.read_text().replace("version: 1", f"version: {version}", 1))
+    path.write_text(path.read_text().replace("version: 2", f"version: {version}", 1))
     _refused(path, match)
 
 

@@ -11,7 +11,15 @@ from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.ruleset import RulesetBase
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.turns import FixedOrder
-from shaper_gm.rulesets.shaper import battlefield, economy, hooks, model, situation, skills
+from shaper_gm.rulesets.shaper import (
+    battlefield,
+    economy,
+    hooks,
+    model,
+    saves,
+    situation,
+    skills,
+)
 from shaper_gm.rulesets.shaper.attack import AttackOutcome, AttackPlan, Dice, TargetPlan
 from shaper_gm.rulesets.shaper.creation import ActorStats, create_actor, stats_from_sheet
 from shaper_gm.rulesets.shaper.damage import DamageResult, damage_pipeline
@@ -97,6 +105,17 @@ class ShaperRuleset(AttackRules, RulesetBase):
 
     def templates(self) -> dict:
         return {**self.library.creatures, **self.library.characters}
+
+    migrations = {1: saves.v1_to_v2}
+
+    def save_extras(self, state: Encounter, actor: Actor) -> dict:
+        return saves.extras(state, actor)
+
+    def check_extras(self, state: Encounter, actor: Actor, raw, where: str) -> None:
+        saves.check_extras(state, actor, raw, where)
+
+    def check_references(self, state: Encounter, where: str) -> None:
+        saves.check_references(state, self.library, where)
 
     def new_system(self) -> model.ShaperField:
         return model.ShaperField()

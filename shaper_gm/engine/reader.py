@@ -1,0 +1,67 @@
+"""Typed access to parsed save data, naming the key path in every refusal
+(`engine.data.DataError`; the persistence layer words it for the GM)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shaper_gm.engine.data import DataError
+
+
+class Reader:
+    """Typed access to one mapping of the data, naming the key path in every error."""
+
+    def __init__(self, data: Any, where: str) -> None:
+        if not isinstance(data, dict):
+            raise DataError(where, f"expected a mapping, got {_kind(data)}")
+        self.data = data
+        self.where = where
+
+    def get(self, key: str, kind: type | tuple, *, optional: bool = False,
+            default: Any = None) -> Any:
+        if key not in self.data:
+            if optional:
+                return default
+            raise DataError(f"{self.where}.{key}", "is missing")
+        value = self.data[key]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if value is None and type(None) in kinds:
+            return None
+        if isinstance(value, bool) and bool not in kinds:
+            ok = False
+        else:
+            ok = isinstance(value, tuple(k for k in kinds if k is not type(None)))
+        if not ok:
+            want = " or ".join(_name(k) for k in kinds)
+            raise DataError(f"{self.where}.{key}", f"should be {want}, got {_kind(value)}")
+        return value
+
+    def child(self, key: str, *, optional: bool = False) -> Reader | None:
+        value = self.get(key, dict, optional=optional)
+        return None if value is None else Reader(value, f"{self.where}.{key}")
+
+    def items(self, key: str, kind: type | tuple, *, optional: bool = False) -> list:
+        values = self.get(key, list, optional=optional, default=[])
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        for i, v in enumerate(values):
+            if isinstance(v, bool) and bool not in kinds or not isinstance(v, kinds):
+                raise DataError(f"{self.where}.{key}[{i}]", "should be "
+                                f"{' or '.join(_name(k) for k in kinds)}, got {_kind(v)}")
+        return values
+
+    def counts(self, key: str) -> dict[str, int]:
+        raw = self.get(key, dict)
+        sub = Reader(raw, f"{self.where}.{key}")
+        return {str(k): sub.get(k, int) for k in raw}
+
+
+def _name(kind: type) -> str:
+    return {int: "a whole number", str: "text", bool: "true or false", list: "a list",
+            dict: "a mapping", type(None): "null"}.get(kind, kind.__name__)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {bool: "true/false", int: "a number", float: "a decimal number", str: "text",
+            list: "a list", dict: "a mapping"}.get(type(value), type(value).__name__)

@@ -1,0 +1,130 @@
+"""Shaper in a save file: the keys it keeps beside its resources (sp, max_sp,
+engaged_with), the check that a save names only content that exists, and the
+migration of version-1 saves (written before rulesets) to version 2."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shaper_gm.engine.data import DataError
+from shaper_gm.engine.reader import Reader
+from shaper_gm.engine.state import Actor, Encounter
+from shaper_gm.rulesets.shaper import model
+from shaper_gm.rulesets.shaper.economy import SP
+
+V1_EFFECT_KEYS = ("attack", "damage", "evasion", "absorb")
+V1_ACTOR_KEYS = ("name", "side", "hp", "max_hp", "sp", "max_sp", "zone", "engaged_with",
+                 "down", "template", "summoner", "initiative")
+
+
+def extras(state: Encounter, actor: Actor) -> dict:
+    """What a GM reads first in a Shaper save (the contract's keys): SP and engagement."""
+    return {"sp": actor.resource(SP), "max_sp": actor.sheet.max_sp,
+            "engaged_with": model.engaged_with(state, actor.id)}
+
+
+def check_extras(state: Encounter, actor: Actor, raw: Any, where: str) -> None:
+    """The keys beside the resources must say the same as the state they describe."""
+    told = {key: raw.get(key) for key in ("sp", "max_sp", "engaged_with")}
+    if told != extras(state, actor):
+        key = next(k for k in told if told[k] != extras(state, actor)[k])
+        raise DataError(f"{where}.{key}", f"{told[key]!r} disagrees with the rest of the "
+                                          f"save ({extras(state, actor)[key]!r})")
+    if actor.max_hp != actor.sheet.max_hp:
+        raise DataError(f"{where}.max_hp", "disagrees with its sheet")
+    if not 0 <= actor.resource(SP) <= actor.sheet.max_sp:
+        raise DataError(f"{where}.sp", f"{actor.resource(SP)} is outside 0 to "
+                                       f"{actor.sheet.max_sp}")
+
+
+def check_references(state: Encounter, library, where: str) -> None:
+    """Everything the state names must exist in the content: action kinds, items and
+    skills. A save from other content is refused, not half-loaded."""
+    kinds = set(library.rulesets["shaper"].pool.as_dict())
+    for actor in state.actors.values():
+        at = f"{where}.actors.{actor.id}"
+        sheet = actor.sheet
+        pools = [("resources", model.pool(actor))]
+        if sheet.pool is not None:
+            pools.append(("sheet.pool", sheet.pool.as_dict()))
+        for label, pool in pools:
+            odd = set(pool) - kinds
+            if odd:
+                raise DataError(f"{at}.{label}", f"unknown action kind {sorted(odd)[0]!r} "
+                                f"(Shaper has {', '.join(sorted(kinds))})")
+        items = [(w, "sheet.weapons") for w in sheet.weapons]
+        items += [(i, "system.holding") for i in model.holding(actor)]
+        for item, label in items:
+            if library.item(item) is None and item not in library.spells:
+                raise DataError(f"{at}.{label}", f"unknown item {item!r}: the content no "
+                                "longer has it; add it back to content/")
+        for label, item, table in (("shield", sheet.shield, library.shields),
+                                   ("armor", sheet.armor, library.armor)):
+            if item is not None and item not in table:
+                raise DataError(f"{at}.sheet.{label}", f"unknown item {item!r}: the content "
+                                "no longer has it; add it back to content/")
+        for skill, _ in sheet.skills:
+            if skill not in library.skills:
+                raise DataError(f"{at}.sheet.skills", f"unknown skill {skill!r}: the content "
+                                "no longer has it; add it back to content/")
+
+
+# --- version 1 --------------------------------------------------------------------------
+
+def v1_to_v2(data: dict, where: str) -> dict:
+    """A version-1 save as version 2: pool and SP become resources; hands, reloads and
+    skill uses the actor's system data; engagements the encounter's."""
+    top = Reader(data, where)
+    raw_actors = top.get("actors", dict)
+    actors, groups = {}, []
+    for actor_id, raw in raw_actors.items():
+        r = Reader(raw, f"{where}.actors.{actor_id}")
+        pool, sp = r.counts("pool"), r.get("sp", int)
+        actor = {key: raw[key] for key in V1_ACTOR_KEYS if key in raw}
+        actor["resources"] = {**pool, SP: sp}
+        actor["effects"] = [_v1_effect(Reader(e, f"{r.where}.effects[{i}]"))
+                            for i, e in enumerate(r.get("effects", list))]
+        actor["sheet"] = _v1_sheet(Reader(r.get("stats", dict), f"{r.where}.stats"))
+        actor["system"] = {"holding": r.items("holding", str),
+                           "unloaded": r.items("unloaded", str),
+                           "skill_uses": [[k, v] for k, v in r.counts("skill_uses").items()]}
+        others = r.items("engaged_with", str)
+        if others:
+            groups.append({actor_id, *others})
+        actors[actor_id] = actor
+    turn = top.get("turn", (str, type(None)))
+    out = {key: value for key, value in data.items() if key != "actors"}
+    out.update(version=2, actors=actors, up=[turn] if turn else [],
+               passes=1 if top.get("round", int) else 0, passed=[],
+               system={"engagements": [sorted(g) for g in _merged(groups)]})
+    return out
+
+
+def _merged(groups: list[set[str]]) -> list[set[str]]:
+    merged: list[set[str]] = []
+    for group in groups:
+        for existing in merged:
+            if existing & group:
+                existing |= group
+                break
+        else:
+            merged.append(set(group))
+    return sorted(merged, key=sorted)
+
+
+def _v1_effect(r) -> dict:
+    mods = {key: r.get(key, int) for key in V1_EFFECT_KEYS if r.get(key, int)}
+    return {"name": r.get("name", str), "source": r.get("source", str),
+            "caster": r.get("caster", (str, type(None))), "mods": mods,
+            "until": r.get("until", str)}
+
+
+def _v1_sheet(r) -> dict:
+    """Version 1 wrote the sheet's pairs as mappings; version 2 as lists of pairs."""
+    out = dict(r.data)
+    for key in ("attack_bonus", "damage_bonus", "skills"):
+        out[key] = [[k, v] for k, v in r.counts(key).items()]
+    pool = r.get("pool", (dict, type(None)))
+    out["pool"] = None if pool is None else {"counts": [[k, v] for k, v in
+                                                       r.counts("pool").items()]}
+    return out

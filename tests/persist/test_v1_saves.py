@@ -1,0 +1,60 @@
+"""Version-1 saves (written by shaper-gm before rulesets) open, replay and are written
+back as version 2, unchanged in what they mean. The fixtures were written by that
+version: the demo at its start, and after the whole source battle (saves/demo-fight.txt)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from shaper_gm.persist import saves
+from shaper_gm.persist.codec import SaveFormatError
+from shaper_gm.persist.replay import replay_save
+from shaper_gm.persist.yamlio import load_yaml_file
+from shaper_gm.rulesets.shaper import model
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+START, FOUGHT = FIXTURES / "v1-demo-start.yaml", FIXTURES / "v1-demo-fight.yaml"
+
+
+@pytest.mark.parametrize("path", [START, FOUGHT], ids=["start", "fought"])
+def test_a_version_1_save_opens_and_replays_to_its_state(path):
+    assert load_yaml_file(path)["version"] == 1
+    report = replay_save(path)
+    assert report.ok, report.message
+
+
+def test_a_version_1_save_means_what_it_said():
+    raw = load_yaml_file(FOUGHT)
+    state = saves.read_save(FOUGHT).state
+    assert (state.round, state.turn, state.dice_position) == (raw["round"], raw["turn"],
+                                                              raw["dice_position"])
+    for actor_id, old in raw["actors"].items():
+        actor = state.actors[actor_id]
+        assert (actor.hp, actor.down, actor.zone) == (old["hp"], old["down"], old["zone"])
+        assert actor.resource("sp") == old["sp"] and actor.sheet.max_sp == old["max_sp"]
+        assert model.pool(actor) == old["pool"]
+        assert model.holding(actor) == tuple(old["holding"])
+        assert model.engaged_with(state, actor_id) == old["engaged_with"]
+        assert [(e.name, e.until, e.mod("attack"), e.mod("absorb")) for e in actor.effects] \
+            == [(e["name"], e["until"], e["attack"], e["absorb"]) for e in old["effects"]]
+
+
+def test_the_next_write_stores_version_2_and_reopens_equal(tmp_path):
+    session = saves.read_save(FOUGHT)
+    path = tmp_path / "upgraded.yaml"
+    saves.write_save(session, path)
+    assert load_yaml_file(path)["version"] == 2
+    again = saves.read_save(path)
+    assert again.state == session.state and again.log == session.log
+
+
+def test_a_version_1_save_with_an_engagement_that_disagrees_is_refused(tmp_path):
+    text = START.read_text(encoding="utf-8")
+    path = tmp_path / "odd.yaml"
+    path.write_text(text.replace("engaged_with: []", "engaged_with: [raider]", 1),
+                    encoding="utf-8")
+    with pytest.raises(SaveFormatError) as err:
+        saves.read_save(path)
+    assert "engaged_with" in str(err.value)
