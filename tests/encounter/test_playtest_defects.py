@@ -112,3 +112,21 @@ def test_a_reaction_attack_pays_only_the_sp(make_session):
     result = s.execute("attack bo --react bo=shield-block --roll 3,4,4 --evade 3,3,3")
     paid = [(e.actor, e.paid) for e in events_of(result, ActionSpent)]
     assert paid == [("ann", (("major", 1),)), ("bo", (("sp", 1),))]
+
+
+def test_step_up_answers_only_a_foe_that_disengaged_from_its_user(make_session):
+    s = make_session("add mo --as monica --side party --at B2", "add rex --as reaver --at B2",
+                     "init mo rex", "start", "engage rex")
+    refuse(s, "skill step-up rex", "has not disengaged from Monica", "S23")
+    assert model.pool(s.state.actors["mo"])["major"] == 3             # nothing was paid
+    s.execute("skill rex retreat --sp")                               # off its turn: SP
+    assert model.left_from(s.state, "rex", "mo")
+    s.execute("skill step-up rex")
+    assert model.engaged_with(s.state, "mo") == ["rex"]
+
+
+def test_a_disengagement_is_answerable_only_in_its_round(make_session):
+    s = make_session("add mo --as monica --side party --at B2", "add rex --as reaver --at B2",
+                     "init mo rex", "start", "engage rex", "end", "disengage", "end")
+    assert s.state.round == 2 and not model.left_from(s.state, "rex", "mo")
+    refuse(s, "skill step-up rex", "has not disengaged", "S23")

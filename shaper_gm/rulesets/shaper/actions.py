@@ -66,6 +66,8 @@ def disengage(state: EncounterState, rs, actor_id: str, *, cost: bool = True,
     events: list = []
     if cost:
         state, events = spend(state, rs, actor_id, "disengage")
+    partners = model.engaged_with(state, actor_id)
+    state = model.with_left(state, model.field(state).left | {(actor_id, p) for p in partners})
     state = model.with_engagements(state, leave_engagement(model.engagements(state), actor_id))
     state, settled = settle_engagements(state, already=actor_id)
     return state, [*events, Disengaged(actor_id, why), *settled]

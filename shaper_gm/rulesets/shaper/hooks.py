@@ -20,6 +20,13 @@ def turn_started(state: Encounter, actor_id: str) -> Step:
     return (state.with_actors(changed) if changed else state), []
 
 
+def round_ended(state: Encounter) -> Step:
+    """A disengagement can be answered only in the round it happened (S23)."""
+    if not model.field(state).left:
+        return state, []
+    return model.with_left(state, frozenset()), []
+
+
 def went_down(state: Encounter, actor_id: str) -> Step:
     """S8: Down leaves every engagement; S21: a summon is removed when Down."""
     events: list = []

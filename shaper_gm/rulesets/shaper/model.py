@@ -25,6 +25,12 @@ class ShaperActor:
 @dataclass(frozen=True)
 class ShaperField:
     engagements: Groups = frozenset()           # S14 groups
+    # This round's disengagements, (who left, whom it left): what Step Up answers (S23).
+    left: frozenset[tuple[str, str]] = frozenset()
+
+
+def field(state: Encounter) -> ShaperField:
+    return state.system if isinstance(state.system, ShaperField) else ShaperField()
 
 
 def own(actor: Actor) -> ShaperActor:
@@ -54,11 +60,20 @@ def shield_raised(actor: Actor) -> bool:
 # --- engagements (S14) ------------------------------------------------------------------
 
 def engagements(state: Encounter) -> Groups:
-    return state.system.engagements if isinstance(state.system, ShaperField) else frozenset()
+    return field(state).engagements
 
 
 def with_engagements(state: Encounter, groups: Groups) -> Encounter:
-    return state.with_(system=ShaperField(groups))
+    return state.with_(system=replace(field(state), engagements=groups))
+
+
+def left_from(state: Encounter, leaver: str, partner: str) -> bool:
+    """Whether `leaver` disengaged from `partner` this round."""
+    return (leaver, partner) in field(state).left
+
+
+def with_left(state: Encounter, pairs: frozenset[tuple[str, str]]) -> Encounter:
+    return state.with_(system=replace(field(state), left=pairs))
 
 
 def engagement_of(state: Encounter, actor_id: str) -> frozenset[str] | None:

@@ -79,6 +79,9 @@ class ShaperRuleset(AttackRules, RulesetBase):
     def on_turn_start(self, state: Encounter, actor_id: str):
         return hooks.turn_started(state, actor_id)
 
+    def on_round_end(self, state: Encounter):
+        return hooks.round_ended(state)
+
     def on_down(self, state: Encounter, actor_id: str):
         return hooks.went_down(state, actor_id)
 

@@ -54,6 +54,7 @@ def use(state: EncounterState, rs, library, request: SkillRequest) -> tuple[Enco
     rs.check_trigger(actor.sheet, skill, level, moment=skill.primary[0],
                      shield_raised=model.shield_raised(actor), who=actor.name)
     target_id = _target(state, rs, actor, skill, request.target)
+    _check_answers(state, actor, skill, target_id)
     state, events = _pay(state, rs, library, request, skill)
     actor = state.actors[request.actor]
     uses = dict(model.own(actor).skill_uses)
@@ -63,6 +64,19 @@ def use(state: EncounterState, rs, library, request: SkillRequest) -> tuple[Enco
     events.append(SkillUsed(request.actor, skill.id, target_id))
     state, applied = _apply(state, rs, library, actor.id, skill, level, target_id)
     return state, events + applied
+
+
+def _check_answers(state, actor, skill, target_id: str | None) -> None:
+    """A reaction that re-engages (Step Up) answers a foe that disengaged from its user
+    this round (S23); without that, its trigger has not happened."""
+    if "reaction" not in skill.primary or target_id is None:
+        return
+    if any(e.type == "engage" for e in skill.effects) and \
+            not model.left_from(state, target_id, actor.id):
+        target = state.actors[target_id]
+        raise RuleViolation(f"{skill.name} answers a foe disengaging from {actor.name} (S23): "
+                            f"{target.name} has not disengaged from {actor.name} this round",
+                            f"use it right after {target.name} disengages")
 
 
 def _pay(state, rs, library, request: SkillRequest, skill) -> tuple[EncounterState, list]:
