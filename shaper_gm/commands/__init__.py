@@ -21,7 +21,9 @@ def new_session(*, library=None, seed: int | None = None, grid: str | None = Non
     if library is None:
         from shaper_gm.content.loader import load_library
         library = load_library()
-    session = Session(library=library, registry=build_registry())
+    from shaper_gm.persist.admit import check
+    session = Session(library=library, registry=build_registry(), admit=check,
+                      default_seed=seed)
     if start_new:
         line = "new"
         if grid:

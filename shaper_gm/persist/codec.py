@@ -7,10 +7,12 @@ of which actor is wrong; it never guesses.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
+from shaper_gm.commands.args import MAX_SEED
 from shaper_gm.content.models import ActionPool
 from shaper_gm.encounter.state import ActiveEffect, ActorState, EncounterState
 from shaper_gm.errors import GmError
@@ -173,12 +175,42 @@ def state_from_data(data: Any, where: str) -> EncounterState:
         if ref not in actors:
             raise SaveFormatError(f"{where}.{label}: unknown actor {ref!r}",
                                   "the save is damaged; open a good copy")
+    if len(set(order)) != len(order):
+        _impossible(where, "order", "names an actor twice")
+    if turn is not None and turn not in order:
+        _impossible(where, "turn", f"{turn!r} is not in the order")
+    for actor in actors.values():
+        if actor.zone is not None and not _in_grid(actor.zone, cols, rows):
+            _impossible(f"{where}.actors.{actor.id}", "zone",
+                        f"{actor.zone!r} is not a zone of the {cols}x{rows} grid")
+    round_ = top.get("round", int)
+    if round_ < 0:
+        _impossible(where, "round", f"{round_} is negative")
+    seed = top.get("seed", int)
+    if not 0 <= seed <= MAX_SEED:
+        _impossible(where, "seed", f"{seed} is outside 0 to {MAX_SEED}")
+    position = top.get("dice_position", int, optional=True, default=0)
+    if not 0 <= position <= MAX_DICE_POSITION:
+        _impossible(where, "dice_position", f"{position} is outside 0 to {MAX_DICE_POSITION}")
     groups = _engagements(actors_data, actors, where)
     return EncounterState(
-        ruleset=top.get("ruleset", str), seed=top.get("seed", int),
-        dice_position=top.get("dice_position", int, optional=True, default=0),
-        cols=cols, rows=rows, actors=actors, order=order, round=top.get("round", int),
+        ruleset=top.get("ruleset", str), seed=seed, dice_position=position,
+        cols=cols, rows=rows, actors=actors, order=order, round=round_,
         turn=turn, engagements=groups)
+
+
+_ZONE = re.compile(r"([A-Z])([1-9][0-9]?)")
+MAX_DICE_POSITION = 10**12
+
+
+def _in_grid(zone: str, cols: int, rows: int) -> bool:
+    m = _ZONE.fullmatch(zone)
+    return m is not None and ord(m.group(1)) - ord("A") < cols and int(m.group(2)) <= rows
+
+
+def _impossible(where: str, key: str, why: str) -> None:
+    """A value of the right type that no play could have produced."""
+    raise SaveFormatError(f"{where}.{key}: {why}", "the save is damaged; open a good copy")
 
 
 def _engagements(actors_data: dict, actors: dict, where: str) -> frozenset:

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 
 from shaper_gm.commands import resolve
-from shaper_gm.commands.args import flag, parse_faces
+from shaper_gm.commands.args import MAX_SEED, ascii_digits, flag, names_a_file, parse_faces
 from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.encounter import setup, turns
 from shaper_gm.errors import CommandError
 
-GRID = re.compile(r"^(\d{1,3})x(\d{1,3})$")
+GRID = re.compile(r"^(\d{1,3})x(\d{1,3})$", re.ASCII)
 MAX_COUNT = 20
 
 
@@ -39,11 +40,19 @@ def register(reg: Registry) -> None:
             if not m:
                 raise CommandError(f"--grid {p.get('grid')!r} is not COLSxROWS", "e.g. --grid 5x5")
             cols, rows = int(m.group(1)), int(m.group(2))
+        session = ctx.session
+        if session.save_path is not None and len(session.history) > 1:
+            raise CommandError(f"new would replace the fight saved in {session.save_path} "
+                               f"({len(session.history)} commands)",
+                               "that fight stays as it is: quit, then start shaper-gm "
+                               "for a new encounter")
         seed = p.get("seed")
         if seed is None:
+            seed = session.default_seed
+        if seed is None:
             seed = secrets.randbelow(10**6)
-        if seed < 0:
-            raise CommandError("--seed must be 0 or more", "e.g. --seed 1234")
+        if not 0 <= seed <= MAX_SEED:
+            raise CommandError(f"--seed {seed} is out of range", f"use 0 to {MAX_SEED}")
         p.flags.update(grid=f"{cols}x{rows}", ruleset=ruleset_id, seed=seed)
         state, events = setup.new_encounter(ruleset_id, cols, rows, seed)
         return Outcome(state, events)
@@ -58,7 +67,9 @@ def register(reg: Registry) -> None:
         examples=("add josh --as josh --at A5", "add goblin --as bandit --count 3 --at D1",
                   "add zed --finesse 1 --weapon longbow --weapon dagger --skill longshot"),
         positionals=("new-id",),
-        flags=(flag("as", "text", metavar="TEMPLATE", completes="template"),
+        flags=(flag("as", "text", metavar="TEMPLATE", completes="template", reads_file=True),
+               flag("sheet", "text", metavar="JSON",
+                    help="a sheet file's content, as the log writes `--as PATH`"),
                flag("side", "text", metavar="SIDE", completes="side"),
                flag("at", "text", metavar="ZONE", completes="zone"),
                flag("name", "text", metavar="TEXT"),
@@ -76,9 +87,16 @@ def register(reg: Registry) -> None:
         base = p.words[0].lower()
         p.words[0] = base
         sheet = None
+        if p.get("as") and p.get("sheet"):
+            raise CommandError("add takes --as or --sheet, not both", "e.g. add josh --as josh")
         if p.get("as"):
             sheet = template(ctx, p.get("as"))
+        elif p.get("sheet"):
+            sheet = logged_sheet(ctx, p.get("sheet"))
         overrides = _overrides(ctx, p)
+        if overrides.get("hp") is not None and overrides["hp"] < 1:
+            raise CommandError(f"--hp {overrides['hp']}: an actor starts with 1 HP or more",
+                               "e.g. --hp 12")
         count = p.get("count")
         ids = [base]
         if count is not None:
@@ -174,15 +192,46 @@ def register(reg: Registry) -> None:
 
 
 def template(ctx: Context, name: str):
-    """A content creature or character, or a sheet YAML file the GM points at."""
+    """A content creature or character, or a sheet YAML file the GM points at. A file's
+    content goes into the logged line (`--sheet`), so the log never reads a file."""
     found = ctx.library.template(name.lower())
     if found is not None:
         return found
-    if name.endswith((".yaml", ".yml")) or "/" in name:
-        from shaper_gm.content.loader import load_sheet_file
-        return load_sheet_file(name, ctx.library)
+    if names_a_file(name):
+        return _sheet_file(ctx, name)
     known = sorted([*ctx.library.characters, *ctx.library.creatures])
     return ctx.library.template(resolve.match_one(name, known, "template"))
+
+
+def _sheet_file(ctx: Context, name: str):
+    from pathlib import Path
+
+    from shaper_gm.content.loader import load_sheet_file
+    from shaper_gm.persist.yamlio import load_yaml_file
+    sheet = load_sheet_file(name, ctx.library)          # checked, errors named
+    payload = {"id": Path(name).stem.lower(), "data": load_yaml_file(name)}
+    try:
+        text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError):
+        raise CommandError(f"--as {name}: the sheet holds values a log line cannot carry",
+                           "keep to numbers, text and lists in the sheet") from None
+    del ctx.parsed.flags["as"]
+    ctx.parsed.flags["sheet"] = text
+    return sheet
+
+
+def logged_sheet(ctx: Context, text: str):
+    """The sheet a log line carries in `--sheet` (see `_sheet_file`)."""
+    from shaper_gm.content.loader import sheet_from_data
+    try:
+        payload = json.loads(text)
+        default_id, data = payload["id"], payload["data"]
+    except (ValueError, TypeError, KeyError):
+        raise CommandError("--sheet is not a sheet written by add --as PATH",
+                           "use add ID --as TEMPLATE or --as a sheet file") from None
+    if not isinstance(default_id, str):
+        raise CommandError("--sheet has no sheet id", "use add ID --as a sheet file")
+    return sheet_from_data(data, ctx.library, "the logged sheet", default_id)
 
 
 def _overrides(ctx: Context, p) -> dict:
@@ -203,7 +252,7 @@ def _overrides(ctx: Context, p) -> dict:
         skills = {}
         for entry in p.get("skill"):
             sid, _, level = entry.lower().partition(":")
-            if level and not level.isdigit():
+            if level and not (ascii_digits(level) and len(level) <= 4):
                 raise CommandError(f"--skill {entry!r}: the level must be a number",
                                    "e.g. --skill longshot:2")
             skills[sid] = int(level) if level else 1
