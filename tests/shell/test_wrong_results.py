@@ -87,3 +87,26 @@ def test_a_seeded_run_rolls_the_same_dice_whatever_its_first_line(tmp_path, caps
         outputs.append(capsys.readouterr().out)
     assert outputs[0] == outputs[1] == outputs[2]
     assert "(seed 5)" in outputs[0]
+
+
+def test_ctrl_c_while_output_is_drawn_or_saved_never_ends_the_shell(monkeypatch):
+    import os
+    import signal
+
+    session = new_session(seed=3)
+    out = io.StringIO()
+    shell, saver, inp = shell_on(session, out)
+    drawn = shell.renderer.show
+
+    def interrupted_show(result, state):
+        os.kill(os.getpid(), signal.SIGINT)      # the GM presses Ctrl-C mid-output
+        drawn(result, state)
+
+    monkeypatch.setattr(shell.renderer, "show", interrupted_show)
+    try:
+        assert shell.run_line("add josh --as josh --at B4")
+        assert "Ctrl-C: the command had already run and is saved" in out.getvalue()
+        assert saves.read_save("live.yaml").log == session.log
+    finally:
+        saver.close()
+        inp.__exit__(None, None, None)
