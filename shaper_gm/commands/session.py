@@ -88,8 +88,9 @@ class Session:
     manual: set[str] = field(default_factory=set)     # actors whose dice are asked for
     asker: FacesAsker | None = None
     save_path: str | None = None
-    # How to rebuild states for frames loaded from a save (set by the persist layer).
-    rebuild: Callable[[Session], None] | None = None
+    # How to rebuild states for frames loaded from a save (set by the persist layer):
+    # rebuild(session, count) gives the last `count` frames their states (all if None).
+    rebuild: Callable[..., None] | None = None
     # Whether a new state and log line could be saved and opened again; raises a GmError
     # if not (set by the persist layer: persist.admit.check).
     admit: Callable[[Session, EncounterState, str], None] | None = None
@@ -183,7 +184,7 @@ class Session:
             if self.rebuild is None:
                 raise CommandError("this save's earlier states are not available",
                                    "replay the save to undo past where it was opened")
-            self.rebuild(self)
+            self.rebuild(self, count)
         undone = []
         for _ in range(count):
             frame = self.history.pop()

@@ -138,6 +138,10 @@ def open_for_shell(word: str | None, library=None, seed: int | None = None):
                    f"commands are back ({where}).")
     else:
         message = f"Opened {path}: {len(session.log)} commands ({where})."
+    from shaper_gm.persist.replay import check_tail
+    diverges = check_tail(session)
+    if diverges:
+        message += f" Warning: {diverges}."
     if lock.note:
         message += f" (Note: {lock.note}.)"
     return session, autosave, message

@@ -14,12 +14,12 @@ from shaper_gm.commands import build_registry
 from shaper_gm.commands.args import file_read, parse_args, split_line
 from shaper_gm.commands.session import Frame, Session
 from shaper_gm.errors import GmError
-from shaper_gm.persist import admit, codec
+from shaper_gm.persist import admit, checkpoints, codec
 from shaper_gm.persist.admit import MAX_SAVE_BYTES, MAX_SAVE_LINES
 from shaper_gm.persist.files import FileRefused, read_capped, real_target, write_text_atomic
 from shaper_gm.persist.lock import SaveLock
 from shaper_gm.persist.replace import check_replace
-from shaper_gm.persist.savetext import dump_session
+from shaper_gm.persist.savetext import SaveText, dump_session, seed_entries
 from shaper_gm.persist.yamlio import YamlError, load_yaml_data
 
 # A 10,000-command save is ~120 KiB and ~10,000 lines. Parsing costs memory per line,
@@ -117,6 +117,9 @@ def read_data(path: Path) -> dict:
     if not isinstance(data, dict):
         raise SaveError(f"{path} is not a shaper-gm save (no mapping at the top)",
                         "open a file written by save")
+    log = data.get("log")
+    if isinstance(log, list) and all(isinstance(x, str) for x in log):
+        seed_entries(log, text)
     return data
 
 
@@ -157,6 +160,7 @@ def session_from_data(data: dict, path: Path, library=None) -> Session:
                       admit=admit.check)
     session.history = [Frame(line, None, None) for line in log[:-1]]
     session.history.append(Frame(log[-1], None, state))
+    session.save_text = SaveText(loaded=checkpoints.read(data, len(log), where))
     from shaper_gm.persist.replay import rebuild_history
     session.rebuild = rebuild_history
     return session
@@ -240,6 +244,7 @@ def load_into(session: Session, word: str) -> Path:
     session.history = loaded.history
     session.future = []
     session.rebuild = loaded.rebuild
+    session.save_text = loaded.save_text
     session.save_path = loaded.save_path
     return path
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shaper_gm.persist import codec
+from shaper_gm.persist.checkpoints import CheckpointText
 from shaper_gm.persist.yamlio import dump_yaml
 
 
@@ -21,6 +22,22 @@ class LogCache:
 
     def __init__(self) -> None:
         self._text: dict[str, str] = {}
+
+    def seed(self, log: list[str], text: str) -> None:
+        """Take the entries' text from a save just read, when each entry of its top-level
+        `log:` is one `- ...` line: reopening a long save then needs no YAML dumping."""
+        at = text.find("\nlog:\n")
+        if at < 0:
+            return
+        rows = text[at + 6:].split("\n", len(log))
+        if len(rows) < len(log) or not all(r.startswith("- ") for r in rows[:len(log)]):
+            return
+        rest = rows[len(log)] if len(rows) > len(log) else ""
+        if rest[:1] in (" ", "-", "\t"):
+            return                       # an entry spans lines: keep dumping
+        for line, row in zip(log, rows[:len(log)], strict=True):
+            if len(self._text) < 200_000:
+                self._text.setdefault(line, row + "\n")
 
     def entry(self, line: str) -> str:
         text = self._text.get(line)
@@ -44,6 +61,8 @@ class SaveText:
     entries: list[str] = field(default_factory=list)
     size: int = 0                     # bytes (UTF-8) of all entries
     lines: int = 0                    # newlines of all entries
+    loaded: dict = field(default_factory=dict)     # checkpoints read from the save
+    checkpoints: CheckpointText = field(default_factory=CheckpointText)
 
     def head_of(self, state) -> str:
         if state is not self.state:
@@ -86,8 +105,13 @@ def dump_session(session, *, closed: bool = True) -> str:
     tail = flags_text(session, closed)
     if not cache.entries:
         return f"{head}{tail}log: []\n"
-    return f"{head}{tail}log:\n{''.join(cache.entries)}"
+    marks = cache.checkpoints.text(session.history, cache.loaded)
+    return f"{head}{tail}log:\n{''.join(cache.entries)}{marks}"
 
 
 def entry_text(line: str) -> str:
     return _entries.entry(line)
+
+
+def seed_entries(log: list[str], text: str) -> None:
+    _entries.seed(log, text)

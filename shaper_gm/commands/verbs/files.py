@@ -57,7 +57,7 @@ def register(reg: Registry) -> None:
         check_replace(path, force=bool(ctx.parsed.get("force")), kind="export",
                       verb="export")
         if session.rebuild is not None:
-            session.rebuild(session)     # frames opened from a save get their events
+            session.rebuild(session, None)   # frames opened from a save get their events
         try:
             write_text_atomic(path, recap_markdown(session.history, session.state))
         except OSError as exc:
