@@ -29,9 +29,10 @@ def check(session, state, line: str) -> None:
     head = cache.head_of(state)
     cache.follow(session.history)
     entry = entry_text(line)
-    # Room for the session's flags (closed, and every actor's id in manual_dice).
-    spare_lines = len(state.actors) + 8
-    spare_bytes = 4 * sum(len(a) + 4 for a in state.actors) + 64
+    # Room for the session's flags (closed, and every id that may be in manual_dice).
+    ids = set(state.actors) | session.manual
+    spare_lines = len(ids) + 8
+    spare_bytes = 4 * sum(len(a) + 4 for a in ids) + 64
     size = len(head.encode()) + cache.size + len(entry.encode()) + spare_bytes
     lines = head.count("\n") + cache.lines + entry.count("\n") + spare_lines
     if lines > MAX_SAVE_LINES or size > MAX_SAVE_BYTES:

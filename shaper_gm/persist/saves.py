@@ -156,7 +156,7 @@ def session_from_data(data: dict, path: Path, library=None) -> Session:
         raise SaveError(f"{where}: key 'manual_dice' should be a list of actor ids",
                         "the save is damaged; open a good copy")
     session = Session(library=library, registry=registry, state=state,
-                      save_path=str(path), manual={a for a in manual if a in state.actors},
+                      save_path=str(path), manual=set(manual),
                       admit=admit.check)
     session.history = [Frame(line, None, None) for line in log[:-1]]
     session.history.append(Frame(log[-1], None, state))

@@ -94,7 +94,7 @@ def save_text(session) -> SaveText:
 
 
 def flags_text(session, closed: bool) -> str:
-    manual = sorted(a for a in session.manual if a in session.state.actors)
+    manual = sorted(session.manual)     # ids of actors gone too: undo may bring them back
     return dump_yaml({"closed": closed, "manual_dice": manual})
 
 
