@@ -110,3 +110,24 @@ def test_error_lines_escape_control_characters(capsys):
     from shaper_gm.cli import error
     error("unknown actor '\x1b[2J'")
     assert capsys.readouterr().err == "error: unknown actor '\\x1b[2J'\n"
+
+
+def test_a_command_whose_save_would_pass_the_readers_caps_is_refused(tmp_path, monkeypatch):
+    """4,000 actors used to make a save over the reader's line cap; now the command that
+    would cross it is refused, and what was saved before still opens."""
+    from shaper_gm.persist import admit
+    monkeypatch.setattr(admit, "MAX_SAVE_LINES", 400)
+    monkeypatch.setattr(saves, "MAX_SAVE_LINES", 400)
+    session = new_session(seed=3)
+    with pytest.raises(GmError, match="the save would be over the limit of 400 lines"):
+        for n in range(40):
+            session.execute(f"add goblin-{n} --as raider")
+    assert 3 < len(session.state.actors) < 40
+    path = saved(tmp_path, session)
+    assert saves.read_save(path).state == session.state
+
+
+def test_add_with_a_negative_hp_is_refused():
+    session = new_session(seed=3)
+    with pytest.raises(GmError, match="--hp -3: an actor starts with 1 HP or more"):
+        session.execute("add z --hp -3")
