@@ -2,7 +2,9 @@
 
 Only the interactive shell imports prompt_toolkit, and only when it starts: scripts,
 replays and piped input never load it. Exit status: 0 ok, 1 a refused script line or a
-replay that diverges, 2 a usage error or a file that cannot be read.
+replay that diverges, 2 a usage error or a file that cannot be read or written (a save
+another shaper-gm holds included), 3 an internal error, 128+N stopped by signal N (the
+state reached is saved first).
 """
 
 from __future__ import annotations
@@ -14,7 +16,22 @@ import sys
 from shaper_gm import __version__
 from shaper_gm.errors import GmError
 
-OK, FAILED, UNUSABLE = 0, 1, 2
+OK, FAILED, UNUSABLE, INTERNAL = 0, 1, 2, 3
+
+
+def seed_value(text: str) -> int:
+    from shaper_gm.commands.args import MAX_SEED, ascii_digits
+    if not ascii_digits(text) or len(text) > 9:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a seed: use a whole number "
+                                         f"from 0 to {MAX_SEED}")
+    return int(text)
+
+
+def count_value(text: str) -> int:
+    from shaper_gm.commands.args import ascii_digits
+    if not ascii_digits(text) or len(text) > 9 or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an entry number: use 1 or more")
+    return int(text)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -29,13 +46,16 @@ def build_parser() -> argparse.ArgumentParser:
     op.add_argument("save", metavar="SAVE.yaml")
     run = sub.add_parser("run", help="run a script of shell commands ('-' reads stdin)")
     run.add_argument("script", metavar="SCRIPT")
-    run.add_argument("--seed", type=int, default=None, help="seed for rolled dice")
+    run.add_argument("--seed", type=seed_value, default=None, help="seed for rolled dice")
     run.add_argument("--save", metavar="OUT.yaml", help="write the final state here")
+    run.add_argument("--force", action="store_true",
+                     help="let --save replace a file that is not this encounter's save")
     run.add_argument("--keep-going", action="store_true",
                      help="report every failing line instead of stopping at the first")
     rp = sub.add_parser("replay", help="re-run a save's log and check it ends in its state")
     rp.add_argument("save", metavar="SAVE.yaml")
-    rp.add_argument("--to", type=int, default=None, metavar="N", help="stop after entry N")
+    rp.add_argument("--to", type=count_value, default=None, metavar="N",
+                    help="stop after entry N")
     return parser
 
 
@@ -46,23 +66,38 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130                         # interrupted: the shell's convention
     except BrokenPipeError:                # e.g. `shaper-gm run fight.txt | head`
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _quiet_stdout()
         return OK
+    except OSError as exc:                 # standard output itself failed (/dev/full)
+        _quiet_stdout()
+        error(f"cannot write the output: {exc.strerror or exc}")
+        return UNUSABLE
     except Exception as exc:
         # Imported here, not at start-up: only a failing run needs it.
         from shaper_gm.content.schema import ContentError
 
         if not isinstance(exc, ContentError):
-            raise
+            error(f"internal error ({type(exc).__name__}: {exc}); "
+                  "every completed command is saved; please report this")
+            return INTERNAL
         problems = exc.errors                # the content library itself cannot be read
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         error(f"{problems[0]}{more}; fix content/ or set SHAPER_GM_CONTENT to a content folder")
         return UNUSABLE
 
 
+def _quiet_stdout() -> None:
+    """Send what is left of standard output nowhere, so exiting does not fail again."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def dispatch(args: argparse.Namespace) -> int:
     if args.command == "run":
-        return run(args.script, seed=args.seed, save=args.save, keep_going=args.keep_going)
+        return run(args.script, seed=args.seed, save=args.save, keep_going=args.keep_going,
+                   force=args.force)
     if args.command == "replay":
         return replay(args.save, to=args.to)
     if args.command == "open":
@@ -73,33 +108,80 @@ def dispatch(args: argparse.Namespace) -> int:
 
 
 def error(text: str) -> None:
-    sys.stdout.flush()
-    print(f"error: {text}", file=sys.stderr, flush=True)
+    from shaper_gm.render.escape import escape_controls
+    try:
+        sys.stdout.flush()
+    except OSError:
+        _quiet_stdout()
+    print(f"error: {escape_controls(text)}", file=sys.stderr, flush=True)
 
 
 def run(script: str, *, seed: int | None = None, save: str | None = None,
-        keep_going: bool = False) -> int:
+        keep_going: bool = False, force: bool = False) -> int:
+    """Run a script; `--save` is checked and locked before the first line, and written
+    with the state reached also after a refused line or a signal."""
     from shaper_gm.commands import new_session
     from shaper_gm.shell.script import ScriptError, read_script
+    from shaper_gm.shell.signals import StopSignals
 
-    try:
-        lines = read_script(script)
-    except ScriptError as exc:
-        error(str(exc))
-        return UNUSABLE
     session = new_session(seed=seed)
-    failures = run_lines(session, lines, keep_going=keep_going)
+    lock = None
     if save is not None:
-        from shaper_gm.persist import saves
-        try:
-            saves.write_save(session, _path(save))
-        except (GmError, OSError) as exc:
-            error(f"--save {save}: {exc}")
+        lock = _lock_output(save, session, force)
+        if lock is None:
             return UNUSABLE
-    return FAILED if failures else OK
+    try:
+        with StopSignals() as stop:
+            try:
+                lines = read_script(script)
+            except ScriptError as exc:
+                error(str(exc))
+                return UNUSABLE
+            failures = run_lines(session, lines, keep_going=keep_going, stop=stop.pending)
+            code = FAILED if failures else OK
+            if stop.signal is not None:
+                code = 128 + stop.signal
+                error(f"stopped by {stop.name} after {len(session.log) - 1} logged "
+                      "command(s)" + (f"; writing the state reached to {save}" if save else
+                                      "; nothing saved (no --save)"))
+            if save is not None:
+                return _write_final(session, save) or code
+            return code
+    finally:
+        if lock is not None:
+            lock.release()
 
 
-def run_lines(session, lines, *, keep_going: bool = False, done=None) -> list:
+def _lock_output(save: str, session, force: bool):
+    """The lock of `run --save OUT`, once OUT may be replaced by this run; else None
+    (the reason said)."""
+    from shaper_gm.persist.lock import SaveLock
+    from shaper_gm.persist.replace import check_replace
+    lock = None
+    try:
+        _path(save).parent.mkdir(parents=True, exist_ok=True)
+        lock = SaveLock.acquire(_path(save))
+        check_replace(_path(save), force=force, first_entry=session.log[0],
+                      verb="run --save")
+    except (GmError, OSError) as exc:
+        if lock is not None:
+            lock.release()
+        error(f"--save {save}: {getattr(exc, 'strerror', None) or exc}")
+        return None
+    return lock
+
+
+def _write_final(session, save: str) -> int:
+    from shaper_gm.persist import saves
+    try:
+        saves.write_save(session, _path(save))
+    except (GmError, OSError) as exc:
+        error(f"--save {save}: {exc}")
+        return UNUSABLE
+    return OK
+
+
+def run_lines(session, lines, *, keep_going: bool = False, done=None, stop=None) -> list:
     """Run script lines, printing as the shell does; refusals go to stderr."""
     from shaper_gm.shell.output import make_renderer
     from shaper_gm.shell.script import run_script
@@ -107,7 +189,7 @@ def run_lines(session, lines, *, keep_going: bool = False, done=None) -> list:
     renderer = make_renderer(ruleset_for=session.ruleset_for)
     return run_script(session, lines, lambda r: renderer.show(r, session.state),
                       lambda f: error(f"line {f.number}: {f.error}"),
-                      keep_going=keep_going, done=done)
+                      keep_going=keep_going, done=done, stop=stop)
 
 
 def replay(path: str, *, to: int | None = None) -> int:
@@ -148,20 +230,54 @@ def shell(save: str | None) -> int:
 
 def _piped_into(session, saving, message: str | None) -> int:
     """`open SAVE` fed by a pipe: run the piped lines on the save like `run -`, each
-    completed line made durable as in the shell."""
+    completed line made durable as in the shell. A line that cannot be made durable
+    stops the run (exit 2); a signal stops it after the line in hand."""
     from shaper_gm.shell.script import ScriptError, read_script
+    from shaper_gm.shell.signals import StopSignals
 
-    try:
-        lines = read_script("-")
-    except ScriptError as exc:
-        error(str(exc))
-        saving.close()
-        return UNUSABLE
-    if message:
-        print(message, flush=True)
-    failures = run_lines(session, lines, done=saving.commit)
-    saving.close()
+    with StopSignals() as stop:
+        try:
+            lines = read_script("-")
+        except ScriptError as exc:
+            error(str(exc))
+            _close(saving)
+            return UNUSABLE
+        if message:
+            print(message, flush=True)
+        unsaved: list[GmError] = []
+
+        def commit() -> None:
+            try:
+                saving.commit()
+            except (GmError, OSError) as exc:
+                unsaved.append(GmError(str(exc)))
+                raise StopRun from None
+
+        failures = run_lines(session, lines, done=commit,
+                             stop=lambda: stop.pending() or bool(unsaved))
+        if unsaved:
+            error(f"the last command is done but not on disk: {unsaved[0]}")
+            saving.lock.release()
+            return UNUSABLE
+        if not _close(saving):
+            return UNUSABLE
+        if stop.signal is not None:
+            error(f"stopped by {stop.name}; every completed command is in {saving.path}")
+            return 128 + stop.signal
     return FAILED if failures else OK
+
+
+class StopRun(Exception):
+    """Raised by a `done` callback to end a script run."""
+
+
+def _close(saving) -> bool:
+    try:
+        saving.close()
+    except (GmError, OSError) as exc:
+        error(f"could not close {saving.path} cleanly: {exc}")
+        return False
+    return True
 
 
 def _path(word: str):

@@ -27,7 +27,8 @@ def build_registry(rs=None) -> Registry:
 def new_session(*, library=None, seed: int | None = None, grid: str | None = None,
                 start_new: bool = True, ruleset: str | None = None) -> Session:
     """A session on a fresh encounter (its first log entry is the `new` that made it)."""
-    session = Session(content=library)
+    from shaper_gm.persist.admit import check
+    session = Session(content=library, admit=check, default_seed=seed)
     if start_new:
         line = "new"
         if ruleset:

@@ -13,6 +13,13 @@ from shaper_gm.errors import CommandError
 
 MAX_LINE = 2000
 KINDS = ("bool", "int", "text", "faces")
+MAX_SEED = 999_999_999                 # nine digits: what an int flag can carry
+
+
+def ascii_digits(text: str) -> bool:
+    """A non-empty run of 0-9. `str.isdigit()` also says yes to '²' or '٣', which
+    `int()` then refuses or reads as another number."""
+    return text.isascii() and text.isdigit()
 
 
 @dataclass(frozen=True)
@@ -24,6 +31,7 @@ class FlagSpec:
     metavar: str = ""
     completes: str = ""           # what completion offers: actor | zone | item | skill | ...
     choices: tuple[str, ...] = ()  # the values it takes, when they are a fixed few
+    reads_file: bool = False       # a value that names_a_file() is read from disk
 
     @property
     def flag(self) -> str:
@@ -31,9 +39,29 @@ class FlagSpec:
 
 
 def flag(name: str, kind: str = "bool", *, repeat: bool = False, help: str = "",
-         metavar: str = "", completes: str = "", choices: tuple[str, ...] = ()) -> FlagSpec:
+         metavar: str = "", completes: str = "", choices: tuple[str, ...] = (),
+         reads_file: bool = False) -> FlagSpec:
     assert kind in KINDS, kind
-    return FlagSpec(name, kind, repeat, help, metavar or kind.upper(), completes, choices)
+    return FlagSpec(name, kind, repeat, help, metavar or kind.upper(), completes, choices,
+                    reads_file)
+
+
+def names_a_file(value: str) -> bool:
+    """A flag value that is a path rather than a name: `x.yaml`, `./x`, `~/x`, `a/b`."""
+    return (value.endswith((".yaml", ".yml")) or "/" in value
+            or value.startswith((".", "~")))
+
+
+def file_read(parsed: Parsed, specs: tuple[FlagSpec, ...]) -> str | None:
+    """The first `--flag PATH` of `parsed` that would read a file, as typed, or None."""
+    for spec in specs:
+        if not spec.reads_file:
+            continue
+        value = parsed.flags.get(spec.name)
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, str) and names_a_file(item):
+                return f"--{spec.name} {item}"
+    return None
 
 
 @dataclass
@@ -85,7 +113,7 @@ def split_line(line: str) -> list[str]:
 def parse_faces(text: str, flag_name: str) -> tuple[int, ...]:
     faces = []
     for token in text.replace(" ", "").split(","):
-        if not token.isdigit() or len(token) > 4:
+        if not ascii_digits(token) or len(token) > 4:
             raise CommandError(f"--{flag_name}: {token!r} is not a die face",
                                "give faces as numbers separated by commas, e.g. 5,5,3")
         faces.append(int(token))
@@ -134,7 +162,7 @@ def _convert(verb: str, spec: FlagSpec, raw: str) -> object:
     if spec.kind == "int":
         text = raw.strip()
         body = text[1:] if text[:1] in "+-" else text
-        if not body.isdigit() or len(body) > 9:
+        if not ascii_digits(body) or len(body) > 9:
             raise CommandError(f"{verb}: --{spec.name} needs a whole number, got {raw!r}",
                                f"e.g. --{spec.name} 2")
         return int(text)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from shaper_gm.commands.args import Parsed, parse_args, split_line
+from shaper_gm.commands.args import MAX_LINE, Parsed, file_read, parse_args, split_line
 from shaper_gm.commands.registry import Registry, Verb
 from shaper_gm.content.schema import ContentError
 from shaper_gm.dice import DiceInputError, DiceSyntaxError
@@ -90,8 +90,15 @@ class Session:
     manual: set[str] = field(default_factory=set)     # actors whose dice are asked for
     asker: FacesAsker | None = None
     save_path: str | None = None
-    # How to rebuild states for frames loaded from a save (set by the persist layer).
-    rebuild: Callable[[Session], None] | None = None
+    # How to rebuild states for frames loaded from a save (set by the persist layer):
+    # rebuild(session, count) gives the last `count` frames their states (all if None).
+    rebuild: Callable[..., None] | None = None
+    # Whether a new state and log line could be saved and opened again; raises a GmError
+    # if not (set by the persist layer: persist.admit.check).
+    admit: Callable[[Session, EncounterState, str], None] | None = None
+    keeper: Any = None                # what owns the save file (the shell's autosave)
+    default_seed: int | None = None   # the seed of a `new` given none (run --seed)
+    save_text: Any = field(default=None, compare=False, repr=False)   # persist's cache
     _rulesets: dict = field(default_factory=dict)
     _registries: dict = field(default_factory=dict)
 
@@ -138,6 +145,10 @@ class Session:
             raise CommandError(f"the log holds the file command {verb.name!r}",
                                "a save's log never runs file commands: remove that entry")
         parsed = parse_args(verb.name, tokens[1:], verb.flags)
+        read = file_read(parsed, verb.flags) if replaying else None
+        if read is not None:
+            raise CommandError(f"the log reads a file ({read})",
+                               "a save's log never reads files: the save is damaged")
         dice = DiceBox(self.state.seed, self.state.dice_position,
                        asker=None if replaying else self.asker, manual=frozenset(self.manual))
         context = Context(self, self.state, parsed, dice, verb)
@@ -157,6 +168,11 @@ class Session:
         by_hand = sorted({s.slot for s in dice.slots if s.by_hand and s.used} | by_hand_given)
         if by_hand:
             resolved += f" {BY_HAND} {','.join(by_hand)}"
+        if len(resolved) > MAX_LINE:
+            raise CommandError(f"the command as logged would be {len(resolved)} characters "
+                               f"(limit {MAX_LINE})", "shorten its text or split it")
+        if self.admit is not None:
+            self.admit(self, new_state, resolved)
         self.history.append(Frame(resolved, self.state, new_state, tuple(outcome.events)))
         self.future.clear()
         self.state = new_state
@@ -191,7 +207,7 @@ class Session:
             if self.rebuild is None:
                 raise CommandError("this save's earlier states are not available",
                                    "replay the save to undo past where it was opened")
-            self.rebuild(self)
+            self.rebuild(self, count)
         undone = []
         for _ in range(count):
             frame = self.history.pop()

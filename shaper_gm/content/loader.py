@@ -190,14 +190,19 @@ def load_sheet_file(path: str | Path, library: Library) -> Sheet:
     """
     path = Path(path)
     display = str(path)
-    ctx = Ctx(file=display)
     try:
         data = load_yaml_file(path)
     except (YamlError, UnicodeDecodeError) as exc:
         raise ContentError([_yaml_message(exc, display, None)]) from None
     except OSError as exc:
         raise ContentError([f"{display}: cannot read it ({exc.strerror})"]) from None
-    item_id: Any = path.stem.lower()
+    return sheet_from_data(data, library, display, path.stem.lower())
+
+
+def sheet_from_data(data: Any, library: Library, display: str, default_id: str) -> Sheet:
+    """A sheet from a sheet file's parsed data (see `load_sheet_file`)."""
+    ctx = Ctx(file=display)
+    item_id: Any = default_id
     raw = data
     if isinstance(data, Mapping) and len(data) == 1:
         (key, value), = data.items()

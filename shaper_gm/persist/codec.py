@@ -11,8 +11,10 @@ on read by the ruleset that wrote them (`migrations`, version -> function).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
+from shaper_gm.commands.args import MAX_SEED
 from shaper_gm.engine import grid
 from shaper_gm.engine.data import DataError
 from shaper_gm.engine.errors import RuleViolation
@@ -27,7 +29,6 @@ class SaveFormatError(GmError):
     """A save that cannot be read as written; the file is left as it is."""
 
 VERSION = 2
-MAX_SEED = 2**63 - 1
 MAX_DICE_POSITION = 10**12
 RulesetFor = Callable[[str], Any]
 
@@ -37,7 +38,16 @@ __all__ = ["MAX_DICE_POSITION", "MAX_SEED", "SaveFormatError", "VERSION", "check
 
 # --- writing ---------------------------------------------------------------------------
 
-def state_to_data(state: Encounter, rs) -> dict:
+@lru_cache(maxsize=8)
+def _shipped(ruleset_id: str):
+    from shaper_gm.engine import registry
+    return registry.module_of(ruleset_id).build()
+
+
+def state_to_data(state: Encounter, rs=None) -> dict:
+    """`rs`: the state's ruleset (any instance will do for writing; by default the one
+    built from the shipped content)."""
+    rs = rs if rs is not None else _shipped(state.ruleset)
     data = {
         "version": VERSION,
         "ruleset": state.ruleset,
@@ -195,7 +205,7 @@ def _actor_from_data(actor_id: str, r: Reader, rs, cols: int, rows: int) -> Acto
             if grid.canonical(zone, cols, rows) != zone:
                 raise RuleViolation("not as the tool writes it")
         except RuleViolation:
-            _impossible(r.where, "zone", f"{zone!r} is not a cell of the {cols}x{rows} grid")
+            _impossible(r.where, "zone", f"{zone!r} is not a zone of the {cols}x{rows} grid")
     effects = tuple(_effect(Reader(e, f"{r.where}.effects[{i}]"))
                     for i, e in enumerate(r.get("effects", list)))
     return Actor(id=actor_id, name=r.get("name", str), side=r.get("side", str), sheet=sheet,

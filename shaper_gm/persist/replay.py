@@ -52,7 +52,7 @@ def replay_save(path: Path | str, library=None, to: int | None = None,
                         "the save")
 
 
-def describe_difference(saved, replayed, rs) -> str:
+def describe_difference(saved, replayed, rs=None) -> str:
     """The first field that differs, said in the save's own words."""
     a, b = codec.state_to_data(saved, rs), codec.state_to_data(replayed, rs)
     for key in a:
@@ -70,17 +70,66 @@ def describe_difference(saved, replayed, rs) -> str:
     return "the states differ"
 
 
-def rebuild_history(session: Session) -> None:
-    """Give frames loaded from a save their states, by re-running the log once, so undo
-    can go back past the point where the save was opened."""
+def rebuild_history(session: Session, count: int | None = None) -> None:
+    """Give frames loaded from a save their states so undo can go back past where the
+    save was opened: the last `count` of them (all when None), re-run from the nearest
+    state checkpoint before them (checkpoints.py). The stretch re-run must end in the
+    saved state; if not, nothing changes and the first diverging stretch is named."""
+    history = session.history
+    need = len(history) - (count if count is not None else len(history))
+    start, state = _checkpoint_before(session, max(need, 0))
     fresh = fresh_session(session.content)
-    fresh.run_lines(session.log)
+    if state is not None:
+        fresh.state = state
+    lines = [frame.line for frame in history[start:]]
+    try:
+        fresh.run_lines(lines)
+    except LineError as exc:
+        raise GmError(f"the save's log does not replay: entry {start + exc.number} is "
+                      f"refused ({exc}), so it cannot be undone past where it was opened",
+                      "replay the save to see where it diverges") from None
     if fresh.state != session.state:
-        raise GmError("the save's log does not rebuild its state, so it cannot be undone "
-                      "past where it was opened", "replay the save to see where it diverges")
-    session.history = fresh.history
-    session.rebuild = None
+        raise GmError(f"the save's log does not rebuild its state (entries {start + 1} to "
+                      f"{len(history)}: {describe_difference(session.state, fresh.state)}), "
+                      "so it cannot be undone past where it was opened",
+                      "replay the save to see where it diverges")
+    session.history = history[:start] + fresh.history
+    if start == 0:
+        session.rebuild = None
 
 
-__all__ = ["ReplayReport", "describe_difference", "fresh_session", "rebuild_history",
-           "replay_save"]
+def _checkpoint_before(session: Session, entry: int):
+    """(n, state after entry n) for the latest known state at or before `entry`:
+    a frame's own, else a checkpoint read from the save, else (0, None): the start."""
+    from shaper_gm.persist.savetext import save_text
+    loaded = save_text(session).loaded
+    for n in range(entry, 0, -1):
+        after = session.history[n - 1].after
+        if after is not None:
+            return n, after
+        if n in loaded:
+            try:
+                return n, codec.state_from_data(loaded[n], f"checkpoint {n}",
+                                                session.ruleset_named)
+            except codec.SaveFormatError:
+                continue
+    return 0, None
+
+
+def check_tail(session: Session, budget: int = 300) -> str | None:
+    """At open: re-run the log from the last checkpoint (or from the start, when that is
+    at most `budget` lines) and say how it diverges, or None when it matches (the
+    rebuilt frames are kept: the first undo is then instant). A longer log without
+    checkpoints is checked at the first undo past the open point instead."""
+    start, _ = _checkpoint_before(session, len(session.history) - 1)
+    if len(session.history) - start > budget:
+        return None
+    try:
+        rebuild_history(session, len(session.history) - start)
+    except GmError as exc:
+        return exc.message
+    return None
+
+
+__all__ = ["ReplayReport", "check_tail", "describe_difference", "fresh_session",
+           "rebuild_history", "replay_save"]

@@ -8,17 +8,22 @@ over the old file, so a reader sees the old version or the new one, never half.
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
+from shaper_gm.commands.args import file_read, parse_args, split_line
 from shaper_gm.commands.session import Frame, Session
-from shaper_gm.persist import codec
-from shaper_gm.persist.yamlio import YamlError, dump_yaml, load_yaml_data
+from shaper_gm.errors import GmError
+from shaper_gm.persist import admit, checkpoints, codec
+from shaper_gm.persist.admit import MAX_SAVE_BYTES, MAX_SAVE_LINES
+from shaper_gm.persist.files import FileRefused, read_capped, real_target, write_text_atomic
+from shaper_gm.persist.lock import SaveLock
+from shaper_gm.persist.replace import check_replace
+from shaper_gm.persist.savetext import SaveText, dump_session, seed_entries
+from shaper_gm.persist.yamlio import YamlError, load_yaml_data
 
 # A 10,000-command save is ~120 KiB and ~10,000 lines. Parsing costs memory per line,
-# so both caps bound what a hostile file can make the loader allocate.
-MAX_SAVE_BYTES = 4 * 1024 * 1024
-MAX_SAVE_LINES = 200_000
+# so both caps bound what a hostile file can make the loader allocate; admit.py refuses
+# any command whose save would pass them.
 SAVES_ENV = "SHAPER_GM_SAVES"
 
 
@@ -43,61 +48,6 @@ def resolve_path(word: str) -> Path:
 
 # --- writing ---------------------------------------------------------------------------
 
-class LogCache:
-    """YAML text of each log line, made once: rewriting a long save stays cheap."""
-
-    def __init__(self) -> None:
-        self._text: dict[str, str] = {}
-
-    def entry(self, line: str) -> str:
-        text = self._text.get(line)
-        if text is None:
-            text = dump_yaml([line])
-            if len(self._text) < 200_000:
-                self._text[line] = text
-        return text
-
-
-_shared_cache = LogCache()
-
-
-def dump_session(session: Session, *, closed: bool = True,
-                 cache: LogCache = _shared_cache) -> str:
-    data = codec.state_to_data(session.state, session.ruleset_for(session.state))
-    data["closed"] = closed
-    data["manual_dice"] = sorted(a for a in session.manual if a in session.state.actors)
-    head = dump_yaml(data)
-    log = "".join(cache.entry(line) for line in session.log)
-    return f"{head}log:\n{log}" if log else f"{head}log: []\n"
-
-
-def write_text_atomic(path: Path, text: str) -> None:
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    folder.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    try:
-        dir_fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    except OSError:
-        pass
-    finally:
-        os.close(dir_fd)
-
-
 def write_save(session: Session, path: Path, *, closed: bool = True) -> None:
     try:
         write_text_atomic(Path(path), dump_session(session, closed=closed))
@@ -107,51 +57,48 @@ def write_save(session: Session, path: Path, *, closed: bool = True) -> None:
 
 
 def save_session(session: Session, word: str | None, *, force: bool = False) -> Path:
-    """The `save` verb: to PATH, a bare name under the saves folder, or the open save."""
+    """The `save` verb: to PATH, a bare name under the saves folder, or the open save.
+    A file that is another encounter's save, or no save at all, is replaced only with
+    `force`; one another shaper-gm holds, never."""
     if word is None:
         if session.save_path is None:
             raise SaveError("this encounter has no save file yet", "save NAME, e.g. save bridge")
         path = Path(session.save_path)
     else:
         path = resolve_path(word)
-        if path.is_dir():
-            raise SaveError(f"{path} is a folder", "give a file name, e.g. save bridge")
-        if (not force and path.exists() and str(path) != str(session.save_path)
-                and not _same_encounter(path, session)):
-            raise SaveError(f"{path} holds a different encounter",
-                            f"pick another name, or overwrite it: save {word} --force")
-    write_save(session, path)
-    session.save_path = str(path)
-    return path
-
-
-def _same_encounter(path: Path, session: Session) -> bool:
-    """A file may be overwritten by the encounter it holds: same first log entry."""
+    own = session.save_path is not None and real_target(path) == real_target(session.save_path)
+    if not own:
+        check_replace(path, force=force, first_entry=session.log[0] if session.log else None,
+                      verb="save")
     try:
-        data = read_data(path)
-    except codec.SaveFormatError:
-        return False
-    log = data.get("log") if isinstance(data, dict) else None
-    return bool(log) and bool(session.log) and log[0] == session.log[0]
+        real_target(path).parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SaveError(f"cannot make the folder of {path}: {exc.strerror or exc}",
+                        "save elsewhere") from None
+    keeper = getattr(session, "keeper", None)
+    if keeper is not None:
+        keeper.switch_to(path)            # locks it, writes it, closes the file left
+    else:
+        lock = SaveLock.acquire(path)
+        try:
+            write_save(session, path)
+        finally:
+            lock.release()
+        session.save_path = str(path)
+    return path
 
 
 # --- reading ---------------------------------------------------------------------------
 
 def read_data(path: Path) -> dict:
+    """A save's parsed data: a regular UTF-8 file, at most MAX_SAVE_BYTES, plain YAML."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise SaveError(f"no save at {path}", "check the path; bare names look in "
-                        f"{saves_dir()}/") from None
-    except OSError as exc:
-        raise SaveError(f"cannot read {path}: {exc.strerror or exc}", "check the path") from None
-    if path.is_dir():
-        raise SaveError(f"{path} is a folder, not a save", "give the .yaml file")
-    if size > MAX_SAVE_BYTES:
-        raise SaveError(f"{path} is {size / 2**20:.1f} MiB; a save is at most "
-                        f"{MAX_SAVE_BYTES // 2**20} MiB", "this is not a shaper-gm save")
-    raw = path.read_bytes()
+        raw = read_capped(path, MAX_SAVE_BYTES, "save")
+    except FileRefused as exc:
+        hint = (f"check the path; bare names look in {saves_dir()}/"
+                if exc.message.startswith("no save") else exc.hint)
+        raise SaveError(exc.message, hint) from None
     if b"\x00" in raw:
         raise SaveError(f"{path} holds NUL bytes: it is not a YAML save", "open a .yaml save")
     try:
@@ -169,6 +116,9 @@ def read_data(path: Path) -> dict:
     if not isinstance(data, dict):
         raise SaveError(f"{path} is not a shaper-gm save (no mapping at the top)",
                         "open a file written by save")
+    log = data.get("log")
+    if isinstance(log, list) and all(isinstance(x, str) for x in log):
+        seed_entries(log, text)
     return data
 
 
@@ -201,33 +151,67 @@ def session_from_data(data: dict, path: Path, library=None) -> Session:
                         "the save is damaged; open a good copy")
     session.state = state
     session.save_path = str(path)
-    session.manual = {a for a in manual if a in state.actors}
+    session.manual = set(manual)
+    session.admit = admit.check
     _check_files_in_log(session.registry, log, where)
     session.history = [Frame(line, None, None) for line in log[:-1]]
     session.history.append(Frame(log[-1], None, state))
+    session.save_text = SaveText(loaded=checkpoints.read(data, len(log), where))
     from shaper_gm.persist.replay import rebuild_history
     session.rebuild = rebuild_history
     return session
 
 
 def _check_files_in_log(registry, log: list[str], where: str) -> None:
-    """A log never holds file commands; one that does is damaged (spec: Save files)."""
+    """A log never holds file commands, nor a line that reads a file (`add --as PATH`);
+    one that does is damaged (spec: Save files). Only lines naming such a flag are
+    parsed, so a long log is checked in a blink."""
+    flags = {f"--{spec.name}" for verb in registry.verbs.values() for spec in verb.flags
+             if spec.reads_file}
     for number, line in enumerate(log, 1):
         word = line.split(maxsplit=1)[0].lower() if line.strip() else ""
         verb = registry.by_alias.get(word)
-        if verb is not None and registry.verbs[verb].takes_file:
+        if verb is None:
+            continue
+        if registry.verbs[verb].takes_file:
             raise SaveError(f"{where}: log entry {number} is the file command {word!r}",
                             "a log never runs file commands; the save is damaged")
+        if any(flag in line for flag in flags):
+            read = _file_read(registry.verbs[verb], line)
+            if read is not None:
+                raise SaveError(f"{where}: log entry {number} reads a file ({read})",
+                                "a log never reads files; the save is damaged")
+
+
+def _file_read(verb, line: str) -> str | None:
+    try:
+        tokens = split_line(line)
+        parsed = parse_args(verb.name, tokens[1:], verb.flags)
+    except GmError:
+        return None                 # not a readable line: replaying it refuses it
+    return file_read(parsed, verb.flags)
 
 
 def load_into(session: Session, word: str) -> Path:
-    """The `load` verb: replace the session's encounter with a saved one."""
-    path = resolve_path(word) if not Path(word).exists() else Path(word)
+    """The `load` verb: replace the session's encounter with a saved one. The file the
+    session was on is closed first; a save another shaper-gm holds is refused."""
+    path = save_location(word)
     loaded = read_save(path, session.content)
+    keeper = getattr(session, "keeper", None)
+    if keeper is not None:
+        keeper.switch_to(path, write=False)     # before the state changes: may refuse
     session.state = loaded.state
     session.manual = loaded.manual
     session.history = loaded.history
     session.future = []
     session.rebuild = loaded.rebuild
+    session.save_text = loaded.save_text
     session.save_path = loaded.save_path
     return path
+
+
+def save_location(word: str) -> Path:
+    """What `open`/`load WORD` reads: WORD as typed when something is there, else a bare
+    name under the saves folder."""
+    typed = Path(word).expanduser()
+    return typed if os.path.lexists(typed) else resolve_path(word)

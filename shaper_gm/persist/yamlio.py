@@ -7,6 +7,8 @@ when PyYAML was built with it, because it is several times faster.
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import yaml
@@ -54,28 +56,53 @@ def load_yaml_text(text: str, *, origin: str) -> object:
         loader.dispose()
 
 
+class _SaveLoader(LOADER):
+    """The fast loader, refusing a mapping that repeats a key (PyYAML keeps the last)."""
+
+    def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key, _ in node.value:
+            if isinstance(key, yaml.ScalarNode):
+                if key.value in seen:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"duplicate key '{key.value}'", key.start_mark)
+                seen.add(key.value)
+        return super().construct_mapping(node, deep=deep)
+
+
 def load_yaml_data(text: str, *, origin: str) -> object:
     """Parse large plain data (a save) in bounded memory: parser events are streamed
-    once to refuse anchors and aliases, then libyaml builds the data directly. Unlike
-    `load_yaml_text` it does not look for duplicate keys."""
+    once to refuse anchors and aliases, then libyaml builds the data directly, refusing
+    duplicate keys."""
     try:
-        for event in yaml.parse(text, Loader=LOADER):
+        # An anchor needs '&' and an alias '*': without either, skip the event pass.
+        events = yaml.parse(text, Loader=LOADER) if "&" in text or "*" in text else ()
+        for event in events:
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
                 mark = event.start_mark
                 raise YamlError(origin, "anchors and aliases (&name, *name) are not allowed",
                                 mark.line + 1, mark.column + 1)
-        return yaml.load(text, Loader=LOADER)
+        return yaml.load(text, Loader=_SaveLoader)
     except yaml.MarkedYAMLError as exc:
         raise _error(origin, exc, ()) from None
     except yaml.YAMLError as exc:
         raise YamlError(origin, str(exc)) from None
 
 
+MAX_YAML_FILE_BYTES = 4 * 1024 * 1024
+
+
 def load_yaml_file(path: str | Path) -> object:
-    """Read and parse a UTF-8 YAML file; errors name the file."""
+    """Read and parse a UTF-8 YAML file (a regular file of at most 4 MiB); errors name
+    the file."""
+    from shaper_gm.persist.files import FileRefused, read_capped
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = read_capped(path, MAX_YAML_FILE_BYTES, "YAML file")
+    except FileRefused as exc:
+        raise YamlError(str(path), exc.message) from None
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise YamlError(str(path), f"not UTF-8 text ({exc.reason})") from None
     return load_yaml_text(text, origin=str(path))
@@ -85,6 +112,19 @@ def dump_yaml(data: object) -> str:
     """Plain data to block-style YAML, keys in their given order."""
     return yaml.dump(data, Dumper=DUMPER, sort_keys=False, allow_unicode=True,
                      default_flow_style=False)
+
+
+# Characters YAML does not allow raw, or reads as line breaks: escaped in one-line data.
+_NOT_RAW = re.compile("[^\x09\x0a\x0d\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+                      "|[\u2028\u2029]")
+
+
+def dump_yaml_line(data: object) -> str:
+    """Plain data (str keys) as one line of YAML: JSON, which YAML reads as flow style,
+    with every character YAML would not take raw written as an escape. Many times faster
+    than PyYAML's own dumper."""
+    text = json.dumps(data, ensure_ascii=False, separators=(", ", ": "))
+    return _NOT_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def _error(origin: str, exc: yaml.MarkedYAMLError, path: tuple) -> YamlError:

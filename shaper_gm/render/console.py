@@ -8,18 +8,40 @@ type -> renderer tables; anything unknown still gets a plain line, never a crash
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+import sys
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import IO, Any
 
 from rich.console import Console, RenderableType
+from rich.segment import Segment
 from rich.text import Text
 
 from shaper_gm.commands import viewdata as vd
 from shaper_gm.engine import events as ev
 from shaper_gm.render import breakdown, tables, views
+from shaper_gm.render.escape import escape_controls
 from shaper_gm.render.plugins import load_views_for
 from shaper_gm.render.text import Names, describe, fold_costs
+
+
+class SafeConsole(Console):
+    """A rich Console that shows control characters in text as escapes (see escape.py)
+    and, when the reader of a pipe goes away (`run x | head -1`), drops the rest of
+    the output quietly instead of exiting."""
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        return super()._render_buffer(
+            segment if segment.control else
+            Segment(escape_controls(segment.text), segment.style, segment.control)
+            for segment in buffer)
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
 
 
 def make_console(file: IO[str] | None = None, **options: Any) -> Console:
@@ -27,7 +49,7 @@ def make_console(file: IO[str] | None = None, **options: Any) -> Console:
     (standard output by default) is a terminal; NO_COLOR turns colour off everywhere."""
     if os.environ.get("NO_COLOR"):
         options.setdefault("no_color", True)
-    return Console(file=file, highlight=False, emoji=False, soft_wrap=False, **options)
+    return SafeConsole(file=file, highlight=False, emoji=False, soft_wrap=False, **options)
 
 
 RulesetFor = Callable[[Any], Any]

@@ -21,6 +21,7 @@ from shaper_gm.shell.completer import ShellCompleter
 from shaper_gm.shell.dice import make_asker
 from shaper_gm.shell.output import make_renderer, say
 from shaper_gm.shell.script import strip_comment
+from shaper_gm.shell.signals import HeldInterrupts
 from shaper_gm.shell.status import prompt_text, toolbar_text
 
 
@@ -30,14 +31,49 @@ def history_path() -> Path:
     return Path(base) / "shaper-gm" / "history"
 
 
-def open_history() -> History:
+class SafeFileHistory(FileHistory):
+    """File history that falls back to memory, with one note, when the file fails."""
+
+    def __init__(self, filename: str, note) -> None:
+        super().__init__(filename)
+        self.note = note
+        self.broken = False
+
+    def load_history_strings(self):
+        try:
+            yield from super().load_history_strings()
+        except (OSError, UnicodeDecodeError) as exc:
+            self._fail(exc)
+
+    def store_string(self, string: str) -> None:
+        if self.broken:
+            return
+        try:
+            super().store_string(string)
+        except OSError as exc:
+            self._fail(exc)
+
+    def _fail(self, exc: Exception) -> None:
+        if not self.broken:
+            self.broken = True
+            self.note(f"note: history file {self.filename} is not usable "
+                      f"({getattr(exc, 'strerror', None) or exc}); history is kept for this "
+                      "session only")
+
+
+def open_history(note=None) -> History:
+    """The history file, or memory (with a one-line note) when it cannot be used."""
+    note = note or (lambda text: None)
     path = history_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.touch(exist_ok=True)
-    except OSError:
-        return InMemoryHistory()        # a read-only home still gets a working shell
-    return FileHistory(str(path))
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        note(f"note: history file {path} is not usable ({exc.strerror or exc}); "
+             "history is kept for this session only")
+        return InMemoryHistory()
+    return SafeFileHistory(str(path), note)
 
 
 class Shell:
@@ -48,7 +84,7 @@ class Shell:
         self.renderer = renderer if renderer is not None else make_renderer(
             ruleset_for=session.ruleset_for)
         self.prompt = PromptSession(
-            input=input, output=output, history=history or open_history(),
+            input=input, output=output, history=history or open_history(self.warn),
             auto_suggest=AutoSuggestFromHistory(), completer=ShellCompleter(session),
             complete_while_typing=True, bottom_toolbar=self.toolbar)
         # Dice answers get their own line editor: no completion, kept out of the history.
@@ -85,22 +121,44 @@ class Shell:
         return 0
 
     def run_line(self, text: str) -> bool:
-        """Run one typed line; False when the shell should end."""
-        line = strip_comment(text)
-        if not line:
-            return True
+        """Run what was typed (a paste may hold several lines: each runs in turn, until
+        one is refused); False when the shell should end. Ctrl-C while a command's
+        output is drawn or its save written is noted, not obeyed: the shell stays."""
+        lines = [line for line in (strip_comment(part) for part in text.splitlines()) if line]
+        for n, line in enumerate(lines):
+            with HeldInterrupts() as held:
+                outcome = self._one_line(line)
+            if held.caught:
+                say(self.renderer, "Ctrl-C: the command had already run and is saved; "
+                    "undo takes it back")
+            if outcome is None:
+                return False
+            if not outcome and n + 1 < len(lines):
+                say(self.renderer, f"the other {len(lines) - n - 1} pasted line(s) were "
+                    "not run")
+                break
+        return True
+
+    def _one_line(self, line: str) -> bool | None:
+        """True if done, False if refused, None to quit."""
         try:
             result = self.session.execute(line)
         except GmError as exc:
             self.renderer.error(exc)
-            return True
+            return False
         except (KeyboardInterrupt, EOFError):
             say(self.renderer, "cancelled; nothing changed")
-            return True
-        if result.verb == "quit":
             return False
-        self.renderer.show(result, self.session.state)
-        self.commit()
+        except Exception as exc:           # a bug must not cost the GM the shell
+            self.renderer.error(GmError(f"internal error ({type(exc).__name__}: {exc})",
+                                        "nothing changed; please report this line"))
+            return False
+        if result.verb == "quit":
+            return None
+        try:
+            self.renderer.show(result, self.session.state)
+        finally:
+            self.commit()
         return True
 
     def commit(self) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from shaper_gm.commands.args import ascii_digits
+
 Asker = Callable[[str, str, int, int], "tuple[int, ...] | None"]
 
 
@@ -24,7 +26,7 @@ def read_faces(text: str, count: int, sides: int) -> tuple[int, ...] | None:
     tokens = [t for t in text.replace(",", " ").split() if t]
     faces = []
     for token in tokens:
-        if not token.isdigit() or len(token) > 4:
+        if not ascii_digits(token) or len(token) > 4:
             raise BadFaces(f"{token!r} is not a die face; type numbers like 5,5,3")
         face = int(token)
         if not 1 <= face <= sides:

@@ -41,18 +41,22 @@ def strip_comment(line: str) -> str:
     return line.strip()
 
 
+MAX_SCRIPT_BYTES = 16 * 1024 * 1024
+
+
 def read_script(name: str, stdin: IO[bytes] | None = None) -> list[tuple[int, str]]:
-    """(line number, command) pairs of the script at `name` ('-' = standard input)."""
+    """(line number, command) pairs of the script at `name` ('-' = standard input): a
+    regular file, or the input stream, of at most MAX_SCRIPT_BYTES."""
+    from shaper_gm.persist.files import FileRefused, read_capped, read_stream_capped
     label = "standard input" if name == "-" else name
     try:
         if name == "-":
-            data = (stdin or sys.stdin.buffer).read()
+            data = read_stream_capped(stdin or sys.stdin.buffer, MAX_SCRIPT_BYTES, label,
+                                      "script")
         else:
-            data = Path(name).read_bytes()
-    except FileNotFoundError:
-        raise ScriptError(f"{label}: no such file; check the path") from None
-    except IsADirectoryError:
-        raise ScriptError(f"{label}: is a folder, not a script; name a file") from None
+            data = read_capped(Path(name), MAX_SCRIPT_BYTES, "script")
+    except FileRefused as exc:
+        raise ScriptError(f"{exc.message}; {exc.hint}") from None
     except OSError as exc:
         raise ScriptError(f"{label}: cannot be read ({exc.strerror}); check the path and "
                           "its permissions") from None
@@ -81,12 +85,16 @@ def parse_script(data: bytes, label: str) -> list[tuple[int, str]]:
 
 def run_script(session: Any, lines: list[tuple[int, str]], show: Callable[[Any], None],
                fail: Callable[[Failure], None], *, keep_going: bool = False,
-               done: Callable[[], None] | None = None) -> list[Failure]:
+               done: Callable[[], None] | None = None,
+               stop: Callable[[], bool] | None = None) -> list[Failure]:
     """Run each line; a refused line is reported through `fail` and changes nothing.
-    `done` runs after each completed line (an autosave's commit). Stops at the first
-    failure unless `keep_going`, and at `quit`."""
+    `done` runs after each completed line (an autosave's commit); an exception from it
+    ends the run. Stops at the first failure unless `keep_going`, at `quit`, and before
+    any line once `stop()` says so (a signal came)."""
     failures = []
     for number, line in lines:
+        if stop is not None and stop():
+            break
         try:
             result = session.execute(line)
         except GmError as exc:
@@ -100,5 +108,8 @@ def run_script(session: Any, lines: list[tuple[int, str]], show: Callable[[Any],
             break
         show(result)
         if done is not None:
-            done()
+            try:
+                done()
+            except Exception:
+                break
     return failures

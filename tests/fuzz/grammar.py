@@ -40,9 +40,9 @@ def _slot(kind: str, actor_ids: list[str]) -> st.SearchStrategy[str]:
         "zone": st.sampled_from(ZONES), "item": st.sampled_from(ITEMS),
         "held-item": st.sampled_from(ITEMS), "skill": st.sampled_from(SKILLS),
         "spell": st.sampled_from(["spell", "charm", "minion", "energy-shield"]),
-        "number": st.sampled_from(["1", "2", "3", "7", "0", "-1", "x", "99999999"]),
+        "number": st.sampled_from(["1", "2", "3", "7", "0", "-1", "x", "99999999", "\u00b2"]),
         "kind": st.sampled_from(["major", "minor", "free", "huge"]),
-        "text": st.sampled_from(["open the door", "shout", ""]),
+        "text": st.sampled_from(["open the door", "shout", "", "'\x1b]0;x\x07\x1b[2J'"]),
         "dice": st.sampled_from(["3d6", "1d6+3", "2d6+1d6+3", "3d6x", "1d0", "999d999"]),
         "field=value": st.sampled_from(SETTABLE), "verb": st.sampled_from(["attack", "nope"]),
         "manual|auto": st.sampled_from(["manual", "auto", "sometimes"]),
@@ -66,7 +66,7 @@ def _positionals(verb, actor_ids):
 
 def _flag_value(spec, actor_ids) -> st.SearchStrategy[str]:
     if spec.kind == "int":
-        return st.sampled_from(["1", "2", "0", "-2", "x", "123456789012"])
+        return st.sampled_from(["1", "2", "0", "-2", "-3", "x", "123456789012", "\u00b2"])
     if spec.kind == "faces" or spec.name in ("evade", "defense", "roll"):
         return st.sampled_from(FACES)
     by_completion = {"actor": _ids(actor_ids), "zone": st.sampled_from(ZONES),

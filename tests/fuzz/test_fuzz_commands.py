@@ -1,5 +1,6 @@
-"""Quick fuzz profile: every line either applies or is refused with one line, and a
-refusal leaves the save dump byte-for-byte as it was."""
+"""Quick fuzz profile: every line either applies or is refused with one line, a
+refusal leaves the save dump byte-for-byte as it was, and after every applied line the
+autosave text reopens to an equal state."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from grammar import SETUP, lines  # noqa: E402
 
 from shaper_gm.commands import build_registry, new_session  # noqa: E402
 from shaper_gm.errors import GmError  # noqa: E402
-from shaper_gm.persist.saves import dump_session  # noqa: E402
+from shaper_gm.persist.saves import dump_session, session_from_data  # noqa: E402
+from shaper_gm.persist.yamlio import load_yaml_data  # noqa: E402
 
 REGISTRY = build_registry()
 IDS = ["josh", "monica", "taylor", "raider", "crossbowman", "reaver"]
@@ -42,7 +44,21 @@ def check_line(session, line: str) -> str:
         assert dump_session(session) == before_dump, f"refusal changed the state: {line!r}"
         assert session.log == before_log
         return "refused"
+    assert_reopens_equal(session, line)
     return "ok"
+
+
+def assert_reopens_equal(session, line: str) -> None:
+    """Every write is readable: the autosave text of the state just reached opens
+    again (all checks of `open`) to the same state, log and manual dice."""
+    text = dump_session(session, closed=False)
+    try:
+        data = load_yaml_data(text, origin="autosave")
+        again = session_from_data(data, Path("autosave.yaml"), session.library)
+    except GmError as exc:
+        raise AssertionError(f"{line!r} made a save that does not reopen: {exc}") from None
+    assert again.state == session.state, f"reopened state differs after {line!r}"
+    assert again.log == session.log and again.manual == session.manual
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -61,6 +77,9 @@ def test_known_nasty_lines():
              "effect josh x --until rounds:0", "'", "add JOSH", "add a" + "b" * 60,
              "damage josh 1 --pierce -3", "cast", "skill", "act", "\x00", "help nope",
              # found by the long profile: a sheet file that is not there
-             "add zed --as x.yaml", "add zed --as /nonexistent/sheet.yaml"]
+             "add zed --as x.yaml", "add zed --as /nonexistent/sheet.yaml",
+             # issue 8
+             "damage raider \u00b2", "add zed --hp -3", "log 0", "add zed --as /dev/zero",
+             "new --seed 1795317749", "undo \u00b2", "add zed --sheet '{}'"]
     outcomes = [check_line(session, line) for line in nasty]
     assert outcomes == ["refused"] * len(nasty)       # each one, with one line

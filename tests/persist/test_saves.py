@@ -262,7 +262,8 @@ def test_recovery_after_a_crash_is_reported(fight, tmp_path):
     fight.execute("rolls josh manual")
     path = tmp_path / "live.yaml"
     keeper = autosave.Autosave(fight, path)
-    keeper.commit()                       # the shell was killed after this
+    keeper.commit()                       # the shell was killed after this:
+    os.close(keeper.lock.fd)              # the kernel drops a dead process's flock
     session, again, message = autosave.open_for_shell(str(path))
     assert session.state == fight.state and session.log == fight.log
     assert session.manual == {"josh"}                 # still asked for at the table

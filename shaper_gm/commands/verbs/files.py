@@ -37,21 +37,27 @@ def register(reg: Registry, rs) -> None:
         return Outcome(view=Message(f"Loaded {path}: round {ctx.session.state.round}, "
                                     f"{len(ctx.session.log)} log entries."))
 
-    @reg.command("export", group="file", usage="export PATH.md", logged=False, takes_file=True,
+    @reg.command("export", group="file", usage="export PATH.md [--force]", logged=False,
+                 takes_file=True,
                  summary="write a readable Markdown recap of the fight, by round",
-                 examples=("export recap.md",), positionals=("path",))
+                 examples=("export recap.md",), positionals=("path",),
+                 flags=(flag("force", help="replace a file that is not an earlier recap"),))
     def export(ctx: Context) -> Outcome:
         from pathlib import Path
 
-        from shaper_gm.persist.saves import SaveError, write_text_atomic
+        from shaper_gm.persist.files import write_text_atomic
+        from shaper_gm.persist.replace import check_replace
+        from shaper_gm.persist.saves import SaveError
         from shaper_gm.render.recap import recap_markdown
         words = ctx.parsed.words
         if len(words) != 1:
             raise CommandError("export takes one path", "e.g. export recap.md")
         session = ctx.session
-        if session.rebuild is not None:
-            session.rebuild(session)     # frames opened from a save get their events
         path = Path(words[0]).expanduser()
+        check_replace(path, force=bool(ctx.parsed.get("force")), kind="export",
+                      verb="export")
+        if session.rebuild is not None:
+            session.rebuild(session, None)   # frames opened from a save get their events
         try:
             write_text_atomic(path, recap_markdown(session.history, session.state))
         except OSError as exc:

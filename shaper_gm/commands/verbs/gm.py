@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from shaper_gm.commands import resolve
-from shaper_gm.commands.args import flag
+from shaper_gm.commands.args import ascii_digits, flag
 from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.viewdata import HistoryMoved, Message
@@ -20,7 +20,7 @@ MAX_AMOUNT = 100_000
 
 
 def amount(word: str, verb: str) -> int:
-    if not word.isdigit() or len(word) > 6 or int(word) > MAX_AMOUNT:
+    if not ascii_digits(word) or len(word) > 6 or int(word) > MAX_AMOUNT:
         raise CommandError(f"{verb}: the amount must be a whole number from 0 to {MAX_AMOUNT}, "
                            f"got {word!r}", f"e.g. {verb} goblin-1 5")
     return int(word)
@@ -169,7 +169,7 @@ def roll_outcome(ctx: Context, mods=None, basic: bool = False) -> Outcome:
 def _count(words: list[str], verb: str) -> int:
     if not words:
         return 1
-    if len(words) != 1 or not words[0].isdigit() or len(words[0]) > 7:
+    if len(words) != 1 or not ascii_digits(words[0]) or len(words[0]) > 7:
         raise CommandError(f"{verb} takes a count, got {' '.join(words)!r}", f"e.g. {verb} 2")
     return int(words[0])
 
@@ -198,13 +198,13 @@ def _until(ctx: Context, text: str) -> str:
         return text.replace("-", "_")
     if text in ("round", "end-of-round", "end_of_round"):
         return f"round:{max(state.round, 1)}"
-    m = re.match(r"^rounds:(\d{1,4})$", text)
+    m = re.match(r"^rounds:(\d{1,4})$", text, re.ASCII)
     if m and int(m.group(1)) >= 1:
         return f"round:{max(state.round, 1) + int(m.group(1)) - 1}"
     m = re.match(r"^(start|end):(.+)$", text)
     if m:
         return f"{m.group(1)}:{resolve.actor(state, m.group(2))}"
-    m = re.match(r"^round:(\d{1,4})$", text)
+    m = re.match(r"^round:(\d{1,4})$", text, re.ASCII)
     if m:
         return text
     raise CommandError(f"--until {text!r} is not a moment I know",
@@ -215,7 +215,7 @@ def _set_field(ctx: Context, state, target: str, key: str, value: str):
     actor = state.actors[target]
     rs = ctx.ruleset
     if key in ("hp", "initiative") or key in rs.resource_names():
-        if not (value.lstrip("-").isascii() and value.lstrip("-").isdigit()) or len(value) > 6:
+        if not ascii_digits(value.removeprefix("-")) or len(value) > 6:
             raise CommandError(f"{key} must be a whole number, got {value!r}", f"e.g. {key}=5")
         number = int(value)
         if key == "hp":

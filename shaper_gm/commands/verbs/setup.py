@@ -6,13 +6,13 @@ import re
 import secrets
 
 from shaper_gm.commands import resolve
-from shaper_gm.commands.args import flag, parse_faces
+from shaper_gm.commands.args import MAX_SEED, flag, parse_faces
 from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.encounter import setup, turns
 from shaper_gm.errors import CommandError
 
-GRID = re.compile(r"^(\d{1,3})x(\d{1,3})$")
+GRID = re.compile(r"^(\d{1,3})x(\d{1,3})$", re.ASCII)
 MAX_COUNT = 20
 
 
@@ -40,11 +40,19 @@ def register(reg: Registry, rs) -> None:
             if not m:
                 raise CommandError(f"--grid {p.get('grid')!r} is not COLSxROWS", "e.g. --grid 5x5")
             cols, rows = int(m.group(1)), int(m.group(2))
+        session = ctx.session
+        if session.save_path is not None and len(session.history) > 1:
+            raise CommandError(f"new would replace the fight saved in {session.save_path} "
+                               f"({len(session.history)} commands)",
+                               "that fight stays as it is: quit, then start shaper-gm "
+                               "for a new encounter")
         seed = p.get("seed")
         if seed is None:
+            seed = session.default_seed
+        if seed is None:
             seed = secrets.randbelow(10**6)
-        if seed < 0:
-            raise CommandError("--seed must be 0 or more", "e.g. --seed 1234")
+        if not 0 <= seed <= MAX_SEED:
+            raise CommandError(f"--seed {seed} is out of range", f"use 0 to {MAX_SEED}")
         p.flags.update(grid=f"{cols}x{rows}", ruleset=ruleset_id, seed=seed)
         state, events = setup.new_encounter(ruleset_id, cols, rows, seed, rs.new_system())
         return Outcome(state, events)
@@ -60,7 +68,9 @@ def register(reg: Registry, rs) -> None:
         summary="add an actor from a template, or the ruleset's default sheet",
         examples=tuple(rs.term("add_examples").split("|")) if rs.term("add_examples") else (),
         positionals=("new-id",),
-        flags=(flag("as", "text", metavar="TEMPLATE", completes="template"),
+        flags=(flag("as", "text", metavar="TEMPLATE", completes="template", reads_file=True),
+               flag("sheet", "text", metavar="JSON",
+                    help="a sheet file's content, as the log writes `--as PATH`"),
                flag("side", "text", metavar="SIDE", completes="side"),
                flag("at", "text", metavar="ZONE", completes="zone"),
                flag("name", "text", metavar="TEXT"), flag("hp", "int"),
@@ -74,9 +84,20 @@ def register(reg: Registry, rs) -> None:
         base = p.words[0].lower()
         p.words[0] = base
         sheet = None
+        if p.get("as") and p.get("sheet"):
+            raise CommandError("add takes --as or --sheet, not both", "e.g. add josh --as josh")
         if p.get("as"):
             sheet = template(ctx, p.get("as"))
+        elif p.get("sheet"):
+            own = getattr(ruleset_verbs(ctx.ruleset), "logged_sheet", None)
+            if own is None:
+                raise CommandError(f"{ctx.ruleset.name} reads no sheet files",
+                                   "use add ID --as TEMPLATE")
+            sheet = own(ctx, p.get("sheet"))
         numbers = stat_numbers(ctx, p)
+        if numbers.get("hp") is not None and numbers["hp"] < 1:
+            raise CommandError(f"--hp {numbers['hp']}: an actor starts with 1 HP or more",
+                               "e.g. --hp 12")
         own_extra = getattr(ruleset_verbs(ctx.ruleset), "add_extra", None)
         extra = own_extra(ctx, p) if own_extra is not None else {}
         count = p.get("count")

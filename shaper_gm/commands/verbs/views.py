@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from shaper_gm.commands import resolve
+from shaper_gm.commands.args import ascii_digits
 from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.viewdata import (
@@ -58,10 +59,11 @@ def register(reg: Registry, rs) -> None:
         lines = ctx.session.log
         words = ctx.parsed.words
         if words:
-            if len(words) != 1 or not words[0].isdigit():
-                raise CommandError("log takes a count", "e.g. log 10")
-            n = int(words[0])
-            shown = lines[-n:] if n else []
+            if (len(words) != 1 or not ascii_digits(words[0]) or len(words[0]) > 7
+                    or int(words[0]) < 1):
+                raise CommandError(f"log takes a count of 1 or more, got {' '.join(words)!r}",
+                                   "e.g. log 10, or log for all of it")
+            shown = lines[-int(words[0]):]
         else:
             shown = lines
         return Outcome(view=LogView(tuple(shown), len(lines) - len(shown) + 1))

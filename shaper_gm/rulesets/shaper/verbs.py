@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from shaper_gm.commands import resolve
-from shaper_gm.commands.args import flag, parse_faces
+from shaper_gm.commands.args import ascii_digits, flag, names_a_file, parse_faces
 from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.verbs.gm import roll_outcome, target_and_amount
@@ -84,15 +84,46 @@ def add_extra(ctx: Context, parsed) -> dict:
 
 
 def template(ctx: Context, name: str):
-    """A content creature or character, or a sheet YAML file the GM points at."""
+    """A content creature or character, or a sheet YAML file the GM points at. A file's
+    content goes into the logged line (`--sheet`), so the log never reads a file."""
     found = ctx.library.template(name.lower())
     if found is not None:
         return found
-    if name.endswith((".yaml", ".yml")) or "/" in name:
-        from shaper_gm.content.loader import load_sheet_file
-        return load_sheet_file(name, ctx.library)
+    if names_a_file(name):
+        return _sheet_file(ctx, name)
     known = sorted([*ctx.library.characters, *ctx.library.creatures])
     return ctx.library.template(resolve.match_one(name, known, "template"))
+
+
+def _sheet_file(ctx: Context, name: str):
+    from pathlib import Path
+
+    from shaper_gm.content.loader import load_sheet_file
+    from shaper_gm.persist.yamlio import load_yaml_file
+    sheet = load_sheet_file(name, ctx.library)          # checked, errors named
+    payload = {"id": Path(name).stem.lower(), "data": load_yaml_file(name)}
+    try:
+        text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError):
+        raise CommandError(f"--as {name}: the sheet holds values a log line cannot carry",
+                           "keep to numbers, text and lists in the sheet") from None
+    del ctx.parsed.flags["as"]
+    ctx.parsed.flags["sheet"] = text
+    return sheet
+
+
+def logged_sheet(ctx: Context, text: str):
+    """The sheet a log line carries in `--sheet` (see `_sheet_file`)."""
+    from shaper_gm.content.loader import sheet_from_data
+    try:
+        payload = json.loads(text)
+        default_id, data = payload["id"], payload["data"]
+    except (ValueError, TypeError, KeyError):
+        raise CommandError("--sheet is not a sheet written by add --as PATH",
+                           "use add ID --as TEMPLATE or --as a sheet file") from None
+    if not isinstance(default_id, str):
+        raise CommandError("--sheet has no sheet id", "use add ID --as a sheet file")
+    return sheet_from_data(data, ctx.library, "the logged sheet", default_id)
 
 
 def _overrides(ctx: Context, p) -> dict:
@@ -113,12 +144,13 @@ def _overrides(ctx: Context, p) -> dict:
         skills = {}
         for entry in p.get("skill"):
             sid, _, level = entry.lower().partition(":")
-            if level and not level.isdigit():
+            if level and not (ascii_digits(level) and len(level) <= 4):
                 raise CommandError(f"--skill {entry!r}: the level must be a number",
                                    "e.g. --skill longshot:2")
             skills[sid] = int(level) if level else 1
         out["skills"] = skills
     return out
+
 
 
 def _register_gm_verbs(reg: Registry) -> None:

@@ -1,0 +1,69 @@
+"""State checkpoints in a save, so undo past the point where a save was opened re-runs
+a bounded stretch of the log instead of all of it.
+
+A save carries `checkpoints: {ENTRY: STATE}`: the state after log entry ENTRY, one line
+of flow YAML each. Which entries are kept depends only on the log's length: every 100th
+entry among the last 500, every 1,000th among the last 5,000, every 10,000th before
+that. So a save holds at most about 15 of them whatever its length (the autosave's
+cost stays flat), and an undo re-runs at most 100 lines within the last 500 entries,
+1,000 within the last 5,000, 10,000 beyond. A checkpoint is only a shortcut: what is
+re-run from it must end in the saved state, or the save is reported as diverging.
+"""
+
+from __future__ import annotations
+
+from shaper_gm.persist import codec
+from shaper_gm.persist.yamlio import dump_yaml_line
+
+TIERS = ((100, 500), (1_000, 5_000), (10_000, None))     # (every, within the last)
+
+
+def wanted(length: int) -> list[int]:
+    """The entries (1-based, below `length`) whose states a save of that length keeps."""
+    keep: set[int] = set()
+    for every, within in TIERS:
+        low = 1 if within is None else max(1, length - within)
+        keep.update(range(((low + every - 1) // every) * every, length, every))
+    return sorted(keep)
+
+
+class CheckpointText:
+    """The `checkpoints:` block of a session's save, each line made once."""
+
+    def __init__(self) -> None:
+        self._lines: dict[int, tuple[object, str]] = {}
+
+    def text(self, history: list, loaded: dict[int, dict]) -> str:
+        lines = []
+        for entry in wanted(len(history)):
+            state = history[entry - 1].after
+            if state is None and entry not in loaded:
+                continue
+            made = self._lines.get(entry)
+            key = state if state is not None else loaded[entry]
+            if made is None or made[0] is not key:
+                data = codec.state_to_data(state) if state is not None else loaded[entry]
+                made = (key, f"  {entry}: {dump_yaml_line(data)}\n")
+                self._lines[entry] = made
+            lines.append(made[1])
+        return "checkpoints:\n" + "".join(lines) if lines else ""
+
+
+def read(data: dict, log_length: int, where: str) -> dict[int, dict]:
+    """The checkpoints of a save's data, checked for shape (states are checked when
+    used): entry numbers within the log, each a mapping."""
+    raw = data.get("checkpoints")
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise codec.SaveFormatError(f"{where}.checkpoints: expected a mapping",
+                                    "the save is damaged; open a good copy")
+    out = {}
+    for entry, state in raw.items():
+        if (not isinstance(entry, int) or isinstance(entry, bool)
+                or not 1 <= entry < log_length or not isinstance(state, dict)):
+            raise codec.SaveFormatError(f"{where}.checkpoints: entry {entry!r} is not a "
+                                        "state after a log entry",
+                                        "the save is damaged; open a good copy")
+        out[entry] = state
+    return out
