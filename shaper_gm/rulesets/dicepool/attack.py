@@ -10,7 +10,7 @@ from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.steps import PlayTape, play
 from shaper_gm.rulesets.dicepool import flow
-from shaper_gm.rulesets.dicepool.events import PreparationUsed
+from shaper_gm.rulesets.dicepool.events import AttackResolved, PreparationUsed
 from shaper_gm.rulesets.dicepool.models import Ability, Preparation, Weapon
 from shaper_gm.rulesets.dicepool.outcomes import AttackOutcome, attack_outcome
 from shaper_gm.rulesets.dicepool.ruleset import POOL, system
@@ -125,7 +125,7 @@ def attack(state: Encounter, rs, request: AttackRequest, tape: PlayTape):
                                       during=f"{attacker.name}'s attack", bonus=ctx.dodge))
     outcome = attack_outcome(ctx, plan.weapon.id, plan.ability.id if plan.ability else None,
                              tape.notes, reaction)
-    events.append(ev.Resolved(attacker.id, outcome))
+    events.append(AttackResolved(attacker.id, outcome, action=label))
     state, pooled = flow.settle_pool(state, ctx)
     events += pooled
     state, hurt = _wound(state, ctx, attacker.name)
