@@ -213,6 +213,19 @@ class DicePool(RulesetBase):
         actor = actor.with_(system=replace(held, prepared=()))
         return state.with_actor(actor), events
 
+    def on_removed(self, state: Encounter, actor_id: str):
+        """P11: a dodge against someone who left the fight can no longer come true."""
+        events, changed = [], []
+        for actor in state.actors.values():
+            held = system(actor)
+            gone = [p for p in held.prepared if p.against == actor_id]
+            if gone:
+                events += [PreparationEnded(actor.id, p, f"{actor_id} left the fight (P11)")
+                           for p in gone]
+                kept = tuple(p for p in held.prepared if p not in gone)
+                changed.append(actor.with_(system=replace(held, prepared=kept)))
+        return state.with_actors(changed), events
+
 
 def system(actor: Actor) -> ActorState:
     return actor.system if isinstance(actor.system, ActorState) else ActorState()

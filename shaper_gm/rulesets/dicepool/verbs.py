@@ -207,7 +207,14 @@ def _register_actions(reg: Registry, weapons: tuple, abilities: tuple, test: tup
                         flag("with", "text", metavar="WEAPON", choices=weapons,
                              help="only its attacks with this weapon")))
     def prepare(ctx: Context) -> Outcome:
+        typed = " ".join(ctx.parsed.words)
         who, text = actor_and_text(ctx, "prepare", "prepare [ACTOR] TEXT")
+        state = ctx.state
+        if state.turn is not None and not state.controls_turn(who):
+            acting = state.actors[state.turn]
+            raise CommandError(f"{state.actors[who].name} prepares on its own turn: Prepare "
+                               "is one of its actions (P6, P11)",
+                               f"for {acting.name}, name it first: prepare {acting.id} {typed}")
         p = ctx.parsed
         against = weapon = None
         if p.get("against"):
