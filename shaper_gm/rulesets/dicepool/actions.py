@@ -16,7 +16,13 @@ from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.steps import Note, PlayTape, play
 from shaper_gm.rulesets.dicepool import flow, grid
 from shaper_gm.rulesets.dicepool.attack import AttackRequest, attack
-from shaper_gm.rulesets.dicepool.events import Moved, Prepared, Wielded
+from shaper_gm.rulesets.dicepool.events import (
+    AbilityUsed,
+    Moved,
+    Prepared,
+    TestResolved,
+    Wielded,
+)
 from shaper_gm.rulesets.dicepool.models import Ability, Preparation
 from shaper_gm.rulesets.dicepool.outcomes import (
     MoveOutcome,
@@ -235,15 +241,17 @@ def use_ability(state: Encounter, rs, request: AbilityRequest, tape: PlayTape):
     if ability.test:
         state, pooled, test = _test(state, rs, actor, ability.name, dt, request.dice,
                                     ability.discard, reaction, tape)
-        events += [ev.Resolved(actor.id, test), *pooled]
-    elif ability.discard:
+        events += [TestResolved(actor.id, test, action=ability.name), *pooled]
+    else:
         left = max(0, before - ability.discard)
-        tape.note("dice discarded by the ability", left - before, "P12")
-        values = actor.resource_map()
-        values[POOL] = left
-        state = state.with_actor(actor.with_resources(values))
-        events.append(ev.ResourceChanged(actor.id, POOL, before, left,
-                                         f"{ability.name} discards dice (P12)"))
+        events.append(AbilityUsed(actor.id, ability.id, ability.name, before - left))
+        if ability.discard:
+            tape.note("dice discarded by the ability", left - before, "P12")
+            values = actor.resource_map()
+            values[POOL] = left
+            state = state.with_actor(actor.with_resources(values))
+            events.append(ev.ResourceChanged(actor.id, POOL, before, left,
+                                             f"{ability.name} discards dice", "P12"))
     outcome = AbilityOutcome(actor.id, ability.id, test, before,
                              state.actors[actor.id].resource(POOL), reaction, tuple(tape.notes))
     state, settled = flow.close_action(state, rs, actor.id)
@@ -283,7 +291,7 @@ def _other_action(state: Encounter, rs, request: ActRequest, tape: PlayTape, *,
     if dt is not None:
         state, pooled, test = _test(state, rs, state.actors[actor.id], what, dt, request.dice,
                                     0, reacting, tape)
-        events += [ev.Resolved(actor.id, test), *pooled]
+        events += [TestResolved(actor.id, test), *pooled]
     state, settled = flow.close_action(state, rs, actor.id)
     return state, events + settled, ActOutcome(actor.id, cost, what, test, reacting)
 

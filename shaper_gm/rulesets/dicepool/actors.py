@@ -117,14 +117,16 @@ def pool_build(rs, sheet: Sheet, holding: str | None) -> int:
 
 
 def make_actor(rs, actor_id: str, name: str | None, side: str | None, zone: str | None,
-               template: str | None, numbers: Mapping[str, int],
+               template: Sheet | None, numbers: Mapping[str, int],
                extra: Mapping[str, Any]) -> Actor:
-    sheet = build_sheet(rs, template_sheet(rs, template), numbers, extra)
+    """`template` is a content sheet (`rs.templates()`), or None for the default sheet."""
+    sheet = build_sheet(rs, template or default_sheet(rs), numbers, extra)
     values = resources.starting(rs.resources, sheet, rs.stat)
     return Actor(id=actor_id, name=name or (sheet.name if template else actor_id.title()),
                  side=side or sheet.side or "party", sheet=sheet, hp=sheet.hp,
                  max_hp=sheet.hp, zone=zone, resources=values,
-                 system=ActorState(holding=sheet.holding), template=template)
+                 system=ActorState(holding=sheet.holding),
+                 template=template.id if template else None)
 
 
 def set_number(rs, state: Encounter, actor_id: str, key: str, value: int):

@@ -10,7 +10,7 @@ from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.steps import PlayTape, play
 from shaper_gm.rulesets.dicepool import flow
-from shaper_gm.rulesets.dicepool.events import PreparationUsed
+from shaper_gm.rulesets.dicepool.events import AttackResolved, PreparationUsed
 from shaper_gm.rulesets.dicepool.models import Ability, Preparation, Weapon
 from shaper_gm.rulesets.dicepool.outcomes import AttackOutcome, attack_outcome
 from shaper_gm.rulesets.dicepool.ruleset import POOL, system
@@ -119,13 +119,13 @@ def attack(state: Encounter, rs, request: AttackRequest, tape: PlayTape):
     tape.note(f"{attacker.name} attacks {state.actors[request.target].name} with the "
               f"{plan.weapon.name}", None, "P7")
     ctx = play(ATTACK_STEPS, plan.ctx, tape)
+    outcome = attack_outcome(ctx, plan.weapon.id, plan.ability.id if plan.ability else None,
+                             tape.notes, reaction)
+    events.append(AttackResolved(attacker.id, outcome, action=label))
     if plan.dodge is not None:
         state = flow.drop_preparation(state, ctx.target, plan.dodge)
         events.append(PreparationUsed(ctx.target, plan.dodge,
                                       during=f"{attacker.name}'s attack", bonus=ctx.dodge))
-    outcome = attack_outcome(ctx, plan.weapon.id, plan.ability.id if plan.ability else None,
-                             tape.notes, reaction)
-    events.append(ev.Resolved(attacker.id, outcome))
     state, pooled = flow.settle_pool(state, ctx)
     events += pooled
     state, hurt = _wound(state, ctx, attacker.name)

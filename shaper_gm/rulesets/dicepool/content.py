@@ -7,6 +7,7 @@ reported at once as one ContentError, each line naming the file, the item and th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -50,6 +51,17 @@ def number_name(value: Any) -> str:
     return value
 
 
+def grid_size(value: Any) -> tuple[int, int]:
+    """`12x12`: columns (1-26) by rows (1-99), as `new --grid` takes it."""
+    found = re.match(r"^(\d{1,3})x(\d{1,3})$", value) if isinstance(value, str) else None
+    if not found:
+        raise Bad(f"expected COLSxROWS, e.g. 12x12, got {value!r}")
+    cols, rows = int(found.group(1)), int(found.group(2))
+    if not (1 <= cols <= 26 and 1 <= rows <= 99):
+        raise Bad(f"{cols}x{rows} is out of range: 1 to 26 columns, 1 to 99 rows")
+    return cols, rows
+
+
 def stat_name(value: Any) -> str:
     number_name(value)
     if value in SHEET_FIELDS:
@@ -87,6 +99,7 @@ RULESET_FIELDS = {
     "initiative_stat": Field(stat_name),
     "dt_floor": Field(integer(0)),
     "speed": Field(integer(0)),
+    "grid": Field(grid_size),
     "square_m": Field(integer(1)),
     "diagonal_m": Field(integer(1)),
     "one_per_square": Field(boolean),

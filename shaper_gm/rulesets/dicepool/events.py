@@ -1,11 +1,40 @@
-"""Events only the dice-pool ruleset produces (the generic ones are in engine.events)."""
+"""Events only the dice-pool ruleset produces (the generic ones are in engine.events).
+
+`pays_for` names the action whose `ActionSpent` a line folds in, so the screen reads
+``Freya moves A1 → A5 (4 m, 1 action)`` instead of two lines.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shaper_gm.engine.events import Event
+from shaper_gm.engine.events import Event, Resolved
 from shaper_gm.rulesets.dicepool.models import Preparation
+
+
+@dataclass(frozen=True)
+class AttackResolved(Resolved):
+    """A basic attack's `AttackOutcome` (P7-P9): every number and its ruling."""
+
+
+@dataclass(frozen=True)
+class TestResolved(Resolved):
+    """A pool test's `PoolTestOutcome` (P3): an ability, a skill, a reaction roll."""
+
+    __test__ = False              # not a pytest test class, whatever its name
+
+
+@dataclass(frozen=True)
+class AbilityUsed(Event):
+    """P12: an ability that rolls nothing was used (one that rolls is a TestResolved)."""
+
+    actor: str
+    ability: str
+    name: str
+    discarded: int = 0            # pool dice it discarded (P12)
+
+    def pays_for(self) -> set[str]:
+        return {self.name}
 
 
 @dataclass(frozen=True)
@@ -14,6 +43,9 @@ class Prepared(Event):
 
     actor: str
     preparation: Preparation
+
+    def pays_for(self) -> set[str]:
+        return {"prepare"}
 
 
 @dataclass(frozen=True)
@@ -43,9 +75,15 @@ class Moved(Event):
     metres: int
     speed: int
 
+    def pays_for(self) -> set[str]:
+        return {"move"}
+
 
 @dataclass(frozen=True)
 class Wielded(Event):
     actor: str
     before: str | None
     after: str
+
+    def pays_for(self) -> set[str]:
+        return {"wield"}

@@ -36,6 +36,7 @@ class Numbers:
     initiative_stat: str = "dex"      # P5
     dt_floor: int = 0                 # P7: DT is never below this
     speed: int = 10                   # P10: metres per movement action, by default
+    grid: tuple[int, int] = (10, 10)  # P10: a new encounter's squares (columns, rows)
     square_m: int = 1                 # P10: metres per grid square side
     diagonal_m: int = 2               # P10: metres a diagonal step costs
     one_per_square: bool = True       # a square holds one standing character
@@ -160,3 +161,11 @@ class Library:
     weapons: Mapping[str, Weapon] = field(default_factory=dict)
     abilities: Mapping[str, Ability] = field(default_factory=dict)
     templates: Mapping[str, Sheet] = field(default_factory=dict)   # characters, creatures
+
+    @property
+    def characters(self) -> dict[str, Sheet]:
+        return {k: s for k, s in self.templates.items() if s.kind == "character"}
+
+    @property
+    def creatures(self) -> dict[str, Sheet]:
+        return {k: s for k, s in self.templates.items() if s.kind != "character"}

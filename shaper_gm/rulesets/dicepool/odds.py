@@ -23,6 +23,10 @@ class AttackOdds:
     damage: dict[int, Fraction]       # damage dealt, 0 on a miss
     pool_left: dict[int, Fraction]    # the attacker's pool after the roll (P3, P4)
     down: Fraction                    # the defender ends at 0 HP
+    pool: int = 0                     # the attacker's pool before the roll
+    weapon: str = ""
+    ability: str | None = None
+    reaction: bool = False            # rolled outside the attacker's turn (P4 refill)
 
     @property
     def mean_damage(self) -> Fraction:
@@ -46,4 +50,6 @@ def attack_odds(state: Encounter, rs, request: AttackRequest) -> AttackOdds:
         margin=_sorted(distribution(final, lambda c: c.margin)),
         damage=_sorted(distribution(final, lambda c: c.damage)),
         pool_left=_sorted(distribution(final, lambda c: c.pool_after)),
-        down=sum((p for c, p in final.items() if c.down), Fraction(0)))
+        down=sum((p for c, p in final.items() if c.down), Fraction(0)),
+        pool=plan.ctx.pool_before, weapon=plan.weapon.id,
+        ability=plan.ability.id if plan.ability else None, reaction=reaction)

@@ -32,10 +32,16 @@ class PoolTestOutcome:
     pool_after: int               # after a reaction refill (P4)
     reaction: bool = False
     notes: tuple[Note, ...] = ()
+    success_on: int = 4           # P1: the face a die must reach to succeed
 
     @property
     def discarded(self) -> int:
         return self.pool_before - self.failures - self.pool_spent
+
+    @property
+    def lost_faces(self) -> tuple[int, ...]:
+        """The failure dice: the faces that left the pool (P3)."""
+        return tuple(f for f in self.faces if f < self.success_on)
 
     def slots(self) -> dict[str, list[tuple[int, ...]]]:
         return {SLOT_POOL: [self.faces]}
@@ -71,6 +77,21 @@ class AttackOutcome:
     pool_after: int
     reaction: bool = False
     notes: tuple[Note, ...] = ()
+    success_on: int = 4           # P1
+    damage_die: int = 6           # P8: sides of each damage die
+    extra_damage_dice: int = 0    # P12: from an augmenting ability
+    dt_change: int = 0            # P12: from an augmenting ability
+    bonus_label: str = ""         # what `damage_bonus` is ("damage stat STR", ...)
+
+    @property
+    def discarded(self) -> int:
+        """Dice an ability discarded besides the failures (P12)."""
+        return self.pool_before - self.failures - self.pool_spent
+
+    @property
+    def lost_faces(self) -> tuple[int, ...]:
+        """The failure dice: the faces that left the pool (P3, P9)."""
+        return tuple(f for f in self.faces if f < self.success_on)
 
     def slots(self) -> dict[str, list[tuple[int, ...]]]:
         out = {SLOT_POOL: [self.faces], SLOT_DAMAGE: []}
@@ -106,7 +127,7 @@ def pool_test_outcome(ctx: PoolTest, what: str, notes, reaction: bool) -> PoolTe
                        successes=ctx.successes, failures=ctx.failures, dt=ctx.dt,
                        success=ctx.success, margin=ctx.margin, pool_before=ctx.pool_before,
                        pool_spent=ctx.pool_spent, pool_after=ctx.pool_after,
-                       reaction=reaction, notes=tuple(notes))
+                       reaction=reaction, notes=tuple(notes), success_on=ctx.success_on)
 
 
 def attack_outcome(ctx: AttackCtx, weapon: str, ability: str | None, notes,
@@ -119,4 +140,6 @@ def attack_outcome(ctx: AttackCtx, weapon: str, ability: str | None, notes,
         damage_faces=_faces(ctx.damage_roll), damage_bonus=ctx.damage_bonus,
         damage=ctx.damage, hp_before=ctx.hp_before, hp_after=ctx.hp_after, down=ctx.down,
         pool_before=ctx.pool_before, pool_spent=ctx.pool_spent, pool_after=ctx.pool_after,
-        reaction=reaction, notes=tuple(notes))
+        reaction=reaction, notes=tuple(notes), success_on=ctx.success_on,
+        damage_die=ctx.damage_die, extra_damage_dice=ctx.extra_damage_dice,
+        dt_change=ctx.dt_change, bonus_label=ctx.bonus_label)

@@ -13,6 +13,7 @@ from dataclasses import replace
 import pytest
 
 from shaper_gm.dice import DiceRng, GivenFaces, RolledFaces
+from shaper_gm.encounter.setup import NewActor
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import PlayTape
 from shaper_gm.rulesets.dicepool import DicePool, build
@@ -42,6 +43,17 @@ def tape_for(faces: dict[str, Sequence], seed: int = 0) -> PlayTape:
     return PlayTape(source)
 
 
+def make_actor(rs: DicePool, actor_id: str, template: str | None = None,
+               zone: str | None = None, *, side: str | None = None, name: str | None = None,
+               numbers: dict | None = None, **extra):
+    """`rs.make_actor` as `add` calls it: the template looked up by id, the GM's numbers
+    and the ruleset's own flags in a NewActor."""
+    sheet = rs.template(template) if template is not None else None
+    spec = NewActor(actor_id, sheet, side, zone, name, tuple((numbers or {}).items()),
+                    tuple(extra.items()))
+    return rs.make_actor(spec, zone)
+
+
 class Fight:
     def __init__(self, rs: DicePool | None = None, cols: int = 20, rows: int = 20) -> None:
         self.rs = rs or ruleset()
@@ -51,7 +63,8 @@ class Fight:
     def add(self, actor_id: str, template: str | None = None, zone: str | None = None, *,
             side: str | None = None, name: str | None = None, **extra) -> Fight:
         numbers = extra.pop("stats", {})
-        actor = self.rs.make_actor(actor_id, name, side, zone, template, numbers, extra)
+        actor = make_actor(self.rs, actor_id, template, zone, side=side, name=name,
+                           numbers=numbers, **extra)
         self.state = self.state.with_actor(actor).with_(order=(*self.state.order, actor_id))
         return self
 

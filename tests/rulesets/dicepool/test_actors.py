@@ -9,11 +9,11 @@ from shaper_gm.engine.events import FieldSet, HpChanged, Revived, WentDown
 from shaper_gm.engine.ruleset import Ruleset
 from shaper_gm.engine.turns import FixedOrder
 from shaper_gm.rulesets.dicepool.models import ActorState
-from tests.rulesets.dicepool.conftest import Fight, ruleset
+from tests.rulesets.dicepool.conftest import Fight, make_actor, ruleset
 
 
 def make(rs, template=None, numbers=None, **extra):
-    return rs.make_actor("x", None, None, "A1", template, numbers or {}, extra)
+    return make_actor(rs, "x", template, "A1", numbers=numbers, **extra)
 
 
 def test_the_ruleset_meets_the_engine_interface():
@@ -28,7 +28,7 @@ def test_the_ruleset_meets_the_engine_interface():
 
 def test_a_template_gives_the_sheet_hp_pool_and_weapon_in_hand():
     rs = ruleset()
-    barry = rs.make_actor("barry", None, None, "B2", "barry", {}, {})
+    barry = make_actor(rs, "barry", "barry", "B2")
     assert (barry.name, barry.side, barry.hp, barry.max_hp) == ("Barry the Guard", "enemies",
                                                                 12, 12)
     assert barry.resource_map() == {"pool": 4, "actions": 2}

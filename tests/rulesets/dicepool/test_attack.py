@@ -7,6 +7,7 @@ import pytest
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.events import HpChanged, Resolved, ResourceChanged, WentDown
 from shaper_gm.rulesets.dicepool import actions as act
+from shaper_gm.rulesets.dicepool.events import AttackResolved
 from tests.rulesets.dicepool.conftest import Fight, ruleset
 
 
@@ -103,7 +104,7 @@ def test_the_breakdown_names_the_ruling_of_every_step(fight):
     assert shown["DT"] == 2 and shown["damage"] == 9 and shown["failure dice leave the pool"] == -2
     assert shown["damage dice: margin 1 + proficiency 1"] == "2d8"
     resolved = fight.of(Resolved)
-    assert resolved == [Resolved("freya", out)]
+    assert resolved == [AttackResolved("freya", out, action="attack")]
 
 
 def test_an_attack_with_a_zero_pool_rolls_nothing_and_hits_only_dt_0(fight):

@@ -21,7 +21,7 @@ from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import PlayTape
 from shaper_gm.rulesets.dicepool import actions as act
 from shaper_gm.rulesets.dicepool.outcomes import AttackOutcome
-from tests.rulesets.dicepool.conftest import ruleset
+from tests.rulesets.dicepool.conftest import make_actor, ruleset
 
 IDS = ("freya", "kit", "barry", "raider")
 KINDS = ("attack", "attack", "attack", "move", "move", "prepare", "prepare", "dodge", "act",
@@ -36,7 +36,7 @@ command = st.tuples(st.sampled_from(KINDS), st.integers(0, 3), st.integers(0, le
 def setup(rs) -> Encounter:
     state = Encounter(ruleset="dicepool", cols=SIZE, rows=SIZE, order=IDS)
     for index, actor_id in enumerate(IDS):
-        actor = rs.make_actor(actor_id, None, None, f"{'ABCD'[index]}1", actor_id, {}, {})
+        actor = make_actor(rs, actor_id, actor_id, f"{'ABCD'[index]}1")
         state = state.with_actor(actor)
     state, _ = rs.turn_order.start(state, rs)
     return state

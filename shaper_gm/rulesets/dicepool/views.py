@@ -1,0 +1,380 @@
+"""How a dice-pool fight looks: its events in one line, every number of an attack and of a
+pool test with its ruling, the pool in the order table, the toolbar and `show`, and the
+odds of an attack (P1-P12).
+
+Imported by the render layer the first time it meets a dice-pool event or table;
+registering its describers and renderers is all the import does.
+"""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from shaper_gm.render.console import EVENT_RENDERERS, VIEW_RENDERERS
+from shaper_gm.render.tables import LAYOUTS, Column, Layout, hp_bar, label, pips, side_colours
+from shaper_gm.render.text import (
+    Names,
+    describer,
+    effect_text,
+    item,
+    line,
+    plural,
+    until_text,
+)
+from shaper_gm.render.views import SHEETS
+from shaper_gm.rulesets.dicepool.events import (
+    AbilityUsed,
+    AttackResolved,
+    Moved,
+    PreparationEnded,
+    PreparationUsed,
+    Prepared,
+    TestResolved,
+    Wielded,
+)
+from shaper_gm.rulesets.dicepool.odds import AttackOdds
+
+INDENT = "  "
+LABEL = 8          # width of a breakdown row's label
+DIST_ROWS = 10     # rows of the odds' damage column before it folds into another ...
+DAMAGE_FOLDS = 4   # ... up to this many column pairs
+
+
+def spent(cost: str) -> str:
+    """The shared cost text (``Actions``, ``2 Actions``) in dice-pool words (P6)."""
+    words = cost.split()
+    if not words or words[-1] != "Actions":
+        return cost
+    return plural(int(words[0]) if len(words) == 2 and words[0].isdigit() else 1, "action")
+
+
+def dice_word(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def successes(n: int) -> str:
+    return f"{n} success{'' if n == 1 else 'es'}"
+
+
+def dice(faces, success_on: int) -> str:
+    """``[4✓, 6✓, 2, 5✓, 1]``: every face, a ✓ on each success (P1)."""
+    return "[" + ", ".join(f"{f}✓" if f >= success_on else str(f) for f in faces) + "]"
+
+
+def row(label: str, value: str, rule: str = "", style: str = "") -> Text:
+    out = Text(INDENT + f"{label:<{LABEL}}")
+    out.append(value, style=style)
+    if rule:
+        out.append(f"  {rule}", style="dim")
+    return out
+
+
+# --- one line per event -------------------------------------------------------------------
+
+@describer
+def _(e: AttackResolved, n: Names, cost: str) -> str:
+    o = e.outcome
+    verdict = (f"hit, margin {o.margin}; {o.damage} damage, HP {o.hp_before} → {o.hp_after}"
+               + (", down" if o.down else "")) if o.hit else "miss"
+    return (f"{attack_head(e, n, cost)}: {successes(o.successes)} vs DT {o.dt}, "
+            f"{verdict}; pool {o.pool_before} → {o.pool_after}")
+
+
+@describer
+def _(e: TestResolved, n: Names, cost: str) -> str:
+    o = e.outcome
+    verdict = "success" if o.success else "failure"
+    return line(f"{n(e.actor)} tests {o.what}: {successes(o.successes)} vs DT {o.dt}, "
+                f"{verdict}; pool {o.pool_before} → {o.pool_after}", [spent(cost)])
+
+
+@describer
+def _(e: AbilityUsed, n: Names, cost: str) -> str:
+    discards = f"{dice_word(e.discarded)} discarded (P12)" if e.discarded else ""
+    return line(f"{n(e.actor)} uses {e.name}", [discards, spent(cost)])
+
+
+@describer
+def _(e: Moved, n: Names, cost: str) -> str:
+    return line(f"{n(e.actor)} moves {e.start or '?'} → {e.end}",
+                [f"{e.metres} of {e.speed} m", spent(cost)])
+
+
+@describer
+def _(e: Wielded, n: Names, cost: str) -> str:
+    was = f", putting away the {item(e.before)}" if e.before else ""
+    return line(f"{n(e.actor)} takes the {item(e.after)} in hand{was}", [spent(cost)])
+
+
+def preparation_text(prep, n: Names) -> str:
+    if prep.kind == "dodge":
+        weapon = f" with the {item(prep.weapon)}" if prep.weapon else ""
+        return f"a dodge against {n(prep.against)}{weapon}: “{prep.text}”"
+    return f"an action: “{prep.text}”"
+
+
+@describer
+def _(e: Prepared, n: Names, cost: str) -> str:
+    return line(f"{n(e.actor)} prepares {preparation_text(e.preparation, n)}",
+                ["P11", spent(cost)])
+
+
+@describer
+def _(e: PreparationUsed, n: Names, cost: str) -> str:
+    if e.preparation.kind == "dodge":
+        return (f"{n(e.actor)} dodges as prepared: +{e.bonus} AC against {e.during} "
+                "(half DEX, P11)")
+    return (f"{n(e.actor)} takes the action it prepared (“{e.preparation.text}”): "
+            f"{e.during} (P11)")
+
+
+@describer
+def _(e: PreparationEnded, n: Names, cost: str) -> str:
+    return line(f"{n(e.actor)}'s preparation ends unused: {preparation_text(e.preparation, n)}",
+                [e.why])
+
+
+# --- breakdowns ---------------------------------------------------------------------------
+
+def attack_head(e, n: Names, cost: str = "") -> str:
+    o = e.outcome
+    ability = item(o.ability).title() if o.ability else ""
+    how = "a prepared reaction, P11" if o.reaction else ""
+    return line(f"{n(o.attacker)} attacks {n(o.target)} with the {item(o.weapon)}",
+                [ability, how, spent(cost)])
+
+
+def roll_rows(o) -> list[Text]:
+    """The pool roll, then what it left of the pool (P1, P3, P4, P9, P12)."""
+    rolled = (f"{o.dice} of {o.pool_before} dice: {dice(o.faces, o.success_on)} = "
+              f"{successes(o.successes)} ({o.success_on}+)" if o.dice
+              else f"no dice to roll (the pool holds {o.pool_before}): 0 successes")
+    out = [row("pool", rolled, "P1, P3", style="bold")]
+    lost = o.lost_faces
+    left = (f"failures {dice(lost, o.success_on)} leave the pool" if lost
+            else "no failures: every die stays")
+    out.append(row("pool", f"{o.pool_before} → {o.pool_spent}: {left}", "P3, P9"))
+    if o.dice < o.pool_before:
+        out.append(row("", f"{o.pool_before - o.dice} not rolled stay in the pool", "P3"))
+    if o.discarded:
+        out.append(row("", f"{o.discarded} more {'die' if o.discarded == 1 else 'dice'} "
+                           "discarded by the ability", "P12"))
+    if o.pool_after != o.pool_spent:
+        out.append(row("refill", f"{o.pool_spent} → {o.pool_after}: "
+                                 f"+{dice_word(o.pool_after - o.pool_spent)} (CON) right after "
+                                 "a roll outside its turn", "P4"))
+    return out
+
+
+def attack_breakdown(e: AttackResolved, n: Names, cost: str = "") -> Group:
+    o = e.outcome
+    parts = [f"AC {o.ac}"]
+    if o.dodge:
+        parts.append(f"+ {o.dodge} prepared dodge (P11)")
+    parts.append(f"- proficiency {o.proficiency}")
+    if o.dt_change:
+        parts.append(f"{'+' if o.dt_change > 0 else '-'} {abs(o.dt_change)} "
+                     f"{item(o.ability or '').title()} (P12)")
+    raw = o.ac + o.dodge - o.proficiency + o.dt_change
+    floor = f" (not below {o.dt})" if raw < o.dt else ""
+    lines = [Text(attack_head(e, n, cost), style="bold"),
+             row("DT", " ".join(parts) + f" = {o.dt}{floor}", "P7")]
+    lines += roll_rows(o)[:1]
+    sign = "≥" if o.hit else "<"
+    verdict = f"{successes(o.successes)} {sign} DT {o.dt}, margin {o.margin}"
+    lines.append(row("hit" if o.hit else "miss", verdict, "P7",
+                     style="green" if o.hit else "red"))
+    if o.hit:
+        count = f"margin {o.margin} + proficiency {o.proficiency}"
+        if o.extra_damage_dice:
+            count += f" + {o.extra_damage_dice} {item(o.ability or '').title()} (P12)"
+        total = f"{o.damage_dice}d{o.damage_die} ({count})"
+        if o.damage_faces:
+            total += f": {dice(o.damage_faces, o.damage_die + 1)}"
+        if o.damage_bonus:
+            total += (f" = {sum(o.damage_faces)}, {o.damage_bonus:+d} "
+                      f"{o.bonus_label.removeprefix('damage stat ')}")
+        lines.append(row("damage", f"{total} = {o.damage}", "P8"))
+        down = ", down" if o.down and o.hp_before else ""
+        lines.append(row("HP", f"{n(o.target)} {o.hp_before} → {o.hp_after}{down}", "P8"))
+    lines += roll_rows(o)[1:]
+    return Group(*lines)
+
+
+def test_breakdown(e: TestResolved, n: Names, cost: str = "") -> Group:
+    o = e.outcome
+    how = "a prepared reaction, P11" if o.reaction else ""
+    head = line(f"{n(e.actor)} tests {o.what} against DT {o.dt}", [how, spent(cost)])
+    sign = "≥" if o.success else "<"
+    verdict = f"{successes(o.successes)} {sign} DT {o.dt}, margin {o.margin}"
+    lines = [Text(head, style="bold"), *roll_rows(o)[:1],
+             row("success" if o.success else "failure", verdict, "P3",
+                 style="green" if o.success else "red"), *roll_rows(o)[1:]]
+    return Group(*lines)
+
+
+# --- odds ------------------------------------------------------------------------------------
+
+def odds_view(view: AttackOdds, n: Names) -> Group:
+    from shaper_gm.render.views import fraction, percent
+
+    ability = f" ({item(view.ability).title()})" if view.ability else ""
+    out = [Text(f"Odds for {n(view.attacker)} attacking {n(view.target)} with the "
+                f"{item(view.weapon)}{ability}", style="bold"),
+           row("roll", f"{view.dice} of {view.pool} pool dice against DT {view.dt}",
+               "P3, P7"),
+           row("hit", f"{fraction(view.hit)} = {percent(view.hit)}", "P7"),
+           row("down", f"{fraction(view.down)} = {percent(view.down)}", "P8"),
+           row("damage", f"mean {float(view.mean_damage):.2f} HP", "P8")]
+    out.append(distributions((("margin", view.margin), ("pool left", view.pool_left)),
+                             percent))
+    folds = min(DAMAGE_FOLDS, max(1, -(-len(view.damage) // DIST_ROWS)))
+    out.append(distributions((("damage", view.damage),), percent, folds))
+    return Group(*out)
+
+
+# --- the order table, the toolbar, one actor -------------------------------------------------
+
+def _pool(actor, state, rs) -> str:
+    return f"{actor.resource('pool')} (+{rs.stat(actor.sheet, rs.numbers.refill_stat)})"
+
+
+def _actions(actor, state, rs) -> Text | str:
+    if state.turn != actor.id:
+        return "–"
+    full = rs.numbers.actions_per_turn
+    return pips((("actions", actor.resource("actions")),), {"actions": full})
+
+
+def _prepared(actor, state, rs) -> str:
+    return prepared_short(actor) or "–"
+
+
+def _legend(state, rs) -> str:
+    return (" · Pool: dice left (+CON at the end of its turn, P3, P4) · ● action left, "
+            "○ spent (P6) · order by init (2d6 + DEX) or the GM (P5)")
+
+
+def _toolbar(actor, rs) -> str:
+    """``pool 5 dice · actions 1/2 · holds Longsword``."""
+    weapon = rs.weapon(actor)
+    parts = [f"pool {dice_word(actor.resource('pool'))}",
+             f"actions {actor.resource('actions')}/{rs.numbers.actions_per_turn}"]
+    if weapon is not None:
+        parts.append(f"holds {weapon.name}")
+    prepared = prepared_short(actor)
+    if prepared:
+        parts.append(f"prepared: {prepared}")
+    return " · ".join(parts)
+
+
+def prepared_short(actor) -> str:
+    """``dodge barry, action``: what the actor has prepared (P11)."""
+    held = getattr(actor.system, "prepared", ())
+    return ", ".join(f"dodge {p.against}" if p.kind == "dodge" else "action" for p in held)
+
+
+def distributions(named, percent, folds: int = 1) -> Table:
+    """Value → chance distributions side by side, each folded into `folds` column pairs."""
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
+    columns = []
+    for title, dist in named:
+        values = sorted(dist.items())
+        rows = max(1, -(-len(values) // folds))
+        for start in range(0, len(values), rows):
+            columns.append(values[start:start + rows])
+            table.add_column(title if start == 0 else "", justify="right")
+            table.add_column("chance", justify="right")
+    for i in range(max(len(c) for c in columns)):
+        cells = []
+        for column in columns:
+            cells += [str(column[i][0]), percent(column[i][1])] if i < len(column) else ["", ""]
+        table.add_row(*cells)
+    return table
+
+
+def actor_sheet(view) -> Group:
+    """`show ACTOR`: the pool and how it is built and refilled, actions, stats, AC,
+    speed, weapons, abilities, preparations and effects, each with its ruling."""
+    state, rs = view.state, view.ruleset
+    actor = state.actors[view.actor]
+    sheet, numbers = actor.sheet, rs.numbers
+    head = Text(label(actor), style=f"bold {side_colours(state).get(actor.side, '')}")
+    head.append(f"  {actor.side}" + (", DOWN (P8)" if actor.down else ""))
+    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    table.add_row("HP", hp_bar(actor.hp, actor.max_hp))
+    weapon = rs.weapon(actor)
+    built = ""
+    if weapon is not None:
+        built = (f"\nbuilt {rs.pool_build(actor)} when the fight starts: "
+                 f"{weapon.stat.upper()} {rs.stat(sheet, weapon.stat)} + {weapon.name} "
+                 f"proficiency {sheet.proficiency(weapon.id)} (P2)")
+    refill = rs.stat(sheet, numbers.refill_stat)
+    table.add_row("Pool", Text.assemble((dice_word(actor.resource("pool")), "bold"),
+                                        f" of d{numbers.pool_die}, {numbers.success_on}+ "
+                                        f"succeeds (P1){built}\n+{refill} "
+                                        f"{numbers.refill_stat.upper()} at the end of each of "
+                                        "its turns (P4)"))
+    full = numbers.actions_per_turn
+    if state.turn == actor.id:
+        left = actor.resource("actions")
+        table.add_row("Actions", Text.assemble(pips((("actions", left),), {"actions": full}),
+                                               f"  {left} of {full} left this turn (P6)"))
+    else:
+        table.add_row("Actions", f"{full} on its turn (P6)")
+    table.add_row("Square", f"{actor.zone or 'not placed'}; moves {rs.speed(actor)} m per "
+                            f"action (P10)")
+    table.add_row("Stats", ", ".join(f"{s.upper()} {rs.stat(sheet, s)}"
+                                     for s in numbers.stats))
+    ac = f"{rs.ac(actor)}"
+    if actor.effect_total("ac"):
+        ac += f" ({actor.effect_total('ac'):+d} from effects)"
+    table.add_row("AC", ac + f"; a prepared dodge adds {rs.dodge_bonus(actor)} (P11)")
+    table.add_row("Weapons", "\n".join(_weapon_line(rs, actor, w) for w in sheet.weapons)
+                  or "none")
+    table.add_row("Abilities", "\n".join(_ability_line(rs, a) for a in sheet.abilities)
+                  or "none")
+    preps = getattr(actor.system, "prepared", ())
+    table.add_row("Prepared", "\n".join(preparation_text(p, Names.of(state)) for p in preps)
+                  or "nothing (P11)")
+    effects = [f"{effect_text(e)} {until_text(e.until, Names.of(state))}".strip()
+               for e in actor.effects]
+    table.add_row("Effects", "\n".join(effects) or "none")
+    return Group(head, table)
+
+
+def _weapon_line(rs, actor, weapon_id: str) -> str:
+    weapon = rs.library.weapons.get(weapon_id)
+    if weapon is None:
+        return item(weapon_id)
+    bonus = f" + {weapon.bonus_stat.upper()}" if weapon.bonus_stat else ""
+    text = (f"{weapon.name}: {weapon.stat.upper()} pool, d{weapon.damage_die}{bonus} damage, "
+            f"proficiency {actor.sheet.proficiency(weapon_id)}")
+    if weapon.properties:
+        text += f", {', '.join(weapon.properties)}"
+    held = rs.weapon(actor)
+    return text + (" (in hand)" if held is not None and held.id == weapon_id else "")
+
+
+def _ability_line(rs, ability_id: str) -> str:
+    ability = rs.library.abilities.get(ability_id)
+    if ability is None:
+        return item(ability_id)
+    cost = plural(ability.cost, "action") if ability.kind == "action" else ability.kind
+    return f"{ability.name} ({cost}, P12)" + (f": {ability.description}"
+                                              if ability.description else "")
+
+
+LAYOUTS["dicepool"] = Layout(
+    columns=(Column("Pool", _pool), Column("Actions", _actions),
+             Column("Prepared", _prepared, after_zone=True, wrap=True)),
+    legend=_legend, toolbar=_toolbar, down_word="down")
+SHEETS["dicepool"] = actor_sheet
+EVENT_RENDERERS[AttackResolved] = attack_breakdown
+EVENT_RENDERERS[TestResolved] = test_breakdown
+VIEW_RENDERERS[AttackOdds] = odds_view
