@@ -14,7 +14,7 @@ from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter
 from shaper_gm.rulesets.reactions import grid
 from shaper_gm.rulesets.reactions.attack import AttackOutcome, AttackRequest, attack
-from shaper_gm.rulesets.reactions.events import Moved, ShieldRaised
+from shaper_gm.rulesets.reactions.events import Moved, ReactionTaken, ShieldRaised
 
 
 @dataclass(frozen=True)
@@ -56,14 +56,17 @@ def _able(state: Encounter, rs, actor_id: str, what: str):
     return actor
 
 
-def _spend(state: Encounter, rs, actor_id: str, action: str, cost: dict[str, int]):
-    """Pay `cost` for a turn action (R10) and let the turn order know."""
+def _spend(state: Encounter, rs, actor_id: str, action: str, cost: dict[str, int],
+           label: str | None = None):
+    """Pay `cost` for a turn action (R10) and let the turn order know; `label` names
+    the spend when it is not the action (what `act` says was done)."""
     state, events = rs.turn_order.before_action(state, rs, actor_id)
     actor = state.actors[actor_id]
     values, payment = resources.pay(rs.resources, actor.resource_map(), cost, action=action,
                                     who=actor.name, on_turn=state.controls_turn(actor_id))
     state = state.with_actor(actor.with_resources(values))
-    return state, [*events, ev.ActionSpent(actor_id, action, payment.cost, payment.paid)]
+    return state, [*events, ev.ActionSpent(actor_id, label or action, payment.cost,
+                                           payment.paid)]
 
 
 def move(state: Encounter, rs, request: MoveRequest, tape=None):
@@ -95,7 +98,7 @@ def raise_shield(state: Encounter, rs, request: ShieldRequest, tape=None):
     shield = rs.library.shield(actor.sheet.shield) if actor.sheet.shield else None
     if shield is None:
         raise RuleViolation(f"{actor.name} has no shield to raise (R12)",
-                            "give it one (add ... --shield), or take another action")
+                            "give it one (add ID ... --shield ITEM), or take another action")
     state, events = _spend(state, rs, actor.id, "shield", rs.numbers.cost("shield"))
     actor = state.actors[actor.id]
     before = actor.resource("shield")
@@ -115,7 +118,8 @@ def act(state: Encounter, rs, request: ActRequest, tape=None):
         raise RuleViolation(f"act costs one of {', '.join(spendable)} here, not "
                             f"{request.cost!r} (R10)",
                             f"act {actor.id} action TEXT; off-turn: react {actor.id} N TEXT")
-    state, events = _spend(state, rs, actor.id, "act", {request.cost: 1})
+    state, events = _spend(state, rs, actor.id, "act", {request.cost: 1},
+                           request.text or request.cost)
     said = ev.Said(actor.id, request.cost, request.text)
     state, settled = rs.turn_order.after_action(state, rs, actor.id)
     return state, [*events, said, *settled], said
@@ -132,16 +136,13 @@ def react(state: Encounter, rs, request: ReactRequest, tape=None):
         raise RuleViolation(f"a reaction costs at least 1 reaction, not {request.cost} (R11)",
                             f"react {actor.id} 1 TEXT")
     before = actor.resource("reactions")
-    values, payment = resources.pay(rs.resources, actor.resource_map(),
-                                    {"reactions": request.cost}, action="react",
-                                    who=actor.name, on_turn=False)
+    values, _ = resources.pay(rs.resources, actor.resource_map(),
+                              {"reactions": request.cost}, action="react", who=actor.name,
+                              on_turn=False)
     state = state.with_actor(actor.with_resources(values))
-    reacted = ev.Reacted(actor.id, request.text)
-    events = [ev.ActionSpent(actor.id, "react", payment.cost, payment.paid),
-              ev.ResourceChanged(actor.id, "reactions", before, values["reactions"], "R11"),
-              reacted]
-    state, settled = rs.turn_order.after_action(state, rs, actor.id)
-    return state, events + settled, reacted
+    reacted = ReactionTaken(actor.id, request.text, request.cost, before, values["reactions"])
+    state, settled = rs.turn_order.after_reaction(state, rs, actor.id)
+    return state, [reacted, *settled], reacted
 
 
 def pass_(state: Encounter, rs, request: PassRequest, tape=None):

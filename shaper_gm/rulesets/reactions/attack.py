@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import takewhile
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import resources
@@ -16,7 +17,7 @@ from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import Note, PlayTape, play
 from shaper_gm.rulesets.reactions import grid
-from shaper_gm.rulesets.reactions.events import Moved
+from shaper_gm.rulesets.reactions.events import AttackResolved, Moved
 from shaper_gm.rulesets.reactions.harm import apply_harm
 from shaper_gm.rulesets.reactions.models import ATTACK_TYPES, REACTIONS, Attack
 from shaper_gm.rulesets.reactions.steps import (
@@ -180,8 +181,9 @@ def attack(state: Encounter, rs, request: AttackRequest, tape: PlayTape):
     prepared = prepare(state, rs, request)
     strike = prepared.strike
     defender = state.actors[strike.defender]
-    check_declared(strike, [answer for actor, answer in tape.decisions.declared
-                            if actor == strike.defender], defender.name)
+    declared = [answer for actor, answer in tape.decisions.declared
+                if actor == strike.defender]
+    check_declared(strike, declared, defender.name)
     attacker = state.actors[strike.attacker]
     if state.round == 0:
         raise RuleViolation("the fight has not started (R10)", "type start first")
@@ -196,15 +198,16 @@ def attack(state: Encounter, rs, request: AttackRequest, tape: PlayTape):
     tape.note(f"{prepared.weapon.name}: range {prepared.range_m} m, defender "
               f"{prepared.distance_m} m away", prepared.distance_m, "R1")
     done = play(attack_steps(strike), strike, tape)
+    _note_unneeded(done, declared, tape)
+    paid: list = []
     if done.spent:
         state, paid = _pay_reactions(state, rs, done)
-        events += paid
     moved_to, by_default, moved = None, False, []
     if done.dodged:
         state, moved_to, by_default, moved = _dodge_away(state, rs, request, done, tape)
     state, harmed = apply_harm(state, done, f"{attacker.name}'s {done.attack_type} attack")
     outcome = _outcome(prepared, done, moved_to, by_default, tuple(tape.notes))
-    events += [ev.Resolved(attacker.id, outcome), *moved, *harmed]
+    events += [AttackResolved(attacker.id, outcome, action="attack"), *paid, *moved, *harmed]
     state, settled = rs.turn_order.after_action(state, rs, attacker.id)
     events += settled
     if done.spent:
@@ -238,10 +241,20 @@ def _pay_reactions(state: Encounter, rs, done: Strike):
                                     who=defender.name,
                                     on_turn=state.controls_turn(defender.id))
     state = state.with_actor(defender.with_resources(values))
-    events = [ev.Reacted(defender.id, answer, "attack") for answer, _ in done.attempts]
-    events.append(ev.ResourceChanged(defender.id, "reactions", before, values["reactions"],
-                                     "R2"))
-    return state, events
+    tried = ", ".join(answer for answer, _ in done.attempts)
+    return state, [ev.ResourceChanged(defender.id, "reactions", before, values["reactions"],
+                                      tried, "R2")]
+
+
+def _note_unneeded(done: Strike, declared: Sequence[str], tape) -> None:
+    """R2: a defender tries until a block or dodge succeeds; what it declared beyond
+    that success is never tried nor paid."""
+    tries = list(takewhile(lambda answer: answer != NO_REACTION, declared))
+    left = len(tries) - len(done.attempts)
+    if left > 0 and (done.dodged or done.blocked):
+        what = "dodge" if done.dodged else "block"
+        tape.note(f"{left} more declared reaction{'s' if left > 1 else ''} not needed: the "
+                  f"{what} succeeded", None, "R2")
 
 
 def _dodge_tile(state: Encounter, rs, defender_id: str, text: str) -> grid.Tile:

@@ -79,6 +79,8 @@ SHIELD_FIELDS = {"name": Field(text, required=True), "amount": Field(integer(1),
 RULESET_FIELDS = {
     "name": Field(text, required=True),
     "rules": Field(text),
+    "grid_cols": Field(integer(1, 26), required=True),
+    "grid_rows": Field(integer(1, 99), required=True),
     "metres_per_tile": Field(integer(1), required=True),
     "reaction_costs": Field(mapping_of(choice(REACTIONS), integer(1)), required=True),
     "true_blockable": Field(boolean, required=True),

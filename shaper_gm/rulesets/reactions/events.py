@@ -1,10 +1,15 @@
-"""The reactions ruleset's own events, beside the engine's generic ones."""
+"""The reactions ruleset's own events, beside the engine's generic ones.
+
+Each event names the spend it pays for (`pays_for`), so a command's line reads
+``Ann moves B2 → C3 (5 m, Move)``; the two outcome events carry every number of an
+attack or of the GM's damage for the breakdown.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shaper_gm.engine.events import Event
+from shaper_gm.engine.events import Event, Resolved
 
 
 @dataclass(frozen=True)
@@ -18,6 +23,9 @@ class Moved(Event):
     why: str = ""                 # "move (R10)", "dodged (R4)", ...
     chosen_by_default: bool = False   # the tool picked the tile: the GM named none
 
+    def pays_for(self) -> set[str]:
+        return {"move"}
+
 
 @dataclass(frozen=True)
 class ShieldRaised(Event):
@@ -25,6 +33,9 @@ class ShieldRaised(Event):
     shield: str                   # the shield item's id
     before: int
     after: int
+
+    def pays_for(self) -> set[str]:
+        return {"shield"}
 
 
 @dataclass(frozen=True)
@@ -43,3 +54,31 @@ class ShieldExpired(Event):
 
     actor: str
     amount: int
+
+
+@dataclass(frozen=True)
+class ReactionTaken(Event):
+    """`react`: reactions spent outside the creature's own turn (R11)."""
+
+    actor: str
+    text: str
+    spent: int
+    before: int
+    after: int
+
+
+@dataclass(frozen=True)
+class AttackResolved(Resolved):
+    """An attack's AttackOutcome: every roll and number with its ruling (R1-R8)."""
+
+    @property
+    def attacker(self) -> str:
+        return self.actor
+
+    def pays_for(self) -> set[str]:
+        return {"attack"}
+
+
+@dataclass(frozen=True)
+class DamageResolved(Resolved):
+    """The GM's typed damage (R6-R8): the DamageOutcome of `damage TARGET N`."""

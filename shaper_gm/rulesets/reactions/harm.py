@@ -11,7 +11,7 @@ from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import Note, PlayTape, play
-from shaper_gm.rulesets.reactions.events import ShieldSoaked
+from shaper_gm.rulesets.reactions.events import DamageResolved, ShieldSoaked
 from shaper_gm.rulesets.reactions.models import ATTACK_TYPES
 from shaper_gm.rulesets.reactions.steps import HARM, Strike
 
@@ -49,7 +49,7 @@ def apply_harm(state: Encounter, ctx: Strike, why: str) -> Step:
     if ctx.health_after != actor.hp:
         events.append(ev.HpChanged(actor.id, actor.hp or 0, ctx.health_after, why))
     if ctx.down and not actor.down:
-        events.append(ev.WentDown(actor.id))
+        events.append(ev.WentDown(actor.id, "down", "R8"))
     return state.with_actor(changed), events
 
 
@@ -83,7 +83,7 @@ def gm_damage(state: Encounter, rs, target_id: str, amount: int,
     outcome = DamageOutcome(actor.id, amount, attack_type, direct, ctx.armor, ctx.damage,
                             ctx.soaked, ctx.health, ctx.health_after, ctx.down,
                             tuple(tape.notes))
-    return state, [ev.Resolved("gm", outcome), *events]
+    return state, [DamageResolved(actor.id, outcome), *events]
 
 
 def gm_heal(state: Encounter, rs, target_id: str, amount: int) -> Step:

@@ -85,6 +85,8 @@ class Numbers:
 
     name: str = "Reactions"
     rules: str = "R1-R12"
+    grid_cols: int = 8                                              # a new encounter's grid
+    grid_rows: int = 8
     metres_per_tile: int = 1                                        # R1
     reaction_costs: tuple[tuple[str, int], ...] = (("block", 1), ("dodge", 2))   # R2
     true_blockable: bool = False                                    # R2

@@ -26,11 +26,47 @@ class AttackOdds:
     down: Fraction               # R8
     damage: Dist                 # R6: damage after armor and block bonus (0 when dodged)
     health_lost: Dist            # R7, R8: what reaches health after the shield
+    weapon: str = ""             # the weapon's or spell's name
+    power: int = 0               # R1, with effects and --power
+    assumed: tuple[str, ...] = ()   # the numbers the odds read, each with its ruling
 
     @property
     def hit(self) -> Fraction:
         """The attack was not dodged."""
         return 1 - self.dodged
+
+
+def success(target: int, sides: int) -> Fraction:
+    """R3: the chance a d`sides` reaches `target`."""
+    return Fraction(max(0, min(sides, sides + 1 - target)), sides)
+
+
+def shown(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+
+
+def _assumed(strike: Strike) -> tuple[str, ...]:
+    die = strike.die
+    out = [f"critical {strike.critical_target}+ on a d{die} "
+           f"({shown(success(strike.critical_target, die))}), bonus {strike.critical_bonus} "
+           "(R3, R5)"]
+    if strike.blockable:
+        out.append(f"block {strike.block_target}+ ({shown(success(strike.block_target, die))}"
+                   f" each, {strike.block_cost} reaction) (R2, R3)")
+    out.append(f"dodge {strike.dodge_target}+ ({shown(success(strike.dodge_target, die))} "
+               f"each, {strike.dodge_cost} reactions) (R2, R3)")
+    if strike.attack_type == "true":
+        out.append("true damage: no armor, no block bonus (R6)")
+    else:
+        out.append(f"{strike.attack_type} armor {strike.armor}, block bonus "
+                   f"{strike.block_bonus} (R6)")
+    if strike.shield:
+        soaks = "soaks it" if strike.shield_soaks else "does not soak this type"
+        out.append(f"shield {strike.shield} {soaks} (R7)")
+    out.append(f"health {strike.health} (R8)")
+    if not strike.may_react:
+        out.append("the defender is up: it cannot react (R11)")
+    return tuple(out)
 
 
 def attack_odds(state: Encounter, rs, request: AttackRequest,
@@ -53,4 +89,6 @@ def attack_odds(state: Encounter, rs, request: AttackRequest,
         reactions=tuple(declared), dodged=chance(lambda c: c.dodged),
         blocked=chance(lambda c: c.blocked), critical=chance(lambda c: c.critical),
         down=chance(lambda c: c.down), damage=dist(lambda c: c.damage),
-        health_lost=dist(Strike.health_lost.fget))
+        health_lost=dist(Strike.health_lost.fget), weapon=prepared.weapon.name,
+        power=strike.power, assumed=_assumed(strike))
+

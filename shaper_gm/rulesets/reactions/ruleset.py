@@ -1,5 +1,5 @@
 """`ReactionsRuleset`: the reactions rules (R1-R12) behind the engine's ruleset interface,
-every number read from the content's `Numbers`."""
+every number read from the content's `Numbers`, and its words for the shared verbs."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.ruleset import RulesetBase
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.turns import FixedOrder
-from shaper_gm.rulesets.reactions import harm
+from shaper_gm.rulesets.reactions import actions, grid, harm
 from shaper_gm.rulesets.reactions.events import ShieldExpired
 from shaper_gm.rulesets.reactions.models import (
     ARMOR_OF,
@@ -47,11 +47,34 @@ def resource_specs(numbers: Numbers) -> tuple[ResourceSpec, ...]:
     )
 
 
+TERMS = {
+    "down": "down", "down_rule": "R8", "turn_rule": "R10",
+    "off_turn_hint": "off its turn a creature only reacts: a block or dodge inside an "
+                     "attack (--react ID=block|dodge), or react ID N TEXT (R11)",
+    "end_rules": "R10-R12", "pass_rule": "R10, R11",
+    "act_cost": "action|move", "act_rules": "R10", "act_example_cost": "action",
+    "act_examples": "act action drinks a potion|act ann move stands up",
+    "react_rule": "R11", "react_example": "cy 1 shouts a warning",
+    "add_rules": "R3, R6, R11, R12",
+    "add_examples": "add ann --as duellist --side party --at B2|add bones --as skeleton "
+                    "--count 2 --at E2|add zed --hp 20 --stat block=10 --weapon staff "
+                    "--shield buckler",
+    "init_rule": "R9", "start_rules": "R9-R11", "effect_rule": "R3, R6", "manual_rule": "R3",
+    "effect_examples": "effect ann rage --power 5 --until end:ann|effect bo stone-skin "
+                       "--physical_armor 4",
+    "set_examples": "set bo hp=20 reactions=1|set ann shield=10|set bo zone=C3",
+}
+
+
 class ReactionsRuleset(RulesetBase):
     id = "reactions"
     sheet_numbers = SHEET_NUMBERS
     effect_keys = EFFECT_KEYS
     has_hp = True
+    terms = TERMS
+    sheet_type = Sheet                    # saves: the sheet is all an actor carries
+    actor_system_type = None              # no per-actor data beyond sheet and resources
+    encounter_system_type = None
 
     def __init__(self, library: Library) -> None:
         self.library = library
@@ -60,6 +83,14 @@ class ReactionsRuleset(RulesetBase):
         self.rules = self.numbers.rules
         self.resources = resource_specs(self.numbers)
         self.turn_order = FixedOrder()                       # R9
+
+    @property
+    def grid(self) -> tuple[int, int]:
+        return (self.numbers.grid_cols, self.numbers.grid_rows)
+
+    def templates(self) -> dict[str, Sheet]:
+        """The content's creatures, which `add --as` names."""
+        return dict(self.library.creatures)
 
     # Sheets --------------------------------------------------------------------------
     def stat(self, sheet: Any, key: str) -> int:
@@ -85,27 +116,28 @@ class ReactionsRuleset(RulesetBase):
             raise RuleViolation(f"no actor {actor_id!r} in this encounter", f"actors: {known}")
         return state.actors[actor_id]
 
-    def make_actor(self, actor_id: str, name: str | None, side: str, zone: str | None,
-                   template: str | None, numbers: Mapping[str, int],
-                   extra: Mapping[str, Any]) -> Actor:
+    def make_actor(self, spec: Any, zone: str | None) -> Actor:
         """An actor from a creature template (or the default sheet) with `--stat NAME=N`
-        and `--hp N` overrides, and `weapons`/`shield` from the add flags."""
-        if template is None:
-            sheet = replace(self.numbers.default_sheet, id="",
-                            name=name or actor_id.replace("-", " ").title())
-        else:
+        and `--hp N` overrides (`spec.numbers`), and `weapons`/`shield` from the add
+        flags (`spec.extra`); its reactions full, no shield raised (R11, R12)."""
+        template = spec.template
+        if isinstance(template, str):
             found = self.library.creature(template)
             if found is None:
                 known = ", ".join(cid for cid, _ in self.library.creatures)
                 raise RuleViolation(f"no creature {template!r} in the reactions content",
                                     f"creatures: {known}")
-            sheet = found
-        sheet = replace(sheet, **self._checked_numbers(numbers),
-                        **self._checked_extra(extra))
+            template = found
+        name = spec.name or (template.name if template is not None
+                             else spec.id.replace("-", " ").title())
+        sheet = template if template is not None else replace(
+            self.numbers.default_sheet, id="", name=name)
+        sheet = replace(sheet, **self._checked_numbers(dict(spec.numbers)),
+                        **self._checked_extra(dict(spec.extra)))
         values = resources.starting(self.resources, sheet, self.stat)
-        return Actor(id=actor_id, name=name or sheet.name or actor_id, side=side, sheet=sheet,
+        return Actor(id=spec.id, name=name, side=spec.side or "enemies", sheet=sheet,
                      hp=sheet.health, max_hp=sheet.health, zone=zone, resources=values,
-                     template=template)
+                     template=template.id if template is not None else None)
 
     def _checked_numbers(self, numbers: Mapping[str, int]) -> dict[str, int]:
         out = {}
@@ -179,6 +211,29 @@ class ReactionsRuleset(RulesetBase):
         values["shield"] = 0
         return state.with_actor(actor.with_resources(values)), [ShieldExpired(actor_id, amount)]
 
+    # Shared verbs in this ruleset's terms ---------------------------------------------
+    def canonical_zone(self, text: str, cols: int, rows: int) -> str:
+        """A tile as typed (`c3`), checked against the grid, as the tool writes it."""
+        return grid.tile_name(grid.parse_tile(text, cols, rows))
+
+    def is_cost(self, word: str) -> bool:
+        return word.lower() in self.cost_words()
+
+    def cost_words(self) -> list[str]:
+        """What `act` spends: the turn's action or its move (R10)."""
+        return [s.name for s in self.resources if not s.off_turn and s.max]
+
+    def act(self, state: Encounter, actor_id: str, word: str, text: str) -> Step:
+        state, events, _ = actions.act(state, self, actions.ActRequest(actor_id, word.lower(),
+                                                                       text))
+        return state, events
+
+    def react(self, state: Encounter, actor_id: str, word: str, text: str) -> Step:
+        """`react ACTOR N TEXT`: N reactions (`reaction` for one) off-turn (R11)."""
+        state, events, _ = actions.react(state, self, actions.ReactRequest(
+            actor_id, reaction_cost(word, actor_id), text))
+        return state, events
+
     # GM tools --------------------------------------------------------------------------
     def damage(self, state: Encounter, target_id: str, amount: int,
                options: Mapping[str, Any]) -> Step:
@@ -189,3 +244,14 @@ class ReactionsRuleset(RulesetBase):
 
     def sheet_of(self, template: str) -> Sheet | None:
         return self.library.creature(template)
+
+
+def reaction_cost(word: str, actor_id: str = "ID") -> int:
+    """`2` or `reaction(s)` (one): what a `react` pays (R11)."""
+    word = word.lower()
+    if word in ("reaction", "reactions"):
+        return 1
+    if word.isascii() and word.isdigit() and len(word) <= 2:
+        return int(word)
+    raise RuleViolation(f"react pays a number of reactions, not {word!r} (R11)",
+                        f"e.g. react {actor_id} 1 shouts a warning")

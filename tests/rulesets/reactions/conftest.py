@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 import pytest
 
 from shaper_gm.dice import DiceRng, GivenFaces, RolledFaces
+from shaper_gm.encounter.setup import NewActor
 from shaper_gm.engine.decisions import Decisions
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import PlayTape
@@ -34,9 +35,18 @@ def encounter(rs, *actors: tuple, cols: int = 8, rows: int = 8) -> Encounter:
         template = rest[0] if rest else "duellist"
         numbers = rest[1] if len(rest) > 1 else {}
         extra = rest[2] if len(rest) > 2 else {}
-        state = state.with_actor(rs.make_actor(actor_id, None, side, tile, template, numbers,
-                                               extra))
+        state = state.with_actor(make(rs, actor_id, side, tile, template, numbers, extra))
     return state.with_(order=tuple(spec[0] for spec in actors))
+
+
+def make(rs, actor_id: str, side: str, tile: str | None, template: str | None = None,
+         numbers: Mapping | None = None, extra: Mapping | None = None,
+         name: str | None = None):
+    """`rs.make_actor` as `add` calls it: the template looked up, flags as pairs."""
+    found = rs.templates().get(template, template) if template else None
+    spec = NewActor(actor_id, found, side, tile, name, tuple((numbers or {}).items()),
+                    tuple((extra or {}).items()))
+    return rs.make_actor(spec, tile)
 
 
 def started(rs, *actors: tuple, **grid) -> Encounter:
@@ -58,3 +68,27 @@ def tape(faces: Mapping[str, Sequence[int]] | None = None,
         return RolledFaces(rng)
 
     return PlayTape(source, Decisions(declared=list(reacts), asker=asker))
+
+
+# --- the command layer ---------------------------------------------------------------
+
+DUEL = ("add ann --as duellist --side party --at B2 --name Ann",
+        "add bo --as duellist --at C2 --name Bo", "init ann bo", "start")
+
+
+def session(*lines: str, seed: int = 1, setup: Sequence[str] = DUEL):
+    """A reactions session after `setup` (default: Ann and Bo, the source's duellists,
+    side by side on Ann's turn) and `lines`."""
+    from shaper_gm.commands import new_session
+    s = new_session(ruleset="reactions", seed=seed)
+    for line in (*setup, *lines):
+        s.execute(line)
+    return s
+
+
+def replayed(s):
+    """A fresh session that ran `s`'s log as `replay` does."""
+    from shaper_gm.commands.session import Session
+    fresh = Session()
+    fresh.run_lines(list(s.log))
+    return fresh

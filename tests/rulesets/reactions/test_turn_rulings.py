@@ -22,7 +22,12 @@ from shaper_gm.rulesets.reactions.actions import (
     react,
 )
 from shaper_gm.rulesets.reactions.attack import AttackRequest, attack
-from shaper_gm.rulesets.reactions.events import Moved, ShieldExpired, ShieldRaised
+from shaper_gm.rulesets.reactions.events import (
+    Moved,
+    ReactionTaken,
+    ShieldExpired,
+    ShieldRaised,
+)
 from tests.rulesets.reactions.conftest import encounter, started, tape
 
 
@@ -130,8 +135,8 @@ def test_r11_reactions_refill_at_the_start_of_the_creatures_own_turn_only(rs):
 def test_r11_react_pays_reactions_outside_the_own_turn_only(rs):
     state = three(rs)
     state, events, reacted = react(state, rs, ReactRequest("cy", 1, "warns Ann"), tape())
-    assert reacted == ev.Reacted("cy", "warns Ann")
-    assert ev.ResourceChanged("cy", "reactions", 2, 1, "R11") in events
+    assert reacted == ReactionTaken("cy", "warns Ann", 1, 2, 1)        # reactions 2 -> 1
+    assert reacted in events and state.actors["cy"].resource("reactions") == 1
     with pytest.raises(RuleViolation, match=r"react needs 2 reactions; Battle mage has 1 "
                                             r"left \(R11\)"):
         react(state, rs, ReactRequest("cy", 2, "x"), tape())
