@@ -95,9 +95,6 @@ def register(reg: Registry, rs) -> None:
                                    "use add ID --as TEMPLATE")
             sheet = own(ctx, p.get("sheet"))
         numbers = stat_numbers(ctx, p)
-        if numbers.get("hp") is not None and numbers["hp"] < 1:
-            raise CommandError(f"--hp {numbers['hp']}: an actor starts with 1 HP or more",
-                               "e.g. --hp 12")
         own_extra = getattr(ruleset_verbs(ctx.ruleset), "add_extra", None)
         extra = own_extra(ctx, p) if own_extra is not None else {}
         count = p.get("count")

@@ -130,6 +130,10 @@ class ShaperRuleset(AttackRules, RulesetBase):
         """An actor from a template with the GM's overrides, or by the creation rules
         (S27-S29): full HP and SP, the pool empty until its turn (S18, S22)."""
         sheet = spec.template
+        hp = dict(spec.numbers).get("hp")
+        if hp is not None and hp < 1:
+            raise RuleViolation(f"--hp {hp}: an actor starts with 1 HP or more (S27)",
+                                "e.g. --hp 12")
         name = spec.name or (sheet.name if sheet else spec.id.replace("-", " ").title())
         stats = self.stats_for(self.library, spec.id, name, sheet,
                                {**dict(spec.numbers), **dict(spec.extra)})
