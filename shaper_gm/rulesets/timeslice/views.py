@@ -26,14 +26,15 @@ from shaper_gm.rulesets.timeslice.harm import dying_timers, fight, info
 from shaper_gm.rulesets.timeslice.models import DYING, UP
 from shaper_gm.rulesets.timeslice.oddsview import AttackOddsView
 
-LABEL = 30         # the label column of a breakdown
+LABEL = 26         # the label column of a breakdown, at least
 
 
 # --- breakdowns --------------------------------------------------------------------------
 
-def _note_row(label_text: str, value, rule: str, shown: str | None = None) -> Text:
+def _note_row(label_text: str, value, rule: str, shown: str | None = None,
+              width: int = LABEL) -> Text:
     value_text = shown if shown is not None else ("" if value is None else str(value))
-    out = Text(INDENT * 2 + f"{label_text:<{LABEL}} ")
+    out = Text(INDENT * 2 + f"{label_text:<{width}} ")
     out.append(f"{value_text:>15}")
     if rule:
         out.append(f"  {rule}", style="dim")
@@ -74,7 +75,8 @@ def attack_breakdown(event, names: Names, cost: str = "") -> Group:
     head = render_text.line(f"{names(o.attacker)} attacks {names(o.target)} with the "
                             f"{(o.weapon or '').replace('-', ' ')}{called}", [cost])
     lines = [Text(head, style="bold")]
-    lines += [_note_row(note.label, note.value, note.rule, shown)
+    width = max(LABEL, *(len(note.label) for note in o.notes))
+    lines += [_note_row(note.label, note.value, note.rule, shown, width)
               for note, shown in _shown_notes(o)]
     verdict = Text(INDENT + "▸ ")
     if o.hit:
