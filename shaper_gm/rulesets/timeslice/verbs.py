@@ -241,7 +241,8 @@ def _register_maneuvers(reg: Registry) -> None:
         usage="surprise GROUP [--roll FACES]... [--notice FACES]...",
         summary="GROUP springs a surprise: whoever of the others rolls [U] below the "
                 "average of GROUP's [Q] rolls gains no TS in round 1",
-        examples=("surprise enemies", "surprise foes --roll 6,6 --roll 5,4 --notice 5,5"),
+        examples=("surprise enemies",
+                  "surprise enemies --roll 6,6 --roll 5,4 --notice 5,5 --notice 0,3"),
         flags=slot_flags(SURPRISE_SLOTS))
     def surprise(ctx: Context) -> Outcome:
         words = ctx.parsed.words

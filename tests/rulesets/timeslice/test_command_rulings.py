@@ -259,3 +259,15 @@ def test_t17_moves_count_units_and_reach_is_in_units():
     assert ts(s, "kara") == 6 and s.state.actors["kara"].zone == "E2"
     refused(s, "move Z9", r"off the 10x10 grid \(T17\)")
     refused(s, "attack sniper", r"Sniper is 6 units away; the Sword reaches 1 \(T17\)")
+
+
+def test_t5_a_gm_change_that_leaves_the_acting_combatant_without_ts_or_down_ends_its_turn():
+    s = started()
+    run(s, "set kara ts=0")
+    assert s.state.turn == "guard" and s.log[-1] == "set kara ts=0"
+    run(s, "damage guard 30 --direct")                    # dead on its own turn
+    assert s.state.turn == "ren"
+    s2 = session("add kara --as kara --at B2", "add guard --as guard --at C2",
+                 "init kara guard", "start", "damage guard 30")
+    out = run(s2, "damage kara 30")                       # nobody is left who can act
+    assert of(out, tev.NobodyLeft) == [tev.NobodyLeft(1)] and s2.state.turn is None
