@@ -131,7 +131,7 @@ def attack(state: Encounter, rs, request: AttackRequest, tape) -> Result:
         state, changed, outcome = _attack_dying(state, rs, request, prepared, tape)
     else:
         state, changed, outcome = _attack_roll(state, rs, request, prepared, tape)
-    events += [ev.Resolved(request.attacker, outcome), *changed]
+    events += [tev.AttackResolved(request.attacker, outcome, action="attack"), *changed]
     state, events = _settle(state, rs, request.attacker, events)
     return state, events, outcome
 
@@ -245,7 +245,8 @@ def tend(state: Encounter, rs, request: TendRequest, tape=None) -> Result:
                             f"{rs.numbers.tend_reach} (T14, T17)", f"move {actor.id} closer")
     state, events = _turn_action(state, rs, actor.id, "tend", rs.numbers.cost("tend"))
     state, done = harm.stop_dying(state, target.id, f"tended by {actor.name} (T14)")
-    state, events = _settle(state, rs, actor.id, events + done)
+    state, events = _settle(state, rs, actor.id, [*events, tev.Tended(actor.id, target.id),
+                                                  *done])
     return state, events, done[0]
 
 

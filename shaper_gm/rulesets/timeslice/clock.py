@@ -32,3 +32,13 @@ def parse_duration(text: str) -> int:
         raise RuleViolation(f"{text!r} is not a whole, positive number of seconds (T15)",
                             "e.g. wait 2 or wait 30s")
     return int(seconds)
+
+
+def duration_text(seconds: int) -> str:
+    """How the log writes a time `parse_duration` reads back: ``2`` minutes, ``30s``."""
+    return str(seconds // 60) if seconds % 60 == 0 else f"{seconds}s"
+
+
+def clock_text(seconds: int) -> str:
+    """The fight's clock as ``m:ss`` (T15)."""
+    return f"{seconds // 60}:{seconds % 60:02d}"

@@ -59,6 +59,8 @@ DEFENSE_FIELDS = {"stat": Field(choice(STATS), required=True), "cost": Field(int
                   "needs_weapon": Field(boolean)}
 CALLED_FIELDS = {"modifier": Field(integer(), required=True), "damage": Field(integer(0)),
                  "ts_loss": Field(integer(0)), "drops_weapon": Field(boolean)}
+GRID_FIELDS = {"cols": Field(integer(1, 26), required=True),
+               "rows": Field(integer(1, 99), required=True)}
 UNARMED_FIELDS = {"damage": Field(integer(0), required=True),
                   "range": Field(integer(1), required=True)}
 
@@ -83,6 +85,7 @@ RULESET_FIELDS = {
     "round_seconds": Field(integer(1), required=True),
     "unit_meters": Field(integer(1), required=True),
     "diagonal_step": Field(integer(1), required=True),
+    "grid": Field(lambda v: v, required=True),               # checked as GRID_FIELDS
     "unarmed": Field(lambda v: v, required=True),
     "default_sheet": Field(mapping_of(choice((*SHEET_NUMBERS, "hp")), integer(0)),
                            required=True),
@@ -183,6 +186,7 @@ def build_numbers(ctx: Ctx, raw: Any) -> Numbers | None:
                     lambda k, v: CalledShot(k, v["modifier"], v.get("damage", 0),
                                             v.get("ts_loss", 0), v.get("drops_weapon", False)))
     unarmed = check_fields(ctx, good.get("unarmed", {}), UNARMED_FIELDS, "unarmed.")
+    grid = check_fields(ctx, good.get("grid", {}), GRID_FIELDS, "grid.")
     costs = good.get("costs", ())
     for need in COSTS_NEEDED:
         if "costs" in good and need not in dict(costs):
@@ -191,7 +195,7 @@ def build_numbers(ctx: Ctx, raw: Any) -> Numbers | None:
         ctx.error("defenses", "expected at least one kind of defense roll (T10)")
     _check_stat_roll(ctx, good.get("stat_roll"))
     if any(key not in good for key, spec in RULESET_FIELDS.items() if spec.required) \
-            or unarmed is None or len(unarmed) < 2:
+            or unarmed is None or len(unarmed) < 2 or grid is None or len(grid) < 2:
         return None
     numbers = Numbers(
         name=good["name"], stat_roll=good["stat_roll"], zero_faces=good["zero_faces"],
@@ -204,7 +208,7 @@ def build_numbers(ctx: Ctx, raw: Any) -> Numbers | None:
         heal_minutes_per_point=good["heal_minutes_per_point"], heal_wakes=good["heal_wakes"],
         tend_kit=good["tend_kit"], tend_reach=good["tend_reach"],
         round_seconds=good["round_seconds"], unit_meters=good["unit_meters"],
-        diagonal_step=good["diagonal_step"],
+        diagonal_step=good["diagonal_step"], grid_cols=grid["cols"], grid_rows=grid["rows"],
         unarmed=Weapon("unarmed", "Unarmed", unarmed["damage"], unarmed["range"],
                        provisional="unarmed" in good.get("provisional", ())),
         default_sheet=tuple(good["default_sheet"]), provisional=good.get("provisional", ()))

@@ -7,7 +7,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shaper_gm.engine.events import Event
+from shaper_gm.engine.events import Event, Resolved
+
+
+@dataclass(frozen=True)
+class AttackResolved(Resolved):
+    """T9-T14: one attack (an `AttackOutcome`, or a `DyingAttackOutcome` that rolls
+    nothing); its own type, so the views draw its breakdown."""
+
+
+@dataclass(frozen=True)
+class SurpriseRolled(Resolved):
+    """T16: the surprise rolls (a `SurpriseOutcome`)."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +99,20 @@ class WeaponDrawn(Event):
     weapon: str
     picked_up: bool = False
 
+    def pays_for(self) -> set[str]:
+        return {"draw", "pick_up"}
+
+
+@dataclass(frozen=True)
+class Tended(Event):
+    """T14: a combatant with a medical kit tends a dying one (3 TS)."""
+
+    actor: str
+    target: str
+
+    def pays_for(self) -> set[str]:
+        return {"tend"}
+
 
 @dataclass(frozen=True)
 class Moved(Event):
@@ -99,6 +124,9 @@ class Moved(Event):
     units: int
     moves: int
 
+    def pays_for(self) -> set[str]:
+        return {"move"}
+
 
 @dataclass(frozen=True)
 class SurpriseDeclared(Event):
@@ -107,3 +135,10 @@ class SurpriseDeclared(Event):
     group: str
     round: int
     surprised: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class NobodyLeft(Event):
+    """T5: nobody who can act is left (everyone down): no turn runs."""
+
+    round: int

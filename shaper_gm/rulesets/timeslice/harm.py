@@ -130,6 +130,9 @@ def heal(state: Encounter, numbers: Numbers, target_id: str, amount: int, why: s
         raise RuleViolation(f"healing must be at least 1 point, not {amount} (T14)",
                             "e.g. heal ida 4")
     data = info(actor)
+    if data.condition != DYING and (actor.hp or 0) >= (actor.max_hp or 0):
+        raise RuleViolation(f"{actor.name} has all {actor.max_hp} HP and is not dying: there is "
+                            "nothing to heal (T14)", f"heal someone hurt, or wake {actor.id}")
     events: list = []
     points = amount
     if data.condition == DYING:
@@ -157,6 +160,30 @@ def heal(state: Encounter, numbers: Numbers, target_id: str, amount: int, why: s
         events += [tev.Woke(target_id, "healed from 0 HP, heal_wakes (T14)"),
                    ev.Revived(target_id)]
     return state.with_actor(_with_info(actor, data, hp=after)), events
+
+
+def set_hp(state: Encounter, numbers: Numbers, target_id: str, hp: int, why: str) -> Step:
+    """The GM sets HP by hand: lower runs T13 as damage would (0 HP: dying or dead);
+    higher on a dying character stops its dying (T14), unconscious unless `heal_wakes`."""
+    actor = state.actors[target_id]
+    if info(actor).condition == DEAD:
+        raise RuleViolation(f"{actor.name} is dead (T13, T14): its HP stay at 0",
+                            "undo what killed it, or add it again")
+    before = actor.hp or 0
+    if hp <= before:
+        if hp == before:
+            return state, []
+        return lose_hp(state, numbers, target_id, before - hp, nonlethal=False, why=why)
+    data = info(actor)
+    events: list = []
+    if data.condition == DYING:
+        data = data.with_(condition=UNCONSCIOUS, dying_left=None)
+        events.append(tev.StoppedDying(target_id, hp, "its HP set above 0 (T14)"))
+    events.append(ev.HpChanged(target_id, before, hp, why))
+    if data.condition == UNCONSCIOUS and before == 0 and numbers.heal_wakes:
+        data = data.with_(condition=UP)
+        events += [tev.Woke(target_id, "HP above 0, heal_wakes (T14)"), ev.Revived(target_id)]
+    return state.with_actor(_with_info(actor, data, hp=hp)), events
 
 
 def stop_dying(state: Encounter, target_id: str, why: str) -> Step:

@@ -21,10 +21,16 @@ def parse_stat_roll(text: str, zero_faces: bool) -> Expr:
     expr = parse(text)
     if not expr.dice_terms or expr.constant or any(t.sign < 0 for t in expr.terms):
         raise ValueError(f"{text!r} must be dice added together, with no constant")
+    return zero_read(Expr(expr.dice_terms), zero_faces)
+
+
+def zero_read(expr: Expr, zero_faces: bool = True) -> Expr:
+    """`expr` with every d10 read 0-9 (T1) when `zero_faces`; other dice as they are."""
     if not zero_faces:
         return expr
-    return Expr(tuple(DiceTerm(t.count, t.sides, t.sign, 0) if t.sides == ZERO_READ_SIDES
-                      else t for t in expr.dice_terms))
+    return Expr(tuple(DiceTerm(t.count, t.sides, t.sign, 0)
+                      if isinstance(t, DiceTerm) and t.sides == ZERO_READ_SIDES else t
+                      for t in expr.terms))
 
 
 def stat_dice(numbers: Numbers) -> Expr:

@@ -6,27 +6,46 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from shaper_gm.dice import DiceSource, Roll
-from shaper_gm.engine import resources
+from shaper_gm.dice import DiceSource, Roll, parse
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.ruleset import RulesetBase
 from shaper_gm.engine.state import Actor, Encounter
-from shaper_gm.engine.turns import CyclingPasses
-from shaper_gm.rulesets.timeslice import grid, harm, surprise
+from shaper_gm.engine.turns import CyclingPasses, can_take_turns, finish_turn
+from shaper_gm.rulesets.timeslice import actions, grid, harm, sheets, surprise
+from shaper_gm.rulesets.timeslice import events as tev
 from shaper_gm.rulesets.timeslice.models import (
     DYING,
     SHEET_NUMBERS,
     ActorData,
+    EncounterData,
     Library,
     Sheet,
+    Template,
     Weapon,
 )
-from shaper_gm.rulesets.timeslice.rolls import bonus, stat_roll
+from shaper_gm.rulesets.timeslice.rolls import bonus, stat_roll, zero_read
 
 Step = tuple[Encounter, list]
-EXTRA_KEYS = ("player", "weapons", "armor", "gear")    # `add` flags besides --stat
 DAMAGE_OPTIONS = ("direct", "nonlethal")
+
+# How the shared verbs' messages and help name things in time-slice words.
+TERMS = {
+    "down": "down", "down_rule": "T13", "turn_rule": "T5",
+    "off_turn_hint": "off-turn, a defense roll or react spends TS (T8), and pass gives "
+                     "up the round (T6)",
+    "end_rules": "T5, T6", "pass_rule": "T6", "act_cost": "TS", "act_rules": "T5, T7",
+    "act_example_cost": "2", "act_examples": "act 2 kick the door shut|"
+                                             "act kara 1 shout a warning",
+    "react_rule": "T8", "react_example": "guard 1 duck behind the crate",
+    "add_rules": "T3, T13", "init_rule": "T4", "start_rules": "T3, T5, T16",
+    "add_examples": "add kara --as kara --at B2|add guard --as guard --count 2 --at F5|"
+                    "add thug --stat q=12 --stat v=11 --hp 12 --weapon knife --armor leather",
+    "effect_rule": "T9, T10, T12", "manual_rule": "T1", "used_up_key": "",
+    "effect_examples": "effect kara steady --defense 2 --until end:kara|"
+                       "effect guard braced --dr 1",
+    "set_examples": "set kara hp=9 ts=4|set guard zone=C3",
+}
 
 
 class TimesliceRuleset(RulesetBase):
@@ -36,6 +55,11 @@ class TimesliceRuleset(RulesetBase):
     rules = "T1-T17"
     sheet_numbers = SHEET_NUMBERS
     has_hp = True
+    terms = TERMS
+    # Saves: the generic codec reads these frozen dataclasses (engine.data).
+    sheet_type = Sheet
+    actor_system_type = ActorData
+    encounter_system_type = EncounterData
 
     def __init__(self, library: Library) -> None:
         self.library = library
@@ -75,65 +99,24 @@ class TimesliceRuleset(RulesetBase):
     def held(self, actor: Actor) -> str | None:
         return harm.info(actor).held
 
-    def make_actor(self, actor_id: str, name: str, side: str, zone: str | None,
-                   template: str | None, numbers: Mapping[str, int],
-                   extra: Mapping[str, Any]) -> Actor:
-        """An actor from a template (or the default sheet), `--stat` numbers (and `hp`)
-        overriding it, and the `add` flags `player`, `weapons`, `armor`, `gear`."""
-        sheet = self._sheet(template, numbers, extra)
-        system = ActorData(held=sheet.weapons[0] if sheet.weapons else None)
-        return Actor(id=actor_id, name=name, side=side, sheet=sheet, hp=sheet.hp,
-                     max_hp=sheet.hp, zone=zone, system=system, template=template,
-                     resources=resources.starting(self.resources, sheet, self.stat))
+    def make_actor(self, spec, zone: str | None) -> Actor:
+        """The actor `add` asked for (`encounter.setup.NewActor`): a template or the
+        default sheet, `--stat` numbers and the `add` flags over it (sheets.py)."""
+        return sheets.new_actor(self, spec, zone)
 
-    def _sheet(self, template_id: str | None, numbers: Mapping[str, int],
-               extra: Mapping[str, Any]) -> Sheet:
-        lib = self.library
-        if template_id is None:
-            base = dict(self.numbers.default_sheet)
-            fields: dict[str, Any] = {k: base.get(k, 10) for k in ("q", "u", "v")}
-            fields.update(hp=base.get("hp", 10), ts_max=base.get("ts_max",
-                                                                   self.numbers.ts_default))
-            natural_dr, weapons, armor, gear, player = base.get("dr", 0), (), None, (), False
-        else:
-            template = lib.templates.get(template_id)
-            if template is None:
-                raise RuleViolation(f"no time-slice template {template_id!r}",
-                                    f"known: {', '.join(sorted(lib.templates))}")
-            fields = {"q": template.q, "u": template.u, "v": template.v, "hp": template.hp,
-                      "ts_max": template.ts_max if template.ts_max is not None
-                      else self.numbers.ts_default}
-            natural_dr, weapons = template.dr, template.weapons
-            armor, gear, player = template.armor, template.gear, template.player
-        unknown = sorted(set(extra) - set(EXTRA_KEYS))
-        if unknown:
-            raise RuleViolation(f"time-slice actors have no {', '.join(unknown)}",
-                                f"flags: {', '.join(EXTRA_KEYS)}")
-        player = bool(extra.get("player", player))
-        weapons = tuple(extra.get("weapons", weapons))
-        armor = extra.get("armor", armor)
-        gear = tuple(extra.get("gear", gear))
-        for weapon in weapons:
-            self.weapon(weapon)
-        if armor is not None and armor not in lib.armor:
-            raise RuleViolation(f"no armor {armor!r} (T12)",
-                                f"known: {', '.join(sorted(lib.armor))}")
-        for item in gear:
-            if item not in lib.gear:
-                raise RuleViolation(f"no gear {item!r}", f"known: {', '.join(sorted(lib.gear))}")
-        dr = natural_dr + (lib.armor[armor].dr if armor else 0)
-        for key, value in numbers.items():
-            if key not in (*SHEET_NUMBERS, "hp"):
-                raise RuleViolation(f"a time-slice sheet has no number {key!r}",
-                                    f"--stat takes {', '.join(SHEET_NUMBERS)}; --hp N")
-            low = 1 if key == "hp" else 0
-            if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise RuleViolation(f"{key}={value!r}: expected a whole number of at least "
-                                    f"{low}", f"e.g. --stat {key}=10")
-        values = {**fields, "dr": dr, **numbers}
-        return Sheet(q=values["q"], u=values["u"], v=values["v"], hp=values["hp"],
-                     dr=values["dr"], ts_max=values["ts_max"], weapons=weapons, armor=armor,
-                     gear=gear, player=player)
+    def templates(self) -> Mapping[str, Template]:
+        return self.library.templates
+
+    @property
+    def grid(self) -> tuple[int, int]:
+        return (self.numbers.grid_cols, self.numbers.grid_rows)            # T17
+
+    def new_system(self) -> EncounterData:
+        return EncounterData()
+
+    def dice_expression(self, text: str):
+        """Dice notation as the table reads it: every d10 reads 0-9 (T1)."""
+        return zero_read(parse(text), self.numbers.zero_faces)
 
     # --- initiative (T4) --------------------------------------------------------------------
     def initiative(self, actor: Actor, source: DiceSource) -> Roll:
@@ -173,12 +156,49 @@ class TimesliceRuleset(RulesetBase):
     def heal(self, state: Encounter, target_id: str, amount: int) -> Step:
         return harm.heal(state, self.numbers, target_id, amount, f"healed {amount}")
 
+    def set_hp(self, state: Encounter, target_id: str, hp: int) -> Step:
+        """`set ACTOR hp=N`: T13 below, T14 above (harm.set_hp); the turn settles."""
+        state, events = harm.set_hp(state, self.numbers, target_id, hp, "set by the GM")
+        return self._settle(state, target_id, events)
+
     def _settle(self, state: Encounter, actor_id: str, events: list) -> Step:
-        """A combatant that goes down on its own turn ends it."""
-        if state.turn == actor_id and state.actors[actor_id].down:
-            state, ended = self.turn_order.end_turn(state, self)
-            events = events + ended
+        return self.settle(state, events)
+
+    def settle(self, state: Encounter, events: list) -> Step:
+        """After the GM's change: a turn whose combatant went down or has no TS left
+        ends (T5); when nobody can act any more, no turn runs."""
+        turn = state.turn
+        if turn is None:
+            return state, events
+        able = [a for a in state.actors.values()
+                if can_take_turns(a) and self.stat(a.sheet, "ts_max") > 0]
+        if not able and state.actors[turn].down:
+            state, ended = finish_turn(state, self, turn)
+            return (state.with_(turn=None, up=()),
+                    [*events, *ended, tev.NobodyLeft(state.round)])
+        state, ended = self.turn_order.after_action(state, self, turn)
+        return state, events + ended
+
+    # --- `act` and `react`: any other maneuver, in TS (T7, T8) --------------------------
+    act_resource = "ts"
+    react_resource = "ts"
+
+    def act(self, state: Encounter, actor_id: str, word: str, text: str) -> Step:
+        cost = self._cost(word).get("ts", 0)
+        state, events, _ = actions.act(state, self, actions.ActRequest(actor_id, cost, text))
         return state, events
+
+    def react(self, state: Encounter, actor_id: str, word: str, text: str) -> Step:
+        cost = self._cost(word).get("ts", 0)
+        state, events, _ = actions.react(state, self, actions.ActRequest(actor_id, cost, text))
+        return state, events
+
+    def on_removed(self, state: Encounter, actor_id: str) -> Step:
+        """A combatant that leaves is no longer among the surprised (T16)."""
+        data = harm.fight(state)
+        if actor_id not in data.surprised:
+            return state, []
+        return state.with_(system=data.with_(surprised=data.surprised - {actor_id})), []
 
     # --- turn hooks --------------------------------------------------------------------
     def on_round_start(self, state: Encounter) -> Step:

@@ -122,7 +122,7 @@ def surprise(state: Encounter, rs, request: SurpriseRequest, tape) -> tuple[Enco
                               tuple(tape.notes))
     state = state.with_(system=fight(state).with_(surprise_round=SURPRISE_ROUND,
                                                   surprised=frozenset(outcome.surprised)))
-    events = [ev.Resolved(springing[0].id, outcome),
+    events = [tev.SurpriseRolled(springing[0].id, outcome),
               tev.SurpriseDeclared(request.group, SURPRISE_ROUND, outcome.surprised)]
     return state, events, outcome
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from shaper_gm.dice import DiceRng, GivenFaces, RolledFaces
+from shaper_gm.encounter.setup import NewActor
 from shaper_gm.engine.decisions import Decisions
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import PlayTape
@@ -26,6 +27,16 @@ def rs(library):
     return build(library)
 
 
+def make_actor(rs, actor_id: str, name: str | None, side: str | None, zone: str | None,
+               template: str | None, numbers: dict, extra: dict):
+    """`rs.make_actor` as `add` calls it: a NewActor with the template looked up (an
+    unknown id is passed on, so the ruleset refuses it)."""
+    found = rs.templates().get(template, template) if template else None
+    spec = NewActor(actor_id, found, side, zone, name, tuple(numbers.items()),
+                    tuple(extra.items()))
+    return rs.make_actor(spec, zone)
+
+
 def ruleset_with(library, **numbers):
     """The ruleset with some of its numbers changed, as a GM would in the content file."""
     return build(replace(library, numbers=replace(library.numbers, **numbers)))
@@ -41,8 +52,8 @@ class Fight:
 
     def add(self, actor_id: str, template: str | None = None, side: str = "party",
             zone: str | None = None, numbers: dict | None = None, extra: dict | None = None):
-        actor = self.rs.make_actor(actor_id, actor_id.title(), side, zone, template,
-                                   numbers or {}, extra or {})
+        actor = make_actor(self.rs, actor_id, actor_id.title(), side, zone, template,
+                           numbers or {}, extra or {})
         self.state = self.state.with_actor(actor).with_(order=(*self.state.order, actor_id))
         return self
 

@@ -13,6 +13,8 @@ from shaper_gm.rulesets.timeslice import build
 from shaper_gm.rulesets.timeslice.content import build_library
 from shaper_gm.rulesets.timeslice.models import Sheet
 
+from .conftest import make_actor
+
 
 def test_shipped_numbers_follow_the_rulings(library):
     n = library.numbers
@@ -94,16 +96,16 @@ def test_duplicate_template_ids_across_files():
 
 
 def test_make_actor_from_template_overrides_and_flags(rs):
-    kara = rs.make_actor("kara", "Kara", "party", "B2", "kara", {"v": 15, "hp": 20}, {})
+    kara = make_actor(rs, "kara", "Kara", "party", "B2", "kara", {"v": 15, "hp": 20}, {})
     assert kara.sheet == Sheet(q=11, u=10, v=15, hp=20, dr=2, ts_max=10,
                                weapons=("sword", "knife"), armor="mail", player=True)
     assert (kara.hp, kara.max_hp, kara.zone, kara.resource_map()) == (20, 20, "B2", {"ts": 10})
     assert kara.system.held == "sword"
-    thug = rs.make_actor("thug", "Thug", "foes", None, None, {"dr": 1},
+    thug = make_actor(rs, "thug", "Thug", "foes", None, None, {"dr": 1},
                          {"weapons": ["maul"], "armor": "leather", "player": False})
     assert (thug.sheet.dr, thug.sheet.weapons, thug.sheet.q) == (1, ("maul",), 10)
     assert rs.stat(thug.sheet, "ts_max") == 10 and rs.dr(thug) == 1
-    plain = rs.make_actor("p", "P", "foes", None, None, {}, {"armor": "plates"})
+    plain = make_actor(rs, "p", "P", "foes", None, None, {}, {"armor": "plates"})
     assert plain.sheet.dr == 3 and plain.system.held is None
 
 
@@ -119,7 +121,7 @@ def test_make_actor_from_template_overrides_and_flags(rs):
 ])
 def test_make_actor_refusals(rs, template, numbers, extra, message):
     with pytest.raises(RuleViolation, match=message):
-        rs.make_actor("x", "X", "foes", None, template, numbers, extra)
+        make_actor(rs, "x", "X", "foes", None, template, numbers, extra)
 
 
 def test_build_loads_the_shipped_content_and_the_ruleset_interface(library):

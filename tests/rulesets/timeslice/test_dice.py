@@ -13,6 +13,8 @@ from shaper_gm.dice.exact import roll_dist
 from shaper_gm.rulesets.timeslice.actions import AttackRequest, attack
 from shaper_gm.rulesets.timeslice.rolls import bonus, dice_mean, stat_dice
 
+from .conftest import make_actor
+
 
 def test_t1_the_stat_dice_read_0_to_9_and_2d10_has_mean_9_not_11(rs):
     dist = roll_dist(stat_dice(rs.numbers))
@@ -42,14 +44,14 @@ def test_t1_given_faces_0_and_9_are_taken_as_they_are(fight):
 @pytest.mark.parametrize("stat,low,high", [(10, 0, 18), (13, 3, 21), (7, -3, 15)])
 def test_t2_a_stat_roll_runs_from_bonus_to_bonus_plus_18(rs, stat, low, high):
     assert bonus(rs.numbers, stat) == low
-    actor = rs.make_actor("a", "A", "x", None, None, {"q": stat}, {})
+    actor = make_actor(rs, "a", "A", "x", None, None, {"q": stat}, {})
     assert rs.initiative(actor, GivenFaces([0, 0])).total == low
     assert rs.initiative(actor, GivenFaces([9, 9])).total == high
 
 
 def test_t4_initiative_is_2d10_plus_the_q_bonus_and_ties_go_to_the_higher_q(rs):
-    ren = rs.make_actor("ren", "Ren", "party", None, "ren", {}, {})          # Q 13
-    brute = rs.make_actor("brute", "Brute", "foes", None, "brute", {}, {})  # Q 8
+    ren = make_actor(rs, "ren", "Ren", "party", None, "ren", {}, {})          # Q 13
+    brute = make_actor(rs, "brute", "Brute", "foes", None, "brute", {}, {})  # Q 8
     assert rs.initiative(ren, GivenFaces([4, 5])).total == 12
     assert rs.initiative(brute, GivenFaces([9, 8])).total == 15
     assert rs.order_tiebreak(ren) == 13 > rs.order_tiebreak(brute) == 8

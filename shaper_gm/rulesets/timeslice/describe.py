@@ -1,0 +1,98 @@
+"""One plain line per time-slice event, for the screen, the recap and the log readers.
+
+Each function takes the event, a `names` callable (id -> name) and the cost text the
+render layer folded in (``3 TS``); `LINES` maps event types to them and views.py
+registers them with the render layer.
+"""
+
+from __future__ import annotations
+
+from shaper_gm.engine import events as ev
+from shaper_gm.rulesets.timeslice import events as tev
+from shaper_gm.rulesets.timeslice.attack import DyingAttackOutcome
+from shaper_gm.rulesets.timeslice.clock import clock_text, minutes
+
+
+def _with(text: str, *details: str) -> str:
+    shown = [d for d in details if d]
+    return f"{text} ({', '.join(shown)})" if shown else text
+
+
+def _item(item_id: str | None) -> str:
+    return (item_id or "bare hands").replace("-", " ")
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def attack_line(e: tev.AttackResolved, n, cost: str = "") -> str:
+    """``Kara attacks Guard with the sword: 14 vs dodge 9, hit; 5 - DR 2 = 3, HP 12 → 9``."""
+    o = e.outcome
+    if isinstance(o, DyingAttackOutcome):
+        end = "the timer runs out" if o.died else f"{minutes(o.after)} min left"
+        return _with(f"{n(o.attacker)} attacks {n(o.target)}, who is dying: no roll; the timer "
+                     f"loses a minute, {end}", "T14", cost)
+    called = f", called shot {o.called}" if o.called else ""
+    head = _with(f"{n(o.attacker)} attacks {n(o.target)} with the {_item(o.weapon)}{called}",
+                 cost)
+    defense = f"{o.defense} {o.defense_total}" if o.defense_roll is not None else \
+        f"no defense roll, {o.defense_total}"
+    if not o.hit:
+        tie = ": a tie goes to the defender" if o.attack_total == o.defense_total else ""
+        return f"{head}: {o.attack_total} vs {defense}, miss{tie} (T9)"
+    text = (f"{head}: {o.attack_total} vs {defense}, hit; {o.damage} - DR {o.dr} = {o.taken}, "
+            f"HP {o.hp_before} → {o.hp_after}")
+    extra = [*o.effects, o.result + (" (nonlethal)" if o.nonlethal and o.result else "")]
+    return text + "".join(f"; {x}" for x in extra if x)
+
+
+def surprise_line(e: tev.SurpriseRolled, n, cost: str = "") -> str:
+    o = e.outcome
+    caught = _and([n(a) for a in o.surprised]) if o.surprised else "nobody"
+    return (f"The {o.group} spring a surprise: [Q] average {o.mark}; surprised: {caught} "
+            "(T16)")
+
+
+LINES = {
+    tev.AttackResolved: attack_line,
+    tev.SurpriseRolled: surprise_line,
+    tev.Dying: lambda e, n, cost="": _with(
+        f"{n(e.actor)} is unconscious and dying: {minutes(e.seconds)} min on the timer",
+        "T13, T14"),
+    tev.KnockedOut: lambda e, n, cost="": _with(f"{n(e.actor)} is knocked out, alive", e.why),
+    tev.Died: lambda e, n, cost="": _with(f"{n(e.actor)} dies", e.why),
+    tev.TimerChanged: lambda e, n, cost="": _with(
+        f"{n(e.actor)}'s dying timer: {minutes(e.before)} → {minutes(e.after)} min", e.why),
+    tev.TimerRanOut: lambda e, n, cost="": f"{n(e.actor)}'s dying timer has run out (T14, T15)",
+    tev.StoppedDying: lambda e, n, cost="": _with(
+        f"{n(e.actor)} stops dying at {e.hp} HP, still unconscious", e.why),
+    tev.Woke: lambda e, n, cost="": _with(f"{n(e.actor)} wakes", e.why),
+    tev.TimePassed: lambda e, n, cost="": _with(
+        f"Time passes: {clock_text(e.before)} → {clock_text(e.after)}", e.why),
+    tev.WeaponDropped: lambda e, n, cost="": f"{n(e.actor)} drops the {_item(e.weapon)} (T11)",
+    tev.WeaponDrawn: lambda e, n, cost="": _with(
+        f"{n(e.actor)} {'picks up' if e.picked_up else 'draws'} the {_item(e.weapon)}",
+        cost, "T7"),
+    tev.Tended: lambda e, n, cost="": _with(f"{n(e.actor)} tends {n(e.target)}", cost, "T14"),
+    tev.Moved: lambda e, n, cost="": _with(
+        f"{n(e.actor)} moves {e.origin} → {e.to}",
+        f"{e.units} unit{'s' if e.units != 1 else ''}, {e.moves} move"
+        f"{'s' if e.moves != 1 else ''}", cost, "T17"),
+    tev.SurpriseDeclared: lambda e, n, cost="": (
+        f"Round {e.round} is a surprise round: "
+        + (f"{_and([n(a) for a in e.surprised])} gain{'s' if len(e.surprised) == 1 else ''} "
+           "no TS in it (T16)" if e.surprised else "nobody is caught unaware (T16)")),
+    tev.NobodyLeft: lambda e, n, cost="": "Nobody is left who can act: no turn runs (T5)",
+}
+
+# Engine events a time-slice fight raises that the shared lines do not describe yet.
+ENGINE_LINES = {
+    ev.RoundEnded: lambda e, n, cost="": f"Round {e.round} ends: TS left is lost (T6)",
+    ev.PassStarted: lambda e, n, cost="": f"Pass {e.number} of round {e.round}: the order "
+                                          "starts over with those who have TS left (T5)",
+    ev.Passed: lambda e, n, cost="": _with(
+        f"{n(e.actor)} passes",
+        ", ".join(f"gives up {v} {k.upper()}" for k, v in e.given_up) or "nothing left",
+        "T6"),
+}

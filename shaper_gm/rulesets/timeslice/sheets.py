@@ -1,0 +1,108 @@
+"""Combatants joining a fight: a sheet from a template (or the default sheet), the GM's
+numbers and choices over it, and the actor with full HP and TS (T3, T12, T13).
+
+`add` hands the ruleset a `NewActor`: `template` is a content `Template` (or its id),
+`numbers` the `--stat NAME=N` and `--hp N` values, `extra` the ruleset's own `add`
+flags (`player`, `weapons`, `armor`, `gear`, `holding`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from shaper_gm.engine import resources
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.state import Actor
+from shaper_gm.rulesets.timeslice.models import SHEET_NUMBERS, ActorData, Sheet, Template
+
+EXTRA_KEYS = ("player", "weapons", "armor", "gear", "holding")
+NOTHING = "none"                     # `--holding none`: empty hands at the start
+
+
+def template_of(library, template: Template | str | None) -> Template | None:
+    """The template itself, or the one an id names (refused when unknown)."""
+    if template is None or isinstance(template, Template):
+        return template
+    found = library.templates.get(template)
+    if found is None:
+        raise RuleViolation(f"no time-slice template {template!r}",
+                            f"known: {', '.join(sorted(library.templates))}")
+    return found
+
+
+def new_actor(rs, spec, zone: str | None) -> Actor:
+    """The actor `add` asked for: named, sided, with full HP and its TS maximum (T3)."""
+    template = template_of(rs.library, spec.template)
+    numbers, extra = dict(spec.numbers), dict(spec.extra)
+    sheet = build_sheet(rs, template, numbers, extra)
+    name = spec.name or (template.name if template else spec.id.replace("-", " ").title())
+    side = spec.side or ("party" if sheet.player else "enemies")
+    held = _held(sheet, extra.get("holding"))
+    return Actor(id=spec.id, name=name, side=side, sheet=sheet, hp=sheet.hp, max_hp=sheet.hp,
+                 zone=zone, system=ActorData(held=held),
+                 template=template.id if template else None,
+                 resources=resources.starting(rs.resources, sheet, rs.stat))
+
+
+def _held(sheet: Sheet, wanted: str | None) -> str | None:
+    """What is in hand when the fight starts: the first weapon, unless `--holding` says."""
+    if wanted is None:
+        return sheet.weapons[0] if sheet.weapons else None
+    if wanted == NOTHING:
+        return None
+    if wanted not in sheet.weapons:
+        raise RuleViolation(f"--holding {wanted}: the sheet carries no such weapon",
+                            f"it carries: {', '.join(sheet.weapons) or 'nothing'} "
+                            f"(or --holding {NOTHING})")
+    return wanted
+
+
+def build_sheet(rs, template: Template | None, numbers: Mapping[str, int],
+                extra: Mapping[str, Any]) -> Sheet:
+    """The sheet of a template or the default sheet, with `--stat` numbers (and `hp`)
+    and the `add` flags over it; every name checked against the content."""
+    lib, defaults = rs.library, rs.numbers
+    if template is None:
+        base = dict(defaults.default_sheet)
+        fields: dict[str, Any] = {k: base.get(k, 10) for k in ("q", "u", "v")}
+        fields.update(hp=base.get("hp", 10), ts_max=base.get("ts_max", defaults.ts_default))
+        natural_dr, weapons, armor, gear, player = base.get("dr", 0), (), None, (), False
+    else:
+        fields = {"q": template.q, "u": template.u, "v": template.v, "hp": template.hp,
+                  "ts_max": template.ts_max if template.ts_max is not None
+                  else defaults.ts_default}
+        natural_dr, weapons = template.dr, template.weapons
+        armor, gear, player = template.armor, template.gear, template.player
+    unknown = sorted(set(extra) - set(EXTRA_KEYS))
+    if unknown:
+        raise RuleViolation(f"time-slice actors have no {', '.join(unknown)}",
+                            f"flags: {', '.join(EXTRA_KEYS)}")
+    player = bool(extra.get("player", player))
+    weapons = tuple(extra.get("weapons", weapons))
+    armor = extra.get("armor", armor)
+    gear = tuple(extra.get("gear", gear))
+    for weapon in weapons:
+        rs.weapon(weapon)
+    if armor is not None and armor not in lib.armor:
+        raise RuleViolation(f"no armor {armor!r} (T12)", f"known: {', '.join(sorted(lib.armor))}")
+    for item in gear:
+        if item not in lib.gear:
+            raise RuleViolation(f"no gear {item!r}", f"known: {', '.join(sorted(lib.gear))}")
+    _check_numbers(numbers)
+    dr = natural_dr + (lib.armor[armor].dr if armor else 0)
+    values = {**fields, "dr": dr, **numbers}
+    return Sheet(q=values["q"], u=values["u"], v=values["v"], hp=values["hp"],
+                 dr=values["dr"], ts_max=values["ts_max"], weapons=weapons, armor=armor,
+                 gear=gear, player=player)
+
+
+def _check_numbers(numbers: Mapping[str, int]) -> None:
+    for key, value in numbers.items():
+        if key not in (*SHEET_NUMBERS, "hp"):
+            raise RuleViolation(f"a time-slice sheet has no number {key!r}",
+                                f"--stat takes {', '.join(SHEET_NUMBERS)}; --hp N")
+        low = 1 if key == "hp" else 0
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise RuleViolation(f"{key}={value!r}: expected a whole number of at least {low}",
+                                f"e.g. --stat {key}=10")

@@ -1,0 +1,301 @@
+"""How a time-slice fight looks: a line per event, the breakdown of every attack and
+surprise with the ruling behind each number, the order table's TS, conditions and
+dying timers, `show ACTOR`, the toolbar and `odds` (T1-T17).
+
+Imported by the render layer the first time it meets a time-slice event or table;
+registering is all the import does.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from shaper_gm.render import text as render_text
+from shaper_gm.render.breakdown import INDENT, faces
+from shaper_gm.render.console import EVENT_RENDERERS, VIEW_RENDERERS
+from shaper_gm.render.tables import LAYOUTS, Column, Layout, hp_bar, label, side_colours
+from shaper_gm.render.text import Names, describer, effect_text, until_text
+from shaper_gm.render.views import SHEETS, fraction, percent
+from shaper_gm.rulesets.timeslice import events as tev
+from shaper_gm.rulesets.timeslice.attack import AttackOutcome, DyingAttackOutcome
+from shaper_gm.rulesets.timeslice.clock import clock_text, minutes
+from shaper_gm.rulesets.timeslice.describe import ENGINE_LINES, LINES
+from shaper_gm.rulesets.timeslice.harm import dying_timers, fight, info
+from shaper_gm.rulesets.timeslice.models import DYING, UP
+from shaper_gm.rulesets.timeslice.oddsview import AttackOddsView
+
+LABEL = 26         # the label column of a breakdown, at least
+
+
+# --- breakdowns --------------------------------------------------------------------------
+
+def _note_row(label_text: str, value, rule: str, shown: str | None = None,
+              width: int = LABEL) -> Text:
+    value_text = shown if shown is not None else ("" if value is None else str(value))
+    out = Text(INDENT * 2 + f"{label_text:<{width}} ")
+    out.append(f"{value_text:>15}")
+    if rule:
+        out.append(f"  {rule}", style="dim")
+    return out
+
+
+def _shown_notes(o: AttackOutcome):
+    """Each note of an attack with how its number reads: dice with their faces, the
+    bonuses added to a roll signed, the verdict as a margin, HP as before → after."""
+    signed = False
+    for note in o.notes:
+        label, value = note.label, note.value
+        shown = None
+        if label == "attack dice" or (label.endswith(" dice") and o.defense_roll is not None):
+            roll = o.attack_roll if label == "attack dice" else o.defense_roll
+            shown, signed = _roll_text(roll), True
+        elif label.endswith("total"):
+            signed = False
+        elif label.startswith(("hit:", "miss:")):
+            shown = f"margin {value:+d}"
+        elif label == "HP":
+            shown = f"{o.hp_before} → {o.hp_after}"
+        elif signed and isinstance(value, int):
+            shown = f"{value:+d}"
+        yield note, shown
+
+
+def _roll_text(roll) -> str:
+    return f"{faces(roll.dice)} = {roll.total}"
+
+
+def attack_breakdown(event, names: Names, cost: str = "") -> Group:
+    """Every number of an attack, one line each, with its ruling (T1, T2, T9-T14)."""
+    o = event.outcome
+    if isinstance(o, DyingAttackOutcome):
+        return _dying_breakdown(o, names, cost)
+    called = f", called shot {o.called}" if o.called else ""
+    head = render_text.line(f"{names(o.attacker)} attacks {names(o.target)} with the "
+                            f"{(o.weapon or '').replace('-', ' ')}{called}", [cost])
+    lines = [Text(head, style="bold")]
+    width = max(LABEL, *(len(note.label) for note in o.notes))
+    lines += [_note_row(note.label, note.value, note.rule, shown, width)
+              for note, shown in _shown_notes(o)]
+    verdict = Text(INDENT + "▸ ")
+    if o.hit:
+        verdict.append("hit", style="green")
+        verdict.append(f": {o.taken} HP lost (HP {o.hp_before} → {o.hp_after})")
+    else:
+        verdict.append("miss", style="red")
+        if o.attack_total == o.defense_total:
+            verdict.append(": a tie goes to the defender (T9)")
+    for effect in o.effects:
+        verdict.append(f"; {effect} (T11)", style="yellow")
+    if o.result:
+        verdict.append(f"; {names(o.target)} is {o.result}", style="bold red")
+        verdict.append(" (T13)", style="dim")
+    lines.append(verdict)
+    return Group(*lines)
+
+
+def _dying_breakdown(o: DyingAttackOutcome, names: Names, cost: str) -> Group:
+    head = render_text.line(f"{names(o.attacker)} attacks {names(o.target)}, who is dying",
+                            [cost])
+    lines = [Text(head, style="bold")]
+    lines += [_note_row(n.label, n.value, n.rule) for n in o.notes]
+    verdict = Text(INDENT + f"▸ dying timer {minutes(o.before)} → {minutes(o.after)} min")
+    if o.died:
+        verdict.append(f"; the timer has run out: {names(o.target)} dies", style="bold red")
+    lines.append(verdict)
+    return Group(*lines)
+
+
+def surprise_breakdown(event, names: Names, cost: str = "") -> Group:
+    """The surprise rolls (T16): each [Q], their average, each [U] against it."""
+    o = event.outcome
+    lines = [Text(f"The {o.group} spring a surprise (T16)", style="bold")]
+    for check in o.quick:
+        lines.append(_note_row(f"{names(check.actor)} [Q]", None, "T2, T16",
+                               _check_text(check)))
+    lines.append(_note_row("average [Q], rounded down", o.mark, "T16"))
+    for check in o.notice:
+        verdict = f"{'<' if check.failed else '≥'} {o.mark}: " + \
+            ("surprised" if check.failed else "not surprised")
+        lines.append(_note_row(f"{names(check.actor)} [U]", None, "T2, T16",
+                               f"{_check_text(check)}  {verdict}"))
+    return Group(*lines)
+
+
+def _check_text(check) -> str:
+    bonus = check.total - check.roll.total
+    return f"{faces(check.roll.dice)} {bonus:+d} = {check.total}"
+
+
+def _alarm(event, names: Names, cost: str = "") -> Text:
+    return Text(LINES[type(event)](event, names, cost), style="bold red")
+
+
+# --- the order table, the toolbar --------------------------------------------------------
+
+def _ts(actor, state, rs) -> str:
+    text = f"{actor.resource('ts')}/{actor.sheet.ts_max}"
+    if actor.id in state.passed:
+        text += " passed"
+    data = fight(state)
+    if state.round and data.surprise_round == state.round and actor.id in data.surprised:
+        text += " surprised"
+    return text
+
+
+def condition_text(actor) -> str:
+    data = info(actor)
+    if data.condition == DYING:
+        return f"dying, {minutes(data.dying_left or 0)} min left"
+    return "–" if data.condition == UP else data.condition
+
+
+def _held(actor, state, rs) -> str:
+    held = info(actor).held
+    return held.replace("-", " ") if held else "–"
+
+
+def legend(state, rs) -> str:
+    """What the table's numbers mean, who is up and why, the clock and every timer."""
+    parts = ["TS: time slices left this round (T3)"]
+    if state.turn is not None and rs is not None:
+        parts.append(f"{rs.turn_order.explain(state, rs)} (T5, T6)")
+    data = fight(state)
+    if state.round and data.surprise_round == state.round:
+        parts.append("a surprise round (T16)")
+    parts.append(f"fight time {clock_text(data.seconds)} (T15)")
+    parts += [f"{state.actors[a].name} dies in {minutes(s)} min (T14)"
+              for a, s in dying_timers(state)]
+    return " · " + " · ".join(parts)
+
+
+def toolbar(actor, rs, state=None) -> str:
+    """``TS 7/10 · sword in hand``; with the state, the pass and every dying timer."""
+    parts = [f"TS {actor.resource('ts')}/{actor.sheet.ts_max}"]
+    held = info(actor).held
+    parts.append(f"{held.replace('-', ' ')} in hand" if held else "empty hands")
+    if state is not None:
+        parts.append(f"pass {state.passes}")
+        parts += [f"{state.actors[a].name} dying {minutes(s)} min"
+                  for a, s in dying_timers(state)]
+    return " · ".join(parts)
+
+
+LAYOUTS["timeslice"] = Layout(
+    columns=(Column("TS", _ts), Column("Held", _held, after_zone=True),
+             Column("Condition", lambda a, s, rs: condition_text(a), after_zone=True)),
+    legend=legend, down_word="down (unconscious, dying or dead)", toolbar=toolbar)
+
+
+# --- one actor ----------------------------------------------------------------------------
+
+def actor_sheet(view) -> Group:
+    """`show ACTOR`: every number of a time-slice sheet with its live values."""
+    state, actor, rs = view.state, view.state.actors[view.actor], view.ruleset
+    sheet, lib = actor.sheet, rs.library
+    colour = side_colours(state).get(actor.side, "")
+    head = Text(label(actor), style=f"bold {colour}")
+    kind = "player character" if sheet.player else "non-player"
+    head.append(f"  {actor.side}, {kind}")
+    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    table.add_row("HP", hp_bar(actor.hp or 0, actor.max_hp or 0))
+    table.add_row("Condition", _condition_row(actor))
+    table.add_row("TS", f"{_ts(actor, state, rs)} (back to {sheet.ts_max} each round, T3)")
+    table.add_row("Unit", actor.zone or "not placed")
+    table.add_row("Stats", "  ".join(f"[{k.upper()}] {rs.stat(sheet, k)} "
+                                     f"({rs.stat_bonus(sheet, k):+d})" for k in ("q", "u", "v")))
+    table.add_row("Defenses", _defenses(actor, rs))
+    armor = lib.armor.get(sheet.armor) if sheet.armor else None
+    dr = f"{rs.dr(actor)}" + (f" ({armor.name} {armor.dr})" if armor else "")
+    table.add_row("DR", dr + " (T12)")
+    table.add_row("Weapons", _weapons(actor, rs))
+    if sheet.gear:
+        table.add_row("Gear", ", ".join(lib.gear[g].name if g in lib.gear else g
+                                        for g in sheet.gear))
+    if actor.initiative is not None:
+        table.add_row("Initiative", str(actor.initiative))
+    effects = [f"{effect_text(e)} {until_text(e.until, Names.of(state))}".strip()
+               for e in actor.effects]
+    table.add_row("Effects", "\n".join(effects) or "none")
+    return Group(head, table)
+
+
+def _condition_row(actor) -> Text:
+    data = info(actor)
+    if data.condition == UP:
+        return Text("awake")
+    if data.condition == DYING:
+        return Text(f"unconscious and dying: {minutes(data.dying_left or 0)} min left on the "
+                    "timer (T14)", style="bold red")
+    return Text(data.condition + (" (T13)" if data.condition != "dead" else ""), style="red")
+
+
+def _defenses(actor, rs) -> str:
+    out = []
+    for kind in rs.numbers.defenses:
+        extra = actor.effect_total("defense") + actor.effect_total(kind.id)
+        total = rs.stat_bonus(actor.sheet, kind.stat) + extra
+        notes = [f"[{kind.stat.upper()}]"]
+        if kind.needs_weapon:
+            notes.append("needs a weapon")
+        if kind.cost:
+            notes.append(f"{kind.cost} TS")
+        out.append(f"{kind.id} {total:+d} ({', '.join(notes)})")
+    return ", ".join(out) + " (T10)"
+
+
+def _weapons(actor, rs) -> str:
+    data = info(actor)
+    lines = []
+    for weapon_id in actor.sheet.weapons:
+        weapon = rs.library.weapons.get(weapon_id)
+        text = weapon.name if weapon else weapon_id
+        if weapon:
+            text += f": damage {weapon.damage}, reach {weapon.range}"
+        if weapon_id == data.held:
+            text += " (in hand)"
+        if weapon_id in data.dropped:
+            text += " (dropped, T11)"
+        lines.append(text)
+    return "\n".join(lines) or f"none ({rs.numbers.unarmed.name} {rs.numbers.unarmed.damage})"
+
+
+# --- odds ------------------------------------------------------------------------------------
+
+def odds_view(view: AttackOddsView, names: Names) -> Group:
+    called = f", called shot {view.called}" if view.called else ""
+    out = [Text(f"Odds: {names(view.attacker)} attacks {names(view.target)} with the "
+                f"{view.weapon.replace('-', ' ')}{called}", style="bold"),
+           Text(f"  hit    {fraction(view.hit)} = {percent(view.hit)}  (only higher hits, T9)"),
+           Text(f"  miss   {fraction(1 - view.hit)} = {percent(1 - view.hit)}"),
+           Text(f"  HP lost after DR, mean {float(view.mean_taken):.2f} (a miss is 0, T12)")]
+    table = Table(box=None, padding=(0, 1), pad_edge=False, show_header=True)
+    for header in ("HP lost", "chance", "exact"):
+        table.add_column(header, justify="right")
+    for value, p in view.taken:
+        table.add_row(str(value), percent(p), fraction(p))
+    out.append(table)
+    out.append(Text("Assumed: " + "; ".join(view.notes), style="dim"))
+    return Group(*out)
+
+
+# --- registration ----------------------------------------------------------------------------
+
+for _type, _line in LINES.items():
+    describer(_type, _line)
+for _type, _line in ENGINE_LINES.items():       # only where the shared lines have none
+    _registry = getattr(getattr(render_text, "_describe", None), "registry", {})
+    if _type not in _registry:
+        describer(_type, _line)
+
+EVENT_RENDERERS[tev.AttackResolved] = attack_breakdown
+EVENT_RENDERERS[tev.SurpriseRolled] = surprise_breakdown
+for _type in (tev.Dying, tev.Died, tev.TimerRanOut):
+    EVENT_RENDERERS[_type] = _alarm
+EVENT_RENDERERS[tev.SurpriseDeclared] = lambda e, n, cost: Text(LINES[type(e)](e, n, cost),
+                                                                  style="bold")
+VIEW_RENDERERS[AttackOddsView] = odds_view
+SHEETS["timeslice"] = actor_sheet
