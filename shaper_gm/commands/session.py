@@ -173,6 +173,10 @@ class Session:
                                f"(limit {MAX_LINE})", "shorten its text or split it")
         if self.admit is not None:
             self.admit(self, new_state, resolved)
+        if verb.name == "new" and len(self.history) == 1:
+            # The first `new` made an empty encounter nothing has touched: a fresh one
+            # replaces it, so the log starts with the `new` the GM chose.
+            self.history.clear()
         self.history.append(Frame(resolved, self.state, new_state, tuple(outcome.events)))
         self.future.clear()
         self.state = new_state
