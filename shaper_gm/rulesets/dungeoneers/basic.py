@@ -10,7 +10,12 @@ from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Effect, Encounter
 from shaper_gm.engine.steps import Note
-from shaper_gm.rulesets.dungeoneers.events import ActionReadied, ActionTaken, HoldingChanged
+from shaper_gm.rulesets.dungeoneers.events import (
+    ActionReadied,
+    ActionResolved,
+    ActionTaken,
+    HoldingChanged,
+)
 from shaper_gm.rulesets.dungeoneers.flow import begin, finish, started
 from shaper_gm.rulesets.dungeoneers.outcomes import Cost, PlainOutcome, RestoreOutcome
 from shaper_gm.rulesets.dungeoneers.state import actor_of, data_of, with_data
@@ -209,10 +214,10 @@ def _restore(begun, rs, action: str, resource: str, before: int, after: int, lim
     values = actor.resource_map()
     values[resource] = after
     actor = actor.with_resources(values)
-    events = begun.events + [ev.ResourceChanged(actor.id, resource, before, after, action)]
-    state, settled = finish(begun.state.with_actor(actor), rs, actor.id, begun.cost)
     outcome = RestoreOutcome(actor.id, action, resource, before, after, limit, begun.cost,
                              notes)
+    events = begun.events + [ActionResolved(actor.id, outcome, action=action)]
+    state, settled = finish(begun.state.with_actor(actor), rs, actor.id, begun.cost)
     return state, events + settled, outcome
 
 

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shaper_gm.engine.events import Event
+from shaper_gm.engine.events import Event, Resolved
+
+
+@dataclass(frozen=True)
+class ActionResolved(Resolved):
+    """A Dungeoneers outcome (strike, grapple, push, grab a ledge, spellcast, deep breath,
+    focus): its own type, so the views that draw its breakdown are found by it."""
 
 
 @dataclass(frozen=True)
@@ -16,6 +22,9 @@ class ActionTaken(Event):
     text: str = ""
     reaction: bool = False        # D8: taken off-turn, as a reaction
 
+    def pays_for(self) -> set[str]:
+        return {self.action}
+
 
 @dataclass(frozen=True)
 class Moved(Event):
@@ -25,6 +34,9 @@ class Moved(Event):
     tiles: int
     speed: str = ""               # the travel speed used (D21)
     how: str = "move"             # move | sprint | forced (D25)
+
+    def pays_for(self) -> set[str]:
+        return {self.how}
 
 
 @dataclass(frozen=True)
@@ -47,6 +59,9 @@ class ConditionEnded(Event):
 class ActionReadied(Event):
     actor: str
     action: str                   # D9
+
+    def pays_for(self) -> set[str]:
+        return {"ready"}
 
 
 @dataclass(frozen=True)

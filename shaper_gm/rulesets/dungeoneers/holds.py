@@ -18,7 +18,7 @@ from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.steps import play
 from shaper_gm.rulesets.dungeoneers import grid
 from shaper_gm.rulesets.dungeoneers.attacks import opponents, threatens
-from shaper_gm.rulesets.dungeoneers.events import ConditionStarted
+from shaper_gm.rulesets.dungeoneers.events import ActionResolved, ConditionStarted
 from shaper_gm.rulesets.dungeoneers.flow import begin, finish
 from shaper_gm.rulesets.dungeoneers.movement import force, placed, tiles_between
 from shaper_gm.rulesets.dungeoneers.outcomes import CheckOutcome, ContestOutcome, Cost
@@ -103,7 +103,7 @@ def grapple(state: Encounter, rs, request: GrappleRequest, tape):
     outcome = ContestOutcome(actor.id, target.id, "grapple", done.attack_total,
                              done.defense_total, bool(done.hit), result, begun.cost,
                              notes=tuple(tape.notes), rolls=tuple(tape.rolls))
-    events += [ev.Resolved(actor.id, outcome), *changes]
+    events += [ActionResolved(actor.id, outcome, action="grapple"), *changes]
     state, settled = finish(state, rs, actor.id, begun.cost)
     return state, events + settled, outcome
 
@@ -139,7 +139,7 @@ def push(state: Encounter, rs, request: PushRequest, tape):
     outcome = ContestOutcome(actor.id, target.id, "push", done.attack_total,
                              done.defense_total, bool(done.hit), result, begun.cost,
                              ledge=ledge, notes=tuple(tape.notes), rolls=tuple(tape.rolls))
-    events += [ev.Resolved(actor.id, outcome), *after]
+    events += [ActionResolved(actor.id, outcome, action="push"), *after]
     state, settled = finish(state, rs, actor.id, begun.cost)
     return state, events + settled, outcome
 
@@ -193,6 +193,6 @@ def grab_ledge(state: Encounter, rs, request: GrabLedgeRequest, tape):
     begun = begin(state, rs, actor.id, GRAB, rs.numbers.cost(GRAB), reaction=True)
     state, held, outcome = _ledge_check(begun.state, rs, actor.id, request.tiles, tape,
                                         begun.cost)
-    events = [*begun.events, ev.Resolved(actor.id, outcome), *held]
+    events = [*begun.events, ActionResolved(actor.id, outcome, action=GRAB), *held]
     state, settled = finish(state, rs, actor.id, begun.cost)
     return state, events + settled, outcome
