@@ -15,6 +15,7 @@ from shaper_gm.rulesets.dungeoneers.events import (
     ActionResolved,
     ActionTaken,
     HoldingChanged,
+    TallyChanged,
 )
 from shaper_gm.rulesets.dungeoneers.flow import begin, finish, started
 from shaper_gm.rulesets.dungeoneers.outcomes import Cost, PlainOutcome, RestoreOutcome
@@ -231,4 +232,4 @@ def add_stress(state: Encounter, rs, actor_id: str, amount: int):
     values = actor.resource_map()
     values["stress"] = after
     state = state.with_actor(actor.with_resources(values))
-    return state, [ev.ResourceChanged(actor.id, "stress", before, after, "the GM")]
+    return state, [TallyChanged(actor.id, "stress", before, after, "the GM")]

@@ -1,4 +1,4 @@
-"""Dungeoneers' own events, beside the generic ones (ResourceChanged, WentDown, ...)."""
+"""Dungeoneers' own events, beside the generic ones (WentDown, UpNext, ...)."""
 
 from __future__ import annotations
 
@@ -83,3 +83,24 @@ class AmbientArcaChanged(Event):
     before: int
     after: int
     why: str = ""
+
+
+@dataclass(frozen=True)
+class TallyChanged(Event):
+    """Wounds taken or healed (D19), stress gained or relieved (D21, D26), arca spent or
+    regained (D27, D28)."""
+
+    actor: str
+    tally: str                    # wounds | stress | arca
+    before: int
+    after: int
+    why: str = ""
+    limit: int | None = None      # the wound limit, for "4 of 8"
+
+
+@dataclass(frozen=True)
+class RoundRefilled(Event):
+    """D1, D6: a round starts with every creature that can act at full AP."""
+
+    round: int
+    ap: int

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.state import Encounter
+from shaper_gm.rulesets.dungeoneers.events import TallyChanged
 from shaper_gm.rulesets.dungeoneers.models import DamageTypes, Sheet
 from shaper_gm.rulesets.dungeoneers.state import release_grapples
 
@@ -64,7 +65,7 @@ def take_wounds(state: Encounter, target_id: str, wounds: int, why: str,
     values = target.resource_map()
     values["wounds"] = after
     state = state.with_actor(target.with_resources(values))
-    events: list = [ev.ResourceChanged(target_id, "wounds", before, after, why)]
+    events: list = [TallyChanged(target_id, "wounds", before, after, why, limit)]
     if after >= limit and not target.down:
         state, downed = go_down(state, target_id)
         events += downed
@@ -82,7 +83,7 @@ def heal_wounds(state: Encounter, target_id: str, amount: int, why: str,
     state = state.with_actor(target.with_resources(values))
     events: list = []
     if after != before:
-        events.append(ev.ResourceChanged(target_id, "wounds", before, after, why))
+        events.append(TallyChanged(target_id, "wounds", before, after, why, limit))
     if target.down and after < limit:
         state, back = revive(state, target_id)
         events += back

@@ -18,7 +18,7 @@ from shaper_gm.engine.ruleset import RulesetBase
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.turns import can_take_turns
 from shaper_gm.rulesets.dungeoneers import basic, sheets
-from shaper_gm.rulesets.dungeoneers.events import ConditionEnded, ReadiedCleared
+from shaper_gm.rulesets.dungeoneers.events import ConditionEnded, ReadiedCleared, RoundRefilled
 from shaper_gm.rulesets.dungeoneers.harm import (
     Defenses,
     dealt,
@@ -171,6 +171,10 @@ class DungeoneersRuleset(RulesetBase):
     def side_total(self, state: Encounter, side: str) -> int:
         """D5: the body total of a group's creatures that are not down."""
         return self.turn_order.side_total(state, self, side)
+
+    def on_round_start(self, state: Encounter) -> Step:
+        """D1, D6: everyone starts the round at full AP (the resource table refilled it)."""
+        return state, [RoundRefilled(state.round, self.numbers.ap_per_round)]
 
     def on_round_end(self, state: Encounter) -> Step:
         """D9: a round's end clears every readied action."""
