@@ -17,7 +17,7 @@ from shaper_gm.rulesets.dungeoneers.events import (
     HoldingChanged,
     TallyChanged,
 )
-from shaper_gm.rulesets.dungeoneers.flow import begin, finish, started
+from shaper_gm.rulesets.dungeoneers.flow import able, begin, finish, started
 from shaper_gm.rulesets.dungeoneers.outcomes import Cost, PlainOutcome, RestoreOutcome
 from shaper_gm.rulesets.dungeoneers.state import actor_of, data_of, with_data
 
@@ -60,6 +60,7 @@ def pass_turn(state: Encounter, rs, request: ActorRequest, tape=None):
     """D7: give up every AP left this round, on the turn or off it."""
     started(state)
     actor = actor_of(state, request.actor)
+    able(actor, "pass")
     if actor.resource("ap") == 0 and actor.id not in state.passed:
         raise RuleViolation(f"{actor.name} has no AP left to give up (D7)",
                             "it takes no more turns this round anyway (D3)")

@@ -88,6 +88,11 @@ def grapple(state: Encounter, rs, request: GrappleRequest, tape):
         raise RuleViolation(f"{actor.name} is already grappling "
                             f"{state.actors[data_of(actor).grappling].name} (D24)",
                             "let go first (act), or push instead")
+    holder = data_of(target).grappled_by
+    if holder:
+        raise RuleViolation(f"{target.name} is already grappled by "
+                            f"{state.actors[holder].name} (D24)",
+                            "push it away from its grappler, or strike instead")
     ctx = _contest(rs, actor, target, "D24", request.boon - request.bane)
     begun = begin(state, rs, actor.id, "grapple", numbers.cost("grapple"))
     done = play(TEST, ctx, tape)

@@ -1,6 +1,6 @@
 """Dungeoneers' part of the shared setup and GM verbs: the flags of `add`, and `damage`
-(wounds of a type), `set` (wounds and AP resettle D19 and who is up), `remove` and
-`init` (who is up is worked out again), `odds` (exact strike odds) and `ambient`
+(wounds of a type), `set` (wounds and AP resettle D19 and who is up), `add`, `remove`
+and `init` (who is up is worked out again), `odds` (exact strike odds) and `ambient`
 (the encounter's ambient arca, D28).
 
 Part of the command layer like `verbs.py` (which registers these through `register`).
@@ -118,19 +118,19 @@ def boon_of(ctx: Context) -> tuple[int, int]:
 
 
 def register(reg: Registry, rs) -> None:
-    _register_changes(reg)
+    _register_changes(reg, rs.numbers.damage_types.codes())
     _register_odds(reg)
 
 
-def _register_changes(reg: Registry) -> None:
+def _register_changes(reg: Registry, types: tuple[str, ...]) -> None:
     @reg.command(
         "damage", group="gm", rules="D18-D20", positionals=("actor", "number"),
         aliases=("dmg",), usage="damage TARGET N [--type TYPE] [--criticals N] [--direct]",
         summary="deal N wounds like a hit: of a type (D20), again per critical (D18)",
         examples=("damage skeleton 3 --type B", "damage gob 2 --criticals 1",
                   "damage freya 4 --direct"),
-        flags=(flag("type", "text", metavar="TYPE",
-                    help="a damage type: B P S H C T D, or its name (D20)"),
+        flags=(flag("type", "text", metavar="TYPE", choices=types,
+                    help=f"a damage type: {' '.join(types)}, or its name (D20)"),
                flag("criticals", "int", metavar="N", help="critical hits (D18)"),
                flag("direct", help="straight onto the wounds: no vulnerability, "
                                    "resistance or immunity")))
@@ -159,6 +159,17 @@ def _register_changes(reg: Registry) -> None:
     def set_(ctx: Context) -> Outcome:
         done = shared_set.handler(ctx)
         return Outcome(*ctx.ruleset.reconcile(done.state, list(done.events)))
+
+    shared_add = reg.verbs["add"]
+
+    @reg.command("add", group="setup", rules="D1, D10, D12, D19-D22", usage=shared_add.usage,
+                 summary=shared_add.summary + "; mid-round, it joins with full AP (D1)",
+                 examples=shared_add.examples, positionals=shared_add.positionals,
+                 flags=shared_add.flags)
+    def add(ctx: Context) -> Outcome:
+        """Reinforcements (D10) join with their AP, so who is up is worked out again."""
+        done = shared_add.handler(ctx)
+        return Outcome(*ctx.ruleset.settle(done.state, list(done.events)))
 
     shared_init = reg.verbs["init"]
 

@@ -213,9 +213,6 @@ def breakdown(e: ActionResolved, n: Names, cost: str = "") -> Group:
     notes = getattr(o, "notes", ())
     width = min(LABEL, max((len(note.label) for note in notes), default=0))
     rows = [note_row(note, width) for note in notes]
-    ledge = getattr(o, "ledge", None)
-    if ledge is not None:
-        rows.append(Text(INDENT + outcome_line(ledge, n)))
     if getattr(o, "cost", None) is not None and o.cost.reaction:
         rows.append(Text(INDENT + "taken as a reaction: no turn (D8, D9)", style="dim"))
     return Group(head, *rows)

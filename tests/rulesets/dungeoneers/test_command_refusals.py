@@ -69,6 +69,7 @@ REFUSED = [
     ((), "attack skeleton", r"this encounter runs Dungeoneers, whose verbs are .*strike"),
     (("damage skeleton 8 --direct",), "strike freya skeleton",
      r"Skeleton is already down \(D19\)"),
+    (("damage gob 6 --direct",), "pass gob", r"Goblin is down and cannot pass \(D19\)"),
     (("damage freya 12 --direct",), "act freya 1 crawls", r"Freya is down and cannot act "
                                                           r"\(D19\)"),
 ]
