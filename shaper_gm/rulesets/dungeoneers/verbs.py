@@ -1,7 +1,8 @@
 """Dungeoneers' verbs (commands.md "Dungeoneers verbs"): strike, power strike, move,
 sprint, interact, defend, ready, grapple, push, deep breath, focus, spellcast, pass and
-grab a ledge; and the `add` flags of a Dungeoneers sheet. The GM tools it changes
-(`damage`, `set`, `remove`, `init`, `odds`, `ambient`) are in `verbs_gm.py`.
+grab a ledge; and the `add` flags of a Dungeoneers sheet. The shared verbs it changes
+(`add`, `damage`, `set`, `remove`, `init`) and its own GM tools (`odds`, `ambient`) are
+in `verbs_gm.py`.
 
 Each handler resolves the words (unique prefixes), writes them back resolved, plays the
 rules core's verb on a tape whose dice come from the `--SLOT FACES` flags (else the

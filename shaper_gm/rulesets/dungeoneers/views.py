@@ -233,16 +233,13 @@ def _ap(actor, state, rs) -> Text:
     return Text.assemble(pips([("ap", left)], {"ap": top}), f" {left}")
 
 
-def _wounds(actor, state, rs) -> str:
-    return f"{actor.resource('wounds')}/{actor.sheet.wound_limit}"
+def _tally(key: str, limit: str):
+    """A cell ``n/limit`` (wounds of the wound limit, stress of the capacity, ...)."""
+    return lambda actor, state, rs: f"{actor.resource(key)}/{rs.stat(actor.sheet, limit)}"
 
 
-def _stress(actor, state, rs) -> str:
-    return f"{actor.resource('stress')}/{rs.stat(actor.sheet, 'stress_capacity')}"
-
-
-def _arca(actor, state, rs) -> str:
-    return f"{actor.resource('arca')}/{rs.stat(actor.sheet, 'arca_max')}"
+_wounds, _stress = _tally("wounds", "wound_limit"), _tally("stress", "stress_capacity")
+_arca = _tally("arca", "arca_max")
 
 
 def _holding(actor, state, rs) -> str:

@@ -145,3 +145,13 @@ def test_d29_a_pushed_creature_grabs_the_ledge():
     assert actor(s, "gob").zone == "C2" and actor(s, "gob").system.hanging
     assert ev.Reacted("gob", "grab-ledge", "push") in result.events
     assert any(isinstance(e, ActionResolved) for e in result.events)
+
+
+def test_the_listing_order_and_removals_rework_who_is_up():
+    s = fight("add freya --as freya --at B2", "add alberich --as alberich --at B3",
+              "add skeleton --as skeleton --at C2", "start")
+    assert (s.state.up, s.state.turn) == (("freya", "alberich"), "freya")
+    s.execute("init alberich freya skeleton")                    # the D4 default follows
+    assert (s.state.up, s.state.turn) == (("alberich", "freya"), "alberich")
+    s.execute("remove alberich")                  # the default may go: no turn is running
+    assert (s.state.up, s.state.turn) == (("freya",), "freya")
