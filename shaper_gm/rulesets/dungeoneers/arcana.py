@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.steps import play
 from shaper_gm.rulesets.dungeoneers.attacks import distance_to
-from shaper_gm.rulesets.dungeoneers.events import AmbientArcaChanged
+from shaper_gm.rulesets.dungeoneers.events import (
+    ActionResolved,
+    AmbientArcaChanged,
+    TallyChanged,
+)
 from shaper_gm.rulesets.dungeoneers.flow import able, begin, finish
 from shaper_gm.rulesets.dungeoneers.harm import dealt, defenses, take_wounds
 from shaper_gm.rulesets.dungeoneers.models import Spell
@@ -148,7 +151,7 @@ def spellcast(state: Encounter, rs, request: SpellRequest, tape):
         defense_total=done.defense_total, hit=bool(done.hit), criticals=done.criticals,
         wounds=done.wounds, effect=spell.effect if done.hit else "", cost=begun.cost,
         notes=tuple(tape.notes), rolls=tuple(tape.rolls))
-    events += [ev.Resolved(plan.caster, outcome), *hurt]
+    events += [ActionResolved(plan.caster, outcome, action="spellcast"), *hurt]
     state, settled = finish(state, rs, plan.caster, begun.cost)
     return state, events + settled, outcome
 
@@ -165,7 +168,7 @@ def _pay_arca(state: Encounter, rs, caster: Actor, plan: SpellPlan):
         before = values["arca"]
         values["arca"] = before - plan.from_caster
         state = state.with_actor(caster.with_resources(values))
-        events.append(ev.ResourceChanged(caster.id, "arca", before, values["arca"],
+        events.append(TallyChanged(caster.id, "arca", before, values["arca"],
                                          plan.spell.name))
     return state, events
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.steps import play
+from shaper_gm.rulesets.dungeoneers.events import ActionResolved
 from shaper_gm.rulesets.dungeoneers.flow import able, begin, finish
 from shaper_gm.rulesets.dungeoneers.harm import defenses, take_wounds
 from shaper_gm.rulesets.dungeoneers.models import Weapon
@@ -151,6 +151,6 @@ def _strike(state: Encounter, rs, request: StrikeRequest, tape, *, power: bool):
         base_wounds=done.base_wounds, each=done.each, wounds=done.wounds,
         wounds_after=after.resource("wounds"), down=after.down, cost=begun.cost,
         notes=tuple(tape.notes), rolls=tuple(tape.rolls))
-    events = [*begun.events, ev.Resolved(begun.actor.id, outcome), *hurt]
+    events = [*begun.events, ActionResolved(begun.actor.id, outcome, action=action), *hurt]
     state, settled = finish(state, rs, begun.actor.id, begun.cost)
     return state, events + settled, outcome

@@ -10,8 +10,14 @@ from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Effect, Encounter
 from shaper_gm.engine.steps import Note
-from shaper_gm.rulesets.dungeoneers.events import ActionReadied, ActionTaken, HoldingChanged
-from shaper_gm.rulesets.dungeoneers.flow import begin, finish, started
+from shaper_gm.rulesets.dungeoneers.events import (
+    ActionReadied,
+    ActionResolved,
+    ActionTaken,
+    HoldingChanged,
+    TallyChanged,
+)
+from shaper_gm.rulesets.dungeoneers.flow import able, begin, finish, started
 from shaper_gm.rulesets.dungeoneers.outcomes import Cost, PlainOutcome, RestoreOutcome
 from shaper_gm.rulesets.dungeoneers.state import actor_of, data_of, with_data
 
@@ -54,6 +60,7 @@ def pass_turn(state: Encounter, rs, request: ActorRequest, tape=None):
     """D7: give up every AP left this round, on the turn or off it."""
     started(state)
     actor = actor_of(state, request.actor)
+    able(actor, "pass")
     if actor.resource("ap") == 0 and actor.id not in state.passed:
         raise RuleViolation(f"{actor.name} has no AP left to give up (D7)",
                             "it takes no more turns this round anyway (D3)")
@@ -209,10 +216,10 @@ def _restore(begun, rs, action: str, resource: str, before: int, after: int, lim
     values = actor.resource_map()
     values[resource] = after
     actor = actor.with_resources(values)
-    events = begun.events + [ev.ResourceChanged(actor.id, resource, before, after, action)]
-    state, settled = finish(begun.state.with_actor(actor), rs, actor.id, begun.cost)
     outcome = RestoreOutcome(actor.id, action, resource, before, after, limit, begun.cost,
                              notes)
+    events = begun.events + [ActionResolved(actor.id, outcome, action=action)]
+    state, settled = finish(begun.state.with_actor(actor), rs, actor.id, begun.cost)
     return state, events + settled, outcome
 
 
@@ -226,4 +233,4 @@ def add_stress(state: Encounter, rs, actor_id: str, amount: int):
     values = actor.resource_map()
     values["stress"] = after
     state = state.with_actor(actor.with_resources(values))
-    return state, [ev.ResourceChanged(actor.id, "stress", before, after, "the GM")]
+    return state, [TallyChanged(actor.id, "stress", before, after, "the GM")]

@@ -166,6 +166,8 @@ NUMBER_FIELDS = {
     "unarmed": Field(item_id, required=True),
     "damage_types": Field(mapping_of(item_id, mapping_of(text, text)), required=True),
     "default_sheet": Field(lambda v: v, required=True),
+    "grid_cols": Field(integer(1, 26)),
+    "grid_rows": Field(integer(1, 99)),
     "provisional": Field(list_of(text)),
 }
 

@@ -1,10 +1,16 @@
-"""Dungeoneers' own events, beside the generic ones (ResourceChanged, WentDown, ...)."""
+"""Dungeoneers' own events, beside the generic ones (WentDown, UpNext, ...)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shaper_gm.engine.events import Event
+from shaper_gm.engine.events import Event, Resolved
+
+
+@dataclass(frozen=True)
+class ActionResolved(Resolved):
+    """A Dungeoneers outcome (strike, grapple, push, grab a ledge, spellcast, deep breath,
+    focus): its own type, so the views that draw its breakdown are found by it."""
 
 
 @dataclass(frozen=True)
@@ -16,6 +22,9 @@ class ActionTaken(Event):
     text: str = ""
     reaction: bool = False        # D8: taken off-turn, as a reaction
 
+    def pays_for(self) -> set[str]:
+        return {self.action}
+
 
 @dataclass(frozen=True)
 class Moved(Event):
@@ -25,6 +34,9 @@ class Moved(Event):
     tiles: int
     speed: str = ""               # the travel speed used (D21)
     how: str = "move"             # move | sprint | forced (D25)
+
+    def pays_for(self) -> set[str]:
+        return {self.how}
 
 
 @dataclass(frozen=True)
@@ -48,6 +60,9 @@ class ActionReadied(Event):
     actor: str
     action: str                   # D9
 
+    def pays_for(self) -> set[str]:
+        return {"ready"}
+
 
 @dataclass(frozen=True)
 class ReadiedCleared(Event):
@@ -68,3 +83,24 @@ class AmbientArcaChanged(Event):
     before: int
     after: int
     why: str = ""
+
+
+@dataclass(frozen=True)
+class TallyChanged(Event):
+    """Wounds taken or healed (D19), stress gained or relieved (D21, D26), arca spent or
+    regained (D27, D28)."""
+
+    actor: str
+    tally: str                    # wounds | stress | arca
+    before: int
+    after: int
+    why: str = ""
+    limit: int | None = None      # the wound limit, for "4 of 8"
+
+
+@dataclass(frozen=True)
+class RoundRefilled(Event):
+    """D1, D6: a round starts with every creature that can act at full AP."""
+
+    round: int
+    ap: int

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.state import Encounter
+from shaper_gm.rulesets.dungeoneers.events import TallyChanged
 from shaper_gm.rulesets.dungeoneers.models import DamageTypes, Sheet
 from shaper_gm.rulesets.dungeoneers.state import release_grapples
 
@@ -63,15 +64,12 @@ def take_wounds(state: Encounter, target_id: str, wounds: int, why: str,
         return state, []
     values = target.resource_map()
     values["wounds"] = after
-    target = target.with_resources(values)
-    events: list = [ev.ResourceChanged(target_id, "wounds", before, after, why)]
+    state = state.with_actor(target.with_resources(values))
+    events: list = [TallyChanged(target_id, "wounds", before, after, why, limit)]
     if after >= limit and not target.down:
-        target = target.with_(down=True)
-        events.append(ev.WentDown(target_id))
-        state = state.with_actor(target)
-        state, released = release_grapples(state, target_id, "it is down (D19)")
-        return state, events + released
-    return state.with_actor(target), events
+        state, downed = go_down(state, target_id)
+        events += downed
+    return state, events
 
 
 def heal_wounds(state: Encounter, target_id: str, amount: int, why: str,
@@ -82,11 +80,23 @@ def heal_wounds(state: Encounter, target_id: str, amount: int, why: str,
     after = max(0, before - max(0, amount))
     values = target.resource_map()
     values["wounds"] = after
-    target = target.with_resources(values)
+    state = state.with_actor(target.with_resources(values))
     events: list = []
     if after != before:
-        events.append(ev.ResourceChanged(target_id, "wounds", before, after, why))
+        events.append(TallyChanged(target_id, "wounds", before, after, why, limit))
     if target.down and after < limit:
-        target = target.with_(down=False)
-        events.append(ev.Revived(target_id))
-    return state.with_actor(target), events
+        state, back = revive(state, target_id)
+        events += back
+    return state, events
+
+
+def go_down(state: Encounter, actor_id: str) -> tuple[Encounter, list]:
+    """D19: down; it lets go of any grapple and leaves the AP order."""
+    state = state.with_actor(state.actors[actor_id].with_(down=True))
+    state, released = release_grapples(state, actor_id, "it is down (D19)")
+    return state, [ev.WentDown(actor_id, "down", "D19"), *released]
+
+
+def revive(state: Encounter, actor_id: str) -> tuple[Encounter, list]:
+    """D19: below its wound limit again, the creature is back in the fight."""
+    return state.with_actor(state.actors[actor_id].with_(down=False)), [ev.Revived(actor_id)]

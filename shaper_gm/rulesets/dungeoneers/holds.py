@@ -18,7 +18,7 @@ from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.steps import play
 from shaper_gm.rulesets.dungeoneers import grid
 from shaper_gm.rulesets.dungeoneers.attacks import opponents, threatens
-from shaper_gm.rulesets.dungeoneers.events import ConditionStarted
+from shaper_gm.rulesets.dungeoneers.events import ActionResolved, ConditionStarted
 from shaper_gm.rulesets.dungeoneers.flow import begin, finish
 from shaper_gm.rulesets.dungeoneers.movement import force, placed, tiles_between
 from shaper_gm.rulesets.dungeoneers.outcomes import CheckOutcome, ContestOutcome, Cost
@@ -88,6 +88,11 @@ def grapple(state: Encounter, rs, request: GrappleRequest, tape):
         raise RuleViolation(f"{actor.name} is already grappling "
                             f"{state.actors[data_of(actor).grappling].name} (D24)",
                             "let go first (act), or push instead")
+    holder = data_of(target).grappled_by
+    if holder:
+        raise RuleViolation(f"{target.name} is already grappled by "
+                            f"{state.actors[holder].name} (D24)",
+                            "push it away from its grappler, or strike instead")
     ctx = _contest(rs, actor, target, "D24", request.boon - request.bane)
     begun = begin(state, rs, actor.id, "grapple", numbers.cost("grapple"))
     done = play(TEST, ctx, tape)
@@ -103,7 +108,7 @@ def grapple(state: Encounter, rs, request: GrappleRequest, tape):
     outcome = ContestOutcome(actor.id, target.id, "grapple", done.attack_total,
                              done.defense_total, bool(done.hit), result, begun.cost,
                              notes=tuple(tape.notes), rolls=tuple(tape.rolls))
-    events += [ev.Resolved(actor.id, outcome), *changes]
+    events += [ActionResolved(actor.id, outcome, action="grapple"), *changes]
     state, settled = finish(state, rs, actor.id, begun.cost)
     return state, events + settled, outcome
 
@@ -139,7 +144,7 @@ def push(state: Encounter, rs, request: PushRequest, tape):
     outcome = ContestOutcome(actor.id, target.id, "push", done.attack_total,
                              done.defense_total, bool(done.hit), result, begun.cost,
                              ledge=ledge, notes=tuple(tape.notes), rolls=tuple(tape.rolls))
-    events += [ev.Resolved(actor.id, outcome), *after]
+    events += [ActionResolved(actor.id, outcome, action="push"), *after]
     state, settled = finish(state, rs, actor.id, begun.cost)
     return state, events + settled, outcome
 
@@ -193,6 +198,6 @@ def grab_ledge(state: Encounter, rs, request: GrabLedgeRequest, tape):
     begun = begin(state, rs, actor.id, GRAB, rs.numbers.cost(GRAB), reaction=True)
     state, held, outcome = _ledge_check(begun.state, rs, actor.id, request.tiles, tape,
                                         begun.cost)
-    events = [*begun.events, ev.Resolved(actor.id, outcome), *held]
+    events = [*begun.events, ActionResolved(actor.id, outcome, action=GRAB), *held]
     state, settled = finish(state, rs, actor.id, begun.cost)
     return state, events + settled, outcome

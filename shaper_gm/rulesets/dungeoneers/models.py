@@ -88,6 +88,8 @@ class Numbers:
     hands: int = 2                                         # D22, D24
     unarmed: str = "fist"                                  # D16: the weapon of an empty hand
     damage_types: DamageTypes = field(default_factory=DamageTypes)
+    grid_cols: int = 8                                     # a new encounter's tiles across
+    grid_rows: int = 8                                     # and down
     provisional: tuple[str, ...] = ()                      # keys not in the source
 
     def cost(self, action: str) -> int:
@@ -114,6 +116,11 @@ class Weapon:
         """The farthest a ranged strike with it goes (None: melee only)."""
         found = [n for n in (self.range, self.toss) if n is not None]
         return max(found) if found else None
+
+    @property
+    def damage(self) -> str:
+        """``1 B, pierce d6``: what completion and the sheet show of it."""
+        return f"{self.wounds} {self.damage_type}, pierce d{self.pierce_die}"
 
 
 @dataclass(frozen=True)
@@ -169,6 +176,12 @@ class Sheet:
     def rank(self, skill: str) -> str:
         return dict(self.proficiencies).get(skill, "untrained")
 
+    @property
+    def shield(self) -> None:
+        """Dungeoneers sheets list shields among nothing: the shell's item completion
+        reads this of every sheet."""
+        return None
+
     def with_(self, **changes) -> Sheet:
         return replace(self, **changes)
 
@@ -180,6 +193,24 @@ class Library:
     spells: dict[str, Spell] = field(default_factory=dict)
     creatures: dict[str, Sheet] = field(default_factory=dict)
     default_sheet: Sheet = field(default_factory=lambda: Sheet("creature", "Creature"))
+
+    # What the session and the shell's completion read of any content library.
+    @property
+    def rulesets(self) -> dict[str, Numbers]:
+        """The ruleset whose numbers this holds, so a session takes it as its content."""
+        return {"dungeoneers": self.numbers}
+
+    @property
+    def characters(self) -> dict[str, Sheet]:
+        """Every Dungeoneers template is a creature; characters are among them."""
+        return {}
+
+    @property
+    def skills(self) -> dict:
+        return {}
+
+    def item(self, item_id: str) -> Weapon | None:
+        return self.weapons.get(item_id)
 
 
 # --- the ruleset's data on the generic state ---------------------------------------

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.steps import Note
 from shaper_gm.rulesets.dungeoneers import grid
-from shaper_gm.rulesets.dungeoneers.events import ConditionEnded, Moved
+from shaper_gm.rulesets.dungeoneers.events import ConditionEnded, Moved, TallyChanged
 from shaper_gm.rulesets.dungeoneers.flow import begin, finish
 from shaper_gm.rulesets.dungeoneers.outcomes import MoveOutcome
 from shaper_gm.rulesets.dungeoneers.state import actor_of, data_of, release_grapples, with_data
@@ -81,7 +80,7 @@ def _travel(state: Encounter, rs, request: MoveRequest, *, sprint: bool):
         before = values.get("stress", 0)
         values["stress"] = before + gained
         actor = actor.with_resources(values)
-        events.append(ev.ResourceChanged(actor.id, "stress", before, before + gained, "sprint"))
+        events.append(TallyChanged(actor.id, "stress", before, before + gained, "sprint"))
         notes.append(Note("stress gained", gained, "D21"))
     if data_of(actor).hanging:
         actor = with_data(actor, hanging=False)

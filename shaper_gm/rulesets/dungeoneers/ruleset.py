@@ -2,8 +2,9 @@
 
 Every number comes from the content library (`content/dungeoneers/`). The play verbs
 live in their own modules (`actions.py` lists them); this class answers what the engine,
-the commands and the views ask of any ruleset: resources, turn order, sheets, hooks,
-and the GM's damage and heal tools in wounds.
+the commands, the views and the saves ask of any ruleset: resources, turn order,
+sheets, hooks, the shared `act` and `react` in AP, and the GM's damage and heal tools
+in wounds.
 """
 
 from __future__ import annotations
@@ -11,16 +12,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from shaper_gm.engine import resources
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.ruleset import RulesetBase
 from shaper_gm.engine.state import Actor, Encounter
-from shaper_gm.rulesets.dungeoneers import grid
-from shaper_gm.rulesets.dungeoneers.events import ReadiedCleared
-from shaper_gm.rulesets.dungeoneers.harm import Defenses, dealt, defenses, heal_wounds, take_wounds
+from shaper_gm.engine.turns import can_take_turns
+from shaper_gm.rulesets.dungeoneers import basic, sheets
+from shaper_gm.rulesets.dungeoneers.events import ConditionEnded, ReadiedCleared, RoundRefilled
+from shaper_gm.rulesets.dungeoneers.harm import (
+    Defenses,
+    dealt,
+    defenses,
+    go_down,
+    heal_wounds,
+    revive,
+    take_wounds,
+)
 from shaper_gm.rulesets.dungeoneers.models import (
-    RANKS,
     SHEET_NUMBERS,
     ActorData,
     EncounterData,
@@ -28,13 +36,40 @@ from shaper_gm.rulesets.dungeoneers.models import (
     Sheet,
 )
 from shaper_gm.rulesets.dungeoneers.order import ApOrder
-from shaper_gm.rulesets.dungeoneers.state import actor_of, data_of, with_data
+from shaper_gm.rulesets.dungeoneers.state import (
+    actor_of,
+    data_of,
+    release_grapples,
+    with_data,
+)
+
+Step = tuple[Encounter, list]
 
 # Modifier keys an `effect` may carry: boon on the creature's own tests, boon on its
 # dodging tests (D23's defensive uses it), extra wounds on its strikes, armor value.
 EFFECT_KEYS = ("boon", "defense_boon", "wounds", "armor")
 # Numbers the resources read that the sheet does not hold as such (D26, D27).
 DERIVED = ("arca_max", "stress_capacity")
+
+TERMS = {
+    "down": "down", "down_rule": "D19", "turn_rule": "D3",
+    "off_turn_hint": "react ACTOR N TEXT spends AP off-turn (D8); a readied action is "
+                     "taken as a reaction (D9)",
+    "end_rules": "D2", "pass_rule": "D7", "react_rule": "D8",
+    "react_example": "alberich 1 parries the blow",
+    "act_cost": "N", "act_rules": "D2", "act_example_cost": "2",
+    "act_examples": "act 2 kicks over the brazier|act alberich 1 shouts a warning",
+    "add_rules": "D10, D12, D19-D22",
+    "add_examples": "add freya --as freya --at B2|add skeleton --as skeleton --count 2 "
+                    "--at E2|add ogre --side enemies --stat body=4 --stat wound_limit=14 "
+                    "--prof striking=expert --weapon maul --holding maul --resist P=1",
+    "init_rule": "D4, D5", "start_rules": "D1, D3-D5",
+    "effect_rule": "D15, D23",
+    "effect_examples": "effect freya blessed --boon 1 --until round|"
+                       "effect skeleton braced --defense_boon 1 --until start:skeleton",
+    "manual_rule": "D11",
+    "set_examples": "set freya stress=5 arca=2|set skeleton wounds=3|set alberich ap=2",
+}
 
 
 class DungeoneersRuleset(RulesetBase):
@@ -44,6 +79,12 @@ class DungeoneersRuleset(RulesetBase):
     has_hp = False                           # D19: wounds up to a limit instead
     sheet_numbers = SHEET_NUMBERS
     effect_keys = EFFECT_KEYS
+    terms = TERMS
+    sheet_type = Sheet
+    actor_system_type = ActorData
+    encounter_system_type = EncounterData
+    act_resource = "ap"                      # `act 2 ...` spends 2 AP (D2)
+    react_resource = "ap"                    # a reaction spends AP off-turn (D8)
 
     def __init__(self, library: Library) -> None:
         self.library = library
@@ -58,7 +99,11 @@ class DungeoneersRuleset(RulesetBase):
         )
         self.turn_order = ApOrder()
 
-    # --- sheets -------------------------------------------------------------------------
+    # --- sheets and setting up ----------------------------------------------------------
+    @property
+    def grid(self) -> tuple[int, int]:
+        return (self.numbers.grid_cols, self.numbers.grid_rows)
+
     def stat(self, sheet: Any, key: str) -> int:
         if key == "arca_max":                                        # D27
             return self.numbers.arca_per_wisdom * int(sheet.wisdom)
@@ -66,88 +111,49 @@ class DungeoneersRuleset(RulesetBase):
             return int(getattr(sheet, self.numbers.stress_capacity_score))
         return super().stat(sheet, key)
 
-    def make_actor(self, actor_id: str, name: str | None, side: str | None,
-                   zone: str | None, template: str | None, numbers: Mapping[str, int],
-                   extra: Mapping[str, Any]) -> Actor:
+    def templates(self) -> Mapping[str, Sheet]:
+        return self.library.creatures
+
+    def template(self, name: str) -> Sheet:
+        return sheets.template(self.library, name)
+
+    def make_actor(self, spec, zone: str | None) -> Actor:
         """A creature from a template (or the default sheet) with the GM's overrides."""
-        sheet = self._template(template)
-        sheet = self._with_numbers(sheet, numbers)
-        sheet = self._with_extra(sheet, extra or {})
-        sheet = sheet.with_(name=name or sheet.name)
-        tile = grid.canonical(zone) if zone else None
-        values = resources.starting(self.resources, sheet, self.stat)
-        return Actor(id=actor_id, name=sheet.name, side=side or sheet.group or "enemies",
-                     sheet=sheet, zone=tile, resources=values,
-                     system=ActorData(holding=sheet.holding), template=template)
+        return sheets.make_actor(self, spec, zone)
 
-    def _template(self, template: str | None) -> Sheet:
-        if template is None:
-            return self.library.default_sheet
-        found = self.library.creatures.get(template)
-        if found is None:
-            known = ", ".join(sorted(self.library.creatures)) or "none"
-            raise RuleViolation(f"no Dungeoneers creature {template!r}", f"known: {known}")
-        return found
-
-    def _with_numbers(self, sheet: Sheet, numbers: Mapping[str, int]) -> Sheet:
-        changes = {}
-        for key, value in numbers.items():
-            name = key.lower()
-            if name not in SHEET_NUMBERS:
-                raise RuleViolation(f"--stat {key}: not a Dungeoneers sheet number",
-                                    f"sheet numbers: {', '.join(SHEET_NUMBERS)}")
-            low = 1 if name in ("wound_limit", "critical_threshold") else 0
-            if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise RuleViolation(f"--stat {name}={value}: expected a whole number of at "
-                                    f"least {low}", f"e.g. --stat {name}={max(low, 2)}")
-            changes[name] = value
-        return sheet.with_(**changes)
-
-    def _with_extra(self, sheet: Sheet, extra: Mapping[str, Any]) -> Sheet:
-        """`--prof NAME=RANK`, `--vulnerable|--resist TYPE=N`, `--immune TYPE` (D12, D20)."""
-        known = ("prof", "vulnerable", "resist", "immune")
-        for key in extra:
-            if key not in known:
-                raise RuleViolation(f"--{key} is not a Dungeoneers flag",
-                                    f"flags: {', '.join('--' + k for k in known)}")
-        prof = dict(sheet.proficiencies)
-        for skill, rank in dict(extra.get("prof", {})).items():
-            if rank not in RANKS:
-                raise RuleViolation(f"--prof {skill}={rank}: not a proficiency rank (D12)",
-                                    f"ranks: {', '.join(RANKS)}")
-            prof[skill.lower()] = rank
-        vulnerable = dict(sheet.vulnerable)
-        resist = dict(sheet.resist)
-        for table, given, flag in ((vulnerable, extra.get("vulnerable", {}), "vulnerable"),
-                                   (resist, extra.get("resist", {}), "resist")):
-            for kind, amount in dict(given).items():
-                if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-                    raise RuleViolation(f"--{flag} {kind}={amount}: expected N of 0 or more "
-                                        "(D20)", f"e.g. --{flag} {kind}=1")
-                table[self._damage_entry(kind, flag)] = amount
-        immune = list(sheet.immune)
-        for kind in extra.get("immune", ()):
-            entry = self._damage_entry(kind, "immune")
-            if entry not in immune:
-                immune.append(entry)
-        return sheet.with_(
-            proficiencies=tuple(prof.items()),
-            vulnerable=tuple((k, n) for k, n in vulnerable.items() if n),
-            resist=tuple((k, n) for k, n in resist.items() if n), immune=tuple(immune))
-
-    def _damage_entry(self, text: str, flag: str) -> str:
-        types = self.numbers.damage_types
-        code = types.code_of(text)
-        if code is not None:
-            return code
-        if text.lower() in types.known():
-            return text.lower()
-        raise RuleViolation(f"--{flag} {text}: not a damage type or category (D20)",
-                            f"types: {', '.join(types.known())}")
-
-    def initial_system(self) -> EncounterData:
+    def new_system(self) -> EncounterData:
         """A new encounter's Dungeoneers data: the ambient arca from content (D28)."""
         return EncounterData(ambient_arca=self.numbers.ambient_arca)
+
+    def reserved_ids(self) -> tuple[str, ...]:
+        """`act 2 ...` reads a number as AP, so no creature may be called one."""
+        return (*self.resource_names(), *(str(n) for n in range(100)))
+
+    def settable_fields(self) -> tuple[str, ...]:
+        return (*self.resource_names(), "zone", "side", "name")
+
+    # --- the shared act and react, in AP (D2, D8) -----------------------------------------
+    def is_cost(self, word: str) -> bool:
+        return word.isascii() and word.isdigit() and len(word) <= 2
+
+    def cost_words(self) -> list[str]:
+        return [str(n) for n in range(1, self.numbers.max_action_cost + 1)]
+
+    def act(self, state: Encounter, actor_id: str, word: str, text: str) -> Step:
+        state, events, _ = basic.act(state, self, basic.CostRequest(actor_id, self._ap(word),
+                                                                    text))
+        return state, events
+
+    def react(self, state: Encounter, actor_id: str, word: str, text: str) -> Step:
+        state, events, _ = basic.react(state, self, basic.CostRequest(actor_id,
+                                                                      self._ap(word), text))
+        return state, events
+
+    def _ap(self, word: str) -> int:
+        if not self.is_cost(word):
+            raise RuleViolation(f"{word!r} is not a cost in AP (D2)",
+                                f"give a number from 1 to {self.numbers.max_action_cost}")
+        return int(word)
 
     # --- turn order -----------------------------------------------------------------------
     def initiative(self, actor: Actor, source: Any):
@@ -166,7 +172,11 @@ class DungeoneersRuleset(RulesetBase):
         """D5: the body total of a group's creatures that are not down."""
         return self.turn_order.side_total(state, self, side)
 
-    def on_round_end(self, state: Encounter) -> tuple[Encounter, list]:
+    def on_round_start(self, state: Encounter) -> Step:
+        """D1, D6: everyone starts the round at full AP (the resource table refilled it)."""
+        return state, [RoundRefilled(state.round, self.numbers.ap_per_round)]
+
+    def on_round_end(self, state: Encounter) -> Step:
         """D9: a round's end clears every readied action."""
         events, changed = [], []
         for actor in state.actors.values():
@@ -176,9 +186,40 @@ class DungeoneersRuleset(RulesetBase):
                 events.append(ReadiedCleared(actor.id, held, f"round {state.round} ended (D9)"))
         return (state.with_actors(changed) if changed else state), events
 
+    # --- hooks the shared setup verbs call ---------------------------------------------------
+    def on_down(self, state: Encounter, actor_id: str) -> Step:
+        """D19: a down creature lets go of a grapple and is let go."""
+        return release_grapples(state, actor_id, "it is down (D19)")
+
+    def on_removed(self, state: Encounter, actor_id: str) -> Step:
+        """A creature taken out of the encounter ends its grapples; who is up may change."""
+        events, changed = [], []
+        for actor in state.actors.values():
+            mine = data_of(actor)
+            if actor_id in (mine.grappling, mine.grappled_by):
+                what = "grappling" if mine.grappling == actor_id else "grappled"
+                changed.append(with_data(actor, grappling=None if what == "grappling" else
+                                         mine.grappling,
+                                         grappled_by=None if what == "grappled" else
+                                         mine.grappled_by))
+                events.append(ConditionEnded(actor.id, what, actor_id, "it left the fight"))
+        state = state.with_actors(changed) if changed else state
+        return self.settle(state, events)
+
+    def on_placed(self, state: Encounter, actor_id: str, before: str | None) -> Step:
+        """The GM moving a creature ends its grapples (D24) and its hanging (D29)."""
+        actor = state.actors[actor_id]
+        if actor.zone == before:
+            return state, []
+        state, events = release_grapples(state, actor_id, "placed elsewhere by the GM (D24)")
+        if data_of(state.actors[actor_id]).hanging:
+            state = state.with_actor(with_data(state.actors[actor_id], hanging=False))
+            events.append(ConditionEnded(actor_id, "hanging", None, "placed elsewhere"))
+        return state, events
+
     # --- GM tools ---------------------------------------------------------------------------
     def damage(self, state: Encounter, target_id: str, amount: int,
-               options: Mapping[str, Any] | None = None) -> tuple[Encounter, list]:
+               options: Mapping[str, Any] | None = None) -> Step:
         """Deal wounds as a hit would: of a type (D20), repeated per critical (D18);
         `direct` skips D20."""
         options = dict(options or {})
@@ -200,22 +241,36 @@ class DungeoneersRuleset(RulesetBase):
         _, wounds = dealt(amount, criticals, guard)
         state, events = take_wounds(state, target.id, wounds, "the GM",
                                     target.sheet.wound_limit)
-        return self._settle(state, events)
+        return self.settle(state, events)
 
-    def heal(self, state: Encounter, target_id: str, amount: int) -> tuple[Encounter, list]:
+    def heal(self, state: Encounter, target_id: str, amount: int) -> Step:
         """Remove wounds (D19)."""
         if amount < 0:
             raise RuleViolation("heal removes 0 or more wounds", "use damage to add wounds")
         target = actor_of(state, target_id)
         state, events = heal_wounds(state, target.id, amount, "the GM",
                                     target.sheet.wound_limit)
-        return self._settle(state, events)
+        return self.settle(state, events)
 
-    def _settle(self, state: Encounter, events: list) -> tuple[Encounter, list]:
-        """A creature down or back up may change who is up (D3, D19)."""
-        if state.round < 1 or state.turn is None:
-            return state, events
-        if all(actor.down for actor in state.actors.values()):
-            return state.with_(up=(), turn=None), events
-        state, settled = self.turn_order.after_reaction(state, self, "")
-        return state, events + settled
+    def reconcile(self, state: Encounter, events: list) -> Step:
+        """After the GM sets numbers by hand: wounds at the limit put a creature down and
+        below it bring it back (D19), and who is up is worked out again (D3-D6)."""
+        events = list(events)
+        for actor in list(state.actors.values()):
+            at_limit = actor.resource("wounds") >= actor.sheet.wound_limit
+            if at_limit and not actor.down:
+                state, downed = go_down(state, actor.id)
+                events += downed
+            elif actor.down and not at_limit:
+                state, back = revive(state, actor.id)
+                events += back
+        return self.settle(state, events)
+
+    def settle(self, state: Encounter, events: list) -> Step:
+        """A creature down or back up, or AP set by hand, may change who is up (D3, D19)."""
+        if state.round < 1:
+            return state, list(events)
+        if not any(can_take_turns(a) for a in state.actors.values()):
+            return state.with_(up=(), turn=None), list(events)
+        state, settled = self.turn_order.settle(state, self)
+        return state, [*events, *settled]

@@ -4,6 +4,7 @@ One frozen context, `Contest`, carries an attack-like action from its rolls to t
 wounds it deals; the pipelines are lists of steps over it. `play` runs them with the
 command's dice and keeps every note for the breakdown; `odds.py` runs the very same
 steps with `engine.steps.exact`. A check on its own (grab a ledge, D29) is `Check`.
+A step that rolls notes the roll itself, so the breakdown can show its faces.
 """
 
 from __future__ import annotations
@@ -58,14 +59,14 @@ class Contest:
 @step()
 def roll_attack(ctx: Contest, tape) -> Contest:
     rolled = tape.roll(SLOT_ROLL, SumRoll(ctx.attack, "test roll"), ctx.actor)
-    tape.note(ctx.attack_label, rolled.total, "D11")
+    tape.note(ctx.attack_label, rolled, "D11")
     return replace(ctx, attack_total=rolled.total)
 
 
 @step()
 def roll_defense(ctx: Contest, tape) -> Contest:
     rolled = tape.roll(ctx.defense_slot, SumRoll(ctx.defense, "defending roll"), ctx.defender)
-    tape.note(ctx.defense_label, rolled.total, "D11")
+    tape.note(ctx.defense_label, rolled, "D11")
     return replace(ctx, defense_total=rolled.total)
 
 
@@ -94,7 +95,7 @@ def roll_pierce(ctx: Contest, tape) -> Contest:
     rolled = tape.roll(SLOT_PIERCE, SumRoll(ctx.pierce, "pierce check"), ctx.actor)
     pierced = rolled.total >= ctx.armor
     tape.note(f"pierce check {ctx.pierce_label} vs armor value {ctx.armor}: "
-              + ("pierced" if pierced else "no wounds"), rolled.total, "D14, D16")
+              + ("pierced" if pierced else "no wounds"), rolled, "D14, D16")
     return replace(ctx, pierce_total=rolled.total, pierced=pierced)
 
 
@@ -138,7 +139,7 @@ def roll_check(ctx: Check, tape) -> Check:
     rolled = tape.roll(ctx.slot, SumRoll(ctx.dice, "check"), ctx.who)
     success = rolled.total >= ctx.target
     tape.note(f"{ctx.label} vs {ctx.target}: "
-              + ("success" if success else "failure"), rolled.total, f"D14, {ctx.rule}")
+              + ("success" if success else "failure"), rolled, f"D14, {ctx.rule}")
     return replace(ctx, total=rolled.total, success=success)
 
 

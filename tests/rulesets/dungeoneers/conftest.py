@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from shaper_gm.dice import DiceRng, GivenFaces, RolledFaces
+from shaper_gm.encounter.setup import NewActor
 from shaper_gm.engine.decisions import Decisions
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import PlayTape
@@ -41,6 +42,14 @@ def tape(faces: dict | None = None, react=(), seed: int = 1) -> PlayTape:
     return PlayTape(source, Decisions(declared=list(react)))
 
 
+def make_actor(rs, actor_id, name, side, zone, template, numbers, extra, cols=26, rows=99):
+    """`rs.make_actor` as `add` calls it: the template looked up, the tile named (the
+    harness places creatures anywhere; moves check the encounter's grid)."""
+    spec = NewActor(actor_id, rs.template(template) if template else None, side, zone, name,
+                    tuple(numbers.items()), tuple(extra.items()))
+    return rs.make_actor(spec, rs.canonical_zone(zone, cols, rows) if zone else None)
+
+
 @dataclass
 class Table:
     """An encounter under test; `do` plays a verb and keeps the state and the events."""
@@ -52,7 +61,7 @@ class Table:
 
     def add(self, actor_id, template=None, *, side=None, at="A1", name=None, stats=None,
             **extra):
-        actor = self.rs.make_actor(actor_id, name, side, at, template, stats or {}, extra)
+        actor = make_actor(self.rs, actor_id, name, side, at, template, stats or {}, extra)
         self.state = self.state.with_actor(actor).with_(
             order=(*self.state.order, actor_id))
         return self

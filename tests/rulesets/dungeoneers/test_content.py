@@ -10,6 +10,7 @@ from shaper_gm.engine import registry
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.ruleset import Ruleset
 from shaper_gm.rulesets.dungeoneers.content import ACTIONS, build_library
+from tests.rulesets.dungeoneers.conftest import make_actor
 
 
 def test_the_numbers_follow_the_rulings(library):
@@ -104,14 +105,14 @@ def test_the_registry_builds_the_ruleset_from_the_shipped_content():
 
 
 def test_make_actor_from_templates_flags_and_the_default_sheet(rs):
-    freya = rs.make_actor("freya", None, None, "b2", "freya", {"body": 4},
+    freya = make_actor(rs, "freya", None, None, "b2", "freya", {"body": 4},
                           {"prof": {"grappling": "master"}, "resist": {"physical": 1},
                            "immune": ["toxic"], "vulnerable": {"H": 2}})
     assert (freya.name, freya.side, freya.zone, freya.sheet.body) == ("Freya", "party", "B2", 4)
     assert freya.sheet.rank("grappling") == "master" and freya.hp is None
     assert dict(freya.sheet.resist) == {"physical": 1} and freya.sheet.immune == ("T",)
     assert freya.resource_map() == {"ap": 6, "wounds": 0, "stress": 0, "arca": 2}
-    plain = rs.make_actor("x", "Xan", "hirelings", None, None, {"wound_limit": 3}, {})
+    plain = make_actor(rs, "x", "Xan", "hirelings", None, None, {"wound_limit": 3}, {})
     assert (plain.name, plain.side, plain.sheet.wound_limit) == ("Xan", "hirelings", 3)
     assert rs.order_tiebreak(freya) == 4
 
@@ -128,11 +129,11 @@ def test_make_actor_from_templates_flags_and_the_default_sheet(rs):
 ])
 def test_make_actor_refuses_bad_values(rs, template, numbers, extra, message):
     with pytest.raises(RuleViolation, match=message):
-        rs.make_actor("x", None, None, None, template, numbers, extra)
+        make_actor(rs, "x", None, None, None, template, numbers, extra)
 
 
 def test_dungeoneers_rolls_no_initiative(rs):
-    actor = rs.make_actor("x", None, None, None, None, {}, {})
+    actor = make_actor(rs, "x", None, None, None, None, {}, {})
     with pytest.raises(RuleViolation, match=r"rolls no initiative.*\(D3\)"):
         rs.initiative(actor, RolledFaces(DiceRng(1)))
 
@@ -149,4 +150,4 @@ def test_every_contract_verb_has_an_action_with_its_slots(rs):
     for verb in VERBS.values():
         if verb.cost in dict(rs.numbers.costs):
             assert 1 <= rs.numbers.cost(verb.cost) <= 6
-    assert rs.initial_system().ambient_arca == 0
+    assert rs.new_system().ambient_arca == 0

@@ -18,7 +18,7 @@ from shaper_gm.rulesets.dungeoneers.actions import (
     strike,
 )
 from shaper_gm.rulesets.dungeoneers.rolls import check_dice, score_dice, side_of
-from tests.rulesets.dungeoneers.conftest import Table
+from tests.rulesets.dungeoneers.conftest import Table, make_actor
 
 
 def duel(table, attacker="suori", defender="skeleton", at="C2", **defender_extra):
@@ -151,7 +151,7 @@ def test_d19_wounds_reaching_the_limit_put_a_creature_down(table, rs):
     t = duel(table, stats={"wound_limit": 4})
     out = t.do(strike, StrikeRequest("a", "d"), {"roll": [4], "dodge": [1], "pierce": [6]})
     assert out.wounds == 4 and out.down and t.actor("d").down
-    assert ev.WentDown("d") in t.events
+    assert ev.WentDown("d", "down", "D19") in t.events
     assert t.state.up == ("a",)                                   # it left the AP order
     with pytest.raises(RuleViolation, match=r"already down \(D19\)"):
         t.do(strike, StrikeRequest("a", "d"))
@@ -161,7 +161,7 @@ def test_d19_wounds_reaching_the_limit_put_a_creature_down(table, rs):
 
 
 def test_d20_resistance_immunity_and_categories(table, rs):
-    ooze = rs.make_actor("o", None, None, None, "ooze", {}, {})
+    ooze = make_actor(rs, "o", None, None, None, "ooze", {}, {})
     state = table.add("x", None).state.with_actor(ooze)
     for kind, dealt in (("B", 3), ("P", 3), ("T", 0), ("H", 6), ("C", 4)):
         after, _ = rs.damage(state, "o", 4, {"type": kind})
