@@ -58,6 +58,8 @@ class RoundStarted(Event):
 @dataclass(frozen=True)
 class RoundEnded(Event):
     round: int
+    lost: tuple[str, ...] = ()    # budgets whose remainder is lost now ("TS")
+    rule: str = ""
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,8 @@ class PassStarted(Event):
 
     round: int
     number: int
+    resource: str = ""            # what those who take part still have ("TS")
+    rule: str = ""
 
 
 @dataclass(frozen=True)
@@ -93,6 +97,7 @@ class UpNext(Event):
 class Passed(Event):
     actor: str
     given_up: tuple[tuple[str, int], ...] = ()
+    rule: str = ""
 
 
 @dataclass(frozen=True)

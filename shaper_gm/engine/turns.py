@@ -106,7 +106,11 @@ def finish_round(state: Encounter, rs) -> Step:
     state, changed = resource_moment(state, rs, "round_end", list(state.actors),
                                      f"round {state.round} ends")
     state, hooked = rs.on_round_end(state)
-    return state, [*events, *changed, *hooked, ev.RoundEnded(state.round)]
+    lapsing = [s for s in rs.resources if s.lapse == "round_end" and s.shown]
+    rules = rs.term("round_end_rule") or ", ".join(dict.fromkeys(s.rule for s in lapsing
+                                                                 if s.rule))
+    ended = ev.RoundEnded(state.round, tuple(s.title for s in lapsing), rules)
+    return state, [*events, *changed, *hooked, ended]
 
 
 def begin_turn(state: Encounter, rs, actor_id: str) -> Step:
@@ -262,7 +266,10 @@ class CyclingPasses(FixedOrder):
                 if self._has_budget(state, candidate):
                     if index >= len(order) and after is not None:
                         state = state.with_(passes=state.passes + 1)
-                        events.append(ev.PassStarted(state.round, state.passes))
+                        spec = rs.resource_spec(self.resource)
+                        events.append(ev.PassStarted(
+                            state.round, state.passes, spec.title if spec else self.resource,
+                            rs.term("passes_rule")))
                     state, started = begin_turn(state, rs, candidate)
                     return state.with_(up=(candidate,)), events + started
             state, ended = finish_round(state, rs)
@@ -406,7 +413,7 @@ def give_up(state: Encounter, rs, actor_id: str) -> Step:
         values[key] = 0
     state = state.with_actor(actor.with_resources(values)).with_(
         passed=state.passed | {actor_id})
-    return state, [ev.Passed(actor_id, given)]
+    return state, [ev.Passed(actor_id, given, rs.term("pass_rule"))]
 
 
 def _current(state: Encounter) -> str:

@@ -172,6 +172,37 @@ def _(e: ev.TurnEnded, n: Names, cost: str) -> str:
 
 
 @_describe.register
+def _(e: ev.RoundEnded, n: Names, cost: str) -> str:
+    lost = f": {', '.join(e.lost)} left is lost" if e.lost else ""
+    return f"Round {e.round} ends{lost}" + (f" ({e.rule})" if e.rule else "")
+
+
+@_describe.register
+def _(e: ev.PassStarted, n: Names, cost: str) -> str:
+    text = f"Pass {e.number} of round {e.round}: the order starts over"
+    if e.resource:
+        text += f" with those who have {e.resource} left"
+    return text + (f" ({e.rule})" if e.rule else "")
+
+
+@_describe.register
+def _(e: ev.Passed, n: Names, cost: str) -> str:
+    given = ", ".join(f"gives up {v} {kind(k)}" for k, v in e.given_up) or "nothing left"
+    return line(f"{n(e.actor)} passes", [given, e.rule])
+
+
+@_describe.register
+def _(e: ev.UpNext, n: Names, cost: str) -> str:
+    return "Up: " + ", ".join(n(a) for a in e.up) + (f" ({e.why})" if e.why else "")
+
+
+@_describe.register
+def _(e: ev.Reacted, n: Names, cost: str) -> str:
+    return line(f"{n(e.actor)} reacts: {e.answer}", [f"during {e.during}" if e.during else "",
+                                                     cost])
+
+
+@_describe.register
 def _(e: ev.ResourceChanged, n: Names, cost: str) -> str:
     verb = "regains" if e.after > e.before else "loses"
     change = abs(e.after - e.before)

@@ -12,12 +12,11 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from shaper_gm.engine import events as ev
 from shaper_gm.engine.turns import name_of
 from shaper_gm.render.breakdown import INDENT, roll_text
 from shaper_gm.render.console import EVENT_RENDERERS, VIEW_RENDERERS
 from shaper_gm.render.tables import LAYOUTS, Column, Layout, label, pips, side_colours
-from shaper_gm.render.text import Names, describer, effect_text, kind, line, plural, until_text
+from shaper_gm.render.text import Names, describer, effect_text, line, plural, until_text
 from shaper_gm.render.views import SHEETS, fraction, percent
 from shaper_gm.rulesets.dungeoneers.events import (
     ActionReadied,
@@ -170,26 +169,6 @@ def _(e: AmbientArcaChanged, n: Names, cost: str) -> str:
     return line(f"Ambient arca {e.before} → {e.after}", [e.why, "D28"])
 
 
-# Generic events the shared text has no line for yet; registered only while it has none.
-def _register_generic() -> None:
-    from shaper_gm.render import text as shared
-
-    def missing(cls) -> bool:
-        return shared._describe.dispatch(cls) is shared._plain
-
-    if missing(ev.UpNext):
-        describer(ev.UpNext)(lambda e, n, cost: "Up: " + ", ".join(n(a) for a in e.up)
-                             + (f" ({e.why})" if e.why else ""))
-    if missing(ev.Passed):
-        describer(ev.Passed)(lambda e, n, cost: f"{n(e.actor)} passes" + (
-            ", giving up " + ", ".join(f"{v} {kind(k)}" for k, v in e.given_up)
-            if e.given_up else "") + " for the round")
-    if missing(ev.Reacted):
-        describer(ev.Reacted)(lambda e, n, cost: line(
-            f"{n(e.actor)} reacts: {e.answer}", [f"during {e.during}" if e.during else ""]))
-
-
-_register_generic()
 
 
 # --- breakdowns ------------------------------------------------------------------------

@@ -7,7 +7,6 @@ registers them with the render layer.
 
 from __future__ import annotations
 
-from shaper_gm.engine import events as ev
 from shaper_gm.rulesets.timeslice import events as tev
 from shaper_gm.rulesets.timeslice.attack import DyingAttackOutcome
 from shaper_gm.rulesets.timeslice.clock import clock_text, minutes
@@ -86,13 +85,3 @@ LINES = {
     tev.NobodyLeft: lambda e, n, cost="": "Nobody is left who can act: no turn runs (T5)",
 }
 
-# Engine events a time-slice fight raises that the shared lines do not describe yet.
-ENGINE_LINES = {
-    ev.RoundEnded: lambda e, n, cost="": f"Round {e.round} ends: TS left is lost (T6)",
-    ev.PassStarted: lambda e, n, cost="": f"Pass {e.number} of round {e.round}: the order "
-                                          "starts over with those who have TS left (T5)",
-    ev.Passed: lambda e, n, cost="": _with(
-        f"{n(e.actor)} passes",
-        ", ".join(f"gives up {v} {k.upper()}" for k, v in e.given_up) or "nothing left",
-        "T6"),
-}

@@ -34,7 +34,9 @@ TERMS = {
     "down": "down", "down_rule": "T13", "turn_rule": "T5",
     "off_turn_hint": "off-turn, a defense roll or react spends TS (T8), and pass gives "
                      "up the round (T6)",
-    "end_rules": "T5, T6", "pass_rule": "T6", "act_cost": "TS", "act_rules": "T5, T7",
+    "end_rules": "T5, T6", "pass_rule": "T6", "passes_rule": "T5", "round_end_rule": "T6",
+    "act_cost": "TS",
+    "act_rules": "T5, T7",
     "act_example_cost": "2", "act_examples": "act 2 kick the door shut|"
                                              "act kara 1 shout a warning",
     "react_rule": "T8", "react_example": "guard 1 duck behind the crate",

@@ -21,7 +21,7 @@ from shaper_gm.render.views import SHEETS, fraction, percent
 from shaper_gm.rulesets.timeslice import events as tev
 from shaper_gm.rulesets.timeslice.attack import AttackOutcome, DyingAttackOutcome
 from shaper_gm.rulesets.timeslice.clock import clock_text, minutes
-from shaper_gm.rulesets.timeslice.describe import ENGINE_LINES, LINES
+from shaper_gm.rulesets.timeslice.describe import LINES
 from shaper_gm.rulesets.timeslice.harm import dying_timers, fight, info
 from shaper_gm.rulesets.timeslice.models import DYING, UP
 from shaper_gm.rulesets.timeslice.oddsview import AttackOddsView
@@ -286,10 +286,6 @@ def odds_view(view: AttackOddsView, names: Names) -> Group:
 
 for _type, _line in LINES.items():
     describer(_type, _line)
-for _type, _line in ENGINE_LINES.items():       # only where the shared lines have none
-    _registry = getattr(getattr(render_text, "_describe", None), "registry", {})
-    if _type not in _registry:
-        describer(_type, _line)
 
 EVENT_RENDERERS[tev.AttackResolved] = attack_breakdown
 EVENT_RENDERERS[tev.SurpriseRolled] = surprise_breakdown

@@ -117,7 +117,7 @@ def test_pass_gives_up_the_actions_ends_the_turn_and_still_adds_con(fight):
     fight.start()
     state, events, _ = act.pass_turn(fight.state, fight.rs, "freya")
     fight.state, fight.events = state, events
-    assert Passed("freya", (("actions", 2),)) in events
+    assert Passed("freya", (("actions", 2),), "P6") in events
     assert state.turn == "barry" and fight.pool("freya") == 7
 
 

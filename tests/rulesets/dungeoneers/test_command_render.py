@@ -70,7 +70,7 @@ def test_every_other_action_has_its_line():
         ("damage skeleton 3 --type P", "Skeleton takes 1 wound (0 → 1 of 8, the GM, D19)"),
         ("heal skeleton 1", "Skeleton heals 1 wound (1 → 0 of 8, the GM, D19)"),
         ("ambient 2", "Ambient arca 0 → 2 (the GM, D28)"),
-        ("pass gob", "Goblin passes, giving up 4 AP for the round"),
+        ("pass gob", "Goblin passes (gives up 4 AP, D7)"),
     ]
     for line, expected in lines:
         assert expected in shown(s, line), line

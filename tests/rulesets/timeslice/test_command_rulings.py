@@ -85,13 +85,13 @@ def test_t5_t6_a_round_of_three_one_ends_early_one_passes_the_last_ts_ends_it():
     run(s, "end")                                         # Kara keeps 7 TS for a later pass
     assert s.state.turn == "guard" and ts(s, "kara") == 7
     passed = run(s, "pass")                               # the guard gives up its round
-    assert of(passed, ev.Passed) == [ev.Passed("guard", (("ts", 10),))]
+    assert of(passed, ev.Passed) == [ev.Passed("guard", (("ts", 10),), "T6")]
     assert s.state.turn == "ren" and ts(s, "guard") == 0
     spent = run(s, "act 11 run")                          # spent: the turn ends by itself
-    assert of(spent, ev.PassStarted) == [ev.PassStarted(1, 2)]
+    assert of(spent, ev.PassStarted) == [ev.PassStarted(1, 2, "TS", "T5")]
     assert s.state.turn == "kara" and s.state.passes == 2
     last = run(s, "act 7 climb")                          # the last TS: the round ends
-    assert of(last, ev.RoundEnded) == [ev.RoundEnded(1)]
+    assert of(last, ev.RoundEnded) == [ev.RoundEnded(1, ("TS",), "T6")]
     assert (s.state.round, s.state.turn, s.state.passed) == (2, "kara", frozenset())
     assert [ts(s, a) for a in ("kara", "guard", "ren")] == [10, 10, 11]
 

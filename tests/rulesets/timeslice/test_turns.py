@@ -43,9 +43,9 @@ def test_t5_t6_three_combatants_one_ends_early_one_passes_the_last_ts_ends_the_r
     assert fight.state.turn == "ren"
     fight.do(act, ActRequest("ren", 11, "run"))     # spent: the turn ends by itself
     assert fight.state.turn == "kara" and fight.state.passes == 2
-    assert fight.events_of(ev.PassStarted) == [ev.PassStarted(1, 2)]
+    assert fight.events_of(ev.PassStarted) == [ev.PassStarted(1, 2, "TS", "T5")]
     fight.do(act, ActRequest("kara", 7, "climb"))  # the last TS: the round ends
-    assert fight.events_of(ev.RoundEnded) == [ev.RoundEnded(1)]
+    assert fight.events_of(ev.RoundEnded) == [ev.RoundEnded(1, ("TS",), "T6")]
     assert fight.state.round == 2 and fight.state.turn == "kara"
     assert fight.state.passed == frozenset()
     assert [fight.ts(a) for a in ("kara", "guard", "ren")] == [10, 10, 11]
