@@ -89,6 +89,7 @@ class Session:
     future: list[Frame] = field(default_factory=list)
     manual: set[str] = field(default_factory=set)     # actors whose dice are asked for
     asker: FacesAsker | None = None
+    decider: Callable | None = None    # asks the GM another actor's answer (the shell)
     save_path: str | None = None
     # How to rebuild states for frames loaded from a save (set by the persist layer):
     # rebuild(session, count) gives the last `count` frames their states (all if None).

@@ -77,10 +77,12 @@ class SlotDice:
         """Check nothing given went unused, then write faces and answers into the line."""
         for slot, (repeats, _) in self.slots.items():
             used = self.sources[slot]
-            if len(self.given[slot]) > len(used):
+            if used and len(self.given[slot]) > len(used):
                 raise CommandError(f"--{slot} given {len(self.given[slot])} time(s); the action "
                                    f"rolled it {len(used)} time(s)",
                                    f"give --{slot} once per roll, in order")
+            # A slot the action never rolled (a miss rolls no damage): what was given for it
+            # is left out of the log, as every roll's own faces are.
             flags = self.ctx.parsed.flags
             if repeats:
                 texts = [",".join(map(str, s.used)) if s.used else NO_ROLL for s in used]

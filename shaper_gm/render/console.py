@@ -135,6 +135,8 @@ class Renderer:
             if isinstance(view, vd.MapView):
                 return tables.map_grid(view.state, self.ruleset(view.state))
             render = VIEW_RENDERERS.get(type(view))
+            if render is None and load_views_for(type(view)):
+                render = VIEW_RENDERERS.get(type(view))
             if render is not None:
                 return render(view, names)
         except Exception:

@@ -46,12 +46,12 @@ class Layout:
     group_mark: str = "⚔"
     group_word: str = "engaged"
     down_word: str = "Down"
-    # The toolbar's resource segment for the acting actor: (actor, ruleset) -> text.
-    toolbar: Callable[[object, object], str] | None = None
+    # The toolbar's segment for the acting actor: (actor, ruleset, state) -> text.
+    toolbar: Callable[[object, object, object], str] | None = None
 
-    def toolbar_text(self, actor, rs) -> str:
+    def toolbar_text(self, actor, rs, state=None) -> str:
         if self.toolbar is not None:
-            return self.toolbar(actor, rs)
+            return self.toolbar(actor, rs, state)
         return resource_text(actor, rs)
 
 

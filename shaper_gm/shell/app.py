@@ -18,7 +18,7 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
 from shaper_gm.errors import GmError
 from shaper_gm.shell.completer import ShellCompleter
-from shaper_gm.shell.dice import make_asker
+from shaper_gm.shell.dice import make_asker, make_decider
 from shaper_gm.shell.output import make_renderer, say
 from shaper_gm.shell.script import strip_comment
 from shaper_gm.shell.signals import HeldInterrupts
@@ -105,6 +105,7 @@ class Shell:
             say(self.renderer, greeting)
         previous = self.session.asker
         self.session.asker = make_asker(self.ask, self.names, self.warn)
+        self.session.decider = make_decider(self.ask, self.names, self.warn)
         try:
             while True:
                 try:
@@ -117,6 +118,7 @@ class Shell:
                     break
         finally:
             self.session.asker = previous
+            self.session.decider = None
             self.close()
         return 0
 

@@ -11,15 +11,16 @@ from collections.abc import Callable
 
 from shaper_gm.commands.args import ascii_digits
 
-Asker = Callable[[str, str, int, int], "tuple[int, ...] | None"]
+Asker = Callable[..., "tuple[int, ...] | None"]     # (actor, what, count, sides[, low])
 
 
 class BadFaces(ValueError):
     """An answer that is not `count` faces of 1..sides; str() says why."""
 
 
-def read_faces(text: str, count: int, sides: int) -> tuple[int, ...] | None:
-    """Faces typed at the table (`5,5,3` or `5 5 3`); an empty answer means roll them."""
+def read_faces(text: str, count: int, sides: int, low: int = 1) -> tuple[int, ...] | None:
+    """Faces typed at the table (`5,5,3` or `5 5 3`); an empty answer means roll them.
+    `low` is the die's lowest face (0 for a d10 read 0-9)."""
     text = text.strip()
     if not text:
         return None
@@ -29,8 +30,10 @@ def read_faces(text: str, count: int, sides: int) -> tuple[int, ...] | None:
         if not ascii_digits(token) or len(token) > 4:
             raise BadFaces(f"{token!r} is not a die face; type numbers like 5,5,3")
         face = int(token)
-        if not 1 <= face <= sides:
-            raise BadFaces(f"{face} is not a face of a d{sides}; faces run 1-{sides}")
+        high = low + sides - 1
+        if not low <= face <= high:
+            raise BadFaces(f"{face} is not a face of a d{sides}; faces run {low}-{high}"
+                           + (f" (this d{sides} reads {low}-{high})" if low != 1 else ""))
         faces.append(face)
     if len(faces) != count:
         raise BadFaces(f"{len(faces)} face(s) typed, the roll needs {count}")
@@ -54,12 +57,37 @@ def make_asker(ask: Callable[[str], str], names: Callable[[str], str],
                warn: Callable[[str], None]) -> Asker:
     """An asker that keeps asking until the answer is valid (or empty: roll)."""
 
-    def asker(actor: str, what: str, count: int, sides: int) -> tuple[int, ...] | None:
+    def asker(actor: str, what: str, count: int, sides: int,
+              low: int = 1) -> tuple[int, ...] | None:
         prompt = question(names(actor), what, count, sides, actor)
         while True:
             try:
-                return read_faces(ask(prompt), count, sides)
+                return read_faces(ask(prompt), count, sides, low)
             except BadFaces as exc:
                 warn(f"{exc}; try again, or press Enter to roll")
 
     return asker
+
+
+def make_decider(ask: Callable[[str], str], names: Callable[[str], str],
+                 warn: Callable[[str], None]):
+    """Asks the GM for another actor's answer inside an action (a block, a dodge, a
+    defensive skill); Enter takes the default."""
+
+    def decider(question_) -> str | None:
+        options = "/".join(question_.options)
+        rule = f", {question_.rule}" if question_.rule else ""
+        prompt = (f"{names(question_.actor)} — {question_.prompt or question_.point} "
+                  f"[{options}]{rule}, Enter for {question_.default}: ")
+        while True:
+            answer = ask(prompt).strip().lower()
+            if not answer:
+                return None
+            found = [o for o in question_.options if o.startswith(answer)]
+            if answer in question_.options:
+                return answer
+            if len(found) == 1:
+                return found[0]
+            warn(f"{answer!r} is not one of {options}; try again, or press Enter")
+
+    return decider

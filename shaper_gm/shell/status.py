@@ -25,7 +25,8 @@ def toolbar_text(session: Any, save: str | Path | None) -> str:
         if actor is None:
             parts.append("no one's turn")
         else:
-            parts.append(f"{actor.name}'s turn")
+            up = [state.actors[a].name for a in state.up if a in state.actors]
+            parts.append(f"up: {', '.join(up)}" if len(up) > 1 else f"{actor.name}'s turn")
             segment = _resources(session, actor)
             if segment:
                 parts.append(segment)
@@ -39,7 +40,7 @@ def _resources(session: Any, actor: Any) -> str:
     from shaper_gm.render.tables import layout_for
     try:
         rs = session.ruleset_for(session.state)
-        return layout_for(session.state, rs).toolbar_text(actor, rs)
+        return layout_for(session.state, rs).toolbar_text(actor, rs, session.state)
     except Exception:          # the toolbar only decorates; never let it break the prompt
         return ""
 

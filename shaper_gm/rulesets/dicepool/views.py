@@ -258,7 +258,7 @@ def _legend(state, rs) -> str:
             "○ spent (P6) · order by init (2d6 + DEX) or the GM (P5)")
 
 
-def _toolbar(actor, rs) -> str:
+def _toolbar(actor, rs, state=None) -> str:
     """``pool 5 dice · actions 1/2 · holds Longsword``."""
     weapon = rs.weapon(actor)
     parts = [f"pool {dice_word(actor.resource('pool'))}",

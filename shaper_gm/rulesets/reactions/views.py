@@ -179,7 +179,7 @@ def _legend(state, rs) -> str:
             "a shield lasts until then (R12)")
 
 
-def _toolbar(actor, rs) -> str:
+def _toolbar(actor, rs, state=None) -> str:
     """``move 1/1 · action 0/1 · reactions 2/2 · shield 10``."""
     full = {name: rs.resource_spec(name).max for name in TURN}
     turn = " · ".join(f"{name} {actor.resource(name)}/{full[name]}" for name in TURN)

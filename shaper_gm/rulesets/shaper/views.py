@@ -311,7 +311,7 @@ def _legend(state, rs) -> str:
     return f" · ● action left, ○ spent ({' '.join(kind(k) for k in rs.numbers.pool.as_dict())})"
 
 
-def _toolbar(actor, rs) -> str:
+def _toolbar(actor, rs, state=None) -> str:
     """``major 2/3  minor 1/1  free 1/1 · SP 1/1`` (S18, S22)."""
     full = rs.new_pool(actor.sheet)
     pool = "  ".join(f"{k} {left}/{full[k]}" for k, left in _pool(actor, rs))

@@ -18,7 +18,6 @@ from shaper_gm.errors import CommandError
 from shaper_gm.rulesets.timeslice import actions
 from shaper_gm.rulesets.timeslice.clock import duration_text, parse_duration
 from shaper_gm.rulesets.timeslice.manual import (
-    ask_zero_to_nine,
     check_d10_faces,
     check_expression_faces,
 )
@@ -102,7 +101,6 @@ def _register_dice(reg: Registry, rs) -> None:
         if ctx.parsed.words:
             expr = ctx.ruleset.dice_expression("".join(ctx.parsed.words))
             check_expression_faces(expr, ctx.parsed.get("faces"))
-        ask_zero_to_nine(ctx)
         return roll_outcome(ctx)
 
     shared = reg.verbs["init"]
@@ -115,7 +113,6 @@ def _register_dice(reg: Registry, rs) -> None:
                            "init --roll kara=3,7 --roll guard=9,0", "init guard --after kara"))
     def init(ctx: Context) -> Outcome:
         check_d10_faces(ctx, ("roll",))
-        ask_zero_to_nine(ctx)
         return shared.handler(ctx)
 
 

@@ -4,7 +4,6 @@ as a flag is refused with that reason, and a shell that asks for faces is asked 
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Iterable
 
 from shaper_gm.commands.args import parse_faces
@@ -52,31 +51,3 @@ def check_expression_faces(expr, faces: tuple[int, ...] | None, flag: str = "fac
     for face, (sides, low) in zip(faces, lows, strict=False):
         if sides == D10 and low == 0 and face > D10 - 1:
             raise refuse_ten(flag, face)
-
-
-def ask_zero_to_nine(ctx) -> None:
-    """Make the dice box's asker take 0-9 faces (T1). An asker that takes the lowest
-    face is used as it is; an older one is asked only for dice that start at 1, and a
-    d10 read 0-9 is refused with what to do instead, never a crash."""
-    box = ctx.dice
-    asker = getattr(box, "asker", None)
-    if asker is None or _takes_low(asker):
-        return
-
-    def asked(actor, what, count, sides, low=1):
-        if low == 1:
-            return asker(actor, what, count, sides)
-        name = ctx.state.actors[actor].name if actor in ctx.state.actors else actor
-        raise CommandError(f"{name}'s {what} is d10s read 0-9 (T1), which this shell cannot "
-                           "ask for by hand", "give the faces as flags (e.g. --roll 0,7), or "
-                           f"rolls {actor} auto")
-
-    box.asker = asked
-
-
-def _takes_low(asker) -> bool:
-    try:
-        inspect.signature(asker).bind(None, None, 1, 10, 0)
-    except (TypeError, ValueError):
-        return False
-    return True

@@ -22,7 +22,7 @@ from shaper_gm.errors import CommandError
 from shaper_gm.rulesets.timeslice import actions, gm_verbs, odds, sheets
 from shaper_gm.rulesets.timeslice import surprise as ambush
 from shaper_gm.rulesets.timeslice.attack import AttackOutcome, DyingAttackOutcome
-from shaper_gm.rulesets.timeslice.manual import ask_zero_to_nine, check_d10_faces
+from shaper_gm.rulesets.timeslice.manual import check_d10_faces
 from shaper_gm.rulesets.timeslice.oddsview import AttackOddsView
 
 ATTACK_SLOTS = {"roll": (False, "the attacker's two d10 faces, 0-9 (T1, T9)"),
@@ -113,7 +113,6 @@ def _register_attack(reg: Registry, rs) -> None:
         who, target = actor_and_target(ctx, "attack")
         check_d10_faces(ctx, ATTACK_SLOTS)
         request = attack_request(ctx, who, target)
-        ask_zero_to_nine(ctx)
         dice = SlotDice(ctx, ATTACK_SLOTS)
         state, events, outcome = actions.attack(ctx.state, ctx.ruleset, request, dice.tape())
         _refuse_unrolled(ctx, outcome)
@@ -253,7 +252,6 @@ def _register_maneuvers(reg: Registry) -> None:
                                   f"groups: {', '.join(sides) or 'none yet'}")
         words[:] = [group]
         check_d10_faces(ctx, SURPRISE_SLOTS)
-        ask_zero_to_nine(ctx)
         dice = SlotDice(ctx, SURPRISE_SLOTS)
         state, events, _ = ambush.surprise(ctx.state, ctx.ruleset,
                                            ambush.SurpriseRequest(group), dice.tape())

@@ -23,8 +23,6 @@ CASES = [
     (DUEL, True, "attack barry --dice 6", ["pool has 5 dice; it cannot roll 6 (P3)"]),
     (DUEL, True, "attack barry --roll 6,6", ["--roll", "needs 5 more face(s)"]),
     (DUEL, True, "attack barry --roll 6,6,6,6,9", ["face 9 is out of range 1-6"]),
-    (DUEL, True, "attack barry --roll 1,1,1,1,1 --damage 4", ["--damage given 1 time(s)",
-                                                               "rolled it 0 time(s)"]),
     (DUEL, True, "attack barry --ability rally", ["Rally does not augment an attack (P12)"]),
     (DUEL, True, "attack barry freya", ["only with an action it prepared (P11)"]),
     ((*DUEL, "start", "set freya pool=0"), False, "attack barry --roll 4",
@@ -101,3 +99,14 @@ def test_a_verb_of_another_ruleset_is_refused_with_the_dice_pool_verbs():
     message = refused(fight(), "strike barry", "this encounter runs Dice pool")
     for verb in ("attack", "move", "prepare", "wield", "ability", "odds"):
         assert verb in message
+
+
+def test_damage_faces_for_a_miss_are_left_out_of_the_log():
+    """A miss rolls no damage: faces given for it are left out, as every ruleset's
+    rolls that never happen are (commands/slots.py)."""
+    from shaper_gm.commands import new_session
+    s = new_session(ruleset="dicepool", seed=1)
+    for line in (*DUEL, "start"):
+        s.execute(line)
+    s.execute("attack barry --roll 1,1,1,1,1 --damage 4")
+    assert "--damage" not in s.log[-1] and "--roll 1,1,1,1,1" in s.log[-1]

@@ -32,17 +32,16 @@ def test_dice_asked_for_at_the_table_run_0_to_9_and_are_logged():
     assert replayed(s).state == s.state
 
 
-def test_an_asker_of_1_to_n_faces_is_refused_cleanly_for_0_to_9_dice():
+def test_the_shells_asker_takes_0_to_9_faces_and_refuses_a_10():
+    """The shell asks for a d10 read 0-9 with its range (T1); a 10 is asked again."""
+    answers = iter(["10,4", "0,9"])
+    warned = []
     s = started()
-    s.asker = make_asker(lambda question: "3,4", lambda actor: actor, lambda text: None)
+    s.asker = make_asker(lambda question: next(answers), lambda actor: actor, warned.append)
     s.execute("rolls kara manual")
-    before = s.state
-    with pytest.raises(GmError, match=r"d10s read 0-9 \(T1\), which this shell cannot ask for "
-                                      "by hand") as caught:
-        s.execute("attack guard")
-    assert "--roll 0,7" in caught.value.hint and s.state is before
-    s.execute("attack guard --roll 3,4")                       # given faces still work
-    assert s.log[-1].startswith("attack kara guard --roll 3,4 --defend ")
+    s.execute("attack guard")
+    assert "--roll 0,9" in s.log[-1] and "--by-hand" in s.log[-1]
+    assert warned and "faces run 0-9 (this d10 reads 0-9)" in warned[0]
 
 
 def test_a_verb_of_another_ruleset_is_refused_with_this_rulesets_verbs():
