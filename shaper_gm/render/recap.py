@@ -34,8 +34,8 @@ def recap_markdown(frames: Iterable, state, *, band: Callable[[int], str] | None
     frames = [_frame(f) for f in frames]
     names = _names(frames, state, band)
     out = ["# Fight recap", ""]
-    created = next((e for _, events in frames for e in events
-                    if isinstance(e, ev.EncounterCreated)), None)
+    created = next((e for _, events in reversed(frames) for e in events
+                    if isinstance(e, ev.EncounterCreated)), None)   # the last new counts
     if created is not None:
         out += [f"{created.ruleset.capitalize()} rules, a {created.cols}x{created.rows} "
                 f"battlefield, seed {created.seed}.", ""]
@@ -64,7 +64,8 @@ def standings(state) -> list[str]:
     for actor_id in order:
         a = state.actors[actor_id]
         status = "Down" if a.down else ("acting" if state.turn == a.id else "")
-        rows.append(f"| {_cell(a.name)} ({a.id}) | {_cell(a.side)} | {a.hp}/{a.max_hp} | "
+        hp = "–" if a.hp is None else f"{a.hp}/{a.max_hp}"
+        rows.append(f"| {_cell(a.name)} ({a.id}) | {_cell(a.side)} | {hp} | "
                     f"{a.zone or '–'} | {status} |")
     return rows
 

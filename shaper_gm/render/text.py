@@ -134,7 +134,8 @@ def _(e: ev.EncounterCreated, n: Names, cost: str) -> str:
 @_describe.register
 def _(e: ev.ActorAdded, n: Names, cost: str) -> str:
     where = f" at {e.zone}" if e.zone else ", not yet placed"
-    return f"{e.name} ({e.actor}) joins the {e.side}{where}, {e.hp} HP"
+    hp = f", {e.hp} HP" if e.hp is not None else ""
+    return f"{e.name} ({e.actor}) joins the {e.side}{where}{hp}"
 
 
 @_describe.register

@@ -40,14 +40,15 @@ def register(reg: Registry, rs) -> None:
         who = resolve.actor(ctx.state, words[0])
         return Outcome(view=ActorView(ctx.state, who, ctx.library, ctx.ruleset))
 
-    @reg.command("map", group="view", usage="map", logged=False, rules="S9-S11",
-                 summary="the battlefield grid with every actor, engagements marked",
+    @reg.command("map", group="view", usage="map", logged=False, rules=rs.term("map_rules"),
+                 summary="the battlefield grid with every actor and where they stand",
                  examples=("map",))
     def map_(ctx: Context) -> Outcome:
         return Outcome(view=MapView(ctx.state, ctx.ruleset))
 
-    @reg.command("order", group="view", usage="order", logged=False, rules="S17",
-                 summary="the turn order with HP, actions, SP, zone and effects",
+    @reg.command("order", group="view", usage="order", logged=False,
+                 rules=rs.term("order_rules"),
+                 summary="the turn order: who acts, and each actor's resources and effects",
                  examples=("order",), aliases=("status",))
     def order(ctx: Context) -> Outcome:
         return Outcome(view=OrderView(ctx.state))

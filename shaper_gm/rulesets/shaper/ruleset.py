@@ -58,7 +58,8 @@ class ShaperRuleset(AttackRules, RulesetBase):
              "effect_rule": "S26", "used_up_key": "absorb", "manual_rule": "S4",
              "effect_examples": "effect monica blessed --attack 1 --until end:monica|"
                                 "effect taylor ward --absorb 3",
-             "set_examples": "set josh hp=9 sp=0|set goblin-1 zone=C3|set raider major=1"}
+             "set_examples": "set josh hp=9 sp=0|set goblin-1 zone=C3|set raider major=1",
+             "map_rules": "S9-S11", "order_rules": "S17"}
 
     def __init__(self, numbers: RulesetNumbers, library: Library | None = None) -> None:
         self.numbers = numbers
