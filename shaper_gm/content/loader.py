@@ -19,7 +19,7 @@ from shaper_gm.content.checks import check_sheet, check_skill_refs, default_rule
 from shaper_gm.content.models import Library, Sheet
 from shaper_gm.content.ruleset import build_ruleset
 from shaper_gm.content.schema import ID_RE, ContentError, Ctx, show
-from shaper_gm.persist.yamlio import YamlError, load_yaml_file, load_yaml_text
+from shaper_gm.content.yamlio import YamlError, load_yaml_file, load_yaml_text
 
 ENV_VAR = "SHAPER_GM_CONTENT"
 

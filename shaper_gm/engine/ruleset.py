@@ -158,8 +158,8 @@ class RulesetBase:
 
     def act(self, state: Encounter, actor_id: str, word: str, text: str) -> Step:
         """Any other action on the actor's turn: paid, logged, and the turn order told."""
-        from shaper_gm.encounter import turns
         from shaper_gm.engine import events as ev
+        from shaper_gm.engine import play as turns
 
         cost = self._cost(word)
         turns.require_turn(state, self, actor_id, "an action")
@@ -170,8 +170,8 @@ class RulesetBase:
 
     def react(self, state: Encounter, actor_id: str, word: str, text: str) -> Step:
         """A reaction outside the acting actor's turn, paid from what may pay off-turn."""
-        from shaper_gm.encounter import turns
         from shaper_gm.engine import events as ev
+        from shaper_gm.engine import play as turns
         from shaper_gm.engine.errors import RuleViolation
 
         if self.react_resource is None:
@@ -251,12 +251,12 @@ class RulesetBase:
 
     def damage(self, state: Encounter, target: str, amount: int, options: Mapping) -> Step:
         """The GM's `damage`: by default straight off hit points."""
-        from shaper_gm.encounter import harm
+        from shaper_gm.engine import harm
         actor = state.actors[target]
         return harm.set_hp(state, self, target, (actor.hp or 0) - amount, f"{amount} damage")
 
     def heal(self, state: Encounter, target: str, amount: int) -> Step:
-        from shaper_gm.encounter import harm
+        from shaper_gm.engine import harm
         actor = state.actors[target]
         return harm.set_hp(state, self, target, (actor.hp or 0) + amount, f"healed {amount}")
 

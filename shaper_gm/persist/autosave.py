@@ -18,7 +18,7 @@ from pathlib import Path
 
 from shaper_gm.commands import new_session
 from shaper_gm.commands.session import Session
-from shaper_gm.persist.files import create_new, real_target
+from shaper_gm.files import create_new, real_target
 from shaper_gm.persist.lock import SaveLock
 from shaper_gm.persist.saves import (
     SaveError,

@@ -12,8 +12,8 @@ re-run from it must end in the saved state, or the save is reported as diverging
 
 from __future__ import annotations
 
+from shaper_gm.content.yamlio import dump_yaml_line
 from shaper_gm.persist import codec
-from shaper_gm.persist.yamlio import dump_yaml_line
 
 TIERS = ((100, 500), (1_000, 5_000), (10_000, None))     # (every, within the last)
 

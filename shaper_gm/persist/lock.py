@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from shaper_gm.errors import GmError
-from shaper_gm.persist.files import real_target
+from shaper_gm.files import real_target
 
 
 class SaveInUse(GmError):

@@ -13,7 +13,7 @@ import stat
 from pathlib import Path
 
 from shaper_gm.errors import GmError
-from shaper_gm.persist.files import real_target
+from shaper_gm.files import real_target
 from shaper_gm.persist.lock import SaveInUse, is_locked
 
 RECAP_MARK = b"# Fight recap"

@@ -12,14 +12,14 @@ from pathlib import Path
 
 from shaper_gm.commands.args import file_read, parse_args, split_line
 from shaper_gm.commands.session import Frame, Session
+from shaper_gm.content.yamlio import YamlError, load_yaml_data
 from shaper_gm.errors import GmError
+from shaper_gm.files import FileRefused, read_capped, real_target, write_text_atomic
 from shaper_gm.persist import admit, checkpoints, codec
 from shaper_gm.persist.admit import MAX_SAVE_BYTES, MAX_SAVE_LINES
-from shaper_gm.persist.files import FileRefused, read_capped, real_target, write_text_atomic
 from shaper_gm.persist.lock import SaveLock
 from shaper_gm.persist.replace import check_replace
 from shaper_gm.persist.savetext import SaveText, dump_session, seed_entries
-from shaper_gm.persist.yamlio import YamlError, load_yaml_data
 
 # A 10,000-command save is ~120 KiB and ~10,000 lines. Parsing costs memory per line,
 # so both caps bound what a hostile file can make the loader allocate; admit.py refuses

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from shaper_gm.content.yamlio import dump_yaml
 from shaper_gm.persist import codec
 from shaper_gm.persist.checkpoints import CheckpointText
-from shaper_gm.persist.yamlio import dump_yaml
 
 
 class LogCache:

@@ -47,7 +47,7 @@ MAX_SCRIPT_BYTES = 16 * 1024 * 1024
 def read_script(name: str, stdin: IO[bytes] | None = None) -> list[tuple[int, str]]:
     """(line number, command) pairs of the script at `name` ('-' = standard input): a
     regular file, or the input stream, of at most MAX_SCRIPT_BYTES."""
-    from shaper_gm.persist.files import FileRefused, read_capped, read_stream_capped
+    from shaper_gm.files import FileRefused, read_capped, read_stream_capped
     label = "standard input" if name == "-" else name
     try:
         if name == "-":

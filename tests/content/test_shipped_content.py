@@ -9,8 +9,8 @@ import pytest
 
 from shaper_gm.content.loader import ContentError, clear_cache, load_library, load_sheet_file
 from shaper_gm.content.models import Effect
+from shaper_gm.content.yamlio import load_yaml_file
 from shaper_gm.engine.registry import known
-from shaper_gm.persist.yamlio import load_yaml_file
 
 SHIPPED = Path(__file__).resolve().parents[2] / "content"
 

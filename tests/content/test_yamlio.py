@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from shaper_gm.persist import yamlio
-from shaper_gm.persist.yamlio import YamlError, dump_yaml, load_yaml_file, load_yaml_text
+from shaper_gm.content import yamlio
+from shaper_gm.content.yamlio import YamlError, dump_yaml, load_yaml_file, load_yaml_text
 
 PACKAGE = Path(yamlio.__file__).resolve().parents[1]
 
@@ -74,4 +74,4 @@ def test_only_yamlio_imports_yaml():
         source = path.read_text(encoding="utf-8")
         if re.search(r"^\s*(import yaml\b|from yaml\b)", source, re.MULTILINE):
             importers.append(path.relative_to(PACKAGE).as_posix())
-    assert importers == ["persist/yamlio.py"]
+    assert importers == ["content/yamlio.py"]

@@ -14,9 +14,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 from grammar import SETUP, lines  # noqa: E402
 
 from shaper_gm.commands import build_registry, new_session  # noqa: E402
+from shaper_gm.content.yamlio import load_yaml_data  # noqa: E402
 from shaper_gm.errors import GmError  # noqa: E402
 from shaper_gm.persist.saves import dump_session, session_from_data  # noqa: E402
-from shaper_gm.persist.yamlio import load_yaml_data  # noqa: E402
 
 REGISTRY = build_registry()
 IDS = ["josh", "monica", "taylor", "raider", "crossbowman", "reaver"]

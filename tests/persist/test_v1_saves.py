@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from shaper_gm.content.yamlio import load_yaml_file
 from shaper_gm.persist import saves
 from shaper_gm.persist.codec import SaveFormatError
 from shaper_gm.persist.replay import replay_save
-from shaper_gm.persist.yamlio import load_yaml_file
 from shaper_gm.rulesets.shaper import model
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

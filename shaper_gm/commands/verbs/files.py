@@ -45,7 +45,7 @@ def register(reg: Registry, rs) -> None:
     def export(ctx: Context) -> Outcome:
         from pathlib import Path
 
-        from shaper_gm.persist.files import write_text_atomic
+        from shaper_gm.files import write_text_atomic
         from shaper_gm.persist.replace import check_replace
         from shaper_gm.persist.saves import SaveError
         from shaper_gm.render.recap import recap_markdown

@@ -11,8 +11,9 @@ from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.viewdata import HistoryMoved, Message
 from shaper_gm.dice import roll
 from shaper_gm.dice.modifiers import NO_MODIFIERS
-from shaper_gm.encounter import harm, setup
+from shaper_gm.encounter import setup
 from shaper_gm.engine import events as ev
+from shaper_gm.engine import harm
 from shaper_gm.engine.state import Effect
 from shaper_gm.errors import CommandError
 

@@ -9,7 +9,8 @@ from shaper_gm.commands import resolve
 from shaper_gm.commands.args import MAX_SEED, flag, parse_faces
 from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
-from shaper_gm.encounter import setup, turns
+from shaper_gm.encounter import setup
+from shaper_gm.engine import play as turns
 from shaper_gm.errors import CommandError
 
 GRID = re.compile(r"^(\d{1,3})x(\d{1,3})$", re.ASCII)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from shaper_gm.commands import resolve
 from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
-from shaper_gm.encounter import turns
+from shaper_gm.engine import play as turns
 from shaper_gm.errors import CommandError
 
 

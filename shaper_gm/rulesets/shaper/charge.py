@@ -3,9 +3,9 @@ for a skill, also off-turn (S22, S23)."""
 
 from __future__ import annotations
 
-from shaper_gm.encounter.turns import check_able, require_turn
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.play import check_able, require_turn
 from shaper_gm.engine.state import Encounter
 
 Step = tuple[Encounter, list]

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from shaper_gm.encounter.turns import check_able, require_turn
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.play import check_able, require_turn
 from shaper_gm.engine.state import Encounter as EncounterState
 from shaper_gm.rulesets.shaper import harm, model, reactions
 from shaper_gm.rulesets.shaper.charge import spend, spend_sp

@@ -14,7 +14,7 @@ from shaper_gm.content.models import (
     RulesetNumbers,
     Sheet,
 )
-from shaper_gm.rules.errors import RuleViolation
+from shaper_gm.engine.errors import RuleViolation
 
 # Per-point bonus names looked up in RulesetNumbers.ability_bonuses (S28).
 BONUS_HP = "hp"

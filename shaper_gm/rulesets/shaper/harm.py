@@ -3,8 +3,8 @@ and Down with its consequences (S7, S8, S26)."""
 
 from __future__ import annotations
 
-from shaper_gm.encounter.harm import go_down
 from shaper_gm.engine import events as ev
+from shaper_gm.engine.harm import go_down
 from shaper_gm.engine.state import Effect, Encounter
 from shaper_gm.rulesets.shaper.events import DamageTaken
 

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields
 
 from shaper_gm.content.models import ABILITIES, RulesetNumbers, Skill, Weapon
-from shaper_gm.rules.errors import RuleViolation
+from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.shaper.parts import Part
 
 _ONE_ACTION = 1   # a cast, or one added spell skill, is one action (S25)

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shaper_gm.encounter import setup
-from shaper_gm.encounter.turns import check_able
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.play import check_able
 from shaper_gm.engine.state import Actor as ActorState
 from shaper_gm.engine.state import Effect
 from shaper_gm.engine.state import Encounter as EncounterState

@@ -12,8 +12,8 @@ from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.verbs.gm import roll_outcome, target_and_amount
 from shaper_gm.commands.viewdata import OddsView
 from shaper_gm.dice import Modifiers, parse
-from shaper_gm.encounter import harm
 from shaper_gm.engine import events as ev
+from shaper_gm.engine import harm
 from shaper_gm.engine.decisions import Decisions, parse_react
 from shaper_gm.errors import CommandError
 from shaper_gm.rulesets.shaper import actions, combat, model, skilluse
@@ -99,7 +99,7 @@ def _sheet_file(ctx: Context, name: str):
     from pathlib import Path
 
     from shaper_gm.content.loader import load_sheet_file
-    from shaper_gm.persist.yamlio import load_yaml_file
+    from shaper_gm.content.yamlio import load_yaml_file
     sheet = load_sheet_file(name, ctx.library)          # checked, errors named
     payload = {"id": Path(name).stem.lower(), "data": load_yaml_file(name)}
     try:

@@ -1,6 +1,6 @@
 import pytest
 
-from shaper_gm.rules import RuleViolation
+from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.shaper import band_name, distance, parse_zone, zone_name
 
 NAMES = ("Close", "Short", "Medium", "Long")

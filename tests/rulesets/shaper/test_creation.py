@@ -1,7 +1,7 @@
 import pytest
 
 from shaper_gm.content.models import ActionPool, Sheet
-from shaper_gm.rules import RuleViolation
+from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.shaper import create_actor, stats_from_sheet
 
 

@@ -1,7 +1,7 @@
 import pytest
 
 from shaper_gm.content.models import ActionPool
-from shaper_gm.rules import RuleViolation
+from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.shaper import new_pool, pay
 
 

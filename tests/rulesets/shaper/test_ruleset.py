@@ -3,7 +3,8 @@
 import pytest
 
 from shaper_gm.dice import DiceRng, RolledFaces
-from shaper_gm.rules import Ruleset, RuleViolation
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.ruleset import Ruleset
 from shaper_gm.rulesets.shaper import Dice, FieldView, Placement
 
 from .conftest import given

@@ -1,6 +1,6 @@
 import pytest
 
-from shaper_gm.rules import RuleViolation
+from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.shaper import FieldView, Placement, parse_zone
 from shaper_gm.rulesets.shaper.situation import (
     engaged_enemies,

@@ -1,6 +1,6 @@
 import pytest
 
-from shaper_gm.rules import RuleViolation
+from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.shaper import create_actor
 from shaper_gm.rulesets.shaper.skills import (
     check_trigger,

@@ -95,7 +95,7 @@ MAX_YAML_FILE_BYTES = 4 * 1024 * 1024
 def load_yaml_file(path: str | Path) -> object:
     """Read and parse a UTF-8 YAML file (a regular file of at most 4 MiB); errors name
     the file."""
-    from shaper_gm.persist.files import FileRefused, read_capped
+    from shaper_gm.files import FileRefused, read_capped
     path = Path(path)
     try:
         raw = read_capped(path, MAX_YAML_FILE_BYTES, "YAML file")
