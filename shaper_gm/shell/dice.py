@@ -77,8 +77,10 @@ def make_decider(ask: Callable[[str], str], names: Callable[[str], str],
     def decider(question_) -> str | None:
         options = "/".join(question_.options)
         rule = f", {question_.rule}" if question_.rule else ""
-        prompt = (f"{names(question_.actor)} — {question_.prompt or question_.point} "
-                  f"[{options}]{rule}, Enter for {question_.default}: ")
+        who = names(question_.actor)
+        asked = question_.prompt or question_.point
+        head = asked if asked.startswith(who) else f"{who} — {asked}"
+        prompt = f"{head} [{options}]{rule}, Enter for {question_.default}: "
         while True:
             answer = ask(prompt).strip().lower()
             if not answer:

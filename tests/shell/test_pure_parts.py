@@ -102,3 +102,22 @@ def test_script_refuses_nul_and_bad_utf8():
         parse_script(b"a\nb\nadd j\xffosh\n", "s.txt")
     assert parse_script("\ufeffadd Zoë --name Zoë\n".encode(), "s") == [
         (1, "add Zoë --name Zoë")]
+
+
+def test_the_decider_asks_another_actors_answer_and_takes_a_prefix():
+    from shaper_gm.engine.decisions import Ask
+    from shaper_gm.shell.dice import make_decider
+
+    answers, asked, warned = iter(["bl", "", "zz", "dodge"]), [], []
+
+    def ask(prompt):
+        asked.append(prompt)
+        return next(answers)
+
+    decide = make_decider(ask, lambda actor: actor.title(), warned.append)
+    question = Ask("bo", "react", ("none", "block", "dodge"), "none", "may answer Ann's attack",
+                   "R2")
+    assert decide(question) == "block"
+    assert asked[0] == "Bo — may answer Ann's attack [none/block/dodge], R2, Enter for none: "
+    assert decide(question) is None                      # Enter: the default holds
+    assert decide(question) == "dodge" and "'zz' is not one of" in warned[0]

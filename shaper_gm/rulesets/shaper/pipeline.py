@@ -207,7 +207,7 @@ def _ask(tape, s: Swing, t: TargetPlan, offered: tuple, when: str, index: int):
         return None
     ids = tuple(a.skill for a in offered)
     answer = tape.decide(Ask(t.id, "react", ("none", *ids), "none",
-                             f"{t.id} may answer {s.plan.attacker}'s attack {when}", "S23",
+                             f"may answer {s.plan.attacker}'s attack {when}", "S23",
                              index=index))
     return next((a for a in offered if a.skill == answer), None)
 
