@@ -16,8 +16,9 @@ import shaper_gm
 
 ROOT = Path(shaper_gm.__file__).parent
 PACKAGES = ("rulesets", "engine", "dice", "encounter")
-# A ruleset's modules that belong to the screen or the command language, not its rules.
-NOT_RULES = {"views.py", "verbs.py"}
+# A ruleset's modules that belong to the screen or the command language, not its rules:
+# views*.py and verbs*.py.
+NOT_RULES = ("views", "verbs")
 FORBIDDEN_MODULES = {"rich", "prompt_toolkit", "yaml", "random"}
 # The rules core does no I/O at all, so it may not even import the means to.
 RULES_ALSO_FORBIDDEN = {"os", "sys", "io", "pathlib", "shutil", "subprocess", "socket",
@@ -30,7 +31,8 @@ def modules() -> list[Path]:
     for pkg in PACKAGES:
         folder = ROOT / pkg
         if folder.is_dir():
-            found.extend(p for p in sorted(folder.rglob("*.py")) if p.name not in NOT_RULES)
+            found.extend(p for p in sorted(folder.rglob("*.py"))
+                         if not p.name.startswith(NOT_RULES))
     return found
 
 
