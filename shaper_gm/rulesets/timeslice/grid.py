@@ -6,48 +6,15 @@ columns past Z go on as AA, AB, ...
 
 from __future__ import annotations
 
-import re
+from shaper_gm.engine import grid
 
-from shaper_gm.engine.errors import RuleViolation
-
-Unit = tuple[int, int]
-
-_UNIT = re.compile(r"^\s*([A-Za-z]{1,3})\s*([0-9]{1,4})\s*$")
-_LETTERS = 26
-
-
-def _col_index(letters: str) -> int:
-    index = 0
-    for ch in letters.upper():
-        index = index * _LETTERS + (ord(ch) - ord("A") + 1)
-    return index - 1
-
-
-def _col_letters(index: int) -> str:
-    letters = ""
-    index += 1
-    while index > 0:
-        index, rem = divmod(index - 1, _LETTERS)
-        letters = chr(ord("A") + rem) + letters
-    return letters
-
-
-def unit_name(unit: Unit) -> str:
-    return f"{_col_letters(unit[0])}{unit[1] + 1}"
+Unit = grid.Cell
+unit_name = grid.cell_name
 
 
 def parse_unit(text: str, cols: int, rows: int) -> Unit:
     """``"c3"`` -> ``(2, 2)``, checked against a ``cols`` x ``rows`` grid (T17)."""
-    last = unit_name((cols - 1, rows - 1))
-    found = _UNIT.match(text)
-    if not found or int(found[2]) < 1:
-        raise RuleViolation(f"{text!r} is not a unit (T17): a column letter and a row "
-                            "number from 1", f"name a unit from A1 to {last}, e.g. B2")
-    unit = (_col_index(found[1]), int(found[2]) - 1)
-    if not (unit[0] < cols and unit[1] < rows):
-        raise RuleViolation(f"{unit_name(unit)} is off the {cols}x{rows} grid (T17)",
-                            f"name a unit from A1 to {last}")
-    return unit
+    return grid.parse_cell(text, cols, rows, what="unit", rule="T17")
 
 
 def distance(a: Unit, b: Unit, diagonal_step: int = 1) -> int:

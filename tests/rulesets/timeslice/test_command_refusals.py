@@ -40,7 +40,7 @@ CASES = [
     # move, tend, draw
     (STARTED, "move", "expected move"),
     (STARTED, "move B2", r"already at B2 \(T17\)"),
-    (STARTED, "move Z9", r"off the 10x10 grid \(T17\)"),
+    (STARTED, "move Z9", r"off the 10x10 battlefield \(T17\)"),
     (STARTED, "move ren C3", r"it is Kara's turn, not Ren's \(T5\)"),
     (STARTED, "tend", "expected tend"),
     (STARTED, "tend guard", r"Kara has no medical-kit to tend with \(T14\)"),
@@ -94,7 +94,7 @@ CASES = [
     (PARTY, "add zed --stat str=3", "sheets have q, u, v, dr, ts_max"),
     (PARTY, "add zed --as dragon", "no template 'dragon'"),
     (PARTY, "add kara", "already an actor 'kara'"),
-    (PARTY, "add zed --at K1", r"off the 10x10 grid \(T17\)"),
+    (PARTY, "add zed --at K1", r"off the 10x10 battlefield \(T17\)"),
 ]
 
 

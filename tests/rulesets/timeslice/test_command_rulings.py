@@ -257,7 +257,7 @@ def test_t17_moves_count_units_and_reach_is_in_units():
     s = started(extra=("add sniper --as sniper --at H8",))
     run(s, "move E2")                                           # 3 units: two moves
     assert ts(s, "kara") == 6 and s.state.actors["kara"].zone == "E2"
-    refused(s, "move Z9", r"off the 10x10 grid \(T17\)")
+    refused(s, "move Z9", r"off the 10x10 battlefield \(T17\)")
     refused(s, "attack sniper", r"Sniper is 6 units away; the Sword reaches 1 \(T17\)")
 
 

@@ -58,7 +58,7 @@ def test_t17_units_and_diagonal_steps(rs):
     assert parse_unit("c3", 5, 5) == (2, 2) and unit_name((27, 0)) == "AB1"
     assert distance((0, 0), (3, 2)) == 3                    # diagonal steps count 1
     assert distance((0, 0), (3, 2), diagonal_step=2) == 5
-    with pytest.raises(RuleViolation, match=r"F1 is off the 5x5 grid \(T17\)"):
+    with pytest.raises(RuleViolation, match=r"F1 is off the 5x5 battlefield \(T17\)"):
         parse_unit("F1", 5, 5)
     with pytest.raises(RuleViolation, match=r"'9x' is not a unit \(T17\)"):
         parse_unit("9x", 5, 5)
