@@ -120,7 +120,7 @@ def run(script: str, *, seed: int | None = None, save: str | None = None,
         keep_going: bool = False, force: bool = False) -> int:
     """Run a script; `--save` is checked and locked before the first line, and written
     with the state reached also after a refused line or a signal."""
-    from shaper_gm.commands import new_session
+    from shaper_gm.app import new_session
     from shaper_gm.shell.script import ScriptError, read_script
     from shaper_gm.shell.signals import StopSignals
 
@@ -215,7 +215,7 @@ def replay(path: str, *, to: int | None = None) -> int:
 
 
 def shell(save: str | None) -> int:
-    from shaper_gm.persist import autosave
+    from shaper_gm.app import autosave
 
     try:
         session, saving, message = autosave.open_for_shell(save, None)

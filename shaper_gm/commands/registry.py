@@ -9,6 +9,10 @@ from dataclasses import dataclass, field
 from shaper_gm.commands.args import FlagSpec
 from shaper_gm.errors import CommandError
 
+# The file verbs the application adds (app/files.py), by every name they answer to: a
+# save's log never holds them, whether or not this session knows them.
+FILE_VERBS = frozenset({"save", "load", "export", "quit", "exit"})
+
 
 @dataclass(frozen=True)
 class Verb:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shaper_gm.commands.args import MAX_LINE, Parsed, file_read, parse_args, split_line
-from shaper_gm.commands.registry import Registry, Verb
+from shaper_gm.commands.registry import FILE_VERBS, Registry, Verb
 from shaper_gm.content.schema import ContentError
 from shaper_gm.dice import DiceInputError, DiceSyntaxError
 from shaper_gm.encounter.dicebox import DiceBox, FacesAsker
@@ -100,6 +100,8 @@ class Session:
     keeper: Any = None                # what owns the save file (the shell's autosave)
     default_seed: int | None = None   # the seed of a `new` given none (run --seed)
     save_text: Any = field(default=None, compare=False, repr=False)   # persist's cache
+    # Verb registrations the application adds to every ruleset's registry (file verbs).
+    extra_verbs: tuple = ()
     _rulesets: dict = field(default_factory=dict)
     _registries: dict = field(default_factory=dict)
 
@@ -132,8 +134,13 @@ class Session:
     def registry_for(self, ruleset_id: str) -> Registry:
         from shaper_gm.commands import build_registry
         if ruleset_id not in self._registries:
-            self._registries[ruleset_id] = build_registry(self.ruleset_named(ruleset_id))
+            self._registries[ruleset_id] = build_registry(self.ruleset_named(ruleset_id),
+                                                          self.extra_verbs)
         return self._registries[ruleset_id]
+
+    def forget_registries(self) -> None:
+        """Build the registries again (after `extra_verbs` changed)."""
+        self._registries.clear()
 
     # --- running a line ----------------------------------------------------------
     def execute(self, line: str, *, replaying: bool = False) -> Result:
@@ -141,6 +148,9 @@ class Session:
         if not tokens:
             raise CommandError("empty command", "type help for the list of commands")
         tokens, by_hand_given = _take_by_hand(tokens)
+        if replaying and tokens[0].lower() in FILE_VERBS:
+            raise CommandError(f"the log holds the file command {tokens[0].lower()!r}",
+                               "a save's log never runs file commands: remove that entry")
         verb = self.registry.lookup(tokens[0])
         if replaying and verb.takes_file:
             raise CommandError(f"the log holds the file command {verb.name!r}",

@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 from shaper_gm.commands.args import file_read, parse_args, split_line
+from shaper_gm.commands.registry import FILE_VERBS
 from shaper_gm.commands.session import Frame, Session
 from shaper_gm.content.yamlio import YamlError, load_yaml_data
 from shaper_gm.errors import GmError
@@ -171,6 +172,9 @@ def _check_files_in_log(registry, log: list[str], where: str) -> None:
     for number, line in enumerate(log, 1):
         word = line.split(maxsplit=1)[0].lower() if line.strip() else ""
         verb = registry.by_alias.get(word)
+        if word in FILE_VERBS or verb is not None and registry.verbs[verb].takes_file:
+            raise SaveError(f"{where}: log entry {number} is the file command {word!r}",
+                            "a log never runs file commands; the save is damaged")
         if verb is None:
             continue
         if registry.verbs[verb].takes_file:

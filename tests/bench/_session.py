@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shaper_gm.commands import new_session
+from shaper_gm.app import new_session
 
 SETUP = ["add josh --as josh --at B4", "add raider --as raider --at B4",
          "add monica --as monica --at B4", "init josh raider monica", "start",

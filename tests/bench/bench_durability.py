@@ -15,14 +15,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from _session import long_session  # noqa: E402
 
-from shaper_gm.persist import autosave, saves  # noqa: E402
+from shaper_gm.app import autosave
+from shaper_gm.persist import saves  # noqa: E402
 
 COMMANDS = 300
 CYCLE = ["damage raider 1 --direct", "heal raider 1", "end", "end", "end"]
 REOPEN = """
 import sys, time
 from shaper_gm.content.loader import load_library
-from shaper_gm.persist import autosave
+from shaper_gm.app import autosave
 library = load_library()
 start = time.perf_counter()
 session, keeper, _ = autosave.open_for_shell(sys.argv[1], library)

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pexpect
 
-from shaper_gm.commands import new_session
+from shaper_gm.app import autosave, new_session
 from shaper_gm.errors import GmError
-from shaper_gm.persist import autosave, saves
+from shaper_gm.persist import saves
 
 ROOT = Path(__file__).resolve().parents[2]
 PROGRAM = shutil.which("shaper-gm")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from shaper_gm.commands import new_session
+from shaper_gm.app import new_session
 from shaper_gm.commands.session import Session
 from shaper_gm.content.loader import load_library
 from shaper_gm.errors import GmError

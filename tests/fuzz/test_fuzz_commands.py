@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 sys.path.insert(0, str(Path(__file__).parent))
 from grammar import SETUP, lines  # noqa: E402
 
-from shaper_gm.commands import build_registry, new_session  # noqa: E402
+from shaper_gm.app import new_session
+from shaper_gm.commands import build_registry  # noqa: E402
 from shaper_gm.content.yamlio import load_yaml_data  # noqa: E402
 from shaper_gm.errors import GmError  # noqa: E402
 from shaper_gm.persist.saves import dump_session, session_from_data  # noqa: E402

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from shaper_gm.app import autosave
 from shaper_gm.commands.session import Session
 from shaper_gm.errors import GmError
-from shaper_gm.persist import autosave, checkpoints, replay, saves
+from shaper_gm.persist import checkpoints, replay, saves
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "bench"))
 from _session import long_session  # noqa: E402

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from shaper_gm.commands import new_session
+from shaper_gm.app import new_session
 from shaper_gm.errors import GmError
 
 FIGHT = ["add josh --as josh --at B4", "add raider --as raider --at B3",

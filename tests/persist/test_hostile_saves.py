@@ -8,7 +8,7 @@ import shlex
 
 import pytest
 
-from shaper_gm.commands import new_session
+from shaper_gm.app import new_session
 from shaper_gm.errors import GmError
 from shaper_gm.persist import replay, saves
 from shaper_gm.render.console import Renderer, make_console

@@ -10,9 +10,9 @@ import stat
 import pytest
 
 from shaper_gm import cli
-from shaper_gm.commands import new_session
+from shaper_gm.app import autosave, new_session
 from shaper_gm.errors import GmError
-from shaper_gm.persist import autosave, saves
+from shaper_gm.persist import saves
 
 
 def fight(seed=3):

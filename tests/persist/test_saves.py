@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from shaper_gm.commands import new_session
+from shaper_gm.app import autosave, new_session
 from shaper_gm.content.yamlio import dump_yaml, load_yaml_text
 from shaper_gm.errors import GmError
-from shaper_gm.persist import autosave, replay, saves
+from shaper_gm.persist import replay, saves
 from shaper_gm.rulesets.shaper import model
 
 FIGHT = """add josh --as josh --at B4

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from shaper_gm.commands import new_session
+from shaper_gm.app import new_session
 from shaper_gm.render import Renderer
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from shaper_gm.commands import new_session
+from shaper_gm.app import new_session
 
 BATTLE = ("add josh --as josh --at B4", "add monica --as monica --at C5",
           "add taylor --as taylor --at C5", "add raider --as raider --side enemies --at B1",

@@ -10,8 +10,8 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from shaper_gm.commands import new_session
-from shaper_gm.persist import autosave, saves
+from shaper_gm.app import autosave, new_session
+from shaper_gm.persist import saves
 from shaper_gm.shell.app import Shell, history_path, run_shell
 from shaper_gm.shell.output import make_renderer
 

@@ -13,7 +13,7 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from shaper_gm.commands import new_session
+from shaper_gm.app import new_session
 from shaper_gm.persist import saves
 from shaper_gm.shell.app import run_shell
 from shaper_gm.shell.output import make_renderer

@@ -12,9 +12,10 @@ import sys
 import pytest
 
 from shaper_gm import cli
-from shaper_gm.commands import build_registry, new_session
+from shaper_gm.app import autosave, new_session
+from shaper_gm.commands import build_registry
 from shaper_gm.errors import GmError
-from shaper_gm.persist import autosave, saves
+from shaper_gm.persist import saves
 from shaper_gm.shell.dice import BadFaces, read_faces
 
 PROGRAM = [shutil.which("shaper-gm")] if shutil.which("shaper-gm") else [

@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from shaper_gm.commands import new_session
+from shaper_gm.app import new_session
 from shaper_gm.persist import saves
 
 pexpect = pytest.importorskip("pexpect")

@@ -11,10 +11,10 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from shaper_gm import cli
-from shaper_gm.commands import new_session
+from shaper_gm.app import autosave, new_session
 from shaper_gm.commands.args import MAX_LINE
 from shaper_gm.errors import GmError
-from shaper_gm.persist import autosave, replay, saves
+from shaper_gm.persist import replay, saves
 from shaper_gm.shell.app import Shell
 from shaper_gm.shell.output import make_renderer
 

@@ -104,7 +104,7 @@ def test_a_verb_of_another_ruleset_is_refused_with_the_dice_pool_verbs():
 def test_damage_faces_for_a_miss_are_left_out_of_the_log():
     """A miss rolls no damage: faces given for it are left out, as every ruleset's
     rolls that never happen are (commands/slots.py)."""
-    from shaper_gm.commands import new_session
+    from shaper_gm.app import new_session
     s = new_session(ruleset="dicepool", seed=1)
     for line in (*DUEL, "start"):
         s.execute(line)

@@ -79,7 +79,7 @@ DUEL = ("add ann --as duellist --side party --at B2 --name Ann",
 def session(*lines: str, seed: int = 1, setup: Sequence[str] = DUEL):
     """A reactions session after `setup` (default: Ann and Bo, the source's duellists,
     side by side on Ann's turn) and `lines`."""
-    from shaper_gm.commands import new_session
+    from shaper_gm.app import new_session
     s = new_session(ruleset="reactions", seed=seed)
     for line in (*setup, *lines):
         s.execute(line)

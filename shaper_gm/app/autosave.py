@@ -16,7 +16,7 @@ import os
 import time
 from pathlib import Path
 
-from shaper_gm.commands import new_session
+from shaper_gm.app import equip, new_session
 from shaper_gm.commands.session import Session
 from shaper_gm.files import create_new, real_target
 from shaper_gm.persist.lock import SaveLock
@@ -124,7 +124,7 @@ def open_for_shell(word: str | None, library=None, seed: int | None = None):
     try:
         data = read_data(path)
         crashed = data.get("closed") is False
-        session = session_from_data(data, path, library)
+        session = equip(session_from_data(data, path, library))
         autosave = Autosave(session, path, lock)
         autosave.commit()
     except BaseException:

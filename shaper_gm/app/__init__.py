@@ -1,0 +1,29 @@
+"""The application: sessions equipped for the shell and scripts.
+
+A bare `commands.Session` knows the shared and the ruleset's verbs. The application
+adds what needs the layers above commands: the file verbs (save, load, export, quit,
+which read and write files and draw a recap) and the admission check that refuses a
+command whose result could not be saved and opened again (persist/admit.py).
+"""
+
+from __future__ import annotations
+
+from shaper_gm.app import files
+from shaper_gm.commands import new_session as _new_session
+from shaper_gm.commands.session import Session
+from shaper_gm.persist import admit
+
+
+def equip(session: Session) -> Session:
+    session.admit = admit.check
+    session.extra_verbs = (files.register,)
+    session.forget_registries()
+    return session
+
+
+def new_session(**options) -> Session:
+    """A session on a fresh encounter, with the file verbs and the admission check."""
+    return _new_session(equip=equip, **options)
+
+
+__all__ = ["equip", "new_session"]
