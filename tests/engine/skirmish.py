@@ -11,11 +11,11 @@ from shaper_gm.dice import parse
 from shaper_gm.dice.notation import from_zero
 from shaper_gm.dice.specs import PoolRoll, SumRoll
 from shaper_gm.engine.decisions import Ask
+from shaper_gm.engine.orders import CyclingPasses, MostRemaining
 from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.ruleset import RulesetBase
 from shaper_gm.engine.state import Actor
 from shaper_gm.engine.steps import step
-from shaper_gm.engine.turns import CyclingPasses, MostRemaining
 
 HIT_ON = 9            # an attack total above this hits
 DODGE_EACH = 2        # each dodge success takes this much off the attack

@@ -10,10 +10,10 @@ from shaper_gm.dice import Roll, add, parse, roll
 from shaper_gm.dice.sources import DiceSource
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.orders import FixedOrder
 from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.ruleset import RulesetBase
 from shaper_gm.engine.state import Actor, Encounter
-from shaper_gm.engine.turns import FixedOrder
 from shaper_gm.rulesets.dicepool import actors, grid
 from shaper_gm.rulesets.dicepool.events import PreparationEnded
 from shaper_gm.rulesets.dicepool.models import ActorState, Library, Sheet, Weapon

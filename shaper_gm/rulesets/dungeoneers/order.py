@@ -7,7 +7,7 @@ resource, the group number and the rulings."""
 
 from __future__ import annotations
 
-from shaper_gm.engine.turns import MostRemaining
+from shaper_gm.engine.orders import MostRemaining
 
 RULES = {"turn": "D2", "in_group": "D4", "between_groups": "D5"}
 

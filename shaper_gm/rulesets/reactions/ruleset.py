@@ -10,10 +10,10 @@ from typing import Any
 from shaper_gm.dice import DiceSource, Roll, add, parse, roll
 from shaper_gm.engine import resources
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.orders import FixedOrder
 from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.ruleset import RulesetBase
 from shaper_gm.engine.state import Actor, Encounter
-from shaper_gm.engine.turns import FixedOrder
 from shaper_gm.rulesets.reactions import actions, grid, harm
 from shaper_gm.rulesets.reactions.events import ShieldExpired
 from shaper_gm.rulesets.reactions.models import (

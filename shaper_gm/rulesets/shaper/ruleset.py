@@ -8,9 +8,9 @@ from typing import Any
 from shaper_gm.content.models import Library, RulesetNumbers
 from shaper_gm.dice import DiceSource, Modifiers, Roll, basic_roll, roll
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.orders import FixedOrder
 from shaper_gm.engine.ruleset import RulesetBase
 from shaper_gm.engine.state import Actor, Encounter
-from shaper_gm.engine.turns import FixedOrder
 from shaper_gm.rulesets.shaper import (
     battlefield,
     economy,

@@ -8,10 +8,11 @@ from typing import Any
 
 from shaper_gm.dice import DiceSource, Roll, parse
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.orders import CyclingPasses
 from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.ruleset import RulesetBase
 from shaper_gm.engine.state import Actor, Encounter
-from shaper_gm.engine.turns import CyclingPasses, can_take_turns, finish_turn
+from shaper_gm.engine.turns import can_take_turns, finish_turn
 from shaper_gm.rulesets.timeslice import actions, grid, harm, sheets, surprise
 from shaper_gm.rulesets.timeslice import events as tev
 from shaper_gm.rulesets.timeslice.models import (

@@ -6,8 +6,8 @@ import pytest
 
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.events import FieldSet, HpChanged, Revived, WentDown
+from shaper_gm.engine.orders import FixedOrder
 from shaper_gm.engine.ruleset import Ruleset
-from shaper_gm.engine.turns import FixedOrder
 from shaper_gm.rulesets.dicepool.models import ActorState
 from tests.rulesets.dicepool.conftest import Fight, make_actor, ruleset
 

@@ -1,0 +1,283 @@
+"""Turn order as a strategy, behind one small interface (`start`, `before_action`,
+`after_action`, `after_reaction`, `end_turn`, `pass_turn`, `explain`):
+
+- `FixedOrder`: initiative order; a turn lasts until `end`; the round ends when the
+  order wraps (Shaper, dice-pool, reactions).
+- `CyclingPasses`: initiative order, but a turn may end with budget left; the order
+  starts over ("the next pass") skipping everyone spent or passed, and the round ends
+  when nobody has budget left (time-slice).
+- `MostRemaining`: after every action, whoever has the most of a resource left acts
+  next; ties inside a side are shared, ties between sides go to the higher side total
+  of a sheet number (Dungeoneers).
+"""
+
+from __future__ import annotations
+
+from shaper_gm.engine import events as ev
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.state import Encounter
+from shaper_gm.engine.turns import (
+    Step,
+    begin_round,
+    begin_turn,
+    can_take_turns,
+    current_turn,
+    expire,
+    finish_round,
+    finish_turn,
+    give_up,
+    name_of,
+)
+
+
+class FixedOrder:
+    """Initiative order; a turn lasts until `end`; a round ends when the order wraps."""
+
+    kind = "fixed"
+
+    def start(self, state: Encounter, rs) -> Step:
+        first = self._next(state, None)[0]
+        if first is None:
+            raise RuleViolation("nobody to start with: the turn order is empty",
+                                "add actors, then init to roll the order")
+        state, events = begin_round(state, rs)
+        state, started = begin_turn(state, rs, first)
+        return state.with_(up=(first,)), events + started
+
+    def before_action(self, state: Encounter, rs, actor_id: str) -> Step:
+        return state, []
+
+    def after_action(self, state: Encounter, rs, actor_id: str) -> Step:
+        return state, []
+
+    def after_reaction(self, state: Encounter, rs, actor_id: str) -> Step:
+        """A reaction spends off-turn; it never ends anyone's turn."""
+        return state, []
+
+    def end_turn(self, state: Encounter, rs) -> Step:
+        current = current_turn(state)
+        state, events = finish_turn(state, rs, current)
+        nxt, wrapped = self._next(state, current)
+        if nxt is None:
+            raise RuleViolation("no actor can take a turn: everyone is down",
+                                "heal someone, or start a new encounter")
+        state, passed_over = self._pass_over(state, current, nxt)
+        events += passed_over
+        if wrapped:
+            state, ended = finish_round(state, rs)
+            state, started = begin_round(state, rs)
+            events += ended + started
+        state, started = begin_turn(state, rs, nxt)
+        return state.with_(up=(nxt,)), events + started
+
+    def _pass_over(self, state: Encounter, current: str, nxt: str) -> Step:
+        """Down actors between `current` and `nxt` take no turn, but their slot still
+        comes round: what lasts until the start or end of their turn ends now."""
+        order = [a for a in state.order if a in state.actors]
+        if current not in order or nxt not in order:
+            return state, []
+        i, events = (order.index(current) + 1) % len(order), []
+        while order[i] != nxt and order[i] != current:
+            skipped = state.actors[order[i]]
+            if skipped.down:
+                for moment in ("start", "end"):
+                    state, ended = expire(state, f"{moment}:{skipped.id}",
+                                          f"{skipped.name}'s turn came round while down")
+                    events += ended
+            i = (i + 1) % len(order)
+        return state, events
+
+    def pass_turn(self, state: Encounter, rs, actor_id: str) -> Step:
+        state, events = give_up(state, rs, actor_id)
+        if actor_id == state.turn:
+            state, ended = self.end_turn(state, rs)
+            events += ended
+        return state, events
+
+    def _next(self, state: Encounter, after: str | None) -> tuple[str | None, bool]:
+        order = [a for a in state.order if a in state.actors]
+        if not order:
+            return None, False
+        start = order.index(after) + 1 if after in order else 0
+        for step in range(len(order)):
+            index = start + step
+            candidate = order[index % len(order)]
+            if can_take_turns(state.actors[candidate]) and candidate not in state.passed:
+                return candidate, index >= len(order)
+        return None, False
+
+    def explain(self, state: Encounter, rs) -> str:
+        return f"{name_of(state, state.turn)}'s turn" if state.turn else ""
+
+
+class CyclingPasses(FixedOrder):
+    """Initiative order in passes: a turn may end with budget left for a later pass; the
+    round ends when nobody has any left (spent, or given up with `pass`)."""
+
+    kind = "passes"
+
+    def __init__(self, resource: str) -> None:
+        self.resource = resource
+
+    def _has_budget(self, state: Encounter, actor_id: str) -> bool:
+        actor = state.actors[actor_id]
+        return (can_take_turns(actor) and actor_id not in state.passed
+                and actor.resource(self.resource) > 0)
+
+    def start(self, state: Encounter, rs) -> Step:
+        if not [a for a in state.order if a in state.actors]:
+            raise RuleViolation("nobody to start with: the turn order is empty",
+                                "add actors, then init to roll the order")
+        state, events = begin_round(state, rs)
+        return self._begin_next(state, rs, None, events)
+
+    def after_action(self, state: Encounter, rs, actor_id: str) -> Step:
+        """A turn whose budget is spent ends by itself."""
+        if state.turn is not None and not self._has_budget(state, state.turn):
+            return self.end_turn(state, rs)
+        return state, []
+
+    def end_turn(self, state: Encounter, rs) -> Step:
+        current = current_turn(state)
+        state, events = finish_turn(state, rs, current)
+        return self._begin_next(state, rs, current, events)
+
+    def _begin_next(self, state: Encounter, rs, after: str | None, events: list) -> Step:
+        for _ in range(2):           # at most one new round: it refills everyone
+            order = [a for a in state.order if a in state.actors]
+            start = order.index(after) + 1 if after in order else 0
+            for step in range(len(order)):
+                index = start + step
+                candidate = order[index % len(order)]
+                if self._has_budget(state, candidate):
+                    if index >= len(order) and after is not None:
+                        state = state.with_(passes=state.passes + 1)
+                        spec = rs.resource_spec(self.resource)
+                        events.append(ev.PassStarted(
+                            state.round, state.passes, spec.title if spec else self.resource,
+                            rs.term("passes_rule")))
+                    state, started = begin_turn(state, rs, candidate)
+                    return state.with_(up=(candidate,)), events + started
+            state, ended = finish_round(state, rs)
+            state, started = begin_round(state, rs)
+            events += ended + started
+            after = None
+        state = state.with_(turn=None, up=())
+        raise RuleViolation(f"nobody has any {self.resource} to act with, even in a new round",
+                            "check the actors' sheets, or heal someone")
+
+    def explain(self, state: Encounter, rs) -> str:
+        if state.turn is None:
+            return ""
+        waiting = [a for a in state.order if a in state.actors and self._has_budget(state, a)]
+        spec = rs.resource_spec(self.resource) if hasattr(rs, "resource_spec") else None
+        title = spec.title if spec is not None else self.resource
+        return (f"pass {state.passes}: {name_of(state, state.turn)} acts; "
+                f"{len(waiting)} with {title} left")
+
+
+class MostRemaining:
+    """After every action the actor with the most of `resource` left acts next. Ties
+    inside one side are shared (any of them may act; the first listed is the default);
+    ties between sides go to the side whose `group_stat` total is higher, then to the
+    side listed first. A turn is one action."""
+
+    kind = "most"
+
+    def __init__(self, resource: str, group_stat: str, rules: dict[str, str] | None = None):
+        self.resource = resource
+        self.group_stat = group_stat
+        self.rules = rules or {}
+
+    def start(self, state: Encounter, rs) -> Step:
+        if not state.actors:
+            raise RuleViolation("nobody to start with", "add actors first")
+        state, events = begin_round(state, rs)
+        return self._settle(state, rs, events)
+
+    def before_action(self, state: Encounter, rs, actor_id: str) -> Step:
+        """The turn of whoever acts begins as it acts."""
+        if actor_id not in (state.up or ()):
+            return state, []
+        return begin_turn(state, rs, actor_id)
+
+    def after_action(self, state: Encounter, rs, actor_id: str) -> Step:
+        events: list = []
+        if actor_id == state.turn:
+            state, events = finish_turn(state, rs, actor_id)
+        return self._settle(state, rs, events)
+
+    def after_reaction(self, state: Encounter, rs, actor_id: str) -> Step:
+        """A reaction ends no turn (D8), but what it spent may change who is up."""
+        return self.settle(state, rs)
+
+    def settle(self, state: Encounter, rs) -> Step:
+        """Work out who is up now (after a reaction, or a GM's change to the budgets)."""
+        return self._settle(state, rs, [])
+
+    def end_turn(self, state: Encounter, rs) -> Step:
+        raise RuleViolation(f"a turn here is one action ({self.rules.get('turn', '')}): it "
+                            "ends by itself", "take an action, or pass to give up the rest "
+                            "of the round")
+
+    def pass_turn(self, state: Encounter, rs, actor_id: str) -> Step:
+        state, events = give_up(state, rs, actor_id)
+        state, settled = self._settle(state, rs, [])
+        return state, events + settled
+
+    def _settle(self, state: Encounter, rs, events: list) -> Step:
+        """Work out who is up; a round with nobody left ends and the next begins."""
+        for _ in range(2):
+            up, why = self.choose(state, rs)
+            if up:
+                if up != state.up:
+                    events.append(ev.UpNext(up, why))
+                return state.with_(up=up, turn=up[0]), events
+            state, ended = finish_round(state, rs)
+            state, started = begin_round(state, rs)
+            events += ended + started
+        raise RuleViolation(f"nobody has any {self.resource} to act with, even in a new round",
+                            "check the actors' sheets, or heal someone")
+
+    def choose(self, state: Encounter, rs) -> tuple[tuple[str, ...], str]:
+        listed = [a for a in state.order if a in state.actors]
+        listed += [a for a in state.actors if a not in listed]
+        able = [a for a in listed if can_take_turns(state.actors[a])
+                and a not in state.passed and state.actors[a].resource(self.resource) > 0]
+        if not able:
+            return (), ""
+        top = max(state.actors[a].resource(self.resource) for a in able)
+        tied = [a for a in able if state.actors[a].resource(self.resource) == top]
+        sides = list(dict.fromkeys(state.actors[a].side for a in tied))
+        label = self.resource.upper()
+        if len(sides) == 1:
+            why = f"most {label} left ({top})"
+            if len(tied) > 1:
+                why += f"; tied inside {sides[0]}: any of them may act {self._rule('in_group')}"
+            return tuple(tied), why
+        totals = {side: self.side_total(state, rs, side) for side in sides}
+        best = max(totals.values())
+        winners = [s for s in sides if totals[s] == best]
+        side = winners[0]
+        shown = ", ".join(f"{s} {totals[s]}" for s in sides)
+        if len(winners) > 1:
+            why = (f"tie at {top} {label} between sides; {self.group_stat} totals tie ({shown}): "
+                   f"{side} is listed first {self._rule('between_groups')}")
+        else:
+            why = (f"tie at {top} {label} between sides: {side}'s {self.group_stat} total "
+                   f"{best} beats the others ({shown}) {self._rule('between_groups')}")
+        up = tuple(a for a in tied if state.actors[a].side == side)
+        if len(up) > 1:
+            why += f"; tied inside {side}: any of them may act {self._rule('in_group')}"
+        return up, why
+
+    def side_total(self, state: Encounter, rs, side: str) -> int:
+        return sum(rs.stat(a.sheet, self.group_stat) for a in state.actors.values()
+                   if a.side == side and not a.down)
+
+    def _rule(self, key: str) -> str:
+        rule = self.rules.get(key)
+        return f"({rule})" if rule else ""
+
+    def explain(self, state: Encounter, rs) -> str:
+        return self.choose(state, rs)[1]
