@@ -163,8 +163,6 @@ class ShaperRuleset(AttackRules, RulesetBase):
                                 f"free TEXT`")
         return costs[action]
 
-    def start_turn_sp(self, stats: ActorStats, sp: int) -> int:
-        return skills.regen_sp(sp, stats.sp_regen, stats.max_sp)
 
     # Turn order (S17) --------------------------------------------------------------------
     def initiative(self, who: Actor | ActorStats, source: DiceSource,

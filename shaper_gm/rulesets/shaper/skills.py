@@ -174,11 +174,6 @@ def spell_cost(added: int, reduction: int) -> SpellCost:
     return SpellCost(added=added, free_added=free, paid_added=added - free)
 
 
-def regen_sp(current: int, regen: int, max_sp: int) -> int:
-    """Start of turn: SP += Regen, capped at Total SP (S22)."""
-    return min(max_sp, current + regen)
-
-
 def spend_sp(numbers: RulesetNumbers, current: int, *, times: int = 1, who: str = "") -> int:
     """Pay `times` skill triggers with SP (S23); returns the SP left."""
     need = numbers.skill_sp_cost * times

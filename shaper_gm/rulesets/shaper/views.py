@@ -7,25 +7,22 @@ describers and renderers is all the import does.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 
 from shaper_gm.dice import parse
 from shaper_gm.render.breakdown import INDENT, faces, more, part_text, roll_text, row
 from shaper_gm.render.console import EVENT_RENDERERS
-from shaper_gm.render.tables import LAYOUTS, Column, Layout, hp_bar, label, pips, side_colours
+from shaper_gm.render.tables import LAYOUTS, Column, Layout, pips
 from shaper_gm.render.text import (
     Names,
     describer,
-    effect_text,
     item,
     kind,
     line,
     plural,
-    until_text,
 )
 from shaper_gm.render.views import SHEETS
 from shaper_gm.rulesets.shaper import model
@@ -39,6 +36,7 @@ from shaper_gm.rulesets.shaper.events import (
     SkillUsed,
     Summoned,
 )
+from shaper_gm.rulesets.shaper.views_sheet import actor_sheet, pool_left
 
 
 @describer
@@ -287,13 +285,8 @@ def damage_breakdown(event, names: Names) -> Group:
 
 # --- the order table, the map and one actor -------------------------------------------
 
-def _pool(actor, rs) -> list[tuple[str, int]]:
-    """The actor's pool kinds (a summon has its own, S21) and what is left of each."""
-    return [(k, actor.resource(k)) for k in rs.new_pool(actor.sheet)]
-
-
 def _actions(actor, state, rs) -> Text:
-    return pips(_pool(actor, rs), rs.new_pool(actor.sheet))
+    return pips(pool_left(actor, rs), rs.new_pool(actor.sheet))
 
 
 def _sp(actor, state, rs) -> str:
@@ -314,7 +307,7 @@ def _legend(state, rs) -> str:
 def _toolbar(actor, rs, state=None) -> str:
     """``major 2/3  minor 1/1  free 1/1 · SP 1/1`` (S18, S22)."""
     full = rs.new_pool(actor.sheet)
-    pool = "  ".join(f"{k} {left}/{full[k]}" for k, left in _pool(actor, rs))
+    pool = "  ".join(f"{k} {left}/{full[k]}" for k, left in pool_left(actor, rs))
     return f"{pool} · SP {_sp(actor, None, rs)}"
 
 
@@ -324,94 +317,6 @@ LAYOUTS["shaper"] = Layout(
     legend=_legend, groups=model.engagements, group_word="engaged", down_word="Down",
     toolbar=_toolbar)
 
-def _lookup(mapping: Mapping | None, key: str):
-    return (mapping or {}).get(key)
-
-
-def actor_sheet(view) -> Group:
-    """`show ACTOR`: every number of a Shaper sheet, live values beside it."""
-    state, actor = view.state, view.state.actors[view.actor]
-    stats, library = actor.sheet, view.library
-    colour = side_colours(state).get(actor.side, "")
-    head = Text(label(actor), style=f"bold {colour}")
-    head.append(f"  {actor.side}, level {stats.level}" + (", DOWN" if actor.down else ""))
-    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
-    full = view.ruleset.new_pool(stats)
-    counts = _pool(actor, view.ruleset)
-    where = actor.zone or "not placed"
-    engaged = model.engaged_with(state, actor.id)
-    if engaged:
-        where += f", engaged with {', '.join(engaged)}"
-    table.add_row("HP", hp_bar(actor.hp, actor.max_hp))
-    table.add_row("SP", f"{actor.resource('sp')}/{stats.max_sp} "
-                        f"(regains {stats.sp_regen} a turn)")
-    table.add_row("Actions", Text.assemble(pips(counts, full), "  ",
-                                           " ".join(f"{kind(k)} {n}" for k, n in counts)))
-    table.add_row("Zone", where)
-    table.add_row("Abilities", f"Vigor {stats.vigor}, Finesse {stats.finesse}, "
-                               f"Mentality {stats.mentality}")
-    table.add_row("Attack", _bonuses(stats.attack_bonus, actor.effect_total("attack")))
-    table.add_row("Damage", _bonuses(stats.damage_bonus, actor.effect_total("damage")))
-    evasion = f"{stats.evasion_bonus:+d}"
-    if actor.effect_total("evasion"):
-        evasion += f", {actor.effect_total('evasion'):+d} from effects"
-    table.add_row("Evasion", evasion)
-    table.add_row("Weapons", _weapons(actor, library))
-    if stats.shield:
-        shield = _lookup(getattr(library, "shields", None), stats.shield)
-        bonus = f", +{shield.evasion} Evasion raised (S20)" if shield else ""
-        held = " (held)" if stats.shield in model.holding(actor) else ""
-        name = shield.name if shield else item(stats.shield)
-        table.add_row("Shield", f"{name}{held}{bonus}")
-    armor = _lookup(getattr(library, "armor", None), stats.armor) if stats.armor else None
-    table.add_row("Armor", f"{armor.name if armor else item(stats.armor)}: Defense "
-                           f"{stats.defense}" if stats.armor else "none (no Defense roll, S7)")
-    table.add_row("Skills", _skills(actor, library))
-    effects = [f"{effect_text(e)} {until_text(e.until, Names.of(state))}".strip()
-               for e in actor.effects]
-    table.add_row("Effects", "\n".join(effects) or "none")
-    return Group(head, table)
-
-
-def _bonuses(parts, from_effects: int) -> str:
-    text = ", ".join(f"{n:+d} {k}" for k, n in parts if n) or "none"
-    if from_effects:
-        text += f"; {from_effects:+d} from effects"
-    return text
-
-
-def _weapons(actor, library) -> str:
-    lines = []
-    for weapon_id in actor.sheet.weapons:
-        weapon = _lookup(getattr(library, "weapons", None), weapon_id)
-        text = weapon.name if weapon else item(weapon_id)
-        if weapon:
-            if weapon.kind != "focus":
-                text += f" {weapon.damage}"
-            if weapon.pierce:
-                text += f", Pierce {weapon.pierce}"
-            text += f", {weapon.kind}"
-        if weapon_id in model.holding(actor):
-            text += " (held)"
-        if weapon_id in model.unloaded(actor):
-            text += " (needs a reload)"
-        lines.append(text)
-    return "\n".join(lines) or "none"
-
-
-def _skills(actor, library) -> str:
-    lines = []
-    for skill_id, level in actor.sheet.skills:
-        skill = _lookup(getattr(library, "skills", None), skill_id)
-        left = max(0, level - model.uses(actor, skill_id))
-        name = skill.name if skill else item(skill_id).title()
-        lines.append(f"{name} {level}: {left} of {level} uses left this round (S24)")
-    return "\n".join(lines) or "none"
-
-
-
-SHEETS["shaper"] = actor_sheet
+SHEETS["shaper"] = actor_sheet          # views_sheet.py
 EVENT_RENDERERS[AttackResolved] = attack_breakdown
 EVENT_RENDERERS[DamageTaken] = lambda e, n, cost: damage_breakdown(e, n)

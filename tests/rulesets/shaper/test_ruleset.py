@@ -4,6 +4,7 @@ import pytest
 
 from shaper_gm.dice import DiceRng, RolledFaces
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.resources import at_moment
 from shaper_gm.engine.ruleset import Ruleset
 from shaper_gm.rulesets.shaper import Dice, FieldView, Placement
 
@@ -43,7 +44,9 @@ def test_initiative_and_order(shaper):
 def test_pool_and_sp(shaper):
     josh = shaper.create_actor(id="josh", name="Josh", finesse=1)
     assert shaper.new_pool(josh) == {"major": 3, "minor": 1, "free": 1}
-    assert shaper.start_turn_sp(josh, 0) == 1 and shaper.start_turn_sp(josh, 1) == 1
+    # S22 is the SP resource's refill: + Regen at the start of the turn, capped at Total SP.
+    assert at_moment(shaper.resources, {"sp": 0}, "turn_start", josh, shaper.stat) == {"sp": 1}
+    assert at_moment(shaper.resources, {"sp": 1}, "turn_start", josh, shaper.stat) == {"sp": 1}
 
 
 def test_josh_piercing_strike(shaper):

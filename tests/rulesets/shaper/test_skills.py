@@ -6,7 +6,6 @@ from shaper_gm.rulesets.shaper.skills import (
     check_trigger,
     check_uses,
     collect_effects,
-    regen_sp,
     spell_cost,
     spend_sp,
 )
@@ -28,10 +27,21 @@ def test_spell_cost_reduction_source_example():
     assert spell_cost(2, 5).free_added == 2
 
 
-def test_sp_regen_capped():
-    assert regen_sp(0, 1, 1) == 1
-    assert regen_sp(1, 1, 1) == 1
-    assert regen_sp(1, 2, 4) == 3
+def test_sp_regen_capped(numbers):
+    """S22 through the SP resource's spec, the one place the rule now lives."""
+    from shaper_gm.engine.resources import ResourceSpec, at_moment
+    from shaper_gm.rulesets.shaper.economy import resource_specs
+
+    sp = [s for s in resource_specs(numbers) if s.name == "sp"]
+    assert isinstance(sp[0], ResourceSpec)
+
+    def regen(current, regen, max_sp):
+        sheet = {"sp_regen": regen, "max_sp": max_sp}
+        return at_moment(sp, {"sp": current}, "turn_start", sheet,
+                         lambda sh, key: sh[key])["sp"]
+    assert regen(0, 1, 1) == 1
+    assert regen(1, 1, 1) == 1
+    assert regen(1, 2, 4) == 3
 
 
 def test_spend_sp(numbers):
