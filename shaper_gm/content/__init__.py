@@ -1,5 +1,5 @@
-"""The content library: frozen models (`models`) and the YAML loader (`loader`).
+"""What every ruleset's content shares: the YAML reader (`yamlio`), field checks with
+one message per problem (`schema`), and where each ruleset's folder is (`folders`).
 
-Import `shaper_gm.content.loader` for `load_library` / `load_sheet_file`; this package
-imports nothing itself, so the rules core can use `models` without pulling in YAML.
+Each ruleset owns its models and loader (Shaper's are in `rulesets/shaper/content/`).
 """

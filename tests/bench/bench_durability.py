@@ -22,7 +22,7 @@ COMMANDS = 300
 CYCLE = ["damage raider 1 --direct", "heal raider 1", "end", "end", "end"]
 REOPEN = """
 import sys, time
-from shaper_gm.content.loader import load_library
+from shaper_gm.rulesets.shaper.content.loader import load_library
 from shaper_gm.app import autosave
 library = load_library()
 start = time.perf_counter()

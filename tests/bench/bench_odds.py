@@ -13,11 +13,11 @@ import time
 from dataclasses import replace
 from fractions import Fraction
 
-from shaper_gm.content.models import Weapon
 from shaper_gm.dice import Dist
 from shaper_gm.engine.steps import distribution, exact
 from shaper_gm.rulesets.shaper import build
 from shaper_gm.rulesets.shaper.attack import AttackPlan, TargetPlan
+from shaper_gm.rulesets.shaper.content.models import Weapon
 from shaper_gm.rulesets.shaper.odds import attack_target_odds, taken
 from shaper_gm.rulesets.shaper.parts import Mod, Part
 from shaper_gm.rulesets.shaper.pipeline import Swing, damage_steps

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 from shaper_gm.app import new_session
-from shaper_gm.content.loader import load_library
+from shaper_gm.rulesets.shaper.content.loader import load_library
 
 SETUP = ("add ann --vigor 1 --weapon longsword --holding longsword --side party --at B2",
          "add bob --vigor 1 --weapon longsword --holding longsword --side enemies --at B2",

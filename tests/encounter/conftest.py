@@ -6,8 +6,8 @@ import pytest
 
 from shaper_gm.app import new_session
 from shaper_gm.commands.session import Session
-from shaper_gm.content.loader import load_library
 from shaper_gm.errors import GmError
+from shaper_gm.rulesets.shaper.content.loader import load_library
 
 # The source's 3-vs-3 battle on the 5x5 grid (context: the demo layout).
 BATTLE_SETUP = (

@@ -16,9 +16,9 @@ from hypothesis.stateful import (
 
 from shaper_gm.app import new_session
 from shaper_gm.commands.session import Session
-from shaper_gm.content.loader import load_library
 from shaper_gm.errors import GmError
 from shaper_gm.rulesets.shaper import model
+from shaper_gm.rulesets.shaper.content.loader import load_library
 
 LIBRARY = load_library()
 ZONES = ["A1", "A2", "B1", "B2", "C3"]       # a small corner: actors meet often

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from shaper_gm.content.loader import ruleset_files
+from shaper_gm.content.folders import ruleset_files
 from shaper_gm.content.schema import (
     Bad,
     ContentError,

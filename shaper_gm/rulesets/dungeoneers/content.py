@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from shaper_gm.content.loader import ruleset_files
+from shaper_gm.content.folders import ruleset_files
 from shaper_gm.content.schema import (
     ID_RE,
     Bad,

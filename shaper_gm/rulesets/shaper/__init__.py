@@ -28,6 +28,6 @@ __all__ = [
 def build(library=None) -> ShaperRuleset:
     """The Shaper ruleset with its numbers from the content library."""
     if library is None:
-        from shaper_gm.content.loader import load_library
+        from shaper_gm.rulesets.shaper.content.loader import load_library
         library = load_library()
     return ShaperRuleset(library.rulesets["shaper"], library)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from shaper_gm.content.models import RulesetNumbers, Weapon
 from shaper_gm.dice import DiceSource, Modifiers, Roll, parse
+from shaper_gm.rulesets.shaper.content.models import RulesetNumbers, Weapon
 from shaper_gm.rulesets.shaper.damage import DamageResult
 from shaper_gm.rulesets.shaper.parts import Mod, Part, Step, as_mods, as_parts, count_mods, total
 

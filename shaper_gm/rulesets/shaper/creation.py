@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from shaper_gm.content.models import (
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.rulesets.shaper.content.models import (
     ABILITIES,
     WEAPON_KINDS,
     ActionPool,
@@ -14,7 +15,6 @@ from shaper_gm.content.models import (
     RulesetNumbers,
     Sheet,
 )
-from shaper_gm.engine.errors import RuleViolation
 
 # Per-point bonus names looked up in RulesetNumbers.ability_bonuses (S28).
 BONUS_HP = "hp"

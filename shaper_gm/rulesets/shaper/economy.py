@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from shaper_gm.content.models import ActionPool, RulesetNumbers
 from shaper_gm.engine import resources
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.resources import ResourceSpec
+from shaper_gm.rulesets.shaper.content.models import ActionPool, RulesetNumbers
 
 SP = "sp"
 

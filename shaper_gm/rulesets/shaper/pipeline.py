@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from shaper_gm.content.models import RulesetNumbers
 from shaper_gm.dice import Dist, parse, roll
 from shaper_gm.dice.exact import roll_dist
 from shaper_gm.dice.specs import BasicRoll, SumRoll
@@ -29,6 +28,7 @@ from shaper_gm.rulesets.shaper.attack import (
     decide_hit,
     mods_of,
 )
+from shaper_gm.rulesets.shaper.content.models import RulesetNumbers
 from shaper_gm.rulesets.shaper.damage import damage_pipeline
 from shaper_gm.rulesets.shaper.parts import Part, total
 

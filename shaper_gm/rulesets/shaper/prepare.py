@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from shaper_gm.content.models import ABILITIES, Weapon
 from shaper_gm.dice import parse
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.shaper import situation, skills
 from shaper_gm.rulesets.shaper.attack import AttackPlan, TargetPlan
+from shaper_gm.rulesets.shaper.content.models import ABILITIES, Weapon
 from shaper_gm.rulesets.shaper.creation import (
     ActorStats,
     attack_bonus_name,

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from shaper_gm.content.models import Library, RulesetNumbers
 from shaper_gm.dice import DiceSource, Modifiers, Roll, basic_roll, roll
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.orders import FixedOrder
@@ -21,6 +20,7 @@ from shaper_gm.rulesets.shaper import (
     skills,
 )
 from shaper_gm.rulesets.shaper.attack import AttackOutcome, AttackPlan, Dice, TargetPlan
+from shaper_gm.rulesets.shaper.content.models import Library, RulesetNumbers
 from shaper_gm.rulesets.shaper.creation import ActorStats, create_actor, stats_from_sheet
 from shaper_gm.rulesets.shaper.damage import DamageResult, damage_pipeline
 from shaper_gm.rulesets.shaper.pipeline import resolve_attack as _resolve_attack

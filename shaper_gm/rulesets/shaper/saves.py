@@ -57,16 +57,16 @@ def check_references(state: Encounter, library, where: str) -> None:
         for item, label in items:
             if library.item(item) is None and item not in library.spells:
                 raise DataError(f"{at}.{label}", f"unknown item {item!r}: the content no "
-                                "longer has it; add it back to content/")
+                                "longer has it; add it back to content/shaper/")
         for label, item, table in (("shield", sheet.shield, library.shields),
                                    ("armor", sheet.armor, library.armor)):
             if item is not None and item not in table:
                 raise DataError(f"{at}.sheet.{label}", f"unknown item {item!r}: the content "
-                                "no longer has it; add it back to content/")
+                                "no longer has it; add it back to content/shaper/")
         for skill, _ in sheet.skills:
             if skill not in library.skills:
                 raise DataError(f"{at}.sheet.skills", f"unknown skill {skill!r}: the content "
-                                "no longer has it; add it back to content/")
+                                "no longer has it; add it back to content/shaper/")
 
 
 # --- version 1 --------------------------------------------------------------------------

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from shaper_gm.content.models import RulesetNumbers, Weapon
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.shaper.battlefield import Zone, band_name, distance
+from shaper_gm.rulesets.shaper.content.models import RulesetNumbers, Weapon
 from shaper_gm.rulesets.shaper.parts import Mod
 
 

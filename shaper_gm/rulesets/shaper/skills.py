@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
 
-from shaper_gm.content.models import ABILITIES, RulesetNumbers, Skill, Weapon
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.rulesets.shaper.content.models import ABILITIES, RulesetNumbers, Skill, Weapon
 from shaper_gm.rulesets.shaper.parts import Part
 
 _ONE_ACTION = 1   # a cast, or one added spell skill, is one action (S25)

@@ -66,8 +66,8 @@ def template(ctx: Context, name: str):
 def _sheet_file(ctx: Context, name: str):
     from pathlib import Path
 
-    from shaper_gm.content.loader import load_sheet_file
     from shaper_gm.content.yamlio import load_yaml_file
+    from shaper_gm.rulesets.shaper.content.loader import load_sheet_file
     sheet = load_sheet_file(name, ctx.library)          # checked, errors named
     payload = {"id": Path(name).stem.lower(), "data": load_yaml_file(name)}
     try:
@@ -82,7 +82,7 @@ def _sheet_file(ctx: Context, name: str):
 
 def logged_sheet(ctx: Context, text: str):
     """The sheet a log line carries in `--sheet` (see `_sheet_file`)."""
-    from shaper_gm.content.loader import sheet_from_data
+    from shaper_gm.rulesets.shaper.content.loader import sheet_from_data
     try:
         payload = json.loads(text)
         default_id, data = payload["id"], payload["data"]
@@ -104,7 +104,7 @@ def _overrides(ctx: Context, p) -> dict:
     if p.get("shield"):
         shields = sorted(ctx.library.shields)
         if not shields:
-            raise CommandError("the content has no shield", "add one under content/shields")
+            raise CommandError("the content has no shield", "add one under content/shaper/shields")
         out["shield"] = "shield" if "shield" in shields else shields[0]
     if p.get("armor"):
         out["armor"] = p.get("armor").lower()

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from shaper_gm.content.loader import ruleset_files
+from shaper_gm.content.folders import ruleset_files
 from shaper_gm.content.schema import (
     ID_RE,
     Bad,

@@ -7,7 +7,7 @@ import copy
 
 import pytest
 
-from shaper_gm.content.loader import ruleset_files
+from shaper_gm.content.folders import ruleset_files
 from shaper_gm.content.schema import ContentError
 from shaper_gm.rulesets.reactions import build
 from shaper_gm.rulesets.reactions.attack import AttackRequest, attack

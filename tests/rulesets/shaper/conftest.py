@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from shaper_gm.content.models import (
+from shaper_gm.dice import GivenFaces
+from shaper_gm.rulesets.shaper import ShaperRuleset
+from shaper_gm.rulesets.shaper.content.models import (
     ActionPool,
     Armor,
     Effect,
@@ -16,8 +18,6 @@ from shaper_gm.content.models import (
     Skill,
     Weapon,
 )
-from shaper_gm.dice import GivenFaces
-from shaper_gm.rulesets.shaper import ShaperRuleset
 
 
 def make_numbers(**changes) -> RulesetNumbers:

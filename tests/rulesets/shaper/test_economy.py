@@ -1,8 +1,8 @@
 import pytest
 
-from shaper_gm.content.models import ActionPool
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.shaper import new_pool, pay
+from shaper_gm.rulesets.shaper.content.models import ActionPool
 
 
 def spend(numbers, pool, *kinds):

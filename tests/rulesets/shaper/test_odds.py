@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from shaper_gm.content.models import Weapon
 from shaper_gm.dice import Dist, Modifiers, parse, roll_dist
 from shaper_gm.engine.steps import distribution, exact
 from shaper_gm.rulesets.shaper.attack import AttackPlan, TargetPlan
+from shaper_gm.rulesets.shaper.content.models import Weapon
 from shaper_gm.rulesets.shaper.odds import attack_target_odds, taken
 from shaper_gm.rulesets.shaper.parts import Mod, Part
 from shaper_gm.rulesets.shaper.pipeline import Swing, damage_steps

@@ -4,7 +4,7 @@ import pytest
 
 from shaper_gm.rulesets.shaper import ShaperRuleset
 
-loader = pytest.importorskip("shaper_gm.content.loader")
+loader = pytest.importorskip("shaper_gm.rulesets.shaper.content.loader")
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from shaper_gm.content.loader import ruleset_files
+from shaper_gm.content.folders import ruleset_files
 from shaper_gm.content.schema import ContentError
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.timeslice import build

@@ -6,8 +6,14 @@ import difflib
 from collections import Counter
 from collections.abc import Mapping
 
-from shaper_gm.content.models import ABILITIES, Library, RulesetNumbers, Sheet, Skill
 from shaper_gm.content.schema import Ctx
+from shaper_gm.rulesets.shaper.content.models import (
+    ABILITIES,
+    Library,
+    RulesetNumbers,
+    Sheet,
+    Skill,
+)
 
 DEFAULT_RULESET = "shaper"
 

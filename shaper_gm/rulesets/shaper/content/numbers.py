@@ -1,4 +1,4 @@
-"""The ruleset file (`content/rulesets/NAME.yaml`): checked and turned into RulesetNumbers.
+"""The ruleset file (`content/shaper/ruleset.yaml`): checked and turned into RulesetNumbers.
 
 A ruleset file holds one ruleset; its id is the file name without `.yaml`.
 """
@@ -8,8 +8,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from shaper_gm.content.items import action_pool
-from shaper_gm.content.models import ABILITIES, WEAPON_KINDS, LevelRow, RulesetNumbers
 from shaper_gm.content.schema import (
     Bad,
     Ctx,
@@ -23,6 +21,13 @@ from shaper_gm.content.schema import (
     mapping_of,
     show,
     text,
+)
+from shaper_gm.rulesets.shaper.content.items import action_pool
+from shaper_gm.rulesets.shaper.content.models import (
+    ABILITIES,
+    WEAPON_KINDS,
+    LevelRow,
+    RulesetNumbers,
 )
 
 # Per-point ability bonuses the rules core asks for by name (S28): KIND_attack and

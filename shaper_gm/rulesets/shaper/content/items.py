@@ -10,7 +10,23 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from shaper_gm.content.models import (
+from shaper_gm.content.schema import (
+    Bad,
+    Ctx,
+    Field,
+    boolean,
+    check_fields,
+    choice,
+    dice,
+    ident,
+    integer,
+    list_of,
+    mapping_of,
+    optional,
+    show,
+    text,
+)
+from shaper_gm.rulesets.shaper.content.models import (
     DICE_ROLLS,
     DISADVANTAGE_SOURCES,
     DURATIONS,
@@ -28,22 +44,6 @@ from shaper_gm.content.models import (
     Shield,
     Skill,
     Weapon,
-)
-from shaper_gm.content.schema import (
-    Bad,
-    Ctx,
-    Field,
-    boolean,
-    check_fields,
-    choice,
-    dice,
-    ident,
-    integer,
-    list_of,
-    mapping_of,
-    optional,
-    show,
-    text,
 )
 
 SKILL_TARGETS = ("self", "ally", "enemy", "any", "none", "attack_target")
@@ -173,7 +173,8 @@ SHEET_FILE_FIELDS = {"id": Field(ident), "kind": Field(choice(SHEET_KINDS)), **S
 
 
 def build_weapon(ctx: Ctx, item_id: str, raw: Any, *, spell: bool = False) -> Weapon | None:
-    """A weapon (content/weapons) or, with `spell`, an offensive spell (content/spells)."""
+    """A weapon (content/shaper/weapons) or, with `spell`, an offensive spell
+    (content/shaper/spells)."""
     start = len(ctx.errors)
     values = check_fields(ctx, raw, WEAPON_FIELDS)
     if values is None:
@@ -187,7 +188,7 @@ def build_weapon(ctx: Ctx, item_id: str, raw: Any, *, spell: bool = False) -> We
     if spell and kind not in (None, "spell"):
         ctx.error("kind", f"an offensive spell has kind 'spell', got {kind!r}")
     elif not spell and kind == "spell":
-        ctx.error("kind", "offensive spells belong in content/spells, not with the weapons")
+        ctx.error("kind", "offensive spells belong in content/shaper/spells, not with the weapons")
     if kind == "focus":
         if "damage" in values:
             ctx.error("damage", "a focus does not deal damage; remove the key")

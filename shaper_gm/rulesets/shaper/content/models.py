@@ -1,6 +1,6 @@
 """Frozen data for everything the content library holds.
 
-These classes are what the YAML files in `content/` turn into after the loader has
+These classes are what the YAML files in `content/shaper/` turn into after the loader has
 checked them. The rules core and the encounter read them; nothing writes them back.
 Dice expressions are kept as text (e.g. ``"1d6+3"``) and parsed where they are rolled.
 """
@@ -172,7 +172,7 @@ class LevelRow:
 
 @dataclass(frozen=True)
 class RulesetNumbers:
-    """Every number and switch of a ruleset, from `content/rulesets/NAME.yaml`."""
+    """Every number and switch of a ruleset, from `content/shaper/ruleset.yaml`."""
 
     id: str
     name: str

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from shaper_gm.content import schema
-from shaper_gm.content.loader import ContentError, load_library
+from shaper_gm.rulesets.shaper.content.loader import ContentError, load_library
 
 
 def write(root: Path, rel: str, text: str) -> None:
-    path = root / rel
+    path = root / "shaper" / rel
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
 
@@ -32,7 +32,7 @@ def only(root: Path) -> str:
 def test_bad_dice_expression(content_copy):
     write(content_copy, "weapons/basic.yaml",
           "longsword-2:\n  name: Longsword\n  kind: melee\n  damage: abc\n")
-    assert only(content_copy) == ("content/weapons/basic.yaml: item 'longsword-2': key "
+    assert only(content_copy) == ("content/shaper/weapons/basic.yaml: item 'longsword-2': key "
                                   "'damage': expected a dice expression like 1d6+3, got 'abc'")
 
 
@@ -40,18 +40,19 @@ def test_wrong_type(content_copy):
     write(content_copy, "weapons/x.yaml",
           "club:\n  name: Club\n  kind: melee\n  damage: 1d6\n  hands: two\n")
     assert only(content_copy).startswith(
-        "content/weapons/x.yaml: item 'club': key 'hands': expected a whole number, got 'two'")
+        "content/shaper/weapons/x.yaml: item 'club': key 'hands': "
+        "expected a whole number, got 'two'")
 
 
 def test_unknown_key_suggests_the_right_one(content_copy):
     write(content_copy, "armor/x.yaml", "cloth:\n  name: Cloth\n  defense: 1d6\n  teir: 1\n")
-    assert only(content_copy) == ("content/armor/x.yaml: item 'cloth': key 'teir': "
+    assert only(content_copy) == ("content/shaper/armor/x.yaml: item 'cloth': key 'teir': "
                                   "unknown key (did you mean 'tier'?)")
 
 
 def test_missing_required_field(content_copy):
     write(content_copy, "armor/x.yaml", "cloth:\n  name: Cloth\n")
-    assert only(content_copy) == ("content/armor/x.yaml: item 'cloth': key 'defense': "
+    assert only(content_copy) == ("content/shaper/armor/x.yaml: item 'cloth': key 'defense': "
                                   "missing (required)")
 
 
@@ -78,7 +79,7 @@ def test_missing_required_field(content_copy):
     ("spells/x.yaml", "fire:\n  name: Fire\n  kind: melee\n  damage: 1d6\n", "kind",
      "an offensive spell has kind 'spell'"),
     ("weapons/x.yaml", "fire:\n  name: Fire\n  kind: spell\n  damage: 1d6\n", "kind",
-     "offensive spells belong in content/spells"),
+     "offensive spells belong in content/shaper/spells"),
     ("weapons/x.yaml", "club:\n  name: Club\n  damage: 1d6\n", "kind", "missing (required)"),
     ("weapons/x.yaml", "rod:\n  name: Rod\n  kind: focus\n  damage: 1d6\n", "damage",
      "a focus does not deal damage"),
@@ -87,7 +88,7 @@ def test_value_outside_the_allowed_set(content_copy, rel, text, key, words):
     write(content_copy, rel, text)
     message = only(content_copy)
     item = text.split(":", 1)[0]
-    assert message.startswith(f"content/{rel}: item '{item}': key '{key}': "), message
+    assert message.startswith(f"content/shaper/{rel}: item '{item}': key '{key}': "), message
     assert words in message
 
 
@@ -107,7 +108,8 @@ def test_value_outside_the_allowed_set(content_copy, rel, text, key, words):
 def test_sheet_references_and_budget(content_copy, text, key, words):
     write(content_copy, "characters/x.yaml", f"hero:\n  name: Hero\n  {text}\n")
     message = only(content_copy)
-    assert message.startswith(f"content/characters/x.yaml: item 'hero': key '{key}': "), message
+    assert message.startswith(
+        f"content/shaper/characters/x.yaml: item 'hero': key '{key}': "), message
     assert words in message
 
 
@@ -117,9 +119,9 @@ def test_unknown_summon_and_armor_references(content_copy):
           "  secondary: [spell]\n  effects:\n"
           "    - {type: summon, creature: dragon, armor_per_mentality: armor-t7}\n")
     assert errors(content_copy) == (
-        "content/skills/x.yaml: item 'call': key 'effects[0].creature': "
+        "content/shaper/skills/x.yaml: item 'call': key 'effects[0].creature': "
         "unknown creature 'dragon'",
-        "content/skills/x.yaml: item 'call': key 'effects[0].armor_per_mentality': "
+        "content/shaper/skills/x.yaml: item 'call': key 'effects[0].armor_per_mentality': "
         "unknown armor 'armor-t7' (did you mean 'armor-t3'?)",
     )
 
@@ -129,33 +131,35 @@ def test_duplicate_id_across_files(content_copy):
           "longsword:\n  name: Other longsword\n  kind: melee\n  damage: 1d6\n")
     message = only(content_copy)
     assert "item 'longsword': key 'id': duplicate id: already defined in " in message
-    assert {"content/weapons/more.yaml", "content/weapons/source.yaml"} == {
+    assert {"content/shaper/weapons/more.yaml", "content/shaper/weapons/source.yaml"} == {
         part.strip() for part in message.replace("already defined in", ":").split(":")
-        if part.strip().startswith("content/")}
+        if part.strip().startswith("content/shaper/")}
 
 
 def test_hand_items_share_one_id_space(content_copy):
     write(content_copy, "shields/zz-more.yaml", "wand:\n  name: Wand shield\n")
-    assert only(content_copy) == ("content/shields/zz-more.yaml: item 'wand': key 'id': "
-                                  "duplicate id: already defined in content/weapons/source.yaml")
+    assert only(content_copy) == (
+        "content/shaper/shields/zz-more.yaml: item 'wand': key 'id': "
+        "duplicate id: already defined in content/shaper/weapons/source.yaml")
 
 
 def test_duplicate_id_in_one_file(content_copy):
     write(content_copy, "armor/x.yaml", "cloth:\n  name: A\n  defense: 1d6\n"
                                         "cloth:\n  name: B\n  defense: 1d6\n")
-    assert only(content_copy).startswith("content/armor/x.yaml: item 'cloth': "
+    assert only(content_copy).startswith("content/shaper/armor/x.yaml: item 'cloth': "
                                          "line 4, column 1: duplicate key 'cloth'")
 
 
 def test_bad_item_id(content_copy):
     write(content_copy, "armor/x.yaml", "Cloth Armor:\n  name: A\n  defense: 1d6\n")
-    assert only(content_copy).startswith("content/armor/x.yaml: item 'Cloth Armor': key 'id':")
+    assert only(content_copy).startswith(
+        "content/shaper/armor/x.yaml: item 'Cloth Armor': key 'id':")
 
 
 def test_yaml_syntax_error_names_file_line_and_column(content_copy):
     write(content_copy, "weapons/x.yaml", "club:\n  name: [Club\n  kind: melee\n")
     message = only(content_copy)
-    assert message.startswith("content/weapons/x.yaml: line ")
+    assert message.startswith("content/shaper/weapons/x.yaml: line ")
     assert ", column " in message
 
 
@@ -166,7 +170,7 @@ def test_python_tag_is_refused_not_executed(content_copy, tmp_path):
           f"  damage: !!python/object/apply:os.system ['touch {marker}']\n")
     message = only(content_copy)
     assert not marker.exists()
-    assert message.startswith("content/weapons/x.yaml: item 'club': key 'damage': line 4")
+    assert message.startswith("content/shaper/weapons/x.yaml: item 'club': key 'damage': line 4")
     assert "is not allowed: only plain data is read" in message
 
 
@@ -179,7 +183,7 @@ def test_all_errors_are_reported_together(content_copy):
 
 
 def test_ruleset_errors(content_copy):
-    path = content_copy / "rulesets" / "shaper.yaml"
+    path = content_copy / "shaper" / "ruleset.yaml"
     text = path.read_text(encoding="utf-8")
     text = text.replace("critical_threshold: 9", "critical_threshold: nine")
     text = text.replace("  say: free\n", "  say: bonus\n")
@@ -189,25 +193,25 @@ def test_ruleset_errors(content_copy):
     path.write_text(text, encoding="utf-8")
     found = errors(content_copy)
     keys = [line.split("key '")[1].split("'")[0] for line in found]
-    assert all(line.startswith("content/rulesets/shaper.yaml: item 'shaper': ") for line in found)
+    assert all(line.startswith("content/shaper/ruleset.yaml: item 'shaper': ") for line in found)
     assert sorted(keys) == ["costs.say", "critical_threshold", "grid", "levels[2].level",
                             "provisional"]
 
 
 def test_ruleset_missing_key_and_file_not_a_mapping(content_copy):
-    path = content_copy / "rulesets" / "shaper.yaml"
+    path = content_copy / "shaper" / "ruleset.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("base_hp: 10", ""),
                     encoding="utf-8")
     write(content_copy, "armor/x.yaml", "- just a list\n")
     assert errors(content_copy) == (
-        "content/rulesets/shaper.yaml: item 'shaper': key 'base_hp': missing (required)",
-        "content/armor/x.yaml: expected a mapping of item ids to items, got a list",
+        "content/shaper/ruleset.yaml: item 'shaper': key 'base_hp': missing (required)",
+        "content/shaper/armor/x.yaml: expected a mapping of item ids to items, got a list",
     )
 
 
 def test_yaml_outside_a_kind_folder(content_copy):
     write(content_copy, "monsters/x.yaml", "a: 1\n")
-    assert only(content_copy).startswith("content/monsters/x.yaml: not in a content folder")
+    assert only(content_copy).startswith("content/shaper/monsters/x.yaml: not in a content folder")
 
 
 def test_missing_content_folder(tmp_path):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-SHIPPED = Path(__file__).resolve().parents[2] / "content"
+SHIPPED = Path(__file__).resolve().parents[4] / "content"
 
 
 @pytest.fixture

@@ -7,12 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from shaper_gm.content.loader import ContentError, clear_cache, load_library, load_sheet_file
-from shaper_gm.content.models import Effect
 from shaper_gm.content.yamlio import load_yaml_file
-from shaper_gm.engine.registry import known
+from shaper_gm.rulesets.shaper.content.loader import (
+    ContentError,
+    clear_cache,
+    load_library,
+    load_sheet_file,
+)
+from shaper_gm.rulesets.shaper.content.models import Effect
 
-SHIPPED = Path(__file__).resolve().parents[2] / "content"
+SHIPPED = Path(__file__).resolve().parents[4] / "content"
 
 
 @pytest.fixture(scope="module")
@@ -21,14 +25,12 @@ def lib():
 
 
 def test_every_shipped_file_loads_and_every_item_is_in_the_library(lib):
-    others = set(known()) - {"shaper"}        # another ruleset's folder is its own content
-    files = sorted(p for p in SHIPPED.rglob("*.yaml")
-                   if p.relative_to(SHIPPED).parts[0] not in others)
+    files = sorted((SHIPPED / "shaper").rglob("*.yaml"))
     assert len(files) >= 8
     for path in files:
-        folder = path.parent.name
+        folder = path.parent.name if path.name != "ruleset.yaml" else "rulesets"
         data = load_yaml_file(path)
-        ids = [path.stem] if folder == "rulesets" else list(data)
+        ids = ["shaper"] if folder == "rulesets" else list(data)
         assert ids, path
         for item_id in ids:
             assert item_id in getattr(lib, folder), (path, item_id)
@@ -39,7 +41,7 @@ def test_default_root_is_the_checkout_content_folder(lib):
 
 
 def test_env_var_points_at_another_library(content_copy, monkeypatch):
-    (content_copy / "weapons" / "extra.yaml").write_text(
+    (content_copy / "shaper" / "weapons" / "extra.yaml").write_text(
         "club:\n  name: Club\n  kind: melee\n  damage: 1d6\n", encoding="utf-8")
     monkeypatch.setenv("SHAPER_GM_CONTENT", str(content_copy))
     assert "club" in load_library().weapons

@@ -1,0 +1,123 @@
+"""Where content lives and how a ruleset reads its folder.
+
+`content/` holds one folder per ruleset (`content/shaper/`, `content/dungeoneers/`, ...);
+each ruleset builds its own library from its folder, and only when an encounter asks
+for that ruleset. A problem in a file is reported as one line naming file, item, key
+and line.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from shaper_gm.content.schema import ID_RE, ContentError, Ctx, show
+from shaper_gm.content.yamlio import YamlError, load_yaml_file, load_yaml_text
+
+ENV_VAR = "SHAPER_GM_CONTENT"
+
+__all__ = ["ENV_VAR", "ContentFile", "content_root", "folder_files", "good_id",
+           "read_sheet_file", "read_yaml", "ruleset_files", "ruleset_folder", "yaml_message"]
+
+
+class ContentFile(NamedTuple):
+    """One YAML file of a ruleset's folder."""
+
+    rel: tuple[str, ...]     # its path inside the folder, by part
+    display: str             # how messages name it: ``content/shaper/weapons/basic.yaml``
+    path: Path
+
+
+def content_root(root: str | Path | None = None) -> Path:
+    """`root`, else $SHAPER_GM_CONTENT, else the checkout's `content/`, else the package's."""
+    if root is None and os.environ.get(ENV_VAR):
+        root = os.environ[ENV_VAR]
+    if root is None:
+        here = Path(__file__).resolve()
+        checkout = here.parents[2]
+        in_checkout = (checkout / "pyproject.toml").is_file() and (checkout / "content").is_dir()
+        root = checkout / "content" if in_checkout else here.parents[1] / "_content"
+    path = Path(root).expanduser().resolve()
+    if not path.is_dir():
+        raise ContentError([f"{path}: content folder not found"])
+    return path
+
+
+def ruleset_folder(ruleset_id: str, root: str | Path | None = None) -> Path:
+    """`content/RULESET_ID/`, or a ContentError saying it is missing."""
+    base = content_root(root)
+    folder = base / ruleset_id
+    if not folder.is_dir():
+        raise ContentError([f"{base.name}/{ruleset_id}: no content folder for the "
+                            f"{ruleset_id} ruleset"])
+    return folder
+
+
+def display_name(path: Path, folder: Path) -> str:
+    """``content/shaper/weapons/basic.yaml``: a file as messages name it."""
+    base = folder.parent
+    return f"{base.name}/{path.relative_to(base).as_posix()}"
+
+
+def folder_files(folder: Path) -> list[ContentFile]:
+    """Every YAML file under `folder`, sorted by path."""
+    return [ContentFile(path.relative_to(folder).parts, display_name(path, folder), path)
+            for path in sorted(folder.rglob("*.yaml"))]
+
+
+def read_sheet_file(path: str | Path) -> tuple[str, str, Any]:
+    """(display name, lowercase file stem, parsed data) of a sheet file the GM names;
+    a ContentError in one line when it cannot be read."""
+    path = Path(path)
+    display = str(path)
+    try:
+        return display, path.stem.lower(), load_yaml_file(path)
+    except (YamlError, UnicodeDecodeError) as exc:
+        raise ContentError([yaml_message(exc, display, None)]) from None
+    except OSError as exc:
+        raise ContentError([f"{display}: cannot read it ({exc.strerror})"]) from None
+
+
+def read_yaml(path: Path, display: str) -> Any:
+    """One file's parsed YAML; YamlError or UnicodeDecodeError when it cannot be read."""
+    return load_yaml_text(path.read_text(encoding="utf-8"), origin=display)
+
+
+def ruleset_files(ruleset_id: str, root: str | Path | None = None) -> list[tuple[str, Any]]:
+    """(display name, parsed data) of every YAML file under `content/RULESET_ID/`, sorted
+    by path, for a ruleset that builds its own library. Unreadable files are one
+    ContentError naming file, line and problem."""
+    folder = ruleset_folder(ruleset_id, root)
+    out, errors = [], []
+    for file in folder_files(folder):
+        display = file.display
+        try:
+            out.append((display, read_yaml(file.path, display)))
+        except (YamlError, UnicodeDecodeError) as exc:
+            errors.append(yaml_message(exc, display, None))
+    if errors:
+        raise ContentError(errors)
+    return out
+
+
+def good_id(ctx: Ctx, name: Any, what: str) -> bool:
+    """Whether `name` is a content id; if not, an error on `ctx` saying what ids look like."""
+    if isinstance(name, str) and ID_RE.match(name):
+        return True
+    ctx.at(ctx.file, str(name)).error(
+        "id", f"{what} must be lowercase letters, digits and '-', got {show(name)}")
+    return False
+
+
+def yaml_message(exc: Exception, display: str, single: str | None) -> str:
+    """The one-line message of a file that is not YAML (or not UTF-8); `single` is the
+    item id of a one-item file, else the item is the first step of the error's path."""
+    if not isinstance(exc, YamlError):
+        return f"{display}: not UTF-8 text"
+    path = [str(step) for step in exc.path]
+    item = single if single is not None else (path.pop(0) if path else None)
+    key = ".".join(path)
+    where = f"line {exc.line}, column {exc.column}: " if exc.line else ""
+    parts = [display] + ([f"item '{item}'"] if item else []) + ([f"key '{key}'"] if key else [])
+    return ": ".join(parts + [where + exc.problem])
