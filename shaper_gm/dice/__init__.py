@@ -1,14 +1,15 @@
 """Dice engine: notation, seeded dice, given faces, modifiers, rolls, exact odds.
 
-Rulings implemented here: S1 (basic roll), S2 (automatic results), S3
-(modifiers) and S4 (manual dice). Exact distributions of rolls are in
-:mod:`.exact`; what a ruleset does with them (hit, critical, damage) is its own
-steps, run over these distributions for odds.
+Mechanics here serve every ruleset: a basic roll with automatic results on natural
+faces (Shaper's S1-S2), pool modifiers that pin dice (a ruleset names and orders them,
+as Shaper's S3 does), faces given at the table (S4), dice read from 0, success pools.
+Exact distributions of rolls are in :mod:`.exact`; what a ruleset does with them (hit,
+critical, damage) is its own steps, run over these distributions for odds.
 """
 
 from .errors import DiceError, DiceInputError, DiceSyntaxError
 from .exact import Dist, basic_dist, roll_dist
-from .modifiers import Modifiers, apply_modifiers
+from .modifiers import NO_MODIFIERS, PoolModifiers, Step, apply_modifiers
 from .notation import Constant, DiceTerm, Expr, Term, add, parse
 from .rng import DiceRng
 from .roll import Die, Roll, basic_roll, resolve, roll
@@ -26,7 +27,9 @@ __all__ = [
     "Dist",
     "Expr",
     "GivenFaces",
-    "Modifiers",
+    "NO_MODIFIERS",
+    "PoolModifiers",
+    "Step",
     "Roll",
     "RolledFaces",
     "Term",

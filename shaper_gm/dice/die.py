@@ -14,13 +14,13 @@ class Die:
     sides: int
     natural: int
     final: int
-    changed_by: str | None = None  # "edge" | "pressured" | "advantage" | "disadvantage"
+    changed_by: str | None = None  # the name of the pool modifier that pinned it
 
     def __str__(self) -> str:
         """``5``, or ``5→6`` when a modifier changed the face.
 
-        A die claimed by a modifier that left its face as it was (Edge on a
-        natural 6) prints as the plain face; ``changed_by`` still records it.
+        A die pinned to the face it already showed (a 6 pinned to the top face)
+        prints as the plain face; ``changed_by`` still records it.
         """
         if self.final == self.natural:
             return str(self.final)

@@ -2,7 +2,7 @@
 
 A modified pool's total depends only on the sorted natural faces: the
 modifiers claim the lowest and highest sorted positions (see
-:func:`~.modifiers.plan_modifiers`), set them to fixed faces, and leave the
+:class:`~.modifiers.Step`), set them to fixed faces, and leave the
 middle positions natural.  :func:`_middle_sum_counts` therefore walks the
 faces 1..S, choosing how many dice show each face (weighted by binomials =
 the multinomial count of ordered outcomes) and adding up only the faces
@@ -20,7 +20,7 @@ from fractions import Fraction
 from math import comb, lcm, prod
 from typing import Any
 
-from .modifiers import NO_MODIFIERS, Modifiers, plan_modifiers
+from .modifiers import NO_MODIFIERS, PoolModifiers
 from .notation import DiceTerm, Expr, parse
 from .roll import FAILURE, SUCCESS, basic_expression, check_pool, resolve
 
@@ -179,9 +179,9 @@ def _middle_sum_counts(n: int, sides: int, lo: int, hi: int) -> dict[int, int]:
     return {msum: ways for (placed, msum), ways in states.items() if placed == n}
 
 
-def _pool_dist(n: int, sides: int, mods: Modifiers) -> Dist:
-    """Totals of an n-die pool after modifiers (S3)."""
-    steps = plan_modifiers(n, sides, mods)
+def _pool_dist(n: int, sides: int, mods: PoolModifiers) -> Dist:
+    """Totals of an n-die pool after its modifiers pin dice."""
+    steps = mods.steps(n, sides)
     high = sum(s.count for s in steps if s.takes_highest)
     low = sum(s.count for s in steps if not s.takes_highest)
     fixed = sum(s.count * s.face for s in steps)
@@ -199,7 +199,7 @@ def _as_expr(expr: Expr | str) -> Expr:
     return parse(expr) if isinstance(expr, str) else expr
 
 
-def roll_dist(expr: Expr | str, mods: Modifiers = NO_MODIFIERS, basic: bool = False) -> Dist:
+def roll_dist(expr: Expr | str, mods: PoolModifiers = NO_MODIFIERS, basic: bool = False) -> Dist:
     """Distribution of the total of ``expr`` with ``mods`` on its whole dice pool.
 
     With ``basic=True`` the outcomes are ``(total, automatic)`` pairs instead,
@@ -219,7 +219,7 @@ def roll_dist(expr: Expr | str, mods: Modifiers = NO_MODIFIERS, basic: bool = Fa
     return _tag_automatic(totals, expr, mods)
 
 
-def _tag_automatic(totals: Dist, expr: Expr, mods: Modifiers) -> Dist:
+def _tag_automatic(totals: Dist, expr: Expr, mods: PoolModifiers) -> Dist:
     """Split out the single all-top-faces and all-ones outcomes (S2, on naturals)."""
     sides = [t.sides for t in expr.dice_terms for _ in range(t.count)]
     # Weights are counts of ordered outcomes, so each natural tuple weighs exactly 1.
@@ -235,7 +235,7 @@ def _tag_automatic(totals: Dist, expr: Expr, mods: Modifiers) -> Dist:
 def basic_dist(
     basic_expr: Expr | str = "3d6",
     bonus: int = 0,
-    mods: Modifiers = NO_MODIFIERS,
+    mods: PoolModifiers = NO_MODIFIERS,
     extra_dice: int = 0,
 ) -> Dist:
     """``(total, automatic)`` pairs of a basic roll (S1-S3); extra dice as in ``basic_roll``."""

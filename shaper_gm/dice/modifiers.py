@@ -1,147 +1,30 @@
-"""Edge, Pressured, Advantage and Disadvantage (S3).
+"""Pool modifiers: each pins one die of a roll's pool to its top face or to 1.
 
-- Edge: highest die becomes the top face (6 on a d6).
-- Pressured: lowest die becomes 1.
-- Advantage: lowest die becomes the top face.
-- Disadvantage: highest die becomes 1.
+A ruleset's modifiers decide which dice are pinned and in what order: as a sequence of
+`Step`s, each taking the highest or the lowest die that no earlier step took. The dice
+layer applies the steps to rolled faces (`apply_modifiers`) and computes their exact
+odds (`exact.py`); what the modifiers are called, how they cancel and which acts first
+belong to the ruleset (Shaper's are in its `modifiers` module).
 
-Advantage and Disadvantage cancel one for one, and so do Edge and
-Pressured (S3).  After cancelling, each remaining modifier claims a
-different die that no other modifier has claimed: Edge and Disadvantage
-take the highest unclaimed die, Pressured and Advantage the lowest.
-Modifiers beyond the number of dice are ignored.
-
-Design decision — canonical order.  The remaining modifiers are applied in
-the fixed order Edge, Pressured, Advantage, Disadvantage (after cancelling
-at most one of each pair is left, so this is "the Edge/Pressured side,
-then the Advantage/Disadvantage side").  Ties between equal faces go to the
-die that comes first in roll order.  Consequences:
-
-* The result never depends on the order modifiers were listed in: the API
-  takes counts, and the counts fix the order.
-* While there are enough dice for every modifier, the order only decides
-  which of two equal faces carries which label; the final faces as a
-  multiset are the same for any application order.
-* When modifiers outnumber the dice, the side applied first wins: with one
-  die, Edge + Disadvantage gives 6 and Pressured + Advantage gives 1.  The
-  order is mirror-symmetric (swapping faces f ↔ sides+1−f swaps Edge ↔
-  Pressured and Advantage ↔ Disadvantage), so neither player nor GM side
-  is favoured by it.
+Anything with `steps(dice, sides)`, `describe()` and truth (any effect at all) is a
+pool modifier; `NO_MODIFIERS` is the empty one.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
 
 from .die import Die
 
-__all__ = [
-    "Modifiers",
-    "NO_MODIFIERS",
-    "Step",
-    "plan_modifiers",
-    "apply_modifiers",
-    "CANONICAL_ORDER",
-    "MODIFIER_ALIASES",
-]
-
-CANONICAL_ORDER = ("edge", "pressured", "advantage", "disadvantage")
-MODIFIER_ALIASES = {
-    "edge": "edge",
-    "pressured": "pressured",
-    "advantage": "advantage",
-    "adv": "advantage",
-    "disadvantage": "disadvantage",
-    "dis": "disadvantage",
-}
-# name -> (takes the highest unclaimed die?, sets it to the top face?)
-_EFFECT = {
-    "edge": (True, True),
-    "pressured": (False, False),
-    "advantage": (False, True),
-    "disadvantage": (True, False),
-}
-
-
-@dataclass(frozen=True)
-class Modifiers:
-    """Counts of each modifier as listed (before cancelling)."""
-
-    edge: int = 0
-    pressured: int = 0
-    advantage: int = 0
-    disadvantage: int = 0
-
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ValueError(f"{f.name} must be a non-negative int, got {value!r}")
-
-    @classmethod
-    def of(cls, names: Iterable[str]) -> Modifiers:
-        """Count modifier names (case-insensitive; ``adv``/``dis`` accepted)."""
-        counts: Counter[str] = Counter()
-        for name in names:
-            key = MODIFIER_ALIASES.get(name.strip().lower())
-            if key is None:
-                raise ValueError(
-                    f"unknown modifier {name!r}; use edge, pressured, "
-                    "advantage (adv) or disadvantage (dis)"
-                )
-            counts[key] += 1
-        return cls(**counts)
-
-    def __add__(self, other: Modifiers) -> Modifiers:
-        if not isinstance(other, Modifiers):
-            return NotImplemented
-        return Modifiers(*(getattr(self, n) + getattr(other, n) for n in CANONICAL_ORDER))
-
-    def net(self) -> Modifiers:
-        """Counts left after Advantage/Disadvantage and Edge/Pressured cancel (S3)."""
-        edge = self.edge - self.pressured
-        adv = self.advantage - self.disadvantage
-        return Modifiers(max(edge, 0), max(-edge, 0), max(adv, 0), max(-adv, 0))
-
-    @property
-    def count(self) -> int:
-        """Number of modifiers left after cancelling."""
-        net = self.net()
-        return net.edge + net.pressured + net.advantage + net.disadvantage
-
-    def __bool__(self) -> bool:
-        """True when the modifiers have any effect after cancelling."""
-        return self.count > 0
-
-    def describe(self) -> str:
-        """Human text, e.g. ``"edge, advantage ×2"`` or ``"advantage, disadvantage (cancel)"``."""
-
-        def parts(mods: Modifiers) -> list[str]:
-            out = []
-            for name in CANONICAL_ORDER:
-                n = getattr(mods, name)
-                if n:
-                    out.append(name if n == 1 else f"{name} ×{n}")
-            return out
-
-        listed = parts(self)
-        if not listed:
-            return "no modifiers"
-        net = self.net()
-        if net == self:
-            return ", ".join(listed)
-        left = parts(net)
-        return ", ".join(listed) + (f" (net {', '.join(left)})" if left else " (cancel)")
-
-
-NO_MODIFIERS = Modifiers()
+__all__ = ["NO_MODIFIERS", "PoolModifiers", "Step", "apply_modifiers"]
 
 
 @dataclass(frozen=True)
 class Step:
-    """``count`` applications of modifier ``name`` (after cancelling and truncation)."""
+    """``count`` dice pinned to `face` by modifier `name`: each the highest unclaimed die
+    when `takes_highest`, else the lowest (the first in roll order on ties)."""
 
     name: str
     count: int
@@ -149,33 +32,48 @@ class Step:
     face: int
 
 
-def plan_modifiers(dice: int, sides: int, mods: Modifiers) -> tuple[Step, ...]:
-    """The canonical steps for a pool of ``dice`` dice; later steps are cut when dice run out."""
-    net = mods.net()
-    steps = []
-    free = dice
-    for name in CANONICAL_ORDER:
-        n = min(getattr(net, name), free)
-        if n:
-            takes_highest, to_top = _EFFECT[name]
-            steps.append(Step(name, n, takes_highest, sides if to_top else 1))
-            free -= n
-    return tuple(steps)
+class PoolModifiers(Protocol):
+    ruling: str      # the ruling a breakdown cites for them ("" for none)
+
+    def steps(self, dice: int, sides: int) -> tuple[Step, ...]: ...
+
+    def describe(self) -> str: ...
+
+    def __bool__(self) -> bool: ...
 
 
-def apply_modifiers(naturals: Sequence[int], sides: int, mods: Modifiers) -> tuple[Die, ...]:
-    """Apply ``mods`` to natural faces (in roll order) and return the dice (S3)."""
+class _NoModifiers:
+    ruling = ""
+
+    def steps(self, dice: int, sides: int) -> tuple[Step, ...]:
+        return ()
+
+    def describe(self) -> str:
+        return "no modifiers"
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "NO_MODIFIERS"
+
+
+NO_MODIFIERS: PoolModifiers = _NoModifiers()
+
+
+def apply_modifiers(naturals: Sequence[int], sides: int, mods: PoolModifiers) -> tuple[Die, ...]:
+    """The dice of natural faces (in roll order) after `mods` pin theirs."""
     for face in naturals:
         if not 1 <= face <= sides:
             raise ValueError(f"face {face} is out of range 1-{sides}")
     finals = list(naturals)
     changed_by: list[str | None] = [None] * len(naturals)
-    for step in plan_modifiers(len(naturals), sides, mods):
+    for step in mods.steps(len(naturals), sides):
         for _ in range(step.count):
             free = [i for i, who in enumerate(changed_by) if who is None]
-            if step.takes_highest:  # highest face; first in roll order on ties
+            if step.takes_highest:
                 index = max(free, key=lambda i: (naturals[i], -i))
-            else:  # lowest face; first in roll order on ties
+            else:
                 index = min(free, key=lambda i: (naturals[i], i))
             finals[index] = step.face
             changed_by[index] = step.name

@@ -4,7 +4,7 @@
   dice granted by a skill add to the total.
 - S2: automatic success/failure is decided on the NATURAL faces of the basic
   dice, before any modifier: all top faces = success, all ones = failure.
-- S3: modifiers act on the dice pool (see :mod:`.modifiers`).
+- S3: pool modifiers pin dice of the pool (see :mod:`.modifiers`).
 - S4: faces may come from the table via :class:`~.sources.GivenFaces`; they
   are consumed in the order :meth:`Roll.breakdown` lists the dice.
 
@@ -18,10 +18,10 @@ automatic-result check — only the basic dice are.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .die import Die
-from .modifiers import NO_MODIFIERS, Modifiers, apply_modifiers
+from .modifiers import NO_MODIFIERS, PoolModifiers, apply_modifiers
 from .notation import Constant, DiceTerm, Expr, evaluate, parse
 from .sources import DiceSource
 
@@ -48,7 +48,7 @@ class Roll:
     constant: int
     total: int
     automatic: str | None = None  # "success" | "failure" | None
-    modifiers: Modifiers = field(default_factory=Modifiers)
+    modifiers: PoolModifiers = NO_MODIFIERS
 
     @property
     def naturals(self) -> tuple[int, ...]:
@@ -113,7 +113,7 @@ def draw_faces(source: DiceSource, expr: Expr, what: str) -> tuple[int, ...]:
     return tuple(faces)
 
 
-def check_pool(expr: Expr, pool: int, mods: Modifiers) -> int:
+def check_pool(expr: Expr, pool: int, mods: PoolModifiers) -> int:
     """Sides of the modifier pool (the first ``pool`` dice); they must be alike and added."""
     terms = []
     seen = 0
@@ -134,7 +134,7 @@ def check_pool(expr: Expr, pool: int, mods: Modifiers) -> int:
 def resolve(
     expr: Expr,
     naturals: Sequence[int],
-    mods: Modifiers = NO_MODIFIERS,
+    mods: PoolModifiers = NO_MODIFIERS,
     *,
     pool: int | None = None,
     basic: bool = False,
@@ -178,7 +178,7 @@ def resolve(
 def roll(
     expr: Expr | str,
     source: DiceSource,
-    mods: Modifiers = NO_MODIFIERS,
+    mods: PoolModifiers = NO_MODIFIERS,
     *,
     what: str = "roll",
     basic: bool = False,
@@ -211,7 +211,7 @@ def basic_expression(
 def basic_roll(
     source: DiceSource,
     bonus: int = 0,
-    mods: Modifiers = NO_MODIFIERS,
+    mods: PoolModifiers = NO_MODIFIERS,
     extra_dice: int = 0,
     *,
     basic_expr: Expr | str = "3d6",

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .exact import Dist, basic_dist, roll_dist
-from .modifiers import NO_MODIFIERS, Modifiers
+from .modifiers import NO_MODIFIERS, PoolModifiers
 from .notation import Expr, parse
 from .pools import PoolCount, pool_dist, roll_pool
 from .roll import Roll, basic_roll, roll
@@ -57,7 +57,7 @@ class BasicRoll:
 
     base: str
     bonus: int = 0
-    mods: Modifiers = field(default=NO_MODIFIERS)
+    mods: PoolModifiers = field(default=NO_MODIFIERS)
     extra_dice: int = 0
     what: str = "basic roll"
 
@@ -91,7 +91,7 @@ def _sum_outcomes(expr: Expr) -> Dist:
 
 
 @lru_cache(maxsize=512)
-def _basic_outcomes(base: str, bonus: int, mods: Modifiers, extra: int) -> Dist:
+def _basic_outcomes(base: str, bonus: int, mods: PoolModifiers, extra: int) -> Dist:
     return basic_dist(base, bonus, mods, extra).map(lambda pair: Total(*pair))
 
 

@@ -1,6 +1,6 @@
 """What happened, for every ruleset: plain values the screen, the log and the recap read.
 
-A ruleset adds its own event types beside these (an attack's outcome, an engagement);
+A ruleset adds its own event types beside these (an attack's outcome, a grapple);
 the render layer looks each type up in a table, so nothing here prints.
 """
 

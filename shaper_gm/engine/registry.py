@@ -13,8 +13,8 @@ from shaper_gm.engine.errors import RuleViolation
 
 # id -> (module path, one-line description); the module has `build(library) -> Ruleset`.
 KNOWN: dict[str, tuple[str, str]] = {
-    "shaper": ("shaper_gm.rulesets.shaper", "Shaper: 3 Major / 1 Minor / 1 Free a turn, 3d6 "
-               "against 3d6 (S1-S29)"),
+    "shaper": ("shaper_gm.rulesets.shaper", "Shaper: a pool of three action kinds a turn, "
+               "skill points, 3d6 against 3d6 (S1-S29)"),
     "dungeoneers": ("shaper_gm.rulesets.dungeoneers", "Dungeoneers: 6 AP a round, one action "
                     "a turn, most AP acts next (D1-D29)"),
     "timeslice": ("shaper_gm.rulesets.timeslice", "Time slices: a TS budget spent in passes, "

@@ -1,11 +1,12 @@
 """Per-actor resources as data: what an actor may spend, when it comes back, when it lapses.
 
-Every ruleset describes its budgets as a table of `ResourceSpec`s (Shaper's Major/Minor/
-Free actions and SP, Dungeoneers' AP, time-slice TS, a dice pool, reactions, ...). One
-mechanism reads the table: `refill` and `lapse` at the moments the turn flow names,
-and `pay` for an action's cost, with substitution ("a Minor may be paid with a Major")
-and the off-turn rule. A resource's maximum, starting value and refill amount are a
-number or the name of a sheet number, which the ruleset's `stat` reads.
+Every ruleset describes its budgets as a table of `ResourceSpec`s (a turn's pool of
+action kinds, skill points, Dungeoneers' AP, time-slice TS, a dice pool, reactions,
+...). One mechanism reads the table: `refill` and `lapse` at the moments the turn flow
+names, and `pay` for an action's cost, with substitution ("a lesser action may be paid
+with a greater one") and the off-turn rule. A resource's maximum, starting value and
+refill amount are a number or the name of a sheet number, which the ruleset's `stat`
+reads.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ StatReader = Callable[[object, str], int]
 
 @dataclass(frozen=True)
 class ResourceSpec:
-    name: str                       # "major", "sp", "ap", "ts", "pool", ...
-    label: str = ""                 # how the screen names it ("Major", "SP", "AP")
+    name: str                       # "ap", "ts", "pool", "reactions", ...
+    label: str = ""                 # how the screen names it ("AP", "TS", "Reactions")
     max: Amount = None              # None: no maximum
     start: Amount = None            # value when the actor joins (None: its maximum, or 0)
     refill: str = "never"           # the moment it comes back

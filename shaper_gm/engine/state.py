@@ -2,7 +2,7 @@
 
 Generic fields hold what every ruleset shares (who, where, hit points where the ruleset
 has them, resources, effects, turn order); `system` holds frozen data only the
-encounter's ruleset reads (an actor's items in hand, an encounter's engagements).
+encounter's ruleset reads (an actor's items in hand, who is locked in melee with whom).
 Every change builds a new value that shares the unchanged actors with the old one, so
 a refused command changes nothing by construction and undo keeps the earlier value.
 """

@@ -63,8 +63,9 @@ def _spec(rs, name: str):
 
 def _reported(rs, name: str, moment: str) -> bool:
     """Refills that happen to every budget every turn are not news; only resources a
-    ruleset flags `shown` that refill by an amount (SP regen, CON dice) are, and shown
-    resources lapsing at a moment other than the turn's end (which TurnEnded reports)."""
+    ruleset flags `shown` that refill by an amount (points regained each turn, CON dice)
+    are, and shown resources lapsing at a moment other than the turn's end (which
+    TurnEnded reports)."""
     spec = _spec(rs, name)
     if not spec.shown:
         return False

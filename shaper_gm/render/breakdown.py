@@ -19,7 +19,7 @@ INDENT = "  "
 # --- small pieces ---------------------------------------------------------------------
 
 def die_text(die) -> str:
-    """``5``, or ``5→6 Edge`` when a modifier changed the face (S3)."""
+    """``5``, or ``5→6 Boost`` when a pool modifier (named Boost) changed the face."""
     if die.final == die.natural:
         return str(die.final)
     return f"{die.natural}→{die.final}" + (f" {kind(die.changed_by)}" if die.changed_by else "")
@@ -29,13 +29,14 @@ def faces(dice: Iterable) -> str:
     return "[" + ", ".join(die_text(d) for d in dice) + "]"
 
 
-def roll_text(roll) -> str:
-    """``[4, 5→6 Edge, 5] + 1 = 16``: the roll's dice by term, constants, total."""
-    return roll.breakdown(show_dice=faces, automatic_note=", S2")
+def roll_text(roll, ruling: str = "") -> str:
+    """``[4, 5→6 Boost, 5] + 1 = 16``: the roll's dice by term, constants, total; an
+    automatic result cites `ruling`, the ruleset's rule for it."""
+    return roll.breakdown(show_dice=faces, automatic_note=f", {ruling}" if ruling else "")
 
 
 def part_text(part) -> str:
-    """``+1 Finesse (S28)``."""
+    """``+1 Agility (R4)``: a bonus, its source and the ruling behind it."""
     return line(f"{part[0]:+d} {part[1]}", [part[2]] if len(part) > 2 else [])
 
 
@@ -50,11 +51,12 @@ def more(value: str, depth: int = 1, style: str = "") -> Text:
 
 
 def roll_breakdown(event) -> Text:
-    """DiceRolled: ``3d6+2: [1→6 Advantage, 6, 3] + 2 = 17``."""
+    """DiceRolled: ``3d6+2: [1→6 Boost, 6, 3] + 2 = 17  (boost, R3)``."""
     roll = event.roll
     text = Text(f"{event.label}: ", style="bold")
     text.append(roll_text(roll) if hasattr(roll, "dice") else str(roll))
     mods = getattr(roll, "modifiers", None)
     if mods and hasattr(mods, "describe"):
-        text.append(f"  ({mods.describe()}, S3)", style="dim")
+        ruling = getattr(mods, "ruling", "")
+        text.append(f"  ({mods.describe()}{', ' + ruling if ruling else ''})", style="dim")
     return text

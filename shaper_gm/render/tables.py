@@ -2,7 +2,7 @@
 
 Both are the same for every ruleset; what differs comes from the ruleset's `Layout`
 (registered by its views module): its columns in the order table, the legend of its
-caption, and groups it tags on the map (Shaper's engagements). A ruleset without one
+caption, and groups it tags on the map (actors locked in melee together). A ruleset without one
 gets a column per shown resource.
 """
 
@@ -41,10 +41,10 @@ class Layout:
 
     columns: Sequence[Column] = ()
     legend: Callable[[object, object], str] | None = None      # (state, ruleset) -> caption
-    # The map's numbered groups, e.g. engagements: (state) -> groups of actor ids.
+    # The map's numbered groups, e.g. melee groups: (state) -> groups of actor ids.
     groups: Callable[[object], Sequence[Sequence[str]]] | None = None
     group_mark: str = "⚔"
-    group_word: str = "engaged"
+    group_word: str = "together"
     down_word: str = "Down"
     # The toolbar's segment for the acting actor: (actor, ruleset, state) -> text.
     toolbar: Callable[[object, object, object], str] | None = None
@@ -244,7 +244,7 @@ def token(actor, state, tags: Mapping[str, int], colours: Mapping[str, str],
 
 def map_grid(state, rs=None) -> Group:
     """The battlefield: columns A.., rows 1.., each cell's actors; the ruleset's groups
-    (engagements) tagged."""
+    (melee groups) tagged."""
     layout = layout_for(state, rs)
     colours = side_colours(state)
     tags = group_tags(state, layout)

@@ -4,8 +4,7 @@
 ruleset's own events are described by its `views` module, which is loaded the first
 time one of them is met. Anything else falls back to the class name, so a new event
 never crashes a renderer. `describe_events` reads a command's events together: an `ActionSpent` is
-folded into the line of the event it paid for, e.g. ``Monica moves C5 → D3 (Medium,
-2 Major)``.
+folded into the line of the event it paid for, e.g. ``Freya moves B2 → C3 (3 AP)``.
 """
 
 from __future__ import annotations
@@ -59,7 +58,7 @@ def item(item_id: str) -> str:
 
 
 def kind(name: str) -> str:
-    """A resource or modifier name as the screen writes it: ``Major``, ``SP``, ``AP``."""
+    """A resource or modifier name as the screen writes it: ``Action``, ``AP``, ``TS``."""
     return name.upper() if len(name) <= 2 else name.capitalize()
 
 
@@ -68,8 +67,8 @@ def plural(n: int, word: str) -> str:
 
 
 def cost_text(spent: Iterable[ev.ActionSpent]) -> str:
-    """``Major``, ``2 Major``, ``1 SP``, ``Major for a Minor``: what a run of spends paid.
-    An action kind is named bare when spent once; a counted budget (SP, AP, TS) always
+    """``Action``, ``2 Action``, ``1 AP``, ``Action for a Bonus``: what a run of spends
+    paid. An action kind is named bare when spent once; a counted budget (AP, TS) always
     with its number."""
     counts: dict[str, int] = {}
     counted: set[str] = set()
@@ -86,7 +85,7 @@ def cost_text(spent: Iterable[ev.ActionSpent]) -> str:
 
 
 def _counted(name: str) -> bool:
-    """Short resource names are counted budgets (SP, AP, TS); pool kinds are actions."""
+    """Short resource names are counted budgets (AP, TS); pool kinds are actions."""
     return len(name) <= 2
 
 
@@ -98,7 +97,7 @@ def line(text: str, details: Iterable[str] = ()) -> str:
 # --- one event ---------------------------------------------------------------------
 
 def describe(event: object, names, cost: str = "") -> str:
-    """The one-line text of `event`; `cost` (e.g. ``2 Major``) is what paid for it.
+    """The one-line text of `event`; `cost` (e.g. ``3 AP``) is what paid for it.
 
     `names` is a `Names`, an id -> name mapping or a lookup function (see `as_names`).
     """

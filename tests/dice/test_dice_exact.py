@@ -6,7 +6,8 @@ from itertools import product
 import pytest
 from dice_reference import apply_in_order, automatic, net_names
 
-from shaper_gm.dice import Dist, Modifiers, basic_dist, parse, roll_dist
+from shaper_gm.dice import Dist, basic_dist, parse, roll_dist
+from shaper_gm.rulesets.shaper.modifiers import Modifiers
 
 M = Modifiers
 

@@ -3,13 +3,13 @@ import pytest
 from shaper_gm.dice import (
     DiceRng,
     GivenFaces,
-    Modifiers,
     Roll,
     RolledFaces,
     basic_roll,
     parse,
     roll,
 )
+from shaper_gm.rulesets.shaper.modifiers import Modifiers
 
 
 def test_breakdown_shows_changed_dice():

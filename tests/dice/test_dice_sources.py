@@ -5,12 +5,12 @@ from shaper_gm.dice import (
     DiceRng,
     DiceSource,
     GivenFaces,
-    Modifiers,
     RolledFaces,
     basic_roll,
     parse_faces,
     roll,
 )
+from shaper_gm.rulesets.shaper.modifiers import Modifiers
 
 
 def test_parse_faces_accepts_commas_and_spaces():

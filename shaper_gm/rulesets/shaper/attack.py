@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from shaper_gm.dice import DiceSource, Modifiers, Roll, parse
+from shaper_gm.dice import DiceSource, Roll, parse
 from shaper_gm.rulesets.shaper.content.models import RulesetNumbers, Weapon
 from shaper_gm.rulesets.shaper.damage import DamageResult
+from shaper_gm.rulesets.shaper.modifiers import Modifiers
 from shaper_gm.rulesets.shaper.parts import Mod, Part, Step, as_mods, as_parts, count_mods, total
 
 # Log flags of the roll slots (commands.md): --roll, --evade, --damage, --defense.

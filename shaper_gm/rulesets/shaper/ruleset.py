@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from shaper_gm.dice import DiceSource, Modifiers, Roll, basic_roll, roll
+from shaper_gm.dice import DiceSource, Roll, basic_roll, roll
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.orders import FixedOrder
 from shaper_gm.engine.ruleset import RulesetBase
@@ -23,6 +23,7 @@ from shaper_gm.rulesets.shaper.attack import AttackOutcome, AttackPlan, Dice, Ta
 from shaper_gm.rulesets.shaper.content.models import Library, RulesetNumbers
 from shaper_gm.rulesets.shaper.creation import ActorStats, create_actor, stats_from_sheet
 from shaper_gm.rulesets.shaper.damage import DamageResult, damage_pipeline
+from shaper_gm.rulesets.shaper.modifiers import Modifiers
 from shaper_gm.rulesets.shaper.pipeline import resolve_attack as _resolve_attack
 from shaper_gm.rulesets.shaper.prepare import AttackRules, PreparedAttack
 from shaper_gm.rulesets.shaper.situation import FieldView

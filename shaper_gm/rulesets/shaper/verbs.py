@@ -10,12 +10,13 @@ from shaper_gm.commands.args import ascii_digits, flag, names_a_file
 from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.verbs.gm import roll_outcome, target_and_amount
-from shaper_gm.dice import Modifiers, parse
+from shaper_gm.dice import parse
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import harm
 from shaper_gm.errors import CommandError
 from shaper_gm.rulesets.shaper import actions, model
 from shaper_gm.rulesets.shaper import harm as shaper_harm
+from shaper_gm.rulesets.shaper.modifiers import Modifiers
 from shaper_gm.rulesets.shaper.verbs_combat import MODIFIER_FLAGS, register_combat_verbs
 
 

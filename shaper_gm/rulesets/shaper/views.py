@@ -13,7 +13,8 @@ from rich.console import Group
 from rich.text import Text
 
 from shaper_gm.dice import parse
-from shaper_gm.render.breakdown import INDENT, faces, more, part_text, roll_text, row
+from shaper_gm.render import breakdown
+from shaper_gm.render.breakdown import INDENT, faces, more, part_text, row
 from shaper_gm.render.console import EVENT_RENDERERS
 from shaper_gm.render.tables import LAYOUTS, Column, Layout, pips
 from shaper_gm.render.text import (
@@ -93,6 +94,11 @@ def _(e: Summoned, n: Names, cost: str) -> str:
 
 
 # --- attacks and damage in one line --------------------------------------------------
+
+def roll_text(roll) -> str:
+    """A roll's breakdown; an automatic result cites S2."""
+    return breakdown.roll_text(roll, "S2")
+
 
 def damage_text(r) -> str:
     """``Defense 9 - Pierce 2 = 7, no damage`` / ``Defense 1, 13 taken, HP 20 → 7``."""

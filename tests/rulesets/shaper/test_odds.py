@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from shaper_gm.dice import Dist, Modifiers, parse, roll_dist
+from shaper_gm.dice import Dist, parse, roll_dist
 from shaper_gm.engine.steps import distribution, exact
 from shaper_gm.rulesets.shaper.attack import AttackPlan, TargetPlan
 from shaper_gm.rulesets.shaper.content.models import Weapon
+from shaper_gm.rulesets.shaper.modifiers import Modifiers
 from shaper_gm.rulesets.shaper.odds import attack_target_odds, taken
 from shaper_gm.rulesets.shaper.parts import Mod, Part
 from shaper_gm.rulesets.shaper.pipeline import Swing, damage_steps
