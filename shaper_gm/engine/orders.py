@@ -109,6 +109,16 @@ class FixedOrder:
     def explain(self, state: Encounter, rs) -> str:
         return f"{name_of(state, state.turn)}'s turn" if state.turn else ""
 
+    def upcoming(self, state: Encounter, rs) -> str:
+        """Who acts when this turn ends, as the toolbar says it: ``next: Raider``, or
+        ``next: Josh, round 3`` when the order wraps."""
+        if state.turn is None:
+            return ""
+        nxt, wraps = self._next(state, state.turn)
+        if nxt is None or nxt == state.turn and not wraps:
+            return ""
+        return f"next: {name_of(state, nxt)}" + (f", round {state.round + 1}" if wraps else "")
+
 
 class CyclingPasses(FixedOrder):
     """Initiative order in passes: a turn may end with budget left for a later pass; the
@@ -165,6 +175,18 @@ class CyclingPasses(FixedOrder):
         state = state.with_(turn=None, up=())
         raise RuleViolation(f"nobody has any {self.resource} to act with, even in a new round",
                             "check the actors' sheets, or heal someone")
+
+    def upcoming(self, state: Encounter, rs) -> str:
+        """The next in order with budget left this round, else a new round."""
+        if state.turn is None:
+            return ""
+        order = [a for a in state.order if a in state.actors]
+        start = order.index(state.turn) + 1 if state.turn in order else 0
+        for step in range(len(order) - 1):
+            candidate = order[(start + step) % len(order)]
+            if candidate != state.turn and self._has_budget(state, candidate):
+                return f"next: {name_of(state, candidate)}"
+        return f"next: round {state.round + 1}"
 
     def explain(self, state: Encounter, rs) -> str:
         if state.turn is None:
@@ -281,3 +303,14 @@ class MostRemaining:
 
     def explain(self, state: Encounter, rs) -> str:
         return self.choose(state, rs)[1]
+
+    def upcoming(self, state: Encounter, rs) -> str:
+        """Who leads among the others now: whoever ends with the most after this action
+        acts next, so the toolbar names the one to beat."""
+        others = [a for a in state.actors.values() if a.id not in (state.up or ())
+                  and can_take_turns(a) and a.id not in state.passed
+                  and a.resource(self.resource) > 0]
+        if not others:
+            return f"next: round {state.round + 1}" if state.round else ""
+        best = max(others, key=lambda a: a.resource(self.resource))
+        return f"then: {best.name} ({best.resource(self.resource)} {self.resource.upper()})"

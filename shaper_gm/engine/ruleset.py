@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from shaper_gm.engine import grid
+from shaper_gm.engine.offers import Offer
 from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.state import Actor, Encounter
 
@@ -49,6 +50,7 @@ class Ruleset(Protocol):
     def make_actor(self, spec: Any, zone: str | None) -> Actor: ...
     def reserved_ids(self) -> Sequence[str]: ...
     def canonical_zone(self, text: str, cols: int, rows: int) -> str: ...
+    def distance(self, a: str, b: str) -> int: ...
     def initiative(self, actor: Actor, source: Any) -> Any: ...
     def order_tiebreak(self, actor: Actor) -> int: ...
     def settable_fields(self) -> tuple[str, ...]: ...
@@ -82,6 +84,10 @@ class Ruleset(Protocol):
     def react(self, state: Encounter, actor_id: str, word: str, text: str) -> Step: ...
     def damage(self, state: Encounter, target: str, amount: int, options: Mapping) -> Step: ...
     def heal(self, state: Encounter, target: str, amount: int) -> Step: ...
+
+    # Completion: what fills a slot now (engine/offers.py); None leaves it to the defaults.
+    def offers(self, state: Encounter, slot: str, subject: str | None,
+               verb: str) -> list[Offer] | None: ...
 
 
 # How a ruleset's messages name things the engine says for it; each ruleset may override.
@@ -275,6 +281,11 @@ class RulesetBase:
 
     def canonical_zone(self, text: str, cols: int, rows: int) -> str:
         return grid.canonical(text, cols, rows, what="tile")
+
+    def offers(self, state: Encounter, slot: str, subject: str | None,
+               verb: str) -> list[Offer] | None:
+        """No offers of its own: completion uses the shared defaults."""
+        return None
 
     def distance(self, a: str, b: str) -> int:
         """Steps between two cells; a diagonal step counts 1 unless the ruleset says."""

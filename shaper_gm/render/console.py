@@ -24,6 +24,8 @@ from shaper_gm.render.escape import escape_controls
 from shaper_gm.render.plugins import load_views_for
 from shaper_gm.render.text import Names, describe, fold_costs
 
+# Events after which someone else may act: the order table follows them.
+TURN_CHANGES = (ev.TurnStarted, ev.UpNext, ev.PassStarted)
 
 class SafeConsole(Console):
     """A rich Console that shows control characters in text as escapes (see escape.py)
@@ -81,12 +83,17 @@ class Renderer:
         names = self.names(state)
         for event, cost in fold_costs(events):
             self.print(self.event(event, names, cost))
-        if any(isinstance(e, ev.TurnStarted) for e in events) and state is not None:
+        if any(isinstance(e, TURN_CHANGES) for e in events) and state is not None:
             if not isinstance(getattr(result, "view", None), vd.OrderView):
                 self.print(self.view(vd.OrderView(state), names))
         view = getattr(result, "view", None)
         if view is not None:
             self.print(self.view(view, names))
+
+    def show_order(self, state) -> None:
+        """The turn order, as the GM sees it on opening a fight that has one."""
+        if state is not None and state.order:
+            self.print(self.view(vd.OrderView(state), self.names(state)))
 
     def error(self, exc: BaseException) -> None:
         """``error: MESSAGE`` and, on its own line, ``  → hint``; red on a terminal."""

@@ -103,6 +103,9 @@ class Shell:
     def run(self, greeting: str | None = None) -> int:
         if greeting:
             say(self.renderer, greeting)
+        show_order = getattr(self.renderer, "show_order", None)
+        if show_order is not None:
+            show_order(self.session.state)        # who is where in the order, at once
         previous = self.session.asker
         self.session.asker = make_asker(self.ask, self.names, self.warn)
         self.session.decider = make_decider(self.ask, self.names, self.warn)

@@ -2,9 +2,12 @@
 
 The verb's metadata drives it: `Verb.positionals` says what each word is (an optional
 leading actor, targets, a zone, an item, ...) and `FlagSpec.completes` what a flag's
-value is. Offers come from the live encounter: actor ids, the grid's zones, and the
-items and skills of the actor the command is about (the one named, else the acting one).
-No prompt_toolkit here; `completer.py` adapts this to it.
+value is. What fills a slot comes from the encounter's ruleset (`Ruleset.offers`: the
+targets the actor the command is about can take on now, first, with their bands; its
+items and skills with what they cost), else from shared defaults: actor ids (never the
+actor itself as a target, the Down last), tiles by distance, the ruleset's templates,
+the moments an effect can last until. No prompt_toolkit here; `completer.py` adapts
+this to it.
 """
 
 from __future__ import annotations
@@ -17,11 +20,15 @@ from typing import Any
 from shaper_gm.commands import resolve
 from shaper_gm.commands.args import FlagSpec
 from shaper_gm.commands.registry import Verb
+from shaper_gm.engine import registry as rulesets
+from shaper_gm.engine.offers import LAST, Offer
 from shaper_gm.errors import CommandError
 
 ACTOR_SLOTS = {"actor", "target", "targets", "actors"}
+TARGET_SLOTS = {"target", "targets"}     # someone the subject acts on: never itself
 LIST_SLOTS = {"targets"}                 # one word holding a comma-separated list
-SKILL_SLOTS = {"skill", "spell"}
+SKILL_SLOTS = {"skill", "spell", "spell-id"}
+RULESET_SLOTS = {"item", "held-item", *SKILL_SLOTS}   # only the ruleset knows these
 USUAL_SIDES = ("party", "enemies")
 
 
@@ -122,14 +129,13 @@ def _slot_at(reading: list[str], index: int) -> str | None:
     return None
 
 
-def _fits(session: Any, slot: str, word: str) -> bool:
+def _fits(session: Any, verb: Verb, slot: str, word: str) -> bool:
     """Could `word` be what `slot` holds? Decides between readings of a line."""
     if slot in ACTOR_SLOTS:
         return all(resolve.is_actor(session.state, w) for w in word.split(",") if w)
     if slot in SKILL_SLOTS:
-        lib = session.library
-        known = [*lib.skills, *(lib.spells if slot == "spell" else ())]
-        return any(k.startswith(word.lower()) for k in known)
+        known = _offers(session, slot, None, verb)
+        return known is None or any(_starts(o.text, word) for o in known)
     return True
 
 
@@ -148,7 +154,7 @@ def _subject(session: Any, reading: list[str], words: tuple[str, ...]) -> str | 
 def _fitting(session: Any, verb: Verb, words: tuple[str, ...]) -> list[list[str]]:
     """The readings of the verb's positionals that the words typed so far fit."""
     return [r for r in _readings(verb.positionals)
-            if all(_slot_at(r, i) is not None and _fits(session, _slot_at(r, i), w)
+            if all(_slot_at(r, i) is not None and _fits(session, verb, _slot_at(r, i), w)
                    for i, w in enumerate(words))]
 
 
@@ -177,17 +183,20 @@ def _slot_values(session: Any, verb: Verb, slot: str, subject: str | None, curre
     if slot in LIST_SLOTS:
         head, _, last = current.rpartition(",")
         named = set(head.split(",")) if head else set()
-        return [c for c in _actors(session, last) if c.text not in named]
+        return [c for c in _targets(session, verb, slot, subject, last) if c.text not in named]
+    if slot in TARGET_SLOTS:
+        return [c for c in _targets(session, verb, slot, subject, current)
+                if c.text not in words]
     if slot in ACTOR_SLOTS:
-        return [c for c in _actors(session, current) if c.text not in words]
+        # The acting actor is the subject anyway: a leading optional actor that more
+        # words follow (`attack [ACTOR] TARGET`) names another one.
+        leading = not words and len(verb.positionals) > 1 and verb.positionals[0] == "actor?"
+        return [c for c in _actors(session, current) if c.text not in words
+                and not (leading and c.text == session.state.turn)]
     if slot == "zone":
-        return _zones(session, current)
-    if slot in ("item", "held-item"):
-        return _items(session, subject, current, "held" if slot == "held-item" else "stowed")
-    if slot == "skill":
-        return _skills(session, subject, current)
-    if slot == "spell":
-        return _skills(session, subject, current, spells=True)
+        return _zones(session, verb, subject, current)
+    if slot in RULESET_SLOTS:
+        return _as_candidates(_offers(session, slot, subject, verb) or [], current)
     if slot == "cost":
         rs = session.ruleset_for(session.state)
         return _choices(list(rs.cost_words()), current, "cost")
@@ -217,31 +226,30 @@ def _flag_values(session: Any, verb: Verb, line: _Words, spec: FlagSpec,
                  current: str) -> list[Candidate]:
     subject = _subject(session, _whole_reading(session, verb, line.positional),
                        line.positional)
-    lib = session.library
     what = spec.completes
     if what == "actor":
         return _actors(session, current)
     if what == "zone":
-        return _zones(session, current)
-    if what == "weapon":
-        if subject is None:
-            return _library_items(lib.weapons, current)
-        extra = list(lib.spells) if "spell" in spec.metavar else []
-        return _items(session, subject, current, "all", extra)
-    if what == "skill":
-        if subject is None:
-            return _library_items(lib.skills, current)
-        return _skills(session, subject, current, spells=False,
-                       only_spells=verb.name == "cast")
+        return _zones(session, verb, subject, current)
     if what == "template":
-        return _library_items({**lib.characters, **lib.creatures}, current)
-    if what == "armor":
-        return _library_items(lib.armor, current)
+        templates = session.ruleset_for(session.state).templates()
+        return _as_candidates(
+            [Offer(key, getattr(item, "name", "")) for key, item in sorted(templates.items())],
+            current)
     if what == "ruleset":
-        return _library_items(lib.rulesets, current)
+        return _as_candidates(
+            [Offer(key, description) for key, (_, description) in sorted(rulesets.known().items())],
+            current)
     if what == "side":
         sides = {a.side for a in session.state.actors.values()} | set(USUAL_SIDES)
         return _choices(sorted(sides), current, "side")
+    if spec.name == "until":
+        return _as_candidates(_moments(session), current)
+    if what:
+        slot = "weapon+spell" if what == "weapon" and "spell" in spec.metavar else what
+        offered = _offers(session, slot, subject, verb)
+        if offered is not None:
+            return _as_candidates(offered, current)
     if spec.choices:
         return _choices(spec.choices, current, "")
     if "|" in spec.metavar:
@@ -270,80 +278,95 @@ def _actors(session: Any, current: str) -> list[Candidate]:
     for actor_id in ids:
         if _starts(actor_id, current):
             a = state.actors[actor_id]
-            meta = f"{a.name} · {a.side} · {a.zone or 'unplaced'} · HP {a.hp}/{a.max_hp}"
-            out.append(Candidate(actor_id, -len(current), actor_id,
-                                 meta + (" · down" if a.down else "")))
+            notes = [a.name, a.side, a.zone or "unplaced"]
+            if a.max_hp is not None:
+                notes.append(f"HP {a.hp}/{a.max_hp}")
+            if a.down:
+                notes.append("down")
+            out.append(Candidate(actor_id, -len(current), actor_id, " · ".join(notes)))
     return out
 
 
-def _zones(session: Any, current: str) -> list[Candidate]:
+def _zones(session: Any, verb: Verb, subject: str | None, current: str) -> list[Candidate]:
+    """The ruleset's tiles if it offers them (with band and cost), else every tile by
+    distance from the subject, with who stands there."""
+    offered = _offers(session, "zone", subject, verb)
+    if offered is not None:
+        return _as_candidates(offered, current)
     state = session.state
+    rs = session.ruleset_for(state)
     here: dict[str, list[str]] = {}
     for a in state.actors.values():
         if a.zone:
             here.setdefault(a.zone.upper(), []).append(a.id)
+    actor = state.actors.get(subject) if subject else None
+    # A setup verb puts someone anywhere: how far from the acting actor says nothing.
+    moving = verb.group not in ("setup", "gm") and actor is not None and actor.zone
+    origin = actor.zone if moving else None
     out = []
     for col in range(min(state.cols, 26)):
         for row in range(1, state.rows + 1):
             zone = f"{chr(ord('A') + col)}{row}"
-            if _starts(zone, current):
-                out.append(Candidate(zone, -len(current), zone,
-                                     ", ".join(sorted(here.get(zone, ())))))
-    return out
+            notes = sorted(here.get(zone, ()))
+            steps = rs.distance(origin, zone) if origin else 0
+            if origin:
+                notes.insert(0, "here" if steps == 0 else f"{steps} away")
+            out.append((steps, Offer(zone, " · ".join(notes))))
+    return _as_candidates([o for _, o in sorted(out, key=lambda pair: pair[0])], current)
 
 
-def _items(session: Any, subject: str | None, current: str, which: str,
-           extra: list[str] | None = None) -> list[Candidate]:
-    """`which`: "held" (in hand), "stowed" (carried, not in hand) or "all" (in hand first)."""
-    actor = session.state.actors.get(subject) if subject else None
-    if actor is None:
-        return []
-    stats = actor.sheet
-    held = getattr(actor.system, "holding", ())
-    carried = [*stats.weapons, *([stats.shield] if stats.shield else [])]
-    stowed = [i for i in carried if i not in held]
-    pool = {"held": list(held), "stowed": stowed,
-            "all": [*held, *stowed, *(extra or ())]}[which]
-    lib = session.library
+def _targets(session: Any, verb: Verb, slot: str, subject: str | None,
+             current: str) -> list[Candidate]:
+    """Whom the subject may act on: the ruleset's offers (in reach first), else everyone
+    but the subject, standing before Down, nearest first."""
+    offered = _offers(session, slot, subject, verb)
+    if offered is None:
+        offered = _default_targets(session, subject)
+    return _as_candidates([o for o in offered if o.text != subject], current)
+
+
+def _default_targets(session: Any, subject: str | None) -> list[Offer]:
+    state = session.state
+    rs = session.ruleset_for(state)
+    me = state.actors.get(subject) if subject else None
     out = []
-    for item_id in dict.fromkeys(pool):
-        if _starts(item_id, current):
-            item = lib.item(item_id) or lib.spells.get(item_id)
-            meta = item.name if item is not None else ""
-            damage = getattr(item, "damage", None)
-            if damage:
-                meta += f" · {damage}"
-            if item_id in held:
-                meta += " · in hand"
-            out.append(Candidate(item_id, -len(current), item_id, meta))
-    return out
-
-
-def _skills(session: Any, subject: str | None, current: str, *, spells: bool = False,
-            only_spells: bool = False) -> list[Candidate]:
-    actor = session.state.actors.get(subject) if subject else None
-    if actor is None:
-        return []
-    lib = session.library
-    out = []
-    for skill_id, level in actor.sheet.skills:
-        skill = lib.skills.get(skill_id)
-        if (spells or only_spells) and not (skill is not None and skill.is_spell):
+    for a in state.actors.values():
+        if a.id == subject:
             continue
-        if _starts(skill_id, current):
-            name = skill.name if skill is not None else skill_id
-            out.append(Candidate(skill_id, -len(current), skill_id, f"{name} · level {level}"))
-    if spells:
-        for spell_id, spell in lib.spells.items():
-            if _starts(spell_id, current):
-                out.append(Candidate(spell_id, -len(current), spell_id,
-                                     f"{spell.name} · {spell.damage} (an attack)"))
+        steps = rs.distance(me.zone, a.zone) if me is not None and me.zone and a.zone else None
+        notes = [a.name, a.side] + ([f"{steps} away"] if steps is not None else [])
+        if a.max_hp is not None:
+            notes.append(f"HP {a.hp}/{a.max_hp}")
+        if a.down:
+            notes.append("down")
+        ally = me is not None and a.side == me.side
+        rank = (LAST if a.down else 0, ally, steps if steps is not None else 0)
+        out.append((rank, Offer(a.id, " · ".join(notes))))
+    return [o for _, o in sorted(out, key=lambda pair: pair[0])]
+
+
+def _moments(session: Any) -> list[Offer]:
+    """The moments an effect can last until, with the encounter's real ids."""
+    state = session.state
+    out = []
+    for actor_id in state.order or sorted(state.actors):
+        name = state.actors[actor_id].name if actor_id in state.actors else actor_id
+        out.append(Offer(f"start:{actor_id}", f"the start of {name}'s next turn"))
+        out.append(Offer(f"end:{actor_id}", f"the end of {name}'s next turn"))
+    out += [Offer("round", "the end of this round"), Offer("rounds:2", "two rounds (any N)"),
+            Offer("used_up", "until its amount is used up"), Offer("never", "until removed")]
     return out
 
 
-def _library_items(items: dict[str, Any], current: str) -> list[Candidate]:
-    return [Candidate(key, -len(current), key, getattr(item, "name", ""))
-            for key, item in sorted(items.items()) if _starts(key, current)]
+def _offers(session: Any, slot: str, subject: str | None, verb: Verb) -> list[Offer] | None:
+    """What the encounter's ruleset offers for `slot`, or None for the shared default."""
+    rs = session.ruleset_for(session.state)
+    return rs.offers(session.state, slot, subject, verb.name)
+
+
+def _as_candidates(offers: list[Offer], current: str) -> list[Candidate]:
+    return [Candidate(o.text, -len(current), o.text, o.meta)
+            for o in offers if _starts(o.text, current)]
 
 
 def _choices(options: list[str] | tuple[str, ...], current: str,

@@ -12,7 +12,8 @@ def prompt_text(session: Any) -> str:
 
 
 def toolbar_text(session: Any, save: str | Path | None) -> str:
-    """Round, acting actor, its resources as its ruleset names them, the save."""
+    """Round, acting actor, its resources as its ruleset names them (and its summons'),
+    who is next, the save."""
     state = session.state
     parts: list[str] = []
     if state.round == 0:
@@ -30,6 +31,14 @@ def toolbar_text(session: Any, save: str | Path | None) -> str:
             segment = _resources(session, actor)
             if segment:
                 parts.append(segment)
+            for summon in state.actors.values():      # it acts in its summoner's turn
+                if summon.summoner == actor.id and not summon.down:
+                    own = _resources(session, summon)
+                    if own:
+                        parts.append(f"{summon.name}: {own}")
+            upcoming = _upcoming(session)
+            if upcoming:
+                parts.append(upcoming)
     if save:
         parts.append(_short(Path(save)))
     return " " + " · ".join(parts)
@@ -42,6 +51,15 @@ def _resources(session: Any, actor: Any) -> str:
         rs = session.ruleset_for(session.state)
         return layout_for(session.state, rs).toolbar_text(actor, rs, session.state)
     except Exception:          # the toolbar only decorates; never let it break the prompt
+        return ""
+
+
+def _upcoming(session: Any) -> str:
+    """``next: Raider``: who acts after this turn, as the ruleset's turn order sees it."""
+    try:
+        rs = session.ruleset_for(session.state)
+        return rs.turn_order.upcoming(session.state, rs)
+    except Exception:          # decoration only, as above
         return ""
 
 

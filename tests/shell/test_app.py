@@ -167,10 +167,31 @@ def test_the_completer_adapts_candidates_for_prompt_toolkit(battle):
     from shaper_gm.shell.completer import ShellCompleter
 
     completer = ShellCompleter(battle)
-    (josh,) = completer.get_completions(Document("attack jo"), CompleteEvent())
+    (josh,) = completer.get_completions(Document("show jo"), CompleteEvent())
     assert (josh.text, josh.start_position) == ("josh", -2)
     assert josh.display_meta_text == "Josh · party · B4 · HP 13/13"
 
     class Broken:
         registry = None                  # completion blows up on this "session"
     assert list(ShellCompleter(Broken()).get_completions(Document("a"), CompleteEvent())) == []
+
+
+def test_a_fight_opens_with_its_turn_order_on_screen(battle):
+    text, _ = drive(battle, CTRL_D)
+    table = text[text.index("Round 1"):]
+    assert table.index("Josh") < table.index("Raider") < table.index("Monica")
+    assert "▶ Josh" in table
+
+
+def test_the_order_table_follows_every_change_of_turn_in_a_most_ap_fight():
+    from pathlib import Path
+
+    from shaper_gm.persist.saves import read_save
+
+    demo = Path(__file__).resolve().parents[2] / "saves" / "dungeoneers-demo.yaml"
+    session = read_save(demo)
+    text, _ = drive(session, "move freya B2\n" + CTRL_D)
+    moved = text[text.index("Freya moves B3 → B2"):]
+    assert "Up: Alberich, Suori" in moved
+    table = moved[moved.index("Round 1"):]
+    assert "▶ Alberich" in table and "▶ Suori" in table and "●●●●●○ 5" in table

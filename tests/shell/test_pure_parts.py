@@ -20,7 +20,26 @@ def test_toolbar_reads_actions_left_per_kind_from_the_pool(battle):
     battle.execute("move B3")            # Major
     assert prompt_text(battle) == "josh › "
     assert toolbar_text(battle, "saves/fight.yaml") == (
-        " round 1 · Josh's turn · major 2/3  minor 0/1  free 1/1 · SP 1/1 · saves/fight.yaml")
+        " round 1 · Josh's turn · major 2/3  minor 0/1  free 1/1 · SP 1/1 · next: Raider · "
+        "saves/fight.yaml")
+
+
+def test_toolbar_names_who_is_next_and_when_the_round_wraps(battle):
+    for _ in range(5):
+        battle.execute("end")
+    assert battle.state.turn == "reaver"               # last in the order
+    assert "· next: Josh, round 2" in toolbar_text(battle, None)
+    battle.execute("damage josh 99")                   # the Down take no turns
+    assert "· next: Raider, round 2" in toolbar_text(battle, None)
+
+
+def test_toolbar_shows_a_summons_own_pool_while_its_summoner_acts(battle):
+    for _ in range(4):
+        battle.execute("end")
+    assert battle.state.turn == "taylor"
+    battle.execute("cast minion")
+    summon = next(a for a in battle.state.actors.values() if a.summoner == "taylor")
+    assert f"· {summon.name}: major " in toolbar_text(battle, None)
 
 
 def test_toolbar_follows_the_turn(battle):

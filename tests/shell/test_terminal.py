@@ -14,7 +14,7 @@ pexpect = pytest.importorskip("pexpect")
 PROGRAM = shutil.which("shaper-gm")
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(PROGRAM is None, reason="shaper-gm is not installed")]
-TAB, CTRL_D = "\t", "\x04"
+TAB, CTRL_C, CTRL_D = "\t", "\x03", "\x04"
 CPR_REQUEST = r"\x1b\[6n"          # "where is the cursor?": a real terminal answers
 
 
@@ -63,9 +63,14 @@ def test_tab_completes_an_actor_and_the_toolbar_shows_the_turn(gm, tmp_path):
     type_line(gm, "init josh raider", "Turn order")
     type_line(gm, "start", "josh ›")
     gm.expect(r"round 1 · Josh's turn · major 3/3")          # the bottom toolbar
+    gm.expect(r"next: Raider")                               # ... names who is next
     type_line(gm, "draw longbow", r"major 3/3\s+minor 0/1")
+    gm.send("attack ")
+    gm.send(TAB)                                             # the menu: targets in reach
+    gm.expect(r"Raider · enemies · Long · in Longbow range · HP 18/18")
+    gm.send(CTRL_C)                                          # the line is dropped
     gm.send("attack rai")
-    gm.expect(r"Raider · enemies · B1 · HP 18/18")          # the menu, while typing
+    gm.expect(r"Raider · enemies · Long · in Longbow range")  # the menu, while typing
     gm.send(TAB)
     gm.expect("der")                                         # Tab wrote the rest in
     gm.send("\r")

@@ -216,6 +216,11 @@ class ShaperRuleset(AttackRules, RulesetBase):
         """Move actions (each a Short step, S12) from a to b."""
         return battlefield.move_cost(self.distance(a, b))
 
+    def offers(self, state: Encounter, slot: str, subject: str | None, verb: str):
+        """What completion offers for `slot` now (targets in reach first, with bands)."""
+        from shaper_gm.rulesets.shaper.offers import offers
+        return offers(self, state, slot, subject, verb)
+
     # What the live encounter asks of a ruleset besides the above -------------------------
     @property
     def hands(self) -> int:

@@ -8,6 +8,7 @@ from typing import Any
 
 from shaper_gm.dice import DiceSource, Roll, parse
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.offers import Offer
 from shaper_gm.engine.orders import CyclingPasses
 from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.ruleset import RulesetBase
@@ -106,6 +107,24 @@ class TimesliceRuleset(RulesetBase):
         """The actor `add` asked for (`encounter.setup.NewActor`): a template or the
         default sheet, `--stat` numbers and the `add` flags over it (sheets.py)."""
         return sheets.new_actor(self, spec, zone)
+
+    def offers(self, state: Encounter, slot: str, subject: str | None, verb: str):
+        """`draw`'s weapons: those carried, in hand marked, knocked-away ones with what
+        picking them up costs (T7, T11)."""
+        actor = state.actors.get(subject) if subject else None
+        if slot != "item" or actor is None:
+            return None
+        data = actor.system
+        out = []
+        for weapon_id in dict.fromkeys(actor.sheet.weapons):
+            weapon = self.library.weapons.get(weapon_id)
+            notes = [weapon.name, f"{weapon.damage} damage"] if weapon else []
+            if weapon_id == data.held:
+                notes.append("in hand")
+            elif weapon_id in data.dropped:
+                notes.append("dropped: pick up for 2 TS")
+            out.append(Offer(weapon_id, " · ".join(notes)))
+        return out
 
     def templates(self) -> Mapping[str, Template]:
         return self.library.templates

@@ -64,7 +64,7 @@ def test_the_order_table_and_the_toolbar_show_every_pool():
     assert "order by init (2d6 + DEX) or the GM (P5)" in out
     s.execute("attack barry --roll 6,6,1,1,6 --damage 1,1")
     assert toolbar_text(s, None) == (" round 1 · Freya's turn · pool 3 dice · actions 1/2 · "
-                                     "holds Longsword")
+                                     "holds Longsword · next: Barry the Guard")
     s.execute("prepare I dodge --against barry")
     assert "prepared: dodge barry" in toolbar_text(s, None)
 

@@ -1,0 +1,85 @@
+"""Completion on every ruleset's demo: targets never the actor, the nearest foes first,
+real moments for --until, the rulesets by id, a ruleset's own offers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from shaper_gm.engine import registry
+from shaper_gm.persist.saves import read_save
+from shaper_gm.shell.completion import complete
+
+SAVES = Path(__file__).resolve().parents[2] / "saves"
+DEMOS = {"shaper": "demo.yaml", "dungeoneers": "dungeoneers-demo.yaml",
+         "timeslice": "timeslice-demo.yaml", "dicepool": "dicepool-demo.yaml",
+         "reactions": "reactions-demo.yaml"}
+ATTACK_VERB = {"shaper": "attack", "dungeoneers": "strike", "timeslice": "attack",
+               "dicepool": "attack", "reactions": "attack"}
+
+
+def demo(ruleset: str):
+    return read_save(SAVES / DEMOS[ruleset])
+
+
+def texts(line: str, session) -> list[str]:
+    return [c.text for c in complete(line, session)]
+
+
+@pytest.mark.parametrize("ruleset", sorted(DEMOS))
+def test_an_attack_never_offers_the_attacker_and_offers_its_foes_first(ruleset):
+    session = demo(ruleset)
+    me = session.state.actors[session.state.turn]
+    offered = texts(ATTACK_VERB[ruleset] + " ", session)
+    assert me.id not in offered
+    foes = [a for a in offered if session.state.actors[a].side != me.side]
+    assert foes and offered[:len(foes)] == foes
+
+
+@pytest.mark.parametrize("ruleset", ["dungeoneers", "timeslice", "dicepool", "reactions"])
+def test_the_default_targets_are_nearest_first_with_their_distance(ruleset):
+    session = demo(ruleset)
+    state = session.state
+    me = state.actors[state.turn]
+    rs = session.ruleset_for(state)
+    offered = complete(ATTACK_VERB[ruleset] + " ", session)
+    foes = [c for c in offered if state.actors[c.text].side != me.side]
+    steps = [rs.distance(me.zone, state.actors[c.text].zone) for c in foes]
+    assert steps == sorted(steps)
+    assert f"· {steps[0]} away" in foes[0].meta
+
+
+@pytest.mark.parametrize("ruleset", sorted(DEMOS))
+def test_until_offers_the_encounters_real_moments(ruleset):
+    session = demo(ruleset)
+    turn = session.state.turn
+    offered = texts(f"effect {turn} dazed --until ", session)
+    assert f"start:{turn}" in offered and f"end:{turn}" in offered
+    assert {"round", "never"} <= set(offered)
+    assert "start:ID" not in offered
+
+
+def test_new_offers_every_ruleset_with_what_it_is():
+    offered = complete("new --ruleset ", demo("shaper"))
+    assert [c.text for c in offered] == registry.ids()
+    assert all(c.meta for c in offered)
+
+
+def test_move_offers_tiles_nearest_first_with_the_distance():
+    session = demo("timeslice")
+    sniper = session.state.actors["sniper"]
+    first, *rest = complete("move ", session)
+    assert (first.text, first.meta) == (sniper.zone, f"here · {sniper.id}")
+    assert rest[0].meta.startswith("1 away")
+
+
+def test_a_time_slice_draw_offers_what_the_actor_carries_in_hand_first():
+    offered = complete("draw ", demo("timeslice"))
+    assert [(c.text, c.meta) for c in offered[:2]] == [
+        ("rifle", "Rifle · 6 damage · in hand"), ("knife", "Knife · 3 damage")]
+
+
+def test_templates_come_from_the_encounters_ruleset():
+    assert texts("add x --as ", demo("reactions")) == [
+        "battle-mage", "duellist", "knight", "skeleton", "wraith"]
