@@ -121,10 +121,16 @@ def run(script: str, *, seed: int | None = None, save: str | None = None,
     """Run a script; `--save` is checked and locked before the first line, and written
     with the state reached also after a refused line or a signal."""
     from shaper_gm.app import new_session
+    from shaper_gm.commands import opening_ruleset
     from shaper_gm.shell.script import ScriptError, read_script
     from shaper_gm.shell.signals import StopSignals
 
-    session = new_session(seed=seed)
+    try:
+        lines = read_script(script)
+    except ScriptError as exc:
+        error(str(exc))
+        return UNUSABLE
+    session = new_session(seed=seed, ruleset=opening_ruleset(lines[0][1] if lines else ""))
     lock = None
     if save is not None:
         lock = _lock_output(save, session, force)
@@ -132,11 +138,6 @@ def run(script: str, *, seed: int | None = None, save: str | None = None,
             return UNUSABLE
     try:
         with StopSignals() as stop:
-            try:
-                lines = read_script(script)
-            except ScriptError as exc:
-                error(str(exc))
-                return UNUSABLE
             failures = run_lines(session, lines, keep_going=keep_going, stop=stop.pending)
             code = FAILED if failures else OK
             if stop.signal is not None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Result, Session
+from shaper_gm.engine import registry as rulesets
+from shaper_gm.engine.state import Encounter
 
 
 def build_registry(rs=None, extra=()) -> Registry:
@@ -11,7 +13,6 @@ def build_registry(rs=None, extra=()) -> Registry:
     shared ones, those the application adds (`extra`: its file verbs), then the
     ruleset's own, which may take over a shared verb's name."""
     from shaper_gm.commands.verbs import gm, setup, turns, views
-    from shaper_gm.engine import registry as rulesets
 
     if rs is None:
         rs = rulesets.module_of(rulesets.DEFAULT).build()
@@ -29,7 +30,9 @@ def new_session(*, library=None, seed: int | None = None, grid: str | None = Non
                 start_new: bool = True, ruleset: str | None = None, equip=None) -> Session:
     """A session on a fresh encounter (its first log entry is the `new` that made it);
     `equip(session)` adds what the layers above give it (the application's)."""
-    session = Session(content=library, default_seed=seed)
+    # The first `new` is read with the ruleset it asks for: only that one is loaded.
+    first = Encounter(ruleset=ruleset) if ruleset in rulesets.known() else Encounter()
+    session = Session(content=library, default_seed=seed, state=first)
     if equip is not None:
         equip(session)
     if start_new:
@@ -44,4 +47,30 @@ def new_session(*, library=None, seed: int | None = None, grid: str | None = Non
     return session
 
 
-__all__ = ["Registry", "Result", "Session", "build_registry", "new_session"]
+def opening_ruleset(line: str) -> str | None:
+    """The ruleset a log's or script's first line asks for (`new --ruleset ID`), so a
+    session can read that line with that ruleset and load no other; else None."""
+    import shlex
+    try:
+        words = shlex.split(line)
+    except ValueError:
+        return None
+    if not words or words[0] != "new":
+        return None
+    for word, following in zip(words, [*words[1:], ""], strict=True):
+        if word == "--ruleset":
+            return following or None
+        if word.startswith("--ruleset="):
+            return word.partition("=")[2] or None
+    return None
+
+
+def session_for(first_line: str, **options) -> Session:
+    """An empty session whose encounter is of the ruleset `first_line` asks for."""
+    ruleset = opening_ruleset(first_line)
+    first = Encounter(ruleset=ruleset) if ruleset in rulesets.known() else Encounter()
+    return Session(state=first, **options)
+
+
+__all__ = ["Registry", "Result", "Session", "build_registry", "new_session",
+           "opening_ruleset", "session_for"]

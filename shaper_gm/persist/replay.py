@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from shaper_gm.commands import session_for
 from shaper_gm.commands.session import LineError, Session
 from shaper_gm.errors import GmError
 from shaper_gm.persist import codec
@@ -19,8 +20,9 @@ class ReplayReport:
     message: str
 
 
-def fresh_session(library) -> Session:
-    return Session(content=library)
+def fresh_session(library, log: list[str] | None = None) -> Session:
+    """An empty session to run `log` in, on the ruleset its first entry asks for."""
+    return session_for(log[0] if log else "", content=library)
 
 
 def replay_save(path: Path | str, library=None, to: int | None = None,
@@ -34,7 +36,7 @@ def replay_save(path: Path | str, library=None, to: int | None = None,
             raise GmError(f"--to {to} is outside the log (1 to {len(log)})",
                           f"use --to 1 to --to {len(log)}")
         log = log[:to]
-    session = fresh_session(saved.content)
+    session = fresh_session(saved.content, log)
     step = None if on_result is None else (
         lambda number, line, result: on_result(number, line, result, session.state))
     try:
@@ -78,10 +80,10 @@ def rebuild_history(session: Session, count: int | None = None) -> None:
     history = session.history
     need = len(history) - (count if count is not None else len(history))
     start, state = _checkpoint_before(session, max(need, 0))
-    fresh = fresh_session(session.content)
+    lines = [frame.line for frame in history[start:]]
+    fresh = fresh_session(session.content, lines)
     if state is not None:
         fresh.state = state
-    lines = [frame.line for frame in history[start:]]
     try:
         fresh.run_lines(lines)
     except LineError as exc:
