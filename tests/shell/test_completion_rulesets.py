@@ -67,10 +67,10 @@ def test_new_offers_every_ruleset_with_what_it_is():
 
 
 def test_move_offers_tiles_nearest_first_with_the_distance():
-    session = demo("timeslice")
-    sniper = session.state.actors["sniper"]
+    session = demo("reactions")                # no tile offers of its own: the default
+    cy = session.state.actors["cy"]
     first, *rest = complete("move ", session)
-    assert (first.text, first.meta) == (sniper.zone, f"here · {sniper.id}")
+    assert (first.text, first.meta) == (cy.zone, "here · cy")
     assert rest[0].meta.startswith("1 away")
 
 
@@ -83,3 +83,23 @@ def test_a_time_slice_draw_offers_what_the_actor_carries_in_hand_first():
 def test_templates_come_from_the_encounters_ruleset():
     assert texts("add x --as ", demo("reactions")) == [
         "battle-mage", "duellist", "knight", "skeleton", "wraith"]
+
+
+def test_dungeoneers_tiles_say_what_reaching_them_costs():
+    offered = {c.text: c.meta for c in complete("move ", demo("dungeoneers"))}
+    assert offered["B3"] == "here"                          # Freya's tile
+    assert offered["B2"] == "1 tile · move, 1 AP"
+    sprint = [m for m in offered.values() if "sprint" in m]
+    assert sprint and all(m.endswith("AP and 1 stress") for m in sprint)
+
+
+def test_time_slice_units_say_their_ts_and_when_there_is_not_enough():
+    session = demo("timeslice")
+    offered = {c.text: c.meta for c in complete("move ", session)}
+    assert offered["H2"] == "here"                          # the sniper's unit
+    assert offered["H3"] == "1 unit · 2 TS"
+    assert offered["J10"] == "8 units · 8 TS"               # 4 move maneuvers of 2 units
+    session.execute("set sniper ts=3")
+    offered = {c.text: c.meta for c in complete("move ", session)}
+    assert offered["H4"] == "2 units · 2 TS"
+    assert offered["H6"] == "4 units · 4 TS · more than the 3 TS left"

@@ -111,6 +111,14 @@ class DungeoneersRuleset(RulesetBase):
             return int(getattr(sheet, self.numbers.stress_capacity_score))
         return super().stat(sheet, key)
 
+    def offers(self, state: Encounter, slot: str, subject: str | None, verb: str):
+        """Tiles for move and sprint, with their AP (and stress) cost (D21)."""
+        actor = state.actors.get(subject) if subject else None
+        if slot != "zone" or verb not in ("move", "sprint") or actor is None or not actor.zone:
+            return None
+        from shaper_gm.rulesets.dungeoneers.movement import tile_offers
+        return tile_offers(state, self, actor, verb)
+
     def templates(self) -> Mapping[str, Sheet]:
         return self.library.creatures
 

@@ -112,6 +112,8 @@ class TimesliceRuleset(RulesetBase):
         """`draw`'s weapons: those carried, in hand marked, knocked-away ones with what
         picking them up costs (T7, T11)."""
         actor = state.actors.get(subject) if subject else None
+        if slot == "zone" and verb == "move" and actor is not None and actor.zone:
+            return self._unit_offers(state, actor)
         if slot != "item" or actor is None:
             return None
         data = actor.system
@@ -125,6 +127,25 @@ class TimesliceRuleset(RulesetBase):
                 notes.append("dropped: pick up for 2 TS")
             out.append(Offer(weapon_id, " · ".join(notes)))
         return out
+
+    def _unit_offers(self, state: Encounter, actor: Actor) -> list[Offer]:
+        """Units by distance, with the TS the move maneuvers to reach them cost (T7,
+        T17), and whether the actor has that much left."""
+        origin = grid.parse_unit(actor.zone, 10_000, 10_000)
+        left = actor.resource("ts")
+        out = []
+        for col in range(state.cols):
+            for row in range(1, state.rows + 1):
+                dest = grid.parse_unit(f"{chr(ord('A') + col)}{row}", state.cols, state.rows)
+                unit = grid.unit_name(dest)
+                units = grid.distance(origin, dest, self.numbers.diagonal_step)
+                cost = -(-units // self.numbers.move_units) * self.numbers.cost("move")
+                note = ("here" if units == 0 else
+                        f"{units} unit{'s' if units > 1 else ''} · {cost} TS")
+                if cost > left:
+                    note += f" · more than the {left} TS left"
+                out.append((units, Offer(unit, note)))
+        return [offer for _, offer in sorted(out, key=lambda pair: pair[0])]
 
     def templates(self) -> Mapping[str, Template]:
         return self.library.templates
