@@ -164,14 +164,14 @@ class Session:
                        asker=None if replaying else self.asker, manual=frozenset(self.manual))
         context = Context(self, self.state, parsed, dice, verb)
         try:
-            outcome = verb.handler(context)
+            outcome = verb.handler(context) or Outcome()
             dice.finish()
+            if outcome.state is not None and verb.logged:
+                outcome = self._settle_fight(outcome)
         except GmError:
             raise
         except REFUSALS as exc:
             raise as_gm_error(exc) from None
-        if outcome is None:
-            outcome = Outcome()
         if outcome.state is None or not verb.logged:
             return Result(verb.name, None, tuple(outcome.events), outcome.view)
         new_state = outcome.state.with_(dice_position=dice.position)
@@ -192,6 +192,16 @@ class Session:
         self.future.clear()
         self.state = new_state
         return Result(verb.name, resolved, tuple(outcome.events), outcome.view)
+
+    def _settle_fight(self, outcome: Outcome) -> Outcome:
+        """Whatever a command did, the fight ends when it is decided and resumes when
+        it is not any more (engine.ending)."""
+        from shaper_gm.engine import ending
+        state = outcome.state
+        state, more = ending.settle(self.state, state, self.ruleset_for(state))
+        if not more:
+            return outcome
+        return Outcome(state, (*outcome.events, *more), outcome.view)
 
     def run_lines(self, lines: list[str],
                   on_result: Callable[[int, str, Result], None] | None = None) -> list[Result]:

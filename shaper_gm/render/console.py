@@ -81,7 +81,8 @@ class Renderer:
         names = self.names(state)
         for event, cost in fold_costs(events):
             self.print(self.event(event, names, cost))
-        if any(isinstance(e, ev.TurnStarted) for e in events) and state is not None:
+        if any(isinstance(e, (ev.TurnStarted, ev.CombatEnded)) for e in events) \
+                and state is not None:
             if not isinstance(getattr(result, "view", None), vd.OrderView):
                 self.print(self.view(vd.OrderView(state), names))
         view = getattr(result, "view", None)
@@ -159,6 +160,8 @@ EVENT_RENDERERS: dict[type, Callable[[Any, Names, str], RenderableType]] = {
     ev.RoundStarted: _turn_line,
     ev.TurnStarted: _turn_line,
     ev.WentDown: lambda e, n, cost: Text(describe(e, n, cost), style="bold red"),
+    ev.CombatEnded: _turn_line,
+    ev.CombatResumed: _turn_line,
 }
 
 VIEW_RENDERERS: dict[type, Callable[[Any, Names], RenderableType]] = {

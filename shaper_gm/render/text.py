@@ -187,6 +187,21 @@ def _(e: ev.PassStarted, n: Names, cost: str) -> str:
 
 
 @_describe.register
+def _(e: ev.CombatEnded, n: Names, cost: str) -> str:
+    if e.winner is None:
+        return f"The fight is over in round {e.round}: nobody is left standing"
+    standing = f" ({', '.join(n(a) for a in e.standing)} standing)" if e.standing else ""
+    return f"The fight is over in round {e.round}: {e.winner} won{standing}"
+
+
+@_describe.register
+def _(e: ev.CombatResumed, n: Names, cost: str) -> str:
+    sides = " and ".join(e.sides)
+    text = f"The fight resumes (round {e.round}): {sides} can act"
+    return text + (f"; {n(e.turn)}'s turn goes on" if e.turn else "")
+
+
+@_describe.register
 def _(e: ev.Passed, n: Names, cost: str) -> str:
     given = ", ".join(f"gives up {v} {kind(k)}" for k, v in e.given_up) or "nothing left"
     return line(f"{n(e.actor)} passes", [given, e.rule])
