@@ -13,10 +13,12 @@ class Message:
 
 @dataclass(frozen=True)
 class HistoryMoved:
-    """undo / redo: the lines taken back or applied again, newest first for undo."""
+    """undo / redo: the lines taken back or applied again, newest first for undo; for
+    redo, each line's events as they happened (empty when not known)."""
 
     lines: tuple[str, ...]
     redo: bool
+    events: tuple[tuple, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,7 @@ class MapView:
 class LogView:
     lines: tuple[str, ...]
     first: int                    # number of the first line shown (1-based)
+    events: tuple[tuple, ...] = ()    # each line's events; () where not known
 
 
 @dataclass(frozen=True)

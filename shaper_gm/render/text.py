@@ -342,3 +342,28 @@ def describe_events(events: Iterable[object], names) -> list[str]:
     """One line per event, spends folded into what they paid for."""
     names = as_names(names)
     return [describe(event, names, cost) for event, cost in fold_costs(events)]
+
+
+# Refills and regains at a turn's edge: the table sees them, a one-line outcome skips them.
+_NOT_OUTCOMES = (ev.ResourceChanged,)
+
+
+def outcome_line(events: Iterable[object], names) -> str:
+    """What a command did, in one line for `log`: ``hit; 8 damage, ..., HP 20 → 12;
+    Reaver is Down (S8)``. A resolved action drops the who-does-what its command line
+    already says (the text before its first ': '); a turn's end drops what lapsed."""
+    names = as_names(names)
+    parts = []
+    for event, cost in fold_costs(events):
+        if isinstance(event, _NOT_OUTCOMES):
+            continue
+        if isinstance(event, ev.TurnEnded):
+            parts.append(f"{names(event.actor)}'s turn ends")
+            continue
+        text = describe(event, names, cost)
+        if isinstance(event, ev.Resolved):
+            head, sep, tail = text.partition(": ")
+            if sep and tail and head.startswith(names(event.actor)):
+                text = tail
+        parts.append(text)
+    return "; ".join(parts)

@@ -151,7 +151,8 @@ def register(reg: Registry, rs) -> None:
                  examples=("redo", "redo 2"), positionals=("number?",))
     def redo(ctx: Context) -> Outcome:
         frames = ctx.session.redo(_count(ctx.parsed.words, "redo"))
-        return Outcome(view=HistoryMoved(tuple(f.line for f in frames), redo=True))
+        return Outcome(view=HistoryMoved(tuple(f.line for f in frames), redo=True,
+                                         events=tuple(f.events for f in frames)))
 
 
 def roll_outcome(ctx: Context, mods=None, basic: bool = False) -> Outcome:
