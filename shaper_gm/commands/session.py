@@ -241,6 +241,12 @@ class Session:
         self.state = undone[-1].before
         return undone
 
+    def dice_ahead(self) -> int:
+        """How many dice the undone commands (the redo branch) drew beyond the current
+        position: what `reroll` skips so that the next roll is one nobody has seen."""
+        drawn = [f.after.dice_position for f in self.future if f.after is not None]
+        return max(0, max(drawn, default=0) - self.state.dice_position)
+
     def redo(self, count: int = 1) -> list[Frame]:
         if count < 1:
             raise CommandError("redo needs a count of 1 or more", "e.g. redo 2")

@@ -19,6 +19,7 @@ class HistoryMoved:
     lines: tuple[str, ...]
     redo: bool
     events: tuple[tuple, ...] = ()
+    rerolled: str | None = None   # `undo --reroll`: the `reroll N` line it logged
 
 
 @dataclass(frozen=True)

@@ -184,6 +184,15 @@ class DiceRolled(Event):
 
 
 @dataclass(frozen=True)
+class DiceSkipped(Event):
+    """`reroll`: the dice move on past `count` dice, so the next roll is fresh."""
+
+    count: int
+    before: int                   # the dice position before and after
+    after: int
+
+
+@dataclass(frozen=True)
 class Said(Event):
     """Any other action (`act`): what it was and what it cost."""
 

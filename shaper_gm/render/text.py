@@ -302,6 +302,13 @@ def _(e: ev.DiceRolled, n: Names, cost: str) -> str:
 
 
 @_describe.register
+def _(e: ev.DiceSkipped, n: Names, cost: str) -> str:
+    dice = "1 die" if e.count == 1 else f"{e.count} dice"
+    return (f"The dice move on {dice}: the next roll is fresh "
+            f"(dice position {e.before} → {e.after})")
+
+
+@_describe.register
 def _(e: ev.Said, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)}: {e.text}", [cost or kind(e.kind)])
 

@@ -166,7 +166,11 @@ def _distribution(dist) -> Table:
 
 def history_moved(view) -> Group:
     verb = "Redid" if view.redo else "Undid"
-    return Group(*(Text(f"{verb}: {line}") for line in view.lines))
+    lines = [Text(f"{verb}: {line}") for line in view.lines]
+    if view.rerolled:
+        lines.append(Text(f"The next roll is fresh: the dice move past those the undone "
+                          f"commands drew (logged as {view.rerolled})"))
+    return Group(*lines)
 
 
 def message(view) -> Text:
