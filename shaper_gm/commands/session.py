@@ -16,6 +16,7 @@ from shaper_gm.commands.registry import FILE_VERBS, Registry, Verb
 from shaper_gm.content.schema import ContentError
 from shaper_gm.dice import DiceInputError, DiceSyntaxError
 from shaper_gm.encounter.dicebox import DiceBox, FacesAsker
+from shaper_gm.engine import ending
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter as EncounterState
 from shaper_gm.errors import CommandError, GmError
@@ -196,7 +197,6 @@ class Session:
     def _settle_fight(self, outcome: Outcome) -> Outcome:
         """Whatever a command did, the fight ends when it is decided and resumes when
         it is not any more (engine.ending)."""
-        from shaper_gm.engine import ending
         state = outcome.state
         state, more = ending.settle(self.state, state, self.ruleset_for(state))
         if not more:
