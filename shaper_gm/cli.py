@@ -44,6 +44,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     op = sub.add_parser("open", help="open the shell on a saved encounter")
     op.add_argument("save", metavar="SAVE.yaml")
+    dm = sub.add_parser("demo", help="open the shell on a fresh copy of a ruleset's demo "
+                        "fight (saved as saves/demo-RULESET.yaml, -2, -3, ...)")
+    dm.add_argument("ruleset", metavar="RULESET", nargs="?", default="shaper",
+                    help="shaper (the default), dungeoneers, timeslice, dicepool, reactions")
     run = sub.add_parser("run", help="run a script of shell commands ('-' reads stdin)")
     run.add_argument("script", metavar="SCRIPT")
     run.add_argument("--seed", type=seed_value, default=None, help="seed for rolled dice")
@@ -102,6 +106,8 @@ def dispatch(args: argparse.Namespace) -> int:
         return replay(args.save, to=args.to)
     if args.command == "open":
         return shell(args.save)
+    if args.command == "demo":
+        return demo(args.ruleset)
     if not sys.stdin.isatty():
         return run("-")
     return shell(None)
@@ -215,7 +221,21 @@ def replay(path: str, *, to: int | None = None) -> int:
     return OK
 
 
-def shell(save: str | None) -> int:
+def demo(ruleset: str) -> int:
+    """A fresh copy of the ruleset's demo, opened like `open` (the shipped file stays)."""
+    from shaper_gm.app.demo import copy_demo
+
+    try:
+        path = copy_demo(ruleset)
+    except GmError as exc:
+        error(str(exc))
+        return UNUSABLE
+    return shell(str(path), note=f"A fresh copy of the {ruleset.lower()} demo: {path} "
+                 f"(the shipped demo stays as it is; come back to this one with "
+                 f"shaper-gm open {path}).")
+
+
+def shell(save: str | None, note: str | None = None) -> int:
     from shaper_gm.app import autosave
 
     try:
@@ -223,6 +243,8 @@ def shell(save: str | None) -> int:
     except (GmError, OSError) as exc:
         error(str(exc))
         return UNUSABLE
+    if note:
+        message = f"{note}\n{message}" if message else note
     if not sys.stdin.isatty():
         return _piped_into(session, saving, message)
     from shaper_gm.shell.app import run_shell

@@ -14,9 +14,15 @@ CI = (Path(__file__).resolve().parents[1] / ".ci" / "run").read_text(encoding="u
 def test_the_first_commands_install_and_run_the_demo_and_the_tests():
     first_block = README.split("```sh", 1)[1].split("```", 1)[0]
     lines = [line.split("#")[0].strip() for line in first_block.strip().splitlines()]
-    assert lines[0] == "pip install . && shaper-gm open saves/demo.yaml"
+    assert lines[0] == "pip install . && shaper-gm demo"      # a fresh copy every time
     assert lines[1] == "pip install -e '.[test]' && pytest"
     assert lines[1] in CI                      # CI runs exactly the README's test command
+
+
+def test_every_group_of_commands_has_its_heading():
+    for heading in ("**Setup**", "**Play**", "**GM tools**", "**Views**", "**Files**"):
+        assert f"\n{heading}" in README
+    assert "\nX\n" not in README
 
 
 def test_every_command_is_documented_with_an_example():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 
+from shaper_gm.engine import ending
 from shaper_gm.engine.state import Encounter as EncounterState
 from shaper_gm.errors import CommandError
 
@@ -52,6 +53,8 @@ def is_actor(state: EncounterState, word: str) -> bool:
 
 
 def acting(state: EncounterState) -> str:
+    if state.turn is None and state.over is not None:
+        raise CommandError(f"the fight is over: {ending.result_text(state)}", ending.GO_ON)
     if state.turn is None:
         hint = "type start to begin round 1" if state.round == 0 else "name the actor"
         raise CommandError("no actor is taking a turn", hint)

@@ -16,6 +16,7 @@ from shaper_gm.commands.registry import FILE_VERBS, Registry, Verb
 from shaper_gm.content.schema import ContentError
 from shaper_gm.dice import DiceInputError, DiceSyntaxError
 from shaper_gm.encounter.dicebox import DiceBox, FacesAsker
+from shaper_gm.engine import ending
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter as EncounterState
 from shaper_gm.errors import CommandError, GmError
@@ -164,14 +165,14 @@ class Session:
                        asker=None if replaying else self.asker, manual=frozenset(self.manual))
         context = Context(self, self.state, parsed, dice, verb)
         try:
-            outcome = verb.handler(context)
+            outcome = verb.handler(context) or Outcome()
             dice.finish()
+            if outcome.state is not None and verb.logged:
+                outcome = self._settle_fight(outcome)
         except GmError:
             raise
         except REFUSALS as exc:
             raise as_gm_error(exc) from None
-        if outcome is None:
-            outcome = Outcome()
         if outcome.state is None or not verb.logged:
             return Result(verb.name, None, tuple(outcome.events), outcome.view)
         new_state = outcome.state.with_(dice_position=dice.position)
@@ -192,6 +193,15 @@ class Session:
         self.future.clear()
         self.state = new_state
         return Result(verb.name, resolved, tuple(outcome.events), outcome.view)
+
+    def _settle_fight(self, outcome: Outcome) -> Outcome:
+        """Whatever a command did, the fight ends when it is decided and resumes when
+        it is not any more (engine.ending)."""
+        state = outcome.state
+        state, more = ending.settle(self.state, state, self.ruleset_for(state))
+        if not more:
+            return outcome
+        return Outcome(state, (*outcome.events, *more), outcome.view)
 
     def run_lines(self, lines: list[str],
                   on_result: Callable[[int, str, Result], None] | None = None) -> list[Result]:
@@ -230,6 +240,12 @@ class Session:
             undone.append(frame)
         self.state = undone[-1].before
         return undone
+
+    def dice_ahead(self) -> int:
+        """How many dice the undone commands (the redo branch) drew beyond the current
+        position: what `reroll` skips so that the next roll is one nobody has seen."""
+        drawn = [f.after.dice_position for f in self.future if f.after is not None]
+        return max(0, max(drawn, default=0) - self.state.dice_position)
 
     def redo(self, count: int = 1) -> list[Frame]:
         if count < 1:

@@ -13,10 +13,13 @@ class Message:
 
 @dataclass(frozen=True)
 class HistoryMoved:
-    """undo / redo: the lines taken back or applied again, newest first for undo."""
+    """undo / redo: the lines taken back or applied again, newest first for undo; for
+    redo, each line's events as they happened (empty when not known)."""
 
     lines: tuple[str, ...]
     redo: bool
+    events: tuple[tuple, ...] = ()
+    rerolled: str | None = None   # `undo --reroll`: the `reroll N` line it logged
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,7 @@ class MapView:
 class LogView:
     lines: tuple[str, ...]
     first: int                    # number of the first line shown (1-based)
+    events: tuple[tuple, ...] = ()    # each line's events; () where not known
 
 
 @dataclass(frozen=True)

@@ -94,6 +94,24 @@ class UpNext(Event):
 
 
 @dataclass(frozen=True)
+class CombatEnded(Event):
+    """At most one side has anyone able to act: the fight is over and turns stop."""
+
+    winner: str | None            # the side still standing; None when nobody is
+    round: int
+    standing: tuple[str, ...] = ()    # who on the winning side can still act
+
+
+@dataclass(frozen=True)
+class CombatResumed(Event):
+    """Someone added or revived gives two sides someone able to act again."""
+
+    round: int
+    sides: tuple[str, ...] = ()   # the sides that can act again
+    turn: str | None = None       # whose turn it is as the fight goes on
+
+
+@dataclass(frozen=True)
 class Passed(Event):
     actor: str
     given_up: tuple[tuple[str, int], ...] = ()
@@ -163,6 +181,15 @@ class FieldSet(Event):
 class DiceRolled(Event):
     label: str
     roll: Any
+
+
+@dataclass(frozen=True)
+class DiceSkipped(Event):
+    """`reroll`: the dice move on past `count` dice, so the next roll is fresh."""
+
+    count: int
+    before: int                   # the dice position before and after
+    after: int
 
 
 @dataclass(frozen=True)

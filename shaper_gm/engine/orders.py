@@ -9,10 +9,14 @@
 - `MostRemaining`: after every action, whoever has the most of a resource left acts
   next; ties inside a side are shared, ties between sides go to the higher side total
   of a sheet number (Dungeoneers).
+
+Once the fight is decided (`engine.ending`) no order moves on: an action's settling
+stops there, `end` and `pass` are refused, and `resume` picks up where it stopped.
 """
 
 from __future__ import annotations
 
+from shaper_gm.engine import ending
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter
@@ -45,16 +49,18 @@ class FixedOrder:
         return state.with_(up=(first,)), events + started
 
     def before_action(self, state: Encounter, rs, actor_id: str) -> Step:
+        ending.refuse_if_over(state)
         return state, []
 
     def after_action(self, state: Encounter, rs, actor_id: str) -> Step:
-        return state, []
+        return ending.halted(state, actor_id) or (state, [])
 
     def after_reaction(self, state: Encounter, rs, actor_id: str) -> Step:
         """A reaction spends off-turn; it never ends anyone's turn."""
         return state, []
 
     def end_turn(self, state: Encounter, rs) -> Step:
+        ending.refuse_if_over(state, "end")
         current = current_turn(state)
         state, events = finish_turn(state, rs, current)
         nxt, wrapped = self._next(state, current)
@@ -88,6 +94,7 @@ class FixedOrder:
         return state, events
 
     def pass_turn(self, state: Encounter, rs, actor_id: str) -> Step:
+        ending.refuse_if_over(state, "pass")
         state, events = give_up(state, rs, actor_id)
         if actor_id == state.turn:
             state, ended = self.end_turn(state, rs)
@@ -105,6 +112,17 @@ class FixedOrder:
             if can_take_turns(state.actors[candidate]) and candidate not in state.passed:
                 return candidate, index >= len(order)
         return None, False
+
+    def resume(self, state: Encounter, rs, pending: str | None) -> Step:
+        """The fight goes on in the turn it stopped in (the first able actor's, if that
+        actor has left)."""
+        if state.turn in state.actors:
+            return state, []
+        first = self._next(state, None)[0]
+        if first is None:
+            return state.with_(turn=None, up=()), []
+        state, started = begin_turn(state, rs, first)
+        return state.with_(up=(first,)), started
 
     def explain(self, state: Encounter, rs) -> str:
         return f"{name_of(state, state.turn)}'s turn" if state.turn else ""
@@ -143,14 +161,24 @@ class CyclingPasses(FixedOrder):
 
     def after_action(self, state: Encounter, rs, actor_id: str) -> Step:
         """A turn whose budget is spent ends by itself."""
+        halted = ending.halted(state, actor_id)
+        if halted is not None:
+            return halted
         if state.turn is not None and not self._has_budget(state, state.turn):
             return self.end_turn(state, rs)
         return state, []
 
     def end_turn(self, state: Encounter, rs) -> Step:
+        ending.refuse_if_over(state, "end")
         current = current_turn(state)
         state, events = finish_turn(state, rs, current)
         return self._begin_next(state, rs, current, events)
+
+    def resume(self, state: Encounter, rs, pending: str | None) -> Step:
+        """The turn it stopped in goes on, or ends if its budget is spent."""
+        if state.turn not in state.actors:
+            return self._begin_next(state.with_(turn=None, up=()), rs, None, [])
+        return self.after_action(state, rs, state.turn)
 
     def _begin_next(self, state: Encounter, rs, after: str | None, events: list) -> Step:
         for _ in range(2):           # at most one new round: it refills everyone
@@ -219,11 +247,15 @@ class MostRemaining:
 
     def before_action(self, state: Encounter, rs, actor_id: str) -> Step:
         """The turn of whoever acts begins as it acts."""
+        ending.refuse_if_over(state)
         if actor_id not in (state.up or ()):
             return state, []
         return begin_turn(state, rs, actor_id)
 
     def after_action(self, state: Encounter, rs, actor_id: str) -> Step:
+        halted = ending.halted(state, actor_id)
+        if halted is not None:
+            return halted
         events: list = []
         if actor_id == state.turn:
             state, events = finish_turn(state, rs, actor_id)
@@ -235,14 +267,23 @@ class MostRemaining:
 
     def settle(self, state: Encounter, rs) -> Step:
         """Work out who is up now (after a reaction, or a GM's change to the budgets)."""
-        return self._settle(state, rs, [])
+        return ending.halted(state) or self._settle(state, rs, [])
+
+    def resume(self, state: Encounter, rs, pending: str | None) -> Step:
+        """The action that ended the fight finishes its turn; then who is up is worked
+        out again (the newcomer may have the most left)."""
+        if pending is not None and pending == state.turn:
+            return self.after_action(state, rs, pending)
+        return self.settle(state, rs)
 
     def end_turn(self, state: Encounter, rs) -> Step:
+        ending.refuse_if_over(state, "end")
         raise RuleViolation(f"a turn here is one action ({self.rules.get('turn', '')}): it "
                             "ends by itself", "take an action, or pass to give up the rest "
                             "of the round")
 
     def pass_turn(self, state: Encounter, rs, actor_id: str) -> Step:
+        ending.refuse_if_over(state, "pass")
         state, events = give_up(state, rs, actor_id)
         state, settled = self._settle(state, rs, [])
         return state, events + settled

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from shaper_gm.engine import ending, resources
 from shaper_gm.engine import events as ev
-from shaper_gm.engine import resources
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.turns import name_of
@@ -39,6 +39,7 @@ def check_started(state: Encounter, rs, what: str) -> None:
         raise RuleViolation(
             f"the fight has not started: {what} needs a turn{rs.cited('turn_rule')}",
             "type start to begin round 1")
+    ending.refuse_if_over(state, what)
 
 
 def check_able(state: Encounter, rs, actor_id: str) -> None:

@@ -72,6 +72,23 @@ class Actor:
 
 
 @dataclass(frozen=True)
+class CombatResult:
+    """How a fight ended (`engine.ending`): the side left standing (None when nobody
+    is), the round, and the turn it stopped in, given back if the fight resumes."""
+
+    winner: str | None
+    round: int
+    turn: str | None = None       # whose turn it was
+    up: tuple[str, ...] = ()
+    pending: str | None = None    # whose action ended it; its turn order has not settled
+
+    def without(self, actor_id: str) -> CombatResult:
+        return replace(self, turn=None if self.turn == actor_id else self.turn,
+                       up=tuple(a for a in self.up if a != actor_id),
+                       pending=None if self.pending == actor_id else self.pending)
+
+
+@dataclass(frozen=True)
 class Encounter:
     ruleset: str = "shaper"
     seed: int = 0
@@ -86,6 +103,7 @@ class Encounter:
     passes: int = 0               # passes through the order this round (cycling orders)
     passed: frozenset[str] = frozenset()   # who gave up the rest of the round
     system: Any = None            # the ruleset's frozen encounter data
+    over: CombatResult | None = None     # set while the fight is decided (engine.ending)
 
     # --- reading -------------------------------------------------------------------
     def actor(self, actor_id: str) -> Actor:
@@ -117,10 +135,11 @@ class Encounter:
     def without_actor(self, actor_id: str) -> Encounter:
         actors = {k: v for k, v in self.actors.items() if k != actor_id}
         up = tuple(a for a in self.up if a != actor_id)
+        over = self.over.without(actor_id) if self.over is not None else None
         return replace(self, actors=actors,
                        order=tuple(a for a in self.order if a != actor_id),
                        turn=None if self.turn == actor_id else self.turn, up=up,
-                       passed=self.passed - {actor_id})
+                       passed=self.passed - {actor_id}, over=over)
 
     def with_(self, **changes: Any) -> Encounter:
         return replace(self, **changes)

@@ -15,11 +15,11 @@ from functools import lru_cache
 from typing import Any
 
 from shaper_gm.commands.args import MAX_SEED
-from shaper_gm.engine import grid
+from shaper_gm.engine import ending, grid
 from shaper_gm.engine.data import DataError
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.reader import Reader
-from shaper_gm.engine.state import Actor, Effect, Encounter
+from shaper_gm.engine.state import Actor, CombatResult, Effect, Encounter
 from shaper_gm.errors import GmError
 
 DAMAGED = "the save is damaged; open a good copy"
@@ -63,7 +63,15 @@ def state_to_data(state: Encounter, rs=None) -> dict:
         "system": rs.encode_system(state.system),
         "actors": {a.id: _actor_to_data(state, a, rs) for a in state.actors.values()},
     }
+    if state.over is not None:
+        data["result"] = _result_to_data(state.over)
     return data
+
+
+def _result_to_data(over: CombatResult) -> dict:
+    """A fight that is over: who won, when, and the turn it stopped in."""
+    return {"winner": over.winner, "round": over.round, "turn": over.turn,
+            "up": list(over.up), "pending": over.pending}
 
 
 def _actor_to_data(state: Encounter, actor: Actor, rs) -> dict:
@@ -175,13 +183,36 @@ def _state(data: Any, where: str, ruleset_for: RulesetFor) -> Encounter:
         _impossible(where, "dice_position", f"{position} is outside 0 to {MAX_DICE_POSITION}")
     passes = top.get("passes", int, optional=True, default=1 if round_ else 0)
     system = _decode(rs.decode_encounter_system, data.get("system"), f"{where}.system")
+    over = _result(top, actors, round_)
+    if over is not None and turn is not None:
+        _impossible(where, "turn", "a turn runs in a fight that is over (result)")
     state = Encounter(ruleset=rs.id, seed=seed, dice_position=position, cols=cols, rows=rows,
                       actors=actors, order=order, round=round_, turn=turn, up=up,
-                      passes=passes, passed=passed, system=system)
+                      passes=passes, passed=passed, system=system, over=over)
     for actor_id, raw in top.get("actors", dict).items():
         rs.check_extras(state, state.actors[actor_id], raw, f"{where}.actors.{actor_id}")
     rs.check_references(state, where)
+    if over is None and ending.decided(state):
+        state = ending.end(state)[0]      # written before fights ended: it is over now
     return state
+
+
+def _result(top: Reader, actors: dict, round_: int) -> CombatResult | None:
+    r = top.child("result", optional=True)
+    if r is None:
+        return None
+    over = CombatResult(winner=r.get("winner", (str, type(None))), round=r.get("round", int),
+                        turn=r.get("turn", (str, type(None))),
+                        up=tuple(r.items("up", str, optional=True)),
+                        pending=r.get("pending", (str, type(None)), optional=True))
+    if not 1 <= over.round <= round_:
+        _impossible(r.where, "round", f"{over.round} is not a round of this fight (1 to "
+                    f"{round_})")
+    refs = [("turn", over.turn), ("pending", over.pending), *(("up", a) for a in over.up)]
+    for key, ref in refs:
+        if ref is not None and ref not in actors:
+            _impossible(r.where, key, f"unknown actor {ref!r}")
+    return over
 
 
 def _actor_from_data(actor_id: str, r: Reader, rs, cols: int, rows: int) -> Actor:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import IO, Any
 
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.segment import Segment
 from rich.text import Text
 
@@ -25,7 +25,7 @@ from shaper_gm.render.plugins import load_views_for
 from shaper_gm.render.text import Names, describe, fold_costs
 
 # Events after which someone else may act: the order table follows them.
-TURN_CHANGES = (ev.TurnStarted, ev.UpNext, ev.PassStarted)
+TURN_CHANGES = (ev.TurnStarted, ev.UpNext, ev.PassStarted, ev.CombatEnded)
 
 class SafeConsole(Console):
     """A rich Console that shows control characters in text as escapes (see escape.py)
@@ -135,12 +135,23 @@ class Renderer:
             pass
         return Text(describe(event, names, cost))
 
+    def redone(self, view, names: Names) -> RenderableType:
+        """``Redid: LINE`` and then what it did, as when it was first applied."""
+        out: list[RenderableType] = []
+        events = view.events or ((),) * len(view.lines)
+        for line, happened in zip(view.lines, events, strict=True):
+            out.append(Text(f"Redid: {line}"))
+            out += [self.event(event, names, cost) for event, cost in fold_costs(happened)]
+        return Group(*out)
+
     def view(self, view, names: Names) -> RenderableType:
         try:
             if isinstance(view, vd.OrderView):
                 return tables.order_table(view.state, self.ruleset(view.state))
             if isinstance(view, vd.MapView):
                 return tables.map_grid(view.state, self.ruleset(view.state))
+            if isinstance(view, vd.HistoryMoved) and view.redo:
+                return self.redone(view, names)
             render = VIEW_RENDERERS.get(type(view))
             if render is None and load_views_for(type(view)):
                 render = VIEW_RENDERERS.get(type(view))
@@ -166,11 +177,13 @@ EVENT_RENDERERS: dict[type, Callable[[Any, Names, str], RenderableType]] = {
     ev.RoundStarted: _turn_line,
     ev.TurnStarted: _turn_line,
     ev.WentDown: lambda e, n, cost: Text(describe(e, n, cost), style="bold red"),
+    ev.CombatEnded: _turn_line,
+    ev.CombatResumed: _turn_line,
 }
 
 VIEW_RENDERERS: dict[type, Callable[[Any, Names], RenderableType]] = {
     vd.ActorView: lambda v, n: views.actor_sheet(v),
-    vd.LogView: lambda v, n: views.log_lines(v),
+    vd.LogView: views.log_lines,
     vd.HelpView: lambda v, n: views.help_view(v),
     vd.OddsView: views.odds_view,
     vd.HistoryMoved: lambda v, n: views.history_moved(v),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from shaper_gm.engine import ending
 from shaper_gm.engine import events as ev
 from shaper_gm.render.text import Names, describe, fold_costs
 
@@ -27,7 +28,9 @@ def _names(frames: list[tuple[str, tuple]], state, band) -> Names:
 
 def recap_markdown(frames: Iterable, state, *, band: Callable[[int], str] | None = None) -> str:
     """The fight as Markdown: setup, one section per round, a bullet per thing that
-    happened under the turn it happened in, then the final standings.
+    happened under the turn it happened in, then the result (if the fight is over) and
+    the final standings. A turn (and round) that the log ends on with nothing in it
+    yet is left out.
 
     `band` names a distance (the ruleset's `band_name`); without it moves give steps.
     """
@@ -51,10 +54,36 @@ def recap_markdown(frames: Iterable, state, *, band: Callable[[int], str] | None
                 out += ["", f"### {names(event.actor)}'s turn", ""]
             elif isinstance(event, _SILENT):
                 continue
+            elif isinstance(event, (ev.CombatEnded, ev.CombatResumed)):
+                out.append(f"- **{describe(event, names, cost)}**")
             else:
                 out.append(f"- {describe(event, names, cost)}")
+    out = _without_open_headings(out)
+    if state.over is not None:
+        out += ["", "## Result", "", result_line(state, names)]
     out += ["", "## Final standings", ""] + standings(state)
     return "\n".join(_tidy(out)) + "\n"
+
+
+def result_line(state, names: Names) -> str:
+    """``Party won in round 3; still standing: Josh, Taylor.``"""
+    text = ending.result_text(state)
+    standing = [names(a.id) for a in state.actors.values()
+                if a.side == state.over.winner and not a.down and a.summoner is None]
+    more = f"; still standing: {', '.join(standing)}" if standing else ""
+    return f"{text[:1].upper()}{text[1:]}{more}."
+
+
+def _without_open_headings(lines: list[str]) -> list[str]:
+    """Drop the turn the log ends in if nothing has happened in it yet, and so the
+    round it began (a finished turn without actions keeps its "No actions.")."""
+    out = list(lines)
+    for heading in ("### ", "## Round "):
+        while out and out[-1] == "":
+            out.pop()
+        if out and out[-1].startswith(heading):
+            out.pop()
+    return out
 
 
 def standings(state) -> list[str]:

@@ -16,6 +16,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from shaper_gm.engine import ending
 from shaper_gm.render.plugins import load_views
 
 PARTY, ENEMIES = "party", "enemies"
@@ -186,6 +187,8 @@ def order_table(state, rs=None) -> Table:
     if layout.legend is not None:
         caption += layout.legend(state, rs)
     title = f"Round {state.round}" if state.round else "Before the fight"
+    if state.over is not None:
+        title += f" · the fight is over: {ending.result_text(state)}"
     table = Table(title=title, caption=caption, box=box.SIMPLE_HEAD, show_edge=False,
                   padding=0, pad_edge=False,
                   title_justify="left", caption_justify="left", title_style="bold",

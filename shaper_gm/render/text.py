@@ -186,6 +186,21 @@ def _(e: ev.PassStarted, n: Names, cost: str) -> str:
 
 
 @_describe.register
+def _(e: ev.CombatEnded, n: Names, cost: str) -> str:
+    if e.winner is None:
+        return f"The fight is over in round {e.round}: nobody is left standing"
+    standing = f" ({', '.join(n(a) for a in e.standing)} standing)" if e.standing else ""
+    return f"The fight is over in round {e.round}: {e.winner} won{standing}"
+
+
+@_describe.register
+def _(e: ev.CombatResumed, n: Names, cost: str) -> str:
+    sides = " and ".join(e.sides)
+    text = f"The fight resumes (round {e.round}): {sides} can act"
+    return text + (f"; {n(e.turn)}'s turn goes on" if e.turn else "")
+
+
+@_describe.register
 def _(e: ev.Passed, n: Names, cost: str) -> str:
     given = ", ".join(f"gives up {v} {kind(k)}" for k, v in e.given_up) or "nothing left"
     return line(f"{n(e.actor)} passes", [given, e.rule])
@@ -286,6 +301,13 @@ def _(e: ev.DiceRolled, n: Names, cost: str) -> str:
 
 
 @_describe.register
+def _(e: ev.DiceSkipped, n: Names, cost: str) -> str:
+    dice = "1 die" if e.count == 1 else f"{e.count} dice"
+    return (f"The dice move on {dice}: the next roll is fresh "
+            f"(dice position {e.before} → {e.after})")
+
+
+@_describe.register
 def _(e: ev.Said, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)}: {e.text}", [cost or kind(e.kind)])
 
@@ -326,3 +348,29 @@ def describe_events(events: Iterable[object], names) -> list[str]:
     """One line per event, spends folded into what they paid for."""
     names = as_names(names)
     return [describe(event, names, cost) for event, cost in fold_costs(events)]
+
+
+# Refills and regains as a turn starts or ends: the table sees them, a one-line outcome
+# skips them.
+_NOT_OUTCOMES = (ev.ResourceChanged,)
+
+
+def outcome_line(events: Iterable[object], names) -> str:
+    """What a command did, in one line for `log`: ``hit; 8 damage, ..., HP 20 → 12;
+    Reaver is Down (S8)``. A resolved action drops the who-does-what its command line
+    already says (the text before its first ': '); a turn's end drops what lapsed."""
+    names = as_names(names)
+    parts = []
+    for event, cost in fold_costs(events):
+        if isinstance(event, _NOT_OUTCOMES):
+            continue
+        if isinstance(event, ev.TurnEnded):
+            parts.append(f"{names(event.actor)}'s turn ends")
+            continue
+        text = describe(event, names, cost)
+        if isinstance(event, ev.Resolved):
+            head, sep, tail = text.partition(": ")
+            if sep and tail and head.startswith(names(event.actor)):
+                text = tail
+        parts.append(text)
+    return "; ".join(parts)

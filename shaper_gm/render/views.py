@@ -11,7 +11,7 @@ from rich.text import Text
 
 from shaper_gm.render.plugins import load_views
 from shaper_gm.render.tables import hp_bar, label, side_colours
-from shaper_gm.render.text import Names, effect_text, until_text
+from shaper_gm.render.text import Names, effect_text, outcome_line, until_text
 
 GROUPS = ("setup", "play", "gm", "view", "file")
 GROUP_TITLES = {"gm": "GM tools", "view": "Views", "file": "Files"}
@@ -55,12 +55,23 @@ def generic_sheet(view) -> Group:
 
 # --- log, help, odds ---------------------------------------------------------------------
 
-def log_lines(view) -> Group:
+def log_lines(view, names: Names | None = None) -> Group:
+    """Each entry: its number, its line, and ``→`` what it did in one line (when the
+    entry's events are known: those loaded from a save may not be)."""
     if not view.lines:
         return Group(Text("The log is empty.", style="dim"))
     width = len(str(view.first + len(view.lines) - 1))
-    return Group(*(Text.assemble((f"{n:>{width}}  ", "dim"), line)
-                   for n, line in enumerate(view.lines, view.first)))
+    events = view.events or ((),) * len(view.lines)
+    rows = []
+    for n, line, happened in zip(range(view.first, view.first + len(view.lines)),
+                                 view.lines, events, strict=True):
+        row = Text.assemble((f"{n:>{width}}  ", "dim"), line)
+        outcome = outcome_line(happened, names or Names()) if happened else ""
+        if outcome:
+            row.append("  → ", style="dim")
+            row.append(outcome)
+        rows.append(row)
+    return Group(*rows)
 
 
 def help_view(view) -> Group:
@@ -155,7 +166,11 @@ def _distribution(dist) -> Table:
 
 def history_moved(view) -> Group:
     verb = "Redid" if view.redo else "Undid"
-    return Group(*(Text(f"{verb}: {line}") for line in view.lines))
+    lines = [Text(f"{verb}: {line}") for line in view.lines]
+    if view.rerolled:
+        lines.append(Text(f"The next roll is fresh: the dice move past those the undone "
+                          f"commands drew (logged as {view.rerolled})"))
+    return Group(*lines)
 
 
 def message(view) -> Text:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from shaper_gm.engine import ending
+
 
 def prompt_text(session: Any) -> str:
     """`josh › ` on Josh's turn; `gm › ` when nobody is acting."""
@@ -23,7 +25,9 @@ def toolbar_text(session: Any, save: str | Path | None) -> str:
     else:
         parts.append(f"round {state.round}")
         actor = state.actors.get(state.turn) if state.turn else None
-        if actor is None:
+        if state.over is not None:
+            parts.append(f"the fight is over: {ending.result_text(state)}")
+        elif actor is None:
             parts.append("no one's turn")
         else:
             up = [state.actors[a].name for a in state.up if a in state.actors]

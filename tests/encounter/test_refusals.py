@@ -71,10 +71,13 @@ def test_acting_out_of_turn_without_sp(battle):
 # --- more refusals, by ruling ----------------------------------------------------------
 
 @pytest.mark.parametrize(("setup", "line", "fragments"), [
-    # S8: Down actors neither act nor are targeted.
-    ((*DUEL, "damage bob 13 --direct"), "attack bob", ("Bob is Down", "S8")),
-    ((*DUEL, "damage bob 13 --direct"), "engage bob", ("Bob is Down", "S8")),
-    ((*DUEL, "damage ann 13 --direct"), "engage ann bob", ("Ann is Down", "S8")),
+    # S8: Down actors neither act nor are targeted (a third actor keeps the fight going).
+    ((*DUEL, "add cal --side enemies --at E5", "damage bob 13 --direct"), "attack bob",
+     ("Bob is Down", "S8")),
+    ((*DUEL, "add cal --side enemies --at E5", "damage bob 13 --direct"), "engage bob",
+     ("Bob is Down", "S8")),
+    ((*DUEL, "add cal --side party --at E5", "damage ann 13 --direct"), "engage ann bob",
+     ("Ann is Down", "S8")),
     # S9: zones are on the grid.
     (DUEL, "move F1", ("F1",)),
     # S14: engaging needs the same zone; disengaging needs an engagement.

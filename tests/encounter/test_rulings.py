@@ -32,7 +32,8 @@ def paid(result):
 
 def test_s8_down_leaves_engagements_is_skipped_and_hp_stops_at_zero(make_session):
     s = make_session(*DUEL[:2], "add cy --weapon dagger --holding dagger --side party --at B2",
-                     "init ann bob cy", "start", "engage bob")
+                     "add dee --weapon dagger --side enemies --at E5",
+                     "init ann bob cy dee", "start", "engage bob")
     result = s.execute("damage bob 50 --direct")
     bob = s.state.actors["bob"]
     assert (bob.hp, bob.down) == (0, True)
@@ -40,6 +41,7 @@ def test_s8_down_leaves_engagements_is_skipped_and_hp_stops_at_zero(make_session
     assert model.engagements(s.state) == frozenset()
     s.execute("end")
     assert s.state.turn == "cy"                     # bob is skipped
+    s.execute("end")
     s.execute("end")
     assert (s.state.round, s.state.turn) == (2, "ann")
     s.execute("heal bob 4")                         # the GM revives it

@@ -28,8 +28,10 @@ def test_a_version_1_save_opens_and_replays_to_its_state(path):
 def test_a_version_1_save_means_what_it_said():
     raw = load_yaml_file(FOUGHT)
     state = saves.read_save(FOUGHT).state
-    assert (state.round, state.turn, state.dice_position) == (raw["round"], raw["turn"],
-                                                              raw["dice_position"])
+    # the raider, the last enemy, is down: read today, the fight is over in Taylor's turn
+    assert (state.round, state.over.turn, state.dice_position) == (
+        raw["round"], raw["turn"], raw["dice_position"])
+    assert (state.turn, state.over.winner, state.over.round) == (None, "party", 3)
     for actor_id, old in raw["actors"].items():
         actor = state.actors[actor_id]
         assert (actor.hp, actor.down, actor.zone) == (old["hp"], old["down"], old["zone"])

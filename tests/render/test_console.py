@@ -71,7 +71,8 @@ def test_every_view_renders(battle, render):
                           "rolls josh manual")}
     assert "Longbow 1d6+3, Pierce 2, ranged (held)" in texts["show josh"]
     assert "Piercing Strike 1: 1 of 1 uses left this round (S24)" in texts["show josh"]
-    assert re.search(r"^\d+  engage reaver monica$", texts["log 2"], re.M)
+    assert re.search(r"^\d+  engage reaver monica  → Reaver engages Monica, joining Raider "
+                     r"\(Minor\)$", texts["log 2"], re.M)
     assert "attack     attack: one roll" in texts["help"]
     assert "(also a, hit, shoot)" in texts["help"]
     assert "Rules: S2-S8, S11, S13, S15, S16, S23-S25" in texts["help attack"]
@@ -87,7 +88,7 @@ def test_undo_and_redo_name_the_lines(battle, render):
     assert render(battle.execute("undo"), battle.state) == \
         "Undid: damage crossbowman 3 --direct\n"
     assert render(battle.execute("redo"), battle.state) == \
-        "Redid: damage crossbowman 3 --direct\n"
+        "Redid: damage crossbowman 3 --direct\nCrossbowman: HP 10 → 7, 3 damage (direct)\n"
 
 
 def test_unknown_things_do_not_crash(battle):

@@ -139,19 +139,45 @@ def register(reg: Registry, rs) -> None:
         how = "asked for at the prompt (Enter rolls)" if manual else "rolled by the tool"
         return Outcome(view=Message(f"{name}'s dice are now {how}."))
 
-    @reg.command("undo", group="gm", usage="undo [N]", logged=False,
-                 summary="take back the last N commands", examples=("undo", "undo 3"),
-                 positionals=("number?",))
+    @reg.command("undo", group="gm", usage="undo [N] [--reroll]", logged=False,
+                 summary="take back the last N commands; the dice go back too, so the same "
+                         "command rolls the same dice (--reroll: fresh dice)",
+                 examples=("undo", "undo 3", "undo --reroll"), positionals=("number?",),
+                 flags=(flag("reroll", help="then skip the dice the undone commands drew, "
+                                            "so the next roll is fresh (logged as reroll N)"),))
     def undo(ctx: Context) -> Outcome:
-        frames = ctx.session.undo(_count(ctx.parsed.words, "undo"))
-        return Outcome(view=HistoryMoved(tuple(f.line for f in frames), redo=False))
+        session = ctx.session
+        frames = session.undo(_count(ctx.parsed.words, "undo"))
+        rerolled = None
+        if ctx.parsed.get("reroll") and session.dice_ahead():
+            rerolled = session.execute(f"reroll {session.dice_ahead()}").line
+        return Outcome(view=HistoryMoved(tuple(f.line for f in frames), redo=False,
+                                         rerolled=rerolled))
+
+    @reg.command("reroll", group="gm", usage="reroll [N]", positionals=("number?",),
+                 summary="skip N dice, by default those the undone commands drew, so the "
+                         "next roll is fresh; logged, so replay draws the same",
+                 examples=("reroll", "reroll 6"))
+    def reroll(ctx: Context) -> Outcome:
+        words = ctx.parsed.words
+        if len(words) > 1:
+            raise CommandError("expected reroll [N]", "e.g. reroll 6, or reroll after undo")
+        count = _skip_count(words[0]) if words else ctx.session.dice_ahead()
+        if count == 0:
+            raise CommandError("no undone command drew any dice: the next roll is fresh "
+                               "already", "reroll N skips N dice")
+        before = ctx.state.dice_position
+        ctx.dice.rng.skip(count)
+        words[:] = [str(count)]
+        return Outcome(ctx.state, [ev.DiceSkipped(count, before, before + count)])
 
     @reg.command("redo", group="gm", usage="redo [N]", logged=False,
                  summary="apply again what undo took back (same dice)",
                  examples=("redo", "redo 2"), positionals=("number?",))
     def redo(ctx: Context) -> Outcome:
         frames = ctx.session.redo(_count(ctx.parsed.words, "redo"))
-        return Outcome(view=HistoryMoved(tuple(f.line for f in frames), redo=True))
+        return Outcome(view=HistoryMoved(tuple(f.line for f in frames), redo=True,
+                                         events=tuple(f.events for f in frames)))
 
 
 def roll_outcome(ctx: Context, mods=None, basic: bool = False) -> Outcome:
@@ -165,6 +191,16 @@ def roll_outcome(ctx: Context, mods=None, basic: bool = False) -> Outcome:
     result = roll(expr, source, mods or NO_MODIFIERS, what=f"roll {expr}", basic=basic)
     p.flags["faces"] = tuple(source.used)
     return Outcome(ctx.state, [ev.DiceRolled(str(expr), result)])
+
+
+MAX_SKIP = 1_000_000
+
+
+def _skip_count(word: str) -> int:
+    if not ascii_digits(word) or len(word) > 7 or not 1 <= int(word) <= MAX_SKIP:
+        raise CommandError(f"reroll: the number of dice to skip must be 1 to {MAX_SKIP}, got "
+                           f"{word!r}", "e.g. reroll 6")
+    return int(word)
 
 
 def _count(words: list[str], verb: str) -> int:

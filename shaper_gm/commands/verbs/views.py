@@ -14,7 +14,7 @@ from shaper_gm.commands.viewdata import (
     Message,
     OrderView,
 )
-from shaper_gm.errors import CommandError
+from shaper_gm.errors import CommandError, GmError
 
 
 def rulesets_text(current: str) -> str:
@@ -25,6 +25,22 @@ def rulesets_text(current: str) -> str:
         mark = "▶" if ruleset_id == current else " "
         lines.append(f"{mark} {ruleset_id:<12} {about}")
     return "\n".join(lines)
+
+
+RECALL_LIMIT = 500      # entries a `log` re-runs to recall the outcomes a save did not keep
+
+
+def _recall_outcomes(session, count: int) -> None:
+    """Entries loaded from a save carry no events: re-run the last `count` from the
+    nearest checkpoint, as undo would, to know their outcomes (when cheap enough)."""
+    tail = session.history[len(session.history) - count:]
+    unknown = [f for f in tail if f.before is None and not f.events]
+    if not unknown or session.rebuild is None or count > RECALL_LIMIT:
+        return
+    try:
+        session.rebuild(session, count)
+    except GmError:
+        pass                    # the log still shows the lines; undo will say why
 
 
 def register(reg: Registry, rs) -> None:
@@ -54,20 +70,23 @@ def register(reg: Registry, rs) -> None:
         return Outcome(view=OrderView(ctx.state))
 
     @reg.command("log", group="view", usage="log [N]", logged=False,
-                 summary="the last N resolved commands (all with no N)",
+                 summary="the last N resolved commands, each with its outcome (all with no N)",
                  examples=("log", "log 10"), positionals=("number?",))
     def log(ctx: Context) -> Outcome:
-        lines = ctx.session.log
+        session = ctx.session
         words = ctx.parsed.words
+        count = len(session.history)
         if words:
             if (len(words) != 1 or not ascii_digits(words[0]) or len(words[0]) > 7
                     or int(words[0]) < 1):
                 raise CommandError(f"log takes a count of 1 or more, got {' '.join(words)!r}",
                                    "e.g. log 10, or log for all of it")
-            shown = lines[-int(words[0]):]
-        else:
-            shown = lines
-        return Outcome(view=LogView(tuple(shown), len(lines) - len(shown) + 1))
+            count = min(count, int(words[0]))
+        _recall_outcomes(session, count)
+        shown = session.history[len(session.history) - count:]
+        return Outcome(view=LogView(tuple(f.line for f in shown),
+                                    len(session.history) - count + 1,
+                                    tuple(f.events for f in shown)))
 
     @reg.command("help", group="view", usage="help [COMMAND]", logged=False, aliases=("?",),
                  summary="the list of commands, one command in full, or the rulesets",

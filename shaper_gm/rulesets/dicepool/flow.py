@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from shaper_gm.engine import ending, resources
 from shaper_gm.engine import events as ev
-from shaper_gm.engine import resources
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.turns import name_of
@@ -21,6 +21,7 @@ from shaper_gm.rulesets.dicepool.steps import PoolTest
 
 
 def require_started(state: Encounter) -> None:
+    ending.refuse_if_over(state)
     if state.round == 0 or state.turn is None:
         raise RuleViolation("the fight has not started: nobody has a turn yet (P5)",
                             "set the order with init, then type start")

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from shaper_gm.engine import ending, resources
 from shaper_gm.engine import events as ev
-from shaper_gm.engine import resources
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.turns import name_of
@@ -31,6 +31,7 @@ class Begun:
 
 
 def started(state: Encounter) -> None:
+    ending.refuse_if_over(state)
     if state.round < 1 or state.turn is None:
         raise RuleViolation("the fight has not started: nobody has AP to spend yet (D1)",
                             "add the creatures, then type start")

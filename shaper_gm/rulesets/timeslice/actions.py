@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from shaper_gm.engine import ending, resources
 from shaper_gm.engine import events as ev
-from shaper_gm.engine import resources
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import play
@@ -71,6 +71,7 @@ class WakeRequest:
 # --- shared checks ----------------------------------------------------------------------
 
 def _running(state: Encounter) -> None:
+    ending.refuse_if_over(state)
     if state.turn is None:
         raise RuleViolation("the fight has not started: no turn is running (T5)",
                             "type start to begin round 1")

@@ -139,7 +139,7 @@ def test_refused_an_unknown_target(fight):
 
 
 def test_refused_a_down_target(fight):
-    fight.start()
+    fight.add("raider", "raider", "E5").start()     # the raider keeps the fight going
     fight.attack("freya", "barry", roll=[6] * 5, damage=[8] * 4)
     assert "(P8)" in refused(fight, "already down", dice=1, roll=[6]).message
 
@@ -172,7 +172,7 @@ def test_refused_outside_ones_turn_without_a_preparation(fight):
 
 
 def test_refused_a_down_attacker(fight):
-    fight.start()
+    fight.add("raider", "raider", "E5").start("freya", "barry")
     fight.attack("freya", "barry", roll=[6] * 5, damage=[8] * 4)
     fight.end()                       # Barry is down: the turn comes back to Freya
     assert fight.state.turn == "freya"

@@ -8,6 +8,8 @@ import pytest
 from tests.rulesets.dicepool.commands import DUEL, fight, refused
 
 WITH_ODO = (*DUEL, "add odo --as odo --at C3", "init freya barry odo")
+# a second enemy keeps the fight going once Barry is down
+WITH_RAIDER = (*DUEL, "add raider --as raider --at E5", "init freya barry raider")
 
 # (setup, then `start`?, line, fragments the message names)
 CASES = [
@@ -28,8 +30,9 @@ CASES = [
     ((*DUEL, "start", "set freya pool=0"), False, "attack barry --roll 4",
      ["pool is empty", "P3"]),
     ((*DUEL, "start", "set freya actions=0"), False, "attack barry", ["Freya has 0 left", "P6"]),
-    ((*DUEL, "set barry hp=0"), True, "attack barry", ["already down at 0 HP (P8)"]),
-    ((*DUEL, "set freya hp=0"), True, "attack freya barry", ["Freya is down at 0 HP", "P8"]),
+    ((*WITH_RAIDER, "set barry hp=0"), True, "attack barry", ["already down at 0 HP (P8)"]),
+    ((*WITH_ODO, "set freya hp=0"), True, "attack freya barry", ["Freya is down at 0 HP", "P8"]),
+    ((*DUEL, "set barry hp=0"), True, "end", ["the fight is over", "party won in round 1"]),
     # move (P10)
     (DUEL, True, "move K1", ["off the 10x10 grid (P10)"]),
     (DUEL, True, "move here", ["'here' is not a square (P10)"]),

@@ -29,7 +29,7 @@ def test_a_fight_replays_from_its_log_with_every_roll_written_in():
 
 
 def test_undo_and_redo_take_back_and_apply_again_the_same_dice():
-    s = fight()
+    s = fight(setup=PARTY)
     before = s.state
     s.execute("attack barry")
     after, line = s.state, s.log[-1]

@@ -123,7 +123,8 @@ def test_p7_p8_a_weapon_without_the_damage_stat_and_a_miss():
 
 
 def test_p8_damage_takes_hp_down_to_0_and_the_target_is_down():
-    s = fight("attack barry --roll 6,6,6,6,6 --damage 8,8,8,8")
+    s = fight("attack barry --roll 6,6,6,6,6 --damage 8,8,8,8",
+              setup=(*DUEL[:2], "add raider --as raider --at E5", "init freya barry raider"))
     barry = s.state.actors["barry"]
     assert barry.hp == 0 and barry.down
     refused(s, "attack barry", "already down at 0 HP (P8)")

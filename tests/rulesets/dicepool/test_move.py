@@ -73,7 +73,7 @@ def test_p10_refusals(fight):
 
 
 def test_a_down_actor_does_not_block_a_square(fight):
-    fight.start()
+    fight.add("raider", "raider", "E5").start()     # the raider keeps the fight going
     fight.attack("freya", "barry", roll=[6] * 5, damage=[8] * 4)
     assert move(fight, "freya", "B2").end == "B2"
 

@@ -120,9 +120,11 @@ def check(rs, state: Encounter, outcome) -> None:
         assert 0 <= actor.resource("actions") <= rs.numbers.actions_per_turn
         assert 0 <= actor.hp <= actor.max_hp
         assert actor.down == (actor.hp == 0)
-    turn = state.actors[state.turn]
-    if turn.system.prepared:             # made this turn, so an action was spent on them
-        assert turn.resource("actions") < rs.numbers.actions_per_turn
+    if state.over is not None:           # one side is left standing: no turn runs
+        assert state.turn is None and len({a.side for a in state.actors.values()
+                                           if not a.down}) <= 1
+    elif state.actors[state.turn].system.prepared:   # made this turn: an action was spent
+        assert state.actors[state.turn].resource("actions") < rs.numbers.actions_per_turn
     if isinstance(outcome, AttackOutcome):
         assert state.actors[outcome.attacker].resource("pool") == outcome.pool_after
         spent = max(0, outcome.pool_before - outcome.failures - (1 if outcome.ability else 0))

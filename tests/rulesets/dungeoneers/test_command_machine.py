@@ -165,6 +165,10 @@ class DungeoneersMachine(RuleBasedStateMachine):
         if not any(not a.down for a in state.actors.values()):
             assert state.up == ()
             return
+        standing = {a.side for a in state.actors.values() if not a.down}
+        if state.over is not None:                   # one side left: no one is up
+            assert state.up == () and state.turn is None and len(standing) <= 1
+            return
         assert state.up and state.turn == state.up[0]
         top = max(a.resource("ap") for a in able)
         up = [state.actors[a] for a in state.up]

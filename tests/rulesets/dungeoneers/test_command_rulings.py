@@ -83,9 +83,11 @@ def test_d18_d19_d20_damage_like_a_hit():
     s.execute("damage skeleton 2 --type B --criticals 1")       # (2 + 1) x 2
     assert actor(s, "skeleton").resource("wounds") == 6
     s.execute("damage skeleton 4 --type P")                      # 4 - 2
-    assert actor(s, "skeleton").down and s.state.up == ("freya",)
+    assert actor(s, "skeleton").down and s.state.up == ()          # the fight is over
+    assert (s.state.over.winner, s.state.over.up) == ("party", ("freya",))
     s.execute("heal skeleton 1")
-    assert not actor(s, "skeleton").down
+    assert not actor(s, "skeleton").down and s.state.over is None
+    assert s.state.up == ("freya",)
 
 
 def test_d21_move_and_sprint():

@@ -149,6 +149,8 @@ def test_d18_the_attackers_own_threshold_counts(table):
 
 def test_d19_wounds_reaching_the_limit_put_a_creature_down(table, rs):
     t = duel(table, stats={"wound_limit": 4})
+    t.add("e", "skeleton", side="enemies", at="E5")     # it has passed, and keeps the
+    t.state = t.state.with_(passed=frozenset({"e"}))    # fight going when d is down
     out = t.do(strike, StrikeRequest("a", "d"), {"roll": [4], "dodge": [1], "pierce": [6]})
     assert out.wounds == 4 and out.down and t.actor("d").down
     assert ev.WentDown("d", "down", "D19") in t.events

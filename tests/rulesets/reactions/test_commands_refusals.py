@@ -39,7 +39,9 @@ CASES = [
     (DUEL, ("attack bo --crit 1",), "attack bo", r"attack needs 1 action; Ann has 0 left "
                                                  r"\(R10\)"),
     (DUEL, (), "attack bo ann", r"Bo cannot spend action outside its own turn \(R10\)"),
-    (DUEL, ("damage bo 60 --type true",), "attack bo", r"Bo is already down \(R8\)"),
+    (DUEL, ("add k --as knight --at H8", "damage bo 60 --type true"), "attack bo",
+     r"Bo is already down \(R8\)"),
+    (DUEL, ("damage bo 60 --type true",), "end", r"the fight is over: party won in round 1"),
     (DUEL, ("damage ann 60 --type true",), "attack ann bo", r"Ann is down \(R8\)"),
     (BEFORE, (), "attack ann bo", r"has not started \(R10\)"),
     # move (R10)

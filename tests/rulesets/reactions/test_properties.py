@@ -47,6 +47,10 @@ def play(rs, plan, seed, recorded=None):
     state = started(rs, *CAST)
     log = []
     for index, (kind, a, b, reacts) in enumerate(plan):
+        if state.over is not None:          # one side is left standing: turns stop
+            assert state.turn is None
+            assert len({x.side for x in state.actors.values() if not x.down}) <= 1
+            break
         verb, request, declared = request_for(state, kind, a, b, reacts)
         if recorded is not None:
             faces, declared = recorded[index]

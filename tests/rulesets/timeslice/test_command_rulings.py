@@ -262,12 +262,12 @@ def test_t17_moves_count_units_and_reach_is_in_units():
 
 
 def test_t5_a_gm_change_that_leaves_the_acting_combatant_without_ts_or_down_ends_its_turn():
-    s = started()
+    s = started(extra=("add sniper --as sniper --at H8",))     # the sniper fights on
     run(s, "set kara ts=0")
     assert s.state.turn == "guard" and s.log[-1] == "set kara ts=0"
     run(s, "damage guard 30 --direct")                    # dead on its own turn
     assert s.state.turn == "ren"
-    s2 = session("add kara --as kara --at B2", "add guard --as guard --at C2",
-                 "init kara guard", "start", "damage guard 30")
+    s2 = session("add kara --as kara --at B2", "add ren --as ren --at C2",
+                 "init kara ren", "start", "damage ren 30")      # one side: no fight to end
     out = run(s2, "damage kara 30")                       # nobody is left who can act
     assert of(out, tev.NobodyLeft) == [tev.NobodyLeft(1)] and s2.state.turn is None

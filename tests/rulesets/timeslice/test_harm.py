@@ -117,7 +117,8 @@ def test_t13_a_non_player_at_0_hp_dies_unless_nonlethal(fight):
 
 
 def test_t13_an_unconscious_target_makes_no_defense_roll(fight):
-    fight.add("kara", "kara").add("brute", "brute", side="foes", numbers={"hp": 3}).start()
+    fight.add("kara", "kara").add("brute", "brute", side="foes", numbers={"hp": 3})
+    fight.add("guard", "guard", side="foes").start()        # the guard fights on
     fight.do(attack, AttackRequest("kara", "brute", nonlethal=True), HIT)
     out = fight.do(attack, AttackRequest("kara", "brute"), {"roll": [(0, 1)]})
     assert (out.defense, out.defense_total, out.hit) == ("none", 0, True)
@@ -185,7 +186,7 @@ def test_gm_damage_through_dr_direct_and_nonlethal(fight):
 
 
 def test_going_down_on_its_own_turn_ends_it(fight):
-    fight.add("kara", "kara").add("guard", "guard", side="foes").start()
+    fight.add("kara", "kara").add("guard", "guard", side="foes").add("ren", "ren").start()
     state, events = fight.rs.damage(fight.state, "kara", 40, {})
     assert state.turn == "guard" and ev.TurnEnded("kara", ()) in events
 

@@ -30,6 +30,8 @@ def play_a_fight(seed: int):
     for line in lines:
         s.execute(line)
     for _ in range(40):                        # whoever is up attacks someone of the others
+        if s.state.over is not None:
+            break
         up = s.state.actors[s.state.turn]
         foes = [a for a in s.state.actors.values() if a.side != up.side and
                 a.system.condition != "dead"]

@@ -143,7 +143,7 @@ def test_the_tool_says_when_a_dying_timer_runs_out():
 
 def test_the_toolbar_gives_the_acting_combatants_ts_and_with_the_state_every_timer():
     s = session("add kara --as kara --at B2", "add guard --as guard --at C2",
-                "init guard kara", "start", "damage kara 30")
+                "add ren --as ren --at B3", "init guard kara ren", "start", "damage kara 30")
     assert "TS 10/10 · spear in hand" in toolbar_text(s, None)
     rs = s.ruleset_for(s.state)
     guard = s.state.actors["guard"]
