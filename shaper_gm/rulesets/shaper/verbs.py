@@ -139,8 +139,9 @@ def _register_gm_verbs(reg: Registry) -> None:
             if p.get("magic") or p.get("pierce") or p.get("defense"):
                 raise CommandError("--direct skips Defense, so --magic, --pierce and --defense "
                                    "do not apply", "drop them, or drop --direct")
-            return Outcome(*harm.set_hp(ctx.state, ctx.ruleset, target, actor.hp - n,
-                                        f"{n} damage (direct)"))
+            after = max(0, actor.hp - n)
+            return Outcome(*harm.set_hp(ctx.state, ctx.ruleset, target, after,
+                                        harm.damage_note(n, actor.hp, after, "damage (direct)")))
         pierce = p.get("pierce") or 0
         if pierce < 0:
             raise CommandError("--pierce cannot be negative", "e.g. --pierce 2")

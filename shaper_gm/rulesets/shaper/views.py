@@ -85,7 +85,7 @@ def _(e: AttackResolved, n: Names, cost: str) -> str:
 @describer
 def _(e: DamageTaken, n: Names, cost: str) -> str:
     r = e.result
-    return f"{n(e.actor)} takes {r.damage} damage: {damage_text(r)}"
+    return f"{r.damage} damage to {n(e.actor)}: {damage_text(r)}"
 
 
 @describer
@@ -100,24 +100,35 @@ def roll_text(roll) -> str:
     return breakdown.roll_text(roll, "S2")
 
 
-def damage_text(r) -> str:
-    """``Defense 9 - Pierce 2 = 7, no damage`` / ``Defense 1, 13 taken, HP 20 → 7``."""
+def defense_text(r) -> str:
+    """``Defense 9 - Pierce 1 = 8``, ``Defense 6 halved 3``, ``no Defense`` (S7)."""
     if r.defense == 0 and r.effective_defense == 0 and not r.pierce:
-        defense = "no Defense"
-    else:
-        defense = f"Defense {r.defense}"
-        if r.magic:
-            defense += f" halved {r.defense_after_magic}"
-        if r.pierce:
-            defense += f" - Pierce {r.pierce} = {r.effective_defense}"
-        elif r.magic:
-            defense += f" = {r.effective_defense}"
+        return "no Defense"
+    text = f"Defense {r.defense}"
+    if r.magic:
+        text += f" halved {r.defense_after_magic}"
+    if r.pierce:
+        text += f" - Pierce {r.pierce} = {r.effective_defense}"
+    return text
+
+
+def damage_text(r) -> str:
+    """What the damage did, in order: what Defense stopped, what got through, what was
+    absorbed, then HP: ``Defense 9 - Pierce 1 = 8 stops 8, 1 gets through, HP 13 → 12``."""
+    defense = defense_text(r)
+    stopped = r.damage - r.taken
     if r.taken == 0:
-        return f"{defense}, no damage"
-    parts = [defense, f"{r.taken} taken"]
+        parts = [f"{defense} stops all of it" if r.damage else defense]
+    elif defense == "no Defense":
+        parts = [defense, f"{r.taken} gets through"]
+    else:
+        parts = [f"{defense} stops {stopped or 'none'}", f"{r.taken} gets through"]
     if r.absorbed:
         parts.append(f"{r.absorbed} absorbed")
-    parts.append(f"HP {r.hp_before} → {r.hp_after}" + (", Down" if r.down else ""))
+    if r.hp_lost:
+        parts.append(f"HP {r.hp_before} → {r.hp_after}" + (", Down" if r.down else ""))
+    else:
+        parts.append("no HP lost")
     return ", ".join(parts)
 
 
@@ -281,9 +292,9 @@ def target_lines(t, attack_total: int, names: Names) -> list[Text]:
 def damage_breakdown(event, names: Names) -> Group:
     """DamageTaken from the GM's `damage`: the S7 pipeline for one actor."""
     r = event.result
-    head = Text(f"{names(event.actor)} takes {r.damage} damage", style="bold")
-    if r.magic:
-        head.append(" (magic)")
+    head = Text(f"{r.damage}{' magic' if r.magic else ''} damage to {names(event.actor)}: ",
+                style="bold")
+    head.append(damage_text(r))
     return Group(head, *pipeline(r, depth=1))
 
 
