@@ -117,13 +117,22 @@ def fraction(p) -> str:
 
 def odds_view(view, names: Names) -> Group:
     out = [Text(f"Odds for {names(view.attacker)}", style="bold")]
-    for target, hit, crit, dist in zip(view.targets, view.hit, view.crit, view.damage,
-                                       strict=False):
-        out.append(Text(f"▸ {names(target)}", style="bold"))
+    for i, (target, hit, crit, dist) in enumerate(zip(view.targets, view.hit, view.crit,
+                                                      view.damage, strict=False)):
+        hp = view.hp[i] if i < len(view.hp) else None
+        head = Text(f"▸ {names(target)}", style="bold")
+        if hp is not None:
+            head.append(f" ({hp} HP)", style="")
+        out.append(head)
         out.append(Text(f"  hit       {fraction(hit)} = {percent(hit)}"))
         out.append(Text(f"  critical  {fraction(crit)} = {percent(crit)}"))
+        if i < len(view.down):
+            down = view.down[i]
+            out.append(Text(f"  {view.down_word:<9} {fraction(down)} = {percent(down)}  "
+                            "(dropped to 0 HP)"))
         mean = dist.mean()
-        out.append(Text(f"  damage    mean {float(mean):.2f} HP"))
+        of = f" of its {hp}" if hp is not None else ""
+        out.append(Text(f"  HP lost   mean {float(mean):.2f}{of}"))
         out.append(_distribution(dist))
     if view.notes:
         out.append(Text("Assumed: " + "; ".join(view.notes), style="dim"))

@@ -85,3 +85,56 @@ def test_timeslice_heal_says_what_it_healed():
     _, text = play([*lines, "set kara hp=10", "heal kara 9"])
     assert text.strip() == "Kara: HP 10 → 14, healed 4 (9, capped at max HP)"
 
+
+# --- odds stop at the target's HP and give the chance to drop it ---------------------
+
+def test_shaper_odds_hp_lost_stops_at_the_targets_hp_and_gives_down():
+    s, text = play([*SHAPER, "set raider hp=3", "draw longbow", "odds raider"])
+    view = s.execute("odds raider").view
+    assert max(view.damage[0]) == 3 and view.hp == (3,)
+    # every hit that gets 3 or more past Defense drops it: the 3-row is the Down chance
+    assert view.down[0] == view.damage[0][3] > 0
+    lines = text.splitlines()
+    assert lines[1] == "▸ Raider (3 HP)"
+    assert lines[4].startswith(f"  Down      {view.down[0].numerator}/")
+    assert lines[4].endswith("(dropped to 0 HP)")
+    assert lines[5].startswith("  HP lost   mean ") and lines[5].endswith(" of its 3")
+    import json
+    found = json.loads(s.execute("odds raider --json").view.text)["targets"][0]
+    assert max(int(k) for k in found["damage"]) == 3 and found["hp"] == 3
+    assert found["down"] == found["damage"]["3"]
+
+
+def test_timeslice_odds_hp_lost_stops_at_the_targets_hp():
+    lines = ["new --ruleset timeslice --seed 3", "add kara --as kara --at C8",
+             "add brute --as brute --at C7", "init kara brute", "start", "set brute hp=2"]
+    s, text = play([*lines, "odds brute"])
+    view = s.execute("odds brute").view
+    assert [v for v, _ in view.taken] == [0, 2] and view.down == view.taken[1][1] > 0
+    assert f"  down   {view.down.numerator}/{view.down.denominator} = " in text
+    assert "HP lost after DR, mean" in text and " of its 2 " in text
+
+
+def test_dicepool_odds_separate_damage_dealt_from_hp_lost():
+    lines = ["new --ruleset dicepool --seed 3", "add freya --as freya --at B5",
+             "add barry --as barry --at B6", "init freya barry", "start", "set barry hp=2"]
+    s, text = play([*lines, "odds barry"])
+    view = s.execute("odds barry").view
+    assert max(view.hp_lost) == 2 and max(view.damage) > 2
+    assert view.hp_lost[2] == view.down
+    assert "  damage  mean " in text and " dealt  P8" in text
+    assert "  HP      lost: mean " in text and " of its 2 (HP stop at 0)  P8" in text
+
+
+def test_dungeoneers_odds_give_the_chance_to_reach_the_wound_limit():
+    s = new_session(seed=5)
+    for line in open("saves/dungeoneers-demo.txt", encoding="utf-8"):
+        if line.strip() and not line.startswith("#") and line.strip() != "order":
+            s.execute(line)
+    s.execute("set skeleton wounds=6")
+    view = s.execute("odds freya skeleton").view
+    assert view.down == sum(p for w, p in view.wounds if w >= 2)
+    console = plain_console(100)
+    Renderer(console).show(s.execute("odds freya skeleton"), s.state)
+    assert (f"  down     {view.down.numerator}/{view.down.denominator} = "
+            in output(console)) and "(wounds 6 of 8 reach the limit, D19)" in output(console)

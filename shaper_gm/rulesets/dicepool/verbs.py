@@ -179,7 +179,9 @@ def odds_json(odds: AttackOdds) -> str:
         "ability": odds.ability, "pool": odds.pool, "dice": odds.dice, "dt": odds.dt,
         "hit": frac(odds.hit), "down": frac(odds.down), "margin": dist(odds.margin),
         "damage": dist(odds.damage), "mean_damage": frac(odds.mean_damage),
-        "pool_left": dist(odds.pool_left)}, indent=2)
+        "pool_left": dist(odds.pool_left), "hp": odds.hp,
+        "hp_lost": dist(odds.hp_lost or {}), "mean_hp_lost": frac(odds.mean_hp_lost)},
+        indent=2)
 
 
 def _register_actions(reg: Registry, weapons: tuple, abilities: tuple, test: tuple) -> None:

@@ -247,4 +247,4 @@ def odds_json(odds: StrikeOdds) -> str:
         "power": odds.power, "hit": fraction(odds.hit), "pierce": fraction(odds.pierce),
         "criticals": {str(n): fraction(p) for n, p in odds.criticals},
         "wounds": {str(n): fraction(p) for n, p in odds.wounds},
-        "mean_wounds": fraction(odds.mean_wounds)}, indent=2)
+        "mean_wounds": fraction(odds.mean_wounds), "down": fraction(odds.down)}, indent=2)

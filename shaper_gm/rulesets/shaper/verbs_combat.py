@@ -126,7 +126,9 @@ def register_combat_verbs(reg: Registry) -> None:
             f"{t.id} {m.name}: {m.reason}" for t in prepared.targets for m in t.evasion_modifiers)
         view = OddsView(who, tuple(t.id for t in prepared.targets),
                         tuple(o.hit for o in per), tuple(o.crit for o in per),
-                        tuple(o.damage for o in per), notes)
+                        tuple(o.damage for o in per), notes,
+                        down=tuple(o.down for o in per), hp=tuple(o.hp for o in per),
+                        down_word=rs.term("down"))
         if ctx.parsed.get("json"):
             from shaper_gm.commands.viewdata import Message
             return Outcome(view=Message(odds_json(view)))
@@ -155,9 +157,10 @@ def odds_json(view: OddsView) -> str:
         "attacker": view.attacker,
         "targets": [{"target": t, "hit": frac(h), "crit": frac(c),
                      "damage": {str(k): frac(v) for k, v in sorted(d.items())},
-                     "mean_damage": frac(d.mean())}
-                    for t, h, c, d in zip(view.targets, view.hit, view.crit, view.damage,
-                                          strict=True)],
+                     "mean_damage": frac(d.mean()), "down": frac(down), "hp": hp}
+                    for t, h, c, d, down, hp in zip(view.targets, view.hit, view.crit,
+                                                    view.damage, view.down, view.hp,
+                                                    strict=True)],
         "assumed": list(view.notes)}, indent=2)
 
 

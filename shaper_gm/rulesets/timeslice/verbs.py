@@ -194,7 +194,8 @@ def odds_json(view: AttackOddsView) -> str:
         "called": view.called, "defense": view.defense, "hit": frac(view.hit),
         "miss": frac(1 - view.hit),
         "taken": {str(k): frac(p) for k, p in view.taken},
-        "mean_taken": frac(view.mean_taken), "assumed": list(view.notes)}, indent=2)
+        "mean_taken": frac(view.mean_taken), "down": frac(view.down), "hp": view.hp,
+        "assumed": list(view.notes)}, indent=2)
 
 
 # --- other maneuvers (T7, T14, T16, T17) -------------------------------------------------
