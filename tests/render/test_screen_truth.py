@@ -138,3 +138,25 @@ def test_dungeoneers_odds_give_the_chance_to_reach_the_wound_limit():
     Renderer(console).show(s.execute("odds freya skeleton"), s.state)
     assert (f"  down     {view.down.numerator}/{view.down.denominator} = "
             in output(console)) and "(wounds 6 of 8 reach the limit, D19)" in output(console)
+
+
+# --- the shield: what raising gives, and what is active --------------------------------
+
+def _row(text: str, label: str) -> str:
+    return next(line for line in text.splitlines() if line.startswith(label)).rstrip()
+
+
+def test_show_offers_the_shields_bonus_before_a_raise_and_says_when_it_is_active():
+    lines = ["add mona --as monica --side party --at B4 --name Mona",
+             "add raider --as raider --side enemies --at B3", "init mona raider", "start"]
+    _, text = play([*lines, "show mona"], width=160)
+    assert _row(text, "Shield") == ("Shield     Shield, held, not raised: raise it (Minor) "
+                                    "for +1 Evasion until the start of its next turn (S20)")
+    assert _row(text, "Evasion") == "Evasion    +0"
+    _, text = play([*lines, "raise", "show mona"], width=160)
+    assert _row(text, "Shield") == ("Shield     Shield, raised: +1 Evasion active until the "
+                                    "start of Mona's turn (S20)")
+    assert _row(text, "Evasion") == "Evasion    +0, +1 from effects (Shield raised)"
+    _, text = play([*lines, "sheathe shield", "show mona"], width=160)
+    assert _row(text, "Shield") == ("Shield     Shield, not in hand: draw it, then raise it "
+                                    "(Minor) for +1 Evasion (S19a, S20)")

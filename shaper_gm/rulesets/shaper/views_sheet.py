@@ -52,15 +52,12 @@ def actor_sheet(view) -> Group:
     table.add_row("Damage", _bonuses(stats.damage_bonus, actor.effect_total("damage")))
     evasion = f"{stats.evasion_bonus:+d}"
     if actor.effect_total("evasion"):
-        evasion += f", {actor.effect_total('evasion'):+d} from effects"
+        named = ", ".join(e.name for e in actor.effects if e.mod("evasion"))
+        evasion += f", {actor.effect_total('evasion'):+d} from effects ({named})"
     table.add_row("Evasion", evasion)
     table.add_row("Weapons", _weapons(actor, library))
     if stats.shield:
-        shield = _lookup(getattr(library, "shields", None), stats.shield)
-        bonus = f", +{shield.evasion} Evasion raised (S20)" if shield else ""
-        held = " (held)" if stats.shield in model.holding(actor) else ""
-        name = shield.name if shield else item(stats.shield)
-        table.add_row("Shield", f"{name}{held}{bonus}")
+        table.add_row("Shield", shield_text(actor, library, view.ruleset, Names.of(state)))
     armor = _lookup(getattr(library, "armor", None), stats.armor) if stats.armor else None
     table.add_row("Armor", f"{armor.name if armor else item(stats.armor)}: Defense "
                            f"{stats.defense}" if stats.armor else "none (no Defense roll, S7)")
@@ -69,6 +66,28 @@ def actor_sheet(view) -> Group:
                for e in actor.effects]
     table.add_row("Effects", "\n".join(effects) or "none")
     return Group(head, table)
+
+
+def shield_text(actor, library, rs, names: Names) -> str:
+    """What the shield gives now, and what raising it would give (S19a, S20):
+    ``Shield, held, not raised: raise it (Minor) for +1 Evasion until the start of its
+    next turn``, or ``Shield, raised: +1 Evasion active until the start of Mona's turn``."""
+    shield_id = actor.sheet.shield
+    shield = _lookup(getattr(library, "shields", None), shield_id)
+    name = shield.name if shield else item(shield_id)
+    gives = f"+{shield.evasion} Evasion" if shield else "its Evasion bonus"
+    raised = next((e for e in actor.effects if e.source == "shield"), None)
+    if raised is not None:
+        return f"{name}, raised: {gives} active {until_text(raised.until, names)} (S20)"
+    try:
+        cost = kind(rs.numbers.cost("raise_shield"))
+    except (AttributeError, KeyError):
+        cost = "Minor"
+    if shield_id in model.holding(actor):
+        return (f"{name}, held, not raised: raise it ({cost}) for {gives} until the start "
+                "of its next turn (S20)")
+    return (f"{name}, not in hand: draw it, then raise it ({cost}) for {gives} "
+            "(S19a, S20)")
 
 
 def _bonuses(parts, from_effects: int) -> str:
