@@ -160,3 +160,28 @@ def test_show_offers_the_shields_bonus_before_a_raise_and_says_when_it_is_active
     _, text = play([*lines, "sheathe shield", "show mona"], width=160)
     assert _row(text, "Shield") == ("Shield     Shield, not in hand: draw it, then raise it "
                                     "(Minor) for +1 Evasion (S19a, S20)")
+
+
+# --- action pips agree with their legend ---------------------------------------------
+
+def _pips(text: str, name: str) -> str:
+    row = next(line for line in text.splitlines() if line[2:].startswith(name + " "))
+    return " ".join(p for p in row.split() if set(p) <= set("●○"))
+
+
+def test_a_waiting_actors_pool_reads_as_left_and_a_finished_turn_as_spent():
+    _, text = play([*SHAPER, "order"])
+    assert "● action left this round, ○ spent or lapsed (Major Minor Free)" in \
+        " ".join(text.split())
+    assert _pips(text, "Kira") == _pips(text, "Finn") == _pips(text, "Raider") == "●●● ● ●"
+    _, text = play([*SHAPER, "draw longbow", "end"])
+    assert _pips(text, "Kira") == "○○○ ○ ○"        # its turn is over: lapsed (S18)
+    assert _pips(text, "Finn") == _pips(text, "Raider") == "●●● ● ●"
+    _, text = play([*SHAPER, "end", "show raider"], width=120)
+    assert _row(text, "Actions") == ("Actions    ●●● ● ●  Major 3 Minor 1 Free 1 (its turn "
+                                     "is still to come)")
+    _, text = play([*SHAPER, "end", "show kira"], width=120)
+    assert _row(text, "Actions") == ("Actions    ○○○ ○ ○  Major 0 Minor 0 Free 0 (its turn "
+                                     "is over: spent or lapsed)")
+    _, text = play([*SHAPER, "draw longbow", "show kira"], width=120)
+    assert _row(text, "Actions") == "Actions    ●●● ○ ●  Major 3 Minor 0 Free 1"

@@ -37,7 +37,7 @@ from shaper_gm.rulesets.shaper.events import (
     SkillUsed,
     Summoned,
 )
-from shaper_gm.rulesets.shaper.views_sheet import actor_sheet, pool_left
+from shaper_gm.rulesets.shaper.views_sheet import actor_sheet, pool_left, pool_shown
 
 
 @describer
@@ -303,7 +303,9 @@ def damage_breakdown(event, names: Names) -> Group:
 # --- the order table, the map and one actor -------------------------------------------
 
 def _actions(actor, state, rs) -> Text:
-    return pips(pool_left(actor, rs), rs.new_pool(actor.sheet))
+    """Filled: actions the actor still has this round, a waiting actor's whole pool
+    included; hollow: spent or lapsed (S18)."""
+    return pips(pool_shown(actor, state, rs), rs.new_pool(actor.sheet))
 
 
 def _sp(actor, state, rs) -> str:
@@ -315,10 +317,11 @@ def _engaged(actor, state, rs) -> str:
 
 
 def _legend(state, rs) -> str:
-    """● action left, ○ spent (Major Minor Free) (S18)."""
+    """● action left this round, ○ spent or lapsed (Major Minor Free) (S18)."""
+    words = " · ● action left this round, ○ spent or lapsed"
     if not state.actors:
-        return " · ● action left, ○ spent"
-    return f" · ● action left, ○ spent ({' '.join(kind(k) for k in rs.numbers.pool.as_dict())})"
+        return words
+    return f"{words} ({' '.join(kind(k) for k in rs.numbers.pool.as_dict())})"
 
 
 def _toolbar(actor, rs, state=None) -> str:
