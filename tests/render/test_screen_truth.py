@@ -185,3 +185,25 @@ def test_a_waiting_actors_pool_reads_as_left_and_a_finished_turn_as_spent():
                                      "is over: spent or lapsed)")
     _, text = play([*SHAPER, "draw longbow", "show kira"], width=120)
     assert _row(text, "Actions") == "Actions    ●●● ○ ●  Major 3 Minor 0 Free 1"
+
+
+# --- a melee attack reads Melee; spell damage is the spell's -----------------------------
+
+def test_a_melee_attack_reads_melee_not_a_distance_band():
+    _, text = play([*SHAPER, "place raider B4", "draw dagger", "engage raider",
+                    "attack raider --roll 5,5,5 --evade 3,4,4 --damage 3 --defense 1"])
+    lines = text.splitlines()
+    assert lines[1] == "  range    Raider: Melee, engaged (S11)"
+    assert "             dagger 1d6+1: [3] + 1 = 4" in lines
+    assert "Close" not in text
+
+
+def test_spell_damage_is_labelled_with_the_spell():
+    lines = ["add tay --as taylor --name Tay --side party --at B4",
+             "add raider --as raider --side enemies --at B4", "init tay raider", "start",
+             "cast spell raider --roll 6,6,5 --evade 1,2,2 --damage 4,3 --defense 2"]
+    _, text = play(lines)
+    rows = text.splitlines()
+    assert "  range    Raider: Close (max Close)" in rows
+    assert "             spell 1d6+3: [4] + 3 = 7" in rows
+    assert not any("weapon 1d6" in row for row in rows)

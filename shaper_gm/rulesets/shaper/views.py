@@ -214,7 +214,7 @@ def attack_breakdown(event, names: Names, cost: str = "") -> Group:
     lines += [more(part_text(p)) for p in o.attack_bonus]
     lines += [more(attack_mod_text(m), style="yellow") for m in o.modifiers]
     if o.damage_roll is not None:
-        lines += damage_roll_lines(o.damage_roll)
+        lines += damage_roll_lines(o.damage_roll, item(o.weapon))
     if o.pierce_parts or (o.damage_roll is not None and o.damage_roll.pierce):
         pierce = sum(p[0] for p in o.pierce_parts)
         pierce += o.damage_roll.pierce if o.damage_roll is not None else 0
@@ -225,8 +225,9 @@ def attack_breakdown(event, names: Names, cost: str = "") -> Group:
     return Group(*lines)
 
 
-def damage_roll_lines(d) -> list[Text]:
-    """The one damage roll, split into weapon, critical, skill and Pierce dice (S6, S7)."""
+def damage_roll_lines(d, source: str = "weapon") -> list[Text]:
+    """The one damage roll, split into the weapon's or spell's dice (named by `source`),
+    critical, skill and Pierce dice (S6, S7)."""
     dice = list(d.roll.dice) if d.roll is not None else []
     weapon_n = parse(d.weapon_expr).dice_count
     crit_n = parse(d.critical_expr).dice_count if d.critical_expr else 0
@@ -234,7 +235,7 @@ def damage_roll_lines(d) -> list[Text]:
     out = [row("damage", faces(dice) if dice else "no dice", style="bold")]
     constant = d.weapon - sum(x.final for x in weapon)
     plus = f" + {constant}" if constant > 0 else (f" - {-constant}" if constant < 0 else "")
-    out.append(more(f"weapon {d.weapon_expr}: {faces(weapon)}{plus} = {d.weapon}"))
+    out.append(more(f"{source} {d.weapon_expr}: {faces(weapon)}{plus} = {d.weapon}"))
     if d.critical_expr:
         out.append(more(f"critical {d.critical_expr}: {faces(crit)} = {d.critical} "
                         f"(critical targets only, S6)"))
