@@ -158,7 +158,8 @@ def _register_attacks(reg: Registry, flags: tuple) -> None:
                  summary="exact chance to hit with the current pool, and the margin, damage "
                          "and pool left after the roll",
                  examples=("odds barry", "odds barry freya --dice 2", "odds barry --json"),
-                 positionals=("actor?", "target"), flags=(*flags, flag("json")))
+                 positionals=("actor?", "target"),
+                 flags=(*flags, flag("json", help='the same as JSON, fractions as "n/d"')))
     def odds(ctx: Context) -> Outcome:
         from shaper_gm.rulesets.dicepool import views  # noqa: F401  (registers the view)
         request = attack_request(ctx, "odds")

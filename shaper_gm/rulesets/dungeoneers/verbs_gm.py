@@ -219,9 +219,12 @@ def _register_odds(reg: Registry) -> None:
                 "wounds dealt",
         examples=("odds skeleton", "odds suori skeleton --power --json"),
         positionals=("actor?", "target"),
-        flags=(flag("with", "text", metavar="WEAPON", completes="weapon"),
-               flag("boon", "int", metavar="N"), flag("bane", "int", metavar="N"),
-               flag("power", help="a power strike (D17)"), flag("json")))
+        flags=(flag("with", "text", metavar="WEAPON", completes="weapon",
+                    help="the weapon (default: the one in hand)"),
+               flag("boon", "int", metavar="N", help="points of boon: +1d4 each (D15)"),
+               flag("bane", "int", metavar="N", help="points of bane: -1d4 each (D15)"),
+               flag("power", help="a power strike (D17)"),
+               flag("json", help='the same as JSON, fractions as "n/d"')))
     def odds(ctx: Context) -> Outcome:
         who, (target,) = resolve.split_actor(ctx.state, ctx.parsed.words, 1, "odds",
                                              "odds [ACTOR] TARGET")

@@ -129,7 +129,8 @@ def _register_attack(reg: Registry, rs) -> None:
         summary="exact chance to hit, and the HP lost after DR, as fractions",
         examples=("odds guard", "odds kara guard --called head",
                   "odds ren brute --defense brace --json"),
-        positionals=("actor?", "target"), flags=(*choices, flag("json")))
+        positionals=("actor?", "target"),
+        flags=(*choices, flag("json", help='the same as JSON, fractions as "n/d"')))
     def odds_(ctx: Context) -> Outcome:
         who, target = actor_and_target(ctx, "odds")
         request = attack_request(ctx, who, target)
