@@ -48,6 +48,7 @@ class LogView:
 class HelpView:
     verbs: tuple[Any, ...]        # registry Verbs
     detail: bool                  # one verb in full, or the list
+    ruleset: str = ""             # whose rulings the verbs cite (their titles are shown)
 
 
 @dataclass(frozen=True)
