@@ -215,8 +215,8 @@ def _register_odds(reg: Registry) -> None:
     @reg.command(
         "odds", group="gm", logged=False, rules="D11-D20",
         usage="odds [ACTOR] TARGET [--with WEAPON] [--boon N] [--bane N] [--power] [--json]",
-        summary="exact chance to hit, to pierce, of each number of critical hits, and the "
-                "wounds dealt",
+        summary="exact chance to hit, to pierce, of each number of critical hits, of the "
+                "wounds dealt and of reaching the wound limit",
         examples=("odds skeleton", "odds suori skeleton --power --json"),
         positionals=("actor?", "target"),
         flags=(flag("with", "text", metavar="WEAPON", completes="weapon",

@@ -115,7 +115,7 @@ def register_combat_verbs(reg: Registry) -> None:
     @reg.command(
         "odds", group="gm", logged=False, rules="S2-S7, S13, S15, S16",
         usage="odds [ATTACKER] TARGET[,TARGET...] [attack flags] [--json]",
-        summary="exact chance to hit and to crit, and the damage distribution",
+        summary="exact chance to hit, to crit and to drop the target, and the HP it loses",
         examples=("odds goblin-1", "odds josh raider --skill piercing-strike --json"),
         positionals=("actor?", "targets"),
         flags=(*ATTACK_FLAGS, REACT_FLAG, flag("json", help='the same as JSON, fractions as '

@@ -126,7 +126,7 @@ def _register_attack(reg: Registry, rs) -> None:
         "odds", group="gm", logged=False, rules="T1, T2, T9-T12",
         usage="odds [ATTACKER] TARGET [--with WEAPON] [--called NAME] "
               "[--defense dodge|parry|brace] [--json]",
-        summary="exact chance to hit, and the HP lost after DR, as fractions",
+        summary="exact chance to hit and to drop the target, and the HP lost after DR",
         examples=("odds guard", "odds kara guard --called head",
                   "odds ren brute --defense brace --json"),
         positionals=("actor?", "target"),
