@@ -52,6 +52,7 @@ class LogView:
 class HelpView:
     verbs: tuple[Any, ...]        # registry Verbs
     detail: bool                  # one verb in full, or the list
+    ruleset: str = ""             # whose rulings the verbs cite (their titles are shown)
 
 
 @dataclass(frozen=True)
@@ -60,8 +61,11 @@ class OddsView:
     targets: tuple[str, ...]
     hit: tuple[Any, ...]          # Fraction per target
     crit: tuple[Any, ...]
-    damage: tuple[Any, ...]       # damage-taken Dist per target
+    damage: tuple[Any, ...]       # HP-lost Dist per target (never more than its HP)
     notes: tuple[str, ...] = ()   # the automatic modifiers and bonuses it assumed
+    down: tuple[Any, ...] = ()    # Fraction per target: the chance it drops to 0 HP
+    hp: tuple[Any, ...] = ()      # each target's HP the odds start from
+    down_word: str = "down"       # the ruleset's word for out of the fight
 
 
 @dataclass(frozen=True)

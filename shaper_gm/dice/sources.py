@@ -20,7 +20,8 @@ from typing import Protocol, runtime_checkable
 from .errors import DiceInputError
 from .rng import DiceRng
 
-__all__ = ["DiceSource", "RolledFaces", "GivenFaces", "parse_faces", "DiceInputError"]
+__all__ = ["Asked", "DiceSource", "RolledFaces", "GivenFaces", "parse_faces",
+           "DiceInputError"]
 
 Plan = Sequence[tuple]  # (count, sides) or (count, sides, low) runs, in breakdown order
 
@@ -31,6 +32,20 @@ class DiceSource(Protocol):
         """Return ``count`` faces of a ``sides``-sided die whose faces run from ``low``
         (1, or 0 for a die read 0..sides-1); ``what`` labels errors."""
         ...
+
+
+class Asked(str):
+    """A roll's label (the ``what`` a source is asked with) that also carries what the
+    table should hear before these faces are asked for: ``lead`` pairs an actor id with
+    a short verdict, e.g. each target's hit or critical before the damage dice. Sources
+    that do not ask anyone read it as the plain label."""
+
+    lead: tuple[tuple[str, str], ...]
+
+    def __new__(cls, text: str, lead: Iterable[tuple[str, str]] = ()) -> Asked:
+        made = super().__new__(cls, text)
+        made.lead = tuple(lead)
+        return made
 
 
 def _spec(plan: Plan) -> str:

@@ -8,6 +8,20 @@ from shaper_gm.engine.state import Encounter
 Step = tuple[Encounter, list]
 
 
+def healed_note(amount: int, before: int, after: int) -> str:
+    """``healed 5``, or ``healed 3 (5, capped at max HP)`` when the maximum held it back."""
+    gained = after - before
+    if gained == amount:
+        return f"healed {amount}"
+    return f"healed {gained} ({amount}, capped at max HP)"
+
+
+def damage_note(amount: int, before: int, after: int, what: str = "damage") -> str:
+    """``9 damage``, or ``4 of 9 damage`` when less came off (HP stop at 0)."""
+    lost = before - after
+    return f"{amount} {what}" if lost == amount else f"{lost} of {amount} {what}"
+
+
 def set_hp(state: Encounter, rs, actor_id: str, hp: int, why: str) -> Step:
     """Set HP directly (a GM's direct damage, heal or set); down and revival follow."""
     actor = state.actors[actor_id]

@@ -259,12 +259,18 @@ class RulesetBase:
         """The GM's `damage`: by default straight off hit points."""
         from shaper_gm.engine import harm
         actor = state.actors[target]
-        return harm.set_hp(state, self, target, (actor.hp or 0) - amount, f"{amount} damage")
+        before = actor.hp or 0
+        after = max(0, before - amount)
+        return harm.set_hp(state, self, target, after, harm.damage_note(amount, before, after))
 
     def heal(self, state: Encounter, target: str, amount: int) -> Step:
         from shaper_gm.engine import harm
         actor = state.actors[target]
-        return harm.set_hp(state, self, target, (actor.hp or 0) + amount, f"healed {amount}")
+        before = actor.hp or 0
+        after = before + amount
+        if actor.max_hp is not None:
+            after = min(after, actor.max_hp)
+        return harm.set_hp(state, self, target, after, harm.healed_note(amount, before, after))
 
     def on_down(self, state: Encounter, actor_id: str) -> Step:
         return state, []

@@ -28,6 +28,16 @@ def load_views_for(cls: type) -> bool:
     return True
 
 
+def ruling_titles(ruleset_id: str) -> dict[str, str]:
+    """A ruleset's ruling codes and their short titles, in the order of its rulings file
+    (its `rulings` module's TITLES), or nothing when it has none."""
+    try:
+        module = importlib.import_module(f"{RULESETS}{ruleset_id}.rulings")
+    except (ModuleNotFoundError, ValueError):
+        return {}
+    return dict(getattr(module, "TITLES", {}))
+
+
 def load_views(ruleset_id: str) -> None:
     """Import a ruleset's views module by id (before drawing its tables)."""
     try:

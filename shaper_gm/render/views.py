@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 
 from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from shaper_gm.render.plugins import load_views
+from shaper_gm.render.plugins import load_views, ruling_titles
 from shaper_gm.render.tables import hp_bar, label, side_colours
 from shaper_gm.render.text import Names, effect_text, outcome_line, until_text
 
@@ -76,7 +77,7 @@ def log_lines(view, names: Names | None = None) -> Group:
 
 def help_view(view) -> Group:
     if view.detail and view.verbs:
-        return _verb_detail(view.verbs[0])
+        return _verb_detail(view.verbs[0], ruling_titles(getattr(view, "ruleset", "")))
     by_group: dict[str, list] = {}
     for verb in view.verbs:
         by_group.setdefault(verb.group, []).append(verb)
@@ -94,25 +95,112 @@ def help_view(view) -> Group:
     return Group(*out)
 
 
-def _verb_detail(verb) -> Group:
-    out = [Text(verb.usage, style="bold"), Text(verb.summary)]
+def _verb_detail(verb, titles: Mapping[str, str] | None = None) -> Group:
+    out = [Packed(usage_words(verb.usage), indent="    ", style="bold"), Text(verb.summary)]
     if verb.aliases:
         out.append(Text(f"Aliases: {', '.join(verb.aliases)}"))
     if verb.flags:
+        lines = [flag_lines(spec) for spec in verb.flags]
+        widest = max(len(line) for text in lines for line in text.split("\n"))
         table = Table(box=None, show_header=False, padding=(0, 1, 0, 2), pad_edge=True)
-        table.add_column(style="cyan", max_width=FLAG_WIDTH, overflow="fold")
+        table.add_column(style="cyan", no_wrap=True, width=widest)
         table.add_column()
-        for spec in verb.flags:
-            metavar = f" {spec.metavar}" if spec.kind != "bool" else ""
+        for spec, text in zip(verb.flags, lines, strict=True):
             repeat = "(repeatable)" if spec.repeat else ""
-            table.add_row(f"--{spec.name}{metavar}", " ".join(t for t in (spec.help, repeat) if t))
+            table.add_row(text, " ".join(t for t in (spec.help, repeat) if t))
         out += [Text("Flags:"), table]
     if verb.examples:
         out.append(Text("Examples:"))
         out += [Text(f"  {example}", style="cyan") for example in verb.examples]
     if verb.rules:
-        out.append(Text(f"Rules: {verb.rules}", style="dim"))
+        out.append(Packed(ruling_words(verb.rules, titles or {}), sep=" · ", first="Rules: ",
+                          indent="       ", style="dim"))
     return Group(*out)
+
+
+# --- text that wraps only between whole words ---------------------------------------------
+
+class Packed:
+    """Words packed into lines as wide as the console allows, never broken inside a word:
+    a usage line's bracket groups, a list of rulings. A word wider than a line has one
+    to itself."""
+
+    def __init__(self, words: list[str], *, sep: str = " ", first: str = "",
+                 indent: str = "  ", style: str = "") -> None:
+        self.words, self.sep, self.first, self.indent, self.style = (words, sep, first,
+                                                                     indent, style)
+
+    def __rich_console__(self, console, options):
+        for line in pack(self.words, options.max_width, sep=self.sep, first=self.first,
+                         indent=self.indent):
+            yield Text(line, style=self.style)
+
+    def __str__(self) -> str:
+        return self.first + self.sep.join(self.words)
+
+
+def pack(words: list[str], width: int, *, sep: str = " ", first: str = "",
+         indent: str = "  ") -> list[str]:
+    """Lines of at most `width` (unless one word is wider), words joined by `sep` (a line
+    that breaks keeps the separator's mark at its end), the first line opening with
+    `first`, the others with `indent`."""
+    lines: list[str] = []
+    line, fresh = first, True
+    for word in words:
+        joined = line + ("" if fresh else sep) + word
+        if fresh or len(joined.rstrip()) <= width:
+            line, fresh = joined, False
+            continue
+        lines.append((line + sep.rstrip()).rstrip())     # ``R4 Dodge ·``: the list goes on
+        line = indent + word
+    lines.append(line.rstrip())
+    return lines
+
+
+def usage_words(usage: str) -> list[str]:
+    """A usage line cut at the spaces outside brackets: ``[--with ITEM|spell]`` is one
+    word, so a wrap never separates a flag from its value."""
+    words, word, depth = [], "", 0
+    for ch in usage:
+        depth += {"[": 1, "]": -1}.get(ch, 0)
+        if ch == " " and depth <= 0:
+            if word:
+                words.append(word)
+            word = ""
+        else:
+            word += ch
+    return words + ([word] if word else [])
+
+
+def flag_lines(spec) -> str:
+    """``--until start:ID|end:ID|`` / ``  round|rounds:N|used_up|`` / ``  never``: a flag
+    and its value, broken only after a ``|`` or ``,`` when wider than the flag column."""
+    metavar = f" {spec.metavar}" if spec.kind != "bool" else ""
+    text = f"--{spec.name}{metavar}"
+    if len(text) <= FLAG_WIDTH:
+        return text
+    words = [f"--{spec.name} "] + re.findall(r"[^|,]+[|,]?", spec.metavar)
+    return "\n".join(pack(words, FLAG_WIDTH, sep="", indent="  "))
+
+
+RULE_CODE = re.compile(r"([A-Z])(\d+[a-z]?)")
+
+
+def ruling_words(rules: str, titles: Mapping[str, str]) -> list[str]:
+    """``R1-R3, R8`` as ``R1 Declare``, ``R2 Reactions``, ...: every ruling of a range,
+    in the order of the ruleset's titles, each with its short title where it has one."""
+    codes = list(titles)
+    words: list[str] = []
+    for part in (p.strip() for p in rules.split(",")):
+        start, _, end = part.partition("-")
+        if end and RULE_CODE.fullmatch(start) and RULE_CODE.fullmatch(end) \
+                and start in titles and end in titles:
+            found = codes[codes.index(start):codes.index(end) + 1]
+        else:
+            found = [part]
+        words += [f"{code} {titles[code]}" if code in titles else code for code in found
+                  if code]
+    return words
 
 
 def percent(p) -> str:
@@ -128,13 +216,22 @@ def fraction(p) -> str:
 
 def odds_view(view, names: Names) -> Group:
     out = [Text(f"Odds for {names(view.attacker)}", style="bold")]
-    for target, hit, crit, dist in zip(view.targets, view.hit, view.crit, view.damage,
-                                       strict=False):
-        out.append(Text(f"▸ {names(target)}", style="bold"))
+    for i, (target, hit, crit, dist) in enumerate(zip(view.targets, view.hit, view.crit,
+                                                      view.damage, strict=False)):
+        hp = view.hp[i] if i < len(view.hp) else None
+        head = Text(f"▸ {names(target)}", style="bold")
+        if hp is not None:
+            head.append(f" ({hp} HP)", style="")
+        out.append(head)
         out.append(Text(f"  hit       {fraction(hit)} = {percent(hit)}"))
         out.append(Text(f"  critical  {fraction(crit)} = {percent(crit)}"))
+        if i < len(view.down):
+            down = view.down[i]
+            out.append(Text(f"  {view.down_word:<9} {fraction(down)} = {percent(down)}  "
+                            "(dropped to 0 HP)"))
         mean = dist.mean()
-        out.append(Text(f"  damage    mean {float(mean):.2f} HP"))
+        of = f" of its {hp}" if hp is not None else ""
+        out.append(Text(f"  HP lost   mean {float(mean):.2f}{of}"))
         out.append(_distribution(dist))
     if view.notes:
         out.append(Text("Assumed: " + "; ".join(view.notes), style="dim"))

@@ -53,12 +53,26 @@ def question(name: str, what: str, count: int, sides: int, actor: str = "") -> s
     return f"{name} — {words} ({count}d{sides}), faces or Enter to roll: "
 
 
+def lead_lines(what: str, names: Callable[[str], str]) -> list[str]:
+    """What the table hears before these dice are asked for (a label's `lead`, see
+    `dice.sources.Asked`): ``▸ Raider: hit, 15 vs 8 (S5, S6)``, one line per actor."""
+    return [f"▸ {names(actor)}: {text}" for actor, text in getattr(what, "lead", ())]
+
+
 def make_asker(ask: Callable[[str], str], names: Callable[[str], str],
                warn: Callable[[str], None]) -> Asker:
-    """An asker that keeps asking until the answer is valid (or empty: roll)."""
+    """An asker that keeps asking until the answer is valid (or empty: roll). A label
+    that carries a lead (the attack's verdicts before its damage dice) has it said
+    first, once for all the dice of that roll."""
+    said: list[object] = [None]
 
     def asker(actor: str, what: str, count: int, sides: int,
               low: int = 1) -> tuple[int, ...] | None:
+        lead = getattr(what, "lead", ())
+        if lead and lead is not said[0]:
+            said[0] = lead
+            for text in lead_lines(what, names):
+                warn(text)
         prompt = question(names(actor), what, count, sides, actor)
         while True:
             try:

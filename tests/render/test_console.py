@@ -75,7 +75,9 @@ def test_every_view_renders(battle, render):
                      r"\(Minor\)$", texts["log 2"], re.M)
     assert "attack     attack: one roll" in texts["help"]
     assert "(also a, hit, shoot)" in texts["help"]
-    assert "Rules: S2-S8, S11, S13, S15, S16, S23-S25" in texts["help attack"]
+    assert texts["help attack"].startswith("attack [ATTACKER] TARGET[,TARGET...]")
+    assert "Rules: S2 Automatic results · S3 Edge and Advantage · S4 Manual dice" in \
+        texts["help attack"]
     assert "--evade FACES" in texts["help attack"]
     assert "Josh's dice are now asked for" in texts["rolls josh manual"]
     odds = texts["odds josh raider"]

@@ -20,7 +20,7 @@ def test_longbow_shot_breakdown(session, render, snapshot):
     # 1d6+3 = 3+3 = 6 damage; Defense 1d6+3 = 6+3 = 9, minus Pierce 2 = 7 > 6: no damage.
     assert "[4, 5, 5] + 1 = 15" in text
     assert "15 ≥ 8 (S5); margin 7" in text
-    assert "weapon 1d6+3: [3] + 3 = 6" in text
+    assert "longbow 1d6+3: [3] + 3 = 6" in text
     assert "Defense after Pierce 2        7" in text
     assert "HP                      18 → 18" in text
 

@@ -57,7 +57,14 @@ def test_damage_line_shows_the_pipeline():
     from shaper_gm.rulesets.shaper.damage import damage_pipeline
     result = damage_pipeline(5, 1, absorb=2, hp=13)
     assert describe(sev.DamageTaken("taylor", result), NAMES) == \
-        "Taylor takes 5 damage: Defense 1, 4 taken, 2 absorbed, HP 13 → 11"
+        "5 damage to Taylor: Defense 1 stops 1, 4 gets through, 2 absorbed, HP 13 → 11"
     magic = damage_pipeline(7, 9, magic=True, pierce=2, hp=4)
     assert describe(sev.DamageTaken("raider", magic), NAMES) == \
-        "Raider takes 7 damage: Defense 9 halved 4 - Pierce 2 = 2, 5 taken, HP 4 → 0, Down"
+        "7 damage to Raider: Defense 9 halved 4 - Pierce 2 = 2 stops 2, 5 gets through, " \
+        "HP 4 → 0, Down"
+    stopped = damage_pipeline(6, 8, pierce=2, hp=18)
+    assert describe(sev.DamageTaken("raider", stopped), NAMES) == \
+        "6 damage to Raider: Defense 8 - Pierce 2 = 6 stops all of it, no HP lost"
+    bare = damage_pipeline(7, None, hp=13)
+    assert describe(sev.DamageTaken("josh", bare), NAMES) == \
+        "7 damage to Josh: no Defense, 7 gets through, HP 13 → 6"

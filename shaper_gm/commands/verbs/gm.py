@@ -86,7 +86,9 @@ def register(reg: Registry, rs) -> None:
                  if rs.term("effect_examples") else (),
                  flags=(*(flag(k, "int", metavar="N", help=f"{k} modifier") for k in keys),
                         flag("until", "text",
-                             metavar="start:ID|end:ID|round|rounds:N|used_up|never"),
+                             metavar="start:ID|end:ID|round|rounds:N|used_up|never",
+                             help="when it ends: the start or end of ID's turn, this "
+                                  "round's end, after N rounds, once used up, or never"),
                         flag("remove", help="remove the named effect instead")))
     def effect(ctx: Context) -> Outcome:
         p = ctx.parsed

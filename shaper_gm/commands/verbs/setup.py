@@ -21,9 +21,13 @@ def register(reg: Registry, rs) -> None:
     @reg.command("new", group="setup", usage="new [--grid 5x5] [--ruleset ID] [--seed N]",
                  summary="start a new encounter on an empty battlefield",
                  examples=("new", "new --grid 6x4 --seed 7"),
-                 flags=(flag("grid", "text", metavar="COLSxROWS"),
-                        flag("ruleset", "text", metavar="NAME", completes="ruleset"),
-                        flag("seed", "int", metavar="N")))
+                 flags=(flag("grid", "text", metavar="COLSxROWS",
+                             help="the battlefield's size in columns and rows, e.g. 6x4"),
+                        flag("ruleset", "text", metavar="NAME", completes="ruleset",
+                             help="the rules the encounter runs (help rulesets lists them)"),
+                        flag("seed", "int", metavar="N",
+                             help="the dice generator's seed: the same seed rolls the same"
+                                  " dice")))
     def new(ctx: Context) -> Outcome:
         p = ctx.parsed
         if p.words:
@@ -69,15 +73,20 @@ def register(reg: Registry, rs) -> None:
         summary="add an actor from a template, or the ruleset's default sheet",
         examples=tuple(rs.term("add_examples").split("|")) if rs.term("add_examples") else (),
         positionals=("new-id",),
-        flags=(flag("as", "text", metavar="TEMPLATE", completes="template", reads_file=True),
+        flags=(flag("as", "text", metavar="TEMPLATE", completes="template", reads_file=True,
+                    help="a creature or character of the ruleset's content, or a sheet file"),
                flag("sheet", "text", metavar="JSON",
                     help="a sheet file's content, as the log writes `--as PATH`"),
-               flag("side", "text", metavar="SIDE", completes="side"),
-               flag("at", "text", metavar="ZONE", completes="zone"),
-               flag("name", "text", metavar="TEXT"), flag("hp", "int"),
+               flag("side", "text", metavar="SIDE", completes="side",
+                    help="the side it fights on: party, enemies or any other name"),
+               flag("at", "text", metavar="ZONE", completes="zone",
+                    help="where it stands on the battlefield"),
+               flag("name", "text", metavar="TEXT", help="the name the screen uses"),
+               flag("hp", "int", help="hit points, where the ruleset has them"),
                flag("stat", "text", repeat=True, metavar="NAME=N",
                     help=f"a sheet number: {', '.join(rs.sheet_numbers)}"),
-               *add_flags, flag("count", "int", metavar="N")))
+               *add_flags, flag("count", "int", metavar="N",
+                                help="add N of them: ID-1, ID-2, ...")))
     def add(ctx: Context) -> Outcome:
         p = ctx.parsed
         if len(p.words) != 1:
@@ -142,9 +151,12 @@ def register(reg: Registry, rs) -> None:
         summary="roll the turn order, set it by hand, enter a roll, or move one actor in it",
         examples=("init", "init josh monica goblin-1", "init josh --roll 5,5,3",
                   "init goblin-1 --after josh"),
-        flags=(flag("roll", "text", repeat=True, metavar="[ID=]FACES"),
-               flag("before", "text", metavar="ID", completes="actor"),
-               flag("after", "text", metavar="ID", completes="actor")))
+        flags=(flag("roll", "text", repeat=True, metavar="[ID=]FACES",
+                    help="an initiative roll's faces, for the actor named or ID"),
+               flag("before", "text", metavar="ID", completes="actor",
+                    help="move the actor just before ID in the order"),
+               flag("after", "text", metavar="ID", completes="actor",
+                    help="move the actor just after ID in the order")))
     def init(ctx: Context) -> Outcome:
         p, state, rs = ctx.parsed, ctx.state, ctx.ruleset
         ids = [resolve.actor(state, w) for w in p.words]

@@ -98,4 +98,4 @@ def register(reg: Registry, rs) -> None:
             return Outcome(view=HelpView(tuple(reg_.verbs[n] for n in reg_.verbs), False))
         if words[0].lower() == "rulesets":
             return Outcome(view=Message(rulesets_text(ctx.state.ruleset)))
-        return Outcome(view=HelpView((reg_.lookup(words[0]),), True))
+        return Outcome(view=HelpView((reg_.lookup(words[0]),), True, ctx.state.ruleset))

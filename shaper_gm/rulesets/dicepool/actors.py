@@ -10,6 +10,7 @@ from typing import Any
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import resources
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.harm import damage_note, healed_note
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.rulesets.dicepool.models import ActorState, Sheet, Weapon
 
@@ -160,7 +161,8 @@ def damage(rs, state: Encounter, target_id: str, amount: int, options: Mapping[s
                             "attack's DT (P7) and damage comes straight off HP (P8)",
                             f"damage {target_id} N")
     after = max(0, target.hp - amount)
-    events: list = [ev.HpChanged(target_id, target.hp, after, "GM damage (P8)")]
+    events: list = [ev.HpChanged(target_id, target.hp, after,
+                                 damage_note(amount, target.hp, after, "GM damage") + " (P8)")]
     target = target.with_(hp=after)
     if after == 0 and not target.down:
         target = target.with_(down=True)
@@ -173,7 +175,8 @@ def heal(rs, state: Encounter, target_id: str, amount: int):
     target = _actor(state, target_id)
     amount = _whole("heal", amount, 0)
     after = min(target.max_hp, target.hp + amount)
-    events: list = [ev.HpChanged(target_id, target.hp, after, "GM heal")]
+    events: list = [ev.HpChanged(target_id, target.hp, after,
+                                 healed_note(amount, target.hp, after))]
     target = target.with_(hp=after)
     if target.down and after > 0:
         target = target.with_(down=False)

@@ -27,10 +27,16 @@ class AttackOdds:
     weapon: str = ""
     ability: str | None = None
     reaction: bool = False            # rolled outside the attacker's turn (P4 refill)
+    hp_lost: dict[int, Fraction] | None = None   # damage off HP: at most the defender's HP
+    hp: int | None = None             # the defender's HP the odds start from
 
     @property
     def mean_damage(self) -> Fraction:
         return sum((v * p for v, p in self.damage.items()), Fraction(0))
+
+    @property
+    def mean_hp_lost(self) -> Fraction:
+        return sum((v * p for v, p in (self.hp_lost or {}).items()), Fraction(0))
 
 
 def _sorted(dist: dict) -> dict:
@@ -52,4 +58,6 @@ def attack_odds(state: Encounter, rs, request: AttackRequest) -> AttackOdds:
         pool_left=_sorted(distribution(final, lambda c: c.pool_after)),
         down=sum((p for c, p in final.items() if c.down), Fraction(0)),
         pool=plan.ctx.pool_before, weapon=plan.weapon.id,
-        ability=plan.ability.id if plan.ability else None, reaction=reaction)
+        ability=plan.ability.id if plan.ability else None, reaction=reaction,
+        hp_lost=_sorted(distribution(final, lambda c: c.hp_before - c.hp_after)),
+        hp=plan.ctx.hp_before)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from shaper_gm.dice.notation import DiceTerm, Expr
+from shaper_gm.dice.sources import Asked
 from shaper_gm.dice.specs import PoolRoll, SumRoll
 from shaper_gm.engine.steps import step
 
@@ -152,7 +153,9 @@ def roll_damage(ctx: AttackCtx, tape) -> AttackCtx:
     tape.note(label, f"{count}d{ctx.damage_die}", "P8" if not ctx.extra_damage_dice else "P12")
     total, rolled = 0, None
     if count > 0:
-        rolled = tape.roll(SLOT_DAMAGE, SumRoll(dice_expr(count, ctx.damage_die), "damage"),
+        verdict = "damage" if tape.exact else Asked("damage", (
+            (ctx.target, f"hit, margin {ctx.margin} over DT {ctx.dt} (P7)"),))
+        rolled = tape.roll(SLOT_DAMAGE, SumRoll(dice_expr(count, ctx.damage_die), verdict),
                            ctx.actor)
         total = rolled.total
         tape.note("damage dice total", total, "P8")

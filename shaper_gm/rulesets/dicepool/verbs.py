@@ -158,7 +158,8 @@ def _register_attacks(reg: Registry, flags: tuple) -> None:
                  summary="exact chance to hit with the current pool, and the margin, damage "
                          "and pool left after the roll",
                  examples=("odds barry", "odds barry freya --dice 2", "odds barry --json"),
-                 positionals=("actor?", "target"), flags=(*flags, flag("json")))
+                 positionals=("actor?", "target"),
+                 flags=(*flags, flag("json", help='the same as JSON, fractions as "n/d"')))
     def odds(ctx: Context) -> Outcome:
         from shaper_gm.rulesets.dicepool import views  # noqa: F401  (registers the view)
         request = attack_request(ctx, "odds")
@@ -179,7 +180,9 @@ def odds_json(odds: AttackOdds) -> str:
         "ability": odds.ability, "pool": odds.pool, "dice": odds.dice, "dt": odds.dt,
         "hit": frac(odds.hit), "down": frac(odds.down), "margin": dist(odds.margin),
         "damage": dist(odds.damage), "mean_damage": frac(odds.mean_damage),
-        "pool_left": dist(odds.pool_left)}, indent=2)
+        "pool_left": dist(odds.pool_left), "hp": odds.hp,
+        "hp_lost": dist(odds.hp_lost or {}), "mean_hp_lost": frac(odds.mean_hp_lost)},
+        indent=2)
 
 
 def _register_actions(reg: Registry, weapons: tuple, abilities: tuple, test: tuple) -> None:

@@ -228,7 +228,10 @@ def odds_view(view: AttackOdds, n: Names) -> Group:
                "P3, P7"),
            row("hit", f"{fraction(view.hit)} = {percent(view.hit)}", "P7"),
            row("down", f"{fraction(view.down)} = {percent(view.down)}", "P8"),
-           row("damage", f"mean {float(view.mean_damage):.2f} HP", "P8")]
+           row("damage", f"mean {float(view.mean_damage):.2f} dealt", "P8")]
+    if view.hp_lost is not None:
+        out.append(row("HP", f"lost: mean {float(view.mean_hp_lost):.2f} of its {view.hp} "
+                             "(HP stop at 0)", "P8"))
     out.append(distributions((("margin", view.margin), ("pool left", view.pool_left)),
                              percent))
     folds = min(DAMAGE_FOLDS, max(1, -(-len(view.damage) // DIST_ROWS)))

@@ -22,6 +22,9 @@ class StrikeOdds:
     pierce: Fraction                          # hit and pierced, D16 (2)
     criticals: tuple[tuple[int, Fraction], ...]   # critical hits on a hit (0 includes misses)
     wounds: tuple[tuple[int, Fraction], ...]      # wounds dealt (0 includes misses)
+    down: Fraction = Fraction(0)              # its wounds reach the wound limit (D19)
+    wounds_now: int = 0                       # the target's wounds before the strike
+    wound_limit: int | None = None
 
     @property
     def mean_wounds(self) -> Fraction:
@@ -37,5 +40,10 @@ def strike_odds(state: Encounter, rs, request: StrikeRequest, *,
     pierced = distribution(final, lambda c: bool(c.hit and c.pierced)).get(True, Fraction(0))
     crits = distribution(final, lambda c: c.criticals)
     wounds = distribution(final, lambda c: c.wounds)
+    target = state.actors[plan.contest.defender]
+    now, limit = target.resource("wounds"), target.sheet.wound_limit
+    down = sum((p for dealt, p in wounds.items() if dealt and now + dealt >= limit),
+               Fraction(0))
     return StrikeOdds(plan.contest.actor, plan.contest.defender, plan.weapon.id, power, hit,
-                      pierced, tuple(sorted(crits.items())), tuple(sorted(wounds.items())))
+                      pierced, tuple(sorted(crits.items())), tuple(sorted(wounds.items())),
+                      down, now, limit)

@@ -215,13 +215,16 @@ def _register_odds(reg: Registry) -> None:
     @reg.command(
         "odds", group="gm", logged=False, rules="D11-D20",
         usage="odds [ACTOR] TARGET [--with WEAPON] [--boon N] [--bane N] [--power] [--json]",
-        summary="exact chance to hit, to pierce, of each number of critical hits, and the "
-                "wounds dealt",
+        summary="exact chance to hit, to pierce, of each number of critical hits, of the "
+                "wounds dealt and of reaching the wound limit",
         examples=("odds skeleton", "odds suori skeleton --power --json"),
         positionals=("actor?", "target"),
-        flags=(flag("with", "text", metavar="WEAPON", completes="weapon"),
-               flag("boon", "int", metavar="N"), flag("bane", "int", metavar="N"),
-               flag("power", help="a power strike (D17)"), flag("json")))
+        flags=(flag("with", "text", metavar="WEAPON", completes="weapon",
+                    help="the weapon (default: the one in hand)"),
+               flag("boon", "int", metavar="N", help="points of boon: +1d4 each (D15)"),
+               flag("bane", "int", metavar="N", help="points of bane: -1d4 each (D15)"),
+               flag("power", help="a power strike (D17)"),
+               flag("json", help='the same as JSON, fractions as "n/d"')))
     def odds(ctx: Context) -> Outcome:
         who, (target,) = resolve.split_actor(ctx.state, ctx.parsed.words, 1, "odds",
                                              "odds [ACTOR] TARGET")
@@ -247,4 +250,4 @@ def odds_json(odds: StrikeOdds) -> str:
         "power": odds.power, "hit": fraction(odds.hit), "pierce": fraction(odds.pierce),
         "criticals": {str(n): fraction(p) for n, p in odds.criticals},
         "wounds": {str(n): fraction(p) for n, p in odds.wounds},
-        "mean_wounds": fraction(odds.mean_wounds)}, indent=2)
+        "mean_wounds": fraction(odds.mean_wounds), "down": fraction(odds.down)}, indent=2)

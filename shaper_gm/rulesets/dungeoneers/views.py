@@ -359,6 +359,9 @@ def odds_view(o: StrikeOdds, n: Names) -> Group:
     out.append(Text(f"  hit      {fraction(o.hit)} = {percent(o.hit)}  (D11, D16)"))
     out.append(Text(f"  pierce   {fraction(o.pierce)} = {percent(o.pierce)}  (hit and "
                     "pierced, D16)"))
+    if o.wound_limit is not None:
+        out.append(Text(f"  down     {fraction(o.down)} = {percent(o.down)}  (wounds "
+                        f"{o.wounds_now} of {o.wound_limit} reach the limit, D19)"))
     table = Table(box=None, padding=(0, 1), pad_edge=False)
     for header in ("critical hits", "chance", "", "wounds", "chance"):
         table.add_column(header, justify="right")

@@ -9,6 +9,7 @@ from typing import Any
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.harm import damage_note, healed_note
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import Note, PlayTape, play
 from shaper_gm.rulesets.reactions.events import DamageResolved, ShieldSoaked
@@ -79,7 +80,9 @@ def gm_damage(state: Encounter, rs, target_id: str, amount: int,
     if direct:
         tape.note("direct: no armor, no shield", amount, "R8")
     ctx = play(HARM, ctx, tape)
-    state, events = apply_harm(state, ctx, f"{amount} {attack_type} damage")
+    kind = "direct" if direct else attack_type
+    state, events = apply_harm(state, ctx, damage_note(amount, ctx.health, ctx.health_after,
+                                                       f"{kind} damage"))
     outcome = DamageOutcome(actor.id, amount, attack_type, direct, ctx.armor, ctx.damage,
                             ctx.soaked, ctx.health, ctx.health_after, ctx.down,
                             tuple(tape.notes))
@@ -97,7 +100,7 @@ def gm_heal(state: Encounter, rs, target_id: str, amount: int) -> Step:
     state = state.with_actor(actor.with_(hp=after, down=actor.down and not revived))
     events: list = []
     if after != before:
-        events.append(ev.HpChanged(actor.id, before, after, f"healed {amount}"))
+        events.append(ev.HpChanged(actor.id, before, after, healed_note(amount, before, after)))
     if revived:
         events.append(ev.Revived(actor.id))
     return state, events

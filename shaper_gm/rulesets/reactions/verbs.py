@@ -285,7 +285,8 @@ def _register_gm_verbs(reg: Registry, aim: tuple) -> None:
                  examples=("odds bo", "odds ann bo --react bo=block --react bo=block",
                            "odds bo --with hex-pistol --react bo=dodge --json"),
                  positionals=("actor?", "target"),
-                 flags=(*aim, REACT_FLAG, flag("json")))
+                 flags=(*aim, REACT_FLAG,
+                        flag("json", help='the same as JSON, fractions as "n/d"')))
     def odds(ctx: Context) -> Outcome:
         who, target = attacker_and_target(ctx, "odds")
         request = attack_request(ctx, who, target)

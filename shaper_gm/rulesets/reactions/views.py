@@ -74,8 +74,20 @@ def _(e: AttackResolved, n: Names, cost: str) -> str:
 @describer
 def _(e: DamageResolved, n: Names, cost: str) -> str:
     o = e.outcome
-    return f"{n(o.target)} takes {o.amount} {'direct' if o.direct else o.attack_type} " \
-           f"damage: {harm_text(o, n)}"
+    return f"{o.amount} {'direct' if o.direct else o.attack_type} damage to " \
+           f"{n(o.target)}: {gm_harm_text(o)}"
+
+
+def gm_harm_text(o) -> str:
+    """The GM's damage, in order: ``armor 6 stops 6, 3 gets through, health 10 → 7``."""
+    parts = []
+    if o.armor:
+        parts.append(f"armor {o.armor} stops {max(0, o.amount - o.damage)}")
+    parts.append(f"{o.damage} gets through")
+    if o.soaked:
+        parts.append(f"shield soaks {o.soaked}")
+    parts.append(f"health {o.health_before} → {o.health_after}" + (", down" if o.down else ""))
+    return ", ".join(parts)
 
 
 def attempt_text(a) -> str:
@@ -153,8 +165,8 @@ def attack_breakdown(event, names: Names, cost: str = "") -> Group:
 def damage_breakdown(event, names: Names, cost: str = "") -> Group:
     o = event.outcome
     kind = "direct" if o.direct else o.attack_type
-    head = Text(f"{names(o.target)} takes {o.amount} {kind} damage (GM): ", style="bold")
-    head.append(harm_text(o, names))
+    head = Text(f"{o.amount} {kind} damage to {names(o.target)} (GM): ", style="bold")
+    head.append(gm_harm_text(o))
     return Group(head, notes_table(o.notes))
 
 

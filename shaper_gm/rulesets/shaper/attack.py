@@ -31,6 +31,8 @@ class AttackPlan:
     pierce_bonus: tuple[Part, ...] = ()     # besides the weapon's own Pierce
     pierce_dice: tuple[str, ...] = ()       # e.g. Piercing Strike's 1d6 per Finesse
     magic: bool | None = None               # None: the weapon's (spells are magic, S25)
+    damage_dice_from: tuple[str, ...] = ()  # the skill that adds each damage_dice entry
+    pierce_dice_from: tuple[str, ...] = ()  # ... each pierce_dice entry (for dice prompts)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "attack_bonus", as_parts(self.attack_bonus))

@@ -171,7 +171,8 @@ def attack(state: EncounterState, rs, library, request: AttackRequest,
     state, events = pay(state, rs, library, request, prepared)
     ids = tuple(t.id for t in prepared.targets)
     outcome = rs.resolve_attack(prepared.plan, prepared.targets, dice(ids), decisions)
-    situation = tuple(f"{state.actors[t].name}: {r.band} (max {r.max_band})"
+    situation = tuple(f"{state.actors[t].name}: Melee, engaged (S11)" if r.melee else
+                      f"{state.actors[t].name}: {r.band} (max {r.max_band})"
                       for t, r in zip(ids, prepared.ranges, strict=False))
     events.append(AttackResolved(request.attacker, outcome, situation))
     state, answered = pay_answers(state, rs, outcome)

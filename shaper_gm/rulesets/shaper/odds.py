@@ -22,7 +22,9 @@ class TargetOdds:
     target: str
     hit: Fraction
     crit: Fraction
-    damage: Dist          # damage taken after Defense and absorption, misses counted as 0
+    damage: Dist          # HP lost: after Defense and absorption, at most the target's HP
+    down: Fraction = Fraction(0)     # the chance the attack drops it to 0 HP (S8)
+    hp: int | None = None            # the target's HP the odds start from
 
     @property
     def mean_damage(self) -> Fraction:
@@ -30,8 +32,15 @@ class TargetOdds:
 
 
 def taken(swing: Swing) -> int:
+    """Damage past Defense and absorption, as if HP had no floor."""
     result = swing.results[0] if swing.results else None
     return 0 if result is None else result.taken - result.absorbed
+
+
+def lost(swing: Swing) -> int:
+    """HP the target loses: what gets past Defense and absorption, stopping at 0 HP."""
+    result = swing.results[0] if swing.results else None
+    return 0 if result is None else result.hp_lost
 
 
 def attack_target_odds(numbers: RulesetNumbers, plan: AttackPlan, target: TargetPlan,
@@ -40,4 +49,7 @@ def attack_target_odds(numbers: RulesetNumbers, plan: AttackPlan, target: Target
     final = exact(attack_steps(numbers), Swing(plan, (target,)), decisions)
     hit = sum((p for s, p in final.items() if s.hits[0]), Fraction(0))
     crit = sum((p for s, p in final.items() if s.crits[0]), Fraction(0))
-    return TargetOdds(target.id, hit, crit, Dist.from_probs(distribution(final, taken)))
+    down = sum((p for s, p in final.items() if s.results and s.results[0] is not None
+                and s.results[0].down), Fraction(0))
+    return TargetOdds(target.id, hit, crit, Dist.from_probs(distribution(final, lost)),
+                      down, target.hp)

@@ -14,6 +14,7 @@ from typing import Any
 
 from shaper_gm.dice import Dist, parse, roll
 from shaper_gm.dice.exact import roll_dist
+from shaper_gm.dice.sources import Asked
 from shaper_gm.dice.specs import BasicRoll, SumRoll
 from shaper_gm.engine.decisions import Ask, Decisions
 from shaper_gm.engine.steps import PlayTape, Step, play
@@ -67,9 +68,21 @@ class DamageSpec:
         return [self.plan.weapon.damage, *([self.critical] if self.critical else []),
                 *self.plan.damage_dice, *self.plan.pierce_dice]
 
-    def roll(self, source) -> DamageRoll:
+    @property
+    def names(self) -> list[str]:
+        """What each group is, as the dice prompt names it: ``longbow damage``,
+        ``critical damage``, ``Piercing Strike``."""
+        plan = self.plan
+        skills = [*_names(plan.damage_dice_from, plan.damage_dice, "skill damage"),
+                  *_names(plan.pierce_dice_from, plan.pierce_dice, "Pierce dice")]
+        return [f"{plan.weapon.id.replace('-', ' ')} damage",
+                *(["critical damage"] if self.critical else []), *skills]
+
+    def roll(self, source, lead: tuple[tuple[str, str], ...] = ()) -> DamageRoll:
         text = "+".join(_dice_only(g) for g in self.groups if parse(g).dice_terms)
-        rolled = roll(text.replace("+-", "-"), source, what="damage") if text else None
+        named = _ByGroup(source, [(Asked(name, lead), parse(g).dice_count)
+                                  for name, g in zip(self.names, self.groups, strict=True)])
+        rolled = roll(text.replace("+-", "-"), named, what="damage") if text else None
         return self._read(rolled, _group_totals(rolled, self.groups))
 
     def outcomes(self) -> Dist:
@@ -91,6 +104,40 @@ class DamageSpec:
         return DamageRoll(roll=rolled, weapon_expr=str(weapon_expr), weapon=weapon,
                           critical_expr=crit, critical=critical, skill=skill, pierce=pierce,
                           bonus=plan.damage_bonus)
+
+
+def _names(names: Sequence[str], dice: Sequence[str], fallback: str) -> list[str]:
+    return [names[i] if i < len(names) else fallback for i in range(len(dice))]
+
+
+class _ByGroup:
+    """A dice source that asks for the damage roll's faces group by group, each under
+    its own name (the weapon's dice, the critical die, each skill's), in roll order."""
+
+    def __init__(self, source, groups: list[tuple[str, int]]) -> None:
+        self.source = source
+        self.queue = [[name, count] for name, count in groups if count]
+
+    def faces(self, count: int, sides: int, what: str = "roll", *, low: int = 1) -> tuple:
+        out: list[int] = []
+        while count > 0:
+            if self.queue:
+                name, left = self.queue[0]
+                take = min(left, count)
+            else:
+                name, take = what, count
+            asked = (self.source.faces(take, sides, name, low=low) if low != 1
+                     else self.source.faces(take, sides, name))
+            out.extend(asked)
+            count -= take
+            if self.queue:
+                self.queue[0][1] -= take
+                if self.queue[0][1] == 0:
+                    self.queue.pop(0)
+        return tuple(out)
+
+    def __getattr__(self, name: str):
+        return getattr(self.source, name)      # e.g. GivenFaces.expect, checked whole
 
 
 def _dice_only(text: str) -> str:
@@ -166,7 +213,10 @@ def attack_steps(numbers: RulesetNumbers) -> tuple[Step, ...]:
         if not any(s.hits):
             return s
         spec = DamageSpec(s.plan, numbers.critical_dice if any(s.crits) else None)
-        return replace(s, damage=tape.roll(DAMAGE, spec, s.plan.attacker))
+        if tape.exact:
+            return replace(s, damage=tape.roll(DAMAGE, spec, s.plan.attacker))
+        return replace(s, damage=tape.roll(DAMAGE, _Verdicts(spec, verdicts(s)),
+                                           s.plan.attacker))
 
     def mitigate(s: Swing, tape) -> Swing:
         """Each hit target's Defense roll, then the S7 pipeline."""
@@ -199,6 +249,26 @@ def attack_steps(numbers: RulesetNumbers) -> tuple[Step, ...]:
             Step(react_on_hit, "On Hit reactions"),
             Step(roll_damage, "damage roll"),
             Step(mitigate, "Defense and damage taken", forget=("damage", "defenses")))
+
+
+@dataclass(frozen=True)
+class _Verdicts:
+    """The damage roll as played: asked for with each target's verdict said first."""
+
+    spec: DamageSpec
+    lead: tuple[tuple[str, str], ...]
+
+    def roll(self, source) -> DamageRoll:
+        return self.spec.roll(source, self.lead)
+
+
+def verdicts(s: Swing) -> tuple[tuple[str, str], ...]:
+    """Each target's result before damage is rolled: ``critical hit, 19 vs 10``."""
+    out = []
+    for i, t in enumerate(s.targets):
+        word = "critical hit" if s.crits[i] else "hit" if s.hits[i] else "miss"
+        out.append((t.id, f"{word}, {s.attack.total} vs {s.evasions[i].total} (S5, S6)"))
+    return tuple(out)
 
 
 def _ask(tape, s: Swing, t: TargetPlan, offered: tuple, when: str, index: int):

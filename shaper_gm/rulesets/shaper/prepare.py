@@ -156,9 +156,14 @@ class AttackRules:
         auto_mods = {m for mods in target_mods for m in mods}
         at_max = all(r.at_max_range for r in ranges)
         effects = skills.SkillEffects()
+        damage_from: tuple[str, ...] = ()       # the skill behind each damage dice group
+        pierce_from: tuple[str, ...] = ()
         for skill, level in chosen:
-            effects = effects + skills.collect_effects(skill, level, attacker,
-                                                       weapon_kind=w.kind, at_max_range=at_max)
+            found = skills.collect_effects(skill, level, attacker, weapon_kind=w.kind,
+                                           at_max_range=at_max)
+            effects = effects + found
+            damage_from += (skill.name,) * len(found.damage_dice)
+            pierce_from += (skill.name,) * len(found.pierce_dice)
         plan = AttackPlan(
             attacker=attacker.id, weapon=w,
             attack_bonus=(*self._ability_parts(attacker, attack_bonus_name(w.kind)),
@@ -169,7 +174,8 @@ class AttackRules:
             damage_bonus=(*self._ability_parts(attacker, damage_bonus_name(w.kind)),
                           *effects.damage_bonus, *damage_parts),
             damage_dice=effects.damage_dice, pierce_bonus=effects.pierce_bonus,
-            pierce_dice=effects.pierce_dice)
+            pierce_dice=effects.pierce_dice, damage_dice_from=damage_from,
+            pierce_dice_from=pierce_from)
         if w.kind == "spell":
             cost = skills.spell_cost(len(chosen), attacker.spell_cost_reduction)
             triggers, free = cost.paid_added, cost.free_added

@@ -28,12 +28,19 @@ def modifiers_of(parsed) -> Modifiers:
 
 
 
-ADD_FLAGS = (flag("level", "int"), flag("vigor", "int"), flag("finesse", "int"),
-             flag("mentality", "int"),
-             flag("weapon", "text", repeat=True, metavar="ITEM", completes="weapon"),
-             flag("shield"), flag("armor", "text", metavar="ITEM", completes="armor"),
-             flag("skill", "text", repeat=True, metavar="SKILL[:LEVEL]", completes="skill"),
-             flag("holding", "text", repeat=True, metavar="ITEM", completes="weapon"))
+ADD_FLAGS = (flag("level", "int", help="its level (S29)"),
+             flag("vigor", "int", help="Vigor points (S27, S28)"),
+             flag("finesse", "int", help="Finesse points (S27, S28)"),
+             flag("mentality", "int", help="Mentality points (S25, S28)"),
+             flag("weapon", "text", repeat=True, metavar="ITEM", completes="weapon",
+                  help="a weapon it carries"),
+             flag("shield", help="it carries a shield (S20)"),
+             flag("armor", "text", metavar="ITEM", completes="armor",
+                  help="the armor it wears: its Defense dice (S7)"),
+             flag("skill", "text", repeat=True, metavar="SKILL[:LEVEL]", completes="skill",
+                  help="a skill it knows, at level 1 unless given (S24)"),
+             flag("holding", "text", repeat=True, metavar="ITEM", completes="weapon",
+                  help="what it has in hand when the fight starts (S19a)"))
 ADD_USAGE = ("[--level N] [--vigor N] [--finesse N] [--mentality N] [--weapon ITEM]... "
              "[--shield] [--armor ITEM] [--skill SKILL[:LEVEL]]... [--holding ITEM]...")
 
@@ -129,7 +136,9 @@ def _register_gm_verbs(reg: Registry) -> None:
                  examples=("damage goblin-1 6", "damage josh 7 --magic --pierce 1",
                            "damage josh 3 --direct"), aliases=("dmg",),
                  flags=(flag("magic", help="magic: Defense halved (S7)"),
-                        flag("pierce", "int", metavar="N"), flag("defense", "faces"),
+                        flag("pierce", "int", metavar="N",
+                             help="Pierce: taken off Defense, not below 0 (S7)"),
+                        flag("defense", "faces", help="the target's Defense faces"),
                         flag("direct", help="straight off HP, no Defense")))
     def damage(ctx: Context) -> Outcome:
         p = ctx.parsed
@@ -139,8 +148,9 @@ def _register_gm_verbs(reg: Registry) -> None:
             if p.get("magic") or p.get("pierce") or p.get("defense"):
                 raise CommandError("--direct skips Defense, so --magic, --pierce and --defense "
                                    "do not apply", "drop them, or drop --direct")
-            return Outcome(*harm.set_hp(ctx.state, ctx.ruleset, target, actor.hp - n,
-                                        f"{n} damage (direct)"))
+            after = max(0, actor.hp - n)
+            return Outcome(*harm.set_hp(ctx.state, ctx.ruleset, target, after,
+                                        harm.damage_note(n, actor.hp, after, "damage (direct)")))
         pierce = p.get("pierce") or 0
         if pierce < 0:
             raise CommandError("--pierce cannot be negative", "e.g. --pierce 2")

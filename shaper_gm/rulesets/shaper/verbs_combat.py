@@ -25,7 +25,8 @@ GM_MODS = {"edge": "edge", "pressured": "pressured", "adv": "advantage", "dis": 
 ATTACK_FLAGS = (
     flag("with", "text", metavar="ITEM|spell", completes="weapon",
          help="the weapon or offensive spell (default: the weapon in hand)"),
-    flag("skill", "text", repeat=True, metavar="SKILL", completes="skill"),
+    flag("skill", "text", repeat=True, metavar="SKILL", completes="skill",
+         help="add a skill to the attack: a Major action each, or SP with --sp (S23)"),
     flag("sp", help="pay the skills with SP instead of Major actions (S23)"),
     *MODIFIER_FLAGS,
     flag("bonus", "int", metavar="N", help="a bonus to the attack roll"),
@@ -69,7 +70,9 @@ def register_combat_verbs(reg: Registry) -> None:
     @reg.command("skill", rules="S21-S24, S26", usage="skill [ACTOR] SKILL [TARGET] [--sp]",
                  summary="use a skill on its own; --sp pays with SP, also off-turn",
                  examples=("skill monica step-up brute", "skill brute retreat --sp"),
-                 positionals=("actor?", "skill", "target?"), flags=(flag("sp"),))
+                 positionals=("actor?", "skill", "target?"),
+                 flags=(flag("sp", help="pay with 1 SP instead of a Major action; also off "
+                                        "turn (S23)"),))
     def skill(ctx: Context) -> Outcome:
         who, skill_id, target = _actor_skill_target(ctx, "skill")
         request = skilluse.SkillRequest(who, skill_id, target, bool(ctx.parsed.get("sp")))
@@ -112,9 +115,11 @@ def register_combat_verbs(reg: Registry) -> None:
     @reg.command(
         "odds", group="gm", logged=False, rules="S2-S7, S13, S15, S16",
         usage="odds [ATTACKER] TARGET[,TARGET...] [attack flags] [--json]",
-        summary="exact chance to hit and to crit, and the damage distribution",
+        summary="exact chance to hit, to crit and to drop the target, and the HP it loses",
         examples=("odds goblin-1", "odds josh raider --skill piercing-strike --json"),
-        positionals=("actor?", "targets"), flags=(*ATTACK_FLAGS, REACT_FLAG, flag("json")))
+        positionals=("actor?", "targets"),
+        flags=(*ATTACK_FLAGS, REACT_FLAG, flag("json", help='the same as JSON, fractions as '
+                                                            '"n/d"')))
     def odds(ctx: Context) -> Outcome:
         who, targets = _attacker_targets(ctx, "odds")
         request = _request(ctx, who, targets)
@@ -126,7 +131,9 @@ def register_combat_verbs(reg: Registry) -> None:
             f"{t.id} {m.name}: {m.reason}" for t in prepared.targets for m in t.evasion_modifiers)
         view = OddsView(who, tuple(t.id for t in prepared.targets),
                         tuple(o.hit for o in per), tuple(o.crit for o in per),
-                        tuple(o.damage for o in per), notes)
+                        tuple(o.damage for o in per), notes,
+                        down=tuple(o.down for o in per), hp=tuple(o.hp for o in per),
+                        down_word=rs.term("down"))
         if ctx.parsed.get("json"):
             from shaper_gm.commands.viewdata import Message
             return Outcome(view=Message(odds_json(view)))
@@ -155,9 +162,10 @@ def odds_json(view: OddsView) -> str:
         "attacker": view.attacker,
         "targets": [{"target": t, "hit": frac(h), "crit": frac(c),
                      "damage": {str(k): frac(v) for k, v in sorted(d.items())},
-                     "mean_damage": frac(d.mean())}
-                    for t, h, c, d in zip(view.targets, view.hit, view.crit, view.damage,
-                                          strict=True)],
+                     "mean_damage": frac(d.mean()), "down": frac(down), "hp": hp}
+                    for t, h, c, d, down, hp in zip(view.targets, view.hit, view.crit,
+                                                    view.damage, view.down, view.hp,
+                                                    strict=True)],
         "assumed": list(view.notes)}, indent=2)
 
 

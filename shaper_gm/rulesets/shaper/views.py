@@ -37,7 +37,7 @@ from shaper_gm.rulesets.shaper.events import (
     SkillUsed,
     Summoned,
 )
-from shaper_gm.rulesets.shaper.views_sheet import actor_sheet, pool_left
+from shaper_gm.rulesets.shaper.views_sheet import actor_sheet, pool_left, pool_shown
 
 
 @describer
@@ -85,7 +85,7 @@ def _(e: AttackResolved, n: Names, cost: str) -> str:
 @describer
 def _(e: DamageTaken, n: Names, cost: str) -> str:
     r = e.result
-    return f"{n(e.actor)} takes {r.damage} damage: {damage_text(r)}"
+    return f"{r.damage} damage to {n(e.actor)}: {damage_text(r)}"
 
 
 @describer
@@ -100,24 +100,35 @@ def roll_text(roll) -> str:
     return breakdown.roll_text(roll, "S2")
 
 
-def damage_text(r) -> str:
-    """``Defense 9 - Pierce 2 = 7, no damage`` / ``Defense 1, 13 taken, HP 20 → 7``."""
+def defense_text(r) -> str:
+    """``Defense 9 - Pierce 1 = 8``, ``Defense 6 halved 3``, ``no Defense`` (S7)."""
     if r.defense == 0 and r.effective_defense == 0 and not r.pierce:
-        defense = "no Defense"
-    else:
-        defense = f"Defense {r.defense}"
-        if r.magic:
-            defense += f" halved {r.defense_after_magic}"
-        if r.pierce:
-            defense += f" - Pierce {r.pierce} = {r.effective_defense}"
-        elif r.magic:
-            defense += f" = {r.effective_defense}"
+        return "no Defense"
+    text = f"Defense {r.defense}"
+    if r.magic:
+        text += f" halved {r.defense_after_magic}"
+    if r.pierce:
+        text += f" - Pierce {r.pierce} = {r.effective_defense}"
+    return text
+
+
+def damage_text(r) -> str:
+    """What the damage did, in order: what Defense stopped, what got through, what was
+    absorbed, then HP: ``Defense 9 - Pierce 1 = 8 stops 8, 1 gets through, HP 13 → 12``."""
+    defense = defense_text(r)
+    stopped = r.damage - r.taken
     if r.taken == 0:
-        return f"{defense}, no damage"
-    parts = [defense, f"{r.taken} taken"]
+        parts = [f"{defense} stops all of it" if r.damage else defense]
+    elif defense == "no Defense":
+        parts = [defense, f"{r.taken} gets through"]
+    else:
+        parts = [f"{defense} stops {stopped or 'none'}", f"{r.taken} gets through"]
     if r.absorbed:
         parts.append(f"{r.absorbed} absorbed")
-    parts.append(f"HP {r.hp_before} → {r.hp_after}" + (", Down" if r.down else ""))
+    if r.hp_lost:
+        parts.append(f"HP {r.hp_before} → {r.hp_after}" + (", Down" if r.down else ""))
+    else:
+        parts.append("no HP lost")
     return ", ".join(parts)
 
 
@@ -203,7 +214,7 @@ def attack_breakdown(event, names: Names, cost: str = "") -> Group:
     lines += [more(part_text(p)) for p in o.attack_bonus]
     lines += [more(attack_mod_text(m), style="yellow") for m in o.modifiers]
     if o.damage_roll is not None:
-        lines += damage_roll_lines(o.damage_roll)
+        lines += damage_roll_lines(o.damage_roll, item(o.weapon))
     if o.pierce_parts or (o.damage_roll is not None and o.damage_roll.pierce):
         pierce = sum(p[0] for p in o.pierce_parts)
         pierce += o.damage_roll.pierce if o.damage_roll is not None else 0
@@ -214,8 +225,9 @@ def attack_breakdown(event, names: Names, cost: str = "") -> Group:
     return Group(*lines)
 
 
-def damage_roll_lines(d) -> list[Text]:
-    """The one damage roll, split into weapon, critical, skill and Pierce dice (S6, S7)."""
+def damage_roll_lines(d, source: str = "weapon") -> list[Text]:
+    """The one damage roll, split into the weapon's or spell's dice (named by `source`),
+    critical, skill and Pierce dice (S6, S7)."""
     dice = list(d.roll.dice) if d.roll is not None else []
     weapon_n = parse(d.weapon_expr).dice_count
     crit_n = parse(d.critical_expr).dice_count if d.critical_expr else 0
@@ -223,7 +235,7 @@ def damage_roll_lines(d) -> list[Text]:
     out = [row("damage", faces(dice) if dice else "no dice", style="bold")]
     constant = d.weapon - sum(x.final for x in weapon)
     plus = f" + {constant}" if constant > 0 else (f" - {-constant}" if constant < 0 else "")
-    out.append(more(f"weapon {d.weapon_expr}: {faces(weapon)}{plus} = {d.weapon}"))
+    out.append(more(f"{source} {d.weapon_expr}: {faces(weapon)}{plus} = {d.weapon}"))
     if d.critical_expr:
         out.append(more(f"critical {d.critical_expr}: {faces(crit)} = {d.critical} "
                         f"(critical targets only, S6)"))
@@ -281,9 +293,9 @@ def target_lines(t, attack_total: int, names: Names) -> list[Text]:
 def damage_breakdown(event, names: Names) -> Group:
     """DamageTaken from the GM's `damage`: the S7 pipeline for one actor."""
     r = event.result
-    head = Text(f"{names(event.actor)} takes {r.damage} damage", style="bold")
-    if r.magic:
-        head.append(" (magic)")
+    head = Text(f"{r.damage}{' magic' if r.magic else ''} damage to {names(event.actor)}: ",
+                style="bold")
+    head.append(damage_text(r))
     return Group(head, *pipeline(r, depth=1))
 
 
@@ -292,7 +304,9 @@ def damage_breakdown(event, names: Names) -> Group:
 # --- the order table, the map and one actor -------------------------------------------
 
 def _actions(actor, state, rs) -> Text:
-    return pips(pool_left(actor, rs), rs.new_pool(actor.sheet))
+    """Filled: actions the actor still has this round, a waiting actor's whole pool
+    included; hollow: spent or lapsed (S18)."""
+    return pips(pool_shown(actor, state, rs), rs.new_pool(actor.sheet))
 
 
 def _sp(actor, state, rs) -> str:
@@ -304,10 +318,11 @@ def _engaged(actor, state, rs) -> str:
 
 
 def _legend(state, rs) -> str:
-    """● action left, ○ spent (Major Minor Free) (S18)."""
+    """● action left this round, ○ spent or lapsed (Major Minor Free) (S18)."""
+    words = " · ● action left this round, ○ spent or lapsed"
     if not state.actors:
-        return " · ● action left, ○ spent"
-    return f" · ● action left, ○ spent ({' '.join(kind(k) for k in rs.numbers.pool.as_dict())})"
+        return words
+    return f"{words} ({' '.join(kind(k) for k in rs.numbers.pool.as_dict())})"
 
 
 def _toolbar(actor, rs, state=None) -> str:

@@ -19,6 +19,32 @@ def pool_left(actor, rs) -> list[tuple[str, int]]:
     return [(k, actor.resource(k)) for k in rs.new_pool(actor.sheet)]
 
 
+def waiting(actor, state) -> bool:
+    """Whether the actor's turn is still to come this round (or the fight has not begun):
+    its pool is then not spent but not yet given; it gets it whole when its turn starts
+    (S18). A summon waits with its summoner (S21)."""
+    if actor.down or actor.id in state.passed:
+        return False
+    if actor.summoner is not None and actor.summoner in state.actors:
+        return waiting(state.actors[actor.summoner], state)
+    if state.round == 0 or state.turn is None:
+        return True
+    if state.controls_turn(actor.id):
+        return False
+    order = [a for a in state.order if a in state.actors]
+    if actor.id not in order or state.turn not in order:
+        return False
+    return order.index(actor.id) > order.index(state.turn)
+
+
+def pool_shown(actor, state, rs) -> list[tuple[str, int]]:
+    """What is left of each pool kind this round: a waiting actor's whole pool is still
+    to come; otherwise what it has (spent or lapsed actions are gone)."""
+    if waiting(actor, state):
+        return list(rs.new_pool(actor.sheet).items())
+    return pool_left(actor, rs)
+
+
 
 def _lookup(mapping: Mapping | None, key: str):
     return (mapping or {}).get(key)
@@ -35,7 +61,7 @@ def actor_sheet(view) -> Group:
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
     full = view.ruleset.new_pool(stats)
-    counts = pool_left(actor, view.ruleset)
+    counts = pool_shown(actor, state, view.ruleset)
     where = actor.zone or "not placed"
     engaged = model.engaged_with(state, actor.id)
     if engaged:
@@ -43,8 +69,15 @@ def actor_sheet(view) -> Group:
     table.add_row("HP", hp_bar(actor.hp, actor.max_hp))
     table.add_row("SP", f"{actor.resource('sp')}/{stats.max_sp} "
                         f"(regains {stats.sp_regen} a turn)")
+    if waiting(actor, state):
+        when = " (its turn is still to come)"
+    elif actor.down or state.controls_turn(actor.id):
+        when = ""
+    else:
+        when = " (its turn is over: spent or lapsed)"
     table.add_row("Actions", Text.assemble(pips(counts, full), "  ",
-                                           " ".join(f"{kind(k)} {n}" for k, n in counts)))
+                                           " ".join(f"{kind(k)} {n}" for k, n in counts),
+                                           when))
     table.add_row("Zone", where)
     table.add_row("Abilities", f"Vigor {stats.vigor}, Finesse {stats.finesse}, "
                                f"Mentality {stats.mentality}")
@@ -52,15 +85,12 @@ def actor_sheet(view) -> Group:
     table.add_row("Damage", _bonuses(stats.damage_bonus, actor.effect_total("damage")))
     evasion = f"{stats.evasion_bonus:+d}"
     if actor.effect_total("evasion"):
-        evasion += f", {actor.effect_total('evasion'):+d} from effects"
+        named = ", ".join(e.name for e in actor.effects if e.mod("evasion"))
+        evasion += f", {actor.effect_total('evasion'):+d} from effects ({named})"
     table.add_row("Evasion", evasion)
     table.add_row("Weapons", _weapons(actor, library))
     if stats.shield:
-        shield = _lookup(getattr(library, "shields", None), stats.shield)
-        bonus = f", +{shield.evasion} Evasion raised (S20)" if shield else ""
-        held = " (held)" if stats.shield in model.holding(actor) else ""
-        name = shield.name if shield else item(stats.shield)
-        table.add_row("Shield", f"{name}{held}{bonus}")
+        table.add_row("Shield", shield_text(actor, library, view.ruleset, Names.of(state)))
     armor = _lookup(getattr(library, "armor", None), stats.armor) if stats.armor else None
     table.add_row("Armor", f"{armor.name if armor else item(stats.armor)}: Defense "
                            f"{stats.defense}" if stats.armor else "none (no Defense roll, S7)")
@@ -69,6 +99,28 @@ def actor_sheet(view) -> Group:
                for e in actor.effects]
     table.add_row("Effects", "\n".join(effects) or "none")
     return Group(head, table)
+
+
+def shield_text(actor, library, rs, names: Names) -> str:
+    """What the shield gives now, and what raising it would give (S19a, S20):
+    ``Shield, held, not raised: raise it (Minor) for +1 Evasion until the start of its
+    next turn``, or ``Shield, raised: +1 Evasion active until the start of Mona's turn``."""
+    shield_id = actor.sheet.shield
+    shield = _lookup(getattr(library, "shields", None), shield_id)
+    name = shield.name if shield else item(shield_id)
+    gives = f"+{shield.evasion} Evasion" if shield else "its Evasion bonus"
+    raised = next((e for e in actor.effects if e.source == "shield"), None)
+    if raised is not None:
+        return f"{name}, raised: {gives} active {until_text(raised.until, names)} (S20)"
+    try:
+        cost = kind(rs.numbers.cost("raise_shield"))
+    except (AttributeError, KeyError):
+        cost = "Minor"
+    if shield_id in model.holding(actor):
+        return (f"{name}, held, not raised: raise it ({cost}) for {gives} until the start "
+                "of its next turn (S20)")
+    return (f"{name}, not in hand: draw it, then raise it ({cost}) for {gives} "
+            "(S19a, S20)")
 
 
 def _bonuses(parts, from_effects: int) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.harm import healed_note
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.rulesets.timeslice import events as tev
 from shaper_gm.rulesets.timeslice.clock import minutes
@@ -120,10 +121,12 @@ def pass_time(state: Encounter, seconds: int, why: str) -> Step:
 
 # --- healing, tending, waking (T14) ------------------------------------------------------
 
-def heal(state: Encounter, numbers: Numbers, target_id: str, amount: int, why: str) -> Step:
+def heal(state: Encounter, numbers: Numbers, target_id: str, amount: int,
+         why: str = "") -> Step:
     """Heal `amount` points. A dying character gains a timer minute per point; points
     past the timer's start become HP and it stops dying (T14). Healed from 0 HP it
-    stays unconscious unless `heal_wakes`."""
+    stays unconscious unless `heal_wakes`. `why` names the HP change; by default it
+    says what was healed and whether the maximum held it back."""
     actor = state.actors[target_id]
     refuse_dead(actor, "heal")
     if amount <= 0:
@@ -154,7 +157,10 @@ def heal(state: Encounter, numbers: Numbers, target_id: str, amount: int, why: s
     before = actor.hp or 0
     after = min(actor.max_hp or before + points, before + points)
     if after != before:
-        events.append(ev.HpChanged(target_id, before, after, why))
+        note = healed_note(points, before, after)
+        if points != amount:
+            note += f", after {amount - points} on the timer"
+        events.append(ev.HpChanged(target_id, before, after, why or note))
     if data.condition == UNCONSCIOUS and before == 0 and after > 0 and numbers.heal_wakes:
         data = data.with_(condition=UP)
         events += [tev.Woke(target_id, "healed from 0 HP, heal_wakes (T14)"),

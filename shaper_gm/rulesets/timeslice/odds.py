@@ -24,7 +24,10 @@ class AttackOdds:
     target: str
     defense: str                          # the kind the odds assume (T10)
     hit: Fraction                         # T9
-    taken: tuple[tuple[int, Fraction], ...]   # HP lost after DR, a miss counting 0 (T12)
+    taken: tuple[tuple[int, Fraction], ...]   # HP lost after DR, a miss counting 0 (T12),
+    #                                           never more than the target's HP (T13)
+    down: Fraction = Fraction(0)          # the chance it drops to 0 HP (T13)
+    hp: int = 0                           # the target's HP the odds start from
 
     @property
     def miss(self) -> Fraction:
@@ -44,6 +47,7 @@ def attack_odds(state: Encounter, rs, request: AttackRequest,
     final = exact(SWING, prepared.swing, chooser)
     defense = next(iter(distribution(final, lambda c: c.defense)))
     hit = distribution(final, lambda c: c.hit).get(True, Fraction(0))
-    taken = distribution(final, lambda c: c.taken)
+    lost = distribution(final, lambda c: c.hp - c.hp_after)
+    down = distribution(final, lambda c: c.hit and c.hp_after == 0).get(True, Fraction(0))
     return AttackOdds(request.attacker, request.target, defense, hit,
-                      tuple(sorted(taken.items())))
+                      tuple(sorted(lost.items())), down, prepared.swing.hp)

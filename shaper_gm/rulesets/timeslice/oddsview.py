@@ -17,8 +17,11 @@ class AttackOddsView:
     called: str | None
     defense: str                                  # the kind the odds assume (T10)
     hit: Fraction                                 # T9: strictly higher
-    taken: tuple[tuple[int, Fraction], ...]       # HP lost after DR, a miss counting 0
+    taken: tuple[tuple[int, Fraction], ...]       # HP lost after DR, a miss counting 0,
+    #                                               at most the target's HP (T13)
     notes: tuple[str, ...] = ()                   # the numbers it assumed, with rulings
+    down: Fraction = Fraction(0)                  # the chance it drops to 0 HP (T13)
+    hp: int | None = None                         # the target's HP the odds start from
 
     @property
     def mean_taken(self) -> Fraction:
@@ -42,4 +45,4 @@ class AttackOddsView:
         notes = (f"attack 2d10 read 0-9 (T1, T2): {attack}", defense,
                  f"damage {damage}, less DR {swing.dr} (T12)")
         return cls(request.attacker, request.target, prepared.weapon.id, request.called,
-                   found.defense, found.hit, found.taken, notes)
+                   found.defense, found.hit, found.taken, notes, found.down, found.hp)

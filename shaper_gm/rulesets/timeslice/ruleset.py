@@ -197,7 +197,7 @@ class TimesliceRuleset(RulesetBase):
         return self._settle(state, target_id, events)
 
     def heal(self, state: Encounter, target_id: str, amount: int) -> Step:
-        return harm.heal(state, self.numbers, target_id, amount, f"healed {amount}")
+        return harm.heal(state, self.numbers, target_id, amount)
 
     def set_hp(self, state: Encounter, target_id: str, hp: int) -> Step:
         """`set ACTOR hp=N`: T13 below, T14 above (harm.set_hp); the turn settles."""

@@ -126,10 +126,11 @@ def _register_attack(reg: Registry, rs) -> None:
         "odds", group="gm", logged=False, rules="T1, T2, T9-T12",
         usage="odds [ATTACKER] TARGET [--with WEAPON] [--called NAME] "
               "[--defense dodge|parry|brace] [--json]",
-        summary="exact chance to hit, and the HP lost after DR, as fractions",
+        summary="exact chance to hit and to drop the target, and the HP lost after DR",
         examples=("odds guard", "odds kara guard --called head",
                   "odds ren brute --defense brace --json"),
-        positionals=("actor?", "target"), flags=(*choices, flag("json")))
+        positionals=("actor?", "target"),
+        flags=(*choices, flag("json", help='the same as JSON, fractions as "n/d"')))
     def odds_(ctx: Context) -> Outcome:
         who, target = actor_and_target(ctx, "odds")
         request = attack_request(ctx, who, target)
@@ -194,7 +195,8 @@ def odds_json(view: AttackOddsView) -> str:
         "called": view.called, "defense": view.defense, "hit": frac(view.hit),
         "miss": frac(1 - view.hit),
         "taken": {str(k): frac(p) for k, p in view.taken},
-        "mean_taken": frac(view.mean_taken), "assumed": list(view.notes)}, indent=2)
+        "mean_taken": frac(view.mean_taken), "down": frac(view.down), "hp": view.hp,
+        "assumed": list(view.notes)}, indent=2)
 
 
 # --- other maneuvers (T7, T14, T16, T17) -------------------------------------------------

@@ -271,7 +271,11 @@ def odds_view(view: AttackOddsView, names: Names) -> Group:
                 f"{view.weapon.replace('-', ' ')}{called}", style="bold"),
            Text(f"  hit    {fraction(view.hit)} = {percent(view.hit)}  (only higher hits, T9)"),
            Text(f"  miss   {fraction(1 - view.hit)} = {percent(1 - view.hit)}"),
-           Text(f"  HP lost after DR, mean {float(view.mean_taken):.2f} (a miss is 0, T12)")]
+           Text(f"  down   {fraction(view.down)} = {percent(view.down)}  (dropped to 0 HP, "
+                "T13)"),
+           Text(f"  HP lost after DR, mean {float(view.mean_taken):.2f}"
+                + (f" of its {view.hp}" if view.hp is not None else "")
+                + " (a miss is 0, T12; HP stop at 0, T13)")]
     table = Table(box=None, padding=(0, 1), pad_edge=False, show_header=True)
     for header in ("HP lost", "chance", "exact"):
         table.add_column(header, justify="right")

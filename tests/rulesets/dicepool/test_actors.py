@@ -82,9 +82,10 @@ def test_gm_damage_comes_straight_off_hp_and_downs_at_0(fight):
     rs = fight.rs
     state, events = rs.damage(fight.state, "barry", 5, {})
     assert state.actors["barry"].hp == 7 and events == [HpChanged("barry", 12, 7,
-                                                                  "GM damage (P8)")]
+                                                                  "5 GM damage (P8)")]
     state, events = rs.damage(state, "barry", 50, {"direct": False})
     assert state.actors["barry"].hp == 0 and state.actors["barry"].down
+    assert events[0] == HpChanged("barry", 7, 0, "7 of 50 GM damage (P8)")
     assert WentDown("barry") in events
     with pytest.raises(RuleViolation, match=r"no magic.*\(P8\)"):
         rs.damage(state, "freya", 3, {"magic": True})

@@ -63,8 +63,9 @@ def test_shields_reactions_moves_and_the_gms_damage_read_as_words():
     assert "Bo moves C2 → D2 (1 m, Move, R10)" in text
     assert "Bo reacts: shouts a warning (1 reaction, 1 → 0 left, R11)" in text
     assert "Bo's shield (10 left) lapses at the start of its turn (R12)" in text
-    assert "Bo takes 3 magical damage (GM): 3 damage, health 24 → 21" in text
-    assert "Ann takes 7 physical damage (GM): 1 damage (armor 6), health 60 → 59" in text
+    assert "3 magical damage to Bo (GM): 3 gets through, health 24 → 21" in text
+    assert ("7 physical damage to Ann (GM): armor 6 stops 6, 1 gets through, "
+            "health 60 → 59") in text
 
 
 def test_the_order_table_and_the_toolbar_speak_the_rulesets_words():

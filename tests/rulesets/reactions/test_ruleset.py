@@ -102,7 +102,8 @@ def test_gm_heal_stops_at_the_maximum_and_brings_a_down_creature_back(rs):
     state, _ = rs.damage(state, "bo", 99, {"type": "true"})
     state, events = rs.heal(state, "bo", 100)
     assert state.actors["bo"].hp == 60 and not state.actors["bo"].down
-    assert events == [ev.HpChanged("bo", 0, 60, "healed 100"), ev.Revived("bo")]
+    assert events == [ev.HpChanged("bo", 0, 60, "healed 60 (100, capped at max HP)"),
+                      ev.Revived("bo")]
     with pytest.raises(RuleViolation, match="no actor 'zed'"):
         rs.heal(state, "zed", 1)
 
