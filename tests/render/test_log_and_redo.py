@@ -26,7 +26,7 @@ def test_log_gives_each_entry_with_what_it_did(session):
     assert text.splitlines() == [
         "10  draw josh longbow  → Josh draws the longbow (Minor)",
         f"11  attack josh raider {HIT.split(' ', 2)[2]}  → 15 vs 8, hit; 9 damage, "
-        "Defense 4 - Pierce 2 = 2, 7 taken, HP 18 → 11",
+        "Defense 4 - Pierce 2 = 2 stops 2, 7 gets through, HP 18 → 11",
         "12  end  → Josh's turn ends; Monica's turn",
     ]
 
