@@ -75,3 +75,24 @@ def refuse(session: Session, line: str, *fragments: str) -> GmError:
     assert session.state is state
     assert session.log == log
     return error
+
+
+def screen(session: Session, line: str, width: int = 100) -> str:
+    """Run `line` and return what the shell prints for it, as plain text."""
+    import io
+
+    from rich.console import Console
+
+    from shaper_gm.render import Renderer
+
+    console = Console(file=io.StringIO(), width=width, color_system=None,
+                      force_terminal=False)
+    result = session.execute(line)
+    Renderer(console, ruleset_for=session.ruleset_for).show(result, session.state)
+    return console.file.getvalue()
+
+
+def recap(session: Session) -> str:
+    from shaper_gm.render.recap import recap_markdown
+
+    return recap_markdown(session.history, session.state)     # as `export` writes it

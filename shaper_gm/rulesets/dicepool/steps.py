@@ -152,8 +152,9 @@ def roll_damage(ctx: AttackCtx, tape) -> AttackCtx:
     tape.note(label, f"{count}d{ctx.damage_die}", "P8" if not ctx.extra_damage_dice else "P12")
     total, rolled = 0, None
     if count > 0:
-        rolled = tape.roll(SLOT_DAMAGE, SumRoll(dice_expr(count, ctx.damage_die), "damage"),
-                           ctx.actor)
+        # A damage total called out at the table includes the damage stat (P8).
+        spec = SumRoll(dice_expr(count, ctx.damage_die), "damage", after=ctx.damage_bonus)
+        rolled = tape.roll(SLOT_DAMAGE, spec, ctx.actor)
         total = rolled.total
         tape.note("damage dice total", total, "P8")
     if ctx.damage_bonus:

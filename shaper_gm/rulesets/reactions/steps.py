@@ -98,6 +98,13 @@ def declare(ctx: Strike, tape) -> Strike:
     return replace(ctx, total_power=ctx.power)
 
 
+def _d20(sides: int, rolled) -> str:
+    """``d20 14``; a face called out at the table as a total says so (R3, R5: one die
+    against a target, so its total decides as its face would)."""
+    entered = " (entered)" if getattr(rolled, "entered", None) is not None else ""
+    return f"d{sides} {rolled.total}{entered}"
+
+
 @step(forget=("faces",))
 def attempt(ctx: Strike, tape) -> Strike:
     """One block or dodge, paid before anything else is rolled (R2, R3)."""
@@ -118,7 +125,7 @@ def attempt(ctx: Strike, tape) -> Strike:
                        die(ctx.die, f"{answer} of {ctx.defender}"), ctx.defender)
     success = rolled.total >= target
     tape.note(f"{answer} {number + 1} ({cost} reaction{'s' if cost > 1 else ''}): "
-              f"d{ctx.die} {rolled.total} vs {target}, {'success' if success else 'failure'}",
+              f"{_d20(ctx.die, rolled)} vs {target}, {'success' if success else 'failure'}",
               rolled.total, "R3")
     ctx = replace(ctx, attempts=(*ctx.attempts, (answer, success)), spent=ctx.spent + cost,
                   faces=(*(ctx.faces or ()), rolled.total))
@@ -138,7 +145,7 @@ def critical(ctx: Strike, tape) -> Strike:
     rolled = tape.roll(SLOT_CRIT, die(ctx.die, f"critical roll of {ctx.attacker}"),
                        ctx.attacker)
     success = rolled.total >= ctx.critical_target
-    tape.note(f"critical roll: d{ctx.die} {rolled.total} vs {ctx.critical_target}, "
+    tape.note(f"critical roll: {_d20(ctx.die, rolled)} vs {ctx.critical_target}, "
               f"{'success' if success else 'failure'}", rolled.total, "R5")
     total = ctx.power + (ctx.critical_bonus if success else 0)
     if success:

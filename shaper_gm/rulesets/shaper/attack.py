@@ -115,10 +115,13 @@ class DamageRoll:
     skill: int
     pierce: int
     bonus: tuple[Part, ...]
+    entered: int | None = None        # the damage called out at the table, bonuses in it
 
     @property
     def base(self) -> int:
         """Damage for a non-critical target."""
+        if self.entered is not None:
+            return self.entered
         return self.weapon + self.skill + total(self.bonus)
 
     def for_target(self, critical: bool) -> int:

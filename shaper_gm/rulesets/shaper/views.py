@@ -199,7 +199,8 @@ def attack_breakdown(event, names: Names, cost: str = "") -> Group:
         lines.append(row("skills", ", ".join(item(s).title() for s in o.skills)))
     if o.magic:
         lines.append(row("magic", "Defense halved (S7)"))
-    lines.append(row("attack", roll_text(o.attack), style="bold"))
+    lines.append(row("attack", roll_text(o.attack) + _included(o.attack, o.attack_bonus),
+                     style="bold"))
     lines += [more(part_text(p)) for p in o.attack_bonus]
     lines += [more(attack_mod_text(m), style="yellow") for m in o.modifiers]
     if o.damage_roll is not None:
@@ -214,8 +215,20 @@ def attack_breakdown(event, names: Names, cost: str = "") -> Group:
     return Group(*lines)
 
 
+def _included(roll, parts) -> str:
+    """After a total called out at the table: the bonuses and modifiers listed under it
+    are taken to be in it."""
+    return ", bonuses below in it" if roll.entered is not None and parts else ""
+
+
 def damage_roll_lines(d) -> list[Text]:
     """The one damage roll, split into weapon, critical, skill and Pierce dice (S6, S7)."""
+    if d.entered is not None:
+        dice = f"weapon {d.weapon_expr}" + (f", critical {d.critical_expr}"
+                                            if d.critical_expr else "")
+        out = [row("damage", f"total {d.entered} (entered)", style="bold"),
+               more(f"{dice}, with the bonuses below")]
+        return out + [more(part_text(p)) for p in d.bonus]
     dice = list(d.roll.dice) if d.roll is not None else []
     weapon_n = parse(d.weapon_expr).dice_count
     crit_n = parse(d.critical_expr).dice_count if d.critical_expr else 0
@@ -258,7 +271,8 @@ def target_lines(t, attack_total: int, names: Names) -> list[Text]:
             if r.down:
                 verdict.append(", Down", style="bold red")
     out = [Text(INDENT + f"▸ {names(t.id)}: ", style="bold") + verdict]
-    out.append(row("evasion", roll_text(t.evasion), depth=2))
+    out.append(row("evasion", roll_text(t.evasion) + _included(t.evasion, t.evasion_bonus),
+                   depth=2))
     out += [more(part_text(p), depth=2) for p in t.evasion_bonus]
     out += [more(evasion_mod_text(m), depth=2, style="yellow") for m in t.evasion_modifiers]
     out.append(row("hit" if t.hit else "miss", f"{t.hit_reason}; margin {t.margin}", depth=2))
