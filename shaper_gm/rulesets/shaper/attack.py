@@ -19,6 +19,25 @@ SLOT_ATTACK, SLOT_EVASION, SLOT_DAMAGE, SLOT_DEFENSE = "roll", "evade", "damage"
 
 
 @dataclass(frozen=True)
+class Overruled:
+    """An automatic modifier that would have applied and does not, and who lifted it: a
+    skill (Thread the Needle lifts S15's firing-into-melee Disadvantage) or the GM
+    (`--ignore`). Breakdowns and the recap show it."""
+
+    mod: Mod
+    by: str                                  # "the GM", or a skill's name
+
+    @property
+    def text(self) -> str:
+        verb = "ignored by" if self.by == GM else "removed by"
+        return f"{self.mod.name.capitalize()}: {self.mod.reason} — {verb} {self.by}" + (
+            f" ({self.mod.rule})" if self.mod.rule else "")
+
+
+GM = "the GM"
+
+
+@dataclass(frozen=True)
 class AttackPlan:
     attacker: str
     weapon: Weapon
@@ -31,6 +50,7 @@ class AttackPlan:
     pierce_bonus: tuple[Part, ...] = ()     # besides the weapon's own Pierce
     pierce_dice: tuple[str, ...] = ()       # e.g. Piercing Strike's 1d6 per Finesse
     magic: bool | None = None               # None: the weapon's (spells are magic, S25)
+    overruled: tuple[Overruled, ...] = ()   # automatic modifiers a skill or the GM lifted
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "attack_bonus", as_parts(self.attack_bonus))
@@ -57,6 +77,7 @@ class TargetPlan:
     magic: bool | None = None                # override the attack's magic for this target
     targeted: tuple = ()                     # reaction skills it may answer with (S23)
     on_hit: tuple = ()                       # ... once hit (Hardy)
+    overruled: tuple[Overruled, ...] = ()    # its automatic modifiers the GM lifted
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "evasion_bonus", as_parts(self.evasion_bonus))
@@ -145,6 +166,7 @@ class TargetOutcome:
     pierce: int = 0
     result: DamageResult | None = None    # None on a miss
     reactions: tuple[str, ...] = ()       # reaction skills it answered the attack with
+    overruled: tuple[Overruled, ...] = ()  # its Evasion modifiers the GM lifted (S16)
 
     @property
     def steps(self) -> tuple[Step, ...]:
@@ -169,6 +191,7 @@ class AttackOutcome:
     pierce_parts: tuple[Part, ...]    # the weapon's Pierce and bonuses (dice in damage_roll)
     damage_roll: DamageRoll | None    # None when every target was missed
     targets: tuple[TargetOutcome, ...]
+    overruled: tuple[Overruled, ...] = ()  # attack modifiers lifted by a skill or the GM
 
     def target(self, target_id: str) -> TargetOutcome:
         for t in self.targets:

@@ -295,16 +295,16 @@ def outcome_of(s: Swing) -> AttackOutcome:
         if result is None:
             outcomes.append(TargetOutcome(t.id, s.evasions[i], bonus, t.evasion_modifiers,
                                           s.hits[i], why, margin, s.crits[i], crit_why,
-                                          reactions=used))
+                                          reactions=used, overruled=t.overruled))
             continue
         outcomes.append(TargetOutcome(
             t.id, s.evasions[i], bonus, t.evasion_modifiers, True, why, margin,
             s.crits[i], crit_why, damage=result.damage, defense=s.defenses[i],
             defense_bonus=t.defense_bonus, pierce=result.pierce, result=result,
-            reactions=used))
+            reactions=used, overruled=t.overruled))
     plan = s.plan
     return AttackOutcome(attacker=plan.attacker, weapon=plan.weapon.id, attack=s.attack,
                          attack_bonus=plan.attack_bonus, modifiers=plan.modifiers,
                          skills=plan.skills, magic=plan.is_magic,
                          pierce_parts=pierce_parts(plan), damage_roll=s.damage,
-                         targets=tuple(outcomes))
+                         targets=tuple(outcomes), overruled=plan.overruled)

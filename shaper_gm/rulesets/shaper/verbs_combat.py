@@ -32,6 +32,8 @@ ATTACK_FLAGS = (
     flag("sp", help="pay the skills with SP instead of Major actions (S23)"),
     *MODIFIER_FLAGS,
     flag("bonus", "int", metavar="N", help="a bonus to the attack roll"),
+    flag("damage-bonus", "int", metavar="N", help="the GM's bonus to this attack's damage"),
+    flag("only", help="a skill that adds targets (Overswing) takes only the named ones"),
     flag("ignore", "text", repeat=True, completes="ignore", metavar="NAME",
          choices=tuple(combat.IGNORABLE),
          help=f"overrule an automatic modifier: {', '.join(combat.IGNORABLE)}"),
@@ -60,11 +62,14 @@ def register_combat_verbs(reg: Registry) -> None:
     @reg.command(
         "attack", aliases=("a", "hit", "shoot"), rules="S2-S8, S11, S13, S15, S16, S23-S25",
         usage="attack [ATTACKER] TARGET[,TARGET...] [--with ITEM|spell] [--skill SKILL]... "
-              "[--sp] [--edge] [--pressured] [--adv] [--dis] [--bonus N] [--ignore NAME]... "
-              "[--roll FACES] [--evade FACES]... [--damage FACES] [--defense FACES]...",
+              "[--sp] [--edge] [--pressured] [--adv] [--dis] [--bonus N] [--damage-bonus N] "
+              "[--only] [--ignore NAME]... [--roll FACES] [--evade FACES]... "
+              "[--damage FACES] [--defense FACES]... [--auto [ID=]success|failure]...",
         summary="attack: one roll, an evasion per target, damage through Defense",
         examples=("attack goblin-1", "attack josh raider --with longbow --skill piercing-strike",
-                  "attack brute --skill thread-the-needle --roll 4,5,5 --evade 2,3,3"),
+                  "attack brute --skill thread-the-needle --roll 4,5,5 --evade 2,3,3",
+                  "attack raider --roll =14 --evade =9 --damage =7 --defense =5",
+                  "attack reaver monica,josh --skill overswing --damage-bonus 2"),
         positionals=("actor?", "targets"), flags=(*ATTACK_FLAGS, *DICE_FLAGS))
     def attack(ctx: Context) -> Outcome:
         who, targets = _attacker_targets(ctx, "attack")
@@ -112,7 +117,7 @@ def register_combat_verbs(reg: Registry) -> None:
             _write_answers(ctx, decisions)
             return Outcome(state, events)
         unused = [n for n in ("roll", "evade", "damage", "defense", "auto", "with", "bonus",
-                              "ignore", "react", *GM_MODS) if p.get(n)]
+                              "damage-bonus", "only", "ignore", "react", *GM_MODS) if p.get(n)]
         if unused:
             raise CommandError(f"--{unused[0]} belongs to an attack; {spell} is a utility spell",
                                f"cast {spell} [TARGET] [--skill SKILL]... [--sp]")
@@ -135,7 +140,9 @@ def register_combat_verbs(reg: Registry) -> None:
             ctx.state, rs, ctx.library, request, check_turn=False))
         per = rs.odds(prepared, _decisions(ctx, ask=False))
         notes = tuple(f"{m.name}: {m.reason}" for m in prepared.plan.modifiers) + tuple(
-            f"{t.id} {m.name}: {m.reason}" for t in prepared.targets for m in t.evasion_modifiers)
+            f"{t.id} {m.name}: {m.reason}" for t in prepared.targets for m in t.evasion_modifiers
+        ) + tuple(o.text for o in prepared.plan.overruled) + tuple(
+            f"{t.id} {o.text}" for t in prepared.targets for o in t.overruled)
         view = OddsView(who, tuple(t.id for t in prepared.targets),
                         tuple(o.hit for o in per), tuple(o.crit for o in per),
                         tuple(o.damage for o in per), notes)
@@ -228,7 +235,9 @@ def _request(ctx: Context, who: str, targets: list[str], weapon: str | None = No
     mods = tuple(Mod(name, "GM", "S3") for key, name in GM_MODS.items() if p.get(key))
     ignore = tuple(i.lower() for i in p.get("ignore") or ())
     return combat.AttackRequest(who, tuple(targets), weapon, tuple(skills),
-                                bool(p.get("sp")), mods, p.get("bonus") or 0, ignore)
+                                bool(p.get("sp")), mods, p.get("bonus") or 0, ignore,
+                                damage_bonus=p.get("damage-bonus") or 0,
+                                only=bool(p.get("only")))
 
 
 def _given_list(ctx: Context, name: str) -> list:

@@ -140,9 +140,35 @@ def attack_summary(e: AttackResolved, n: Names, cost: str = "") -> str:
     head = line(f"{n(e.attacker)} attacks {_and(n(t) for t in targets)} with the "
                 f"{item(o.weapon)}", [skills, cost])
     if len(o.targets) == 1:
-        return f"{head}: {target_text(o.targets[0], o.attack.total)}"
-    return f"{head}: " + "; ".join(f"{n(t.id)} {target_text(t, o.attack.total)}"
-                                   for t in o.targets)
+        text = f"{head}: {target_text(o.targets[0], o.attack.total)}"
+    else:
+        text = f"{head}: " + "; ".join(f"{n(t.id)} {target_text(t, o.attack.total)}"
+                                       for t in o.targets)
+    said = gm_said(o, n)
+    return f"{text} [{'; '.join(said)}]" if said else text
+
+
+def gm_said(o, n: Names) -> list[str]:
+    """What the GM decided in an attack, for its one line (and so the recap): bonuses
+    given, totals called out at the table, and the automatic modifiers overruled."""
+    out = [f"{p[1]} {p[0]:+d}" for p in (*o.attack_bonus, *_damage_bonus(o))
+           if p[1].startswith("GM ")]
+    entered = [what for what, roll in (("attack", o.attack), *(
+        (f"{n(t.id)}'s evasion", t.evasion) for t in o.targets)) if roll.entered is not None]
+    if o.damage_roll is not None and o.damage_roll.entered is not None:
+        entered.append("damage")
+    entered += [f"{n(t.id)}'s Defense" for t in o.targets
+                if t.defense is not None and t.defense.entered is not None]
+    if entered:
+        out.append(f"totals entered: {', '.join(entered)}")
+    out += [x.text for x in o.overruled]
+    out += [f"{n(t.id)}'s {x.text.replace(':', ' on Evasion:', 1)}" for t in o.targets
+            for x in t.overruled]
+    return out
+
+
+def _damage_bonus(o) -> tuple:
+    return o.damage_roll.bonus if o.damage_roll is not None else ()
 
 
 def _and(words: Iterable[str]) -> str:
@@ -203,6 +229,7 @@ def attack_breakdown(event, names: Names, cost: str = "") -> Group:
                      style="bold"))
     lines += [more(part_text(p)) for p in o.attack_bonus]
     lines += [more(attack_mod_text(m), style="yellow") for m in o.modifiers]
+    lines += [more(x.text, style="dim") for x in o.overruled]
     if o.damage_roll is not None:
         lines += damage_roll_lines(o.damage_roll)
     if o.pierce_parts or (o.damage_roll is not None and o.damage_roll.pierce):
@@ -275,6 +302,8 @@ def target_lines(t, attack_total: int, names: Names) -> list[Text]:
                    depth=2))
     out += [more(part_text(p), depth=2) for p in t.evasion_bonus]
     out += [more(evasion_mod_text(m), depth=2, style="yellow") for m in t.evasion_modifiers]
+    out += [more(x.text.replace(":", " on Evasion:", 1), depth=2, style="dim")
+            for x in t.overruled]
     out.append(row("hit" if t.hit else "miss", f"{t.hit_reason}; margin {t.margin}", depth=2))
     if t.hit:
         out.append(row("critical", ("yes: " if t.critical else "no: ") + t.critical_reason,
