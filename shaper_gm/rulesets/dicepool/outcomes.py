@@ -85,6 +85,7 @@ class AttackOutcome:
     bonus_label: str = ""         # what `damage_bonus` is ("damage stat STR", ...)
     entered: bool = False         # the successes were called out at the table, no faces
     damage_entered: bool = False  # so was the damage (its bonus in it)
+    gm_damage_bonus: int = 0      # the GM's bonus to this attack's damage
 
     @property
     def discarded(self) -> int:
@@ -151,4 +152,4 @@ def attack_outcome(ctx: AttackCtx, weapon: str, ability: str | None, notes,
         reaction=reaction, notes=tuple(notes), success_on=ctx.success_on,
         damage_die=ctx.damage_die, extra_damage_dice=ctx.extra_damage_dice,
         dt_change=ctx.dt_change, bonus_label=ctx.bonus_label, entered=_entered(ctx.rolled),
-        damage_entered=_entered(ctx.damage_roll))
+        damage_entered=_entered(ctx.damage_roll), gm_damage_bonus=ctx.gm_damage_bonus)

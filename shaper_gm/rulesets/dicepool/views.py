@@ -80,7 +80,7 @@ def _(e: AttackResolved, n: Names, cost: str) -> str:
     verdict = (f"hit, margin {o.margin}; {o.damage} damage, HP {o.hp_before} → {o.hp_after}"
                + (", down" if o.down else "")) if o.hit else "miss"
     return (f"{attack_head(e, n, cost)}: {successes(o.successes)} vs DT {o.dt}, "
-            f"{verdict}; pool {o.pool_before} → {o.pool_after}")
+            f"{verdict}; pool {o.pool_before} → {o.pool_after}{gm_said(o)}")
 
 
 @describer
@@ -88,7 +88,20 @@ def _(e: TestResolved, n: Names, cost: str) -> str:
     o = e.outcome
     verdict = "success" if o.success else "failure"
     return line(f"{n(e.actor)} tests {o.what}: {successes(o.successes)} vs DT {o.dt}, "
-                f"{verdict}; pool {o.pool_before} → {o.pool_after}", [spent(cost)])
+                f"{verdict}; pool {o.pool_before} → {o.pool_after}{gm_said(o)}",
+                [spent(cost)])
+
+
+def gm_said(o) -> str:
+    """`` [GM damage bonus +2; totals entered: pool]``: what the GM decided in it."""
+    out = [f"GM damage bonus {o.gm_damage_bonus:+d}"] if getattr(o, "gm_damage_bonus", 0) \
+        else []
+    entered = [what for what, flagged in (("pool", o.entered),
+                                          ("damage", getattr(o, "damage_entered", False)))
+               if flagged]
+    if entered:
+        out.append(f"totals entered: {', '.join(entered)}")
+    return f" [{'; '.join(out)}]" if out else ""
 
 
 @describer
@@ -198,14 +211,16 @@ def attack_breakdown(e: AttackResolved, n: Names, cost: str = "") -> Group:
             count += f" + {o.extra_damage_dice} {item(o.ability or '').title()} (P12)"
         total = f"{o.damage_dice}d{o.damage_die} ({count})"
         stat = o.bonus_label.removeprefix("damage stat ")
+        bonuses = [f"{amount:+d} {what}" for amount, what in
+                   ((o.damage_bonus, stat), (o.gm_damage_bonus, "GM")) if amount]
         if o.damage_entered:
-            bonus = f", {o.damage_bonus:+d} {stat} in it" if o.damage_bonus else ""
+            bonus = f", {' '.join(bonuses)} in it" if bonuses else ""
             total += f": total {o.damage} (entered{bonus})"
         else:
             if o.damage_faces:
                 total += f": {dice(o.damage_faces, o.damage_die + 1)}"
-            if o.damage_bonus:
-                total += f" = {sum(o.damage_faces)}, {o.damage_bonus:+d} {stat}"
+            if bonuses:
+                total += f" = {sum(o.damage_faces)}, {' '.join(bonuses)}"
             total += f" = {o.damage}"
         lines.append(row("damage", total, "P8"))
         down = ", down" if o.down and o.hp_before else ""

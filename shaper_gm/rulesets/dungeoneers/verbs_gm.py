@@ -221,12 +221,15 @@ def _register_odds(reg: Registry) -> None:
         positionals=("actor?", "target"),
         flags=(flag("with", "text", metavar="WEAPON", completes="weapon"),
                flag("boon", "int", metavar="N"), flag("bane", "int", metavar="N"),
-               flag("power", help="a power strike (D17)"), flag("json")))
+               flag("power", help="a power strike (D17)"),
+               flag("damage-bonus", "int", metavar="N",
+                    help="the GM's wounds added to each application (D16)"), flag("json")))
     def odds(ctx: Context) -> Outcome:
         who, (target,) = resolve.split_actor(ctx.state, ctx.parsed.words, 1, "odds",
                                              "odds [ACTOR] TARGET")
         target = resolve.actor(ctx.state, target)
-        request = StrikeRequest(who, target, weapon_flag(ctx, who), *boon_of(ctx))
+        request = StrikeRequest(who, target, weapon_flag(ctx, who), *boon_of(ctx),
+                                wound_bonus=ctx.parsed.get("damage-bonus") or 0)
         found = strike_odds(ctx.state, ctx.ruleset, request,
                             power=bool(ctx.parsed.get("power")))
         if ctx.parsed.get("json"):

@@ -49,6 +49,7 @@ class Strike:
     shield_soaks: bool = True    # R7: whether the shield takes this type
     health: int = 0              # R8
     min_damage: int = 0          # R6
+    damage_bonus: int = 0        # the GM's bonus to this attack's damage (--damage-bonus)
     defender_name: str = ""
     # what the steps find
     attempts: tuple[tuple[str, bool], ...] = ()     # (block | dodge, succeeded), in order
@@ -161,7 +162,10 @@ def damage(ctx: Strike, tape) -> Strike:
         tape.note("no damage: dodged", 0, "R4")
         return replace(ctx, damage=0)
     if ctx.attack_type == "true":
-        dealt = max(ctx.min_damage, ctx.total_power)
+        dealt = ctx.total_power + ctx.damage_bonus
+        if ctx.damage_bonus:
+            tape.note(f"{ctx.damage_bonus:+d} GM damage bonus", dealt)
+        dealt = max(ctx.min_damage, dealt)
         tape.note("true damage ignores armor and block bonus", dealt, "R6")
         return replace(ctx, damage=dealt)
     dealt = ctx.total_power - ctx.armor
@@ -169,6 +173,9 @@ def damage(ctx: Strike, tape) -> Strike:
     if ctx.blocked:
         dealt -= ctx.block_bonus
         tape.note(f"- block bonus {ctx.block_bonus}", dealt, "R6")
+    if ctx.damage_bonus:
+        dealt += ctx.damage_bonus
+        tape.note(f"{ctx.damage_bonus:+d} GM damage bonus", dealt)
     dealt = max(ctx.min_damage, dealt)
     tape.note("damage", dealt, "R6")
     return replace(ctx, damage=dealt)
