@@ -297,11 +297,12 @@ def _dice_for(ctx: Context, who: str):
         if stray:
             raise CommandError(f"--auto {stray[0]}=...: {stray[0]} rolls nothing in this attack",
                                f"name the attacker ({who}) or a target: {', '.join(ids)}")
+        name = {a: ctx.state.actors[a].name for a in (who, *ids)}
         attack_given = _with_automatic(ctx.parsed.get("roll"), auto.get(who), "roll",
-                                       f"{who}'s attack roll")
+                                       f"{name[who]}'s attack roll")
         ev = tuple(box.source("evade", _with_automatic(
             evades[i] if i < len(evades) else None, auto.get(t), "evade",
-            f"{t}'s evasion"), actor=t) for i, t in enumerate(ids))
+            f"{name[t]}'s evasion"), actor=t) for i, t in enumerate(ids))
         df = tuple(box.source("defense", defenses[i] if i < len(defenses) else None, actor=t)
                    for i, t in enumerate(ids))
         kept.update(roll=[box.source("roll", attack_given, actor=who)],
