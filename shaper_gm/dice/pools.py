@@ -44,11 +44,6 @@ class PoolResult:
     def naturals(self) -> tuple[int, ...]:
         return self.faces
 
-    @property
-    def logged(self) -> tuple[int, ...] | str:
-        """What a log line writes for this roll: its faces, or ``=N`` successes."""
-        return f"={self.entered}" if self.entered is not None else self.faces
-
     def breakdown(self) -> str:
         if self.entered is not None:
             return (f"{self.successes} success{'es' if self.successes != 1 else ''} of "

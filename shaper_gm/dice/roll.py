@@ -60,11 +60,6 @@ class Roll:
     def naturals(self) -> tuple[int, ...]:
         return tuple(d.natural for d in self.dice)
 
-    @property
-    def logged(self) -> tuple[int, ...] | str:
-        """What a log line writes for this roll: its natural faces, or ``=N``."""
-        return f"={self.entered}" if self.entered is not None else self.naturals
-
     def breakdown(self, show_dice: Callable[[Iterable[Die]], str] | None = None,
                   automatic_note: str = "") -> str:
         """E.g. ``[4, 5→6, 5] + 1 = 16``; one bracket per dice term, in face-entry order.
