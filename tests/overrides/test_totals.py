@@ -119,6 +119,13 @@ def test_gm_damage_takes_a_defense_total(demo):
     assert s.log[-1] == "damage raider 9 --defense =6"
     refuse(demo("shaper"), "damage raider 9 --defense =10",
            "--defense =10: the Defense of Raider (1d6+3) totals 4 to 9")
+    # Without armor there is no roll (S7): a total is a flat Defense, faces are refused.
+    s.execute("damage crossbowman 5 --defense =2")
+    assert s.state.actors["crossbowman"].hp == 7
+    assert s.log[-1] == "damage crossbowman 5 --defense =2"
+    refuse(s, "damage crossbowman 5 --defense 3", "Crossbowman wears no armor",
+           "=N for a flat Defense")
+    assert replayed(s).state == s.state
 
 
 @pytest.mark.parametrize(("line", "fragments"), [
