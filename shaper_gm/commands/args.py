@@ -9,10 +9,12 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, field
 
+from shaper_gm.dice.errors import DiceInputError
+from shaper_gm.dice.totals import EnteredTotal, is_total, parse_total
 from shaper_gm.errors import CommandError
 
 MAX_LINE = 2000
-KINDS = ("bool", "int", "text", "faces")
+KINDS = ("bool", "int", "text", "faces")   # faces: FACES or =TOTAL (a dice slot)
 MAX_SEED = 999_999_999                 # nine digits: what an int flag can carry
 
 
@@ -85,6 +87,8 @@ class Parsed:
                     continue
                 elif isinstance(item, tuple):
                     parts.append(f"--{name} {','.join(str(x) for x in item)}")
+                elif isinstance(item, EnteredTotal):
+                    parts.append(f"--{name} {item}")
                 else:
                     parts.append(f"--{name} {quote(str(item))}")
         return " ".join(parts)
@@ -118,6 +122,16 @@ def parse_faces(text: str, flag_name: str) -> tuple[int, ...]:
                                "give faces as numbers separated by commas, e.g. 5,5,3")
         faces.append(int(token))
     return tuple(faces)
+
+
+def parse_slot(text: str, flag_name: str) -> tuple[int, ...] | EnteredTotal:
+    """A dice slot's value: the faces rolled (`5,5,3`) or the total called out (`=14`)."""
+    if is_total(text):
+        try:
+            return parse_total(text, f"--{flag_name}")
+        except DiceInputError as exc:
+            raise CommandError(exc.message, exc.hint) from None
+    return parse_faces(text, flag_name)
 
 
 def parse_args(verb: str, tokens: list[str], specs: tuple[FlagSpec, ...]) -> Parsed:
@@ -167,5 +181,5 @@ def _convert(verb: str, spec: FlagSpec, raw: str) -> object:
                                f"e.g. --{spec.name} 2")
         return int(text)
     if spec.kind == "faces":
-        return parse_faces(raw, spec.name)
+        return parse_slot(raw, spec.name)
     return raw

@@ -1,7 +1,8 @@
 """Dice slots and interrupt answers for a ruleset's verbs.
 
 A verb names its slots (`--roll`, `--dodge`, `--block`, ...): a slot whose flag repeats
-is rolled once per target or attempt, in order; a plain one once. `SlotDice` hands a
+is rolled once per target or attempt, in order; a plain one once. Each roll's value is
+its faces (`5,5,3`) or the total called out at the table (`=14`, `dice.totals`). `SlotDice` hands a
 resolution's `PlayTape` one dice source per roll from the GM's flags (else the shell
 asks, else the generator rolls), takes `--react ID=NAME` answers for its interrupts,
 and afterwards writes every face rolled and every answer back into the command, so the
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from shaper_gm.commands.args import FlagSpec, flag, parse_faces
+from shaper_gm.commands.args import FlagSpec, flag, parse_slot
 from shaper_gm.commands.resolve import actor as resolve_actor
 from shaper_gm.engine.decisions import Decisions, parse_react
 from shaper_gm.engine.steps import PlayTape
@@ -20,6 +21,7 @@ from shaper_gm.errors import CommandError
 
 NO_ROLL = "-"          # in a repeated slot: this roll did not happen (kept for the order)
 REACT = "react"
+TOTAL_HELP = "; or =N, the total called out"
 
 
 def slot_flags(slots: Mapping[str, tuple[bool, str]], *, react: bool = False) -> tuple:
@@ -27,13 +29,22 @@ def slot_flags(slots: Mapping[str, tuple[bool, str]], *, react: bool = False) ->
     out: list[FlagSpec] = []
     for name, (repeats, text) in slots.items():
         if repeats:
-            out.append(flag(name, "text", repeat=True, metavar="FACES", help=text))
+            out.append(flag(name, "text", repeat=True, metavar="FACES", help=text + TOTAL_HELP))
         else:
-            out.append(flag(name, "faces", help=text))
+            out.append(flag(name, "faces", help=text + TOTAL_HELP))
     if react:
         out.append(flag(REACT, "text", repeat=True, metavar="ID=NAME",
                         help="a decision by another actor inside this action, in order"))
     return tuple(out)
+
+
+def slot_text(value) -> str:
+    """One roll of a repeated slot as the log writes it: `5,5,3`, `=14`, or `-` for none."""
+    if value is None or value == ():
+        return NO_ROLL
+    if isinstance(value, tuple):
+        return ",".join(map(str, value))
+    return str(value)
 
 
 class SlotDice:
@@ -46,7 +57,7 @@ class SlotDice:
             if value is None:
                 self.given[name] = []
             elif repeats:
-                self.given[name] = [None if text.strip() == NO_ROLL else parse_faces(text, name)
+                self.given[name] = [None if text.strip() == NO_ROLL else parse_slot(text, name)
                                     for text in value]
             else:
                 self.given[name] = [value]
@@ -85,12 +96,12 @@ class SlotDice:
             # is left out of the log, as every roll's own faces are.
             flags = self.ctx.parsed.flags
             if repeats:
-                texts = [",".join(map(str, s.used)) if s.used else NO_ROLL for s in used]
+                texts = [slot_text(s.logged()) for s in used]
                 while texts and texts[-1] == NO_ROLL:
                     texts.pop()
                 flags[slot] = texts or None
             else:
-                flags[slot] = tuple(used[0].used) if used and used[0].used else None
+                flags[slot] = used[0].logged() if used else None
         self.decisions.finish()
         answers = self.decisions.as_flags()
         self.ctx.parsed.flags[REACT] = answers or None

@@ -21,4 +21,10 @@ class DiceSyntaxError(DiceError):
 
 
 class DiceInputError(DiceError):
-    """Faces given by hand are malformed, too few/many, or out of range."""
+    """Faces or a total given by hand are malformed, too few/many, or out of range.
+    ``hint`` says what to give instead, where the message alone does not."""
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint

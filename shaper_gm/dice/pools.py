@@ -11,29 +11,43 @@ from math import comb
 
 from .exact import Dist
 from .sources import DiceSource
+from .totals import entered as entered_total
+from .totals import take_total
 
 
 @dataclass(frozen=True)
 class PoolResult:
-    """A rolled pool: every face, and how many reached `success_on`."""
+    """A rolled pool: every face, and how many reached `success_on`; or, when the
+    successes were called out at the table (`entered`), how many of `count` dice."""
 
     faces: tuple[int, ...]
     sides: int
     success_on: int
+    entered: int | None = None
+    count: int | None = None          # dice rolled, when there are no faces
+
+    @property
+    def dice(self) -> int:
+        return self.count if self.count is not None else len(self.faces)
 
     @property
     def successes(self) -> int:
+        if self.entered is not None:
+            return self.entered
         return sum(1 for f in self.faces if f >= self.success_on)
 
     @property
     def failures(self) -> int:
-        return len(self.faces) - self.successes
+        return self.dice - self.successes
 
     @property
     def naturals(self) -> tuple[int, ...]:
         return self.faces
 
     def breakdown(self) -> str:
+        if self.entered is not None:
+            return (f"{self.successes} success{'es' if self.successes != 1 else ''} of "
+                    f"{self.dice} dice (entered)")
         marks = ", ".join(f"{f}✓" if f >= self.success_on else str(f) for f in self.faces)
         return (f"[{marks}] = {self.successes} success{'es' if self.successes != 1 else ''} "
                 f"(≥ {self.success_on})")
@@ -51,6 +65,10 @@ def roll_pool(source: DiceSource, count: int, sides: int, success_on: int, *,
               what: str = "pool") -> PoolResult:
     if count < 0:
         raise ValueError(f"a pool cannot have {count} dice")
+    if entered_total(source) is not None:
+        given = take_total(source, f"{what} (successes)", f"{count}d{sides}, {success_on}+",
+                           range(count + 1), dice=count)
+        return PoolResult((), sides, success_on, entered=given.value, count=count)
     faces = source.faces(count, sides, what) if count else ()
     return PoolResult(tuple(faces), sides, success_on)
 

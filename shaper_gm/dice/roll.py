@@ -7,6 +7,9 @@
 - S3: pool modifiers pin dice of the pool (see :mod:`.modifiers`).
 - S4: faces may come from the table via :class:`~.sources.GivenFaces`; they
   are consumed in the order :meth:`Roll.breakdown` lists the dice.
+- A source may hold a total called out at the table instead (:mod:`.totals`): the
+  roll then has no dice, its total is the one given (less `after`, which the caller
+  adds itself), and it is automatic only where the GM declared it.
 
 Decisions: in :func:`roll` the modifiers act on all dice of the expression
 as one pool, which must then be same-sized dice that are added (``3d6``,
@@ -24,6 +27,8 @@ from .die import Die
 from .modifiers import NO_MODIFIERS, PoolModifiers, apply_modifiers
 from .notation import Constant, DiceTerm, Expr, evaluate, parse
 from .sources import DiceSource
+from .totals import entered as entered_total
+from .totals import take_total
 
 __all__ = [
     "Die",
@@ -49,6 +54,7 @@ class Roll:
     total: int
     automatic: str | None = None  # "success" | "failure" | None
     modifiers: PoolModifiers = NO_MODIFIERS
+    entered: int | None = None    # the total given at the table; None: the dice decide
 
     @property
     def naturals(self) -> tuple[int, ...]:
@@ -58,6 +64,13 @@ class Roll:
                   automatic_note: str = "") -> str:
         """E.g. ``[4, 5→6, 5] + 1 = 16``; one bracket per dice term, in face-entry order.
         `show_dice` formats one term's dice (a renderer may name the modifiers)."""
+        if self.entered is not None:
+            text = f"total {self.total} (entered"
+            if self.entered != self.total:
+                text = f"{self.total} (from the total {self.entered} entered"
+            if self.automatic:
+                text += f"; automatic {self.automatic} by the GM{automatic_note}"
+            return text + ")"
         show = show_dice or (lambda ds: "[" + ", ".join(str(d) for d in ds) + "]")
         dice = iter(self.dice)
         parts = []
@@ -182,12 +195,28 @@ def roll(
     *,
     what: str = "roll",
     basic: bool = False,
+    after: int = 0,
 ) -> Roll:
-    """Roll ``expr``; modifiers act on all its dice; ``basic`` enables S2 on all its dice."""
+    """Roll ``expr``; modifiers act on all its dice; ``basic`` enables S2 on all its dice.
+    ``after`` is what the caller adds to the total: a total given for the roll includes it."""
     if isinstance(expr, str):
         expr = parse(expr)
     check_pool(expr, expr.dice_count, mods)  # fail before consuming any faces
+    if entered_total(source) is not None:
+        from .exact import roll_dist
+        possible = [t + after for t in roll_dist(expr, mods)]
+        return _from_total(source, expr, mods, what, possible, after, basic)
     return resolve(expr, draw_faces(source, expr, what), mods, basic=basic)
+
+
+def _from_total(source, expr: Expr, mods: PoolModifiers, what: str, possible, after: int,
+                basic: bool) -> Roll:
+    shown = str(expr) + (f"{after:+d}" if after else "")
+    given = take_total(source, what, shown, possible, dice=expr.dice_count, after=after,
+                       automatic=basic)
+    return Roll(expr=expr, dice=(), constant=expr.constant, total=given.value - after,
+                automatic=given.automatic if basic else None, modifiers=mods,
+                entered=given.value)
 
 
 def basic_expression(
@@ -225,4 +254,8 @@ def basic_roll(
     """
     expr, pool = basic_expression(bonus, extra_dice, basic_expr)
     check_pool(expr, pool, mods)
+    if entered_total(source) is not None:
+        from .exact import basic_dist
+        possible = [t for t, _ in basic_dist(basic_expr, bonus, mods, extra_dice)]
+        return _from_total(source, expr, mods, what, possible, 0, True)
     return resolve(expr, draw_faces(source, expr, what), mods, pool=pool, basic=True)

@@ -30,21 +30,25 @@ class Total:
 
 @dataclass(frozen=True)
 class SumRoll:
-    """An expression's total, e.g. ``1d6+3`` or ``2d10`` read 0-9 (see `from_zero`)."""
+    """An expression's total, e.g. ``1d6+3`` or ``2d10`` read 0-9 (see `from_zero`).
+
+    `after` is what the step adds to the total itself (a stat bonus noted apart): a
+    total called out at the table for this roll includes it."""
 
     expr: Expr
     what: str = "roll"
+    after: int = 0
 
     @classmethod
-    def of(cls, text: str | Expr, what: str = "roll") -> SumRoll:
-        return cls(parse(text) if isinstance(text, str) else text, what)
+    def of(cls, text: str | Expr, what: str = "roll", after: int = 0) -> SumRoll:
+        return cls(parse(text) if isinstance(text, str) else text, what, after)
 
     @property
     def dice_count(self) -> int:
         return self.expr.dice_count
 
     def roll(self, source: DiceSource) -> Roll:
-        return roll(self.expr, source, what=self.what)
+        return roll(self.expr, source, what=self.what, after=self.after)
 
     def outcomes(self) -> Dist:
         return _sum_outcomes(self.expr)

@@ -6,6 +6,9 @@ an actor whose dice are entered by hand (S4), else from the seeded generator. Ev
 face used is recorded, so the command can be logged with its dice written in, and
 the generator advances by one position per die however the die was produced, so a
 replay from the log ends at the same position.
+
+A slot may be given a total instead of faces (`--roll =14`, `dice.totals`): the roll
+takes it whole, the generator skips the dice it stands for, and the log writes `=14`.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from dataclasses import dataclass, field
 
 from shaper_gm.dice import DiceInputError, DiceRng
 from shaper_gm.dice.sources import read_face
+from shaper_gm.dice.totals import EnteredTotal
 from shaper_gm.errors import CommandError
 
 # (actor, what, count, sides, low) -> faces typed at the table, or None to roll them.
@@ -27,14 +31,41 @@ class SlotSource:
 
     box: DiceBox
     slot: str
-    given: tuple[int, ...] | None
+    given: tuple[int, ...] | EnteredTotal | None
     actor: str | None
     used: list[int] = field(default_factory=list)
     by_hand: bool = False
+    total: EnteredTotal | None = None      # the given total, once a roll took it
+
+    @property
+    def label(self) -> str:
+        return f"--{self.slot}"
+
+    @property
+    def entered(self) -> EnteredTotal | None:
+        """The total given for this slot, while no roll has taken it."""
+        if isinstance(self.given, EnteredTotal) and self.total is None:
+            return self.given
+        return None
+
+    def take_total(self, count: int) -> None:
+        """A roll took the given total in place of `count` dice."""
+        self.total = self.given
+        self.box.rng.skip(count)
+
+    def logged(self) -> tuple[int, ...] | EnteredTotal | None:
+        """What the log writes for this slot: the faces used, the total, or None."""
+        if self.total is not None:
+            return self.total
+        return tuple(self.used) if self.used else None
 
     def faces(self, count: int, sides: int, what: str = "roll", *,
               low: int = 1) -> tuple[int, ...]:
         high = low + sides - 1
+        if isinstance(self.given, EnteredTotal):
+            raise CommandError(f"--{self.slot} {self.given}: the {what} ({count}d{sides}) "
+                               "needs its faces here, not a total",
+                               f"give the {count} face(s) rolled in --{self.slot}")
         if self.given is not None:
             start = len(self.used)
             chunk = self.given[start:start + count]
@@ -64,6 +95,8 @@ class SlotSource:
     def finish(self) -> None:
         """Given faces must all be used, unless the roll never happened (a miss
         rolls no damage): those faces are simply left out of the log."""
+        if isinstance(self.given, EnteredTotal):
+            return
         if self.given is not None and self.used and len(self.used) != len(self.given):
             raise CommandError(
                 f"--{self.slot}: {len(self.given)} face(s) given, the roll used {len(self.used)}",

@@ -104,30 +104,48 @@ def ties(state: EncounterState, rs, order: tuple[str, ...]) -> list[tuple[str, s
     return out
 
 
-def roll_initiative(state: EncounterState, rs, dice, given: dict[str, tuple[int, ...]],
+def roll_initiative(state: EncounterState, rs, dice, given: dict[str, object],
                     only: list[str] | None = None) -> tuple[EncounterState, list, list]:
-    """Roll (or take the given faces of) each actor's initiative, as its ruleset rolls it.
-    Also returns (actor, roll, faces used) per actor, for the log line."""
-    targets = only if only is not None else [a for a in state.order
-                                             if state.actors[a].summoner is None]
-    rolls, changed = [], []
+    """Roll (or take the given faces or total of) each actor's initiative, as its ruleset
+    rolls it. A roll for one actor (`only`) is entered by the GM and marked so; a roll for
+    everyone keeps each such entered roll and rolls the rest. Also returns (actor, roll,
+    what the log writes) per actor rolled, for the log line."""
+    one = only is not None
+    targets = only if one else [a for a in state.order if state.actors[a].summoner is None]
+    rolls, changed, kept = [], [], []
     for actor_id in targets:
         actor = state.actors[actor_id]
+        if (not one and actor_id not in given and actor.initiative_entered
+                and actor.initiative is not None):
+            kept.append(actor_id)
+            continue
         source = dice.source("roll", given.get(actor_id), actor=actor_id)
         roll = rs.initiative(actor, source)
         source.finish()
-        given_used = tuple(source.used)
-        rolls.append((actor_id, roll, given_used))
-        changed.append(actor.with_(initiative=roll.total))
+        rolls.append((actor_id, roll, source.logged()))
+        changed.append(actor.with_(initiative=roll.total, initiative_entered=one))
     state = state.with_actors(changed)
     order = sort_order(state, rs)
     # Summons follow their summoner.
     order = with_summons_after(state, order)
     tie = ties(state, rs, order)
-    note = ("tie: " + "; ".join(f"{a} and {b}" for a, b in tie)
-            + " (the GM decides: init ID ID ... to reorder)") if tie else ""
+    notes = []
+    if kept:
+        names = ", ".join(state.actors[a].name for a in kept)
+        notes.append(f"kept as entered: {names}")
+    if tie:
+        notes.append("tie: " + "; ".join(f"{a} and {b}" for a, b in tie)
+                     + " (the GM decides: init ID ID ... to reorder)")
     state = state.with_(order=order)
-    return state, [ev.OrderSet(order, tuple((a, r) for a, r, _ in rolls), note)], rolls
+    shown = tuple((a, r) for a, r, _ in rolls) + tuple(
+        (a, _entered(state.actors[a].initiative)) for a in kept)
+    return state, [ev.OrderSet(order, shown, "; ".join(notes))], rolls
+
+
+def _entered(total: int):
+    """An initiative kept as the GM entered it, shown like a roll of that total."""
+    from shaper_gm.dice import Roll, parse
+    return Roll(expr=parse("0"), dice=(), constant=0, total=total, entered=total)
 
 
 def with_summons_after(state: EncounterState, order: tuple[str, ...]) -> tuple[str, ...]:

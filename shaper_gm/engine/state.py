@@ -54,6 +54,7 @@ class Actor:
     summoner: str | None = None   # acts during its summoner's turn
     template: str | None = None
     initiative: int | None = None
+    initiative_entered: bool = False   # entered by the GM: a later `init` keeps it
 
     def resource(self, name: str) -> int:
         return dict(self.resources).get(name, 0)

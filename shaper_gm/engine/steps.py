@@ -64,6 +64,11 @@ class Tape:
     def decide(self, ask: Ask) -> str:
         raise NotImplementedError
 
+    def flat(self, slot: str, who: str | None = None, *, index: int | None = None) -> int | None:
+        """A number the GM gave for `slot` where the rules roll nothing (`--defense =2`
+        for a target without armor), or None. Odds never have one."""
+        return None
+
 
 # (slot, index within the slot, actor) -> the dice source for that roll
 SourceFor = Callable[[str, int, "str | None"], Any]
@@ -93,6 +98,17 @@ class PlayTape(Tape):
 
     def decide(self, ask: Ask) -> str:
         return self.decisions.answer(ask)
+
+    def flat(self, slot: str, who: str | None = None, *, index: int | None = None) -> int | None:
+        if index is None:
+            index = self._per_slot[slot]
+        source = self.sources(slot, index, who)
+        given = getattr(source, "entered", None)
+        if given is None:
+            return None
+        self._per_slot[slot] = index + 1
+        source.take_total(0)
+        return given.value
 
 
 def play(steps: Sequence[Step], ctx: Any, tape: PlayTape) -> Any:

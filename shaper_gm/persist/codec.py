@@ -86,6 +86,7 @@ def _actor_to_data(state: Encounter, actor: Actor, rs) -> dict:
         "template": actor.template,
         "summoner": actor.summoner,
         "initiative": actor.initiative,
+        **({"initiative_entered": True} if actor.initiative_entered else {}),
         "effects": [{"name": e.name, "source": e.source, "caster": e.caster,
                      "mods": dict(e.mods), "until": e.until} for e in actor.effects],
         "sheet": rs.encode_sheet(actor.sheet),
@@ -244,7 +245,9 @@ def _actor_from_data(actor_id: str, r: Reader, rs, cols: int, rows: int) -> Acto
                  resources=tuple(resources.items()), effects=effects, system=system,
                  summoner=r.get("summoner", (str, type(None))),
                  template=r.get("template", (str, type(None))),
-                 initiative=r.get("initiative", (int, type(None))))
+                 initiative=r.get("initiative", (int, type(None))),
+                 initiative_entered=r.get("initiative_entered", bool, optional=True,
+                                          default=False))
 
 
 def _effect(r: Reader) -> Effect:

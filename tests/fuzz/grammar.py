@@ -21,11 +21,12 @@ SKILLS = ["charm", "minion", "energy-shield", "overswing", "piercing-strike", "l
           "thread-the-needle", "step-up", "retreat", "power-strike", "nope"]
 TEMPLATES = ["josh", "bandit", "archer", "brute", "goblin", "minion", "nobody", "x.yaml"]
 FACES = ["5,5,3", "6,6,6", "1,1,1", "4", "3,3", "2,5", "7,7,7", "0", "a,b", "", "-",
-         "1,,2", "99999999999999999", "6, 6"]
+         "1,,2", "99999999999999999", "6, 6", "=14", "=7", "=", "=x", "=-3", "=999999999",
+         "==4", "=5,5"]
 GARBAGE = ["", " ", "'", '"', "\\", "--", "-", "é", "⚔", "\u202e", "\t", ";", "&&",
            "'unclosed", "x" * 300, "9" * 40, "--=", "==", "#"]
 SETTABLE = ["hp=3", "sp=0", "zone=C3", "hp=-4", "hp=99999999999", "side=", "name=Bob",
-            "initiative=12", "armor=x"]
+            "initiative=12", "armor=x", "major=1", "minor=0", "free=2", "major=9"]
 
 
 def _ids(actor_ids: list[str]) -> st.SearchStrategy[str]:
@@ -80,6 +81,9 @@ def _flag_value(spec, actor_ids) -> st.SearchStrategy[str]:
     if spec.name == "until":
         return st.sampled_from(["start:josh", "end:raider", "round", "rounds:2", "never",
                                 "used_up", "later"])
+    if spec.name == "auto":
+        return st.sampled_from(["success", "failure", "raider=success", "josh=failure",
+                                "maybe", "=success"])
     if spec.name == "grid":
         return st.sampled_from(["5x5", "6x4", "0x0", "30x30", "big"])
     return st.sampled_from(["Bob", "x", ""])

@@ -191,7 +191,7 @@ def roll_outcome(ctx: Context, mods=None, basic: bool = False) -> Outcome:
     p.words[:] = [str(expr)]
     source = ctx.dice.source("faces", p.get("faces"))
     result = roll(expr, source, mods or NO_MODIFIERS, what=f"roll {expr}", basic=basic)
-    p.flags["faces"] = tuple(source.used)
+    p.flags["faces"] = source.logged()
     return Outcome(ctx.state, [ev.DiceRolled(str(expr), result)])
 
 
@@ -269,7 +269,10 @@ def _set_field(ctx: Context, state, target: str, key: str, value: str):
     if key in ("side", "name") and not value.strip():
         raise CommandError(f"{key} cannot be empty", f"e.g. {key}=enemies")
     if key == "initiative":
-        new_value = int(value)
+        # Entered by hand: a later `init` keeps it, as it keeps `init ID --roll`.
+        number = int(value)
+        state = state.with_actor(actor.with_(initiative=number, initiative_entered=True))
+        return state, [ev.FieldSet(target, key, actor.initiative, number)]
     else:
         new_value = value if key == "name" else value.lower()
     before = getattr(actor, key)

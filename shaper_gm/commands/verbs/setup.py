@@ -6,9 +6,11 @@ import re
 import secrets
 
 from shaper_gm.commands import resolve
-from shaper_gm.commands.args import MAX_SEED, flag, parse_faces
+from shaper_gm.commands.args import MAX_SEED, flag, parse_slot
 from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
+from shaper_gm.commands.slots import slot_text
+from shaper_gm.dice.totals import is_total
 from shaper_gm.encounter import setup
 from shaper_gm.engine import play as turns
 from shaper_gm.errors import CommandError
@@ -148,11 +150,13 @@ def register(reg: Registry, rs) -> None:
     @reg.command(
         "init", group="setup", rules=rs.term("init_rule"), positionals=("actors*",),
         usage="init | init ID ID ... | init ID --roll FACES | init ID --before|--after ID",
-        summary="roll the turn order, set it by hand, enter a roll, or move one actor in it",
+        summary="roll the turn order (keeping rolls entered by hand), set it by hand, enter a "
+                "roll, or move one actor in it",
         examples=("init", "init josh monica goblin-1", "init josh --roll 5,5,3",
-                  "init goblin-1 --after josh"),
+                  "init josh --roll =13", "init goblin-1 --after josh"),
         flags=(flag("roll", "text", repeat=True, metavar="[ID=]FACES",
-                    help="an initiative roll's faces, for the actor named or ID"),
+                    help="an initiative roll's faces, or =N for the total called out, for "
+                         "the actor named or ID"),
                flag("before", "text", metavar="ID", completes="actor",
                     help="move the actor just before ID in the order"),
                flag("after", "text", metavar="ID", completes="actor",
@@ -172,12 +176,13 @@ def register(reg: Registry, rs) -> None:
             return Outcome(*setup.move_in_order(state, ids[0], **{key: other}))
         if ids and not p.get("roll"):
             return Outcome(*setup.set_order(state, ids))
-        given: dict[str, tuple[int, ...]] = {}
+        given: dict[str, object] = {}
         if len(ids) == 1:
-            if len(p.get("roll")) != 1 or "=" in p.get("roll")[0]:
+            entry = p.get("roll")[0]
+            if len(p.get("roll")) != 1 or ("=" in entry and not is_total(entry)):
                 raise CommandError("init ID --roll FACES enters one roll",
-                                   "e.g. init josh --roll 5,5,3")
-            given[ids[0]] = parse_faces(p.get("roll")[0], "roll")
+                                   "e.g. init josh --roll 5,5,3, or its total: --roll =13")
+            given[ids[0]] = parse_slot(entry, "roll")
         elif ids:
             raise CommandError("init with several ids sets the order by hand; --roll is for one",
                                "drop --roll, or name one actor")
@@ -187,13 +192,13 @@ def register(reg: Registry, rs) -> None:
                 if not sep:
                     raise CommandError(f"--roll {entry!r}: name the actor",
                                        "write --roll ID=FACES, e.g. --roll josh=5,5,3")
-                given[resolve.actor(state, who)] = parse_faces(faces, "roll")
+                given[resolve.actor(state, who)] = parse_slot(faces, "roll")
         state, events, rolls = setup.roll_initiative(state, rs, ctx.dice, given,
                                                      only=ids or None)
         if ids:
-            p.flags["roll"] = [",".join(map(str, rolls[0][2]))]
+            p.flags["roll"] = [slot_text(rolls[0][2])]
         else:
-            p.flags["roll"] = [f"{a}={','.join(map(str, faces))}" for a, _, faces in rolls]
+            p.flags["roll"] = [f"{a}={slot_text(taken)}" for a, _, taken in rolls] or None
         return Outcome(state, events)
 
     @reg.command("start", group="setup", usage="start", rules=rs.term("start_rules"),

@@ -24,6 +24,7 @@ class AttackRequest:
     weapon: str | None = None       # --with: must name the weapon in hand (P7)
     dice: int | None = None         # --dice N of the pool (P3)
     ability: str | None = None      # an ability that augments the attack (P12)
+    damage_bonus: int = 0           # --damage-bonus N: the GM's, added to the damage (P8)
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,7 @@ def plan_attack(state: Encounter, rs, request: AttackRequest, *,
         proficiency=attacker.sheet.proficiency(weapon.id), dt_floor=numbers.dt_floor,
         dt_change=ability.dt_change if ability else 0, damage_die=weapon.damage_die,
         extra_damage_dice=ability.damage_dice if ability else 0, damage_bonus=bonus,
-        bonus_label=label, hp_before=target.hp or 0)
+        bonus_label=label, gm_damage_bonus=request.damage_bonus, hp_before=target.hp or 0)
     return AttackPlan(ctx, weapon, ability, dodge)
 
 

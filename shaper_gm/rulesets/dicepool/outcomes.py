@@ -33,6 +33,7 @@ class PoolTestOutcome:
     reaction: bool = False
     notes: tuple[Note, ...] = ()
     success_on: int = 4           # P1: the face a die must reach to succeed
+    entered: bool = False         # the successes were called out at the table, no faces
 
     @property
     def discarded(self) -> int:
@@ -82,6 +83,9 @@ class AttackOutcome:
     extra_damage_dice: int = 0    # P12: from an augmenting ability
     dt_change: int = 0            # P12: from an augmenting ability
     bonus_label: str = ""         # what `damage_bonus` is ("damage stat STR", ...)
+    entered: bool = False         # the successes were called out at the table, no faces
+    damage_entered: bool = False  # so was the damage (its bonus in it)
+    gm_damage_bonus: int = 0      # the GM's bonus to this attack's damage
 
     @property
     def discarded(self) -> int:
@@ -122,12 +126,17 @@ def _faces(rolled) -> tuple[int, ...]:
     return tuple(getattr(rolled, "naturals", ()) or ()) if rolled is not None else ()
 
 
+def _entered(rolled) -> bool:
+    return getattr(rolled, "entered", None) is not None
+
+
 def pool_test_outcome(ctx: PoolTest, what: str, notes, reaction: bool) -> PoolTestOutcome:
     return PoolTestOutcome(actor=ctx.actor, what=what, dice=ctx.count, faces=_faces(ctx.rolled),
                        successes=ctx.successes, failures=ctx.failures, dt=ctx.dt,
                        success=ctx.success, margin=ctx.margin, pool_before=ctx.pool_before,
                        pool_spent=ctx.pool_spent, pool_after=ctx.pool_after,
-                       reaction=reaction, notes=tuple(notes), success_on=ctx.success_on)
+                       reaction=reaction, notes=tuple(notes), success_on=ctx.success_on,
+                       entered=_entered(ctx.rolled))
 
 
 def attack_outcome(ctx: AttackCtx, weapon: str, ability: str | None, notes,
@@ -142,4 +151,5 @@ def attack_outcome(ctx: AttackCtx, weapon: str, ability: str | None, notes,
         pool_before=ctx.pool_before, pool_spent=ctx.pool_spent, pool_after=ctx.pool_after,
         reaction=reaction, notes=tuple(notes), success_on=ctx.success_on,
         damage_die=ctx.damage_die, extra_damage_dice=ctx.extra_damage_dice,
-        dt_change=ctx.dt_change, bonus_label=ctx.bonus_label)
+        dt_change=ctx.dt_change, bonus_label=ctx.bonus_label, entered=_entered(ctx.rolled),
+        damage_entered=_entered(ctx.damage_roll), gm_damage_bonus=ctx.gm_damage_bonus)

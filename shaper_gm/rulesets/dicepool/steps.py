@@ -59,6 +59,7 @@ class AttackCtx(PoolTest):
     extra_damage_dice: int = 0    # from an augmenting ability (P12)
     damage_bonus: int = 0         # the damage stat where the weapon adds it, and effects
     bonus_label: str = ""
+    gm_damage_bonus: int = 0      # the GM's bonus to this attack's damage
     hp_before: int = 0
     damage_dice: int = 0
     damage_roll: Any = None       # Roll when played, Total for odds
@@ -155,13 +156,17 @@ def roll_damage(ctx: AttackCtx, tape) -> AttackCtx:
     if count > 0:
         verdict = "damage" if tape.exact else Asked("damage", (
             (ctx.target, f"hit, margin {ctx.margin} over DT {ctx.dt} (P7)"),))
-        rolled = tape.roll(SLOT_DAMAGE, SumRoll(dice_expr(count, ctx.damage_die), verdict),
-                           ctx.actor)
+        # A damage total called out at the table includes every bonus below (P8).
+        spec = SumRoll(dice_expr(count, ctx.damage_die), verdict,
+                       after=ctx.damage_bonus + ctx.gm_damage_bonus)
+        rolled = tape.roll(SLOT_DAMAGE, spec, ctx.actor)
         total = rolled.total
         tape.note("damage dice total", total, "P8")
     if ctx.damage_bonus:
         tape.note(ctx.bonus_label or "damage bonus", ctx.damage_bonus, "P8")
-    damage = max(0, total + ctx.damage_bonus)
+    if ctx.gm_damage_bonus:
+        tape.note("GM damage bonus", ctx.gm_damage_bonus)
+    damage = max(0, total + ctx.damage_bonus + ctx.gm_damage_bonus)
     tape.note("damage", damage, "P8")
     return replace(ctx, damage_dice=count, damage_roll=rolled, damage=damage)
 

@@ -47,7 +47,9 @@ def register(reg: Registry, rs) -> None:
                  help="must be the weapon in hand (P7)")
     ability = flag("ability", "text", metavar="ABILITY", choices=abilities,
                    help="an ability that augments the attack (P12)")
-    _register_attacks(reg, (with_, ability, dice))
+    damage_bonus = flag("damage-bonus", "int", metavar="N",
+                        help="the GM's bonus to this attack's damage (P8)")
+    _register_attacks(reg, (with_, ability, dice, damage_bonus))
     _register_actions(reg, weapons, abilities, (dt, dice))
     _register_gm(reg, rs)
 
@@ -123,7 +125,8 @@ def attack_request(ctx: Context, verb: str) -> actions.AttackRequest:
     if p.get("ability"):
         ability = own_item(p.get("ability"), actor.sheet.abilities, "ability", actor.name)
         p.flags["ability"] = ability
-    return actions.AttackRequest(who, target, weapon, p.get("dice"), ability)
+    return actions.AttackRequest(who, target, weapon, p.get("dice"), ability,
+                                 p.get("damage-bonus") or 0)
 
 
 def no_faces_unrolled(ctx: Context, rolled: int) -> None:
@@ -138,7 +141,7 @@ def no_faces_unrolled(ctx: Context, rolled: int) -> None:
 def _register_attacks(reg: Registry, flags: tuple) -> None:
     @reg.command("attack", aliases=("a", "hit"), rules="P1, P3, P4, P7-P9, P11, P12",
                  usage="attack [ATTACKER] TARGET [--with WEAPON] [--ability ABILITY] "
-                       "[--dice N] [--roll FACES] [--damage FACES]",
+                       "[--dice N] [--damage-bonus N] [--roll FACES] [--damage FACES]",
                  summary="basic attack: roll the pool against AC - proficiency; the "
                          "margin sets the damage dice; failures leave the pool",
                  examples=("attack barry", "attack freya barry --roll 4,6,2,5,1 --damage 3,7",

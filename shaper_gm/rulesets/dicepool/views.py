@@ -80,7 +80,7 @@ def _(e: AttackResolved, n: Names, cost: str) -> str:
     verdict = (f"hit, margin {o.margin}; {o.damage} damage, HP {o.hp_before} → {o.hp_after}"
                + (", down" if o.down else "")) if o.hit else "miss"
     return (f"{attack_head(e, n, cost)}: {successes(o.successes)} vs DT {o.dt}, "
-            f"{verdict}; pool {o.pool_before} → {o.pool_after}")
+            f"{verdict}; pool {o.pool_before} → {o.pool_after}{gm_said(o)}")
 
 
 @describer
@@ -88,7 +88,20 @@ def _(e: TestResolved, n: Names, cost: str) -> str:
     o = e.outcome
     verdict = "success" if o.success else "failure"
     return line(f"{n(e.actor)} tests {o.what}: {successes(o.successes)} vs DT {o.dt}, "
-                f"{verdict}; pool {o.pool_before} → {o.pool_after}", [spent(cost)])
+                f"{verdict}; pool {o.pool_before} → {o.pool_after}{gm_said(o)}",
+                [spent(cost)])
+
+
+def gm_said(o) -> str:
+    """`` [GM damage bonus +2; totals entered: pool]``: what the GM decided in it."""
+    out = [f"GM damage bonus {o.gm_damage_bonus:+d}"] if getattr(o, "gm_damage_bonus", 0) \
+        else []
+    entered = [what for what, flagged in (("pool", o.entered),
+                                          ("damage", getattr(o, "damage_entered", False)))
+               if flagged]
+    if entered:
+        out.append(f"totals entered: {', '.join(entered)}")
+    return f" [{'; '.join(out)}]" if out else ""
 
 
 @describer
@@ -152,10 +165,15 @@ def roll_rows(o) -> list[Text]:
     rolled = (f"{o.dice} of {o.pool_before} dice: {dice(o.faces, o.success_on)} = "
               f"{successes(o.successes)} ({o.success_on}+)" if o.dice
               else f"no dice to roll (the pool holds {o.pool_before}): 0 successes")
+    if o.entered and o.dice:
+        rolled = (f"{o.dice} of {o.pool_before} dice: {successes(o.successes)} "
+                  f"({o.success_on}+, entered)")
     out = [row("pool", rolled, "P1, P3", style="bold")]
     lost = o.lost_faces
     left = (f"failures {dice(lost, o.success_on)} leave the pool" if lost
             else "no failures: every die stays")
+    if o.entered and o.failures:
+        left = f"{dice_word(o.failures)} that failed leave the pool"
     out.append(row("pool", f"{o.pool_before} → {o.pool_spent}: {left}", "P3, P9"))
     if o.dice < o.pool_before:
         out.append(row("", f"{o.pool_before - o.dice} not rolled stay in the pool", "P3"))
@@ -192,12 +210,19 @@ def attack_breakdown(e: AttackResolved, n: Names, cost: str = "") -> Group:
         if o.extra_damage_dice:
             count += f" + {o.extra_damage_dice} {item(o.ability or '').title()} (P12)"
         total = f"{o.damage_dice}d{o.damage_die} ({count})"
-        if o.damage_faces:
-            total += f": {dice(o.damage_faces, o.damage_die + 1)}"
-        if o.damage_bonus:
-            total += (f" = {sum(o.damage_faces)}, {o.damage_bonus:+d} "
-                      f"{o.bonus_label.removeprefix('damage stat ')}")
-        lines.append(row("damage", f"{total} = {o.damage}", "P8"))
+        stat = o.bonus_label.removeprefix("damage stat ")
+        bonuses = [f"{amount:+d} {what}" for amount, what in
+                   ((o.damage_bonus, stat), (o.gm_damage_bonus, "GM")) if amount]
+        if o.damage_entered:
+            bonus = f", {' '.join(bonuses)} in it" if bonuses else ""
+            total += f": total {o.damage} (entered{bonus})"
+        else:
+            if o.damage_faces:
+                total += f": {dice(o.damage_faces, o.damage_die + 1)}"
+            if bonuses:
+                total += f" = {sum(o.damage_faces)}, {' '.join(bonuses)}"
+            total += f" = {o.damage}"
+        lines.append(row("damage", total, "P8"))
         down = ", down" if o.down and o.hp_before else ""
         lines.append(row("HP", f"{n(o.target)} {o.hp_before} → {o.hp_after}{down}", "P8"))
     lines += roll_rows(o)[1:]

@@ -30,6 +30,7 @@ class StrikeRequest:
     weapon: str | None = None     # None: the first weapon in hand, else the bare hand
     boon: int = 0                 # D15
     bane: int = 0
+    wound_bonus: int = 0          # --damage-bonus N: the GM's wounds added to each application
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,9 @@ def plan_strike(state: Encounter, rs, request: StrikeRequest, *, power: bool) ->
     parts = f"{weapon.name} {weapon.wounds} + body {body}"
     if extra:
         parts += f" + {extra} ({'power strike' if power else 'effects'})"
+    if request.wound_bonus:
+        parts += f" {request.wound_bonus:+d} (GM bonus)"
+        extra += request.wound_bonus
     contest = Contest(
         actor=actor.id, defender=target.id, attack=attack.expr, attack_label=attack.label,
         defense=defense.expr, defense_label=defense.label, rule="D17" if power else "D16",

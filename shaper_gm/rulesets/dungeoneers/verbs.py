@@ -43,6 +43,8 @@ SLOT_HELP = {
 MAYBE_ROLLED = ("pierce", "grab")
 BOON_FLAGS = (flag("boon", "int", metavar="N", help="points of boon: +1d4 each (D15)"),
               flag("bane", "int", metavar="N", help="points of bane: -1d4 each (D15)"))
+DAMAGE_BONUS = flag("damage-bonus", "int", metavar="N",
+                    help="the GM's wounds added to each application of the strike's (D16)")
 WITH = flag("with", "text", metavar="WEAPON", completes="weapon",
             help="a weapon in hand (default: the first in hand, else a fist)")
 
@@ -76,7 +78,8 @@ def register(reg: Registry, rs) -> None:
 # --- strikes, grapple, push ---------------------------------------------------------------
 
 def _register_attacks(reg: Registry) -> None:
-    strike_flags = (WITH, *BOON_FLAGS, *slot_flags(slots("roll", "dodge", "pierce")))
+    strike_flags = (WITH, *BOON_FLAGS, DAMAGE_BONUS,
+                    *slot_flags(slots("roll", "dodge", "pierce")))
     for name, power, cost, rules in (("strike", False, 3, "D11-D20"),
                                      ("power-strike", True, 4, "D11-D20, D17")):
         extra = ": 1 extra wound, 1 boon on the striking roll" if power else ""
@@ -85,7 +88,7 @@ def _register_attacks(reg: Registry) -> None:
         @reg.command(
             name, rules=rules, positionals=("actor?", "target"), flags=strike_flags,
             usage=f"{name} [ACTOR] TARGET [--with WEAPON] [--boon N] [--bane N] "
-                  "[--roll FACES] [--dodge FACES] [--pierce FACES]",
+                  "[--damage-bonus N] [--roll FACES] [--dodge FACES] [--pierce FACES]",
             summary=f"{cost} AP: hit test, pierce check against armor value, "
                     f"wounds{extra}",
             examples=(f"{name} skeleton", f"{name} suori skeleton --roll 4 --dodge 3 "
@@ -96,7 +99,8 @@ def _register_attacks(reg: Registry) -> None:
             target = resolve.actor(ctx.state, target)
             ctx.parsed.words[:] = [who, target]
             weapon = weapon_flag(ctx, who)
-            request = A.StrikeRequest(who, target, weapon, *boon_of(ctx))
+            request = A.StrikeRequest(who, target, weapon, *boon_of(ctx),
+                                      wound_bonus=ctx.parsed.get("damage-bonus") or 0)
             return play(ctx, run, request, ("roll", "dodge", "pierce"))
 
     @reg.command(

@@ -224,12 +224,15 @@ def _register_odds(reg: Registry) -> None:
                flag("boon", "int", metavar="N", help="points of boon: +1d4 each (D15)"),
                flag("bane", "int", metavar="N", help="points of bane: -1d4 each (D15)"),
                flag("power", help="a power strike (D17)"),
+               flag("damage-bonus", "int", metavar="N",
+                    help="the GM's wounds added to each application (D16)"),
                flag("json", help='the same as JSON, fractions as "n/d"')))
     def odds(ctx: Context) -> Outcome:
         who, (target,) = resolve.split_actor(ctx.state, ctx.parsed.words, 1, "odds",
                                              "odds [ACTOR] TARGET")
         target = resolve.actor(ctx.state, target)
-        request = StrikeRequest(who, target, weapon_flag(ctx, who), *boon_of(ctx))
+        request = StrikeRequest(who, target, weapon_flag(ctx, who), *boon_of(ctx),
+                                wound_bonus=ctx.parsed.get("damage-bonus") or 0)
         found = strike_odds(ctx.state, ctx.ruleset, request,
                             power=bool(ctx.parsed.get("power")))
         if ctx.parsed.get("json"):

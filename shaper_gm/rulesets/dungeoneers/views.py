@@ -50,6 +50,19 @@ def item(item_id: str) -> str:
 
 # --- one line per event ------------------------------------------------------------------
 
+def gm_said(o) -> str:
+    """`` [GM wound bonus +1; totals entered: roll, dodge]``: what the GM decided in an
+    action, for its one line (and so the recap)."""
+    out = [f"GM wound bonus {label.split(' (GM bonus)')[0].rsplit(' ', 1)[-1]}"
+           for label in (note.label for note in getattr(o, "notes", ()))
+           if "(GM bonus)" in label]
+    entered = [slot for slot, roll in getattr(o, "rolls", ())
+               if getattr(roll, "entered", None) is not None]
+    if entered:
+        out.append(f"totals entered: {', '.join(entered)}")
+    return f" [{'; '.join(out)}]" if out else ""
+
+
 def outcome_line(o, n: Names) -> str:
     """What an outcome came to, in one line (the head of its breakdown)."""
     if isinstance(o, StrikeOutcome):
@@ -89,7 +102,7 @@ def outcome_line(o, n: Names) -> str:
 
 @describer
 def _(e: ActionResolved, n: Names, cost: str) -> str:
-    return line(outcome_line(e.outcome, n), [cost])
+    return line(outcome_line(e.outcome, n), [cost]) + gm_said(e.outcome)
 
 
 @describer

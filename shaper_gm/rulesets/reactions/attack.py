@@ -38,6 +38,7 @@ class AttackRequest:
     attack_type: str | None = None   # --type overrides the weapon's (R1)
     power: int | None = None         # --power overrides the weapon's (R1)
     dodge_to: str | None = None      # the tile a successful dodge moves to (R4)
+    damage_bonus: int = 0            # --damage-bonus N: the GM's, added after armor (R6)
 
 
 @dataclass(frozen=True)
@@ -146,7 +147,8 @@ def prepare(state: Encounter, rs, request: AttackRequest) -> Prepared:
         block_cost=numbers.reaction_cost("block"), dodge_cost=numbers.reaction_cost("dodge"),
         shield=defender.resource("shield"),
         shield_soaks=numbers.shield_soaks_type(attack_type), health=defender.hp or 0,
-        min_damage=numbers.min_damage, defender_name=defender.name)
+        min_damage=numbers.min_damage, defender_name=defender.name,
+        damage_bonus=request.damage_bonus)
     if request.dodge_to is not None:
         _dodge_tile(state, rs, defender.id, request.dodge_to)
     return Prepared(strike, weapon, weapon.range, distance)

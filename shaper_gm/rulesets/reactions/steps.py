@@ -49,6 +49,7 @@ class Strike:
     shield_soaks: bool = True    # R7: whether the shield takes this type
     health: int = 0              # R8
     min_damage: int = 0          # R6
+    damage_bonus: int = 0        # the GM's bonus to this attack's damage (--damage-bonus)
     defender_name: str = ""
     # what the steps find
     attempts: tuple[tuple[str, bool], ...] = ()     # (block | dodge, succeeded), in order
@@ -98,6 +99,13 @@ def declare(ctx: Strike, tape) -> Strike:
     return replace(ctx, total_power=ctx.power)
 
 
+def _d20(sides: int, rolled) -> str:
+    """``d20 14``; a face called out at the table as a total says so (R3, R5: one die
+    against a target, so its total decides as its face would)."""
+    entered = " (entered)" if getattr(rolled, "entered", None) is not None else ""
+    return f"d{sides} {rolled.total}{entered}"
+
+
 @step(forget=("faces",))
 def attempt(ctx: Strike, tape) -> Strike:
     """One block or dodge, paid before anything else is rolled (R2, R3)."""
@@ -118,7 +126,7 @@ def attempt(ctx: Strike, tape) -> Strike:
                        die(ctx.die, f"{answer} of {ctx.defender}"), ctx.defender)
     success = rolled.total >= target
     tape.note(f"{answer} {number + 1} ({cost} reaction{'s' if cost > 1 else ''}): "
-              f"d{ctx.die} {rolled.total} vs {target}, {'success' if success else 'failure'}",
+              f"{_d20(ctx.die, rolled)} vs {target}, {'success' if success else 'failure'}",
               rolled.total, "R3")
     ctx = replace(ctx, attempts=(*ctx.attempts, (answer, success)), spent=ctx.spent + cost,
                   faces=(*(ctx.faces or ()), rolled.total))
@@ -138,7 +146,7 @@ def critical(ctx: Strike, tape) -> Strike:
     rolled = tape.roll(SLOT_CRIT, die(ctx.die, f"critical roll of {ctx.attacker}"),
                        ctx.attacker)
     success = rolled.total >= ctx.critical_target
-    tape.note(f"critical roll: d{ctx.die} {rolled.total} vs {ctx.critical_target}, "
+    tape.note(f"critical roll: {_d20(ctx.die, rolled)} vs {ctx.critical_target}, "
               f"{'success' if success else 'failure'}", rolled.total, "R5")
     total = ctx.power + (ctx.critical_bonus if success else 0)
     if success:
@@ -154,7 +162,10 @@ def damage(ctx: Strike, tape) -> Strike:
         tape.note("no damage: dodged", 0, "R4")
         return replace(ctx, damage=0)
     if ctx.attack_type == "true":
-        dealt = max(ctx.min_damage, ctx.total_power)
+        dealt = ctx.total_power + ctx.damage_bonus
+        if ctx.damage_bonus:
+            tape.note(f"{ctx.damage_bonus:+d} GM damage bonus", dealt)
+        dealt = max(ctx.min_damage, dealt)
         tape.note("true damage ignores armor and block bonus", dealt, "R6")
         return replace(ctx, damage=dealt)
     dealt = ctx.total_power - ctx.armor
@@ -162,6 +173,9 @@ def damage(ctx: Strike, tape) -> Strike:
     if ctx.blocked:
         dealt -= ctx.block_bonus
         tape.note(f"- block bonus {ctx.block_bonus}", dealt, "R6")
+    if ctx.damage_bonus:
+        dealt += ctx.damage_bonus
+        tape.note(f"{ctx.damage_bonus:+d} GM damage bonus", dealt)
     dealt = max(ctx.min_damage, dealt)
     tape.note("damage", dealt, "R6")
     return replace(ctx, damage=dealt)

@@ -55,7 +55,9 @@ def register(reg: Registry, rs) -> None:
            flag("type", "text", metavar=TYPES, choices=ATTACK_TYPES,
                 help="the attack's type instead of the weapon's (R1)"),
            flag("power", "int", metavar="N", help="the attack's power instead of the "
-                                                  "weapon's (R1)"))
+                                                  "weapon's (R1)"),
+           flag("damage-bonus", "int", metavar="N",
+                help="the GM's bonus to this attack's damage, after armor (R6)"))
     _register_attack(reg, aim)
     _register_turn_verbs(reg)
     _register_gm_verbs(reg, aim)
@@ -96,8 +98,8 @@ def _register_attack(reg: Registry, aim: tuple) -> None:
     @reg.command(
         "attack", aliases=("a", "hit"), rules="R1-R8",
         usage=f"attack [ATTACKER] TARGET [--with WEAPON] [--type {TYPES}] [--power N] "
-              "[--react TARGET=block|dodge]... [--block FACES]... [--dodge FACES]... "
-              "[--crit FACES] [--to TILE]",
+              "[--damage-bonus N] [--react TARGET=block|dodge]... [--block FACES]... "
+              "[--dodge FACES]... [--crit FACES] [--to TILE]",
         summary="attack: the defender may block or dodge, then a critical roll and damage",
         examples=("attack bo", "attack ann bo --react bo=block --react bo=block "
                   "--block 5 --block 11 --crit 16",
@@ -150,7 +152,8 @@ def attack_request(ctx: Context, who: str, target: str) -> AttackRequest:
     dodge_to = p.get("to")
     if dodge_to is not None:
         dodge_to = ctx.ruleset.canonical_zone(dodge_to, ctx.state.cols, ctx.state.rows)
-    return AttackRequest(who, target, weapon, attack_type, p.get("power"), dodge_to)
+    return AttackRequest(who, target, weapon, attack_type, p.get("power"), dodge_to,
+                         p.get("damage-bonus") or 0)
 
 
 def _weapon(ctx: Context, who: str, word: str) -> str:

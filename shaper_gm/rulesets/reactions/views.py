@@ -111,14 +111,22 @@ def attack_summary(o, n: Names, cost: str = "") -> str:
     parts = [attempt_text(a) for a in o.attempts]
     if o.dodged:
         where = f", {n(o.defender)} dodges to {o.moved_to}" if o.moved_to else ""
-        return f"{head}: {'; '.join(parts)}{where}; no damage (R4)"
+        return f"{head}: {'; '.join(parts)}{where}; no damage (R4){_entered(o)}"
     if o.critical:
         parts.append(f"critical {o.crit_face} vs {o.critical_target}, power {o.total_power}")
     else:
         parts.append(f"no critical ({o.crit_face} vs {o.critical_target})")
     if o.block_bonus:
         parts.append(f"block bonus {o.block_bonus}")
-    return f"{head}: {'; '.join(parts)}; {harm_text(o, n)}"
+    parts += [note.label for note in o.notes if note.label.endswith("GM damage bonus")]
+    return f"{head}: {'; '.join(parts)}; {harm_text(o, n)}{_entered(o)}"
+
+
+def _entered(o) -> str:
+    """`` [totals entered: block 1, critical roll]``: rolls called out at the table."""
+    rolls = [note.label.split(":")[0].split(" (")[0] for note in o.notes
+             if "(entered)" in note.label]
+    return f" [totals entered: {', '.join(rolls)}]" if rolls else ""
 
 
 # --- breakdowns --------------------------------------------------------------------------

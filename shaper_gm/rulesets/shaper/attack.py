@@ -19,6 +19,25 @@ SLOT_ATTACK, SLOT_EVASION, SLOT_DAMAGE, SLOT_DEFENSE = "roll", "evade", "damage"
 
 
 @dataclass(frozen=True)
+class Overruled:
+    """An automatic modifier that would have applied and does not, and who lifted it: a
+    skill (Thread the Needle lifts S15's firing-into-melee Disadvantage) or the GM
+    (`--ignore`). Breakdowns and the recap show it."""
+
+    mod: Mod
+    by: str                                  # "the GM", or a skill's name
+
+    @property
+    def text(self) -> str:
+        verb = "ignored by" if self.by == GM else "removed by"
+        return f"{self.mod.name.capitalize()}: {self.mod.reason} — {verb} {self.by}" + (
+            f" ({self.mod.rule})" if self.mod.rule else "")
+
+
+GM = "the GM"
+
+
+@dataclass(frozen=True)
 class AttackPlan:
     attacker: str
     weapon: Weapon
@@ -33,6 +52,7 @@ class AttackPlan:
     magic: bool | None = None               # None: the weapon's (spells are magic, S25)
     damage_dice_from: tuple[str, ...] = ()  # the skill that adds each damage_dice entry
     pierce_dice_from: tuple[str, ...] = ()  # ... each pierce_dice entry (for dice prompts)
+    overruled: tuple[Overruled, ...] = ()   # automatic modifiers a skill or the GM lifted
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "attack_bonus", as_parts(self.attack_bonus))
@@ -59,6 +79,7 @@ class TargetPlan:
     magic: bool | None = None                # override the attack's magic for this target
     targeted: tuple = ()                     # reaction skills it may answer with (S23)
     on_hit: tuple = ()                       # ... once hit (Hardy)
+    overruled: tuple[Overruled, ...] = ()    # its automatic modifiers the GM lifted
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "evasion_bonus", as_parts(self.evasion_bonus))
@@ -117,10 +138,13 @@ class DamageRoll:
     skill: int
     pierce: int
     bonus: tuple[Part, ...]
+    entered: int | None = None        # the damage called out at the table, bonuses in it
 
     @property
     def base(self) -> int:
         """Damage for a non-critical target."""
+        if self.entered is not None:
+            return self.entered
         return self.weapon + self.skill + total(self.bonus)
 
     def for_target(self, critical: bool) -> int:
@@ -144,6 +168,7 @@ class TargetOutcome:
     pierce: int = 0
     result: DamageResult | None = None    # None on a miss
     reactions: tuple[str, ...] = ()       # reaction skills it answered the attack with
+    overruled: tuple[Overruled, ...] = ()  # its Evasion modifiers the GM lifted (S16)
 
     @property
     def steps(self) -> tuple[Step, ...]:
@@ -168,6 +193,7 @@ class AttackOutcome:
     pierce_parts: tuple[Part, ...]    # the weapon's Pierce and bonuses (dice in damage_roll)
     damage_roll: DamageRoll | None    # None when every target was missed
     targets: tuple[TargetOutcome, ...]
+    overruled: tuple[Overruled, ...] = ()  # attack modifiers lifted by a skill or the GM
 
     def target(self, target_id: str) -> TargetOutcome:
         for t in self.targets:

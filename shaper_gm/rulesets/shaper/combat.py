@@ -12,11 +12,13 @@ from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.play import check_able, require_turn
 from shaper_gm.engine.state import Encounter as EncounterState
 from shaper_gm.rulesets.shaper import harm, model, reactions
+from shaper_gm.rulesets.shaper.attack import GM, Overruled
 from shaper_gm.rulesets.shaper.charge import spend, spend_sp
 from shaper_gm.rulesets.shaper.events import AttackResolved, DamageTaken, SkillUsed
 from shaper_gm.rulesets.shaper.parts import Mod, Part
 
 # Names the GM may pass to --ignore, matched against an automatic modifier's reason.
+GM_DAMAGE_BONUS = "GM damage bonus"
 IGNORABLE = {"outnumbered": "Outnumbered", "firing-into-melee": "firing into melee",
              "beyond-max-range": "beyond max range"}
 
@@ -31,6 +33,8 @@ class AttackRequest:
     modifiers: tuple[Mod, ...] = ()       # the GM's --edge/--adv/...
     bonus: int = 0
     ignore: tuple[str, ...] = ()          # automatic modifiers the GM overrules
+    damage_bonus: int = 0                 # the GM's bonus to this attack's damage
+    only: bool = False                    # a skill adding targets takes just the named ones
 
 
 def field_view(state: EncounterState, rs):
@@ -95,22 +99,31 @@ def prepare(state: EncounterState, rs, library, request: AttackRequest, *,
     damage_parts = [Part(e.mod("damage"), e.name, "S26") for e in effects if e.mod("damage")]
     if request.bonus:
         attack_parts.append(Part(request.bonus, "GM bonus", ""))
+    if request.damage_bonus:
+        damage_parts.append(Part(request.damage_bonus, GM_DAMAGE_BONUS, ""))
     prepared = rs.prepare_attack(
         attacker.sheet, weapon, plans, view, skill_ids=request.skills,
         held=model.holding(attacker), attack_parts=attack_parts, damage_parts=damage_parts,
         modifiers=request.modifiers, extra_targets=extra,
-        shield_raised=model.shield_raised(attacker))
+        shield_raised=model.shield_raised(attacker), only=request.only)
     return _without_ignored(prepared, request.ignore)
 
 
 def _without_ignored(prepared, ignore: tuple[str, ...]):
+    """Lift the automatic modifiers the GM overrules (`--ignore`); each stays in the plan
+    as overruled, so the breakdown and the recap say so. One that does not apply to this
+    attack changes nothing (older logs hold such lines)."""
     if not ignore:
         return prepared
     reasons = {IGNORABLE[i] for i in ignore}
-    plan = replace(prepared.plan, modifiers=tuple(m for m in prepared.plan.modifiers
-                                                  if m.reason not in reasons))
+    plan = prepared.plan
+    plan = replace(plan, modifiers=tuple(m for m in plan.modifiers if m.reason not in reasons),
+                   overruled=(*plan.overruled, *(Overruled(m, GM) for m in plan.modifiers
+                                                 if m.reason in reasons)))
     targets = tuple(replace(t, evasion_modifiers=tuple(m for m in t.evasion_modifiers
-                                                      if m.reason not in reasons))
+                                                      if m.reason not in reasons),
+                            overruled=tuple(Overruled(m, GM) for m in t.evasion_modifiers
+                                            if m.reason in reasons))
                     for t in prepared.targets)
     return replace(prepared, plan=plan, targets=targets)
 

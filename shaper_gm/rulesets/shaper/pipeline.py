@@ -4,6 +4,11 @@ shared damage roll, each hit target's Defense and the damage pipeline.
 `resolve_attack` plays the steps with real dice; `odds.py` runs the very same steps
 over exact distributions. Fields a later step no longer reads are listed in a step's
 `forget`, so equal situations merge when the steps run for odds.
+
+A roll may be a total called out at the table (`--roll =14`, `dice.totals`): the total
+counts whole, with every bonus of that roll in it, and decides hit and critical as any
+total does (S5, S6: both are judged on totals); it is an automatic result (S2) only
+where the GM declared one.
 """
 
 from __future__ import annotations
@@ -12,10 +17,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from shaper_gm.dice import Dist, parse, roll
+from shaper_gm.dice import DiceInputError, Dist, Roll, parse, roll
 from shaper_gm.dice.exact import roll_dist
 from shaper_gm.dice.sources import Asked
 from shaper_gm.dice.specs import BasicRoll, SumRoll
+from shaper_gm.dice.totals import entered, take_total
 from shaper_gm.engine.decisions import Ask, Decisions
 from shaper_gm.engine.steps import PlayTape, Step, play
 from shaper_gm.rulesets.shaper.attack import (
@@ -62,6 +68,7 @@ class DamageSpec:
 
     plan: AttackPlan
     critical: str | None
+    mixed: bool = False       # some hit targets are critical and some are not
 
     @property
     def groups(self) -> list[str]:
@@ -79,6 +86,8 @@ class DamageSpec:
                 *(["critical damage"] if self.critical else []), *skills]
 
     def roll(self, source, lead: tuple[tuple[str, str], ...] = ()) -> DamageRoll:
+        if entered(source) is not None:
+            return self._from_total(source)
         text = "+".join(_dice_only(g) for g in self.groups if parse(g).dice_terms)
         named = _ByGroup(source, [(Asked(name, lead), parse(g).dice_count)
                                   for name, g in zip(self.names, self.groups, strict=True)])
@@ -92,6 +101,37 @@ class DamageSpec:
         for dist in dists:
             joint = joint.combine(dist, lambda sums, x: (*sums, x))
         return joint.map(lambda sums: self._read(None, list(sums)))
+
+    def _from_total(self, source) -> DamageRoll:
+        """The damage the table called out: weapon, critical and skill dice with every
+        damage bonus (S6, S7). One total cannot also give Pierce dice, nor two damages
+        for critical and other targets: those need the faces."""
+        label, given = getattr(source, "label", "--damage"), entered(source)
+        if self.plan.pierce_dice:
+            raise DiceInputError(
+                f"{label} {given}: this damage roll also rolls Pierce dice "
+                f"({'+'.join(self.plan.pierce_dice)}), which a total cannot give (S7)",
+                "give the faces: weapon, critical, skill, then Pierce dice")
+        if self.mixed:
+            raise DiceInputError(
+                f"{label} {given}: some targets take the critical die and some do not "
+                "(S6), so one total cannot give both damages",
+                "give the faces: weapon, critical, then skill dice")
+        critical = self.critical is not None
+        possible = {d.for_target(critical) for d in self.outcomes()}
+        dice = sum(parse(g).dice_count for g in self.groups)
+        taken = take_total(source, "damage", self._shown(), possible, dice=dice)
+        rolled = Roll(expr=parse("0"), dice=(), constant=0, total=taken.value,
+                      entered=taken.value)
+        plan = self.plan
+        return DamageRoll(roll=rolled, weapon_expr=str(parse(plan.weapon.damage)), weapon=0,
+                          critical_expr=self.critical, critical=0, skill=0, pierce=0,
+                          bonus=plan.damage_bonus, entered=taken.value)
+
+    def _shown(self) -> str:
+        bonus = total(self.plan.damage_bonus)
+        text = "+".join(g for g in self.groups)
+        return text + (f"{bonus:+d}" if bonus else "")
 
     def _read(self, rolled, sums: list[int]) -> DamageRoll:
         plan, crit = self.plan, self.critical
@@ -212,7 +252,9 @@ def attack_steps(numbers: RulesetNumbers) -> tuple[Step, ...]:
         critical (S6). Misses roll none."""
         if not any(s.hits):
             return s
-        spec = DamageSpec(s.plan, numbers.critical_dice if any(s.crits) else None)
+        hit_crits = {c for h, c in zip(s.hits, s.crits, strict=True) if h}
+        spec = DamageSpec(s.plan, numbers.critical_dice if any(s.crits) else None,
+                          mixed=len(hit_crits) > 1)
         if tape.exact:
             return replace(s, damage=tape.roll(DAMAGE, spec, s.plan.attacker))
         return replace(s, damage=tape.roll(DAMAGE, _Verdicts(spec, verdicts(s)),
@@ -231,9 +273,13 @@ def attack_steps(numbers: RulesetNumbers) -> tuple[Step, ...]:
             dice = "+".join(d for d in (t.defense, *(a.defense_dice for a in _chosen(s, i)))
                             if d)
             if dice:
-                defense = tape.roll(DEFENSE, SumRoll.of(dice, f"Defense of {t.id}"), t.id,
-                                    index=i)
+                spec = SumRoll.of(dice, f"Defense of {t.id}", after=total(t.defense_bonus))
+                defense = tape.roll(DEFENSE, spec, t.id, index=i)
                 defense_total = defense.total + total(t.defense_bonus)
+            elif (flat := tape.flat(DEFENSE, t.id, index=i)) is not None:
+                # No armor, no roll (S7); the GM's `--defense =N` is a flat Defense.
+                defense = Roll(expr=parse("0"), dice=(), constant=0, total=flat, entered=flat)
+                defense_total = flat
             elif t.defense_bonus:
                 defense_total = total(t.defense_bonus)
             magic = s.plan.is_magic if t.magic is None else t.magic
@@ -297,7 +343,12 @@ def resolve_attack(numbers: RulesetNumbers, plan: AttackPlan, targets: Sequence[
     targets' answers to its interrupts (`decisions`; none given: nobody reacts)."""
     sources = {ROLL: lambda i: dice.attack, DAMAGE: lambda i: dice.damage,
                EVADE: dice.evasion_for, DEFENSE: dice.defense_for}
-    tape = PlayTape(lambda slot, index, who: sources[slot](index), decisions)
+
+    def source(slot: str, index: int, who: str | None):
+        if slot == DEFENSE and dice.fallback is None and index >= len(dice.defense):
+            return None          # no source given: no flat Defense either (tape.flat)
+        return sources[slot](index)
+    tape = PlayTape(source, decisions)
     s = play(attack_steps(numbers), Swing(plan, tuple(targets)), tape)
     return outcome_of(s)
 
@@ -314,16 +365,16 @@ def outcome_of(s: Swing) -> AttackOutcome:
         if result is None:
             outcomes.append(TargetOutcome(t.id, s.evasions[i], bonus, t.evasion_modifiers,
                                           s.hits[i], why, margin, s.crits[i], crit_why,
-                                          reactions=used))
+                                          reactions=used, overruled=t.overruled))
             continue
         outcomes.append(TargetOutcome(
             t.id, s.evasions[i], bonus, t.evasion_modifiers, True, why, margin,
             s.crits[i], crit_why, damage=result.damage, defense=s.defenses[i],
             defense_bonus=t.defense_bonus, pierce=result.pierce, result=result,
-            reactions=used))
+            reactions=used, overruled=t.overruled))
     plan = s.plan
     return AttackOutcome(attacker=plan.attacker, weapon=plan.weapon.id, attack=s.attack,
                          attack_bonus=plan.attack_bonus, modifiers=plan.modifiers,
                          skills=plan.skills, magic=plan.is_magic,
                          pierce_parts=pierce_parts(plan), damage_roll=s.damage,
-                         targets=tuple(outcomes))
+                         targets=tuple(outcomes), overruled=plan.overruled)

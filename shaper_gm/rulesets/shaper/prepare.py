@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from shaper_gm.dice import parse
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.shaper import situation, skills
-from shaper_gm.rulesets.shaper.attack import AttackPlan, TargetPlan
+from shaper_gm.rulesets.shaper.attack import AttackPlan, Overruled, TargetPlan
 from shaper_gm.rulesets.shaper.content.models import ABILITIES, Weapon
 from shaper_gm.rulesets.shaper.creation import (
     ActorStats,
@@ -89,13 +89,15 @@ class AttackRules:
                        attack_parts: Sequence[Part] = (), damage_parts: Sequence[Part] = (),
                        modifiers: Sequence[Mod] = (),
                        extra_targets: Mapping[str, TargetPlan] | None = None,
-                       shield_raised: bool = False) -> PreparedAttack:
+                       shield_raised: bool = False, only: bool = False) -> PreparedAttack:
         """Check an attack against the rules and the battlefield and build its plan.
 
         `targets` are the named targets; a skill with `extra_targets:
         all_engaged_enemies` (Overswing) adds the attacker's other engaged enemies, whose
-        plans come from `extra_targets`. With several targets, `at_max_range` effects
-        apply only if every target is at max range.
+        plans come from `extra_targets`, unless the GM chose its targets: several named
+        (or `only`) take just those, each of which must be one the skill may take.
+        With several targets, `at_max_range` effects apply only if every target is at
+        max range. An automatic modifier a skill removes is kept in the plan as overruled.
         """
         w = weapon if isinstance(weapon, Weapon) else self.weapon(attacker, weapon)
         who = attacker.name
@@ -116,28 +118,47 @@ class AttackRules:
         bands = skills.range_bands(chosen, attacker, w.kind)
 
         effects0 = skills.SkillEffects()
+        removers: dict[str, str] = {}          # automatic modifier -> the skill removing it
+        spreaders: list[str] = []              # skills that add targets
         for skill, level in chosen:
-            effects0 = effects0 + skills.collect_effects(skill, level, attacker,
-                                                         weapon_kind=w.kind)
+            found = skills.collect_effects(skill, level, attacker, weapon_kind=w.kind)
+            effects0 = effects0 + found
+            removers.update(dict.fromkeys(found.remove_disadvantage, skill.name))
+            if found.extra_targets:
+                spreaders.append(skill.name)
         all_targets = list(targets)
+        if only and not effects0.extra_targets:
+            raise RuleViolation("--only: no skill in this attack adds targets, so it takes "
+                                "only the named one already", "drop --only")
         if len(all_targets) > 1 and not effects0.extra_targets:
             raise RuleViolation(
                 f"an attack with the {w.name} has one target (S5, S6): several targets "
                 "take a skill that grants them", "name one target; Overswing strikes every "
                 "enemy engaged with the attacker")
         if ALL_ENGAGED_ENEMIES in effects0.extra_targets:
-            named = {t.id for t in all_targets}
-            for enemy in situation.engaged_enemies(view, attacker.id):
-                if enemy not in named:
-                    plan = (extra_targets or {}).get(enemy)
-                    if plan is None:
-                        raise RuleViolation(f"no target details for {enemy}",
-                                            "pass its TargetPlan in extra_targets")
-                    all_targets.append(plan)
+            engaged = situation.engaged_enemies(view, attacker.id)
+            if len(all_targets) > 1 or only:
+                # The GM chose the targets: only those, each one the skill may take.
+                for t in all_targets:
+                    if t.id not in engaged:
+                        shown = ", ".join(view.name(e) for e in engaged) or "none"
+                        raise RuleViolation(
+                            f"{view.name(t.id)} is not an enemy engaged with {who}: "
+                            f"{' and '.join(spreaders)} takes only those (S11, S14)",
+                            f"name targets among {who}'s engaged enemies: {shown}")
+            else:
+                named = {t.id for t in all_targets}
+                for enemy in engaged:
+                    if enemy not in named:
+                        plan = (extra_targets or {}).get(enemy)
+                        if plan is None:
+                            raise RuleViolation(f"no target details for {enemy}",
+                                                "pass its TargetPlan in extra_targets")
+                        all_targets.append(plan)
         if not all_targets:
             raise RuleViolation(f"{who} has no target", "name a target")
 
-        ranges, target_mods = [], []
+        ranges, target_mods, lifted = [], [], {}
         for tp in all_targets:
             if view.at(tp.id).down:
                 raise RuleViolation(f"{view.name(tp.id)} is Down (S8) and cannot be targeted",
@@ -145,12 +166,17 @@ class AttackRules:
             rc = situation.range_check(self.numbers, view, attacker.id, tp.id, w,
                                        extra_bands=bands, spell_range_bonus=focus)
             ranges.append(rc)
-            mods = [m for m in rc.modifiers if "beyond_max_range" not in
-                    effects0.remove_disadvantage]
-            if (self.numbers.firing_into_melee and "firing_into_melee" not in
-                    effects0.remove_disadvantage and
+            found = list(rc.modifiers)
+            if (self.numbers.firing_into_melee and
                     situation.firing_into_melee(view, attacker.id, tp.id, w.kind)):
-                mods.append(Mod("disadvantage", "firing into melee", "S15"))
+                found.append(Mod("disadvantage", "firing into melee", "S15"))
+            mods = []
+            for m in found:
+                remover = removers.get(m.reason.replace(" ", "_"))
+                if remover is None:
+                    mods.append(m)
+                else:
+                    lifted[m] = Overruled(m, remover)
             target_mods.append(mods)
         # One attack roll for all targets: a penalty against any target applies to it.
         auto_mods = {m for mods in target_mods for m in mods}
@@ -175,7 +201,7 @@ class AttackRules:
                           *effects.damage_bonus, *damage_parts),
             damage_dice=effects.damage_dice, pierce_bonus=effects.pierce_bonus,
             pierce_dice=effects.pierce_dice, damage_dice_from=damage_from,
-            pierce_dice_from=pierce_from)
+            pierce_dice_from=pierce_from, overruled=tuple(lifted.values()))
         if w.kind == "spell":
             cost = skills.spell_cost(len(chosen), attacker.spell_cost_reduction)
             triggers, free = cost.paid_added, cost.free_added

@@ -10,7 +10,8 @@ from shaper_gm.commands.args import ascii_digits, flag, names_a_file
 from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.verbs.gm import roll_outcome, target_and_amount
-from shaper_gm.dice import parse
+from shaper_gm.dice import Roll, parse
+from shaper_gm.dice.totals import EnteredTotal
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import harm
 from shaper_gm.errors import CommandError
@@ -155,13 +156,18 @@ def _register_gm_verbs(reg: Registry) -> None:
         if pierce < 0:
             raise CommandError("--pierce cannot be negative", "e.g. --pierce 2")
         rs = ctx.ruleset
-        source = ctx.dice.source("defense", p.get("defense"), actor=target)
+        given = p.get("defense")
+        source = ctx.dice.source("defense", given, actor=target)
         defense = rs.defense_roll(actor.sheet, source)
         if defense is not None:
-            p.flags["defense"] = tuple(source.used)
-        elif p.get("defense"):
+            p.flags["defense"] = source.logged()
+        elif isinstance(given, EnteredTotal):
+            # No armor, no roll (S7): the GM's `--defense =N` is a flat Defense.
+            defense = Roll(expr=parse("0"), dice=(), constant=0, total=given.value,
+                           entered=given.value)
+        elif given:
             raise CommandError(f"{actor.name} wears no armor: there is no Defense roll (S7)",
-                               "drop --defense")
+                               "drop --defense, or give =N for a flat Defense")
         result = rs.apply_damage(n, defense.total if defense else None,
                                  magic=bool(p.get("magic")), pierce=pierce,
                                  absorb=shaper_harm.absorb_available(ctx.state, target),

@@ -4,12 +4,15 @@ targets' reaction answers (S2-S8, S11, S13, S15, S16, S20-S26)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from shaper_gm.commands import resolve
-from shaper_gm.commands.args import flag, parse_faces
+from shaper_gm.commands.args import flag, parse_slot
 from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
+from shaper_gm.commands.slots import slot_text
 from shaper_gm.commands.viewdata import OddsView
+from shaper_gm.dice.totals import AUTOMATIC, EnteredTotal
 from shaper_gm.engine.decisions import Decisions, parse_react
 from shaper_gm.errors import CommandError
 from shaper_gm.rulesets.shaper import combat, skilluse
@@ -30,6 +33,8 @@ ATTACK_FLAGS = (
     flag("sp", help="pay the skills with SP instead of Major actions (S23)"),
     *MODIFIER_FLAGS,
     flag("bonus", "int", metavar="N", help="a bonus to the attack roll"),
+    flag("damage-bonus", "int", metavar="N", help="the GM's bonus to this attack's damage"),
+    flag("only", help="a skill that adds targets (Overswing) takes only the named ones"),
     flag("ignore", "text", repeat=True, completes="ignore", metavar="NAME",
          choices=tuple(combat.IGNORABLE),
          help=f"overrule an automatic modifier: {', '.join(combat.IGNORABLE)}"),
@@ -37,10 +42,17 @@ ATTACK_FLAGS = (
 REACT_FLAG = flag("react", "text", repeat=True, metavar="ID=SKILL", completes="react",
                   help="a target answers the attack with a Targeted or On Hit skill (S23)")
 DICE_FLAGS = (
-    flag("roll", "faces", help="the attack roll's faces"),
-    flag("evade", "text", repeat=True, metavar="FACES", help="evasion faces, once per target"),
-    flag("damage", "faces", help="weapon, then critical, then skill dice"),
-    flag("defense", "text", repeat=True, metavar="FACES", help="Defense faces, once per target"),
+    flag("roll", "faces",
+         help="the attack roll's faces, or its total (=14, bonuses in it)"),
+    flag("evade", "text", repeat=True, metavar="FACES",
+         help="evasion faces or total, once per target"),
+    flag("damage", "faces",
+         help="weapon, then critical, then skill dice; or the damage (=7)"),
+    flag("defense", "text", repeat=True, metavar="FACES",
+         help="Defense faces or total, once per target (=N: a flat Defense)"),
+    flag("auto", "text", repeat=True, metavar="[ID=]success|failure",
+         help="a total entered with = is an automatic result (S2): the attacker's, or ID's "
+              "evasion"),
     REACT_FLAG,
 )
 
@@ -51,19 +63,23 @@ def register_combat_verbs(reg: Registry) -> None:
     @reg.command(
         "attack", aliases=("a", "hit", "shoot"), rules="S2-S8, S11, S13, S15, S16, S23-S25",
         usage="attack [ATTACKER] TARGET[,TARGET...] [--with ITEM|spell] [--skill SKILL]... "
-              "[--sp] [--edge] [--pressured] [--adv] [--dis] [--bonus N] [--ignore NAME]... "
-              "[--roll FACES] [--evade FACES]... [--damage FACES] [--defense FACES]...",
+              "[--sp] [--edge] [--pressured] [--adv] [--dis] [--bonus N] [--damage-bonus N] "
+              "[--only] [--ignore NAME]... [--roll FACES] [--evade FACES]... "
+              "[--damage FACES] [--defense FACES]... [--auto [ID=]success|failure]...",
         summary="attack: one roll, an evasion per target, damage through Defense",
         examples=("attack goblin-1", "attack josh raider --with longbow --skill piercing-strike",
-                  "attack brute --skill thread-the-needle --roll 4,5,5 --evade 2,3,3"),
+                  "attack brute --skill thread-the-needle --roll 4,5,5 --evade 2,3,3",
+                  "attack raider --roll =14 --evade =9 --damage =7 --defense =5",
+                  "attack reaver monica,josh --skill overswing --damage-bonus 2"),
         positionals=("actor?", "targets"), flags=(*ATTACK_FLAGS, *DICE_FLAGS))
     def attack(ctx: Context) -> Outcome:
         who, targets = _attacker_targets(ctx, "attack")
         request = _request(ctx, who, targets)
         decisions = _decisions(ctx)
+        dice = _dice_for(ctx, who)
         state, events, outcome = combat.attack(ctx.state, ctx.ruleset, ctx.library, request,
-                                               _dice_for(ctx, who), decisions)
-        _write_faces(ctx, outcome)
+                                               dice, decisions)
+        _write_faces(ctx, dice, outcome)
         _write_answers(ctx, decisions)
         return Outcome(state, events)
 
@@ -97,13 +113,14 @@ def register_combat_verbs(reg: Registry) -> None:
             p.words[:] = [who, spell, ",".join(targets)]
             request = _request(ctx, who, targets, weapon=spell)
             decisions = _decisions(ctx)
+            dice = _dice_for(ctx, who)
             state, events, outcome = combat.attack(ctx.state, ctx.ruleset, ctx.library,
-                                                   request, _dice_for(ctx, who), decisions)
-            _write_faces(ctx, outcome)
+                                                   request, dice, decisions)
+            _write_faces(ctx, dice, outcome)
             _write_answers(ctx, decisions)
             return Outcome(state, events)
-        unused = [n for n in ("roll", "evade", "damage", "defense", "with", "bonus", "ignore",
-                              "react", *GM_MODS) if p.get(n)]
+        unused = [n for n in ("roll", "evade", "damage", "defense", "auto", "with", "bonus",
+                              "damage-bonus", "only", "ignore", "react", *GM_MODS) if p.get(n)]
         if unused:
             raise CommandError(f"--{unused[0]} belongs to an attack; {spell} is a utility spell",
                                f"cast {spell} [TARGET] [--skill SKILL]... [--sp]")
@@ -128,7 +145,9 @@ def register_combat_verbs(reg: Registry) -> None:
             ctx.state, rs, ctx.library, request, check_turn=False))
         per = rs.odds(prepared, _decisions(ctx, ask=False))
         notes = tuple(f"{m.name}: {m.reason}" for m in prepared.plan.modifiers) + tuple(
-            f"{t.id} {m.name}: {m.reason}" for t in prepared.targets for m in t.evasion_modifiers)
+            f"{t.id} {m.name}: {m.reason}" for t in prepared.targets for m in t.evasion_modifiers
+        ) + tuple(o.text for o in prepared.plan.overruled) + tuple(
+            f"{t.id} {o.text}" for t in prepared.targets for o in t.overruled)
         view = OddsView(who, tuple(t.id for t in prepared.targets),
                         tuple(o.hit for o in per), tuple(o.crit for o in per),
                         tuple(o.damage for o in per), notes,
@@ -224,45 +243,101 @@ def _request(ctx: Context, who: str, targets: list[str], weapon: str | None = No
     mods = tuple(Mod(name, "GM", "S3") for key, name in GM_MODS.items() if p.get(key))
     ignore = tuple(i.lower() for i in p.get("ignore") or ())
     return combat.AttackRequest(who, tuple(targets), weapon, tuple(skills),
-                                bool(p.get("sp")), mods, p.get("bonus") or 0, ignore)
+                                bool(p.get("sp")), mods, p.get("bonus") or 0, ignore,
+                                damage_bonus=p.get("damage-bonus") or 0,
+                                only=bool(p.get("only")))
 
 
-def _given_list(ctx: Context, name: str) -> list[tuple[int, ...] | None]:
-    out: list[tuple[int, ...] | None] = []
+def _given_list(ctx: Context, name: str) -> list:
+    """A repeated slot's values in target order: faces, a total, or None (`-`)."""
+    out: list = []
     for text in ctx.parsed.get(name) or ():
-        out.append(None if text.strip() == NO_ROLL else parse_faces(text, name))
+        out.append(None if text.strip() == NO_ROLL else parse_slot(text, name))
     return out
 
 
+def _automatic(ctx: Context, who: str) -> dict[str, str]:
+    """`--auto [ID=]success|failure`: whose entered total is an automatic result (S2);
+    without ID, the attacker's. Written back with the id resolved."""
+    out: dict[str, str] = {}
+    for entry in ctx.parsed.get("auto") or ():
+        word, sep, verdict = entry.rpartition("=")
+        verdict = verdict.strip().lower()
+        if verdict not in AUTOMATIC:
+            raise CommandError(f"--auto {entry!r}: an automatic result is success or failure",
+                               "e.g. --auto success, or --auto raider=failure for its evasion")
+        actor = resolve.actor(ctx.state, word) if sep else who
+        if actor in out:
+            raise CommandError(f"--auto names {actor} twice", "give one verdict per roll")
+        out[actor] = verdict
+    if out:
+        ctx.parsed.flags["auto"] = [f"{a}={v}" if a != who else v for a, v in out.items()]
+    return out
+
+
+def _with_automatic(given, verdict: str | None, flag_name: str, whose: str):
+    """The GM's verdict on a total entered for a basic roll (S2)."""
+    if verdict is None:
+        return given
+    if not isinstance(given, EnteredTotal):
+        how = "given as faces" if given else "rolled by the tool"
+        raise CommandError(f"--auto {verdict}: {whose} was {how}, and the faces decide "
+                           "automatic results (S2)",
+                           f"enter the total with --{flag_name} =N, or leave --auto out")
+    return replace(given, automatic=verdict)
+
+
 def _dice_for(ctx: Context, who: str):
-    """Build the rules core's Dice bundle once the full target list is known."""
+    """Build the rules core's Dice bundle once the full target list is known. The bundle
+    keeps each slot's source, so the log can write what each roll took."""
     box = ctx.dice
     evades = _given_list(ctx, "evade")
     defenses = _given_list(ctx, "defense")
+    auto = _automatic(ctx, who)
+    kept: dict[str, list] = {}
 
     def build(ids: tuple[str, ...]):
         for name, given in (("evade", evades), ("defense", defenses)):
             if len(given) > len(ids):
                 raise CommandError(f"--{name} given {len(given)} times for {len(ids)} target(s)",
                                    f"give --{name} once per target, in target order")
-        ev = tuple(box.source("evade", evades[i] if i < len(evades) else None, actor=t)
-                   for i, t in enumerate(ids))
+        stray = [a for a in auto if a != who and a not in ids]
+        if stray:
+            raise CommandError(f"--auto {stray[0]}=...: {stray[0]} rolls nothing in this attack",
+                               f"name the attacker ({who}) or a target: {', '.join(ids)}")
+        name = {a: ctx.state.actors[a].name for a in (who, *ids)}
+        attack_given = _with_automatic(ctx.parsed.get("roll"), auto.get(who), "roll",
+                                       f"{name[who]}'s attack roll")
+        ev = tuple(box.source("evade", _with_automatic(
+            evades[i] if i < len(evades) else None, auto.get(t), "evade",
+            f"{name[t]}'s evasion"), actor=t) for i, t in enumerate(ids))
         df = tuple(box.source("defense", defenses[i] if i < len(defenses) else None, actor=t)
                    for i, t in enumerate(ids))
-        return ctx.ruleset.dice(attack=box.source("roll", ctx.parsed.get("roll"), actor=who),
-                                damage=box.source("damage", ctx.parsed.get("damage"), actor=who),
+        kept.update(roll=[box.source("roll", attack_given, actor=who)],
+                    damage=[box.source("damage", ctx.parsed.get("damage"), actor=who)],
+                    evade=list(ev), defense=list(df))
+        return ctx.ruleset.dice(attack=kept["roll"][0], damage=kept["damage"][0],
                                 evasion=ev, defense=df)
+    build.kept = kept
     return build
 
 
-def _write_faces(ctx: Context, outcome) -> None:
-    """Write every roll's faces into the command, so the log replays it exactly."""
-    faces = outcome.faces()
+def _write_faces(ctx: Context, dice, outcome) -> None:
+    """Write what every roll took (faces, or a total) into the command, so the log
+    replays it exactly. Faces given for a target's Defense when it has no armor and was
+    hit are refused: there is no roll to take them (S7)."""
+    kept = dice.kept
+    for target, source in zip(outcome.targets, kept["defense"], strict=True):
+        if (target.hit and target.result is not None and target.defense is None
+                and isinstance(source.given, tuple)):
+            raise CommandError(f"--defense {','.join(map(str, source.given))}: {target.id} "
+                               "wears no armor, so it rolls no Defense (S7)",
+                               "give - for it, or =N for a flat Defense")
     p = ctx.parsed
-    p.flags["roll"] = faces["roll"][0]
-    p.flags["evade"] = [",".join(map(str, f)) for f in faces["evade"]]
-    p.flags["damage"] = faces["damage"][0] if faces["damage"] else None
-    defense = [",".join(map(str, f)) if f else NO_ROLL for f in faces["defense"]]
-    while defense and defense[-1] == NO_ROLL:
-        defense.pop()
-    p.flags["defense"] = defense or None
+    p.flags["roll"] = kept["roll"][0].logged()
+    p.flags["damage"] = kept["damage"][0].logged()
+    for name in ("evade", "defense"):
+        texts = [slot_text(s.logged()) for s in kept[name]]
+        while texts and texts[-1] == NO_ROLL:
+            texts.pop()
+        p.flags[name] = texts or None

@@ -151,9 +151,35 @@ def attack_summary(e: AttackResolved, n: Names, cost: str = "") -> str:
     head = line(f"{n(e.attacker)} attacks {_and(n(t) for t in targets)} with the "
                 f"{item(o.weapon)}", [skills, cost])
     if len(o.targets) == 1:
-        return f"{head}: {target_text(o.targets[0], o.attack.total)}"
-    return f"{head}: " + "; ".join(f"{n(t.id)} {target_text(t, o.attack.total)}"
-                                   for t in o.targets)
+        text = f"{head}: {target_text(o.targets[0], o.attack.total)}"
+    else:
+        text = f"{head}: " + "; ".join(f"{n(t.id)} {target_text(t, o.attack.total)}"
+                                       for t in o.targets)
+    said = gm_said(o, n)
+    return f"{text} [{'; '.join(said)}]" if said else text
+
+
+def gm_said(o, n: Names) -> list[str]:
+    """What the GM decided in an attack, for its one line (and so the recap): bonuses
+    given, totals called out at the table, and the automatic modifiers overruled."""
+    out = [f"{p[1]} {p[0]:+d}" for p in (*o.attack_bonus, *_damage_bonus(o))
+           if p[1].startswith("GM ")]
+    entered = [what for what, roll in (("attack", o.attack), *(
+        (f"{n(t.id)}'s evasion", t.evasion) for t in o.targets)) if roll.entered is not None]
+    if o.damage_roll is not None and o.damage_roll.entered is not None:
+        entered.append("damage")
+    entered += [f"{n(t.id)}'s Defense" for t in o.targets
+                if t.defense is not None and t.defense.entered is not None]
+    if entered:
+        out.append(f"totals entered: {', '.join(entered)}")
+    out += [x.text for x in o.overruled]
+    out += [f"{n(t.id)}'s {x.text.replace(':', ' on Evasion:', 1)}" for t in o.targets
+            for x in t.overruled]
+    return out
+
+
+def _damage_bonus(o) -> tuple:
+    return o.damage_roll.bonus if o.damage_roll is not None else ()
 
 
 def _and(words: Iterable[str]) -> str:
@@ -210,9 +236,11 @@ def attack_breakdown(event, names: Names, cost: str = "") -> Group:
         lines.append(row("skills", ", ".join(item(s).title() for s in o.skills)))
     if o.magic:
         lines.append(row("magic", "Defense halved (S7)"))
-    lines.append(row("attack", roll_text(o.attack), style="bold"))
+    lines.append(row("attack", roll_text(o.attack) + _included(o.attack, o.attack_bonus),
+                     style="bold"))
     lines += [more(part_text(p)) for p in o.attack_bonus]
     lines += [more(attack_mod_text(m), style="yellow") for m in o.modifiers]
+    lines += [more(x.text, style="dim") for x in o.overruled]
     if o.damage_roll is not None:
         lines += damage_roll_lines(o.damage_roll, item(o.weapon))
     if o.pierce_parts or (o.damage_roll is not None and o.damage_roll.pierce):
@@ -225,9 +253,21 @@ def attack_breakdown(event, names: Names, cost: str = "") -> Group:
     return Group(*lines)
 
 
+def _included(roll, parts) -> str:
+    """After a total called out at the table: the bonuses and modifiers listed under it
+    are taken to be in it."""
+    return ", bonuses below in it" if roll.entered is not None and parts else ""
+
+
 def damage_roll_lines(d, source: str = "weapon") -> list[Text]:
     """The one damage roll, split into the weapon's or spell's dice (named by `source`),
     critical, skill and Pierce dice (S6, S7)."""
+    if d.entered is not None:
+        dice = f"{source} {d.weapon_expr}" + (f", critical {d.critical_expr}"
+                                              if d.critical_expr else "")
+        out = [row("damage", f"total {d.entered} (entered)", style="bold"),
+               more(f"{dice}, with the bonuses below")]
+        return out + [more(part_text(p)) for p in d.bonus]
     dice = list(d.roll.dice) if d.roll is not None else []
     weapon_n = parse(d.weapon_expr).dice_count
     crit_n = parse(d.critical_expr).dice_count if d.critical_expr else 0
@@ -270,9 +310,12 @@ def target_lines(t, attack_total: int, names: Names) -> list[Text]:
             if r.down:
                 verdict.append(", Down", style="bold red")
     out = [Text(INDENT + f"▸ {names(t.id)}: ", style="bold") + verdict]
-    out.append(row("evasion", roll_text(t.evasion), depth=2))
+    out.append(row("evasion", roll_text(t.evasion) + _included(t.evasion, t.evasion_bonus),
+                   depth=2))
     out += [more(part_text(p), depth=2) for p in t.evasion_bonus]
     out += [more(evasion_mod_text(m), depth=2, style="yellow") for m in t.evasion_modifiers]
+    out += [more(x.text.replace(":", " on Evasion:", 1), depth=2, style="dim")
+            for x in t.overruled]
     out.append(row("hit" if t.hit else "miss", f"{t.hit_reason}; margin {t.margin}", depth=2))
     if t.hit:
         out.append(row("critical", ("yes: " if t.critical else "no: ") + t.critical_reason,

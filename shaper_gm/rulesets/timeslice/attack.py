@@ -15,7 +15,7 @@ from typing import Any
 from shaper_gm.engine.decisions import Ask
 from shaper_gm.engine.steps import Note, step
 from shaper_gm.rulesets.timeslice.models import Numbers
-from shaper_gm.rulesets.timeslice.rolls import dice_mean, stat_spec
+from shaper_gm.rulesets.timeslice.rolls import dice_mean, stat_spec, with_bonus
 
 # Dice slots (commands.md): --roll is the attacker's two faces, --defend the defender's.
 SLOT_ATTACK, SLOT_DEFEND = "roll", "defend"
@@ -75,7 +75,8 @@ def _noted(tape, parts: tuple[Part, ...]) -> int:
 @step(forget=("attack_roll",))
 def roll_attack(ctx: Swing, tape) -> Swing:
     """T9: the attacker's `[V]` roll plus its bonuses (T2: 2d10 read 0-9 + stat - 10)."""
-    rolled = tape.roll(SLOT_ATTACK, ctx.stat_roll, ctx.attacker)
+    bonus = sum(amount for _, amount, _ in ctx.attack_parts)
+    rolled = tape.roll(SLOT_ATTACK, with_bonus(ctx.stat_roll, bonus), ctx.attacker)
     tape.note("attack dice", rolled.total, "T1, T2")
     total = rolled.total + _noted(tape, ctx.attack_parts)
     tape.note("attack total", total, "T9")
@@ -98,7 +99,7 @@ def roll_defense(ctx: Swing, tape) -> Swing:
     if option is None:
         tape.note("no defense roll", ctx.no_defense_total, "T10")
         return replace(ctx, defense_total=ctx.no_defense_total)
-    rolled = tape.roll(SLOT_DEFEND, ctx.stat_roll, ctx.target)
+    rolled = tape.roll(SLOT_DEFEND, with_bonus(ctx.stat_roll, option.bonus), ctx.target)
     tape.note(f"{option.kind} dice", rolled.total, "T1, T2")
     total = rolled.total + _noted(tape, option.parts)
     tape.note("defense total", total, "T10")

@@ -37,13 +37,26 @@ def attack_line(e: tev.AttackResolved, n, cost: str = "") -> str:
                  cost)
     defense = f"{o.defense} {o.defense_total}" if o.defense_roll is not None else \
         f"no defense roll, {o.defense_total}"
+    said = gm_said(o)
+    said = f" [{'; '.join(said)}]" if said else ""
     if not o.hit:
         tie = ": a tie goes to the defender" if o.attack_total == o.defense_total else ""
-        return f"{head}: {o.attack_total} vs {defense}, miss{tie} (T9)"
+        return f"{head}: {o.attack_total} vs {defense}, miss{tie} (T9){said}"
     text = (f"{head}: {o.attack_total} vs {defense}, hit; {o.damage} - DR {o.dr} = {o.taken}, "
             f"HP {o.hp_before} → {o.hp_after}")
     extra = [*o.effects, o.result + (" (nonlethal)" if o.nonlethal and o.result else "")]
-    return text + "".join(f"; {x}" for x in extra if x)
+    return text + "".join(f"; {x}" for x in extra if x) + said
+
+
+def gm_said(o) -> list[str]:
+    """What the GM decided in an attack: a damage bonus, totals called out at the table."""
+    out = [f"{note.label} {note.value:+d}" for note in o.notes
+           if note.label.startswith("GM ") and isinstance(note.value, int)]
+    entered = [what for what, roll in (("attack", o.attack_roll), ("defense", o.defense_roll))
+               if getattr(roll, "entered", None) is not None]
+    if entered:
+        out.append(f"totals entered: {', '.join(entered)}")
+    return out
 
 
 def surprise_line(e: tev.SurpriseRolled, n, cost: str = "") -> str:

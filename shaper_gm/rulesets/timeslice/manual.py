@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from shaper_gm.commands.args import parse_faces
+from shaper_gm.dice.totals import EnteredTotal, is_total
 from shaper_gm.errors import CommandError
 
 D10 = 10
@@ -31,21 +32,22 @@ def check_d10_faces(ctx, flags: Iterable[str]) -> None:
 
 
 def _face_lists(name: str, value) -> list[tuple[int, ...]]:
-    if value is None:
+    """The faces in a flag's value; a total (`=14`, `ID==14`) has none to check."""
+    if value is None or isinstance(value, EnteredTotal):
         return []
     if isinstance(value, tuple):
         return [value]
     out = []
     for text in value:
-        faces = text.partition("=")[2] if "=" in text else text
-        if faces.strip() and faces.strip() != "-":
+        faces = text.split("=", 1)[1] if "=" in text and not is_total(text) else text
+        if faces.strip() and faces.strip() != "-" and not is_total(faces):
             out.append(parse_faces(faces, name))
     return out
 
 
 def check_expression_faces(expr, faces: tuple[int, ...] | None, flag: str = "faces") -> None:
     """`roll EXPR --faces ...`: a d10 of the expression takes 0-9 (T1)."""
-    if not faces:
+    if not faces or isinstance(faces, EnteredTotal):
         return
     lows = [(t.sides, t.low) for t in expr.dice_terms for _ in range(t.count)]
     for face, (sides, low) in zip(faces, lows, strict=False):

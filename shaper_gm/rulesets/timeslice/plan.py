@@ -30,6 +30,7 @@ class AttackRequest:
     called: str | None = None          # --called NAME (T11)
     defense: str | None = None         # --defense KIND (T10): answers the defender's choice
     nonlethal: bool = False            # --nonlethal (T13)
+    damage_bonus: int = 0              # --damage-bonus N: the GM's, added to the damage (T12)
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,8 @@ def _swing(state: Encounter, rs, request: AttackRequest, attacker, target, weapo
             damage_parts.append((f"called shot: {called.id}", called.damage, "T11"))
     if attacker.effect_total("damage"):
         damage_parts.append(("effects (damage)", attacker.effect_total("damage"), "T12"))
+    if request.damage_bonus:
+        damage_parts.append(("GM damage bonus", request.damage_bonus, ""))
     ts = target.resource("ts")
     holding = harm.info(target).held is not None
     awake = harm.info(target).condition == UP

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -40,6 +41,12 @@ def stat_dice(numbers: Numbers) -> Expr:
 def stat_spec(numbers: Numbers, what: str = "stat roll") -> SumRoll:
     """The dice of a stat roll, without the bonus (steps add the bonus as a noted part)."""
     return SumRoll(stat_dice(numbers), what)
+
+
+def with_bonus(spec: SumRoll, bonus: int) -> SumRoll:
+    """The stat roll as the table calls it out: a total given for it (`--roll =18`)
+    includes the bonuses a step adds after the dice (T2, T9, T10, T16)."""
+    return replace(spec, after=bonus) if bonus else spec
 
 
 def bonus(numbers: Numbers, stat: int) -> int:

@@ -13,7 +13,7 @@ from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import Note, play, step
 from shaper_gm.rulesets.timeslice import events as tev
 from shaper_gm.rulesets.timeslice.harm import fight
-from shaper_gm.rulesets.timeslice.rolls import stat_spec
+from shaper_gm.rulesets.timeslice.rolls import stat_spec, with_bonus
 
 # Dice slots, each repeated in member order: the surprising group's [Q] rolls, then
 # the surprised group's [U] rolls.
@@ -72,7 +72,7 @@ def roll_quick(ctx: Ambush, tape) -> Ambush:
     rounded down."""
     quick = []
     for actor_id, name, stat_bonus in ctx.springing:
-        rolled = tape.roll(SLOT_SURPRISE, ctx.stat_roll, actor_id)
+        rolled = tape.roll(SLOT_SURPRISE, with_bonus(ctx.stat_roll, stat_bonus), actor_id)
         total = rolled.total + stat_bonus
         tape.note(f"{name} [Q]", total, "T2, T16")
         quick.append(Check(actor_id, rolled, total))
@@ -86,7 +86,7 @@ def roll_notice(ctx: Ambush, tape) -> Ambush:
     """T16: each member of the surprised group rolls [U]; lower than the mark fails."""
     notice = []
     for actor_id, name, stat_bonus in ctx.caught:
-        rolled = tape.roll(SLOT_NOTICE, ctx.stat_roll, actor_id)
+        rolled = tape.roll(SLOT_NOTICE, with_bonus(ctx.stat_roll, stat_bonus), actor_id)
         total = rolled.total + stat_bonus
         failed = total < ctx.mark
         tape.note(f"{name} [U] {'<' if failed else '≥'} {ctx.mark}: "

@@ -93,7 +93,9 @@ def _choice_flags(rs) -> tuple:
                  help="a called shot: its modifier, and its effect on a hit (T11)"),
             flag("defense", "text", metavar="|".join(d.id for d in numbers.defenses),
                  choices=tuple(d.id for d in numbers.defenses),
-                 help="the defender's kind of defense roll (default: its best, T10)"))
+                 help="the defender's kind of defense roll (default: its best, T10)"),
+            flag("damage-bonus", "int", metavar="N",
+                 help="the GM's bonus to this attack's damage, before DR (T12)"))
 
 
 def _register_attack(reg: Registry, rs) -> None:
@@ -102,7 +104,8 @@ def _register_attack(reg: Registry, rs) -> None:
     @reg.command(
         "attack", aliases=("a", "hit", "shoot"), rules="T1, T2, T7-T14, T17",
         usage="attack [ATTACKER] TARGET [--with WEAPON] [--called NAME] "
-              "[--defense dodge|parry|brace] [--nonlethal] [--roll FACES] [--defend FACES]",
+              "[--defense dodge|parry|brace] [--damage-bonus N] [--nonlethal] [--roll FACES] "
+              "[--defend FACES]",
         summary="attack (3 TS): a [V] roll against the defender's roll; only higher hits",
         examples=("attack guard", "attack kara guard --called head --roll 7,8 --defend 2,5",
                   "attack ren brute --with knife --defense brace --nonlethal"),
@@ -172,7 +175,7 @@ def attack_request(ctx: Context, who: str, target: str) -> actions.AttackRequest
                                     f"defense rolls (T10): {', '.join(kinds)}")
         p.flags["defense"] = defense
     return actions.AttackRequest(who, target, weapon, called, defense,
-                                 bool(p.get("nonlethal")))
+                                 bool(p.get("nonlethal")), p.get("damage-bonus") or 0)
 
 
 def _refuse_unrolled(ctx: Context, outcome) -> None:

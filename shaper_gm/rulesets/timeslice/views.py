@@ -63,6 +63,8 @@ def _shown_notes(o: AttackOutcome):
 
 
 def _roll_text(roll) -> str:
+    if roll.entered is not None:
+        return f"{roll.total} (of {roll.entered} entered)"
     return f"{faces(roll.dice)} = {roll.total}"
 
 
@@ -125,6 +127,8 @@ def surprise_breakdown(event, names: Names, cost: str = "") -> Group:
 
 def _check_text(check) -> str:
     bonus = check.total - check.roll.total
+    if check.roll.entered is not None:
+        return f"total {check.total} (entered, {bonus:+d} in it)"
     return f"{faces(check.roll.dice)} {bonus:+d} = {check.total}"
 
 

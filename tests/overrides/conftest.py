@@ -1,0 +1,98 @@
+"""Sessions for the GM's overrides, one per ruleset: the shipped demo set up and started.
+
+`demo(ruleset)` runs the demo script's lines (comments and views left out); `refuse`
+checks a refusal is one line that says why and what to do and changes nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from shaper_gm.app import new_session
+from shaper_gm.commands.session import Session
+from shaper_gm.errors import GmError
+
+SAVES = Path(__file__).resolve().parents[2] / "saves"
+RULESETS = ("shaper", "dungeoneers", "timeslice", "dicepool", "reactions")
+VIEWS = ("order", "show", "map", "log", "help", "odds")
+
+# The source's 3-vs-3 battle (the Shaper demo's layout), started: Josh to act.
+SHAPER_SETUP = (
+    "new --seed 1234",
+    "add josh --as josh --side party --at B4",
+    "add monica --as monica --side party --at C5",
+    "add taylor --as taylor --side party --at C5",
+    "add raider --as raider --side enemies --at B1",
+    "add crossbowman --as crossbowman --side enemies --at E2",
+    "add reaver --as reaver --side enemies --at B2",
+    "init josh monica raider taylor crossbowman reaver",
+    "start",
+)
+
+
+def demo_lines(ruleset: str) -> list[str]:
+    if ruleset == "shaper":
+        return list(SHAPER_SETUP)
+    text = (SAVES / f"{ruleset}-demo.txt").read_text(encoding="utf-8")
+    return [line.strip() for line in text.splitlines()
+            if line.strip() and not line.lstrip().startswith("#")
+            and line.split()[0] not in VIEWS]
+
+
+def session_of(*lines: str) -> Session:
+    session = new_session(seed=1234)
+    for line in lines:
+        session.execute(line)
+    return session
+
+
+@pytest.fixture
+def demo():
+    def make(ruleset: str, *more: str) -> Session:
+        return session_of(*demo_lines(ruleset), *more)
+    return make
+
+
+def replayed(session: Session) -> Session:
+    """A fresh session that ran `session`'s log as replay does."""
+    fresh = new_session(seed=1234)
+    fresh.run_lines(list(session.log))
+    return fresh
+
+
+def refuse(session: Session, line: str, *fragments: str) -> GmError:
+    state, log = session.state, list(session.log)
+    with pytest.raises(GmError) as info:
+        session.execute(line)
+    error = info.value
+    text = str(error)
+    for fragment in fragments:
+        assert fragment in text, f"{fragment!r} not in {text!r}"
+    assert "\n" not in text
+    assert error.message and error.hint, f"a refusal says why and what to do: {text!r}"
+    assert session.state is state
+    assert session.log == log
+    return error
+
+
+def screen(session: Session, line: str, width: int = 100) -> str:
+    """Run `line` and return what the shell prints for it, as plain text."""
+    import io
+
+    from rich.console import Console
+
+    from shaper_gm.render import Renderer
+
+    console = Console(file=io.StringIO(), width=width, color_system=None,
+                      force_terminal=False)
+    result = session.execute(line)
+    Renderer(console, ruleset_for=session.ruleset_for).show(result, session.state)
+    return console.file.getvalue()
+
+
+def recap(session: Session) -> str:
+    from shaper_gm.render.recap import recap_markdown
+
+    return recap_markdown(session.history, session.state)     # as `export` writes it
