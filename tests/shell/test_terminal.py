@@ -55,7 +55,7 @@ def type_line(child, line: str, expect: str) -> None:
     child.expect(expect)
 
 
-def test_tab_completes_an_actor_and_the_toolbar_shows_the_turn(gm, tmp_path):
+def test_a_fight_in_the_terminal_tab_toolbar_a_called_total_and_the_end(gm, tmp_path):
     gm.expect("New encounter; saving as you go to ")
     gm.expect("gm ›")
     type_line(gm, "add josh --as josh --at B4", "joins the party at B4")
@@ -81,13 +81,16 @@ def test_tab_completes_an_actor_and_the_toolbar_shows_the_turn(gm, tmp_path):
     gm.expect("sh")
     gm.send("\r")
     gm.expect("josh ›")
+    type_line(gm, "attack raider --roll =14", r"total 14 \(entered\)")   # a called total
+    type_line(gm, "damage raider 99", r"The fight is over in round 1: party won")
+    gm.expect(r"the fight is over: party won in round 1")   # and the toolbar says so
     gm.send(CTRL_D)
     gm.expect(pexpect.EOF)
     gm.child.close()
     assert gm.child.exitstatus == 0
     history = (tmp_path / "data" / "shaper-gm" / "history").read_text()
     typed = [line[1:] for line in history.splitlines() if line.startswith("+")]
-    assert typed[-2:] == ["attack raider", "show josh"]      # Tab wrote the ids in
+    assert typed[-4:-2] == ["attack raider", "show josh"]    # Tab wrote the ids in
     (save,) = (tmp_path / "saves").glob("autosave-*.yaml")
     text = save.read_text()
     assert "closed: true" in text and "attack josh raider --roll" in text
