@@ -50,8 +50,13 @@ def resolve_path(word: str) -> Path:
 # --- writing ---------------------------------------------------------------------------
 
 def write_save(session: Session, path: Path, *, closed: bool = True) -> None:
+    write_save_text(Path(path), dump_session(session, closed=closed))
+
+
+def write_save_text(path: Path, text: str) -> None:
+    """Replace the save at `path` with `text` atomically (SaveError if it cannot be)."""
     try:
-        write_text_atomic(Path(path), dump_session(session, closed=closed))
+        write_text_atomic(path, text)
     except OSError as exc:
         raise SaveError(f"cannot write {path}: {exc.strerror or exc}",
                         "check the folder exists and is writable, or save elsewhere") from None
@@ -93,13 +98,22 @@ def save_session(session: Session, word: str | None, *, force: bool = False) -> 
 
 def read_data(path: Path) -> dict:
     """A save's parsed data: a regular UTF-8 file, at most MAX_SAVE_BYTES, plain YAML."""
+    return parse_data(read_bytes(path), path)
+
+
+def read_bytes(path: Path) -> bytes:
+    """A save's bytes, read capped (a device or a pipe is refused, not read)."""
     path = Path(path)
     try:
-        raw = read_capped(path, MAX_SAVE_BYTES, "save")
+        return read_capped(path, MAX_SAVE_BYTES, "save")
     except FileRefused as exc:
         hint = (f"check the path; bare names look in {saves_dir()}/"
                 if exc.message.startswith("no save") else exc.hint)
         raise SaveError(exc.message, hint) from None
+
+
+def parse_data(raw: bytes, path: Path) -> dict:
+    """The data of a save's bytes, as `read_data` checks it."""
     if b"\x00" in raw:
         raise SaveError(f"{path} holds NUL bytes: it is not a YAML save", "open a .yaml save")
     try:
@@ -135,8 +149,10 @@ def log_of(data: dict, where: str) -> list[str]:
 
 
 def read_save(path: Path | str, library=None) -> Session:
-    """A session restored from a save without re-running anything."""
-    return session_from_data(read_data(Path(path)), Path(path), library)
+    """A session restored from a save and its journal (reopen.py), without re-running
+    the save's log."""
+    from shaper_gm.persist.reopen import open_save
+    return open_save(Path(path), library).session
 
 
 def session_from_data(data: dict, path: Path, library=None) -> Session:
@@ -154,7 +170,7 @@ def session_from_data(data: dict, path: Path, library=None) -> Session:
     session.save_path = str(path)
     session.manual = set(manual)
     session.admit = admit.check
-    _check_files_in_log(session.registry, log, where)
+    check_log_lines(session.registry, log, where)
     session.history = [Frame(line, None, None) for line in log[:-1]]
     session.history.append(Frame(log[-1], None, state))
     session.save_text = SaveText(loaded=checkpoints.read(data, len(log), where))
@@ -163,13 +179,13 @@ def session_from_data(data: dict, path: Path, library=None) -> Session:
     return session
 
 
-def _check_files_in_log(registry, log: list[str], where: str) -> None:
+def check_log_lines(registry, log: list[str], where: str, first: int = 1) -> None:
     """A log never holds file commands, nor a line that reads a file (`add --as PATH`);
     one that does is damaged (spec: Save files). Only lines naming such a flag are
-    parsed, so a long log is checked in a blink."""
+    parsed, so a long log is checked in a blink. `first`: the number of `log[0]`."""
     flags = {f"--{spec.name}" for verb in registry.verbs.values() for spec in verb.flags
              if spec.reads_file}
-    for number, line in enumerate(log, 1):
+    for number, line in enumerate(log, first):
         word = line.split(maxsplit=1)[0].lower() if line.strip() else ""
         verb = registry.by_alias.get(word)
         if word in FILE_VERBS or verb is not None and registry.verbs[verb].takes_file:
@@ -196,14 +212,18 @@ def _file_read(verb, line: str) -> str | None:
     return file_read(parsed, verb.flags)
 
 
-def load_into(session: Session, word: str) -> Path:
-    """The `load` verb: replace the session's encounter with a saved one. The file the
-    session was on is closed first; a save another shaper-gm holds is refused."""
+def load_into(session: Session, word: str) -> tuple[Path, list[str]]:
+    """The `load` verb: replace the session's encounter with a saved one (and its
+    journal); returns the path and notes about the journal. The file the session was on
+    is closed first; a save another shaper-gm holds is refused, changing nothing."""
     path = save_location(word)
-    loaded = read_save(path, session.content)
     keeper = getattr(session, "keeper", None)
     if keeper is not None:
-        keeper.switch_to(path, write=False)     # before the state changes: may refuse
+        opened = keeper.load(path, session.content)   # locks it before reading it
+    else:
+        from shaper_gm.persist.reopen import open_save
+        opened = open_save(path, session.content)
+    loaded = opened.session
     session.state = loaded.state
     session.manual = loaded.manual
     session.history = loaded.history
@@ -211,7 +231,7 @@ def load_into(session: Session, word: str) -> Path:
     session.rebuild = loaded.rebuild
     session.save_text = loaded.save_text
     session.save_path = loaded.save_path
-    return path
+    return path, opened.notes + list(getattr(keeper, "notes", []))
 
 
 def save_location(word: str) -> Path:
