@@ -19,6 +19,7 @@ from shaper_gm.commands.session import LineError, Session
 from shaper_gm.errors import GmError
 from shaper_gm.persist import journal, saves
 from shaper_gm.persist.journal import DAMAGED, JournalDamaged, JournalText
+from shaper_gm.persist.logcheck import check_log_lines
 
 TORN = ("the journal's last entry was cut short by the crash and is dropped (that "
         "command had not completed)")
@@ -106,7 +107,7 @@ def _apply(session: Session, record: dict, where: str, hint: str) -> None:
             raise JournalDamaged(f"{where}: entry {number} goes back to log entry {keep}, "
                                  f"which cannot be rebuilt ({exc.message})", hint) from None
     try:
-        saves.check_log_lines(session.registry, lines, f"{where}: entry {number}", keep + 1)
+        check_log_lines(session.registry, lines, f"{where}: entry {number}", keep + 1)
         session.run_lines(lines)
     except LineError as exc:
         raise JournalDamaged(f"{where}: entry {number} does not apply: log entry "

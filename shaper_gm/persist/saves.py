@@ -10,17 +10,16 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from shaper_gm.commands.args import file_read, parse_args, split_line
-from shaper_gm.commands.registry import FILE_VERBS
 from shaper_gm.commands.session import Frame, Session
-from shaper_gm.content.yamlio import YamlError, load_yaml_data
-from shaper_gm.errors import GmError
+from shaper_gm.content.yamlio import YamlError
 from shaper_gm.files import FileRefused, read_capped, real_target, write_text_atomic
 from shaper_gm.persist import admit, checkpoints, codec
 from shaper_gm.persist.admit import MAX_SAVE_BYTES, MAX_SAVE_LINES
 from shaper_gm.persist.lock import SaveLock
+from shaper_gm.persist.logcheck import LogReadsFiles, check_log_lines
 from shaper_gm.persist.replace import check_replace
 from shaper_gm.persist.savetext import SaveText, dump_session, seed_entries
+from shaper_gm.persist.saveyaml import load_save_text
 
 # A 10,000-command save is ~120 KiB and ~10,000 lines. Parsing costs memory per line,
 # so both caps bound what a hostile file can make the loader allocate; admit.py refuses
@@ -125,7 +124,7 @@ def parse_data(raw: bytes, path: Path) -> dict:
         raise SaveError(f"{path} has {lines} lines; a save has at most {MAX_SAVE_LINES}",
                         "this is not a shaper-gm save, or it is far beyond any fight")
     try:
-        data = load_yaml_data(text, origin=str(path))
+        data = load_save_text(text, origin=str(path))
     except YamlError as exc:
         raise SaveError(f"{exc}", "the save is damaged or truncated; open a good copy") from None
     if not isinstance(data, dict):
@@ -170,46 +169,16 @@ def session_from_data(data: dict, path: Path, library=None) -> Session:
     session.save_path = str(path)
     session.manual = set(manual)
     session.admit = admit.check
-    check_log_lines(session.registry, log, where)
+    try:
+        check_log_lines(session.registry, log, where)
+    except LogReadsFiles as exc:
+        raise SaveError(exc.message, exc.hint) from None
     session.history = [Frame(line, None, None) for line in log[:-1]]
     session.history.append(Frame(log[-1], None, state))
     session.save_text = SaveText(loaded=checkpoints.read(data, len(log), where))
     from shaper_gm.persist.replay import rebuild_history
     session.rebuild = rebuild_history
     return session
-
-
-def check_log_lines(registry, log: list[str], where: str, first: int = 1) -> None:
-    """A log never holds file commands, nor a line that reads a file (`add --as PATH`);
-    one that does is damaged (spec: Save files). Only lines naming such a flag are
-    parsed, so a long log is checked in a blink. `first`: the number of `log[0]`."""
-    flags = {f"--{spec.name}" for verb in registry.verbs.values() for spec in verb.flags
-             if spec.reads_file}
-    for number, line in enumerate(log, first):
-        word = line.split(maxsplit=1)[0].lower() if line.strip() else ""
-        verb = registry.by_alias.get(word)
-        if word in FILE_VERBS or verb is not None and registry.verbs[verb].takes_file:
-            raise SaveError(f"{where}: log entry {number} is the file command {word!r}",
-                            "a log never runs file commands; the save is damaged")
-        if verb is None:
-            continue
-        if registry.verbs[verb].takes_file:
-            raise SaveError(f"{where}: log entry {number} is the file command {word!r}",
-                            "a log never runs file commands; the save is damaged")
-        if any(flag in line for flag in flags):
-            read = _file_read(registry.verbs[verb], line)
-            if read is not None:
-                raise SaveError(f"{where}: log entry {number} reads a file ({read})",
-                                "a log never reads files; the save is damaged")
-
-
-def _file_read(verb, line: str) -> str | None:
-    try:
-        tokens = split_line(line)
-        parsed = parse_args(verb.name, tokens[1:], verb.flags)
-    except GmError:
-        return None                 # not a readable line: replaying it refuses it
-    return file_read(parsed, verb.flags)
 
 
 def load_into(session: Session, word: str) -> tuple[Path, list[str]]:
