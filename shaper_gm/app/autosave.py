@@ -171,19 +171,14 @@ class Autosave:
                             "keep this encounter elsewhere: save NEW-NAME")
 
     # --- moving to another file -----------------------------------------------------
-    def switch_to(self, path: Path | str, *, write: bool = True) -> None:
-        """Move to the save at `path` (`save OTHER`): take its lock, close the current
-        file as it stands, then write the new one whole. `save` of the file already open
-        rewrites it now (a compaction)."""
+    def switch_to(self, path: Path | str) -> None:
+        """`save PATH`: move to the save at `path` (take its lock, close the current file
+        as it stands, write the new one whole), or, for the file already open, rewrite
+        it now (a compaction)."""
         path = Path(path)
-        if real_target(path) == real_target(self.path):
-            if write:
-                self.compact()
-            return
-        lock = SaveLock.acquire(path)
-        self._move(path, lock)
-        if write:
-            self.compact()
+        if real_target(path) != real_target(self.path):
+            self._move(path, SaveLock.acquire(path))
+        self.compact()
 
     def load(self, path: Path | str, library=None) -> Opened:
         """`load PATH`: read the save at `path` with its journal, holding its lock while

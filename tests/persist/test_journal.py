@@ -481,3 +481,20 @@ def test_replay_runs_the_journal_too_and_tells_of_a_torn_entry(live):
     report = replay.replay_save(path)
     assert report.ok and report.steps == len(session.log)
     assert "cut short by the crash" in report.message
+
+
+def test_a_version_1_save_keeps_its_journal_until_the_next_write_stores_version_2(tmp_path):
+    fought = Path(__file__).resolve().parents[1] / "fixtures" / "v1-demo-fight.yaml"
+    path = tmp_path / "old.yaml"
+    shutil.copy(fought, path)
+    opened, keeper, _ = autosave.open_for_shell(str(path))
+    assert path.read_bytes() == fought.read_bytes()          # opening writes nothing
+    opened.execute("undo")
+    keeper.commit()
+    killed(keeper)
+    assert saves.read_data(path)["version"] == 1
+    again, keeper, message = autosave.open_for_shell(str(path))
+    assert message.startswith("Recovered") and again.state == opened.state
+    keeper.close()
+    assert saves.read_data(path)["version"] == 2
+    assert_on_disk(again, path)
