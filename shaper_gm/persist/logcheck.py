@@ -21,12 +21,30 @@ class LogReadsFiles(GmError):
 
 def check_log_lines(registry, log: list[str], where: str, first: int = 1) -> None:
     """Raise LogReadsFiles for the first such line; `first` is the number of `log[0]`."""
-    words = set(FILE_VERBS) | {alias for alias, name in registry.by_alias.items()
-                               if registry.verbs[name].takes_file}
-    flags = {f"--{spec.name}" for verb in registry.verbs.values() for spec in verb.flags
-             if spec.reads_file}
-    for index in _suspects(log, words, flags):
+    words, flags, pattern = _marks(registry)
+    for index in _suspects(log, pattern):
         _check(registry, log[index], f"{where}: log entry {index + first}", words, flags)
+
+
+_made: dict[int, tuple] = {}
+
+
+def _marks(registry) -> tuple[set[str], set[str], re.Pattern]:
+    """The registry's file verbs, flags that read files, and the scan for either."""
+    made = _made.get(id(registry))
+    if made is None or made[0] is not registry:
+        words = set(FILE_VERBS) | {alias for alias, name in registry.by_alias.items()
+                                   if registry.verbs[name].takes_file}
+        flags = {f"--{spec.name}" for verb in registry.verbs.values() for spec in verb.flags
+                 if spec.reads_file}
+        starts = "|".join(re.escape(w) for w in sorted(words))
+        anywhere = "|".join(re.escape(f) for f in sorted(flags))
+        pattern = re.compile(rf"^[^\S\n]*(?:{starts})(?=\s|$)"
+                             + (f"|{anywhere}" if anywhere else ""), re.M | re.I)
+        made = _made[id(registry)] = (registry, words, flags, pattern)
+        if len(_made) > 16:
+            _made.pop(next(iter(_made)))
+    return made[1], made[2], made[3]
 
 
 def _check(registry, line: str, where: str, words: set[str], flags: set[str]) -> None:
@@ -43,17 +61,14 @@ def _check(registry, line: str, where: str, words: set[str], flags: set[str]) ->
                             "a log never reads files; the save is damaged")
 
 
-def _suspects(log: list[str], words: set[str], flags: set[str]):
+def _suspects(log: list[str], pattern: re.Pattern):
     """Indexes of the lines that may be file commands or read files, in order."""
     text = "\n".join(log)
     if text.count("\n") != max(len(log) - 1, 0):
         yield from range(len(log))     # a line holds a line break: look at each
         return
-    starts = "|".join(re.escape(w) for w in sorted(words))
-    anywhere = "|".join(re.escape(f) for f in sorted(flags))
-    pattern = rf"^[^\S\n]*(?:{starts})(?=\s|$)" + (f"|{anywhere}" if anywhere else "")
     index, at, last = 0, 0, -1
-    for found in re.finditer(pattern, text, re.M | re.I):
+    for found in pattern.finditer(text):
         index += text.count("\n", at, found.start())
         at = found.start()
         if index != last:

@@ -18,6 +18,7 @@ from pathlib import Path
 from shaper_gm.commands.session import LineError, Session
 from shaper_gm.errors import GmError
 from shaper_gm.persist import journal, saves
+from shaper_gm.persist.admit import check_reopened
 from shaper_gm.persist.journal import DAMAGED, JournalDamaged, JournalText
 from shaper_gm.persist.logcheck import check_log_lines
 
@@ -56,7 +57,7 @@ def open_save(path: Path, library=None) -> Opened:
     if found is None:
         return opened
     if found.save_digest == opened.digest:
-        apply(session, found)
+        apply(session, found, len(raw), raw.count(b"\n"))
         opened.applied = found
         if found.torn:
             opened.notes.append(TORN)
@@ -68,27 +69,28 @@ def open_save(path: Path, library=None) -> Opened:
     return opened
 
 
-def apply(session: Session, found: JournalText) -> None:
-    """Run the journal's records on a session just read from its save. They run as a
-    replay runs a log (no admission check per line, no file, no manual dice, no save
-    path); the state they reach must pass the admission check once at the end."""
+def apply(session: Session, found: JournalText, file_bytes: int, file_lines: int) -> None:
+    """Run the journal's records on a session just read from its save (of that many
+    bytes and lines). They run as a replay runs a log (no admission check per line, no
+    file, no manual dice, no save path); the state they reach must pass the admission
+    check once at the end."""
     where, hint = str(found.path), DAMAGED.format(path=found.path)
     admit, manual, save_path = session.admit, set(session.manual), session.save_path
     session.admit, session.manual, session.save_path = None, set(), None
-    ran = False
+    added: list[str] = []
     try:
         for record in found.records:
             if "compact" in record:
                 continue
             _apply(session, record, where, hint)
-            ran = ran or bool(record["add"])
+            added += record["add"]
             manual = set(record.get("manual", manual))
     finally:
         session.admit, session.manual, session.save_path = admit, manual, save_path
     session.future.clear()
-    if ran and admit is not None:
+    if added and admit is not None:
         try:
-            admit(session, session.state, session.history[-1].line)
+            check_reopened(session, session.state, file_bytes, file_lines, added)
         except GmError as exc:
             raise JournalDamaged(f"{where}: the state it reaches could not be saved "
                                  f"({exc.message})", hint) from None

@@ -498,3 +498,17 @@ def test_a_version_1_save_keeps_its_journal_until_the_next_write_stores_version_
     keeper.close()
     assert saves.read_data(path)["version"] == 2
     assert_on_disk(again, path)
+
+
+def test_a_journal_whose_result_would_pass_the_readers_caps_is_refused(live, monkeypatch):
+    from shaper_gm.persist import admit
+    session, keeper, path = live
+    killed(keeper)
+    for n in range(6):
+        add_record(path, {"keep": 5 + n, "add": [f"add goblin-{n} --as raider"]})
+    lines = len(saves.read_save(path).log)
+    monkeypatch.setattr(admit, "MAX_SAVE_LINES", 260)     # each goblin is ~40 lines
+    with pytest.raises(GmError, match="the state it reaches could not be saved .*over the "
+                                      "limit of 260 lines") as caught:
+        autosave.open_for_shell(str(path))
+    assert "\n" not in str(caught.value) and lines == 11

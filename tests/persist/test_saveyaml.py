@@ -108,7 +108,7 @@ LINES = ["save x", "  SAVE x", "\tquit", "Quit", "exit now", "\u017fave x", "sav
 @given(st.lists(st.one_of(st.sampled_from(LINES), st.text(max_size=20)), max_size=8))
 def test_the_quick_file_command_check_misses_no_line(log):
     found = []
-    for scan in (logcheck._suspects, lambda log, words, flags: range(len(log))):
+    for scan in (logcheck._suspects, lambda log, pattern: range(len(log))):
         try:
             with pytest.MonkeyPatch.context() as patch:
                 patch.setattr(logcheck, "_suspects", scan)
