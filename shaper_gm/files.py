@@ -85,27 +85,38 @@ def real_target(path: Path | str) -> Path:
 def write_text_atomic(path: Path | str, text: str) -> None:
     """Replace the file at `path` (through a symlink) with `text`, atomically."""
     target = real_target(path)
-    folder = target.parent
-    folder.mkdir(parents=True, exist_ok=True)
+    target.parent.mkdir(parents=True, exist_ok=True)
     try:
         mode = stat.S_IMODE(os.stat(target).st_mode)
     except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        mode = default_mode()
+    replace_atomic(target, text.encode("utf-8"), mode)
+
+
+def replace_atomic(path: Path, data: bytes, mode: int) -> None:
+    """Put `data` at `path` with `mode`, atomically: a temporary file in the same folder,
+    fsync, rename (a link at `path` is replaced, not followed), fsync of the folder."""
+    folder = path.parent
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fchmod(handle.fileno(), mode)
             os.fsync(handle.fileno())
-        os.replace(tmp, target)
+        os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
     fsync_folder(folder)
+
+
+def default_mode() -> int:
+    """The mode a new file gets under the process's umask."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 def fsync_folder(folder: Path) -> None:

@@ -1,10 +1,16 @@
-"""Crash-proof sessions: the save is rewritten after every completed command.
+"""Crash-proof sessions: every completed command is durable before the next prompt.
 
-While a shell has a save open, the file says `closed: false` and the shell holds its
-lock (lock.py), so no second process writes it. A clean exit writes `closed: true`.
-Opening a file that still says `closed: false` means the last session ended by a crash,
-a kill or a power cut: everything up to its last completed command is in the file, and
-the shell says it recovered it.
+A commit appends what the command changed to the save's journal (journal.py) and syncs
+it: a few hundred bytes, whatever the log's length. The save itself is rewritten whole
+(atomically) only at compaction moments: every COMPACT_EVERY records, on `save`, when
+the log is rewound far or restarted, and on a clean exit, which writes `closed: true`
+and removes the journal. So the amortised cost of a command stays flat as the log grows.
+
+While a shell has a save open it holds the save's lock (lock.py), so no second process
+writes the save or its journal. Opening a save that says `closed: false`, or that has a
+journal, means the last session ended by a crash, a kill or a power cut: the journal
+brings back everything up to its last completed command, and the shell says it
+recovered it.
 
 `Autosave` is the session's keeper: `save OTHER` and `load OTHER` switch it to the other
 file, which closes the first one cleanly and hands its lock back.
@@ -18,56 +24,183 @@ from pathlib import Path
 
 from shaper_gm.app import equip, new_session
 from shaper_gm.commands.session import Session
+from shaper_gm.errors import GmError
 from shaper_gm.files import create_new, real_target
+from shaper_gm.persist.durable import Change, Durable
+from shaper_gm.persist.journal import digest
+from shaper_gm.persist.journal_file import JournalFile, set_aside
 from shaper_gm.persist.lock import SaveLock
-from shaper_gm.persist.saves import (
-    SaveError,
-    read_data,
-    save_location,
-    saves_dir,
-    session_from_data,
-    write_save,
-)
+from shaper_gm.persist.reopen import Opened, open_save
+from shaper_gm.persist.saves import SaveError, save_location, saves_dir, write_save_text
+from shaper_gm.persist.savetext import dump_session
+
+COMPACT_EVERY = 50        # journal records before the save is rewritten
+LARGEST_STEP = 16         # lines one record may add, and log entries it may take back
 
 
 class Autosave:
-    def __init__(self, session: Session, path: Path | str, lock: SaveLock | None = None) -> None:
+    def __init__(self, session: Session, path: Path | str, lock: SaveLock | None = None,
+                 opened: Opened | None = None) -> None:
         """Keep `session` in the save at `path`, holding its lock (taken here if not given:
-        SaveInUse when another process holds it)."""
+        SaveInUse when another process holds it). `opened`: the save as just read (its
+        journal is carried on); without it the first commit writes the save whole."""
         self.session = session
         self.path = Path(path)
         self.lock = lock if lock is not None else SaveLock.acquire(self.path)
+        self.journal: JournalFile | None = None
+        self.durable = Durable(session.history, session.manual)
+        self.clean_on_disk = False        # the file says closed: true and holds it all
+        self.broken = False               # an append failed: rewrite the save next time
+        self.notes: list[str] = []
         self._written = _identity(self.path)
         session.save_path = str(self.path)
         session.keeper = self
+        if opened is not None:
+            self._adopt(opened)
 
+    def _adopt(self, opened: Opened) -> None:
+        """Carry on from a save just read: append to the journal applied to it, or start
+        one (a journal there that is not this file's is set aside, never deleted)."""
+        self.notes = []
+        if opened.applied is not None:
+            self.journal = JournalFile.resume(opened.applied)
+            self.clean_on_disk = False
+        else:
+            if opened.foreign:
+                aside = set_aside(self.path)
+                if aside is not None:
+                    self.notes.append(f"it is kept as {aside}")
+            self.journal = _start(self.path, opened.digest, len(opened.session.history))
+            self.clean_on_disk = opened.data.get("closed") is True
+        self.durable.reset(opened.session.history, opened.session.manual)
+
+    # --- making commands durable ----------------------------------------------------
     def commit(self) -> None:
-        """Make everything done so far durable (atomic rewrite, fsync)."""
+        """Make everything done so far durable: one journal record, synced (or, when one
+        is due, a compaction)."""
+        self._check_unchanged()
+        if self.journal is None or self.broken:
+            self.compact()
+            return
+        change = self.durable.change(self.session.history, self.session.manual)
+        if change is None:
+            return
+        if self._due(change):
+            try:
+                self.compact()
+                return
+            except (GmError, OSError):
+                if self.journal is None or self.broken:
+                    raise             # nothing left to append to
+                # The save could not be rewritten (a full disk needs room for a whole
+                # copy): the record still makes the command durable; retried next time.
+        record = self.journal.record(change.fields())
+        if not self.journal.room_for(record, len(change.add)):
+            self.compact()
+            return
+        self._append(record, change)
+
+    def _due(self, change: Change) -> bool:
+        return (self.journal.count >= COMPACT_EVERY or change.keep == 0
+                or len(change.add) > LARGEST_STEP
+                or change.keep < len(self.durable.frames) - LARGEST_STEP)
+
+    def _append(self, record: bytes, change: Change) -> None:
+        try:
+            self.journal.append(record, len(change.add))
+        except OSError as exc:
+            self.broken = True            # the next commit rewrites the save whole
+            raise SaveError(f"cannot write the journal of {self.path}: "
+                            f"{exc.strerror or exc}",
+                            "the command is done but not on disk; free some space, "
+                            "or save elsewhere") from None
+        self.durable.accept(change, self.session.history)
+        self.clean_on_disk = False
+
+    def compact(self, *, closed: bool = False) -> None:
+        """Rewrite the save whole (atomically), then start its journal afresh, or, for a
+        clean close, remove it. The journal first records which file is coming, so a
+        crash between the two steps leaves a journal the next open knows is done."""
+        self._check_unchanged()
+        text = dump_session(self.session, closed=closed)
+        new = digest(text.encode("utf-8"))
+        if self.journal is not None and not self.broken:
+            marker = self.journal.record({"compact": new})
+            try:
+                if self.journal.room_for(marker, 0):
+                    self.journal.append(marker, 0)
+            except OSError:
+                pass                      # without it, the next open only sets it aside
+        write_save_text(self.path, text)
+        self._written = _identity(self.path)
+        self.durable.reset(self.session.history, self.session.manual)
+        self.clean_on_disk = closed
+        if self.journal is None:
+            set_aside(self.path)          # whatever is there was not written by us
+        elif closed:
+            self.journal.remove()
+        else:
+            self.journal.close()
+        self.journal, self.broken = None, False
+        if not closed:
+            self.journal = _start(self.path, new, len(self.session.history))
+
+    def close(self) -> None:
+        """Write the save as closed cleanly (unless it already is), remove its journal,
+        and give up its lock."""
+        try:
+            if _identity(self.path) == self._written:
+                unchanged = self.durable.change(self.session.history,
+                                                self.session.manual) is None
+                if self.clean_on_disk and unchanged:
+                    if self.journal is not None:
+                        self.journal.remove()
+                        self.journal = None
+                else:
+                    self.compact(closed=True)
+        finally:
+            if self.journal is not None:
+                self.journal.close()
+                self.journal = None
+            self.lock.release()
+
+    def _check_unchanged(self) -> None:
         if _identity(self.path) != self._written:
             raise SaveError(f"{self.path} was changed by another program since shaper-gm "
                             "last wrote it; not overwriting it",
                             "keep this encounter elsewhere: save NEW-NAME")
-        write_save(self.session, self.path, closed=False)
-        self._written = _identity(self.path)
 
-    def close(self) -> None:
-        """Write the save as closed cleanly and give up its lock."""
-        try:
-            if _identity(self.path) == self._written:
-                write_save(self.session, self.path, closed=True)
-        finally:
-            self.lock.release()
+    # --- moving to another file -----------------------------------------------------
+    def switch_to(self, path: Path | str) -> None:
+        """`save PATH`: move to the save at `path` (take its lock, close the current file
+        as it stands, write the new one whole), or, for the file already open, rewrite
+        it now (a compaction)."""
+        path = Path(path)
+        if real_target(path) != real_target(self.path):
+            self._move(path, SaveLock.acquire(path))
+        self.compact()
 
-    def switch_to(self, path: Path | str, *, write: bool = True) -> None:
-        """Move to the save at `path` (`save OTHER`, `load OTHER`): take its lock, close
-        the current file as it stands, then write the new one (unless `write` is False:
-        a load, whose state arrives next)."""
+    def load(self, path: Path | str, library=None) -> Opened:
+        """`load PATH`: read the save at `path` with its journal, holding its lock while
+        reading (so no other shell writes it meanwhile), then close the current file and
+        carry on in that one. Refused before anything changes."""
         path = Path(path)
         if real_target(path) == real_target(self.path):
-            if write:
-                self.commit()
-            return
+            self.commit()
+            opened = open_save(path, library)
+            self.durable.reset(opened.session.history, opened.session.manual)
+            return opened
         lock = SaveLock.acquire(path)
+        try:
+            opened = open_save(path, library)
+        except BaseException:
+            lock.release()
+            raise
+        self._move(path, lock)
+        self._adopt(opened)
+        return opened
+
+    def _move(self, path: Path, lock: SaveLock) -> None:
         try:
             self.close()
         except BaseException:
@@ -76,9 +209,15 @@ class Autosave:
         self.lock, self.path = lock, path
         self._written = _identity(path)
         self.session.save_path = str(path)
-        if write:
-            write_save(self.session, path, closed=False)
-            self._written = _identity(path)
+        self.clean_on_disk = False
+
+
+def _start(save: Path, save_digest: str, log_length: int) -> JournalFile:
+    try:
+        return JournalFile.start(save, save_digest, log_length)
+    except OSError as exc:
+        raise SaveError(f"cannot write the journal of {save}: {exc.strerror or exc}",
+                        "check the folder is writable, or save elsewhere") from None
 
 
 def _identity(path: Path) -> tuple | None:
@@ -122,26 +261,25 @@ def open_for_shell(word: str | None, library=None, seed: int | None = None):
     path = save_location(word)
     lock = SaveLock.acquire(path)
     try:
-        data = read_data(path)
-        crashed = data.get("closed") is False
-        session = equip(session_from_data(data, path, library))
-        autosave = Autosave(session, path, lock)
-        autosave.commit()
+        opened = open_save(path, library)
+        session = equip(opened.session)
+        autosave = Autosave(session, path, lock, opened)
     except BaseException:
         lock.release()
         raise
     state = session.state
     where = f"round {state.round}" + (f", {state.actors[state.turn].name}'s turn"
                                       if state.turn else "")
-    if crashed:
-        message = (f"Recovered {path}: it was not closed cleanly; all {len(session.log)} "
-                   f"commands are back ({where}).")
+    if opened.crashed:
+        message = (f"Recovered {path}: it was not closed cleanly; all "
+                   f"{len(session.history)} commands are back ({where}).")
     else:
-        message = f"Opened {path}: {len(session.log)} commands ({where})."
+        message = f"Opened {path}: {len(session.history)} commands ({where})."
     from shaper_gm.persist.replay import check_tail
     diverges = check_tail(session)
     if diverges:
         message += f" Warning: {diverges}."
-    if lock.note:
-        message += f" (Note: {lock.note}.)"
+    notes = "; ".join(opened.notes + autosave.notes)
+    for note in filter(None, (notes, lock.note)):
+        message += f" (Note: {note}.)"
     return session, autosave, message

@@ -33,9 +33,12 @@ def register(reg: Registry, rs) -> None:
         words = ctx.parsed.words
         if len(words) != 1:
             raise CommandError("load takes one path", "e.g. load saves/demo.yaml")
-        path = saves.load_into(ctx.session, words[0])
-        return Outcome(view=Message(f"Loaded {path}: round {ctx.session.state.round}, "
-                                    f"{len(ctx.session.log)} log entries."))
+        path, notes = saves.load_into(ctx.session, words[0])
+        text = (f"Loaded {path}: round {ctx.session.state.round}, "
+                f"{len(ctx.session.history)} log entries.")
+        if notes:
+            text += f" (Note: {'; '.join(notes)}.)"
+        return Outcome(view=Message(text))
 
     @reg.command("export", group="file", usage="export PATH.md [--force]", logged=False,
                  takes_file=True,

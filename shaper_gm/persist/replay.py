@@ -10,7 +10,7 @@ from shaper_gm.commands import session_for
 from shaper_gm.commands.session import LineError, Session
 from shaper_gm.errors import GmError
 from shaper_gm.persist import codec
-from shaper_gm.persist.saves import read_save
+from shaper_gm.persist.reopen import open_save
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,9 @@ def replay_save(path: Path | str, library=None, to: int | None = None,
                 on_result: Callable | None = None) -> ReplayReport:
     """Re-run the log of the save at `path`; with `to`, stop after entry `to`.
     `on_result(number, line, result, state)` sees each step and the state after it."""
-    saved = read_save(path, library)
+    opened = open_save(Path(path), library)
+    saved = opened.session
+    notes = "".join(f" (Note: {note}.)" for note in opened.notes)
     log = saved.log
     if to is not None:
         if not 1 <= to <= len(log):
@@ -45,13 +47,14 @@ def replay_save(path: Path | str, library=None, to: int | None = None,
         return ReplayReport(False, exc.number - 1,
                             f"entry {exc.number} is refused: {exc} ({exc.line})")
     if to is not None and to < len(saved.log):
-        return ReplayReport(True, len(log), f"stopped after entry {to} of {len(saved.log)}")
+        return ReplayReport(True, len(log), f"stopped after entry {to} of {len(saved.log)}"
+                            + notes)
     if session.state != saved.state:
         return ReplayReport(False, len(log), "the log does not end in the saved state: "
                             + describe_difference(saved.state, session.state,
                                                   saved.ruleset_for(saved.state)))
     return ReplayReport(True, len(log), f"all {len(log)} entries replayed; the state matches "
-                        "the save")
+                        "the save" + notes)
 
 
 def describe_difference(saved, replayed, rs=None) -> str:

@@ -10,17 +10,16 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from shaper_gm.commands.args import file_read, parse_args, split_line
-from shaper_gm.commands.registry import FILE_VERBS
 from shaper_gm.commands.session import Frame, Session
-from shaper_gm.content.yamlio import YamlError, load_yaml_data
-from shaper_gm.errors import GmError
+from shaper_gm.content.yamlio import YamlError
 from shaper_gm.files import FileRefused, read_capped, real_target, write_text_atomic
 from shaper_gm.persist import admit, checkpoints, codec
 from shaper_gm.persist.admit import MAX_SAVE_BYTES, MAX_SAVE_LINES
 from shaper_gm.persist.lock import SaveLock
+from shaper_gm.persist.logcheck import LogReadsFiles, check_log_lines
 from shaper_gm.persist.replace import check_replace
 from shaper_gm.persist.savetext import SaveText, dump_session, seed_entries
+from shaper_gm.persist.saveyaml import load_save_text
 
 # A 10,000-command save is ~120 KiB and ~10,000 lines. Parsing costs memory per line,
 # so both caps bound what a hostile file can make the loader allocate; admit.py refuses
@@ -50,8 +49,13 @@ def resolve_path(word: str) -> Path:
 # --- writing ---------------------------------------------------------------------------
 
 def write_save(session: Session, path: Path, *, closed: bool = True) -> None:
+    write_save_text(Path(path), dump_session(session, closed=closed))
+
+
+def write_save_text(path: Path, text: str) -> None:
+    """Replace the save at `path` with `text` atomically (SaveError if it cannot be)."""
     try:
-        write_text_atomic(Path(path), dump_session(session, closed=closed))
+        write_text_atomic(path, text)
     except OSError as exc:
         raise SaveError(f"cannot write {path}: {exc.strerror or exc}",
                         "check the folder exists and is writable, or save elsewhere") from None
@@ -93,13 +97,22 @@ def save_session(session: Session, word: str | None, *, force: bool = False) -> 
 
 def read_data(path: Path) -> dict:
     """A save's parsed data: a regular UTF-8 file, at most MAX_SAVE_BYTES, plain YAML."""
+    return parse_data(read_bytes(path), path)
+
+
+def read_bytes(path: Path) -> bytes:
+    """A save's bytes, read capped (a device or a pipe is refused, not read)."""
     path = Path(path)
     try:
-        raw = read_capped(path, MAX_SAVE_BYTES, "save")
+        return read_capped(path, MAX_SAVE_BYTES, "save")
     except FileRefused as exc:
         hint = (f"check the path; bare names look in {saves_dir()}/"
                 if exc.message.startswith("no save") else exc.hint)
         raise SaveError(exc.message, hint) from None
+
+
+def parse_data(raw: bytes, path: Path) -> dict:
+    """The data of a save's bytes, as `read_data` checks it."""
     if b"\x00" in raw:
         raise SaveError(f"{path} holds NUL bytes: it is not a YAML save", "open a .yaml save")
     try:
@@ -111,7 +124,7 @@ def read_data(path: Path) -> dict:
         raise SaveError(f"{path} has {lines} lines; a save has at most {MAX_SAVE_LINES}",
                         "this is not a shaper-gm save, or it is far beyond any fight")
     try:
-        data = load_yaml_data(text, origin=str(path))
+        data = load_save_text(text, origin=str(path))
     except YamlError as exc:
         raise SaveError(f"{exc}", "the save is damaged or truncated; open a good copy") from None
     if not isinstance(data, dict):
@@ -135,8 +148,10 @@ def log_of(data: dict, where: str) -> list[str]:
 
 
 def read_save(path: Path | str, library=None) -> Session:
-    """A session restored from a save without re-running anything."""
-    return session_from_data(read_data(Path(path)), Path(path), library)
+    """A session restored from a save and its journal (reopen.py), without re-running
+    the save's log."""
+    from shaper_gm.persist.reopen import open_save
+    return open_save(Path(path), library).session
 
 
 def session_from_data(data: dict, path: Path, library=None) -> Session:
@@ -154,7 +169,10 @@ def session_from_data(data: dict, path: Path, library=None) -> Session:
     session.save_path = str(path)
     session.manual = set(manual)
     session.admit = admit.check
-    _check_files_in_log(session.registry, log, where)
+    try:
+        check_log_lines(session.registry, log, where)
+    except LogReadsFiles as exc:
+        raise SaveError(exc.message, exc.hint) from None
     session.history = [Frame(line, None, None) for line in log[:-1]]
     session.history.append(Frame(log[-1], None, state))
     session.save_text = SaveText(loaded=checkpoints.read(data, len(log), where))
@@ -163,47 +181,18 @@ def session_from_data(data: dict, path: Path, library=None) -> Session:
     return session
 
 
-def _check_files_in_log(registry, log: list[str], where: str) -> None:
-    """A log never holds file commands, nor a line that reads a file (`add --as PATH`);
-    one that does is damaged (spec: Save files). Only lines naming such a flag are
-    parsed, so a long log is checked in a blink."""
-    flags = {f"--{spec.name}" for verb in registry.verbs.values() for spec in verb.flags
-             if spec.reads_file}
-    for number, line in enumerate(log, 1):
-        word = line.split(maxsplit=1)[0].lower() if line.strip() else ""
-        verb = registry.by_alias.get(word)
-        if word in FILE_VERBS or verb is not None and registry.verbs[verb].takes_file:
-            raise SaveError(f"{where}: log entry {number} is the file command {word!r}",
-                            "a log never runs file commands; the save is damaged")
-        if verb is None:
-            continue
-        if registry.verbs[verb].takes_file:
-            raise SaveError(f"{where}: log entry {number} is the file command {word!r}",
-                            "a log never runs file commands; the save is damaged")
-        if any(flag in line for flag in flags):
-            read = _file_read(registry.verbs[verb], line)
-            if read is not None:
-                raise SaveError(f"{where}: log entry {number} reads a file ({read})",
-                                "a log never reads files; the save is damaged")
-
-
-def _file_read(verb, line: str) -> str | None:
-    try:
-        tokens = split_line(line)
-        parsed = parse_args(verb.name, tokens[1:], verb.flags)
-    except GmError:
-        return None                 # not a readable line: replaying it refuses it
-    return file_read(parsed, verb.flags)
-
-
-def load_into(session: Session, word: str) -> Path:
-    """The `load` verb: replace the session's encounter with a saved one. The file the
-    session was on is closed first; a save another shaper-gm holds is refused."""
+def load_into(session: Session, word: str) -> tuple[Path, list[str]]:
+    """The `load` verb: replace the session's encounter with a saved one (and its
+    journal); returns the path and notes about the journal. The file the session was on
+    is closed first; a save another shaper-gm holds is refused, changing nothing."""
     path = save_location(word)
-    loaded = read_save(path, session.content)
     keeper = getattr(session, "keeper", None)
     if keeper is not None:
-        keeper.switch_to(path, write=False)     # before the state changes: may refuse
+        opened = keeper.load(path, session.content)   # locks it before reading it
+    else:
+        from shaper_gm.persist.reopen import open_save
+        opened = open_save(path, session.content)
+    loaded = opened.session
     session.state = loaded.state
     session.manual = loaded.manual
     session.history = loaded.history
@@ -211,7 +200,7 @@ def load_into(session: Session, word: str) -> Path:
     session.rebuild = loaded.rebuild
     session.save_text = loaded.save_text
     session.save_path = loaded.save_path
-    return path
+    return path, opened.notes + list(getattr(keeper, "notes", []))
 
 
 def save_location(word: str) -> Path:

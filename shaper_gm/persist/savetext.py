@@ -22,10 +22,16 @@ class LogCache:
 
     def __init__(self) -> None:
         self._text: dict[str, str] = {}
+        self._pending: list[tuple[list[str], str]] = []
 
     def seed(self, log: list[str], text: str) -> None:
-        """Take the entries' text from a save just read, when each entry of its top-level
-        `log:` is one `- ...` line: reopening a long save then needs no YAML dumping."""
+        """Take the entries' text from a save just read (at the first entry not known
+        yet, so opening pays nothing for it): a long save's next write then needs no
+        YAML dumping."""
+        self._pending = [*self._pending[-3:], (log, text)]
+
+    def _seed(self, log: list[str], text: str) -> None:
+        """When each entry of the text's top-level `log:` is one `- ...` line."""
         at = text.find("\nlog:\n")
         if at < 0:
             return
@@ -41,6 +47,9 @@ class LogCache:
 
     def entry(self, line: str) -> str:
         text = self._text.get(line)
+        while text is None and self._pending:
+            self._seed(*self._pending.pop())
+            text = self._text.get(line)
         if text is None:
             text = dump_yaml([line])
             if len(self._text) < 200_000:

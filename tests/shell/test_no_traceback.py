@@ -16,6 +16,7 @@ from shaper_gm.app import autosave, new_session
 from shaper_gm.commands import build_registry
 from shaper_gm.errors import GmError
 from shaper_gm.persist import saves
+from shaper_gm.persist.journal_file import JournalFile
 from shaper_gm.shell.dice import BadFaces, read_faces
 
 PROGRAM = [shutil.which("shaper-gm")] if shutil.which("shaper-gm") else [
@@ -133,7 +134,11 @@ def test_a_piped_open_on_a_full_disk_stops_with_one_line(tmp_path, fight, monkey
             raise OSError(28, "No space left on device")
         real(target, text)
 
+    def append(journal, line, lines):            # a command's record in the journal
+        raise OSError(28, "No space left on device")
+
     monkeypatch.setattr(saves, "write_text_atomic", fill_up)
+    monkeypatch.setattr(JournalFile, "append", append)
     assert cli.main(["open", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "No space left on device" in err
