@@ -66,12 +66,10 @@ def test_new_offers_every_ruleset_with_what_it_is():
     assert all(c.meta for c in offered)
 
 
-def test_move_offers_tiles_nearest_first_with_the_distance():
-    session = demo("reactions")                # no tile offers of its own: the default
-    cy = session.state.actors["cy"]
-    first, *rest = complete("move ", session)
-    assert (first.text, first.meta) == (cy.zone, "here · cy")
-    assert rest[0].meta.startswith("1 away")
+def test_setup_verbs_offer_every_tile_with_who_stands_there():
+    session = demo("reactions")                # placing: distance from the actor is moot
+    offered = {c.text: c.meta for c in complete("place bo ", session)}
+    assert len(offered) == 64 and offered["B6"] == "cy" and offered["A1"] == ""
 
 
 def test_a_time_slice_draw_offers_what_the_actor_carries_in_hand_first():
@@ -103,3 +101,28 @@ def test_time_slice_units_say_their_ts_and_when_there_is_not_enough():
     offered = {c.text: c.meta for c in complete("move ", session)}
     assert offered["H4"] == "2 units · 2 TS"
     assert offered["H6"] == "4 units · 4 TS · more than the 3 TS left"
+
+
+def test_a_dungeoneers_caster_is_offered_its_spells_with_ap_and_arca():
+    session = demo("dungeoneers")
+    offered = complete("spellcast alberich ", session)
+    assert [c.text for c in offered] == ["firebolt", "frost-touch", "sap-will", "mend"]
+    assert offered[0].meta == "Firebolt · 3 AP · 1 arca · 2 H wounds"
+    session.execute("set alberich ap=2")
+    offered = complete("spellcast alberich ", session)
+    assert [c.text for c in offered][:2] == ["frost-touch", "mend"]   # 2 AP each
+    assert offered[-1].meta.endswith("not now: 2 AP left")
+    assert texts("spellcast ", session)[:1] != ["firebolt"]          # Freya knows none
+
+
+@pytest.mark.parametrize("ruleset, near, far", [
+    ("reactions", "the turn's move", "beyond Cy's 5 m"),
+    ("dicepool", "one move", "more than one move (10 m)")])
+def test_tiles_say_whether_one_move_reaches_them(ruleset, near, far):
+    session = demo(ruleset)
+    offered = [c for c in complete("move ", session) if c.text not in session.state.actors]
+    assert offered[0].meta == "here"
+    notes = [c.meta for c in offered[1:]]
+    assert near in notes[0] and any(far in n for n in notes)
+    metres = [int(n.split(" m")[0]) for n in notes]
+    assert metres == sorted(metres)

@@ -150,6 +150,29 @@ class DicePool(RulesetBase):
     def pool_build(self, actor: Actor) -> int:
         return actors.pool_build(self, actor.sheet, system(actor).holding)
 
+    def offers(self, state: Encounter, slot: str, subject: str | None, verb: str):
+        """Squares for a move: metres away and whether one movement action covers it
+        (P10)."""
+        actor = state.actors.get(subject) if subject else None
+        if slot != "zone" or verb != "move" or actor is None or not actor.zone:
+            return None
+        from shaper_gm.engine.offers import Offer
+        from shaper_gm.rulesets.dicepool import grid as squares
+        start = squares.parse_square(actor.zone, state.cols, state.rows)
+        speed = self.speed(actor)
+        out = []
+        for row in range(state.rows):
+            for col in range(state.cols):
+                metres = squares.metres(self.numbers, start, (col, row))
+                if (col, row) == start:
+                    note = "here"
+                elif metres > speed:
+                    note = f"{metres} m · more than one move ({speed} m)"
+                else:
+                    note = f"{metres} m · one move"
+                out.append((metres, Offer(squares.square_name(col, row), note)))
+        return [offer for _, offer in sorted(out, key=lambda pair: pair[0])]
+
     def templates(self) -> Mapping[str, Sheet]:
         """The content's characters and creatures `add --as` may name."""
         return self.library.templates

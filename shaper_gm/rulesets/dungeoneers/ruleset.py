@@ -114,10 +114,37 @@ class DungeoneersRuleset(RulesetBase):
     def offers(self, state: Encounter, slot: str, subject: str | None, verb: str):
         """Tiles for move and sprint, with their AP (and stress) cost (D21)."""
         actor = state.actors.get(subject) if subject else None
+        if slot == "spell-id":
+            if actor is None:
+                from shaper_gm.engine.offers import Offer
+                spells = sorted(self.library.spells.items())
+                return [Offer(key, spell.name) for key, spell in spells]
+            return self._spell_offers(actor)
         if slot != "zone" or verb not in ("move", "sprint") or actor is None or not actor.zone:
             return None
         from shaper_gm.rulesets.dungeoneers.movement import tile_offers
         return tile_offers(state, self, actor, verb)
+
+    def _spell_offers(self, actor: Actor) -> list:
+        """The caster's spells with their AP and arca; those it cannot pay for now
+        later, saying what is short (D28). Ambient arca may make up the rest."""
+        from shaper_gm.engine.offers import FIRST, LATER, Offer
+        ap, arca = actor.resource("ap"), actor.resource("arca")
+        out = []
+        for spell_id in actor.sheet.spells:
+            spell = self.library.spells.get(spell_id)
+            if spell is None:
+                continue
+            notes = [spell.name, f"{spell.cost} AP", f"{spell.arca} arca"]
+            if spell.wounds:
+                notes.append(f"{spell.wounds} {spell.damage_type or ''} wounds".replace("  ", " "))
+            short = ap < spell.cost
+            if short:
+                notes.append(f"not now: {ap} AP left")
+            elif arca < spell.arca:
+                notes.append(f"{arca} arca of its own: the rest from ambient arca")
+            out.append(Offer(spell_id, " · ".join(notes), LATER if short else FIRST))
+        return sorted(out, key=lambda o: o.rank)
 
     def templates(self) -> Mapping[str, Sheet]:
         return self.library.creatures

@@ -88,6 +88,32 @@ class ReactionsRuleset(RulesetBase):
     def grid(self) -> tuple[int, int]:
         return (self.numbers.grid_cols, self.numbers.grid_rows)
 
+    def offers(self, state: Encounter, slot: str, subject: str | None, verb: str):
+        """Tiles for a move: metres away, taken or free, and within speed or not (R10)."""
+        actor = state.actors.get(subject) if subject else None
+        if slot != "zone" or verb != "move" or actor is None or not actor.zone:
+            return None
+        from shaper_gm.engine.offers import Offer
+        tiles = grid
+        here = tiles.tile_of(state, actor.id)
+        taken = tiles.occupied(state, but=[actor.id])
+        speed = self.number(actor, "speed")
+        out = []
+        for row in range(state.rows):
+            for col in range(state.cols):
+                tile = (col, row)
+                metres = tiles.steps_between(here, tile) * self.numbers.metres_per_tile
+                if tile == here:
+                    note = "here"
+                elif tile in taken:
+                    note = f"{metres} m · taken"
+                elif metres > speed:
+                    note = f"{metres} m · beyond {actor.name}'s {speed} m"
+                else:
+                    note = f"{metres} m · the turn's move"
+                out.append((metres, Offer(tiles.tile_name(tile), note)))
+        return [offer for _, offer in sorted(out, key=lambda pair: pair[0])]
+
     def templates(self) -> dict[str, Sheet]:
         """The content's creatures, which `add --as` names."""
         return dict(self.library.creatures)
