@@ -22,6 +22,12 @@ REPEAT = 15
 
 
 def program() -> list[str]:
+    """The console script of this interpreter's environment, as a virtual environment
+    has it; a `shaper-gm` found on PATH may be a version manager's shim, whose own
+    start-up would be counted against the package."""
+    beside = Path(sys.executable).with_name("shaper-gm")
+    if beside.is_file():
+        return [str(beside)]
     found = shutil.which("shaper-gm")
     return [found] if found else [sys.executable, "-m", "shaper_gm"]
 
