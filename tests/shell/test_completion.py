@@ -162,3 +162,13 @@ def test_nothing_to_offer(battle):
     assert texts("attack raider --roll ", battle) == []            # faces: typed, not chosen
     assert texts('act minor "pick up', battle) == []
     assert texts("end ", battle) == []
+
+
+def test_skills_used_up_this_round_come_last_saying_why(battle):
+    for _ in range(4):
+        battle.execute("end")
+    battle.execute("cast minion")
+    offered = complete("cast taylor ", battle)
+    assert [c.text for c in offered] == ["charm", "energy-shield", "spell", "minion"]
+    assert offered[-1].meta == ("Minion · level 1 · 0 uses left · Major or 1 SP · not now: "
+                                "no uses left this round (S24)")

@@ -207,6 +207,8 @@ def _not_now(rs, actor, skill, level: int, left: int, sp: int, on_turn: bool) ->
         return "no uses left this round (S24)"
     if not on_turn and sp < rs.numbers.skill_sp_cost:
         return f"off-turn it needs {rs.numbers.skill_sp_cost} SP (S23)"
+    if not skill.primary:
+        return ""
     try:
         rs.check_trigger(actor.sheet, skill, level, moment=skill.primary[0],
                          shield_raised=model.shield_raised(actor), who=actor.name)
