@@ -9,7 +9,10 @@ defaults (actor ids, tiles by distance, its templates).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from shaper_gm.engine.errors import RuleViolation
 
 FIRST, LATER, LAST = 0, 1, 2    # ranks: usable now, usable with a caveat or later, last
 
@@ -24,3 +27,44 @@ class Offer:
 def ranked(offers: list[Offer]) -> list[Offer]:
     """Offers by rank; the ruleset's order within a rank is kept."""
     return sorted(offers, key=lambda o: o.rank)
+
+
+def checked_targets(state, rs, actor, check: Callable[[str], object]) -> list[Offer]:
+    """Everyone but `actor`, tagged with how far they are and whether `check(target_id)`
+    (the ruleset's own check of the action, before any cost or die) lets it act on
+    them now: those it can take on first (foes before allies), then those it cannot
+    (saying why), then the Down; nearest first within each."""
+    out = []
+    for other in state.actors.values():
+        if other.id == actor.id:
+            continue
+        steps = rs.distance(actor.zone, other.zone) if actor.zone and other.zone else None
+        notes = [other.name, other.side] + ([f"{steps} away"] if steps is not None else [])
+        try:
+            check(other.id)
+            why = ""
+        except RuleViolation as refusal:
+            why = short_reason(refusal.message)
+        if other.max_hp is not None:
+            notes.append(f"HP {other.hp}/{other.max_hp}")
+        if other.down:
+            notes.append("down")
+            rank = LAST + 1
+        elif why:
+            notes.append(f"not now: {why}")
+            rank = LAST
+        else:
+            rank = FIRST if other.side != actor.side else LATER
+        out.append(((rank, steps or 0), Offer(other.id, " · ".join(notes), rank)))
+    return [offer for _, offer in sorted(out, key=lambda pair: pair[0])]
+
+
+def short_reason(message: str, width: int = 60) -> str:
+    """A refusal as a menu note: its first clause, cut at a comma when long, without the
+    ruling code at its end (the refusal itself names it when the GM runs the line)."""
+    text = message.split(": ")[0]
+    if text.endswith(")") and " (" in text:
+        text = text[:text.rindex(" (")]
+    while len(text) > width and ", " in text:
+        text = text[:text.rindex(", ")]
+    return text

@@ -31,10 +31,11 @@ def texts(line: str, session) -> list[str]:
 def test_an_attack_never_offers_the_attacker_and_offers_its_foes_first(ruleset):
     session = demo(ruleset)
     me = session.state.actors[session.state.turn]
-    offered = texts(ATTACK_VERB[ruleset] + " ", session)
-    assert me.id not in offered
-    foes = [a for a in offered if session.state.actors[a].side != me.side]
-    assert foes and offered[:len(foes)] == foes
+    offered = complete(ATTACK_VERB[ruleset] + " ", session)
+    assert me.id not in [c.text for c in offered]
+    able = [c.text for c in offered if "not now" not in c.meta]    # the rules allow them
+    foes = [a for a in able if session.state.actors[a].side != me.side]
+    assert foes and able[:len(foes)] == foes
 
 
 @pytest.mark.parametrize("ruleset", ["dungeoneers", "timeslice", "dicepool", "reactions"])
@@ -126,3 +127,30 @@ def test_tiles_say_whether_one_move_reaches_them(ruleset, near, far):
     assert near in notes[0] and any(far in n for n in notes)
     metres = [int(n.split(" m")[0]) for n in notes]
     assert metres == sorted(metres)
+
+
+def test_a_strike_offers_who_is_in_reach_first_and_says_why_not_for_the_rest():
+    offered = complete("strike ", demo("dungeoneers"))
+    assert [c.text for c in offered] == ["skeleton", "alberich", "suori", "gob"]
+    assert offered[-1].meta == ("Goblin · enemies · 4 away · not now: Goblin is 4 tiles "
+                                "away, beyond Freya's threat range 1")
+
+
+@pytest.mark.parametrize("ruleset", ["timeslice", "dicepool", "reactions"])
+def test_targets_the_rules_refuse_come_after_those_they_allow(ruleset):
+    session = demo(ruleset)
+    state = session.state
+    me = state.actors[state.turn]
+    foe = next(a for a in state.actors.values() if a.side != me.side)
+    session.execute(f"damage {foe.id} 999")          # Down: the rules refuse it
+    offered = complete(ATTACK_VERB[ruleset] + " ", session)
+    assert offered[-1].text == foe.id
+    ranks = [c.meta.endswith("down") or "not now" in c.meta for c in offered]
+    assert ranks == sorted(ranks)                     # every allowed one before the rest
+
+
+def test_short_reason_keeps_a_refusals_first_clause():
+    from shaper_gm.engine.offers import short_reason
+    assert short_reason("Ann is Down (R7): pick another") == "Ann is Down"
+    long = "the raider is 5 tiles away, beyond its reach 1, and no bow, really (D16)"
+    assert short_reason(long, width=50) == "the raider is 5 tiles away, beyond its reach 1"

@@ -154,6 +154,11 @@ class DicePool(RulesetBase):
         """Squares for a move: metres away and whether one movement action covers it
         (P10)."""
         actor = state.actors.get(subject) if subject else None
+        if slot == "target" and verb in ("attack", "odds") and actor is not None:
+            from shaper_gm.engine.offers import checked_targets
+            from shaper_gm.rulesets.dicepool.attack import AttackRequest, plan_attack
+            return checked_targets(state, self, actor, lambda target: plan_attack(
+                state, self, AttackRequest(actor.id, target), reaction=False))
         if slot != "zone" or verb != "move" or actor is None or not actor.zone:
             return None
         from shaper_gm.engine.offers import Offer

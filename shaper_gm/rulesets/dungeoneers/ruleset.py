@@ -114,6 +114,11 @@ class DungeoneersRuleset(RulesetBase):
     def offers(self, state: Encounter, slot: str, subject: str | None, verb: str):
         """Tiles for move and sprint, with their AP (and stress) cost (D21)."""
         actor = state.actors.get(subject) if subject else None
+        if slot == "target" and verb in ("strike", "power-strike", "odds") and actor:
+            from shaper_gm.engine.offers import checked_targets
+            from shaper_gm.rulesets.dungeoneers.attacks import StrikeRequest, plan_strike
+            return checked_targets(state, self, actor, lambda target: plan_strike(
+                state, self, StrikeRequest(actor.id, target), power=verb == "power-strike"))
         if slot == "spell-id":
             if actor is None:
                 from shaper_gm.engine.offers import Offer

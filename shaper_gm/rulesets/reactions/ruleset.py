@@ -91,6 +91,11 @@ class ReactionsRuleset(RulesetBase):
     def offers(self, state: Encounter, slot: str, subject: str | None, verb: str):
         """Tiles for a move: metres away, taken or free, and within speed or not (R10)."""
         actor = state.actors.get(subject) if subject else None
+        if slot == "target" and verb in ("attack", "odds") and actor is not None:
+            from shaper_gm.engine.offers import checked_targets
+            from shaper_gm.rulesets.reactions.attack import AttackRequest, prepare
+            return checked_targets(state, self, actor, lambda target: prepare(
+                state, self, AttackRequest(actor.id, target)))
         if slot != "zone" or verb != "move" or actor is None or not actor.zone:
             return None
         from shaper_gm.engine.offers import Offer

@@ -114,6 +114,11 @@ class TimesliceRuleset(RulesetBase):
         actor = state.actors.get(subject) if subject else None
         if slot == "zone" and verb == "move" and actor is not None and actor.zone:
             return self._unit_offers(state, actor)
+        if slot == "target" and verb in ("attack", "odds") and actor is not None:
+            from shaper_gm.engine.offers import checked_targets
+            from shaper_gm.rulesets.timeslice.plan import AttackRequest, prepare
+            return checked_targets(state, self, actor, lambda target: prepare(
+                state, self, AttackRequest(actor.id, target)))
         if slot != "item" or actor is None:
             return None
         data = actor.system
