@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.errors import GmError
 
 FIRST, LATER, LAST = 0, 1, 2    # ranks: usable now, usable with a caveat or later, last
 
@@ -43,7 +44,7 @@ def checked_targets(state, rs, actor, check: Callable[[str], object]) -> list[Of
         try:
             check(other.id)
             why = ""
-        except RuleViolation as refusal:
+        except (RuleViolation, GmError) as refusal:      # how the rules say no
             why = short_reason(refusal.message)
         if other.max_hp is not None:
             notes.append(f"HP {other.hp}/{other.max_hp}")
