@@ -38,3 +38,13 @@ def test_a_script_that_starts_a_fight_loads_only_its_ruleset(ruleset, tmp_path):
 def test_replaying_a_save_loads_only_its_ruleset(ruleset, tmp_path):
     demo = ROOT / "saves" / f"{ruleset}-demo.yaml"
     assert loaded_rulesets("replay", str(demo), cwd=tmp_path) == [ruleset]
+
+
+@pytest.mark.parametrize("line, ruleset", [
+    ("new --ruleset timeslice --seed 4", "timeslice"), ("new --grid 6x6 --ruleset=dicepool",
+                                                        "dicepool"),
+    ("new", None), ("new --ruleset", None), ("add josh --as josh", None),
+    ('new --ruleset "unclosed', None), ("", None)])
+def test_the_first_line_names_the_ruleset_to_load(line, ruleset):
+    from shaper_gm.commands import opening_ruleset
+    assert opening_ruleset(line) == ruleset

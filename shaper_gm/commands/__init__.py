@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from shaper_gm.commands.args import split_line
 from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Result, Session
 from shaper_gm.engine import registry as rulesets
 from shaper_gm.engine.state import Encounter
+from shaper_gm.errors import CommandError
 
 
 def build_registry(rs=None, extra=()) -> Registry:
@@ -31,8 +33,7 @@ def new_session(*, library=None, seed: int | None = None, grid: str | None = Non
     """A session on a fresh encounter (its first log entry is the `new` that made it);
     `equip(session)` adds what the layers above give it (the application's)."""
     # The first `new` is read with the ruleset it asks for: only that one is loaded.
-    first = Encounter(ruleset=ruleset) if ruleset in rulesets.known() else Encounter()
-    session = Session(content=library, default_seed=seed, state=first)
+    session = _empty_session(ruleset, content=library, default_seed=seed)
     if equip is not None:
         equip(session)
     if start_new:
@@ -50,10 +51,9 @@ def new_session(*, library=None, seed: int | None = None, grid: str | None = Non
 def opening_ruleset(line: str) -> str | None:
     """The ruleset a log's or script's first line asks for (`new --ruleset ID`), so a
     session can read that line with that ruleset and load no other; else None."""
-    import shlex
     try:
-        words = shlex.split(line)
-    except ValueError:
+        words = split_line(line)
+    except CommandError:
         return None
     if not words or words[0] != "new":
         return None
@@ -67,7 +67,12 @@ def opening_ruleset(line: str) -> str | None:
 
 def session_for(first_line: str, **options) -> Session:
     """An empty session whose encounter is of the ruleset `first_line` asks for."""
-    ruleset = opening_ruleset(first_line)
+    return _empty_session(opening_ruleset(first_line), **options)
+
+
+def _empty_session(ruleset: str | None, **options) -> Session:
+    """A session on an empty encounter of `ruleset` (the default for None or an id the
+    registry does not know: the `new` line then refuses it in its own words)."""
     first = Encounter(ruleset=ruleset) if ruleset in rulesets.known() else Encounter()
     return Session(state=first, **options)
 
