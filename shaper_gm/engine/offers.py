@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from shaper_gm.engine import grid
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.errors import GmError
 
@@ -28,6 +29,23 @@ class Offer:
 def ranked(offers: list[Offer]) -> list[Offer]:
     """Offers by rank; the ruleset's order within a rank is kept."""
     return sorted(offers, key=lambda o: o.rank)
+
+
+def tile_offers(state, note: Callable[[str], tuple[int, str]]) -> list[Offer]:
+    """Every cell of the grid, nearest first: `note(cell)` gives its distance and what
+    reaching it means (its cost, "here"); who stands there is added to each."""
+    standing: dict[str, list[str]] = {}
+    for actor in state.actors.values():
+        if actor.zone:
+            standing.setdefault(actor.zone.upper(), []).append(actor.id)
+    rows = []
+    for col in range(state.cols):
+        for row in range(state.rows):
+            cell = grid.cell_name((col, row))
+            distance, text = note(cell)
+            notes = ([text] if text else []) + sorted(standing.get(cell, ()))
+            rows.append((distance, Offer(cell, " · ".join(notes))))
+    return [offer for _, offer in sorted(rows, key=lambda pair: pair[0])]
 
 
 def checked_targets(state, rs, actor, check: Callable[[str], object]) -> list[Offer]:

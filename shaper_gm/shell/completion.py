@@ -21,7 +21,7 @@ from shaper_gm.commands import resolve
 from shaper_gm.commands.args import FlagSpec
 from shaper_gm.commands.registry import Verb
 from shaper_gm.engine import registry as rulesets
-from shaper_gm.engine.offers import LAST, Offer
+from shaper_gm.engine.offers import LAST, Offer, tile_offers
 from shaper_gm.errors import CommandError
 
 ACTOR_SLOTS = {"actor", "target", "targets", "actors"}
@@ -295,24 +295,16 @@ def _zones(session: Any, verb: Verb, subject: str | None, current: str) -> list[
         return _as_candidates(offered, current)
     state = session.state
     rs = session.ruleset_for(state)
-    here: dict[str, list[str]] = {}
-    for a in state.actors.values():
-        if a.zone:
-            here.setdefault(a.zone.upper(), []).append(a.id)
     actor = state.actors.get(subject) if subject else None
     # A setup verb puts someone anywhere: how far from the acting actor says nothing.
     moving = verb.group not in ("setup", "gm") and actor is not None and actor.zone
-    origin = actor.zone if moving else None
-    out = []
-    for col in range(min(state.cols, 26)):
-        for row in range(1, state.rows + 1):
-            zone = f"{chr(ord('A') + col)}{row}"
-            notes = sorted(here.get(zone, ()))
-            steps = rs.distance(origin, zone) if origin else 0
-            if origin:
-                notes.insert(0, "here" if steps == 0 else f"{steps} away")
-            out.append((steps, Offer(zone, " · ".join(notes))))
-    return _as_candidates([o for _, o in sorted(out, key=lambda pair: pair[0])], current)
+    if not moving:
+        return _as_candidates(tile_offers(state, lambda zone: (0, "")), current)
+
+    def note(zone: str) -> tuple[int, str]:
+        steps = rs.distance(actor.zone, zone)
+        return steps, "here" if steps == 0 else f"{steps} away"
+    return _as_candidates(tile_offers(state, note), current)
 
 
 def _targets(session: Any, verb: Verb, slot: str, subject: str | None,

@@ -86,7 +86,8 @@ def test_templates_come_from_the_encounters_ruleset():
 
 def test_dungeoneers_tiles_say_what_reaching_them_costs():
     offered = {c.text: c.meta for c in complete("move ", demo("dungeoneers"))}
-    assert offered["B3"] == "here"                          # Freya's tile
+    assert offered["B3"] == "here · freya"                  # who stands there, too
+    assert offered["C3"] == "1 tile · move, 1 AP · skeleton"
     assert offered["B2"] == "1 tile · move, 1 AP"
     sprint = [m for m in offered.values() if "sprint" in m]
     assert sprint and all(m.endswith("AP and 1 stress") for m in sprint)
@@ -95,7 +96,7 @@ def test_dungeoneers_tiles_say_what_reaching_them_costs():
 def test_time_slice_units_say_their_ts_and_when_there_is_not_enough():
     session = demo("timeslice")
     offered = {c.text: c.meta for c in complete("move ", session)}
-    assert offered["H2"] == "here"                          # the sniper's unit
+    assert offered["H2"] == "here · sniper"
     assert offered["H3"] == "1 unit · 2 TS"
     assert offered["J10"] == "8 units · 8 TS"               # 4 move maneuvers of 2 units
     session.execute("set sniper ts=3")
@@ -122,7 +123,7 @@ def test_a_dungeoneers_caster_is_offered_its_spells_with_ap_and_arca():
 def test_tiles_say_whether_one_move_reaches_them(ruleset, near, far):
     session = demo(ruleset)
     offered = [c for c in complete("move ", session) if c.text not in session.state.actors]
-    assert offered[0].meta == "here"
+    assert offered[0].meta == f"here · {session.state.turn}"
     notes = [c.meta for c in offered[1:]]
     assert near in notes[0] and any(far in n for n in notes)
     metres = [int(n.split(" m")[0]) for n in notes]

@@ -161,22 +161,20 @@ class DicePool(RulesetBase):
                 state, self, AttackRequest(actor.id, target), reaction=False))
         if slot != "zone" or verb != "move" or actor is None or not actor.zone:
             return None
-        from shaper_gm.engine.offers import Offer
+        from shaper_gm.engine.offers import tile_offers
         from shaper_gm.rulesets.dicepool import grid as squares
         start = squares.parse_square(actor.zone, state.cols, state.rows)
         speed = self.speed(actor)
-        out = []
-        for row in range(state.rows):
-            for col in range(state.cols):
-                metres = squares.metres(self.numbers, start, (col, row))
-                if (col, row) == start:
-                    note = "here"
-                elif metres > speed:
-                    note = f"{metres} m · more than one move ({speed} m)"
-                else:
-                    note = f"{metres} m · one move"
-                out.append((metres, Offer(squares.square_name(col, row), note)))
-        return [offer for _, offer in sorted(out, key=lambda pair: pair[0])]
+
+        def note(name: str) -> tuple[int, str]:
+            square = squares.parse_square(name, state.cols, state.rows)
+            metres = squares.metres(self.numbers, start, square)
+            if square == start:
+                return 0, "here"
+            if metres > speed:
+                return metres, f"{metres} m · more than one move ({speed} m)"
+            return metres, f"{metres} m · one move"
+        return tile_offers(state, note)
 
     def templates(self) -> Mapping[str, Sheet]:
         """The content's characters and creatures `add --as` may name."""

@@ -119,23 +119,19 @@ def tiles_or_zero(start: str | None, end: str) -> int:
 def tile_offers(state: Encounter, rs, actor: Actor, action: str) -> list:
     """Every tile by distance from `actor`, with what reaching it costs: one move at the
     first travel speed, a sprint (and its stress), or more than one action (D21)."""
-    from shaper_gm.engine.offers import Offer
+    from shaper_gm.engine.offers import tile_offers
     speeds = dict(actor.sheet.speeds)
-    speed = next(iter(speeds), None)
-    reach = speeds.get(speed, 0)
+    reach = speeds.get(next(iter(speeds), None), 0)
     numbers = rs.numbers
-    out = []
-    for row in range(1, state.rows + 1):
-        for col in range(state.cols):
-            tile = grid.canonical(f"{chr(ord('A') + col)}{row}", state.cols, state.rows)
-            tiles = tiles_between(rs, actor.zone, tile)
-            if tiles == 0:
-                note = "here"
-            elif tiles <= reach and action == "move":
-                note = f"{tiles} tile{'s' if tiles > 1 else ''} · move, {numbers.cost('move')} AP"
-            elif tiles <= reach * numbers.sprint_multiplier:
-                note = (f"{tiles} tiles · sprint, {numbers.cost('sprint')} AP and 1 stress")
-            else:
-                note = f"{tiles} tiles · beyond one {action}"
-            out.append((tiles, Offer(tile, note)))
-    return [offer for _, offer in sorted(out, key=lambda pair: pair[0])]
+
+    def note(tile: str) -> tuple[int, str]:
+        tiles = tiles_between(rs, actor.zone, tile)
+        if tiles == 0:
+            return 0, "here"
+        if tiles <= reach and action == "move":
+            plural = "s" if tiles > 1 else ""
+            return tiles, f"{tiles} tile{plural} · move, {numbers.cost('move')} AP"
+        if tiles <= reach * numbers.sprint_multiplier:
+            return tiles, f"{tiles} tiles · sprint, {numbers.cost('sprint')} AP and 1 stress"
+        return tiles, f"{tiles} tiles · beyond one {action}"
+    return tile_offers(state, note)

@@ -98,26 +98,22 @@ class ReactionsRuleset(RulesetBase):
                 state, self, AttackRequest(actor.id, target)))
         if slot != "zone" or verb != "move" or actor is None or not actor.zone:
             return None
-        from shaper_gm.engine.offers import Offer
-        tiles = grid
-        here = tiles.tile_of(state, actor.id)
-        taken = tiles.occupied(state, but=[actor.id])
+        from shaper_gm.engine.offers import tile_offers
+        here = grid.tile_of(state, actor.id)
+        taken = grid.occupied(state, but=[actor.id])
         speed = self.number(actor, "speed")
-        out = []
-        for row in range(state.rows):
-            for col in range(state.cols):
-                tile = (col, row)
-                metres = tiles.steps_between(here, tile) * self.numbers.metres_per_tile
-                if tile == here:
-                    note = "here"
-                elif tile in taken:
-                    note = f"{metres} m · taken"
-                elif metres > speed:
-                    note = f"{metres} m · beyond {actor.name}'s {speed} m"
-                else:
-                    note = f"{metres} m · the turn's move"
-                out.append((metres, Offer(tiles.tile_name(tile), note)))
-        return [offer for _, offer in sorted(out, key=lambda pair: pair[0])]
+
+        def note(name: str) -> tuple[int, str]:
+            tile = grid.parse_tile(name, state.cols, state.rows)
+            metres = grid.steps_between(here, tile) * self.numbers.metres_per_tile
+            if tile == here:
+                return 0, "here"
+            if tile in taken:
+                return metres, f"{metres} m · taken"
+            if metres > speed:
+                return metres, f"{metres} m · beyond {actor.name}'s {speed} m"
+            return metres, f"{metres} m · the turn's move"
+        return tile_offers(state, note)
 
     def templates(self) -> dict[str, Sheet]:
         """The content's creatures, which `add --as` names."""

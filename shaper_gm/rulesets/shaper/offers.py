@@ -7,7 +7,7 @@ cost, uses left and whether they can be used now. Completion reads these through
 from __future__ import annotations
 
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.offers import FIRST, LAST, LATER, Offer, ranked
+from shaper_gm.engine.offers import FIRST, LAST, LATER, Offer, ranked, tile_offers
 from shaper_gm.rulesets.shaper import combat, model, reactions, situation
 from shaper_gm.rulesets.shaper.skilluse import ATTACK_ONLY
 
@@ -118,24 +118,15 @@ def _short(message: str) -> str:
 
 # --- tiles ---------------------------------------------------------------------------
 def _zones(rs, state, actor) -> list[Offer]:
-    """Every tile by distance from the actor, with its band, the moves it costs (S12)
-    and who stands there."""
-    here: dict[str, list[str]] = {}
-    for a in state.actors.values():
-        if a.zone:
-            here.setdefault(a.zone.upper(), []).append(a.id)
-    out = []
-    for col in range(min(state.cols, 26)):
-        for row in range(1, state.rows + 1):
-            zone = f"{chr(ord('A') + col)}{row}"
-            steps = rs.distance(actor.zone, zone)
-            moves = rs.move_cost(actor.zone, zone)
-            notes = [rs.band_name(steps), f"{moves} move" + ("" if moves == 1 else "s")]
-            if zone == actor.zone.upper():
-                notes = ["here"]
-            notes += sorted(here.get(zone, ()))
-            out.append((steps, Offer(zone, " · ".join(notes))))
-    return [offer for _, offer in sorted(out, key=lambda pair: pair[0])]
+    """Every tile by distance from the actor, with its band and the moves it costs
+    (S12)."""
+    def note(zone: str) -> tuple[int, str]:
+        steps = rs.distance(actor.zone, zone)
+        if steps == 0:
+            return 0, "here"
+        moves = rs.move_cost(actor.zone, zone)
+        return steps, f"{rs.band_name(steps)} · {moves} move" + ("" if moves == 1 else "s")
+    return tile_offers(state, note)
 
 
 # --- items ---------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from typing import Any
 
 from shaper_gm.dice import DiceSource, Roll, parse
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.offers import Offer
+from shaper_gm.engine.offers import Offer, tile_offers
 from shaper_gm.engine.orders import CyclingPasses
 from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.ruleset import RulesetBase
@@ -138,19 +138,16 @@ class TimesliceRuleset(RulesetBase):
         T17), and whether the actor has that much left."""
         origin = grid.parse_unit(actor.zone, 10_000, 10_000)
         left = actor.resource("ts")
-        out = []
-        for col in range(state.cols):
-            for row in range(1, state.rows + 1):
-                dest = grid.parse_unit(f"{chr(ord('A') + col)}{row}", state.cols, state.rows)
-                unit = grid.unit_name(dest)
-                units = grid.distance(origin, dest, self.numbers.diagonal_step)
-                cost = -(-units // self.numbers.move_units) * self.numbers.cost("move")
-                note = ("here" if units == 0 else
-                        f"{units} unit{'s' if units > 1 else ''} · {cost} TS")
-                if cost > left:
-                    note += f" · more than the {left} TS left"
-                out.append((units, Offer(unit, note)))
-        return [offer for _, offer in sorted(out, key=lambda pair: pair[0])]
+
+        def note(unit: str) -> tuple[int, str]:
+            dest = grid.parse_unit(unit, state.cols, state.rows)
+            units = grid.distance(origin, dest, self.numbers.diagonal_step)
+            if units == 0:
+                return 0, "here"
+            cost = -(-units // self.numbers.move_units) * self.numbers.cost("move")
+            text = f"{units} unit{'s' if units > 1 else ''} · {cost} TS"
+            return units, text + (f" · more than the {left} TS left" if cost > left else "")
+        return tile_offers(state, note)
 
     def templates(self) -> Mapping[str, Template]:
         return self.library.templates
