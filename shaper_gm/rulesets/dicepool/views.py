@@ -3,7 +3,8 @@ pool test with its ruling, the pool in the order table, the toolbar and `show`, 
 odds of an attack (P1-P12).
 
 Imported by the render layer the first time it meets a dice-pool event or table;
-registering its describers and renderers is all the import does.
+registering its describers and renderers is all the import does. The actor sheet is in
+`views_sheet`.
 """
 
 from __future__ import annotations
@@ -14,15 +15,13 @@ from rich.table import Table
 from rich.text import Text
 
 from shaper_gm.render.console import EVENT_RENDERERS, VIEW_RENDERERS
-from shaper_gm.render.tables import LAYOUTS, Column, Layout, hp_bar, label, pips, side_colours
+from shaper_gm.render.tables import LAYOUTS, Column, Layout, pips
 from shaper_gm.render.text import (
     Names,
     describer,
-    effect_text,
     item,
     line,
     plural,
-    until_text,
 )
 from shaper_gm.render.views import SHEETS
 from shaper_gm.rulesets.dicepool.events import (
@@ -36,6 +35,7 @@ from shaper_gm.rulesets.dicepool.events import (
     Wielded,
 )
 from shaper_gm.rulesets.dicepool.odds import AttackOdds
+from shaper_gm.rulesets.dicepool.views_sheet import actor_sheet, dice_word, preparation_text
 
 INDENT = "  "
 LABEL = 8          # width of a breakdown row's label
@@ -49,10 +49,6 @@ def spent(cost: str) -> str:
     if not words or words[-1] != "Actions":
         return cost
     return plural(int(words[0]) if len(words) == 2 and words[0].isdigit() else 1, "action")
-
-
-def dice_word(n: int) -> str:
-    return f"{n} {'die' if n == 1 else 'dice'}"
 
 
 def successes(n: int) -> str:
@@ -120,13 +116,6 @@ def _(e: Moved, n: Names, cost: str) -> str:
 def _(e: Wielded, n: Names, cost: str) -> str:
     was = f", putting away the {item(e.before)}" if e.before else ""
     return line(f"{n(e.actor)} takes the {item(e.after)} in hand{was}", [spent(cost)])
-
-
-def preparation_text(prep, n: Names) -> str:
-    if prep.kind == "dodge":
-        weapon = f" with the {item(prep.weapon)}" if prep.weapon else ""
-        return f"a dodge against {n(prep.against)}{weapon}: “{prep.text}”"
-    return f"an action: “{prep.text}”"
 
 
 @describer
@@ -322,80 +311,6 @@ def distributions(named, percent, folds: int = 1) -> Table:
             cells += [str(column[i][0]), percent(column[i][1])] if i < len(column) else ["", ""]
         table.add_row(*cells)
     return table
-
-
-def actor_sheet(view) -> Group:
-    """`show ACTOR`: the pool and how it is built and refilled, actions, stats, AC,
-    speed, weapons, abilities, preparations and effects, each with its ruling."""
-    state, rs = view.state, view.ruleset
-    actor = state.actors[view.actor]
-    sheet, numbers = actor.sheet, rs.numbers
-    head = Text(label(actor), style=f"bold {side_colours(state).get(actor.side, '')}")
-    head.append(f"  {actor.side}" + (", DOWN (P8)" if actor.down else ""))
-    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
-    table.add_row("HP", hp_bar(actor.hp, actor.max_hp))
-    weapon = rs.weapon(actor)
-    built = ""
-    if weapon is not None:
-        built = (f"\nbuilt {rs.pool_build(actor)} when the fight starts: "
-                 f"{weapon.stat.upper()} {rs.stat(sheet, weapon.stat)} + {weapon.name} "
-                 f"proficiency {sheet.proficiency(weapon.id)} (P2)")
-    refill = rs.stat(sheet, numbers.refill_stat)
-    table.add_row("Pool", Text.assemble((dice_word(actor.resource("pool")), "bold"),
-                                        f" of d{numbers.pool_die}, {numbers.success_on}+ "
-                                        f"succeeds (P1){built}\n+{refill} "
-                                        f"{numbers.refill_stat.upper()} at the end of each of "
-                                        "its turns (P4)"))
-    full = numbers.actions_per_turn
-    if state.turn == actor.id:
-        left = actor.resource("actions")
-        table.add_row("Actions", Text.assemble(pips((("actions", left),), {"actions": full}),
-                                               f"  {left} of {full} left this turn (P6)"))
-    else:
-        table.add_row("Actions", f"{full} on its turn (P6)")
-    table.add_row("Square", f"{actor.zone or 'not placed'}; moves {rs.speed(actor)} m per "
-                            f"action (P10)")
-    table.add_row("Stats", ", ".join(f"{s.upper()} {rs.stat(sheet, s)}"
-                                     for s in numbers.stats))
-    ac = f"{rs.ac(actor)}"
-    if actor.effect_total("ac"):
-        ac += f" ({actor.effect_total('ac'):+d} from effects)"
-    table.add_row("AC", ac + f"; a prepared dodge adds {rs.dodge_bonus(actor)} (P11)")
-    table.add_row("Weapons", "\n".join(_weapon_line(rs, actor, w) for w in sheet.weapons)
-                  or "none")
-    table.add_row("Abilities", "\n".join(_ability_line(rs, a) for a in sheet.abilities)
-                  or "none")
-    preps = getattr(actor.system, "prepared", ())
-    table.add_row("Prepared", "\n".join(preparation_text(p, Names.of(state)) for p in preps)
-                  or "nothing (P11)")
-    effects = [f"{effect_text(e)} {until_text(e.until, Names.of(state))}".strip()
-               for e in actor.effects]
-    table.add_row("Effects", "\n".join(effects) or "none")
-    return Group(head, table)
-
-
-def _weapon_line(rs, actor, weapon_id: str) -> str:
-    weapon = rs.library.weapons.get(weapon_id)
-    if weapon is None:
-        return item(weapon_id)
-    bonus = f" + {weapon.bonus_stat.upper()}" if weapon.bonus_stat else ""
-    text = (f"{weapon.name}: {weapon.stat.upper()} pool, d{weapon.damage_die}{bonus} damage, "
-            f"proficiency {actor.sheet.proficiency(weapon_id)}")
-    if weapon.properties:
-        text += f", {', '.join(weapon.properties)}"
-    held = rs.weapon(actor)
-    return text + (" (in hand)" if held is not None and held.id == weapon_id else "")
-
-
-def _ability_line(rs, ability_id: str) -> str:
-    ability = rs.library.abilities.get(ability_id)
-    if ability is None:
-        return item(ability_id)
-    cost = plural(ability.cost, "action") if ability.kind == "action" else ability.kind
-    return f"{ability.name} ({cost}, P12)" + (f": {ability.description}"
-                                              if ability.description else "")
 
 
 LAYOUTS["dicepool"] = Layout(
