@@ -21,7 +21,7 @@ from shaper_gm.commands import resolve
 from shaper_gm.commands.args import FlagSpec
 from shaper_gm.commands.registry import Verb
 from shaper_gm.engine import registry as rulesets
-from shaper_gm.engine.offers import LAST, Offer, tile_offers
+from shaper_gm.engine.offers import Offer, checked_targets, tile_offers
 from shaper_gm.errors import CommandError
 
 ACTOR_SLOTS = {"actor", "target", "targets", "actors"}
@@ -318,23 +318,13 @@ def _targets(session: Any, verb: Verb, slot: str, subject: str | None,
 
 
 def _default_targets(session: Any, subject: str | None) -> list[Offer]:
+    """Everyone but the subject, foes first, nearest first, the Down last (with no
+    rule of the ruleset's to check them against); everyone when nobody is acting."""
     state = session.state
-    rs = session.ruleset_for(state)
     me = state.actors.get(subject) if subject else None
-    out = []
-    for a in state.actors.values():
-        if a.id == subject:
-            continue
-        steps = rs.distance(me.zone, a.zone) if me is not None and me.zone and a.zone else None
-        notes = [a.name, a.side] + ([f"{steps} away"] if steps is not None else [])
-        if a.max_hp is not None:
-            notes.append(f"HP {a.hp}/{a.max_hp}")
-        if a.down:
-            notes.append("down")
-        ally = me is not None and a.side == me.side
-        rank = (LAST if a.down else 0, ally, steps if steps is not None else 0)
-        out.append((rank, Offer(a.id, " · ".join(notes))))
-    return [o for _, o in sorted(out, key=lambda pair: pair[0])]
+    if me is None:
+        return [Offer(c.text, c.meta) for c in _actors(session, "")]
+    return checked_targets(state, session.ruleset_for(state), me, lambda target: None)
 
 
 def _moments(session: Any) -> list[Offer]:
