@@ -8,7 +8,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "shaper_gm"
 # Lowest first: a layer may import only layers before it.
-LAYERS = ["errors", "files", "dice", "engine", "content", "encounter", "commands", "render",
+LAYERS = ["errors", "records", "files", "dice", "engine", "content", "encounter", "commands", "render",
           "rulesets", "persist", "app", "shell", "cli", "__main__", "__init__"]
 
 

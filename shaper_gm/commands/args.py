@@ -7,11 +7,12 @@ log records a command with every random outcome filled in as flags.
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from shaper_gm.dice.errors import DiceInputError
 from shaper_gm.dice.totals import EnteredTotal, is_total, parse_total
 from shaper_gm.errors import CommandError
+from shaper_gm.records import record
 
 MAX_LINE = 2000
 KINDS = ("bool", "int", "text", "faces")   # faces: FACES or =TOTAL (a dice slot)
@@ -24,7 +25,7 @@ def ascii_digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-@dataclass(frozen=True)
+@record
 class FlagSpec:
     name: str                     # without the dashes
     kind: str = "bool"            # bool | int | text | faces
@@ -66,7 +67,7 @@ def file_read(parsed: Parsed, specs: tuple[FlagSpec, ...]) -> str | None:
     return None
 
 
-@dataclass
+@record(frozen=False)
 class Parsed:
     verb: str
     words: list[str]

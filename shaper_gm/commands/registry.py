@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from shaper_gm.commands.args import FlagSpec
 from shaper_gm.errors import CommandError
+from shaper_gm.records import record
 
 # The file verbs the application adds (app/files.py), by every name they answer to: a
 # save's log never holds them, whether or not this session knows them.
 FILE_VERBS = frozenset({"save", "load", "export", "quit", "exit"})
 
 
-@dataclass(frozen=True)
+@record
 class Verb:
     name: str
     handler: Callable
@@ -34,7 +35,7 @@ class Verb:
         return next((f for f in self.flags if f.name == name), None)
 
 
-@dataclass
+@record(frozen=False)
 class Registry:
     verbs: dict[str, Verb] = field(default_factory=dict)
     by_alias: dict[str, str] = field(default_factory=dict)

@@ -8,7 +8,7 @@ It either applies the command completely and returns a `Result`, or raises a
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from shaper_gm.commands.args import MAX_LINE, Parsed, file_read, parse_args, split_line
@@ -20,6 +20,7 @@ from shaper_gm.engine import ending
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter as EncounterState
 from shaper_gm.errors import CommandError, GmError
+from shaper_gm.records import record
 
 # Everything a lower layer raises to refuse a command; all reach the GM as a GmError.
 REFUSALS = (RuleViolation, DiceInputError, DiceSyntaxError, ContentError)
@@ -35,7 +36,7 @@ def as_gm_error(exc: Exception) -> GmError:
     return GmError(" ".join(message.splitlines()), getattr(exc, "hint", "") or "")
 
 
-@dataclass(frozen=True)
+@record
 class Frame:
     """One applied, logged command: its resolved line and the states around it."""
 
@@ -45,7 +46,7 @@ class Frame:
     events: tuple = ()
 
 
-@dataclass(frozen=True)
+@record
 class Result:
     verb: str
     line: str | None                  # the resolved line if it went into the log
@@ -53,7 +54,7 @@ class Result:
     view: Any = None                  # what a view command shows (show, map, odds, ...)
 
 
-@dataclass
+@record(frozen=False)
 class Outcome:
     """What a handler hands back to the session."""
 
@@ -62,7 +63,7 @@ class Outcome:
     view: Any = None
 
 
-@dataclass
+@record(frozen=False)
 class Context:
     session: Session
     state: EncounterState
@@ -79,7 +80,7 @@ class Context:
         return self.session.ruleset_for(self.state)
 
 
-@dataclass
+@record(frozen=False)
 class Session:
     """`content`, when given, is the content library of the ruleset whose numbers it
     holds (tests pass one of their own); every other ruleset loads its shipped content."""

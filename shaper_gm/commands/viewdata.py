@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from shaper_gm.records import record
 
-@dataclass(frozen=True)
+
+@record
 class Message:
     text: str
 
 
-@dataclass(frozen=True)
+@record
 class HistoryMoved:
     """undo / redo: the lines taken back or applied again, newest first for undo; for
     redo, each line's events as they happened (empty when not known)."""
@@ -22,7 +23,7 @@ class HistoryMoved:
     rerolled: str | None = None   # `undo --reroll`: the `reroll N` line it logged
 
 
-@dataclass(frozen=True)
+@record
 class ActorView:
     state: Any
     actor: str
@@ -30,32 +31,32 @@ class ActorView:
     ruleset: Any
 
 
-@dataclass(frozen=True)
+@record
 class OrderView:
     state: Any
 
 
-@dataclass(frozen=True)
+@record
 class MapView:
     state: Any
     ruleset: Any
 
 
-@dataclass(frozen=True)
+@record
 class LogView:
     lines: tuple[str, ...]
     first: int                    # number of the first line shown (1-based)
     events: tuple[tuple, ...] = ()    # each line's events; () where not known
 
 
-@dataclass(frozen=True)
+@record
 class HelpView:
     verbs: tuple[Any, ...]        # registry Verbs
     detail: bool                  # one verb in full, or the list
     ruleset: str = ""             # whose rulings the verbs cite (their titles are shown)
 
 
-@dataclass(frozen=True)
+@record
 class OddsView:
     attacker: str
     targets: tuple[str, ...]
@@ -68,7 +69,7 @@ class OddsView:
     down_word: str = "down"       # the ruleset's word for out of the fight
 
 
-@dataclass(frozen=True)
+@record
 class FileWritten:
     path: str
     what: str                     # save | export

@@ -10,8 +10,10 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
+
+from shaper_gm.records import record
 
 ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 # Fallback when shaper_gm.dice is not importable: NdM or a constant, joined by + or -.
@@ -38,7 +40,7 @@ class Bad(Exception):
         self.sub = sub
 
 
-@dataclass
+@record(frozen=False)
 class Ctx:
     """Where errors go, and which file and item they are about."""
 
@@ -59,7 +61,7 @@ class Ctx:
         return Ctx(self.errors, file, item)
 
 
-@dataclass(frozen=True)
+@record
 class Field:
     check: Validator
     required: bool = False

@@ -6,10 +6,10 @@ without importing each other; it is re-exported from :mod:`roll`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from shaper_gm.records import record
 
 
-@dataclass(frozen=True)
+@record
 class Die:
     sides: int
     natural: int

@@ -13,15 +13,16 @@ pool modifier; `NO_MODIFIERS` is the empty one.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Protocol
+
+from shaper_gm.records import record
 
 from .die import Die
 
 __all__ = ["NO_MODIFIERS", "PoolModifiers", "Step", "apply_modifiers"]
 
 
-@dataclass(frozen=True)
+@record
 class Step:
     """``count`` dice pinned to `face` by modifier `name`: each the highest unclaimed die
     when `takes_highest`, else the lowest (the first in roll order on ties)."""

@@ -17,8 +17,9 @@ pasted 10,000-digit number fails at once instead of hanging.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
+
+from shaper_gm.records import record
 
 from .errors import DiceSyntaxError
 
@@ -50,7 +51,7 @@ def _check_sign(sign: int) -> None:
         raise ValueError(f"sign must be 1 or -1, got {sign!r}")
 
 
-@dataclass(frozen=True)
+@record
 class DiceTerm:
     count: int
     sides: int
@@ -69,7 +70,7 @@ class DiceTerm:
             raise ValueError(f"die size {self.sides} is out of range {MIN_SIDES}-{MAX_SIDES}")
 
 
-@dataclass(frozen=True)
+@record
 class Constant:
     value: int
     sign: int = 1
@@ -83,7 +84,7 @@ class Constant:
 Term = DiceTerm | Constant
 
 
-@dataclass(frozen=True)
+@record
 class Expr:
     terms: tuple[Term, ...]
 

@@ -6,8 +6,9 @@ exact distribution of successes is binomial, computed in integers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import comb
+
+from shaper_gm.records import record
 
 from .exact import Dist
 from .sources import DiceSource
@@ -15,7 +16,7 @@ from .totals import entered as entered_total
 from .totals import take_total
 
 
-@dataclass(frozen=True)
+@record
 class PoolResult:
     """A rolled pool: every face, and how many reached `success_on`; or, when the
     successes were called out at the table (`entered`), how many of `count` dice."""
@@ -53,7 +54,7 @@ class PoolResult:
                 f"(≥ {self.success_on})")
 
 
-@dataclass(frozen=True)
+@record
 class PoolCount:
     """What the rules read of a pool roll (its exact outcomes have no faces)."""
 

@@ -21,7 +21,8 @@ automatic-result check — only the basic dice are.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+
+from shaper_gm.records import record
 
 from .die import Die
 from .modifiers import NO_MODIFIERS, PoolModifiers, apply_modifiers
@@ -46,7 +47,7 @@ SUCCESS = "success"
 FAILURE = "failure"
 
 
-@dataclass(frozen=True)
+@record
 class Roll:
     expr: Expr
     dice: tuple[Die, ...]

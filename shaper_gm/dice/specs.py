@@ -9,8 +9,10 @@ the fields both have, so the rule they apply is written once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
+
+from shaper_gm.records import record
 
 from .exact import Dist, basic_dist, roll_dist
 from .modifiers import NO_MODIFIERS, PoolModifiers
@@ -20,7 +22,7 @@ from .roll import Roll, basic_roll, roll
 from .sources import DiceSource
 
 
-@dataclass(frozen=True)
+@record
 class Total:
     """A summed roll as odds see it."""
 
@@ -28,7 +30,7 @@ class Total:
     automatic: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class SumRoll:
     """An expression's total, e.g. ``1d6+3`` or ``2d10`` read 0-9 (see `from_zero`).
 
@@ -54,7 +56,7 @@ class SumRoll:
         return _sum_outcomes(self.expr)
 
 
-@dataclass(frozen=True)
+@record
 class BasicRoll:
     """A basic roll: base dice + bonus, with pool modifiers and automatic results judged
     on the base dice, plus extra dice that only add (see `dice.roll.basic_roll`)."""
@@ -73,7 +75,7 @@ class BasicRoll:
         return _basic_outcomes(self.base, self.bonus, self.mods, self.extra_dice)
 
 
-@dataclass(frozen=True)
+@record
 class PoolRoll:
     """A success-counting pool of `count` dice."""
 

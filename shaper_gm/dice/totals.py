@@ -19,7 +19,8 @@ messages (``--roll``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+from shaper_gm.records import record
 
 from .errors import DiceInputError
 
@@ -31,7 +32,7 @@ AUTOMATIC = ("success", "failure")
 _HINT = "write the total the player called, e.g. =14, or the faces, e.g. 5,5,3"
 
 
-@dataclass(frozen=True)
+@record
 class EnteredTotal:
     """What the GM typed for one roll: a total, and an automatic result the GM declared."""
 

@@ -14,18 +14,19 @@ takes it whole, the generator skips the dice it stands for, and the log writes `
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from shaper_gm.dice import DiceInputError, DiceRng
 from shaper_gm.dice.sources import read_face
 from shaper_gm.dice.totals import EnteredTotal
 from shaper_gm.errors import CommandError
+from shaper_gm.records import record
 
 # (actor, what, count, sides, low) -> faces typed at the table, or None to roll them.
 FacesAsker = Callable[..., "tuple[int, ...] | None"]
 
 
-@dataclass
+@record(frozen=False)
 class SlotSource:
     """A DiceSource for one slot: hands out given faces in order, else rolls."""
 

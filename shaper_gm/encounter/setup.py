@@ -5,18 +5,18 @@ initiative and breaks its ties; what follows a removal or a move is its hook."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter as EncounterState
 from shaper_gm.engine.turns import expire
+from shaper_gm.records import record
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 RESERVED_IDS = {"all", "spell"}
 
 
-@dataclass(frozen=True)
+@record
 class NewActor:
     """What `add` asks for; unset fields come from the template or the ruleset's default
     sheet. `numbers` are sheet numbers by name (`--stat`, `--hp`, ...); `extra` holds the

@@ -10,14 +10,15 @@ replay runs the same decisions and never asks.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.records import record
 
 NONE = "none"
 
 
-@dataclass(frozen=True)
+@record
 class Ask:
     """One decision: who makes it, the answers it allows, and what holds if nobody says."""
 
@@ -37,7 +38,7 @@ class Ask:
 Asker = Callable[[Ask], "str | None"]
 
 
-@dataclass
+@record(frozen=False)
 class Decisions:
     """Answers for one command: declared ones first, then the asker, then defaults."""
 

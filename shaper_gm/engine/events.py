@@ -6,16 +6,17 @@ the render layer looks each type up in a table, so nothing here prints.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from shaper_gm.records import record
 
-@dataclass(frozen=True)
+
+@record
 class Event:
     pass
 
 
-@dataclass(frozen=True)
+@record
 class EncounterCreated(Event):
     cols: int
     rows: int
@@ -23,7 +24,7 @@ class EncounterCreated(Event):
     ruleset: str
 
 
-@dataclass(frozen=True)
+@record
 class ActorAdded(Event):
     actor: str
     name: str
@@ -32,37 +33,37 @@ class ActorAdded(Event):
     hp: int | None
 
 
-@dataclass(frozen=True)
+@record
 class ActorRemoved(Event):
     actor: str
 
 
-@dataclass(frozen=True)
+@record
 class Placed(Event):
     actor: str
     zone: str
 
 
-@dataclass(frozen=True)
+@record
 class OrderSet(Event):
     order: tuple[str, ...]
     rolls: tuple[tuple[str, Any], ...] = ()     # (actor, Roll) for rolled initiative
     note: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class RoundStarted(Event):
     round: int
 
 
-@dataclass(frozen=True)
+@record
 class RoundEnded(Event):
     round: int
     lost: tuple[str, ...] = ()    # budgets whose remainder is lost now ("TS")
     rule: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class PassStarted(Event):
     """The order starts over within a round (cycling turn orders)."""
 
@@ -72,20 +73,20 @@ class PassStarted(Event):
     rule: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class TurnStarted(Event):
     actor: str
     round: int
 
 
-@dataclass(frozen=True)
+@record
 class TurnEnded(Event):
     actor: str
     lapsed: tuple[tuple[str, int], ...] = ()    # resources lost at the turn's end
     rule: str = ""                              # the ruling that makes them lapse
 
 
-@dataclass(frozen=True)
+@record
 class UpNext(Event):
     """Who may take the next turn, and why (most-remaining orders)."""
 
@@ -93,7 +94,7 @@ class UpNext(Event):
     why: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class CombatEnded(Event):
     """At most one side has anyone able to act: the fight is over and turns stop."""
 
@@ -102,7 +103,7 @@ class CombatEnded(Event):
     standing: tuple[str, ...] = ()    # who on the winning side can still act
 
 
-@dataclass(frozen=True)
+@record
 class CombatResumed(Event):
     """Someone added or revived gives two sides someone able to act again."""
 
@@ -111,14 +112,14 @@ class CombatResumed(Event):
     turn: str | None = None       # whose turn it is as the fight goes on
 
 
-@dataclass(frozen=True)
+@record
 class Passed(Event):
     actor: str
     given_up: tuple[tuple[str, int], ...] = ()
     rule: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class ResourceChanged(Event):
     actor: str
     resource: str
@@ -128,7 +129,7 @@ class ResourceChanged(Event):
     rule: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class ActionSpent(Event):
     actor: str
     action: str                   # what it paid for: attack, move, strike, ...
@@ -136,20 +137,20 @@ class ActionSpent(Event):
     paid: tuple[tuple[str, int], ...] = ()   # what was taken (after substitution)
 
 
-@dataclass(frozen=True)
+@record
 class EffectAdded(Event):
     actor: str
     effect: Any
 
 
-@dataclass(frozen=True)
+@record
 class EffectEnded(Event):
     actor: str
     name: str
     why: str
 
 
-@dataclass(frozen=True)
+@record
 class HpChanged(Event):
     actor: str
     before: int
@@ -157,19 +158,19 @@ class HpChanged(Event):
     why: str
 
 
-@dataclass(frozen=True)
+@record
 class WentDown(Event):
     actor: str
     word: str = "down"            # the ruleset's word for it ("Down", "dying", ...)
     rule: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Revived(Event):
     actor: str
 
 
-@dataclass(frozen=True)
+@record
 class FieldSet(Event):
     actor: str
     field: str
@@ -177,13 +178,13 @@ class FieldSet(Event):
     after: Any
 
 
-@dataclass(frozen=True)
+@record
 class DiceRolled(Event):
     label: str
     roll: Any
 
 
-@dataclass(frozen=True)
+@record
 class DiceSkipped(Event):
     """`reroll`: the dice move on past `count` dice, so the next roll is fresh."""
 
@@ -192,7 +193,7 @@ class DiceSkipped(Event):
     after: int
 
 
-@dataclass(frozen=True)
+@record
 class Said(Event):
     """Any other action (`act`): what it was and what it cost."""
 
@@ -204,7 +205,7 @@ class Said(Event):
         return {self.text, self.kind}
 
 
-@dataclass(frozen=True)
+@record
 class Reacted(Event):
     """An actor answered an interrupt inside another actor's action."""
 
@@ -213,7 +214,7 @@ class Reacted(Event):
     during: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Resolved(Event):
     """A ruleset's outcome (an attack, a test, a spell): rendered by its type."""
 

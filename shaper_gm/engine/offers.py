@@ -10,16 +10,16 @@ defaults (actor ids, tiles by distance, its templates).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from shaper_gm.engine import grid
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.errors import GmError
+from shaper_gm.records import record
 
 FIRST, LATER, LAST = 0, 1, 2    # ranks: usable now, usable with a caveat or later, last
 
 
-@dataclass(frozen=True)
+@record
 class Offer:
     text: str
     meta: str = ""

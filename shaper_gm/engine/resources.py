@@ -12,9 +12,9 @@ reads.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.records import record
 
 # The moments the turn flow announces; a resource refills or lapses at one of them.
 MOMENTS = ("combat_start", "round_start", "turn_start", "turn_end", "round_end", "never")
@@ -23,7 +23,7 @@ Amount = int | str | None          # a number, a sheet number's name, or None
 StatReader = Callable[[object, str], int]
 
 
-@dataclass(frozen=True)
+@record
 class ResourceSpec:
     name: str                       # "ap", "ts", "pool", "reactions", ...
     label: str = ""                 # how the screen names it ("AP", "TS", "Reactions")
@@ -94,7 +94,7 @@ def at_moment(specs: Sequence[ResourceSpec], values: Mapping[str, int], moment: 
     return out
 
 
-@dataclass(frozen=True)
+@record
 class Payment:
     """What one cost took: `paid` is {resource: amount} actually spent."""
 

@@ -10,11 +10,13 @@ a refused command changes nothing by construction and undo keeps the earlier val
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
+from shaper_gm.records import record
 
-@dataclass(frozen=True)
+
+@record
 class Effect:
     """A lasting effect on an actor: named modifiers and how long it lasts.
 
@@ -38,7 +40,7 @@ class Effect:
         return replace(self, mods=tuple(mods.items()))
 
 
-@dataclass(frozen=True)
+@record
 class Actor:
     id: str
     name: str
@@ -72,7 +74,7 @@ class Actor:
         return replace(self, **changes)
 
 
-@dataclass(frozen=True)
+@record
 class CombatResult:
     """How a fight ended (`engine.ending`): the side left standing (None when nobody
     is), the round, and the turn it stopped in, given back if the fight resumes."""
@@ -89,7 +91,7 @@ class CombatResult:
                        pending=None if self.pending == actor_id else self.pending)
 
 
-@dataclass(frozen=True)
+@record
 class Encounter:
     ruleset: str = "shaper"
     seed: int = 0

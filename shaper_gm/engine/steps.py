@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, NamedTuple
 
 from shaper_gm.engine.decisions import Ask, Decisions
+from shaper_gm.records import record
 
 
 class Note(NamedTuple):
@@ -33,7 +34,7 @@ class Note(NamedTuple):
     rule: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Step:
     fn: Callable[[Any, Any], Any]
     name: str = ""

@@ -8,10 +8,10 @@ from the end: a commit costs what changed, not the log's length.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from shaper_gm.records import record
 
 
-@dataclass(frozen=True)
+@record
 class Change:
     keep: int                        # log entries still as they are on disk
     add: tuple[str, ...]             # lines after them

@@ -25,12 +25,13 @@ import hashlib
 import json
 import os
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from shaper_gm.commands.args import MAX_LINE
 from shaper_gm.files import FileRefused, read_capped, real_target
 from shaper_gm.persist.codec import SaveFormatError
+from shaper_gm.records import record
 
 FORMAT = 1
 MAX_BYTES = 4 * 1024 * 1024        # the whole journal, read capped
@@ -64,7 +65,7 @@ def header(save_digest: str, log_length: int) -> dict:
     return {"journal": FORMAT, "save": save_digest, "log": log_length}
 
 
-@dataclass
+@record(frozen=False)
 class JournalText:
     """A journal as read: its header (None when the file is not a journal: `problem`
     says why), its records in order, and how much of the file they fill (a torn last

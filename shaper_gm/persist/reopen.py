@@ -12,7 +12,7 @@ this file: everything in it is in the file already.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from shaper_gm.commands.session import LineError, Session
@@ -21,12 +21,13 @@ from shaper_gm.persist import journal, saves
 from shaper_gm.persist.admit import check_reopened
 from shaper_gm.persist.journal import DAMAGED, JournalDamaged, JournalText
 from shaper_gm.persist.logcheck import check_log_lines
+from shaper_gm.records import record
 
 TORN = ("the journal's last entry was cut short by the crash and is dropped (that "
         "command had not completed)")
 
 
-@dataclass
+@record(frozen=False)
 class Opened:
     session: Session
     path: Path

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from shaper_gm.commands import session_for
@@ -11,9 +10,10 @@ from shaper_gm.commands.session import LineError, Session
 from shaper_gm.errors import GmError
 from shaper_gm.persist import codec
 from shaper_gm.persist.reopen import open_save
+from shaper_gm.records import record
 
 
-@dataclass(frozen=True)
+@record
 class ReplayReport:
     ok: bool
     steps: int

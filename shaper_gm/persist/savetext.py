@@ -9,12 +9,13 @@ from writing the bytes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from shaper_gm.content.yamlio import dump_yaml
 from shaper_gm.persist import codec
 from shaper_gm.persist.checkpoints import CheckpointText
+from shaper_gm.records import record
 
 
 class LogCache:
@@ -60,7 +61,7 @@ class LogCache:
 _entries = LogCache()
 
 
-@dataclass
+@record(frozen=False)
 class SaveText:
     """What a session's last save text was made of (kept on `session.save_text`)."""
 

@@ -9,7 +9,6 @@ gets a column per shown resource.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 
 from rich import box
 from rich.console import Group
@@ -17,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from shaper_gm.engine import ending
+from shaper_gm.records import record
 from shaper_gm.render.plugins import load_views
 
 PARTY, ENEMIES = "party", "enemies"
@@ -28,7 +28,7 @@ NAME_WIDTH = 20    # the turn-order table's Name column shrinks no further than 
 Cell = Callable[[object, object, object], "str | Text"]    # (actor, state, ruleset)
 
 
-@dataclass(frozen=True)
+@record
 class Column:
     header: str
     cell: Cell
@@ -36,7 +36,7 @@ class Column:
     wrap: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Layout:
     """A ruleset's part of the order table and the map."""
 
@@ -57,6 +57,7 @@ class Layout:
 
 
 LAYOUTS: dict[str, Layout] = {}
+PLAIN = Layout()                   # a ruleset that adds nothing
 
 
 def layout_for(state, rs=None) -> Layout:
@@ -269,7 +270,7 @@ def map_grid(state, rs=None) -> Group:
 
 
 def map_legend(state, tags: Mapping[str, int], colours: Mapping[str, str],
-               layout: Layout = Layout()) -> list[Text]:
+               layout: Layout = PLAIN) -> list[Text]:
     sides = Text("Sides: ")
     for i, side in enumerate(sorted({a.side for a in state.actors.values()})):
         if i:

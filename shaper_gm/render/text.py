@@ -10,14 +10,15 @@ folded into the line of the event it paid for, e.g. ``Freya moves B2 → C3 (3 A
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import singledispatch
 
 from shaper_gm.engine import events as ev
+from shaper_gm.records import record
 from shaper_gm.render.plugins import load_views_for
 
 
-@dataclass(frozen=True)
+@record
 class Names:
     """How text refers to actors (their names) and to distances (the ruleset's bands)."""
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import itertools
 import shlex
-from dataclasses import dataclass
 from typing import Any
 
 from shaper_gm.commands import resolve
@@ -23,6 +22,7 @@ from shaper_gm.commands.registry import Verb
 from shaper_gm.engine import registry as rulesets
 from shaper_gm.engine.offers import Offer, checked_targets, tile_offers
 from shaper_gm.errors import CommandError
+from shaper_gm.records import record
 
 ACTOR_SLOTS = {"actor", "target", "targets", "actors"}
 TARGET_SLOTS = {"target", "targets"}     # someone the subject acts on: never itself
@@ -32,7 +32,7 @@ RULESET_SLOTS = {"item", "held-item", *SKILL_SLOTS}   # only the ruleset knows t
 USUAL_SIDES = ("party", "enemies")
 
 
-@dataclass(frozen=True)
+@record
 class Candidate:
     text: str           # what replaces the word being completed
     start: int          # where that word begins, relative to the cursor (0 or negative)
@@ -40,7 +40,7 @@ class Candidate:
     meta: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class _Words:
     """A command line read up to the cursor."""
 

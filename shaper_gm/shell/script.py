@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 from shaper_gm.errors import GmError
+from shaper_gm.records import record
 
 
 class ScriptError(Exception):
     """The script cannot be read as text at all: nothing in it is run."""
 
 
-@dataclass(frozen=True)
+@record
 class Failure:
     number: int
     line: str

@@ -8,12 +8,13 @@ action outside one's turn, P11), end and pass.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.steps import Note, PlayTape, play
+from shaper_gm.records import record
 from shaper_gm.rulesets.dicepool import flow, grid
 from shaper_gm.rulesets.dicepool.attack import AttackRequest, attack
 from shaper_gm.rulesets.dicepool.events import (
@@ -34,13 +35,13 @@ from shaper_gm.rulesets.dicepool.ruleset import POOL, system
 from shaper_gm.rulesets.dicepool.steps import TEST_STEPS, PoolTest
 
 
-@dataclass(frozen=True)
+@record
 class MoveRequest:
     actor: str
     square: str
 
 
-@dataclass(frozen=True)
+@record
 class PrepareRequest:
     actor: str
     text: str                       # the declared condition
@@ -48,13 +49,13 @@ class PrepareRequest:
     weapon: str | None = None       # only that attacker's attacks with this weapon
 
 
-@dataclass(frozen=True)
+@record
 class WieldRequest:
     actor: str
     weapon: str
 
 
-@dataclass(frozen=True)
+@record
 class AbilityRequest:
     actor: str
     ability: str
@@ -62,7 +63,7 @@ class AbilityRequest:
     dice: int | None = None
 
 
-@dataclass(frozen=True)
+@record
 class ActRequest:
     """`act` and `react`: any other action, maybe a pool test (a skill, P6)."""
 
@@ -73,7 +74,7 @@ class ActRequest:
     dice: int | None = None
 
 
-@dataclass(frozen=True)
+@record
 class AbilityOutcome:
     actor: str
     ability: str
@@ -84,7 +85,7 @@ class AbilityOutcome:
     notes: tuple[Note, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class ActOutcome:
     actor: str
     cost: int

@@ -3,12 +3,11 @@ against a defender that may have prepared a dodge (P11)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.steps import PlayTape, play
+from shaper_gm.records import record
 from shaper_gm.rulesets.dicepool import flow
 from shaper_gm.rulesets.dicepool.events import AttackResolved, PreparationUsed
 from shaper_gm.rulesets.dicepool.models import Ability, Preparation, Weapon
@@ -17,7 +16,7 @@ from shaper_gm.rulesets.dicepool.ruleset import POOL, system
 from shaper_gm.rulesets.dicepool.steps import ATTACK_STEPS, AttackCtx
 
 
-@dataclass(frozen=True)
+@record
 class AttackRequest:
     attacker: str
     target: str
@@ -27,7 +26,7 @@ class AttackRequest:
     damage_bonus: int = 0           # --damage-bonus N: the GM's, added to the damage (P8)
 
 
-@dataclass(frozen=True)
+@record
 class AttackPlan:
     """An attack checked against the rules, ready to roll (or to run for odds)."""
 

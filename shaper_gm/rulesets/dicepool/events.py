@@ -6,25 +6,24 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from shaper_gm.engine.events import Event, Resolved
+from shaper_gm.records import record
 from shaper_gm.rulesets.dicepool.models import Preparation
 
 
-@dataclass(frozen=True)
+@record
 class AttackResolved(Resolved):
     """A basic attack's `AttackOutcome` (P7-P9): every number and its ruling."""
 
 
-@dataclass(frozen=True)
+@record
 class TestResolved(Resolved):
     """A pool test's `PoolTestOutcome` (P3): an ability, a skill, a reaction roll."""
 
     __test__ = False              # not a pytest test class, whatever its name
 
 
-@dataclass(frozen=True)
+@record
 class AbilityUsed(Event):
     """P12: an ability that rolls nothing was used (one that rolls is a TestResolved)."""
 
@@ -37,7 +36,7 @@ class AbilityUsed(Event):
         return {self.name}
 
 
-@dataclass(frozen=True)
+@record
 class Prepared(Event):
     """P11: an actor declared a condition."""
 
@@ -48,7 +47,7 @@ class Prepared(Event):
         return {"prepare"}
 
 
-@dataclass(frozen=True)
+@record
 class PreparationUsed(Event):
     """P11: a preparation came true: extra AC against an attack, or a reaction taken."""
 
@@ -58,7 +57,7 @@ class PreparationUsed(Event):
     bonus: int = 0                # extra AC it gave (a dodge)
 
 
-@dataclass(frozen=True)
+@record
 class PreparationEnded(Event):
     """P11: unused until the start of the preparer's next turn."""
 
@@ -67,7 +66,7 @@ class PreparationEnded(Event):
     why: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Moved(Event):
     actor: str
     start: str | None
@@ -79,7 +78,7 @@ class Moved(Event):
         return {"move"}
 
 
-@dataclass(frozen=True)
+@record
 class Wielded(Event):
     actor: str
     before: str | None

@@ -8,7 +8,9 @@ YAML, never the code.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
+
+from shaper_gm.records import record
 
 # What an ability is (P12): an action on one's turn, a reaction to someone else's action,
 # or passive (always on).
@@ -17,7 +19,7 @@ PREPARE_KINDS = ("dodge", "action")
 NO_CAP = None
 
 
-@dataclass(frozen=True)
+@record
 class Numbers:
     """Every number and switch of the rulings (P1-P12), read from ruleset.yaml."""
 
@@ -50,7 +52,7 @@ class Numbers:
         return dict(self.costs)[action]
 
 
-@dataclass(frozen=True)
+@record
 class Weapon:
     id: str
     name: str
@@ -70,7 +72,7 @@ class Weapon:
         return self.damage_stat or self.stat
 
 
-@dataclass(frozen=True)
+@record
 class Ability:
     """A class ability (P12). Every part is content: the engine knows no ability by name."""
 
@@ -89,7 +91,7 @@ class Ability:
     provisional: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Sheet:
     """A character or creature: stats, AC, HP, speed, weapons, proficiencies, abilities."""
 
@@ -133,7 +135,7 @@ class Sheet:
         return replace(self, stats=tuple(stats.items()), **changes)
 
 
-@dataclass(frozen=True)
+@record
 class Preparation:
     """P11: a declared condition, kept until used or the start of the preparer's next turn.
 
@@ -147,7 +149,7 @@ class Preparation:
     weapon: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class ActorState:
     """The dice-pool part of an actor (`Actor.system`)."""
 
@@ -155,7 +157,7 @@ class ActorState:
     prepared: tuple[Preparation, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class Library:
     numbers: Numbers
     weapons: Mapping[str, Weapon] = field(default_factory=dict)

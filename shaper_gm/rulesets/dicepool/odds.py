@@ -3,16 +3,16 @@ over exact distributions (engine.steps.exact), so no rule is written twice."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import distribution, exact
+from shaper_gm.records import record
 from shaper_gm.rulesets.dicepool.attack import AttackRequest, plan_attack
 from shaper_gm.rulesets.dicepool.steps import ATTACK_STEPS
 
 
-@dataclass(frozen=True)
+@record
 class AttackOdds:
     attacker: str
     target: str

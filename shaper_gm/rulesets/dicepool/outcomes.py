@@ -7,14 +7,13 @@ can write them into the log as `--roll` / `--damage`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from shaper_gm.engine.steps import Note
+from shaper_gm.records import record
 from shaper_gm.rulesets.dicepool.models import Preparation
 from shaper_gm.rulesets.dicepool.steps import SLOT_DAMAGE, SLOT_POOL, AttackCtx, PoolTest
 
 
-@dataclass(frozen=True)
+@record
 class PoolTestOutcome:
     """A pool test (P3): an ability, a skill, a reaction roll."""
 
@@ -48,7 +47,7 @@ class PoolTestOutcome:
         return {SLOT_POOL: [self.faces]}
 
 
-@dataclass(frozen=True)
+@record
 class AttackOutcome:
     """A basic attack (P7-P9)."""
 
@@ -104,7 +103,7 @@ class AttackOutcome:
         return out
 
 
-@dataclass(frozen=True)
+@record
 class MoveOutcome:
     actor: str
     start: str | None
@@ -114,7 +113,7 @@ class MoveOutcome:
     notes: tuple[Note, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class PrepareOutcome:
     actor: str
     preparation: Preparation

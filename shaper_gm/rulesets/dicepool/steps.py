@@ -9,20 +9,21 @@ a played roll (`PoolResult`, `Roll`) and an exact outcome (`PoolCount`, `Total`)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from shaper_gm.dice.notation import DiceTerm, Expr
 from shaper_gm.dice.sources import Asked
 from shaper_gm.dice.specs import PoolRoll, SumRoll
 from shaper_gm.engine.steps import step
+from shaper_gm.records import record
 
 # Dice slots (commands.md, "Dice-pool verbs"): --roll is the pool, --damage the damage dice.
 SLOT_POOL, SLOT_DAMAGE = "roll", "damage"
 _MOST_PER_TERM = 100      # the dice notation's limit on one term
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class PoolTest:
     """One roll of the pool against a DT, and what it leaves in the pool."""
 
@@ -45,7 +46,7 @@ class PoolTest:
     margin: int = 0               # successes - DT (negative: missed by that much)
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class AttackCtx(PoolTest):
     """A basic attack (P7-P9), maybe augmented by an ability (P12)."""
 

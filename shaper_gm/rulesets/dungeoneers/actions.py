@@ -10,8 +10,8 @@ a RuleViolation that names the ruling; nothing changes on a refusal.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from shaper_gm.records import record
 from shaper_gm.rulesets.dungeoneers.arcana import SpellRequest, set_ambient_arca, spellcast
 from shaper_gm.rulesets.dungeoneers.attacks import StrikeRequest, power_strike, strike
 from shaper_gm.rulesets.dungeoneers.basic import (
@@ -47,7 +47,7 @@ from shaper_gm.rulesets.dungeoneers.steps import (
 )
 
 
-@dataclass(frozen=True)
+@record
 class Verb:
     name: str
     run: Callable

@@ -8,11 +8,12 @@ test `[spellcraft] + mind vs [the spell's skill] + spirit`, tagged Critical (D18
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.steps import play
+from shaper_gm.records import record
 from shaper_gm.rulesets.dungeoneers.attacks import distance_to
 from shaper_gm.rulesets.dungeoneers.events import (
     ActionResolved,
@@ -28,7 +29,7 @@ from shaper_gm.rulesets.dungeoneers.state import actor_of, encounter_data
 from shaper_gm.rulesets.dungeoneers.steps import SLOT_RESIST, SPELL, Contest
 
 
-@dataclass(frozen=True)
+@record
 class SpellRequest:
     actor: str | None
     spell: str
@@ -36,7 +37,7 @@ class SpellRequest:
     extra_arca: int = 0           # D28: chosen before the roll
 
 
-@dataclass(frozen=True)
+@record
 class SpellPlan:
     caster: str
     spell: Spell

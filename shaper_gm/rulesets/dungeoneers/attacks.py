@@ -7,11 +7,10 @@ plays the same plan exactly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.steps import play
+from shaper_gm.records import record
 from shaper_gm.rulesets.dungeoneers.events import ActionResolved
 from shaper_gm.rulesets.dungeoneers.flow import able, begin, finish
 from shaper_gm.rulesets.dungeoneers.harm import defenses, take_wounds
@@ -23,7 +22,7 @@ from shaper_gm.rulesets.dungeoneers.state import actor_of, data_of
 from shaper_gm.rulesets.dungeoneers.steps import STRIKE, Contest
 
 
-@dataclass(frozen=True)
+@record
 class StrikeRequest:
     actor: str | None
     target: str
@@ -33,7 +32,7 @@ class StrikeRequest:
     wound_bonus: int = 0          # --damage-bonus N: the GM's wounds added to each application
 
 
-@dataclass(frozen=True)
+@record
 class StrikePlan:
     contest: Contest
     weapon: Weapon

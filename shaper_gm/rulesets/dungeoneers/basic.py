@@ -4,12 +4,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Effect, Encounter
 from shaper_gm.engine.steps import Note
+from shaper_gm.records import record
 from shaper_gm.rulesets.dungeoneers.events import (
     ActionReadied,
     ActionResolved,
@@ -26,14 +25,14 @@ READYABLE = ("strike", "power-strike", "move", "sprint", "interact", "defend", "
              "push", "deep-breath", "focus", "spellcast", "act")
 
 
-@dataclass(frozen=True)
+@record
 class ActorRequest:
     """pass, defend, deep-breath, focus: only who acts (None: the creature up)."""
 
     actor: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class CostRequest:
     """act and react: any other action, at a cost in AP (D2, D8)."""
 
@@ -42,13 +41,13 @@ class CostRequest:
     text: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class ReadyRequest:
     actor: str | None
     action: str                   # D9: the action held
 
 
-@dataclass(frozen=True)
+@record
 class InteractRequest:
     actor: str | None = None
     text: str = ""

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from shaper_gm.engine.events import Event, Resolved
+from shaper_gm.records import record
 
 
-@dataclass(frozen=True)
+@record
 class ActionResolved(Resolved):
     """A Dungeoneers outcome (strike, grapple, push, grab a ledge, spellcast, deep breath,
     focus): its own type, so the views that draw its breakdown are found by it."""
 
 
-@dataclass(frozen=True)
+@record
 class ActionTaken(Event):
     """An action with no dice: `act`, `react`, `interact`, `defend` (the GM's text)."""
 
@@ -26,7 +25,7 @@ class ActionTaken(Event):
         return {self.action}
 
 
-@dataclass(frozen=True)
+@record
 class Moved(Event):
     actor: str
     start: str | None
@@ -39,7 +38,7 @@ class Moved(Event):
         return {self.how}
 
 
-@dataclass(frozen=True)
+@record
 class ConditionStarted(Event):
     actor: str
     condition: str                # grappling | grappled | hanging (defensive is an effect)
@@ -47,7 +46,7 @@ class ConditionStarted(Event):
     why: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class ConditionEnded(Event):
     actor: str
     condition: str
@@ -55,7 +54,7 @@ class ConditionEnded(Event):
     why: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class ActionReadied(Event):
     actor: str
     action: str                   # D9
@@ -64,28 +63,28 @@ class ActionReadied(Event):
         return {"ready"}
 
 
-@dataclass(frozen=True)
+@record
 class ReadiedCleared(Event):
     actor: str
     action: str
     why: str                      # used as a reaction, or the round ended (D9)
 
 
-@dataclass(frozen=True)
+@record
 class HoldingChanged(Event):
     actor: str
     before: tuple[str, ...]
     after: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record
 class AmbientArcaChanged(Event):
     before: int
     after: int
     why: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class TallyChanged(Event):
     """Wounds taken or healed (D19), stress gained or relieved (D21, D26), arca spent or
     regained (D27, D28)."""
@@ -98,7 +97,7 @@ class TallyChanged(Event):
     limit: int | None = None      # the wound limit, for "4 of 8"
 
 
-@dataclass(frozen=True)
+@record
 class RoundRefilled(Event):
     """D1, D6: a round starts with every creature that can act at full AP."""
 

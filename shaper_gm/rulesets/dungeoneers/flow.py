@@ -8,13 +8,12 @@ a reaction only lets the order settle (D8).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from shaper_gm.engine import ending, resources
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.turns import name_of
+from shaper_gm.records import record
 from shaper_gm.rulesets.dungeoneers.events import ReadiedCleared
 from shaper_gm.rulesets.dungeoneers.outcomes import Cost
 from shaper_gm.rulesets.dungeoneers.state import actor_of, data_of, with_data
@@ -22,7 +21,7 @@ from shaper_gm.rulesets.dungeoneers.state import actor_of, data_of, with_data
 Step = tuple[Encounter, list]
 
 
-@dataclass(frozen=True)
+@record
 class Begun:
     state: Encounter
     events: list

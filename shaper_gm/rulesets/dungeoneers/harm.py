@@ -8,16 +8,15 @@ and immunity makes it 0 (D20); critical hits repeat the whole application (D18).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.state import Encounter
+from shaper_gm.records import record
 from shaper_gm.rulesets.dungeoneers.events import TallyChanged
 from shaper_gm.rulesets.dungeoneers.models import DamageTypes, Sheet
 from shaper_gm.rulesets.dungeoneers.state import release_grapples
 
 
-@dataclass(frozen=True)
+@record
 class Defenses:
     """What of a target's D20 entries covers one damage type."""
 

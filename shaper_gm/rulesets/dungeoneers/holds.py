@@ -8,14 +8,13 @@ decision by someone other than the actor (`--react ID=grab-ledge`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import resources
 from shaper_gm.engine.decisions import Ask
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.steps import play
+from shaper_gm.records import record
 from shaper_gm.rulesets.dungeoneers import grid
 from shaper_gm.rulesets.dungeoneers.attacks import opponents, threatens
 from shaper_gm.rulesets.dungeoneers.events import ActionResolved, ConditionStarted
@@ -29,7 +28,7 @@ from shaper_gm.rulesets.dungeoneers.steps import CHECK, TEST, Check, Contest
 GRAB = "grab-ledge"
 
 
-@dataclass(frozen=True)
+@record
 class GrappleRequest:
     actor: str | None
     target: str
@@ -37,7 +36,7 @@ class GrappleRequest:
     bane: int = 0
 
 
-@dataclass(frozen=True)
+@record
 class PushRequest:
     actor: str | None
     target: str
@@ -47,7 +46,7 @@ class PushRequest:
     bane: int = 0
 
 
-@dataclass(frozen=True)
+@record
 class GrabLedgeRequest:
     actor: str | None
     tiles: int = 1                # tiles forced (D29)

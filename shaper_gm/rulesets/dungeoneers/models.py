@@ -6,7 +6,9 @@ and never write it back. Mappings are kept as tuples of pairs so every value has
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
+
+from shaper_gm.records import record
 
 SCORES = ("body", "finesse", "mind", "spirit", "wisdom", "dexterity", "endurance")
 # Sheet numbers `add --stat NAME=N` accepts besides the scores (commands.md).
@@ -18,7 +20,7 @@ TEST_TIES = ("actor", "defender")                                     # D11
 SPELL_GAINS = ("boon", "wounds")      # what each point of extra arca buys (D28)
 
 
-@dataclass(frozen=True)
+@record
 class DamageTypes:
     """D20: damage types by code, grouped in categories under one root category."""
 
@@ -51,7 +53,7 @@ class DamageTypes:
         return next((code for code, name in self.names if name == up.lower()), None)
 
 
-@dataclass(frozen=True)
+@record
 class Numbers:
     """Every number and switch the rules read (rulings D1-D29)."""
 
@@ -99,7 +101,7 @@ class Numbers:
         return dict(self.proficiency_dice)[rank]
 
 
-@dataclass(frozen=True)
+@record
 class Weapon:
     id: str
     name: str
@@ -123,7 +125,7 @@ class Weapon:
         return f"{self.wounds} {self.damage_type}, pierce d{self.pierce_die}"
 
 
-@dataclass(frozen=True)
+@record
 class Spell:
     id: str
     name: str
@@ -142,7 +144,7 @@ class Spell:
         return int(self.range) if self.range.isdigit() else None
 
 
-@dataclass(frozen=True)
+@record
 class Sheet:
     """A creature's sheet (the rulings' "Creature sheet")."""
 
@@ -186,7 +188,7 @@ class Sheet:
         return replace(self, **changes)
 
 
-@dataclass(frozen=True)
+@record
 class Library:
     numbers: Numbers
     weapons: dict[str, Weapon] = field(default_factory=dict)
@@ -215,7 +217,7 @@ class Library:
 
 # --- the ruleset's data on the generic state ---------------------------------------
 
-@dataclass(frozen=True)
+@record
 class ActorData:
     """What Dungeoneers tracks on an actor besides its resources (`Actor.system`)."""
 
@@ -229,7 +231,7 @@ class ActorData:
         return replace(self, **changes)
 
 
-@dataclass(frozen=True)
+@record
 class EncounterData:
     """Encounter-wide Dungeoneers data (`Encounter.system`)."""
 

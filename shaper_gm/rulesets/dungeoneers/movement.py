@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.steps import Note
+from shaper_gm.records import record
 from shaper_gm.rulesets.dungeoneers import grid
 from shaper_gm.rulesets.dungeoneers.events import ConditionEnded, Moved, TallyChanged
 from shaper_gm.rulesets.dungeoneers.flow import begin, finish
@@ -14,7 +13,7 @@ from shaper_gm.rulesets.dungeoneers.outcomes import MoveOutcome
 from shaper_gm.rulesets.dungeoneers.state import actor_of, data_of, release_grapples, with_data
 
 
-@dataclass(frozen=True)
+@record
 class MoveRequest:
     actor: str | None
     tile: str

@@ -3,16 +3,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import distribution, exact
+from shaper_gm.records import record
 from shaper_gm.rulesets.dungeoneers.attacks import StrikeRequest, plan_strike
 from shaper_gm.rulesets.dungeoneers.steps import STRIKE
 
 
-@dataclass(frozen=True)
+@record
 class StrikeOdds:
     actor: str
     target: str

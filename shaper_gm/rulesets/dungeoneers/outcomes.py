@@ -7,13 +7,13 @@ the command layer writes into the log as `--SLOT FACES`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from shaper_gm.engine.steps import Note
+from shaper_gm.records import record
 
 
-@dataclass(frozen=True)
+@record
 class Cost:
     """What the action took: its AP cost and whether it was a reaction (D8, D9)."""
 
@@ -23,7 +23,7 @@ class Cost:
     reaction: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class StrikeOutcome:
     """A strike or power strike (D16-D20)."""
 
@@ -52,7 +52,7 @@ class StrikeOutcome:
     rolls: tuple[tuple[str, Any], ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class ContestOutcome:
     """A grapple or push test (D24, D25)."""
 
@@ -69,7 +69,7 @@ class ContestOutcome:
     rolls: tuple[tuple[str, Any], ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class CheckOutcome:
     """A check on its own (D14): grab a ledge (D29)."""
 
@@ -83,7 +83,7 @@ class CheckOutcome:
     rolls: tuple[tuple[str, Any], ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class SpellOutcome:
     """A spellcast (D28)."""
 
@@ -105,7 +105,7 @@ class SpellOutcome:
     rolls: tuple[tuple[str, Any], ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class MoveOutcome:
     """Move, sprint (D21)."""
 
@@ -121,7 +121,7 @@ class MoveOutcome:
     notes: tuple[Note, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class RestoreOutcome:
     """Deep breath (D26) and focus (D27): a resource changed by a Restoration action."""
 
@@ -135,7 +135,7 @@ class RestoreOutcome:
     notes: tuple[Note, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class PlainOutcome:
     """An action with no dice: act, react, interact, defend, ready, pass."""
 

@@ -8,13 +8,12 @@ named die and adds a score against a fixed number (D14).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from shaper_gm.dice.notation import Constant, DiceTerm, Expr, add
+from shaper_gm.records import record
 from shaper_gm.rulesets.dungeoneers.models import Numbers, Sheet
 
 
-@dataclass(frozen=True)
+@record
 class RollSide:
     """One side of a test: who rolls what, for the roll and the breakdown."""
 

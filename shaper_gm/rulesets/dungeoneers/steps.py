@@ -9,11 +9,12 @@ A step that rolls notes the roll itself, so the breakdown can show its faces.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from shaper_gm.dice.notation import Expr
 from shaper_gm.dice.specs import SumRoll
 from shaper_gm.engine.steps import step
+from shaper_gm.records import record
 from shaper_gm.rulesets.dungeoneers.harm import Defenses, dealt
 
 # Dice slots (commands.md "Dungeoneers verbs").
@@ -21,7 +22,7 @@ SLOT_ROLL, SLOT_DODGE, SLOT_PIERCE, SLOT_RESIST, SLOT_GRAB = (
     "roll", "dodge", "pierce", "resist", "grab")
 
 
-@dataclass(frozen=True)
+@record
 class Contest:
     """A test of actor against defender (D11) and, for a strike or a harmful spell, the
     pierce check and the wounds that follow (D16-D20, D28)."""
@@ -120,7 +121,7 @@ STRIKE = (*TEST, roll_pierce, deal_wounds)          # D16-D20
 SPELL = (*TEST, deal_wounds)                         # D28 with a spell attack
 
 
-@dataclass(frozen=True)
+@record
 class Check:
     """D14: `[D] + S vs N` for one creature (grab a ledge, D29)."""
 

@@ -6,43 +6,42 @@ rolls, so `tape` is there only to keep one shape for every verb.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import resources
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter
+from shaper_gm.records import record
 from shaper_gm.rulesets.reactions import grid
 from shaper_gm.rulesets.reactions.attack import AttackOutcome, AttackRequest, attack
 from shaper_gm.rulesets.reactions.events import Moved, ReactionTaken, ShieldRaised
 
 
-@dataclass(frozen=True)
+@record
 class MoveRequest:
     actor: str
     tile: str
 
 
-@dataclass(frozen=True)
+@record
 class ShieldRequest:
     actor: str
 
 
-@dataclass(frozen=True)
+@record
 class ActRequest:
     actor: str
     cost: str                    # what it spends: action or move (R10)
     text: str
 
 
-@dataclass(frozen=True)
+@record
 class ReactRequest:
     actor: str
     cost: int                    # reactions spent (R11)
     text: str
 
 
-@dataclass(frozen=True)
+@record
 class PassRequest:
     actor: str
 

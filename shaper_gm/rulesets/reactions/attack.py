@@ -8,7 +8,6 @@ runs the same `prepare` and steps for exact chances.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import takewhile
 
 from shaper_gm.engine import events as ev
@@ -16,6 +15,7 @@ from shaper_gm.engine import resources
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import Note, PlayTape, play
+from shaper_gm.records import record
 from shaper_gm.rulesets.reactions import grid
 from shaper_gm.rulesets.reactions.events import AttackResolved, Moved
 from shaper_gm.rulesets.reactions.harm import apply_harm
@@ -30,7 +30,7 @@ from shaper_gm.rulesets.reactions.steps import (
 )
 
 
-@dataclass(frozen=True)
+@record
 class AttackRequest:
     attacker: str
     target: str
@@ -41,7 +41,7 @@ class AttackRequest:
     damage_bonus: int = 0            # --damage-bonus N: the GM's, added after armor (R6)
 
 
-@dataclass(frozen=True)
+@record
 class Prepared:
     """An attack the rules allow, ready to play or to weigh."""
 
@@ -51,7 +51,7 @@ class Prepared:
     distance_m: int
 
 
-@dataclass(frozen=True)
+@record
 class ReactionAttempt:
     reaction: str                    # block | dodge
     cost: int                        # reactions paid (R2)
@@ -60,7 +60,7 @@ class ReactionAttempt:
     success: bool
 
 
-@dataclass(frozen=True)
+@record
 class AttackOutcome:
     attacker: str
     defender: str

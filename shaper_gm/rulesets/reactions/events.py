@@ -7,12 +7,11 @@ attack or of the GM's damage for the breakdown.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from shaper_gm.engine.events import Event, Resolved
+from shaper_gm.records import record
 
 
-@dataclass(frozen=True)
+@record
 class Moved(Event):
     """A creature's move (R10), or its step away after a dodge (R4)."""
 
@@ -27,7 +26,7 @@ class Moved(Event):
         return {"move"}
 
 
-@dataclass(frozen=True)
+@record
 class ShieldRaised(Event):
     actor: str
     shield: str                   # the shield item's id
@@ -38,7 +37,7 @@ class ShieldRaised(Event):
         return {"shield"}
 
 
-@dataclass(frozen=True)
+@record
 class ShieldSoaked(Event):
     """An active shield took damage first (R7)."""
 
@@ -48,7 +47,7 @@ class ShieldSoaked(Event):
     after: int
 
 
-@dataclass(frozen=True)
+@record
 class ShieldExpired(Event):
     """A shield lapses at the start of its owner's next turn (R12)."""
 
@@ -56,7 +55,7 @@ class ShieldExpired(Event):
     amount: int
 
 
-@dataclass(frozen=True)
+@record
 class ReactionTaken(Event):
     """`react`: reactions spent outside the creature's own turn (R11)."""
 
@@ -67,7 +66,7 @@ class ReactionTaken(Event):
     after: int
 
 
-@dataclass(frozen=True)
+@record
 class AttackResolved(Resolved):
     """An attack's AttackOutcome: every roll and number with its ruling (R1-R8)."""
 
@@ -79,6 +78,6 @@ class AttackResolved(Resolved):
         return {"attack"}
 
 
-@dataclass(frozen=True)
+@record
 class DamageResolved(Resolved):
     """The GM's typed damage (R6-R8): the DamageOutcome of `damage TARGET N`."""

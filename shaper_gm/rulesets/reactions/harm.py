@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from shaper_gm.engine import events as ev
@@ -12,6 +11,7 @@ from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.harm import damage_note, healed_note
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import Note, PlayTape, play
+from shaper_gm.records import record
 from shaper_gm.rulesets.reactions.events import DamageResolved, ShieldSoaked
 from shaper_gm.rulesets.reactions.models import ATTACK_TYPES
 from shaper_gm.rulesets.reactions.steps import HARM, Strike
@@ -19,7 +19,7 @@ from shaper_gm.rulesets.reactions.steps import HARM, Strike
 Step = tuple[Encounter, list]
 
 
-@dataclass(frozen=True)
+@record
 class DamageOutcome:
     """The GM's damage tool: what the typed damage became (R6-R8)."""
 

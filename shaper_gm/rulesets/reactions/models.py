@@ -5,7 +5,9 @@ Built by `content.py` from `content/reactions/` after checking; nothing writes t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
+
+from shaper_gm.records import record
 
 ATTACK_TYPES = ("physical", "magical", "true")            # R1
 REACTIONS = ("block", "dodge")                            # R2
@@ -16,7 +18,7 @@ SHIELD_EXPIRES = ("turn_start", "never")                  # R12
 ARMOR_OF = {"physical": "physical_armor", "magical": "magical_armor"}
 
 
-@dataclass(frozen=True)
+@record
 class Sheet:
     """A creature's numbers (R3, R6, R11, R12 and the rulings' sheet list).
 
@@ -54,7 +56,7 @@ NUMBER_FIELDS = ("health", *SHEET_NUMBERS)
 assert set(NUMBER_FIELDS) <= {f.name for f in fields(Sheet)}
 
 
-@dataclass(frozen=True)
+@record
 class Attack:
     """A weapon or a spell (R1): its power, type and range in metres."""
 
@@ -68,7 +70,7 @@ class Attack:
     description: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Shield:
     """A shield (R12): raising it gives `amount` of shield."""
 
@@ -79,7 +81,7 @@ class Shield:
     description: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Numbers:
     """Every ruling's value from `ruleset.yaml`."""
 
@@ -114,7 +116,7 @@ class Numbers:
         return self.shield_soaks == "all" or attack_type == "true"
 
 
-@dataclass(frozen=True)
+@record
 class Library:
     numbers: Numbers = field(default_factory=Numbers)
     creatures: tuple[tuple[str, Sheet], ...] = ()

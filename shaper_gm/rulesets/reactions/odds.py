@@ -3,18 +3,18 @@ reactions, from the very steps an attack plays (`engine.steps.exact`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from shaper_gm.dice import Dist
 from shaper_gm.engine.decisions import Decisions
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import distribution, exact
+from shaper_gm.records import record
 from shaper_gm.rulesets.reactions.attack import AttackRequest, check_declared, prepare
 from shaper_gm.rulesets.reactions.steps import Strike, attack_steps
 
 
-@dataclass(frozen=True)
+@record
 class AttackOdds:
     attacker: str
     defender: str

@@ -8,13 +8,14 @@ with the ruling that produced it. Rolls fill the contract's slots: `block` and `
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 
 from shaper_gm.dice.notation import parse
 from shaper_gm.dice.specs import SumRoll
 from shaper_gm.engine.decisions import Ask
 from shaper_gm.engine.steps import Step, step
+from shaper_gm.records import record
 
 SLOT_BLOCK, SLOT_DODGE, SLOT_CRIT = "block", "dodge", "crit"
 NO_REACTION = "none"
@@ -26,7 +27,7 @@ def die(sides: int, what: str) -> SumRoll:
     return SumRoll(parse(f"1d{sides}"), what)
 
 
-@dataclass(frozen=True)
+@record
 class Strike:
     attacker: str
     defender: str

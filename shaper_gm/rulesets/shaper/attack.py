@@ -6,9 +6,9 @@ resolves an attack as steps over these."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from shaper_gm.dice import DiceSource, Roll, parse
+from shaper_gm.records import record
 from shaper_gm.rulesets.shaper.content.models import RulesetNumbers, Weapon
 from shaper_gm.rulesets.shaper.damage import DamageResult
 from shaper_gm.rulesets.shaper.modifiers import Modifiers
@@ -18,7 +18,7 @@ from shaper_gm.rulesets.shaper.parts import Mod, Part, Step, as_mods, as_parts, 
 SLOT_ATTACK, SLOT_EVASION, SLOT_DAMAGE, SLOT_DEFENSE = "roll", "evade", "damage", "defense"
 
 
-@dataclass(frozen=True)
+@record
 class Overruled:
     """An automatic modifier that would have applied and does not, and who lifted it: a
     skill (Thread the Needle lifts S15's firing-into-melee Disadvantage) or the GM
@@ -37,7 +37,7 @@ class Overruled:
 GM = "the GM"
 
 
-@dataclass(frozen=True)
+@record
 class AttackPlan:
     attacker: str
     weapon: Weapon
@@ -67,7 +67,7 @@ class AttackPlan:
         return self.weapon.magic or self.weapon.kind == "spell"
 
 
-@dataclass(frozen=True)
+@record
 class TargetPlan:
     id: str
     hp: int
@@ -87,7 +87,7 @@ class TargetPlan:
         object.__setattr__(self, "defense_bonus", as_parts(self.defense_bonus))
 
 
-@dataclass(frozen=True)
+@record
 class Dice:
     """One dice source per roll slot. `evasion` and `defense` follow the target order;
     a missing entry falls back to `fallback` (the seeded roller)."""
@@ -121,7 +121,7 @@ def mods_of(mods: Sequence[tuple]) -> Modifiers:
     return Modifiers(**count_mods(mods))
 
 
-@dataclass(frozen=True)
+@record
 class DamageRoll:
     """The one damage roll of an attack, shared by all targets (S6, S7).
 
@@ -151,7 +151,7 @@ class DamageRoll:
         return self.base + (self.critical if critical else 0)
 
 
-@dataclass(frozen=True)
+@record
 class TargetOutcome:
     id: str
     evasion: Roll
@@ -181,7 +181,7 @@ class TargetOutcome:
         return tuple(out)
 
 
-@dataclass(frozen=True)
+@record
 class AttackOutcome:
     attacker: str
     weapon: str

@@ -6,11 +6,12 @@ pays the actions, and writes the outcome back into the state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.play import check_able, require_turn
 from shaper_gm.engine.state import Encounter as EncounterState
+from shaper_gm.records import record
 from shaper_gm.rulesets.shaper import harm, model, reactions
 from shaper_gm.rulesets.shaper.attack import GM, Overruled
 from shaper_gm.rulesets.shaper.charge import spend, spend_sp
@@ -23,7 +24,7 @@ IGNORABLE = {"outnumbered": "Outnumbered", "firing-into-melee": "firing into mel
              "beyond-max-range": "beyond max range"}
 
 
-@dataclass(frozen=True)
+@record
 class AttackRequest:
     attacker: str
     targets: tuple[str, ...]

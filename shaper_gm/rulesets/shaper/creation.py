@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.records import record
 from shaper_gm.rulesets.shaper.content.models import (
     ABILITIES,
     WEAPON_KINDS,
@@ -31,7 +31,7 @@ def damage_bonus_name(kind: str) -> str:
     return f"{kind}_damage"
 
 
-@dataclass(frozen=True)
+@record
 class ActorStats:
     """An actor's fixed numbers for a fight; live values (HP, SP, pool) are the encounter's."""
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from shaper_gm.records import record
 from shaper_gm.rulesets.shaper.parts import Step
 
 _MAGIC_DIVISOR = 2   # S7: magic halves Defense, rounded down
 
 
-@dataclass(frozen=True)
+@record
 class DamageResult:
     damage: int
     defense: int                  # Defense roll total with bonuses (0 without armor)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from shaper_gm.engine.events import Event, Resolved
+from shaper_gm.records import record
 
 
-@dataclass(frozen=True)
+@record
 class Moved(Event):
     actor: str
     start: str
@@ -21,7 +21,7 @@ class Moved(Event):
         return {"move"}
 
 
-@dataclass(frozen=True)
+@record
 class Engaged(Event):
     actor: str
     target: str
@@ -31,7 +31,7 @@ class Engaged(Event):
         return {"engage"}
 
 
-@dataclass(frozen=True)
+@record
 class Disengaged(Event):
     actor: str
     why: str = ""
@@ -40,7 +40,7 @@ class Disengaged(Event):
         return {"disengage"}
 
 
-@dataclass(frozen=True)
+@record
 class ItemChanged(Event):
     actor: str
     verb: str                     # drew | sheathed | reloaded | raised | dropped
@@ -51,7 +51,7 @@ class ItemChanged(Event):
                  "raised": "raise_shield", "dropped": "drop"}.get(self.verb, self.verb)}
 
 
-@dataclass(frozen=True)
+@record
 class SkillUsed(Event):
     actor: str
     skill: str
@@ -62,7 +62,7 @@ class SkillUsed(Event):
         return {"skill", "cast"}
 
 
-@dataclass(frozen=True)
+@record
 class AttackResolved(Resolved):
     """An attack's AttackOutcome: every number and its rule (S5-S7)."""
 
@@ -74,13 +74,13 @@ class AttackResolved(Resolved):
         return {"attack", "cast"}
 
 
-@dataclass(frozen=True)
+@record
 class DamageTaken(Event):
     actor: str
     result: Any                   # DamageResult
 
 
-@dataclass(frozen=True)
+@record
 class Summoned(Event):
     actor: str
     summoner: str

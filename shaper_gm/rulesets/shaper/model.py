@@ -7,22 +7,23 @@ and builders the rest of the package uses, so no other module touches the slots.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from shaper_gm.engine.state import Actor, Encounter
+from shaper_gm.records import record
 
 Groups = frozenset[frozenset[str]]
 
 
-@dataclass(frozen=True)
+@record
 class ShaperActor:
     holding: tuple[str, ...] = ()               # items in hand (S19a)
     unloaded: tuple[str, ...] = ()              # weapons that need a reload (S19)
     skill_uses: tuple[tuple[str, int], ...] = ()  # uses in the actor's round (S24)
 
 
-@dataclass(frozen=True)
+@record
 class ShaperField:
     engagements: Groups = frozenset()           # S14 groups
     # This round's disengagements, (who left, whom it left): what Step Up answers (S23).

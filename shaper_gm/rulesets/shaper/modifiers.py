@@ -33,9 +33,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
+from dataclasses import fields
 
 from shaper_gm.dice.modifiers import Step
+from shaper_gm.records import record
 
 __all__ = [
     "Modifiers",
@@ -63,7 +64,7 @@ _EFFECT = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Modifiers:
     """Counts of each modifier as listed (before cancelling); a pool modifier for the
     dice layer (`shaper_gm.dice.modifiers`)."""

@@ -6,18 +6,18 @@ distributions, so the hit, critical and damage rules exist once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from shaper_gm.dice import Dist
 from shaper_gm.engine.decisions import Decisions
 from shaper_gm.engine.steps import distribution, exact
+from shaper_gm.records import record
 from shaper_gm.rulesets.shaper.attack import AttackPlan, TargetPlan
 from shaper_gm.rulesets.shaper.content.models import RulesetNumbers
 from shaper_gm.rulesets.shaper.pipeline import Swing, attack_steps
 
 
-@dataclass(frozen=True)
+@record
 class TargetOdds:
     target: str
     hit: Fraction

@@ -14,7 +14,7 @@ where the GM declared one.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 from shaper_gm.dice import DiceInputError, Dist, Roll, parse, roll
@@ -24,6 +24,7 @@ from shaper_gm.dice.specs import BasicRoll, SumRoll
 from shaper_gm.dice.totals import entered, take_total
 from shaper_gm.engine.decisions import Ask, Decisions
 from shaper_gm.engine.steps import PlayTape, Step, play
+from shaper_gm.records import record
 from shaper_gm.rulesets.shaper.attack import (
     AttackOutcome,
     AttackPlan,
@@ -43,7 +44,7 @@ from shaper_gm.rulesets.shaper.parts import Part, total
 ROLL, EVADE, DAMAGE, DEFENSE = "roll", "evade", "damage", "defense"
 
 
-@dataclass(frozen=True)
+@record
 class Swing:
     """Where an attack stands between steps. The plan and targets are the same for every
     branch of one attack, so they take no part in comparing two situations."""
@@ -61,7 +62,7 @@ class Swing:
     results: tuple = ()                    # per target: DamageResult or None (a miss)
 
 
-@dataclass(frozen=True)
+@record
 class DamageSpec:
     """The one damage roll: weapon dice, the critical dice when some target is critical,
     skill damage dice, then Pierce dice, each group's total kept apart (S6, S7)."""
@@ -297,7 +298,7 @@ def attack_steps(numbers: RulesetNumbers) -> tuple[Step, ...]:
             Step(mitigate, "Defense and damage taken", forget=("damage", "defenses")))
 
 
-@dataclass(frozen=True)
+@record
 class _Verdicts:
     """The damage roll as played: asked for with each target's verdict said first."""
 

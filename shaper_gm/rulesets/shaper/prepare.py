@@ -5,10 +5,10 @@ range bands, automatic modifiers and the skills added to it."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from shaper_gm.dice import parse
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.records import record
 from shaper_gm.rulesets.shaper import situation, skills
 from shaper_gm.rulesets.shaper.attack import AttackPlan, Overruled, TargetPlan
 from shaper_gm.rulesets.shaper.content.models import ABILITIES, Weapon
@@ -23,7 +23,7 @@ from shaper_gm.rulesets.shaper.situation import FieldView, RangeCheck
 ALL_ENGAGED_ENEMIES = "all_engaged_enemies"
 
 
-@dataclass(frozen=True)
+@record
 class PreparedAttack:
     """An attack checked against the situation, ready for `resolve_attack`."""
 

@@ -9,10 +9,9 @@ answer comes from `--react ID=SKILL`, the shell, or "none".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter
+from shaper_gm.records import record
 from shaper_gm.rulesets.shaper import model
 from shaper_gm.rulesets.shaper.skills import check_trigger, scale
 
@@ -20,7 +19,7 @@ TARGETED, ON_HIT = "targeted", "on_hit"
 NONE = "none"
 
 
-@dataclass(frozen=True)
+@record
 class Answer:
     """What one reaction skill adds to the attack it answers."""
 

@@ -7,15 +7,15 @@ builds from its live state.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.records import record
 from shaper_gm.rulesets.shaper.battlefield import Zone, band_name, distance
 from shaper_gm.rulesets.shaper.content.models import RulesetNumbers, Weapon
 from shaper_gm.rulesets.shaper.parts import Mod
 
 
-@dataclass(frozen=True)
+@record
 class Placement:
     zone: Zone
     side: str
@@ -23,7 +23,7 @@ class Placement:
     down: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class FieldView:
     actors: Mapping[str, Placement]
     names: Mapping[str, str] | None = None   # id -> display name, for messages
@@ -93,7 +93,7 @@ def max_range(numbers: RulesetNumbers, weapon: Weapon, *, spell_range_bonus: int
     return weapon.range + extra_bands
 
 
-@dataclass(frozen=True)
+@record
 class RangeCheck:
     distance: int
     band: str

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
+from dataclasses import fields
 
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.records import record
 from shaper_gm.rulesets.shaper.content.models import ABILITIES, RulesetNumbers, Skill, Weapon
 from shaper_gm.rulesets.shaper.parts import Part
 
 _ONE_ACTION = 1   # a cast, or one added spell skill, is one action (S25)
 
 
-@dataclass(frozen=True)
+@record
 class SkillEffects:
     """What the skills applied to one attack add up to. Dice are expressions, one
     entry per die group (``per`` scaling repeats the group)."""
@@ -155,7 +156,7 @@ def check_uses(skill: Skill, level: int, used: int, *, who: str = "") -> None:
                             f"(S24)", f"its count restarts at the start of {who}'s turn")
 
 
-@dataclass(frozen=True)
+@record
 class SpellCost:
     """S25: the cast (1) plus 1 per added spell skill, reduced by Mentality, never below
     the cast itself; the reduction removes added costs first."""

@@ -7,8 +7,6 @@ bonuses, absorption, summons, engaging and disengaging.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from shaper_gm.encounter import setup
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
@@ -16,6 +14,7 @@ from shaper_gm.engine.play import check_able
 from shaper_gm.engine.state import Actor as ActorState
 from shaper_gm.engine.state import Effect
 from shaper_gm.engine.state import Encounter as EncounterState
+from shaper_gm.records import record
 from shaper_gm.rulesets.shaper import actions, model, reactions
 from shaper_gm.rulesets.shaper.charge import spend, spend_sp
 from shaper_gm.rulesets.shaper.events import SkillUsed, Summoned
@@ -24,7 +23,7 @@ ATTACK_ONLY = {"on_attack", "on_critical"}
 LASTING = {"attack_bonus": "attack", "damage_bonus": "damage", "evasion_bonus": "evasion"}
 
 
-@dataclass(frozen=True)
+@record
 class SkillRequest:
     actor: str
     skill: str

@@ -7,13 +7,12 @@ lets the turn order settle: a turn whose TS is spent ends by itself (T5, T6).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from shaper_gm.engine import ending, resources
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import play
+from shaper_gm.records import record
 from shaper_gm.rulesets.timeslice import events as tev
 from shaper_gm.rulesets.timeslice import grid, harm
 from shaper_gm.rulesets.timeslice.attack import SWING, AttackOutcome, DyingAttackOutcome
@@ -26,25 +25,25 @@ Result = tuple[Encounter, list, object]
 
 # --- requests -----------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@record
 class MoveRequest:
     actor: str
     unit: str                          # e.g. "C3" (T17)
 
 
-@dataclass(frozen=True)
+@record
 class TendRequest:
     actor: str
     target: str
 
 
-@dataclass(frozen=True)
+@record
 class DrawRequest:
     actor: str
     weapon: str
 
 
-@dataclass(frozen=True)
+@record
 class ActRequest:
     """`act ACTOR COST TEXT` on the actor's turn, `react ACTOR COST TEXT` off it."""
 
@@ -53,17 +52,17 @@ class ActRequest:
     text: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class PassRequest:
     actor: str
 
 
-@dataclass(frozen=True)
+@record
 class WaitRequest:
     seconds: int                       # `wait 2` is 120 (T15)
 
 
-@dataclass(frozen=True)
+@record
 class WakeRequest:
     actor: str
 

@@ -8,12 +8,13 @@ very same `SWING` steps over it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from shaper_gm.engine.decisions import Ask
 from shaper_gm.engine.steps import Note, step
+from shaper_gm.records import record
 from shaper_gm.rulesets.timeslice.models import Numbers
 from shaper_gm.rulesets.timeslice.rolls import dice_mean, stat_spec, with_bonus
 
@@ -24,7 +25,7 @@ NO_DEFENSE = "none"
 Part = tuple[str, int, str]          # (label, amount, ruling)
 
 
-@dataclass(frozen=True)
+@record
 class DefenseOption:
     """A defense kind the defender can use now, with its bonuses (T10) and cost (T8)."""
 
@@ -38,7 +39,7 @@ class DefenseOption:
         return sum(amount for _, amount, _ in self.parts)
 
 
-@dataclass(frozen=True)
+@record
 class Swing:
     attacker: str
     target: str
@@ -185,7 +186,7 @@ def spec_for(numbers: Numbers):
     return stat_spec(numbers, "stat roll")
 
 
-@dataclass(frozen=True)
+@record
 class AttackOutcome:
     """Every number of one attack and the notes of its steps, for the breakdown."""
 
@@ -217,7 +218,7 @@ class AttackOutcome:
         return out
 
 
-@dataclass(frozen=True)
+@record
 class DyingAttackOutcome:
     """T14: an attack on a dying character rolls nothing; its timer loses a minute."""
 

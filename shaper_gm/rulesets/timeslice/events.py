@@ -5,23 +5,22 @@ Timers and clocks are in seconds (a round is 6, T15); views show them as minutes
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from shaper_gm.engine.events import Event, Resolved
+from shaper_gm.records import record
 
 
-@dataclass(frozen=True)
+@record
 class AttackResolved(Resolved):
     """T9-T14: one attack (an `AttackOutcome`, or a `DyingAttackOutcome` that rolls
     nothing); its own type, so the views draw its breakdown."""
 
 
-@dataclass(frozen=True)
+@record
 class SurpriseRolled(Resolved):
     """T16: the surprise rolls (a `SurpriseOutcome`)."""
 
 
-@dataclass(frozen=True)
+@record
 class Dying(Event):
     """T13: a player character at 0 HP is unconscious and dying."""
 
@@ -30,7 +29,7 @@ class Dying(Event):
     why: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class KnockedOut(Event):
     """T13: at 0 HP from nonlethal damage: unconscious, not dying."""
 
@@ -38,13 +37,13 @@ class KnockedOut(Event):
     why: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Died(Event):
     actor: str
     why: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class TimerChanged(Event):
     """The dying timer moved (T14 attacks and healing, T15 time)."""
 
@@ -54,14 +53,14 @@ class TimerChanged(Event):
     why: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class TimerRanOut(Event):
     """T14, T15: the tool says when a dying character's timer runs out."""
 
     actor: str
 
 
-@dataclass(frozen=True)
+@record
 class StoppedDying(Event):
     """T14: tended, or healed past the timer's start; still unconscious unless woken."""
 
@@ -70,13 +69,13 @@ class StoppedDying(Event):
     why: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Woke(Event):
     actor: str
     why: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class TimePassed(Event):
     """T15: the fight's clock moved on."""
 
@@ -85,7 +84,7 @@ class TimePassed(Event):
     why: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class WeaponDropped(Event):
     """T11: a weapon called shot made the target drop its weapon."""
 
@@ -93,7 +92,7 @@ class WeaponDropped(Event):
     weapon: str
 
 
-@dataclass(frozen=True)
+@record
 class WeaponDrawn(Event):
     actor: str
     weapon: str
@@ -103,7 +102,7 @@ class WeaponDrawn(Event):
         return {"draw", "pick_up"}
 
 
-@dataclass(frozen=True)
+@record
 class Tended(Event):
     """T14: a combatant with a medical kit tends a dying one (3 TS)."""
 
@@ -114,7 +113,7 @@ class Tended(Event):
         return {"tend"}
 
 
-@dataclass(frozen=True)
+@record
 class Moved(Event):
     """T17: a move across the grid, in units and move maneuvers."""
 
@@ -128,7 +127,7 @@ class Moved(Event):
         return {"move"}
 
 
-@dataclass(frozen=True)
+@record
 class SurpriseDeclared(Event):
     """T16: the round that is a surprise round, and who gains no TS in it."""
 
@@ -137,7 +136,7 @@ class SurpriseDeclared(Event):
     surprised: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record
 class NobodyLeft(Event):
     """T5: nobody who can act is left (everyone down): no turn runs."""
 

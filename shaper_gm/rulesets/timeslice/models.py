@@ -4,7 +4,9 @@ and the per-actor and per-encounter data it keeps in the engine's `system` slots
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
+
+from shaper_gm.records import record
 
 STATS = ("q", "u", "v")                      # the source's [Q], [U], [V]
 SHEET_NUMBERS = ("q", "u", "v", "dr", "ts_max")
@@ -13,7 +15,7 @@ SHEET_NUMBERS = ("q", "u", "v", "dr", "ts_max")
 UP, UNCONSCIOUS, DYING, DEAD = "up", "unconscious", "dying", "dead"
 
 
-@dataclass(frozen=True)
+@record
 class DefenseKind:
     """A kind of defense roll (T10) and what it costs off-turn (T8)."""
 
@@ -23,7 +25,7 @@ class DefenseKind:
     needs_weapon: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class CalledShot:
     """A called shot (T11): its attack modifier and what a hit adds."""
 
@@ -34,7 +36,7 @@ class CalledShot:
     drops_weapon: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Weapon:
     id: str
     name: str
@@ -43,7 +45,7 @@ class Weapon:
     provisional: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Armor:
     id: str
     name: str
@@ -51,14 +53,14 @@ class Armor:
     provisional: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Gear:
     id: str
     name: str
     provisional: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Numbers:
     """Every number and switch of rulings T1-T17, as content gives them."""
 
@@ -102,7 +104,7 @@ class Numbers:
         return self.dying_minutes * 60
 
 
-@dataclass(frozen=True)
+@record
 class Template:
     """A character or creature of the content (T-sheet): its numbers and kit."""
 
@@ -122,7 +124,7 @@ class Template:
     provisional: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Library:
     numbers: Numbers
     weapons: Mapping[str, Weapon] = field(default_factory=dict)
@@ -160,7 +162,7 @@ class Library:
         return None
 
 
-@dataclass(frozen=True)
+@record
 class Sheet:
     """An actor's numbers as the rules read them (`--stat` overrides applied)."""
 
@@ -184,7 +186,7 @@ class Sheet:
         return None
 
 
-@dataclass(frozen=True)
+@record
 class ActorData:
     """What the ruleset tracks per actor (`Actor.system`)."""
 
@@ -202,7 +204,7 @@ class ActorData:
         return replace(self, **changes)
 
 
-@dataclass(frozen=True)
+@record
 class EncounterData:
     """What the ruleset tracks for the whole fight (`Encounter.system`)."""
 

@@ -7,18 +7,18 @@ answer or its default, as in play.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from shaper_gm.engine.decisions import Decisions
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import distribution, exact
+from shaper_gm.records import record
 from shaper_gm.rulesets.timeslice.attack import SWING
 from shaper_gm.rulesets.timeslice.plan import AttackRequest, prepare
 
 
-@dataclass(frozen=True)
+@record
 class AttackOdds:
     attacker: str
     target: str

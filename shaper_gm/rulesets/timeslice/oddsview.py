@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
+from shaper_gm.records import record
 from shaper_gm.rulesets.timeslice.plan import prepare
 
 
-@dataclass(frozen=True)
+@record
 class AttackOddsView:
     attacker: str
     target: str

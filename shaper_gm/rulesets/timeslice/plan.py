@@ -6,10 +6,9 @@ called shot, defense. The turn and the TS are the action's business (actions.att
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter
+from shaper_gm.records import record
 from shaper_gm.rulesets.timeslice import harm
 from shaper_gm.rulesets.timeslice.attack import (
     NO_DEFENSE,
@@ -22,7 +21,7 @@ from shaper_gm.rulesets.timeslice.attack import (
 from shaper_gm.rulesets.timeslice.models import DYING, UP, CalledShot, Weapon
 
 
-@dataclass(frozen=True)
+@record
 class AttackRequest:
     attacker: str
     target: str
@@ -33,7 +32,7 @@ class AttackRequest:
     damage_bonus: int = 0              # --damage-bonus N: the GM's, added to the damage (T12)
 
 
-@dataclass(frozen=True)
+@record
 class Prepared:
     weapon: Weapon
     called: CalledShot | None

@@ -4,13 +4,14 @@ start of the surprise round, the fight's first."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import Note, play, step
+from shaper_gm.records import record
 from shaper_gm.rulesets.timeslice import events as tev
 from shaper_gm.rulesets.timeslice.harm import fight
 from shaper_gm.rulesets.timeslice.rolls import stat_spec, with_bonus
@@ -23,12 +24,12 @@ SURPRISE_ROUND = 1
 Step = tuple[Encounter, list]
 
 
-@dataclass(frozen=True)
+@record
 class SurpriseRequest:
     group: str                         # the side that springs the surprise
 
 
-@dataclass(frozen=True)
+@record
 class Check:
     actor: str
     roll: Any
@@ -36,7 +37,7 @@ class Check:
     failed: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class SurpriseOutcome:
     group: str
     quick: tuple[Check, ...]           # the surprising group's [Q] rolls
@@ -54,7 +55,7 @@ def _listed(state: Encounter) -> list[str]:
     return order + [a for a in state.actors if a not in order]
 
 
-@dataclass(frozen=True)
+@record
 class Ambush:
     """The context the surprise steps read and fill: who rolls, with which bonus."""
 

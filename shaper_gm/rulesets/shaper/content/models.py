@@ -7,7 +7,9 @@ Dice expressions are kept as text (e.g. ``"1d6+3"``) and parsed where they are r
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from shaper_gm.records import record
 
 ABILITIES = ("vigor", "finesse", "mentality")
 SKILL_CATEGORIES = ("general", "vigor", "finesse", "mentality")
@@ -47,7 +49,7 @@ DURATIONS = ("instant", "attack", "start_of_caster_turn", "end_of_caster_turn",
              "start_of_target_turn", "end_of_target_turn", "end_of_round", "used_up")
 
 
-@dataclass(frozen=True)
+@record
 class Effect:
     """One entry of a skill's effect list."""
 
@@ -63,7 +65,7 @@ class Effect:
     armor_per_mentality: str | None = None  # summon: armor id granted per Mentality point
 
 
-@dataclass(frozen=True)
+@record
 class Weapon:
     id: str
     name: str
@@ -80,7 +82,7 @@ class Weapon:
     description: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Armor:
     id: str
     name: str
@@ -90,7 +92,7 @@ class Armor:
     description: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Shield:
     id: str
     name: str
@@ -100,7 +102,7 @@ class Shield:
     description: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Skill:
     """A skill or a utility spell (a skill with the `spell` secondary trigger)."""
 
@@ -121,7 +123,7 @@ class Skill:
         return "spell" in self.secondary
 
 
-@dataclass(frozen=True)
+@record
 class ActionPool:
     """Actions per turn by kind, e.g. {"major": 3, "minor": 1, "free": 1}."""
 
@@ -131,7 +133,7 @@ class ActionPool:
         return dict(self.counts)
 
 
-@dataclass(frozen=True)
+@record
 class Sheet:
     """A creature or character template: what `add ID --as TEMPLATE` starts from.
 
@@ -160,7 +162,7 @@ class Sheet:
     description: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class LevelRow:
     level: int
     ability_points: int               # total points available at this level
@@ -170,7 +172,7 @@ class LevelRow:
     provisional: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class RulesetNumbers:
     """Every number and switch of a ruleset, from `content/shaper/ruleset.yaml`."""
 
@@ -215,7 +217,7 @@ class RulesetNumbers:
         raise KeyError(level)
 
 
-@dataclass(frozen=True)
+@record
 class Library:
     """The loaded content: every item by id, per kind."""
 

@@ -1,0 +1,152 @@
+"""`@record`: a dataclass that costs next to nothing to define.
+
+`dataclass(frozen=True)` compiles six methods the moment a class is defined, about half
+a millisecond a class; the program defines a few hundred value classes and a command
+instantiates a handful, so at start-up that compiling was the largest single cost.
+
+A record is a real dataclass to everything that looks (`dataclasses.fields`, `replace`,
+`is_dataclass`, match patterns) and behaves as `@dataclass(frozen=True)` does: the same
+`__init__` (defaults, `field(default_factory=...)`, `kw_only`, `__post_init__`), `==`
+and `hash` over the compared fields, the same `repr`, and `FrozenInstanceError` on
+assignment. The difference is when the work happens: `==`, `hash` and `repr` are shared
+functions reading a per-class attribute getter, and `__init__` is compiled on the first
+instantiation of the class, then installed so that later ones run it directly.
+`@record(frozen=False)` is the mutable form (no hash, assignment allowed).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import MISSING, FrozenInstanceError
+from operator import attrgetter
+from typing import Any, TypeVar
+
+T = TypeVar("T", bound=type)
+
+
+def record(cls: T | None = None, /, *, frozen: bool = True, kw_only: bool = False):
+    """Make `cls` a record (see the module docstring); usable bare or with options."""
+
+    def make(cls: T) -> T:
+        return _make_record(cls, frozen=frozen, kw_only=kw_only)
+
+    return make if cls is None else make(cls)
+
+
+def _make_record(cls: T, *, frozen: bool, kw_only: bool) -> T:
+    own = dict(cls.__dict__)
+    if not own.get("__doc__"):
+        # dataclass otherwise writes a docstring from inspect.signature, at a cost
+        cls.__doc__ = f"{cls.__name__} record."
+    dataclasses.dataclass(cls, init=False, repr=False, eq=False, kw_only=kw_only)
+    fields = dataclasses.fields(cls)
+    _check_default_order(cls, fields)
+    cls._record_key = _getter(tuple(f.name for f in fields if f.compare))
+    cls._record_shown = tuple(f.name for f in fields if f.repr)
+    cls._record_frozen = frozen
+    if "__init__" not in own:
+        cls.__init__ = _first_init
+    if "__repr__" not in own:
+        cls.__repr__ = _repr
+    if "__eq__" not in own:
+        cls.__eq__ = _eq
+    explicit_hash = "__hash__" in own and not (own["__hash__"] is None and "__eq__" in own)
+    if not explicit_hash:
+        cls.__hash__ = _hash if frozen else None
+    if frozen:
+        cls.__setattr__ = _refuse_assignment
+        cls.__delattr__ = _refuse_deletion
+    return cls
+
+
+def _check_default_order(cls: type, fields: tuple[dataclasses.Field, ...]) -> None:
+    """The error dataclass gives at definition: a positional field without a default
+    cannot follow one with a default."""
+    seen_default = None
+    for f in fields:
+        if not f.init or f.kw_only:
+            continue
+        has_default = f.default is not MISSING or f.default_factory is not MISSING
+        if has_default:
+            seen_default = f.name
+        elif seen_default is not None:
+            raise TypeError(f"{cls.__name__}: non-default argument {f.name!r} follows "
+                            f"default argument {seen_default!r}")
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[Any], Any]:
+    if not names:
+        return lambda obj: ()
+    return attrgetter(*names)
+
+
+def _repr(self) -> str:
+    shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._record_shown)
+    return f"{type(self).__qualname__}({shown})"
+
+
+def _eq(self, other):
+    if other.__class__ is self.__class__:
+        key = self._record_key
+        return key(self) == key(other)
+    return NotImplemented
+
+
+def _hash(self) -> int:
+    return hash(self._record_key(self))
+
+
+def _refuse_assignment(self, name: str, value: Any) -> None:
+    raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _refuse_deletion(self, name: str) -> None:
+    raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+def _first_init(self, *args: Any, **kwargs: Any) -> None:
+    """Compile the real `__init__` of the record class this placeholder belongs to,
+    install it there, and run it."""
+    for owner in type(self).__mro__:
+        if owner.__dict__.get("__init__") is _first_init:
+            break
+    init = _compile_init(owner)
+    owner.__init__ = init
+    init(self, *args, **kwargs)
+
+
+def _compile_init(cls: type) -> Callable[..., None]:
+    """The `__init__` dataclass would write for `cls`'s fields."""
+    names: dict[str, Any] = {"_set": object.__setattr__, "_MISSING": MISSING}
+    positional: list[str] = []
+    keyword: list[str] = []
+    body: list[str] = []
+    for f in dataclasses.fields(cls):
+        default = factory = None
+        if f.default_factory is not MISSING:
+            factory = f"_factory_{f.name}"
+            names[factory] = f.default_factory
+        elif f.default is not MISSING:
+            default = f"_default_{f.name}"
+            names[default] = f.default
+        if not f.init:
+            if factory:
+                body.append(f"_set(self, {f.name!r}, {factory}())")
+            elif default:
+                body.append(f"_set(self, {f.name!r}, {default})")
+            continue
+        parameter = (f"{f.name}=_MISSING" if factory else
+                     f"{f.name}={default}" if default else f.name)
+        (keyword if f.kw_only else positional).append(parameter)
+        value = f"{factory}() if {f.name} is _MISSING else {f.name}" if factory else f.name
+        body.append(f"_set(self, {f.name!r}, {value})")
+    if hasattr(cls, "__post_init__"):
+        body.append("self.__post_init__()")
+    parameters = ["self", *positional, *(["*", *keyword] if keyword else [])]
+    source = (f"def __init__({', '.join(parameters)}):\n    "
+              + "\n    ".join(body or ["pass"]) + "\n")
+    exec(source, names)                                    # noqa: S102 - our own text
+    init = names["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init

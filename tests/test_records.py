@@ -1,0 +1,140 @@
+"""`@record` behaves as `@dataclass(frozen=True)` does, wherever the program looks."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from dataclasses import FrozenInstanceError, dataclass, field
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from shaper_gm.records import record
+
+
+def pair(**options):
+    """The same class body made a record and a frozen dataclass."""
+
+    def body():
+        class Move:
+            actor: str
+            zone: str | None = None
+            path: tuple = field(default_factory=tuple)
+            note: str = field(default="", compare=False)
+        return Move
+
+    return (record(**options)(body()),
+            dataclass(frozen=options.get("frozen", True), kw_only=options.get("kw_only",
+                                                                              False))(body()))
+
+
+Rec, Dat = pair()
+values = st.one_of(st.none(), st.integers(-3, 3), st.text(max_size=2),
+                   st.tuples(st.integers(0, 2)))
+
+
+@given(st.text(max_size=3), values, values, st.text(max_size=2),
+       st.text(max_size=3), values, values, st.text(max_size=2))
+def test_equality_hash_and_repr_match_dataclass(a1, z1, p1, n1, a2, z2, p2, n2):
+    r1, r2 = Rec(a1, z1, p1, n1), Rec(a2, z2, p2, n2)
+    d1, d2 = Dat(a1, z1, p1, n1), Dat(a2, z2, p2, n2)
+    assert (r1 == r2) == (d1 == d2)
+    if r1 == r2:
+        assert hash(r1) == hash(r2)
+    assert repr(r1) == repr(d1)
+
+
+def test_defaults_factories_and_keywords():
+    assert Rec("kira") == Rec("kira", None, (), "")
+    assert Rec(actor="kira", zone="B2").zone == "B2"
+    assert Rec("kira").path == () and Rec("kira", path=(1,)).path == (1,)
+    assert Rec("kira", note="x") == Rec("kira", note="y")        # note is not compared
+    assert Rec("kira") != Dat("kira") and Rec("kira") != ("kira",)
+
+
+@pytest.mark.parametrize("call", [lambda: Rec(), lambda: Rec("a", "b", (), "", 5),
+                                  lambda: Rec("a", nope=1), lambda: Rec("a", actor="b")])
+def test_wrong_arguments_raise_type_error(call):
+    with pytest.raises(TypeError):
+        call()
+
+
+def test_frozen():
+    move = Rec("kira")
+    with pytest.raises(FrozenInstanceError):
+        move.zone = "A1"
+    with pytest.raises(FrozenInstanceError):
+        del move.actor
+    assert move.zone is None
+
+
+def test_dataclass_tools_work():
+    move = Rec("kira", "A1")
+    assert dataclasses.is_dataclass(move)
+    assert [f.name for f in dataclasses.fields(move)] == ["actor", "zone", "path", "note"]
+    assert dataclasses.replace(move, zone="B2") == Rec("kira", "B2")
+    assert dataclasses.asdict(move) == {"actor": "kira", "zone": "A1", "path": (),
+                                        "note": ""}
+    assert copy.deepcopy(move) == move and copy.copy(move) == move
+    match move:
+        case Rec(actor, zone):
+            assert (actor, zone) == ("kira", "A1")
+
+
+def test_kw_only_post_init_and_inheritance():
+    @record(kw_only=True)
+    class Base:
+        size: int
+        twice: int = field(init=False, default=0)
+
+        def __post_init__(self):
+            object.__setattr__(self, "twice", self.size * 2)
+
+    @record
+    class Child(Base):
+        label: str = "x"
+
+    class Plain(Base):                      # not itself a record: Base's __init__
+        pass
+
+    with pytest.raises(TypeError):
+        Base(3)
+    assert Base(size=3).twice == 6
+    assert Child(size=2, label="y") == Child(size=2, label="y")
+    assert Child(size=2).twice == 4 and Child(size=2).label == "x"
+    assert Plain(size=5).twice == 10
+    assert Base(size=1) != Child(size=1)
+
+
+def test_mutable_records_compare_but_do_not_hash():
+    @record(frozen=False)
+    class Tally:
+        made: list = field(default_factory=list)
+
+    tally = Tally()
+    tally.made.append(1)
+    tally.made = [2]
+    assert tally == Tally([2]) and Tally() is not Tally()
+    assert Tally().made is not Tally().made
+    with pytest.raises(TypeError):
+        hash(tally)
+
+
+def test_positional_after_default_is_refused_at_definition():
+    with pytest.raises(TypeError, match="non-default argument 'b'"):
+        @record
+        class Bad:
+            a: int = 0
+            b: int
+
+
+def test_own_methods_are_kept():
+    @record
+    class Named:
+        name: str
+
+        def __repr__(self):
+            return f"<{self.name}>"
+
+    assert repr(Named("x")) == "<x>"
