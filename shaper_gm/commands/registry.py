@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from dataclasses import field
 
@@ -69,6 +68,7 @@ class Registry:
     def lookup(self, word: str) -> Verb:
         name = self.by_alias.get(word.lower())
         if name is None:
+            import difflib  # only a miss needs it
             close = difflib.get_close_matches(word.lower(), list(self.by_alias), n=3)
             hint = f"did you mean {' or '.join(close)}?" if close else "type help for the list"
             if self.ruleset_name:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
-
 from shaper_gm.engine import ending
 from shaper_gm.engine.state import Encounter as EncounterState
 from shaper_gm.errors import CommandError
@@ -20,6 +18,7 @@ def match_one(word: str, candidates: list[str], what: str, hint: str = "") -> st
     if len(found) > 1:
         raise CommandError(f"{word!r} could be {', '.join(sorted(found))}",
                            f"type more of the {what} id")
+    import difflib  # only a miss needs it
     close = difflib.get_close_matches(key, candidates, n=3, cutoff=0.5)
     if close:
         raise CommandError(f"no {what} {word!r}", f"did you mean {' or '.join(close)}?")

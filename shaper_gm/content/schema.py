@@ -7,7 +7,6 @@ in a `Ctx`, so one load reports all errors at once instead of stopping at the fi
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import field
@@ -103,6 +102,7 @@ def check_fields(ctx: Ctx, raw: Any, fields: Mapping[str, Field], prefix: str = 
 
 
 def _suggest(key: Any, fields: Mapping[str, Field]) -> str:
+    import difflib  # only a miss needs it
     close = difflib.get_close_matches(str(key), list(fields), n=1)
     if close:
         return f" (did you mean '{close[0]}'?)"

@@ -8,7 +8,6 @@ critical, damage) is its own steps, run over these distributions for odds.
 """
 
 from .errors import DiceError, DiceInputError, DiceSyntaxError
-from .exact import Dist, basic_dist, roll_dist
 from .modifiers import NO_MODIFIERS, PoolModifiers, Step, apply_modifiers
 from .notation import Constant, DiceTerm, Expr, Term, add, parse
 from .rng import DiceRng
@@ -43,3 +42,14 @@ __all__ = [
     "roll",
     "roll_dist",
 ]
+
+# Exact odds are for `odds` and rulesets' odds steps: loaded on first use, so that a
+# command that only rolls does not pay for `fractions`.
+_EXACT = ("Dist", "basic_dist", "roll_dist")
+
+
+def __getattr__(name: str):
+    if name in _EXACT:
+        from . import exact
+        return getattr(exact, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

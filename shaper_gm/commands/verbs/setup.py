@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import os
 import re
-import secrets
 
 from shaper_gm.commands import resolve
 from shaper_gm.commands.args import MAX_SEED, flag, parse_slot
@@ -57,7 +57,7 @@ def register(reg: Registry, rs) -> None:
         if seed is None:
             seed = session.default_seed
         if seed is None:
-            seed = secrets.randbelow(10**6)
+            seed = int.from_bytes(os.urandom(8), "big") % 10**6
         if not 0 <= seed <= MAX_SEED:
             raise CommandError(f"--seed {seed} is out of range", f"use 0 to {MAX_SEED}")
         p.flags.update(grid=f"{cols}x{rows}", ruleset=ruleset_id, seed=seed)

@@ -26,8 +26,9 @@ __all__ = [
 
 
 def build(library=None) -> ShaperRuleset:
-    """The Shaper ruleset with its numbers from the content library."""
+    """The Shaper ruleset with its numbers from the content library; without `library`,
+    the shipped one (or $SHAPER_GM_CONTENT's), read in full on first use."""
     if library is None:
-        from shaper_gm.rulesets.shaper.content.loader import load_library
-        library = load_library()
+        from shaper_gm.rulesets.shaper.content.loader import load_library, load_numbers
+        return ShaperRuleset(load_numbers(), load_library=load_library)
     return ShaperRuleset(library.rulesets["shaper"], library)

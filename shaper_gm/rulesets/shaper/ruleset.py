@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from shaper_gm.content.schema import ContentError
 from shaper_gm.dice import DiceSource, Roll, basic_roll, roll
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.orders import FixedOrder
 from shaper_gm.engine.ruleset import RulesetBase
 from shaper_gm.engine.state import Actor, Encounter
+from shaper_gm.errors import CommandError
 from shaper_gm.rulesets.shaper import (
     battlefield,
     economy,
@@ -62,13 +64,30 @@ class ShaperRuleset(AttackRules, RulesetBase):
              "set_examples": "set josh hp=9 sp=0|set goblin-1 zone=C3|set raider major=1",
              "map_rules": "S9-S11", "order_rules": "S17"}
 
-    def __init__(self, numbers: RulesetNumbers, library: Library | None = None) -> None:
+    def __init__(self, numbers: RulesetNumbers, library: Library | None = None, *,
+                 load_library: Callable[[], Library] | None = None) -> None:
         self.numbers = numbers
-        self.library = library or Library()
+        self._library = library if library is not None or load_library else Library()
+        self._load_library = load_library
         self.id = numbers.id
         self.name = numbers.name
         self.resources = economy.resource_specs(numbers)
         self.turn_order = FixedOrder()                  # S17
+
+    @property
+    def library(self) -> Library:
+        """The content library. Built with `load_library`, the ruleset reads it on first
+        use, so a command that needs no item, skill or sheet does not wait for them; a
+        library that cannot be read then refuses that command, naming the problem."""
+        if self._library is None:
+            try:
+                self._library = self._load_library()
+            except ContentError as exc:
+                more = f" (and {len(exc.errors) - 1} more)" if len(exc.errors) > 1 else ""
+                raise CommandError(f"the content library cannot be read: {exc.errors[0]}{more}",
+                                   "nothing changed; fix content/ or set SHAPER_GM_CONTENT "
+                                   "to a content folder") from None
+        return self._library
 
     # The engine's questions ---------------------------------------------------------------
     def stat(self, sheet: ActorStats, key: str) -> int:
@@ -120,7 +139,8 @@ class ShaperRuleset(AttackRules, RulesetBase):
         saves.check_extras(state, actor, raw, where)
 
     def check_references(self, state: Encounter, where: str) -> None:
-        saves.check_references(state, self.library, where)
+        if state.actors:                  # only actors name content
+            saves.check_references(state, self.library, where)
 
     def new_system(self) -> model.ShaperField:
         return model.ShaperField()

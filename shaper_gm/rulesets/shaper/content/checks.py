@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter
 from collections.abc import Mapping
 
@@ -28,6 +27,7 @@ def default_ruleset(library: Library) -> RulesetNumbers | None:
 
 
 def unknown(what: str, name: str, known: Mapping[str, object]) -> str:
+    import difflib  # only a miss needs it
     close = difflib.get_close_matches(name, list(known), n=1)
     hint = f" (did you mean '{close[0]}'?)" if close else ""
     return f"unknown {what} '{name}'{hint}"

@@ -15,6 +15,7 @@ from typing import Any
 
 from shaper_gm.content.folders import (
     ContentFile,
+    display_name,
     folder_files,
     good_id,
     read_sheet_file,
@@ -30,7 +31,7 @@ from shaper_gm.rulesets.shaper.content.checks import (
     check_skill_refs,
     default_ruleset,
 )
-from shaper_gm.rulesets.shaper.content.models import Library, Sheet
+from shaper_gm.rulesets.shaper.content.models import Library, RulesetNumbers, Sheet
 from shaper_gm.rulesets.shaper.content.numbers import build_ruleset
 
 RULESET_ID = "shaper"
@@ -50,7 +51,8 @@ KINDS: dict[str, tuple[Builder, str]] = {
     "characters": (lambda c, i, r: items.build_sheet(c, i, r, "character"), "template"),
 }
 
-__all__ = ["ContentError", "Library", "clear_cache", "load_library", "load_sheet_file"]
+__all__ = ["ContentError", "Library", "clear_cache", "load_library", "load_numbers",
+           "load_sheet_file"]
 
 
 def load_library(root=None) -> Library:
@@ -86,7 +88,30 @@ def _load(folder) -> Library:
     return library
 
 
-clear_cache = _load.cache_clear
+def load_numbers(root=None) -> RulesetNumbers:
+    """Only the ruleset's numbers (`ruleset.yaml`), checked as `load_library` checks them:
+    all that building the ruleset needs. Items, skills and sheets wait for first use."""
+    return _load_numbers(ruleset_folder(RULESET_ID, root))
+
+
+@lru_cache(maxsize=16)
+def _load_numbers(folder) -> RulesetNumbers:
+    path = folder / NUMBERS_FILE
+    file = ContentFile((NUMBERS_FILE,), display_name(path, folder), path)
+    if not path.is_file():
+        raise ContentError([f"{file.display}: missing: the ruleset's numbers"])
+    ctx = Ctx()
+    numbers = None
+    for item_id, raw in _read_items(ctx.at(file.display), file, RULESET_ID):
+        numbers = build_ruleset(ctx.at(file.display, item_id), item_id, raw)
+    if ctx.errors or numbers is None:
+        raise ContentError(ctx.errors or [f"{file.display}: empty: the ruleset's numbers"])
+    return numbers
+
+
+def clear_cache() -> None:
+    _load.cache_clear()
+    _load_numbers.cache_clear()
 
 
 def _content_files(ctx: Ctx, folder) -> list[tuple[ContentFile, str]]:

@@ -1,0 +1,63 @@
+"""The ruleset is built from its numbers alone; items, skills and sheets are read on
+first use, and a library that cannot be read then refuses that command, clearly."""
+
+from __future__ import annotations
+
+import pytest
+
+from shaper_gm.app import new_session
+from shaper_gm.errors import CommandError
+from shaper_gm.rulesets.shaper.content import loader
+
+
+@pytest.fixture
+def fresh_cache():
+    loader.clear_cache()
+    yield
+    loader.clear_cache()
+
+
+def test_a_command_that_needs_no_item_reads_only_the_numbers(fresh_cache):
+    session = new_session(seed=7)
+    session.execute("roll 3d6")
+    assert loader._load_numbers.cache_info().currsize == 1
+    assert loader._load.cache_info().currsize == 0
+    session.execute("add goblin --as bandit")
+    assert loader._load.cache_info().currsize == 1
+    assert session.state.actors["goblin"].sheet.weapons
+
+
+def test_an_unreadable_item_file_refuses_the_command_that_needs_it(content_copy, monkeypatch,
+                                                                   fresh_cache):
+    (content_copy / "shaper" / "weapons" / "broken.yaml").write_text("club: [1, 2\n")
+    monkeypatch.setenv("SHAPER_GM_CONTENT", str(content_copy))
+    session = new_session(seed=7)
+    session.execute("roll 3d6")                       # the numbers are fine
+    before = session.state
+    with pytest.raises(CommandError) as refused:
+        session.execute("add goblin --as bandit")
+    assert refused.value.message.startswith(
+        "the content library cannot be read: content/shaper/weapons/broken.yaml: line 2")
+    assert "SHAPER_GM_CONTENT" in refused.value.hint
+    assert session.state is before and len(session.history) == 2
+
+
+@pytest.mark.parametrize("numbers, problem", [
+    (None, "content/shaper/ruleset.yaml: missing: the ruleset's numbers"),
+    ("", "content/shaper/ruleset.yaml: empty: the ruleset's numbers"),
+    ("grid: [5, 5\n", "content/shaper/ruleset.yaml: item 'shaper': line 2"),
+])
+def test_numbers_that_cannot_be_read_stop_the_build(content_copy, numbers, problem,
+                                                    fresh_cache):
+    path = content_copy / "shaper" / "ruleset.yaml"
+    if numbers is None:
+        path.unlink()
+    else:
+        path.write_text(numbers)
+    with pytest.raises(loader.ContentError) as failed:
+        loader.load_numbers(content_copy)
+    assert failed.value.errors[0].startswith(problem)
+
+
+def test_the_numbers_alone_equal_the_librarys(fresh_cache):
+    assert loader.load_numbers() == loader.load_library().rulesets["shaper"]
