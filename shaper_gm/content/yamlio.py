@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -115,8 +116,15 @@ def dump_yaml(data: object) -> str:
 
 
 # Characters YAML does not allow raw, or reads as line breaks: escaped in one-line data.
-_NOT_RAW = re.compile("[^\x09\x0a\x0d\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
-                      "|[\u2028\u2029]")
+# Compiled on first use: the ranges make it a slow pattern to compile, and most lines
+# are ASCII, where JSON has already escaped all of them but DEL.
+_NOT_RAW = ("[^\x09\x0a\x0d\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+            "|[\u2028\u2029]")
+
+
+@lru_cache(maxsize=1)
+def _not_raw() -> re.Pattern[str]:
+    return re.compile(_NOT_RAW)
 
 
 def dump_yaml_line(data: object) -> str:
@@ -124,7 +132,9 @@ def dump_yaml_line(data: object) -> str:
     with every character YAML would not take raw written as an escape. Many times faster
     than PyYAML's own dumper."""
     text = json.dumps(data, ensure_ascii=False, separators=(", ", ": "))
-    return _NOT_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    if text.isascii():
+        return text.replace("\x7f", "\\u007f")
+    return _not_raw().sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def _error(origin: str, exc: yaml.MarkedYAMLError, path: tuple) -> YamlError:

@@ -19,11 +19,13 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
-from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from shaper_gm.engine.decisions import Ask, Decisions
 from shaper_gm.records import record
+
+if TYPE_CHECKING:      # exact odds only: a played step does not load fractions
+    from fractions import Fraction
 
 
 class Note(NamedTuple):
@@ -131,6 +133,7 @@ class _BranchTape(Tape):
 
     def __init__(self, script: tuple[int, ...], decide: Callable[[Ask], str]) -> None:
         self.script = script
+        from fractions import Fraction
         self.at = 0
         self.weight = Fraction(1)
         self._decide = decide
@@ -185,6 +188,7 @@ def branches(s: Step, ctx: Any, decide: Callable[[Ask], str]) -> list[tuple[Any,
 def exact(steps: Sequence[Step], ctx: Any,
           decisions: Decisions | None = None) -> dict[Any, Fraction]:
     """The exact distribution of final contexts (probabilities sum to 1)."""
+    from fractions import Fraction
     chooser = decisions or Decisions()
     dist: dict[Any, Fraction] = {ctx: Fraction(1)}
     for s in steps:
@@ -200,6 +204,7 @@ def exact(steps: Sequence[Step], ctx: Any,
 
 def distribution(final: dict[Any, Fraction], f: Callable[[Any], Hashable]) -> dict[Any, Fraction]:
     """Project a distribution of contexts onto one reading of them (hit, damage, ...)."""
+    from fractions import Fraction
     out: dict[Any, Fraction] = defaultdict(Fraction)
     for ctx, p in final.items():
         out[f(ctx)] += p

@@ -19,7 +19,7 @@ from rich.text import Text
 
 from shaper_gm.commands import viewdata as vd
 from shaper_gm.engine import events as ev
-from shaper_gm.render import breakdown, tables, views
+from shaper_gm.render import breakdown
 from shaper_gm.render.escape import escape_controls
 from shaper_gm.render.plugins import load_views_for
 from shaper_gm.render.text import Names, describe, fold_costs
@@ -146,10 +146,10 @@ class Renderer:
 
     def view(self, view, names: Names) -> RenderableType:
         try:
-            if isinstance(view, vd.OrderView):
-                return tables.order_table(view.state, self.ruleset(view.state))
-            if isinstance(view, vd.MapView):
-                return tables.map_grid(view.state, self.ruleset(view.state))
+            if isinstance(view, vd.OrderView | vd.MapView):
+                from shaper_gm.render import tables  # rich's tables: when first drawn
+                draw = tables.order_table if isinstance(view, vd.OrderView) else tables.map_grid
+                return draw(view.state, self.ruleset(view.state))
             if isinstance(view, vd.HistoryMoved) and view.redo:
                 return self.redone(view, names)
             render = VIEW_RENDERERS.get(type(view))
@@ -181,12 +181,17 @@ EVENT_RENDERERS: dict[type, Callable[[Any, Names, str], RenderableType]] = {
     ev.CombatResumed: _turn_line,
 }
 
+def _views():
+    from shaper_gm.render import views  # rich's tables: when a view is first drawn
+    return views
+
+
 VIEW_RENDERERS: dict[type, Callable[[Any, Names], RenderableType]] = {
-    vd.ActorView: lambda v, n: views.actor_sheet(v),
-    vd.LogView: views.log_lines,
-    vd.HelpView: lambda v, n: views.help_view(v),
-    vd.OddsView: views.odds_view,
-    vd.HistoryMoved: lambda v, n: views.history_moved(v),
-    vd.Message: lambda v, n: views.message(v),
-    vd.FileWritten: lambda v, n: views.file_written(v),
+    vd.ActorView: lambda v, n: _views().actor_sheet(v),
+    vd.LogView: lambda v, n: _views().log_lines(v, n),
+    vd.HelpView: lambda v, n: _views().help_view(v),
+    vd.OddsView: lambda v, n: _views().odds_view(v, n),
+    vd.HistoryMoved: lambda v, n: _views().history_moved(v),
+    vd.Message: lambda v, n: _views().message(v),
+    vd.FileWritten: lambda v, n: _views().file_written(v),
 }

@@ -9,6 +9,7 @@ save cleanly.
 from __future__ import annotations
 
 import os
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
 from shaper_gm.errors import GmError
+from shaper_gm.render.escape import escape_controls
 from shaper_gm.shell.completer import ShellCompleter
 from shaper_gm.shell.dice import make_asker, make_decider
 from shaper_gm.shell.output import make_renderer, say
@@ -81,14 +83,24 @@ class Shell:
                  output=None, history: History | None = None) -> None:
         self.session = session
         self.autosave = autosave
-        self.renderer = renderer if renderer is not None else make_renderer(
-            ruleset_for=session.ruleset_for)
+        if renderer is not None:
+            self.renderer = renderer        # else made when first needed: see `renderer`
+        self.io = {"input": input, "output": output}
         self.prompt = PromptSession(
-            input=input, output=output, history=history or open_history(self.warn),
+            **self.io, history=history or open_history(self.warn),
             auto_suggest=AutoSuggestFromHistory(), completer=ShellCompleter(session),
             complete_while_typing=True, bottom_toolbar=self.toolbar)
-        # Dice answers get their own line editor: no completion, kept out of the history.
-        self.dice_prompt = PromptSession(input=input, output=output, history=InMemoryHistory())
+
+    # The prompt comes first: what only a command's output or a die's question needs is
+    # made when it is first needed, so the GM can type while it is not yet.
+    @cached_property
+    def renderer(self) -> Any:
+        return make_renderer(ruleset_for=self.session.ruleset_for)
+
+    @cached_property
+    def dice_prompt(self) -> PromptSession:
+        """Dice answers get their own line editor: no completion, kept out of history."""
+        return PromptSession(**self.io, history=InMemoryHistory())
 
     # --- what the screen shows ------------------------------------------------------
     def toolbar(self) -> str:
@@ -102,10 +114,11 @@ class Shell:
     # --- the loop -------------------------------------------------------------------
     def run(self, greeting: str | None = None) -> int:
         if greeting:
-            say(self.renderer, greeting)
-        show_order = getattr(self.renderer, "show_order", None)
-        if show_order is not None:
-            show_order(self.session.state)        # who is where in the order, at once
+            self.warn(greeting)
+        if self.session.state.order:              # who is where in the order, at once
+            show_order = getattr(self.renderer, "show_order", None)
+            if show_order is not None:
+                show_order(self.session.state)
         previous = self.session.asker
         self.session.asker = make_asker(self.ask, self.names, self.warn)
         self.session.decider = make_decider(self.ask, self.names, self.warn)
@@ -185,7 +198,12 @@ class Shell:
         return self.dice_prompt.prompt(question)
 
     def warn(self, text: str) -> None:
-        say(self.renderer, text)
+        """A plain line from the shell itself; before any output needed the renderer, it
+        is printed without one, as the renderer would print it."""
+        if "renderer" in self.__dict__:
+            say(self.renderer, text)
+        else:
+            print(escape_controls(text), flush=True)
 
 
 def run_shell(session: Any, autosave: Any, *, input=None, output=None, renderer: Any = None,

@@ -117,3 +117,13 @@ def test_the_quick_file_command_check_misses_no_line(log):
         except logcheck.LogReadsFiles as exc:
             found.append(exc.message)
     assert found[0] == found[1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.text(max_size=4), st.one_of(
+    st.text(max_size=12), st.text(alphabet=st.characters(max_codepoint=0x7f), max_size=12),
+    st.integers(), st.none(), st.lists(st.text(max_size=4), max_size=3)), max_size=4))
+def test_a_one_line_dump_reads_back_as_the_same_data_and_stays_one_line(data):
+    line = dump_yaml_line(data)
+    assert "\n" not in line and "\x7f" not in line and "\u2028" not in line
+    assert load_yaml_data(line, origin="line") == data

@@ -1,33 +1,37 @@
-"""The Shaper ruleset (rulings S1-S29)."""
+"""The Shaper ruleset (rulings S1-S29).
 
-from shaper_gm.rulesets.shaper.attack import (
-    AttackOutcome,
-    AttackPlan,
-    DamageRoll,
-    Dice,
-    TargetOutcome,
-    TargetPlan,
-)
-from shaper_gm.rulesets.shaper.battlefield import band_name, distance, parse_zone, zone_name
-from shaper_gm.rulesets.shaper.creation import ActorStats, create_actor, stats_from_sheet
-from shaper_gm.rulesets.shaper.damage import DamageResult, damage_pipeline
-from shaper_gm.rulesets.shaper.economy import new_pool, pay
-from shaper_gm.rulesets.shaper.pipeline import resolve_attack
-from shaper_gm.rulesets.shaper.ruleset import PreparedAttack, ShaperRuleset
-from shaper_gm.rulesets.shaper.situation import FieldView, Placement, RangeCheck
+The names below load their modules on first use: building the ruleset for an encounter
+reads only what a command needs (the attack pipeline waits for the first attack).
+"""
 
-__all__ = [
-    "ActorStats", "AttackOutcome", "AttackPlan", "DamageResult", "DamageRoll", "Dice",
-    "FieldView", "Placement", "PreparedAttack", "RangeCheck", "ShaperRuleset",
-    "TargetOutcome", "TargetPlan", "band_name", "create_actor", "damage_pipeline",
-    "distance", "new_pool", "parse_zone", "pay", "resolve_attack", "stats_from_sheet",
-    "zone_name",
-]
+from importlib import import_module
+
+_HOMES = {
+    "AttackOutcome": "attack", "AttackPlan": "attack", "DamageRoll": "attack",
+    "Dice": "attack", "TargetOutcome": "attack", "TargetPlan": "attack",
+    "band_name": "battlefield", "distance": "battlefield", "parse_zone": "battlefield",
+    "zone_name": "battlefield",
+    "ActorStats": "creation", "create_actor": "creation", "stats_from_sheet": "creation",
+    "DamageResult": "damage", "damage_pipeline": "damage",
+    "new_pool": "economy", "pay": "economy",
+    "resolve_attack": "pipeline",
+    "PreparedAttack": "prepare", "ShaperRuleset": "ruleset",
+    "FieldView": "situation", "Placement": "situation", "RangeCheck": "situation",
+}
+
+__all__ = sorted(_HOMES)
 
 
-def build(library=None) -> ShaperRuleset:
+def __getattr__(name: str):
+    if name in _HOMES:
+        return getattr(import_module(f"{__name__}.{_HOMES[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def build(library=None):
     """The Shaper ruleset with its numbers from the content library; without `library`,
     the shipped one (or $SHAPER_GM_CONTENT's), read in full on first use."""
+    from shaper_gm.rulesets.shaper.ruleset import ShaperRuleset
     if library is None:
         from shaper_gm.rulesets.shaper.content.loader import load_library, load_numbers
         return ShaperRuleset(load_numbers(), load_library=load_library)

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from shaper_gm.dice import DiceInputError, Dist, Roll, parse, roll
-from shaper_gm.dice.exact import roll_dist
+from shaper_gm.dice import DiceInputError, Roll, parse, roll
 from shaper_gm.dice.sources import Asked
 from shaper_gm.dice.specs import BasicRoll, SumRoll
 from shaper_gm.dice.totals import entered, take_total
@@ -39,6 +38,9 @@ from shaper_gm.rulesets.shaper.attack import (
 from shaper_gm.rulesets.shaper.content.models import RulesetNumbers
 from shaper_gm.rulesets.shaper.damage import damage_pipeline
 from shaper_gm.rulesets.shaper.parts import Part, total
+
+if TYPE_CHECKING:
+    from shaper_gm.dice.exact import Dist
 
 # Roll slots (the log's flags): --roll, --evade (per target), --damage, --defense (per target)
 ROLL, EVADE, DAMAGE, DEFENSE = "roll", "evade", "damage", "defense"
@@ -96,6 +98,7 @@ class DamageSpec:
         return self._read(rolled, _group_totals(rolled, self.groups))
 
     def outcomes(self) -> Dist:
+        from shaper_gm.dice.exact import Dist, roll_dist  # odds only: not for a roll
         dists = [roll_dist(_dice_only(g)) if parse(g).dice_terms else Dist.point(0)
                  for g in self.groups]
         joint = Dist.point(())

@@ -26,7 +26,6 @@ from shaper_gm.rulesets.shaper.content.models import Library, RulesetNumbers
 from shaper_gm.rulesets.shaper.creation import ActorStats, create_actor, stats_from_sheet
 from shaper_gm.rulesets.shaper.damage import DamageResult, damage_pipeline
 from shaper_gm.rulesets.shaper.modifiers import Modifiers
-from shaper_gm.rulesets.shaper.pipeline import resolve_attack as _resolve_attack
 from shaper_gm.rulesets.shaper.prepare import AttackRules, PreparedAttack
 from shaper_gm.rulesets.shaper.situation import FieldView
 
@@ -203,7 +202,8 @@ class ShaperRuleset(AttackRules, RulesetBase):
     # Resolution (S5-S8) ----------------------------------------------------------------
     def resolve_attack(self, plan: AttackPlan, targets: Sequence[TargetPlan],
                        dice: Dice, decisions=None) -> AttackOutcome:
-        return _resolve_attack(self.numbers, plan, targets, dice, decisions)
+        from shaper_gm.rulesets.shaper.pipeline import resolve_attack
+        return resolve_attack(self.numbers, plan, targets, dice, decisions)
 
     def apply_damage(self, damage: int, defense: int | None, *, magic: bool = False,
                      pierce: int = 0, absorb: int = 0, hp: int) -> DamageResult:
