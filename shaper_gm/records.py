@@ -8,9 +8,10 @@ A record is a real dataclass to everything that looks (`dataclasses.fields`, `re
 `is_dataclass`, match patterns) and behaves as `@dataclass(frozen=True)` does: the same
 `__init__` (defaults, `field(default_factory=...)`, `kw_only`, `__post_init__`), `==`
 and `hash` over the compared fields, the same `repr`, and `FrozenInstanceError` on
-assignment. The difference is when the work happens: `==`, `hash` and `repr` are shared
-functions reading a per-class attribute getter, and `__init__` is compiled on the first
-instantiation of the class, then installed so that later ones run it directly.
+assignment. The difference is when the work happens: `__init__`, `==` and `hash` are
+compiled on the first instantiation of the class, in one go, and installed so that later
+calls run them directly; until then `==`, `hash` (and always `repr`) are shared
+functions reading a per-class attribute getter.
 `@record(frozen=False)` is the mutable form (no hash, assignment allowed).
 """
 
@@ -106,23 +107,30 @@ def _refuse_deletion(self, name: str) -> None:
 
 
 def _first_init(self, *args: Any, **kwargs: Any) -> None:
-    """Compile the real `__init__` of the record class this placeholder belongs to,
-    install it there, and run it."""
+    """Compile the real methods of the record class this placeholder belongs to, install
+    them there, and run its `__init__`."""
     for owner in type(self).__mro__:
         if owner.__dict__.get("__init__") is _first_init:
             break
-    init = _compile_init(owner)
-    owner.__init__ = init
-    init(self, *args, **kwargs)
+    for name, method in _compile_methods(owner).items():
+        setattr(owner, name, method)
+    owner.__init__(self, *args, **kwargs)
 
 
-def _compile_init(cls: type) -> Callable[..., None]:
-    """The `__init__` dataclass would write for `cls`'s fields."""
+# The shared methods a compiled one replaces: == and hash run in exact odds' inner loops,
+# where reading fields directly is faster than through the per-class getter.
+_SHARED = {"__eq__": _eq, "__hash__": _hash}
+
+
+def _compile_methods(cls: type) -> dict[str, Callable[..., Any]]:
+    """`__init__`, and `__eq__`/`__hash__` where `cls` uses the shared ones, as dataclass
+    would write them for `cls`'s fields; one compile for all."""
     names: dict[str, Any] = {"_set": object.__setattr__, "_MISSING": MISSING}
     positional: list[str] = []
     keyword: list[str] = []
     body: list[str] = []
-    for f in dataclasses.fields(cls):
+    fields = dataclasses.fields(cls)
+    for f in fields:
         default = factory = None
         if f.default_factory is not MISSING:
             factory = f"_factory_{f.name}"
@@ -144,9 +152,22 @@ def _compile_init(cls: type) -> Callable[..., None]:
     if hasattr(cls, "__post_init__"):
         body.append("self.__post_init__()")
     parameters = ["self", *positional, *(["*", *keyword] if keyword else [])]
-    source = (f"def __init__({', '.join(parameters)}):\n    "
-              + "\n    ".join(body or ["pass"]) + "\n")
-    exec(source, names)                                    # noqa: S102 - our own text
-    init = names["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    return init
+    source = [f"def __init__({', '.join(parameters)}):", *(f"    {b}" for b in body or ["pass"])]
+    compared = [f.name for f in fields if f.compare]
+    mine, theirs = (", ".join(f"{who}.{name}" for name in compared) + ("," if compared else "")
+                    for who in ("self", "other"))
+    wanted = ["__init__"]
+    if cls.__dict__.get("__eq__") is _eq:
+        wanted.append("__eq__")
+        source += ["def __eq__(self, other):",
+                   "    if other.__class__ is self.__class__:",
+                   f"        return ({mine}) == ({theirs})",
+                   "    return NotImplemented"]
+    if cls.__dict__.get("__hash__") is _hash:
+        wanted.append("__hash__")
+        source += ["def __hash__(self):", f"    return hash(({mine}))"]
+    exec("\n".join(source) + "\n", names)                  # noqa: S102 - our own text
+    methods = {name: names[name] for name in wanted}
+    for name, method in methods.items():
+        method.__qualname__ = f"{cls.__qualname__}.{name}"
+    return methods

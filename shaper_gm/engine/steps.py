@@ -133,9 +133,8 @@ class _BranchTape(Tape):
 
     def __init__(self, script: tuple[int, ...], decide: Callable[[Ask], str]) -> None:
         self.script = script
-        from fractions import Fraction
         self.at = 0
-        self.weight = Fraction(1)
+        self.weight: Fraction | int = 1         # a Fraction from the first roll on
         self._decide = decide
 
     def roll(self, slot: str, spec: Any, who: str | None = None, *,
