@@ -1,17 +1,21 @@
 """`@record`: a dataclass that costs next to nothing to define.
 
-`dataclass(frozen=True)` compiles six methods the moment a class is defined, about half
-a millisecond a class; the program defines a few hundred value classes and a command
-instantiates a handful, so at start-up that compiling was the largest single cost.
+`dataclass(frozen=True)` processes the fields and compiles six methods the moment a
+class is defined, about half a millisecond a class; the program defines a few hundred
+value classes and a command instantiates a handful, so at start-up that was the largest
+single cost.
 
 A record is a real dataclass to everything that looks (`dataclasses.fields`, `replace`,
 `is_dataclass`, match patterns) and behaves as `@dataclass(frozen=True)` does: the same
 `__init__` (defaults, `field(default_factory=...)`, `kw_only`, `__post_init__`), `==`
 and `hash` over the compared fields, the same `repr`, and `FrozenInstanceError` on
-assignment. The difference is when the work happens: `__init__`, `==` and `hash` are
-compiled on the first instantiation of the class, in one go, and installed so that later
-calls run them directly; until then `==`, `hash` (and always `repr`) are shared
-functions reading a per-class attribute getter.
+assignment. The difference is when the work happens. Defining a record only marks it;
+the fields are processed (by dataclass itself) when something first reads them, and
+`__init__`, `==` and `hash` are compiled once the class has been instantiated a few
+times (COMPILE_AT), in one go, and installed so that later calls run them directly;
+until then `__init__` binds its arguments from the fields, and `==`, `hash` (and always
+`repr`) are shared functions reading a per-class attribute getter. A field order that
+dataclass refuses (a default before a non-default) is refused then too, at first use.
 `@record(frozen=False)` is the mutable form (no hash, assignment allowed).
 """
 
@@ -40,12 +44,9 @@ def _make_record(cls: T, *, frozen: bool, kw_only: bool) -> T:
     if not own.get("__doc__"):
         # dataclass otherwise writes a docstring from inspect.signature, at a cost
         cls.__doc__ = f"{cls.__name__} record."
-    dataclasses.dataclass(cls, init=False, repr=False, eq=False, kw_only=kw_only)
-    fields = dataclasses.fields(cls)
-    _check_default_order(cls, fields)
-    cls._record_key = _getter(tuple(f.name for f in fields if f.compare))
-    cls._record_shown = tuple(f.name for f in fields if f.repr)
-    cls._record_frozen = frozen
+    cls._record_options = {"kw_only": kw_only}
+    for name in _SETTLED_BY_FIRST_READ:
+        setattr(cls, name, _Unsettled(cls, name))
     if "__init__" not in own:
         cls.__init__ = _first_init
     if "__repr__" not in own:
@@ -59,6 +60,43 @@ def _make_record(cls: T, *, frozen: bool, kw_only: bool) -> T:
         cls.__setattr__ = _refuse_assignment
         cls.__delattr__ = _refuse_deletion
     return cls
+
+
+# What dataclass's processing of the fields makes, and the getters made from it: left
+# until something reads one of them (an instantiation, `dataclasses.fields`, a match).
+_SETTLED_BY_FIRST_READ = ("__dataclass_fields__", "__match_args__", "_record_key",
+                          "_record_shown")
+
+
+class _Unsettled:
+    """A class attribute of a record not yet processed: reading it processes the record
+    (see `_settle`), which puts the real attribute in its place."""
+
+    def __init__(self, cls: type, name: str) -> None:
+        self.cls = cls
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        _settle(self.cls)
+        return getattr(self.cls, self.name)
+
+
+def _settle(cls: type) -> None:
+    """Process the record's fields as dataclass does (its bases first, through their
+    own attributes), and make the getters the shared methods read."""
+    for name in _SETTLED_BY_FIRST_READ:
+        if isinstance(cls.__dict__.get(name), _Unsettled):
+            delattr(cls, name)
+    dataclasses.dataclass(cls, init=False, repr=False, eq=False, **cls._record_options)
+    fields = dataclasses.fields(cls)
+    try:
+        _check_default_order(cls, fields)
+    except TypeError:
+        for name in _SETTLED_BY_FIRST_READ:         # so that every use is refused
+            setattr(cls, name, _Unsettled(cls, name))
+        raise
+    cls._record_key = _getter(tuple(f.name for f in fields if f.compare))
+    cls._record_shown = tuple(f.name for f in fields if f.repr)
 
 
 def _check_default_order(cls: type, fields: tuple[dataclasses.Field, ...]) -> None:
@@ -106,20 +144,61 @@ def _refuse_deletion(self, name: str) -> None:
     raise FrozenInstanceError(f"cannot delete field {name!r}")
 
 
+# A record's __init__ binds its arguments in plain Python for the first instantiations
+# of its class and is compiled (with == and hash) at the COMPILE_AT-th: a command makes
+# most classes a few times, where compiling (about 0.2 ms a class) costs more than it
+# saves, while the classes made in loops (exact odds, content) compile early on.
+COMPILE_AT = 16
+
+
 def _first_init(self, *args: Any, **kwargs: Any) -> None:
-    """Compile the real methods of the record class this placeholder belongs to, install
-    them there, and run its `__init__`."""
+    """The `__init__` of a record class until it is compiled (see COMPILE_AT)."""
     for owner in type(self).__mro__:
         if owner.__dict__.get("__init__") is _first_init:
             break
+    made = owner.__dict__.get("_record_made", 0) + 1
+    if made < COMPILE_AT:
+        owner._record_made = made
+        _bind(owner, self, args, kwargs)
+        return
     for name, method in _compile_methods(owner).items():
         setattr(owner, name, method)
     owner.__init__(self, *args, **kwargs)
 
 
-# The shared methods a compiled one replaces: == and hash run in exact odds' inner loops,
-# where reading fields directly is faster than through the per-class getter.
-_SHARED = {"__eq__": _eq, "__hash__": _hash}
+def _bind(cls: type, obj: Any, args: tuple, kwargs: dict[str, Any]) -> None:
+    """What the compiled `__init__` does, read from the fields at each call."""
+    fields = dataclasses.fields(cls)
+    where = f"{cls.__qualname__}.__init__()"
+    positional = [f.name for f in fields if f.init and not f.kw_only]
+    if len(args) > len(positional):
+        raise TypeError(f"{where} takes {len(positional) + 1} positional arguments but "
+                        f"{len(args) + 1} were given")
+    given = dict(zip(positional, args))
+    accepted = {f.name for f in fields if f.init}
+    for name, value in kwargs.items():
+        if name in given:
+            raise TypeError(f"{where} got multiple values for argument {name!r}")
+        if name not in accepted:
+            raise TypeError(f"{where} got an unexpected keyword argument {name!r}")
+        given[name] = value
+    missing = [f.name for f in fields if f.init and f.name not in given
+               and f.default is MISSING and f.default_factory is MISSING]
+    if missing:
+        raise TypeError(f"{where} missing {len(missing)} required argument(s): "
+                        + ", ".join(repr(name) for name in missing))
+    for f in fields:
+        if f.init and f.name in given:
+            value = given[f.name]
+        elif f.default_factory is not MISSING:
+            value = f.default_factory()
+        elif f.default is not MISSING:
+            value = f.default
+        else:
+            continue                      # init=False without a default: left unset
+        object.__setattr__(obj, f.name, value)
+    if hasattr(cls, "__post_init__"):
+        obj.__post_init__()
 
 
 def _compile_methods(cls: type) -> dict[str, Callable[..., Any]]:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from contextlib import contextmanager
 from dataclasses import FrozenInstanceError, dataclass, field
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from shaper_gm import records
 from shaper_gm.records import record
 
 
@@ -29,23 +31,66 @@ def pair(**options):
                                                                               False))(body()))
 
 
-Rec, Dat = pair()
 values = st.one_of(st.none(), st.integers(-3, 3), st.text(max_size=2),
                    st.tuples(st.integers(0, 2)))
+# Until COMPILE_AT instantiations a record's __init__ binds its arguments from the
+# fields; from then on its compiled __init__, == and hash run. Both must agree with
+# dataclass.
+MODES = {"bound": 10**9, "compiled": 1}
+
+
+@contextmanager
+def compiling(mode: str):
+    saved, records.COMPILE_AT = records.COMPILE_AT, MODES[mode]
+    try:
+        yield pair()
+    finally:
+        records.COMPILE_AT = saved
+
+
+@pytest.fixture(params=sorted(MODES))
+def classes(request):
+    with compiling(request.param) as made:
+        yield made
+
+
+@pytest.fixture(params=sorted(MODES))
+def mode(request, monkeypatch):
+    monkeypatch.setattr(records, "COMPILE_AT", MODES[request.param])
+    return request.param
 
 
 @given(st.text(max_size=3), values, values, st.text(max_size=2),
        st.text(max_size=3), values, values, st.text(max_size=2))
 def test_equality_hash_and_repr_match_dataclass(a1, z1, p1, n1, a2, z2, p2, n2):
-    r1, r2 = Rec(a1, z1, p1, n1), Rec(a2, z2, p2, n2)
-    d1, d2 = Dat(a1, z1, p1, n1), Dat(a2, z2, p2, n2)
-    assert (r1 == r2) == (d1 == d2)
-    if r1 == r2:
-        assert hash(r1) == hash(r2)
-    assert repr(r1) == repr(d1)
+    for mode in MODES:
+        with compiling(mode) as (Rec, Dat):
+            r1, r2 = Rec(a1, z1, p1, n1), Rec(a2, z2, p2, n2)
+            d1, d2 = Dat(a1, z1, p1, n1), Dat(a2, z2, p2, n2)
+            assert (r1 == r2) == (d1 == d2)
+            if r1 == r2:
+                assert hash(r1) == hash(r2)
+            assert repr(r1).split(".")[-1] == repr(d1).split(".")[-1]
 
 
-def test_defaults_factories_and_keywords():
+NAMES = ("actor", "zone", "path", "note", "nope")
+
+
+@given(st.lists(values, max_size=6), st.dictionaries(st.sampled_from(NAMES), values))
+def test_arguments_bind_as_dataclass_binds_them(args, kwargs):
+    for mode in MODES:
+        with compiling(mode) as (Rec, Dat):
+            try:
+                expected = vars(Dat(*args, **kwargs))
+            except TypeError:
+                with pytest.raises(TypeError):
+                    Rec(*args, **kwargs)
+            else:
+                assert vars(Rec(*args, **kwargs)) == expected
+
+
+def test_defaults_factories_and_keywords(classes):
+    Rec, Dat = classes
     assert Rec("kira") == Rec("kira", None, (), "")
     assert Rec(actor="kira", zone="B2").zone == "B2"
     assert Rec("kira").path == () and Rec("kira", path=(1,)).path == (1,)
@@ -53,15 +98,27 @@ def test_defaults_factories_and_keywords():
     assert Rec("kira") != Dat("kira") and Rec("kira") != ("kira",)
 
 
-@pytest.mark.parametrize("call", [lambda: Rec(), lambda: Rec("a", "b", (), "", 5),
-                                  lambda: Rec("a", nope=1), lambda: Rec("a", actor="b")])
-def test_wrong_arguments_raise_type_error(call):
-    with pytest.raises(TypeError):
-        call()
+@pytest.mark.parametrize("args, kwargs", [((), {}), (("a", "b", (), "", 5), {}),
+                                          (("a",), {"nope": 1}), (("a",), {"actor": "b"})])
+def test_wrong_arguments_raise_type_error(classes, args, kwargs):
+    Rec, _ = classes
+    with pytest.raises(TypeError, match=r"Move\.__init__\(\)"):
+        Rec(*args, **kwargs)
 
 
-def test_frozen():
-    move = Rec("kira")
+def test_compiles_at_the_compile_at_th_instantiation(monkeypatch):
+    monkeypatch.setattr(records, "COMPILE_AT", 3)
+    Rec, _ = pair()
+    shared = Rec.__init__
+    Rec("a"), Rec("b")
+    assert Rec.__init__ is shared and Rec.__eq__ is records._eq
+    assert Rec("c").actor == "c"
+    assert Rec.__init__ is not shared and Rec.__eq__ is not records._eq
+    assert Rec("d") == Rec("d") and hash(Rec("d")) == hash(Rec("d"))
+
+
+def test_frozen(classes):
+    move = classes[0]("kira")
     with pytest.raises(FrozenInstanceError):
         move.zone = "A1"
     with pytest.raises(FrozenInstanceError):
@@ -69,7 +126,8 @@ def test_frozen():
     assert move.zone is None
 
 
-def test_dataclass_tools_work():
+def test_dataclass_tools_work(classes):
+    Rec, _ = classes
     move = Rec("kira", "A1")
     assert dataclasses.is_dataclass(move)
     assert [f.name for f in dataclasses.fields(move)] == ["actor", "zone", "path", "note"]
@@ -82,7 +140,7 @@ def test_dataclass_tools_work():
             assert (actor, zone) == ("kira", "A1")
 
 
-def test_kw_only_post_init_and_inheritance():
+def test_kw_only_post_init_and_inheritance(mode):
     @record(kw_only=True)
     class Base:
         size: int
@@ -107,7 +165,7 @@ def test_kw_only_post_init_and_inheritance():
     assert Base(size=1) != Child(size=1)
 
 
-def test_mutable_records_compare_but_do_not_hash():
+def test_mutable_records_compare_but_do_not_hash(mode):
     @record(frozen=False)
     class Tally:
         made: list = field(default_factory=list)
@@ -121,15 +179,41 @@ def test_mutable_records_compare_but_do_not_hash():
         hash(tally)
 
 
-def test_positional_after_default_is_refused_at_definition():
+def test_positional_after_default_is_refused_at_first_use():
+    @record
+    class Bad:
+        a: int = 0
+        b: int
+
     with pytest.raises(TypeError, match="non-default argument 'b'"):
-        @record
-        class Bad:
-            a: int = 0
-            b: int
+        Bad(1, 2)
+    with pytest.raises(TypeError, match="non-default argument 'b'"):
+        dataclasses.fields(Bad)
 
 
-def test_own_methods_are_kept():
+def test_a_record_is_processed_when_first_read_not_when_defined():
+    @record
+    class Base:
+        a: int
+        made: list = field(default_factory=list)
+
+    @record
+    class Child(Base):
+        b: int = 2
+
+    class Plain(Child):
+        pass
+
+    assert "__dataclass_fields__" not in Base.__dict__ or not isinstance(
+        Base.__dict__["__dataclass_fields__"], dict)
+    assert [f.name for f in dataclasses.fields(Plain)] == ["a", "made", "b"]
+    assert isinstance(Base.__dict__["__dataclass_fields__"], dict)   # bases settled too
+    assert Child.__match_args__ == ("a", "made", "b")
+    assert Plain(1) == Plain(1, [], 2) and Plain(1) != Child(1)
+    assert repr(Plain(1)).endswith(".Plain(a=1, made=[], b=2)")      # as dataclass: qualname
+
+
+def test_own_methods_are_kept(mode):
     @record
     class Named:
         name: str
