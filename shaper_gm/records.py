@@ -65,7 +65,7 @@ def _make_record(cls: T, *, frozen: bool, kw_only: bool) -> T:
 # What dataclass's processing of the fields makes, and the getters made from it: left
 # until something reads one of them (an instantiation, `dataclasses.fields`, a match).
 _SETTLED_BY_FIRST_READ = ("__dataclass_fields__", "__match_args__", "_record_key",
-                          "_record_shown")
+                          "_record_shown", "_record_binding")
 
 
 class _Unsettled:
@@ -97,6 +97,8 @@ def _settle(cls: type) -> None:
         raise
     cls._record_key = _getter(tuple(f.name for f in fields if f.compare))
     cls._record_shown = tuple(f.name for f in fields if f.repr)
+    cls._record_binding = (tuple(f.name for f in fields if f.init and not f.kw_only),
+                           frozenset(f.name for f in fields if f.init), fields)
 
 
 def _check_default_order(cls: type, fields: tuple[dataclasses.Field, ...]) -> None:
@@ -167,15 +169,13 @@ def _first_init(self, *args: Any, **kwargs: Any) -> None:
 
 
 def _bind(cls: type, obj: Any, args: tuple, kwargs: dict[str, Any]) -> None:
-    """What the compiled `__init__` does, read from the fields at each call."""
-    fields = dataclasses.fields(cls)
+    """What the compiled `__init__` does, read from the fields."""
+    positional, accepted, fields = cls._record_binding
     where = f"{cls.__qualname__}.__init__()"
-    positional = [f.name for f in fields if f.init and not f.kw_only]
     if len(args) > len(positional):
         raise TypeError(f"{where} takes {len(positional) + 1} positional arguments but "
                         f"{len(args) + 1} were given")
-    given = dict(zip(positional, args))
-    accepted = {f.name for f in fields if f.init}
+    given = dict(zip(positional, args, strict=False))      # the rest by keyword or default
     for name, value in kwargs.items():
         if name in given:
             raise TypeError(f"{where} got multiple values for argument {name!r}")

@@ -126,59 +126,59 @@ def _fallback(event: object, n: Names, cost: str) -> str:
     return line(f"{who}{type(event).__name__}", [cost])
 
 
-@_describe.register
+@_describe.register(ev.EncounterCreated)
 def _(e: ev.EncounterCreated, n: Names, cost: str) -> str:
     return f"New {e.ruleset} encounter on a {e.cols}x{e.rows} battlefield (seed {e.seed})"
 
 
-@_describe.register
+@_describe.register(ev.ActorAdded)
 def _(e: ev.ActorAdded, n: Names, cost: str) -> str:
     where = f" at {e.zone}" if e.zone else ", not yet placed"
     hp = f", {e.hp} HP" if e.hp is not None else ""
     return f"{e.name} ({e.actor}) joins the {e.side}{where}{hp}"
 
 
-@_describe.register
+@_describe.register(ev.ActorRemoved)
 def _(e: ev.ActorRemoved, n: Names, cost: str) -> str:
     return f"{n(e.actor)} leaves the fight"
 
 
-@_describe.register
+@_describe.register(ev.Placed)
 def _(e: ev.Placed, n: Names, cost: str) -> str:
     return f"{n(e.actor)} is placed in {e.zone}"
 
 
-@_describe.register
+@_describe.register(ev.OrderSet)
 def _(e: ev.OrderSet, n: Names, cost: str) -> str:
     rolled = dict(e.rolls)
     parts = [f"{n(a)} {rolled[a].total}" if a in rolled else n(a) for a in e.order]
     return line("Turn order: " + ", ".join(parts), [e.note])
 
 
-@_describe.register
+@_describe.register(ev.RoundStarted)
 def _(e: ev.RoundStarted, n: Names, cost: str) -> str:
     return f"Round {e.round} begins"
 
 
-@_describe.register
+@_describe.register(ev.TurnStarted)
 def _(e: ev.TurnStarted, n: Names, cost: str) -> str:
     return f"{n(e.actor)}'s turn"
 
 
-@_describe.register
+@_describe.register(ev.TurnEnded)
 def _(e: ev.TurnEnded, n: Names, cost: str) -> str:
     lapsed = ", ".join(f"{count} {kind(k)}" for k, count in e.lapsed if count)
     rule = f" ({e.rule})" if e.rule else ""
     return f"{n(e.actor)}'s turn ends" + (f"; unused {lapsed} lapse{rule}" if lapsed else "")
 
 
-@_describe.register
+@_describe.register(ev.RoundEnded)
 def _(e: ev.RoundEnded, n: Names, cost: str) -> str:
     lost = f": {', '.join(e.lost)} left is lost" if e.lost else ""
     return f"Round {e.round} ends{lost}" + (f" ({e.rule})" if e.rule else "")
 
 
-@_describe.register
+@_describe.register(ev.PassStarted)
 def _(e: ev.PassStarted, n: Names, cost: str) -> str:
     text = f"Pass {e.number} of round {e.round}: the order starts over"
     if e.resource:
@@ -186,7 +186,7 @@ def _(e: ev.PassStarted, n: Names, cost: str) -> str:
     return text + (f" ({e.rule})" if e.rule else "")
 
 
-@_describe.register
+@_describe.register(ev.CombatEnded)
 def _(e: ev.CombatEnded, n: Names, cost: str) -> str:
     if e.winner is None:
         return f"The fight is over in round {e.round}: nobody is left standing"
@@ -194,31 +194,31 @@ def _(e: ev.CombatEnded, n: Names, cost: str) -> str:
     return f"The fight is over in round {e.round}: {e.winner} won{standing}"
 
 
-@_describe.register
+@_describe.register(ev.CombatResumed)
 def _(e: ev.CombatResumed, n: Names, cost: str) -> str:
     sides = " and ".join(e.sides)
     text = f"The fight resumes (round {e.round}): {sides} can act"
     return text + (f"; {n(e.turn)}'s turn goes on" if e.turn else "")
 
 
-@_describe.register
+@_describe.register(ev.Passed)
 def _(e: ev.Passed, n: Names, cost: str) -> str:
     given = ", ".join(f"gives up {v} {kind(k)}" for k, v in e.given_up) or "nothing left"
     return line(f"{n(e.actor)} passes", [given, e.rule])
 
 
-@_describe.register
+@_describe.register(ev.UpNext)
 def _(e: ev.UpNext, n: Names, cost: str) -> str:
     return "Up: " + ", ".join(n(a) for a in e.up) + (f" ({e.why})" if e.why else "")
 
 
-@_describe.register
+@_describe.register(ev.Reacted)
 def _(e: ev.Reacted, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} reacts: {e.answer}", [f"during {e.during}" if e.during else "",
                                                      cost])
 
 
-@_describe.register
+@_describe.register(ev.ResourceChanged)
 def _(e: ev.ResourceChanged, n: Names, cost: str) -> str:
     verb = "regains" if e.after > e.before else "loses"
     change = abs(e.after - e.before)
@@ -226,7 +226,7 @@ def _(e: ev.ResourceChanged, n: Names, cost: str) -> str:
                 [f"{e.before} → {e.after}", e.rule])
 
 
-@_describe.register
+@_describe.register(ev.ActionSpent)
 def _(e: ev.ActionSpent, n: Names, cost: str) -> str:
     asked = [k for k, _ in e.cost]
     parts = []
@@ -241,7 +241,7 @@ def _(e: ev.ActionSpent, n: Names, cost: str) -> str:
     return f"{n(e.actor)} spends {', '.join(parts)} ({e.action})"
 
 
-@_describe.register
+@_describe.register(ev.EffectAdded)
 def _(e: ev.EffectAdded, n: Names, cost: str) -> str:
     effect = e.effect
     text = effect_text(effect) if hasattr(effect, "mods") else str(effect)
@@ -267,48 +267,48 @@ def until_text(until: str, n: Names) -> str:
     return "" if moment == "never" else f"until {until}"
 
 
-@_describe.register
+@_describe.register(ev.EffectEnded)
 def _(e: ev.EffectEnded, n: Names, cost: str) -> str:
     if e.why == "used up":
         return f"{n(e.actor)}'s {e.name} is used up"
     return line(f"{n(e.actor)}'s {e.name} ends", [e.why])
 
 
-@_describe.register
+@_describe.register(ev.HpChanged)
 def _(e: ev.HpChanged, n: Names, cost: str) -> str:
     return f"{n(e.actor)}: HP {e.before} → {e.after}" + (f", {e.why}" if e.why else "")
 
 
-@_describe.register
+@_describe.register(ev.WentDown)
 def _(e: ev.WentDown, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} is {e.word}", [e.rule])
 
 
-@_describe.register
+@_describe.register(ev.Revived)
 def _(e: ev.Revived, n: Names, cost: str) -> str:
     return f"{n(e.actor)} is back on their feet"
 
 
-@_describe.register
+@_describe.register(ev.FieldSet)
 def _(e: ev.FieldSet, n: Names, cost: str) -> str:
     return f"{n(e.actor)}: {e.field} {e.before} → {e.after} (set by the GM)"
 
 
-@_describe.register
+@_describe.register(ev.DiceRolled)
 def _(e: ev.DiceRolled, n: Names, cost: str) -> str:
     roll = e.roll
     text = roll.breakdown() if hasattr(roll, "breakdown") else str(roll)
     return f"{e.label}: {text}"
 
 
-@_describe.register
+@_describe.register(ev.DiceSkipped)
 def _(e: ev.DiceSkipped, n: Names, cost: str) -> str:
     dice = "1 die" if e.count == 1 else f"{e.count} dice"
     return (f"The dice move on {dice}: the next roll is fresh "
             f"(dice position {e.before} → {e.after})")
 
 
-@_describe.register
+@_describe.register(ev.Said)
 def _(e: ev.Said, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)}: {e.text}", [cost or kind(e.kind)])
 

@@ -70,7 +70,7 @@ def row(label: str, value: str, rule: str = "", style: str = "") -> Text:
 
 # --- one line per event -------------------------------------------------------------------
 
-@describer
+@describer(AttackResolved)
 def _(e: AttackResolved, n: Names, cost: str) -> str:
     o = e.outcome
     verdict = (f"hit, margin {o.margin}; {o.damage} damage, HP {o.hp_before} → {o.hp_after}"
@@ -79,7 +79,7 @@ def _(e: AttackResolved, n: Names, cost: str) -> str:
             f"{verdict}; pool {o.pool_before} → {o.pool_after}{gm_said(o)}")
 
 
-@describer
+@describer(TestResolved)
 def _(e: TestResolved, n: Names, cost: str) -> str:
     o = e.outcome
     verdict = "success" if o.success else "failure"
@@ -100,31 +100,31 @@ def gm_said(o) -> str:
     return f" [{'; '.join(out)}]" if out else ""
 
 
-@describer
+@describer(AbilityUsed)
 def _(e: AbilityUsed, n: Names, cost: str) -> str:
     discards = f"{dice_word(e.discarded)} discarded (P12)" if e.discarded else ""
     return line(f"{n(e.actor)} uses {e.name}", [discards, spent(cost)])
 
 
-@describer
+@describer(Moved)
 def _(e: Moved, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} moves {e.start or '?'} → {e.end}",
                 [f"{e.metres} of {e.speed} m", spent(cost)])
 
 
-@describer
+@describer(Wielded)
 def _(e: Wielded, n: Names, cost: str) -> str:
     was = f", putting away the {item(e.before)}" if e.before else ""
     return line(f"{n(e.actor)} takes the {item(e.after)} in hand{was}", [spent(cost)])
 
 
-@describer
+@describer(Prepared)
 def _(e: Prepared, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} prepares {preparation_text(e.preparation, n)}",
                 ["P11", spent(cost)])
 
 
-@describer
+@describer(PreparationUsed)
 def _(e: PreparationUsed, n: Names, cost: str) -> str:
     if e.preparation.kind == "dodge":
         return (f"{n(e.actor)} dodges as prepared: +{e.bonus} AC against {e.during} "
@@ -133,7 +133,7 @@ def _(e: PreparationUsed, n: Names, cost: str) -> str:
             f"{e.during} (P11)")
 
 
-@describer
+@describer(PreparationEnded)
 def _(e: PreparationEnded, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)}'s preparation ends unused: {preparation_text(e.preparation, n)}",
                 [e.why])

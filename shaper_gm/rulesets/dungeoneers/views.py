@@ -100,12 +100,12 @@ def outcome_line(o, n: Names) -> str:
     return f"{n(getattr(o, 'actor', None))}: {type(o).__name__}"
 
 
-@describer
+@describer(ActionResolved)
 def _(e: ActionResolved, n: Names, cost: str) -> str:
     return line(outcome_line(e.outcome, n), [cost]) + gm_said(e.outcome)
 
 
-@describer
+@describer(ActionTaken)
 def _(e: ActionTaken, n: Names, cost: str) -> str:
     if e.action == "react":
         return line(f"{n(e.actor)} reacts" + (f": {e.text}" if e.text else ""), [cost, "D8"])
@@ -116,7 +116,7 @@ def _(e: ActionTaken, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} {verb}{text}", [cost, "reaction" if e.reaction else ""])
 
 
-@describer
+@describer(Moved)
 def _(e: Moved, n: Names, cost: str) -> str:
     if e.how == "forced":
         return f"{n(e.actor)} is forced {e.start} → {e.end} (D25)"
@@ -129,29 +129,29 @@ _CONDITIONS = {"grappling": "is grappling", "grappled": "is grappled by",
                "hanging": "is hanging at the ledge"}
 
 
-@describer
+@describer(ConditionStarted)
 def _(e: ConditionStarted, n: Names, cost: str) -> str:
     other = f" {n(e.other)}" if e.other else ""
     return line(f"{n(e.actor)} {_CONDITIONS.get(e.condition, e.condition)}{other}", [e.why])
 
 
-@describer
+@describer(ConditionEnded)
 def _(e: ConditionEnded, n: Names, cost: str) -> str:
     other = f" ({n(e.other)})" if e.other else ""
     return line(f"{n(e.actor)} is no longer {e.condition}{other}", [e.why])
 
 
-@describer
+@describer(ActionReadied)
 def _(e: ActionReadied, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} readies {e.action} until the round ends", [cost, "D9"])
 
 
-@describer
+@describer(ReadiedCleared)
 def _(e: ReadiedCleared, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)}'s readied {e.action} is gone", [e.why])
 
 
-@describer
+@describer(HoldingChanged)
 def _(e: HoldingChanged, n: Names, cost: str) -> str:
     held = ", ".join(item(w) for w in e.after) or "nothing"
     return f"{n(e.actor)} now holds {held}"
@@ -162,7 +162,7 @@ _TALLY_VERBS = {"wounds": ("takes", "heals"), "stress": ("gains", "sheds"),
 _TALLY_RULES = {"wounds": "D19", "stress": "D26", "arca": "D27"}
 
 
-@describer
+@describer(TallyChanged)
 def _(e: TallyChanged, n: Names, cost: str) -> str:
     up, down = _TALLY_VERBS.get(e.tally, ("gains", "loses"))
     change = abs(e.after - e.before)
@@ -172,12 +172,12 @@ def _(e: TallyChanged, n: Names, cost: str) -> str:
                 [f"{e.before} → {e.after}{of}", e.why, _TALLY_RULES.get(e.tally, "")])
 
 
-@describer
+@describer(RoundRefilled)
 def _(e: RoundRefilled, n: Names, cost: str) -> str:
     return f"Every creature has {e.ap} AP (D1, D6)"
 
 
-@describer
+@describer(AmbientArcaChanged)
 def _(e: AmbientArcaChanged, n: Names, cost: str) -> str:
     return line(f"Ambient arca {e.before} → {e.after}", [e.why, "D28"])
 

@@ -34,7 +34,7 @@ TURN = ("move", "action")                  # the turn's budget (R10)
 
 # --- one line per event ---------------------------------------------------------------
 
-@describer
+@describer(Moved)
 def _(e: Moved, n: Names, cost: str) -> str:
     if e.why.startswith("dodged"):
         how = "no tile named: the free tile farthest from the attacker" \
@@ -43,35 +43,35 @@ def _(e: Moved, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} moves {e.start} → {e.end}", [f"{e.metres} m", cost, "R10"])
 
 
-@describer
+@describer(ShieldRaised)
 def _(e: ShieldRaised, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} raises the {e.shield.replace('-', ' ').capitalize()}: shield "
                 f"{e.before} → {e.after}", [cost, "R12"])
 
 
-@describer
+@describer(ShieldSoaked)
 def _(e: ShieldSoaked, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)}'s shield soaks {e.soaked}", [f"{e.before} → {e.after}", "R7"])
 
 
-@describer
+@describer(ShieldExpired)
 def _(e: ShieldExpired, n: Names, cost: str) -> str:
     return f"{n(e.actor)}'s shield ({e.amount} left) lapses at the start of its turn (R12)"
 
 
-@describer
+@describer(ReactionTaken)
 def _(e: ReactionTaken, n: Names, cost: str) -> str:
     spent = f"{e.spent} reaction{'s' if e.spent != 1 else ''}"
     return line(f"{n(e.actor)} reacts" + (f": {e.text}" if e.text else ""),
                 [spent, f"{e.before} → {e.after} left", "R11"])
 
 
-@describer
+@describer(AttackResolved)
 def _(e: AttackResolved, n: Names, cost: str) -> str:
     return attack_summary(e.outcome, n, cost)
 
 
-@describer
+@describer(DamageResolved)
 def _(e: DamageResolved, n: Names, cost: str) -> str:
     o = e.outcome
     return f"{o.amount} {'direct' if o.direct else o.attack_type} damage to " \

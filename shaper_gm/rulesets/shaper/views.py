@@ -40,13 +40,13 @@ from shaper_gm.rulesets.shaper.events import (
 from shaper_gm.rulesets.shaper.views_sheet import actor_sheet, pool_left, pool_shown
 
 
-@describer
+@describer(Moved)
 def _(e: Moved, n: Names, cost: str) -> str:
     band = n.band(e.distance) if n.band else plural(e.distance, "step")
     return line(f"{n(e.actor)} moves {e.start} → {e.end}", [band, cost])
 
 
-@describer
+@describer(Engaged)
 def _(e: Engaged, n: Names, cost: str) -> str:
     others = [n(a) for a in e.group if a not in (e.actor, e.target)]
     text = f"{n(e.actor)} engages {n(e.target)}"
@@ -55,7 +55,7 @@ def _(e: Engaged, n: Names, cost: str) -> str:
     return line(text, [cost])
 
 
-@describer
+@describer(Disengaged)
 def _(e: Disengaged, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} leaves the engagement", [e.why, cost])
 
@@ -64,31 +64,31 @@ _ITEM_VERBS = {"drew": "draws", "sheathed": "sheathes", "reloaded": "reloads",
                "raised": "raises", "dropped": "drops"}
 
 
-@describer
+@describer(ItemChanged)
 def _(e: ItemChanged, n: Names, cost: str) -> str:
     verb = _ITEM_VERBS.get(e.verb, e.verb)
     return line(f"{n(e.actor)} {verb} the {item(e.item)}", [cost])
 
 
-@describer
+@describer(SkillUsed)
 def _(e: SkillUsed, n: Names, cost: str) -> str:
     skill = item(e.skill).title()
     on = f" on {n(e.target)}" if e.target and e.target != e.actor else ""
     return line(f"{n(e.actor)} uses {skill}{on}", [e.note, cost])
 
 
-@describer
+@describer(AttackResolved)
 def _(e: AttackResolved, n: Names, cost: str) -> str:
     return attack_summary(e, n, cost)
 
 
-@describer
+@describer(DamageTaken)
 def _(e: DamageTaken, n: Names, cost: str) -> str:
     r = e.result
     return f"{r.damage} damage to {n(e.actor)}: {damage_text(r)}"
 
 
-@describer
+@describer(Summoned)
 def _(e: Summoned, n: Names, cost: str) -> str:
     return f"{n(e.summoner)} summons {n(e.actor)} in {e.zone} (S21)"
 
