@@ -25,7 +25,7 @@ from pathlib import Path
 import pexpect
 
 IMPORTS = [sys.executable, "-c", "import prompt_toolkit, rich.console, rich.table, yaml"]
-REPEAT = 15
+REPEAT = 21
 
 
 def program() -> list[str]:
@@ -45,28 +45,23 @@ def compile_package() -> None:
     subprocess.run([sys.executable, "-m", "compileall", "-q", package], check=True)
 
 
-def median_run(argv: list[str], **kw) -> float:
-    times = []
-    for _ in range(REPEAT):
-        start = time.perf_counter()
-        subprocess.run(argv, check=True, capture_output=True, **kw)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+def timed_run(argv: list[str], **kw) -> float:
+    start = time.perf_counter()
+    subprocess.run(argv, check=True, capture_output=True, **kw)
+    return time.perf_counter() - start
 
 
-def median_shell_ready(folder: Path) -> float:
+def timed_shell_ready(folder: Path) -> float:
     """Seconds from spawning `shaper-gm` until its prompt is drawn."""
     env = {**os.environ, "SHAPER_GM_SAVES": str(folder), "XDG_DATA_HOME": str(folder)}
-    times = []
-    for _ in range(REPEAT):
-        start = time.perf_counter()
-        child = pexpect.spawn(program()[0], program()[1:], env=env, encoding="utf-8",
-                              dimensions=(40, 120), timeout=30)
-        child.expect("›")
-        times.append(time.perf_counter() - start)
-        child.sendcontrol("d")
-        child.expect(pexpect.EOF)
-    return statistics.median(times)
+    start = time.perf_counter()
+    child = pexpect.spawn(program()[0], program()[1:], env=env, encoding="utf-8",
+                          dimensions=(40, 120), timeout=30)
+    child.expect("›")
+    ready = time.perf_counter() - start
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+    return ready
 
 
 def main() -> None:
@@ -74,9 +69,15 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp())
     script = folder / "one.txt"
     script.write_text("roll 3d6\n")
-    imports = median_run(IMPORTS)
-    run = median_run([*program(), "run", str(script)], cwd=folder)
-    shell = median_shell_ready(folder)
+
+    def one_round() -> tuple[float, float, float]:
+        # Side by side: a change in the machine's load weighs on all three alike.
+        return (timed_run(IMPORTS), timed_run([*program(), "run", str(script)], cwd=folder),
+                timed_shell_ready(folder))
+
+    one_round()                                  # warm the disk cache; not counted
+    imports, run, shell = (statistics.median(column) for column in
+                           zip(*(one_round() for _ in range(REPEAT)), strict=True))
     print(f"{'what':<44}{'median ms':>10}{'ratio':>8}")
     print(f"{'python -c import prompt_toolkit, rich, yaml':<44}{imports * 1e3:>10.0f}"
           f"{1:>8.2f}")
