@@ -48,3 +48,73 @@ def test_replaying_a_save_loads_only_its_ruleset(ruleset, tmp_path):
 def test_the_first_line_names_the_ruleset_to_load(line, ruleset):
     from shaper_gm.commands import opening_ruleset
     assert opening_ruleset(line) == ruleset
+
+
+# What a command loads is what it needs: a roll needs dice, not the attack's modules,
+# the content's items, rich's tables, exact odds or the shell's line editor.
+NOT_FOR_A_ROLL = ("prompt_toolkit", "rich.table", "fractions", "difflib", "secrets",
+                  "shaper_gm.dice.exact", "shaper_gm.render.tables",
+                  "shaper_gm.rulesets.shaper.attack", "shaper_gm.rulesets.shaper.prepare",
+                  "shaper_gm.rulesets.shaper.pipeline", "shaper_gm.rulesets.shaper.combat",
+                  "shaper_gm.rulesets.shaper.damage", "shaper_gm.rulesets.shaper.skilluse")
+MODULES = """
+import sys
+from shaper_gm import cli
+from shaper_gm.rulesets.shaper.content import loader
+code = cli.main(sys.argv[1:])
+print("MODULES", ",".join(sorted(sys.modules)), file=sys.stderr)
+print("ITEMS READ", loader._load.cache_info().currsize, file=sys.stderr)
+print("EXIT", code, file=sys.stderr)
+"""
+
+
+def probe(code: str, *argv: str, cwd: Path) -> dict[str, str]:
+    done = subprocess.run([sys.executable, "-c", code, *argv], cwd=cwd, text=True,
+                          capture_output=True, timeout=60)
+    assert "Traceback" not in done.stderr, done.stderr
+    return dict(line.split(" ", 1) for line in done.stderr.splitlines()
+                if line.startswith(("MODULES", "ITEMS", "EXIT")))
+
+
+def test_a_roll_loads_only_what_rolling_needs(tmp_path):
+    script = tmp_path / "roll.txt"
+    script.write_text("roll 3d6\n", encoding="utf-8")
+    found = probe(MODULES, "run", str(script), cwd=tmp_path)
+    loaded = set(found["MODULES"].split(","))
+    assert "shaper_gm.rulesets.shaper.ruleset" in loaded and "rich.console" in loaded
+    assert [m for m in NOT_FOR_A_ROLL if m in loaded] == []
+    assert found["ITEMS"] == "READ 0" and found["EXIT"] == "0"
+
+
+def test_an_attack_loads_its_modules_when_it_comes(tmp_path):
+    script = tmp_path / "fight.txt"
+    script.write_text("add josh --as josh --at A1\nadd goblin --as bandit --at A2\n"
+                      "start\ndraw longbow\nattack josh goblin\n", encoding="utf-8")
+    found = probe(MODULES, "run", str(script), "--seed", "3", cwd=tmp_path)
+    loaded = set(found["MODULES"].split(","))
+    assert {"shaper_gm.rulesets.shaper.pipeline", "shaper_gm.rulesets.shaper.combat"} <= loaded
+    assert found["ITEMS"] == "READ 1" and found["EXIT"] == "0"
+
+
+SHELL_UNTIL_PROMPT = """
+import sys
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from shaper_gm.app import autosave
+from shaper_gm.shell.app import Shell
+session, saving, greeting = autosave.open_for_shell(None, None)
+with create_pipe_input() as keys:
+    shell = Shell(session, saving, input=keys, output=DummyOutput())
+    shell.warn(greeting)
+    print("MODULES", ",".join(sorted(sys.modules)), file=sys.stderr)
+    saving.close()
+"""
+
+
+def test_the_shell_is_ready_for_input_before_rich_loads(tmp_path, monkeypatch):
+    monkeypatch.setenv("SHAPER_GM_SAVES", str(tmp_path))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    found = probe(SHELL_UNTIL_PROMPT, cwd=tmp_path)
+    loaded = set(found["MODULES"].split(","))
+    assert "prompt_toolkit" in loaded
+    assert [m for m in loaded if m == "rich" or m.startswith("rich.")] == []

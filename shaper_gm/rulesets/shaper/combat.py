@@ -17,11 +17,10 @@ from shaper_gm.rulesets.shaper.attack import GM, Overruled
 from shaper_gm.rulesets.shaper.charge import spend, spend_sp
 from shaper_gm.rulesets.shaper.events import AttackResolved, DamageTaken, SkillUsed
 from shaper_gm.rulesets.shaper.parts import Mod, Part
+from shaper_gm.rulesets.shaper.situation import IGNORABLE
 
-# Names the GM may pass to --ignore, matched against an automatic modifier's reason.
+# What the GM's --damage-bonus is called in the damage breakdown.
 GM_DAMAGE_BONUS = "GM damage bonus"
-IGNORABLE = {"outnumbered": "Outnumbered", "firing-into-melee": "firing into melee",
-             "beyond-max-range": "beyond max range"}
 
 
 @record

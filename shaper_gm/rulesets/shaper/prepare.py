@@ -35,7 +35,19 @@ class PreparedAttack:
 
 
 class AttackRules:
-    """The attack-checking half of `ShaperRuleset` (it reads `numbers` and `library`)."""
+    """The attack-checking half of the Shaper ruleset, reading its numbers and library;
+    `ShaperRuleset` makes one with the first attack."""
+
+    def __init__(self, rs) -> None:
+        self.rs = rs
+
+    @property
+    def numbers(self):
+        return self.rs.numbers
+
+    @property
+    def library(self):
+        return self.rs.library
 
     # Attack preparation ------------------------------------------------------------------
     def weapon(self, stats: ActorStats, item: str) -> Weapon:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from shaper_gm.content.schema import ContentError
 from shaper_gm.dice import DiceSource, Roll, basic_roll, roll
@@ -21,13 +22,17 @@ from shaper_gm.rulesets.shaper import (
     situation,
     skills,
 )
-from shaper_gm.rulesets.shaper.attack import AttackOutcome, AttackPlan, Dice, TargetPlan
-from shaper_gm.rulesets.shaper.content.models import Library, RulesetNumbers
+from shaper_gm.rulesets.shaper.content.models import Library, RulesetNumbers, Weapon
 from shaper_gm.rulesets.shaper.creation import ActorStats, create_actor, stats_from_sheet
-from shaper_gm.rulesets.shaper.damage import DamageResult, damage_pipeline
-from shaper_gm.rulesets.shaper.modifiers import Modifiers
-from shaper_gm.rulesets.shaper.prepare import AttackRules, PreparedAttack
 from shaper_gm.rulesets.shaper.situation import FieldView
+
+# The attack's own modules (its plan, checks, pipeline and damage) load with the first
+# attack or odds, not with the ruleset: most commands never need them.
+if TYPE_CHECKING:
+    from shaper_gm.rulesets.shaper.attack import AttackOutcome, AttackPlan, Dice, TargetPlan
+    from shaper_gm.rulesets.shaper.damage import DamageResult
+    from shaper_gm.rulesets.shaper.modifiers import Modifiers
+    from shaper_gm.rulesets.shaper.prepare import AttackRules, PreparedAttack
 
 # What `add --stat NAME=N` and `set` may change on a Shaper sheet.
 SHEET_NUMBERS = ("level", "vigor", "finesse", "mentality", "hp")
@@ -35,11 +40,16 @@ SHEET_NUMBERS = ("level", "vigor", "finesse", "mentality", "hp")
 EFFECT_KEYS = ("attack", "damage", "evasion", "absorb")
 
 
+def _no_modifiers() -> Modifiers:
+    from shaper_gm.rulesets.shaper.modifiers import Modifiers
+    return Modifiers()
+
+
 def _sheet(who: Actor | ActorStats) -> ActorStats:
     return who.sheet if isinstance(who, Actor) else who
 
 
-class ShaperRuleset(AttackRules, RulesetBase):
+class ShaperRuleset(RulesetBase):
     """Shaper, every number read from `RulesetNumbers` (S1-S29)."""
 
     rules = "S1-S29"
@@ -189,7 +199,7 @@ class ShaperRuleset(AttackRules, RulesetBase):
                    mods: Modifiers | None = None) -> Roll:
         stats = _sheet(who)
         return basic_roll(source, bonus=stats.ability(self.numbers.turn_order_ability),
-                          mods=mods or Modifiers(), basic_expr=self.numbers.basic_roll,
+                          mods=mods or _no_modifiers(), basic_expr=self.numbers.basic_roll,
                           what=f"initiative of {stats.name}")
 
     # Creation (S27-S29) ----------------------------------------------------------------
@@ -199,6 +209,26 @@ class ShaperRuleset(AttackRules, RulesetBase):
     def stats_from_sheet(self, sheet: Any, **overrides: Any) -> ActorStats:
         return stats_from_sheet(self.numbers, self.library, sheet, **overrides)
 
+    # Attack preparation (S13, S15, S16, S19a, S20, S23-S25, S28): prepare.py -------------
+    @cached_property
+    def attack_rules(self) -> AttackRules:
+        from shaper_gm.rulesets.shaper.prepare import AttackRules
+        return AttackRules(self)
+
+    def weapon(self, stats: ActorStats, item: str) -> Weapon:
+        """The weapon or offensive spell `item` of an actor."""
+        return self.attack_rules.weapon(stats, item)
+
+    def target_plan(self, stats: ActorStats, view: FieldView, **given: Any) -> TargetPlan:
+        """A target's Evasion and Defense (see `AttackRules.target_plan`)."""
+        return self.attack_rules.target_plan(stats, view, **given)
+
+    def prepare_attack(self, attacker: ActorStats, weapon: str | Weapon,
+                       targets: Sequence[TargetPlan], view: FieldView,
+                       **choices: Any) -> PreparedAttack:
+        """An attack checked and planned (see `AttackRules.prepare_attack`)."""
+        return self.attack_rules.prepare_attack(attacker, weapon, targets, view, **choices)
+
     # Resolution (S5-S8) ----------------------------------------------------------------
     def resolve_attack(self, plan: AttackPlan, targets: Sequence[TargetPlan],
                        dice: Dice, decisions=None) -> AttackOutcome:
@@ -207,6 +237,7 @@ class ShaperRuleset(AttackRules, RulesetBase):
 
     def apply_damage(self, damage: int, defense: int | None, *, magic: bool = False,
                      pierce: int = 0, absorb: int = 0, hp: int) -> DamageResult:
+        from shaper_gm.rulesets.shaper.damage import damage_pipeline
         return damage_pipeline(damage, defense, magic=magic, pierce=pierce, absorb=absorb,
                                hp=hp)
 
@@ -299,6 +330,7 @@ class ShaperRuleset(AttackRules, RulesetBase):
     def dice(self, *, attack: DiceSource, damage: DiceSource,
              evasion: Sequence[DiceSource], defense: Sequence[DiceSource]) -> Dice:
         """One dice source per roll slot of an attack (S4)."""
+        from shaper_gm.rulesets.shaper.attack import Dice
         return Dice(attack=attack, damage=damage, evasion=tuple(evasion),
                     defense=tuple(defense))
 

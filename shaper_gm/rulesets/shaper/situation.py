@@ -14,6 +14,11 @@ from shaper_gm.rulesets.shaper.battlefield import Zone, band_name, distance
 from shaper_gm.rulesets.shaper.content.models import RulesetNumbers, Weapon
 from shaper_gm.rulesets.shaper.parts import Mod
 
+# The automatic modifiers the GM may overrule with --ignore NAME (S13, S15, S16): each
+# name matched against the modifier's reason.
+IGNORABLE = {"outnumbered": "Outnumbered", "firing-into-melee": "firing into melee",
+             "beyond-max-range": "beyond max range"}
+
 
 @record
 class Placement:

@@ -15,8 +15,8 @@ from shaper_gm.commands.viewdata import OddsView
 from shaper_gm.dice.totals import AUTOMATIC, EnteredTotal
 from shaper_gm.engine.decisions import Decisions, parse_react
 from shaper_gm.errors import CommandError
-from shaper_gm.rulesets.shaper import combat, skilluse
 from shaper_gm.rulesets.shaper.parts import Mod
+from shaper_gm.rulesets.shaper.situation import IGNORABLE
 
 MODIFIER_FLAGS = (flag("edge", help="Edge: highest die becomes 6 (S3)"),
                   flag("pressured", help="Pressured: lowest die becomes 1 (S3)"),
@@ -36,8 +36,8 @@ ATTACK_FLAGS = (
     flag("damage-bonus", "int", metavar="N", help="the GM's bonus to this attack's damage"),
     flag("only", help="a skill that adds targets (Overswing) takes only the named ones"),
     flag("ignore", "text", repeat=True, completes="ignore", metavar="NAME",
-         choices=tuple(combat.IGNORABLE),
-         help=f"overrule an automatic modifier: {', '.join(combat.IGNORABLE)}"),
+         choices=tuple(IGNORABLE),
+         help=f"overrule an automatic modifier: {', '.join(IGNORABLE)}"),
 )
 REACT_FLAG = flag("react", "text", repeat=True, metavar="ID=SKILL", completes="react",
                   help="a target answers the attack with a Targeted or On Hit skill (S23)")
@@ -58,8 +58,9 @@ DICE_FLAGS = (
 
 
 
-# The flags `add` takes on top of the shared ones (S27-S29).
 def register_combat_verbs(reg: Registry) -> None:
+    """attack, skill, cast and odds. Their bodies import the attack's modules (combat,
+    skilluse and what they use) when first run: registering a verb needs only its words."""
     @reg.command(
         "attack", aliases=("a", "hit", "shoot"), rules="S2-S8, S11, S13, S15, S16, S23-S25",
         usage="attack [ATTACKER] TARGET[,TARGET...] [--with ITEM|spell] [--skill SKILL]... "
@@ -73,6 +74,7 @@ def register_combat_verbs(reg: Registry) -> None:
                   "attack reaver monica,josh --skill overswing --damage-bonus 2"),
         positionals=("actor?", "targets"), flags=(*ATTACK_FLAGS, *DICE_FLAGS))
     def attack(ctx: Context) -> Outcome:
+        from shaper_gm.rulesets.shaper import combat
         who, targets = _attacker_targets(ctx, "attack")
         request = _request(ctx, who, targets)
         decisions = _decisions(ctx)
@@ -90,6 +92,7 @@ def register_combat_verbs(reg: Registry) -> None:
                  flags=(flag("sp", help="pay with 1 SP instead of a Major action; also off "
                                         "turn (S23)"),))
     def skill(ctx: Context) -> Outcome:
+        from shaper_gm.rulesets.shaper import skilluse
         who, skill_id, target = _actor_skill_target(ctx, "skill")
         request = skilluse.SkillRequest(who, skill_id, target, bool(ctx.parsed.get("sp")))
         return Outcome(*skilluse.use(ctx.state, ctx.ruleset, ctx.library, request))
@@ -103,6 +106,7 @@ def register_combat_verbs(reg: Registry) -> None:
                   "cast spell raider --roll 4,4,5"),
         positionals=("actor?", "spell", "target?"), flags=(*ATTACK_FLAGS, *DICE_FLAGS))
     def cast(ctx: Context) -> Outcome:
+        from shaper_gm.rulesets.shaper import combat, skilluse
         who, spell, target = _actor_skill_target(ctx, "cast", spells=True)
         p = ctx.parsed
         if spell in ctx.library.spells:
@@ -138,6 +142,7 @@ def register_combat_verbs(reg: Registry) -> None:
         flags=(*ATTACK_FLAGS, REACT_FLAG, flag("json", help='the same as JSON, fractions as '
                                                             '"n/d"')))
     def odds(ctx: Context) -> Outcome:
+        from shaper_gm.rulesets.shaper import combat
         who, targets = _attacker_targets(ctx, "odds")
         request = _request(ctx, who, targets)
         rs = ctx.ruleset
@@ -226,6 +231,7 @@ def _actor_skill_target(ctx: Context, verb: str, spells: bool = False):
 
 
 def _request(ctx: Context, who: str, targets: list[str], weapon: str | None = None):
+    from shaper_gm.rulesets.shaper import combat
     p = ctx.parsed
     if weapon is None and p.get("with"):
         actor = ctx.state.actors[who]
