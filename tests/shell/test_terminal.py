@@ -111,8 +111,25 @@ def test_a_killed_shell_is_recovered_with_every_completed_command(gm, tmp_path):
         again.expect("gm ›")
         again.send("show raider\r")
         again.expect("Raider")
+        again.expect("gm ›")
         again.send(CTRL_D)
         again.expect(pexpect.EOF)
     finally:
         again.child.close(force=True)
     assert again.child.exitstatus == 0
+
+
+def test_type_ahead_before_the_prompt_is_kept(tmp_path):
+    """The shell shows its prompt before it has loaded all it may need; what the GM types
+    while it opens a save (and draws its order table) is not lost."""
+    gm = spawn(tmp_path, "demo")
+    try:
+        gm.send("show josh\r")                         # at once, before any output
+        gm.expect(re.escape("A fresh copy of the shaper demo"))
+        gm.expect(r"Vigor")                            # josh's sheet: the line ran
+        gm.expect("josh ›")
+        gm.send(CTRL_D)
+        gm.child.expect(pexpect.EOF)
+    finally:
+        gm.child.close(force=True)
+    assert gm.child.exitstatus == 0
