@@ -181,6 +181,7 @@ EVENT_RENDERERS: dict[type, Callable[[Any, Names, str], RenderableType]] = {
     ev.CombatResumed: _turn_line,
 }
 
+
 def _views():
     from shaper_gm.render import views  # rich's tables: when a view is first drawn
     return views
