@@ -34,14 +34,20 @@ def actor_sheet(view) -> Group:
     return sheet(view) if sheet is not None else generic_sheet(view)
 
 
-def generic_sheet(view) -> Group:
-    state, actor = view.state, view.state.actors[view.actor]
-    colour = side_colours(state).get(actor.side, "")
-    head = Text(label(actor), style=f"bold {colour}")
-    head.append(f"  {actor.side}" + (", DOWN" if actor.down else ""))
+def sheet_frame(state, actor, about: str) -> tuple[Text, Table]:
+    """What every ruleset's `show` starts from: the head (the actor's name in its side's
+    colour, then `about`) and the two-column table its numbers go in."""
+    head = Text(label(actor), style=f"bold {side_colours(state).get(actor.side, '')}")
+    head.append(f"  {about}")
     table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
+    return head, table
+
+
+def generic_sheet(view) -> Group:
+    state, actor = view.state, view.state.actors[view.actor]
+    head, table = sheet_frame(state, actor, actor.side + (", DOWN" if actor.down else ""))
     if actor.hp is not None:
         table.add_row("HP", hp_bar(actor.hp, actor.max_hp or actor.hp))
     for spec in getattr(view.ruleset, "resources", ()):

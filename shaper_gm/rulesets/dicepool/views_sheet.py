@@ -5,11 +5,11 @@ the words the sheet shares with the event lines (dice, a preparation)."""
 from __future__ import annotations
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 
-from shaper_gm.render.tables import hp_bar, label, pips, side_colours
+from shaper_gm.render.tables import hp_bar, pips
 from shaper_gm.render.text import Names, effect_text, item, plural, until_text
+from shaper_gm.render.views import sheet_frame
 
 
 def dice_word(n: int) -> str:
@@ -30,11 +30,8 @@ def actor_sheet(view) -> Group:
     state, rs = view.state, view.ruleset
     actor = state.actors[view.actor]
     sheet, numbers = actor.sheet, rs.numbers
-    head = Text(label(actor), style=f"bold {side_colours(state).get(actor.side, '')}")
-    head.append(f"  {actor.side}" + (", DOWN (P8)" if actor.down else ""))
-    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
+    head, table = sheet_frame(state, actor,
+                              actor.side + (", DOWN (P8)" if actor.down else ""))
     table.add_row("HP", hp_bar(actor.hp, actor.max_hp))
     weapon = rs.weapon(actor)
     built = ""

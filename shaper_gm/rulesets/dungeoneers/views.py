@@ -15,9 +15,9 @@ from rich.text import Text
 from shaper_gm.engine.turns import name_of
 from shaper_gm.render.breakdown import INDENT, roll_text
 from shaper_gm.render.console import EVENT_RENDERERS, VIEW_RENDERERS
-from shaper_gm.render.tables import LAYOUTS, Column, Layout, label, pips, side_colours
+from shaper_gm.render.tables import LAYOUTS, Column, Layout, pips
 from shaper_gm.render.text import Names, describer, effect_text, line, plural, until_text
-from shaper_gm.render.views import SHEETS, fraction, percent
+from shaper_gm.render.views import SHEETS, fraction, percent, sheet_frame
 from shaper_gm.rulesets.dungeoneers.events import (
     ActionReadied,
     ActionResolved,
@@ -316,11 +316,8 @@ def actor_sheet(view) -> Group:
     state, actor, rs = view.state, view.state.actors[view.actor], view.ruleset
     sheet, library = actor.sheet, view.library
     names = Names.of(state)
-    head = Text(label(actor), style=f"bold {side_colours(state).get(actor.side, '')}")
-    head.append(f"  {actor.side}" + (", DOWN (D19)" if actor.down else ""))
-    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
+    head, table = sheet_frame(state, actor,
+                              actor.side + (", DOWN (D19)" if actor.down else ""))
     up = " (up)" if actor.id in state.up else ""
     table.add_row("AP", Text.assemble(_ap(actor, state, rs), f" of {_limit(rs, actor, 'ap')}"
                                       + up))

@@ -14,9 +14,9 @@ from rich.text import Text
 
 from shaper_gm.render.breakdown import INDENT
 from shaper_gm.render.console import EVENT_RENDERERS, VIEW_RENDERERS
-from shaper_gm.render.tables import LAYOUTS, Column, Layout, hp_bar, label, pips, side_colours
+from shaper_gm.render.tables import LAYOUTS, Column, Layout, hp_bar, pips
 from shaper_gm.render.text import Names, describer, effect_text, line, until_text
-from shaper_gm.render.views import SHEETS, fraction, percent
+from shaper_gm.render.views import SHEETS, fraction, percent, sheet_frame
 from shaper_gm.rulesets.reactions.events import (
     AttackResolved,
     DamageResolved,
@@ -223,11 +223,8 @@ def actor_sheet(view) -> Group:
     state, rs = view.state, view.ruleset
     actor = state.actors[view.actor]
     sheet = actor.sheet
-    head = Text(label(actor), style=f"bold {side_colours(state).get(actor.side, '')}")
-    head.append(f"  {actor.side}" + (", DOWN (R8)" if actor.down else ""))
-    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
+    head, table = sheet_frame(state, actor,
+                              actor.side + (", DOWN (R8)" if actor.down else ""))
     number = {key: rs.number(actor, key) for key in SHEET_NUMBERS}
     table.add_row("Health", hp_bar(actor.hp or 0, actor.max_hp or 0))
     table.add_row("Turn", Text.assemble(_turn(actor, state, rs), "  ", " · ".join(

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 
-from shaper_gm.render.tables import hp_bar, label, pips, side_colours
+from shaper_gm.render.tables import hp_bar, pips
 from shaper_gm.render.text import Names, effect_text, item, kind, until_text
+from shaper_gm.render.views import sheet_frame
 from shaper_gm.rulesets.shaper import model
 
 
@@ -54,12 +54,8 @@ def actor_sheet(view) -> Group:
     """`show ACTOR`: every number of a Shaper sheet, live values beside it."""
     state, actor = view.state, view.state.actors[view.actor]
     stats, library = actor.sheet, view.library
-    colour = side_colours(state).get(actor.side, "")
-    head = Text(label(actor), style=f"bold {colour}")
-    head.append(f"  {actor.side}, level {stats.level}" + (", DOWN" if actor.down else ""))
-    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
+    head, table = sheet_frame(state, actor, f"{actor.side}, level {stats.level}"
+                              + (", DOWN" if actor.down else ""))
     full = view.ruleset.new_pool(stats)
     counts = pool_shown(actor, state, view.ruleset)
     where = actor.zone or "not placed"

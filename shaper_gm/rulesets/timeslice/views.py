@@ -15,9 +15,9 @@ from rich.text import Text
 from shaper_gm.render import text as render_text
 from shaper_gm.render.breakdown import INDENT, faces
 from shaper_gm.render.console import EVENT_RENDERERS, VIEW_RENDERERS
-from shaper_gm.render.tables import LAYOUTS, Column, Layout, hp_bar, label, side_colours
+from shaper_gm.render.tables import LAYOUTS, Column, Layout, hp_bar
 from shaper_gm.render.text import Names, describer, effect_text, until_text
-from shaper_gm.render.views import SHEETS, fraction, percent
+from shaper_gm.render.views import SHEETS, fraction, percent, sheet_frame
 from shaper_gm.rulesets.timeslice import events as tev
 from shaper_gm.rulesets.timeslice.attack import AttackOutcome, DyingAttackOutcome
 from shaper_gm.rulesets.timeslice.clock import clock_text, minutes
@@ -198,13 +198,8 @@ def actor_sheet(view) -> Group:
     """`show ACTOR`: every number of a time-slice sheet with its live values."""
     state, actor, rs = view.state, view.state.actors[view.actor], view.ruleset
     sheet, lib = actor.sheet, rs.library
-    colour = side_colours(state).get(actor.side, "")
-    head = Text(label(actor), style=f"bold {colour}")
     kind = "player character" if sheet.player else "non-player"
-    head.append(f"  {actor.side}, {kind}")
-    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
+    head, table = sheet_frame(state, actor, f"{actor.side}, {kind}")
     table.add_row("HP", hp_bar(actor.hp or 0, actor.max_hp or 0))
     table.add_row("Condition", _condition_row(actor))
     table.add_row("TS", f"{_ts(actor, state, rs)} (back to {sheet.ts_max} each round, T3)")
