@@ -84,9 +84,8 @@ def main(argv: list[str] | None = None) -> int:
             error(f"internal error ({type(exc).__name__}: {exc}); "
                   "every completed command is saved; please report this")
             return INTERNAL
-        problems = exc.errors                # the content library itself cannot be read
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        error(f"{problems[0]}{more}; fix content/ or set SHAPER_GM_CONTENT to a content folder")
+        # the content library itself cannot be read
+        error(f"{exc.summary()}; fix content/ or set SHAPER_GM_CONTENT to a content folder")
         return UNUSABLE
 
 

@@ -29,8 +29,7 @@ REFUSALS = (RuleViolation, DiceInputError, DiceSyntaxError, ContentError)
 def as_gm_error(exc: Exception) -> GmError:
     """One line, always: a content error lists its first problem and counts the rest."""
     if isinstance(exc, ContentError):
-        more = f" (and {len(exc.errors) - 1} more problems)" if len(exc.errors) > 1 else ""
-        return GmError(exc.errors[0] + more, "fix the sheet file, or use a template from "
+        return GmError(exc.summary(), "fix the sheet file, or use a template from "
                        "content/ (add ID --as TEMPLATE)")
     message = getattr(exc, "message", None) or str(exc)
     return GmError(" ".join(message.splitlines()), getattr(exc, "hint", "") or "")

@@ -29,6 +29,11 @@ class ContentError(ValueError):
         self.errors = tuple(errors)
         super().__init__("\n".join(self.errors))
 
+    def summary(self) -> str:
+        """One line: the first problem, and how many more there are."""
+        more = len(self.errors) - 1
+        return self.errors[0] + (f" (and {more} more)" if more else "")
+
 
 class Bad(Exception):
     """Raised by a validator; `sub` locates the problem inside the value (e.g. "[2]")."""

@@ -1,7 +1,8 @@
 """Sessions for the GM's overrides, one per ruleset: the shipped demo set up and started.
 
 `demo(ruleset)` runs the demo script's lines (comments and views left out); `refuse`
-checks a refusal is one line that says why and what to do and changes nothing.
+(the encounter tests' own) checks a refusal is one line that says why and what to do
+and changes nothing, redo history included.
 """
 
 from __future__ import annotations
@@ -9,10 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from encounter.conftest import refuse  # noqa: F401 - the overrides' tests use it too
 
 from shaper_gm.app import new_session
 from shaper_gm.commands.session import Session
-from shaper_gm.errors import GmError
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 RULESETS = ("shaper", "dungeoneers", "timeslice", "dicepool", "reactions")
@@ -60,21 +61,6 @@ def replayed(session: Session) -> Session:
     fresh = new_session(seed=1234)
     fresh.run_lines(list(session.log))
     return fresh
-
-
-def refuse(session: Session, line: str, *fragments: str) -> GmError:
-    state, log = session.state, list(session.log)
-    with pytest.raises(GmError) as info:
-        session.execute(line)
-    error = info.value
-    text = str(error)
-    for fragment in fragments:
-        assert fragment in text, f"{fragment!r} not in {text!r}"
-    assert "\n" not in text
-    assert error.message and error.hint, f"a refusal says why and what to do: {text!r}"
-    assert session.state is state
-    assert session.log == log
-    return error
 
 
 def screen(session: Session, line: str, width: int = 100) -> str:

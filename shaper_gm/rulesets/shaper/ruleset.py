@@ -76,8 +76,8 @@ class ShaperRuleset(RulesetBase):
     def __init__(self, numbers: RulesetNumbers, library: Library | None = None, *,
                  load_library: Callable[[], Library] | None = None) -> None:
         self.numbers = numbers
-        self._library = library if library is not None or load_library else Library()
-        self._load_library = load_library
+        self._library = library                  # None: read on first use, see `library`
+        self._load_library = load_library or Library     # none given: an empty library
         self.id = numbers.id
         self.name = numbers.name
         self.resources = economy.resource_specs(numbers)
@@ -92,8 +92,7 @@ class ShaperRuleset(RulesetBase):
             try:
                 self._library = self._load_library()
             except ContentError as exc:
-                more = f" (and {len(exc.errors) - 1} more)" if len(exc.errors) > 1 else ""
-                raise CommandError(f"the content library cannot be read: {exc.errors[0]}{more}",
+                raise CommandError(f"the content library cannot be read: {exc.summary()}",
                                    "nothing changed; fix content/ or set SHAPER_GM_CONTENT "
                                    "to a content folder") from None
         return self._library

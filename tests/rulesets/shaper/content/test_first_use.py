@@ -61,3 +61,17 @@ def test_numbers_that_cannot_be_read_stop_the_build(content_copy, numbers, probl
 
 def test_the_numbers_alone_equal_the_librarys(fresh_cache):
     assert loader.load_numbers() == loader.load_library().rulesets["shaper"]
+
+
+def test_several_unreadable_files_are_one_line_that_counts_the_rest(content_copy, monkeypatch,
+                                                                     fresh_cache):
+    for name in ("a", "b", "c"):
+        (content_copy / "shaper" / "weapons" / f"{name}.yaml").write_text("club: [1, 2\n")
+    monkeypatch.setenv("SHAPER_GM_CONTENT", str(content_copy))
+    session = new_session(seed=7)
+    with pytest.raises(CommandError) as refused:
+        session.execute("add goblin --as bandit")
+    message = refused.value.message
+    assert message.startswith("the content library cannot be read: "
+                              "content/shaper/weapons/a.yaml: line 2")
+    assert message.endswith(" (and 2 more)") and "\n" not in message
