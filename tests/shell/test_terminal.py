@@ -68,7 +68,11 @@ def test_a_fight_in_the_terminal_tab_toolbar_a_called_total_and_the_end(gm, tmp_
     gm.send("attack ")
     gm.send(TAB)                                             # the menu: targets in reach
     gm.expect(r"Raider · enemies · Long · in Longbow range · HP 18/18")
+    menu = gm.child.before + gm.child.after
     gm.send(CTRL_C)                                          # the line is dropped
+    gm.expect("josh ›")
+    menu += gm.child.before
+    assert "Josh · party" not in menu                        # never the attacker itself
     gm.send("attack rai")
     gm.expect(r"Raider · enemies · Long · in Longbow range")  # the menu, while typing
     gm.send(TAB)
