@@ -19,7 +19,11 @@ def build_registry(rs=None, extra=()) -> Registry:
     if rs is None:
         rs = rulesets.module_of(rulesets.DEFAULT).build()
     registry = Registry(ruleset=rs.id, ruleset_name=rs.name)
-    for register in (setup.register, turns.register, gm.register, views.register, *extra):
+    setup.register(registry, rs)
+    turns.verbs.install(registry, rs)
+    if hasattr(rs, "act"):                  # a ruleset that still runs act/react itself
+        turns.legacy_register(registry, rs)
+    for register in (gm.register, views.register, *extra):
         register(registry, rs)
     own = rulesets.verbs_of(rs.id)
     if own is not None:

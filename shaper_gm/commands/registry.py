@@ -29,9 +29,16 @@ class Verb:
     takes_file: bool = False      # reads or writes files: never run from a save's log
     # What the positional words are, for completion: e.g. ("actor?", "targets").
     positionals: tuple[str, ...] = ()
+    # Its dice slots: (name, rolled once per target or attempt?), in the order it rolls.
+    slots: tuple[tuple[str, bool], ...] = ()
 
     def flag(self, name: str) -> FlagSpec | None:
         return next((f for f in self.flags if f.name == name), None)
+
+    def slot_map(self) -> dict[str, tuple[bool, str]]:
+        """Its slots as `SlotDice` reads them: name -> (repeats, help)."""
+        return {name: (repeats, getattr(self.flag(name), "help", ""))
+                for name, repeats in self.slots}
 
 
 @record(frozen=False)
@@ -54,10 +61,11 @@ class Registry:
     def command(self, name: str, *, usage: str, summary: str, aliases: tuple[str, ...] = (),
                 flags: tuple[FlagSpec, ...] = (), rules: str = "",
                 examples: tuple[str, ...] = (), group: str = "play", logged: bool = True,
-                takes_file: bool = False, positionals: tuple[str, ...] = ()):
+                takes_file: bool = False, positionals: tuple[str, ...] = (),
+                slots: tuple[tuple[str, bool], ...] = ()):
         def register(handler: Callable) -> Callable:
             verb = Verb(name, handler, usage, summary, aliases, flags, rules, examples, group,
-                        logged, takes_file, positionals)
+                        logged, takes_file, positionals, tuple(slots))
             self.verbs[name] = verb
             self.by_alias[name] = name
             for alias in aliases:

@@ -12,6 +12,7 @@ from dataclasses import field
 from typing import Any
 
 from shaper_gm.commands.args import MAX_LINE, Parsed, file_read, parse_args, split_line
+from shaper_gm.commands.logline import log_line
 from shaper_gm.commands.registry import FILE_VERBS, Registry, Verb
 from shaper_gm.content.schema import ContentError
 from shaper_gm.dice import DiceInputError, DiceSyntaxError
@@ -60,6 +61,7 @@ class Outcome:
     state: EncounterState | None = None   # the new state, for commands that change it
     events: tuple = ()
     view: Any = None
+    request: Any = None           # the command as resolved: its log line is written from it
 
 
 @record(frozen=False)
@@ -176,7 +178,7 @@ class Session:
         if outcome.state is None or not verb.logged:
             return Result(verb.name, None, tuple(outcome.events), outcome.view)
         new_state = outcome.state.with_(dice_position=dice.position)
-        resolved = parsed.to_line()
+        resolved = log_line(outcome.request) if outcome.request is not None else parsed.to_line()
         by_hand = sorted({s.slot for s in dice.slots if s.by_hand and s.used} | by_hand_given)
         if by_hand:
             resolved += f" {BY_HAND} {','.join(by_hand)}"
@@ -201,7 +203,7 @@ class Session:
         state, more = ending.settle(self.state, state, self.ruleset_for(state))
         if not more:
             return outcome
-        return Outcome(state, (*outcome.events, *more), outcome.view)
+        return Outcome(state, (*outcome.events, *more), outcome.view, outcome.request)
 
     def run_lines(self, lines: list[str],
                   on_result: Callable[[int, str, Result], None] | None = None) -> list[Result]:

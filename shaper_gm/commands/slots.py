@@ -84,24 +84,28 @@ class SlotDice:
     def tape(self) -> PlayTape:
         return PlayTape(self.source, self.decisions)
 
-    def finish(self) -> None:
-        """Check nothing given went unused, then write faces and answers into the line."""
+    def logged(self) -> dict[str, object]:
+        """Check nothing given went unused; then every slot's faces and every answer as
+        the log line's flags (None for a slot the action never rolled: what was given
+        for it is left out, as every roll's own faces are)."""
+        out: dict[str, object] = {}
         for slot, (repeats, _) in self.slots.items():
             used = self.sources[slot]
             if used and len(self.given[slot]) > len(used):
                 raise CommandError(f"--{slot} given {len(self.given[slot])} time(s); the action "
                                    f"rolled it {len(used)} time(s)",
                                    f"give --{slot} once per roll, in order")
-            # A slot the action never rolled (a miss rolls no damage): what was given for it
-            # is left out of the log, as every roll's own faces are.
-            flags = self.ctx.parsed.flags
             if repeats:
                 texts = [slot_text(s.logged()) for s in used]
                 while texts and texts[-1] == NO_ROLL:
                     texts.pop()
-                flags[slot] = texts or None
+                out[slot] = texts or None
             else:
-                flags[slot] = used[0].logged() if used else None
+                out[slot] = used[0].logged() if used else None
         self.decisions.finish()
-        answers = self.decisions.as_flags()
-        self.ctx.parsed.flags[REACT] = answers or None
+        out[REACT] = self.decisions.as_flags() or None
+        return out
+
+    def finish(self) -> None:
+        """`logged`, written into the parsed command (verbs not yet reading a Request)."""
+        self.ctx.parsed.flags.update(self.logged())

@@ -1,5 +1,7 @@
-"""Turn flow in a live encounter: starting the fight, whose turn it is, paying for
-actions, ending turns and passing, for any ruleset (its turn order decides who is up)."""
+"""Turn flow in a live encounter, for any ruleset: starting the fight, whose turn it is,
+the one pipeline every action runs through (`perform`), ending turns and passing. The
+ruleset's turn order decides who is up; its actions (`engine.actions`) say what they
+cost and do."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from collections.abc import Mapping
 
 from shaper_gm.engine import ending, resources
 from shaper_gm.engine import events as ev
+from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.turns import name_of
@@ -67,10 +70,17 @@ def pay(state: Encounter, rs, actor_id: str, action: str, cost: Mapping[str, int
     resources its ruleset lets it spend off-turn may pay."""
     check_started(state, rs, action)
     check_able(state, rs, actor_id)
-    actor = state.actors[actor_id]
     on_turn = state.controls_turn(actor_id)
     if not on_turn and not all(_off_turn(rs, name) for name in cost):
         require_turn(state, rs, actor_id, action)
+    return spend(state, rs, actor_id, action, cost, on_turn=on_turn, refuse=refuse)
+
+
+def spend(state: Encounter, rs, actor_id: str, action: str, cost: Mapping[str, int], *,
+          on_turn: bool, refuse=None) -> Step:
+    """Take `cost` off the actor's resources by the ruleset's payer rules (all or
+    nothing), with no check of whose turn it is."""
+    actor = state.actors[actor_id]
     values, payment = resources.pay(rs.resources, actor.resource_map(), cost, action=action,
                                     who=actor.name, on_turn=on_turn, refuse=refuse)
     state = state.with_actor(actor.with_resources(values))
@@ -91,3 +101,50 @@ def acted(state: Encounter, rs, actor_id: str) -> Step:
 def acting(state: Encounter, rs, actor_id: str) -> Step:
     """Before a play action: the turn of whoever acts may begin now."""
     return rs.turn_order.before_action(state, rs, actor_id)
+
+
+def perform(state: Encounter, rs, action: Action, request, tape=None) -> Done:
+    """Run one action: may the actor act now → prepare (every refusal) → the turn
+    order's before-action → pay → resolve → what others paid inside it → the turn
+    order's after-action (a reaction's, off-turn). Nothing is changed unless all of it
+    goes through: a refusal at any point leaves `state` as it was."""
+    actor_id = request.actor
+    check_started(state, rs, action.doing)
+    if not action.while_down:
+        check_able(state, rs, actor_id)
+    on_turn = state.controls_turn(actor_id)
+    events: list = []
+    cost = None
+    if on_turn and action.timing == "reaction":
+        actor = state.actors[actor_id]
+        raise RuleViolation(f"{action.name} answers what someone else does: it is "
+                            f"{actor.name}'s own turn{rs.cited('react_rule')}",
+                            "take it when another actor's action sets it off")
+    if not on_turn and action.timing == "turn":
+        admitted = rs.admit_off_turn(state, actor_id, action, request)
+        if admitted is None:
+            require_turn(state, rs, actor_id, action.doing)
+        state, events, cost = admitted.state, list(admitted.events), admitted.cost
+    acting = Acting(state, rs, request, tape, reaction=not on_turn)
+    if action.prepare is not None:
+        acting = acting.with_plan(action.prepare(acting))
+    if cost is None:
+        cost = action.cost_of(acting)
+    if on_turn:
+        state, began = rs.turn_order.before_action(state, rs, actor_id)
+        events += began
+    state, spent = pay(state, rs, actor_id, action.name, cost) if cost else (state, [])
+    done = action.resolve(acting.with_state(state))
+    state, events = done.state, [*events, *spent, *done.events]
+    for other, other_cost, why in done.others:
+        state, paid = spend(state, rs, other, why, dict(other_cost), on_turn=False)
+        events += paid
+    if on_turn:
+        state, after = rs.turn_order.after_action(state, rs, actor_id)
+    else:
+        state, after = rs.turn_order.after_reaction(state, rs, actor_id)
+    events += after
+    for other in dict.fromkeys(o for o, _, _ in done.others if o != actor_id):
+        state, after = rs.turn_order.after_reaction(state, rs, other)
+        events += after
+    return Done(state, tuple(events), done.outcome, done.others, done.logged)

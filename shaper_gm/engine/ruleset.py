@@ -80,8 +80,12 @@ class Ruleset(Protocol):
     # Shared verbs in the ruleset's terms ------------------------------------------------------
     def is_cost(self, word: str) -> bool: ...
     def cost_words(self) -> list[str]: ...
-    def act(self, state: Encounter, actor_id: str, word: str, text: str) -> Step: ...
-    def react(self, state: Encounter, actor_id: str, word: str, text: str) -> Step: ...
+    def act_cost(self, word: str) -> Mapping[str, int] | None: ...
+    def react_cost(self, word: str) -> Mapping[str, int] | None: ...
+    def admit_off_turn(self, state: Encounter, actor_id: str, action: Any,
+                       request: Any) -> Any: ...
+    def resolve_word(self, state: Encounter, kind: str, word: str,
+                     actor_id: str | None) -> Any: ...
     def damage(self, state: Encounter, target: str, amount: int, options: Mapping) -> Step: ...
     def heal(self, state: Encounter, target: str, amount: int) -> Step: ...
 
@@ -162,43 +166,47 @@ class RulesetBase:
         numbers = [str(n) for n in range(1, 7)] if self.act_resource else []
         return [*numbers, *self.resource_names()]
 
-    def act(self, state: Encounter, actor_id: str, word: str, text: str) -> Step:
-        """Any other action on the actor's turn: paid, logged, and the turn order told."""
-        from shaper_gm.engine import events as ev
-        from shaper_gm.engine import play as turns
+    def act_cost(self, word: str) -> dict[str, int] | None:
+        """What `act WORD` spends (the shared act verb), or None if WORD is no cost."""
+        return self.parse_cost(word)
 
-        cost = self._cost(word)
-        turns.require_turn(state, self, actor_id, "an action")
-        state, began = turns.acting(state, self, actor_id)
-        state, spent = turns.pay(state, self, actor_id, text or word, cost)
-        state, after = turns.acted(state, self, actor_id)
-        return state, [*began, *spent, ev.Said(actor_id, word, text), *after]
-
-    def react(self, state: Encounter, actor_id: str, word: str, text: str) -> Step:
-        """A reaction outside the acting actor's turn, paid from what may pay off-turn."""
-        from shaper_gm.engine import events as ev
-        from shaper_gm.engine import play as turns
-        from shaper_gm.engine.errors import RuleViolation
-
+    def react_cost(self, word: str) -> dict[str, int] | None:
+        """What `react ACTOR WORD` spends off-turn: N (or `reaction`, one) of the
+        resource that pays reactions; None if WORD is no such cost."""
         if self.react_resource is None:
-            raise RuleViolation(f"{self.name} has no reactions to pay for",
-                                self.term("off_turn_hint") or "act on the actor's own turn")
-        if state.controls_turn(actor_id):
-            raise RuleViolation(f"it is {state.actors[actor_id].name}'s own turn: a reaction "
-                                "is taken outside it", "use act for an action on one's turn")
-        state, spent = turns.pay(state, self, actor_id, text or "reaction", self._cost(word))
-        state, after = self.turn_order.after_reaction(state, self, actor_id)
-        return state, [*spent, ev.Reacted(actor_id, text or word), *after]
+            return None
+        word = word.lower()
+        if word in ("reaction", "reactions"):
+            return {self.react_resource: 1}
+        if word.isascii() and word.isdigit() and len(word) <= 2 and int(word) >= 1:
+            return {self.react_resource: int(word)}
+        return self.parse_cost(word)
 
-    def _cost(self, word: str) -> dict[str, int]:
+    def admit_off_turn(self, state: Encounter, actor_id: str, action: Any,
+                       request: Any) -> Any:
+        """An action outside the actor's turn that its rules let through (a prepared or
+        readied action), as an `engine.actions.Admission`; None refuses it."""
+        return None
+
+    def resolve_word(self, state: Encounter, kind: str, word: str, actor_id: str | None) -> Any:
+        """A word of a kind only the ruleset knows (a cost, a weapon, a skill), as the
+        command means it; refuses (RuleViolation) a word that is none."""
         from shaper_gm.engine.errors import RuleViolation
-
-        cost = self.parse_cost(word)
-        if cost is None:
-            shown = f"a number of {self.act_resource}" if self.act_resource else "a resource"
-            raise RuleViolation(f"{word!r} is not a cost here",
-                                f"give {shown} or one of: {', '.join(self.resource_names())}")
-        return cost
+        if kind == "cost":
+            if self.act_cost(word) is None:
+                shown = f"a number of {self.act_resource}" if self.act_resource else "a resource"
+                raise RuleViolation(f"{word!r} is not a cost here",
+                                    f"give {shown} or one of: {', '.join(self.resource_names())}")
+            return word.lower()
+        if kind == "react-cost":
+            if self.react_resource is None:
+                raise RuleViolation(f"{self.name} has no reactions to pay for",
+                                    self.term("off_turn_hint") or "act on the actor's own turn")
+            if self.react_cost(word) is None:
+                raise RuleViolation(f"{word!r} is not a reaction's cost here",
+                                    f"give a number of {self.react_resource}")
+            return word.lower()
+        return word.lower()
 
     def new_system(self) -> Any:
         """The ruleset's encounter data for a fresh encounter."""

@@ -1,32 +1,80 @@
-"""The turn verbs every ruleset shares: end, pass, act, react."""
+"""The turn verbs every ruleset shares: end, pass, and the two actions any ruleset can
+price in its own units, act (on the actor's turn) and react (outside it)."""
 
 from __future__ import annotations
 
-from shaper_gm.commands import resolve
-from shaper_gm.commands.registry import Registry
+from shaper_gm.commands.acting import read_request
 from shaper_gm.commands.session import Context, Outcome
-from shaper_gm.engine import play as turns
+from shaper_gm.commands.table import VerbTable
+from shaper_gm.engine import events as ev
+from shaper_gm.engine import play
+from shaper_gm.engine.actions import Acting, Done
+from shaper_gm.engine.request import Request
 from shaper_gm.errors import CommandError
 
+verbs = VerbTable()
 
-def register(reg: Registry, rs) -> None:
-    @reg.command("end", usage="end", aliases=("next",), rules=rs.term("end_rules"),
-                 summary="end the current turn; what the turn does not keep lapses",
-                 examples=("end",))
-    def end(ctx: Context) -> Outcome:
-        if ctx.parsed.words:
-            raise CommandError("end takes no words", "type end to pass the turn")
-        return Outcome(*turns.end_turn(ctx.state, ctx.ruleset))
 
-    @reg.command("pass", usage="pass [ACTOR]", rules=rs.term("pass_rule"),
-                 summary="give up everything left for the round", examples=("pass",),
-                 positionals=("actor?",))
-    def pass_(ctx: Context) -> Outcome:
-        who, _ = resolve.split_actor(ctx.state, ctx.parsed.words, 0, "pass", "pass [ACTOR]")
-        ctx.parsed.words[:] = [who]
-        return Outcome(*turns.pass_turn(ctx.state, ctx.ruleset, who))
+@verbs.command("end", usage="end", aliases=("next",), rules=lambda rs: rs.term("end_rules"),
+               summary="end the current turn; what the turn does not keep lapses",
+               examples=("end",))
+def end(ctx: Context) -> Outcome:
+    if ctx.parsed.words:
+        raise CommandError("end takes no words", "type end to pass the turn")
+    return Outcome(*play.end_turn(ctx.state, ctx.ruleset), request=Request("end"))
 
+
+@verbs.command("pass", usage="pass [ACTOR]", rules=lambda rs: rs.term("pass_rule"),
+               summary="give up everything left for the round", examples=("pass",),
+               positionals=("actor?",))
+def pass_(ctx: Context) -> Outcome:
+    request = read_request(ctx)
+    return Outcome(*play.pass_turn(ctx.state, ctx.ruleset, request.actor), request=request)
+
+
+def _examples(key: str):
+    return lambda rs: tuple(rs.term(key).split("|")) if rs.term(key) else ()
+
+
+@verbs.action("act", usage=lambda rs: f"act [ACTOR] {rs.term('act_cost') or 'COST'} TEXT",
+              rules=lambda rs: rs.term("act_rules"),
+              summary="any other action: spend its cost and log what it was",
+              examples=_examples("act_examples"), positionals=("actor?", "cost", "text"),
+              cost=lambda acting: acting.rs.act_cost(acting.request.arg("cost")))
+def act(acting: Acting) -> Done:
+    request = acting.request
+    return Done(acting.state, (ev.Said(request.actor, request.arg("cost"),
+                                       request.arg("text")),))
+
+
+@verbs.action("react", usage=lambda rs: f"react ACTOR {rs.term('act_cost') or 'COST'} TEXT",
+              rules=lambda rs: rs.term("react_rule"), timing="reaction",
+              summary="a reaction outside the acting actor's turn, paying its cost",
+              examples=lambda rs: (f"react {rs.term('react_example')}",)
+              if rs.term("react_example") else (),
+              positionals=("actor", "react-cost", "text"),
+              cost=lambda acting: acting.rs.react_cost(acting.request.arg("react-cost")))
+def react(acting: Acting) -> Done:
+    request = acting.request
+    return Done(acting.state, (ev.Reacted(request.actor, request.arg("text")
+                                          or request.arg("react-cost")),))
+
+
+# --- rulesets not yet declaring their costs (act_cost / react_cost) ----------------------
+
+def legacy_register(reg, rs) -> None:
+    """`act` and `react` for a ruleset that still runs them itself (`rs.act`, `rs.react`)."""
     cost = rs.term("act_cost") or "COST"
+
+    if hasattr(rs, "act"):
+        _legacy_act(reg, rs, cost)
+    if hasattr(rs, "react"):
+        _legacy_react(reg, rs, cost)
+
+
+def _legacy_act(reg, rs, cost: str) -> None:
+    from shaper_gm.commands import resolve
+
     @reg.command("act", usage=f"act [ACTOR] {cost} TEXT", rules=rs.term("act_rules"),
                  summary="any other action: spend its cost and log what it was",
                  examples=tuple(rs.term("act_examples").split("|")) if rs.term("act_examples")
@@ -44,6 +92,11 @@ def register(reg: Registry, rs) -> None:
         word, text = rest[0].lower(), " ".join(rest[1:])
         ctx.parsed.words[:] = [who, word, *([text] if text else [])]
         return Outcome(*rs.act(ctx.state, who, word, text))
+
+
+
+def _legacy_react(reg, rs, cost: str) -> None:
+    from shaper_gm.commands import resolve
 
     @reg.command("react", usage=f"react ACTOR {cost} TEXT", rules=rs.term("react_rule"),
                  summary="a reaction outside the acting actor's turn, paying its cost",

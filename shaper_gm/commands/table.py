@@ -1,0 +1,76 @@
+"""Verbs declared where they are written: module-level functions with a decorator.
+
+A module keeps one `VerbTable`; `@table.command(...)` declares a verb whose function
+takes the command's `Context`, and `@table.action(...)` declares a play action whose
+function is its resolution (`engine.actions`): the engine runs the turn around it and
+the command layer resolves its request, hands it the dice slots and writes its log
+line. Nothing registers at import: `VerbTable.install(registry, rs)` puts the verbs
+into one encounter's registry, reading any metadata given as a function of the ruleset
+(`usage=lambda rs: ...`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from shaper_gm.engine.actions import Action
+
+# Metadata that may be given as a function of the ruleset.
+DERIVED = ("usage", "summary", "examples", "flags", "rules", "aliases", "positionals")
+
+
+class Declared:
+    """One declaration: the verb's metadata, its function, and for an action how it
+    is taken."""
+
+    def __init__(self, name: str, function: Callable, meta: dict[str, Any],
+                 action: dict[str, Any] | None) -> None:
+        self.name = name
+        self.function = function
+        self.meta = meta
+        self.action = action
+
+    def metadata(self, rs) -> dict[str, Any]:
+        return {key: value(rs) if key in DERIVED and callable(value) else value
+                for key, value in self.meta.items()}
+
+    def build_action(self) -> Action:
+        return Action(self.name, self.function, **(self.action or {}))
+
+
+class VerbTable:
+    def __init__(self) -> None:
+        self.declared: list[Declared] = []
+
+    def command(self, name: str, **meta: Any) -> Callable[[Callable], Callable]:
+        """A verb whose function takes the command's Context and returns an Outcome."""
+        def declare(function: Callable) -> Callable:
+            self.declared.append(Declared(name, function, meta, None))
+            return function
+        return declare
+
+    def action(self, name: str, *, cost: Mapping[str, int] | Callable = None,
+               prepare: Callable | None = None, timing: str = "turn",
+               while_down: bool = False, what: str = "",
+               parse: Callable | None = None, **meta: Any) -> Callable[[Callable], Callable]:
+        """A play action: the function resolves it (`Acting -> Done`); `cost` is a
+        mapping or a function of the Acting; `parse(ctx) -> Request` replaces the
+        generic reading of its words."""
+        def declare(function: Callable) -> Callable:
+            spec = {"cost": cost or {}, "prepare": prepare, "timing": timing,
+                    "while_down": while_down, "what": what}
+            self.declared.append(Declared(name, function, {**meta, "parse": parse}, spec))
+            return function
+        return declare
+
+    def install(self, registry, rs) -> None:
+        from shaper_gm.commands.acting import action_handler
+        for entry in self.declared:
+            meta = entry.metadata(rs)
+            parse = meta.pop("parse", None)
+            if entry.action is None:
+                registry.command(entry.name, **meta)(entry.function)
+                continue
+            action = entry.build_action()
+            registry.command(entry.name, **meta)(action_handler(action, parse))

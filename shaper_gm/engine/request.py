@@ -1,0 +1,68 @@
+"""An action as requested: the verb, its positional words by role, its flags, all
+resolved (ids for prefixes, canonical zones, checked choices). The engine's pipeline
+and a ruleset's steps read it; the command layer writes the log line from it
+(`commands.logline`), the way a chess move is written from the move and not from what
+was typed.
+
+Roles are the verb's positional slots (`actor`, `target`, `targets`, `zone`, `text`,
+...); once the action has run, its flags also hold every slot's faces and every
+decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from shaper_gm.records import record
+
+
+@record
+class Request:
+    verb: str
+    args: tuple[tuple[str, Any], ...] = ()     # (role, value) in the verb's usage order
+    flags: tuple[tuple[str, Any], ...] = ()    # (flag, value) in the verb's flag order
+
+    # --- reading ------------------------------------------------------------------
+    def arg(self, role: str, default: Any = None) -> Any:
+        return next((value for name, value in self.args if name == role), default)
+
+    def get(self, flag: str, default: Any = None) -> Any:
+        return next((value for name, value in self.flags if name == flag), default)
+
+    @property
+    def actor(self) -> str | None:
+        return self.arg("actor")
+
+    @property
+    def target(self) -> str | None:
+        found = self.arg("target")
+        if found is None:
+            targets = self.arg("targets")
+            return targets[0] if targets else None
+        return found
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        many = self.arg("targets")
+        if many is not None:
+            return tuple(many)
+        one = self.arg("target")
+        return (one,) if one is not None else ()
+
+    # --- building -----------------------------------------------------------------
+    def with_flags(self, values: Mapping[str, Any] | Iterable[tuple[str, Any]],
+                   order: Iterable[str] = ()) -> Request:
+        """These flags set (None or an empty list drops one), kept in `order` (the verb's
+        flag order), flags it does not name after them."""
+        merged = dict(self.flags)
+        merged.update(values)
+        ranked = {name: i for i, name in enumerate(order)}
+        kept = [(k, v) for k, v in merged.items() if v is not None and v != [] and v != ()]
+        kept.sort(key=lambda kv: ranked.get(kv[0], len(ranked)))
+        return Request(self.verb, self.args, tuple(kept))
+
+    def with_args(self, **values: Any) -> Request:
+        """Roles given new values (in place), others unchanged."""
+        return Request(self.verb, tuple((k, values.get(k, v)) for k, v in self.args),
+                       self.flags)
