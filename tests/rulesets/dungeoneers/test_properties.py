@@ -86,7 +86,11 @@ def check(state):
             assert state.actors[data.grappled_by].system.grappling == actor.id
         if not actor.down and actor.id not in state.passed and values["ap"] > 0:
             able.append(actor)
-    assert state.round >= 1 and state.up
+    assert state.round >= 1
+    if state.over is not None:           # the fight is decided: nobody is up (engine.ending)
+        assert state.up == () and state.turn is None
+        return
+    assert state.up
     top = max(a.resource("ap") for a in able)
     for actor_id in state.up:
         up = state.actors[actor_id]
