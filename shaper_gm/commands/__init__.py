@@ -19,16 +19,24 @@ def build_registry(rs=None, extra=()) -> Registry:
     if rs is None:
         rs = rulesets.module_of(rulesets.DEFAULT).build()
     registry = Registry(ruleset=rs.id, ruleset_name=rs.name)
-    setup.register(registry, rs)
-    turns.verbs.install(registry, rs)
-    if hasattr(rs, "act"):                  # a ruleset that still runs act/react itself
-        turns.legacy_register(registry, rs)
-    for register in (gm.register, views.register, *extra):
-        register(registry, rs)
     own = rulesets.verbs_of(rs.id)
+    for table in (setup.verbs, turns.verbs, gm.verbs, views.verbs):
+        table.install(registry, rs)
+    if own is not None and hasattr(own, "ADD_FLAGS"):   # still edits the parsed line
+        setup.legacy_register(registry, rs)
+    elif own is None or not hasattr(own, "verbs"):
+        setup.legacy_register(registry, rs)
+    if hasattr(rs, "act") or hasattr(rs, "react"):      # still runs act/react itself
+        turns.legacy_register(registry, rs)
+    for register in extra:
+        register(registry, rs)
     if own is not None:
         registry.mark_shared()
-        own.register(registry, rs)
+        if hasattr(own, "verbs"):
+            own.verbs.apply_extensions(registry, rs)
+            own.verbs.install(registry, rs)
+        else:
+            own.register(registry, rs)
     return registry
 
 

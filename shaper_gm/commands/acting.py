@@ -21,6 +21,7 @@ from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.request import Request
 from shaper_gm.errors import CommandError
 
+MAX_AMOUNT = 100_000              # what a GM's number (damage, heal) may be
 ACTOR_ROLES = {"actor", "target"}
 LIST_ROLES = {"targets"}
 REST = "text"                         # takes every word left, possibly none
@@ -36,7 +37,7 @@ def action_handler(action, parse=None):
         dice = SlotDice(ctx, ctx.verb.slot_map())
         done = perform(ctx.state, ctx.ruleset, action, request, dice.tape())
         logged = {**dice.logged(), **dict(done.logged)}
-        request = request.with_flags(logged, order=[f.name for f in ctx.verb.flags])
+        request = request.with_flags(logged)
         return Outcome(done.state, done.events, request=request)
     return handle
 
@@ -102,7 +103,7 @@ def _resolve(ctx, reading, words: list[str], progress: list[int]) -> tuple[tuple
             if role == REST:
                 out.append((role, " ".join(chunk)))
             else:
-                out.append((role, tuple(resolve_word(ctx, role, w, out) for w in chunk)))
+                out.append((role, [resolve_word(ctx, role, w, out) for w in chunk]))
             progress[0] = at
             continue
         out.append((role, resolve_word(ctx, role, words[at], out)))
@@ -126,9 +127,10 @@ def resolve_word(ctx, role: str, word: str, before) -> Any:
     if role == "zone":
         return ctx.ruleset.canonical_zone(word, state.cols, state.rows)
     if role == "number":
-        if not ascii_digits(word) or len(word) > 6:
-            raise CommandError(f"{ctx.verb.name}: {word!r} is not a whole number",
-                               f"type help {ctx.verb.name} for examples")
+        if not ascii_digits(word) or len(word) > 6 or int(word) > MAX_AMOUNT:
+            example = ctx.verb.examples[0] if ctx.verb.examples else f"help {ctx.verb.name}"
+            raise CommandError(f"{ctx.verb.name}: the amount must be a whole number from 0 "
+                               f"to {MAX_AMOUNT}, got {word!r}", f"e.g. {example}")
         return int(word)
     actor = dict(before).get("actor") or state.turn
     return ctx.ruleset.resolve_word(state, role, word, actor)
@@ -137,20 +139,20 @@ def resolve_word(ctx, role: str, word: str, before) -> Any:
 # --- flags -----------------------------------------------------------------------------
 
 def read_flags(ctx, actor: str | None = None) -> tuple[tuple[str, Any], ...]:
-    """The typed flags, resolved, in the verb's flag order. Dice slots and `--react`
-    answers are left out: the action's dice and decisions write them."""
+    """The typed flags, resolved, in the order typed (the log keeps it). Dice slots and
+    `--react` answers keep their place as typed; the action's own dice and decisions
+    replace them (`action_handler`)."""
     verb = ctx.verb
-    skip = {*verb.slot_map(), REACT}
+    raw = {*verb.slot_map(), REACT}
     out = []
-    for spec in verb.flags:
-        if spec.name in skip or spec.name not in ctx.parsed.flags:
-            continue
-        value = ctx.parsed.flags[spec.name]
-        if spec.repeat:
-            value = [resolve_flag(ctx, spec, v, actor) for v in value]
-        else:
-            value = resolve_flag(ctx, spec, value, actor)
-        out.append((spec.name, value))
+    for name, value in ctx.parsed.flags.items():
+        spec = verb.flag(name)
+        if spec is not None and name not in raw:
+            if spec.repeat:
+                value = [resolve_flag(ctx, spec, v, actor) for v in value]
+            else:
+                value = resolve_flag(ctx, spec, value, actor)
+        out.append((name, value))
     return tuple(out)
 
 

@@ -15,8 +15,12 @@ def log_line(request: Request) -> str:
     for _, value in request.args:
         if value is None or value == "":
             continue
-        text = ",".join(value) if isinstance(value, (tuple, list)) else str(value)
-        parts.append(quote(text))
+        if isinstance(value, list):                 # several words (`init a b c`)
+            parts.extend(quote(str(v)) for v in value)
+        elif isinstance(value, tuple):              # one comma-separated word (`a,b`)
+            parts.append(quote(",".join(value)))
+        else:
+            parts.append(quote(str(value)))
     for name, value in request.flags:
         for item in value if isinstance(value, list) else [value]:
             parts.extend(_flag_words(name, item))

@@ -12,6 +12,7 @@ into one encounter's registry, reading any metadata given as a function of the r
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from shaper_gm.engine.actions import Action
@@ -42,6 +43,15 @@ class Declared:
 class VerbTable:
     def __init__(self) -> None:
         self.declared: list[Declared] = []
+        self.extensions: list[tuple[str, dict[str, Any]]] = []
+
+    def extend(self, name: str, *, flags: Any = (), before: str | None = None,
+               **meta: Any) -> None:
+        """Extend a shared verb for this ruleset: `flags` join its flags (before the flag
+        `before`, else at the end); `usage`, `summary`, `rules` or `examples` given here
+        replace its own. Its handler reads the new flags from the request (a shared
+        verb hands them to the ruleset's hook, e.g. `damage` to `rs.damage` as options)."""
+        self.extensions.append((name, {"flags": flags, "before": before, **meta}))
 
     def command(self, name: str, **meta: Any) -> Callable[[Callable], Callable]:
         """A verb whose function takes the command's Context and returns an Outcome."""
@@ -63,6 +73,19 @@ class VerbTable:
             self.declared.append(Declared(name, function, {**meta, "parse": parse}, spec))
             return function
         return declare
+
+    def apply_extensions(self, registry, rs) -> None:
+        """Extend the shared verbs already in `registry` as this table declares."""
+        for name, spec in self.extensions:
+            verb = registry.verbs[name]
+            values = {key: value(rs) if key in DERIVED and callable(value) else value
+                      for key, value in spec.items()}
+            extra = tuple(values.pop("flags"))
+            before = values.pop("before")
+            flags = list(verb.flags)
+            at = next((i for i, f in enumerate(flags) if f.name == before), len(flags))
+            flags[at:at] = extra
+            registry.verbs[name] = replace(verb, flags=tuple(flags), **values)
 
     def install(self, registry, rs) -> None:
         from shaper_gm.commands.acting import action_handler

@@ -20,7 +20,9 @@ from shaper_gm.records import record
 @record
 class Request:
     verb: str
-    args: tuple[tuple[str, Any], ...] = ()     # (role, value) in the verb's usage order
+    # (role, value) in the verb's usage order; a list is several words (`init a b`), a
+    # tuple one comma-separated word (`attack x a,b`)
+    args: tuple[tuple[str, Any], ...] = ()
     flags: tuple[tuple[str, Any], ...] = ()    # (flag, value) in the verb's flag order
 
     # --- reading ------------------------------------------------------------------
@@ -51,16 +53,14 @@ class Request:
         return (one,) if one is not None else ()
 
     # --- building -----------------------------------------------------------------
-    def with_flags(self, values: Mapping[str, Any] | Iterable[tuple[str, Any]],
-                   order: Iterable[str] = ()) -> Request:
-        """These flags set (None or an empty list drops one), kept in `order` (the verb's
-        flag order), flags it does not name after them."""
+    def with_flags(self, values: Mapping[str, Any] | Iterable[tuple[str, Any]]) -> Request:
+        """These flags set: one already there keeps its place, a new one goes last, and
+        None or an empty list drops one."""
         merged = dict(self.flags)
         merged.update(values)
-        ranked = {name: i for i, name in enumerate(order)}
-        kept = [(k, v) for k, v in merged.items() if v is not None and v != [] and v != ()]
-        kept.sort(key=lambda kv: ranked.get(kv[0], len(ranked)))
-        return Request(self.verb, self.args, tuple(kept))
+        kept = tuple((k, v) for k, v in merged.items() if v is not None and v != []
+                     and v != ())
+        return Request(self.verb, self.args, kept)
 
     def with_args(self, **values: Any) -> Request:
         """Roles given new values (in place), others unchanged."""

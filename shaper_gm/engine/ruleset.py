@@ -182,6 +182,17 @@ class RulesetBase:
             return {self.react_resource: int(word)}
         return self.parse_cost(word)
 
+    def _cost(self, word: str) -> dict[str, int]:
+        """`act_cost`, refused when WORD is no cost (rulesets still running act)."""
+        from shaper_gm.engine.errors import RuleViolation
+
+        cost = self.parse_cost(word)
+        if cost is None:
+            shown = f"a number of {self.act_resource}" if self.act_resource else "a resource"
+            raise RuleViolation(f"{word!r} is not a cost here",
+                                f"give {shown} or one of: {', '.join(self.resource_names())}")
+        return cost
+
     def admit_off_turn(self, state: Encounter, actor_id: str, action: Any,
                        request: Any) -> Any:
         """An action outside the actor's turn that its rules let through (a prepared or

@@ -5,19 +5,19 @@ from __future__ import annotations
 import re
 
 from shaper_gm.commands import resolve
+from shaper_gm.commands.acting import MAX_AMOUNT, read_flags, read_request
 from shaper_gm.commands.args import ascii_digits, flag
-from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
+from shaper_gm.commands.table import VerbTable
 from shaper_gm.commands.viewdata import HistoryMoved, Message
 from shaper_gm.dice import roll
 from shaper_gm.dice.modifiers import NO_MODIFIERS
 from shaper_gm.encounter import setup
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import harm
+from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Effect
 from shaper_gm.errors import CommandError
-
-MAX_AMOUNT = 100_000
 
 
 def amount(word: str, verb: str) -> int:
@@ -38,148 +38,177 @@ def target_and_amount(ctx: Context, verb: str) -> tuple[str, int]:
     return target, n
 
 
-def register(reg: Registry, rs) -> None:
-    @reg.command("damage", group="gm", positionals=("actor", "number"),
-                 usage="damage TARGET N", aliases=("dmg",),
-                 summary="take N hit points off the target", examples=("damage goblin-1 6",))
-    def damage(ctx: Context) -> Outcome:
-        target, n = target_and_amount(ctx, "damage")
-        return Outcome(*ctx.ruleset.damage(ctx.state, target, n, {}))
+verbs = VerbTable()
 
-    @reg.command("heal", group="gm", usage="heal TARGET N", rules=rs.term("down_rule"),
-                 summary="heal N (up to the maximum); brings a downed actor back",
-                 examples=("heal monica 4",), positionals=("actor", "number"))
-    def heal(ctx: Context) -> Outcome:
-        target, n = target_and_amount(ctx, "heal")
-        return Outcome(*ctx.ruleset.heal(ctx.state, target, n))
 
-    settable = rs.settable_fields()
+def _examples(key: str, default: tuple[str, ...] = ()):
+    return lambda rs: tuple(rs.term(key).split("|")) if rs.term(key) else default
 
-    @reg.command("set", group="gm", usage="set ACTOR FIELD=VALUE...",
-                 summary=f"set fields by hand: {', '.join(settable)}",
-                 examples=tuple(rs.term("set_examples").split("|"))
-                 if rs.term("set_examples") else ("set goblin-1 zone=C3",),
-                 positionals=("actor", "field=value*"))
-    def set_(ctx: Context) -> Outcome:
-        p = ctx.parsed
-        if len(p.words) < 2:
-            raise CommandError("expected set ACTOR FIELD=VALUE...", "e.g. set josh hp=9")
-        target = resolve.actor(ctx.state, p.words[0])
-        p.words[0] = target
-        state, events = ctx.state, []
-        for pair in p.words[1:]:
-            key, sep, value = pair.partition("=")
-            key = key.lower()
-            if not sep or key not in settable:
-                raise CommandError(f"cannot set {pair!r}",
-                                   f"write FIELD=VALUE with FIELD one of {', '.join(settable)}")
-            state, changed = _set_field(ctx, state, target, key, value)
-            events += changed
-        return Outcome(state, events)
 
-    keys = rs.effect_keys
-    @reg.command("effect", group="gm", rules=rs.term("effect_rule"), positionals=("actor", "text"),
-                 usage="effect ACTOR NAME " + "".join(f"[--{k} N] " for k in keys)
-                       + "[--until WHEN]",
-                 summary="put a lasting effect on an actor; it expires by itself",
-                 examples=tuple(rs.term("effect_examples").split("|"))
-                 if rs.term("effect_examples") else (),
-                 flags=(*(flag(k, "int", metavar="N", help=f"{k} modifier") for k in keys),
-                        flag("until", "text",
-                             metavar="start:ID|end:ID|round|rounds:N|used_up|never",
-                             help="when it ends: the start or end of ID's turn, this "
-                                  "round's end, after N rounds, once used up, or never"),
-                        flag("remove", help="remove the named effect instead")))
-    def effect(ctx: Context) -> Outcome:
-        p = ctx.parsed
-        if len(p.words) < 2:
-            raise CommandError("expected effect ACTOR NAME",
-                               "e.g. effect monica blessed --attack 1")
-        target = resolve.actor(ctx.state, p.words[0])
-        name = " ".join(p.words[1:])
-        p.words[:] = [target, name]
-        actor = ctx.state.actors[target]
-        if p.get("remove"):
-            keep = tuple(e for e in actor.effects if e.name.lower() != name.lower())
-            if len(keep) == len(actor.effects):
-                names = ", ".join(e.name for e in actor.effects) or "none"
-                raise CommandError(f"{actor.name} has no effect {name!r}", f"effects: {names}")
-            return Outcome(ctx.state.with_actor(actor.with_(effects=keep)),
-                           [ev.EffectEnded(target, name, "removed by the GM")])
-        used_up = ctx.ruleset.term("used_up_key")
-        absorb = p.get(used_up) or 0 if used_up else 0
-        if absorb < 0:
-            raise CommandError(f"--{used_up} cannot be negative", f"e.g. --{used_up} 2")
-        until = _until(ctx, p.get("until") or ("used_up" if absorb else "never"))
-        mods = tuple((key, p.get(key)) for key in ctx.ruleset.effect_keys if p.get(key))
-        new = Effect(name, "gm", None, mods, until)
-        if until != "never":
-            p.flags["until"] = until
-        return Outcome(ctx.state.with_actor(actor.with_(effects=(*actor.effects, new))),
-                       [ev.EffectAdded(target, new)])
+@verbs.command("damage", group="gm", positionals=("actor", "number"),
+               usage="damage TARGET N", aliases=("dmg",),
+               summary="take N hit points off the target", examples=("damage goblin-1 6",))
+def damage(ctx: Context) -> Outcome:
+    """N harm through the ruleset's own damage rules; the flags a ruleset adds to the
+    verb (`VerbTable.extend`) reach it as options."""
+    request = read_request(ctx)
+    options = dict(request.flags)
+    return Outcome(*ctx.ruleset.damage(ctx.state, request.actor, request.arg("number"),
+                                       options), request=request)
 
-    @reg.command("roll", group="gm", usage="roll EXPR [--faces FACES]",
-                 summary="roll any dice expression, e.g. roll 2d6+2",
-                 examples=("roll 2d6", "roll 1d6 --faces 4"), positionals=("dice",),
-                 flags=(flag("faces", "faces", help="the faces rolled"),))
-    def roll_(ctx: Context) -> Outcome:
-        return roll_outcome(ctx)
 
-    @reg.command("rolls", group="gm", usage="rolls ACTOR manual|auto", logged=False,
-                 rules=rs.term("manual_rule"),
-                 summary="in the shell, ask for this actor's dice instead of rolling them",
-                 examples=("rolls josh manual", "rolls josh auto"),
-                 positionals=("actor", "manual|auto"))
-    def rolls(ctx: Context) -> Outcome:
-        p = ctx.parsed
-        if len(p.words) != 2 or p.words[1].lower() not in ("manual", "auto"):
-            raise CommandError("expected rolls ACTOR manual|auto", "e.g. rolls josh manual")
-        target = resolve.actor(ctx.state, p.words[0])
-        manual = p.words[1].lower() == "manual"
-        (ctx.session.manual.add if manual else ctx.session.manual.discard)(target)
-        name = ctx.state.actors[target].name
-        how = "asked for at the prompt (Enter rolls)" if manual else "rolled by the tool"
-        return Outcome(view=Message(f"{name}'s dice are now {how}."))
+@verbs.command("heal", group="gm", usage="heal TARGET N", rules=lambda rs: rs.term("down_rule"),
+               summary="heal N (up to the maximum); brings a downed actor back",
+               examples=("heal monica 4",), positionals=("actor", "number"))
+def heal(ctx: Context) -> Outcome:
+    request = read_request(ctx)
+    return Outcome(*ctx.ruleset.heal(ctx.state, request.actor, request.arg("number")),
+                   request=request)
 
-    @reg.command("undo", group="gm", usage="undo [N] [--reroll]", logged=False,
-                 summary="take back the last N commands; the dice go back too, so the same "
-                         "command rolls the same dice (--reroll: fresh dice)",
-                 examples=("undo", "undo 3", "undo --reroll"), positionals=("number?",),
-                 flags=(flag("reroll", help="then skip the dice the undone commands drew, "
-                                            "so the next roll is fresh (logged as reroll N)"),))
-    def undo(ctx: Context) -> Outcome:
-        session = ctx.session
-        frames = session.undo(_count(ctx.parsed.words, "undo"))
-        rerolled = None
-        if ctx.parsed.get("reroll") and session.dice_ahead():
-            rerolled = session.execute(f"reroll {session.dice_ahead()}").line
-        return Outcome(view=HistoryMoved(tuple(f.line for f in frames), redo=False,
-                                         rerolled=rerolled))
 
-    @reg.command("reroll", group="gm", usage="reroll [N]", positionals=("number?",),
-                 summary="skip N dice, by default those the undone commands drew, so the "
-                         "next roll is fresh; logged, so replay draws the same",
-                 examples=("reroll", "reroll 6"))
-    def reroll(ctx: Context) -> Outcome:
-        words = ctx.parsed.words
-        if len(words) > 1:
-            raise CommandError("expected reroll [N]", "e.g. reroll 6, or reroll after undo")
-        count = _skip_count(words[0]) if words else ctx.session.dice_ahead()
-        if count == 0:
-            raise CommandError("no undone command drew any dice: the next roll is fresh "
-                               "already", "reroll N skips N dice")
-        before = ctx.state.dice_position
-        ctx.dice.rng.skip(count)
-        words[:] = [str(count)]
-        return Outcome(ctx.state, [ev.DiceSkipped(count, before, before + count)])
+@verbs.command("set", group="gm", usage="set ACTOR FIELD=VALUE...",
+               summary=lambda rs: f"set fields by hand: {', '.join(rs.settable_fields())}",
+               examples=_examples("set_examples", ("set goblin-1 zone=C3",)),
+               positionals=("actor", "field=value*"))
+def set_(ctx: Context) -> Outcome:
+    words = ctx.parsed.words
+    if len(words) < 2:
+        raise CommandError("expected set ACTOR FIELD=VALUE...", "e.g. set josh hp=9")
+    target = resolve.actor(ctx.state, words[0])
+    settable = ctx.ruleset.settable_fields()
+    state, events, written = ctx.state, [], []
+    for pair in words[1:]:
+        key, sep, value = pair.partition("=")
+        key = key.lower()
+        if not sep or key not in settable:
+            raise CommandError(f"cannot set {pair!r}",
+                               f"write FIELD=VALUE with FIELD one of {', '.join(settable)}")
+        state, changed = _set_field(ctx, state, target, key, value)
+        events += changed
+        written.append(f"{key}={_written(state, target, key, value)}")
+    return Outcome(state, events, request=Request("set", (("actor", target),
+                                                          ("field=value", written))))
 
-    @reg.command("redo", group="gm", usage="redo [N]", logged=False,
-                 summary="apply again what undo took back (same dice)",
-                 examples=("redo", "redo 2"), positionals=("number?",))
-    def redo(ctx: Context) -> Outcome:
-        frames = ctx.session.redo(_count(ctx.parsed.words, "redo"))
-        return Outcome(view=HistoryMoved(tuple(f.line for f in frames), redo=True,
-                                         events=tuple(f.events for f in frames)))
+
+def _written(state, target: str, key: str, value: str) -> str:
+    """A set value as the log keeps it: a zone canonical, a number as a number."""
+    actor = state.actors[target]
+    if key == "zone":
+        return actor.zone or value
+    if key == "side":
+        return value.lower()
+    body = value.strip()
+    if body.lstrip("-").isascii() and body.lstrip("-").isdigit():
+        return str(int(body))
+    return value
+
+
+@verbs.command("effect", group="gm", rules=lambda rs: rs.term("effect_rule"),
+               positionals=("actor", "text"),
+               usage=lambda rs: "effect ACTOR NAME " + "".join(f"[--{k} N] "
+                                                               for k in rs.effect_keys)
+               + "[--until WHEN]",
+               summary="put a lasting effect on an actor; it expires by itself",
+               examples=_examples("effect_examples"),
+               flags=lambda rs: (
+                   *(flag(k, "int", metavar="N", help=f"{k} modifier") for k in rs.effect_keys),
+                   flag("until", "text", metavar="start:ID|end:ID|round|rounds:N|used_up|never",
+                        help="when it ends: the start or end of ID's turn, this round's end, "
+                             "after N rounds, once used up, or never"),
+                   flag("remove", help="remove the named effect instead")))
+def effect(ctx: Context) -> Outcome:
+    p = ctx.parsed
+    if len(p.words) < 2:
+        raise CommandError("expected effect ACTOR NAME", "e.g. effect monica blessed --attack 1")
+    target = resolve.actor(ctx.state, p.words[0])
+    name = " ".join(p.words[1:])
+    request = Request("effect", (("actor", target), ("text", name)), read_flags(ctx, target))
+    actor = ctx.state.actors[target]
+    if p.get("remove"):
+        keep = tuple(e for e in actor.effects if e.name.lower() != name.lower())
+        if len(keep) == len(actor.effects):
+            names = ", ".join(e.name for e in actor.effects) or "none"
+            raise CommandError(f"{actor.name} has no effect {name!r}", f"effects: {names}")
+        return Outcome(ctx.state.with_actor(actor.with_(effects=keep)),
+                       [ev.EffectEnded(target, name, "removed by the GM")], request=request)
+    used_up = ctx.ruleset.term("used_up_key")
+    absorb = p.get(used_up) or 0 if used_up else 0
+    if absorb < 0:
+        raise CommandError(f"--{used_up} cannot be negative", f"e.g. --{used_up} 2")
+    until = _until(ctx, p.get("until") or ("used_up" if absorb else "never"))
+    mods = tuple((key, p.get(key)) for key in ctx.ruleset.effect_keys if p.get(key))
+    new = Effect(name, "gm", None, mods, until)
+    request = request.with_flags({"until": until if until != "never" else None})
+    return Outcome(ctx.state.with_actor(actor.with_(effects=(*actor.effects, new))),
+                   [ev.EffectAdded(target, new)], request=request)
+
+
+@verbs.command("roll", group="gm", usage="roll EXPR [--faces FACES]",
+               summary="roll any dice expression, e.g. roll 2d6+2",
+               examples=("roll 2d6", "roll 1d6 --faces 4"), positionals=("dice",),
+               flags=(flag("faces", "faces", help="the faces rolled"),))
+def roll_(ctx: Context) -> Outcome:
+    return roll_outcome(ctx)
+
+
+@verbs.command("rolls", group="gm", usage="rolls ACTOR manual|auto", logged=False,
+               rules=lambda rs: rs.term("manual_rule"),
+               summary="in the shell, ask for this actor's dice instead of rolling them",
+               examples=("rolls josh manual", "rolls josh auto"),
+               positionals=("actor", "manual|auto"))
+def rolls(ctx: Context) -> Outcome:
+    p = ctx.parsed
+    if len(p.words) != 2 or p.words[1].lower() not in ("manual", "auto"):
+        raise CommandError("expected rolls ACTOR manual|auto", "e.g. rolls josh manual")
+    target = resolve.actor(ctx.state, p.words[0])
+    manual = p.words[1].lower() == "manual"
+    (ctx.session.manual.add if manual else ctx.session.manual.discard)(target)
+    name = ctx.state.actors[target].name
+    how = "asked for at the prompt (Enter rolls)" if manual else "rolled by the tool"
+    return Outcome(view=Message(f"{name}'s dice are now {how}."))
+
+
+@verbs.command("undo", group="gm", usage="undo [N] [--reroll]", logged=False,
+               summary="take back the last N commands; the dice go back too, so the same "
+                       "command rolls the same dice (--reroll: fresh dice)",
+               examples=("undo", "undo 3", "undo --reroll"), positionals=("number?",),
+               flags=(flag("reroll", help="then skip the dice the undone commands drew, "
+                                          "so the next roll is fresh (logged as reroll N)"),))
+def undo(ctx: Context) -> Outcome:
+    session = ctx.session
+    frames = session.undo(_count(ctx.parsed.words, "undo"))
+    rerolled = None
+    if ctx.parsed.get("reroll") and session.dice_ahead():
+        rerolled = session.execute(f"reroll {session.dice_ahead()}").line
+    return Outcome(view=HistoryMoved(tuple(f.line for f in frames), redo=False,
+                                     rerolled=rerolled))
+
+
+@verbs.command("reroll", group="gm", usage="reroll [N]", positionals=("number?",),
+               summary="skip N dice, by default those the undone commands drew, so the "
+                       "next roll is fresh; logged, so replay draws the same",
+               examples=("reroll", "reroll 6"))
+def reroll(ctx: Context) -> Outcome:
+    words = ctx.parsed.words
+    if len(words) > 1:
+        raise CommandError("expected reroll [N]", "e.g. reroll 6, or reroll after undo")
+    count = _skip_count(words[0]) if words else ctx.session.dice_ahead()
+    if count == 0:
+        raise CommandError("no undone command drew any dice: the next roll is fresh "
+                           "already", "reroll N skips N dice")
+    before = ctx.state.dice_position
+    ctx.dice.rng.skip(count)
+    return Outcome(ctx.state, [ev.DiceSkipped(count, before, before + count)],
+                   request=Request("reroll", (("number", count),)))
+
+
+@verbs.command("redo", group="gm", usage="redo [N]", logged=False,
+               summary="apply again what undo took back (same dice)",
+               examples=("redo", "redo 2"), positionals=("number?",))
+def redo(ctx: Context) -> Outcome:
+    frames = ctx.session.redo(_count(ctx.parsed.words, "redo"))
+    return Outcome(view=HistoryMoved(tuple(f.line for f in frames), redo=True,
+                                     events=tuple(f.events for f in frames)))
 
 
 def roll_outcome(ctx: Context, mods=None, basic: bool = False) -> Outcome:
@@ -188,11 +217,11 @@ def roll_outcome(ctx: Context, mods=None, basic: bool = False) -> Outcome:
     if not p.words:
         raise CommandError("roll needs a dice expression", "e.g. roll 2d6+2")
     expr = ctx.ruleset.dice_expression("".join(p.words))
-    p.words[:] = [str(expr)]
     source = ctx.dice.source("faces", p.get("faces"))
     result = roll(expr, source, mods or NO_MODIFIERS, what=f"roll {expr}", basic=basic)
-    p.flags["faces"] = source.logged()
-    return Outcome(ctx.state, [ev.DiceRolled(str(expr), result)])
+    request = Request(ctx.verb.name, (("dice", str(expr)),), read_flags(ctx)).with_flags(
+        {"faces": source.logged()})
+    return Outcome(ctx.state, [ev.DiceRolled(str(expr), result)], request=request)
 
 
 MAX_SKIP = 1_000_000

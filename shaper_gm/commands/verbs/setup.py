@@ -6,64 +6,152 @@ import os
 import re
 
 from shaper_gm.commands import resolve
+from shaper_gm.commands.acting import read_request
 from shaper_gm.commands.args import MAX_SEED, flag, parse_slot
 from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.slots import slot_text
+from shaper_gm.commands.table import VerbTable
 from shaper_gm.dice.totals import is_total
 from shaper_gm.encounter import setup
 from shaper_gm.engine import play as turns
+from shaper_gm.engine.request import Request
 from shaper_gm.errors import CommandError
 
 GRID = re.compile(r"^(\d{1,3})x(\d{1,3})$", re.ASCII)
 MAX_COUNT = 20
 
 
-def register(reg: Registry, rs) -> None:
-    @reg.command("new", group="setup", usage="new [--grid 5x5] [--ruleset ID] [--seed N]",
-                 summary="start a new encounter on an empty battlefield",
-                 examples=("new", "new --grid 6x4 --seed 7"),
-                 flags=(flag("grid", "text", metavar="COLSxROWS",
-                             help="the battlefield's size in columns and rows, e.g. 6x4"),
-                        flag("ruleset", "text", metavar="NAME", completes="ruleset",
-                             help="the rules the encounter runs (help rulesets lists them)"),
-                        flag("seed", "int", metavar="N",
-                             help="the dice generator's seed: the same seed rolls the same"
-                                  " dice")))
-    def new(ctx: Context) -> Outcome:
-        p = ctx.parsed
-        if p.words:
-            raise CommandError(f"new takes no words, got {' '.join(p.words)!r}",
-                               "e.g. new --grid 5x5")
-        from shaper_gm.engine import registry
-        ruleset_id = (p.get("ruleset") or registry.DEFAULT).lower()
-        if ruleset_id not in registry.known():
-            raise CommandError(f"no ruleset {ruleset_id!r}",
-                               f"known rulesets: {', '.join(registry.ids())}")
-        rs = ctx.session.ruleset_named(ruleset_id)
-        cols, rows = rs.grid
-        if p.get("grid") is not None:
-            m = GRID.match(p.get("grid").lower())
-            if not m:
-                raise CommandError(f"--grid {p.get('grid')!r} is not COLSxROWS", "e.g. --grid 5x5")
-            cols, rows = int(m.group(1)), int(m.group(2))
-        session = ctx.session
-        if session.save_path is not None and len(session.history) > 1:
-            raise CommandError(f"new would replace the fight saved in {session.save_path} "
-                               f"({len(session.history)} commands)",
-                               "that fight stays as it is: quit, then start shaper-gm "
-                               "for a new encounter")
-        seed = p.get("seed")
-        if seed is None:
-            seed = session.default_seed
-        if seed is None:
-            seed = int.from_bytes(os.urandom(8), "big") % 10**6
-        if not 0 <= seed <= MAX_SEED:
-            raise CommandError(f"--seed {seed} is out of range", f"use 0 to {MAX_SEED}")
-        p.flags.update(grid=f"{cols}x{rows}", ruleset=ruleset_id, seed=seed)
-        state, events = setup.new_encounter(ruleset_id, cols, rows, seed, rs.new_system())
-        return Outcome(state, events)
+verbs = VerbTable()
 
+
+@verbs.command("new", group="setup", usage="new [--grid 5x5] [--ruleset ID] [--seed N]",
+               summary="start a new encounter on an empty battlefield",
+               examples=("new", "new --grid 6x4 --seed 7"),
+               flags=(flag("grid", "text", metavar="COLSxROWS",
+                           help="the battlefield's size in columns and rows, e.g. 6x4"),
+                      flag("ruleset", "text", metavar="NAME", completes="ruleset",
+                           help="the rules the encounter runs (help rulesets lists them)"),
+                      flag("seed", "int", metavar="N",
+                           help="the dice generator's seed: the same seed rolls the same"
+                                " dice")))
+def new(ctx: Context) -> Outcome:
+    p = ctx.parsed
+    if p.words:
+        raise CommandError(f"new takes no words, got {' '.join(p.words)!r}",
+                           "e.g. new --grid 5x5")
+    from shaper_gm.engine import registry
+    ruleset_id = (p.get("ruleset") or registry.DEFAULT).lower()
+    if ruleset_id not in registry.known():
+        raise CommandError(f"no ruleset {ruleset_id!r}",
+                           f"known rulesets: {', '.join(registry.ids())}")
+    rs = ctx.session.ruleset_named(ruleset_id)
+    cols, rows = rs.grid
+    if p.get("grid") is not None:
+        m = GRID.match(p.get("grid").lower())
+        if not m:
+            raise CommandError(f"--grid {p.get('grid')!r} is not COLSxROWS", "e.g. --grid 5x5")
+        cols, rows = int(m.group(1)), int(m.group(2))
+    session = ctx.session
+    if session.save_path is not None and len(session.history) > 1:
+        raise CommandError(f"new would replace the fight saved in {session.save_path} "
+                           f"({len(session.history)} commands)",
+                           "that fight stays as it is: quit, then start shaper-gm "
+                           "for a new encounter")
+    seed = p.get("seed")
+    if seed is None:
+        seed = session.default_seed
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "big") % 10**6
+    if not 0 <= seed <= MAX_SEED:
+        raise CommandError(f"--seed {seed} is out of range", f"use 0 to {MAX_SEED}")
+    state, events = setup.new_encounter(ruleset_id, cols, rows, seed, rs.new_system())
+    request = Request("new", (), tuple(p.flags.items())).with_flags(
+        {"grid": f"{cols}x{rows}", "ruleset": ruleset_id, "seed": seed})
+    return Outcome(state, events, request=request)
+
+
+@verbs.command("remove", group="setup", usage="remove ID",
+               summary="take an actor (and its summons) out of the encounter",
+               examples=("remove goblin-2",), positionals=("actor",), aliases=("rm",))
+def remove(ctx: Context) -> Outcome:
+    request = read_request(ctx)
+    return Outcome(*setup.remove_actor(ctx.state, ctx.ruleset, request.actor), request=request)
+
+
+@verbs.command("place", group="setup", usage="place ID ZONE",
+               summary="put an actor in a zone, at no action cost (setup and GM fixes)",
+               examples=("place josh A5",), positionals=("actor", "zone"))
+def place(ctx: Context) -> Outcome:
+    request = read_request(ctx)
+    state, events = setup.place(ctx.state, ctx.ruleset, request.actor, request.arg("zone"))
+    return Outcome(state, events, request=request)
+
+
+@verbs.command(
+    "init", group="setup", rules=lambda rs: rs.term("init_rule"), positionals=("actors*",),
+    usage="init | init ID ID ... | init ID --roll FACES | init ID --before|--after ID",
+    summary="roll the turn order (keeping rolls entered by hand), set it by hand, enter a "
+            "roll, or move one actor in it",
+    examples=("init", "init josh monica goblin-1", "init josh --roll 5,5,3",
+              "init josh --roll =13", "init goblin-1 --after josh"),
+    flags=(flag("roll", "text", repeat=True, metavar="[ID=]FACES",
+                help="an initiative roll's faces, or =N for the total called out, for "
+                     "the actor named or ID"),
+           flag("before", "text", metavar="ID", completes="actor",
+                help="move the actor just before ID in the order"),
+           flag("after", "text", metavar="ID", completes="actor",
+                help="move the actor just after ID in the order")))
+def init(ctx: Context) -> Outcome:
+    p, state, rs = ctx.parsed, ctx.state, ctx.ruleset
+    ids = [resolve.actor(state, w) for w in p.words]
+    request = Request("init", (("actors", ids),), tuple(p.flags.items()))
+    anchor = p.get("before") or p.get("after")
+    if anchor:
+        if len(ids) != 1 or p.get("roll") or (p.get("before") and p.get("after")):
+            raise CommandError("init ID --before|--after ID moves one actor",
+                               "e.g. init goblin-1 --after josh")
+        other = resolve.actor(state, anchor)
+        key = "before" if p.get("before") else "after"
+        return Outcome(*setup.move_in_order(state, ids[0], **{key: other}),
+                       request=request.with_flags({key: other}))
+    if ids and not p.get("roll"):
+        return Outcome(*setup.set_order(state, ids), request=request)
+    given: dict[str, object] = {}
+    if len(ids) == 1:
+        entry = p.get("roll")[0]
+        if len(p.get("roll")) != 1 or ("=" in entry and not is_total(entry)):
+            raise CommandError("init ID --roll FACES enters one roll",
+                               "e.g. init josh --roll 5,5,3, or its total: --roll =13")
+        given[ids[0]] = parse_slot(entry, "roll")
+    elif ids:
+        raise CommandError("init with several ids sets the order by hand; --roll is for one",
+                           "drop --roll, or name one actor")
+    else:
+        for entry in p.get("roll") or []:
+            who, sep, faces = entry.partition("=")
+            if not sep:
+                raise CommandError(f"--roll {entry!r}: name the actor",
+                                   "write --roll ID=FACES, e.g. --roll josh=5,5,3")
+            given[resolve.actor(state, who)] = parse_slot(faces, "roll")
+    state, events, rolls = setup.roll_initiative(state, rs, ctx.dice, given, only=ids or None)
+    if ids:
+        rolled = [slot_text(rolls[0][2])]
+    else:
+        rolled = [f"{a}={slot_text(taken)}" for a, _, taken in rolls] or None
+    return Outcome(state, events, request=request.with_flags({"roll": rolled}))
+
+
+@verbs.command("start", group="setup", usage="start", rules=lambda rs: rs.term("start_rules"),
+               summary="begin round 1 with the first actor's turn", examples=("start",))
+def start(ctx: Context) -> Outcome:
+    _exactly(ctx, 0, "start")
+    return Outcome(*turns.start_fight(ctx.state, ctx.ruleset), request=Request("start"))
+
+
+def legacy_register(reg: Registry, rs) -> None:
+    """`add` for a ruleset whose verbs module still reads and edits the parsed line
+    (`ADD_FLAGS`, `add_extra`, `template`)."""
     own = ruleset_verbs(rs)
     add_flags = tuple(getattr(own, "ADD_FLAGS", ()))
     add_usage = getattr(own, "ADD_USAGE", "")
@@ -127,85 +215,6 @@ def register(reg: Registry, rs) -> None:
             state, added = setup.add_actor(state, ctx.ruleset, spec)
             events += added
         return Outcome(state, events)
-
-    @reg.command("remove", group="setup", usage="remove ID",
-                 summary="take an actor (and its summons) out of the encounter",
-                 examples=("remove goblin-2",), positionals=("actor",), aliases=("rm",))
-    def remove(ctx: Context) -> Outcome:
-        (word,) = _exactly(ctx, 1, "remove ID")
-        actor_id = resolve.actor(ctx.state, word)
-        ctx.parsed.words[:] = [actor_id]
-        return Outcome(*setup.remove_actor(ctx.state, ctx.ruleset, actor_id))
-
-    @reg.command("place", group="setup", usage="place ID ZONE",
-                 summary="put an actor in a zone, at no action cost (setup and GM fixes)",
-                 examples=("place josh A5",), positionals=("actor", "zone"))
-    def place(ctx: Context) -> Outcome:
-        word, zone = _exactly(ctx, 2, "place ID ZONE")
-        actor_id = resolve.actor(ctx.state, word)
-        state, events = setup.place(ctx.state, ctx.ruleset, actor_id, zone)
-        ctx.parsed.words[:] = [actor_id, state.actors[actor_id].zone]
-        return Outcome(state, events)
-
-    @reg.command(
-        "init", group="setup", rules=rs.term("init_rule"), positionals=("actors*",),
-        usage="init | init ID ID ... | init ID --roll FACES | init ID --before|--after ID",
-        summary="roll the turn order (keeping rolls entered by hand), set it by hand, enter a "
-                "roll, or move one actor in it",
-        examples=("init", "init josh monica goblin-1", "init josh --roll 5,5,3",
-                  "init josh --roll =13", "init goblin-1 --after josh"),
-        flags=(flag("roll", "text", repeat=True, metavar="[ID=]FACES",
-                    help="an initiative roll's faces, or =N for the total called out, for "
-                         "the actor named or ID"),
-               flag("before", "text", metavar="ID", completes="actor",
-                    help="move the actor just before ID in the order"),
-               flag("after", "text", metavar="ID", completes="actor",
-                    help="move the actor just after ID in the order")))
-    def init(ctx: Context) -> Outcome:
-        p, state, rs = ctx.parsed, ctx.state, ctx.ruleset
-        ids = [resolve.actor(state, w) for w in p.words]
-        p.words[:] = ids
-        anchor = p.get("before") or p.get("after")
-        if anchor:
-            if len(ids) != 1 or p.get("roll") or (p.get("before") and p.get("after")):
-                raise CommandError("init ID --before|--after ID moves one actor",
-                                   "e.g. init goblin-1 --after josh")
-            other = resolve.actor(state, anchor)
-            p.flags["before" if p.get("before") else "after"] = other
-            key = "before" if p.get("before") else "after"
-            return Outcome(*setup.move_in_order(state, ids[0], **{key: other}))
-        if ids and not p.get("roll"):
-            return Outcome(*setup.set_order(state, ids))
-        given: dict[str, object] = {}
-        if len(ids) == 1:
-            entry = p.get("roll")[0]
-            if len(p.get("roll")) != 1 or ("=" in entry and not is_total(entry)):
-                raise CommandError("init ID --roll FACES enters one roll",
-                                   "e.g. init josh --roll 5,5,3, or its total: --roll =13")
-            given[ids[0]] = parse_slot(entry, "roll")
-        elif ids:
-            raise CommandError("init with several ids sets the order by hand; --roll is for one",
-                               "drop --roll, or name one actor")
-        else:
-            for entry in p.get("roll") or []:
-                who, sep, faces = entry.partition("=")
-                if not sep:
-                    raise CommandError(f"--roll {entry!r}: name the actor",
-                                       "write --roll ID=FACES, e.g. --roll josh=5,5,3")
-                given[resolve.actor(state, who)] = parse_slot(faces, "roll")
-        state, events, rolls = setup.roll_initiative(state, rs, ctx.dice, given,
-                                                     only=ids or None)
-        if ids:
-            p.flags["roll"] = [slot_text(rolls[0][2])]
-        else:
-            p.flags["roll"] = [f"{a}={slot_text(taken)}" for a, _, taken in rolls] or None
-        return Outcome(state, events)
-
-    @reg.command("start", group="setup", usage="start", rules=rs.term("start_rules"),
-                 summary="begin round 1 with the first actor's turn", examples=("start",))
-    def start(ctx: Context) -> Outcome:
-        _exactly(ctx, 0, "start")
-        return Outcome(*turns.start_fight(ctx.state, ctx.ruleset))
 
 
 def template(ctx: Context, word: str):

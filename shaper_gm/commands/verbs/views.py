@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from shaper_gm.commands import resolve
 from shaper_gm.commands.args import ascii_digits
-from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
+from shaper_gm.commands.table import VerbTable
 from shaper_gm.commands.viewdata import (
     ActorView,
     HelpView,
@@ -43,59 +43,66 @@ def _recall_outcomes(session, count: int) -> None:
         pass                    # the log still shows the lines; undo will say why
 
 
-def register(reg: Registry, rs) -> None:
-    @reg.command("show", group="view", usage="show [ACTOR]", logged=False,
-                 summary="the turn order table, or one actor in full",
-                 examples=("show", "show josh"), positionals=("actor?",))
-    def show(ctx: Context) -> Outcome:
-        words = ctx.parsed.words
-        if not words:
-            return Outcome(view=OrderView(ctx.state))
-        if len(words) != 1:
-            raise CommandError("expected show [ACTOR]", "e.g. show josh")
-        who = resolve.actor(ctx.state, words[0])
-        return Outcome(view=ActorView(ctx.state, who, ctx.library, ctx.ruleset))
+verbs = VerbTable()
 
-    @reg.command("map", group="view", usage="map", logged=False, rules=rs.term("map_rules"),
-                 summary="the battlefield grid with every actor and where they stand",
-                 examples=("map",))
-    def map_(ctx: Context) -> Outcome:
-        return Outcome(view=MapView(ctx.state, ctx.ruleset))
 
-    @reg.command("order", group="view", usage="order", logged=False,
-                 rules=rs.term("order_rules"),
-                 summary="the turn order: who acts, and each actor's resources and effects",
-                 examples=("order",), aliases=("status",))
-    def order(ctx: Context) -> Outcome:
+@verbs.command("show", group="view", usage="show [ACTOR]", logged=False,
+               summary="the turn order table, or one actor in full",
+               examples=("show", "show josh"), positionals=("actor?",))
+def show(ctx: Context) -> Outcome:
+    words = ctx.parsed.words
+    if not words:
         return Outcome(view=OrderView(ctx.state))
+    if len(words) != 1:
+        raise CommandError("expected show [ACTOR]", "e.g. show josh")
+    who = resolve.actor(ctx.state, words[0])
+    return Outcome(view=ActorView(ctx.state, who, ctx.library, ctx.ruleset))
 
-    @reg.command("log", group="view", usage="log [N]", logged=False,
-                 summary="the last N resolved commands, each with its outcome (all with no N)",
-                 examples=("log", "log 10"), positionals=("number?",))
-    def log(ctx: Context) -> Outcome:
-        session = ctx.session
-        words = ctx.parsed.words
-        count = len(session.history)
-        if words:
-            if (len(words) != 1 or not ascii_digits(words[0]) or len(words[0]) > 7
-                    or int(words[0]) < 1):
-                raise CommandError(f"log takes a count of 1 or more, got {' '.join(words)!r}",
-                                   "e.g. log 10, or log for all of it")
-            count = min(count, int(words[0]))
-        _recall_outcomes(session, count)
-        shown = session.history[len(session.history) - count:]
-        return Outcome(view=LogView(tuple(f.line for f in shown),
-                                    len(session.history) - count + 1,
-                                    tuple(f.events for f in shown)))
 
-    @reg.command("help", group="view", usage="help [COMMAND]", logged=False, aliases=("?",),
-                 summary="the list of commands, one command in full, or the rulesets",
-                 examples=("help", "help attack", "help rulesets"), positionals=("verb?",))
-    def help_(ctx: Context) -> Outcome:
-        words = ctx.parsed.words
-        reg_ = ctx.session.registry
-        if not words:
-            return Outcome(view=HelpView(tuple(reg_.verbs[n] for n in reg_.verbs), False))
-        if words[0].lower() == "rulesets":
-            return Outcome(view=Message(rulesets_text(ctx.state.ruleset)))
-        return Outcome(view=HelpView((reg_.lookup(words[0]),), True, ctx.state.ruleset))
+@verbs.command("map", group="view", usage="map", logged=False,
+               rules=lambda rs: rs.term("map_rules"),
+               summary="the battlefield grid with every actor and where they stand",
+               examples=("map",))
+def map_(ctx: Context) -> Outcome:
+    return Outcome(view=MapView(ctx.state, ctx.ruleset))
+
+
+@verbs.command("order", group="view", usage="order", logged=False,
+               rules=lambda rs: rs.term("order_rules"),
+               summary="the turn order: who acts, and each actor's resources and effects",
+               examples=("order",), aliases=("status",))
+def order(ctx: Context) -> Outcome:
+    return Outcome(view=OrderView(ctx.state))
+
+
+@verbs.command("log", group="view", usage="log [N]", logged=False,
+               summary="the last N resolved commands, each with its outcome (all with no N)",
+               examples=("log", "log 10"), positionals=("number?",))
+def log(ctx: Context) -> Outcome:
+    session = ctx.session
+    words = ctx.parsed.words
+    count = len(session.history)
+    if words:
+        if (len(words) != 1 or not ascii_digits(words[0]) or len(words[0]) > 7
+                or int(words[0]) < 1):
+            raise CommandError(f"log takes a count of 1 or more, got {' '.join(words)!r}",
+                               "e.g. log 10, or log for all of it")
+        count = min(count, int(words[0]))
+    _recall_outcomes(session, count)
+    shown = session.history[len(session.history) - count:]
+    return Outcome(view=LogView(tuple(f.line for f in shown),
+                                len(session.history) - count + 1,
+                                tuple(f.events for f in shown)))
+
+
+@verbs.command("help", group="view", usage="help [COMMAND]", logged=False, aliases=("?",),
+               summary="the list of commands, one command in full, or the rulesets",
+               examples=("help", "help attack", "help rulesets"), positionals=("verb?",))
+def help_(ctx: Context) -> Outcome:
+    words = ctx.parsed.words
+    reg_ = ctx.session.registry
+    if not words:
+        return Outcome(view=HelpView(tuple(reg_.verbs[n] for n in reg_.verbs), False))
+    if words[0].lower() == "rulesets":
+        return Outcome(view=Message(rulesets_text(ctx.state.ruleset)))
+    return Outcome(view=HelpView((reg_.lookup(words[0]),), True, ctx.state.ruleset))
