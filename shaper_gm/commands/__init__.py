@@ -22,9 +22,7 @@ def build_registry(rs=None, extra=()) -> Registry:
     own = rulesets.verbs_of(rs.id)
     for table in (setup.verbs, turns.verbs, gm.verbs, views.verbs):
         table.install(registry, rs)
-    if own is not None and hasattr(own, "ADD_FLAGS"):   # still edits the parsed line
-        setup.legacy_register(registry, rs)
-    elif own is None or not hasattr(own, "verbs"):
+    if own is None or not hasattr(own, "verbs"):        # still edits the parsed line
         setup.legacy_register(registry, rs)
     if hasattr(rs, "act") or hasattr(rs, "react"):      # still runs act/react itself
         turns.legacy_register(registry, rs)

@@ -160,11 +160,11 @@ def resolve_flag(ctx, spec, value: Any, actor: str | None = None) -> Any:
     if not isinstance(value, str):
         return value
     if spec.choices:
+        # A unique prefix of a choice is that choice; anything else goes on as typed, for
+        # the rules to refuse in their own words.
         lowered = value.lower()
-        if lowered not in spec.choices:
-            return resolve.match_one(lowered, list(spec.choices), f"--{spec.name} value",
-                                     f"--{spec.name} takes {', '.join(spec.choices)}")
-        return lowered
+        found = [c for c in spec.choices if c.startswith(lowered)]
+        return lowered if lowered in spec.choices or len(found) != 1 else found[0]
     if spec.completes == "actor":
         return resolve.actor(ctx.state, value)
     if spec.completes == "zone":

@@ -2,28 +2,14 @@
 
 from __future__ import annotations
 
-from shaper_gm.engine import ending
+from shaper_gm.engine import ending, names
 from shaper_gm.engine.state import Encounter as EncounterState
 from shaper_gm.errors import CommandError
 
 
 def match_one(word: str, candidates: list[str], what: str, hint: str = "") -> str:
     """Exact id, else the one candidate it is a prefix of; else a clear error."""
-    key = word.lower()
-    if key in candidates:
-        return key
-    found = [c for c in candidates if c.startswith(key)]
-    if len(found) == 1:
-        return found[0]
-    if len(found) > 1:
-        raise CommandError(f"{word!r} could be {', '.join(sorted(found))}",
-                           f"type more of the {what} id")
-    import difflib  # only a miss needs it
-    close = difflib.get_close_matches(key, candidates, n=3, cutoff=0.5)
-    if close:
-        raise CommandError(f"no {what} {word!r}", f"did you mean {' or '.join(close)}?")
-    listed = ", ".join(sorted(candidates)[:12]) or "none yet"
-    raise CommandError(f"no {what} {word!r}", hint or f"known: {listed}")
+    return names.match_one(word, candidates, what, hint, CommandError)
 
 
 def actor(state: EncounterState, word: str) -> str:

@@ -82,7 +82,7 @@ class SlotDice:
         return source
 
     def tape(self) -> PlayTape:
-        return PlayTape(self.source, self.decisions)
+        return PlayTape(self.source, self.decisions, self)
 
     def logged(self) -> dict[str, object]:
         """Check nothing given went unused; then every slot's faces and every answer as

@@ -87,13 +87,23 @@ class VerbTable:
             flags[at:at] = extra
             registry.verbs[name] = replace(verb, flags=tuple(flags), **values)
 
+    def declare(self, action: Action, *, parse: Callable | None = None, **meta: Any) -> None:
+        """A verb for an action declared elsewhere (the engine's, a ruleset's rules)."""
+        self.declared.append(Declared(action.name, action, {**meta, "parse": parse}, None))
+
     def install(self, registry, rs) -> None:
         from shaper_gm.commands.acting import action_handler
         for entry in self.declared:
             meta = entry.metadata(rs)
             parse = meta.pop("parse", None)
-            if entry.action is None:
+            slots = meta.pop("slots", ())
+            if isinstance(slots, Mapping):          # name -> (repeats, help)
+                slots = tuple((name, repeats) for name, (repeats, _) in slots.items())
+            if isinstance(entry.function, Action):
+                action = entry.function
+            elif entry.action is None:
                 registry.command(entry.name, **meta)(entry.function)
                 continue
-            action = entry.build_action()
-            registry.command(entry.name, **meta)(action_handler(action, parse))
+            else:
+                action = entry.build_action()
+            registry.command(entry.name, slots=slots, **meta)(action_handler(action, parse))

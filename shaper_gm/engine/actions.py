@@ -49,15 +49,15 @@ class Acting:
 
 @record
 class Done:
-    """What an action did. `others` are payments by other actors inside it (a defender's
-    block, a reaction skill): (actor id, cost, what for), paid off-turn by the engine.
-    `logged` are values the action decided that its log line must carry (a tile chosen
-    by default), by flag name."""
+    """What an action did. `others` are the actors who reacted inside it, off their turn
+    (a defender's block, a reaction skill): the turn order hears of each as of a
+    reaction. `logged` are values the action decided that its log line must carry (a
+    tile chosen by default), by flag name."""
 
     state: Encounter
     events: tuple = ()
     outcome: Any = None
-    others: tuple[tuple[str, tuple[tuple[str, int], ...], str], ...] = ()
+    others: tuple[str, ...] = ()
     logged: tuple[tuple[str, Any], ...] = ()
 
 
@@ -81,6 +81,7 @@ class Action:
     timing: str = "turn"
     while_down: bool = False      # a downed actor may take it (a death save)
     what: str = ""                # how refusals name it ("an attack"); default the verb
+    phrase: str = ""              # what an actor cannot do ("raise a shield"); the verb
 
     def __post_init__(self) -> None:
         if self.timing not in TIMINGS:
@@ -90,6 +91,10 @@ class Action:
     @property
     def doing(self) -> str:
         return self.what or self.name
+
+    @property
+    def verb_phrase(self) -> str:
+        return self.phrase or self.name
 
     def cost_of(self, acting: Acting) -> Cost:
         return self.cost(acting) if callable(self.cost) else self.cost

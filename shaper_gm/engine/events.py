@@ -207,11 +207,18 @@ class Said(Event):
 
 @record
 class Reacted(Event):
-    """An actor answered an interrupt inside another actor's action."""
+    """An actor reacted outside its turn: an answer to an interrupt inside another
+    actor's action, or a `react` of its own, with what it spent and has left."""
 
     actor: str
     answer: str
     during: str = ""
+    spent: tuple[tuple[str, int], ...] = ()
+    left: tuple[tuple[str, int], ...] = ()
+    rule: str = ""
+
+    def pays_for(self) -> set[str]:
+        return {"react"} if self.spent else set()
 
 
 @record

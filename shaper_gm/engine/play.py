@@ -40,16 +40,16 @@ def pass_turn(state: Encounter, rs, actor_id: str) -> Step:
 def check_started(state: Encounter, rs, what: str) -> None:
     if state.round == 0:
         raise RuleViolation(
-            f"the fight has not started: {what} needs a turn{rs.cited('turn_rule')}",
+            f"the fight has not started{rs.cited('turn_rule')}: {what} needs a turn",
             "type start to begin round 1")
     ending.refuse_if_over(state, what)
 
 
-def check_able(state: Encounter, rs, actor_id: str) -> None:
+def check_able(state: Encounter, rs, actor_id: str, doing: str = "act") -> None:
     actor = state.actors[actor_id]
     if actor.down:
         raise RuleViolation(f"{actor.name} is {rs.term('down')}{rs.cited('down_rule')} and "
-                            "cannot act", "heal it first")
+                            f"cannot {doing}", "heal it first")
 
 
 def require_turn(state: Encounter, rs, actor_id: str, what: str) -> None:
@@ -105,46 +105,48 @@ def acting(state: Encounter, rs, actor_id: str) -> Step:
 
 def perform(state: Encounter, rs, action: Action, request, tape=None) -> Done:
     """Run one action: may the actor act now → prepare (every refusal) → the turn
-    order's before-action → pay → resolve → what others paid inside it → the turn
-    order's after-action (a reaction's, off-turn). Nothing is changed unless all of it
-    goes through: a refusal at any point leaves `state` as it was."""
+    order's before-action → pay → resolve → the turn order's after-action (a
+    reaction's, off-turn), and a reaction's for each actor who reacted inside it.
+    Nothing is changed unless all of it goes through: a refusal at any point leaves
+    `state` as it was."""
     actor_id = request.actor
-    check_started(state, rs, action.doing)
+    if state.round == 0:
+        check_started(state, rs, action.doing)
     if not action.while_down:
-        check_able(state, rs, actor_id)
+        check_able(state, rs, actor_id, action.verb_phrase)
     on_turn = state.controls_turn(actor_id)
-    events: list = []
-    cost = None
     if on_turn and action.timing == "reaction":
         actor = state.actors[actor_id]
-        raise RuleViolation(f"{action.name} answers what someone else does: it is "
-                            f"{actor.name}'s own turn{rs.cited('react_rule')}",
-                            "take it when another actor's action sets it off")
+        raise RuleViolation(f"{actor.name} cannot {action.verb_phrase} during its own "
+                            f"turn{rs.cited('react_rule')}",
+                            f"act {actor_id} {rs.term('act_example_cost') or 'COST'} TEXT "
+                            "for an action on its turn")
+    acting = Acting(state, rs, request, tape, reaction=not on_turn)
+    if action.prepare is not None:
+        acting = acting.with_plan(action.prepare(acting))
+    events: list = []
+    cost = None
     if not on_turn and action.timing == "turn":
         admitted = rs.admit_off_turn(state, actor_id, action, request)
         if admitted is None:
             require_turn(state, rs, actor_id, action.doing)
         state, events, cost = admitted.state, list(admitted.events), admitted.cost
-    acting = Acting(state, rs, request, tape, reaction=not on_turn)
-    if action.prepare is not None:
-        acting = acting.with_plan(action.prepare(acting))
+    ending.refuse_if_over(state, action.doing)
     if cost is None:
         cost = action.cost_of(acting)
     if on_turn:
         state, began = rs.turn_order.before_action(state, rs, actor_id)
         events += began
-    state, spent = pay(state, rs, actor_id, action.name, cost) if cost else (state, [])
+    state, spent = spend(state, rs, actor_id, action.name, cost, on_turn=on_turn) \
+        if cost else (state, [])
     done = action.resolve(acting.with_state(state))
     state, events = done.state, [*events, *spent, *done.events]
-    for other, other_cost, why in done.others:
-        state, paid = spend(state, rs, other, why, dict(other_cost), on_turn=False)
-        events += paid
     if on_turn:
         state, after = rs.turn_order.after_action(state, rs, actor_id)
     else:
         state, after = rs.turn_order.after_reaction(state, rs, actor_id)
     events += after
-    for other in dict.fromkeys(o for o, _, _ in done.others if o != actor_id):
+    for other in dict.fromkeys(o for o in done.others if o != actor_id):
         state, after = rs.turn_order.after_reaction(state, rs, other)
         events += after
     return Done(state, tuple(events), done.outcome, done.others, done.logged)

@@ -180,7 +180,7 @@ class RulesetBase:
             return {self.react_resource: 1}
         if word.isascii() and word.isdigit() and len(word) <= 2 and int(word) >= 1:
             return {self.react_resource: int(word)}
-        return self.parse_cost(word)
+        return None
 
     def _cost(self, word: str) -> dict[str, int]:
         """`act_cost`, refused when WORD is no cost (rulesets still running act)."""
@@ -202,22 +202,40 @@ class RulesetBase:
     def resolve_word(self, state: Encounter, kind: str, word: str, actor_id: str | None) -> Any:
         """A word of a kind only the ruleset knows (a cost, a weapon, a skill), as the
         command means it; refuses (RuleViolation) a word that is none."""
-        from shaper_gm.engine.errors import RuleViolation
         if kind == "cost":
             if self.act_cost(word) is None:
-                shown = f"a number of {self.act_resource}" if self.act_resource else "a resource"
-                raise RuleViolation(f"{word!r} is not a cost here",
-                                    f"give {shown} or one of: {', '.join(self.resource_names())}")
+                self._refuse_cost(word)
             return word.lower()
         if kind == "react-cost":
-            if self.react_resource is None:
-                raise RuleViolation(f"{self.name} has no reactions to pay for",
-                                    self.term("off_turn_hint") or "act on the actor's own turn")
             if self.react_cost(word) is None:
-                raise RuleViolation(f"{word!r} is not a reaction's cost here",
-                                    f"give a number of {self.react_resource}")
+                self._refuse_reaction_cost(word)
             return word.lower()
+        if kind == "template":
+            from shaper_gm.engine.names import match_one
+            return match_one(word, list(self.templates()), "template")
         return word.lower()
+
+    def _refuse_cost(self, word: str) -> None:
+        from shaper_gm.engine.errors import RuleViolation
+        words = self.cost_words()
+        shown = (f"a number of {self.act_resource.upper()}" if self.act_resource
+                 else f"one of {', '.join(words)}")
+        example = self.term("act_example_cost") or (words[0] if words else "1")
+        raise RuleViolation(f"act costs {shown} here, not {word!r}{self.cited('act_rules')}",
+                            f"e.g. act {example} opens the door")
+
+    def _refuse_reaction_cost(self, word: str) -> None:
+        from shaper_gm.engine.errors import RuleViolation
+        rule = self.cited("react_rule")
+        if self.react_resource is None:
+            raise RuleViolation(f"{self.name} has no reactions to pay for",
+                                self.term("off_turn_hint") or "act on the actor's own turn")
+        resource = self.react_resource
+        if word.isascii() and word.isdigit():
+            raise RuleViolation(f"a reaction costs at least 1 {resource.removesuffix('s')}"
+                                f"{rule}", "e.g. react ID 1 TEXT")
+        raise RuleViolation(f"react pays a number of {resource}, not {word!r}{rule}",
+                            "e.g. react ID 1 TEXT")
 
     def new_system(self) -> Any:
         """The ruleset's encounter data for a fresh encounter."""

@@ -80,9 +80,11 @@ SourceFor = Callable[[str, int, "str | None"], Any]
 class PlayTape(Tape):
     """Rolls for real, slot by slot; keeps every roll and note."""
 
-    def __init__(self, sources: SourceFor, decisions: Decisions | None = None) -> None:
+    def __init__(self, sources: SourceFor, decisions: Decisions | None = None,
+                 given: Any = None) -> None:
         self.sources = sources
         self.decisions = decisions or Decisions()
+        self.given_dice = given          # what the GM gave per slot (commands.SlotDice)
         self.notes: list[Note] = []
         self.rolls: list[tuple[str, Any]] = []      # (slot, Roll) in the order rolled
         self._per_slot: dict[str, int] = defaultdict(int)
@@ -101,6 +103,23 @@ class PlayTape(Tape):
 
     def decide(self, ask: Ask) -> str:
         return self.decisions.answer(ask)
+
+    def given(self, slot: str) -> int:
+        """How many rolls of `slot` the GM gave (faces or totals), used or not."""
+        return len(self.given_dice.given.get(slot, ())) if self.given_dice is not None else 0
+
+    def rolled(self, slot: str) -> int:
+        """How many rolls of `slot` the action has made."""
+        return sum(1 for name, _ in self.rolls if name == slot)
+
+    def drop_unused(self, slot: str) -> int:
+        """Forget what the GM gave for rolls of `slot` the action never made (it stopped
+        before them, as the rules say); how many were dropped."""
+        extra = self.given(slot) - self.rolled(slot)
+        if extra > 0:
+            given = self.given_dice.given
+            given[slot] = given[slot][:self.rolled(slot)]
+        return max(0, extra)
 
     def flat(self, slot: str, who: str | None = None, *, index: int | None = None) -> int | None:
         if index is None:

@@ -214,8 +214,21 @@ def _(e: ev.UpNext, n: Names, cost: str) -> str:
 
 @_describe.register(ev.Reacted)
 def _(e: ev.Reacted, n: Names, cost: str) -> str:
-    return line(f"{n(e.actor)} reacts: {e.answer}", [f"during {e.during}" if e.during else "",
-                                                     cost])
+    """``Bo reacts: shouts a warning (1 reaction, 1 → 0 left, R11)``."""
+    left = dict(e.left)
+    paid = [spent_text(name, amount) for name, amount in e.spent]
+    change = [f"{left[name] + amount} → {left[name]} left" for name, amount in e.spent
+              if name in left]
+    text = f"{n(e.actor)} reacts" + (f": {e.answer}" if e.answer else "")
+    return line(text, [f"during {e.during}" if e.during else "", *paid, *change,
+                       e.rule, "" if e.spent else cost])
+
+
+def spent_text(resource: str, amount: int) -> str:
+    """``3 AP``, ``1 reaction``, ``2 reactions``: an amount of a resource."""
+    if _counted(resource):
+        return f"{amount} {kind(resource)}"
+    return plural(amount, resource.removesuffix("s"))
 
 
 @_describe.register(ev.ResourceChanged)

@@ -6,7 +6,7 @@ import os
 import re
 
 from shaper_gm.commands import resolve
-from shaper_gm.commands.acting import read_request
+from shaper_gm.commands.acting import read_flags, read_request
 from shaper_gm.commands.args import MAX_SEED, flag, parse_slot
 from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
@@ -69,6 +69,76 @@ def new(ctx: Context) -> Outcome:
     request = Request("new", (), tuple(p.flags.items())).with_flags(
         {"grid": f"{cols}x{rows}", "ruleset": ruleset_id, "seed": seed})
     return Outcome(state, events, request=request)
+
+
+ADD_FLAGS = (
+    flag("as", "text", metavar="TEMPLATE", completes="template", reads_file=True,
+         help="a creature or character of the ruleset's content, or a sheet file"),
+    flag("sheet", "text", metavar="JSON",
+         help="a sheet file's content, as the log writes `--as PATH`"),
+    flag("side", "text", metavar="SIDE", completes="side",
+         help="the side it fights on: party, enemies or any other name"),
+    flag("at", "text", metavar="ZONE", completes="zone",
+         help="where it stands on the battlefield"),
+    flag("name", "text", metavar="TEXT", help="the name the screen uses"),
+    flag("hp", "int", help="hit points, where the ruleset has them"))
+COUNT_FLAG = flag("count", "int", metavar="N", help="add N of them: ID-1, ID-2, ...")
+SHARED_ADD = {f.name for f in ADD_FLAGS} | {"stat", "count"}
+
+
+def _add_flags(rs) -> tuple:
+    return (*ADD_FLAGS, flag("stat", "text", repeat=True, metavar="NAME=N",
+                             help=f"a sheet number: {', '.join(rs.sheet_numbers)}"), COUNT_FLAG)
+
+
+@verbs.command("add", group="setup", rules=lambda rs: rs.term("add_rules"),
+               usage="add ID [--as TEMPLATE] [--side SIDE] [--at ZONE] [--name TEXT] [--hp N] "
+                     "[--stat NAME=N]... [--count N]",
+               summary="add an actor from a template, or the ruleset's default sheet",
+               examples=lambda rs: tuple(rs.term("add_examples").split("|"))
+               if rs.term("add_examples") else (),
+               positionals=("new-id",), flags=_add_flags)
+def add(ctx: Context) -> Outcome:
+    """One actor (or `--count` of them) from a template or the default sheet; the flags
+    a ruleset adds (`VerbTable.extend("add", ...)`) reach its `make_actor` as extras,
+    resolved by its `resolve_word`."""
+    p = ctx.parsed
+    if len(p.words) != 1:
+        raise CommandError("add: expected one new id", "e.g. add josh --as josh --at A5")
+    base = p.words[0].lower()
+    flags = dict(read_flags(ctx))
+    if flags.get("as") and flags.get("sheet"):
+        raise CommandError("add takes --as or --sheet, not both", "e.g. add josh --as josh")
+    sheet = None
+    if flags.get("as"):
+        found = ctx.ruleset.resolve_word(ctx.state, "template", flags["as"], None)
+        flags["as"] = found
+        sheet = ctx.ruleset.templates()[found]
+    elif flags.get("sheet"):
+        raise CommandError(f"{ctx.ruleset.name} reads no sheet files",
+                           "use add ID --as TEMPLATE")
+    numbers = stat_numbers(ctx, p)
+    extra = {name: value for name, value in flags.items() if name not in SHARED_ADD}
+    side = flags.get("side")
+    count = flags.get("count")
+    ids = [base]
+    if count is not None:
+        if not 1 <= count <= MAX_COUNT:
+            raise CommandError(f"--count {count} is out of range", f"use 1 to {MAX_COUNT}")
+        ids = [f"{base}-{n}" for n in range(1, count + 1)]
+    state, events = ctx.state, []
+    for n, actor_id in enumerate(ids, 1):
+        name = flags.get("name")
+        if name and count:
+            name = f"{name} {n}"
+        elif not name and sheet and count:
+            name = f"{sheet.name} {n}"
+        spec = setup.NewActor(actor_id, sheet, side, flags.get("at"), name,
+                              tuple(numbers.items()), tuple(extra.items()))
+        state, added = setup.add_actor(state, ctx.ruleset, spec)
+        events += added
+    return Outcome(state, events, request=Request("add", (("new-id", base),),
+                                                  tuple(flags.items())))
 
 
 @verbs.command("remove", group="setup", usage="remove ID",

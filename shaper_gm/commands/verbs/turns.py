@@ -6,9 +6,7 @@ from __future__ import annotations
 from shaper_gm.commands.acting import read_request
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.table import VerbTable
-from shaper_gm.engine import events as ev
-from shaper_gm.engine import play
-from shaper_gm.engine.actions import Acting, Done
+from shaper_gm.engine import common, play
 from shaper_gm.engine.request import Request
 from shaper_gm.errors import CommandError
 
@@ -36,28 +34,17 @@ def _examples(key: str):
     return lambda rs: tuple(rs.term(key).split("|")) if rs.term(key) else ()
 
 
-@verbs.action("act", usage=lambda rs: f"act [ACTOR] {rs.term('act_cost') or 'COST'} TEXT",
+verbs.declare(common.ACT, usage=lambda rs: f"act [ACTOR] {rs.term('act_cost') or 'COST'} TEXT",
               rules=lambda rs: rs.term("act_rules"),
               summary="any other action: spend its cost and log what it was",
-              examples=_examples("act_examples"), positionals=("actor?", "cost", "text"),
-              cost=lambda acting: acting.rs.act_cost(acting.request.arg("cost")))
-def act(acting: Acting) -> Done:
-    request = acting.request
-    return Done(acting.state, (ev.Said(request.actor, request.arg("cost"),
-                                       request.arg("text")),))
-
-
-@verbs.action("react", usage=lambda rs: f"react ACTOR {rs.term('act_cost') or 'COST'} TEXT",
-              rules=lambda rs: rs.term("react_rule"), timing="reaction",
+              examples=_examples("act_examples"), positionals=("actor?", "cost", "text"))
+verbs.declare(common.REACT,
+              usage=lambda rs: f"react ACTOR {rs.term('react_cost') or 'N'} TEXT",
+              rules=lambda rs: rs.term("react_rule"),
               summary="a reaction outside the acting actor's turn, paying its cost",
               examples=lambda rs: (f"react {rs.term('react_example')}",)
               if rs.term("react_example") else (),
-              positionals=("actor", "react-cost", "text"),
-              cost=lambda acting: acting.rs.react_cost(acting.request.arg("react-cost")))
-def react(acting: Acting) -> Done:
-    request = acting.request
-    return Done(acting.state, (ev.Reacted(request.actor, request.arg("text")
-                                          or request.arg("react-cost")),))
+              positionals=("actor", "react-cost", "text"))
 
 
 # --- rulesets not yet declaring their costs (act_cost / react_cost) ----------------------

@@ -1,8 +1,10 @@
 """`attack ATTACKER TARGET`: the rules checked, the steps played, the encounter updated.
 
-`prepare` checks everything the rules refuse and builds the steps' context; `attack`
-pays, plays the steps (`steps.py`) and writes the result onto the encounter; `odds.py`
-runs the same `prepare` and steps for exact chances.
+`prepare` checks everything the rules refuse and builds the steps' context; `ATTACK`
+is the action the engine runs (it pays, then `resolve` plays the steps of `steps.py`
+and writes the result onto the encounter); `odds.py` runs the same `prepare` and steps
+for exact chances. The request's flags: `with` (weapon or spell), `type`, `power`,
+`to` (where a dodge goes), `damage-bonus`.
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ from itertools import takewhile
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import resources
+from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Encounter
-from shaper_gm.engine.steps import Note, PlayTape, play
+from shaper_gm.engine.steps import Note, play
 from shaper_gm.records import record
 from shaper_gm.rulesets.reactions import grid
 from shaper_gm.rulesets.reactions.events import AttackResolved, Moved
@@ -28,17 +32,6 @@ from shaper_gm.rulesets.reactions.steps import (
     Strike,
     attack_steps,
 )
-
-
-@record
-class AttackRequest:
-    attacker: str
-    target: str
-    weapon: str | None = None        # --with: a weapon or spell id (default: the first)
-    attack_type: str | None = None   # --type overrides the weapon's (R1)
-    power: int | None = None         # --power overrides the weapon's (R1)
-    dodge_to: str | None = None      # the tile a successful dodge moves to (R4)
-    damage_bonus: int = 0            # --damage-bonus N: the GM's, added after armor (R6)
 
 
 @record
@@ -106,9 +99,9 @@ class AttackOutcome:
         return tuple(a.reaction for a in self.attempts)
 
 
-def prepare(state: Encounter, rs, request: AttackRequest) -> Prepared:
+def prepare(state: Encounter, rs, request: Request) -> Prepared:
     """Everything the rules refuse, checked before any cost is paid or any die rolled."""
-    attacker = rs.actor_of(state, request.attacker)
+    attacker = rs.actor_of(state, request.actor)
     defender = rs.actor_of(state, request.target)
     if attacker.id == defender.id:
         raise RuleViolation(f"{attacker.name} cannot attack itself (R1)", "name a defender")
@@ -117,12 +110,12 @@ def prepare(state: Encounter, rs, request: AttackRequest) -> Prepared:
                             "heal it first, or attack with someone else")
     if defender.down:
         raise RuleViolation(f"{defender.name} is already down (R8)", "pick another defender")
-    weapon = _weapon(rs, attacker, request.weapon)
-    attack_type = request.attack_type or weapon.type
+    weapon = _weapon(rs, attacker, request.get("with"))
+    attack_type = request.get("type") or weapon.type
     if attack_type not in ATTACK_TYPES:
         raise RuleViolation(f"{attack_type!r} is no attack type (R1)",
                             f"use --type {'|'.join(ATTACK_TYPES)}")
-    power = weapon.power if request.power is None else request.power
+    power = weapon.power if request.get("power") is None else request.get("power")
     if power < 0:
         raise RuleViolation(f"power {power} is negative (R1)", "give --power 0 or more")
     power += attacker.effect_total("power")
@@ -148,9 +141,9 @@ def prepare(state: Encounter, rs, request: AttackRequest) -> Prepared:
         shield=defender.resource("shield"),
         shield_soaks=numbers.shield_soaks_type(attack_type), health=defender.hp or 0,
         min_damage=numbers.min_damage, defender_name=defender.name,
-        damage_bonus=request.damage_bonus)
-    if request.dodge_to is not None:
-        _dodge_tile(state, rs, defender.id, request.dodge_to)
+        damage_bonus=request.get("damage-bonus") or 0)
+    if request.get("to") is not None:
+        _dodge_tile(state, rs, defender.id, request.get("to"))
     return Prepared(strike, weapon, weapon.range, distance)
 
 
@@ -178,44 +171,91 @@ def check_declared(strike: Strike, declared: Sequence[str], name: str) -> None:
         left -= cost
 
 
-def attack(state: Encounter, rs, request: AttackRequest, tape: PlayTape):
-    """R1-R8 for one attack: returns (state, events, AttackOutcome)."""
+def _checked(acting: Acting) -> Prepared:
+    decisions = acting.tape.decisions if acting.tape is not None else None
+    return checked(acting.state, acting.rs, acting.request,
+                   decisions.declared if decisions is not None else ())
+
+
+def checked(state: Encounter, rs, request: Request, declared) -> Prepared:
+    """`prepare`, and the defender's declared reactions, (actor, answer) in order,
+    against what it can pay; only the defender reacts to an attack (R2)."""
     prepared = prepare(state, rs, request)
     strike = prepared.strike
     defender = state.actors[strike.defender]
+    for actor_id, answer in declared:
+        if actor_id != strike.defender:
+            raise RuleViolation(f"--react {actor_id}={answer}: only the defender, "
+                                f"{defender.name}, reacts to this attack (R2)",
+                                f"--react {strike.defender}=block|dodge")
+    check_declared(strike, [answer for _, answer in declared], defender.name)
+    return prepared
+
+
+def resolve(acting: Acting) -> Done:
+    """R1-R8 on the paid state: the steps, the defender's reactions, a dodge, the harm."""
+    state, prepared, tape = acting.state, acting.plan, acting.tape
+    strike = prepared.strike
+    attacker = state.actors[strike.attacker]
     declared = [answer for actor, answer in tape.decisions.declared
                 if actor == strike.defender]
-    check_declared(strike, declared, defender.name)
-    attacker = state.actors[strike.attacker]
-    if state.round == 0:
-        raise RuleViolation("the fight has not started (R10)", "type start first")
-    state, events = rs.turn_order.before_action(state, rs, attacker.id)
-    attacker = state.actors[attacker.id]
-    values, payment = resources.pay(rs.resources, attacker.resource_map(),
-                                    rs.numbers.cost("attack"), action="attack",
-                                    who=attacker.name,
-                                    on_turn=state.controls_turn(attacker.id))
-    state = state.with_actor(attacker.with_resources(values))
-    events.append(ev.ActionSpent(attacker.id, "attack", payment.cost, payment.paid))
     tape.note(f"{prepared.weapon.name}: range {prepared.range_m} m, defender "
               f"{prepared.distance_m} m away", prepared.distance_m, "R1")
     done = play(attack_steps(strike), strike, tape)
     _note_unneeded(done, declared, tape)
+    notes = _unused_dice(state, done, acting.request, tape)
     paid: list = []
     if done.spent:
-        state, paid = _pay_reactions(state, rs, done)
+        state, paid = _pay_reactions(state, acting.rs, done)
     moved_to, by_default, moved = None, False, []
     if done.dodged:
-        state, moved_to, by_default, moved = _dodge_away(state, rs, request, done, tape)
+        state, moved_to, by_default, moved = _dodge_away(state, acting.rs, acting.request,
+                                                         done, tape)
     state, harmed = apply_harm(state, done, f"{attacker.name}'s {done.attack_type} attack")
-    outcome = _outcome(prepared, done, moved_to, by_default, tuple(tape.notes))
-    events += [AttackResolved(attacker.id, outcome, action="attack"), *paid, *moved, *harmed]
-    state, settled = rs.turn_order.after_action(state, rs, attacker.id)
-    events += settled
-    if done.spent:
-        state, settled = rs.turn_order.after_action(state, rs, done.defender)
-        events += settled
-    return state, events, outcome
+    outcome = _outcome(prepared, done, moved_to, by_default, (*tape.notes, *notes))
+    events = (AttackResolved(attacker.id, outcome, action="attack"), *paid, *moved, *harmed)
+    return Done(state, events, outcome, others=(done.defender,) if done.spent else (),
+                logged=(("to", moved_to),))
+
+
+ATTACK = Action("attack", resolve, cost=lambda acting: acting.rs.numbers.cost("attack"),
+                prepare=_checked, what="an attack")
+
+
+def _unused_dice(state: Encounter, done: Strike, request: Request, tape) -> list[Note]:
+    """R2: a defender tries until a block or dodge succeeds, and a dodged attack makes
+    no critical roll (R5). Faces and answers given for tries past that point are left
+    out of the log, with a note; faces for tries nobody declared are refused."""
+    settled = done.dodged or done.blocked
+    name = state.actors[done.defender].name
+    notes = []
+    for slot in (SLOT_BLOCK, SLOT_DODGE):
+        given, used = tape.given(slot), tape.rolled(slot)
+        if given <= used:
+            continue
+        if not settled:
+            raise RuleViolation(f"--{slot} gives {plural(given, 'face')} but {name} made "
+                                f"{plural(used, f'{slot} attempt')} (R2)",
+                                f"declare each {slot} with --react {done.defender}={slot}, "
+                                "in order")
+        tape.drop_unused(slot)
+        notes.append(Note(f"--{slot}: {plural(given - used, 'face')} left unused, the "
+                          f"{'dodge' if done.dodged else 'block'} had succeeded", None, "R2"))
+    if done.dodged and tape.drop_unused(SLOT_CRIT):
+        notes.append(Note("--crit left unused: a dodged attack makes no critical roll", None,
+                          "R5"))
+    decisions = tape.decisions
+    if settled:
+        answered = sum(1 for actor_id, _ in decisions.made if actor_id == done.defender)
+        decisions.declared = list(decisions.declared)[:answered]
+    if request.get("to") and not done.dodged:
+        notes.append(Note(f"--to {request.get('to')} left unused: {name} did not dodge",
+                          None, "R4"))
+    return notes
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _weapon(rs, attacker, item: str | None) -> Attack:
@@ -277,13 +317,13 @@ def _dodge_tile(state: Encounter, rs, defender_id: str, text: str) -> grid.Tile:
     return tile
 
 
-def _dodge_away(state: Encounter, rs, request: AttackRequest, done: Strike, tape):
+def _dodge_away(state: Encounter, rs, request: Request, done: Strike, tape):
     """R4: the dodging defender leaves its tile, for the GM's tile or, without one, the
     free tile in reach farthest from the attacker (reading order breaks ties)."""
     defender = state.actors[done.defender]
     here = grid.tile_of(state, defender.id)
-    if request.dodge_to is not None:
-        tile, by_default = _dodge_tile(state, rs, defender.id, request.dodge_to), False
+    if request.get("to") is not None:
+        tile, by_default = _dodge_tile(state, rs, defender.id, request.get("to")), False
     else:
         taken = grid.occupied(state, but=[defender.id])
         free = [t for t in grid.tiles_within(state, here, rs.numbers.dodge_reach)

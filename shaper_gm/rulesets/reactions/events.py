@@ -56,17 +56,6 @@ class ShieldExpired(Event):
 
 
 @record
-class ReactionTaken(Event):
-    """`react`: reactions spent outside the creature's own turn (R11)."""
-
-    actor: str
-    text: str
-    spent: int
-    before: int
-    after: int
-
-
-@record
 class AttackResolved(Resolved):
     """An attack's AttackOutcome: every roll and number with its ruling (R1-R8)."""
 

@@ -64,6 +64,9 @@ def gm_damage(state: Encounter, rs, target_id: str, amount: int,
                             "use --type physical|magical|true or --direct")
     if amount < 0:
         raise RuleViolation(f"damage {amount} is negative", "use heal to give health back")
+    if options.get("direct") and options.get("type"):
+        raise RuleViolation("--direct skips armor and shield, so --type does not apply",
+                            "drop --type, or drop --direct")
     attack_type = options.get("type") or "physical"
     if attack_type not in ATTACK_TYPES:
         raise RuleViolation(f"{attack_type!r} is no attack type (R1)",

@@ -3,14 +3,16 @@ reactions, from the very steps an attack plays (`engine.steps.exact`)."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 from shaper_gm.dice import Dist
 from shaper_gm.engine.decisions import Decisions
+from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import distribution, exact
 from shaper_gm.records import record
-from shaper_gm.rulesets.reactions.attack import AttackRequest, check_declared, prepare
+from shaper_gm.rulesets.reactions.attack import checked
 from shaper_gm.rulesets.reactions.steps import Strike, attack_steps
 
 
@@ -69,13 +71,12 @@ def _assumed(strike: Strike) -> tuple[str, ...]:
     return tuple(out)
 
 
-def attack_odds(state: Encounter, rs, request: AttackRequest,
+def attack_odds(state: Encounter, rs, request: Request,
                 decisions: Decisions | None = None) -> AttackOdds:
     decisions = decisions or Decisions()
-    prepared = prepare(state, rs, request)
+    prepared = checked(state, rs, request, decisions.declared)
     strike = prepared.strike
-    declared = [answer for actor, answer in decisions.declared if actor == strike.defender]
-    check_declared(strike, declared, state.actors[strike.defender].name)
+    declared = [answer for _, answer in decisions.declared]
     final = exact(attack_steps(strike), strike, decisions)
 
     def chance(reading) -> Fraction:
@@ -92,3 +93,22 @@ def attack_odds(state: Encounter, rs, request: AttackRequest,
         health_lost=dist(Strike.health_lost.fget), weapon=prepared.weapon.name,
         power=strike.power, assumed=_assumed(strike))
 
+
+def odds_json(odds: AttackOdds) -> str:
+    """The odds as JSON, every chance an exact ``"n/d"`` string."""
+    def frac(p) -> str:
+        p = Fraction(p)
+        return f"{p.numerator}/{p.denominator}"
+
+    def table(d) -> dict[str, str]:
+        return {str(value): frac(d[value]) for value in d}
+
+    return json.dumps({
+        "attacker": odds.attacker, "defender": odds.defender, "weapon": odds.weapon,
+        "type": odds.attack_type, "power": odds.power, "reactions": list(odds.reactions),
+        "hit": frac(odds.hit), "dodged": frac(odds.dodged), "blocked": frac(odds.blocked),
+        "critical": frac(odds.critical), "down": frac(odds.down),
+        "damage": table(odds.damage), "mean_damage": frac(odds.damage.mean()),
+        "health_lost": table(odds.health_lost),
+        "mean_health_lost": frac(odds.health_lost.mean()),
+        "assumed": list(odds.assumed)}, indent=2)

@@ -10,11 +10,12 @@ from typing import Any
 from shaper_gm.dice import DiceSource, Roll, add, parse, roll
 from shaper_gm.engine import resources
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.names import match_one
 from shaper_gm.engine.orders import FixedOrder
 from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.ruleset import RulesetBase
 from shaper_gm.engine.state import Actor, Encounter
-from shaper_gm.rulesets.reactions import actions, grid, harm
+from shaper_gm.rulesets.reactions import grid, harm
 from shaper_gm.rulesets.reactions.events import ShieldExpired
 from shaper_gm.rulesets.reactions.models import (
     ARMOR_OF,
@@ -29,7 +30,7 @@ from shaper_gm.rulesets.reactions.models import (
 # `power` to the power of the creature's attacks. Lower targets make rolls easier (R3).
 EFFECT_KEYS = ("power", "physical_armor", "magical_armor", "block_bonus", "block", "dodge",
                "critical", "critical_bonus")
-ADD_FLAGS = ("weapons", "shield")
+ADD_FLAGS = ("weapon", "weapons", "shield")       # `add --weapon ITEM...`, `--shield ITEM`
 Step = tuple[Encounter, list]
 
 
@@ -54,7 +55,7 @@ TERMS = {
     "end_rules": "R10-R12", "pass_rule": "R10, R11",
     "act_cost": "action|move", "act_rules": "R10", "act_example_cost": "action",
     "act_examples": "act action drinks a potion|act ann move stands up",
-    "react_rule": "R11", "react_example": "cy 1 shouts a warning",
+    "react_rule": "R11", "react_example": "cy 1 shouts a warning", "react_cost": "N",
     "add_rules": "R3, R6, R11, R12",
     "add_examples": "add ann --as duellist --side party --at B2|add bones --as skeleton "
                     "--count 2 --at E2|add zed --hp 20 --stat block=10 --weapon staff "
@@ -93,9 +94,10 @@ class ReactionsRuleset(RulesetBase):
         actor = state.actors.get(subject) if subject else None
         if slot == "target" and verb in ("attack", "odds") and actor is not None:
             from shaper_gm.engine.offers import checked_targets
-            from shaper_gm.rulesets.reactions.attack import AttackRequest, prepare
+            from shaper_gm.engine.request import Request
+            from shaper_gm.rulesets.reactions.attack import prepare
             return checked_targets(state, self, actor, lambda target: prepare(
-                state, self, AttackRequest(actor.id, target)))
+                state, self, Request("attack", (("actor", actor.id), ("target", target)))))
         if slot != "zone" or verb != "move" or actor is None or not actor.zone:
             return None
         from shaper_gm.engine.offers import tile_offers
@@ -118,6 +120,28 @@ class ReactionsRuleset(RulesetBase):
     def templates(self) -> dict[str, Sheet]:
         """The content's creatures, which `add --as` names."""
         return dict(self.library.creatures)
+
+    def resolve_word(self, state: Encounter, kind: str, word: str, actor_id: str | None):
+        """Creatures, weapons and spells, shields by unique prefix. A content weapon the
+        attacker lacks is taken as named: the rules refuse it by name (R1)."""
+        attacks = [aid for aid, _ in self.library.attacks]
+        if kind == "template":
+            return match_one(word, list(self.templates()), "creature",
+                             f"creatures: {', '.join(self.templates())}")
+        if kind == "attack":
+            return match_one(word, attacks, "weapon or spell",
+                             f"weapons and spells: {', '.join(attacks)}")
+        if kind == "shield":
+            known = [sid for sid, _ in self.library.shields]
+            return match_one(word, known, "shield", f"shields: {', '.join(known)}")
+        if kind == "weapon" and actor_id in state.actors:
+            if word.lower() in attacks:
+                return word.lower()
+            actor = state.actors[actor_id]
+            carried = list(actor.sheet.weapons)
+            return match_one(word, carried, "weapon or spell",
+                             f"{actor.name} carries: {', '.join(carried) or 'nothing'} (R1)")
+        return super().resolve_word(state, kind, word, actor_id)
 
     # Sheets --------------------------------------------------------------------------
     def stat(self, sheet: Any, key: str) -> int:
@@ -195,7 +219,7 @@ class ReactionsRuleset(RulesetBase):
                 raise RuleViolation(f"add has no {key!r} here",
                                     "the reactions ruleset's add flags: --weapon ITEM, "
                                     "--shield [ITEM], --stat NAME=N, --hp N")
-            if key == "weapons":
+            if key in ("weapon", "weapons"):
                 items = tuple(value)
                 for item in items:
                     if self.library.attack(item) is None:
@@ -243,23 +267,15 @@ class ReactionsRuleset(RulesetBase):
         """A tile as typed (`c3`), checked against the grid, as the tool writes it."""
         return grid.tile_name(grid.parse_tile(text, cols, rows))
 
-    def is_cost(self, word: str) -> bool:
-        return word.lower() in self.cost_words()
+    react_resource = "reactions"          # R11
 
     def cost_words(self) -> list[str]:
         """What `act` spends: the turn's action or its move (R10)."""
         return [s.name for s in self.resources if not s.off_turn and s.max]
 
-    def act(self, state: Encounter, actor_id: str, word: str, text: str) -> Step:
-        state, events, _ = actions.act(state, self, actions.ActRequest(actor_id, word.lower(),
-                                                                       text))
-        return state, events
-
-    def react(self, state: Encounter, actor_id: str, word: str, text: str) -> Step:
-        """`react ACTOR N TEXT`: N reactions (`reaction` for one) off-turn (R11)."""
-        state, events, _ = actions.react(state, self, actions.ReactRequest(
-            actor_id, reaction_cost(word, actor_id), text))
-        return state, events
+    def act_cost(self, word: str) -> dict[str, int] | None:
+        word = word.lower()
+        return {word: 1} if word in self.cost_words() else None
 
     # GM tools --------------------------------------------------------------------------
     def damage(self, state: Encounter, target_id: str, amount: int,
@@ -271,14 +287,3 @@ class ReactionsRuleset(RulesetBase):
 
     def sheet_of(self, template: str) -> Sheet | None:
         return self.library.creature(template)
-
-
-def reaction_cost(word: str, actor_id: str = "ID") -> int:
-    """`2` or `reaction(s)` (one): what a `react` pays (R11)."""
-    word = word.lower()
-    if word in ("reaction", "reactions"):
-        return 1
-    if word.isascii() and word.isdigit() and len(word) <= 2:
-        return int(word)
-    raise RuleViolation(f"react pays a number of reactions, not {word!r} (R11)",
-                        f"e.g. react {actor_id} 1 shouts a warning")

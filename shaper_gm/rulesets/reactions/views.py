@@ -21,7 +21,6 @@ from shaper_gm.rulesets.reactions.events import (
     AttackResolved,
     DamageResolved,
     Moved,
-    ReactionTaken,
     ShieldExpired,
     ShieldRaised,
     ShieldSoaked,
@@ -57,13 +56,6 @@ def _(e: ShieldSoaked, n: Names, cost: str) -> str:
 @describer(ShieldExpired)
 def _(e: ShieldExpired, n: Names, cost: str) -> str:
     return f"{n(e.actor)}'s shield ({e.amount} left) lapses at the start of its turn (R12)"
-
-
-@describer(ReactionTaken)
-def _(e: ReactionTaken, n: Names, cost: str) -> str:
-    spent = f"{e.spent} reaction{'s' if e.spent != 1 else ''}"
-    return line(f"{n(e.actor)} reacts" + (f": {e.text}" if e.text else ""),
-                [spent, f"{e.before} → {e.after} left", "R11"])
 
 
 @describer(AttackResolved)

@@ -1,6 +1,7 @@
 """A harness that drives the reactions rules directly: an encounter with actors made by
-`rs.make_actor`, started by the turn order, and tapes that take given faces per slot
-(one face per roll, in slot order) or roll from a seeded generator."""
+`rs.make_actor`, started by the turn order, tapes that take given faces per slot (one
+face per roll, in slot order) or roll from a seeded generator, and the ruleset's
+actions run through the engine's pipeline as a command runs them."""
 
 from __future__ import annotations
 
@@ -10,10 +11,15 @@ import pytest
 
 from shaper_gm.dice import DiceRng, GivenFaces, RolledFaces
 from shaper_gm.encounter.setup import NewActor
+from shaper_gm.engine.common import ACT, REACT
 from shaper_gm.engine.decisions import Decisions
+from shaper_gm.engine.play import end_turn, pass_turn, perform
+from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import PlayTape
 from shaper_gm.rulesets.reactions import build
+from shaper_gm.rulesets.reactions.actions import MOVE, SHIELD
+from shaper_gm.rulesets.reactions.attack import ATTACK
 from shaper_gm.rulesets.reactions.content import load_library
 
 
@@ -92,3 +98,60 @@ def replayed(s):
     fresh = Session()
     fresh.run_lines(list(s.log))
     return fresh
+
+
+# --- the rules' actions, run by the engine's pipeline as a command runs them ---------
+
+def AttackRequest(attacker: str, target: str, weapon: str | None = None,  # noqa: N802
+                  attack_type: str | None = None, power: int | None = None,
+                  dodge_to: str | None = None, damage_bonus: int = 0) -> Request:
+    """An attack's request with its flags (`--with`, `--type`, `--power`, `--to`,
+    `--damage-bonus`), as the command layer resolves it."""
+    flags = {"with": weapon, "type": attack_type, "power": power, "to": dodge_to,
+             "damage-bonus": damage_bonus or None}
+    return Request("attack", (("actor", attacker), ("target", target))).with_flags(flags)
+
+
+def MoveRequest(actor: str, tile: str) -> Request:  # noqa: N802
+    return Request("move", (("actor", actor), ("zone", tile)))
+
+
+def ShieldRequest(actor: str) -> Request:  # noqa: N802
+    return Request("shield", (("actor", actor),))
+
+
+def ActRequest(actor: str, cost: str, text: str) -> Request:  # noqa: N802
+    return Request("act", (("actor", actor), ("cost", cost), ("text", text)))
+
+
+def ReactRequest(actor: str, cost: int, text: str) -> Request:  # noqa: N802
+    return Request("react", (("actor", actor), ("react-cost", str(cost)), ("text", text)))
+
+
+def PassRequest(actor: str) -> Request:  # noqa: N802
+    return Request("pass", (("actor", actor),))
+
+
+def _run(action):
+    def run(state, rs, request, tape=None):
+        done = perform(state, rs, action, request, tape)
+        return done.state, list(done.events), done.outcome if action.name not in (
+            "act", "react") else done.events[-1]
+    return run
+
+
+attack = _run(ATTACK)
+move = _run(MOVE)
+raise_shield = _run(SHIELD)
+act = _run(ACT)
+react = _run(REACT)
+
+
+def pass_(state, rs, request, tape=None):
+    state, events = pass_turn(state, rs, request.actor)
+    return state, events, None
+
+
+def end(state, rs, request=None, tape=None):
+    state, events = end_turn(state, rs)
+    return state, events, None

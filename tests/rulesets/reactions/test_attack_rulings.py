@@ -10,8 +10,7 @@ from shaper_gm.dice.errors import DiceInputError
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.reactions import ReactionsRuleset
-from shaper_gm.rulesets.reactions.attack import AttackRequest, attack
-from tests.rulesets.reactions.conftest import started, tape
+from tests.rulesets.reactions.conftest import AttackRequest, attack, started, tape
 
 
 def duel(rs, a="B2", b="C2", a_as="duellist", b_as="duellist", b_numbers=None, **grid):
@@ -95,8 +94,11 @@ def test_r2_a_success_ends_the_attempts(rs):
     t = tape({"block": [18], "crit": [1]}, [("bo", "block"), ("bo", "block")])
     _, _, out = attack(state, rs, AttackRequest("ann", "bo"), t)
     assert len(out.attempts) == 1 and out.reactions_left == 1
-    with pytest.raises(RuleViolation, match="was not asked for"):
-        t.decisions.finish()
+    # the second declared block is never tried: the attack drops it, and says so
+    assert list(t.decisions.declared) == [("bo", "block")]
+    t.decisions.finish()
+    assert any(n.label == "1 more declared reaction not needed: the block succeeded"
+               for n in out.notes)
 
 
 def test_r2_without_a_declaration_the_defender_does_not_react(rs):

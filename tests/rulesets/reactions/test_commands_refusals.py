@@ -14,7 +14,7 @@ BEFORE = DUEL[:2]
 
 CASES = [
     # attack (R1-R8, R10, R11)
-    (DUEL, (), "attack bo,ann", r"one defender \(R1\)"),
+    (DUEL, (), "attack bo,ann", r"one target here, got 'bo,ann'"),
     (DUEL, (), "attack ann", r"cannot attack itself \(R1\)"),
     (DUEL, (), "attack zed", r"no actor 'zed'"),
     (FAR, (), "attack bo", r"3 m away; the Duelling sword reaches 1 m \(R1\)"),
@@ -27,7 +27,7 @@ CASES = [
     (DUEL, (), "attack bo --react ann=block", r"only the defender, Bo, reacts.*\(R2\)"),
     (DUEL, (), "attack bo --react bo=dodge --react bo=block", r"block 2 needs 1 reaction; it "
                                                               r"has 0 left \(R2, R11\)"),
-    (DUEL, (), "attack bo --block 5", r"Bo made 0 block attempt\(s\) \(R2\)"),
+    (DUEL, (), "attack bo --block 5", r"Bo made 0 block attempts \(R2\)"),
     (DUEL, (), "attack bo --react bo=block --block 5 --block 6", r"made 1 block attempt"),
     (DUEL, (), "attack bo --crit 21", r"face 21 is out of range 1-20"),
     (DUEL, (), "attack bo --crit 1,2", r"--crit: 2 face\(s\) given"),
@@ -38,7 +38,7 @@ CASES = [
     (DUEL, (), "attack bo --react bo=dodge --to Z9", r"off the 8x8 grid"),
     (DUEL, ("attack bo --crit 1",), "attack bo", r"attack needs 1 action; Ann has 0 left "
                                                  r"\(R10\)"),
-    (DUEL, (), "attack bo ann", r"Bo cannot spend action outside its own turn \(R10\)"),
+    (DUEL, (), "attack bo ann", r"it is not Bo's turn \(R10\)"),
     (DUEL, ("add k --as knight --at H8", "damage bo 60 --type true"), "attack bo",
      r"Bo is already down \(R8\)"),
     (DUEL, ("damage bo 60 --type true",), "end", r"the fight is over: party won in round 1"),
@@ -48,16 +48,16 @@ CASES = [
     (DUEL, (), "move C2", r"C2 is taken \(R10\)"),
     (DUEL, (), "move H2", r"H2 is 6 m away; Ann moves up to 5 m \(R10\)"),
     (DUEL, (), "move B2", r"already on B2"),
-    (DUEL, (), "move bo D2", r"Bo cannot spend move outside its own turn \(R10\)"),
+    (DUEL, (), "move bo D2", r"it is not Bo's turn \(R10\)"),
     (DUEL, ("move B3",), "move B4", r"move needs 1 move; Ann has 0 left \(R10\)"),
     (DUEL, (), "move Q1", r"off the 8x8 grid"),
     (BEFORE, (), "move ann B3", r"has not started \(R10\)"),
     # shield (R12)
     (DUEL, (), "shield", r"Ann has no shield to raise \(R12\)"),
     (DUEL, ("add sk --as skeleton --at H8",), "shield sk",
-     r"cannot spend action outside its own turn \(R10\)"),
+     r"it is not Skeleton's turn \(R10\)"),
     # act (R10) and react (R11)
-    (DUEL, (), "act major swings", r"name what it costs \(action\|move\)"),
+    (DUEL, (), "act major swings", r"act costs one of move, action here, not 'major' \(R10\)"),
     (DUEL, ("act action drinks",), "act action drinks again", r"needs 1 action.*\(R10\)"),
     (DUEL, (), "react ann 1 shouts", r"Ann cannot react during its own turn \(R11\)"),
     (DUEL, (), "react bo 3 shouts", r"react needs 3 reactions; Bo has 2 left \(R11\)"),

@@ -10,9 +10,8 @@ import pytest
 from shaper_gm.content.folders import ruleset_files
 from shaper_gm.content.schema import ContentError
 from shaper_gm.rulesets.reactions import build
-from shaper_gm.rulesets.reactions.attack import AttackRequest, attack
 from shaper_gm.rulesets.reactions.content import build_library
-from tests.rulesets.reactions.conftest import started, tape
+from tests.rulesets.reactions.conftest import AttackRequest, attack, started, tape
 
 
 @pytest.fixture(scope="module")

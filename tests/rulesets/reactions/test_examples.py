@@ -7,9 +7,14 @@ from __future__ import annotations
 import pytest
 
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.rulesets.reactions.actions import ShieldRequest, raise_shield
-from shaper_gm.rulesets.reactions.attack import AttackRequest, attack
-from tests.rulesets.reactions.conftest import started, tape
+from tests.rulesets.reactions.conftest import (
+    AttackRequest,
+    ShieldRequest,
+    attack,
+    raise_shield,
+    started,
+    tape,
+)
 
 
 def duel(rs, attacker_tile="B2", defender_tile="C2", **grid):

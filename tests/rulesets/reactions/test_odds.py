@@ -10,9 +10,8 @@ import pytest
 
 from shaper_gm.engine.decisions import Decisions
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.rulesets.reactions.attack import AttackRequest
 from shaper_gm.rulesets.reactions.odds import attack_odds
-from tests.rulesets.reactions.conftest import started
+from tests.rulesets.reactions.conftest import AttackRequest, started
 
 
 def brute_force(declared, *, power, crit_bonus, armor, block_bonus, block, dodge, crit,

@@ -7,9 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.rulesets.reactions import actions
-from shaper_gm.rulesets.reactions.attack import AttackRequest
-from tests.rulesets.reactions.conftest import started, tape
+from tests.rulesets.reactions import conftest as actions
+from tests.rulesets.reactions.conftest import AttackRequest, started, tape
 
 CAST = (("ann", "party", "B2"), ("bo", "enemies", "C2", "skeleton"),
         ("cy", "party", "C4", "battle-mage"), ("dee", "enemies", "E3", "wraith"))

@@ -10,9 +10,8 @@ from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.registry import module_of
 from shaper_gm.engine.ruleset import Ruleset
 from shaper_gm.engine.state import Effect
-from shaper_gm.rulesets.reactions.attack import AttackRequest, attack
 from shaper_gm.rulesets.reactions.events import ShieldSoaked
-from tests.rulesets.reactions.conftest import make, started, tape
+from tests.rulesets.reactions.conftest import AttackRequest, attack, make, started, tape
 
 CONTRACT_NUMBERS = ("physical_armor", "magical_armor", "block_bonus", "block", "dodge",
                     "critical", "critical_bonus", "reactions", "speed", "initiative")

@@ -8,27 +8,29 @@ import pytest
 from shaper_gm.dice import GivenFaces
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.rulesets.reactions.actions import (
+from shaper_gm.rulesets.reactions.events import (
+    Moved,
+    ShieldExpired,
+    ShieldRaised,
+)
+from tests.rulesets.reactions.conftest import (
     ActRequest,
+    AttackRequest,
     MoveRequest,
     PassRequest,
     ReactRequest,
     ShieldRequest,
     act,
+    attack,
+    encounter,
     end,
     move,
     pass_,
     raise_shield,
     react,
+    started,
+    tape,
 )
-from shaper_gm.rulesets.reactions.attack import AttackRequest, attack
-from shaper_gm.rulesets.reactions.events import (
-    Moved,
-    ReactionTaken,
-    ShieldExpired,
-    ShieldRaised,
-)
-from tests.rulesets.reactions.conftest import encounter, started, tape
 
 
 def three(rs):
@@ -88,9 +90,10 @@ def test_r10_one_move_a_turn_up_to_the_speed_with_diagonals_counting_one(rs):
 
 def test_r10_the_move_and_the_action_are_the_acting_creatures_and_lapse_at_its_turn_end(rs):
     state = three(rs)
-    with pytest.raises(RuleViolation, match=r"cannot spend move outside its own turn \(R10\)"):
+    with pytest.raises(RuleViolation, match=r"it is not Skeleton's turn \(R10\): actions are "
+                                            r"spent only on your own turn"):
         move(state, rs, MoveRequest("bo", "D2"), tape())
-    with pytest.raises(RuleViolation, match=r"cannot spend action outside its own turn"):
+    with pytest.raises(RuleViolation, match=r"it is not Skeleton's turn \(R10\)"):
         attack(state, rs, AttackRequest("bo", "ann"), tape({"crit": [1]}))
     state, events, _ = end(state, rs)
     assert ev.TurnEnded("ann", (("move", 1), ("action", 1)), "R10") in events
@@ -135,7 +138,8 @@ def test_r11_reactions_refill_at_the_start_of_the_creatures_own_turn_only(rs):
 def test_r11_react_pays_reactions_outside_the_own_turn_only(rs):
     state = three(rs)
     state, events, reacted = react(state, rs, ReactRequest("cy", 1, "warns Ann"), tape())
-    assert reacted == ReactionTaken("cy", "warns Ann", 1, 2, 1)        # reactions 2 -> 1
+    assert reacted == ev.Reacted("cy", "warns Ann", spent=(("reactions", 1),),
+                                 left=(("reactions", 1),), rule="R11")   # reactions 2 -> 1
     assert reacted in events and state.actors["cy"].resource("reactions") == 1
     with pytest.raises(RuleViolation, match=r"react needs 2 reactions; Battle mage has 1 "
                                             r"left \(R11\)"):
