@@ -52,8 +52,10 @@ def cell_from_name(text: str, *, what: str = "zone", rule: str = "") -> Cell:
     return (_col_index(m.group(1)), row)
 
 
-def parse_cell(text: str, cols: int, rows: int, *, what: str = "zone", rule: str = "") -> Cell:
-    """``"b4"`` -> ``(1, 3)``, checked against a ``cols`` x ``rows`` grid."""
+def parse_cell(text: str, cols: int, rows: int, *, what: str = "zone", rule: str = "",
+               board: str = "battlefield") -> Cell:
+    """``"b4"`` -> ``(1, 3)``, checked against a ``cols`` x ``rows`` grid (the
+    ruleset's `board`: "battlefield", "grid")."""
     last = cell_name((cols - 1, rows - 1))
     try:
         col, row = cell_from_name(text, what=what, rule=rule)
@@ -61,16 +63,69 @@ def parse_cell(text: str, cols: int, rows: int, *, what: str = "zone", rule: str
         raise RuleViolation(err.message, f"use a {what} from A1 to {last}, e.g. B4") from None
     if not (col < cols and row < rows):
         raise RuleViolation(
-            f"{what} {cell_name((col, row))} is off the {cols}x{rows} battlefield{_cite(rule)}",
+            f"{what} {cell_name((col, row))} is off the {cols}x{rows} {board}{_cite(rule)}",
             f"use a {what} from A1 to {last}")
     return (col, row)
 
 
-def canonical(text: str, cols: int, rows: int, *, what: str = "zone", rule: str = "") -> str:
+def canonical(text: str, cols: int, rows: int, *, what: str = "zone", rule: str = "",
+              board: str = "battlefield") -> str:
     """A cell as typed ("b4") checked against the grid, as the tool writes it ("B4")."""
-    return cell_name(parse_cell(text, cols, rows, what=what, rule=rule))
+    return cell_name(parse_cell(text, cols, rows, what=what, rule=rule, board=board))
 
 
 def king_distance(a: Cell, b: Cell) -> int:
     """Steps when a diagonal step counts 1."""
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+    return steps(a, b)
+
+
+def steps(a: Cell, b: Cell, diagonal: int = 1) -> int:
+    """Steps from `a` to `b`: a straight step counts 1, a diagonal one `diagonal` (1 makes
+    it the larger offset; a ruleset may count diagonals dearer, or in its own units)."""
+    across, down = abs(a[0] - b[0]), abs(a[1] - b[1])
+    slant = min(across, down)
+    return slant * diagonal + (max(across, down) - slant)
+
+
+def metric(a: Cell, b: Cell, straight: int, diagonal: int) -> int:
+    """A distance in a ruleset's units (metres, feet): `straight` a straight step,
+    `diagonal` a diagonal one."""
+    across, down = abs(a[0] - b[0]), abs(a[1] - b[1])
+    slant = min(across, down)
+    return slant * diagonal + (max(across, down) - slant) * straight
+
+
+# --- cells of an encounter --------------------------------------------------------------
+
+def cell_of(state, actor_id: str, *, what: str = "zone", rule: str = "",
+            board: str = "battlefield") -> Cell:
+    """Where an actor stands; refused for one not placed yet."""
+    actor = state.actors[actor_id]
+    if actor.zone is None:
+        raise RuleViolation(f"{actor.name} is not on the {board}{_cite(rule)}",
+                            f"place it first: place {actor_id} {what.upper()}")
+    return parse_cell(actor.zone, state.cols, state.rows, what=what, rule=rule, board=board)
+
+
+def occupied(state, but=()) -> set[Cell]:
+    """Cells standing actors stand on (a downed one leaves its cell free)."""
+    skip = set(but)
+    return {cell_from_name(a.zone) for a in state.actors.values()
+            if a.zone is not None and not a.down and a.id not in skip}
+
+
+def cells_within(state, centre: Cell, reach: int, diagonal: int = 1) -> list[Cell]:
+    """Every cell of the battlefield within `reach` steps of `centre`, itself excluded,
+    in reading order (row by row, left to right)."""
+    return [(c, r) for r in range(state.rows) for c in range(state.cols)
+            if (c, r) != centre and steps((c, r), centre, diagonal) <= reach]
+
+
+def nearest_free(state, centre: Cell, count: int, but=()) -> list[Cell]:
+    """The `count` free cells nearest `centre` (itself first when free), nearer first,
+    then in reading order; fewer when the battlefield has no more room."""
+    taken = occupied(state, but)
+    free = [(c, r) for r in range(state.rows) for c in range(state.cols)
+            if (c, r) not in taken]
+    free.sort(key=lambda cell: steps(cell, centre))
+    return free[:count]

@@ -100,6 +100,8 @@ TERMS = {
     "down_rule": "",            # the ruling that makes it so
     "turn_rule": "",            # the ruling that actions are taken on one's own turn
     "off_turn_hint": "",        # what may still be done off-turn
+    "cell": "tile",             # what a cell of the battlefield is called
+    "board": "battlefield",     # and the battlefield itself
 }
 
 
@@ -323,7 +325,17 @@ class RulesetBase:
         return self.resource_names()
 
     def canonical_zone(self, text: str, cols: int, rows: int) -> str:
-        return grid.canonical(text, cols, rows, what="tile")
+        return grid.canonical(text, cols, rows, what=self.term("cell"), board=self.term("board"))
+
+    def cell(self, state: Encounter, text: str) -> grid.Cell:
+        """A cell as typed, checked against the encounter's battlefield."""
+        return grid.parse_cell(text, state.cols, state.rows, what=self.term("cell"),
+                               board=self.term("board"))
+
+    def cell_of(self, state: Encounter, actor_id: str) -> grid.Cell:
+        """Where an actor stands; refused for one not placed yet."""
+        return grid.cell_of(state, actor_id, what=self.term("cell"), rule=self.term("grid_rule"),
+                            board=self.term("board"))
 
     def offers(self, state: Encounter, slot: str, subject: str | None,
                verb: str) -> list[Offer] | None:

@@ -4,25 +4,25 @@ are the turn order's."""
 
 from __future__ import annotations
 
+from shaper_gm.engine import grid
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.rulesets.reactions import grid
 from shaper_gm.rulesets.reactions.events import Moved, ShieldRaised
 
 
-def _route(acting: Acting) -> tuple[grid.Tile, grid.Tile, int]:
+def _route(acting: Acting) -> tuple[grid.Cell, grid.Cell, int]:
     """R10: one move a turn, to a free tile up to the creature's speed in metres away
     (a diagonal step counts as one tile)."""
     state, rs = acting.state, acting.rs
     actor = state.actors[acting.actor]
-    here = grid.tile_of(state, actor.id)
-    tile = grid.parse_tile(acting.request.arg("zone"), state.cols, state.rows)
-    name = grid.tile_name(tile)
+    here = rs.cell_of(state, actor.id)
+    tile = rs.cell(state, acting.request.arg("zone"))
+    name = grid.cell_name(tile)
     if tile == here:
         raise RuleViolation(f"{actor.name} is already on {name}", "name another tile")
     if tile in grid.occupied(state, but=[actor.id]):
         raise RuleViolation(f"{name} is taken (R10)", "move to a free tile")
-    metres = grid.steps_between(here, tile) * rs.numbers.metres_per_tile
+    metres = grid.steps(here, tile) * rs.numbers.metres_per_tile
     speed = rs.number(actor, "speed")
     if metres > speed:
         raise RuleViolation(f"{name} is {metres} m away; {actor.name} moves up to {speed} m "
@@ -32,9 +32,9 @@ def _route(acting: Acting) -> tuple[grid.Tile, grid.Tile, int]:
 
 def _move(acting: Acting) -> Done:
     here, tile, metres = acting.plan
-    name = grid.tile_name(tile)
+    name = grid.cell_name(tile)
     actor = acting.state.actors[acting.actor]
-    moved = Moved(actor.id, grid.tile_name(here), name, metres, "move (R10)")
+    moved = Moved(actor.id, grid.cell_name(here), name, metres, "move (R10)")
     return Done(acting.state.with_actor(actor.with_(zone=name)), (moved,), moved)
 
 

@@ -13,14 +13,13 @@ from collections.abc import Sequence
 from itertools import takewhile
 
 from shaper_gm.engine import events as ev
-from shaper_gm.engine import resources
+from shaper_gm.engine import grid, resources
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import Note, play
 from shaper_gm.records import record
-from shaper_gm.rulesets.reactions import grid
 from shaper_gm.rulesets.reactions.events import AttackResolved, Moved
 from shaper_gm.rulesets.reactions.harm import apply_harm
 from shaper_gm.rulesets.reactions.models import ATTACK_TYPES, REACTIONS, Attack
@@ -119,8 +118,8 @@ def prepare(state: Encounter, rs, request: Request) -> Prepared:
     if power < 0:
         raise RuleViolation(f"power {power} is negative (R1)", "give --power 0 or more")
     power += attacker.effect_total("power")
-    distance = grid.steps_between(grid.tile_of(state, attacker.id),
-                                  grid.tile_of(state, defender.id)) * rs.numbers.metres_per_tile
+    distance = grid.steps(rs.cell_of(state, attacker.id), rs.cell_of(state, defender.id)) \
+        * rs.numbers.metres_per_tile
     if distance > weapon.range:
         raise RuleViolation(f"{defender.name} is {distance} m away; the {weapon.name} reaches "
                             f"{weapon.range} m (R1)", f"move closer first: move "
@@ -299,19 +298,19 @@ def _note_unneeded(done: Strike, declared: Sequence[str], tape) -> None:
                   f"{what} succeeded", None, "R2")
 
 
-def _dodge_tile(state: Encounter, rs, defender_id: str, text: str) -> grid.Tile:
+def _dodge_tile(state: Encounter, rs, defender_id: str, text: str) -> grid.Cell:
     """The tile the GM named for a dodge (R4): free, and within the dodge's reach."""
     defender = state.actors[defender_id]
-    here = grid.tile_of(state, defender_id)
-    tile = grid.parse_tile(text, state.cols, state.rows)
-    name = grid.tile_name(tile)
+    here = rs.cell_of(state, defender_id)
+    tile = rs.cell(state, text)
+    name = grid.cell_name(tile)
     if tile == here:
         raise RuleViolation(f"a dodge leaves the defender's tile (R4); {defender.name} is on "
                             f"{name}", "name a neighbouring free tile")
     if tile in grid.occupied(state, but=[defender_id]):
         raise RuleViolation(f"{name} is taken (R4)", "name a free tile")
     reach = rs.numbers.dodge_reach
-    if grid.steps_between(tile, here) > reach:
+    if grid.steps(tile, here) > reach:
         raise RuleViolation(f"{name} is more than {reach} tile{'s' if reach > 1 else ''} "
                             f"from {defender.name} (R4)", "name a tile next to it")
     return tile
@@ -321,27 +320,27 @@ def _dodge_away(state: Encounter, rs, request: Request, done: Strike, tape):
     """R4: the dodging defender leaves its tile, for the GM's tile or, without one, the
     free tile in reach farthest from the attacker (reading order breaks ties)."""
     defender = state.actors[done.defender]
-    here = grid.tile_of(state, defender.id)
+    here = rs.cell_of(state, defender.id)
     if request.get("to") is not None:
         tile, by_default = _dodge_tile(state, rs, defender.id, request.get("to")), False
     else:
         taken = grid.occupied(state, but=[defender.id])
-        free = [t for t in grid.tiles_within(state, here, rs.numbers.dodge_reach)
+        free = [t for t in grid.cells_within(state, here, rs.numbers.dodge_reach)
                 if t not in taken]
         if not free:
             tape.note(f"no free tile to dodge to: {defender.name} stays on "
-                      f"{grid.tile_name(here)}", None, "R4")
+                      f"{grid.cell_name(here)}", None, "R4")
             return state, None, True, []
-        foe = grid.tile_of(state, done.attacker)
-        tile = max(free, key=lambda t: grid.steps_between(t, foe))
+        foe = rs.cell_of(state, done.attacker)
+        tile = max(free, key=lambda t: grid.steps(t, foe))
         by_default = True
-    name = grid.tile_name(tile)
+    name = grid.cell_name(tile)
     tape.note(f"{defender.name} dodges to {name}"
               + (" (no tile named: the free tile farthest from the attacker)"
                  if by_default else ""), None, "R4")
     state = state.with_actor(defender.with_(zone=name))
-    metres = grid.steps_between(here, tile) * rs.numbers.metres_per_tile
-    moved = Moved(defender.id, grid.tile_name(here), name, metres, "dodged (R4)", by_default)
+    metres = grid.steps(here, tile) * rs.numbers.metres_per_tile
+    moved = Moved(defender.id, grid.cell_name(here), name, metres, "dodged (R4)", by_default)
     return state, name, by_default, [moved]
 
 

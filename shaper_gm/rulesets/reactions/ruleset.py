@@ -8,14 +8,14 @@ from dataclasses import replace
 from typing import Any
 
 from shaper_gm.dice import DiceSource, Roll, add, parse, roll
-from shaper_gm.engine import resources
+from shaper_gm.engine import grid, resources
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.names import match_one
 from shaper_gm.engine.orders import FixedOrder
 from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.ruleset import RulesetBase
 from shaper_gm.engine.state import Actor, Encounter
-from shaper_gm.rulesets.reactions import grid, harm
+from shaper_gm.rulesets.reactions import harm
 from shaper_gm.rulesets.reactions.events import ShieldExpired
 from shaper_gm.rulesets.reactions.models import (
     ARMOR_OF,
@@ -60,6 +60,7 @@ TERMS = {
     "add_examples": "add ann --as duellist --side party --at B2|add bones --as skeleton "
                     "--count 2 --at E2|add zed --hp 20 --stat block=10 --weapon staff "
                     "--shield buckler",
+    "cell": "tile", "board": "grid", "grid_rule": "R1",
     "init_rule": "R9", "start_rules": "R9-R11", "effect_rule": "R3, R6", "manual_rule": "R3",
     "effect_examples": "effect ann rage --power 5 --until end:ann|effect bo stone-skin "
                        "--physical_armor 4",
@@ -101,13 +102,13 @@ class ReactionsRuleset(RulesetBase):
         if slot != "zone" or verb != "move" or actor is None or not actor.zone:
             return None
         from shaper_gm.engine.offers import tile_offers
-        here = grid.tile_of(state, actor.id)
+        here = self.cell_of(state, actor.id)
         taken = grid.occupied(state, but=[actor.id])
         speed = self.number(actor, "speed")
 
         def note(name: str) -> tuple[int, str]:
-            tile = grid.parse_tile(name, state.cols, state.rows)
-            metres = grid.steps_between(here, tile) * self.numbers.metres_per_tile
+            tile = self.cell(state, name)
+            metres = grid.steps(here, tile) * self.numbers.metres_per_tile
             if tile == here:
                 return 0, "here"
             if tile in taken:
@@ -261,11 +262,6 @@ class ReactionsRuleset(RulesetBase):
         values = actor.resource_map()
         values["shield"] = 0
         return state.with_actor(actor.with_resources(values)), [ShieldExpired(actor_id, amount)]
-
-    # Shared verbs in this ruleset's terms ---------------------------------------------
-    def canonical_zone(self, text: str, cols: int, rows: int) -> str:
-        """A tile as typed (`c3`), checked against the grid, as the tool writes it."""
-        return grid.tile_name(grid.parse_tile(text, cols, rows))
 
     react_resource = "reactions"          # R11
 
