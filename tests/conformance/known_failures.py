@@ -20,4 +20,19 @@ DICE_FORMS = ("the prompt and the flag read dice apart: the prompt refuses the `
               "the flag takes, and takes a trailing comma (`8,`) the flag refuses")
 
 KNOWN: dict[tuple[str, str | None], str] = {
+    # test_turn_order.py
+    **{("test_editing_the_order_mid_round_gives_every_waiting_actor_one_turn", r):
+       f"{LAST_PASS}; and after `init` mid-round the turn moves on from the acting actor's "
+       "new place, so waiting actors lose their turn (S17)" for r in FIXED},
+    **{("test_passing_round_the_table_ends_the_round", r): LAST_PASS for r in FIXED},
+    **{("test_reordering_after_two_turns_skips_nobody", r):
+       "after `init` mid-round the turn moves on from the acting actor's new place: the "
+       "round ends before the waiting actors act (S17)" for r in FIXED},
+    **{("test_passing_for_an_actor_not_acting_keeps_its_turn", r):
+       f"{PASS_OFF_TURN}: it takes no turn this round" for r in ALL},
+    **{("test_an_actor_downed_on_its_own_turn_hands_the_turn_on", r): KEEPS_TURN
+       for r in FIXED},
+    **{("test_a_later_bare_init_keeps_rolls_entered_with_init_roll", r):
+       "a roll entered with `init --roll ID=FACES` is rolled again by a bare `init`"
+       for r in ("dicepool", "reactions", "shaper", "timeslice")},
 }
