@@ -35,4 +35,13 @@ KNOWN: dict[tuple[str, str | None], str] = {
     **{("test_a_later_bare_init_keeps_rolls_entered_with_init_roll", r):
        "a roll entered with `init --roll ID=FACES` is rolled again by a bare `init`"
        for r in ("dicepool", "reactions", "shaper", "timeslice")},
+    # test_pass_and_end.py
+    **{("test_pass_and_end_touch_only_the_actor_giving_up_its_turn", r): PASS_OFF_TURN
+       for r in ("dicepool", "dungeoneers", "shaper", "timeslice")},
+    ("test_pass_and_end_touch_only_the_actor_giving_up_its_turn", "reactions"):
+        f"{PASS_OFF_TURN}; and a pass takes the passer's reactions (R11 keeps them)",
+    ("test_a_pass_keeps_the_reactions_the_rules_keep_until_the_next_turn", "reactions"):
+        "`pass` gives up the actor's reactions, which R11 keeps until its next turn",
+    ("test_a_reaction_uses_the_preparation_it_names", "dicepool"):
+        "`react` uses the first preparation, whatever its TEXT names",
 }
