@@ -44,4 +44,24 @@ KNOWN: dict[tuple[str, str | None], str] = {
         "`pass` gives up the actor's reactions, which R11 keeps until its next turn",
     ("test_a_reaction_uses_the_preparation_it_names", "dicepool"):
         "`react` uses the first preparation, whatever its TEXT names",
+    # test_down_and_out.py
+    ("test_down_actors_get_no_turns_and_no_refills", "dicepool"):
+        f"{KEEPS_TURN}; {LAST_PASS}",
+    ("test_down_actors_get_no_turns_and_no_refills", "reactions"):
+        f"{KEEPS_TURN}; {LAST_PASS}",
+    ("test_down_actors_get_no_turns_and_no_refills", "shaper"):
+        f"{KEEPS_TURN}; {LAST_PASS}",
+    ("test_down_actors_get_no_turns_and_no_refills", "dungeoneers"):
+        "a down creature's AP refill when a round starts (D1)",
+    ("test_down_actors_get_no_turns_and_no_refills", "timeslice"):
+        "a down combatant's TS refill when a round starts (T3)",
+    ("test_a_down_actor_gets_no_refill_when_a_round_begins", "dungeoneers"):
+        "a down creature's AP refill when a round starts (D1)",
+    ("test_a_down_actor_gets_no_refill_when_a_round_begins", "timeslice"):
+        "a down combatant's TS refill when a round starts (T3)",
+    ("test_an_actor_downed_on_its_own_turn_gains_nothing_as_the_turn_ends", "dicepool"):
+        "the end of a downed character's turn adds its CON dice to its pool (P4)",
+    ("test_after_the_fight_the_dying_can_be_tended_and_their_timer_stops", "timeslice"):
+        "after the fight ends `wait` still runs the dying timer (and `tend` is refused: "
+        "'the fight is over')",
 }
