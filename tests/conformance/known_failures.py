@@ -80,4 +80,11 @@ KNOWN: dict[tuple[str, str | None], str] = {
     ("test_damage_direct_takes_the_amount_straight_off_in_every_ruleset", "dicepool"):
         "`damage` refuses `--direct` (unknown flag)",
     **{("test_a_side_roll_is_not_an_undo_step", r): SIDE_ROLL for r in ALL},
+    # test_names.py
+    **{("test_actors_named_alike_have_distinct_ids_and_outcome_lines", r):
+       "two actors named Gob print the same line ('Gob gains marked')" for r in ALL},
+    **{("test_sides_are_one_name_whatever_the_case", r):
+       "`--side PARTY` makes a new side beside `party`" for r in ALL},
+    ("test_add_without_a_side_uses_the_same_side_in_every_ruleset", None):
+        "`add` without `--side` joins the party in dice-pool and the enemies elsewhere",
 }
