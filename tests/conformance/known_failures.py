@@ -87,4 +87,9 @@ KNOWN: dict[tuple[str, str | None], str] = {
        "`--side PARTY` makes a new side beside `party`" for r in ALL},
     ("test_add_without_a_side_uses_the_same_side_in_every_ruleset", None):
         "`add` without `--side` joins the party in dice-pool and the enemies elsewhere",
+    # test_dice_forms.py
+    **{("test_every_dice_form_a_slot_flag_takes_the_prompt_takes_and_back", r): DICE_FORMS
+       for r in ALL},
+    **{("test_the_dice_prompt_takes_a_total_called_out", r):
+       "the prompt refuses `=N`: 'is not a die face'" for r in ALL},
 }
