@@ -45,7 +45,7 @@ def test_down_actors_get_no_turns_and_no_refills(ruleset, data):
 
     f.play_round(turn)
     f.play_round(turn)
-    assert not refilled(f, victim, left), f.story()
+    assert victim not in f.up() and not refilled(f, victim, left), f.story()
 
 
 def test_the_gm_still_heals_and_harms_the_down_after_the_fight_ends(ruleset):

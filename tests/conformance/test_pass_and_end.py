@@ -64,7 +64,7 @@ def test_a_pass_keeps_the_reactions_the_rules_keep_until_the_next_turn(ruleset):
 
 
 def test_a_reaction_uses_the_preparation_it_names(ruleset):
-    """Dice-pool P11 (issue #21): of two preparations, `react ACTOR action TEXT` uses the
+    """Dice-pool P11 (issue #21): of two preparations, `react ACTOR COST TEXT` uses the
     one TEXT names, not always the first. Runs in every ruleset with a `prepare` verb."""
     f = Fight(ruleset)
     if not f.has_verb("prepare"):
@@ -74,5 +74,6 @@ def test_a_reaction_uses_the_preparation_it_names(ruleset):
     f.run(f"prepare {first}")
     f.run(f"prepare {second}")
     f.next_turn()
-    reacted = " ".join(f.lines(f.run(f"react {actor_id} action {second}")))
+    cost = f.rs.cost_words()[0]
+    reacted = " ".join(f.lines(f.run(f"react {actor_id} {cost} {second}")))
     assert second in reacted and first not in reacted, f"{reacted}\n{f.story()}"

@@ -1,8 +1,7 @@
 """Turn order, in every ruleset: who acts in a round, whatever the GM edits mid-round.
 
-A round is driven by `pass` from the acting actor: in every kind of turn order that
-gives each actor exactly one turn a round, so the actors who acted are the list of who
-passed.
+A round is driven by `pass` from the acting actor, which in every kind of turn order
+gives each actor exactly one turn a round: the actors who acted are those who passed.
 """
 
 from __future__ import annotations
