@@ -116,6 +116,7 @@ class RulesetBase:
     sheet_numbers: tuple[str, ...] = ()
     has_hp = True
     terms: Mapping[str, str] = TERMS
+    attack_verb = "attack"                # the verb of its basic attack
 
     def term(self, key: str) -> str:
         return self.terms.get(key, TERMS.get(key, ""))

@@ -85,6 +85,7 @@ class DungeoneersRuleset(RulesetBase):
     encounter_system_type = EncounterData
     act_resource = "ap"                      # `act 2 ...` spends 2 AP (D2)
     react_resource = "ap"                    # a reaction spends AP off-turn (D8)
+    attack_verb = "strike"                   # D16
 
     def __init__(self, library: Library) -> None:
         self.library = library

@@ -42,7 +42,7 @@ def resource_specs(numbers: Numbers) -> tuple[ResourceSpec, ...]:
         ResourceSpec("action", "action", max=per_turn.get("action", 0), refill="turn_start",
                      lapse="turn_end", rule="R10"),
         ResourceSpec("reactions", "reactions", max="reactions", refill="turn_start",
-                     off_turn=True, rule="R11"),
+                     off_turn=True, kept_on_pass=True, rule="R11"),
         # Set by raising a shield; it lapses in `on_turn_start`, which reports it (R12).
         ResourceSpec("shield", "shield", start=0, rule="R12"),
     )
