@@ -197,13 +197,18 @@ class Session:
         return Result(verb.name, resolved, tuple(outcome.events), outcome.view)
 
     def _settle_fight(self, outcome: Outcome) -> Outcome:
-        """Whatever a command did, the fight ends when it is decided and resumes when
-        it is not any more (engine.ending)."""
+        """Whatever a command did, the ruleset settles what follows from it (who is up
+        after a GM's change, wounds that put a creature down: `after_change`); then the
+        fight ends when it is decided and resumes when it is not any more
+        (engine.ending)."""
         state = outcome.state
-        state, more = ending.settle(self.state, state, self.ruleset_for(state))
-        if not more:
+        rs = self.ruleset_for(state)
+        state, settled = rs.after_change(state)
+        state, more = ending.settle(self.state, state, rs)
+        if not settled and not more:
             return outcome
-        return Outcome(state, (*outcome.events, *more), outcome.view, outcome.request)
+        return Outcome(state, (*outcome.events, *settled, *more), outcome.view,
+                       outcome.request)
 
     def run_lines(self, lines: list[str],
                   on_result: Callable[[int, str, Result], None] | None = None) -> list[Result]:

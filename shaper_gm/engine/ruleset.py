@@ -74,6 +74,8 @@ class Ruleset(Protocol):
     def on_turn_start(self, state: Encounter, actor_id: str) -> Step: ...
     def on_turn_end(self, state: Encounter, actor_id: str) -> Step: ...
     def on_down(self, state: Encounter, actor_id: str) -> Step: ...
+    def after_change(self, state: Encounter) -> Step: ...
+    def set_hp(self, state: Encounter, target: str, hp: int) -> Step: ...
     def on_removed(self, state: Encounter, actor_id: str) -> Step: ...
     def on_placed(self, state: Encounter, actor_id: str, before: str | None) -> Step: ...
 
@@ -314,6 +316,17 @@ class RulesetBase:
 
     def on_down(self, state: Encounter, actor_id: str) -> Step:
         return state, []
+
+    def after_change(self, state: Encounter) -> Step:
+        """After every command that changed the encounter: what the ruleset's rules make
+        follow (who is up after a GM's change to budgets, wounds at the limit putting a
+        creature down). Nothing by default."""
+        return state, []
+
+    def set_hp(self, state: Encounter, target: str, hp: int) -> Step:
+        """`set ACTOR hp=N`: hit points set by hand; down and revival follow."""
+        from shaper_gm.engine import harm
+        return harm.set_hp(state, self, target, hp, "set by the GM")
 
     def on_removed(self, state: Encounter, actor_id: str) -> Step:
         return state, []

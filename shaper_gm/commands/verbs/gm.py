@@ -14,7 +14,6 @@ from shaper_gm.dice import roll
 from shaper_gm.dice.modifiers import NO_MODIFIERS
 from shaper_gm.encounter import setup
 from shaper_gm.engine import events as ev
-from shaper_gm.engine import harm
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Effect
 from shaper_gm.errors import CommandError
@@ -290,7 +289,7 @@ def _set_field(ctx: Context, state, target: str, key: str, value: str):
             if not 0 <= number <= actor.max_hp:
                 raise CommandError(f"hp must be 0 to {actor.max_hp} for {actor.name}",
                                    "heal or damage to change it, or pick a value in range")
-            return harm.set_hp(state, rs, target, number, "set by the GM")
+            return rs.set_hp(state, target, number)
         if key in rs.resource_names():
             return _set_resource(rs, state, actor, key, number)
     if key == "zone":
