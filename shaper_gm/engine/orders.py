@@ -34,19 +34,38 @@ from shaper_gm.engine.turns import (
 )
 
 
+def pass_over(state: Encounter, nxt: str | None) -> Step:
+    """Down actors before `nxt` in the order (all of them, when the round ends) take no
+    turn, but their slot still comes round: what lasts until the start or end of their
+    turn ends now, once a round."""
+    order = [a for a in state.order if a in state.actors]
+    upto = order.index(nxt) if nxt in order else len(order)
+    events: list = []
+    for actor_id in order[:upto]:
+        skipped = state.actors[actor_id]
+        if not skipped.down or actor_id in state.acted:
+            continue
+        for moment in ("start", "end"):
+            state, ended = expire(state, f"{moment}:{actor_id}",
+                                  f"{skipped.name}'s turn came round while down")
+            events += ended
+        state = state.with_(acted=state.acted | {actor_id})
+    return state, events
+
+
 class FixedOrder:
-    """Initiative order; a turn lasts until `end`; a round ends when the order wraps."""
+    """Initiative order; a turn lasts until `end`; a round ends when everyone able has
+    had a turn (or passed). Who is next is the first in the order who has not had a
+    turn this round, so an order edited mid-round skips nobody and repeats nobody."""
 
     kind = "fixed"
 
     def start(self, state: Encounter, rs) -> Step:
-        first = self._next(state, None)[0]
-        if first is None:
+        if self._first(state.with_(acted=frozenset(), passed=frozenset())) is None:
             raise RuleViolation("nobody to start with: the turn order is empty",
                                 "add actors, then init to roll the order")
         state, events = begin_round(state, rs)
-        state, started = begin_turn(state, rs, first)
-        return state.with_(up=(first,)), events + started
+        return self._begin(state, rs, self._first(state), events)
 
     def before_action(self, state: Encounter, rs, actor_id: str) -> Step:
         ending.refuse_if_over(state)
@@ -63,35 +82,25 @@ class FixedOrder:
         ending.refuse_if_over(state, "end")
         current = current_turn(state)
         state, events = finish_turn(state, rs, current)
-        nxt, wrapped = self._next(state, current)
-        if nxt is None:
-            raise RuleViolation("no actor can take a turn: everyone is down",
-                                "heal someone, or start a new encounter")
-        state, passed_over = self._pass_over(state, current, nxt)
+        nxt = self._first(state)
+        state, passed_over = pass_over(state, nxt)
         events += passed_over
-        if wrapped:
+        if nxt is None:                    # everyone has had a turn: a new round
             state, ended = finish_round(state, rs)
             state, started = begin_round(state, rs)
             events += ended + started
-        state, started = begin_turn(state, rs, nxt)
-        return state.with_(up=(nxt,)), events + started
+            nxt = self._first(state)
+            if nxt is None:
+                raise RuleViolation("no actor can take a turn: everyone is down",
+                                    "heal someone, or start a new encounter")
+            state, passed_over = pass_over(state, nxt)
+            events += passed_over
+        return self._begin(state, rs, nxt, events)
 
-    def _pass_over(self, state: Encounter, current: str, nxt: str) -> Step:
-        """Down actors between `current` and `nxt` take no turn, but their slot still
-        comes round: what lasts until the start or end of their turn ends now."""
-        order = [a for a in state.order if a in state.actors]
-        if current not in order or nxt not in order:
-            return state, []
-        i, events = (order.index(current) + 1) % len(order), []
-        while order[i] != nxt and order[i] != current:
-            skipped = state.actors[order[i]]
-            if skipped.down:
-                for moment in ("start", "end"):
-                    state, ended = expire(state, f"{moment}:{skipped.id}",
-                                          f"{skipped.name}'s turn came round while down")
-                    events += ended
-            i = (i + 1) % len(order)
-        return state, events
+    def _begin(self, state: Encounter, rs, actor_id: str, events: list) -> Step:
+        """`actor_id`'s turn begins; it has had its turn this round (this pass)."""
+        state, started = begin_turn(state, rs, actor_id)
+        return state.with_(up=(actor_id,), acted=state.acted | {actor_id}), events + started
 
     def pass_turn(self, state: Encounter, rs, actor_id: str) -> Step:
         ending.refuse_if_over(state, "pass")
@@ -101,46 +110,48 @@ class FixedOrder:
             events += ended
         return state, events
 
-    def _next(self, state: Encounter, after: str | None) -> tuple[str | None, bool]:
-        order = [a for a in state.order if a in state.actors]
-        if not order:
-            return None, False
-        start = order.index(after) + 1 if after in order else 0
-        for step in range(len(order)):
-            index = start + step
-            candidate = order[index % len(order)]
-            if can_take_turns(state.actors[candidate]) and candidate not in state.passed:
-                return candidate, index >= len(order)
-        return None, False
+    def _first(self, state: Encounter) -> str | None:
+        """The first in the order who may still take a turn this round."""
+        for candidate in state.order:
+            actor = state.actors.get(candidate)
+            if (actor is not None and can_take_turns(actor) and candidate not in state.passed
+                    and candidate not in state.acted):
+                return candidate
+        return None
+
+    def _next_round_first(self, state: Encounter) -> str | None:
+        return self._first(state.with_(acted=frozenset(), passed=frozenset()))
 
     def resume(self, state: Encounter, rs, pending: str | None) -> Step:
-        """The fight goes on in the turn it stopped in (the first able actor's, if that
+        """The fight goes on in the turn it stopped in (the next able actor's, if that
         actor has left)."""
         if state.turn in state.actors:
             return state, []
-        first = self._next(state, None)[0]
+        first = self._first(state) or self._next_round_first(state)
         if first is None:
             return state.with_(turn=None, up=()), []
-        state, started = begin_turn(state, rs, first)
-        return state.with_(up=(first,)), started
+        return self._begin(state, rs, first, [])
 
     def explain(self, state: Encounter, rs) -> str:
         return f"{name_of(state, state.turn)}'s turn" if state.turn else ""
 
     def upcoming(self, state: Encounter, rs) -> str:
         """Who acts when this turn ends, as the toolbar says it: ``next: Raider``, or
-        ``next: Josh, round 3`` when the order wraps."""
+        ``next: Josh, round 3`` when the round ends first."""
         if state.turn is None:
             return ""
-        nxt, wraps = self._next(state, state.turn)
-        if nxt is None or nxt == state.turn and not wraps:
-            return ""
-        return f"next: {name_of(state, nxt)}" + (f", round {state.round + 1}" if wraps else "")
+        nxt = self._first(state)
+        if nxt is not None:
+            return f"next: {name_of(state, nxt)}"
+        nxt = self._next_round_first(state)
+        return f"next: {name_of(state, nxt)}, round {state.round + 1}" if nxt else ""
 
 
 class CyclingPasses(FixedOrder):
     """Initiative order in passes: a turn may end with budget left for a later pass; the
-    round ends when nobody has any left (spent, or given up with `pass`)."""
+    order starts over with those who have some left, and the round ends when nobody has
+    any (spent, or given up with `pass`). Who is next is the first in the order who has
+    budget and has not had a turn in this pass."""
 
     kind = "passes"
 
@@ -152,12 +163,19 @@ class CyclingPasses(FixedOrder):
         return (can_take_turns(actor) and actor_id not in state.passed
                 and actor.resource(self.resource) > 0)
 
+    def _first(self, state: Encounter) -> str | None:
+        return next((a for a in state.order if a in state.actors and a not in state.acted
+                     and self._has_budget(state, a)), None)
+
+    def _anyone(self, state: Encounter) -> bool:
+        return any(self._has_budget(state, a) for a in state.order if a in state.actors)
+
     def start(self, state: Encounter, rs) -> Step:
         if not [a for a in state.order if a in state.actors]:
             raise RuleViolation("nobody to start with: the turn order is empty",
                                 "add actors, then init to roll the order")
         state, events = begin_round(state, rs)
-        return self._begin_next(state, rs, None, events)
+        return self._begin_next(state, rs, events)
 
     def after_action(self, state: Encounter, rs, actor_id: str) -> Step:
         """A turn whose budget is spent ends by itself."""
@@ -172,49 +190,45 @@ class CyclingPasses(FixedOrder):
         ending.refuse_if_over(state, "end")
         current = current_turn(state)
         state, events = finish_turn(state, rs, current)
-        return self._begin_next(state, rs, current, events)
+        return self._begin_next(state, rs, events)
 
     def resume(self, state: Encounter, rs, pending: str | None) -> Step:
         """The turn it stopped in goes on, or ends if its budget is spent."""
         if state.turn not in state.actors:
-            return self._begin_next(state.with_(turn=None, up=()), rs, None, [])
+            return self._begin_next(state.with_(turn=None, up=()), rs, [])
         return self.after_action(state, rs, state.turn)
 
-    def _begin_next(self, state: Encounter, rs, after: str | None, events: list) -> Step:
-        for _ in range(2):           # at most one new round: it refills everyone
-            order = [a for a in state.order if a in state.actors]
-            start = order.index(after) + 1 if after in order else 0
-            for step in range(len(order)):
-                index = start + step
-                candidate = order[index % len(order)]
-                if self._has_budget(state, candidate):
-                    if index >= len(order) and after is not None:
-                        state = state.with_(passes=state.passes + 1)
-                        spec = rs.resource_spec(self.resource)
-                        events.append(ev.PassStarted(
-                            state.round, state.passes, spec.title if spec else self.resource,
-                            rs.term("passes_rule")))
-                    state, started = begin_turn(state, rs, candidate)
-                    return state.with_(up=(candidate,)), events + started
+    def _begin_next(self, state: Encounter, rs, events: list) -> Step:
+        """The next turn: in this pass, else a new pass, else a new round (which refills
+        everyone)."""
+        for _ in range(2):
+            nxt = self._first(state)
+            if nxt is None and self._anyone(state):
+                state = state.with_(passes=state.passes + 1, acted=frozenset())
+                spec = rs.resource_spec(self.resource)
+                events.append(ev.PassStarted(state.round, state.passes,
+                                             spec.title if spec else self.resource,
+                                             rs.term("passes_rule")))
+                nxt = self._first(state)
+            if nxt is not None:
+                return self._begin(state, rs, nxt, events)
             state, ended = finish_round(state, rs)
             state, started = begin_round(state, rs)
             events += ended + started
-            after = None
         state = state.with_(turn=None, up=())
         raise RuleViolation(f"nobody has any {self.resource} to act with, even in a new round",
                             "check the actors' sheets, or heal someone")
 
     def upcoming(self, state: Encounter, rs) -> str:
-        """The next in order with budget left this round, else a new round."""
+        """The next with budget left this round, else a new round."""
         if state.turn is None:
             return ""
-        order = [a for a in state.order if a in state.actors]
-        start = order.index(state.turn) + 1 if state.turn in order else 0
-        for step in range(len(order) - 1):
-            candidate = order[(start + step) % len(order)]
-            if candidate != state.turn and self._has_budget(state, candidate):
-                return f"next: {name_of(state, candidate)}"
-        return f"next: round {state.round + 1}"
+        nxt = self._first(state)
+        if nxt is None:
+            others = [a for a in state.order if a in state.actors and a != state.turn
+                      and self._has_budget(state, a)]
+            nxt = others[0] if others else None
+        return f"next: {name_of(state, nxt)}" if nxt else f"next: round {state.round + 1}"
 
     def explain(self, state: Encounter, rs) -> str:
         if state.turn is None:

@@ -35,6 +35,7 @@ class ResourceSpec:
     paid_by: tuple[str, ...] = ()   # resources that may pay for it once it runs out
     off_turn: bool = False          # may be spent outside the actor's own turn
     kept_on_pass: bool = False      # a budget `pass` does not give up (R11's reactions)
+    while_down: bool = False        # comes back even while its actor is down
     rule: str = ""                  # the ruling that defines it, for messages
     shown: bool = True              # shown in the order table and the toolbar
 

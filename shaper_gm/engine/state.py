@@ -105,6 +105,9 @@ class Encounter:
     up: tuple[str, ...] = ()      # everyone who may take the next turn (turn is up[0])
     passes: int = 0               # passes through the order this round (cycling orders)
     passed: frozenset[str] = frozenset()   # who gave up the rest of the round
+    # who has had a turn this round (this pass, in cycling orders): an order edited
+    # mid-round still gives everyone else theirs
+    acted: frozenset[str] = frozenset()
     system: Any = None            # the ruleset's frozen encounter data
     over: CombatResult | None = None     # set while the fight is decided (engine.ending)
 
@@ -142,7 +145,8 @@ class Encounter:
         return replace(self, actors=actors,
                        order=tuple(a for a in self.order if a != actor_id),
                        turn=None if self.turn == actor_id else self.turn, up=up,
-                       passed=self.passed - {actor_id}, over=over)
+                       passed=self.passed - {actor_id}, acted=self.acted - {actor_id},
+                       over=over)
 
     def with_(self, **changes: Any) -> Encounter:
         return replace(self, **changes)

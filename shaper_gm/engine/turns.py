@@ -6,6 +6,7 @@ until it end, and the ruleset's hook runs. Who acts next is a turn order
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import resources
@@ -41,13 +42,16 @@ def expire(state: Encounter, moment: str, why: str) -> Step:
 
 def resource_moment(state: Encounter, rs, moment: str, ids: Sequence[str],
                     why: str) -> Step:
-    """Refill and lapse the resources of `ids` at `moment`; report what changed."""
+    """Refill and lapse the resources of `ids` at `moment`; report what changed. A down
+    actor's resources lapse but do not come back, unless a resource says they do."""
     events: list = []
     changed = []
     for actor_id in ids:
         actor = state.actors[actor_id]
         before = actor.resource_map()
-        after = resources.at_moment(rs.resources, before, moment, actor.sheet, rs.stat)
+        specs = rs.resources if not actor.down else [
+            s if s.while_down else replace(s, refill="never") for s in rs.resources]
+        after = resources.at_moment(specs, before, moment, actor.sheet, rs.stat)
         if after != before:
             changed.append(actor.with_resources(after))
             events += [ev.ResourceChanged(actor_id, name, before.get(name, 0), value, why,
@@ -75,7 +79,7 @@ def _reported(rs, name: str, moment: str) -> bool:
 
 
 def begin_round(state: Encounter, rs) -> Step:
-    state = state.with_(round=state.round + 1, passes=1, passed=frozenset())
+    state = state.with_(round=state.round + 1, passes=1, passed=frozenset(), acted=frozenset())
     events: list = [ev.RoundStarted(state.round)]
     if state.round == 1:
         state, changed = resource_moment(state, rs, "combat_start", list(state.actors),
@@ -132,7 +136,8 @@ def finish_turn(state: Encounter, rs, actor_id: str) -> Step:
 
 
 def give_up(state: Encounter, rs, actor_id: str) -> Step:
-    """`pass`: the actor gives up every budget it has left this round."""
+    """`pass`: the actor gives up every budget it has left this round, but what its
+    rules keep through a pass (`kept_on_pass`: R11's reactions until its next turn)."""
     actor = state.actors[actor_id]
     if actor.down:
         raise RuleViolation(f"{actor.name} is down and has nothing to give up", "heal it first")
@@ -140,7 +145,7 @@ def give_up(state: Encounter, rs, actor_id: str) -> Step:
         raise RuleViolation(f"{actor.name} has already passed this round",
                             "it acts again next round")
     budgets = {s.name for s in rs.resources if s.refill in ("round_start", "turn_start")
-               and s.refill_by is None}
+               and s.refill_by is None and not s.kept_on_pass}
     values = actor.resource_map()
     given = tuple((k, v) for k, v in values.items() if k in budgets and v > 0)
     for key, _ in given:

@@ -59,6 +59,7 @@ def state_to_data(state: Encounter, rs=None) -> dict:
         "up": list(state.up),
         "passes": state.passes,
         "passed": sorted(state.passed),
+        "acted": sorted(state.acted),
         "order": list(state.order),
         "system": rs.encode_system(state.system),
         "actors": {a.id: _actor_to_data(state, a, rs) for a in state.actors.values()},
@@ -66,6 +67,16 @@ def state_to_data(state: Encounter, rs=None) -> dict:
     if state.over is not None:
         data["result"] = _result_to_data(state.over)
     return data
+
+
+def _acted(top, order: tuple[str, ...], turn: str | None, rs) -> frozenset[str]:
+    """Who has had a turn this round. A save written before it was kept says so by the
+    order, where the order goes round: everyone up to the acting actor."""
+    if "acted" in top.data:
+        return frozenset(top.items("acted", str))
+    if turn is None or turn not in order or getattr(rs.turn_order, "kind", "") == "most":
+        return frozenset()
+    return frozenset(order[:order.index(turn) + 1])
 
 
 def _result_to_data(over: CombatResult) -> dict:
@@ -165,8 +176,10 @@ def _state(data: Any, where: str, ruleset_for: RulesetFor) -> Encounter:
     turn = top.get("turn", (str, type(None)))
     up = tuple(top.items("up", str, optional=True)) or ((turn,) if turn else ())
     passed = frozenset(top.items("passed", str, optional=True))
+    acted = _acted(top, order, turn, rs)
     for ref, label in [*((a, "order") for a in order), *((a, "up") for a in up),
-                       *((a, "passed") for a in passed), *(((turn, "turn"),) if turn else ())]:
+                       *((a, "passed") for a in passed), *((a, "acted") for a in acted),
+                       *(((turn, "turn"),) if turn else ())]:
         if ref not in actors:
             _impossible(where, label, f"unknown actor {ref!r}")
     if len(set(order)) != len(order):
@@ -189,7 +202,7 @@ def _state(data: Any, where: str, ruleset_for: RulesetFor) -> Encounter:
         _impossible(where, "turn", "a turn runs in a fight that is over (result)")
     state = Encounter(ruleset=rs.id, seed=seed, dice_position=position, cols=cols, rows=rows,
                       actors=actors, order=order, round=round_, turn=turn, up=up,
-                      passes=passes, passed=passed, system=system, over=over)
+                      passes=passes, passed=passed, acted=acted, system=system, over=over)
     for actor_id, raw in top.get("actors", dict).items():
         rs.check_extras(state, state.actors[actor_id], raw, f"{where}.actors.{actor_id}")
     rs.check_references(state, where)

@@ -82,7 +82,9 @@ def test_most_remaining_does_not_settle_who_is_up_until_it_resumes():
     assert state.up == ("bo",) and state.turn == "bo"
 
 
-def test_fixed_order_keeps_the_turn_and_a_removed_actor_gives_it_to_the_first():
+def test_fixed_order_keeps_the_turn_and_a_removed_actor_gives_it_to_the_next_waiting():
+    """The turn goes to the first in the order who has not had one this round (ann had
+    hers: a resumed fight never gives anyone a second turn in a round)."""
     rs = Skirmish("most")
     rs.turn_order = FixedOrder()
     state = fight(rs, ann=2, bo=2, cy=2)
@@ -95,7 +97,7 @@ def test_fixed_order_keeps_the_turn_and_a_removed_actor_gives_it_to_the_first():
     state = state.with_actor(actor("dan", "them"))
     state, events = ending.settle(state, state, rs)
     assert kinds(events) == ["CombatResumed", "TurnStarted"]
-    assert state.turn == "ann"
+    assert state.turn == "cy"
 
 
 def test_nobody_standing_is_a_result_without_a_winner():
