@@ -17,7 +17,7 @@ from shaper_gm.commands.registry import FILE_VERBS, Registry, Verb
 from shaper_gm.content.schema import ContentError
 from shaper_gm.dice import DiceInputError, DiceSyntaxError
 from shaper_gm.encounter.dicebox import DiceBox, FacesAsker
-from shaper_gm.engine import ending
+from shaper_gm.engine import ending, play
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter as EncounterState
 from shaper_gm.errors import CommandError, GmError
@@ -205,6 +205,8 @@ class Session:
         rs = self.ruleset_for(state)
         state, settled = rs.after_change(state)
         state, more = ending.settle(self.state, state, rs)
+        state, handed = play.hand_on(state, rs)
+        more = [*more, *handed]
         if not settled and not more:
             return outcome
         return Outcome(state, (*outcome.events, *settled, *more), outcome.view,

@@ -105,17 +105,20 @@ def ties(state: EncounterState, rs, order: tuple[str, ...]) -> list[tuple[str, s
 
 
 def roll_initiative(state: EncounterState, rs, dice, given: dict[str, object],
-                    only: list[str] | None = None) -> tuple[EncounterState, list, list]:
+                    only: list[str] | None = None,
+                    entered: set[str] | frozenset[str] = frozenset()
+                    ) -> tuple[EncounterState, list, list]:
     """Roll (or take the given faces or total of) each actor's initiative, as its ruleset
-    rolls it. A roll for one actor (`only`) is entered by the GM and marked so; a roll for
-    everyone keeps each such entered roll and rolls the rest. Also returns (actor, roll,
-    what the log writes) per actor rolled, for the log line."""
+    rolls it. A roll for one actor (`only`), or one the GM entered for a named actor
+    (`entered`), is marked entered; a roll for everyone keeps each entered roll and rolls
+    the rest. Also returns (actor, roll, what the log writes) per actor rolled, for the
+    log line."""
     one = only is not None
     targets = only if one else [a for a in state.order if state.actors[a].summoner is None]
     rolls, changed, kept = [], [], []
     for actor_id in targets:
         actor = state.actors[actor_id]
-        if (not one and actor_id not in given and actor.initiative_entered
+        if (not one and actor_id not in entered and actor.initiative_entered
                 and actor.initiative is not None):
             kept.append(actor_id)
             continue
@@ -123,7 +126,10 @@ def roll_initiative(state: EncounterState, rs, dice, given: dict[str, object],
         roll = rs.initiative(actor, source)
         source.finish()
         rolls.append((actor_id, roll, source.logged()))
-        changed.append(actor.with_(initiative=roll.total, initiative_entered=one))
+        # A roll the GM entered (`init ID --roll`, `init --roll ID=FACES`) is kept by a
+        # later bare `init`.
+        changed.append(actor.with_(initiative=roll.total,
+                                   initiative_entered=one or actor_id in entered))
     state = state.with_actors(changed)
     order = sort_order(state, rs)
     # Summons follow their summoner.

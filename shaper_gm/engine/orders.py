@@ -110,6 +110,10 @@ class FixedOrder:
             events += ended
         return state, events
 
+    def hand_on(self, state: Encounter, rs) -> Step:
+        """The acting actor can act no more: its turn ends."""
+        return self.end_turn(state, rs)
+
     def _first(self, state: Encounter) -> str | None:
         """The first in the order who may still take a turn this round."""
         for candidate in state.order:
@@ -282,6 +286,13 @@ class MostRemaining:
     def settle(self, state: Encounter, rs) -> Step:
         """Work out who is up now (after a reaction, or a GM's change to the budgets)."""
         return ending.halted(state) or self._settle(state, rs, [])
+
+    def hand_on(self, state: Encounter, rs) -> Step:
+        """Someone up can act no more: its turn ends, and who is up is worked out."""
+        events: list = []
+        if state.turn in state.actors and not can_take_turns(state.actors[state.turn]):
+            state, events = finish_turn(state, rs, state.turn)
+        return self._settle(state, rs, events)
 
     def resume(self, state: Encounter, rs, pending: str | None) -> Step:
         """The action that ended the fight finishes its turn; then who is up is worked

@@ -12,7 +12,7 @@ from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter
-from shaper_gm.engine.turns import name_of
+from shaper_gm.engine.turns import can_take_turns, name_of
 
 Step = tuple[Encounter, list]
 
@@ -33,8 +33,31 @@ def end_turn(state: Encounter, rs) -> Step:
 
 
 def pass_turn(state: Encounter, rs, actor_id: str) -> Step:
+    """`pass`: the acting actor (or one of those up) gives up the rest of its round.
+    Another actor's pass is refused: it would throw away a turn it has not had."""
     check_started(state, rs, "passing")
+    up = state.up or ((state.turn,) if state.turn else ())
+    if actor_id not in up:
+        actor = state.actors[actor_id]
+        acting = " or ".join(name_of(state, a) for a in up) or "nobody"
+        if actor_id in state.passed:
+            raise RuleViolation(f"{actor.name} has already passed this round; it is "
+                                f"{acting}'s turn", "it acts again next round")
+        raise RuleViolation(f"{actor.name} is not acting: it is {acting}'s turn"
+                            f"{rs.cited('turn_rule')}, and a pass gives up a turn",
+                            f"pass {up[0] if up else 'ID'}, or wait for {actor.name}'s turn")
     return rs.turn_order.pass_turn(state, rs, actor_id)
+
+
+def hand_on(state: Encounter, rs) -> Step:
+    """An actor downed during its own turn cannot act: the turn moves on at once, as a
+    pass would hand it on."""
+    if state.over is not None or state.turn is None or state.round == 0:
+        return state, []
+    holders = [a for a in (state.up or (state.turn,)) if a in state.actors]
+    if holders and all(can_take_turns(state.actors[a]) for a in holders):
+        return state, []
+    return rs.turn_order.hand_on(state, rs)
 
 
 def check_started(state: Encounter, rs, what: str) -> None:
@@ -53,8 +76,10 @@ def check_able(state: Encounter, rs, actor_id: str, doing: str = "act") -> None:
 
 
 def require_turn(state: Encounter, rs, actor_id: str, what: str) -> None:
-    """Actions are spent on the actor's own turn (or its summoner's)."""
+    """Actions are spent on the actor's own turn (or its summoner's); a down actor is
+    told so first, as `perform` does."""
     check_started(state, rs, what)
+    check_able(state, rs, actor_id)
     if not state.controls_turn(actor_id):
         actor = state.actors[actor_id]
         hint = f"it is {name_of(state, state.turn)}'s turn"

@@ -153,9 +153,13 @@ def _ruleset(data: dict, where: str, ruleset_for: RulesetFor):
         raise SaveFormatError(f"{where}.ruleset: {exc.message}", exc.hint) from None
 
 
-def state_from_data(data: Any, where: str, ruleset_for: RulesetFor) -> Encounter:
-    """The state a save's data describes, checked as a whole (SaveFormatError if not)."""
-    return _read(lambda: _state(data, where, ruleset_for))
+def state_from_data(data: Any, where: str, ruleset_for: RulesetFor,
+                    log: list[str] | None = None) -> Encounter:
+    """The state a save's data describes, checked as a whole (SaveFormatError if not).
+    `log` is the log that reached it, for what a save written before a field existed
+    did not keep (persist.legacy)."""
+    from shaper_gm.persist.legacy import with_legacy_fields
+    return _read(lambda: _state(with_legacy_fields(data, log), where, ruleset_for))
 
 
 def _state(data: Any, where: str, ruleset_for: RulesetFor) -> Encounter:

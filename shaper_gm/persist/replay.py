@@ -115,7 +115,7 @@ def _checkpoint_before(session: Session, entry: int):
         if n in loaded:
             try:
                 return n, codec.state_from_data(loaded[n], f"checkpoint {n}",
-                                                session.ruleset_named)
+                                                session.ruleset_named, session.log[:n])
             except codec.SaveFormatError:
                 continue
     return 0, None

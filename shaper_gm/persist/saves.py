@@ -160,7 +160,7 @@ def session_from_data(data: dict, path: Path, library=None) -> Session:
     codec.check_version(data, where)
     log = log_of(data, where)
     session = Session(content=library)
-    state = codec.state_from_data(data, where, session.ruleset_named)
+    state = codec.state_from_data(data, where, session.ruleset_named, log)
     manual = data.get("manual_dice", [])
     if not isinstance(manual, list) or not all(isinstance(a, str) for a in manual):
         raise SaveError(f"{where}: key 'manual_dice' should be a list of actor ids",

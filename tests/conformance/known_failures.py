@@ -8,10 +8,9 @@ every line names a real test and a registered ruleset.
 
 from __future__ import annotations
 
-FIXED = ("dicepool", "reactions", "shaper")        # the rulesets with a fixed turn order
+OWN_PASS = ("dungeoneers", "timeslice")            # rulesets whose pass is still their own
 ALL = ("dicepool", "dungeoneers", "reactions", "shaper", "timeslice")
 
-KEEPS_TURN = "an actor downed on its own turn keeps the turn until `end`"
 PASS_OFF_TURN = ("`pass ACTOR` for an actor who is not up is accepted and gives up its "
                  "round, instead of being refused naming the acting actor")
 SIDE_ROLL = "a side `roll` is logged: it is an undo step"
@@ -21,21 +20,15 @@ DICE_FORMS = ("the prompt and the flag read dice apart: the prompt refuses the `
 KNOWN: dict[tuple[str, str | None], str] = {
     # test_turn_order.py
     **{("test_passing_for_an_actor_not_acting_keeps_its_turn", r):
-       f"{PASS_OFF_TURN}: it takes no turn this round" for r in ALL},
-    **{("test_an_actor_downed_on_its_own_turn_hands_the_turn_on", r): KEEPS_TURN
-       for r in FIXED},
-    **{("test_a_later_bare_init_keeps_rolls_entered_with_init_roll", r):
-       "a roll entered with `init --roll ID=FACES` is rolled again by a bare `init`"
-       for r in ("dicepool", "reactions", "shaper", "timeslice")},
+       f"{PASS_OFF_TURN}: it takes no turn this round" for r in OWN_PASS},
+    ("test_a_later_bare_init_keeps_rolls_entered_with_init_roll", "timeslice"):
+        "a roll entered with `init --roll ID=FACES` is rolled again by a bare `init`",
     # test_pass_and_end.py
     **{("test_pass_and_end_touch_only_the_actor_giving_up_its_turn", r): PASS_OFF_TURN
-       for r in ("dicepool", "dungeoneers", "shaper", "timeslice")},
-    ("test_pass_and_end_touch_only_the_actor_giving_up_its_turn", "reactions"):
-        f"{PASS_OFF_TURN}; and a pass takes the passer's reactions (R11 keeps them)",
+       for r in OWN_PASS},
     ("test_a_reaction_uses_the_preparation_it_names", "dicepool"):
         "`react` uses the first preparation, whatever its TEXT names",
     # test_down_and_out.py
-    **{("test_down_actors_get_no_turns_and_no_refills", r): KEEPS_TURN for r in FIXED},
     ("test_after_the_fight_the_dying_can_be_tended_and_their_timer_stops", "timeslice"):
         "after the fight ends `wait` still runs the dying timer (and `tend` is refused: "
         "'the fight is over')",

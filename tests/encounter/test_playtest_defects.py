@@ -85,7 +85,8 @@ def test_an_effect_ends_when_its_down_casters_slot_comes_round(make_session):
     s = make_session("add tay --as taylor --side party --at B2",
                      "add mo --as monica --side party --at B2",
                      "add ra --as raider --at B2", "init tay mo ra", "start",
-                     "cast charm mo", "damage tay 20 --direct", "end")
+                     "cast charm mo", "damage tay 20 --direct")
+    assert s.state.turn == "mo"                # Taylor, down on its turn, hands it on
     assert [e.name for e in s.state.actors["mo"].effects] == ["Charm"]
     s.execute("end")                                   # Monica's turn ends: Raider's starts
     assert [e.name for e in s.state.actors["mo"].effects] == ["Charm"]

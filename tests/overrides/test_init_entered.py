@@ -19,7 +19,8 @@ def test_init_keeps_the_entered_roll_and_rolls_the_rest():
     text = screen(s, "init")
     assert s.state.actors["josh"].initiative == 18
     assert s.state.dice_position == position + 6          # Monica's and the raider's 3d6
-    assert s.log[-1].startswith("init --roll monica=") and "josh" not in s.log[-1]
+    # the rolls the tool made are logged as --rolled: a replay keeps them as rolled
+    assert s.log[-1].startswith("init --rolled monica=") and "josh" not in s.log[-1]
     assert "kept as entered: Josh" in text
     assert s.state.order[0] == "josh"
     s.execute("init")                                      # again: Josh still kept
@@ -33,7 +34,8 @@ def test_init_keeps_a_total_and_a_set_initiative():
     actors = s.state.actors
     assert (actors["monica"].initiative, actors["raider"].initiative) == (4, 2)
     assert s.log[-3] == "init monica --roll =4"
-    assert s.log[-1].startswith("init --roll josh=") and s.log[-1].count("--roll") == 1
+    assert s.log[-1].startswith("init --rolled josh=") and s.log[-1].count("--rolled") == 1
+    assert "--roll " not in s.log[-1]
     assert s.state.order == ("josh", "monica", "raider")
     assert replayed(s).state == s.state
 

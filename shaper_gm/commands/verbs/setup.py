@@ -168,6 +168,8 @@ def place(ctx: Context) -> Outcome:
     flags=(flag("roll", "text", repeat=True, metavar="[ID=]FACES",
                 help="an initiative roll's faces, or =N for the total called out, for "
                      "the actor named or ID"),
+           flag("rolled", "text", repeat=True, metavar="ID=FACES",
+                help="faces the tool rolled for ID, as the log keeps them (not entered)"),
            flag("before", "text", metavar="ID", completes="actor",
                 help="move the actor just before ID in the order"),
            flag("after", "text", metavar="ID", completes="actor",
@@ -178,7 +180,8 @@ def init(ctx: Context) -> Outcome:
     request = Request("init", (("actors", ids),), tuple(p.flags.items()))
     anchor = p.get("before") or p.get("after")
     if anchor:
-        if len(ids) != 1 or p.get("roll") or (p.get("before") and p.get("after")):
+        if len(ids) != 1 or p.get("roll") or p.get("rolled") or (p.get("before")
+                                                                  and p.get("after")):
             raise CommandError("init ID --before|--after ID moves one actor",
                                "e.g. init goblin-1 --after josh")
         other = resolve.actor(state, anchor)
@@ -198,18 +201,32 @@ def init(ctx: Context) -> Outcome:
         raise CommandError("init with several ids sets the order by hand; --roll is for one",
                            "drop --roll, or name one actor")
     else:
-        for entry in p.get("roll") or []:
-            who, sep, faces = entry.partition("=")
-            if not sep:
-                raise CommandError(f"--roll {entry!r}: name the actor",
-                                   "write --roll ID=FACES, e.g. --roll josh=5,5,3")
-            given[resolve.actor(state, who)] = parse_slot(faces, "roll")
-    state, events, rolls = setup.roll_initiative(state, rs, ctx.dice, given, only=ids or None)
+        given = _named_rolls(state, p.get("roll"), "roll")
+    entered = set(given)
+    rolled_given = _named_rolls(state, p.get("rolled"), "rolled")
+    state, events, rolls = setup.roll_initiative(state, rs, ctx.dice, {**rolled_given, **given},
+                                                 only=ids or None, entered=entered)
     if ids:
-        rolled = [slot_text(rolls[0][2])]
-    else:
-        rolled = [f"{a}={slot_text(taken)}" for a, _, taken in rolls] or None
-    return Outcome(state, events, request=request.with_flags({"roll": rolled}))
+        return Outcome(state, events,
+                       request=request.with_flags({"roll": [slot_text(rolls[0][2])]}))
+    # What the GM entered stays --roll; what the tool rolled is logged as --rolled, so a
+    # replay keeps the one and not the other as entered.
+    typed = [f"{a}={slot_text(taken)}" for a, _, taken in rolls if a in entered]
+    tool = [f"{a}={slot_text(taken)}" for a, _, taken in rolls if a not in entered]
+    return Outcome(state, events, request=request.with_flags({"roll": typed or None,
+                                                              "rolled": tool or None}))
+
+
+def _named_rolls(state, entries, flag_name: str) -> dict[str, object]:
+    """`--roll ID=FACES` (or `--rolled`) values by resolved actor id."""
+    out: dict[str, object] = {}
+    for entry in entries or []:
+        who, sep, faces = entry.partition("=")
+        if not sep:
+            raise CommandError(f"--{flag_name} {entry!r}: name the actor",
+                               f"write --{flag_name} ID=FACES, e.g. --{flag_name} josh=5,5,3")
+        out[resolve.actor(state, who)] = parse_slot(faces, flag_name)
+    return out
 
 
 @verbs.command("start", group="setup", usage="start", rules=lambda rs: rs.term("start_rules"),

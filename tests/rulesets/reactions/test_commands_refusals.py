@@ -65,7 +65,8 @@ CASES = [
     (DUEL, (), "react bo 0 shouts", r"at least 1 reaction.*\(R11\)"),
     (DUEL, (), "react bo", r"expected react ACTOR N TEXT"),
     # pass, end
-    (DUEL, ("pass bo",), "pass bo", r"already passed"),
+    (DUEL, ("pass ann",), "pass ann", r"already passed"),
+    (DUEL, (), "pass bo", r"Bo is not acting: it is Ann's turn \(R10\)"),
     (BEFORE, (), "end", r"no turn is running"),
     # GM tools (R6-R8), setup
     (DUEL, (), "damage bo 5 --type fire", r"'fire' is no attack type \(R1\)"),
