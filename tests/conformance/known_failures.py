@@ -42,8 +42,6 @@ KNOWN: dict[tuple[str, str | None], str] = {
         f"{PASS_OFF_TURN}; and a pass takes the passer's reactions (R11 keeps them)",
     ("test_a_pass_keeps_the_reactions_the_rules_keep_until_the_next_turn", "reactions"):
         "`pass` gives up the actor's reactions, which R11 keeps until its next turn",
-    ("test_a_reaction_uses_the_preparation_it_names", "dicepool"):
-        "`react` uses the first preparation, whatever its TEXT names",
     # test_down_and_out.py
     ("test_down_actors_get_no_turns_and_no_refills", "dicepool"):
         f"{KEEPS_TURN}; {LAST_PASS}",
@@ -77,8 +75,6 @@ KNOWN: dict[tuple[str, str | None], str] = {
         "a damage the armour stops prints 'health 50 → 50' but no HP line",
     ("test_a_damage_that_takes_no_hit_points_still_prints_the_hp_line", "timeslice"):
         "a damage of 0, or all stopped by DR, prints nothing",
-    ("test_damage_direct_takes_the_amount_straight_off_in_every_ruleset", "dicepool"):
-        "`damage` refuses `--direct` (unknown flag)",
     **{("test_a_side_roll_is_not_an_undo_step", r): SIDE_ROLL for r in ALL},
     # test_names.py
     **{("test_actors_named_alike_have_distinct_ids_and_outcome_lines", r):

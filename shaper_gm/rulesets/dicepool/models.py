@@ -17,6 +17,7 @@ from shaper_gm.records import record
 ABILITY_KINDS = ("action", "reaction", "passive")
 PREPARE_KINDS = ("dodge", "action")
 NO_CAP = None
+POOL, ACTIONS = "pool", "actions"     # an actor's resources (P3, P6)
 
 
 @record
@@ -171,3 +172,8 @@ class Library:
     @property
     def creatures(self) -> dict[str, Sheet]:
         return {k: s for k, s in self.templates.items() if s.kind != "character"}
+
+
+def system(actor) -> ActorState:
+    """The dice-pool part of an actor (empty for one that has none yet)."""
+    return actor.system if isinstance(actor.system, ActorState) else ActorState()
