@@ -98,16 +98,15 @@ def use_preparation(state: Encounter, actor_id: str, used: Preparation, during: 
     return state, [PreparationUsed(actor_id, used, during, bonus)]
 
 
-def reaction_ability(rs, request) -> Ability | None:
-    ability = rs.library.abilities.get(request.arg("ability")) \
-        if request.verb == "ability" else None
-    return ability if ability is not None and ability.kind == "reaction" else None
+def is_reaction_ability(rs, request) -> bool:
+    ability = rs.library.abilities.get(request.arg("ability"))
+    return request.verb == "ability" and ability is not None and ability.kind == "reaction"
 
 
 def admit(state: Encounter, rs, actor_id: str, action: Action, request) -> Admission:
     """An action off the actor's turn (`rs.admit_off_turn`): a reaction ability at no
     cost (P12); anything else as the action it prepared, used up in its place (P11)."""
-    if reaction_ability(rs, request) is not None:
+    if is_reaction_ability(rs, request):
         return Admission(state, cost={})
     cost = dict(action.cost_of(Acting(state, rs, request))).get(ACTIONS, 0)
     text = request.arg("text")

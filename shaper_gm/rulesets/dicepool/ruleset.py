@@ -95,8 +95,7 @@ class DicePool(RulesetBase):
 
     def settable_fields(self) -> tuple[str, ...]:
         """`set`: HP, the pool and actions, the sheet numbers, and every actor's fields."""
-        return ("hp", POOL, ACTIONS, *self.sheet_numbers, "zone", "side", "name",
-                "initiative")
+        return ("hp", POOL, ACTIONS, *self.sheet_numbers, "zone", "side", "name", "initiative")
 
     def cost_words(self) -> list[str]:
         return ["action", *(str(n) for n in range(1, self.numbers.actions_per_turn + 1))]
@@ -161,7 +160,7 @@ class DicePool(RulesetBase):
         """Targets the attack's rules allow first; weapons and abilities, the actor's
         own first; squares for a move with their metres and whether one movement action
         covers them (P10)."""
-        from shaper_gm.engine.offers import LATER, Offer, checked_targets, tile_offers
+        from shaper_gm.engine.offers import FIRST, LATER, Offer, checked_targets, tile_offers
         actor = state.actors.get(subject) if subject else None
         if slot == "target" and verb in ("attack", "odds") and actor is not None:
             from shaper_gm.rulesets.dicepool.attack import AttackRequest, plan_attack
@@ -171,7 +170,7 @@ class DicePool(RulesetBase):
             known = self.library.weapons if slot == "weapon" else self.library.abilities
             sheet = actor.sheet if actor is not None else None
             owned = () if sheet is None else sheet.weapons if slot == "weapon" else sheet.abilities
-            return sorted((Offer(key, item.name, 0 if key in owned else LATER)
+            return sorted((Offer(key, item.name, FIRST if key in owned else LATER)
                            for key, item in known.items()), key=lambda o: (o.rank, o.text))
         if slot != "zone" or verb != "move" or actor is None or not actor.zone:
             return None

@@ -93,8 +93,9 @@ def AbilityRequest(actor: str, ability: str, dt: int | None = None,  # noqa: N80
 
 
 def ActRequest(actor: str, cost: str | int, text: str, dt: int | None = None,  # noqa: N802
-               dice: int | None = None, verb: str = "act") -> Request:
-    return _request(verb, ("actor", actor), ("cost", str(cost)), ("text", text), dt=dt,
+               dice: int | None = None) -> Request:
+    """`act`'s request; `react` runs it as its own."""
+    return _request("act", ("actor", actor), ("cost", str(cost)), ("text", text), dt=dt,
                     dice=dice)
 
 
@@ -102,8 +103,7 @@ def ActRequest(actor: str, cost: str | int, text: str, dt: int | None = None,  #
 
 def _run(action):
     def run(state, rs, request, tape=None):
-        if action is REACT:
-            request = Request("react", request.args, request.flags)
+        request = Request(action.name, request.args, request.flags)   # act's for react
         done = play.perform(state, rs, action, request, tape)
         return done.state, list(done.events), done.outcome
     return run
