@@ -72,16 +72,15 @@ def starting(specs: Sequence[ResourceSpec], sheet: object,
 
 
 def at_moment(specs: Sequence[ResourceSpec], values: Mapping[str, int], moment: str,
-              sheet: object, stat: StatReader, *, refill: bool = True) -> dict[str, int]:
-    """Values after `moment`: what lapses then is lost, then (unless `refill` is false)
-    what refills then comes back. Only resources the actor has are touched (a summon may
-    lack a kind)."""
+              sheet: object, stat: StatReader) -> dict[str, int]:
+    """Values after `moment`: what lapses then is lost, then what refills then comes back.
+    Only resources the actor has are touched (a summon may lack a kind)."""
     out = dict(values)
     for spec in specs:
         if spec.lapse == moment and spec.name in out:
             out[spec.name] = 0
     for spec in specs:
-        if not refill or spec.refill != moment or spec.name not in out:
+        if spec.refill != moment or spec.name not in out:
             continue
         top = maximum(spec, sheet, stat)
         by = amount(spec.refill_by, sheet, stat)

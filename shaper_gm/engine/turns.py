@@ -40,16 +40,14 @@ def expire(state: Encounter, moment: str, why: str) -> Step:
 
 
 def resource_moment(state: Encounter, rs, moment: str, ids: Sequence[str],
-                    why: str, *, down_refill: bool = True) -> Step:
-    """Refill and lapse the resources of `ids` at `moment` (a down actor's refill only if
-    `down_refill`); report what changed."""
+                    why: str) -> Step:
+    """Refill and lapse the resources of `ids` at `moment`; report what changed."""
     events: list = []
     changed = []
     for actor_id in ids:
         actor = state.actors[actor_id]
         before = actor.resource_map()
-        after = resources.at_moment(rs.resources, before, moment, actor.sheet, rs.stat,
-                                    refill=down_refill or not actor.down)
+        after = resources.at_moment(rs.resources, before, moment, actor.sheet, rs.stat)
         if after != before:
             changed.append(actor.with_resources(after))
             events += [ev.ResourceChanged(actor_id, name, before.get(name, 0), value, why,
@@ -125,11 +123,8 @@ def finish_turn(state: Encounter, rs, actor_id: str) -> Step:
     events: list = [ev.TurnEnded(actor_id, lapsed, ", ".join(rules))]
     state, ended = expire(state, f"end:{actor_id}", f"end of {name_of(state, actor_id)}'s turn")
     events += ended
-    # A turn that ends with its actor down refills nothing of it (dice-pool P4's CON dice
-    # come at the end of a turn the character had, issue #21).
     state, changed = resource_moment(state, rs, "turn_end", members,
-                                     f"end of {name_of(state, actor_id)}'s turn",
-                                     down_refill=False)
+                                     f"end of {name_of(state, actor_id)}'s turn")
     events += changed
     state, hooked = rs.on_turn_end(state, actor_id)
     return state, events + hooked

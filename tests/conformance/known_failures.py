@@ -57,6 +57,8 @@ KNOWN: dict[tuple[str, str | None], str] = {
         "a down creature's AP refill when a round starts (D1)",
     ("test_a_down_actor_gets_no_refill_when_a_round_begins", "timeslice"):
         "a down combatant's TS refill when a round starts (T3)",
+    ("test_an_actor_downed_on_its_own_turn_gains_nothing_as_the_turn_ends", "dicepool"):
+        "the end of a downed character's turn adds its CON dice to its pool (P4)",
     ("test_after_the_fight_the_dying_can_be_tended_and_their_timer_stops", "timeslice"):
         "after the fight ends `wait` still runs the dying timer (and `tend` is refused: "
         "'the fight is over')",
