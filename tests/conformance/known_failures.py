@@ -26,8 +26,6 @@ KNOWN: dict[tuple[str, str | None], str] = {
     # test_pass_and_end.py
     **{("test_pass_and_end_touch_only_the_actor_giving_up_its_turn", r): PASS_OFF_TURN
        for r in OWN_PASS},
-    ("test_a_reaction_uses_the_preparation_it_names", "dicepool"):
-        "`react` uses the first preparation, whatever its TEXT names",
     # test_down_and_out.py
     ("test_after_the_fight_the_dying_can_be_tended_and_their_timer_stops", "timeslice"):
         "after the fight ends `wait` still runs the dying timer (and `tend` is refused: "
@@ -45,8 +43,6 @@ KNOWN: dict[tuple[str, str | None], str] = {
         "a damage the armour stops prints 'health 50 → 50' but no HP line",
     ("test_a_damage_that_takes_no_hit_points_still_prints_the_hp_line", "timeslice"):
         "a damage of 0, or all stopped by DR, prints nothing",
-    ("test_damage_direct_takes_the_amount_straight_off_in_every_ruleset", "dicepool"):
-        "`damage` refuses `--direct` (unknown flag)",
     **{("test_a_side_roll_is_not_an_undo_step", r): SIDE_ROLL for r in ALL},
     # test_names.py
     **{("test_actors_named_alike_have_distinct_ids_and_outcome_lines", r):

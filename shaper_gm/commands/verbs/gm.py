@@ -281,6 +281,9 @@ def _until(ctx: Context, text: str) -> str:
 def _set_field(ctx: Context, state, target: str, key: str, value: str):
     actor = state.actors[target]
     rs = ctx.ruleset
+    own = rs.set_field(state, target, key, value)
+    if own is not None:
+        return own
     if key in ("hp", "initiative") or key in rs.resource_names():
         if not ascii_digits(value.removeprefix("-")) or len(value) > 6:
             raise CommandError(f"{key} must be a whole number, got {value!r}", f"e.g. {key}=5")

@@ -1,77 +1,44 @@
-"""The play verbs: one pure function each, `verb(state, rs, request, tape)` returning
-`(state, events, outcome)`. Rules are checked first; a refusal changes nothing.
+"""The dice-pool actions besides the attack (attack.py): move (P10), prepare (P11), wield
+(P6), ability (P12), act (P6) and react (P11), each declared for the engine's pipeline
+(`engine.play.perform`): `prepare` makes every refusal, `resolve` the effect on the
+paid state.
 
-`attack` lives in attack.py; the rest are here: move (P10), prepare (P11), wield (a
-generic action), ability (P12), act (skill or generic action, P6), react (a prepared
-action outside one's turn, P11), end and pass.
+Off its turn an actor acts only with an action it prepared, which stands for one action
+and is used up (P11: `admit`, and `react` for a prepared action named by its text), or
+with a reaction ability, which costs none (P12). A pool test rolled off its turn adds
+the CON dice right after (P4).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from shaper_gm.engine import common, grid
 from shaper_gm.engine import events as ev
+from shaper_gm.engine.actions import Acting, Action, Admission, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
-from shaper_gm.engine.steps import Note, PlayTape, play
+from shaper_gm.engine.steps import play
+from shaper_gm.engine.turns import name_of
 from shaper_gm.records import record
-from shaper_gm.rulesets.dicepool import flow, grid
-from shaper_gm.rulesets.dicepool.attack import AttackRequest, attack
 from shaper_gm.rulesets.dicepool.events import (
     AbilityUsed,
     Moved,
+    PreparationUsed,
     Prepared,
     TestResolved,
     Wielded,
 )
-from shaper_gm.rulesets.dicepool.models import Ability, Preparation
-from shaper_gm.rulesets.dicepool.outcomes import (
-    MoveOutcome,
-    PoolTestOutcome,
-    PrepareOutcome,
-    pool_test_outcome,
-)
-from shaper_gm.rulesets.dicepool.ruleset import POOL, system
-from shaper_gm.rulesets.dicepool.steps import TEST_STEPS, PoolTest
+from shaper_gm.rulesets.dicepool.models import ACTIONS, POOL, Ability, Preparation, system
+from shaper_gm.rulesets.dicepool.outcomes import PoolTestOutcome, outcome
+from shaper_gm.rulesets.dicepool.steps import SLOT_POOL, TEST_STEPS, PoolTest
 
 
 @record
-class MoveRequest:
+class PrepareOutcome:
     actor: str
-    square: str
-
-
-@record
-class PrepareRequest:
-    actor: str
-    text: str                       # the declared condition
-    against: str | None = None      # --against ATTACKER: a dodge (P11)
-    weapon: str | None = None       # only that attacker's attacks with this weapon
-
-
-@record
-class WieldRequest:
-    actor: str
-    weapon: str
-
-
-@record
-class AbilityRequest:
-    actor: str
-    ability: str
-    dt: int | None = None           # the DT the GM sets when the ability names none
-    dice: int | None = None
-
-
-@record
-class ActRequest:
-    """`act` and `react`: any other action, maybe a pool test (a skill, P6)."""
-
-    actor: str
-    cost: str | int
-    text: str
-    dt: int | None = None           # given: the action is a pool test against this DT
-    dice: int | None = None
+    preparation: Preparation
+    bonus: int                    # the extra AC a dodge would give now (P11)
 
 
 @record
@@ -82,127 +49,103 @@ class AbilityOutcome:
     pool_before: int
     pool_after: int
     reaction: bool = False
-    notes: tuple[Note, ...] = ()
 
 
 @record
 class ActOutcome:
     actor: str
-    cost: int
+    cost: int                     # in actions (P6)
     text: str
     test: PoolTestOutcome | None
     reaction: bool = False
 
 
-# --- movement (P10) ---------------------------------------------------------------------
-
-def move(state: Encounter, rs, request: MoveRequest, tape: PlayTape):
-    actor = flow.require_able(state, request.actor)
-    if actor.zone is None:
-        raise RuleViolation(f"{actor.name} is not on the grid yet (P10)",
-                            f"place {actor.id} on a square first")
-    start = grid.parse_square(actor.zone, state.cols, state.rows)
-    end = grid.parse_square(request.square, state.cols, state.rows)
-    square = grid.square_name(*end)
-    if end == start:
-        raise RuleViolation(f"{actor.name} is already on {square} (P10)", "name another square")
-    if rs.numbers.one_per_square:
-        for other in state.actors.values():
-            if other.id != actor.id and not other.down and other.zone and \
-                    grid.parse_square(other.zone, state.cols, state.rows) == end:
-                raise RuleViolation(f"{other.name} stands on {square}: a square holds one "
-                                    "standing character (P10, one_per_square)",
-                                    "move to a square next to it")
-    metres = grid.metres(rs.numbers, start, end)
-    speed = rs.speed(actor)
-    if metres > speed:
-        raise RuleViolation(f"{square} is {metres} m from {actor.name}, who moves {speed} m "
-                            "per movement action (P10; a diagonal step costs "
-                            f"{rs.numbers.diagonal_m} m)",
-                            "move part of the way, and again with the next action")
-    state, events, _ = flow.open_action(state, rs, actor.id, "move", rs.numbers.cost("move"))
-    tape.note("distance (m)", metres, "P10")
-    tape.note("speed (m)", speed, "P10")
-    state = state.with_actor(state.actors[actor.id].with_(zone=square))
-    outcome = MoveOutcome(actor.id, actor.zone, square, metres, speed, tuple(tape.notes))
-    events.append(Moved(actor.id, actor.zone, square, metres, speed))
-    state, settled = flow.close_action(state, rs, actor.id)
-    return state, events + settled, outcome
+def actor_named(state: Encounter, actor_id: str | None, role: str) -> Actor:
+    actor = state.actors.get(actor_id)
+    if actor is None:
+        raise RuleViolation(f"no {role} {actor_id!r}",
+                            f"actors: {', '.join(state.actors) or 'none yet'}")
+    return actor
 
 
-# --- prepare (P11) ------------------------------------------------------------------------
+# --- preparations (P11) and reaction abilities (P12) -------------------------------------
 
-def prepare(state: Encounter, rs, request: PrepareRequest, tape: PlayTape):
-    actor = flow.require_able(state, request.actor)
-    if not state.controls_turn(actor.id):
-        raise RuleViolation(f"{actor.name} prepares on its own turn: Prepare is one of its "
-                            "actions (P6, P11)", "wait for its turn")
-    if not request.text.strip():
-        raise RuleViolation("a preparation declares its condition (P11)",
-                            'e.g. prepare "if Barry attacks me with his halberd, I dodge"')
-    if request.against is not None:
-        other = flow.require_actor(state, request.against, "attacker")
-        if other.id == actor.id:
-            raise RuleViolation(f"{actor.name} cannot prepare against itself (P11)",
-                                "name the attacker it expects")
-        if request.weapon is not None and request.weapon not in other.sheet.weapons:
-            raise RuleViolation(f"{other.name} carries no {request.weapon!r} (P11)",
-                                f"it carries: {', '.join(other.sheet.weapons) or 'nothing'}")
-    elif request.weapon is not None:
-        raise RuleViolation("a weapon narrows a dodge against one attacker (P11)",
-                            "add --against ATTACKER, or leave out the weapon")
-    state, events, _ = flow.open_action(state, rs, actor.id, "prepare",
-                                        rs.numbers.cost("prepare"))
-    kind = "dodge" if request.against is not None else "action"
-    prep = Preparation(kind, request.text.strip(), request.against, request.weapon)
-    bonus = rs.dodge_bonus(actor) if kind == "dodge" else 0
-    if kind == "dodge":
-        tape.note(f"extra AC against {state.actors[request.against].name}: half DEX", bonus,
-                  "P11")
-    held = system(state.actors[actor.id])
-    state = state.with_actor(state.actors[actor.id].with_(
-        system=replace(held, prepared=(*held.prepared, prep))))
-    events.append(Prepared(actor.id, prep))
-    state, settled = flow.close_action(state, rs, actor.id)
-    return state, events + settled, PrepareOutcome(actor.id, prep, bonus, tuple(tape.notes))
+def prepared_action(state: Encounter, actor_id: str, cost: int, text: str | None,
+                    what: str) -> Preparation:
+    """The action the actor prepared that `text` names (the one sharing the most words
+    with it; the first without text). It stands for one action (P11)."""
+    actor = state.actors[actor_id]
+    ready = [p for p in system(actor).prepared if p.kind == "action"]
+    if not ready:
+        raise RuleViolation(f"it is {name_of(state, state.turn)}'s turn: {actor.name} may act "
+                            "now only with an action it prepared (P11)",
+                            f"prepare it on {actor.name}'s turn, or wait for that turn")
+    if cost > 1:
+        raise RuleViolation(f"{what} takes {cost} actions; a prepared action stands for one "
+                            "(P11)", "take it on the actor's own turn")
+    words = set((text or "").lower().split())
+    return max(ready, key=lambda p: len(words & set(p.text.lower().split())))
 
 
-# --- wield (a generic action, P6) ---------------------------------------------------------
-
-def wield(state: Encounter, rs, request: WieldRequest, tape: PlayTape):
-    actor = flow.require_able(state, request.actor)
-    if request.weapon not in actor.sheet.weapons:
-        raise RuleViolation(f"{actor.name} carries no {request.weapon!r} (P6)",
-                            f"it carries: {', '.join(actor.sheet.weapons) or 'nothing'}")
+def use_preparation(state: Encounter, actor_id: str, used: Preparation, during: str,
+                    bonus: int = 0) -> tuple[Encounter, list]:
+    """P11: a preparation that came true is used up."""
+    actor = state.actors[actor_id]
     held = system(actor)
-    if held.holding == request.weapon:
-        raise RuleViolation(f"{actor.name} already holds the {request.weapon} (P6)",
-                            "attack with it")
-    state, events, _ = flow.open_action(state, rs, actor.id, "wield", rs.numbers.cost("wield"))
-    actor = state.actors[actor.id]
-    state = state.with_actor(actor.with_(system=replace(system(actor),
-                                                        holding=request.weapon)))
-    events.append(Wielded(actor.id, held.holding, request.weapon))
-    state, settled = flow.close_action(state, rs, actor.id)
-    return state, events + settled, None
+    kept = list(held.prepared)
+    kept.remove(used)
+    state = state.with_actor(actor.with_(system=replace(held, prepared=tuple(kept))))
+    return state, [PreparationUsed(actor_id, used, during, bonus)]
 
 
-# --- pool tests: abilities, skills, reactions ----------------------------------------------
-
-def _test(state: Encounter, rs, actor: Actor, what: str, dt: int, dice: int | None,
-          discard: int, reaction: bool, tape: PlayTape) -> tuple[Encounter, list,
-                                                                  PoolTestOutcome]:
-    ctx = PoolTest(actor=actor.id, count=flow.check_dice(actor, dice), sides=rs.numbers.pool_die,
-                   success_on=rs.numbers.success_on, pool_before=actor.resource(POOL), dt=dt,
-                   discard=discard, refill=flow.reaction_refill(rs, actor, reaction),
-                   pool_cap=rs.numbers.pool_max)
-    tape.note("DT", dt, "P3")
-    ctx = play(TEST_STEPS, ctx, tape)
-    state, events = flow.settle_pool(state, ctx)
-    return state, events, pool_test_outcome(ctx, what, tape.notes, reaction)
+def is_reaction_ability(rs, request) -> bool:
+    ability = rs.library.abilities.get(request.arg("ability"))
+    return request.verb == "ability" and ability is not None and ability.kind == "reaction"
 
 
-def _check_dt(dt: int | None, what: str) -> int:
+def admit(state: Encounter, rs, actor_id: str, action: Action, request) -> Admission:
+    """An action off the actor's turn (`rs.admit_off_turn`): a reaction ability at no
+    cost (P12); anything else as the action it prepared, used up in its place (P11)."""
+    if is_reaction_ability(rs, request):
+        return Admission(state, cost={})
+    cost = dict(action.cost_of(Acting(state, rs, request))).get(ACTIONS, 0)
+    text = request.arg("text")
+    used = prepared_action(state, actor_id, cost, text, action.name)
+    state, events = use_preparation(state, actor_id, used, text or action.name)
+    return Admission(state, tuple(events), cost={})
+
+
+# --- pool tests (P1, P3, P4) --------------------------------------------------------------
+
+def dice_to_roll(actor: Actor, dice: int | None, tape=None) -> int:
+    """P3: a test rolls the whole pool, or the N dice of it the GM names; faces given
+    for an empty pool are a mistake."""
+    pool = actor.resource(POOL)
+    if dice is not None and (isinstance(dice, bool) or not isinstance(dice, int) or dice < 1):
+        raise RuleViolation(f"--dice {dice!r}: roll at least one die (P3)",
+                            "leave out --dice to roll the whole pool")
+    if dice is not None and dice > pool:
+        raise RuleViolation(f"{actor.name}'s pool has {pool} dice; it cannot roll {dice} (P3)",
+                            f"roll {pool} or fewer, or leave out --dice")
+    count = pool if dice is None else dice
+    if count == 0 and tape is not None and tape.given(SLOT_POOL):
+        raise RuleViolation("the pool is empty: this roll has no dice to take faces (P3)",
+                            "drop --roll")
+    return count
+
+
+def pool_fields(rs, actor: Actor, dice: int | None, reaction: bool, tape=None) -> dict:
+    """What every roll of the pool starts from; off the actor's turn the CON dice come
+    back right after it (P4)."""
+    numbers = rs.numbers
+    refill = rs.stat(actor.sheet, numbers.refill_stat) \
+        if reaction and numbers.reaction_refill else 0
+    return dict(actor=actor.id, count=dice_to_roll(actor, dice, tape), sides=numbers.pool_die,
+                success_on=numbers.success_on, pool_before=actor.resource(POOL),
+                refill=refill, pool_cap=numbers.pool_max)
+
+
+def checked_dt(dt, what: str) -> int:
     if dt is None:
         raise RuleViolation(f"{what} is a test and needs a DT (P3, P12)",
                             "give the DT the GM sets, e.g. --dt 2")
@@ -211,109 +154,229 @@ def _check_dt(dt: int | None, what: str) -> int:
     return dt
 
 
-def _ability(rs, actor: Actor, ability_id: str) -> Ability:
-    ability = rs.library.abilities.get(ability_id)
-    if ability is None or ability_id not in actor.sheet.abilities:
-        raise RuleViolation(f"{actor.name} has no ability {ability_id!r} (P12)",
+def settle_pool(state: Encounter, ctx: PoolTest) -> tuple[Encounter, list]:
+    """Write a roll's pool back to the actor, one event per ruling that changed it."""
+    actor = state.actors[ctx.actor]
+    events: list = []
+    if ctx.pool_spent != ctx.pool_before:
+        events.append(ev.ResourceChanged(ctx.actor, POOL, ctx.pool_before, ctx.pool_spent,
+                                         "failure dice leave the pool (P3)"))
+    if ctx.pool_after != ctx.pool_spent:
+        events.append(ev.ResourceChanged(ctx.actor, POOL, ctx.pool_spent, ctx.pool_after,
+                                         "rolled outside its turn: CON dice added (P4)"))
+    state = state.with_actor(actor.with_resources({**actor.resource_map(),
+                                                   POOL: ctx.pool_after}))
+    return state, events
+
+
+def run_test(acting: Acting, ctx: PoolTest, what: str):
+    """Roll a pool test (P3) and settle the pool: the state, events and outcome."""
+    tape = acting.tape
+    tape.note("DT", ctx.dt, "P3")
+    ctx = play(TEST_STEPS, ctx, tape)
+    test = outcome(PoolTestOutcome, ctx, what=what, reaction=acting.reaction,
+                   notes=tuple(tape.notes))
+    state, pooled = settle_pool(acting.state, ctx)
+    return state, [TestResolved(ctx.actor, test, action=acting.request.verb), *pooled], test
+
+
+# --- move (P10) ----------------------------------------------------------------------------
+
+def _route(acting: Acting) -> Moved:
+    """P10: to another square a movement action covers; a square holds one standing
+    character (one_per_square)."""
+    state, rs = acting.state, acting.rs
+    actor = state.actors[acting.actor]
+    here = grid.cell_name(rs.cell_of(state, actor.id))
+    square = grid.cell_name(rs.cell(state, acting.request.arg("zone")))
+    if square == here:
+        raise RuleViolation(f"{actor.name} is already on {square} (P10)", "name another square")
+    there = [a for a in state.actors.values() if a.zone == square and not a.down]
+    if rs.numbers.one_per_square and there:
+        raise RuleViolation(f"{there[0].name} stands on {square}: a square holds one standing "
+                            "character (P10, one_per_square)", "move to a square next to it")
+    metres, speed = rs.distance(here, square), rs.speed(actor)
+    if metres > speed:
+        raise RuleViolation(f"{square} is {metres} m from {actor.name}, who moves {speed} m "
+                            "per movement action (P10; a diagonal step costs "
+                            f"{rs.numbers.diagonal_m} m)",
+                            "move part of the way, and again with the next action")
+    return Moved(actor.id, here, square, metres, speed)
+
+
+def _move(acting: Acting) -> Done:
+    moved = acting.plan
+    actor = acting.state.actors[moved.actor]
+    return Done(acting.state.with_actor(actor.with_(zone=moved.end)), (moved,), moved)
+
+
+# --- prepare (P11) -------------------------------------------------------------------------
+
+def _declare(acting: Acting) -> Preparation:
+    state, request = acting.state, acting.request
+    actor = state.actors[acting.actor]
+    if acting.reaction:
+        raise RuleViolation(f"{actor.name} prepares on its own turn: Prepare is one of its "
+                            "actions (P6, P11)", "wait for its turn")
+    text = (request.arg("text") or "").strip()
+    if not text:
+        raise RuleViolation("a preparation declares its condition (P11)",
+                            'e.g. prepare "if Barry attacks me with his halberd, I dodge"')
+    against, weapon = request.get("against"), request.get("with")
+    if against is not None:
+        other = actor_named(state, against, "attacker")
+        if other.id == actor.id:
+            raise RuleViolation(f"{actor.name} cannot prepare against itself (P11)",
+                                "name the attacker it expects")
+        if weapon is not None and weapon not in other.sheet.weapons:
+            raise RuleViolation(f"{other.name} carries no {weapon!r} (P11)",
+                                f"it carries: {', '.join(other.sheet.weapons) or 'nothing'}")
+    elif weapon is not None:
+        raise RuleViolation("--with narrows a dodge against one attacker (P11)",
+                            "add --against ATTACKER, or drop --with")
+    return Preparation("dodge" if against else "action", text, against, weapon)
+
+
+def _prepare(acting: Acting) -> Done:
+    prep = acting.plan
+    actor = acting.state.actors[acting.actor]
+    held = system(actor)
+    state = acting.state.with_actor(actor.with_(
+        system=replace(held, prepared=(*held.prepared, prep))))
+    bonus = acting.rs.dodge_bonus(actor) if prep.kind == "dodge" else 0
+    return Done(state, (Prepared(actor.id, prep),), PrepareOutcome(actor.id, prep, bonus))
+
+
+# --- wield (P6, P7) ------------------------------------------------------------------------
+
+def _to_wield(acting: Acting) -> str:
+    actor = acting.state.actors[acting.actor]
+    weapon = acting.request.arg("weapon")
+    if weapon not in actor.sheet.weapons:
+        raise RuleViolation(f"{actor.name} carries no {weapon!r} (P6)",
+                            f"it carries: {', '.join(actor.sheet.weapons) or 'nothing'}")
+    if system(actor).holding == weapon:
+        raise RuleViolation(f"{actor.name} already holds the {weapon} (P6)", "attack with it")
+    return weapon
+
+
+def _wield(acting: Acting) -> Done:
+    actor = acting.state.actors[acting.actor]
+    held = system(actor)
+    state = acting.state.with_actor(actor.with_(system=replace(held, holding=acting.plan)))
+    return Done(state, (Wielded(actor.id, held.holding, acting.plan),))
+
+
+# --- ability (P12) -------------------------------------------------------------------------
+
+def _ability_of(acting: Acting) -> tuple[Ability, PoolTest | None]:
+    state, rs, request = acting.state, acting.rs, acting.request
+    actor = state.actors[acting.actor]
+    ability = rs.library.abilities.get(request.arg("ability"))
+    if ability is None or ability.id not in actor.sheet.abilities:
+        raise RuleViolation(f"{actor.name} has no ability {request.arg('ability')!r} (P12)",
                             f"its abilities: {', '.join(actor.sheet.abilities) or 'none'}")
     if ability.kind == "passive":
         raise RuleViolation(f"{ability.name} is passive: always on, never used (P12)",
                             "its effect is already in the sheet's numbers")
     if ability.attack:
         raise RuleViolation(f"{ability.name} augments a basic attack (P12)",
-                            f"attack TARGET --ability {ability_id}")
-    return ability
+                            f"attack TARGET --ability {ability.id}")
+    if ability.kind == "reaction" and not acting.reaction:
+        raise RuleViolation(f"{ability.name} is a reaction (P12): it answers what someone else "
+                            f"does, and it is {actor.name}'s own turn",
+                            "use it when another actor's action sets it off")
+    dt, dice = request.get("dt"), request.get("dice")
+    if not ability.test:
+        if dice is not None or dt is not None:
+            raise RuleViolation(f"{ability.name} rolls no dice, so it takes no DT or --dice "
+                                "(P12)", "leave them out")
+        return ability, None
+    dt = checked_dt(ability.dt if dt is None else dt, ability.name)
+    return ability, PoolTest(**pool_fields(rs, actor, dice, acting.reaction, acting.tape),
+                             dt=dt, discard=ability.discard)
 
 
-def use_ability(state: Encounter, rs, request: AbilityRequest, tape: PlayTape):
-    actor = flow.require_able(state, request.actor)
-    ability = _ability(rs, actor, request.ability)
-    dt = _check_dt(request.dt if request.dt is not None else ability.dt, ability.name) \
-        if ability.test else None
-    if not ability.test and (request.dice is not None or request.dt is not None):
-        raise RuleViolation(f"{ability.name} rolls no dice, so it takes no DT or --dice (P12)",
-                            "leave them out")
-    state, events, reaction = flow.open_action(
-        state, rs, actor.id, ability.name, ability.cost,
-        reaction_ability=ability.kind == "reaction")
-    actor = state.actors[actor.id]
+def _ability_cost(acting: Acting) -> dict[str, int]:
+    cost = acting.rs.library.abilities[acting.request.arg("ability")].cost
+    return {ACTIONS: cost} if cost else {}
+
+
+def _use_ability(acting: Acting) -> Done:
+    ability, ctx = acting.plan
+    state = acting.state
+    actor = state.actors[acting.actor]
     before = actor.resource(POOL)
     test = None
-    if ability.test:
-        state, pooled, test = _test(state, rs, actor, ability.name, dt, request.dice,
-                                    ability.discard, reaction, tape)
-        events += [TestResolved(actor.id, test, action=ability.name), *pooled]
+    if ctx is not None:
+        state, events, test = run_test(acting, ctx, ability.name)
     else:
         left = max(0, before - ability.discard)
-        events.append(AbilityUsed(actor.id, ability.id, ability.name, before - left))
-        if ability.discard:
-            tape.note("dice discarded by the ability", left - before, "P12")
-            values = actor.resource_map()
-            values[POOL] = left
-            state = state.with_actor(actor.with_resources(values))
+        events = [AbilityUsed(actor.id, ability.id, ability.name, before - left)]
+        if left != before:
+            state = state.with_actor(actor.with_resources({**actor.resource_map(), POOL: left}))
             events.append(ev.ResourceChanged(actor.id, POOL, before, left,
                                              f"{ability.name} discards dice", "P12"))
-    outcome = AbilityOutcome(actor.id, ability.id, test, before,
-                             state.actors[actor.id].resource(POOL), reaction, tuple(tape.notes))
-    state, settled = flow.close_action(state, rs, actor.id)
-    return state, events + settled, outcome
+    after = state.actors[actor.id].resource(POOL)
+    return Done(state, tuple(events),
+                AbilityOutcome(actor.id, ability.id, test, before, after, acting.reaction))
 
 
-def act(state: Encounter, rs, request: ActRequest, tape: PlayTape):
-    """`act ACTOR action TEXT`: a skill or generic action (P6), a pool test if a DT is given."""
-    return _other_action(state, rs, request, tape, reaction=False)
+# --- act and react (P3, P6, P11) -----------------------------------------------------------
+
+def _actions(acting: Acting) -> int:
+    return common.ACT.cost_of(acting)[ACTIONS]
 
 
-def react(state: Encounter, rs, request: ActRequest, tape: PlayTape):
-    """`react ACTOR action TEXT`: a prepared action taken outside the actor's turn (P11);
-    a roll it makes adds the CON dice right after (P4)."""
-    return _other_action(state, rs, request, tape, reaction=True)
+def _plan_act(acting: Acting) -> tuple[int, PoolTest | None]:
+    """Any other action (P6), a pool test when the GM gives a DT (P3)."""
+    cost = _actions(acting)
+    dt, dice = acting.request.get("dt"), acting.request.get("dice")
+    if dt is None:
+        if dice is not None:
+            raise RuleViolation("--dice picks the dice of a test; this action has no DT (P3)",
+                                "add --dt N to make it a test, or drop --dice")
+        return cost, None
+    actor = acting.state.actors[acting.actor]
+    return cost, PoolTest(**pool_fields(acting.rs, actor, dice, acting.reaction, acting.tape),
+                          dt=checked_dt(dt, "this action"))
 
 
-def _other_action(state: Encounter, rs, request: ActRequest, tape: PlayTape, *,
-                  reaction: bool):
-    actor = flow.require_able(state, request.actor)
-    on_turn = state.controls_turn(actor.id)
-    if reaction and on_turn:
-        raise RuleViolation(f"it is {actor.name}'s own turn: a reaction happens on someone "
-                            "else's (P11)", f"act {actor.id} action TEXT")
-    if not reaction and not on_turn:
-        raise RuleViolation(f"{actor.name} acts outside its turn only as a reaction (P11)",
-                            f"react {actor.id} action TEXT, with an action it prepared")
-    cost = flow.parse_cost(rs, request.cost)
-    dt = _check_dt(request.dt, "this action") if request.dt is not None else None
-    if dt is None and request.dice is not None:
-        raise RuleViolation("--dice picks the dice of a test; this action has no DT (P3)",
-                            "add --dt N to make it a test, or drop --dice")
-    what = request.text.strip() or "action"
-    state, events, reacting = flow.open_action(state, rs, actor.id, what, cost)
-    events.append(ev.Said(actor.id, "react" if reacting else "act", what))
-    test = None
-    if dt is not None:
-        state, pooled, test = _test(state, rs, state.actors[actor.id], what, dt, request.dice,
-                                    0, reacting, tape)
-        events += [TestResolved(actor.id, test), *pooled]
-    state, settled = flow.close_action(state, rs, actor.id)
-    return state, events + settled, ActOutcome(actor.id, cost, what, test, reacting)
+def _act(acting: Acting) -> Done:
+    cost, ctx = acting.plan[:2]
+    what = (acting.request.arg("text") or "").strip() or "action"
+    said = ev.Said(acting.actor, "react" if acting.reaction else "act", what)
+    state, events, test = acting.state, [said], None
+    if ctx is not None:
+        state, tested, test = run_test(acting, ctx, what)
+        events += tested
+    return Done(state, tuple(events), ActOutcome(acting.actor, cost, what, test,
+                                                 acting.reaction))
 
 
-# --- the turn ---------------------------------------------------------------------------
-
-def end(state: Encounter, rs, request=None, tape: PlayTape | None = None):
-    """`end`: the acting actor's turn ends; its pool grows by CON (P4)."""
-    flow.require_started(state)
-    state, events = rs.turn_order.end_turn(state, rs)
-    return state, events, None
-
-
-def pass_turn(state: Encounter, rs, actor_id: str, tape: PlayTape | None = None):
-    """`pass [ACTOR]`: the actor gives up what it has left this round (its actions)."""
-    flow.require_started(state)
-    flow.require_actor(state, actor_id)
-    state, events = rs.turn_order.pass_turn(state, rs, actor_id)
-    return state, events, None
+def _plan_react(acting: Acting) -> tuple[int, PoolTest | None, Preparation]:
+    """P11: a reaction is an action the actor prepared; its text names which."""
+    cost, ctx = _plan_act(acting)
+    used = prepared_action(acting.state, acting.actor, cost, acting.request.arg("text"),
+                           "this action")
+    return cost, ctx, used
 
 
-__all__ = ["AbilityOutcome", "AbilityRequest", "ActOutcome", "ActRequest", "AttackRequest",
-           "MoveRequest", "PrepareRequest", "WieldRequest", "act", "attack", "end", "move",
-           "pass_turn", "prepare", "react", "use_ability", "wield"]
+def _react(acting: Acting) -> Done:
+    what = (acting.request.arg("text") or "").strip() or "action"
+    state, used = use_preparation(acting.state, acting.actor, acting.plan[2], what)
+    done = _act(acting.with_state(state))
+    return replace(done, events=(*used, *done.events))
+
+
+MOVE = Action("move", _move, prepare=_route, what="a move",
+              cost=lambda acting: {ACTIONS: acting.rs.numbers.cost("move")})
+PREPARE = Action("prepare", _prepare, prepare=_declare, what="a preparation",
+                 cost=lambda acting: {ACTIONS: acting.rs.numbers.cost("prepare")})
+WIELD = Action("wield", _wield, prepare=_to_wield, what="taking a weapon in hand",
+               phrase="wield a weapon",
+               cost=lambda acting: {ACTIONS: acting.rs.numbers.cost("wield")})
+ABILITY = Action("ability", _use_ability, prepare=_ability_of, cost=_ability_cost,
+                 what="an ability", phrase="use an ability")
+ACT = replace(common.ACT, resolve=_act, prepare=_plan_act)
+REACT = Action("react", _react, prepare=_plan_react, timing="reaction", what="a reaction")

@@ -1,5 +1,5 @@
-"""Actors of a dice-pool fight: sheets with the GM's overrides, the pool they start with
-(P2), and the GM's damage and heal tools (P8)."""
+"""Actors of a dice-pool fight: sheets with the GM's overrides and `add` flags, the pool
+they start with (P2), and the GM's damage tool (P8)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,15 @@ from dataclasses import replace
 from typing import Any
 
 from shaper_gm.engine import events as ev
-from shaper_gm.engine import resources
+from shaper_gm.engine import harm, resources
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.harm import damage_note, healed_note
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.rulesets.dicepool.models import ActorState, Sheet, Weapon
 
-EXTRA_KEYS = ("prof", "weapons", "holding", "abilities")
+# `add`'s own flags (`--prof W=N`, `--weapon W`, `--holding W`, `--ability A`), by the
+# names a flag or a caller gives them.
+EXTRA_KEYS = {"prof": "prof", "weapon": "weapons", "weapons": "weapons", "holding": "holding",
+              "ability": "abilities", "abilities": "abilities"}
 
 
 def default_sheet(rs) -> Sheet:
@@ -34,19 +36,49 @@ def template_sheet(rs, template: str | None) -> Sheet:
     return found
 
 
-def _whole(name: str, value: Any, low: int) -> int:
+def whole(name: str, value: Any, low: int) -> int:
+    """A whole number of at least `low`, given as a number or as typed."""
+    text = value.strip() if isinstance(value, str) else None
+    if text is not None and text.lstrip("+-").isascii() and text.lstrip("+-").isdigit():
+        value = int(text)
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
         raise RuleViolation(f"{name} must be a whole number of at least {low}, got {value!r}",
                             f"e.g. {name}={max(low, 2)}")
     return value
 
 
-def _weapon(rs, weapon_id: str) -> Weapon:
-    found = rs.library.weapons.get(weapon_id)
-    if found is None:
+def _weapon(rs, weapon_id: str) -> str:
+    if weapon_id not in rs.library.weapons:
         raise RuleViolation(f"no dice-pool weapon {weapon_id!r}",
                             f"known weapons: {', '.join(sorted(rs.library.weapons))}")
-    return found
+    return weapon_id
+
+
+def _extras(extra: Mapping[str, Any]) -> dict[str, Any]:
+    """The add flags by one name each, ids in lowercase: `--prof W=N` entries become
+    a mapping, `--holding` one weapon (P7: the basic attack uses the weapon in hand)."""
+    unknown = [k for k in extra if k not in EXTRA_KEYS]
+    if unknown:
+        raise RuleViolation(f"dice-pool actors take no {', '.join(map(repr, unknown))}",
+                            f"their own flags: {', '.join(dict.fromkeys(EXTRA_KEYS.values()))}")
+    out = {EXTRA_KEYS[k]: v for k, v in extra.items()}
+    profs = out.get("prof", {})
+    if not isinstance(profs, Mapping):
+        entries = [entry.partition("=") for entry in profs]
+        for (weapon, sep, _), entry in zip(entries, profs, strict=True):
+            if not sep or not weapon.strip():
+                raise RuleViolation(f"--prof {entry!r} is not WEAPON=N", "e.g. --prof halberd=1")
+        profs = {weapon.strip(): rank for weapon, _, rank in entries}
+    out["prof"] = {k.lower(): v for k, v in profs.items()}
+    held = out.get("holding")
+    if isinstance(held, list | tuple):
+        if len(held) > 1:
+            raise RuleViolation(f"a dice-pool character holds one weapon, not {len(held)} (P7)",
+                                "name the one it attacks with; the others it carries")
+        out["holding"] = held[0] if held else None
+    for key in ("weapons", "abilities"):
+        out[key] = [v.lower() for v in out.get(key, ())]
+    return out
 
 
 def build_sheet(rs, sheet: Sheet, numbers: Mapping[str, int], extra: Mapping[str, Any]) -> Sheet:
@@ -57,47 +89,25 @@ def build_sheet(rs, sheet: Sheet, numbers: Mapping[str, int], extra: Mapping[str
         if key not in allowed:
             raise RuleViolation(f"{key!r} is not a dice-pool sheet number",
                                 f"--stat takes {', '.join(rs.sheet_numbers)}; --hp N for HP")
-        checked[key] = _whole(key, value, 1 if key == "hp" else 0)
+        checked[key] = whole(key, value, 1 if key == "hp" else 0)
     sheet = sheet.with_numbers(checked)
-    unknown = [k for k in extra if k not in EXTRA_KEYS]
-    if unknown:
-        raise RuleViolation(f"dice-pool actors take no {', '.join(map(repr, unknown))}",
-                            f"their own flags: {', '.join(EXTRA_KEYS)}")
-    weapons = list(sheet.weapons)
-    for weapon_id in extra.get("weapons", ()):
-        _weapon(rs, weapon_id)
-        if weapon_id not in weapons:
-            weapons.append(weapon_id)
+    extra = _extras(extra)
+    weapons = list(dict.fromkeys((*sheet.weapons, *(_weapon(rs, w) for w in extra["weapons"]))))
     profs = dict(sheet.proficiencies)
-    for weapon_id, rank in dict(extra.get("prof", {})).items():
-        _weapon(rs, weapon_id)
-        profs[weapon_id] = _whole(f"--prof {weapon_id}", rank, 0)
-    abilities = list(sheet.abilities)
-    for ability_id in extra.get("abilities", ()):
+    for weapon_id, rank in extra["prof"].items():
+        profs[_weapon(rs, weapon_id)] = whole(f"--prof {weapon_id}", rank, 0)
+    for ability_id in extra["abilities"]:
         if ability_id not in rs.library.abilities:
             raise RuleViolation(f"no dice-pool ability {ability_id!r} (P12)",
                                 f"known: {', '.join(sorted(rs.library.abilities))}")
-        if ability_id not in abilities:
-            abilities.append(ability_id)
+    abilities = tuple(dict.fromkeys((*sheet.abilities, *extra["abilities"])))
     holding = sheet.holding
     if "holding" in extra:
-        holding = _one_held(extra["holding"])
-        if holding is not None:
-            _weapon(rs, holding)
-            if holding not in weapons:
-                weapons.append(holding)
+        holding = extra["holding"] and _weapon(rs, extra["holding"].lower())
+        if holding and holding not in weapons:
+            weapons.append(holding)
     return replace(sheet, weapons=tuple(weapons), proficiencies=tuple(profs.items()),
-                   abilities=tuple(abilities), holding=holding)
-
-
-def _one_held(value: Any) -> str | None:
-    """`--holding` names one weapon (P7: the basic attack uses the weapon in hand)."""
-    if isinstance(value, list | tuple):
-        if len(value) > 1:
-            raise RuleViolation(f"a dice-pool character holds one weapon, not {len(value)} (P7)",
-                                "name the one it attacks with; the others it carries")
-        return value[0] if value else None
-    return value
+                   abilities=abilities, holding=holding)
 
 
 def held_weapon(rs, holding: str | None) -> Weapon | None:
@@ -117,14 +127,14 @@ def pool_build(rs, sheet: Sheet, holding: str | None) -> int:
     return built if cap is None else min(built, cap)
 
 
-def make_actor(rs, actor_id: str, name: str | None, side: str | None, zone: str | None,
-               template: Sheet | None, numbers: Mapping[str, int],
-               extra: Mapping[str, Any]) -> Actor:
-    """`template` is a content sheet (`rs.templates()`), or None for the default sheet."""
-    sheet = build_sheet(rs, template or default_sheet(rs), numbers, extra)
+def make_actor(rs, spec, zone: str | None) -> Actor:
+    """`spec.template` is a content sheet (`rs.templates()`), or None for the default."""
+    template = spec.template
+    sheet = build_sheet(rs, template or default_sheet(rs), dict(spec.numbers),
+                        dict(spec.extra))
     values = resources.starting(rs.resources, sheet, rs.stat)
-    return Actor(id=actor_id, name=name or (sheet.name if template else actor_id.title()),
-                 side=side or sheet.side or "party", sheet=sheet, hp=sheet.hp,
+    return Actor(id=spec.id, name=spec.name or (sheet.name if template else spec.id.title()),
+                 side=spec.side or sheet.side or "party", sheet=sheet, hp=sheet.hp,
                  max_hp=sheet.hp, zone=zone, resources=values,
                  system=ActorState(holding=sheet.holding),
                  template=template.id if template else None)
@@ -132,53 +142,29 @@ def make_actor(rs, actor_id: str, name: str | None, side: str | None, zone: str 
 
 def set_number(rs, state: Encounter, actor_id: str, key: str, value: int):
     """`set ACTOR KEY=N` for a sheet number (a stat, AC or speed)."""
-    actor = _actor(state, actor_id)
+    actor = state.actors[actor_id]
     if key not in rs.sheet_numbers:
         raise RuleViolation(f"{key!r} is not a dice-pool sheet number",
                             f"sheet numbers: {', '.join(rs.sheet_numbers)}")
     before = rs.stat(actor.sheet, key)
-    sheet = actor.sheet.with_numbers({key: _whole(key, value, 0)})
+    sheet = actor.sheet.with_numbers({key: whole(key, value, 0)})
     state = state.with_actor(actor.with_(sheet=sheet))
     return state, [ev.FieldSet(actor_id, key, before, rs.stat(sheet, key))]
 
 
-def _actor(state: Encounter, actor_id: str) -> Actor:
-    actor = state.actors.get(actor_id)
-    if actor is None:
-        raise RuleViolation(f"no actor {actor_id!r}",
-                            f"actors: {', '.join(state.actors) or 'none yet'}")
-    return actor
-
-
 def damage(rs, state: Encounter, target_id: str, amount: int, options: Mapping[str, Any]):
-    """The GM's damage tool: dice-pool has no armor roll, so damage comes straight off HP
+    """The GM's damage tool: dice-pool has no armor roll, so all damage is direct, off HP
     (P8); at 0 HP the target is down."""
-    target = _actor(state, target_id)
-    amount = _whole("damage", amount, 0)
-    used = [k for k, v in options.items() if v]
+    target = state.actors.get(target_id)
+    if target is None:
+        raise RuleViolation(f"no actor {target_id!r}",
+                            f"actors: {', '.join(state.actors) or 'none yet'}")
+    amount = whole("damage", amount, 0)
+    used = [k for k, v in options.items() if v and k != "direct"]
     if used:
         raise RuleViolation(f"dice-pool damage has no {', '.join(used)}: AC only sets the "
                             "attack's DT (P7) and damage comes straight off HP (P8)",
                             f"damage {target_id} N")
     after = max(0, target.hp - amount)
-    events: list = [ev.HpChanged(target_id, target.hp, after,
-                                 damage_note(amount, target.hp, after, "GM damage") + " (P8)")]
-    target = target.with_(hp=after)
-    if after == 0 and not target.down:
-        target = target.with_(down=True)
-        events.append(ev.WentDown(target_id))
-    return state.with_actor(target), events
-
-
-def heal(rs, state: Encounter, target_id: str, amount: int):
-    """The GM's heal tool: HP back up to the maximum; a down actor above 0 HP is up again."""
-    target = _actor(state, target_id)
-    amount = _whole("heal", amount, 0)
-    after = min(target.max_hp, target.hp + amount)
-    events: list = [ev.HpChanged(target_id, target.hp, after,
-                                 healed_note(amount, target.hp, after))]
-    target = target.with_(hp=after)
-    if target.down and after > 0:
-        target = target.with_(down=False)
-        events.append(ev.Revived(target_id))
-    return state.with_actor(target), events
+    why = harm.damage_note(amount, target.hp, after, "GM damage") + " (P8)"
+    return harm.set_hp(state, rs, target_id, after, why)

@@ -1,18 +1,25 @@
 """The basic attack (P7-P9) with the weapon in hand, maybe augmented by an ability (P12),
-against a defender that may have prepared a dodge (P11)."""
+against a defender that may have prepared a dodge (P11): `plan_attack` makes every
+check and sets up the steps (steps.py), which `ATTACK` plays on the paid state and
+`odds.py` runs over exact distributions."""
 
 from __future__ import annotations
 
-from shaper_gm.engine import events as ev
+from shaper_gm.engine import harm
+from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
-from shaper_gm.engine.steps import PlayTape, play
+from shaper_gm.engine.steps import play
 from shaper_gm.records import record
-from shaper_gm.rulesets.dicepool import flow
-from shaper_gm.rulesets.dicepool.events import AttackResolved, PreparationUsed
-from shaper_gm.rulesets.dicepool.models import Ability, Preparation, Weapon
-from shaper_gm.rulesets.dicepool.outcomes import AttackOutcome, attack_outcome
-from shaper_gm.rulesets.dicepool.ruleset import POOL, system
+from shaper_gm.rulesets.dicepool.actions import (
+    actor_named,
+    pool_fields,
+    settle_pool,
+    use_preparation,
+)
+from shaper_gm.rulesets.dicepool.events import AttackResolved
+from shaper_gm.rulesets.dicepool.models import ACTIONS, Ability, Preparation, Weapon, system
+from shaper_gm.rulesets.dicepool.outcomes import AttackOutcome, outcome
 from shaper_gm.rulesets.dicepool.steps import ATTACK_STEPS, AttackCtx
 
 
@@ -24,6 +31,12 @@ class AttackRequest:
     dice: int | None = None         # --dice N of the pool (P3)
     ability: str | None = None      # an ability that augments the attack (P12)
     damage_bonus: int = 0           # --damage-bonus N: the GM's, added to the damage (P8)
+
+    @classmethod
+    def read(cls, request) -> AttackRequest:
+        """The attack an `attack` or `odds` request asks for."""
+        return cls(request.actor, request.target, request.get("with"), request.get("dice"),
+                   request.get("ability"), request.get("damage-bonus") or 0)
 
 
 @record
@@ -64,21 +77,17 @@ def attack_ability(rs, attacker: Actor, ability_id: str | None) -> Ability | Non
     return ability
 
 
-def prepared_dodge(state: Encounter, target: Actor, attacker: Actor,
-                   weapon: Weapon) -> Preparation | None:
+def prepared_dodge(target: Actor, attacker: Actor, weapon: Weapon) -> Preparation | None:
     """P11: the defender's first dodge declared against this attacker (and weapon)."""
-    for prep in system(target).prepared:
-        if prep.kind == "dodge" and prep.against == attacker.id \
-                and prep.weapon in (None, weapon.id):
-            return prep
-    return None
+    return next((p for p in system(target).prepared if p.kind == "dodge"
+                 and p.against == attacker.id and p.weapon in (None, weapon.id)), None)
 
 
-def plan_attack(state: Encounter, rs, request: AttackRequest, *,
-                reaction: bool) -> AttackPlan:
+def plan_attack(state: Encounter, rs, request: AttackRequest, *, reaction: bool,
+                tape=None) -> AttackPlan:
     """Every check an attack makes of the situation (not of whose turn it is)."""
-    attacker = flow.require_actor(state, request.attacker, "attacker")
-    target = flow.require_actor(state, request.target, "target")
+    attacker = actor_named(state, request.attacker, "attacker")
+    target = actor_named(state, request.target, "target")
     if target.id == attacker.id:
         raise RuleViolation(f"{attacker.name} cannot attack itself (P7)",
                             "name another target")
@@ -87,65 +96,57 @@ def plan_attack(state: Encounter, rs, request: AttackRequest, *,
                             "attack someone still standing")
     weapon = attack_weapon(rs, attacker, request.weapon)
     ability = attack_ability(rs, attacker, request.ability)
-    count = flow.check_dice(attacker, request.dice)
-    dodge = prepared_dodge(state, target, attacker, weapon)
+    dodge = prepared_dodge(target, attacker, weapon)
     bonus_stat = weapon.bonus_stat
     bonus = rs.stat(attacker.sheet, bonus_stat) if bonus_stat else 0
-    bonus += attacker.effect_total("damage")
-    label = f"damage stat {bonus_stat.upper()}" if bonus_stat else "damage effects"
-    numbers = rs.numbers
     ctx = AttackCtx(
-        actor=attacker.id, target=target.id, count=count, sides=numbers.pool_die,
-        success_on=numbers.success_on, pool_before=attacker.resource(POOL),
-        discard=ability.discard if ability else 0,
-        refill=flow.reaction_refill(rs, attacker, reaction), pool_cap=numbers.pool_max,
-        ac=rs.ac(target), dodge=rs.dodge_bonus(target) if dodge else 0,
-        proficiency=attacker.sheet.proficiency(weapon.id), dt_floor=numbers.dt_floor,
+        **pool_fields(rs, attacker, request.dice, reaction, tape), target=target.id,
+        discard=ability.discard if ability else 0, ac=rs.ac(target),
+        dodge=rs.dodge_bonus(target) if dodge else 0,
+        proficiency=attacker.sheet.proficiency(weapon.id), dt_floor=rs.numbers.dt_floor,
         dt_change=ability.dt_change if ability else 0, damage_die=weapon.damage_die,
-        extra_damage_dice=ability.damage_dice if ability else 0, damage_bonus=bonus,
-        bonus_label=label, gm_damage_bonus=request.damage_bonus, hp_before=target.hp or 0)
+        extra_damage_dice=ability.damage_dice if ability else 0,
+        damage_bonus=bonus + attacker.effect_total("damage"),
+        bonus_label=f"damage stat {bonus_stat.upper()}" if bonus_stat else "damage effects",
+        gm_damage_bonus=request.damage_bonus, hp_before=target.hp or 0)
     return AttackPlan(ctx, weapon, ability, dodge)
 
 
-def attack(state: Encounter, rs, request: AttackRequest, tape: PlayTape):
-    """`attack [ATTACKER] TARGET [--with W] [--dice N] [--roll F] [--damage F]`."""
-    flow.require_able(state, request.attacker)
-    attacker = state.actors[request.attacker]
-    on_turn = state.controls_turn(attacker.id)
-    plan = plan_attack(state, rs, request, reaction=not on_turn)
-    cost = plan.ability.cost if plan.ability else rs.numbers.cost("attack")
-    label = f"attack ({plan.ability.name})" if plan.ability else "attack"
-    state, events, reaction = flow.open_action(state, rs, attacker.id, label, cost)
-    tape.note(f"{attacker.name} attacks {state.actors[request.target].name} with the "
+def _plan(acting: Acting) -> AttackPlan:
+    return plan_attack(acting.state, acting.rs, AttackRequest.read(acting.request),
+                       reaction=acting.reaction, tape=acting.tape)
+
+
+def _cost(acting: Acting) -> dict[str, int]:
+    """P6: an attack takes an action; an augmenting ability, its own (P12)."""
+    rs, ability = acting.rs, acting.request.get("ability")
+    return {ACTIONS: rs.library.abilities[ability].cost if ability
+            else rs.numbers.cost("attack")}
+
+
+def _attack(acting: Acting) -> Done:
+    """Roll the pool against the DT, then the damage dice of a hit (P7-P9); the pool
+    keeps its successes, a dodge is used up, the defender takes the damage."""
+    plan, tape, state = acting.plan, acting.tape, acting.state
+    attacker = state.actors[plan.ctx.actor]
+    tape.note(f"{attacker.name} attacks {state.actors[plan.ctx.target].name} with the "
               f"{plan.weapon.name}", None, "P7")
     ctx = play(ATTACK_STEPS, plan.ctx, tape)
-    outcome = attack_outcome(ctx, plan.weapon.id, plan.ability.id if plan.ability else None,
-                             tape.notes, reaction)
-    events.append(AttackResolved(attacker.id, outcome, action=label))
+    result = outcome(AttackOutcome, ctx, weapon=plan.weapon.id, reaction=acting.reaction,
+                     ability=plan.ability.id if plan.ability else None,
+                     notes=tuple(tape.notes))
+    events = [AttackResolved(attacker.id, result, action="attack")]
     if plan.dodge is not None:
-        state = flow.drop_preparation(state, ctx.target, plan.dodge)
-        events.append(PreparationUsed(ctx.target, plan.dodge,
-                                      during=f"{attacker.name}'s attack", bonus=ctx.dodge))
-    state, pooled = flow.settle_pool(state, ctx)
+        state, used = use_preparation(state, ctx.target, plan.dodge,
+                                      f"{attacker.name}'s attack", ctx.dodge)
+        events += used
+    state, pooled = settle_pool(state, ctx)
     events += pooled
-    state, hurt = _wound(state, ctx, attacker.name)
-    events += hurt
-    state, settled = flow.close_action(state, rs, attacker.id)
-    return state, events + settled, outcome
+    if ctx.hit:
+        state, hurt = harm.set_hp(state, acting.rs, ctx.target, ctx.hp_after,
+                                  f"hit by {attacker.name} (P8)")
+        events += hurt
+    return Done(state, tuple(events), result)
 
 
-def _wound(state: Encounter, ctx: AttackCtx, attacker_name: str) -> tuple[Encounter, list]:
-    """P8: damage off HP; down at 0."""
-    if not ctx.hit:
-        return state, []
-    target = state.actors[ctx.target]
-    events: list = [ev.HpChanged(ctx.target, ctx.hp_before, ctx.hp_after,
-                                 f"hit by {attacker_name} (P8)")]
-    target = target.with_(hp=ctx.hp_after)
-    if ctx.down and not target.down:
-        target = target.with_(down=True)
-        events.append(ev.WentDown(ctx.target))
-    return state.with_actor(target), events
-
-
-__all__ = ["AttackOutcome", "AttackPlan", "AttackRequest", "attack", "plan_attack"]
+ATTACK = Action("attack", _attack, cost=_cost, prepare=_plan, what="an attack")

@@ -33,7 +33,7 @@ class AbilityUsed(Event):
     discarded: int = 0            # pool dice it discarded (P12)
 
     def pays_for(self) -> set[str]:
-        return {self.name}
+        return {"ability"}
 
 
 @record

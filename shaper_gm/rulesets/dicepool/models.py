@@ -15,8 +15,7 @@ from shaper_gm.records import record
 # What an ability is (P12): an action on one's turn, a reaction to someone else's action,
 # or passive (always on).
 ABILITY_KINDS = ("action", "reaction", "passive")
-PREPARE_KINDS = ("dodge", "action")
-NO_CAP = None
+POOL, ACTIONS = "pool", "actions"     # an actor's resources (P3, P6)
 
 
 @record
@@ -28,7 +27,7 @@ class Numbers:
     stats: tuple[str, ...] = ("str", "dex", "con")   # the stats a sheet has
     pool_die: int = 6                 # P1: sides of a pool die
     success_on: int = 4               # P1: a die at or above this is a success
-    pool_max: int | None = NO_CAP     # P4: no cap unless the content sets one
+    pool_max: int | None = None       # P4: no cap unless the content sets one
     refill_stat: str = "con"          # P4: dice added at the end of each own turn
     reaction_refill: bool = True      # P4: a roll outside one's turn adds them right after
     actions_per_turn: int = 2         # P6
@@ -164,10 +163,7 @@ class Library:
     abilities: Mapping[str, Ability] = field(default_factory=dict)
     templates: Mapping[str, Sheet] = field(default_factory=dict)   # characters, creatures
 
-    @property
-    def characters(self) -> dict[str, Sheet]:
-        return {k: s for k, s in self.templates.items() if s.kind == "character"}
 
-    @property
-    def creatures(self) -> dict[str, Sheet]:
-        return {k: s for k, s in self.templates.items() if s.kind != "character"}
+def system(actor) -> ActorState:
+    """The dice-pool part of an actor (empty for one that has none yet)."""
+    return actor.system if isinstance(actor.system, ActorState) else ActorState()

@@ -9,18 +9,18 @@ from typing import Any
 from shaper_gm.dice import Roll, add, parse, roll
 from shaper_gm.dice.sources import DiceSource
 from shaper_gm.engine import events as ev
+from shaper_gm.engine import grid
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.names import match_one
 from shaper_gm.engine.orders import FixedOrder
 from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.ruleset import RulesetBase
 from shaper_gm.engine.state import Actor, Encounter
-from shaper_gm.rulesets.dicepool import actors, grid
+from shaper_gm.rulesets.dicepool import actors
 from shaper_gm.rulesets.dicepool.events import PreparationEnded
-from shaper_gm.rulesets.dicepool.models import ActorState, Library, Sheet, Weapon
+from shaper_gm.rulesets.dicepool.models import ACTIONS, POOL, ActorState, Library, Sheet, system
 
-POOL, ACTIONS = "pool", "actions"
 POOL_START = "pool_start"          # the sheet reading resources use for P2
-
 
 # How the shared verbs' messages and help name things in a dice-pool fight.
 TERMS = {
@@ -39,6 +39,7 @@ TERMS = {
     "effect_examples": "effect barry slowed --speed -4 --until end:barry|"
                        "effect freya shield-wall --ac 1 --until round",
     "set_examples": "set freya pool=6|set barry hp=5 str=4|set kit zone=C3",
+    "cell": "square", "board": "grid", "grid_rule": "P10",
 }
 
 
@@ -47,7 +48,6 @@ class DicePool(RulesetBase):
     has_hp = True
     effect_keys = ("ac", "speed", "damage")    # extra AC, metres of speed, damage per hit
     terms = TERMS
-    act_resource = ACTIONS                     # `act 2 ...`: two actions (P6)
     # Saves: the generic codec reads these frozen dataclasses (engine.data).
     sheet_type = Sheet
     actor_system_type = ActorState
@@ -69,55 +69,61 @@ class DicePool(RulesetBase):
         )
         self.turn_order = FixedOrder()          # P5: the GR sets the order
 
+    # --- the grid (P10) ----------------------------------------------------------------
     @property
     def grid(self) -> tuple[int, int]:
-        return self.numbers.grid                                            # P10
+        return self.numbers.grid
+
+    def cell(self, state: Encounter, text: str) -> grid.Cell:
+        return self._square(text, state.cols, state.rows)
 
     def canonical_zone(self, text: str, cols: int, rows: int) -> str:
-        """A square as typed ("c3") checked against the grid, as the tool writes it."""
-        return grid.canonical(text, cols, rows)                             # P10
+        return grid.cell_name(self._square(text, cols, rows))
 
+    def _square(self, text: str, cols: int, rows: int) -> grid.Cell:
+        return grid.parse_cell(text, cols, rows, what="square", rule="P10", board="grid")
+
+    def distance(self, a: str, b: str) -> int:
+        """Metres: a straight step costs a square's side, a diagonal one more (P10)."""
+        return grid.metric(grid.cell_from_name(a), grid.cell_from_name(b),
+                           self.numbers.square_m, self.numbers.diagonal_m)
+
+    # --- words of the shared verbs -----------------------------------------------------
     def reserved_ids(self) -> tuple[str, ...]:
         """`act [ACTOR] action|N TEXT` reads these words as a cost (P6)."""
-        numbers = (str(n) for n in range(1, self.numbers.actions_per_turn + 1))
-        return (POOL, ACTIONS, "action", *numbers)
+        return (POOL, ACTIONS, *self.cost_words())
 
     def settable_fields(self) -> tuple[str, ...]:
         """`set`: HP, the pool and actions, the sheet numbers, and every actor's fields."""
-        return ("hp", POOL, ACTIONS, *self.sheet_numbers, "zone", "side", "name",
-                "initiative")
-
-    # --- `act` and `react` in dice-pool words: an action, or a number of them (P6) -----
-    def is_cost(self, word: str) -> bool:
-        from shaper_gm.rulesets.dicepool import flow
-        try:
-            flow.parse_cost(self, word)
-        except RuleViolation:
-            return False
-        return True
+        return ("hp", POOL, ACTIONS, *self.sheet_numbers, "zone", "side", "name", "initiative")
 
     def cost_words(self) -> list[str]:
         return ["action", *(str(n) for n in range(1, self.numbers.actions_per_turn + 1))]
 
-    def act(self, state: Encounter, actor_id: str, word: str, text: str):
-        """Any other action on one's turn (P6), without a test."""
-        return self._other(state, actor_id, word, text, reaction=False)
+    def act_cost(self, word: str) -> dict[str, int] | None:
+        """P6: an action, or a number of them up to a turn's."""
+        word = str(word).strip().lower()
+        if word in ("action", "actions"):
+            return {ACTIONS: 1}
+        return {ACTIONS: int(word)} if word in self.cost_words() else None
 
-    def react(self, state: Encounter, actor_id: str, word: str, text: str):
-        """A prepared action taken outside one's turn (P11), without a test."""
-        return self._other(state, actor_id, word, text, reaction=True)
+    def resolve_word(self, state: Encounter, kind: str, word: str, actor_id: str | None):
+        """A cost in actions (P6); a weapon or ability of the actor's, by unique prefix."""
+        if kind == "cost" and self.act_cost(word) is None:
+            top = self.numbers.actions_per_turn
+            raise RuleViolation(f"{word!r} is not a dice-pool cost: an action is the only "
+                                f"unit, and a turn has {top} (P6)",
+                                f"write action, or a number of actions up to {top}")
+        if kind in ("weapon", "ability") and actor_id in state.actors:
+            actor = state.actors[actor_id]
+            owned = list(actor.sheet.weapons if kind == "weapon" else actor.sheet.abilities)
+            return match_one(word, owned, f"{kind} of {actor.name}",
+                             f"{actor.name} has: {', '.join(owned) or 'none'}")
+        return super().resolve_word(state, kind, word, actor_id)
 
-    def _other(self, state: Encounter, actor_id: str, word: str, text: str, *,
-               reaction: bool):
-        from shaper_gm.engine.steps import PlayTape
-        from shaper_gm.rulesets.dicepool import actions
-
-        def no_dice(slot, index, who):      # without a DT nothing is rolled
-            raise RuleViolation("this action rolls no dice", "give a DT to make it a test")
-        verb = actions.react if reaction else actions.act
-        state, events, _ = verb(state, self, actions.ActRequest(actor_id, word, text),
-                                PlayTape(no_dice))
-        return state, events
+    def admit_off_turn(self, state: Encounter, actor_id: str, action, request):
+        from shaper_gm.rulesets.dicepool.actions import admit
+        return admit(state, self, actor_id, action, request)
 
     # --- sheets ------------------------------------------------------------------------
     def stat(self, sheet: Sheet, key: str) -> int:
@@ -143,7 +149,7 @@ class DicePool(RulesetBase):
         """P11: half the preparer's DEX, rounded down."""
         return self.stat(actor.sheet, self.numbers.prepare_stat) // self.numbers.prepare_divisor
 
-    def weapon(self, actor: Actor) -> Weapon | None:
+    def weapon(self, actor: Actor):
         """The weapon in the actor's hand (or its fists)."""
         return actors.held_weapon(self, system(actor).holding)
 
@@ -151,29 +157,31 @@ class DicePool(RulesetBase):
         return actors.pool_build(self, actor.sheet, system(actor).holding)
 
     def offers(self, state: Encounter, slot: str, subject: str | None, verb: str):
-        """Squares for a move: metres away and whether one movement action covers it
-        (P10)."""
+        """Targets the attack's rules allow first; weapons and abilities, the actor's
+        own first; squares for a move with their metres and whether one movement action
+        covers them (P10)."""
+        from shaper_gm.engine.offers import FIRST, LATER, Offer, checked_targets, tile_offers
         actor = state.actors.get(subject) if subject else None
         if slot == "target" and verb in ("attack", "odds") and actor is not None:
-            from shaper_gm.engine.offers import checked_targets
             from shaper_gm.rulesets.dicepool.attack import AttackRequest, plan_attack
             return checked_targets(state, self, actor, lambda target: plan_attack(
                 state, self, AttackRequest(actor.id, target), reaction=False))
+        if slot in ("weapon", "ability"):
+            known = self.library.weapons if slot == "weapon" else self.library.abilities
+            sheet = actor.sheet if actor is not None else None
+            owned = () if sheet is None else sheet.weapons if slot == "weapon" else sheet.abilities
+            return sorted((Offer(key, item.name, FIRST if key in owned else LATER)
+                           for key, item in known.items()), key=lambda o: (o.rank, o.text))
         if slot != "zone" or verb != "move" or actor is None or not actor.zone:
             return None
-        from shaper_gm.engine.offers import tile_offers
-        from shaper_gm.rulesets.dicepool import grid as squares
-        start = squares.parse_square(actor.zone, state.cols, state.rows)
         speed = self.speed(actor)
 
         def note(name: str) -> tuple[int, str]:
-            square = squares.parse_square(name, state.cols, state.rows)
-            metres = squares.metres(self.numbers, start, square)
-            if square == start:
+            metres = self.distance(actor.zone, name)
+            if metres == 0:
                 return 0, "here"
-            if metres > speed:
-                return metres, f"{metres} m · more than one move ({speed} m)"
-            return metres, f"{metres} m · one move"
+            return metres, (f"{metres} m · more than one move ({speed} m)" if metres > speed
+                            else f"{metres} m · one move")
         return tile_offers(state, note)
 
     def templates(self) -> Mapping[str, Sheet]:
@@ -188,11 +196,16 @@ class DicePool(RulesetBase):
         """An actor from `spec` (encounter.setup.NewActor): its template's sheet or the
         default one, with `--stat`/`--hp` numbers and the add flags in `spec.extra`; the
         pool as P2 builds it from the weapon in hand."""
-        return actors.make_actor(self, spec.id, spec.name, spec.side, zone, spec.template,
-                                 dict(spec.numbers), dict(spec.extra))
+        return actors.make_actor(self, spec, zone)
 
     def set_number(self, state: Encounter, actor_id: str, key: str, value: int):
         return actors.set_number(self, state, actor_id, key, value)
+
+    def set_field(self, state: Encounter, actor_id: str, key: str, value: str):
+        """`set ACTOR STR=4`: a sheet number; other fields as every ruleset sets them."""
+        if key not in self.sheet_numbers:
+            return None
+        return self.set_number(state, actor_id, key, actors.whole(key, value, 0))
 
     # --- turn order (P5) -------------------------------------------------------------------
     def initiative(self, actor: Actor, source: DiceSource) -> Roll:
@@ -209,9 +222,6 @@ class DicePool(RulesetBase):
                options: Mapping[str, Any]):
         return actors.damage(self, state, target_id, amount, options)
 
-    def heal(self, state: Encounter, target_id: str, amount: int):
-        return actors.heal(self, state, target_id, amount)
-
     # --- turn hooks --------------------------------------------------------------------------
     def on_round_start(self, state: Encounter):
         """P2: every pool is built when the fight starts, from the weapon then in hand."""
@@ -221,37 +231,30 @@ class DicePool(RulesetBase):
         for actor in state.actors.values():
             before, after = actor.resource(POOL), self.pool_build(actor)
             if before != after:
-                values = actor.resource_map()
-                values[POOL] = after
-                changed.append(actor.with_resources(values))
+                changed.append(actor.with_resources({**actor.resource_map(), POOL: after}))
                 events.append(ev.ResourceChanged(actor.id, POOL, before, after,
                                                  "the fight starts: pool built (P2)"))
         return state.with_actors(changed), events
 
     def on_turn_start(self, state: Encounter, actor_id: str):
         """P11: what was prepared and not used ends at the start of the preparer's turn."""
-        actor = state.actors[actor_id]
-        held = system(actor)
-        if not held.prepared:
-            return state, []
-        events = [PreparationEnded(actor_id, p, "start of its next turn (P11)")
-                  for p in held.prepared]
-        actor = actor.with_(system=replace(held, prepared=()))
-        return state.with_actor(actor), events
+        return self._end_preparations(state, [actor_id], lambda p: True,
+                                      "start of its next turn (P11)")
 
     def on_removed(self, state: Encounter, actor_id: str):
         """P11: a dodge against someone who left the fight can no longer come true."""
+        return self._end_preparations(state, list(state.actors),
+                                      lambda p: p.against == actor_id,
+                                      f"{actor_id} left the fight (P11)")
+
+    def _end_preparations(self, state: Encounter, ids, ending, why: str):
         events, changed = [], []
-        for actor in state.actors.values():
+        for actor_id in ids:
+            actor = state.actors[actor_id]
             held = system(actor)
-            gone = [p for p in held.prepared if p.against == actor_id]
+            gone = [p for p in held.prepared if ending(p)]
             if gone:
-                events += [PreparationEnded(actor.id, p, f"{actor_id} left the fight (P11)")
-                           for p in gone]
+                events += [PreparationEnded(actor_id, p, why) for p in gone]
                 kept = tuple(p for p in held.prepared if p not in gone)
                 changed.append(actor.with_(system=replace(held, prepared=kept)))
         return state.with_actors(changed), events
-
-
-def system(actor: Actor) -> ActorState:
-    return actor.system if isinstance(actor.system, ActorState) else ActorState()

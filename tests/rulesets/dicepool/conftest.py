@@ -1,8 +1,10 @@
-"""A harness for dice-pool fights driven straight through the action functions.
+"""A harness for dice-pool fights driven straight through the rules' actions, run by the
+engine's pipeline (`engine.play.perform`) as a command runs them.
 
 `Fight` holds an encounter and runs verbs on it with a `PlayTape` whose sources give the
 faces a test names per slot (`roll=[4, 6, 2, 5, 1]`, `damage=[3, 7]`) and roll every
-other die from a seeded generator.
+other die from a seeded generator. The request constructors below build the requests
+the command layer resolves; `attack`, `move`, ... run one action on a state.
 """
 
 from __future__ import annotations
@@ -14,10 +16,13 @@ import pytest
 
 from shaper_gm.dice import DiceRng, GivenFaces, RolledFaces
 from shaper_gm.encounter.setup import NewActor
+from shaper_gm.engine import play
+from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import PlayTape
 from shaper_gm.rulesets.dicepool import DicePool, build
-from shaper_gm.rulesets.dicepool import actions as act
+from shaper_gm.rulesets.dicepool.actions import ABILITY, ACT, MOVE, PREPARE, REACT, WIELD
+from shaper_gm.rulesets.dicepool.attack import ATTACK
 from shaper_gm.rulesets.dicepool.content import load
 
 SHIPPED = load()
@@ -54,6 +59,75 @@ def make_actor(rs: DicePool, actor_id: str, template: str | None = None,
     return rs.make_actor(spec, zone)
 
 
+# --- requests, as the command layer resolves them -------------------------------------
+
+def _request(verb: str, *args: tuple[str, object], **flags) -> Request:
+    return Request(verb, args).with_flags(flags)
+
+
+def AttackRequest(attacker: str, target: str, weapon: str | None = None,  # noqa: N802
+                  dice: int | None = None, ability: str | None = None,
+                  damage_bonus: int = 0) -> Request:
+    return _request("attack", ("actor", attacker), ("target", target), **{
+        "with": weapon, "ability": ability, "dice": dice,
+        "damage-bonus": damage_bonus or None})
+
+
+def MoveRequest(actor: str, square: str) -> Request:  # noqa: N802
+    return _request("move", ("actor", actor), ("zone", square))
+
+
+def PrepareRequest(actor: str, text: str, against: str | None = None,  # noqa: N802
+                   weapon: str | None = None) -> Request:
+    return _request("prepare", ("actor", actor), ("text", text), against=against,
+                    **{"with": weapon})
+
+
+def WieldRequest(actor: str, weapon: str) -> Request:  # noqa: N802
+    return _request("wield", ("actor", actor), ("weapon", weapon))
+
+
+def AbilityRequest(actor: str, ability: str, dt: int | None = None,  # noqa: N802
+                   dice: int | None = None) -> Request:
+    return _request("ability", ("actor", actor), ("ability", ability), dt=dt, dice=dice)
+
+
+def ActRequest(actor: str, cost: str | int, text: str, dt: int | None = None,  # noqa: N802
+               dice: int | None = None) -> Request:
+    """`act`'s request; `react` runs it as its own."""
+    return _request("act", ("actor", actor), ("cost", str(cost)), ("text", text), dt=dt,
+                    dice=dice)
+
+
+# --- the rules' actions, run by the engine's pipeline ----------------------------------
+
+def _run(action):
+    def run(state, rs, request, tape=None):
+        request = Request(action.name, request.args, request.flags)   # act's for react
+        done = play.perform(state, rs, action, request, tape)
+        return done.state, list(done.events), done.outcome
+    return run
+
+
+attack = _run(ATTACK)
+move = _run(MOVE)
+prepare = _run(PREPARE)
+wield = _run(WIELD)
+use_ability = _run(ABILITY)
+act = _run(ACT)
+react = _run(REACT)
+
+
+def end(state, rs, request=None, tape=None):
+    state, events = play.end_turn(state, rs)
+    return state, events, None
+
+
+def pass_turn(state, rs, actor_id: str, tape=None):
+    state, events = play.pass_turn(state, rs, actor_id)
+    return state, events, None
+
+
 class Fight:
     def __init__(self, rs: DicePool | None = None, cols: int = 20, rows: int = 20) -> None:
         self.rs = rs or ruleset()
@@ -82,10 +156,10 @@ class Fight:
 
     def attack(self, attacker: str, target: str, **kw):
         faces = {k: kw.pop(k) for k in ("roll", "damage") if k in kw}
-        return self.run(act.attack, act.AttackRequest(attacker, target, **kw), **faces)
+        return self.run(attack, AttackRequest(attacker, target, **kw), **faces)
 
     def end(self):
-        self.state, self.events, _ = act.end(self.state, self.rs)
+        self.state, self.events, _ = end(self.state, self.rs)
         return self
 
     def pool(self, actor_id: str) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.rulesets.dicepool import actions as act
+from tests.rulesets.dicepool import conftest as act
 from tests.rulesets.dicepool.conftest import Fight
 
 

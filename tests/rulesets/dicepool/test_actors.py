@@ -86,7 +86,7 @@ def test_gm_damage_comes_straight_off_hp_and_downs_at_0(fight):
     state, events = rs.damage(state, "barry", 50, {"direct": False})
     assert state.actors["barry"].hp == 0 and state.actors["barry"].down
     assert events[0] == HpChanged("barry", 7, 0, "7 of 50 GM damage (P8)")
-    assert WentDown("barry") in events
+    assert WentDown("barry", "down", "P8") in events
     with pytest.raises(RuleViolation, match=r"no magic.*\(P8\)"):
         rs.damage(state, "freya", 3, {"magic": True})
     with pytest.raises(RuleViolation, match="damage must be a whole number"):

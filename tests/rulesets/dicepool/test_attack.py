@@ -6,8 +6,8 @@ import pytest
 
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.events import HpChanged, Resolved, ResourceChanged, WentDown
-from shaper_gm.rulesets.dicepool import actions as act
 from shaper_gm.rulesets.dicepool.events import AttackResolved
+from tests.rulesets.dicepool import conftest as act
 from tests.rulesets.dicepool.conftest import Fight, ruleset
 
 
@@ -75,7 +75,7 @@ def test_p8_down_at_0_hp_and_not_below(fight):
     out = fight.attack("freya", "barry", roll=[6, 6, 6, 6, 6], damage=[8, 8, 8, 8])
     assert out.damage == 36 and out.hp_after == 0 and out.down
     assert fight.state.actors["barry"].down
-    assert WentDown("barry") in fight.events
+    assert WentDown("barry", "down", "P8") in fight.events
     assert HpChanged("barry", 12, 0, "hit by Freya (P8)") in fight.events
 
 
@@ -130,7 +130,7 @@ def refused(fight, match, **kw):
 
 
 def test_refused_before_the_fight_starts(fight):
-    assert "(P5)" in refused(fight, "has not started", roll=[6] * 5).message
+    assert "(P6)" in refused(fight, "has not started", roll=[6] * 5).message
 
 
 def test_refused_an_unknown_target(fight):

@@ -7,6 +7,9 @@ from __future__ import annotations
 import pytest
 
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.play import perform
+from shaper_gm.engine.request import Request
+from shaper_gm.rulesets.dicepool.actions import ACT, REACT
 from shaper_gm.rulesets.dicepool.events import PreparationEnded
 from shaper_gm.shell.completion import complete
 from shaper_gm.shell.status import toolbar_text
@@ -53,14 +56,16 @@ def test_the_toolbar_before_the_fight():
 def test_the_shared_act_and_react_members_speak_dice_pool():
     s = fight("end", "prepare when she comes, I strike", "end")
     rs = s.ruleset_for(s.state)
-    assert rs.is_cost("action") and rs.is_cost("2") and not rs.is_cost("major")
+    assert rs.act_cost("action") and rs.act_cost("2") and rs.act_cost("major") is None
     assert rs.cost_words() == ["action", "1", "2"]
-    state, events = rs.act(s.state, "freya", "action", "shout")
+    state = perform(s.state, rs, ACT, Request("act", (("actor", "freya"), ("cost", "action"),
+                                                      ("text", "shout")))).state
     assert state.actors["freya"].resource("actions") == 1
-    state, events = rs.react(state, "barry", "action", "strike")
+    strike = Request("react", (("actor", "barry"), ("cost", "action"), ("text", "strike")))
+    state = perform(state, rs, REACT, strike).state
     assert state.actors["barry"].system.prepared == ()
     with pytest.raises(RuleViolation, match="P11"):
-        rs.react(state, "barry", "action", "strike again")
+        perform(state, rs, REACT, strike)
 
 
 def test_removing_an_attacker_ends_the_dodges_against_it():

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from shaper_gm.engine import grid
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Effect
-from shaper_gm.rulesets.dicepool import actions as act
-from shaper_gm.rulesets.dicepool import grid
 from shaper_gm.rulesets.dicepool.events import Moved
+from tests.rulesets.dicepool import conftest as act
 from tests.rulesets.dicepool.conftest import Fight, ruleset
 
 
@@ -33,14 +33,14 @@ def test_p10_a_diagonal_step_costs_two_metres(fight):
 
 
 def test_p10_mixed_steps():
-    numbers = ruleset().numbers
-    assert grid.metres(numbers, (0, 0), (3, 1)) == 2 * 1 + 1 * 2
-    assert grid.metres(numbers, (4, 4), (1, 2)) == 1 * 1 + 2 * 2
+    rs = ruleset()
+    assert rs.distance("A1", "D2") == 2 * 1 + 1 * 2              # (0, 0) to (3, 1)
+    assert rs.distance("E5", "B3") == 1 * 1 + 2 * 2              # (4, 4) to (1, 2)
 
 
 def test_p10_the_diagonal_cost_comes_from_content():
-    numbers = ruleset(diagonal_m=1).numbers
-    assert grid.metres(numbers, (0, 0), (5, 5)) == 5
+    rs = ruleset(diagonal_m=1)
+    assert rs.distance("A1", "F6") == 5                          # (0, 0) to (5, 5)
 
 
 def test_p10_speed_is_10_m_by_default_and_a_sheet_may_lower_it(fight):
@@ -85,6 +85,6 @@ def test_an_unplaced_actor_cannot_move():
 
 
 def test_square_names_round_trip():
-    assert grid.canonical("c3", 30, 30) == "C3"
-    assert grid.parse_square("AB7", 30, 30) == (27, 6)
-    assert grid.square_name(27, 6) == "AB7"
+    assert ruleset().canonical_zone("c3", 30, 30) == "C3"
+    assert grid.parse_cell("AB7", 30, 30) == (27, 6)
+    assert grid.cell_name((27, 6)) == "AB7"

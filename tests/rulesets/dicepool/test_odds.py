@@ -6,9 +6,9 @@ import itertools
 from fractions import Fraction
 from functools import cache
 
-from shaper_gm.rulesets.dicepool import actions as act
 from shaper_gm.rulesets.dicepool.attack import AttackRequest
 from shaper_gm.rulesets.dicepool.odds import attack_odds
+from tests.rulesets.dicepool import conftest as act
 
 
 @cache

@@ -7,7 +7,7 @@ import pytest
 from shaper_gm.dice.errors import DiceInputError
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.events import ResourceChanged
-from shaper_gm.rulesets.dicepool import actions as act
+from tests.rulesets.dicepool import conftest as act
 from tests.rulesets.dicepool.conftest import Fight, ruleset
 
 # --- P1 -----------------------------------------------------------------------------------

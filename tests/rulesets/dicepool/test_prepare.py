@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.rulesets.dicepool import actions as act
 from shaper_gm.rulesets.dicepool.events import PreparationEnded, PreparationUsed, Prepared
 from shaper_gm.rulesets.dicepool.models import Preparation
+from tests.rulesets.dicepool import conftest as act
 from tests.rulesets.dicepool.conftest import Fight, ruleset
 
 DODGE_TEXT = "if Barry the Guard attacks me with his halberd, I will dodge"
@@ -103,7 +103,7 @@ def test_p11_react_takes_the_prepared_action(fight):
 
 def test_react_refusals(fight):
     fight.add("raider", "raider", "C3").start()
-    with pytest.raises(RuleViolation, match=r"own turn: a reaction happens on someone else's"):
+    with pytest.raises(RuleViolation, match=r"cannot react during its own turn"):
         fight.run(act.react, act.ActRequest("freya", "action", "shout"))
     prepare(fight, "freya", "if Barry runs, I shout")
     fight.end()

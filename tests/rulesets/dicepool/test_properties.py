@@ -19,8 +19,8 @@ from shaper_gm.dice import DiceRng, GivenFaces, RolledFaces
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import PlayTape
-from shaper_gm.rulesets.dicepool import actions as act
 from shaper_gm.rulesets.dicepool.outcomes import AttackOutcome
+from tests.rulesets.dicepool import conftest as act
 from tests.rulesets.dicepool.conftest import make_actor, ruleset
 
 IDS = ("freya", "kit", "barry", "raider")
@@ -47,7 +47,7 @@ def verb(cmd, state):
     kind, a, b, col, row, dice = cmd
     ready = [i for i in IDS if i != state.turn
              and any(p.kind == "action" for p in state.actors[i].system.prepared)]
-    if a < 2:
+    if a < 2 and state.turn is not None:
         actor = state.turn                        # the acting actor
     elif ready:
         actor = ready[0]                          # someone who prepared: a reaction (P11)
