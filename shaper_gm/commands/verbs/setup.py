@@ -194,6 +194,7 @@ def init(ctx: Context) -> Outcome:
             raise CommandError("init ID --roll FACES enters one roll",
                                "e.g. init josh --roll 5,5,3, or its total: --roll =13")
         given[ids[0]] = parse_slot(entry, "roll")
+        rs.check_faces("roll", given[ids[0]])
     elif ids:
         raise CommandError("init with several ids sets the order by hand; --roll is for one",
                            "drop --roll, or name one actor")
@@ -203,7 +204,9 @@ def init(ctx: Context) -> Outcome:
             if not sep:
                 raise CommandError(f"--roll {entry!r}: name the actor",
                                    "write --roll ID=FACES, e.g. --roll josh=5,5,3")
-            given[resolve.actor(state, who)] = parse_slot(faces, "roll")
+            actor_id = resolve.actor(state, who)
+            given[actor_id] = parse_slot(faces, "roll")
+            rs.check_faces("roll", given[actor_id])
     state, events, rolls = setup.roll_initiative(state, rs, ctx.dice, given, only=ids or None)
     if ids:
         rolled = [slot_text(rolls[0][2])]
