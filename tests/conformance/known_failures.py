@@ -61,9 +61,6 @@ KNOWN: dict[tuple[str, str | None], str] = {
         "a down combatant's TS refill when a round starts (T3)",
     ("test_an_actor_downed_on_its_own_turn_gains_nothing_as_the_turn_ends", "dicepool"):
         "the end of a downed character's turn adds its CON dice to its pool (P4)",
-    ("test_after_the_fight_the_dying_can_be_tended_and_their_timer_stops", "timeslice"):
-        "after the fight ends `wait` still runs the dying timer (and `tend` is refused: "
-        "'the fight is over')",
     # test_outcomes.py
     **{("test_every_change_prints_and_logs_an_outcome_and_a_look_is_no_undo_step", r):
        SIDE_ROLL for r in ALL},
@@ -71,12 +68,8 @@ KNOWN: dict[tuple[str, str | None], str] = {
         "`heal` and `damage` that change no wounds print nothing",
     ("test_gm_heal_and_damage_always_print_and_log_an_outcome", "reactions"):
         "`heal` of 0, or at full health, prints nothing",
-    ("test_gm_heal_and_damage_always_print_and_log_an_outcome", "timeslice"):
-        "`damage` of 0, or all stopped by DR, prints nothing",
     ("test_a_damage_that_takes_no_hit_points_still_prints_the_hp_line", "reactions"):
         "a damage the armour stops prints 'health 50 → 50' but no HP line",
-    ("test_a_damage_that_takes_no_hit_points_still_prints_the_hp_line", "timeslice"):
-        "a damage of 0, or all stopped by DR, prints nothing",
     ("test_damage_direct_takes_the_amount_straight_off_in_every_ruleset", "dicepool"):
         "`damage` refuses `--direct` (unknown flag)",
     **{("test_a_side_roll_is_not_an_undo_step", r): SIDE_ROLL for r in ALL},

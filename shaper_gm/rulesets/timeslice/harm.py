@@ -104,14 +104,22 @@ def attack_dying(state: Encounter, numbers: Numbers, target_id: str, why: str) -
     return shorten_timer(state, target_id, numbers.attack_on_dying_minutes * 60, why)
 
 
+def wait(state: Encounter, seconds: int) -> Step:
+    """T15: the GM lets time pass."""
+    return pass_time(state, seconds, f"waited {minutes(seconds)} min (T15)")
+
+
 def pass_time(state: Encounter, seconds: int, why: str) -> Step:
-    """T15: the clock moves on and every dying timer counts down with it."""
+    """T15: the clock moves on and every dying timer counts down with it while the fight
+    lasts; once it is over the timers, which count the fight's time, stop (T14)."""
     if seconds <= 0:
         raise RuleViolation(f"time only moves forward (T15): {minutes(seconds)} minutes",
                             "wait a positive time, e.g. wait 2")
     clock = fight(state)
     events: list = [tev.TimePassed(clock.seconds, clock.seconds + seconds, why)]
     state = state.with_(system=clock.with_(seconds=clock.seconds + seconds))
+    if state.over is not None:
+        return state, events
     for actor_id, actor in list(state.actors.items()):
         if info(actor).condition == DYING:
             state, changed = shorten_timer(state, actor_id, seconds, why)
@@ -193,14 +201,18 @@ def set_hp(state: Encounter, numbers: Numbers, target_id: str, hp: int, why: str
 
 
 def stop_dying(state: Encounter, target_id: str, why: str) -> Step:
-    """T14: tended, it stops dying and stays at 0 HP, unconscious."""
+    """T14: tended (or stabilised by the GM), it stops dying and stays at 0 HP,
+    unconscious."""
     actor = state.actors[target_id]
+    if info(actor).condition != DYING:
+        raise RuleViolation(f"{actor.name} is not dying (T14)",
+                            "only the dying stop dying; heal restores HP")
     data = info(actor).with_(condition=UNCONSCIOUS, dying_left=None)
     return (state.with_actor(_with_info(actor, data)),
             [tev.StoppedDying(target_id, actor.hp or 0, why)])
 
 
-def wake(state: Encounter, target_id: str, why: str) -> Step:
+def wake(state: Encounter, target_id: str, why: str = "the GM wakes it (T14)") -> Step:
     """The GM wakes an unconscious combatant that has HP again (T14's `heal_wakes` off)."""
     actor = state.actors[target_id]
     data = info(actor)

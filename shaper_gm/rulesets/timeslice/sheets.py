@@ -3,7 +3,7 @@ numbers and choices over it, and the actor with full HP and TS (T3, T12, T13).
 
 `add` hands the ruleset a `NewActor`: `template` is a content `Template` (or its id),
 `numbers` the `--stat NAME=N` and `--hp N` values, `extra` the ruleset's own `add`
-flags (`player`, `weapons`, `armor`, `gear`, `holding`).
+flags by name, resolved (`weapon`, `armor`, `gear`, `player`, `npc`, `holding`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor
 from shaper_gm.rulesets.timeslice.models import SHEET_NUMBERS, ActorData, Sheet, Template
 
-EXTRA_KEYS = ("player", "weapons", "armor", "gear", "holding")
+EXTRA_KEYS = ("weapon", "armor", "gear", "player", "npc", "holding")
 NOTHING = "none"                     # `--holding none`: empty hands at the start
 
 
@@ -78,8 +78,11 @@ def build_sheet(rs, template: Template | None, numbers: Mapping[str, int],
     if unknown:
         raise RuleViolation(f"time-slice actors have no {', '.join(unknown)}",
                             f"flags: {', '.join(EXTRA_KEYS)}")
-    player = bool(extra.get("player", player))
-    weapons = tuple(extra.get("weapons", weapons))
+    if extra.get("player") and extra.get("npc"):
+        raise RuleViolation("--player and --npc contradict each other (T13)", "give one of them")
+    if extra.get("player") or extra.get("npc"):
+        player = bool(extra.get("player"))
+    weapons = tuple(extra.get("weapon", weapons))
     armor = extra.get("armor", armor)
     gear = tuple(extra.get("gear", gear))
     for weapon in weapons:

@@ -11,10 +11,13 @@ from hypothesis import strategies as st
 from shaper_gm.dice.errors import DiceInputError
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.timeslice import build
-from shaper_gm.rulesets.timeslice.actions import (
+from shaper_gm.rulesets.timeslice.models import DEAD, DYING, UP
+
+from .conftest import (
     ActRequest,
     AttackRequest,
     DrawRequest,
+    Fight,
     MoveRequest,
     PassRequest,
     TendRequest,
@@ -26,12 +29,10 @@ from shaper_gm.rulesets.timeslice.actions import (
     move,
     pass_,
     react,
+    settled,
     tend,
     wait,
 )
-from shaper_gm.rulesets.timeslice.models import DEAD, DYING, UP
-
-from .conftest import Fight
 
 CAST = (("kara", "party", "B2"), ("ren", "party", "A3"), ("ida", "party", "B3"),
         ("guard", "foes", "C2"), ("sniper", "foes", "D4"), ("brute", "foes", "C3"))
@@ -111,9 +112,10 @@ def one_step(fight: Fight, data) -> None:
 
 def gm(fight: Fight, tool: str, target: str, amount: int, options=None) -> None:
     if tool == "damage":
-        fight.state, fight.events = fight.rs.damage(fight.state, target, amount, options)
+        done = fight.rs.damage(fight.state, target, amount, options)
     else:
-        fight.state, fight.events = fight.rs.heal(fight.state, target, amount)
+        done = fight.rs.heal(fight.state, target, amount)
+    fight.state, fight.events = settled(fight.rs, *done)
     if isinstance(fight, Logged):
         fight.log.append(("gm", tool, target, amount, options))
 
