@@ -48,8 +48,14 @@ class DefenseOption:
 
 @record
 class Swing:
+    """An attack: what the steps read, what they fill, and once played (`resolve`)
+    every number of it with the steps' notes, for the breakdown and the log."""
+
     attacker: str
     target: str
+    weapon: str
+    called: str | None
+    nonlethal: bool
     stat_roll: Any                    # the spec of a stat roll (T2)
     attack_parts: tuple[Part, ...]    # [V] bonus, effects, called shot (T9, T11)
     defenses: tuple[DefenseOption, ...]
@@ -69,6 +75,14 @@ class Swing:
     damage: int = 0
     taken: int = 0
     hp_after: int = 0
+    # filled once played
+    notes: tuple[Note, ...] = ()
+    effects: tuple[str, ...] = ()     # what a called shot did on the hit (T11)
+    result: str = ""                  # "", "dying", "unconscious", "dead" (T13)
+
+    @property
+    def hp_before(self) -> int:
+        return self.hp
 
     def option(self, kind: str) -> DefenseOption | None:
         return next((d for d in self.defenses if d.kind == kind), None)
@@ -144,31 +158,6 @@ def deal_damage(ctx: Swing, tape) -> Swing:
 
 
 SWING = (roll_attack, choose_defense, roll_defense, judge, deal_damage)
-
-
-@record
-class AttackOutcome:
-    """Every number of one attack and the notes of its steps, for the breakdown."""
-
-    attacker: str
-    target: str
-    weapon: str
-    called: str | None
-    attack_roll: Any
-    attack_total: int
-    defense: str
-    defense_roll: Any
-    defense_total: int
-    hit: bool
-    damage: int
-    dr: int
-    taken: int
-    hp_before: int
-    hp_after: int
-    nonlethal: bool
-    notes: tuple[Note, ...]
-    effects: tuple[str, ...] = ()     # what a called shot did on the hit (T11)
-    result: str = ""                  # "", "dying", "unconscious", "dead" (T13)
 
 
 @record
@@ -263,7 +252,9 @@ def _swing(rs, request, attacker, target, weapon: Weapon, called: CalledShot | N
             usable = ", ".join(o.kind for o in options) or NO_DEFENSE
             raise RuleViolation(f"{target.name} cannot {wanted}: {why}", f"it can: {usable}")
         options = tuple(o for o in options if o.kind == wanted)
-    return Swing(attacker=attacker.id, target=target.id, stat_roll=stat_spec(numbers),
+    return Swing(attacker=attacker.id, target=target.id, weapon=weapon.id,
+                 called=called.id if called else None, nonlethal=bool(request.get("nonlethal")),
+                 stat_roll=stat_spec(numbers),
                  attack_parts=tuple(attack_parts), defenses=options,
                  default_defense=best_defense(numbers, options),
                  damage_parts=tuple(damage_parts), dr=rs.dr(target), hp=target.hp or 0,
@@ -352,23 +343,16 @@ def resolve(acting: Acting) -> Done:
     result = ""
     if swing.hit:
         state, harmed = harm.lose_hp(state, rs.numbers, swing.target, swing.taken,
-                                     nonlethal=bool(request.get("nonlethal")),
+                                     nonlethal=swing.nonlethal,
                                      why=f"hit by {state.actors[swing.attacker].name}")
         state, done, effects = _called_effects(state, swing.target, prepared.called)
         events += [*harmed, *done]
         condition = harm.info(state.actors[swing.target]).condition
         result = "" if condition == UP else condition
-    outcome = AttackOutcome(
-        attacker=swing.attacker, target=swing.target, weapon=prepared.weapon.id,
-        called=prepared.called.id if prepared.called else None, attack_roll=swing.attack_roll,
-        attack_total=swing.attack_total, defense=swing.defense,
-        defense_roll=swing.defense_roll, defense_total=swing.defense_total, hit=swing.hit,
-        damage=swing.damage, dr=swing.dr, taken=swing.taken, hp_before=swing.hp,
-        hp_after=swing.hp_after, nonlethal=bool(request.get("nonlethal")),
-        notes=tuple(tape.notes), effects=effects, result=result)
+    swing = replace(swing, notes=tuple(tape.notes), effects=effects, result=result)
     rolled = swing.defense_roll is not None              # the log names the choice made
-    return Done(state, (AttackResolved(swing.attacker, outcome, action="attack"), *events),
-                outcome, others=(swing.target,) if option is not None and option.cost else (),
+    return Done(state, (AttackResolved(swing.attacker, swing, action="attack"), *events),
+                swing, others=(swing.target,) if option is not None and option.cost else (),
                 logged=(("defense", swing.defense), ("react", None)) if rolled else ())
 
 

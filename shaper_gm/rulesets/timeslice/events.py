@@ -11,7 +11,7 @@ from shaper_gm.records import record
 
 @record
 class AttackResolved(Resolved):
-    """T9-T14: one attack (an `AttackOutcome`, or a `DyingAttackOutcome` that rolls
+    """T9-T14: one attack (the played `Swing`, or a `DyingAttackOutcome` that rolls
     nothing); its own type, so the views draw its breakdown."""
 
 

@@ -19,7 +19,7 @@ from shaper_gm.render.tables import LAYOUTS, Column, Layout, hp_bar
 from shaper_gm.render.text import Names, describer, effect_text, until_text
 from shaper_gm.render.views import SHEETS, fraction, percent, sheet_frame
 from shaper_gm.rulesets.timeslice import events as tev
-from shaper_gm.rulesets.timeslice.attack import AttackOutcome, DyingAttackOutcome
+from shaper_gm.rulesets.timeslice.attack import DyingAttackOutcome, Swing
 from shaper_gm.rulesets.timeslice.clock import clock_text, minutes
 from shaper_gm.rulesets.timeslice.describe import LINES
 from shaper_gm.rulesets.timeslice.harm import dying_timers, fight, info
@@ -41,7 +41,7 @@ def _note_row(label_text: str, value, rule: str, shown: str | None = None,
     return out
 
 
-def _shown_notes(o: AttackOutcome):
+def _shown_notes(o: Swing):
     """Each note of an attack with how its number reads: dice with their faces, the
     bonuses added to a roll signed, the verdict as a margin, HP as before → after."""
     signed = False
