@@ -17,7 +17,7 @@ class AttackResolved(Resolved):
 
 @record
 class SurpriseRolled(Resolved):
-    """T16: the surprise rolls (a `SurpriseOutcome`)."""
+    """T16: the surprise rolls (the played `Ambush`)."""
 
 
 @record

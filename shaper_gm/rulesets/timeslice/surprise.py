@@ -32,19 +32,6 @@ class Check:
     failed: bool = False
 
 
-@record
-class SurpriseOutcome:
-    group: str
-    quick: tuple[Check, ...]           # the surprising group's [Q] rolls
-    mark: int                          # their average, rounded down
-    notice: tuple[Check, ...]          # the surprised group's [U] rolls
-    notes: tuple[Note, ...] = ()
-
-    @property
-    def surprised(self) -> tuple[str, ...]:
-        return tuple(c.actor for c in self.notice if c.failed)
-
-
 def _listed(state: Encounter) -> list[str]:
     order = [a for a in state.order if a in state.actors]
     return order + [a for a in state.actors if a not in order]
@@ -52,14 +39,21 @@ def _listed(state: Encounter) -> list[str]:
 
 @record
 class Ambush:
-    """The context the surprise steps read and fill: who rolls, with which bonus."""
+    """A surprise: who rolls with which bonus, what the steps rolled, and once played
+    the steps' notes, for the breakdown."""
 
+    group: str                                     # the side that springs it
     stat_roll: Any
     springing: tuple[tuple[str, str, int], ...]    # (actor, name, [Q] bonus)
     caught: tuple[tuple[str, str, int], ...]       # (actor, name, [U] bonus)
-    quick: tuple[Check, ...] = ()
-    mark: int = 0
-    notice: tuple[Check, ...] = ()
+    quick: tuple[Check, ...] = ()                  # the surprising group's [Q] rolls
+    mark: int = 0                                  # their average, rounded down
+    notice: tuple[Check, ...] = ()                 # the surprised group's [U] rolls
+    notes: tuple[Note, ...] = ()
+
+    @property
+    def surprised(self) -> tuple[str, ...]:
+        return tuple(c.actor for c in self.notice if c.failed)
 
 
 @step()
@@ -94,7 +88,7 @@ def roll_notice(ctx: Ambush, tape) -> Ambush:
 AMBUSH = (roll_quick, roll_notice)
 
 
-def surprise(state: Encounter, rs, request, tape) -> tuple[Encounter, list, SurpriseOutcome]:
+def surprise(state: Encounter, rs, request, tape) -> tuple[Encounter, list, Ambush]:
     """T16: the group the request names (`group`) springs a surprise: roll it and mark the
     fight's first round as a surprise round."""
     group = request.arg("group")
@@ -111,12 +105,10 @@ def surprise(state: Encounter, rs, request, tape) -> tuple[Encounter, list, Surp
     if not caught:
         raise RuleViolation(f"nobody outside {group} to surprise (T16)",
                             "add the other group first")
-    ambush = Ambush(stat_spec(rs.numbers, "stat roll"),
+    ambush = Ambush(group, stat_spec(rs.numbers, "stat roll"),
                     tuple((a.id, a.name, rs.stat_bonus(a.sheet, "q")) for a in springing),
                     tuple((a.id, a.name, rs.stat_bonus(a.sheet, "u")) for a in caught))
-    done = play(AMBUSH, ambush, tape)
-    outcome = SurpriseOutcome(group, done.quick, done.mark, done.notice,
-                              tuple(tape.notes))
+    outcome = replace(play(AMBUSH, ambush, tape), notes=tuple(tape.notes))
     state = state.with_(system=fight(state).with_(surprise_round=SURPRISE_ROUND,
                                                   surprised=frozenset(outcome.surprised)))
     events = [tev.SurpriseRolled(springing[0].id, outcome),

@@ -130,9 +130,11 @@ def DrawRequest(actor: str, weapon: str) -> Request:  # noqa: N802
 
 
 def ActRequest(actor: str, cost: int, text: str = "") -> Request:  # noqa: N802
-    """`act ACTOR COST TEXT`; as `react`'s request too (`react` reads `react-cost`)."""
-    return Request("act", (("actor", actor), ("cost", str(cost)), ("react-cost", str(cost)),
-                           ("text", text)))
+    return Request("act", (("actor", actor), ("cost", str(cost)), ("text", text)))
+
+
+def ReactRequest(actor: str, cost: int, text: str = "") -> Request:  # noqa: N802
+    return Request("react", (("actor", actor), ("react-cost", str(cost)), ("text", text)))
 
 
 def PassRequest(actor: str) -> Request:  # noqa: N802

@@ -20,6 +20,7 @@ from .conftest import (
     Fight,
     MoveRequest,
     PassRequest,
+    ReactRequest,
     TendRequest,
     WaitRequest,
     act,
@@ -94,7 +95,7 @@ def one_step(fight: Fight, data) -> None:
         "end": lambda: fight.do(end),
         "pass": lambda: fight.do(pass_, PassRequest(other)),
         "act": lambda: fight.do(act, ActRequest(actor, data.draw(st.integers(0, 5)), "x")),
-        "react": lambda: fight.do(react, ActRequest(other, data.draw(st.integers(0, 3)), "x")),
+        "react": lambda: fight.do(react, ReactRequest(other, data.draw(st.integers(0, 3)), "x")),
         "tend": lambda: fight.do(tend, TendRequest(actor, other)),
         "draw": lambda: fight.do(draw, DrawRequest(actor, data.draw(
             st.sampled_from(("sword", "spear", "knife", "rifle"))))),

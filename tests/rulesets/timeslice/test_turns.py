@@ -10,6 +10,7 @@ from shaper_gm.engine.errors import RuleViolation
 from .conftest import (
     ActRequest,
     PassRequest,
+    ReactRequest,
     act,
     end,
     pass_,
@@ -89,8 +90,8 @@ def test_t5_only_the_actor_whose_turn_it_is_makes_maneuvers(fight):
     with pytest.raises(RuleViolation, match=r"it is not Guard's turn \(T5\)"):
         fight.do(act, ActRequest("guard", 1, "poke"))
     with pytest.raises(RuleViolation, match=r"Kara cannot react during its own turn \(T8\)"):
-        fight.do(react, ActRequest("kara", 1, "duck"))
-    fight.do(react, ActRequest("guard", 2, "step back"))
+        fight.do(react, ReactRequest("kara", 1, "duck"))
+    fight.do(react, ReactRequest("guard", 2, "step back"))
     assert fight.ts("guard") == 8 and fight.state.turn == "kara"
 
 
