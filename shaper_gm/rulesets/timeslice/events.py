@@ -134,10 +134,3 @@ class SurpriseDeclared(Event):
     group: str
     round: int
     surprised: tuple[str, ...]
-
-
-@record
-class NobodyLeft(Event):
-    """T5: nobody who can act is left (everyone down): no turn runs."""
-
-    round: int

@@ -17,8 +17,6 @@ from shaper_gm.engine.request import Request
 from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.ruleset import RulesetBase
 from shaper_gm.engine.state import Actor, Encounter
-from shaper_gm.engine.turns import can_take_turns, finish_turn
-from shaper_gm.rulesets.timeslice import events as tev
 from shaper_gm.rulesets.timeslice import harm, sheets, surprise
 from shaper_gm.rulesets.timeslice.models import (
     DYING,
@@ -252,16 +250,8 @@ class TimesliceRuleset(RulesetBase):
 
     def after_change(self, state: Encounter) -> Step:
         """After any change: a turn whose combatant went down or has no TS left ends
-        (T5); when nobody can act any more, no turn runs."""
-        turn = state.turn
-        if turn is None or turn not in state.actors:
-            return state, []
-        able = [a for a in state.actors.values()
-                if can_take_turns(a) and self.stat(a.sheet, "ts_max") > 0]
-        if not able and state.actors[turn].down:
-            state, ended = finish_turn(state, self, turn)
-            return state.with_(turn=None, up=()), [*ended, tev.NobodyLeft(state.round)]
-        return self.turn_order.after_action(state, self, turn)
+        (T5); when nobody can act any more, no turn runs (the turn order settles)."""
+        return self.turn_order.settle(state, self)
 
     def on_removed(self, state: Encounter, actor_id: str) -> Step:
         """A combatant that leaves is no longer among the surprised (T16)."""

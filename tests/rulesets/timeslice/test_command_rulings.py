@@ -270,7 +270,7 @@ def test_t5_a_gm_change_that_leaves_the_acting_combatant_without_ts_or_down_ends
     s2 = session("add kara --as kara --at B2", "add ren --as ren --at C2",
                  "init kara ren", "start", "damage ren 30")      # one side: no fight to end
     out = run(s2, "damage kara 30")                       # nobody is left who can act
-    assert of(out, tev.NobodyLeft) == [tev.NobodyLeft(1)] and s2.state.turn is None
+    assert of(out, ev.NobodyLeft) == [ev.NobodyLeft(1)] and s2.state.turn is None
 
 
 def test_t14_t15_once_the_fight_is_over_the_timers_stop_and_the_dying_are_tended_or_stabilised():
