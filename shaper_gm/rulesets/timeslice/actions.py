@@ -23,7 +23,7 @@ def _route(acting: Acting) -> Moved:
     units = rs.distance(actor.zone, unit)
     if units == 0:
         raise RuleViolation(f"{actor.name} is already at {unit} (T17)", "name another unit")
-    return Moved(actor.id, actor.zone, unit, units, -(-units // rs.numbers.move_units))
+    return Moved(actor.id, actor.zone, unit, units, rs.moves(units))
 
 
 def _move(acting: Acting) -> Done:

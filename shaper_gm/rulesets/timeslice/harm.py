@@ -169,11 +169,8 @@ def heal(state: Encounter, numbers: Numbers, target_id: str, amount: int,
         if points != amount:
             note += f", after {amount - points} on the timer"
         events.append(ev.HpChanged(target_id, before, after, why or note))
-    if data.condition == UNCONSCIOUS and before == 0 and after > 0 and numbers.heal_wakes:
-        data = data.with_(condition=UP)
-        events += [tev.Woke(target_id, "healed from 0 HP, heal_wakes (T14)"),
-                   ev.Revived(target_id)]
-    return state.with_actor(_with_info(actor, data, hp=after)), events
+    data, woke = _woken(numbers, target_id, data, before, after, "healed from 0 HP")
+    return state.with_actor(_with_info(actor, data, hp=after)), events + woke
 
 
 def set_hp(state: Encounter, numbers: Numbers, target_id: str, hp: int, why: str) -> Step:
@@ -194,10 +191,18 @@ def set_hp(state: Encounter, numbers: Numbers, target_id: str, hp: int, why: str
         data = data.with_(condition=UNCONSCIOUS, dying_left=None)
         events.append(tev.StoppedDying(target_id, hp, "its HP set above 0 (T14)"))
     events.append(ev.HpChanged(target_id, before, hp, why))
-    if data.condition == UNCONSCIOUS and before == 0 and numbers.heal_wakes:
-        data = data.with_(condition=UP)
-        events += [tev.Woke(target_id, "HP above 0, heal_wakes (T14)"), ev.Revived(target_id)]
-    return state.with_actor(_with_info(actor, data, hp=hp)), events
+    data, woke = _woken(numbers, target_id, data, before, hp, "HP above 0")
+    return state.with_actor(_with_info(actor, data, hp=hp)), events + woke
+
+
+def _woken(numbers: Numbers, target_id: str, data: ActorData, before: int, after: int,
+           why: str) -> tuple[ActorData, list]:
+    """Back above 0 HP an unconscious combatant wakes at once only with `heal_wakes`
+    (T14); else the GM wakes it."""
+    if data.condition == UNCONSCIOUS and before == 0 and after > 0 and numbers.heal_wakes:
+        return data.with_(condition=UP), [tev.Woke(target_id, f"{why}, heal_wakes (T14)"),
+                                          ev.Revived(target_id)]
+    return data, []
 
 
 def stop_dying(state: Encounter, target_id: str, why: str) -> Step:

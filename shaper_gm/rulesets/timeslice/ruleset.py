@@ -131,7 +131,7 @@ class TimesliceRuleset(RulesetBase):
         `draw`); called shots, defense kinds and groups; each by unique prefix."""
         lib, numbers = self.library, self.numbers
         tables = {"weapon": (lib.weapons, "weapon"), "armor": (lib.armor, "armor"),
-                  "gear": (lib.gear, "gear"),
+                  "gear": (lib.gear, "gear"), "held": ([*lib.weapons, sheets.NOTHING], "weapon"),
                   "called": ([c.id for c in numbers.called_shots], "called shot"),
                   "defense": ([d.id for d in numbers.defenses], "defense"),
                   "group": (sorted({a.side for a in state.actors.values()}), "group")}
@@ -142,10 +142,8 @@ class TimesliceRuleset(RulesetBase):
             if not carried:
                 raise RuleViolation(f"{actor.name} carries no weapon", "add it with add --weapon")
             return match_one(word, carried, "weapon", f"{actor.name} carries: {', '.join(carried)}")
-        if kind == "held" and word.lower() == sheets.NOTHING:
-            return sheets.NOTHING
-        if kind in tables or kind == "held":
-            known, what = tables[kind if kind != "held" else "weapon"]
+        if kind in tables:
+            known, what = tables[kind]
             return match_one(word, sorted(known), what, f"known: {', '.join(sorted(known))}")
         return super().resolve_word(state, kind, word, actor_id)
 
@@ -183,7 +181,7 @@ class TimesliceRuleset(RulesetBase):
             units = self.distance(actor.zone, unit)
             if units == 0:
                 return 0, "here"
-            cost = -(-units // self.numbers.move_units) * self.numbers.cost("move")
+            cost = self.moves(units) * self.numbers.cost("move")
             text = f"{units} unit{'s' if units > 1 else ''} · {cost} TS"
             return units, text + (f" · more than the {left} TS left" if cost > left else "")
         return tile_offers(state, note)
@@ -286,6 +284,10 @@ class TimesliceRuleset(RulesetBase):
             return None
         return grid.steps(grid.cell_from_name(zone_a), grid.cell_from_name(zone_b),
                           self.numbers.diagonal_step)
+
+    def moves(self, units: int) -> int:
+        """T7, T17: the move maneuvers it takes to cover `units`."""
+        return -(-units // self.numbers.move_units)
 
     def units(self, state: Encounter, a: str, b: str) -> int | None:
         return self.distance(state.actors[a].zone, state.actors[b].zone)
