@@ -61,6 +61,8 @@ class SlotDice:
                                     for text in value]
             else:
                 self.given[name] = [value]
+            for faces in self.given[name]:
+                ctx.ruleset.check_faces(name, faces)
         self.sources: dict[str, list] = {name: [] for name in self.slots}
         declared = parse_react(ctx.parsed.get(REACT) or (),
                                lambda word: resolve_actor(ctx.state, word))

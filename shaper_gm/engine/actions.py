@@ -80,6 +80,8 @@ class Action:
     prepare: Callable[[Acting], Any] | None = None
     timing: str = "turn"
     while_down: bool = False      # a downed actor may take it (a death save)
+    after_fight: bool = False     # may still be taken once the fight is over (tending the
+    #                               dying): free, outside any turn
     what: str = ""                # how refusals name it ("an attack"); default the verb
     phrase: str = ""              # what an actor cannot do ("raise a shield"); the verb
 

@@ -95,6 +95,13 @@ class UpNext(Event):
 
 
 @record
+class NobodyLeft(Event):
+    """Nobody who can act is left (everyone down, on a single side): no turn runs."""
+
+    round: int
+
+
+@record
 class CombatEnded(Event):
     """At most one side has anyone able to act: the fight is over and turns stop."""
 

@@ -16,7 +16,7 @@ stops there, `end` and `pass` are refused, and `resume` picks up where it stoppe
 
 from __future__ import annotations
 
-from shaper_gm.engine import ending
+from shaper_gm.engine import ending, resources
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter
@@ -195,6 +195,20 @@ class CyclingPasses(FixedOrder):
         current = current_turn(state)
         state, events = finish_turn(state, rs, current)
         return self._begin_next(state, rs, events)
+
+    def settle(self, state: Encounter, rs) -> Step:
+        """After a GM's change: a turn whose actor went down or has no budget left ends;
+        when nobody who could ever act is left, no turn runs."""
+        turn = state.turn
+        if turn is None or turn not in state.actors:
+            return state, []
+        spec = rs.resource_spec(self.resource)
+        if state.actors[turn].down and not any(
+                can_take_turns(a) and resources.maximum(spec, a.sheet, rs.stat)
+                for a in state.actors.values()):
+            state, ended = finish_turn(state, rs, turn)
+            return state.with_(turn=None, up=()), [*ended, ev.NobodyLeft(state.round)]
+        return self.after_action(state, rs, turn)
 
     def resume(self, state: Encounter, rs, pending: str | None) -> Step:
         """The turn it stopped in goes on, or ends if its budget is spent."""

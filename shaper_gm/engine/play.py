@@ -37,7 +37,7 @@ def pass_turn(state: Encounter, rs, actor_id: str) -> Step:
     Another actor's pass is refused: it would throw away a turn it has not had."""
     check_started(state, rs, "passing")
     up = state.up or ((state.turn,) if state.turn else ())
-    if actor_id not in up:
+    if actor_id not in up and not state.actors[actor_id].down:
         actor = state.actors[actor_id]
         acting = " or ".join(name_of(state, a) for a in up) or "nobody"
         if actor_id in state.passed:
@@ -71,7 +71,7 @@ def check_started(state: Encounter, rs, what: str) -> None:
 def check_able(state: Encounter, rs, actor_id: str, doing: str = "act") -> None:
     actor = state.actors[actor_id]
     if actor.down:
-        raise RuleViolation(f"{actor.name} is {rs.term('down')}{rs.cited('down_rule')} and "
+        raise RuleViolation(f"{actor.name} is {rs.down_word(actor)}{rs.cited('down_rule')} and "
                             f"cannot {doing}", "heal it first")
 
 
@@ -139,6 +139,8 @@ def perform(state: Encounter, rs, action: Action, request, tape=None) -> Done:
         check_started(state, rs, action.doing)
     if not action.while_down:
         check_able(state, rs, actor_id, action.verb_phrase)
+    if state.over is not None and action.after_fight:
+        return _after_fight(state, rs, action, request, tape)
     on_turn = state.controls_turn(actor_id)
     if on_turn and action.timing == "reaction":
         actor = state.actors[actor_id]
@@ -175,3 +177,12 @@ def perform(state: Encounter, rs, action: Action, request, tape=None) -> Done:
         state, after = rs.turn_order.after_reaction(state, rs, other)
         events += after
     return Done(state, tuple(events), done.outcome, done.others, done.logged)
+
+
+def _after_fight(state: Encounter, rs, action: Action, request, tape) -> Done:
+    """Once the fight is over no turn runs: an action its rules still allow then (tending
+    the dying) is checked and resolved as it is, with no cost and no turn order."""
+    acting = Acting(state, rs, request, tape)
+    if action.prepare is not None:
+        acting = acting.with_plan(action.prepare(acting))
+    return action.resolve(acting)

@@ -41,6 +41,7 @@ class Ruleset(Protocol):
         """How its messages name a shared thing ("down", "turn_rule", ...)."""
 
     def cited(self, key: str) -> str: ...
+    def down_word(self, actor: Actor) -> str: ...
     def resource_names(self) -> Sequence[str]: ...
     def resource_spec(self, name: str) -> ResourceSpec | None: ...
 
@@ -55,6 +56,7 @@ class Ruleset(Protocol):
     def order_tiebreak(self, actor: Actor) -> int: ...
     def settable_fields(self) -> tuple[str, ...]: ...
     def dice_expression(self, text: str) -> Any: ...
+    def check_faces(self, flag: str, faces: Any, expr: Any = None) -> None: ...
 
     # Saves --------------------------------------------------------------------------------
     migrations: Mapping[int, Any]         # an older save version -> its migration
@@ -129,6 +131,11 @@ class RulesetBase:
         """`` (S18)`` for a ruling term, or nothing."""
         rule = self.term(key)
         return f" ({rule})" if rule else ""
+
+    def down_word(self, actor: Actor) -> str:
+        """How refusals say an actor is out of the fight ("down"; a ruleset with several
+        ways of being down names the actor's: "dying", "unconscious")."""
+        return self.term("down")
 
     def stat(self, sheet: Any, key: str) -> int:
         value = sheet.get(key, 0) if isinstance(sheet, Mapping) else getattr(sheet, key, 0)
@@ -298,6 +305,12 @@ class RulesetBase:
         """Dice notation as this ruleset reads it (a ruleset whose dice start at 0 says so)."""
         from shaper_gm.dice import parse
         return parse(text)
+
+    def check_faces(self, flag: str, faces: Any, expr: Any = None) -> None:
+        """Refuse, in the ruleset's words and before anything rolls, faces given by hand
+        (`--FLAG 5,3`) its dice cannot show (a d10 read 0-9 has no 10); `expr` is the
+        expression they are for, when known. Nothing by default: the dice refuse a face
+        out of range as they roll it."""
 
     def damage(self, state: Encounter, target: str, amount: int, options: Mapping) -> Step:
         """The GM's `damage`: by default straight off hit points."""

@@ -292,6 +292,11 @@ def _(e: ev.HpChanged, n: Names, cost: str) -> str:
     return f"{n(e.actor)}: HP {e.before} → {e.after}" + (f", {e.why}" if e.why else "")
 
 
+@_describe.register(ev.NobodyLeft)
+def _(e: ev.NobodyLeft, n: Names, cost: str) -> str:
+    return "Nobody is left who can act: no turn runs"
+
+
 @_describe.register(ev.WentDown)
 def _(e: ev.WentDown, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} is {e.word}", [e.rule])

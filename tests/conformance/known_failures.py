@@ -8,7 +8,7 @@ every line names a real test and a registered ruleset.
 
 from __future__ import annotations
 
-OWN_PASS = ("dungeoneers", "timeslice")            # rulesets whose pass is still their own
+OWN_PASS = ("dungeoneers",)                       # rulesets whose pass is still their own
 ALL = ("dicepool", "dungeoneers", "reactions", "shaper", "timeslice")
 
 PASS_OFF_TURN = ("`pass ACTOR` for an actor who is not up is accepted and gives up its "
@@ -27,9 +27,6 @@ KNOWN: dict[tuple[str, str | None], str] = {
     **{("test_pass_and_end_touch_only_the_actor_giving_up_its_turn", r): PASS_OFF_TURN
        for r in OWN_PASS},
     # test_down_and_out.py
-    ("test_after_the_fight_the_dying_can_be_tended_and_their_timer_stops", "timeslice"):
-        "after the fight ends `wait` still runs the dying timer (and `tend` is refused: "
-        "'the fight is over')",
     # test_outcomes.py
     **{("test_every_change_prints_and_logs_an_outcome_and_a_look_is_no_undo_step", r):
        SIDE_ROLL for r in ALL},
@@ -37,12 +34,8 @@ KNOWN: dict[tuple[str, str | None], str] = {
         "`heal` and `damage` that change no wounds print nothing",
     ("test_gm_heal_and_damage_always_print_and_log_an_outcome", "reactions"):
         "`heal` of 0, or at full health, prints nothing",
-    ("test_gm_heal_and_damage_always_print_and_log_an_outcome", "timeslice"):
-        "`damage` of 0, or all stopped by DR, prints nothing",
     ("test_a_damage_that_takes_no_hit_points_still_prints_the_hp_line", "reactions"):
         "a damage the armour stops prints 'health 50 → 50' but no HP line",
-    ("test_a_damage_that_takes_no_hit_points_still_prints_the_hp_line", "timeslice"):
-        "a damage of 0, or all stopped by DR, prints nothing",
     **{("test_a_side_roll_is_not_an_undo_step", r): SIDE_ROLL for r in ALL},
     # test_names.py
     **{("test_actors_named_alike_have_distinct_ids_and_outcome_lines", r):

@@ -216,6 +216,7 @@ def roll_outcome(ctx: Context, mods=None, basic: bool = False) -> Outcome:
     if not p.words:
         raise CommandError("roll needs a dice expression", "e.g. roll 2d6+2")
     expr = ctx.ruleset.dice_expression("".join(p.words))
+    ctx.ruleset.check_faces("faces", p.get("faces"), expr)
     source = ctx.dice.source("faces", p.get("faces"))
     result = roll(expr, source, mods or NO_MODIFIERS, what=f"roll {expr}", basic=basic)
     request = Request(ctx.verb.name, (("dice", str(expr)),), read_flags(ctx)).with_flags(

@@ -204,6 +204,8 @@ def init(ctx: Context) -> Outcome:
         given = _named_rolls(state, p.get("roll"), "roll")
     entered = set(given)
     rolled_given = _named_rolls(state, p.get("rolled"), "rolled")
+    for faces in (*given.values(), *rolled_given.values()):
+        rs.check_faces("roll", faces)
     state, events, rolls = setup.roll_initiative(state, rs, ctx.dice, {**rolled_given, **given},
                                                  only=ids or None, entered=entered)
     if ids:

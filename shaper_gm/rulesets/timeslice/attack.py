@@ -1,9 +1,10 @@
-"""An attack as steps (T9-T12): the `[V]` roll, the defender's choice and roll of a
-defense, strictly higher hits, damage less DR.
+"""`attack ATTACKER TARGET` (T9-T14): the rules checked, the steps played, the harm done.
 
-`Swing` is the frozen context the steps read and fill; `plan_swing` builds it from the
-encounter, and both play (`attack` in actions) and odds (`odds.attack_odds`) run the
-very same `SWING` steps over it.
+`prepare` checks everything the rules refuse and builds the `Swing` the steps read;
+`ATTACK` is the action the engine runs (it pays, then `resolve` plays the `SWING` steps
+and writes the result onto the encounter); `odds.py` runs the same `prepare` and steps
+over exact distributions. The request's flags: `with`, `called`, `defense`, `nonlethal`,
+`damage-bonus`.
 """
 
 from __future__ import annotations
@@ -12,10 +13,17 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from shaper_gm.engine import events as ev
+from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.decisions import Ask
-from shaper_gm.engine.steps import Note, step
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.play import spend
+from shaper_gm.engine.steps import Note, play, step
 from shaper_gm.records import record
-from shaper_gm.rulesets.timeslice.models import Numbers
+from shaper_gm.rulesets.timeslice import harm
+from shaper_gm.rulesets.timeslice.clock import minutes
+from shaper_gm.rulesets.timeslice.events import AttackResolved, WeaponDropped
+from shaper_gm.rulesets.timeslice.models import DEAD, DYING, UP, CalledShot, Weapon
 from shaper_gm.rulesets.timeslice.rolls import dice_mean, stat_spec, with_bonus
 
 # Dice slots (commands.md): --roll is the attacker's two faces, --defend the defender's.
@@ -30,7 +38,6 @@ class DefenseOption:
     """A defense kind the defender can use now, with its bonuses (T10) and cost (T8)."""
 
     kind: str
-    stat: str
     parts: tuple[Part, ...]           # stat bonus, effects
     cost: int = 0
 
@@ -41,8 +48,14 @@ class DefenseOption:
 
 @record
 class Swing:
+    """An attack: what the steps read, what they fill, and once played (`resolve`)
+    every number of it with the steps' notes, for the breakdown and the log."""
+
     attacker: str
     target: str
+    weapon: str
+    called: str | None
+    nonlethal: bool
     stat_roll: Any                    # the spec of a stat roll (T2)
     attack_parts: tuple[Part, ...]    # [V] bonus, effects, called shot (T9, T11)
     defenses: tuple[DefenseOption, ...]
@@ -62,6 +75,14 @@ class Swing:
     damage: int = 0
     taken: int = 0
     hp_after: int = 0
+    # filled once played
+    notes: tuple[Note, ...] = ()
+    effects: tuple[str, ...] = ()     # what a called shot did on the hit (T11)
+    result: str = ""                  # "", "dying", "unconscious", "dead" (T13)
+
+    @property
+    def hp_before(self) -> int:
+        return self.hp
 
     def option(self, kind: str) -> DefenseOption | None:
         return next((d for d in self.defenses if d.kind == kind), None)
@@ -139,85 +160,6 @@ def deal_damage(ctx: Swing, tape) -> Swing:
 SWING = (roll_attack, choose_defense, roll_defense, judge, deal_damage)
 
 
-def defense_options(numbers: Numbers, sheet: Any, effect_total, ts: int, holding: bool,
-                    can_defend: bool, stat_bonus) -> tuple[DefenseOption, ...]:
-    """The kinds a defender can use now: it pays their TS (T8) and a parry needs a held
-    weapon (T10); an unconscious defender has none."""
-    if not can_defend:
-        return ()
-    out = []
-    for kind in numbers.defenses:
-        if kind.cost > ts or (kind.needs_weapon and not holding):
-            continue
-        parts: list[Part] = [(f"[{kind.stat.upper()}] bonus", stat_bonus(sheet, kind.stat),
-                              "T2, T10")]
-        for key in ("defense", kind.id):
-            if effect_total(key):
-                parts.append((f"effects ({key})", effect_total(key), "T10"))
-        out.append(DefenseOption(kind.id, kind.stat, tuple(parts), kind.cost))
-    return tuple(out)
-
-
-def best_defense(numbers: Numbers, options: tuple[DefenseOption, ...]) -> str:
-    """T10's default: the best expected total; a tie goes to the kind listed first."""
-    if not options:
-        return NO_DEFENSE
-    mean = dice_mean(numbers)
-    best = max(Fraction(o.bonus) + mean for o in options)
-    return next(o.kind for o in options if Fraction(o.bonus) + mean == best)
-
-
-def unusable_reason(numbers: Numbers, kind: str, ts: int, holding: bool,
-                    can_defend: bool) -> str | None:
-    """Why a defender cannot use `kind` now (for a precise refusal), or None."""
-    found = numbers.defense(kind)
-    if found is None:
-        return f"there is no {kind!r} defense (T10)"
-    if not can_defend:
-        return "it is unconscious and makes no defense roll (T13)"
-    if found.needs_weapon and not holding:
-        return f"a {kind} needs a held weapon and it holds none (T10)"
-    if found.cost > ts:
-        return f"a {kind} costs {found.cost} TS and it has {ts} (T8)"
-    return None
-
-
-def spec_for(numbers: Numbers):
-    return stat_spec(numbers, "stat roll")
-
-
-@record
-class AttackOutcome:
-    """Every number of one attack and the notes of its steps, for the breakdown."""
-
-    attacker: str
-    target: str
-    weapon: str
-    called: str | None
-    attack_roll: Any
-    attack_total: int
-    defense: str
-    defense_roll: Any
-    defense_total: int
-    hit: bool
-    damage: int
-    dr: int
-    taken: int
-    hp_before: int
-    hp_after: int
-    nonlethal: bool
-    notes: tuple[Note, ...]
-    effects: tuple[str, ...] = ()     # what a called shot did on the hit (T11)
-    result: str = ""                  # "", "dying", "unconscious", "dead" (T13)
-
-    def faces(self) -> dict[str, list[tuple[int, ...]]]:
-        """The natural faces per dice slot, for the log line."""
-        out = {SLOT_ATTACK: [self.attack_roll.naturals]}
-        if self.defense_roll is not None:
-            out[SLOT_DEFEND] = [self.defense_roll.naturals]
-        return out
-
-
 @record
 class DyingAttackOutcome:
     """T14: an attack on a dying character rolls nothing; its timer loses a minute."""
@@ -230,5 +172,210 @@ class DyingAttackOutcome:
     died: bool
     notes: tuple[Note, ...] = ()
 
-    def faces(self) -> dict[str, list[tuple[int, ...]]]:
-        return {}
+
+@record
+class Prepared:
+    weapon: Weapon
+    called: CalledShot | None
+    swing: Swing | None                # None when the target is dying (T14)
+
+
+# --- checking and planning ------------------------------------------------------------
+
+def choose_weapon(rs, actor, wanted: str | None) -> Weapon:
+    """The weapon an attack uses: the one named (carried and held, T7), else the held
+    one, else bare hands."""
+    held = harm.info(actor).held
+    unarmed = rs.numbers.unarmed
+    if wanted is None or wanted == unarmed.id:
+        return rs.weapon(held) if held and wanted is None else unarmed
+    weapon = rs.weapon(wanted)
+    if wanted not in actor.sheet.weapons:
+        raise RuleViolation(f"{actor.name} carries no {weapon.name}",
+                            f"it carries: {', '.join(actor.sheet.weapons) or 'nothing'}")
+    if held != wanted:
+        cost = rs.numbers.cost("pick_up" if wanted in harm.info(actor).dropped else "draw")
+        raise RuleViolation(f"{actor.name} is not holding the {weapon.name} (T7)",
+                            f"draw it first ({cost} TS): draw {actor.id} {wanted}")
+    return weapon
+
+
+def prepare(state, rs, request) -> Prepared:
+    """Everything the rules refuse, checked before any TS is paid or any die rolled;
+    whether or not it is the attacker's turn (the engine checks that)."""
+    attacker, target = rs.actor_of(state, request.actor), rs.actor_of(state, request.target)
+    if attacker.id == target.id:
+        raise RuleViolation(f"{attacker.name} cannot attack itself (T9)", "name another target")
+    harm.refuse_dead(target, "attack")
+    weapon = choose_weapon(rs, attacker, request.get("with"))
+    distance = rs.units(state, attacker.id, target.id)
+    if distance is not None and distance > weapon.range:
+        raise RuleViolation(f"{target.name} is {distance} units away; the {weapon.name} reaches "
+                            f"{weapon.range} (T17)", f"move {attacker.id} closer first")
+    called = None
+    if request.get("called") is not None:
+        called = rs.numbers.called(request.get("called"))
+        if called is None:
+            raise RuleViolation(f"no called shot {request.get('called')!r} (T11)", "called shots: "
+                                + ", ".join(c.id for c in rs.numbers.called_shots))
+    if harm.info(target).condition == DYING:
+        if called is not None or request.get("defense") is not None:
+            raise RuleViolation(f"{target.name} is dying: an attack on it rolls nothing and "
+                                "takes a minute off its timer (T14)",
+                                "drop --called and --defense")
+        return Prepared(weapon, None, None)
+    if called is not None and called.drops_weapon and harm.info(target).held is None:
+        raise RuleViolation(f"{target.name} holds no weapon to drop (T11)",
+                            "choose another called shot")
+    return Prepared(weapon, called, _swing(rs, request, attacker, target, weapon, called))
+
+
+def _swing(rs, request, attacker, target, weapon: Weapon, called: CalledShot | None) -> Swing:
+    numbers = rs.numbers
+    attack_parts = [("[V] bonus", rs.stat_bonus(attacker.sheet, "v"), "T2, T9")]
+    if attacker.effect_total("attack"):
+        attack_parts.append(("effects (attack)", attacker.effect_total("attack"), "T9"))
+    damage_parts = [(weapon.name, weapon.damage, "T12")]
+    if called is not None:
+        attack_parts.append((f"called shot: {called.id}", called.modifier, "T11"))
+        if called.damage:
+            damage_parts.append((f"called shot: {called.id}", called.damage, "T11"))
+    if attacker.effect_total("damage"):
+        damage_parts.append(("effects (damage)", attacker.effect_total("damage"), "T12"))
+    if request.get("damage-bonus"):
+        damage_parts.append(("GM damage bonus", request.get("damage-bonus"), ""))
+    options = defense_options(rs, target)
+    wanted = request.get("defense")
+    if wanted is not None:
+        why = unusable_reason(rs, target, wanted)
+        if why is not None:
+            usable = ", ".join(o.kind for o in options) or NO_DEFENSE
+            raise RuleViolation(f"{target.name} cannot {wanted}: {why}", f"it can: {usable}")
+        options = tuple(o for o in options if o.kind == wanted)
+    return Swing(attacker=attacker.id, target=target.id, weapon=weapon.id,
+                 called=called.id if called else None, nonlethal=bool(request.get("nonlethal")),
+                 stat_roll=stat_spec(numbers),
+                 attack_parts=tuple(attack_parts), defenses=options,
+                 default_defense=best_defense(numbers, options),
+                 damage_parts=tuple(damage_parts), dr=rs.dr(target), hp=target.hp or 0,
+                 no_defense_total=numbers.no_defense_total,
+                 prompt=f"{target.name} defends against {attacker.name}'s attack")
+
+
+def defense_options(rs, target) -> tuple[DefenseOption, ...]:
+    """The kinds a defender can use now: it pays their TS (T8) and a parry needs a held
+    weapon (T10); an unconscious defender has none (T13)."""
+    out = []
+    for kind in rs.numbers.defenses:
+        if unusable_reason(rs, target, kind.id) is None:
+            parts = [(f"[{kind.stat.upper()}] bonus", rs.stat_bonus(target.sheet, kind.stat),
+                      "T2, T10")]
+            parts += [(f"effects ({key})", target.effect_total(key), "T10")
+                      for key in ("defense", kind.id) if target.effect_total(key)]
+            out.append(DefenseOption(kind.id, tuple(parts), kind.cost))
+    return tuple(out)
+
+
+def unusable_reason(rs, target, kind: str) -> str | None:
+    """Why a defender cannot use `kind` now (for a precise refusal), or None."""
+    found = rs.numbers.defense(kind)
+    if found is None:
+        return f"there is no {kind!r} defense (T10)"
+    if harm.info(target).condition != UP:
+        return "it is unconscious and makes no defense roll (T13)"
+    if found.needs_weapon and harm.info(target).held is None:
+        return f"a {kind} needs a held weapon and it holds none (T10)"
+    if found.cost > target.resource("ts"):
+        return f"a {kind} costs {found.cost} TS and it has {target.resource('ts')} (T8)"
+    return None
+
+
+def best_defense(numbers, options: tuple[DefenseOption, ...]) -> str:
+    """T10's default: the best expected total; a tie goes to the kind listed first."""
+    if not options:
+        return NO_DEFENSE
+    mean = dice_mean(numbers)
+    best = max(Fraction(o.bonus) + mean for o in options)
+    return next(o.kind for o in options if Fraction(o.bonus) + mean == best)
+
+
+def _checked(acting: Acting) -> Prepared:
+    """`prepare`, and faces given for rolls the attack will not make refused in the
+    rules' words (T13, T14)."""
+    prepared = prepare(acting.state, acting.rs, acting.request)
+    target = acting.state.actors[acting.request.target]
+    given = acting.tape.given
+    if prepared.swing is None and (given(SLOT_ATTACK) or given(SLOT_DEFEND)):
+        raise RuleViolation(f"{target.name} is dying: an attack on it rolls nothing and takes "
+                            "a minute off its timer (T14)", "drop --roll and --defend")
+    if prepared.swing is not None and not prepared.swing.defenses and given(SLOT_DEFEND):
+        why = "it is not awake (T10, T13)" if harm.info(target).condition != UP else \
+            "it can pay for none (T8, T10)"
+        raise RuleViolation(f"{target.name} makes no defense roll: {why}", "drop --defend")
+    return prepared
+
+
+# --- resolving ------------------------------------------------------------------------
+
+def resolve(acting: Acting) -> Done:
+    """T9-T14 on the paid state: the swing and its harm, or a dying target's timer."""
+    state, rs, request, tape = acting.state, acting.rs, acting.request, acting.tape
+    prepared: Prepared = acting.plan
+    if prepared.swing is None:
+        before = harm.info(state.actors[request.target]).dying_left or 0
+        tape.note("the target is dying: no roll", None, "T14")
+        state, events = harm.attack_dying(state, rs.numbers, request.target,
+                                          "attacked while dying (T14)")
+        data = harm.info(state.actors[request.target])
+        tape.note("dying timer, minutes", minutes(data.dying_left or 0), "T14")
+        outcome = DyingAttackOutcome(request.actor, request.target, prepared.weapon.id, before,
+                                     data.dying_left or 0, data.condition == DEAD,
+                                     tuple(tape.notes))
+        return Done(state, (AttackResolved(request.actor, outcome, action="attack"), *events),
+                    outcome)
+    swing = play(SWING, prepared.swing, tape)
+    events: list = []
+    option = swing.option(swing.defense)
+    if option is not None and option.cost:                            # T8: off-turn TS
+        state, events = spend(state, rs, swing.target, swing.defense, {"ts": option.cost},
+                              on_turn=False)
+    effects: tuple[str, ...] = ()
+    result = ""
+    if swing.hit:
+        state, harmed = harm.lose_hp(state, rs.numbers, swing.target, swing.taken,
+                                     nonlethal=swing.nonlethal,
+                                     why=f"hit by {state.actors[swing.attacker].name}")
+        state, done, effects = _called_effects(state, swing.target, prepared.called)
+        events += [*harmed, *done]
+        condition = harm.info(state.actors[swing.target]).condition
+        result = "" if condition == UP else condition
+    swing = replace(swing, notes=tuple(tape.notes), effects=effects, result=result)
+    rolled = swing.defense_roll is not None              # the log names the choice made
+    return Done(state, (AttackResolved(swing.attacker, swing, action="attack"), *events),
+                swing, others=(swing.target,) if option is not None and option.cost else (),
+                logged=(("defense", swing.defense), ("react", None)) if rolled else ())
+
+
+def _called_effects(state, target_id: str, called: CalledShot | None):
+    """What a hit with a called shot does besides damage (T11)."""
+    if called is None:
+        return state, [], ()
+    target = state.actors[target_id]
+    events, effects = [], []
+    if called.ts_loss:
+        before = target.resource("ts")
+        after = max(0, before - called.ts_loss)
+        target = target.with_resources({**target.resource_map(), "ts": after})
+        events.append(ev.ResourceChanged(target_id, "ts", before, after,
+                                         f"{called.id} called shot (T11)"))
+        effects.append(f"loses {before - after} TS")
+    data = harm.info(target)
+    if called.drops_weapon and data.held is not None:
+        target = target.with_(system=data.with_(held=None, dropped=(*data.dropped, data.held)))
+        events.append(WeaponDropped(target_id, data.held))
+        effects.append(f"drops its {data.held}")
+    return state.with_actor(target), events, tuple(effects)
+
+
+ATTACK = Action("attack", resolve, prepare=_checked, what="an attack",
+                cost=lambda acting: {"ts": acting.rs.numbers.cost("attack")})

@@ -95,6 +95,5 @@ LINES = {
         f"Round {e.round} is a surprise round: "
         + (f"{_and([n(a) for a in e.surprised])} gain{'s' if len(e.surprised) == 1 else ''} "
            "no TS in it (T16)" if e.surprised else "nobody is caught unaware (T16)")),
-    tev.NobodyLeft: lambda e, n, cost="": "Nobody is left who can act: no turn runs (T5)",
 }
 

@@ -11,13 +11,13 @@ from shaper_gm.records import record
 
 @record
 class AttackResolved(Resolved):
-    """T9-T14: one attack (an `AttackOutcome`, or a `DyingAttackOutcome` that rolls
+    """T9-T14: one attack (the played `Swing`, or a `DyingAttackOutcome` that rolls
     nothing); its own type, so the views draw its breakdown."""
 
 
 @record
 class SurpriseRolled(Resolved):
-    """T16: the surprise rolls (a `SurpriseOutcome`)."""
+    """T16: the surprise rolls (the played `Ambush`)."""
 
 
 @record
@@ -134,10 +134,3 @@ class SurpriseDeclared(Event):
     group: str
     round: int
     surprised: tuple[str, ...]
-
-
-@record
-class NobodyLeft(Event):
-    """T5: nobody who can act is left (everyone down): no turn runs."""
-
-    round: int

@@ -104,14 +104,22 @@ def attack_dying(state: Encounter, numbers: Numbers, target_id: str, why: str) -
     return shorten_timer(state, target_id, numbers.attack_on_dying_minutes * 60, why)
 
 
+def wait(state: Encounter, seconds: int) -> Step:
+    """T15: the GM lets time pass."""
+    return pass_time(state, seconds, f"waited {minutes(seconds)} min (T15)")
+
+
 def pass_time(state: Encounter, seconds: int, why: str) -> Step:
-    """T15: the clock moves on and every dying timer counts down with it."""
+    """T15: the clock moves on and every dying timer counts down with it while the fight
+    lasts; once it is over the timers, which count the fight's time, stop (T14)."""
     if seconds <= 0:
         raise RuleViolation(f"time only moves forward (T15): {minutes(seconds)} minutes",
                             "wait a positive time, e.g. wait 2")
     clock = fight(state)
     events: list = [tev.TimePassed(clock.seconds, clock.seconds + seconds, why)]
     state = state.with_(system=clock.with_(seconds=clock.seconds + seconds))
+    if state.over is not None:
+        return state, events
     for actor_id, actor in list(state.actors.items()):
         if info(actor).condition == DYING:
             state, changed = shorten_timer(state, actor_id, seconds, why)
@@ -161,11 +169,8 @@ def heal(state: Encounter, numbers: Numbers, target_id: str, amount: int,
         if points != amount:
             note += f", after {amount - points} on the timer"
         events.append(ev.HpChanged(target_id, before, after, why or note))
-    if data.condition == UNCONSCIOUS and before == 0 and after > 0 and numbers.heal_wakes:
-        data = data.with_(condition=UP)
-        events += [tev.Woke(target_id, "healed from 0 HP, heal_wakes (T14)"),
-                   ev.Revived(target_id)]
-    return state.with_actor(_with_info(actor, data, hp=after)), events
+    data, woke = _woken(numbers, target_id, data, before, after, "healed from 0 HP")
+    return state.with_actor(_with_info(actor, data, hp=after)), events + woke
 
 
 def set_hp(state: Encounter, numbers: Numbers, target_id: str, hp: int, why: str) -> Step:
@@ -186,21 +191,33 @@ def set_hp(state: Encounter, numbers: Numbers, target_id: str, hp: int, why: str
         data = data.with_(condition=UNCONSCIOUS, dying_left=None)
         events.append(tev.StoppedDying(target_id, hp, "its HP set above 0 (T14)"))
     events.append(ev.HpChanged(target_id, before, hp, why))
-    if data.condition == UNCONSCIOUS and before == 0 and numbers.heal_wakes:
-        data = data.with_(condition=UP)
-        events += [tev.Woke(target_id, "HP above 0, heal_wakes (T14)"), ev.Revived(target_id)]
-    return state.with_actor(_with_info(actor, data, hp=hp)), events
+    data, woke = _woken(numbers, target_id, data, before, hp, "HP above 0")
+    return state.with_actor(_with_info(actor, data, hp=hp)), events + woke
+
+
+def _woken(numbers: Numbers, target_id: str, data: ActorData, before: int, after: int,
+           why: str) -> tuple[ActorData, list]:
+    """Back above 0 HP an unconscious combatant wakes at once only with `heal_wakes`
+    (T14); else the GM wakes it."""
+    if data.condition == UNCONSCIOUS and before == 0 and after > 0 and numbers.heal_wakes:
+        return data.with_(condition=UP), [tev.Woke(target_id, f"{why}, heal_wakes (T14)"),
+                                          ev.Revived(target_id)]
+    return data, []
 
 
 def stop_dying(state: Encounter, target_id: str, why: str) -> Step:
-    """T14: tended, it stops dying and stays at 0 HP, unconscious."""
+    """T14: tended (or stabilised by the GM), it stops dying and stays at 0 HP,
+    unconscious."""
     actor = state.actors[target_id]
+    if info(actor).condition != DYING:
+        raise RuleViolation(f"{actor.name} is not dying (T14)",
+                            "only the dying stop dying; heal restores HP")
     data = info(actor).with_(condition=UNCONSCIOUS, dying_left=None)
     return (state.with_actor(_with_info(actor, data)),
             [tev.StoppedDying(target_id, actor.hp or 0, why)])
 
 
-def wake(state: Encounter, target_id: str, why: str) -> Step:
+def wake(state: Encounter, target_id: str, why: str = "the GM wakes it (T14)") -> Step:
     """The GM wakes an unconscious combatant that has HP again (T14's `heal_wakes` off)."""
     actor = state.actors[target_id]
     data = info(actor)

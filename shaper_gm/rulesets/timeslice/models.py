@@ -132,34 +132,10 @@ class Library:
     gear: Mapping[str, Gear] = field(default_factory=dict)
     templates: Mapping[str, Template] = field(default_factory=dict)
 
-    # What the session and the shell's completion read of a library, in this ruleset's
-    # terms: the numbers it holds by ruleset id, templates by kind, items by id.
     @property
     def rulesets(self) -> dict[str, Numbers]:
+        """The numbers it holds, by ruleset id (a session given a library reads them)."""
         return {"timeslice": self.numbers}
-
-    @property
-    def characters(self) -> dict[str, Template]:
-        return {k: t for k, t in self.templates.items() if t.kind == "character"}
-
-    @property
-    def creatures(self) -> dict[str, Template]:
-        return {k: t for k, t in self.templates.items() if t.kind != "character"}
-
-    @property
-    def skills(self) -> dict:
-        return {}                               # time slices have no skills
-
-    @property
-    def spells(self) -> dict:
-        return {}
-
-    def item(self, item_id: str):
-        """A weapon, armor or gear by id, or None."""
-        for table in (self.weapons, self.armor, self.gear):
-            if item_id in table:
-                return table[item_id]
-        return None
 
 
 @record
@@ -180,11 +156,6 @@ class Sheet:
     def number(self, key: str) -> int:
         return int(getattr(self, key))
 
-    @property
-    def shield(self) -> None:
-        """Time slices have no shields (read by the shell's completion)."""
-        return None
-
 
 @record
 class ActorData:
@@ -194,11 +165,6 @@ class ActorData:
     dropped: tuple[str, ...] = ()           # weapons knocked out of its hands (T11)
     condition: str = UP                     # up | unconscious | dying | dead (T13, T14)
     dying_left: int | None = None           # seconds on the dying timer (T14, T15)
-
-    @property
-    def holding(self) -> tuple[str, ...]:
-        """What is in hand, as the shell's completion reads it."""
-        return (self.held,) if self.held else ()
 
     def with_(self, **changes) -> ActorData:
         return replace(self, **changes)

@@ -54,6 +54,7 @@ def bonus(numbers: Numbers, stat: int) -> int:
     return stat - numbers.stat_average
 
 
+@lru_cache(maxsize=8)
 def dice_mean(numbers: Numbers) -> Fraction:
     """The mean of the stat roll's dice: 9 for 2d10 read 0-9 (T1, T2)."""
     return roll_dist(stat_dice(numbers)).mean()

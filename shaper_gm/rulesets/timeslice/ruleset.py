@@ -1,5 +1,5 @@
 """`TimesliceRuleset`: the time-slice rules (T1-T17) behind the engine's ruleset interface,
-every number read from content."""
+every number read from content, and its words for the shared verbs."""
 
 from __future__ import annotations
 
@@ -7,15 +7,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from shaper_gm.dice import DiceSource, Roll, parse
+from shaper_gm.engine import events as ev
+from shaper_gm.engine import grid
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.offers import Offer, tile_offers
+from shaper_gm.engine.names import match_one
+from shaper_gm.engine.offers import Offer, checked_targets, tile_offers
 from shaper_gm.engine.orders import CyclingPasses
+from shaper_gm.engine.request import Request
 from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.ruleset import RulesetBase
 from shaper_gm.engine.state import Actor, Encounter
-from shaper_gm.engine.turns import can_take_turns, finish_turn
-from shaper_gm.rulesets.timeslice import actions, grid, harm, sheets, surprise
-from shaper_gm.rulesets.timeslice import events as tev
+from shaper_gm.rulesets.timeslice import harm, sheets, surprise
 from shaper_gm.rulesets.timeslice.models import (
     DYING,
     SHEET_NUMBERS,
@@ -26,19 +28,18 @@ from shaper_gm.rulesets.timeslice.models import (
     Template,
     Weapon,
 )
-from shaper_gm.rulesets.timeslice.rolls import bonus, stat_roll, zero_read
+from shaper_gm.rulesets.timeslice.rolls import ZERO_READ_SIDES, bonus, stat_roll, zero_read
 
 Step = tuple[Encounter, list]
 DAMAGE_OPTIONS = ("direct", "nonlethal")
 
 # How the shared verbs' messages and help name things in time-slice words.
 TERMS = {
-    "down": "down", "down_rule": "T13", "turn_rule": "T5",
+    "down": "down", "down_rule": "T13, T14", "turn_rule": "T5",
     "off_turn_hint": "off-turn, a defense roll or react spends TS (T8), and pass gives "
                      "up the round (T6)",
     "end_rules": "T5, T6", "pass_rule": "T6", "passes_rule": "T5", "round_end_rule": "T6",
-    "act_cost": "TS",
-    "act_rules": "T5, T7",
+    "act_cost": "TS", "act_rules": "T5, T7",
     "act_example_cost": "2", "act_examples": "act 2 kick the door shut|"
                                              "act kara 1 shout a warning",
     "react_rule": "T8", "react_example": "guard 1 duck behind the crate",
@@ -49,6 +50,7 @@ TERMS = {
     "effect_examples": "effect kara steady --defense 2 --until end:kara|"
                        "effect guard braced --dr 1",
     "set_examples": "set kara hp=9 ts=4|set guard zone=C3",
+    "cell": "unit", "grid_rule": "T17",
 }
 
 
@@ -64,6 +66,7 @@ class TimesliceRuleset(RulesetBase):
     sheet_type = Sheet
     actor_system_type = ActorData
     encounter_system_type = EncounterData
+    act_resource = react_resource = "ts"                 # `act 2 ...`, `react ID 1 ...` (T7, T8)
 
     def __init__(self, library: Library) -> None:
         self.library = library
@@ -77,7 +80,7 @@ class TimesliceRuleset(RulesetBase):
         self.effect_keys = ("attack", "damage", "dr", "defense",
                             *(kind.id for kind in self.numbers.defenses))
 
-    # --- sheets ---------------------------------------------------------------------------
+    # --- sheets -------------------------------------------------------------------------
     def stat(self, sheet: Any, key: str) -> int:
         if isinstance(sheet, Sheet):
             return sheet.number(key)
@@ -100,70 +103,110 @@ class TimesliceRuleset(RulesetBase):
                                 f"known: {', '.join(sorted(self.library.weapons))}")
         return found
 
-    def held(self, actor: Actor) -> str | None:
-        return harm.info(actor).held
+    def actor_of(self, state: Encounter, actor_id: str) -> Actor:
+        actor = state.actors.get(actor_id)
+        if actor is None:
+            raise RuleViolation(f"no combatant {actor_id!r}",
+                                f"combatants: {', '.join(state.actors) or 'none yet'}")
+        return actor
+
+    def down_word(self, actor: Actor) -> str:
+        """Unconscious, dying or dead (T13, T14)."""
+        return harm.info(actor).condition
 
     def make_actor(self, spec, zone: str | None) -> Actor:
         """The actor `add` asked for (`encounter.setup.NewActor`): a template or the
         default sheet, `--stat` numbers and the `add` flags over it (sheets.py)."""
         return sheets.new_actor(self, spec, zone)
 
+    def templates(self) -> Mapping[str, Template]:
+        return self.library.templates
+
+    def new_system(self) -> EncounterData:
+        return EncounterData()
+
+    # --- words the GM types -------------------------------------------------------------
+    def resolve_word(self, state: Encounter, kind: str, word: str, actor_id: str | None):
+        """Content weapons, armor and gear; an actor's carried weapons (`attack --with`,
+        `draw`); called shots, defense kinds and groups; each by unique prefix."""
+        lib, numbers = self.library, self.numbers
+        tables = {"weapon": (lib.weapons, "weapon"), "armor": (lib.armor, "armor"),
+                  "gear": (lib.gear, "gear"), "held": ([*lib.weapons, sheets.NOTHING], "weapon"),
+                  "called": ([c.id for c in numbers.called_shots], "called shot"),
+                  "defense": ([d.id for d in numbers.defenses], "defense"),
+                  "group": (sorted({a.side for a in state.actors.values()}), "group")}
+        if kind in ("carried", "item") and actor_id in state.actors:
+            actor = state.actors[actor_id]
+            carried = list(actor.sheet.weapons) + ([numbers.unarmed.id] if kind == "carried"
+                                                   else [])
+            if not carried:
+                raise RuleViolation(f"{actor.name} carries no weapon", "add it with add --weapon")
+            return match_one(word, carried, "weapon", f"{actor.name} carries: {', '.join(carried)}")
+        if kind in tables:
+            known, what = tables[kind]
+            return match_one(word, sorted(known), what, f"known: {', '.join(sorted(known))}")
+        return super().resolve_word(state, kind, word, actor_id)
+
     def offers(self, state: Encounter, slot: str, subject: str | None, verb: str):
-        """`draw`'s weapons: those carried, in hand marked, knocked-away ones with what
-        picking them up costs (T7, T11)."""
+        """Units to move to with what reaching them costs; the targets an attack may take
+        on; `draw`'s weapons, those in hand and dropped marked (T7, T11, T17)."""
         actor = state.actors.get(subject) if subject else None
-        if slot == "zone" and verb == "move" and actor is not None and actor.zone:
-            return self._unit_offers(state, actor)
-        if slot == "target" and verb in ("attack", "odds") and actor is not None:
-            from shaper_gm.engine.offers import checked_targets
-            from shaper_gm.rulesets.timeslice.plan import AttackRequest, prepare
-            return checked_targets(state, self, actor, lambda target: prepare(
-                state, self, AttackRequest(actor.id, target)))
-        if slot != "item" or actor is None:
+        if actor is None:
             return None
-        data = actor.system
-        out = []
+        if slot == "zone" and verb == "move" and actor.zone:
+            return self._unit_offers(state, actor)
+        if slot == "target" and verb in ("attack", "odds"):
+            from shaper_gm.rulesets.timeslice.attack import prepare
+            return checked_targets(state, self, actor, lambda target: prepare(
+                state, self, Request("attack", (("actor", actor.id), ("target", target)))))
+        if slot != "item":
+            return None
+        data, out = harm.info(actor), []
         for weapon_id in dict.fromkeys(actor.sheet.weapons):
             weapon = self.library.weapons.get(weapon_id)
             notes = [weapon.name, f"{weapon.damage} damage"] if weapon else []
             if weapon_id == data.held:
                 notes.append("in hand")
             elif weapon_id in data.dropped:
-                notes.append("dropped: pick up for 2 TS")
+                notes.append(f"dropped: pick up for {self.numbers.cost('pick_up')} TS")
             out.append(Offer(weapon_id, " · ".join(notes)))
         return out
 
     def _unit_offers(self, state: Encounter, actor: Actor) -> list[Offer]:
         """Units by distance, with the TS the move maneuvers to reach them cost (T7,
         T17), and whether the actor has that much left."""
-        origin = grid.parse_unit(actor.zone, 10_000, 10_000)
         left = actor.resource("ts")
 
         def note(unit: str) -> tuple[int, str]:
-            dest = grid.parse_unit(unit, state.cols, state.rows)
-            units = grid.distance(origin, dest, self.numbers.diagonal_step)
+            units = self.distance(actor.zone, unit)
             if units == 0:
                 return 0, "here"
-            cost = -(-units // self.numbers.move_units) * self.numbers.cost("move")
+            cost = self.moves(units) * self.numbers.cost("move")
             text = f"{units} unit{'s' if units > 1 else ''} · {cost} TS"
             return units, text + (f" · more than the {left} TS left" if cost > left else "")
         return tile_offers(state, note)
 
-    def templates(self) -> Mapping[str, Template]:
-        return self.library.templates
-
-    @property
-    def grid(self) -> tuple[int, int]:
-        return (self.numbers.grid_cols, self.numbers.grid_rows)            # T17
-
-    def new_system(self) -> EncounterData:
-        return EncounterData()
-
+    # --- dice (T1, T2, T4) ------------------------------------------------------------------
     def dice_expression(self, text: str):
         """Dice notation as the table reads it: every d10 reads 0-9 (T1)."""
         return zero_read(parse(text), self.numbers.zero_faces)
 
-    # --- initiative (T4) --------------------------------------------------------------------
+    def check_faces(self, flag: str, faces: Any, expr: Any = None) -> None:
+        """T1: a d10 reads 0-9, so a 10 given for one is refused with that reason (every
+        slot's dice are d10s; of an expression, only its d10s read so)."""
+        if not self.numbers.zero_faces or not isinstance(faces, tuple):
+            return
+        dice = [t for t in expr.dice_terms for _ in range(t.count)] if expr is not None \
+            else None
+        for at, face in enumerate(faces):
+            term = dice[at] if dice is not None and at < len(dice) else None
+            ten = dice is None or (term is not None and term.sides == ZERO_READ_SIDES
+                                   and term.low == 0)
+            if ten and face > ZERO_READ_SIDES - 1:
+                raise RuleViolation(f"--{flag}: {face} is not a face here: a d10 reads 0-9, "
+                                    "its 0 is 0, not 10 (T1)",
+                                    f"give faces from 0 to 9, e.g. --{flag} 0,7")
+
     def initiative(self, actor: Actor, source: DiceSource) -> Roll:
         """T4: 2d10 (read 0-9) + the [Q] bonus."""
         stat = self.numbers.initiative_stat
@@ -178,7 +221,7 @@ class TimesliceRuleset(RulesetBase):
     def damage(self, state: Encounter, target_id: str, amount: int,
                options: Mapping[str, Any]) -> Step:
         """Damage like a hit: DR first unless `direct` (T12); 0 HP by T13; on a dying
-        character it counts as an attack (T14)."""
+        character it counts as an attack (T14). What DR stops still shows the HP."""
         unknown = sorted(set(options) - set(DAMAGE_OPTIONS))
         if unknown:
             raise RuleViolation(f"damage has no option {', '.join(unknown)}",
@@ -188,55 +231,25 @@ class TimesliceRuleset(RulesetBase):
         actor = state.actors[target_id]
         harm.refuse_dead(actor, "damage")
         if harm.info(actor).condition == DYING:
-            state, events = harm.attack_dying(state, self.numbers, target_id,
-                                              "damage on a dying character (T14)")
-        else:
-            dr = 0 if options.get("direct") else self.dr(actor)
-            taken = max(0, amount - dr)
-            why = f"{amount} damage" + (f" - DR {dr} (T12)" if dr else "")
-            state, events = harm.lose_hp(state, self.numbers, target_id, taken,
-                                         nonlethal=bool(options.get("nonlethal")), why=why)
-        return self._settle(state, target_id, events)
+            return harm.attack_dying(state, self.numbers, target_id,
+                                     "damage on a dying character (T14)")
+        dr = 0 if options.get("direct") else self.dr(actor)
+        why = f"{amount} damage" + (f" - DR {dr} (T12)" if dr else "")
+        state, events = harm.lose_hp(state, self.numbers, target_id, max(0, amount - dr),
+                                     nonlethal=bool(options.get("nonlethal")), why=why)
+        return state, events or [ev.HpChanged(target_id, actor.hp or 0, actor.hp or 0, why)]
 
     def heal(self, state: Encounter, target_id: str, amount: int) -> Step:
         return harm.heal(state, self.numbers, target_id, amount)
 
     def set_hp(self, state: Encounter, target_id: str, hp: int) -> Step:
-        """`set ACTOR hp=N`: T13 below, T14 above (harm.set_hp); the turn settles."""
-        state, events = harm.set_hp(state, self.numbers, target_id, hp, "set by the GM")
-        return self._settle(state, target_id, events)
+        """`set ACTOR hp=N`: T13 below, T14 above (harm.set_hp)."""
+        return harm.set_hp(state, self.numbers, target_id, hp, "set by the GM")
 
-    def _settle(self, state: Encounter, actor_id: str, events: list) -> Step:
-        return self.settle(state, events)
-
-    def settle(self, state: Encounter, events: list) -> Step:
-        """After the GM's change: a turn whose combatant went down or has no TS left
-        ends (T5); when nobody can act any more, no turn runs."""
-        turn = state.turn
-        if turn is None:
-            return state, events
-        able = [a for a in state.actors.values()
-                if can_take_turns(a) and self.stat(a.sheet, "ts_max") > 0]
-        if not able and state.actors[turn].down:
-            state, ended = finish_turn(state, self, turn)
-            return (state.with_(turn=None, up=()),
-                    [*events, *ended, tev.NobodyLeft(state.round)])
-        state, ended = self.turn_order.after_action(state, self, turn)
-        return state, events + ended
-
-    # --- `act` and `react`: any other maneuver, in TS (T7, T8) --------------------------
-    act_resource = "ts"
-    react_resource = "ts"
-
-    def act(self, state: Encounter, actor_id: str, word: str, text: str) -> Step:
-        cost = self._cost(word).get("ts", 0)
-        state, events, _ = actions.act(state, self, actions.ActRequest(actor_id, cost, text))
-        return state, events
-
-    def react(self, state: Encounter, actor_id: str, word: str, text: str) -> Step:
-        cost = self._cost(word).get("ts", 0)
-        state, events, _ = actions.react(state, self, actions.ActRequest(actor_id, cost, text))
-        return state, events
+    def after_change(self, state: Encounter) -> Step:
+        """After any change: a turn whose combatant went down or has no TS left ends
+        (T5); when nobody can act any more, no turn runs (the turn order settles)."""
+        return self.turn_order.settle(state, self)
 
     def on_removed(self, state: Encounter, actor_id: str) -> Step:
         """A combatant that leaves is no longer among the surprised (T16)."""
@@ -253,9 +266,28 @@ class TimesliceRuleset(RulesetBase):
         return harm.pass_time(state, self.numbers.round_seconds,            # T15
                               f"round {state.round} ({self.numbers.round_seconds} s, T15)")
 
-    # --- the grid (T17) ----------------------------------------------------------------
+    # --- the grid (T17): units, a diagonal step `diagonal_step` of them ------------------
+    @property
+    def grid(self) -> tuple[int, int]:
+        return (self.numbers.grid_cols, self.numbers.grid_rows)
+
+    def cell(self, state: Encounter, text: str) -> grid.Cell:
+        return grid.parse_cell(text, state.cols, state.rows, what="unit", rule="T17")
+
     def canonical_zone(self, text: str, cols: int, rows: int) -> str:
-        return grid.unit_name(grid.parse_unit(text, cols, rows))
+        return grid.canonical(text, cols, rows, what="unit", rule="T17")
 
     def distance(self, zone_a: str | None, zone_b: str | None) -> int | None:
-        return grid.between(zone_a, zone_b, self.numbers.diagonal_step)
+        """Units between two units (None when either is not placed): the one measure of
+        reach, moves and completion's notes."""
+        if zone_a is None or zone_b is None:
+            return None
+        return grid.steps(grid.cell_from_name(zone_a), grid.cell_from_name(zone_b),
+                          self.numbers.diagonal_step)
+
+    def moves(self, units: int) -> int:
+        """T7, T17: the move maneuvers it takes to cover `units`."""
+        return -(-units // self.numbers.move_units)
+
+    def units(self, state: Encounter, a: str, b: str) -> int | None:
+        return self.distance(state.actors[a].zone, state.actors[b].zone)

@@ -3,7 +3,7 @@ numbers and choices over it, and the actor with full HP and TS (T3, T12, T13).
 
 `add` hands the ruleset a `NewActor`: `template` is a content `Template` (or its id),
 `numbers` the `--stat NAME=N` and `--hp N` values, `extra` the ruleset's own `add`
-flags (`player`, `weapons`, `armor`, `gear`, `holding`).
+flags by name, resolved (`weapon`, `armor`, `gear`, `player`, `npc`, `holding`).
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor
 from shaper_gm.rulesets.timeslice.models import SHEET_NUMBERS, ActorData, Sheet, Template
 
-EXTRA_KEYS = ("player", "weapons", "armor", "gear", "holding")
+EXTRA_KEYS = ("weapon", "armor", "gear", "player", "npc", "holding")
 NOTHING = "none"                     # `--holding none`: empty hands at the start
+SHEET_KEYS = ("q", "u", "v", "hp", "dr", "ts_max", "weapons", "armor", "gear", "player")
 
 
 def template_of(library, template: Template | str | None) -> Template | None:
@@ -60,41 +61,35 @@ def _held(sheet: Sheet, wanted: str | None) -> str | None:
 
 def build_sheet(rs, template: Template | None, numbers: Mapping[str, int],
                 extra: Mapping[str, Any]) -> Sheet:
-    """The sheet of a template or the default sheet, with `--stat` numbers (and `hp`)
-    and the `add` flags over it; every name checked against the content."""
-    lib, defaults = rs.library, rs.numbers
-    if template is None:
-        base = dict(defaults.default_sheet)
-        fields: dict[str, Any] = {k: base.get(k, 10) for k in ("q", "u", "v")}
-        fields.update(hp=base.get("hp", 10), ts_max=base.get("ts_max", defaults.ts_default))
-        natural_dr, weapons, armor, gear, player = base.get("dr", 0), (), None, (), False
-    else:
-        fields = {"q": template.q, "u": template.u, "v": template.v, "hp": template.hp,
-                  "ts_max": template.ts_max if template.ts_max is not None
-                  else defaults.ts_default}
-        natural_dr, weapons = template.dr, template.weapons
-        armor, gear, player = template.armor, template.gear, template.player
+    """The sheet of a template or the default sheet, with the `add` flags and then the
+    `--stat` numbers (and `hp`) over it; every name checked against the content."""
     unknown = sorted(set(extra) - set(EXTRA_KEYS))
     if unknown:
         raise RuleViolation(f"time-slice actors have no {', '.join(unknown)}",
                             f"flags: {', '.join(EXTRA_KEYS)}")
-    player = bool(extra.get("player", player))
-    weapons = tuple(extra.get("weapons", weapons))
-    armor = extra.get("armor", armor)
-    gear = tuple(extra.get("gear", gear))
-    for weapon in weapons:
+    if extra.get("player") and extra.get("npc"):
+        raise RuleViolation("--player and --npc contradict each other (T13)", "give one of them")
+    lib = rs.library
+    values = dict(rs.numbers.default_sheet) if template is None else \
+        {key: getattr(template, key) for key in SHEET_KEYS}
+    if values.get("ts_max") is None:
+        values["ts_max"] = rs.numbers.ts_default
+    values.update({key: extra[flag] for flag, key in (("weapon", "weapons"), ("armor", "armor"),
+                                                      ("gear", "gear")) if flag in extra})
+    if extra.get("player") or extra.get("npc"):
+        values["player"] = bool(extra.get("player"))
+    for weapon in values.get("weapons", ()):
         rs.weapon(weapon)
+    armor = values.get("armor")
     if armor is not None and armor not in lib.armor:
         raise RuleViolation(f"no armor {armor!r} (T12)", f"known: {', '.join(sorted(lib.armor))}")
-    for item in gear:
+    for item in values.get("gear", ()):
         if item not in lib.gear:
             raise RuleViolation(f"no gear {item!r}", f"known: {', '.join(sorted(lib.gear))}")
     _check_numbers(numbers)
-    dr = natural_dr + (lib.armor[armor].dr if armor else 0)
-    values = {**fields, "dr": dr, **numbers}
-    return Sheet(q=values["q"], u=values["u"], v=values["v"], hp=values["hp"],
-                 dr=values["dr"], ts_max=values["ts_max"], weapons=weapons, armor=armor,
-                 gear=gear, player=player)
+    values["dr"] = values.get("dr", 0) + (lib.armor[armor].dr if armor else 0)   # T12
+    return Sheet(**{**values, "weapons": tuple(values.get("weapons", ())),
+                    "gear": tuple(values.get("gear", ())), **numbers})
 
 
 def _check_numbers(numbers: Mapping[str, int]) -> None:

@@ -25,29 +25,11 @@ Step = tuple[Encounter, list]
 
 
 @record
-class SurpriseRequest:
-    group: str                         # the side that springs the surprise
-
-
-@record
 class Check:
     actor: str
     roll: Any
     total: int
     failed: bool = False
-
-
-@record
-class SurpriseOutcome:
-    group: str
-    quick: tuple[Check, ...]           # the surprising group's [Q] rolls
-    mark: int                          # their average, rounded down
-    notice: tuple[Check, ...]          # the surprised group's [U] rolls
-    notes: tuple[Note, ...] = ()
-
-    @property
-    def surprised(self) -> tuple[str, ...]:
-        return tuple(c.actor for c in self.notice if c.failed)
 
 
 def _listed(state: Encounter) -> list[str]:
@@ -57,14 +39,21 @@ def _listed(state: Encounter) -> list[str]:
 
 @record
 class Ambush:
-    """The context the surprise steps read and fill: who rolls, with which bonus."""
+    """A surprise: who rolls with which bonus, what the steps rolled, and once played
+    the steps' notes, for the breakdown."""
 
+    group: str                                     # the side that springs it
     stat_roll: Any
     springing: tuple[tuple[str, str, int], ...]    # (actor, name, [Q] bonus)
     caught: tuple[tuple[str, str, int], ...]       # (actor, name, [U] bonus)
-    quick: tuple[Check, ...] = ()
-    mark: int = 0
-    notice: tuple[Check, ...] = ()
+    quick: tuple[Check, ...] = ()                  # the surprising group's [Q] rolls
+    mark: int = 0                                  # their average, rounded down
+    notice: tuple[Check, ...] = ()                 # the surprised group's [U] rolls
+    notes: tuple[Note, ...] = ()
+
+    @property
+    def surprised(self) -> tuple[str, ...]:
+        return tuple(c.actor for c in self.notice if c.failed)
 
 
 @step()
@@ -99,32 +88,31 @@ def roll_notice(ctx: Ambush, tape) -> Ambush:
 AMBUSH = (roll_quick, roll_notice)
 
 
-def surprise(state: Encounter, rs, request: SurpriseRequest, tape) -> tuple[Encounter, list,
-                                                                             SurpriseOutcome]:
-    """T16: roll the surprise and mark the fight's first round as a surprise round."""
+def surprise(state: Encounter, rs, request, tape) -> tuple[Encounter, list, Ambush]:
+    """T16: the group the request names (`group`) springs a surprise: roll it and mark the
+    fight's first round as a surprise round."""
+    group = request.arg("group")
     if state.round > 0:
         raise RuleViolation("a surprise round starts the fight (T16); this one is in round "
                             f"{state.round}", "declare surprise before start")
     sides = sorted({a.side for a in state.actors.values()})
     able = [state.actors[a] for a in _listed(state) if not state.actors[a].down]
-    springing = [a for a in able if a.side == request.group]
+    springing = [a for a in able if a.side == group]
     if not springing:
-        raise RuleViolation(f"no combatant of group {request.group!r} can spring a surprise "
+        raise RuleViolation(f"no combatant of group {group!r} can spring a surprise "
                             "(T16)", f"groups: {', '.join(sides) or 'none yet'}")
-    caught = [a for a in able if a.side != request.group]
+    caught = [a for a in able if a.side != group]
     if not caught:
-        raise RuleViolation(f"nobody outside {request.group} to surprise (T16)",
+        raise RuleViolation(f"nobody outside {group} to surprise (T16)",
                             "add the other group first")
-    ambush = Ambush(stat_spec(rs.numbers, "stat roll"),
+    ambush = Ambush(group, stat_spec(rs.numbers, "stat roll"),
                     tuple((a.id, a.name, rs.stat_bonus(a.sheet, "q")) for a in springing),
                     tuple((a.id, a.name, rs.stat_bonus(a.sheet, "u")) for a in caught))
-    done = play(AMBUSH, ambush, tape)
-    outcome = SurpriseOutcome(request.group, done.quick, done.mark, done.notice,
-                              tuple(tape.notes))
+    outcome = replace(play(AMBUSH, ambush, tape), notes=tuple(tape.notes))
     state = state.with_(system=fight(state).with_(surprise_round=SURPRISE_ROUND,
                                                   surprised=frozenset(outcome.surprised)))
     events = [tev.SurpriseRolled(springing[0].id, outcome),
-              tev.SurpriseDeclared(request.group, SURPRISE_ROUND, outcome.surprised)]
+              tev.SurpriseDeclared(group, SURPRISE_ROUND, outcome.surprised)]
     return state, events, outcome
 
 

@@ -1,29 +1,24 @@
-"""The time-slice verbs (T1-T17): attack, move, tend, draw, surprise and odds, `end` and
-`pass` in time-slice terms, and `add`'s own flags. The GM's tools (damage, heal, set,
-roll, init, wait, wake) are in gm_verbs.py.
-
-Every handler resolves the ids it is given (unique prefixes) and writes them back, and
-every face it rolled and every answer it took goes into the logged line (SlotDice), so
-the log replays exactly.
-"""
+"""The time-slice verbs (T1-T17): the maneuvers attack, move, tend and draw (actions the
+engine runs), surprise and odds, the GM's wait, wake and stabilise, and the ruleset's
+flags and words on the shared add, damage, heal, set, roll, init, end and pass."""
 
 from __future__ import annotations
 
-import importlib
-import json
-
-from shaper_gm.commands import resolve
+from shaper_gm.commands.acting import read_request
 from shaper_gm.commands.args import flag
-from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.slots import SlotDice, slot_flags
+from shaper_gm.commands.table import VerbTable
 from shaper_gm.commands.viewdata import Message
 from shaper_gm.errors import CommandError
-from shaper_gm.rulesets.timeslice import actions, gm_verbs, odds, sheets
-from shaper_gm.rulesets.timeslice import surprise as ambush
-from shaper_gm.rulesets.timeslice.attack import AttackOutcome, DyingAttackOutcome
-from shaper_gm.rulesets.timeslice.manual import check_d10_faces
-from shaper_gm.rulesets.timeslice.oddsview import AttackOddsView
+from shaper_gm.rulesets.timeslice import harm
+from shaper_gm.rulesets.timeslice.actions import DRAW, MOVE, TEND
+from shaper_gm.rulesets.timeslice.attack import ATTACK
+from shaper_gm.rulesets.timeslice.clock import duration_text, parse_duration
+from shaper_gm.rulesets.timeslice.odds import attack_odds, odds_json
+from shaper_gm.rulesets.timeslice.surprise import surprise as spring
+
+verbs = VerbTable()
 
 ATTACK_SLOTS = {"roll": (False, "the attacker's two d10 faces, 0-9 (T1, T9)"),
                 "defend": (False, "the defender's two d10 faces, 0-9 (T1, T10)")}
@@ -32,255 +27,145 @@ SURPRISE_SLOTS = {"roll": (True, "a [Q] roll of the surprising group, once per m
                   "notice": (True, "a [U] roll of the surprised group, once per member in "
                                    "turn order (T16)")}
 
-# The flags `add` takes besides the shared ones.
-ADD_FLAGS = (flag("weapon", "text", repeat=True, metavar="WEAPON", completes="weapon",
-                  help="a weapon carried (replaces the template's)"),
-             flag("armor", "text", metavar="ARMOR", completes="armor", help="armor (T12)"),
-             flag("gear", "text", repeat=True, metavar="ITEM", help="e.g. medical-kit (T14)"),
-             flag("player", help="a player character: dying at 0 HP (T13)"),
-             flag("npc", help="not a player character: dead at 0 HP (T13)"),
-             flag("holding", "text", metavar="WEAPON|none", completes="weapon",
-                  help="in hand at the start (default: the first weapon)"))
-ADD_USAGE = ("[--weapon WEAPON]... [--armor ARMOR] [--gear ITEM]... [--player|--npc] "
-             "[--holding WEAPON|none]")
 
-
-def register(reg: Registry, rs) -> None:
-    _register_attack(reg, rs)
-    _register_maneuvers(reg)
-    _register_turns(reg)
-    gm_verbs.register(reg, rs)
-
-
-# --- add -----------------------------------------------------------------------------------
-
-def add_extra(ctx: Context, parsed) -> dict:
-    """`add`'s own flags, each name resolved against the content and written back."""
-    lib = ctx.library
-    out: dict = {}
-    if parsed.get("weapon"):
-        weapons = [resolve.match_one(w.lower(), sorted(lib.weapons), "weapon")
-                   for w in parsed.get("weapon")]
-        parsed.flags["weapon"] = weapons
-        out["weapons"] = tuple(weapons)
-    if parsed.get("armor"):
-        armor = resolve.match_one(parsed.get("armor").lower(), sorted(lib.armor), "armor")
-        parsed.flags["armor"] = out["armor"] = armor
-    if parsed.get("gear"):
-        gear = [resolve.match_one(g.lower(), sorted(lib.gear), "gear") for g in parsed.get("gear")]
-        parsed.flags["gear"] = gear
-        out["gear"] = tuple(gear)
-    if parsed.get("player") and parsed.get("npc"):
-        raise CommandError("--player and --npc contradict each other (T13)", "give one of them")
-    if parsed.get("player") or parsed.get("npc"):
-        out["player"] = bool(parsed.get("player"))
-    if parsed.get("holding"):
-        word = parsed.get("holding").lower()
-        held = word if word == sheets.NOTHING else \
-            resolve.match_one(word, sorted(lib.weapons), "weapon")
-        parsed.flags["holding"] = out["holding"] = held
-    return out
-
-
-# --- attack and odds (T9-T14) --------------------------------------------------------------
-
-def _choice_flags(rs) -> tuple:
-    numbers = rs.numbers
-    return (flag("with", "text", metavar="WEAPON", completes="weapon",
+def _aim(rs) -> tuple:
+    """An attack's choices, shared by `attack` and `odds`."""
+    called, kinds = (c.id for c in rs.numbers.called_shots), (d.id for d in rs.numbers.defenses)
+    return (flag("with", "text", metavar="WEAPON", completes="carried",
                  help="a weapon in hand (default: the one held, else unarmed)"),
-            flag("called", "text", metavar="|".join(c.id for c in numbers.called_shots),
-                 choices=tuple(c.id for c in numbers.called_shots),
+            flag("called", "text", metavar="|".join(called), completes="called",
                  help="a called shot: its modifier, and its effect on a hit (T11)"),
-            flag("defense", "text", metavar="|".join(d.id for d in numbers.defenses),
-                 choices=tuple(d.id for d in numbers.defenses),
+            flag("defense", "text", metavar="|".join(kinds), completes="defense",
                  help="the defender's kind of defense roll (default: its best, T10)"),
             flag("damage-bonus", "int", metavar="N",
                  help="the GM's bonus to this attack's damage, before DR (T12)"))
 
 
-def _register_attack(reg: Registry, rs) -> None:
-    choices = _choice_flags(rs)
+# --- maneuvers (T7-T14, T17) --------------------------------------------------------------
 
-    @reg.command(
-        "attack", aliases=("a", "hit", "shoot"), rules="T1, T2, T7-T14, T17",
-        usage="attack [ATTACKER] TARGET [--with WEAPON] [--called NAME] "
-              "[--defense dodge|parry|brace] [--damage-bonus N] [--nonlethal] [--roll FACES] "
-              "[--defend FACES]",
-        summary="attack (3 TS): a [V] roll against the defender's roll; only higher hits",
-        examples=("attack guard", "attack kara guard --called head --roll 7,8 --defend 2,5",
-                  "attack ren brute --with knife --defense brace --nonlethal"),
-        positionals=("actor?", "target"),
-        flags=(*choices, flag("nonlethal", help="at 0 HP a non-player is unconscious (T13)"),
-               *slot_flags(ATTACK_SLOTS, react=True)))
-    def attack(ctx: Context) -> Outcome:
-        who, target = actor_and_target(ctx, "attack")
-        check_d10_faces(ctx, ATTACK_SLOTS)
-        request = attack_request(ctx, who, target)
-        dice = SlotDice(ctx, ATTACK_SLOTS)
-        state, events, outcome = actions.attack(ctx.state, ctx.ruleset, request, dice.tape())
-        _refuse_unrolled(ctx, outcome)
-        dice.finish()
-        if isinstance(outcome, AttackOutcome) and outcome.defense_roll is not None:
-            ctx.parsed.flags["defense"] = outcome.defense     # the log names the choice
-            ctx.parsed.flags["react"] = None
-        return Outcome(state, events)
-
-    @reg.command(
-        "odds", group="gm", logged=False, rules="T1, T2, T9-T12",
-        usage="odds [ATTACKER] TARGET [--with WEAPON] [--called NAME] "
-              "[--defense dodge|parry|brace] [--json]",
-        summary="exact chance to hit and to drop the target, and the HP lost after DR",
-        examples=("odds guard", "odds kara guard --called head",
-                  "odds ren brute --defense brace --json"),
-        positionals=("actor?", "target"),
-        flags=(*choices, flag("json", help='the same as JSON, fractions as "n/d"')))
-    def odds_(ctx: Context) -> Outcome:
-        who, target = actor_and_target(ctx, "odds")
-        request = attack_request(ctx, who, target)
-        found = odds.attack_odds(ctx.state, ctx.ruleset, request)
-        view = AttackOddsView.of(ctx.state, ctx.ruleset, request, found)
-        if ctx.parsed.get("json"):
-            return Outcome(view=Message(odds_json(view)))
-        importlib.import_module("shaper_gm.rulesets.timeslice.views")   # draws the view
-        return Outcome(view=view)
+verbs.declare(
+    ATTACK, aliases=("a", "hit", "shoot"), rules="T1, T2, T7-T14, T17",
+    usage="attack [ATTACKER] TARGET [--with WEAPON] [--called NAME] "
+          "[--defense dodge|parry|brace] [--damage-bonus N] [--nonlethal] [--roll FACES] "
+          "[--defend FACES]",
+    summary="attack (3 TS): a [V] roll against the defender's roll; only higher hits",
+    examples=("attack guard", "attack kara guard --called head --roll 7,8 --defend 2,5",
+              "attack ren brute --with knife --defense brace --nonlethal"),
+    positionals=("actor?", "target"), slots=ATTACK_SLOTS,
+    flags=lambda rs: (*_aim(rs), flag("nonlethal", help="at 0 HP a non-player is unconscious "
+                                                        "(T13)"),
+                      *slot_flags(ATTACK_SLOTS, react=True)))
+verbs.declare(MOVE, aliases=("mv",), rules="T7, T17", usage="move [ACTOR] UNIT",
+              summary="move to a unit: 2 TS per move of up to 2 units (diagonals count 1)",
+              examples=("move C4", "move kara D3"), positionals=("actor?", "zone"))
+verbs.declare(TEND, rules="T14", usage="tend [ACTOR] TARGET",
+              summary="tend a dying character with a medical kit (3 TS; free once the fight "
+                      "is over): it stops dying",
+              examples=("tend kara", "tend ida kara"), positionals=("actor?", "target"))
+verbs.declare(DRAW, rules="T7, T11", usage="draw [ACTOR] WEAPON",
+              summary="draw a carried weapon (1 TS), or pick a dropped one up (2 TS)",
+              examples=("draw knife", "draw kara sword"), positionals=("actor?", "item"))
 
 
-def actor_and_target(ctx: Context, verb: str) -> tuple[str, str]:
-    """`VERB [ACTOR] TARGET`, both resolved and written back."""
-    who, (word,) = resolve.split_actor(ctx.state, ctx.parsed.words, 1, verb,
-                                       f"{verb} [ACTOR] TARGET")
-    target = resolve.actor(ctx.state, word)
-    ctx.parsed.words[:] = [who, target]
-    return who, target
+@verbs.command("odds", group="gm", logged=False, rules="T1, T2, T9-T12",
+               usage="odds [ATTACKER] TARGET [--with WEAPON] [--called NAME] "
+                     "[--defense dodge|parry|brace] [--json]",
+               summary="exact chance to hit and to drop the target, and the HP lost after DR",
+               examples=("odds guard", "odds kara guard --called head",
+                         "odds ren brute --defense brace --json"),
+               positionals=("actor?", "target"),
+               flags=lambda rs: (*_aim(rs), flag("json", help='the same as JSON, fractions as '
+                                                              '"n/d"')))
+def odds(ctx: Context) -> Outcome:
+    request = read_request(ctx)
+    found = attack_odds(ctx.state, ctx.ruleset, request)
+    if request.get("json"):
+        return Outcome(view=Message(odds_json(found)))
+    from shaper_gm.rulesets.timeslice import views  # noqa: F401  (registers the view)
+    return Outcome(view=found)
 
 
-def attack_request(ctx: Context, who: str, target: str) -> actions.AttackRequest:
-    """The attack's choices, each name resolved by prefix and written back."""
-    p, numbers = ctx.parsed, ctx.ruleset.numbers
-    actor = ctx.state.actors[who]
-    weapon = called = defense = None
-    if p.get("with"):
-        carried = [*actor.sheet.weapons, numbers.unarmed.id]
-        weapon = resolve.match_one(p.get("with").lower(), carried, "weapon",
-                                   f"{actor.name} carries: {', '.join(carried)}")
-        p.flags["with"] = weapon
-    if p.get("called"):
-        shots = [c.id for c in numbers.called_shots]
-        called = resolve.match_one(p.get("called").lower(), shots, "called shot",
-                                   f"called shots (T11): {', '.join(shots)}")
-        p.flags["called"] = called
-    if p.get("defense"):
-        kinds = [d.id for d in numbers.defenses]
-        defense = resolve.match_one(p.get("defense").lower(), kinds, "defense",
-                                    f"defense rolls (T10): {', '.join(kinds)}")
-        p.flags["defense"] = defense
-    return actions.AttackRequest(who, target, weapon, called, defense,
-                                 bool(p.get("nonlethal")), p.get("damage-bonus") or 0)
+@verbs.command("surprise", group="setup", rules="T1, T2, T16", positionals=("group",),
+               usage="surprise GROUP [--roll FACES]... [--notice FACES]...",
+               summary="GROUP springs a surprise: whoever of the others rolls [U] below the "
+                       "average of GROUP's [Q] rolls gains no TS in round 1",
+               examples=("surprise enemies",
+                         "surprise enemies --roll 6,6 --roll 5,4 --notice 5,5 --notice 0,3"),
+               slots=SURPRISE_SLOTS, flags=slot_flags(SURPRISE_SLOTS))
+def surprise(ctx: Context) -> Outcome:
+    request = read_request(ctx)
+    dice = SlotDice(ctx, SURPRISE_SLOTS)
+    state, events, _ = spring(ctx.state, ctx.ruleset, request, dice.tape())
+    return Outcome(state, events, request=request.with_flags(dice.logged()))
 
 
-def _refuse_unrolled(ctx: Context, outcome) -> None:
-    """Faces given for a roll the attack did not make, said in the rules' words."""
-    p = ctx.parsed
-    target = ctx.state.actors[ctx.parsed.words[1]].name
-    if isinstance(outcome, DyingAttackOutcome) and (p.get("roll") or p.get("defend")):
-        raise CommandError(f"{target} is dying: an attack on it rolls nothing and takes a "
-                           "minute off its timer (T14)", "drop --roll and --defend")
-    if isinstance(outcome, AttackOutcome) and outcome.defense_roll is None and p.get("defend"):
-        raise CommandError(f"{target} makes no defense roll: it is not awake (T10, T13)",
-                           "drop --defend")
+# --- the GM's time and conditions (T14, T15) -----------------------------------------------
+
+@verbs.command("wait", group="gm", rules="T15", usage="wait MINUTES", positionals=("text",),
+               summary="let time pass: every dying timer counts it down (2 or 0.5 are "
+                       "minutes, 30s seconds); once the fight is over the timers stop",
+               examples=("wait 2", "wait 30s"))
+def wait(ctx: Context) -> Outcome:
+    request = read_request(ctx)
+    if not request.arg("text"):
+        raise CommandError("expected wait MINUTES (T15)", "e.g. wait 2 or wait 30s")
+    seconds = parse_duration(request.arg("text"))
+    return Outcome(*harm.wait(ctx.state, seconds),
+                   request=request.with_args(text=duration_text(seconds)))
 
 
-def odds_json(view: AttackOddsView) -> str:
-    def frac(x) -> str:
-        return f"{x.numerator}/{x.denominator}"
-    return json.dumps({
-        "attacker": view.attacker, "target": view.target, "weapon": view.weapon,
-        "called": view.called, "defense": view.defense, "hit": frac(view.hit),
-        "miss": frac(1 - view.hit),
-        "taken": {str(k): frac(p) for k, p in view.taken},
-        "mean_taken": frac(view.mean_taken), "down": frac(view.down), "hp": view.hp,
-        "assumed": list(view.notes)}, indent=2)
+@verbs.command("wake", group="gm", rules="T14", usage="wake ACTOR", positionals=("actor",),
+               summary="wake an unconscious combatant that has HP again",
+               examples=("wake ida",))
+def wake(ctx: Context) -> Outcome:
+    request = read_request(ctx)
+    return Outcome(*harm.wake(ctx.state, request.actor), request=request)
 
 
-# --- other maneuvers (T7, T14, T16, T17) -------------------------------------------------
-
-def _register_maneuvers(reg: Registry) -> None:
-    @reg.command("move", aliases=("mv",), rules="T7, T17", usage="move [ACTOR] UNIT",
-                 summary="move to a unit: 2 TS per move of up to 2 units (diagonals count 1)",
-                 examples=("move C4", "move kara D3"), positionals=("actor?", "zone"))
-    def move(ctx: Context) -> Outcome:
-        who, (unit,) = resolve.split_actor(ctx.state, ctx.parsed.words, 1, "move",
-                                           "move [ACTOR] UNIT")
-        state, events, moved = actions.move(ctx.state, ctx.ruleset,
-                                            actions.MoveRequest(who, unit))
-        ctx.parsed.words[:] = [who, moved.to]
-        return Outcome(state, events)
-
-    @reg.command("tend", rules="T14", usage="tend [ACTOR] TARGET",
-                 summary="tend a dying character with a medical kit (3 TS): it stops dying",
-                 examples=("tend kara", "tend ida kara"), positionals=("actor?", "target"))
-    def tend(ctx: Context) -> Outcome:
-        who, target = actor_and_target(ctx, "tend")
-        state, events, _ = actions.tend(ctx.state, ctx.ruleset, actions.TendRequest(who, target))
-        return Outcome(state, events)
-
-    @reg.command("draw", rules="T7, T11", usage="draw [ACTOR] WEAPON",
-                 summary="draw a carried weapon (1 TS), or pick a dropped one up (2 TS)",
-                 examples=("draw knife", "draw kara sword"), positionals=("actor?", "item"))
-    def draw(ctx: Context) -> Outcome:
-        who, (word,) = resolve.split_actor(ctx.state, ctx.parsed.words, 1, "draw",
-                                           "draw [ACTOR] WEAPON")
-        actor = ctx.state.actors[who]
-        carried = list(actor.sheet.weapons)
-        if not carried:
-            raise CommandError(f"{actor.name} carries no weapon", "add it with add --weapon")
-        weapon = resolve.match_one(word.lower(), carried, "weapon",
-                                   f"{actor.name} carries: {', '.join(carried)}")
-        ctx.parsed.words[:] = [who, weapon]
-        state, events, _ = actions.draw(ctx.state, ctx.ruleset, actions.DrawRequest(who, weapon))
-        return Outcome(state, events)
-
-    @reg.command(
-        "surprise", group="setup", rules="T1, T2, T16", positionals=("group",),
-        usage="surprise GROUP [--roll FACES]... [--notice FACES]...",
-        summary="GROUP springs a surprise: whoever of the others rolls [U] below the "
-                "average of GROUP's [Q] rolls gains no TS in round 1",
-        examples=("surprise enemies",
-                  "surprise enemies --roll 6,6 --roll 5,4 --notice 5,5 --notice 0,3"),
-        flags=slot_flags(SURPRISE_SLOTS))
-    def surprise(ctx: Context) -> Outcome:
-        words = ctx.parsed.words
-        if len(words) != 1:
-            raise CommandError("expected surprise GROUP", "e.g. surprise enemies")
-        sides = sorted({a.side for a in ctx.state.actors.values()})
-        group = resolve.match_one(words[0].lower(), sides, "group",
-                                  f"groups: {', '.join(sides) or 'none yet'}")
-        words[:] = [group]
-        check_d10_faces(ctx, SURPRISE_SLOTS)
-        dice = SlotDice(ctx, SURPRISE_SLOTS)
-        state, events, _ = ambush.surprise(ctx.state, ctx.ruleset,
-                                           ambush.SurpriseRequest(group), dice.tape())
-        dice.finish()
-        return Outcome(state, events)
+@verbs.command("stabilise", group="gm", rules="T14", usage="stabilise ACTOR",
+               aliases=("stabilize",), positionals=("actor",),
+               summary="a dying character stops dying (0 HP, unconscious), as tending does, "
+                       "by the GM's word", examples=("stabilise kara",))
+def stabilise(ctx: Context) -> Outcome:
+    request = read_request(ctx)
+    return Outcome(*harm.stop_dying(ctx.state, request.actor, "stabilised by the GM (T14)"),
+                   request=request)
 
 
-# --- end and pass (T5, T6) ------------------------------------------------------------
+# --- the shared verbs in time-slice terms ------------------------------------------------
 
-def _register_turns(reg: Registry) -> None:
-    @reg.command("end", aliases=("next",), rules="T5, T6", usage="end",
-                 summary="end the turn; TS not spent waits for the next pass (T5)",
-                 examples=("end",))
-    def end(ctx: Context) -> Outcome:
-        if ctx.parsed.words:
-            raise CommandError("end takes no words", "type end to end the turn")
-        state, events, _ = actions.end(ctx.state, ctx.ruleset)
-        return Outcome(state, events)
-
-    @reg.command("pass", rules="T6", usage="pass [ACTOR]", positionals=("actor?",),
-                 summary="give up the rest of the round's TS (also off-turn)",
-                 examples=("pass", "pass guard"))
-    def pass_(ctx: Context) -> Outcome:
-        who, _ = resolve.split_actor(ctx.state, ctx.parsed.words, 0, "pass", "pass [ACTOR]")
-        ctx.parsed.words[:] = [who]
-        state, events, _ = actions.pass_(ctx.state, ctx.ruleset, actions.PassRequest(who))
-        return Outcome(state, events)
+verbs.extend("add", before="count",
+             usage="add ID [--as TEMPLATE] [--side SIDE] [--at UNIT] [--name TEXT] [--hp N] "
+                   "[--stat NAME=N]... [--weapon WEAPON]... [--armor ARMOR] [--gear ITEM]... "
+                   "[--player|--npc] [--holding WEAPON|none] [--count N]",
+             flags=(flag("weapon", "text", repeat=True, metavar="WEAPON", completes="weapon",
+                         help="a weapon carried (replaces the template's)"),
+                    flag("armor", "text", metavar="ARMOR", completes="armor", help="armor (T12)"),
+                    flag("gear", "text", repeat=True, metavar="ITEM", completes="gear",
+                         help="e.g. medical-kit (T14)"),
+                    flag("player", help="a player character: dying at 0 HP (T13)"),
+                    flag("npc", help="not a player character: dead at 0 HP (T13)"),
+                    flag("holding", "text", metavar="WEAPON|none", completes="held",
+                         help="in hand at the start (default: the first weapon)")))
+verbs.extend("damage", rules="T12-T14", usage="damage TARGET N [--direct] [--nonlethal]",
+             summary="N damage like a hit: less DR, 0 HP by T13; a dying target loses a "
+                     "minute of its timer instead (T14)",
+             examples=("damage guard 6", "damage kara 4 --direct", "damage guard 20 --nonlethal"),
+             flags=(flag("direct", help="straight off HP, no DR (T12)"),
+                    flag("nonlethal", help="at 0 HP a non-player is unconscious (T13)")))
+verbs.extend("heal", rules="T14",
+             summary="heal N HP; a dying character gains a minute a point, and the points "
+                     "past 5 minutes become HP: it stops dying, still unconscious",
+             examples=("heal ida 4",))
+verbs.extend("set", rules="T5, T13, T14")
+verbs.extend("roll", rules="T1, T2", summary="roll any dice; a d10 reads 0-9 (T1), so 2d10 "
+                                             "runs 0-18",
+             examples=("roll 2d10", "roll 2d10+3 --faces 0,9", "roll 1d6"))
+verbs.extend("init", rules="T1, T4",
+             summary="roll the turn order (2d10 read 0-9 + the [Q] bonus; ties to the higher "
+                     "[Q]), set it by hand, enter a roll, or move one actor",
+             examples=("init", "init kara guard ren", "init kara --roll 0,7",
+                       "init --roll kara=3,7 --roll guard=9,0", "init guard --after kara"))
+verbs.extend("end", summary="end the turn; TS not spent waits for the next pass (T5)")
+verbs.extend("pass", summary="give up the rest of the round's TS (also off-turn)",
+             examples=("pass", "pass guard"))

@@ -19,12 +19,12 @@ from shaper_gm.render.tables import LAYOUTS, Column, Layout, hp_bar
 from shaper_gm.render.text import Names, describer, effect_text, until_text
 from shaper_gm.render.views import SHEETS, fraction, percent, sheet_frame
 from shaper_gm.rulesets.timeslice import events as tev
-from shaper_gm.rulesets.timeslice.attack import AttackOutcome, DyingAttackOutcome
+from shaper_gm.rulesets.timeslice.attack import DyingAttackOutcome, Swing
 from shaper_gm.rulesets.timeslice.clock import clock_text, minutes
 from shaper_gm.rulesets.timeslice.describe import LINES
 from shaper_gm.rulesets.timeslice.harm import dying_timers, fight, info
 from shaper_gm.rulesets.timeslice.models import DYING, UP
-from shaper_gm.rulesets.timeslice.oddsview import AttackOddsView
+from shaper_gm.rulesets.timeslice.odds import AttackOdds
 
 LABEL = 26         # the label column of a breakdown, at least
 
@@ -41,7 +41,7 @@ def _note_row(label_text: str, value, rule: str, shown: str | None = None,
     return out
 
 
-def _shown_notes(o: AttackOutcome):
+def _shown_notes(o: Swing):
     """Each note of an attack with how its number reads: dice with their faces, the
     bonuses added to a roll signed, the verdict as a margin, HP as before → after."""
     signed = False
@@ -264,7 +264,7 @@ def _weapons(actor, rs) -> str:
 
 # --- odds ------------------------------------------------------------------------------------
 
-def odds_view(view: AttackOddsView, names: Names) -> Group:
+def odds_view(view: AttackOdds, names: Names) -> Group:
     called = f", called shot {view.called}" if view.called else ""
     out = [Text(f"Odds: {names(view.attacker)} attacks {names(view.target)} with the "
                 f"{view.weapon.replace('-', ' ')}{called}", style="bold"),
@@ -296,5 +296,5 @@ for _type in (tev.Dying, tev.Died, tev.TimerRanOut):
     EVENT_RENDERERS[_type] = _alarm
 EVENT_RENDERERS[tev.SurpriseDeclared] = lambda e, n, cost: Text(LINES[type(e)](e, n, cost),
                                                                   style="bold")
-VIEW_RENDERERS[AttackOddsView] = odds_view
+VIEW_RENDERERS[AttackOdds] = odds_view
 SHEETS["timeslice"] = actor_sheet

@@ -1,6 +1,8 @@
 """A harness that runs time-slice encounters through the rules core directly: build an
 Encounter, add actors with `rs.make_actor`, start with the turn order, act with
-PlayTapes whose dice are given faces (per slot, in order) or the seeded generator."""
+PlayTapes whose dice are given faces (per slot, in order) or the seeded generator; the
+ruleset's actions run through the engine's pipeline as a command runs them, from
+requests made by small constructors."""
 
 from __future__ import annotations
 
@@ -10,10 +12,17 @@ import pytest
 
 from shaper_gm.dice import DiceRng, GivenFaces, RolledFaces
 from shaper_gm.encounter.setup import NewActor
+from shaper_gm.engine.common import ACT, REACT
 from shaper_gm.engine.decisions import Decisions
+from shaper_gm.engine.play import end_turn, pass_turn, perform
+from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import PlayTape
-from shaper_gm.rulesets.timeslice import build
+from shaper_gm.records import record
+from shaper_gm.rulesets.timeslice import build, harm
+from shaper_gm.rulesets.timeslice import surprise as ambush
+from shaper_gm.rulesets.timeslice.actions import DRAW, MOVE, TEND
+from shaper_gm.rulesets.timeslice.attack import ATTACK
 from shaper_gm.rulesets.timeslice.content import load_library
 
 
@@ -94,3 +103,99 @@ class Fight:
 @pytest.fixture
 def fight(rs):
     return Fight(rs)
+
+
+# --- the rules' actions, run by the engine's pipeline as a command runs them ---------
+
+def AttackRequest(attacker: str, target: str, weapon: str | None = None,  # noqa: N802
+                  called: str | None = None, defense: str | None = None,
+                  nonlethal: bool = False, damage_bonus: int = 0) -> Request:
+    """An attack's request with its flags (`--with`, `--called`, `--defense`,
+    `--nonlethal`, `--damage-bonus`), as the command layer resolves it."""
+    flags = {"with": weapon, "called": called, "defense": defense, "nonlethal": nonlethal or None,
+             "damage-bonus": damage_bonus or None}
+    return Request("attack", (("actor", attacker), ("target", target))).with_flags(flags)
+
+
+def MoveRequest(actor: str, unit: str) -> Request:  # noqa: N802
+    return Request("move", (("actor", actor), ("zone", unit)))
+
+
+def TendRequest(actor: str, target: str) -> Request:  # noqa: N802
+    return Request("tend", (("actor", actor), ("target", target)))
+
+
+def DrawRequest(actor: str, weapon: str) -> Request:  # noqa: N802
+    return Request("draw", (("actor", actor), ("item", weapon)))
+
+
+def ActRequest(actor: str, cost: int, text: str = "") -> Request:  # noqa: N802
+    return Request("act", (("actor", actor), ("cost", str(cost)), ("text", text)))
+
+
+def ReactRequest(actor: str, cost: int, text: str = "") -> Request:  # noqa: N802
+    return Request("react", (("actor", actor), ("react-cost", str(cost)), ("text", text)))
+
+
+def PassRequest(actor: str) -> Request:  # noqa: N802
+    return Request("pass", (("actor", actor),))
+
+
+def SurpriseRequest(group: str) -> Request:  # noqa: N802
+    return Request("surprise", (("group", group),))
+
+
+@record
+class WaitRequest:
+    seconds: int                       # `wait 2` is 120 (T15)
+
+
+@record
+class WakeRequest:
+    actor: str
+
+
+def settled(rs, state, events):
+    """What a session does after a GM's tool (damage, heal, set): the ruleset settles the
+    change (a turn whose combatant went down ends, T5)."""
+    state, more = rs.after_change(state)
+    return state, [*events, *more]
+
+
+def _run(action):
+    def run(state, rs, request, tape=None):
+        done = perform(state, rs, action, request, tape)
+        return done.state, list(done.events), done.outcome
+    return run
+
+
+attack = _run(ATTACK)
+move = _run(MOVE)
+tend = _run(TEND)
+draw = _run(DRAW)
+act = _run(ACT)
+react = _run(REACT)
+
+
+def end(state, rs, request=None, tape=None):
+    state, events = end_turn(state, rs)
+    return state, events, None
+
+
+def pass_(state, rs, request, tape=None):
+    state, events = pass_turn(state, rs, request.actor)
+    return state, events, None
+
+
+def surprise(state, rs, request, tape=None):
+    return ambush.surprise(state, rs, request, tape)
+
+
+def wait(state, rs, request: WaitRequest, tape=None):
+    state, events = harm.wait(state, request.seconds)
+    return state, events, events[0]
+
+
+def wake(state, rs, request: WakeRequest, tape=None):
+    state, events = harm.wake(state, request.actor)
+    return state, events, events[0]

@@ -8,10 +8,17 @@ from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Effect
 from shaper_gm.rulesets.timeslice import events as tev
-from shaper_gm.rulesets.timeslice.actions import AttackRequest, DrawRequest, attack, draw, end
 from shaper_gm.rulesets.timeslice.models import DefenseKind
 
-from .conftest import Fight, ruleset_with
+from .conftest import (
+    AttackRequest,
+    DrawRequest,
+    Fight,
+    attack,
+    draw,
+    end,
+    ruleset_with,
+)
 
 
 def duel(fight, attacker="kara", target="guard", **where):
@@ -42,7 +49,7 @@ def test_t9_strictly_higher_hits_and_t12_dr_comes_off(fight):
 
 
 def test_t12_damage_below_dr_takes_nothing_and_hp_never_goes_below_0(fight):
-    fight.add("kara", "kara", extra={"weapons": ["knife"]})
+    fight.add("kara", "kara", extra={"weapon": ["knife"]})
     fight.add("brute", "brute", side="foes", numbers={"dr": 5}).start()
     out = fight.do(attack, AttackRequest("kara", "brute"), {"roll": [(9, 9)], "defend": [(0, 0)]})
     assert (out.hit, out.damage, out.taken, out.hp_after) == (True, 3, 0, 18)

@@ -270,4 +270,21 @@ def test_t5_a_gm_change_that_leaves_the_acting_combatant_without_ts_or_down_ends
     s2 = session("add kara --as kara --at B2", "add ren --as ren --at C2",
                  "init kara ren", "start", "damage ren 30")      # one side: no fight to end
     out = run(s2, "damage kara 30")                       # nobody is left who can act
-    assert of(out, tev.NobodyLeft) == [tev.NobodyLeft(1)] and s2.state.turn is None
+    assert of(out, ev.NobodyLeft) == [ev.NobodyLeft(1)] and s2.state.turn is None
+
+
+def test_t14_t15_once_the_fight_is_over_the_timers_stop_and_the_dying_are_tended_or_stabilised():
+    s = session("add kara --as kara --at B2", "add ida --as ida --at B3",
+                "add guard --as guard --at C2", "init guard kara ida", "start",
+                "damage kara 30", "damage guard 30")             # the last enemy falls
+    assert s.state.over is not None and info(s, "kara").dying_left == 300
+    run(s, "wait 2")
+    assert info(s, "kara").dying_left == 300                     # the timer stands still
+    tended = run(s, "tend ida kara")                            # free: no turn runs now
+    assert info(s, "kara").condition == UNCONSCIOUS and ts(s, "ida") == 10
+    assert of(tended, tev.StoppedDying) == [tev.StoppedDying("kara", 0, "tended by Ida (T14)")]
+    s2 = session("add kara --as kara --at B2", "add guard --as guard --at C2",
+                 "add ren --as ren --at B3", "init guard kara ren", "start", "damage kara 30")
+    run(s2, "stabilise kara")                                  # the GM's word, any time
+    assert info(s2, "kara").condition == UNCONSCIOUS and s2.log[-1] == "stabilise kara"
+    refused(s2, "stabilise ren", r"Ren is not dying \(T14\)")

@@ -102,7 +102,7 @@ def test_make_actor_from_template_overrides_and_flags(rs):
     assert (kara.hp, kara.max_hp, kara.zone, kara.resource_map()) == (20, 20, "B2", {"ts": 10})
     assert kara.system.held == "sword"
     thug = make_actor(rs, "thug", "Thug", "foes", None, None, {"dr": 1},
-                         {"weapons": ["maul"], "armor": "leather", "player": False})
+                         {"weapon": ["maul"], "armor": "leather", "player": False})
     assert (thug.sheet.dr, thug.sheet.weapons, thug.sheet.q) == (1, ("maul",), 10)
     assert rs.stat(thug.sheet, "ts_max") == 10 and rs.dr(thug) == 1
     plain = make_actor(rs, "p", "P", "foes", None, None, {}, {"armor": "plates"})
@@ -115,7 +115,7 @@ def test_make_actor_from_template_overrides_and_flags(rs):
     (None, {"q": -1}, {}, "q=-1: expected a whole number of at least 0"),
     (None, {"hp": 0}, {}, "hp=0: expected a whole number of at least 1"),
     (None, {}, {"prof": {}}, "time-slice actors have no prof"),
-    (None, {}, {"weapons": ["laser"]}, "no weapon 'laser'"),
+    (None, {}, {"weapon": ["laser"]}, "no weapon 'laser'"),
     (None, {}, {"armor": "robe"}, r"no armor 'robe' \(T12\)"),
     (None, {}, {"gear": ["rope"]}, "no gear 'rope'"),
 ])

@@ -10,10 +10,13 @@ import pytest
 from shaper_gm.dice import GivenFaces
 from shaper_gm.dice.errors import DiceInputError
 from shaper_gm.dice.exact import roll_dist
-from shaper_gm.rulesets.timeslice.actions import AttackRequest, attack
 from shaper_gm.rulesets.timeslice.rolls import bonus, dice_mean, stat_dice
 
-from .conftest import make_actor
+from .conftest import (
+    AttackRequest,
+    attack,
+    make_actor,
+)
 
 
 def test_t1_the_stat_dice_read_0_to_9_and_2d10_has_mean_9_not_11(rs):

@@ -9,9 +9,15 @@ import pytest
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.timeslice import events as tev
-from shaper_gm.rulesets.timeslice.actions import (
+from shaper_gm.rulesets.timeslice.attack import DyingAttackOutcome
+from shaper_gm.rulesets.timeslice.clock import minutes, parse_duration
+from shaper_gm.rulesets.timeslice.harm import dying_timers
+from shaper_gm.rulesets.timeslice.models import DEAD, DYING, UNCONSCIOUS, UP
+
+from .conftest import (
     ActRequest,
     AttackRequest,
+    Fight,
     PassRequest,
     TendRequest,
     WaitRequest,
@@ -20,16 +26,12 @@ from shaper_gm.rulesets.timeslice.actions import (
     attack,
     end,
     pass_,
+    ruleset_with,
+    settled,
     tend,
     wait,
     wake,
 )
-from shaper_gm.rulesets.timeslice.attack import DyingAttackOutcome
-from shaper_gm.rulesets.timeslice.clock import minutes, parse_duration
-from shaper_gm.rulesets.timeslice.harm import dying_timers
-from shaper_gm.rulesets.timeslice.models import DEAD, DYING, UNCONSCIOUS, UP
-
-from .conftest import Fight, ruleset_with
 
 HIT = {"roll": [(9, 9)], "defend": [(0, 0)]}
 
@@ -68,7 +70,7 @@ def test_t14_dying_hit_twice_then_healed_4(fight):
     assert tev.StoppedDying("ida", 2, "2 healing past the timer's start becomes HP (T14)") \
         in events
     fight.state = state
-    with pytest.raises(RuleViolation, match=r"Ida is unconscious and cannot act"):
+    with pytest.raises(RuleViolation, match=r"Ida is unconscious \(T13, T14\) and cannot act"):
         fight.do(act, ActRequest("ida", 1, "get up"))
     fight.do(wake, WakeRequest("ida"))
     assert fight.info("ida").condition == UP and not fight.actor("ida").down
@@ -187,13 +189,13 @@ def test_gm_damage_through_dr_direct_and_nonlethal(fight):
 
 def test_going_down_on_its_own_turn_ends_it(fight):
     fight.add("kara", "kara").add("guard", "guard", side="foes").add("ren", "ren").start()
-    state, events = fight.rs.damage(fight.state, "kara", 40, {})
+    state, events = settled(fight.rs, *fight.rs.damage(fight.state, "kara", 40, {}))
     assert state.turn == "guard" and ev.TurnEnded("kara", ()) in events
 
 
 def test_down_actors_do_not_pass_or_take_turns(fight):
     downed_ida(fight)
-    with pytest.raises(RuleViolation, match=r"Ida is dying: it has no turn to give up \(T6\)"):
+    with pytest.raises(RuleViolation, match="Ida is down and has nothing to give up"):
         fight.do(pass_, PassRequest("ida"))
     fight.do(end)
     assert fight.state.turn == "kara"                       # Ida is skipped

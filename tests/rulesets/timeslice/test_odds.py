@@ -10,7 +10,10 @@ import pytest
 from shaper_gm.engine.decisions import Decisions
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.timeslice.odds import attack_odds
-from shaper_gm.rulesets.timeslice.plan import AttackRequest
+
+from .conftest import (
+    AttackRequest,
+)
 
 
 def brute_force(attack_bonus: int, defense_bonus: int, damage: int, dr: int):
@@ -43,7 +46,7 @@ def test_attack_odds_match_brute_force(fight, called, defense, attack_bonus, def
 
 
 def test_odds_of_an_even_match_a_tie_goes_to_the_defender(fight):
-    fight.add("a").add("b", side="foes", extra={"weapons": ["sword"]})
+    fight.add("a").add("b", side="foes", extra={"weapon": ["sword"]})
     odds = attack_odds(fight.state, fight.rs, AttackRequest("a", "b", defense="dodge"))
     # P(X > Y) for two 2d10 read 0-9: (1 - P(tie)) / 2, P(tie) = 670/10^4.
     assert odds.hit == Fraction(10 ** 4 - 670, 2 * 10 ** 4)

@@ -11,12 +11,16 @@ from hypothesis import strategies as st
 from shaper_gm.dice.errors import DiceInputError
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.timeslice import build
-from shaper_gm.rulesets.timeslice.actions import (
+from shaper_gm.rulesets.timeslice.models import DEAD, DYING, UP
+
+from .conftest import (
     ActRequest,
     AttackRequest,
     DrawRequest,
+    Fight,
     MoveRequest,
     PassRequest,
+    ReactRequest,
     TendRequest,
     WaitRequest,
     act,
@@ -26,12 +30,10 @@ from shaper_gm.rulesets.timeslice.actions import (
     move,
     pass_,
     react,
+    settled,
     tend,
     wait,
 )
-from shaper_gm.rulesets.timeslice.models import DEAD, DYING, UP
-
-from .conftest import Fight
 
 CAST = (("kara", "party", "B2"), ("ren", "party", "A3"), ("ida", "party", "B3"),
         ("guard", "foes", "C2"), ("sniper", "foes", "D4"), ("brute", "foes", "C3"))
@@ -93,7 +95,7 @@ def one_step(fight: Fight, data) -> None:
         "end": lambda: fight.do(end),
         "pass": lambda: fight.do(pass_, PassRequest(other)),
         "act": lambda: fight.do(act, ActRequest(actor, data.draw(st.integers(0, 5)), "x")),
-        "react": lambda: fight.do(react, ActRequest(other, data.draw(st.integers(0, 3)), "x")),
+        "react": lambda: fight.do(react, ReactRequest(other, data.draw(st.integers(0, 3)), "x")),
         "tend": lambda: fight.do(tend, TendRequest(actor, other)),
         "draw": lambda: fight.do(draw, DrawRequest(actor, data.draw(
             st.sampled_from(("sword", "spear", "knife", "rifle"))))),
@@ -111,9 +113,10 @@ def one_step(fight: Fight, data) -> None:
 
 def gm(fight: Fight, tool: str, target: str, amount: int, options=None) -> None:
     if tool == "damage":
-        fight.state, fight.events = fight.rs.damage(fight.state, target, amount, options)
+        done = fight.rs.damage(fight.state, target, amount, options)
     else:
-        fight.state, fight.events = fight.rs.heal(fight.state, target, amount)
+        done = fight.rs.heal(fight.state, target, amount)
+    fight.state, fight.events = settled(fight.rs, *done)
     if isinstance(fight, Logged):
         fight.log.append(("gm", tool, target, amount, options))
 

@@ -6,10 +6,19 @@ import pytest
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.grid import cell_name
+from shaper_gm.engine.state import Encounter
 from shaper_gm.rulesets.timeslice import events as tev
-from shaper_gm.rulesets.timeslice.actions import ActRequest, MoveRequest, act, move
-from shaper_gm.rulesets.timeslice.grid import distance, parse_unit, unit_name
-from shaper_gm.rulesets.timeslice.surprise import SurpriseRequest, surprise
+
+from .conftest import (
+    ActRequest,
+    MoveRequest,
+    SurpriseRequest,
+    act,
+    move,
+    ruleset_with,
+    surprise,
+)
 
 
 def ambush(fight):
@@ -54,14 +63,15 @@ def test_t16_surprise_only_before_the_fight_and_with_two_groups(fight):
         fight.do(surprise, SurpriseRequest("foes"))
 
 
-def test_t17_units_and_diagonal_steps(rs):
-    assert parse_unit("c3", 5, 5) == (2, 2) and unit_name((27, 0)) == "AB1"
-    assert distance((0, 0), (3, 2)) == 3                    # diagonal steps count 1
-    assert distance((0, 0), (3, 2), diagonal_step=2) == 5
+def test_t17_units_and_diagonal_steps(rs, library):
+    small = Encounter(ruleset="timeslice", cols=5, rows=5)
+    assert rs.cell(small, "c3") == (2, 2) and cell_name((27, 0)) == "AB1"
+    assert rs.distance("A1", "D3") == 3                    # diagonal steps count 1
+    assert ruleset_with(library, diagonal_step=2).distance("A1", "D3") == 5
     with pytest.raises(RuleViolation, match=r"F1 is off the 5x5 battlefield \(T17\)"):
-        parse_unit("F1", 5, 5)
+        rs.cell(small, "F1")
     with pytest.raises(RuleViolation, match=r"'9x' is not a unit \(T17\)"):
-        parse_unit("9x", 5, 5)
+        rs.cell(small, "9x")
     assert rs.canonical_zone(" b4", 5, 5) == "B4"
 
 

@@ -135,7 +135,7 @@ def test_tending_and_time_are_told(played):
 
 def test_the_tool_says_when_a_dying_timer_runs_out():
     s = session("add kara --as kara --at B2", "add guard --as guard --at C2",
-                "init guard kara", "start", "damage kara 30")
+                "add ren --as ren --at B3", "init guard kara ren", "start", "damage kara 30")
     text = shown_lines(s, ["wait 5"])["wait 5"]
     assert "Kara's dying timer has run out (T14, T15)" in text
     assert "Kara dies (the dying timer ran out (T14))" in text
