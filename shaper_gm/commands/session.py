@@ -205,7 +205,7 @@ class Session:
         rs = self.ruleset_for(state)
         state, settled = rs.after_change(state)
         state, more = ending.settle(self.state, state, rs)
-        if not settled and not more:
+        if state is outcome.state and not settled and not more:
             return outcome
         return Outcome(state, (*outcome.events, *settled, *more), outcome.view,
                        outcome.request)

@@ -233,6 +233,7 @@ class MostRemaining:
     side listed first. A turn is one action."""
 
     kind = "most"
+    one_action_turns = True       # no turn is under way between two commands
 
     def __init__(self, resource: str, group_stat: str, rules: dict[str, str] | None = None):
         self.resource = resource
@@ -284,6 +285,12 @@ class MostRemaining:
 
     def pass_turn(self, state: Encounter, rs, actor_id: str) -> Step:
         ending.refuse_if_over(state, "pass")
+        actor = state.actors[actor_id]
+        if not actor.down and actor_id not in state.passed and not actor.resource(self.resource):
+            raise RuleViolation(f"{actor.name} has no {self.resource.upper()} left to give up "
+                                f"{self._rule('pass')}".strip(),
+                                f"it takes no more turns this round anyway {self._rule('next')}"
+                                .strip())
         state, events = give_up(state, rs, actor_id)
         state, settled = self._settle(state, rs, [])
         return state, events + settled
