@@ -67,8 +67,6 @@ KNOWN: dict[tuple[str, str | None], str] = {
     # test_outcomes.py
     **{("test_every_change_prints_and_logs_an_outcome_and_a_look_is_no_undo_step", r):
        SIDE_ROLL for r in ALL},
-    ("test_gm_heal_and_damage_always_print_and_log_an_outcome", "dungeoneers"):
-        "`heal` and `damage` that change no wounds print nothing",
     ("test_gm_heal_and_damage_always_print_and_log_an_outcome", "reactions"):
         "`heal` of 0, or at full health, prints nothing",
     ("test_gm_heal_and_damage_always_print_and_log_an_outcome", "timeslice"):

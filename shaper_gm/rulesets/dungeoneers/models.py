@@ -18,6 +18,10 @@ RANKS = ("untrained", "trained", "expert", "master")                  # D12
 BASE_SKILLS = ("striking", "dodging", "grappling", "spellcraft")       # sheet ranks
 TEST_TIES = ("actor", "defender")                                     # D11
 SPELL_GAINS = ("boon", "wounds")      # what each point of extra arca buys (D28)
+# D9: what a creature may ready (any action it could take on its turn).
+READYABLE = ("strike", "power-strike", "move", "sprint", "interact", "defend", "grapple",
+             "push", "deep-breath", "focus", "spellcast", "act")
+READY_ROLE = "|".join(READYABLE)      # `ready`'s word: one of them, completed from the list
 
 
 @record

@@ -62,10 +62,10 @@ def test_every_other_action_has_its_line():
         ("ready alberich strike", "Alberich readies strike until the round ends (1 AP, D9)"),
         ("push suori gob E2 --ledge --react gob=grab-ledge --roll 4 --dodge 1 --grab 4",
          "Goblin checks [1d4] + dexterity 3 vs 6: success"),
-        ("act skeleton 1 rattles", "Skeleton acts: rattles (1 AP)"),
-        ("act alberich 1 hums", "Alberich acts: hums (1 AP)"),
+        ("act skeleton 1 rattles", "Skeleton: rattles (1 AP)"),
+        ("act alberich 1 hums", "Alberich: hums (1 AP)"),
         ("move gob D1", "Goblin moves D2 → D1 (1 tile, ground, 1 AP)"),     # tied: D4
-        ("react suori 1 ducks", "Suori reacts: ducks (1 AP, D8)"),
+        ("react suori 1 ducks", "Suori reacts: ducks (1 AP, 4 → 3 left, D8)"),
         ("set freya stress=5", "Freya: stress 0 → 5 (set by the GM)"),
         ("damage skeleton 3 --type P", "Skeleton takes 1 wound (0 → 1 of 8, the GM, D19)"),
         ("heal skeleton 1", "Skeleton heals 1 wound (1 → 0 of 8, the GM, D19)"),

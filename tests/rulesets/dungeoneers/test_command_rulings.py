@@ -35,7 +35,7 @@ def test_d3_d4_d5_who_is_up():
     assert s.state.up == ("skeleton", "ogre")               # enemies' body 6 beats 5 (D5)
     s.execute("act ogre 1 roars")                            # the other tied creature (D4)
     assert s.state.up == ("skeleton",)
-    with pytest.raises(GmError, match=r"not Freya's turn: Skeleton is up \(D3\)"):
+    with pytest.raises(GmError, match=r"it is not Freya's turn \(D3\)"):
         s.execute("act freya 1 waits")
 
 
