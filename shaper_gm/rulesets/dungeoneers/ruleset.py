@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from shaper_gm.engine import grid, resources
+from shaper_gm.engine import ending, grid, resources
 from shaper_gm.engine.actions import Admission
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.names import match_one
@@ -77,6 +77,9 @@ PAIRS = ("prof", "vulnerable", "resist", "speed")
 ADD_FLAGS = (*PAIRS, "immune", "weapon", "holding", "spell")
 PAIR_EXAMPLES = {"prof": "striking=expert", "vulnerable": "B=1", "resist": "physical=1",
                  "speed": "fly=2"}
+# Words that name something of the acting creature's: kind -> the flag or word it is.
+OWN_WORDS = {"weapon": "with", "carried": "draw", "held": "stow", "speed": "speed",
+             "spell-id": "spell"}
 # Sheet numbers that start at 1: a creature with no wound limit would start down (D19).
 AT_LEAST_ONE = ("wound_limit", "critical_threshold")
 
@@ -180,19 +183,24 @@ class DungeoneersRuleset(RulesetBase):
             return match_one(word, sorted(self.library.creatures), "creature")
         if kind.startswith("add-"):
             return self._add_word(kind.removeprefix("add-"), word)
-        actor = state.actors.get(actor_id) if actor_id else None
-        found = self._own_words(actor, kind) if actor is not None else None
-        if found is None:
+        if kind not in OWN_WORDS:
             return super().resolve_word(state, kind, word, actor_id)
-        what, known, hint = found
-        if kind == "spell-id" and not known:
-            raise RuleViolation(f"{actor.name} knows no spells (D28)",
-                                "add spells with add --spell, or cast with another creature")
-        return match_one(word, known, what, hint.format(", ".join(known) or "nothing"))
+        if actor_id not in state.actors:            # nobody named and nobody is up
+            ending.refuse_if_over(state)
+            raise RuleViolation("no actor is taking a turn", "name the creature, or start")
+        actor = state.actors[actor_id]
+        what, known, hint = self._own_words(actor, kind)
+        if not known:                               # only spells and a hand can be none
+            raise (RuleViolation(f"{actor.name} knows no spells (D28)", "add spells with add "
+                                 "--spell, or cast with another creature") if kind == "spell-id"
+                   else RuleViolation(f"--{OWN_WORDS[kind]}: {actor.name} has nothing to "
+                                      f"{OWN_WORDS[kind]} (D22)", "drop the flag" if kind ==
+                                      "held" else "add weapons with add --weapon"))
+        return match_one(word, known, what, hint.format(", ".join(known)))
 
-    def _own_words(self, actor: Actor, kind: str) -> tuple[str, list[str], str] | None:
-        """What a creature's word of `kind` may name: (what it is, the candidates, a
-        hint listing them)."""
+    def _own_words(self, actor: Actor, kind: str) -> tuple[str, list[str], str]:
+        """What a creature's word of `kind` (OWN_WORDS) may name: (what it is, the
+        candidates, a hint listing them)."""
         if kind == "weapon":
             return "weapon", [*actor.sheet.weapons, self.numbers.unarmed], \
                 f"{actor.name} carries: {{}}"
@@ -202,9 +210,7 @@ class DungeoneersRuleset(RulesetBase):
         if kind == "speed":
             return ("travel speed", [s for s, _ in actor.sheet.speeds],
                     f"{actor.name}'s speeds: {{}} (D21)")
-        if kind == "spell-id":
-            return "spell", list(actor.sheet.spells), f"{actor.name}'s spells: {{}} (D28)"
-        return None
+        return "spell", list(actor.sheet.spells), f"{actor.name}'s spells: {{}} (D28)"
 
     def _add_word(self, flag: str, word: str) -> str:
         """One value of `add`'s flags, written as the log keeps it."""
