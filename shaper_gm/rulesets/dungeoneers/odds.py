@@ -8,7 +8,7 @@ from fractions import Fraction
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import distribution, exact
 from shaper_gm.records import record
-from shaper_gm.rulesets.dungeoneers.actions import plan_strike
+from shaper_gm.rulesets.dungeoneers.contests import plan_strike
 from shaper_gm.rulesets.dungeoneers.rules import STRIKE_STEPS
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from shaper_gm.engine import ending, grid, resources
+from shaper_gm.engine import ending, grid
 from shaper_gm.engine.actions import Admission
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.names import match_one
@@ -21,9 +21,9 @@ from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.ruleset import RulesetBase
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.turns import can_take_turns
+from shaper_gm.rulesets.dungeoneers import sheets
 from shaper_gm.rulesets.dungeoneers.events import ConditionEnded, ReadiedCleared, RoundRefilled
 from shaper_gm.rulesets.dungeoneers.models import (
-    RANKS,
     READY_ROLE,
     READYABLE,
     SHEET_NUMBERS,
@@ -39,7 +39,6 @@ from shaper_gm.rulesets.dungeoneers.rules import (
     dealt,
     defenses,
     down_by_wounds,
-    hands_used,
     release_grapples,
     with_data,
 )
@@ -72,16 +71,9 @@ TERMS = {
 # higher body total (D5); passing (D7) and a turn of one action (D2).
 ORDER_RULES = {"turn": "D2", "in_group": "D4", "between_groups": "D5", "pass": "D7",
                "next": "D3"}
-# The Dungeoneers flags of `add` (D12, D20-D22, D28): NAME=N pairs, and the rest.
-PAIRS = ("prof", "vulnerable", "resist", "speed")
-ADD_FLAGS = (*PAIRS, "immune", "weapon", "holding", "spell")
-PAIR_EXAMPLES = {"prof": "striking=expert", "vulnerable": "B=1", "resist": "physical=1",
-                 "speed": "fly=2"}
-# Words that name something of the acting creature's: kind -> the flag or word it is.
+# Words naming something of the acting creature's: kind -> the flag or word giving it.
 OWN_WORDS = {"weapon": "with", "carried": "draw", "held": "stow", "speed": "speed",
              "spell-id": "spell"}
-# Sheet numbers that start at 1: a creature with no wound limit would start down (D19).
-AT_LEAST_ONE = ("wound_limit", "critical_threshold")
 
 
 class DungeoneersRuleset(RulesetBase):
@@ -158,10 +150,10 @@ class DungeoneersRuleset(RulesetBase):
 
     def resolve_word(self, state: Encounter, kind: str, word: str, actor_id: str | None):
         """The words of Dungeoneers' verbs and flags, by unique prefix where they name
-        something: costs in AP (D2), creatures, weapons, travel speeds, spells, damage
-        types, actions to ready, the ambient arca and `add`'s sheet flags."""
-        top = self.numbers.max_action_cost
+        something: costs in AP (D2), the ambient arca, damage types, an action to ready,
+        creatures, `add`'s sheet flags and what the acting creature carries or knows."""
         if kind in ("cost", "react-cost"):
+            top = self.numbers.max_action_cost
             if not (word.isascii() and word.isdigit()):
                 raise RuleViolation(f"{word!r} is not a cost in AP (D2)",
                                     f"give a number from 1 to {top}")
@@ -182,55 +174,38 @@ class DungeoneersRuleset(RulesetBase):
         if kind == "template":
             return match_one(word, sorted(self.library.creatures), "creature")
         if kind.startswith("add-"):
-            return self._add_word(kind.removeprefix("add-"), word)
-        if kind not in OWN_WORDS:
-            return super().resolve_word(state, kind, word, actor_id)
+            return sheets.add_word(self, kind.removeprefix("add-"), word)
+        if kind in OWN_WORDS:
+            return self._own_word(state, kind, word, actor_id)
+        return super().resolve_word(state, kind, word, actor_id)
+
+    def _own_word(self, state: Encounter, kind: str, word: str, actor_id: str | None) -> str:
+        """A word naming something of the acting creature's (OWN_WORDS)."""
         if actor_id not in state.actors:            # nobody named and nobody is up
             ending.refuse_if_over(state)
             raise RuleViolation("no actor is taking a turn", "name the creature, or start")
         actor = state.actors[actor_id]
-        what, known, hint = self._own_words(actor, kind)
-        if not known:                               # only spells and a hand can be none
-            raise (RuleViolation(f"{actor.name} knows no spells (D28)", "add spells with add "
-                                 "--spell, or cast with another creature") if kind == "spell-id"
-                   else RuleViolation(f"--{OWN_WORDS[kind]}: {actor.name} has nothing to "
-                                      f"{OWN_WORDS[kind]} (D22)", "drop the flag" if kind ==
-                                      "held" else "add weapons with add --weapon"))
-        return match_one(word, known, what, hint.format(", ".join(known)))
-
-    def _own_words(self, actor: Actor, kind: str) -> tuple[str, list[str], str]:
-        """What a creature's word of `kind` (OWN_WORDS) may name: (what it is, the
-        candidates, a hint listing them)."""
+        if kind == "spell-id" and not actor.sheet.spells:
+            raise RuleViolation(f"{actor.name} knows no spells (D28)",
+                                "add spells with add --spell, or cast with another creature")
         if kind == "weapon":
-            return "weapon", [*actor.sheet.weapons, self.numbers.unarmed], \
+            what, known, hint = "weapon", [*actor.sheet.weapons, self.numbers.unarmed], \
                 f"{actor.name} carries: {{}}"
-        if kind in ("carried", "held"):
+        elif kind in ("carried", "held"):
             pool = actor.sheet.weapons if kind == "carried" else data_of(actor).holding
-            return "weapon", list(pool), f"{actor.name}: {{}} (D22)"
-        if kind == "speed":
-            return ("travel speed", [s for s, _ in actor.sheet.speeds],
-                    f"{actor.name}'s speeds: {{}} (D21)")
-        return "spell", list(actor.sheet.spells), f"{actor.name}'s spells: {{}} (D28)"
-
-    def _add_word(self, flag: str, word: str) -> str:
-        """One value of `add`'s flags, written as the log keeps it."""
-        if flag in ("weapon", "holding", "spell"):
-            table = self.library.spells if flag == "spell" else self.library.weapons
-            return match_one(word, sorted(table), "spell" if flag == "spell" else "weapon")
-        if flag not in PAIRS:
-            return word.strip().lower()
-        name, sep, value = word.partition("=")
-        if not sep or not name.strip() or not value.strip():
-            raise RuleViolation(f"--{flag} {word!r} is not NAME=VALUE",
-                                f"e.g. --{flag} {PAIR_EXAMPLES[flag]}")
-        name, value = name.strip().lower(), value.strip().lower()
-        if flag != "prof":
-            digits = value.removeprefix("-").removeprefix("+")
-            if not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
-                raise RuleViolation(f"--{flag} {name} needs a whole number, got {value!r}",
-                                    f"e.g. --{flag} {PAIR_EXAMPLES[flag]}")
-            value = str(int(value))
-        return f"{name}={value}"
+            what, known, hint = "weapon", list(pool), f"{actor.name}: {{}} (D22)"
+        elif kind == "speed":
+            what, known = "travel speed", [s for s, _ in actor.sheet.speeds]
+            hint = f"{actor.name}'s speeds: {{}} (D21)"
+        else:
+            what, known = "spell", list(actor.sheet.spells)
+            hint = f"{actor.name}'s spells: {{}} (D28)"
+        if not known:                           # no weapon to draw or stow (D22)
+            flag = OWN_WORDS[kind]
+            raise RuleViolation(f"--{flag}: {actor.name} has nothing to {flag} (D22)",
+                                "drop the flag" if flag == "stow" else
+                                "add weapons with add --weapon")
+        return match_one(word, known, what, hint.format(", ".join(known)))
 
     def damage_code(self, text: str) -> str:
         """A damage type by its code ("B") or its name ("bludgeoning") (D20)."""
@@ -250,7 +225,7 @@ class DungeoneersRuleset(RulesetBase):
                     for code in self.numbers.damage_types.codes()]
         if slot == "target" and verb in ("strike", "power-strike", "odds") and actor:
             from shaper_gm.engine.request import Request
-            from shaper_gm.rulesets.dungeoneers.actions import plan_strike
+            from shaper_gm.rulesets.dungeoneers.contests import plan_strike
             return checked_targets(state, self, actor, lambda target: plan_strike(
                 state, self, Request("strike", (("actor", actor.id), ("target", target))),
                 power=verb == "power-strike"))
@@ -294,83 +269,9 @@ class DungeoneersRuleset(RulesetBase):
             return tiles, f"{tiles} tiles · beyond one {verb}"
         return tile_offers(state, note)
 
-    # --- creatures from `add` (the rulings' "Creature sheet") -----------------------------------
     def make_actor(self, spec, zone: str | None) -> Actor:
-        """A creature from a template (or the default sheet) with the GM's numbers
-        (`--stat NAME=N`) and flags (`add`'s extras): full AP and arca, no wounds or stress."""
-        base = spec.template if spec.template is not None else self.library.default_sheet
-        if isinstance(base, str):
-            raise RuleViolation(f"no Dungeoneers creature {base!r}",
-                                f"known: {', '.join(sorted(self.library.creatures))}")
-        numbers = dict(spec.numbers)
-        if "hp" in numbers:
-            raise RuleViolation("--hp: Dungeoneers counts wounds up to a wound limit, not hit "
-                                "points (D19)", "give the limit with --stat wound_limit=N")
-        name = spec.name or (base.name if spec.template is not None
-                             else spec.id.replace("-", " ").title())
-        sheet = self._with_extra(_with_numbers(base, numbers), dict(spec.extra)).with_(name=name)
-        values = resources.starting(self.resources, sheet, self.stat)
-        return Actor(id=spec.id, name=name, side=spec.side or sheet.group or "enemies",
-                     sheet=sheet, zone=zone, resources=values,
-                     system=ActorData(holding=sheet.holding),
-                     template=spec.template.id if spec.template is not None else None)
-
-    def _with_extra(self, sheet: Sheet, extra: Mapping[str, Any]) -> Sheet:
-        """Proficiencies (D12), damage types (D20), weapons carried and in hand (D16,
-        D22), spells (D28), travel speeds (D21)."""
-        for key in extra:
-            if key not in ADD_FLAGS:
-                raise RuleViolation(f"--{key} is not a Dungeoneers flag",
-                                    f"flags: {', '.join('--' + k for k in ADD_FLAGS)}")
-        pairs = {key: dict(entry.split("=", 1) for entry in extra.get(key, ())) for key in PAIRS}
-        prof = dict(sheet.proficiencies)
-        for skill, rank in pairs["prof"].items():
-            if rank not in RANKS:
-                raise RuleViolation(f"--prof {skill}={rank}: not a proficiency rank (D12)",
-                                    f"ranks: {', '.join(RANKS)}")
-            prof[skill] = rank
-        tables = {"vulnerable": dict(sheet.vulnerable), "resist": dict(sheet.resist)}
-        for flag, table in tables.items():
-            for kind, amount in pairs[flag].items():
-                if int(amount) < 0:
-                    raise RuleViolation(f"--{flag} {kind}={amount}: expected N of 0 or more "
-                                        "(D20)", f"e.g. --{flag} {kind}=1")
-                table[self._damage_entry(kind, flag)] = int(amount)
-        immune = list(sheet.immune)
-        immune += [e for e in (self._damage_entry(k, "immune") for k in extra.get("immune", ()))
-                   if e not in immune]
-        weapons = _known(extra.get("weapon", ()), self.library.weapons, "weapon", "D16")
-        carried = weapons or sheet.weapons
-        holding = _known(extra.get("holding", ()), self.library.weapons, "weapon", "D22")
-        for item in holding:
-            if item not in carried:
-                raise RuleViolation(f"--holding {item}: not among its weapons (D22)",
-                                    f"carry it too: --weapon {item}")
-        holding = holding or tuple(w for w in sheet.holding if w in carried)
-        used = hands_used(self, holding)
-        if used > self.numbers.hands:
-            raise RuleViolation(f"--holding {', '.join(holding)} takes {used} hands; a "
-                                f"creature has {self.numbers.hands} (D22)", "hold fewer weapons")
-        speeds = {speed: int(tiles) for speed, tiles in pairs["speed"].items()}
-        for speed, tiles in speeds.items():
-            if tiles < 0:
-                raise RuleViolation(f"--speed {speed}={tiles}: expected tiles of 0 or more "
-                                    "(D21)", f"e.g. --speed {speed}=2")
-        spells = _known(extra.get("spell", ()), self.library.spells, "spell", "D28")
-        return sheet.with_(
-            proficiencies=tuple(prof.items()), immune=tuple(immune), weapons=carried,
-            vulnerable=tuple((k, n) for k, n in tables["vulnerable"].items() if n),
-            resist=tuple((k, n) for k, n in tables["resist"].items() if n), holding=holding,
-            spells=spells or sheet.spells, speeds=tuple(speeds.items()) or sheet.speeds)
-
-    def _damage_entry(self, text: str, flag: str) -> str:
-        """A damage type code ("B", "bludgeoning") or a category ("physical", "damage")."""
-        types = self.numbers.damage_types
-        code = types.code_of(text)
-        if code is not None or text.lower() in types.known():
-            return code or text.lower()
-        raise RuleViolation(f"--{flag} {text}: not a damage type or category (D20)",
-                            f"types: {', '.join(types.known())}")
+        """A creature from a template (or the default sheet) with the GM's overrides."""
+        return sheets.make_actor(self, spec, zone)
 
     # --- the AP order (D1-D9) -----------------------------------------------------------------
     def act_cost(self, word: str) -> dict[str, int] | None:
@@ -484,31 +385,3 @@ class DungeoneersRuleset(RulesetBase):
         if amount < 0:
             raise RuleViolation("heal removes 0 or more wounds", "use damage to add wounds")
         return change_wounds(state, self, target_id, -amount, "the GM")
-
-
-
-def _with_numbers(sheet: Sheet, numbers: Mapping[str, int]) -> Sheet:
-    """`--stat NAME=N` for any sheet number (scores, armor value, wound limit, ...)."""
-    changes = {}
-    for key, value in numbers.items():
-        name = key.lower()
-        if name not in SHEET_NUMBERS:
-            raise RuleViolation(f"--stat {key}: not a Dungeoneers sheet number",
-                                f"sheet numbers: {', '.join(SHEET_NUMBERS)}")
-        low = 1 if name in AT_LEAST_ONE else 0
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise RuleViolation(f"--stat {name}={value}: expected a whole number of at "
-                                f"least {low}", f"e.g. --stat {name}={max(low, 2)}")
-        changes[name] = value
-    return sheet.with_(**changes)
-
-
-def _known(ids, table: Mapping[str, Any], what: str, rule: str) -> tuple[str, ...]:
-    out: list[str] = []
-    for item in ids:
-        key = str(item).lower()
-        if key not in table:
-            raise RuleViolation(f"no Dungeoneers {what} {item!r} ({rule})",
-                                f"known: {', '.join(sorted(table))}")
-        out += [key] if key not in out else []
-    return tuple(out)

@@ -19,6 +19,7 @@ from shaper_gm.commands.table import VerbTable
 from shaper_gm.commands.viewdata import Message
 from shaper_gm.engine.request import Request
 from shaper_gm.rulesets.dungeoneers import actions as A
+from shaper_gm.rulesets.dungeoneers import contests as C
 from shaper_gm.rulesets.dungeoneers.models import RANKS, READY_ROLE
 
 verbs = VerbTable()
@@ -51,8 +52,8 @@ STRIKE_USAGE = ("[ACTOR] TARGET [--with WEAPON] [--boon N] [--bane N] [--damage-
 STRIKE_FLAGS = (flag("with", "text", metavar="WEAPON", completes="weapon",
                      help="a weapon in hand (default: the first in hand, else a fist)"),
                 *BOON, DAMAGE_BONUS, *slot_flags(STRIKE_SLOTS))
-for _action, _more in ((A.STRIKE, ""),
-                       (A.POWER_STRIKE, ": 1 extra wound, 1 boon on the striking roll")):
+for _action, _more in ((C.STRIKE, ""),
+                       (C.POWER_STRIKE, ": 1 extra wound, 1 boon on the striking roll")):
     verbs.declare(_action, usage=f"{_action.name} {STRIKE_USAGE}",
                   rules="D11-D20" + (", D17" if _more else ""),
                   summary=ap(_action.name, f"hit test, pierce check against armor value, "
@@ -61,14 +62,14 @@ for _action, _more in ((A.STRIKE, ""),
                             "--roll 4 --dodge 3 --pierce 3",
                             f"{_action.name} freya gob --with dagger --boon 1"),
                   positionals=("actor?", "target"), slots=STRIKE_SLOTS, flags=STRIKE_FLAGS)
-verbs.declare(A.GRAPPLE, rules="D11, D24", positionals=("actor?", "target"), slots=TEST_SLOTS,
+verbs.declare(C.GRAPPLE, rules="D11, D24", positionals=("actor?", "target"), slots=TEST_SLOTS,
               flags=(*BOON, *slot_flags(TEST_SLOTS)),
               usage="grapple [ACTOR] TARGET [--boon N] [--bane N] [--roll FACES] "
                     "[--dodge FACES]",
               summary=ap("grapple", "grab a creature you threaten, with a hand free"),
               examples=("grapple gob", "grapple freya skeleton --roll 5 --dodge 2"))
 PUSH_SLOTS = slots("roll", "dodge", "grab")
-verbs.declare(A.PUSH, rules="D8, D11, D25, D29", positionals=("actor?", "target", "zone"),
+verbs.declare(C.PUSH, rules="D8, D11, D25, D29", positionals=("actor?", "target", "zone"),
               slots=PUSH_SLOTS,
               flags=(flag("ledge", help="the push forces it past a ledge: it may grab it (D29)"),
                      *BOON, *slot_flags(PUSH_SLOTS, react=True)),
@@ -78,7 +79,7 @@ verbs.declare(A.PUSH, rules="D8, D11, D25, D29", positionals=("actor?", "target"
                                  "may grab it"),
               examples=("push gob D2", "push suori gob D2 --ledge --react gob=grab-ledge "
                         "--roll 4 --dodge 1 --grab 3"))
-verbs.declare(A.GRAB_LEDGE, rules="D8, D14, D29", positionals=("actor?",), slots=slots("grab"),
+verbs.declare(C.GRAB_LEDGE, rules="D8, D14, D29", positionals=("actor?",), slots=slots("grab"),
               flags=(flag("tiles", "int", metavar="N", help="tiles it was forced (default 1)"),
                      *slot_flags(slots("grab"))),
               usage="grab-ledge [ACTOR] [--tiles N] [--grab FACES]",
@@ -125,7 +126,7 @@ verbs.declare(A.READY, rules="D8, D9", positionals=("actor?", READY_ROLE),
               summary=ap("ready", "hold an action; take it as a reaction until the round ends"),
               examples=("ready strike", "ready freya power-strike"))
 SPELL_SLOTS = slots("roll", "resist")
-verbs.declare(A.SPELLCAST, aliases=("cast",), rules="D18, D27, D28",
+verbs.declare(C.SPELLCAST, aliases=("cast",), rules="D18, D27, D28",
               positionals=("actor?", "spell-id", "target?"), slots=SPELL_SLOTS,
               flags=(flag("arca", "int", metavar="N",
                           help="extra arca to overcome the defender, spent hit or miss (D28)"),
@@ -185,7 +186,7 @@ verbs.extend("pass", summary="give up every AP left this round, on your turn or 
                        "first)", examples=("ambient 3", "ambient 0"))
 def ambient(ctx: Context) -> Outcome:
     request = read_request(ctx)
-    return Outcome(*A.set_ambient_arca(ctx.state, ctx.ruleset, request.arg("arca")),
+    return Outcome(*C.set_ambient_arca(ctx.state, ctx.ruleset, request.arg("arca")),
                    request=request)
 
 

@@ -20,6 +20,7 @@ from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import PlayTape
 from shaper_gm.rulesets.dungeoneers import actions as A
 from shaper_gm.rulesets.dungeoneers import build
+from shaper_gm.rulesets.dungeoneers import contests as C
 from shaper_gm.rulesets.dungeoneers.content import load_library
 from shaper_gm.rulesets.dungeoneers.events import TallyChanged
 from shaper_gm.rulesets.dungeoneers.models import READY_ROLE
@@ -137,10 +138,10 @@ def _run(action):
     return run
 
 
-strike, power_strike = _run(A.STRIKE), _run(A.POWER_STRIKE)
-grapple, push, grab_ledge = _run(A.GRAPPLE), _run(A.PUSH), _run(A.GRAB_LEDGE)
+strike, power_strike = _run(C.STRIKE), _run(C.POWER_STRIKE)
+grapple, push, grab_ledge = _run(C.GRAPPLE), _run(C.PUSH), _run(C.GRAB_LEDGE)
 move, sprint, interact = _run(A.MOVE), _run(A.SPRINT), _run(A.INTERACT)
-defend, ready, spellcast = _run(A.DEFEND), _run(A.READY), _run(A.SPELLCAST)
+defend, ready, spellcast = _run(A.DEFEND), _run(A.READY), _run(C.SPELLCAST)
 deep_breath, focus = _run(A.DEEP_BREATH), _run(A.FOCUS)
 act, react = _run(ACT), _run(REACT)
 
@@ -149,6 +150,14 @@ def pass_turn(state, rs, request, tape=None):
     """The shared `pass` (D7): the outcome is the engine's Passed event."""
     state, events = play.pass_turn(state, rs, acting(state, request).actor)
     return state, events, events[0]
+
+
+def settled(rs, step):
+    """A GM tool's change as a command lands it: the ruleset settles what follows
+    (`after_change`: wounds at the limit, who is up)."""
+    state, events = step
+    state, more = rs.after_change(state)
+    return state, [*events, *more], None
 
 
 def add_stress(state: Encounter, rs, actor_id: str, amount: int):

@@ -63,10 +63,11 @@ def run(state, cmd, seed):
         "cast": lambda: A.spellcast(state, RS, A.SpellRequest(actor, rest[0], rest[1],
                                                               rest[2]), t),
         "ready": lambda: A.ready(state, RS, A.ReadyRequest(actor, rest[0]), t),
-        "damage": lambda: (*RS.damage(state, A.named(state, actor), rest[0], {"type": "B"}),
-                           None),
-        "heal": lambda: (*RS.heal(state, A.named(state, actor), rest[0]), None),
-        "stress": lambda: (*A.add_stress(state, RS, A.named(state, actor), rest[0]), None),
+        "damage": lambda: A.settled(RS, RS.damage(state, A.named(state, actor), rest[0],
+                                                  {"type": "B"})),
+        "heal": lambda: A.settled(RS, RS.heal(state, A.named(state, actor), rest[0])),
+        "stress": lambda: A.settled(RS, A.add_stress(state, RS, A.named(state, actor),
+                                                     rest[0])),
     }
     return calls[kind]()
 
