@@ -288,17 +288,12 @@ def toolbar(actor, rs, state=None) -> str:
     return f"{up_text(state, rs)} · AP: {everyone} · {actor.name}: {own}"
 
 
-class DungeoneersLayout(Layout):
-    def toolbar_text(self, actor, rs, state=None) -> str:
-        return toolbar(actor, rs, state)
-
-
 def _grapples(state) -> list[tuple[str, str]]:
     return [(a.id, data_of(a).grappling) for a in state.actors.values()
             if data_of(a).grappling]
 
 
-LAYOUTS["dungeoneers"] = DungeoneersLayout(
+LAYOUTS["dungeoneers"] = Layout(
     columns=(Column("AP", _ap), Column("Wounds", _wounds), Column("Stress", _stress),
              Column("Arca", _arca), Column("Holding", _holding, after_zone=True),
              Column("Conditions", _conditions, after_zone=True, wrap=True)),
