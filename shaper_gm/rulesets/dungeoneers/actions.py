@@ -61,11 +61,10 @@ def resolved(acting: Acting, state: Encounter, outcome, *after, others=()) -> Do
 
 def plain(acting: Acting, state: Encounter, action: str, text: str, note: Note,
           *events) -> Done:
-    """An action with no dice: its line is the GM's text (D22, D23)."""
+    """An action with no dice, told in the GM's text or its own (D22, D23)."""
     outcome = PlainOutcome(acting.actor, action, text, paid(acting, action), (note,))
-    taken = ActionTaken(acting.actor, action, "" if action == "defend" else text,
-                        acting.reaction)
-    return Done(state, (*events, taken), outcome)
+    return Done(state, (*events, ActionTaken(acting.actor, action, text, acting.reaction)),
+                outcome)
 
 
 # --- who against whom (D16, D19, D24, D25) ------------------------------------------------

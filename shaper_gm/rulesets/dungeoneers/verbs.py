@@ -9,7 +9,6 @@ engine runs them.
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 
 from shaper_gm.commands.acting import read_request
 from shaper_gm.commands.args import flag
@@ -213,7 +212,8 @@ def odds(ctx: Context) -> Outcome:
     return Outcome(view=found)
 
 
-def fraction(p: Fraction) -> str:
+def fraction(p) -> str:
+    """A Fraction as JSON writes it: ``"n/d"``."""
     return f"{p.numerator}/{p.denominator}"
 
 
