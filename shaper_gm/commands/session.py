@@ -207,7 +207,7 @@ class Session:
         state, more = ending.settle(self.state, state, rs)
         state, handed = play.hand_on(state, rs)
         more = [*more, *handed]
-        if not settled and not more:
+        if state is outcome.state and not settled and not more:
             return outcome
         return Outcome(state, (*outcome.events, *settled, *more), outcome.view,
                        outcome.request)

@@ -58,7 +58,9 @@ def add_actor(state: EncounterState, rs, spec: NewActor) -> tuple[EncounterState
 
 
 def remove_actor(state: EncounterState, rs, actor_id: str) -> tuple[EncounterState, list]:
-    if state.turn == actor_id:
+    if state.turn == actor_id and getattr(rs.turn_order, "one_action_turns", False):
+        state = state.with_(turn=None)        # only up by default: the ruleset settles anew
+    elif state.turn == actor_id:
         raise RuleViolation(f"{actor_id} is taking its turn", "end the turn first, then remove")
     removed = [actor_id, *state.summons_of(actor_id)]
     events: list = []

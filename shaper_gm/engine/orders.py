@@ -265,11 +265,13 @@ class MostRemaining:
     side listed first. A turn is one action."""
 
     kind = "most"
+    one_action_turns = True       # no turn is under way between two commands
 
     def __init__(self, resource: str, group_stat: str, rules: dict[str, str] | None = None):
         self.resource = resource
         self.group_stat = group_stat
         self.rules = rules or {}
+        self._settled: Encounter | None = None    # the last state settled: settled already
 
     def start(self, state: Encounter, rs) -> Step:
         if not state.actors:
@@ -298,7 +300,11 @@ class MostRemaining:
         return self.settle(state, rs)
 
     def settle(self, state: Encounter, rs) -> Step:
-        """Work out who is up now (after a reaction, or a GM's change to the budgets)."""
+        """Work out who is up now (after a reaction, or a GM's change to the budgets).
+        Who is up depends on the state alone, so the state an action has just settled
+        (the ruleset settling after every command meets it) is taken as it is."""
+        if state is self._settled:
+            return state, []
         return ending.halted(state) or self._settle(state, rs, [])
 
     def hand_on(self, state: Encounter, rs) -> Step:
@@ -334,7 +340,10 @@ class MostRemaining:
             if up:
                 if up != state.up:
                     events.append(ev.UpNext(up, why))
-                return state.with_(up=up, turn=up[0]), events
+                if (up, up[0]) != (state.up, state.turn):
+                    state = state.with_(up=up, turn=up[0])
+                self._settled = state
+                return state, events
             state, ended = finish_round(state, rs)
             state, started = begin_round(state, rs)
             events += ended + started

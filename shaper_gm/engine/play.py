@@ -142,7 +142,9 @@ def perform(state: Encounter, rs, action: Action, request, tape=None) -> Done:
     if state.over is not None and action.after_fight:
         return _after_fight(state, rs, action, request, tape)
     on_turn = state.controls_turn(actor_id)
-    if on_turn and action.timing == "reaction":
+    if on_turn and action.timing == "reaction" and rs.reacts_on_turn:
+        on_turn = False               # a reaction by the actor up gives it no turn either
+    elif on_turn and action.timing == "reaction":
         actor = state.actors[actor_id]
         raise RuleViolation(f"{actor.name} cannot {action.verb_phrase} during its own "
                             f"turn{rs.cited('react_rule')}",

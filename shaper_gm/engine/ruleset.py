@@ -33,6 +33,7 @@ class Ruleset(Protocol):
     sheet_numbers: tuple[str, ...]        # what `add --stat NAME=N` accepts
     has_hp: bool
     grid: tuple[int, int]                 # a new encounter's columns and rows
+    reacts_on_turn: bool                  # the actor up may react without taking its turn
 
     def stat(self, sheet: Any, key: str) -> int:
         """A number of an actor's sheet, by the name content and resources use."""
@@ -123,6 +124,8 @@ class RulesetBase:
     has_hp = True
     terms: Mapping[str, str] = TERMS
     attack_verb = "attack"                # the verb of its basic attack
+    reacts_on_turn = False                # True: the actor up may react too, as a reaction
+                                          # (no turn begins or ends), not only others
 
     def term(self, key: str) -> str:
         return self.terms.get(key, TERMS.get(key, ""))

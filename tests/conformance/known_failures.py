@@ -8,30 +8,21 @@ every line names a real test and a registered ruleset.
 
 from __future__ import annotations
 
-OWN_PASS = ("dungeoneers",)                       # rulesets whose pass is still their own
 ALL = ("dicepool", "dungeoneers", "reactions", "shaper", "timeslice")
 
-PASS_OFF_TURN = ("`pass ACTOR` for an actor who is not up is accepted and gives up its "
-                 "round, instead of being refused naming the acting actor")
 SIDE_ROLL = "a side `roll` is logged: it is an undo step"
 DICE_FORMS = ("the prompt and the flag read dice apart: the prompt refuses the `=N` totals "
               "the flag takes, and takes a trailing comma (`8,`) the flag refuses")
 
 KNOWN: dict[tuple[str, str | None], str] = {
     # test_turn_order.py
-    **{("test_passing_for_an_actor_not_acting_keeps_its_turn", r):
-       f"{PASS_OFF_TURN}: it takes no turn this round" for r in OWN_PASS},
     ("test_a_later_bare_init_keeps_rolls_entered_with_init_roll", "timeslice"):
         "a roll entered with `init --roll ID=FACES` is rolled again by a bare `init`",
     # test_pass_and_end.py
-    **{("test_pass_and_end_touch_only_the_actor_giving_up_its_turn", r): PASS_OFF_TURN
-       for r in OWN_PASS},
     # test_down_and_out.py
     # test_outcomes.py
     **{("test_every_change_prints_and_logs_an_outcome_and_a_look_is_no_undo_step", r):
        SIDE_ROLL for r in ALL},
-    ("test_gm_heal_and_damage_always_print_and_log_an_outcome", "dungeoneers"):
-        "`heal` and `damage` that change no wounds print nothing",
     ("test_gm_heal_and_damage_always_print_and_log_an_outcome", "reactions"):
         "`heal` of 0, or at full health, prints nothing",
     ("test_a_damage_that_takes_no_hit_points_still_prints_the_hp_line", "reactions"):

@@ -1,89 +1,276 @@
-"""Every play verb of the contract (commands.md "Dungeoneers verbs"), in one table.
+"""Dungeoneers' play actions (commands.md "Dungeoneers verbs") as engine `Action`s: what
+they cost (D2), every refusal before anything is paid (`prepare`) and their effect on
+the paid state (`resolve`). `engine.play.perform` runs them; whose turn it is, paying,
+reactions and readied actions (D8, D9) and who is up after (D3-D6) are the engine's.
 
-Each verb is `verb(state, rs, request, tape) -> (state, events, outcome)`: `request` is
-the verb's frozen choices, `tape` an `engine.steps.PlayTape` whose sources the command
-layer fills per dice slot (`--roll`, `--dodge`, `--pierce`, `--resist`, `--grab`) and
-whose decisions carry `--react ID=NAME`. A verb checks the rules first and refuses with
-a RuleViolation that names the ruling; nothing changes on a refusal.
+Here: what every action shares (its price, what it took, its outcome event, who acts
+on whom) and the actions without a test: move and sprint, interact, defend, ready, deep
+breath and focus. Those with one are in `contests.py`. A request's words are `actor`,
+`target`, `zone` (a tile), `spell-id` and READY_ROLE; its flags `with`, `boon`, `bane`,
+`damage-bonus`, `ledge`, `speed`, `draw`, `stow`, `tiles` and `arca`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from shaper_gm.records import record
-from shaper_gm.rulesets.dungeoneers.arcana import SpellRequest, set_ambient_arca, spellcast
-from shaper_gm.rulesets.dungeoneers.attacks import StrikeRequest, power_strike, strike
-from shaper_gm.rulesets.dungeoneers.basic import (
-    ActorRequest,
-    CostRequest,
-    InteractRequest,
-    ReadyRequest,
-    act,
-    add_stress,
-    deep_breath,
-    defend,
-    focus,
-    interact,
-    pass_turn,
-    react,
-    ready,
+from shaper_gm.engine import events as ev
+from shaper_gm.engine.actions import Acting, Action, Done
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.state import Actor, Effect, Encounter
+from shaper_gm.engine.steps import Note
+from shaper_gm.rulesets.dungeoneers.events import (
+    ActionReadied,
+    ActionResolved,
+    ActionTaken,
+    ConditionEnded,
+    Cost,
+    HoldingChanged,
+    Moved,
+    MoveOutcome,
+    PlainOutcome,
+    RestoreOutcome,
+    TallyChanged,
 )
-from shaper_gm.rulesets.dungeoneers.holds import (
-    GrabLedgeRequest,
-    GrappleRequest,
-    PushRequest,
-    grab_ledge,
-    grapple,
-    push,
-)
-from shaper_gm.rulesets.dungeoneers.movement import MoveRequest, move, sprint
-from shaper_gm.rulesets.dungeoneers.steps import (
-    SLOT_DODGE,
-    SLOT_GRAB,
-    SLOT_PIERCE,
-    SLOT_RESIST,
-    SLOT_ROLL,
+from shaper_gm.rulesets.dungeoneers.models import READY_ROLE, READYABLE
+from shaper_gm.rulesets.dungeoneers.rules import (
+    data_of,
+    hands_used,
+    release_grapples,
+    with_data,
 )
 
 
-@record
-class Verb:
-    name: str
-    run: Callable
-    request: type
-    slots: tuple[str, ...] = ()       # dice slots, in the order the verb rolls them
-    cost: str = ""                    # the costs-table key, or how the cost is set
-    rule: str = ""
+def priced(name: str):
+    """The AP an action costs by the content's costs table (D2)."""
+    return lambda acting: {"ap": acting.rs.numbers.cost(name)}
 
 
-STRIKE_SLOTS = (SLOT_ROLL, SLOT_DODGE, SLOT_PIERCE)
-TEST_SLOTS = (SLOT_ROLL, SLOT_DODGE)
+def paid(acting: Acting, action: str, ap: int | None = None) -> Cost:
+    """What the action took, read off the paid state (D2, D8)."""
+    ap = acting.rs.numbers.cost(action) if ap is None else ap
+    return Cost(action, ap, acting.state.actors[acting.actor].resource("ap"), acting.reaction)
 
-VERBS: dict[str, Verb] = {v.name: v for v in (
-    Verb("strike", strike, StrikeRequest, STRIKE_SLOTS, "strike", "D16"),
-    Verb("power-strike", power_strike, StrikeRequest, STRIKE_SLOTS, "power-strike", "D17"),
-    Verb("move", move, MoveRequest, (), "move", "D21"),
-    Verb("sprint", sprint, MoveRequest, (), "sprint", "D21"),
-    Verb("interact", interact, InteractRequest, (), "interact", "D22"),
-    Verb("defend", defend, ActorRequest, (), "defend", "D23"),
-    Verb("ready", ready, ReadyRequest, (), "ready", "D9"),
-    Verb("grapple", grapple, GrappleRequest, TEST_SLOTS, "grapple", "D24"),
-    Verb("push", push, PushRequest, (*TEST_SLOTS, SLOT_GRAB), "push", "D25"),
-    Verb("deep-breath", deep_breath, ActorRequest, (), "deep-breath", "D26"),
-    Verb("focus", focus, ActorRequest, (), "focus", "D27"),
-    Verb("spellcast", spellcast, SpellRequest, (SLOT_ROLL, SLOT_RESIST), "the spell's",
-         "D28"),
-    Verb("grab-ledge", grab_ledge, GrabLedgeRequest, (SLOT_GRAB,), "grab-ledge", "D29"),
-    Verb("pass", pass_turn, ActorRequest, (), "all AP left", "D7"),
-    Verb("act", act, CostRequest, (), "COST", "D2"),
-    Verb("react", react, CostRequest, (), "COST", "D8"),
-)}
 
-__all__ = [
-    "VERBS", "ActorRequest", "CostRequest", "GrabLedgeRequest", "GrappleRequest",
-    "InteractRequest", "MoveRequest", "PushRequest", "ReadyRequest", "SpellRequest",
-    "StrikeRequest", "Verb", "act", "add_stress", "deep_breath", "defend", "focus",
-    "grab_ledge", "grapple", "interact", "move", "pass_turn", "power_strike", "push",
-    "react", "ready", "set_ambient_arca", "spellcast", "sprint", "strike",
-]
+def taped(tape) -> dict:
+    return {"notes": tuple(tape.notes), "rolls": tuple(tape.rolls)}
+
+
+def resolved(acting: Acting, state: Encounter, outcome, *after, others=()) -> Done:
+    event = ActionResolved(acting.actor, outcome, action=outcome.cost.action)
+    return Done(state, (event, *after), outcome, others)
+
+
+def plain(acting: Acting, state: Encounter, action: str, text: str, note: Note,
+          *events) -> Done:
+    """An action with no dice, told in the GM's text or its own (D22, D23)."""
+    outcome = PlainOutcome(acting.actor, action, text, paid(acting, action), (note,))
+    return Done(state, (*events, ActionTaken(acting.actor, action, text, acting.reaction)),
+                outcome)
+
+
+# --- who against whom (D16, D19, D24, D25) ------------------------------------------------
+
+def opponents(state: Encounter, request, doing: str) -> tuple[Actor, Actor]:
+    """The acting creature and its target, both able to take part."""
+    actor, target = state.actors[request.actor], state.actors[request.target]
+    if actor.down:
+        raise RuleViolation(f"{actor.name} is down and cannot {doing} (D19)",
+                            "heal its wounds first, or act with another creature")
+    if target.id == actor.id:
+        raise RuleViolation(f"{actor.name} cannot {doing} itself", "name another creature")
+    if target.down:
+        raise RuleViolation(f"{target.name} is already down (D19)", "choose another target")
+    return actor, target
+
+
+def net_boon(request) -> int:
+    boon, bane = request.get("boon") or 0, request.get("bane") or 0
+    if boon < 0 or bane < 0:
+        raise RuleViolation("boon and bane are counted from 0 (D15)", "e.g. --boon 1")
+    return boon - bane
+
+
+def threatened(state: Encounter, rs, actor: Actor, target: Actor, rule: str, doing: str):
+    """D24, D25: only a creature within the actor's threat range (D16)."""
+    tiles = rs.tiles_apart(state, actor.id, target.id)
+    if tiles > actor.sheet.threat_range:
+        raise RuleViolation(f"{actor.name} can only {doing} a creature it threatens: "
+                            f"{target.name} is {tiles} tiles away, threat range "
+                            f"{actor.sheet.threat_range} ({rule})", "move closer first")
+
+# --- move and sprint (D21, D24, D29) ------------------------------------------------------------
+
+def _route(acting: Acting, sprint: bool) -> tuple:
+    """D21: up to a travel speed in tiles (twice that sprinting); not while grappled (D24)."""
+    state, rs, numbers = acting.state, acting.rs, acting.rs.numbers
+    actor = state.actors[acting.actor]
+    start = rs.placed(state, actor.id)
+    end = rs.canonical_zone(acting.request.arg("zone"), state.cols, state.rows)
+    speeds = dict(actor.sheet.speeds)
+    speed = (acting.request.get("speed") or next(iter(speeds), "ground")).lower()
+    if speed not in speeds:
+        known = ", ".join(f"{name} {n}" for name, n in actor.sheet.speeds) or "none"
+        raise RuleViolation(f"{actor.name} has no {speed} travel speed (D21)",
+                            f"its speeds: {known}")
+    allowed = speeds[speed] * (numbers.sprint_multiplier if sprint else 1)
+    tiles = rs.distance(start, end)
+    if tiles == 0:
+        raise RuleViolation(f"{actor.name} is already on {end}", "name another tile")
+    if tiles > allowed:
+        hint = (f"sprint covers {speeds[speed] * numbers.sprint_multiplier}" if not sprint
+                else "move in several actions")
+        raise RuleViolation(f"{end} is {tiles} tiles from {start}; "
+                            f"{'sprint' if sprint else 'move'} at {speed.title()} "
+                            f"({speeds[speed]}) covers {allowed} (D21)",
+                            f"{hint}, or choose a nearer tile")
+    holder = data_of(actor).grappled_by
+    if holder and numbers.grappled_cannot_move:
+        raise RuleViolation(f"{actor.name} is grappled by {state.actors[holder].name} and "
+                            "cannot move (D24)", "break free first (act), or wait until the "
+                            "grappler is forced away")
+    return start, end, speed, speeds[speed], allowed, tiles
+
+
+def _travel(acting: Acting, sprint: bool) -> Done:
+    start, end, speed, per, allowed, tiles = acting.plan
+    numbers, action = acting.rs.numbers, "sprint" if sprint else "move"
+    actor = acting.state.actors[acting.actor].with_(zone=end)
+    events: list = []
+    notes = [Note(f"{speed} speed {per}" + (" x 2 (sprint)" if sprint else ""), allowed, "D21"),
+             Note(f"tiles {start} to {end}", tiles, "D21")]
+    gained = numbers.sprint_stress if sprint else 0
+    if gained:
+        values = actor.resource_map()
+        values["stress"] = values.get("stress", 0) + gained
+        events.append(TallyChanged(actor.id, "stress", values["stress"] - gained,
+                                   values["stress"], "sprint"))
+        actor = actor.with_resources(values)
+        notes.append(Note("stress gained", gained, "D21"))
+    if data_of(actor).hanging:
+        actor = with_data(actor, hanging=False)
+        events.append(ConditionEnded(actor.id, "hanging", None, "it moved"))
+    state = acting.state.with_actor(actor)
+    events.append(Moved(actor.id, start, end, tiles, speed, action))
+    if data_of(actor).grappling and numbers.move_ends_grapple:
+        state, released = release_grapples(state, actor.id, "the grappler moved away (D24)")
+        events += released
+    outcome = MoveOutcome(actor.id, start, end, tiles, allowed, speed, sprint, gained,
+                          paid(acting, action), tuple(notes))
+    return Done(state, tuple(events), outcome)
+
+
+MOVE = Action("move", lambda acting: _travel(acting, False), priced("move"),
+              lambda acting: _route(acting, False), what="a move")
+SPRINT = Action("sprint", lambda acting: _travel(acting, True), priced("sprint"),
+                lambda acting: _route(acting, True), what="a sprint")
+
+
+# --- actions without dice (D9, D22, D23, D26, D27) -------------------------------------------
+
+def _holding(acting: Acting) -> tuple[str, ...]:
+    """D22: what the creature holds after drawing and stowing, in two hands."""
+    rs, actor = acting.rs, acting.state.actors[acting.actor]
+    draw, stow = acting.request.get("draw"), acting.request.get("stow")
+    holding = list(data_of(actor).holding)
+    if stow is not None:
+        if stow not in holding:
+            raise RuleViolation(f"{actor.name} is not holding {stow!r} (D22)",
+                                f"it holds: {', '.join(holding) or 'nothing'}")
+        holding.remove(stow)
+    if draw is not None:
+        if draw not in actor.sheet.weapons:
+            raise RuleViolation(f"{actor.name} carries no {draw!r} (D22)",
+                                f"it carries: {', '.join(actor.sheet.weapons) or 'nothing'}")
+        if draw in holding:
+            raise RuleViolation(f"{actor.name} already holds the {draw} (D22)",
+                                "strike with it")
+        holding.append(draw)
+        used = hands_used(rs, holding)
+        if used > rs.numbers.hands:
+            raise RuleViolation(f"{actor.name} has no hands free for the {draw}: it would "
+                                f"take {used} of {rs.numbers.hands} (D22)",
+                                "stow something first (interact --stow ITEM)")
+    return tuple(holding)
+
+
+def _interact(acting: Acting) -> Done:
+    """D22: open a door, drink a potion, ... or draw or stow a weapon."""
+    request, actor = acting.request, acting.state.actors[acting.actor]
+    changed = acting.plan != data_of(actor).holding
+    moves = [f"draws {request.get('draw')}" if request.get("draw") else "",
+             f"stows {request.get('stow')}" if request.get("stow") else ""]
+    text = request.arg("text") or ", ".join(m for m in moves if m)
+    state = acting.state.with_actor(with_data(actor, holding=acting.plan))
+    held = (HoldingChanged(actor.id, data_of(actor).holding, acting.plan),) if changed else ()
+    return plain(acting, state, "interact", text, Note("interact", text, "D22"), *held)
+
+
+def _defend(acting: Acting) -> Done:
+    """D23: defensive until the start of its next turn: boon on its dodging tests."""
+    actor, boon = acting.state.actors[acting.actor], acting.rs.numbers.defend_boon
+    guard = Effect("defensive", source="defend", mods=(("defense_boon", boon),),
+                   until=f"start:{actor.id}")
+    kept = tuple(e for e in actor.effects if e.name != "defensive")
+    state = acting.state.with_actor(actor.with_(effects=(*kept, guard)))
+    return plain(acting, state, "defend", "defensive until the start of its next turn",
+                 Note("boon on dodging tests", boon, "D23"), ev.EffectAdded(actor.id, guard))
+
+
+def _ready_plan(acting: Acting) -> str:
+    named = acting.request.arg(READY_ROLE, "")
+    if named.strip().lower() not in READYABLE:
+        raise RuleViolation(f"{named!r} is not an action a creature "
+                            "can ready (D9)", f"ready one of: {', '.join(READYABLE)}")
+    return named.strip().lower()
+
+
+def _ready(acting: Acting) -> Done:
+    """D9: hold one action until the round ends; only the readying AP is paid now."""
+    state = acting.state.with_actor(with_data(acting.state.actors[acting.actor],
+                                              readied=acting.plan))
+    outcome = PlainOutcome(acting.actor, "ready", acting.plan, paid(acting, "ready"),
+                           (Note(f"readied {acting.plan} until the round ends", None, "D9"),))
+    return Done(state, (ActionReadied(acting.actor, acting.plan),), outcome)
+
+
+def _restore_plan(acting: Acting, breath: bool) -> tuple[int, int, int]:
+    """D26: a deep breath only above stress capacity; D27: focus below the most arca.
+    (before, after, limit)."""
+    rs, actor = acting.rs, acting.state.actors[acting.actor]
+    if breath:
+        limit, stress = rs.stat(actor.sheet, "stress_capacity"), actor.resource("stress")
+        if stress <= limit:
+            raise RuleViolation(f"{actor.name} has {stress} stress, not above its capacity "
+                                f"{limit}: no deep breath (D26)",
+                                "deep breath is for a creature above its stress capacity")
+        return stress, max(0, stress - rs.numbers.deep_breath_relief), limit
+    limit, arca = rs.stat(actor.sheet, "arca_max"), actor.resource("arca")
+    if arca >= limit:
+        raise RuleViolation(f"{actor.name} already has its most arca, {limit} (D27)",
+                            "focus when some arca is spent")
+    return arca, min(limit, arca + rs.numbers.focus_regain), limit
+
+
+def _restore(acting: Acting, breath: bool) -> Done:
+    before, after, limit = acting.plan
+    action, resource = ("deep-breath", "stress") if breath else ("focus", "arca")
+    actor = acting.state.actors[acting.actor]
+    values = actor.resource_map()
+    values[resource] = after
+    notes = ((Note("stress capacity (endurance)", limit, "D26"),
+              Note("stress after a deep breath", after, "D26")) if breath else
+             (Note("arca maximum (2 x wisdom)", limit, "D27"),
+              Note("arca after focus", after, "D27")))
+    outcome = RestoreOutcome(actor.id, action, resource, before, after, limit,
+                             paid(acting, action), notes)
+    return resolved(acting, acting.state.with_actor(actor.with_resources(values)), outcome)
+
+
+INTERACT = Action("interact", _interact, priced("interact"), _holding, what="an interaction")
+DEFEND = Action("defend", _defend, priced("defend"), what="defending")
+READY = Action("ready", _ready, priced("ready"), _ready_plan, what="readying an action",
+               phrase="ready an action")
+DEEP_BREATH = Action("deep-breath", lambda acting: _restore(acting, True),
+                     priced("deep-breath"), lambda acting: _restore_plan(acting, True),
+                     what="a deep breath", phrase="take a deep breath")
+FOCUS = Action("focus", lambda acting: _restore(acting, False), priced("focus"),
+               lambda acting: _restore_plan(acting, False), what="focusing")

@@ -20,6 +20,7 @@ from shaper_gm.content.schema import (
     boolean,
     check_fields,
     choice,
+    ident,
     integer,
     list_of,
     mapping_of,
@@ -69,18 +70,10 @@ def die(value: Any) -> int:
     raise Bad(f"expected one die like d6, got {show(value)}")
 
 
-def item_id(value: Any) -> str:
-    if isinstance(value, str) and ID_RE.match(value):
-        return value
-    raise Bad(f"expected an id (lowercase letters, digits and '-'), got {show(value)}")
-
-
 def marks(value: Any) -> tuple[str, ...]:
     """`provisional: true` (the whole item) or a list of the keys that are invented."""
-    if value is True:
-        return ("all",)
-    if value is False:
-        return ()
+    if isinstance(value, bool):
+        return ("all",) if value else ()
     return list_of(text)(value)
 
 
@@ -92,83 +85,46 @@ def spell_range(value: Any) -> str:
     raise Bad(f"expected self, reach or a number of tiles, got {show(value)}")
 
 
+def required(check, *keys: str) -> dict[str, Field]:
+    return {key: Field(check, required=True) for key in keys}
+
+
 COMMON = {"name": Field(text, required=True), "provisional": Field(marks),
           "description": Field(text)}
-WEAPON_FIELDS = {
-    **COMMON,
-    "wounds": Field(integer(0), required=True),
-    "type": Field(text, required=True),
-    "pierce": Field(die, required=True),
-    "hands": Field(integer(0, 2)),
-    "range": Field(integer(1)),
-    "toss": Field(integer(1)),
-}
-SPELL_FIELDS = {
-    **COMMON,
-    "cost": Field(integer(1), required=True),
-    "arca": Field(integer(0), required=True),
-    "range": Field(spell_range, required=True),
-    "attack": Field(item_id),
-    "wounds": Field(integer(0)),
-    "type": Field(text),
-    "extra_arca": Field(choice(SPELL_GAINS)),
-    "effect": Field(text),
-}
+WEAPON_FIELDS = {**COMMON, **required(integer(0), "wounds"), **required(text, "type"),
+                 **required(die, "pierce"), "hands": Field(integer(0, 2)),
+                 "range": Field(integer(1)), "toss": Field(integer(1))}
+SPELL_FIELDS = {**COMMON, **required(integer(1), "cost"), **required(integer(0), "arca"),
+                **required(spell_range, "range"), "attack": Field(ident),
+                "wounds": Field(integer(0)), "type": Field(text),
+                "extra_arca": Field(choice(SPELL_GAINS)), "effect": Field(text)}
 SHEET_FIELDS = {
-    **COMMON,
-    **{score: Field(integer(0, 30)) for score in SCORES},
-    "armor": Field(integer(0)),
-    "wound_limit": Field(integer(1)),
-    "critical_threshold": Field(integer(1)),
-    "threat_range": Field(integer(0)),
-    "group": Field(item_id),
-    "proficiencies": Field(mapping_of(item_id, choice(RANKS))),
-    "speeds": Field(mapping_of(item_id, integer(0))),
+    **COMMON, **{score: Field(integer(0, 30)) for score in SCORES},
+    "armor": Field(integer(0)), "wound_limit": Field(integer(1)),
+    "critical_threshold": Field(integer(1)), "threat_range": Field(integer(0)),
+    "group": Field(ident), "proficiencies": Field(mapping_of(ident, choice(RANKS))),
+    "speeds": Field(mapping_of(ident, integer(0))),
     "vulnerable": Field(mapping_of(text, integer(1))),
-    "resist": Field(mapping_of(text, integer(1))),
-    "immune": Field(list_of(text)),
-    "weapons": Field(list_of(item_id)),
-    "holding": Field(list_of(item_id)),
-    "spells": Field(list_of(item_id)),
+    "resist": Field(mapping_of(text, integer(1))), "immune": Field(list_of(text)),
+    **{key: Field(list_of(ident)) for key in ("weapons", "holding", "spells")},
 }
 NUMBER_FIELDS = {
-    "name": Field(text),
-    "ap_per_round": Field(integer(1), required=True),
-    "max_action_cost": Field(integer(1), required=True),
-    "costs": Field(mapping_of(item_id, integer(0)), required=True),
-    "test_ties": Field(choice(TEST_TIES), required=True),
-    "proficiency_dice": Field(mapping_of(choice(RANKS), integer(2)), required=True),
-    "score_as_dice": Field(boolean, required=True),
-    "score_dice_minimum": Field(integer(0)),
-    "boon_die": Field(integer(2), required=True),
-    "bane_die": Field(integer(2), required=True),
-    "critical_threshold": Field(integer(1), required=True),
-    "threat_range": Field(integer(0), required=True),
-    "power_strike_wounds": Field(integer(0), required=True),
-    "power_strike_boon": Field(integer(0), required=True),
-    "defend_boon": Field(integer(0), required=True),
-    "diagonal_cost": Field(integer(1, 2), required=True),
-    "sprint_multiplier": Field(integer(1), required=True),
-    "sprint_stress": Field(integer(0), required=True),
-    "hands": Field(integer(0), required=True),
-    "grapple_free_hands": Field(integer(0), required=True),
-    "grappled_cannot_move": Field(boolean, required=True),
-    "move_ends_grapple": Field(boolean, required=True),
-    "push_tiles": Field(integer(1), required=True),
-    "stress_capacity_score": Field(choice(SCORES), required=True),
-    "deep_breath_relief": Field(integer(1), required=True),
-    "arca_per_wisdom": Field(integer(0), required=True),
-    "focus_regain": Field(integer(1), required=True),
-    "ambient_arca": Field(integer(0), required=True),
-    "ledge_die": Field(integer(2), required=True),
-    "ledge_score": Field(choice(SCORES), required=True),
-    "ledge_base": Field(integer(0), required=True),
-    "unarmed": Field(item_id, required=True),
-    "damage_types": Field(mapping_of(item_id, mapping_of(text, text)), required=True),
-    "default_sheet": Field(lambda v: v, required=True),
-    "grid_cols": Field(integer(1, 26)),
-    "grid_rows": Field(integer(1, 99)),
-    "provisional": Field(list_of(text)),
+    "name": Field(text), "score_dice_minimum": Field(integer(0)),
+    "grid_cols": Field(integer(1, 99)), "grid_rows": Field(integer(1, 99)),
+    "provisional": Field(list_of(text)), "default_sheet": Field(lambda v: v, required=True),
+    **required(integer(1), "ap_per_round", "max_action_cost", "critical_threshold",
+               "sprint_multiplier", "push_tiles", "deep_breath_relief", "focus_regain"),
+    **required(integer(0), "threat_range", "power_strike_wounds", "power_strike_boon",
+               "defend_boon", "sprint_stress", "hands", "grapple_free_hands",
+               "arca_per_wisdom", "ambient_arca", "ledge_base"),
+    **required(integer(2), "boon_die", "bane_die", "ledge_die"),
+    **required(integer(1, 2), "diagonal_cost"),
+    **required(boolean, "score_as_dice", "grappled_cannot_move", "move_ends_grapple"),
+    **required(choice(SCORES), "stress_capacity_score", "ledge_score"),
+    **required(choice(TEST_TIES), "test_ties"), **required(ident, "unarmed"),
+    **required(mapping_of(ident, integer(0)), "costs"),
+    **required(mapping_of(choice(RANKS), integer(2)), "proficiency_dice"),
+    **required(mapping_of(ident, mapping_of(text, text)), "damage_types"),
 }
 
 
@@ -218,14 +174,12 @@ def _items(ctx: Ctx, entries, build) -> dict:
     for display, key, raw in entries:
         if not isinstance(key, str) or not ID_RE.match(key):
             ctx.at(display, str(key)).error("id", "an id is lowercase letters, digits and '-'")
-            continue
-        if key in seen:
+        elif key in seen:
             ctx.at(display, key).error("id", f"duplicate id: already defined in {seen[key]}")
-            continue
-        seen[key] = display
-        built = build(ctx.at(display, key), key, raw)
-        if built is not None:
-            out[key] = built
+        else:
+            seen[key] = display
+            built = build(ctx.at(display, key), key, raw)
+            out.update({key: built} if built is not None else {})
     return out
 
 
@@ -272,87 +226,66 @@ def _damage_types(ctx: Ctx, raw: tuple) -> DamageTypes:
     return DamageTypes("damage", tuple(categories), tuple(names))
 
 
-def _type_code(ctx: Ctx, key: str, value: str | None, numbers: Numbers) -> str | None:
-    if value is None:
-        return None
-    code = numbers.damage_types.code_of(value)
-    if code is None:
-        ctx.error(key, f"unknown damage type {value!r} "
-                       f"(known: {', '.join(numbers.damage_types.codes())})")
+def _type_code(ctx: Ctx, value: str | None, numbers: Numbers) -> str | None:
+    code = numbers.damage_types.code_of(value) if value is not None else None
+    if value is not None and code is None:
+        ctx.error("type", f"unknown damage type {value!r} "
+                          f"(known: {', '.join(numbers.damage_types.codes())})")
     return code
 
 
 def _weapon(ctx: Ctx, item: str, raw: Any, numbers: Numbers) -> Weapon | None:
     before = len(ctx.errors)
-    v = check_fields(ctx, raw, WEAPON_FIELDS)
-    if v is None:
-        return None
-    code = _type_code(ctx, "type", v.get("type"), numbers)
+    v = check_fields(ctx, raw, WEAPON_FIELDS) or {}
+    code = _type_code(ctx, v.pop("type", None), numbers)
+    v.pop("description", None)
     if len(ctx.errors) > before:
         return None
-    return Weapon(id=item, name=v["name"], wounds=v["wounds"], damage_type=code,
-                  pierce_die=v["pierce"], hands=v.get("hands", 1), range=v.get("range"),
-                  toss=v.get("toss"), provisional=v.get("provisional", ()))
+    return Weapon(item, damage_type=code, pierce_die=v.pop("pierce"), **v)
 
 
 def _spell(ctx: Ctx, item: str, raw: Any, numbers: Numbers) -> Spell | None:
     before = len(ctx.errors)
-    v = check_fields(ctx, raw, SPELL_FIELDS)
-    if v is None:
-        return None
-    code = _type_code(ctx, "type", v.get("type"), numbers)
+    v = check_fields(ctx, raw, SPELL_FIELDS) or {}
+    code = _type_code(ctx, v.pop("type", None), numbers)
+    v.pop("description", None)
     if v.get("cost", 1) > numbers.max_action_cost:
         ctx.error("cost", f"an action costs 1 to {numbers.max_action_cost} AP (D2)")
     if v.get("wounds") and code is None:
         ctx.error("type", "a spell that deals wounds needs their damage type (D20)")
     if v.get("extra_arca") and not v.get("attack"):
         ctx.error("extra_arca", "extra arca overcomes a defender: the spell needs an attack")
-    if len(ctx.errors) > before:
-        return None
-    return Spell(id=item, name=v["name"], cost=v["cost"], arca=v["arca"], range=v["range"],
-                 attack=v.get("attack"), wounds=v.get("wounds", 0), damage_type=code,
-                 extra_arca=v.get("extra_arca"), effect=v.get("effect", ""),
-                 provisional=v.get("provisional", ()))
+    return None if len(ctx.errors) > before else Spell(item, damage_type=code, **v)
 
 
 def _sheet(ctx: Ctx, item: str, raw: Any, numbers: Numbers, weapons: dict,
            spells: dict) -> Sheet | None:
+    """A creature sheet; its damage types by code, the content's defaults filled in."""
     before = len(ctx.errors)
-    v = check_fields(ctx, raw, SHEET_FIELDS)
-    if v is None:
-        return None
-    known = numbers.damage_types.known()
-    for key in ("vulnerable", "resist"):
-        for name, _ in v.get(key, ()):
-            if name not in known and numbers.damage_types.code_of(name) is None:
-                ctx.error(f"{key}.{name}", f"unknown damage type or category "
-                                           f"(known: {', '.join(known)})")
-    for name in v.get("immune", ()):
-        if name not in known and numbers.damage_types.code_of(name) is None:
-            ctx.error("immune", f"unknown damage type or category {name!r}")
+    v = check_fields(ctx, raw, SHEET_FIELDS) or {}
+    v.pop("description", None)
+    types = numbers.damage_types
+    entries = [(f"{key}.{name}", name) for key in ("vulnerable", "resist")
+               for name, _ in v.get(key, ())] + [("immune", n) for n in v.get("immune", ())]
+    for where, name in entries:
+        if name not in types.known() and types.code_of(name) is None:
+            ctx.error(where, f"unknown damage type or category {name!r} "
+                             f"(known: {', '.join(types.known())})")
     for key, table in (("weapons", weapons), ("spells", spells)):
         for ref in v.get(key, ()):
             if ref not in table:
                 ctx.error(key, f"no {key[:-1]} {ref!r} in the {key} files")
-    carried = v.get("weapons", ())
     for ref in v.get("holding", ()):
-        if ref not in carried:
+        if ref not in v.get("weapons", ()):
             ctx.error("holding", f"holds {ref!r}, which is not among its weapons")
     in_hand = sum(weapons[w].hands for w in v.get("holding", ()) if w in weapons)
     if in_hand > numbers.hands:
         ctx.error("holding", f"takes {in_hand} hands; a creature has {numbers.hands}")
     if len(ctx.errors) > before:
         return None
-    norm = numbers.damage_types.code_of
-    fields = {key: v[key] for key in (*SCORES, "armor", "wound_limit", "group") if key in v}
-    return Sheet(
-        id=item, name=v["name"], **fields,
-        critical_threshold=v.get("critical_threshold", numbers.critical_threshold),
-        threat_range=v.get("threat_range", numbers.threat_range),
-        proficiencies=v.get("proficiencies", ()),
-        speeds=v.get("speeds", (("ground", 1),)) or (("ground", 1),),
-        vulnerable=tuple((norm(k) or k, n) for k, n in v.get("vulnerable", ())),
-        resist=tuple((norm(k) or k, n) for k, n in v.get("resist", ())),
-        immune=tuple(norm(k) or k for k in v.get("immune", ())),
-        weapons=carried, holding=v.get("holding", ()), spells=v.get("spells", ()),
-        provisional=v.get("provisional", ()))
+    for key in ("vulnerable", "resist"):
+        v[key] = tuple((types.code_of(k) or k, n) for k, n in v.get(key, ()))
+    v["immune"] = tuple(types.code_of(k) or k for k in v.get("immune", ()))
+    v["speeds"] = v.get("speeds") or (("ground", 1),)
+    return Sheet(item, **{"critical_threshold": numbers.critical_threshold,
+                          "threat_range": numbers.threat_range, **v})

@@ -11,13 +11,15 @@ from dataclasses import field, replace
 from shaper_gm.records import record
 
 SCORES = ("body", "finesse", "mind", "spirit", "wisdom", "dexterity", "endurance")
-# Sheet numbers `add --stat NAME=N` accepts besides the scores (commands.md).
-SHEET_EXTRAS = ("armor", "wound_limit", "critical_threshold", "threat_range")
-SHEET_NUMBERS = SCORES + SHEET_EXTRAS
+# Sheet numbers `add --stat NAME=N` accepts (commands.md).
+SHEET_NUMBERS = (*SCORES, "armor", "wound_limit", "critical_threshold", "threat_range")
 RANKS = ("untrained", "trained", "expert", "master")                  # D12
-BASE_SKILLS = ("striking", "dodging", "grappling", "spellcraft")       # sheet ranks
 TEST_TIES = ("actor", "defender")                                     # D11
 SPELL_GAINS = ("boon", "wounds")      # what each point of extra arca buys (D28)
+# D9: what a creature may ready (any action it could take on its turn).
+READYABLE = ("strike", "power-strike", "move", "sprint", "interact", "defend", "grapple",
+             "push", "deep-breath", "focus", "spellcast", "act")
+READY_ROLE = "|".join(READYABLE)      # `ready`'s word: one of them, completed from the list
 
 
 @record
@@ -178,12 +180,6 @@ class Sheet:
     def rank(self, skill: str) -> str:
         return dict(self.proficiencies).get(skill, "untrained")
 
-    @property
-    def shield(self) -> None:
-        """Dungeoneers sheets list shields among nothing: the shell's item completion
-        reads this of every sheet."""
-        return None
-
     def with_(self, **changes) -> Sheet:
         return replace(self, **changes)
 
@@ -196,23 +192,11 @@ class Library:
     creatures: dict[str, Sheet] = field(default_factory=dict)
     default_sheet: Sheet = field(default_factory=lambda: Sheet("creature", "Creature"))
 
-    # What the session and the shell's completion read of any content library.
+    # What a session reads of any content library.
     @property
     def rulesets(self) -> dict[str, Numbers]:
         """The ruleset whose numbers this holds, so a session takes it as its content."""
         return {"dungeoneers": self.numbers}
-
-    @property
-    def characters(self) -> dict[str, Sheet]:
-        """Every Dungeoneers template is a creature; characters are among them."""
-        return {}
-
-    @property
-    def skills(self) -> dict:
-        return {}
-
-    def item(self, item_id: str) -> Weapon | None:
-        return self.weapons.get(item_id)
 
 
 # --- the ruleset's data on the generic state ---------------------------------------

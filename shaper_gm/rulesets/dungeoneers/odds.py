@@ -8,8 +8,8 @@ from fractions import Fraction
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import distribution, exact
 from shaper_gm.records import record
-from shaper_gm.rulesets.dungeoneers.attacks import StrikeRequest, plan_strike
-from shaper_gm.rulesets.dungeoneers.steps import STRIKE
+from shaper_gm.rulesets.dungeoneers.contests import plan_strike
+from shaper_gm.rulesets.dungeoneers.rules import STRIKE_STEPS
 
 
 @record
@@ -31,11 +31,12 @@ class StrikeOdds:
         return sum((w * p for w, p in self.wounds), Fraction(0))
 
 
-def strike_odds(state: Encounter, rs, request: StrikeRequest, *,
+def strike_odds(state: Encounter, rs, request, *,
                 power: bool = False) -> StrikeOdds:
-    """Checks the strike as `strike` would (range, weapon, target), but not AP or turn."""
+    """Checks the strike as `strike` would (range, weapon, target), but not AP or turn;
+    `request` is a strike's (`with`, `boon`, `bane`, `damage-bonus`)."""
     plan = plan_strike(state, rs, request, power=power)
-    final = exact(STRIKE, plan.contest)
+    final = exact(STRIKE_STEPS, plan.contest)
     hit = distribution(final, lambda c: bool(c.hit)).get(True, Fraction(0))
     pierced = distribution(final, lambda c: bool(c.hit and c.pierced)).get(True, Fraction(0))
     crits = distribution(final, lambda c: c.criticals)

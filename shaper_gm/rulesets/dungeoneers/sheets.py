@@ -1,10 +1,9 @@
-"""Creature sheets from `add`: a content template (or the default sheet) with the GM's
-numbers and flags on top (the rulings' "Creature sheet"; D10, D12, D19-D22, D28).
-
-`add` hands the ruleset a NewActor: `numbers` from `--stat NAME=N` (and `--hp`, which
-Dungeoneers refuses: it counts wounds, D19), `extra` from the Dungeoneers flags
-`--prof`, `--vulnerable`, `--resist`, `--immune`, `--weapon`, `--holding`, `--spell`
-and `--speed`. Every value is checked here and refused with its ruling.
+"""Creature sheets from `add` (the rulings' "Creature sheet"; D10, D12, D19-D22, D28): a
+content template or the default sheet, with the GM's numbers (`--stat NAME=N`) and the
+Dungeoneers flags of `add` on top: `--prof`, `--vulnerable`, `--resist`, `--speed`
+(NAME=VALUE pairs), `--immune`, `--weapon`, `--holding` and `--spell`. `add_word`
+reads one flag value as the log keeps it; `make_actor` checks every value against the
+rules and the content.
 """
 
 from __future__ import annotations
@@ -14,36 +13,55 @@ from typing import Any
 
 from shaper_gm.engine import resources
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.names import match_one
 from shaper_gm.engine.state import Actor
-from shaper_gm.rulesets.dungeoneers.models import RANKS, SHEET_NUMBERS, ActorData, Library, Sheet
+from shaper_gm.rulesets.dungeoneers.models import RANKS, SHEET_NUMBERS, ActorData, Sheet
+from shaper_gm.rulesets.dungeoneers.rules import hands_used
 
-# The Dungeoneers flags of `add`, as the keys of NewActor.extra.
-EXTRA = ("prof", "vulnerable", "resist", "immune", "weapon", "holding", "spell", "speed")
+PAIRS = ("prof", "vulnerable", "resist", "speed")
+ADD_FLAGS = (*PAIRS, "immune", "weapon", "holding", "spell")
+PAIR_EXAMPLES = {"prof": "striking=expert", "vulnerable": "B=1", "resist": "physical=1",
+                 "speed": "fly=2"}
 # Sheet numbers that start at 1: a creature with no wound limit would start down (D19).
 AT_LEAST_ONE = ("wound_limit", "critical_threshold")
 
 
-def template(library: Library, name: str) -> Sheet:
-    """The content creature `name` (an exact id)."""
-    found = library.creatures.get(name)
-    if found is None:
-        known = ", ".join(sorted(library.creatures)) or "none"
-        raise RuleViolation(f"no Dungeoneers creature {name!r}", f"known: {known}")
-    return found
+def add_word(rs, flag: str, word: str) -> str:
+    """One value of `add`'s flag `flag`: an item of the content by unique prefix, a
+    damage type lowercased, or `name=value` with a whole number for all but `--prof`."""
+    if flag in ("weapon", "holding", "spell"):
+        table = rs.library.spells if flag == "spell" else rs.library.weapons
+        return match_one(word, sorted(table), "spell" if flag == "spell" else "weapon")
+    if flag not in PAIRS:
+        return word.strip().lower()
+    name, sep, value = word.partition("=")
+    if not sep or not name.strip() or not value.strip():
+        raise RuleViolation(f"--{flag} {word!r} is not NAME=VALUE",
+                            f"e.g. --{flag} {PAIR_EXAMPLES[flag]}")
+    name, value = name.strip().lower(), value.strip().lower()
+    if flag != "prof":
+        digits = value.removeprefix("-").removeprefix("+")
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
+            raise RuleViolation(f"--{flag} {name} needs a whole number, got {value!r}",
+                                f"e.g. --{flag} {PAIR_EXAMPLES[flag]}")
+        value = str(int(value))
+    return f"{name}={value}"
 
 
 def make_actor(rs, spec, zone: str | None) -> Actor:
     """A creature from `spec` (encounter.setup.NewActor): its template or the default
     sheet, the GM's numbers and flags, full AP and arca, no wounds or stress."""
     base = spec.template if spec.template is not None else rs.library.default_sheet
+    if isinstance(base, str):
+        raise RuleViolation(f"no Dungeoneers creature {base!r}",
+                            f"known: {', '.join(sorted(rs.library.creatures))}")
     numbers = dict(spec.numbers)
     if "hp" in numbers:
         raise RuleViolation("--hp: Dungeoneers counts wounds up to a wound limit, not hit "
                             "points (D19)", "give the limit with --stat wound_limit=N")
-    sheet = with_extra(rs, with_numbers(base, numbers), dict(spec.extra))
     name = spec.name or (base.name if spec.template is not None
                          else spec.id.replace("-", " ").title())
-    sheet = sheet.with_(name=name)
+    sheet = with_extra(rs, with_numbers(base, numbers), dict(spec.extra)).with_(name=name)
     values = resources.starting(rs.resources, sheet, rs.stat)
     return Actor(id=spec.id, name=name, side=spec.side or sheet.group or "enemies",
                  sheet=sheet, zone=zone, resources=values,
@@ -68,89 +86,71 @@ def with_numbers(sheet: Sheet, numbers: Mapping[str, int]) -> Sheet:
 
 
 def with_extra(rs, sheet: Sheet, extra: Mapping[str, Any]) -> Sheet:
-    """The Dungeoneers flags of `add` (D12, D20, D21, D22, D28)."""
+    """Proficiencies (D12), damage types (D20), weapons carried and in hand (D16,
+    D22), spells (D28), travel speeds (D21)."""
     for key in extra:
-        if key not in EXTRA:
+        if key not in ADD_FLAGS:
             raise RuleViolation(f"--{key} is not a Dungeoneers flag",
-                                f"flags: {', '.join('--' + k for k in EXTRA)}")
+                                f"flags: {', '.join('--' + k for k in ADD_FLAGS)}")
+    pairs = {key: dict(entry.split("=", 1) for entry in extra.get(key, ())) for key in PAIRS}
     prof = dict(sheet.proficiencies)
-    for skill, rank in dict(extra.get("prof", {})).items():
+    for skill, rank in pairs["prof"].items():
         if rank not in RANKS:
             raise RuleViolation(f"--prof {skill}={rank}: not a proficiency rank (D12)",
                                 f"ranks: {', '.join(RANKS)}")
-        prof[skill.lower()] = rank
-    vulnerable, resist = dict(sheet.vulnerable), dict(sheet.resist)
-    for table, given, flag in ((vulnerable, extra.get("vulnerable", {}), "vulnerable"),
-                               (resist, extra.get("resist", {}), "resist")):
-        for kind, amount in dict(given).items():
-            if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-                raise RuleViolation(f"--{flag} {kind}={amount}: expected N of 0 or more "
-                                    "(D20)", f"e.g. --{flag} {kind}=1")
-            table[damage_entry(rs, kind, flag)] = amount
+        prof[skill] = rank
+    tables = {"vulnerable": dict(sheet.vulnerable), "resist": dict(sheet.resist)}
+    for flag, table in tables.items():
+        for kind, amount in pairs[flag].items():
+            if int(amount) < 0:
+                raise RuleViolation(f"--{flag} {kind}={amount}: expected N of 0 or more (D20)",
+                                    f"e.g. --{flag} {kind}=1")
+            table[damage_entry(rs, kind, flag)] = int(amount)
     immune = list(sheet.immune)
-    for kind in extra.get("immune", ()):
-        entry = damage_entry(rs, kind, "immune")
-        if entry not in immune:
-            immune.append(entry)
-    sheet = sheet.with_(
-        proficiencies=tuple(prof.items()),
-        vulnerable=tuple((k, n) for k, n in vulnerable.items() if n),
-        resist=tuple((k, n) for k, n in resist.items() if n), immune=tuple(immune))
-    return _with_gear(rs, sheet, extra)
+    immune += [e for e in (damage_entry(rs, k, "immune") for k in extra.get("immune", ()))
+               if e not in immune]
+    weapons = known(extra.get("weapon", ()), rs.library.weapons, "weapon", "D16")
+    carried = weapons or sheet.weapons
+    holding = known(extra.get("holding", ()), rs.library.weapons, "weapon", "D22")
+    for item in holding:
+        if item not in carried:
+            raise RuleViolation(f"--holding {item}: not among its weapons (D22)",
+                                f"carry it too: --weapon {item}")
+    holding = holding or tuple(w for w in sheet.holding if w in carried)
+    used = hands_used(rs, holding)
+    if used > rs.numbers.hands:
+        raise RuleViolation(f"--holding {', '.join(holding)} takes {used} hands; a creature "
+                            f"has {rs.numbers.hands} (D22)", "hold fewer weapons")
+    speeds = {speed: int(tiles) for speed, tiles in pairs["speed"].items()}
+    for speed, tiles in speeds.items():
+        if tiles < 0:
+            raise RuleViolation(f"--speed {speed}={tiles}: expected tiles of 0 or more (D21)",
+                                f"e.g. --speed {speed}=2")
+    spells = known(extra.get("spell", ()), rs.library.spells, "spell", "D28")
+    return sheet.with_(
+        proficiencies=tuple(prof.items()), immune=tuple(immune), weapons=carried,
+        vulnerable=tuple((k, n) for k, n in tables["vulnerable"].items() if n),
+        resist=tuple((k, n) for k, n in tables["resist"].items() if n), holding=holding,
+        spells=spells or sheet.spells, speeds=tuple(speeds.items()) or sheet.speeds)
 
 
 def damage_entry(rs, text: str, flag: str) -> str:
     """A damage type code ("B", "bludgeoning") or a category ("physical", "damage")."""
     types = rs.numbers.damage_types
     code = types.code_of(text)
-    if code is not None:
-        return code
-    if text.lower() in types.known():
-        return text.lower()
+    if code is not None or text.lower() in types.known():
+        return code or text.lower()
     raise RuleViolation(f"--{flag} {text}: not a damage type or category (D20)",
                         f"types: {', '.join(types.known())}")
 
 
-def _with_gear(rs, sheet: Sheet, extra: Mapping[str, Any]) -> Sheet:
-    """Weapons carried and in hand (D16, D22), spells (D28), travel speeds (D21)."""
-    library = rs.library
-    changes: dict[str, Any] = {}
-    weapons = _known(extra.get("weapon", ()), library.weapons, "weapon", "D16")
-    if weapons:
-        changes["weapons"] = weapons
-    carried = weapons or sheet.weapons
-    holding = _known(extra.get("holding", ()), library.weapons, "weapon", "D22")
-    for item in holding:
-        if item not in carried:
-            raise RuleViolation(f"--holding {item}: not among its weapons (D22)",
-                                f"carry it too: --weapon {item}")
-    if not holding:
-        holding = tuple(w for w in sheet.holding if w in carried)
-    used = sum(library.weapons[w].hands for w in holding)
-    if used > rs.numbers.hands:
-        raise RuleViolation(f"--holding {', '.join(holding)} takes {used} hands; a creature "
-                            f"has {rs.numbers.hands} (D22)", "hold fewer weapons")
-    changes["holding"] = holding
-    spells = _known(extra.get("spell", ()), library.spells, "spell", "D28")
-    if spells:
-        changes["spells"] = spells
-    speeds = dict(extra.get("speed", ()))
-    for speed, tiles in speeds.items():
-        if isinstance(tiles, bool) or not isinstance(tiles, int) or tiles < 0:
-            raise RuleViolation(f"--speed {speed}={tiles}: expected tiles of 0 or more (D21)",
-                                f"e.g. --speed {speed}=2")
-    if speeds:
-        changes["speeds"] = tuple((k.lower(), n) for k, n in speeds.items())
-    return sheet.with_(**changes)
-
-
-def _known(ids, table: Mapping[str, Any], what: str, rule: str) -> tuple[str, ...]:
-    out = []
+def known(ids, table: Mapping[str, Any], what: str, rule: str) -> tuple[str, ...]:
+    """Content ids, each once, refused when the content lacks one."""
+    out: list[str] = []
     for item in ids:
         key = str(item).lower()
         if key not in table:
             raise RuleViolation(f"no Dungeoneers {what} {item!r} ({rule})",
                                 f"known: {', '.join(sorted(table))}")
-        if key not in out:
-            out.append(key)
+        out += [key] if key not in out else []
     return tuple(out)

@@ -1,35 +1,27 @@
-"""Dungeoneers' verbs (commands.md "Dungeoneers verbs"): strike, power strike, move,
-sprint, interact, defend, ready, grapple, push, deep breath, focus, spellcast, pass and
-grab a ledge; and the `add` flags of a Dungeoneers sheet. The shared verbs it changes
-(`add`, `damage`, `set`, `remove`, `init`) and its own GM tools (`odds`, `ambient`) are
-in `verbs_gm.py`.
-
-Each handler resolves the words (unique prefixes), writes them back resolved, plays the
-rules core's verb on a tape whose dice come from the `--SLOT FACES` flags (else the
-shell, else the generator) and whose decisions come from `--react ID=NAME`, and writes
-every face and answer back into the line, so the log replays exactly.
+"""Dungeoneers' verbs (commands.md "Dungeoneers verbs"): its play actions with their dice
+slots (`--roll`, `--dodge`, `--pierce`, `--resist`, `--grab`) and the `--react` answer
+of a creature pushed past a ledge; its flags on the shared `add` and `damage` and its
+words on the shared `set`, `init`, `remove` and `pass`; `odds` (exact strike odds) and
+`ambient` (the encounter's ambient arca, D28). The actions are in `actions.py`; the
+engine runs them.
 """
 
 from __future__ import annotations
 
-from shaper_gm.commands import resolve
-from shaper_gm.commands.args import flag
-from shaper_gm.commands.registry import Registry
-from shaper_gm.commands.session import Context, Outcome
-from shaper_gm.commands.slots import SlotDice, slot_flags
-from shaper_gm.errors import CommandError
-from shaper_gm.rulesets.dungeoneers import actions as A
-from shaper_gm.rulesets.dungeoneers import verbs_gm
-from shaper_gm.rulesets.dungeoneers.basic import READYABLE
-from shaper_gm.rulesets.dungeoneers.verbs_gm import (
-    add_extra,
-    boon_of,
-    template,
-    weapon_flag,
-    words_for,
-)
+import json
 
-__all__ = ["ADD_FLAGS", "ADD_USAGE", "add_extra", "register", "template"]
+from shaper_gm.commands.acting import read_request
+from shaper_gm.commands.args import flag
+from shaper_gm.commands.session import Context, Outcome
+from shaper_gm.commands.slots import slot_flags
+from shaper_gm.commands.table import VerbTable
+from shaper_gm.commands.viewdata import Message
+from shaper_gm.engine.request import Request
+from shaper_gm.rulesets.dungeoneers import actions as A
+from shaper_gm.rulesets.dungeoneers import contests as C
+from shaper_gm.rulesets.dungeoneers.models import RANKS, READY_ROLE
+
+verbs = VerbTable()
 
 SLOT_HELP = {
     "roll": "the acting creature's test: its proficiency die, then boon/bane d4s (D11, D15)",
@@ -38,261 +30,197 @@ SLOT_HELP = {
     "resist": "the defender's test against the spell (D28)",
     "grab": "the ledge check's d4, if the defender grabs the ledge (D29)",
 }
-# Slots rolled only if the action gets that far: faces given for them are dropped from
-# the log when it does not (a miss rolls no pierce check), as Shaper drops its damage.
-MAYBE_ROLLED = ("pierce", "grab")
-BOON_FLAGS = (flag("boon", "int", metavar="N", help="points of boon: +1d4 each (D15)"),
-              flag("bane", "int", metavar="N", help="points of bane: -1d4 each (D15)"))
-DAMAGE_BONUS = flag("damage-bonus", "int", metavar="N",
-                    help="the GM's wounds added to each application of the strike's (D16)")
-WITH = flag("with", "text", metavar="WEAPON", completes="weapon",
-            help="a weapon in hand (default: the first in hand, else a fist)")
-
-ADD_FLAGS = verbs_gm.ADD_FLAGS
-ADD_USAGE = verbs_gm.ADD_USAGE
 
 
 def slots(*names: str) -> dict[str, tuple[bool, str]]:
     return {name: (False, SLOT_HELP[name]) for name in names}
 
 
-def play(ctx: Context, run, request, slot_names: tuple[str, ...] = ()) -> Outcome:
-    """Run a rules-core verb with the command's dice and answers; log what it rolled."""
-    dice = SlotDice(ctx, slots(*slot_names))
-    state, events, _ = run(ctx.state, ctx.ruleset, request, dice.tape())
-    for name in MAYBE_ROLLED:
-        if name in dice.slots and not dice.sources[name]:
-            dice.given[name] = []
-    dice.finish()
-    return Outcome(state, events)
+def ap(action: str, text: str):
+    """A summary that starts with what the action costs in this content (D2)."""
+    return lambda rs: f"{rs.numbers.cost(action)} AP: {text}"
 
 
-def register(reg: Registry, rs) -> None:
-    _register_attacks(reg)
-    _register_moves(reg)
-    _register_simple(reg)
-    _register_arcana(reg)
-    verbs_gm.register(reg, rs)
+STRIKE_SLOTS, TEST_SLOTS = slots("roll", "dodge", "pierce"), slots("roll", "dodge")
+BOON = (flag("boon", "int", metavar="N", help="points of boon: +1d4 each (D15)"),
+        flag("bane", "int", metavar="N", help="points of bane: -1d4 each (D15)"))
+DAMAGE_BONUS = flag("damage-bonus", "int", metavar="N",
+                    help="the GM's wounds added to each application of the strike's (D16)")
+STRIKE_USAGE = ("[ACTOR] TARGET [--with WEAPON] [--boon N] [--bane N] [--damage-bonus N] "
+                "[--roll FACES] [--dodge FACES] [--pierce FACES]")
+STRIKE_FLAGS = (flag("with", "text", metavar="WEAPON", completes="weapon",
+                     help="a weapon in hand (default: the first in hand, else a fist)"),
+                *BOON, DAMAGE_BONUS, *slot_flags(STRIKE_SLOTS))
+for _action, _more in ((C.STRIKE, ""),
+                       (C.POWER_STRIKE, ": 1 extra wound, 1 boon on the striking roll")):
+    verbs.declare(_action, usage=f"{_action.name} {STRIKE_USAGE}",
+                  rules="D11-D20" + (", D17" if _more else ""),
+                  summary=ap(_action.name, f"hit test, pierce check against armor value, "
+                                           f"wounds{_more}"),
+                  examples=(f"{_action.name} skeleton", f"{_action.name} suori skeleton "
+                            "--roll 4 --dodge 3 --pierce 3",
+                            f"{_action.name} freya gob --with dagger --boon 1"),
+                  positionals=("actor?", "target"), slots=STRIKE_SLOTS, flags=STRIKE_FLAGS)
+verbs.declare(C.GRAPPLE, rules="D11, D24", positionals=("actor?", "target"), slots=TEST_SLOTS,
+              flags=(*BOON, *slot_flags(TEST_SLOTS)),
+              usage="grapple [ACTOR] TARGET [--boon N] [--bane N] [--roll FACES] "
+                    "[--dodge FACES]",
+              summary=ap("grapple", "grab a creature you threaten, with a hand free"),
+              examples=("grapple gob", "grapple freya skeleton --roll 5 --dodge 2"))
+PUSH_SLOTS = slots("roll", "dodge", "grab")
+verbs.declare(C.PUSH, rules="D8, D11, D25, D29", positionals=("actor?", "target", "zone"),
+              slots=PUSH_SLOTS,
+              flags=(flag("ledge", help="the push forces it past a ledge: it may grab it (D29)"),
+                     *BOON, *slot_flags(PUSH_SLOTS, react=True)),
+              usage="push [ACTOR] TARGET TILE [--ledge] [--boon N] [--bane N] [--roll FACES] "
+                    "[--dodge FACES] [--grab FACES] [--react TARGET=grab-ledge]",
+              summary=ap("push", "force a creature you threaten one tile; past a ledge it "
+                                 "may grab it"),
+              examples=("push gob D2", "push suori gob D2 --ledge --react gob=grab-ledge "
+                        "--roll 4 --dodge 1 --grab 3"))
+verbs.declare(C.GRAB_LEDGE, rules="D8, D14, D29", positionals=("actor?",), slots=slots("grab"),
+              flags=(flag("tiles", "int", metavar="N", help="tiles it was forced (default 1)"),
+                     *slot_flags(slots("grab"))),
+              usage="grab-ledge [ACTOR] [--tiles N] [--grab FACES]",
+              summary=ap("grab-ledge", "a reaction when forced past a ledge: check 1d4 + "
+                                       "dexterity vs 5 + tiles"),
+              examples=("grab-ledge gob --tiles 2", "grab-ledge skeleton --grab 4"))
+for _action, _summary in ((A.MOVE, "move up to one of your travel speeds in tiles"),
+                          (A.SPRINT, "twice a travel speed in tiles, and 1 stress")):
+    verbs.declare(_action, rules="D21, D24", positionals=("actor?", "zone"),
+                  flags=(flag("speed", "text", metavar="NAME", completes="speed",
+                              help="a travel speed on its sheet (default: the first)"),),
+                  usage=f"{_action.name} [ACTOR] TILE [--speed NAME]",
+                  summary=ap(_action.name, _summary),
+                  examples=(f"{_action.name} C3", f"{_action.name} bat E3 --speed fly"))
 
 
-# --- strikes, grapple, push ---------------------------------------------------------------
-
-def _register_attacks(reg: Registry) -> None:
-    strike_flags = (WITH, *BOON_FLAGS, DAMAGE_BONUS,
-                    *slot_flags(slots("roll", "dodge", "pierce")))
-    for name, power, cost, rules in (("strike", False, 3, "D11-D20"),
-                                     ("power-strike", True, 4, "D11-D20, D17")):
-        extra = ": 1 extra wound, 1 boon on the striking roll" if power else ""
-        run = A.power_strike if power else A.strike
-
-        @reg.command(
-            name, rules=rules, positionals=("actor?", "target"), flags=strike_flags,
-            usage=f"{name} [ACTOR] TARGET [--with WEAPON] [--boon N] [--bane N] "
-                  "[--damage-bonus N] [--roll FACES] [--dodge FACES] [--pierce FACES]",
-            summary=f"{cost} AP: hit test, pierce check against armor value, "
-                    f"wounds{extra}",
-            examples=(f"{name} skeleton", f"{name} suori skeleton --roll 4 --dodge 3 "
-                      "--pierce 3", f"{name} freya gob --with dagger --boon 1"))
-        def handler(ctx: Context, run=run, name=name) -> Outcome:
-            who, (target,) = resolve.split_actor(ctx.state, ctx.parsed.words, 1, name,
-                                                 f"{name} [ACTOR] TARGET")
-            target = resolve.actor(ctx.state, target)
-            ctx.parsed.words[:] = [who, target]
-            weapon = weapon_flag(ctx, who)
-            request = A.StrikeRequest(who, target, weapon, *boon_of(ctx),
-                                      wound_bonus=ctx.parsed.get("damage-bonus") or 0)
-            return play(ctx, run, request, ("roll", "dodge", "pierce"))
-
-    @reg.command(
-        "grapple", rules="D11, D24", positionals=("actor?", "target"),
-        flags=(*BOON_FLAGS, *slot_flags(slots("roll", "dodge"))),
-        usage="grapple [ACTOR] TARGET [--boon N] [--bane N] [--roll FACES] [--dodge FACES]",
-        summary="2 AP: grab a creature you threaten, with a hand free",
-        examples=("grapple gob", "grapple freya skeleton --roll 5 --dodge 2"))
-    def grapple(ctx: Context) -> Outcome:
-        who, (target,) = resolve.split_actor(ctx.state, ctx.parsed.words, 1, "grapple",
-                                             "grapple [ACTOR] TARGET")
-        target = resolve.actor(ctx.state, target)
-        ctx.parsed.words[:] = [who, target]
-        return play(ctx, A.grapple, A.GrappleRequest(who, target, *boon_of(ctx)),
-                    ("roll", "dodge"))
-
-    @reg.command(
-        "push", rules="D8, D11, D25, D29", positionals=("actor?", "target", "zone"),
-        flags=(flag("ledge", help="the push forces it past a ledge: it may grab it (D29)"),
-               *BOON_FLAGS, *slot_flags(slots("roll", "dodge", "grab"), react=True)),
-        usage="push [ACTOR] TARGET TILE [--ledge] [--boon N] [--bane N] [--roll FACES] "
-              "[--dodge FACES] [--grab FACES] [--react TARGET=grab-ledge]",
-        summary="2 AP: force a creature you threaten one tile; past a ledge it may grab it",
-        examples=("push gob D2", "push suori gob D2 --ledge --react gob=grab-ledge "
-                  "--roll 4 --dodge 1 --grab 3"))
-    def push(ctx: Context) -> Outcome:
-        who, (target, tile) = resolve.split_actor(ctx.state, ctx.parsed.words, 2, "push",
-                                                  "push [ACTOR] TARGET TILE")
-        target = resolve.actor(ctx.state, target)
-        tile = tile_of(ctx, tile)
-        ctx.parsed.words[:] = [who, target, tile]
-        request = A.PushRequest(who, target, tile, bool(ctx.parsed.get("ledge")),
-                                *boon_of(ctx))
-        return play(ctx, A.push, request, ("roll", "dodge", "grab"))
-
-    @reg.command(
-        "grab-ledge", rules="D8, D14, D29", positionals=("actor?",),
-        flags=(flag("tiles", "int", metavar="N", help="tiles it was forced (default 1)"),
-               *slot_flags(slots("grab"))),
-        usage="grab-ledge [ACTOR] [--tiles N] [--grab FACES]",
-        summary="1 AP reaction: forced past a ledge, check 1d4 + dexterity vs 5 + tiles",
-        examples=("grab-ledge gob --tiles 2", "grab-ledge skeleton --grab 4"))
-    def grab_ledge(ctx: Context) -> Outcome:
-        who, _ = resolve.split_actor(ctx.state, ctx.parsed.words, 0, "grab-ledge",
-                                     "grab-ledge [ACTOR]")
-        ctx.parsed.words[:] = [who]
-        tiles = ctx.parsed.get("tiles")
-        request = A.GrabLedgeRequest(who, 1 if tiles is None else tiles)
-        return play(ctx, A.grab_ledge, request, ("grab",))
+def actor_and_text(ctx: Context) -> Request:
+    """`VERB [ACTOR] TEXT`: a first word that is a creature's id (or a prefix of three
+    letters or more) names the actor; the rest is the text."""
+    words, ids = ctx.parsed.words, list(ctx.state.actors)
+    first = words[0].lower() if words else ""
+    named = first in ids or (len(first) >= 3 and sum(a.startswith(first) for a in ids) == 1)
+    return read_request(ctx, ("actor", "text") if named else ("actor?", "text"))
 
 
-def tile_of(ctx: Context, word: str) -> str:
-    return ctx.ruleset.canonical_zone(word, ctx.state.cols, ctx.state.rows)
+verbs.declare(A.INTERACT, rules="D22", positionals=("actor?", "text"), parse=actor_and_text,
+              flags=(flag("draw", "text", metavar="WEAPON", completes="carried",
+                          help="take a carried weapon in hand"),
+                     flag("stow", "text", metavar="WEAPON", completes="held",
+                          help="put a held weapon away")),
+              usage="interact [ACTOR] TEXT [--draw WEAPON] [--stow WEAPON]",
+              summary=ap("interact", "open a door, drink a potion, draw or stow a weapon, ..."),
+              examples=("interact opens the door", "interact alberich --draw maul",
+                        "interact freya --stow longsword"))
+for _action, _rules, _summary in (
+        (A.DEFEND, "D23", "defensive until your next turn starts: boon on dodging tests"),
+        (A.DEEP_BREATH, "D26", "above stress capacity, relieve 2 stress"),
+        (A.FOCUS, "D27", "regain 2 arca, up to twice your wisdom")):
+    verbs.declare(_action, rules=_rules, positionals=("actor?",),
+                  usage=f"{_action.name} [ACTOR]", summary=ap(_action.name, _summary),
+                  examples=(_action.name, f"{_action.name} freya"))
+verbs.declare(A.READY, rules="D8, D9", positionals=("actor?", READY_ROLE),
+              usage="ready [ACTOR] ACTION",
+              summary=ap("ready", "hold an action; take it as a reaction until the round ends"),
+              examples=("ready strike", "ready freya power-strike"))
+SPELL_SLOTS = slots("roll", "resist")
+verbs.declare(C.SPELLCAST, aliases=("cast",), rules="D18, D27, D28",
+              positionals=("actor?", "spell-id", "target?"), slots=SPELL_SLOTS,
+              flags=(flag("arca", "int", metavar="N",
+                          help="extra arca to overcome the defender, spent hit or miss (D28)"),
+                     *slot_flags(SPELL_SLOTS)),
+              usage="spellcast [ACTOR] SPELL [TARGET] [--arca N] [--roll FACES] "
+                    "[--resist FACES]",
+              summary="the spell's AP: pay its arca (ambient first), spell attack if it has one",
+              examples=("spellcast firebolt skeleton --arca 1", "spellcast alberich mend",
+                        "spellcast alberich frost-touch gob --roll 7 --resist 2"))
+
+# --- the shared verbs in Dungeoneers' words ----------------------------------------------------
+
+verbs.extend(
+    "add", before="count",
+    usage="add ID [--as TEMPLATE] [--side SIDE] [--at ZONE] [--name TEXT] [--hp N] "
+          "[--stat NAME=N]... [--prof NAME=RANK]... [--vulnerable TYPE=N]... "
+          "[--resist TYPE=N]... [--immune TYPE]... [--weapon ITEM]... [--holding ITEM]... "
+          "[--spell SPELL]... [--speed NAME=N]... [--count N]",
+    summary="add an actor from a template, or the ruleset's default sheet; mid-round, it "
+            "joins with full AP (D1)",
+    flags=tuple(flag(name, "text", repeat=True, metavar=metavar, completes=f"add-{name}",
+                     help=text) for name, metavar, text in (
+        ("prof", "NAME=RANK", f"a proficiency rank: {', '.join(RANKS)} (D12)"),
+        ("vulnerable", "TYPE=N", "vulnerability(N) to a damage type or category (D20)"),
+        ("resist", "TYPE=N", "resistance(N) (D20)"),
+        ("immune", "TYPE", "immunity (D20)"),
+        ("weapon", "ITEM", "a weapon it carries (replaces the template's)"),
+        ("holding", "ITEM", "a weapon in hand when the fight starts (D22)"),
+        ("spell", "SPELL", "a spell it knows (D28)"),
+        ("speed", "NAME=N", "a travel speed (D21)"))))
+verbs.extend(
+    "damage", rules="D18-D20", usage="damage TARGET N [--type TYPE] [--criticals N] [--direct]",
+    summary="deal N wounds like a hit: of a type (D20), again per critical (D18)",
+    examples=("damage skeleton 3 --type B", "damage gob 2 --criticals 1",
+              "damage freya 4 --direct"),
+    flags=lambda rs: (
+        flag("type", "text", metavar="TYPE", completes="damage-type",
+             help=f"a damage type: {' '.join(rs.numbers.damage_types.codes())}, or its name "
+                  "(D20)"),
+        flag("criticals", "int", metavar="N", help="critical hits (D18)"),
+        flag("direct", help="straight onto the wounds: no vulnerability, resistance or "
+                            "immunity")))
+verbs.extend("set", rules="D3, D19",
+             summary=lambda rs: f"set fields by hand: {', '.join(rs.settable_fields())}; "
+                                "wounds at the limit put a creature down")
+verbs.extend("init", usage="init ID ID ...", examples=("init freya alberich skeleton",),
+             summary="set the listing order: it names the default when a group ties (D4) and "
+                     "breaks a tie of body totals (D5)")
+verbs.extend("remove", summary="take a creature out of the encounter; who is up is worked "
+                               "out again")
+verbs.extend("pass", summary="give up every AP left this round, on your turn or not",
+             examples=("pass", "pass freya"))
 
 
-# --- moving -----------------------------------------------------------------------------
-
-def _register_moves(reg: Registry) -> None:
-    for name, run, summary in (
-            ("move", A.move, "1 AP: move up to one of your travel speeds in tiles"),
-            ("sprint", A.sprint, "1 AP: twice a travel speed in tiles, and 1 stress")):
-        @reg.command(
-            name, rules="D21, D24", positionals=("actor?", "zone"),
-            flags=(flag("speed", "text", metavar="NAME",
-                        help="a travel speed on its sheet (default: the first)"),),
-            usage=f"{name} [ACTOR] TILE [--speed NAME]", summary=summary,
-            examples=(f"{name} C3", f"{name} bat E3 --speed fly"))
-        def handler(ctx: Context, run=run, name=name) -> Outcome:
-            who, (tile,) = resolve.split_actor(ctx.state, ctx.parsed.words, 1, name,
-                                               f"{name} [ACTOR] TILE")
-            tile = tile_of(ctx, tile)
-            ctx.parsed.words[:] = [who, tile]
-            speed = ctx.parsed.get("speed")
-            if speed is not None:
-                actor = ctx.state.actors[who]
-                known = [s for s, _ in actor.sheet.speeds]
-                speed = resolve.match_one(speed, known, "travel speed",
-                                          f"{actor.name}'s speeds: {', '.join(known)} (D21)")
-                ctx.parsed.flags["speed"] = speed
-            return play(ctx, run, A.MoveRequest(who, tile, speed))
+@verbs.command("ambient", group="gm", rules="D28", positionals=("arca",), usage="ambient N",
+               summary="set the encounter's ambient arca (spells pay their baseline from it "
+                       "first)", examples=("ambient 3", "ambient 0"))
+def ambient(ctx: Context) -> Outcome:
+    request = read_request(ctx)
+    return Outcome(*C.set_ambient_arca(ctx.state, ctx.ruleset, request.arg("arca")),
+                   request=request)
 
 
-# --- actions without dice -------------------------------------------------------------
-
-def _register_simple(reg: Registry) -> None:
-    @reg.command(
-        "interact", rules="D22", positionals=("actor?", "text"),
-        flags=(flag("draw", "text", metavar="WEAPON", completes="weapon",
-                    help="take a carried weapon in hand"),
-               flag("stow", "text", metavar="WEAPON", completes="weapon",
-                    help="put a held weapon away")),
-        usage="interact [ACTOR] TEXT [--draw WEAPON] [--stow WEAPON]",
-        summary="1 AP: open a door, drink a potion, draw or stow a weapon, ...",
-        examples=("interact opens the door", "interact alberich --draw maul",
-                  "interact freya --stow longsword"))
-    def interact(ctx: Context) -> Outcome:
-        who, text = words_for(ctx, "interact")
-        actor = ctx.state.actors[who]
-        draw = _item_flag(ctx, "draw", list(actor.sheet.weapons), actor.name)
-        stow = _item_flag(ctx, "stow", list(actor.system.holding), actor.name)
-        return play(ctx, A.interact, A.InteractRequest(who, text, draw, stow))
-
-    for name, run, summary, rules in (
-            ("defend", A.defend, "2 AP: defensive until your next turn starts: boon on "
-             "dodging tests", "D23"),
-            ("deep-breath", A.deep_breath, "2 AP: above stress capacity, relieve 2 stress",
-             "D26"),
-            ("focus", A.focus, "2 AP: regain 2 arca, up to twice your wisdom", "D27"),
-            ("pass", A.pass_turn, "give up every AP left this round, on your turn or not",
-             "D7")):
-        @reg.command(name, rules=rules, positionals=("actor?",), usage=f"{name} [ACTOR]",
-                     summary=summary, examples=(name, f"{name} freya"))
-        def handler(ctx: Context, run=run, name=name) -> Outcome:
-            who, _ = resolve.split_actor(ctx.state, ctx.parsed.words, 0, name,
-                                         f"{name} [ACTOR]")
-            ctx.parsed.words[:] = [who]
-            return play(ctx, run, A.ActorRequest(who))
-
-    @reg.command(
-        "ready", rules="D8, D9", positionals=("actor?", "|".join(READYABLE)),
-        usage="ready [ACTOR] ACTION",
-        summary="1 AP: hold an action; take it as a reaction until the round ends",
-        examples=("ready strike", "ready freya power-strike"))
-    def ready(ctx: Context) -> Outcome:
-        who, (action,) = resolve.split_actor(ctx.state, ctx.parsed.words, 1, "ready",
-                                             "ready [ACTOR] ACTION")
-        known = [a for a in READYABLE if a.startswith(action.lower())]
-        action = known[0] if len(known) == 1 else action.lower()   # the rules refuse others
-        ctx.parsed.words[:] = [who, action]
-        return play(ctx, A.ready, A.ReadyRequest(who, action))
+@verbs.command(
+    "odds", group="gm", logged=False, rules="D11-D20",
+    usage="odds [ACTOR] TARGET [--with WEAPON] [--boon N] [--bane N] [--power] [--json]",
+    summary="exact chance to hit, to pierce, of each number of critical hits, of the wounds "
+            "dealt and of reaching the wound limit",
+    examples=("odds skeleton", "odds suori skeleton --power --json"),
+    positionals=("actor?", "target"),
+    flags=(flag("with", "text", metavar="WEAPON", completes="weapon",
+                help="the weapon (default: the one in hand)"), *BOON,
+           flag("power", help="a power strike (D17)"),
+           flag("damage-bonus", "int", metavar="N",
+                help="the GM's wounds added to each application (D16)"),
+           flag("json", help='the same as JSON, fractions as "n/d"')))
+def odds(ctx: Context) -> Outcome:
+    from shaper_gm.rulesets.dungeoneers.odds import strike_odds
+    request = read_request(ctx)
+    found = strike_odds(ctx.state, ctx.ruleset, request, power=bool(request.get("power")))
+    if request.get("json"):
+        return Outcome(view=Message(odds_json(found)))
+    from shaper_gm.rulesets.dungeoneers import views  # noqa: F401  (registers the view)
+    return Outcome(view=found)
 
 
-def _item_flag(ctx: Context, name: str, pool: list[str], who: str) -> str | None:
-    word = ctx.parsed.get(name)
-    if word is None:
-        return None
-    if not pool:
-        raise CommandError(f"--{name}: {who} has nothing to {name} (D22)",
-                           "drop the flag" if name == "stow" else "add weapons with add --weapon")
-    item = resolve.match_one(word, pool, "weapon", f"{who}: {', '.join(pool)} (D22)")
-    ctx.parsed.flags[name] = item
-    return item
+def fraction(p) -> str:
+    """A Fraction as JSON writes it: ``"n/d"``."""
+    return f"{p.numerator}/{p.denominator}"
 
 
-# --- spellcast ----------------------------------------------------------------------------
-
-def _register_arcana(reg: Registry) -> None:
-    @reg.command(
-        "spellcast", aliases=("cast",), rules="D18, D27, D28",
-        positionals=("actor?", "spell-id", "target?"),
-        flags=(flag("arca", "int", metavar="N",
-                    help="extra arca to overcome the defender, spent hit or miss (D28)"),
-               *slot_flags(slots("roll", "resist"))),
-        usage="spellcast [ACTOR] SPELL [TARGET] [--arca N] [--roll FACES] [--resist FACES]",
-        summary="the spell's AP: pay its arca (ambient first), spell attack if it has one",
-        examples=("spellcast firebolt skeleton --arca 1", "spellcast alberich mend",
-                  "spellcast alberich frost-touch gob --roll 7 --resist 2"))
-    def spellcast(ctx: Context) -> Outcome:
-        who, spell, target = _caster_spell_target(ctx)
-        extra = ctx.parsed.get("arca") or 0
-        ctx.parsed.flags["arca"] = extra or None
-        ctx.parsed.words[:] = [who, spell, *([target] if target else [])]
-        return play(ctx, A.spellcast, A.SpellRequest(who, spell, target, extra),
-                    ("roll", "resist"))
-
-
-def _caster_spell_target(ctx: Context) -> tuple[str, str, str | None]:
-    """`[ACTOR] SPELL [TARGET]`: a first word that names a creature and a second that
-    names one of its spells read as caster and spell; otherwise the creature up casts."""
-    words, state = ctx.parsed.words, ctx.state
-    usage = "spellcast [ACTOR] SPELL [TARGET]"
-    if not 1 <= len(words) <= 3:
-        raise CommandError(f"expected {usage}", "e.g. spellcast firebolt skeleton")
-    if len(words) == 3 or (len(words) == 2 and resolve.is_actor(state, words[0])
-                           and _is_spell(ctx, words[0], words[1])):
-        who, rest = resolve.actor(state, words[0]), words[1:]
-    else:
-        who, rest = resolve.acting(state), words
-    if len(rest) > 2:
-        raise CommandError(f"expected {usage}", "e.g. spellcast alberich firebolt skeleton")
-    actor = state.actors[who]
-    spells = list(actor.sheet.spells)
-    if not spells:
-        raise CommandError(f"{actor.name} knows no spells (D28)",
-                           "add spells with add --spell, or cast with another creature")
-    spell = resolve.match_one(rest[0], spells, "spell",
-                              f"{actor.name}'s spells: {', '.join(spells)} (D28)")
-    target = resolve.actor(state, rest[1]) if len(rest) == 2 else None
-    return who, spell, target
-
-
-def _is_spell(ctx: Context, actor_word: str, word: str) -> bool:
-    spells = ctx.state.actors[resolve.actor(ctx.state, actor_word)].sheet.spells
-    key = word.lower()
-    return key in spells or sum(s.startswith(key) for s in spells) == 1
+def odds_json(odds) -> str:
+    return json.dumps({
+        "attacker": odds.actor, "target": odds.target, "weapon": odds.weapon,
+        "power": odds.power, "hit": fraction(odds.hit), "pierce": fraction(odds.pierce),
+        "criticals": {str(n): fraction(p) for n, p in odds.criticals},
+        "wounds": {str(n): fraction(p) for n, p in odds.wounds},
+        "mean_wounds": fraction(odds.mean_wounds), "down": fraction(odds.down)}, indent=2)

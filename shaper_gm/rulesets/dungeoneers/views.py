@@ -23,23 +23,21 @@ from shaper_gm.rulesets.dungeoneers.events import (
     ActionResolved,
     ActionTaken,
     AmbientArcaChanged,
+    CheckOutcome,
     ConditionEnded,
     ConditionStarted,
+    ContestOutcome,
     HoldingChanged,
     Moved,
     ReadiedCleared,
+    RestoreOutcome,
     RoundRefilled,
+    SpellOutcome,
+    StrikeOutcome,
     TallyChanged,
 )
 from shaper_gm.rulesets.dungeoneers.odds import StrikeOdds
-from shaper_gm.rulesets.dungeoneers.outcomes import (
-    CheckOutcome,
-    ContestOutcome,
-    RestoreOutcome,
-    SpellOutcome,
-    StrikeOutcome,
-)
-from shaper_gm.rulesets.dungeoneers.state import data_of
+from shaper_gm.rulesets.dungeoneers.rules import data_of
 
 LABEL = 46         # the widest label column of a breakdown
 
@@ -107,8 +105,6 @@ def _(e: ActionResolved, n: Names, cost: str) -> str:
 
 @describer(ActionTaken)
 def _(e: ActionTaken, n: Names, cost: str) -> str:
-    if e.action == "react":
-        return line(f"{n(e.actor)} reacts" + (f": {e.text}" if e.text else ""), [cost, "D8"])
     if e.action == "defend":
         return line(f"{n(e.actor)} defends: defensive until its next turn", [cost, "D23"])
     text = f": {e.text}" if e.text else ""
@@ -168,6 +164,9 @@ def _(e: TallyChanged, n: Names, cost: str) -> str:
     change = abs(e.after - e.before)
     count = plural(change, "wound") if e.tally == "wounds" else f"{change} {e.tally}"
     of = f" of {e.limit}" if e.limit is not None else ""
+    if not change:              # a GM's heal or damage that changed nothing says so
+        return line(f"{n(e.actor)}'s {e.tally} stay at {e.after}{of}",
+                    [e.why, _TALLY_RULES.get(e.tally, "")])
     return line(f"{n(e.actor)} {up if e.after > e.before else down} {count}",
                 [f"{e.before} → {e.after}{of}", e.why, _TALLY_RULES.get(e.tally, "")])
 
@@ -180,8 +179,6 @@ def _(e: RoundRefilled, n: Names, cost: str) -> str:
 @describer(AmbientArcaChanged)
 def _(e: AmbientArcaChanged, n: Names, cost: str) -> str:
     return line(f"Ambient arca {e.before} → {e.after}", [e.why, "D28"])
-
-
 
 
 # --- breakdowns ------------------------------------------------------------------------
@@ -291,17 +288,12 @@ def toolbar(actor, rs, state=None) -> str:
     return f"{up_text(state, rs)} · AP: {everyone} · {actor.name}: {own}"
 
 
-class DungeoneersLayout(Layout):
-    def toolbar_text(self, actor, rs, state=None) -> str:
-        return toolbar(actor, rs, state)
-
-
 def _grapples(state) -> list[tuple[str, str]]:
     return [(a.id, data_of(a).grappling) for a in state.actors.values()
             if data_of(a).grappling]
 
 
-LAYOUTS["dungeoneers"] = DungeoneersLayout(
+LAYOUTS["dungeoneers"] = Layout(
     columns=(Column("AP", _ap), Column("Wounds", _wounds), Column("Stress", _stress),
              Column("Arca", _arca), Column("Holding", _holding, after_zone=True),
              Column("Conditions", _conditions, after_zone=True, wrap=True)),

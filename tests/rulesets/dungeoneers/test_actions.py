@@ -10,7 +10,9 @@ import pytest
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.dungeoneers import build
-from shaper_gm.rulesets.dungeoneers.actions import (
+from shaper_gm.rulesets.dungeoneers.contests import set_ambient_arca
+from shaper_gm.rulesets.dungeoneers.events import ConditionEnded, ConditionStarted, Moved
+from tests.rulesets.dungeoneers.conftest import (
     ActorRequest,
     CostRequest,
     GrabLedgeRequest,
@@ -20,6 +22,7 @@ from shaper_gm.rulesets.dungeoneers.actions import (
     PushRequest,
     SpellRequest,
     StrikeRequest,
+    Table,
     act,
     defend,
     focus,
@@ -29,13 +32,10 @@ from shaper_gm.rulesets.dungeoneers.actions import (
     move,
     pass_turn,
     push,
-    set_ambient_arca,
     spellcast,
     sprint,
     strike,
 )
-from shaper_gm.rulesets.dungeoneers.events import ConditionEnded, ConditionStarted, Moved
-from tests.rulesets.dungeoneers.conftest import Table
 
 
 def trio(table, skeleton_at="C2"):
@@ -59,7 +59,7 @@ def test_d21_move_by_a_travel_speed_and_sprint_for_stress(table, rs):
     assert (out.tiles, out.speed) == (2, "fly")
     with pytest.raises(RuleViolation, match=r"no swim travel speed \(D21\)"):
         t.do(move, MoveRequest("suori", "D3", "swim"))
-    with pytest.raises(RuleViolation, match="off the grid"):
+    with pytest.raises(RuleViolation, match=r"tile F1 is off the 5x5 battlefield"):
         t.do(move, MoveRequest("suori", "F1"))
     king = Table(build(replace(rs.library, numbers=replace(rs.numbers, diagonal_cost=2))))
     king.add("suori", "suori", at="B2").add("bat", "giant-bat", at="E5").start()

@@ -68,7 +68,7 @@ def test_the_source_round_step_by_step():
     assert "party's body total 5 beats the others" in between.why
     # The skeleton's swing draws Alberich's 1-AP reaction; Freya has nothing left (D8).
     before = s.state
-    with pytest.raises(GmError, match=r"Freya has 0 AP left and cannot react \(D8\)"):
+    with pytest.raises(GmError, match=r"react needs 1 AP; Freya has 0 left \(D1, D2, D8\)"):
         s.execute("react freya 1 parries")
     assert s.state is before
     result = s.execute("react alberich 1 parries the blow")

@@ -11,8 +11,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from shaper_gm.commands import Session, new_session
 from shaper_gm.errors import GmError
-from shaper_gm.rulesets.dungeoneers.basic import READYABLE
-from shaper_gm.rulesets.dungeoneers.state import data_of
+from shaper_gm.rulesets.dungeoneers.models import READYABLE
+from shaper_gm.rulesets.dungeoneers.rules import data_of
 
 TILES = ["B2", "B3", "C2", "C3", "D3", "D4"]          # a small corner: creatures meet
 TEMPLATES = ["freya", "alberich", "suori", "skeleton", "goblin", "giant-bat", "ooze"]

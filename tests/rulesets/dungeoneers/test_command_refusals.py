@@ -20,9 +20,8 @@ REFUSED = [
     ((), "strike freya gob --with dagger", r"Freya is not holding the dagger \(D22\)"),
     (("act freya 4 waits", "act alberich 6 waits", "act skeleton 6 waits",
       "act gob 6 waits"), "strike freya skeleton",
-     r"strike costs 3 AP; Freya has 2 left \(D2\)"),
-    ((), "power-strike skeleton freya", r"it is not Skeleton's turn: Freya and Alberich "
-                                        r"are up \(D3\)"),
+     r"strike needs 3 AP; Freya has 2 left \(D1, D2, D8\)"),
+    ((), "power-strike skeleton freya", r"it is not Skeleton's turn \(D3\)"),
     ((), "strike freya freya", r"Freya cannot strike itself"),
     ((), "strike freya skeleton --boon -1", r"boon and bane are counted from 0 \(D15\)"),
     ((), "strike freya skeleton --dodge 9", r"--dodge: face 9 is out of range 1-6"),
@@ -34,8 +33,8 @@ REFUSED = [
     ((), "push freya skeleton E5", r"a push forces Skeleton 1 tile\(s\); E5 is 3 from C2 "
                                    r"\(D25\)"),
     ((), "push freya skeleton Z9", r"tile Z9 is off the 8x8 battlefield"),
-    (("pass skeleton",), "react skeleton 1 dodges",
-     r"Skeleton has 0 AP left and cannot react \(D8\)"),
+    (("set skeleton ap=0",), "react skeleton 1 dodges",
+     r"react needs 1 AP; Skeleton has 0 left \(D1, D2, D8\)"),
     ((), "react freya 7 everything", r"an action costs 1 to 6 AP, not 7 \(D2\)"),
     ((), "react freya lots", r"'lots' is not a cost in AP \(D2\)"),
     ((), "act 0 nothing", r"an action costs 1 to 6 AP, not 0 \(D2\)"),
@@ -56,7 +55,9 @@ REFUSED = [
     ((), "deep-breath freya", r"Freya has 0 stress, not above its capacity 4: no deep "
                               r"breath \(D26\)"),
     ((), "focus freya", r"Freya already has its most arca, 2 \(D27\)"),
-    (("act freya 6 waits",), "pass freya", r"Freya has no AP left to give up \(D7\)"),
+    # a creature with no AP left is never up, so its pass is another's turn's
+    (("act freya 6 waits",), "pass freya", r"Freya is not acting: it is Alberich's turn "
+                                           r"\(D3\)"),
     ((), "end", r"a turn here is one action \(D2\): it ends by itself"),
     ((), "grab-ledge gob --tiles 0", r"a creature grabs a ledge when forced at least 1 tile "
                                      r"\(D29\)"),
@@ -69,9 +70,9 @@ REFUSED = [
     ((), "attack skeleton", r"this encounter runs Dungeoneers, whose verbs are .*strike"),
     (("damage skeleton 8 --direct",), "strike freya skeleton",
      r"Skeleton is already down \(D19\)"),
-    (("damage gob 6 --direct",), "pass gob", r"Goblin is down and cannot pass \(D19\)"),
-    (("damage freya 12 --direct",), "act freya 1 crawls", r"Freya is down and cannot act "
-                                                          r"\(D19\)"),
+    (("damage gob 6 --direct",), "pass gob", r"Goblin is down and has nothing to give up"),
+    (("damage freya 12 --direct",), "act freya 1 crawls", r"Freya is down \(D19\) and cannot "
+                                                          r"act"),
 ]
 
 
@@ -89,7 +90,7 @@ def test_a_refusal_is_one_line_and_changes_nothing(before, line, message):
 
 
 @pytest.mark.parametrize("line,message", [
-    ("strike freya skeleton", r"the fight has not started: nobody has AP to spend yet \(D1\)"),
+    ("strike freya skeleton", r"the fight has not started \(D3\): a strike needs a turn"),
     ("init", r"Dungeoneers rolls no initiative: the most AP acts next \(D3\)"),
     ("add troll --hp 10", r"--hp: Dungeoneers counts wounds up to a wound limit, not hit "
                           r"points \(D19\)"),

@@ -62,15 +62,15 @@ def test_every_other_action_has_its_line():
         ("ready alberich strike", "Alberich readies strike until the round ends (1 AP, D9)"),
         ("push suori gob E2 --ledge --react gob=grab-ledge --roll 4 --dodge 1 --grab 4",
          "Goblin checks [1d4] + dexterity 3 vs 6: success"),
-        ("act skeleton 1 rattles", "Skeleton acts: rattles (1 AP)"),
-        ("act alberich 1 hums", "Alberich acts: hums (1 AP)"),
+        ("act skeleton 1 rattles", "Skeleton: rattles (1 AP)"),
+        ("act alberich 1 hums", "Alberich: hums (1 AP)"),
         ("move gob D1", "Goblin moves D2 → D1 (1 tile, ground, 1 AP)"),     # tied: D4
-        ("react suori 1 ducks", "Suori reacts: ducks (1 AP, D8)"),
+        ("react suori 1 ducks", "Suori reacts: ducks (1 AP, 4 → 3 left, D8)"),
         ("set freya stress=5", "Freya: stress 0 → 5 (set by the GM)"),
         ("damage skeleton 3 --type P", "Skeleton takes 1 wound (0 → 1 of 8, the GM, D19)"),
         ("heal skeleton 1", "Skeleton heals 1 wound (1 → 0 of 8, the GM, D19)"),
         ("ambient 2", "Ambient arca 0 → 2 (the GM, D28)"),
-        ("pass gob", "Goblin passes (gives up 4 AP, D7)"),
+        ("pass skeleton", "Skeleton passes (gives up 5 AP, D7)"),
     ]
     for line, expected in lines:
         assert expected in shown(s, line), line
@@ -117,7 +117,7 @@ def test_the_order_table_the_sheet_the_odds_and_the_toolbar():
 
 def test_the_recap_reads_as_prose():
     s = fight(*SETUP, "start", "strike suori skeleton --roll 4 --dodge 3 --pierce 3",
-              "pass gob")
+              "pass freya")
     text = recap_markdown(s.history, s.state)
     assert not CLASS_NAMES.search(text), text
     assert "Suori strikes Skeleton with the Warhammer: 6 vs 4, hit; 4 wounds (B)" in text

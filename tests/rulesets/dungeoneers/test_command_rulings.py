@@ -35,16 +35,16 @@ def test_d3_d4_d5_who_is_up():
     assert s.state.up == ("skeleton", "ogre")               # enemies' body 6 beats 5 (D5)
     s.execute("act ogre 1 roars")                            # the other tied creature (D4)
     assert s.state.up == ("skeleton",)
-    with pytest.raises(GmError, match=r"not Freya's turn: Skeleton is up \(D3\)"):
+    with pytest.raises(GmError, match=r"it is not Freya's turn \(D3\)"):
         s.execute("act freya 1 waits")
 
 
 def test_d7_pass_and_d8_react():
-    s = fight(*PAIR)
+    s = fight(*PAIR, "act freya 1 waits")     # freya 5, skeleton 6: the skeleton is up
     s.execute("pass skeleton")
     assert ap(s, "skeleton") == (0,) and s.state.up == ("freya",)
     s.execute("react freya 2 ducks")
-    assert ap(s, "freya") == (4,) and s.state.round == 1
+    assert ap(s, "freya") == (3,) and s.state.round == 1
 
 
 def test_d9_a_readied_strike_is_taken_off_turn():

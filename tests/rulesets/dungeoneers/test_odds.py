@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from shaper_gm.rulesets.dungeoneers.actions import StrikeRequest
 from shaper_gm.rulesets.dungeoneers.odds import strike_odds
+from tests.rulesets.dungeoneers.conftest import StrikeRequest
 
 
 def brute(*, attack_die, finesse, boon, defense_die, defense_finesse, defense_boon,

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from shaper_gm.dice.errors import DiceInputError
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.rulesets.dungeoneers import actions as A
 from shaper_gm.rulesets.dungeoneers.content import load_library
 from shaper_gm.rulesets.dungeoneers.ruleset import DungeoneersRuleset
+from tests.rulesets.dungeoneers import conftest as A
 from tests.rulesets.dungeoneers.conftest import Table, tape
 
 RS = DungeoneersRuleset(load_library())
@@ -63,9 +63,11 @@ def run(state, cmd, seed):
         "cast": lambda: A.spellcast(state, RS, A.SpellRequest(actor, rest[0], rest[1],
                                                               rest[2]), t),
         "ready": lambda: A.ready(state, RS, A.ReadyRequest(actor, rest[0]), t),
-        "damage": lambda: (*RS.damage(state, actor, rest[0], {"type": "B"}), None),
-        "heal": lambda: (*RS.heal(state, actor, rest[0]), None),
-        "stress": lambda: (*A.add_stress(state, RS, actor, rest[0]), None),
+        "damage": lambda: A.settled(RS, RS.damage(state, A.named(state, actor), rest[0],
+                                                  {"type": "B"})),
+        "heal": lambda: A.settled(RS, RS.heal(state, A.named(state, actor), rest[0])),
+        "stress": lambda: A.settled(RS, A.add_stress(state, RS, A.named(state, actor),
+                                                     rest[0])),
     }
     return calls[kind]()
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 import pytest
 
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.rulesets.dungeoneers.actions import (
+from tests.rulesets.dungeoneers.conftest import (
     ActorRequest,
     CostRequest,
     StrikeRequest,
     act,
+    add_stress,
     deep_breath,
     react,
     strike,
 )
-from shaper_gm.rulesets.dungeoneers.basic import add_stress
 
 
 def source_round(table):
@@ -48,7 +48,7 @@ def test_the_source_round_step_by_step(table):
         assert t.ap("freya", "alberich", "skeleton") == left
         assert t.state.round == 1
     # The skeleton's action makes Alberich react for 1 AP; Freya cannot (0 AP, D8).
-    with pytest.raises(RuleViolation, match=r"Freya has 0 AP left and cannot react \(D8\)"):
+    with pytest.raises(RuleViolation, match=r"react needs 1 AP; Freya has 0 left \(D1, D2, D8\)"):
         t.do(react, CostRequest("freya", 1, "parry"))
     t.do(react, CostRequest("alberich", 1, "a reaction"))
     assert t.state.round == 2

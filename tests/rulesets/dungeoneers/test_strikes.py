@@ -10,15 +10,16 @@ from shaper_gm.dice.errors import DiceInputError
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.dungeoneers import build
-from shaper_gm.rulesets.dungeoneers.actions import (
+from shaper_gm.rulesets.dungeoneers.rules import check_dice, score_dice, side_of
+from tests.rulesets.dungeoneers.conftest import (
     CostRequest,
     StrikeRequest,
+    Table,
     act,
+    make_actor,
     power_strike,
     strike,
 )
-from shaper_gm.rulesets.dungeoneers.rolls import check_dice, score_dice, side_of
-from tests.rulesets.dungeoneers.conftest import Table, make_actor
 
 
 def duel(table, attacker="suori", defender="skeleton", at="C2", **defender_extra):
@@ -123,7 +124,7 @@ def test_d16_refuses_a_strike_it_cannot_pay(table):
     t = duel(table)
     t.do(act, CostRequest("a", 4))
     t.do(act, CostRequest("d", 6))
-    with pytest.raises(RuleViolation, match=r"strike costs 3 AP; Suori has 2 left \(D2\)"):
+    with pytest.raises(RuleViolation, match=r"strike needs 3 AP; Suori has 2 left \(D1, D2, D8\)"):
         t.do(strike, StrikeRequest("a", "d"))
 
 
@@ -168,8 +169,10 @@ def test_d20_resistance_immunity_and_categories(table, rs):
     for kind, dealt in (("B", 3), ("P", 3), ("T", 0), ("H", 6), ("C", 4)):
         after, _ = rs.damage(state, "o", 4, {"type": kind})
         assert after.actors["o"].resource("wounds") == dealt, kind
-    after, _ = rs.damage(state, "o", 4, {"type": "toxic", "direct": True})
+    after, _ = rs.damage(state, "o", 4, {"direct": True})
     assert after.actors["o"].resource("wounds") == 4
+    with pytest.raises(RuleViolation, match=r"--direct skips D20"):
+        rs.damage(state, "o", 4, {"type": "toxic", "direct": True})
     after, _ = rs.damage(state, "o", 1, {"type": "B", "criticals": 2})
     assert after.actors["o"].resource("wounds") == 0             # resistance never below 0
     with pytest.raises(RuleViolation, match=r"not a damage type \(D20\)"):

@@ -1,0 +1,436 @@
+"""The Dungeoneers actions that test one creature against another (D11-D20, D24-D29):
+strike and power strike, grapple, push (and grabbing a ledge, on its own or as a
+reaction inside a push), and spellcast. Each `prepare` checks the rules and builds the
+test's `rules.Contest` before anything is paid; `resolve` plays its steps with the
+command's dice (`--roll`, `--dodge`, `--pierce`, `--resist`, `--grab`) and writes the
+result onto the paid state. `odds.py` plays a strike's steps exactly.
+"""
+
+from __future__ import annotations
+
+from shaper_gm.engine import events as ev
+from shaper_gm.engine.actions import Acting, Action, Done
+from shaper_gm.engine.decisions import Ask
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.play import spend
+from shaper_gm.engine.state import Actor, Encounter
+from shaper_gm.engine.steps import play
+from shaper_gm.records import record
+from shaper_gm.rulesets.dungeoneers.actions import (
+    net_boon,
+    opponents,
+    paid,
+    priced,
+    resolved,
+    taped,
+    threatened,
+)
+from shaper_gm.rulesets.dungeoneers.events import (
+    ActionResolved,
+    AmbientArcaChanged,
+    CheckOutcome,
+    ConditionStarted,
+    ContestOutcome,
+    Cost,
+    Moved,
+    SpellOutcome,
+    StrikeOutcome,
+    TallyChanged,
+)
+from shaper_gm.rulesets.dungeoneers.models import Spell, Weapon
+from shaper_gm.rulesets.dungeoneers.rules import (
+    SLOT_RESIST,
+    SPELL_STEPS,
+    STRIKE_STEPS,
+    TEST_STEPS,
+    Contest,
+    better_score,
+    change_wounds,
+    check,
+    check_dice,
+    contest,
+    data_of,
+    dealt,
+    defenses,
+    encounter_data,
+    hands_used,
+    release_grapples,
+    side_of,
+    with_data,
+)
+
+GRAB = "grab-ledge"
+
+
+# --- strike and power strike (D16-D20) -----------------------------------------------------
+
+@record
+class StrikePlan:
+    contest: Contest
+    weapon: Weapon
+    ranged: bool                  # D16: beyond the threat range
+    distance: int
+    power: bool
+
+
+def weapon_for(rs, actor: Actor, wanted: str | None) -> Weapon:
+    """The named weapon, which must be in hand (D22), else the first in hand, else the
+    bare hand (D16: a fist strikes too)."""
+    weapons, holding, unarmed = rs.library.weapons, data_of(actor).holding, rs.numbers.unarmed
+    if wanted is None or wanted == unarmed:
+        return weapons[wanted or (holding[0] if holding else unarmed)]
+    if wanted not in actor.sheet.weapons:
+        raise RuleViolation(f"{actor.name} carries no {wanted!r} (D16)",
+                            f"it carries: {', '.join(actor.sheet.weapons) or 'nothing'}")
+    if wanted not in holding:
+        raise RuleViolation(f"{actor.name} is not holding the {wanted} (D22)",
+                            f"draw it first with an interact (1 AP): interact --draw {wanted}")
+    return weapons[wanted]
+
+
+def plan_strike(state: Encounter, rs, request, *, power: bool) -> StrikePlan:
+    """Check a strike against D15-D20 and build its steps' context (no AP, no dice)."""
+    numbers = rs.numbers
+    boon = net_boon(request)
+    actor, target = opponents(state, request, "strike")
+    weapon = weapon_for(rs, actor, request.get("with"))
+    tiles = rs.tiles_apart(state, actor.id, target.id)
+    ranged = tiles > actor.sheet.threat_range
+    if ranged and (weapon.reach is None or tiles > weapon.reach):
+        why = (f"the {weapon.name} reaches {weapon.reach}" if weapon.reach is not None else
+               f"the {weapon.name} has no range or toss property")
+        raise RuleViolation(f"{target.name} is {tiles} tiles away, beyond {actor.name}'s "
+                            f"threat range {actor.sheet.threat_range}, and {why} (D16)",
+                            "move closer first, or strike with a range or toss weapon")
+    boon += (numbers.power_strike_boon if power else 0) + actor.effect_total("boon")
+    attack = side_of(numbers, actor.name, actor.sheet, "striking", "finesse", boon)
+    defense = side_of(numbers, target.name, target.sheet, "dodging", "finesse",
+                      target.effect_total("defense_boon"))
+    body = actor.sheet.body
+    extra = (numbers.power_strike_wounds if power else 0) + actor.effect_total("wounds")
+    parts = f"{weapon.name} {weapon.wounds} + body {body}"
+    if extra:
+        parts += f" + {extra} ({'power strike' if power else 'effects'})"
+    bonus = request.get("damage-bonus") or 0
+    if bonus:
+        parts += f" {bonus:+d} (GM bonus)"
+    tried = contest(rs, actor, attack, target, defense, "D17" if power else "D16",
+                    critical=True, threshold=actor.sheet.critical_threshold,
+                    pierce=check_dice(numbers, weapon.pierce_die, body),
+                    pierce_label=f"[d{weapon.pierce_die}] + body {body}",
+                    armor=target.sheet.armor + target.effect_total("armor"),
+                    base_wounds=weapon.wounds + body + extra + bonus, wound_parts=parts,
+                    damage_type=weapon.damage_type,
+                    guard=defenses(numbers.damage_types, target.sheet, weapon.damage_type))
+    return StrikePlan(tried, weapon, ranged, tiles, power)
+
+
+def _strike(acting: Acting, power: bool) -> Done:
+    """D16: hit test, pierce check, wounds; D17: one boon and one wound more."""
+    plan, state, tape = acting.plan, acting.state, acting.tape
+    action = "power-strike" if power else "strike"
+    done = play(STRIKE_STEPS, plan.contest, tape)
+    hurt: list = []
+    if done.wounds:
+        state, hurt = change_wounds(state, acting.rs, done.defender, done.wounds,
+                                    f"{action} by {state.actors[acting.actor].name}")
+    after = state.actors[done.defender]
+    outcome = StrikeOutcome(
+        acting.actor, done.defender, plan.weapon.id, power, plan.ranged, plan.distance,
+        done.attack_total, done.defense_total, done.margin, bool(done.hit), done.criticals,
+        done.pierce_total, done.armor, bool(done.pierced), plan.weapon.damage_type,
+        done.base_wounds, done.each, done.wounds, after.resource("wounds"), after.down,
+        paid(acting, action), **taped(tape))
+    return resolved(acting, state, outcome, *hurt)
+
+
+STRIKE = Action("strike", lambda acting: _strike(acting, False), priced("strike"),
+                lambda acting: plan_strike(acting.state, acting.rs, acting.request,
+                                           power=False), what="a strike")
+POWER_STRIKE = Action("power-strike", lambda acting: _strike(acting, True),
+                      priced("power-strike"),
+                      lambda acting: plan_strike(acting.state, acting.rs, acting.request,
+                                                 power=True),
+                      what="a power strike")
+
+
+# --- grapple, push and grab a ledge (D24, D25, D29) ------------------------------------------
+
+def _test(acting: Acting, rule: str, doing: str) -> tuple[Actor, Actor, Contest]:
+    """`[grappling] + body vs [dodging] + (finesse|body)` against a creature the actor
+    threatens (D11, D24, D25)."""
+    state, rs, numbers = acting.state, acting.rs, acting.rs.numbers
+    actor, target = opponents(state, acting.request, doing)
+    threatened(state, rs, actor, target, rule, doing)
+    boon = net_boon(acting.request)
+    attack = side_of(numbers, actor.name, actor.sheet, "grappling", "body", boon)
+    defense = side_of(numbers, target.name, target.sheet, "dodging",
+                      better_score(target.sheet, "finesse", "body"),
+                      target.effect_total("defense_boon"))
+    return actor, target, contest(rs, actor, attack, target, defense, rule)
+
+
+def _grapple_plan(acting: Acting) -> Contest:
+    """D24: with a hand free, against a creature it threatens, neither held already."""
+    actor, target, tried = _test(acting, "D24", "grapple")
+    state, numbers = acting.state, acting.rs.numbers
+    held = data_of(actor).holding
+    used = hands_used(acting.rs, held)
+    if numbers.hands - used < numbers.grapple_free_hands:
+        raise RuleViolation(f"{actor.name} has no hand free to grapple: "
+                            f"{', '.join(held)} take {used} of {numbers.hands} hands (D24)",
+                            f"stow a weapon first: interact --stow {held[-1]}")
+    if data_of(actor).grappling:
+        raise RuleViolation(f"{actor.name} is already grappling "
+                            f"{state.actors[data_of(actor).grappling].name} (D24)",
+                            "let go first (act), or push instead")
+    holder = data_of(target).grappled_by
+    if holder:
+        raise RuleViolation(f"{target.name} is already grappled by "
+                            f"{state.actors[holder].name} (D24)",
+                            "push it away from its grappler, or strike instead")
+    return tried
+
+
+def _grapple(acting: Acting) -> Done:
+    done = play(TEST_STEPS, acting.plan, acting.tape)
+    state, changes = acting.state, []
+    if done.hit:
+        state = state.with_actors([with_data(state.actors[done.actor], grappling=done.defender),
+                                   with_data(state.actors[done.defender],
+                                             grappled_by=done.actor)])
+        changes = [ConditionStarted(done.actor, "grappling", done.defender, "grapple (D24)"),
+                   ConditionStarted(done.defender, "grappled", done.actor, "grapple (D24)")]
+    outcome = ContestOutcome(done.actor, done.defender, "grapple", done.attack_total,
+                             done.defense_total, bool(done.hit),
+                             "grappling" if done.hit else "failed", paid(acting, "grapple"),
+                             **taped(acting.tape))
+    return resolved(acting, state, outcome, *changes)
+
+
+def _push_plan(acting: Acting) -> tuple[Contest, str, int]:
+    """D25: the defender is forced Ground(1), to the tile the GM names."""
+    _, target, tried = _test(acting, "D25", "push")
+    state, rs = acting.state, acting.rs
+    end = rs.canonical_zone(acting.request.arg("zone"), state.cols, state.rows)
+    tiles, most = rs.distance(target.zone, end), rs.numbers.push_tiles
+    if not 1 <= tiles <= most:
+        raise RuleViolation(f"a push forces {target.name} {most} tile(s); {end} is {tiles} "
+                            f"from {target.zone} (D25)", "name a tile next to the defender")
+    return tried, end, tiles
+
+
+def _push(acting: Acting) -> Done:
+    """D25; past a ledge the defender may interrupt to grab it (D8, D29)."""
+    tried, end, tiles = acting.plan
+    done = play(TEST_STEPS, tried, acting.tape)
+    state, after, ledge, result = acting.state, [], None, "failed"
+    if done.hit:
+        if acting.request.get("ledge"):
+            state, after, ledge = _maybe_grab(acting, done.defender, tiles)
+        if ledge is not None and ledge.success:
+            result = f"hanging at the ledge by {state.actors[done.defender].zone}"
+        else:
+            state, moved = force(state, acting.rs, done.defender, end, "forced by a push")
+            after, result = after + moved, f"forced to {end}"
+    outcome = ContestOutcome(done.actor, done.defender, "push", done.attack_total,
+                             done.defense_total, bool(done.hit), result, paid(acting, "push"),
+                             ledge, **taped(acting.tape))
+    return resolved(acting, state, outcome, *after,
+                    others=(done.defender,) if ledge is not None else ())
+
+
+def force(state: Encounter, rs, actor_id: str, end: str, why: str):
+    """Forced movement (D25): no AP; a forced grappler lets go (D24)."""
+    actor = state.actors[actor_id]
+    state = state.with_actor(actor.with_(zone=end))
+    events: list = [Moved(actor_id, actor.zone, end, rs.distance(actor.zone, end), "ground",
+                          "forced")]
+    if data_of(actor).grappling:
+        state, released = release_grapples(state, actor_id, f"{why} (D24)")
+        events += released
+    return state, events
+
+
+def _maybe_grab(acting: Acting, target_id: str, tiles: int):
+    """D8, D29: the forced creature, if it has the AP, may react by grabbing the ledge."""
+    state, rs, tape = acting.state, acting.rs, acting.tape
+    target, ap = state.actors[target_id], rs.numbers.cost(GRAB)
+    if target.resource("ap") < ap:
+        tape.note(f"{target.name} cannot grab the ledge: {target.resource('ap')} AP left",
+                  None, "D8, D29")
+        return state, [], None
+    answer = tape.decide(Ask(target_id, "react", ("none", GRAB), "none",
+                             f"{target.name} is forced past a ledge: grab it?", "D29"))
+    if answer != GRAB:
+        return state, [], None
+    state, spent = spend(state, rs, target_id, GRAB, {"ap": ap}, on_turn=False)
+    cost = Cost(GRAB, ap, state.actors[target_id].resource("ap"), True)
+    state, held, outcome = _ledge(state, rs, target_id, tiles, tape, cost)
+    return state, [ev.Reacted(target_id, GRAB, "push"), *spent, *held], outcome
+
+
+def _ledge(state: Encounter, rs, actor_id: str, tiles: int, tape, cost: Cost):
+    """D29: a check `1d4 + dexterity vs 5 + tiles forced`; on a success it hangs on."""
+    numbers, actor = rs.numbers, state.actors[actor_id]
+    score, target = actor.sheet.score(numbers.ledge_score), numbers.ledge_base + tiles
+    total, success = check(tape, actor_id, check_dice(numbers, numbers.ledge_die, score),
+                           f"{actor.name} checks [1d{numbers.ledge_die}] + "
+                           f"{numbers.ledge_score} {score}", target, "D29")
+    events = []
+    if success:
+        state = state.with_actor(with_data(actor, hanging=True))
+        events.append(ConditionStarted(actor_id, "hanging", None, "grabbed a ledge (D29)"))
+    return state, events, CheckOutcome(actor_id, GRAB, total, target, success, cost,
+                                       **taped(tape))
+
+
+def _tiles_forced(acting: Acting) -> int:
+    tiles = acting.request.get("tiles")
+    if tiles is not None and tiles < 1:
+        raise RuleViolation("a creature grabs a ledge when forced at least 1 tile (D29)",
+                            "give the tiles forced")
+    return 1 if tiles is None else tiles
+
+
+def _grab_ledge(acting: Acting) -> Done:
+    """D29 on its own, for forced movement the GM runs: a 1-AP reaction and a check."""
+    state, held, outcome = _ledge(acting.state, acting.rs, acting.actor, acting.plan,
+                                  acting.tape, paid(acting, GRAB))
+    return resolved(acting, state, outcome, *held)
+
+
+GRAPPLE = Action("grapple", _grapple, priced("grapple"), _grapple_plan, what="a grapple")
+PUSH = Action("push", _push, priced("push"), _push_plan, what="a push")
+GRAB_LEDGE = Action(GRAB, _grab_ledge, priced(GRAB), _tiles_forced, timing="reaction",
+                    what="grabbing a ledge", phrase="grab a ledge")
+
+
+# --- spellcast (D18, D27, D28) -----------------------------------------------------------------
+
+@record
+class SpellPlan:
+    spell: Spell
+    target: str
+    ambient: int                  # baseline paid from the ambient arca
+    from_caster: int              # the rest of the baseline and the extra
+    extra: int
+    contest: Contest | None       # None: no spell attack
+
+
+def ambient_arca(state: Encounter, rs) -> int:
+    return encounter_data(state, rs.numbers.ambient_arca).ambient_arca
+
+
+def set_ambient_arca(state: Encounter, rs, amount: int):
+    """The GM sets the encounter's ambient arca (D28)."""
+    if amount < 0:
+        raise RuleViolation("ambient arca cannot be negative (D28)", "give 0 or more")
+    data = encounter_data(state, rs.numbers.ambient_arca)
+    return (state.with_(system=data.with_(ambient_arca=amount)),
+            [AmbientArcaChanged(data.ambient_arca, amount, "the GM")])
+
+
+def _in_range(state: Encounter, rs, caster: Actor, target: Actor, spell: Spell) -> None:
+    if spell.range == "self":
+        if target.id != caster.id:
+            raise RuleViolation(f"{spell.name} has range self: only {caster.name} (D28)",
+                                "cast it without a target")
+        return
+    tiles = rs.tiles_apart(state, caster.id, target.id)
+    reach = caster.sheet.threat_range if spell.range == "reach" else spell.tiles
+    if tiles > reach:
+        what = f"reach ({reach})" if spell.range == "reach" else f"{reach} tiles"
+        raise RuleViolation(f"{target.name} is {tiles} tiles away; {spell.name} reaches "
+                            f"{what} (D28)", "move closer first, or choose a nearer target")
+
+
+def _spell_plan(acting: Acting) -> SpellPlan:
+    """Check a spellcast against D27-D28 and build its contest (no AP, no dice): the
+    baseline arca comes first from the ambient arca, the rest and any extra from the
+    caster; a spell attack is `[spellcraft] + mind vs [its skill] + spirit` (D18)."""
+    state, rs, request, numbers = acting.state, acting.rs, acting.request, acting.rs.numbers
+    caster = state.actors[acting.actor]
+    spell = rs.library.spells.get(request.arg("spell-id"))
+    if spell is None or spell.id not in caster.sheet.spells:
+        raise RuleViolation(f"{caster.name} has no spell {request.arg('spell-id')!r} (D28)",
+                            f"its spells: {', '.join(caster.sheet.spells) or 'none'}")
+    target_id = request.target or (caster.id if spell.range == "self" else None)
+    if target_id is None:
+        raise RuleViolation(f"{spell.name} needs a target (D28)", "name the target")
+    target = state.actors[target_id]
+    if target.down:
+        raise RuleViolation(f"{target.name} is down (D19)", "choose another target")
+    _in_range(state, rs, caster, target, spell)
+    extra = request.get("arca") or 0
+    if extra < 0 or (extra and spell.extra_arca is None):
+        raise RuleViolation(f"{spell.name} takes no extra arca (D28)" if extra > 0 else
+                            "extra arca is counted from 0 (D28)", "cast it with --arca 0")
+    ambient = min(ambient_arca(state, rs), spell.arca)
+    owed, have = spell.arca - ambient + extra, caster.resource("arca")
+    if owed > have:
+        raise RuleViolation(f"{spell.name} needs {owed} arca from {caster.name} (baseline "
+                            f"{spell.arca}, {ambient} of it ambient, extra {extra}); it has "
+                            f"{have} (D27, D28)", "focus to regain arca (D27), or spend "
+                            "less extra arca")
+    tried = None
+    if spell.attack:
+        boon = (extra if spell.extra_arca == "boon" else 0) + caster.effect_total("boon")
+        more = extra if spell.extra_arca == "wounds" else 0
+        tried = contest(
+            rs, caster, side_of(numbers, caster.name, caster.sheet, "spellcraft", "mind", boon),
+            target, side_of(numbers, target.name, target.sheet, spell.attack, "spirit",
+                            target.effect_total("defense_boon")),
+            "D28", critical=True, threshold=caster.sheet.critical_threshold,
+            defense_slot=SLOT_RESIST, base_wounds=spell.wounds + more,
+            wound_parts=f"{spell.name} {spell.wounds}"
+            + (f" + extra arca {more}" if more else ""), damage_type=spell.damage_type,
+            guard=defenses(numbers.damage_types, target.sheet, spell.damage_type))
+    return SpellPlan(spell, target.id, ambient, owed, extra, tried)
+
+
+def _spellcast(acting: Acting) -> Done:
+    """D28: pay arca, make the spell attack if it has one, deal what it deals."""
+    plan, rs, tape = acting.plan, acting.rs, acting.tape
+    spell, state = plan.spell, acting.state
+    events: list = []
+    if plan.ambient:
+        before = ambient_arca(state, rs)
+        data = encounter_data(state, rs.numbers.ambient_arca)
+        state = state.with_(system=data.with_(ambient_arca=before - plan.ambient))
+        events.append(AmbientArcaChanged(before, before - plan.ambient, spell.name))
+    if plan.from_caster:
+        caster = state.actors[acting.actor]
+        values = caster.resource_map()
+        values["arca"] -= plan.from_caster
+        state = state.with_actor(caster.with_resources(values))
+        events.append(TallyChanged(caster.id, "arca", values["arca"] + plan.from_caster,
+                                   values["arca"], spell.name))
+    tape.note(f"arca: baseline {spell.arca} ({plan.ambient} ambient), extra {plan.extra}",
+              plan.from_caster, "D28")
+    if plan.contest is not None:
+        done = play(SPELL_STEPS, plan.contest, tape)
+        hit, wounds = bool(done.hit), done.wounds
+        totals = (done.attack_total, done.defense_total, done.criticals)
+    else:           # no spell attack: it takes effect; its wounds meet D20 only
+        guard = defenses(rs.numbers.damage_types, state.actors[plan.target].sheet,
+                         spell.damage_type)
+        hit, wounds, totals = True, dealt(spell.wounds, 0, guard)[1], (None, None, 0)
+        tape.note(f"{spell.name} takes effect (no spell attack)", wounds, "D28")
+    hurt: list = []
+    if wounds:
+        state, hurt = change_wounds(state, rs, plan.target, wounds, spell.name)
+    if hit and spell.effect:
+        tape.note(f"on a hit: {spell.effect}", None, "D28")
+    outcome = SpellOutcome(acting.actor, spell.id, plan.target, plan.ambient,
+                           plan.from_caster, plan.extra, plan.contest is not None, totals[0],
+                           totals[1], hit, totals[2], wounds, spell.effect if hit else "",
+                           paid(acting, "spellcast", spell.cost), **taped(tape))
+    event = ActionResolved(acting.actor, outcome, action="spellcast")
+    # `--arca 0` is no extra arca: the log leaves it out
+    return Done(state, (*events, event, *hurt), outcome, logged=(("arca", plan.extra or None),))
+
+
+SPELLCAST = Action("spellcast", _spellcast,
+                   lambda acting: {"ap": acting.plan.spell.cost}, _spell_plan,
+                   what="a spellcast", phrase="cast")
