@@ -202,7 +202,7 @@ class Said(Event):
     text: str
 
     def pays_for(self) -> set[str]:
-        return {self.text, self.kind}
+        return {"act", self.text, self.kind}
 
 
 @record
