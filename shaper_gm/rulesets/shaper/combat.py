@@ -24,9 +24,9 @@ from shaper_gm.engine.play import spend
 from shaper_gm.engine.state import Encounter
 from shaper_gm.errors import CommandError
 from shaper_gm.records import record
-from shaper_gm.rulesets.shaper import harm, model, reactions, skills
+from shaper_gm.rulesets.shaper import model, reactions, skills
 from shaper_gm.rulesets.shaper.attack import GM, Overruled
-from shaper_gm.rulesets.shaper.damage import damage_pipeline
+from shaper_gm.rulesets.shaper.damage import absorb_available, apply_result, damage_pipeline
 from shaper_gm.rulesets.shaper.events import AttackResolved, DamageTaken, SkillUsed
 from shaper_gm.rulesets.shaper.parts import Mod, Part
 from shaper_gm.rulesets.shaper.pipeline import DEFENSE, EVADE, resolve_attack
@@ -79,7 +79,7 @@ def target_plan(state: Encounter, rs, view, target_id: str):
     return AttackRules(rs).target_plan(target.sheet, view, hp=target.hp,
                                        shield_raised=model.shield_raised(target),
                                        evasion=evasion,
-                                       absorb=harm.absorb_available(state, target_id))
+                                       absorb=absorb_available(state, target_id))
 
 
 def aim(state: Encounter, rs, request, spell: str | None = None) -> Aimed:
@@ -271,7 +271,7 @@ def resolve(acting: Acting) -> Done:
                                                 unloaded=(*model.unloaded(actor), weapon.id)))
     for target in outcome.targets:
         if target.result is not None and target.id in state.actors:
-            state, applied = harm.apply_result(state, rs, target.id, target.result)
+            state, applied = apply_result(state, rs, target.id, target.result)
             events += [e for e in applied if not isinstance(e, DamageTaken)]
     logged = (("with", aimed.weapon), ("skill", list(aimed.skills) or None),
               ("auto", list(aimed.auto) or None))
@@ -306,8 +306,8 @@ def gm_damage(state: Encounter, rs, target: str, amount: int, options) -> tuple:
                            "drop --defense, or give =N for a flat Defense")
     result = damage_pipeline(amount, defense.total if defense else None,
                              magic=bool(options.get("magic")), pierce=pierce,
-                             absorb=harm.absorb_available(state, target), hp=actor.hp)
-    state, events = harm.apply_result(state, rs, target, result)
+                             absorb=absorb_available(state, target), hp=actor.hp)
+    state, events = apply_result(state, rs, target, result)
     if defense is not None:
         events.insert(0, ev.DiceRolled(f"Defense of {actor.name}", defense))
     return state, events

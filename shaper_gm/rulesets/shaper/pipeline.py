@@ -20,7 +20,8 @@ from dataclasses import field, replace
 from typing import TYPE_CHECKING, Any
 
 from shaper_gm.dice import DiceInputError, Roll, parse, roll
-from shaper_gm.dice.sources import Asked
+from shaper_gm.dice.notation import Expr
+from shaper_gm.dice.sources import Asked, ByGroup
 from shaper_gm.dice.specs import BasicRoll, SumRoll
 from shaper_gm.dice.totals import EnteredTotal, entered, take_total
 from shaper_gm.engine.decisions import Ask
@@ -262,17 +263,18 @@ class DamageSpec:
     def roll(self, source, lead: tuple[tuple[str, str], ...] = ()) -> DamageRoll:
         if entered(source) is not None:
             return self._from_total(source)
-        text = "+".join(_dice_only(g) for g in self.groups if parse(g).dice_terms)
-        named = _ByGroup(source, [(Asked(name, lead), parse(g).dice_count)
-                                  for name, g in zip(self.names, self.groups, strict=True)])
-        rolled = roll(text.replace("+-", "-"), named, what="damage") if text else None
-        return self._read(rolled, _group_totals(rolled, self.groups))
+        exprs = [parse(g) for g in self.groups]
+        dice = tuple(t for e in exprs for t in e.dice_terms)
+        named = ByGroup(source, [(Asked(name, lead), e.dice_count)
+                                 for name, e in zip(self.names, exprs, strict=True)])
+        rolled = roll(Expr(dice), named, what="damage") if dice else None
+        return self._read(rolled, _group_totals(rolled, exprs))
 
     def outcomes(self) -> Dist:
         from shaper_gm.dice.exact import Dist, roll_dist  # odds only: not for a roll
         joint = Dist.point(())
-        for g in self.groups:
-            dist = roll_dist(_dice_only(g)) if parse(g).dice_terms else Dist.point(0)
+        for e in map(parse, self.groups):
+            dist = roll_dist(Expr(e.dice_terms)) if e.dice_terms else Dist.point(0)
             joint = joint.combine(dist, lambda sums, x: (*sums, x))
         return joint.map(lambda sums: self._read(None, list(sums)))
 
@@ -331,46 +333,11 @@ def _names(names: Sequence[str], dice: Sequence[str], fallback: str) -> list[str
     return [names[i] if i < len(names) else fallback for i in range(len(dice))]
 
 
-class _ByGroup:
-    """A dice source that asks for the damage roll's faces group by group, each under
-    its own name (the weapon's dice, the critical die, each skill's), in roll order."""
-
-    def __init__(self, source, groups: list[tuple[str, int]]) -> None:
-        self.source = source
-        self.queue = [[name, count] for name, count in groups if count]
-
-    def faces(self, count: int, sides: int, what: str = "roll", *, low: int = 1) -> tuple:
-        out: list[int] = []
-        while count > 0:
-            name, take = (self.queue[0][0], min(self.queue[0][1], count)) if self.queue \
-                else (what, count)
-            out.extend(self.source.faces(take, sides, name, low=low) if low != 1
-                       else self.source.faces(take, sides, name))
-            count -= take
-            if self.queue:
-                self.queue[0][1] -= take
-                if self.queue[0][1] == 0:
-                    self.queue.pop(0)
-        return tuple(out)
-
-    def __getattr__(self, name: str):
-        return getattr(self.source, name)      # e.g. GivenFaces.expect, checked whole
-
-
-def _dice_only(text: str) -> str:
-    expr = parse(text)
-    return "+".join(("-" if t.sign < 0 else "") + f"{t.count}d{t.sides}"
-                    for t in expr.dice_terms).replace("+-", "-") or "0"
-
-
-def _group_totals(rolled, groups: Sequence[str]) -> list[int]:
+def _group_totals(rolled, exprs: Sequence[Expr]) -> list[int]:
     """Signed dice total of each group's share of the combined roll, in order."""
-    out: list[int] = []
     dice = iter(rolled.dice if rolled is not None else ())
-    for text in groups:
-        out.append(sum(t.sign * sum(next(dice).final for _ in range(t.count))
-                       for t in parse(text).dice_terms))
-    return out
+    return [sum(t.sign * sum(next(dice).final for _ in range(t.count)) for t in e.dice_terms)
+            for e in exprs]
 
 
 # --- the outcome ----------------------------------------------------------------------
