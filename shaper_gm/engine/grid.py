@@ -82,8 +82,8 @@ def king_distance(a: Cell, b: Cell) -> int:
 def steps(a: Cell, b: Cell, diagonal: int = 1, *, most_diagonals: int | None = None) -> int:
     """Steps from `a` to `b`: a straight step counts 1, a diagonal one `diagonal` (1 makes
     it the larger offset; a ruleset may count diagonals dearer, or in its own units).
-    `most_diagonals` caps the diagonal steps a path may take (Shaper's one, S10); past
-    it a diagonal is two straight steps."""
+    `most_diagonals` caps the diagonal steps a path may take (a ruleset may allow just
+    one); past it a diagonal is two straight steps."""
     across, down = abs(a[0] - b[0]), abs(a[1] - b[1])
     slant = min(across, down)
     if most_diagonals is not None:
