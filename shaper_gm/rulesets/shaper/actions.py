@@ -13,6 +13,7 @@ from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Effect, Encounter
 from shaper_gm.rulesets.shaper import model
+from shaper_gm.rulesets.shaper.creation import hands_needed
 from shaper_gm.rulesets.shaper.events import Disengaged, Engaged, ItemChanged, Moved
 from shaper_gm.rulesets.shaper.model import holding
 
@@ -114,15 +115,10 @@ def _check_draw(acting: Acting) -> None:
     held = holding(actor)
     if item in held:
         raise RuleViolation(f"{actor.name} already holds the {item}", "attack with it")
-    used = sum(_hands(rs, i) for i in held)
-    if used + _hands(rs, item) > rs.numbers.hands:
+    used = sum(hands_needed(rs.library, i) for i in held)
+    if used + hands_needed(rs.library, item) > rs.numbers.hands:
         raise RuleViolation(f"{actor.name}'s hands are full ({', '.join(held)}) (S19a)",
                             f"sheathe something first (Minor), e.g. sheathe {held[0]}")
-
-
-def _hands(rs, item: str) -> int:
-    found = rs.library.item(item) or rs.library.spells.get(item)
-    return found.hands if found is not None else 0
 
 
 def _draw(acting: Acting) -> Done:
@@ -217,7 +213,7 @@ def _prepare_cast(acting: Acting):
         if request.target is None:
             raise RuleViolation(f"{spell} is an offensive spell: it needs a target",
                                 f"cast {spell} TARGET")
-        return _later("combat", "prepare")(acting.with_plan(None), spell)
+        return _later("combat", "prepare")(acting, spell)
     unused = [n for n in ATTACK_ONLY_FLAGS if request.get(n)]
     spell = request.arg("spell")
     if unused:

@@ -12,11 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from shaper_gm.dice import Roll, parse
-from shaper_gm.dice.specs import SumRoll
 from shaper_gm.dice.totals import AUTOMATIC
-from shaper_gm.engine import events as ev
-from shaper_gm.engine import harm as engine_harm
 from shaper_gm.engine.actions import Acting, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.names import match_one
@@ -26,7 +22,7 @@ from shaper_gm.errors import CommandError
 from shaper_gm.records import record
 from shaper_gm.rulesets.shaper import model, reactions, skills
 from shaper_gm.rulesets.shaper.attack import GM, Overruled
-from shaper_gm.rulesets.shaper.damage import absorb_available, apply_result, damage_pipeline
+from shaper_gm.rulesets.shaper.damage import absorb_available, apply_result
 from shaper_gm.rulesets.shaper.events import AttackResolved, DamageTaken, SkillUsed
 from shaper_gm.rulesets.shaper.parts import Mod, Part
 from shaper_gm.rulesets.shaper.pipeline import DEFENSE, EVADE, resolve_attack
@@ -276,38 +272,3 @@ def resolve(acting: Acting) -> Done:
     logged = (("with", aimed.weapon), ("skill", list(aimed.skills) or None),
               ("auto", list(aimed.auto) or None))
     return Done(state, tuple(events), outcome, others=tuple(answered), logged=logged)
-
-
-# --- the GM's damage (S7, S8) ------------------------------------------------------------
-
-def gm_damage(state: Encounter, rs, target: str, amount: int, options) -> tuple:
-    """`damage TARGET N`: through the target's Defense roll as a hit's damage (S7), or
-    straight off HP with `--direct`."""
-    actor = state.actors[target]
-    if options.get("direct"):
-        if options.get("magic") or options.get("pierce") or options.get("defense"):
-            raise CommandError("--direct skips Defense, so --magic, --pierce and --defense "
-                               "do not apply", "drop them, or drop --direct")
-        after = max(0, actor.hp - amount)
-        return engine_harm.set_hp(state, rs, target, after, engine_harm.damage_note(
-            amount, actor.hp, after, "damage (direct)"))
-    pierce = options.get("pierce") or 0
-    if pierce < 0:
-        raise CommandError("--pierce cannot be negative", "e.g. --pierce 2")
-    tape, defense = options["tape"], None
-    if actor.sheet.defense is not None:
-        defense = tape.roll(DEFENSE, SumRoll.of(actor.sheet.defense,
-                                                f"Defense of {actor.sheet.name}"), target)
-    elif (flat := tape.flat(DEFENSE, target)) is not None:
-        # No armor, no roll (S7): the GM's `--defense =N` is a flat Defense.
-        defense = Roll(expr=parse("0"), dice=(), constant=0, total=flat, entered=flat)
-    elif tape.given_at(DEFENSE, 0):
-        raise CommandError(f"{actor.name} wears no armor: there is no Defense roll (S7)",
-                           "drop --defense, or give =N for a flat Defense")
-    result = damage_pipeline(amount, defense.total if defense else None,
-                             magic=bool(options.get("magic")), pierce=pierce,
-                             absorb=absorb_available(state, target), hp=actor.hp)
-    state, events = apply_result(state, rs, target, result)
-    if defense is not None:
-        events.insert(0, ev.DiceRolled(f"Defense of {actor.name}", defense))
-    return state, events

@@ -303,8 +303,8 @@ class ShaperRuleset(RulesetBase):
     # Damage by the GM (S7, S8) -------------------------------------------------------------
     def damage(self, state: Encounter, target: str, amount: int, options: Mapping) -> Step:
         """`damage TARGET N`: through the target's Defense as a hit (S7), or `--direct`."""
-        from shaper_gm.rulesets.shaper import combat
-        return combat.gm_damage(state, self, target, amount, options)
+        from shaper_gm.rulesets.shaper.damage import gm_damage
+        return gm_damage(state, self, target, amount, options)
 
     # Battlefield (S9-S14) ----------------------------------------------------------------
     def canonical_zone(self, text: str, cols: int, rows: int) -> str:
