@@ -248,10 +248,9 @@ def resolve(acting: Acting) -> Done:
     events.append(AttackResolved(actor_id, outcome, situation))
     answered = []
     for target in outcome.targets:
-        for skill_id in target.reactions:       # an answer costs its target SP (S23, S24)
+        for skill_id in target.reactions:   # an answer is paid off-turn, with SP (S23)
             state, paid = spend(state, rs, target.id, "skill",
-                                {"sp": rs.numbers.skill_sp_cost},
-                                on_turn=state.controls_turn(target.id))
+                                {"sp": rs.numbers.skill_sp_cost}, on_turn=False)
             defender = state.actors[target.id]
             used = dict(model.own(defender).skill_uses)
             used[skill_id] = used.get(skill_id, 0) + 1
