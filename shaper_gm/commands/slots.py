@@ -63,7 +63,8 @@ class SlotDice:
                 self.given[name] = [value]
             for faces in self.given[name]:
                 ctx.ruleset.check_faces(name, faces)
-        self.sources: dict[str, list] = {name: [] for name in self.slots}
+        # slot -> {index: source}: a slot with a place per target may skip places
+        self.sources: dict[str, dict[int, object]] = {name: {} for name in self.slots}
         declared = parse_react(ctx.parsed.get(REACT) or (),
                                lambda word: resolve_actor(ctx.state, word))
         self.decisions = Decisions(declared=declared,
@@ -80,7 +81,7 @@ class SlotDice:
                                "the verb's slot should repeat")
         faces = given[index] if index < len(given) else None
         source = self.ctx.dice.source(slot, faces, actor=who)
-        self.sources[slot].append(source)
+        self.sources[slot][index] = source
         return source
 
     def tape(self) -> PlayTape:
@@ -93,12 +94,14 @@ class SlotDice:
         out: dict[str, object] = {}
         for slot, (repeats, _) in self.slots.items():
             used = self.sources[slot]
-            if used and len(self.given[slot]) > len(used):
+            reach = max(used) + 1 if used else 0          # places up to the last roll
+            if used and len(self.given[slot]) > reach:
                 raise CommandError(f"--{slot} given {len(self.given[slot])} time(s); the action "
-                                   f"rolled it {len(used)} time(s)",
+                                   f"rolled it {reach} time(s)",
                                    f"give --{slot} once per roll, in order")
             if repeats:
-                texts = [slot_text(s.logged()) for s in used]
+                texts = [slot_text(used[i].logged()) if i in used else NO_ROLL
+                         for i in range(reach)]
                 while texts and texts[-1] == NO_ROLL:
                     texts.pop()
                 out[slot] = texts or None

@@ -49,8 +49,9 @@ class VerbTable:
                **meta: Any) -> None:
         """Extend a shared verb for this ruleset: `flags` join its flags (before the flag
         `before`, else at the end); `usage`, `summary`, `rules` or `examples` given here
-        replace its own. Its handler reads the new flags from the request (a shared
-        verb hands them to the ruleset's hook, e.g. `damage` to `rs.damage` as options)."""
+        replace its own, and `slots` give it dice slots. Its handler reads the new flags
+        from the request (a shared verb hands them to the ruleset's hook, e.g. `damage`
+        to `rs.damage` as options)."""
         self.extensions.append((name, {"flags": flags, "before": before, **meta}))
 
     def command(self, name: str, **meta: Any) -> Callable[[Callable], Callable]:
@@ -82,6 +83,9 @@ class VerbTable:
                       for key, value in spec.items()}
             extra = tuple(values.pop("flags"))
             before = values.pop("before")
+            if isinstance(values.get("slots"), Mapping):    # name -> (repeats, help)
+                values["slots"] = tuple((n, repeats) for n, (repeats, _) in
+                                        values["slots"].items())
             flags = list(verb.flags)
             at = next((i for i, f in enumerate(flags) if f.name == before), len(flags))
             flags[at:at] = extra

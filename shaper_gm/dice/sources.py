@@ -20,7 +20,7 @@ from typing import Protocol, runtime_checkable
 from .errors import DiceInputError
 from .rng import DiceRng
 
-__all__ = ["Asked", "DiceSource", "RolledFaces", "GivenFaces", "parse_faces",
+__all__ = ["Asked", "ByGroup", "DiceSource", "RolledFaces", "GivenFaces", "parse_faces",
            "DiceInputError"]
 
 Plan = Sequence[tuple]  # (count, sides) or (count, sides, low) runs, in breakdown order
@@ -46,6 +46,34 @@ class Asked(str):
         made = super().__new__(cls, text)
         made.lead = tuple(lead)
         return made
+
+
+class ByGroup:
+    """A dice source that asks for one roll's faces group by group, each under its own
+    label (a damage roll's weapon dice, critical die, each skill's dice), in roll order;
+    anything else about the source (an entered total, `expect`) is the source's own."""
+
+    def __init__(self, source: DiceSource, groups: Iterable[tuple[str, int]]) -> None:
+        self.source = source
+        self.queue = [[label, count] for label, count in groups if count]
+
+    def faces(self, count: int, sides: int, what: str = "roll", *,
+              low: int = 1) -> tuple[int, ...]:
+        out: list[int] = []
+        while count > 0:
+            label, take = (self.queue[0][0], min(self.queue[0][1], count)) if self.queue \
+                else (what, count)
+            out.extend(self.source.faces(take, sides, label, low=low) if low != 1
+                       else self.source.faces(take, sides, label))
+            count -= take
+            if self.queue:
+                self.queue[0][1] -= take
+                if self.queue[0][1] == 0:
+                    self.queue.pop(0)
+        return tuple(out)
+
+    def __getattr__(self, name: str):
+        return getattr(self.source, name)
 
 
 def _spec(plan: Plan) -> str:

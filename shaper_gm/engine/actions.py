@@ -21,7 +21,9 @@ from shaper_gm.records import record
 # someone else does); or either way.
 TIMINGS = ("turn", "reaction", "either")
 
-Cost = Mapping[str, int]
+# What an action spends: resource -> amount; or named parts, each paid and shown on its
+# own, ((what it pays for, {resource: amount}), ...) (`engine.play.cost_parts`).
+Cost = Mapping[str, int] | tuple[tuple[str, Mapping[str, int]], ...]
 
 
 @record

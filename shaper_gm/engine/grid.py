@@ -79,12 +79,16 @@ def king_distance(a: Cell, b: Cell) -> int:
     return steps(a, b)
 
 
-def steps(a: Cell, b: Cell, diagonal: int = 1) -> int:
+def steps(a: Cell, b: Cell, diagonal: int = 1, *, most_diagonals: int | None = None) -> int:
     """Steps from `a` to `b`: a straight step counts 1, a diagonal one `diagonal` (1 makes
-    it the larger offset; a ruleset may count diagonals dearer, or in its own units)."""
+    it the larger offset; a ruleset may count diagonals dearer, or in its own units).
+    `most_diagonals` caps the diagonal steps a path may take (a ruleset may allow just
+    one); past it a diagonal is two straight steps."""
     across, down = abs(a[0] - b[0]), abs(a[1] - b[1])
     slant = min(across, down)
-    return slant * diagonal + (max(across, down) - slant)
+    if most_diagonals is not None:
+        slant = min(slant, most_diagonals)
+    return slant * diagonal + (across + down - 2 * slant)
 
 
 def metric(a: Cell, b: Cell, straight: int, diagonal: int) -> int:

@@ -72,7 +72,9 @@ class FixedOrder:
         return state, []
 
     def after_action(self, state: Encounter, rs, actor_id: str) -> Step:
-        return ending.halted(state, actor_id) or (state, [])
+        """A turn lasts until `end`: an action leaves nothing pending for a resumption
+        (and a save from before the one pipeline replays to the same result)."""
+        return ending.halted(state) or (state, [])
 
     def after_reaction(self, state: Encounter, rs, actor_id: str) -> Step:
         """A reaction spends off-turn; it never ends anyone's turn."""

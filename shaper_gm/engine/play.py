@@ -101,11 +101,23 @@ def pay(state: Encounter, rs, actor_id: str, action: str, cost: Mapping[str, int
     return spend(state, rs, actor_id, action, cost, on_turn=on_turn, refuse=refuse)
 
 
+def cost_parts(name: str, cost) -> list[tuple[str, Mapping[str, int]]]:
+    """An action's cost as (what it pays for, cost) parts, each paid and shown on its
+    own: one part named after the action, or the parts it names (an attack's action and
+    each skill added to it)."""
+    parts = cost if isinstance(cost, tuple) else ((name, cost),)
+    return [(part_name, part) for part_name, part in parts if part]
+
+
 def spend(state: Encounter, rs, actor_id: str, action: str, cost: Mapping[str, int], *,
           on_turn: bool, refuse=None) -> Step:
     """Take `cost` off the actor's resources by the ruleset's payer rules (all or
-    nothing), with no check of whose turn it is."""
+    nothing), with no check of whose turn it is; a resource that runs short is refused
+    in the ruleset's words (`refuse_payment`) if it has its own."""
     actor = state.actors[actor_id]
+    if refuse is None:
+        def refuse(spec, left, _cost):
+            return rs.refuse_payment(actor, spec, left)
     values, payment = resources.pay(rs.resources, actor.resource_map(), cost, action=action,
                                     who=actor.name, on_turn=on_turn, refuse=refuse)
     state = state.with_actor(actor.with_resources(values))
@@ -166,8 +178,10 @@ def perform(state: Encounter, rs, action: Action, request, tape=None) -> Done:
     if on_turn:
         state, began = rs.turn_order.before_action(state, rs, actor_id)
         events += began
-    state, spent = spend(state, rs, actor_id, action.name, cost, on_turn=on_turn) \
-        if cost else (state, [])
+    spent: list = []
+    for name, part in cost_parts(action.name, cost):
+        state, paid = spend(state, rs, actor_id, name, part, on_turn=on_turn)
+        spent += paid
     done = action.resolve(acting.with_state(state))
     state, events = done.state, [*events, *spent, *done.events]
     if on_turn:

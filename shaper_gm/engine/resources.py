@@ -118,7 +118,8 @@ def pay(specs: Sequence[ResourceSpec], values: Mapping[str, int], cost: Mapping[
     """Spend `cost` (all or nothing). A resource that runs short is paid, unit by unit,
     from its `paid_by` resources in order. Off the actor's turn only `off_turn`
     resources may be spent. `refuse(spec, values, cost)` words a ruleset's own refusal
-    when `spec` cannot be paid on the actor's turn."""
+    when `spec` cannot be paid on the actor's turn, from what was left at that point
+    (None: the shared wording)."""
     by_name = {spec.name: spec for spec in specs}
     out = dict(values)
     paid: dict[str, int] = {}
@@ -130,9 +131,9 @@ def pay(specs: Sequence[ResourceSpec], values: Mapping[str, int], cost: Mapping[
         for _ in range(need):
             payer = _payer(by_name, out, spec, on_turn)
             if payer is None:
-                if refuse is not None and (on_turn or spec.off_turn):
-                    raise refuse(spec, values, cost)
-                raise _short(by_name, values, spec, cost, action=action, who=who,
+                own = refuse(spec, out, cost) if refuse is not None and (
+                    on_turn or spec.off_turn) else None
+                raise own or _short(by_name, values, spec, cost, action=action, who=who,
                              on_turn=on_turn)
             out[payer] -= 1
             paid[payer] = paid.get(payer, 0) + 1

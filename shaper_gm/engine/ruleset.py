@@ -49,6 +49,8 @@ class Ruleset(Protocol):
     # Setting up ----------------------------------------------------------------------------
     def new_system(self) -> Any: ...
     def templates(self) -> Mapping[str, Any]: ...
+    def sheet_for(self, state: Encounter, flags: dict) -> tuple[Any, dict]: ...
+    def roll_modifiers(self, text: str, flags: Mapping[str, Any]) -> tuple[Any, bool]: ...
     def make_actor(self, spec: Any, zone: str | None) -> Actor: ...
     def reserved_ids(self) -> Sequence[str]: ...
     def canonical_zone(self, text: str, cols: int, rows: int) -> str: ...
@@ -88,6 +90,8 @@ class Ruleset(Protocol):
     def is_cost(self, word: str) -> bool: ...
     def cost_words(self) -> list[str]: ...
     def act_cost(self, word: str) -> Mapping[str, int] | None: ...
+    def refuse_payment(self, actor: Actor, spec: ResourceSpec,
+                       left: Mapping[str, int]) -> Any: ...
     def react_cost(self, word: str) -> Mapping[str, int] | None: ...
     def admit_off_turn(self, state: Encounter, actor_id: str, action: Any,
                        request: Any) -> Any: ...
@@ -210,6 +214,12 @@ class RulesetBase:
                                 f"give {shown} or one of: {', '.join(self.resource_names())}")
         return cost
 
+    def refuse_payment(self, actor: Actor, spec: ResourceSpec,
+                       left: Mapping[str, int]) -> Any:
+        """A RuleViolation in the ruleset's words when `spec` runs short for `actor`
+        with `left` remaining; None for the shared wording."""
+        return None
+
     def admit_off_turn(self, state: Encounter, actor_id: str, action: Any,
                        request: Any) -> Any:
         """An action outside the actor's turn that its rules let through (a prepared or
@@ -303,6 +313,23 @@ class RulesetBase:
     def templates(self) -> Mapping[str, Any]:
         """Content templates `add --as` may name, by id."""
         return {}
+
+    def sheet_for(self, state: Encounter, flags: dict) -> tuple[Any, dict]:
+        """What `add` starts from, and its flags as the log keeps them: the content
+        template `--as` names (None without one). A ruleset may read other forms."""
+        from shaper_gm.engine.errors import RuleViolation
+        if flags.get("sheet"):
+            raise RuleViolation(f"{self.name} reads no sheet files", "use add ID --as TEMPLATE")
+        if not flags.get("as"):
+            return None, flags
+        found = self.resolve_word(state, "template", flags["as"], None)
+        return self.templates()[found], {**flags, "as": found}
+
+    def roll_modifiers(self, text: str, flags: Mapping[str, Any]) -> tuple[Any, bool]:
+        """The GM's `roll EXPR`: the pool modifiers its flags ask for, and whether it is
+        the ruleset's basic roll (judged for automatic results). None by default."""
+        from shaper_gm.dice.modifiers import NO_MODIFIERS
+        return NO_MODIFIERS, False
 
     def dice_expression(self, text: str):
         """Dice notation as this ruleset reads it (a ruleset whose dice start at 0 says so)."""

@@ -108,6 +108,11 @@ class PlayTape(Tape):
         """How many rolls of `slot` the GM gave (faces or totals), used or not."""
         return len(self.given_dice.given.get(slot, ())) if self.given_dice is not None else 0
 
+    def given_at(self, slot: str, index: int) -> Any:
+        """What the GM gave for the `index`-th roll of `slot` (faces, a total, or None)."""
+        given = self.given_dice.given.get(slot, ()) if self.given_dice is not None else ()
+        return given[index] if index < len(given) else None
+
     def rolled(self, slot: str) -> int:
         """How many rolls of `slot` the action has made."""
         return sum(1 for name, _ in self.rolls if name == slot)

@@ -20,7 +20,7 @@ from shaper_gm.rulesets.shaper.attack import AttackPlan, TargetPlan
 from shaper_gm.rulesets.shaper.content.models import Weapon
 from shaper_gm.rulesets.shaper.odds import attack_target_odds, taken
 from shaper_gm.rulesets.shaper.parts import Mod, Part
-from shaper_gm.rulesets.shaper.pipeline import Swing, damage_steps
+from shaper_gm.rulesets.shaper.pipeline import DAMAGE_STEPS, Swing
 
 THRESHOLD = 9     # S6
 REPEAT = 20
@@ -32,8 +32,8 @@ def ours() -> tuple[Fraction, Fraction, Fraction]:
     plan = AttackPlan("a", bow, attack_bonus=(Part(1, "bonus"),), modifiers=(Mod("edge", "GM"),))
     odds = attack_target_odds(NUMBERS, plan, TargetPlan("t", 100))
     hit = Swing(AttackPlan("a", bow), (TargetPlan("t", 100, defense="1d6"),), hits=(True,),
-                crits=(False,), reasons=(("hit", 0, ""),))
-    mean = Dist.from_probs(distribution(exact(damage_steps(NUMBERS), hit), taken)).mean()
+                crits=(False,), reasons=(("hit", 0, ""),), numbers=NUMBERS)
+    mean = Dist.from_probs(distribution(exact(DAMAGE_STEPS, hit), taken)).mean()
     return odds.hit, odds.crit, mean
 
 

@@ -197,9 +197,9 @@ def test_s17_initiative_higher_first_then_finesse(make_session):
 
 def test_s18_minor_by_major_free_by_minor_then_major(make_session):
     s = make_session(*DUEL)
-    assert paid(s.execute("act free speak")) == [("speak", "free")]
-    assert paid(s.execute("act free shout")) == [("shout", "minor")]
-    assert paid(s.execute("act free wave")) == [("wave", "major")]
+    assert paid(s.execute("act free speak")) == [("act", "free")]
+    assert paid(s.execute("act free shout")) == [("act", "minor")]
+    assert paid(s.execute("act free wave")) == [("act", "major")]
     assert paid(s.execute("engage bob")) == [("engage", "major")]
     assert model.pool(s.state.actors["ann"]) == {"major": 1, "minor": 0, "free": 0}
     s.execute("act major swing")

@@ -8,6 +8,7 @@ from shaper_gm.commands import resolve
 from shaper_gm.commands.acting import MAX_AMOUNT, read_flags, read_request
 from shaper_gm.commands.args import ascii_digits, flag
 from shaper_gm.commands.session import Context, Outcome
+from shaper_gm.commands.slots import SlotDice
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.commands.viewdata import HistoryMoved, Message
 from shaper_gm.dice import roll
@@ -49,11 +50,19 @@ def _examples(key: str, default: tuple[str, ...] = ()):
                summary="take N hit points off the target", examples=("damage goblin-1 6",))
 def damage(ctx: Context) -> Outcome:
     """N harm through the ruleset's own damage rules; the flags a ruleset adds to the
-    verb (`VerbTable.extend`) reach it as options."""
+    verb (`VerbTable.extend`) reach it as options. A ruleset whose damage rolls (an
+    armour's Defense) extends the verb with the roll's slots and finds their tape in
+    `options["tape"]`; what it rolled goes into the log."""
     request = read_request(ctx)
     options = dict(request.flags)
-    return Outcome(*ctx.ruleset.damage(ctx.state, request.actor, request.arg("number"),
-                                       options), request=request)
+    dice = SlotDice(ctx, ctx.verb.slot_map()) if ctx.verb.slots else None
+    if dice is not None:
+        options["tape"] = dice.tape()
+    state, events = ctx.ruleset.damage(ctx.state, request.actor, request.arg("number"),
+                                       options)
+    if dice is not None:
+        request = request.with_flags(dice.logged())
+    return Outcome(state, events, request=request)
 
 
 @verbs.command("heal", group="gm", usage="heal TARGET N", rules=lambda rs: rs.term("down_rule"),
@@ -147,7 +156,10 @@ def effect(ctx: Context) -> Outcome:
                examples=("roll 2d6", "roll 1d6 --faces 4"), positionals=("dice",),
                flags=(flag("faces", "faces", help="the faces rolled"),))
 def roll_(ctx: Context) -> Outcome:
-    return roll_outcome(ctx)
+    """The flags a ruleset adds (its pool modifiers) go to `rs.roll_modifiers`."""
+    mods, basic = ctx.ruleset.roll_modifiers("".join(ctx.parsed.words),
+                                             dict(read_flags(ctx)))
+    return roll_outcome(ctx, mods, basic=basic)
 
 
 @verbs.command("rolls", group="gm", usage="rolls ACTOR manual|auto", logged=False,

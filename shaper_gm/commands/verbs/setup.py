@@ -109,14 +109,7 @@ def add(ctx: Context) -> Outcome:
     flags = dict(read_flags(ctx))
     if flags.get("as") and flags.get("sheet"):
         raise CommandError("add takes --as or --sheet, not both", "e.g. add josh --as josh")
-    sheet = None
-    if flags.get("as"):
-        found = ctx.ruleset.resolve_word(ctx.state, "template", flags["as"], None)
-        flags["as"] = found
-        sheet = ctx.ruleset.templates()[found]
-    elif flags.get("sheet"):
-        raise CommandError(f"{ctx.ruleset.name} reads no sheet files",
-                           "use add ID --as TEMPLATE")
+    sheet, flags = ctx.ruleset.sheet_for(ctx.state, flags)
     numbers = stat_numbers(ctx, p)
     extra = {name: value for name, value in flags.items() if name not in SHARED_ADD}
     side = flags.get("side")

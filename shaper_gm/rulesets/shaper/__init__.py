@@ -1,31 +1,8 @@
 """The Shaper ruleset (rulings S1-S29).
 
-The names below load their modules on first use: building the ruleset for an encounter
-reads only what a command needs (the attack pipeline waits for the first attack).
+Building the ruleset for an encounter reads only what a command needs: the attack's
+modules wait for the first attack, the content's items for their first use.
 """
-
-from importlib import import_module
-
-_HOMES = {
-    "AttackOutcome": "attack", "AttackPlan": "attack", "DamageRoll": "attack",
-    "Dice": "attack", "TargetOutcome": "attack", "TargetPlan": "attack",
-    "band_name": "battlefield", "distance": "battlefield", "parse_zone": "battlefield",
-    "zone_name": "battlefield",
-    "ActorStats": "creation", "create_actor": "creation", "stats_from_sheet": "creation",
-    "DamageResult": "damage", "damage_pipeline": "damage",
-    "new_pool": "economy", "pay": "economy",
-    "resolve_attack": "pipeline",
-    "PreparedAttack": "prepare", "ShaperRuleset": "ruleset",
-    "FieldView": "situation", "Placement": "situation", "RangeCheck": "situation",
-}
-
-__all__ = sorted(_HOMES)
-
-
-def __getattr__(name: str):
-    if name in _HOMES:
-        return getattr(import_module(f"{__name__}.{_HOMES[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def build(library=None):

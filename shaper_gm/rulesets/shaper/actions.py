@@ -1,36 +1,61 @@
-"""The everyday actions of a turn: moving, engaging, handling items (S12, S14, S19, S20)."""
+"""Shaper's play actions, as the engine runs them (`engine.play.perform`): moving,
+engaging, handling items (S12, S14, S19, S20), and the attack, skill and cast actions,
+whose modules load with their first use (`combat`, `skilluse`). Each `prepare` makes
+every refusal; the engine pays the cost (an action kind, S18, S19); `resolve` changes
+the encounter."""
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from shaper_gm.engine import events as ev
+from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.state import Effect
-from shaper_gm.engine.state import Encounter as EncounterState
+from shaper_gm.engine.state import Effect, Encounter
 from shaper_gm.rulesets.shaper import model
-from shaper_gm.rulesets.shaper.charge import spend
+from shaper_gm.rulesets.shaper.creation import hands_needed
 from shaper_gm.rulesets.shaper.events import Disengaged, Engaged, ItemChanged, Moved
-from shaper_gm.rulesets.shaper.hooks import settle as settle_engagements
-from shaper_gm.rulesets.shaper.model import holding, join_engagement, leave_engagement
+from shaper_gm.rulesets.shaper.model import holding
 
 
-def move(state: EncounterState, rs, actor_id: str, zone_text: str) -> tuple[EncounterState, list]:
+def _kind(name: str):
+    """The cost of an action that takes one of the kind the ruleset lists for `name`."""
+    return lambda acting: ((name, {acting.rs.cost(name): 1}),)
+
+
+def _shaper(name: str, **kinds) -> Action:
+    return Action(name, kinds.pop("resolve"), phrase="act", **kinds)
+
+
+# --- moving (S12) ---------------------------------------------------------------------
+
+def _route(acting: Acting) -> tuple[str, int]:
     """One Major action per Short distance (S12); an engaged actor disengages first."""
-    actor = state.actors[actor_id]
-    zone = rs.canonical_zone(zone_text, state.cols, state.rows)
-    if model.engagement_of(state, actor_id):
-        others = ", ".join(model.engaged_with(state, actor_id))
+    state, actor = acting.state, acting.state.actors[acting.actor]
+    zone = acting.request.arg("zone")
+    if model.engagement_of(state, actor.id):
+        others = ", ".join(model.engaged_with(state, actor.id))
         raise RuleViolation(f"{actor.name} is engaged with {others} (S12): an engaged actor "
                             "cannot move", "disengage first (Minor action, S14)")
     if zone == actor.zone:
         raise RuleViolation(f"{actor.name} is already in {zone}", "name another zone")
-    steps = rs.distance(actor.zone, zone)
-    state, spent = spend(state, rs, actor_id, "move", times=steps)
-    state = state.with_actor(state.actors[actor_id].with_(zone=zone))
-    return state, [*spent, Moved(actor_id, actor.zone, zone, steps)]
+    return zone, acting.rs.distance(actor.zone, zone)
 
 
-def engage(state: EncounterState, rs, actor_id: str, target_id: str, *,
-           cost: bool = True) -> tuple[EncounterState, list]:
+def _move(acting: Acting) -> Done:
+    zone, steps = acting.plan
+    actor = acting.state.actors[acting.actor]
+    return Done(acting.state.with_actor(actor.with_(zone=zone)),
+                (Moved(actor.id, actor.zone, zone, steps),))
+
+
+MOVE = _shaper("move", resolve=_move, prepare=_route, what="a move",
+               cost=lambda acting: (("move", {acting.rs.cost("move"): 1}),) * acting.plan[1])
+
+
+# --- engagements (S14) ----------------------------------------------------------------
+
+def check_engage(state: Encounter, actor_id: str, target_id: str) -> None:
     """Engaging needs the same zone; it joins the target's group (S14)."""
     actor, target = state.actors[actor_id], state.actors[target_id]
     if actor_id == target_id:
@@ -49,76 +74,72 @@ def engage(state: EncounterState, rs, actor_id: str, target_id: str, *,
         raise RuleViolation(f"{target.name} is on {actor.name}'s side and in no fight (S14): "
                             "engaging an ally joins the ally's engagement",
                             f"engage an enemy, or wait until {target.name} is engaged")
-    events: list = []
-    if cost:
-        state, events = spend(state, rs, actor_id, "engage")
-    groups = join_engagement(model.engagements(state), actor_id, target_id)
-    state = model.with_engagements(state, groups)
+
+
+def engage_now(state: Encounter, actor_id: str, target_id: str) -> tuple[Encounter, list]:
+    state = model.with_engagements(state, model.join_engagement(model.engagements(state),
+                                                                actor_id, target_id))
     members = tuple(sorted(model.engagement_of(state, actor_id) or ()))
-    return state, [*events, Engaged(actor_id, target_id, members)]
+    return state, [Engaged(actor_id, target_id, members)]
 
 
-def disengage(state: EncounterState, rs, actor_id: str, *, cost: bool = True,
-              why: str = "") -> tuple[EncounterState, list]:
-    actor = state.actors[actor_id]
+def check_engaged(state: Encounter, actor_id: str) -> None:
     if not model.engagement_of(state, actor_id):
-        raise RuleViolation(f"{actor.name} is not engaged", "nothing to disengage from")
-    events: list = []
-    if cost:
-        state, events = spend(state, rs, actor_id, "disengage")
+        raise RuleViolation(f"{state.actors[actor_id].name} is not engaged",
+                            "nothing to disengage from")
+
+
+def disengage_now(state: Encounter, actor_id: str, why: str = "") -> tuple[Encounter, list]:
+    """The actor leaves; whom it left is kept for the round, for Step Up (S23)."""
     partners = model.engaged_with(state, actor_id)
     state = model.with_left(state, model.field(state).left | {(actor_id, p) for p in partners})
-    state = model.with_engagements(state, leave_engagement(model.engagements(state), actor_id))
-    state, settled = settle_engagements(state, already=actor_id)
-    return state, [*events, Disengaged(actor_id, why), *settled]
+    state = model.with_engagements(state, model.leave_engagement(model.engagements(state),
+                                                                 actor_id))
+    state, settled = model.settle(state, already=actor_id)
+    return state, [Disengaged(actor_id, why), *settled]
 
 
-def _carried(actor) -> list[str]:
-    stats = actor.sheet
-    return [*stats.weapons, *([stats.shield] if stats.shield else [])]
+ENGAGE = _shaper("engage", cost=_kind("engage"), what="engaging",
+                 prepare=lambda a: check_engage(a.state, a.actor, a.request.target),
+                 resolve=lambda a: Done(*engage_now(a.state, a.actor, a.request.target)))
+DISENGAGE = _shaper("disengage", cost=_kind("disengage"), what="disengaging",
+                    prepare=lambda a: check_engaged(a.state, a.actor),
+                    resolve=lambda a: Done(*disengage_now(a.state, a.actor)))
 
 
-def draw(state: EncounterState, rs, library, actor_id: str,
-         item: str) -> tuple[EncounterState, list]:
-    """Draw a weapon or shield into a free hand: a Minor action (S19, S19a)."""
-    actor = state.actors[actor_id]
-    if item not in _carried(actor):
-        raise RuleViolation(f"{actor.name} does not carry {item!r}",
-                            f"carried: {', '.join(_carried(actor)) or 'nothing'}")
+# --- items (S19, S19a, S20) -----------------------------------------------------------
+
+def _check_draw(acting: Acting) -> None:
+    """Draw a weapon or shield into a free hand (S19, S19a)."""
+    rs, actor, item = acting.rs, acting.state.actors[acting.actor], acting.request.arg("item")
     held = holding(actor)
     if item in held:
         raise RuleViolation(f"{actor.name} already holds the {item}", "attack with it")
-    hands = rs.hands
-    used = sum(rs.hands_needed(library, i) for i in held)
-    need = rs.hands_needed(library, item)
-    if used + need > hands:
+    used = sum(hands_needed(rs.library, i) for i in held)
+    if used + hands_needed(rs.library, item) > rs.numbers.hands:
         raise RuleViolation(f"{actor.name}'s hands are full ({', '.join(held)}) (S19a)",
                             f"sheathe something first (Minor), e.g. sheathe {held[0]}")
-    state, events = spend(state, rs, actor_id, "draw")
-    actor = state.actors[actor_id]
-    state = state.with_actor(model.with_own(actor, holding=(*holding(actor), item)))
-    return state, [*events, ItemChanged(actor_id, "drew", item)]
 
 
-def sheathe(state: EncounterState, rs, actor_id: str, item: str) -> tuple[EncounterState, list]:
-    actor = state.actors[actor_id]
-    if item not in holding(actor):
-        raise RuleViolation(f"{actor.name} is not holding {item!r}",
-                            f"holding: {', '.join(holding(actor)) or 'nothing'}")
-    state, events = spend(state, rs, actor_id, "sheathe")
-    actor = state.actors[actor_id]
+def _draw(acting: Acting) -> Done:
+    actor, item = acting.state.actors[acting.actor], acting.request.arg("item")
+    return Done(acting.state.with_actor(model.with_own(actor, holding=(*holding(actor), item))),
+                (ItemChanged(actor.id, "drew", item),))
+
+
+def _sheathe(acting: Acting) -> Done:
+    actor, item = acting.state.actors[acting.actor], acting.request.arg("held-item")
     kept = tuple(i for i in holding(actor) if i != item)
     effects = actor.effects
     if item == actor.sheet.shield:
         effects = tuple(e for e in effects if e.source != "shield")
-    state = state.with_actor(model.with_own(actor, holding=kept).with_(effects=effects))
-    return state, [*events, ItemChanged(actor_id, "sheathed", item)]
+    return Done(acting.state.with_actor(model.with_own(actor, holding=kept).with_(
+        effects=effects)), (ItemChanged(actor.id, "sheathed", item),))
 
 
-def raise_shield(state: EncounterState, rs, library,
-                 actor_id: str) -> tuple[EncounterState, list]:
+def _check_raise(acting: Acting) -> None:
     """+Evasion and Block skills until the start of the actor's next turn (S20)."""
-    actor = state.actors[actor_id]
+    actor = acting.state.actors[acting.actor]
     shield_id = actor.sheet.shield
     if not shield_id:
         raise RuleViolation(f"{actor.name} has no shield", "add one with --shield")
@@ -128,45 +149,100 @@ def raise_shield(state: EncounterState, rs, library,
     if model.shield_raised(actor):
         raise RuleViolation(f"{actor.name}'s shield is already raised (S20)",
                             "it stays up until the start of the next turn")
-    state, events = spend(state, rs, actor_id, "raise_shield")
-    shield = library.shields[shield_id]
-    effect = Effect("Shield raised", source="shield", caster=actor_id,
-                    mods=(("evasion", shield.evasion),), until=f"start:{actor_id}")
-    actor = state.actors[actor_id]
-    state = state.with_actor(actor.with_(effects=(*actor.effects, effect)))
-    return state, [*events, ItemChanged(actor_id, "raised", shield_id),
-                   ev.EffectAdded(actor_id, effect)]
 
 
-def reload(state: EncounterState, rs, actor_id: str,
-           item: str | None = None) -> tuple[EncounterState, list]:
-    """Reload a held weapon that needs it after each shot: a Minor action (S19)."""
-    actor = state.actors[actor_id]
+def _raise(acting: Acting) -> Done:
+    actor = acting.state.actors[acting.actor]
+    shield = acting.rs.library.shields[actor.sheet.shield]
+    effect = Effect("Shield raised", source="shield", caster=actor.id,
+                    mods=(("evasion", shield.evasion),), until=f"start:{actor.id}")
+    return Done(acting.state.with_actor(actor.with_(effects=(*actor.effects, effect))),
+                (ItemChanged(actor.id, "raised", shield.id), ev.EffectAdded(actor.id, effect)))
+
+
+def _reloadable(acting: Acting) -> str:
+    """Reload a held weapon that needs it after each shot (S19)."""
+    actor = acting.state.actors[acting.actor]
     candidates = [w for w in holding(actor) if w in model.unloaded(actor)]
-    if item is not None:
-        if item not in holding(actor):
-            raise RuleViolation(f"{actor.name} is not holding {item!r}", f"draw {item} first")
-        if item not in model.unloaded(actor):
-            raise RuleViolation(f"the {item} is loaded", "attack with it")
-        candidates = [item]
     if not candidates:
         raise RuleViolation(f"{actor.name} holds nothing that needs reloading",
                             "draw a weapon that reloads (a crossbow)")
-    weapon = candidates[0]
-    state, events = spend(state, rs, actor_id, "reload")
-    actor = state.actors[actor_id]
-    state = state.with_actor(model.with_own(
-        actor, unloaded=tuple(w for w in model.unloaded(actor) if w != weapon)))
-    return state, [*events, ItemChanged(actor_id, "reloaded", weapon)]
+    return candidates[0]
 
 
-def act(state: EncounterState, rs, actor_id: str, kind: str,
-        text: str) -> tuple[EncounterState, list]:
-    """Any other action: the GM names its kind, it is paid and logged (S19)."""
-    actor = state.actors[actor_id]
-    pool = rs.new_pool(actor.sheet)
-    if kind not in pool:
-        raise RuleViolation(f"{kind!r} is not an action kind here",
-                            f"use one of: {', '.join(pool)}")
-    state, spent = spend(state, rs, actor_id, text or kind, kind=kind)
-    return state, [*spent, ev.Said(actor_id, kind, text)]
+def _reload(acting: Acting) -> Done:
+    actor, weapon = acting.state.actors[acting.actor], acting.plan
+    return Done(acting.state.with_actor(model.with_own(
+        actor, unloaded=tuple(w for w in model.unloaded(actor) if w != weapon))),
+        (ItemChanged(actor.id, "reloaded", weapon),))
+
+
+DRAW = _shaper("draw", cost=_kind("draw"), prepare=_check_draw, resolve=_draw,
+               what="drawing")
+SHEATHE = _shaper("sheathe", cost=_kind("sheathe"), resolve=_sheathe, what="sheathing")
+RAISE = _shaper("raise", cost=_kind("raise_shield"), prepare=_check_raise, resolve=_raise,
+                what="raising a shield")
+RELOAD = _shaper("reload", cost=_kind("reload"), prepare=_reloadable, resolve=_reload,
+                 what="reloading")
+
+
+# --- attacks, skills and spells: their modules load with their first use ---------------
+
+def _later(module: str, name: str):
+    def call(*args):
+        return getattr(import_module(f"shaper_gm.rulesets.shaper.{module}"), name)(*args)
+    return call
+
+
+def _spell(acting: Acting):
+    """`cast`'s spell, when it is the offensive one (an attack); None for a utility
+    spell (a skill)."""
+    spell = acting.request.arg("spell")
+    return spell if spell in acting.rs.library.spells else None
+
+
+# Flags that belong to an attack, refused on a utility spell.
+ATTACK_ONLY_FLAGS = ("roll", "evade", "damage", "defense", "auto", "with", "bonus",
+                     "damage-bonus", "only", "ignore", "react", "edge", "pressured", "adv",
+                     "dis")
+
+
+def _prepare_cast(acting: Acting):
+    request, spell = acting.request, _spell(acting)
+    if spell is not None:
+        if request.target is None:
+            raise RuleViolation(f"{spell} is an offensive spell: it needs a target",
+                                f"cast {spell} TARGET")
+        return _later("combat", "prepare")(acting, spell)
+    unused = [n for n in ATTACK_ONLY_FLAGS if request.get(n)]
+    spell = request.arg("spell")
+    if unused:
+        raise RuleViolation(f"--{unused[0]} belongs to an attack; {spell} is a utility spell",
+                            f"cast {spell} [TARGET] [--skill SKILL]... [--sp]")
+    added = tuple(s.lower() for s in request.get("skill") or ())
+    return _later("skilluse", "prepare")(acting, added)
+
+
+def _cast_part(name: str):
+    def part(acting: Acting):
+        module = "combat" if _spell(acting) is not None else "skilluse"
+        return _later(module, name)(acting)
+    return part
+
+
+def _resolve_cast(acting: Acting) -> Done:
+    done = _cast_part("resolve")(acting)
+    if _spell(acting) is None and acting.request.get("skill"):
+        done = Done(done.state, done.events, done.outcome, done.others,
+                    (("skill", [s.lower() for s in acting.request.get("skill")]),))
+    return done
+
+
+ATTACK = _shaper("attack", resolve=_later("combat", "resolve"),
+                 prepare=_later("combat", "prepare"), cost=_later("combat", "cost"),
+                 what="an attack")
+SKILL = _shaper("skill", resolve=_later("skilluse", "resolve"),
+                prepare=_later("skilluse", "prepare"), cost=_later("skilluse", "cost"),
+                what="a skill")
+CAST = _shaper("cast", resolve=_resolve_cast, prepare=_prepare_cast, cost=_cast_part("cost"),
+               what="a spell")

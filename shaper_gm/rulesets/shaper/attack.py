@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from shaper_gm.dice import DiceSource, Roll, parse
+from shaper_gm.dice import Roll
 from shaper_gm.records import record
 from shaper_gm.rulesets.shaper.content.models import RulesetNumbers, Weapon
 from shaper_gm.rulesets.shaper.damage import DamageResult
@@ -85,36 +85,6 @@ class TargetPlan:
         object.__setattr__(self, "evasion_bonus", as_parts(self.evasion_bonus))
         object.__setattr__(self, "evasion_modifiers", as_mods(self.evasion_modifiers))
         object.__setattr__(self, "defense_bonus", as_parts(self.defense_bonus))
-
-
-@record
-class Dice:
-    """One dice source per roll slot. `evasion` and `defense` follow the target order;
-    a missing entry falls back to `fallback` (the seeded roller)."""
-
-    attack: DiceSource
-    damage: DiceSource
-    evasion: tuple[DiceSource | None, ...] = ()
-    defense: tuple[DiceSource | None, ...] = ()
-    fallback: DiceSource | None = None
-
-    @classmethod
-    def single(cls, source: DiceSource) -> Dice:
-        """Every roll from one source (e.g. the seeded roller)."""
-        return cls(attack=source, damage=source, fallback=source)
-
-    def _pick(self, sources: tuple[DiceSource | None, ...], i: int, slot: str) -> DiceSource:
-        src = sources[i] if i < len(sources) else None
-        src = src if src is not None else self.fallback
-        if src is None:
-            raise ValueError(f"no dice source for {slot} of target {i + 1}")
-        return src
-
-    def evasion_for(self, i: int) -> DiceSource:
-        return self._pick(self.evasion, i, SLOT_EVASION)
-
-    def defense_for(self, i: int) -> DiceSource:
-        return self._pick(self.defense, i, SLOT_DEFENSE)
 
 
 def mods_of(mods: Sequence[tuple]) -> Modifiers:
@@ -241,27 +211,3 @@ def decide_critical(numbers: RulesetNumbers, hit: bool, margin: int) -> tuple[bo
     if margin >= threshold:
         return True, f"margin {margin} ≥ {threshold} (S6)"
     return False, f"margin {margin} < {threshold} (S6)"
-
-
-def _dice_text(exprs: Sequence[str]) -> tuple[str, list[int]]:
-    """The dice terms of several expressions as one text, and the dice count of each."""
-    terms, counts = [], []
-    for text in exprs:
-        n = 0
-        for t in parse(text).dice_terms:
-            terms.append(("-" if t.sign < 0 else "+") + f"{t.count}d{t.sides}")
-            n += t.count
-        counts.append(n)
-    return "".join(terms).lstrip("+"), counts
-
-
-def _group_totals(r: Roll | None, exprs: Sequence[str]) -> list[int]:
-    """Signed dice total of each expression's share of a combined roll, in order."""
-    out: list[int] = []
-    dice = iter(r.dice if r is not None else ())
-    for text in exprs:
-        s = 0
-        for t in parse(text).dice_terms:
-            s += t.sign * sum(next(dice).final for _ in range(t.count))
-        out.append(s)
-    return out

@@ -1,53 +1,62 @@
-"""Attacks in a live encounter: who, with what, at whom, for what cost (S5-S7, S13-S16).
+"""The attack action (S5-S7, S13-S16, S19, S23-S25): who, with what, at whom, for what
+cost. `prepare` reads the situation off the state and checks everything the rules
+refuse; the engine pays (`cost`); `resolve` plays the steps (`pipeline.py`) and writes
+the outcome back into the state. `odds` prepares the same way, without the dice.
 
-The rules core judges and rolls; this module reads the situation off the state,
-pays the actions, and writes the outcome back into the state.
+The request's flags: `with`, `skill`, `sp`, `edge`/`pressured`/`adv`/`dis`, `bonus`,
+`damage-bonus`, `only`, `ignore`, `auto`; the dice slots and `--react` answers come
+through the tape.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from shaper_gm.dice.totals import AUTOMATIC
+from shaper_gm.engine.actions import Acting, Done
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.play import check_able, require_turn
-from shaper_gm.engine.state import Encounter as EncounterState
+from shaper_gm.engine.names import match_one
+from shaper_gm.engine.play import spend
+from shaper_gm.engine.state import Encounter
+from shaper_gm.errors import CommandError
 from shaper_gm.records import record
-from shaper_gm.rulesets.shaper import harm, model, reactions
+from shaper_gm.rulesets.shaper import model, reactions, skills
 from shaper_gm.rulesets.shaper.attack import GM, Overruled
-from shaper_gm.rulesets.shaper.charge import spend, spend_sp
+from shaper_gm.rulesets.shaper.damage import absorb_available, apply_result
 from shaper_gm.rulesets.shaper.events import AttackResolved, DamageTaken, SkillUsed
 from shaper_gm.rulesets.shaper.parts import Mod, Part
+from shaper_gm.rulesets.shaper.pipeline import DEFENSE, EVADE, resolve_attack
+from shaper_gm.rulesets.shaper.prepare import AttackRules, PreparedAttack
 from shaper_gm.rulesets.shaper.situation import IGNORABLE
 
-# What the GM's --damage-bonus is called in the damage breakdown.
-GM_DAMAGE_BONUS = "GM damage bonus"
+GM_DAMAGE_BONUS = "GM damage bonus"       # the GM's --damage-bonus in the breakdown
+GM_MODS = {"edge": "edge", "pressured": "pressured", "adv": "advantage", "dis": "disadvantage"}
 
 
 @record
-class AttackRequest:
-    attacker: str
-    targets: tuple[str, ...]
-    weapon: str | None = None             # None: the weapon in hand
-    skills: tuple[str, ...] = ()
-    use_sp: bool = False                  # pay the skills with SP (S23)
-    modifiers: tuple[Mod, ...] = ()       # the GM's --edge/--adv/...
-    bonus: int = 0
-    ignore: tuple[str, ...] = ()          # automatic modifiers the GM overrules
-    damage_bonus: int = 0                 # the GM's bonus to this attack's damage
-    only: bool = False                    # a skill adding targets takes just the named ones
+class Aimed:
+    """An attack the rules allow, ready to pay and play."""
+
+    prepared: PreparedAttack
+    weapon: str | None                    # the --with item, resolved (None: not given)
+    skills: tuple[str, ...]               # the --skill ids, resolved
+    declared: tuple = ()                  # --auto: (actor, verdict, whose roll) (S2)
+    auto: tuple[str, ...] = ()            # --auto as the log writes it
 
 
-def field_view(state: EncounterState, rs):
-    """The rules core's read-only picture of the battlefield."""
-    rows = []
+def field_view(state: Encounter, rs):
+    """The rules' read-only picture of the battlefield."""
+    from shaper_gm.rulesets.shaper.situation import FieldView, Placement
+    out = {}
     for actor in state.actors.values():
         group = model.engagement_of(state, actor.id)
-        rows.append((actor.id, actor.zone, actor.side,
-                     ",".join(sorted(group)) if group else None, actor.down))
-    return rs.field_view(rows, {a.id: a.name for a in state.actors.values()})
+        out[actor.id] = Placement(rs.cell_named(actor.zone) if actor.zone else (0, 0),
+                                  actor.side, ",".join(sorted(group)) if group else None,
+                                  actor.down)
+    return FieldView(out, {a.id: a.name for a in state.actors.values()})
 
 
-def default_weapon(state: EncounterState, library, actor_id: str) -> str:
+def default_weapon(state: Encounter, library, actor_id: str) -> str:
     actor = state.actors[actor_id]
     for item in model.holding(actor):
         weapon = library.weapons.get(item)
@@ -59,54 +68,66 @@ def default_weapon(state: EncounterState, library, actor_id: str) -> str:
                         "draw one first (Minor), or name it with --with")
 
 
-def target_plan(state: EncounterState, rs, view, target_id: str):
+def target_plan(state: Encounter, rs, view, target_id: str):
     target = state.actors[target_id]
-    shield_up = model.shield_raised(target)
     evasion = [Part(e.mod("evasion"), e.name, "S26") for e in target.effects
                if e.mod("evasion") and e.source != "shield"]
-    return rs.target_plan(target.sheet, view, hp=target.hp, shield_raised=shield_up,
-                          evasion=evasion, absorb=harm.absorb_available(state, target_id))
+    return AttackRules(rs).target_plan(target.sheet, view, hp=target.hp,
+                                       shield_raised=model.shield_raised(target),
+                                       evasion=evasion,
+                                       absorb=absorb_available(state, target_id))
 
 
-def prepare(state: EncounterState, rs, library, request: AttackRequest, *,
-            check_turn: bool = True):
+def aim(state: Encounter, rs, request, spell: str | None = None) -> Aimed:
     """Check the attack against the rules and the battlefield; nothing is spent yet.
-    `odds` prepares without the turn check, to price an attack before it is made."""
-    attacker = state.actors[request.attacker]
-    if check_turn:
-        require_turn(state, rs, request.attacker, "an attack")
-    check_able(state, rs, request.attacker)
-    unknown = [i for i in request.ignore if i not in IGNORABLE]
+    `spell`: the offensive spell a `cast` attacks with."""
+    library = rs.library
+    attacker = state.actors[request.actor]
+    ignore = tuple(i.lower() for i in request.get("ignore") or ())
+    unknown = [i for i in ignore if i not in IGNORABLE]
     if unknown:
         raise RuleViolation(f"cannot ignore {unknown[0]!r}",
                             f"--ignore takes {', '.join(IGNORABLE)}")
-    weapon = request.weapon or default_weapon(state, library, request.attacker)
+    given = None
+    if spell is None and request.get("with"):
+        carried = [*attacker.sheet.weapons, *library.spells]
+        given = match_one(request.get("with"), carried, "weapon",
+                          f"{attacker.name} carries: {', '.join(carried)}")
+    weapon = spell or given or default_weapon(state, library, attacker.id)
+    own_skills = [s for s, _ in attacker.sheet.skills]
+    chosen = tuple(match_one(word, own_skills, "skill",
+                             f"skills: {', '.join(own_skills) or 'none'}")
+                   for word in request.get("skill") or ())
     if weapon in model.unloaded(attacker):
         raise RuleViolation(f"{attacker.name}'s {weapon} is not loaded (S19)",
                             "reload it first (Minor): reload")
     for target_id in request.targets:
-        if target_id == request.attacker:
+        if target_id == attacker.id:
             raise RuleViolation(f"{attacker.name} cannot attack itself", "name another target")
         if state.actors[target_id].down:
             raise RuleViolation(f"{state.actors[target_id].name} is Down (S8) and cannot be "
                                 "targeted", "pick another target, or heal it first")
     view = field_view(state, rs)
     plans = [target_plan(state, rs, view, t) for t in request.targets]
-    extra = {e: target_plan(state, rs, view, e) for e in model.engaged_with(state, request.attacker)
+    extra = {e: target_plan(state, rs, view, e) for e in model.engaged_with(state, attacker.id)
              if state.actors[e].side != attacker.side and e not in request.targets}
-    effects = attacker.effects
-    attack_parts = [Part(e.mod("attack"), e.name, "S26") for e in effects if e.mod("attack")]
-    damage_parts = [Part(e.mod("damage"), e.name, "S26") for e in effects if e.mod("damage")]
-    if request.bonus:
-        attack_parts.append(Part(request.bonus, "GM bonus", ""))
-    if request.damage_bonus:
-        damage_parts.append(Part(request.damage_bonus, GM_DAMAGE_BONUS, ""))
-    prepared = rs.prepare_attack(
-        attacker.sheet, weapon, plans, view, skill_ids=request.skills,
-        held=model.holding(attacker), attack_parts=attack_parts, damage_parts=damage_parts,
-        modifiers=request.modifiers, extra_targets=extra,
-        shield_raised=model.shield_raised(attacker), only=request.only)
-    return _without_ignored(prepared, request.ignore)
+    attack_parts = [Part(e.mod("attack"), e.name, "S26") for e in attacker.effects
+                    if e.mod("attack")]
+    damage_parts = [Part(e.mod("damage"), e.name, "S26") for e in attacker.effects
+                    if e.mod("damage")]
+    if request.get("bonus"):
+        attack_parts.append(Part(request.get("bonus"), "GM bonus", ""))
+    if request.get("damage-bonus"):
+        damage_parts.append(Part(request.get("damage-bonus"), GM_DAMAGE_BONUS, ""))
+    prepared = AttackRules(rs).prepare_attack(
+        attacker.sheet, weapon, plans, view, skill_ids=chosen, held=model.holding(attacker),
+        attack_parts=attack_parts, damage_parts=damage_parts,
+        modifiers=tuple(Mod(name, "GM", "S3") for key, name in GM_MODS.items()
+                        if request.get(key)),
+        extra_targets=extra, shield_raised=model.shield_raised(attacker),
+        only=bool(request.get("only")))
+    prepared = _with_answers(state, rs, _without_ignored(prepared, ignore))
+    return Aimed(prepared, given, chosen)
 
 
 def _without_ignored(prepared, ignore: tuple[str, ...]):
@@ -116,87 +137,137 @@ def _without_ignored(prepared, ignore: tuple[str, ...]):
     if not ignore:
         return prepared
     reasons = {IGNORABLE[i] for i in ignore}
-    plan = prepared.plan
-    plan = replace(plan, modifiers=tuple(m for m in plan.modifiers if m.reason not in reasons),
-                   overruled=(*plan.overruled, *(Overruled(m, GM) for m in plan.modifiers
-                                                 if m.reason in reasons)))
-    targets = tuple(replace(t, evasion_modifiers=tuple(m for m in t.evasion_modifiers
-                                                      if m.reason not in reasons),
-                            overruled=tuple(Overruled(m, GM) for m in t.evasion_modifiers
-                                            if m.reason in reasons))
-                    for t in prepared.targets)
+
+    def split(mods):
+        return (tuple(m for m in mods if m.reason not in reasons),
+                tuple(Overruled(m, GM) for m in mods if m.reason in reasons))
+    kept, lifted = split(prepared.plan.modifiers)
+    plan = replace(prepared.plan, modifiers=kept, overruled=(*prepared.plan.overruled, *lifted))
+    targets = tuple(replace(t, evasion_modifiers=split(t.evasion_modifiers)[0],
+                            overruled=split(t.evasion_modifiers)[1]) for t in prepared.targets)
     return replace(prepared, plan=plan, targets=targets)
 
 
-def pay(state: EncounterState, rs, library, request: AttackRequest,
-        prepared) -> tuple[EncounterState, list]:
-    """The attack's Major, then each skill trigger by Major or SP (S19, S23-S25)."""
-    actor_id = request.attacker
-    state, events = spend(state, rs, actor_id, "attack")
+def _with_answers(state: Encounter, rs, prepared):
+    """Each target's reaction skills that may answer this attack (S20, S23, S24)."""
+    weapon = prepared.plan.weapon
+    return replace(prepared, targets=tuple(
+        replace(t, targeted=reactions.options(rs, state, t.id, weapon, reactions.TARGETED),
+                on_hit=reactions.options(rs, state, t.id, weapon, reactions.ON_HIT))
+        for t in prepared.targets))
+
+
+# --- the action -----------------------------------------------------------------------
+
+def prepare(acting: Acting, spell: str | None = None) -> Aimed:
+    """`aim`, and what this attack's dice, answers and payment must agree with."""
+    state, rs, request = acting.state, acting.rs, acting.request
+    aimed = aim(state, rs, request, spell)
+    ids = [t.id for t in aimed.prepared.targets]
+    attacker = state.actors[request.actor]
+    tape = acting.tape
+    for slot in (EVADE, DEFENSE):
+        given = tape.given(slot) if tape is not None else 0
+        if given > len(ids):
+            raise CommandError(f"--{slot} given {given} times for {len(ids)} target(s)",
+                               f"give --{slot} once per target, in target order")
+    declared, logged = _automatic(state, request, attacker.id, ids)
+    triggers = aimed.prepared.skill_triggers
+    if request.get("sp") and triggers:
+        skills.sp_cost(rs.numbers, attacker, triggers, on_turn=True)
+    uses = dict(model.own(attacker).skill_uses)
+    for sid in aimed.prepared.plan.skills:
+        skills.check_uses(rs.library.skills[sid], attacker.sheet.skill_level(sid),
+                          uses.get(sid, 0), who=attacker.name)
+        uses[sid] = uses.get(sid, 0) + 1
+    return replace(aimed, declared=declared, auto=logged)
+
+
+def _automatic(state: Encounter, request, who: str, ids: list[str]):
+    """`--auto [ID=]success|failure`: whose entered total is an automatic result (S2);
+    without ID, the attacker's. Written back with the id resolved."""
+    from shaper_gm.commands.resolve import actor as resolve_actor
+    out: dict[str, str] = {}
+    for entry in request.get("auto") or ():
+        word, sep, verdict = entry.rpartition("=")
+        verdict = verdict.strip().lower()
+        if verdict not in AUTOMATIC:
+            raise CommandError(f"--auto {entry!r}: an automatic result is success or failure",
+                               "e.g. --auto success, or --auto raider=failure for its evasion")
+        actor = resolve_actor(state, word) if sep else who
+        if actor in out:
+            raise CommandError(f"--auto names {actor} twice", "give one verdict per roll")
+        out[actor] = verdict
+    stray = [a for a in out if a != who and a not in ids]
+    if stray:
+        raise CommandError(f"--auto {stray[0]}=...: {stray[0]} rolls nothing in this attack",
+                           f"name the attacker ({who}) or a target: {', '.join(ids)}")
+    names = {a: state.actors[a].name for a in out}
+    declared = tuple((a, v, f"{names[a]}'s attack roll" if a == who else f"{names[a]}'s evasion")
+                     for a, v in out.items())
+    return declared, tuple(f"{a}={v}" if a != who else v for a, v in out.items())
+
+
+def cost(acting: Acting):
+    """The attack's action, then each skill trigger: a Major, or SP with --sp (S19, S23,
+    S25), each paid and shown on its own."""
+    rs, prepared = acting.rs, acting.plan.prepared
     triggers = prepared.skill_triggers
-    if triggers:
-        if request.use_sp:
-            state, paid = spend_sp(state, rs, actor_id, "skill", times=triggers)
-        else:
-            state, paid = spend(state, rs, actor_id, "skill", times=triggers)
-        events += paid
+    attack = (("attack", {rs.cost("attack"): 1}),)
+    if not triggers:
+        return attack
+    if acting.request.get("sp"):
+        return (*attack, ("skill", {"sp": rs.numbers.skill_sp_cost * triggers}))
+    return (*attack, *(("skill", {rs.cost("skill"): 1}),) * triggers)
+
+
+def resolve(acting: Acting) -> Done:
+    """Play the attack on the paid state and write its outcome into the encounter."""
+    state, rs, tape, aimed = acting.state, acting.rs, acting.tape, acting.plan
+    prepared, actor_id = aimed.prepared, acting.actor
+    events: list = []
     actor = state.actors[actor_id]
     uses = dict(model.own(actor).skill_uses)
     for sid in prepared.plan.skills:
-        rs.check_uses(library.skills[sid], actor.sheet.skill_level(sid), uses.get(sid, 0),
-                      who=actor.name)
         uses[sid] = uses.get(sid, 0) + 1
         events.append(SkillUsed(actor_id, sid))
-    return state.with_actor(model.with_own(actor, skill_uses=tuple(sorted(uses.items())))), events
-
-
-def with_answers(state: EncounterState, rs, prepared):
-    """Each target's reaction skills that may answer this attack (S20, S23, S24)."""
-    weapon = prepared.plan.weapon
-    targets = tuple(replace(t, targeted=reactions.options(rs, state, t.id, weapon,
-                                                          reactions.TARGETED),
-                            on_hit=reactions.options(rs, state, t.id, weapon, reactions.ON_HIT))
-                    for t in prepared.targets)
-    return replace(prepared, targets=targets)
-
-
-def pay_answers(state: EncounterState, rs, outcome) -> tuple[EncounterState, list]:
-    """A target that answered with a skill pays 1 SP for it and uses it (S23, S24)."""
-    events: list = []
-    for target in outcome.targets:
-        for skill_id in target.reactions:
-            state, paid = spend_sp(state, rs, target.id, "skill")
-            actor = state.actors[target.id]
-            uses = dict(model.own(actor).skill_uses)
-            uses[skill_id] = uses.get(skill_id, 0) + 1
-            state = state.with_actor(model.with_own(actor, skill_uses=tuple(sorted(uses.items()))))
-            events += [*paid, SkillUsed(target.id, skill_id, None,
-                                        f"answering {outcome.attacker}'s attack")]
-    return state, events
-
-
-def attack(state: EncounterState, rs, library, request: AttackRequest,
-           dice, decisions=None) -> tuple[EncounterState, list, object]:
-    """Resolve and apply an attack. `dice` builds the rules core's Dice bundle from the
-    target ids (so the caller decides where each slot's faces come from); `decisions`
-    answers the targets' reaction interrupts."""
-    prepared = with_answers(state, rs, prepare(state, rs, library, request))
-    state, events = pay(state, rs, library, request, prepared)
+    state = state.with_actor(model.with_own(actor, skill_uses=tuple(sorted(uses.items()))))
     ids = tuple(t.id for t in prepared.targets)
-    outcome = rs.resolve_attack(prepared.plan, prepared.targets, dice(ids), decisions)
+    outcome = resolve_attack(rs.numbers, prepared.plan, prepared.targets, tape, aimed.declared)
+    for i, target in enumerate(outcome.targets):
+        faces = tape.given_at(DEFENSE, i)
+        if target.hit and target.result is not None and target.defense is None \
+                and isinstance(faces, tuple):
+            raise CommandError(f"--defense {','.join(map(str, faces))}: {target.id} wears no "
+                               "armor, so it rolls no Defense (S7)",
+                               "give - for it, or =N for a flat Defense")
+    tape.drop_unused(DEFENSE)          # a miss rolls no Defense: its faces are left out
     situation = tuple(f"{state.actors[t].name}: Melee, engaged (S11)" if r.melee else
                       f"{state.actors[t].name}: {r.band} (max {r.max_band})"
                       for t, r in zip(ids, prepared.ranges, strict=False))
-    events.append(AttackResolved(request.attacker, outcome, situation))
-    state, answered = pay_answers(state, rs, outcome)
-    events += answered
+    events.append(AttackResolved(actor_id, outcome, situation))
+    answered = []
+    for target in outcome.targets:
+        for skill_id in target.reactions:   # an answer is paid off-turn, with SP (S23)
+            state, paid = spend(state, rs, target.id, "skill",
+                                {"sp": rs.numbers.skill_sp_cost}, on_turn=False)
+            defender = state.actors[target.id]
+            used = dict(model.own(defender).skill_uses)
+            used[skill_id] = used.get(skill_id, 0) + 1
+            state = state.with_actor(model.with_own(defender,
+                                                    skill_uses=tuple(sorted(used.items()))))
+            events += [*paid, SkillUsed(target.id, skill_id, None,
+                                        f"answering {actor_id}'s attack")]
+            answered.append(target.id)
     weapon = prepared.plan.weapon
     if weapon.reload:
-        actor = state.actors[request.attacker]
+        actor = state.actors[actor_id]
         state = state.with_actor(model.with_own(actor,
                                                 unloaded=(*model.unloaded(actor), weapon.id)))
     for target in outcome.targets:
         if target.result is not None and target.id in state.actors:
-            state, applied = harm.apply_result(state, rs, target.id, target.result)
+            state, applied = apply_result(state, rs, target.id, target.result)
             events += [e for e in applied if not isinstance(e, DamageTaken)]
-    return state, events, outcome
+    logged = (("with", aimed.weapon), ("skill", list(aimed.skills) or None),
+              ("auto", list(aimed.auto) or None))
+    return Done(state, tuple(events), outcome, others=tuple(answered), logged=logged)

@@ -1,8 +1,18 @@
-"""The S7 damage pipeline, shared by attacks and the GM's `damage` command."""
+"""The S7 damage pipeline, shared by attacks and the GM's `damage` command, and its
+result applied to a live actor: absorption used up, HP, and Down with its consequences
+(S7, S8, S26)."""
 
 from __future__ import annotations
 
+from shaper_gm.dice import Roll, parse
+from shaper_gm.dice.specs import SumRoll
+from shaper_gm.engine import events as ev
+from shaper_gm.engine import harm
+from shaper_gm.engine.harm import go_down
+from shaper_gm.engine.state import Effect, Encounter
+from shaper_gm.errors import CommandError
 from shaper_gm.records import record
+from shaper_gm.rulesets.shaper.events import DamageTaken
 from shaper_gm.rulesets.shaper.parts import Step
 
 _MAGIC_DIVISOR = 2   # S7: magic halves Defense, rounded down
@@ -57,3 +67,76 @@ def damage_pipeline(damage: int, defense: int | None, *, magic: bool = False,
                         absorbed=absorbed, absorb_left=max(0, absorb) - absorbed,
                         hp_before=hp, hp_after=hp_after, down=hp_after == 0,
                         steps=tuple(steps))
+
+
+# --- on a live actor ---------------------------------------------------------------
+
+ABSORB = "absorb"
+
+
+def absorb_available(state: Encounter, actor_id: str) -> int:
+    return state.actors[actor_id].effect_total(ABSORB)
+
+
+def apply_result(state: Encounter, rs, actor_id: str, result) -> tuple[Encounter, list]:
+    """Apply a DamageResult: absorption spent, HP, and Down (S7, S8)."""
+    actor = state.actors[actor_id]
+    effects = _spend_absorb(actor.effects, result.absorbed)
+    events: list = [DamageTaken(actor_id, result)]
+    events += [ev.EffectEnded(actor_id, e.name, "used up")
+               for e in actor.effects if e not in effects and e.until == "used_up"]
+    state = state.with_actor(actor.with_(hp=result.hp_after, effects=effects))
+    if result.hp_after == 0 and not actor.down:
+        state, downed = go_down(state, rs, actor_id)
+        events += downed
+    return state, events
+
+
+def _spend_absorb(effects: tuple[Effect, ...], amount: int) -> tuple[Effect, ...]:
+    """Take `amount` from absorbing effects in order; spent `used_up` effects end."""
+    out = []
+    for effect in effects:
+        have = effect.mod(ABSORB)
+        if amount > 0 and have > 0:
+            used = min(amount, have)
+            amount -= used
+            effect = effect.with_mod(ABSORB, have - used)
+            if have - used == 0 and effect.until == "used_up":
+                continue
+        out.append(effect)
+    return tuple(out)
+
+
+# --- the GM's damage ------------------------------------------------------------------
+
+def gm_damage(state: Encounter, rs, target: str, amount: int, options) -> tuple:
+    """`damage TARGET N`: through the target's Defense roll as a hit's damage (S7), or
+    straight off HP with `--direct`."""
+    actor = state.actors[target]
+    if options.get("direct"):
+        if options.get("magic") or options.get("pierce") or options.get("defense"):
+            raise CommandError("--direct skips Defense, so --magic, --pierce and --defense "
+                               "do not apply", "drop them, or drop --direct")
+        after = max(0, actor.hp - amount)
+        return harm.set_hp(state, rs, target, after, harm.damage_note(
+            amount, actor.hp, after, "damage (direct)"))
+    pierce = options.get("pierce") or 0
+    if pierce < 0:
+        raise CommandError("--pierce cannot be negative", "e.g. --pierce 2")
+    tape, defense = options["tape"], None
+    if actor.sheet.defense is not None:
+        spec = SumRoll.of(actor.sheet.defense, f"Defense of {actor.sheet.name}")
+        defense = tape.roll("defense", spec, target)
+    elif (flat := tape.flat("defense", target)) is not None:
+        # No armor, no roll (S7): the GM's `--defense =N` is a flat Defense.
+        defense = Roll(expr=parse("0"), dice=(), constant=0, total=flat, entered=flat)
+    elif tape.given_at("defense", 0):
+        raise CommandError(f"{actor.name} wears no armor: there is no Defense roll (S7)",
+                           "drop --defense, or give =N for a flat Defense")
+    result = damage_pipeline(amount, defense.total if defense else None,
+                             magic=bool(options.get("magic")), pierce=pierce,
+                             absorb=absorb_available(state, target), hp=actor.hp)
+    state, events = apply_result(state, rs, target, result)
+    if defense is not None:
+        events.insert(0, ev.DiceRolled(f"Defense of {actor.name}", defense))
+    return state, events

@@ -14,6 +14,7 @@ from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.records import record
 
 Groups = frozenset[frozenset[str]]
+SP = "sp"                                       # skill points, a resource (S22)
 
 
 @record
@@ -122,6 +123,24 @@ def without_one_sided(state: Encounter) -> tuple[Encounter, list[str]]:
     if not freed:
         return state, []
     return with_engagements(state, frozenset(kept)), freed
+
+
+def leave(state: Encounter, actor_id: str, why: str) -> tuple[Encounter, list]:
+    """The actor leaves its engagement, if it is in one; `why` it left, if it is said."""
+    from shaper_gm.rulesets.shaper.events import Disengaged
+    if not engagement_of(state, actor_id):
+        return state, []
+    state = with_engagements(state, leave_engagement(engagements(state), actor_id))
+    return state, [Disengaged(actor_id, why)] if why else []
+
+
+def settle(state: Encounter, *, already: str | None = None) -> tuple[Encounter, list]:
+    """Dissolve engagements left with no enemy in them (S14), saying who is freed;
+    `already` is an actor whose own Disengaged event the caller has given."""
+    from shaper_gm.rulesets.shaper.events import Disengaged
+    state, freed = without_one_sided(state)
+    return state, [Disengaged(a, "no enemy left in the engagement")
+                   for a in freed if a != already]
 
 
 def pool(actor: Actor) -> dict[str, int]:

@@ -1,6 +1,6 @@
 """Exact odds of a prepared attack, per target: hit, critical and damage taken (S5-S7).
 
-They come from running the attack's own steps (`pipeline.attack_steps`) over exact
+They come from running the attack's own steps (`pipeline.ATTACK_STEPS`) over exact
 distributions, so the hit, critical and damage rules exist once.
 """
 
@@ -14,7 +14,7 @@ from shaper_gm.engine.steps import distribution, exact
 from shaper_gm.records import record
 from shaper_gm.rulesets.shaper.attack import AttackPlan, TargetPlan
 from shaper_gm.rulesets.shaper.content.models import RulesetNumbers
-from shaper_gm.rulesets.shaper.pipeline import Swing, attack_steps
+from shaper_gm.rulesets.shaper.pipeline import ATTACK_STEPS, Swing
 
 
 @record
@@ -46,10 +46,27 @@ def lost(swing: Swing) -> int:
 def attack_target_odds(numbers: RulesetNumbers, plan: AttackPlan, target: TargetPlan,
                        decisions: Decisions | None = None) -> TargetOdds:
     """`decisions`: the target's declared reactions (none declared: it does not react)."""
-    final = exact(attack_steps(numbers), Swing(plan, (target,)), decisions)
+    final = exact(ATTACK_STEPS, Swing(plan, (target,), numbers=numbers), decisions)
     hit = sum((p for s, p in final.items() if s.hits[0]), Fraction(0))
     crit = sum((p for s, p in final.items() if s.crits[0]), Fraction(0))
     down = sum((p for s, p in final.items() if s.results and s.results[0] is not None
                 and s.results[0].down), Fraction(0))
     return TargetOdds(target.id, hit, crit, Dist.from_probs(distribution(final, lost)),
                       down, target.hp)
+
+
+def odds_json(view) -> str:
+    """An `OddsView` as JSON, fractions as "n/d"."""
+    import json
+
+    def frac(x) -> str:
+        return f"{x.numerator}/{x.denominator}"
+    return json.dumps({
+        "attacker": view.attacker,
+        "targets": [{"target": t, "hit": frac(h), "crit": frac(c),
+                     "damage": {str(k): frac(v) for k, v in sorted(d.items())},
+                     "mean_damage": frac(d.mean()), "down": frac(down), "hp": hp}
+                    for t, h, c, d, down, hp in zip(view.targets, view.hit, view.crit,
+                                                    view.damage, view.down, view.hp,
+                                                    strict=True)],
+        "assumed": list(view.notes)}, indent=2)

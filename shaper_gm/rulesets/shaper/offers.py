@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.offers import FIRST, LAST, LATER, Offer, ranked, tile_offers
-from shaper_gm.rulesets.shaper import combat, model, reactions, situation
+from shaper_gm.rulesets.shaper import combat, model, reactions, situation, skills
 from shaper_gm.rulesets.shaper.skilluse import ATTACK_ONLY
 
 TARGET_SLOTS = {"target", "targets"}
@@ -32,7 +32,7 @@ def offers(rs, state, slot: str, subject: str | None, verb: str) -> list[Offer] 
         if actor is None:
             return _library({**rs.library.weapons, **rs.library.spells})
         return _items(rs, actor, "all", spells=actor.sheet.mentality > 0)
-    if slot in ("skill", "spell"):
+    if slot in ("skill", "skills", "spell"):
         if actor is None:
             spells = rs.library.spells if slot == "spell" else {}
             return _library({**rs.library.skills, **spells})
@@ -124,7 +124,7 @@ def _zones(rs, state, actor) -> list[Offer]:
         steps = rs.distance(actor.zone, zone)
         if steps == 0:
             return 0, "here"
-        moves = rs.move_cost(actor.zone, zone)
+        moves = steps                   # one move action a Short step (S12)
         return steps, f"{rs.band_name(steps)} · {moves} move" + ("" if moves == 1 else "s")
     return tile_offers(state, note)
 
@@ -201,8 +201,8 @@ def _not_now(rs, actor, skill, level: int, left: int, sp: int, on_turn: bool) ->
     if not skill.primary:
         return ""
     try:
-        rs.check_trigger(actor.sheet, skill, level, moment=skill.primary[0],
-                         shield_raised=model.shield_raised(actor), who=actor.name)
+        skills.check_trigger(rs.numbers, actor.sheet, skill, level, moment=skill.primary[0],
+                             shield_raised=model.shield_raised(actor), who=actor.name)
     except RuleViolation as refusal:
         return _short(refusal.message)
     return ""

@@ -1,14 +1,16 @@
 """An attack as steps (S5-S7): the attack roll, each target's evasion and verdict, one
 shared damage roll, each hit target's Defense and the damage pipeline.
 
-`resolve_attack` plays the steps with real dice; `odds.py` runs the very same steps
-over exact distributions. Fields a later step no longer reads are listed in a step's
-`forget`, so equal situations merge when the steps run for odds.
+The steps are the engine's `Step`s over a `Swing`: `resolve_attack` plays them with the
+command's dice (`commands.slots.SlotDice`: `--roll`, `--evade` and `--defense` per
+target, `--damage`); `odds.py` runs the very same steps over exact distributions. Fields
+a later step no longer reads are listed in a step's `forget`, so equal situations merge
+when the steps run for odds.
 
 A roll may be a total called out at the table (`--roll =14`, `dice.totals`): the total
 counts whole, with every bonus of that roll in it, and decides hit and critical as any
 total does (S5, S6: both are judged on totals); it is an automatic result (S2) only
-where the GM declared one.
+where the GM declared one (`--auto`, carried in `Swing.declared`).
 """
 
 from __future__ import annotations
@@ -18,17 +20,17 @@ from dataclasses import field, replace
 from typing import TYPE_CHECKING, Any
 
 from shaper_gm.dice import DiceInputError, Roll, parse, roll
-from shaper_gm.dice.sources import Asked
+from shaper_gm.dice.notation import Expr
+from shaper_gm.dice.sources import Asked, ByGroup
 from shaper_gm.dice.specs import BasicRoll, SumRoll
-from shaper_gm.dice.totals import entered, take_total
-from shaper_gm.engine.decisions import Ask, Decisions
-from shaper_gm.engine.steps import PlayTape, Step, play
+from shaper_gm.dice.totals import EnteredTotal, entered, take_total
+from shaper_gm.engine.decisions import Ask
+from shaper_gm.engine.steps import Step, play, step
 from shaper_gm.records import record
 from shaper_gm.rulesets.shaper.attack import (
     AttackOutcome,
     AttackPlan,
     DamageRoll,
-    Dice,
     TargetOutcome,
     TargetPlan,
     decide_critical,
@@ -48,8 +50,9 @@ ROLL, EVADE, DAMAGE, DEFENSE = "roll", "evade", "damage", "defense"
 
 @record
 class Swing:
-    """Where an attack stands between steps. The plan and targets are the same for every
-    branch of one attack, so they take no part in comparing two situations."""
+    """Where an attack stands between steps. The plan, the targets, the ruleset's numbers
+    and the GM's declared automatic results are the same for every branch of one attack,
+    so they take no part in comparing two situations."""
 
     plan: AttackPlan = field(compare=False)
     targets: tuple[TargetPlan, ...] = field(compare=False)
@@ -62,7 +65,176 @@ class Swing:
     damage: DamageRoll | None = None       # the one damage roll, when anyone was hit
     defenses: tuple = ()                   # per target: Defense roll or None
     results: tuple = ()                    # per target: DamageResult or None (a miss)
+    numbers: RulesetNumbers | None = field(default=None, compare=False)
+    # (actor, success|failure, whose roll) the GM declared with --auto (S2)
+    declared: tuple[tuple[str, str, str], ...] = field(default=(), compare=False)
 
+
+# --- the steps ------------------------------------------------------------------------
+
+@step("attack roll")
+def roll_attack(s: Swing, tape) -> Swing:
+    p = s.plan
+    spec = BasicRoll(s.numbers.basic_roll, total(p.attack_bonus), mods_of(p.modifiers),
+                     p.extra_attack_dice, f"attack by {p.attacker}")
+    return replace(s, attack=tape.roll(ROLL, _declared(s, spec, p.attacker, ROLL),
+                                       p.attacker))
+
+
+@step("Targeted reactions")
+def react_targeted(s: Swing, tape) -> Swing:
+    """Each target may answer with a Targeted skill before it rolls (S23)."""
+    return replace(s, answers=tuple((_ask(tape, s, t, t.targeted, "before its evasion roll",
+                                          0),) for t in s.targets))
+
+
+@step("evasion, hit and critical", forget=("attack", "evasions", "reasons"))
+def judge(s: Swing, tape) -> Swing:
+    """S5 and S6 for each target, one evasion roll each."""
+    evasions, hits, crits, reasons = [], [], [], []
+    for i, t in enumerate(s.targets):
+        bonus = total(t.evasion_bonus) + sum(a.evasion for a in _chosen(s, i))
+        spec = BasicRoll(s.numbers.basic_roll, bonus, mods_of(t.evasion_modifiers), 0,
+                         f"evasion of {t.id}")
+        evasion = tape.roll(EVADE, _declared(s, spec, t.id, EVADE), t.id, index=i)
+        hit, why = decide_hit(s.attack, evasion)
+        margin = s.attack.total - evasion.total
+        crit, crit_why = decide_critical(s.numbers, hit, margin)
+        evasions.append(evasion)
+        hits.append(hit)
+        crits.append(crit)
+        reasons.append((why, margin, crit_why))
+    return replace(s, evasions=tuple(evasions), hits=tuple(hits), crits=tuple(crits),
+                   reasons=tuple(reasons))
+
+
+@step("On Hit reactions")
+def react_on_hit(s: Swing, tape) -> Swing:
+    """A hit target may answer with an On Hit skill (Hardy) before its Defense."""
+    answers = []
+    for i, t in enumerate(s.targets):
+        late = _ask(tape, s, t, t.on_hit, "as the hit lands", 1 if t.targeted else 0) \
+            if s.hits[i] else None
+        answers.append((*(s.answers[i] if s.answers else ()), late))
+    return replace(s, answers=tuple(answers))
+
+
+@step("damage roll")
+def roll_damage(s: Swing, tape) -> Swing:
+    """One damage roll for the whole attack; the critical die only if some target is
+    critical (S6). Misses roll none."""
+    if not any(s.hits):
+        return s
+    hit_crits = {c for h, c in zip(s.hits, s.crits, strict=True) if h}
+    spec = DamageSpec(s.plan, s.numbers.critical_dice if any(s.crits) else None,
+                      mixed=len(hit_crits) > 1)
+    if not tape.exact:
+        spec = _Verdicts(spec, verdicts(s))
+    return replace(s, damage=tape.roll(DAMAGE, spec, s.plan.attacker))
+
+
+@step("Defense and damage taken", forget=("damage", "defenses"))
+def mitigate(s: Swing, tape) -> Swing:
+    """Each hit target's Defense roll, then the S7 pipeline."""
+    defenses, results = [], []
+    pierce_fixed = total(pierce_parts(s.plan))
+    for i, t in enumerate(s.targets):
+        if not s.hits[i] or s.damage is None:
+            defenses.append(None)
+            results.append(None)
+            continue
+        defense, defense_total = None, None
+        dice = "+".join(d for d in (t.defense, *(a.defense_dice for a in _chosen(s, i))) if d)
+        if dice:
+            spec = SumRoll.of(dice, f"Defense of {t.id}", after=total(t.defense_bonus))
+            defense = tape.roll(DEFENSE, spec, t.id, index=i)
+            defense_total = defense.total + total(t.defense_bonus)
+        elif (flat := tape.flat(DEFENSE, t.id, index=i)) is not None:
+            # No armor, no roll (S7); the GM's `--defense =N` is a flat Defense.
+            defense = Roll(expr=parse("0"), dice=(), constant=0, total=flat, entered=flat)
+            defense_total = flat
+        elif t.defense_bonus:
+            defense_total = total(t.defense_bonus)
+        magic = s.plan.is_magic if t.magic is None else t.magic
+        results.append(damage_pipeline(s.damage.for_target(s.crits[i]), defense_total,
+                                       magic=magic, pierce=pierce_fixed + s.damage.pierce,
+                                       absorb=t.absorb, hp=t.hp))
+        defenses.append(defense)
+    return replace(s, defenses=tuple(defenses), results=tuple(results))
+
+
+ATTACK_STEPS: tuple[Step, ...] = (roll_attack, react_targeted, judge, react_on_hit,
+                                  roll_damage, mitigate)
+DAMAGE_STEPS = ATTACK_STEPS[3:]            # once the verdicts are known
+
+
+def resolve_attack(numbers: RulesetNumbers, plan: AttackPlan, targets: Sequence[TargetPlan],
+                   tape, declared: tuple = ()) -> AttackOutcome:
+    """Play the attack's steps with the command's dice and the targets' answers to its
+    interrupts (the tape's decisions; none given: nobody reacts)."""
+    return outcome_of(play(ATTACK_STEPS, Swing(plan, tuple(targets), numbers=numbers,
+                                               declared=declared), tape))
+
+
+# --- what the steps ask ---------------------------------------------------------------
+
+def _declared(s: Swing, spec, who: str, slot: str):
+    verdict = next((d for d in s.declared if d[0] == who), None)
+    return spec if verdict is None else _Automatic(spec, verdict[1], slot, verdict[2])
+
+
+@record
+class _Automatic:
+    """A roll whose total the GM entered and declared an automatic result (S2)."""
+
+    spec: Any
+    verdict: str
+    slot: str
+    whose: str
+
+    def roll(self, source) -> Roll:
+        given = getattr(source, "given", None)
+        if not isinstance(given, EnteredTotal):
+            how = "given as faces" if given else "rolled by the tool"
+            raise DiceInputError(f"--auto {self.verdict}: {self.whose} was {how}, and the faces "
+                                 "decide automatic results (S2)",
+                                 f"enter the total with --{self.slot} =N, or leave --auto out")
+        source.given = replace(given, automatic=self.verdict)
+        return self.spec.roll(source)
+
+
+def _ask(tape, s: Swing, t: TargetPlan, offered: tuple, when: str, index: int):
+    """The target's answer among `offered` reaction skills, or None."""
+    if not offered:
+        return None
+    ids = tuple(a.skill for a in offered)
+    answer = tape.decide(Ask(t.id, "react", ("none", *ids), "none",
+                             f"may answer {s.plan.attacker}'s attack {when}", "S23",
+                             index=index))
+    return next((a for a in offered if a.skill == answer), None)
+
+
+def _chosen(s: Swing, i: int) -> list:
+    return [a for a in (s.answers[i] if s.answers else ()) if a is not None]
+
+
+def verdicts(s: Swing) -> tuple[tuple[str, str], ...]:
+    """Each target's result before damage is rolled: ``critical hit, 19 vs 10``."""
+    out = []
+    for i, t in enumerate(s.targets):
+        word = "critical hit" if s.crits[i] else "hit" if s.hits[i] else "miss"
+        out.append((t.id, f"{word}, {s.attack.total} vs {s.evasions[i].total} (S5, S6)"))
+    return tuple(out)
+
+
+def pierce_parts(plan: AttackPlan) -> tuple[Part, ...]:
+    """The weapon's Pierce and the skills' (S7); Pierce dice come with the damage roll."""
+    if plan.weapon.pierce:
+        return (Part(plan.weapon.pierce, f"{plan.weapon.name} Pierce", "S7"), *plan.pierce_bonus)
+    return plan.pierce_bonus
+
+
+# --- the damage roll --------------------------------------------------------------------
 
 @record
 class DamageSpec:
@@ -91,18 +263,18 @@ class DamageSpec:
     def roll(self, source, lead: tuple[tuple[str, str], ...] = ()) -> DamageRoll:
         if entered(source) is not None:
             return self._from_total(source)
-        text = "+".join(_dice_only(g) for g in self.groups if parse(g).dice_terms)
-        named = _ByGroup(source, [(Asked(name, lead), parse(g).dice_count)
-                                  for name, g in zip(self.names, self.groups, strict=True)])
-        rolled = roll(text.replace("+-", "-"), named, what="damage") if text else None
-        return self._read(rolled, _group_totals(rolled, self.groups))
+        exprs = [parse(g) for g in self.groups]
+        dice = tuple(t for e in exprs for t in e.dice_terms)
+        named = ByGroup(source, [(Asked(name, lead), e.dice_count)
+                                 for name, e in zip(self.names, exprs, strict=True)])
+        rolled = roll(Expr(dice), named, what="damage") if dice else None
+        return self._read(rolled, _group_totals(rolled, exprs))
 
     def outcomes(self) -> Dist:
         from shaper_gm.dice.exact import Dist, roll_dist  # odds only: not for a roll
-        dists = [roll_dist(_dice_only(g)) if parse(g).dice_terms else Dist.point(0)
-                 for g in self.groups]
         joint = Dist.point(())
-        for dist in dists:
+        for e in map(parse, self.groups):
+            dist = roll_dist(Expr(e.dice_terms)) if e.dice_terms else Dist.point(0)
             joint = joint.combine(dist, lambda sums, x: (*sums, x))
         return joint.map(lambda sums: self._read(None, list(sums)))
 
@@ -124,18 +296,14 @@ class DamageSpec:
         critical = self.critical is not None
         possible = {d.for_target(critical) for d in self.outcomes()}
         dice = sum(parse(g).dice_count for g in self.groups)
-        taken = take_total(source, "damage", self._shown(), possible, dice=dice)
+        bonus = total(self.plan.damage_bonus)
+        shown = "+".join(self.groups) + (f"{bonus:+d}" if bonus else "")
+        taken = take_total(source, "damage", shown, possible, dice=dice)
         rolled = Roll(expr=parse("0"), dice=(), constant=0, total=taken.value,
                       entered=taken.value)
-        plan = self.plan
-        return DamageRoll(roll=rolled, weapon_expr=str(parse(plan.weapon.damage)), weapon=0,
-                          critical_expr=self.critical, critical=0, skill=0, pierce=0,
-                          bonus=plan.damage_bonus, entered=taken.value)
-
-    def _shown(self) -> str:
-        bonus = total(self.plan.damage_bonus)
-        text = "+".join(g for g in self.groups)
-        return text + (f"{bonus:+d}" if bonus else "")
+        return DamageRoll(roll=rolled, weapon_expr=str(parse(self.plan.weapon.damage)),
+                          weapon=0, critical_expr=self.critical, critical=0, skill=0,
+                          pierce=0, bonus=self.plan.damage_bonus, entered=taken.value)
 
     def _read(self, rolled, sums: list[int]) -> DamageRoll:
         plan, crit = self.plan, self.critical
@@ -150,157 +318,6 @@ class DamageSpec:
                           bonus=plan.damage_bonus)
 
 
-def _names(names: Sequence[str], dice: Sequence[str], fallback: str) -> list[str]:
-    return [names[i] if i < len(names) else fallback for i in range(len(dice))]
-
-
-class _ByGroup:
-    """A dice source that asks for the damage roll's faces group by group, each under
-    its own name (the weapon's dice, the critical die, each skill's), in roll order."""
-
-    def __init__(self, source, groups: list[tuple[str, int]]) -> None:
-        self.source = source
-        self.queue = [[name, count] for name, count in groups if count]
-
-    def faces(self, count: int, sides: int, what: str = "roll", *, low: int = 1) -> tuple:
-        out: list[int] = []
-        while count > 0:
-            if self.queue:
-                name, left = self.queue[0]
-                take = min(left, count)
-            else:
-                name, take = what, count
-            asked = (self.source.faces(take, sides, name, low=low) if low != 1
-                     else self.source.faces(take, sides, name))
-            out.extend(asked)
-            count -= take
-            if self.queue:
-                self.queue[0][1] -= take
-                if self.queue[0][1] == 0:
-                    self.queue.pop(0)
-        return tuple(out)
-
-    def __getattr__(self, name: str):
-        return getattr(self.source, name)      # e.g. GivenFaces.expect, checked whole
-
-
-def _dice_only(text: str) -> str:
-    expr = parse(text)
-    return "+".join(("-" if t.sign < 0 else "") + f"{t.count}d{t.sides}"
-                    for t in expr.dice_terms).replace("+-", "-") or "0"
-
-
-def _group_totals(rolled, groups: Sequence[str]) -> list[int]:
-    """Signed dice total of each group's share of the combined roll, in order."""
-    out: list[int] = []
-    dice = iter(rolled.dice if rolled is not None else ())
-    for text in groups:
-        s = 0
-        for t in parse(text).dice_terms:
-            s += t.sign * sum(next(dice).final for _ in range(t.count))
-        out.append(s)
-    return out
-
-
-def pierce_parts(plan: AttackPlan) -> tuple[Part, ...]:
-    """The weapon's Pierce and the skills' (S7); Pierce dice come with the damage roll."""
-    if plan.weapon.pierce:
-        return (Part(plan.weapon.pierce, f"{plan.weapon.name} Pierce", "S7"), *plan.pierce_bonus)
-    return plan.pierce_bonus
-
-
-def attack_steps(numbers: RulesetNumbers) -> tuple[Step, ...]:
-    basic = numbers.basic_roll
-
-    def roll_attack(s: Swing, tape) -> Swing:
-        p = s.plan
-        spec = BasicRoll(basic, total(p.attack_bonus), mods_of(p.modifiers),
-                         p.extra_attack_dice, f"attack by {p.attacker}")
-        return replace(s, attack=tape.roll(ROLL, spec, p.attacker))
-
-    def react_targeted(s: Swing, tape) -> Swing:
-        """Each target may answer with a Targeted skill before it rolls (S23)."""
-        answers = tuple((_ask(tape, s, t, t.targeted, "before its evasion roll", 0),)
-                        for t in s.targets)
-        return replace(s, answers=answers)
-
-    def judge(s: Swing, tape) -> Swing:
-        """S5 and S6 for each target, one evasion roll each."""
-        evasions, hits, crits, reasons = [], [], [], []
-        for i, t in enumerate(s.targets):
-            bonus = total(t.evasion_bonus) + sum(a.evasion for a in _chosen(s, i))
-            spec = BasicRoll(basic, bonus, mods_of(t.evasion_modifiers), 0,
-                             f"evasion of {t.id}")
-            evasion = tape.roll(EVADE, spec, t.id, index=i)
-            hit, why = decide_hit(s.attack, evasion)
-            margin = s.attack.total - evasion.total
-            crit, crit_why = decide_critical(numbers, hit, margin)
-            evasions.append(evasion)
-            hits.append(hit)
-            crits.append(crit)
-            reasons.append((why, margin, crit_why))
-        return replace(s, evasions=tuple(evasions), hits=tuple(hits), crits=tuple(crits),
-                       reasons=tuple(reasons))
-
-    def react_on_hit(s: Swing, tape) -> Swing:
-        """A hit target may answer with an On Hit skill (Hardy) before its Defense."""
-        answers = []
-        for i, t in enumerate(s.targets):
-            asked = 1 if t.targeted else 0
-            late = _ask(tape, s, t, t.on_hit, "as the hit lands", asked) if s.hits[i] else None
-            answers.append((*(s.answers[i] if s.answers else ()), late))
-        return replace(s, answers=tuple(answers))
-
-    def roll_damage(s: Swing, tape) -> Swing:
-        """One damage roll for the whole attack; the critical die only if some target is
-        critical (S6). Misses roll none."""
-        if not any(s.hits):
-            return s
-        hit_crits = {c for h, c in zip(s.hits, s.crits, strict=True) if h}
-        spec = DamageSpec(s.plan, numbers.critical_dice if any(s.crits) else None,
-                          mixed=len(hit_crits) > 1)
-        if tape.exact:
-            return replace(s, damage=tape.roll(DAMAGE, spec, s.plan.attacker))
-        return replace(s, damage=tape.roll(DAMAGE, _Verdicts(spec, verdicts(s)),
-                                           s.plan.attacker))
-
-    def mitigate(s: Swing, tape) -> Swing:
-        """Each hit target's Defense roll, then the S7 pipeline."""
-        defenses, results = [], []
-        pierce_fixed = total(pierce_parts(s.plan))
-        for i, t in enumerate(s.targets):
-            if not s.hits[i] or s.damage is None:
-                defenses.append(None)
-                results.append(None)
-                continue
-            defense, defense_total = None, None
-            dice = "+".join(d for d in (t.defense, *(a.defense_dice for a in _chosen(s, i)))
-                            if d)
-            if dice:
-                spec = SumRoll.of(dice, f"Defense of {t.id}", after=total(t.defense_bonus))
-                defense = tape.roll(DEFENSE, spec, t.id, index=i)
-                defense_total = defense.total + total(t.defense_bonus)
-            elif (flat := tape.flat(DEFENSE, t.id, index=i)) is not None:
-                # No armor, no roll (S7); the GM's `--defense =N` is a flat Defense.
-                defense = Roll(expr=parse("0"), dice=(), constant=0, total=flat, entered=flat)
-                defense_total = flat
-            elif t.defense_bonus:
-                defense_total = total(t.defense_bonus)
-            magic = s.plan.is_magic if t.magic is None else t.magic
-            results.append(damage_pipeline(s.damage.for_target(s.crits[i]), defense_total,
-                                           magic=magic, pierce=pierce_fixed + s.damage.pierce,
-                                           absorb=t.absorb, hp=t.hp))
-            defenses.append(defense)
-        return replace(s, defenses=tuple(defenses), results=tuple(results))
-
-    return (Step(roll_attack, "attack roll"),
-            Step(react_targeted, "Targeted reactions"),
-            Step(judge, "evasion, hit and critical", forget=("attack", "evasions", "reasons")),
-            Step(react_on_hit, "On Hit reactions"),
-            Step(roll_damage, "damage roll"),
-            Step(mitigate, "Defense and damage taken", forget=("damage", "defenses")))
-
-
 @record
 class _Verdicts:
     """The damage roll as played: asked for with each target's verdict said first."""
@@ -312,50 +329,18 @@ class _Verdicts:
         return self.spec.roll(source, self.lead)
 
 
-def verdicts(s: Swing) -> tuple[tuple[str, str], ...]:
-    """Each target's result before damage is rolled: ``critical hit, 19 vs 10``."""
-    out = []
-    for i, t in enumerate(s.targets):
-        word = "critical hit" if s.crits[i] else "hit" if s.hits[i] else "miss"
-        out.append((t.id, f"{word}, {s.attack.total} vs {s.evasions[i].total} (S5, S6)"))
-    return tuple(out)
+def _names(names: Sequence[str], dice: Sequence[str], fallback: str) -> list[str]:
+    return [names[i] if i < len(names) else fallback for i in range(len(dice))]
 
 
-def _ask(tape, s: Swing, t: TargetPlan, offered: tuple, when: str, index: int):
-    """The target's answer among `offered` reaction skills, or None."""
-    if not offered:
-        return None
-    ids = tuple(a.skill for a in offered)
-    answer = tape.decide(Ask(t.id, "react", ("none", *ids), "none",
-                             f"may answer {s.plan.attacker}'s attack {when}", "S23",
-                             index=index))
-    return next((a for a in offered if a.skill == answer), None)
+def _group_totals(rolled, exprs: Sequence[Expr]) -> list[int]:
+    """Signed dice total of each group's share of the combined roll, in order."""
+    dice = iter(rolled.dice if rolled is not None else ())
+    return [sum(t.sign * sum(next(dice).final for _ in range(t.count)) for t in e.dice_terms)
+            for e in exprs]
 
 
-def _chosen(s: Swing, i: int) -> list:
-    return [a for a in (s.answers[i] if s.answers else ()) if a is not None]
-
-
-def damage_steps(numbers: RulesetNumbers) -> tuple[Step, ...]:
-    """The steps once the verdicts are known: On Hit answers, damage, Defense."""
-    return attack_steps(numbers)[3:]
-
-
-def resolve_attack(numbers: RulesetNumbers, plan: AttackPlan, targets: Sequence[TargetPlan],
-                   dice: Dice, decisions: Decisions | None = None) -> AttackOutcome:
-    """Play the attack's steps with `dice` (one source per slot and target) and the
-    targets' answers to its interrupts (`decisions`; none given: nobody reacts)."""
-    sources = {ROLL: lambda i: dice.attack, DAMAGE: lambda i: dice.damage,
-               EVADE: dice.evasion_for, DEFENSE: dice.defense_for}
-
-    def source(slot: str, index: int, who: str | None):
-        if slot == DEFENSE and dice.fallback is None and index >= len(dice.defense):
-            return None          # no source given: no flat Defense either (tape.flat)
-        return sources[slot](index)
-    tape = PlayTape(source, decisions)
-    s = play(attack_steps(numbers), Swing(plan, tuple(targets)), tape)
-    return outcome_of(s)
-
+# --- the outcome ----------------------------------------------------------------------
 
 def outcome_of(s: Swing) -> AttackOutcome:
     outcomes = []
@@ -366,16 +351,12 @@ def outcome_of(s: Swing) -> AttackOutcome:
         bonus = (*t.evasion_bonus, *(Part(a.evasion, a.name, "S23") for a in chosen
                                      if a.evasion))
         used = tuple(a.skill for a in chosen)
-        if result is None:
-            outcomes.append(TargetOutcome(t.id, s.evasions[i], bonus, t.evasion_modifiers,
-                                          s.hits[i], why, margin, s.crits[i], crit_why,
-                                          reactions=used, overruled=t.overruled))
-            continue
-        outcomes.append(TargetOutcome(
-            t.id, s.evasions[i], bonus, t.evasion_modifiers, True, why, margin,
-            s.crits[i], crit_why, damage=result.damage, defense=s.defenses[i],
-            defense_bonus=t.defense_bonus, pierce=result.pierce, result=result,
-            reactions=used, overruled=t.overruled))
+        hit_fields = {} if result is None else dict(
+            damage=result.damage, defense=s.defenses[i], defense_bonus=t.defense_bonus,
+            pierce=result.pierce, result=result)
+        outcomes.append(TargetOutcome(t.id, s.evasions[i], bonus, t.evasion_modifiers,
+                                      s.hits[i], why, margin, s.crits[i], crit_why,
+                                      reactions=used, overruled=t.overruled, **hit_fields))
     plan = s.plan
     return AttackOutcome(attacker=plan.attacker, weapon=plan.weapon.id, attack=s.attack,
                          attack_bonus=plan.attack_bonus, modifiers=plan.modifiers,

@@ -35,19 +35,11 @@ class PreparedAttack:
 
 
 class AttackRules:
-    """The attack-checking half of the Shaper ruleset, reading its numbers and library;
-    `ShaperRuleset` makes one with the first attack."""
+    """The attack-checking rules, reading the ruleset's numbers and library."""
 
     def __init__(self, rs) -> None:
-        self.rs = rs
-
-    @property
-    def numbers(self):
-        return self.rs.numbers
-
-    @property
-    def library(self):
-        return self.rs.library
+        self.numbers = rs.numbers
+        self.library = rs.library
 
     # Attack preparation ------------------------------------------------------------------
     def weapon(self, stats: ActorStats, item: str) -> Weapon:

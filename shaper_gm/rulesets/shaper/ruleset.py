@@ -2,51 +2,42 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import Any
 
+from shaper_gm.commands.args import ascii_digits, names_a_file
 from shaper_gm.content.schema import ContentError
-from shaper_gm.dice import DiceSource, Roll, basic_roll, roll
+from shaper_gm.dice import DiceSource, Roll, basic_roll, parse
+from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.orders import FixedOrder
+from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.ruleset import RulesetBase
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.errors import CommandError
-from shaper_gm.rulesets.shaper import (
-    battlefield,
-    economy,
-    hooks,
-    model,
-    saves,
-    situation,
-    skills,
-)
-from shaper_gm.rulesets.shaper.content.models import Library, RulesetNumbers, Weapon
+from shaper_gm.rulesets.shaper import model, saves, situation
+from shaper_gm.rulesets.shaper.content.models import Library, RulesetNumbers
 from shaper_gm.rulesets.shaper.creation import ActorStats, create_actor, stats_from_sheet
-from shaper_gm.rulesets.shaper.situation import FieldView
-
-# The attack's own modules (its plan, checks, pipeline and damage) load with the first
-# attack or odds, not with the ruleset: most commands never need them.
-if TYPE_CHECKING:
-    from shaper_gm.rulesets.shaper.attack import AttackOutcome, AttackPlan, Dice, TargetPlan
-    from shaper_gm.rulesets.shaper.damage import DamageResult
-    from shaper_gm.rulesets.shaper.modifiers import Modifiers
-    from shaper_gm.rulesets.shaper.prepare import AttackRules, PreparedAttack
+from shaper_gm.rulesets.shaper.model import SP
 
 # What `add --stat NAME=N` and `set` may change on a Shaper sheet.
 SHEET_NUMBERS = ("level", "vigor", "finesse", "mentality", "hp")
 # The modifiers an effect may carry (S26).
 EFFECT_KEYS = ("attack", "damage", "evasion", "absorb")
+Step = tuple[Encounter, list]
 
 
-def _no_modifiers() -> Modifiers:
-    from shaper_gm.rulesets.shaper.modifiers import Modifiers
-    return Modifiers()
-
-
-def _sheet(who: Actor | ActorStats) -> ActorStats:
-    return who.sheet if isinstance(who, Actor) else who
+def resource_specs(numbers: RulesetNumbers) -> tuple[ResourceSpec, ...]:
+    """S18: each action kind is full at the start of the turn and lapses at its end, a
+    lesser one paid by a greater (`substitutions`); S22: SP regains its Regen at the start
+    of the turn, up to Total SP; S23: SP pays off-turn."""
+    subs = dict(numbers.substitutions)
+    kinds = tuple(ResourceSpec(kind, kind.capitalize(), max=kind, start=0, refill="turn_start",
+                               lapse="turn_end", paid_by=tuple(subs.get(kind, ())), rule="S18")
+                  for kind in numbers.pool.as_dict())
+    sp = ResourceSpec(SP, "SP", max="max_sp", refill="turn_start", refill_by="sp_regen",
+                      off_turn=True, rule="S22")
+    return (*kinds, sp)
 
 
 class ShaperRuleset(RulesetBase):
@@ -58,6 +49,7 @@ class ShaperRuleset(RulesetBase):
     encounter_system_type = model.ShaperField
     effect_keys = EFFECT_KEYS
     sheet_numbers = SHEET_NUMBERS
+    migrations = {1: saves.v1_to_v2}
     terms = {"down": "Down", "down_rule": "S8", "turn_rule": "S18",
              "off_turn_hint": "skills whose trigger allows it can be used with --sp (S23)",
              "end_rules": "S8, S17, S18, S20-S22, S24, S26", "act_cost": "major|minor|free",
@@ -71,7 +63,7 @@ class ShaperRuleset(RulesetBase):
              "effect_examples": "effect monica blessed --attack 1 --until end:monica|"
                                 "effect taylor ward --absorb 3",
              "set_examples": "set josh hp=9 sp=0|set goblin-1 zone=C3|set raider major=1",
-             "map_rules": "S9-S11", "order_rules": "S17"}
+             "map_rules": "S9-S11", "order_rules": "S17", "grid_rule": "S9", "cell": "zone"}
 
     def __init__(self, numbers: RulesetNumbers, library: Library | None = None, *,
                  load_library: Callable[[], Library] | None = None) -> None:
@@ -80,7 +72,7 @@ class ShaperRuleset(RulesetBase):
         self._load_library = load_library or Library     # none given: an empty library
         self.id = numbers.id
         self.name = numbers.name
-        self.resources = economy.resource_specs(numbers)
+        self.resources = resource_specs(numbers)
         self.turn_order = FixedOrder()                  # S17
 
     @property
@@ -97,64 +89,122 @@ class ShaperRuleset(RulesetBase):
                                    "to a content folder") from None
         return self._library
 
-    # The engine's questions ---------------------------------------------------------------
-    def stat(self, sheet: ActorStats, key: str) -> int:
-        """A sheet number; an action kind reads the actor's own pool (S18, S21)."""
-        if key in economy.action_kinds(self.numbers) or (sheet.pool and key in
-                                                          sheet.pool.as_dict()):
-            return self.new_pool(sheet).get(key, 0)
-        return int(getattr(sheet, key, 0) or 0)
-
-    def on_turn_start(self, state: Encounter, actor_id: str):
-        return hooks.turn_started(state, actor_id)
-
-    def on_round_end(self, state: Encounter):
-        return hooks.round_ended(state)
-
-    def on_down(self, state: Encounter, actor_id: str):
-        return hooks.went_down(state, actor_id)
-
-    def on_removed(self, state: Encounter, actor_id: str):
-        return hooks.removed(state, actor_id)
-
-    def on_placed(self, state: Encounter, actor_id: str, before: str | None):
-        return hooks.placed(state, actor_id, before)
-
-    def is_cost(self, word: str) -> bool:
-        return word.lower() in economy.action_kinds(self.numbers)
-
-    def cost_words(self) -> list[str]:
-        return list(economy.action_kinds(self.numbers))
-
-    def act(self, state: Encounter, actor_id: str, word: str, text: str):
-        """Any other action: the GM names its kind; it is paid and logged (S18, S19)."""
-        from shaper_gm.rulesets.shaper import actions
-        return actions.act(state, self, actor_id, word, text)
-
     @property
     def grid(self) -> tuple[int, int]:
         return (self.numbers.grid_cols, self.numbers.grid_rows)           # S9
 
-    def templates(self) -> dict:
-        return {**self.library.creatures, **self.library.characters}
+    def stat(self, sheet: ActorStats, key: str) -> int:
+        """A sheet number; an action kind reads the actor's own pool (S18, S21)."""
+        if key in self.kinds() or (sheet.pool and key in sheet.pool.as_dict()):
+            return self.new_pool(sheet).get(key, 0)
+        return int(getattr(sheet, key, 0) or 0)
 
-    migrations = {1: saves.v1_to_v2}
+    # Turn economy (S18, S19, S22) ---------------------------------------------------------
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(self.numbers.pool.as_dict())
 
-    def save_extras(self, state: Encounter, actor: Actor) -> dict:
-        return saves.extras(state, actor)
+    def new_pool(self, stats: ActorStats | None = None) -> dict[str, int]:
+        """A fresh turn's pool: the ruleset's (S18), or a creature's own (a summon's, S21)."""
+        own = stats.pool if stats is not None else None
+        return (own or self.numbers.pool).as_dict()
 
-    def check_extras(self, state: Encounter, actor: Actor, raw, where: str) -> None:
-        saves.check_extras(state, actor, raw, where)
+    def cost(self, action: str) -> str:
+        """The action kind an action costs (S19)."""
+        costs = dict(self.numbers.costs)
+        if action not in costs:
+            raise RuleViolation(f"no cost listed for {action!r} (S19)",
+                                f"use one of: {', '.join(sorted(costs))}, or `act major|minor|"
+                                f"free TEXT`")
+        return costs[action]
 
-    def check_references(self, state: Encounter, where: str) -> None:
-        if state.actors:                  # only actors name content
-            saves.check_references(state, self.library, where)
+    def act_cost(self, word: str) -> dict[str, int] | None:
+        word = word.lower()
+        return {word: 1} if word in self.kinds() else None
 
+    def cost_words(self) -> list[str]:
+        return list(self.kinds())
+
+    def reserved_ids(self) -> tuple[str, ...]:
+        return self.kinds()                     # `act minor ...` reads them
+
+    def admit_off_turn(self, state: Encounter, actor_id: str, action, request):
+        """S23: a skill, or a utility spell, paid with SP may be used off-turn."""
+        from shaper_gm.engine.actions import Admission
+        attack = action.name == "cast" and request.arg("spell") in self.library.spells
+        if action.name in ("skill", "cast") and request.get("sp") and not attack:
+            return Admission(state)
+        return None
+
+    def refuse_payment(self, actor: Actor, spec: ResourceSpec, left: Mapping[str, int]):
+        """S18: no action of a kind left, nor any kind that may pay for it."""
+        if spec.name == SP:
+            return None
+        kind, full = spec.name, self.new_pool(actor.sheet)
+        payers = (kind, *spec.paid_by)
+        spent = "; ".join(f"{actor.name} has spent {full.get(k, 0) - left.get(k, 0)} of "
+                          f"{full.get(k, 0)} {k.capitalize()}" for k in payers)
+        others = ", ".join(o.capitalize() for o in spec.paid_by)
+        also = f" and nothing that may pay for it ({others})" if others else ""
+        return RuleViolation(f"no {kind.capitalize()} action left{also} (S18): {spent}",
+                             "end the turn (end); skills can still be paid with SP (--sp)")
+
+    # The engine's moments (S8, S14, S21, S23, S24) ----------------------------------------
+    def on_turn_start(self, state: Encounter, actor_id: str) -> Step:
+        """S24: skill uses count per the actor's round, which restarts with its turn (and
+        its summons', which act in it, S21)."""
+        members = [actor_id, *state.summons_of(actor_id)]
+        changed = [model.with_own(state.actors[m], skill_uses=()) for m in members
+                   if model.own(state.actors[m]).skill_uses]
+        return (state.with_actors(changed) if changed else state), []
+
+    def on_round_end(self, state: Encounter) -> Step:
+        """A disengagement can be answered only in the round it happened (S23)."""
+        if not model.field(state).left:
+            return state, []
+        return model.with_left(state, frozenset()), []
+
+    def on_down(self, state: Encounter, actor_id: str) -> Step:
+        """S8: Down leaves every engagement; S21: a summon is removed when Down."""
+        state, events = model.leave(state, actor_id, "Down")
+        if state.actors[actor_id].summoner is not None:
+            state = state.without_actor(actor_id)
+            events.append(ev.ActorRemoved(actor_id))
+        state, settled = model.settle(state)
+        return state, events + settled
+
+    def on_removed(self, state: Encounter, actor_id: str) -> Step:
+        state, _ = model.leave(state, actor_id, "")
+        return model.settle(state)
+
+    def on_placed(self, state: Encounter, actor_id: str, before: str | None) -> Step:
+        """A GM's `place` elsewhere takes the actor out of its engagement (S14)."""
+        events: list = []
+        if state.actors[actor_id].zone != before:
+            state, events = model.leave(state, actor_id, "placed elsewhere")
+        state, settled = model.settle(state)
+        return state, events + settled
+
+    # Setting up (S17, S27-S29) -----------------------------------------------------------
     def new_system(self) -> model.ShaperField:
         return model.ShaperField()
 
-    def reserved_ids(self) -> tuple[str, ...]:
-        return economy.action_kinds(self.numbers)         # `act minor ...` reads them
+    def templates(self) -> dict:
+        return {**self.library.creatures, **self.library.characters}
+
+    def sheet_for(self, state: Encounter, flags: dict) -> tuple[Any, dict]:
+        """A content template, or a sheet file the GM points at: the file's content goes
+        into the logged line (`--sheet`), so the log never reads a file."""
+        from shaper_gm.rulesets.shaper.content import loader
+        name = flags.get("as")
+        found = self.library.template(name.lower()) if name else None
+        if name and found is None and names_a_file(name):
+            sheet, text = loader.sheet_as_logged(name, self.library)
+            return sheet, {**{k: v for k, v in flags.items() if k != "as"}, "sheet": text}
+        if found is not None:
+            return found, flags
+        if flags.get("sheet") and not name:
+            return loader.logged_sheet(flags["sheet"], self.library), flags
+        return super().sheet_for(state, flags)
 
     def make_actor(self, spec, zone: str | None) -> Actor:
         """An actor from a template with the GM's overrides, or by the creation rules
@@ -165,176 +215,133 @@ class ShaperRuleset(RulesetBase):
             raise RuleViolation(f"--hp {hp}: an actor starts with 1 HP or more (S27)",
                                 "e.g. --hp 12")
         name = spec.name or (sheet.name if sheet else spec.id.replace("-", " ").title())
-        stats = self.stats_for(self.library, spec.id, name, sheet,
-                               {**dict(spec.numbers), **dict(spec.extra)})
+        fields = {**dict(spec.numbers), **self._overrides(dict(spec.extra)), "id": spec.id,
+                  "name": name}
+        stats = stats_from_sheet(self.numbers, self.library, sheet, **fields) if sheet \
+            else create_actor(self.numbers, self.library, **fields)
         side = spec.side or (sheet.side if sheet and sheet.side else "enemies")
         unloaded = tuple(w for w in stats.weapons
                          if (item := self.library.weapons.get(w)) is not None and item.reload)
-        values = {**dict.fromkeys(self.new_pool(stats), 0), economy.SP: stats.max_sp}
+        values = {**dict.fromkeys(self.new_pool(stats), 0), SP: stats.max_sp}
         return Actor(id=spec.id, name=name, side=side, sheet=stats, hp=stats.max_hp,
                      max_hp=stats.max_hp, zone=zone, resources=tuple(values.items()),
                      system=model.ShaperActor(holding=stats.holding, unloaded=unloaded),
                      template=sheet.id if sheet else None)
 
-    # Turn economy (S18, S19, S22) ------------------------------------------------------
-    def new_pool(self, stats: ActorStats | None = None) -> dict[str, int]:
-        return economy.new_pool(self.numbers, stats.pool if stats is not None else None)
+    def _overrides(self, extra: dict) -> dict:
+        """`add`'s Shaper flags as creation reads them: abilities, level, items, skills."""
+        out = {key: extra[key] for key in ("level", "vigor", "finesse", "mentality", "armor",
+                                          "hp") if extra.get(key) is not None}
+        if extra.get("weapon"):
+            out["weapons"] = tuple(w.lower() for w in extra["weapon"])
+        if extra.get("shield"):
+            shields = sorted(self.library.shields)
+            if not shields:
+                raise CommandError("the content has no shield",
+                                   "add one under content/shaper/shields")
+            out["shield"] = "shield" if "shield" in shields else shields[0]
+        if isinstance(out.get("armor"), str):
+            out["armor"] = out["armor"].lower()
+        if extra.get("skill"):
+            out["skills"] = {}
+            for entry in extra["skill"]:
+                sid, _, level = entry.lower().partition(":")
+                if level and not (ascii_digits(level) and len(level) <= 4):
+                    raise CommandError(f"--skill {entry!r}: the level must be a number",
+                                       "e.g. --skill longshot:2")
+                out["skills"][sid] = int(level) if level else 1
+        if extra.get("holding"):
+            out["holding"] = tuple(extra["holding"])
+        return out
 
-    def pay(self, pool: Mapping[str, int], kind: str, *, who: str = "",
-            full: Mapping[str, int] | None = None) -> tuple[dict[str, int], str]:
-        return economy.pay(self.numbers, pool, kind, who=who, full=full)
-
-    def cost(self, action: str) -> str:
-        costs = dict(self.numbers.costs)
-        if action not in costs:
-            raise RuleViolation(f"no cost listed for {action!r} (S19)",
-                                f"use one of: {', '.join(sorted(costs))}, or `act major|minor|"
-                                f"free TEXT`")
-        return costs[action]
-
-
-    # Turn order (S17) --------------------------------------------------------------------
-    def initiative(self, who: Actor | ActorStats, source: DiceSource,
-                   mods: Modifiers | None = None) -> Roll:
-        stats = _sheet(who)
-        return basic_roll(source, bonus=stats.ability(self.numbers.turn_order_ability),
-                          mods=mods or _no_modifiers(), basic_expr=self.numbers.basic_roll,
-                          what=f"initiative of {stats.name}")
-
-    # Creation (S27-S29) ----------------------------------------------------------------
     def create_actor(self, **fields: Any) -> ActorStats:
         return create_actor(self.numbers, self.library, **fields)
 
-    def stats_from_sheet(self, sheet: Any, **overrides: Any) -> ActorStats:
-        return stats_from_sheet(self.numbers, self.library, sheet, **overrides)
+    def initiative(self, who: Actor | ActorStats, source: DiceSource, mods=None) -> Roll:
+        from shaper_gm.dice.modifiers import NO_MODIFIERS
+        stats = who.sheet if isinstance(who, Actor) else who
+        return basic_roll(source, bonus=stats.ability(self.numbers.turn_order_ability),
+                          mods=mods or NO_MODIFIERS, basic_expr=self.numbers.basic_roll,
+                          what=f"initiative of {stats.name}")
 
-    # Attack preparation (S13, S15, S16, S19a, S20, S23-S25, S28): prepare.py -------------
-    @cached_property
-    def attack_rules(self) -> AttackRules:
-        from shaper_gm.rulesets.shaper.prepare import AttackRules
-        return AttackRules(self)
+    def order_tiebreak(self, who: Actor | ActorStats) -> int:
+        """S17: ties in turn order go to the higher ability the ruleset names."""
+        stats = who.sheet if isinstance(who, Actor) else who
+        return stats.ability(self.numbers.turn_order_ability)
 
-    def weapon(self, stats: ActorStats, item: str) -> Weapon:
-        """The weapon or offensive spell `item` of an actor."""
-        return self.attack_rules.weapon(stats, item)
+    # Words only Shaper knows ------------------------------------------------------------
+    def resolve_word(self, state: Encounter, kind: str, word: str, actor_id: str | None) -> Any:
+        """An item, skill or spell of the actor (`draw ITEM`, `skill SKILL`, `cast
+        SPELL`); a flag's item or skill goes on lowercased, for its action to check."""
+        from shaper_gm.engine.names import match_one
+        actor = state.actors.get(actor_id) if actor_id else None
+        if kind in ("item", "held-item", "skill", "spell") and actor is not None:
+            stats = actor.sheet
+            pool = {"item": [*stats.weapons, *([stats.shield] if stats.shield else [])],
+                    "held-item": list(model.holding(actor)),
+                    "skill": [s for s, _ in stats.skills],
+                    "spell": [*(s for s, _ in stats.skills), *self.library.spells]}[kind]
+            if kind in ("item", "held-item"):
+                if not pool:
+                    verb = "holds" if kind == "held-item" else "carries"
+                    raise CommandError(f"{actor.name} {verb} nothing",
+                                       "add weapons with add --weapon")
+                return match_one(word, pool, "item", f"{actor.name}: {', '.join(pool)}")
+            return match_one(word, pool, f"skill of {actor.name}",
+                             f"{actor.name}'s skills: {', '.join(pool) or 'none'}")
+        return super().resolve_word(state, kind, word, actor_id)
 
-    def target_plan(self, stats: ActorStats, view: FieldView, **given: Any) -> TargetPlan:
-        """A target's Evasion and Defense (see `AttackRules.target_plan`)."""
-        return self.attack_rules.target_plan(stats, view, **given)
+    def roll_modifiers(self, text: str, flags: Mapping[str, Any]):
+        """A basic roll (3d6) also judges automatic results (S2); modifiers act (S3)."""
+        from shaper_gm.rulesets.shaper.modifiers import Modifiers
+        mods = Modifiers(edge=int(bool(flags.get("edge"))),
+                         pressured=int(bool(flags.get("pressured"))),
+                         advantage=int(bool(flags.get("adv"))),
+                         disadvantage=int(bool(flags.get("dis"))))
+        return mods, bool(text) and str(parse(text)) == self.numbers.basic_roll
 
-    def prepare_attack(self, attacker: ActorStats, weapon: str | Weapon,
-                       targets: Sequence[TargetPlan], view: FieldView,
-                       **choices: Any) -> PreparedAttack:
-        """An attack checked and planned (see `AttackRules.prepare_attack`)."""
-        return self.attack_rules.prepare_attack(attacker, weapon, targets, view, **choices)
+    # Damage by the GM (S7, S8) -------------------------------------------------------------
+    def damage(self, state: Encounter, target: str, amount: int, options: Mapping) -> Step:
+        """`damage TARGET N`: through the target's Defense as a hit (S7), or `--direct`."""
+        from shaper_gm.rulesets.shaper.damage import gm_damage
+        return gm_damage(state, self, target, amount, options)
 
-    # Resolution (S5-S8) ----------------------------------------------------------------
-    def resolve_attack(self, plan: AttackPlan, targets: Sequence[TargetPlan],
-                       dice: Dice, decisions=None) -> AttackOutcome:
-        from shaper_gm.rulesets.shaper.pipeline import resolve_attack
-        return resolve_attack(self.numbers, plan, targets, dice, decisions)
+    # Battlefield (S9-S14) ----------------------------------------------------------------
+    def canonical_zone(self, text: str, cols: int, rows: int) -> str:
+        """A zone as typed ("b4") checked against the grid, as the tool writes it (S9)."""
+        from shaper_gm.engine import grid
+        return grid.canonical(text, cols, rows, rule="S9")
 
-    def apply_damage(self, damage: int, defense: int | None, *, magic: bool = False,
-                     pierce: int = 0, absorb: int = 0, hp: int) -> DamageResult:
-        from shaper_gm.rulesets.shaper.damage import damage_pipeline
-        return damage_pipeline(damage, defense, magic=magic, pierce=pierce, absorb=absorb,
-                               hp=hp)
+    def distance(self, a: str, b: str) -> int:
+        return situation.steps(self.numbers, self.cell_named(a), self.cell_named(b))
 
-    def defense_roll(self, stats: ActorStats, source: DiceSource) -> Roll | None:
-        """The armor's Defense roll (S7), None without armor (Defense 0)."""
-        if stats.defense is None:
-            return None
-        return roll(stats.defense, source, what=f"Defense of {stats.name}")
-
-    # Battlefield (S9-S13) --------------------------------------------------------------
-    def parse_zone(self, text: str, cols: int | None = None,
-                   rows: int | None = None) -> tuple[int, int]:
-        return battlefield.parse_zone(text, cols or self.numbers.grid_cols,
-                                      rows or self.numbers.grid_rows)
-
-    def _zone(self, z: str | tuple[int, int]) -> tuple[int, int]:
-        # No grid bound here: the encounter checked zones against its grid on entry.
-        return battlefield.zone_from_name(z) if isinstance(z, str) else z
-
-    def distance(self, a: str | tuple[int, int], b: str | tuple[int, int]) -> int:
-        return battlefield.distance(self._zone(a), self._zone(b), self.numbers.diagonal)
+    @staticmethod
+    def cell_named(text: str):
+        from shaper_gm.engine import grid
+        return grid.cell_from_name(text, rule="S9")
 
     def band_name(self, steps: int) -> str:
-        return battlefield.band_name(steps, self.numbers.band_names)
+        return situation.band_name(steps, self.numbers.band_names)
 
-    def move_cost(self, a: str | tuple[int, int], b: str | tuple[int, int]) -> int:
-        """Move actions (each a Short step, S12) from a to b."""
-        return battlefield.move_cost(self.distance(a, b))
+    def spell_range(self, holding) -> int:
+        """Bands a spell reaches: the base spell range plus held foci (a wand, S13)."""
+        focus = sum(item.spell_range_bonus for item in
+                    (self.library.weapons.get(h) for h in holding) if item is not None)
+        return self.numbers.base_spell_range + focus
 
     def offers(self, state: Encounter, slot: str, subject: str | None, verb: str):
         """What completion offers for `slot` now (targets in reach first, with bands)."""
         from shaper_gm.rulesets.shaper.offers import offers
         return offers(self, state, slot, subject, verb)
 
-    # What the live encounter asks of a ruleset besides the above -------------------------
-    @property
-    def hands(self) -> int:
-        return self.numbers.hands
+    # Saves ----------------------------------------------------------------------------
+    def save_extras(self, state: Encounter, actor: Actor) -> dict:
+        return saves.extras(state, actor)
 
-    def hands_needed(self, library: Library, item: str) -> int:
-        from shaper_gm.rulesets.shaper.creation import hands_needed
-        return hands_needed(library, item)
+    def check_extras(self, state: Encounter, actor: Actor, raw, where: str) -> None:
+        saves.check_extras(state, actor, raw, where)
 
-    def canonical_zone(self, text: str, cols: int, rows: int) -> str:
-        """A zone name as typed ("b4") checked against the grid, as the tool writes it."""
-        return battlefield.zone_name(battlefield.parse_zone(text, cols, rows))
+    def check_references(self, state: Encounter, where: str) -> None:
+        if state.actors:                  # only actors name content
+            saves.check_references(state, self.library, where)
 
-    def stats_for(self, library: Library, id: str, name: str, sheet: Any,
-                  overrides: Mapping[str, Any]) -> ActorStats:
-        """An actor from a template with the GM's overrides, or from the creation rules."""
-        if sheet is not None:
-            return stats_from_sheet(self.numbers, library, sheet, id=id, name=name, **overrides)
-        return create_actor(self.numbers, library, id=id, name=name, **overrides)
-
-    def order_tiebreak(self, who: Actor | ActorStats) -> int:
-        """S17: ties in turn order go to the higher ability the ruleset names."""
-        return _sheet(who).ability(self.numbers.turn_order_ability)
-
-    def spend_sp(self, current: int, *, times: int = 1, who: str = "") -> int:
-        return skills.spend_sp(self.numbers, current, times=times, who=who)
-
-    def check_uses(self, skill: Any, level: int, used: int, *, who: str = "") -> None:
-        skills.check_uses(skill, level, used, who=who)
-
-    def check_trigger(self, stats: ActorStats, skill: Any, level: int, *, moment: str,
-                      shield_raised: bool = False, who: str = "") -> None:
-        skills.check_trigger(self.numbers, stats, skill, level, moment=moment,
-                             shield_raised=shield_raised, who=who)
-
-    def spell_cost(self, added: int, reduction: int) -> skills.SpellCost:
-        return skills.spell_cost(added, reduction)
-
-    def effect_scale(self, per: str | None, stats: ActorStats, level: int) -> int:
-        return skills.scale(per, stats, level)
-
-    def spell_range(self, holding: Sequence[str]) -> int:
-        """Bands a spell reaches: the base spell range plus held foci (a wand, S13)."""
-        focus = sum(item.spell_range_bonus for item in
-                    (self.library.weapons.get(h) for h in holding) if item is not None)
-        return self.numbers.base_spell_range + focus
-
-    # Views and bundles the encounter builds without knowing Shaper's modules ----------
-    def field_view(self, actors: Sequence[tuple], names: Mapping[str, str]) -> FieldView:
-        """The battlefield as the situational rules read it, from
-        (id, zone name or None, side, engagement key or None, down) rows."""
-        return FieldView({actor_id: situation.Placement(
-            zone=self._zone(zone) if zone else (0, 0), side=side, engagement=group,
-            down=down) for actor_id, zone, side, group, down in actors}, names)
-
-    def dice(self, *, attack: DiceSource, damage: DiceSource,
-             evasion: Sequence[DiceSource], defense: Sequence[DiceSource]) -> Dice:
-        """One dice source per roll slot of an attack (S4)."""
-        from shaper_gm.rulesets.shaper.attack import Dice
-        return Dice(attack=attack, damage=damage, evasion=tuple(evasion),
-                    defense=tuple(defense))
-
-    def odds(self, prepared: PreparedAttack, decisions=None) -> list:
-        """Exact hit, critical and damage-taken odds per target of a prepared attack."""
-        from shaper_gm.rulesets.shaper.odds import attack_target_odds
-        return [attack_target_odds(self.numbers, prepared.plan, t, decisions)
-                for t in prepared.targets]

@@ -10,7 +10,7 @@ from shaper_gm.engine.data import DataError
 from shaper_gm.engine.reader import Reader
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.rulesets.shaper import model
-from shaper_gm.rulesets.shaper.economy import SP
+from shaper_gm.rulesets.shaper.model import SP
 
 V1_EFFECT_KEYS = ("attack", "damage", "evasion", "absorb")
 V1_ACTOR_KEYS = ("name", "side", "hp", "max_hp", "sp", "max_sp", "zone", "engaged_with",

@@ -8,16 +8,30 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from shaper_gm.engine import grid
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.records import record
-from shaper_gm.rulesets.shaper.battlefield import Zone, band_name, distance
 from shaper_gm.rulesets.shaper.content.models import RulesetNumbers, Weapon
 from shaper_gm.rulesets.shaper.parts import Mod
+
+Zone = grid.Cell                  # (column, row), both 0-based: A1 is (0, 0) (S9)
 
 # The automatic modifiers the GM may overrule with --ignore NAME (S13, S15, S16): each
 # name matched against the modifier's reason.
 IGNORABLE = {"outnumbered": "Outnumbered", "firing-into-melee": "firing into melee",
              "beyond-max-range": "beyond max range"}
+
+
+def steps(numbers: RulesetNumbers, a: Zone, b: Zone) -> int:
+    """Zone distance in Short steps (S10), the one measure of range, movement and
+    completion: at most one diagonal step ("shaper"), or any number ("king")."""
+    return grid.steps(a, b, most_diagonals=1 if numbers.diagonal == "shaper" else None)
+
+
+def band_name(n: int, names: tuple[str, ...]) -> str:
+    """0 -> names[0] ("Close"), ... the last name, then "Long+N" beyond it (S10)."""
+    last = len(names) - 1
+    return names[n] if n <= last else f"{names[last]}+{n - last}"
 
 
 @record
@@ -119,21 +133,21 @@ def range_check(numbers: RulesetNumbers, view: FieldView, attacker: str, target:
     """Can `attacker` reach `target` with `weapon`? Raises RuleViolation when not (S11, S13)."""
     me, tp = view.at(attacker), view.at(target)
     names = numbers.band_names
-    steps = distance(me.zone, tp.zone, numbers.diagonal)
+    steps_away = steps(numbers, me.zone, tp.zone)
     who, whom = view.name(attacker), view.name(target)
     if weapon.kind == "melee":
         if not in_melee(view, attacker, target):
-            hint = ("engage first (Minor action, S14)" if steps == 0
+            hint = ("engage first (Minor action, S14)" if steps_away == 0
                     else f"move to {whom}'s zone, then engage (Minor action, S14)")
             raise RuleViolation(f"{who} is not engaged with {whom} (S11): a melee weapon "
                                 f"needs Melee range", hint)
-        return RangeCheck(steps, band_name(steps, names), 0, band_name(0, names),
+        return RangeCheck(steps_away, band_name(steps_away, names), 0, band_name(0, names),
                           at_max_range=True, melee=True)
     reach = max_range(numbers, weapon, spell_range_bonus=spell_range_bonus,
                       extra_bands=extra_bands)
-    over = steps - reach
-    check = RangeCheck(steps, band_name(steps, names), reach, band_name(reach, names),
-                       at_max_range=(steps == reach))
+    over = steps_away - reach
+    check = RangeCheck(steps_away, band_name(steps_away, names), reach,
+                       band_name(reach, names), at_max_range=(steps_away == reach))
     if over <= 0:
         return check
     if over <= numbers.beyond_max_range_bands:

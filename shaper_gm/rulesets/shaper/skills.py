@@ -183,3 +183,17 @@ def spend_sp(numbers: RulesetNumbers, current: int, *, times: int = 1, who: str 
         raise RuleViolation(f"not enough SP (S23): {who} has {current}, needs {need}",
                             "pay with a Major action instead (drop --sp)")
     return current - need
+
+
+def sp_cost(numbers: RulesetNumbers, actor, times: int, *, on_turn: bool) -> dict[str, int]:
+    """What `times` skill triggers paid with SP cost (S23), refused when the actor has
+    too little; off its turn only SP can pay (S18)."""
+    try:
+        spend_sp(numbers, actor.resource("sp"), times=times, who=actor.name)
+    except RuleViolation as exc:
+        if on_turn:
+            raise
+        raise RuleViolation(exc.message, f"off {actor.name}'s turn only SP can pay; SP "
+                                         f"regenerates at the start of {actor.name}'s turn "
+                                         "(S22)") from None
+    return {"sp": numbers.skill_sp_cost * times}

@@ -2,21 +2,21 @@
 
 Skills that add to an attack (Piercing Strike, Longshot, Overswing, ...) go through
 `attack --skill`; this module applies the rest from the effect vocabulary: lasting
-bonuses, absorption, summons, engaging and disengaging.
+bonuses, absorption, summons, engaging and disengaging. `prepare` checks (S23-S25),
+the engine pays 1 Major or 1 SP per trigger (`cost`), `resolve` applies.
 """
 
 from __future__ import annotations
 
 from shaper_gm.encounter import setup
 from shaper_gm.engine import events as ev
+from shaper_gm.engine.actions import Acting, Done
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.play import check_able
 from shaper_gm.engine.state import Actor as ActorState
 from shaper_gm.engine.state import Effect
 from shaper_gm.engine.state import Encounter as EncounterState
 from shaper_gm.records import record
-from shaper_gm.rulesets.shaper import actions, model, reactions
-from shaper_gm.rulesets.shaper.charge import spend, spend_sp
+from shaper_gm.rulesets.shaper import actions, model, reactions, skills
 from shaper_gm.rulesets.shaper.events import SkillUsed, Summoned
 
 ATTACK_ONLY = {"on_attack", "on_critical"}
@@ -24,25 +24,26 @@ LASTING = {"attack_bonus": "attack", "damage_bonus": "damage", "evasion_bonus": 
 
 
 @record
-class SkillRequest:
-    actor: str
-    skill: str
-    target: str | None = None
-    use_sp: bool = False
-    added: tuple[str, ...] = ()       # spell skills added to a cast (S25)
+class Use:
+    """A skill use the rules allow: the skill, its level, its target and its triggers."""
+
+    skill: object
+    level: int
+    target: str | None
+    triggers: int                  # 1 Major or 1 SP each (S23, S25)
 
 
-def use(state: EncounterState, rs, library, request: SkillRequest) -> tuple[EncounterState, list]:
-    actor = state.actors[request.actor]
-    skill = library.skills.get(request.skill)
-    if skill is None:
-        raise RuleViolation(f"no skill {request.skill!r}", "see show ACTOR for its skills")
+def prepare(acting: Acting, added: tuple[str, ...] = ()) -> Use:
+    """Everything S21-S25 refuse, before anything is paid. `added`: spell skills added to
+    a cast (S25)."""
+    state, rs, request = acting.state, acting.rs, acting.request
+    actor = state.actors[acting.actor]
+    skill = rs.library.skills.get(request.arg("skill") or request.arg("spell"))
     level = actor.sheet.skill_level(skill.id)
     if level < 1:
         known = ", ".join(s for s, _ in actor.sheet.skills) or "none"
         raise RuleViolation(f"{actor.name} does not know {skill.name} (S24)",
                             f"{actor.name}'s skills: {known}")
-    check_able(state, rs, actor.id)
     if set(skill.primary) <= ATTACK_ONLY:
         raise RuleViolation(f"{skill.name} is used as part of an attack (S23)",
                             f"attack TARGET --skill {skill.id}")
@@ -50,19 +51,44 @@ def use(state: EncounterState, rs, library, request: SkillRequest) -> tuple[Enco
         raise RuleViolation(f"{skill.name} answers an attack from inside it, for that attack "
                             "alone (S23)", f"when the attack comes: --react "
                             f"{actor.id}={skill.id}, or answer the shell when it asks")
-    rs.check_trigger(actor.sheet, skill, level, moment=skill.primary[0],
-                     shield_raised=model.shield_raised(actor), who=actor.name)
-    target_id = _target(state, rs, actor, skill, request.target)
+    skills.check_trigger(rs.numbers, actor.sheet, skill, level, moment=skill.primary[0],
+                         shield_raised=model.shield_raised(actor), who=actor.name)
+    target_id = _target(state, rs, actor, skill, request.arg("target"))
     _check_answers(state, actor, skill, target_id)
-    state, events = _pay(state, rs, library, request, skill)
-    actor = state.actors[request.actor]
+    triggers = 1
+    for sid in added:
+        extra = rs.library.skills.get(sid)
+        if extra is None or not extra.is_spell:
+            raise RuleViolation(f"{sid!r} is not a spell skill (S25)",
+                                "only spell skills can be added to a cast")
+    if added:
+        triggers += skills.spell_cost(len(added), actor.sheet.spell_cost_reduction).paid_added
+    if request.get("sp"):
+        skills.sp_cost(rs.numbers, actor, triggers, on_turn=not acting.reaction)
+    elif acting.reaction:
+        raise RuleViolation(f"it is not {actor.name}'s turn (S18): off-turn a skill is paid "
+                            "with SP", f"add --sp (S23): {actor.name} has "
+                                       f"{actor.resource('sp')} SP")
+    skills.check_uses(skill, level, model.uses(actor, skill.id), who=actor.name)
+    return Use(skill, level, target_id, triggers)
+
+
+def cost(acting: Acting):
+    """1 Major or 1 SP per trigger (S23), each Major shown on its own."""
+    rs, use = acting.rs, acting.plan
+    if acting.request.get("sp"):
+        return (("skill", {"sp": rs.numbers.skill_sp_cost * use.triggers}),)
+    return (("skill", {rs.cost("skill"): 1}),) * use.triggers
+
+
+def resolve(acting: Acting) -> Done:
+    state, rs, use = acting.state, acting.rs, acting.plan
+    actor = state.actors[acting.actor]
     uses = dict(model.own(actor).skill_uses)
-    rs.check_uses(skill, level, uses.get(skill.id, 0), who=actor.name)
-    uses[skill.id] = uses.get(skill.id, 0) + 1
+    uses[use.skill.id] = uses.get(use.skill.id, 0) + 1
     state = state.with_actor(model.with_own(actor, skill_uses=tuple(sorted(uses.items()))))
-    events.append(SkillUsed(request.actor, skill.id, target_id))
-    state, applied = _apply(state, rs, library, actor.id, skill, level, target_id)
-    return state, events + applied
+    state, applied = _apply(state, rs, actor.id, use.skill, use.level, use.target)
+    return Done(state, (SkillUsed(actor.id, use.skill.id, use.target), *applied))
 
 
 def _check_answers(state, actor, skill, target_id: str | None) -> None:
@@ -76,27 +102,6 @@ def _check_answers(state, actor, skill, target_id: str | None) -> None:
         raise RuleViolation(f"{skill.name} answers a foe disengaging from {actor.name} (S23): "
                             f"{target.name} has not disengaged from {actor.name} this round",
                             f"use it right after {target.name} disengages")
-
-
-def _pay(state, rs, library, request: SkillRequest, skill) -> tuple[EncounterState, list]:
-    """1 Major or 1 SP per trigger (S23); a cast's added spell skills are reduced by
-    Mentality (S25). Off-turn only SP can pay."""
-    actor = state.actors[request.actor]
-    triggers = 1
-    if request.added:
-        for sid in request.added:
-            extra = library.skills.get(sid)
-            if extra is None or not extra.is_spell:
-                raise RuleViolation(f"{sid!r} is not a spell skill (S25)",
-                                    "only spell skills can be added to a cast")
-        triggers += rs.spell_cost(len(request.added), actor.sheet.spell_cost_reduction).paid_added
-    if request.use_sp:
-        return spend_sp(state, rs, request.actor, "skill", times=triggers)
-    if not state.controls_turn(request.actor):
-        raise RuleViolation(f"it is not {actor.name}'s turn (S18): off-turn a skill is paid "
-                            "with SP", f"add --sp (S23): {actor.name} has "
-                                       f"{actor.resource('sp')} SP")
-    return spend(state, rs, request.actor, "skill", times=triggers)
 
 
 def _target(state, rs, actor: ActorState, skill, word: str | None) -> str | None:
@@ -119,7 +124,8 @@ def _target(state, rs, actor: ActorState, skill, word: str | None) -> str | None
     if kind == "enemy" and target.side == actor.side:
         raise RuleViolation(f"{skill.name} targets an enemy; {target.name} is on your side",
                             "name an enemy")
-    reach = _reach(rs, actor, skill)
+    reach = rs.spell_range(model.holding(actor)) if skill.range == "spell" else \
+        skill.range if isinstance(skill.range, int) else None
     if reach is not None:
         steps = rs.distance(actor.zone, target.zone)
         if steps > reach:
@@ -131,14 +137,6 @@ def _target(state, rs, actor: ActorState, skill, word: str | None) -> str | None
     return word
 
 
-def _reach(rs, actor: ActorState, skill) -> int | None:
-    if skill.range == "spell":
-        return rs.spell_range(model.holding(actor))
-    if isinstance(skill.range, int):
-        return skill.range
-    return None
-
-
 def _until(state: EncounterState, duration: str, caster: str, target: str) -> str:
     if duration.startswith("rounds:"):
         return f"round:{max(state.round, 1) + int(duration.split(':')[1]) - 1}"
@@ -148,27 +146,29 @@ def _until(state: EncounterState, duration: str, caster: str, target: str) -> st
             "used_up": "used_up"}.get(duration, "never")
 
 
-def _apply(state, rs, library, actor_id: str, skill, level: int,
+def _apply(state, rs, actor_id: str, skill, level: int,
            target_id: str | None) -> tuple[EncounterState, list]:
     actor = state.actors[actor_id]
     events: list = []
     bonuses = {"attack": 0, "damage": 0, "evasion": 0, "absorb": 0}
     for effect in skill.effects:
-        n = rs.effect_scale(effect.per, actor.sheet, level)
+        n = skills.scale(effect.per, actor.sheet, level)
         if effect.type in LASTING:
             bonuses[LASTING[effect.type]] += effect.amount * n
         elif effect.type == "absorb":
             bonuses["absorb"] += effect.amount * n
         elif effect.type == "summon":
-            state, summoned = summon(state, rs, library, actor_id, effect)
+            state, summoned = summon(state, rs, actor_id, effect)
             events += summoned
         elif effect.type == "engage":
             if target_id is None:
                 raise RuleViolation(f"{skill.name} engages a target", f"skill {skill.id} TARGET")
-            state, engaged = actions.engage(state, rs, actor_id, target_id, cost=False)
+            actions.check_engage(state, actor_id, target_id)
+            state, engaged = actions.engage_now(state, actor_id, target_id)
             events += engaged
         elif effect.type == "disengage":
-            state, left = actions.disengage(state, rs, actor_id, cost=False, why=skill.name)
+            actions.check_engaged(state, actor_id)
+            state, left = actions.disengage_now(state, actor_id, why=skill.name)
             events += left
     if any(bonuses.values()):
         holder = target_id or actor_id
@@ -183,11 +183,10 @@ def _apply(state, rs, library, actor_id: str, skill, level: int,
     return state, events
 
 
-def summon(state: EncounterState, rs, library, caster_id: str,
-           effect) -> tuple[EncounterState, list]:
+def summon(state: EncounterState, rs, caster_id: str, effect) -> tuple[EncounterState, list]:
     """A summon joins its caster's side and zone and acts on the caster's turn (S21)."""
     caster = state.actors[caster_id]
-    sheet = library.creatures[effect.creature]
+    sheet = rs.library.creatures[effect.creature]
     base = f"{caster_id}-{sheet.id}"
     new_id, n = base, 1
     while new_id in state.actors:

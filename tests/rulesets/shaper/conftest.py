@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from shaper_gm.dice import GivenFaces
-from shaper_gm.rulesets.shaper import ShaperRuleset
+from shaper_gm.engine.decisions import Decisions
+from shaper_gm.engine.steps import PlayTape
 from shaper_gm.rulesets.shaper.content.models import (
     ActionPool,
     Armor,
@@ -18,6 +19,7 @@ from shaper_gm.rulesets.shaper.content.models import (
     Skill,
     Weapon,
 )
+from shaper_gm.rulesets.shaper.ruleset import ShaperRuleset
 
 
 def make_numbers(**changes) -> RulesetNumbers:
@@ -114,3 +116,20 @@ class NoDice:
 
     def faces(self, count: int, sides: int, what: str = "roll") -> tuple[int, ...]:
         raise AssertionError(f"unexpected roll: {what} ({count}d{sides})")
+
+
+def tape(attack, evasion=(), damage=None, defense=(), decisions=None) -> PlayTape:
+    """The attack's dice as its slots take them, one source a roll: `--roll`, `--evade`
+    and `--defense` by target, `--damage`; a Defense given for no target has no source
+    (no flat Defense either)."""
+    slots = {"roll": (attack,), "evade": tuple(evasion), "damage": (damage,),
+             "defense": tuple(defense)}
+
+    def source(slot, index, who):
+        given = slots[slot]
+        if index < len(given):
+            return given[index] if given[index] is not None else NoDice()
+        if slot == "defense":
+            return None
+        raise AssertionError(f"no dice source for {slot} of target {index + 1}")
+    return PlayTape(source, decisions or Decisions())

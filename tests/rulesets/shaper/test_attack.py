@@ -5,17 +5,17 @@ from __future__ import annotations
 import pytest
 
 from shaper_gm.dice import DiceInputError
-from shaper_gm.rulesets.shaper import AttackPlan, Dice, TargetPlan, resolve_attack
+from shaper_gm.rulesets.shaper.attack import AttackPlan, TargetPlan
 from shaper_gm.rulesets.shaper.parts import Mod, Part
+from shaper_gm.rulesets.shaper.pipeline import resolve_attack
 
-from .conftest import NoDice, given
+from .conftest import NoDice, given, tape
 
 
-def dice(attack, evade, damage=None, defense=()) -> Dice:
-    return Dice(attack=given(*attack),
-                evasion=tuple(given(*e) for e in evade),
-                damage=given(*damage) if damage is not None else NoDice(),
-                defense=tuple(given(*d) if d else NoDice() for d in defense))
+def dice(attack, evade, damage=None, defense=()):
+    return tape(given(*attack), tuple(given(*e) for e in evade),
+                given(*damage) if damage is not None else NoDice(),
+                tuple(given(*d) if d else NoDice() for d in defense))
 
 
 def test_longsword_attack_hits_14_vs_11(numbers, library):

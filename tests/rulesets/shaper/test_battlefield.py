@@ -1,7 +1,18 @@
+"""Shaper's zones are the engine's grid cells (S9); its distance counts at most one
+diagonal step (S10), or any with the "king" rule; bands name distances (S10)."""
+
+from dataclasses import replace
+
 import pytest
 
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.rulesets.shaper import band_name, distance, parse_zone, zone_name
+from shaper_gm.engine.grid import cell_name as zone_name
+from shaper_gm.engine.grid import parse_cell
+from shaper_gm.rulesets.shaper.situation import band_name, steps
+
+
+def parse_zone(text, cols, rows):
+    return parse_cell(text, cols, rows, rule="S9")
 
 NAMES = ("Close", "Short", "Medium", "Long")
 
@@ -31,11 +42,11 @@ def test_off_grid_message_names_the_grid():
     ("A1", "A1", 0, 0), ("A1", "B2", 1, 1), ("A1", "C2", 2, 2), ("A1", "E5", 7, 4),
     ("A1", "A4", 3, 3), ("C3", "A1", 3, 2), ("B4", "E1", 5, 3),
 ])
-def test_distance_table(a, b, shaper, king):
+def test_distance_table(numbers, a, b, shaper, king):
     za, zb = parse_zone(a, 5, 5), parse_zone(b, 5, 5)
-    assert distance(za, zb) == shaper
-    assert distance(za, zb, "king") == king
-    assert distance(zb, za) == shaper
+    assert steps(numbers, za, zb) == shaper
+    assert steps(replace(numbers, diagonal="king"), za, zb) == king
+    assert steps(numbers, zb, za) == shaper
 
 
 def test_band_names():

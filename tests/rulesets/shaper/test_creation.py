@@ -1,8 +1,8 @@
 import pytest
 
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.rulesets.shaper import create_actor, stats_from_sheet
 from shaper_gm.rulesets.shaper.content.models import ActionPool, Sheet
+from shaper_gm.rulesets.shaper.creation import create_actor, stats_from_sheet
 
 
 def make(numbers, library, **kw):

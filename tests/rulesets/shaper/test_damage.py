@@ -1,6 +1,6 @@
 """The S7 pipeline on its own (the GM's `damage` command uses it too)."""
 
-from shaper_gm.rulesets.shaper import damage_pipeline
+from shaper_gm.rulesets.shaper.damage import damage_pipeline
 
 
 def test_armor_reduces_damage():

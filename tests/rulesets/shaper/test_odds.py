@@ -20,7 +20,7 @@ from shaper_gm.rulesets.shaper.content.models import Weapon
 from shaper_gm.rulesets.shaper.modifiers import Modifiers
 from shaper_gm.rulesets.shaper.odds import attack_target_odds, taken
 from shaper_gm.rulesets.shaper.parts import Mod, Part
-from shaper_gm.rulesets.shaper.pipeline import Swing, damage_steps
+from shaper_gm.rulesets.shaper.pipeline import DAMAGE_STEPS, Swing
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "dice"))
 from dice_reference import apply_in_order, automatic, hits, net_names  # noqa: E402
@@ -136,8 +136,8 @@ def damage_taken(numbers, damage, defense, *, magic=False, pierce=0, absorb=0) -
     fixed = pierce if isinstance(pierce, int) else 0
     p = plan(damage=damage, pierce=fixed, pierce_dice=dice, magic=magic)
     hit = Swing(p, (target(defense=defense, absorb=absorb),), hits=(True,), crits=(False,),
-                reasons=(("hit", 0, ""),))
-    final = exact(damage_steps(numbers), hit)
+                reasons=(("hit", 0, ""),), numbers=numbers)
+    final = exact(DAMAGE_STEPS, hit)
     return Dist.from_probs(distribution(final, taken))
 
 

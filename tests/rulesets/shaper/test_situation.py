@@ -1,8 +1,10 @@
 import pytest
 
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.rulesets.shaper import FieldView, Placement, parse_zone
+from shaper_gm.engine.grid import parse_cell
 from shaper_gm.rulesets.shaper.situation import (
+    FieldView,
+    Placement,
     engaged_enemies,
     firing_into_melee,
     in_melee,
@@ -12,7 +14,7 @@ from shaper_gm.rulesets.shaper.situation import (
 
 
 def at(zone, side, eng=None, down=False):
-    return Placement(parse_zone(zone, 5, 5), side, eng, down)
+    return Placement(parse_cell(zone, 5, 5), side, eng, down)
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 import pytest
 
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.rulesets.shaper import create_actor
+from shaper_gm.rulesets.shaper.creation import create_actor
 from shaper_gm.rulesets.shaper.skills import (
     check_trigger,
     check_uses,
@@ -30,7 +30,7 @@ def test_spell_cost_reduction_source_example():
 def test_sp_regen_capped(numbers):
     """S22 through the SP resource's spec, the one place the rule now lives."""
     from shaper_gm.engine.resources import ResourceSpec, at_moment
-    from shaper_gm.rulesets.shaper.economy import resource_specs
+    from shaper_gm.rulesets.shaper.ruleset import resource_specs
 
     sp = [s for s in resource_specs(numbers) if s.name == "sp"]
     assert isinstance(sp[0], ResourceSpec)

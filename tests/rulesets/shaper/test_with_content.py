@@ -2,7 +2,8 @@
 
 import pytest
 
-from shaper_gm.rulesets.shaper import ShaperRuleset
+from shaper_gm.rulesets.shaper.creation import stats_from_sheet
+from shaper_gm.rulesets.shaper.ruleset import ShaperRuleset
 
 loader = pytest.importorskip("shaper_gm.rulesets.shaper.content.loader")
 
@@ -16,14 +17,14 @@ def real():
 def test_every_character_and_creature_is_valid(real):
     shaper, lib = real
     for sheet in (*lib.characters.values(), *lib.creatures.values()):
-        stats = shaper.stats_from_sheet(sheet)
+        stats = stats_from_sheet(shaper.numbers, lib, sheet)
         assert stats.max_hp > 0, sheet.id
 
 
 def test_source_characters(real):
     shaper, lib = real
-    josh = shaper.stats_from_sheet(lib.characters["josh"])
-    taylor = shaper.stats_from_sheet(lib.characters["taylor"])
+    josh = stats_from_sheet(shaper.numbers, lib, lib.characters["josh"])
+    taylor = stats_from_sheet(shaper.numbers, lib, lib.characters["taylor"])
     assert josh.attack_bonus_for("ranged") == 1 and josh.evasion_bonus == 1
     assert taylor.max_hp == 13                       # "I have 13 HP" (1 Vigor)
     assert taylor.spell_cost_reduction == 1

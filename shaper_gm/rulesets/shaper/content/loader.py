@@ -9,6 +9,7 @@ one line per problem.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -25,6 +26,7 @@ from shaper_gm.content.folders import (
 )
 from shaper_gm.content.schema import ContentError, Ctx, show
 from shaper_gm.content.yamlio import YamlError
+from shaper_gm.errors import CommandError
 from shaper_gm.rulesets.shaper.content import items
 from shaper_gm.rulesets.shaper.content.checks import (
     check_sheet,
@@ -164,6 +166,31 @@ def load_sheet_file(path, library: Library) -> Sheet:
     """
     display, stem, data = read_sheet_file(path)
     return sheet_from_data(data, library, display, stem)
+
+
+def sheet_as_logged(path, library: Library) -> tuple[Sheet, str]:
+    """A sheet file's sheet, and its content as `add --sheet` carries it in the log."""
+    display, stem, data = read_sheet_file(path)
+    sheet = sheet_from_data(data, library, display, stem)
+    try:
+        return sheet, json.dumps({"id": stem, "data": data}, ensure_ascii=False,
+                                 separators=(",", ":"))
+    except (TypeError, ValueError):
+        raise CommandError(f"--as {path}: the sheet holds values a log line cannot carry",
+                           "keep to numbers, text and lists in the sheet") from None
+
+
+def logged_sheet(text: str, library: Library) -> Sheet:
+    """The sheet a log line carries in `--sheet` (see `sheet_as_logged`)."""
+    try:
+        payload = json.loads(text)
+        default_id, data = payload["id"], payload["data"]
+    except (ValueError, TypeError, KeyError):
+        raise CommandError("--sheet is not a sheet written by add --as PATH",
+                           "use add ID --as TEMPLATE or --as a sheet file") from None
+    if not isinstance(default_id, str):
+        raise CommandError("--sheet has no sheet id", "use add ID --as a sheet file")
+    return sheet_from_data(data, library, "the logged sheet", default_id)
 
 
 def sheet_from_data(data: Any, library: Library, display: str, default_id: str) -> Sheet:

@@ -1,0 +1,97 @@
+"""Shaper on the engine's one pipeline: its play verbs are declared engine Actions run by
+`engine.play.perform`, its attack is engine Steps, its dice come through the shared
+slots, and its log lines are written from the resolved request."""
+
+from __future__ import annotations
+
+import pytest
+
+from shaper_gm.app import new_session
+from shaper_gm.commands.session import Session
+from shaper_gm.engine import events as ev
+from shaper_gm.engine.actions import Action
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.play import perform
+from shaper_gm.engine.request import Request
+from shaper_gm.engine.steps import Step
+from shaper_gm.render.text import describe_events
+from shaper_gm.rulesets.shaper import actions, verbs
+from shaper_gm.rulesets.shaper.pipeline import ATTACK_STEPS
+
+# The source's 3-vs-3 battle, started: Josh to act.
+SETUP = ("add josh --as josh --side party --at B4",
+         "add monica --as monica --side party --at C5",
+         "add taylor --as taylor --side party --at C5",
+         "add raider --as raider --side enemies --at B1",
+         "add crossbowman --as crossbowman --side enemies --at E2",
+         "add reaver --as reaver --side enemies --at B2",
+         "init josh monica raider taylor crossbowman reaver", "start")
+# Monica in melee with the raider and the reaver, on her turn.
+MELEE = ("end", "draw monica longsword", "place monica B3", "place raider B3",
+         "place reaver B3", "engage monica raider", "engage monica reaver")
+
+
+def session(*lines: str) -> Session:
+    s = new_session(seed=1234)
+    for line in (*SETUP, *lines):
+        s.execute(line)
+    return s
+
+
+def replayed(s: Session) -> Session:
+    fresh = Session()
+    fresh.run_lines(list(s.log))
+    return fresh
+
+
+def test_every_play_verb_is_a_declared_engine_action():
+    declared = {d.name: d.function for d in verbs.verbs.declared}
+    for name in ("attack", "cast", "skill", "move", "engage", "disengage", "draw",
+                 "sheathe", "raise", "reload"):
+        assert isinstance(declared[name], Action), name
+    assert all(isinstance(a, Action) for a in (actions.ATTACK, actions.MOVE, actions.CAST))
+
+
+def test_the_attack_is_module_level_engine_steps():
+    assert all(isinstance(s, Step) for s in ATTACK_STEPS)
+    assert all("<locals>" not in s.fn.__qualname__ for s in ATTACK_STEPS)
+
+
+def test_a_move_runs_through_the_pipeline_a_major_a_step():
+    s = session()
+    rs = s.ruleset_for(s.state)
+    done = perform(s.state, rs, actions.MOVE,
+                   Request("move", (("actor", "josh"), ("zone", "D4"))))
+    spent = [e for e in done.events if isinstance(e, ev.ActionSpent)]
+    assert [(e.action, e.paid) for e in spent] == [("move", (("major", 1),))] * 2
+    assert done.state.actors["josh"].zone == "D4"
+    with pytest.raises(RuleViolation, match=r"it is not Monica's turn \(S18\)"):
+        perform(s.state, rs, actions.MOVE,
+                Request("move", (("actor", "monica"), ("zone", "C4"))))
+
+
+def test_a_target_that_rolls_no_defense_keeps_its_place_in_the_log():
+    """Overswing: the raider is missed (no Defense roll), the reaver hit; the log keeps
+    the raider's place with '-' so replay gives the reaver its own faces (S4, S7)."""
+    s = session(*MELEE)
+    s.execute("attack raider --skill overswing --sp --roll 3,3,3 --evade 6,6,5 "
+              "--evade 1,1,2 --damage 2")
+    assert s.log[-1] == ("attack monica raider --skill overswing --sp --roll 3,3,3 "
+                         "--evade 6,6,5 --evade 1,1,2 --damage 2 --defense - --defense 1")
+    assert replayed(s).state == s.state
+
+
+def test_resolved_words_are_logged_as_the_rules_read_them():
+    s = session("draw josh longbow")
+    s.execute("attack rai --with longb --skill pierc --roll 4,4,5 --evade 2,3,4 "
+              "--damage 4,1 --defense 2")
+    assert s.log[-1] == ("attack josh raider --with longbow --skill piercing-strike "
+                         "--roll 4,4,5 --evade 2,3,4 --damage 4,1 --defense 2")
+    assert replayed(s).state == s.state
+
+
+def test_act_folds_its_cost_into_its_own_line():
+    s = session()
+    result = s.execute("act minor picks up the key")
+    names = {a.id: a.name for a in s.state.actors.values()}
+    assert describe_events(result.events, names) == ["Josh: picks up the key (Minor)"]
