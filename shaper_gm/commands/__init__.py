@@ -22,19 +22,12 @@ def build_registry(rs=None, extra=()) -> Registry:
     own = rulesets.verbs_of(rs.id)
     for table in (setup.verbs, turns.verbs, gm.verbs, views.verbs):
         table.install(registry, rs)
-    if own is None or not hasattr(own, "verbs"):        # still edits the parsed line
-        setup.legacy_register(registry, rs)
-    if hasattr(rs, "act") or hasattr(rs, "react"):      # still runs act/react itself
-        turns.legacy_register(registry, rs)
     for register in extra:
         register(registry, rs)
     if own is not None:
         registry.mark_shared()
-        if hasattr(own, "verbs"):
-            own.verbs.apply_extensions(registry, rs)
-            own.verbs.install(registry, rs)
-        else:
-            own.register(registry, rs)
+        own.verbs.apply_extensions(registry, rs)
+        own.verbs.install(registry, rs)
     return registry
 
 

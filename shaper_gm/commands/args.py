@@ -1,7 +1,7 @@
-"""Splitting a command line into positional words and typed flags, and back.
+"""Splitting a command line into positional words and typed flags.
 
-A parsed line can be written out again as text (`Parsed.to_line`), which is how the
-log records a command with every random outcome filled in as flags.
+What a command means once resolved is a `Request`; its log line is written from that
+(`commands.logline`), never from the parsed words.
 """
 
 from __future__ import annotations
@@ -75,24 +75,6 @@ class Parsed:
 
     def get(self, name: str, default=None):
         return self.flags.get(name, default)
-
-    def to_line(self) -> str:
-        """The canonical text of this command: verb, words, then flags."""
-        parts = [self.verb, *(quote(w) for w in self.words)]
-        for name, value in self.flags.items():
-            values = value if isinstance(value, list) else [value]
-            for item in values:
-                if item is True:
-                    parts.append(f"--{name}")
-                elif item is False or item is None:
-                    continue
-                elif isinstance(item, tuple):
-                    parts.append(f"--{name} {','.join(str(x) for x in item)}")
-                elif isinstance(item, EnteredTotal):
-                    parts.append(f"--{name} {item}")
-                else:
-                    parts.append(f"--{name} {quote(str(item))}")
-        return " ".join(parts)
 
 
 def quote(word: str) -> str:

@@ -178,7 +178,9 @@ class Session:
         if outcome.state is None or not verb.logged:
             return Result(verb.name, None, tuple(outcome.events), outcome.view)
         new_state = outcome.state.with_(dice_position=dice.position)
-        resolved = log_line(outcome.request) if outcome.request is not None else parsed.to_line()
+        if outcome.request is None:
+            raise RuntimeError(f"{verb.name} changed the encounter but wrote no log line")
+        resolved = log_line(outcome.request)
         by_hand = sorted({s.slot for s in dice.slots if s.by_hand and s.used} | by_hand_given)
         if by_hand:
             resolved += f" {BY_HAND} {','.join(by_hand)}"

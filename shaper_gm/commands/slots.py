@@ -110,7 +110,3 @@ class SlotDice:
         self.decisions.finish()
         out[REACT] = self.decisions.as_flags() or None
         return out
-
-    def finish(self) -> None:
-        """`logged`, written into the parsed command (verbs not yet reading a Request)."""
-        self.ctx.parsed.flags.update(self.logged())

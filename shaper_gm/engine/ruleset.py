@@ -164,7 +164,7 @@ class RulesetBase:
     act_resource: str | None = None       # what a bare number in `act 2 ...` counts
     react_resource: str | None = None     # what pays a reaction, if the ruleset has them
 
-    def parse_cost(self, word: str) -> dict[str, int] | None:
+    def act_cost(self, word: str) -> dict[str, int] | None:
         """`2` (of the act resource), or a resource's name (one of it); None if neither."""
         word = word.lower()
         if word.isascii() and word.isdigit() and len(word) <= 2 and self.act_resource:
@@ -174,7 +174,7 @@ class RulesetBase:
         return None
 
     def is_cost(self, word: str) -> bool:
-        return self.parse_cost(word) is not None
+        return self.act_cost(word) is not None
 
     def settable_fields(self) -> tuple[str, ...]:
         """What `set ACTOR FIELD=VALUE` may change: hit points, every resource, and the
@@ -187,10 +187,6 @@ class RulesetBase:
         numbers = [str(n) for n in range(1, 7)] if self.act_resource else []
         return [*numbers, *self.resource_names()]
 
-    def act_cost(self, word: str) -> dict[str, int] | None:
-        """What `act WORD` spends (the shared act verb), or None if WORD is no cost."""
-        return self.parse_cost(word)
-
     def react_cost(self, word: str) -> dict[str, int] | None:
         """What `react ACTOR WORD` spends off-turn: N (or `reaction`, one) of the
         resource that pays reactions; None if WORD is no such cost."""
@@ -201,23 +197,6 @@ class RulesetBase:
             return {self.react_resource: 1}
         if word.isascii() and word.isdigit() and len(word) <= 2 and int(word) >= 1:
             return {self.react_resource: int(word)}
-        return None
-
-    def _cost(self, word: str) -> dict[str, int]:
-        """`act_cost`, refused when WORD is no cost (rulesets still running act)."""
-        from shaper_gm.engine.errors import RuleViolation
-
-        cost = self.parse_cost(word)
-        if cost is None:
-            shown = f"a number of {self.act_resource}" if self.act_resource else "a resource"
-            raise RuleViolation(f"{word!r} is not a cost here",
-                                f"give {shown} or one of: {', '.join(self.resource_names())}")
-        return cost
-
-    def refuse_payment(self, actor: Actor, spec: ResourceSpec,
-                       left: Mapping[str, int]) -> Any:
-        """A RuleViolation in the ruleset's words when `spec` runs short for `actor`
-        with `left` remaining; None for the shared wording."""
         return None
 
     def admit_off_turn(self, state: Encounter, actor_id: str, action: Any,

@@ -8,7 +8,6 @@ import re
 from shaper_gm.commands import resolve
 from shaper_gm.commands.acting import read_flags, read_request
 from shaper_gm.commands.args import MAX_SEED, flag, parse_slot
-from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.slots import slot_text
 from shaper_gm.commands.table import VerbTable
@@ -229,74 +228,6 @@ def _named_rolls(state, entries, flag_name: str) -> dict[str, object]:
 def start(ctx: Context) -> Outcome:
     _exactly(ctx, 0, "start")
     return Outcome(*turns.start_fight(ctx.state, ctx.ruleset), request=Request("start"))
-
-
-def legacy_register(reg: Registry, rs) -> None:
-    """`add` for a ruleset whose verbs module still reads and edits the parsed line
-    (`ADD_FLAGS`, `add_extra`, `template`)."""
-    own = ruleset_verbs(rs)
-    add_flags = tuple(getattr(own, "ADD_FLAGS", ()))
-    add_usage = getattr(own, "ADD_USAGE", "")
-
-    @reg.command(
-        "add", group="setup", rules=rs.term("add_rules"),
-        usage="add ID [--as TEMPLATE] [--side SIDE] [--at ZONE] [--name TEXT] [--hp N] "
-              f"[--stat NAME=N]... {add_usage + ' ' if add_usage else ''}[--count N]",
-        summary="add an actor from a template, or the ruleset's default sheet",
-        examples=tuple(rs.term("add_examples").split("|")) if rs.term("add_examples") else (),
-        positionals=("new-id",),
-        flags=(flag("as", "text", metavar="TEMPLATE", completes="template", reads_file=True,
-                    help="a creature or character of the ruleset's content, or a sheet file"),
-               flag("sheet", "text", metavar="JSON",
-                    help="a sheet file's content, as the log writes `--as PATH`"),
-               flag("side", "text", metavar="SIDE", completes="side",
-                    help="the side it fights on: party, enemies or any other name"),
-               flag("at", "text", metavar="ZONE", completes="zone",
-                    help="where it stands on the battlefield"),
-               flag("name", "text", metavar="TEXT", help="the name the screen uses"),
-               flag("hp", "int", help="hit points, where the ruleset has them"),
-               flag("stat", "text", repeat=True, metavar="NAME=N",
-                    help=f"a sheet number: {', '.join(rs.sheet_numbers)}"),
-               *add_flags, flag("count", "int", metavar="N",
-                                help="add N of them: ID-1, ID-2, ...")))
-    def add(ctx: Context) -> Outcome:
-        p = ctx.parsed
-        if len(p.words) != 1:
-            raise CommandError("add: expected one new id", "e.g. add josh --as josh --at A5")
-        base = p.words[0].lower()
-        p.words[0] = base
-        sheet = None
-        if p.get("as") and p.get("sheet"):
-            raise CommandError("add takes --as or --sheet, not both", "e.g. add josh --as josh")
-        if p.get("as"):
-            sheet = template(ctx, p.get("as"))
-        elif p.get("sheet"):
-            own = getattr(ruleset_verbs(ctx.ruleset), "logged_sheet", None)
-            if own is None:
-                raise CommandError(f"{ctx.ruleset.name} reads no sheet files",
-                                   "use add ID --as TEMPLATE")
-            sheet = own(ctx, p.get("sheet"))
-        numbers = stat_numbers(ctx, p)
-        own_extra = getattr(ruleset_verbs(ctx.ruleset), "add_extra", None)
-        extra = own_extra(ctx, p) if own_extra is not None else {}
-        count = p.get("count")
-        ids = [base]
-        if count is not None:
-            if not 1 <= count <= MAX_COUNT:
-                raise CommandError(f"--count {count} is out of range", f"use 1 to {MAX_COUNT}")
-            ids = [f"{base}-{n}" for n in range(1, count + 1)]
-        state, events = ctx.state, []
-        for n, actor_id in enumerate(ids, 1):
-            name = p.get("name")
-            if name and count:
-                name = f"{name} {n}"
-            elif not name and sheet and count:
-                name = f"{sheet.name} {n}"
-            spec = setup.NewActor(actor_id, sheet, p.get("side"), p.get("at"), name,
-                                  tuple(numbers.items()), tuple(extra.items()))
-            state, added = setup.add_actor(state, ctx.ruleset, spec)
-            events += added
-        return Outcome(state, events)
 
 
 def template(ctx: Context, word: str):
