@@ -199,6 +199,12 @@ class RulesetBase:
             return {self.react_resource: int(word)}
         return None
 
+    def refuse_payment(self, actor: Actor, spec: ResourceSpec,
+                       left: Mapping[str, int]) -> Any:
+        """A RuleViolation in the ruleset's words when `spec` runs short for `actor`
+        with `left` remaining; None for the shared wording."""
+        return None
+
     def admit_off_turn(self, state: Encounter, actor_id: str, action: Any,
                        request: Any) -> Any:
         """An action outside the actor's turn that its rules let through (a prepared or
