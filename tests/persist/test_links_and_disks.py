@@ -123,6 +123,26 @@ def test_a_lock_that_is_a_link_pipe_or_hard_link_is_refused_and_untouched(
         assert not path.exists()
 
 
+def test_a_demo_copy_is_written_at_the_name_it_made_never_through_a_link(tmp_path,
+                                                                          monkeypatch):
+    from shaper_gm.app import demo
+    victim = tmp_path / "victim.txt"
+    victim.write_text(VICTIM)
+    made_here = demo.create_new
+
+    def raced(path):
+        made = made_here(path)
+        if made:                            # another user swaps the new name for a link
+            path.unlink()
+            path.symlink_to(victim)
+        return made
+
+    monkeypatch.setattr(demo, "create_new", raced)
+    path = demo.copy_demo("shaper", tmp_path / "saves")
+    assert victim.read_text() == VICTIM and not path.is_symlink()
+    assert saves.read_data(path)["ruleset"] == "shaper"
+
+
 def test_a_lock_whose_holder_could_not_be_written_is_still_known_as_ours(tmp_path,
                                                                          monkeypatch):
     def full(*args):
