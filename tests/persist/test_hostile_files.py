@@ -176,6 +176,7 @@ def deep(tmp_path, request):
     return tmp_path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deep", DEPTHS, indirect=True)
 @pytest.mark.parametrize("pure", [False, True], ids=["libyaml", "pure"])
 @pytest.mark.parametrize("command", ["open", "replay"])
@@ -185,6 +186,7 @@ def test_open_and_replay_refuse_a_deep_save_naming_the_limit(deep, pure, command
         assert code == 2 and name in one_line(err) and LIMIT in err, err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deep", DEPTHS, indirect=True)
 @pytest.mark.parametrize("pure", [False, True], ids=["libyaml", "pure"])
 @pytest.mark.parametrize("name", ["deep.yaml", "deep.json"])
@@ -196,6 +198,7 @@ def test_add_as_a_deep_sheet_is_one_refused_line(deep, pure, name):
     assert LIMIT in err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deep", DEPTHS, indirect=True)
 @pytest.mark.parametrize("pure", [False, True], ids=["libyaml", "pure"])
 def test_load_and_the_overwrite_check_of_run_save_refuse_a_deep_file(deep, pure):
@@ -287,6 +290,7 @@ def content_with(tmp_path):
     return made
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("make", [os.mkfifo, lambda p: p.symlink_to("/dev/zero")],
                          ids=["fifo", "dev-zero"])
 def test_a_pipe_or_device_in_a_content_folder_is_refused_not_read(content_with, tmp_path,

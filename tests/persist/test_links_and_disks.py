@@ -290,7 +290,7 @@ def test_run_save_on_a_full_or_refusing_disk_says_so_and_keeps_the_save_it_had(
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
 
 
-@settings(max_examples=25, deadline=None,
+@settings(max_examples=15, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(full=st.lists(st.booleans(), min_size=12, max_size=12))
 def test_a_disk_filling_and_emptying_mid_fight_loses_nothing_saved(tmp_path_factory,

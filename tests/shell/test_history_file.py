@@ -35,6 +35,7 @@ def open_in_a_process(tmp_path) -> str:
     return done.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("make", [os.mkfifo, lambda p: p.symlink_to("/dev/zero")],
                          ids=["fifo", "dev-zero"])
 def test_a_pipe_or_device_as_history_is_refused_with_one_note(tmp_path, make):
