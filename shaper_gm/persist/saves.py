@@ -12,7 +12,7 @@ from pathlib import Path
 
 from shaper_gm.commands.session import Frame, Session
 from shaper_gm.content.yamlio import YamlError
-from shaper_gm.files import FileRefused, read_capped, real_target, write_text_atomic
+from shaper_gm.files import FileRefused, os_problem, read_capped, real_target, write_text_atomic
 from shaper_gm.persist import admit, checkpoints, codec
 from shaper_gm.persist.admit import MAX_SAVE_BYTES, MAX_SAVE_LINES
 from shaper_gm.persist.lock import SaveLock
@@ -57,8 +57,7 @@ def write_save_text(path: Path, text: str) -> None:
     try:
         write_text_atomic(path, text)
     except OSError as exc:
-        raise SaveError(f"cannot write {path}: {exc.strerror or exc}",
-                        "check the folder exists and is writable, or save elsewhere") from None
+        raise SaveError(*os_problem(exc, "write", path)) from None
 
 
 def save_session(session: Session, word: str | None, *, force: bool = False) -> Path:

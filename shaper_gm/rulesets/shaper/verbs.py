@@ -15,6 +15,7 @@ from shaper_gm.dice.totals import EnteredTotal
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import harm
 from shaper_gm.errors import CommandError
+from shaper_gm.nesting import TooDeep, loads
 from shaper_gm.rulesets.shaper import actions, model
 from shaper_gm.rulesets.shaper import harm as shaper_harm
 from shaper_gm.rulesets.shaper.modifiers import Modifiers
@@ -73,12 +74,11 @@ def template(ctx: Context, name: str):
 
 
 def _sheet_file(ctx: Context, name: str):
-    from pathlib import Path
-
-    from shaper_gm.content.yamlio import load_yaml_file
-    from shaper_gm.rulesets.shaper.content.loader import load_sheet_file
-    sheet = load_sheet_file(name, ctx.library)          # checked, errors named
-    payload = {"id": Path(name).stem.lower(), "data": load_yaml_file(name)}
+    from shaper_gm.content.folders import read_sheet_file
+    from shaper_gm.rulesets.shaper.content.loader import sheet_from_data
+    display, stem, data = read_sheet_file(name)          # read once: what is checked
+    sheet = sheet_from_data(data, ctx.library, display, stem)   # is what is logged
+    payload = {"id": stem, "data": data}
     try:
         text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
     except (TypeError, ValueError):
@@ -93,8 +93,10 @@ def logged_sheet(ctx: Context, text: str):
     """The sheet a log line carries in `--sheet` (see `_sheet_file`)."""
     from shaper_gm.rulesets.shaper.content.loader import sheet_from_data
     try:
-        payload = json.loads(text)
+        payload = loads(text)
         default_id, data = payload["id"], payload["data"]
+    except TooDeep as exc:
+        raise CommandError(f"--sheet {exc}", "use add ID --as a sheet file") from None
     except (ValueError, TypeError, KeyError):
         raise CommandError("--sheet is not a sheet written by add --as PATH",
                            "use add ID --as TEMPLATE or --as a sheet file") from None
