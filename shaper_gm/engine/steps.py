@@ -12,6 +12,11 @@ steps run two ways:
   cleared in this mode once later steps no longer read them, so more branches merge.
 
 This is how a rule exists once: `odds` runs the very steps an attack runs.
+
+The exact runner is bounded: it weighs at most `MAX_BRANCHES` outcomes over all steps
+(about a second of work), and refuses (`TooLarge`) as soon as it can tell a run would
+weigh more: before the first step when there are more steps than that, and before each
+step from the branches of its first situation times the number of situations.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from shaper_gm.dice.errors import TooLarge
 from shaper_gm.engine.decisions import Ask, Decisions
 from shaper_gm.records import record
 
@@ -168,16 +174,34 @@ def _outcomes(spec: Any) -> list[tuple[Any, Fraction]]:
     return found
 
 
-def branches(s: Step, ctx: Any, decide: Callable[[Ask], str]) -> list[tuple[Any, Fraction]]:
-    """Every context one step can produce from `ctx`, with its probability."""
+MAX_BRANCHES = 50_000     # outcomes one exact run may weigh, over all its steps
+
+
+def too_large(weighed: int) -> TooLarge:
+    return TooLarge(f"odds: working these out exactly would weigh {weighed:,} outcomes or "
+                    f"more, past the limit of {MAX_BRANCHES:,}",
+                    "fewer or smaller dice, or fewer reactions declared, bring it within")
+
+
+def branches(s: Step, ctx: Any, decide: Callable[[Ask], str],
+             room: int = MAX_BRANCHES) -> list[tuple[Any, Fraction]]:
+    """Every context one step can produce from `ctx`, with its probability; refused
+    (`TooLarge`) past `room` of them, or as soon as the first path through the step's
+    rolls (their outcomes multiplied) says there would be more."""
     out = []
     pending: list[tuple[int, ...]] = [()]
+    first_path = 1                           # outcomes multiplied along the first path
     while pending:
         script = pending.pop()
         tape = _BranchTape(script, decide)
         try:
             result = s.fn(ctx, tape)
         except _NeedRoll as need:
+            if not out:
+                first_path *= len(need.outcomes)
+            ahead = max(first_path, len(out) + len(pending) + len(need.outcomes))
+            if ahead > room:
+                raise too_large(MAX_BRANCHES - room + ahead) from None
             pending.extend(script + (i,) for i in range(len(need.outcomes)))
             continue
         out.append((result, tape.weight))
@@ -186,14 +210,23 @@ def branches(s: Step, ctx: Any, decide: Callable[[Ask], str]) -> list[tuple[Any,
 
 def exact(steps: Sequence[Step], ctx: Any,
           decisions: Decisions | None = None) -> dict[Any, Fraction]:
-    """The exact distribution of final contexts (probabilities sum to 1)."""
+    """The exact distribution of final contexts (probabilities sum to 1), or `TooLarge`
+    when working it out would weigh more than MAX_BRANCHES outcomes."""
     from fractions import Fraction
+    if len(steps) > MAX_BRANCHES:
+        raise too_large(len(steps))
     chooser = decisions or Decisions()
     dist: dict[Any, Fraction] = {ctx: Fraction(1)}
+    room = MAX_BRANCHES - len(steps)        # a step weighs one outcome at the least
     for s in steps:
+        room += 1
         merged: dict[Any, Fraction] = defaultdict(Fraction)
-        for current, p in dist.items():
-            for result, q in branches(s, current, chooser.lookup):
+        for n, (current, p) in enumerate(dist.items()):
+            found = branches(s, current, chooser.lookup, room)
+            if n == 0 and len(found) * len(dist) > room:     # the rest will be alike
+                raise too_large(MAX_BRANCHES - room + len(found) * len(dist))
+            room -= len(found)
+            for result, q in found:
                 if s.forget:
                     result = replace(result, **dict.fromkeys(s.forget))
                 merged[result] += p * q
