@@ -28,7 +28,7 @@ def test_a_run_within_the_budget_is_exact():
 
 def test_more_steps_than_the_budget_are_refused_before_any_runs():
     runs: list = []
-    with pytest.raises(TooLarge, match="50,001 outcomes"):
+    with pytest.raises(TooLarge, match="30,001 outcomes"):
         exact((rolling(runs=runs),) * (MAX_BRANCHES + 1), 0)
     assert runs == []
 
@@ -36,7 +36,7 @@ def test_more_steps_than_the_budget_are_refused_before_any_runs():
 def test_situations_times_branches_past_the_budget_are_refused_after_the_first():
     """1,000 situations, each branching 100 ways: refused once the first has branched."""
     runs: list = []
-    with pytest.raises(TooLarge, match="past the limit of 50,000"):
+    with pytest.raises(TooLarge, match="past the limit of 30,000"):
         exact((rolling("1d1000", runs=runs), rolling("1d100", runs=runs)), 0)
     assert len(runs) <= 1 + 1000 + 1 + 100
 
