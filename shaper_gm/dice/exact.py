@@ -30,8 +30,9 @@ from operator import sub
 from typing import Any
 
 from .errors import TooLarge
+from .limits import MAX_DICE, MAX_WEIGHED
 from .modifiers import NO_MODIFIERS, PoolModifiers
-from .notation import MAX_DICE, DiceTerm, Expr, parse
+from .notation import DiceTerm, Expr, parse
 from .roll import FAILURE, SUCCESS, basic_expression, check_pool, resolve
 
 __all__ = [
@@ -47,7 +48,6 @@ __all__ = [
 ]
 
 MAX_EXACT_DICE = MAX_DICE  # dice in one exact distribution, as in one roll
-MAX_WEIGHED = 500_000      # weights added up to build one distribution
 _FEWER = "roll fewer or smaller dice"
 
 

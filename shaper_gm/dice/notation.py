@@ -25,6 +25,7 @@ from functools import lru_cache
 from shaper_gm.records import record
 
 from .errors import DiceSyntaxError
+from .limits import MAX_DICE
 
 __all__ = [
     "DiceTerm",
@@ -47,7 +48,6 @@ __all__ = [
 MAX_COUNT = 100
 MIN_SIDES, MAX_SIDES = 2, 1000
 MAX_CONSTANT = 10_000
-MAX_DICE = 1_000       # dice in one roll, every term together: more faces than a log line holds
 _HINT = "write NdS+K, e.g. 1d6+3"
 _DIGITS = "0123456789"
 

@@ -28,6 +28,7 @@ from math import gcd, lcm
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from shaper_gm.dice.errors import TooLarge
+from shaper_gm.dice.limits import MAX_DICE, MAX_WEIGHED
 from shaper_gm.engine.decisions import Ask, Decisions
 from shaper_gm.records import record
 
@@ -183,6 +184,13 @@ def _outcomes(spec: Any) -> tuple[list[tuple[Any, int]], int]:
 
 
 MAX_BRANCHES = 30_000     # outcomes one exact run may weigh, over all its steps
+
+
+def odds_limits() -> str:
+    """The limits of exact odds, as `help odds` states them."""
+    return (f"Limits: odds are exact for rolls of up to {MAX_DICE:,} dice, "
+            f"distributions of up to {MAX_WEIGHED:,} weighed outcomes and actions of up to "
+            f"{MAX_BRANCHES:,}; past one, they are refused at once, naming it.")
 
 
 def too_large(weighed: int) -> TooLarge:

@@ -120,6 +120,7 @@ def _verb_detail(verb, titles: Mapping[str, str] | None = None) -> Group:
     if verb.examples:
         out.append(Text("Examples:"))
         out += [Text(f"  {example}", style="cyan") for example in verb.examples]
+    out += [Text(note) for note in getattr(verb, "notes", ())]
     if verb.rules:
         out.append(Packed(ruling_words(verb.rules, titles or {}), sep=" · ", first="Rules: ",
                           indent="       ", style="dim"))
