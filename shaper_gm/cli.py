@@ -274,7 +274,8 @@ def shell(save: str | None, note: str | None = None) -> int:
 def _piped_into(session, saving, message: str | None) -> int:
     """`open SAVE` fed by a pipe: run the piped lines on the save like `run -`, each
     completed line made durable as in the shell. A line that cannot be made durable
-    stops the run (exit 2); a signal stops it after the line in hand."""
+    stops the run (exit 2); a signal stops it at once (a line that had not landed
+    changed nothing), and the save is closed with everything that landed."""
     from shaper_gm.interrupts import Interrupted, landing
     from shaper_gm.shell.script import ScriptError, read_script
     from shaper_gm.shell.signals import StopSignals

@@ -14,9 +14,10 @@ steps run two ways:
 This is how a rule exists once: `odds` runs the very steps an attack runs.
 
 The exact runner is bounded: it weighs at most `MAX_BRANCHES` outcomes over all steps
-(about a second of work), and refuses (`TooLarge`) as soon as it can tell a run would
-weigh more: before the first step when there are more steps than that, and before each
-step from the branches of its first situation times the number of situations.
+(a second or two of work at most), and refuses (`TooLarge`) as soon as it can tell a
+run would weigh more: before the first step when there are more steps than that,
+before each step from its first situation's branches times the number of situations,
+and within a step from the outcomes multiplied along the first path through its rolls.
 """
 
 from __future__ import annotations
@@ -190,7 +191,8 @@ def odds_limits() -> str:
     """The limits of exact odds, as `help odds` states them."""
     return (f"Limits: odds are exact for rolls of up to {MAX_DICE:,} dice, "
             f"distributions of up to {MAX_WEIGHED:,} weighed outcomes and actions of up to "
-            f"{MAX_BRANCHES:,}; past one, they are refused at once, naming it.")
+            f"{MAX_BRANCHES:,}; past one, they are refused as soon as that shows, naming "
+            "it.")
 
 
 def too_large(weighed: int) -> TooLarge:

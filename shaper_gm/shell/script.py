@@ -106,13 +106,13 @@ def run_script(session: Any, lines: list[tuple[int, str]], show: Callable[[Any],
     for number, line in lines:
         if stop is not None and stop():
             break
-        result = None
+        result, before = None, session.state
         try:
             result = session.execute(line)
             if result.verb != "quit":
                 show(result)
         except Interrupted as cut:            # a stop signal: the caller says where
-            cut.line, cut.landed = number, result is not None
+            cut.line, cut.landed = number, session.state is not before
             raise
         except (GmError, MemoryError) as exc:
             if isinstance(exc, MemoryError):
