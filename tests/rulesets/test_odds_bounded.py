@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shaper_gm.app import new_session
-from shaper_gm.dice import exact as dice_exact
 from shaper_gm.dice.limits import MAX_DICE, MAX_WEIGHED
 from shaper_gm.engine import steps as engine_steps
 from shaper_gm.errors import GmError
+from tests.rulesets.work import Work
 
 # Numbers a GM can type: small ones, the ones past every limit, and the largest accepted.
 NUMBER = st.sampled_from([0, 1, 2, 3, 7, 20, 60, 150, 999, 5000, 999_999])
@@ -62,28 +62,6 @@ SCENARIOS = {"shaper": shaper, "dungeoneers": dungeoneers, "timeslice": timeslic
              "dicepool": dicepool, "reactions": reactions}
 
 
-class Work:
-    """Counts the outcomes every exact run weighs and the weights every dice sum writes."""
-
-    def __init__(self, monkeypatch) -> None:
-        self.branches = self.weights = self.largest = 0
-        branches, step = engine_steps.branches, dice_exact._times_die
-
-        def counting_branches(*args, **kwargs):
-            out = branches(*args, **kwargs)
-            self.branches += len(out)
-            return out
-
-        def counting_step(weights, low, high):
-            out = step(weights, low, high)
-            self.weights += len(out)
-            self.largest = max(self.largest, len(out))
-            return out
-
-        monkeypatch.setattr(engine_steps, "branches", counting_branches)
-        monkeypatch.setattr(dice_exact, "_times_die", counting_step)
-
-
 @pytest.mark.parametrize("ruleset", sorted(SCENARIOS))
 def test_odds_answer_or_refuse_within_the_limits(ruleset, monkeypatch):
     work = Work(monkeypatch)
@@ -102,8 +80,7 @@ def test_odds_answer_or_refuse_within_the_limits(ruleset, monkeypatch):
                 session.execute(command)
             except GmError:
                 return                         # not a number the verbs accept
-        dice_exact._sum_weights.cache_clear()
-        work.branches = work.weights = work.largest = 0
+        work.reset()
         try:
             result = session.execute(line)
         except GmError as refused:

@@ -23,6 +23,7 @@ from shaper_gm.render import Renderer, make_console
 from shaper_gm.shell.app import run_shell
 from shaper_gm.shell.output import make_renderer
 from shaper_gm.shell.signals import StopSignals
+from tests.shell.test_app import CountingSave
 
 CTRL_D = "\x04"
 
@@ -93,21 +94,6 @@ def test_a_stop_while_a_command_lands_lets_it_land_whole():
 
 
 # --- the shell ----------------------------------------------------------------------------
-
-class CountingSave:
-    path = "saves/fight.yaml"
-
-    def __init__(self, session):
-        self.session = session
-        self.committed: list[int] = []
-        self.closed = False
-
-    def commit(self):
-        self.committed.append(len(self.session.log))
-
-    def close(self):
-        self.closed = True
-
 
 def drive(session, keys: str, renderer=None) -> tuple[int, str, CountingSave]:
     out = io.StringIO()

@@ -15,13 +15,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shaper_gm.app import new_session
-from shaper_gm.dice import exact as dice_exact
 from shaper_gm.dice.errors import TooLarge
 from shaper_gm.dice.exact import MAX_EXACT_DICE, MAX_WEIGHED, sum_work
 from shaper_gm.engine import steps as engine_steps
 from shaper_gm.errors import GmError
 from shaper_gm.rulesets.dicepool.odds import check_size, exact_attack
 from shaper_gm.rulesets.dicepool.steps import AttackCtx
+from tests.rulesets.work import Work
 
 
 def enumerated(ctx: AttackCtx) -> dict[str, dict]:
@@ -127,25 +127,9 @@ def test_a_refusal_names_the_largest_dice_that_fit(count, ac, prof, die):
 
 @pytest.fixture
 def work(monkeypatch):
-    """Outcomes the exact runner weighs (step by step) and weights the dice sum."""
-    counted = {"branches": 0, "weights": 0}
-    branches, step = engine_steps.branches, dice_exact._times_die
-
-    def counting_branches(*args, **kwargs):
-        out = branches(*args, **kwargs)
-        counted["branches"] += len(out)
-        return out
-
-    def counting_step(weights, low, high):
-        out = step(weights, low, high)
-        counted["weights"] += len(out)
-        return out
-
-    monkeypatch.setattr(engine_steps, "branches", counting_branches)
-    monkeypatch.setattr(dice_exact, "_times_die", counting_step)
-    dice_exact._sum_weights.cache_clear()
+    counted = Work(monkeypatch)
     yield counted
-    dice_exact._sum_weights.cache_clear()
+    counted.reset()
 
 
 def pool_session(pool: int, weapon: str):
@@ -162,19 +146,19 @@ def test_odds_weigh_outcomes_in_proportion_to_the_pool(work):
     over 7,000 branches, one per (margin, damage total)."""
     result = pool_session(40, "halberd").execute("odds a b")
     assert result.view.dice == 40 and sum(result.view.damage.values()) == 1
-    assert work["branches"] <= 4 * 41 + 10
-    assert work["weights"] <= sum_work(40, 10)
+    assert work.branches <= 4 * 41 + 10
+    assert work.weights <= sum_work(40, 10)
 
 
 def test_a_pool_of_a_thousand_answers_within_the_limits_or_is_refused_at_once(work):
     fists = pool_session(1000, "fists")
     with pytest.raises(GmError, match="995d2 damage") as refused:
         fists.execute("odds a b")
-    assert work == {"branches": 0, "weights": 0}
+    assert (work.branches, work.weights) == (0, 0)
     assert "give --dice 711 or fewer" in str(refused.value)
     answer = fists.execute("odds a b --dice 711")
     assert sum(answer.view.damage.values()) == 1
-    assert work["weights"] <= MAX_WEIGHED and work["branches"] <= 4 * 712 + 10
+    assert work.weights <= MAX_WEIGHED and work.branches <= 4 * 712 + 10
     halberd = pool_session(1000, "halberd")
     with pytest.raises(GmError, match=r"995d10 damage, more than exact odds work out "
                                       r"\(at most 315d10\); give --dice 320 or fewer"):
