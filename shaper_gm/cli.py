@@ -67,8 +67,11 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return dispatch(args)
-    except KeyboardInterrupt:
-        return 130                         # interrupted: the shell's convention
+    except KeyboardInterrupt as exc:       # a stop signal where nothing else handled it
+        signum = getattr(exc, "signum", 2)
+        if signum != 2:
+            error(f"stopped by {exc.name}")
+        return 128 + signum
     except BrokenPipeError:                # e.g. `shaper-gm run fight.txt | head`
         _quiet_stdout()
         return OK
@@ -127,6 +130,7 @@ def run(script: str, *, seed: int | None = None, save: str | None = None,
     with the state reached also after a refused line or a signal."""
     from shaper_gm.app import new_session
     from shaper_gm.commands import opening_ruleset
+    from shaper_gm.interrupts import Interrupted, landing
     from shaper_gm.shell.script import ScriptError, read_script
     from shaper_gm.shell.signals import StopSignals
 
@@ -143,19 +147,36 @@ def run(script: str, *, seed: int | None = None, save: str | None = None,
             return UNUSABLE
     try:
         with StopSignals() as stop:
-            failures = run_lines(session, lines, keep_going=keep_going, stop=stop.pending)
+            try:
+                failures = run_lines(session, lines, keep_going=keep_going,
+                                     stop=stop.pending)
+            except Interrupted as cut:
+                failures, during = [], _cut_short(cut)
+            else:
+                during = ""
             code = FAILED if failures else OK
             if stop.signal is not None:
                 code = 128 + stop.signal
                 error(f"stopped by {stop.name} after {len(session.log) - 1} logged "
-                      "command(s)" + (f"; writing the state reached to {save}" if save else
-                                      "; nothing saved (no --save)"))
+                      f"command(s){during}" + (f"; writing the state reached to {save}"
+                                               if save else "; nothing saved (no --save)"))
             if save is not None:
-                return _write_final(session, save) or code
+                with landing():                # later signals wait: the save is written whole
+                    return _write_final(session, save) or code
             return code
     finally:
         if lock is not None:
             lock.release()
+
+
+def _cut_short(cut) -> str:
+    """Which line a stop signal cut short, and whether it had changed anything."""
+    line = getattr(cut, "line", None)
+    if line is None:
+        return ""
+    if getattr(cut, "landed", False):
+        return f" (line {line} ran; its output was cut short)"
+    return f" (line {line} was stopped and changed nothing)"
 
 
 def _lock_output(save: str, session, force: bool):
@@ -253,35 +274,45 @@ def shell(save: str | None, note: str | None = None) -> int:
 def _piped_into(session, saving, message: str | None) -> int:
     """`open SAVE` fed by a pipe: run the piped lines on the save like `run -`, each
     completed line made durable as in the shell. A line that cannot be made durable
-    stops the run (exit 2); a signal stops it after the line in hand."""
+    stops the run (exit 2); a signal stops it at once (a line that had not landed
+    changed nothing), and the save is closed with everything that landed."""
+    from shaper_gm.interrupts import Interrupted, landing
     from shaper_gm.shell.script import ScriptError, read_script
     from shaper_gm.shell.signals import StopSignals
 
     with StopSignals() as stop:
         try:
             lines = read_script("-")
-        except ScriptError as exc:
-            error(str(exc))
-            _close(saving)
-            return UNUSABLE
+        except (ScriptError, Interrupted) as exc:
+            if isinstance(exc, ScriptError):
+                error(str(exc))
+            with landing():
+                _close(saving)
+            return 128 + stop.signal if stop.signal else UNUSABLE
         if message:
             print(message, flush=True)
         unsaved: list[GmError] = []
 
         def commit() -> None:
             try:
-                saving.commit()
+                with landing():
+                    saving.commit()
             except (GmError, OSError) as exc:
                 unsaved.append(GmError(str(exc)))
                 raise StopRun from None
 
-        failures = run_lines(session, lines, done=commit,
-                             stop=lambda: stop.pending() or bool(unsaved))
+        try:
+            failures = run_lines(session, lines, done=commit,
+                                 stop=lambda: stop.pending() or bool(unsaved))
+        except Interrupted:      # what landed is in the session: closing writes it whole
+            failures = []
         if unsaved:
             error(f"the last command is done but not on disk: {unsaved[0]}")
             saving.lock.release()
             return UNUSABLE
-        if not _close(saving):
+        with landing():
+            closed = _close(saving)
+        if not closed:
             return UNUSABLE
         if stop.signal is not None:
             error(f"stopped by {stop.name}; every completed command is in {saving.path}")

@@ -29,6 +29,7 @@ class Verb:
     takes_file: bool = False      # reads or writes files: never run from a save's log
     # What the positional words are, for completion: e.g. ("actor?", "targets").
     positionals: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()   # more lines `help VERB` shows: limits, caveats
 
     def flag(self, name: str) -> FlagSpec | None:
         return next((f for f in self.flags if f.name == name), None)
@@ -54,10 +55,11 @@ class Registry:
     def command(self, name: str, *, usage: str, summary: str, aliases: tuple[str, ...] = (),
                 flags: tuple[FlagSpec, ...] = (), rules: str = "",
                 examples: tuple[str, ...] = (), group: str = "play", logged: bool = True,
-                takes_file: bool = False, positionals: tuple[str, ...] = ()):
+                takes_file: bool = False, positionals: tuple[str, ...] = (),
+                notes: tuple[str, ...] = ()):
         def register(handler: Callable) -> Callable:
             verb = Verb(name, handler, usage, summary, aliases, flags, rules, examples, group,
-                        logged, takes_file, positionals)
+                        logged, takes_file, positionals, notes)
             self.verbs[name] = verb
             self.by_alias[name] = name
             for alias in aliases:

@@ -8,6 +8,7 @@ It either applies the command completely and returns a `Result`, or raises a
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import field
 from typing import Any
 
@@ -20,6 +21,7 @@ from shaper_gm.engine import ending
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter as EncounterState
 from shaper_gm.errors import CommandError, GmError
+from shaper_gm.interrupts import landing
 from shaper_gm.records import record
 
 # Everything a lower layer raises to refuse a command; all reach the GM as a GmError.
@@ -165,7 +167,9 @@ class Session:
                        asker=None if replaying else self.asker, manual=frozenset(self.manual))
         context = Context(self, self.state, parsed, dice, verb)
         try:
-            outcome = verb.handler(context) or Outcome()
+            # A file verb writes files and moves the session to them: it lands whole.
+            with landing() if verb.takes_file else nullcontext():
+                outcome = verb.handler(context) or Outcome()
             dice.finish()
             if outcome.state is not None and verb.logged:
                 outcome = self._settle_fight(outcome)
@@ -185,13 +189,15 @@ class Session:
                                f"(limit {MAX_LINE})", "shorten its text or split it")
         if self.admit is not None:
             self.admit(self, new_state, resolved)
-        if verb.name == "new" and len(self.history) == 1:
-            # The first `new` made an empty encounter nothing has touched: a fresh one
-            # replaces it, so the log starts with the `new` the GM chose.
-            self.history.clear()
-        self.history.append(Frame(resolved, self.state, new_state, tuple(outcome.events)))
-        self.future.clear()
-        self.state = new_state
+        frame = Frame(resolved, self.state, new_state, tuple(outcome.events))
+        with landing():                     # up to here a stop signal changes nothing
+            if verb.name == "new" and len(self.history) == 1:
+                # The first `new` made an empty encounter nothing has touched: a fresh
+                # one replaces it, so the log starts with the `new` the GM chose.
+                self.history.clear()
+            self.history.append(frame)
+            self.future.clear()
+            self.state = new_state
         return Result(verb.name, resolved, tuple(outcome.events), outcome.view)
 
     def _settle_fight(self, outcome: Outcome) -> Outcome:
@@ -234,11 +240,12 @@ class Session:
                                    "replay the save to undo past where it was opened")
             self.rebuild(self, count)
         undone = []
-        for _ in range(count):
-            frame = self.history.pop()
-            self.future.append(frame)
-            undone.append(frame)
-        self.state = undone[-1].before
+        with landing():
+            for _ in range(count):
+                frame = self.history.pop()
+                self.future.append(frame)
+                undone.append(frame)
+            self.state = undone[-1].before
         return undone
 
     def dice_ahead(self) -> int:
@@ -256,11 +263,12 @@ class Session:
             raise CommandError(f"only {len(self.future)} command(s) can be redone",
                                f"use redo {len(self.future)}")
         redone = []
-        for _ in range(count):
-            frame = self.future.pop()
-            self.history.append(frame)
-            redone.append(frame)
-        self.state = redone[-1].after
+        with landing():
+            for _ in range(count):
+                frame = self.future.pop()
+                self.history.append(frame)
+                redone.append(frame)
+            self.state = redone[-1].after
         return redone
 
 

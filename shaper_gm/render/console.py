@@ -131,6 +131,8 @@ class Renderer:
         try:
             if render is not None:
                 return render(event, names, cost)
+        except MemoryError:
+            raise               # too big to draw is not malformed: the caller says so
         except Exception:       # a malformed event falls back to its one-line text
             pass
         return Text(describe(event, names, cost))
@@ -157,6 +159,8 @@ class Renderer:
                 render = VIEW_RENDERERS.get(type(view))
             if render is not None:
                 return render(view, names)
+        except MemoryError:
+            raise               # too big to draw is not malformed: the caller says so
         except Exception:
             pass
         return Text(view if isinstance(view, str) else repr(view))

@@ -19,6 +19,7 @@ from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.slots import SlotDice, slot_flags
 from shaper_gm.commands.verbs.setup import whole_number
 from shaper_gm.commands.viewdata import Message
+from shaper_gm.engine.steps import odds_limits
 from shaper_gm.errors import CommandError
 from shaper_gm.rulesets.dicepool import actions
 from shaper_gm.rulesets.dicepool.odds import AttackOdds, attack_odds
@@ -162,7 +163,9 @@ def _register_attacks(reg: Registry, flags: tuple) -> None:
                          "and pool left after the roll",
                  examples=("odds barry", "odds barry freya --dice 2", "odds barry --json"),
                  positionals=("actor?", "target"),
-                 flags=(*flags, flag("json", help='the same as JSON, fractions as "n/d"')))
+                 flags=(*flags, flag("json", help='the same as JSON, fractions as "n/d"')),
+                 notes=(odds_limits() + " A pool past them is refused naming the --dice N "
+                        "that fits (P3).",))
     def odds(ctx: Context) -> Outcome:
         from shaper_gm.rulesets.dicepool import views  # noqa: F401  (registers the view)
         request = attack_request(ctx, "odds")

@@ -8,7 +8,7 @@ named die and adds a score against a fixed number (D14).
 
 from __future__ import annotations
 
-from shaper_gm.dice.notation import Constant, DiceTerm, Expr, add
+from shaper_gm.dice.notation import Constant, DiceTerm, Expr, add, dice_terms
 from shaper_gm.records import record
 from shaper_gm.rulesets.dungeoneers.models import Numbers, Sheet
 
@@ -39,7 +39,7 @@ def score_dice(numbers: Numbers, sides: int, score: int) -> Expr:
     """[D] + S as dice: `1dD + S`, or `SdD` with `score_as_dice` (D13)."""
     if numbers.score_as_dice:
         count = max(score, numbers.score_dice_minimum)
-        return Expr((DiceTerm(count, sides),)) if count else Expr((Constant(0),))
+        return Expr(dice_terms(count, sides)) if count > 0 else Expr((Constant(0),))
     base = Expr((DiceTerm(1, sides),))
     return add(base, score) if score else base
 
@@ -47,9 +47,9 @@ def score_dice(numbers: Numbers, sides: int, score: int) -> Expr:
 def with_boon(numbers: Numbers, expr: Expr, boon: int) -> Expr:
     """Net boon adds boon dice, net bane subtracts bane dice (D15)."""
     if boon > 0:
-        return add(expr, Expr((DiceTerm(boon, numbers.boon_die),)))
+        return add(expr, Expr(dice_terms(boon, numbers.boon_die)))
     if boon < 0:
-        return add(expr, Expr((DiceTerm(-boon, numbers.bane_die, -1),)))
+        return add(expr, Expr(dice_terms(-boon, numbers.bane_die, -1)))
     return expr
 
 

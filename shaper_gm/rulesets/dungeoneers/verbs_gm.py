@@ -19,6 +19,7 @@ from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.verbs.gm import target_and_amount
 from shaper_gm.commands.verbs.setup import whole_number
 from shaper_gm.commands.viewdata import Message
+from shaper_gm.engine.steps import odds_limits
 from shaper_gm.errors import CommandError
 from shaper_gm.rulesets.dungeoneers.arcana import set_ambient_arca
 from shaper_gm.rulesets.dungeoneers.attacks import StrikeRequest
@@ -226,7 +227,8 @@ def _register_odds(reg: Registry) -> None:
                flag("power", help="a power strike (D17)"),
                flag("damage-bonus", "int", metavar="N",
                     help="the GM's wounds added to each application (D16)"),
-               flag("json", help='the same as JSON, fractions as "n/d"')))
+               flag("json", help='the same as JSON, fractions as "n/d"')),
+        notes=(odds_limits(),))
     def odds(ctx: Context) -> Outcome:
         who, (target,) = resolve.split_actor(ctx.state, ctx.parsed.words, 1, "odds",
                                              "odds [ACTOR] TARGET")

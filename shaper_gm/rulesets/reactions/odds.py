@@ -76,7 +76,7 @@ def attack_odds(state: Encounter, rs, request: AttackRequest,
     strike = prepared.strike
     declared = [answer for actor, answer in decisions.declared if actor == strike.defender]
     check_declared(strike, declared, state.actors[strike.defender].name)
-    final = exact(attack_steps(strike), strike, decisions)
+    final = exact(attack_steps(strike, len(declared)), strike, decisions)
 
     def chance(reading) -> Fraction:
         return sum((p for ctx, p in final.items() if reading(ctx)), Fraction(0))

@@ -20,7 +20,7 @@ from shaper_gm.commands.slots import REACT, SlotDice, slot_flags
 from shaper_gm.commands.verbs.gm import target_and_amount
 from shaper_gm.commands.viewdata import Message
 from shaper_gm.engine.decisions import Decisions, parse_react
-from shaper_gm.engine.steps import Note
+from shaper_gm.engine.steps import Note, odds_limits
 from shaper_gm.errors import CommandError
 from shaper_gm.rulesets.reactions import actions
 from shaper_gm.rulesets.reactions.attack import AttackRequest
@@ -289,7 +289,8 @@ def _register_gm_verbs(reg: Registry, aim: tuple) -> None:
                            "odds bo --with hex-pistol --react bo=dodge --json"),
                  positionals=("actor?", "target"),
                  flags=(*aim, REACT_FLAG,
-                        flag("json", help='the same as JSON, fractions as "n/d"')))
+                        flag("json", help='the same as JSON, fractions as "n/d"')),
+                 notes=(odds_limits(),))
     def odds(ctx: Context) -> Outcome:
         who, target = attacker_and_target(ctx, "odds")
         request = attack_request(ctx, who, target)

@@ -14,6 +14,7 @@ from shaper_gm.commands.slots import slot_text
 from shaper_gm.commands.viewdata import OddsView
 from shaper_gm.dice.totals import AUTOMATIC, EnteredTotal
 from shaper_gm.engine.decisions import Decisions, parse_react
+from shaper_gm.engine.steps import odds_limits
 from shaper_gm.errors import CommandError
 from shaper_gm.rulesets.shaper.parts import Mod
 from shaper_gm.rulesets.shaper.situation import IGNORABLE
@@ -140,7 +141,8 @@ def register_combat_verbs(reg: Registry) -> None:
         examples=("odds goblin-1", "odds josh raider --skill piercing-strike --json"),
         positionals=("actor?", "targets"),
         flags=(*ATTACK_FLAGS, REACT_FLAG, flag("json", help='the same as JSON, fractions as '
-                                                            '"n/d"')))
+                                                            '"n/d"')),
+        notes=(odds_limits(),))
     def odds(ctx: Context) -> Outcome:
         from shaper_gm.rulesets.shaper import combat
         who, targets = _attacker_targets(ctx, "odds")

@@ -18,6 +18,7 @@ from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.slots import SlotDice, slot_flags
 from shaper_gm.commands.viewdata import Message
+from shaper_gm.engine.steps import odds_limits
 from shaper_gm.errors import CommandError
 from shaper_gm.rulesets.timeslice import actions, gm_verbs, odds, sheets
 from shaper_gm.rulesets.timeslice import surprise as ambush
@@ -133,7 +134,8 @@ def _register_attack(reg: Registry, rs) -> None:
         examples=("odds guard", "odds kara guard --called head",
                   "odds ren brute --defense brace --json"),
         positionals=("actor?", "target"),
-        flags=(*choices, flag("json", help='the same as JSON, fractions as "n/d"')))
+        flags=(*choices, flag("json", help='the same as JSON, fractions as "n/d"')),
+        notes=(odds_limits(),))
     def odds_(ctx: Context) -> Outcome:
         who, target = actor_and_target(ctx, "odds")
         request = attack_request(ctx, who, target)
