@@ -2,7 +2,7 @@
 
 The text is the state's YAML (made in pieces, each once: statetext.py; the admission
 check and the autosave share them), the session's flags, the log, then the state
-checkpoints. Each log entry's YAML is made once, and the joined log follows
+checkpoints that fit. Each log entry's YAML is made once, and the joined log follows
 the history by its ends (a command appended, an undo popped), so rewriting the save
 after a command costs the same at log 10,000 as at log 100, and with 1,000 actors as
 with 10, apart from writing the bytes.
@@ -103,15 +103,21 @@ def flags_text(session, closed: bool) -> str:
 
 
 def dump_session(session, *, closed: bool = True) -> str:
+    """The save's text. Its checkpoints take what room the reader's caps leave (the
+    newest first), so what is written can always be opened again."""
+    from shaper_gm.persist.admit import MAX_SAVE_BYTES, MAX_SAVE_LINES
     cache = save_text(session)
-    state = session.state
-    head = cache.state_text.text(state, session.ruleset_named(state.ruleset))
+    state, ruleset_named = session.state, session.ruleset_named
+    head = cache.state_text.text(state, ruleset_named(state.ruleset))
     cache.follow(session.history)
     tail = flags_text(session, closed)
     if not cache.entries:
         return f"{head}{tail}log: []\n"
-    marks = cache.checkpoints.text(session.history, cache.loaded)
-    return f"{head}{tail}log:\n{''.join(cache.entries)}{marks}"
+    text = f"{head}{tail}log:\n{''.join(cache.entries)}"
+    room = (MAX_SAVE_BYTES - len(text.encode()), MAX_SAVE_LINES - text.count("\n"))
+    return text + cache.checkpoints.text(
+        session.history, cache.loaded, room,
+        lambda old: cache.state_text.data(old, ruleset_named(old.ruleset)))
 
 
 def entry_text(line: str) -> str:

@@ -99,6 +99,24 @@ class StateText:
             actors = NO_ACTORS
         return "".join(draft.texts.values()) + actors + draft.result
 
+    def data(self, state: Encounter, rs) -> dict:
+        """`codec.state_to_data(state, rs)`, taking each actor's data from its kept block
+        where that still holds (a checkpoint's state shares most of its actors with the
+        state kept)."""
+        base, blocks = self.state, self.blocks
+        if base is None or rs is not self.rs or base.ruleset != state.ruleset:
+            return codec.state_to_data(state, rs)
+        touched = set(rs.save_extras_touched(base, state))
+        data = codec.encounter_to_data(state, rs)
+        data["actors"] = {
+            actor_id: block.data if (block := blocks.get(actor_id)) is not None
+            and block.actor is actor and actor_id not in touched
+            else codec.actor_to_data(state, actor, rs)
+            for actor_id, actor in state.actors.items()}
+        if state.over is not None:
+            data["result"] = codec.result_to_data(state.over)
+        return data
+
     def draft(self, state: Encounter, rs) -> Draft:
         base = self.state
         whole = (base is None or rs is not self.rs or base.ruleset != state.ruleset
