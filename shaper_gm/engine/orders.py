@@ -307,9 +307,18 @@ class MostRemaining:
 
     def choose(self, state: Encounter, rs) -> tuple[tuple[str, ...], str]:
         budgets = self._budgets(state, rs)
+        chosen = budgets.chosen         # who is up depends on the budgets, passes, order
+        if chosen is not None and chosen[:3] == (self, state.passed, state.order):
+            return chosen[3]
+        made = self._choose(state, budgets)
+        budgets.chosen = (self, state.passed, state.order, made)
+        return made
+
+    def _choose(self, state: Encounter, budgets: Budgets) -> tuple[tuple[str, ...], str]:
         tied: dict[str, frozenset[str]] = {}      # side -> its actors with the most left
         for top in sorted(budgets.by_left, reverse=True):
-            tied = {side: ids - state.passed for side, ids in budgets.by_left[top].items()}
+            tied = {side: ids - state.passed if state.passed else ids
+                    for side, ids in budgets.by_left[top].items()}
             tied = {side: ids for side, ids in tied.items() if ids}
             if tied:
                 break
@@ -375,7 +384,7 @@ class Budgets:
     resource they have left (above none) and their side, and each side's total of the
     group number over its actors not down."""
 
-    __slots__ = ("by_left", "totals", "resource", "number", "ranked")
+    __slots__ = ("by_left", "totals", "resource", "number", "ranked", "chosen")
 
     def __init__(self, by_left: dict[int, dict[str, frozenset[str]]], totals: dict[str, int],
                  resource: str, number: Callable[[Any], int],
@@ -383,6 +392,7 @@ class Budgets:
         self.by_left, self.totals = by_left, totals
         self.resource, self.number = resource, number
         self.ranked = ranked            # (turn order, each actor's place in the listing)
+        self.chosen: tuple | None = None    # (strategy, passed, order, what it chose)
 
     def ranks(self, state: Encounter) -> dict[str, int]:
         """Each actor's place in the listing: the order's, then the actors' own. Made

@@ -91,7 +91,9 @@ class ActorMap(dict):
     shares the mapping, and so its counts; a mapping changed from this one carries them
     over, updated by the actors changed, so no command counts all the actors again."""
 
-    __slots__ = ("kept",)           # ((key, what was counted), ...), set once counted
+    __slots__ = ("kept", "step")    # ((key, what was counted), ...); its `Step`
+
+    TRACKED = 64                    # from this many actors on, mappings note their steps
 
     def derived(self, key: object, build: Callable[[ActorMap], Any]) -> Any:
         """What `build(self)` makes of these actors, made once. It is carried to each
@@ -117,6 +119,9 @@ class ActorMap(dict):
                 out[new.id] = new
             else:
                 del out[old.id]
+        if pairs and len(out) >= self.TRACKED:
+            out.step = Step.after(self, tuple((new if new is not None else old).id
+                                                    for old, new in pairs))
         kept = getattr(self, "kept", ())
         if kept:
             carried = tuple((key, new) for key, value in kept
@@ -125,6 +130,53 @@ class ActorMap(dict):
                 new is value for (_, new), (_, value) in zip(carried, kept, strict=True))
             out.kept = kept if unmoved else carried
         return out
+
+
+    def changed_since(self, other: ActorMap) -> set[str] | None:
+        """The ids whose actors may differ between `other` and this mapping (added,
+        removed or replaced), found from the steps between them when both come from one
+        mapping by `changed`; None when they do not, or the steps are more than the
+        actors (a full comparison costs less then)."""
+        if other is self:
+            return set()
+        return Step.between(getattr(self, "step", None), getattr(other, "step", None),
+                            len(self))
+
+
+class Step:
+    """One `ActorMap.changed`: the ids it changed, after the step of the mapping it was
+    made from. Steps link mappings of one lineage (from 64 actors on), so what changed
+    between two states costs the steps between them, not the number of actors."""
+
+    __slots__ = ("ids", "before", "depth")
+
+    def __init__(self, ids: tuple[str, ...], before: Step | None, depth: int) -> None:
+        self.ids, self.before, self.depth = ids, before, depth
+
+    @classmethod
+    def after(cls, actors: ActorMap, ids: tuple[str, ...]) -> Step:
+        before = getattr(actors, "step", None)
+        if before is None:                     # the first of its lineage: its root step
+            before = actors.step = Step((), None, 0)
+        return cls(ids, before, before.depth + 1)
+
+    @staticmethod
+    def between(a: Step | None, b: Step | None, most: int) -> set[str] | None:
+        """The ids of the steps from `a` and from `b` back to the step both come from."""
+        if a is None or b is None:
+            return None
+        ids: set[str] = set()
+        while a is not b:
+            if a.depth >= b.depth:
+                ids.update(a.ids)
+                a = a.before
+            else:
+                ids.update(b.ids)
+                b = b.before
+            if a is None or b is None or len(ids) > most:
+                return None                    # other lineages, or far apart
+            most -= 1
+        return ids
 
 
 class Census:

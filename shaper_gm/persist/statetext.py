@@ -122,15 +122,10 @@ class StateText:
         whole = (base is None or rs is not self.rs or base.ruleset != state.ruleset
                  or (base.cols, base.rows) != (state.cols, state.rows))
         kept = {} if whole else self.blocks
-        remade = [actor_id for actor_id, actor in state.actors.items()
-                  if (block := kept.get(actor_id)) is None or block.actor is not actor]
+        remade, gone = self._changed(state, kept, whole)
         if not whole:               # the same actor, its extras changed by the others
             remade += [a for a in rs.save_extras_touched(base, state)
-                       if a in kept and kept[a].actor is state.actors.get(a)]
-        added = sum(1 for actor_id in remade if actor_id not in kept)
-        gone: tuple[str, ...] = ()
-        if len(state.actors) - added != len(kept):
-            gone = tuple(kept.keys() - state.actors.keys())
+                       if a in kept and kept[a].actor is state.actors.get(a) and a not in remade]
         blocks = {actor_id: _block(state, state.actors[actor_id], rs) for actor_id in remade}
         system = self.system if self.system[0] is state.system and not whole else \
             (state.system, rs.encode_system(state.system))
@@ -168,6 +163,25 @@ class StateText:
         self.id_chars = draft.id_chars
         for key, value in draft.fields.items():
             self.texts[key] = (value, draft.texts[key])
+
+    def _changed(self, state: Encounter, kept: dict, whole: bool) -> tuple[list, tuple]:
+        """The actors of `state` whose kept block is missing or of another value, and
+        the kept ones `state` lacks: from the steps between the two mappings where
+        they are linked (ActorMap.changed_since), else by comparing every actor."""
+        actors = state.actors
+        ids = None if whole else actors.changed_since(self.state.actors)
+        if ids is None:
+            remade = [actor_id for actor_id, actor in actors.items()
+                      if (block := kept.get(actor_id)) is None or block.actor is not actor]
+            added = sum(1 for actor_id in remade if actor_id not in kept)
+            gone: tuple[str, ...] = ()
+            if len(actors) - added != len(kept):
+                gone = tuple(kept.keys() - actors.keys())
+            return remade, gone
+        remade = [actor_id for actor_id in ids if actor_id in actors and (
+            (block := kept.get(actor_id)) is None or block.actor is not actors[actor_id])]
+        return remade, tuple(actor_id for actor_id in ids
+                             if actor_id in kept and actor_id not in actors)
 
     def _texts(self, fields: dict) -> dict[str, str]:
         """Each encounter key's YAML, dumped again only when its value changed."""

@@ -4,6 +4,7 @@ the text of the whole state."""
 
 from __future__ import annotations
 
+import functools
 import shlex
 import sys
 from pathlib import Path
@@ -107,6 +108,44 @@ def test_any_state_the_admission_check_accepts_reopens_equal(tmp_path_factory, l
         assert dump_session(session).startswith(whole)
         back = reopened(session, folder / "s.yaml")
         assert back.state == state and back.log == session.log
+
+
+SEVENTY = st.lists(st.tuples(
+    st.sampled_from(["damage", "heal", "remove", "place", "effect", "add", "start", "end",
+                     "undo", "redo"]), st.integers(0, 71)), min_size=1, max_size=12)
+
+
+@functools.cache
+def seventy():
+    return built(["new --grid 26x99"] + [f"add g{n} --as raider --count 10 --at C{n + 1}"
+                                         for n in range(7)], 14)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(SEVENTY)
+def test_the_text_of_a_large_encounter_follows_every_change(steps):
+    """From 64 actors on, what changed between two states is found from the steps
+    that link them: after any commands, undos and redos (each example goes on from the
+    state the last left, undone to the start), the save's text is the whole state's
+    YAML."""
+    session = seventy()
+    if len(session.log) > 9:
+        session.undo(len(session.log) - 9)
+    for verb, n in steps:
+        actor = f"g{n // 10}-{n % 10 + 1}"
+        try:
+            if verb in ("undo", "redo"):
+                getattr(session, verb)()
+            elif verb in ("start", "end"):
+                session.execute(verb)
+            elif verb == "add":
+                session.execute(f"add x{n} --as raider --at D{n % 9 + 1}")
+            else:
+                session.execute(line_of(verb, 0, "hex", "").replace("a0", actor))
+        except GmError:
+            continue
+    whole = dump_yaml(codec.state_to_data(session.state, session.ruleset_for(session.state)))
+    assert dump_session(session).startswith(whole)
 
 
 # --- large encounters --------------------------------------------------------------------
