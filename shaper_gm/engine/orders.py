@@ -369,13 +369,14 @@ class MostRemaining:
     def upcoming(self, state: Encounter, rs) -> str:
         """Who leads among the others now: whoever ends with the most after this action
         acts next, so the toolbar names the one to beat."""
-        others = [a for a in state.actors.values() if a.id not in (state.up or ())
-                  and can_take_turns(a) and a.id not in state.passed
-                  and a.resource(self.resource) > 0]
-        if not others:
-            return f"next: round {state.round + 1}" if state.round else ""
-        best = max(others, key=lambda a: a.resource(self.resource))
-        return f"then: {best.name} ({best.resource(self.resource)} {self.resource.upper()})"
+        budgets, up = self._budgets(state, rs), set(state.up)
+        for left in sorted(budgets.by_left, reverse=True):
+            others = {a for ids in budgets.by_left[left].values() for a in ids
+                      if a not in up and a not in state.passed}
+            if others:                       # the first of them as the actors are listed
+                best = state.actors[next(a for a in state.actors if a in others)]
+                return f"then: {best.name} ({left} {self.resource.upper()})"
+        return f"next: round {state.round + 1}" if state.round else ""
 
 
 class Budgets:
