@@ -16,8 +16,8 @@ from bench_scale import FIGHTS, encounter  # noqa: E402
 CODEC = {"actor_to_data", "_actor_to_data", "actor_from_data", "_actor_from_data"}
 
 
-def calls(session, command: str) -> tuple[int, int]:
-    """(Python calls, actor encodes and reads) of one run of `command`, undone after."""
+def counted(run) -> tuple[int, int]:
+    """(Python calls, actor encodes and reads) while `run()` runs."""
     made = {"calls": 0, "codec": 0}
 
     def count(frame, event, arg) -> None:
@@ -26,11 +26,17 @@ def calls(session, command: str) -> tuple[int, int]:
             made["codec"] += frame.f_code.co_name in CODEC
     sys.setprofile(count)
     try:
-        session.execute(command)
+        run()
     finally:
         sys.setprofile(None)
-    session.undo()
     return made["calls"], made["codec"]
+
+
+def calls(session, command: str) -> tuple[int, int]:
+    """What one run of `command` makes (then undone)."""
+    made = counted(lambda: session.execute(command))
+    session.undo()
+    return made
 
 
 @pytest.mark.parametrize("fight", FIGHTS, ids=[f.ruleset for f in FIGHTS])
@@ -40,3 +46,16 @@ def test_a_command_makes_as_many_calls_with_200_actors_as_with_10(fight):
         few, many = calls(small, command), calls(large, command)
         assert many[1] == few[1], f"{command}: encodes and reads {few[1]} -> {many[1]}"
         assert many[0] <= few[0] * 1.1 + 40, f"{command}: {few[0]} calls -> {many[0]}"
+
+
+def test_the_toolbar_costs_the_same_with_a_side_of_200_up_as_with_10():
+    """Dungeoneers puts a whole side up together: the toolbar (drawn at every key) names
+    the first few, and finds who leads the rest from the budgets kept with the actors."""
+    from shaper_gm.shell.status import toolbar_text
+    dungeoneers = next(f for f in FIGHTS if f.ruleset == "dungeoneers")
+    small, large = encounter(dungeoneers, 10), encounter(dungeoneers, 200)
+    assert len(large.state.up) == 198
+    text = toolbar_text(large, None)
+    assert "up: Goblin, Goblin, Goblin, Goblin, Goblin, Goblin and 192 more" in text
+    few, many = (counted(lambda s=s: toolbar_text(s, None))[0] for s in (small, large))
+    assert many <= few * 1.1 + 40, f"{few} calls -> {many}"
