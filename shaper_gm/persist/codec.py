@@ -214,13 +214,15 @@ def _whole(top: Reader, rs, actors: dict, system: Any, fresh: dict) -> Encounter
     turn = top.get("turn", (str, type(None)))
     up = tuple(top.items("up", str, optional=True)) or ((turn,) if turn else ())
     passed = frozenset(top.items("passed", str, optional=True))
-    for refs, label in ((order, "order"), (up, "up"), (passed, "passed"),
-                        ((turn,) if turn else (), "turn")):
-        unknown = set(refs) - actors.keys()
-        if unknown:
-            ref = next(a for a in refs if a in unknown)
+    listed = set(order)
+    named = [(order, listed, "order"), (up, set(up), "up"), (passed, passed, "passed")]
+    if turn:
+        named.append(((turn,), {turn}, "turn"))
+    for refs, ids, label in named:
+        if not actors.keys() >= ids:
+            ref = next(a for a in refs if a not in actors)
             _impossible(where, label, f"unknown actor {ref!r}")
-    if len(set(order)) != len(order):
+    if len(listed) != len(order):
         _impossible(where, "order", "names an actor twice")
     if turn is not None and turn not in order:
         _impossible(where, "turn", f"{turn!r} is not in the order")

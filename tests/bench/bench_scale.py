@@ -110,6 +110,28 @@ def per_command(fight: Fight, runs: int) -> dict[str, dict[tuple[int, str], floa
     return {c: {k: statistics.median(t) for k, t in by.items()} for c, by in spent.items()}
 
 
+def with_autosave(fight: Fight, folder: Path, commands: int) -> dict[int, list[float]]:
+    """Seconds of each command and its autosave commit (a journal record, synced; every
+    50th a compaction, the save rewritten whole), at each size, taking turns."""
+    from shaper_gm.app import autosave
+    keepers = {}
+    for size in SIZES:
+        session = encounter(fight, size)
+        keepers[size] = autosave.Autosave(session, folder / f"{fight.ruleset}-{size}.yaml")
+        keepers[size].commit()
+    lines = ["damage e1 1", "heal e1 1"]
+    spent: dict[int, list[float]] = {size: [] for size in SIZES}
+    for n in range(commands):
+        for size, keeper in keepers.items():
+            start = time.perf_counter()
+            keeper.session.execute(lines[n % 2])
+            keeper.commit()
+            spent[size].append(time.perf_counter() - start)
+    for keeper in keepers.values():
+        keeper.close()
+    return spent
+
+
 def script_runs(fight: Fight, folder: Path, rounds: int) -> tuple[float, float]:
     """Median seconds of `run` on 100 and on 1,000 `add` lines, taking turns."""
     scripts = {}
@@ -159,6 +181,13 @@ def main() -> None:
                     row += f"{small * 1e3:7.2f} {large * 1e3:7.2f} ms {large / small:5.2f}x   "
                 print(row, flush=True)
         print(f"  largest ratio: {worst['wall']:.2f}x wall clock, {worst['cpu']:.2f}x CPU time")
+        shaper = next(f for f in FIGHTS if f.ruleset == "shaper")
+        spent = with_autosave(shaper, folder, 200)
+        print("shaper damage/heal + autosave commit, 200 each, wall clock: median, mean "
+              "(the mean counts the compactions, a rewrite of the whole save every 50)")
+        for size, times in spent.items():
+            print(f"  {size:>5} actors: {statistics.median(times) * 1e3:6.2f} ms, "
+                  f"{statistics.fmean(times) * 1e3:6.2f} ms; largest {max(times) * 1e3:.0f} ms")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
