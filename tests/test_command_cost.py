@@ -5,6 +5,7 @@ encounter (tests/bench/bench_scale.py times it)."""
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -59,3 +60,25 @@ def test_the_toolbar_costs_the_same_with_a_side_of_200_up_as_with_10():
     assert "up: Goblin, Goblin, Goblin, Goblin, Goblin, Goblin and 192 more" in text
     few, many = (counted(lambda s=s: toolbar_text(s, None))[0] for s in (small, large))
     assert many <= few * 1.1 + 40, f"{few} calls -> {many}"
+
+
+@pytest.mark.parametrize("fight", FIGHTS, ids=[f.ruleset for f in FIGHTS])
+def test_a_turn_beginning_draws_twenty_rows_of_the_order_however_many_there_are(fight):
+    """The turn order drawn when a turn begins shows the rows from the acting actor on,
+    at most twenty, and says how many it leaves out; `order` lists them all."""
+    import io
+
+    from shaper_gm.render.console import Renderer, make_console
+
+    session = encounter(fight, 200)
+    out = io.StringIO()
+    renderer = Renderer(make_console(file=out, width=200, color_system=None),
+                        ruleset_for=session.ruleset_for)
+    renderer.show(session.execute(fight.commands[-1]), session.state)
+    brief = out.getvalue()
+    assert len(brief.splitlines()) < 40 and "180 more not shown (order lists them all)" in brief
+    if fight.ruleset == "dungeoneers":            # a side up together: twelve named
+        assert re.search(r"Up: (Goblin, ){11}Goblin and \d+ more \(", brief)
+    out.seek(0), out.truncate()
+    renderer.show(session.execute("order"), session.state)
+    assert len(out.getvalue().splitlines()) > 200

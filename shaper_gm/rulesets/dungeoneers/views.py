@@ -258,6 +258,9 @@ def _conditions(actor, state, rs) -> str:
     return ", ".join(conditions(actor)) or "–"
 
 
+NAMES_SHOWN = 12      # creatures the toolbar (drawn at every key) and legend name at most
+
+
 def up_text(state, rs, most: int | None = None) -> str:
     """``up: Freya (default), Alberich: most AP left (6); tied inside party: ... (D4)``;
     with `most`, the first `most` names and how many more."""
@@ -279,27 +282,24 @@ def totals_text(state, rs) -> str:
 
 
 def _legend(state, rs) -> str:
-    parts = [up_text(state, rs), totals_text(state, rs), "AP: ● left, ○ spent"]
+    parts = [up_text(state, rs, NAMES_SHOWN), totals_text(state, rs), "AP: ● left, ○ spent"]
     return "".join(f" · {p}" for p in parts if p)
-
-
-TOOLBAR_NAMES = 12    # creatures the toolbar (drawn at every key) names at most
 
 
 def toolbar(actor, rs, state=None) -> str:
     """The creature up: ``AP 4/6 · wounds 1/12 · stress 0/4 · arca 2/2``; with the state,
-    also the creatures' AP and who is up and why (the first TOOLBAR_NAMES of each)."""
+    also the creatures' AP and who is up and why (the first NAMES_SHOWN of each)."""
     own = (f"AP {actor.resource('ap')}/{_limit(rs, actor, 'ap')} · wounds "
            f"{_wounds(actor, None, rs)} · stress {_stress(actor, None, rs)} · arca "
            f"{_arca(actor, None, rs)}")
     if state is None:
         return own
     standing = list(itertools.islice((a for a in state.actors.values() if not a.down),
-                                     TOOLBAR_NAMES + 1))
-    everyone = " ".join(f"{a.name} {a.resource('ap')}" for a in standing[:TOOLBAR_NAMES])
-    if len(standing) > TOOLBAR_NAMES:
+                                     NAMES_SHOWN + 1))
+    everyone = " ".join(f"{a.name} {a.resource('ap')}" for a in standing[:NAMES_SHOWN])
+    if len(standing) > NAMES_SHOWN:
         everyone += " …"
-    return f"{up_text(state, rs, TOOLBAR_NAMES)} · AP: {everyone} · {actor.name}: {own}"
+    return f"{up_text(state, rs, NAMES_SHOWN)} · AP: {everyone} · {actor.name}: {own}"
 
 
 class DungeoneersLayout(Layout):
