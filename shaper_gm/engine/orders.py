@@ -422,10 +422,11 @@ class Budgets:
     def changed(self, pairs: list) -> Budgets:
         out = self
         for old, new in pairs:
-            if (old is not None and new is not None and old.resources is new.resources
-                    and old.down == new.down and old.summoner == new.summoner
-                    and old.side == new.side and old.sheet is new.sheet):
-                continue
+            if (old is not None and new is not None and old.down == new.down
+                    and old.summoner == new.summoner and old.side == new.side
+                    and old.sheet is new.sheet
+                    and old.resource(self.resource) == new.resource(self.resource)):
+                continue                  # wounds, effects, zone: nothing counted here
             if out is self:
                 same_ids = old is not None and new is not None
                 out = Budgets(dict(self.by_left), dict(self.totals), self.resource,
