@@ -6,8 +6,10 @@ encounter's ruleset reads (an actor's items in hand, who is locked in melee with
 Every change builds a new value that shares the unchanged actors with the old one, so
 a refused command changes nothing by construction and undo keeps the earlier value.
 What every command reads of all the actors (who can still take turns on each side, whose
-summons are whose) is counted once and then carried from each actors mapping to the
-next: a command that changes one actor of a thousand costs what it changed (`Census`).
+summons are whose, who stands where) is counted once and then carried from each actors
+mapping to the next (`ActorMap.derived`), and what changed between two mappings is
+found from the steps that link them (`Step`): a command that changes one actor of a
+thousand costs what it changed.
 """
 
 from __future__ import annotations
@@ -120,8 +122,8 @@ class ActorMap(dict):
             else:
                 del out[old.id]
         if pairs and len(out) >= self.TRACKED:
-            out.step = Step.after(self, tuple((new if new is not None else old).id
-                                                    for old, new in pairs))
+            ids = tuple((new if new is not None else old).id for old, new in pairs)
+            out.step = Step.after(self, ids)
         kept = getattr(self, "kept", ())
         if kept:
             carried = tuple((key, new) for key, value in kept
@@ -130,7 +132,6 @@ class ActorMap(dict):
                 new is value for (_, new), (_, value) in zip(carried, kept, strict=True))
             out.kept = kept if unmoved else carried
         return out
-
 
     def changed_since(self, other: ActorMap) -> set[str] | None:
         """The ids whose actors may differ between `other` and this mapping (added,
