@@ -32,8 +32,10 @@ VERSION = 2
 MAX_DICE_POSITION = 10**12
 RulesetFor = Callable[[str], Any]
 
-__all__ = ["MAX_DICE_POSITION", "MAX_SEED", "SaveFormatError", "VERSION", "check_version",
-           "state_from_data", "state_to_data", "upgrade"]
+__all__ = ["MAX_DICE_POSITION", "MAX_SEED", "SaveFormatError", "VERSION", "actor_from_data",
+           "actor_to_data", "check_version", "encounter_to_data", "result_to_data",
+           "state_from_data", "state_from_parts", "state_to_data", "system_from_data",
+           "upgrade"]
 
 
 # --- writing ---------------------------------------------------------------------------
@@ -48,7 +50,17 @@ def state_to_data(state: Encounter, rs=None) -> dict:
     """`rs`: the state's ruleset (any instance will do for writing; by default the one
     built from the shipped content)."""
     rs = rs if rs is not None else _shipped(state.ruleset)
-    data = {
+    data = encounter_to_data(state, rs)
+    data["actors"] = {a.id: actor_to_data(state, a, rs) for a in state.actors.values()}
+    if state.over is not None:
+        data["result"] = result_to_data(state.over)
+    return data
+
+
+def encounter_to_data(state: Encounter, rs, system: Any = None) -> dict:
+    """The encounter's own keys, those before `actors` (`system`: its system's data,
+    when made already)."""
+    return {
         "version": VERSION,
         "ruleset": state.ruleset,
         "seed": state.seed,
@@ -60,21 +72,17 @@ def state_to_data(state: Encounter, rs=None) -> dict:
         "passes": state.passes,
         "passed": sorted(state.passed),
         "order": list(state.order),
-        "system": rs.encode_system(state.system),
-        "actors": {a.id: _actor_to_data(state, a, rs) for a in state.actors.values()},
+        "system": rs.encode_system(state.system) if system is None else system,
     }
-    if state.over is not None:
-        data["result"] = _result_to_data(state.over)
-    return data
 
 
-def _result_to_data(over: CombatResult) -> dict:
+def result_to_data(over: CombatResult) -> dict:
     """A fight that is over: who won, when, and the turn it stopped in."""
     return {"winner": over.winner, "round": over.round, "turn": over.turn,
             "up": list(over.up), "pending": over.pending}
 
 
-def _actor_to_data(state: Encounter, actor: Actor, rs) -> dict:
+def actor_to_data(state: Encounter, actor: Actor, rs) -> dict:
     out: dict[str, Any] = {"name": actor.name, "side": actor.side}
     if actor.hp is not None:
         out.update(hp=actor.hp, max_hp=actor.max_hp)
@@ -151,25 +159,70 @@ def _state(data: Any, where: str, ruleset_for: RulesetFor) -> Encounter:
     data = _upgrade(data, where, ruleset_for)
     rs = _ruleset(data, where, ruleset_for)
     top = Reader(data, where)
-    g = top.child("grid")
-    cols, rows = g.get("cols", int), g.get("rows", int)
-    if not (1 <= cols <= 26 and 1 <= rows <= 99):
-        _impossible(where, "grid", f"{cols}x{rows} is out of range")
+    cols, rows = _grid(top, where)
+    raw_actors = top.get("actors", dict)
     actors = {}
-    for actor_id, raw in top.get("actors", dict).items():
+    for actor_id, raw in raw_actors.items():
         if not isinstance(actor_id, str):
             raise SaveFormatError(f"{where}.actors: an actor id is not text", "ids are text")
         actors[actor_id] = _actor_from_data(actor_id, Reader(raw, f"{where}.actors.{actor_id}"),
                                             rs, cols, rows)
+    system = _decode(rs.decode_encounter_system, data.get("system"), f"{where}.system")
+    return _whole(top, rs, actors, system, raw_actors)
+
+
+def _grid(top: Reader, where: str) -> tuple[int, int]:
+    g = top.child("grid")
+    cols, rows = g.get("cols", int), g.get("rows", int)
+    if not (1 <= cols <= 26 and 1 <= rows <= 99):
+        _impossible(where, "grid", f"{cols}x{rows} is out of range")
+    return cols, rows
+
+
+def actor_from_data(actor_id: str, data: Any, where: str, rs, cols: int, rows: int) -> Actor:
+    """One actor of a save's data (current version) on a cols x rows grid, checked as
+    `state_from_data` checks it, except against the rest of the state (`state_from_parts`
+    does that)."""
+    return _read(lambda: _actor_from_data(actor_id, Reader(data, where), rs, cols, rows))
+
+
+def system_from_data(data: Any, where: str, rs) -> Any:
+    """The encounter system of a save's data (current version)."""
+    return _read(lambda: _decode(rs.decode_encounter_system, data, where))
+
+
+def state_from_parts(data: Any, where: str, ruleset_for: RulesetFor, actors: dict,
+                     system: Any, fresh: dict) -> Encounter:
+    """The state of save data (current version) whose actors and encounter system are
+    read already (`actor_from_data`, the ruleset's decoder): the encounter's own keys
+    are read and the whole is checked as `state_from_data` does. The ruleset's checks of
+    an actor against the rest of the state run for the actors in `fresh` (id -> their
+    data); the caller vouches that the others passed them with the same data in a state
+    the same for them, so a command that changed two actors of a thousand checks two.
+    The actors must have been read on the grid the data gives."""
+    return _read(lambda: _whole(Reader(data, where), _ruleset(data, where, ruleset_for),
+                                actors, system, fresh))
+
+
+def _whole(top: Reader, rs, actors: dict, system: Any, fresh: dict) -> Encounter:
+    """The state of the encounter's keys and its read actors, checked as a whole: every
+    reference to an actor resolves, the result agrees, and each actor in `fresh` agrees
+    with the rest (the ruleset's check)."""
+    where = top.where
+    cols, rows = _grid(top, where)
     order = tuple(top.items("order", str))
     turn = top.get("turn", (str, type(None)))
     up = tuple(top.items("up", str, optional=True)) or ((turn,) if turn else ())
     passed = frozenset(top.items("passed", str, optional=True))
-    for ref, label in [*((a, "order") for a in order), *((a, "up") for a in up),
-                       *((a, "passed") for a in passed), *(((turn, "turn"),) if turn else ())]:
-        if ref not in actors:
+    listed = set(order)
+    named = [(order, listed, "order"), (up, set(up), "up"), (passed, passed, "passed")]
+    if turn:
+        named.append(((turn,), {turn}, "turn"))
+    for refs, ids, label in named:
+        if not actors.keys() >= ids:
+            ref = next(a for a in refs if a not in actors)
             _impossible(where, label, f"unknown actor {ref!r}")
-    if len(set(order)) != len(order):
+    if len(listed) != len(order):
         _impossible(where, "order", "names an actor twice")
     if turn is not None and turn not in order:
         _impossible(where, "turn", f"{turn!r} is not in the order")
@@ -183,14 +236,13 @@ def _state(data: Any, where: str, ruleset_for: RulesetFor) -> Encounter:
     if not 0 <= position <= MAX_DICE_POSITION:
         _impossible(where, "dice_position", f"{position} is outside 0 to {MAX_DICE_POSITION}")
     passes = top.get("passes", int, optional=True, default=1 if round_ else 0)
-    system = _decode(rs.decode_encounter_system, data.get("system"), f"{where}.system")
     over = _result(top, actors, round_)
     if over is not None and turn is not None:
         _impossible(where, "turn", "a turn runs in a fight that is over (result)")
     state = Encounter(ruleset=rs.id, seed=seed, dice_position=position, cols=cols, rows=rows,
                       actors=actors, order=order, round=round_, turn=turn, up=up,
                       passes=passes, passed=passed, system=system, over=over)
-    for actor_id, raw in top.get("actors", dict).items():
+    for actor_id, raw in fresh.items():
         rs.check_extras(state, state.actors[actor_id], raw, f"{where}.actors.{actor_id}")
     rs.check_references(state, where)
     if over is None and ending.decided(state):

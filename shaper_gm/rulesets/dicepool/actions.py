@@ -107,12 +107,11 @@ def move(state: Encounter, rs, request: MoveRequest, tape: PlayTape):
     if end == start:
         raise RuleViolation(f"{actor.name} is already on {square} (P10)", "name another square")
     if rs.numbers.one_per_square:
-        for other in state.actors.values():
-            if other.id != actor.id and not other.down and other.zone and \
-                    grid.parse_square(other.zone, state.cols, state.rows) == end:
-                raise RuleViolation(f"{other.name} stands on {square}: a square holds one "
-                                    "standing character (P10, one_per_square)",
-                                    "move to a square next to it")
+        for other_id in state.standing_on(square) - {actor.id}:
+            other = state.actors[other_id]
+            raise RuleViolation(f"{other.name} stands on {square}: a square holds one "
+                                "standing character (P10, one_per_square)",
+                                "move to a square next to it")
     metres = grid.metres(rs.numbers, start, end)
     speed = rs.speed(actor)
     if metres > speed:

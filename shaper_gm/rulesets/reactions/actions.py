@@ -77,7 +77,7 @@ def move(state: Encounter, rs, request: MoveRequest, tape=None):
     name = grid.tile_name(tile)
     if tile == here:
         raise RuleViolation(f"{actor.name} is already on {name}", "name another tile")
-    if tile in grid.occupied(state, but=[actor.id]):
+    if grid.taken(state, tile, but=[actor.id]):
         raise RuleViolation(f"{name} is taken (R10)", "move to a free tile")
     metres = grid.steps_between(here, tile) * rs.numbers.metres_per_tile
     speed = rs.number(actor, "speed")

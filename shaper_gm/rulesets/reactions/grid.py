@@ -51,8 +51,13 @@ def tile_of(state: Encounter, actor_id: str) -> Tile:
 def occupied(state: Encounter, but: Iterable[str] = ()) -> set[Tile]:
     """Tiles standing creatures stand on (down ones leave theirs free)."""
     skip = set(but)
-    return {parse_tile(a.zone, state.cols, state.rows) for a in state.actors.values()
-            if a.zone is not None and not a.down and a.id not in skip}
+    return {parse_tile(zone, state.cols, state.rows)
+            for zone, ids in state.standing_zones().items() if ids - skip}
+
+
+def taken(state: Encounter, tile: Tile, but: Iterable[str] = ()) -> bool:
+    """Whether a standing creature other than `but` stands on `tile`."""
+    return bool(state.standing_on(tile_name(tile)) - set(but))
 
 
 def tiles_within(state: Encounter, centre: Tile, reach: int) -> list[Tile]:

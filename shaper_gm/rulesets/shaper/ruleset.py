@@ -143,12 +143,12 @@ class ShaperRuleset(RulesetBase):
     def save_extras(self, state: Encounter, actor: Actor) -> dict:
         return saves.extras(state, actor)
 
+    def save_extras_touched(self, before: Encounter, after: Encounter) -> frozenset[str]:
+        return saves.touched(before, after)
+
     def check_extras(self, state: Encounter, actor: Actor, raw, where: str) -> None:
         saves.check_extras(state, actor, raw, where)
-
-    def check_references(self, state: Encounter, where: str) -> None:
-        if state.actors:                  # only actors name content
-            saves.check_references(state, self.library, where)
+        saves.check_references(actor, self.library, where)     # only actors name content
 
     def new_system(self) -> model.ShaperField:
         return model.ShaperField()
@@ -319,12 +319,17 @@ class ShaperRuleset(RulesetBase):
         return self.numbers.base_spell_range + focus
 
     # Views and bundles the encounter builds without knowing Shaper's modules ----------
-    def field_view(self, actors: Sequence[tuple], names: Mapping[str, str]) -> FieldView:
-        """The battlefield as the situational rules read it, from
-        (id, zone name or None, side, engagement key or None, down) rows."""
-        return FieldView({actor_id: situation.Placement(
-            zone=self._zone(zone) if zone else (0, 0), side=side, engagement=group,
-            down=down) for actor_id, zone, side, group, down in actors}, names)
+    def field_view(self, actors: Mapping[str, Any], names: Mapping[str, str],
+                   groups: Mapping[str, tuple[str, ...]] | None = None) -> FieldView:
+        """The battlefield as the situational rules read it: `actors` maps ids to
+        placements (`placement`), `groups` engagements to their members."""
+        return FieldView(actors, names, groups)
+
+    def placement(self, zone: str | None, side: str, group: str | None,
+                  down: bool) -> situation.Placement:
+        """Where an actor stands for the situational rules (zone name or None)."""
+        return situation.Placement(zone=self._zone(zone) if zone else (0, 0), side=side,
+                                   engagement=group, down=down)
 
     def dice(self, *, attack: DiceSource, damage: DiceSource,
              evasion: Sequence[DiceSource], defense: Sequence[DiceSource]) -> Dice:

@@ -23,6 +23,13 @@ def extras(state: Encounter, actor: Actor) -> dict:
             "engaged_with": model.engaged_with(state, actor.id)}
 
 
+def touched(before: Encounter, after: Encounter) -> frozenset[str]:
+    """Whose extras may differ between two states for the same actor value: the members
+    of the engagements one has and the other has not."""
+    old, new = model.engagements(before), model.engagements(after)
+    return frozenset() if old is new else frozenset().union(*(old ^ new))
+
+
 def check_extras(state: Encounter, actor: Actor, raw: Any, where: str) -> None:
     """The keys beside the resources must say the same as the state they describe."""
     told = {key: raw.get(key) for key in ("sp", "max_sp", "engaged_with")}
@@ -37,36 +44,34 @@ def check_extras(state: Encounter, actor: Actor, raw: Any, where: str) -> None:
                                        f"{actor.sheet.max_sp}")
 
 
-def check_references(state: Encounter, library, where: str) -> None:
-    """Everything the state names must exist in the content: action kinds, items and
+def check_references(actor: Actor, library, at: str) -> None:
+    """Everything an actor names must exist in the content: action kinds, items and
     skills. A save from other content is refused, not half-loaded."""
     kinds = set(library.rulesets["shaper"].pool.as_dict())
-    for actor in state.actors.values():
-        at = f"{where}.actors.{actor.id}"
-        sheet = actor.sheet
-        pools = [("resources", model.pool(actor))]
-        if sheet.pool is not None:
-            pools.append(("sheet.pool", sheet.pool.as_dict()))
-        for label, pool in pools:
-            odd = set(pool) - kinds
-            if odd:
-                raise DataError(f"{at}.{label}", f"unknown action kind {sorted(odd)[0]!r} "
-                                f"(Shaper has {', '.join(sorted(kinds))})")
-        items = [(w, "sheet.weapons") for w in sheet.weapons]
-        items += [(i, "system.holding") for i in model.holding(actor)]
-        for item, label in items:
-            if library.item(item) is None and item not in library.spells:
-                raise DataError(f"{at}.{label}", f"unknown item {item!r}: the content no "
-                                "longer has it; add it back to content/shaper/")
-        for label, item, table in (("shield", sheet.shield, library.shields),
-                                   ("armor", sheet.armor, library.armor)):
-            if item is not None and item not in table:
-                raise DataError(f"{at}.sheet.{label}", f"unknown item {item!r}: the content "
-                                "no longer has it; add it back to content/shaper/")
-        for skill, _ in sheet.skills:
-            if skill not in library.skills:
-                raise DataError(f"{at}.sheet.skills", f"unknown skill {skill!r}: the content "
-                                "no longer has it; add it back to content/shaper/")
+    sheet = actor.sheet
+    pools = [("resources", model.pool(actor))]
+    if sheet.pool is not None:
+        pools.append(("sheet.pool", sheet.pool.as_dict()))
+    for label, pool in pools:
+        odd = set(pool) - kinds
+        if odd:
+            raise DataError(f"{at}.{label}", f"unknown action kind {sorted(odd)[0]!r} "
+                            f"(Shaper has {', '.join(sorted(kinds))})")
+    items = [(w, "sheet.weapons") for w in sheet.weapons]
+    items += [(i, "system.holding") for i in model.holding(actor)]
+    for item, label in items:
+        if library.item(item) is None and item not in library.spells:
+            raise DataError(f"{at}.{label}", f"unknown item {item!r}: the content no "
+                            "longer has it; add it back to content/shaper/")
+    for label, item, table in (("shield", sheet.shield, library.shields),
+                               ("armor", sheet.armor, library.armor)):
+        if item is not None and item not in table:
+            raise DataError(f"{at}.sheet.{label}", f"unknown item {item!r}: the content "
+                            "no longer has it; add it back to content/shaper/")
+    for skill, _ in sheet.skills:
+        if skill not in library.skills:
+            raise DataError(f"{at}.sheet.skills", f"unknown skill {skill!r}: the content "
+                            "no longer has it; add it back to content/shaper/")
 
 
 # --- version 1 --------------------------------------------------------------------------

@@ -215,9 +215,9 @@ class TimesliceRuleset(RulesetBase):
         turn = state.turn
         if turn is None:
             return state, events
-        able = [a for a in state.actors.values()
-                if can_take_turns(a) and self.stat(a.sheet, "ts_max") > 0]
-        if not able and state.actors[turn].down:
+        if state.actors[turn].down and not any(
+                can_take_turns(a) and self.stat(a.sheet, "ts_max") > 0
+                for a in state.actors.values()):
             state, ended = finish_turn(state, self, turn)
             return (state.with_(turn=None, up=()),
                     [*events, *ended, tev.NobodyLeft(state.round)])
