@@ -81,7 +81,8 @@ def main(argv: list[str] | None = None) -> int:
         from shaper_gm.content.schema import ContentError
 
         if not isinstance(exc, ContentError):
-            error(f"internal error ({type(exc).__name__}: {exc}); "
+            from shaper_gm.errors import excerpt
+            error(f"internal error ({type(exc).__name__}: {excerpt(str(exc), 200)}); "
                   "every completed command is saved; please report this")
             return INTERNAL
         # the content library itself cannot be read
