@@ -38,7 +38,7 @@ def new_session(*, library=None, seed: int | None = None, grid: str | None = Non
         equip(session)
     if start_new:
         line = "new"
-        if ruleset:
+        if ruleset in rulesets.known():        # an unknown one is for its `new` to refuse
             line += f" --ruleset {ruleset}"
         if grid:
             line += f" --grid {grid}"
@@ -59,9 +59,9 @@ def opening_ruleset(line: str) -> str | None:
         return None
     for word, following in zip(words, [*words[1:], ""], strict=True):
         if word == "--ruleset":
-            return following or None
+            return following.lower() or None
         if word.startswith("--ruleset="):
-            return word.partition("=")[2] or None
+            return word.partition("=")[2].lower() or None
     return None
 
 

@@ -153,8 +153,8 @@ def _state(data: Any, where: str, ruleset_for: RulesetFor) -> Encounter:
     top = Reader(data, where)
     g = top.child("grid")
     cols, rows = g.get("cols", int), g.get("rows", int)
-    if not (1 <= cols <= 26 and 1 <= rows <= 99):
-        _impossible(where, "grid", f"{cols}x{rows} is out of range")
+    if grid.size_refusal(cols, rows) is not None:
+        _impossible(where, "grid", f"{cols}x{rows} is out of range ({grid.SIZES})")
     actors = {}
     for actor_id, raw in top.get("actors", dict).items():
         if not isinstance(actor_id, str):

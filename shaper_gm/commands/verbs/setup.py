@@ -12,10 +12,11 @@ from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.slots import slot_text
 from shaper_gm.dice.totals import is_total
 from shaper_gm.encounter import setup
+from shaper_gm.engine import grid, limits
 from shaper_gm.engine import play as turns
-from shaper_gm.errors import CommandError
+from shaper_gm.errors import CommandError, excerpt
 
-GRID = re.compile(r"^(\d{1,3})x(\d{1,3})$", re.ASCII)
+GRID = re.compile(r"^(\d+)x(\d+)$", re.ASCII)
 MAX_COUNT = 20
 
 
@@ -43,10 +44,7 @@ def register(reg: Registry, rs) -> None:
         rs = ctx.session.ruleset_named(ruleset_id)
         cols, rows = rs.grid
         if p.get("grid") is not None:
-            m = GRID.match(p.get("grid").lower())
-            if not m:
-                raise CommandError(f"--grid {p.get('grid')!r} is not COLSxROWS", "e.g. --grid 5x5")
-            cols, rows = int(m.group(1)), int(m.group(2))
+            cols, rows = grid_size(p.get("grid"))
         session = ctx.session
         if session.save_path is not None and len(session.history) > 1:
             raise CommandError(f"new would replace the fight saved in {session.save_path} "
@@ -208,6 +206,19 @@ def register(reg: Registry, rs) -> None:
         return Outcome(*turns.start_fight(ctx.state, ctx.ruleset))
 
 
+def grid_size(text: str) -> tuple[int, int]:
+    """`--grid COLSxROWS` as numbers, within the sizes a battlefield may have."""
+    m = GRID.match(text.strip().lower())
+    if not m:
+        raise CommandError(f"--grid {excerpt(text)!r} is not COLSxROWS",
+                           f"e.g. --grid 5x5, with {grid.SIZES}")
+    cols, rows = (int(n) if len(n) <= 4 else 0 for n in m.groups())
+    if grid.size_refusal(cols, rows) is not None:
+        raise CommandError(f"--grid {excerpt(text)} is out of range: a battlefield has "
+                           f"{grid.SIZES}", "e.g. --grid 5x5")
+    return cols, rows
+
+
 def template(ctx: Context, word: str):
     """A content template of the encounter's ruleset (its verbs may also read a file)."""
     own = getattr(ruleset_verbs(ctx.ruleset), "template", None)
@@ -236,10 +247,16 @@ def stat_numbers(ctx: Context, parsed) -> dict[str, int]:
 
 
 def whole_number(text: str, what: str) -> int:
+    """A sheet number as typed: a whole number of at most MAX_NUMBER either way (the
+    sheet's own range is the ruleset's to check)."""
     body = text.strip()
     digits = body[1:] if body[:1] in "+-" else body
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
-        raise CommandError(f"{what} needs a whole number, got {text!r}", f"e.g. {what}=2")
+    if not (digits.isascii() and digits.isdigit()):
+        raise CommandError(f"{what} needs a whole number, got {excerpt(text)!r}",
+                           f"e.g. {what}=2")
+    if len(digits) > 6:
+        raise CommandError(f"{what}={excerpt(text)} is out of range: a sheet number is "
+                           f"{limits.span(-limits.MAX_NUMBER, None)}", f"e.g. {what}=2")
     return int(body)
 
 
