@@ -46,11 +46,7 @@ def register(reg: Registry, rs) -> None:
         if p.get("grid") is not None:
             cols, rows = grid_size(p.get("grid"))
         session = ctx.session
-        if session.save_path is not None and len(session.history) > 1:
-            raise CommandError(f"new would replace the fight saved in {session.save_path} "
-                               f"({len(session.history)} commands)",
-                               "that fight stays as it is: quit, then start shaper-gm "
-                               "for a new encounter")
+        _nothing_to_start_over(session)
         seed = p.get("seed")
         if seed is None:
             seed = session.default_seed
@@ -204,6 +200,23 @@ def register(reg: Registry, rs) -> None:
     def start(ctx: Context) -> Outcome:
         _exactly(ctx, 0, "start")
         return Outcome(*turns.start_fight(ctx.state, ctx.ruleset))
+
+
+def _nothing_to_start_over(session) -> None:
+    """A `new` replaces only an encounter nothing has happened in yet (its log is its
+    `new`): one log, one encounter, so a script, a journal or a log that starts over
+    in the middle is refused at that line, and what came before stays as it is."""
+    done = len(session.history) - 1
+    if done < 1:
+        return
+    if session.save_path is not None:
+        raise CommandError(f"new would replace the fight saved in {session.save_path} "
+                           f"({len(session.history)} commands)",
+                           "that fight stays as it is: quit, then start shaper-gm "
+                           "for a new encounter")
+    raise CommandError(f"new would start over: this encounter has {done} command(s) "
+                       "after its new", "one encounter a script: run the next fight "
+                       "as a script of its own")
 
 
 def grid_size(text: str) -> tuple[int, int]:
