@@ -1,11 +1,13 @@
-"""Encounter state to plain data and back, for save files (format version 2).
+"""Encounter state to plain data and back, for save files (format version 3).
 
 Writing puts every field of the state in the file, so loading restores it exactly
 without re-running the log. The generic fields are written here; a ruleset's own data
 (its sheets, `Actor.system`, `Encounter.system`) is encoded by the ruleset itself.
 Reading checks the type of every key and that the state is one play could have made,
 and names the key of the first problem; it never guesses. Older versions are migrated
-on read by the ruleset that wrote them (`migrations`, version -> function).
+on read by the ruleset that wrote them (`migrations`, version -> function), and from
+version 2 to 3 here for every ruleset: version 3 saves carry the encounter's identity
+in their log's first line (commands/identity.py).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from shaper_gm.commands import identity
 from shaper_gm.commands.args import MAX_SEED
 from shaper_gm.engine import ending, grid
 from shaper_gm.engine.data import DataError
@@ -28,12 +31,12 @@ DAMAGED = "the save is damaged; open a good copy"
 class SaveFormatError(GmError):
     """A save that cannot be read as written; the file is left as it is."""
 
-VERSION = 2
+VERSION = 3
 MAX_DICE_POSITION = 10**12
 RulesetFor = Callable[[str], Any]
 
 __all__ = ["MAX_DICE_POSITION", "MAX_SEED", "SaveFormatError", "VERSION", "check_version",
-           "state_from_data", "state_to_data", "upgrade"]
+           "identified_log", "state_from_data", "state_to_data", "upgrade"]
 
 
 # --- writing ---------------------------------------------------------------------------
@@ -125,13 +128,37 @@ def _upgrade(data: dict, where: str, ruleset_for: RulesetFor) -> dict:
     version = check_version(data, where)
     rs = _ruleset(data, where, ruleset_for)
     while version < VERSION:
-        step = getattr(rs, "migrations", {}).get(version)
+        step = MIGRATIONS.get(version) or getattr(rs, "migrations", {}).get(version)
         if step is None:
             raise SaveFormatError(f"{where}: {rs.name} cannot read save format version "
                                   f"{version}", "open it with the shaper-gm that wrote it")
         data = step(data, where)
         version += 1
     return data
+
+
+def identified_log(data: dict) -> list[str] | None:
+    """A save's log as this version reads it: its first line carries the encounter's
+    identity (one derived from the log, for a save written before version 3). None
+    when `log` is not a list of text."""
+    log = data.get("log")
+    if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
+        return None
+    if isinstance(data.get("version"), int) and data["version"] >= 3:
+        return log
+    return identity.carried(log, str(data.get("ruleset", "")))
+
+
+def _v2_to_v3(data: dict, where: str) -> dict:
+    """Version 3 adds the encounter's identity to the log's first line."""
+    out = dict(data, version=3)
+    log = identified_log(data)
+    if log is not None:
+        out["log"] = log
+    return out
+
+
+MIGRATIONS = {2: _v2_to_v3}       # every ruleset's; a ruleset's own come before them
 
 
 def _ruleset(data: dict, where: str, ruleset_for: RulesetFor):

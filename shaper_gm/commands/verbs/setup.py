@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 
-from shaper_gm.commands import resolve
+from shaper_gm.commands import identity, resolve
 from shaper_gm.commands.args import MAX_SEED, flag, parse_slot
 from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Context, Outcome
@@ -30,7 +30,10 @@ def register(reg: Registry, rs) -> None:
                              help="the rules the encounter runs (help rulesets lists them)"),
                         flag("seed", "int", metavar="N",
                              help="the dice generator's seed: the same seed rolls the same"
-                                  " dice")))
+                                  " dice"),
+                        flag(identity.FLAG, "text", metavar="HEX",
+                             help="the encounter's identity: new makes one, and a log's "
+                                  "first line keeps it")))
     def new(ctx: Context) -> Outcome:
         p = ctx.parsed
         if p.words:
@@ -54,7 +57,8 @@ def register(reg: Registry, rs) -> None:
             seed = int.from_bytes(os.urandom(8), "big") % 10**6
         if not 0 <= seed <= MAX_SEED:
             raise CommandError(f"--seed {seed} is out of range", f"use 0 to {MAX_SEED}")
-        p.flags.update(grid=f"{cols}x{rows}", ruleset=ruleset_id, seed=seed)
+        p.flags.update(grid=f"{cols}x{rows}", ruleset=ruleset_id, seed=seed,
+                       **{identity.FLAG: _identity(session, p.get(identity.FLAG))})
         state, events = setup.new_encounter(ruleset_id, cols, rows, seed, rs.new_system())
         return Outcome(state, events)
 
@@ -217,6 +221,19 @@ def _nothing_to_start_over(session) -> None:
     raise CommandError(f"new would start over: this encounter has {done} command(s) "
                        "after its new", "one encounter a script: run the next fight "
                        "as a script of its own")
+
+
+def _identity(session, given: str | None) -> str:
+    """The new encounter's identity: as given (a log's first line), else that of the
+    untouched encounter it replaces (a script's `new` takes the place of the one
+    `run` starts with), else a fresh one."""
+    if given is not None:
+        return identity.checked(given)
+    if len(session.history) == 1:
+        kept = identity.of_line(session.history[0].line)
+        if kept is not None:
+            return kept
+    return identity.fresh()
 
 
 def grid_size(text: str) -> tuple[int, int]:
