@@ -307,7 +307,7 @@ def _piped_into(session, saving, message: str | None) -> int:
                              stop=lambda: stop.pending() or bool(unsaved))
         if unsaved:
             error(f"the last command is done but not on disk: {unsaved[0]}")
-            saving.lock.release()
+            _close(saving)                 # says where it went, if it went anywhere
             return UNUSABLE
         if not _close(saving):
             return UNUSABLE
@@ -322,10 +322,14 @@ class StopRun(Exception):
 
 
 def _close(saving) -> bool:
+    """Close the save; False (the reason said) when what was done is not all in it."""
     try:
-        saving.close()
+        note = saving.close()
     except (GmError, OSError) as exc:
         error(f"could not close {saving.path} cleanly: {exc}")
+        return False
+    if note:
+        error(note)
         return False
     return True
 
