@@ -1,10 +1,12 @@
-"""How large a number an encounter may hold, for every ruleset.
+"""What an encounter may hold, for every ruleset: numbers within range, names that
+resolve.
 
 A sheet number, a resource without a maximum of its own, hit points: whatever the GM
 types for one (`add --stat`, `set`) and whatever a save holds for one is at most
 MAX_NUMBER, so no hand-edited save or typed value makes a later command count, draw or
 roll a billion of anything. The verbs that take a number and the check that reads a
-save use these ranges, so what one accepts the other opens.
+save use these ranges, so what one accepts the other opens; and every name a saved
+state holds (an actor, an item, a rank) must be one that exists (`known`).
 """
 
 from __future__ import annotations
@@ -32,3 +34,10 @@ def check(where: str, value: object, low: int, high: int | None = None,
     if not within(value, low, high):
         raise DataError(where, f"{value:,} is outside {span(low, high)}"
                         + (f" ({why})" if why else ""))
+
+
+def known(where: str, value: object, table, what: str) -> None:
+    """Refuse (DataError naming `where`) a saved name that is not in `table`."""
+    if value not in table:
+        shown = ", ".join(sorted(map(str, table))[:12]) or "none"
+        raise DataError(where, f"unknown {what} {value!r} (known: {shown})")

@@ -18,7 +18,7 @@ from typing import Any
 
 from shaper_gm.commands import identity
 from shaper_gm.commands.args import MAX_SEED
-from shaper_gm.engine import ending, grid
+from shaper_gm.engine import ending, grid, limits, resources
 from shaper_gm.engine.data import DataError
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.reader import Reader
@@ -219,10 +219,51 @@ def _state(data: Any, where: str, ruleset_for: RulesetFor) -> Encounter:
                       passes=passes, passed=passed, system=system, over=over)
     for actor_id, raw in top.get("actors", dict).items():
         rs.check_extras(state, state.actors[actor_id], raw, f"{where}.actors.{actor_id}")
+    _check_actors(state, rs, where)
     rs.check_references(state, where)
     if over is None and ending.decided(state):
         state = ending.end(state)[0]      # written before fights ended: it is over now
     return state
+
+
+def _check_actors(state: Encounter, rs, where: str) -> None:
+    """What every ruleset's actors hold, within range and naming what exists: resources
+    (within their maximum when it is a hard one), hit points, initiative, effects
+    (their amounts, and the turn they last until), summoners."""
+    limits.check(f"{where}.round", state.round, 0)
+    limits.check(f"{where}.passes", state.passes, 0)
+    for actor in state.actors.values():
+        at = f"{where}.actors.{actor.id}"
+        held = dict(actor.resources)
+        for spec in rs.resources:
+            if spec.name in held:
+                top = resources.maximum(spec, actor.sheet, rs.stat) if spec.hard_max else None
+                limits.check(f"{at}.resources.{spec.name}", held[spec.name], 0, top, spec.rule)
+        if actor.max_hp is not None:
+            limits.check(f"{at}.max_hp", actor.max_hp, 0)
+        if actor.initiative is not None:
+            limits.check(f"{at}.initiative", actor.initiative, -limits.MAX_NUMBER)
+        if actor.summoner is not None:
+            limits.known(f"{at}.summoner", actor.summoner, state.actors, "actor")
+        for index, effect in enumerate(actor.effects):
+            here = f"{at}.effects[{index}]"
+            for key, amount in effect.mods:
+                limits.check(f"{here}.mods.{key}", amount, -limits.MAX_NUMBER)
+            _until(here, effect.until, state)
+
+
+def _until(where: str, until: str, state: Encounter) -> None:
+    """`never`, `used_up`, `round:N`, or the start or end of an actor's turn."""
+    kind, sep, rest = until.partition(":")
+    if not sep and kind in ("never", "used_up"):
+        return
+    if sep and kind == "round" and rest.isascii() and rest.isdigit() and len(rest) <= 6:
+        return
+    if sep and kind in ("start", "end"):
+        limits.known(f"{where}.until", rest, state.actors, "actor")
+        return
+    _impossible(where, "until", f"{until!r} is not a moment (never, used_up, round:N, "
+                "start:ID or end:ID)")
 
 
 def _result(top: Reader, actors: dict, round_: int) -> CombatResult | None:

@@ -112,6 +112,10 @@ def register(reg: Registry, rs) -> None:
             raise CommandError(f"--{used_up} cannot be negative", f"e.g. --{used_up} 2")
         until = _until(ctx, p.get("until") or ("used_up" if absorb else "never"))
         mods = tuple((key, p.get(key)) for key in ctx.ruleset.effect_keys if p.get(key))
+        for key, amount in mods:
+            if not limits.within(amount, -limits.MAX_NUMBER):
+                raise CommandError(f"--{key} {amount} is out of range: an effect's amount is "
+                                   f"{limits.span(-limits.MAX_NUMBER, None)}", f"e.g. --{key} 1")
         new = Effect(name, "gm", None, mods, until)
         if until != "never":
             p.flags["until"] = until

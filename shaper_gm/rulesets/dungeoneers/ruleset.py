@@ -92,7 +92,7 @@ class DungeoneersRuleset(RulesetBase):
         self.name = self.numbers.name
         self.resources = (
             ResourceSpec("ap", "AP", max=self.numbers.ap_per_round, refill="round_start",
-                         off_turn=True, rule="D1, D2, D8"),
+                         off_turn=True, rule="D1, D2, D8", hard_max=True),
             ResourceSpec("wounds", "wounds", max="wound_limit", start=0, rule="D19"),
             ResourceSpec("stress", "stress", start=0, rule="D26"),
             ResourceSpec("arca", "arca", max="arca_max", rule="D27"),
@@ -171,6 +171,11 @@ class DungeoneersRuleset(RulesetBase):
 
     def settable_fields(self) -> tuple[str, ...]:
         return (*self.resource_names(), "zone", "side", "name")
+
+    def check_references(self, state: Encounter, where: str) -> None:
+        """A save's state: every name resolves, every number is in its range."""
+        from shaper_gm.rulesets.dungeoneers import saves
+        saves.check_state(self, state, where)
 
     # --- the shared act and react, in AP (D2, D8) -----------------------------------------
     def is_cost(self, word: str) -> bool:
