@@ -58,7 +58,9 @@ def paths(data, at=()):
             yield from paths(value, (*at, index))
 
 
-NUMBERS = [0, -1, 1, 2, 3, 7, 20, 99, 1000, 10**6, 10**9, 10**12]
+# Numbers a hand edit writes. A pool of hundreds of dice is left out: how long odds
+# take for one is tests/bench/bench_odds.py's to check, not this test's.
+NUMBERS = [0, -1, 1, 2, 3, 7, 20, 10**6, 10**9, 10**12]
 
 
 def values(ids: list[str], was) -> st.SearchStrategy:
