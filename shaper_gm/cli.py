@@ -84,7 +84,8 @@ def main(argv: list[str] | None = None) -> int:
         from shaper_gm.content.schema import ContentError
 
         if not isinstance(exc, ContentError):
-            error(f"internal error ({type(exc).__name__}: {exc}); "
+            from shaper_gm.errors import excerpt
+            error(f"internal error ({type(exc).__name__}: {excerpt(str(exc), 200)}); "
                   "every completed command is saved; please report this")
             return INTERNAL
         # the content library itself cannot be read
@@ -127,7 +128,8 @@ def error(text: str) -> None:
 def run(script: str, *, seed: int | None = None, save: str | None = None,
         keep_going: bool = False, force: bool = False) -> int:
     """Run a script; `--save` is checked and locked before the first line, and written
-    with the state reached also after a refused line or a signal."""
+    with the state reached also after a refused line or a signal, when it may replace
+    what is there (persist/replace.py)."""
     from shaper_gm.app import new_session
     from shaper_gm.commands import opening_ruleset
     from shaper_gm.interrupts import Interrupted, landing
@@ -139,13 +141,14 @@ def run(script: str, *, seed: int | None = None, save: str | None = None,
     except ScriptError as exc:
         error(str(exc))
         return UNUSABLE
-    session = new_session(seed=seed, ruleset=opening_ruleset(lines[0][1] if lines else ""))
-    lock = None
+    output = None
     if save is not None:
-        lock = _lock_output(save, session, force)
-        if lock is None:
+        output = _claim_output(save, force)
+        if output is None:
             return UNUSABLE
     try:
+        session = new_session(seed=seed, ruleset=opening_ruleset(lines[0][1] if lines else ""),
+                              encounter_id=output.continues if output else None)
         with StopSignals() as stop:
             try:
                 failures = run_lines(session, lines, keep_going=keep_going,
@@ -160,13 +163,14 @@ def run(script: str, *, seed: int | None = None, save: str | None = None,
                 error(f"stopped by {stop.name} after {len(session.log) - 1} logged "
                       f"command(s){during}" + (f"; writing the state reached to {save}"
                                                if save else "; nothing saved (no --save)"))
-            if save is not None:
+            if output is not None:
+                told = output.continues is not None and not _gives_identity(lines)
                 with landing():                # later signals wait: the save is written whole
-                    return _write_final(session, save) or code
+                    return _write_final(session, output, told) or code
             return code
     finally:
-        if lock is not None:
-            lock.release()
+        if output is not None:
+            output.lock.release()
 
 
 def _cut_short(cut) -> str:
@@ -179,31 +183,55 @@ def _cut_short(cut) -> str:
     return f" (line {line} was stopped and changed nothing)"
 
 
-def _lock_output(save: str, session, force: bool):
-    """The lock of `run --save OUT`, once OUT may be replaced by this run; else None
-    (the reason said)."""
+class Output:
+    """`run --save OUT`: its lock, and the log of the save there (None: nothing there,
+    or --force). A script whose `new` gives no --id continues OUT's encounter, so
+    running a script again replaces its own output, and only when it holds all of it."""
+
+    def __init__(self, save: str, lock, theirs: list[str] | None) -> None:
+        self.save, self.lock, self.theirs = save, lock, theirs
+
+    @property
+    def continues(self) -> str | None:
+        from shaper_gm.commands import identity
+        return identity.of_line(self.theirs[0]) if self.theirs else None
+
+
+def _claim_output(save: str, force: bool) -> Output | None:
+    """`run --save OUT`, locked, once OUT is a path this run may write; else None (the
+    reason said)."""
     from shaper_gm.persist.lock import SaveLock
-    from shaper_gm.persist.replace import check_replace
+    from shaper_gm.persist.replace import claim
     lock = None
     try:
         _path(save).parent.mkdir(parents=True, exist_ok=True)
         lock = SaveLock.acquire(_path(save))
-        check_replace(_path(save), force=force, first_entry=session.log[0],
-                      verb="run --save")
+        theirs = claim(_path(save), force=force, verb="run --save")
     except (GmError, OSError) as exc:
         if lock is not None:
             lock.release()
         error(f"--save {save}: {getattr(exc, 'strerror', None) or exc}")
         return None
-    return lock
+    return Output(save, lock, theirs)
 
 
-def _write_final(session, save: str) -> int:
+def _gives_identity(lines) -> bool:
+    """Whether a script's first line is a `new` with its encounter's --id."""
+    from shaper_gm.commands import identity
+    return bool(lines) and identity.of_line(lines[0][1]) is not None
+
+
+def _write_final(session, output: Output, told: bool) -> int:
     from shaper_gm.persist import saves
+    from shaper_gm.persist.replace import check_same_encounter
+    save = output.save
     try:
+        if output.theirs is not None:
+            check_same_encounter(_path(save), output.theirs, session.log,
+                                 verb="run --save", told=told)
         saves.write_save(session, _path(save))
     except (GmError, OSError) as exc:
-        error(f"--save {save}: {exc}")
+        error(f"--save {save}: {exc}; nothing written")
         return UNUSABLE
     return OK
 
@@ -308,7 +336,7 @@ def _piped_into(session, saving, message: str | None) -> int:
             failures = []
         if unsaved:
             error(f"the last command is done but not on disk: {unsaved[0]}")
-            saving.lock.release()
+            _close(saving)                 # says where it went, if it went anywhere
             return UNUSABLE
         with landing():
             closed = _close(saving)
@@ -325,10 +353,14 @@ class StopRun(Exception):
 
 
 def _close(saving) -> bool:
+    """Close the save; False (the reason said) when what was done is not all in it."""
     try:
-        saving.close()
+        note = saving.close()
     except (GmError, OSError) as exc:
         error(f"could not close {saving.path} cleanly: {exc}")
+        return False
+    if note:
+        error(note)
         return False
     return True
 

@@ -147,22 +147,7 @@ class Session:
 
     # --- running a line ----------------------------------------------------------
     def execute(self, line: str, *, replaying: bool = False) -> Result:
-        tokens = split_line(line)
-        if not tokens:
-            raise CommandError("empty command", "type help for the list of commands")
-        tokens, by_hand_given = _take_by_hand(tokens)
-        if replaying and tokens[0].lower() in FILE_VERBS:
-            raise CommandError(f"the log holds the file command {tokens[0].lower()!r}",
-                               "a save's log never runs file commands: remove that entry")
-        verb = self.registry.lookup(tokens[0])
-        if replaying and verb.takes_file:
-            raise CommandError(f"the log holds the file command {verb.name!r}",
-                               "a save's log never runs file commands: remove that entry")
-        parsed = parse_args(verb.name, tokens[1:], verb.flags)
-        read = file_read(parsed, verb.flags) if replaying else None
-        if read is not None:
-            raise CommandError(f"the log reads a file ({read})",
-                               "a save's log never reads files: the save is damaged")
+        verb, parsed, by_hand_given = parse_line(self.registry, line, replaying=replaying)
         dice = DiceBox(self.state.seed, self.state.dice_position,
                        asker=None if replaying else self.asker, manual=frozenset(self.manual))
         context = Context(self, self.state, parsed, dice, verb)
@@ -270,6 +255,40 @@ class Session:
                 redone.append(frame)
             self.state = redone[-1].after
         return redone
+
+
+def parse_line(registry: Registry, line: str, *,
+               replaying: bool = False) -> tuple[Verb, Parsed, set[str]]:
+    """A line as the command it is: its verb, its parsed words and flags, and the dice
+    slots it marks as typed at the table. Replaying (a log), a file command or a flag
+    that reads a file is refused (FileInLog), whatever quoting spells it."""
+    tokens, by_hand_given = _take_by_hand(split_line(line))
+    if not tokens:
+        raise CommandError("empty command", "type help for the list of commands")
+    if replaying and tokens[0].lower() in FILE_VERBS:
+        raise FileInLog(command=tokens[0].lower())
+    verb = registry.lookup(tokens[0])
+    if replaying and verb.takes_file:
+        raise FileInLog(command=verb.name)
+    parsed = parse_args(verb.name, tokens[1:], verb.flags)
+    read = file_read(parsed, verb.flags) if replaying else None
+    if read is not None:
+        raise FileInLog(read=read)
+    return verb, parsed, by_hand_given
+
+
+class FileInLog(CommandError):
+    """A logged line that is a file command (`command`) or reads a file (`read`, the
+    flag and path): a log never does either (spec: Save files)."""
+
+    def __init__(self, *, command: str | None = None, read: str | None = None) -> None:
+        if command is not None:
+            super().__init__(f"the log holds the file command {command!r}",
+                             "a save's log never runs file commands: remove that entry")
+        else:
+            super().__init__(f"the log reads a file ({read})",
+                             "a save's log never reads files: the save is damaged")
+        self.command, self.read = command, read
 
 
 BY_HAND = "--by-hand"

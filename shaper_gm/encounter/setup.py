@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from shaper_gm.engine import events as ev
+from shaper_gm.engine import grid
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter as EncounterState
 from shaper_gm.engine.turns import expire
@@ -33,9 +34,9 @@ class NewActor:
 
 def new_encounter(ruleset_id: str, cols: int, rows: int, seed: int,
                   system: object = None) -> tuple[EncounterState, list]:
-    if not (1 <= cols <= 26 and 1 <= rows <= 99):
-        raise RuleViolation(f"a {cols}x{rows} grid is out of range",
-                            "use 1 to 26 columns and 1 to 99 rows, e.g. --grid 5x5")
+    refusal = grid.size_refusal(cols, rows)
+    if refusal is not None:
+        raise refusal
     state = EncounterState(ruleset=ruleset_id, seed=seed, cols=cols, rows=rows, system=system)
     return state, [ev.EncounterCreated(cols, rows, seed, ruleset_id)]
 

@@ -1,11 +1,13 @@
-"""Encounter state to plain data and back, for save files (format version 2).
+"""Encounter state to plain data and back, for save files (format version 3).
 
 Writing puts every field of the state in the file, so loading restores it exactly
 without re-running the log. The generic fields are written here; a ruleset's own data
 (its sheets, `Actor.system`, `Encounter.system`) is encoded by the ruleset itself.
 Reading checks the type of every key and that the state is one play could have made,
 and names the key of the first problem; it never guesses. Older versions are migrated
-on read by the ruleset that wrote them (`migrations`, version -> function).
+on read by the ruleset that wrote them (`migrations`, version -> function), and from
+version 2 to 3 here for every ruleset: version 3 saves carry the encounter's identity
+in their log's first line (commands/identity.py).
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from shaper_gm.commands import identity
 from shaper_gm.commands.args import MAX_SEED
-from shaper_gm.engine import ending, grid
+from shaper_gm.engine import ending, grid, limits, resources
 from shaper_gm.engine.data import DataError
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.reader import Reader
@@ -28,14 +31,14 @@ DAMAGED = "the save is damaged; open a good copy"
 class SaveFormatError(GmError):
     """A save that cannot be read as written; the file is left as it is."""
 
-VERSION = 2
+VERSION = 3
 MAX_DICE_POSITION = 10**12
 RulesetFor = Callable[[str], Any]
 
 __all__ = ["MAX_DICE_POSITION", "MAX_SEED", "SaveFormatError", "VERSION", "actor_from_data",
-           "actor_to_data", "check_version", "encounter_to_data", "result_to_data",
-           "state_from_data", "state_from_parts", "state_to_data", "system_from_data",
-           "upgrade"]
+           "actor_to_data", "check_version", "encounter_to_data", "identified_log",
+           "result_to_data", "state_from_data", "state_from_parts", "state_to_data",
+           "system_from_data", "upgrade"]
 
 
 # --- writing ---------------------------------------------------------------------------
@@ -133,13 +136,37 @@ def _upgrade(data: dict, where: str, ruleset_for: RulesetFor) -> dict:
     version = check_version(data, where)
     rs = _ruleset(data, where, ruleset_for)
     while version < VERSION:
-        step = getattr(rs, "migrations", {}).get(version)
+        step = MIGRATIONS.get(version) or getattr(rs, "migrations", {}).get(version)
         if step is None:
             raise SaveFormatError(f"{where}: {rs.name} cannot read save format version "
                                   f"{version}", "open it with the shaper-gm that wrote it")
         data = step(data, where)
         version += 1
     return data
+
+
+def identified_log(data: dict) -> list[str] | None:
+    """A save's log as this version reads it: its first line carries the encounter's
+    identity (one derived from the log, for a save written before version 3). None
+    when `log` is not a list of text."""
+    log = data.get("log")
+    if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
+        return None
+    if isinstance(data.get("version"), int) and data["version"] >= 3:
+        return log
+    return identity.carried(log, str(data.get("ruleset", "")))
+
+
+def _v2_to_v3(data: dict, where: str) -> dict:
+    """Version 3 adds the encounter's identity to the log's first line."""
+    out = dict(data, version=3)
+    log = identified_log(data)
+    if log is not None:
+        out["log"] = log
+    return out
+
+
+MIGRATIONS = {2: _v2_to_v3}       # every ruleset's; a ruleset's own come before them
 
 
 def _ruleset(data: dict, where: str, ruleset_for: RulesetFor):
@@ -174,8 +201,8 @@ def _state(data: Any, where: str, ruleset_for: RulesetFor) -> Encounter:
 def _grid(top: Reader, where: str) -> tuple[int, int]:
     g = top.child("grid")
     cols, rows = g.get("cols", int), g.get("rows", int)
-    if not (1 <= cols <= 26 and 1 <= rows <= 99):
-        _impossible(where, "grid", f"{cols}x{rows} is out of range")
+    if grid.size_refusal(cols, rows) is not None:
+        _impossible(where, "grid", f"{cols}x{rows} is out of range ({grid.SIZES})")
     return cols, rows
 
 
@@ -242,12 +269,56 @@ def _whole(top: Reader, rs, actors: dict, system: Any, fresh: dict) -> Encounter
     state = Encounter(ruleset=rs.id, seed=seed, dice_position=position, cols=cols, rows=rows,
                       actors=actors, order=order, round=round_, turn=turn, up=up,
                       passes=passes, passed=passed, system=system, over=over)
+    _check_encounter(state, where)
     for actor_id, raw in fresh.items():
+        _check_actor(state, state.actors[actor_id], rs, f"{where}.actors.{actor_id}")
         rs.check_extras(state, state.actors[actor_id], raw, f"{where}.actors.{actor_id}")
     rs.check_references(state, where)
     if over is None and ending.decided(state):
         state = ending.end(state)[0]      # written before fights ended: it is over now
     return state
+
+
+def _check_encounter(state: Encounter, where: str) -> None:
+    limits.check(f"{where}.round", state.round, 0)
+    limits.check(f"{where}.passes", state.passes, 0)
+
+
+def _check_actor(state: Encounter, actor: Actor, rs, at: str) -> None:
+    """What every ruleset's actor holds, within range and naming what exists: resources
+    (within their maximum when it is a hard one), hit points, initiative, effects (their
+    amounts, and the turn they last until), its summoner. Checked for each actor a save
+    or a command gives anew, so a command's check costs what it changed."""
+    held = dict(actor.resources)
+    for spec in rs.resources:
+        if spec.name in held:
+            top = resources.maximum(spec, actor.sheet, rs.stat) if spec.hard_max else None
+            limits.check(f"{at}.resources.{spec.name}", held[spec.name], 0, top, spec.rule)
+    if actor.max_hp is not None:
+        limits.check(f"{at}.max_hp", actor.max_hp, 0)
+    if actor.initiative is not None:
+        limits.check(f"{at}.initiative", actor.initiative, -limits.MAX_NUMBER)
+    if actor.summoner is not None:
+        limits.known(f"{at}.summoner", actor.summoner, state.actors, "actor")
+    for index, effect in enumerate(actor.effects):
+        here = f"{at}.effects[{index}]"
+        for key, amount in effect.mods:
+            limits.check(f"{here}.mods.{key}", amount, -limits.MAX_NUMBER)
+        _until(here, effect.until, state)
+
+
+def _until(where: str, until: str, state: Encounter) -> None:
+    """`never`, `used_up`, `round:N`, or the start or end of an actor's turn."""
+    kind, sep, rest = until.partition(":")
+    if not sep and kind in ("never", "used_up"):
+        return
+    if sep and kind == "round" and rest.isascii() and rest.isdigit() and len(rest) <= 6:
+        return
+    if sep and kind in ("start", "end"):
+        limits.known(f"{where}.until", rest, state.actors, "actor")
+        return
+    _impossible(where, "until", f"{until!r} is not a moment (never, used_up, round:N, "
+                "start:ID or end:ID)")
 
 
 def _result(top: Reader, actors: dict, round_: int) -> CombatResult | None:

@@ -313,11 +313,18 @@ class Shell:
                                         "the command is done but not on disk; try save PATH"))
 
     def close(self) -> None:
+        """Close the save; say where this session's work went when not into it."""
         try:
-            self.autosave.close()
-        except (GmError, OSError) as exc:
-            self.renderer.error(GmError(f"could not close the save cleanly: {exc}",
-                                        "the last commit is on disk; it will say recovered"))
+            note = self.autosave.close()
+        except GmError as exc:
+            self.renderer.error(exc)
+        except OSError as exc:
+            self.renderer.error(GmError(f"could not close the save cleanly: "
+                                        f"{exc.strerror or exc}", "every command is in its "
+                                        "journal: the next open recovers it"))
+        else:
+            if note:
+                self.warn(f"Note: {note}.")
 
     # --- manual dice ------------------------------------------------------------------
     def ask(self, question: str) -> str:

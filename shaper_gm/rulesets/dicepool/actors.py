@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from shaper_gm.engine import events as ev
-from shaper_gm.engine import resources
+from shaper_gm.engine import limits, resources
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.harm import damage_note, healed_note
 from shaper_gm.engine.state import Actor, Encounter
@@ -34,10 +34,16 @@ def template_sheet(rs, template: str | None) -> Sheet:
     return found
 
 
+def number_low(key: str) -> int:
+    """The least a sheet number may be (hit points start at 1); the most is
+    engine.limits.MAX_NUMBER (the range `add --stat`, `set` and a save share)."""
+    return 1 if key == "hp" else 0
+
+
 def _whole(name: str, value: Any, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise RuleViolation(f"{name} must be a whole number of at least {low}, got {value!r}",
-                            f"e.g. {name}={max(low, 2)}")
+    if isinstance(value, bool) or not isinstance(value, int) or not limits.within(value, low):
+        raise RuleViolation(f"{name} must be a whole number of at least {low} and at most "
+                            f"{limits.MAX_NUMBER:,}, got {value!r}", f"e.g. {name}={max(low, 2)}")
     return value
 
 
@@ -57,7 +63,7 @@ def build_sheet(rs, sheet: Sheet, numbers: Mapping[str, int], extra: Mapping[str
         if key not in allowed:
             raise RuleViolation(f"{key!r} is not a dice-pool sheet number",
                                 f"--stat takes {', '.join(rs.sheet_numbers)}; --hp N for HP")
-        checked[key] = _whole(key, value, 1 if key == "hp" else 0)
+        checked[key] = _whole(key, value, number_low(key))
     sheet = sheet.with_numbers(checked)
     unknown = [k for k in extra if k not in EXTRA_KEYS]
     if unknown:
@@ -137,7 +143,7 @@ def set_number(rs, state: Encounter, actor_id: str, key: str, value: int):
         raise RuleViolation(f"{key!r} is not a dice-pool sheet number",
                             f"sheet numbers: {', '.join(rs.sheet_numbers)}")
     before = rs.stat(actor.sheet, key)
-    sheet = actor.sheet.with_numbers({key: _whole(key, value, 0)})
+    sheet = actor.sheet.with_numbers({key: _whole(key, value, number_low(key))})
     state = state.with_actor(actor.with_(sheet=sheet))
     return state, [ev.FieldSet(actor_id, key, before, rs.stat(sheet, key))]
 

@@ -93,7 +93,7 @@ class DungeoneersRuleset(RulesetBase):
         self.name = self.numbers.name
         self.resources = (
             ResourceSpec("ap", "AP", max=self.numbers.ap_per_round, refill="round_start",
-                         off_turn=True, rule="D1, D2, D8"),
+                         off_turn=True, rule="D1, D2, D8", hard_max=True),
             ResourceSpec("wounds", "wounds", max="wound_limit", start=0, rule="D19"),
             ResourceSpec("stress", "stress", start=0, rule="D26"),
             ResourceSpec("arca", "arca", max="arca_max", rule="D27"),
@@ -172,6 +172,16 @@ class DungeoneersRuleset(RulesetBase):
 
     def settable_fields(self) -> tuple[str, ...]:
         return (*self.resource_names(), "zone", "side", "name")
+
+    def check_extras(self, state: Encounter, actor: Actor, raw, where: str) -> None:
+        """An actor of a save: every name resolves, every number is in its range."""
+        from shaper_gm.rulesets.dungeoneers import saves
+        saves.check_actor(self, state, actor, where)
+
+    def check_references(self, state: Encounter, where: str) -> None:
+        """The encounter's own numbers and names."""
+        from shaper_gm.rulesets.dungeoneers import saves
+        saves.check_encounter(self, state, where)
 
     # --- the shared act and react, in AP (D2, D8) -----------------------------------------
     def is_cost(self, word: str) -> bool:

@@ -150,6 +150,9 @@ class ShaperRuleset(RulesetBase):
         saves.check_extras(state, actor, raw, where)
         saves.check_references(actor, self.library, where)     # only actors name content
 
+    def check_references(self, state: Encounter, where: str) -> None:
+        saves.check_engagements(state, where)
+
     def new_system(self) -> model.ShaperField:
         return model.ShaperField()
 

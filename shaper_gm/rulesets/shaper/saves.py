@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shaper_gm.engine import limits
 from shaper_gm.engine.data import DataError
 from shaper_gm.engine.reader import Reader
 from shaper_gm.engine.state import Actor, Encounter
@@ -72,6 +73,45 @@ def check_references(actor: Actor, library, at: str) -> None:
         if skill not in library.skills:
             raise DataError(f"{at}.sheet.skills", f"unknown skill {skill!r}: the content "
                             "no longer has it; add it back to content/shaper/")
+    check_numbers(actor, library.rulesets["shaper"], at)
+
+
+def check_numbers(actor: Actor, numbers, at: str) -> None:
+    """Every number a Shaper actor holds in the range the creation rules and `add`
+    give it (S24, S27, S29; at most engine.limits.MAX_NUMBER), and what it holds,
+    reloads and has used among what it carries and knows."""
+    levels = [row.level for row in numbers.levels]
+    sheet = actor.sheet
+    limits.known(f"{at}.sheet.level", sheet.level, levels, "level (S29)")
+    for name in ("vigor", "finesse", "mentality", "max_sp", "sp_regen"):
+        limits.check(f"{at}.sheet.{name}", getattr(sheet, name), 0, why="S27")
+    limits.check(f"{at}.sheet.max_hp", sheet.max_hp, 1, why="S27")
+    for name in ("evasion_bonus", "spell_cost_reduction", "spell_bonus"):
+        limits.check(f"{at}.sheet.{name}", getattr(sheet, name), -limits.MAX_NUMBER)
+    for label in ("attack_bonus", "damage_bonus"):
+        for i, (_, bonus) in enumerate(getattr(sheet, label)):
+            limits.check(f"{at}.sheet.{label}[{i}]", bonus, -limits.MAX_NUMBER, why="S28")
+    for i, (_, level) in enumerate(sheet.skills):
+        limits.check(f"{at}.sheet.skills[{i}]", level, 1, numbers.skill_max_level, why="S24")
+    if sheet.pool is not None:
+        for kind, count in sheet.pool.as_dict().items():
+            limits.check(f"{at}.sheet.pool.{kind}", count, 0, why="S21")
+    carried = {*sheet.weapons, *([sheet.shield] if sheet.shield else [])}
+    for label, items in (("sheet.holding", sheet.holding),
+                         ("system.unloaded", model.unloaded(actor))):
+        for i, item in enumerate(items):
+            limits.known(f"{at}.{label}[{i}]", item, carried, "item it carries (S19a)")
+    for i, (skill, used) in enumerate(model.own(actor).skill_uses):
+        limits.known(f"{at}.system.skill_uses[{i}]", skill, dict(sheet.skills),
+                     "skill it has (S24)")
+        limits.check(f"{at}.system.skill_uses[{i}]", used, 0, why="S24")
+
+
+def check_engagements(state: Encounter, where: str) -> None:
+    """Everyone engaged is in the fight (S14)."""
+    for group in model.engagements(state):
+        for member in sorted(group):
+            limits.known(f"{where}.system.engagements", member, state.actors, "actor (S14)")
 
 
 # --- version 1 --------------------------------------------------------------------------

@@ -163,6 +163,16 @@ class TimesliceRuleset(RulesetBase):
         """Dice notation as the table reads it: every d10 reads 0-9 (T1)."""
         return zero_read(parse(text), self.numbers.zero_faces)
 
+    def check_extras(self, state: Encounter, actor: Actor, raw, where: str) -> None:
+        """An actor of a save: every name resolves, every number is in its range."""
+        from shaper_gm.rulesets.timeslice import saves
+        saves.check_actor(self, state, actor, where)
+
+    def check_references(self, state: Encounter, where: str) -> None:
+        """The encounter's own numbers and names."""
+        from shaper_gm.rulesets.timeslice import saves
+        saves.check_encounter(self, state, where)
+
     # --- initiative (T4) --------------------------------------------------------------------
     def initiative(self, actor: Actor, source: DiceSource) -> Roll:
         """T4: 2d10 (read 0-9) + the [Q] bonus."""
