@@ -67,8 +67,11 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return dispatch(args)
-    except KeyboardInterrupt:
-        return 130                         # interrupted: the shell's convention
+    except KeyboardInterrupt as exc:       # a stop signal where nothing else handled it
+        signum = getattr(exc, "signum", 2)
+        if signum != 2:
+            error(f"stopped by {exc.name}")
+        return 128 + signum
     except BrokenPipeError:                # e.g. `shaper-gm run fight.txt | head`
         _quiet_stdout()
         return OK
@@ -81,7 +84,8 @@ def main(argv: list[str] | None = None) -> int:
         from shaper_gm.content.schema import ContentError
 
         if not isinstance(exc, ContentError):
-            error(f"internal error ({type(exc).__name__}: {exc}); "
+            from shaper_gm.errors import excerpt
+            error(f"internal error ({type(exc).__name__}: {excerpt(str(exc), 200)}); "
                   "every completed command is saved; please report this")
             return INTERNAL
         # the content library itself cannot be read
@@ -124,9 +128,11 @@ def error(text: str) -> None:
 def run(script: str, *, seed: int | None = None, save: str | None = None,
         keep_going: bool = False, force: bool = False) -> int:
     """Run a script; `--save` is checked and locked before the first line, and written
-    with the state reached also after a refused line or a signal."""
+    with the state reached also after a refused line or a signal, when it may replace
+    what is there (persist/replace.py)."""
     from shaper_gm.app import new_session
     from shaper_gm.commands import opening_ruleset
+    from shaper_gm.interrupts import Interrupted, landing
     from shaper_gm.shell.script import ScriptError, read_script
     from shaper_gm.shell.signals import StopSignals
 
@@ -135,54 +141,97 @@ def run(script: str, *, seed: int | None = None, save: str | None = None,
     except ScriptError as exc:
         error(str(exc))
         return UNUSABLE
-    session = new_session(seed=seed, ruleset=opening_ruleset(lines[0][1] if lines else ""))
-    lock = None
+    output = None
     if save is not None:
-        lock = _lock_output(save, session, force)
-        if lock is None:
+        output = _claim_output(save, force)
+        if output is None:
             return UNUSABLE
     try:
+        session = new_session(seed=seed, ruleset=opening_ruleset(lines[0][1] if lines else ""),
+                              encounter_id=output.continues if output else None)
         with StopSignals() as stop:
-            failures = run_lines(session, lines, keep_going=keep_going, stop=stop.pending)
+            try:
+                failures = run_lines(session, lines, keep_going=keep_going,
+                                     stop=stop.pending)
+            except Interrupted as cut:
+                failures, during = [], _cut_short(cut)
+            else:
+                during = ""
             code = FAILED if failures else OK
             if stop.signal is not None:
                 code = 128 + stop.signal
                 error(f"stopped by {stop.name} after {len(session.log) - 1} logged "
-                      "command(s)" + (f"; writing the state reached to {save}" if save else
-                                      "; nothing saved (no --save)"))
-            if save is not None:
-                return _write_final(session, save) or code
+                      f"command(s){during}" + (f"; writing the state reached to {save}"
+                                               if save else "; nothing saved (no --save)"))
+            if output is not None:
+                told = output.continues is not None and not _gives_identity(lines)
+                with landing():                # later signals wait: the save is written whole
+                    return _write_final(session, output, told) or code
             return code
     finally:
-        if lock is not None:
-            lock.release()
+        if output is not None:
+            output.lock.release()
 
 
-def _lock_output(save: str, session, force: bool):
-    """The lock of `run --save OUT`, once OUT may be replaced by this run; else None
-    (the reason said)."""
+def _cut_short(cut) -> str:
+    """Which line a stop signal cut short, and whether it had changed anything."""
+    line = getattr(cut, "line", None)
+    if line is None:
+        return ""
+    if getattr(cut, "landed", False):
+        return f" (line {line} ran; its output was cut short)"
+    return f" (line {line} was stopped and changed nothing)"
+
+
+class Output:
+    """`run --save OUT`: its lock, and the log of the save there (None: nothing there,
+    or --force). A script whose `new` gives no --id continues OUT's encounter, so
+    running a script again replaces its own output, and only when it holds all of it."""
+
+    def __init__(self, save: str, lock, theirs: list[str] | None) -> None:
+        self.save, self.lock, self.theirs = save, lock, theirs
+
+    @property
+    def continues(self) -> str | None:
+        from shaper_gm.commands import identity
+        return identity.of_line(self.theirs[0]) if self.theirs else None
+
+
+def _claim_output(save: str, force: bool) -> Output | None:
+    """`run --save OUT`, locked, once OUT is a path this run may write; else None (the
+    reason said)."""
     from shaper_gm.persist.lock import SaveLock
-    from shaper_gm.persist.replace import check_replace
+    from shaper_gm.persist.replace import claim
     lock = None
     try:
         _path(save).parent.mkdir(parents=True, exist_ok=True)
         lock = SaveLock.acquire(_path(save))
-        check_replace(_path(save), force=force, first_entry=session.log[0],
-                      verb="run --save")
+        theirs = claim(_path(save), force=force, verb="run --save")
     except (GmError, OSError) as exc:
         if lock is not None:
             lock.release()
         error(f"--save {save}: {getattr(exc, 'strerror', None) or exc}")
         return None
-    return lock
+    return Output(save, lock, theirs)
 
 
-def _write_final(session, save: str) -> int:
+def _gives_identity(lines) -> bool:
+    """Whether a script's first line is a `new` with its encounter's --id."""
+    from shaper_gm.commands import identity
+    return bool(lines) and identity.of_line(lines[0][1]) is not None
+
+
+def _write_final(session, output: Output, told: bool) -> int:
     from shaper_gm.persist import saves
+    from shaper_gm.persist.replace import check_same_encounter
+    save = output.save
     try:
+        if output.theirs is not None:
+            check_same_encounter(_path(save), output.theirs, session.log,
+                                 verb="run --save", told=told)
         saves.write_save(session, _path(save))
     except (GmError, OSError) as exc:
-        error(f"--save {save}: {exc}")
+        error(f"--save {save}: {exc}; nothing written")
         return UNUSABLE
     return OK
 
@@ -253,35 +302,45 @@ def shell(save: str | None, note: str | None = None) -> int:
 def _piped_into(session, saving, message: str | None) -> int:
     """`open SAVE` fed by a pipe: run the piped lines on the save like `run -`, each
     completed line made durable as in the shell. A line that cannot be made durable
-    stops the run (exit 2); a signal stops it after the line in hand."""
+    stops the run (exit 2); a signal stops it at once (a line that had not landed
+    changed nothing), and the save is closed with everything that landed."""
+    from shaper_gm.interrupts import Interrupted, landing
     from shaper_gm.shell.script import ScriptError, read_script
     from shaper_gm.shell.signals import StopSignals
 
     with StopSignals() as stop:
         try:
             lines = read_script("-")
-        except ScriptError as exc:
-            error(str(exc))
-            _close(saving)
-            return UNUSABLE
+        except (ScriptError, Interrupted) as exc:
+            if isinstance(exc, ScriptError):
+                error(str(exc))
+            with landing():
+                _close(saving)
+            return 128 + stop.signal if stop.signal else UNUSABLE
         if message:
             print(message, flush=True)
         unsaved: list[GmError] = []
 
         def commit() -> None:
             try:
-                saving.commit()
+                with landing():
+                    saving.commit()
             except (GmError, OSError) as exc:
                 unsaved.append(GmError(str(exc)))
                 raise StopRun from None
 
-        failures = run_lines(session, lines, done=commit,
-                             stop=lambda: stop.pending() or bool(unsaved))
+        try:
+            failures = run_lines(session, lines, done=commit,
+                                 stop=lambda: stop.pending() or bool(unsaved))
+        except Interrupted:      # what landed is in the session: closing writes it whole
+            failures = []
         if unsaved:
             error(f"the last command is done but not on disk: {unsaved[0]}")
-            saving.lock.release()
+            _close(saving)                 # says where it went, if it went anywhere
             return UNUSABLE
-        if not _close(saving):
+        with landing():
+            closed = _close(saving)
+        if not closed:
             return UNUSABLE
         if stop.signal is not None:
             error(f"stopped by {stop.name}; every completed command is in {saving.path}")
@@ -294,10 +353,14 @@ class StopRun(Exception):
 
 
 def _close(saving) -> bool:
+    """Close the save; False (the reason said) when what was done is not all in it."""
     try:
-        saving.close()
+        note = saving.close()
     except (GmError, OSError) as exc:
         error(f"could not close {saving.path} cleanly: {exc}")
+        return False
+    if note:
+        error(note)
         return False
     return True
 

@@ -5,13 +5,18 @@ regular file, and reads at most `cap + 1` bytes, so a device such as /dev/zero i
 refused by size without being read to the end (`stat` says 0 bytes for it).
 
 Writing is atomic (temporary file in the target's folder, fsync, rename, fsync of the
-folder): a reader sees the old file or the new one, never half. A symlink is written
-through (its target is replaced, the link stays) and the file keeps its mode.
+folder): a reader sees the old file or the new one, never half. A save the GM names by
+a symlink is written through it (its target is replaced, the link stays) and the file
+keeps its mode. Files shaper-gm names itself are never opened through a link: a
+temporary file is made exclusively under an unpredictable name, and the holder of a
+save's lock removes the ones a crash left beside it (`remove_leftovers`).
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import re
 import stat
 import tempfile
 from pathlib import Path
@@ -94,22 +99,73 @@ def write_text_atomic(path: Path | str, text: str) -> None:
 
 
 def replace_atomic(path: Path, data: bytes, mode: int) -> None:
-    """Put `data` at `path` with `mode`, atomically: a temporary file in the same folder,
-    fsync, rename (a link at `path` is replaced, not followed), fsync of the folder."""
+    """Put `data` at `path` with `mode`, atomically: a temporary file in the same folder
+    (created exclusively, never through a link), fsync, rename (a link at `path` is
+    replaced, not followed), fsync of the folder. On failure (a full disk) the file at
+    `path` is as it was and the temporary file is gone."""
     folder = path.parent
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=folder)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fchmod(handle.fileno(), mode)
-            os.fsync(handle.fileno())
+        try:
+            write_all(fd, data)
+            os.fchmod(fd, mode)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         os.replace(tmp, path)
     except BaseException:
-        if os.path.exists(tmp):
+        try:
             os.unlink(tmp)
+        except FileNotFoundError:
+            pass
         raise
     fsync_folder(folder)
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Write all of `data` to `fd` (os.write may take less than it is given)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+TEMP_SUFFIX = ".tmp"
+
+
+def remove_leftovers(path: Path) -> list[Path]:
+    """Delete the temporary files a crash left beside `path` (what `replace_atomic`
+    names `.NAME.XXXXXXXX.tmp`); the names removed. Only a process that holds the lock
+    on `path` may call this: nobody else writes there, so none is in use."""
+    pattern = re.compile(re.escape(f".{path.name}.") + r"[a-z0-9_]{8}"
+                         + re.escape(TEMP_SUFFIX))
+    removed = []
+    try:
+        names = [n for n in os.listdir(path.parent) if pattern.fullmatch(n)]
+    except OSError:
+        return removed
+    for name in names:
+        leftover = path.parent / name
+        try:
+            if stat.S_ISREG(os.lstat(leftover).st_mode):
+                os.unlink(leftover)           # the name only: a link is not followed
+                removed.append(leftover)
+        except OSError:
+            pass
+    return removed
+
+
+def os_problem(exc: OSError, doing: str, path: Path | str) -> tuple[str, str]:
+    """(message, hint) for an OSError met while `doing` ("write", "lock") `path`: a
+    full disk and a refused permission are named as such, with what to do."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        why = "the disk is full" if exc.errno == errno.ENOSPC else "the disk quota is used up"
+        return (f"cannot {doing} {path}: {why}",
+                "free some space, or save on another disk; what was saved before is intact")
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return (f"cannot {doing} {path}: permission denied",
+                f"check who may write in {Path(path).parent}, or save elsewhere")
+    return (f"cannot {doing} {path}: {exc.strerror or exc}",
+            "check the folder exists and is writable, or save elsewhere")
 
 
 def default_mode() -> int:
@@ -133,9 +189,11 @@ def fsync_folder(folder: Path) -> None:
 
 
 def create_new(path: Path) -> bool:
-    """Create an empty file at `path` only if nothing is there (O_EXCL); True if made."""
+    """Create an empty file at `path` only if nothing is there, not even a dangling link
+    (O_EXCL); True if made."""
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+                     | os.O_CLOEXEC, 0o666)
     except FileExistsError:
         return False
     os.close(fd)

@@ -145,24 +145,68 @@ class Autosave:
         if not closed:
             self.journal = _start(self.path, new, len(self.session.history))
 
-    def close(self) -> None:
+    def close(self, *, keep_elsewhere: bool = True) -> str | None:
         """Write the save as closed cleanly (unless it already is), remove its journal,
-        and give up its lock."""
+        and give up its lock. When the save was changed by another program meanwhile,
+        it is left as that program wrote it, and this session's work, if it has any the
+        save may lack, goes to a new file beside it (`keep_elsewhere`): the note
+        returned says so and where. SaveError when the work could not be written
+        anywhere, saying what is on disk."""
         try:
-            if _identity(self.path) == self._written:
-                unchanged = self.durable.change(self.session.history,
-                                                self.session.manual) is None
-                if self.clean_on_disk and unchanged:
-                    if self.journal is not None:
-                        self.journal.remove()
-                        self.journal = None
-                else:
-                    self.compact(closed=True)
+            if _identity(self.path) != self._written:
+                return self._changed_behind_our_back(keep_elsewhere)
+            unchanged = self.durable.change(self.session.history,
+                                            self.session.manual) is None
+            if self.clean_on_disk and unchanged:
+                if self.journal is not None:
+                    self.journal.remove()
+                    self.journal = None
+                return None
+            try:
+                self.compact(closed=True)
+            except (GmError, OSError) as exc:
+                if unchanged and not self.broken and self.journal is not None:
+                    raise SaveError(f"could not close {self.path} cleanly: {_why(exc)}",
+                                    "every command is in its journal: the next open "
+                                    "recovers it") from None
+                return self._keep_elsewhere(f"{self.path} could not be written "
+                                            f"({_why(exc)})")
+            return None
         finally:
             if self.journal is not None:
                 self.journal.close()
                 self.journal = None
             self.lock.release()
+
+    def _changed_behind_our_back(self, keep_elsewhere: bool) -> str | None:
+        """The save is no longer what this session last wrote: keep the session's work
+        elsewhere when it has any the file may lack (a journal record, or a command not
+        yet made durable)."""
+        pending = self.durable.change(self.session.history, self.session.manual)
+        recorded = self.journal is not None and self.journal.count > 0
+        if not keep_elsewhere or (pending is None and not recorded and not self.broken):
+            return None
+        return self._keep_elsewhere(f"{self.path} was changed by another program while "
+                                    "it was open, so it is left as that program wrote it")
+
+    def _keep_elsewhere(self, why: str) -> str:
+        """Write the whole session to a new file beside the save, and say where; its
+        journal then holds nothing that file lacks, so it goes. SaveError when that
+        cannot be written either, saying what is lost."""
+        pending = self.durable.change(self.session.history, self.session.manual)
+        try:
+            path = unsaved_path(self.path)
+            write_save_text(path, dump_session(self.session, closed=True))
+        except (GmError, OSError) as exc:
+            lost = (f"{len(pending.add)} command(s) not yet in its journal are lost"
+                    if pending is not None and pending.add else "its journal keeps them")
+            raise SaveError(f"{why}; this session's commands could not be written elsewhere "
+                            f"either ({_why(exc)})", lost) from None
+        if self.journal is not None:
+            self.journal.remove()
+            self.journal = None
+        return (f"{why}; this session's {len(self.session.history)} commands are in {path} "
+                f"(shaper-gm open {path})")
 
     def _check_unchanged(self) -> None:
         if _identity(self.path) != self._written:
@@ -177,7 +221,7 @@ class Autosave:
         it now (a compaction)."""
         path = Path(path)
         if real_target(path) != real_target(self.path):
-            self._move(path, SaveLock.acquire(path))
+            self._move(path, SaveLock.acquire(path), keep_elsewhere=False)  # goes on there
         self.compact()
 
     def load(self, path: Path | str, library=None) -> Opened:
@@ -196,13 +240,18 @@ class Autosave:
         except BaseException:
             lock.release()
             raise
-        self._move(path, lock)
+        note = self._move(path, lock, keep_elsewhere=True)
         self._adopt(opened)
+        if note:
+            self.notes.insert(0, note)
         return opened
 
-    def _move(self, path: Path, lock: SaveLock) -> None:
+    def _move(self, path: Path, lock: SaveLock, *, keep_elsewhere: bool) -> str | None:
+        """Close the current file (its work kept elsewhere too when the session is about
+        to be replaced and the file was changed behind its back) and take `path`; the
+        note of the close."""
         try:
-            self.close()
+            note = self.close(keep_elsewhere=keep_elsewhere)
         except BaseException:
             lock.release()
             raise
@@ -210,6 +259,24 @@ class Autosave:
         self._written = _identity(path)
         self.session.save_path = str(path)
         self.clean_on_disk = False
+        return note
+
+
+def unsaved_path(save: Path) -> Path:
+    """A new file beside `save` for work that could not go into it, created empty here
+    (O_EXCL), so it is never one that exists: NAME-unsaved-DATE-TIME.yaml, -2, ..."""
+    target = real_target(save)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = target.with_name(f"{target.stem}-unsaved-{stamp}.yaml")
+    n = 2
+    while not create_new(path):
+        path = target.with_name(f"{target.stem}-unsaved-{stamp}-{n}.yaml")
+        n += 1
+    return path
+
+
+def _why(exc: BaseException) -> str:
+    return getattr(exc, "strerror", None) or str(exc)
 
 
 def _start(save: Path, save_digest: str, log_length: int) -> JournalFile:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from shaper_gm.errors import GmError
-from shaper_gm.files import create_new, read_capped, write_text_atomic
+from shaper_gm.files import create_new, default_mode, read_capped, replace_atomic
 from shaper_gm.persist.saves import saves_dir
 
 MAX_DEMO = 4 * 2**20          # bytes; the shipped demos are a few KiB
@@ -52,7 +52,8 @@ def copy_demo(ruleset_id: str, folder: Path | None = None) -> Path:
         path, n = folder / f"{stem}.yaml", 2
         while not create_new(path):
             path, n = folder / f"{stem}-{n}.yaml", n + 1
-        write_text_atomic(path, text)
+        replace_atomic(path, text.encode("utf-8"), default_mode())   # the name made here,
+        # never a link put there since: a rename replaces a link, it does not follow it
     except OSError as exc:
         raise GmError(f"cannot copy the demo into {folder}: {exc.strerror or exc}",
                       f"make {folder} writable, or set SHAPER_GM_SAVES to another folder") \

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from shaper_gm.commands import identity
 from shaper_gm.commands.args import split_line
 from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Result, Session
@@ -32,21 +33,25 @@ def build_registry(rs=None, extra=()) -> Registry:
 
 
 def new_session(*, library=None, seed: int | None = None, grid: str | None = None,
-                start_new: bool = True, ruleset: str | None = None, equip=None) -> Session:
+                start_new: bool = True, ruleset: str | None = None, equip=None,
+                encounter_id: str | None = None) -> Session:
     """A session on a fresh encounter (its first log entry is the `new` that made it);
-    `equip(session)` adds what the layers above give it (the application's)."""
+    `equip(session)` adds what the layers above give it (the application's).
+    `encounter_id`: the identity it takes (`run --save` continuing its output's)."""
     # The first `new` is read with the ruleset it asks for: only that one is loaded.
     session = _empty_session(ruleset, content=library, default_seed=seed)
     if equip is not None:
         equip(session)
     if start_new:
         line = "new"
-        if ruleset:
+        if ruleset in rulesets.known():        # an unknown one is for its `new` to refuse
             line += f" --ruleset {ruleset}"
         if grid:
             line += f" --grid {grid}"
         if seed is not None:
             line += f" --seed {seed}"
+        if encounter_id is not None:
+            line += f" --{identity.FLAG} {encounter_id}"
         session.execute(line)
     return session
 
@@ -62,9 +67,9 @@ def opening_ruleset(line: str) -> str | None:
         return None
     for word, following in zip(words, [*words[1:], ""], strict=True):
         if word == "--ruleset":
-            return following or None
+            return following.lower() or None
         if word.startswith("--ruleset="):
-            return word.partition("=")[2] or None
+            return word.partition("=")[2].lower() or None
     return None
 
 

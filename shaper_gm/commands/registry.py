@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import field
 
 from shaper_gm.commands.args import FlagSpec
-from shaper_gm.errors import CommandError
+from shaper_gm.errors import CommandError, excerpt
 from shaper_gm.records import record
 
 # The file verbs the application adds (app/files.py), by every name they answer to: a
@@ -31,6 +31,7 @@ class Verb:
     positionals: tuple[str, ...] = ()
     # Its dice slots: (name, rolled once per target or attempt?), in the order it rolls.
     slots: tuple[tuple[str, bool], ...] = ()
+    notes: tuple[str, ...] = ()   # more lines `help VERB` shows: limits, caveats
 
     def flag(self, name: str) -> FlagSpec | None:
         return next((f for f in self.flags if f.name == name), None)
@@ -62,10 +63,10 @@ class Registry:
                 flags: tuple[FlagSpec, ...] = (), rules: str = "",
                 examples: tuple[str, ...] = (), group: str = "play", logged: bool = True,
                 takes_file: bool = False, positionals: tuple[str, ...] = (),
-                slots: tuple[tuple[str, bool], ...] = ()):
+                slots: tuple[tuple[str, bool], ...] = (), notes: tuple[str, ...] = ()):
         def register(handler: Callable) -> Callable:
             verb = Verb(name, handler, usage, summary, aliases, flags, rules, examples, group,
-                        logged, takes_file, positionals, tuple(slots))
+                        logged, takes_file, positionals, tuple(slots), notes)
             self.verbs[name] = verb
             self.by_alias[name] = name
             for alias in aliases:
@@ -76,14 +77,15 @@ class Registry:
     def lookup(self, word: str) -> Verb:
         name = self.by_alias.get(word.lower())
         if name is None:
+            shown = excerpt(word)
             import difflib  # only a miss needs it
             close = difflib.get_close_matches(word.lower(), list(self.by_alias), n=3)
             hint = f"did you mean {' or '.join(close)}?" if close else "type help for the list"
             if self.ruleset_name:
                 plays = ", ".join(self.own_verbs())
-                raise CommandError(f"unknown command {word!r}: this encounter runs "
+                raise CommandError(f"unknown command {shown!r}: this encounter runs "
                                    f"{self.ruleset_name}, whose verbs are {plays}", hint)
-            raise CommandError(f"unknown command {word!r}", hint)
+            raise CommandError(f"unknown command {shown!r}", hint)
         return self.verbs[name]
 
     def names(self) -> list[str]:

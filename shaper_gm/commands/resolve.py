@@ -13,6 +13,8 @@ def match_one(word: str, candidates: list[str], what: str, hint: str = "") -> st
 
 
 def actor(state: EncounterState, word: str) -> str:
+    if word.lower() in state.actors:          # as logs name them: no list of a thousand
+        return word.lower()
     return match_one(word, list(state.actors), "actor", "add actors with: add ID")
 
 

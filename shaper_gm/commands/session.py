@@ -8,6 +8,7 @@ It either applies the command completely and returns a `Result`, or raises a
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import field
 from typing import Any
 
@@ -21,6 +22,7 @@ from shaper_gm.engine import ending, play
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter as EncounterState
 from shaper_gm.errors import CommandError, GmError
+from shaper_gm.interrupts import landing
 from shaper_gm.records import record
 
 # Everything a lower layer raises to refuse a command; all reach the GM as a GmError.
@@ -147,27 +149,14 @@ class Session:
 
     # --- running a line ----------------------------------------------------------
     def execute(self, line: str, *, replaying: bool = False) -> Result:
-        tokens = split_line(line)
-        if not tokens:
-            raise CommandError("empty command", "type help for the list of commands")
-        tokens, by_hand_given = _take_by_hand(tokens)
-        if replaying and tokens[0].lower() in FILE_VERBS:
-            raise CommandError(f"the log holds the file command {tokens[0].lower()!r}",
-                               "a save's log never runs file commands: remove that entry")
-        verb = self.registry.lookup(tokens[0])
-        if replaying and verb.takes_file:
-            raise CommandError(f"the log holds the file command {verb.name!r}",
-                               "a save's log never runs file commands: remove that entry")
-        parsed = parse_args(verb.name, tokens[1:], verb.flags)
-        read = file_read(parsed, verb.flags) if replaying else None
-        if read is not None:
-            raise CommandError(f"the log reads a file ({read})",
-                               "a save's log never reads files: the save is damaged")
+        verb, parsed, by_hand_given = parse_line(self.registry, line, replaying=replaying)
         dice = DiceBox(self.state.seed, self.state.dice_position,
                        asker=None if replaying else self.asker, manual=frozenset(self.manual))
         context = Context(self, self.state, parsed, dice, verb)
         try:
-            outcome = verb.handler(context) or Outcome()
+            # A file verb writes files and moves the session to them: it lands whole.
+            with landing() if verb.takes_file else nullcontext():
+                outcome = verb.handler(context) or Outcome()
             dice.finish()
             if outcome.state is not None and verb.logged:
                 outcome = self._settle_fight(outcome)
@@ -189,13 +178,15 @@ class Session:
                                f"(limit {MAX_LINE})", "shorten its text or split it")
         if self.admit is not None:
             self.admit(self, new_state, resolved)
-        if verb.name == "new" and len(self.history) == 1:
-            # The first `new` made an empty encounter nothing has touched: a fresh one
-            # replaces it, so the log starts with the `new` the GM chose.
-            self.history.clear()
-        self.history.append(Frame(resolved, self.state, new_state, tuple(outcome.events)))
-        self.future.clear()
-        self.state = new_state
+        frame = Frame(resolved, self.state, new_state, tuple(outcome.events))
+        with landing():                     # up to here a stop signal changes nothing
+            if verb.name == "new" and len(self.history) == 1:
+                # The first `new` made an empty encounter nothing has touched: a fresh
+                # one replaces it, so the log starts with the `new` the GM chose.
+                self.history.clear()
+            self.history.append(frame)
+            self.future.clear()
+            self.state = new_state
         return Result(verb.name, resolved, tuple(outcome.events), outcome.view)
 
     def _settle_fight(self, outcome: Outcome) -> Outcome:
@@ -205,7 +196,7 @@ class Session:
         (engine.ending)."""
         state = outcome.state
         rs = self.ruleset_for(state)
-        state, settled = rs.after_change(state)
+        state, settled = rs.after_change(state, self.state)
         state, more = ending.settle(self.state, state, rs)
         state, handed = play.hand_on(state, rs)
         more = [*more, *handed]
@@ -245,11 +236,12 @@ class Session:
                                    "replay the save to undo past where it was opened")
             self.rebuild(self, count)
         undone = []
-        for _ in range(count):
-            frame = self.history.pop()
-            self.future.append(frame)
-            undone.append(frame)
-        self.state = undone[-1].before
+        with landing():
+            for _ in range(count):
+                frame = self.history.pop()
+                self.future.append(frame)
+                undone.append(frame)
+            self.state = undone[-1].before
         return undone
 
     def dice_ahead(self) -> int:
@@ -267,12 +259,47 @@ class Session:
             raise CommandError(f"only {len(self.future)} command(s) can be redone",
                                f"use redo {len(self.future)}")
         redone = []
-        for _ in range(count):
-            frame = self.future.pop()
-            self.history.append(frame)
-            redone.append(frame)
-        self.state = redone[-1].after
+        with landing():
+            for _ in range(count):
+                frame = self.future.pop()
+                self.history.append(frame)
+                redone.append(frame)
+            self.state = redone[-1].after
         return redone
+
+
+def parse_line(registry: Registry, line: str, *,
+               replaying: bool = False) -> tuple[Verb, Parsed, set[str]]:
+    """A line as the command it is: its verb, its parsed words and flags, and the dice
+    slots it marks as typed at the table. Replaying (a log), a file command or a flag
+    that reads a file is refused (FileInLog), whatever quoting spells it."""
+    tokens, by_hand_given = _take_by_hand(split_line(line))
+    if not tokens:
+        raise CommandError("empty command", "type help for the list of commands")
+    if replaying and tokens[0].lower() in FILE_VERBS:
+        raise FileInLog(command=tokens[0].lower())
+    verb = registry.lookup(tokens[0])
+    if replaying and verb.takes_file:
+        raise FileInLog(command=verb.name)
+    parsed = parse_args(verb.name, tokens[1:], verb.flags)
+    read = file_read(parsed, verb.flags) if replaying else None
+    if read is not None:
+        raise FileInLog(read=read)
+    return verb, parsed, by_hand_given
+
+
+class FileInLog(CommandError):
+    """A logged line that is a file command (`command`) or reads a file (`read`, the
+    flag and path): a log never does either (spec: Save files)."""
+
+    def __init__(self, *, command: str | None = None, read: str | None = None) -> None:
+        if command is not None:
+            super().__init__(f"the log holds the file command {command!r}",
+                             "a save's log never runs file commands: remove that entry")
+        else:
+            super().__init__(f"the log reads a file ({read})",
+                             "a save's log never reads files: the save is damaged")
+        self.command, self.read = command, read
 
 
 BY_HAND = "--by-hand"

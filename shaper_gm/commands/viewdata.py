@@ -34,6 +34,7 @@ class ActorView:
 @record
 class OrderView:
     state: Any
+    brief: bool = False      # drawn as a turn begins: the rows from the acting actor on
 
 
 @record

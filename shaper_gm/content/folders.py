@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from shaper_gm.content.schema import ID_RE, ContentError, Ctx, show
-from shaper_gm.content.yamlio import YamlError, load_yaml_file, load_yaml_text
+from shaper_gm.content.yamlio import YamlError, load_yaml_file
 
 ENV_VAR = "SHAPER_GM_CONTENT"
 
@@ -80,8 +80,9 @@ def read_sheet_file(path: str | Path) -> tuple[str, str, Any]:
 
 
 def read_yaml(path: Path, display: str) -> Any:
-    """One file's parsed YAML; YamlError or UnicodeDecodeError when it cannot be read."""
-    return load_yaml_text(path.read_text(encoding="utf-8"), origin=display)
+    """One file's parsed YAML (a regular file, read capped: a pipe or a device there is
+    refused, never waited on or read to its end); YamlError when it cannot be read."""
+    return load_yaml_file(path, display)
 
 
 def ruleset_files(ruleset_id: str, root: str | Path | None = None) -> list[tuple[str, Any]]:

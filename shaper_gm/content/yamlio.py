@@ -2,7 +2,10 @@
 
 Only plain data (mappings, lists, strings, numbers, booleans, null) is ever built:
 the safe loader refuses tags such as ``!!python/object``. The libyaml C loader is used
-when PyYAML was built with it, because it is several times faster.
+when PyYAML was built with it, because it is several times faster. No text reaches
+either loader before its depth is known to be within `nesting.MAX_DEPTH` (see
+nesting.py), and a value the constructor cannot build (a 5,000-digit number, the 45th
+of a month) is a YamlError at its line like any other.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from functools import lru_cache
 from pathlib import Path
 
 import yaml
+
+from shaper_gm.nesting import MAX_DEPTH, TOO_DEEP, yaml_surely_shallow
 
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
@@ -38,7 +43,8 @@ class YamlError(ValueError):
 
 def load_yaml_text(text: str, *, origin: str) -> object:
     """Parse one YAML document of plain data; `origin` names it in errors."""
-    loader = LOADER(text)
+    check_depth(text, origin)
+    loader = _Loader(text)
     try:
         try:
             node = loader.get_single_node()
@@ -57,7 +63,19 @@ def load_yaml_text(text: str, *, origin: str) -> object:
         loader.dispose()
 
 
-class _SaveLoader(LOADER):
+class _Loader(LOADER):
+    """The safe loader, turning a value the constructor cannot build (Python's ValueError
+    from deep inside PyYAML) into a ConstructorError at its node."""
+
+    def construct_object(self, node, deep=False):
+        try:
+            return super().construct_object(node, deep=deep)
+        except (ValueError, OverflowError) as exc:
+            raise yaml.constructor.ConstructorError(
+                None, None, _unreadable(node, exc), node.start_mark) from None
+
+
+class _SaveLoader(_Loader):
     """The fast loader, refusing a mapping that repeats a key (PyYAML keeps the last)."""
 
     def construct_mapping(self, node, deep=False):
@@ -72,17 +90,11 @@ class _SaveLoader(LOADER):
 
 
 def load_yaml_data(text: str, *, origin: str) -> object:
-    """Parse large plain data (a save) in bounded memory: parser events are streamed
-    once to refuse anchors and aliases, then libyaml builds the data directly, refusing
-    duplicate keys."""
+    """Parse large plain data (a save) in bounded memory: anchors and aliases are refused
+    (by a pass over the parser's events, only when the text holds '&' or '*'), then
+    libyaml builds the data directly, refusing duplicate keys."""
+    check_depth(text, origin, aliases=True)
     try:
-        # An anchor needs '&' and an alias '*': without either, skip the event pass.
-        events = yaml.parse(text, Loader=LOADER) if "&" in text or "*" in text else ()
-        for event in events:
-            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                mark = event.start_mark
-                raise YamlError(origin, "anchors and aliases (&name, *name) are not allowed",
-                                mark.line + 1, mark.column + 1)
         return yaml.load(text, Loader=_SaveLoader)
     except yaml.MarkedYAMLError as exc:
         raise _error(origin, exc, ()) from None
@@ -90,23 +102,62 @@ def load_yaml_data(text: str, *, origin: str) -> object:
         raise YamlError(origin, str(exc)) from None
 
 
+_OPEN = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_CLOSE = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+
+
+def check_depth(text: str, origin: str, *, aliases: bool = False) -> None:
+    """YamlError when `text` nests deeper than MAX_DEPTH, or, with `aliases`, holds an
+    anchor or an alias. The parser's events are counted (the parser itself never
+    recurses) only when a glance at the text cannot tell."""
+    anchors = aliases and ("&" in text or "*" in text)
+    if not anchors and yaml_surely_shallow(text):
+        return
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=LOADER):
+            if isinstance(event, _OPEN):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise _at(origin, TOO_DEEP, event)
+            elif isinstance(event, _CLOSE):
+                depth -= 1
+            if anchors and (isinstance(event, yaml.AliasEvent)
+                            or getattr(event, "anchor", None)):
+                raise _at(origin, "anchors and aliases (&name, *name) are not allowed", event)
+    except yaml.MarkedYAMLError as exc:
+        # libyaml (0.2.5 on) refuses 1,000 levels while reading ahead of its events,
+        # before the count above reaches the limit: the same refusal, said the same way.
+        if "maximum nesting depth" in str(exc.problem):
+            exc.context, exc.problem = None, TOO_DEEP
+        raise _error(origin, exc, ()) from None
+    except yaml.YAMLError as exc:
+        raise YamlError(origin, str(exc)) from None
+
+
+def _at(origin: str, problem: str, event: yaml.Event) -> YamlError:
+    mark = event.start_mark
+    return YamlError(origin, problem, mark.line + 1, mark.column + 1)
+
+
 MAX_YAML_FILE_BYTES = 4 * 1024 * 1024
 
 
-def load_yaml_file(path: str | Path) -> object:
-    """Read and parse a UTF-8 YAML file (a regular file of at most 4 MiB); errors name
-    the file."""
+def load_yaml_file(path: str | Path, origin: str | None = None) -> object:
+    """Read and parse a UTF-8 YAML file (a regular file of at most 4 MiB, never waited
+    on); errors name it as `origin` (by default its path)."""
     from shaper_gm.files import FileRefused, read_capped
     path = Path(path)
+    origin = str(path) if origin is None else origin
     try:
         raw = read_capped(path, MAX_YAML_FILE_BYTES, "YAML file")
     except FileRefused as exc:
-        raise YamlError(str(path), exc.message) from None
+        raise YamlError(origin, exc.message) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise YamlError(str(path), f"not UTF-8 text ({exc.reason})") from None
-    return load_yaml_text(text, origin=str(path))
+        raise YamlError(origin, f"not UTF-8 text ({exc.reason})") from None
+    return load_yaml_text(text, origin=origin)
 
 
 def dump_yaml(data: object) -> str:
@@ -144,6 +195,18 @@ def _error(origin: str, exc: yaml.MarkedYAMLError, path: tuple) -> YamlError:
         problem = f"tag {_tag_of(problem)} is not allowed: only plain data is read"
     line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
     return YamlError(origin, problem, line, column, path)
+
+
+_KINDS = {"int": "a whole number", "float": "a number", "timestamp": "a date"}
+
+
+def _unreadable(node: yaml.Node, exc: Exception) -> str:
+    """`'2001-13-45' is not a date (month must be in 1..12)`, the value cut short."""
+    value = node.value if isinstance(node.value, str) else ""
+    shown = value if len(value) <= 24 else f"{value[:20]}... ({len(value)} characters)"
+    kind = _KINDS.get(str(node.tag).rsplit(":", 1)[-1], "a value shaper-gm reads")
+    reason = str(exc).split(";")[0].split(": value has")[0][:80]
+    return f"'{shown}' is not {kind} ({reason})"
 
 
 def _tag_of(problem: str) -> str:

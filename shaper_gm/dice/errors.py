@@ -28,3 +28,8 @@ class DiceInputError(DiceError):
         super().__init__(message)
         self.message = message
         self.hint = hint
+
+
+class TooLarge(DiceInputError):
+    """An exact computation (odds, a distribution) past the limit that keeps it quick and
+    small; raised before the work starts, so nothing is spent on it."""

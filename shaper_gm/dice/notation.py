@@ -11,7 +11,10 @@ Grammar (whitespace allowed around ``+``/``-``, ``d`` case-insensitive)::
 
 Limits keep typos harmless: 1-100 dice per term, 2-1000 sides,
 constants 0-10000.  Numbers are length-checked before conversion so a
-pasted 10,000-digit number fails at once instead of hanging.
+pasted 10,000-digit number fails at once instead of hanging.  A ruleset that
+rolls more dice than one term holds (a pool, boon dice) builds its terms with
+:func:`dice_terms`; one roll takes at most ``MAX_DICE`` dice in all (see
+:mod:`.roll`).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from functools import lru_cache
 from shaper_gm.records import record
 
 from .errors import DiceSyntaxError
+from .limits import MAX_DICE
 
 __all__ = [
     "DiceTerm",
@@ -37,6 +41,8 @@ __all__ = [
     "MAX_COUNT",
     "MAX_SIDES",
     "MAX_CONSTANT",
+    "MAX_DICE",
+    "dice_terms",
 ]
 
 MAX_COUNT = 100
@@ -133,6 +139,17 @@ def add(expr: Expr, other: Expr | int | str) -> Expr:
     if constant or not dice:
         return Expr(dice + (Constant(abs(constant), -1 if constant < 0 else 1),))
     return Expr(dice)
+
+
+def dice_terms(count: int, sides: int, sign: int = 1, low: int = 1) -> tuple[DiceTerm, ...]:
+    """`count` dice of `sides` faces as terms the notation allows (at most MAX_COUNT
+    each); none for a count of 0 or less."""
+    terms = []
+    while count > 0:
+        take = min(count, MAX_COUNT)
+        terms.append(DiceTerm(take, sides, sign, low))
+        count -= take
+    return tuple(terms)
 
 
 def term_range(term: Term) -> tuple[int, int]:

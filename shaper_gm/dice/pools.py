@@ -10,7 +10,8 @@ from math import comb
 
 from shaper_gm.records import record
 
-from .exact import Dist
+from .exact import Dist, check_dice
+from .roll import check_dice_count
 from .sources import DiceSource
 from .totals import entered as entered_total
 from .totals import take_total
@@ -66,6 +67,7 @@ def roll_pool(source: DiceSource, count: int, sides: int, success_on: int, *,
               what: str = "pool") -> PoolResult:
     if count < 0:
         raise ValueError(f"a pool cannot have {count} dice")
+    check_dice_count(count, what)
     if entered_total(source) is not None:
         given = take_total(source, f"{what} (successes)", f"{count}d{sides}, {success_on}+",
                            range(count + 1), dice=count)
@@ -74,8 +76,9 @@ def roll_pool(source: DiceSource, count: int, sides: int, success_on: int, *,
     return PoolResult(tuple(faces), sides, success_on)
 
 
-def pool_dist(count: int, sides: int, success_on: int) -> Dist:
+def pool_dist(count: int, sides: int, success_on: int, what: str = "pool") -> Dist:
     """Exact distribution of `PoolCount` for `count` dice (binomial, integer weights)."""
+    check_dice(count, what)
     hits = max(0, min(sides, sides - success_on + 1))
     misses = sides - hits
     return Dist({PoolCount(k, count - k): comb(count, k) * hits ** k * misses ** (count - k)

@@ -25,8 +25,9 @@ from collections.abc import Callable, Iterable, Sequence
 from shaper_gm.records import record
 
 from .die import Die
+from .errors import DiceInputError
 from .modifiers import NO_MODIFIERS, PoolModifiers, apply_modifiers
-from .notation import Constant, DiceTerm, Expr, evaluate, parse
+from .notation import MAX_DICE, Constant, DiceTerm, Expr, dice_terms, evaluate, parse
 from .sources import DiceSource
 from .totals import entered as entered_total
 from .totals import take_total
@@ -39,8 +40,10 @@ __all__ = [
     "basic_expression",
     "resolve",
     "automatic_result",
+    "check_dice_count",
     "check_pool",
     "draw_faces",
+    "reachable",
 ]
 
 SUCCESS = "success"
@@ -127,6 +130,13 @@ def draw_faces(source: DiceSource, expr: Expr, what: str) -> tuple[int, ...]:
     return tuple(faces)
 
 
+def check_dice_count(count: int, what: str) -> None:
+    """One roll takes at most MAX_DICE dice: more faces than a log line could hold."""
+    if count > MAX_DICE:
+        raise DiceInputError(f"{what}: {count:,} dice are more than one roll takes "
+                             f"(at most {MAX_DICE:,})", "roll fewer dice")
+
+
 def check_pool(expr: Expr, pool: int, mods: PoolModifiers) -> int:
     """Sides of the modifier pool (the first ``pool`` dice); they must be alike and added."""
     terms = []
@@ -202,12 +212,29 @@ def roll(
     ``after`` is what the caller adds to the total: a total given for the roll includes it."""
     if isinstance(expr, str):
         expr = parse(expr)
-    check_pool(expr, expr.dice_count, mods)  # fail before consuming any faces
+    check_dice_count(expr.dice_count, what)     # fail before consuming any faces
+    check_pool(expr, expr.dice_count, mods)
     if entered_total(source) is not None:
-        from .exact import roll_dist
-        possible = [t + after for t in roll_dist(expr, mods)]
+        reach = reachable(expr, mods)
+        possible = range(reach.start + after, reach.stop + after)
         return _from_total(source, expr, mods, what, possible, after, basic)
     return resolve(expr, draw_faces(source, expr, what), mods, basic=basic)
+
+
+def reachable(expr: Expr, mods: PoolModifiers = NO_MODIFIERS,
+              pool: int | None = None) -> range:
+    """Every total ``expr`` can come to, its first ``pool`` dice under ``mods``.
+
+    Dice with consecutive faces reach every total between their least and greatest,
+    and so do they when modifiers pin some of them (the dice left free still take every
+    face), so two extremes give the whole set: no distribution is worked out, however
+    many dice the roll has."""
+    if not mods:
+        return range(expr.min, expr.max + 1)
+    lows = [t.low for t in expr.dice_terms for _ in range(t.count)]
+    highs = [t.high for t in expr.dice_terms for _ in range(t.count)]
+    return range(resolve(expr, lows, mods, pool=pool).total,
+                 resolve(expr, highs, mods, pool=pool).total + 1)
 
 
 def _from_total(source, expr: Expr, mods: PoolModifiers, what: str, possible, after: int,
@@ -231,7 +258,7 @@ def basic_expression(
         raise ValueError(f"extra dice must be >= 0, got {extra_dice}")
     terms = base.dice_terms
     if extra_dice:
-        terms += (DiceTerm(extra_dice, base.dice_terms[0].sides),)
+        terms += dice_terms(extra_dice, base.dice_terms[0].sides)
     constant = base.constant + bonus
     if constant:
         terms += (Constant(abs(constant), -1 if constant < 0 else 1),)
@@ -254,9 +281,8 @@ def basic_roll(
     untouched by modifiers and the automatic-result check.
     """
     expr, pool = basic_expression(bonus, extra_dice, basic_expr)
+    check_dice_count(expr.dice_count, what)
     check_pool(expr, pool, mods)
     if entered_total(source) is not None:
-        from .exact import basic_dist
-        possible = [t for t, _ in basic_dist(basic_expr, bonus, mods, extra_dice)]
-        return _from_total(source, expr, mods, what, possible, 0, True)
+        return _from_total(source, expr, mods, what, reachable(expr, mods, pool), 0, True)
     return resolve(expr, draw_faces(source, expr, what), mods, pool=pool, basic=True)

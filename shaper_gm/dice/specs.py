@@ -53,7 +53,7 @@ class SumRoll:
         return roll(self.expr, source, what=self.what, after=self.after)
 
     def outcomes(self) -> Dist:
-        return _sum_outcomes(self.expr)
+        return _sum_outcomes(self.expr, self.what)
 
 
 @record
@@ -72,7 +72,7 @@ class BasicRoll:
                           basic_expr=self.base, what=self.what)
 
     def outcomes(self) -> Dist:
-        return _basic_outcomes(self.base, self.bonus, self.mods, self.extra_dice)
+        return _basic_outcomes(self.base, self.bonus, self.mods, self.extra_dice, self.what)
 
 
 @record
@@ -88,22 +88,22 @@ class PoolRoll:
         return roll_pool(source, self.count, self.sides, self.success_on, what=self.what)
 
     def outcomes(self) -> Dist:
-        return _pool_outcomes(self.count, self.sides, self.success_on)
+        return _pool_outcomes(self.count, self.sides, self.success_on, self.what)
 
 
 @lru_cache(maxsize=512)
-def _sum_outcomes(expr: Expr) -> Dist:
-    return roll_dist(expr).map(Total)
+def _sum_outcomes(expr: Expr, what: str) -> Dist:
+    return roll_dist(expr, what=what).map(Total)
 
 
 @lru_cache(maxsize=512)
-def _basic_outcomes(base: str, bonus: int, mods: PoolModifiers, extra: int) -> Dist:
-    return basic_dist(base, bonus, mods, extra).map(lambda pair: Total(*pair))
+def _basic_outcomes(base: str, bonus: int, mods: PoolModifiers, extra: int, what: str) -> Dist:
+    return basic_dist(base, bonus, mods, extra, what).map(lambda pair: Total(*pair))
 
 
 @lru_cache(maxsize=512)
-def _pool_outcomes(count: int, sides: int, success_on: int) -> Dist:
-    return pool_dist(count, sides, success_on)
+def _pool_outcomes(count: int, sides: int, success_on: int, what: str) -> Dist:
+    return pool_dist(count, sides, success_on, what)
 
 
 __all__ = ["BasicRoll", "PoolCount", "PoolRoll", "SumRoll", "Total"]

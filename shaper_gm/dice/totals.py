@@ -71,11 +71,12 @@ def take_total(source, what: str, shown: str, possible: Iterable[int], *, dice: 
     including `after`) and hand it over in place of `dice` dice.
 
     `shown` is the roll as the GM knows it (``3d6+1``); `automatic` says whether the roll
-    has automatic results at all (a declared one is refused otherwise)."""
+    has automatic results at all (a declared one is refused otherwise). `possible` may
+    be a `range`, checked without listing it."""
     total = entered(source)
     assert total is not None, "take_total on a source without a total"
     label = getattr(source, "label", "total")
-    reachable = sorted(set(possible))
+    reachable = possible if isinstance(possible, range) else sorted(set(possible))
     if total.value not in reachable:
         low, high = reachable[0], reachable[-1]
         span = f"{low} to {high}" if low != high else f"only {low}"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from shaper_gm.engine import events as ev
+from shaper_gm.engine import grid
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter as EncounterState
 from shaper_gm.engine.turns import expire
@@ -33,9 +34,9 @@ class NewActor:
 
 def new_encounter(ruleset_id: str, cols: int, rows: int, seed: int,
                   system: object = None) -> tuple[EncounterState, list]:
-    if not (1 <= cols <= 26 and 1 <= rows <= 99):
-        raise RuleViolation(f"a {cols}x{rows} grid is out of range",
-                            "use 1 to 26 columns and 1 to 99 rows, e.g. --grid 5x5")
+    refusal = grid.size_refusal(cols, rows)
+    if refusal is not None:
+        raise refusal
     state = EncounterState(ruleset=ruleset_id, seed=seed, cols=cols, rows=rows, system=system)
     return state, [ev.EncounterCreated(cols, rows, seed, ruleset_id)]
 
@@ -88,11 +89,11 @@ def place(state: EncounterState, rs, actor_id: str, zone_text: str) -> tuple[Enc
 
 def sort_order(state: EncounterState, rs) -> tuple[str, ...]:
     """Higher initiative first; ties by the ruleset's tie-break, then as listed."""
-    listed = list(state.order)
+    listed = {actor_id: place for place, actor_id in enumerate(state.order)}
     rolled = [a for a in listed if state.actors[a].initiative is not None]
     unrolled = [a for a in listed if state.actors[a].initiative is None]
     rolled.sort(key=lambda a: (-state.actors[a].initiative,
-                               -rs.order_tiebreak(state.actors[a]), listed.index(a)))
+                               -rs.order_tiebreak(state.actors[a]), listed[a]))
     return tuple(rolled + unrolled)
 
 
@@ -157,12 +158,21 @@ def _entered(total: int):
 
 
 def with_summons_after(state: EncounterState, order: tuple[str, ...]) -> tuple[str, ...]:
-    base = [a for a in order if state.actors[a].summoner is None]
+    """Each summons right after its summoner, in the order's sequence; the rest (a
+    summons whose summoner is not listed) at the end."""
+    base, summons = [], {}
+    for actor_id in order:
+        summoner = state.actors[actor_id].summoner
+        if summoner is None:
+            base.append(actor_id)
+        else:
+            summons.setdefault(summoner, []).append(actor_id)
     out: list[str] = []
     for actor_id in base:
         out.append(actor_id)
-        out += [s for s in order if state.actors[s].summoner == actor_id]
-    out += [a for a in order if a not in out]
+        out += summons.pop(actor_id, ())
+    placed = set(out)
+    out += [a for a in order if a not in placed]
     return tuple(out)
 
 
@@ -170,7 +180,8 @@ def set_order(state: EncounterState, ids: list[str]) -> tuple[EncounterState, li
     """The GM sets the order by hand: the named actors first, in that order, then the rest."""
     if len(set(ids)) != len(ids):
         raise RuleViolation("an actor is named twice in the order", "name each actor once")
-    rest = [a for a in state.order if a not in ids]
+    named = set(ids)
+    rest = [a for a in state.order if a not in named]
     order = with_summons_after(state, (*ids, *rest))
     return state.with_(order=order), [ev.OrderSet(order, (), "set by hand")]
 

@@ -20,25 +20,29 @@ GO_ON = "to fight on, add someone or heal a downed actor; else start a new encou
 
 def sides(state: Encounter) -> list[str]:
     """Every side with an actor, in the order's listing order, then the rest."""
-    listed = [a for a in state.order if a in state.actors]
-    listed += [a for a in state.actors if a not in listed]
+    listed = dict.fromkeys(a for a in state.order if a in state.actors)
+    listed.update(dict.fromkeys(state.actors))
     return list(dict.fromkeys(state.actors[a].side for a in listed))
 
 
 def able_sides(state: Encounter) -> list[str]:
     """The sides with someone who can still take a turn."""
-    able = {a.side for a in state.actors.values() if can_take_turns(a)}
+    able = state.census().able
     return [side for side in sides(state) if side in able]
 
 
 def decided(state: Encounter, before: Encounter | None = None) -> bool:
     """True when a running fight has (had) two sides and at most one can still act.
     `before` counts the sides of the state before a command: removing the last enemy
-    ends a fight too."""
+    ends a fight too. Read from the states' censuses: the same cost with 1,000 actors
+    as with 10."""
     if state.round == 0 or state.over is not None:
         return False
-    present = set(sides(state)) | (set(sides(before)) if before is not None else set())
-    return len(present) >= 2 and len(able_sides(state)) <= 1
+    census = state.census()
+    present = census.sides.keys()
+    if before is not None:
+        present = present | before.census().sides.keys()
+    return len(present) >= 2 and len(census.able) <= 1
 
 
 def end(state: Encounter, pending: str | None = None) -> Step:
@@ -76,7 +80,7 @@ def settle(before: Encounter, state: Encounter, rs) -> Step:
     """After any command: end the fight if it is decided, resume it if it is not any
     more (two sides able to act again), else nothing."""
     if state.over is not None:
-        if len(able_sides(state)) >= 2:
+        if len(state.census().able) >= 2:
             return resume(state, rs)
         return state, []
     if decided(state, before):

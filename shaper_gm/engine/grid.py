@@ -13,6 +13,18 @@ Cell = tuple[int, int]            # (column, row), both 0-based
 
 _CELL = re.compile(r"^\s*([A-Za-z]{1,3})\s*(\d{1,4})\s*$")
 _LETTERS = 26
+# A battlefield's size: columns A to Z, rows 1 to 99 (what `new --grid` takes and a
+# save may hold).
+MAX_COLS, MAX_ROWS = 26, 99
+SIZES = f"1 to {MAX_COLS} columns (A-Z) and 1 to {MAX_ROWS} rows"
+
+
+def size_refusal(cols: int, rows: int) -> RuleViolation | None:
+    """Why a `cols` x `rows` battlefield cannot be, or None when it can."""
+    if 1 <= cols <= MAX_COLS and 1 <= rows <= MAX_ROWS:
+        return None
+    return RuleViolation(f"a {cols}x{rows} battlefield is out of range: it has {SIZES}",
+                         "e.g. --grid 5x5")
 
 
 def _col_index(letters: str) -> int:
@@ -114,8 +126,12 @@ def cell_of(state, actor_id: str, *, what: str = "zone", rule: str = "",
 def occupied(state, but=()) -> set[Cell]:
     """Cells standing actors stand on (a downed one leaves its cell free)."""
     skip = set(but)
-    return {cell_from_name(a.zone) for a in state.actors.values()
-            if a.zone is not None and not a.down and a.id not in skip}
+    return {cell_from_name(zone) for zone, ids in state.standing_zones().items() if ids - skip}
+
+
+def taken(state, cell: Cell, but=()) -> bool:
+    """Whether a standing actor other than `but` stands on `cell`."""
+    return bool(state.standing_on(cell_name(cell)) - set(but))
 
 
 def cells_within(state, centre: Cell, reach: int, diagonal: int = 1) -> list[Cell]:

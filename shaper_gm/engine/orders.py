@@ -16,6 +16,9 @@ stops there, `end` and `pass` are refused, and `resume` picks up where it stoppe
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from shaper_gm.engine import ending, resources
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
@@ -353,22 +356,35 @@ class MostRemaining:
                             "check the actors' sheets, or heal someone")
 
     def choose(self, state: Encounter, rs) -> tuple[tuple[str, ...], str]:
-        listed = [a for a in state.order if a in state.actors]
-        listed += [a for a in state.actors if a not in listed]
-        able = [a for a in listed if can_take_turns(state.actors[a])
-                and a not in state.passed and state.actors[a].resource(self.resource) > 0]
-        if not able:
+        budgets = self._budgets(state, rs)
+        chosen = budgets.chosen         # who is up depends on the budgets, passes, order
+        if chosen is not None and chosen[:3] == (self, state.passed, state.order):
+            return chosen[3]
+        made = self._choose(state, budgets)
+        budgets.chosen = (self, state.passed, state.order, made)
+        return made
+
+    def _choose(self, state: Encounter, budgets: Budgets) -> tuple[tuple[str, ...], str]:
+        tied: dict[str, frozenset[str]] = {}      # side -> its actors with the most left
+        for top in sorted(budgets.by_left, reverse=True):
+            tied = {side: ids - state.passed if state.passed else ids
+                    for side, ids in budgets.by_left[top].items()}
+            tied = {side: ids for side, ids in tied.items() if ids}
+            if tied:
+                break
+        if not tied:
             return (), ""
-        top = max(state.actors[a].resource(self.resource) for a in able)
-        tied = [a for a in able if state.actors[a].resource(self.resource) == top]
-        sides = list(dict.fromkeys(state.actors[a].side for a in tied))
+        rank = budgets.ranks(state)                # the listing: the order's, then the rest
+        first = {side: min(map(rank.__getitem__, ids)) for side, ids in tied.items()}
+        sides = sorted(tied, key=first.__getitem__)
         label = self.resource.upper()
         if len(sides) == 1:
+            up = tuple(sorted(tied[sides[0]], key=rank.__getitem__))
             why = f"most {label} left ({top})"
-            if len(tied) > 1:
+            if len(up) > 1:
                 why += f"; tied inside {sides[0]}: any of them may act {self._rule('in_group')}"
-            return tuple(tied), why
-        totals = {side: self.side_total(state, rs, side) for side in sides}
+            return up, why
+        totals = {side: budgets.totals.get(side, 0) for side in sides}
         best = max(totals.values())
         winners = [s for s in sides if totals[s] == best]
         side = winners[0]
@@ -379,14 +395,19 @@ class MostRemaining:
         else:
             why = (f"tie at {top} {label} between sides: {side}'s {self.group_stat} total "
                    f"{best} beats the others ({shown}) {self._rule('between_groups')}")
-        up = tuple(a for a in tied if state.actors[a].side == side)
+        up = tuple(sorted(tied[side], key=rank.__getitem__))
         if len(up) > 1:
             why += f"; tied inside {side}: any of them may act {self._rule('in_group')}"
         return up, why
 
     def side_total(self, state: Encounter, rs, side: str) -> int:
-        return sum(rs.stat(a.sheet, self.group_stat) for a in state.actors.values()
-                   if a.side == side and not a.down)
+        return self._budgets(state, rs).totals.get(side, 0)
+
+    def _budgets(self, state: Encounter, rs) -> Budgets:
+        return state.actors.derived(
+            ("most", self.resource, self.group_stat, rs),
+            lambda actors: Budgets.of(actors, self.resource,
+                                      lambda sheet: rs.stat(sheet, self.group_stat)))
 
     def _rule(self, key: str) -> str:
         rule = self.rules.get(key)
@@ -398,10 +419,87 @@ class MostRemaining:
     def upcoming(self, state: Encounter, rs) -> str:
         """Who leads among the others now: whoever ends with the most after this action
         acts next, so the toolbar names the one to beat."""
-        others = [a for a in state.actors.values() if a.id not in (state.up or ())
-                  and can_take_turns(a) and a.id not in state.passed
-                  and a.resource(self.resource) > 0]
-        if not others:
-            return f"next: round {state.round + 1}" if state.round else ""
-        best = max(others, key=lambda a: a.resource(self.resource))
-        return f"then: {best.name} ({best.resource(self.resource)} {self.resource.upper()})"
+        budgets, up = self._budgets(state, rs), set(state.up)
+        for left in sorted(budgets.by_left, reverse=True):
+            others = {a for ids in budgets.by_left[left].values() for a in ids
+                      if a not in up and a not in state.passed}
+            if others:                       # the first of them as the actors are listed
+                best = state.actors[next(a for a in state.actors if a in others)]
+                return f"then: {best.name} ({left} {self.resource.upper()})"
+        return f"next: round {state.round + 1}" if state.round else ""
+
+
+class Budgets:
+    """What `MostRemaining` reads of one actors mapping, kept up to date from actor to
+    actor (`ActorMap.derived`): the actors able to take turns by how much of the
+    resource they have left (above none) and their side, and each side's total of the
+    group number over its actors not down."""
+
+    __slots__ = ("by_left", "totals", "resource", "number", "ranked", "chosen")
+
+    def __init__(self, by_left: dict[int, dict[str, frozenset[str]]], totals: dict[str, int],
+                 resource: str, number: Callable[[Any], int],
+                 ranked: tuple | None = None) -> None:
+        self.by_left, self.totals = by_left, totals
+        self.resource, self.number = resource, number
+        self.ranked = ranked            # (turn order, each actor's place in the listing)
+        self.chosen: tuple | None = None    # (strategy, passed, order, what it chose)
+
+    def ranks(self, state: Encounter) -> dict[str, int]:
+        """Each actor's place in the listing: the order's, then the actors' own. Made
+        once per turn order and set of actors."""
+        if self.ranked is None or self.ranked[0] is not state.order:
+            rank = {a: i for i, a in enumerate(
+                dict.fromkeys(a for a in state.order if a in state.actors))}
+            for actor_id in state.actors:
+                rank.setdefault(actor_id, len(rank))
+            self.ranked = (state.order, rank)
+        return self.ranked[1]
+
+    @classmethod
+    def of(cls, actors, resource: str, number: Callable[[Any], int]) -> Budgets:
+        by_left: dict[int, dict[str, set[str]]] = {}
+        totals: dict[str, int] = {}
+        for actor in actors.values():
+            left = actor.resource(resource)
+            if left > 0 and can_take_turns(actor):
+                by_left.setdefault(left, {}).setdefault(actor.side, set()).add(actor.id)
+            if not actor.down:
+                totals[actor.side] = totals.get(actor.side, 0) + number(actor.sheet)
+        return cls({left: {side: frozenset(ids) for side, ids in sides.items()}
+                    for left, sides in by_left.items()}, totals, resource, number)
+
+    def changed(self, pairs: list) -> Budgets:
+        out = self
+        for old, new in pairs:
+            if (old is not None and new is not None and old.down == new.down
+                    and old.summoner == new.summoner and old.side == new.side
+                    and old.sheet is new.sheet
+                    and old.resource(self.resource) == new.resource(self.resource)):
+                continue                  # wounds, effects, zone: nothing counted here
+            if out is self:
+                same_ids = old is not None and new is not None
+                out = Budgets(dict(self.by_left), dict(self.totals), self.resource,
+                              self.number, self.ranked if same_ids else None)
+            elif old is None or new is None:
+                out.ranked = None
+            for actor, step in ((old, -1), (new, 1)):
+                if actor is not None:
+                    out._count(actor, step)
+        return out
+
+    def _count(self, actor, step: int) -> None:
+        left = actor.resource(self.resource)
+        if left > 0 and can_take_turns(actor):
+            sides = self.by_left[left] = dict(self.by_left.get(left, {}))
+            ids = sides.get(actor.side, frozenset())
+            ids = ids | {actor.id} if step > 0 else ids - {actor.id}
+            if ids:
+                sides[actor.side] = ids
+            else:
+                del sides[actor.side]
+                if not sides:
+                    del self.by_left[left]
+        if not actor.down:
+            total = self.totals.get(actor.side, 0) + step * self.number(actor.sheet)
+            self.totals[actor.side] = total

@@ -54,8 +54,8 @@ def hand_on(state: Encounter, rs) -> Step:
     pass would hand it on."""
     if state.over is not None or state.turn is None or state.round == 0:
         return state, []
-    holders = [a for a in (state.up or (state.turn,)) if a in state.actors]
-    if holders and all(can_take_turns(state.actors[a]) for a in holders):
+    holder = state.actors.get(state.turn)
+    if holder is not None and can_take_turns(holder):
         return state, []
     return rs.turn_order.hand_on(state, rs)
 

@@ -38,6 +38,9 @@ class ResourceSpec:
     while_down: bool = False        # comes back even while its actor is down
     rule: str = ""                  # the ruling that defines it, for messages
     shown: bool = True              # shown in the order table and the toolbar
+    # Never above its maximum (a turn's budget): a save holding more is refused. Else
+    # only engine.limits.MAX_NUMBER bounds it (wounds may pass their limit).
+    hard_max: bool = False
 
     def __post_init__(self) -> None:
         for moment in (self.refill, self.lapse):

@@ -8,7 +8,7 @@ concepts.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from shaper_gm.engine import grid
@@ -70,6 +70,7 @@ class Ruleset(Protocol):
     def decode_actor_system(self, data: Any, where: str) -> Any: ...
     def decode_encounter_system(self, data: Any, where: str) -> Any: ...
     def save_extras(self, state: Encounter, actor: Actor) -> dict: ...
+    def save_extras_touched(self, before: Encounter, after: Encounter) -> Iterable[str]: ...
     def check_extras(self, state: Encounter, actor: Actor, raw: Any, where: str) -> None: ...
     def check_references(self, state: Encounter, where: str) -> None: ...
 
@@ -79,7 +80,7 @@ class Ruleset(Protocol):
     def on_turn_start(self, state: Encounter, actor_id: str) -> Step: ...
     def on_turn_end(self, state: Encounter, actor_id: str) -> Step: ...
     def on_down(self, state: Encounter, actor_id: str) -> Step: ...
-    def after_change(self, state: Encounter) -> Step: ...
+    def after_change(self, state: Encounter, before: Encounter | None = None) -> Step: ...
     def set_field(self, state: Encounter, target: str, key: str,
                   value: str) -> Step | None: ...
     def set_hp(self, state: Encounter, target: str, hp: int) -> Step: ...
@@ -279,14 +280,26 @@ class RulesetBase:
     migrations: Mapping[int, Any] = {}   # save version -> function(data, where) -> next
 
     def save_extras(self, state: Encounter, actor: Actor) -> dict:
-        """Keys a save keeps beside an actor's resources for the GM to read."""
+        """Keys a save keeps beside an actor's resources for the GM to read. They may read
+        the actor and the encounter's `system`; a ruleset whose extras read the system
+        names who they change for in `save_extras_touched`."""
         return {}
 
+    def save_extras_touched(self, before: Encounter, after: Encounter) -> Iterable[str]:
+        """The actors whose `save_extras` may differ between two states though the actor
+        itself is the same value in both: a save re-encodes only actors that changed
+        and these (persist/statetext.py)."""
+        return ()
+
     def check_extras(self, state: Encounter, actor: Actor, raw: Any, where: str) -> None:
-        """Refuse (engine.data.DataError) extras that disagree with the state."""
+        """Refuse (engine.data.DataError) an actor's data that disagrees with the state
+        (its extras) or names content the library lacks. It may read the actor, its data
+        and what `save_extras_touched` covers: the admission check runs it only for the
+        actors a command changed and those touched."""
 
     def check_references(self, state: Encounter, where: str) -> None:
-        """Refuse (DataError) a state naming content this ruleset's library lacks."""
+        """Refuse (DataError) an encounter naming content this ruleset's library lacks
+        (what actors name, `check_extras` checks: once per changed actor)."""
 
     def decode_encounter_system(self, data: Any, where: str) -> Any:
         from shaper_gm.engine.data import from_data
@@ -347,10 +360,10 @@ class RulesetBase:
     def on_down(self, state: Encounter, actor_id: str) -> Step:
         return state, []
 
-    def after_change(self, state: Encounter) -> Step:
-        """After every command that changed the encounter: what the ruleset's rules make
-        follow (who is up after a GM's change to budgets, wounds at the limit putting a
-        creature down). Nothing by default."""
+    def after_change(self, state: Encounter, before: Encounter | None = None) -> Step:
+        """After every command that changed the encounter (from `before`; None: from
+        anything): what the ruleset's rules make follow (who is up after a GM's change to
+        budgets, wounds at the limit putting a creature down). Nothing by default."""
         return state, []
 
     def set_field(self, state: Encounter, target: str, key: str, value: str) -> Step | None:

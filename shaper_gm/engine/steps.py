@@ -12,6 +12,12 @@ steps run two ways:
   cleared in this mode once later steps no longer read them, so more branches merge.
 
 This is how a rule exists once: `odds` runs the very steps an attack runs.
+
+The exact runner is bounded: it weighs at most `MAX_BRANCHES` outcomes over all steps
+(a second or two of work at most), and refuses (`TooLarge`) as soon as it can tell a
+run would weigh more: before the first step when there are more steps than that,
+before each step from its first situation's branches times the number of situations,
+and within a step from the outcomes multiplied along the first path through its rolls.
 """
 
 from __future__ import annotations
@@ -19,8 +25,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
+from math import gcd, lcm
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from shaper_gm.dice.errors import TooLarge
+from shaper_gm.dice.limits import MAX_DICE, MAX_WEIGHED
 from shaper_gm.engine.decisions import Ask, Decisions
 from shaper_gm.records import record
 
@@ -145,30 +154,33 @@ def play(steps: Sequence[Step], ctx: Any, tape: PlayTape) -> Any:
 
 
 class _NeedRoll(Exception):
-    def __init__(self, outcomes: list[tuple[Any, Fraction]]) -> None:
+    def __init__(self, outcomes: list[tuple[Any, int]]) -> None:
         self.outcomes = outcomes
 
 
 class _BranchTape(Tape):
     """Replays a fixed script of outcome choices; asks for a branch at the first roll
-    past the script."""
+    past the script. Its branch has `ways` of `whole` equally likely outcomes (integers:
+    the runner adds them up without reducing a fraction at every step)."""
 
     exact = True
 
     def __init__(self, script: tuple[int, ...], decide: Callable[[Ask], str]) -> None:
         self.script = script
         self.at = 0
-        self.weight: Fraction | int = 1         # a Fraction from the first roll on
+        self.ways = 1
+        self.whole = 1
         self._decide = decide
 
     def roll(self, slot: str, spec: Any, who: str | None = None, *,
              index: int | None = None) -> Any:
-        outcomes = _outcomes(spec)
+        outcomes, whole = _outcomes(spec)
         if self.at == len(self.script):
             raise _NeedRoll(outcomes)
-        value, p = outcomes[self.script[self.at]]
+        value, ways = outcomes[self.script[self.at]]
         self.at += 1
-        self.weight *= p
+        self.ways *= ways
+        self.whole *= whole
         return value
 
     def note(self, label: str, value: Any = None, rule: str = "") -> None:
@@ -178,51 +190,106 @@ class _BranchTape(Tape):
         return self._decide(ask)
 
 
-_OUTCOMES: dict[Hashable, list[tuple[Any, Fraction]]] = {}
+_OUTCOMES: dict[Hashable, tuple[list[tuple[Any, int]], int]] = {}
 
 
-def _outcomes(spec: Any) -> list[tuple[Any, Fraction]]:
+def _outcomes(spec: Any) -> tuple[list[tuple[Any, int]], int]:
+    """(outcome, ways) for each outcome of `spec`, and the ways in all (lowest terms)."""
     found = _OUTCOMES.get(spec)
     if found is None:
         dist = spec.outcomes()
-        found = [(value, dist[value]) for value in dist]
+        counts = dist.counts()
+        common = gcd(dist.total_weight, *counts.values())
+        found = ([(value, counts[value] // common) for value in dist],
+                 dist.total_weight // common)
         if len(_OUTCOMES) > 4096:
             _OUTCOMES.clear()
         _OUTCOMES[spec] = found
     return found
 
 
-def branches(s: Step, ctx: Any, decide: Callable[[Ask], str]) -> list[tuple[Any, Fraction]]:
-    """Every context one step can produce from `ctx`, with its probability."""
+MAX_BRANCHES = 30_000     # outcomes one exact run may weigh, over all its steps
+
+
+def odds_limits() -> str:
+    """The limits of exact odds, as `help odds` states them."""
+    return (f"Limits: odds are exact for rolls of up to {MAX_DICE:,} dice, "
+            f"distributions of up to {MAX_WEIGHED:,} weighed outcomes and actions of up to "
+            f"{MAX_BRANCHES:,}; past one, they are refused as soon as that shows, naming "
+            "it.")
+
+
+def too_large(weighed: int) -> TooLarge:
+    return TooLarge(f"odds: working these out exactly would weigh {weighed:,} outcomes or "
+                    f"more, past the limit of {MAX_BRANCHES:,}",
+                    "fewer or smaller dice, or fewer reactions declared, bring it within")
+
+
+def branches(s: Step, ctx: Any, decide: Callable[[Ask], str],
+             room: int = MAX_BRANCHES) -> list[tuple[Any, int, int]]:
+    """Every context one step can produce from `ctx`, each with `ways` of `whole`
+    outcomes; refused (`TooLarge`) past `room` of them, or as soon as the first path
+    through the step's rolls (their outcomes multiplied) says there would be more."""
     out = []
     pending: list[tuple[int, ...]] = [()]
+    first_path = 1                           # outcomes multiplied along the first path
     while pending:
         script = pending.pop()
         tape = _BranchTape(script, decide)
         try:
             result = s.fn(ctx, tape)
         except _NeedRoll as need:
+            if not out:
+                first_path *= len(need.outcomes)
+            ahead = max(first_path, len(out) + len(pending) + len(need.outcomes))
+            if ahead > room:
+                raise too_large(MAX_BRANCHES - room + ahead) from None
             pending.extend(script + (i,) for i in range(len(need.outcomes)))
             continue
-        out.append((result, tape.weight))
+        out.append((result, tape.ways, tape.whole))
     return out
 
 
 def exact(steps: Sequence[Step], ctx: Any,
           decisions: Decisions | None = None) -> dict[Any, Fraction]:
-    """The exact distribution of final contexts (probabilities sum to 1)."""
+    """The exact distribution of final contexts (probabilities sum to 1), or `TooLarge`
+    when working it out would weigh more than MAX_BRANCHES outcomes.
+
+    Weights are integers over one common whole, step by step: a step's branches are
+    brought to the least common multiple of their wholes, and the sum reduced once."""
     from fractions import Fraction
+    if len(steps) > MAX_BRANCHES:
+        raise too_large(len(steps))
     chooser = decisions or Decisions()
-    dist: dict[Any, Fraction] = {ctx: Fraction(1)}
+    weights: dict[Any, int] = {ctx: 1}
+    whole = 1
+    room = MAX_BRANCHES - len(steps)        # a step weighs one outcome at the least
     for s in steps:
-        merged: dict[Any, Fraction] = defaultdict(Fraction)
-        for current, p in dist.items():
-            for result, q in branches(s, current, chooser.lookup):
-                if s.forget:
-                    result = replace(result, **dict.fromkeys(s.forget))
-                merged[result] += p * q
-        dist = dict(merged)
-    return dist
+        room += 1
+        found: list[tuple[Any, int, int]] = []
+        for n, (current, weight) in enumerate(weights.items()):
+            branched = branches(s, current, chooser.lookup, room)
+            if n == 0 and len(branched) * len(weights) > room:     # the rest will be alike
+                raise too_large(MAX_BRANCHES - room + len(branched) * len(weights))
+            room -= len(branched)
+            found += ((_forget(result, s.forget), weight * ways, of)
+                      for result, ways, of in branched)
+        common = lcm(*{of for _, _, of in found})
+        merged: dict[Any, int] = defaultdict(int)
+        for result, ways, of in found:
+            merged[result] += ways * (common // of)
+        whole *= common
+        reduce = gcd(whole, *merged.values())
+        weights = {result: ways // reduce for result, ways in merged.items()}
+        whole //= reduce
+    return {result: Fraction(ways, whole) for result, ways in weights.items()}
+
+
+def _forget(ctx: Any, fields: tuple[str, ...]) -> Any:
+    """`ctx` with `fields` cleared (None), so situations that differ only there merge."""
+    if not fields or all(getattr(ctx, name) is None for name in fields):
+        return ctx
+    return replace(ctx, **dict.fromkeys(fields))
 
 
 def distribution(final: dict[Any, Fraction], f: Callable[[Any], Hashable]) -> dict[Any, Fraction]:

@@ -11,7 +11,7 @@ from dataclasses import replace
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import resources
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.state import Actor, Encounter
+from shaper_gm.engine.state import Encounter, takes_turns
 
 Step = tuple[Encounter, list]
 
@@ -21,9 +21,7 @@ def name_of(state: Encounter, actor_id: str | None) -> str:
     return actor.name if actor else str(actor_id)
 
 
-def can_take_turns(actor: Actor) -> bool:
-    """Down actors are skipped; summons act on their summoner's turn."""
-    return not actor.down and actor.summoner is None
+can_take_turns = takes_turns     # down actors are skipped; summons act on their summoner's turn
 
 
 # --- moments ---------------------------------------------------------------------------
@@ -32,6 +30,8 @@ def expire(state: Encounter, moment: str, why: str) -> Step:
     """End every effect that lasts until `moment`."""
     events, changed = [], []
     for actor in state.actors.values():
+        if not actor.effects:
+            continue
         keep = tuple(e for e in actor.effects if e.until != moment)
         if len(keep) != len(actor.effects):
             events += [ev.EffectEnded(actor.id, e.name, why)

@@ -4,6 +4,16 @@ opened again.
 `check` runs before a command lands (it is `Session.admit`): the new state must go
 through the save format and come back equal, and the save it makes must stay within
 the reader's caps. Otherwise the command is refused like any rule violation.
+
+The proof costs what the command changed. The state's text is made in pieces
+(statetext.py): each actor whose block is new is read back alone and must come back
+equal; the encounter's own keys are read back with the actors as proven, and the whole
+is checked as opening checks it (`codec.state_from_parts`), the ruleset's checks of an
+actor against the rest running for the new blocks. An actor whose block is kept is the
+same value, with the same data, in a state the same for it: it was proven when its
+block was made. The size is the kept pieces' sizes plus the new ones', so the caps are
+measured on the bytes the state will take on disk; the checkpoints a save also carries
+take only the room left (checkpoints.py).
 """
 
 from __future__ import annotations
@@ -14,16 +24,16 @@ from shaper_gm.persist.savetext import entry_text, save_text
 
 MAX_SAVE_BYTES = 4 * 1024 * 1024
 MAX_SAVE_LINES = 200_000
+WHERE = "the result"
 
 
 def check(session, state, line: str) -> None:
-    _round_trip(session, state)
     cache = save_text(session)
-    head = cache.head_of(state)
+    draft = _proven(session, state)
     cache.follow(session.history)
     entry = entry_text(line)
-    _within_caps(session, state, len(head.encode()) + cache.size + len(entry.encode()),
-                 head.count("\n") + cache.lines + entry.count("\n"))
+    _within_caps(session, draft, draft.size + cache.size + len(entry.encode()),
+                 draft.lines + cache.lines + entry.count("\n"))
 
 
 def check_reopened(session, state, file_bytes: int, file_lines: int,
@@ -31,35 +41,53 @@ def check_reopened(session, state, file_bytes: int, file_lines: int,
     """The check for a state a save's journal reached at open. The save file's own size
     stands for its log (the journal only took entries off it, or `added` them), so a
     long log need not be measured entry by entry; only a bound over the caps is."""
-    _round_trip(session, state)
-    head = save_text(session).head_of(state)
+    draft = _proven(session, state)
     entries = [entry_text(line) for line in added]
-    size = file_bytes + len(head.encode()) + sum(len(e.encode()) for e in entries)
-    lines = file_lines + head.count("\n") + sum(e.count("\n") for e in entries)
+    size = file_bytes + draft.size + sum(len(e.encode()) for e in entries)
+    lines = file_lines + draft.lines + sum(e.count("\n") for e in entries)
     try:
-        _within_caps(session, state, size, lines)
+        _within_caps(session, draft, size, lines)
     except CommandError:
         check(session, state, session.history[-1].line)     # count exactly
 
 
-def _round_trip(session, state) -> None:
+def _proven(session, state):
+    """The state's text drafted, and proven to read back as `state` (then kept)."""
+    text = save_text(session).state_text
+    rs = session.ruleset_named(state.ruleset)
+    draft = text.draft(state, rs)
     try:
-        rs = session.ruleset_named(state.ruleset)
-        back = codec.state_from_data(codec.state_to_data(state, rs), "the result",
-                                     session.ruleset_named)
+        for actor_id, block in draft.blocks.items():
+            back = codec.actor_from_data(actor_id, block.data, f"{WHERE}.actors.{actor_id}",
+                                         rs, state.cols, state.rows)
+            if back != block.actor:
+                _inexact()
+        if draft.system is not text.system and codec.system_from_data(
+                draft.system[1], f"{WHERE}.system", rs) != state.system:
+            _inexact()
+        back = codec.state_from_parts(draft.keys, WHERE, session.ruleset_named,
+                                      state.actors, state.system, draft.fresh)
     except codec.SaveFormatError as exc:
         raise CommandError(f"the result could not be saved and opened again ({exc.message})",
                            "nothing changed; this value is out of range") from None
     if back != state:
-        raise CommandError("the result could not be saved exactly",
-                           "nothing changed; please report this command")
+        _inexact()
+    text.accept(draft)
+    return draft
 
 
-def _within_caps(session, state, size: int, lines: int) -> None:
+def _inexact() -> None:
+    raise CommandError("the result could not be saved exactly",
+                       "nothing changed; please report this command")
+
+
+def _within_caps(session, draft, size: int, lines: int) -> None:
     # Room for the session's flags (closed, and every id that may be in manual_dice).
-    ids = set(state.actors) | session.manual
-    size += 4 * sum(len(a) + 4 for a in ids) + 64
-    lines += len(ids) + 8
+    actors = draft.state.actors
+    others = [a for a in session.manual if a not in actors]
+    ids = len(actors) + len(others)
+    size += 4 * (draft.id_chars + sum(map(len, others)) + 4 * ids) + 64
+    lines += ids + 8
     if lines > MAX_SAVE_LINES or size > MAX_SAVE_BYTES:
         raise CommandError(f"the save would be over the limit of {MAX_SAVE_LINES:,} lines or "
                            f"{MAX_SAVE_BYTES // 2**20} MiB that shaper-gm opens",

@@ -1,11 +1,13 @@
-"""Encounter state to plain data and back, for save files (format version 2).
+"""Encounter state to plain data and back, for save files (format version 3).
 
 Writing puts every field of the state in the file, so loading restores it exactly
 without re-running the log. The generic fields are written here; a ruleset's own data
 (its sheets, `Actor.system`, `Encounter.system`) is encoded by the ruleset itself.
 Reading checks the type of every key and that the state is one play could have made,
 and names the key of the first problem; it never guesses. Older versions are migrated
-on read by the ruleset that wrote them (`migrations`, version -> function).
+on read by the ruleset that wrote them (`migrations`, version -> function), and from
+version 2 to 3 here for every ruleset: version 3 saves carry the encounter's identity
+in their log's first line (commands/identity.py).
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from shaper_gm.commands import identity
 from shaper_gm.commands.args import MAX_SEED
-from shaper_gm.engine import ending, grid
+from shaper_gm.engine import ending, grid, limits, resources
 from shaper_gm.engine.data import DataError
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.reader import Reader
@@ -28,12 +31,14 @@ DAMAGED = "the save is damaged; open a good copy"
 class SaveFormatError(GmError):
     """A save that cannot be read as written; the file is left as it is."""
 
-VERSION = 2
+VERSION = 3
 MAX_DICE_POSITION = 10**12
 RulesetFor = Callable[[str], Any]
 
-__all__ = ["MAX_DICE_POSITION", "MAX_SEED", "SaveFormatError", "VERSION", "check_version",
-           "state_from_data", "state_to_data", "upgrade"]
+__all__ = ["MAX_DICE_POSITION", "MAX_SEED", "SaveFormatError", "VERSION", "actor_from_data",
+           "actor_to_data", "check_version", "encounter_to_data", "identified_log",
+           "result_to_data", "state_from_data", "state_from_parts", "state_to_data",
+           "system_from_data", "upgrade"]
 
 
 # --- writing ---------------------------------------------------------------------------
@@ -48,7 +53,17 @@ def state_to_data(state: Encounter, rs=None) -> dict:
     """`rs`: the state's ruleset (any instance will do for writing; by default the one
     built from the shipped content)."""
     rs = rs if rs is not None else _shipped(state.ruleset)
-    data = {
+    data = encounter_to_data(state, rs)
+    data["actors"] = {a.id: actor_to_data(state, a, rs) for a in state.actors.values()}
+    if state.over is not None:
+        data["result"] = result_to_data(state.over)
+    return data
+
+
+def encounter_to_data(state: Encounter, rs, system: Any = None) -> dict:
+    """The encounter's own keys, those before `actors` (`system`: its system's data,
+    when made already)."""
+    return {
         "version": VERSION,
         "ruleset": state.ruleset,
         "seed": state.seed,
@@ -61,12 +76,8 @@ def state_to_data(state: Encounter, rs=None) -> dict:
         "passed": sorted(state.passed),
         "acted": sorted(state.acted),
         "order": list(state.order),
-        "system": rs.encode_system(state.system),
-        "actors": {a.id: _actor_to_data(state, a, rs) for a in state.actors.values()},
+        "system": rs.encode_system(state.system) if system is None else system,
     }
-    if state.over is not None:
-        data["result"] = _result_to_data(state.over)
-    return data
 
 
 def _acted(top, order: tuple[str, ...], turn: str | None, rs) -> frozenset[str]:
@@ -79,13 +90,13 @@ def _acted(top, order: tuple[str, ...], turn: str | None, rs) -> frozenset[str]:
     return frozenset(order[:order.index(turn) + 1])
 
 
-def _result_to_data(over: CombatResult) -> dict:
+def result_to_data(over: CombatResult) -> dict:
     """A fight that is over: who won, when, and the turn it stopped in."""
     return {"winner": over.winner, "round": over.round, "turn": over.turn,
             "up": list(over.up), "pending": over.pending}
 
 
-def _actor_to_data(state: Encounter, actor: Actor, rs) -> dict:
+def actor_to_data(state: Encounter, actor: Actor, rs) -> dict:
     out: dict[str, Any] = {"name": actor.name, "side": actor.side}
     if actor.hp is not None:
         out.update(hp=actor.hp, max_hp=actor.max_hp)
@@ -136,13 +147,37 @@ def _upgrade(data: dict, where: str, ruleset_for: RulesetFor) -> dict:
     version = check_version(data, where)
     rs = _ruleset(data, where, ruleset_for)
     while version < VERSION:
-        step = getattr(rs, "migrations", {}).get(version)
+        step = MIGRATIONS.get(version) or getattr(rs, "migrations", {}).get(version)
         if step is None:
             raise SaveFormatError(f"{where}: {rs.name} cannot read save format version "
                                   f"{version}", "open it with the shaper-gm that wrote it")
         data = step(data, where)
         version += 1
     return data
+
+
+def identified_log(data: dict) -> list[str] | None:
+    """A save's log as this version reads it: its first line carries the encounter's
+    identity (one derived from the log, for a save written before version 3). None
+    when `log` is not a list of text."""
+    log = data.get("log")
+    if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
+        return None
+    if isinstance(data.get("version"), int) and data["version"] >= 3:
+        return log
+    return identity.carried(log, str(data.get("ruleset", "")))
+
+
+def _v2_to_v3(data: dict, where: str) -> dict:
+    """Version 3 adds the encounter's identity to the log's first line."""
+    out = dict(data, version=3)
+    log = identified_log(data)
+    if log is not None:
+        out["log"] = log
+    return out
+
+
+MIGRATIONS = {2: _v2_to_v3}       # every ruleset's; a ruleset's own come before them
 
 
 def _ruleset(data: dict, where: str, ruleset_for: RulesetFor):
@@ -166,27 +201,72 @@ def _state(data: Any, where: str, ruleset_for: RulesetFor) -> Encounter:
     data = _upgrade(data, where, ruleset_for)
     rs = _ruleset(data, where, ruleset_for)
     top = Reader(data, where)
-    g = top.child("grid")
-    cols, rows = g.get("cols", int), g.get("rows", int)
-    if not (1 <= cols <= 26 and 1 <= rows <= 99):
-        _impossible(where, "grid", f"{cols}x{rows} is out of range")
+    cols, rows = _grid(top, where)
+    raw_actors = top.get("actors", dict)
     actors = {}
-    for actor_id, raw in top.get("actors", dict).items():
+    for actor_id, raw in raw_actors.items():
         if not isinstance(actor_id, str):
             raise SaveFormatError(f"{where}.actors: an actor id is not text", "ids are text")
         actors[actor_id] = _actor_from_data(actor_id, Reader(raw, f"{where}.actors.{actor_id}"),
                                             rs, cols, rows)
+    system = _decode(rs.decode_encounter_system, data.get("system"), f"{where}.system")
+    return _whole(top, rs, actors, system, raw_actors)
+
+
+def _grid(top: Reader, where: str) -> tuple[int, int]:
+    g = top.child("grid")
+    cols, rows = g.get("cols", int), g.get("rows", int)
+    if grid.size_refusal(cols, rows) is not None:
+        _impossible(where, "grid", f"{cols}x{rows} is out of range ({grid.SIZES})")
+    return cols, rows
+
+
+def actor_from_data(actor_id: str, data: Any, where: str, rs, cols: int, rows: int) -> Actor:
+    """One actor of a save's data (current version) on a cols x rows grid, checked as
+    `state_from_data` checks it, except against the rest of the state (`state_from_parts`
+    does that)."""
+    return _read(lambda: _actor_from_data(actor_id, Reader(data, where), rs, cols, rows))
+
+
+def system_from_data(data: Any, where: str, rs) -> Any:
+    """The encounter system of a save's data (current version)."""
+    return _read(lambda: _decode(rs.decode_encounter_system, data, where))
+
+
+def state_from_parts(data: Any, where: str, ruleset_for: RulesetFor, actors: dict,
+                     system: Any, fresh: dict) -> Encounter:
+    """The state of save data (current version) whose actors and encounter system are
+    read already (`actor_from_data`, the ruleset's decoder): the encounter's own keys
+    are read and the whole is checked as `state_from_data` does. The ruleset's checks of
+    an actor against the rest of the state run for the actors in `fresh` (id -> their
+    data); the caller vouches that the others passed them with the same data in a state
+    the same for them, so a command that changed two actors of a thousand checks two.
+    The actors must have been read on the grid the data gives."""
+    return _read(lambda: _whole(Reader(data, where), _ruleset(data, where, ruleset_for),
+                                actors, system, fresh))
+
+
+def _whole(top: Reader, rs, actors: dict, system: Any, fresh: dict) -> Encounter:
+    """The state of the encounter's keys and its read actors, checked as a whole: every
+    reference to an actor resolves, the result agrees, and each actor in `fresh` agrees
+    with the rest (the ruleset's check)."""
+    where = top.where
+    cols, rows = _grid(top, where)
     order = tuple(top.items("order", str))
     turn = top.get("turn", (str, type(None)))
     up = tuple(top.items("up", str, optional=True)) or ((turn,) if turn else ())
     passed = frozenset(top.items("passed", str, optional=True))
     acted = _acted(top, order, turn, rs)
-    for ref, label in [*((a, "order") for a in order), *((a, "up") for a in up),
-                       *((a, "passed") for a in passed), *((a, "acted") for a in acted),
-                       *(((turn, "turn"),) if turn else ())]:
-        if ref not in actors:
+    listed = set(order)
+    named = [(order, listed, "order"), (up, set(up), "up"), (passed, passed, "passed"),
+             (acted, acted, "acted")]
+    if turn:
+        named.append(((turn,), {turn}, "turn"))
+    for refs, ids, label in named:
+        if not actors.keys() >= ids:
+            ref = next(a for a in refs if a not in actors)
             _impossible(where, label, f"unknown actor {ref!r}")
-    if len(set(order)) != len(order):
+    if len(listed) != len(order):
         _impossible(where, "order", "names an actor twice")
     if turn is not None and turn not in order:
         _impossible(where, "turn", f"{turn!r} is not in the order")
@@ -200,19 +280,62 @@ def _state(data: Any, where: str, ruleset_for: RulesetFor) -> Encounter:
     if not 0 <= position <= MAX_DICE_POSITION:
         _impossible(where, "dice_position", f"{position} is outside 0 to {MAX_DICE_POSITION}")
     passes = top.get("passes", int, optional=True, default=1 if round_ else 0)
-    system = _decode(rs.decode_encounter_system, data.get("system"), f"{where}.system")
     over = _result(top, actors, round_)
     if over is not None and turn is not None:
         _impossible(where, "turn", "a turn runs in a fight that is over (result)")
     state = Encounter(ruleset=rs.id, seed=seed, dice_position=position, cols=cols, rows=rows,
                       actors=actors, order=order, round=round_, turn=turn, up=up,
                       passes=passes, passed=passed, acted=acted, system=system, over=over)
-    for actor_id, raw in top.get("actors", dict).items():
+    _check_encounter(state, where)
+    for actor_id, raw in fresh.items():
+        _check_actor(state, state.actors[actor_id], rs, f"{where}.actors.{actor_id}")
         rs.check_extras(state, state.actors[actor_id], raw, f"{where}.actors.{actor_id}")
     rs.check_references(state, where)
     if over is None and ending.decided(state):
         state = ending.end(state)[0]      # written before fights ended: it is over now
     return state
+
+
+def _check_encounter(state: Encounter, where: str) -> None:
+    limits.check(f"{where}.round", state.round, 0)
+    limits.check(f"{where}.passes", state.passes, 0)
+
+
+def _check_actor(state: Encounter, actor: Actor, rs, at: str) -> None:
+    """What every ruleset's actor holds, within range and naming what exists: resources
+    (within their maximum when it is a hard one), hit points, initiative, effects (their
+    amounts, and the turn they last until), its summoner. Checked for each actor a save
+    or a command gives anew, so a command's check costs what it changed."""
+    held = dict(actor.resources)
+    for spec in rs.resources:
+        if spec.name in held:
+            top = resources.maximum(spec, actor.sheet, rs.stat) if spec.hard_max else None
+            limits.check(f"{at}.resources.{spec.name}", held[spec.name], 0, top, spec.rule)
+    if actor.max_hp is not None:
+        limits.check(f"{at}.max_hp", actor.max_hp, 0)
+    if actor.initiative is not None:
+        limits.check(f"{at}.initiative", actor.initiative, -limits.MAX_NUMBER)
+    if actor.summoner is not None:
+        limits.known(f"{at}.summoner", actor.summoner, state.actors, "actor")
+    for index, effect in enumerate(actor.effects):
+        here = f"{at}.effects[{index}]"
+        for key, amount in effect.mods:
+            limits.check(f"{here}.mods.{key}", amount, -limits.MAX_NUMBER)
+        _until(here, effect.until, state)
+
+
+def _until(where: str, until: str, state: Encounter) -> None:
+    """`never`, `used_up`, `round:N`, or the start or end of an actor's turn."""
+    kind, sep, rest = until.partition(":")
+    if not sep and kind in ("never", "used_up"):
+        return
+    if sep and kind == "round" and rest.isascii() and rest.isdigit() and len(rest) <= 6:
+        return
+    if sep and kind in ("start", "end"):
+        limits.known(f"{where}.until", rest, state.actors, "actor")
+        return
+    _impossible(where, "until", f"{until!r} is not a moment (never, used_up, round:N, "
+                "start:ID or end:ID)")
 
 
 def _result(top: Reader, actors: dict, round_: int) -> CombatResult | None:

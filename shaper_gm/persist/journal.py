@@ -30,6 +30,7 @@ from pathlib import Path
 
 from shaper_gm.commands.args import MAX_LINE
 from shaper_gm.files import FileRefused, read_capped, real_target
+from shaper_gm.nesting import TooDeep, check_json
 from shaper_gm.persist.codec import SaveFormatError
 from shaper_gm.records import record
 
@@ -130,7 +131,8 @@ def read(save: Path | str) -> JournalText | None:
 
 
 def _decode(row: bytes) -> dict | None:
-    """The record of one line, or None when the line is not one whole record."""
+    """The record of one line, or None when the line is not one whole record; TooDeep
+    when it is whole (its checksum holds) and nests deeper than any record."""
     if len(row) > MAX_RECORD or len(row) < 10 or row[8:9] != b" ":
         return None
     if any(byte < 0x20 or byte > 0x7E for byte in row):
@@ -139,7 +141,10 @@ def _decode(row: bytes) -> dict | None:
     try:
         if int(row[:8], 16) != zlib.crc32(row[9:]):
             return None
+        check_json(text)
         data = json.loads(text, object_pairs_hook=_no_repeats)
+    except TooDeep:
+        raise
     except ValueError:
         return None
     return data if isinstance(data, dict) else None
@@ -153,7 +158,10 @@ def _no_repeats(pairs: list) -> dict:
 
 
 def _header(row: bytes) -> dict | None:
-    data = _decode(row)
+    try:
+        data = _decode(row)
+    except TooDeep:
+        return None
     if (data is None or set(data) != {"journal", "save", "log"} or data["journal"] != FORMAT
             or not _is_digest(data["save"]) or not _is_count(data["log"], 1)):
         return None
@@ -163,11 +171,14 @@ def _header(row: bytes) -> dict | None:
 def _record(row: bytes, number: int, path: Path) -> dict | None:
     """A record checked for shape, None when torn (no whole line with a good checksum);
     JournalDamaged when whole but not a record shaper-gm writes."""
-    data = _decode(row)
-    if data is None:
-        return None
     where = f"{path}: entry {number}"
     hint = DAMAGED.format(path=path)
+    try:
+        data = _decode(row)
+    except TooDeep as exc:
+        raise JournalDamaged(f"{where} {exc}", hint) from None
+    if data is None:
+        return None
     if data.get("n") != number or isinstance(data.get("n"), bool):
         raise JournalDamaged(f"{where} is numbered {data.get('n')!r}", hint)
     if set(data) == {"n", "compact"} and _is_digest(data["compact"]):

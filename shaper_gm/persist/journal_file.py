@@ -9,6 +9,7 @@ set aside like any file that is not this save's journal.
 
 from __future__ import annotations
 
+import filecmp
 import os
 import stat
 from pathlib import Path
@@ -91,17 +92,44 @@ class JournalFile:
 
 
 def set_aside(save: Path | str) -> Path | None:
-    """Rename whatever is at the journal's place to a free `...journal-unapplied[-N]`
-    name (nothing is deleted); the new name, or None when nothing was there."""
+    """Clear the journal's place for a new journal, keeping any command it holds: what
+    is there is renamed to a free `...journal-unapplied[-N]` name, unless it is a
+    journal with no command in it or a copy of one set aside already, which is
+    removed. The name it is kept under, or None when nothing needed keeping."""
     path = journal_path(save)
     if not os.path.lexists(path):
         return None
-    aside, n = path.with_name(f"{path.name}-unapplied"), 2
-    while os.path.lexists(aside):
-        aside, n = path.with_name(f"{path.name}-unapplied-{n}"), n + 1
-    os.rename(path, aside)
+    asides = [path.with_name(f"{path.name}-unapplied")]
+    while os.path.lexists(asides[-1]):
+        asides.append(path.with_name(f"{path.name}-unapplied-{len(asides) + 1}"))
+    if _holds_no_command(save) or any(_same_bytes(path, kept) for kept in asides[:-1]):
+        os.unlink(path)
+        fsync_folder(path.parent)
+        return None
+    os.rename(path, asides[-1])
     fsync_folder(path.parent)
-    return aside
+    return asides[-1]
+
+
+def _holds_no_command(save: Path | str) -> bool:
+    """Whether the journal of `save` is whole and records no command (a header, and
+    perhaps the mark of a compaction): dropping it loses nothing."""
+    try:
+        found = journal.read(save)
+    except journal.JournalDamaged:
+        return False
+    return (found is not None and found.header is not None and not found.torn
+            and all("compact" in record for record in found.records))
+
+
+def _same_bytes(a: Path, b: Path) -> bool:
+    """Whether two plain files (links are not followed) hold the same bytes."""
+    try:
+        if not (stat.S_ISREG(os.lstat(a).st_mode) and stat.S_ISREG(os.lstat(b).st_mode)):
+            return False
+        return filecmp.cmp(a, b, shallow=False)
+    except OSError:
+        return False
 
 
 def _open(path: Path) -> int:

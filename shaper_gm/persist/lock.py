@@ -4,6 +4,13 @@ The lock file (`.NAME.yaml.lock` next to the save's real file, links followed) s
 holds it: pid, host and start time, so a refused second shell can name the first. The
 kernel drops an `flock` when its process dies, so a lock left by a crash is free; its
 file still names the dead holder, and whoever takes it over says so.
+
+The lock file is shaper-gm's own name: it is never opened through a symbolic link
+(O_NOFOLLOW), never waited on (a pipe there is refused), and only a plain file with no
+other name is written. What it says is read capped and shown escaped, as any text from
+a file is. A process knows the locks it holds by the file, not by what the file says,
+so a lock whose holder could not be written (a full disk) is never taken for another
+process's.
 """
 
 from __future__ import annotations
@@ -13,11 +20,18 @@ import fcntl
 import json
 import os
 import socket
+import stat
 import time
 from pathlib import Path
 
 from shaper_gm.errors import GmError
-from shaper_gm.files import real_target
+from shaper_gm.files import os_problem, real_target, remove_leftovers
+from shaper_gm.nesting import loads
+from shaper_gm.persist.journal import journal_path
+from shaper_gm.render.escape import escape_controls
+
+_FLAGS = os.O_CLOEXEC | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0)
+_HELD: dict[tuple[int, int], SaveLock] = {}    # the locks this process holds, by file
 
 
 class SaveInUse(GmError):
@@ -37,26 +51,24 @@ class SaveLock:
         self.fd: int | None = fd
         self.path = path
         self.note = note            # "took over a lock left by ..." or ""
+        self.key = _key(fd)
+        _HELD[self.key] = self
 
     @classmethod
     def acquire(cls, save: Path | str) -> SaveLock:
-        """Take the lock of `save`, or raise SaveInUse naming the holder."""
+        """Take the lock of `save`, or raise SaveInUse naming the holder. Temporary
+        files a crash left beside the save and its journal are removed once it is held."""
         save = Path(save)
         path = lock_path(save)
         for _ in range(5):
-            try:
-                fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
-            except OSError as exc:
-                raise GmError(f"cannot lock {save}: {exc.strerror or exc} ({path})",
-                              "check the folder is writable, or save elsewhere") from None
+            fd = _open(path, save, os.O_RDWR | os.O_CREAT)
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError as exc:
                 holder = _read(fd)
                 os.close(fd)
                 if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                    raise GmError(f"cannot lock {save}: {exc.strerror or exc}",
-                                  "save elsewhere") from None
+                    raise GmError(*os_problem(exc, "lock", save)) from None
                 raise SaveInUse(f"{save} is open in another shaper-gm ({describe(holder)})",
                                 "close it there first, or work on a copy "
                                 f"(cp {save} copy.yaml)") from None
@@ -70,6 +82,9 @@ class SaveLock:
                         "which is no longer running")
             _write(fd, json.dumps({"pid": os.getpid(), "host": socket.gethostname(),
                                    "since": time.strftime("%Y-%m-%d %H:%M:%S")}))
+            target = real_target(save)
+            remove_leftovers(target)
+            remove_leftovers(journal_path(target))
             return cls(save, fd, path, note)
         raise SaveInUse(f"{save} is being opened and closed by another shaper-gm",
                         "try again in a moment")
@@ -82,23 +97,26 @@ class SaveLock:
                 os.unlink(self.path)
         except OSError:
             pass
+        _HELD.pop(self.key, None)
         os.close(self.fd)
         self.fd = None
 
 
 def is_locked(save: Path | str) -> str | None:
-    """Who holds `save`'s lock (a description), or None when nobody does."""
+    """Who holds `save`'s lock (a description), or None when nobody does or this
+    process does."""
     path = lock_path(save)
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        fd = os.open(path, os.O_RDONLY | _FLAGS)
     except OSError:
         return None
     try:
+        if _held_here(fd) or not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
         try:
             fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
         except OSError:
-            holder = _read(fd)
-            return None if _pid(holder) == os.getpid() else describe(holder)
+            return describe(_read(fd))
         fcntl.flock(fd, fcntl.LOCK_UN)
         return None
     finally:
@@ -106,23 +124,63 @@ def is_locked(save: Path | str) -> str | None:
 
 
 def describe(text: str) -> str:
+    """`pid 4242 on table-laptop, since 2024-05-01 20:15:00`, from what a lock file says;
+    its text is shown escaped and cut short."""
     try:
-        info = json.loads(text)
-        return f"pid {int(info['pid'])} on {info['host']}, since {info['since']}"
-    except (ValueError, KeyError, TypeError):
+        info = loads(text)
+        pid, host, since = int(info["pid"]), info["host"], info["since"]
+    except (ValueError, KeyError, TypeError, OverflowError):
         return "a process that left no name"
+    return f"pid {pid} on {_shown(host)}, since {_shown(since)}"
 
 
-def _pid(text: str) -> int | None:
+def _shown(value: object, limit: int = 64) -> str:
+    text = escape_controls(str(value))
+    return text if len(text) <= limit else f"{text[:limit]}..."
+
+
+def _open(path: Path, save: Path, flags: int) -> int:
+    """The lock file at `path`, opened without following a link or waiting on a pipe;
+    GmError when what is there is not a plain file with that one name."""
     try:
-        return int(json.loads(text)["pid"])
-    except (ValueError, KeyError, TypeError):
-        return None
+        fd = os.open(path, flags | _FLAGS, 0o644)
+    except OSError as exc:
+        if os.path.islink(path):
+            raise GmError(f"cannot lock {save}: {path} is a symbolic link, and shaper-gm "
+                          "never writes through one there",
+                          f"remove the link (rm {path}), or save elsewhere") from None
+        message, hint = os_problem(exc, "lock", save)
+        raise GmError(f"{message} (at {path})", hint) from None
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:
+        os.close(fd)
+        what = "has other names (a hard link)" if stat.S_ISREG(st.st_mode) else \
+            "is not a plain file"
+        raise GmError(f"cannot lock {save}: {path} {what}, so it is not a lock file "
+                      "shaper-gm made", f"remove it (rm {path}), or save elsewhere")
+    os.set_blocking(fd, True)
+    return fd
+
+
+def _key(fd: int) -> tuple[int, int]:
+    st = os.fstat(fd)
+    return st.st_dev, st.st_ino
+
+
+def _held_here(fd: int) -> bool:
+    """Whether the lock file open at `fd` is one this process holds (by a descriptor it
+    still has open on that very file)."""
+    key = _key(fd)
+    lock = _HELD.get(key)
+    try:
+        return lock is not None and lock.fd is not None and _key(lock.fd) == key
+    except OSError:
+        return False
 
 
 def _same_file(fd: int, path: Path) -> bool:
     try:
-        a, b = os.fstat(fd), os.stat(path)
+        a, b = os.fstat(fd), os.lstat(path)
     except OSError:
         return False
     return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)

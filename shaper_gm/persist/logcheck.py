@@ -2,16 +2,18 @@
 journal whose log holds one is damaged, refused on open as replay would refuse it.
 
 Only the lines a quick scan of the whole log marks as suspects (a file verb's name at
-the start, or a flag that reads a file anywhere) are parsed, so a 10,000-entry log is
-checked in about a millisecond; the scan may mark too many, never too few.
+the start, a flag that reads a file anywhere, or quoting, which may spell either) are
+parsed, so a 10,000-entry log is checked in about a millisecond; the scan may mark too
+many, never too few. A suspect is judged as the command it parses to, the way replay
+reads it (`commands.session.parse_line`), never by its text.
 """
 
 from __future__ import annotations
 
 import re
 
-from shaper_gm.commands.args import file_read, parse_args, split_line
 from shaper_gm.commands.registry import FILE_VERBS
+from shaper_gm.commands.session import FileInLog, parse_line
 from shaper_gm.errors import GmError
 
 
@@ -21,16 +23,17 @@ class LogReadsFiles(GmError):
 
 def check_log_lines(registry, log: list[str], where: str, first: int = 1) -> None:
     """Raise LogReadsFiles for the first such line; `first` is the number of `log[0]`."""
-    words, flags, pattern = _marks(registry)
+    pattern = _scan(registry)
     for index in _suspects(log, pattern):
-        _check(registry, log[index], f"{where}: log entry {index + first}", words, flags)
+        _check(registry, log[index], f"{where}: log entry {index + first}")
 
 
 _made: dict[int, tuple] = {}
 
 
-def _marks(registry) -> tuple[set[str], set[str], re.Pattern]:
-    """The registry's file verbs, flags that read files, and the scan for either."""
+def _scan(registry) -> re.Pattern:
+    """What marks a suspect line: a file verb's name at its start, a flag that reads a
+    file anywhere, or a quote or backslash anywhere (quoting may spell either)."""
     made = _made.get(id(registry))
     if made is None or made[0] is not registry:
         words = set(FILE_VERBS) | {alias for alias, name in registry.by_alias.items()
@@ -39,26 +42,26 @@ def _marks(registry) -> tuple[set[str], set[str], re.Pattern]:
                  if spec.reads_file}
         starts = "|".join(re.escape(w) for w in sorted(words))
         anywhere = "|".join(re.escape(f) for f in sorted(flags))
-        pattern = re.compile(rf"^[^\S\n]*(?:{starts})(?=\s|$)"
+        pattern = re.compile(rf"^[^\S\n]*(?:{starts})(?=\s|$)|['\"\\]"
                              + (f"|{anywhere}" if anywhere else ""), re.M | re.I)
-        made = _made[id(registry)] = (registry, words, flags, pattern)
+        made = _made[id(registry)] = (registry, pattern)
         if len(_made) > 16:
             _made.pop(next(iter(_made)))
-    return made[1], made[2], made[3]
+    return made[1]
 
 
-def _check(registry, line: str, where: str, words: set[str], flags: set[str]) -> None:
-    word = line.split(maxsplit=1)[0].lower() if line.strip() else ""
-    if word in words:
-        raise LogReadsFiles(f"{where} is the file command {word!r}",
-                            "a log never runs file commands; the save is damaged")
-    verb = registry.by_alias.get(word)
-    if verb is None or not any(flag in line for flag in flags):
-        return
-    read = _file_read(registry.verbs[verb], line)
-    if read is not None:
-        raise LogReadsFiles(f"{where} reads a file ({read})",
-                            "a log never reads files; the save is damaged")
+def _check(registry, line: str, where: str) -> None:
+    """The line as the command it parses to (as replay reads it), not as its text."""
+    try:
+        parse_line(registry, line, replaying=True)
+    except FileInLog as exc:
+        if exc.command is not None:
+            raise LogReadsFiles(f"{where} is the file command {exc.command!r}",
+                                "a log never runs file commands; the save is damaged") from None
+        raise LogReadsFiles(f"{where} reads a file ({exc.read})",
+                            "a log never reads files; the save is damaged") from None
+    except GmError:
+        return                      # not a readable line: replaying it refuses it
 
 
 def _suspects(log: list[str], pattern: re.Pattern):
@@ -74,12 +77,3 @@ def _suspects(log: list[str], pattern: re.Pattern):
         if index != last:
             last = index
             yield index
-
-
-def _file_read(verb, line: str) -> str | None:
-    try:
-        tokens = split_line(line)
-        parsed = parse_args(verb.name, tokens[1:], verb.flags)
-    except GmError:
-        return None                 # not a readable line: replaying it refuses it
-    return file_read(parsed, verb.flags)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from shaper_gm.commands import session_for
 from shaper_gm.commands.session import LineError, Session
-from shaper_gm.errors import GmError
+from shaper_gm.errors import GmError, excerpt
 from shaper_gm.persist import codec
 from shaper_gm.persist.reopen import open_save
 from shaper_gm.records import record
@@ -45,7 +45,7 @@ def replay_save(path: Path | str, library=None, to: int | None = None,
         session.run_lines(log, step)
     except LineError as exc:
         return ReplayReport(False, exc.number - 1,
-                            f"entry {exc.number} is refused: {exc} ({exc.line})")
+                            f"entry {exc.number} is refused: {exc} ({excerpt(exc.line)})")
     if to is not None and to < len(saved.log):
         return ReplayReport(True, len(log), f"stopped after entry {to} of {len(saved.log)}"
                             + notes)

@@ -10,9 +10,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from shaper_gm.commands import identity
 from shaper_gm.commands.session import Frame, Session
 from shaper_gm.content.yamlio import YamlError
-from shaper_gm.files import FileRefused, read_capped, real_target, write_text_atomic
+from shaper_gm.files import FileRefused, os_problem, read_capped, real_target, write_text_atomic
 from shaper_gm.persist import admit, checkpoints, codec
 from shaper_gm.persist.admit import MAX_SAVE_BYTES, MAX_SAVE_LINES
 from shaper_gm.persist.lock import SaveLock
@@ -57,8 +58,7 @@ def write_save_text(path: Path, text: str) -> None:
     try:
         write_text_atomic(path, text)
     except OSError as exc:
-        raise SaveError(f"cannot write {path}: {exc.strerror or exc}",
-                        "check the folder exists and is writable, or save elsewhere") from None
+        raise SaveError(*os_problem(exc, "write", path)) from None
 
 
 def save_session(session: Session, word: str | None, *, force: bool = False) -> Path:
@@ -73,8 +73,7 @@ def save_session(session: Session, word: str | None, *, force: bool = False) -> 
         path = resolve_path(word)
     own = session.save_path is not None and real_target(path) == real_target(session.save_path)
     if not own:
-        check_replace(path, force=force, first_entry=session.log[0] if session.log else None,
-                      verb="save")
+        check_replace(path, force=force, log=session.log, verb="save")
     try:
         real_target(path).parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -137,12 +136,18 @@ def parse_data(raw: bytes, path: Path) -> dict:
 
 
 def log_of(data: dict, where: str) -> list[str]:
-    log = data.get("log")
-    if not isinstance(log, list) or not all(isinstance(x, str) for x in log):
+    """A save's log, its first line a `new` carrying the encounter's identity (a save
+    older than version 3 is given one: codec.identified_log)."""
+    log = codec.identified_log(data)
+    if log is None:
         raise SaveError(f"{where}: key 'log' should be a list of command lines",
                         "the save is damaged; open a good copy")
     if not log or not log[0].startswith("new"):
         raise SaveError(f"{where}: the log does not start with 'new'",
+                        "the save is damaged; open a good copy")
+    if identity.of_line(log[0]) is None:
+        raise SaveError(f"{where}: log entry 1 carries no encounter id (--{identity.FLAG} "
+                        f"and {identity.LENGTH} hex digits)",
                         "the save is damaged; open a good copy")
     return log
 

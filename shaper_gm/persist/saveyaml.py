@@ -15,10 +15,10 @@ the result and every error are the loader's own: this is a shortcut, never a dia
 
 from __future__ import annotations
 
-import json
 import re
 
 from shaper_gm.content.yamlio import YamlError, dump_yaml_line, load_yaml_data
+from shaper_gm.nesting import loads
 
 # A row whose scalar starts with a letter (no indicator, number, tag, anchor or alias)
 # and holds only characters YAML takes raw, none a break; `_NOT_PLAIN` then rules out
@@ -105,9 +105,9 @@ def _flow(text: str) -> dict | None:
     `dump_yaml_line` writes for the data JSON reads from it (no floats, no repeated
     keys), which YAML reads as that same data."""
     try:
-        data = json.loads(text, object_pairs_hook=_no_repeats, parse_float=_refuse,
-                          parse_constant=_refuse)
-    except (ValueError, RecursionError):
+        data = loads(text, object_pairs_hook=_no_repeats, parse_float=_refuse,
+                     parse_constant=_refuse)
+    except ValueError:                 # too deep included: the loader says so
         return None
     if not isinstance(data, dict) or dump_yaml_line(data) != text:
         return None

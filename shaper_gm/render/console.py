@@ -85,7 +85,7 @@ class Renderer:
             self.print(self.event(event, names, cost))
         if any(isinstance(e, TURN_CHANGES) for e in events) and state is not None:
             if not isinstance(getattr(result, "view", None), vd.OrderView):
-                self.print(self.view(vd.OrderView(state), names))
+                self.print(self.view(vd.OrderView(state, brief=True), names))
         view = getattr(result, "view", None)
         if view is not None:
             self.print(self.view(view, names))
@@ -93,7 +93,7 @@ class Renderer:
     def show_order(self, state) -> None:
         """The turn order, as the GM sees it on opening a fight that has one."""
         if state is not None and state.order:
-            self.print(self.view(vd.OrderView(state), self.names(state)))
+            self.print(self.view(vd.OrderView(state, brief=True), self.names(state)))
 
     def error(self, exc: BaseException) -> None:
         """``error: MESSAGE`` and, on its own line, ``  → hint``; red on a terminal."""
@@ -131,6 +131,8 @@ class Renderer:
         try:
             if render is not None:
                 return render(event, names, cost)
+        except MemoryError:
+            raise               # too big to draw is not malformed: the caller says so
         except Exception:       # a malformed event falls back to its one-line text
             pass
         return Text(describe(event, names, cost))
@@ -148,8 +150,9 @@ class Renderer:
         try:
             if isinstance(view, vd.OrderView | vd.MapView):
                 from shaper_gm.render import tables  # rich's tables: when first drawn
-                draw = tables.order_table if isinstance(view, vd.OrderView) else tables.map_grid
-                return draw(view.state, self.ruleset(view.state))
+                if isinstance(view, vd.OrderView):
+                    return tables.order_table(view.state, self.ruleset(view.state), view.brief)
+                return tables.map_grid(view.state, self.ruleset(view.state))
             if isinstance(view, vd.HistoryMoved) and view.redo:
                 return self.redone(view, names)
             render = VIEW_RENDERERS.get(type(view))
@@ -157,6 +160,8 @@ class Renderer:
                 render = VIEW_RENDERERS.get(type(view))
             if render is not None:
                 return render(view, names)
+        except MemoryError:
+            raise               # too big to draw is not malformed: the caller says so
         except Exception:
             pass
         return Text(view if isinstance(view, str) else repr(view))

@@ -1,4 +1,7 @@
-"""A readable Markdown recap of a fight, by round and turn, from the session's history."""
+"""A readable Markdown recap of a fight, by round and turn, from the session's history.
+
+Its text (names, sides, what happened) is written escaped (escape.py): the headings,
+lists and table are the recap's own, whatever a name holds."""
 
 from __future__ import annotations
 
@@ -6,6 +9,8 @@ from collections.abc import Callable, Iterable
 
 from shaper_gm.engine import ending
 from shaper_gm.engine import events as ev
+from shaper_gm.render.escape import escape_markdown as md
+from shaper_gm.render.escape import markdown_code
 from shaper_gm.render.text import Names, describe, fold_costs
 
 # Events the headings already say, or that only matter at the table.
@@ -40,27 +45,27 @@ def recap_markdown(frames: Iterable, state, *, band: Callable[[int], str] | None
     created = next((e for _, events in reversed(frames) for e in events
                     if isinstance(e, ev.EncounterCreated)), None)   # the last new counts
     if created is not None:
-        out += [f"{created.ruleset.capitalize()} rules, a {created.cols}x{created.rows} "
-                f"battlefield, seed {created.seed}.", ""]
+        out += [md(f"{created.ruleset.capitalize()} rules, a {created.cols}x{created.rows} "
+                   f"battlefield, seed {created.seed}."), ""]
     out += ["## Setup", ""]
     for line, events in frames:
         if not events:                       # a loaded entry without its events
-            out.append(f"- `{line}`")
+            out.append(f"- {markdown_code(line)}")
             continue
         for event, cost in fold_costs(events):
             if isinstance(event, ev.RoundStarted):
                 out += ["", f"## Round {event.round}", ""]
             elif isinstance(event, ev.TurnStarted):
-                out += ["", f"### {names(event.actor)}'s turn", ""]
+                out += ["", f"### {md(names(event.actor))}'s turn", ""]
             elif isinstance(event, _SILENT):
                 continue
             elif isinstance(event, (ev.CombatEnded, ev.CombatResumed)):
-                out.append(f"- **{describe(event, names, cost)}**")
+                out.append(f"- **{md(describe(event, names, cost))}**")
             else:
-                out.append(f"- {describe(event, names, cost)}")
+                out.append(f"- {md(describe(event, names, cost))}")
     out = _without_open_headings(out)
     if state.over is not None:
-        out += ["", "## Result", "", result_line(state, names)]
+        out += ["", "## Result", "", md(result_line(state, names))]
     out += ["", "## Final standings", ""] + standings(state)
     return "\n".join(_tidy(out)) + "\n"
 
@@ -94,13 +99,9 @@ def standings(state) -> list[str]:
         a = state.actors[actor_id]
         status = "Down" if a.down else ("acting" if state.turn == a.id else "")
         hp = "–" if a.hp is None else f"{a.hp}/{a.max_hp}"
-        rows.append(f"| {_cell(a.name)} ({a.id}) | {_cell(a.side)} | {hp} | "
-                    f"{a.zone or '–'} | {status} |")
+        rows.append(f"| {md(a.name)} ({md(a.id)}) | {md(a.side)} | {hp} | "
+                    f"{md(a.zone or '–')} | {status} |")
     return rows
-
-
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|")
 
 
 def _tidy(lines: list[str]) -> list[str]:

@@ -168,23 +168,47 @@ def pips(counts: Sequence[tuple[str, int]], full: Mapping[str, int] | None) -> T
 
 def _rows(state) -> list[tuple[object, int]]:
     """Actors in turn order, each summon right under its summoner (depth 1)."""
-    order = [a for a in state.order if a in state.actors]
-    order += [a for a in state.actors if a not in order]
+    listed = dict.fromkeys(a for a in state.order if a in state.actors)
+    listed.update(dict.fromkeys(state.actors))
+    summons: dict[str, list[str]] = {}
+    for actor_id in listed:
+        summoner = state.actors[actor_id].summoner
+        if summoner is not None:
+            summons.setdefault(summoner, []).append(actor_id)
     placed: list[tuple[object, int]] = []
-    for actor_id in order:
+    for actor_id in listed:
         actor = state.actors[actor_id]
         if actor.summoner is not None and actor.summoner in state.actors:
             continue
         placed.append((actor, 0))
-        placed += [(state.actors[s], 1) for s in order if state.actors[s].summoner == actor_id]
+        placed += [(state.actors[s], 1) for s in summons.get(actor_id, ())]
     return placed
 
 
-def order_table(state, rs=None) -> Table:
-    """The turn order: who acts, HP, the ruleset's columns, zone and effects."""
+ORDER_ROWS = 20       # rows a brief turn order shows: from the acting actor on
+
+
+def _window(state, rows: list, brief: bool) -> tuple[list, int]:
+    """The rows a table shows, and how many it leaves out: a brief one (drawn when a
+    turn begins) shows ORDER_ROWS from the acting actor on, so a fight of a thousand
+    draws twenty; `order` draws them all."""
+    if not brief or len(rows) <= ORDER_ROWS:
+        return rows, 0
+    acting = state.up[0] if state.up else state.turn
+    start = next((i for i, (actor, _) in enumerate(rows) if actor.id == acting), 0)
+    shown = [rows[(start + i) % len(rows)] for i in range(ORDER_ROWS)]
+    return shown, len(rows) - ORDER_ROWS
+
+
+def order_table(state, rs=None, brief: bool = False) -> Table:
+    """The turn order: who acts, HP, the ruleset's columns, zone and effects (`brief`:
+    from the acting actor on, at most ORDER_ROWS rows)."""
     layout = layout_for(state, rs)
     colours = side_colours(state)
+    rows, left_out = _window(state, _rows(state), brief)
     caption = "▶ acting"
+    if left_out:
+        caption += f" · {left_out} more not shown (order lists them all)"
     if layout.legend is not None:
         caption += layout.legend(state, rs)
     title = f"Round {state.round}" if state.round else "Before the fight"
@@ -194,7 +218,6 @@ def order_table(state, rs=None) -> Table:
                   padding=0, pad_edge=False,
                   title_justify="left", caption_justify="left", title_style="bold",
                   caption_style="dim")
-    rows = _rows(state)
     names = [name_cell(actor, state, depth) for actor, depth in rows]
     before = [c for c in layout.columns if not c.after_zone]
     after = [c for c in layout.columns if c.after_zone]

@@ -207,9 +207,14 @@ def _(e: ev.Passed, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} passes", [given, e.rule])
 
 
+UP_NAMED = 12          # names an event line gives of those up together, at most
+
+
 @_describe.register(ev.UpNext)
 def _(e: ev.UpNext, n: Names, cost: str) -> str:
-    return "Up: " + ", ".join(n(a) for a in e.up) + (f" ({e.why})" if e.why else "")
+    names = ", ".join(n(a) for a in e.up[:UP_NAMED])
+    more = f" and {len(e.up) - UP_NAMED} more" if len(e.up) > UP_NAMED else ""
+    return f"Up: {names}{more}" + (f" ({e.why})" if e.why else "")
 
 
 @_describe.register(ev.Reacted)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any
 
 from rich import box
 from rich.console import Group
@@ -118,6 +120,7 @@ def _verb_detail(verb, titles: Mapping[str, str] | None = None) -> Group:
     if verb.examples:
         out.append(Text("Examples:"))
         out += [Text(f"  {example}", style="cyan") for example in verb.examples]
+    out += [Text(note) for note in getattr(verb, "notes", ())]
     if verb.rules:
         out.append(Packed(ruling_words(verb.rules, titles or {}), sep=" · ", first="Rules: ",
                           indent="       ", style="dim"))
@@ -244,9 +247,48 @@ def odds_view(view, names: Names) -> Group:
     return Group(*out)
 
 
+MOST_SHOWN = 40        # rows one distribution takes on screen; a longer one shows ranges
+TAIL = Fraction(1, 2000)   # a tail this unlikely (it would read <0.1%) shows as one row
+
+
+def shown_rows(items: list[tuple[Any, Any]], most: int = MOST_SHOWN) -> list[tuple[str, Any]]:
+    """(value, chance) pairs, in order, as at most `most` rows to draw. Past that, the
+    unlikely tails of whole-number values become one row each (``≤ 95``, ``≥ 230``) and
+    the values between them ranges of equal width (``120–127``) whose chances add up,
+    so a huge distribution draws as fast as a small one (`--json` keeps every value)."""
+    if len(items) <= most or not all(isinstance(v, int) for v, _ in items):
+        return [(str(value), p) for value, p in items]
+    first, last = _tail(items), len(items) - 1 - _tail(items[::-1])
+    rows: list[tuple[str, Any]] = []
+    if first > 0:
+        rows.append((f"≤ {items[first - 1][0]}", sum(p for _, p in items[:first])))
+    low, high = items[first][0], items[last][0]
+    width = -(-(high - low + 1) // (most - 2))
+    merged: dict[int, Any] = {}
+    for value, p in items[first:last + 1]:
+        start = low + (value - low) // width * width
+        merged[start] = merged[start] + p if start in merged else p
+    for start, p in merged.items():
+        end = min(start + width - 1, high)
+        rows.append((str(start) if end == start else f"{start}–{end}", p))
+    if last < len(items) - 1:
+        rows.append((f"≥ {items[last + 1][0]}", sum(p for _, p in items[last + 1:])))
+    return rows
+
+
+def _tail(items: list[tuple[Any, Any]]) -> int:
+    """How many leading values together stay under TAIL (at least one value is left)."""
+    mass, count = 0, 0
+    for _, p in items[:-1]:
+        if mass + p >= TAIL:
+            break
+        mass, count = mass + p, count + 1
+    return count
+
+
 def _distribution(dist) -> Table:
     """value → probability, in one or two column pairs."""
-    items = [(value, dist[value]) for value in dist]
+    items = shown_rows([(value, dist[value]) for value in dist])
     halves = [items] if len(items) <= DIST_ROWS else [items[:(len(items) + 1) // 2],
                                                      items[(len(items) + 1) // 2:]]
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
@@ -258,7 +300,7 @@ def _distribution(dist) -> Table:
         for half in halves:
             if i < len(half):
                 value, p = half[i]
-                cells += [str(value), percent(p)]
+                cells += [value, percent(p)]
             else:
                 cells += ["", ""]
         table.add_row(*cells)
@@ -276,8 +318,12 @@ def history_moved(view) -> Group:
     return Group(*lines)
 
 
-def message(view) -> Text:
-    return Text(view.text)
+def message(view) -> Text | Group:
+    """A message of many lines (a `--json` answer) is drawn line by line: one long Text
+    costs the console time quadratic in its lines."""
+    if view.text.count("\n") < 50:
+        return Text(view.text)
+    return Group(*(Text(line) for line in view.text.split("\n")))
 
 
 def file_written(view) -> Text:

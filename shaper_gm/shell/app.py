@@ -2,29 +2,38 @@
 
 Every completed command is committed to the autosave before the next prompt appears,
 so a crash loses at most the line being typed. A refused command prints one error
-line and changes nothing. Ctrl-C clears the line; Ctrl-D or `quit` leaves, closing the
-save cleanly.
+line and changes nothing. Ctrl-C clears the line, and stops a command in hand (which
+changes nothing unless it had already landed); SIGTERM and SIGHUP stop it too and end
+the shell. Ctrl-D or `quit` leaves; every way out closes the save cleanly.
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import signal
+import stat
+import time
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
-from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.history import History, InMemoryHistory
 
 from shaper_gm.errors import GmError
+from shaper_gm.files import write_all
+from shaper_gm.interrupts import Interrupted, landing
 from shaper_gm.render.escape import escape_controls
 from shaper_gm.shell.completer import ShellCompleter
 from shaper_gm.shell.dice import make_asker, make_decider
 from shaper_gm.shell.output import make_renderer, say
 from shaper_gm.shell.script import strip_comment
-from shaper_gm.shell.signals import HeldInterrupts
+from shaper_gm.shell.signals import StopSignals
 from shaper_gm.shell.status import prompt_text, toolbar_text
+
+MAX_HISTORY_BYTES = 1 << 20       # of a longer history file, the newest MiB is read
 
 
 def history_path() -> Path:
@@ -33,25 +42,42 @@ def history_path() -> Path:
     return Path(base) / "shaper-gm" / "history"
 
 
-class SafeFileHistory(FileHistory):
-    """File history that falls back to memory, with one note, when the file fails."""
+class SafeFileHistory(History):
+    """The shell's history file, in prompt_toolkit's format (`# TIME`, then `+LINE` for
+    each line of an entry), read and appended as shaper-gm treats any file: a plain file
+    only, never opened through a link or waited on (a pipe or /dev/zero there is
+    refused, not read), and only its newest MAX_HISTORY_BYTES read. When it fails,
+    history carries on in memory, with one note."""
 
     def __init__(self, filename: str, note) -> None:
-        super().__init__(filename)
+        super().__init__()
+        self.filename = filename
         self.note = note
         self.broken = False
 
     def load_history_strings(self):
         try:
-            yield from super().load_history_strings()
-        except (OSError, UnicodeDecodeError) as exc:
+            fd = _open_history(self.filename)
+            try:
+                data = _read_tail(fd, MAX_HISTORY_BYTES)
+            finally:
+                os.close(fd)
+        except OSError as exc:
             self._fail(exc)
+            return []
+        return reversed(_entries(data))
 
     def store_string(self, string: str) -> None:
         if self.broken:
             return
+        entry = f"\n# {time.strftime('%Y-%m-%d %H:%M:%S')}\n" + "".join(
+            f"+{line}\n" for line in string.split("\n"))
         try:
-            super().store_string(string)
+            fd = _open_history(self.filename)
+            try:
+                write_all(fd, entry.encode("utf-8", "replace"))
+            finally:
+                os.close(fd)
         except OSError as exc:
             self._fail(exc)
 
@@ -63,14 +89,55 @@ class SafeFileHistory(FileHistory):
                       "session only")
 
 
+def _open_history(path: str) -> int:
+    """The history file at `path`, opened to read and append (created if missing); an
+    OSError saying why when it is a link or not a plain file."""
+    flags = (os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW
+             | getattr(os, "O_NONBLOCK", 0))
+    try:
+        fd = os.open(path, flags, 0o600)
+    except OSError as exc:
+        if os.path.islink(path):
+            raise OSError(exc.errno, "it is a symbolic link") from None
+        raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(errno.EINVAL, "it is not a plain file (a pipe or a device)")
+    return fd
+
+
+def _read_tail(fd: int, cap: int) -> bytes:
+    """The last `cap` bytes of the file open at `fd`, from the first whole line."""
+    start = max(0, os.fstat(fd).st_size - cap)
+    chunks, at = [], start
+    while at - start < cap and (chunk := os.pread(fd, cap - (at - start), at)):
+        chunks.append(chunk)
+        at += len(chunk)
+    data = b"".join(chunks)
+    return data[data.find(b"\n") + 1:] if start else data
+
+
+def _entries(data: bytes) -> list[str]:
+    """The entries of a history file's text, oldest first."""
+    entries, lines = [], []
+    for line in data.decode("utf-8", "replace").split("\n"):
+        if line.startswith("+"):
+            lines.append(line[1:])
+        elif lines:
+            entries.append("\n".join(lines))
+            lines = []
+    if lines:
+        entries.append("\n".join(lines))
+    return entries
+
+
 def open_history(note=None) -> History:
     """The history file, or memory (with a one-line note) when it cannot be used."""
     note = note or (lambda text: None)
     path = history_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "a", encoding="utf-8"):
-            pass
+        os.close(_open_history(str(path)))
     except OSError as exc:
         note(f"note: history file {path} is not usable ({exc.strerror or exc}); "
              "history is kept for this session only")
@@ -112,13 +179,21 @@ class Shell:
         return found.name if found is not None else actor
 
     # --- the loop -------------------------------------------------------------------
+    # A stop signal during a command cuts it short at once (shell.signals), unless it
+    # is landing; the shell then commits whatever landed and says which it was. Ctrl-C
+    # brings the prompt back; SIGTERM and SIGHUP end the shell, its save closed.
+    stopped_by: int | None = None
+
     def run(self, greeting: str | None = None) -> int:
         if greeting:
             self.warn(greeting)
         if self.session.state.order:              # who is where in the order, at once
             show_order = getattr(self.renderer, "show_order", None)
             if show_order is not None:
-                show_order(self.session.state)
+                try:
+                    show_order(self.session.state)
+                except MemoryError:
+                    self.renderer.error(self._out_of_memory(self._where()))
         previous = self.session.asker
         self.session.asker = make_asker(self.ask, self.names, self.warn)
         self.session.decider = make_decider(self.ask, self.names, self.warn)
@@ -135,20 +210,21 @@ class Shell:
         finally:
             self.session.asker = previous
             self.session.decider = None
-            self.close()
-        return 0
+            with StopSignals() as late:
+                self._whole(self.close)
+            self.stopped_by = self.stopped_by or late.signal
+        return 128 + self.stopped_by if self.stopped_by else 0
 
     def run_line(self, text: str) -> bool:
         """Run what was typed (a paste may hold several lines: each runs in turn, until
-        one is refused); False when the shell should end. Ctrl-C while a command's
-        output is drawn or its save written is noted, not obeyed: the shell stays."""
+        one is refused or stopped); False when the shell should end."""
         lines = [line for line in (strip_comment(part) for part in text.splitlines()) if line]
         for n, line in enumerate(lines):
-            with HeldInterrupts() as held:
+            with StopSignals() as stop:
                 outcome = self._one_line(line)
-            if held.caught:
-                say(self.renderer, "Ctrl-C: the command had already run and is saved; "
-                    "undo takes it back")
+            if stop.signal is not None and stop.signal != signal.SIGINT:
+                self.stopped_by = stop.signal
+                return False
             if outcome is None:
                 return False
             if not outcome and n + 1 < len(lines):
@@ -158,26 +234,76 @@ class Shell:
         return True
 
     def _one_line(self, line: str) -> bool | None:
-        """True if done, False if refused, None to quit."""
+        """True if done, False if refused or stopped, None to quit. Whatever landed is
+        committed, even when a stop signal cut the command or its output short."""
+        before = self._where()
+        result, cut = None, None
         try:
             result = self.session.execute(line)
+            if result.verb == "quit":
+                return None
+            self.renderer.show(result, self.session.state)
+        except Interrupted as exc:
+            cut = exc
         except GmError as exc:
             self.renderer.error(exc)
             return False
         except (KeyboardInterrupt, EOFError):
             say(self.renderer, "cancelled; nothing changed")
             return False
+        except MemoryError:
+            self.renderer.error(self._out_of_memory(before))
+            if self._where() != before:
+                self._whole(self.commit)
+            return False
         except Exception as exc:           # a bug must not cost the GM the shell
             self.renderer.error(GmError(f"internal error ({type(exc).__name__}: {exc})",
                                         "nothing changed; please report this line"))
             return False
-        if result.verb == "quit":
-            return None
-        try:
-            self.renderer.show(result, self.session.state)
-        finally:
-            self.commit()
+        landed = self._where() != before
+        if result is not None or landed:     # done, or stopped after it landed
+            cut = self._whole(self.commit) or cut
+        if cut is not None:
+            self._say_stopped(cut, landed=landed)
+            return False
         return True
+
+    def _where(self) -> tuple:
+        """What tells whether a command changed the session: it lands a new state."""
+        session = self.session
+        return id(session.state), len(session.history), len(session.future)
+
+    def _out_of_memory(self, before: tuple) -> GmError:
+        if self._where() == before:
+            return GmError("not enough memory to work out this command; nothing changed",
+                           "ask for less at once (fewer dice, a smaller view)")
+        return GmError("the command ran and is saved, but drawing its result needed more "
+                       "memory than there is", "show or log shows it again")
+
+    def _say_stopped(self, cut: Interrupted, *, landed: bool) -> None:
+        if cut.signum == signal.SIGINT:
+            if landed:
+                say(self.renderer, "Ctrl-C: the command had already run and is saved; "
+                    "undo takes it back")
+            else:
+                say(self.renderer, "Ctrl-C: stopped; the command changed nothing")
+            return
+        where = getattr(self.autosave, "path", None) or self.session.save_path
+        what = ("the command in hand had already run" if landed else
+                "the command in hand was stopped and changed nothing")
+        say(self.renderer, f"stopped by {cut.name}: {what}; every completed command is in "
+            f"{where}")
+
+    @staticmethod
+    def _whole(work) -> Interrupted | None:
+        """Run `work` (a commit, the close) as a landing: a stop signal meanwhile waits
+        for it to finish, and is handed back."""
+        try:
+            with landing():
+                work()
+        except Interrupted as exc:
+            return exc
+        return None
 
     def commit(self) -> None:
         try:
@@ -187,11 +313,18 @@ class Shell:
                                         "the command is done but not on disk; try save PATH"))
 
     def close(self) -> None:
+        """Close the save; say where this session's work went when not into it."""
         try:
-            self.autosave.close()
-        except (GmError, OSError) as exc:
-            self.renderer.error(GmError(f"could not close the save cleanly: {exc}",
-                                        "the last commit is on disk; it will say recovered"))
+            note = self.autosave.close()
+        except GmError as exc:
+            self.renderer.error(exc)
+        except OSError as exc:
+            self.renderer.error(GmError(f"could not close the save cleanly: "
+                                        f"{exc.strerror or exc}", "every command is in its "
+                                        "journal: the next open recovers it"))
+        else:
+            if note:
+                self.warn(f"Note: {note}.")
 
     # --- manual dice ------------------------------------------------------------------
     def ask(self, question: str) -> str:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from shaper_gm.errors import GmError
+from shaper_gm.interrupts import Interrupted
 from shaper_gm.records import record
 
 
@@ -83,6 +84,16 @@ def parse_script(data: bytes, label: str) -> list[tuple[int, str]]:
     return out
 
 
+def out_of_memory(result: Any) -> GmError:
+    """A MemoryError as one line: before the command landed (no result yet, or a view)
+    it changed nothing."""
+    if result is None or result.line is None:
+        return GmError("not enough memory to work out this command; nothing changed",
+                       "ask for less at once (fewer dice, a smaller view)")
+    return GmError("the command ran, but printing its result needed more memory than "
+                   "there is", "log shows what it did")
+
+
 def run_script(session: Any, lines: list[tuple[int, str]], show: Callable[[Any], None],
                fail: Callable[[Failure], None], *, keep_going: bool = False,
                done: Callable[[], None] | None = None,
@@ -95,9 +106,17 @@ def run_script(session: Any, lines: list[tuple[int, str]], show: Callable[[Any],
     for number, line in lines:
         if stop is not None and stop():
             break
+        result, before = None, session.state
         try:
             result = session.execute(line)
-        except GmError as exc:
+            if result.verb != "quit":
+                show(result)
+        except Interrupted as cut:            # a stop signal: the caller says where
+            cut.line, cut.landed = number, session.state is not before
+            raise
+        except (GmError, MemoryError) as exc:
+            if isinstance(exc, MemoryError):
+                exc = out_of_memory(result)
             failure = Failure(number, line, exc)
             failures.append(failure)
             fail(failure)
@@ -106,7 +125,6 @@ def run_script(session: Any, lines: list[tuple[int, str]], show: Callable[[Any],
             continue
         if result.verb == "quit":
             break
-        show(result)
         if done is not None:
             try:
                 done()

@@ -1,16 +1,18 @@
-"""Signals during runs and commands: stop between lines, never in the middle of one.
+"""Stop signals during runs and commands: cut short at once, never in a landing.
 
-`StopSignals` (for `run` and piped `open`) turns SIGINT, SIGTERM and SIGHUP into a
-request the runner checks between lines, so the state reached stays whole and can be
-saved; a second signal interrupts at once. `HeldInterrupts` (for the shell) keeps
-Ctrl-C from cutting a command's output or its save short: it is noted and reported
-after the command, and the shell carries on.
+Within `StopSignals` (a whole `run`, piped `open`, or one shell command), the first of
+SIGINT, SIGTERM or SIGHUP cuts the work in hand short at once, unless it is landing
+(see `shaper_gm.interrupts`), in which case it waits for the landing to be whole. What
+was cut short changed nothing: a command lands only at its end. Later signals are
+noted only: what is left to do is write what was reached, and that must not be cut.
 """
 
 from __future__ import annotations
 
 import signal
 import threading
+
+from shaper_gm.interrupts import arrived
 
 STOPPING = ("SIGINT", "SIGTERM", "SIGHUP")
 
@@ -29,8 +31,9 @@ class StopSignals:
 
     def _handle(self, signum, frame) -> None:
         if self.signal is not None:
-            raise KeyboardInterrupt          # asked twice: stop now
+            return                       # already stopping: let it finish writing
         self.signal = signum
+        arrived(signum)
 
     def __enter__(self) -> StopSignals:
         if threading.current_thread() is threading.main_thread():
@@ -43,23 +46,3 @@ class StopSignals:
     def __exit__(self, *exc) -> None:
         for number, handler in self._saved.items():
             signal.signal(number, handler)
-
-
-class HeldInterrupts:
-    """Within `with`, Ctrl-C (SIGINT) is noted in `.caught` instead of raised."""
-
-    def __init__(self) -> None:
-        self.caught = False
-        self._saved = None
-
-    def _handle(self, signum, frame) -> None:
-        self.caught = True
-
-    def __enter__(self) -> HeldInterrupts:
-        if threading.current_thread() is threading.main_thread():
-            self._saved = signal.signal(signal.SIGINT, self._handle)
-        return self
-
-    def __exit__(self, *exc) -> None:
-        if self._saved is not None:
-            signal.signal(signal.SIGINT, self._saved)

@@ -30,13 +30,13 @@ def toolbar_text(session: Any, save: str | Path | None) -> str:
         elif actor is None:
             parts.append("no one's turn")
         else:
-            up = [state.actors[a].name for a in state.up if a in state.actors]
-            parts.append(f"up: {', '.join(up)}" if len(up) > 1 else f"{actor.name}'s turn")
+            parts.append(_up(state) if len(state.up) > 1 else f"{actor.name}'s turn")
             segment = _resources(session, actor)
             if segment:
                 parts.append(segment)
-            for summon in state.actors.values():      # it acts in its summoner's turn
-                if summon.summoner == actor.id and not summon.down:
+            for summon_id in state.summons_of(actor.id):      # it acts in its summoner's turn
+                summon = state.actors[summon_id]
+                if not summon.down:
                     own = _resources(session, summon)
                     if own:
                         parts.append(f"{summon.name}: {own}")
@@ -46,6 +46,17 @@ def toolbar_text(session: Any, save: str | Path | None) -> str:
     if save:
         parts.append(_short(Path(save)))
     return " " + " · ".join(parts)
+
+
+UP_SHOWN = 6          # names the toolbar lists of those up together (a side of hundreds)
+
+
+def _up(state: Any) -> str:
+    """``up: Freya, Suori``; past UP_SHOWN names, how many more."""
+    up = [a for a in state.up if a in state.actors]
+    names = ", ".join(state.actors[a].name for a in up[:UP_SHOWN])
+    more = len(up) - UP_SHOWN
+    return f"up: {names}" + (f" and {more} more" if more > 0 else "")
 
 
 def _resources(session: Any, actor: Any) -> str:

@@ -51,7 +51,7 @@ def test_set_resource_is_logged_undone_and_replayed(demo, ruleset, actor, resour
     ("dungeoneers", "set skeleton ap=7", "ap must be 0 to 6 for Skeleton"),
     ("timeslice", "set kara ts=11", "ts must be 0 to 10 for Kara"),
     ("dicepool", "set freya actions=3", "actions must be 0 to 2 for Freya"),
-    ("dicepool", "set freya pool=-1", "pool must be 0 or more"),
+    ("dicepool", "set freya pool=-1", "pool must be 0 to 999,999 for Freya"),
     ("reactions", "set ann reactions=3", "reactions must be 0 to 2 for Ann"),
     ("reactions", "set ann action=2", "action must be 0 to 1 for Ann"),
 ])

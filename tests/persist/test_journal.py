@@ -15,7 +15,7 @@ import pytest
 
 from shaper_gm.app import autosave, new_session
 from shaper_gm.errors import GmError
-from shaper_gm.persist import checkpoints, journal, replay, saves
+from shaper_gm.persist import checkpoints, codec, journal, replay, saves
 from shaper_gm.persist.journal_file import JournalFile
 from shaper_gm.render.console import Renderer, make_console
 
@@ -483,7 +483,8 @@ def test_replay_runs_the_journal_too_and_tells_of_a_torn_entry(live):
     assert "cut short by the crash" in report.message
 
 
-def test_a_version_1_save_keeps_its_journal_until_the_next_write_stores_version_2(tmp_path):
+def test_a_version_1_save_keeps_its_journal_until_the_next_write_stores_the_current_version(
+        tmp_path):
     fought = Path(__file__).resolve().parents[1] / "fixtures" / "v1-demo-fight.yaml"
     path = tmp_path / "old.yaml"
     shutil.copy(fought, path)
@@ -496,7 +497,7 @@ def test_a_version_1_save_keeps_its_journal_until_the_next_write_stores_version_
     again, keeper, message = autosave.open_for_shell(str(path))
     assert message.startswith("Recovered") and again.state == opened.state
     keeper.close()
-    assert saves.read_data(path)["version"] == 2
+    assert saves.read_data(path)["version"] == codec.VERSION
     assert_on_disk(again, path)
 
 

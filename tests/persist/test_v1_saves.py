@@ -10,7 +10,7 @@ import pytest
 
 from shaper_gm.content.yamlio import load_yaml_file
 from shaper_gm.persist import saves
-from shaper_gm.persist.codec import SaveFormatError
+from shaper_gm.persist.codec import VERSION, SaveFormatError
 from shaper_gm.persist.replay import replay_save
 from shaper_gm.rulesets.shaper import model
 
@@ -43,11 +43,11 @@ def test_a_version_1_save_means_what_it_said():
             == [(e["name"], e["until"], e["attack"], e["absorb"]) for e in old["effects"]]
 
 
-def test_the_next_write_stores_version_2_and_reopens_equal(tmp_path):
+def test_the_next_write_stores_the_current_version_and_reopens_equal(tmp_path):
     session = saves.read_save(FOUGHT)
     path = tmp_path / "upgraded.yaml"
     saves.write_save(session, path)
-    assert load_yaml_file(path)["version"] == 2
+    assert load_yaml_file(path)["version"] == VERSION
     again = saves.read_save(path)
     assert again.state == session.state and again.log == session.log
 

@@ -15,9 +15,10 @@ from shaper_gm.dice import roll
 from shaper_gm.dice.modifiers import NO_MODIFIERS
 from shaper_gm.encounter import setup
 from shaper_gm.engine import events as ev
+from shaper_gm.engine import limits, resources
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Effect
-from shaper_gm.errors import CommandError
+from shaper_gm.errors import CommandError, excerpt
 
 
 def amount(word: str, verb: str) -> int:
@@ -145,6 +146,10 @@ def effect(ctx: Context) -> Outcome:
         raise CommandError(f"--{used_up} cannot be negative", f"e.g. --{used_up} 2")
     until = _until(ctx, p.get("until") or ("used_up" if absorb else "never"))
     mods = tuple((key, p.get(key)) for key in ctx.ruleset.effect_keys if p.get(key))
+    for key, amount in mods:
+        if not limits.within(amount, -limits.MAX_NUMBER):
+            raise CommandError(f"--{key} {amount} is out of range: an effect's amount is "
+                               f"{limits.span(-limits.MAX_NUMBER, None)}", f"e.g. --{key} 1")
     new = Effect(name, "gm", None, mods, until)
     request = request.with_flags({"until": until if until != "never" else None})
     return Outcome(ctx.state.with_actor(actor.with_(effects=(*actor.effects, new))),
@@ -257,11 +262,10 @@ def _count(words: list[str], verb: str) -> int:
 def _set_resource(rs, state, actor, key: str, number: int):
     """A resource set by hand, within 0 and its maximum (the GM overrules the economy)."""
     spec = rs.resource_spec(key)
-    top = spec.max if isinstance(spec.max, int) or spec.max is None else \
-        rs.stat(actor.sheet, spec.max)
-    if number < 0 or (top is not None and number > top):
-        within = f"0 to {top}" if top is not None else "0 or more"
-        raise CommandError(f"{key} must be {within} for {actor.name}", "pick a value in range")
+    top = resources.maximum(spec, actor.sheet, rs.stat)
+    if not limits.within(number, 0, top):
+        raise CommandError(f"{key} must be {limits.span(0, top)} for {actor.name}",
+                           "pick a value in range")
     if key not in actor.resource_map():
         raise CommandError(f"{actor.name} has no {spec.title}", "set another field")
     values = actor.resource_map()
@@ -291,6 +295,17 @@ def _until(ctx: Context, text: str) -> str:
                        "use start:ID, end:ID, round, rounds:N, used_up or never")
 
 
+def typed_number(key: str, value: str) -> int:
+    """`FIELD=N` as a number; its range is the field's to check (a number past any
+    range is kept past it, so the refusal names the range, not the digits)."""
+    digits = value.removeprefix("-")
+    if not ascii_digits(digits):
+        raise CommandError(f"{key} must be a whole number, got {excerpt(value)!r}",
+                           f"e.g. {key}=5")
+    number = int(digits) if len(digits) <= 7 else 10 * limits.MAX_NUMBER
+    return -number if value.startswith("-") else number
+
+
 def _set_field(ctx: Context, state, target: str, key: str, value: str):
     actor = state.actors[target]
     rs = ctx.ruleset
@@ -298,9 +313,7 @@ def _set_field(ctx: Context, state, target: str, key: str, value: str):
     if own is not None:
         return own
     if key in ("hp", "initiative") or key in rs.resource_names():
-        if not ascii_digits(value.removeprefix("-")) or len(value) > 6:
-            raise CommandError(f"{key} must be a whole number, got {value!r}", f"e.g. {key}=5")
-        number = int(value)
+        number = typed_number(key, value)
         if key == "hp":
             if not 0 <= number <= actor.max_hp:
                 raise CommandError(f"hp must be 0 to {actor.max_hp} for {actor.name}",
@@ -314,7 +327,9 @@ def _set_field(ctx: Context, state, target: str, key: str, value: str):
         raise CommandError(f"{key} cannot be empty", f"e.g. {key}=enemies")
     if key == "initiative":
         # Entered by hand: a later `init` keeps it, as it keeps `init ID --roll`.
-        number = int(value)
+        if not limits.within(number, -limits.MAX_NUMBER):
+            raise CommandError(f"initiative must be {limits.span(-limits.MAX_NUMBER, None)}",
+                               "pick a value in range")
         state = state.with_actor(actor.with_(initiative=number, initiative_entered=True))
         return state, [ev.FieldSet(target, key, actor.initiative, number)]
     else:

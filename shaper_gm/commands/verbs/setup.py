@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 
-from shaper_gm.commands import resolve
+from shaper_gm.commands import identity, resolve
 from shaper_gm.commands.acting import read_flags, read_request
 from shaper_gm.commands.args import MAX_SEED, flag, parse_slot
 from shaper_gm.commands.session import Context, Outcome
@@ -13,11 +13,12 @@ from shaper_gm.commands.slots import slot_text
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.dice.totals import is_total
 from shaper_gm.encounter import setup
+from shaper_gm.engine import grid, limits
 from shaper_gm.engine import play as turns
 from shaper_gm.engine.request import Request
-from shaper_gm.errors import CommandError
+from shaper_gm.errors import CommandError, excerpt
 
-GRID = re.compile(r"^(\d{1,3})x(\d{1,3})$", re.ASCII)
+GRID = re.compile(r"^(\d+)x(\d+)$", re.ASCII)
 MAX_COUNT = 20
 
 
@@ -33,7 +34,10 @@ verbs = VerbTable()
                            help="the rules the encounter runs (help rulesets lists them)"),
                       flag("seed", "int", metavar="N",
                            help="the dice generator's seed: the same seed rolls the same"
-                                " dice")))
+                                " dice"),
+                      flag(identity.FLAG, "text", metavar="HEX",
+                           help="the encounter's identity: new makes one, and a log's "
+                                "first line keeps it")))
 def new(ctx: Context) -> Outcome:
     p = ctx.parsed
     if p.words:
@@ -47,16 +51,9 @@ def new(ctx: Context) -> Outcome:
     rs = ctx.session.ruleset_named(ruleset_id)
     cols, rows = rs.grid
     if p.get("grid") is not None:
-        m = GRID.match(p.get("grid").lower())
-        if not m:
-            raise CommandError(f"--grid {p.get('grid')!r} is not COLSxROWS", "e.g. --grid 5x5")
-        cols, rows = int(m.group(1)), int(m.group(2))
+        cols, rows = grid_size(p.get("grid"))
     session = ctx.session
-    if session.save_path is not None and len(session.history) > 1:
-        raise CommandError(f"new would replace the fight saved in {session.save_path} "
-                           f"({len(session.history)} commands)",
-                           "that fight stays as it is: quit, then start shaper-gm "
-                           "for a new encounter")
+    _nothing_to_start_over(session)
     seed = p.get("seed")
     if seed is None:
         seed = session.default_seed
@@ -66,7 +63,8 @@ def new(ctx: Context) -> Outcome:
         raise CommandError(f"--seed {seed} is out of range", f"use 0 to {MAX_SEED}")
     state, events = setup.new_encounter(ruleset_id, cols, rows, seed, rs.new_system())
     request = Request("new", (), tuple(p.flags.items())).with_flags(
-        {"grid": f"{cols}x{rows}", "ruleset": ruleset_id, "seed": seed})
+        {"grid": f"{cols}x{rows}", "ruleset": ruleset_id, "seed": seed,
+         identity.FLAG: _identity(session, p.get(identity.FLAG))})
     return Outcome(state, events, request=request)
 
 
@@ -230,6 +228,49 @@ def start(ctx: Context) -> Outcome:
     return Outcome(*turns.start_fight(ctx.state, ctx.ruleset), request=Request("start"))
 
 
+def _nothing_to_start_over(session) -> None:
+    """A `new` replaces only an encounter nothing has happened in yet (its log is its
+    `new`): one log, one encounter, so a script, a journal or a log that starts over
+    in the middle is refused at that line, and what came before stays as it is."""
+    done = len(session.history) - 1
+    if done < 1:
+        return
+    if session.save_path is not None:
+        raise CommandError(f"new would replace the fight saved in {session.save_path} "
+                           f"({len(session.history)} commands)",
+                           "that fight stays as it is: quit, then start shaper-gm "
+                           "for a new encounter")
+    raise CommandError(f"new would start over: this encounter has {done} command(s) "
+                       "after its new", "one encounter a script: run the next fight "
+                       "as a script of its own")
+
+
+def _identity(session, given: str | None) -> str:
+    """The new encounter's identity: as given (a log's first line), else that of the
+    untouched encounter it replaces (a script's `new` takes the place of the one
+    `run` starts with), else a fresh one."""
+    if given is not None:
+        return identity.checked(given)
+    if len(session.history) == 1:
+        kept = identity.of_line(session.history[0].line)
+        if kept is not None:
+            return kept
+    return identity.fresh()
+
+
+def grid_size(text: str) -> tuple[int, int]:
+    """`--grid COLSxROWS` as numbers, within the sizes a battlefield may have."""
+    m = GRID.match(text.strip().lower())
+    if not m:
+        raise CommandError(f"--grid {excerpt(text)!r} is not COLSxROWS",
+                           f"e.g. --grid 5x5, with {grid.SIZES}")
+    cols, rows = (int(n) if len(n) <= 4 else 0 for n in m.groups())
+    if grid.size_refusal(cols, rows) is not None:
+        raise CommandError(f"--grid {excerpt(text)} is out of range: a battlefield has "
+                           f"{grid.SIZES}", "e.g. --grid 5x5")
+    return cols, rows
+
+
 def template(ctx: Context, word: str):
     """A content template of the encounter's ruleset (its verbs may also read a file)."""
     own = getattr(ruleset_verbs(ctx.ruleset), "template", None)
@@ -258,10 +299,16 @@ def stat_numbers(ctx: Context, parsed) -> dict[str, int]:
 
 
 def whole_number(text: str, what: str) -> int:
+    """A sheet number as typed: a whole number of at most MAX_NUMBER either way (the
+    sheet's own range is the ruleset's to check)."""
     body = text.strip()
     digits = body[1:] if body[:1] in "+-" else body
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
-        raise CommandError(f"{what} needs a whole number, got {text!r}", f"e.g. {what}=2")
+    if not (digits.isascii() and digits.isdigit()):
+        raise CommandError(f"{what} needs a whole number, got {excerpt(text)!r}",
+                           f"e.g. {what}=2")
+    if len(digits) > 6:
+        raise CommandError(f"{what}={excerpt(text)} is out of range: a sheet number is "
+                           f"{limits.span(-limits.MAX_NUMBER, None)}", f"e.g. {what}=2")
     return int(body)
 
 

@@ -191,9 +191,10 @@ def _route(acting: Acting) -> Moved:
     square = grid.cell_name(rs.cell(state, acting.request.arg("zone")))
     if square == here:
         raise RuleViolation(f"{actor.name} is already on {square} (P10)", "name another square")
-    there = [a for a in state.actors.values() if a.zone == square and not a.down]
+    there = sorted(state.standing_on(square) - {actor.id})
     if rs.numbers.one_per_square and there:
-        raise RuleViolation(f"{there[0].name} stands on {square}: a square holds one standing "
+        raise RuleViolation(f"{state.actors[there[0]].name} stands on {square}: a square holds "
+                            "one standing "
                             "character (P10, one_per_square)", "move to a square next to it")
     metres, speed = rs.distance(here, square), rs.speed(actor)
     if metres > speed:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from shaper_gm.engine import events as ev
-from shaper_gm.engine import harm, resources
+from shaper_gm.engine import harm, limits, resources
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.rulesets.dicepool.models import ActorState, Sheet, Weapon
@@ -36,14 +36,23 @@ def template_sheet(rs, template: str | None) -> Sheet:
     return found
 
 
+def number_low(key: str) -> int:
+    """The least a sheet number may be (hit points start at 1); the most is
+    engine.limits.MAX_NUMBER (the range `add --stat`, `set` and a save share)."""
+    return 1 if key == "hp" else 0
+
+
 def whole(name: str, value: Any, low: int) -> int:
-    """A whole number of at least `low`, given as a number or as typed."""
+    """A whole number from `low` to MAX_NUMBER, given as a number or as typed."""
     text = value.strip() if isinstance(value, str) else None
     if text is not None and text.lstrip("+-").isascii() and text.lstrip("+-").isdigit():
         value = int(text)
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
         raise RuleViolation(f"{name} must be a whole number of at least {low}, got {value!r}",
                             f"e.g. {name}={max(low, 2)}")
+    if not limits.within(value, low):
+        raise RuleViolation(f"{name}={value} is out of range: a sheet number is "
+                            f"{limits.span(low, None)}", f"e.g. {name}={max(low, 2)}")
     return value
 
 
@@ -89,7 +98,7 @@ def build_sheet(rs, sheet: Sheet, numbers: Mapping[str, int], extra: Mapping[str
         if key not in allowed:
             raise RuleViolation(f"{key!r} is not a dice-pool sheet number",
                                 f"--stat takes {', '.join(rs.sheet_numbers)}; --hp N for HP")
-        checked[key] = whole(key, value, 1 if key == "hp" else 0)
+        checked[key] = whole(key, value, number_low(key))
     sheet = sheet.with_numbers(checked)
     extra = _extras(extra)
     weapons = list(dict.fromkeys((*sheet.weapons, *(_weapon(rs, w) for w in extra["weapons"]))))
@@ -147,7 +156,7 @@ def set_number(rs, state: Encounter, actor_id: str, key: str, value: int):
         raise RuleViolation(f"{key!r} is not a dice-pool sheet number",
                             f"sheet numbers: {', '.join(rs.sheet_numbers)}")
     before = rs.stat(actor.sheet, key)
-    sheet = actor.sheet.with_numbers({key: whole(key, value, 0)})
+    sheet = actor.sheet.with_numbers({key: whole(key, value, number_low(key))})
     state = state.with_actor(actor.with_(sheet=sheet))
     return state, [ev.FieldSet(actor_id, key, before, rs.stat(sheet, key))]
 

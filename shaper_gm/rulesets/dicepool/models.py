@@ -134,6 +134,9 @@ class Sheet:
         return replace(self, stats=tuple(stats.items()), **changes)
 
 
+PREPARE_KINDS = ("dodge", "action")       # P11: what a preparation may be
+
+
 @record
 class Preparation:
     """P11: a declared condition, kept until used or the start of the preparer's next turn.

@@ -65,7 +65,7 @@ class DicePool(RulesetBase):
                          refill="turn_end", refill_by=numbers.refill_stat, rule="P3, P4"),
             # P6: two actions a turn; what is not used is lost at the turn's end.
             ResourceSpec(ACTIONS, "actions", max=numbers.actions_per_turn,
-                         refill="turn_start", lapse="turn_end", rule="P6"),
+                         refill="turn_start", lapse="turn_end", rule="P6", hard_max=True),
         )
         self.turn_order = FixedOrder()          # P5: the GR sets the order
 
@@ -124,6 +124,11 @@ class DicePool(RulesetBase):
     def admit_off_turn(self, state: Encounter, actor_id: str, action, request):
         from shaper_gm.rulesets.dicepool.actions import admit
         return admit(state, self, actor_id, action, request)
+
+    def check_extras(self, state: Encounter, actor: Actor, raw, where: str) -> None:
+        """An actor of a save: every name resolves, every number is in its range."""
+        from shaper_gm.rulesets.dicepool import saves
+        saves.check_actor(self, state, actor, where)
 
     # --- sheets ------------------------------------------------------------------------
     def stat(self, sheet: Sheet, key: str) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from shaper_gm.dice.notation import DiceTerm, Expr
+from shaper_gm.dice.notation import Expr, dice_terms
 from shaper_gm.dice.sources import Asked
 from shaper_gm.dice.specs import PoolRoll, SumRoll
 from shaper_gm.engine.steps import step
@@ -20,7 +20,6 @@ from shaper_gm.records import record
 
 # Dice slots (commands.md, "Dice-pool verbs"): --roll is the pool, --damage the damage dice.
 SLOT_POOL, SLOT_DAMAGE = "roll", "damage"
-_MOST_PER_TERM = 100      # the dice notation's limit on one term
 
 
 @record(kw_only=True)
@@ -75,15 +74,16 @@ class AttackCtx(PoolTest):
 
 def dice_expr(count: int, sides: int) -> Expr:
     """`count` dice of `sides`, split into terms the notation allows."""
-    terms = []
-    while count > 0:
-        take = min(count, _MOST_PER_TERM)
-        terms.append(DiceTerm(take, sides))
-        count -= take
-    return Expr(tuple(terms))
+    return Expr(dice_terms(count, sides))
 
 
 # --- an attack's DT ---------------------------------------------------------------------
+
+def attack_dt(ctx: AttackCtx) -> int:
+    """P7, P11, P12: AC (+ a prepared dodge) - weapon proficiency (+ an ability's change),
+    not below the floor."""
+    return max(ctx.dt_floor, ctx.ac + ctx.dodge - ctx.proficiency + ctx.dt_change)
+
 
 @step()
 def find_dt(ctx: AttackCtx, tape) -> AttackCtx:
@@ -94,7 +94,7 @@ def find_dt(ctx: AttackCtx, tape) -> AttackCtx:
     tape.note("weapon proficiency", -ctx.proficiency, "P7")
     if ctx.dt_change:
         tape.note("ability", ctx.dt_change, "P12")
-    dt = max(ctx.dt_floor, ctx.ac + ctx.dodge - ctx.proficiency + ctx.dt_change)
+    dt = attack_dt(ctx)
     tape.note("DT", dt, "P7")
     return replace(ctx, dt=dt)
 
@@ -142,13 +142,30 @@ def judge(ctx: PoolTest, tape) -> PoolTest:
 
 
 # --- damage -----------------------------------------------------------------------------
+# Each rule of damage is one function, read by the steps below and by `odds.py`, which
+# sums the damage dice of every margin at once instead of running these steps per margin.
+
+def damage_dice(ctx: AttackCtx) -> int:
+    """P8, P12: margin + weapon proficiency (+ an ability's extra dice) damage dice."""
+    return ctx.margin + ctx.proficiency + ctx.extra_damage_dice
+
+
+def damage_dealt(ctx: AttackCtx, total: int) -> int:
+    """P8: the dice total, the damage stat where allowed and the GM's bonus; not below 0."""
+    return max(0, total + ctx.damage_bonus + ctx.gm_damage_bonus)
+
+
+def hp_left(ctx: AttackCtx, damage: int) -> int:
+    """P8: damage comes off HP, not below 0."""
+    return max(0, ctx.hp_before - damage)
+
 
 @step(forget=("damage_roll",))
 def roll_damage(ctx: AttackCtx, tape) -> AttackCtx:
     """P8: (margin + weapon proficiency) damage dice, plus the damage stat where allowed."""
     if not ctx.hit:
         return ctx
-    count = ctx.margin + ctx.proficiency + ctx.extra_damage_dice
+    count = damage_dice(ctx)
     label = f"damage dice: margin {ctx.margin} + proficiency {ctx.proficiency}"
     if ctx.extra_damage_dice:
         label += f" + ability {ctx.extra_damage_dice}"
@@ -167,7 +184,7 @@ def roll_damage(ctx: AttackCtx, tape) -> AttackCtx:
         tape.note(ctx.bonus_label or "damage bonus", ctx.damage_bonus, "P8")
     if ctx.gm_damage_bonus:
         tape.note("GM damage bonus", ctx.gm_damage_bonus)
-    damage = max(0, total + ctx.damage_bonus + ctx.gm_damage_bonus)
+    damage = damage_dealt(ctx, total)
     tape.note("damage", damage, "P8")
     return replace(ctx, damage_dice=count, damage_roll=rolled, damage=damage)
 
@@ -175,7 +192,7 @@ def roll_damage(ctx: AttackCtx, tape) -> AttackCtx:
 @step()
 def apply_damage(ctx: AttackCtx, tape) -> AttackCtx:
     """P8: damage comes off HP, not below 0; at 0 HP the defender is down."""
-    after = max(0, ctx.hp_before - ctx.damage)
+    after = hp_left(ctx, ctx.damage)
     if ctx.hit:
         tape.note("defender's HP", after, "P8")
         if after == 0 and ctx.hp_before > 0:
@@ -183,5 +200,6 @@ def apply_damage(ctx: AttackCtx, tape) -> AttackCtx:
     return replace(ctx, hp_after=after, down=after == 0)
 
 
-ATTACK_STEPS = (find_dt, roll_pool, spend_pool, judge, roll_damage, apply_damage)
 TEST_STEPS = (roll_pool, spend_pool, judge)
+ATTACK_TEST_STEPS = (find_dt, *TEST_STEPS)       # an attack up to its damage dice
+ATTACK_STEPS = (*ATTACK_TEST_STEPS, roll_damage, apply_damage)

@@ -15,6 +15,7 @@ from shaper_gm.commands.slots import slot_flags
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.commands.viewdata import Message
 from shaper_gm.engine.request import Request
+from shaper_gm.engine.steps import odds_limits
 from shaper_gm.errors import CommandError
 from shaper_gm.rulesets.dicepool.actions import ABILITY, ACT, MOVE, PREPARE, REACT, WIELD
 from shaper_gm.rulesets.dicepool.attack import ATTACK, AttackRequest
@@ -133,7 +134,9 @@ verbs.extend("damage", rules="P8", usage="damage TARGET N [--direct]",
                        "and pool left after the roll",
                examples=("odds barry", "odds barry freya --dice 2", "odds barry --json"),
                positionals=("actor?", "target"),
-               flags=(*AIM, flag("json", help='the same as JSON, fractions as "n/d"')))
+               flags=(*AIM, flag("json", help='the same as JSON, fractions as "n/d"')),
+               notes=(odds_limits() + " A pool past them is refused naming the --dice N "
+                      "that fits (P3).",))
 def odds(ctx: Context) -> Outcome:
     request = read_request(ctx)
     found = attack_odds(ctx.state, ctx.ruleset, AttackRequest.read(request))

@@ -23,7 +23,7 @@ from shaper_gm.render.text import (
     line,
     plural,
 )
-from shaper_gm.render.views import SHEETS
+from shaper_gm.render.views import MOST_SHOWN, SHEETS, shown_rows
 from shaper_gm.rulesets.dicepool.events import (
     AbilityUsed,
     AttackResolved,
@@ -248,8 +248,10 @@ def odds_view(view: AttackOdds, n: Names) -> Group:
                              "(HP stop at 0)", "P8"))
     out.append(distributions((("margin", view.margin), ("pool left", view.pool_left)),
                              percent))
-    folds = min(DAMAGE_FOLDS, max(1, -(-len(view.damage) // DIST_ROWS)))
-    out.append(distributions((("damage", view.damage),), percent, folds))
+    most = DIST_ROWS * (DAMAGE_FOLDS - 1)      # ranges are wide: one fold fewer of them
+    rows = len(view.damage) if len(view.damage) <= most else most
+    folds = min(DAMAGE_FOLDS, max(1, -(-rows // DIST_ROWS)))
+    out.append(distributions((("damage", view.damage),), percent, folds, most))
     return Group(*out)
 
 
@@ -294,12 +296,13 @@ def prepared_short(actor) -> str:
     return ", ".join(f"dodge {p.against}" if p.kind == "dodge" else "action" for p in held)
 
 
-def distributions(named, percent, folds: int = 1) -> Table:
-    """Value → chance distributions side by side, each folded into `folds` column pairs."""
+def distributions(named, percent, folds: int = 1, most: int = MOST_SHOWN) -> Table:
+    """Value → chance distributions side by side, each folded into `folds` column pairs,
+    in at most `most` rows (render.views.shown_rows)."""
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
     columns = []
     for title, dist in named:
-        values = sorted(dist.items())
+        values = shown_rows(sorted(dist.items()), most)
         rows = max(1, -(-len(values) // folds))
         for start in range(0, len(values), rows):
             columns.append(values[start:start + rows])
@@ -308,7 +311,7 @@ def distributions(named, percent, folds: int = 1) -> Table:
     for i in range(max(len(c) for c in columns)):
         cells = []
         for column in columns:
-            cells += [str(column[i][0]), percent(column[i][1])] if i < len(column) else ["", ""]
+            cells += [column[i][0], percent(column[i][1])] if i < len(column) else ["", ""]
         table.add_row(*cells)
     return table
 

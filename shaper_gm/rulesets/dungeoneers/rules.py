@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from shaper_gm.dice.notation import Constant, DiceTerm, Expr, add
+from shaper_gm.dice.notation import Constant, DiceTerm, Expr, add, dice_terms
 from shaper_gm.dice.specs import SumRoll
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import harm
@@ -95,7 +95,7 @@ def score_dice(numbers: Numbers, sides: int, score: int) -> Expr:
     dice too (D14)."""
     if numbers.score_as_dice:
         count = max(score, numbers.score_dice_minimum)
-        return Expr((DiceTerm(count, sides),)) if count else Expr((Constant(0),))
+        return Expr(dice_terms(count, sides)) if count > 0 else Expr((Constant(0),))
     base = Expr((DiceTerm(1, sides),))
     return add(base, score) if score else base
 
@@ -110,9 +110,9 @@ def side_of(numbers: Numbers, who: str, sheet: Sheet, skill: str, score_name: st
     rank, score = sheet.rank(skill), sheet.score(score_name)
     expr = score_dice(numbers, numbers.die_of(rank), score)
     if boon > 0:
-        expr = add(expr, Expr((DiceTerm(boon, numbers.boon_die),)))
+        expr = add(expr, Expr(dice_terms(boon, numbers.boon_die)))
     elif boon < 0:
-        expr = add(expr, Expr((DiceTerm(-boon, numbers.bane_die, -1),)))
+        expr = add(expr, Expr(dice_terms(-boon, numbers.bane_die, -1)))
     return RollSide(who, skill, rank, score_name, score, boon, expr)
 
 

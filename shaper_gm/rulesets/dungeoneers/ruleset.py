@@ -98,7 +98,7 @@ class DungeoneersRuleset(RulesetBase):
         self.name = self.numbers.name
         self.resources = (
             ResourceSpec("ap", "AP", max=self.numbers.ap_per_round, refill="round_start",
-                         off_turn=True, rule="D1, D2, D8"),
+                         off_turn=True, rule="D1, D2, D8", hard_max=True),
             ResourceSpec("wounds", "wounds", max="wound_limit", start=0, rule="D19"),
             ResourceSpec("stress", "stress", start=0, rule="D26"),
             ResourceSpec("arca", "arca", max="arca_max", rule="D27"),
@@ -282,6 +282,17 @@ class DungeoneersRuleset(RulesetBase):
 
     react_cost = act_cost
 
+    def check_extras(self, state: Encounter, actor: Actor, raw, where: str) -> None:
+        """An actor of a save: every name resolves, every number is in its range."""
+        from shaper_gm.rulesets.dungeoneers import saves
+        saves.check_actor(self, state, actor, where)
+
+    def check_references(self, state: Encounter, where: str) -> None:
+        """The encounter's own numbers and names."""
+        from shaper_gm.rulesets.dungeoneers import saves
+        saves.check_encounter(self, state, where)
+
+
     def cost_words(self) -> list[str]:
         return [str(n) for n in range(1, self.numbers.max_action_cost + 1)]
 
@@ -317,12 +328,12 @@ class DungeoneersRuleset(RulesetBase):
                 [ReadiedCleared(a.id, data_of(a).readied, f"round {state.round} ended (D9)")
                  for a in held])
 
-    def after_change(self, state: Encounter) -> Step:
+    def after_change(self, state: Encounter, before: Encounter | None = None) -> Step:
         """After any change: wounds at the limit put a creature down and below it bring
         it back (D19); who is up is worked out again, for a creature down or back, AP set
         by hand, a new listing order or reinforcements joining with full AP (D1, D3-D5)."""
         events: list = []
-        for actor_id in list(state.actors):
+        for actor_id in state.changed_ids(before):
             state, changed = down_by_wounds(state, self, actor_id)
             events += changed
         if state.round < 1:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from shaper_gm.engine import resources
+from shaper_gm.engine import limits, resources
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.names import match_one
 from shaper_gm.engine.state import Actor
@@ -22,8 +22,15 @@ PAIRS = ("prof", "vulnerable", "resist", "speed")
 ADD_FLAGS = (*PAIRS, "immune", "weapon", "holding", "spell")
 PAIR_EXAMPLES = {"prof": "striking=expert", "vulnerable": "B=1", "resist": "physical=1",
                  "speed": "fly=2"}
-# Sheet numbers that start at 1: a creature with no wound limit would start down (D19).
+# Sheet numbers that start at 1: a creature with no wound limit would start down (D19),
+# and a critical threshold of 0 would make every success a critical (D18).
 AT_LEAST_ONE = ("wound_limit", "critical_threshold")
+
+
+def number_low(name: str) -> int:
+    """The least a sheet number may be; the most is engine.limits.MAX_NUMBER (the
+    range `add --stat` and a save share)."""
+    return 1 if name in AT_LEAST_ONE else 0
 
 
 def add_word(rs, flag: str, word: str) -> str:
@@ -77,10 +84,12 @@ def with_numbers(sheet: Sheet, numbers: Mapping[str, int]) -> Sheet:
         if name not in SHEET_NUMBERS:
             raise RuleViolation(f"--stat {key}: not a Dungeoneers sheet number",
                                 f"sheet numbers: {', '.join(SHEET_NUMBERS)}")
-        low = 1 if name in AT_LEAST_ONE else 0
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        low = number_low(name)
+        if isinstance(value, bool) or not isinstance(value, int) or \
+                not limits.within(value, low):
             raise RuleViolation(f"--stat {name}={value}: expected a whole number of at "
-                                f"least {low}", f"e.g. --stat {name}={max(low, 2)}")
+                                f"least {low} and at most {limits.MAX_NUMBER:,}",
+                                f"e.g. --stat {name}={max(low, 2)}")
         changes[name] = value
     return sheet.with_(**changes)
 

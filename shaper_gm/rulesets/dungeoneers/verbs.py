@@ -17,6 +17,7 @@ from shaper_gm.commands.slots import slot_flags
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.commands.viewdata import Message
 from shaper_gm.engine.request import Request
+from shaper_gm.engine.steps import odds_limits
 from shaper_gm.rulesets.dungeoneers import actions as A
 from shaper_gm.rulesets.dungeoneers import contests as C
 from shaper_gm.rulesets.dungeoneers.models import RANKS, READY_ROLE
@@ -201,7 +202,8 @@ def ambient(ctx: Context) -> Outcome:
            flag("power", help="a power strike (D17)"),
            flag("damage-bonus", "int", metavar="N",
                 help="the GM's wounds added to each application (D16)"),
-           flag("json", help='the same as JSON, fractions as "n/d"')))
+           flag("json", help='the same as JSON, fractions as "n/d"')),
+    notes=(odds_limits(),))
 def odds(ctx: Context) -> Outcome:
     from shaper_gm.rulesets.dungeoneers.odds import strike_odds
     request = read_request(ctx)

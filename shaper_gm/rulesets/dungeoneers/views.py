@@ -8,6 +8,8 @@ Dungeoneers table; registering is all the import does.
 
 from __future__ import annotations
 
+import itertools
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -253,15 +255,21 @@ def _conditions(actor, state, rs) -> str:
     return ", ".join(conditions(actor)) or "–"
 
 
-def up_text(state, rs) -> str:
-    """``up: Freya (default), Alberich: most AP left (6); tied inside party: ... (D4)``."""
+NAMES_SHOWN = 12      # creatures the toolbar (drawn at every key) and legend name at most
+
+
+def up_text(state, rs, most: int | None = None) -> str:
+    """``up: Freya (default), Alberich: most AP left (6); tied inside party: ... (D4)``;
+    with `most`, the first `most` names and how many more."""
     if state.round < 1:
         return "the most AP acts first (D3)"
     if not state.up:
         return "nobody can act"
+    shown = state.up if most is None else state.up[:most]
     names = [name_of(state, a) + (" (default)" if len(state.up) > 1 and i == 0 else "")
-             for i, a in enumerate(state.up)]
-    return f"up: {', '.join(names)}: {rs.turn_order.explain(state, rs)}"
+             for i, a in enumerate(shown)]
+    more = f" and {len(state.up) - len(shown)} more" if len(shown) < len(state.up) else ""
+    return f"up: {', '.join(names)}{more}: {rs.turn_order.explain(state, rs)}"
 
 
 def totals_text(state, rs) -> str:
@@ -271,21 +279,24 @@ def totals_text(state, rs) -> str:
 
 
 def _legend(state, rs) -> str:
-    parts = [up_text(state, rs), totals_text(state, rs), "AP: ● left, ○ spent"]
+    parts = [up_text(state, rs, NAMES_SHOWN), totals_text(state, rs), "AP: ● left, ○ spent"]
     return "".join(f" · {p}" for p in parts if p)
 
 
 def toolbar(actor, rs, state=None) -> str:
     """The creature up: ``AP 4/6 · wounds 1/12 · stress 0/4 · arca 2/2``; with the state,
-    also every creature's AP and who is up and why."""
+    also the creatures' AP and who is up and why (the first NAMES_SHOWN of each)."""
     own = (f"AP {actor.resource('ap')}/{_limit(rs, actor, 'ap')} · wounds "
            f"{_wounds(actor, None, rs)} · stress {_stress(actor, None, rs)} · arca "
            f"{_arca(actor, None, rs)}")
     if state is None:
         return own
-    everyone = " ".join(f"{a.name} {a.resource('ap')}" for a in state.actors.values()
-                        if not a.down)
-    return f"{up_text(state, rs)} · AP: {everyone} · {actor.name}: {own}"
+    standing = list(itertools.islice((a for a in state.actors.values() if not a.down),
+                                     NAMES_SHOWN + 1))
+    everyone = " ".join(f"{a.name} {a.resource('ap')}" for a in standing[:NAMES_SHOWN])
+    if len(standing) > NAMES_SHOWN:
+        everyone += " …"
+    return f"{up_text(state, rs, NAMES_SHOWN)} · AP: {everyone} · {actor.name}: {own}"
 
 
 def _grapples(state) -> list[tuple[str, str]]:

@@ -20,7 +20,7 @@ def _route(acting: Acting) -> tuple[grid.Cell, grid.Cell, int]:
     name = grid.cell_name(tile)
     if tile == here:
         raise RuleViolation(f"{actor.name} is already on {name}", "name another tile")
-    if tile in grid.occupied(state, but=[actor.id]):
+    if grid.taken(state, tile, but=[actor.id]):
         raise RuleViolation(f"{name} is taken (R10)", "move to a free tile")
     metres = grid.steps(here, tile) * rs.numbers.metres_per_tile
     speed = rs.number(actor, "speed")

@@ -307,7 +307,7 @@ def _dodge_tile(state: Encounter, rs, defender_id: str, text: str) -> grid.Cell:
     if tile == here:
         raise RuleViolation(f"a dodge leaves the defender's tile (R4); {defender.name} is on "
                             f"{name}", "name a neighbouring free tile")
-    if tile in grid.occupied(state, but=[defender_id]):
+    if grid.taken(state, tile, but=[defender_id]):
         raise RuleViolation(f"{name} is taken (R4)", "name a free tile")
     reach = rs.numbers.dodge_reach
     if grid.steps(tile, here) > reach:

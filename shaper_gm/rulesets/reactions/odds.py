@@ -77,7 +77,7 @@ def attack_odds(state: Encounter, rs, request: Request,
     prepared = checked(state, rs, request, decisions.declared)
     strike = prepared.strike
     declared = [answer for _, answer in decisions.declared]
-    final = exact(attack_steps(strike), strike, decisions)
+    final = exact(attack_steps(strike, len(declared)), strike, decisions)
 
     def chance(reading) -> Fraction:
         return sum((p for ctx, p in final.items() if reading(ctx)), Fraction(0))

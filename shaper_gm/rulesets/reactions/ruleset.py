@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from shaper_gm.dice import DiceSource, Roll, add, parse, roll
-from shaper_gm.engine import grid, resources
+from shaper_gm.engine import grid, limits, resources
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.names import match_one
 from shaper_gm.engine.orders import FixedOrder
@@ -19,6 +19,7 @@ from shaper_gm.rulesets.reactions import harm
 from shaper_gm.rulesets.reactions.events import ShieldExpired
 from shaper_gm.rulesets.reactions.models import (
     ARMOR_OF,
+    NUMBER_FIELDS,
     SHEET_NUMBERS,
     TARGETS,
     Library,
@@ -38,9 +39,9 @@ def resource_specs(numbers: Numbers) -> tuple[ResourceSpec, ...]:
     per_turn = dict(numbers.per_turn)
     return (
         ResourceSpec("move", "move", max=per_turn.get("move", 0), refill="turn_start",
-                     lapse="turn_end", rule="R10"),
+                     lapse="turn_end", rule="R10", hard_max=True),
         ResourceSpec("action", "action", max=per_turn.get("action", 0), refill="turn_start",
-                     lapse="turn_end", rule="R10"),
+                     lapse="turn_end", rule="R10", hard_max=True),
         ResourceSpec("reactions", "reactions", max="reactions", refill="turn_start",
                      off_turn=True, kept_on_pass=True, rule="R11"),
         # Set by raising a shield; it lapses in `on_turn_start`, which reports it (R12).
@@ -202,16 +203,47 @@ class ReactionsRuleset(RulesetBase):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise RuleViolation(f"--stat {key}={value!r} is not a whole number",
                                     f"e.g. --stat {key}=2")
-            if field == "health" and value < 1:
-                raise RuleViolation(f"health {value} must be at least 1 (R8)", "e.g. --hp 30")
-            if field in TARGETS and not 1 <= value <= top:
+            low, high = self.number_range(field)
+            if limits.within(value, low, high):
+                out[field] = value
+            elif field in TARGETS:
                 raise RuleViolation(f"--stat {key}={value}: a d{top - 1} target runs from 1 "
                                     f"to {top} (R3; {top} never succeeds)", f"--stat {key}=12")
-            if field not in TARGETS and field not in ("health", "initiative") and value < 0:
+            elif field == "health" and value < 1:
+                raise RuleViolation(f"health {value} must be at least 1 (R8)", "e.g. --hp 30")
+            elif value < low:
                 raise RuleViolation(f"--stat {key}={value} cannot be negative",
                                     f"--stat {key}=0")
-            out[field] = value
+            else:
+                raise RuleViolation(f"--stat {key}={value} is more than {limits.MAX_NUMBER:,}",
+                                    f"--stat {key}=2")
         return out
+
+    def number_range(self, field: str) -> tuple[int, int | None]:
+        """The range of a sheet number, for `add --stat` and a save alike: a die target
+        runs from 1 to one past the die (R3), health from 1 (R8), initiative either way
+        (R9), the rest from 0; None: at most engine.limits.MAX_NUMBER."""
+        if field in TARGETS:
+            return 1, self.numbers.roll_die + 1
+        if field == "health":
+            return 1, None
+        if field == "initiative":
+            return -limits.MAX_NUMBER, None
+        return 0, None
+
+    def check_extras(self, state: Encounter, actor: Actor, raw, where: str) -> None:
+        """An actor of a save names only the content's weapons, spells and shields, and
+        holds every sheet number in the range `add --stat` accepts."""
+        attacks, shields = dict(self.library.attacks), dict(self.library.shields)
+        at = f"{where}.sheet"
+        sheet = actor.sheet
+        for field in NUMBER_FIELDS:
+            low, high = self.number_range(field)
+            limits.check(f"{at}.{field}", getattr(sheet, field), low, high)
+        for i, item in enumerate(sheet.weapons):
+            limits.known(f"{at}.weapons[{i}]", item, attacks, "weapon or spell (R1)")
+        if sheet.shield is not None:
+            limits.known(f"{at}.shield", sheet.shield, shields, "shield (R12)")
 
     def _checked_extra(self, extra: Mapping[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}

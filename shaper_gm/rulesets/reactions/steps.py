@@ -110,6 +110,8 @@ def _d20(sides: int, rolled) -> str:
 @step(forget=("faces",))
 def attempt(ctx: Strike, tape) -> Strike:
     """One block or dodge, paid before anything else is rolled (R2, R3)."""
+    if ctx.reacting_done:
+        return ctx                  # nothing more to decide: costs nothing, however many
     options = ctx.options()
     if len(options) == 1:
         return replace(ctx, reacting_done=True)
@@ -208,6 +210,11 @@ def health(ctx: Strike, tape) -> Strike:
 HARM: tuple[Step, ...] = (damage, soak, health)
 
 
-def attack_steps(ctx: Strike) -> tuple[Step, ...]:
-    """R1-R8 in order: one attempt step per reaction attempt the defender could pay for."""
-    return (declare, *(attempt,) * ctx.most_attempts(), critical, *HARM)
+def attack_steps(ctx: Strike, answers: int | None = None) -> tuple[Step, ...]:
+    """R1-R8 in order: one attempt step per reaction attempt the defender could pay for,
+    or, when only `answers` answers can come (odds read the declared ones, and no one is
+    asked), one more than those: the steps after it could only decline."""
+    attempts = ctx.most_attempts()
+    if answers is not None:
+        attempts = min(attempts, answers + 1)
+    return (declare, *(attempt,) * attempts, critical, *HARM)

@@ -13,6 +13,7 @@ from shaper_gm.commands.slots import REACT, slot_flags
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.commands.viewdata import Message
 from shaper_gm.engine.decisions import Decisions, parse_react
+from shaper_gm.engine.steps import odds_limits
 from shaper_gm.rulesets.reactions.actions import MOVE, SHIELD
 from shaper_gm.rulesets.reactions.attack import ATTACK
 from shaper_gm.rulesets.reactions.models import ATTACK_TYPES
@@ -88,7 +89,8 @@ verbs.extend("damage", rules="R6-R8", usage=f"damage TARGET N [--type {TYPES}] [
                examples=("odds bo", "odds ann bo --react bo=block --react bo=block",
                          "odds bo --with hex-pistol --react bo=dodge --json"),
                positionals=("actor?", "target"),
-               flags=(*AIM, REACT_FLAG, flag("json", help='the same as JSON, fractions as "n/d"')))
+               flags=(*AIM, REACT_FLAG, flag("json", help='the same as JSON, fractions as "n/d"')),
+               notes=(odds_limits(),))
 def odds(ctx: Context) -> Outcome:
     request = read_request(ctx)
     declared = parse_react(request.get(REACT) or (), lambda word: resolve.actor(ctx.state, word))

@@ -10,6 +10,7 @@ through the tape.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
 from shaper_gm.dice.totals import AUTOMATIC
@@ -45,15 +46,72 @@ class Aimed:
 
 
 def field_view(state: Encounter, rs):
-    """The rules' read-only picture of the battlefield."""
-    from shaper_gm.rulesets.shaper.situation import FieldView, Placement
-    out = {}
-    for actor in state.actors.values():
-        group = model.engagement_of(state, actor.id)
-        out[actor.id] = Placement(rs.cell_named(actor.zone) if actor.zone else (0, 0),
-                                  actor.side, ",".join(sorted(group)) if group else None,
-                                  actor.down)
-    return FieldView(out, {a.id: a.name for a in state.actors.values()})
+    """The rules' read-only picture of the battlefield, each actor's part made when the
+    rules first read it: an attack in a fight of a thousand costs what it looks at."""
+    from shaper_gm.rulesets.shaper.situation import FieldView
+    return FieldView(_Placements(state, rs), _Names(state), _Groups(state))
+
+
+def _group_key(group: frozenset[str] | None) -> str | None:
+    return ",".join(sorted(group)) if group else None
+
+
+class _Placements(Mapping):
+    """Each actor's placement, made on first use."""
+
+    def __init__(self, state: Encounter, rs) -> None:
+        self._state, self._rs, self._made = state, rs, {}
+
+    def __getitem__(self, actor_id: str):
+        made = self._made.get(actor_id)
+        if made is None:
+            actor = self._state.actors[actor_id]
+            group = _group_key(model.engagement_of(self._state, actor_id))
+            from shaper_gm.rulesets.shaper.situation import Placement
+            zone = self._rs.cell_named(actor.zone) if actor.zone else (0, 0)
+            made = self._made[actor_id] = Placement(zone, actor.side, group, actor.down)
+        return made
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._state.actors)
+
+    def __len__(self) -> int:
+        return len(self._state.actors)
+
+
+class _Names(Mapping):
+    """Each actor's display name, by id."""
+
+    def __init__(self, state: Encounter) -> None:
+        self._actors = state.actors
+
+    def __getitem__(self, actor_id: str) -> str:
+        return self._actors[actor_id].name
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._actors)
+
+    def __len__(self) -> int:
+        return len(self._actors)
+
+
+class _Groups(Mapping):
+    """Each engagement's members (its key: the sorted ids), in the actors' order."""
+
+    def __init__(self, state: Encounter) -> None:
+        self._state = state
+
+    def __getitem__(self, key: str) -> tuple[str, ...]:
+        group = next((g for g in model.engagements(self._state) if _group_key(g) == key), None)
+        if group is None:
+            raise KeyError(key)
+        return tuple(a for a in self._state.actors if a in group)
+
+    def __iter__(self) -> Iterator[str]:
+        return (_group_key(g) for g in model.engagements(self._state))
+
+    def __len__(self) -> int:
+        return len(model.engagements(self._state))
 
 
 def default_weapon(state: Encounter, library, actor_id: str) -> str:

@@ -271,12 +271,31 @@ class DamageSpec:
         return self._read(rolled, _group_totals(rolled, exprs))
 
     def outcomes(self) -> Dist:
+        """The damage roll as odds read it: damage for a target and Pierce. So the joint
+        is of three sums (weapon and skill dice together, the critical dice, the Pierce
+        dice), not of every group: eight groups of Pierce dice were 6**8 outcomes."""
         from shaper_gm.dice.exact import Dist, roll_dist  # odds only: not for a roll
+        plan = self.plan
+        parts = ([plan.weapon.damage, *plan.damage_dice],
+                 [self.critical] if self.critical else [], list(plan.pierce_dice))
         joint = Dist.point(())
-        for e in map(parse, self.groups):
-            dist = roll_dist(Expr(e.dice_terms)) if e.dice_terms else Dist.point(0)
+        for groups in parts:
+            dice = "+".join(_dice_only(g) for g in groups if parse(g).dice_terms)
+            dist = roll_dist(dice.replace("+-", "-"), what="damage") if dice else Dist.point(0)
             joint = joint.combine(dist, lambda sums, x: (*sums, x))
-        return joint.map(lambda sums: self._read(None, list(sums)))
+        return joint.map(lambda sums: self._read_sums(*sums))
+
+    def _read_sums(self, damage: int, critical: int, pierce: int) -> DamageRoll:
+        """A DamageRoll from the three sums `outcomes` joins (the skill damage counted
+        with the weapon's: only their sum is read)."""
+        plan, crit = self.plan, self.critical
+        def constants(groups) -> int:
+            return sum(parse(g).constant for g in groups)
+        return DamageRoll(roll=None, weapon_expr=str(parse(plan.weapon.damage)),
+                          weapon=damage + constants((plan.weapon.damage, *plan.damage_dice)),
+                          critical_expr=crit,
+                          critical=critical + parse(crit).constant if crit else 0, skill=0,
+                          pierce=pierce + constants(plan.pierce_dice), bonus=plan.damage_bonus)
 
     def _from_total(self, source) -> DamageRoll:
         """The damage the table called out: weapon, critical and skill dice with every
@@ -331,6 +350,13 @@ class _Verdicts:
 
 def _names(names: Sequence[str], dice: Sequence[str], fallback: str) -> list[str]:
     return [names[i] if i < len(names) else fallback for i in range(len(dice))]
+
+
+def _dice_only(text: str) -> str:
+    """A damage group's dice alone, as notation (its constant is counted apart)."""
+    expr = parse(text)
+    return "+".join(("-" if t.sign < 0 else "") + f"{t.count}d{t.sides}"
+                    for t in expr.dice_terms).replace("+-", "-") or "0"
 
 
 def _group_totals(rolled, exprs: Sequence[Expr]) -> list[int]:

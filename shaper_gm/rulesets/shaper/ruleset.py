@@ -338,10 +338,13 @@ class ShaperRuleset(RulesetBase):
     def save_extras(self, state: Encounter, actor: Actor) -> dict:
         return saves.extras(state, actor)
 
+    def save_extras_touched(self, before: Encounter, after: Encounter) -> frozenset[str]:
+        return saves.touched(before, after)
+
     def check_extras(self, state: Encounter, actor: Actor, raw, where: str) -> None:
         saves.check_extras(state, actor, raw, where)
+        saves.check_references(actor, self.library, where)     # only actors name content
 
     def check_references(self, state: Encounter, where: str) -> None:
-        if state.actors:                  # only actors name content
-            saves.check_references(state, self.library, where)
+        saves.check_engagements(state, where)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shaper_gm.engine import limits
 from shaper_gm.engine.data import DataError
 from shaper_gm.engine.reader import Reader
 from shaper_gm.engine.state import Actor, Encounter
@@ -23,6 +24,13 @@ def extras(state: Encounter, actor: Actor) -> dict:
             "engaged_with": model.engaged_with(state, actor.id)}
 
 
+def touched(before: Encounter, after: Encounter) -> frozenset[str]:
+    """Whose extras may differ between two states for the same actor value: the members
+    of the engagements one has and the other has not."""
+    old, new = model.engagements(before), model.engagements(after)
+    return frozenset() if old is new else frozenset().union(*(old ^ new))
+
+
 def check_extras(state: Encounter, actor: Actor, raw: Any, where: str) -> None:
     """The keys beside the resources must say the same as the state they describe."""
     told = {key: raw.get(key) for key in ("sp", "max_sp", "engaged_with")}
@@ -37,36 +45,73 @@ def check_extras(state: Encounter, actor: Actor, raw: Any, where: str) -> None:
                                        f"{actor.sheet.max_sp}")
 
 
-def check_references(state: Encounter, library, where: str) -> None:
-    """Everything the state names must exist in the content: action kinds, items and
+def check_references(actor: Actor, library, at: str) -> None:
+    """Everything an actor names must exist in the content: action kinds, items and
     skills. A save from other content is refused, not half-loaded."""
     kinds = set(library.rulesets["shaper"].pool.as_dict())
-    for actor in state.actors.values():
-        at = f"{where}.actors.{actor.id}"
-        sheet = actor.sheet
-        pools = [("resources", model.pool(actor))]
-        if sheet.pool is not None:
-            pools.append(("sheet.pool", sheet.pool.as_dict()))
-        for label, pool in pools:
-            odd = set(pool) - kinds
-            if odd:
-                raise DataError(f"{at}.{label}", f"unknown action kind {sorted(odd)[0]!r} "
-                                f"(Shaper has {', '.join(sorted(kinds))})")
-        items = [(w, "sheet.weapons") for w in sheet.weapons]
-        items += [(i, "system.holding") for i in model.holding(actor)]
-        for item, label in items:
-            if library.item(item) is None and item not in library.spells:
-                raise DataError(f"{at}.{label}", f"unknown item {item!r}: the content no "
-                                "longer has it; add it back to content/shaper/")
-        for label, item, table in (("shield", sheet.shield, library.shields),
-                                   ("armor", sheet.armor, library.armor)):
-            if item is not None and item not in table:
-                raise DataError(f"{at}.sheet.{label}", f"unknown item {item!r}: the content "
-                                "no longer has it; add it back to content/shaper/")
-        for skill, _ in sheet.skills:
-            if skill not in library.skills:
-                raise DataError(f"{at}.sheet.skills", f"unknown skill {skill!r}: the content "
-                                "no longer has it; add it back to content/shaper/")
+    sheet = actor.sheet
+    pools = [("resources", model.pool(actor))]
+    if sheet.pool is not None:
+        pools.append(("sheet.pool", sheet.pool.as_dict()))
+    for label, pool in pools:
+        odd = set(pool) - kinds
+        if odd:
+            raise DataError(f"{at}.{label}", f"unknown action kind {sorted(odd)[0]!r} "
+                            f"(Shaper has {', '.join(sorted(kinds))})")
+    items = [(w, "sheet.weapons") for w in sheet.weapons]
+    items += [(i, "system.holding") for i in model.holding(actor)]
+    for item, label in items:
+        if library.item(item) is None and item not in library.spells:
+            raise DataError(f"{at}.{label}", f"unknown item {item!r}: the content no "
+                            "longer has it; add it back to content/shaper/")
+    for label, item, table in (("shield", sheet.shield, library.shields),
+                               ("armor", sheet.armor, library.armor)):
+        if item is not None and item not in table:
+            raise DataError(f"{at}.sheet.{label}", f"unknown item {item!r}: the content "
+                            "no longer has it; add it back to content/shaper/")
+    for skill, _ in sheet.skills:
+        if skill not in library.skills:
+            raise DataError(f"{at}.sheet.skills", f"unknown skill {skill!r}: the content "
+                            "no longer has it; add it back to content/shaper/")
+    check_numbers(actor, library.rulesets["shaper"], at)
+
+
+def check_numbers(actor: Actor, numbers, at: str) -> None:
+    """Every number a Shaper actor holds in the range the creation rules and `add`
+    give it (S24, S27, S29; at most engine.limits.MAX_NUMBER), and what it holds,
+    reloads and has used among what it carries and knows."""
+    levels = [row.level for row in numbers.levels]
+    sheet = actor.sheet
+    limits.known(f"{at}.sheet.level", sheet.level, levels, "level (S29)")
+    for name in ("vigor", "finesse", "mentality", "max_sp", "sp_regen"):
+        limits.check(f"{at}.sheet.{name}", getattr(sheet, name), 0, why="S27")
+    limits.check(f"{at}.sheet.max_hp", sheet.max_hp, 1, why="S27")
+    for name in ("evasion_bonus", "spell_cost_reduction", "spell_bonus"):
+        limits.check(f"{at}.sheet.{name}", getattr(sheet, name), -limits.MAX_NUMBER)
+    for label in ("attack_bonus", "damage_bonus"):
+        for i, (_, bonus) in enumerate(getattr(sheet, label)):
+            limits.check(f"{at}.sheet.{label}[{i}]", bonus, -limits.MAX_NUMBER, why="S28")
+    for i, (_, level) in enumerate(sheet.skills):
+        limits.check(f"{at}.sheet.skills[{i}]", level, 1, numbers.skill_max_level, why="S24")
+    if sheet.pool is not None:
+        for kind, count in sheet.pool.as_dict().items():
+            limits.check(f"{at}.sheet.pool.{kind}", count, 0, why="S21")
+    carried = {*sheet.weapons, *([sheet.shield] if sheet.shield else [])}
+    for label, items in (("sheet.holding", sheet.holding),
+                         ("system.unloaded", model.unloaded(actor))):
+        for i, item in enumerate(items):
+            limits.known(f"{at}.{label}[{i}]", item, carried, "item it carries (S19a)")
+    for i, (skill, used) in enumerate(model.own(actor).skill_uses):
+        limits.known(f"{at}.system.skill_uses[{i}]", skill, dict(sheet.skills),
+                     "skill it has (S24)")
+        limits.check(f"{at}.system.skill_uses[{i}]", used, 0, why="S24")
+
+
+def check_engagements(state: Encounter, where: str) -> None:
+    """Everyone engaged is in the fight (S14)."""
+    for group in model.engagements(state):
+        for member in sorted(group):
+            limits.known(f"{where}.system.engagements", member, state.actors, "actor (S14)")
 
 
 # --- version 1 --------------------------------------------------------------------------

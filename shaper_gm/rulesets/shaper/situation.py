@@ -46,6 +46,8 @@ class Placement:
 class FieldView:
     actors: Mapping[str, Placement]
     names: Mapping[str, str] | None = None   # id -> display name, for messages
+    # engagement -> its members in the actors' order; None: found among `actors`
+    groups: Mapping[str, tuple[str, ...]] | None = None
 
     def at(self, actor: str) -> Placement:
         try:
@@ -61,6 +63,8 @@ class FieldView:
         """Actors standing in an engagement; Down actors have left it (S8)."""
         if engagement is None:
             return ()
+        if self.groups is not None:
+            return tuple(a for a in self.groups[engagement] if not self.actors[a].down)
         return tuple(a for a, p in self.actors.items()
                      if p.engagement == engagement and not p.down)
 

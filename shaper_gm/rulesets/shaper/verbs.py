@@ -12,6 +12,7 @@ from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.commands.viewdata import Message, OddsView
 from shaper_gm.engine.decisions import Decisions, parse_react
+from shaper_gm.engine.steps import odds_limits
 from shaper_gm.rulesets.shaper.actions import (
     ATTACK,
     CAST,
@@ -159,7 +160,8 @@ verbs.extend("roll", flags=MODIFIER_FLAGS, before="faces", rules="S1-S4",
     examples=("odds goblin-1", "odds josh raider --skill piercing-strike --json"),
     positionals=("actor?", "targets"),
     flags=(*ATTACK_FLAGS, REACT_FLAG, flag("json", help='the same as JSON, fractions as '
-                                                        '"n/d"')))
+                                                        '"n/d"')),
+    notes=(odds_limits(),))
 def odds(ctx: Context) -> Outcome:
     """The attack prepared as it would be made (no turn needed), its odds exact."""
     from shaper_gm.rulesets.shaper import combat

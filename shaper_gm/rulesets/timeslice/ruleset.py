@@ -207,6 +207,17 @@ class TimesliceRuleset(RulesetBase):
                                     "its 0 is 0, not 10 (T1)",
                                     f"give faces from 0 to 9, e.g. --{flag} 0,7")
 
+    def check_extras(self, state: Encounter, actor: Actor, raw, where: str) -> None:
+        """An actor of a save: every name resolves, every number is in its range."""
+        from shaper_gm.rulesets.timeslice import saves
+        saves.check_actor(self, state, actor, where)
+
+    def check_references(self, state: Encounter, where: str) -> None:
+        """The encounter's own numbers and names."""
+        from shaper_gm.rulesets.timeslice import saves
+        saves.check_encounter(self, state, where)
+
+    # --- initiative (T4) --------------------------------------------------------------------
     def initiative(self, actor: Actor, source: DiceSource) -> Roll:
         """T4: 2d10 (read 0-9) + the [Q] bonus."""
         stat = self.numbers.initiative_stat
@@ -246,7 +257,7 @@ class TimesliceRuleset(RulesetBase):
         """`set ACTOR hp=N`: T13 below, T14 above (harm.set_hp)."""
         return harm.set_hp(state, self.numbers, target_id, hp, "set by the GM")
 
-    def after_change(self, state: Encounter) -> Step:
+    def after_change(self, state: Encounter, before: Encounter | None = None) -> Step:
         """After any change: a turn whose combatant went down or has no TS left ends
         (T5); when nobody can act any more, no turn runs (the turn order settles)."""
         return self.turn_order.settle(state, self)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from shaper_gm.engine import resources
+from shaper_gm.engine import limits, resources
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor
 from shaper_gm.rulesets.timeslice.models import SHEET_NUMBERS, ActorData, Sheet, Template
@@ -92,12 +92,19 @@ def build_sheet(rs, template: Template | None, numbers: Mapping[str, int],
                     "gear": tuple(values.get("gear", ())), **numbers})
 
 
+def number_low(key: str) -> int:
+    """The least a sheet number may be (hit points start at 1); the most is
+    engine.limits.MAX_NUMBER (the range `add --stat` and a save share)."""
+    return 1 if key == "hp" else 0
+
+
 def _check_numbers(numbers: Mapping[str, int]) -> None:
     for key, value in numbers.items():
         if key not in (*SHEET_NUMBERS, "hp"):
             raise RuleViolation(f"a time-slice sheet has no number {key!r}",
                                 f"--stat takes {', '.join(SHEET_NUMBERS)}; --hp N")
-        low = 1 if key == "hp" else 0
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise RuleViolation(f"{key}={value!r}: expected a whole number of at least {low}",
-                                f"e.g. --stat {key}=10")
+        low = number_low(key)
+        if isinstance(value, bool) or not isinstance(value, int) or \
+                not limits.within(value, low):
+            raise RuleViolation(f"{key}={value!r}: expected a whole number of at least {low} "
+                                f"and at most {limits.MAX_NUMBER:,}", f"e.g. --stat {key}=10")

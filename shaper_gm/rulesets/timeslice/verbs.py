@@ -10,6 +10,7 @@ from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.slots import SlotDice, slot_flags
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.commands.viewdata import Message
+from shaper_gm.engine.steps import odds_limits
 from shaper_gm.errors import CommandError
 from shaper_gm.rulesets.timeslice import harm
 from shaper_gm.rulesets.timeslice.actions import DRAW, MOVE, TEND
@@ -75,7 +76,8 @@ verbs.declare(DRAW, rules="T7, T11", usage="draw [ACTOR] WEAPON",
                          "odds ren brute --defense brace --json"),
                positionals=("actor?", "target"),
                flags=lambda rs: (*_aim(rs), flag("json", help='the same as JSON, fractions as '
-                                                              '"n/d"')))
+                                                              '"n/d"')),
+               notes=(odds_limits(),))
 def odds(ctx: Context) -> Outcome:
     request = read_request(ctx)
     found = attack_odds(ctx.state, ctx.ruleset, request)

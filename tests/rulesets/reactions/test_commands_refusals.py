@@ -74,7 +74,7 @@ CASES = [
     (DUEL, (), "damage bo -5", r"whole number from 0"),
     (DUEL, (), "heal bo x", r"whole number from 0"),
     (DUEL, (), "set bo reactions=5", r"reactions must be 0 to 2 for Bo"),
-    (DUEL, (), "set bo shield=-1", r"shield must be 0 or more"),
+    (DUEL, (), "set bo shield=-1", r"shield must be 0 to 999,999"),
     (DUEL, (), "set bo armor=3", r"cannot set 'armor=3'"),
     (DUEL, (), "effect bo rage --might 2", r"unknown flag --might"),
     (DUEL, (), "odds bo --react bo=dodge --react bo=dodge", r"dodge 2 needs 2 reactions"),

@@ -27,6 +27,7 @@ from shaper_gm.content.folders import (
 from shaper_gm.content.schema import ContentError, Ctx, show
 from shaper_gm.content.yamlio import YamlError
 from shaper_gm.errors import CommandError
+from shaper_gm.nesting import TooDeep, loads
 from shaper_gm.rulesets.shaper.content import items
 from shaper_gm.rulesets.shaper.content.checks import (
     check_sheet,
@@ -183,8 +184,10 @@ def sheet_as_logged(path, library: Library) -> tuple[Sheet, str]:
 def logged_sheet(text: str, library: Library) -> Sheet:
     """The sheet a log line carries in `--sheet` (see `sheet_as_logged`)."""
     try:
-        payload = json.loads(text)
+        payload = loads(text)
         default_id, data = payload["id"], payload["data"]
+    except TooDeep as exc:
+        raise CommandError(f"--sheet {exc}", "use add ID --as a sheet file") from None
     except (ValueError, TypeError, KeyError):
         raise CommandError("--sheet is not a sheet written by add --as PATH",
                            "use add ID --as TEMPLATE or --as a sheet file") from None

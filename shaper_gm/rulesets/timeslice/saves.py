@@ -1,0 +1,48 @@
+"""Time slices in a save file: a state read from one must name only what exists (the
+content's weapons, armor and gear, conditions, combatants in the fight) and hold every
+number in the range `add` and `set` accept (sheets.number_low), or the save is refused
+naming the key (engine.data.DataError)."""
+
+from __future__ import annotations
+
+from shaper_gm.engine import limits
+from shaper_gm.engine.state import Actor, Encounter
+from shaper_gm.rulesets.timeslice import harm, sheets
+from shaper_gm.rulesets.timeslice.models import DEAD, DYING, SHEET_NUMBERS, UNCONSCIOUS, UP
+
+CONDITIONS = (UP, UNCONSCIOUS, DYING, DEAD)                 # T13, T14
+
+
+def check_actor(rs, state: Encounter, actor: Actor, at: str) -> None:
+    """One combatant of the state (each a save or a command gives anew)."""
+    weapons = {rs.numbers.unarmed.id, *rs.library.weapons}
+    _check_sheet(rs, actor, f"{at}.sheet", weapons)
+    data = harm.info(actor)
+    if data.held is not None:
+        limits.known(f"{at}.system.held", data.held, weapons, "weapon (T10)")
+    for i, item in enumerate(data.dropped):
+        limits.known(f"{at}.system.dropped[{i}]", item, weapons, "weapon (T11)")
+    limits.known(f"{at}.system.condition", data.condition, CONDITIONS, "condition (T13, T14)")
+    if data.dying_left is not None:
+        limits.check(f"{at}.system.dying_left", data.dying_left, 0, why="T14")
+
+
+def check_encounter(rs, state: Encounter, where: str) -> None:
+    data = harm.fight(state)
+    limits.check(f"{where}.system.seconds", data.seconds, 0, why="T15")
+    if data.surprise_round is not None:
+        limits.check(f"{where}.system.surprise_round", data.surprise_round, 0, why="T16")
+    for who in sorted(data.surprised):
+        limits.known(f"{where}.system.surprised", who, state.actors, "combatant (T16)")
+
+
+def _check_sheet(rs, actor: Actor, at: str, weapons: set[str]) -> None:
+    sheet, library = actor.sheet, rs.library
+    for name in (*SHEET_NUMBERS, "hp"):
+        limits.check(f"{at}.{name}", sheet.number(name), sheets.number_low(name))
+    for i, item in enumerate(sheet.weapons):
+        limits.known(f"{at}.weapons[{i}]", item, weapons, "weapon")
+    if sheet.armor is not None:
+        limits.known(f"{at}.armor", sheet.armor, library.armor, "armor (T12)")
+    for i, item in enumerate(sheet.gear):
+        limits.known(f"{at}.gear[{i}]", item, library.gear, "gear")
