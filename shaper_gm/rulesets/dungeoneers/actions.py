@@ -5,9 +5,10 @@ reactions and readied actions (D8, D9) and who is up after (D3-D6) are the engin
 
 Here: what every action shares (its price, what it took, its outcome event, who acts
 on whom) and the actions without a test: move and sprint, interact, defend, ready, deep
-breath and focus. Those with one are in `contests.py`. A request's words are `actor`,
-`target`, `zone` (a tile), `spell-id` and READY_ROLE; its flags `with`, `boon`, `bane`,
-`damage-bonus`, `ledge`, `speed`, `draw`, `stow`, `tiles` and `arca`.
+breath and focus. Those with one are in `contests.py` and `spells.py`. A request's
+words are `actor`, `target`, `zone` (a tile), `spell-id` and READY_ROLE; its flags
+`with`, `boon`, `bane`, `damage-bonus`, `ledge`, `speed`, `draw`, `stow`, `tiles` and
+`arca`.
 """
 
 from __future__ import annotations

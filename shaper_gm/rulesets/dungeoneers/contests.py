@@ -1,8 +1,8 @@
 """The Dungeoneers actions that test one creature against another (D11-D20, D24-D29):
 strike and power strike, grapple, push (and grabbing a ledge, on its own or as a
-reaction inside a push), and spellcast. Each `prepare` checks the rules and builds the
-test's `rules.Contest` before anything is paid; `resolve` plays its steps with the
-command's dice (`--roll`, `--dodge`, `--pierce`, `--resist`, `--grab`) and writes the
+reaction inside a push); spellcast is in `spells.py`. Each `prepare` checks the rules
+and builds the test's `rules.Contest` before anything is paid; `resolve` plays its steps
+with the command's dice (`--roll`, `--dodge`, `--pierce`, `--grab`) and writes the
 result onto the paid state. `odds.py` plays a strike's steps exactly.
 """
 
@@ -26,21 +26,15 @@ from shaper_gm.rulesets.dungeoneers.actions import (
     threatened,
 )
 from shaper_gm.rulesets.dungeoneers.events import (
-    ActionResolved,
-    AmbientArcaChanged,
     CheckOutcome,
     ConditionStarted,
     ContestOutcome,
     Cost,
     Moved,
-    SpellOutcome,
     StrikeOutcome,
-    TallyChanged,
 )
-from shaper_gm.rulesets.dungeoneers.models import Spell, Weapon
+from shaper_gm.rulesets.dungeoneers.models import Weapon
 from shaper_gm.rulesets.dungeoneers.rules import (
-    SLOT_RESIST,
-    SPELL_STEPS,
     STRIKE_STEPS,
     TEST_STEPS,
     Contest,
@@ -50,9 +44,7 @@ from shaper_gm.rulesets.dungeoneers.rules import (
     check_dice,
     contest,
     data_of,
-    dealt,
     defenses,
-    encounter_data,
     hands_used,
     release_grapples,
     side_of,
@@ -304,133 +296,3 @@ GRAPPLE = Action("grapple", _grapple, priced("grapple"), _grapple_plan, what="a 
 PUSH = Action("push", _push, priced("push"), _push_plan, what="a push")
 GRAB_LEDGE = Action(GRAB, _grab_ledge, priced(GRAB), _tiles_forced, timing="reaction",
                     what="grabbing a ledge", phrase="grab a ledge")
-
-
-# --- spellcast (D18, D27, D28) -----------------------------------------------------------------
-
-@record
-class SpellPlan:
-    spell: Spell
-    target: str
-    ambient: int                  # baseline paid from the ambient arca
-    from_caster: int              # the rest of the baseline and the extra
-    extra: int
-    contest: Contest | None       # None: no spell attack
-
-
-def ambient_arca(state: Encounter, rs) -> int:
-    return encounter_data(state, rs.numbers.ambient_arca).ambient_arca
-
-
-def set_ambient_arca(state: Encounter, rs, amount: int):
-    """The GM sets the encounter's ambient arca (D28)."""
-    if amount < 0:
-        raise RuleViolation("ambient arca cannot be negative (D28)", "give 0 or more")
-    data = encounter_data(state, rs.numbers.ambient_arca)
-    return (state.with_(system=data.with_(ambient_arca=amount)),
-            [AmbientArcaChanged(data.ambient_arca, amount, "the GM")])
-
-
-def _in_range(state: Encounter, rs, caster: Actor, target: Actor, spell: Spell) -> None:
-    if spell.range == "self":
-        if target.id != caster.id:
-            raise RuleViolation(f"{spell.name} has range self: only {caster.name} (D28)",
-                                "cast it without a target")
-        return
-    tiles = rs.tiles_apart(state, caster.id, target.id)
-    reach = caster.sheet.threat_range if spell.range == "reach" else spell.tiles
-    if tiles > reach:
-        what = f"reach ({reach})" if spell.range == "reach" else f"{reach} tiles"
-        raise RuleViolation(f"{target.name} is {tiles} tiles away; {spell.name} reaches "
-                            f"{what} (D28)", "move closer first, or choose a nearer target")
-
-
-def _spell_plan(acting: Acting) -> SpellPlan:
-    """Check a spellcast against D27-D28 and build its contest (no AP, no dice): the
-    baseline arca comes first from the ambient arca, the rest and any extra from the
-    caster; a spell attack is `[spellcraft] + mind vs [its skill] + spirit` (D18)."""
-    state, rs, request, numbers = acting.state, acting.rs, acting.request, acting.rs.numbers
-    caster = state.actors[acting.actor]
-    spell = rs.library.spells.get(request.arg("spell-id"))
-    if spell is None or spell.id not in caster.sheet.spells:
-        raise RuleViolation(f"{caster.name} has no spell {request.arg('spell-id')!r} (D28)",
-                            f"its spells: {', '.join(caster.sheet.spells) or 'none'}")
-    target_id = request.target or (caster.id if spell.range == "self" else None)
-    if target_id is None:
-        raise RuleViolation(f"{spell.name} needs a target (D28)", "name the target")
-    target = state.actors[target_id]
-    if target.down:
-        raise RuleViolation(f"{target.name} is down (D19)", "choose another target")
-    _in_range(state, rs, caster, target, spell)
-    extra = request.get("arca") or 0
-    if extra < 0 or (extra and spell.extra_arca is None):
-        raise RuleViolation(f"{spell.name} takes no extra arca (D28)" if extra > 0 else
-                            "extra arca is counted from 0 (D28)", "cast it with --arca 0")
-    ambient = min(ambient_arca(state, rs), spell.arca)
-    owed, have = spell.arca - ambient + extra, caster.resource("arca")
-    if owed > have:
-        raise RuleViolation(f"{spell.name} needs {owed} arca from {caster.name} (baseline "
-                            f"{spell.arca}, {ambient} of it ambient, extra {extra}); it has "
-                            f"{have} (D27, D28)", "focus to regain arca (D27), or spend "
-                            "less extra arca")
-    tried = None
-    if spell.attack:
-        boon = (extra if spell.extra_arca == "boon" else 0) + caster.effect_total("boon")
-        more = extra if spell.extra_arca == "wounds" else 0
-        tried = contest(
-            rs, caster, side_of(numbers, caster.name, caster.sheet, "spellcraft", "mind", boon),
-            target, side_of(numbers, target.name, target.sheet, spell.attack, "spirit",
-                            target.effect_total("defense_boon")),
-            "D28", critical=True, threshold=caster.sheet.critical_threshold,
-            defense_slot=SLOT_RESIST, base_wounds=spell.wounds + more,
-            wound_parts=f"{spell.name} {spell.wounds}"
-            + (f" + extra arca {more}" if more else ""), damage_type=spell.damage_type,
-            guard=defenses(numbers.damage_types, target.sheet, spell.damage_type))
-    return SpellPlan(spell, target.id, ambient, owed, extra, tried)
-
-
-def _spellcast(acting: Acting) -> Done:
-    """D28: pay arca, make the spell attack if it has one, deal what it deals."""
-    plan, rs, tape = acting.plan, acting.rs, acting.tape
-    spell, state = plan.spell, acting.state
-    events: list = []
-    if plan.ambient:
-        before = ambient_arca(state, rs)
-        data = encounter_data(state, rs.numbers.ambient_arca)
-        state = state.with_(system=data.with_(ambient_arca=before - plan.ambient))
-        events.append(AmbientArcaChanged(before, before - plan.ambient, spell.name))
-    if plan.from_caster:
-        caster = state.actors[acting.actor]
-        values = caster.resource_map()
-        values["arca"] -= plan.from_caster
-        state = state.with_actor(caster.with_resources(values))
-        events.append(TallyChanged(caster.id, "arca", values["arca"] + plan.from_caster,
-                                   values["arca"], spell.name))
-    tape.note(f"arca: baseline {spell.arca} ({plan.ambient} ambient), extra {plan.extra}",
-              plan.from_caster, "D28")
-    if plan.contest is not None:
-        done = play(SPELL_STEPS, plan.contest, tape)
-        hit, wounds = bool(done.hit), done.wounds
-        totals = (done.attack_total, done.defense_total, done.criticals)
-    else:           # no spell attack: it takes effect; its wounds meet D20 only
-        guard = defenses(rs.numbers.damage_types, state.actors[plan.target].sheet,
-                         spell.damage_type)
-        hit, wounds, totals = True, dealt(spell.wounds, 0, guard)[1], (None, None, 0)
-        tape.note(f"{spell.name} takes effect (no spell attack)", wounds, "D28")
-    hurt: list = []
-    if wounds:
-        state, hurt = change_wounds(state, rs, plan.target, wounds, spell.name)
-    if hit and spell.effect:
-        tape.note(f"on a hit: {spell.effect}", None, "D28")
-    outcome = SpellOutcome(acting.actor, spell.id, plan.target, plan.ambient,
-                           plan.from_caster, plan.extra, plan.contest is not None, totals[0],
-                           totals[1], hit, totals[2], wounds, spell.effect if hit else "",
-                           paid(acting, "spellcast", spell.cost), **taped(tape))
-    event = ActionResolved(acting.actor, outcome, action="spellcast")
-    # `--arca 0` is no extra arca: the log leaves it out
-    return Done(state, (*events, event, *hurt), outcome, logged=(("arca", plan.extra or None),))
-
-
-SPELLCAST = Action("spellcast", _spellcast,
-                   lambda acting: {"ap": acting.plan.spell.cost}, _spell_plan,
-                   what="a spellcast", phrase="cast")

@@ -20,6 +20,7 @@ from shaper_gm.engine.request import Request
 from shaper_gm.engine.steps import odds_limits
 from shaper_gm.rulesets.dungeoneers import actions as A
 from shaper_gm.rulesets.dungeoneers import contests as C
+from shaper_gm.rulesets.dungeoneers import spells
 from shaper_gm.rulesets.dungeoneers.models import RANKS, READY_ROLE
 
 verbs = VerbTable()
@@ -126,7 +127,7 @@ verbs.declare(A.READY, rules="D8, D9", positionals=("actor?", READY_ROLE),
               summary=ap("ready", "hold an action; take it as a reaction until the round ends"),
               examples=("ready strike", "ready freya power-strike"))
 SPELL_SLOTS = slots("roll", "resist")
-verbs.declare(C.SPELLCAST, aliases=("cast",), rules="D18, D27, D28",
+verbs.declare(spells.SPELLCAST, aliases=("cast",), rules="D18, D27, D28",
               positionals=("actor?", "spell-id", "target?"), slots=SPELL_SLOTS,
               flags=(flag("arca", "int", metavar="N",
                           help="extra arca to overcome the defender, spent hit or miss (D28)"),
@@ -186,7 +187,7 @@ verbs.extend("pass", summary="give up every AP left this round, on your turn or 
                        "first)", examples=("ambient 3", "ambient 0"))
 def ambient(ctx: Context) -> Outcome:
     request = read_request(ctx)
-    return Outcome(*C.set_ambient_arca(ctx.state, ctx.ruleset, request.arg("arca")),
+    return Outcome(*spells.set_ambient_arca(ctx.state, ctx.ruleset, request.arg("arca")),
                    request=request)
 
 

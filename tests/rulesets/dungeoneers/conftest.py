@@ -19,7 +19,7 @@ from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import PlayTape
 from shaper_gm.rulesets.dungeoneers import actions as A
-from shaper_gm.rulesets.dungeoneers import build
+from shaper_gm.rulesets.dungeoneers import build, spells
 from shaper_gm.rulesets.dungeoneers import contests as C
 from shaper_gm.rulesets.dungeoneers.content import load_library
 from shaper_gm.rulesets.dungeoneers.events import TallyChanged
@@ -141,7 +141,7 @@ def _run(action):
 strike, power_strike = _run(C.STRIKE), _run(C.POWER_STRIKE)
 grapple, push, grab_ledge = _run(C.GRAPPLE), _run(C.PUSH), _run(C.GRAB_LEDGE)
 move, sprint, interact = _run(A.MOVE), _run(A.SPRINT), _run(A.INTERACT)
-defend, ready, spellcast = _run(A.DEFEND), _run(A.READY), _run(C.SPELLCAST)
+defend, ready, spellcast = _run(A.DEFEND), _run(A.READY), _run(spells.SPELLCAST)
 deep_breath, focus = _run(A.DEEP_BREATH), _run(A.FOCUS)
 act, react = _run(ACT), _run(REACT)
 

@@ -10,8 +10,8 @@ import pytest
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.dungeoneers import build
-from shaper_gm.rulesets.dungeoneers.contests import set_ambient_arca
 from shaper_gm.rulesets.dungeoneers.events import ConditionEnded, ConditionStarted, Moved
+from shaper_gm.rulesets.dungeoneers.spells import set_ambient_arca
 from tests.rulesets.dungeoneers.conftest import (
     ActorRequest,
     CostRequest,
