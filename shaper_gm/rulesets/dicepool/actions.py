@@ -17,6 +17,9 @@ from shaper_gm.engine import common, grid
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Admission, Done
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.gear import carried, drawable
+from shaper_gm.engine.moves import moved, not_here
+from shaper_gm.engine.pricing import priced
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.steps import play
 from shaper_gm.engine.turns import name_of
@@ -189,8 +192,7 @@ def _route(acting: Acting) -> Moved:
     actor = state.actors[acting.actor]
     here = grid.cell_name(rs.cell_of(state, actor.id))
     square = grid.cell_name(rs.cell(state, acting.request.arg("zone")))
-    if square == here:
-        raise RuleViolation(f"{actor.name} is already on {square} (P10)", "name another square")
+    not_here(actor, here, square, rule="P10", cell="square")
     there = sorted(state.standing_on(square) - {actor.id})
     if rs.numbers.one_per_square and there:
         raise RuleViolation(f"{state.actors[there[0]].name} stands on {square}: a square holds "
@@ -206,9 +208,7 @@ def _route(acting: Acting) -> Moved:
 
 
 def _move(acting: Acting) -> Done:
-    moved = acting.plan
-    actor = acting.state.actors[moved.actor]
-    return Done(acting.state.with_actor(actor.with_(zone=moved.end)), (moved,), moved)
+    return moved(acting, acting.plan, acting.plan.end)
 
 
 # --- prepare (P11) -------------------------------------------------------------------------
@@ -229,9 +229,8 @@ def _declare(acting: Acting) -> Preparation:
         if other.id == actor.id:
             raise RuleViolation(f"{actor.name} cannot prepare against itself (P11)",
                                 "name the attacker it expects")
-        if weapon is not None and weapon not in other.sheet.weapons:
-            raise RuleViolation(f"{other.name} carries no {weapon!r} (P11)",
-                                f"it carries: {', '.join(other.sheet.weapons) or 'nothing'}")
+        if weapon is not None:
+            carried(other, weapon, "P11")
     elif weapon is not None:
         raise RuleViolation("--with narrows a dodge against one attacker (P11)",
                             "add --against ATTACKER, or drop --with")
@@ -253,11 +252,7 @@ def _prepare(acting: Acting) -> Done:
 def _to_wield(acting: Acting) -> str:
     actor = acting.state.actors[acting.actor]
     weapon = acting.request.arg("weapon")
-    if weapon not in actor.sheet.weapons:
-        raise RuleViolation(f"{actor.name} carries no {weapon!r} (P6)",
-                            f"it carries: {', '.join(actor.sheet.weapons) or 'nothing'}")
-    if system(actor).holding == weapon:
-        raise RuleViolation(f"{actor.name} already holds the {weapon} (P6)", "attack with it")
+    drawable(actor, weapon, system(actor).holding == weapon, "P6")
     return weapon
 
 
@@ -370,13 +365,11 @@ def _react(acting: Acting) -> Done:
     return replace(done, events=(*used, *done.events))
 
 
-MOVE = Action("move", _move, prepare=_route, what="a move",
-              cost=lambda acting: {ACTIONS: acting.rs.numbers.cost("move")})
+MOVE = Action("move", _move, prepare=_route, what="a move", cost=priced("move", ACTIONS))
 PREPARE = Action("prepare", _prepare, prepare=_declare, what="a preparation",
-                 cost=lambda acting: {ACTIONS: acting.rs.numbers.cost("prepare")})
+                 cost=priced("prepare", ACTIONS))
 WIELD = Action("wield", _wield, prepare=_to_wield, what="taking a weapon in hand",
-               phrase="wield a weapon",
-               cost=lambda acting: {ACTIONS: acting.rs.numbers.cost("wield")})
+               phrase="wield a weapon", cost=priced("wield", ACTIONS))
 ABILITY = Action("ability", _use_ability, prepare=_ability_of, cost=_ability_cost,
                  what="an ability", phrase="use an ability")
 ACT = replace(common.ACT, resolve=_act, prepare=_plan_act)

@@ -14,8 +14,10 @@ words are `actor`, `target`, `zone` (a tile), `spell-id` and READY_ROLE; its fla
 from __future__ import annotations
 
 from shaper_gm.engine import events as ev
+from shaper_gm.engine import pricing
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.gear import drawable
 from shaper_gm.engine.state import Actor, Effect, Encounter
 from shaper_gm.engine.steps import Note
 from shaper_gm.rulesets.dungeoneers.events import (
@@ -42,7 +44,7 @@ from shaper_gm.rulesets.dungeoneers.rules import (
 
 def priced(name: str):
     """The AP an action costs by the content's costs table (D2)."""
-    return lambda acting: {"ap": acting.rs.numbers.cost(name)}
+    return pricing.priced(name, "ap")
 
 
 def paid(acting: Acting, action: str, ap: int | None = None) -> Cost:
@@ -178,12 +180,7 @@ def _holding(acting: Acting) -> tuple[str, ...]:
                                 f"it holds: {', '.join(holding) or 'nothing'}")
         holding.remove(stow)
     if draw is not None:
-        if draw not in actor.sheet.weapons:
-            raise RuleViolation(f"{actor.name} carries no {draw!r} (D22)",
-                                f"it carries: {', '.join(actor.sheet.weapons) or 'nothing'}")
-        if draw in holding:
-            raise RuleViolation(f"{actor.name} already holds the {draw} (D22)",
-                                "strike with it")
+        drawable(actor, draw, draw in holding, "D22", then="strike")
         holding.append(draw)
         used = hands_used(rs, holding)
         if used > rs.numbers.hands:

@@ -12,6 +12,7 @@ from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.decisions import Ask
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.gear import carried
 from shaper_gm.engine.play import spend
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.steps import play
@@ -71,9 +72,7 @@ def weapon_for(rs, actor: Actor, wanted: str | None) -> Weapon:
     weapons, holding, unarmed = rs.library.weapons, data_of(actor).holding, rs.numbers.unarmed
     if wanted is None or wanted == unarmed:
         return weapons[wanted or (holding[0] if holding else unarmed)]
-    if wanted not in actor.sheet.weapons:
-        raise RuleViolation(f"{actor.name} carries no {wanted!r} (D16)",
-                            f"it carries: {', '.join(actor.sheet.weapons) or 'nothing'}")
+    carried(actor, wanted, "D16")
     if wanted not in holding:
         raise RuleViolation(f"{actor.name} is not holding the {wanted} (D22)",
                             f"draw it first with an interact (1 AP): interact --draw {wanted}")

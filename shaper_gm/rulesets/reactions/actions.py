@@ -7,6 +7,8 @@ from __future__ import annotations
 from shaper_gm.engine import grid
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.moves import moved, not_here
+from shaper_gm.engine.pricing import priced
 from shaper_gm.rulesets.reactions.events import Moved, ShieldRaised
 
 
@@ -18,8 +20,7 @@ def _route(acting: Acting) -> tuple[grid.Cell, grid.Cell, int]:
     here = rs.cell_of(state, actor.id)
     tile = rs.cell(state, acting.request.arg("zone"))
     name = grid.cell_name(tile)
-    if tile == here:
-        raise RuleViolation(f"{actor.name} is already on {name}", "name another tile")
+    not_here(actor, grid.cell_name(here), name)
     if grid.taken(state, tile, but=[actor.id]):
         raise RuleViolation(f"{name} is taken (R10)", "move to a free tile")
     metres = grid.steps(here, tile) * rs.numbers.metres_per_tile
@@ -33,9 +34,8 @@ def _route(acting: Acting) -> tuple[grid.Cell, grid.Cell, int]:
 def _move(acting: Acting) -> Done:
     here, tile, metres = acting.plan
     name = grid.cell_name(tile)
-    actor = acting.state.actors[acting.actor]
-    moved = Moved(actor.id, grid.cell_name(here), name, metres, "move (R10)")
-    return Done(acting.state.with_actor(actor.with_(zone=name)), (moved,), moved)
+    return moved(acting, Moved(acting.actor, grid.cell_name(here), name, metres,
+                               "move (R10)"), name)
 
 
 def _shield_of(acting: Acting):
@@ -59,8 +59,6 @@ def _raise(acting: Acting) -> Done:
     return Done(acting.state.with_actor(actor.with_resources(values)), (raised,), raised)
 
 
-MOVE = Action("move", _move, prepare=_route, what="a move",
-              cost=lambda acting: acting.rs.numbers.cost("move"))
+MOVE = Action("move", _move, prepare=_route, what="a move", cost=priced("move"))
 SHIELD = Action("shield", _raise, prepare=_shield_of, what="raising a shield",
-                phrase="raise a shield",
-                cost=lambda acting: acting.rs.numbers.cost("shield"))
+                phrase="raise a shield", cost=priced("shield"))

@@ -17,7 +17,9 @@ from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.decisions import Ask
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.gear import carried
 from shaper_gm.engine.play import spend
+from shaper_gm.engine.pricing import priced
 from shaper_gm.engine.steps import Note, play, step
 from shaper_gm.records import record
 from shaper_gm.rulesets.timeslice import harm
@@ -190,9 +192,7 @@ def choose_weapon(rs, actor, wanted: str | None) -> Weapon:
     if wanted is None or wanted == unarmed.id:
         return rs.weapon(held) if held and wanted is None else unarmed
     weapon = rs.weapon(wanted)
-    if wanted not in actor.sheet.weapons:
-        raise RuleViolation(f"{actor.name} carries no {weapon.name}",
-                            f"it carries: {', '.join(actor.sheet.weapons) or 'nothing'}")
+    carried(actor, wanted, shown=weapon.name)
     if held != wanted:
         cost = rs.numbers.cost("pick_up" if wanted in harm.info(actor).dropped else "draw")
         raise RuleViolation(f"{actor.name} is not holding the {weapon.name} (T7)",
@@ -378,4 +378,4 @@ def _called_effects(state, target_id: str, called: CalledShot | None):
 
 
 ATTACK = Action("attack", resolve, prepare=_checked, what="an attack",
-                cost=lambda acting: {"ts": acting.rs.numbers.cost("attack")})
+                cost=priced("attack", "ts"))
