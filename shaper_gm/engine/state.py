@@ -75,6 +75,9 @@ class Actor:
     def with_resources(self, values: Mapping[str, int]) -> Actor:
         return replace(self, resources=tuple(values.items()))
 
+    def with_resource(self, name: str, value: int) -> Actor:
+        return self.with_resources({**self.resource_map(), name: value})
+
     def effect_total(self, key: str) -> int:
         return sum(effect.mod(key) for effect in self.effects)
 

@@ -19,7 +19,6 @@ from shaper_gm.engine.actions import Acting, Action, Admission, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.gear import carried, drawable
 from shaper_gm.engine.moves import moved, not_here
-from shaper_gm.engine.pricing import priced
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.steps import play
 from shaper_gm.engine.turns import name_of
@@ -167,8 +166,7 @@ def settle_pool(state: Encounter, ctx: PoolTest) -> tuple[Encounter, list]:
     if ctx.pool_after != ctx.pool_spent:
         events.append(ev.ResourceChanged(ctx.actor, POOL, ctx.pool_spent, ctx.pool_after,
                                          "rolled outside its turn: CON dice added (P4)"))
-    state = state.with_actor(actor.with_resources({**actor.resource_map(),
-                                                   POOL: ctx.pool_after}))
+    state = state.with_actor(actor.with_resource(POOL, ctx.pool_after))
     return state, events
 
 
@@ -230,7 +228,7 @@ def _declare(acting: Acting) -> Preparation:
             raise RuleViolation(f"{actor.name} cannot prepare against itself (P11)",
                                 "name the attacker it expects")
         if weapon is not None:
-            carried(other, weapon, "P11")
+            carried(other.name, weapon, other.sheet.weapons, "P11")
     elif weapon is not None:
         raise RuleViolation("--with narrows a dodge against one attacker (P11)",
                             "add --against ATTACKER, or drop --with")
@@ -252,7 +250,7 @@ def _prepare(acting: Acting) -> Done:
 def _to_wield(acting: Acting) -> str:
     actor = acting.state.actors[acting.actor]
     weapon = acting.request.arg("weapon")
-    drawable(actor, weapon, system(actor).holding == weapon, "P6")
+    drawable(actor.name, weapon, actor.sheet.weapons, system(actor).holding == weapon, "P6")
     return weapon
 
 
@@ -310,7 +308,7 @@ def _use_ability(acting: Acting) -> Done:
         left = max(0, before - ability.discard)
         events = [AbilityUsed(actor.id, ability.id, ability.name, before - left)]
         if left != before:
-            state = state.with_actor(actor.with_resources({**actor.resource_map(), POOL: left}))
+            state = state.with_actor(actor.with_resource(POOL, left))
             events.append(ev.ResourceChanged(actor.id, POOL, before, left,
                                              f"{ability.name} discards dice", "P12"))
     after = state.actors[actor.id].resource(POOL)
@@ -365,11 +363,13 @@ def _react(acting: Acting) -> Done:
     return replace(done, events=(*used, *done.events))
 
 
-MOVE = Action("move", _move, prepare=_route, what="a move", cost=priced("move", ACTIONS))
+MOVE = Action("move", _move, prepare=_route, what="a move",
+              cost=lambda acting: {ACTIONS: acting.rs.numbers.cost("move")})
 PREPARE = Action("prepare", _prepare, prepare=_declare, what="a preparation",
-                 cost=priced("prepare", ACTIONS))
+                 cost=lambda acting: {ACTIONS: acting.rs.numbers.cost("prepare")})
 WIELD = Action("wield", _wield, prepare=_to_wield, what="taking a weapon in hand",
-               phrase="wield a weapon", cost=priced("wield", ACTIONS))
+               phrase="wield a weapon",
+               cost=lambda acting: {ACTIONS: acting.rs.numbers.cost("wield")})
 ABILITY = Action("ability", _use_ability, prepare=_ability_of, cost=_ability_cost,
                  what="an ability", phrase="use an ability")
 ACT = replace(common.ACT, resolve=_act, prepare=_plan_act)

@@ -236,7 +236,7 @@ class DicePool(RulesetBase):
         for actor in state.actors.values():
             before, after = actor.resource(POOL), self.pool_build(actor)
             if before != after:
-                changed.append(actor.with_resources({**actor.resource_map(), POOL: after}))
+                changed.append(actor.with_resource(POOL, after))
                 events.append(ev.ResourceChanged(actor.id, POOL, before, after,
                                                  "the fight starts: pool built (P2)"))
         return state.with_actors(changed), events

@@ -14,7 +14,6 @@ words are `actor`, `target`, `zone` (a tile), `spell-id` and READY_ROLE; its fla
 from __future__ import annotations
 
 from shaper_gm.engine import events as ev
-from shaper_gm.engine import pricing
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.gear import drawable
@@ -44,7 +43,7 @@ from shaper_gm.rulesets.dungeoneers.rules import (
 
 def priced(name: str):
     """The AP an action costs by the content's costs table (D2)."""
-    return pricing.priced(name, "ap")
+    return lambda acting: {"ap": acting.rs.numbers.cost(name)}
 
 
 def paid(acting: Acting, action: str, ap: int | None = None) -> Cost:
@@ -142,11 +141,9 @@ def _travel(acting: Acting, sprint: bool) -> Done:
              Note(f"tiles {start} to {end}", tiles, "D21")]
     gained = numbers.sprint_stress if sprint else 0
     if gained:
-        values = actor.resource_map()
-        values["stress"] = values.get("stress", 0) + gained
-        events.append(TallyChanged(actor.id, "stress", values["stress"] - gained,
-                                   values["stress"], "sprint"))
-        actor = actor.with_resources(values)
+        stress = actor.resource("stress")
+        events.append(TallyChanged(actor.id, "stress", stress, stress + gained, "sprint"))
+        actor = actor.with_resource("stress", stress + gained)
         notes.append(Note("stress gained", gained, "D21"))
     if data_of(actor).hanging:
         actor = with_data(actor, hanging=False)
@@ -180,7 +177,8 @@ def _holding(acting: Acting) -> tuple[str, ...]:
                                 f"it holds: {', '.join(holding) or 'nothing'}")
         holding.remove(stow)
     if draw is not None:
-        drawable(actor, draw, draw in holding, "D22", then="strike")
+        drawable(actor.name, draw, actor.sheet.weapons, draw in holding, "D22",
+                 then="strike")
         holding.append(draw)
         used = hands_used(rs, holding)
         if used > rs.numbers.hands:
@@ -252,15 +250,14 @@ def _restore(acting: Acting, breath: bool) -> Done:
     before, after, limit = acting.plan
     action, resource = ("deep-breath", "stress") if breath else ("focus", "arca")
     actor = acting.state.actors[acting.actor]
-    values = actor.resource_map()
-    values[resource] = after
     notes = ((Note("stress capacity (endurance)", limit, "D26"),
               Note("stress after a deep breath", after, "D26")) if breath else
              (Note("arca maximum (2 x wisdom)", limit, "D27"),
               Note("arca after focus", after, "D27")))
     outcome = RestoreOutcome(actor.id, action, resource, before, after, limit,
                              paid(acting, action), notes)
-    return resolved(acting, acting.state.with_actor(actor.with_resources(values)), outcome)
+    return resolved(acting, acting.state.with_actor(actor.with_resource(resource, after)),
+                    outcome)
 
 
 INTERACT = Action("interact", _interact, priced("interact"), _holding, what="an interaction")

@@ -72,7 +72,7 @@ def weapon_for(rs, actor: Actor, wanted: str | None) -> Weapon:
     weapons, holding, unarmed = rs.library.weapons, data_of(actor).holding, rs.numbers.unarmed
     if wanted is None or wanted == unarmed:
         return weapons[wanted or (holding[0] if holding else unarmed)]
-    carried(actor, wanted, "D16")
+    carried(actor.name, wanted, actor.sheet.weapons, "D16")
     if wanted not in holding:
         raise RuleViolation(f"{actor.name} is not holding the {wanted} (D22)",
                             f"draw it first with an interact (1 AP): interact --draw {wanted}")

@@ -162,11 +162,10 @@ def change_wounds(state: Encounter, rs, target_id: str, change: int, why: str) -
     """Wounds taken (or, negative, healed; never below 0), down or up again (D19)."""
     target = state.actors[target_id]
     before = target.resource("wounds")
-    values = target.resource_map()
-    values["wounds"] = max(0, before + change)
-    state = state.with_actor(target.with_resources(values))
+    after = max(0, before + change)
+    state = state.with_actor(target.with_resource("wounds", after))
     state, followed = down_by_wounds(state, rs, target_id)
-    return state, [TallyChanged(target_id, "wounds", before, values["wounds"], why,
+    return state, [TallyChanged(target_id, "wounds", before, after, why,
                                 target.sheet.wound_limit), *followed]
 
 

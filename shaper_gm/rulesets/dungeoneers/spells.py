@@ -124,11 +124,10 @@ def _spellcast(acting: Acting) -> Done:
         events.append(AmbientArcaChanged(before, before - plan.ambient, spell.name))
     if plan.from_caster:
         caster = state.actors[acting.actor]
-        values = caster.resource_map()
-        values["arca"] -= plan.from_caster
-        state = state.with_actor(caster.with_resources(values))
-        events.append(TallyChanged(caster.id, "arca", values["arca"] + plan.from_caster,
-                                   values["arca"], spell.name))
+        arca = caster.resource("arca")
+        state = state.with_actor(caster.with_resource("arca", arca - plan.from_caster))
+        events.append(TallyChanged(caster.id, "arca", arca, arca - plan.from_caster,
+                                   spell.name))
     tape.note(f"arca: baseline {spell.arca} ({plan.ambient} ambient), extra {plan.extra}",
               plan.from_caster, "D28")
     if plan.contest is not None:

@@ -8,7 +8,6 @@ from shaper_gm.engine import grid
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.moves import moved, not_here
-from shaper_gm.engine.pricing import priced
 from shaper_gm.rulesets.reactions.events import Moved, ShieldRaised
 
 
@@ -52,13 +51,13 @@ def _raise(acting: Acting) -> Done:
     """R12: the action gives the creature its shield's amount as an active shield."""
     shield = acting.plan
     actor = acting.state.actors[acting.actor]
-    before = actor.resource("shield")
-    values = actor.resource_map()
-    values["shield"] = shield.amount
-    raised = ShieldRaised(actor.id, shield.id, before, shield.amount)
-    return Done(acting.state.with_actor(actor.with_resources(values)), (raised,), raised)
+    raised = ShieldRaised(actor.id, shield.id, actor.resource("shield"), shield.amount)
+    return Done(acting.state.with_actor(actor.with_resource("shield", shield.amount)),
+                (raised,), raised)
 
 
-MOVE = Action("move", _move, prepare=_route, what="a move", cost=priced("move"))
+MOVE = Action("move", _move, prepare=_route, what="a move",
+              cost=lambda acting: acting.rs.numbers.cost("move"))
 SHIELD = Action("shield", _raise, prepare=_shield_of, what="raising a shield",
-                phrase="raise a shield", cost=priced("shield"))
+                phrase="raise a shield",
+                cost=lambda acting: acting.rs.numbers.cost("shield"))

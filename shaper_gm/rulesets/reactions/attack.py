@@ -16,7 +16,6 @@ from shaper_gm.engine import events as ev
 from shaper_gm.engine import grid, resources
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.pricing import priced
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import Note, play
@@ -218,7 +217,8 @@ def resolve(acting: Acting) -> Done:
                 logged=(("to", moved_to),))
 
 
-ATTACK = Action("attack", resolve, cost=priced("attack"), prepare=_checked, what="an attack")
+ATTACK = Action("attack", resolve, cost=lambda acting: acting.rs.numbers.cost("attack"),
+                prepare=_checked, what="an attack")
 
 
 def _unused_dice(state: Encounter, done: Strike, request: Request, tape) -> list[Note]:

@@ -291,9 +291,7 @@ class ReactionsRuleset(RulesetBase):
         amount = actor.resource("shield")
         if self.numbers.shield_expires != "turn_start" or amount <= 0:
             return state, []
-        values = actor.resource_map()
-        values["shield"] = 0
-        return state.with_actor(actor.with_resources(values)), [ShieldExpired(actor_id, amount)]
+        return state.with_actor(actor.with_resource("shield", 0)), [ShieldExpired(actor_id, amount)]
 
     react_resource = "reactions"          # R11
 

@@ -9,7 +9,6 @@ from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.gear import drawable
 from shaper_gm.engine.moves import moved
-from shaper_gm.engine.pricing import priced
 from shaper_gm.rulesets.timeslice import harm
 from shaper_gm.rulesets.timeslice.events import Moved, Tended, WeaponDrawn
 from shaper_gm.rulesets.timeslice.models import DYING
@@ -62,7 +61,8 @@ def _drawing(acting: Acting) -> WeaponDrawn:
     """T7: a carried weapon into the hands; a dropped one is picked up (T11)."""
     actor = acting.state.actors[acting.actor]
     weapon = acting.rs.weapon(acting.request.arg("item"))
-    drawable(actor, weapon.id, harm.info(actor).held == weapon.id, shown=weapon.name)
+    drawable(actor.name, weapon.id, actor.sheet.weapons, harm.info(actor).held == weapon.id,
+             shown=weapon.name)
     return WeaponDrawn(actor.id, weapon.id, weapon.id in harm.info(actor).dropped)
 
 
@@ -75,9 +75,13 @@ def _draw(acting: Acting) -> Done:
     return Done(acting.state.with_actor(actor), (drawn,), drawn)
 
 
+def _costs(action: str):
+    return lambda acting: {"ts": acting.rs.numbers.cost(action)}
+
+
 MOVE = Action("move", _move, prepare=_route, what="a move",
               cost=lambda acting: {"ts": acting.plan.moves * acting.rs.numbers.cost("move")})
-TEND = Action("tend", _tend, prepare=_tending, cost=priced("tend", "ts"), after_fight=True)
+TEND = Action("tend", _tend, prepare=_tending, cost=_costs("tend"), after_fight=True)
 DRAW = Action("draw", _draw, prepare=_drawing, what="drawing a weapon", phrase="draw",
               cost=lambda acting: {"ts": acting.rs.numbers.cost(
                   "pick_up" if acting.plan.picked_up else "draw")})

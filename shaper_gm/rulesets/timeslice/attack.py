@@ -19,7 +19,6 @@ from shaper_gm.engine.decisions import Ask
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.gear import carried
 from shaper_gm.engine.play import spend
-from shaper_gm.engine.pricing import priced
 from shaper_gm.engine.steps import Note, play, step
 from shaper_gm.records import record
 from shaper_gm.rulesets.timeslice import harm
@@ -192,7 +191,7 @@ def choose_weapon(rs, actor, wanted: str | None) -> Weapon:
     if wanted is None or wanted == unarmed.id:
         return rs.weapon(held) if held and wanted is None else unarmed
     weapon = rs.weapon(wanted)
-    carried(actor, wanted, shown=weapon.name)
+    carried(actor.name, wanted, actor.sheet.weapons, shown=weapon.name)
     if held != wanted:
         cost = rs.numbers.cost("pick_up" if wanted in harm.info(actor).dropped else "draw")
         raise RuleViolation(f"{actor.name} is not holding the {weapon.name} (T7)",
@@ -365,7 +364,7 @@ def _called_effects(state, target_id: str, called: CalledShot | None):
     if called.ts_loss:
         before = target.resource("ts")
         after = max(0, before - called.ts_loss)
-        target = target.with_resources({**target.resource_map(), "ts": after})
+        target = target.with_resource("ts", after)
         events.append(ev.ResourceChanged(target_id, "ts", before, after,
                                          f"{called.id} called shot (T11)"))
         effects.append(f"loses {before - after} TS")
@@ -378,4 +377,4 @@ def _called_effects(state, target_id: str, called: CalledShot | None):
 
 
 ATTACK = Action("attack", resolve, prepare=_checked, what="an attack",
-                cost=priced("attack", "ts"))
+                cost=lambda acting: {"ts": acting.rs.numbers.cost("attack")})

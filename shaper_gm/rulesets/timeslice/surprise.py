@@ -126,9 +126,7 @@ def surprised_gain_nothing(state: Encounter) -> Step:
         actor = state.actors.get(actor_id)
         if actor is None or actor.resource("ts") == 0:
             continue
-        values = actor.resource_map()
-        events.append(ev.ResourceChanged(actor_id, "ts", values["ts"], 0,
+        events.append(ev.ResourceChanged(actor_id, "ts", actor.resource("ts"), 0,
                                          "surprised: no TS this round (T16)"))
-        values["ts"] = 0
-        changed.append(actor.with_resources(values))
+        changed.append(actor.with_resource("ts", 0))
     return state.with_actors(changed), events
