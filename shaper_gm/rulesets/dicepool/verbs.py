@@ -49,7 +49,8 @@ verbs.declare(
            *slot_flags(ATTACK_SLOTS)))
 
 verbs.declare(MOVE, aliases=("mv",), rules="P6, P10", usage="move [ACTOR] SQUARE",
-              summary="move up to the actor's speed (10 m); a diagonal step costs 2 m",
+              summary=lambda rs: f"move up to the actor's speed ({rs.numbers.speed} m); a "
+                                 f"diagonal step costs {rs.numbers.diagonal_m} m",
               examples=("move C4", "move freya C4"), positionals=("actor?", "zone"))
 
 

@@ -38,9 +38,20 @@ def slots(*names: str) -> dict[str, tuple[bool, str]]:
     return {name: (False, SLOT_HELP[name]) for name in names}
 
 
-def ap(action: str, text: str):
-    """A summary that starts with what the action costs in this content (D2)."""
-    return lambda rs: f"{rs.numbers.cost(action)} AP: {text}"
+def ap(action: str, text):
+    """A summary that starts with what the action costs in this content (D2); `text`
+    may be a function of the content's numbers, which help then states."""
+    return lambda rs: f"{rs.numbers.cost(action)} AP: " + (
+        text(rs.numbers) if callable(text) else text)
+
+
+def counted(n: int, word: str, one: str = "1") -> str:
+    """``2 tiles``; ``1 tile``, or `one` for the 1."""
+    return f"{one} {word}" if n == 1 else f"{n} {word}s"
+
+
+def times(n: int) -> str:
+    return "twice" if n == 2 else f"{n} times"
 
 
 STRIKE_SLOTS, TEST_SLOTS = slots("roll", "dodge", "pierce"), slots("roll", "dodge")
@@ -53,12 +64,14 @@ STRIKE_USAGE = ("[ACTOR] TARGET [--with WEAPON] [--boon N] [--bane N] [--damage-
 STRIKE_FLAGS = (flag("with", "text", metavar="WEAPON", completes="weapon",
                      help="a weapon in hand (default: the first in hand, else a fist)"),
                 *BOON, DAMAGE_BONUS, *slot_flags(STRIKE_SLOTS))
-for _action, _more in ((C.STRIKE, ""),
-                       (C.POWER_STRIKE, ": 1 extra wound, 1 boon on the striking roll")):
+for _action, _power in ((C.STRIKE, False), (C.POWER_STRIKE, True)):
     verbs.declare(_action, usage=f"{_action.name} {STRIKE_USAGE}",
-                  rules="D11-D20" + (", D17" if _more else ""),
-                  summary=ap(_action.name, f"hit test, pierce check against armor value, "
-                                           f"wounds{_more}"),
+                  rules="D11-D20" + (", D17" if _power else ""),
+                  summary=ap(_action.name, lambda n, power=_power: (
+                      "hit test, pierce check against armor value, wounds" + (
+                          f": {counted(n.power_strike_wounds, 'extra wound')}, "
+                          f"{counted(n.power_strike_boon, 'boon')} on the striking roll"
+                          if power else ""))),
                   examples=(f"{_action.name} skeleton", f"{_action.name} suori skeleton "
                             "--roll 4 --dodge 3 --pierce 3",
                             f"{_action.name} freya gob --with dagger --boon 1"),
@@ -76,19 +89,22 @@ verbs.declare(C.PUSH, rules="D8, D11, D25, D29", positionals=("actor?", "target"
                      *BOON, *slot_flags(PUSH_SLOTS, react=True)),
               usage="push [ACTOR] TARGET TILE [--ledge] [--boon N] [--bane N] [--roll FACES] "
                     "[--dodge FACES] [--grab FACES] [--react TARGET=grab-ledge]",
-              summary=ap("push", "force a creature you threaten one tile; past a ledge it "
-                                 "may grab it"),
+              summary=ap("push", lambda n: "force a creature you threaten "
+                                           f"{counted(n.push_tiles, 'tile', 'one')}; past a "
+                                           "ledge it may grab it"),
               examples=("push gob D2", "push suori gob D2 --ledge --react gob=grab-ledge "
                         "--roll 4 --dodge 1 --grab 3"))
 verbs.declare(C.GRAB_LEDGE, rules="D8, D14, D29", positionals=("actor?",), slots=slots("grab"),
               flags=(flag("tiles", "int", metavar="N", help="tiles it was forced (default 1)"),
                      *slot_flags(slots("grab"))),
               usage="grab-ledge [ACTOR] [--tiles N] [--grab FACES]",
-              summary=ap("grab-ledge", "a reaction when forced past a ledge: check 1d4 + "
-                                       "dexterity vs 5 + tiles"),
+              summary=ap("grab-ledge", lambda n: "a reaction when forced past a ledge: check "
+                                                 f"1d{n.ledge_die} + {n.ledge_score} vs "
+                                                 f"{n.ledge_base} + tiles"),
               examples=("grab-ledge gob --tiles 2", "grab-ledge skeleton --grab 4"))
 for _action, _summary in ((A.MOVE, "move up to one of your travel speeds in tiles"),
-                          (A.SPRINT, "twice a travel speed in tiles, and 1 stress")):
+                          (A.SPRINT, lambda n: f"{times(n.sprint_multiplier)} a travel speed "
+                                               f"in tiles, and {n.sprint_stress} stress")):
     verbs.declare(_action, rules="D21, D24", positionals=("actor?", "zone"),
                   flags=(flag("speed", "text", metavar="NAME", completes="speed",
                               help="a travel speed on its sheet (default: the first)"),),
@@ -117,8 +133,9 @@ verbs.declare(A.INTERACT, rules="D22", positionals=("actor?", "text"), parse=act
                         "interact freya --stow longsword"))
 for _action, _rules, _summary in (
         (A.DEFEND, "D23", "defensive until your next turn starts: boon on dodging tests"),
-        (A.DEEP_BREATH, "D26", "above stress capacity, relieve 2 stress"),
-        (A.FOCUS, "D27", "regain 2 arca, up to twice your wisdom")):
+        (A.DEEP_BREATH, "D26",
+         lambda n: f"above stress capacity, relieve {n.deep_breath_relief} stress"),
+        (A.FOCUS, "D27", lambda n: f"regain {n.focus_regain} arca, up to twice your wisdom")):
     verbs.declare(_action, rules=_rules, positionals=("actor?",),
                   usage=f"{_action.name} [ACTOR]", summary=ap(_action.name, _summary),
                   examples=(_action.name, f"{_action.name} freya"))

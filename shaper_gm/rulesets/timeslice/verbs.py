@@ -49,7 +49,8 @@ verbs.declare(
     usage="attack [ATTACKER] TARGET [--with WEAPON] [--called NAME] "
           "[--defense dodge|parry|brace] [--damage-bonus N] [--nonlethal] [--roll FACES] "
           "[--defend FACES]",
-    summary="attack (3 TS): a [V] roll against the defender's roll; only higher hits",
+    summary=lambda rs: f"attack ({rs.numbers.cost('attack')} TS): a [V] roll against the "
+                       "defender's roll; only higher hits",
     examples=("attack guard", "attack kara guard --called head --roll 7,8 --defend 2,5",
               "attack ren brute --with knife --defense brace --nonlethal"),
     positionals=("actor?", "target"), slots=ATTACK_SLOTS,
@@ -57,14 +58,18 @@ verbs.declare(
                                                         "(T13)"),
                       *slot_flags(ATTACK_SLOTS, react=True)))
 verbs.declare(MOVE, aliases=("mv",), rules="T7, T17", usage="move [ACTOR] UNIT",
-              summary="move to a unit: 2 TS per move of up to 2 units (diagonals count 1)",
+              summary=lambda rs: f"move to a unit: {rs.numbers.cost('move')} TS per move of up "
+                                 f"to {rs.numbers.move_units} units (diagonals count "
+                                 f"{rs.numbers.diagonal_step})",
               examples=("move C4", "move kara D3"), positionals=("actor?", "zone"))
 verbs.declare(TEND, rules="T14", usage="tend [ACTOR] TARGET",
-              summary="tend a dying character with a medical kit (3 TS; free once the fight "
-                      "is over): it stops dying",
+              summary=lambda rs: f"tend a dying character with a medical kit "
+                                 f"({rs.numbers.cost('tend')} TS; free once the fight is "
+                                 "over): it stops dying",
               examples=("tend kara", "tend ida kara"), positionals=("actor?", "target"))
 verbs.declare(DRAW, rules="T7, T11", usage="draw [ACTOR] WEAPON",
-              summary="draw a carried weapon (1 TS), or pick a dropped one up (2 TS)",
+              summary=lambda rs: f"draw a carried weapon ({rs.numbers.cost('draw')} TS), or "
+                                 f"pick a dropped one up ({rs.numbers.cost('pick_up')} TS)",
               examples=("draw knife", "draw kara sword"), positionals=("actor?", "item"))
 
 
