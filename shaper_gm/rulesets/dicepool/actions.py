@@ -18,7 +18,7 @@ from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Admission, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.gear import carried, drawable
-from shaper_gm.engine.moves import moved, not_here
+from shaper_gm.engine.moves import moved
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.steps import play
 from shaper_gm.engine.turns import name_of
@@ -190,7 +190,8 @@ def _route(acting: Acting) -> Moved:
     actor = state.actors[acting.actor]
     here = grid.cell_name(rs.cell_of(state, actor.id))
     square = grid.cell_name(rs.cell(state, acting.request.arg("zone")))
-    not_here(actor, here, square, rule="P10", cell="square")
+    if square == here:
+        raise RuleViolation(f"{actor.name} is already on {square} (P10)", "name another square")
     there = sorted(state.standing_on(square) - {actor.id})
     if rs.numbers.one_per_square and there:
         raise RuleViolation(f"{state.actors[there[0]].name} stands on {square}: a square holds "

@@ -7,7 +7,7 @@ from __future__ import annotations
 from shaper_gm.engine import grid
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.moves import moved, not_here
+from shaper_gm.engine.moves import moved
 from shaper_gm.rulesets.reactions.events import Moved, ShieldRaised
 
 
@@ -19,7 +19,8 @@ def _route(acting: Acting) -> tuple[grid.Cell, grid.Cell, int]:
     here = rs.cell_of(state, actor.id)
     tile = rs.cell(state, acting.request.arg("zone"))
     name = grid.cell_name(tile)
-    not_here(actor, grid.cell_name(here), name)
+    if tile == here:
+        raise RuleViolation(f"{actor.name} is already on {name}", "name another tile")
     if grid.taken(state, tile, but=[actor.id]):
         raise RuleViolation(f"{name} is taken (R10)", "move to a free tile")
     metres = grid.steps(here, tile) * rs.numbers.metres_per_tile
