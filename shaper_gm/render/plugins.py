@@ -1,31 +1,93 @@
-"""Loading a ruleset's screen code when its events or views first need drawing.
+"""Where the render layer finds a ruleset's screen: the `SCREEN` its views module declares.
 
-A ruleset's event types live in `shaper_gm.rulesets.ID.events` (or another of its
-modules); its renderers in `shaper_gm.rulesets.ID.views`, which registers them with
-the tables here on import. The render layer never imports a ruleset by name: it
-derives the views module from the type it meets, once.
+A ruleset's event and view types live in `shaper_gm.rulesets.ID.*`; its views module,
+`shaper_gm.rulesets.ID.views`, declares one `Screen`: the one-line text and the
+breakdown of its own events, the renderers of its own views, its order-table `Layout`
+and its `show ACTOR` sheet. Importing that module only defines them; the render layer
+reads the declaration (once, cached) and never writes a ruleset's renderers into a
+table of its own.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import field
 from functools import lru_cache
+from typing import Any
+
+from shaper_gm.records import record
 
 RULESETS = "shaper_gm.rulesets."
 
 
-@lru_cache(maxsize=64)
-def load_views_for(cls: type) -> bool:
-    """Import the views module of the ruleset that defines `cls`; True if there is one."""
+class ByType(dict):
+    """event or view type -> its renderer, written in its views module as
+    ``@LINES.of(Moved)`` above the function."""
+
+    def of(self, cls: type) -> Callable[[Callable], Callable]:
+        def add(render: Callable) -> Callable:
+            self[cls] = render
+            return render
+        return add
+
+    def find(self, cls: type) -> Callable | None:
+        """The renderer of `cls` or of the nearest of its bases that has one."""
+        return next((self[c] for c in cls.__mro__ if c in self), None)
+
+
+@record
+class Screen:
+    """All a ruleset draws on its own (the rest is the generic renderers')."""
+
+    lines: Mapping[type, Callable[..., str]] = field(default_factory=ByType)  # (e, names, cost)
+    events: Mapping[type, Callable[..., Any]] = field(default_factory=ByType)  # breakdowns
+    views: Mapping[type, Callable[..., Any]] = field(default_factory=ByType)  # (view, names)
+    layout: Any = None            # render.tables.Layout: columns, legend, toolbar, map groups
+    sheet: Any = None             # render.views.Sheet, or a function (view) -> renderable
+
+
+NONE = Screen()
+
+
+def _find(table: Mapping[type, Callable], cls: type) -> Callable | None:
+    finder = getattr(table, "find", None)
+    return finder(cls) if finder is not None else table.get(cls)
+
+
+def package_of(cls: type) -> str:
+    """``reactions`` for a type defined anywhere in `shaper_gm.rulesets.reactions`."""
     module = getattr(cls, "__module__", "") or ""
     if not module.startswith(RULESETS):
-        return False
-    package = module[:len(RULESETS)] + module[len(RULESETS):].split(".", 1)[0]
+        return ""
+    return module[len(RULESETS):].split(".", 1)[0]
+
+
+@lru_cache(maxsize=64)
+def screen(ruleset_id: str) -> Screen:
+    """The screen a ruleset's views module declares (NONE when it has none)."""
+    if not ruleset_id:
+        return NONE
     try:
-        importlib.import_module(f"{package}.views")
-    except ModuleNotFoundError:
-        return False
-    return True
+        module = importlib.import_module(f"{RULESETS}{ruleset_id}.views")
+    except (ModuleNotFoundError, ValueError):
+        return NONE
+    return getattr(module, "SCREEN", NONE)
+
+
+def line_for(cls: type) -> Callable[..., str] | None:
+    """The one-line describer a ruleset declares for its event type `cls`."""
+    return _find(screen(package_of(cls)).lines, cls)
+
+
+def event_renderer(cls: type) -> Callable[..., Any] | None:
+    """The breakdown a ruleset declares for its event type `cls`."""
+    return _find(screen(package_of(cls)).events, cls)
+
+
+def view_renderer(cls: type) -> Callable[..., Any] | None:
+    """The renderer a ruleset declares for its view type `cls` (its odds, ...)."""
+    return _find(screen(package_of(cls)).views, cls)
 
 
 def ruling_titles(ruleset_id: str) -> dict[str, str]:
@@ -36,11 +98,3 @@ def ruling_titles(ruleset_id: str) -> dict[str, str]:
     except (ModuleNotFoundError, ValueError):
         return {}
     return dict(getattr(module, "TITLES", {}))
-
-
-def load_views(ruleset_id: str) -> None:
-    """Import a ruleset's views module by id (before drawing its tables)."""
-    try:
-        importlib.import_module(f"{RULESETS}{ruleset_id}.views")
-    except ModuleNotFoundError:
-        pass

@@ -1,7 +1,7 @@
 """The two views the GM looks at most: the turn-order table and the battlefield map.
 
 Both are the same for every ruleset; what differs comes from the ruleset's `Layout`
-(registered by its views module): its columns in the order table, the legend of its
+(declared by its views module's screen): its columns in the order table, the legend of its
 caption, and groups it tags on the map (actors locked in melee together). A ruleset without one
 gets a column per shown resource.
 """
@@ -17,7 +17,7 @@ from rich.text import Text
 
 from shaper_gm.engine import ending
 from shaper_gm.records import record
-from shaper_gm.render.plugins import load_views
+from shaper_gm.render.plugins import screen
 
 PARTY, ENEMIES = "party", "enemies"
 OTHER_COLOURS = ("yellow", "magenta", "cyan", "blue", "bright_white")
@@ -56,17 +56,13 @@ class Layout:
         return resource_text(actor, rs)
 
 
-LAYOUTS: dict[str, Layout] = {}
 PLAIN = Layout()                   # a ruleset that adds nothing
 
 
 def layout_for(state, rs=None) -> Layout:
-    ruleset_id = getattr(state, "ruleset", "")
-    if ruleset_id not in LAYOUTS:
-        load_views(ruleset_id)
-    if ruleset_id in LAYOUTS:
-        return LAYOUTS[ruleset_id]
-    return resource_layout(rs)
+    """The layout the state's ruleset declares, else a column per shown resource."""
+    declared = screen(getattr(state, "ruleset", "")).layout
+    return declared if declared is not None else resource_layout(rs)
 
 
 def resource_value(actor, spec, rs) -> str:

@@ -1,8 +1,8 @@
 """One plain line per event, for the screen, the recap and anything else that reads.
 
 `describe(event, names)` knows every event type in `shaper_gm.engine.events`; a
-ruleset's own events are described by its `views` module, which is loaded the first
-time one of them is met. Anything else falls back to the class name, so a new event
+ruleset's own events by the lines its views module declares (plugins.py), read the
+first time one of them is met. Anything else falls back to the class name, so a new event
 never crashes a renderer. `describe_events` reads a command's events together: an `ActionSpent` is
 folded into the line of the event it paid for, e.g. ``Freya moves B2 → C3 (3 AP)``.
 """
@@ -15,7 +15,7 @@ from functools import singledispatch
 
 from shaper_gm.engine import events as ev
 from shaper_gm.records import record
-from shaper_gm.render.plugins import load_views_for
+from shaper_gm.render.plugins import line_for
 
 
 @record
@@ -111,13 +111,8 @@ def describe(event: object, names, cost: str = "") -> str:
 
 @singledispatch
 def _describe(event: object, n: Names, cost: str) -> str:
-    if load_views_for(type(event)) and _describe.dispatch(type(event)) is not _plain:
-        return _describe(event, n, cost)
-    return _fallback(event, n, cost)
-
-
-_plain = _describe.dispatch(object)
-describer = _describe.register      # a ruleset's views register their events with this
+    declared = line_for(type(event))
+    return declared(event, n, cost) if declared is not None else _fallback(event, n, cost)
 
 
 def _fallback(event: object, n: Names, cost: str) -> str:

@@ -2,9 +2,8 @@
 pool test with its ruling, the pool in the order table, the toolbar and `show`, and the
 odds of an attack (P1-P12).
 
-Imported by the render layer the first time it meets a dice-pool event or table;
-registering its describers and renderers is all the import does. The actor sheet is in
-`views_sheet`.
+Its `SCREEN` declares them; the render layer reads it the first time it meets a
+dice-pool event or table. The actor sheet is in `views_sheet`.
 """
 
 from __future__ import annotations
@@ -14,16 +13,10 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from shaper_gm.render.console import EVENT_RENDERERS, VIEW_RENDERERS
-from shaper_gm.render.tables import LAYOUTS, Column, Layout, pips
-from shaper_gm.render.text import (
-    Names,
-    describer,
-    item,
-    line,
-    plural,
-)
-from shaper_gm.render.views import MOST_SHOWN, SHEETS, shown_rows
+from shaper_gm.render.plugins import ByType, Screen
+from shaper_gm.render.tables import Column, Layout, pips
+from shaper_gm.render.text import Names, item, line, plural
+from shaper_gm.render.views import MOST_SHOWN, shown_rows
 from shaper_gm.rulesets.dicepool.events import (
     AbilityUsed,
     AttackResolved,
@@ -35,7 +28,7 @@ from shaper_gm.rulesets.dicepool.events import (
     Wielded,
 )
 from shaper_gm.rulesets.dicepool.odds import AttackOdds
-from shaper_gm.rulesets.dicepool.views_sheet import actor_sheet, dice_word, preparation_text
+from shaper_gm.rulesets.dicepool.views_sheet import SHEET, dice_word, preparation_text
 
 INDENT = "  "
 LABEL = 8          # width of a breakdown row's label
@@ -70,7 +63,9 @@ def row(label: str, value: str, rule: str = "", style: str = "") -> Text:
 
 # --- one line per event -------------------------------------------------------------------
 
-@describer(AttackResolved)
+LINES = ByType()
+
+@LINES.of(AttackResolved)
 def _(e: AttackResolved, n: Names, cost: str) -> str:
     o = e.outcome
     verdict = (f"hit, margin {o.margin}; {o.damage} damage, HP {o.hp_before} → {o.hp_after}"
@@ -79,7 +74,7 @@ def _(e: AttackResolved, n: Names, cost: str) -> str:
             f"{verdict}; pool {o.pool_before} → {o.pool_after}{gm_said(o)}")
 
 
-@describer(TestResolved)
+@LINES.of(TestResolved)
 def _(e: TestResolved, n: Names, cost: str) -> str:
     o = e.outcome
     verdict = "success" if o.success else "failure"
@@ -100,31 +95,31 @@ def gm_said(o) -> str:
     return f" [{'; '.join(out)}]" if out else ""
 
 
-@describer(AbilityUsed)
+@LINES.of(AbilityUsed)
 def _(e: AbilityUsed, n: Names, cost: str) -> str:
     discards = f"{dice_word(e.discarded)} discarded (P12)" if e.discarded else ""
     return line(f"{n(e.actor)} uses {e.name}", [discards, spent(cost)])
 
 
-@describer(Moved)
+@LINES.of(Moved)
 def _(e: Moved, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} moves {e.start or '?'} → {e.end}",
                 [f"{e.metres} of {e.speed} m", spent(cost)])
 
 
-@describer(Wielded)
+@LINES.of(Wielded)
 def _(e: Wielded, n: Names, cost: str) -> str:
     was = f", putting away the {item(e.before)}" if e.before else ""
     return line(f"{n(e.actor)} takes the {item(e.after)} in hand{was}", [spent(cost)])
 
 
-@describer(Prepared)
+@LINES.of(Prepared)
 def _(e: Prepared, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} prepares {preparation_text(e.preparation, n)}",
                 ["P11", spent(cost)])
 
 
-@describer(PreparationUsed)
+@LINES.of(PreparationUsed)
 def _(e: PreparationUsed, n: Names, cost: str) -> str:
     if e.preparation.kind == "dodge":
         return (f"{n(e.actor)} dodges as prepared: +{e.bonus} AC against {e.during} "
@@ -133,7 +128,7 @@ def _(e: PreparationUsed, n: Names, cost: str) -> str:
             f"{e.during} (P11)")
 
 
-@describer(PreparationEnded)
+@LINES.of(PreparationEnded)
 def _(e: PreparationEnded, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)}'s preparation ends unused: {preparation_text(e.preparation, n)}",
                 [e.why])
@@ -316,11 +311,9 @@ def distributions(named, percent, folds: int = 1, most: int = MOST_SHOWN) -> Tab
     return table
 
 
-LAYOUTS["dicepool"] = Layout(
+LAYOUT = Layout(
     columns=(Column("Pool", _pool), Column("Actions", _actions),
              Column("Prepared", _prepared, after_zone=True, wrap=True)),
     legend=_legend, toolbar=_toolbar, down_word="down")
-SHEETS["dicepool"] = actor_sheet
-EVENT_RENDERERS[AttackResolved] = attack_breakdown
-EVENT_RENDERERS[TestResolved] = test_breakdown
-VIEW_RENDERERS[AttackOdds] = odds_view
+SCREEN = Screen(lines=LINES, layout=LAYOUT, sheet=SHEET, views={AttackOdds: odds_view},
+                events={AttackResolved: attack_breakdown, TestResolved: test_breakdown})

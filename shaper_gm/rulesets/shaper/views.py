@@ -1,8 +1,8 @@
 """How a Shaper fight looks: its events in one line, and every number of an attack and
 of a GM's damage with the ruling behind it (S2-S8, S15, S16, S20, S26).
 
-Imported by the render layer the first time it meets a Shaper event; registering its
-describers and renderers is all the import does.
+Its `SCREEN` declares them; the render layer reads it the first time it meets a
+Shaper event or table.
 """
 
 from __future__ import annotations
@@ -15,17 +15,9 @@ from rich.text import Text
 from shaper_gm.dice import parse
 from shaper_gm.render import breakdown
 from shaper_gm.render.breakdown import INDENT, faces, more, part_text, row
-from shaper_gm.render.console import EVENT_RENDERERS
-from shaper_gm.render.tables import LAYOUTS, Column, Layout, pips
-from shaper_gm.render.text import (
-    Names,
-    describer,
-    item,
-    kind,
-    line,
-    plural,
-)
-from shaper_gm.render.views import SHEETS
+from shaper_gm.render.plugins import ByType, Screen
+from shaper_gm.render.tables import Column, Layout, pips
+from shaper_gm.render.text import Names, item, kind, line, plural
 from shaper_gm.rulesets.shaper import model
 from shaper_gm.rulesets.shaper.events import (
     AttackResolved,
@@ -37,16 +29,18 @@ from shaper_gm.rulesets.shaper.events import (
     SkillUsed,
     Summoned,
 )
-from shaper_gm.rulesets.shaper.views_sheet import actor_sheet, pool_left, pool_shown
+from shaper_gm.rulesets.shaper.views_sheet import SHEET, pool_left, pool_shown
+
+LINES = ByType()
 
 
-@describer(Moved)
+@LINES.of(Moved)
 def _(e: Moved, n: Names, cost: str) -> str:
     band = n.band(e.distance) if n.band else plural(e.distance, "step")
     return line(f"{n(e.actor)} moves {e.start} → {e.end}", [band, cost])
 
 
-@describer(Engaged)
+@LINES.of(Engaged)
 def _(e: Engaged, n: Names, cost: str) -> str:
     others = [n(a) for a in e.group if a not in (e.actor, e.target)]
     text = f"{n(e.actor)} engages {n(e.target)}"
@@ -55,7 +49,7 @@ def _(e: Engaged, n: Names, cost: str) -> str:
     return line(text, [cost])
 
 
-@describer(Disengaged)
+@LINES.of(Disengaged)
 def _(e: Disengaged, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} leaves the engagement", [e.why, cost])
 
@@ -64,31 +58,31 @@ _ITEM_VERBS = {"drew": "draws", "sheathed": "sheathes", "reloaded": "reloads",
                "raised": "raises", "dropped": "drops"}
 
 
-@describer(ItemChanged)
+@LINES.of(ItemChanged)
 def _(e: ItemChanged, n: Names, cost: str) -> str:
     verb = _ITEM_VERBS.get(e.verb, e.verb)
     return line(f"{n(e.actor)} {verb} the {item(e.item)}", [cost])
 
 
-@describer(SkillUsed)
+@LINES.of(SkillUsed)
 def _(e: SkillUsed, n: Names, cost: str) -> str:
     skill = item(e.skill).title()
     on = f" on {n(e.target)}" if e.target and e.target != e.actor else ""
     return line(f"{n(e.actor)} uses {skill}{on}", [e.note, cost])
 
 
-@describer(AttackResolved)
+@LINES.of(AttackResolved)
 def _(e: AttackResolved, n: Names, cost: str) -> str:
     return attack_summary(e, n, cost)
 
 
-@describer(DamageTaken)
+@LINES.of(DamageTaken)
 def _(e: DamageTaken, n: Names, cost: str) -> str:
     r = e.result
     return f"{r.damage} damage to {n(e.actor)}: {damage_text(r)}"
 
 
-@describer(Summoned)
+@LINES.of(Summoned)
 def _(e: Summoned, n: Names, cost: str) -> str:
     return f"{n(e.summoner)} summons {n(e.actor)} in {e.zone} (S21)"
 
@@ -375,12 +369,12 @@ def _toolbar(actor, rs, state=None) -> str:
     return f"{pool} · SP {_sp(actor, None, rs)}"
 
 
-LAYOUTS["shaper"] = Layout(
+LAYOUT = Layout(
     columns=(Column("Actions", _actions), Column("SP", _sp),
              Column("Engaged", _engaged, after_zone=True, wrap=True)),
     legend=_legend, groups=model.engagements, group_word="engaged", down_word="Down",
     toolbar=_toolbar)
 
-SHEETS["shaper"] = actor_sheet          # views_sheet.py
-EVENT_RENDERERS[AttackResolved] = attack_breakdown
-EVENT_RENDERERS[DamageTaken] = lambda e, n, cost: damage_breakdown(e, n)
+SCREEN = Screen(lines=LINES, layout=LAYOUT, sheet=SHEET,
+                events={AttackResolved: attack_breakdown,
+                        DamageTaken: lambda e, n, cost: damage_breakdown(e, n)})

@@ -1,0 +1,61 @@
+"""Every ruleset's screen is declared data the render layer reads: importing a views
+module fills no table of the render layer (issue #21), and each ruleset declares its
+order-table layout and its `show ACTOR` sheet."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from shaper_gm.engine import registry
+from shaper_gm.render import plugins
+from shaper_gm.render.tables import Layout
+from shaper_gm.render.views import Sheet
+
+# In a fresh interpreter: the size of every container the render layer holds at module
+# level (dicts, lists, sets, and a dispatcher's registry), before and after importing
+# every ruleset's views module.
+PROBE = """
+import importlib, pkgutil, sys
+import shaper_gm.render as render
+from shaper_gm.engine import registry
+for info in pkgutil.iter_modules(render.__path__):
+    importlib.import_module(f"shaper_gm.render.{info.name}")
+
+def sizes():
+    out = {}
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("shaper_gm.render"):
+            continue
+        for attr, value in vars(module).items():
+            held = getattr(value, "registry", value)
+            if isinstance(held, (dict, list, set)) or type(held).__name__ == "mappingproxy":
+                out[f"{name}.{attr}"] = len(held)
+    return out
+
+before = sizes()
+for ruleset_id in registry.ids():
+    importlib.import_module(f"shaper_gm.rulesets.{ruleset_id}.views")
+after = sizes()
+changed = sorted(k for k in before if after.get(k) != before[k])
+print("\\n".join(changed))
+"""
+
+
+def test_importing_views_fills_no_render_table():
+    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "", f"filled on import: {done.stdout}"
+
+
+@pytest.mark.parametrize("ruleset_id", registry.ids())
+def test_each_ruleset_declares_its_screen(ruleset_id):
+    screen = plugins.screen(ruleset_id)
+    assert screen is not plugins.NONE
+    assert isinstance(screen.layout, Layout)
+    assert isinstance(screen.sheet, Sheet)
+    for table in (screen.lines, screen.events, screen.views):
+        for cls in table:
+            assert plugins.package_of(cls) == ruleset_id, cls
