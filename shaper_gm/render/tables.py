@@ -41,7 +41,7 @@ class Layout:
     """A ruleset's part of the order table and the map."""
 
     columns: Sequence[Column] = ()
-    legend: Callable[[object, object], str] | None = None      # (state, ruleset) -> caption
+    legend: str | Callable[[object, object], str] = ""    # caption, or (state, ruleset) -> it
     # The map's numbered groups, e.g. melee groups: (state) -> groups of actor ids.
     groups: Callable[[object], Sequence[Sequence[str]]] | None = None
     group_mark: str = "⚔"
@@ -71,6 +71,11 @@ def resource_value(actor, spec, rs) -> str:
         return str(value)
     most = spec.max if isinstance(spec.max, int) else rs.stat(actor.sheet, spec.max)
     return f"{value}/{most}"
+
+
+def resource_cell(name: str) -> Cell:
+    """A column of the resource `name`: its value, over its maximum if it has one."""
+    return lambda actor, state, rs: resource_value(actor, rs.resource_spec(name), rs)
 
 
 def resource_text(actor, rs) -> str:
@@ -205,8 +210,7 @@ def order_table(state, rs=None, brief: bool = False) -> Table:
     caption = "▶ acting"
     if left_out:
         caption += f" · {left_out} more not shown (order lists them all)"
-    if layout.legend is not None:
-        caption += layout.legend(state, rs)
+    caption += layout.legend if isinstance(layout.legend, str) else layout.legend(state, rs)
     title = f"Round {state.round}" if state.round else "Before the fight"
     if state.over is not None:
         title += f" · the fight is over: {ending.result_text(state)}"

@@ -95,6 +95,21 @@ def line(text: str, details: Iterable[str] = ()) -> str:
     return f"{text} ({', '.join(details)})" if details else text
 
 
+def listed(words: Iterable[str]) -> str:
+    """``Ann``, ``Ann and Bo``, ``Ann, Bo and Cy``."""
+    words = list(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def said(decided: Iterable[str], entered: Iterable[str] = (), then: Iterable[str] = ()) -> str:
+    """`` [GM damage bonus +2; totals entered: attack, damage]``: what the GM decided in
+    an action (bonuses, totals called out at the table, then anything else), for its one
+    line and so the recap; nothing when the GM decided nothing."""
+    entered = list(entered)
+    parts = [*decided, *([f"totals entered: {', '.join(entered)}"] if entered else []), *then]
+    return f" [{'; '.join(parts)}]" if parts else ""
+
+
 # --- one event ---------------------------------------------------------------------
 
 def describe(event: object, names, cost: str = "") -> str:

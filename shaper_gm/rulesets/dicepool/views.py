@@ -8,14 +8,17 @@ dice-pool event or table. The actor sheet is in `views_sheet`.
 
 from __future__ import annotations
 
+from functools import partial
+
 from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from shaper_gm.render import breakdown
 from shaper_gm.render.plugins import ByType, Screen
 from shaper_gm.render.tables import Column, Layout, pips
-from shaper_gm.render.text import Names, item, line, plural
+from shaper_gm.render.text import Names, item, line, plural, said
 from shaper_gm.render.views import MOST_SHOWN, shown_rows
 from shaper_gm.rulesets.dicepool.events import (
     AbilityUsed,
@@ -30,7 +33,6 @@ from shaper_gm.rulesets.dicepool.events import (
 from shaper_gm.rulesets.dicepool.odds import AttackOdds
 from shaper_gm.rulesets.dicepool.views_sheet import SHEET, dice_word, preparation_text
 
-INDENT = "  "
 LABEL = 8          # width of a breakdown row's label
 DIST_ROWS = 10     # rows of the odds' damage column before it folds into another ...
 DAMAGE_FOLDS = 4   # ... up to this many column pairs
@@ -53,12 +55,7 @@ def dice(faces, success_on: int) -> str:
     return "[" + ", ".join(f"{f}✓" if f >= success_on else str(f) for f in faces) + "]"
 
 
-def row(label: str, value: str, rule: str = "", style: str = "") -> Text:
-    out = Text(INDENT + f"{label:<{LABEL}}")
-    out.append(value, style=style)
-    if rule:
-        out.append(f"  {rule}", style="dim")
-    return out
+row = partial(breakdown.row, width=LABEL)
 
 
 # --- one line per event -------------------------------------------------------------------
@@ -85,14 +82,11 @@ def _(e: TestResolved, n: Names, cost: str) -> str:
 
 def gm_said(o) -> str:
     """`` [GM damage bonus +2; totals entered: pool]``: what the GM decided in it."""
-    out = [f"GM damage bonus {o.gm_damage_bonus:+d}"] if getattr(o, "gm_damage_bonus", 0) \
-        else []
-    entered = [what for what, flagged in (("pool", o.entered),
-                                          ("damage", getattr(o, "damage_entered", False)))
-               if flagged]
-    if entered:
-        out.append(f"totals entered: {', '.join(entered)}")
-    return f" [{'; '.join(out)}]" if out else ""
+    bonus = getattr(o, "gm_damage_bonus", 0)
+    return said([f"GM damage bonus {bonus:+d}"] if bonus else [],
+                [what for what, flagged in (("pool", o.entered),
+                                            ("damage", getattr(o, "damage_entered", False)))
+                 if flagged])
 
 
 @LINES.of(AbilityUsed)

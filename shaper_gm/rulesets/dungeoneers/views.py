@@ -15,10 +15,10 @@ from rich.table import Table
 from rich.text import Text
 
 from shaper_gm.engine.turns import name_of
-from shaper_gm.render.breakdown import INDENT, roll_text
+from shaper_gm.render.breakdown import INDENT, roll_text, row
 from shaper_gm.render.plugins import ByType, Screen
-from shaper_gm.render.tables import Column, Layout, pips
-from shaper_gm.render.text import Names, line, plural
+from shaper_gm.render.tables import Column, Layout, pips, resource_cell
+from shaper_gm.render.text import Names, line, plural, said
 from shaper_gm.render.views import Sheet, fraction, percent
 from shaper_gm.rulesets.dungeoneers.events import (
     ActionReadied,
@@ -55,14 +55,11 @@ LINES = ByType()
 def gm_said(o) -> str:
     """`` [GM wound bonus +1; totals entered: roll, dodge]``: what the GM decided in an
     action, for its one line (and so the recap)."""
-    out = [f"GM wound bonus {label.split(' (GM bonus)')[0].rsplit(' ', 1)[-1]}"
-           for label in (note.label for note in getattr(o, "notes", ()))
-           if "(GM bonus)" in label]
-    entered = [slot for slot, roll in getattr(o, "rolls", ())
-               if getattr(roll, "entered", None) is not None]
-    if entered:
-        out.append(f"totals entered: {', '.join(entered)}")
-    return f" [{'; '.join(out)}]" if out else ""
+    return said([f"GM wound bonus {label.split(' (GM bonus)')[0].rsplit(' ', 1)[-1]}"
+                 for label in (note.label for note in getattr(o, "notes", ()))
+                 if "(GM bonus)" in label],
+                [slot for slot, roll in getattr(o, "rolls", ())
+                 if getattr(roll, "entered", None) is not None])
 
 
 def outcome_line(o, n: Names) -> str:
@@ -189,14 +186,8 @@ def _(e: AmbientArcaChanged, n: Names, cost: str) -> str:
 
 def note_row(note, width: int) -> Text:
     """``Freya rolls [striking: trained] + finesse 3   [4] + 3 = 7   D11``."""
-    value = note.value
-    shown = roll_text(value) if hasattr(value, "dice") else ("" if value is None else
-                                                              str(value))
-    text = Text(INDENT + f"{note.label:<{width}}  ")
-    text.append(shown, style="bold")
-    if note.rule:
-        text.append(f"  {note.rule}", style="dim")
-    return text
+    value = roll_text(note.value) if hasattr(note.value, "dice") else note.value
+    return row(note.label, value, note.rule, width=width, gap="  ", style="bold")
 
 
 def breakdown(e: ActionResolved, n: Names, cost: str = "") -> Group:
@@ -211,7 +202,6 @@ def breakdown(e: ActionResolved, n: Names, cost: str = "") -> Group:
     return Group(head, *rows)
 
 
-
 # --- the order table, the toolbar, the map -------------------------------------------------
 
 def _limit(rs, actor, key: str) -> int:
@@ -224,13 +214,12 @@ def _ap(actor, state, rs) -> Text:
     return Text.assemble(pips([("ap", left)], {"ap": top}), f" {left}")
 
 
-def _tally(key: str, limit: str):
-    """A cell ``n/limit`` (wounds of the wound limit, stress of the capacity, ...)."""
-    return lambda actor, state, rs: f"{actor.resource(key)}/{rs.stat(actor.sheet, limit)}"
+def _stress(actor, state, rs) -> str:
+    """Stress of the capacity (D26): a limit the resource itself does not hold."""
+    return f"{actor.resource('stress')}/{rs.stat(actor.sheet, 'stress_capacity')}"
 
 
-_wounds, _stress = _tally("wounds", "wound_limit"), _tally("stress", "stress_capacity")
-_arca = _tally("arca", "arca_max")
+_wounds, _arca = resource_cell("wounds"), resource_cell("arca")
 
 
 def _holding(actor, state, rs) -> str:

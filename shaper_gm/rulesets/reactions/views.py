@@ -14,8 +14,8 @@ from rich.text import Text
 
 from shaper_gm.render.breakdown import INDENT
 from shaper_gm.render.plugins import ByType, Screen
-from shaper_gm.render.tables import Column, Layout, pips
-from shaper_gm.render.text import Names, line
+from shaper_gm.render.tables import Column, Layout, pips, resource_cell
+from shaper_gm.render.text import Names, line, said
 from shaper_gm.render.views import Sheet, fraction, health, percent
 from shaper_gm.rulesets.reactions.events import (
     AttackResolved,
@@ -74,14 +74,8 @@ def _(e: DamageResolved, n: Names, cost: str) -> str:
 
 def gm_harm_text(o) -> str:
     """The GM's damage, in order: ``armor 6 stops 6, 3 gets through, health 10 → 7``."""
-    parts = []
-    if o.armor:
-        parts.append(f"armor {o.armor} stops {max(0, o.amount - o.damage)}")
-    parts.append(f"{o.damage} gets through")
-    if o.soaked:
-        parts.append(f"shield soaks {o.soaked}")
-    parts.append(f"health {o.health_before} → {o.health_after}" + (", down" if o.down else ""))
-    return ", ".join(parts)
+    stopped = [f"armor {o.armor} stops {max(0, o.amount - o.damage)}"] if o.armor else []
+    return ", ".join([*stopped, f"{o.damage} gets through", *_on_health(o)])
 
 
 def attempt_text(a) -> str:
@@ -91,11 +85,13 @@ def attempt_text(a) -> str:
 def harm_text(o, n: Names) -> str:
     """``28 damage (armor 6), shield soaks 10, health 60 → 42``."""
     armor = f" (armor {o.armor})" if o.armor else ""
-    parts = [f"{o.damage} damage{armor}"]
-    if o.soaked:
-        parts.append(f"shield soaks {o.soaked}")
-    parts.append(f"health {o.health_before} → {o.health_after}" + (", down" if o.down else ""))
-    return ", ".join(parts)
+    return ", ".join([f"{o.damage} damage{armor}", *_on_health(o)])
+
+
+def _on_health(o) -> list[str]:
+    """What the shield soaked and what reached health."""
+    soaked = [f"shield soaks {o.soaked}"] if o.soaked else []
+    return [*soaked, f"health {o.health_before} → {o.health_after}" + (", down" if o.down else "")]
 
 
 def attack_summary(o, n: Names, cost: str = "") -> str:
@@ -118,9 +114,8 @@ def attack_summary(o, n: Names, cost: str = "") -> str:
 
 def _entered(o) -> str:
     """`` [totals entered: block 1, critical roll]``: rolls called out at the table."""
-    rolls = [note.label.split(":")[0].split(" (")[0] for note in o.notes
-             if "(entered)" in note.label]
-    return f" [totals entered: {', '.join(rolls)}]" if rolls else ""
+    return said((), [note.label.split(":")[0].split(" (")[0] for note in o.notes
+                     if "(entered)" in note.label])
 
 
 # --- breakdowns --------------------------------------------------------------------------
@@ -180,31 +175,19 @@ def _turn(actor, state, rs) -> Text:
     return pips([(name, actor.resource(name)) for name in TURN], full)
 
 
-def _reactions(actor, state, rs) -> str:
-    return f"{actor.resource('reactions')}/{rs.stat(actor.sheet, 'reactions')}"
-
-
 def _shield(actor, state, rs) -> str:
     return str(actor.resource("shield")) if actor.resource("shield") else "–"
 
 
-def _legend(state, rs) -> str:
-    return (" · ● move, action left (R10) · reactions refill at one's own turn (R11) · "
-            "a shield lasts until then (R12)")
-
-
-def _toolbar(actor, rs, state=None) -> str:
-    """``move 1/1 · action 0/1 · reactions 2/2 · shield 10``."""
-    full = {name: rs.resource_spec(name).max for name in TURN}
-    turn = " · ".join(f"{name} {actor.resource(name)}/{full[name]}" for name in TURN)
-    return f"{turn} · reactions {_reactions(actor, None, rs)} · shield " \
-           f"{actor.resource('shield')}"
+_reactions = resource_cell("reactions")
+LEGEND = (" · ● move, action left (R10) · reactions refill at one's own turn (R11) · "
+          "a shield lasts until then (R12)")
 
 
 LAYOUT = Layout(
     columns=(Column("Turn", _turn), Column("Reactions", _reactions),
              Column("Shield", _shield)),
-    legend=_legend, toolbar=_toolbar, down_word="down")
+    legend=LEGEND, down_word="down")      # the toolbar: its resources, in their order
 
 
 def chance(target: int, rs) -> str:

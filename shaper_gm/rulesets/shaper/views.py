@@ -7,8 +7,6 @@ Shaper event or table.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from rich.console import Group
 from rich.text import Text
 
@@ -17,7 +15,7 @@ from shaper_gm.render import breakdown
 from shaper_gm.render.breakdown import INDENT, faces, more, part_text, row
 from shaper_gm.render.plugins import ByType, Screen
 from shaper_gm.render.tables import Column, Layout, pips
-from shaper_gm.render.text import Names, item, kind, line, plural
+from shaper_gm.render.text import Names, item, kind, line, listed, plural, said
 from shaper_gm.rulesets.shaper import model
 from shaper_gm.rulesets.shaper.events import (
     AttackResolved,
@@ -142,43 +140,34 @@ def attack_summary(e: AttackResolved, n: Names, cost: str = "") -> str:
     o = e.outcome
     targets = [t.id for t in o.targets]
     skills = ", ".join(item(s).title() for s in o.skills)
-    head = line(f"{n(e.attacker)} attacks {_and(n(t) for t in targets)} with the "
+    head = line(f"{n(e.attacker)} attacks {listed(n(t) for t in targets)} with the "
                 f"{item(o.weapon)}", [skills, cost])
     if len(o.targets) == 1:
         text = f"{head}: {target_text(o.targets[0], o.attack.total)}"
     else:
         text = f"{head}: " + "; ".join(f"{n(t.id)} {target_text(t, o.attack.total)}"
                                        for t in o.targets)
-    said = gm_said(o, n)
-    return f"{text} [{'; '.join(said)}]" if said else text
+    return text + gm_said(o, n)
 
 
-def gm_said(o, n: Names) -> list[str]:
+def gm_said(o, n: Names) -> str:
     """What the GM decided in an attack, for its one line (and so the recap): bonuses
     given, totals called out at the table, and the automatic modifiers overruled."""
-    out = [f"{p[1]} {p[0]:+d}" for p in (*o.attack_bonus, *_damage_bonus(o))
-           if p[1].startswith("GM ")]
     entered = [what for what, roll in (("attack", o.attack), *(
         (f"{n(t.id)}'s evasion", t.evasion) for t in o.targets)) if roll.entered is not None]
     if o.damage_roll is not None and o.damage_roll.entered is not None:
         entered.append("damage")
     entered += [f"{n(t.id)}'s Defense" for t in o.targets
                 if t.defense is not None and t.defense.entered is not None]
-    if entered:
-        out.append(f"totals entered: {', '.join(entered)}")
-    out += [x.text for x in o.overruled]
-    out += [f"{n(t.id)}'s {x.text.replace(':', ' on Evasion:', 1)}" for t in o.targets
-            for x in t.overruled]
-    return out
+    return said([f"{p[1]} {p[0]:+d}" for p in (*o.attack_bonus, *_damage_bonus(o))
+                 if p[1].startswith("GM ")], entered,
+                [x.text for x in o.overruled]
+                + [f"{n(t.id)}'s {x.text.replace(':', ' on Evasion:', 1)}" for t in o.targets
+                   for x in t.overruled])
 
 
 def _damage_bonus(o) -> tuple:
     return o.damage_roll.bonus if o.damage_roll is not None else ()
-
-
-def _and(words: Iterable[str]) -> str:
-    words = list(words)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 
@@ -198,20 +187,15 @@ def evasion_mod_text(mod) -> str:
 
 def pipeline(result, depth: int = 2) -> list[Text]:
     """DamageResult.steps, one a line: ``Defense after Pierce 2   7   S7``."""
-    steps = list(result.steps)
-    width = max(len(s.label) for s in steps)
+    width = max(len(s.label) for s in result.steps)
     out = []
-    for step in steps:
-        if step.label == "HP":
-            value = f"{result.hp_before} → {result.hp_after}"
-        else:
-            value = str(step.value)
-        text = Text(INDENT * depth + f"{step.label:<{width}}  {value:>7}")
-        if step.rule:
-            text.append(f"  {step.rule}", style="dim")
-        if step.label == "HP" and result.down:
-            text.append("  Down (S8)", style="bold red")
-        out.append(text)
+    for step in result.steps:
+        hp = step.label == "HP"
+        value = f"{result.hp_before} → {result.hp_after}" if hp else step.value
+        out.append(row(step.label, value, step.rule, depth=depth, width=width, gap="  ",
+                       align=7))
+        if hp and result.down:
+            out[-1].append("  Down (S8)", style="bold red")
     return out
 
 

@@ -7,6 +7,7 @@ registers them with the render layer.
 
 from __future__ import annotations
 
+from shaper_gm.render.text import listed, said
 from shaper_gm.rulesets.timeslice import events as tev
 from shaper_gm.rulesets.timeslice.attack import DyingAttackOutcome
 from shaper_gm.rulesets.timeslice.clock import clock_text, minutes
@@ -21,10 +22,6 @@ def _item(item_id: str | None) -> str:
     return (item_id or "bare hands").replace("-", " ")
 
 
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def attack_line(e: tev.AttackResolved, n, cost: str = "") -> str:
     """``Kara attacks Guard with the sword: 14 vs dodge 9, hit; 5 - DR 2 = 3, HP 12 → 9``."""
     o = e.outcome
@@ -37,31 +34,27 @@ def attack_line(e: tev.AttackResolved, n, cost: str = "") -> str:
                  cost)
     defense = f"{o.defense} {o.defense_total}" if o.defense_roll is not None else \
         f"no defense roll, {o.defense_total}"
-    said = gm_said(o)
-    said = f" [{'; '.join(said)}]" if said else ""
+    decided = gm_said(o)
     if not o.hit:
         tie = ": a tie goes to the defender" if o.attack_total == o.defense_total else ""
-        return f"{head}: {o.attack_total} vs {defense}, miss{tie} (T9){said}"
+        return f"{head}: {o.attack_total} vs {defense}, miss{tie} (T9){decided}"
     text = (f"{head}: {o.attack_total} vs {defense}, hit; {o.damage} - DR {o.dr} = {o.taken}, "
             f"HP {o.hp_before} → {o.hp_after}")
     extra = [*o.effects, o.result + (" (nonlethal)" if o.nonlethal and o.result else "")]
-    return text + "".join(f"; {x}" for x in extra if x) + said
+    return text + "".join(f"; {x}" for x in extra if x) + decided
 
 
-def gm_said(o) -> list[str]:
+def gm_said(o) -> str:
     """What the GM decided in an attack: a damage bonus, totals called out at the table."""
-    out = [f"{note.label} {note.value:+d}" for note in o.notes
-           if note.label.startswith("GM ") and isinstance(note.value, int)]
-    entered = [what for what, roll in (("attack", o.attack_roll), ("defense", o.defense_roll))
-               if getattr(roll, "entered", None) is not None]
-    if entered:
-        out.append(f"totals entered: {', '.join(entered)}")
-    return out
+    return said([f"{note.label} {note.value:+d}" for note in o.notes
+                 if note.label.startswith("GM ") and isinstance(note.value, int)],
+                [what for what, roll in (("attack", o.attack_roll), ("defense", o.defense_roll))
+                 if getattr(roll, "entered", None) is not None])
 
 
 def surprise_line(e: tev.SurpriseRolled, n, cost: str = "") -> str:
     o = e.outcome
-    caught = _and([n(a) for a in o.surprised]) if o.surprised else "nobody"
+    caught = listed([n(a) for a in o.surprised]) if o.surprised else "nobody"
     return (f"The {o.group} spring a surprise: [Q] average {o.mark}; surprised: {caught} "
             "(T16)")
 
@@ -93,7 +86,7 @@ LINES = {
         f"{'s' if e.moves != 1 else ''}", cost, "T17"),
     tev.SurpriseDeclared: lambda e, n, cost="": (
         f"Round {e.round} is a surprise round: "
-        + (f"{_and([n(a) for a in e.surprised])} gain{'s' if len(e.surprised) == 1 else ''} "
+        + (f"{listed([n(a) for a in e.surprised])} gain{'s' if len(e.surprised) == 1 else ''} "
            "no TS in it (T16)" if e.surprised else "nobody is caught unaware (T16)")),
 }
 

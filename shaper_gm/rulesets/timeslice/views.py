@@ -8,12 +8,14 @@ reads it the first time it meets a time-slice event or table.
 
 from __future__ import annotations
 
+from functools import partial
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
 from shaper_gm.render import text as render_text
-from shaper_gm.render.breakdown import INDENT, faces
+from shaper_gm.render.breakdown import INDENT, faces, row
 from shaper_gm.render.plugins import Screen
 from shaper_gm.render.tables import Column, Layout
 from shaper_gm.render.text import Names
@@ -31,14 +33,7 @@ LABEL = 26         # the label column of a breakdown, at least
 
 # --- breakdowns --------------------------------------------------------------------------
 
-def _note_row(label_text: str, value, rule: str, shown: str | None = None,
-              width: int = LABEL) -> Text:
-    value_text = shown if shown is not None else ("" if value is None else str(value))
-    out = Text(INDENT * 2 + f"{label_text:<{width}} ")
-    out.append(f"{value_text:>15}")
-    if rule:
-        out.append(f"  {rule}", style="dim")
-    return out
+_note_row = partial(row, depth=2, width=LABEL, gap=" ", align=15)
 
 
 def _shown_notes(o: Swing):
@@ -78,8 +73,8 @@ def attack_breakdown(event, names: Names, cost: str = "") -> Group:
                             f"{(o.weapon or '').replace('-', ' ')}{called}", [cost])
     lines = [Text(head, style="bold")]
     width = max(LABEL, *(len(note.label) for note in o.notes))
-    lines += [_note_row(note.label, note.value, note.rule, shown, width)
-              for note, shown in _shown_notes(o)]
+    lines += [_note_row(note.label, note.value if shown is None else shown, note.rule,
+                        width=width) for note, shown in _shown_notes(o)]
     verdict = Text(INDENT + "▸ ")
     if o.hit:
         verdict.append("hit", style="green")
@@ -114,14 +109,13 @@ def surprise_breakdown(event, names: Names, cost: str = "") -> Group:
     o = event.outcome
     lines = [Text(f"The {o.group} spring a surprise (T16)", style="bold")]
     for check in o.quick:
-        lines.append(_note_row(f"{names(check.actor)} [Q]", None, "T2, T16",
-                               _check_text(check)))
+        lines.append(_note_row(f"{names(check.actor)} [Q]", _check_text(check), "T2, T16"))
     lines.append(_note_row("average [Q], rounded down", o.mark, "T16"))
     for check in o.notice:
         verdict = f"{'<' if check.failed else '≥'} {o.mark}: " + \
             ("surprised" if check.failed else "not surprised")
-        lines.append(_note_row(f"{names(check.actor)} [U]", None, "T2, T16",
-                               f"{_check_text(check)}  {verdict}"))
+        lines.append(_note_row(f"{names(check.actor)} [U]", f"{_check_text(check)}  {verdict}",
+                               "T2, T16"))
     return Group(*lines)
 
 
