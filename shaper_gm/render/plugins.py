@@ -22,18 +22,14 @@ RULESETS = "shaper_gm.rulesets."
 
 
 class ByType(dict):
-    """event or view type -> its renderer, written in its views module as
-    ``@LINES.of(Moved)`` above the function."""
+    """event or view type -> its renderer; in a views module, ``@LINES.of(Moved)`` above
+    a function adds it."""
 
     def of(self, cls: type) -> Callable[[Callable], Callable]:
         def add(render: Callable) -> Callable:
             self[cls] = render
             return render
         return add
-
-    def find(self, cls: type) -> Callable | None:
-        """The renderer of `cls` or of the nearest of its bases that has one."""
-        return next((self[c] for c in cls.__mro__ if c in self), None)
 
 
 @record
@@ -48,11 +44,6 @@ class Screen:
 
 
 NONE = Screen()
-
-
-def _find(table: Mapping[type, Callable], cls: type) -> Callable | None:
-    finder = getattr(table, "find", None)
-    return finder(cls) if finder is not None else table.get(cls)
 
 
 def package_of(cls: type) -> str:
@@ -77,17 +68,17 @@ def screen(ruleset_id: str) -> Screen:
 
 def line_for(cls: type) -> Callable[..., str] | None:
     """The one-line describer a ruleset declares for its event type `cls`."""
-    return _find(screen(package_of(cls)).lines, cls)
+    return screen(package_of(cls)).lines.get(cls)
 
 
 def event_renderer(cls: type) -> Callable[..., Any] | None:
     """The breakdown a ruleset declares for its event type `cls`."""
-    return _find(screen(package_of(cls)).events, cls)
+    return screen(package_of(cls)).events.get(cls)
 
 
 def view_renderer(cls: type) -> Callable[..., Any] | None:
     """The renderer a ruleset declares for its view type `cls` (its odds, ...)."""
-    return _find(screen(package_of(cls)).views, cls)
+    return screen(package_of(cls)).views.get(cls)
 
 
 def ruling_titles(ruleset_id: str) -> dict[str, str]:

@@ -18,7 +18,7 @@ from shaper_gm.engine.turns import name_of
 from shaper_gm.render.breakdown import INDENT, roll_text, row
 from shaper_gm.render.plugins import ByType, Screen
 from shaper_gm.render.tables import Column, Layout, pips, resource_cell
-from shaper_gm.render.text import Names, line, plural, said
+from shaper_gm.render.text import Names, line, plural, said, template
 from shaper_gm.render.views import Sheet, fraction, percent
 from shaper_gm.rulesets.dungeoneers.events import (
     ActionReadied,
@@ -50,7 +50,11 @@ def item(item_id: str) -> str:
 
 # --- one line per event ------------------------------------------------------------------
 
-LINES = ByType()
+LINES = ByType({
+    ActionReadied: template("{actor!n} readies {action} until the round ends", "{cost}", "D9"),
+    ReadiedCleared: template("{actor!n}'s readied {action} is gone", "{why}"),
+    RoundRefilled: template("Every creature has {ap} AP (D1, D6)"),
+    AmbientArcaChanged: template("Ambient arca {before} → {after}", "{why}", "D28")})
 
 def gm_said(o) -> str:
     """`` [GM wound bonus +1; totals entered: roll, dodge]``: what the GM decided in an
@@ -138,16 +142,6 @@ def _(e: ConditionEnded, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} is no longer {e.condition}{other}", [e.why])
 
 
-@LINES.of(ActionReadied)
-def _(e: ActionReadied, n: Names, cost: str) -> str:
-    return line(f"{n(e.actor)} readies {e.action} until the round ends", [cost, "D9"])
-
-
-@LINES.of(ReadiedCleared)
-def _(e: ReadiedCleared, n: Names, cost: str) -> str:
-    return line(f"{n(e.actor)}'s readied {e.action} is gone", [e.why])
-
-
 @LINES.of(HoldingChanged)
 def _(e: HoldingChanged, n: Names, cost: str) -> str:
     held = ", ".join(item(w) for w in e.after) or "nothing"
@@ -170,16 +164,6 @@ def _(e: TallyChanged, n: Names, cost: str) -> str:
                     [e.why, _TALLY_RULES.get(e.tally, "")])
     return line(f"{n(e.actor)} {up if e.after > e.before else down} {count}",
                 [f"{e.before} → {e.after}{of}", e.why, _TALLY_RULES.get(e.tally, "")])
-
-
-@LINES.of(RoundRefilled)
-def _(e: RoundRefilled, n: Names, cost: str) -> str:
-    return f"Every creature has {e.ap} AP (D1, D6)"
-
-
-@LINES.of(AmbientArcaChanged)
-def _(e: AmbientArcaChanged, n: Names, cost: str) -> str:
-    return line(f"Ambient arca {e.before} → {e.after}", [e.why, "D28"])
 
 
 # --- breakdowns ------------------------------------------------------------------------
@@ -356,7 +340,6 @@ def _damage_types(sheet) -> str:
     parts += [f"resists {k} ({n})" for k, n in sheet.resist]
     parts += [f"immune to {k}" for k in sheet.immune]
     return ", ".join(parts) + " (D20)" if parts else "no vulnerability, resistance or immunity"
-
 
 
 # --- odds ----------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from rich.text import Text
 from shaper_gm.render.breakdown import INDENT
 from shaper_gm.render.plugins import ByType, Screen
 from shaper_gm.render.tables import Column, Layout, pips, resource_cell
-from shaper_gm.render.text import Names, line, said
+from shaper_gm.render.text import Names, line, said, template
 from shaper_gm.render.views import Sheet, fraction, health, percent
 from shaper_gm.rulesets.reactions.events import (
     AttackResolved,
@@ -33,7 +33,10 @@ TURN = ("move", "action")                  # the turn's budget (R10)
 
 # --- one line per event ---------------------------------------------------------------
 
-LINES = ByType()
+LINES = ByType({
+    ShieldSoaked: template("{actor!n}'s shield soaks {soaked}", "{before} → {after}", "R7"),
+    ShieldExpired: template("{actor!n}'s shield ({amount} left) lapses at the start of its "
+                            "turn (R12)")})
 
 @LINES.of(Moved)
 def _(e: Moved, n: Names, cost: str) -> str:
@@ -48,16 +51,6 @@ def _(e: Moved, n: Names, cost: str) -> str:
 def _(e: ShieldRaised, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} raises the {e.shield.replace('-', ' ').capitalize()}: shield "
                 f"{e.before} → {e.after}", [cost, "R12"])
-
-
-@LINES.of(ShieldSoaked)
-def _(e: ShieldSoaked, n: Names, cost: str) -> str:
-    return line(f"{n(e.actor)}'s shield soaks {e.soaked}", [f"{e.before} → {e.after}", "R7"])
-
-
-@LINES.of(ShieldExpired)
-def _(e: ShieldExpired, n: Names, cost: str) -> str:
-    return f"{n(e.actor)}'s shield ({e.amount} left) lapses at the start of its turn (R12)"
 
 
 @LINES.of(AttackResolved)

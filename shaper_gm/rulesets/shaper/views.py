@@ -15,7 +15,7 @@ from shaper_gm.render import breakdown
 from shaper_gm.render.breakdown import INDENT, faces, more, part_text, row
 from shaper_gm.render.plugins import ByType, Screen
 from shaper_gm.render.tables import Column, Layout, pips
-from shaper_gm.render.text import Names, item, kind, line, listed, plural, said
+from shaper_gm.render.text import Names, item, kind, line, listed, plural, said, template
 from shaper_gm.rulesets.shaper import model
 from shaper_gm.rulesets.shaper.events import (
     AttackResolved,
@@ -29,7 +29,9 @@ from shaper_gm.rulesets.shaper.events import (
 )
 from shaper_gm.rulesets.shaper.views_sheet import SHEET, pool_left, pool_shown
 
-LINES = ByType()
+LINES = ByType({
+    Disengaged: template("{actor!n} leaves the engagement", "{why}", "{cost}"),
+    Summoned: template("{summoner!n} summons {actor!n} in {zone} (S21)")})
 
 
 @LINES.of(Moved)
@@ -45,11 +47,6 @@ def _(e: Engaged, n: Names, cost: str) -> str:
     if others:
         text += f", joining {', '.join(others)}"
     return line(text, [cost])
-
-
-@LINES.of(Disengaged)
-def _(e: Disengaged, n: Names, cost: str) -> str:
-    return line(f"{n(e.actor)} leaves the engagement", [e.why, cost])
 
 
 _ITEM_VERBS = {"drew": "draws", "sheathed": "sheathes", "reloaded": "reloads",
@@ -78,11 +75,6 @@ def _(e: AttackResolved, n: Names, cost: str) -> str:
 def _(e: DamageTaken, n: Names, cost: str) -> str:
     r = e.result
     return f"{r.damage} damage to {n(e.actor)}: {damage_text(r)}"
-
-
-@LINES.of(Summoned)
-def _(e: Summoned, n: Names, cost: str) -> str:
-    return f"{n(e.summoner)} summons {n(e.actor)} in {e.zone} (S21)"
 
 
 # --- attacks and damage in one line --------------------------------------------------
@@ -168,7 +160,6 @@ def gm_said(o, n: Names) -> str:
 
 def _damage_bonus(o) -> tuple:
     return o.damage_roll.bonus if o.damage_roll is not None else ()
-
 
 
 # --- breakdowns ----------------------------------------------------------------------------
@@ -318,8 +309,6 @@ def damage_breakdown(event, names: Names) -> Group:
                 style="bold")
     head.append(damage_text(r))
     return Group(head, *pipeline(r, depth=1))
-
-
 
 
 # --- the order table, the map and one actor -------------------------------------------
