@@ -46,7 +46,7 @@ class Layout:
     groups: Callable[[object], Sequence[Sequence[str]]] | None = None
     group_mark: str = "⚔"
     group_word: str = "together"
-    down_word: str = "Down"
+    down_word: str = ""           # the map's word for down; "" takes the ruleset's term
     # The toolbar's segment for the acting actor: (actor, ruleset, state) -> text.
     toolbar: Callable[[object, object, object], str] | None = None
 
@@ -95,6 +95,11 @@ def resource_layout(rs) -> Layout:
             return resource_value(actor, spec, rs)
         columns.append(Column(spec.title, cell))
     return Layout(tuple(columns))
+
+
+def term(rs, key: str, default: str = "") -> str:
+    """The ruleset's word for `key` (its `terms`: the word for down, its ruling, ...)."""
+    return rs.term(key) if hasattr(rs, "term") else default
 
 
 def side_colours(state) -> dict[str, str]:
@@ -289,11 +294,11 @@ def map_grid(state, rs=None) -> Group:
     for row in range(state.rows):
         zones = [f"{column_name(col)}{row + 1}" for col in range(state.cols)]
         table.add_row(str(row + 1), *(Text("\n").join(cells.get(z, [])) for z in zones))
-    return Group(table, *map_legend(state, tags, colours, layout))
+    return Group(table, *map_legend(state, tags, colours, layout, rs))
 
 
 def map_legend(state, tags: Mapping[str, int], colours: Mapping[str, str],
-               layout: Layout = PLAIN) -> list[Text]:
+               layout: Layout = PLAIN, rs=None) -> list[Text]:
     sides = Text("Sides: ")
     for i, side in enumerate(sorted({a.side for a in state.actors.values()})):
         if i:
@@ -311,7 +316,7 @@ def map_legend(state, tags: Mapping[str, int], colours: Mapping[str, str],
         out.append(Text(f"Not placed: {', '.join(unplaced)}"))
     marks = [f"{ACTING} acting"] if state.turn else []
     if any(a.down for a in state.actors.values()):
-        marks.append(f"† {layout.down_word}")
+        marks.append(f"† {layout.down_word or term(rs, 'down', 'Down')}")
     if marks:
         out.append(Text(" · ".join(marks), style="dim"))
     return out

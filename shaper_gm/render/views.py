@@ -14,7 +14,7 @@ from rich.text import Text
 
 from shaper_gm.records import record
 from shaper_gm.render.plugins import ruling_titles, screen
-from shaper_gm.render.tables import hp_bar, label, side_colours
+from shaper_gm.render.tables import hp_bar, label, side_colours, term
 from shaper_gm.render.text import Names, effect_text, outcome_line, until_text
 
 GROUPS = ("setup", "play", "gm", "view", "file")
@@ -35,7 +35,7 @@ class Sheet:
 
     rows: Sequence[tuple[str, SheetCell]] = ()
     about: Callable[[Any, Any], str] | None = None     # (actor, view); default: its side
-    down: str = ", DOWN"                               # what `about` adds when it is down
+    down: str | None = None       # what `about` adds when it is down; None: DOWN (ruling)
 
 
 def actor_sheet(view) -> Group:
@@ -46,13 +46,21 @@ def actor_sheet(view) -> Group:
     sheet = declared if declared is not None else generic_sheet(view)
     state, actor = view.state, view.state.actors[view.actor]
     about = sheet.about(actor, view) if sheet.about else actor.side
-    head, table = sheet_frame(state, actor, about + (sheet.down if actor.down else ""))
+    head, table = sheet_frame(state, actor, about + (_down(sheet, view) if actor.down else ""))
     for title, cell in sheet.rows:
         value = cell(actor, view)
         if value is not None:
             table.add_row(title, value)
     table.add_row("Effects", effects_text(actor, state))
     return Group(head, table)
+
+
+def _down(sheet: Sheet, view) -> str:
+    """``, DOWN (R8)``: down, with the ruling of the ruleset that makes it so."""
+    if sheet.down is not None:
+        return sheet.down
+    rule = term(view.ruleset, "down_rule")
+    return ", DOWN" + (f" ({rule})" if rule else "")
 
 
 def sheet_frame(state, actor, about: str) -> tuple[Text, Table]:

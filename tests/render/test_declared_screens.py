@@ -59,3 +59,26 @@ def test_each_ruleset_declares_its_screen(ruleset_id):
     for table in (screen.lines, screen.events, screen.views):
         for cls in table:
             assert plugins.package_of(cls) == ruleset_id, cls
+
+
+class _Terms:
+    """A ruleset whose word for down has been changed."""
+
+    def __init__(self, rs, down: str) -> None:
+        self.rs, self.down = rs, down
+
+    def term(self, key: str) -> str:
+        return self.down if key == "down" else self.rs.term(key)
+
+
+@pytest.mark.parametrize("ruleset_id", registry.ids())
+def test_the_map_says_down_in_the_rulesets_own_word(ruleset_id):
+    from types import SimpleNamespace
+
+    from shaper_gm.render.tables import map_legend
+    layout = plugins.screen(ruleset_id).layout
+    rs = _Terms(registry.module_of(ruleset_id).build(), "out cold")
+    fallen = SimpleNamespace(id="bo", side="enemies", down=True, zone="A1")
+    state = SimpleNamespace(actors={"bo": fallen}, turn=None)
+    legend = [str(line) for line in map_legend(state, {}, {"enemies": "red"}, layout, rs)]
+    assert f"† {layout.down_word or 'out cold'}" in legend

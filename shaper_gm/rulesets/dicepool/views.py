@@ -308,6 +308,6 @@ def distributions(named, percent, folds: int = 1, most: int = MOST_SHOWN) -> Tab
 LAYOUT = Layout(
     columns=(Column("Pool", _pool), Column("Actions", _actions),
              Column("Prepared", _prepared, after_zone=True, wrap=True)),
-    legend=_legend, toolbar=_toolbar, down_word="down")
+    legend=_legend, toolbar=_toolbar)
 SCREEN = Screen(lines=LINES, layout=LAYOUT, sheet=SHEET, views={AttackOdds: odds_view},
                 events={AttackResolved: attack_breakdown, TestResolved: test_breakdown})

@@ -58,7 +58,7 @@ def _prepared(actor, view) -> str:
                      for p in getattr(actor.system, "prepared", ())) or "nothing (P11)"
 
 
-SHEET = Sheet(down=", DOWN (P8)", rows=(
+SHEET = Sheet(rows=(
     ("HP", health), ("Pool", _pool), ("Actions", _actions),
     ("Square", lambda a, v: f"{a.zone or 'not placed'}; moves {v.ruleset.speed(a)} m per "
                             "action (P10)"),

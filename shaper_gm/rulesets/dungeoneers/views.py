@@ -281,8 +281,7 @@ LAYOUT = Layout(
     columns=(Column("AP", _ap), Column("Wounds", _wounds), Column("Stress", _stress),
              Column("Arca", _arca), Column("Holding", _holding, after_zone=True),
              Column("Conditions", _conditions, after_zone=True, wrap=True)),
-    legend=_legend, groups=_grapples, group_mark="✊", group_word="grappling",
-    down_word="down", toolbar=toolbar)
+    legend=_legend, groups=_grapples, group_mark="✊", group_word="grappling", toolbar=toolbar)
 
 
 # --- one creature --------------------------------------------------------------------------
@@ -320,7 +319,7 @@ def _spells(actor, view) -> str:
                      for s in (view.library.spells[i] for i in actor.sheet.spells)) or "none"
 
 
-SHEET = Sheet(down=", DOWN (D19)", rows=(
+SHEET = Sheet(rows=(
     ("AP", _ap_row),
     ("Wounds", lambda a, v: f"{_wounds(a, v.state, v.ruleset)} (down at the limit, D19)"),
     ("Stress", lambda a, v: f"{_stress(a, v.state, v.ruleset)} (capacity = "

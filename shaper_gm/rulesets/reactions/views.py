@@ -180,7 +180,7 @@ LEGEND = (" · ● move, action left (R10) · reactions refill at one's own turn
 LAYOUT = Layout(
     columns=(Column("Turn", _turn), Column("Reactions", _reactions),
              Column("Shield", _shield)),
-    legend=LEGEND, down_word="down")      # the toolbar: its resources, in their order
+    legend=LEGEND)          # the toolbar: its resources, in their order
 
 
 def chance(target: int, rs) -> str:
@@ -230,7 +230,7 @@ def _initiative_row(actor, view) -> str:
     return f"d{rs.numbers.initiative_die} {rs.number(actor, 'initiative'):+d}{rolled} (R9)"
 
 
-SHEET = Sheet(down=", DOWN (R8)", rows=(
+SHEET = Sheet(rows=(
     ("Health", health), ("Turn", _turn_row), ("Reactions", _reactions_row),
     ("Shield", _shield_row),
     ("Where", lambda a, v: f"{a.zone or 'not placed'}, speed {v.ruleset.number(a, 'speed')} m"),

@@ -345,8 +345,7 @@ def _toolbar(actor, rs, state=None) -> str:
 LAYOUT = Layout(
     columns=(Column("Actions", _actions), Column("SP", _sp),
              Column("Engaged", _engaged, after_zone=True, wrap=True)),
-    legend=_legend, groups=model.engagements, group_word="engaged", down_word="Down",
-    toolbar=_toolbar)
+    legend=_legend, groups=model.engagements, group_word="engaged", toolbar=_toolbar)
 
 SCREEN = Screen(lines=LINES, layout=LAYOUT, sheet=SHEET,
                 events={AttackResolved: attack_breakdown,

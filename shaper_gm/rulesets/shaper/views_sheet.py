@@ -83,7 +83,7 @@ def _armor(actor, view) -> str:
     return f"{armor.name if armor else item(stats.armor)}: Defense {stats.defense}"
 
 
-SHEET = Sheet(about=lambda a, v: f"{a.side}, level {a.sheet.level}", rows=(
+SHEET = Sheet(about=lambda a, v: f"{a.side}, level {a.sheet.level}", down=", DOWN", rows=(
     ("HP", health),
     ("SP", lambda a, v: f"{a.resource('sp')}/{a.sheet.max_sp} (regains {a.sheet.sp_regen} "
                         "a turn)"),
