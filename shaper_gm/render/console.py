@@ -22,7 +22,7 @@ from shaper_gm.commands import viewdata as vd
 from shaper_gm.engine import events as ev
 from shaper_gm.render import breakdown
 from shaper_gm.render.escape import escape_controls
-from shaper_gm.render.plugins import event_renderer, view_renderer
+from shaper_gm.render.plugins import declared
 from shaper_gm.render.text import Names, describe, fold_costs
 
 # Events after which someone else may act: the order table follows them.
@@ -126,7 +126,7 @@ class Renderer:
 
     # --- renderables --------------------------------------------------------------------
     def event(self, event, names: Names, cost: str = "") -> RenderableType:
-        render = EVENT_RENDERERS.get(type(event)) or event_renderer(type(event))
+        render = EVENT_RENDERERS.get(type(event)) or declared("events", type(event))
         try:
             if render is not None:
                 return render(event, names, cost)
@@ -154,7 +154,7 @@ class Renderer:
                 return tables.map_grid(view.state, self.ruleset(view.state))
             if isinstance(view, vd.HistoryMoved) and view.redo:
                 return self.redone(view, names)
-            render = VIEW_RENDERERS.get(type(view)) or view_renderer(type(view))
+            render = VIEW_RENDERERS.get(type(view)) or declared("views", type(view))
             if render is not None:
                 return render(view, names)
         except MemoryError:

@@ -36,11 +36,11 @@ class ByType(dict):
 class Screen:
     """All a ruleset draws on its own (the rest is the generic renderers')."""
 
-    lines: Mapping[type, Callable[..., str]] = field(default_factory=ByType)  # (e, names, cost)
-    events: Mapping[type, Callable[..., Any]] = field(default_factory=ByType)  # breakdowns
-    views: Mapping[type, Callable[..., Any]] = field(default_factory=ByType)  # (view, names)
+    lines: Mapping[type, Callable[..., str]] = field(default_factory=dict)  # (e, names, cost)
+    events: Mapping[type, Callable[..., Any]] = field(default_factory=dict)  # breakdowns
+    views: Mapping[type, Callable[..., Any]] = field(default_factory=dict)  # (view, names)
     layout: Any = None            # render.tables.Layout: columns, legend, toolbar, map groups
-    sheet: Any = None             # render.views.Sheet, or a function (view) -> renderable
+    sheet: Any = None             # render.views.Sheet: its `show ACTOR` rows
 
 
 NONE = Screen()
@@ -66,19 +66,10 @@ def screen(ruleset_id: str) -> Screen:
     return getattr(module, "SCREEN", NONE)
 
 
-def line_for(cls: type) -> Callable[..., str] | None:
-    """The one-line describer a ruleset declares for its event type `cls`."""
-    return screen(package_of(cls)).lines.get(cls)
-
-
-def event_renderer(cls: type) -> Callable[..., Any] | None:
-    """The breakdown a ruleset declares for its event type `cls`."""
-    return screen(package_of(cls)).events.get(cls)
-
-
-def view_renderer(cls: type) -> Callable[..., Any] | None:
-    """The renderer a ruleset declares for its view type `cls` (its odds, ...)."""
-    return screen(package_of(cls)).views.get(cls)
+def declared(kind: str, cls: type) -> Callable[..., Any] | None:
+    """What the ruleset that defines `cls` declares for it: its one-line text (`lines`),
+    its breakdown (`events`) or, for a view of its own, its renderer (`views`)."""
+    return getattr(screen(package_of(cls)), kind).get(cls)
 
 
 def ruling_titles(ruleset_id: str) -> dict[str, str]:

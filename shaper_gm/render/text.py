@@ -16,7 +16,7 @@ from functools import singledispatch
 
 from shaper_gm.engine import events as ev
 from shaper_gm.records import record
-from shaper_gm.render.plugins import line_for
+from shaper_gm.render.plugins import declared
 
 
 @record
@@ -152,8 +152,8 @@ def describe(event: object, names, cost: str = "") -> str:
 
 @singledispatch
 def _describe(event: object, n: Names, cost: str) -> str:
-    declared = line_for(type(event))
-    return declared(event, n, cost) if declared is not None else _fallback(event, n, cost)
+    own = declared("lines", type(event))
+    return own(event, n, cost) if own is not None else _fallback(event, n, cost)
 
 
 for _cls, _describer in {

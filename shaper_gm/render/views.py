@@ -40,13 +40,14 @@ class Sheet:
 
 def actor_sheet(view) -> Group:
     """One actor in full: the sheet its ruleset's screen declares, else the generic one."""
-    declared = screen(view.state.ruleset).sheet
-    if declared is not None and not isinstance(declared, Sheet):
-        return declared(view)
-    sheet = declared if declared is not None else generic_sheet(view)
+    sheet = screen(view.state.ruleset).sheet or generic_sheet(view)
     state, actor = view.state, view.state.actors[view.actor]
-    about = sheet.about(actor, view) if sheet.about else actor.side
-    head, table = sheet_frame(state, actor, about + (_down(sheet, view) if actor.down else ""))
+    head = Text(label(actor), style=f"bold {side_colours(state).get(actor.side, '')}")
+    head.append("  " + (sheet.about(actor, view) if sheet.about else actor.side)
+                + (_down(sheet, view) if actor.down else ""))
+    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
     for title, cell in sheet.rows:
         value = cell(actor, view)
         if value is not None:
@@ -61,17 +62,6 @@ def _down(sheet: Sheet, view) -> str:
         return sheet.down
     rule = term(view.ruleset, "down_rule")
     return ", DOWN" + (f" ({rule})" if rule else "")
-
-
-def sheet_frame(state, actor, about: str) -> tuple[Text, Table]:
-    """What every ruleset's `show` starts from: the head (the actor's name in its side's
-    colour, then `about`) and the two-column table its numbers go in."""
-    head = Text(label(actor), style=f"bold {side_colours(state).get(actor.side, '')}")
-    head.append(f"  {about}")
-    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
-    return head, table
 
 
 def health(actor, view=None) -> Text:

@@ -261,9 +261,8 @@ def _prepared(actor, state, rs) -> str:
     return prepared_short(actor) or "–"
 
 
-def _legend(state, rs) -> str:
-    return (" · Pool: dice left (+CON at the end of its turn, P3, P4) · ● action left, "
-            "○ spent (P6) · order by init (2d6 + DEX) or the GM (P5)")
+LEGEND = (" · Pool: dice left (+CON at the end of its turn, P3, P4) · ● action left, "
+          "○ spent (P6) · order by init (2d6 + DEX) or the GM (P5)")
 
 
 def _toolbar(actor, rs, state=None) -> str:
@@ -308,6 +307,6 @@ def distributions(named, percent, folds: int = 1, most: int = MOST_SHOWN) -> Tab
 LAYOUT = Layout(
     columns=(Column("Pool", _pool), Column("Actions", _actions),
              Column("Prepared", _prepared, after_zone=True, wrap=True)),
-    legend=_legend, toolbar=_toolbar)
+    legend=LEGEND, toolbar=_toolbar)
 SCREEN = Screen(lines=LINES, layout=LAYOUT, sheet=SHEET, views={AttackOdds: odds_view},
                 events={AttackResolved: attack_breakdown, TestResolved: test_breakdown})
