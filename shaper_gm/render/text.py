@@ -115,7 +115,8 @@ def said(decided: Iterable[str], entered: Iterable[str] = (), then: Iterable[str
 
 class _EventWords(string.Formatter):
     """Formats a template over an event's fields: ``{actor!n}`` is that actor's name,
-    ``{weapon!i}`` an item id in words, ``{cost}`` what paid for the event."""
+    ``{weapon!i}`` an item id in words, ``{cost}`` what paid for the event; a field
+    that holds None reads as nothing."""
 
     def __init__(self, event: object, names: Names, cost: str) -> None:
         self.event, self.names, self.cost = event, names, cost
@@ -127,6 +128,9 @@ class _EventWords(string.Formatter):
         if conversion == "n":
             return self.names(value)
         return item(value) if conversion == "i" else super().convert_field(value, conversion)
+
+    def format_field(self, value, format_spec):
+        return "" if value is None else super().format_field(value, format_spec)
 
 
 def template(text: str, *details: str) -> Callable[..., str]:

@@ -86,3 +86,4 @@ def test_a_declared_template_names_actors_words_items_and_drops_empty_details():
     assert words(Drew("ghost", "josh", "axe", "in a hurry"), NAMES) == \
         "ghost draws the axe on Josh (in a hurry, X1)"
     assert template("{actor!n} waits")(Drew("josh", "", ""), NAMES) == "Josh waits"
+    assert words(Drew("josh", "raider", "axe", None), NAMES) == "Josh draws the axe on Raider (X1)"
