@@ -82,3 +82,26 @@ def test_the_map_says_down_in_the_rulesets_own_word(ruleset_id):
     state = SimpleNamespace(actors={"bo": fallen}, turn=None)
     legend = [str(line) for line in map_legend(state, {}, {"enemies": "red"}, layout, rs)]
     assert f"† {layout.down_word or 'out cold'}" in legend
+
+
+def _own_events(ruleset_id: str) -> list[type]:
+    import importlib
+    import inspect
+    import pkgutil
+
+    from shaper_gm.engine import events as ev
+    package = importlib.import_module(f"shaper_gm.rulesets.{ruleset_id}")
+    found = []
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        found += [cls for cls in vars(module).values() if inspect.isclass(cls)
+                  and issubclass(cls, ev.Event) and cls.__module__ == module.__name__]
+    return found
+
+
+@pytest.mark.parametrize("ruleset_id", registry.ids())
+def test_every_event_a_ruleset_defines_has_its_declared_line(ruleset_id):
+    events = _own_events(ruleset_id)
+    assert events
+    missing = [cls.__name__ for cls in events if plugins.declared("lines", cls) is None]
+    assert not missing, f"{ruleset_id} events that would read as a class name: {missing}"
