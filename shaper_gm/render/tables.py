@@ -26,6 +26,7 @@ ACTING = "▶"
 NAME_WIDTH = 20    # the turn-order table's Name column shrinks no further than this
 
 Cell = Callable[[object, object, object], "str | Text"]    # (actor, state, ruleset)
+Segment = Callable[[object, object, object], str]          # (actor, ruleset, state)
 
 
 @record
@@ -47,13 +48,19 @@ class Layout:
     group_mark: str = "⚔"
     group_word: str = "together"
     down_word: str = ""           # the map's word for down; "" takes the ruleset's term
-    # The toolbar's segment for the acting actor: (actor, ruleset, state) -> text.
-    toolbar: Callable[[object, object, object], str] | None = None
+    # The toolbar's segment for the acting actor: its parts, each a resource's name or a
+    # function (actor, ruleset, state) -> text ("" leaves it out); or one such function
+    # for all of it. Without one: every resource the ruleset shows.
+    toolbar: Segment | Sequence[str | Segment] = ()
 
     def toolbar_text(self, actor, rs, state=None) -> str:
-        if self.toolbar is not None:
+        if callable(self.toolbar):
             return self.toolbar(actor, rs, state)
-        return resource_text(actor, rs)
+        if not self.toolbar:
+            return resource_text(actor, rs)
+        parts = (part(actor, rs, state) if callable(part) else
+                 resource_part(actor, rs.resource_spec(part), rs) for part in self.toolbar)
+        return " · ".join(part for part in parts if part)
 
 
 PLAIN = Layout()                   # a ruleset that adds nothing
@@ -78,9 +85,14 @@ def resource_cell(name: str) -> Cell:
     return lambda actor, state, rs: resource_value(actor, rs.resource_spec(name), rs)
 
 
+def resource_part(actor, spec, rs) -> str:
+    """``AP 4/6``: a resource in the ruleset's own word, over its maximum if it has one."""
+    return f"{spec.title} {resource_value(actor, spec, rs)}"
+
+
 def resource_text(actor, rs) -> str:
     """``AP 4/6 · stress 1``: the shown resources in the ruleset's own words."""
-    return " · ".join(f"{spec.title} {resource_value(actor, spec, rs)}"
+    return " · ".join(resource_part(actor, spec, rs)
                       for spec in getattr(rs, "resources", ()) if spec.shown)
 
 

@@ -105,3 +105,17 @@ def test_every_event_a_ruleset_defines_has_its_declared_line(ruleset_id):
     assert events
     missing = [cls.__name__ for cls in events if plugins.declared("lines", cls) is None]
     assert not missing, f"{ruleset_id} events that would read as a class name: {missing}"
+
+
+def test_a_declared_toolbar_names_resources_in_the_rulesets_words_and_skips_empty_parts():
+    from types import SimpleNamespace
+
+    from shaper_gm.engine.resources import ResourceSpec
+    specs = {"ap": ResourceSpec("ap", "AP", max="ap_max"), "pool": ResourceSpec("pool")}
+    rs = SimpleNamespace(resource_spec=specs.get, resources=tuple(specs.values()),
+                         stat=lambda sheet, name: {"ap_max": 6}[name])
+    actor = SimpleNamespace(sheet=None, resource={"ap": 4, "pool": 3}.get)
+    layout = Layout(toolbar=("ap", lambda a, rs, state: "", "pool",
+                             lambda a, rs, state: f"round {state}"))
+    assert layout.toolbar_text(actor, rs, 2) == "AP 4/6 · pool 3 · round 2"
+    assert Layout().toolbar_text(actor, rs) == "AP 4/6 · pool 3"

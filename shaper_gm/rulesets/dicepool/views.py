@@ -265,17 +265,18 @@ LEGEND = (" · Pool: dice left (+CON at the end of its turn, P3, P4) · ● acti
           "○ spent (P6) · order by init (2d6 + DEX) or the GM (P5)")
 
 
-def _toolbar(actor, rs, state=None) -> str:
-    """``pool 5 dice · actions 1/2 · holds Longsword``."""
+def _pool_dice(actor, rs, state=None) -> str:
+    return f"pool {dice_word(actor.resource('pool'))}"
+
+
+def _holds(actor, rs, state=None) -> str:
     weapon = rs.weapon(actor)
-    parts = [f"pool {dice_word(actor.resource('pool'))}",
-             f"actions {actor.resource('actions')}/{rs.numbers.actions_per_turn}"]
-    if weapon is not None:
-        parts.append(f"holds {weapon.name}")
+    return f"holds {weapon.name}" if weapon is not None else ""
+
+
+def _prepared_part(actor, rs, state=None) -> str:
     prepared = prepared_short(actor)
-    if prepared:
-        parts.append(f"prepared: {prepared}")
-    return " · ".join(parts)
+    return f"prepared: {prepared}" if prepared else ""
 
 
 def prepared_short(actor) -> str:
@@ -307,6 +308,7 @@ def distributions(named, percent, folds: int = 1, most: int = MOST_SHOWN) -> Tab
 LAYOUT = Layout(
     columns=(Column("Pool", _pool), Column("Actions", _actions),
              Column("Prepared", _prepared, after_zone=True, wrap=True)),
-    legend=LEGEND, toolbar=_toolbar)
+    legend=LEGEND,        # the toolbar: ``pool 5 dice · actions 1/2 · holds Longsword``
+    toolbar=(_pool_dice, "actions", _holds, _prepared_part))
 SCREEN = Screen(lines=LINES, layout=LAYOUT, sheet=SHEET, views={AttackOdds: odds_view},
                 events={AttackResolved: attack_breakdown, TestResolved: test_breakdown})

@@ -335,17 +335,16 @@ def _legend(state, rs) -> str:
     return f"{words} ({' '.join(kind(k) for k in rs.numbers.pool.as_dict())})"
 
 
-def _toolbar(actor, rs, state=None) -> str:
-    """``major 2/3  minor 1/1  free 1/1 · SP 1/1`` (S18, S22)."""
+def _pool(actor, rs, state=None) -> str:
+    """``major 2/3  minor 1/1  free 1/1`` (S18)."""
     full = rs.new_pool(actor.sheet)
-    pool = "  ".join(f"{k} {left}/{full[k]}" for k, left in pool_left(actor, rs))
-    return f"{pool} · SP {_sp(actor, None, rs)}"
+    return "  ".join(f"{k} {left}/{full[k]}" for k, left in pool_left(actor, rs))
 
 
 LAYOUT = Layout(
     columns=(Column("Actions", _actions), Column("SP", _sp),
              Column("Engaged", _engaged, after_zone=True, wrap=True)),
-    legend=_legend, groups=model.engagements, group_word="engaged", toolbar=_toolbar)
+    legend=_legend, groups=model.engagements, group_word="engaged", toolbar=(_pool, "sp"))
 
 SCREEN = Screen(lines=LINES, layout=LAYOUT, sheet=SHEET,
                 events={AttackResolved: attack_breakdown,
