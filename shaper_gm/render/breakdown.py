@@ -1,5 +1,6 @@
 """Pieces every breakdown is made of: a die's natural and final face (and what changed
-it), a roll by term, a labelled bonus, aligned rows; and a plain dice roll.
+it), a roll by term, a labelled bonus, a step's row (label, number, ruling); and a plain
+dice roll.
 
 A ruleset's views build its outcomes' breakdowns from these.
 """
@@ -40,9 +41,15 @@ def part_text(part) -> str:
     return line(f"{part[0]:+d} {part[1]}", [part[2]] if len(part) > 2 else [])
 
 
-def row(label: str, value: str | Text, depth: int = 1, style: str = "") -> Text:
-    out = Text(INDENT * depth + f"{label:<{LABEL}}")
-    out.append(value if isinstance(value, Text) else Text(value, style=style))
+def row(label: str, value, rule: str = "", *, depth: int = 1, width: int = LABEL,
+        gap: str = "", align: int = 0, style: str = "") -> Text:
+    """One step of a breakdown: its label in a column `width` wide (then `gap`), its value
+    (right-aligned in `align` when given; nothing for None), then its ruling, dim."""
+    out = Text(INDENT * depth + f"{label:<{width}}{gap}")
+    shown = "" if value is None else value
+    out.append(shown if isinstance(shown, Text) else Text(f"{str(shown):>{align}}", style=style))
+    if rule:
+        out.append(f"  {rule}", style="dim")
     return out
 
 

@@ -1,8 +1,9 @@
 """The one place output reaches the screen: a rich Console and a Renderer around it.
 
 `Renderer.show(result, state)` prints what a command did (its events, each attack in
-full) and what it asked to see (its view). Events and views are looked up in
-type -> renderer tables; anything unknown still gets a plain line, never a crash.
+full) and what it asked to see (its view). Events and views are looked up in the
+type -> renderer tables below, then in what their ruleset's screen declares
+(plugins.py); anything unknown still gets a plain line, never a crash.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from shaper_gm.commands import viewdata as vd
 from shaper_gm.engine import events as ev
 from shaper_gm.render import breakdown
 from shaper_gm.render.escape import escape_controls
-from shaper_gm.render.plugins import load_views_for
+from shaper_gm.render.plugins import declared
 from shaper_gm.render.text import Names, describe, fold_costs
 
 # Events after which someone else may act: the order table follows them.
@@ -125,9 +126,7 @@ class Renderer:
 
     # --- renderables --------------------------------------------------------------------
     def event(self, event, names: Names, cost: str = "") -> RenderableType:
-        render = EVENT_RENDERERS.get(type(event))
-        if render is None and load_views_for(type(event)):
-            render = EVENT_RENDERERS.get(type(event))
+        render = EVENT_RENDERERS.get(type(event)) or declared("events", type(event))
         try:
             if render is not None:
                 return render(event, names, cost)
@@ -155,9 +154,7 @@ class Renderer:
                 return tables.map_grid(view.state, self.ruleset(view.state))
             if isinstance(view, vd.HistoryMoved) and view.redo:
                 return self.redone(view, names)
-            render = VIEW_RENDERERS.get(type(view))
-            if render is None and load_views_for(type(view)):
-                render = VIEW_RENDERERS.get(type(view))
+            render = VIEW_RENDERERS.get(type(view)) or declared("views", type(view))
             if render is not None:
                 return render(view, names)
         except MemoryError:

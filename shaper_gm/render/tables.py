@@ -1,7 +1,7 @@
 """The two views the GM looks at most: the turn-order table and the battlefield map.
 
 Both are the same for every ruleset; what differs comes from the ruleset's `Layout`
-(registered by its views module): its columns in the order table, the legend of its
+(declared by its views module's screen): its columns in the order table, the legend of its
 caption, and groups it tags on the map (actors locked in melee together). A ruleset without one
 gets a column per shown resource.
 """
@@ -17,7 +17,7 @@ from rich.text import Text
 
 from shaper_gm.engine import ending
 from shaper_gm.records import record
-from shaper_gm.render.plugins import load_views
+from shaper_gm.render.plugins import screen
 
 PARTY, ENEMIES = "party", "enemies"
 OTHER_COLOURS = ("yellow", "magenta", "cyan", "blue", "bright_white")
@@ -26,6 +26,7 @@ ACTING = "▶"
 NAME_WIDTH = 20    # the turn-order table's Name column shrinks no further than this
 
 Cell = Callable[[object, object, object], "str | Text"]    # (actor, state, ruleset)
+Segment = Callable[[object, object, object], str]          # (actor, ruleset, state)
 
 
 @record
@@ -41,32 +42,34 @@ class Layout:
     """A ruleset's part of the order table and the map."""
 
     columns: Sequence[Column] = ()
-    legend: Callable[[object, object], str] | None = None      # (state, ruleset) -> caption
+    legend: str | Callable[[object, object], str] = ""    # caption, or (state, ruleset) -> it
     # The map's numbered groups, e.g. melee groups: (state) -> groups of actor ids.
     groups: Callable[[object], Sequence[Sequence[str]]] | None = None
     group_mark: str = "⚔"
     group_word: str = "together"
-    down_word: str = "Down"
-    # The toolbar's segment for the acting actor: (actor, ruleset, state) -> text.
-    toolbar: Callable[[object, object, object], str] | None = None
+    down_word: str = ""           # the map's word for down; "" takes the ruleset's term
+    # The toolbar's segment for the acting actor: its parts, each a resource's name or a
+    # function (actor, ruleset, state) -> text ("" leaves it out); or one such function
+    # for all of it. Without one: every resource the ruleset shows.
+    toolbar: Segment | Sequence[str | Segment] = ()
 
     def toolbar_text(self, actor, rs, state=None) -> str:
-        if self.toolbar is not None:
+        if callable(self.toolbar):
             return self.toolbar(actor, rs, state)
-        return resource_text(actor, rs)
+        if not self.toolbar:
+            return resource_text(actor, rs)
+        parts = (part(actor, rs, state) if callable(part) else
+                 resource_part(actor, rs.resource_spec(part), rs) for part in self.toolbar)
+        return " · ".join(part for part in parts if part)
 
 
-LAYOUTS: dict[str, Layout] = {}
 PLAIN = Layout()                   # a ruleset that adds nothing
 
 
 def layout_for(state, rs=None) -> Layout:
-    ruleset_id = getattr(state, "ruleset", "")
-    if ruleset_id not in LAYOUTS:
-        load_views(ruleset_id)
-    if ruleset_id in LAYOUTS:
-        return LAYOUTS[ruleset_id]
-    return resource_layout(rs)
+    """The layout the state's ruleset declares, else a column per shown resource."""
+    declared = screen(getattr(state, "ruleset", "")).layout
+    return declared if declared is not None else resource_layout(rs)
 
 
 def resource_value(actor, spec, rs) -> str:
@@ -77,9 +80,19 @@ def resource_value(actor, spec, rs) -> str:
     return f"{value}/{most}"
 
 
+def resource_cell(name: str) -> Cell:
+    """A column of the resource `name`: its value, over its maximum if it has one."""
+    return lambda actor, state, rs: resource_value(actor, rs.resource_spec(name), rs)
+
+
+def resource_part(actor, spec, rs) -> str:
+    """``AP 4/6``: a resource in the ruleset's own word, over its maximum if it has one."""
+    return f"{spec.title} {resource_value(actor, spec, rs)}"
+
+
 def resource_text(actor, rs) -> str:
     """``AP 4/6 · stress 1``: the shown resources in the ruleset's own words."""
-    return " · ".join(f"{spec.title} {resource_value(actor, spec, rs)}"
+    return " · ".join(resource_part(actor, spec, rs)
                       for spec in getattr(rs, "resources", ()) if spec.shown)
 
 
@@ -94,6 +107,11 @@ def resource_layout(rs) -> Layout:
             return resource_value(actor, spec, rs)
         columns.append(Column(spec.title, cell))
     return Layout(tuple(columns))
+
+
+def term(rs, key: str, default: str = "") -> str:
+    """The ruleset's word for `key` (its `terms`: the word for down, its ruling, ...)."""
+    return rs.term(key) if hasattr(rs, "term") else default
 
 
 def side_colours(state) -> dict[str, str]:
@@ -209,8 +227,7 @@ def order_table(state, rs=None, brief: bool = False) -> Table:
     caption = "▶ acting"
     if left_out:
         caption += f" · {left_out} more not shown (order lists them all)"
-    if layout.legend is not None:
-        caption += layout.legend(state, rs)
+    caption += layout.legend if isinstance(layout.legend, str) else layout.legend(state, rs)
     title = f"Round {state.round}" if state.round else "Before the fight"
     if state.over is not None:
         title += f" · the fight is over: {ending.result_text(state)}"
@@ -289,11 +306,11 @@ def map_grid(state, rs=None) -> Group:
     for row in range(state.rows):
         zones = [f"{column_name(col)}{row + 1}" for col in range(state.cols)]
         table.add_row(str(row + 1), *(Text("\n").join(cells.get(z, [])) for z in zones))
-    return Group(table, *map_legend(state, tags, colours, layout))
+    return Group(table, *map_legend(state, tags, colours, layout, rs))
 
 
 def map_legend(state, tags: Mapping[str, int], colours: Mapping[str, str],
-               layout: Layout = PLAIN) -> list[Text]:
+               layout: Layout = PLAIN, rs=None) -> list[Text]:
     sides = Text("Sides: ")
     for i, side in enumerate(sorted({a.side for a in state.actors.values()})):
         if i:
@@ -311,7 +328,7 @@ def map_legend(state, tags: Mapping[str, int], colours: Mapping[str, str],
         out.append(Text(f"Not placed: {', '.join(unplaced)}"))
     marks = [f"{ACTING} acting"] if state.turn else []
     if any(a.down for a in state.actors.values()):
-        marks.append(f"† {layout.down_word}")
+        marks.append(f"† {layout.down_word or term(rs, 'down', 'Down')}")
     if marks:
         out.append(Text(" · ".join(marks), style="dim"))
     return out

@@ -1,21 +1,22 @@
 """One plain line per event, for the screen, the recap and anything else that reads.
 
 `describe(event, names)` knows every event type in `shaper_gm.engine.events`; a
-ruleset's own events are described by its `views` module, which is loaded the first
-time one of them is met. Anything else falls back to the class name, so a new event
+ruleset's own events by the lines its views module declares (plugins.py), read the
+first time one of them is met. Anything else falls back to the class name, so a new event
 never crashes a renderer. `describe_events` reads a command's events together: an `ActionSpent` is
 folded into the line of the event it paid for, e.g. ``Freya moves B2 → C3 (3 AP)``.
 """
 
 from __future__ import annotations
 
+import string
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import field
 from functools import singledispatch
 
 from shaper_gm.engine import events as ev
 from shaper_gm.records import record
-from shaper_gm.render.plugins import load_views_for
+from shaper_gm.render.plugins import declared
 
 
 @record
@@ -95,7 +96,51 @@ def line(text: str, details: Iterable[str] = ()) -> str:
     return f"{text} ({', '.join(details)})" if details else text
 
 
+def listed(words: Iterable[str]) -> str:
+    """``Ann``, ``Ann and Bo``, ``Ann, Bo and Cy``."""
+    words = list(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def said(decided: Iterable[str], entered: Iterable[str] = (), then: Iterable[str] = ()) -> str:
+    """`` [GM damage bonus +2; totals entered: attack, damage]``: what the GM decided in
+    an action (bonuses, totals called out at the table, then anything else), for its one
+    line and so the recap; nothing when the GM decided nothing."""
+    entered = list(entered)
+    parts = [*decided, *([f"totals entered: {', '.join(entered)}"] if entered else []), *then]
+    return f" [{'; '.join(parts)}]" if parts else ""
+
+
 # --- one event ---------------------------------------------------------------------
+
+class _EventWords(string.Formatter):
+    """Formats a template over an event's fields: ``{actor!n}`` is that actor's name,
+    ``{weapon!i}`` an item id in words, ``{cost}`` what paid for the event; a field
+    that holds None reads as nothing."""
+
+    def __init__(self, event: object, names: Names, cost: str) -> None:
+        self.event, self.names, self.cost = event, names, cost
+
+    def get_value(self, key, args, kwargs):
+        return self.cost if key == "cost" else getattr(self.event, key)
+
+    def convert_field(self, value, conversion):
+        if conversion == "n":
+            return self.names(value)
+        return item(value) if conversion == "i" else super().convert_field(value, conversion)
+
+    def format_field(self, value, format_spec):
+        return "" if value is None else super().format_field(value, format_spec)
+
+
+def template(text: str, *details: str) -> Callable[..., str]:
+    """An event's one-line text declared as a template over its fields (_EventWords);
+    `details` follow in brackets, those that come out empty left out."""
+    def describe(event: object, names: Names, cost: str = "") -> str:
+        words = _EventWords(event, names, cost)
+        return line(words.format(text), [words.format(d) for d in details])
+    return describe
+
 
 def describe(event: object, names, cost: str = "") -> str:
     """The one-line text of `event`; `cost` (e.g. ``3 AP``) is what paid for it.
@@ -111,24 +156,29 @@ def describe(event: object, names, cost: str = "") -> str:
 
 @singledispatch
 def _describe(event: object, n: Names, cost: str) -> str:
-    if load_views_for(type(event)) and _describe.dispatch(type(event)) is not _plain:
-        return _describe(event, n, cost)
-    return _fallback(event, n, cost)
+    own = declared("lines", type(event))
+    return own(event, n, cost) if own is not None else _fallback(event, n, cost)
 
 
-_plain = _describe.dispatch(object)
-describer = _describe.register      # a ruleset's views register their events with this
+for _cls, _describer in {
+    ev.EncounterCreated: template("New {ruleset} encounter on a {cols}x{rows} battlefield "
+                                  "(seed {seed})"),
+    ev.ActorRemoved: template("{actor!n} leaves the fight"),
+    ev.Placed: template("{actor!n} is placed in {zone}"),
+    ev.RoundStarted: template("Round {round} begins"),
+    ev.TurnStarted: template("{actor!n}'s turn"),
+    ev.NobodyLeft: template("Nobody is left who can act: no turn runs"),
+    ev.WentDown: template("{actor!n} is {word}", "{rule}"),
+    ev.Revived: template("{actor!n} is back on their feet"),
+    ev.FieldSet: template("{actor!n}: {field} {before} → {after} (set by the GM)"),
+}.items():
+    _describe.register(_cls, _describer)
 
 
 def _fallback(event: object, n: Names, cost: str) -> str:
     actor = getattr(event, "actor", None)
     who = f"{n(actor)}: " if isinstance(actor, str) else ""
     return line(f"{who}{type(event).__name__}", [cost])
-
-
-@_describe.register(ev.EncounterCreated)
-def _(e: ev.EncounterCreated, n: Names, cost: str) -> str:
-    return f"New {e.ruleset} encounter on a {e.cols}x{e.rows} battlefield (seed {e.seed})"
 
 
 @_describe.register(ev.ActorAdded)
@@ -138,31 +188,11 @@ def _(e: ev.ActorAdded, n: Names, cost: str) -> str:
     return f"{e.name} ({e.actor}) joins the {e.side}{where}{hp}"
 
 
-@_describe.register(ev.ActorRemoved)
-def _(e: ev.ActorRemoved, n: Names, cost: str) -> str:
-    return f"{n(e.actor)} leaves the fight"
-
-
-@_describe.register(ev.Placed)
-def _(e: ev.Placed, n: Names, cost: str) -> str:
-    return f"{n(e.actor)} is placed in {e.zone}"
-
-
 @_describe.register(ev.OrderSet)
 def _(e: ev.OrderSet, n: Names, cost: str) -> str:
     rolled = dict(e.rolls)
     parts = [f"{n(a)} {rolled[a].total}" if a in rolled else n(a) for a in e.order]
     return line("Turn order: " + ", ".join(parts), [e.note])
-
-
-@_describe.register(ev.RoundStarted)
-def _(e: ev.RoundStarted, n: Names, cost: str) -> str:
-    return f"Round {e.round} begins"
-
-
-@_describe.register(ev.TurnStarted)
-def _(e: ev.TurnStarted, n: Names, cost: str) -> str:
-    return f"{n(e.actor)}'s turn"
 
 
 @_describe.register(ev.TurnEnded)
@@ -297,26 +327,6 @@ def _(e: ev.HpChanged, n: Names, cost: str) -> str:
     return f"{n(e.actor)}: HP {e.before} → {e.after}" + (f", {e.why}" if e.why else "")
 
 
-@_describe.register(ev.NobodyLeft)
-def _(e: ev.NobodyLeft, n: Names, cost: str) -> str:
-    return "Nobody is left who can act: no turn runs"
-
-
-@_describe.register(ev.WentDown)
-def _(e: ev.WentDown, n: Names, cost: str) -> str:
-    return line(f"{n(e.actor)} is {e.word}", [e.rule])
-
-
-@_describe.register(ev.Revived)
-def _(e: ev.Revived, n: Names, cost: str) -> str:
-    return f"{n(e.actor)} is back on their feet"
-
-
-@_describe.register(ev.FieldSet)
-def _(e: ev.FieldSet, n: Names, cost: str) -> str:
-    return f"{n(e.actor)}: {e.field} {e.before} → {e.after} (set by the GM)"
-
-
 @_describe.register(ev.DiceRolled)
 def _(e: ev.DiceRolled, n: Names, cost: str) -> str:
     roll = e.roll
@@ -337,7 +347,6 @@ def _(e: ev.Said, n: Names, cost: str) -> str:
 
 
 # --- a command's events together ------------------------------------------------------
-
 
 
 def fold_costs(events: Iterable[object]) -> list[tuple[object, str]]:

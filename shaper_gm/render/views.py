@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -12,8 +12,9 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from shaper_gm.render.plugins import load_views, ruling_titles
-from shaper_gm.render.tables import hp_bar, label, side_colours
+from shaper_gm.records import record
+from shaper_gm.render.plugins import ruling_titles, screen
+from shaper_gm.render.tables import hp_bar, label, side_colours, term
 from shaper_gm.render.text import Names, effect_text, outcome_line, until_text
 
 GROUPS = ("setup", "play", "gm", "view", "file")
@@ -24,42 +25,72 @@ DIST_ROWS = 12         # a damage distribution longer than this is shown in two 
 
 # --- one actor ----------------------------------------------------------------------------
 
-SHEETS: dict[str, Callable[[object], Group]] = {}     # ruleset id -> its `show ACTOR`
+SheetCell = Callable[[Any, Any], "str | Text | None"]    # (actor, view); None: no row
+
+
+@record
+class Sheet:
+    """A ruleset's `show ACTOR`, declared: the words after the actor's name and its rows
+    in order, each a title and a cell. Every sheet ends with the actor's effects."""
+
+    rows: Sequence[tuple[str, SheetCell]] = ()
+    about: Callable[[Any, Any], str] | None = None     # (actor, view); default: its side
+    down: str | None = None       # what `about` adds when it is down; None: DOWN (ruling)
 
 
 def actor_sheet(view) -> Group:
-    """One actor in full: the ruleset's sheet if its views give one, else the generic."""
-    state = view.state
-    if state.ruleset not in SHEETS:
-        load_views(state.ruleset)
-    sheet = SHEETS.get(state.ruleset)
-    return sheet(view) if sheet is not None else generic_sheet(view)
-
-
-def sheet_frame(state, actor, about: str) -> tuple[Text, Table]:
-    """What every ruleset's `show` starts from: the head (the actor's name in its side's
-    colour, then `about`) and the two-column table its numbers go in."""
+    """One actor in full: the sheet its ruleset's screen declares, else the generic one."""
+    sheet = screen(view.state.ruleset).sheet or generic_sheet(view)
+    state, actor = view.state, view.state.actors[view.actor]
     head = Text(label(actor), style=f"bold {side_colours(state).get(actor.side, '')}")
-    head.append(f"  {about}")
+    head.append("  " + (sheet.about(actor, view) if sheet.about else actor.side)
+                + (_down(sheet, view) if actor.down else ""))
     table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
-    return head, table
-
-
-def generic_sheet(view) -> Group:
-    state, actor = view.state, view.state.actors[view.actor]
-    head, table = sheet_frame(state, actor, actor.side + (", DOWN" if actor.down else ""))
-    if actor.hp is not None:
-        table.add_row("HP", hp_bar(actor.hp, actor.max_hp or actor.hp))
-    for spec in getattr(view.ruleset, "resources", ()):
-        if spec.shown:
-            table.add_row(spec.title, str(actor.resource(spec.name)))
-    table.add_row("Where", actor.zone or "not placed")
-    effects = [f"{effect_text(e)} {until_text(e.until, Names.of(state))}".strip()
-               for e in actor.effects]
-    table.add_row("Effects", "\n".join(effects) or "none")
+    for title, cell in sheet.rows:
+        value = cell(actor, view)
+        if value is not None:
+            table.add_row(title, value)
+    table.add_row("Effects", effects_text(actor, state))
     return Group(head, table)
+
+
+def _down(sheet: Sheet, view) -> str:
+    """``, DOWN (R8)``: down, with the ruling of the ruleset that makes it so."""
+    if sheet.down is not None:
+        return sheet.down
+    rule = term(view.ruleset, "down_rule")
+    return ", DOWN" + (f" ({rule})" if rule else "")
+
+
+def health(actor, view=None) -> Text:
+    """The HP bar of a sheet."""
+    return hp_bar(actor.hp or 0, actor.max_hp or 0)
+
+
+def effects_text(actor, state) -> str:
+    """Each effect on the actor and when it ends, one a line."""
+    names = Names.of(state)
+    return "\n".join(f"{effect_text(e)} {until_text(e.until, names)}".strip()
+                     for e in actor.effects) or "none"
+
+
+def _hp(actor, view) -> Text | None:
+    return None if actor.hp is None else hp_bar(actor.hp, actor.max_hp or actor.hp)
+
+
+def _where(actor, view) -> str:
+    return actor.zone or "not placed"
+
+
+def generic_sheet(view) -> Sheet:
+    """HP (when the actor has any), each resource its ruleset shows, where it stands."""
+    shown = [spec for spec in getattr(view.ruleset, "resources", ()) if spec.shown]
+    return Sheet((("HP", _hp),
+                  *((spec.title, lambda actor, view, name=spec.name: str(actor.resource(name)))
+                    for spec in shown),
+                  ("Where", _where)))
 
 
 # --- log, help, odds ---------------------------------------------------------------------

@@ -68,3 +68,22 @@ def test_damage_line_shows_the_pipeline():
     bare = damage_pipeline(7, None, hp=13)
     assert describe(sev.DamageTaken("josh", bare), NAMES) == \
         "7 damage to Josh: no Defense, 7 gets through, HP 13 → 6"
+
+
+def test_a_declared_template_names_actors_words_items_and_drops_empty_details():
+    from shaper_gm.render.text import template
+
+    @dataclass(frozen=True)
+    class Drew:
+        actor: str
+        target: str
+        weapon: str
+        why: str = ""
+
+    words = template("{actor!n} draws the {weapon!i} on {target!n}", "{why}", "{cost}", "X1")
+    assert words(Drew("josh", "raider", "long-bow"), NAMES, "Minor") == \
+        "Josh draws the long bow on Raider (Minor, X1)"
+    assert words(Drew("ghost", "josh", "axe", "in a hurry"), NAMES) == \
+        "ghost draws the axe on Josh (in a hurry, X1)"
+    assert template("{actor!n} waits")(Drew("josh", "", ""), NAMES) == "Josh waits"
+    assert words(Drew("josh", "raider", "axe", None), NAMES) == "Josh draws the axe on Raider (X1)"

@@ -143,7 +143,6 @@ def odds(ctx: Context) -> Outcome:
     found = attack_odds(ctx.state, ctx.ruleset, AttackRequest.read(request))
     if request.get("json"):
         return Outcome(view=Message(odds_json(found)))
-    from shaper_gm.rulesets.dicepool import views  # noqa: F401  (registers the view)
     return Outcome(view=found)
 
 

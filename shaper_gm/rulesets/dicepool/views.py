@@ -2,28 +2,24 @@
 pool test with its ruling, the pool in the order table, the toolbar and `show`, and the
 odds of an attack (P1-P12).
 
-Imported by the render layer the first time it meets a dice-pool event or table;
-registering its describers and renderers is all the import does. The actor sheet is in
-`views_sheet`.
+Its `SCREEN` declares them; the render layer reads it the first time it meets a
+dice-pool event or table. The actor sheet is in `views_sheet`.
 """
 
 from __future__ import annotations
+
+from functools import partial
 
 from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from shaper_gm.render.console import EVENT_RENDERERS, VIEW_RENDERERS
-from shaper_gm.render.tables import LAYOUTS, Column, Layout, pips
-from shaper_gm.render.text import (
-    Names,
-    describer,
-    item,
-    line,
-    plural,
-)
-from shaper_gm.render.views import MOST_SHOWN, SHEETS, shown_rows
+from shaper_gm.render import breakdown
+from shaper_gm.render.plugins import ByType, Screen
+from shaper_gm.render.tables import Column, Layout, pips
+from shaper_gm.render.text import Names, item, line, plural, said
+from shaper_gm.render.views import MOST_SHOWN, shown_rows
 from shaper_gm.rulesets.dicepool.events import (
     AbilityUsed,
     AttackResolved,
@@ -35,9 +31,8 @@ from shaper_gm.rulesets.dicepool.events import (
     Wielded,
 )
 from shaper_gm.rulesets.dicepool.odds import AttackOdds
-from shaper_gm.rulesets.dicepool.views_sheet import actor_sheet, dice_word, preparation_text
+from shaper_gm.rulesets.dicepool.views_sheet import SHEET, dice_word, preparation_text
 
-INDENT = "  "
 LABEL = 8          # width of a breakdown row's label
 DIST_ROWS = 10     # rows of the odds' damage column before it folds into another ...
 DAMAGE_FOLDS = 4   # ... up to this many column pairs
@@ -60,17 +55,14 @@ def dice(faces, success_on: int) -> str:
     return "[" + ", ".join(f"{f}✓" if f >= success_on else str(f) for f in faces) + "]"
 
 
-def row(label: str, value: str, rule: str = "", style: str = "") -> Text:
-    out = Text(INDENT + f"{label:<{LABEL}}")
-    out.append(value, style=style)
-    if rule:
-        out.append(f"  {rule}", style="dim")
-    return out
+row = partial(breakdown.row, width=LABEL)
 
 
 # --- one line per event -------------------------------------------------------------------
 
-@describer(AttackResolved)
+LINES = ByType()
+
+@LINES.of(AttackResolved)
 def _(e: AttackResolved, n: Names, cost: str) -> str:
     o = e.outcome
     verdict = (f"hit, margin {o.margin}; {o.damage} damage, HP {o.hp_before} → {o.hp_after}"
@@ -79,7 +71,7 @@ def _(e: AttackResolved, n: Names, cost: str) -> str:
             f"{verdict}; pool {o.pool_before} → {o.pool_after}{gm_said(o)}")
 
 
-@describer(TestResolved)
+@LINES.of(TestResolved)
 def _(e: TestResolved, n: Names, cost: str) -> str:
     o = e.outcome
     verdict = "success" if o.success else "failure"
@@ -90,41 +82,38 @@ def _(e: TestResolved, n: Names, cost: str) -> str:
 
 def gm_said(o) -> str:
     """`` [GM damage bonus +2; totals entered: pool]``: what the GM decided in it."""
-    out = [f"GM damage bonus {o.gm_damage_bonus:+d}"] if getattr(o, "gm_damage_bonus", 0) \
-        else []
-    entered = [what for what, flagged in (("pool", o.entered),
-                                          ("damage", getattr(o, "damage_entered", False)))
-               if flagged]
-    if entered:
-        out.append(f"totals entered: {', '.join(entered)}")
-    return f" [{'; '.join(out)}]" if out else ""
+    bonus = getattr(o, "gm_damage_bonus", 0)
+    return said([f"GM damage bonus {bonus:+d}"] if bonus else [],
+                [what for what, flagged in (("pool", o.entered),
+                                            ("damage", getattr(o, "damage_entered", False)))
+                 if flagged])
 
 
-@describer(AbilityUsed)
+@LINES.of(AbilityUsed)
 def _(e: AbilityUsed, n: Names, cost: str) -> str:
     discards = f"{dice_word(e.discarded)} discarded (P12)" if e.discarded else ""
     return line(f"{n(e.actor)} uses {e.name}", [discards, spent(cost)])
 
 
-@describer(Moved)
+@LINES.of(Moved)
 def _(e: Moved, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} moves {e.start or '?'} → {e.end}",
                 [f"{e.metres} of {e.speed} m", spent(cost)])
 
 
-@describer(Wielded)
+@LINES.of(Wielded)
 def _(e: Wielded, n: Names, cost: str) -> str:
     was = f", putting away the {item(e.before)}" if e.before else ""
     return line(f"{n(e.actor)} takes the {item(e.after)} in hand{was}", [spent(cost)])
 
 
-@describer(Prepared)
+@LINES.of(Prepared)
 def _(e: Prepared, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} prepares {preparation_text(e.preparation, n)}",
                 ["P11", spent(cost)])
 
 
-@describer(PreparationUsed)
+@LINES.of(PreparationUsed)
 def _(e: PreparationUsed, n: Names, cost: str) -> str:
     if e.preparation.kind == "dodge":
         return (f"{n(e.actor)} dodges as prepared: +{e.bonus} AC against {e.during} "
@@ -133,7 +122,7 @@ def _(e: PreparationUsed, n: Names, cost: str) -> str:
             f"{e.during} (P11)")
 
 
-@describer(PreparationEnded)
+@LINES.of(PreparationEnded)
 def _(e: PreparationEnded, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)}'s preparation ends unused: {preparation_text(e.preparation, n)}",
                 [e.why])
@@ -272,22 +261,22 @@ def _prepared(actor, state, rs) -> str:
     return prepared_short(actor) or "–"
 
 
-def _legend(state, rs) -> str:
-    return (" · Pool: dice left (+CON at the end of its turn, P3, P4) · ● action left, "
-            "○ spent (P6) · order by init (2d6 + DEX) or the GM (P5)")
+LEGEND = (" · Pool: dice left (+CON at the end of its turn, P3, P4) · ● action left, "
+          "○ spent (P6) · order by init (2d6 + DEX) or the GM (P5)")
 
 
-def _toolbar(actor, rs, state=None) -> str:
-    """``pool 5 dice · actions 1/2 · holds Longsword``."""
+def _pool_dice(actor, rs, state=None) -> str:
+    return f"pool {dice_word(actor.resource('pool'))}"
+
+
+def _holds(actor, rs, state=None) -> str:
     weapon = rs.weapon(actor)
-    parts = [f"pool {dice_word(actor.resource('pool'))}",
-             f"actions {actor.resource('actions')}/{rs.numbers.actions_per_turn}"]
-    if weapon is not None:
-        parts.append(f"holds {weapon.name}")
+    return f"holds {weapon.name}" if weapon is not None else ""
+
+
+def _prepared_part(actor, rs, state=None) -> str:
     prepared = prepared_short(actor)
-    if prepared:
-        parts.append(f"prepared: {prepared}")
-    return " · ".join(parts)
+    return f"prepared: {prepared}" if prepared else ""
 
 
 def prepared_short(actor) -> str:
@@ -316,11 +305,10 @@ def distributions(named, percent, folds: int = 1, most: int = MOST_SHOWN) -> Tab
     return table
 
 
-LAYOUTS["dicepool"] = Layout(
+LAYOUT = Layout(
     columns=(Column("Pool", _pool), Column("Actions", _actions),
              Column("Prepared", _prepared, after_zone=True, wrap=True)),
-    legend=_legend, toolbar=_toolbar, down_word="down")
-SHEETS["dicepool"] = actor_sheet
-EVENT_RENDERERS[AttackResolved] = attack_breakdown
-EVENT_RENDERERS[TestResolved] = test_breakdown
-VIEW_RENDERERS[AttackOdds] = odds_view
+    legend=LEGEND,        # the toolbar: ``pool 5 dice · actions 1/2 · holds Longsword``
+    toolbar=(_pool_dice, "actions", _holds, _prepared_part))
+SCREEN = Screen(lines=LINES, layout=LAYOUT, sheet=SHEET, views={AttackOdds: odds_view},
+                events={AttackResolved: attack_breakdown, TestResolved: test_breakdown})

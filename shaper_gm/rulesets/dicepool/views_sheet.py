@@ -4,12 +4,11 @@ the words the sheet shares with the event lines (dice, a preparation)."""
 
 from __future__ import annotations
 
-from rich.console import Group
 from rich.text import Text
 
-from shaper_gm.render.tables import hp_bar, pips
-from shaper_gm.render.text import Names, effect_text, item, plural, until_text
-from shaper_gm.render.views import sheet_frame
+from shaper_gm.render.tables import pips
+from shaper_gm.render.text import Names, item, plural
+from shaper_gm.render.views import Sheet, health
 
 
 def dice_word(n: int) -> str:
@@ -23,54 +22,54 @@ def preparation_text(prep, n: Names) -> str:
     return f"an action: “{prep.text}”"
 
 
-
-def actor_sheet(view) -> Group:
-    """`show ACTOR`: the pool and how it is built and refilled, actions, stats, AC,
-    speed, weapons, abilities, preparations and effects, each with its ruling."""
-    state, rs = view.state, view.ruleset
-    actor = state.actors[view.actor]
-    sheet, numbers = actor.sheet, rs.numbers
-    head, table = sheet_frame(state, actor,
-                              actor.side + (", DOWN (P8)" if actor.down else ""))
-    table.add_row("HP", hp_bar(actor.hp, actor.max_hp))
-    weapon = rs.weapon(actor)
+def _pool(actor, view) -> Text:
+    """The pool, how it is built and how it refills (P1, P2, P4)."""
+    rs, sheet = view.ruleset, actor.sheet
+    numbers, weapon = rs.numbers, rs.weapon(actor)
     built = ""
     if weapon is not None:
         built = (f"\nbuilt {rs.pool_build(actor)} when the fight starts: "
                  f"{weapon.stat.upper()} {rs.stat(sheet, weapon.stat)} + {weapon.name} "
                  f"proficiency {sheet.proficiency(weapon.id)} (P2)")
     refill = rs.stat(sheet, numbers.refill_stat)
-    table.add_row("Pool", Text.assemble((dice_word(actor.resource("pool")), "bold"),
-                                        f" of d{numbers.pool_die}, {numbers.success_on}+ "
-                                        f"succeeds (P1){built}\n+{refill} "
-                                        f"{numbers.refill_stat.upper()} at the end of each of "
-                                        "its turns (P4)"))
-    full = numbers.actions_per_turn
-    if state.turn == actor.id:
-        left = actor.resource("actions")
-        table.add_row("Actions", Text.assemble(pips((("actions", left),), {"actions": full}),
-                                               f"  {left} of {full} left this turn (P6)"))
-    else:
-        table.add_row("Actions", f"{full} on its turn (P6)")
-    table.add_row("Square", f"{actor.zone or 'not placed'}; moves {rs.speed(actor)} m per "
-                            f"action (P10)")
-    table.add_row("Stats", ", ".join(f"{s.upper()} {rs.stat(sheet, s)}"
-                                     for s in numbers.stats))
-    ac = f"{rs.ac(actor)}"
-    if actor.effect_total("ac"):
-        ac += f" ({actor.effect_total('ac'):+d} from effects)"
-    table.add_row("AC", ac + f"; a prepared dodge adds {rs.dodge_bonus(actor)} (P11)")
-    table.add_row("Weapons", "\n".join(_weapon_line(rs, actor, w) for w in sheet.weapons)
-                  or "none")
-    table.add_row("Abilities", "\n".join(_ability_line(rs, a) for a in sheet.abilities)
-                  or "none")
-    preps = getattr(actor.system, "prepared", ())
-    table.add_row("Prepared", "\n".join(preparation_text(p, Names.of(state)) for p in preps)
-                  or "nothing (P11)")
-    effects = [f"{effect_text(e)} {until_text(e.until, Names.of(state))}".strip()
-               for e in actor.effects]
-    table.add_row("Effects", "\n".join(effects) or "none")
-    return Group(head, table)
+    return Text.assemble((dice_word(actor.resource("pool")), "bold"),
+                         f" of d{numbers.pool_die}, {numbers.success_on}+ succeeds (P1)"
+                         f"{built}\n+{refill} {numbers.refill_stat.upper()} at the end of "
+                         "each of its turns (P4)")
+
+
+def _actions(actor, view) -> Text | str:
+    full = view.ruleset.numbers.actions_per_turn
+    if view.state.turn != actor.id:
+        return f"{full} on its turn (P6)"
+    left = actor.resource("actions")
+    return Text.assemble(pips((("actions", left),), {"actions": full}),
+                         f"  {left} of {full} left this turn (P6)")
+
+
+def _ac(actor, view) -> str:
+    rs, bonus = view.ruleset, actor.effect_total("ac")
+    ac = f"{rs.ac(actor)}" + (f" ({bonus:+d} from effects)" if bonus else "")
+    return ac + f"; a prepared dodge adds {rs.dodge_bonus(actor)} (P11)"
+
+
+def _prepared(actor, view) -> str:
+    return "\n".join(preparation_text(p, Names.of(view.state))
+                     for p in getattr(actor.system, "prepared", ())) or "nothing (P11)"
+
+
+SHEET = Sheet(rows=(
+    ("HP", health), ("Pool", _pool), ("Actions", _actions),
+    ("Square", lambda a, v: f"{a.zone or 'not placed'}; moves {v.ruleset.speed(a)} m per "
+                            "action (P10)"),
+    ("Stats", lambda a, v: ", ".join(f"{s.upper()} {v.ruleset.stat(a.sheet, s)}"
+                                     for s in v.ruleset.numbers.stats)),
+    ("AC", _ac),
+    ("Weapons", lambda a, v: "\n".join(_weapon_line(v.ruleset, a, w)
+                                       for w in a.sheet.weapons) or "none"),
+    ("Abilities", lambda a, v: "\n".join(_ability_line(v.ruleset, x)
+                                         for x in a.sheet.abilities) or "none"),
+    ("Prepared", _prepared)))
 
 
 def _weapon_line(rs, actor, weapon_id: str) -> str:

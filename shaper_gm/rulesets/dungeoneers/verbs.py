@@ -228,7 +228,6 @@ def odds(ctx: Context) -> Outcome:
     found = strike_odds(ctx.state, ctx.ruleset, request, power=bool(request.get("power")))
     if request.get("json"):
         return Outcome(view=Message(odds_json(found)))
-    from shaper_gm.rulesets.dungeoneers import views  # noqa: F401  (registers the view)
     return Outcome(view=found)
 
 

@@ -2,8 +2,8 @@
 ruling, the order table's AP / wounds / stress / arca with who is up and why (D3-D5),
 the toolbar, `show CREATURE` and the strike odds.
 
-Imported by the render layer the first time it meets a Dungeoneers event or draws a
-Dungeoneers table; registering is all the import does.
+Its `SCREEN` declares them; the render layer reads it the first time it meets a
+Dungeoneers event or draws a Dungeoneers table.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from rich.table import Table
 from rich.text import Text
 
 from shaper_gm.engine.turns import name_of
-from shaper_gm.render.breakdown import INDENT, roll_text
-from shaper_gm.render.console import EVENT_RENDERERS, VIEW_RENDERERS
-from shaper_gm.render.tables import LAYOUTS, Column, Layout, pips
-from shaper_gm.render.text import Names, describer, effect_text, line, plural, until_text
-from shaper_gm.render.views import SHEETS, fraction, percent, sheet_frame
+from shaper_gm.render.breakdown import INDENT, roll_text, row
+from shaper_gm.render.plugins import ByType, Screen
+from shaper_gm.render.tables import Column, Layout, pips, resource_cell
+from shaper_gm.render.text import Names, line, plural, said, template
+from shaper_gm.render.views import Sheet, fraction, percent
 from shaper_gm.rulesets.dungeoneers.events import (
     ActionReadied,
     ActionResolved,
@@ -50,17 +50,20 @@ def item(item_id: str) -> str:
 
 # --- one line per event ------------------------------------------------------------------
 
+LINES = ByType({
+    ActionReadied: template("{actor!n} readies {action} until the round ends", "{cost}", "D9"),
+    ReadiedCleared: template("{actor!n}'s readied {action} is gone", "{why}"),
+    RoundRefilled: template("Every creature has {ap} AP (D1, D6)"),
+    AmbientArcaChanged: template("Ambient arca {before} → {after}", "{why}", "D28")})
+
 def gm_said(o) -> str:
     """`` [GM wound bonus +1; totals entered: roll, dodge]``: what the GM decided in an
     action, for its one line (and so the recap)."""
-    out = [f"GM wound bonus {label.split(' (GM bonus)')[0].rsplit(' ', 1)[-1]}"
-           for label in (note.label for note in getattr(o, "notes", ()))
-           if "(GM bonus)" in label]
-    entered = [slot for slot, roll in getattr(o, "rolls", ())
-               if getattr(roll, "entered", None) is not None]
-    if entered:
-        out.append(f"totals entered: {', '.join(entered)}")
-    return f" [{'; '.join(out)}]" if out else ""
+    return said([f"GM wound bonus {label.split(' (GM bonus)')[0].rsplit(' ', 1)[-1]}"
+                 for label in (note.label for note in getattr(o, "notes", ()))
+                 if "(GM bonus)" in label],
+                [slot for slot, roll in getattr(o, "rolls", ())
+                 if getattr(roll, "entered", None) is not None])
 
 
 def outcome_line(o, n: Names) -> str:
@@ -100,12 +103,12 @@ def outcome_line(o, n: Names) -> str:
     return f"{n(getattr(o, 'actor', None))}: {type(o).__name__}"
 
 
-@describer(ActionResolved)
+@LINES.of(ActionResolved)
 def _(e: ActionResolved, n: Names, cost: str) -> str:
     return line(outcome_line(e.outcome, n), [cost]) + gm_said(e.outcome)
 
 
-@describer(ActionTaken)
+@LINES.of(ActionTaken)
 def _(e: ActionTaken, n: Names, cost: str) -> str:
     if e.action == "defend":
         return line(f"{n(e.actor)} defends: defensive until its next turn", [cost, "D23"])
@@ -114,7 +117,7 @@ def _(e: ActionTaken, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} {verb}{text}", [cost, "reaction" if e.reaction else ""])
 
 
-@describer(Moved)
+@LINES.of(Moved)
 def _(e: Moved, n: Names, cost: str) -> str:
     if e.how == "forced":
         return f"{n(e.actor)} is forced {e.start} → {e.end} (D25)"
@@ -127,29 +130,19 @@ _CONDITIONS = {"grappling": "is grappling", "grappled": "is grappled by",
                "hanging": "is hanging at the ledge"}
 
 
-@describer(ConditionStarted)
+@LINES.of(ConditionStarted)
 def _(e: ConditionStarted, n: Names, cost: str) -> str:
     other = f" {n(e.other)}" if e.other else ""
     return line(f"{n(e.actor)} {_CONDITIONS.get(e.condition, e.condition)}{other}", [e.why])
 
 
-@describer(ConditionEnded)
+@LINES.of(ConditionEnded)
 def _(e: ConditionEnded, n: Names, cost: str) -> str:
     other = f" ({n(e.other)})" if e.other else ""
     return line(f"{n(e.actor)} is no longer {e.condition}{other}", [e.why])
 
 
-@describer(ActionReadied)
-def _(e: ActionReadied, n: Names, cost: str) -> str:
-    return line(f"{n(e.actor)} readies {e.action} until the round ends", [cost, "D9"])
-
-
-@describer(ReadiedCleared)
-def _(e: ReadiedCleared, n: Names, cost: str) -> str:
-    return line(f"{n(e.actor)}'s readied {e.action} is gone", [e.why])
-
-
-@describer(HoldingChanged)
+@LINES.of(HoldingChanged)
 def _(e: HoldingChanged, n: Names, cost: str) -> str:
     held = ", ".join(item(w) for w in e.after) or "nothing"
     return f"{n(e.actor)} now holds {held}"
@@ -160,7 +153,7 @@ _TALLY_VERBS = {"wounds": ("takes", "heals"), "stress": ("gains", "sheds"),
 _TALLY_RULES = {"wounds": "D19", "stress": "D26", "arca": "D27"}
 
 
-@describer(TallyChanged)
+@LINES.of(TallyChanged)
 def _(e: TallyChanged, n: Names, cost: str) -> str:
     up, down = _TALLY_VERBS.get(e.tally, ("gains", "loses"))
     change = abs(e.after - e.before)
@@ -173,28 +166,12 @@ def _(e: TallyChanged, n: Names, cost: str) -> str:
                 [f"{e.before} → {e.after}{of}", e.why, _TALLY_RULES.get(e.tally, "")])
 
 
-@describer(RoundRefilled)
-def _(e: RoundRefilled, n: Names, cost: str) -> str:
-    return f"Every creature has {e.ap} AP (D1, D6)"
-
-
-@describer(AmbientArcaChanged)
-def _(e: AmbientArcaChanged, n: Names, cost: str) -> str:
-    return line(f"Ambient arca {e.before} → {e.after}", [e.why, "D28"])
-
-
 # --- breakdowns ------------------------------------------------------------------------
 
 def note_row(note, width: int) -> Text:
     """``Freya rolls [striking: trained] + finesse 3   [4] + 3 = 7   D11``."""
-    value = note.value
-    shown = roll_text(value) if hasattr(value, "dice") else ("" if value is None else
-                                                              str(value))
-    text = Text(INDENT + f"{note.label:<{width}}  ")
-    text.append(shown, style="bold")
-    if note.rule:
-        text.append(f"  {note.rule}", style="dim")
-    return text
+    value = roll_text(note.value) if hasattr(note.value, "dice") else note.value
+    return row(note.label, value, note.rule, width=width, gap="  ", style="bold")
 
 
 def breakdown(e: ActionResolved, n: Names, cost: str = "") -> Group:
@@ -209,9 +186,6 @@ def breakdown(e: ActionResolved, n: Names, cost: str = "") -> Group:
     return Group(head, *rows)
 
 
-EVENT_RENDERERS[ActionResolved] = breakdown
-
-
 # --- the order table, the toolbar, the map -------------------------------------------------
 
 def _limit(rs, actor, key: str) -> int:
@@ -224,13 +198,12 @@ def _ap(actor, state, rs) -> Text:
     return Text.assemble(pips([("ap", left)], {"ap": top}), f" {left}")
 
 
-def _tally(key: str, limit: str):
-    """A cell ``n/limit`` (wounds of the wound limit, stress of the capacity, ...)."""
-    return lambda actor, state, rs: f"{actor.resource(key)}/{rs.stat(actor.sheet, limit)}"
+def _stress(actor, state, rs) -> str:
+    """Stress of the capacity (D26): a limit the resource itself does not hold."""
+    return f"{actor.resource('stress')}/{rs.stat(actor.sheet, 'stress_capacity')}"
 
 
-_wounds, _stress = _tally("wounds", "wound_limit"), _tally("stress", "stress_capacity")
-_arca = _tally("arca", "arca_max")
+_wounds, _arca = resource_cell("wounds"), resource_cell("arca")
 
 
 def _holding(actor, state, rs) -> str:
@@ -304,53 +277,61 @@ def _grapples(state) -> list[tuple[str, str]]:
             if data_of(a).grappling]
 
 
-LAYOUTS["dungeoneers"] = Layout(
+LAYOUT = Layout(
     columns=(Column("AP", _ap), Column("Wounds", _wounds), Column("Stress", _stress),
              Column("Arca", _arca), Column("Holding", _holding, after_zone=True),
              Column("Conditions", _conditions, after_zone=True, wrap=True)),
-    legend=_legend, groups=_grapples, group_mark="✊", group_word="grappling",
-    down_word="down", toolbar=toolbar)
+    legend=_legend, groups=_grapples, group_mark="✊", group_word="grappling", toolbar=toolbar)
 
 
 # --- one creature --------------------------------------------------------------------------
 
-def actor_sheet(view) -> Group:
-    """`show CREATURE`: every number of its sheet, live values beside it."""
-    state, actor, rs = view.state, view.state.actors[view.actor], view.ruleset
-    sheet, library = actor.sheet, view.library
-    names = Names.of(state)
-    head, table = sheet_frame(state, actor,
-                              actor.side + (", DOWN (D19)" if actor.down else ""))
-    up = " (up)" if actor.id in state.up else ""
-    table.add_row("AP", Text.assemble(_ap(actor, state, rs), f" of {_limit(rs, actor, 'ap')}"
-                                      + up))
-    table.add_row("Wounds", f"{_wounds(actor, state, rs)} (down at the limit, D19)")
-    table.add_row("Stress", f"{_stress(actor, state, rs)} (capacity = "
-                            f"{rs.numbers.stress_capacity_score}, D26)")
-    table.add_row("Arca", f"{_arca(actor, state, rs)} (2 x wisdom, D27)")
-    table.add_row("Tile", actor.zone or "not placed")
-    table.add_row("Scores", ", ".join(f"{s} {getattr(sheet, s)}" for s in (
-        "body", "finesse", "mind", "spirit", "wisdom", "dexterity", "endurance")))
-    ranks = ", ".join(f"{skill} {rank} (d{rs.numbers.die_of(rank)})"
-                      for skill, rank in sheet.proficiencies) or "all untrained"
-    table.add_row("Proficiency", f"{ranks} (D12)")
-    armor = sheet.armor + actor.effect_total("armor")
-    table.add_row("Defence", f"armor value {armor}, critical threshold "
-                             f"{sheet.critical_threshold}, threat range {sheet.threat_range}")
-    table.add_row("Speeds", ", ".join(f"{s.title()} ({t})" for s, t in sheet.speeds))
-    table.add_row("Damage", _damage_types(sheet))
+SCORES = ("body", "finesse", "mind", "spirit", "wisdom", "dexterity", "endurance")
+
+
+def _ap_row(actor, view) -> Text:
+    rs, up = view.ruleset, " (up)" if actor.id in view.state.up else ""
+    return Text.assemble(_ap(actor, view.state, rs), f" of {_limit(rs, actor, 'ap')}{up}")
+
+
+def _proficiency(actor, view) -> str:
+    ranks = ", ".join(f"{skill} {rank} (d{view.ruleset.numbers.die_of(rank)})"
+                      for skill, rank in actor.sheet.proficiencies) or "all untrained"
+    return f"{ranks} (D12)"
+
+
+def _defence(actor, view) -> str:
+    sheet = actor.sheet
+    return (f"armor value {sheet.armor + actor.effect_total('armor')}, critical threshold "
+            f"{sheet.critical_threshold}, threat range {sheet.threat_range}")
+
+
+def _weapons(actor, view) -> str:
     held = data_of(actor).holding
-    table.add_row("Weapons", "\n".join(
-        f"{w.name}: {w.damage}" + (f", reach {w.reach}" if w.reach else "")
-        + (" (in hand)" if w.id in held else "")
-        for w in (library.weapons[i] for i in sheet.weapons)) or "none (a fist)")
-    table.add_row("Spells", "\n".join(
-        f"{s.name}: {s.cost} AP, {s.arca} arca, range {s.range}"
-        for s in (library.spells[i] for i in sheet.spells)) or "none")
-    table.add_row("Conditions", ", ".join(conditions(actor, names)) or "none")
-    effects = [f"{effect_text(e)} {until_text(e.until, names)}".strip() for e in actor.effects]
-    table.add_row("Effects", "\n".join(effects) or "none")
-    return Group(head, table)
+    return "\n".join(f"{w.name}: {w.damage}" + (f", reach {w.reach}" if w.reach else "")
+                     + (" (in hand)" if w.id in held else "")
+                     for w in (view.library.weapons[i] for i in actor.sheet.weapons)
+                     ) or "none (a fist)"
+
+
+def _spells(actor, view) -> str:
+    return "\n".join(f"{s.name}: {s.cost} AP, {s.arca} arca, range {s.range}"
+                     for s in (view.library.spells[i] for i in actor.sheet.spells)) or "none"
+
+
+SHEET = Sheet(rows=(
+    ("AP", _ap_row),
+    ("Wounds", lambda a, v: f"{_wounds(a, v.state, v.ruleset)} (down at the limit, D19)"),
+    ("Stress", lambda a, v: f"{_stress(a, v.state, v.ruleset)} (capacity = "
+                            f"{v.ruleset.numbers.stress_capacity_score}, D26)"),
+    ("Arca", lambda a, v: f"{_arca(a, v.state, v.ruleset)} (2 x wisdom, D27)"),
+    ("Tile", lambda a, v: a.zone or "not placed"),
+    ("Scores", lambda a, v: ", ".join(f"{s} {getattr(a.sheet, s)}" for s in SCORES)),
+    ("Proficiency", _proficiency), ("Defence", _defence),
+    ("Speeds", lambda a, v: ", ".join(f"{s.title()} ({t})" for s, t in a.sheet.speeds)),
+    ("Damage", lambda a, v: _damage_types(a.sheet)), ("Weapons", _weapons),
+    ("Spells", _spells),
+    ("Conditions", lambda a, v: ", ".join(conditions(a, Names.of(v.state))) or "none")))
 
 
 def _damage_types(sheet) -> str:
@@ -358,9 +339,6 @@ def _damage_types(sheet) -> str:
     parts += [f"resists {k} ({n})" for k, n in sheet.resist]
     parts += [f"immune to {k}" for k in sheet.immune]
     return ", ".join(parts) + " (D20)" if parts else "no vulnerability, resistance or immunity"
-
-
-SHEETS["dungeoneers"] = actor_sheet
 
 
 # --- odds ----------------------------------------------------------------------------------
@@ -390,4 +368,5 @@ def odds_view(o: StrikeOdds, n: Names) -> Group:
     return Group(*out)
 
 
-VIEW_RENDERERS[StrikeOdds] = odds_view
+SCREEN = Screen(lines=LINES, events={ActionResolved: breakdown}, views={StrikeOdds: odds_view},
+                layout=LAYOUT, sheet=SHEET)

@@ -97,5 +97,4 @@ def odds(ctx: Context) -> Outcome:
     result = attack_odds(ctx.state, ctx.ruleset, request, Decisions(declared=declared))
     if request.get("json"):
         return Outcome(view=Message(odds_json(result)))
-    from shaper_gm.rulesets.reactions import views  # noqa: F401  (registers the view)
     return Outcome(view=result)

@@ -2,8 +2,8 @@
 of the GM's damage with the ruling behind it, the order table's columns, `show ACTOR`
 and the `odds` view (R1-R12).
 
-Imported by the render layer the first time it meets a reactions event or draws a
-reactions encounter; registering is all the import does.
+Its `SCREEN` declares them; the render layer reads it the first time it meets a
+reactions event or draws a reactions encounter.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from rich.table import Table
 from rich.text import Text
 
 from shaper_gm.render.breakdown import INDENT
-from shaper_gm.render.console import EVENT_RENDERERS, VIEW_RENDERERS
-from shaper_gm.render.tables import LAYOUTS, Column, Layout, hp_bar, pips
-from shaper_gm.render.text import Names, describer, effect_text, line, until_text
-from shaper_gm.render.views import SHEETS, fraction, percent, sheet_frame
+from shaper_gm.render.plugins import ByType, Screen
+from shaper_gm.render.tables import Column, Layout, pips, resource_cell
+from shaper_gm.render.text import Names, line, said, template
+from shaper_gm.render.views import Sheet, fraction, health, percent
 from shaper_gm.rulesets.reactions.events import (
     AttackResolved,
     DamageResolved,
@@ -33,7 +33,12 @@ TURN = ("move", "action")                  # the turn's budget (R10)
 
 # --- one line per event ---------------------------------------------------------------
 
-@describer(Moved)
+LINES = ByType({
+    ShieldSoaked: template("{actor!n}'s shield soaks {soaked}", "{before} → {after}", "R7"),
+    ShieldExpired: template("{actor!n}'s shield ({amount} left) lapses at the start of its "
+                            "turn (R12)")})
+
+@LINES.of(Moved)
 def _(e: Moved, n: Names, cost: str) -> str:
     if e.why.startswith("dodged"):
         how = "no tile named: the free tile farthest from the attacker" \
@@ -42,28 +47,18 @@ def _(e: Moved, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} moves {e.start} → {e.end}", [f"{e.metres} m", cost, "R10"])
 
 
-@describer(ShieldRaised)
+@LINES.of(ShieldRaised)
 def _(e: ShieldRaised, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} raises the {e.shield.replace('-', ' ').capitalize()}: shield "
                 f"{e.before} → {e.after}", [cost, "R12"])
 
 
-@describer(ShieldSoaked)
-def _(e: ShieldSoaked, n: Names, cost: str) -> str:
-    return line(f"{n(e.actor)}'s shield soaks {e.soaked}", [f"{e.before} → {e.after}", "R7"])
-
-
-@describer(ShieldExpired)
-def _(e: ShieldExpired, n: Names, cost: str) -> str:
-    return f"{n(e.actor)}'s shield ({e.amount} left) lapses at the start of its turn (R12)"
-
-
-@describer(AttackResolved)
+@LINES.of(AttackResolved)
 def _(e: AttackResolved, n: Names, cost: str) -> str:
     return attack_summary(e.outcome, n, cost)
 
 
-@describer(DamageResolved)
+@LINES.of(DamageResolved)
 def _(e: DamageResolved, n: Names, cost: str) -> str:
     o = e.outcome
     return f"{o.amount} {'direct' if o.direct else o.attack_type} damage to " \
@@ -72,14 +67,8 @@ def _(e: DamageResolved, n: Names, cost: str) -> str:
 
 def gm_harm_text(o) -> str:
     """The GM's damage, in order: ``armor 6 stops 6, 3 gets through, health 10 → 7``."""
-    parts = []
-    if o.armor:
-        parts.append(f"armor {o.armor} stops {max(0, o.amount - o.damage)}")
-    parts.append(f"{o.damage} gets through")
-    if o.soaked:
-        parts.append(f"shield soaks {o.soaked}")
-    parts.append(f"health {o.health_before} → {o.health_after}" + (", down" if o.down else ""))
-    return ", ".join(parts)
+    stopped = [f"armor {o.armor} stops {max(0, o.amount - o.damage)}"] if o.armor else []
+    return ", ".join([*stopped, f"{o.damage} gets through", *_on_health(o)])
 
 
 def attempt_text(a) -> str:
@@ -89,11 +78,13 @@ def attempt_text(a) -> str:
 def harm_text(o, n: Names) -> str:
     """``28 damage (armor 6), shield soaks 10, health 60 → 42``."""
     armor = f" (armor {o.armor})" if o.armor else ""
-    parts = [f"{o.damage} damage{armor}"]
-    if o.soaked:
-        parts.append(f"shield soaks {o.soaked}")
-    parts.append(f"health {o.health_before} → {o.health_after}" + (", down" if o.down else ""))
-    return ", ".join(parts)
+    return ", ".join([f"{o.damage} damage{armor}", *_on_health(o)])
+
+
+def _on_health(o) -> list[str]:
+    """What the shield soaked and what reached health."""
+    soaked = [f"shield soaks {o.soaked}"] if o.soaked else []
+    return [*soaked, f"health {o.health_before} → {o.health_after}" + (", down" if o.down else "")]
 
 
 def attack_summary(o, n: Names, cost: str = "") -> str:
@@ -116,9 +107,8 @@ def attack_summary(o, n: Names, cost: str = "") -> str:
 
 def _entered(o) -> str:
     """`` [totals entered: block 1, critical roll]``: rolls called out at the table."""
-    rolls = [note.label.split(":")[0].split(" (")[0] for note in o.notes
-             if "(entered)" in note.label]
-    return f" [totals entered: {', '.join(rolls)}]" if rolls else ""
+    return said((), [note.label.split(":")[0].split(" (")[0] for note in o.notes
+                     if "(entered)" in note.label])
 
 
 # --- breakdowns --------------------------------------------------------------------------
@@ -178,31 +168,19 @@ def _turn(actor, state, rs) -> Text:
     return pips([(name, actor.resource(name)) for name in TURN], full)
 
 
-def _reactions(actor, state, rs) -> str:
-    return f"{actor.resource('reactions')}/{rs.stat(actor.sheet, 'reactions')}"
-
-
 def _shield(actor, state, rs) -> str:
     return str(actor.resource("shield")) if actor.resource("shield") else "–"
 
 
-def _legend(state, rs) -> str:
-    return (" · ● move, action left (R10) · reactions refill at one's own turn (R11) · "
-            "a shield lasts until then (R12)")
+_reactions = resource_cell("reactions")
+LEGEND = (" · ● move, action left (R10) · reactions refill at one's own turn (R11) · "
+          "a shield lasts until then (R12)")
 
 
-def _toolbar(actor, rs, state=None) -> str:
-    """``move 1/1 · action 0/1 · reactions 2/2 · shield 10``."""
-    full = {name: rs.resource_spec(name).max for name in TURN}
-    turn = " · ".join(f"{name} {actor.resource(name)}/{full[name]}" for name in TURN)
-    return f"{turn} · reactions {_reactions(actor, None, rs)} · shield " \
-           f"{actor.resource('shield')}"
-
-
-LAYOUTS["reactions"] = Layout(
+LAYOUT = Layout(
     columns=(Column("Turn", _turn), Column("Reactions", _reactions),
              Column("Shield", _shield)),
-    legend=_legend, toolbar=_toolbar, down_word="down")
+    legend=LEGEND)          # the toolbar: its resources, in their order
 
 
 def chance(target: int, rs) -> str:
@@ -210,40 +188,54 @@ def chance(target: int, rs) -> str:
     return f"{target}+ ({fraction(success(target, rs.numbers.roll_die))})"
 
 
-def actor_sheet(view) -> Group:
-    """`show ACTOR`: every number of the sheet with effects on it, live values beside."""
-    state, rs = view.state, view.ruleset
-    actor = state.actors[view.actor]
+def _numbers(actor, rs) -> dict[str, int]:
+    return {key: rs.number(actor, key) for key in SHEET_NUMBERS}
+
+
+def _turn_row(actor, view) -> Text:
+    return Text.assemble(_turn(actor, view.state, view.ruleset), "  ", " · ".join(
+        f"{name} {actor.resource(name)}" for name in TURN), " (R10)")
+
+
+def _reactions_row(actor, view) -> str:
+    rs = view.ruleset
+    return (f"{_reactions(actor, view.state, rs)} (block {rs.numbers.reaction_cost('block')}, "
+            f"dodge {rs.numbers.reaction_cost('dodge')}; R2, R11)")
+
+
+def _shield_row(actor, view) -> str:
     sheet = actor.sheet
-    head, table = sheet_frame(state, actor,
-                              actor.side + (", DOWN (R8)" if actor.down else ""))
-    number = {key: rs.number(actor, key) for key in SHEET_NUMBERS}
-    table.add_row("Health", hp_bar(actor.hp or 0, actor.max_hp or 0))
-    table.add_row("Turn", Text.assemble(_turn(actor, state, rs), "  ", " · ".join(
-        f"{name} {actor.resource(name)}" for name in TURN), " (R10)"))
-    table.add_row("Reactions", f"{_reactions(actor, state, rs)} (block "
-                               f"{rs.numbers.reaction_cost('block')}, dodge "
-                               f"{rs.numbers.reaction_cost('dodge')}; R2, R11)")
-    shield = rs.library.shield(sheet.shield) if sheet.shield else None
+    shield = view.ruleset.library.shield(sheet.shield) if sheet.shield else None
     raised = actor.resource("shield")
-    table.add_row("Shield", (f"{raised} raised" if raised else "none raised")
-                  + (f"; the {shield.name} gives {shield.amount} (R12)" if shield else ""))
-    table.add_row("Where", f"{actor.zone or 'not placed'}, speed {number['speed']} m")
-    table.add_row("Armor", f"physical {number['physical_armor']}, magical "
-                           f"{number['magical_armor']}, block bonus {number['block_bonus']}"
-                           " (R6)")
-    table.add_row("Rolls", f"block {chance(number['block'], rs)}, dodge "
-                           f"{chance(number['dodge'], rs)}, critical "
-                           f"{chance(number['critical'], rs)} +{number['critical_bonus']} "
-                           "(R3, R5)")
-    table.add_row("Initiative", f"d{rs.numbers.initiative_die} {number['initiative']:+d}"
-                  + (f", rolled {actor.initiative}" if actor.initiative is not None else "")
-                  + " (R9)")
-    table.add_row("Weapons", _weapons(actor, rs) or "none")
-    effects = [f"{effect_text(e)} {until_text(e.until, Names.of(state))}".strip()
-               for e in actor.effects]
-    table.add_row("Effects", "\n".join(effects) or "none")
-    return Group(head, table)
+    return ((f"{raised} raised" if raised else "none raised")
+            + (f"; the {shield.name} gives {shield.amount} (R12)" if shield else ""))
+
+
+def _armor_row(actor, view) -> str:
+    number = _numbers(actor, view.ruleset)
+    return (f"physical {number['physical_armor']}, magical {number['magical_armor']}, "
+            f"block bonus {number['block_bonus']} (R6)")
+
+
+def _rolls_row(actor, view) -> str:
+    rs = view.ruleset
+    number = _numbers(actor, rs)
+    return (f"block {chance(number['block'], rs)}, dodge {chance(number['dodge'], rs)}, "
+            f"critical {chance(number['critical'], rs)} +{number['critical_bonus']} (R3, R5)")
+
+
+def _initiative_row(actor, view) -> str:
+    rs = view.ruleset
+    rolled = f", rolled {actor.initiative}" if actor.initiative is not None else ""
+    return f"d{rs.numbers.initiative_die} {rs.number(actor, 'initiative'):+d}{rolled} (R9)"
+
+
+SHEET = Sheet(rows=(
+    ("Health", health), ("Turn", _turn_row), ("Reactions", _reactions_row),
+    ("Shield", _shield_row),
+    ("Where", lambda a, v: f"{a.zone or 'not placed'}, speed {v.ruleset.number(a, 'speed')} m"),
+    ("Armor", _armor_row), ("Rolls", _rolls_row), ("Initiative", _initiative_row),
+    ("Weapons", lambda a, v: _weapons(a, v.ruleset) or "none")))
 
 
 def _weapons(actor, rs) -> str:
@@ -292,7 +284,6 @@ def odds_view(view: AttackOdds, names: Names) -> Group:
     return Group(*out)
 
 
-EVENT_RENDERERS[AttackResolved] = attack_breakdown
-EVENT_RENDERERS[DamageResolved] = damage_breakdown
-VIEW_RENDERERS[AttackOdds] = odds_view
-SHEETS["reactions"] = actor_sheet
+SCREEN = Screen(lines=LINES, layout=LAYOUT, sheet=SHEET,
+                events={AttackResolved: attack_breakdown, DamageResolved: damage_breakdown},
+                views={AttackOdds: odds_view})

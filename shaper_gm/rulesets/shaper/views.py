@@ -1,13 +1,11 @@
 """How a Shaper fight looks: its events in one line, and every number of an attack and
 of a GM's damage with the ruling behind it (S2-S8, S15, S16, S20, S26).
 
-Imported by the render layer the first time it meets a Shaper event; registering its
-describers and renderers is all the import does.
+Its `SCREEN` declares them; the render layer reads it the first time it meets a
+Shaper event or table.
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterable
 
 from rich.console import Group
 from rich.text import Text
@@ -15,17 +13,9 @@ from rich.text import Text
 from shaper_gm.dice import parse
 from shaper_gm.render import breakdown
 from shaper_gm.render.breakdown import INDENT, faces, more, part_text, row
-from shaper_gm.render.console import EVENT_RENDERERS
-from shaper_gm.render.tables import LAYOUTS, Column, Layout, pips
-from shaper_gm.render.text import (
-    Names,
-    describer,
-    item,
-    kind,
-    line,
-    plural,
-)
-from shaper_gm.render.views import SHEETS
+from shaper_gm.render.plugins import ByType, Screen
+from shaper_gm.render.tables import Column, Layout, pips
+from shaper_gm.render.text import Names, item, kind, line, listed, plural, said, template
 from shaper_gm.rulesets.shaper import model
 from shaper_gm.rulesets.shaper.events import (
     AttackResolved,
@@ -37,16 +27,20 @@ from shaper_gm.rulesets.shaper.events import (
     SkillUsed,
     Summoned,
 )
-from shaper_gm.rulesets.shaper.views_sheet import actor_sheet, pool_left, pool_shown
+from shaper_gm.rulesets.shaper.views_sheet import SHEET, pool_left, pool_shown
+
+LINES = ByType({
+    Disengaged: template("{actor!n} leaves the engagement", "{why}", "{cost}"),
+    Summoned: template("{summoner!n} summons {actor!n} in {zone} (S21)")})
 
 
-@describer(Moved)
+@LINES.of(Moved)
 def _(e: Moved, n: Names, cost: str) -> str:
     band = n.band(e.distance) if n.band else plural(e.distance, "step")
     return line(f"{n(e.actor)} moves {e.start} → {e.end}", [band, cost])
 
 
-@describer(Engaged)
+@LINES.of(Engaged)
 def _(e: Engaged, n: Names, cost: str) -> str:
     others = [n(a) for a in e.group if a not in (e.actor, e.target)]
     text = f"{n(e.actor)} engages {n(e.target)}"
@@ -55,42 +49,32 @@ def _(e: Engaged, n: Names, cost: str) -> str:
     return line(text, [cost])
 
 
-@describer(Disengaged)
-def _(e: Disengaged, n: Names, cost: str) -> str:
-    return line(f"{n(e.actor)} leaves the engagement", [e.why, cost])
-
-
 _ITEM_VERBS = {"drew": "draws", "sheathed": "sheathes", "reloaded": "reloads",
                "raised": "raises", "dropped": "drops"}
 
 
-@describer(ItemChanged)
+@LINES.of(ItemChanged)
 def _(e: ItemChanged, n: Names, cost: str) -> str:
     verb = _ITEM_VERBS.get(e.verb, e.verb)
     return line(f"{n(e.actor)} {verb} the {item(e.item)}", [cost])
 
 
-@describer(SkillUsed)
+@LINES.of(SkillUsed)
 def _(e: SkillUsed, n: Names, cost: str) -> str:
     skill = item(e.skill).title()
     on = f" on {n(e.target)}" if e.target and e.target != e.actor else ""
     return line(f"{n(e.actor)} uses {skill}{on}", [e.note, cost])
 
 
-@describer(AttackResolved)
+@LINES.of(AttackResolved)
 def _(e: AttackResolved, n: Names, cost: str) -> str:
     return attack_summary(e, n, cost)
 
 
-@describer(DamageTaken)
+@LINES.of(DamageTaken)
 def _(e: DamageTaken, n: Names, cost: str) -> str:
     r = e.result
     return f"{r.damage} damage to {n(e.actor)}: {damage_text(r)}"
-
-
-@describer(Summoned)
-def _(e: Summoned, n: Names, cost: str) -> str:
-    return f"{n(e.summoner)} summons {n(e.actor)} in {e.zone} (S21)"
 
 
 # --- attacks and damage in one line --------------------------------------------------
@@ -148,44 +132,34 @@ def attack_summary(e: AttackResolved, n: Names, cost: str = "") -> str:
     o = e.outcome
     targets = [t.id for t in o.targets]
     skills = ", ".join(item(s).title() for s in o.skills)
-    head = line(f"{n(e.attacker)} attacks {_and(n(t) for t in targets)} with the "
+    head = line(f"{n(e.attacker)} attacks {listed(n(t) for t in targets)} with the "
                 f"{item(o.weapon)}", [skills, cost])
     if len(o.targets) == 1:
         text = f"{head}: {target_text(o.targets[0], o.attack.total)}"
     else:
         text = f"{head}: " + "; ".join(f"{n(t.id)} {target_text(t, o.attack.total)}"
                                        for t in o.targets)
-    said = gm_said(o, n)
-    return f"{text} [{'; '.join(said)}]" if said else text
+    return text + gm_said(o, n)
 
 
-def gm_said(o, n: Names) -> list[str]:
+def gm_said(o, n: Names) -> str:
     """What the GM decided in an attack, for its one line (and so the recap): bonuses
     given, totals called out at the table, and the automatic modifiers overruled."""
-    out = [f"{p[1]} {p[0]:+d}" for p in (*o.attack_bonus, *_damage_bonus(o))
-           if p[1].startswith("GM ")]
     entered = [what for what, roll in (("attack", o.attack), *(
         (f"{n(t.id)}'s evasion", t.evasion) for t in o.targets)) if roll.entered is not None]
     if o.damage_roll is not None and o.damage_roll.entered is not None:
         entered.append("damage")
     entered += [f"{n(t.id)}'s Defense" for t in o.targets
                 if t.defense is not None and t.defense.entered is not None]
-    if entered:
-        out.append(f"totals entered: {', '.join(entered)}")
-    out += [x.text for x in o.overruled]
-    out += [f"{n(t.id)}'s {x.text.replace(':', ' on Evasion:', 1)}" for t in o.targets
-            for x in t.overruled]
-    return out
+    return said([f"{p[1]} {p[0]:+d}" for p in (*o.attack_bonus, *_damage_bonus(o))
+                 if p[1].startswith("GM ")], entered,
+                [x.text for x in o.overruled]
+                + [f"{n(t.id)}'s {x.text.replace(':', ' on Evasion:', 1)}" for t in o.targets
+                   for x in t.overruled])
 
 
 def _damage_bonus(o) -> tuple:
     return o.damage_roll.bonus if o.damage_roll is not None else ()
-
-
-def _and(words: Iterable[str]) -> str:
-    words = list(words)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
 
 
 # --- breakdowns ----------------------------------------------------------------------------
@@ -204,20 +178,15 @@ def evasion_mod_text(mod) -> str:
 
 def pipeline(result, depth: int = 2) -> list[Text]:
     """DamageResult.steps, one a line: ``Defense after Pierce 2   7   S7``."""
-    steps = list(result.steps)
-    width = max(len(s.label) for s in steps)
+    width = max(len(s.label) for s in result.steps)
     out = []
-    for step in steps:
-        if step.label == "HP":
-            value = f"{result.hp_before} → {result.hp_after}"
-        else:
-            value = str(step.value)
-        text = Text(INDENT * depth + f"{step.label:<{width}}  {value:>7}")
-        if step.rule:
-            text.append(f"  {step.rule}", style="dim")
-        if step.label == "HP" and result.down:
-            text.append("  Down (S8)", style="bold red")
-        out.append(text)
+    for step in result.steps:
+        hp = step.label == "HP"
+        value = f"{result.hp_before} → {result.hp_after}" if hp else step.value
+        out.append(row(step.label, value, step.rule, depth=depth, width=width, gap="  ",
+                       align=7))
+        if hp and result.down:
+            out[-1].append("  Down (S8)", style="bold red")
     return out
 
 
@@ -342,8 +311,6 @@ def damage_breakdown(event, names: Names) -> Group:
     return Group(head, *pipeline(r, depth=1))
 
 
-
-
 # --- the order table, the map and one actor -------------------------------------------
 
 def _actions(actor, state, rs) -> Text:
@@ -368,19 +335,17 @@ def _legend(state, rs) -> str:
     return f"{words} ({' '.join(kind(k) for k in rs.numbers.pool.as_dict())})"
 
 
-def _toolbar(actor, rs, state=None) -> str:
-    """``major 2/3  minor 1/1  free 1/1 · SP 1/1`` (S18, S22)."""
+def _pool(actor, rs, state=None) -> str:
+    """``major 2/3  minor 1/1  free 1/1`` (S18)."""
     full = rs.new_pool(actor.sheet)
-    pool = "  ".join(f"{k} {left}/{full[k]}" for k, left in pool_left(actor, rs))
-    return f"{pool} · SP {_sp(actor, None, rs)}"
+    return "  ".join(f"{k} {left}/{full[k]}" for k, left in pool_left(actor, rs))
 
 
-LAYOUTS["shaper"] = Layout(
+LAYOUT = Layout(
     columns=(Column("Actions", _actions), Column("SP", _sp),
              Column("Engaged", _engaged, after_zone=True, wrap=True)),
-    legend=_legend, groups=model.engagements, group_word="engaged", down_word="Down",
-    toolbar=_toolbar)
+    legend=_legend, groups=model.engagements, group_word="engaged", toolbar=(_pool, "sp"))
 
-SHEETS["shaper"] = actor_sheet          # views_sheet.py
-EVENT_RENDERERS[AttackResolved] = attack_breakdown
-EVENT_RENDERERS[DamageTaken] = lambda e, n, cost: damage_breakdown(e, n)
+SCREEN = Screen(lines=LINES, layout=LAYOUT, sheet=SHEET,
+                events={AttackResolved: attack_breakdown,
+                        DamageTaken: lambda e, n, cost: damage_breakdown(e, n)})

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rich.console import Group
 from rich.text import Text
 
-from shaper_gm.render.tables import hp_bar, pips
-from shaper_gm.render.text import Names, effect_text, item, kind, until_text
-from shaper_gm.render.views import sheet_frame
+from shaper_gm.render.tables import pips
+from shaper_gm.render.text import Names, item, kind, until_text
+from shaper_gm.render.views import Sheet, health
 from shaper_gm.rulesets.shaper import model
 
 
@@ -45,56 +44,58 @@ def pool_shown(actor, state, rs) -> list[tuple[str, int]]:
     return pool_left(actor, rs)
 
 
-
 def _lookup(mapping: Mapping | None, key: str):
     return (mapping or {}).get(key)
 
 
-def actor_sheet(view) -> Group:
-    """`show ACTOR`: every number of a Shaper sheet, live values beside it."""
-    state, actor = view.state, view.state.actors[view.actor]
-    stats, library = actor.sheet, view.library
-    head, table = sheet_frame(state, actor, f"{actor.side}, level {stats.level}"
-                              + (", DOWN" if actor.down else ""))
-    full = view.ruleset.new_pool(stats)
-    counts = pool_shown(actor, state, view.ruleset)
-    where = actor.zone or "not placed"
-    engaged = model.engaged_with(state, actor.id)
-    if engaged:
-        where += f", engaged with {', '.join(engaged)}"
-    table.add_row("HP", hp_bar(actor.hp, actor.max_hp))
-    table.add_row("SP", f"{actor.resource('sp')}/{stats.max_sp} "
-                        f"(regains {stats.sp_regen} a turn)")
+def _actions(actor, view) -> Text:
+    state, rs = view.state, view.ruleset
+    counts = pool_shown(actor, state, rs)
     if waiting(actor, state):
         when = " (its turn is still to come)"
     elif actor.down or state.controls_turn(actor.id):
         when = ""
     else:
         when = " (its turn is over: spent or lapsed)"
-    table.add_row("Actions", Text.assemble(pips(counts, full), "  ",
-                                           " ".join(f"{kind(k)} {n}" for k, n in counts),
-                                           when))
-    table.add_row("Zone", where)
-    table.add_row("Abilities", f"Vigor {stats.vigor}, Finesse {stats.finesse}, "
-                               f"Mentality {stats.mentality}")
-    table.add_row("Attack", _bonuses(stats.attack_bonus, actor.effect_total("attack")))
-    table.add_row("Damage", _bonuses(stats.damage_bonus, actor.effect_total("damage")))
-    evasion = f"{stats.evasion_bonus:+d}"
-    if actor.effect_total("evasion"):
+    return Text.assemble(pips(counts, rs.new_pool(actor.sheet)), "  ",
+                         " ".join(f"{kind(k)} {n}" for k, n in counts), when)
+
+
+def _zone(actor, view) -> str:
+    engaged = model.engaged_with(view.state, actor.id)
+    return (actor.zone or "not placed") + (f", engaged with {', '.join(engaged)}"
+                                           if engaged else "")
+
+
+def _evasion(actor, view) -> str:
+    evasion, extra = f"{actor.sheet.evasion_bonus:+d}", actor.effect_total("evasion")
+    if extra:
         named = ", ".join(e.name for e in actor.effects if e.mod("evasion"))
-        evasion += f", {actor.effect_total('evasion'):+d} from effects ({named})"
-    table.add_row("Evasion", evasion)
-    table.add_row("Weapons", _weapons(actor, library))
-    if stats.shield:
-        table.add_row("Shield", shield_text(actor, library, view.ruleset, Names.of(state)))
-    armor = _lookup(getattr(library, "armor", None), stats.armor) if stats.armor else None
-    table.add_row("Armor", f"{armor.name if armor else item(stats.armor)}: Defense "
-                           f"{stats.defense}" if stats.armor else "none (no Defense roll, S7)")
-    table.add_row("Skills", _skills(actor, library))
-    effects = [f"{effect_text(e)} {until_text(e.until, Names.of(state))}".strip()
-               for e in actor.effects]
-    table.add_row("Effects", "\n".join(effects) or "none")
-    return Group(head, table)
+        evasion += f", {extra:+d} from effects ({named})"
+    return evasion
+
+
+def _armor(actor, view) -> str:
+    stats = actor.sheet
+    if not stats.armor:
+        return "none (no Defense roll, S7)"
+    armor = _lookup(getattr(view.library, "armor", None), stats.armor)
+    return f"{armor.name if armor else item(stats.armor)}: Defense {stats.defense}"
+
+
+SHEET = Sheet(about=lambda a, v: f"{a.side}, level {a.sheet.level}", down=", DOWN", rows=(
+    ("HP", health),
+    ("SP", lambda a, v: f"{a.resource('sp')}/{a.sheet.max_sp} (regains {a.sheet.sp_regen} "
+                        "a turn)"),
+    ("Actions", _actions), ("Zone", _zone),
+    ("Abilities", lambda a, v: f"Vigor {a.sheet.vigor}, Finesse {a.sheet.finesse}, "
+                               f"Mentality {a.sheet.mentality}"),
+    ("Attack", lambda a, v: _bonuses(a.sheet.attack_bonus, a.effect_total("attack"))),
+    ("Damage", lambda a, v: _bonuses(a.sheet.damage_bonus, a.effect_total("damage"))),
+    ("Evasion", _evasion), ("Weapons", lambda a, v: _weapons(a, v.library)),
+    ("Shield", lambda a, v: shield_text(a, v.library, v.ruleset, Names.of(v.state))
+     if a.sheet.shield else None),
+    ("Armor", _armor), ("Skills", lambda a, v: _skills(a, v.library))))
 
 
 def shield_text(actor, library, rs, names: Names) -> str:

@@ -1,28 +1,20 @@
 """One plain line per time-slice event, for the screen, the recap and the log readers.
 
-Each function takes the event, a `names` callable (id -> name) and the cost text the
-render layer folded in (``3 TS``); `LINES` maps event types to them and views.py
-registers them with the render layer.
+Each takes the event, a `names` callable (id -> name) and the cost text the render
+layer folded in (``3 TS``); `LINES` maps event types to them (a plain one is a
+template over the event's fields) and views.py declares it in its screen.
 """
 
 from __future__ import annotations
 
+from shaper_gm.render.text import line, listed, plural, said, template
 from shaper_gm.rulesets.timeslice import events as tev
 from shaper_gm.rulesets.timeslice.attack import DyingAttackOutcome
 from shaper_gm.rulesets.timeslice.clock import clock_text, minutes
 
 
-def _with(text: str, *details: str) -> str:
-    shown = [d for d in details if d]
-    return f"{text} ({', '.join(shown)})" if shown else text
-
-
 def _item(item_id: str | None) -> str:
     return (item_id or "bare hands").replace("-", " ")
-
-
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def attack_line(e: tev.AttackResolved, n, cost: str = "") -> str:
@@ -30,38 +22,34 @@ def attack_line(e: tev.AttackResolved, n, cost: str = "") -> str:
     o = e.outcome
     if isinstance(o, DyingAttackOutcome):
         end = "the timer runs out" if o.died else f"{minutes(o.after)} min left"
-        return _with(f"{n(o.attacker)} attacks {n(o.target)}, who is dying: no roll; the timer "
-                     f"loses a minute, {end}", "T14", cost)
+        return line(f"{n(o.attacker)} attacks {n(o.target)}, who is dying: no roll; the timer "
+                    f"loses a minute, {end}", ["T14", cost])
     called = f", called shot {o.called}" if o.called else ""
-    head = _with(f"{n(o.attacker)} attacks {n(o.target)} with the {_item(o.weapon)}{called}",
-                 cost)
+    head = line(f"{n(o.attacker)} attacks {n(o.target)} with the {_item(o.weapon)}{called}",
+                [cost])
     defense = f"{o.defense} {o.defense_total}" if o.defense_roll is not None else \
         f"no defense roll, {o.defense_total}"
-    said = gm_said(o)
-    said = f" [{'; '.join(said)}]" if said else ""
+    decided = gm_said(o)
     if not o.hit:
         tie = ": a tie goes to the defender" if o.attack_total == o.defense_total else ""
-        return f"{head}: {o.attack_total} vs {defense}, miss{tie} (T9){said}"
+        return f"{head}: {o.attack_total} vs {defense}, miss{tie} (T9){decided}"
     text = (f"{head}: {o.attack_total} vs {defense}, hit; {o.damage} - DR {o.dr} = {o.taken}, "
             f"HP {o.hp_before} → {o.hp_after}")
     extra = [*o.effects, o.result + (" (nonlethal)" if o.nonlethal and o.result else "")]
-    return text + "".join(f"; {x}" for x in extra if x) + said
+    return text + "".join(f"; {x}" for x in extra if x) + decided
 
 
-def gm_said(o) -> list[str]:
+def gm_said(o) -> str:
     """What the GM decided in an attack: a damage bonus, totals called out at the table."""
-    out = [f"{note.label} {note.value:+d}" for note in o.notes
-           if note.label.startswith("GM ") and isinstance(note.value, int)]
-    entered = [what for what, roll in (("attack", o.attack_roll), ("defense", o.defense_roll))
-               if getattr(roll, "entered", None) is not None]
-    if entered:
-        out.append(f"totals entered: {', '.join(entered)}")
-    return out
+    return said([f"{note.label} {note.value:+d}" for note in o.notes
+                 if note.label.startswith("GM ") and isinstance(note.value, int)],
+                [what for what, roll in (("attack", o.attack_roll), ("defense", o.defense_roll))
+                 if getattr(roll, "entered", None) is not None])
 
 
 def surprise_line(e: tev.SurpriseRolled, n, cost: str = "") -> str:
     o = e.outcome
-    caught = _and([n(a) for a in o.surprised]) if o.surprised else "nobody"
+    caught = listed([n(a) for a in o.surprised]) if o.surprised else "nobody"
     return (f"The {o.group} spring a surprise: [Q] average {o.mark}; surprised: {caught} "
             "(T16)")
 
@@ -69,31 +57,28 @@ def surprise_line(e: tev.SurpriseRolled, n, cost: str = "") -> str:
 LINES = {
     tev.AttackResolved: attack_line,
     tev.SurpriseRolled: surprise_line,
-    tev.Dying: lambda e, n, cost="": _with(
+    tev.Dying: lambda e, n, cost="": line(
         f"{n(e.actor)} is unconscious and dying: {minutes(e.seconds)} min on the timer",
-        "T13, T14"),
-    tev.KnockedOut: lambda e, n, cost="": _with(f"{n(e.actor)} is knocked out, alive", e.why),
-    tev.Died: lambda e, n, cost="": _with(f"{n(e.actor)} dies", e.why),
-    tev.TimerChanged: lambda e, n, cost="": _with(
-        f"{n(e.actor)}'s dying timer: {minutes(e.before)} → {minutes(e.after)} min", e.why),
-    tev.TimerRanOut: lambda e, n, cost="": f"{n(e.actor)}'s dying timer has run out (T14, T15)",
-    tev.StoppedDying: lambda e, n, cost="": _with(
-        f"{n(e.actor)} stops dying at {e.hp} HP, still unconscious", e.why),
-    tev.Woke: lambda e, n, cost="": _with(f"{n(e.actor)} wakes", e.why),
-    tev.TimePassed: lambda e, n, cost="": _with(
-        f"Time passes: {clock_text(e.before)} → {clock_text(e.after)}", e.why),
+        ["T13, T14"]),
+    tev.KnockedOut: template("{actor!n} is knocked out, alive", "{why}"),
+    tev.Died: template("{actor!n} dies", "{why}"),
+    tev.TimerChanged: lambda e, n, cost="": line(
+        f"{n(e.actor)}'s dying timer: {minutes(e.before)} → {minutes(e.after)} min", [e.why]),
+    tev.TimerRanOut: template("{actor!n}'s dying timer has run out (T14, T15)"),
+    tev.StoppedDying: template("{actor!n} stops dying at {hp} HP, still unconscious", "{why}"),
+    tev.Woke: template("{actor!n} wakes", "{why}"),
+    tev.TimePassed: lambda e, n, cost="": line(
+        f"Time passes: {clock_text(e.before)} → {clock_text(e.after)}", [e.why]),
     tev.WeaponDropped: lambda e, n, cost="": f"{n(e.actor)} drops the {_item(e.weapon)} (T11)",
-    tev.WeaponDrawn: lambda e, n, cost="": _with(
+    tev.WeaponDrawn: lambda e, n, cost="": line(
         f"{n(e.actor)} {'picks up' if e.picked_up else 'draws'} the {_item(e.weapon)}",
-        cost, "T7"),
-    tev.Tended: lambda e, n, cost="": _with(f"{n(e.actor)} tends {n(e.target)}", cost, "T14"),
-    tev.Moved: lambda e, n, cost="": _with(
+        [cost, "T7"]),
+    tev.Tended: template("{actor!n} tends {target!n}", "{cost}", "T14"),
+    tev.Moved: lambda e, n, cost="": line(
         f"{n(e.actor)} moves {e.origin} → {e.to}",
-        f"{e.units} unit{'s' if e.units != 1 else ''}, {e.moves} move"
-        f"{'s' if e.moves != 1 else ''}", cost, "T17"),
+        [f"{plural(e.units, 'unit')}, {plural(e.moves, 'move')}", cost, "T17"]),
     tev.SurpriseDeclared: lambda e, n, cost="": (
         f"Round {e.round} is a surprise round: "
-        + (f"{_and([n(a) for a in e.surprised])} gain{'s' if len(e.surprised) == 1 else ''} "
+        + (f"{listed([n(a) for a in e.surprised])} gain{'s' if len(e.surprised) == 1 else ''} "
            "no TS in it (T16)" if e.surprised else "nobody is caught unaware (T16)")),
 }
-

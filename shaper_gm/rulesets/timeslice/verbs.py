@@ -88,7 +88,6 @@ def odds(ctx: Context) -> Outcome:
     found = attack_odds(ctx.state, ctx.ruleset, request)
     if request.get("json"):
         return Outcome(view=Message(odds_json(found)))
-    from shaper_gm.rulesets.timeslice import views  # noqa: F401  (registers the view)
     return Outcome(view=found)
 
 

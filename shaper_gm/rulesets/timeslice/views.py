@@ -2,22 +2,24 @@
 surprise with the ruling behind each number, the order table's TS, conditions and
 dying timers, `show ACTOR`, the toolbar and `odds` (T1-T17).
 
-Imported by the render layer the first time it meets a time-slice event or table;
-registering is all the import does.
+Its `SCREEN` declares them (the one-line texts are describe.py's); the render layer
+reads it the first time it meets a time-slice event or table.
 """
 
 from __future__ import annotations
+
+from functools import partial
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
 from shaper_gm.render import text as render_text
-from shaper_gm.render.breakdown import INDENT, faces
-from shaper_gm.render.console import EVENT_RENDERERS, VIEW_RENDERERS
-from shaper_gm.render.tables import LAYOUTS, Column, Layout, hp_bar
-from shaper_gm.render.text import Names, describer, effect_text, until_text
-from shaper_gm.render.views import SHEETS, fraction, percent, sheet_frame
+from shaper_gm.render.breakdown import INDENT, faces, row
+from shaper_gm.render.plugins import Screen
+from shaper_gm.render.tables import Column, Layout
+from shaper_gm.render.text import Names
+from shaper_gm.render.views import Sheet, fraction, health, percent
 from shaper_gm.rulesets.timeslice import events as tev
 from shaper_gm.rulesets.timeslice.attack import DyingAttackOutcome, Swing
 from shaper_gm.rulesets.timeslice.clock import clock_text, minutes
@@ -31,14 +33,7 @@ LABEL = 26         # the label column of a breakdown, at least
 
 # --- breakdowns --------------------------------------------------------------------------
 
-def _note_row(label_text: str, value, rule: str, shown: str | None = None,
-              width: int = LABEL) -> Text:
-    value_text = shown if shown is not None else ("" if value is None else str(value))
-    out = Text(INDENT * 2 + f"{label_text:<{width}} ")
-    out.append(f"{value_text:>15}")
-    if rule:
-        out.append(f"  {rule}", style="dim")
-    return out
+_note_row = partial(row, depth=2, width=LABEL, gap=" ", align=15)
 
 
 def _shown_notes(o: Swing):
@@ -78,8 +73,8 @@ def attack_breakdown(event, names: Names, cost: str = "") -> Group:
                             f"{(o.weapon or '').replace('-', ' ')}{called}", [cost])
     lines = [Text(head, style="bold")]
     width = max(LABEL, *(len(note.label) for note in o.notes))
-    lines += [_note_row(note.label, note.value, note.rule, shown, width)
-              for note, shown in _shown_notes(o)]
+    lines += [_note_row(note.label, note.value if shown is None else shown, note.rule,
+                        width=width) for note, shown in _shown_notes(o)]
     verdict = Text(INDENT + "▸ ")
     if o.hit:
         verdict.append("hit", style="green")
@@ -114,14 +109,13 @@ def surprise_breakdown(event, names: Names, cost: str = "") -> Group:
     o = event.outcome
     lines = [Text(f"The {o.group} spring a surprise (T16)", style="bold")]
     for check in o.quick:
-        lines.append(_note_row(f"{names(check.actor)} [Q]", None, "T2, T16",
-                               _check_text(check)))
+        lines.append(_note_row(f"{names(check.actor)} [Q]", _check_text(check), "T2, T16"))
     lines.append(_note_row("average [Q], rounded down", o.mark, "T16"))
     for check in o.notice:
         verdict = f"{'<' if check.failed else '≥'} {o.mark}: " + \
             ("surprised" if check.failed else "not surprised")
-        lines.append(_note_row(f"{names(check.actor)} [U]", None, "T2, T16",
-                               f"{_check_text(check)}  {verdict}"))
+        lines.append(_note_row(f"{names(check.actor)} [U]", f"{_check_text(check)}  {verdict}",
+                               "T2, T16"))
     return Group(*lines)
 
 
@@ -186,7 +180,7 @@ def toolbar(actor, rs, state=None) -> str:
     return " · ".join(parts)
 
 
-LAYOUTS["timeslice"] = Layout(
+LAYOUT = Layout(
     columns=(Column("TS", _ts), Column("Held", _held, after_zone=True),
              Column("Condition", lambda a, s, rs: condition_text(a), after_zone=True)),
     legend=legend, down_word="down (unconscious, dying or dead)", toolbar=toolbar)
@@ -194,32 +188,35 @@ LAYOUTS["timeslice"] = Layout(
 
 # --- one actor ----------------------------------------------------------------------------
 
-def actor_sheet(view) -> Group:
-    """`show ACTOR`: every number of a time-slice sheet with its live values."""
-    state, actor, rs = view.state, view.state.actors[view.actor], view.ruleset
-    sheet, lib = actor.sheet, rs.library
-    kind = "player character" if sheet.player else "non-player"
-    head, table = sheet_frame(state, actor, f"{actor.side}, {kind}")
-    table.add_row("HP", hp_bar(actor.hp or 0, actor.max_hp or 0))
-    table.add_row("Condition", _condition_row(actor))
-    table.add_row("TS", f"{_ts(actor, state, rs)} (back to {sheet.ts_max} each round, T3)")
-    table.add_row("Unit", actor.zone or "not placed")
-    table.add_row("Stats", "  ".join(f"[{k.upper()}] {rs.stat(sheet, k)} "
-                                     f"({rs.stat_bonus(sheet, k):+d})" for k in ("q", "u", "v")))
-    table.add_row("Defenses", _defenses(actor, rs))
-    armor = lib.armor.get(sheet.armor) if sheet.armor else None
-    dr = f"{rs.dr(actor)}" + (f" ({armor.name} {armor.dr})" if armor else "")
-    table.add_row("DR", dr + " (T12)")
-    table.add_row("Weapons", _weapons(actor, rs))
-    if sheet.gear:
-        table.add_row("Gear", ", ".join(lib.gear[g].name if g in lib.gear else g
-                                        for g in sheet.gear))
-    if actor.initiative is not None:
-        table.add_row("Initiative", str(actor.initiative))
-    effects = [f"{effect_text(e)} {until_text(e.until, Names.of(state))}".strip()
-               for e in actor.effects]
-    table.add_row("Effects", "\n".join(effects) or "none")
-    return Group(head, table)
+def _about(actor, view) -> str:
+    return f"{actor.side}, {'player character' if actor.sheet.player else 'non-player'}"
+
+
+def _stats(actor, view) -> str:
+    rs = view.ruleset
+    return "  ".join(f"[{k.upper()}] {rs.stat(actor.sheet, k)} "
+                     f"({rs.stat_bonus(actor.sheet, k):+d})" for k in ("q", "u", "v"))
+
+
+def _dr(actor, view) -> str:
+    rs, armor_id = view.ruleset, actor.sheet.armor
+    armor = rs.library.armor.get(armor_id) if armor_id else None
+    return f"{rs.dr(actor)}" + (f" ({armor.name} {armor.dr})" if armor else "") + " (T12)"
+
+
+def _gear(actor, view) -> str | None:
+    gear = view.ruleset.library.gear
+    return ", ".join(gear[g].name if g in gear else g for g in actor.sheet.gear) or None
+
+
+SHEET = Sheet(about=_about, down="", rows=(
+    ("HP", health), ("Condition", lambda a, v: _condition_row(a)),
+    ("TS", lambda a, v: f"{_ts(a, v.state, v.ruleset)} (back to {a.sheet.ts_max} each "
+                        "round, T3)"),
+    ("Unit", lambda a, v: a.zone or "not placed"), ("Stats", _stats),
+    ("Defenses", lambda a, v: _defenses(a, v.ruleset)), ("DR", _dr),
+    ("Weapons", lambda a, v: _weapons(a, v.ruleset)), ("Gear", _gear),
+    ("Initiative", lambda a, v: None if a.initiative is None else str(a.initiative))))
 
 
 def _condition_row(actor) -> Text:
@@ -285,16 +282,9 @@ def odds_view(view: AttackOdds, names: Names) -> Group:
     return Group(*out)
 
 
-# --- registration ----------------------------------------------------------------------------
-
-for _type, _line in LINES.items():
-    describer(_type, _line)
-
-EVENT_RENDERERS[tev.AttackResolved] = attack_breakdown
-EVENT_RENDERERS[tev.SurpriseRolled] = surprise_breakdown
-for _type in (tev.Dying, tev.Died, tev.TimerRanOut):
-    EVENT_RENDERERS[_type] = _alarm
-EVENT_RENDERERS[tev.SurpriseDeclared] = lambda e, n, cost: Text(LINES[type(e)](e, n, cost),
-                                                                  style="bold")
-VIEW_RENDERERS[AttackOdds] = odds_view
-SHEETS["timeslice"] = actor_sheet
+SCREEN = Screen(
+    lines=LINES, layout=LAYOUT, sheet=SHEET, views={AttackOdds: odds_view},
+    events={tev.AttackResolved: attack_breakdown, tev.SurpriseRolled: surprise_breakdown,
+            tev.Dying: _alarm, tev.Died: _alarm, tev.TimerRanOut: _alarm,
+            tev.SurpriseDeclared: lambda e, n, cost: Text(LINES[type(e)](e, n, cost),
+                                                           style="bold")})
