@@ -12,7 +12,7 @@ from shaper_gm.records import record
 from shaper_gm.rulesets.shaper.content.models import RulesetNumbers, Weapon
 from shaper_gm.rulesets.shaper.damage import DamageResult
 from shaper_gm.rulesets.shaper.modifiers import Modifiers
-from shaper_gm.rulesets.shaper.parts import Mod, Part, Step, as_mods, as_parts, count_mods, total
+from shaper_gm.rulesets.shaper.parts import Mod, Part, Step, as_mods, as_parts, total
 
 # Log flags of the roll slots (commands.md): --roll, --evade, --damage, --defense.
 SLOT_ATTACK, SLOT_EVASION, SLOT_DAMAGE, SLOT_DEFENSE = "roll", "evade", "damage", "defense"
@@ -87,8 +87,9 @@ class TargetPlan:
         object.__setattr__(self, "defense_bonus", as_parts(self.defense_bonus))
 
 
-def mods_of(mods: Sequence[tuple]) -> Modifiers:
-    return Modifiers(**count_mods(mods))
+def mods_of(mods: Sequence[Mod]) -> Modifiers:
+    """The roll modifiers a breakdown lists, counted (S3)."""
+    return Modifiers.of(m.name for m in mods)
 
 
 @record
