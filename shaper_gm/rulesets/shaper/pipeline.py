@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from shaper_gm.dice import DiceInputError, Roll, parse, roll
 from shaper_gm.dice.notation import Expr
 from shaper_gm.dice.sources import Asked, ByGroup
-from shaper_gm.dice.specs import BasicRoll, SumRoll
+from shaper_gm.dice.specs import BasicRoll
 from shaper_gm.dice.totals import EnteredTotal, entered, take_total
 from shaper_gm.engine.decisions import Ask
 from shaper_gm.engine.steps import Step, play, step
@@ -38,7 +38,7 @@ from shaper_gm.rulesets.shaper.attack import (
     mods_of,
 )
 from shaper_gm.rulesets.shaper.content.models import RulesetNumbers
-from shaper_gm.rulesets.shaper.damage import damage_pipeline
+from shaper_gm.rulesets.shaper.damage import damage_pipeline, roll_defense
 from shaper_gm.rulesets.shaper.parts import Part, total
 
 if TYPE_CHECKING:
@@ -143,18 +143,13 @@ def mitigate(s: Swing, tape) -> Swing:
             defenses.append(None)
             results.append(None)
             continue
-        defense, defense_total = None, None
         dice = "+".join(d for d in (t.defense, *(a.defense_dice for a in _chosen(s, i))) if d)
-        if dice:
-            spec = SumRoll.of(dice, f"Defense of {t.id}", after=total(t.defense_bonus))
-            defense = tape.roll(DEFENSE, spec, t.id, index=i)
-            defense_total = defense.total + total(t.defense_bonus)
-        elif (flat := tape.flat(DEFENSE, t.id, index=i)) is not None:
-            # No armor, no roll (S7); the GM's `--defense =N` is a flat Defense.
-            defense = Roll(expr=parse("0"), dice=(), constant=0, total=flat, entered=flat)
-            defense_total = flat
-        elif t.defense_bonus:
-            defense_total = total(t.defense_bonus)
+        bonus = total(t.defense_bonus)
+        defense = roll_defense(tape, dice, f"Defense of {t.id}", t.id, index=i, after=bonus)
+        if defense is None:
+            defense_total = bonus if t.defense_bonus else None
+        else:                                   # a flat Defense is given whole
+            defense_total = defense.total + (bonus if dice else 0)
         magic = s.plan.is_magic if t.magic is None else t.magic
         results.append(damage_pipeline(s.damage.for_target(s.crits[i]), defense_total,
                                        magic=magic, pierce=pierce_fixed + s.damage.pierce,

@@ -58,21 +58,18 @@ def check_references(actor: Actor, library, at: str) -> None:
         if odd:
             raise DataError(f"{at}.{label}", f"unknown action kind {sorted(odd)[0]!r} "
                             f"(Shaper has {', '.join(sorted(kinds))})")
-    items = [(w, "sheet.weapons") for w in sheet.weapons]
-    items += [(i, "system.holding") for i in model.holding(actor)]
-    for item, label in items:
-        if library.item(item) is None and item not in library.spells:
-            raise DataError(f"{at}.{label}", f"unknown item {item!r}: the content no "
+    named = [("sheet.weapons", "item", w, library.item(w) or library.spells.get(w))
+             for w in sheet.weapons]
+    named += [("system.holding", "item", i, library.item(i) or library.spells.get(i))
+              for i in model.holding(actor)]
+    named += [(f"sheet.{label}", "item", item, table.get(item))
+              for label, item, table in (("shield", sheet.shield, library.shields),
+                                         ("armor", sheet.armor, library.armor)) if item is not None]
+    named += [("sheet.skills", "skill", s, library.skills.get(s)) for s, _ in sheet.skills]
+    for label, kind, item, found in named:
+        if found is None:
+            raise DataError(f"{at}.{label}", f"unknown {kind} {item!r}: the content no "
                             "longer has it; add it back to content/shaper/")
-    for label, item, table in (("shield", sheet.shield, library.shields),
-                               ("armor", sheet.armor, library.armor)):
-        if item is not None and item not in table:
-            raise DataError(f"{at}.sheet.{label}", f"unknown item {item!r}: the content "
-                            "no longer has it; add it back to content/shaper/")
-    for skill, _ in sheet.skills:
-        if skill not in library.skills:
-            raise DataError(f"{at}.sheet.skills", f"unknown skill {skill!r}: the content "
-                            "no longer has it; add it back to content/shaper/")
     check_numbers(actor, library.rulesets["shaper"], at)
 
 
