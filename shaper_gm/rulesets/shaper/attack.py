@@ -14,8 +14,9 @@ from shaper_gm.rulesets.shaper.damage import DamageResult
 from shaper_gm.rulesets.shaper.modifiers import Modifiers
 from shaper_gm.rulesets.shaper.parts import Mod, Part, Step, as_mods, as_parts, total
 
-# Log flags of the roll slots (commands.md): --roll, --evade, --damage, --defense.
-SLOT_ATTACK, SLOT_EVASION, SLOT_DAMAGE, SLOT_DEFENSE = "roll", "evade", "damage", "defense"
+# The roll slots, the log's flags (commands.md): --roll, --evade and --defense (each per
+# target), --damage.
+ROLL, EVADE, DAMAGE, DEFENSE = "roll", "evade", "damage", "defense"
 
 
 @record
@@ -180,10 +181,10 @@ class AttackOutcome:
         """
         dmg = self.damage_roll.roll if self.damage_roll else None
         return {
-            SLOT_ATTACK: [self.attack.naturals],
-            SLOT_EVASION: [t.evasion.naturals for t in self.targets],
-            SLOT_DAMAGE: [dmg.naturals] if dmg is not None else [],
-            SLOT_DEFENSE: [t.defense.naturals if t.defense is not None else ()
+            ROLL: [self.attack.naturals],
+            EVADE: [t.evasion.naturals for t in self.targets],
+            DAMAGE: [dmg.naturals] if dmg is not None else [],
+            DEFENSE: [t.defense.naturals if t.defense is not None else ()
                            for t in self.targets],
         }
 

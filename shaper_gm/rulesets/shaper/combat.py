@@ -22,11 +22,11 @@ from shaper_gm.engine.state import Encounter
 from shaper_gm.errors import CommandError
 from shaper_gm.records import record
 from shaper_gm.rulesets.shaper import model, reactions, skills
-from shaper_gm.rulesets.shaper.attack import GM, Overruled
+from shaper_gm.rulesets.shaper.attack import DEFENSE, EVADE, GM, Overruled
 from shaper_gm.rulesets.shaper.damage import absorb_available, apply_result
 from shaper_gm.rulesets.shaper.events import AttackResolved, DamageTaken, SkillUsed
 from shaper_gm.rulesets.shaper.parts import Mod, Part
-from shaper_gm.rulesets.shaper.pipeline import DEFENSE, EVADE, resolve_attack
+from shaper_gm.rulesets.shaper.pipeline import resolve_attack
 from shaper_gm.rulesets.shaper.prepare import AttackRules, PreparedAttack
 from shaper_gm.rulesets.shaper.situation import IGNORABLE
 

@@ -28,6 +28,9 @@ from shaper_gm.engine.decisions import Ask
 from shaper_gm.engine.steps import Step, play, step
 from shaper_gm.records import record
 from shaper_gm.rulesets.shaper.attack import (
+    DAMAGE,
+    EVADE,
+    ROLL,
     AttackOutcome,
     AttackPlan,
     DamageRoll,
@@ -43,10 +46,6 @@ from shaper_gm.rulesets.shaper.parts import Part, total
 
 if TYPE_CHECKING:
     from shaper_gm.dice.exact import Dist
-
-# Roll slots (the log's flags): --roll, --evade (per target), --damage, --defense (per target)
-ROLL, EVADE, DAMAGE, DEFENSE = "roll", "evade", "damage", "defense"
-
 
 @record
 class Swing:

@@ -107,15 +107,6 @@ def firing_into_melee(view: FieldView, attacker: str, target: str, kind: str) ->
                if a != attacker)
 
 
-def max_range(numbers: RulesetNumbers, weapon: Weapon, *, spell_range_bonus: int = 0,
-              extra_bands: int = 0) -> int:
-    """Max range in bands (S13): the weapon's, or for a spell the base spell range plus
-    the held focus (a wand) plus range skills."""
-    if weapon.kind == "spell":
-        return numbers.base_spell_range + spell_range_bonus + extra_bands
-    return weapon.range + extra_bands
-
-
 @record
 class RangeCheck:
     distance: int
@@ -147,8 +138,11 @@ def range_check(numbers: RulesetNumbers, view: FieldView, attacker: str, target:
                                 f"needs Melee range", hint)
         return RangeCheck(steps_away, band_name(steps_away, names), 0, band_name(0, names),
                           at_max_range=True, melee=True)
-    reach = max_range(numbers, weapon, spell_range_bonus=spell_range_bonus,
-                      extra_bands=extra_bands)
+    # S13: the weapon's max range, a spell's the base spell range and a held focus (a
+    # wand); range skills add to either.
+    base = numbers.base_spell_range + spell_range_bonus if weapon.kind == "spell" \
+        else weapon.range
+    reach = base + extra_bands
     over = steps_away - reach
     check = RangeCheck(steps_away, band_name(steps_away, names), reach,
                        band_name(reach, names), at_max_range=(steps_away == reach))
