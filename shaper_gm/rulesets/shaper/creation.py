@@ -64,6 +64,11 @@ class ActorStats:
     def damage_bonus_for(self, kind: str) -> int:
         return dict(self.damage_bonus).get(kind, 0)
 
+    @property
+    def carried(self) -> tuple[str, ...]:
+        """Its weapons, then its shield (S19a: what it may hold)."""
+        return (*self.weapons, *((self.shield,) if self.shield else ()))
+
     def skill_level(self, skill_id: str) -> int:
         return dict(self.skills).get(skill_id, 0)
 

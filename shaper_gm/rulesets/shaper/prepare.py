@@ -117,8 +117,7 @@ class AttackRules:
             skills.check_trigger(self.numbers, attacker, skill, level, moment="on_attack",
                                  weapon=w, shield_raised=shield_raised, who=who)
             chosen.append((skill, level))
-        focus = sum(it.spell_range_bonus for it in
-                    (self.library.weapons.get(h) for h in (held or ())) if it is not None)
+        focus = situation.focus_bands(self.library, held or ())
         bands = skills.range_bands(chosen, attacker, w.kind)
 
         effects0 = skills.SkillEffects()

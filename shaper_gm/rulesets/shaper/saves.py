@@ -93,7 +93,7 @@ def check_numbers(actor: Actor, numbers, at: str) -> None:
     if sheet.pool is not None:
         for kind, count in sheet.pool.as_dict().items():
             limits.check(f"{at}.sheet.pool.{kind}", count, 0, why="S21")
-    carried = {*sheet.weapons, *([sheet.shield] if sheet.shield else [])}
+    carried = set(sheet.carried)
     for label, items in (("sheet.holding", sheet.holding),
                          ("system.unloaded", model.unloaded(actor))):
         for i, item in enumerate(items):

@@ -28,6 +28,12 @@ def steps(numbers: RulesetNumbers, a: Zone, b: Zone) -> int:
     return grid.steps(a, b, most_diagonals=1 if numbers.diagonal == "shaper" else None)
 
 
+def focus_bands(library, held) -> int:
+    """Bands the held foci (a wand) add to a spell's range (S13)."""
+    return sum(item.spell_range_bonus for item in (library.weapons.get(h) for h in held)
+               if item is not None)
+
+
 def band_name(n: int, names: tuple[str, ...]) -> str:
     """0 -> names[0] ("Close"), ... the last name, then "Long+N" beyond it (S10)."""
     last = len(names) - 1
