@@ -274,8 +274,8 @@ class DamageSpec:
                  [self.critical] if self.critical else [], list(plan.pierce_dice))
         joint = Dist.point(())
         for groups in parts:
-            dice = "+".join(_dice_only(g) for g in groups if parse(g).dice_terms)
-            dist = roll_dist(dice.replace("+-", "-"), what="damage") if dice else Dist.point(0)
+            dice = tuple(t for g in groups for t in parse(g).dice_terms)
+            dist = roll_dist(Expr(dice), what="damage") if dice else Dist.point(0)
             joint = joint.combine(dist, lambda sums, x: (*sums, x))
         return joint.map(lambda sums: self._read_sums(*sums))
 
@@ -344,13 +344,6 @@ class _Verdicts:
 
 def _names(names: Sequence[str], dice: Sequence[str], fallback: str) -> list[str]:
     return [names[i] if i < len(names) else fallback for i in range(len(dice))]
-
-
-def _dice_only(text: str) -> str:
-    """A damage group's dice alone, as notation (its constant is counted apart)."""
-    expr = parse(text)
-    return "+".join(("-" if t.sign < 0 else "") + f"{t.count}d{t.sides}"
-                    for t in expr.dice_terms).replace("+-", "-") or "0"
 
 
 def _group_totals(rolled, exprs: Sequence[Expr]) -> list[int]:

@@ -47,7 +47,7 @@ def options(rs, state: Encounter, target_id: str, weapon, moment: str) -> tuple[
                           shield_raised=model.shield_raised(target), who=target.name)
         except RuleViolation:
             continue
-        found = collect_effects(skill, level, target.sheet)
+        found = collect_effects(skill, level, target.sheet, weapon_kind=weapon.kind)
         out.append(Answer(skill_id, skill.name, total(found.evasion_bonus),
                           "+".join(found.defense_dice)))
     return tuple(out)
