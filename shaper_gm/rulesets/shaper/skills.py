@@ -91,13 +91,6 @@ def collect_effects(skill: Skill, level: int, stats: object, *, weapon_kind: str
     return SkillEffects(**acc)
 
 
-def range_bands(skills: Iterable[tuple[Skill, int]], stats: object,
-                weapon_kind: str | None) -> int:
-    """Extra bands of max range from the skills applied to an attack (e.g. Longshot)."""
-    return sum(collect_effects(s, lv, stats, weapon_kind=weapon_kind).range_bands
-               for s, lv in skills)
-
-
 def check_trigger(numbers: RulesetNumbers, stats: object, skill: Skill, level: int, *,
                   moment: str, weapon: Weapon | None = None, shield_raised: bool = False,
                   who: str = "") -> None:
