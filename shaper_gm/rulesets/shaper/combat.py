@@ -84,10 +84,16 @@ def default_weapon(state: Encounter, library, actor_id: str) -> str:
                         "draw one first (Minor), or name it with --with")
 
 
+def effect_parts(actor, key: str, but: str | None = None) -> list[Part]:
+    """What the actor's effects add to `key` (S26), each with its name; `but`: a source
+    whose effects count elsewhere."""
+    return [Part(e.mod(key), e.name, "S26") for e in actor.effects
+            if e.mod(key) and e.source != but]
+
+
 def target_plan(state: Encounter, rs, view, target_id: str):
     target = state.actors[target_id]
-    evasion = [Part(e.mod("evasion"), e.name, "S26") for e in target.effects
-               if e.mod("evasion") and e.source != "shield"]
+    evasion = effect_parts(target, "evasion", but="shield")   # a raised shield is S20's
     return AttackRules(rs).target_plan(target.sheet, view, hp=target.hp,
                                        shield_raised=model.shield_raised(target),
                                        evasion=evasion,
@@ -127,10 +133,8 @@ def aim(state: Encounter, rs, request, spell: str | None = None) -> Aimed:
     plans = [target_plan(state, rs, view, t) for t in request.targets]
     extra = {e: target_plan(state, rs, view, e) for e in model.engaged_with(state, attacker.id)
              if state.actors[e].side != attacker.side and e not in request.targets}
-    attack_parts = [Part(e.mod("attack"), e.name, "S26") for e in attacker.effects
-                    if e.mod("attack")]
-    damage_parts = [Part(e.mod("damage"), e.name, "S26") for e in attacker.effects
-                    if e.mod("damage")]
+    attack_parts = effect_parts(attacker, "attack")
+    damage_parts = effect_parts(attacker, "damage")
     if request.get("bonus"):
         attack_parts.append(Part(request.get("bonus"), "GM bonus", ""))
     if request.get("damage-bonus"):
