@@ -118,7 +118,7 @@ def v1_to_v2(data: dict, where: str) -> dict:
     skill uses the actor's system data; engagements the encounter's."""
     top = Reader(data, where)
     raw_actors = top.get("actors", dict)
-    actors, groups = {}, []
+    actors, groups = {}, frozenset()
     for actor_id, raw in raw_actors.items():
         r = Reader(raw, f"{where}.actors.{actor_id}")
         pool, sp = r.counts("pool"), r.get("sp", int)
@@ -130,28 +130,15 @@ def v1_to_v2(data: dict, where: str) -> dict:
         actor["system"] = {"holding": r.items("holding", str),
                            "unloaded": r.items("unloaded", str),
                            "skill_uses": [[k, v] for k, v in r.counts("skill_uses").items()]}
-        others = r.items("engaged_with", str)
-        if others:
-            groups.append({actor_id, *others})
+        for other in r.items("engaged_with", str):
+            groups = model.join_engagement(groups, actor_id, other)
         actors[actor_id] = actor
     turn = top.get("turn", (str, type(None)))
     out = {key: value for key, value in data.items() if key != "actors"}
     out.update(version=2, actors=actors, up=[turn] if turn else [],
                passes=1 if top.get("round", int) else 0, passed=[],
-               system={"engagements": [sorted(g) for g in _merged(groups)]})
+               system={"engagements": sorted(sorted(g) for g in groups)})
     return out
-
-
-def _merged(groups: list[set[str]]) -> list[set[str]]:
-    merged: list[set[str]] = []
-    for group in groups:
-        for existing in merged:
-            if existing & group:
-                existing |= group
-                break
-        else:
-            merged.append(set(group))
-    return sorted(merged, key=sorted)
 
 
 def _v1_effect(r) -> dict:
