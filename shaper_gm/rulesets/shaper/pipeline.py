@@ -126,9 +126,7 @@ def roll_damage(s: Swing, tape) -> Swing:
         return s
     hit_crits = {c for h, c in zip(s.hits, s.crits, strict=True) if h}
     spec = DamageSpec(s.plan, s.numbers.critical_dice if any(s.crits) else None,
-                      mixed=len(hit_crits) > 1)
-    if not tape.exact:
-        spec = _Verdicts(spec, verdicts(s))
+                      mixed=len(hit_crits) > 1, lead=() if tape.exact else verdicts(s))
     return replace(s, damage=tape.roll(DAMAGE, spec, s.plan.attacker))
 
 
@@ -238,6 +236,7 @@ class DamageSpec:
     plan: AttackPlan
     critical: str | None
     mixed: bool = False       # some hit targets are critical and some are not
+    lead: tuple[tuple[str, str], ...] = ()    # said before the dice are asked for: verdicts
 
     @property
     def groups(self) -> list[str]:
@@ -254,12 +253,12 @@ class DamageSpec:
         return [f"{plan.weapon.id.replace('-', ' ')} damage",
                 *(["critical damage"] if self.critical else []), *skills]
 
-    def roll(self, source, lead: tuple[tuple[str, str], ...] = ()) -> DamageRoll:
+    def roll(self, source) -> DamageRoll:
         if entered(source) is not None:
             return self._from_total(source)
         exprs = [parse(g) for g in self.groups]
         dice = tuple(t for e in exprs for t in e.dice_terms)
-        named = ByGroup(source, [(Asked(name, lead), e.dice_count)
+        named = ByGroup(source, [(Asked(name, self.lead), e.dice_count)
                                  for name, e in zip(self.names, exprs, strict=True)])
         rolled = roll(Expr(dice), named, what="damage") if dice else None
         return self._read(rolled, _group_totals(rolled, exprs))
@@ -329,17 +328,6 @@ class DamageSpec:
         return DamageRoll(roll=rolled, weapon_expr=str(weapon_expr), weapon=weapon,
                           critical_expr=crit, critical=critical, skill=skill, pierce=pierce,
                           bonus=plan.damage_bonus)
-
-
-@record
-class _Verdicts:
-    """The damage roll as played: asked for with each target's verdict said first."""
-
-    spec: DamageSpec
-    lead: tuple[tuple[str, str], ...]
-
-    def roll(self, source) -> DamageRoll:
-        return self.spec.roll(source, self.lead)
 
 
 def _names(names: Sequence[str], dice: Sequence[str], fallback: str) -> list[str]:
