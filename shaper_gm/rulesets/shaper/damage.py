@@ -69,17 +69,6 @@ def damage_pipeline(damage: int, defense: int | None, *, magic: bool = False,
                         steps=tuple(steps))
 
 
-def roll_defense(tape, dice: str | None, what: str, who: str, *, index: int | None = None,
-                 after: int = 0) -> Roll | None:
-    """The Defense roll of the armor's `dice` (S7); without armor no roll, but the GM's
-    `--defense =N` stands as a flat Defense; None when there is neither."""
-    if dice:
-        return tape.roll("defense", SumRoll.of(dice, what, after=after), who, index=index)
-    flat = tape.flat("defense", who, index=index)
-    return None if flat is None else Roll(expr=parse("0"), dice=(), constant=0, total=flat,
-                                          entered=flat)
-
-
 # --- on a live actor ---------------------------------------------------------------
 
 ABSORB = "absorb"
@@ -134,9 +123,14 @@ def gm_damage(state: Encounter, rs, target: str, amount: int, options) -> tuple:
     pierce = options.get("pierce") or 0
     if pierce < 0:
         raise CommandError("--pierce cannot be negative", "e.g. --pierce 2")
-    tape = options["tape"]
-    defense = roll_defense(tape, actor.sheet.defense, f"Defense of {actor.sheet.name}", target)
-    if defense is None and tape.given_at("defense", 0):
+    tape, defense = options["tape"], None
+    if actor.sheet.defense is not None:
+        spec = SumRoll.of(actor.sheet.defense, f"Defense of {actor.sheet.name}")
+        defense = tape.roll("defense", spec, target)
+    elif (flat := tape.flat("defense", target)) is not None:
+        # No armor, no roll (S7): the GM's `--defense =N` is a flat Defense.
+        defense = Roll(expr=parse("0"), dice=(), constant=0, total=flat, entered=flat)
+    elif tape.given_at("defense", 0):
         raise CommandError(f"{actor.name} wears no armor: there is no Defense roll (S7)",
                            "drop --defense, or give =N for a flat Defense")
     result = damage_pipeline(amount, defense.total if defense else None,

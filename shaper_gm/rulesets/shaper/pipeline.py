@@ -22,13 +22,14 @@ from typing import TYPE_CHECKING, Any
 from shaper_gm.dice import DiceInputError, Roll, parse, roll
 from shaper_gm.dice.notation import Expr
 from shaper_gm.dice.sources import Asked, ByGroup
-from shaper_gm.dice.specs import BasicRoll
+from shaper_gm.dice.specs import BasicRoll, SumRoll
 from shaper_gm.dice.totals import EnteredTotal, entered, take_total
 from shaper_gm.engine.decisions import Ask
 from shaper_gm.engine.steps import Step, play, step
 from shaper_gm.records import record
 from shaper_gm.rulesets.shaper.attack import (
     DAMAGE,
+    DEFENSE,
     EVADE,
     ROLL,
     AttackOutcome,
@@ -41,7 +42,7 @@ from shaper_gm.rulesets.shaper.attack import (
     mods_of,
 )
 from shaper_gm.rulesets.shaper.content.models import RulesetNumbers
-from shaper_gm.rulesets.shaper.damage import damage_pipeline, roll_defense
+from shaper_gm.rulesets.shaper.damage import damage_pipeline
 from shaper_gm.rulesets.shaper.parts import Part, total
 
 if TYPE_CHECKING:
@@ -126,7 +127,9 @@ def roll_damage(s: Swing, tape) -> Swing:
         return s
     hit_crits = {c for h, c in zip(s.hits, s.crits, strict=True) if h}
     spec = DamageSpec(s.plan, s.numbers.critical_dice if any(s.crits) else None,
-                      mixed=len(hit_crits) > 1, lead=() if tape.exact else verdicts(s))
+                      mixed=len(hit_crits) > 1)
+    if not tape.exact:
+        spec = _Verdicts(spec, verdicts(s))
     return replace(s, damage=tape.roll(DAMAGE, spec, s.plan.attacker))
 
 
@@ -140,13 +143,18 @@ def mitigate(s: Swing, tape) -> Swing:
             defenses.append(None)
             results.append(None)
             continue
+        defense, defense_total = None, None
         dice = "+".join(d for d in (t.defense, *(a.defense_dice for a in _chosen(s, i))) if d)
-        bonus = total(t.defense_bonus)
-        defense = roll_defense(tape, dice, f"Defense of {t.id}", t.id, index=i, after=bonus)
-        if defense is None:
-            defense_total = bonus if t.defense_bonus else None
-        else:                                   # a flat Defense is given whole
-            defense_total = defense.total + (bonus if dice else 0)
+        if dice:
+            spec = SumRoll.of(dice, f"Defense of {t.id}", after=total(t.defense_bonus))
+            defense = tape.roll(DEFENSE, spec, t.id, index=i)
+            defense_total = defense.total + total(t.defense_bonus)
+        elif (flat := tape.flat(DEFENSE, t.id, index=i)) is not None:
+            # No armor, no roll (S7); the GM's `--defense =N` is a flat Defense.
+            defense = Roll(expr=parse("0"), dice=(), constant=0, total=flat, entered=flat)
+            defense_total = flat
+        elif t.defense_bonus:
+            defense_total = total(t.defense_bonus)
         magic = s.plan.is_magic if t.magic is None else t.magic
         results.append(damage_pipeline(s.damage.for_target(s.crits[i]), defense_total,
                                        magic=magic, pierce=pierce_fixed + s.damage.pierce,
@@ -236,7 +244,6 @@ class DamageSpec:
     plan: AttackPlan
     critical: str | None
     mixed: bool = False       # some hit targets are critical and some are not
-    lead: tuple[tuple[str, str], ...] = ()    # said before the dice are asked for: verdicts
 
     @property
     def groups(self) -> list[str]:
@@ -253,12 +260,12 @@ class DamageSpec:
         return [f"{plan.weapon.id.replace('-', ' ')} damage",
                 *(["critical damage"] if self.critical else []), *skills]
 
-    def roll(self, source) -> DamageRoll:
+    def roll(self, source, lead: tuple[tuple[str, str], ...] = ()) -> DamageRoll:
         if entered(source) is not None:
             return self._from_total(source)
         exprs = [parse(g) for g in self.groups]
         dice = tuple(t for e in exprs for t in e.dice_terms)
-        named = ByGroup(source, [(Asked(name, self.lead), e.dice_count)
+        named = ByGroup(source, [(Asked(name, lead), e.dice_count)
                                  for name, e in zip(self.names, exprs, strict=True)])
         rolled = roll(Expr(dice), named, what="damage") if dice else None
         return self._read(rolled, _group_totals(rolled, exprs))
@@ -328,6 +335,17 @@ class DamageSpec:
         return DamageRoll(roll=rolled, weapon_expr=str(weapon_expr), weapon=weapon,
                           critical_expr=crit, critical=critical, skill=skill, pierce=pierce,
                           bonus=plan.damage_bonus)
+
+
+@record
+class _Verdicts:
+    """The damage roll as played: asked for with each target's verdict said first."""
+
+    spec: DamageSpec
+    lead: tuple[tuple[str, str], ...]
+
+    def roll(self, source) -> DamageRoll:
+        return self.spec.roll(source, self.lead)
 
 
 def _names(names: Sequence[str], dice: Sequence[str], fallback: str) -> list[str]:
