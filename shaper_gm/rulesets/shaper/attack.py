@@ -12,10 +12,11 @@ from shaper_gm.records import record
 from shaper_gm.rulesets.shaper.content.models import RulesetNumbers, Weapon
 from shaper_gm.rulesets.shaper.damage import DamageResult
 from shaper_gm.rulesets.shaper.modifiers import Modifiers
-from shaper_gm.rulesets.shaper.parts import Mod, Part, Step, as_mods, as_parts, count_mods, total
+from shaper_gm.rulesets.shaper.parts import Mod, Part, Step, as_mods, as_parts, total
 
-# Log flags of the roll slots (commands.md): --roll, --evade, --damage, --defense.
-SLOT_ATTACK, SLOT_EVASION, SLOT_DAMAGE, SLOT_DEFENSE = "roll", "evade", "damage", "defense"
+# The roll slots, the log's flags (commands.md): --roll, --evade and --defense (each per
+# target), --damage.
+ROLL, EVADE, DAMAGE, DEFENSE = "roll", "evade", "damage", "defense"
 
 
 @record
@@ -87,8 +88,9 @@ class TargetPlan:
         object.__setattr__(self, "defense_bonus", as_parts(self.defense_bonus))
 
 
-def mods_of(mods: Sequence[tuple]) -> Modifiers:
-    return Modifiers(**count_mods(mods))
+def mods_of(mods: Sequence[Mod]) -> Modifiers:
+    """The roll modifiers a breakdown lists, counted (S3)."""
+    return Modifiers.of(m.name for m in mods)
 
 
 @record
@@ -179,10 +181,10 @@ class AttackOutcome:
         """
         dmg = self.damage_roll.roll if self.damage_roll else None
         return {
-            SLOT_ATTACK: [self.attack.naturals],
-            SLOT_EVASION: [t.evasion.naturals for t in self.targets],
-            SLOT_DAMAGE: [dmg.naturals] if dmg is not None else [],
-            SLOT_DEFENSE: [t.defense.naturals if t.defense is not None else ()
+            ROLL: [self.attack.naturals],
+            EVADE: [t.evasion.naturals for t in self.targets],
+            DAMAGE: [dmg.naturals] if dmg is not None else [],
+            DEFENSE: [t.defense.naturals if t.defense is not None else ()
                            for t in self.targets],
         }
 

@@ -10,23 +10,23 @@ through the tape.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
 from shaper_gm.dice.totals import AUTOMATIC
 from shaper_gm.engine.actions import Acting, Done
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.lazy import LazyMap
 from shaper_gm.engine.names import match_one
 from shaper_gm.engine.play import spend
 from shaper_gm.engine.state import Encounter
 from shaper_gm.errors import CommandError
 from shaper_gm.records import record
 from shaper_gm.rulesets.shaper import model, reactions, skills
-from shaper_gm.rulesets.shaper.attack import GM, Overruled
+from shaper_gm.rulesets.shaper.attack import DEFENSE, EVADE, GM, Overruled
 from shaper_gm.rulesets.shaper.damage import absorb_available, apply_result
 from shaper_gm.rulesets.shaper.events import AttackResolved, DamageTaken, SkillUsed
 from shaper_gm.rulesets.shaper.parts import Mod, Part
-from shaper_gm.rulesets.shaper.pipeline import DEFENSE, EVADE, resolve_attack
+from shaper_gm.rulesets.shaper.pipeline import resolve_attack
 from shaper_gm.rulesets.shaper.prepare import AttackRules, PreparedAttack
 from shaper_gm.rulesets.shaper.situation import IGNORABLE
 
@@ -48,70 +48,28 @@ class Aimed:
 def field_view(state: Encounter, rs):
     """The rules' read-only picture of the battlefield, each actor's part made when the
     rules first read it: an attack in a fight of a thousand costs what it looks at."""
-    from shaper_gm.rulesets.shaper.situation import FieldView
-    return FieldView(_Placements(state, rs), _Names(state), _Groups(state))
+    from shaper_gm.rulesets.shaper.situation import FieldView, Placement
+
+    def placement(actor_id: str) -> Placement:
+        actor = state.actors[actor_id]
+        zone = rs.cell_named(actor.zone) if actor.zone else (0, 0)
+        return Placement(zone, actor.side, _group_key(model.engagement_of(state, actor_id)),
+                         actor.down)
+
+    def members(key: str) -> tuple[str, ...]:
+        """An engagement's members (its key: the sorted ids), in the actors' order."""
+        group = next((g for g in model.engagements(state) if _group_key(g) == key), None)
+        if group is None:
+            raise KeyError(key)
+        return tuple(a for a in state.actors if a in group)
+
+    return FieldView(LazyMap(placement, lambda: state.actors),
+                     LazyMap(lambda actor_id: state.actors[actor_id].name, lambda: state.actors),
+                     LazyMap(members, lambda: [_group_key(g) for g in model.engagements(state)]))
 
 
 def _group_key(group: frozenset[str] | None) -> str | None:
     return ",".join(sorted(group)) if group else None
-
-
-class _Placements(Mapping):
-    """Each actor's placement, made on first use."""
-
-    def __init__(self, state: Encounter, rs) -> None:
-        self._state, self._rs, self._made = state, rs, {}
-
-    def __getitem__(self, actor_id: str):
-        made = self._made.get(actor_id)
-        if made is None:
-            actor = self._state.actors[actor_id]
-            group = _group_key(model.engagement_of(self._state, actor_id))
-            from shaper_gm.rulesets.shaper.situation import Placement
-            zone = self._rs.cell_named(actor.zone) if actor.zone else (0, 0)
-            made = self._made[actor_id] = Placement(zone, actor.side, group, actor.down)
-        return made
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._state.actors)
-
-    def __len__(self) -> int:
-        return len(self._state.actors)
-
-
-class _Names(Mapping):
-    """Each actor's display name, by id."""
-
-    def __init__(self, state: Encounter) -> None:
-        self._actors = state.actors
-
-    def __getitem__(self, actor_id: str) -> str:
-        return self._actors[actor_id].name
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._actors)
-
-    def __len__(self) -> int:
-        return len(self._actors)
-
-
-class _Groups(Mapping):
-    """Each engagement's members (its key: the sorted ids), in the actors' order."""
-
-    def __init__(self, state: Encounter) -> None:
-        self._state = state
-
-    def __getitem__(self, key: str) -> tuple[str, ...]:
-        group = next((g for g in model.engagements(self._state) if _group_key(g) == key), None)
-        if group is None:
-            raise KeyError(key)
-        return tuple(a for a in self._state.actors if a in group)
-
-    def __iter__(self) -> Iterator[str]:
-        return (_group_key(g) for g in model.engagements(self._state))
-
-    def __len__(self) -> int:
-        return len(model.engagements(self._state))
 
 
 def default_weapon(state: Encounter, library, actor_id: str) -> str:
@@ -126,10 +84,16 @@ def default_weapon(state: Encounter, library, actor_id: str) -> str:
                         "draw one first (Minor), or name it with --with")
 
 
+def effect_parts(actor, key: str, but: str | None = None) -> list[Part]:
+    """What the actor's effects add to `key` (S26), each with its name; `but`: a source
+    whose effects count elsewhere."""
+    return [Part(e.mod(key), e.name, "S26") for e in actor.effects
+            if e.mod(key) and e.source != but]
+
+
 def target_plan(state: Encounter, rs, view, target_id: str):
     target = state.actors[target_id]
-    evasion = [Part(e.mod("evasion"), e.name, "S26") for e in target.effects
-               if e.mod("evasion") and e.source != "shield"]
+    evasion = effect_parts(target, "evasion", but="shield")   # a raised shield is S20's
     return AttackRules(rs).target_plan(target.sheet, view, hp=target.hp,
                                        shield_raised=model.shield_raised(target),
                                        evasion=evasion,
@@ -169,10 +133,8 @@ def aim(state: Encounter, rs, request, spell: str | None = None) -> Aimed:
     plans = [target_plan(state, rs, view, t) for t in request.targets]
     extra = {e: target_plan(state, rs, view, e) for e in model.engaged_with(state, attacker.id)
              if state.actors[e].side != attacker.side and e not in request.targets}
-    attack_parts = [Part(e.mod("attack"), e.name, "S26") for e in attacker.effects
-                    if e.mod("attack")]
-    damage_parts = [Part(e.mod("damage"), e.name, "S26") for e in attacker.effects
-                    if e.mod("damage")]
+    attack_parts = effect_parts(attacker, "attack")
+    damage_parts = effect_parts(attacker, "damage")
     if request.get("bonus"):
         attack_parts.append(Part(request.get("bonus"), "GM bonus", ""))
     if request.get("damage-bonus"):
@@ -274,9 +236,7 @@ def cost(acting: Acting):
     attack = (("attack", {rs.cost("attack"): 1}),)
     if not triggers:
         return attack
-    if acting.request.get("sp"):
-        return (*attack, ("skill", {"sp": rs.numbers.skill_sp_cost * triggers}))
-    return (*attack, *(("skill", {rs.cost("skill"): 1}),) * triggers)
+    return (*attack, *skills.trigger_cost(rs, triggers, bool(acting.request.get("sp"))))
 
 
 def resolve(acting: Acting) -> Done:
@@ -284,12 +244,8 @@ def resolve(acting: Acting) -> Done:
     state, rs, tape, aimed = acting.state, acting.rs, acting.tape, acting.plan
     prepared, actor_id = aimed.prepared, acting.actor
     events: list = []
-    actor = state.actors[actor_id]
-    uses = dict(model.own(actor).skill_uses)
-    for sid in prepared.plan.skills:
-        uses[sid] = uses.get(sid, 0) + 1
-        events.append(SkillUsed(actor_id, sid))
-    state = state.with_actor(model.with_own(actor, skill_uses=tuple(sorted(uses.items()))))
+    events += [SkillUsed(actor_id, sid) for sid in prepared.plan.skills]
+    state = state.with_actor(skills.with_uses(state.actors[actor_id], prepared.plan.skills))
     ids = tuple(t.id for t in prepared.targets)
     outcome = resolve_attack(rs.numbers, prepared.plan, prepared.targets, tape, aimed.declared)
     for i, target in enumerate(outcome.targets):
@@ -309,11 +265,7 @@ def resolve(acting: Acting) -> Done:
         for skill_id in target.reactions:   # an answer is paid off-turn, with SP (S23)
             state, paid = spend(state, rs, target.id, "skill",
                                 {"sp": rs.numbers.skill_sp_cost}, on_turn=False)
-            defender = state.actors[target.id]
-            used = dict(model.own(defender).skill_uses)
-            used[skill_id] = used.get(skill_id, 0) + 1
-            state = state.with_actor(model.with_own(defender,
-                                                    skill_uses=tuple(sorted(used.items()))))
+            state = state.with_actor(skills.with_uses(state.actors[target.id], (skill_id,)))
             events += [*paid, SkillUsed(target.id, skill_id, None,
                                         f"answering {actor_id}'s attack")]
             answered.append(target.id)

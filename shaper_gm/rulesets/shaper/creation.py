@@ -64,6 +64,11 @@ class ActorStats:
     def damage_bonus_for(self, kind: str) -> int:
         return dict(self.damage_bonus).get(kind, 0)
 
+    @property
+    def carried(self) -> tuple[str, ...]:
+        """Its weapons, then its shield (S19a: what it may hold)."""
+        return (*self.weapons, *((self.shield,) if self.shield else ()))
+
     def skill_level(self, skill_id: str) -> int:
         return dict(self.skills).get(skill_id, 0)
 
@@ -108,31 +113,21 @@ def create_actor(numbers: RulesetNumbers, library: Library, *, id: str, name: st
 
     # Items (unknown ids refused).
     for w in weapons:
-        if w not in library.weapons and w not in library.spells:
-            raise RuleViolation(f"{name}: unknown weapon {w!r}",
-                                f"known: {', '.join(sorted(library.weapons)) or 'none'}")
+        if w not in library.spells:
+            _known(name, "weapon", w, library.weapons)
         spell = library.spells.get(w) if w not in library.weapons else None
         if spell is not None and mentality < numbers.spell_min_mentality:
             raise RuleViolation(f"{name}: {spell.name} is a spell; spells need Mentality "
                                 f"{numbers.spell_min_mentality}, {name} has {mentality} (S25)",
                                 "give the actor Mentality, or a weapon")
-    if shield is not None and shield not in library.shields:
-        raise RuleViolation(f"{name}: unknown shield {shield!r}",
-                            f"known: {', '.join(sorted(library.shields)) or 'none'}")
-    defense = None
-    if armor is not None:
-        if armor not in library.armor:
-            raise RuleViolation(f"{name}: unknown armor {armor!r}",
-                                f"known: {', '.join(sorted(library.armor)) or 'none'}")
-        defense = library.armor[armor].defense
+    if shield is not None:
+        _known(name, "shield", shield, library.shields)
+    defense = None if armor is None else _known(name, "armor", armor, library.armor).defense
     _check_holding(numbers, library, name, holding, weapons, shield)
 
     # Skills (S24, S27, S29).
     for sid, lv in skills.items():
-        skill = library.skills.get(sid)
-        if skill is None:
-            raise RuleViolation(f"{name}: unknown skill {sid!r}",
-                                f"known: {', '.join(sorted(library.skills)) or 'none'}")
+        skill = _known(name, "skill", sid, library.skills)
         if not 1 <= lv <= numbers.skill_max_level:
             raise RuleViolation(f"{name}: {skill.name} at level {lv}; skill levels run 1 to "
                                 f"{numbers.skill_max_level} (S24)",
@@ -166,6 +161,14 @@ def create_actor(numbers: RulesetNumbers, library: Library, *, id: str, name: st
         weapons=tuple(weapons), shield=shield, armor=armor, defense=defense,
         skills=tuple(skills.items()), holding=tuple(holding), pool=pool, summoned=summoned,
     )
+
+
+def _known(name: str, kind: str, item_id: str, table: Mapping[str, Any]) -> Any:
+    """The content entry `item_id` of `table`, refused when the content has none."""
+    if item_id not in table:
+        raise RuleViolation(f"{name}: unknown {kind} {item_id!r}",
+                            f"known: {', '.join(sorted(table)) or 'none'}")
+    return table[item_id]
 
 
 def hands_needed(library: Library, item: str) -> int:

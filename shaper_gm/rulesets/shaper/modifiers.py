@@ -38,23 +38,10 @@ from dataclasses import fields
 from shaper_gm.dice.modifiers import Step
 from shaper_gm.records import record
 
-__all__ = [
-    "Modifiers",
-    "NO_MODIFIERS",
-    "plan_modifiers",
-    "CANONICAL_ORDER",
-    "MODIFIER_ALIASES",
-]
-
 CANONICAL_ORDER = ("edge", "pressured", "advantage", "disadvantage")
-MODIFIER_ALIASES = {
-    "edge": "edge",
-    "pressured": "pressured",
-    "advantage": "advantage",
-    "adv": "advantage",
-    "disadvantage": "disadvantage",
-    "dis": "disadvantage",
-}
+# A name as typed -> the modifier (``adv`` and ``dis`` are the flags' short forms).
+MODIFIER_ALIASES = {**{name: name for name in CANONICAL_ORDER},
+                    "adv": "advantage", "dis": "disadvantage"}
 # name -> (takes the highest unclaimed die?, sets it to the top face?)
 _EFFECT = {
     "edge": (True, True),
@@ -96,10 +83,15 @@ class Modifiers:
             counts[key] += 1
         return cls(**counts)
 
+    @property
+    def counts(self) -> tuple[int, int, int, int]:
+        """The four counts in the canonical order."""
+        return (self.edge, self.pressured, self.advantage, self.disadvantage)
+
     def __add__(self, other: Modifiers) -> Modifiers:
         if not isinstance(other, Modifiers):
             return NotImplemented
-        return Modifiers(*(getattr(self, n) + getattr(other, n) for n in CANONICAL_ORDER))
+        return Modifiers(*(a + b for a, b in zip(self.counts, other.counts, strict=True)))
 
     def net(self) -> Modifiers:
         """Counts left after Advantage/Disadvantage and Edge/Pressured cancel (S3)."""
@@ -110,8 +102,7 @@ class Modifiers:
     @property
     def count(self) -> int:
         """Number of modifiers left after cancelling."""
-        net = self.net()
-        return net.edge + net.pressured + net.advantage + net.disadvantage
+        return sum(self.net().counts)
 
     def __bool__(self) -> bool:
         """True when the modifiers have any effect after cancelling."""
@@ -121,12 +112,8 @@ class Modifiers:
         """Human text, e.g. ``"edge, advantage ×2"`` or ``"advantage, disadvantage (cancel)"``."""
 
         def parts(mods: Modifiers) -> list[str]:
-            out = []
-            for name in CANONICAL_ORDER:
-                n = getattr(mods, name)
-                if n:
-                    out.append(name if n == 1 else f"{name} ×{n}")
-            return out
+            return [name if n == 1 else f"{name} ×{n}"
+                    for name, n in zip(CANONICAL_ORDER, mods.counts, strict=True) if n]
 
         listed = parts(self)
         if not listed:
@@ -137,23 +124,14 @@ class Modifiers:
         left = parts(net)
         return ", ".join(listed) + (f" (net {', '.join(left)})" if left else " (cancel)")
 
-
     def steps(self, dice: int, sides: int) -> tuple[Step, ...]:
-        return plan_modifiers(dice, sides, self)
-
-
-NO_MODIFIERS = Modifiers()
-
-
-def plan_modifiers(dice: int, sides: int, mods: Modifiers) -> tuple[Step, ...]:
-    """The canonical steps for a pool of ``dice`` dice; later steps are cut when dice run out."""
-    net = mods.net()
-    steps = []
-    free = dice
-    for name in CANONICAL_ORDER:
-        n = min(getattr(net, name), free)
-        if n:
-            takes_highest, to_top = _EFFECT[name]
-            steps.append(Step(name, n, takes_highest, sides if to_top else 1))
-            free -= n
-    return tuple(steps)
+        """The canonical steps for a pool of `dice` dice; later steps are cut when dice
+        run out."""
+        steps, free = [], dice
+        for name, count in zip(CANONICAL_ORDER, self.net().counts, strict=True):
+            n = min(count, free)
+            if n:
+                takes_highest, to_top = _EFFECT[name]
+                steps.append(Step(name, n, takes_highest, sides if to_top else 1))
+                free -= n
+        return tuple(steps)

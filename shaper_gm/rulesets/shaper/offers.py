@@ -103,7 +103,7 @@ def _reach(rs, state, view, actor, other, verb: str, weapon) -> tuple[bool, str]
     try:
         check = situation.range_check(
             rs.numbers, view, actor.id, other.id, weapon,
-            spell_range_bonus=rs.spell_range(model.holding(actor)) - rs.numbers.base_spell_range)
+            spell_range_bonus=situation.focus_bands(rs.library, model.holding(actor)))
     except RuleViolation as refusal:
         return False, _short(refusal.message)
     if check.modifiers:
@@ -137,8 +137,7 @@ def _items(rs, actor, which: str, *, spells: bool = False) -> list[Offer]:
         return []
     lib = rs.library
     held = model.holding(actor)
-    carried = [*actor.sheet.weapons, *([actor.sheet.shield] if actor.sheet.shield else [])]
-    stowed = [i for i in carried if i not in held]
+    stowed = [i for i in actor.sheet.carried if i not in held]
     pool = {"held": list(held), "stowed": stowed, "all": [*held, *stowed]}[which]
     if spells:
         pool += list(lib.spells)

@@ -30,9 +30,6 @@ class Step(NamedTuple):
     rule: str = ""
 
 
-MODIFIER_NAMES = ("edge", "pressured", "advantage", "disadvantage")
-
-
 def total(parts: Iterable[tuple[int, str, str]]) -> int:
     return sum(p[0] for p in parts)
 
@@ -43,15 +40,3 @@ def as_parts(parts: Iterable[tuple]) -> tuple[Part, ...]:
 
 def as_mods(mods: Iterable[tuple]) -> tuple[Mod, ...]:
     return tuple(Mod(*m) for m in mods)
-
-
-def count_mods(mods: Iterable[tuple]) -> dict[str, int]:
-    """Modifier name -> how many times it applies (unknown names are refused)."""
-    counts = dict.fromkeys(MODIFIER_NAMES, 0)
-    for m in mods:
-        name = m[0]
-        if name not in counts:
-            raise ValueError(f"unknown roll modifier {name!r}; expected one of "
-                             f"{', '.join(MODIFIER_NAMES)}")
-        counts[name] += 1
-    return counts

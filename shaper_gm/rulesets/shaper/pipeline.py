@@ -28,6 +28,10 @@ from shaper_gm.engine.decisions import Ask
 from shaper_gm.engine.steps import Step, play, step
 from shaper_gm.records import record
 from shaper_gm.rulesets.shaper.attack import (
+    DAMAGE,
+    DEFENSE,
+    EVADE,
+    ROLL,
     AttackOutcome,
     AttackPlan,
     DamageRoll,
@@ -43,10 +47,6 @@ from shaper_gm.rulesets.shaper.parts import Part, total
 
 if TYPE_CHECKING:
     from shaper_gm.dice.exact import Dist
-
-# Roll slots (the log's flags): --roll, --evade (per target), --damage, --defense (per target)
-ROLL, EVADE, DAMAGE, DEFENSE = "roll", "evade", "damage", "defense"
-
 
 @record
 class Swing:
@@ -280,8 +280,8 @@ class DamageSpec:
                  [self.critical] if self.critical else [], list(plan.pierce_dice))
         joint = Dist.point(())
         for groups in parts:
-            dice = "+".join(_dice_only(g) for g in groups if parse(g).dice_terms)
-            dist = roll_dist(dice.replace("+-", "-"), what="damage") if dice else Dist.point(0)
+            dice = tuple(t for g in groups for t in parse(g).dice_terms)
+            dist = roll_dist(Expr(dice), what="damage") if dice else Dist.point(0)
             joint = joint.combine(dist, lambda sums, x: (*sums, x))
         return joint.map(lambda sums: self._read_sums(*sums))
 
@@ -350,13 +350,6 @@ class _Verdicts:
 
 def _names(names: Sequence[str], dice: Sequence[str], fallback: str) -> list[str]:
     return [names[i] if i < len(names) else fallback for i in range(len(dice))]
-
-
-def _dice_only(text: str) -> str:
-    """A damage group's dice alone, as notation (its constant is counted apart)."""
-    expr = parse(text)
-    return "+".join(("-" if t.sign < 0 else "") + f"{t.count}d{t.sides}"
-                    for t in expr.dice_terms).replace("+-", "-") or "0"
 
 
 def _group_totals(rolled, exprs: Sequence[Expr]) -> list[int]:

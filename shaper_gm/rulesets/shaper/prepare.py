@@ -117,29 +117,27 @@ class AttackRules:
             skills.check_trigger(self.numbers, attacker, skill, level, moment="on_attack",
                                  weapon=w, shield_raised=shield_raised, who=who)
             chosen.append((skill, level))
-        focus = sum(it.spell_range_bonus for it in
-                    (self.library.weapons.get(h) for h in (held or ())) if it is not None)
-        bands = skills.range_bands(chosen, attacker, w.kind)
+        focus = situation.focus_bands(self.library, held or ())
 
-        effects0 = skills.SkillEffects()
+        upfront = skills.SkillEffects()         # before the ranges are known
         removers: dict[str, str] = {}          # automatic modifier -> the skill removing it
         spreaders: list[str] = []              # skills that add targets
         for skill, level in chosen:
             found = skills.collect_effects(skill, level, attacker, weapon_kind=w.kind)
-            effects0 = effects0 + found
+            upfront = upfront + found
             removers.update(dict.fromkeys(found.remove_disadvantage, skill.name))
             if found.extra_targets:
                 spreaders.append(skill.name)
         all_targets = list(targets)
-        if only and not effects0.extra_targets:
+        if only and not upfront.extra_targets:
             raise RuleViolation("--only: no skill in this attack adds targets, so it takes "
                                 "only the named one already", "drop --only")
-        if len(all_targets) > 1 and not effects0.extra_targets:
+        if len(all_targets) > 1 and not upfront.extra_targets:
             raise RuleViolation(
                 f"an attack with the {w.name} has one target (S5, S6): several targets "
                 "take a skill that grants them", "name one target; Overswing strikes every "
                 "enemy engaged with the attacker")
-        if ALL_ENGAGED_ENEMIES in effects0.extra_targets:
+        if ALL_ENGAGED_ENEMIES in upfront.extra_targets:
             engaged = situation.engaged_enemies(view, attacker.id)
             if len(all_targets) > 1 or only:
                 # The GM chose the targets: only those, each one the skill may take.
@@ -168,7 +166,7 @@ class AttackRules:
                 raise RuleViolation(f"{view.name(tp.id)} is Down (S8) and cannot be targeted",
                                     "pick another target, or heal it first")
             rc = situation.range_check(self.numbers, view, attacker.id, tp.id, w,
-                                       extra_bands=bands, spell_range_bonus=focus)
+                                       extra_bands=upfront.range_bands, spell_range_bonus=focus)
             ranges.append(rc)
             found = list(rc.modifiers)
             if (self.numbers.firing_into_melee and

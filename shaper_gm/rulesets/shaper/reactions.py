@@ -13,7 +13,8 @@ from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter
 from shaper_gm.records import record
 from shaper_gm.rulesets.shaper import model
-from shaper_gm.rulesets.shaper.skills import check_trigger, scale
+from shaper_gm.rulesets.shaper.parts import total
+from shaper_gm.rulesets.shaper.skills import check_trigger, collect_effects
 
 TARGETED, ON_HIT = "targeted", "on_hit"
 NONE = "none"
@@ -46,14 +47,9 @@ def options(rs, state: Encounter, target_id: str, weapon, moment: str) -> tuple[
                           shield_raised=model.shield_raised(target), who=target.name)
         except RuleViolation:
             continue
-        evasion, dice = 0, []
-        for effect in skill.effects:
-            n = scale(effect.per, target.sheet, level)
-            if effect.type == "evasion_bonus":
-                evasion += effect.amount * n
-            elif effect.type == "extra_dice" and effect.roll == "defense" and effect.dice:
-                dice += [effect.dice] * n
-        out.append(Answer(skill_id, skill.name, evasion, "+".join(dice)))
+        found = collect_effects(skill, level, target.sheet, weapon_kind=weapon.kind)
+        out.append(Answer(skill_id, skill.name, total(found.evasion_bonus),
+                          "+".join(found.defense_dice)))
     return tuple(out)
 
 

@@ -277,7 +277,7 @@ class ShaperRuleset(RulesetBase):
         actor = state.actors.get(actor_id) if actor_id else None
         if kind in ("item", "held-item", "skill", "spell") and actor is not None:
             stats = actor.sheet
-            pool = {"item": [*stats.weapons, *([stats.shield] if stats.shield else [])],
+            pool = {"item": list(stats.carried),
                     "held-item": list(model.holding(actor)),
                     "skill": [s for s, _ in stats.skills],
                     "spell": [*(s for s, _ in stats.skills), *self.library.spells]}[kind]
@@ -325,9 +325,7 @@ class ShaperRuleset(RulesetBase):
 
     def spell_range(self, holding) -> int:
         """Bands a spell reaches: the base spell range plus held foci (a wand, S13)."""
-        focus = sum(item.spell_range_bonus for item in
-                    (self.library.weapons.get(h) for h in holding) if item is not None)
-        return self.numbers.base_spell_range + focus
+        return self.numbers.base_spell_range + situation.focus_bands(self.library, holding)
 
     def offers(self, state: Encounter, slot: str, subject: str | None, verb: str):
         """What completion offers for `slot` now (targets in reach first, with bands)."""

@@ -58,21 +58,18 @@ def check_references(actor: Actor, library, at: str) -> None:
         if odd:
             raise DataError(f"{at}.{label}", f"unknown action kind {sorted(odd)[0]!r} "
                             f"(Shaper has {', '.join(sorted(kinds))})")
-    items = [(w, "sheet.weapons") for w in sheet.weapons]
-    items += [(i, "system.holding") for i in model.holding(actor)]
-    for item, label in items:
-        if library.item(item) is None and item not in library.spells:
-            raise DataError(f"{at}.{label}", f"unknown item {item!r}: the content no "
+    named = [("sheet.weapons", "item", w, library.item(w) or library.spells.get(w))
+             for w in sheet.weapons]
+    named += [("system.holding", "item", i, library.item(i) or library.spells.get(i))
+              for i in model.holding(actor)]
+    named += [(f"sheet.{label}", "item", item, table.get(item))
+              for label, item, table in (("shield", sheet.shield, library.shields),
+                                         ("armor", sheet.armor, library.armor)) if item is not None]
+    named += [("sheet.skills", "skill", s, library.skills.get(s)) for s, _ in sheet.skills]
+    for label, kind, item, found in named:
+        if found is None:
+            raise DataError(f"{at}.{label}", f"unknown {kind} {item!r}: the content no "
                             "longer has it; add it back to content/shaper/")
-    for label, item, table in (("shield", sheet.shield, library.shields),
-                               ("armor", sheet.armor, library.armor)):
-        if item is not None and item not in table:
-            raise DataError(f"{at}.sheet.{label}", f"unknown item {item!r}: the content "
-                            "no longer has it; add it back to content/shaper/")
-    for skill, _ in sheet.skills:
-        if skill not in library.skills:
-            raise DataError(f"{at}.sheet.skills", f"unknown skill {skill!r}: the content "
-                            "no longer has it; add it back to content/shaper/")
     check_numbers(actor, library.rulesets["shaper"], at)
 
 
@@ -96,7 +93,7 @@ def check_numbers(actor: Actor, numbers, at: str) -> None:
     if sheet.pool is not None:
         for kind, count in sheet.pool.as_dict().items():
             limits.check(f"{at}.sheet.pool.{kind}", count, 0, why="S21")
-    carried = {*sheet.weapons, *([sheet.shield] if sheet.shield else [])}
+    carried = set(sheet.carried)
     for label, items in (("sheet.holding", sheet.holding),
                          ("system.unloaded", model.unloaded(actor))):
         for i, item in enumerate(items):
@@ -121,7 +118,7 @@ def v1_to_v2(data: dict, where: str) -> dict:
     skill uses the actor's system data; engagements the encounter's."""
     top = Reader(data, where)
     raw_actors = top.get("actors", dict)
-    actors, groups = {}, []
+    actors, groups = {}, frozenset()
     for actor_id, raw in raw_actors.items():
         r = Reader(raw, f"{where}.actors.{actor_id}")
         pool, sp = r.counts("pool"), r.get("sp", int)
@@ -133,28 +130,15 @@ def v1_to_v2(data: dict, where: str) -> dict:
         actor["system"] = {"holding": r.items("holding", str),
                            "unloaded": r.items("unloaded", str),
                            "skill_uses": [[k, v] for k, v in r.counts("skill_uses").items()]}
-        others = r.items("engaged_with", str)
-        if others:
-            groups.append({actor_id, *others})
+        for other in r.items("engaged_with", str):
+            groups = model.join_engagement(groups, actor_id, other)
         actors[actor_id] = actor
     turn = top.get("turn", (str, type(None)))
     out = {key: value for key, value in data.items() if key != "actors"}
     out.update(version=2, actors=actors, up=[turn] if turn else [],
                passes=1 if top.get("round", int) else 0, passed=[],
-               system={"engagements": [sorted(g) for g in _merged(groups)]})
+               system={"engagements": sorted(sorted(g) for g in groups)})
     return out
-
-
-def _merged(groups: list[set[str]]) -> list[set[str]]:
-    merged: list[set[str]] = []
-    for group in groups:
-        for existing in merged:
-            if existing & group:
-                existing |= group
-                break
-        else:
-            merged.append(set(group))
-    return sorted(merged, key=sorted)
 
 
 def _v1_effect(r) -> dict:

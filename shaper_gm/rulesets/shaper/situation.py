@@ -28,6 +28,12 @@ def steps(numbers: RulesetNumbers, a: Zone, b: Zone) -> int:
     return grid.steps(a, b, most_diagonals=1 if numbers.diagonal == "shaper" else None)
 
 
+def focus_bands(library, held) -> int:
+    """Bands the held foci (a wand) add to a spell's range (S13)."""
+    return sum(item.spell_range_bonus for item in (library.weapons.get(h) for h in held)
+               if item is not None)
+
+
 def band_name(n: int, names: tuple[str, ...]) -> str:
     """0 -> names[0] ("Close"), ... the last name, then "Long+N" beyond it (S10)."""
     last = len(names) - 1
@@ -107,15 +113,6 @@ def firing_into_melee(view: FieldView, attacker: str, target: str, kind: str) ->
                if a != attacker)
 
 
-def max_range(numbers: RulesetNumbers, weapon: Weapon, *, spell_range_bonus: int = 0,
-              extra_bands: int = 0) -> int:
-    """Max range in bands (S13): the weapon's, or for a spell the base spell range plus
-    the held focus (a wand) plus range skills."""
-    if weapon.kind == "spell":
-        return numbers.base_spell_range + spell_range_bonus + extra_bands
-    return weapon.range + extra_bands
-
-
 @record
 class RangeCheck:
     distance: int
@@ -147,8 +144,11 @@ def range_check(numbers: RulesetNumbers, view: FieldView, attacker: str, target:
                                 f"needs Melee range", hint)
         return RangeCheck(steps_away, band_name(steps_away, names), 0, band_name(0, names),
                           at_max_range=True, melee=True)
-    reach = max_range(numbers, weapon, spell_range_bonus=spell_range_bonus,
-                      extra_bands=extra_bands)
+    # S13: the weapon's max range, a spell's the base spell range and a held focus (a
+    # wand); range skills add to either.
+    base = numbers.base_spell_range + spell_range_bonus if weapon.kind == "spell" \
+        else weapon.range
+    reach = base + extra_bands
     over = steps_away - reach
     check = RangeCheck(steps_away, band_name(steps_away, names), reach,
                        band_name(reach, names), at_max_range=(steps_away == reach))

@@ -7,6 +7,7 @@ from dataclasses import fields
 
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.records import record
+from shaper_gm.rulesets.shaper import model
 from shaper_gm.rulesets.shaper.content.models import ABILITIES, RulesetNumbers, Skill, Weapon
 from shaper_gm.rulesets.shaper.parts import Part
 
@@ -88,13 +89,6 @@ def collect_effects(skill: Skill, level: int, stats: object, *, weapon_kind: str
         elif eff.type == "extra_targets" and eff.targets:
             add("extra_targets", (eff.targets,))
     return SkillEffects(**acc)
-
-
-def range_bands(skills: Iterable[tuple[Skill, int]], stats: object,
-                weapon_kind: str | None) -> int:
-    """Extra bands of max range from the skills applied to an attack (e.g. Longshot)."""
-    return sum(collect_effects(s, lv, stats, weapon_kind=weapon_kind).range_bands
-               for s, lv in skills)
 
 
 def check_trigger(numbers: RulesetNumbers, stats: object, skill: Skill, level: int, *,
@@ -197,3 +191,19 @@ def sp_cost(numbers: RulesetNumbers, actor, times: int, *, on_turn: bool) -> dic
                                          f"regenerates at the start of {actor.name}'s turn "
                                          "(S22)") from None
     return {"sp": numbers.skill_sp_cost * times}
+
+
+def trigger_cost(rs, triggers: int, with_sp: bool) -> tuple:
+    """`triggers` skill triggers paid: with SP at once, or a Major each, each shown on
+    its own (S23, S25)."""
+    if with_sp:
+        return (("skill", {"sp": rs.numbers.skill_sp_cost * triggers}),)
+    return (("skill", {rs.cost("skill"): 1}),) * triggers
+
+
+def with_uses(actor, skill_ids: Iterable[str]):
+    """The actor with one more use this round of each skill in `skill_ids` (S24)."""
+    uses = dict(model.own(actor).skill_uses)
+    for sid in skill_ids:
+        uses[sid] = uses.get(sid, 0) + 1
+    return model.with_own(actor, skill_uses=tuple(sorted(uses.items())))

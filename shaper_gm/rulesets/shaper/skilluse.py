@@ -75,18 +75,13 @@ def prepare(acting: Acting, added: tuple[str, ...] = ()) -> Use:
 
 def cost(acting: Acting):
     """1 Major or 1 SP per trigger (S23), each Major shown on its own."""
-    rs, use = acting.rs, acting.plan
-    if acting.request.get("sp"):
-        return (("skill", {"sp": rs.numbers.skill_sp_cost * use.triggers}),)
-    return (("skill", {rs.cost("skill"): 1}),) * use.triggers
+    return skills.trigger_cost(acting.rs, acting.plan.triggers, bool(acting.request.get("sp")))
 
 
 def resolve(acting: Acting) -> Done:
     state, rs, use = acting.state, acting.rs, acting.plan
     actor = state.actors[acting.actor]
-    uses = dict(model.own(actor).skill_uses)
-    uses[use.skill.id] = uses.get(use.skill.id, 0) + 1
-    state = state.with_actor(model.with_own(actor, skill_uses=tuple(sorted(uses.items()))))
+    state = state.with_actor(skills.with_uses(actor, (use.skill.id,)))
     state, applied = _apply(state, rs, actor.id, use.skill, use.level, use.target)
     return Done(state, (SkillUsed(actor.id, use.skill.id, use.target), *applied))
 

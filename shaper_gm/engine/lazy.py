@@ -1,0 +1,26 @@
+"""A read-only mapping whose values are made on first read, so a view over an encounter
+costs what a command looks at, not the size of the fight."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterator, Mapping
+from typing import Any
+
+
+class LazyMap(Mapping):
+    """`make(key)` gives a key's value on its first read (a KeyError for a key it does
+    not know); `keys()` lists the keys, asked only when the whole map is walked."""
+
+    def __init__(self, make: Callable[[Any], Any], keys: Callable[[], Collection]) -> None:
+        self._make, self._keys, self._made = make, keys, {}
+
+    def __getitem__(self, key: Any) -> Any:
+        if key not in self._made:
+            self._made[key] = self._make(key)
+        return self._made[key]
+
+    def __iter__(self) -> Iterator:
+        return iter(self._keys())
+
+    def __len__(self) -> int:
+        return len(self._keys())
