@@ -1,10 +1,11 @@
-"""A ruleset's content folder read into checked items, the same way for any ruleset.
+"""A ruleset's content folder read into checked items, the same way for every ruleset.
 
-A file's kind is its name (`weapons.yaml`) or the folder it sits in
-(`weapons/extra.yaml`); `ruleset.yaml` holds the ruleset's numbers. Each other file maps
-item ids to items; an id is checked, defined once in its namespace, and built by its
-kind's builder (`item_builder`: a table of fields, then a record). Every problem is
-collected in the `Ctx`, one line each naming file, item and key.
+A file's kind is its name (`weapons.yaml`) or the folder it sits in (`weapons/extra.yaml`);
+`ruleset.yaml` holds the ruleset's numbers. Each other file maps item ids to items. A
+ruleset declares its kinds (`Kind`: a builder, usually `item_builder` over a table of
+`Field`s, and the id namespace it shares), reads its numbers first (`sort_files`), then
+its items (`build_items`): each id checked, defined once in its namespace, and built.
+Every problem is collected in the `Ctx`, one line each naming file, item and key.
 """
 
 from __future__ import annotations
@@ -13,8 +14,19 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from shaper_gm.content.schema import ID_RE, ContentError, Ctx, Field, check_fields, show
+from shaper_gm.records import record
 
 Builder = Callable[[Ctx, str, Any], Any]
+Files = dict[str, list[tuple[str, Any]]]
+
+
+@record
+class Kind:
+    """One kind of item: how one is built, and the namespace its ids share with other
+    kinds (characters and creatures are both templates); "" is the kind's own."""
+
+    build: Builder
+    space: str = ""
 
 
 def file_kind(display: str, ruleset_id: str) -> str:
@@ -23,39 +35,55 @@ def file_kind(display: str, ruleset_id: str) -> str:
     return first.removesuffix(".yaml")
 
 
-def read_items(ctx: Ctx, files: list[tuple[str, Any]], ruleset_id: str, what: str,
-               builders: Mapping[str, Builder], spaces: Mapping[str, str] | None = None
-               ) -> tuple[tuple[str, Any], dict[str, dict[str, Any]], dict]:
-    """The ruleset file (display, data), the items by kind, and where each (namespace,
-    id) was first defined; `spaces` puts kinds in one namespace (characters and
-    creatures are both templates). A folder without `ruleset.yaml` is refused."""
+def sort_files(ctx: Ctx, files: list[tuple[str, Any]], ruleset_id: str, what: str,
+               kinds: tuple[str, ...]) -> tuple[tuple[str, Any], Files]:
+    """The ruleset file (display, data) and the item files by kind; a file of another
+    kind is an error, and a folder without `ruleset.yaml` is refused."""
     numbers: tuple[str, Any] | None = None
-    items: dict[str, dict[str, Any]] = {kind: {} for kind in builders}
-    origin: dict[tuple[str, str], str] = {}
+    found: Files = {kind: [] for kind in kinds}
     for display, data in files:
         kind = file_kind(display, ruleset_id)
         if kind == "ruleset":
             if numbers is not None:
                 ctx.at(display).error(None, f"a second ruleset file: already read {numbers[0]}")
             numbers = numbers or (display, data)
-        elif kind not in builders:
-            ctx.at(display).error(None, f"not a {what} content file "
-                                        f"({', '.join(('ruleset', *builders))})")
-        elif data is not None and not isinstance(data, Mapping):
-            ctx.at(display).error(None, f"expected a mapping of item ids to items, got "
-                                        f"{show(data)}")
+        elif kind not in found:
+            ctx.at(display).error(None, f"unknown file: not a {what} content file (expected "
+                                        f"{', '.join(f'{k}.yaml' for k in ('ruleset', *kinds))}"
+                                        " or a folder of that name)")
         else:
-            for item_id, raw in (data or {}).items():
-                _read_item(ctx.at(display, str(item_id)), display, item_id, raw,
-                           builders[kind], items[kind], origin, (spaces or {}).get(kind, kind))
+            found[kind].append((display, data))
     if numbers is None:
-        raise ContentError([*ctx.errors, f"content/{ruleset_id}: no ruleset.yaml (the "
-                                         "ruleset's numbers)"])
-    return numbers, items, origin
+        raise ContentError([*ctx.errors, f"content/{ruleset_id}: ruleset.yaml is missing "
+                                         "(the ruleset's numbers)"])
+    return numbers, found
 
 
-def _read_item(ctx: Ctx, display: str, item_id: Any, raw: Any, build: Builder, into: dict,
-               origin: dict, space: str) -> None:
+def build_items(ctx: Ctx, files: Files, kinds: Mapping[str, Kind]
+                ) -> tuple[dict[str, dict[str, Any]], dict[tuple[str, str], str]]:
+    """The items by kind, and the file where each (namespace, id) was first defined
+    (broken items too, so a reference to one is not reported a second time)."""
+    items: dict[str, dict[str, Any]] = {kind: {} for kind in kinds}
+    origin: dict[tuple[str, str], str] = {}
+    for kind, spec in kinds.items():
+        for display, data in files.get(kind, ()):
+            if data is not None and not isinstance(data, Mapping):
+                ctx.at(display).error(None, f"expected a mapping of item ids to items, got "
+                                            f"{show(data)}")
+                continue
+            for item_id, raw in (data or {}).items():
+                _build_item(ctx.at(display, str(item_id)), display, item_id, raw, spec,
+                            items[kind], origin, spec.space or kind)
+    return items, origin
+
+
+def defined(origin: Mapping[tuple[str, str], str], space: str) -> set[str]:
+    """Every id defined in a namespace, built or not."""
+    return {item_id for (where, item_id) in origin if where == space}
+
+
+def _build_item(ctx: Ctx, display: str, item_id: Any, raw: Any, spec: Kind, into: dict,
+                origin: dict, space: str) -> None:
     if not isinstance(item_id, str) or not ID_RE.match(item_id):
         ctx.error("id", f"item id must be lowercase letters, digits and '-', got {show(item_id)}")
         return
@@ -63,20 +91,25 @@ def _read_item(ctx: Ctx, display: str, item_id: Any, raw: Any, build: Builder, i
     if first != display or item_id in into:
         ctx.error("id", f"duplicate id: already defined in {first}")
         return
-    built = build(ctx, item_id, raw)
+    built = spec.build(ctx, item_id, raw)
     if built is not None:
         into[item_id] = built
 
 
 def item_builder(make: Callable[..., Any], fields: Mapping[str, Field]) -> Builder:
-    """A builder that checks an item against `fields` and, when every required one is
-    there, makes it: ``make(item_id, **good_values)``."""
+    """A builder that checks an item against `fields` and, when it passes without a new
+    error, makes it: ``make(item_id, **good_values)``."""
     def build(ctx: Ctx, item_id: str, raw: Any) -> Any:
-        good = check_fields(ctx, raw, fields)
-        if good is None or any(f.required and k not in good for k, f in fields.items()):
-            return None
-        return make(item_id, **good)
+        values = checked(ctx, raw, fields)
+        return None if values is None else make(item_id, **values)
     return build
+
+
+def checked(ctx: Ctx, raw: Any, fields: Mapping[str, Field], prefix: str = "") -> dict | None:
+    """The good values of a mapping that passes `fields` without a new error, else None."""
+    before = len(ctx.errors)
+    values = check_fields(ctx, raw, fields, prefix)
+    return None if values is None or len(ctx.errors) > before else values
 
 
 def entries(ctx: Ctx, raw: Any, key: str, fields: Mapping[str, Field],

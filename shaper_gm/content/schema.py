@@ -106,50 +106,6 @@ def check_fields(ctx: Ctx, raw: Any, fields: Mapping[str, Field], prefix: str = 
     return out
 
 
-def built(ctx: Ctx, raw: Any, fields: Mapping[str, Field], make: Callable[..., Any]) -> Any:
-    """`make(**values)` of a mapping that passes `fields` without a new error, else None."""
-    before = len(ctx.errors)
-    values = check_fields(ctx, raw, fields)
-    return None if values is None or len(ctx.errors) > before else make(**values)
-
-
-def items(ctx: Ctx, display: str, data: Any,
-          build: Callable[[Ctx, str, Any], Any]) -> dict[str, Any]:
-    """A file of items by id: each id checked, each item built by `build(ctx at the
-    item, id, raw)`, which returns None for one with errors (left out)."""
-    if data is None:
-        return {}
-    if not isinstance(data, Mapping):
-        ctx.at(display).error(None, "expected a mapping of item ids to items")
-        return {}
-    out = {}
-    for key, raw in data.items():
-        item_ctx = ctx.at(display, str(key))
-        try:
-            item_id = ident(key)
-        except Bad as exc:
-            item_ctx.error("id", exc.message)
-            continue
-        found = build(item_ctx, item_id, raw)
-        if found is not None:
-            out[item_id] = found
-    return out
-
-
-def by_file(ctx: Ctx, files: Any, stems: tuple[str, ...]) -> dict[str, tuple[str, Any]]:
-    """A ruleset's (display name, data) files by name (`weapons` for weapons.yaml); a
-    file of another name is an error."""
-    out = {}
-    for display, data in files:
-        stem = display.rsplit("/", 1)[-1].removesuffix(".yaml")
-        if stem in stems:
-            out[stem] = (display, data)
-        else:
-            ctx.at(display).error(None, "unknown file: expected "
-                                  + ", ".join(f"{name}.yaml" for name in stems))
-    return out
-
-
 def _suggest(key: Any, fields: Mapping[str, Field]) -> str:
     import difflib  # only a miss needs it
     close = difflib.get_close_matches(str(key), list(fields), n=1)

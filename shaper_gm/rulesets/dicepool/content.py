@@ -13,20 +13,18 @@ from dataclasses import replace
 from typing import Any
 
 from shaper_gm.content.folders import ruleset_files
+from shaper_gm.content.library import Kind, build_items, checked, item_builder, sort_files
 from shaper_gm.content.schema import (
     Bad,
     ContentError,
     Ctx,
     Field,
     boolean,
-    built,
-    by_file,
     check_fields,
     choice,
     dice,
     ident,
     integer,
-    items,
     list_of,
     mapping_of,
     optional,
@@ -42,7 +40,6 @@ from shaper_gm.rulesets.dicepool.models import (
 )
 
 RULESET_ID = "dicepool"
-FILES = ("ruleset", "weapons", "abilities", "characters", "creatures")
 REQUIRED_COSTS = ("attack", "move", "prepare", "wield", "act")
 FILE_OF = {"weapon": "weapons.yaml", "ability": "abilities.yaml"}
 SHEET_FIELDS = ("ac", "hp", "speed")   # sheet numbers that are not stats
@@ -115,26 +112,12 @@ def load(root: Any = None) -> Library:
 def build_library(files: Iterable[tuple[str, Any]]) -> Library:
     """A Library from (display name, parsed YAML) pairs; raises one ContentError."""
     ctx = Ctx()
-    found = by_file(ctx, files, FILES)
-    if "ruleset" not in found:
-        ctx.at(f"content/{RULESET_ID}").error(None, "ruleset.yaml is missing")
-    numbers = _numbers(ctx, *found.get("ruleset", ("ruleset.yaml", {})))
-    weapons = items(ctx, *found.get("weapons", ("", None)),
-                    lambda c, key, raw: built(c, raw, WEAPON, lambda **v: Weapon(key, **v)))
-    abilities = items(ctx, *found.get("abilities", ("", None)), _ability)
-    templates: dict[str, Sheet] = {}
-    origin: dict[str, str] = {}
-    for kind in ("characters", "creatures"):
-        display, data = found.get(kind, ("", None))
-        for key, sheet in items(ctx, display, data, lambda c, key, raw, kind=kind: built(
-                c, raw, SHEET, lambda **v: Sheet(key, kind=kind[:-1], **v))).items():
-            if key in templates:
-                ctx.at(display, key).error("id", f"duplicate id: already in {origin[key]}")
-                continue
-            templates[key], origin[key] = sheet, display
-    library = Library(numbers, weapons, abilities, templates)
-    _cross_check(ctx, library, {kind: display for kind, (display, _) in found.items()},
-                 origin)
+    (display, raw), found = sort_files(ctx, list(files), RULESET_ID, "dice-pool", tuple(KINDS))
+    numbers = _numbers(ctx, display, raw)
+    items, origin = build_items(ctx, found, KINDS)
+    library = Library(numbers, items["weapons"], items["abilities"],
+                      {**items["characters"], **items["creatures"]})
+    _cross_check(ctx, library, display, origin)
     if ctx.errors:
         raise ContentError(ctx.errors)
     return library
@@ -149,8 +132,8 @@ def _numbers(ctx: Ctx, display: str, raw: Any) -> Numbers:
             ctx.error(f"costs.{key}", "missing (required): the actions this one takes")
     default = values.pop("default_sheet", None)
     if default is not None:
-        default = built(ctx.at(display, "default_sheet"), default, SHEET_BODY,
-                        lambda **v: Sheet("default", "Default", kind="default", **v))
+        body = checked(ctx.at(display, "default_sheet"), default, SHEET_BODY)
+        default = None if body is None else Sheet("default", "Default", kind="default", **body)
         if default is not None and "default_sheet" in values.get("provisional", ()):
             default = replace(default, provisional=True)
     for key in values.get("provisional", ()):
@@ -167,7 +150,7 @@ def _numbers(ctx: Ctx, display: str, raw: Any) -> Numbers:
 
 def _ability(ctx: Ctx, item_id: str, raw: Any) -> Ability | None:
     """P12: what each kind of ability may have."""
-    values = built(ctx, raw, ABILITY, dict)
+    values = checked(ctx, raw, ABILITY)
     if values is None:
         return None
     kind = values.get("kind", "action")
@@ -191,8 +174,16 @@ def _ability(ctx: Ctx, item_id: str, raw: Any) -> Ability | None:
     return None if problems else Ability(item_id, **values)
 
 
-def _cross_check(ctx: Ctx, library: Library, files: dict[str, str],
-                 origin: dict[str, str]) -> None:
+def _sheet(kind: str) -> Kind:
+    return Kind(item_builder(lambda key, **v: Sheet(key, kind=kind, **v), SHEET), "template")
+
+
+KINDS = {"weapons": Kind(item_builder(Weapon, WEAPON)), "abilities": Kind(_ability),
+         "characters": _sheet("character"), "creatures": _sheet("creature")}
+
+
+def _cross_check(ctx: Ctx, library: Library, rules_file: str,
+                 origin: dict[tuple[str, str], str]) -> None:
     """References between files: stats, weapons and abilities that exist."""
     numbers = library.numbers
     stats = ", ".join(numbers.stats)
@@ -201,24 +192,24 @@ def _cross_check(ctx: Ctx, library: Library, files: dict[str, str],
         if value is not None and value not in known:
             where.error(key, f"{value!r} is not one of the stats ({stats})" if what == "stat"
                         else f"no {what} {value!r} in {FILE_OF[what]}")
-    rules = ctx.at(files.get("ruleset", "ruleset.yaml"))
+    rules = ctx.at(rules_file)
     for key in ("refill_stat", "initiative_stat", "prepare_stat"):
         refer(rules, key, getattr(numbers, key), numbers.stats, "stat")
     if numbers.unarmed is not None and numbers.unarmed not in library.weapons:
         rules.error("unarmed", f"no weapon {numbers.unarmed!r} in weapons.yaml")
     for weapon in library.weapons.values():
         for key in ("stat", "damage_stat"):
-            refer(ctx.at(files.get("weapons", "weapons.yaml"), weapon.id), key,
+            refer(ctx.at(origin[("weapons", weapon.id)], weapon.id), key,
                   getattr(weapon, key), numbers.stats, "stat")
     named = (*numbers.stats, "ac", "hp", "speed")
     for ability in library.abilities.values():
         for key, _ in ability.mods:
             if key not in named:
-                ctx.at(files.get("abilities", "abilities.yaml"), ability.id).error(
+                ctx.at(origin[("abilities", ability.id)], ability.id).error(
                     f"mods.{key}", f"not a sheet number ({', '.join(named)})")
-    sheets = [(origin[s.id], s) for s in library.templates.values()]
+    sheets = [(origin[("template", s.id)], s) for s in library.templates.values()]
     if numbers.default_sheet is not None:
-        sheets.append((files.get("ruleset", "ruleset.yaml"), numbers.default_sheet))
+        sheets.append((rules_file, numbers.default_sheet))
     for display, sheet in sheets:
         where = ctx.at(display, sheet.id)
         for key, _ in sheet.stats:

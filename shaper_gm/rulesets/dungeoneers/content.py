@@ -11,8 +11,8 @@ from functools import lru_cache
 from typing import Any
 
 from shaper_gm.content.folders import ruleset_files
+from shaper_gm.content.library import Kind, build_items, sort_files
 from shaper_gm.content.schema import (
-    ID_RE,
     Bad,
     ContentError,
     Ctx,
@@ -133,54 +133,26 @@ NUMBER_FIELDS = {
 def build_library(files: list[tuple[str, Any]]) -> Library:
     """A Library from (display name, parsed YAML) pairs, or one ContentError."""
     ctx = Ctx()
-    numbers: Numbers | None = None
-    default_raw: Any = None
-    raw_items: dict[str, list[tuple[str, str, Any]]] = {"weapons": [], "spells": [],
-                                                        "creatures": []}
-    for display, data in files:
-        stem = display.rsplit("/", 1)[-1].removesuffix(".yaml")
-        kind = next((k for k in raw_items if stem.startswith(k)), None)
-        if stem == "ruleset":
-            numbers, default_raw = _numbers(ctx.at(display), data)
-        elif kind is None:
-            ctx.at(display).error(None, "not a Dungeoneers content file (expected ruleset.yaml, "
-                                  "weapons*.yaml, spells*.yaml or creatures*.yaml)")
-        elif data is not None and not isinstance(data, dict):
-            ctx.at(display).error(None, f"expected a mapping of ids to items, got {show(data)}")
-        else:
-            raw_items[kind] += [(display, key, raw) for key, raw in (data or {}).items()]
+    (display, raw), found = sort_files(ctx, files, RULESET_ID, "Dungeoneers",
+                                       ("weapons", "spells", "creatures"))
+    numbers, default_raw = _numbers(ctx.at(display), raw)
     if numbers is None:
-        ctx.at(f"content/{RULESET_ID}/ruleset.yaml").error(None, "missing: the ruleset's numbers")
         raise ContentError(ctx.errors)
-    weapons = _items(ctx, raw_items["weapons"], lambda c, i, r: _weapon(c, i, r, numbers))
-    spells = _items(ctx, raw_items["spells"], lambda c, i, r: _spell(c, i, r, numbers))
-    creatures = _items(ctx, raw_items["creatures"],
-                       lambda c, i, r: _sheet(c, i, r, numbers, weapons, spells))
-    default = _sheet(ctx.at(f"content/{RULESET_ID}/ruleset.yaml", "default_sheet"),
-                     "creature", default_raw, numbers, weapons, spells)
+    items, _ = build_items(ctx, found, {
+        "weapons": Kind(lambda c, i, r: _weapon(c, i, r, numbers)),
+        "spells": Kind(lambda c, i, r: _spell(c, i, r, numbers))})
+    creatures, _ = build_items(ctx, found, {"creatures": Kind(
+        lambda c, i, r: _sheet(c, i, r, numbers, items["weapons"], items["spells"]))})
+    default = _sheet(ctx.at(display, "default_sheet"), "creature", default_raw, numbers,
+                     items["weapons"], items["spells"])
     if default is not None and "default_sheet" in numbers.provisional:
         default = default.with_(provisional=("all",))
-    if numbers.unarmed not in weapons:
-        ctx.at(f"content/{RULESET_ID}/ruleset.yaml").error(
-            "unarmed", f"no weapon {numbers.unarmed!r} in the weapons files")
+    if numbers.unarmed not in items["weapons"]:
+        ctx.at(display).error("unarmed", f"no weapon {numbers.unarmed!r} in the weapons files")
     if ctx.errors:
         raise ContentError(ctx.errors)
-    return Library(numbers=numbers, weapons=weapons, spells=spells, creatures=creatures,
-                   default_sheet=default)
-
-
-def _items(ctx: Ctx, entries, build) -> dict:
-    out, seen = {}, {}
-    for display, key, raw in entries:
-        if not isinstance(key, str) or not ID_RE.match(key):
-            ctx.at(display, str(key)).error("id", "an id is lowercase letters, digits and '-'")
-        elif key in seen:
-            ctx.at(display, key).error("id", f"duplicate id: already defined in {seen[key]}")
-        else:
-            seen[key] = display
-            built = build(ctx.at(display, key), key, raw)
-            out.update({key: built} if built is not None else {})
-    return out
+    return Library(numbers=numbers, weapons=items["weapons"], spells=items["spells"],
+                   creatures=creatures["creatures"], default_sheet=default)
 
 
 def _numbers(ctx: Ctx, raw: Any) -> tuple[Numbers | None, Any]:

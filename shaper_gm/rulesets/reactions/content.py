@@ -7,13 +7,19 @@ file is collected and reported together as one ContentError naming file, item an
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from shaper_gm.content.folders import ruleset_files
+from shaper_gm.content.library import (
+    Kind,
+    build_items,
+    checked,
+    defined,
+    item_builder,
+    sort_files,
+)
 from shaper_gm.content.schema import (
-    ID_RE,
     ContentError,
     Ctx,
     Field,
@@ -25,7 +31,6 @@ from shaper_gm.content.schema import (
     list_of,
     mapping_of,
     optional,
-    show,
     text,
 )
 from shaper_gm.rulesets.reactions.models import (
@@ -42,6 +47,8 @@ from shaper_gm.rulesets.reactions.models import (
     Shield,
 )
 
+RULESET_ID = "reactions"
+KINDS = ("creatures", "weapons", "spells", "shields")
 RESOURCES = ("move", "action")
 ACTIONS = ("attack", "shield", "move")
 
@@ -101,95 +108,36 @@ RULESET_FIELDS = {
 
 def load_library(root: Any = None) -> Library:
     """The checked reactions library from `content/reactions/` (or `root`/reactions)."""
-    return build_library(ruleset_files("reactions", root))
+    return build_library(ruleset_files(RULESET_ID, root))
 
 
 def build_library(files: list[tuple[str, Any]]) -> Library:
     """The library from (display name, parsed YAML) pairs, as `ruleset_files` gives them."""
     ctx = Ctx()
-    by_stem = {}
-    for display, data in files:
-        stem = display.rsplit("/", 1)[-1].removesuffix(".yaml")
-        if stem not in ("ruleset", "creatures", "weapons", "spells", "shields"):
-            ctx.at(display).error(None, "unknown file: expected ruleset.yaml, creatures.yaml, "
-                                  "weapons.yaml, spells.yaml or shields.yaml")
-            continue
-        by_stem[stem] = (display, data)
-    if "ruleset" not in by_stem:
-        raise ContentError([*ctx.errors, "reactions: ruleset.yaml is missing"])
-    numbers = _numbers(ctx, *by_stem["ruleset"])
-    attacks, attack_ids = _attacks(ctx, by_stem)
-    shields, shield_ids = _shields(ctx, by_stem)
-    creatures: dict[str, Sheet] = {}
-    if "creatures" in by_stem:
-        display, data = by_stem["creatures"]
-        for item_id, raw in _items(ctx.at(display), data):
-            sheet = _sheet(ctx.at(display, item_id), item_id, raw, numbers, attack_ids,
-                           shield_ids)
-            if sheet is not None:
-                creatures[item_id] = sheet
-    if numbers.default_shield is not None and numbers.default_shield not in shield_ids:
-        ctx.at(by_stem["ruleset"][0]).error("default_shield",
-                                            f"no shield {numbers.default_shield!r} in "
-                                            "shields.yaml")
+    (display, raw), found = sort_files(ctx, files, RULESET_ID, "reactions", KINDS)
+    numbers = _numbers(ctx, display, raw)
+    items, origin = build_items(ctx, found, {
+        "weapons": _attack("weapon"), "spells": _attack("spell"),
+        "shields": Kind(item_builder(Shield, SHIELD_FIELDS)),
+        "creatures": Kind(lambda c, key, raw: _sheet(c, key, raw, numbers))})
+    attacks, shields = defined(origin, "attack"), defined(origin, "shields")
+    for creature in items["creatures"].values():
+        _check_refs(ctx.at(origin[("creatures", creature.id)], creature.id), creature,
+                    attacks, shields)
+    if numbers.default_shield is not None and numbers.default_shield not in shields:
+        ctx.at(display).error("default_shield", f"no shield {numbers.default_shield!r} in "
+                                                "shields.yaml")
     if ctx.errors:
         raise ContentError(ctx.errors)
-    return Library(numbers=numbers, creatures=tuple(creatures.items()),
-                   attacks=tuple(attacks.items()), shields=tuple(shields.items()))
+    return Library(numbers=numbers, creatures=tuple(items["creatures"].items()),
+                   attacks=tuple({**items["weapons"], **items["spells"]}.items()),
+                   shields=tuple(items["shields"].items()))
 
 
-def _attacks(ctx: Ctx, by_stem: Mapping[str, tuple[str, Any]]):
-    """Weapons and spells (R1), one namespace; also every id defined, broken or not."""
-    attacks: dict[str, Attack] = {}
-    origin: dict[str, str] = {}
-    for stem, kind in (("weapons", "weapon"), ("spells", "spell")):
-        if stem not in by_stem:
-            continue
-        display, data = by_stem[stem]
-        for item_id, raw in _items(ctx.at(display), data):
-            item_ctx = ctx.at(display, item_id)
-            if item_id in origin:
-                item_ctx.error("id", f"duplicate id: already defined in {origin[item_id]}")
-                continue
-            origin[item_id] = display
-            good = check_fields(item_ctx, raw, ATTACK_FIELDS)
-            if good is not None and _complete(good, ATTACK_FIELDS):
-                attacks[item_id] = Attack(id=item_id, kind=kind, **good)
-    return attacks, set(origin)
-
-
-def _shields(ctx: Ctx, by_stem: Mapping[str, tuple[str, Any]]):
-    """Shields (R12); also every id defined, broken or not."""
-    shields: dict[str, Shield] = {}
-    ids: set[str] = set()
-    if "shields" in by_stem:
-        display, data = by_stem["shields"]
-        for item_id, raw in _items(ctx.at(display), data):
-            ids.add(item_id)
-            good = check_fields(ctx.at(display, item_id), raw, SHIELD_FIELDS)
-            if good is not None and _complete(good, SHIELD_FIELDS):
-                shields[item_id] = Shield(id=item_id, **good)
-    return shields, ids
-
-
-def _complete(good: dict, table: Mapping[str, Field]) -> bool:
-    return all(key in good for key, spec in table.items() if spec.required)
-
-
-def _items(ctx: Ctx, data: Any) -> list[tuple[str, Any]]:
-    if data is None:
-        return []
-    if not isinstance(data, Mapping):
-        ctx.error(None, f"expected a mapping of item ids to items, got {show(data)}")
-        return []
-    out = []
-    for key, raw in data.items():
-        if isinstance(key, str) and ID_RE.match(key):
-            out.append((key, raw))
-        else:
-            ctx.at(ctx.file, str(key)).error(
-                "id", f"item id must be lowercase letters, digits and '-', got {show(key)}")
-    return out
+def _attack(kind: str) -> Kind:
+    """Weapons and spells (R1), one namespace."""
+    return Kind(item_builder(lambda key, **v: Attack(id=key, kind=kind, **v), ATTACK_FIELDS),
+                "attack")
 
 
 def _numbers(ctx: Ctx, display: str, data: Any) -> Numbers:
@@ -221,24 +169,23 @@ def _numbers(ctx: Ctx, display: str, data: Any) -> Numbers:
     return replace(base, **good, default_sheet=sheet)
 
 
-def _sheet(ctx: Ctx, item_id: str, raw: Any, numbers: Numbers, attacks: set[str],
-           shields: set[str]) -> Sheet | None:
-    """A creature; references are checked against every id defined, even a broken item's,
-    so one mistake is reported once."""
+def _sheet(ctx: Ctx, item_id: str, raw: Any, numbers: Numbers) -> Sheet | None:
+    """A creature: the default sheet with its own numbers on top."""
     table = {"name": Field(text, required=True), **_sheet_numbers(numbers.roll_die),
              "weapons": Field(list_of(ident)), "shield": Field(optional(ident)),
              "provisional": Field(_provisional_keys), "description": Field(text)}
-    errors_before = len(ctx.errors)
-    good = check_fields(ctx, raw, table)
+    good = checked(ctx, raw, table)
     if good is None:
-        return None
-    for index, weapon in enumerate(good.get("weapons", ())):
-        if weapon not in attacks:
-            ctx.error(f"weapons[{index}]", f"no weapon or spell {weapon!r}")
-    if good.get("shield") is not None and good["shield"] not in shields:
-        ctx.error("shield", f"no shield {good['shield']!r} in shields.yaml")
-    if len(ctx.errors) > errors_before:
         return None
     base = replace(numbers.default_sheet, id=item_id, name=good.pop("name"))
     return replace(base, **good)
 
+
+def _check_refs(ctx: Ctx, sheet: Sheet, attacks: set[str], shields: set[str]) -> None:
+    """References are checked against every id defined, even a broken item's, so one
+    mistake is reported once."""
+    for index, weapon in enumerate(sheet.weapons):
+        if weapon not in attacks:
+            ctx.error(f"weapons[{index}]", f"no weapon or spell {weapon!r}")
+    if sheet.shield is not None and sheet.shield not in shields:
+        ctx.error("shield", f"no shield {sheet.shield!r} in shields.yaml")

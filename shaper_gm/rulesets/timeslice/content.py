@@ -10,7 +10,15 @@ from functools import lru_cache
 from typing import Any
 
 from shaper_gm.content.folders import ruleset_files
-from shaper_gm.content.library import check_provisional, entries, item_builder, known, read_items
+from shaper_gm.content.library import (
+    Kind,
+    build_items,
+    check_provisional,
+    entries,
+    item_builder,
+    known,
+    sort_files,
+)
 from shaper_gm.content.schema import (
     Bad,
     ContentError,
@@ -93,12 +101,13 @@ def _template(kind: str):
     def make(item_id: str, player: bool | None = None, **good) -> Template:
         return Template(id=item_id, kind=kind, player=kind == "character" if player is None
                         else player, **good)
-    return item_builder(make, TEMPLATE_FIELDS)
+    return Kind(item_builder(make, TEMPLATE_FIELDS), "template")
 
 
-BUILDERS = {"weapons": item_builder(Weapon, WEAPON_FIELDS),
-            "armor": item_builder(Armor, ARMOR_FIELDS), "gear": item_builder(Gear, GEAR_FIELDS),
-            "characters": _template("character"), "creatures": _template("creature")}
+KINDS = {"weapons": Kind(item_builder(Weapon, WEAPON_FIELDS)),
+         "armor": Kind(item_builder(Armor, ARMOR_FIELDS)),
+         "gear": Kind(item_builder(Gear, GEAR_FIELDS)),
+         "characters": _template("character"), "creatures": _template("creature")}
 
 
 def load_library(root: str | None = None) -> Library:
@@ -114,9 +123,8 @@ def _load(root: str | None) -> Library:
 def build_library(files: list[tuple[str, Any]]) -> Library:
     """A Library from (display name, parsed YAML) pairs; every problem in one ContentError."""
     ctx = Ctx()
-    (display, raw), items, origin = read_items(
-        ctx, files, RULESET_ID, "time-slice", BUILDERS,
-        spaces={"characters": "template", "creatures": "template"})
+    (display, raw), found = sort_files(ctx, files, RULESET_ID, "time-slice", tuple(KINDS))
+    items, origin = build_items(ctx, found, KINDS)
     numbers = build_numbers(ctx.at(display), raw)
     library = Library(numbers=numbers or Numbers(name="?"), weapons=items["weapons"],
                       armor=items["armor"], gear=items["gear"],

@@ -91,7 +91,7 @@ def test_every_problem_is_reported_at_once_with_file_item_and_key():
             "content/dungeoneers/creatures.yaml: item 'orc': key 'proficiencies.striking'",
             "content/dungeoneers/creatures.yaml: item 'orc': key 'vulnerable.sonic'",
             "content/dungeoneers/creatures.yaml: item 'orc': key 'weapons': no weapon 'axe'",
-            "content/dungeoneers/notes.yaml: not a Dungeoneers content file"):
+            "content/dungeoneers/notes.yaml: unknown file: not a Dungeoneers content file"):
         assert expected in text, expected
 
 

@@ -84,8 +84,8 @@ def test_missing_ruleset_file_and_stray_files():
     with pytest.raises(ContentError) as caught:
         build_library(files)
     joined = "\n".join(caught.value.errors)
-    assert "spells.yaml: not a time-slice content file" in joined
-    assert "no ruleset.yaml" in joined
+    assert "spells.yaml: unknown file: not a time-slice content file" in joined
+    assert "timeslice: ruleset.yaml is missing" in joined
 
 
 def test_duplicate_template_ids_across_files():
