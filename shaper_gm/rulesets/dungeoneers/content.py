@@ -30,6 +30,7 @@ from shaper_gm.content.schema import (
 from shaper_gm.rulesets.dungeoneers.models import (
     RANKS,
     SCORES,
+    SHEET,
     SPELL_GAINS,
     TEST_TIES,
     DamageTypes,
@@ -99,9 +100,7 @@ SPELL_FIELDS = {**COMMON, **required(integer(1), "cost"), **required(integer(0),
                 "wounds": Field(integer(0)), "type": Field(text),
                 "extra_arca": Field(choice(SPELL_GAINS)), "effect": Field(text)}
 SHEET_FIELDS = {
-    **COMMON, **{score: Field(integer(0, 30)) for score in SCORES},
-    "armor": Field(integer(0)), "wound_limit": Field(integer(1)),
-    "critical_threshold": Field(integer(1)), "threat_range": Field(integer(0)),
+    **COMMON, **SHEET.fields(),
     "group": Field(ident), "proficiencies": Field(mapping_of(ident, choice(RANKS))),
     "speeds": Field(mapping_of(ident, integer(0))),
     "vulnerable": Field(mapping_of(text, integer(1))),

@@ -8,11 +8,16 @@ from __future__ import annotations
 
 from dataclasses import field, replace
 
+from shaper_gm.content.sheetnumbers import Number, SheetNumbers
 from shaper_gm.records import record
 
 SCORES = ("body", "finesse", "mind", "spirit", "wisdom", "dexterity", "endurance")
-# Sheet numbers `add --stat NAME=N` accepts (commands.md).
-SHEET_NUMBERS = (*SCORES, "armor", "wound_limit", "critical_threshold", "threat_range")
+# Sheet numbers with their ranges: what content, `add --stat NAME=N` (commands.md) and a
+# save may hold. A creature with no wound limit would start down (D19), and a critical
+# threshold of 0 would make every success a critical (D18).
+SHEET = SheetNumbers(*map(Number, SCORES), Number("armor"), Number("wound_limit", 1, why="D19"),
+                     Number("critical_threshold", 1, why="D18"), Number("threat_range"))
+SHEET_NUMBERS = SHEET.names
 RANKS = ("untrained", "trained", "expert", "master")                  # D12
 TEST_TIES = ("actor", "defender")                                     # D11
 SPELL_GAINS = ("boon", "wounds")      # what each point of extra arca buys (D28)

@@ -36,7 +36,7 @@ from shaper_gm.content.schema import (
     text,
 )
 from shaper_gm.rulesets.timeslice.models import (
-    SHEET_NUMBERS,
+    SHEET,
     STATS,
     Armor,
     CalledShot,
@@ -81,7 +81,7 @@ RULESET_FIELDS = {
         ("heal_minutes_per_point", integer(1)), ("heal_wakes", boolean), ("tend_kit", ident),
         ("tend_reach", integer(1)), ("round_seconds", integer(1)), ("unit_meters", integer(1)),
         ("diagonal_step", integer(1)), ("grid", _as_is), ("unarmed", _as_is),
-        ("default_sheet", mapping_of(choice((*SHEET_NUMBERS, "hp")), integer(0))))}
+        ("default_sheet", SHEET.mapping()))}
 RULESET_FIELDS["provisional"] = Field(list_of(text))
 WEAPON_FIELDS = {"name": Field(text, required=True), "damage": Field(integer(0), required=True),
                  "range": Field(integer(1)), "provisional": Field(boolean)}
@@ -90,8 +90,7 @@ ARMOR_FIELDS = {"name": Field(text, required=True), "dr": Field(integer(0), requ
 GEAR_FIELDS = {"name": Field(text, required=True), "provisional": Field(boolean)}
 TEMPLATE_FIELDS = {
     "name": Field(text, required=True), "player": Field(boolean),
-    "q": Field(integer(0)), "u": Field(integer(0)), "v": Field(integer(0)),
-    "hp": Field(integer(1)), "dr": Field(integer(0)), "ts_max": Field(integer(0)),
+    **SHEET.fields(),
     "weapons": Field(list_of(ident)), "armor": Field(optional(ident)),
     "gear": Field(list_of(ident)), "provisional": Field(boolean),
 }
