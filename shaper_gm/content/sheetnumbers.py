@@ -19,13 +19,14 @@ from shaper_gm.records import record
 
 @record
 class Number:
-    """One sheet number: its least and most value (None: limits.MAX_NUMBER), and the
-    ruling that bounds it."""
+    """One sheet number: its least and most value (None: limits.MAX_NUMBER), the
+    ruling that bounds it, and the flag of `add` that gives it when not `--stat`."""
 
     name: str
     low: int = 0
     high: int | None = None
     why: str = ""
+    flag: str = ""
 
     @property
     def top(self) -> int:
@@ -36,16 +37,18 @@ class Number:
         return Field(integer(self.low, self.top))
 
     def typed(self, value: Any, flag: str = "") -> int:
-        """A value the GM gave (`--stat NAME=N`, `set ACTOR NAME=N`: a number or its
-        text), or a RuleViolation in one line saying the range."""
+        """A value the GM gave (a number or its text) after `flag` (`--stat `, or `` for
+        `set`), or a RuleViolation in one line saying the range."""
         number = _whole(value)
         if number is None or not limits.within(number, self.low, self.high):
             shown = str(value).strip()
             shown = shown if len(shown) <= 12 else shown[:10] + "..."
+            written = f"{self.flag} " if self.flag and flag else f"{flag}{self.name}="
+            wrong = " is not a whole number:" if number is None else " is out of range:"
             raise RuleViolation(
-                f"{flag}{self.name}={shown}: expected a whole number of at least "
-                f"{self.low:,} and at most {self.top:,}" + (f" ({self.why})" if self.why else ""),
-                f"e.g. {flag}{self.name}={max(self.low, min(2, self.top))}")
+                f"{written}{shown}{wrong} expected a whole number of at least {self.low:,} "
+                f"and at most {self.top:,}" + (f" ({self.why})" if self.why else ""),
+                f"e.g. {written}{max(self.low, min(2, self.top))}")
         return number
 
     def check_saved(self, where: str, value: object) -> None:

@@ -32,6 +32,8 @@ from shaper_gm.content.schema import (
 )
 from shaper_gm.rulesets.dicepool.models import (
     ABILITY_KINDS,
+    SHEET,
+    STAT,
     Ability,
     Library,
     Numbers,
@@ -42,7 +44,6 @@ from shaper_gm.rulesets.dicepool.models import (
 RULESET_ID = "dicepool"
 REQUIRED_COSTS = ("attack", "move", "prepare", "wield", "act")
 FILE_OF = {"weapon": "weapons.yaml", "ability": "abilities.yaml"}
-SHEET_FIELDS = ("ac", "hp", "speed")   # sheet numbers that are not stats
 
 
 def number_name(value: Any) -> str:
@@ -52,7 +53,7 @@ def number_name(value: Any) -> str:
 
 
 def stat_name(value: Any) -> str:
-    if number_name(value) in SHEET_FIELDS:
+    if number_name(value) in SHEET:
         raise Bad(f"{value!r} is a sheet number of its own, not a stat")
     return value
 
@@ -70,8 +71,8 @@ def grid_size(value: Any) -> tuple[int, int]:
 
 COMMON = {"provisional": Field(boolean), "description": Field(text)}
 SHEET_BODY = {
-    "stats": Field(mapping_of(stat_name, integer(0))), "ac": Field(integer(0)),
-    "hp": Field(integer(1)), "speed": Field(integer(0)), "weapons": Field(list_of(ident)),
+    "stats": Field(mapping_of(stat_name, STAT.field().check)), **SHEET.fields(),
+    "weapons": Field(list_of(ident)),
     "holding": Field(optional(ident)), "proficiencies": Field(mapping_of(ident, integer(0))),
     "abilities": Field(list_of(ident)),
 }
@@ -201,7 +202,7 @@ def _cross_check(ctx: Ctx, library: Library, rules_file: str,
         for key in ("stat", "damage_stat"):
             refer(ctx.at(origin[("weapons", weapon.id)], weapon.id), key,
                   getattr(weapon, key), numbers.stats, "stat")
-    named = (*numbers.stats, "ac", "hp", "speed")
+    named = (*numbers.stats, *SHEET)
     for ability in library.abilities.values():
         for key, _ in ability.mods:
             if key not in named:

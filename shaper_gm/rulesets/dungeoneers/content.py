@@ -30,7 +30,6 @@ from shaper_gm.content.schema import (
 from shaper_gm.rulesets.dungeoneers.models import (
     RANKS,
     SCORES,
-    SHEET,
     SPELL_GAINS,
     TEST_TIES,
     DamageTypes,
@@ -39,6 +38,7 @@ from shaper_gm.rulesets.dungeoneers.models import (
     Sheet,
     Spell,
     Weapon,
+    sheet_numbers,
 )
 
 RULESET_ID = "dungeoneers"
@@ -100,7 +100,7 @@ SPELL_FIELDS = {**COMMON, **required(integer(1), "cost"), **required(integer(0),
                 "wounds": Field(integer(0)), "type": Field(text),
                 "extra_arca": Field(choice(SPELL_GAINS)), "effect": Field(text)}
 SHEET_FIELDS = {
-    **COMMON, **SHEET.fields(),
+    **COMMON,
     "group": Field(ident), "proficiencies": Field(mapping_of(ident, choice(RANKS))),
     "speeds": Field(mapping_of(ident, integer(0))),
     "vulnerable": Field(mapping_of(text, integer(1))),
@@ -233,7 +233,7 @@ def _sheet(ctx: Ctx, item: str, raw: Any, numbers: Numbers, weapons: dict,
            spells: dict) -> Sheet | None:
     """A creature sheet; its damage types by code, the content's defaults filled in."""
     before = len(ctx.errors)
-    v = check_fields(ctx, raw, SHEET_FIELDS) or {}
+    v = check_fields(ctx, raw, {**SHEET_FIELDS, **sheet_numbers(numbers).fields()}) or {}
     v.pop("description", None)
     types = numbers.damage_types
     entries = [(f"{key}.{name}", name) for key in ("vulnerable", "resist")

@@ -9,15 +9,12 @@ from __future__ import annotations
 from dataclasses import field, replace
 
 from shaper_gm.content.sheetnumbers import Number, SheetNumbers
+from shaper_gm.engine import limits
 from shaper_gm.records import record
 
 SCORES = ("body", "finesse", "mind", "spirit", "wisdom", "dexterity", "endurance")
-# Sheet numbers with their ranges: what content, `add --stat NAME=N` (commands.md) and a
-# save may hold. A creature with no wound limit would start down (D19), and a critical
-# threshold of 0 would make every success a critical (D18).
-SHEET = SheetNumbers(*map(Number, SCORES), Number("armor"), Number("wound_limit", 1, why="D19"),
-                     Number("critical_threshold", 1, why="D18"), Number("threat_range"))
-SHEET_NUMBERS = SHEET.names
+# Sheet numbers `add --stat NAME=N` accepts (commands.md); their ranges: sheet_numbers.
+SHEET_NUMBERS = (*SCORES, "armor", "wound_limit", "critical_threshold", "threat_range")
 RANKS = ("untrained", "trained", "expert", "master")                  # D12
 TEST_TIES = ("actor", "defender")                                     # D11
 SPELL_GAINS = ("boon", "wounds")      # what each point of extra arca buys (D28)
@@ -106,6 +103,19 @@ class Numbers:
 
     def die_of(self, rank: str) -> int:
         return dict(self.proficiency_dice)[rank]
+
+
+def sheet_numbers(numbers: Numbers) -> SheetNumbers:
+    """Every sheet number with its range, for content, `add --stat` and a save alike. A
+    creature with no wound limit would start down (D19), a critical threshold of 0 would
+    make every success a critical (D18), and a full arca pool (wisdom x arca_per_wisdom,
+    D27) stays a number a save holds."""
+    most_wisdom = limits.MAX_NUMBER // max(1, numbers.arca_per_wisdom)
+    return SheetNumbers(
+        *(Number(score) for score in SCORES if score != "wisdom"),
+        Number("wisdom", high=most_wisdom, why="D27: arca is wisdom x arca_per_wisdom"),
+        Number("armor"), Number("wound_limit", 1, why="D19"),
+        Number("critical_threshold", 1, why="D18"), Number("threat_range"))
 
 
 @record

@@ -15,7 +15,7 @@ from shaper_gm.engine import resources
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.names import match_one
 from shaper_gm.engine.state import Actor
-from shaper_gm.rulesets.dungeoneers.models import RANKS, SHEET, ActorData, Sheet
+from shaper_gm.rulesets.dungeoneers.models import RANKS, ActorData, Sheet
 from shaper_gm.rulesets.dungeoneers.rules import hands_used
 
 PAIRS = ("prof", "vulnerable", "resist", "speed")
@@ -57,7 +57,7 @@ def make_actor(rs, spec, zone: str | None) -> Actor:
                             "points (D19)", "give the limit with --stat wound_limit=N")
     name = spec.name or (base.name if spec.template is not None
                          else spec.id.replace("-", " ").title())
-    sheet = with_extra(rs, with_numbers(base, numbers), dict(spec.extra)).with_(name=name)
+    sheet = with_extra(rs, with_numbers(rs, base, numbers), dict(spec.extra)).with_(name=name)
     values = resources.starting(rs.resources, sheet, rs.stat)
     return Actor(id=spec.id, name=name, side=spec.side or sheet.group or "enemies",
                  sheet=sheet, zone=zone, resources=values,
@@ -65,10 +65,10 @@ def make_actor(rs, spec, zone: str | None) -> Actor:
                  template=spec.template.id if spec.template is not None else None)
 
 
-def with_numbers(sheet: Sheet, numbers: Mapping[str, int]) -> Sheet:
+def with_numbers(rs, sheet: Sheet, numbers: Mapping[str, int]) -> Sheet:
     """`--stat NAME=N` for any sheet number (scores, armor value, wound limit, ...)."""
     given = {key.lower(): value for key, value in numbers.items()}
-    return sheet.with_(**SHEET.typed(given, what="Dungeoneers"))
+    return sheet.with_(**rs.sheet.typed(given, what="Dungeoneers"))
 
 
 def with_extra(rs, sheet: Sheet, extra: Mapping[str, Any]) -> Sheet:

@@ -39,12 +39,12 @@ from shaper_gm.rulesets.reactions.models import (
     REACTIONS,
     SHIELD_EXPIRES,
     SHIELD_SOAKS,
-    TARGETS,
     Attack,
     Library,
     Numbers,
     Sheet,
     Shield,
+    sheet_numbers,
 )
 
 RULESET_ID = "reactions"
@@ -58,15 +58,6 @@ def attack_type(value: Any) -> str:
     if value is True:
         return "true"
     return choice(ATTACK_TYPES)(value)
-
-
-def _sheet_numbers(sides: int) -> dict[str, Field]:
-    out = {key: Field(integer(0)) for key in NUMBER_FIELDS}
-    out["health"] = Field(integer(1))
-    out["initiative"] = Field(integer(-20, 20))
-    for key in TARGETS:
-        out[key] = Field(integer(1, sides + 1))      # sides + 1: the roll never succeeds
-    return out
 
 
 def _provisional_keys(value: Any) -> tuple[str, ...]:
@@ -162,7 +153,7 @@ def _numbers(ctx: Ctx, display: str, data: Any) -> Numbers:
     raw_sheet = good.pop("default_sheet", None)
     sheet = Sheet(id="default", name="Creature")
     if raw_sheet is not None:
-        sheet_fields = _sheet_numbers(sides)
+        sheet_fields = sheet_numbers(sides).fields()
         required = {key: replace(spec, required=True) for key, spec in sheet_fields.items()}
         checked = check_fields(here, raw_sheet, required, prefix="default_sheet.")
         sheet = replace(sheet, **(checked or {}))
@@ -171,7 +162,7 @@ def _numbers(ctx: Ctx, display: str, data: Any) -> Numbers:
 
 def _sheet(ctx: Ctx, item_id: str, raw: Any, numbers: Numbers) -> Sheet | None:
     """A creature: the default sheet with its own numbers on top."""
-    table = {"name": Field(text, required=True), **_sheet_numbers(numbers.roll_die),
+    table = {"name": Field(text, required=True), **sheet_numbers(numbers.roll_die).fields(),
              "weapons": Field(list_of(ident)), "shield": Field(optional(ident)),
              "provisional": Field(_provisional_keys), "description": Field(text)}
     good = checked(ctx, raw, table)

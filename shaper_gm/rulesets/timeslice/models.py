@@ -12,7 +12,8 @@ from shaper_gm.records import record
 STATS = ("q", "u", "v")                      # the source's [Q], [U], [V]
 # Sheet numbers with their ranges: what content, `add --stat`/`--hp` and a save may
 # hold; hit points start at 1 (T13).
-SHEET = SheetNumbers(*map(Number, (*STATS, "dr", "ts_max")), Number("hp", 1, why="T13"))
+SHEET = SheetNumbers(*map(Number, (*STATS, "dr", "ts_max")),
+                     Number("hp", 1, why="T13", flag="--hp"))
 SHEET_NUMBERS = tuple(name for name in SHEET if name != "hp")   # what --stat names
 
 # An actor's condition (T13, T14); every one but UP is down for the turn order.

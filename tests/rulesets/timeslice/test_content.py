@@ -112,8 +112,8 @@ def test_make_actor_from_template_overrides_and_flags(rs):
 @pytest.mark.parametrize("template,numbers,extra,message", [
     ("dragon", {}, {}, "no time-slice template 'dragon'"),
     (None, {"str": 3}, {}, "--stat str: not a time-slice sheet number"),
-    (None, {"q": -1}, {}, "q=-1: expected a whole number of at least 0"),
-    (None, {"hp": 0}, {}, "hp=0: expected a whole number of at least 1"),
+    (None, {"q": -1}, {}, "q=-1 is out of range: expected a whole number of at least 0"),
+    (None, {"hp": 0}, {}, "--hp 0 is out of range: expected a whole number of at least 1"),
     (None, {}, {"prof": {}}, "time-slice actors have no prof"),
     (None, {}, {"weapon": ["laser"]}, "no weapon 'laser'"),
     (None, {}, {"armor": "robe"}, r"no armor 'robe' \(T12\)"),
