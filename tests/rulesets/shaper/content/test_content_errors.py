@@ -211,7 +211,8 @@ def test_ruleset_missing_key_and_file_not_a_mapping(content_copy):
 
 def test_yaml_outside_a_kind_folder(content_copy):
     write(content_copy, "monsters/x.yaml", "a: 1\n")
-    assert only(content_copy).startswith("content/shaper/monsters/x.yaml: not in a content folder")
+    assert only(content_copy).startswith(
+        "content/shaper/monsters/x.yaml: unknown file: not a Shaper content file")
 
 
 def test_missing_content_folder(tmp_path):
