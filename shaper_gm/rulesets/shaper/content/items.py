@@ -35,6 +35,7 @@ from shaper_gm.rulesets.shaper.content.models import (
     PRIMARY_TRIGGERS,
     SCALES,
     SECONDARY_TRIGGERS,
+    SHEET,
     SKILL_CATEGORIES,
     WEAPON_KINDS,
     ActionPool,
@@ -151,11 +152,8 @@ def action_pool(value: Any) -> ActionPool:
 
 SHEET_FIELDS = {
     "name": Field(text, required=True),
-    "level": Field(integer(1)),
-    "vigor": Field(integer(0)),
-    "finesse": Field(integer(0)),
-    "mentality": Field(integer(0)),
-    "hp": Field(optional(integer(1))),
+    **SHEET.fields(),
+    "hp": Field(optional(SHEET["hp"].field().check)),
     "sp": Field(optional(integer(0))),
     "sp_regen": Field(optional(integer(0))),
     "weapons": Field(list_of(ident, unique=False)),
