@@ -10,7 +10,7 @@ Every problem is collected in the `Ctx`, one line each naming file, item and key
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from shaper_gm.content.schema import ID_RE, ContentError, Ctx, Field, check_fields, show
@@ -21,12 +21,25 @@ Files = dict[str, list[tuple[str, Any]]]
 
 
 @record
+class Ref:
+    """A key of an item that names items of other kinds: one id, a list of ids, or a
+    mapping keyed by ids; each must be defined (broken items count: one mistake is
+    reported once)."""
+
+    key: str
+    kinds: tuple[str, ...]
+    noun: str          # what the message calls such an item: "weapon", "weapon or spell"
+
+
+@record
 class Kind:
-    """One kind of item: how one is built, and the namespace its ids share with other
-    kinds (characters and creatures are both templates); "" is the kind's own."""
+    """One kind of item: how one is built, the namespace its ids share with other kinds
+    (characters and creatures are both templates; "" is the kind's own), and the keys
+    that name other items."""
 
     build: Builder
     space: str = ""
+    refs: tuple[Ref, ...] = ()
 
 
 def file_kind(display: str, ruleset_id: str) -> str:
@@ -61,10 +74,12 @@ def sort_files(ctx: Ctx, files: list[tuple[str, Any]], ruleset_id: str, what: st
 
 def build_items(ctx: Ctx, files: Files, kinds: Mapping[str, Kind]
                 ) -> tuple[dict[str, dict[str, Any]], dict[tuple[str, str], str]]:
-    """The items by kind, and the file where each (namespace, id) was first defined
-    (broken items too, so a reference to one is not reported a second time)."""
+    """The items by kind, and the file that defined each (kind, id), broken items too;
+    then every reference the kinds declare is checked, in broken items too."""
     items: dict[str, dict[str, Any]] = {kind: {} for kind in kinds}
     origin: dict[tuple[str, str], str] = {}
+    first: dict[tuple[str, str], str] = {}     # (namespace, id) -> file
+    refers: list[tuple[str, str, str, Mapping]] = []   # items that name others, as written
     for kind, spec in kinds.items():
         for display, data in files.get(kind, ()):
             if data is not None and not isinstance(data, Mapping):
@@ -72,28 +87,54 @@ def build_items(ctx: Ctx, files: Files, kinds: Mapping[str, Kind]
                                             f"{show(data)}")
                 continue
             for item_id, raw in (data or {}).items():
-                _build_item(ctx.at(display, str(item_id)), display, item_id, raw, spec,
-                            items[kind], origin, spec.space or kind)
+                here = ctx.at(display, str(item_id))
+                if not isinstance(item_id, str) or not ID_RE.match(item_id):
+                    here.error("id", "item id must be lowercase letters, digits and '-', "
+                                     f"got {show(item_id)}")
+                    continue
+                where = first.setdefault((spec.space or kind, item_id), display)
+                if where != display or (kind, item_id) in origin:
+                    here.error("id", f"duplicate id: already defined in {where}")
+                    continue
+                origin[(kind, item_id)] = display
+                if spec.refs and isinstance(raw, Mapping):
+                    refers.append((kind, display, item_id, raw))
+                built = spec.build(here, item_id, raw)
+                if built is not None:
+                    items[kind][item_id] = built
+    ids = defined(origin)
+    for kind, display, item_id, raw in refers:
+        check_refs(ctx.at(display, item_id), raw, kinds[kind].refs, ids)
     return items, origin
 
 
-def defined(origin: Mapping[tuple[str, str], str], space: str) -> set[str]:
-    """Every id defined in a namespace, built or not."""
-    return {item_id for (where, item_id) in origin if where == space}
+def defined(origin: Mapping[tuple[str, str], str]) -> dict[str, set[str]]:
+    """Every id defined, built or not, by kind."""
+    out: dict[str, set[str]] = {}
+    for kind, item_id in origin:
+        out.setdefault(kind, set()).add(item_id)
+    return out
 
 
-def _build_item(ctx: Ctx, display: str, item_id: Any, raw: Any, spec: Kind, into: dict,
-                origin: dict, space: str) -> None:
-    if not isinstance(item_id, str) or not ID_RE.match(item_id):
-        ctx.error("id", f"item id must be lowercase letters, digits and '-', got {show(item_id)}")
-        return
-    first = origin.setdefault((space, item_id), display)
-    if first != display or item_id in into:
-        ctx.error("id", f"duplicate id: already defined in {first}")
-        return
-    built = spec.build(ctx, item_id, raw)
-    if built is not None:
-        into[item_id] = built
+def check_refs(ctx: Ctx, item: Any, refs: tuple[Ref, ...],
+               ids: Mapping[str, Collection[str]]) -> None:
+    """Each id `item` (a record, or an item as written) names under a `Ref` key is one of
+    `ids` (by kind); a value of the wrong shape is left to the item's own checks."""
+    for ref in refs:
+        value = item.get(ref.key) if isinstance(item, Mapping) else getattr(item, ref.key)
+        if isinstance(value, str):
+            named = [(ref.key, value)]
+        elif isinstance(value, Mapping):
+            named = [(f"{ref.key}.{name}", name) for name in value]
+        elif isinstance(value, (list, tuple)):
+            named = [(f"{ref.key}.{entry[0]}", entry[0]) if isinstance(entry, tuple)
+                     else (f"{ref.key}[{index}]", entry) for index, entry in enumerate(value)]
+        else:
+            continue
+        found = {name for kind in ref.kinds for name in ids.get(kind, ())}
+        for key, name in named:
+            if isinstance(name, str) and name not in found:
+                ctx.error(key, f"no {ref.noun} {name!r}{known(found, name)}")
 
 
 def item_builder(make: Callable[..., Any], fields: Mapping[str, Field]) -> Builder:
@@ -144,6 +185,13 @@ def check_provisional(ctx: Ctx, names: tuple[str, ...], raw: Mapping,
             ctx.error("provisional", f"{name!r} is not a key of this file")
 
 
-def known(found: Mapping[str, Any]) -> str:
-    """`` (known: a, b)`` for a message about an id that is not among `found`."""
-    return f" (known: {', '.join(sorted(found))})" if found else " (none defined)"
+def known(found: Collection[str], name: str = "") -> str:
+    """`` (did you mean 'b'?)`` or `` (known: a, b)`` for a message about an id, `name`,
+    that is not among `found`."""
+    if not found:
+        return " (none defined)"
+    import difflib  # only a miss needs it
+    close = difflib.get_close_matches(name, list(found), n=1) if name else []
+    if close:
+        return f" (did you mean '{close[0]}'?)"
+    return f" (known: {', '.join(sorted(found))})"

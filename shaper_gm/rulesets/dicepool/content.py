@@ -13,7 +13,17 @@ from dataclasses import replace
 from typing import Any
 
 from shaper_gm.content.folders import ruleset_files
-from shaper_gm.content.library import Kind, build_items, checked, item_builder, sort_files
+from shaper_gm.content.library import (
+    Kind,
+    Ref,
+    build_items,
+    check_refs,
+    checked,
+    defined,
+    item_builder,
+    known,
+    sort_files,
+)
 from shaper_gm.content.schema import (
     Bad,
     ContentError,
@@ -43,7 +53,6 @@ from shaper_gm.rulesets.dicepool.models import (
 
 RULESET_ID = "dicepool"
 REQUIRED_COSTS = ("attack", "move", "prepare", "wield", "act")
-FILE_OF = {"weapon": "weapons.yaml", "ability": "abilities.yaml"}
 
 
 def number_name(value: Any) -> str:
@@ -175,8 +184,14 @@ def _ability(ctx: Ctx, item_id: str, raw: Any) -> Ability | None:
     return None if problems else Ability(item_id, **values)
 
 
+SHEET_REFS = (Ref("weapons", ("weapons",), "weapon"),
+              Ref("proficiencies", ("weapons",), "weapon"),
+              Ref("abilities", ("abilities",), "ability"))
+
+
 def _sheet(kind: str) -> Kind:
-    return Kind(item_builder(lambda key, **v: Sheet(key, kind=kind, **v), SHEET), "template")
+    return Kind(item_builder(lambda key, **v: Sheet(key, kind=kind, **v), SHEET), "template",
+                SHEET_REFS)
 
 
 KINDS = {"weapons": Kind(item_builder(Weapon, WEAPON)), "abilities": Kind(_ability),
@@ -185,41 +200,36 @@ KINDS = {"weapons": Kind(item_builder(Weapon, WEAPON)), "abilities": Kind(_abili
 
 def _cross_check(ctx: Ctx, library: Library, rules_file: str,
                  origin: dict[tuple[str, str], str]) -> None:
-    """References between files: stats, weapons and abilities that exist."""
+    """Stats, sheet numbers and the unarmed weapon the items and numbers name exist."""
     numbers = library.numbers
     stats = ", ".join(numbers.stats)
 
-    def refer(where: Ctx, key: str, value: Any, known, what: str) -> None:
-        if value is not None and value not in known:
-            where.error(key, f"{value!r} is not one of the stats ({stats})" if what == "stat"
-                        else f"no {what} {value!r} in {FILE_OF[what]}")
+    def stat(where: Ctx, key: str, value: str | None) -> None:
+        if value is not None and value not in numbers.stats:
+            where.error(key, f"{value!r} is not one of the stats ({stats})")
     rules = ctx.at(rules_file)
     for key in ("refill_stat", "initiative_stat", "prepare_stat"):
-        refer(rules, key, getattr(numbers, key), numbers.stats, "stat")
+        stat(rules, key, getattr(numbers, key))
     if numbers.unarmed is not None and numbers.unarmed not in library.weapons:
-        rules.error("unarmed", f"no weapon {numbers.unarmed!r} in weapons.yaml")
+        rules.error("unarmed", f"no weapon {numbers.unarmed!r}{known(library.weapons)}")
     for weapon in library.weapons.values():
         for key in ("stat", "damage_stat"):
-            refer(ctx.at(origin[("weapons", weapon.id)], weapon.id), key,
-                  getattr(weapon, key), numbers.stats, "stat")
+            stat(ctx.at(origin[("weapons", weapon.id)], weapon.id), key, getattr(weapon, key))
     named = (*numbers.stats, *SHEET)
     for ability in library.abilities.values():
         for key, _ in ability.mods:
             if key not in named:
                 ctx.at(origin[("abilities", ability.id)], ability.id).error(
                     f"mods.{key}", f"not a sheet number ({', '.join(named)})")
-    sheets = [(origin[("template", s.id)], s) for s in library.templates.values()]
+    sheets = [(origin[(f"{s.kind}s", s.id)], s) for s in library.templates.values()]
     if numbers.default_sheet is not None:
         sheets.append((rules_file, numbers.default_sheet))
+        check_refs(ctx.at(rules_file, "default"), numbers.default_sheet, SHEET_REFS,
+                   defined(origin))
     for display, sheet in sheets:
         where = ctx.at(display, sheet.id)
         for key, _ in sheet.stats:
             if key not in numbers.stats:
                 where.error(f"stats.{key}", f"not one of the stats ({stats})")
-        for weapon in (*sheet.weapons, *(w for w, _ in sheet.proficiencies)):
-            key = "weapons" if weapon in sheet.weapons else f"proficiencies.{weapon}"
-            refer(where, key, weapon, library.weapons, "weapon")
         if sheet.holding is not None and sheet.holding not in sheet.weapons:
             where.error("holding", f"{sheet.holding!r} is not among its weapons")
-        for ability in sheet.abilities:
-            refer(where, "abilities", ability, library.abilities, "ability")

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from shaper_gm.content.folders import ruleset_files
-from shaper_gm.content.library import Kind, build_items, sort_files
+from shaper_gm.content.library import Kind, Ref, build_items, check_refs, defined, sort_files
 from shaper_gm.content.schema import (
     Bad,
     ContentError,
@@ -137,21 +137,31 @@ def build_library(files: list[tuple[str, Any]]) -> Library:
     numbers, default_raw = _numbers(ctx.at(display), raw)
     if numbers is None:
         raise ContentError(ctx.errors)
-    items, _ = build_items(ctx, found, {
+    items, origin = build_items(ctx, found, {
         "weapons": Kind(lambda c, i, r: _weapon(c, i, r, numbers)),
-        "spells": Kind(lambda c, i, r: _spell(c, i, r, numbers))})
-    creatures, _ = build_items(ctx, found, {"creatures": Kind(
-        lambda c, i, r: _sheet(c, i, r, numbers, items["weapons"], items["spells"]))})
-    default = _sheet(ctx.at(display, "default_sheet"), "creature", default_raw, numbers,
-                     items["weapons"], items["spells"])
-    if default is not None and "default_sheet" in numbers.provisional:
-        default = default.with_(provisional=("all",))
-    if numbers.unarmed not in items["weapons"]:
-        ctx.at(display).error("unarmed", f"no weapon {numbers.unarmed!r} in the weapons files")
+        "spells": Kind(lambda c, i, r: _spell(c, i, r, numbers)),
+        "creatures": Kind(lambda c, i, r: _sheet(c, i, r, numbers), refs=SHEET_REFS)})
+    default = _sheet(ctx.at(display, "default_sheet"), "creature", default_raw, numbers)
+    ids = defined(origin)
+    check_refs(ctx.at(display), numbers, (Ref("unarmed", ("weapons",), "weapon"),), ids)
+    sheets = [(ctx.at(origin[("creatures", key)], key), sheet)
+              for key, sheet in items["creatures"].items()]
+    if default is not None:
+        check_refs(ctx.at(display, "default_sheet"), default, SHEET_REFS, ids)
+        sheets.append((ctx.at(display, "default_sheet"), default))
+        if "default_sheet" in numbers.provisional:
+            default = default.with_(provisional=("all",))
+    for where, sheet in sheets:
+        in_hand = sum(items["weapons"][w].hands for w in sheet.holding if w in items["weapons"])
+        if in_hand > numbers.hands:
+            where.error("holding", f"takes {in_hand} hands; a creature has {numbers.hands}")
     if ctx.errors:
         raise ContentError(ctx.errors)
     return Library(numbers=numbers, weapons=items["weapons"], spells=items["spells"],
-                   creatures=creatures["creatures"], default_sheet=default)
+                   creatures=items["creatures"], default_sheet=default)
+
+
+SHEET_REFS = (Ref("weapons", ("weapons",), "weapon"), Ref("spells", ("spells",), "spell"))
 
 
 def _numbers(ctx: Ctx, raw: Any) -> tuple[Numbers | None, Any]:
@@ -229,8 +239,7 @@ def _spell(ctx: Ctx, item: str, raw: Any, numbers: Numbers) -> Spell | None:
     return None if len(ctx.errors) > before else Spell(item, damage_type=code, **v)
 
 
-def _sheet(ctx: Ctx, item: str, raw: Any, numbers: Numbers, weapons: dict,
-           spells: dict) -> Sheet | None:
+def _sheet(ctx: Ctx, item: str, raw: Any, numbers: Numbers) -> Sheet | None:
     """A creature sheet; its damage types by code, the content's defaults filled in."""
     before = len(ctx.errors)
     v = check_fields(ctx, raw, {**SHEET_FIELDS, **sheet_numbers(numbers).fields()}) or {}
@@ -242,16 +251,9 @@ def _sheet(ctx: Ctx, item: str, raw: Any, numbers: Numbers, weapons: dict,
         if name not in types.known() and types.code_of(name) is None:
             ctx.error(where, f"unknown damage type or category {name!r} "
                              f"(known: {', '.join(types.known())})")
-    for key, table in (("weapons", weapons), ("spells", spells)):
-        for ref in v.get(key, ()):
-            if ref not in table:
-                ctx.error(key, f"no {key[:-1]} {ref!r} in the {key} files")
     for ref in v.get("holding", ()):
         if ref not in v.get("weapons", ()):
             ctx.error("holding", f"holds {ref!r}, which is not among its weapons")
-    in_hand = sum(weapons[w].hands for w in v.get("holding", ()) if w in weapons)
-    if in_hand > numbers.hands:
-        ctx.error("holding", f"takes {in_hand} hands; a creature has {numbers.hands}")
     if len(ctx.errors) > before:
         return None
     for key in ("vulnerable", "resist"):

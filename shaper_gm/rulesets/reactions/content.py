@@ -13,7 +13,9 @@ from typing import Any
 from shaper_gm.content.folders import ruleset_files
 from shaper_gm.content.library import (
     Kind,
+    Ref,
     build_items,
+    check_refs,
     checked,
     defined,
     item_builder,
@@ -110,19 +112,18 @@ def build_library(files: list[tuple[str, Any]]) -> Library:
     items, origin = build_items(ctx, found, {
         "weapons": _attack("weapon"), "spells": _attack("spell"),
         "shields": Kind(item_builder(Shield, SHIELD_FIELDS)),
-        "creatures": Kind(lambda c, key, raw: _sheet(c, key, raw, numbers))})
-    attacks, shields = defined(origin, "attack"), defined(origin, "shields")
-    for creature in items["creatures"].values():
-        _check_refs(ctx.at(origin[("creatures", creature.id)], creature.id), creature,
-                    attacks, shields)
-    if numbers.default_shield is not None and numbers.default_shield not in shields:
-        ctx.at(display).error("default_shield", f"no shield {numbers.default_shield!r} in "
-                                                "shields.yaml")
+        "creatures": Kind(lambda c, key, raw: _sheet(c, key, raw, numbers), refs=SHEET_REFS)})
+    check_refs(ctx.at(display), numbers, (Ref("default_shield", ("shields",), "shield"),),
+               defined(origin))
     if ctx.errors:
         raise ContentError(ctx.errors)
     return Library(numbers=numbers, creatures=tuple(items["creatures"].items()),
                    attacks=tuple({**items["weapons"], **items["spells"]}.items()),
                    shields=tuple(items["shields"].items()))
+
+
+SHEET_REFS = (Ref("weapons", ("weapons", "spells"), "weapon or spell"),
+              Ref("shield", ("shields",), "shield"))
 
 
 def _attack(kind: str) -> Kind:
@@ -170,13 +171,3 @@ def _sheet(ctx: Ctx, item_id: str, raw: Any, numbers: Numbers) -> Sheet | None:
         return None
     base = replace(numbers.default_sheet, id=item_id, name=good.pop("name"))
     return replace(base, **good)
-
-
-def _check_refs(ctx: Ctx, sheet: Sheet, attacks: set[str], shields: set[str]) -> None:
-    """References are checked against every id defined, even a broken item's, so one
-    mistake is reported once."""
-    for index, weapon in enumerate(sheet.weapons):
-        if weapon not in attacks:
-            ctx.error(f"weapons[{index}]", f"no weapon or spell {weapon!r}")
-    if sheet.shield is not None and sheet.shield not in shields:
-        ctx.error("shield", f"no shield {sheet.shield!r} in shields.yaml")

@@ -12,6 +12,7 @@ from typing import Any
 from shaper_gm.content.folders import ruleset_files
 from shaper_gm.content.library import (
     Kind,
+    Ref,
     build_items,
     check_provisional,
     entries,
@@ -100,7 +101,11 @@ def _template(kind: str):
     def make(item_id: str, player: bool | None = None, **good) -> Template:
         return Template(id=item_id, kind=kind, player=kind == "character" if player is None
                         else player, **good)
-    return Kind(item_builder(make, TEMPLATE_FIELDS), "template")
+    return Kind(item_builder(make, TEMPLATE_FIELDS), "template", TEMPLATE_REFS)
+
+
+TEMPLATE_REFS = (Ref("weapons", ("weapons",), "weapon"), Ref("armor", ("armor",), "armor"),
+                 Ref("gear", ("gear",), "gear"))
 
 
 KINDS = {"weapons": Kind(item_builder(Weapon, WEAPON_FIELDS)),
@@ -123,13 +128,13 @@ def build_library(files: list[tuple[str, Any]]) -> Library:
     """A Library from (display name, parsed YAML) pairs; every problem in one ContentError."""
     ctx = Ctx()
     (display, raw), found = sort_files(ctx, files, RULESET_ID, "time-slice", tuple(KINDS))
-    items, origin = build_items(ctx, found, KINDS)
+    items, _ = build_items(ctx, found, KINDS)
     numbers = build_numbers(ctx.at(display), raw)
     library = Library(numbers=numbers or Numbers(name="?"), weapons=items["weapons"],
                       armor=items["armor"], gear=items["gear"],
                       templates={**items["characters"], **items["creatures"]})
     if numbers is not None:
-        _cross_check(ctx, library, origin, display)
+        _cross_check(ctx, library, display)
     if ctx.errors:
         raise ContentError(ctx.errors)
     return library
@@ -165,17 +170,8 @@ def build_numbers(ctx: Ctx, raw: Any) -> Numbers | None:
     return Numbers(**good)
 
 
-def _cross_check(ctx: Ctx, library: Library, origin: dict, ruleset_file: str) -> None:
-    """Every weapon, armor and gear a template or the numbers name is in the content."""
+def _cross_check(ctx: Ctx, library: Library, ruleset_file: str) -> None:
+    """The tend kit the numbers name is gear of the content (T14)."""
     if library.numbers.tend_kit not in library.gear:
         ctx.at(ruleset_file).error("tend_kit", f"no gear {library.numbers.tend_kit!r} (T14)"
                                    f"{known(library.gear)}")
-    for template in library.templates.values():
-        where = ctx.at(origin[("template", template.id)], template.id)
-        for key, table, named in (("weapons", library.weapons, template.weapons),
-                                  ("armor", library.armor, (template.armor,)),
-                                  ("gear", library.gear, template.gear)):
-            for index, item in enumerate(named):
-                if item is not None and item not in table:
-                    at = key if key == "armor" else f"{key}[{index}]"
-                    where.error(at, f"no {key.removesuffix('s')} {item!r}{known(table)}")

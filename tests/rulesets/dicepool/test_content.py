@@ -120,14 +120,14 @@ def test_references_between_files_are_checked():
         build_library(files)
     text = "\n".join(caught.value.errors)
     for part in ["weapons.yaml: item 'club': key 'stat': 'wis' is not one of the stats",
-                 "characters.yaml: item 'ann': key 'weapons': no weapon 'axe'",
+                 "characters.yaml: item 'ann': key 'weapons[1]': no weapon 'axe'",
                  "characters.yaml: item 'ann': key 'holding': 'spear' is not among its weapons",
                  "characters.yaml: item 'ann': key 'proficiencies.bow': no weapon 'bow'",
-                 "characters.yaml: item 'ann': key 'abilities': no ability 'fly'",
+                 "characters.yaml: item 'ann': key 'abilities[0]': no ability 'fly'",
                  "creatures.yaml: item 'ann': key 'id': duplicate id: already defined in "
                  "content/dicepool/characters.yaml",
                  "abilities.yaml: item 'calm': key 'mods.luck': not a sheet number",
-                 "ruleset.yaml: key 'unarmed': no weapon 'fists' in weapons.yaml"]:
+                 "ruleset.yaml: key 'unarmed': no weapon 'fists' (known: club)"]:
         assert part in text, (part, text)
 
 

@@ -90,7 +90,7 @@ def test_every_problem_is_reported_at_once_with_file_item_and_key():
             "content/dungeoneers/creatures.yaml: item 'orc': key 'body'",
             "content/dungeoneers/creatures.yaml: item 'orc': key 'proficiencies.striking'",
             "content/dungeoneers/creatures.yaml: item 'orc': key 'vulnerable.sonic'",
-            "content/dungeoneers/creatures.yaml: item 'orc': key 'weapons': no weapon 'axe'",
+            "content/dungeoneers/creatures.yaml: item 'orc': key 'weapons[0]': no weapon 'axe'",
             "content/dungeoneers/notes.yaml: unknown file: not a Dungeoneers content file"):
         assert expected in text, expected
 

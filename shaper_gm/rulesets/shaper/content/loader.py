@@ -23,13 +23,14 @@ from shaper_gm.content.folders import (
     ruleset_folder,
     yaml_message,
 )
-from shaper_gm.content.library import Kind, build_items, sort_files
+from shaper_gm.content.library import Kind, build_items, check_refs, sort_files
 from shaper_gm.content.schema import ContentError, Ctx
 from shaper_gm.content.yamlio import YamlError
 from shaper_gm.errors import CommandError
 from shaper_gm.nesting import TooDeep, loads
 from shaper_gm.rulesets.shaper.content import items
 from shaper_gm.rulesets.shaper.content.checks import (
+    SHEET_REFS,
     check_sheet,
     check_skill_refs,
     default_ruleset,
@@ -48,8 +49,10 @@ KINDS = {
     "shields": Kind(items.build_shield, "hand item"),
     "armor": Kind(items.build_armor, "armor"),
     "skills": Kind(items.build_skill, "skill"),
-    "creatures": Kind(lambda c, i, r: items.build_sheet(c, i, r, "creature"), "template"),
-    "characters": Kind(lambda c, i, r: items.build_sheet(c, i, r, "character"), "template"),
+    "creatures": Kind(lambda c, i, r: items.build_sheet(c, i, r, "creature"), "template",
+                      SHEET_REFS),
+    "characters": Kind(lambda c, i, r: items.build_sheet(c, i, r, "character"), "template",
+                       SHEET_REFS),
 }
 
 __all__ = ["ContentError", "Library", "clear_cache", "load_library", "load_numbers",
@@ -113,9 +116,10 @@ def clear_cache() -> None:
 def _cross_check(ctx: Ctx, library: Library, origin: dict[tuple[str, str], str]) -> None:
     ruleset = default_ruleset(library)
     for skill in library.skills.values():
-        check_skill_refs(ctx.at(origin[("skill", skill.id)], skill.id), skill, library)
+        check_skill_refs(ctx.at(origin[("skills", skill.id)], skill.id), skill, library)
     for sheet in (*library.creatures.values(), *library.characters.values()):
-        check_sheet(ctx.at(origin[("template", sheet.id)], sheet.id), sheet, library, ruleset)
+        check_sheet(ctx.at(origin[(f"{sheet.kind}s", sheet.id)], sheet.id), sheet, library,
+                    ruleset)
 
 
 def load_sheet_file(path, library: Library) -> Sheet:
@@ -172,6 +176,7 @@ def sheet_from_data(data: Any, library: Library, display: str, default_id: str) 
     sheet = items.build_sheet(item_ctx, item_id, raw, "character",
                               fields=items.SHEET_FILE_FIELDS)
     if sheet is not None:
+        check_refs(item_ctx, sheet, SHEET_REFS, {kind: getattr(library, kind) for kind in KINDS})
         check_sheet(item_ctx, sheet, library, default_ruleset(library))
     if ctx.errors:
         raise ContentError(ctx.errors)

@@ -93,10 +93,10 @@ def test_value_outside_the_allowed_set(content_copy, rel, text, key, words):
 
 
 @pytest.mark.parametrize("text,key,words", [
-    ("weapons: [laser]", "weapons[0]", "unknown weapon 'laser'"),
-    ("armor: armor-t9", "armor", "unknown armor 'armor-t9'"),
-    ("shield: buckler", "shield", "unknown shield 'buckler'"),
-    ("skills: {overswung: 1}", "skills.overswung", "unknown skill 'overswung' "
+    ("weapons: [laser]", "weapons[0]", "no weapon 'laser'"),
+    ("armor: armor-t9", "armor", "no armor 'armor-t9'"),
+    ("shield: buckler", "shield", "no shield 'buckler'"),
+    ("skills: {overswung: 1}", "skills.overswung", "no skill 'overswung' "
                                                    "(did you mean 'overswing'?)"),
     ("weapons: [dagger]\n  holding: [longsword]", "holding", "not among the sheet's weapons"),
     ("weapons: [greatsword]\n  shield: shield\n  holding: [greatsword, shield]", "holding",
