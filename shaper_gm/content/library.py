@@ -173,12 +173,25 @@ def entries(ctx: Ctx, raw: Any, key: str, fields: Mapping[str, Field],
     return out
 
 
-def check_provisional(ctx: Ctx, names: tuple[str, ...], raw: Mapping,
-                      fields: Mapping[str, Field]) -> None:
-    """Each name a `provisional` list gives is a key of the file (`costs.move` a key
-    inside one)."""
-    for name in names:
-        top, _, sub = name.partition(".")
+def require(ctx: Ctx, values: dict[str, Any], key: str, names: tuple[str, ...],
+            why: str = "") -> None:
+    """Each of `names` is a key of the mapping read under `key` (its (name, value)
+    pairs), when it was read; if one is not, the mapping is dropped from `values`
+    (the record keeps its default) and each missing name is one error."""
+    given = dict(values.get(key, ()))
+    missing = [name for name in names if key in values and name not in given]
+    for name in missing:
+        ctx.error(f"{key}.{name}", f"missing (required){why}")
+    if missing:
+        del values[key]
+
+
+def check_provisional(ctx: Ctx, raw: Any, fields: Mapping[str, Field]) -> None:
+    """Each name the file's `provisional` list gives is a key of the file (`costs.move`
+    a key inside one)."""
+    names = raw.get("provisional") if isinstance(raw, Mapping) else None
+    for name in names if isinstance(names, list) else ():
+        top, _, sub = str(name).partition(".")
         value = raw.get(top)
         if top not in fields or top == "provisional" or value is None \
                 or (sub and not (isinstance(value, Mapping) and sub in value)):

@@ -17,11 +17,13 @@ from shaper_gm.content.library import (
     Kind,
     Ref,
     build_items,
+    check_provisional,
     check_refs,
     checked,
     defined,
     item_builder,
     known,
+    require,
     sort_files,
 )
 from shaper_gm.content.schema import (
@@ -136,21 +138,14 @@ def build_library(files: Iterable[tuple[str, Any]]) -> Library:
 def _numbers(ctx: Ctx, display: str, raw: Any) -> Numbers:
     ctx = ctx.at(display)
     values = check_fields(ctx, raw if raw is not None else {}, RULESET) or {}
-    costs = dict(values.get("costs", Numbers().costs))
-    for key in REQUIRED_COSTS:
-        if key not in costs:
-            ctx.error(f"costs.{key}", "missing (required): the actions this one takes")
+    require(ctx, values, "costs", REQUIRED_COSTS, ": the actions this one takes")
     default = values.pop("default_sheet", None)
     if default is not None:
         body = checked(ctx.at(display, "default_sheet"), default, SHEET_BODY)
         default = None if body is None else Sheet("default", "Default", kind="default", **body)
         if default is not None and "default_sheet" in values.get("provisional", ()):
             default = replace(default, provisional=True)
-    for key in values.get("provisional", ()):
-        if key not in RULESET or key == "provisional":
-            ctx.error("provisional", f"{key!r} is not a key of this file")
-    if "costs" in values:
-        values["costs"] = tuple(costs.items())
+    check_provisional(ctx, raw, RULESET)
     numbers = Numbers(**values, default_sheet=default)
     if numbers.success_on > numbers.pool_die:
         ctx.error("success_on", f"{numbers.success_on} is above the pool die's top face "

@@ -11,7 +11,16 @@ from functools import lru_cache
 from typing import Any
 
 from shaper_gm.content.folders import ruleset_files
-from shaper_gm.content.library import Kind, Ref, build_items, check_refs, defined, sort_files
+from shaper_gm.content.library import (
+    Kind,
+    Ref,
+    build_items,
+    check_provisional,
+    check_refs,
+    defined,
+    require,
+    sort_files,
+)
 from shaper_gm.content.schema import (
     Bad,
     ContentError,
@@ -171,25 +180,16 @@ def _numbers(ctx: Ctx, raw: Any) -> tuple[Numbers | None, Any]:
     if values is None:
         return None, None
     types = _damage_types(ctx, values.pop("damage_types", ()))
-    costs = dict(values.get("costs", ()))
-    for action in ACTIONS:
-        if action not in costs:
-            ctx.error(f"costs.{action}", "missing: every action needs its AP cost")
     top = values.get("max_action_cost", 6)
-    for action, cost in costs.items():
+    for action, cost in values.get("costs", ()):
         if action not in ACTIONS:
             ctx.error(f"costs.{action}", f"unknown action (known: {', '.join(ACTIONS)})")
         elif not 1 <= cost <= top:
             ctx.error(f"costs.{action}", f"an action costs 1 to {top} AP (D2), got {cost}")
-    ranks = dict(values.get("proficiency_dice", ()))
-    for rank in RANKS:
-        if rank not in ranks:
-            ctx.error(f"proficiency_dice.{rank}", "missing: every rank needs its die (D12)")
+    require(ctx, values, "costs", ACTIONS, ": every action needs its AP cost (D2)")
+    require(ctx, values, "proficiency_dice", RANKS, ": every rank needs its die (D12)")
     default_raw = values.pop("default_sheet", {})
-    known = set(NUMBER_FIELDS)
-    for key in values.get("provisional", ()):
-        if key not in known:
-            ctx.error("provisional", f"{key!r} is not a key of this file")
+    check_provisional(ctx, raw, NUMBER_FIELDS)
     return Numbers(damage_types=types, **values), default_raw
 
 

@@ -15,10 +15,12 @@ from shaper_gm.content.library import (
     Kind,
     Ref,
     build_items,
+    check_provisional,
     check_refs,
     checked,
     defined,
     item_builder,
+    require,
     sort_files,
 )
 from shaper_gm.content.schema import (
@@ -136,20 +138,9 @@ def _numbers(ctx: Ctx, display: str, data: Any) -> Numbers:
     here = ctx.at(display)
     good = check_fields(here, data, RULESET_FIELDS) or {}
     base = Numbers()
-    if "reaction_costs" in good:
-        missing = set(REACTIONS) - dict(good["reaction_costs"]).keys()
-        if missing:
-            here.error("reaction_costs", f"missing {', '.join(sorted(missing))}")
-            good.pop("reaction_costs")
-    if "costs" in good:
-        missing = set(ACTIONS) - dict(good["costs"]).keys()
-        if missing:
-            here.error("costs", f"missing {', '.join(sorted(missing))}")
-            good.pop("costs")
-    if "provisional" in good:
-        unknown = [k for k in good["provisional"] if k not in RULESET_FIELDS]
-        if unknown:
-            here.error("provisional", f"names no key of this file: {', '.join(unknown)}")
+    require(here, good, "reaction_costs", REACTIONS)
+    require(here, good, "costs", ACTIONS)
+    check_provisional(here, data, RULESET_FIELDS)
     sides = good.get("roll_die", base.roll_die)
     raw_sheet = good.pop("default_sheet", None)
     sheet = Sheet(id="default", name="Creature")

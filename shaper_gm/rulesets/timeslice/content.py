@@ -18,6 +18,7 @@ from shaper_gm.content.library import (
     entries,
     item_builder,
     known,
+    require,
     sort_files,
 )
 from shaper_gm.content.schema import (
@@ -148,9 +149,8 @@ def build_numbers(ctx: Ctx, raw: Any) -> Numbers | None:
     called = entries(ctx, good.get("called_shots"), "called_shots", CALLED_FIELDS, CalledShot)
     unarmed = check_fields(ctx, good.get("unarmed", {}), UNARMED_FIELDS, "unarmed.")
     grid = check_fields(ctx, good.get("grid", {}), GRID_FIELDS, "grid.")
-    for need in COSTS_NEEDED:
-        if "costs" in good and need not in dict(good["costs"]):
-            ctx.error(f"costs.{need}", "missing (required): the rules charge TS for it (T7)")
+    require(ctx, good, "costs", COSTS_NEEDED, ": the rules charge TS for it (T7)")
+    check_provisional(ctx, raw, RULESET_FIELDS)
     if not defenses and "defenses" in good:
         ctx.error("defenses", "expected at least one kind of defense roll (T10)")
     try:
@@ -161,7 +161,6 @@ def build_numbers(ctx: Ctx, raw: Any) -> Numbers | None:
             or unarmed is None or len(unarmed) < 2 or grid is None or len(grid) < 2:
         return None
     provisional = good.get("provisional", ())
-    check_provisional(ctx, provisional, raw, RULESET_FIELDS)
     good.update(defenses=tuple(defenses), called_shots=tuple(called),
                 grid_cols=grid["cols"], grid_rows=grid["rows"],
                 unarmed=Weapon("unarmed", "Unarmed", provisional="unarmed" in provisional,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from shaper_gm.content.library import check_provisional, require
 from shaper_gm.content.schema import (
     Bad,
     Ctx,
@@ -101,9 +102,7 @@ def build_ruleset(ctx: Ctx, ruleset_id: str, raw: Any) -> RulesetNumbers | None:
     kinds = set(values["pool"].as_dict()) if "pool" in values else None
     if kinds is not None:
         _check_kinds(ctx, kinds, values)
-    for key in values.get("provisional", ()):
-        if key.split(".")[0] not in FIELDS:
-            ctx.error("provisional", f"{key!r} is not a key of this file")
+    check_provisional(ctx, raw, FIELDS)
     if len(ctx.errors) > start:
         return None
     cols, rows = values.pop("grid")
@@ -122,10 +121,7 @@ def _check_kinds(ctx: Ctx, kinds: set[str], values: dict[str, Any]) -> None:
     for action, kind in costs.items():
         if kind not in kinds:
             ctx.error(f"costs.{action}", f"{kind!r} is not a pool kind ({allowed})")
-    if "costs" in values:
-        for action in REQUIRED_COSTS:
-            if action not in costs:
-                ctx.error(f"costs.{action}", "missing (the rules core needs a cost for it)")
+    require(ctx, values, "costs", REQUIRED_COSTS, ": the rules core needs a cost for it")
 
 
 def _levels(ctx: Ctx, raw: Any) -> tuple[LevelRow, ...]:
