@@ -153,6 +153,25 @@ def ident(value: Any) -> str:
     return value
 
 
+def snake_name(value: Any) -> str:
+    """A name the rules look up (`pickup_close`): lowercase letters, digits and '_'."""
+    if not isinstance(value, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", value):
+        raise Bad(f"expected a name of lowercase letters, digits and '_', got {show(value)}")
+    return value
+
+
+def grid(value: Any) -> tuple[int, int]:
+    """`12x12`: columns (1-26) by rows (1-99), as `new --grid` takes it."""
+    found = re.fullmatch(r"\s*(\d{1,3})\s*x\s*(\d{1,3})\s*", value) \
+        if isinstance(value, str) else None
+    if not found:
+        raise Bad(f"expected COLSxROWS, e.g. 12x12, got {show(value)}")
+    cols, rows = int(found[1]), int(found[2])
+    if not (1 <= cols <= 26 and 1 <= rows <= 99):
+        raise Bad(f"{cols}x{rows} is out of range: 1 to 26 columns, 1 to 99 rows")
+    return cols, rows
+
+
 def dice(value: Any) -> str:
     if not isinstance(value, str) or not _dice_ok(value):
         raise Bad(f"expected a dice expression like 1d6+3, got {show(value)}")

@@ -7,7 +7,6 @@ reported at once as one ContentError, each line naming the file, the item and th
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
@@ -35,6 +34,7 @@ from shaper_gm.content.schema import (
     check_fields,
     choice,
     dice,
+    grid,
     ident,
     integer,
     list_of,
@@ -69,17 +69,6 @@ def stat_name(value: Any) -> str:
     return value
 
 
-def grid_size(value: Any) -> tuple[int, int]:
-    """`12x12`: columns (1-26) by rows (1-99), as `new --grid` takes it."""
-    found = re.match(r"^(\d{1,3})x(\d{1,3})$", value) if isinstance(value, str) else None
-    if not found:
-        raise Bad(f"expected COLSxROWS, e.g. 12x12, got {value!r}")
-    cols, rows = int(found.group(1)), int(found.group(2))
-    if not (1 <= cols <= 26 and 1 <= rows <= 99):
-        raise Bad(f"{cols}x{rows} is out of range: 1 to 26 columns, 1 to 99 rows")
-    return cols, rows
-
-
 COMMON = {"provisional": Field(boolean), "description": Field(text)}
 SHEET_BODY = {
     "stats": Field(mapping_of(stat_name, STAT.field().check)), **SHEET.fields(),
@@ -95,7 +84,7 @@ RULESET = {
     "reaction_refill": Field(boolean), "actions_per_turn": Field(integer(1)),
     "costs": Field(mapping_of(ident, integer(0))), "initiative_dice": Field(dice),
     "initiative_stat": Field(stat_name), "dt_floor": Field(integer(0)),
-    "speed": Field(integer(0)), "grid": Field(grid_size), "square_m": Field(integer(1)),
+    "speed": Field(integer(0)), "grid": Field(grid), "square_m": Field(integer(1)),
     "diagonal_m": Field(integer(1)), "one_per_square": Field(boolean),
     "prepare_stat": Field(stat_name), "prepare_divisor": Field(integer(1)),
     "unarmed": Field(optional(ident)),

@@ -5,7 +5,6 @@ folder of them). Every problem in every file is collected into one `ContentError
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Any
 
@@ -22,7 +21,6 @@ from shaper_gm.content.library import (
     sort_files,
 )
 from shaper_gm.content.schema import (
-    Bad,
     ContentError,
     Ctx,
     Field,
@@ -34,7 +32,7 @@ from shaper_gm.content.schema import (
     list_of,
     mapping_of,
     optional,
-    show,
+    snake_name,
     text,
 )
 from shaper_gm.rulesets.timeslice.models import (
@@ -55,12 +53,6 @@ RULESET_ID = "timeslice"
 COSTS_NEEDED = ("attack", "move", "draw", "pick_up", "tend")   # T7, T11, T14
 
 
-def _numbers_key(value: Any) -> str:
-    if not isinstance(value, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", value):
-        raise Bad(f"expected a name of lowercase letters, digits and '_', got {show(value)}")
-    return value
-
-
 def _as_is(value: Any) -> Any:            # checked afterwards, part by part
     return value
 
@@ -77,7 +69,7 @@ RULESET_FIELDS = {
     key: Field(check, required=True) for key, check in (
         ("name", text), ("stat_roll", text), ("zero_faces", boolean), ("stat_average", integer()),
         ("ts_default", integer(1)), ("initiative_stat", choice(STATS)),
-        ("costs", mapping_of(_numbers_key, integer(0))), ("move_units", integer(1)),
+        ("costs", mapping_of(snake_name, integer(0))), ("move_units", integer(1)),
         ("defenses", _as_is), ("no_defense_total", integer()), ("called_shots", _as_is),
         ("dying_minutes", integer(1)), ("attack_on_dying_minutes", integer(0)),
         ("heal_minutes_per_point", integer(1)), ("heal_wakes", boolean), ("tend_kit", ident),

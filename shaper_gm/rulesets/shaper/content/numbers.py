@@ -5,22 +5,22 @@ A ruleset file holds one ruleset; its id is the file name without `.yaml`.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from shaper_gm.content.library import check_provisional, require
 from shaper_gm.content.schema import (
-    Bad,
     Ctx,
     Field,
     boolean,
     check_fields,
     choice,
     dice,
+    grid,
     integer,
     list_of,
     mapping_of,
     show,
+    snake_name,
     text,
 )
 from shaper_gm.rulesets.shaper.content.items import action_pool
@@ -43,28 +43,14 @@ REQUIRED_COSTS = ("attack", "move", "skill", "cast", "pickup_close", "switch_wea
 DIAGONALS = ("shaper", "king")
 
 
-def _name(value: Any) -> str:
-    if not isinstance(value, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", value):
-        raise Bad(f"expected a name of lowercase letters, digits and '_', got {show(value)}")
-    return value
-
-
-def _grid(value: Any) -> tuple[int, int]:
-    match = re.fullmatch(r"\s*([1-9]\d*)\s*x\s*([1-9]\d*)\s*", value) \
-        if isinstance(value, str) else None
-    if not match:
-        raise Bad(f"expected COLUMNSxROWS like 5x5, got {show(value)}")
-    return int(match[1]), int(match[2])
-
-
 FIELDS = {
     "name": Field(text, required=True),
     "basic_roll": Field(dice, required=True),
     "critical_threshold": Field(integer(1), required=True),
     "critical_dice": Field(dice, required=True),
     "pool": Field(action_pool, required=True),
-    "substitutions": Field(mapping_of(_name, list_of(_name)), required=True),
-    "costs": Field(mapping_of(_name, _name), required=True),
+    "substitutions": Field(mapping_of(snake_name, list_of(snake_name)), required=True),
+    "costs": Field(mapping_of(snake_name, snake_name), required=True),
     "skill_sp_cost": Field(integer(0), required=True),
     "skill_max_level": Field(integer(1), required=True),
     "hands": Field(integer(1), required=True),
@@ -77,7 +63,7 @@ FIELDS = {
     "beyond_max_range_bands": Field(integer(0), required=True),
     "base_spell_range": Field(integer(0), required=True),
     "spell_min_mentality": Field(integer(0), required=True),
-    "grid": Field(_grid, required=True),
+    "grid": Field(grid, required=True),
     "outnumbered": Field(boolean, required=True),
     "firing_into_melee": Field(boolean, required=True),
     "turn_order_ability": Field(choice(ABILITIES), required=True),
