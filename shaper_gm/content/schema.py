@@ -71,6 +71,11 @@ class Field:
     required: bool = False
 
 
+def required(check: Validator, *keys: str) -> dict[str, Field]:
+    """Required keys that share one check, for a field table."""
+    return {key: Field(check, required=True) for key in keys}
+
+
 def show(value: Any) -> str:
     """A value as an error message quotes it."""
     if isinstance(value, str):

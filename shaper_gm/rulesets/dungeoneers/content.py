@@ -33,6 +33,7 @@ from shaper_gm.content.schema import (
     integer,
     list_of,
     mapping_of,
+    required,
     show,
     text,
 )
@@ -93,10 +94,6 @@ def spell_range(value: Any) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return str(value)
     raise Bad(f"expected self, reach or a number of tiles, got {show(value)}")
-
-
-def required(check, *keys: str) -> dict[str, Field]:
-    return {key: Field(check, required=True) for key in keys}
 
 
 COMMON = {"name": Field(text, required=True), "provisional": Field(marks),

@@ -35,6 +35,7 @@ from shaper_gm.content.schema import (
     list_of,
     mapping_of,
     optional,
+    required,
     text,
 )
 from shaper_gm.rulesets.reactions.models import (
@@ -79,24 +80,18 @@ ATTACK_FIELDS = {"name": Field(text, required=True), "type": Field(attack_type, 
 SHIELD_FIELDS = {"name": Field(text, required=True), "amount": Field(integer(1), required=True),
                  **COMMON}
 RULESET_FIELDS = {
-    "name": Field(text, required=True),
-    "rules": Field(text),
-    "grid_cols": Field(integer(1, 26), required=True),
-    "grid_rows": Field(integer(1, 99), required=True),
-    "metres_per_tile": Field(integer(1), required=True),
-    "reaction_costs": Field(mapping_of(choice(REACTIONS), integer(1)), required=True),
-    "true_blockable": Field(boolean, required=True),
-    "roll_die": Field(integer(2, 1000), required=True),
-    "dodge_reach": Field(integer(1), required=True),
-    "min_damage": Field(integer(0), required=True),
-    "shield_soaks": Field(choice(SHIELD_SOAKS), required=True),
-    "initiative_die": Field(integer(2, 1000), required=True),
-    "per_turn": Field(mapping_of(choice(RESOURCES), integer(0)), required=True),
-    "costs": Field(mapping_of(choice(ACTIONS), mapping_of(choice(RESOURCES), integer(1))),
-                   required=True),
-    "shield_expires": Field(choice(SHIELD_EXPIRES), required=True),
+    **required(text, "name"), "rules": Field(text),
+    **required(integer(1, 26), "grid_cols"), **required(integer(1, 99), "grid_rows"),
+    **required(integer(1), "metres_per_tile", "dodge_reach"),
+    **required(integer(0), "min_damage"), **required(boolean, "true_blockable"),
+    **required(integer(2, 1000), "roll_die", "initiative_die"),
+    **required(mapping_of(choice(REACTIONS), integer(1)), "reaction_costs"),
+    **required(choice(SHIELD_SOAKS), "shield_soaks"),
+    **required(mapping_of(choice(RESOURCES), integer(0)), "per_turn"),
+    **required(mapping_of(choice(ACTIONS), mapping_of(choice(RESOURCES), integer(1))), "costs"),
+    **required(choice(SHIELD_EXPIRES), "shield_expires"),
     "default_shield": Field(optional(ident)),
-    "default_sheet": Field(lambda value: value, required=True),   # checked below
+    **required(lambda value: value, "default_sheet"),   # checked below
     "provisional": Field(list_of(text)),
 }
 

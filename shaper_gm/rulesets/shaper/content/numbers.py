@@ -19,6 +19,7 @@ from shaper_gm.content.schema import (
     integer,
     list_of,
     mapping_of,
+    required,
     show,
     snake_name,
     text,
@@ -44,39 +45,25 @@ DIAGONALS = ("shaper", "king")
 
 
 FIELDS = {
-    "name": Field(text, required=True),
-    "basic_roll": Field(dice, required=True),
-    "critical_threshold": Field(integer(1), required=True),
-    "critical_dice": Field(dice, required=True),
-    "pool": Field(action_pool, required=True),
-    "substitutions": Field(mapping_of(snake_name, list_of(snake_name)), required=True),
-    "costs": Field(mapping_of(snake_name, snake_name), required=True),
-    "skill_sp_cost": Field(integer(0), required=True),
-    "skill_max_level": Field(integer(1), required=True),
-    "hands": Field(integer(1), required=True),
-    "base_hp": Field(integer(1), required=True),
-    "ability_bonuses": Field(mapping_of(choice(ABILITIES), mapping_of(choice(BONUS_NAMES),
-                                                                      integer())), required=True),
-    "levels": Field(lambda value: value, required=True),   # checked row by row below
-    "diagonal": Field(choice(DIAGONALS), required=True),
-    "band_names": Field(list_of(text, non_empty=True), required=True),
-    "beyond_max_range_bands": Field(integer(0), required=True),
-    "base_spell_range": Field(integer(0), required=True),
-    "spell_min_mentality": Field(integer(0), required=True),
-    "grid": Field(grid, required=True),
-    "outnumbered": Field(boolean, required=True),
-    "firing_into_melee": Field(boolean, required=True),
-    "turn_order_ability": Field(choice(ABILITIES), required=True),
+    **required(text, "name"), **required(dice, "basic_roll", "critical_dice"),
+    **required(action_pool, "pool"),
+    **required(mapping_of(snake_name, list_of(snake_name)), "substitutions"),
+    **required(mapping_of(snake_name, snake_name), "costs"),
+    **required(integer(1), "critical_threshold", "skill_max_level", "hands", "base_hp"),
+    **required(integer(0), "skill_sp_cost", "beyond_max_range_bands", "base_spell_range",
+               "spell_min_mentality"),
+    **required(mapping_of(choice(ABILITIES), mapping_of(choice(BONUS_NAMES), integer())),
+               "ability_bonuses"),
+    **required(lambda value: value, "levels"),   # checked row by row below
+    **required(choice(DIAGONALS), "diagonal"),
+    **required(list_of(text, non_empty=True), "band_names"), **required(grid, "grid"),
+    **required(boolean, "outnumbered", "firing_into_melee"),
+    **required(choice(ABILITIES), "turn_order_ability"),
     "provisional": Field(list_of(text)),
 }
-LEVEL_FIELDS = {
-    "level": Field(integer(1), required=True),
-    "ability_points": Field(integer(0), required=True),
-    "skills": Field(integer(0), required=True),
-    "sp": Field(integer(0), required=True),
-    "sp_regen": Field(integer(0), required=True),
-    "provisional": Field(boolean),
-}
+LEVEL_FIELDS = {**required(integer(1), "level"),
+                **required(integer(0), "ability_points", "skills", "sp", "sp_regen"),
+                "provisional": Field(boolean)}
 
 
 def build_ruleset(ctx: Ctx, ruleset_id: str, raw: Any) -> RulesetNumbers | None:
