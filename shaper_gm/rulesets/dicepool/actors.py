@@ -86,7 +86,7 @@ def _extras(extra: Mapping[str, Any]) -> dict[str, Any]:
 
 def build_sheet(rs, sheet: Sheet, numbers: Mapping[str, int], extra: Mapping[str, Any]) -> Sheet:
     """A template with `--stat NAME=N` numbers and the add flags in `extra` applied."""
-    sheet = sheet.with_numbers(rs.sheet.typed(numbers, what="dice-pool"))
+    sheet = sheet.with_numbers(rs.sheet_ranges.typed(numbers, what="dice-pool"))
     extra = _extras(extra)
     weapons = list(dict.fromkeys((*sheet.weapons, *(_weapon(rs, w) for w in extra["weapons"]))))
     profs = dict(sheet.proficiencies)
@@ -143,7 +143,7 @@ def set_number(rs, state: Encounter, actor_id: str, key: str, value: int):
         raise RuleViolation(f"{key!r} is not a dice-pool sheet number",
                             f"sheet numbers: {', '.join(rs.sheet_numbers)}")
     before = rs.stat(actor.sheet, key)
-    sheet = actor.sheet.with_numbers(rs.sheet.typed({key: value}, "", "dice-pool"))
+    sheet = actor.sheet.with_numbers(rs.sheet_ranges.typed({key: value}, "", "dice-pool"))
     state = state.with_actor(actor.with_(sheet=sheet))
     return state, [ev.FieldSet(actor_id, key, before, rs.stat(sheet, key))]
 

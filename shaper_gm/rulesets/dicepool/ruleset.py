@@ -66,8 +66,8 @@ class DicePool(RulesetBase):
         self.numbers = numbers = library.numbers
         self.name = numbers.name
         self.rules = numbers.rules
-        self.sheet = sheet_numbers(numbers.stats)
-        self.sheet_numbers = tuple(name for name in self.sheet if name != "hp")
+        self.sheet_ranges = sheet_numbers(numbers.stats)
+        self.sheet_numbers = tuple(name for name in self.sheet_ranges if name != "hp")
         self.resources = (
             # P2: built from the held weapon; P4: +CON at the end of each own turn.
             ResourceSpec(POOL, "pool", max=numbers.pool_max, start=POOL_START,

@@ -112,8 +112,8 @@ def sheet_numbers(numbers: Numbers) -> SheetNumbers:
     D27) stays a number a save holds."""
     most_wisdom = limits.MAX_NUMBER // max(1, numbers.arca_per_wisdom)
     return SheetNumbers(
-        *(Number(score) for score in SCORES if score != "wisdom"),
-        Number("wisdom", high=most_wisdom, why="D27: arca is wisdom x arca_per_wisdom"),
+        *(Number(score, high=most_wisdom, why="D27: arca is wisdom x arca_per_wisdom")
+          if score == "wisdom" else Number(score) for score in SCORES),
         Number("armor"), Number("wound_limit", 1, why="D19"),
         Number("critical_threshold", 1, why="D18"), Number("threat_range"))
 

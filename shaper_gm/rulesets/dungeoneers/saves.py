@@ -26,7 +26,7 @@ def check_encounter(rs, state: Encounter, where: str) -> None:
 def _check_sheet(rs, actor: Actor, at: str) -> None:
     sheet, library = actor.sheet, rs.library
     types = rs.numbers.damage_types.known()
-    rs.sheet.check_saved(at, sheet)
+    rs.sheet_ranges.check_saved(at, sheet)
     for i, (_, rank) in enumerate(sheet.proficiencies):
         limits.known(f"{at}.proficiencies[{i}]", rank, RANKS, "proficiency rank (D12)")
     for i, (_, tiles) in enumerate(sheet.speeds):

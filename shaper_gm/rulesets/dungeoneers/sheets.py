@@ -68,7 +68,7 @@ def make_actor(rs, spec, zone: str | None) -> Actor:
 def with_numbers(rs, sheet: Sheet, numbers: Mapping[str, int]) -> Sheet:
     """`--stat NAME=N` for any sheet number (scores, armor value, wound limit, ...)."""
     given = {key.lower(): value for key, value in numbers.items()}
-    return sheet.with_(**rs.sheet.typed(given, what="Dungeoneers"))
+    return sheet.with_(**rs.sheet_ranges.typed(given, what="Dungeoneers"))
 
 
 def with_extra(rs, sheet: Sheet, extra: Mapping[str, Any]) -> Sheet:

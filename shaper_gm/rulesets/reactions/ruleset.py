@@ -81,7 +81,7 @@ class ReactionsRuleset(RulesetBase):
     def __init__(self, library: Library) -> None:
         self.library = library
         self.numbers = library.numbers
-        self.sheet = sheet_numbers(self.numbers.roll_die)
+        self.sheet_ranges = sheet_numbers(self.numbers.roll_die)
         self.name = self.numbers.name
         self.rules = self.numbers.rules
         self.resources = resource_specs(self.numbers)
@@ -194,7 +194,7 @@ class ReactionsRuleset(RulesetBase):
 
     def _checked_numbers(self, numbers: Mapping[str, int]) -> dict[str, int]:
         given = {"health" if key == "hp" else key: value for key, value in numbers.items()}
-        return self.sheet.typed(given, what="reactions")
+        return self.sheet_ranges.typed(given, what="reactions")
 
     def check_extras(self, state: Encounter, actor: Actor, raw, where: str) -> None:
         """An actor of a save names only the content's weapons, spells and shields, and
@@ -202,7 +202,7 @@ class ReactionsRuleset(RulesetBase):
         attacks, shields = dict(self.library.attacks), dict(self.library.shields)
         at = f"{where}.sheet"
         sheet = actor.sheet
-        self.sheet.check_saved(at, sheet)
+        self.sheet_ranges.check_saved(at, sheet)
         for i, item in enumerate(sheet.weapons):
             limits.known(f"{at}.weapons[{i}]", item, attacks, "weapon or spell (R1)")
         if sheet.shield is not None:

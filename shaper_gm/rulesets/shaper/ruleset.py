@@ -49,6 +49,7 @@ class ShaperRuleset(RulesetBase):
     encounter_system_type = model.ShaperField
     effect_keys = EFFECT_KEYS
     sheet_numbers = SHEET_NUMBERS
+    sheet_ranges = SHEET                  # their ranges (content, add --stat, a save)
     migrations = {1: saves.v1_to_v2}
     terms = {"down": "Down", "down_rule": "S8", "turn_rule": "S18",
              "off_turn_hint": "skills whose trigger allows it can be used with --sp (S23)",
