@@ -1,8 +1,8 @@
 """Read and check `content/dungeoneers/`: the ruleset's numbers, weapons, spells, creatures.
 
-Files are told apart by name: `ruleset.yaml` holds the numbers, `weapons*.yaml`,
-`spells*.yaml` and `creatures*.yaml` map ids to items. Every problem in every file is
-collected and raised together as one ContentError naming file, item and key.
+`ruleset.yaml` holds the numbers; `weapons`, `spells` and `creatures` (each a file or a
+folder of them) map ids to items, read by the shared reader (content/library.py). Every
+problem in every file is collected and raised together as one ContentError.
 """
 
 from __future__ import annotations
