@@ -87,18 +87,28 @@ def read_yaml(path: Path, display: str) -> Any:
 
 def ruleset_files(ruleset_id: str, root: str | Path | None = None) -> list[tuple[str, Any]]:
     """(display name, parsed data) of every YAML file under `content/RULESET_ID/`, sorted
-    by path, for a ruleset that builds its own library. Unreadable files are one
-    ContentError naming file, line and problem."""
-    folder = ruleset_folder(ruleset_id, root)
-    out, errors = [], []
+    by path. Unreadable files are one ContentError naming file, line and problem."""
+    ctx = Ctx()
+    files = folder_data(ctx, ruleset_folder(ruleset_id, root))
+    if ctx.errors:
+        raise ContentError(ctx.errors)
+    return files
+
+
+def folder_data(ctx: Ctx, folder: Path, numbers_id: str | None = None
+                ) -> list[tuple[str, Any]]:
+    """(display name, parsed data) of every readable YAML file under `folder`, sorted by
+    path; a file that cannot be read is an error on `ctx` (naming the item `numbers_id`
+    when it is the ruleset's numbers, a one-item file) and read as empty."""
+    out = []
     for file in folder_files(folder):
-        display = file.display
+        single = numbers_id if file.rel == ("ruleset.yaml",) else None
         try:
-            out.append((display, read_yaml(file.path, display)))
+            data = read_yaml(file.path, file.display)
         except (YamlError, UnicodeDecodeError) as exc:
-            errors.append(yaml_message(exc, display, None))
-    if errors:
-        raise ContentError(errors)
+            ctx.errors.append(yaml_message(exc, file.display, single))
+            data = None
+        out.append((file.display, data))
     return out
 
 

@@ -1,20 +1,45 @@
-"""A ruleset's content folder read into checked items, the same way for any ruleset.
+"""A ruleset's content folder read into checked items, the same way for every ruleset.
 
-A file's kind is its name (`weapons.yaml`) or the folder it sits in
-(`weapons/extra.yaml`); `ruleset.yaml` holds the ruleset's numbers. Each other file maps
-item ids to items; an id is checked, defined once in its namespace, and built by its
-kind's builder (`item_builder`: a table of fields, then a record). Every problem is
-collected in the `Ctx`, one line each naming file, item and key.
+A file's kind is its name (`weapons.yaml`) or the folder it sits in (`weapons/extra.yaml`);
+`ruleset.yaml` holds the ruleset's numbers. Each other file maps item ids to items. A
+ruleset declares its kinds (`Kind`: a builder, usually `item_builder` over a table of
+`Field`s, and the id namespace it shares), reads its numbers first (`sort_files`), then
+its items (`build_items`): each id checked, defined once in its namespace, and built.
+Every problem is collected in the `Ctx`, one line each naming file, item and key.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from shaper_gm.content.schema import ID_RE, ContentError, Ctx, Field, check_fields, show
+from shaper_gm.records import record
 
 Builder = Callable[[Ctx, str, Any], Any]
+Files = dict[str, list[tuple[str, Any]]]
+
+
+@record
+class Ref:
+    """A key of an item that names items of other kinds: one id, a list of ids, or a
+    mapping keyed by ids; each must be defined (broken items count: one mistake is
+    reported once)."""
+
+    key: str
+    kinds: tuple[str, ...]
+    noun: str          # what the message calls such an item: "weapon", "weapon or spell"
+
+
+@record
+class Kind:
+    """One kind of item: how one is built, the namespace its ids share with other kinds
+    (characters and creatures are both templates; "" is the kind's own), and the keys
+    that name other items."""
+
+    build: Builder
+    space: str = ""
+    refs: tuple[Ref, ...] = ()
 
 
 def file_kind(display: str, ruleset_id: str) -> str:
@@ -23,60 +48,109 @@ def file_kind(display: str, ruleset_id: str) -> str:
     return first.removesuffix(".yaml")
 
 
-def read_items(ctx: Ctx, files: list[tuple[str, Any]], ruleset_id: str, what: str,
-               builders: Mapping[str, Builder], spaces: Mapping[str, str] | None = None
-               ) -> tuple[tuple[str, Any], dict[str, dict[str, Any]], dict]:
-    """The ruleset file (display, data), the items by kind, and where each (namespace,
-    id) was first defined; `spaces` puts kinds in one namespace (characters and
-    creatures are both templates). A folder without `ruleset.yaml` is refused."""
+def sort_files(ctx: Ctx, files: list[tuple[str, Any]], ruleset_id: str, what: str,
+               kinds: tuple[str, ...]) -> tuple[tuple[str, Any], Files]:
+    """The ruleset file (display, data) and the item files by kind; a file of another
+    kind is an error, and a folder without `ruleset.yaml` is refused."""
     numbers: tuple[str, Any] | None = None
-    items: dict[str, dict[str, Any]] = {kind: {} for kind in builders}
-    origin: dict[tuple[str, str], str] = {}
+    found: Files = {kind: [] for kind in kinds}
     for display, data in files:
         kind = file_kind(display, ruleset_id)
         if kind == "ruleset":
             if numbers is not None:
                 ctx.at(display).error(None, f"a second ruleset file: already read {numbers[0]}")
             numbers = numbers or (display, data)
-        elif kind not in builders:
-            ctx.at(display).error(None, f"not a {what} content file "
-                                        f"({', '.join(('ruleset', *builders))})")
-        elif data is not None and not isinstance(data, Mapping):
-            ctx.at(display).error(None, f"expected a mapping of item ids to items, got "
-                                        f"{show(data)}")
+        elif kind not in found:
+            ctx.at(display).error(None, f"unknown file: not a {what} content file (expected "
+                                        f"{', '.join(f'{k}.yaml' for k in ('ruleset', *kinds))}"
+                                        " or a folder of that name)")
         else:
-            for item_id, raw in (data or {}).items():
-                _read_item(ctx.at(display, str(item_id)), display, item_id, raw,
-                           builders[kind], items[kind], origin, (spaces or {}).get(kind, kind))
+            found[kind].append((display, data))
     if numbers is None:
-        raise ContentError([*ctx.errors, f"content/{ruleset_id}: no ruleset.yaml (the "
-                                         "ruleset's numbers)"])
-    return numbers, items, origin
+        raise ContentError([*ctx.errors, f"content/{ruleset_id}: ruleset.yaml is missing "
+                                         "(the ruleset's numbers)"])
+    return numbers, found
 
 
-def _read_item(ctx: Ctx, display: str, item_id: Any, raw: Any, build: Builder, into: dict,
-               origin: dict, space: str) -> None:
-    if not isinstance(item_id, str) or not ID_RE.match(item_id):
-        ctx.error("id", f"item id must be lowercase letters, digits and '-', got {show(item_id)}")
-        return
-    first = origin.setdefault((space, item_id), display)
-    if first != display or item_id in into:
-        ctx.error("id", f"duplicate id: already defined in {first}")
-        return
-    built = build(ctx, item_id, raw)
-    if built is not None:
-        into[item_id] = built
+def build_items(ctx: Ctx, files: Files, kinds: Mapping[str, Kind]
+                ) -> tuple[dict[str, dict[str, Any]], dict[tuple[str, str], str]]:
+    """The items by kind, and the file that defined each (kind, id), broken items too;
+    then every reference the kinds declare is checked, in broken items too."""
+    items: dict[str, dict[str, Any]] = {kind: {} for kind in kinds}
+    origin: dict[tuple[str, str], str] = {}
+    first: dict[tuple[str, str], str] = {}     # (namespace, id) -> file
+    refers: list[tuple[str, str, str, Mapping]] = []   # items that name others, as written
+    for kind, spec in kinds.items():
+        for display, data in files.get(kind, ()):
+            if data is not None and not isinstance(data, Mapping):
+                ctx.at(display).error(None, f"expected a mapping of item ids to items, got "
+                                            f"{show(data)}")
+                continue
+            for item_id, raw in (data or {}).items():
+                here = ctx.at(display, str(item_id))
+                if not isinstance(item_id, str) or not ID_RE.match(item_id):
+                    here.error("id", "item id must be lowercase letters, digits and '-', "
+                                     f"got {show(item_id)}")
+                    continue
+                where = first.setdefault((spec.space or kind, item_id), display)
+                if where != display or (kind, item_id) in origin:
+                    here.error("id", f"duplicate id: already defined in {where}")
+                    continue
+                origin[(kind, item_id)] = display
+                if spec.refs and isinstance(raw, Mapping):
+                    refers.append((kind, display, item_id, raw))
+                built = spec.build(here, item_id, raw)
+                if built is not None:
+                    items[kind][item_id] = built
+    ids = defined(origin)
+    for kind, display, item_id, raw in refers:
+        check_refs(ctx.at(display, item_id), raw, kinds[kind].refs, ids)
+    return items, origin
+
+
+def defined(origin: Mapping[tuple[str, str], str]) -> dict[str, set[str]]:
+    """Every id defined, built or not, by kind."""
+    out: dict[str, set[str]] = {}
+    for kind, item_id in origin:
+        out.setdefault(kind, set()).add(item_id)
+    return out
+
+
+def check_refs(ctx: Ctx, item: Any, refs: tuple[Ref, ...],
+               ids: Mapping[str, Collection[str]]) -> None:
+    """Each id `item` (a record, or an item as written) names under a `Ref` key is one of
+    `ids` (by kind); a value of the wrong shape is left to the item's own checks."""
+    for ref in refs:
+        value = item.get(ref.key) if isinstance(item, Mapping) else getattr(item, ref.key)
+        if isinstance(value, str):
+            named = [(ref.key, value)]
+        elif isinstance(value, Mapping):
+            named = [(f"{ref.key}.{name}", name) for name in value]
+        elif isinstance(value, (list, tuple)):
+            named = [(f"{ref.key}.{entry[0]}", entry[0]) if isinstance(entry, tuple)
+                     else (f"{ref.key}[{index}]", entry) for index, entry in enumerate(value)]
+        else:
+            continue
+        found = {name for kind in ref.kinds for name in ids.get(kind, ())}
+        for key, name in named:
+            if isinstance(name, str) and name not in found:
+                ctx.error(key, f"no {ref.noun} {name!r}{known(found, name)}")
 
 
 def item_builder(make: Callable[..., Any], fields: Mapping[str, Field]) -> Builder:
-    """A builder that checks an item against `fields` and, when every required one is
-    there, makes it: ``make(item_id, **good_values)``."""
+    """A builder that checks an item against `fields` and, when it passes without a new
+    error, makes it: ``make(item_id, **good_values)``."""
     def build(ctx: Ctx, item_id: str, raw: Any) -> Any:
-        good = check_fields(ctx, raw, fields)
-        if good is None or any(f.required and k not in good for k, f in fields.items()):
-            return None
-        return make(item_id, **good)
+        values = checked(ctx, raw, fields)
+        return None if values is None else make(item_id, **values)
     return build
+
+
+def checked(ctx: Ctx, raw: Any, fields: Mapping[str, Field], prefix: str = "") -> dict | None:
+    """The good values of a mapping that passes `fields` without a new error, else None."""
+    before = len(ctx.errors)
+    values = check_fields(ctx, raw, fields, prefix)
+    return None if values is None or len(ctx.errors) > before else values
 
 
 def entries(ctx: Ctx, raw: Any, key: str, fields: Mapping[str, Field],
@@ -99,18 +173,38 @@ def entries(ctx: Ctx, raw: Any, key: str, fields: Mapping[str, Field],
     return out
 
 
-def check_provisional(ctx: Ctx, names: tuple[str, ...], raw: Mapping,
-                      fields: Mapping[str, Field]) -> None:
-    """Each name a `provisional` list gives is a key of the file (`costs.move` a key
-    inside one)."""
-    for name in names:
-        top, _, sub = name.partition(".")
+def require(ctx: Ctx, values: dict[str, Any], key: str, names: tuple[str, ...],
+            why: str = "") -> None:
+    """Each of `names` is a key of the mapping read under `key` (its (name, value)
+    pairs), when it was read; if one is not, the mapping is dropped from `values`
+    (the record keeps its default) and each missing name is one error."""
+    given = dict(values.get(key, ()))
+    missing = [name for name in names if key in values and name not in given]
+    for name in missing:
+        ctx.error(f"{key}.{name}", f"missing (required){why}")
+    if missing:
+        del values[key]
+
+
+def check_provisional(ctx: Ctx, raw: Any, fields: Mapping[str, Field]) -> None:
+    """Each name the file's `provisional` list gives is a key of the file (`costs.move`
+    a key inside one)."""
+    names = raw.get("provisional") if isinstance(raw, Mapping) else None
+    for name in names if isinstance(names, list) else ():
+        top, _, sub = str(name).partition(".")
         value = raw.get(top)
         if top not in fields or top == "provisional" or value is None \
                 or (sub and not (isinstance(value, Mapping) and sub in value)):
             ctx.error("provisional", f"{name!r} is not a key of this file")
 
 
-def known(found: Mapping[str, Any]) -> str:
-    """`` (known: a, b)`` for a message about an id that is not among `found`."""
-    return f" (known: {', '.join(sorted(found))})" if found else " (none defined)"
+def known(found: Collection[str], name: str = "") -> str:
+    """`` (did you mean 'b'?)`` or `` (known: a, b)`` for a message about an id, `name`,
+    that is not among `found`."""
+    if not found:
+        return " (none defined)"
+    import difflib  # only a miss needs it
+    close = difflib.get_close_matches(name, list(found), n=1) if name else []
+    if close:
+        return f" (did you mean '{close[0]}'?)"
+    return f" (known: {', '.join(sorted(found))})"

@@ -71,6 +71,11 @@ class Field:
     required: bool = False
 
 
+def required(check: Validator, *keys: str) -> dict[str, Field]:
+    """Required keys that share one check, for a field table."""
+    return {key: Field(check, required=True) for key in keys}
+
+
 def show(value: Any) -> str:
     """A value as an error message quotes it."""
     if isinstance(value, str):
@@ -103,50 +108,6 @@ def check_fields(ctx: Ctx, raw: Any, fields: Mapping[str, Field], prefix: str = 
     for key, spec in fields.items():
         if spec.required and key not in raw:
             ctx.error(f"{prefix}{key}", "missing (required)")
-    return out
-
-
-def built(ctx: Ctx, raw: Any, fields: Mapping[str, Field], make: Callable[..., Any]) -> Any:
-    """`make(**values)` of a mapping that passes `fields` without a new error, else None."""
-    before = len(ctx.errors)
-    values = check_fields(ctx, raw, fields)
-    return None if values is None or len(ctx.errors) > before else make(**values)
-
-
-def items(ctx: Ctx, display: str, data: Any,
-          build: Callable[[Ctx, str, Any], Any]) -> dict[str, Any]:
-    """A file of items by id: each id checked, each item built by `build(ctx at the
-    item, id, raw)`, which returns None for one with errors (left out)."""
-    if data is None:
-        return {}
-    if not isinstance(data, Mapping):
-        ctx.at(display).error(None, "expected a mapping of item ids to items")
-        return {}
-    out = {}
-    for key, raw in data.items():
-        item_ctx = ctx.at(display, str(key))
-        try:
-            item_id = ident(key)
-        except Bad as exc:
-            item_ctx.error("id", exc.message)
-            continue
-        found = build(item_ctx, item_id, raw)
-        if found is not None:
-            out[item_id] = found
-    return out
-
-
-def by_file(ctx: Ctx, files: Any, stems: tuple[str, ...]) -> dict[str, tuple[str, Any]]:
-    """A ruleset's (display name, data) files by name (`weapons` for weapons.yaml); a
-    file of another name is an error."""
-    out = {}
-    for display, data in files:
-        stem = display.rsplit("/", 1)[-1].removesuffix(".yaml")
-        if stem in stems:
-            out[stem] = (display, data)
-        else:
-            ctx.at(display).error(None, "unknown file: expected "
-                                  + ", ".join(f"{name}.yaml" for name in stems))
     return out
 
 
@@ -195,6 +156,25 @@ def ident(value: Any) -> str:
     if not isinstance(value, str) or not ID_RE.match(value):
         raise Bad(f"expected an id (lowercase letters, digits and '-'), got {show(value)}")
     return value
+
+
+def snake_name(value: Any) -> str:
+    """A name the rules look up (`pickup_close`): lowercase letters, digits and '_'."""
+    if not isinstance(value, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", value):
+        raise Bad(f"expected a name of lowercase letters, digits and '_', got {show(value)}")
+    return value
+
+
+def grid(value: Any) -> tuple[int, int]:
+    """`12x12`: columns (1-26) by rows (1-99), as `new --grid` takes it."""
+    found = re.fullmatch(r"\s*(\d{1,3})\s*x\s*(\d{1,3})\s*", value) \
+        if isinstance(value, str) else None
+    if not found:
+        raise Bad(f"expected COLSxROWS, e.g. 12x12, got {show(value)}")
+    cols, rows = int(found[1]), int(found[2])
+    if not (1 <= cols <= 26 and 1 <= rows <= 99):
+        raise Bad(f"{cols}x{rows} is out of range: 1 to 26 columns, 1 to 99 rows")
+    return cols, rows
 
 
 def dice(value: Any) -> str:

@@ -36,12 +36,6 @@ def template_sheet(rs, template: str | None) -> Sheet:
     return found
 
 
-def number_low(key: str) -> int:
-    """The least a sheet number may be (hit points start at 1); the most is
-    engine.limits.MAX_NUMBER (the range `add --stat`, `set` and a save share)."""
-    return 1 if key == "hp" else 0
-
-
 def whole(name: str, value: Any, low: int) -> int:
     """A whole number from `low` to MAX_NUMBER, given as a number or as typed."""
     text = value.strip() if isinstance(value, str) else None
@@ -92,14 +86,7 @@ def _extras(extra: Mapping[str, Any]) -> dict[str, Any]:
 
 def build_sheet(rs, sheet: Sheet, numbers: Mapping[str, int], extra: Mapping[str, Any]) -> Sheet:
     """A template with `--stat NAME=N` numbers and the add flags in `extra` applied."""
-    allowed = (*rs.sheet_numbers, "hp")
-    checked = {}
-    for key, value in numbers.items():
-        if key not in allowed:
-            raise RuleViolation(f"{key!r} is not a dice-pool sheet number",
-                                f"--stat takes {', '.join(rs.sheet_numbers)}; --hp N for HP")
-        checked[key] = whole(key, value, number_low(key))
-    sheet = sheet.with_numbers(checked)
+    sheet = sheet.with_numbers(rs.sheet_ranges.typed(numbers, what="dice-pool"))
     extra = _extras(extra)
     weapons = list(dict.fromkeys((*sheet.weapons, *(_weapon(rs, w) for w in extra["weapons"]))))
     profs = dict(sheet.proficiencies)
@@ -152,11 +139,11 @@ def make_actor(rs, spec, zone: str | None) -> Actor:
 def set_number(rs, state: Encounter, actor_id: str, key: str, value: int):
     """`set ACTOR KEY=N` for a sheet number (a stat, AC or speed)."""
     actor = state.actors[actor_id]
-    if key not in rs.sheet_numbers:
+    if key not in rs.sheet_numbers:     # hit points are set as every ruleset sets them
         raise RuleViolation(f"{key!r} is not a dice-pool sheet number",
                             f"sheet numbers: {', '.join(rs.sheet_numbers)}")
     before = rs.stat(actor.sheet, key)
-    sheet = actor.sheet.with_numbers({key: whole(key, value, number_low(key))})
+    sheet = actor.sheet.with_numbers(rs.sheet_ranges.typed({key: value}, "", "dice-pool"))
     state = state.with_actor(actor.with_(sheet=sheet))
     return state, [ev.FieldSet(actor_id, key, before, rs.stat(sheet, key))]
 

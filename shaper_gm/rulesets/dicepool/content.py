@@ -7,26 +7,36 @@ reported at once as one ContentError, each line naming the file, the item and th
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
 from shaper_gm.content.folders import ruleset_files
+from shaper_gm.content.library import (
+    Kind,
+    Ref,
+    build_items,
+    check_provisional,
+    check_refs,
+    checked,
+    defined,
+    item_builder,
+    known,
+    require,
+    sort_files,
+)
 from shaper_gm.content.schema import (
     Bad,
     ContentError,
     Ctx,
     Field,
     boolean,
-    built,
-    by_file,
     check_fields,
     choice,
     dice,
+    grid,
     ident,
     integer,
-    items,
     list_of,
     mapping_of,
     optional,
@@ -34,6 +44,8 @@ from shaper_gm.content.schema import (
 )
 from shaper_gm.rulesets.dicepool.models import (
     ABILITY_KINDS,
+    SHEET,
+    STAT,
     Ability,
     Library,
     Numbers,
@@ -42,10 +54,7 @@ from shaper_gm.rulesets.dicepool.models import (
 )
 
 RULESET_ID = "dicepool"
-FILES = ("ruleset", "weapons", "abilities", "characters", "creatures")
 REQUIRED_COSTS = ("attack", "move", "prepare", "wield", "act")
-FILE_OF = {"weapon": "weapons.yaml", "ability": "abilities.yaml"}
-SHEET_FIELDS = ("ac", "hp", "speed")   # sheet numbers that are not stats
 
 
 def number_name(value: Any) -> str:
@@ -55,26 +64,15 @@ def number_name(value: Any) -> str:
 
 
 def stat_name(value: Any) -> str:
-    if number_name(value) in SHEET_FIELDS:
+    if number_name(value) in SHEET:
         raise Bad(f"{value!r} is a sheet number of its own, not a stat")
     return value
 
 
-def grid_size(value: Any) -> tuple[int, int]:
-    """`12x12`: columns (1-26) by rows (1-99), as `new --grid` takes it."""
-    found = re.match(r"^(\d{1,3})x(\d{1,3})$", value) if isinstance(value, str) else None
-    if not found:
-        raise Bad(f"expected COLSxROWS, e.g. 12x12, got {value!r}")
-    cols, rows = int(found.group(1)), int(found.group(2))
-    if not (1 <= cols <= 26 and 1 <= rows <= 99):
-        raise Bad(f"{cols}x{rows} is out of range: 1 to 26 columns, 1 to 99 rows")
-    return cols, rows
-
-
 COMMON = {"provisional": Field(boolean), "description": Field(text)}
 SHEET_BODY = {
-    "stats": Field(mapping_of(stat_name, integer(0))), "ac": Field(integer(0)),
-    "hp": Field(integer(1)), "speed": Field(integer(0)), "weapons": Field(list_of(ident)),
+    "stats": Field(mapping_of(stat_name, STAT.field().check)), **SHEET.fields(),
+    "weapons": Field(list_of(ident)),
     "holding": Field(optional(ident)), "proficiencies": Field(mapping_of(ident, integer(0))),
     "abilities": Field(list_of(ident)),
 }
@@ -86,7 +84,7 @@ RULESET = {
     "reaction_refill": Field(boolean), "actions_per_turn": Field(integer(1)),
     "costs": Field(mapping_of(ident, integer(0))), "initiative_dice": Field(dice),
     "initiative_stat": Field(stat_name), "dt_floor": Field(integer(0)),
-    "speed": Field(integer(0)), "grid": Field(grid_size), "square_m": Field(integer(1)),
+    "speed": Field(integer(0)), "grid": Field(grid), "square_m": Field(integer(1)),
     "diagonal_m": Field(integer(1)), "one_per_square": Field(boolean),
     "prepare_stat": Field(stat_name), "prepare_divisor": Field(integer(1)),
     "unarmed": Field(optional(ident)),
@@ -115,26 +113,12 @@ def load(root: Any = None) -> Library:
 def build_library(files: Iterable[tuple[str, Any]]) -> Library:
     """A Library from (display name, parsed YAML) pairs; raises one ContentError."""
     ctx = Ctx()
-    found = by_file(ctx, files, FILES)
-    if "ruleset" not in found:
-        ctx.at(f"content/{RULESET_ID}").error(None, "ruleset.yaml is missing")
-    numbers = _numbers(ctx, *found.get("ruleset", ("ruleset.yaml", {})))
-    weapons = items(ctx, *found.get("weapons", ("", None)),
-                    lambda c, key, raw: built(c, raw, WEAPON, lambda **v: Weapon(key, **v)))
-    abilities = items(ctx, *found.get("abilities", ("", None)), _ability)
-    templates: dict[str, Sheet] = {}
-    origin: dict[str, str] = {}
-    for kind in ("characters", "creatures"):
-        display, data = found.get(kind, ("", None))
-        for key, sheet in items(ctx, display, data, lambda c, key, raw, kind=kind: built(
-                c, raw, SHEET, lambda **v: Sheet(key, kind=kind[:-1], **v))).items():
-            if key in templates:
-                ctx.at(display, key).error("id", f"duplicate id: already in {origin[key]}")
-                continue
-            templates[key], origin[key] = sheet, display
-    library = Library(numbers, weapons, abilities, templates)
-    _cross_check(ctx, library, {kind: display for kind, (display, _) in found.items()},
-                 origin)
+    (display, raw), found = sort_files(ctx, list(files), RULESET_ID, "dice-pool", tuple(KINDS))
+    numbers = _numbers(ctx, display, raw)
+    items, origin = build_items(ctx, found, KINDS)
+    library = Library(numbers, items["weapons"], items["abilities"],
+                      {**items["characters"], **items["creatures"]})
+    _cross_check(ctx, library, display, origin)
     if ctx.errors:
         raise ContentError(ctx.errors)
     return library
@@ -143,21 +127,14 @@ def build_library(files: Iterable[tuple[str, Any]]) -> Library:
 def _numbers(ctx: Ctx, display: str, raw: Any) -> Numbers:
     ctx = ctx.at(display)
     values = check_fields(ctx, raw if raw is not None else {}, RULESET) or {}
-    costs = dict(values.get("costs", Numbers().costs))
-    for key in REQUIRED_COSTS:
-        if key not in costs:
-            ctx.error(f"costs.{key}", "missing (required): the actions this one takes")
+    require(ctx, values, "costs", REQUIRED_COSTS, ": the actions this one takes")
     default = values.pop("default_sheet", None)
     if default is not None:
-        default = built(ctx.at(display, "default_sheet"), default, SHEET_BODY,
-                        lambda **v: Sheet("default", "Default", kind="default", **v))
+        body = checked(ctx.at(display, "default_sheet"), default, SHEET_BODY)
+        default = None if body is None else Sheet("default", "Default", kind="default", **body)
         if default is not None and "default_sheet" in values.get("provisional", ()):
             default = replace(default, provisional=True)
-    for key in values.get("provisional", ()):
-        if key not in RULESET or key == "provisional":
-            ctx.error("provisional", f"{key!r} is not a key of this file")
-    if "costs" in values:
-        values["costs"] = tuple(costs.items())
+    check_provisional(ctx, raw, RULESET)
     numbers = Numbers(**values, default_sheet=default)
     if numbers.success_on > numbers.pool_die:
         ctx.error("success_on", f"{numbers.success_on} is above the pool die's top face "
@@ -167,7 +144,7 @@ def _numbers(ctx: Ctx, display: str, raw: Any) -> Numbers:
 
 def _ability(ctx: Ctx, item_id: str, raw: Any) -> Ability | None:
     """P12: what each kind of ability may have."""
-    values = built(ctx, raw, ABILITY, dict)
+    values = checked(ctx, raw, ABILITY)
     if values is None:
         return None
     kind = values.get("kind", "action")
@@ -191,43 +168,52 @@ def _ability(ctx: Ctx, item_id: str, raw: Any) -> Ability | None:
     return None if problems else Ability(item_id, **values)
 
 
-def _cross_check(ctx: Ctx, library: Library, files: dict[str, str],
-                 origin: dict[str, str]) -> None:
-    """References between files: stats, weapons and abilities that exist."""
+SHEET_REFS = (Ref("weapons", ("weapons",), "weapon"),
+              Ref("proficiencies", ("weapons",), "weapon"),
+              Ref("abilities", ("abilities",), "ability"))
+
+
+def _sheet(kind: str) -> Kind:
+    return Kind(item_builder(lambda key, **v: Sheet(key, kind=kind, **v), SHEET), "template",
+                SHEET_REFS)
+
+
+KINDS = {"weapons": Kind(item_builder(Weapon, WEAPON)), "abilities": Kind(_ability),
+         "characters": _sheet("character"), "creatures": _sheet("creature")}
+
+
+def _cross_check(ctx: Ctx, library: Library, rules_file: str,
+                 origin: dict[tuple[str, str], str]) -> None:
+    """Stats, sheet numbers and the unarmed weapon the items and numbers name exist."""
     numbers = library.numbers
     stats = ", ".join(numbers.stats)
 
-    def refer(where: Ctx, key: str, value: Any, known, what: str) -> None:
-        if value is not None and value not in known:
-            where.error(key, f"{value!r} is not one of the stats ({stats})" if what == "stat"
-                        else f"no {what} {value!r} in {FILE_OF[what]}")
-    rules = ctx.at(files.get("ruleset", "ruleset.yaml"))
+    def stat(where: Ctx, key: str, value: str | None) -> None:
+        if value is not None and value not in numbers.stats:
+            where.error(key, f"{value!r} is not one of the stats ({stats})")
+    rules = ctx.at(rules_file)
     for key in ("refill_stat", "initiative_stat", "prepare_stat"):
-        refer(rules, key, getattr(numbers, key), numbers.stats, "stat")
+        stat(rules, key, getattr(numbers, key))
     if numbers.unarmed is not None and numbers.unarmed not in library.weapons:
-        rules.error("unarmed", f"no weapon {numbers.unarmed!r} in weapons.yaml")
+        rules.error("unarmed", f"no weapon {numbers.unarmed!r}{known(library.weapons)}")
     for weapon in library.weapons.values():
         for key in ("stat", "damage_stat"):
-            refer(ctx.at(files.get("weapons", "weapons.yaml"), weapon.id), key,
-                  getattr(weapon, key), numbers.stats, "stat")
-    named = (*numbers.stats, "ac", "hp", "speed")
+            stat(ctx.at(origin[("weapons", weapon.id)], weapon.id), key, getattr(weapon, key))
+    named = (*numbers.stats, *SHEET)
     for ability in library.abilities.values():
         for key, _ in ability.mods:
             if key not in named:
-                ctx.at(files.get("abilities", "abilities.yaml"), ability.id).error(
+                ctx.at(origin[("abilities", ability.id)], ability.id).error(
                     f"mods.{key}", f"not a sheet number ({', '.join(named)})")
-    sheets = [(origin[s.id], s) for s in library.templates.values()]
+    sheets = [(origin[(f"{s.kind}s", s.id)], s) for s in library.templates.values()]
     if numbers.default_sheet is not None:
-        sheets.append((files.get("ruleset", "ruleset.yaml"), numbers.default_sheet))
+        sheets.append((rules_file, numbers.default_sheet))
+        check_refs(ctx.at(rules_file, "default"), numbers.default_sheet, SHEET_REFS,
+                   defined(origin))
     for display, sheet in sheets:
         where = ctx.at(display, sheet.id)
         for key, _ in sheet.stats:
             if key not in numbers.stats:
                 where.error(f"stats.{key}", f"not one of the stats ({stats})")
-        for weapon in (*sheet.weapons, *(w for w, _ in sheet.proficiencies)):
-            key = "weapons" if weapon in sheet.weapons else f"proficiencies.{weapon}"
-            refer(where, key, weapon, library.weapons, "weapon")
         if sheet.holding is not None and sheet.holding not in sheet.weapons:
             where.error("holding", f"{sheet.holding!r} is not among its weapons")
-        for ability in sheet.abilities:
-            refer(where, "abilities", ability, library.abilities, "ability")

@@ -10,12 +10,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import field, replace
 
+from shaper_gm.content.sheetnumbers import Number, SheetNumbers
 from shaper_gm.records import record
 
 # What an ability is (P12): an action on one's turn, a reaction to someone else's action,
 # or passive (always on).
 ABILITY_KINDS = ("action", "reaction", "passive")
 POOL, ACTIONS = "pool", "actions"     # an actor's resources (P3, P6)
+# Sheet numbers with their ranges: what content, `add --stat`/`--hp`, `set` and a save
+# may hold. Every stat the content names is a STAT; hit points start at 1.
+STAT = Number("stat")
+SHEET = SheetNumbers(Number("ac"), Number("speed", why="P10"), Number("hp", 1, flag="--hp"))
+
+
+def sheet_numbers(stats: tuple[str, ...]) -> SheetNumbers:
+    """The sheet numbers of a dice-pool whose content names `stats`."""
+    return SheetNumbers(*(replace(STAT, name=stat) for stat in stats), *SHEET.values())
 
 
 @record

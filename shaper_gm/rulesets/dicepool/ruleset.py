@@ -18,7 +18,15 @@ from shaper_gm.engine.ruleset import RulesetBase
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.rulesets.dicepool import actors
 from shaper_gm.rulesets.dicepool.events import PreparationEnded
-from shaper_gm.rulesets.dicepool.models import ACTIONS, POOL, ActorState, Library, Sheet, system
+from shaper_gm.rulesets.dicepool.models import (
+    ACTIONS,
+    POOL,
+    ActorState,
+    Library,
+    Sheet,
+    sheet_numbers,
+    system,
+)
 
 POOL_START = "pool_start"          # the sheet reading resources use for P2
 
@@ -58,7 +66,8 @@ class DicePool(RulesetBase):
         self.numbers = numbers = library.numbers
         self.name = numbers.name
         self.rules = numbers.rules
-        self.sheet_numbers = (*numbers.stats, "ac", "speed")
+        self.sheet_ranges = sheet_numbers(numbers.stats)
+        self.sheet_numbers = tuple(name for name in self.sheet_ranges if name != "hp")
         self.resources = (
             # P2: built from the held weapon; P4: +CON at the end of each own turn.
             ResourceSpec(POOL, "pool", max=numbers.pool_max, start=POOL_START,
@@ -210,7 +219,7 @@ class DicePool(RulesetBase):
         """`set ACTOR STR=4`: a sheet number; other fields as every ruleset sets them."""
         if key not in self.sheet_numbers:
             return None
-        return self.set_number(state, actor_id, key, actors.whole(key, value, 0))
+        return self.set_number(state, actor_id, key, value)
 
     # --- turn order (P5) -------------------------------------------------------------------
     def initiative(self, actor: Actor, source: DiceSource) -> Roll:

@@ -1,14 +1,13 @@
 """Dice pools in a save file: a state read from one must name only what exists (the
 content's stats, weapons and abilities, kinds of preparation, actors in the fight) and
-hold every number in the range `add` and `set` accept (actors.number_low), or the save
+hold every number in the range `add` and `set` accept (models.SHEET), or the save
 is refused naming the key (engine.data.DataError)."""
 
 from __future__ import annotations
 
 from shaper_gm.engine import limits
 from shaper_gm.engine.state import Actor, Encounter
-from shaper_gm.rulesets.dicepool import actors
-from shaper_gm.rulesets.dicepool.models import PREPARE_KINDS
+from shaper_gm.rulesets.dicepool.models import PREPARE_KINDS, SHEET, STAT
 from shaper_gm.rulesets.dicepool.ruleset import system
 
 
@@ -32,11 +31,10 @@ def _check_sheet(rs, actor: Actor, at: str) -> None:
     sheet, library = actor.sheet, rs.library
     for i, (stat, value) in enumerate(sheet.stats):
         limits.known(f"{at}.stats[{i}]", stat, rs.numbers.stats, "stat")
-        limits.check(f"{at}.stats[{i}]", value, actors.number_low(stat))
-    for name in ("ac", "hp"):
-        limits.check(f"{at}.{name}", getattr(sheet, name), actors.number_low(name))
-    if sheet.speed is not None:
-        limits.check(f"{at}.speed", sheet.speed, actors.number_low("speed"), why="P10")
+        STAT.check_saved(f"{at}.stats[{i}]", value)
+    for name, number in SHEET.items():
+        if getattr(sheet, name) is not None:
+            number.check_saved(f"{at}.{name}", getattr(sheet, name))
     for i, item in enumerate(sheet.weapons):
         limits.known(f"{at}.weapons[{i}]", item, library.weapons, "weapon")
     if sheet.holding is not None:

@@ -1,8 +1,8 @@
 """Read and check `content/dungeoneers/`: the ruleset's numbers, weapons, spells, creatures.
 
-Files are told apart by name: `ruleset.yaml` holds the numbers, `weapons*.yaml`,
-`spells*.yaml` and `creatures*.yaml` map ids to items. Every problem in every file is
-collected and raised together as one ContentError naming file, item and key.
+`ruleset.yaml` holds the numbers; `weapons`, `spells` and `creatures` (each a file or a
+folder of them) map ids to items, read by the shared reader (content/library.py). Every
+problem in every file is collected and raised together as one ContentError.
 """
 
 from __future__ import annotations
@@ -11,8 +11,17 @@ from functools import lru_cache
 from typing import Any
 
 from shaper_gm.content.folders import ruleset_files
+from shaper_gm.content.library import (
+    Kind,
+    Ref,
+    build_items,
+    check_provisional,
+    check_refs,
+    defined,
+    require,
+    sort_files,
+)
 from shaper_gm.content.schema import (
-    ID_RE,
     Bad,
     ContentError,
     Ctx,
@@ -24,6 +33,7 @@ from shaper_gm.content.schema import (
     integer,
     list_of,
     mapping_of,
+    required,
     show,
     text,
 )
@@ -38,6 +48,7 @@ from shaper_gm.rulesets.dungeoneers.models import (
     Sheet,
     Spell,
     Weapon,
+    sheet_numbers,
 )
 
 RULESET_ID = "dungeoneers"
@@ -85,10 +96,6 @@ def spell_range(value: Any) -> str:
     raise Bad(f"expected self, reach or a number of tiles, got {show(value)}")
 
 
-def required(check, *keys: str) -> dict[str, Field]:
-    return {key: Field(check, required=True) for key in keys}
-
-
 COMMON = {"name": Field(text, required=True), "provisional": Field(marks),
           "description": Field(text)}
 WEAPON_FIELDS = {**COMMON, **required(integer(0), "wounds"), **required(text, "type"),
@@ -99,9 +106,7 @@ SPELL_FIELDS = {**COMMON, **required(integer(1), "cost"), **required(integer(0),
                 "wounds": Field(integer(0)), "type": Field(text),
                 "extra_arca": Field(choice(SPELL_GAINS)), "effect": Field(text)}
 SHEET_FIELDS = {
-    **COMMON, **{score: Field(integer(0, 30)) for score in SCORES},
-    "armor": Field(integer(0)), "wound_limit": Field(integer(1)),
-    "critical_threshold": Field(integer(1)), "threat_range": Field(integer(0)),
+    **COMMON,
     "group": Field(ident), "proficiencies": Field(mapping_of(ident, choice(RANKS))),
     "speeds": Field(mapping_of(ident, integer(0))),
     "vulnerable": Field(mapping_of(text, integer(1))),
@@ -133,54 +138,36 @@ NUMBER_FIELDS = {
 def build_library(files: list[tuple[str, Any]]) -> Library:
     """A Library from (display name, parsed YAML) pairs, or one ContentError."""
     ctx = Ctx()
-    numbers: Numbers | None = None
-    default_raw: Any = None
-    raw_items: dict[str, list[tuple[str, str, Any]]] = {"weapons": [], "spells": [],
-                                                        "creatures": []}
-    for display, data in files:
-        stem = display.rsplit("/", 1)[-1].removesuffix(".yaml")
-        kind = next((k for k in raw_items if stem.startswith(k)), None)
-        if stem == "ruleset":
-            numbers, default_raw = _numbers(ctx.at(display), data)
-        elif kind is None:
-            ctx.at(display).error(None, "not a Dungeoneers content file (expected ruleset.yaml, "
-                                  "weapons*.yaml, spells*.yaml or creatures*.yaml)")
-        elif data is not None and not isinstance(data, dict):
-            ctx.at(display).error(None, f"expected a mapping of ids to items, got {show(data)}")
-        else:
-            raw_items[kind] += [(display, key, raw) for key, raw in (data or {}).items()]
+    (display, raw), found = sort_files(ctx, files, RULESET_ID, "Dungeoneers",
+                                       ("weapons", "spells", "creatures"))
+    numbers, default_raw = _numbers(ctx.at(display), raw)
     if numbers is None:
-        ctx.at(f"content/{RULESET_ID}/ruleset.yaml").error(None, "missing: the ruleset's numbers")
         raise ContentError(ctx.errors)
-    weapons = _items(ctx, raw_items["weapons"], lambda c, i, r: _weapon(c, i, r, numbers))
-    spells = _items(ctx, raw_items["spells"], lambda c, i, r: _spell(c, i, r, numbers))
-    creatures = _items(ctx, raw_items["creatures"],
-                       lambda c, i, r: _sheet(c, i, r, numbers, weapons, spells))
-    default = _sheet(ctx.at(f"content/{RULESET_ID}/ruleset.yaml", "default_sheet"),
-                     "creature", default_raw, numbers, weapons, spells)
-    if default is not None and "default_sheet" in numbers.provisional:
-        default = default.with_(provisional=("all",))
-    if numbers.unarmed not in weapons:
-        ctx.at(f"content/{RULESET_ID}/ruleset.yaml").error(
-            "unarmed", f"no weapon {numbers.unarmed!r} in the weapons files")
+    items, origin = build_items(ctx, found, {
+        "weapons": Kind(lambda c, i, r: _weapon(c, i, r, numbers)),
+        "spells": Kind(lambda c, i, r: _spell(c, i, r, numbers)),
+        "creatures": Kind(lambda c, i, r: _sheet(c, i, r, numbers), refs=SHEET_REFS)})
+    default = _sheet(ctx.at(display, "default_sheet"), "creature", default_raw, numbers)
+    ids = defined(origin)
+    check_refs(ctx.at(display), numbers, (Ref("unarmed", ("weapons",), "weapon"),), ids)
+    sheets = [(ctx.at(origin[("creatures", key)], key), sheet)
+              for key, sheet in items["creatures"].items()]
+    if default is not None:
+        check_refs(ctx.at(display, "default_sheet"), default, SHEET_REFS, ids)
+        sheets.append((ctx.at(display, "default_sheet"), default))
+        if "default_sheet" in numbers.provisional:
+            default = default.with_(provisional=("all",))
+    for where, sheet in sheets:
+        in_hand = sum(items["weapons"][w].hands for w in sheet.holding if w in items["weapons"])
+        if in_hand > numbers.hands:
+            where.error("holding", f"takes {in_hand} hands; a creature has {numbers.hands}")
     if ctx.errors:
         raise ContentError(ctx.errors)
-    return Library(numbers=numbers, weapons=weapons, spells=spells, creatures=creatures,
-                   default_sheet=default)
+    return Library(numbers=numbers, weapons=items["weapons"], spells=items["spells"],
+                   creatures=items["creatures"], default_sheet=default)
 
 
-def _items(ctx: Ctx, entries, build) -> dict:
-    out, seen = {}, {}
-    for display, key, raw in entries:
-        if not isinstance(key, str) or not ID_RE.match(key):
-            ctx.at(display, str(key)).error("id", "an id is lowercase letters, digits and '-'")
-        elif key in seen:
-            ctx.at(display, key).error("id", f"duplicate id: already defined in {seen[key]}")
-        else:
-            seen[key] = display
-            built = build(ctx.at(display, key), key, raw)
-            out.update({key: built} if built is not None else {})
-    return out
+SHEET_REFS = (Ref("weapons", ("weapons",), "weapon"), Ref("spells", ("spells",), "spell"))
 
 
 def _numbers(ctx: Ctx, raw: Any) -> tuple[Numbers | None, Any]:
@@ -190,25 +177,16 @@ def _numbers(ctx: Ctx, raw: Any) -> tuple[Numbers | None, Any]:
     if values is None:
         return None, None
     types = _damage_types(ctx, values.pop("damage_types", ()))
-    costs = dict(values.get("costs", ()))
-    for action in ACTIONS:
-        if action not in costs:
-            ctx.error(f"costs.{action}", "missing: every action needs its AP cost")
     top = values.get("max_action_cost", 6)
-    for action, cost in costs.items():
+    for action, cost in values.get("costs", ()):
         if action not in ACTIONS:
             ctx.error(f"costs.{action}", f"unknown action (known: {', '.join(ACTIONS)})")
         elif not 1 <= cost <= top:
             ctx.error(f"costs.{action}", f"an action costs 1 to {top} AP (D2), got {cost}")
-    ranks = dict(values.get("proficiency_dice", ()))
-    for rank in RANKS:
-        if rank not in ranks:
-            ctx.error(f"proficiency_dice.{rank}", "missing: every rank needs its die (D12)")
+    require(ctx, values, "costs", ACTIONS, ": every action needs its AP cost (D2)")
+    require(ctx, values, "proficiency_dice", RANKS, ": every rank needs its die (D12)")
     default_raw = values.pop("default_sheet", {})
-    known = set(NUMBER_FIELDS)
-    for key in values.get("provisional", ()):
-        if key not in known:
-            ctx.error("provisional", f"{key!r} is not a key of this file")
+    check_provisional(ctx, raw, NUMBER_FIELDS)
     return Numbers(damage_types=types, **values), default_raw
 
 
@@ -258,11 +236,10 @@ def _spell(ctx: Ctx, item: str, raw: Any, numbers: Numbers) -> Spell | None:
     return None if len(ctx.errors) > before else Spell(item, damage_type=code, **v)
 
 
-def _sheet(ctx: Ctx, item: str, raw: Any, numbers: Numbers, weapons: dict,
-           spells: dict) -> Sheet | None:
+def _sheet(ctx: Ctx, item: str, raw: Any, numbers: Numbers) -> Sheet | None:
     """A creature sheet; its damage types by code, the content's defaults filled in."""
     before = len(ctx.errors)
-    v = check_fields(ctx, raw, SHEET_FIELDS) or {}
+    v = check_fields(ctx, raw, {**SHEET_FIELDS, **sheet_numbers(numbers).fields()}) or {}
     v.pop("description", None)
     types = numbers.damage_types
     entries = [(f"{key}.{name}", name) for key in ("vulnerable", "resist")
@@ -271,16 +248,9 @@ def _sheet(ctx: Ctx, item: str, raw: Any, numbers: Numbers, weapons: dict,
         if name not in types.known() and types.code_of(name) is None:
             ctx.error(where, f"unknown damage type or category {name!r} "
                              f"(known: {', '.join(types.known())})")
-    for key, table in (("weapons", weapons), ("spells", spells)):
-        for ref in v.get(key, ()):
-            if ref not in table:
-                ctx.error(key, f"no {key[:-1]} {ref!r} in the {key} files")
     for ref in v.get("holding", ()):
         if ref not in v.get("weapons", ()):
             ctx.error("holding", f"holds {ref!r}, which is not among its weapons")
-    in_hand = sum(weapons[w].hands for w in v.get("holding", ()) if w in weapons)
-    if in_hand > numbers.hands:
-        ctx.error("holding", f"takes {in_hand} hands; a creature has {numbers.hands}")
     if len(ctx.errors) > before:
         return None
     for key in ("vulnerable", "resist"):

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from dataclasses import field, replace
 
+from shaper_gm.content.sheetnumbers import Number, SheetNumbers
+from shaper_gm.engine import limits
 from shaper_gm.records import record
 
 SCORES = ("body", "finesse", "mind", "spirit", "wisdom", "dexterity", "endurance")
-# Sheet numbers `add --stat NAME=N` accepts (commands.md).
+# Sheet numbers `add --stat NAME=N` accepts (commands.md); their ranges: sheet_numbers.
 SHEET_NUMBERS = (*SCORES, "armor", "wound_limit", "critical_threshold", "threat_range")
 RANKS = ("untrained", "trained", "expert", "master")                  # D12
 TEST_TIES = ("actor", "defender")                                     # D11
@@ -101,6 +103,19 @@ class Numbers:
 
     def die_of(self, rank: str) -> int:
         return dict(self.proficiency_dice)[rank]
+
+
+def sheet_numbers(numbers: Numbers) -> SheetNumbers:
+    """Every sheet number with its range, for content, `add --stat` and a save alike. A
+    creature with no wound limit would start down (D19), a critical threshold of 0 would
+    make every success a critical (D18), and a full arca pool (wisdom x arca_per_wisdom,
+    D27) stays a number a save holds."""
+    most_wisdom = limits.MAX_NUMBER // max(1, numbers.arca_per_wisdom)
+    return SheetNumbers(
+        *(Number(score, high=most_wisdom, why="D27: arca is wisdom x arca_per_wisdom")
+          if score == "wisdom" else Number(score) for score in SCORES),
+        Number("armor"), Number("wound_limit", 1, why="D19"),
+        Number("critical_threshold", 1, why="D18"), Number("threat_range"))
 
 
 @record

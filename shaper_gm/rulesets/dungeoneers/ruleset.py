@@ -31,6 +31,7 @@ from shaper_gm.rulesets.dungeoneers.models import (
     EncounterData,
     Library,
     Sheet,
+    sheet_numbers,
 )
 from shaper_gm.rulesets.dungeoneers.rules import (
     Defenses,
@@ -95,6 +96,7 @@ class DungeoneersRuleset(RulesetBase):
     def __init__(self, library: Library) -> None:
         self.library = library
         self.numbers = library.numbers
+        self.sheet_ranges = sheet_numbers(self.numbers)
         self.name = self.numbers.name
         self.resources = (
             ResourceSpec("ap", "AP", max=self.numbers.ap_per_round, refill="round_start",

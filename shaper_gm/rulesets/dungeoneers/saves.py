@@ -1,6 +1,6 @@
 """Dungeoneers in a save file: a state read from one must name only what exists (the
 content's weapons and spells, damage types, proficiency ranks, creatures in the fight)
-and hold every number in the range `add` and `set` accept (sheets.number_low), or the
+and hold every number in the range `add` and `set` accept (models.sheet_numbers), or the
 save is refused naming the key (engine.data.DataError)."""
 
 from __future__ import annotations
@@ -8,8 +8,7 @@ from __future__ import annotations
 from shaper_gm.engine import limits
 from shaper_gm.engine.data import DataError
 from shaper_gm.engine.state import Actor, Encounter
-from shaper_gm.rulesets.dungeoneers import sheets
-from shaper_gm.rulesets.dungeoneers.models import RANKS, SHEET_NUMBERS
+from shaper_gm.rulesets.dungeoneers.models import RANKS
 from shaper_gm.rulesets.dungeoneers.rules import data_of, encounter_data
 
 
@@ -27,8 +26,7 @@ def check_encounter(rs, state: Encounter, where: str) -> None:
 def _check_sheet(rs, actor: Actor, at: str) -> None:
     sheet, library = actor.sheet, rs.library
     types = rs.numbers.damage_types.known()
-    for name in SHEET_NUMBERS:
-        limits.check(f"{at}.{name}", getattr(sheet, name), sheets.number_low(name))
+    rs.sheet_ranges.check_saved(at, sheet)
     for i, (_, rank) in enumerate(sheet.proficiencies):
         limits.known(f"{at}.proficiencies[{i}]", rank, RANKS, "proficiency rank (D12)")
     for i, (_, tiles) in enumerate(sheet.speeds):

@@ -11,28 +11,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from shaper_gm.engine import limits, resources
+from shaper_gm.engine import resources
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.names import match_one
 from shaper_gm.engine.state import Actor
-from shaper_gm.rulesets.dungeoneers.models import RANKS, SHEET_NUMBERS, ActorData, Sheet
+from shaper_gm.rulesets.dungeoneers.models import RANKS, ActorData, Sheet
 from shaper_gm.rulesets.dungeoneers.rules import hands_used
 
 PAIRS = ("prof", "vulnerable", "resist", "speed")
 ADD_FLAGS = (*PAIRS, "immune", "weapon", "holding", "spell")
 PAIR_EXAMPLES = {"prof": "striking=expert", "vulnerable": "B=1", "resist": "physical=1",
                  "speed": "fly=2"}
-# Sheet numbers that start at 1: a creature with no wound limit would start down (D19),
-# and a critical threshold of 0 would make every success a critical (D18).
-AT_LEAST_ONE = ("wound_limit", "critical_threshold")
-
-
-def number_low(name: str) -> int:
-    """The least a sheet number may be; the most is engine.limits.MAX_NUMBER (the
-    range `add --stat` and a save share)."""
-    return 1 if name in AT_LEAST_ONE else 0
-
-
 def add_word(rs, flag: str, word: str) -> str:
     """One value of `add`'s flag `flag`: an item of the content by unique prefix, a
     damage type lowercased, or `name=value` with a whole number for all but `--prof`."""
@@ -68,7 +57,7 @@ def make_actor(rs, spec, zone: str | None) -> Actor:
                             "points (D19)", "give the limit with --stat wound_limit=N")
     name = spec.name or (base.name if spec.template is not None
                          else spec.id.replace("-", " ").title())
-    sheet = with_extra(rs, with_numbers(base, numbers), dict(spec.extra)).with_(name=name)
+    sheet = with_extra(rs, with_numbers(rs, base, numbers), dict(spec.extra)).with_(name=name)
     values = resources.starting(rs.resources, sheet, rs.stat)
     return Actor(id=spec.id, name=name, side=spec.side or sheet.group or "enemies",
                  sheet=sheet, zone=zone, resources=values,
@@ -76,22 +65,10 @@ def make_actor(rs, spec, zone: str | None) -> Actor:
                  template=spec.template.id if spec.template is not None else None)
 
 
-def with_numbers(sheet: Sheet, numbers: Mapping[str, int]) -> Sheet:
+def with_numbers(rs, sheet: Sheet, numbers: Mapping[str, int]) -> Sheet:
     """`--stat NAME=N` for any sheet number (scores, armor value, wound limit, ...)."""
-    changes = {}
-    for key, value in numbers.items():
-        name = key.lower()
-        if name not in SHEET_NUMBERS:
-            raise RuleViolation(f"--stat {key}: not a Dungeoneers sheet number",
-                                f"sheet numbers: {', '.join(SHEET_NUMBERS)}")
-        low = number_low(name)
-        if isinstance(value, bool) or not isinstance(value, int) or \
-                not limits.within(value, low):
-            raise RuleViolation(f"--stat {name}={value}: expected a whole number of at "
-                                f"least {low} and at most {limits.MAX_NUMBER:,}",
-                                f"e.g. --stat {name}={max(low, 2)}")
-        changes[name] = value
-    return sheet.with_(**changes)
+    given = {key.lower(): value for key, value in numbers.items()}
+    return sheet.with_(**rs.sheet_ranges.typed(given, what="Dungeoneers"))
 
 
 def with_extra(rs, sheet: Sheet, extra: Mapping[str, Any]) -> Sheet:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import field, fields
 
+from shaper_gm.content.sheetnumbers import Number, SheetNumbers
+from shaper_gm.engine import limits
 from shaper_gm.records import record
 
 ATTACK_TYPES = ("physical", "magical", "true")            # R1
@@ -54,6 +56,18 @@ SHEET_NUMBERS = ("physical_armor", "magical_armor", "block_bonus", "block", "dod
 TARGETS = ("block", "dodge", "critical")                   # R3: die targets
 NUMBER_FIELDS = ("health", *SHEET_NUMBERS)
 assert set(NUMBER_FIELDS) <= {f.name for f in fields(Sheet)}
+
+
+def sheet_numbers(sides: int) -> SheetNumbers:
+    """Every number of a sheet with its range, for content, `add --stat`/`--hp` and a
+    save alike: a die target runs from 1 to one past the die (R3), health from 1 (R8),
+    initiative either way (R9), the rest from 0."""
+    target = f"R3: a d{sides} target runs from 1 to {sides + 1}; {sides + 1} never succeeds"
+    return SheetNumbers(
+        Number("health", 1, why="R8", flag="--hp"),
+        *(Number(name, 1, sides + 1, why=target) if name in TARGETS
+          else Number(name, -limits.MAX_NUMBER, why="R9") if name == "initiative"
+          else Number(name) for name in SHEET_NUMBERS))
 
 
 @record

@@ -19,12 +19,11 @@ from shaper_gm.rulesets.reactions import harm
 from shaper_gm.rulesets.reactions.events import ShieldExpired
 from shaper_gm.rulesets.reactions.models import (
     ARMOR_OF,
-    NUMBER_FIELDS,
     SHEET_NUMBERS,
-    TARGETS,
     Library,
     Numbers,
     Sheet,
+    sheet_numbers,
 )
 
 # Modifiers an `effect` may carry: each adds to the sheet number of the same name, and
@@ -82,6 +81,7 @@ class ReactionsRuleset(RulesetBase):
     def __init__(self, library: Library) -> None:
         self.library = library
         self.numbers = library.numbers
+        self.sheet_ranges = sheet_numbers(self.numbers.roll_die)
         self.name = self.numbers.name
         self.rules = self.numbers.rules
         self.resources = resource_specs(self.numbers)
@@ -193,43 +193,8 @@ class ReactionsRuleset(RulesetBase):
                      template=template.id if template is not None else None)
 
     def _checked_numbers(self, numbers: Mapping[str, int]) -> dict[str, int]:
-        out = {}
-        top = self.numbers.roll_die + 1
-        for key, value in numbers.items():
-            field = "health" if key in ("hp", "health") else key
-            if field != "health" and field not in SHEET_NUMBERS:
-                raise RuleViolation(f"--stat {key}: no such sheet number in this ruleset",
-                                    f"sheet numbers: {', '.join(SHEET_NUMBERS)}; --hp N")
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleViolation(f"--stat {key}={value!r} is not a whole number",
-                                    f"e.g. --stat {key}=2")
-            low, high = self.number_range(field)
-            if limits.within(value, low, high):
-                out[field] = value
-            elif field in TARGETS:
-                raise RuleViolation(f"--stat {key}={value}: a d{top - 1} target runs from 1 "
-                                    f"to {top} (R3; {top} never succeeds)", f"--stat {key}=12")
-            elif field == "health" and value < 1:
-                raise RuleViolation(f"health {value} must be at least 1 (R8)", "e.g. --hp 30")
-            elif value < low:
-                raise RuleViolation(f"--stat {key}={value} cannot be negative",
-                                    f"--stat {key}=0")
-            else:
-                raise RuleViolation(f"--stat {key}={value} is more than {limits.MAX_NUMBER:,}",
-                                    f"--stat {key}=2")
-        return out
-
-    def number_range(self, field: str) -> tuple[int, int | None]:
-        """The range of a sheet number, for `add --stat` and a save alike: a die target
-        runs from 1 to one past the die (R3), health from 1 (R8), initiative either way
-        (R9), the rest from 0; None: at most engine.limits.MAX_NUMBER."""
-        if field in TARGETS:
-            return 1, self.numbers.roll_die + 1
-        if field == "health":
-            return 1, None
-        if field == "initiative":
-            return -limits.MAX_NUMBER, None
-        return 0, None
+        given = {"health" if key == "hp" else key: value for key, value in numbers.items()}
+        return self.sheet_ranges.typed(given, what="reactions")
 
     def check_extras(self, state: Encounter, actor: Actor, raw, where: str) -> None:
         """An actor of a save names only the content's weapons, spells and shields, and
@@ -237,9 +202,7 @@ class ReactionsRuleset(RulesetBase):
         attacks, shields = dict(self.library.attacks), dict(self.library.shields)
         at = f"{where}.sheet"
         sheet = actor.sheet
-        for field in NUMBER_FIELDS:
-            low, high = self.number_range(field)
-            limits.check(f"{at}.{field}", getattr(sheet, field), low, high)
+        self.sheet_ranges.check_saved(at, sheet)
         for i, item in enumerate(sheet.weapons):
             limits.known(f"{at}.weapons[{i}]", item, attacks, "weapon or spell (R1)")
         if sheet.shield is not None:

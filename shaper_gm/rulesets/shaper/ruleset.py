@@ -16,12 +16,12 @@ from shaper_gm.engine.ruleset import RulesetBase
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.errors import CommandError
 from shaper_gm.rulesets.shaper import model, saves, situation
-from shaper_gm.rulesets.shaper.content.models import Library, RulesetNumbers
+from shaper_gm.rulesets.shaper.content.models import SHEET, Library, RulesetNumbers
 from shaper_gm.rulesets.shaper.creation import ActorStats, create_actor, stats_from_sheet
 from shaper_gm.rulesets.shaper.model import SP
 
 # What `add --stat NAME=N` and `set` may change on a Shaper sheet.
-SHEET_NUMBERS = ("level", "vigor", "finesse", "mentality", "hp")
+SHEET_NUMBERS = SHEET.names
 # The modifiers an effect may carry (S26).
 EFFECT_KEYS = ("attack", "damage", "evasion", "absorb")
 Step = tuple[Encounter, list]
@@ -49,6 +49,7 @@ class ShaperRuleset(RulesetBase):
     encounter_system_type = model.ShaperField
     effect_keys = EFFECT_KEYS
     sheet_numbers = SHEET_NUMBERS
+    sheet_ranges = SHEET                  # their ranges (content, add --stat, a save)
     migrations = {1: saves.v1_to_v2}
     terms = {"down": "Down", "down_rule": "S8", "turn_rule": "S18",
              "off_turn_hint": "skills whose trigger allows it can be used with --sp (S23)",

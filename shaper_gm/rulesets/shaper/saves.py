@@ -11,6 +11,7 @@ from shaper_gm.engine.data import DataError
 from shaper_gm.engine.reader import Reader
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.rulesets.shaper import model
+from shaper_gm.rulesets.shaper.content.models import ABILITIES, SHEET
 from shaper_gm.rulesets.shaper.model import SP
 
 V1_EFFECT_KEYS = ("attack", "damage", "evasion", "absorb")
@@ -80,9 +81,11 @@ def check_numbers(actor: Actor, numbers, at: str) -> None:
     levels = [row.level for row in numbers.levels]
     sheet = actor.sheet
     limits.known(f"{at}.sheet.level", sheet.level, levels, "level (S29)")
-    for name in ("vigor", "finesse", "mentality", "max_sp", "sp_regen"):
+    for name in ABILITIES:
+        SHEET[name].check_saved(f"{at}.sheet.{name}", getattr(sheet, name))
+    SHEET["hp"].check_saved(f"{at}.sheet.max_hp", sheet.max_hp)
+    for name in ("max_sp", "sp_regen"):
         limits.check(f"{at}.sheet.{name}", getattr(sheet, name), 0, why="S27")
-    limits.check(f"{at}.sheet.max_hp", sheet.max_hp, 1, why="S27")
     for name in ("evasion_bonus", "spell_cost_reduction", "spell_bonus"):
         limits.check(f"{at}.sheet.{name}", getattr(sheet, name), -limits.MAX_NUMBER)
     for label in ("attack_bonus", "damage_bonus"):

@@ -5,14 +5,22 @@ folder of them). Every problem in every file is collected into one `ContentError
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Any
 
 from shaper_gm.content.folders import ruleset_files
-from shaper_gm.content.library import check_provisional, entries, item_builder, known, read_items
+from shaper_gm.content.library import (
+    Kind,
+    Ref,
+    build_items,
+    check_provisional,
+    entries,
+    item_builder,
+    known,
+    require,
+    sort_files,
+)
 from shaper_gm.content.schema import (
-    Bad,
     ContentError,
     Ctx,
     Field,
@@ -24,11 +32,11 @@ from shaper_gm.content.schema import (
     list_of,
     mapping_of,
     optional,
-    show,
+    snake_name,
     text,
 )
 from shaper_gm.rulesets.timeslice.models import (
-    SHEET_NUMBERS,
+    SHEET,
     STATS,
     Armor,
     CalledShot,
@@ -43,12 +51,6 @@ from shaper_gm.rulesets.timeslice.rolls import parse_stat_roll
 
 RULESET_ID = "timeslice"
 COSTS_NEEDED = ("attack", "move", "draw", "pick_up", "tend")   # T7, T11, T14
-
-
-def _numbers_key(value: Any) -> str:
-    if not isinstance(value, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", value):
-        raise Bad(f"expected a name of lowercase letters, digits and '_', got {show(value)}")
-    return value
 
 
 def _as_is(value: Any) -> Any:            # checked afterwards, part by part
@@ -67,13 +69,13 @@ RULESET_FIELDS = {
     key: Field(check, required=True) for key, check in (
         ("name", text), ("stat_roll", text), ("zero_faces", boolean), ("stat_average", integer()),
         ("ts_default", integer(1)), ("initiative_stat", choice(STATS)),
-        ("costs", mapping_of(_numbers_key, integer(0))), ("move_units", integer(1)),
+        ("costs", mapping_of(snake_name, integer(0))), ("move_units", integer(1)),
         ("defenses", _as_is), ("no_defense_total", integer()), ("called_shots", _as_is),
         ("dying_minutes", integer(1)), ("attack_on_dying_minutes", integer(0)),
         ("heal_minutes_per_point", integer(1)), ("heal_wakes", boolean), ("tend_kit", ident),
         ("tend_reach", integer(1)), ("round_seconds", integer(1)), ("unit_meters", integer(1)),
         ("diagonal_step", integer(1)), ("grid", _as_is), ("unarmed", _as_is),
-        ("default_sheet", mapping_of(choice((*SHEET_NUMBERS, "hp")), integer(0))))}
+        ("default_sheet", SHEET.mapping()))}
 RULESET_FIELDS["provisional"] = Field(list_of(text))
 WEAPON_FIELDS = {"name": Field(text, required=True), "damage": Field(integer(0), required=True),
                  "range": Field(integer(1)), "provisional": Field(boolean)}
@@ -82,8 +84,7 @@ ARMOR_FIELDS = {"name": Field(text, required=True), "dr": Field(integer(0), requ
 GEAR_FIELDS = {"name": Field(text, required=True), "provisional": Field(boolean)}
 TEMPLATE_FIELDS = {
     "name": Field(text, required=True), "player": Field(boolean),
-    "q": Field(integer(0)), "u": Field(integer(0)), "v": Field(integer(0)),
-    "hp": Field(integer(1)), "dr": Field(integer(0)), "ts_max": Field(integer(0)),
+    **SHEET.fields(),
     "weapons": Field(list_of(ident)), "armor": Field(optional(ident)),
     "gear": Field(list_of(ident)), "provisional": Field(boolean),
 }
@@ -93,12 +94,17 @@ def _template(kind: str):
     def make(item_id: str, player: bool | None = None, **good) -> Template:
         return Template(id=item_id, kind=kind, player=kind == "character" if player is None
                         else player, **good)
-    return item_builder(make, TEMPLATE_FIELDS)
+    return Kind(item_builder(make, TEMPLATE_FIELDS), "template", TEMPLATE_REFS)
 
 
-BUILDERS = {"weapons": item_builder(Weapon, WEAPON_FIELDS),
-            "armor": item_builder(Armor, ARMOR_FIELDS), "gear": item_builder(Gear, GEAR_FIELDS),
-            "characters": _template("character"), "creatures": _template("creature")}
+TEMPLATE_REFS = (Ref("weapons", ("weapons",), "weapon"), Ref("armor", ("armor",), "armor"),
+                 Ref("gear", ("gear",), "gear"))
+
+
+KINDS = {"weapons": Kind(item_builder(Weapon, WEAPON_FIELDS)),
+         "armor": Kind(item_builder(Armor, ARMOR_FIELDS)),
+         "gear": Kind(item_builder(Gear, GEAR_FIELDS)),
+         "characters": _template("character"), "creatures": _template("creature")}
 
 
 def load_library(root: str | None = None) -> Library:
@@ -114,15 +120,14 @@ def _load(root: str | None) -> Library:
 def build_library(files: list[tuple[str, Any]]) -> Library:
     """A Library from (display name, parsed YAML) pairs; every problem in one ContentError."""
     ctx = Ctx()
-    (display, raw), items, origin = read_items(
-        ctx, files, RULESET_ID, "time-slice", BUILDERS,
-        spaces={"characters": "template", "creatures": "template"})
+    (display, raw), found = sort_files(ctx, files, RULESET_ID, "time-slice", tuple(KINDS))
+    items, _ = build_items(ctx, found, KINDS)
     numbers = build_numbers(ctx.at(display), raw)
     library = Library(numbers=numbers or Numbers(name="?"), weapons=items["weapons"],
                       armor=items["armor"], gear=items["gear"],
                       templates={**items["characters"], **items["creatures"]})
     if numbers is not None:
-        _cross_check(ctx, library, origin, display)
+        _cross_check(ctx, library, display)
     if ctx.errors:
         raise ContentError(ctx.errors)
     return library
@@ -136,9 +141,8 @@ def build_numbers(ctx: Ctx, raw: Any) -> Numbers | None:
     called = entries(ctx, good.get("called_shots"), "called_shots", CALLED_FIELDS, CalledShot)
     unarmed = check_fields(ctx, good.get("unarmed", {}), UNARMED_FIELDS, "unarmed.")
     grid = check_fields(ctx, good.get("grid", {}), GRID_FIELDS, "grid.")
-    for need in COSTS_NEEDED:
-        if "costs" in good and need not in dict(good["costs"]):
-            ctx.error(f"costs.{need}", "missing (required): the rules charge TS for it (T7)")
+    require(ctx, good, "costs", COSTS_NEEDED, ": the rules charge TS for it (T7)")
+    check_provisional(ctx, raw, RULESET_FIELDS)
     if not defenses and "defenses" in good:
         ctx.error("defenses", "expected at least one kind of defense roll (T10)")
     try:
@@ -149,7 +153,6 @@ def build_numbers(ctx: Ctx, raw: Any) -> Numbers | None:
             or unarmed is None or len(unarmed) < 2 or grid is None or len(grid) < 2:
         return None
     provisional = good.get("provisional", ())
-    check_provisional(ctx, provisional, raw, RULESET_FIELDS)
     good.update(defenses=tuple(defenses), called_shots=tuple(called),
                 grid_cols=grid["cols"], grid_rows=grid["rows"],
                 unarmed=Weapon("unarmed", "Unarmed", provisional="unarmed" in provisional,
@@ -158,17 +161,8 @@ def build_numbers(ctx: Ctx, raw: Any) -> Numbers | None:
     return Numbers(**good)
 
 
-def _cross_check(ctx: Ctx, library: Library, origin: dict, ruleset_file: str) -> None:
-    """Every weapon, armor and gear a template or the numbers name is in the content."""
+def _cross_check(ctx: Ctx, library: Library, ruleset_file: str) -> None:
+    """The tend kit the numbers name is gear of the content (T14)."""
     if library.numbers.tend_kit not in library.gear:
         ctx.at(ruleset_file).error("tend_kit", f"no gear {library.numbers.tend_kit!r} (T14)"
                                    f"{known(library.gear)}")
-    for template in library.templates.values():
-        where = ctx.at(origin[("template", template.id)], template.id)
-        for key, table, named in (("weapons", library.weapons, template.weapons),
-                                  ("armor", library.armor, (template.armor,)),
-                                  ("gear", library.gear, template.gear)):
-            for index, item in enumerate(named):
-                if item is not None and item not in table:
-                    at = key if key == "armor" else f"{key}[{index}]"
-                    where.error(at, f"no {key.removesuffix('s')} {item!r}{known(table)}")

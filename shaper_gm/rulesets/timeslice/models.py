@@ -6,10 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import field, replace
 
+from shaper_gm.content.sheetnumbers import Number, SheetNumbers
 from shaper_gm.records import record
 
 STATS = ("q", "u", "v")                      # the source's [Q], [U], [V]
-SHEET_NUMBERS = ("q", "u", "v", "dr", "ts_max")
+# Sheet numbers with their ranges: what content, `add --stat`/`--hp` and a save may
+# hold; hit points start at 1 (T13).
+SHEET = SheetNumbers(*map(Number, (*STATS, "dr", "ts_max")),
+                     Number("hp", 1, why="T13", flag="--hp"))
+SHEET_NUMBERS = tuple(name for name in SHEET if name != "hp")   # what --stat names
 
 # An actor's condition (T13, T14); every one but UP is down for the turn order.
 UP, UNCONSCIOUS, DYING, DEAD = "up", "unconscious", "dying", "dead"

@@ -20,6 +20,7 @@ from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.rulesets.timeslice import harm, sheets, surprise
 from shaper_gm.rulesets.timeslice.models import (
     DYING,
+    SHEET,
     SHEET_NUMBERS,
     ActorData,
     EncounterData,
@@ -60,6 +61,7 @@ class TimesliceRuleset(RulesetBase):
     id = "timeslice"
     rules = "T1-T17"
     sheet_numbers = SHEET_NUMBERS
+    sheet_ranges = SHEET                  # their ranges (content, add --stat, a save)
     has_hp = True
     terms = TERMS
     # Saves: the generic codec reads these frozen dataclasses (engine.data).

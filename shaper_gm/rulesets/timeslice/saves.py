@@ -1,14 +1,14 @@
 """Time slices in a save file: a state read from one must name only what exists (the
 content's weapons, armor and gear, conditions, combatants in the fight) and hold every
-number in the range `add` and `set` accept (sheets.number_low), or the save is refused
+number in the range `add` and `set` accept (models.SHEET), or the save is refused
 naming the key (engine.data.DataError)."""
 
 from __future__ import annotations
 
 from shaper_gm.engine import limits
 from shaper_gm.engine.state import Actor, Encounter
-from shaper_gm.rulesets.timeslice import harm, sheets
-from shaper_gm.rulesets.timeslice.models import DEAD, DYING, SHEET_NUMBERS, UNCONSCIOUS, UP
+from shaper_gm.rulesets.timeslice import harm
+from shaper_gm.rulesets.timeslice.models import DEAD, DYING, SHEET, UNCONSCIOUS, UP
 
 CONDITIONS = (UP, UNCONSCIOUS, DYING, DEAD)                 # T13, T14
 
@@ -38,8 +38,7 @@ def check_encounter(rs, state: Encounter, where: str) -> None:
 
 def _check_sheet(rs, actor: Actor, at: str, weapons: set[str]) -> None:
     sheet, library = actor.sheet, rs.library
-    for name in (*SHEET_NUMBERS, "hp"):
-        limits.check(f"{at}.{name}", sheet.number(name), sheets.number_low(name))
+    SHEET.check_saved(at, sheet)
     for i, item in enumerate(sheet.weapons):
         limits.known(f"{at}.weapons[{i}]", item, weapons, "weapon")
     if sheet.armor is not None:

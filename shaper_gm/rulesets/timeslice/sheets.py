@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from shaper_gm.engine import limits, resources
+from shaper_gm.engine import resources
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor
-from shaper_gm.rulesets.timeslice.models import SHEET_NUMBERS, ActorData, Sheet, Template
+from shaper_gm.rulesets.timeslice.models import SHEET, ActorData, Sheet, Template
 
 EXTRA_KEYS = ("weapon", "armor", "gear", "player", "npc", "holding")
 NOTHING = "none"                     # `--holding none`: empty hands at the start
@@ -86,25 +86,7 @@ def build_sheet(rs, template: Template | None, numbers: Mapping[str, int],
     for item in values.get("gear", ()):
         if item not in lib.gear:
             raise RuleViolation(f"no gear {item!r}", f"known: {', '.join(sorted(lib.gear))}")
-    _check_numbers(numbers)
+    numbers = SHEET.typed(numbers, what="time-slice")
     values["dr"] = values.get("dr", 0) + (lib.armor[armor].dr if armor else 0)   # T12
     return Sheet(**{**values, "weapons": tuple(values.get("weapons", ())),
                     "gear": tuple(values.get("gear", ())), **numbers})
-
-
-def number_low(key: str) -> int:
-    """The least a sheet number may be (hit points start at 1); the most is
-    engine.limits.MAX_NUMBER (the range `add --stat` and a save share)."""
-    return 1 if key == "hp" else 0
-
-
-def _check_numbers(numbers: Mapping[str, int]) -> None:
-    for key, value in numbers.items():
-        if key not in (*SHEET_NUMBERS, "hp"):
-            raise RuleViolation(f"a time-slice sheet has no number {key!r}",
-                                f"--stat takes {', '.join(SHEET_NUMBERS)}; --hp N")
-        low = number_low(key)
-        if isinstance(value, bool) or not isinstance(value, int) or \
-                not limits.within(value, low):
-            raise RuleViolation(f"{key}={value!r}: expected a whole number of at least {low} "
-                                f"and at most {limits.MAX_NUMBER:,}", f"e.g. --stat {key}=10")

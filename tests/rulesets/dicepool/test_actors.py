@@ -56,9 +56,9 @@ def test_flags_add_proficiencies_weapons_abilities_and_the_weapon_in_hand():
 
 
 @pytest.mark.parametrize("numbers, extra, message", [
-    ({"int": 3}, {}, "'int' is not a dice-pool sheet number"),
-    ({"str": -1}, {}, "str must be a whole number of at least 0"),
-    ({"hp": 0}, {}, "hp must be a whole number of at least 1"),
+    ({"int": 3}, {}, "--stat int: not a dice-pool sheet number"),
+    ({"str": -1}, {}, "--stat str=-1 is out of range: expected a whole number of at least 0"),
+    ({"hp": 0}, {}, "--hp 0 is out of range: expected a whole number of at least 1"),
     ({}, {"prof": {"halberd": -1}}, "--prof halberd must be a whole number"),
     ({}, {"prof": {"sling": 1}}, "no dice-pool weapon 'sling'"),
     ({}, {"holding": "sling"}, "no dice-pool weapon 'sling'"),

@@ -75,7 +75,8 @@ CASES = [
     (DUEL, True, "odds barry --with dagger", ["holds the Longsword", "P7"]),
     # GM tools and setup in dice-pool terms
     (DUEL, True, "set freya luck=3", ["cannot set 'luck=3'"]),
-    (DUEL, True, "set freya str=-1", ["str must be a whole number of at least 0"]),
+    (DUEL, True, "set freya str=-1",
+     ["str=-1 is out of range: expected a whole number of at least 0"]),
     (DUEL, True, "set freya pool=-1", ["pool must be 0 to 999,999"]),
     (DUEL, True, "set freya hp=99", ["hp must be 0 to 14"]),
     (DUEL, True, "damage barry lots", ["whole number"]),

@@ -91,7 +91,7 @@ def test_every_problem_is_reported_with_file_item_and_key():
         f"{RULES}: key 'refill_stat': 'luck' is not one of the stats",
         "content/dicepool/weapons.yaml: item 'club': key 'damage_die': expected a whole "
         "number from 2 to 1000, got 1",
-        "content/dicepool/weapons.yaml: item 'Bad Id': key 'id': expected an id",
+        "content/dicepool/weapons.yaml: item 'Bad Id': key 'id': item id must be lowercase letters",
         "content/dicepool/abilities.yaml: item 'dash': key 'cost': a reaction ability takes "
         "no actions (P12)",
         "content/dicepool/abilities.yaml: item 'calm': key 'test': a passive ability",
@@ -120,14 +120,14 @@ def test_references_between_files_are_checked():
         build_library(files)
     text = "\n".join(caught.value.errors)
     for part in ["weapons.yaml: item 'club': key 'stat': 'wis' is not one of the stats",
-                 "characters.yaml: item 'ann': key 'weapons': no weapon 'axe'",
+                 "characters.yaml: item 'ann': key 'weapons[1]': no weapon 'axe'",
                  "characters.yaml: item 'ann': key 'holding': 'spear' is not among its weapons",
                  "characters.yaml: item 'ann': key 'proficiencies.bow': no weapon 'bow'",
-                 "characters.yaml: item 'ann': key 'abilities': no ability 'fly'",
-                 "creatures.yaml: item 'ann': key 'id': duplicate id: already in "
+                 "characters.yaml: item 'ann': key 'abilities[0]': no ability 'fly'",
+                 "creatures.yaml: item 'ann': key 'id': duplicate id: already defined in "
                  "content/dicepool/characters.yaml",
                  "abilities.yaml: item 'calm': key 'mods.luck': not a sheet number",
-                 "ruleset.yaml: key 'unarmed': no weapon 'fists' in weapons.yaml"]:
+                 "ruleset.yaml: key 'unarmed': no weapon 'fists' (known: club)"]:
         assert part in text, (part, text)
 
 

@@ -90,8 +90,8 @@ def test_every_problem_is_reported_at_once_with_file_item_and_key():
             "content/dungeoneers/creatures.yaml: item 'orc': key 'body'",
             "content/dungeoneers/creatures.yaml: item 'orc': key 'proficiencies.striking'",
             "content/dungeoneers/creatures.yaml: item 'orc': key 'vulnerable.sonic'",
-            "content/dungeoneers/creatures.yaml: item 'orc': key 'weapons': no weapon 'axe'",
-            "content/dungeoneers/notes.yaml: not a Dungeoneers content file"):
+            "content/dungeoneers/creatures.yaml: item 'orc': key 'weapons[0]': no weapon 'axe'",
+            "content/dungeoneers/notes.yaml: unknown file: not a Dungeoneers content file"):
         assert expected in text, expected
 
 
@@ -120,7 +120,8 @@ def test_make_actor_from_templates_flags_and_the_default_sheet(rs):
 @pytest.mark.parametrize("template,numbers,extra,message", [
     ("dragon", {}, {}, "no Dungeoneers creature 'dragon'"),
     (None, {"luck": 2}, {}, "--stat luck: not a Dungeoneers sheet number"),
-    (None, {"body": -1}, {}, "--stat body=-1: expected a whole number of at least 0"),
+    (None, {"body": -1}, {},
+     "--stat body=-1 is out of range: expected a whole number of at least 0"),
     (None, {"wound_limit": 0}, {}, "at least 1"),
     (None, {}, {"prof": {"striking": "godlike"}}, r"not a proficiency rank \(D12\)"),
     (None, {}, {"vulnerable": {"sonic": 1}}, r"not a damage type or category \(D20\)"),

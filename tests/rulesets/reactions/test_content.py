@@ -95,7 +95,7 @@ def test_every_problem_is_reported_at_once_with_file_item_and_key(files):
             "content/reactions/ruleset.yaml: key 'shield_soaks': expected one of all, "
             "true_only; got 'some'",
             "content/reactions/ruleset.yaml: key 'default_sheet.dodge': missing (required)",
-            "content/reactions/ruleset.yaml: key 'reaction_costs': missing dodge",
+            "content/reactions/ruleset.yaml: key 'reaction_costs.dodge': missing (required)",
             "content/reactions/creatures.yaml: item 'skeleton': key 'block': expected a "
             "whole number from 1 to 21, got 30",
             "content/reactions/creatures.yaml: item 'knight': key 'weapons[0]': no weapon "

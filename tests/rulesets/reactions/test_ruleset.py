@@ -48,10 +48,10 @@ def test_a_template_with_a_named_shield(rs):
 
 @pytest.mark.parametrize("template, numbers, extra, message", [
     ("dragon", {}, {}, r"no creature 'dragon'"),
-    (None, {"might": 2}, {}, r"--stat might: no such sheet number"),
-    (None, {"block": 0}, {}, r"a d20 target runs from 1 to 21 \(R3"),
-    (None, {"speed": -1}, {}, r"cannot be negative"),
-    (None, {"hp": 0}, {}, r"health 0 must be at least 1 \(R8\)"),
+    (None, {"might": 2}, {}, r"--stat might: not a reactions sheet number"),
+    (None, {"block": 0}, {}, r"block=0 is out of range: .*1 .* 21 \(R3: a d20 target"),
+    (None, {"speed": -1}, {}, r"speed=-1 is out of range: .* at least 0"),
+    (None, {"hp": 0}, {}, r"--hp 0 is out of range: .* at least 1 .*\(R8\)"),
     (None, {"block": "x"}, {}, r"not a whole number"),
     (None, {}, {"weapons": ["laser"]}, r"no weapon or spell 'laser'"),
     (None, {}, {"shield": "door"}, r"no shield 'door' \(R12\)"),

@@ -84,8 +84,8 @@ def test_missing_ruleset_file_and_stray_files():
     with pytest.raises(ContentError) as caught:
         build_library(files)
     joined = "\n".join(caught.value.errors)
-    assert "spells.yaml: not a time-slice content file" in joined
-    assert "no ruleset.yaml" in joined
+    assert "spells.yaml: unknown file: not a time-slice content file" in joined
+    assert "timeslice: ruleset.yaml is missing" in joined
 
 
 def test_duplicate_template_ids_across_files():
@@ -111,9 +111,9 @@ def test_make_actor_from_template_overrides_and_flags(rs):
 
 @pytest.mark.parametrize("template,numbers,extra,message", [
     ("dragon", {}, {}, "no time-slice template 'dragon'"),
-    (None, {"str": 3}, {}, "a time-slice sheet has no number 'str'"),
-    (None, {"q": -1}, {}, "q=-1: expected a whole number of at least 0"),
-    (None, {"hp": 0}, {}, "hp=0: expected a whole number of at least 1"),
+    (None, {"str": 3}, {}, "--stat str: not a time-slice sheet number"),
+    (None, {"q": -1}, {}, "q=-1 is out of range: expected a whole number of at least 0"),
+    (None, {"hp": 0}, {}, "--hp 0 is out of range: expected a whole number of at least 1"),
     (None, {}, {"prof": {}}, "time-slice actors have no prof"),
     (None, {}, {"weapon": ["laser"]}, "no weapon 'laser'"),
     (None, {}, {"armor": "robe"}, r"no armor 'robe' \(T12\)"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
+from shaper_gm.content.library import Ref
 from shaper_gm.content.schema import Ctx
 from shaper_gm.rulesets.shaper.content.models import (
     ABILITIES,
@@ -15,6 +16,10 @@ from shaper_gm.rulesets.shaper.content.models import (
 )
 
 DEFAULT_RULESET = "shaper"
+# The items a sheet names: weapons (or offensive spells), a shield, armor, skills.
+SHEET_REFS = (Ref("weapons", ("weapons", "spells"), "weapon"),
+              Ref("shield", ("shields",), "shield"), Ref("armor", ("armor",), "armor"),
+              Ref("skills", ("skills",), "skill"))
 
 
 def default_ruleset(library: Library) -> RulesetNumbers | None:
@@ -46,18 +51,8 @@ def check_skill_refs(ctx: Ctx, skill: Skill, library: Library) -> None:
 
 def check_sheet(ctx: Ctx, sheet: Sheet, library: Library,
                 ruleset: RulesetNumbers | None) -> None:
-    """References, what is held, and the level budget (S19a, S24, S27, S29)."""
-    carried = {**library.weapons, **library.spells}
-    for index, name in enumerate(sheet.weapons):
-        if name not in carried:
-            ctx.error(f"weapons[{index}]", unknown("weapon", name, carried))
-    if sheet.shield is not None and sheet.shield not in library.shields:
-        ctx.error("shield", unknown("shield", sheet.shield, library.shields))
-    if sheet.armor is not None and sheet.armor not in library.armor:
-        ctx.error("armor", unknown("armor", sheet.armor, library.armor))
-    for name, _level in sheet.skills:
-        if name not in library.skills:
-            ctx.error(f"skills.{name}", unknown("skill", name, library.skills))
+    """What is held, and the level budget (S19a, S24, S27, S29); the items a sheet names
+    are checked where it is read (SHEET_REFS)."""
     _check_holding(ctx, sheet, library, ruleset)
     if ruleset is not None:
         _check_budget(ctx, sheet, library, ruleset)

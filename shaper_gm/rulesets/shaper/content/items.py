@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from shaper_gm.content.library import checked, item_builder
 from shaper_gm.content.schema import (
     Bad,
     Ctx,
@@ -35,6 +36,7 @@ from shaper_gm.rulesets.shaper.content.models import (
     PRIMARY_TRIGGERS,
     SCALES,
     SECONDARY_TRIGGERS,
+    SHEET,
     SKILL_CATEGORIES,
     WEAPON_KINDS,
     ActionPool,
@@ -151,11 +153,8 @@ def action_pool(value: Any) -> ActionPool:
 
 SHEET_FIELDS = {
     "name": Field(text, required=True),
-    "level": Field(integer(1)),
-    "vigor": Field(integer(0)),
-    "finesse": Field(integer(0)),
-    "mentality": Field(integer(0)),
-    "hp": Field(optional(integer(1))),
+    **SHEET.fields(),
+    "hp": Field(optional(SHEET["hp"].field().check)),
     "sp": Field(optional(integer(0))),
     "sp_regen": Field(optional(integer(0))),
     "weapons": Field(list_of(ident, unique=False)),
@@ -202,16 +201,8 @@ def build_weapon(ctx: Ctx, item_id: str, raw: Any, *, spell: bool = False) -> We
     return Weapon(id=item_id, **values)
 
 
-def build_armor(ctx: Ctx, item_id: str, raw: Any) -> Armor | None:
-    start = len(ctx.errors)
-    values = check_fields(ctx, raw, ARMOR_FIELDS)
-    return None if values is None or len(ctx.errors) > start else Armor(id=item_id, **values)
-
-
-def build_shield(ctx: Ctx, item_id: str, raw: Any) -> Shield | None:
-    start = len(ctx.errors)
-    values = check_fields(ctx, raw, SHIELD_FIELDS)
-    return None if values is None or len(ctx.errors) > start else Shield(id=item_id, **values)
+build_armor = item_builder(Armor, ARMOR_FIELDS)
+build_shield = item_builder(Shield, SHIELD_FIELDS)
 
 
 def build_skill(ctx: Ctx, item_id: str, raw: Any) -> Skill | None:
@@ -249,8 +240,7 @@ def _effect(ctx: Ctx, prefix: str, raw: Any) -> Effect | None:
 def build_sheet(ctx: Ctx, item_id: str, raw: Any, kind: str, *,
                 fields: dict[str, Field] = SHEET_FIELDS) -> Sheet | None:
     """A character or creature sheet; `kind` is what its folder says it is."""
-    start = len(ctx.errors)
-    values = check_fields(ctx, raw, fields)
+    values = checked(ctx, raw, fields)
     if values is None:
         return None
     values.pop("id", None)
@@ -258,6 +248,4 @@ def build_sheet(ctx: Ctx, item_id: str, raw: Any, kind: str, *,
     if "side" not in values:
         summoned = values.get("summoned", False)
         values["side"] = "party" if kind == "character" else None if summoned else "enemies"
-    if len(ctx.errors) > start:
-        return None
     return Sheet(id=item_id, kind=kind, **values)

@@ -10,26 +10,27 @@ one line per problem.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
 from shaper_gm.content.folders import (
-    ContentFile,
     display_name,
-    folder_files,
+    folder_data,
     good_id,
     read_sheet_file,
     read_yaml,
     ruleset_folder,
     yaml_message,
 )
-from shaper_gm.content.schema import ContentError, Ctx, show
+from shaper_gm.content.library import Kind, build_items, check_refs, sort_files
+from shaper_gm.content.schema import ContentError, Ctx
 from shaper_gm.content.yamlio import YamlError
 from shaper_gm.errors import CommandError
 from shaper_gm.nesting import TooDeep, loads
 from shaper_gm.rulesets.shaper.content import items
 from shaper_gm.rulesets.shaper.content.checks import (
+    SHEET_REFS,
     check_sheet,
     check_skill_refs,
     default_ruleset,
@@ -40,18 +41,18 @@ from shaper_gm.rulesets.shaper.content.numbers import build_ruleset
 RULESET_ID = "shaper"
 NUMBERS_FILE = "ruleset.yaml"    # the ruleset's numbers; its id is the ruleset's
 
-Builder = Callable[[Ctx, str, Any], Any]
-# folder -> (builder, id namespace). Kinds sharing a namespace share ids: a hand item is
-# found by id among weapons, spells and shields, a template among characters and creatures.
-KINDS: dict[str, tuple[Builder, str]] = {
-    "rulesets": (build_ruleset, "ruleset"),
-    "weapons": (items.build_weapon, "hand item"),
-    "spells": (lambda c, i, r: items.build_weapon(c, i, r, spell=True), "hand item"),
-    "shields": (items.build_shield, "hand item"),
-    "armor": (items.build_armor, "armor"),
-    "skills": (items.build_skill, "skill"),
-    "creatures": (lambda c, i, r: items.build_sheet(c, i, r, "creature"), "template"),
-    "characters": (lambda c, i, r: items.build_sheet(c, i, r, "character"), "template"),
+# Kinds sharing a namespace share ids: a hand item is found by id among weapons, spells
+# and shields, a template among characters and creatures.
+KINDS = {
+    "weapons": Kind(items.build_weapon, "hand item"),
+    "spells": Kind(lambda c, i, r: items.build_weapon(c, i, r, spell=True), "hand item"),
+    "shields": Kind(items.build_shield, "hand item"),
+    "armor": Kind(items.build_armor, "armor"),
+    "skills": Kind(items.build_skill, "skill"),
+    "creatures": Kind(lambda c, i, r: items.build_sheet(c, i, r, "creature"), "template",
+                      SHEET_REFS),
+    "characters": Kind(lambda c, i, r: items.build_sheet(c, i, r, "character"), "template",
+                       SHEET_REFS),
 }
 
 __all__ = ["ContentError", "Library", "clear_cache", "load_library", "load_numbers",
@@ -68,23 +69,11 @@ def load_library(root=None) -> Library:
 @lru_cache(maxsize=16)
 def _load(folder) -> Library:
     ctx = Ctx()
-    found: dict[str, dict[str, Any]] = {folder: {} for folder in KINDS}
-    origin: dict[tuple[str, str], str] = {}   # (namespace, id) -> file that defined it
-    for file, kind in _content_files(ctx, folder):
-        display = file.display
-        single = RULESET_ID if kind == "rulesets" else None
-        entries = _read_items(ctx.at(display), file, single)
-        builder, namespace = KINDS[kind]
-        for item_id, raw in entries:
-            item_ctx = ctx.at(display, item_id)
-            first = origin.setdefault((namespace, item_id), display)
-            if first != display:
-                item_ctx.error("id", f"duplicate id: already defined in {first}")
-                continue
-            built = builder(item_ctx, item_id, raw)
-            if built is not None:
-                found[kind][item_id] = built
-    library = Library(**found)
+    files = folder_data(ctx, folder, RULESET_ID)
+    (display, raw), found = sort_files(ctx, files, RULESET_ID, "Shaper", tuple(KINDS))
+    numbers = _numbers(ctx, display, raw)
+    built, origin = build_items(ctx, found, KINDS)
+    library = Library(rulesets={RULESET_ID: numbers} if numbers else {}, **built)
     _cross_check(ctx, library, origin)
     if ctx.errors:
         raise ContentError(ctx.errors)
@@ -100,16 +89,23 @@ def load_numbers(root=None) -> RulesetNumbers:
 @lru_cache(maxsize=16)
 def _load_numbers(folder) -> RulesetNumbers:
     path = folder / NUMBERS_FILE
-    file = ContentFile((NUMBERS_FILE,), display_name(path, folder), path)
+    display = display_name(path, folder)
     if not path.is_file():
-        raise ContentError([f"{file.display}: missing: the ruleset's numbers"])
+        raise ContentError([f"{display}: missing: the ruleset's numbers"])
+    try:
+        raw = read_yaml(path, display)
+    except (YamlError, UnicodeDecodeError) as exc:
+        raise ContentError([yaml_message(exc, display, RULESET_ID)]) from None
     ctx = Ctx()
-    numbers = None
-    for item_id, raw in _read_items(ctx.at(file.display), file, RULESET_ID):
-        numbers = build_ruleset(ctx.at(file.display, item_id), item_id, raw)
+    numbers = _numbers(ctx, display, raw)
     if ctx.errors or numbers is None:
-        raise ContentError(ctx.errors or [f"{file.display}: empty: the ruleset's numbers"])
+        raise ContentError(ctx.errors or [f"{display}: empty: the ruleset's numbers"])
     return numbers
+
+
+def _numbers(ctx: Ctx, display: str, raw: Any) -> RulesetNumbers | None:
+    """The numbers file is one item, named by the ruleset's id."""
+    return None if raw is None else build_ruleset(ctx.at(display, RULESET_ID), RULESET_ID, raw)
 
 
 def clear_cache() -> None:
@@ -117,46 +113,13 @@ def clear_cache() -> None:
     _load_numbers.cache_clear()
 
 
-def _content_files(ctx: Ctx, folder) -> list[tuple[ContentFile, str]]:
-    """(file, kind) pairs, kind by kind in KINDS order, files sorted by name; the numbers
-    file is the `rulesets` kind."""
-    files = []
-    for file in folder_files(folder):
-        if file.rel == (NUMBERS_FILE,):
-            files.append((file, "rulesets"))
-        elif len(file.rel) > 1 and file.rel[0] in KINDS and file.rel[0] != "rulesets":
-            files.append((file, file.rel[0]))
-        else:
-            kinds = ", ".join(kind for kind in KINDS if kind != "rulesets")
-            ctx.at(file.display).error(
-                None, f"not in a content folder ({kinds}) and not {NUMBERS_FILE}")
-    order = list(KINDS)
-    return sorted(files, key=lambda pair: order.index(pair[1]))
-
-
-def _read_items(ctx: Ctx, file: ContentFile, single: str | None) -> list[tuple[str, Any]]:
-    """(id, raw item) pairs of one file; `single` is the id of a one-item file."""
-    try:
-        data = read_yaml(file.path, file.display)
-    except (YamlError, UnicodeDecodeError) as exc:
-        ctx.errors.append(yaml_message(exc, file.display, single))
-        return []
-    if data is None:
-        return []
-    if single is not None:
-        return [(single, data)]
-    if not isinstance(data, Mapping):
-        ctx.error(None, f"expected a mapping of item ids to items, got {show(data)}")
-        return []
-    return [(str(key), raw) for key, raw in data.items() if good_id(ctx, key, "item id")]
-
-
 def _cross_check(ctx: Ctx, library: Library, origin: dict[tuple[str, str], str]) -> None:
     ruleset = default_ruleset(library)
     for skill in library.skills.values():
-        check_skill_refs(ctx.at(origin[("skill", skill.id)], skill.id), skill, library)
+        check_skill_refs(ctx.at(origin[("skills", skill.id)], skill.id), skill, library)
     for sheet in (*library.creatures.values(), *library.characters.values()):
-        check_sheet(ctx.at(origin[("template", sheet.id)], sheet.id), sheet, library, ruleset)
+        check_sheet(ctx.at(origin[(f"{sheet.kind}s", sheet.id)], sheet.id), sheet, library,
+                    ruleset)
 
 
 def load_sheet_file(path, library: Library) -> Sheet:
@@ -213,6 +176,7 @@ def sheet_from_data(data: Any, library: Library, display: str, default_id: str) 
     sheet = items.build_sheet(item_ctx, item_id, raw, "character",
                               fields=items.SHEET_FILE_FIELDS)
     if sheet is not None:
+        check_refs(item_ctx, sheet, SHEET_REFS, {kind: getattr(library, kind) for kind in KINDS})
         check_sheet(item_ctx, sheet, library, default_ruleset(library))
     if ctx.errors:
         raise ContentError(ctx.errors)

@@ -9,9 +9,14 @@ from __future__ import annotations
 
 from dataclasses import field
 
+from shaper_gm.content.sheetnumbers import Number, SheetNumbers
 from shaper_gm.records import record
 
 ABILITIES = ("vigor", "finesse", "mentality")
+# Sheet numbers with their ranges, for content, `add --stat`/`--hp` and a save: a level
+# of the table (S29), abilities of 0 or more and hit points from 1 (S27).
+SHEET = SheetNumbers(Number("level", 1, why="S29"), *(Number(a, why="S27") for a in ABILITIES),
+                     Number("hp", 1, why="S27", flag="--hp"))
 SKILL_CATEGORIES = ("general", "vigor", "finesse", "mentality")
 # "focus": a hand item that is not attacked with (a wand: spell_range_bonus); its damage is "0".
 WEAPON_KINDS = ("melee", "ranged", "spell", "focus")

@@ -5,21 +5,23 @@ A ruleset file holds one ruleset; its id is the file name without `.yaml`.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from shaper_gm.content.library import check_provisional, require
 from shaper_gm.content.schema import (
-    Bad,
     Ctx,
     Field,
     boolean,
     check_fields,
     choice,
     dice,
+    grid,
     integer,
     list_of,
     mapping_of,
+    required,
     show,
+    snake_name,
     text,
 )
 from shaper_gm.rulesets.shaper.content.items import action_pool
@@ -42,54 +44,26 @@ REQUIRED_COSTS = ("attack", "move", "skill", "cast", "pickup_close", "switch_wea
 DIAGONALS = ("shaper", "king")
 
 
-def _name(value: Any) -> str:
-    if not isinstance(value, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", value):
-        raise Bad(f"expected a name of lowercase letters, digits and '_', got {show(value)}")
-    return value
-
-
-def _grid(value: Any) -> tuple[int, int]:
-    match = re.fullmatch(r"\s*([1-9]\d*)\s*x\s*([1-9]\d*)\s*", value) \
-        if isinstance(value, str) else None
-    if not match:
-        raise Bad(f"expected COLUMNSxROWS like 5x5, got {show(value)}")
-    return int(match[1]), int(match[2])
-
-
 FIELDS = {
-    "name": Field(text, required=True),
-    "basic_roll": Field(dice, required=True),
-    "critical_threshold": Field(integer(1), required=True),
-    "critical_dice": Field(dice, required=True),
-    "pool": Field(action_pool, required=True),
-    "substitutions": Field(mapping_of(_name, list_of(_name)), required=True),
-    "costs": Field(mapping_of(_name, _name), required=True),
-    "skill_sp_cost": Field(integer(0), required=True),
-    "skill_max_level": Field(integer(1), required=True),
-    "hands": Field(integer(1), required=True),
-    "base_hp": Field(integer(1), required=True),
-    "ability_bonuses": Field(mapping_of(choice(ABILITIES), mapping_of(choice(BONUS_NAMES),
-                                                                      integer())), required=True),
-    "levels": Field(lambda value: value, required=True),   # checked row by row below
-    "diagonal": Field(choice(DIAGONALS), required=True),
-    "band_names": Field(list_of(text, non_empty=True), required=True),
-    "beyond_max_range_bands": Field(integer(0), required=True),
-    "base_spell_range": Field(integer(0), required=True),
-    "spell_min_mentality": Field(integer(0), required=True),
-    "grid": Field(_grid, required=True),
-    "outnumbered": Field(boolean, required=True),
-    "firing_into_melee": Field(boolean, required=True),
-    "turn_order_ability": Field(choice(ABILITIES), required=True),
+    **required(text, "name"), **required(dice, "basic_roll", "critical_dice"),
+    **required(action_pool, "pool"),
+    **required(mapping_of(snake_name, list_of(snake_name)), "substitutions"),
+    **required(mapping_of(snake_name, snake_name), "costs"),
+    **required(integer(1), "critical_threshold", "skill_max_level", "hands", "base_hp"),
+    **required(integer(0), "skill_sp_cost", "beyond_max_range_bands", "base_spell_range",
+               "spell_min_mentality"),
+    **required(mapping_of(choice(ABILITIES), mapping_of(choice(BONUS_NAMES), integer())),
+               "ability_bonuses"),
+    **required(lambda value: value, "levels"),   # checked row by row below
+    **required(choice(DIAGONALS), "diagonal"),
+    **required(list_of(text, non_empty=True), "band_names"), **required(grid, "grid"),
+    **required(boolean, "outnumbered", "firing_into_melee"),
+    **required(choice(ABILITIES), "turn_order_ability"),
     "provisional": Field(list_of(text)),
 }
-LEVEL_FIELDS = {
-    "level": Field(integer(1), required=True),
-    "ability_points": Field(integer(0), required=True),
-    "skills": Field(integer(0), required=True),
-    "sp": Field(integer(0), required=True),
-    "sp_regen": Field(integer(0), required=True),
-    "provisional": Field(boolean),
-}
+LEVEL_FIELDS = {**required(integer(1), "level"),
+                **required(integer(0), "ability_points", "skills", "sp", "sp_regen"),
+                "provisional": Field(boolean)}
 
 
 def build_ruleset(ctx: Ctx, ruleset_id: str, raw: Any) -> RulesetNumbers | None:
@@ -101,9 +75,7 @@ def build_ruleset(ctx: Ctx, ruleset_id: str, raw: Any) -> RulesetNumbers | None:
     kinds = set(values["pool"].as_dict()) if "pool" in values else None
     if kinds is not None:
         _check_kinds(ctx, kinds, values)
-    for key in values.get("provisional", ()):
-        if key.split(".")[0] not in FIELDS:
-            ctx.error("provisional", f"{key!r} is not a key of this file")
+    check_provisional(ctx, raw, FIELDS)
     if len(ctx.errors) > start:
         return None
     cols, rows = values.pop("grid")
@@ -122,10 +94,7 @@ def _check_kinds(ctx: Ctx, kinds: set[str], values: dict[str, Any]) -> None:
     for action, kind in costs.items():
         if kind not in kinds:
             ctx.error(f"costs.{action}", f"{kind!r} is not a pool kind ({allowed})")
-    if "costs" in values:
-        for action in REQUIRED_COSTS:
-            if action not in costs:
-                ctx.error(f"costs.{action}", "missing (the rules core needs a cost for it)")
+    require(ctx, values, "costs", REQUIRED_COSTS, ": the rules core needs a cost for it")
 
 
 def _levels(ctx: Ctx, raw: Any) -> tuple[LevelRow, ...]:

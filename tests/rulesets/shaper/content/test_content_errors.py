@@ -93,10 +93,10 @@ def test_value_outside_the_allowed_set(content_copy, rel, text, key, words):
 
 
 @pytest.mark.parametrize("text,key,words", [
-    ("weapons: [laser]", "weapons[0]", "unknown weapon 'laser'"),
-    ("armor: armor-t9", "armor", "unknown armor 'armor-t9'"),
-    ("shield: buckler", "shield", "unknown shield 'buckler'"),
-    ("skills: {overswung: 1}", "skills.overswung", "unknown skill 'overswung' "
+    ("weapons: [laser]", "weapons[0]", "no weapon 'laser'"),
+    ("armor: armor-t9", "armor", "no armor 'armor-t9'"),
+    ("shield: buckler", "shield", "no shield 'buckler'"),
+    ("skills: {overswung: 1}", "skills.overswung", "no skill 'overswung' "
                                                    "(did you mean 'overswing'?)"),
     ("weapons: [dagger]\n  holding: [longsword]", "holding", "not among the sheet's weapons"),
     ("weapons: [greatsword]\n  shield: shield\n  holding: [greatsword, shield]", "holding",
@@ -211,7 +211,8 @@ def test_ruleset_missing_key_and_file_not_a_mapping(content_copy):
 
 def test_yaml_outside_a_kind_folder(content_copy):
     write(content_copy, "monsters/x.yaml", "a: 1\n")
-    assert only(content_copy).startswith("content/shaper/monsters/x.yaml: not in a content folder")
+    assert only(content_copy).startswith(
+        "content/shaper/monsters/x.yaml: unknown file: not a Shaper content file")
 
 
 def test_missing_content_folder(tmp_path):

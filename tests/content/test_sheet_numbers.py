@@ -1,0 +1,64 @@
+"""A sheet number takes the same values wherever it is given: a content template may
+hold exactly what `add --stat`/`--hp` accepts, so no template makes an actor the GM
+could not make by hand (nor the other way round), and the save of either opens again."""
+
+from __future__ import annotations
+
+import copy
+import importlib
+
+import pytest
+
+from shaper_gm.app import new_session
+from shaper_gm.content.folders import ruleset_files
+from shaper_gm.content.schema import ContentError
+from shaper_gm.engine.limits import MAX_NUMBER
+from shaper_gm.errors import GmError
+
+RULESETS = ("dungeoneers", "timeslice", "dicepool", "reactions")
+# Around every bound a ruleset might set: zero, one, a d20's faces, 30, the largest.
+PROBES = (-MAX_NUMBER - 1, -MAX_NUMBER, -21, -1, 0, 1, 20, 21, 22, 30, 31, MAX_NUMBER,
+          MAX_NUMBER + 1)
+HP_KEYS = {"dungeoneers": None, "timeslice": "hp", "dicepool": "hp", "reactions": "health"}
+
+
+def content_takes(ruleset: str, files: list, name: str, value: int) -> bool:
+    """Whether the ruleset's content loads with the first creature's `name` at `value`."""
+    files = copy.deepcopy(files)
+    creatures = next(data for display, data in files if display.endswith("creatures.yaml"))
+    first = next(iter(creatures.values()))
+    if ruleset == "dicepool" and name not in ("ac", "hp", "speed"):
+        first.setdefault("stats", {})[name] = value
+    else:
+        first[name] = value
+    module = importlib.import_module(f"shaper_gm.rulesets.{ruleset}.content")
+    try:
+        module.build_library(files)
+    except ContentError:
+        return False
+    return True
+
+
+def add_takes(session, name: str, value: int, number: int) -> bool:
+    flag = f"--hp {value}" if name in ("hp", "health") else f"--stat {name}={value}"
+    try:
+        session.execute(f"add probe{number} {flag}")
+    except GmError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_content_and_add_take_the_same_sheet_numbers(ruleset):
+    files = ruleset_files(ruleset)
+    session = new_session(seed=1, ruleset=ruleset)
+    names = [*session.ruleset_named(ruleset).sheet_numbers, *filter(None, [HP_KEYS[ruleset]])]
+    differ, count = [], 0
+    for name in names:
+        for value in PROBES:
+            count += 1
+            by_content = content_takes(ruleset, files, name, value)
+            by_add = add_takes(session, name, value, count)
+            if by_content != by_add:
+                differ.append(f"{name}={value}: content {by_content}, add {by_add}")
+    assert differ == []
