@@ -8,7 +8,7 @@ critical, damage) is its own steps, run over these distributions for odds.
 """
 
 from .errors import DiceError, DiceInputError, DiceSyntaxError
-from .modifiers import NO_MODIFIERS, PoolModifiers, Step, apply_modifiers
+from .modifiers import NO_MODIFIERS, Pin, PoolModifiers, apply_modifiers
 from .notation import Constant, DiceTerm, Expr, Term, add, parse
 from .rng import DiceRng
 from .roll import Die, Roll, basic_roll, resolve, roll
@@ -28,7 +28,7 @@ __all__ = [
     "GivenFaces",
     "NO_MODIFIERS",
     "PoolModifiers",
-    "Step",
+    "Pin",
     "Roll",
     "RolledFaces",
     "Term",

@@ -2,7 +2,7 @@
 
 A modified pool's total depends only on the sorted natural faces: the
 modifiers claim the lowest and highest sorted positions (see
-:class:`~.modifiers.Step`), set them to fixed faces, and leave the
+:class:`~.modifiers.Pin`), set them to fixed faces, and leave the
 middle positions natural.  :func:`_middle_sum_counts` therefore walks the
 faces 1..S, choosing how many dice show each face (weighted by binomials =
 the multinomial count of ordered outcomes) and adding up only the faces
@@ -240,7 +240,7 @@ def _pool_dist(n: int, sides: int, mods: PoolModifiers, what: str) -> Dist:
     """Totals of an n-die pool after its modifiers pin dice."""
     # at most (n+1) counts placed x (n*sides+1) sums, times n+1 choices, for each face
     afford(sides * (n + 1) ** 2 * (n * sides + 1), what)
-    steps = mods.steps(n, sides)
+    steps = mods.pins(n, sides)
     high = sum(s.count for s in steps if s.takes_highest)
     low = sum(s.count for s in steps if not s.takes_highest)
     fixed = sum(s.count * s.face for s in steps)

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from shaper_gm.engine import events as ev
-from shaper_gm.engine.state import Encounter
-
-Step = tuple[Encounter, list]
+from shaper_gm.engine.state import Change, Encounter
 
 
 def healed_note(amount: int, before: int, after: int) -> str:
@@ -22,7 +20,7 @@ def damage_note(amount: int, before: int, after: int, what: str = "damage") -> s
     return f"{amount} {what}" if lost == amount else f"{lost} of {amount} {what}"
 
 
-def set_hp(state: Encounter, rs, actor_id: str, hp: int, why: str) -> Step:
+def set_hp(state: Encounter, rs, actor_id: str, hp: int, why: str) -> Change:
     """Set HP directly (a GM's direct damage, heal or set); down and revival follow."""
     actor = state.actors[actor_id]
     hp = max(0, min(hp, actor.max_hp if actor.max_hp is not None else hp))
@@ -37,7 +35,7 @@ def set_hp(state: Encounter, rs, actor_id: str, hp: int, why: str) -> Step:
     return state, events
 
 
-def go_down(state: Encounter, rs, actor_id: str) -> Step:
+def go_down(state: Encounter, rs, actor_id: str) -> Change:
     """The actor is out of the fight; its ruleset says what follows (leaving a melee,
     a summon vanishing, ...)."""
     actor = state.actors[actor_id]

@@ -22,9 +22,8 @@ from typing import Any
 from shaper_gm.engine import ending, resources
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.state import Encounter
+from shaper_gm.engine.state import Change, Encounter
 from shaper_gm.engine.turns import (
-    Step,
     begin_round,
     begin_turn,
     can_take_turns,
@@ -37,7 +36,7 @@ from shaper_gm.engine.turns import (
 )
 
 
-def pass_over(state: Encounter, nxt: str | None) -> Step:
+def pass_over(state: Encounter, nxt: str | None) -> Change:
     """Down actors before `nxt` in the order (all of them, when the round ends) take no
     turn, but their slot still comes round: what lasts until the start or end of their
     turn ends now, once a round."""
@@ -63,27 +62,27 @@ class FixedOrder:
 
     kind = "fixed"
 
-    def start(self, state: Encounter, rs) -> Step:
+    def start(self, state: Encounter, rs) -> Change:
         if self._first(state.with_(acted=frozenset(), passed=frozenset())) is None:
             raise RuleViolation("nobody to start with: the turn order is empty",
                                 "add actors, then init to roll the order")
         state, events = begin_round(state, rs)
         return self._begin(state, rs, self._first(state), events)
 
-    def before_action(self, state: Encounter, rs, actor_id: str) -> Step:
+    def before_action(self, state: Encounter, rs, actor_id: str) -> Change:
         ending.refuse_if_over(state)
         return state, []
 
-    def after_action(self, state: Encounter, rs, actor_id: str) -> Step:
+    def after_action(self, state: Encounter, rs, actor_id: str) -> Change:
         """A turn lasts until `end`: an action leaves nothing pending for a resumption
         (and a save from before the one pipeline replays to the same result)."""
         return ending.halted(state) or (state, [])
 
-    def after_reaction(self, state: Encounter, rs, actor_id: str) -> Step:
+    def after_reaction(self, state: Encounter, rs, actor_id: str) -> Change:
         """A reaction spends off-turn; it never ends anyone's turn."""
         return state, []
 
-    def end_turn(self, state: Encounter, rs) -> Step:
+    def end_turn(self, state: Encounter, rs) -> Change:
         ending.refuse_if_over(state, "end")
         current = current_turn(state)
         state, events = finish_turn(state, rs, current)
@@ -102,12 +101,12 @@ class FixedOrder:
             events += passed_over
         return self._begin(state, rs, nxt, events)
 
-    def _begin(self, state: Encounter, rs, actor_id: str, events: list) -> Step:
+    def _begin(self, state: Encounter, rs, actor_id: str, events: list) -> Change:
         """`actor_id`'s turn begins; it has had its turn this round (this pass)."""
         state, started = begin_turn(state, rs, actor_id)
         return state.with_(up=(actor_id,), acted=state.acted | {actor_id}), events + started
 
-    def pass_turn(self, state: Encounter, rs, actor_id: str) -> Step:
+    def pass_turn(self, state: Encounter, rs, actor_id: str) -> Change:
         ending.refuse_if_over(state, "pass")
         state, events = give_up(state, rs, actor_id)
         if actor_id == state.turn:
@@ -115,7 +114,7 @@ class FixedOrder:
             events += ended
         return state, events
 
-    def hand_on(self, state: Encounter, rs) -> Step:
+    def hand_on(self, state: Encounter, rs) -> Change:
         """The acting actor can act no more: its turn ends."""
         return self.end_turn(state, rs)
 
@@ -131,7 +130,7 @@ class FixedOrder:
     def _next_round_first(self, state: Encounter) -> str | None:
         return self._first(state.with_(acted=frozenset(), passed=frozenset()))
 
-    def resume(self, state: Encounter, rs, pending: str | None) -> Step:
+    def resume(self, state: Encounter, rs, pending: str | None) -> Change:
         """The fight goes on in the turn it stopped in (the next able actor's, if that
         actor has left)."""
         if state.turn in state.actors:
@@ -179,14 +178,14 @@ class CyclingPasses(FixedOrder):
     def _anyone(self, state: Encounter) -> bool:
         return any(self._has_budget(state, a) for a in state.order if a in state.actors)
 
-    def start(self, state: Encounter, rs) -> Step:
+    def start(self, state: Encounter, rs) -> Change:
         if not [a for a in state.order if a in state.actors]:
             raise RuleViolation("nobody to start with: the turn order is empty",
                                 "add actors, then init to roll the order")
         state, events = begin_round(state, rs)
         return self._begin_next(state, rs, events)
 
-    def after_action(self, state: Encounter, rs, actor_id: str) -> Step:
+    def after_action(self, state: Encounter, rs, actor_id: str) -> Change:
         """A turn whose budget is spent ends by itself."""
         halted = ending.halted(state, actor_id)
         if halted is not None:
@@ -195,13 +194,13 @@ class CyclingPasses(FixedOrder):
             return self.end_turn(state, rs)
         return state, []
 
-    def end_turn(self, state: Encounter, rs) -> Step:
+    def end_turn(self, state: Encounter, rs) -> Change:
         ending.refuse_if_over(state, "end")
         current = current_turn(state)
         state, events = finish_turn(state, rs, current)
         return self._begin_next(state, rs, events)
 
-    def settle(self, state: Encounter, rs) -> Step:
+    def settle(self, state: Encounter, rs) -> Change:
         """After a GM's change: a turn whose actor went down or has no budget left ends;
         when nobody who could ever act is left, no turn runs."""
         turn = state.turn
@@ -215,13 +214,13 @@ class CyclingPasses(FixedOrder):
             return state.with_(turn=None, up=()), [*ended, ev.NobodyLeft(state.round)]
         return self.after_action(state, rs, turn)
 
-    def resume(self, state: Encounter, rs, pending: str | None) -> Step:
+    def resume(self, state: Encounter, rs, pending: str | None) -> Change:
         """The turn it stopped in goes on, or ends if its budget is spent."""
         if state.turn not in state.actors:
             return self._begin_next(state.with_(turn=None, up=()), rs, [])
         return self.after_action(state, rs, state.turn)
 
-    def _begin_next(self, state: Encounter, rs, events: list) -> Step:
+    def _begin_next(self, state: Encounter, rs, events: list) -> Change:
         """The next turn: in this pass, else a new pass, else a new round (which refills
         everyone)."""
         for _ in range(2):
@@ -278,20 +277,20 @@ class MostRemaining:
         self.rules = rules or {}
         self._settled: Encounter | None = None    # the last state settled: settled already
 
-    def start(self, state: Encounter, rs) -> Step:
+    def start(self, state: Encounter, rs) -> Change:
         if not state.actors:
             raise RuleViolation("nobody to start with", "add actors first")
         state, events = begin_round(state, rs)
         return self._settle(state, rs, events)
 
-    def before_action(self, state: Encounter, rs, actor_id: str) -> Step:
+    def before_action(self, state: Encounter, rs, actor_id: str) -> Change:
         """The turn of whoever acts begins as it acts."""
         ending.refuse_if_over(state)
         if actor_id not in (state.up or ()):
             return state, []
         return begin_turn(state, rs, actor_id)
 
-    def after_action(self, state: Encounter, rs, actor_id: str) -> Step:
+    def after_action(self, state: Encounter, rs, actor_id: str) -> Change:
         halted = ending.halted(state, actor_id)
         if halted is not None:
             return halted
@@ -300,11 +299,11 @@ class MostRemaining:
             state, events = finish_turn(state, rs, actor_id)
         return self._settle(state, rs, events)
 
-    def after_reaction(self, state: Encounter, rs, actor_id: str) -> Step:
+    def after_reaction(self, state: Encounter, rs, actor_id: str) -> Change:
         """A reaction ends no turn (D8), but what it spent may change who is up."""
         return self.settle(state, rs)
 
-    def settle(self, state: Encounter, rs) -> Step:
+    def settle(self, state: Encounter, rs) -> Change:
         """Work out who is up now (after a reaction, or a GM's change to the budgets).
         Who is up depends on the state alone, so the state an action has just settled
         (the ruleset settling after every command meets it) is taken as it is."""
@@ -312,33 +311,33 @@ class MostRemaining:
             return state, []
         return ending.halted(state) or self._settle(state, rs, [])
 
-    def hand_on(self, state: Encounter, rs) -> Step:
+    def hand_on(self, state: Encounter, rs) -> Change:
         """Someone up can act no more: its turn ends, and who is up is worked out."""
         events: list = []
         if state.turn in state.actors and not can_take_turns(state.actors[state.turn]):
             state, events = finish_turn(state, rs, state.turn)
         return self._settle(state, rs, events)
 
-    def resume(self, state: Encounter, rs, pending: str | None) -> Step:
+    def resume(self, state: Encounter, rs, pending: str | None) -> Change:
         """The action that ended the fight finishes its turn; then who is up is worked
         out again (the newcomer may have the most left)."""
         if pending is not None and pending == state.turn:
             return self.after_action(state, rs, pending)
         return self.settle(state, rs)
 
-    def end_turn(self, state: Encounter, rs) -> Step:
+    def end_turn(self, state: Encounter, rs) -> Change:
         ending.refuse_if_over(state, "end")
         raise RuleViolation(f"a turn here is one action ({self.rules.get('turn', '')}): it "
                             "ends by itself", "take an action, or pass to give up the rest "
                             "of the round")
 
-    def pass_turn(self, state: Encounter, rs, actor_id: str) -> Step:
+    def pass_turn(self, state: Encounter, rs, actor_id: str) -> Change:
         ending.refuse_if_over(state, "pass")
         state, events = give_up(state, rs, actor_id)
         state, settled = self._settle(state, rs, [])
         return state, events + settled
 
-    def _settle(self, state: Encounter, rs, events: list) -> Step:
+    def _settle(self, state: Encounter, rs, events: list) -> Change:
         """Work out who is up; a round with nobody left ends and the next begins."""
         for _ in range(2):
             up, why = self.choose(state, rs)

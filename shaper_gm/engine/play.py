@@ -11,13 +11,11 @@ from shaper_gm.engine import ending, resources
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.state import Encounter
+from shaper_gm.engine.state import Change, Encounter
 from shaper_gm.engine.turns import can_take_turns, name_of
 
-Step = tuple[Encounter, list]
 
-
-def start_fight(state: Encounter, rs) -> Step:
+def start_fight(state: Encounter, rs) -> Change:
     if state.round:
         raise RuleViolation(f"the fight is already in round {state.round}",
                             "use end to pass the turn, or new for a new encounter")
@@ -28,11 +26,11 @@ def start_fight(state: Encounter, rs) -> Step:
     return rs.turn_order.start(state, rs)
 
 
-def end_turn(state: Encounter, rs) -> Step:
+def end_turn(state: Encounter, rs) -> Change:
     return rs.turn_order.end_turn(state, rs)
 
 
-def pass_turn(state: Encounter, rs, actor_id: str) -> Step:
+def pass_turn(state: Encounter, rs, actor_id: str) -> Change:
     """`pass`: the acting actor (or one of those up) gives up the rest of its round.
     Another actor's pass is refused: it would throw away a turn it has not had."""
     check_started(state, rs, "passing")
@@ -49,7 +47,7 @@ def pass_turn(state: Encounter, rs, actor_id: str) -> Step:
     return rs.turn_order.pass_turn(state, rs, actor_id)
 
 
-def hand_on(state: Encounter, rs) -> Step:
+def hand_on(state: Encounter, rs) -> Change:
     """An actor downed during its own turn cannot act: the turn moves on at once, as a
     pass would hand it on."""
     if state.over is not None or state.turn is None or state.round == 0:
@@ -90,7 +88,7 @@ def require_turn(state: Encounter, rs, actor_id: str, what: str) -> None:
 
 
 def pay(state: Encounter, rs, actor_id: str, action: str, cost: Mapping[str, int], *,
-        refuse=None) -> Step:
+        refuse=None) -> Change:
     """Spend `cost` from the actor's resources (all or nothing). Off its turn, only
     resources its ruleset lets it spend off-turn may pay."""
     check_started(state, rs, action)
@@ -110,7 +108,7 @@ def cost_parts(name: str, cost) -> list[tuple[str, Mapping[str, int]]]:
 
 
 def spend(state: Encounter, rs, actor_id: str, action: str, cost: Mapping[str, int], *,
-          on_turn: bool, refuse=None) -> Step:
+          on_turn: bool, refuse=None) -> Change:
     """Take `cost` off the actor's resources by the ruleset's payer rules (all or
     nothing), with no check of whose turn it is; a resource that runs short is refused
     in the ruleset's words (`refuse_payment`) if it has its own."""
@@ -129,13 +127,13 @@ def _off_turn(rs, name: str) -> bool:
     return spec is not None and spec.off_turn
 
 
-def acted(state: Encounter, rs, actor_id: str) -> Step:
+def acted(state: Encounter, rs, actor_id: str) -> Change:
     """After a play action: the turn order settles (a one-action turn ends, a spent
     budget ends the turn, who is up next is worked out)."""
     return rs.turn_order.after_action(state, rs, actor_id)
 
 
-def acting(state: Encounter, rs, actor_id: str) -> Step:
+def acting(state: Encounter, rs, actor_id: str) -> Change:
     """Before a play action: the turn of whoever acts may begin now."""
     return rs.turn_order.before_action(state, rs, actor_id)
 

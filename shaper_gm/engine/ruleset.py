@@ -14,9 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 from shaper_gm.engine import grid
 from shaper_gm.engine.offers import Offer
 from shaper_gm.engine.resources import ResourceSpec
-from shaper_gm.engine.state import Actor, Encounter
-
-Step = tuple[Encounter, list]
+from shaper_gm.engine.state import Actor, Change, Encounter
 
 
 @runtime_checkable
@@ -75,17 +73,17 @@ class Ruleset(Protocol):
     def check_references(self, state: Encounter, where: str) -> None: ...
 
     # Turn hooks (each returns the new state and its events) ------------------------------
-    def on_round_start(self, state: Encounter) -> Step: ...
-    def on_round_end(self, state: Encounter) -> Step: ...
-    def on_turn_start(self, state: Encounter, actor_id: str) -> Step: ...
-    def on_turn_end(self, state: Encounter, actor_id: str) -> Step: ...
-    def on_down(self, state: Encounter, actor_id: str) -> Step: ...
-    def after_change(self, state: Encounter, before: Encounter | None = None) -> Step: ...
+    def on_round_start(self, state: Encounter) -> Change: ...
+    def on_round_end(self, state: Encounter) -> Change: ...
+    def on_turn_start(self, state: Encounter, actor_id: str) -> Change: ...
+    def on_turn_end(self, state: Encounter, actor_id: str) -> Change: ...
+    def on_down(self, state: Encounter, actor_id: str) -> Change: ...
+    def after_change(self, state: Encounter, before: Encounter | None = None) -> Change: ...
     def set_field(self, state: Encounter, target: str, key: str,
-                  value: str) -> Step | None: ...
-    def set_hp(self, state: Encounter, target: str, hp: int) -> Step: ...
-    def on_removed(self, state: Encounter, actor_id: str) -> Step: ...
-    def on_placed(self, state: Encounter, actor_id: str, before: str | None) -> Step: ...
+                  value: str) -> Change | None: ...
+    def set_hp(self, state: Encounter, target: str, hp: int) -> Change: ...
+    def on_removed(self, state: Encounter, actor_id: str) -> Change: ...
+    def on_placed(self, state: Encounter, actor_id: str, before: str | None) -> Change: ...
 
     # Shared verbs in the ruleset's terms ------------------------------------------------------
     def is_cost(self, word: str) -> bool: ...
@@ -98,8 +96,8 @@ class Ruleset(Protocol):
                        request: Any) -> Any: ...
     def resolve_word(self, state: Encounter, kind: str, word: str,
                      actor_id: str | None) -> Any: ...
-    def damage(self, state: Encounter, target: str, amount: int, options: Mapping) -> Step: ...
-    def heal(self, state: Encounter, target: str, amount: int) -> Step: ...
+    def damage(self, state: Encounter, target: str, amount: int, options: Mapping) -> Change: ...
+    def heal(self, state: Encounter, target: str, amount: int) -> Change: ...
 
     # Completion: what fills a slot now (engine/offers.py); None leaves it to the defaults.
     def offers(self, state: Encounter, slot: str, subject: str | None,
@@ -149,16 +147,16 @@ class RulesetBase:
         value = sheet.get(key, 0) if isinstance(sheet, Mapping) else getattr(sheet, key, 0)
         return int(value or 0)
 
-    def on_round_start(self, state: Encounter) -> Step:
+    def on_round_start(self, state: Encounter) -> Change:
         return state, []
 
-    def on_round_end(self, state: Encounter) -> Step:
+    def on_round_end(self, state: Encounter) -> Change:
         return state, []
 
-    def on_turn_start(self, state: Encounter, actor_id: str) -> Step:
+    def on_turn_start(self, state: Encounter, actor_id: str) -> Change:
         return state, []
 
-    def on_turn_end(self, state: Encounter, actor_id: str) -> Step:
+    def on_turn_end(self, state: Encounter, actor_id: str) -> Change:
         return state, []
 
     # `act` and `react`: any other action, paid in the ruleset's own units -------------
@@ -340,7 +338,7 @@ class RulesetBase:
         expression they are for, when known. Nothing by default: the dice refuse a face
         out of range as they roll it."""
 
-    def damage(self, state: Encounter, target: str, amount: int, options: Mapping) -> Step:
+    def damage(self, state: Encounter, target: str, amount: int, options: Mapping) -> Change:
         """The GM's `damage`: by default straight off hit points."""
         from shaper_gm.engine import harm
         actor = state.actors[target]
@@ -348,7 +346,7 @@ class RulesetBase:
         after = max(0, before - amount)
         return harm.set_hp(state, self, target, after, harm.damage_note(amount, before, after))
 
-    def heal(self, state: Encounter, target: str, amount: int) -> Step:
+    def heal(self, state: Encounter, target: str, amount: int) -> Change:
         from shaper_gm.engine import harm
         actor = state.actors[target]
         before = actor.hp or 0
@@ -357,29 +355,29 @@ class RulesetBase:
             after = min(after, actor.max_hp)
         return harm.set_hp(state, self, target, after, harm.healed_note(amount, before, after))
 
-    def on_down(self, state: Encounter, actor_id: str) -> Step:
+    def on_down(self, state: Encounter, actor_id: str) -> Change:
         return state, []
 
-    def after_change(self, state: Encounter, before: Encounter | None = None) -> Step:
+    def after_change(self, state: Encounter, before: Encounter | None = None) -> Change:
         """After every command that changed the encounter (from `before`; None: from
         anything): what the ruleset's rules make follow (who is up after a GM's change to
         budgets, wounds at the limit putting a creature down). Nothing by default."""
         return state, []
 
-    def set_field(self, state: Encounter, target: str, key: str, value: str) -> Step | None:
+    def set_field(self, state: Encounter, target: str, key: str, value: str) -> Change | None:
         """`set ACTOR KEY=VALUE` for a field only the ruleset knows (a sheet number), as
         typed; None leaves the field to the shared verb."""
         return None
 
-    def set_hp(self, state: Encounter, target: str, hp: int) -> Step:
+    def set_hp(self, state: Encounter, target: str, hp: int) -> Change:
         """`set ACTOR hp=N`: hit points set by hand; down and revival follow."""
         from shaper_gm.engine import harm
         return harm.set_hp(state, self, target, hp, "set by the GM")
 
-    def on_removed(self, state: Encounter, actor_id: str) -> Step:
+    def on_removed(self, state: Encounter, actor_id: str) -> Change:
         return state, []
 
-    def on_placed(self, state: Encounter, actor_id: str, before: str | None) -> Step:
+    def on_placed(self, state: Encounter, actor_id: str, before: str | None) -> Change:
         return state, []
 
     def reserved_ids(self) -> Sequence[str]:

@@ -8,7 +8,7 @@ a refused command changes nothing by construction and undo keeps the earlier val
 What every command reads of all the actors (who can still take turns on each side, whose
 summons are whose, who stands where) is counted once and then carried from each actors
 mapping to the next (`ActorMap.derived`), and what changed between two mappings is
-found from the steps that link them (`Step`): a command that changes one actor of a
+found from the revisions that link them (`Revision`): a command that changes one actor of a
 thousand costs what it changed.
 """
 
@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import field, replace
 from typing import Any
 
+from shaper_gm.engine.events import Event
 from shaper_gm.records import record
 
 
@@ -93,9 +94,9 @@ class ActorMap(dict):
     shares the mapping, and so its counts; a mapping changed from this one carries them
     over, updated by the actors changed, so no command counts all the actors again."""
 
-    __slots__ = ("kept", "step")    # ((key, what was counted), ...); its `Step`
+    __slots__ = ("kept", "revision")    # ((key, what was counted), ...); its `Revision`
 
-    TRACKED = 64                    # from this many actors on, mappings note their steps
+    TRACKED = 64                    # from this many actors on, mappings note their revisions
 
     def derived(self, key: object, build: Callable[[ActorMap], Any]) -> Any:
         """What `build(self)` makes of these actors, made once. It is carried to each
@@ -123,7 +124,7 @@ class ActorMap(dict):
                 del out[old.id]
         if pairs and len(out) >= self.TRACKED:
             ids = tuple((new if new is not None else old).id for old, new in pairs)
-            out.step = Step.after(self, ids)
+            out.revision = Revision.after(self, ids)
         kept = getattr(self, "kept", ())
         if kept:
             carried = tuple((key, new) for key, value in kept
@@ -140,30 +141,31 @@ class ActorMap(dict):
         actors (a full comparison costs less then)."""
         if other is self:
             return set()
-        return Step.between(getattr(self, "step", None), getattr(other, "step", None),
-                            len(self))
+        return Revision.between(getattr(self, "revision", None),
+                                getattr(other, "revision", None), len(self))
 
 
-class Step:
-    """One `ActorMap.changed`: the ids it changed, after the step of the mapping it was
-    made from. Steps link mappings of one lineage (from 64 actors on), so what changed
-    between two states costs the steps between them, not the number of actors."""
+class Revision:
+    """One `ActorMap.changed`: the ids it changed, after the revision of the mapping it
+    was made from. Revisions link mappings of one lineage (from 64 actors on), so what
+    changed between two states costs the revisions between them, not the number of
+    actors."""
 
     __slots__ = ("ids", "before", "depth")
 
-    def __init__(self, ids: tuple[str, ...], before: Step | None, depth: int) -> None:
+    def __init__(self, ids: tuple[str, ...], before: Revision | None, depth: int) -> None:
         self.ids, self.before, self.depth = ids, before, depth
 
     @classmethod
-    def after(cls, actors: ActorMap, ids: tuple[str, ...]) -> Step:
-        before = getattr(actors, "step", None)
-        if before is None:                     # the first of its lineage: its root step
-            before = actors.step = Step((), None, 0)
+    def after(cls, actors: ActorMap, ids: tuple[str, ...]) -> Revision:
+        before = getattr(actors, "revision", None)
+        if before is None:                     # the first of its lineage: its root revision
+            before = actors.revision = Revision((), None, 0)
         return cls(ids, before, before.depth + 1)
 
     @staticmethod
-    def between(a: Step | None, b: Step | None, most: int) -> set[str] | None:
-        """The ids of the steps from `a` and from `b` back to the step both come from."""
+    def between(a: Revision | None, b: Revision | None, most: int) -> set[str] | None:
+        """The ids of the revisions from `a` and from `b` back to the one both come from."""
         if a is None or b is None:
             return None
         ids: set[str] = set()
@@ -392,3 +394,7 @@ class Encounter:
 
     def with_(self, **changes: Any) -> Encounter:
         return replace(self, **changes)
+
+
+# What every change of a state returns: the new state and the events it made.
+Change = tuple[Encounter, list[Event]]

@@ -11,9 +11,7 @@ from dataclasses import replace
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import resources
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.state import Encounter, takes_turns
-
-Step = tuple[Encounter, list]
+from shaper_gm.engine.state import Change, Encounter, takes_turns
 
 
 def name_of(state: Encounter, actor_id: str | None) -> str:
@@ -26,7 +24,7 @@ can_take_turns = takes_turns     # down actors are skipped; summons act on their
 
 # --- moments ---------------------------------------------------------------------------
 
-def expire(state: Encounter, moment: str, why: str) -> Step:
+def expire(state: Encounter, moment: str, why: str) -> Change:
     """End every effect that lasts until `moment`."""
     events, changed = [], []
     for actor in state.actors.values():
@@ -41,7 +39,7 @@ def expire(state: Encounter, moment: str, why: str) -> Step:
 
 
 def resource_moment(state: Encounter, rs, moment: str, ids: Sequence[str],
-                    why: str) -> Step:
+                    why: str) -> Change:
     """Refill and lapse the resources of `ids` at `moment`; report what changed. A down
     actor's resources lapse but do not come back, unless a resource says they do."""
     events: list = []
@@ -78,7 +76,7 @@ def _reported(rs, name: str, moment: str) -> bool:
     return spec.refill == moment and spec.refill_by is not None
 
 
-def begin_round(state: Encounter, rs) -> Step:
+def begin_round(state: Encounter, rs) -> Change:
     state = state.with_(round=state.round + 1, passes=1, passed=frozenset(), acted=frozenset())
     events: list = [ev.RoundStarted(state.round)]
     if state.round == 1:
@@ -92,7 +90,7 @@ def begin_round(state: Encounter, rs) -> Step:
     return state, events + hooked
 
 
-def finish_round(state: Encounter, rs) -> Step:
+def finish_round(state: Encounter, rs) -> Change:
     events: list = []
     state, ended = expire(state, f"round:{state.round}", f"end of round {state.round}")
     events += ended
@@ -106,7 +104,7 @@ def finish_round(state: Encounter, rs) -> Step:
     return state, [*events, *changed, *hooked, ended]
 
 
-def begin_turn(state: Encounter, rs, actor_id: str) -> Step:
+def begin_turn(state: Encounter, rs, actor_id: str) -> Change:
     events: list = [ev.TurnStarted(actor_id, state.round)]
     state, ended = expire(state, f"start:{actor_id}", f"start of {name_of(state, actor_id)}'s turn")
     events += ended
@@ -118,7 +116,7 @@ def begin_turn(state: Encounter, rs, actor_id: str) -> Step:
     return state.with_(turn=actor_id), events + hooked
 
 
-def finish_turn(state: Encounter, rs, actor_id: str) -> Step:
+def finish_turn(state: Encounter, rs, actor_id: str) -> Change:
     members = [actor_id, *state.summons_of(actor_id)]
     lapsing = {s.name: s.rule for s in rs.resources if s.lapse == "turn_end" and s.shown}
     lapsed = tuple((k, n) for k, n in state.actors[actor_id].resources
@@ -135,7 +133,7 @@ def finish_turn(state: Encounter, rs, actor_id: str) -> Step:
 
 
 
-def give_up(state: Encounter, rs, actor_id: str) -> Step:
+def give_up(state: Encounter, rs, actor_id: str) -> Change:
     """`pass`: the actor gives up every budget it has left this round, but what its
     rules keep through a pass (`kept_on_pass`: R11's reactions until its next turn)."""
     actor = state.actors[actor_id]

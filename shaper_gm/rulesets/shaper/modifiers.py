@@ -35,7 +35,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import fields
 
-from shaper_gm.dice.modifiers import Step
+from shaper_gm.dice.modifiers import Pin
 from shaper_gm.records import record
 
 __all__ = [
@@ -138,14 +138,14 @@ class Modifiers:
         return ", ".join(listed) + (f" (net {', '.join(left)})" if left else " (cancel)")
 
 
-    def steps(self, dice: int, sides: int) -> tuple[Step, ...]:
+    def pins(self, dice: int, sides: int) -> tuple[Pin, ...]:
         return plan_modifiers(dice, sides, self)
 
 
 NO_MODIFIERS = Modifiers()
 
 
-def plan_modifiers(dice: int, sides: int, mods: Modifiers) -> tuple[Step, ...]:
+def plan_modifiers(dice: int, sides: int, mods: Modifiers) -> tuple[Pin, ...]:
     """The canonical steps for a pool of ``dice`` dice; later steps are cut when dice run out."""
     net = mods.net()
     steps = []
@@ -154,6 +154,6 @@ def plan_modifiers(dice: int, sides: int, mods: Modifiers) -> tuple[Step, ...]:
         n = min(getattr(net, name), free)
         if n:
             takes_highest, to_top = _EFFECT[name]
-            steps.append(Step(name, n, takes_highest, sides if to_top else 1))
+            steps.append(Pin(name, n, takes_highest, sides if to_top else 1))
             free -= n
     return tuple(steps)
