@@ -15,10 +15,10 @@ from typing import Any
 from shaper_gm.engine import ending, grid
 from shaper_gm.engine.actions import Admission
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.most_remaining import MostRemaining
 from shaper_gm.engine.names import match_one
-from shaper_gm.engine.orders import MostRemaining
 from shaper_gm.engine.resources import ResourceSpec
-from shaper_gm.engine.ruleset import RulesetBase
+from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.engine.turns import can_take_turns
 from shaper_gm.rulesets.dungeoneers import sheets

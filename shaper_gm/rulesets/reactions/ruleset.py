@@ -13,7 +13,7 @@ from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.names import match_one
 from shaper_gm.engine.orders import FixedOrder
 from shaper_gm.engine.resources import ResourceSpec
-from shaper_gm.engine.ruleset import RulesetBase
+from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.rulesets.reactions import harm
 from shaper_gm.rulesets.reactions.events import ShieldExpired

@@ -12,7 +12,7 @@ from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.orders import FixedOrder
 from shaper_gm.engine.resources import ResourceSpec
-from shaper_gm.engine.ruleset import RulesetBase
+from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.errors import CommandError
 from shaper_gm.rulesets.shaper import model, saves, situation

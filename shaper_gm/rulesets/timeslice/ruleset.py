@@ -9,13 +9,13 @@ from typing import Any
 from shaper_gm.dice import DiceSource, Roll, parse
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import grid
+from shaper_gm.engine.cycling_passes import CyclingPasses
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.names import match_one
 from shaper_gm.engine.offers import Offer, checked_targets, tile_offers
-from shaper_gm.engine.orders import CyclingPasses
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.resources import ResourceSpec
-from shaper_gm.engine.ruleset import RulesetBase
+from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.rulesets.timeslice import harm, sheets, surprise
 from shaper_gm.rulesets.timeslice.models import (
