@@ -139,13 +139,3 @@ def cells_within(state, centre: Cell, reach: int, diagonal: int = 1) -> list[Cel
     in reading order (row by row, left to right)."""
     return [(c, r) for r in range(state.rows) for c in range(state.cols)
             if (c, r) != centre and steps((c, r), centre, diagonal) <= reach]
-
-
-def nearest_free(state, centre: Cell, count: int, but=()) -> list[Cell]:
-    """The `count` free cells nearest `centre` (itself first when free), nearer first,
-    then in reading order; fewer when the battlefield has no more room."""
-    taken = occupied(state, but)
-    free = [(c, r) for r in range(state.rows) for c in range(state.cols)
-            if (c, r) not in taken]
-    free.sort(key=lambda cell: steps(cell, centre))
-    return free[:count]

@@ -32,10 +32,6 @@ def register(ruleset_id: str, module: str, description: str = "") -> None:
     _extra[ruleset_id] = (module, description)
 
 
-def unregister(ruleset_id: str) -> None:
-    _extra.pop(ruleset_id, None)
-
-
 def known() -> dict[str, tuple[str, str]]:
     return {**KNOWN, **_extra}
 

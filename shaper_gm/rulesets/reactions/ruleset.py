@@ -311,6 +311,3 @@ class ReactionsRuleset(RulesetBase):
 
     def heal(self, state: Encounter, target_id: str, amount: int) -> Change:
         return harm.gm_heal(state, self, target_id, amount)
-
-    def sheet_of(self, template: str) -> Sheet | None:
-        return self.library.creature(template)
