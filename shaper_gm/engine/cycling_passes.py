@@ -3,6 +3,8 @@ the interface is `engine.orders`'."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from shaper_gm.engine import ending, resources
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
@@ -16,6 +18,9 @@ from shaper_gm.engine.turns import (
     finish_turn,
     name_of,
 )
+
+if TYPE_CHECKING:
+    from shaper_gm.engine.ruleset import Ruleset
 
 
 class CyclingPasses(FixedOrder):
@@ -41,14 +46,14 @@ class CyclingPasses(FixedOrder):
     def _anyone(self, state: Encounter) -> bool:
         return any(self._has_budget(state, a) for a in state.order if a in state.actors)
 
-    def start(self, state: Encounter, rs) -> Change:
+    def start(self, state: Encounter, rs: Ruleset) -> Change:
         if not [a for a in state.order if a in state.actors]:
             raise RuleViolation("nobody to start with: the turn order is empty",
                                 "add actors, then init to roll the order")
         state, events = begin_round(state, rs)
         return self._begin_next(state, rs, events)
 
-    def after_action(self, state: Encounter, rs, actor_id: str) -> Change:
+    def after_action(self, state: Encounter, rs: Ruleset, actor_id: str) -> Change:
         """A turn whose budget is spent ends by itself."""
         halted = ending.halted(state, actor_id)
         if halted is not None:
@@ -57,13 +62,13 @@ class CyclingPasses(FixedOrder):
             return self.end_turn(state, rs)
         return state, []
 
-    def end_turn(self, state: Encounter, rs) -> Change:
+    def end_turn(self, state: Encounter, rs: Ruleset) -> Change:
         ending.refuse_if_over(state, "end")
         current = current_turn(state)
         state, events = finish_turn(state, rs, current)
         return self._begin_next(state, rs, events)
 
-    def settle(self, state: Encounter, rs) -> Change:
+    def settle(self, state: Encounter, rs: Ruleset) -> Change:
         """After a GM's change: a turn whose actor went down or has no budget left ends;
         when nobody who could ever act is left, no turn runs."""
         turn = state.turn
@@ -71,19 +76,20 @@ class CyclingPasses(FixedOrder):
             return state, []
         spec = rs.resource_spec(self.resource)
         if state.actors[turn].down and not any(
-                can_take_turns(a) and resources.maximum(spec, a.sheet, rs.stat)
+                can_take_turns(a) and spec is not None and resources.maximum(spec, a.sheet, rs.stat)
                 for a in state.actors.values()):
             state, ended = finish_turn(state, rs, turn)
             return state.with_(turn=None, up=()), [*ended, ev.NobodyLeft(state.round)]
         return self.after_action(state, rs, turn)
 
-    def resume(self, state: Encounter, rs, pending: str | None) -> Change:
+    def resume(self, state: Encounter, rs: Ruleset, pending: str | None) -> Change:
         """The turn it stopped in goes on, or ends if its budget is spent."""
-        if state.turn not in state.actors:
+        turn = state.turn
+        if turn is None or turn not in state.actors:
             return self._begin_next(state.with_(turn=None, up=()), rs, [])
-        return self.after_action(state, rs, state.turn)
+        return self.after_action(state, rs, turn)
 
-    def _begin_next(self, state: Encounter, rs, events: list) -> Change:
+    def _begin_next(self, state: Encounter, rs: Ruleset, events: list[ev.Event]) -> Change:
         """The next turn: in this pass, else a new pass, else a new round (which refills
         everyone)."""
         for _ in range(2):
@@ -104,7 +110,7 @@ class CyclingPasses(FixedOrder):
         raise RuleViolation(f"nobody has any {self.resource} to act with, even in a new round",
                             "check the actors' sheets, or heal someone")
 
-    def upcoming(self, state: Encounter, rs) -> str:
+    def upcoming(self, state: Encounter, rs: Ruleset) -> str:
         """The next with budget left this round, else a new round."""
         if state.turn is None:
             return ""
@@ -115,7 +121,7 @@ class CyclingPasses(FixedOrder):
             nxt = others[0] if others else None
         return f"next: {name_of(state, nxt)}" if nxt else f"next: round {state.round + 1}"
 
-    def explain(self, state: Encounter, rs) -> str:
+    def explain(self, state: Encounter, rs: Ruleset) -> str:
         if state.turn is None:
             return ""
         waiting = [a for a in state.order if a in state.actors and self._has_budget(state, a)]

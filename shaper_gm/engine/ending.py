@@ -9,10 +9,15 @@ stopped (`CombatResumed`) and the turn order settles as it would have.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Change, CombatResult, Encounter
 from shaper_gm.engine.turns import can_take_turns
+
+if TYPE_CHECKING:
+    from shaper_gm.engine.ruleset import Ruleset
 
 GO_ON = "to fight on, add someone or heal a downed actor; else start a new encounter"
 
@@ -38,9 +43,9 @@ def decided(state: Encounter, before: Encounter | None = None) -> bool:
     if state.round == 0 or state.over is not None:
         return False
     census = state.census()
-    present = census.sides.keys()
+    present = set(census.sides)
     if before is not None:
-        present = present | before.census().sides.keys()
+        present |= before.census().sides.keys()
     return len(present) >= 2 and len(census.able) <= 1
 
 
@@ -64,7 +69,7 @@ def halted(state: Encounter, pending: str | None = None) -> Change | None:
     return None
 
 
-def resume(state: Encounter, rs) -> Change:
+def resume(state: Encounter, rs: Ruleset) -> Change:
     """Give back the turn the fight stopped in; the turn order settles from there."""
     over = state.over
     assert over is not None
@@ -75,7 +80,7 @@ def resume(state: Encounter, rs) -> Change:
     return state, [ev.CombatResumed(state.round, tuple(able_sides(state)), goes_on), *settled]
 
 
-def settle(before: Encounter, state: Encounter, rs) -> Change:
+def settle(before: Encounter, state: Encounter, rs: Ruleset) -> Change:
     """After any command: end the fight if it is decided, resume it if it is not any
     more (two sides able to act again), else nothing."""
     if state.over is not None:

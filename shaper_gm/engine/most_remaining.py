@@ -3,13 +3,13 @@ the per-mapping counts it reads (`Budgets`); the interface is `engine.orders`'."
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from shaper_gm.engine import ending
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.state import Change, Encounter
+from shaper_gm.engine.state import Actor, ActorChange, Change, Encounter
 from shaper_gm.engine.turns import (
     begin_round,
     begin_turn,
@@ -18,6 +18,9 @@ from shaper_gm.engine.turns import (
     finish_turn,
     give_up,
 )
+
+if TYPE_CHECKING:
+    from shaper_gm.engine.ruleset import Ruleset
 
 
 class MostRemaining:
@@ -35,33 +38,33 @@ class MostRemaining:
         self.rules = rules or {}
         self._settled: Encounter | None = None    # the last state settled: settled already
 
-    def start(self, state: Encounter, rs) -> Change:
+    def start(self, state: Encounter, rs: Ruleset) -> Change:
         if not state.actors:
             raise RuleViolation("nobody to start with", "add actors first")
         state, events = begin_round(state, rs)
         return self._settle(state, rs, events)
 
-    def before_action(self, state: Encounter, rs, actor_id: str) -> Change:
+    def before_action(self, state: Encounter, rs: Ruleset, actor_id: str) -> Change:
         """The turn of whoever acts begins as it acts."""
         ending.refuse_if_over(state)
         if actor_id not in (state.up or ()):
             return state, []
         return begin_turn(state, rs, actor_id)
 
-    def after_action(self, state: Encounter, rs, actor_id: str) -> Change:
+    def after_action(self, state: Encounter, rs: Ruleset, actor_id: str) -> Change:
         halted = ending.halted(state, actor_id)
         if halted is not None:
             return halted
-        events: list = []
+        events: list[ev.Event] = []
         if actor_id == state.turn:
             state, events = finish_turn(state, rs, actor_id)
         return self._settle(state, rs, events)
 
-    def after_reaction(self, state: Encounter, rs, actor_id: str) -> Change:
+    def after_reaction(self, state: Encounter, rs: Ruleset, actor_id: str) -> Change:
         """A reaction ends no turn (D8), but what it spent may change who is up."""
         return self.settle(state, rs)
 
-    def settle(self, state: Encounter, rs) -> Change:
+    def settle(self, state: Encounter, rs: Ruleset) -> Change:
         """Work out who is up now (after a reaction, or a GM's change to the budgets).
         Who is up depends on the state alone, so the state an action has just settled
         (the ruleset settling after every command meets it) is taken as it is."""
@@ -69,33 +72,34 @@ class MostRemaining:
             return state, []
         return ending.halted(state) or self._settle(state, rs, [])
 
-    def hand_on(self, state: Encounter, rs) -> Change:
+    def hand_on(self, state: Encounter, rs: Ruleset) -> Change:
         """Someone up can act no more: its turn ends, and who is up is worked out."""
-        events: list = []
-        if state.turn in state.actors and not can_take_turns(state.actors[state.turn]):
-            state, events = finish_turn(state, rs, state.turn)
+        events: list[ev.Event] = []
+        turn = state.turn
+        if turn is not None and turn in state.actors and not can_take_turns(state.actors[turn]):
+            state, events = finish_turn(state, rs, turn)
         return self._settle(state, rs, events)
 
-    def resume(self, state: Encounter, rs, pending: str | None) -> Change:
+    def resume(self, state: Encounter, rs: Ruleset, pending: str | None) -> Change:
         """The action that ended the fight finishes its turn; then who is up is worked
         out again (the newcomer may have the most left)."""
         if pending is not None and pending == state.turn:
             return self.after_action(state, rs, pending)
         return self.settle(state, rs)
 
-    def end_turn(self, state: Encounter, rs) -> Change:
+    def end_turn(self, state: Encounter, rs: Ruleset) -> Change:
         ending.refuse_if_over(state, "end")
         raise RuleViolation(f"a turn here is one action ({self.rules.get('turn', '')}): it "
                             "ends by itself", "take an action, or pass to give up the rest "
                             "of the round")
 
-    def pass_turn(self, state: Encounter, rs, actor_id: str) -> Change:
+    def pass_turn(self, state: Encounter, rs: Ruleset, actor_id: str) -> Change:
         ending.refuse_if_over(state, "pass")
         state, events = give_up(state, rs, actor_id)
         state, settled = self._settle(state, rs, [])
         return state, events + settled
 
-    def _settle(self, state: Encounter, rs, events: list) -> Change:
+    def _settle(self, state: Encounter, rs: Ruleset, events: list[ev.Event]) -> Change:
         """Work out who is up; a round with nobody left ends and the next begins."""
         for _ in range(2):
             up, why = self.choose(state, rs)
@@ -112,7 +116,7 @@ class MostRemaining:
         raise RuleViolation(f"nobody has any {self.resource} to act with, even in a new round",
                             "check the actors' sheets, or heal someone")
 
-    def choose(self, state: Encounter, rs) -> tuple[tuple[str, ...], str]:
+    def choose(self, state: Encounter, rs: Ruleset) -> tuple[tuple[str, ...], str]:
         budgets = self._budgets(state, rs)
         chosen = budgets.chosen         # who is up depends on the budgets, passes, order
         if chosen is not None and chosen[:3] == (self, state.passed, state.order):
@@ -157,23 +161,24 @@ class MostRemaining:
             why += f"; tied inside {side}: any of them may act {self._rule('in_group')}"
         return up, why
 
-    def side_total(self, state: Encounter, rs, side: str) -> int:
+    def side_total(self, state: Encounter, rs: Ruleset, side: str) -> int:
         return self._budgets(state, rs).totals.get(side, 0)
 
-    def _budgets(self, state: Encounter, rs) -> Budgets:
+    def _budgets(self, state: Encounter, rs: Ruleset) -> Budgets:
         return state.actors.derived(
-            ("most", self.resource, self.group_stat, rs),
+            Budgets,
             lambda actors: Budgets.of(actors, self.resource,
-                                      lambda sheet: rs.stat(sheet, self.group_stat)))
+                                      lambda sheet: rs.stat(sheet, self.group_stat)),
+            (self.resource, self.group_stat, rs))
 
     def _rule(self, key: str) -> str:
         rule = self.rules.get(key)
         return f"({rule})" if rule else ""
 
-    def explain(self, state: Encounter, rs) -> str:
+    def explain(self, state: Encounter, rs: Ruleset) -> str:
         return self.choose(state, rs)[1]
 
-    def upcoming(self, state: Encounter, rs) -> str:
+    def upcoming(self, state: Encounter, rs: Ruleset) -> str:
         """Who leads among the others now: whoever ends with the most after this action
         acts next, so the toolbar names the one to beat."""
         budgets, up = self._budgets(state, rs), set(state.up)
@@ -186,6 +191,12 @@ class MostRemaining:
         return f"next: round {state.round + 1}" if state.round else ""
 
 
+# A turn order and each actor's place in the listing; who is up and why, as chosen for
+# (strategy, passed, order).
+Ranks = tuple[tuple[str, ...], dict[str, int]]
+Chosen = tuple[MostRemaining, frozenset[str], tuple[str, ...], tuple[tuple[str, ...], str]]
+
+
 class Budgets:
     """What `MostRemaining` reads of one actors mapping, kept up to date from actor to
     actor (`ActorMap.derived`): the actors able to take turns by how much of the
@@ -196,11 +207,11 @@ class Budgets:
 
     def __init__(self, by_left: dict[int, dict[str, frozenset[str]]], totals: dict[str, int],
                  resource: str, number: Callable[[Any], int],
-                 ranked: tuple | None = None) -> None:
+                 ranked: Ranks | None = None) -> None:
         self.by_left, self.totals = by_left, totals
         self.resource, self.number = resource, number
         self.ranked = ranked            # (turn order, each actor's place in the listing)
-        self.chosen: tuple | None = None    # (strategy, passed, order, what it chose)
+        self.chosen: Chosen | None = None   # (strategy, passed, order, what it chose)
 
     def ranks(self, state: Encounter) -> dict[str, int]:
         """Each actor's place in the listing: the order's, then the actors' own. Made
@@ -214,7 +225,8 @@ class Budgets:
         return self.ranked[1]
 
     @classmethod
-    def of(cls, actors, resource: str, number: Callable[[Any], int]) -> Budgets:
+    def of(cls, actors: Mapping[str, Actor], resource: str,
+           number: Callable[[Any], int]) -> Budgets:
         by_left: dict[int, dict[str, set[str]]] = {}
         totals: dict[str, int] = {}
         for actor in actors.values():
@@ -226,7 +238,7 @@ class Budgets:
         return cls({left: {side: frozenset(ids) for side, ids in sides.items()}
                     for left, sides in by_left.items()}, totals, resource, number)
 
-    def changed(self, pairs: list) -> Budgets:
+    def changed(self, pairs: list[ActorChange]) -> Budgets:
         out = self
         for old, new in pairs:
             if (old is not None and new is not None and old.down == new.down
@@ -245,7 +257,7 @@ class Budgets:
                     out._count(actor, step)
         return out
 
-    def _count(self, actor, step: int) -> None:
+    def _count(self, actor: Actor, step: int) -> None:
         left = actor.resource(self.resource)
         if left > 0 and can_take_turns(actor):
             sides = self.by_left[left] = dict(self.by_left.get(left, {}))

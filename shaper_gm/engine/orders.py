@@ -16,8 +16,11 @@ stops there, `end` and `pass` are refused, and `resume` picks up where it stoppe
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Protocol
+
 from shaper_gm.engine import ending
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.events import Event
 from shaper_gm.engine.state import Change, Encounter
 from shaper_gm.engine.turns import (
     begin_round,
@@ -31,6 +34,26 @@ from shaper_gm.engine.turns import (
     name_of,
 )
 
+if TYPE_CHECKING:
+    from shaper_gm.engine.ruleset import Ruleset
+
+
+class TurnOrder(Protocol):
+    """What the engine asks of a turn order (each returns the new state and its events)."""
+
+    kind: str
+
+    def start(self, state: Encounter, rs: Ruleset) -> Change: ...
+    def before_action(self, state: Encounter, rs: Ruleset, actor_id: str) -> Change: ...
+    def after_action(self, state: Encounter, rs: Ruleset, actor_id: str) -> Change: ...
+    def after_reaction(self, state: Encounter, rs: Ruleset, actor_id: str) -> Change: ...
+    def end_turn(self, state: Encounter, rs: Ruleset) -> Change: ...
+    def pass_turn(self, state: Encounter, rs: Ruleset, actor_id: str) -> Change: ...
+    def hand_on(self, state: Encounter, rs: Ruleset) -> Change: ...
+    def resume(self, state: Encounter, rs: Ruleset, pending: str | None) -> Change: ...
+    def explain(self, state: Encounter, rs: Ruleset) -> str: ...
+    def upcoming(self, state: Encounter, rs: Ruleset) -> str: ...
+
 
 def pass_over(state: Encounter, nxt: str | None) -> Change:
     """Down actors before `nxt` in the order (all of them, when the round ends) take no
@@ -38,7 +61,7 @@ def pass_over(state: Encounter, nxt: str | None) -> Change:
     turn ends now, once a round."""
     order = [a for a in state.order if a in state.actors]
     upto = order.index(nxt) if nxt in order else len(order)
-    events: list = []
+    events: list[Event] = []
     for actor_id in order[:upto]:
         skipped = state.actors[actor_id]
         if not skipped.down or actor_id in state.acted:
@@ -58,27 +81,31 @@ class FixedOrder:
 
     kind = "fixed"
 
-    def start(self, state: Encounter, rs) -> Change:
+    def start(self, state: Encounter, rs: Ruleset) -> Change:
+        nobody = RuleViolation("nobody to start with: the turn order is empty",
+                               "add actors, then init to roll the order")
         if self._first(state.with_(acted=frozenset(), passed=frozenset())) is None:
-            raise RuleViolation("nobody to start with: the turn order is empty",
-                                "add actors, then init to roll the order")
+            raise nobody
         state, events = begin_round(state, rs)
-        return self._begin(state, rs, self._first(state), events)
+        first = self._first(state)
+        if first is None:
+            raise nobody
+        return self._begin(state, rs, first, events)
 
-    def before_action(self, state: Encounter, rs, actor_id: str) -> Change:
+    def before_action(self, state: Encounter, rs: Ruleset, actor_id: str) -> Change:
         ending.refuse_if_over(state)
         return state, []
 
-    def after_action(self, state: Encounter, rs, actor_id: str) -> Change:
+    def after_action(self, state: Encounter, rs: Ruleset, actor_id: str) -> Change:
         """A turn lasts until `end`: an action leaves nothing pending for a resumption
         (and a save from before the one pipeline replays to the same result)."""
         return ending.halted(state) or (state, [])
 
-    def after_reaction(self, state: Encounter, rs, actor_id: str) -> Change:
+    def after_reaction(self, state: Encounter, rs: Ruleset, actor_id: str) -> Change:
         """A reaction spends off-turn; it never ends anyone's turn."""
         return state, []
 
-    def end_turn(self, state: Encounter, rs) -> Change:
+    def end_turn(self, state: Encounter, rs: Ruleset) -> Change:
         ending.refuse_if_over(state, "end")
         current = current_turn(state)
         state, events = finish_turn(state, rs, current)
@@ -97,12 +124,12 @@ class FixedOrder:
             events += passed_over
         return self._begin(state, rs, nxt, events)
 
-    def _begin(self, state: Encounter, rs, actor_id: str, events: list) -> Change:
+    def _begin(self, state: Encounter, rs: Ruleset, actor_id: str, events: list[Event]) -> Change:
         """`actor_id`'s turn begins; it has had its turn this round (this pass)."""
         state, started = begin_turn(state, rs, actor_id)
         return state.with_(up=(actor_id,), acted=state.acted | {actor_id}), events + started
 
-    def pass_turn(self, state: Encounter, rs, actor_id: str) -> Change:
+    def pass_turn(self, state: Encounter, rs: Ruleset, actor_id: str) -> Change:
         ending.refuse_if_over(state, "pass")
         state, events = give_up(state, rs, actor_id)
         if actor_id == state.turn:
@@ -110,7 +137,7 @@ class FixedOrder:
             events += ended
         return state, events
 
-    def hand_on(self, state: Encounter, rs) -> Change:
+    def hand_on(self, state: Encounter, rs: Ruleset) -> Change:
         """The acting actor can act no more: its turn ends."""
         return self.end_turn(state, rs)
 
@@ -126,7 +153,7 @@ class FixedOrder:
     def _next_round_first(self, state: Encounter) -> str | None:
         return self._first(state.with_(acted=frozenset(), passed=frozenset()))
 
-    def resume(self, state: Encounter, rs, pending: str | None) -> Change:
+    def resume(self, state: Encounter, rs: Ruleset, pending: str | None) -> Change:
         """The fight goes on in the turn it stopped in (the next able actor's, if that
         actor has left)."""
         if state.turn in state.actors:
@@ -136,10 +163,10 @@ class FixedOrder:
             return state.with_(turn=None, up=()), []
         return self._begin(state, rs, first, [])
 
-    def explain(self, state: Encounter, rs) -> str:
+    def explain(self, state: Encounter, rs: Ruleset) -> str:
         return f"{name_of(state, state.turn)}'s turn" if state.turn else ""
 
-    def upcoming(self, state: Encounter, rs) -> str:
+    def upcoming(self, state: Encounter, rs: Ruleset) -> str:
         """Who acts when this turn ends, as the toolbar says it: ``next: Raider``, or
         ``next: Josh, round 3`` when the round ends first."""
         if state.turn is None:

@@ -5,12 +5,19 @@ saves through `engine.data`, grid cells named and measured by `engine.grid`."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shaper_gm.engine import grid
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.grid import Cell
 from shaper_gm.engine.offers import Offer
 from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.state import Actor, Change, Encounter
+
+if TYPE_CHECKING:
+    from shaper_gm.dice.notation import Expr
+    from shaper_gm.engine.actions import Action, Admission
+    from shaper_gm.engine.request import Request
 
 # How a ruleset's messages name things the engine says for it; each ruleset may override.
 TERMS = {
@@ -107,13 +114,13 @@ class RulesetBase:
         return None
 
     def refuse_payment(self, actor: Actor, spec: ResourceSpec,
-                       left: Mapping[str, int]) -> Any:
+                       left: Mapping[str, int]) -> RuleViolation | None:
         """A RuleViolation in the ruleset's words when `spec` runs short for `actor`
         with `left` remaining; None for the shared wording."""
         return None
 
-    def admit_off_turn(self, state: Encounter, actor_id: str, action: Any,
-                       request: Any) -> Any:
+    def admit_off_turn(self, state: Encounter, actor_id: str, action: Action,
+                       request: Request) -> Admission | None:
         """An action outside the actor's turn that its rules let through (a prepared or
         readied action), as an `engine.actions.Admission`; None refuses it."""
         return None
@@ -185,7 +192,7 @@ class RulesetBase:
 
     migrations: Mapping[int, Any] = {}   # save version -> function(data, where) -> next
 
-    def save_extras(self, state: Encounter, actor: Actor) -> dict:
+    def save_extras(self, state: Encounter, actor: Actor) -> dict[str, Any]:
         """Keys a save keeps beside an actor's resources for the GM to read. They may read
         the actor and the encounter's `system`; a ruleset whose extras read the system
         names who they change for in `save_extras_touched`."""
@@ -218,7 +225,7 @@ class RulesetBase:
         """Content templates `add --as` may name, by id."""
         return {}
 
-    def sheet_for(self, state: Encounter, flags: dict) -> tuple[Any, dict]:
+    def sheet_for(self, state: Encounter, flags: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
         """What `add` starts from, and its flags as the log keeps them: the content
         template `--as` names (None without one). A ruleset may read other forms."""
         from shaper_gm.engine.errors import RuleViolation
@@ -235,7 +242,7 @@ class RulesetBase:
         from shaper_gm.dice.modifiers import NO_MODIFIERS
         return NO_MODIFIERS, False
 
-    def dice_expression(self, text: str):
+    def dice_expression(self, text: str) -> Expr:
         """Dice notation as this ruleset reads it (a ruleset whose dice start at 0 says so)."""
         from shaper_gm.dice import parse
         return parse(text)
@@ -246,7 +253,8 @@ class RulesetBase:
         expression they are for, when known. Nothing by default: the dice refuse a face
         out of range as they roll it."""
 
-    def damage(self, state: Encounter, target: str, amount: int, options: Mapping) -> Change:
+    def damage(self, state: Encounter, target: str, amount: int,
+               options: Mapping[str, Any]) -> Change:
         """The GM's `damage`: by default straight off hit points."""
         from shaper_gm.engine import harm
         actor = state.actors[target]
@@ -295,12 +303,12 @@ class RulesetBase:
     def canonical_zone(self, text: str, cols: int, rows: int) -> str:
         return grid.canonical(text, cols, rows, what=self.term("cell"), board=self.term("board"))
 
-    def cell(self, state: Encounter, text: str) -> grid.Cell:
+    def cell(self, state: Encounter, text: str) -> Cell:
         """A cell as typed, checked against the encounter's battlefield."""
         return grid.parse_cell(text, state.cols, state.rows, what=self.term("cell"),
                                board=self.term("board"))
 
-    def cell_of(self, state: Encounter, actor_id: str) -> grid.Cell:
+    def cell_of(self, state: Encounter, actor_id: str) -> Cell:
         """Where an actor stands; refused for one not placed yet."""
         return grid.cell_of(state, actor_id, what=self.term("cell"), rule=self.term("grid_rule"),
                             board=self.term("board"))

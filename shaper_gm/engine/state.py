@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import field, replace
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from shaper_gm.engine.events import Event
 from shaper_gm.records import record
@@ -88,7 +88,27 @@ def takes_turns(actor: Actor) -> bool:
     return not actor.down and actor.summoner is None
 
 
-class ActorMap(dict):
+# One change of an actor: (before, after); None before for one added, after for one gone.
+ActorChange = tuple["Actor | None", "Actor | None"]
+
+
+def changed_actor(old: Actor | None, new: Actor | None) -> Actor:
+    """The actor an (old, new) change is about: the new one, else the old one."""
+    actor = new if new is not None else old
+    assert actor is not None, "a change is of an actor before or after it"
+    return actor
+
+
+class Counted(Protocol):
+    """What `ActorMap.derived` keeps: counts that follow the actors changed."""
+
+    def changed(self, pairs: list[ActorChange]) -> Counted | None: ...
+
+
+CountedT = TypeVar("CountedT", bound=Counted)
+
+
+class ActorMap(dict[str, Actor]):
     """A state's actors by id: a dict never changed once made, which keeps what was
     counted over it (`derived`). Every state made from another with the same actors
     shares the mapping, and so its counts; a mapping changed from this one carries them
@@ -96,24 +116,29 @@ class ActorMap(dict):
 
     __slots__ = ("kept", "revision")    # ((key, what was counted), ...); its `Revision`
 
+    kept: tuple[tuple[object, Counted], ...]
+    revision: Revision
+
     TRACKED = 64                    # from this many actors on, mappings note their revisions
 
-    def derived(self, key: object, build: Callable[[ActorMap], Any]) -> Any:
-        """What `build(self)` makes of these actors, made once. It is carried to each
-        mapping changed from this one by its `changed(pairs)` method (None: build anew
-        there)."""
+    def derived(self, kind: type[CountedT], build: Callable[[ActorMap], CountedT],
+                variant: object = None) -> CountedT:
+        """What `build(self)` makes of these actors (a `kind`, one per `variant`), made
+        once. It is carried to each mapping changed from this one by its `changed(pairs)`
+        method (None: build anew there)."""
+        key = (kind, variant)
         kept = getattr(self, "kept", ())
         for have, value in kept:
-            if have == key:
+            if have == key and isinstance(value, kind):
                 return value
-        value = build(self)
-        self.kept = (*kept, (key, value))
-        return value
+        made = build(self)
+        self.kept = (*kept, (key, made))
+        return made
 
     def census(self) -> Census:
         return self.derived(Census, Census.of)
 
-    def changed(self, pairs: list[tuple[Actor | None, Actor | None]]) -> ActorMap:
+    def changed(self, pairs: list[ActorChange]) -> ActorMap:
         """A copy with each (old, new) change of `pairs` made (None: none there), what
         this one counted carried over."""
         out = ActorMap(self)
@@ -121,9 +146,9 @@ class ActorMap(dict):
             if new is not None:
                 out[new.id] = new
             else:
-                del out[old.id]
+                del out[changed_actor(old, new).id]
         if pairs and len(out) >= self.TRACKED:
-            ids = tuple((new if new is not None else old).id for old, new in pairs)
+            ids = tuple(changed_actor(old, new).id for old, new in pairs)
             out.revision = Revision.after(self, ids)
         kept = getattr(self, "kept", ())
         if kept:
@@ -205,7 +230,7 @@ class Census:
                                                   actor.id)
         return census
 
-    def changed(self, pairs: Iterable[tuple[Actor | None, Actor | None]]) -> Census | None:
+    def changed(self, pairs: list[ActorChange]) -> Census | None:
         """The census after each (old, new) actor change (None for an actor added or
         removed): this one when no count moves; None when a summoner changed, which is
         counted afresh."""
@@ -222,18 +247,19 @@ class Census:
                 out._count(old, -1)
             if new is not None:
                 out._count(new, 1)
-            summoner = (old if old is not None else new).summoner
+            actor = changed_actor(old, new)
+            summoner = actor.summoner
             if (old is not None and new is not None) or summoner is None:
                 continue
             if out.summons is self.summons:
                 out.summons = dict(self.summons)
             if old is not None:                                   # a summons left
-                left = tuple(a for a in out.summons[old.summoner] if a != old.id)
-                out.summons[old.summoner] = left
+                left = tuple(a for a in out.summons[summoner] if a != actor.id)
+                out.summons[summoner] = left
                 if not left:
-                    del out.summons[old.summoner]
+                    del out.summons[summoner]
             else:                                                 # one joined, listed last
-                out.summons[new.summoner] = (*out.summons.get(new.summoner, ()), new.id)
+                out.summons[summoner] = (*out.summons.get(summoner, ()), actor.id)
         return out
 
     def _count(self, actor: Actor, step: int) -> None:
@@ -259,7 +285,7 @@ class Standing:
                 by_zone.setdefault(actor.zone, set()).add(actor.id)
         return cls({zone: frozenset(ids) for zone, ids in by_zone.items()})
 
-    def changed(self, pairs: Iterable[tuple[Actor | None, Actor | None]]) -> Standing:
+    def changed(self, pairs: list[ActorChange]) -> Standing:
         out = self
         for old, new in pairs:
             if (old is not None and new is not None and old.zone == new.zone
@@ -310,7 +336,7 @@ class Encounter:
     dice_position: int = 0        # dice drawn so far: the generator's whole position
     cols: int = 5
     rows: int = 5
-    actors: Mapping[str, Actor] = field(default_factory=ActorMap)
+    actors: ActorMap = field(default_factory=ActorMap)
     order: tuple[str, ...] = ()
     round: int = 0                # 0 before `start`
     turn: str | None = None       # who the next command acts for by default
@@ -372,7 +398,8 @@ class Encounter:
         return self.with_actors((actor,))
 
     def with_actors(self, changed: Iterable[Actor]) -> Encounter:
-        pairs, made = [], {}
+        pairs: list[ActorChange] = []
+        made: dict[str, Actor] = {}
         for actor in changed:
             old = made[actor.id] if actor.id in made else self.actors.get(actor.id)
             pairs.append((old, actor))
