@@ -78,7 +78,14 @@ def _sort_key(outcome: Any) -> Any:
     return (0, outcome, "") if isinstance(outcome, int) else (1, 0, str(outcome))
 
 
-class Dist(Mapping):
+def _number(outcome: Hashable) -> int | Fraction:
+    """An outcome a mean can weigh: a number."""
+    if isinstance(outcome, (int, Fraction)):
+        return outcome
+    raise TypeError(f"a mean needs numeric outcomes, got {outcome!r}")
+
+
+class Dist(Mapping[Hashable, Fraction]):
     """Immutable distribution: outcome -> probability (a Fraction).
 
     Stored as integer weights over a common total, so convolving stays in
@@ -87,8 +94,10 @@ class Dist(Mapping):
 
     __slots__ = ("_counts", "_total", "_keys")
 
-    def __init__(self, counts: Mapping[Hashable, int]) -> None:
-        clean = {}
+    # counts: outcome -> weight; Any keys, as a Mapping's key type is invariant and
+    # outcomes are totals, (total, automatic) pairs, ...
+    def __init__(self, counts: Mapping[Any, int]) -> None:
+        clean: dict[Hashable, int] = {}
         for outcome, count in counts.items():
             if not isinstance(count, int) or count < 0:
                 raise ValueError(f"weights must be non-negative ints, got {count!r}")
@@ -101,7 +110,7 @@ class Dist(Mapping):
         self._keys = tuple(sorted(clean, key=_sort_key))
 
     @classmethod
-    def from_counts(cls, counts: Mapping[Hashable, int]) -> Dist:
+    def from_counts(cls, counts: Mapping[Any, int]) -> Dist:
         return cls(counts)
 
     @classmethod
@@ -154,7 +163,7 @@ class Dist(Mapping):
         return dict(self._counts)
 
     def mean(self) -> Fraction:
-        return Fraction(sum(k * c for k, c in self._counts.items()), self._total)
+        return Fraction(sum(_number(k) * c for k, c in self._counts.items()), self._total)
 
     def prob(self, pred: Callable[[Any], bool]) -> Fraction:
         return Fraction(sum(c for k, c in self._counts.items() if pred(k)), self._total)
@@ -317,7 +326,7 @@ def _tag_automatic(totals: Dist, expr: Expr, mods: PoolModifiers) -> Dist:
     sides = [t.sides for t in expr.dice_terms for _ in range(t.count)]
     # Weights are counts of ordered outcomes, so each natural tuple weighs exactly 1.
     assert totals.total_weight == prod(sides)
-    counts = {(t, None): c for t, c in totals.counts().items()}
+    counts: dict[Hashable, int] = {(t, None): c for t, c in totals.counts().items()}
     for result, naturals in ((SUCCESS, sides), (FAILURE, [1] * len(sides))):
         total = resolve(expr, naturals, mods, basic=True).total
         counts[(total, None)] -= 1

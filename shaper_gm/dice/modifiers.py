@@ -42,6 +42,8 @@ class PoolModifiers(Protocol):
 
     def __bool__(self) -> bool: ...
 
+    def __hash__(self) -> int: ...        # exact odds cache by them
+
 
 class _NoModifiers:
     ruling = ""
