@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from shaper_gm.engine import ending
 from shaper_gm.engine import events as ev
+from shaper_gm.engine.actor_map import ActorChange
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.state import Actor, ActorChange, Change, Encounter
+from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.engine.turns import (
     begin_round,
     begin_turn,

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import resources
+from shaper_gm.engine.actor_map import takes_turns
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.resources import ResourceSpec
-from shaper_gm.engine.state import Actor, Change, Encounter, takes_turns
+from shaper_gm.engine.state import Actor, Change, Encounter
 
 if TYPE_CHECKING:
     from shaper_gm.engine.ruleset import Ruleset
