@@ -1,5 +1,5 @@
 """`CyclingPasses`: initiative order in passes, each turn spending a budget (time-slice);
-the interface is `engine.orders`'."""
+it is an `engine.orders.TurnOrder`."""
 
 from __future__ import annotations
 

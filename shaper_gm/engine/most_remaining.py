@@ -1,5 +1,5 @@
 """`MostRemaining`: whoever has the most of a resource left acts next (Dungeoneers), and
-the per-mapping counts it reads (`Budgets`); the interface is `engine.orders`'."""
+the per-mapping counts it reads (`Budgets`); it is an `engine.orders.TurnOrder`."""
 
 from __future__ import annotations
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from shaper_gm.engine import grid
+from shaper_gm.engine import grid, harm
+from shaper_gm.engine.data import from_data, to_data
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.grid import Cell
 from shaper_gm.engine.offers import Offer
@@ -142,7 +143,6 @@ class RulesetBase:
         return word.lower()
 
     def _refuse_cost(self, word: str) -> None:
-        from shaper_gm.engine.errors import RuleViolation
         words = self.cost_words()
         shown = (f"a number of {self.act_resource.upper()}" if self.act_resource
                  else f"one of {', '.join(words)}")
@@ -151,7 +151,6 @@ class RulesetBase:
                             f"e.g. act {example} opens the door")
 
     def _refuse_reaction_cost(self, word: str) -> None:
-        from shaper_gm.engine.errors import RuleViolation
         rule = self.cited("react_rule")
         if self.react_resource is None:
             raise RuleViolation(f"{self.name} has no reactions to pay for",
@@ -174,19 +173,15 @@ class RulesetBase:
     encounter_system_type: Any = None     # of Encounter.system
 
     def encode_sheet(self, sheet: Any) -> Any:
-        from shaper_gm.engine.data import to_data
         return to_data(sheet)
 
     def decode_sheet(self, data: Any, where: str) -> Any:
-        from shaper_gm.engine.data import from_data
         return from_data(self.sheet_type, data, where)
 
     def encode_system(self, system: Any) -> Any:
-        from shaper_gm.engine.data import to_data
         return to_data(system)
 
     def decode_actor_system(self, data: Any, where: str) -> Any:
-        from shaper_gm.engine.data import from_data
         return None if self.actor_system_type is None or data is None else \
             from_data(self.actor_system_type, data, where)
 
@@ -215,7 +210,6 @@ class RulesetBase:
         (what actors name, `check_extras` checks: once per changed actor)."""
 
     def decode_encounter_system(self, data: Any, where: str) -> Any:
-        from shaper_gm.engine.data import from_data
         return None if self.encounter_system_type is None or data is None else \
             from_data(self.encounter_system_type, data, where)
 
@@ -228,7 +222,6 @@ class RulesetBase:
     def sheet_for(self, state: Encounter, flags: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
         """What `add` starts from, and its flags as the log keeps them: the content
         template `--as` names (None without one). A ruleset may read other forms."""
-        from shaper_gm.engine.errors import RuleViolation
         if flags.get("sheet"):
             raise RuleViolation(f"{self.name} reads no sheet files", "use add ID --as TEMPLATE")
         if not flags.get("as"):
@@ -256,14 +249,12 @@ class RulesetBase:
     def damage(self, state: Encounter, target: str, amount: int,
                options: Mapping[str, Any]) -> Change:
         """The GM's `damage`: by default straight off hit points."""
-        from shaper_gm.engine import harm
         actor = state.actors[target]
         before = actor.hp or 0
         after = max(0, before - amount)
         return harm.set_hp(state, self, target, after, harm.damage_note(amount, before, after))
 
     def heal(self, state: Encounter, target: str, amount: int) -> Change:
-        from shaper_gm.engine import harm
         actor = state.actors[target]
         before = actor.hp or 0
         after = before + amount
@@ -287,7 +278,6 @@ class RulesetBase:
 
     def set_hp(self, state: Encounter, target: str, hp: int) -> Change:
         """`set ACTOR hp=N`: hit points set by hand; down and revival follow."""
-        from shaper_gm.engine import harm
         return harm.set_hp(state, self, target, hp, "set by the GM")
 
     def on_removed(self, state: Encounter, actor_id: str) -> Change:
