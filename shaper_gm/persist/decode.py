@@ -137,7 +137,7 @@ def _state(data: Any, where: str, ruleset_for: RulesetFor) -> Encounter:
             raise SaveFormatError(f"{where}.actors: an actor id is not text", "ids are text")
         actors[actor_id] = _actor_from_data(actor_id, Reader(raw, f"{where}.actors.{actor_id}"),
                                             rs, cols, rows)
-    system = _decode(rs.decode_encounter_system, data.get("system"), f"{where}.system")
+    system = rs.decode_encounter_system(data.get("system"), f"{where}.system")
     return _whole(top, rs, actors, system, raw_actors)
 
 
@@ -158,7 +158,7 @@ def actor_from_data(actor_id: str, data: Any, where: str, rs, cols: int, rows: i
 
 def system_from_data(data: Any, where: str, rs) -> Any:
     """The encounter system of a save's data (current version)."""
-    return _read(lambda: _decode(rs.decode_encounter_system, data, where))
+    return _read(lambda: rs.decode_encounter_system(data, where))
 
 
 def state_from_parts(data: Any, where: str, ruleset_for: RulesetFor, actors: dict,
@@ -285,8 +285,8 @@ def _result(top: Reader, actors: dict, round_: int) -> CombatResult | None:
 
 
 def _actor_from_data(actor_id: str, r: Reader, rs, cols: int, rows: int) -> Actor:
-    sheet = _decode(rs.decode_sheet, r.get("sheet", dict), f"{r.where}.sheet")
-    system = _decode(rs.decode_actor_system, r.data.get("system"), f"{r.where}.system")
+    sheet = rs.decode_sheet(r.get("sheet", dict), f"{r.where}.sheet")
+    system = rs.decode_actor_system(r.data.get("system"), f"{r.where}.system")
     hp = max_hp = None
     if rs.has_hp:
         hp, max_hp = r.get("hp", int), r.get("max_hp", int)
@@ -322,10 +322,6 @@ def _effect(r: Reader) -> Effect:
     return Effect(name=r.get("name", str), source=r.get("source", str),
                   caster=r.get("caster", (str, type(None))),
                   mods=tuple(r.counts("mods").items()), until=r.get("until", str))
-
-
-def _decode(decode, data: Any, where: str) -> Any:
-    return decode(data, where)
 
 
 def _impossible(where: str, key: str, why: str) -> None:
