@@ -88,9 +88,6 @@ class RulesetBase:
             return {word: 1}
         return None
 
-    def is_cost(self, word: str) -> bool:
-        return self.act_cost(word) is not None
-
     def settable_fields(self) -> tuple[str, ...]:
         """What `set ACTOR FIELD=VALUE` may change: hit points, every resource, and the
         fields every actor has."""
