@@ -9,7 +9,7 @@ from shaper_gm.dice.specs import SumRoll
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import harm
 from shaper_gm.engine.harm import go_down
-from shaper_gm.engine.state import Effect, Encounter
+from shaper_gm.engine.state import Change, Effect, Encounter
 from shaper_gm.errors import CommandError
 from shaper_gm.records import record
 from shaper_gm.rulesets.shaper.events import DamageTaken
@@ -78,7 +78,7 @@ def absorb_available(state: Encounter, actor_id: str) -> int:
     return state.actors[actor_id].effect_total(ABSORB)
 
 
-def apply_result(state: Encounter, rs, actor_id: str, result) -> tuple[Encounter, list]:
+def apply_result(state: Encounter, rs, actor_id: str, result) -> Change:
     """Apply a DamageResult: absorption spent, HP, and Down (S7, S8)."""
     actor = state.actors[actor_id]
     effects = _spend_absorb(actor.effects, result.absorbed)
