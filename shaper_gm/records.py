@@ -16,21 +16,42 @@ times (COMPILE_AT), in one go, and installed so that later calls run them direct
 until then `__init__` binds its arguments from the fields, and `==`, `hash` (and always
 `repr`) are shared functions reading a per-class attribute getter. A field order that
 dataclass refuses (a default before a non-default) is refused then too, at first use.
-`@record(frozen=False)` is the mutable form (no hash, assignment allowed).
+`@record(frozen=False)` is the mutable form (no hash, assignment allowed). Type
+checkers see a record as the frozen dataclass it behaves as (`dataclass_transform`).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import sys
 from collections.abc import Callable
 from dataclasses import MISSING, FrozenInstanceError
 from operator import attrgetter
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, overload
+
+if sys.version_info >= (3, 11):
+    from typing import dataclass_transform
+elif TYPE_CHECKING:                                # the checkers' own stubs have it
+    from typing_extensions import dataclass_transform
+else:                                              # Python 3.10: nothing to tell
+    def dataclass_transform(**_: Any) -> Callable[[Any], Any]:
+        return lambda decorator: decorator
 
 T = TypeVar("T", bound=type)
 
 
-def record(cls: T | None = None, /, *, frozen: bool = True, kw_only: bool = False):
+@overload
+def record(cls: T, /) -> T: ...
+
+
+@overload
+def record(*, frozen: bool = True, kw_only: bool = False) -> Callable[[T], T]: ...
+
+
+@dataclass_transform(frozen_default=True,
+                     field_specifiers=(dataclasses.field, dataclasses.Field))
+def record(cls: T | None = None, /, *, frozen: bool = True,
+           kw_only: bool = False) -> T | Callable[[T], T]:
     """Make `cls` a record (see the module docstring); usable bare or with options."""
 
     def make(cls: T) -> T:

@@ -7,12 +7,17 @@ Exact distributions of rolls are in :mod:`.exact`; what a ruleset does with them
 critical, damage) is its own steps, run over these distributions for odds.
 """
 
+from typing import TYPE_CHECKING
+
 from .errors import DiceError, DiceInputError, DiceSyntaxError
-from .modifiers import NO_MODIFIERS, PoolModifiers, Step, apply_modifiers
+from .modifiers import NO_MODIFIERS, Pin, PoolModifiers, apply_modifiers
 from .notation import Constant, DiceTerm, Expr, Term, add, parse
 from .rng import DiceRng
 from .roll import Die, Roll, basic_roll, resolve, roll
 from .sources import DiceSource, GivenFaces, RolledFaces, parse_faces
+
+if TYPE_CHECKING:
+    from .exact import Dist, basic_dist, roll_dist
 
 __all__ = [
     "Constant",
@@ -28,7 +33,7 @@ __all__ = [
     "GivenFaces",
     "NO_MODIFIERS",
     "PoolModifiers",
-    "Step",
+    "Pin",
     "Roll",
     "RolledFaces",
     "Term",
@@ -48,7 +53,7 @@ __all__ = [
 _EXACT = ("Dist", "basic_dist", "roll_dist")
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     if name in _EXACT:
         from . import exact
         return getattr(exact, name)

@@ -2,7 +2,7 @@
 
 A modified pool's total depends only on the sorted natural faces: the
 modifiers claim the lowest and highest sorted positions (see
-:class:`~.modifiers.Step`), set them to fixed faces, and leave the
+:class:`~.modifiers.Pin`), set them to fixed faces, and leave the
 middle positions natural.  :func:`_middle_sum_counts` therefore walks the
 faces 1..S, choosing how many dice show each face (weighted by binomials =
 the multinomial count of ordered outcomes) and adding up only the faces
@@ -78,7 +78,14 @@ def _sort_key(outcome: Any) -> Any:
     return (0, outcome, "") if isinstance(outcome, int) else (1, 0, str(outcome))
 
 
-class Dist(Mapping):
+def _number(outcome: Hashable) -> int | Fraction:
+    """An outcome a mean can weigh: a number."""
+    if isinstance(outcome, (int, Fraction)):
+        return outcome
+    raise TypeError(f"a mean needs numeric outcomes, got {outcome!r}")
+
+
+class Dist(Mapping[Hashable, Fraction]):
     """Immutable distribution: outcome -> probability (a Fraction).
 
     Stored as integer weights over a common total, so convolving stays in
@@ -87,8 +94,10 @@ class Dist(Mapping):
 
     __slots__ = ("_counts", "_total", "_keys")
 
-    def __init__(self, counts: Mapping[Hashable, int]) -> None:
-        clean = {}
+    # counts: outcome -> weight; Any keys, as a Mapping's key type is invariant and
+    # outcomes are totals, (total, automatic) pairs, ...
+    def __init__(self, counts: Mapping[Any, int]) -> None:
+        clean: dict[Hashable, int] = {}
         for outcome, count in counts.items():
             if not isinstance(count, int) or count < 0:
                 raise ValueError(f"weights must be non-negative ints, got {count!r}")
@@ -101,7 +110,7 @@ class Dist(Mapping):
         self._keys = tuple(sorted(clean, key=_sort_key))
 
     @classmethod
-    def from_counts(cls, counts: Mapping[Hashable, int]) -> Dist:
+    def from_counts(cls, counts: Mapping[Any, int]) -> Dist:
         return cls(counts)
 
     @classmethod
@@ -154,7 +163,7 @@ class Dist(Mapping):
         return dict(self._counts)
 
     def mean(self) -> Fraction:
-        return Fraction(sum(k * c for k, c in self._counts.items()), self._total)
+        return Fraction(sum(_number(k) * c for k, c in self._counts.items()), self._total)
 
     def prob(self, pred: Callable[[Any], bool]) -> Fraction:
         return Fraction(sum(c for k, c in self._counts.items() if pred(k)), self._total)
@@ -240,7 +249,7 @@ def _pool_dist(n: int, sides: int, mods: PoolModifiers, what: str) -> Dist:
     """Totals of an n-die pool after its modifiers pin dice."""
     # at most (n+1) counts placed x (n*sides+1) sums, times n+1 choices, for each face
     afford(sides * (n + 1) ** 2 * (n * sides + 1), what)
-    steps = mods.steps(n, sides)
+    steps = mods.pins(n, sides)
     high = sum(s.count for s in steps if s.takes_highest)
     low = sum(s.count for s in steps if not s.takes_highest)
     fixed = sum(s.count * s.face for s in steps)
@@ -317,7 +326,7 @@ def _tag_automatic(totals: Dist, expr: Expr, mods: PoolModifiers) -> Dist:
     sides = [t.sides for t in expr.dice_terms for _ in range(t.count)]
     # Weights are counts of ordered outcomes, so each natural tuple weighs exactly 1.
     assert totals.total_weight == prod(sides)
-    counts = {(t, None): c for t, c in totals.counts().items()}
+    counts: dict[Hashable, int] = {(t, None): c for t, c in totals.counts().items()}
     for result, naturals in ((SUCCESS, sides), (FAILURE, [1] * len(sides))):
         total = resolve(expr, naturals, mods, basic=True).total
         counts[(total, None)] -= 1

@@ -27,7 +27,7 @@ from shaper_gm.records import record
 from .die import Die
 from .errors import DiceInputError
 from .modifiers import NO_MODIFIERS, PoolModifiers, apply_modifiers
-from .notation import MAX_DICE, Constant, DiceTerm, Expr, dice_terms, evaluate, parse
+from .notation import MAX_DICE, Constant, DiceTerm, Expr, Term, dice_terms, evaluate, parse
 from .sources import DiceSource
 from .totals import entered as entered_total
 from .totals import take_total
@@ -237,7 +237,8 @@ def reachable(expr: Expr, mods: PoolModifiers = NO_MODIFIERS,
                  resolve(expr, highs, mods, pool=pool).total + 1)
 
 
-def _from_total(source, expr: Expr, mods: PoolModifiers, what: str, possible, after: int,
+def _from_total(source: DiceSource, expr: Expr, mods: PoolModifiers, what: str,
+                possible: Iterable[int], after: int,
                 basic: bool) -> Roll:
     shown = str(expr) + (f"{after:+d}" if after else "")
     given = take_total(source, what, shown, possible, dice=expr.dice_count, after=after,
@@ -256,7 +257,7 @@ def basic_expression(
         raise ValueError(f"basic roll {base} has no dice")
     if extra_dice < 0:
         raise ValueError(f"extra dice must be >= 0, got {extra_dice}")
-    terms = base.dice_terms
+    terms: tuple[Term, ...] = base.dice_terms
     if extra_dice:
         terms += dice_terms(extra_dice, base.dice_terms[0].sides)
     constant = base.constant + bonus

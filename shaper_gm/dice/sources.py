@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from .errors import DiceInputError
 from .rng import DiceRng
@@ -23,7 +23,7 @@ from .rng import DiceRng
 __all__ = ["Asked", "ByGroup", "DiceSource", "RolledFaces", "GivenFaces", "parse_faces",
            "DiceInputError"]
 
-Plan = Sequence[tuple]  # (count, sides) or (count, sides, low) runs, in breakdown order
+Plan = Sequence[tuple[int, ...]]  # (count, sides) or (count, sides, low) runs, in order
 
 
 @runtime_checkable
@@ -55,24 +55,25 @@ class ByGroup:
 
     def __init__(self, source: DiceSource, groups: Iterable[tuple[str, int]]) -> None:
         self.source = source
-        self.queue = [[label, count] for label, count in groups if count]
+        self.queue = [(label, count) for label, count in groups if count]
 
     def faces(self, count: int, sides: int, what: str = "roll", *,
               low: int = 1) -> tuple[int, ...]:
         out: list[int] = []
         while count > 0:
-            label, take = (self.queue[0][0], min(self.queue[0][1], count)) if self.queue \
-                else (what, count)
+            label, left = self.queue[0] if self.queue else (what, count)
+            take = min(left, count)
             out.extend(self.source.faces(take, sides, label, low=low) if low != 1
                        else self.source.faces(take, sides, label))
             count -= take
             if self.queue:
-                self.queue[0][1] -= take
-                if self.queue[0][1] == 0:
+                if take == left:
                     self.queue.pop(0)
+                else:
+                    self.queue[0] = (label, left - take)
         return tuple(out)
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self.source, name)
 
 

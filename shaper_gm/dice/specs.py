@@ -17,7 +17,7 @@ from shaper_gm.records import record
 from .exact import Dist, basic_dist, roll_dist
 from .modifiers import NO_MODIFIERS, PoolModifiers
 from .notation import Expr, parse
-from .pools import PoolCount, pool_dist, roll_pool
+from .pools import PoolCount, PoolResult, pool_dist, roll_pool
 from .roll import Roll, basic_roll, roll
 from .sources import DiceSource
 
@@ -84,7 +84,7 @@ class PoolRoll:
     success_on: int
     what: str = "pool"
 
-    def roll(self, source: DiceSource):
+    def roll(self, source: DiceSource) -> PoolResult:
         return roll_pool(source, self.count, self.sides, self.success_on, what=self.what)
 
     def outcomes(self) -> Dist:

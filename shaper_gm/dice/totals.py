@@ -60,12 +60,12 @@ def parse_total(text: str, label: str = "total") -> EnteredTotal:
     return EnteredTotal(int(body))
 
 
-def entered(source) -> EnteredTotal | None:
+def entered(source: object) -> EnteredTotal | None:
     """The total a dice source holds instead of faces, if any."""
     return getattr(source, "entered", None)
 
 
-def take_total(source, what: str, shown: str, possible: Iterable[int], *, dice: int,
+def take_total(source: object, what: str, shown: str, possible: Iterable[int], *, dice: int,
                after: int = 0, automatic: bool = False) -> EnteredTotal:
     """Check the source's total against every total the roll can come to (each already
     including `after`) and hand it over in place of `dice` dice.

@@ -12,10 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from shaper_gm.engine.events import Event
+from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Encounter
 from shaper_gm.records import record
+
+if TYPE_CHECKING:
+    from shaper_gm.engine.ruleset import Ruleset
+    from shaper_gm.engine.steps import Tape
 
 # When an action may be taken: on the actor's turn; only outside it (an answer to what
 # someone else does); or either way.
@@ -32,15 +38,15 @@ class Acting:
     the tape its steps roll and decide with, and what `prepare` found."""
 
     state: Encounter
-    rs: Any
-    request: Any
-    tape: Any = None
+    rs: Ruleset
+    request: Request
+    tape: Tape | None = None
     plan: Any = None
     reaction: bool = False        # taken outside the actor's own turn
 
     @property
     def actor(self) -> str:
-        return self.request.actor
+        return self.request.acting
 
     def with_plan(self, plan: Any) -> Acting:
         return replace(self, plan=plan)
@@ -57,7 +63,7 @@ class Done:
     tile chosen by default), by flag name."""
 
     state: Encounter
-    events: tuple = ()
+    events: tuple[Event, ...] = ()
     outcome: Any = None
     others: tuple[str, ...] = ()
     logged: tuple[tuple[str, Any], ...] = ()
@@ -70,7 +76,7 @@ class Admission:
     the cost to pay instead of the action's own (None: the action's own)."""
 
     state: Encounter
-    events: tuple = ()
+    events: tuple[Event, ...] = ()
     cost: Cost | None = None
 
 

@@ -62,7 +62,7 @@ def _read(kind: Any, data: Any, where: str) -> Any:
             except DataError as exc:
                 problems.append(exc.problem)
         raise DataError(where, problems[0] if problems else f"unexpected {_shown(data)}")
-    if dataclasses.is_dataclass(kind):
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         return _read_dataclass(kind, data, where)
     if origin is tuple:
         if not isinstance(data, list):

@@ -15,8 +15,6 @@ from dataclasses import field
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.records import record
 
-NONE = "none"
-
 
 @record
 class Ask:

@@ -9,12 +9,16 @@ stopped (`CombatResumed`) and the turn order settles as it would have.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.state import CombatResult, Encounter
+from shaper_gm.engine.state import Change, CombatResult, Encounter
 from shaper_gm.engine.turns import can_take_turns
 
-Step = tuple[Encounter, list]
+if TYPE_CHECKING:
+    from shaper_gm.engine.ruleset import Ruleset
+
 GO_ON = "to fight on, add someone or heal a downed actor; else start a new encounter"
 
 
@@ -39,13 +43,13 @@ def decided(state: Encounter, before: Encounter | None = None) -> bool:
     if state.round == 0 or state.over is not None:
         return False
     census = state.census()
-    present = census.sides.keys()
+    present = set(census.sides)
     if before is not None:
-        present = present | before.census().sides.keys()
+        present |= before.census().sides.keys()
     return len(present) >= 2 and len(census.able) <= 1
 
 
-def end(state: Encounter, pending: str | None = None) -> Step:
+def end(state: Encounter, pending: str | None = None) -> Change:
     """Mark the fight over; the turn running now is kept for a resumption."""
     standing = able_sides(state)
     winner = standing[0] if standing else None
@@ -55,7 +59,7 @@ def end(state: Encounter, pending: str | None = None) -> Step:
             [ev.CombatEnded(winner, state.round, able)])
 
 
-def halted(state: Encounter, pending: str | None = None) -> Step | None:
+def halted(state: Encounter, pending: str | None = None) -> Change | None:
     """For a turn order after an action: (state, events) when the fight is over or has
     just been decided, so the order must not move on; None while it goes on."""
     if state.over is not None:
@@ -65,7 +69,7 @@ def halted(state: Encounter, pending: str | None = None) -> Step | None:
     return None
 
 
-def resume(state: Encounter, rs) -> Step:
+def resume(state: Encounter, rs: Ruleset) -> Change:
     """Give back the turn the fight stopped in; the turn order settles from there."""
     over = state.over
     assert over is not None
@@ -76,7 +80,7 @@ def resume(state: Encounter, rs) -> Step:
     return state, [ev.CombatResumed(state.round, tuple(able_sides(state)), goes_on), *settled]
 
 
-def settle(before: Encounter, state: Encounter, rs) -> Step:
+def settle(before: Encounter, state: Encounter, rs: Ruleset) -> Change:
     """After any command: end the fight if it is decided, resume it if it is not any
     more (two sides able to act again), else nothing."""
     if state.over is not None:

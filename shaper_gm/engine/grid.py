@@ -6,8 +6,13 @@ stands for (a zone, a tile, a metre) and how distance counts are the ruleset's.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from shaper_gm.engine.errors import RuleViolation
+
+if TYPE_CHECKING:
+    from shaper_gm.engine.state import Encounter
 
 Cell = tuple[int, int]            # (column, row), both 0-based
 
@@ -113,7 +118,7 @@ def metric(a: Cell, b: Cell, straight: int, diagonal: int) -> int:
 
 # --- cells of an encounter --------------------------------------------------------------
 
-def cell_of(state, actor_id: str, *, what: str = "zone", rule: str = "",
+def cell_of(state: Encounter, actor_id: str, *, what: str = "zone", rule: str = "",
             board: str = "battlefield") -> Cell:
     """Where an actor stands; refused for one not placed yet."""
     actor = state.actors[actor_id]
@@ -123,29 +128,19 @@ def cell_of(state, actor_id: str, *, what: str = "zone", rule: str = "",
     return parse_cell(actor.zone, state.cols, state.rows, what=what, rule=rule, board=board)
 
 
-def occupied(state, but=()) -> set[Cell]:
+def occupied(state: Encounter, but: Iterable[str] = ()) -> set[Cell]:
     """Cells standing actors stand on (a downed one leaves its cell free)."""
     skip = set(but)
     return {cell_from_name(zone) for zone, ids in state.standing_zones().items() if ids - skip}
 
 
-def taken(state, cell: Cell, but=()) -> bool:
+def taken(state: Encounter, cell: Cell, but: Iterable[str] = ()) -> bool:
     """Whether a standing actor other than `but` stands on `cell`."""
     return bool(state.standing_on(cell_name(cell)) - set(but))
 
 
-def cells_within(state, centre: Cell, reach: int, diagonal: int = 1) -> list[Cell]:
+def cells_within(state: Encounter, centre: Cell, reach: int, diagonal: int = 1) -> list[Cell]:
     """Every cell of the battlefield within `reach` steps of `centre`, itself excluded,
     in reading order (row by row, left to right)."""
     return [(c, r) for r in range(state.rows) for c in range(state.cols)
             if (c, r) != centre and steps((c, r), centre, diagonal) <= reach]
-
-
-def nearest_free(state, centre: Cell, count: int, but=()) -> list[Cell]:
-    """The `count` free cells nearest `centre` (itself first when free), nearer first,
-    then in reading order; fewer when the battlefield has no more room."""
-    taken = occupied(state, but)
-    free = [(c, r) for r in range(state.rows) for c in range(state.cols)
-            if (c, r) not in taken]
-    free.sort(key=lambda cell: steps(cell, centre))
-    return free[:count]

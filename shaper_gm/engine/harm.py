@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-from shaper_gm.engine import events as ev
-from shaper_gm.engine.state import Encounter
+from typing import Protocol
 
-Step = tuple[Encounter, list]
+from shaper_gm.engine import events as ev
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.state import Change, Encounter
+
+
+class DownRules(Protocol):
+    """What hit points reaching 0 asks of a ruleset: its word for down, and what follows."""
+
+    def term(self, key: str) -> str: ...
+    def on_down(self, state: Encounter, actor_id: str) -> Change: ...
 
 
 def healed_note(amount: int, before: int, after: int) -> str:
@@ -22,11 +30,14 @@ def damage_note(amount: int, before: int, after: int, what: str = "damage") -> s
     return f"{amount} {what}" if lost == amount else f"{lost} of {amount} {what}"
 
 
-def set_hp(state: Encounter, rs, actor_id: str, hp: int, why: str) -> Step:
+def set_hp(state: Encounter, rs: DownRules, actor_id: str, hp: int, why: str) -> Change:
     """Set HP directly (a GM's direct damage, heal or set); down and revival follow."""
     actor = state.actors[actor_id]
+    if actor.hp is None:
+        raise RuleViolation(f"{actor.name} has no hit points",
+                            "its ruleset tracks harm its own way")
     hp = max(0, min(hp, actor.max_hp if actor.max_hp is not None else hp))
-    events: list = [ev.HpChanged(actor_id, actor.hp, hp, why)]
+    events: list[ev.Event] = [ev.HpChanged(actor_id, actor.hp, hp, why)]
     state = state.with_actor(actor.with_(hp=hp))
     if hp == 0 and not actor.down:
         state, downed = go_down(state, rs, actor_id)
@@ -37,7 +48,7 @@ def set_hp(state: Encounter, rs, actor_id: str, hp: int, why: str) -> Step:
     return state, events
 
 
-def go_down(state: Encounter, rs, actor_id: str) -> Step:
+def go_down(state: Encounter, rs: DownRules, actor_id: str) -> Change:
     """The actor is out of the fight; its ruleset says what follows (leaving a melee,
     a summon vanishing, ...)."""
     actor = state.actors[actor_id]

@@ -11,6 +11,8 @@ state holds (an actor, an item, a rank) must be one that exists (`known`).
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from shaper_gm.engine.data import DataError
 
 MAX_NUMBER = 999_999          # six digits, as the GM types them
@@ -36,7 +38,7 @@ def check(where: str, value: object, low: int, high: int | None = None,
                         + (f" ({why})" if why else ""))
 
 
-def known(where: str, value: object, table, what: str) -> None:
+def known(where: str, value: object, table: Collection[object], what: str) -> None:
     """Refuse (DataError naming `where`) a saved name that is not in `table`."""
     if value not in table:
         shown = ", ".join(sorted(map(str, table))[:12]) or "none"

@@ -10,11 +10,16 @@ defaults (actor ids, tiles by distance, its templates).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from shaper_gm.engine import grid
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.errors import GmError
 from shaper_gm.records import record
+
+if TYPE_CHECKING:
+    from shaper_gm.engine.ruleset import Ruleset
+    from shaper_gm.engine.state import Actor, Encounter
 
 FIRST, LATER, LAST = 0, 1, 2    # ranks: usable now, usable with a caveat or later, last
 
@@ -31,7 +36,7 @@ def ranked(offers: list[Offer]) -> list[Offer]:
     return sorted(offers, key=lambda o: o.rank)
 
 
-def tile_offers(state, note: Callable[[str], tuple[int, str]]) -> list[Offer]:
+def tile_offers(state: Encounter, note: Callable[[str], tuple[int, str]]) -> list[Offer]:
     """Every cell of the grid, nearest first: `note(cell)` gives its distance and what
     reaching it means (its cost, "here"); who stands there is added to each."""
     standing: dict[str, list[str]] = {}
@@ -48,7 +53,8 @@ def tile_offers(state, note: Callable[[str], tuple[int, str]]) -> list[Offer]:
     return [offer for _, offer in sorted(rows, key=lambda pair: pair[0])]
 
 
-def checked_targets(state, rs, actor, check: Callable[[str], object]) -> list[Offer]:
+def checked_targets(state: Encounter, rs: Ruleset, actor: Actor,
+                    check: Callable[[str], object]) -> list[Offer]:
     """Everyone but `actor`, tagged with how far they are and whether `check(target_id)`
     (the ruleset's own check of the action, before any cost or die) lets it act on
     them now: those it can take on first (foes before allies), then those it cannot

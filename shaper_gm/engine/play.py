@@ -6,18 +6,23 @@ cost and do."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from shaper_gm.engine import ending, resources
 from shaper_gm.engine import events as ev
-from shaper_gm.engine.actions import Acting, Action, Done
+from shaper_gm.engine.actions import Acting, Action, Cost, Done
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.state import Encounter
+from shaper_gm.engine.request import Request
+from shaper_gm.engine.resources import Refusal, ResourceSpec
+from shaper_gm.engine.state import Change, Encounter
 from shaper_gm.engine.turns import can_take_turns, name_of
 
-Step = tuple[Encounter, list]
+if TYPE_CHECKING:
+    from shaper_gm.engine.ruleset import Ruleset
+    from shaper_gm.engine.steps import Tape
 
 
-def start_fight(state: Encounter, rs) -> Step:
+def start_fight(state: Encounter, rs: Ruleset) -> Change:
     if state.round:
         raise RuleViolation(f"the fight is already in round {state.round}",
                             "use end to pass the turn, or new for a new encounter")
@@ -28,11 +33,11 @@ def start_fight(state: Encounter, rs) -> Step:
     return rs.turn_order.start(state, rs)
 
 
-def end_turn(state: Encounter, rs) -> Step:
+def end_turn(state: Encounter, rs: Ruleset) -> Change:
     return rs.turn_order.end_turn(state, rs)
 
 
-def pass_turn(state: Encounter, rs, actor_id: str) -> Step:
+def pass_turn(state: Encounter, rs: Ruleset, actor_id: str) -> Change:
     """`pass`: the acting actor (or one of those up) gives up the rest of its round.
     Another actor's pass is refused: it would throw away a turn it has not had."""
     check_started(state, rs, "passing")
@@ -49,7 +54,7 @@ def pass_turn(state: Encounter, rs, actor_id: str) -> Step:
     return rs.turn_order.pass_turn(state, rs, actor_id)
 
 
-def hand_on(state: Encounter, rs) -> Step:
+def hand_on(state: Encounter, rs: Ruleset) -> Change:
     """An actor downed during its own turn cannot act: the turn moves on at once, as a
     pass would hand it on."""
     if state.over is not None or state.turn is None or state.round == 0:
@@ -60,7 +65,7 @@ def hand_on(state: Encounter, rs) -> Step:
     return rs.turn_order.hand_on(state, rs)
 
 
-def check_started(state: Encounter, rs, what: str) -> None:
+def check_started(state: Encounter, rs: Ruleset, what: str) -> None:
     if state.round == 0:
         raise RuleViolation(
             f"the fight has not started{rs.cited('turn_rule')}: {what} needs a turn",
@@ -68,14 +73,14 @@ def check_started(state: Encounter, rs, what: str) -> None:
     ending.refuse_if_over(state, what)
 
 
-def check_able(state: Encounter, rs, actor_id: str, doing: str = "act") -> None:
+def check_able(state: Encounter, rs: Ruleset, actor_id: str, doing: str = "act") -> None:
     actor = state.actors[actor_id]
     if actor.down:
         raise RuleViolation(f"{actor.name} is {rs.down_word(actor)}{rs.cited('down_rule')} and "
                             f"cannot {doing}", "heal it first")
 
 
-def require_turn(state: Encounter, rs, actor_id: str, what: str) -> None:
+def require_turn(state: Encounter, rs: Ruleset, actor_id: str, what: str) -> None:
     """Actions are spent on the actor's own turn (or its summoner's); a down actor is
     told so first, as `perform` does."""
     check_started(state, rs, what)
@@ -89,8 +94,8 @@ def require_turn(state: Encounter, rs, actor_id: str, what: str) -> None:
                             "are spent only on your own turn", hint)
 
 
-def pay(state: Encounter, rs, actor_id: str, action: str, cost: Mapping[str, int], *,
-        refuse=None) -> Step:
+def pay(state: Encounter, rs: Ruleset, actor_id: str, action: str, cost: Mapping[str, int], *,
+        refuse: Refusal | None = None) -> Change:
     """Spend `cost` from the actor's resources (all or nothing). Off its turn, only
     resources its ruleset lets it spend off-turn may pay."""
     check_started(state, rs, action)
@@ -101,7 +106,7 @@ def pay(state: Encounter, rs, actor_id: str, action: str, cost: Mapping[str, int
     return spend(state, rs, actor_id, action, cost, on_turn=on_turn, refuse=refuse)
 
 
-def cost_parts(name: str, cost) -> list[tuple[str, Mapping[str, int]]]:
+def cost_parts(name: str, cost: Cost) -> list[tuple[str, Mapping[str, int]]]:
     """An action's cost as (what it pays for, cost) parts, each paid and shown on its
     own: one part named after the action, or the parts it names (an attack's action and
     each skill added to it)."""
@@ -109,14 +114,15 @@ def cost_parts(name: str, cost) -> list[tuple[str, Mapping[str, int]]]:
     return [(part_name, part) for part_name, part in parts if part]
 
 
-def spend(state: Encounter, rs, actor_id: str, action: str, cost: Mapping[str, int], *,
-          on_turn: bool, refuse=None) -> Step:
+def spend(state: Encounter, rs: Ruleset, actor_id: str, action: str, cost: Mapping[str, int], *,
+          on_turn: bool, refuse: Refusal | None = None) -> Change:
     """Take `cost` off the actor's resources by the ruleset's payer rules (all or
     nothing), with no check of whose turn it is; a resource that runs short is refused
     in the ruleset's words (`refuse_payment`) if it has its own."""
     actor = state.actors[actor_id]
     if refuse is None:
-        def refuse(spec, left, _cost):
+        def refuse(spec: ResourceSpec, left: Mapping[str, int],
+                   _cost: Mapping[str, int]) -> RuleViolation | None:
             return rs.refuse_payment(actor, spec, left)
     values, payment = resources.pay(rs.resources, actor.resource_map(), cost, action=action,
                                     who=actor.name, on_turn=on_turn, refuse=refuse)
@@ -124,29 +130,30 @@ def spend(state: Encounter, rs, actor_id: str, action: str, cost: Mapping[str, i
     return state, [ev.ActionSpent(actor_id, action, payment.cost, payment.paid)]
 
 
-def _off_turn(rs, name: str) -> bool:
+def _off_turn(rs: Ruleset, name: str) -> bool:
     spec = rs.resource_spec(name)
     return spec is not None and spec.off_turn
 
 
-def acted(state: Encounter, rs, actor_id: str) -> Step:
+def acted(state: Encounter, rs: Ruleset, actor_id: str) -> Change:
     """After a play action: the turn order settles (a one-action turn ends, a spent
     budget ends the turn, who is up next is worked out)."""
     return rs.turn_order.after_action(state, rs, actor_id)
 
 
-def acting(state: Encounter, rs, actor_id: str) -> Step:
+def acting(state: Encounter, rs: Ruleset, actor_id: str) -> Change:
     """Before a play action: the turn of whoever acts may begin now."""
     return rs.turn_order.before_action(state, rs, actor_id)
 
 
-def perform(state: Encounter, rs, action: Action, request, tape=None) -> Done:
+def perform(state: Encounter, rs: Ruleset, action: Action, request: Request,
+            tape: Tape | None = None) -> Done:
     """Run one action: may the actor act now → prepare (every refusal) → the turn
     order's before-action → pay → resolve → the turn order's after-action (a
     reaction's, off-turn), and a reaction's for each actor who reacted inside it.
     Nothing is changed unless all of it goes through: a refusal at any point leaves
     `state` as it was."""
-    actor_id = request.actor
+    actor_id = request.acting
     if state.round == 0:
         check_started(state, rs, action.doing)
     if not action.while_down:
@@ -165,20 +172,21 @@ def perform(state: Encounter, rs, action: Action, request, tape=None) -> Done:
     acting = Acting(state, rs, request, tape, reaction=not on_turn)
     if action.prepare is not None:
         acting = acting.with_plan(action.prepare(acting))
-    events: list = []
+    events: list[ev.Event] = []
     cost = None
     if not on_turn and action.timing == "turn":
         admitted = rs.admit_off_turn(state, actor_id, action, request)
         if admitted is None:
             require_turn(state, rs, actor_id, action.doing)
-        state, events, cost = admitted.state, list(admitted.events), admitted.cost
+        else:
+            state, events, cost = admitted.state, list(admitted.events), admitted.cost
     ending.refuse_if_over(state, action.doing)
     if cost is None:
         cost = action.cost_of(acting)
     if on_turn:
         state, began = rs.turn_order.before_action(state, rs, actor_id)
         events += began
-    spent: list = []
+    spent: list[ev.Event] = []
     for name, part in cost_parts(action.name, cost):
         state, paid = spend(state, rs, actor_id, name, part, on_turn=on_turn)
         spent += paid
@@ -195,7 +203,8 @@ def perform(state: Encounter, rs, action: Action, request, tape=None) -> Done:
     return Done(state, tuple(events), done.outcome, done.others, done.logged)
 
 
-def _after_fight(state: Encounter, rs, action: Action, request, tape) -> Done:
+def _after_fight(state: Encounter, rs: Ruleset, action: Action, request: Request,
+                 tape: Tape | None) -> Done:
     """Once the fight is over no turn runs: an action its rules still allow then (tending
     the dying) is checked and resolved as it is, with no cost and no turn order."""
     acting = Acting(state, rs, request, tape)

@@ -17,7 +17,7 @@ class Reader:
         self.data = data
         self.where = where
 
-    def get(self, key: str, kind: type | tuple, *, optional: bool = False,
+    def get(self, key: str, kind: type | tuple[type, ...], *, optional: bool = False,
             default: Any = None) -> Any:
         if key not in self.data:
             if optional:
@@ -40,8 +40,9 @@ class Reader:
         value = self.get(key, dict, optional=optional)
         return None if value is None else Reader(value, f"{self.where}.{key}")
 
-    def items(self, key: str, kind: type | tuple, *, optional: bool = False) -> list:
-        values = self.get(key, list, optional=optional, default=[])
+    def items(self, key: str, kind: type | tuple[type, ...], *,
+              optional: bool = False) -> list[Any]:
+        values: list[Any] = self.get(key, list, optional=optional, default=[])
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if set(map(type, values)) <= set(kinds):
             return values                  # each exactly of a kind named: a thousand ids

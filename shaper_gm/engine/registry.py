@@ -8,6 +8,7 @@ capabilities no shipped ruleset uses.
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 
 from shaper_gm.engine.errors import RuleViolation
 
@@ -32,10 +33,6 @@ def register(ruleset_id: str, module: str, description: str = "") -> None:
     _extra[ruleset_id] = (module, description)
 
 
-def unregister(ruleset_id: str) -> None:
-    _extra.pop(ruleset_id, None)
-
-
 def known() -> dict[str, tuple[str, str]]:
     return {**KNOWN, **_extra}
 
@@ -50,11 +47,11 @@ def check(ruleset_id: str) -> str:
     return ruleset_id
 
 
-def module_of(ruleset_id: str):
+def module_of(ruleset_id: str) -> ModuleType:
     return importlib.import_module(known()[check(ruleset_id)][0])
 
 
-def verbs_of(ruleset_id: str):
+def verbs_of(ruleset_id: str) -> ModuleType | None:
     """The ruleset's command verbs (its `verbs` module), or None if it declares none."""
     try:
         return importlib.import_module(f"{known()[check(ruleset_id)][0]}.verbs")

@@ -11,9 +11,10 @@ decision.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.records import record
 
 
@@ -34,13 +35,22 @@ class Request:
 
     @property
     def actor(self) -> str | None:
-        return self.arg("actor")
+        actor: str | None = self.arg("actor")
+        return actor
+
+    @property
+    def acting(self) -> str:
+        """The actor of a request resolved for an action, which always names one."""
+        actor = self.actor
+        if actor is None:
+            raise RuleViolation(f"{self.verb}: nobody to act", f"name the actor: {self.verb} ID")
+        return actor
 
     @property
     def target(self) -> str | None:
-        found = self.arg("target")
+        found: str | None = self.arg("target")
         if found is None:
-            targets = self.arg("targets")
+            targets: Sequence[str] | None = self.arg("targets")
             return targets[0] if targets else None
         return found
 

@@ -112,7 +112,8 @@ class Payment:
         return dict(self.cost) != dict(self.paid)
 
 
-Refusal = Callable[[ResourceSpec, Mapping[str, int], Mapping[str, int]], RuleViolation]
+# words a ruleset's own refusal of a resource run short (None: the shared wording)
+Refusal = Callable[[ResourceSpec, Mapping[str, int], Mapping[str, int]], RuleViolation | None]
 
 
 def pay(specs: Sequence[ResourceSpec], values: Mapping[str, int], cost: Mapping[str, int], *,
@@ -154,7 +155,8 @@ def _payer(by_name: Mapping[str, ResourceSpec], values: Mapping[str, int],
     return None
 
 
-def _short(by_name, values, spec: ResourceSpec, cost, *, action: str, who: str,
+def _short(by_name: Mapping[str, ResourceSpec], values: Mapping[str, int], spec: ResourceSpec,
+           cost: Mapping[str, int], *, action: str, who: str,
            on_turn: bool) -> RuleViolation:
     rule = f" ({spec.rule})" if spec.rule else ""
     if not on_turn and not spec.off_turn:

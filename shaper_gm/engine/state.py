@@ -5,19 +5,19 @@ has them, resources, effects, turn order); `system` holds frozen data only the
 encounter's ruleset reads (an actor's items in hand, who is locked in melee with whom).
 Every change builds a new value that shares the unchanged actors with the old one, so
 a refused command changes nothing by construction and undo keeps the earlier value.
-What every command reads of all the actors (who can still take turns on each side, whose
-summons are whose, who stands where) is counted once and then carried from each actors
-mapping to the next (`ActorMap.derived`), and what changed between two mappings is
-found from the steps that link them (`Step`): a command that changes one actor of a
+What every command reads of all the actors is counted once over their mapping and
+carried to the next (`engine.actor_map`): a command that changes one actor of a
 thousand costs what it changed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import field, replace
 from typing import Any
 
+from shaper_gm.engine.actor_map import ActorChange, ActorMap, Census, Standing
+from shaper_gm.engine.events import Event
 from shaper_gm.records import record
 
 
@@ -85,208 +85,6 @@ class Actor:
         return replace(self, **changes)
 
 
-def takes_turns(actor: Actor) -> bool:
-    """Down actors are skipped; summons act on their summoner's turn."""
-    return not actor.down and actor.summoner is None
-
-
-class ActorMap(dict):
-    """A state's actors by id: a dict never changed once made, which keeps what was
-    counted over it (`derived`). Every state made from another with the same actors
-    shares the mapping, and so its counts; a mapping changed from this one carries them
-    over, updated by the actors changed, so no command counts all the actors again."""
-
-    __slots__ = ("kept", "step")    # ((key, what was counted), ...); its `Step`
-
-    TRACKED = 64                    # from this many actors on, mappings note their steps
-
-    def derived(self, key: object, build: Callable[[ActorMap], Any]) -> Any:
-        """What `build(self)` makes of these actors, made once. It is carried to each
-        mapping changed from this one by its `changed(pairs)` method (None: build anew
-        there)."""
-        kept = getattr(self, "kept", ())
-        for have, value in kept:
-            if have == key:
-                return value
-        value = build(self)
-        self.kept = (*kept, (key, value))
-        return value
-
-    def census(self) -> Census:
-        return self.derived(Census, Census.of)
-
-    def changed(self, pairs: list[tuple[Actor | None, Actor | None]]) -> ActorMap:
-        """A copy with each (old, new) change of `pairs` made (None: none there), what
-        this one counted carried over."""
-        out = ActorMap(self)
-        for old, new in pairs:
-            if new is not None:
-                out[new.id] = new
-            else:
-                del out[old.id]
-        if pairs and len(out) >= self.TRACKED:
-            ids = tuple((new if new is not None else old).id for old, new in pairs)
-            out.step = Step.after(self, ids)
-        kept = getattr(self, "kept", ())
-        if kept:
-            carried = tuple((key, new) for key, value in kept
-                            if (new := value.changed(pairs)) is not None)
-            unmoved = len(carried) == len(kept) and all(
-                new is value for (_, new), (_, value) in zip(carried, kept, strict=True))
-            out.kept = kept if unmoved else carried
-        return out
-
-    def changed_since(self, other: ActorMap) -> set[str] | None:
-        """The ids whose actors may differ between `other` and this mapping (added,
-        removed or replaced), found from the steps between them when both come from one
-        mapping by `changed`; None when they do not, or the steps are more than the
-        actors (a full comparison costs less then)."""
-        if other is self:
-            return set()
-        return Step.between(getattr(self, "step", None), getattr(other, "step", None),
-                            len(self))
-
-
-class Step:
-    """One `ActorMap.changed`: the ids it changed, after the step of the mapping it was
-    made from. Steps link mappings of one lineage (from 64 actors on), so what changed
-    between two states costs the steps between them, not the number of actors."""
-
-    __slots__ = ("ids", "before", "depth")
-
-    def __init__(self, ids: tuple[str, ...], before: Step | None, depth: int) -> None:
-        self.ids, self.before, self.depth = ids, before, depth
-
-    @classmethod
-    def after(cls, actors: ActorMap, ids: tuple[str, ...]) -> Step:
-        before = getattr(actors, "step", None)
-        if before is None:                     # the first of its lineage: its root step
-            before = actors.step = Step((), None, 0)
-        return cls(ids, before, before.depth + 1)
-
-    @staticmethod
-    def between(a: Step | None, b: Step | None, most: int) -> set[str] | None:
-        """The ids of the steps from `a` and from `b` back to the step both come from."""
-        if a is None or b is None:
-            return None
-        ids: set[str] = set()
-        while a is not b:
-            if a.depth >= b.depth:
-                ids.update(a.ids)
-                a = a.before
-            else:
-                ids.update(b.ids)
-                b = b.before
-            if a is None or b is None or len(ids) > most:
-                return None                    # other lineages, or far apart
-            most -= 1
-        return ids
-
-
-class Census:
-    """Counts over one state's actors: actors per side, actors per side that can take
-    turns, and each summoner's summons in the actors' order. Built once from all the
-    actors, then made for each changed state from its parent's by the actors changed."""
-
-    __slots__ = ("sides", "able", "summons")
-
-    def __init__(self, sides: dict[str, int], able: dict[str, int],
-                 summons: dict[str, tuple[str, ...]]) -> None:
-        self.sides = sides
-        self.able = able
-        self.summons = summons
-
-    @classmethod
-    def of(cls, actors: Mapping[str, Actor]) -> Census:
-        census = cls({}, {}, {})
-        for actor in actors.values():
-            census._count(actor, 1)
-            if actor.summoner is not None:
-                census.summons[actor.summoner] = (*census.summons.get(actor.summoner, ()),
-                                                  actor.id)
-        return census
-
-    def changed(self, pairs: Iterable[tuple[Actor | None, Actor | None]]) -> Census | None:
-        """The census after each (old, new) actor change (None for an actor added or
-        removed): this one when no count moves; None when a summoner changed, which is
-        counted afresh."""
-        out = self
-        for old, new in pairs:
-            if (old is not None and new is not None and old.side == new.side
-                    and old.summoner == new.summoner and takes_turns(old) == takes_turns(new)):
-                continue                       # hit points, resources, effects: no count
-            if old is not None and new is not None and old.summoner != new.summoner:
-                return None                    # an actor changed summoner: rare
-            if out is self:
-                out = Census(dict(self.sides), dict(self.able), self.summons)
-            if old is not None:
-                out._count(old, -1)
-            if new is not None:
-                out._count(new, 1)
-            summoner = (old if old is not None else new).summoner
-            if (old is not None and new is not None) or summoner is None:
-                continue
-            if out.summons is self.summons:
-                out.summons = dict(self.summons)
-            if old is not None:                                   # a summons left
-                left = tuple(a for a in out.summons[old.summoner] if a != old.id)
-                out.summons[old.summoner] = left
-                if not left:
-                    del out.summons[old.summoner]
-            else:                                                 # one joined, listed last
-                out.summons[new.summoner] = (*out.summons.get(new.summoner, ()), new.id)
-        return out
-
-    def _count(self, actor: Actor, step: int) -> None:
-        _tally(self.sides, actor.side, step)
-        if takes_turns(actor):
-            _tally(self.able, actor.side, step)
-
-
-class Standing:
-    """Who stands where: the actors not down in each zone, by its name (zones are kept
-    as the grid names them, one name a cell). Kept by `ActorMap.derived`."""
-
-    __slots__ = ("by_zone",)
-
-    def __init__(self, by_zone: dict[str, frozenset[str]]) -> None:
-        self.by_zone = by_zone
-
-    @classmethod
-    def of(cls, actors: Mapping[str, Actor]) -> Standing:
-        by_zone: dict[str, set[str]] = {}
-        for actor in actors.values():
-            if actor.zone is not None and not actor.down:
-                by_zone.setdefault(actor.zone, set()).add(actor.id)
-        return cls({zone: frozenset(ids) for zone, ids in by_zone.items()})
-
-    def changed(self, pairs: Iterable[tuple[Actor | None, Actor | None]]) -> Standing:
-        out = self
-        for old, new in pairs:
-            if (old is not None and new is not None and old.zone == new.zone
-                    and old.down == new.down):
-                continue
-            if out is self:
-                out = Standing(dict(self.by_zone))
-            for actor, step in ((old, -1), (new, 1)):
-                if actor is not None and actor.zone is not None and not actor.down:
-                    ids = out.by_zone.get(actor.zone, frozenset())
-                    ids = ids | {actor.id} if step > 0 else ids - {actor.id}
-                    if ids:
-                        out.by_zone[actor.zone] = ids
-                    else:
-                        del out.by_zone[actor.zone]
-        return out
-
-
-def _tally(counts: dict[str, int], key: str, step: int) -> None:
-    value = counts.get(key, 0) + step
-    if value:
-        counts[key] = value
-    else:
-        del counts[key]
-
-
 @record
 class CombatResult:
     """How a fight ended (`engine.ending`): the side left standing (None when nobody
@@ -311,7 +109,7 @@ class Encounter:
     dice_position: int = 0        # dice drawn so far: the generator's whole position
     cols: int = 5
     rows: int = 5
-    actors: Mapping[str, Actor] = field(default_factory=ActorMap)
+    actors: ActorMap = field(default_factory=ActorMap)
     order: tuple[str, ...] = ()
     round: int = 0                # 0 before `start`
     turn: str | None = None       # who the next command acts for by default
@@ -373,7 +171,8 @@ class Encounter:
         return self.with_actors((actor,))
 
     def with_actors(self, changed: Iterable[Actor]) -> Encounter:
-        pairs, made = [], {}
+        pairs: list[ActorChange] = []
+        made: dict[str, Actor] = {}
         for actor in changed:
             old = made[actor.id] if actor.id in made else self.actors.get(actor.id)
             pairs.append((old, actor))
@@ -395,3 +194,7 @@ class Encounter:
 
     def with_(self, **changes: Any) -> Encounter:
         return replace(self, **changes)
+
+
+# What every change of a state returns: the new state and the events it made.
+Change = tuple[Encounter, list[Event]]

@@ -45,15 +45,19 @@ class Note(NamedTuple):
     rule: str = ""
 
 
+# A step's work: (context, tape) -> the next context.
+StepFn = Callable[[Any, Any], Any]
+
+
 @record
 class Step:
-    fn: Callable[[Any, Any], Any]
+    fn: StepFn
     name: str = ""
     forget: tuple[str, ...] = ()       # context fields no later step reads (exact mode)
 
 
-def step(name: str = "", forget: Sequence[str] = ()) -> Callable[[Callable], Step]:
-    def wrap(fn: Callable) -> Step:
+def step(name: str = "", forget: Sequence[str] = ()) -> Callable[[StepFn], Step]:
+    def wrap(fn: StepFn) -> Step:
         return Step(fn, name or fn.__name__, tuple(forget))
     return wrap
 
@@ -144,7 +148,8 @@ class PlayTape(Tape):
             return None
         self._per_slot[slot] = index + 1
         source.take_total(0)
-        return given.value
+        total: int = given.value
+        return total
 
 
 def play(steps: Sequence[Step], ctx: Any, tape: PlayTape) -> Any:
@@ -230,7 +235,7 @@ def branches(s: Step, ctx: Any, decide: Callable[[Ask], str],
     """Every context one step can produce from `ctx`, each with `ways` of `whole`
     outcomes; refused (`TooLarge`) past `room` of them, or as soon as the first path
     through the step's rolls (their outcomes multiplied) says there would be more."""
-    out = []
+    out: list[tuple[Any, int, int]] = []
     pending: list[tuple[int, ...]] = [()]
     first_path = 1                           # outcomes multiplied along the first path
     while pending:

@@ -7,13 +7,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import resources
+from shaper_gm.engine.actor_map import takes_turns
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.state import Encounter, takes_turns
+from shaper_gm.engine.resources import ResourceSpec
+from shaper_gm.engine.state import Actor, Change, Encounter
 
-Step = tuple[Encounter, list]
+if TYPE_CHECKING:
+    from shaper_gm.engine.ruleset import Ruleset
 
 
 def name_of(state: Encounter, actor_id: str | None) -> str:
@@ -26,9 +30,10 @@ can_take_turns = takes_turns     # down actors are skipped; summons act on their
 
 # --- moments ---------------------------------------------------------------------------
 
-def expire(state: Encounter, moment: str, why: str) -> Step:
+def expire(state: Encounter, moment: str, why: str) -> Change:
     """End every effect that lasts until `moment`."""
-    events, changed = [], []
+    events: list[ev.Event] = []
+    changed: list[Actor] = []
     for actor in state.actors.values():
         if not actor.effects:
             continue
@@ -40,11 +45,11 @@ def expire(state: Encounter, moment: str, why: str) -> Step:
     return (state.with_actors(changed) if changed else state), events
 
 
-def resource_moment(state: Encounter, rs, moment: str, ids: Sequence[str],
-                    why: str) -> Step:
+def resource_moment(state: Encounter, rs: Ruleset, moment: str, ids: Sequence[str],
+                    why: str) -> Change:
     """Refill and lapse the resources of `ids` at `moment`; report what changed. A down
     actor's resources lapse but do not come back, unless a resource says they do."""
-    events: list = []
+    events: list[ev.Event] = []
     changed = []
     for actor_id in ids:
         actor = state.actors[actor_id]
@@ -61,11 +66,11 @@ def resource_moment(state: Encounter, rs, moment: str, ids: Sequence[str],
     return (state.with_actors(changed) if changed else state), events
 
 
-def _spec(rs, name: str):
+def _spec(rs: Ruleset, name: str) -> ResourceSpec:
     return next(s for s in rs.resources if s.name == name)
 
 
-def _reported(rs, name: str, moment: str) -> bool:
+def _reported(rs: Ruleset, name: str, moment: str) -> bool:
     """Refills that happen to every budget every turn are not news; only resources a
     ruleset flags `shown` that refill by an amount (points regained each turn, CON dice)
     are, and shown resources lapsing at a moment other than the turn's end (which
@@ -78,9 +83,9 @@ def _reported(rs, name: str, moment: str) -> bool:
     return spec.refill == moment and spec.refill_by is not None
 
 
-def begin_round(state: Encounter, rs) -> Step:
+def begin_round(state: Encounter, rs: Ruleset) -> Change:
     state = state.with_(round=state.round + 1, passes=1, passed=frozenset(), acted=frozenset())
-    events: list = [ev.RoundStarted(state.round)]
+    events: list[ev.Event] = [ev.RoundStarted(state.round)]
     if state.round == 1:
         state, changed = resource_moment(state, rs, "combat_start", list(state.actors),
                                          "the fight starts")
@@ -92,8 +97,8 @@ def begin_round(state: Encounter, rs) -> Step:
     return state, events + hooked
 
 
-def finish_round(state: Encounter, rs) -> Step:
-    events: list = []
+def finish_round(state: Encounter, rs: Ruleset) -> Change:
+    events: list[ev.Event] = []
     state, ended = expire(state, f"round:{state.round}", f"end of round {state.round}")
     events += ended
     state, changed = resource_moment(state, rs, "round_end", list(state.actors),
@@ -102,12 +107,12 @@ def finish_round(state: Encounter, rs) -> Step:
     lapsing = [s for s in rs.resources if s.lapse == "round_end" and s.shown]
     rules = rs.term("round_end_rule") or ", ".join(dict.fromkeys(s.rule for s in lapsing
                                                                  if s.rule))
-    ended = ev.RoundEnded(state.round, tuple(s.title for s in lapsing), rules)
-    return state, [*events, *changed, *hooked, ended]
+    round_ended = ev.RoundEnded(state.round, tuple(s.title for s in lapsing), rules)
+    return state, [*events, *changed, *hooked, round_ended]
 
 
-def begin_turn(state: Encounter, rs, actor_id: str) -> Step:
-    events: list = [ev.TurnStarted(actor_id, state.round)]
+def begin_turn(state: Encounter, rs: Ruleset, actor_id: str) -> Change:
+    events: list[ev.Event] = [ev.TurnStarted(actor_id, state.round)]
     state, ended = expire(state, f"start:{actor_id}", f"start of {name_of(state, actor_id)}'s turn")
     events += ended
     members = [actor_id, *state.summons_of(actor_id)]
@@ -118,13 +123,13 @@ def begin_turn(state: Encounter, rs, actor_id: str) -> Step:
     return state.with_(turn=actor_id), events + hooked
 
 
-def finish_turn(state: Encounter, rs, actor_id: str) -> Step:
+def finish_turn(state: Encounter, rs: Ruleset, actor_id: str) -> Change:
     members = [actor_id, *state.summons_of(actor_id)]
     lapsing = {s.name: s.rule for s in rs.resources if s.lapse == "turn_end" and s.shown}
     lapsed = tuple((k, n) for k, n in state.actors[actor_id].resources
                    if k in lapsing and n > 0)
     rules = sorted({lapsing[k] for k, _ in lapsed if lapsing[k]})
-    events: list = [ev.TurnEnded(actor_id, lapsed, ", ".join(rules))]
+    events: list[ev.Event] = [ev.TurnEnded(actor_id, lapsed, ", ".join(rules))]
     state, ended = expire(state, f"end:{actor_id}", f"end of {name_of(state, actor_id)}'s turn")
     events += ended
     state, changed = resource_moment(state, rs, "turn_end", members,
@@ -135,7 +140,7 @@ def finish_turn(state: Encounter, rs, actor_id: str) -> Step:
 
 
 
-def give_up(state: Encounter, rs, actor_id: str) -> Step:
+def give_up(state: Encounter, rs: Ruleset, actor_id: str) -> Change:
     """`pass`: the actor gives up every budget it has left this round, but what its
     rules keep through a pass (`kept_on_pass`: R11's reactions until its next turn)."""
     actor = state.actors[actor_id]

@@ -8,7 +8,7 @@ the reader's caps. Otherwise the command is refused like any rule violation.
 The proof costs what the command changed. The state's text is made in pieces
 (statetext.py): each actor whose block is new is read back alone and must come back
 equal; the encounter's own keys are read back with the actors as proven, and the whole
-is checked as opening checks it (`codec.state_from_parts`), the ruleset's checks of an
+is checked as opening checks it (`decode.state_from_parts`), the ruleset's checks of an
 actor against the rest running for the new blocks. An actor whose block is kept is the
 same value, with the same data, in a state the same for it: it was proven when its
 block was made. The size is the kept pieces' sizes plus the new ones', so the caps are
@@ -19,7 +19,7 @@ take only the room left (checkpoints.py).
 from __future__ import annotations
 
 from shaper_gm.errors import CommandError
-from shaper_gm.persist import codec
+from shaper_gm.persist import decode
 from shaper_gm.persist.savetext import entry_text, save_text
 
 MAX_SAVE_BYTES = 4 * 1024 * 1024
@@ -58,16 +58,16 @@ def _proven(session, state):
     draft = text.draft(state, rs)
     try:
         for actor_id, block in draft.blocks.items():
-            back = codec.actor_from_data(actor_id, block.data, f"{WHERE}.actors.{actor_id}",
+            back = decode.actor_from_data(actor_id, block.data, f"{WHERE}.actors.{actor_id}",
                                          rs, state.cols, state.rows)
             if back != block.actor:
                 _inexact()
-        if draft.system is not text.system and codec.system_from_data(
+        if draft.system is not text.system and decode.system_from_data(
                 draft.system[1], f"{WHERE}.system", rs) != state.system:
             _inexact()
-        back = codec.state_from_parts(draft.keys, WHERE, session.ruleset_named,
+        back = decode.state_from_parts(draft.keys, WHERE, session.ruleset_named,
                                       state.actors, state.system, draft.fresh)
-    except codec.SaveFormatError as exc:
+    except decode.SaveFormatError as exc:
         raise CommandError(f"the result could not be saved and opened again ({exc.message})",
                            "nothing changed; this value is out of range") from None
     if back != state:

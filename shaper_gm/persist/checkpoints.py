@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from shaper_gm.content.yamlio import dump_yaml_line
-from shaper_gm.persist import codec
+from shaper_gm.persist import decode
 
 TIERS = ((100, 500), (1_000, 5_000), (10_000, None))     # (every, within the last)
 HEADER = "checkpoints:\n"
@@ -42,8 +42,8 @@ class CheckpointText:
              room: tuple[float, float] = (math.inf, math.inf), encode=None) -> str:
         """The block for `history`: the wanted checkpoints, newest first while they fit
         in `room` (bytes, lines), so that a save of many actors, whose states are large,
-        keeps fewer and still opens. `encode(state)`: its save data (codec's)."""
-        encode = encode or codec.state_to_data
+        keeps fewer and still opens. `encode(state)`: its save data (persist.encode)."""
+        encode = encode or encode.state_to_data
         size, rows = room[0] - len(HEADER), room[1] - 1
         made, kept = {}, []
         for entry in reversed(wanted(len(history))):
@@ -72,13 +72,13 @@ def read(data: dict, log_length: int, where: str) -> dict[int, dict]:
     if raw is None:
         return {}
     if not isinstance(raw, dict):
-        raise codec.SaveFormatError(f"{where}.checkpoints: expected a mapping",
+        raise decode.SaveFormatError(f"{where}.checkpoints: expected a mapping",
                                     "the save is damaged; open a good copy")
     out = {}
     for entry, state in raw.items():
         if (not isinstance(entry, int) or isinstance(entry, bool)
                 or not 1 <= entry < log_length or not isinstance(state, dict)):
-            raise codec.SaveFormatError(f"{where}.checkpoints: entry {entry!r} is not a "
+            raise decode.SaveFormatError(f"{where}.checkpoints: entry {entry!r} is not a "
                                         "state after a log entry",
                                         "the save is damaged; open a good copy")
         out[entry] = state

@@ -31,7 +31,7 @@ from pathlib import Path
 from shaper_gm.commands.args import MAX_LINE
 from shaper_gm.files import FileRefused, read_capped, real_target
 from shaper_gm.nesting import TooDeep, check_json
-from shaper_gm.persist.codec import SaveFormatError
+from shaper_gm.persist.decode import SaveFormatError
 from shaper_gm.records import record
 
 FORMAT = 1

@@ -64,7 +64,7 @@ def _init(words: list[str], entered: set[str]) -> None:
 
 
 def with_legacy_fields(data: dict, log: list[str] | None) -> dict:
-    """`data` with `acted` left to the codec's derivation and each actor's
+    """`data` with `acted` left to the decoder's derivation and each actor's
     `initiative_entered` read from `log` (None: nothing to read it from)."""
     if log is None or not written_before_acted(data):
         return data

@@ -17,7 +17,7 @@ from pathlib import Path
 from shaper_gm.commands import identity
 from shaper_gm.errors import GmError
 from shaper_gm.files import real_target
-from shaper_gm.persist.codec import identified_log
+from shaper_gm.persist.decode import identified_log
 from shaper_gm.persist.lock import SaveInUse, is_locked
 
 RECAP_MARK = b"# Fight recap"

@@ -8,7 +8,7 @@ from pathlib import Path
 from shaper_gm.commands import session_for
 from shaper_gm.commands.session import LineError, Session
 from shaper_gm.errors import GmError, excerpt
-from shaper_gm.persist import codec
+from shaper_gm.persist import decode, encode
 from shaper_gm.persist.reopen import open_save
 from shaper_gm.records import record
 
@@ -59,7 +59,7 @@ def replay_save(path: Path | str, library=None, to: int | None = None,
 
 def describe_difference(saved, replayed, rs=None) -> str:
     """The first field that differs, said in the save's own words."""
-    a, b = codec.state_to_data(saved, rs), codec.state_to_data(replayed, rs)
+    a, b = encode.state_to_data(saved, rs), encode.state_to_data(replayed, rs)
     for key in a:
         if key == "actors":
             continue
@@ -114,9 +114,9 @@ def _checkpoint_before(session: Session, entry: int):
             return n, after
         if n in loaded:
             try:
-                return n, codec.state_from_data(loaded[n], f"checkpoint {n}",
+                return n, decode.state_from_data(loaded[n], f"checkpoint {n}",
                                                 session.ruleset_named, session.log[:n])
-            except codec.SaveFormatError:
+            except decode.SaveFormatError:
                 continue
     return 0, None
 

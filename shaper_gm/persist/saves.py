@@ -1,6 +1,6 @@
 """Save files: write a session atomically, read one back exactly.
 
-A save holds the whole state (see codec.py) plus the log of resolved command lines.
+A save holds the whole state (see encode.py, decode.py) plus the log of resolved command lines.
 Writes go to a temporary file in the same folder, are flushed to disk, then renamed
 over the old file, so a reader sees the old version or the new one, never half.
 """
@@ -14,7 +14,7 @@ from shaper_gm.commands import identity
 from shaper_gm.commands.session import Frame, Session
 from shaper_gm.content.yamlio import YamlError
 from shaper_gm.files import FileRefused, os_problem, read_capped, real_target, write_text_atomic
-from shaper_gm.persist import admit, checkpoints, codec
+from shaper_gm.persist import admit, checkpoints, decode
 from shaper_gm.persist.admit import MAX_SAVE_BYTES, MAX_SAVE_LINES
 from shaper_gm.persist.lock import SaveLock
 from shaper_gm.persist.logcheck import LogReadsFiles, check_log_lines
@@ -28,7 +28,7 @@ from shaper_gm.persist.saveyaml import load_save_text
 SAVES_ENV = "SHAPER_GM_SAVES"
 
 
-class SaveError(codec.SaveFormatError):
+class SaveError(decode.SaveFormatError):
     pass
 
 
@@ -137,8 +137,8 @@ def parse_data(raw: bytes, path: Path) -> dict:
 
 def log_of(data: dict, where: str) -> list[str]:
     """A save's log, its first line a `new` carrying the encounter's identity (a save
-    older than version 3 is given one: codec.identified_log)."""
-    log = codec.identified_log(data)
+    older than version 3 is given one: decode.identified_log)."""
+    log = decode.identified_log(data)
     if log is None:
         raise SaveError(f"{where}: key 'log' should be a list of command lines",
                         "the save is damaged; open a good copy")
@@ -162,10 +162,10 @@ def read_save(path: Path | str, library=None) -> Session:
 def session_from_data(data: dict, path: Path, library=None) -> Session:
     """A session from a save's parsed data (see `read_data`), checked throughout."""
     where = str(path)
-    codec.check_version(data, where)
+    decode.check_version(data, where)
     log = log_of(data, where)
     session = Session(content=library)
-    state = codec.state_from_data(data, where, session.ruleset_named, log)
+    state = decode.state_from_data(data, where, session.ruleset_named, log)
     manual = data.get("manual_dice", [])
     if not isinstance(manual, list) or not all(isinstance(a, str) for a in manual):
         raise SaveError(f"{where}: key 'manual_dice' should be a list of actor ids",

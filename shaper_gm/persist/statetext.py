@@ -2,7 +2,7 @@
 costs what the command changed, not the number of actors.
 
 The text is the encounter's own keys, then one block per actor under `actors:`, then the
-result of a fight that is over: byte for byte what `dump_yaml(codec.state_to_data(state))`
+result of a fight that is over: byte for byte what `dump_yaml(encode.state_to_data(state))`
 writes, because every piece is PyYAML's own output for that key or actor at the column
 the whole document gives it. An actor's block (its data and its text) is made once per
 actor value and kept while the states keep that value; it is made again when the
@@ -21,7 +21,7 @@ from typing import Any
 
 from shaper_gm.content.yamlio import dump_yaml
 from shaper_gm.engine.state import Actor, Encounter
-from shaper_gm.persist import codec
+from shaper_gm.persist import encode
 from shaper_gm.records import record
 
 ACTORS = "actors:\n"
@@ -49,7 +49,7 @@ class Draft:
     blocks: dict[str, ActorBlock]         # made for this state: changed, new or touched
     gone: tuple[str, ...]                 # actors of the kept state this one lacks
     whole: bool                           # every block was made anew (nothing kept fits)
-    fields: dict                          # the encounter's keys (codec.encounter_to_data)
+    fields: dict                          # the encounter's keys (encode.encounter_to_data)
     texts: dict[str, str]                 # their YAML, key by key
     system: tuple                         # (the encounter system, its data)
     result: str                           # YAML of `result`, "" while the fight goes on
@@ -65,11 +65,11 @@ class Draft:
         that is over."""
         if self.state.over is None:
             return self.fields
-        return {**self.fields, "result": codec.result_to_data(self.state.over)}
+        return {**self.fields, "result": encode.result_to_data(self.state.over)}
 
     @property
     def fresh(self) -> dict[str, dict]:
-        """The data of each actor whose block is new: what `codec.state_from_parts` checks
+        """The data of each actor whose block is new: what `decode.state_from_parts` checks
         against the rest of the state."""
         return {actor_id: block.data for actor_id, block in self.blocks.items()}
 
@@ -100,21 +100,21 @@ class StateText:
         return "".join(draft.texts.values()) + actors + draft.result
 
     def data(self, state: Encounter, rs) -> dict:
-        """`codec.state_to_data(state, rs)`, taking each actor's data from its kept block
+        """`encode.state_to_data(state, rs)`, taking each actor's data from its kept block
         where that still holds (a checkpoint's state shares most of its actors with the
         state kept)."""
         base, blocks = self.state, self.blocks
         if base is None or rs is not self.rs or base.ruleset != state.ruleset:
-            return codec.state_to_data(state, rs)
+            return encode.state_to_data(state, rs)
         touched = set(rs.save_extras_touched(base, state))
-        data = codec.encounter_to_data(state, rs)
+        data = encode.encounter_to_data(state, rs)
         data["actors"] = {
             actor_id: block.data if (block := blocks.get(actor_id)) is not None
             and block.actor is actor and actor_id not in touched
-            else codec.actor_to_data(state, actor, rs)
+            else encode.actor_to_data(state, actor, rs)
             for actor_id, actor in state.actors.items()}
         if state.over is not None:
-            data["result"] = codec.result_to_data(state.over)
+            data["result"] = encode.result_to_data(state.over)
         return data
 
     def draft(self, state: Encounter, rs) -> Draft:
@@ -129,7 +129,7 @@ class StateText:
         blocks = {actor_id: _block(state, state.actors[actor_id], rs) for actor_id in remade}
         system = self.system if self.system[0] is state.system and not whole else \
             (state.system, rs.encode_system(state.system))
-        fields = codec.encounter_to_data(state, rs, system[1])
+        fields = encode.encounter_to_data(state, rs, system[1])
         draft = Draft(state, rs, blocks, gone, whole, fields, self._texts(fields), system,
                       _result(state))
         size = 0 if whole else self.actors_size
@@ -206,10 +206,10 @@ class StateText:
 
 
 def _block(state: Encounter, actor: Actor, rs) -> ActorBlock:
-    data = codec.actor_to_data(state, actor, rs)
+    data = encode.actor_to_data(state, actor, rs)
     text = dump_yaml({"actors": {actor.id: data}})[len(ACTORS):]
     return ActorBlock(actor, data, text, len(text.encode()), text.count("\n"))
 
 
 def _result(state: Encounter) -> str:
-    return "" if state.over is None else dump_yaml({"result": codec.result_to_data(state.over)})
+    return "" if state.over is None else dump_yaml({"result": encode.result_to_data(state.over)})

@@ -10,7 +10,7 @@ import pytest
 from shaper_gm.engine.events import CombatEnded, CombatResumed, TurnStarted
 from shaper_gm.engine.state import CombatResult
 from shaper_gm.persist import saves
-from shaper_gm.persist.codec import SaveFormatError
+from shaper_gm.persist.decode import SaveFormatError
 from shaper_gm.persist.replay import replay_save
 from shaper_gm.render.text import describe
 

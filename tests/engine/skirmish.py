@@ -10,10 +10,11 @@ from dataclasses import dataclass, replace
 from shaper_gm.dice import parse
 from shaper_gm.dice.notation import from_zero
 from shaper_gm.dice.specs import PoolRoll, SumRoll
+from shaper_gm.engine.cycling_passes import CyclingPasses
 from shaper_gm.engine.decisions import Ask
-from shaper_gm.engine.orders import CyclingPasses, MostRemaining
+from shaper_gm.engine.most_remaining import MostRemaining
 from shaper_gm.engine.resources import ResourceSpec
-from shaper_gm.engine.ruleset import RulesetBase
+from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.state import Actor
 from shaper_gm.engine.steps import step
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shaper_gm.engine.state import Actor, ActorMap, Census, Encounter, Standing
+from shaper_gm.engine.actor_map import ActorMap, Census, Standing
+from shaper_gm.engine.state import Actor, Encounter
 
 IDS = [f"a{n}" for n in range(80)]
 CHANGES = st.lists(st.tuples(

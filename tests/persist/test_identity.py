@@ -16,7 +16,7 @@ from shaper_gm import cli
 from shaper_gm.app import autosave, new_session
 from shaper_gm.commands import identity
 from shaper_gm.errors import GmError
-from shaper_gm.persist import codec, replay, saves
+from shaper_gm.persist import decode, replay, saves
 from shaper_gm.persist.replace import WontReplace, check_same_encounter
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
@@ -93,7 +93,7 @@ def test_the_identity_survives_saves_journals_crashes_compaction_and_replay(tmp_
 def test_an_older_save_gets_an_identity_that_stays_until_a_write_stores_it(tmp_path, demo):
     path = tmp_path / "old.yaml"
     shutil.copy(SAVES / demo, path)
-    assert saves.read_data(path)["version"] < codec.VERSION
+    assert saves.read_data(path)["version"] < decode.VERSION
     first, second = saves.read_save(path), saves.read_save(path)
     assert identity_of(first) == identity_of(second)
     copy = tmp_path / "copy.yaml"
@@ -101,7 +101,7 @@ def test_an_older_save_gets_an_identity_that_stays_until_a_write_stores_it(tmp_p
     assert identity_of(saves.read_save(copy)) == identity_of(first)   # a copy: the same
     saves.write_save(first, path)
     data = saves.read_data(path)
-    assert data["version"] == codec.VERSION
+    assert data["version"] == decode.VERSION
     assert identity.of_line(data["log"][0]) == identity_of(first)
     assert replay.replay_save(path).ok
 

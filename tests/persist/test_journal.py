@@ -15,7 +15,7 @@ import pytest
 
 from shaper_gm.app import autosave, new_session
 from shaper_gm.errors import GmError
-from shaper_gm.persist import checkpoints, codec, journal, replay, saves
+from shaper_gm.persist import checkpoints, decode, journal, replay, saves
 from shaper_gm.persist.journal_file import JournalFile
 from shaper_gm.render.console import Renderer, make_console
 
@@ -497,7 +497,7 @@ def test_a_version_1_save_keeps_its_journal_until_the_next_write_stores_the_curr
     again, keeper, message = autosave.open_for_shell(str(path))
     assert message.startswith("Recovered") and again.state == opened.state
     keeper.close()
-    assert saves.read_data(path)["version"] == codec.VERSION
+    assert saves.read_data(path)["version"] == decode.VERSION
     assert_on_disk(again, path)
 
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from shaper_gm.app import new_session
 from shaper_gm.content.yamlio import dump_yaml
 from shaper_gm.errors import GmError
-from shaper_gm.persist import admit, codec, saves
+from shaper_gm.persist import admit, encode, saves
 from shaper_gm.persist.savetext import dump_session
 from shaper_gm.persist.statetext import StateText
 
@@ -111,7 +111,7 @@ def test_any_state_the_admission_check_accepts_reopens_equal(tmp_path_factory, r
             continue
         state = session.state
         rs = session.ruleset_for(state)
-        whole = dump_yaml(codec.state_to_data(state, rs))
+        whole = dump_yaml(encode.state_to_data(state, rs))
         assert StateText().text(state, rs) == whole
         assert dump_session(session).startswith(whole)
         back = reopened(session, folder / "s.yaml")
@@ -152,7 +152,7 @@ def test_the_text_of_a_large_encounter_follows_every_change(steps):
                 session.execute(line_of(verb, 0, "hex", "").replace("a0", actor))
         except GmError:
             continue
-    whole = dump_yaml(codec.state_to_data(session.state, session.ruleset_for(session.state)))
+    whole = dump_yaml(encode.state_to_data(session.state, session.ruleset_for(session.state)))
     assert dump_session(session).startswith(whole)
 
 

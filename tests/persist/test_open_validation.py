@@ -20,7 +20,7 @@ from shaper_gm.app import equip
 from shaper_gm.content.yamlio import dump_yaml, load_yaml_text
 from shaper_gm.errors import GmError
 from shaper_gm.persist import saves
-from shaper_gm.persist.codec import SaveFormatError
+from shaper_gm.persist.decode import SaveFormatError
 from shaper_gm.persist.savetext import dump_session
 from shaper_gm.shell.output import make_renderer
 from tests.fuzz.grammar import lines as command_lines

@@ -11,7 +11,7 @@ import pytest
 from shaper_gm.app import autosave, new_session
 from shaper_gm.content.yamlio import dump_yaml, load_yaml_text
 from shaper_gm.errors import GmError
-from shaper_gm.persist import codec, replay, saves
+from shaper_gm.persist import decode, replay, saves
 from shaper_gm.rulesets.shaper import model
 
 FIGHT = """add josh --as josh --at B4
@@ -70,7 +70,7 @@ def test_the_spec_keys_are_in_the_file(fight, tmp_path):
             "down"} <= set(josh)
     assert data["actors"]["monica"]["engaged_with"] == sorted(
         a for a in model.engaged_with(fight.state, "monica"))
-    assert data["grid"] == {"cols": 5, "rows": 5} and data["version"] == codec.VERSION
+    assert data["grid"] == {"cols": 5, "rows": 5} and data["version"] == decode.VERSION
     assert set(josh["resources"]) == {"major", "minor", "free", "sp"}
     assert josh["resources"]["sp"] == josh["sp"]
 
@@ -185,12 +185,12 @@ def test_truncated_saves_are_refused(fight, tmp_path):
         saves.read_save(path)
 
 
-@pytest.mark.parametrize("version, match", [(codec.VERSION + 1, "upgrade"),
+@pytest.mark.parametrize("version, match", [(decode.VERSION + 1, "upgrade"),
                                             (0, "does not exist")])
 def test_other_versions_are_refused(fight, tmp_path, version, match):
     path = tmp_path / "v.yaml"
     saves.write_save(fight, path)
-    path.write_text(path.read_text().replace(f"version: {codec.VERSION}",
+    path.write_text(path.read_text().replace(f"version: {decode.VERSION}",
                                              f"version: {version}", 1))
     _refused(path, match)
 

@@ -10,7 +10,7 @@ import pytest
 
 from shaper_gm.content.yamlio import load_yaml_file
 from shaper_gm.persist import saves
-from shaper_gm.persist.codec import VERSION, SaveFormatError
+from shaper_gm.persist.decode import VERSION, SaveFormatError
 from shaper_gm.persist.replay import replay_save
 from shaper_gm.rulesets.shaper import model
 

@@ -28,17 +28,6 @@ def amount(word: str, verb: str) -> int:
     return int(word)
 
 
-def target_and_amount(ctx: Context, verb: str) -> tuple[str, int]:
-    """`VERB TARGET N`: the resolved target and the amount, written back resolved."""
-    words = ctx.parsed.words
-    if len(words) != 2:
-        raise CommandError(f"expected {verb} TARGET N", f"e.g. {verb} goblin-1 5")
-    target = resolve.actor(ctx.state, words[0])
-    n = amount(words[1], verb)
-    words[:] = [target, str(n)]
-    return target, n
-
-
 verbs = VerbTable()
 
 

@@ -19,7 +19,7 @@ from shaper_gm.engine.actions import Acting, Action, Admission, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.gear import carried, drawable
 from shaper_gm.engine.moves import moved
-from shaper_gm.engine.state import Actor, Encounter
+from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.engine.steps import play
 from shaper_gm.engine.turns import name_of
 from shaper_gm.records import record
@@ -90,7 +90,7 @@ def prepared_action(state: Encounter, actor_id: str, cost: int, text: str | None
 
 
 def use_preparation(state: Encounter, actor_id: str, used: Preparation, during: str,
-                    bonus: int = 0) -> tuple[Encounter, list]:
+                    bonus: int = 0) -> Change:
     """P11: a preparation that came true is used up."""
     actor = state.actors[actor_id]
     held = system(actor)
@@ -156,7 +156,7 @@ def checked_dt(dt, what: str) -> int:
     return dt
 
 
-def settle_pool(state: Encounter, ctx: PoolTest) -> tuple[Encounter, list]:
+def settle_pool(state: Encounter, ctx: PoolTest) -> Change:
     """Write a roll's pool back to the actor, one event per ruling that changed it."""
     actor = state.actors[ctx.actor]
     events: list = []

@@ -14,7 +14,7 @@ from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.names import match_one
 from shaper_gm.engine.orders import FixedOrder
 from shaper_gm.engine.resources import ResourceSpec
-from shaper_gm.engine.ruleset import RulesetBase
+from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.rulesets.dicepool import actors
 from shaper_gm.rulesets.dicepool.events import PreparationEnded

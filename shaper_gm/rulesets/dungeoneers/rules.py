@@ -15,7 +15,7 @@ from shaper_gm.dice.notation import Constant, DiceTerm, Expr, add, dice_terms
 from shaper_gm.dice.specs import SumRoll
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import harm
-from shaper_gm.engine.state import Actor, Encounter
+from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.engine.steps import step
 from shaper_gm.records import record
 from shaper_gm.rulesets.dungeoneers.events import ConditionEnded, TallyChanged
@@ -26,8 +26,6 @@ from shaper_gm.rulesets.dungeoneers.models import (
     Numbers,
     Sheet,
 )
-
-Step = tuple[Encounter, list]
 
 # Dice slots (commands.md "Dungeoneers verbs").
 SLOT_ROLL, SLOT_DODGE, SLOT_PIERCE, SLOT_RESIST, SLOT_GRAB = (
@@ -54,7 +52,7 @@ def hands_used(rs, held) -> int:
     return sum(rs.library.weapons[w].hands for w in held)
 
 
-def release_grapples(state: Encounter, actor_id: str, why: str) -> Step:
+def release_grapples(state: Encounter, actor_id: str, why: str) -> Change:
     """End every grapple the creature is part of, on both sides (D24)."""
     mine, events = data_of(state.actors[actor_id]), []
     pairs = [(actor_id, mine.grappling)] if mine.grappling in state.actors else []
@@ -158,7 +156,7 @@ def dealt(base: int, criticals: int, guard: Defenses) -> tuple[int, int]:
     return each, each * (1 + criticals)
 
 
-def change_wounds(state: Encounter, rs, target_id: str, change: int, why: str) -> Step:
+def change_wounds(state: Encounter, rs, target_id: str, change: int, why: str) -> Change:
     """Wounds taken (or, negative, healed; never below 0), down or up again (D19)."""
     target = state.actors[target_id]
     before = target.resource("wounds")
@@ -169,7 +167,7 @@ def change_wounds(state: Encounter, rs, target_id: str, change: int, why: str) -
                                 target.sheet.wound_limit), *followed]
 
 
-def down_by_wounds(state: Encounter, rs, actor_id: str) -> Step:
+def down_by_wounds(state: Encounter, rs, actor_id: str) -> Change:
     """D19: a creature whose wounds reach its wound limit is down; below it, up again."""
     actor = state.actors[actor_id]
     at_limit = actor.resource("wounds") >= actor.sheet.wound_limit

@@ -15,11 +15,11 @@ from typing import Any
 from shaper_gm.engine import ending, grid
 from shaper_gm.engine.actions import Admission
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.most_remaining import MostRemaining
 from shaper_gm.engine.names import match_one
-from shaper_gm.engine.orders import MostRemaining
 from shaper_gm.engine.resources import ResourceSpec
-from shaper_gm.engine.ruleset import RulesetBase
-from shaper_gm.engine.state import Actor, Encounter
+from shaper_gm.engine.ruleset_base import RulesetBase
+from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.engine.turns import can_take_turns
 from shaper_gm.rulesets.dungeoneers import sheets
 from shaper_gm.rulesets.dungeoneers.events import ConditionEnded, ReadiedCleared, RoundRefilled
@@ -43,8 +43,6 @@ from shaper_gm.rulesets.dungeoneers.rules import (
     release_grapples,
     with_data,
 )
-
-Step = tuple[Encounter, list]
 
 # Modifier keys an `effect` may carry: boon on the creature's own tests, boon on its
 # dodging tests (D23's defensive uses it), extra wounds on its strikes, armor value.
@@ -319,18 +317,18 @@ class DungeoneersRuleset(RulesetBase):
         return Admission(state.with_actor(with_data(actor, readied=None)),
                          (ReadiedCleared(actor_id, action.name, "taken as a reaction (D9)"),))
 
-    def on_round_start(self, state: Encounter) -> Step:
+    def on_round_start(self, state: Encounter) -> Change:
         """D1, D6: everyone starts the round at full AP (the resource table refilled it)."""
         return state, [RoundRefilled(state.round, self.numbers.ap_per_round)]
 
-    def on_round_end(self, state: Encounter) -> Step:
+    def on_round_end(self, state: Encounter) -> Change:
         """D9: a round's end clears every readied action."""
         held = [a for a in state.actors.values() if data_of(a).readied]
         return (state.with_actors([with_data(a, readied=None) for a in held]),
                 [ReadiedCleared(a.id, data_of(a).readied, f"round {state.round} ended (D9)")
                  for a in held])
 
-    def after_change(self, state: Encounter, before: Encounter | None = None) -> Step:
+    def after_change(self, state: Encounter, before: Encounter | None = None) -> Change:
         """After any change: wounds at the limit put a creature down and below it bring
         it back (D19); who is up is worked out again, for a creature down or back, AP set
         by hand, a new listing order or reinforcements joining with full AP (D1, D3-D5)."""
@@ -346,11 +344,11 @@ class DungeoneersRuleset(RulesetBase):
         return state, [*events, *settled]
 
     # --- hooks of the shared setup verbs ------------------------------------------------------
-    def on_down(self, state: Encounter, actor_id: str) -> Step:
+    def on_down(self, state: Encounter, actor_id: str) -> Change:
         """D19: a down creature lets go of a grapple and is let go."""
         return release_grapples(state, actor_id, "it is down (D19)")
 
-    def on_removed(self, state: Encounter, actor_id: str) -> Step:
+    def on_removed(self, state: Encounter, actor_id: str) -> Change:
         """A creature taken out of the encounter ends its grapples."""
         events, changed = [], []
         for actor in state.actors.values():
@@ -362,7 +360,7 @@ class DungeoneersRuleset(RulesetBase):
                                              "it left the fight"))
         return state.with_actors(changed), events
 
-    def on_placed(self, state: Encounter, actor_id: str, before: str | None) -> Step:
+    def on_placed(self, state: Encounter, actor_id: str, before: str | None) -> Change:
         """The GM moving a creature ends its grapples (D24) and its hanging (D29)."""
         if state.actors[actor_id].zone == before:
             return state, []
@@ -374,7 +372,7 @@ class DungeoneersRuleset(RulesetBase):
 
     # --- GM tools ---------------------------------------------------------------------------
     def damage(self, state: Encounter, target_id: str, amount: int,
-               options: Mapping[str, Any] | None = None) -> Step:
+               options: Mapping[str, Any] | None = None) -> Change:
         """Deal wounds as a hit would: of a type (D20), repeated per critical (D18);
         `direct` skips D20."""
         options = dict(options or {})
@@ -393,7 +391,7 @@ class DungeoneersRuleset(RulesetBase):
         return change_wounds(state, self, target_id, dealt(amount, criticals, guard)[1],
                              "the GM")
 
-    def heal(self, state: Encounter, target_id: str, amount: int) -> Step:
+    def heal(self, state: Encounter, target_id: str, amount: int) -> Change:
         """Remove wounds (D19)."""
         if amount < 0:
             raise RuleViolation("heal removes 0 or more wounds", "use damage to add wounds")

@@ -9,14 +9,12 @@ from typing import Any
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.harm import damage_note, healed_note
-from shaper_gm.engine.state import Encounter
+from shaper_gm.engine.state import Change, Encounter
 from shaper_gm.engine.steps import Note, PlayTape, play
 from shaper_gm.records import record
 from shaper_gm.rulesets.reactions.events import DamageResolved, ShieldSoaked
 from shaper_gm.rulesets.reactions.models import ATTACK_TYPES
 from shaper_gm.rulesets.reactions.steps import HARM, Strike
-
-Step = tuple[Encounter, list]
 
 
 @record
@@ -36,7 +34,7 @@ class DamageOutcome:
     notes: tuple[Note, ...] = ()
 
 
-def apply_harm(state: Encounter, ctx: Strike, why: str) -> Step:
+def apply_harm(state: Encounter, ctx: Strike, why: str) -> Change:
     """Write a finished Strike's shield and health onto the defender."""
     actor = state.actors[ctx.defender]
     events: list = []
@@ -55,7 +53,7 @@ def apply_harm(state: Encounter, ctx: Strike, why: str) -> Step:
 
 
 def gm_damage(state: Encounter, rs, target_id: str, amount: int,
-              options: Mapping[str, Any]) -> Step:
+              options: Mapping[str, Any]) -> Change:
     """`damage TARGET N [--type T] [--direct]`: N damage of a type through armor and the
     shield like a hit without a block (R6-R8); `direct` takes it straight off health."""
     unknown = set(options) - {"type", "direct"}
@@ -92,7 +90,7 @@ def gm_damage(state: Encounter, rs, target_id: str, amount: int,
     return state, [DamageResolved(actor.id, outcome), *events]
 
 
-def gm_heal(state: Encounter, rs, target_id: str, amount: int) -> Step:
+def gm_heal(state: Encounter, rs, target_id: str, amount: int) -> Change:
     """`heal TARGET N`: health back up to the maximum; a down creature above 0 is up."""
     if amount < 0:
         raise RuleViolation(f"heal {amount} is negative", "use damage to take health away")

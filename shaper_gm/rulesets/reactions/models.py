@@ -45,10 +45,6 @@ class Sheet:
     provisional: tuple[str, ...] = ()   # ("*",) for an invented creature, else keys
     description: str = ""
 
-    def armor_against(self, attack_type: str) -> int:
-        key = ARMOR_OF.get(attack_type)
-        return getattr(self, key) if key else 0
-
 
 # The numbers of a sheet, in the contract's `--stat NAME=N` spelling.
 SHEET_NUMBERS = ("physical_armor", "magical_armor", "block_bonus", "block", "dodge",

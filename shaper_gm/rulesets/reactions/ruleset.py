@@ -13,8 +13,8 @@ from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.names import match_one
 from shaper_gm.engine.orders import FixedOrder
 from shaper_gm.engine.resources import ResourceSpec
-from shaper_gm.engine.ruleset import RulesetBase
-from shaper_gm.engine.state import Actor, Encounter
+from shaper_gm.engine.ruleset_base import RulesetBase
+from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.rulesets.reactions import harm
 from shaper_gm.rulesets.reactions.events import ShieldExpired
 from shaper_gm.rulesets.reactions.models import (
@@ -31,7 +31,6 @@ from shaper_gm.rulesets.reactions.models import (
 EFFECT_KEYS = ("power", "physical_armor", "magical_armor", "block_bonus", "block", "dodge",
                "critical", "critical_bonus")
 ADD_FLAGS = ("weapon", "weapons", "shield")       # `add --weapon ITEM...`, `--shield ITEM`
-Step = tuple[Encounter, list]
 
 
 def resource_specs(numbers: Numbers) -> tuple[ResourceSpec, ...]:
@@ -248,7 +247,7 @@ class ReactionsRuleset(RulesetBase):
         return self.stat(actor.sheet, "initiative")
 
     # Turn hooks ----------------------------------------------------------------------
-    def on_turn_start(self, state: Encounter, actor_id: str) -> Step:
+    def on_turn_start(self, state: Encounter, actor_id: str) -> Change:
         """R12: a shield lasts until the start of its owner's next turn."""
         actor = state.actors[actor_id]
         amount = actor.resource("shield")
@@ -268,8 +267,8 @@ class ReactionsRuleset(RulesetBase):
 
     # GM tools --------------------------------------------------------------------------
     def damage(self, state: Encounter, target_id: str, amount: int,
-               options: Mapping[str, Any]) -> Step:
+               options: Mapping[str, Any]) -> Change:
         return harm.gm_damage(state, self, target_id, amount, options)
 
-    def heal(self, state: Encounter, target_id: str, amount: int) -> Step:
+    def heal(self, state: Encounter, target_id: str, amount: int) -> Change:
         return harm.gm_heal(state, self, target_id, amount)

@@ -11,7 +11,7 @@ from importlib import import_module
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.state import Effect, Encounter
+from shaper_gm.engine.state import Change, Effect, Encounter
 from shaper_gm.rulesets.shaper import model
 from shaper_gm.rulesets.shaper.creation import hands_needed
 from shaper_gm.rulesets.shaper.events import Disengaged, Engaged, ItemChanged, Moved
@@ -76,7 +76,7 @@ def check_engage(state: Encounter, actor_id: str, target_id: str) -> None:
                             f"engage an enemy, or wait until {target.name} is engaged")
 
 
-def engage_now(state: Encounter, actor_id: str, target_id: str) -> tuple[Encounter, list]:
+def engage_now(state: Encounter, actor_id: str, target_id: str) -> Change:
     state = model.with_engagements(state, model.join_engagement(model.engagements(state),
                                                                 actor_id, target_id))
     members = tuple(sorted(model.engagement_of(state, actor_id) or ()))
@@ -89,7 +89,7 @@ def check_engaged(state: Encounter, actor_id: str) -> None:
                             "nothing to disengage from")
 
 
-def disengage_now(state: Encounter, actor_id: str, why: str = "") -> tuple[Encounter, list]:
+def disengage_now(state: Encounter, actor_id: str, why: str = "") -> Change:
     """The actor leaves; whom it left is kept for the round, for Step Up (S23)."""
     partners = model.engaged_with(state, actor_id)
     state = model.with_left(state, model.field(state).left | {(actor_id, p) for p in partners})

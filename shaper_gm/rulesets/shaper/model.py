@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from shaper_gm.engine.state import Actor, Encounter
+from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.records import record
 
 Groups = frozenset[frozenset[str]]
@@ -125,7 +125,7 @@ def without_one_sided(state: Encounter) -> tuple[Encounter, list[str]]:
     return with_engagements(state, frozenset(kept)), freed
 
 
-def leave(state: Encounter, actor_id: str, why: str) -> tuple[Encounter, list]:
+def leave(state: Encounter, actor_id: str, why: str) -> Change:
     """The actor leaves its engagement, if it is in one; `why` it left, if it is said."""
     from shaper_gm.rulesets.shaper.events import Disengaged
     if not engagement_of(state, actor_id):
@@ -134,7 +134,7 @@ def leave(state: Encounter, actor_id: str, why: str) -> tuple[Encounter, list]:
     return state, [Disengaged(actor_id, why)] if why else []
 
 
-def settle(state: Encounter, *, already: str | None = None) -> tuple[Encounter, list]:
+def settle(state: Encounter, *, already: str | None = None) -> Change:
     """Dissolve engagements left with no enemy in them (S14), saying who is freed;
     `already` is an actor whose own Disengaged event the caller has given."""
     from shaper_gm.rulesets.shaper.events import Disengaged

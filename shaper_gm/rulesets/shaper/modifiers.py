@@ -35,7 +35,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import fields
 
-from shaper_gm.dice.modifiers import Step
+from shaper_gm.dice.modifiers import Pin
 from shaper_gm.records import record
 
 CANONICAL_ORDER = ("edge", "pressured", "advantage", "disadvantage")
@@ -124,14 +124,14 @@ class Modifiers:
         left = parts(net)
         return ", ".join(listed) + (f" (net {', '.join(left)})" if left else " (cancel)")
 
-    def steps(self, dice: int, sides: int) -> tuple[Step, ...]:
-        """The canonical steps for a pool of `dice` dice; later steps are cut when dice
+    def pins(self, dice: int, sides: int) -> tuple[Pin, ...]:
+        """The canonical pins for a pool of `dice` dice; later steps are cut when dice
         run out."""
-        steps, free = [], dice
+        pins, free = [], dice
         for name, count in zip(CANONICAL_ORDER, self.net().counts, strict=True):
             n = min(count, free)
             if n:
                 takes_highest, to_top = _EFFECT[name]
-                steps.append(Step(name, n, takes_highest, sides if to_top else 1))
+                pins.append(Pin(name, n, takes_highest, sides if to_top else 1))
                 free -= n
-        return tuple(steps)
+        return tuple(pins)

@@ -2,7 +2,7 @@
 
 A `Part` is a bonus with its reason and the rule that grants it, e.g.
 ``Part(1, "Vigor", "S28")``; a `Mod` is a roll modifier with its reason, e.g.
-``Mod("disadvantage", "Outnumbered", "S16")``; a `Step` is one line of a computed
+``Mod("disadvantage", "Outnumbered", "S16")``; a `Line` is one line of a computed
 breakdown. All three are tuples, so plain ``(1, "Vigor", "S28")`` works too.
 """
 
@@ -24,7 +24,7 @@ class Mod(NamedTuple):
     rule: str = ""
 
 
-class Step(NamedTuple):
+class Line(NamedTuple):
     label: str
     value: int
     rule: str = ""

@@ -12,8 +12,8 @@ from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.orders import FixedOrder
 from shaper_gm.engine.resources import ResourceSpec
-from shaper_gm.engine.ruleset import RulesetBase
-from shaper_gm.engine.state import Actor, Encounter
+from shaper_gm.engine.ruleset_base import RulesetBase
+from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.errors import CommandError
 from shaper_gm.rulesets.shaper import model, saves, situation
 from shaper_gm.rulesets.shaper.content.models import SHEET, Library, RulesetNumbers
@@ -24,7 +24,6 @@ from shaper_gm.rulesets.shaper.model import SP
 SHEET_NUMBERS = SHEET.names
 # The modifiers an effect may carry (S26).
 EFFECT_KEYS = ("attack", "damage", "evasion", "absorb")
-Step = tuple[Encounter, list]
 
 
 def resource_specs(numbers: RulesetNumbers) -> tuple[ResourceSpec, ...]:
@@ -150,7 +149,7 @@ class ShaperRuleset(RulesetBase):
                              "end the turn (end); skills can still be paid with SP (--sp)")
 
     # The engine's moments (S8, S14, S21, S23, S24) ----------------------------------------
-    def on_turn_start(self, state: Encounter, actor_id: str) -> Step:
+    def on_turn_start(self, state: Encounter, actor_id: str) -> Change:
         """S24: skill uses count per the actor's round, which restarts with its turn (and
         its summons', which act in it, S21)."""
         members = [actor_id, *state.summons_of(actor_id)]
@@ -158,13 +157,13 @@ class ShaperRuleset(RulesetBase):
                    if model.own(state.actors[m]).skill_uses]
         return (state.with_actors(changed) if changed else state), []
 
-    def on_round_end(self, state: Encounter) -> Step:
+    def on_round_end(self, state: Encounter) -> Change:
         """A disengagement can be answered only in the round it happened (S23)."""
         if not model.field(state).left:
             return state, []
         return model.with_left(state, frozenset()), []
 
-    def on_down(self, state: Encounter, actor_id: str) -> Step:
+    def on_down(self, state: Encounter, actor_id: str) -> Change:
         """S8: Down leaves every engagement; S21: a summon is removed when Down."""
         state, events = model.leave(state, actor_id, "Down")
         if state.actors[actor_id].summoner is not None:
@@ -173,11 +172,11 @@ class ShaperRuleset(RulesetBase):
         state, settled = model.settle(state)
         return state, events + settled
 
-    def on_removed(self, state: Encounter, actor_id: str) -> Step:
+    def on_removed(self, state: Encounter, actor_id: str) -> Change:
         state, _ = model.leave(state, actor_id, "")
         return model.settle(state)
 
-    def on_placed(self, state: Encounter, actor_id: str, before: str | None) -> Step:
+    def on_placed(self, state: Encounter, actor_id: str, before: str | None) -> Change:
         """A GM's `place` elsewhere takes the actor out of its engagement (S14)."""
         events: list = []
         if state.actors[actor_id].zone != before:
@@ -302,7 +301,7 @@ class ShaperRuleset(RulesetBase):
         return mods, bool(text) and str(parse(text)) == self.numbers.basic_roll
 
     # Damage by the GM (S7, S8) -------------------------------------------------------------
-    def damage(self, state: Encounter, target: str, amount: int, options: Mapping) -> Step:
+    def damage(self, state: Encounter, target: str, amount: int, options: Mapping) -> Change:
         """`damage TARGET N`: through the target's Defense as a hit (S7), or `--direct`."""
         from shaper_gm.rulesets.shaper.damage import gm_damage
         return gm_damage(state, self, target, amount, options)

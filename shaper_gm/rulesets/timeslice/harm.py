@@ -9,7 +9,7 @@ from __future__ import annotations
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.harm import healed_note
-from shaper_gm.engine.state import Actor, Encounter
+from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.rulesets.timeslice import events as tev
 from shaper_gm.rulesets.timeslice.clock import minutes
 from shaper_gm.rulesets.timeslice.models import (
@@ -21,8 +21,6 @@ from shaper_gm.rulesets.timeslice.models import (
     EncounterData,
     Numbers,
 )
-
-Step = tuple[Encounter, list]
 
 
 def info(actor: Actor) -> ActorData:
@@ -52,7 +50,7 @@ def refuse_dead(actor: Actor, doing: str) -> None:
 # --- HP loss and 0 HP (T12, T13) --------------------------------------------------------
 
 def lose_hp(state: Encounter, numbers: Numbers, target_id: str, taken: int, *,
-            nonlethal: bool, why: str) -> Step:
+            nonlethal: bool, why: str) -> Change:
     """Take `taken` HP (after DR, T12) off a living, not-dying target; at 0 HP a player
     character is unconscious and dying, anyone else dead, or unconscious when the
     damage was nonlethal (T13)."""
@@ -85,7 +83,7 @@ def lose_hp(state: Encounter, numbers: Numbers, target_id: str, taken: int, *,
 
 # --- the dying timer (T14, T15) ---------------------------------------------------------
 
-def shorten_timer(state: Encounter, target_id: str, seconds: int, why: str) -> Step:
+def shorten_timer(state: Encounter, target_id: str, seconds: int, why: str) -> Change:
     """Take `seconds` off a dying character's timer; at 0 it dies (T14)."""
     actor = state.actors[target_id]
     data = info(actor)
@@ -99,17 +97,17 @@ def shorten_timer(state: Encounter, target_id: str, seconds: int, why: str) -> S
     return state.with_actor(_with_info(actor, data)), events
 
 
-def attack_dying(state: Encounter, numbers: Numbers, target_id: str, why: str) -> Step:
+def attack_dying(state: Encounter, numbers: Numbers, target_id: str, why: str) -> Change:
     """T14: an attack on a dying character takes a minute off its timer."""
     return shorten_timer(state, target_id, numbers.attack_on_dying_minutes * 60, why)
 
 
-def wait(state: Encounter, seconds: int) -> Step:
+def wait(state: Encounter, seconds: int) -> Change:
     """T15: the GM lets time pass."""
     return pass_time(state, seconds, f"waited {minutes(seconds)} min (T15)")
 
 
-def pass_time(state: Encounter, seconds: int, why: str) -> Step:
+def pass_time(state: Encounter, seconds: int, why: str) -> Change:
     """T15: the clock moves on and every dying timer counts down with it while the fight
     lasts; once it is over the timers, which count the fight's time, stop (T14)."""
     if seconds <= 0:
@@ -130,7 +128,7 @@ def pass_time(state: Encounter, seconds: int, why: str) -> Step:
 # --- healing, tending, waking (T14) ------------------------------------------------------
 
 def heal(state: Encounter, numbers: Numbers, target_id: str, amount: int,
-         why: str = "") -> Step:
+         why: str = "") -> Change:
     """Heal `amount` points. A dying character gains a timer minute per point; points
     past the timer's start become HP and it stops dying (T14). Healed from 0 HP it
     stays unconscious unless `heal_wakes`. `why` names the HP change; by default it
@@ -173,7 +171,7 @@ def heal(state: Encounter, numbers: Numbers, target_id: str, amount: int,
     return state.with_actor(_with_info(actor, data, hp=after)), events + woke
 
 
-def set_hp(state: Encounter, numbers: Numbers, target_id: str, hp: int, why: str) -> Step:
+def set_hp(state: Encounter, numbers: Numbers, target_id: str, hp: int, why: str) -> Change:
     """The GM sets HP by hand: lower runs T13 as damage would (0 HP: dying or dead);
     higher on a dying character stops its dying (T14), unconscious unless `heal_wakes`."""
     actor = state.actors[target_id]
@@ -205,7 +203,7 @@ def _woken(numbers: Numbers, target_id: str, data: ActorData, before: int, after
     return data, []
 
 
-def stop_dying(state: Encounter, target_id: str, why: str) -> Step:
+def stop_dying(state: Encounter, target_id: str, why: str) -> Change:
     """T14: tended (or stabilised by the GM), it stops dying and stays at 0 HP,
     unconscious."""
     actor = state.actors[target_id]
@@ -217,7 +215,7 @@ def stop_dying(state: Encounter, target_id: str, why: str) -> Step:
             [tev.StoppedDying(target_id, actor.hp or 0, why)])
 
 
-def wake(state: Encounter, target_id: str, why: str = "the GM wakes it (T14)") -> Step:
+def wake(state: Encounter, target_id: str, why: str = "the GM wakes it (T14)") -> Change:
     """The GM wakes an unconscious combatant that has HP again (T14's `heal_wakes` off)."""
     actor = state.actors[target_id]
     data = info(actor)

@@ -9,14 +9,14 @@ from typing import Any
 from shaper_gm.dice import DiceSource, Roll, parse
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import grid
+from shaper_gm.engine.cycling_passes import CyclingPasses
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.names import match_one
 from shaper_gm.engine.offers import Offer, checked_targets, tile_offers
-from shaper_gm.engine.orders import CyclingPasses
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.resources import ResourceSpec
-from shaper_gm.engine.ruleset import RulesetBase
-from shaper_gm.engine.state import Actor, Encounter
+from shaper_gm.engine.ruleset_base import RulesetBase
+from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.rulesets.timeslice import harm, sheets, surprise
 from shaper_gm.rulesets.timeslice.models import (
     DYING,
@@ -31,7 +31,6 @@ from shaper_gm.rulesets.timeslice.models import (
 )
 from shaper_gm.rulesets.timeslice.rolls import ZERO_READ_SIDES, bonus, stat_roll, zero_read
 
-Step = tuple[Encounter, list]
 DAMAGE_OPTIONS = ("direct", "nonlethal")
 
 # How the shared verbs' messages and help name things in time-slice words.
@@ -232,7 +231,7 @@ class TimesliceRuleset(RulesetBase):
 
     # --- the GM's tools -----------------------------------------------------------------
     def damage(self, state: Encounter, target_id: str, amount: int,
-               options: Mapping[str, Any]) -> Step:
+               options: Mapping[str, Any]) -> Change:
         """Damage like a hit: DR first unless `direct` (T12); 0 HP by T13; on a dying
         character it counts as an attack (T14). What DR stops still shows the HP."""
         unknown = sorted(set(options) - set(DAMAGE_OPTIONS))
@@ -252,19 +251,19 @@ class TimesliceRuleset(RulesetBase):
                                      nonlethal=bool(options.get("nonlethal")), why=why)
         return state, events or [ev.HpChanged(target_id, actor.hp or 0, actor.hp or 0, why)]
 
-    def heal(self, state: Encounter, target_id: str, amount: int) -> Step:
+    def heal(self, state: Encounter, target_id: str, amount: int) -> Change:
         return harm.heal(state, self.numbers, target_id, amount)
 
-    def set_hp(self, state: Encounter, target_id: str, hp: int) -> Step:
+    def set_hp(self, state: Encounter, target_id: str, hp: int) -> Change:
         """`set ACTOR hp=N`: T13 below, T14 above (harm.set_hp)."""
         return harm.set_hp(state, self.numbers, target_id, hp, "set by the GM")
 
-    def after_change(self, state: Encounter, before: Encounter | None = None) -> Step:
+    def after_change(self, state: Encounter, before: Encounter | None = None) -> Change:
         """After any change: a turn whose combatant went down or has no TS left ends
         (T5); when nobody can act any more, no turn runs (the turn order settles)."""
         return self.turn_order.settle(state, self)
 
-    def on_removed(self, state: Encounter, actor_id: str) -> Step:
+    def on_removed(self, state: Encounter, actor_id: str) -> Change:
         """A combatant that leaves is no longer among the surprised (T16)."""
         data = harm.fight(state)
         if actor_id not in data.surprised:
@@ -272,10 +271,10 @@ class TimesliceRuleset(RulesetBase):
         return state.with_(system=data.with_(surprised=data.surprised - {actor_id})), []
 
     # --- turn hooks --------------------------------------------------------------------
-    def on_round_start(self, state: Encounter) -> Step:
+    def on_round_start(self, state: Encounter) -> Change:
         return surprise.surprised_gain_nothing(state)                       # T16
 
-    def on_round_end(self, state: Encounter) -> Step:
+    def on_round_end(self, state: Encounter) -> Change:
         return harm.pass_time(state, self.numbers.round_seconds,            # T15
                               f"round {state.round} ({self.numbers.round_seconds} s, T15)")
 

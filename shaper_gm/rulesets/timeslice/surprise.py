@@ -9,7 +9,7 @@ from typing import Any
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.state import Encounter
+from shaper_gm.engine.state import Change, Encounter
 from shaper_gm.engine.steps import Note, play, step
 from shaper_gm.records import record
 from shaper_gm.rulesets.timeslice import events as tev
@@ -21,7 +21,6 @@ from shaper_gm.rulesets.timeslice.rolls import stat_spec, with_bonus
 SLOT_SURPRISE, SLOT_NOTICE = "roll", "notice"
 SURPRISE_ROUND = 1
 
-Step = tuple[Encounter, list]
 
 
 @record
@@ -116,7 +115,7 @@ def surprise(state: Encounter, rs, request, tape) -> tuple[Encounter, list, Ambu
     return state, events, outcome
 
 
-def surprised_gain_nothing(state: Encounter) -> Step:
+def surprised_gain_nothing(state: Encounter) -> Change:
     """The round-start hook: in the surprise round the surprised have no TS (T16)."""
     data = fight(state)
     if data.surprise_round != state.round or not data.surprised:

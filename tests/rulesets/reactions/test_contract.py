@@ -38,7 +38,7 @@ def test_sheet_numbers_costs_and_save_keys():
     for action in ("attack", "shield", "move"):
         assert rs.numbers.cost(action)                           # R10, R12
     assert {"reactions", "shield"} <= set(s.state.actors["ann"].resource_map())
-    assert rs.is_cost("action") and rs.is_cost("move") and not rs.is_cost("major")
+    assert rs.act_cost("action") and rs.act_cost("move") and rs.act_cost("major") is None
     s.execute("add cy --stat block=9 --stat reactions=3 --hp 12 --at H8")
     cy = s.state.actors["cy"]
     assert (cy.sheet.block, cy.resource("reactions"), cy.hp) == (9, 3, 12)

@@ -1,8 +1,6 @@
-"""Encounter state to plain data and back, for save files (format version 3).
+"""Save files' plain data back to encounter state (format version 3; `persist.encode`
+writes it).
 
-Writing puts every field of the state in the file, so loading restores it exactly
-without re-running the log. The generic fields are written here; a ruleset's own data
-(its sheets, `Actor.system`, `Encounter.system`) is encoded by the ruleset itself.
 Reading checks the type of every key and that the state is one play could have made,
 and names the key of the first problem; it never guesses. Older versions are migrated
 on read by the ruleset that wrote them (`migrations`, version -> function), and from
@@ -13,7 +11,6 @@ in their log's first line (commands/identity.py).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
 from shaper_gm.commands import identity
@@ -36,48 +33,8 @@ MAX_DICE_POSITION = 10**12
 RulesetFor = Callable[[str], Any]
 
 __all__ = ["MAX_DICE_POSITION", "MAX_SEED", "SaveFormatError", "VERSION", "actor_from_data",
-           "actor_to_data", "check_version", "encounter_to_data", "identified_log",
-           "result_to_data", "state_from_data", "state_from_parts", "state_to_data",
+           "check_version", "identified_log", "state_from_data", "state_from_parts",
            "system_from_data", "upgrade"]
-
-
-# --- writing ---------------------------------------------------------------------------
-
-@lru_cache(maxsize=8)
-def _shipped(ruleset_id: str):
-    from shaper_gm.engine import registry
-    return registry.module_of(ruleset_id).build()
-
-
-def state_to_data(state: Encounter, rs=None) -> dict:
-    """`rs`: the state's ruleset (any instance will do for writing; by default the one
-    built from the shipped content)."""
-    rs = rs if rs is not None else _shipped(state.ruleset)
-    data = encounter_to_data(state, rs)
-    data["actors"] = {a.id: actor_to_data(state, a, rs) for a in state.actors.values()}
-    if state.over is not None:
-        data["result"] = result_to_data(state.over)
-    return data
-
-
-def encounter_to_data(state: Encounter, rs, system: Any = None) -> dict:
-    """The encounter's own keys, those before `actors` (`system`: its system's data,
-    when made already)."""
-    return {
-        "version": VERSION,
-        "ruleset": state.ruleset,
-        "seed": state.seed,
-        "dice_position": state.dice_position,
-        "grid": {"cols": state.cols, "rows": state.rows},
-        "round": state.round,
-        "turn": state.turn,
-        "up": list(state.up),
-        "passes": state.passes,
-        "passed": sorted(state.passed),
-        "acted": sorted(state.acted),
-        "order": list(state.order),
-        "system": rs.encode_system(state.system) if system is None else system,
-    }
 
 
 def _acted(top, order: tuple[str, ...], turn: str | None, rs) -> frozenset[str]:
@@ -89,35 +46,6 @@ def _acted(top, order: tuple[str, ...], turn: str | None, rs) -> frozenset[str]:
         return frozenset()
     return frozenset(order[:order.index(turn) + 1])
 
-
-def result_to_data(over: CombatResult) -> dict:
-    """A fight that is over: who won, when, and the turn it stopped in."""
-    return {"winner": over.winner, "round": over.round, "turn": over.turn,
-            "up": list(over.up), "pending": over.pending}
-
-
-def actor_to_data(state: Encounter, actor: Actor, rs) -> dict:
-    out: dict[str, Any] = {"name": actor.name, "side": actor.side}
-    if actor.hp is not None:
-        out.update(hp=actor.hp, max_hp=actor.max_hp)
-    out.update(rs.save_extras(state, actor))
-    out.update({
-        "resources": dict(actor.resources),
-        "zone": actor.zone,
-        "down": actor.down,
-        "template": actor.template,
-        "summoner": actor.summoner,
-        "initiative": actor.initiative,
-        **({"initiative_entered": True} if actor.initiative_entered else {}),
-        "effects": [{"name": e.name, "source": e.source, "caster": e.caster,
-                     "mods": dict(e.mods), "until": e.until} for e in actor.effects],
-        "sheet": rs.encode_sheet(actor.sheet),
-        "system": rs.encode_system(actor.system),
-    })
-    return out
-
-
-# --- reading ---------------------------------------------------------------------------
 
 def check_version(data: Any, where: str) -> int:
     version = _read(lambda: Reader(data, where).get("version", int))
@@ -209,7 +137,7 @@ def _state(data: Any, where: str, ruleset_for: RulesetFor) -> Encounter:
             raise SaveFormatError(f"{where}.actors: an actor id is not text", "ids are text")
         actors[actor_id] = _actor_from_data(actor_id, Reader(raw, f"{where}.actors.{actor_id}"),
                                             rs, cols, rows)
-    system = _decode(rs.decode_encounter_system, data.get("system"), f"{where}.system")
+    system = rs.decode_encounter_system(data.get("system"), f"{where}.system")
     return _whole(top, rs, actors, system, raw_actors)
 
 
@@ -230,7 +158,7 @@ def actor_from_data(actor_id: str, data: Any, where: str, rs, cols: int, rows: i
 
 def system_from_data(data: Any, where: str, rs) -> Any:
     """The encounter system of a save's data (current version)."""
-    return _read(lambda: _decode(rs.decode_encounter_system, data, where))
+    return _read(lambda: rs.decode_encounter_system(data, where))
 
 
 def state_from_parts(data: Any, where: str, ruleset_for: RulesetFor, actors: dict,
@@ -357,8 +285,8 @@ def _result(top: Reader, actors: dict, round_: int) -> CombatResult | None:
 
 
 def _actor_from_data(actor_id: str, r: Reader, rs, cols: int, rows: int) -> Actor:
-    sheet = _decode(rs.decode_sheet, r.get("sheet", dict), f"{r.where}.sheet")
-    system = _decode(rs.decode_actor_system, r.data.get("system"), f"{r.where}.system")
+    sheet = rs.decode_sheet(r.get("sheet", dict), f"{r.where}.sheet")
+    system = rs.decode_actor_system(r.data.get("system"), f"{r.where}.system")
     hp = max_hp = None
     if rs.has_hp:
         hp, max_hp = r.get("hp", int), r.get("max_hp", int)
@@ -394,10 +322,6 @@ def _effect(r: Reader) -> Effect:
     return Effect(name=r.get("name", str), source=r.get("source", str),
                   caster=r.get("caster", (str, type(None))),
                   mods=tuple(r.counts("mods").items()), until=r.get("until", str))
-
-
-def _decode(decode, data: Any, where: str) -> Any:
-    return decode(data, where)
 
 
 def _impossible(where: str, key: str, why: str) -> None:
