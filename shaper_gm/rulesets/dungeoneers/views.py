@@ -1,6 +1,6 @@
 """How a Dungeoneers fight looks: a line per event, every number of an outcome with its
 ruling, the order table's AP / wounds / stress / arca with who is up and why (D3-D5),
-the toolbar, `show CREATURE` and the strike odds.
+the toolbar and `show CREATURE`.
 
 Imported by the render layer the first time it meets a Dungeoneers event or draws a
 Dungeoneers table; registering is all the import does.
@@ -11,15 +11,14 @@ from __future__ import annotations
 import itertools
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 
 from shaper_gm.engine.turns import name_of
 from shaper_gm.render.breakdown import INDENT, roll_text
-from shaper_gm.render.console import EVENT_RENDERERS, VIEW_RENDERERS
+from shaper_gm.render.console import EVENT_RENDERERS
 from shaper_gm.render.tables import LAYOUTS, Column, Layout, pips
 from shaper_gm.render.text import Names, describer, effect_text, line, plural, until_text
-from shaper_gm.render.views import SHEETS, fraction, percent, sheet_frame
+from shaper_gm.render.views import SHEETS, sheet_frame
 from shaper_gm.rulesets.dungeoneers.events import (
     ActionReadied,
     ActionResolved,
@@ -38,7 +37,6 @@ from shaper_gm.rulesets.dungeoneers.events import (
     StrikeOutcome,
     TallyChanged,
 )
-from shaper_gm.rulesets.dungeoneers.odds import StrikeOdds
 from shaper_gm.rulesets.dungeoneers.rules import data_of
 
 LABEL = 46         # the widest label column of a breakdown
@@ -361,33 +359,3 @@ def _damage_types(sheet) -> str:
 
 
 SHEETS["dungeoneers"] = actor_sheet
-
-
-# --- odds ----------------------------------------------------------------------------------
-
-def odds_view(o: StrikeOdds, n: Names) -> Group:
-    what = "power strike" if o.power else "strike"
-    out = [Text(f"Odds: {n(o.actor)}'s {what} on {n(o.target)} with the {item(o.weapon)}",
-                style="bold")]
-    out.append(Text(f"  hit      {fraction(o.hit)} = {percent(o.hit)}  (D11, D16)"))
-    out.append(Text(f"  pierce   {fraction(o.pierce)} = {percent(o.pierce)}  (hit and "
-                    "pierced, D16)"))
-    if o.wound_limit is not None:
-        out.append(Text(f"  down     {fraction(o.down)} = {percent(o.down)}  (wounds "
-                        f"{o.wounds_now} of {o.wound_limit} reach the limit, D19)"))
-    table = Table(box=None, padding=(0, 1), pad_edge=False)
-    for header in ("critical hits", "chance", "", "wounds", "chance"):
-        table.add_column(header, justify="right")
-    crits, wounds = list(o.criticals), list(o.wounds)
-    for i in range(max(len(crits), len(wounds))):
-        c = (str(crits[i][0]), f"{fraction(crits[i][1])} = {percent(crits[i][1])}") \
-            if i < len(crits) else ("", "")
-        w = (str(wounds[i][0]), f"{fraction(wounds[i][1])} = {percent(wounds[i][1])}") \
-            if i < len(wounds) else ("", "")
-        table.add_row(*c, "", *w)
-    out.append(table)
-    out.append(Text(f"  mean wounds {float(o.mean_wounds):.2f} (D18-D20)", style="dim"))
-    return Group(*out)
-
-
-VIEW_RENDERERS[StrikeOdds] = odds_view

@@ -1,6 +1,6 @@
 """How a reactions fight looks: its events in one line, every number of an attack and
 of the GM's damage with the ruling behind it, the order table's columns, `show ACTOR`
-and the `odds` view (R1-R12).
+(R1-R12).
 
 Imported by the render layer the first time it meets a reactions event or draws a
 reactions encounter; registering is all the import does.
@@ -13,10 +13,10 @@ from rich.table import Table
 from rich.text import Text
 
 from shaper_gm.render.breakdown import INDENT
-from shaper_gm.render.console import EVENT_RENDERERS, VIEW_RENDERERS
+from shaper_gm.render.console import EVENT_RENDERERS
 from shaper_gm.render.tables import LAYOUTS, Column, Layout, hp_bar, pips
 from shaper_gm.render.text import Names, describer, effect_text, line, until_text
-from shaper_gm.render.views import SHEETS, fraction, percent, sheet_frame
+from shaper_gm.render.views import SHEETS, fraction, sheet_frame
 from shaper_gm.rulesets.reactions.events import (
     AttackResolved,
     DamageResolved,
@@ -26,7 +26,7 @@ from shaper_gm.rulesets.reactions.events import (
     ShieldSoaked,
 )
 from shaper_gm.rulesets.reactions.models import SHEET_NUMBERS
-from shaper_gm.rulesets.reactions.odds import AttackOdds, success
+from shaper_gm.rulesets.reactions.odds import success
 
 TURN = ("move", "action")                  # the turn's budget (R10)
 
@@ -260,39 +260,6 @@ def _weapons(actor, rs) -> str:
     return "\n".join(lines)
 
 
-# --- odds ----------------------------------------------------------------------------------
-
-def _distribution(dist, header: str) -> Table:
-    table = Table(box=None, padding=(0, 1), pad_edge=False)
-    table.add_column(header, justify="right")
-    table.add_column("chance", justify="right")
-    table.add_column("exact", justify="right", style="dim")
-    for value in dist:
-        table.add_row(str(value), percent(dist[value]), fraction(dist[value]))
-    return table
-
-
-def odds_view(view: AttackOdds, names: Names) -> Group:
-    declared = ", ".join(view.reactions) or "no reaction"
-    out = [Text(f"Odds: {names(view.attacker)} attacks {names(view.defender)} with the "
-                f"{view.weapon} ({view.attack_type}, power {view.power})", style="bold"),
-           Text(f"{INDENT}{names(view.defender)} declares: {declared}"
-                + (" (tried in order until one succeeds, R2)" if len(view.reactions) > 1
-                   else ""))]
-    for title, p in (("dodged", view.dodged), ("hit", view.hit), ("blocked", view.blocked),
-                     ("critical", view.critical), ("down", view.down)):
-        out.append(Text(f"{INDENT}{title:<9} {fraction(p)} = {percent(p)}"))
-    out.append(Text(f"{INDENT}damage    mean {float(view.damage.mean()):.2f}; to health mean "
-                    f"{float(view.health_lost.mean()):.2f}"))
-    tables = Table.grid(padding=(0, 4))
-    tables.add_row(_distribution(view.damage, "damage"),
-                   _distribution(view.health_lost, "health lost"))
-    out.append(tables)
-    out.append(Text("Assumed: " + "; ".join(view.assumed), style="dim"))
-    return Group(*out)
-
-
 EVENT_RENDERERS[AttackResolved] = attack_breakdown
 EVENT_RENDERERS[DamageResolved] = damage_breakdown
-VIEW_RENDERERS[AttackOdds] = odds_view
 SHEETS["reactions"] = actor_sheet
