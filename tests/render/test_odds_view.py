@@ -1,6 +1,7 @@
 """The one odds record drawn and written the same way for every ruleset: the text fits
-80 columns, no column cut short, and says every chance as ``n/d = p%``; JSON gives every chance as a number
-and its exact fraction, every distribution whole with its mean both ways."""
+80 columns, no column cut short, and says every chance as ``n/d = p%``; JSON gives every
+chance as a number and its exact fraction, every distribution whole with its mean both
+ways."""
 
 from __future__ import annotations
 

@@ -51,7 +51,7 @@ def exact_attack(start: AttackCtx) -> Odds:
     """The exact odds of the attack `start` sets up, or TooLarge at once past the limits."""
     check_size(start)
     tested = exact(ATTACK_TEST_STEPS, start)
-    damage = Dist.from_probs(_damage(start, tested))
+    damage = _damage(start, tested)
     hp_lost = damage.map(lambda d: start.hp_before - hp_left(start, d))
 
     def dist(reading) -> Dist:
@@ -74,7 +74,7 @@ def exact_attack(start: AttackCtx) -> Odds:
     return Odds(start.actor, "attacks", (target,), facts=facts)
 
 
-def _damage(start: AttackCtx, tested: dict[AttackCtx, Fraction]) -> dict[int, Fraction]:
+def _damage(start: AttackCtx, tested: dict[AttackCtx, Fraction]) -> Dist:
     """P8 for every margin at once: the hit situations weighted by the damage dice each
     rolls, summed together; a miss deals 0 (it rolls no damage)."""
     common = lcm(*(p.denominator for p in tested.values()))
@@ -95,8 +95,7 @@ def _damage(start: AttackCtx, tested: dict[AttackCtx, Fraction]) -> dict[int, Fr
             dealt[damage_dealt(start, total)] += weight
     if missed:
         dealt[0] += missed * spread
-    whole = common * spread
-    return {d: Fraction(w, whole) for d, w in dealt.items() if w}
+    return Dist(dealt)                # integer weights: their total is common * spread
 
 
 def largest_damage_roll(sides: int) -> int:
