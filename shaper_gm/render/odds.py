@@ -17,7 +17,7 @@ from shaper_gm.render.views import fraction, percent, shown_rows
 
 LABEL = 9              # the label column of a chance or a fact
 DIST_ROWS = 12         # a distribution longer than this folds into a second column pair
-WIDTH = 78             # what the table may take: exact fractions show only if they fit
+WIDTH = 79             # what a table's columns may take (and one edge): 80 columns
 
 
 def odds_view(odds, names: Names) -> Group:
@@ -97,7 +97,8 @@ def _table(pairs, exact: bool) -> Table:
 
 
 def _width(pair, exact: bool) -> int:
-    """Columns a value, chance (, exact) pair takes, with a cell's padding each side."""
+    """Columns a value, chance (, exact) pair takes: each cell's padding either side and
+    the space that divides it from the next."""
     title, rows = pair
-    value = max([len(title)] + [len(v) for v, _ in rows]) + 2 + len("chance") + 2
-    return value + (max([5] + [len(fraction(p)) for _, p in rows]) + 2 if exact else 0)
+    value = max([len(title)] + [len(v) for v, _ in rows]) + 3 + len("chance") + 3
+    return value + (max([5] + [len(fraction(p)) for _, p in rows]) + 3 if exact else 0)
