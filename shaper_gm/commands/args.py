@@ -49,8 +49,8 @@ def flag(name: str, kind: str = "bool", *, repeat: bool = False, help: str = "",
                     reads_file)
 
 
-ODDS_JSON = flag("json", help='the same as JSON: each chance a number and "n/d", each mean '
-                              'too (commands/oddsjson.py)')
+ODDS_JSON = flag("json", help='the same as JSON: each chance a number and its exact "n/d", '
+                              'each distribution whole with its mean')
 
 
 def names_a_file(value: str) -> bool:

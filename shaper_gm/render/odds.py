@@ -17,7 +17,7 @@ from shaper_gm.render.views import fraction, percent, shown_rows
 
 LABEL = 9              # the label column of a chance or a fact
 DIST_ROWS = 12         # a distribution longer than this folds into a second column pair
-WIDTH = 79             # what a table's columns may take (and one edge): 80 columns
+WIDTH = 79             # what the columns of a table may take, with its border: 80 columns
 
 
 def odds_view(odds, names: Names) -> Group:
