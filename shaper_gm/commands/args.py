@@ -49,6 +49,10 @@ def flag(name: str, kind: str = "bool", *, repeat: bool = False, help: str = "",
                     reads_file)
 
 
+ODDS_JSON = flag("json", help='the same as JSON: each chance a number and its exact "n/d", '
+                              'each distribution whole with its mean')
+
+
 def names_a_file(value: str) -> bool:
     """A flag value that is a path rather than a name: `x.yaml`, `./x`, `~/x`, `a/b`."""
     return (value.endswith((".yaml", ".yml")) or "/" in value

@@ -58,19 +58,6 @@ class HelpView:
 
 
 @record
-class OddsView:
-    attacker: str
-    targets: tuple[str, ...]
-    hit: tuple[Any, ...]          # Fraction per target
-    crit: tuple[Any, ...]
-    damage: tuple[Any, ...]       # HP-lost Dist per target (never more than its HP)
-    notes: tuple[str, ...] = ()   # the automatic modifiers and bonuses it assumed
-    down: tuple[Any, ...] = ()    # Fraction per target: the chance it drops to 0 HP
-    hp: tuple[Any, ...] = ()      # each target's HP the odds start from
-    down_word: str = "down"       # the ruleset's word for out of the fight
-
-
-@record
 class FileWritten:
     path: str
     what: str                     # save | export

@@ -20,6 +20,7 @@ from rich.text import Text
 
 from shaper_gm.commands import viewdata as vd
 from shaper_gm.engine import events as ev
+from shaper_gm.engine.odds import Odds
 from shaper_gm.render import breakdown
 from shaper_gm.render.escape import escape_controls
 from shaper_gm.render.plugins import declared
@@ -189,11 +190,16 @@ def _views():
     return views
 
 
+def _odds_view(odds, names: Names) -> RenderableType:
+    from shaper_gm.render.odds import odds_view  # rich's tables: when odds are first drawn
+    return odds_view(odds, names)
+
+
 VIEW_RENDERERS: dict[type, Callable[[Any, Names], RenderableType]] = {
     vd.ActorView: lambda v, n: _views().actor_sheet(v),
     vd.LogView: lambda v, n: _views().log_lines(v, n),
     vd.HelpView: lambda v, n: _views().help_view(v),
-    vd.OddsView: lambda v, n: _views().odds_view(v, n),
+    Odds: lambda v, n: _odds_view(v, n),
     vd.HistoryMoved: lambda v, n: _views().history_moved(v),
     vd.Message: lambda v, n: _views().message(v),
     vd.FileWritten: lambda v, n: _views().file_written(v),

@@ -1,4 +1,5 @@
-"""The other views: one actor in full, the log, help, odds, undo/redo, messages."""
+"""The other views: one actor in full, the log, help, undo/redo, messages; the numbers
+odds show (`odds.py` draws them)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -20,7 +20,6 @@ from shaper_gm.render.text import Names, effect_text, outcome_line, until_text
 GROUPS = ("setup", "play", "gm", "view", "file")
 GROUP_TITLES = {"gm": "GM tools", "view": "Views", "file": "Files"}
 FLAG_WIDTH = 28        # the flag column of `help VERB`; longer flags fold
-DIST_ROWS = 12         # a damage distribution longer than this is shown in two columns
 
 
 # --- one actor ----------------------------------------------------------------------------
@@ -254,30 +253,6 @@ def fraction(p) -> str:
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
-def odds_view(view, names: Names) -> Group:
-    out = [Text(f"Odds for {names(view.attacker)}", style="bold")]
-    for i, (target, hit, crit, dist) in enumerate(zip(view.targets, view.hit, view.crit,
-                                                      view.damage, strict=False)):
-        hp = view.hp[i] if i < len(view.hp) else None
-        head = Text(f"▸ {names(target)}", style="bold")
-        if hp is not None:
-            head.append(f" ({hp} HP)", style="")
-        out.append(head)
-        out.append(Text(f"  hit       {fraction(hit)} = {percent(hit)}"))
-        out.append(Text(f"  critical  {fraction(crit)} = {percent(crit)}"))
-        if i < len(view.down):
-            down = view.down[i]
-            out.append(Text(f"  {view.down_word:<9} {fraction(down)} = {percent(down)}  "
-                            "(dropped to 0 HP)"))
-        mean = dist.mean()
-        of = f" of its {hp}" if hp is not None else ""
-        out.append(Text(f"  HP lost   mean {float(mean):.2f}{of}"))
-        out.append(_distribution(dist))
-    if view.notes:
-        out.append(Text("Assumed: " + "; ".join(view.notes), style="dim"))
-    return Group(*out)
-
-
 MOST_SHOWN = 40        # rows one distribution takes on screen; a longer one shows ranges
 TAIL = Fraction(1, 2000)   # a tail this unlikely (it would read <0.1%) shows as one row
 
@@ -315,27 +290,6 @@ def _tail(items: list[tuple[Any, Any]]) -> int:
             break
         mass, count = mass + p, count + 1
     return count
-
-
-def _distribution(dist) -> Table:
-    """value → probability, in one or two column pairs."""
-    items = shown_rows([(value, dist[value]) for value in dist])
-    halves = [items] if len(items) <= DIST_ROWS else [items[:(len(items) + 1) // 2],
-                                                     items[(len(items) + 1) // 2:]]
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
-    for _ in halves:
-        table.add_column("HP lost", justify="right")
-        table.add_column("chance", justify="right")
-    for i in range(len(halves[0])):
-        cells = []
-        for half in halves:
-            if i < len(half):
-                value, p = half[i]
-                cells += [value, percent(p)]
-            else:
-                cells += ["", ""]
-        table.add_row(*cells)
-    return table
 
 
 # --- short answers ------------------------------------------------------------------------

@@ -34,7 +34,7 @@ def ours() -> tuple[Fraction, Fraction, Fraction]:
     hit = Swing(AttackPlan("a", bow), (TargetPlan("t", 100, defense="1d6"),), hits=(True,),
                 crits=(False,), reasons=(("hit", 0, ""),), numbers=NUMBERS)
     mean = Dist.from_probs(distribution(exact(DAMAGE_STEPS, hit), taken)).mean()
-    return odds.hit, odds.crit, mean
+    return odds.chance("hit"), odds.chance("critical"), mean
 
 
 def theirs() -> tuple[Fraction, Fraction, Fraction]:

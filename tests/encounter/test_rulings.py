@@ -15,6 +15,7 @@ from shaper_gm.engine.events import (
 )
 from shaper_gm.rulesets.shaper import model
 from shaper_gm.rulesets.shaper.events import Disengaged
+from tests.oddsread import flat
 from tests.rulesets.shaper.test_odds import odds as rule_odds
 
 from .conftest import attack_outcome, events_of, refuse
@@ -354,17 +355,17 @@ def test_s26_energy_shield_is_used_up(battle):
 
 def test_odds_are_exact_fractions(battle):
     battle.execute("draw longbow")
-    view = battle.execute("odds raider").view
+    view = flat(battle.execute("odds raider").view)
     numbers = battle.ruleset_for(battle.state).numbers
     by_hand = rule_odds(numbers, 1, [], 0, [], 9)
-    assert (view.hit[0], view.crit[0]) == (by_hand.hit, by_hand.crit) == (F(7427, 11664),
-                                                                          F(31, 864))
-    assert isinstance(view.hit[0], Fraction) and 0 < view.crit[0] < view.hit[0] < 1
-    assert sum(view.damage[0].values()) == 1
-    assert view.damage[0][0] >= 1 - by_hand.hit             # misses count as 0 taken
-    beyond = battle.execute("odds crossbowman").view
+    assert (view.hit, view.critical) == (by_hand.hit, by_hand.critical) == (
+        F(7427, 11664), F(31, 864))
+    assert isinstance(view.hit, Fraction) and 0 < view.critical < view.hit < 1
+    assert sum(view.hp_lost.values()) == 1
+    assert view.hp_lost[0] >= 1 - by_hand.hit             # misses count as 0 taken
+    beyond = flat(battle.execute("odds crossbowman").view)
     with_dis = rule_odds(numbers, 1, ["disadvantage"], 1, [], 9)
-    assert beyond.hit[0] == with_dis.hit
+    assert beyond.hit == with_dis.hit
     assert battle.log[-1] == "draw josh longbow"             # odds is not logged
 
 

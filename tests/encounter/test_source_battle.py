@@ -41,7 +41,7 @@ def test_the_source_battle(battle):
     # The crossbowman is "1, 2, 3, 4 Short distances away": Long+1, one band beyond the
     # longbow's Long, so Disadvantage (S13); the odds view names it.
     odds = do("odds crossbowman").view
-    assert any("beyond max range" in note for note in odds.notes)
+    assert any("beyond max range" in note for note in odds.assumed)
     # "the second furthest target which is at Long range": the raider.
     out = attack_outcome(do("attack raider --roll 4,5,5 --evade 3,2,3 --damage 3 --defense 5"))
     raider = out.target("raider")
@@ -159,7 +159,7 @@ def test_the_source_battle(battle):
     assert pool(s, "josh") == {"major": 3, "minor": 1, "free": 1}
     # Firing into Monica's engagement is Disadvantaged (S15) ...
     odds = do("odds reaver").view
-    assert any("firing into melee" in note for note in odds.notes)
+    assert any("firing into melee" in note for note in odds.assumed)
     # ... and Thread the Needle (a Major) removes it. 14 hits; 8 damage with Pierce 2
     # breaks through all of its armor (Defense 2).
     out = attack_outcome(do("attack reaver --skill thread-the-needle --roll 3,4,6 "

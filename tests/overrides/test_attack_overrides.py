@@ -45,7 +45,7 @@ def test_damage_bonus_can_be_a_penalty_and_counts_in_odds(demo):
     assert outcome(s.history[-1]).targets[0].damage == 6
     plain = s.execute("odds raider").view
     lowered = s.execute("odds raider --damage-bonus -15").view
-    assert plain.damage[0].mean() > 0 and lowered.damage[0].mean() == 0
+    assert plain.only.harm_dist.mean() > 0 and lowered.only.harm_dist.mean() == 0
 
 
 def test_damage_bonus_is_refused_on_a_utility_spell(demo):
@@ -142,4 +142,4 @@ def test_ignored_outnumbered_is_shown_on_the_target():
 def test_odds_list_the_overruled_modifiers():
     s = _josh_turn()
     view = s.execute("odds raider --ignore firing-into-melee").view
-    assert "Disadvantage: firing into melee — ignored by the GM (S15)" in view.notes
+    assert "Disadvantage: firing into melee — ignored by the GM (S15)" in view.assumed

@@ -4,6 +4,7 @@ shown in the breakdown and the recap line, counted by odds, replayed exactly."""
 from __future__ import annotations
 
 from overrides.conftest import recap, replayed, screen
+from tests.oddsread import flat
 
 
 def outcome(frame):
@@ -21,8 +22,8 @@ def test_timeslice_damage_bonus_before_dr(demo):
     assert "GM damage bonus" in text
     assert "[GM damage bonus +3]" in recap(s)
     assert replayed(s).state == s.state
-    plain = s.execute("odds ren guard").view
-    more = s.execute("odds ren guard --damage-bonus 4").view
+    plain = flat(s.execute("odds ren guard").view)
+    more = flat(s.execute("odds ren guard --damage-bonus 4").view)
     assert more.mean_taken == plain.mean_taken + 4 * plain.hit      # every hit, 4 more
 
 
@@ -64,5 +65,5 @@ def test_dungeoneers_wound_bonus_each_application(demo):
     assert "Warhammer 1 + body 2 +1 (GM bonus)" in text
     assert "[GM wound bonus +1]" in recap(s)
     assert replayed(s).state == s.state
-    odds = s.execute("odds freya skeleton --damage-bonus 2").view
-    assert odds.mean_wounds > s.execute("odds freya skeleton").view.mean_wounds
+    odds = flat(s.execute("odds freya skeleton --damage-bonus 2").view)
+    assert odds.mean_wounds > flat(s.execute("odds freya skeleton").view).mean_wounds

@@ -81,7 +81,8 @@ def test_every_view_renders(battle, render):
     assert "--evade FACES" in texts["help attack"]
     assert "Josh's dice are now asked for" in texts["rolls josh manual"]
     odds = texts["odds josh raider"]
-    assert "Odds for Josh" in odds and "Assumed: disadvantage: firing into melee" in odds
+    assert "Odds: Josh attacks Raider" in odds
+    assert "Assumed: disadvantage: firing into melee" in odds
     assert re.search(r"hit\s+\d+/\d+ = \d+\.\d%", odds)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from shaper_gm.app import new_session
 from shaper_gm.render import Renderer
+from tests.oddsread import flat
 
 from .conftest import output, plain_console
 
@@ -90,40 +91,41 @@ def test_timeslice_heal_says_what_it_healed():
 
 def test_shaper_odds_hp_lost_stops_at_the_targets_hp_and_gives_down():
     s, text = play([*SHAPER, "set raider hp=3", "draw longbow", "odds raider"])
-    view = s.execute("odds raider").view
-    assert max(view.damage[0]) == 3 and view.hp == (3,)
+    view = flat(s.execute("odds raider").view)
+    assert max(view.hp_lost) == 3 and view.start == 3
     # every hit that gets 3 or more past Defense drops it: the 3-row is the Down chance
-    assert view.down[0] == view.damage[0][3] > 0
+    assert view.down == view.hp_lost[3] > 0
     lines = text.splitlines()
     assert lines[1] == "▸ Raider (3 HP)"
-    assert lines[4].startswith(f"  Down      {view.down[0].numerator}/")
-    assert lines[4].endswith("(dropped to 0 HP)")
-    assert lines[5].startswith("  HP lost   mean ") and lines[5].endswith(" of its 3")
+    assert lines[4].startswith(f"  Down      {view.down.numerator}/")
+    assert lines[4].endswith("(dropped to 0 HP, S8)")
+    assert lines[5].startswith("  HP lost   mean ") and " of its 3 " in lines[5]
     import json
     found = json.loads(s.execute("odds raider --json").view.text)["targets"][0]
-    assert max(int(k) for k in found["damage"]) == 3 and found["hp"] == 3
-    assert found["down"] == found["damage"]["3"]
+    assert max(int(k) for k in found["hp_lost"]["values"]) == 3
+    assert found["harm"] == {"of": "hp_lost", "resource": "hp", "before": 3, "limit": None}
+    assert found["down"] == found["hp_lost"]["values"]["3"]
 
 
 def test_timeslice_odds_hp_lost_stops_at_the_targets_hp():
     lines = ["new --ruleset timeslice --seed 3", "add kara --as kara --at C8",
              "add brute --as brute --at C7", "init kara brute", "start", "set brute hp=2"]
     s, text = play([*lines, "odds brute"])
-    view = s.execute("odds brute").view
-    assert [v for v, _ in view.taken] == [0, 2] and view.down == view.taken[1][1] > 0
-    assert f"  down   {view.down.numerator}/{view.down.denominator} = " in text
-    assert "HP lost after DR, mean" in text and " of its 2 " in text
+    view = flat(s.execute("odds brute").view)
+    assert list(view.taken) == [0, 2] and view.down == view.taken[2] > 0
+    assert f"  down      {view.down.numerator}/{view.down.denominator} = " in text
+    assert "HP lost   mean" in text and " of its 2 " in text and "after DR" in text
 
 
 def test_dicepool_odds_separate_damage_dealt_from_hp_lost():
     lines = ["new --ruleset dicepool --seed 3", "add freya --as freya --at B5",
              "add barry --as barry --at B6", "init freya barry", "start", "set barry hp=2"]
     s, text = play([*lines, "odds barry"])
-    view = s.execute("odds barry").view
+    view = flat(s.execute("odds barry").view)
     assert max(view.hp_lost) == 2 and max(view.damage) > 2
     assert view.hp_lost[2] == view.down
-    assert "  damage  mean " in text and " dealt  P8" in text
-    assert "  HP      lost: mean " in text and " of its 2 (HP stop at 0)  P8" in text
+    assert "  damage    mean " in text and " (dealt, P8)" in text
+    assert "  HP lost   mean " in text and " of its 2  (HP stop at 0, P8)" in text
 
 
 def test_dungeoneers_odds_give_the_chance_to_reach_the_wound_limit():
@@ -132,11 +134,11 @@ def test_dungeoneers_odds_give_the_chance_to_reach_the_wound_limit():
         if line.strip() and not line.startswith("#") and line.strip() != "order":
             s.execute(line)
     s.execute("set skeleton wounds=6")
-    view = s.execute("odds freya skeleton").view
-    assert view.down == sum(p for w, p in view.wounds if w >= 2)
+    view = flat(s.execute("odds freya skeleton").view)
+    assert view.down == sum(p for w, p in view.wounds.items() if w >= 2)
     console = plain_console(100)
     Renderer(console).show(s.execute("odds freya skeleton"), s.state)
-    assert (f"  down     {view.down.numerator}/{view.down.denominator} = "
+    assert (f"  down      {view.down.numerator}/{view.down.denominator} = "
             in output(console)) and "(wounds 6 of 8 reach the limit, D19)" in output(console)
 
 

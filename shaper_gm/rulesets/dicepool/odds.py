@@ -1,4 +1,5 @@
-"""`odds` for a basic attack with the attacker's current pool.
+"""`odds` for a basic attack with the attacker's current pool, as the one odds record
+(`engine.odds`).
 
 The pool test runs the attack's own steps over exact distributions (engine.steps.exact):
 one situation per number of successes, so it grows with the pool, not with its faces.
@@ -16,11 +17,12 @@ from dataclasses import replace
 from fractions import Fraction
 from math import lcm
 
+from shaper_gm.dice import Dist
 from shaper_gm.dice.errors import TooLarge
 from shaper_gm.dice.exact import MAX_EXACT_DICE, MAX_WEIGHED, compound_sum, sum_work
+from shaper_gm.engine.odds import Chance, Fact, Odds, Spread, TargetOdds
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import distribution, exact
-from shaper_gm.records import record
 from shaper_gm.rulesets.dicepool.attack import AttackRequest, plan_attack
 from shaper_gm.rulesets.dicepool.steps import (
     ATTACK_TEST_STEPS,
@@ -32,64 +34,47 @@ from shaper_gm.rulesets.dicepool.steps import (
 )
 
 
-@record
-class AttackOdds:
-    attacker: str
-    target: str
-    dice: int                         # dice rolled
-    dt: int
-    hit: Fraction
-    margin: dict[int, Fraction]       # successes - DT (negative: missed by that much)
-    damage: dict[int, Fraction]       # damage dealt, 0 on a miss
-    pool_left: dict[int, Fraction]    # the attacker's pool after the roll (P3, P4)
-    down: Fraction                    # the defender ends at 0 HP
-    pool: int = 0                     # the attacker's pool before the roll
-    weapon: str = ""
-    ability: str | None = None
-    reaction: bool = False            # rolled outside the attacker's turn (P4 refill)
-    hp_lost: dict[int, Fraction] | None = None   # damage off HP: at most the defender's HP
-    hp: int | None = None             # the defender's HP the odds start from
-
-    @property
-    def mean_damage(self) -> Fraction:
-        return sum((v * p for v, p in self.damage.items()), Fraction(0))
-
-    @property
-    def mean_hp_lost(self) -> Fraction:
-        return sum((v * p for v, p in (self.hp_lost or {}).items()), Fraction(0))
-
-
-def _sorted(dist: dict) -> dict:
-    return dict(sorted(dist.items()))
-
-
-def attack_odds(state: Encounter, rs, request: AttackRequest) -> AttackOdds:
+def attack_odds(state: Encounter, rs, request: AttackRequest) -> Odds:
     """Exact odds of `request` as things stand (rolled as a reaction when it is not the
     attacker's turn)."""
     reaction = state.turn is not None and not state.controls_turn(request.attacker)
     plan = plan_attack(state, rs, request, reaction=reaction)
-    return replace(exact_attack(plan.ctx), weapon=plan.weapon.id,
-                   ability=plan.ability.id if plan.ability else None, reaction=reaction)
+    odds = exact_attack(plan.ctx)
+    ability = plan.ability
+    facts = (Fact("ability", f"{ability.name}" if ability else "",
+                  ability.id if ability else None, "P12"),
+             Fact("reaction", "rolled off its turn" if reaction else "", reaction, "P4"))
+    return replace(odds, weapon=plan.weapon.name, facts=odds.facts + facts)
 
 
-def exact_attack(start: AttackCtx) -> AttackOdds:
+def exact_attack(start: AttackCtx) -> Odds:
     """The exact odds of the attack `start` sets up, or TooLarge at once past the limits."""
     check_size(start)
     tested = exact(ATTACK_TEST_STEPS, start)
     damage = _damage(start, tested)
-    return AttackOdds(
-        attacker=start.actor, target=start.target, dice=start.count, dt=attack_dt(start),
-        hit=sum((p for c, p in tested.items() if c.hit), Fraction(0)),
-        margin=_sorted(distribution(tested, lambda c: c.margin)),
-        damage=_sorted(damage),
-        pool_left=_sorted(distribution(tested, lambda c: c.pool_after)),
-        down=sum((p for d, p in damage.items() if hp_left(start, d) == 0), Fraction(0)),
-        pool=start.pool_before,
-        hp_lost=_sorted(distribution(damage, lambda d: start.hp_before - hp_left(start, d))),
-        hp=start.hp_before)
+    hp_lost = damage.map(lambda d: start.hp_before - hp_left(start, d))
+
+    def dist(reading) -> Dist:
+        return Dist.from_probs(distribution(tested, reading))
+
+    target = TargetOdds(
+        start.target,
+        (Chance("hit", sum((p for c, p in tested.items() if c.hit), Fraction(0)), "P7"),
+         Chance("down", damage.prob(lambda d: hp_left(start, d) == 0), "P8")),
+        (Spread("margin", dist(lambda c: c.margin), "successes - DT, P7"),
+         Spread("pool_left", dist(lambda c: c.pool_after), "after the roll, P3, P4"),
+         Spread("damage", damage, "dealt, P8"),
+         Spread("hp_lost", hp_lost, "HP stop at 0, P8", label="HP lost")),
+        harm="hp_lost", start=start.hp_before)
+    dt = attack_dt(start)
+    facts = (Fact("roll", f"{start.count} of {start.pool_before} pool dice against DT {dt}",
+                  note="P3, P7"),
+             Fact("dice", "", start.count), Fact("pool", "", start.pool_before),
+             Fact("dt", "", dt))
+    return Odds(start.actor, "attacks", (target,), facts=facts)
 
 
-def _damage(start: AttackCtx, tested: dict[AttackCtx, Fraction]) -> dict[int, Fraction]:
+def _damage(start: AttackCtx, tested: dict[AttackCtx, Fraction]) -> Dist:
     """P8 for every margin at once: the hit situations weighted by the damage dice each
     rolls, summed together; a miss deals 0 (it rolls no damage)."""
     common = lcm(*(p.denominator for p in tested.values()))
@@ -110,8 +95,7 @@ def _damage(start: AttackCtx, tested: dict[AttackCtx, Fraction]) -> dict[int, Fr
             dealt[damage_dealt(start, total)] += weight
     if missed:
         dealt[0] += missed * spread
-    whole = common * spread
-    return {d: Fraction(w, whole) for d, w in dealt.items() if w}
+    return Dist(dealt)                # integer weights: their total is common * spread
 
 
 def largest_damage_roll(sides: int) -> int:

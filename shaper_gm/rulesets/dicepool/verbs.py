@@ -5,21 +5,17 @@ pool, `--damage` the damage dice) and help; the ruleset's flags on the shared `a
 
 from __future__ import annotations
 
-import json
-
 from shaper_gm.commands import resolve
 from shaper_gm.commands.acting import read_request
-from shaper_gm.commands.args import flag
+from shaper_gm.commands.args import ODDS_JSON, flag
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.slots import slot_flags
 from shaper_gm.commands.table import VerbTable
-from shaper_gm.commands.viewdata import Message
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.steps import odds_limits
 from shaper_gm.errors import CommandError
 from shaper_gm.rulesets.dicepool.actions import ABILITY, ACT, MOVE, PREPARE, REACT, WIELD
 from shaper_gm.rulesets.dicepool.attack import ATTACK, AttackRequest
-from shaper_gm.rulesets.dicepool.odds import AttackOdds, attack_odds
 from shaper_gm.rulesets.dicepool.steps import SLOT_DAMAGE, SLOT_POOL
 
 verbs = VerbTable()
@@ -135,28 +131,12 @@ verbs.extend("damage", rules="P8", usage="damage TARGET N [--direct]",
                        "and pool left after the roll",
                examples=("odds barry", "odds barry freya --dice 2", "odds barry --json"),
                positionals=("actor?", "target"),
-               flags=(*AIM, flag("json", help='the same as JSON, fractions as "n/d"')),
+               flags=(*AIM, ODDS_JSON),
                notes=(odds_limits() + " A pool past them is refused naming the --dice N "
                       "that fits (P3).",))
 def odds(ctx: Context) -> Outcome:
+    from shaper_gm.commands.oddsjson import odds_outcome
+    from shaper_gm.rulesets.dicepool.odds import attack_odds
     request = read_request(ctx)
-    found = attack_odds(ctx.state, ctx.ruleset, AttackRequest.read(request))
-    if request.get("json"):
-        return Outcome(view=Message(odds_json(found)))
-    return Outcome(view=found)
-
-
-def odds_json(odds: AttackOdds) -> str:
-    def frac(x) -> str:
-        return f"{x.numerator}/{x.denominator}"
-
-    def dist(d) -> dict:
-        return {str(k): frac(v) for k, v in sorted(d.items())}
-    return json.dumps({
-        "attacker": odds.attacker, "target": odds.target, "weapon": odds.weapon,
-        "ability": odds.ability, "pool": odds.pool, "dice": odds.dice, "dt": odds.dt,
-        "hit": frac(odds.hit), "down": frac(odds.down), "margin": dist(odds.margin),
-        "damage": dist(odds.damage), "mean_damage": frac(odds.mean_damage),
-        "pool_left": dist(odds.pool_left), "hp": odds.hp,
-        "hp_lost": dist(odds.hp_lost or {}), "mean_hp_lost": frac(odds.mean_hp_lost)},
-        indent=2)
+    return odds_outcome(attack_odds(ctx.state, ctx.ruleset, AttackRequest.read(request)),
+                        request)

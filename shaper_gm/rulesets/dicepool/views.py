@@ -1,6 +1,5 @@
 """How a dice-pool fight looks: its events in one line, every number of an attack and of a
-pool test with its ruling, the pool in the order table, the toolbar and `show`, and the
-odds of an attack (P1-P12).
+pool test with its ruling, the pool in the order table, the toolbar and `show` (P1-P12).
 
 Its `SCREEN` declares them; the render layer reads it the first time it meets a
 dice-pool event or table. The actor sheet is in `views_sheet`.
@@ -10,16 +9,13 @@ from __future__ import annotations
 
 from functools import partial
 
-from rich import box
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 
 from shaper_gm.render import breakdown
 from shaper_gm.render.plugins import ByType, Screen
 from shaper_gm.render.tables import Column, Layout, pips
 from shaper_gm.render.text import Names, item, line, plural, said
-from shaper_gm.render.views import MOST_SHOWN, shown_rows
 from shaper_gm.rulesets.dicepool.events import (
     AbilityUsed,
     AttackResolved,
@@ -30,12 +26,9 @@ from shaper_gm.rulesets.dicepool.events import (
     TestResolved,
     Wielded,
 )
-from shaper_gm.rulesets.dicepool.odds import AttackOdds
 from shaper_gm.rulesets.dicepool.views_sheet import SHEET, dice_word, preparation_text
 
 LABEL = 8          # width of a breakdown row's label
-DIST_ROWS = 10     # rows of the odds' damage column before it folds into another ...
-DAMAGE_FOLDS = 4   # ... up to this many column pairs
 
 
 def spent(cost: str) -> str:
@@ -219,31 +212,6 @@ def test_breakdown(e: TestResolved, n: Names, cost: str = "") -> Group:
     return Group(*lines)
 
 
-# --- odds ------------------------------------------------------------------------------------
-
-def odds_view(view: AttackOdds, n: Names) -> Group:
-    from shaper_gm.render.views import fraction, percent
-
-    ability = f" ({item(view.ability).title()})" if view.ability else ""
-    out = [Text(f"Odds for {n(view.attacker)} attacking {n(view.target)} with the "
-                f"{item(view.weapon)}{ability}", style="bold"),
-           row("roll", f"{view.dice} of {view.pool} pool dice against DT {view.dt}",
-               "P3, P7"),
-           row("hit", f"{fraction(view.hit)} = {percent(view.hit)}", "P7"),
-           row("down", f"{fraction(view.down)} = {percent(view.down)}", "P8"),
-           row("damage", f"mean {float(view.mean_damage):.2f} dealt", "P8")]
-    if view.hp_lost is not None:
-        out.append(row("HP", f"lost: mean {float(view.mean_hp_lost):.2f} of its {view.hp} "
-                             "(HP stop at 0)", "P8"))
-    out.append(distributions((("margin", view.margin), ("pool left", view.pool_left)),
-                             percent))
-    most = DIST_ROWS * (DAMAGE_FOLDS - 1)      # ranges are wide: one fold fewer of them
-    rows = len(view.damage) if len(view.damage) <= most else most
-    folds = min(DAMAGE_FOLDS, max(1, -(-rows // DIST_ROWS)))
-    out.append(distributions((("damage", view.damage),), percent, folds, most))
-    return Group(*out)
-
-
 # --- the order table, the toolbar, one actor -------------------------------------------------
 
 def _pool(actor, state, rs) -> str:
@@ -285,30 +253,10 @@ def prepared_short(actor) -> str:
     return ", ".join(f"dodge {p.against}" if p.kind == "dodge" else "action" for p in held)
 
 
-def distributions(named, percent, folds: int = 1, most: int = MOST_SHOWN) -> Table:
-    """Value → chance distributions side by side, each folded into `folds` column pairs,
-    in at most `most` rows (render.views.shown_rows)."""
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
-    columns = []
-    for title, dist in named:
-        values = shown_rows(sorted(dist.items()), most)
-        rows = max(1, -(-len(values) // folds))
-        for start in range(0, len(values), rows):
-            columns.append(values[start:start + rows])
-            table.add_column(title if start == 0 else "", justify="right")
-            table.add_column("chance", justify="right")
-    for i in range(max(len(c) for c in columns)):
-        cells = []
-        for column in columns:
-            cells += [column[i][0], percent(column[i][1])] if i < len(column) else ["", ""]
-        table.add_row(*cells)
-    return table
-
-
 LAYOUT = Layout(
     columns=(Column("Pool", _pool), Column("Actions", _actions),
              Column("Prepared", _prepared, after_zone=True, wrap=True)),
     legend=LEGEND,        # the toolbar: ``pool 5 dice · actions 1/2 · holds Longsword``
     toolbar=(_pool_dice, "actions", _holds, _prepared_part))
-SCREEN = Screen(lines=LINES, layout=LAYOUT, sheet=SHEET, views={AttackOdds: odds_view},
+SCREEN = Screen(lines=LINES, layout=LAYOUT, sheet=SHEET,
                 events={AttackResolved: attack_breakdown, TestResolved: test_breakdown})

@@ -1,50 +1,39 @@
 """Exact odds of a strike or power strike: the very steps a strike plays, run with
-`engine.steps.exact` (D16-D20). Fractions only; nothing rolled."""
+`engine.steps.exact` (D16-D20), as the one odds record (`engine.odds`). Nothing rolled."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+from shaper_gm.dice import Dist
+from shaper_gm.engine.odds import Chance, Fact, Odds, Spread, TargetOdds
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import distribution, exact
-from shaper_gm.records import record
 from shaper_gm.rulesets.dungeoneers.contests import plan_strike
 from shaper_gm.rulesets.dungeoneers.rules import STRIKE_STEPS
 
 
-@record
-class StrikeOdds:
-    actor: str
-    target: str
-    weapon: str
-    power: bool
-    hit: Fraction                             # D16 (1)
-    pierce: Fraction                          # hit and pierced, D16 (2)
-    criticals: tuple[tuple[int, Fraction], ...]   # critical hits on a hit (0 includes misses)
-    wounds: tuple[tuple[int, Fraction], ...]      # wounds dealt (0 includes misses)
-    down: Fraction = Fraction(0)              # its wounds reach the wound limit (D19)
-    wounds_now: int = 0                       # the target's wounds before the strike
-    wound_limit: int | None = None
-
-    @property
-    def mean_wounds(self) -> Fraction:
-        return sum((w * p for w, p in self.wounds), Fraction(0))
-
-
-def strike_odds(state: Encounter, rs, request, *,
-                power: bool = False) -> StrikeOdds:
+def strike_odds(state: Encounter, rs, request, *, power: bool = False) -> Odds:
     """Checks the strike as `strike` would (range, weapon, target), but not AP or turn;
     `request` is a strike's (`with`, `boon`, `bane`, `damage-bonus`)."""
     plan = plan_strike(state, rs, request, power=power)
     final = exact(STRIKE_STEPS, plan.contest)
-    hit = distribution(final, lambda c: bool(c.hit)).get(True, Fraction(0))
-    pierced = distribution(final, lambda c: bool(c.hit and c.pierced)).get(True, Fraction(0))
-    crits = distribution(final, lambda c: c.criticals)
-    wounds = distribution(final, lambda c: c.wounds)
+
+    def chance(reading) -> Fraction:
+        return sum((p for c, p in final.items() if reading(c)), Fraction(0))
+
+    wounds = Dist.from_probs(distribution(final, lambda c: c.wounds))
     target = state.actors[plan.contest.defender]
     now, limit = target.resource("wounds"), target.sheet.wound_limit
-    down = sum((p for dealt, p in wounds.items() if dealt and now + dealt >= limit),
-               Fraction(0))
-    return StrikeOdds(plan.contest.actor, plan.contest.defender, plan.weapon.id, power, hit,
-                      pierced, tuple(sorted(crits.items())), tuple(sorted(wounds.items())),
-                      down, now, limit)
+    odds = TargetOdds(
+        target.id,
+        (Chance("hit", chance(lambda c: c.hit), "D11, D16"),
+         Chance("pierce", chance(lambda c: c.hit and c.pierced), "hit and pierced, D16"),
+         Chance("down", wounds.prob(lambda dealt: dealt and now + dealt >= limit),
+                f"wounds {now} of {limit} reach the limit, D19")),
+        (Spread("criticals", Dist.from_probs(distribution(final, lambda c: c.criticals)),
+                "critical hits, 0 with the misses, D17", label="critical hits"),
+         Spread("wounds", wounds, "dealt, 0 with the misses, D18-D20")),
+        harm="wounds", resource="wounds", start=now, limit=limit)
+    return Odds(plan.contest.actor, "power-strikes" if power else "strikes", (odds,),
+                weapon=plan.weapon.name, facts=(Fact("power", "", power),))

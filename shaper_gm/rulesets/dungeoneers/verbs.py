@@ -8,14 +8,11 @@ engine runs them.
 
 from __future__ import annotations
 
-import json
-
 from shaper_gm.commands.acting import read_request
-from shaper_gm.commands.args import flag
+from shaper_gm.commands.args import ODDS_JSON, flag
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.slots import slot_flags
 from shaper_gm.commands.table import VerbTable
-from shaper_gm.commands.viewdata import Message
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.steps import odds_limits
 from shaper_gm.rulesets.dungeoneers import actions as A
@@ -220,26 +217,11 @@ def ambient(ctx: Context) -> Outcome:
            flag("power", help="a power strike (D17)"),
            flag("damage-bonus", "int", metavar="N",
                 help="the GM's wounds added to each application (D16)"),
-           flag("json", help='the same as JSON, fractions as "n/d"')),
+           ODDS_JSON),
     notes=(odds_limits(),))
 def odds(ctx: Context) -> Outcome:
+    from shaper_gm.commands.oddsjson import odds_outcome
     from shaper_gm.rulesets.dungeoneers.odds import strike_odds
     request = read_request(ctx)
-    found = strike_odds(ctx.state, ctx.ruleset, request, power=bool(request.get("power")))
-    if request.get("json"):
-        return Outcome(view=Message(odds_json(found)))
-    return Outcome(view=found)
-
-
-def fraction(p) -> str:
-    """A Fraction as JSON writes it: ``"n/d"``."""
-    return f"{p.numerator}/{p.denominator}"
-
-
-def odds_json(odds) -> str:
-    return json.dumps({
-        "attacker": odds.actor, "target": odds.target, "weapon": odds.weapon,
-        "power": odds.power, "hit": fraction(odds.hit), "pierce": fraction(odds.pierce),
-        "criticals": {str(n): fraction(p) for n, p in odds.criticals},
-        "wounds": {str(n): fraction(p) for n, p in odds.wounds},
-        "mean_wounds": fraction(odds.mean_wounds), "down": fraction(odds.down)}, indent=2)
+    power = bool(request.get("power"))
+    return odds_outcome(strike_odds(ctx.state, ctx.ruleset, request, power=power), request)

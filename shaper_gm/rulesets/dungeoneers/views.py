@@ -1,6 +1,6 @@
 """How a Dungeoneers fight looks: a line per event, every number of an outcome with its
 ruling, the order table's AP / wounds / stress / arca with who is up and why (D3-D5),
-the toolbar, `show CREATURE` and the strike odds.
+the toolbar and `show CREATURE`.
 
 Its `SCREEN` declares them; the render layer reads it the first time it meets a
 Dungeoneers event or draws a Dungeoneers table.
@@ -11,7 +11,6 @@ from __future__ import annotations
 import itertools
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 
 from shaper_gm.engine.turns import name_of
@@ -19,7 +18,7 @@ from shaper_gm.render.breakdown import INDENT, roll_text, row
 from shaper_gm.render.plugins import ByType, Screen
 from shaper_gm.render.tables import Column, Layout, pips, resource_cell
 from shaper_gm.render.text import Names, line, plural, said, template
-from shaper_gm.render.views import Sheet, fraction, percent
+from shaper_gm.render.views import Sheet
 from shaper_gm.rulesets.dungeoneers.events import (
     ActionReadied,
     ActionResolved,
@@ -38,7 +37,6 @@ from shaper_gm.rulesets.dungeoneers.events import (
     StrikeOutcome,
     TallyChanged,
 )
-from shaper_gm.rulesets.dungeoneers.odds import StrikeOdds
 from shaper_gm.rulesets.dungeoneers.rules import data_of
 
 LABEL = 46         # the widest label column of a breakdown
@@ -341,32 +339,5 @@ def _damage_types(sheet) -> str:
     return ", ".join(parts) + " (D20)" if parts else "no vulnerability, resistance or immunity"
 
 
-# --- odds ----------------------------------------------------------------------------------
-
-def odds_view(o: StrikeOdds, n: Names) -> Group:
-    what = "power strike" if o.power else "strike"
-    out = [Text(f"Odds: {n(o.actor)}'s {what} on {n(o.target)} with the {item(o.weapon)}",
-                style="bold")]
-    out.append(Text(f"  hit      {fraction(o.hit)} = {percent(o.hit)}  (D11, D16)"))
-    out.append(Text(f"  pierce   {fraction(o.pierce)} = {percent(o.pierce)}  (hit and "
-                    "pierced, D16)"))
-    if o.wound_limit is not None:
-        out.append(Text(f"  down     {fraction(o.down)} = {percent(o.down)}  (wounds "
-                        f"{o.wounds_now} of {o.wound_limit} reach the limit, D19)"))
-    table = Table(box=None, padding=(0, 1), pad_edge=False)
-    for header in ("critical hits", "chance", "", "wounds", "chance"):
-        table.add_column(header, justify="right")
-    crits, wounds = list(o.criticals), list(o.wounds)
-    for i in range(max(len(crits), len(wounds))):
-        c = (str(crits[i][0]), f"{fraction(crits[i][1])} = {percent(crits[i][1])}") \
-            if i < len(crits) else ("", "")
-        w = (str(wounds[i][0]), f"{fraction(wounds[i][1])} = {percent(wounds[i][1])}") \
-            if i < len(wounds) else ("", "")
-        table.add_row(*c, "", *w)
-    out.append(table)
-    out.append(Text(f"  mean wounds {float(o.mean_wounds):.2f} (D18-D20)", style="dim"))
-    return Group(*out)
-
-
-SCREEN = Screen(lines=LINES, events={ActionResolved: breakdown}, views={StrikeOdds: odds_view},
+SCREEN = Screen(lines=LINES, events={ActionResolved: breakdown},
                 layout=LAYOUT, sheet=SHEET)

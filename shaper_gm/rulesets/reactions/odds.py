@@ -1,41 +1,19 @@
 """`odds ATTACKER TARGET`: exact chances of an attack given the defender's declared
-reactions, from the very steps an attack plays (`engine.steps.exact`)."""
+reactions, from the very steps an attack plays (`engine.steps.exact`), as the one odds
+record (`engine.odds`)."""
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 
 from shaper_gm.dice import Dist
 from shaper_gm.engine.decisions import Decisions
+from shaper_gm.engine.odds import Chance, Fact, Odds, Spread, TargetOdds
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import distribution, exact
-from shaper_gm.records import record
 from shaper_gm.rulesets.reactions.attack import checked
 from shaper_gm.rulesets.reactions.steps import Strike, attack_steps
-
-
-@record
-class AttackOdds:
-    attacker: str
-    defender: str
-    attack_type: str
-    reactions: tuple[str, ...]   # the declared reactions the odds assume, in order
-    dodged: Fraction             # R4
-    blocked: Fraction            # R2, R6: a block succeeded
-    critical: Fraction           # R5
-    down: Fraction               # R8
-    damage: Dist                 # R6: damage after armor and block bonus (0 when dodged)
-    health_lost: Dist            # R7, R8: what reaches health after the shield
-    weapon: str = ""             # the weapon's or spell's name
-    power: int = 0               # R1, with effects and --power
-    assumed: tuple[str, ...] = ()   # the numbers the odds read, each with its ruling
-
-    @property
-    def hit(self) -> Fraction:
-        """The attack was not dodged."""
-        return 1 - self.dodged
 
 
 def success(target: int, sides: int) -> Fraction:
@@ -72,7 +50,7 @@ def _assumed(strike: Strike) -> tuple[str, ...]:
 
 
 def attack_odds(state: Encounter, rs, request: Request,
-                decisions: Decisions | None = None) -> AttackOdds:
+                decisions: Decisions | None = None) -> Odds:
     decisions = decisions or Decisions()
     prepared = checked(state, rs, request, decisions.declared)
     strike = prepared.strike
@@ -85,30 +63,20 @@ def attack_odds(state: Encounter, rs, request: Request,
     def dist(reading) -> Dist:
         return Dist.from_probs(distribution(final, reading))
 
-    return AttackOdds(
-        attacker=strike.attacker, defender=strike.defender, attack_type=strike.attack_type,
-        reactions=tuple(declared), dodged=chance(lambda c: c.dodged),
-        blocked=chance(lambda c: c.blocked), critical=chance(lambda c: c.critical),
-        down=chance(lambda c: c.down), damage=dist(lambda c: c.damage),
-        health_lost=dist(Strike.health_lost.fget), weapon=prepared.weapon.name,
-        power=strike.power, assumed=_assumed(strike))
-
-
-def odds_json(odds: AttackOdds) -> str:
-    """The odds as JSON, every chance an exact ``"n/d"`` string."""
-    def frac(p) -> str:
-        p = Fraction(p)
-        return f"{p.numerator}/{p.denominator}"
-
-    def table(d) -> dict[str, str]:
-        return {str(value): frac(d[value]) for value in d}
-
-    return json.dumps({
-        "attacker": odds.attacker, "defender": odds.defender, "weapon": odds.weapon,
-        "type": odds.attack_type, "power": odds.power, "reactions": list(odds.reactions),
-        "hit": frac(odds.hit), "dodged": frac(odds.dodged), "blocked": frac(odds.blocked),
-        "critical": frac(odds.critical), "down": frac(odds.down),
-        "damage": table(odds.damage), "mean_damage": frac(odds.damage.mean()),
-        "health_lost": table(odds.health_lost),
-        "mean_health_lost": frac(odds.health_lost.mean()),
-        "assumed": list(odds.assumed)}, indent=2)
+    dodged = chance(lambda c: c.dodged)
+    target = TargetOdds(
+        strike.defender,
+        (Chance("dodged", dodged, "R4"), Chance("hit", 1 - dodged, "not dodged, R4"),
+         Chance("blocked", chance(lambda c: c.blocked), "R2, R6"),
+         Chance("critical", chance(lambda c: c.critical), "R5"),
+         Chance("down", chance(lambda c: c.down), "health 0, R8")),
+        (Spread("damage", dist(lambda c: c.damage), "after armor and block bonus, R6"),
+         Spread("health_lost", dist(Strike.health_lost.fget), "after the shield, R7, R8")),
+        harm="health_lost", start=strike.health)
+    order = " (tried in order until one succeeds, R2)" if len(declared) > 1 else ""
+    facts = (Fact("type", strike.attack_type, note="R1"),
+             Fact("power", str(strike.power), strike.power, "R1"),
+             Fact("reactions", (", ".join(declared) or "none") + order, tuple(declared),
+                  "R2"))
+    return Odds(strike.attacker, "attacks", (target,), weapon=prepared.weapon.name,
+                facts=facts, assumed=_assumed(strike))

@@ -7,17 +7,15 @@ from __future__ import annotations
 
 from shaper_gm.commands import resolve
 from shaper_gm.commands.acting import read_request
-from shaper_gm.commands.args import flag
+from shaper_gm.commands.args import ODDS_JSON, flag
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.slots import REACT, slot_flags
 from shaper_gm.commands.table import VerbTable
-from shaper_gm.commands.viewdata import Message
 from shaper_gm.engine.decisions import Decisions, parse_react
 from shaper_gm.engine.steps import odds_limits
 from shaper_gm.rulesets.reactions.actions import MOVE, SHIELD
 from shaper_gm.rulesets.reactions.attack import ATTACK
 from shaper_gm.rulesets.reactions.models import ATTACK_TYPES
-from shaper_gm.rulesets.reactions.odds import attack_odds, odds_json
 from shaper_gm.rulesets.reactions.steps import SLOT_BLOCK, SLOT_CRIT, SLOT_DODGE
 
 verbs = VerbTable()
@@ -89,12 +87,12 @@ verbs.extend("damage", rules="R6-R8", usage=f"damage TARGET N [--type {TYPES}] [
                examples=("odds bo", "odds ann bo --react bo=block --react bo=block",
                          "odds bo --with hex-pistol --react bo=dodge --json"),
                positionals=("actor?", "target"),
-               flags=(*AIM, REACT_FLAG, flag("json", help='the same as JSON, fractions as "n/d"')),
+               flags=(*AIM, REACT_FLAG, ODDS_JSON),
                notes=(odds_limits(),))
 def odds(ctx: Context) -> Outcome:
+    from shaper_gm.commands.oddsjson import odds_outcome
+    from shaper_gm.rulesets.reactions.odds import attack_odds
     request = read_request(ctx)
     declared = parse_react(request.get(REACT) or (), lambda word: resolve.actor(ctx.state, word))
-    result = attack_odds(ctx.state, ctx.ruleset, request, Decisions(declared=declared))
-    if request.get("json"):
-        return Outcome(view=Message(odds_json(result)))
-    return Outcome(view=result)
+    return odds_outcome(attack_odds(ctx.state, ctx.ruleset, request,
+                                    Decisions(declared=declared)), request)

@@ -1,6 +1,6 @@
 """How a reactions fight looks: its events in one line, every number of an attack and
 of the GM's damage with the ruling behind it, the order table's columns, `show ACTOR`
-and the `odds` view (R1-R12).
+(R1-R12).
 
 Its `SCREEN` declares them; the render layer reads it the first time it meets a
 reactions event or draws a reactions encounter.
@@ -16,7 +16,7 @@ from shaper_gm.render.breakdown import INDENT
 from shaper_gm.render.plugins import ByType, Screen
 from shaper_gm.render.tables import Column, Layout, pips, resource_cell
 from shaper_gm.render.text import Names, line, said, template
-from shaper_gm.render.views import Sheet, fraction, health, percent
+from shaper_gm.render.views import Sheet, fraction, health
 from shaper_gm.rulesets.reactions.events import (
     AttackResolved,
     DamageResolved,
@@ -26,7 +26,7 @@ from shaper_gm.rulesets.reactions.events import (
     ShieldSoaked,
 )
 from shaper_gm.rulesets.reactions.models import SHEET_NUMBERS
-from shaper_gm.rulesets.reactions.odds import AttackOdds, success
+from shaper_gm.rulesets.reactions.odds import success
 
 TURN = ("move", "action")                  # the turn's budget (R10)
 
@@ -252,38 +252,5 @@ def _weapons(actor, rs) -> str:
     return "\n".join(lines)
 
 
-# --- odds ----------------------------------------------------------------------------------
-
-def _distribution(dist, header: str) -> Table:
-    table = Table(box=None, padding=(0, 1), pad_edge=False)
-    table.add_column(header, justify="right")
-    table.add_column("chance", justify="right")
-    table.add_column("exact", justify="right", style="dim")
-    for value in dist:
-        table.add_row(str(value), percent(dist[value]), fraction(dist[value]))
-    return table
-
-
-def odds_view(view: AttackOdds, names: Names) -> Group:
-    declared = ", ".join(view.reactions) or "no reaction"
-    out = [Text(f"Odds: {names(view.attacker)} attacks {names(view.defender)} with the "
-                f"{view.weapon} ({view.attack_type}, power {view.power})", style="bold"),
-           Text(f"{INDENT}{names(view.defender)} declares: {declared}"
-                + (" (tried in order until one succeeds, R2)" if len(view.reactions) > 1
-                   else ""))]
-    for title, p in (("dodged", view.dodged), ("hit", view.hit), ("blocked", view.blocked),
-                     ("critical", view.critical), ("down", view.down)):
-        out.append(Text(f"{INDENT}{title:<9} {fraction(p)} = {percent(p)}"))
-    out.append(Text(f"{INDENT}damage    mean {float(view.damage.mean()):.2f}; to health mean "
-                    f"{float(view.health_lost.mean()):.2f}"))
-    tables = Table.grid(padding=(0, 4))
-    tables.add_row(_distribution(view.damage, "damage"),
-                   _distribution(view.health_lost, "health lost"))
-    out.append(tables)
-    out.append(Text("Assumed: " + "; ".join(view.assumed), style="dim"))
-    return Group(*out)
-
-
 SCREEN = Screen(lines=LINES, layout=LAYOUT, sheet=SHEET,
-                events={AttackResolved: attack_breakdown, DamageResolved: damage_breakdown},
-                views={AttackOdds: odds_view})
+                events={AttackResolved: attack_breakdown, DamageResolved: damage_breakdown})

@@ -1,7 +1,8 @@
 """Exact odds of a prepared attack, per target: hit, critical and damage taken (S5-S7).
 
 They come from running the attack's own steps (`pipeline.ATTACK_STEPS`) over exact
-distributions, so the hit, critical and damage rules exist once.
+distributions, so the hit, critical and damage rules exist once; the one record
+(`engine.odds`) carries them to the one text view and JSON.
 """
 
 from __future__ import annotations
@@ -10,25 +11,11 @@ from fractions import Fraction
 
 from shaper_gm.dice import Dist
 from shaper_gm.engine.decisions import Decisions
+from shaper_gm.engine.odds import Chance, Odds, Spread, TargetOdds
 from shaper_gm.engine.steps import distribution, exact
-from shaper_gm.records import record
 from shaper_gm.rulesets.shaper.attack import AttackPlan, TargetPlan
 from shaper_gm.rulesets.shaper.content.models import RulesetNumbers
 from shaper_gm.rulesets.shaper.pipeline import ATTACK_STEPS, Swing
-
-
-@record
-class TargetOdds:
-    target: str
-    hit: Fraction
-    crit: Fraction
-    damage: Dist          # HP lost: after Defense and absorption, at most the target's HP
-    down: Fraction = Fraction(0)     # the chance the attack drops it to 0 HP (S8)
-    hp: int | None = None            # the target's HP the odds start from
-
-    @property
-    def mean_damage(self) -> Fraction:
-        return self.damage.mean()
 
 
 def taken(swing: Swing) -> int:
@@ -44,29 +31,33 @@ def lost(swing: Swing) -> int:
 
 
 def attack_target_odds(numbers: RulesetNumbers, plan: AttackPlan, target: TargetPlan,
-                       decisions: Decisions | None = None) -> TargetOdds:
+                       decisions: Decisions | None = None,
+                       down_word: str = "down") -> TargetOdds:
     """`decisions`: the target's declared reactions (none declared: it does not react)."""
     final = exact(ATTACK_STEPS, Swing(plan, (target,), numbers=numbers), decisions)
-    hit = sum((p for s, p in final.items() if s.hits[0]), Fraction(0))
-    crit = sum((p for s, p in final.items() if s.crits[0]), Fraction(0))
-    down = sum((p for s, p in final.items() if s.results and s.results[0] is not None
-                and s.results[0].down), Fraction(0))
-    return TargetOdds(target.id, hit, crit, Dist.from_probs(distribution(final, lost)),
-                      down, target.hp)
+
+    def chance(reading) -> Fraction:
+        return sum((p for s, p in final.items() if reading(s)), Fraction(0))
+
+    down = chance(lambda s: s.results and s.results[0] is not None and s.results[0].down)
+    return TargetOdds(
+        target.id,
+        (Chance("hit", chance(lambda s: s.hits[0]), "S5"),
+         Chance("critical", chance(lambda s: s.crits[0]), "S6"),
+         Chance("down", down, "dropped to 0 HP, S8", label=down_word)),
+        (Spread("hp_lost", Dist.from_probs(distribution(final, lost)),
+                "after Defense and absorption, S7", label="HP lost"),),
+        harm="hp_lost", start=target.hp)
 
 
-def odds_json(view) -> str:
-    """An `OddsView` as JSON, fractions as "n/d"."""
-    import json
-
-    def frac(x) -> str:
-        return f"{x.numerator}/{x.denominator}"
-    return json.dumps({
-        "attacker": view.attacker,
-        "targets": [{"target": t, "hit": frac(h), "crit": frac(c),
-                     "damage": {str(k): frac(v) for k, v in sorted(d.items())},
-                     "mean_damage": frac(d.mean()), "down": frac(down), "hp": hp}
-                    for t, h, c, d, down, hp in zip(view.targets, view.hit, view.crit,
-                                                    view.damage, view.down, view.hp,
-                                                    strict=True)],
-        "assumed": list(view.notes)}, indent=2)
+def attack_odds(rs, actor: str, prepared, decisions: Decisions) -> Odds:
+    """The odds of `prepared` (`combat.aim`) on each of its targets, with what it assumed:
+    the automatic modifiers and bonuses, and what the GM overruled."""
+    plan, targets = prepared.plan, prepared.targets
+    notes = tuple(f"{m.name}: {m.reason}" for m in plan.modifiers) + tuple(
+        f"{t.id} {m.name}: {m.reason}" for t in targets for m in t.evasion_modifiers
+    ) + tuple(o.text for o in plan.overruled) + tuple(
+        f"{t.id} {o.text}" for t in targets for o in t.overruled)
+    per = tuple(attack_target_odds(rs.numbers, plan, t, decisions, rs.term("down"))
+                for t in targets)
+    return Odds(actor, "attacks", per, weapon=plan.weapon.name, assumed=notes)

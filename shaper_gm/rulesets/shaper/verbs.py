@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from shaper_gm.commands import resolve
 from shaper_gm.commands.acting import read_request
-from shaper_gm.commands.args import flag
+from shaper_gm.commands.args import ODDS_JSON, flag
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.table import VerbTable
-from shaper_gm.commands.viewdata import Message, OddsView
 from shaper_gm.engine.decisions import Decisions, parse_react
 from shaper_gm.engine.steps import odds_limits
 from shaper_gm.rulesets.shaper.actions import (
@@ -159,25 +158,16 @@ verbs.extend("roll", flags=MODIFIER_FLAGS, before="faces", rules="S1-S4",
     summary="exact chance to hit, to crit and to drop the target, and the HP it loses",
     examples=("odds goblin-1", "odds josh raider --skill piercing-strike --json"),
     positionals=("actor?", "targets"),
-    flags=(*ATTACK_FLAGS, REACT_FLAG, flag("json", help='the same as JSON, fractions as '
-                                                        '"n/d"')),
+    flags=(*ATTACK_FLAGS, REACT_FLAG, ODDS_JSON),
     notes=(odds_limits(),))
 def odds(ctx: Context) -> Outcome:
     """The attack prepared as it would be made (no turn needed), its odds exact."""
+    from shaper_gm.commands.oddsjson import odds_outcome
     from shaper_gm.rulesets.shaper import combat
-    from shaper_gm.rulesets.shaper.odds import attack_target_odds, odds_json
-    request, rs = read_request(ctx), ctx.ruleset
-    prepared = combat.aim(ctx.state, rs, request).prepared
+    from shaper_gm.rulesets.shaper.odds import attack_odds
+    request = read_request(ctx)
+    prepared = combat.aim(ctx.state, ctx.ruleset, request).prepared
     declared = parse_react(request.get("react") or (),
                            lambda word: resolve.actor(ctx.state, word))
-    per = [attack_target_odds(rs.numbers, prepared.plan, t, Decisions(declared=declared))
-           for t in prepared.targets]
-    notes = tuple(f"{m.name}: {m.reason}" for m in prepared.plan.modifiers) + tuple(
-        f"{t.id} {m.name}: {m.reason}" for t in prepared.targets for m in t.evasion_modifiers
-    ) + tuple(o.text for o in prepared.plan.overruled) + tuple(
-        f"{t.id} {o.text}" for t in prepared.targets for o in t.overruled)
-    view = OddsView(request.actor, tuple(t.id for t in prepared.targets),
-                    tuple(o.hit for o in per), tuple(o.crit for o in per),
-                    tuple(o.damage for o in per), notes, down=tuple(o.down for o in per),
-                    hp=tuple(o.hp for o in per), down_word=rs.term("down"))
-    return Outcome(view=Message(odds_json(view)) if request.get("json") else view)
+    return odds_outcome(attack_odds(ctx.ruleset, request.actor, prepared,
+                                    Decisions(declared=declared)), request)

@@ -5,18 +5,16 @@ flags and words on the shared add, damage, heal, set, roll, init, end and pass."
 from __future__ import annotations
 
 from shaper_gm.commands.acting import read_request
-from shaper_gm.commands.args import flag
+from shaper_gm.commands.args import ODDS_JSON, flag
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.slots import SlotDice, slot_flags
 from shaper_gm.commands.table import VerbTable
-from shaper_gm.commands.viewdata import Message
 from shaper_gm.engine.steps import odds_limits
 from shaper_gm.errors import CommandError
 from shaper_gm.rulesets.timeslice import harm
 from shaper_gm.rulesets.timeslice.actions import DRAW, MOVE, TEND
 from shaper_gm.rulesets.timeslice.attack import ATTACK
 from shaper_gm.rulesets.timeslice.clock import duration_text, parse_duration
-from shaper_gm.rulesets.timeslice.odds import attack_odds, odds_json
 from shaper_gm.rulesets.timeslice.surprise import surprise as spring
 
 verbs = VerbTable()
@@ -80,15 +78,13 @@ verbs.declare(DRAW, rules="T7, T11", usage="draw [ACTOR] WEAPON",
                examples=("odds guard", "odds kara guard --called head",
                          "odds ren brute --defense brace --json"),
                positionals=("actor?", "target"),
-               flags=lambda rs: (*_aim(rs), flag("json", help='the same as JSON, fractions as '
-                                                              '"n/d"')),
+               flags=lambda rs: (*_aim(rs), ODDS_JSON),
                notes=(odds_limits(),))
 def odds(ctx: Context) -> Outcome:
+    from shaper_gm.commands.oddsjson import odds_outcome
+    from shaper_gm.rulesets.timeslice.odds import attack_odds
     request = read_request(ctx)
-    found = attack_odds(ctx.state, ctx.ruleset, request)
-    if request.get("json"):
-        return Outcome(view=Message(odds_json(found)))
-    return Outcome(view=found)
+    return odds_outcome(attack_odds(ctx.state, ctx.ruleset, request), request)
 
 
 @verbs.command("surprise", group="setup", rules="T1, T2, T16", positionals=("group",),

@@ -1,6 +1,6 @@
 """How a time-slice fight looks: a line per event, the breakdown of every attack and
 surprise with the ruling behind each number, the order table's TS, conditions and
-dying timers, `show ACTOR`, the toolbar and `odds` (T1-T17).
+dying timers, `show ACTOR` and the toolbar (T1-T17).
 
 Its `SCREEN` declares them (the one-line texts are describe.py's); the render layer
 reads it the first time it meets a time-slice event or table.
@@ -11,7 +11,6 @@ from __future__ import annotations
 from functools import partial
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 
 from shaper_gm.render import text as render_text
@@ -19,14 +18,13 @@ from shaper_gm.render.breakdown import INDENT, faces, row
 from shaper_gm.render.plugins import Screen
 from shaper_gm.render.tables import Column, Layout
 from shaper_gm.render.text import Names
-from shaper_gm.render.views import Sheet, fraction, health, percent
+from shaper_gm.render.views import Sheet, health
 from shaper_gm.rulesets.timeslice import events as tev
 from shaper_gm.rulesets.timeslice.attack import DyingAttackOutcome, Swing
 from shaper_gm.rulesets.timeslice.clock import clock_text, minutes
 from shaper_gm.rulesets.timeslice.describe import LINES
 from shaper_gm.rulesets.timeslice.harm import dying_timers, fight, info
 from shaper_gm.rulesets.timeslice.models import DYING, UP
-from shaper_gm.rulesets.timeslice.odds import AttackOdds
 
 LABEL = 26         # the label column of a breakdown, at least
 
@@ -259,31 +257,8 @@ def _weapons(actor, rs) -> str:
     return "\n".join(lines) or f"none ({rs.numbers.unarmed.name} {rs.numbers.unarmed.damage})"
 
 
-# --- odds ------------------------------------------------------------------------------------
-
-def odds_view(view: AttackOdds, names: Names) -> Group:
-    called = f", called shot {view.called}" if view.called else ""
-    out = [Text(f"Odds: {names(view.attacker)} attacks {names(view.target)} with the "
-                f"{view.weapon.replace('-', ' ')}{called}", style="bold"),
-           Text(f"  hit    {fraction(view.hit)} = {percent(view.hit)}  (only higher hits, T9)"),
-           Text(f"  miss   {fraction(1 - view.hit)} = {percent(1 - view.hit)}"),
-           Text(f"  down   {fraction(view.down)} = {percent(view.down)}  (dropped to 0 HP, "
-                "T13)"),
-           Text(f"  HP lost after DR, mean {float(view.mean_taken):.2f}"
-                + (f" of its {view.hp}" if view.hp is not None else "")
-                + " (a miss is 0, T12; HP stop at 0, T13)")]
-    table = Table(box=None, padding=(0, 1), pad_edge=False, show_header=True)
-    for header in ("HP lost", "chance", "exact"):
-        table.add_column(header, justify="right")
-    for value, p in view.taken:
-        table.add_row(str(value), percent(p), fraction(p))
-    out.append(table)
-    out.append(Text("Assumed: " + "; ".join(view.notes), style="dim"))
-    return Group(*out)
-
-
 SCREEN = Screen(
-    lines=LINES, layout=LAYOUT, sheet=SHEET, views={AttackOdds: odds_view},
+    lines=LINES, layout=LAYOUT, sheet=SHEET,
     events={tev.AttackResolved: attack_breakdown, tev.SurpriseRolled: surprise_breakdown,
             tev.Dying: _alarm, tev.Died: _alarm, tev.TimerRanOut: _alarm,
             tev.SurpriseDeclared: lambda e, n, cost: Text(LINES[type(e)](e, n, cost),

@@ -10,7 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from shaper_gm.rulesets.dicepool.odds import AttackOdds
+from shaper_gm.engine.odds import Odds
+from tests.oddsread import chance, mean, values
 from tests.rulesets.dicepool.commands import DUEL, fight
 
 
@@ -39,14 +40,16 @@ def brute(dice: int, pool: int, dt: int, proficiency: int, die: int, bonus: int,
     return hit, dict(margin), dict(damage), dict(left), down
 
 
-def odds_of(session, line: str) -> AttackOdds:
+def odds_of(session, line: str) -> Odds:
     view = session.execute(line).view
-    assert isinstance(view, AttackOdds)
+    assert isinstance(view, Odds)
     return view
 
 
-def fractions(mapping) -> dict[int, Fraction]:
-    return {int(k): Fraction(v) for k, v in mapping.items()}
+def facts(odds: Odds) -> tuple:
+    """The roll's dice, DT and pool before it."""
+    found = {f.key: f.value for f in odds.facts}
+    return found["dice"], found["dt"], found["pool"]
 
 
 @pytest.mark.parametrize("line, expected", [
@@ -61,31 +64,35 @@ def test_odds_match_a_brute_force_over_every_face(line, expected):
     s = fight()
     found = odds_of(s, line)
     hit, margin, damage, left, down = brute(**expected)
-    assert (found.dice, found.dt, found.pool) == (expected["dice"], expected["dt"],
-                                                 expected["pool"])
-    assert found.hit == hit and found.margin == margin and found.damage == damage
-    assert found.pool_left == left and found.down == down
-    assert found.mean_damage == sum(v * p for v, p in damage.items())
+    assert facts(found) == (expected["dice"], expected["dt"], expected["pool"])
+    t = found.only
+    assert t.chance("hit") == hit and dict(t.dist("margin")) == margin
+    assert dict(t.dist("damage")) == damage
+    assert dict(t.dist("pool_left")) == left and t.chance("down") == down
+    assert t.dist("damage").mean() == sum(v * p for v, p in damage.items())
     assert s.log[-1] == "start"                             # odds change nothing
 
 
 def test_a_prepared_dodge_raises_the_dt_the_odds_use():
     s = fight("prepare I dodge --against barry", "end")
     found = odds_of(s, "odds freya")
-    assert found.dt == 3
+    assert facts(found)[1] == 3
     hit, margin, damage, left, down = brute(dice=4, pool=4, dt=3, proficiency=1, die=10,
                                             bonus=3, hp=14)
-    assert (found.hit, found.damage, found.pool_left) == (hit, damage, left)
+    t = found.only
+    assert (t.chance("hit"), dict(t.dist("damage")), dict(t.dist("pool_left"))) == (
+        hit, damage, left)
 
 
-def test_odds_json_gives_the_fractions_as_strings():
+def test_odds_json_gives_each_chance_as_a_number_and_a_fraction():
     s = fight(setup=(*DUEL,))
     data = json.loads(s.execute("odds barry --dice 2 --json").view.text)
     hit, margin, damage, left, down = brute(dice=2, pool=5, dt=2, proficiency=1, die=8,
                                             bonus=4, hp=12)
-    assert data["attacker"] == "freya" and data["target"] == "barry"
+    target = data["targets"][0]
+    assert data["attacker"] == "freya" and target["target"] == "barry"
     assert (data["dice"], data["dt"], data["pool"]) == (2, 2, 5)
-    assert Fraction(data["hit"]) == hit and Fraction(data["down"]) == down
-    assert fractions(data["margin"]) == margin and fractions(data["damage"]) == damage
-    assert fractions(data["pool_left"]) == left
-    assert Fraction(data["mean_damage"]) == sum(v * p for v, p in damage.items())
+    assert chance(target["hit"]) == hit and chance(target["down"]) == down
+    assert values(target["margin"]) == margin and values(target["damage"]) == damage
+    assert values(target["pool_left"]) == left
+    assert mean(target["damage"]) == sum(v * p for v, p in damage.items())

@@ -88,9 +88,9 @@ def test_the_odds_view_gives_fractions_and_three_distributions():
     s = fight()
     out = shown(s, "odds barry --dice 2")
     no_class_names(out)
-    for part in ("Odds for Freya attacking Barry the Guard with the longsword",
-                 "2 of 5 pool dice against DT 2", "hit     1/4 = 25.0%", "margin",
-                 "pool left", "damage"):
+    for part in ("Odds: Freya attacks Barry the Guard with the Longsword",
+                 "2 of 5 pool dice against DT 2", "hit       1/4 = 25.0%", "margin",
+                 "pool left", "damage", "HP lost"):
         assert part in out, part
 
 

@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 
 from shaper_gm.errors import GmError
+from tests.oddsread import chance, flat, mean, values
 from tests.rulesets.dungeoneers.test_command_examples import fight
 
 
@@ -77,16 +78,16 @@ def test_odds_fractions_match_brute_force(before, line, sheet):
               "init freya alberich suori skeleton", "start", *before)
     state, log = s.state, list(s.log)
     result = s.execute(line + " --json")
-    got = json.loads(result.view.text)
+    got = json.loads(result.view.text)["targets"][0]
     hit, pierce, crits, wounds = brute(**sheet)
-    assert Fraction(got["hit"]) == hit and Fraction(got["pierce"]) == pierce
-    assert got["criticals"] == crits and got["wounds"] == wounds
-    mean = sum(Fraction(p) * int(w) for w, p in got["wounds"].items())
-    assert Fraction(got["mean_wounds"]) == mean
+    assert chance(got["hit"]) == hit and chance(got["pierce"]) == pierce
+    as_fractions = {int(k): Fraction(v) for k, v in wounds.items()}
+    assert values(got["criticals"]) == {int(k): Fraction(v) for k, v in crits.items()}
+    assert values(got["wounds"]) == as_fractions
+    assert mean(got["wounds"]) == sum(p * w for w, p in as_fractions.items())
     assert s.state is state and s.log == log and result.line is None     # not logged
-    table = s.execute(line).view
-    assert table.hit == hit and dict(table.wounds) == {int(k): Fraction(v)
-                                                      for k, v in wounds.items()}
+    table = flat(s.execute(line).view)
+    assert table.hit == hit and table.wounds == as_fractions
 
 
 def test_odds_refuse_what_a_strike_would_refuse():

@@ -105,7 +105,7 @@ def test_the_order_table_the_sheet_the_odds_and_the_toolbar():
                      "Longsword: 2 S, pierce d8 (in hand)", "0/12 (down at the limit, D19)"):
         assert expected in sheet, expected
     odds = shown(s, "odds suori skeleton")
-    assert "Odds: Suori's strike on Skeleton with the Warhammer" in odds
+    assert "Odds: Suori strikes Skeleton with the Warhammer" in odds
     assert re.search(r"hit\s+\d+/\d+ = [\d.]+%", odds) and "critical hits" in odds
     rs = s.ruleset_for(s.state)
     layout = layout_for(s.state, rs)

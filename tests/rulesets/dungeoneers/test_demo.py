@@ -51,5 +51,5 @@ def test_the_odds_view_is_drawn_in_a_fresh_program():
     ran = program("run", "-", stdin="new --ruleset dungeoneers\nadd a --as suori --at B2\n"
                                     "add b --as skeleton --at C2\nodds a b\n")
     assert ran.returncode == 0, ran.stderr
-    assert "Odds: Suori's strike on Skeleton with the Warhammer" in ran.stdout
+    assert "Odds: Suori strikes Skeleton with the Warhammer" in ran.stdout
     assert "StrikeOdds" not in ran.stdout

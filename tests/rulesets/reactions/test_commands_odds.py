@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from tests.oddsread import chance, flat, mean, values
 from tests.rulesets.reactions.conftest import session
 from tests.rulesets.reactions.test_odds import DUELLIST, brute_force
 
@@ -18,8 +19,8 @@ def odds_json(s, line: str) -> dict:
     return json.loads(result.view.text)
 
 
-def fractions(table: dict[str, str]) -> dict[int, Fraction]:
-    return {int(k): Fraction(v) for k, v in table.items()}
+def fractions(entry: dict) -> dict[int, Fraction]:
+    return values(entry)
 
 
 @pytest.mark.parametrize("setup, line, declared, shield, true", [
@@ -37,28 +38,31 @@ def test_odds_fractions_match_brute_force(setup, line, declared, shield, true):
                                f"add bo --as duellist --at C2 --stat reactions={reactions}",
                                "init ann bo", "start"))
     log = list(s.log)
-    data = odds_json(s, line)
+    whole = odds_json(s, line)
+    data = whole["targets"][0]
     totals, damage, lost = brute_force(declared, **DUELLIST, shield=shield, true=true)
-    assert [Fraction(data[k]) for k in ("dodged", "blocked", "critical")] == [
+    assert [chance(data[k]) for k in ("dodged", "blocked", "critical")] == [
         totals["dodged"], totals["blocked"], totals["critical"]]
-    assert Fraction(data["hit"]) == 1 - totals["dodged"]
+    assert chance(data["hit"]) == 1 - totals["dodged"]
     assert fractions(data["damage"]) == damage
     assert fractions(data["health_lost"]) == lost
-    assert Fraction(data["mean_damage"]) == sum(k * p for k, p in damage.items())
-    assert data["reactions"] == list(declared) and data["defender"] == "bo"
+    assert mean(data["damage"]) == sum(k * p for k, p in damage.items())
+    assert whole["reactions"] == list(declared) and data["target"] == "bo"
     assert s.log == log
 
 
 def test_the_odds_view_holds_the_same_fractions():
     s = session()
-    view = s.execute("odds bo --react bo=block --react bo=block").view
+    odds = s.execute("odds bo --react bo=block --react bo=block").view
+    view = flat(odds)
     assert view.blocked == Fraction(279, 400) and view.critical == Fraction(1, 4)
     assert view.damage[28] == Fraction(121, 400) * Fraction(1, 4)
-    assert any("block 12+ (9/20 each" in line for line in view.assumed)
+    assert any("block 12+ (9/20 each" in line for line in odds.assumed)
 
 
 def test_odds_before_the_fight_need_the_attacker_named():
     s = session(setup=("add ann --as duellist --side party --at B2",
                        "add bo --as duellist --at C2"))
     data = odds_json(s, "odds ann bo")
-    assert Fraction(data["critical"]) == Fraction(1, 4) and data["attacker"] == "ann"
+    assert chance(data["targets"][0]["critical"]) == Fraction(1, 4)
+    assert data["attacker"] == "ann"

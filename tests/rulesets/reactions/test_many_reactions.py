@@ -5,6 +5,7 @@ reaction, and an attack's later attempt steps cost nothing once the defender is 
 from __future__ import annotations
 
 from shaper_gm.rulesets.reactions.steps import Strike
+from tests.oddsread import flat
 from tests.rulesets.reactions.conftest import session
 from tests.rulesets.work import Work
 
@@ -16,7 +17,7 @@ def test_a_huge_reaction_count_costs_only_the_attempts_made(monkeypatch):
     s = session(setup=("add ann --as duellist --side party --at B2",
                        "add bo --as duellist --at C2 --stat reactions=999999",
                        "init ann bo", "start"))
-    odds = s.execute("odds bo --react bo=dodge --react bo=block").view
+    odds = flat(s.execute("odds bo --react bo=dodge --react bo=block").view)
     assert odds.reactions == ("dodge", "block") and 0 < odds.dodged < 1
     assert work.branches < 200
     asked.clear()

@@ -11,6 +11,7 @@ import pytest
 from shaper_gm.engine.decisions import Decisions
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.reactions.odds import attack_odds
+from tests.oddsread import flat
 from tests.rulesets.reactions.conftest import AttackRequest, started
 
 
@@ -67,8 +68,8 @@ def duel(rs, reactions=2, shield=0):
 ])
 def test_odds_match_brute_force(rs, declared, reactions, request_, shield):
     state = duel(rs, reactions, shield)
-    odds = attack_odds(state, rs, AttackRequest("ann", "bo", **request_),
-                       Decisions(declared=[("bo", r) for r in declared]))
+    odds = flat(attack_odds(state, rs, AttackRequest("ann", "bo", **request_),
+                       Decisions(declared=[("bo", r) for r in declared])))
     totals, damage, lost = brute_force(declared, **DUELLIST, shield=shield,
                                        true=request_.get("attack_type") == "true")
     assert (odds.dodged, odds.blocked, odds.critical) == (totals["dodged"], totals["blocked"],
@@ -79,8 +80,8 @@ def test_odds_match_brute_force(rs, declared, reactions, request_, shield):
 
 
 def test_odds_of_example_d_in_fractions(rs):
-    odds = attack_odds(duel(rs), rs, AttackRequest("ann", "bo"),
-                       Decisions(declared=[("bo", "block"), ("bo", "block")]))
+    odds = flat(attack_odds(duel(rs), rs, AttackRequest("ann", "bo"),
+                       Decisions(declared=[("bo", "block"), ("bo", "block")])))
     # a block reaches 12 on 9 faces in 20: both fail (11/20)^2 = 121/400 of the time
     assert odds.blocked == Fraction(279, 400) and odds.dodged == 0
     assert odds.critical == Fraction(1, 4)
@@ -98,5 +99,5 @@ def test_odds_refuse_what_the_attack_refuses_and_pay_nothing(rs):
     far = state.with_actor(state.actors["bo"].with_(zone="H8"))
     with pytest.raises(RuleViolation, match=r"reaches 1 m \(R1\)"):
         attack_odds(far, rs, AttackRequest("ann", "bo"))
-    odds = attack_odds(state, rs, AttackRequest("ann", "bo"))
+    odds = flat(attack_odds(state, rs, AttackRequest("ann", "bo")))
     assert odds.blocked == 0 and state.actors["ann"].resource("action") == 1

@@ -1,12 +1,12 @@
 from itertools import permutations
 
 import pytest
-from dice_reference import apply_in_order, automatic, net_names
 from hypothesis import given
 from hypothesis import strategies as st
 
 from shaper_gm.dice import Die, GivenFaces, apply_modifiers, parse, resolve, roll
 from shaper_gm.rulesets.shaper.modifiers import Modifiers
+from tests.dice.dice_reference import apply_in_order, automatic, net_names
 
 NAMES = ["edge", "pressured", "advantage", "disadvantage", "adv", "dis"]
 naturals_st = st.lists(st.integers(1, 6), min_size=1, max_size=6)

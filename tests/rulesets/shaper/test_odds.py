@@ -21,6 +21,7 @@ from shaper_gm.rulesets.shaper.modifiers import Modifiers
 from shaper_gm.rulesets.shaper.odds import attack_target_odds, taken
 from shaper_gm.rulesets.shaper.parts import Mod, Part
 from shaper_gm.rulesets.shaper.pipeline import DAMAGE_STEPS, Swing
+from tests.oddsread import flat
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "dice"))
 from dice_reference import apply_in_order, automatic, hits, net_names  # noqa: E402
@@ -46,8 +47,8 @@ def target(bonus=0, names=(), *, defense=None, absorb=0, hp=1000):
 
 
 def odds(numbers, a_bonus, a_names, e_bonus, e_names, threshold):
-    return attack_target_odds(replace(numbers, critical_threshold=threshold),
-                              plan(a_bonus, a_names), target(e_bonus, e_names))
+    return flat(attack_target_odds(replace(numbers, critical_threshold=threshold),
+                                   plan(a_bonus, a_names), target(e_bonus, e_names)))
 
 
 def brute_totals(text, names=(), basic=False):
@@ -67,7 +68,7 @@ def brute_totals(text, names=(), basic=False):
 # --- the reference figures ---------------------------------------------------------------
 
 def test_reference_attack_crit(numbers):
-    assert odds(numbers, 1, [], 0, [], 9).crit == F(31, 864)
+    assert odds(numbers, 1, [], 0, [], 9).critical == F(31, 864)
 
 
 def test_reference_attack_hit_against_s5(numbers):
@@ -113,7 +114,7 @@ def test_attack_odds_match_brute_force(numbers, attack, evasion, threshold):
                 if at - et >= threshold:
                     crit += pa * pe
     got = odds(numbers, a_bonus, a_names, e_bonus, e_names, threshold)
-    assert (got.hit, got.crit) == (hit, crit)
+    assert (got.hit, got.critical) == (hit, crit)
 
 
 def test_auto_success_crits_only_with_the_margin(numbers):
@@ -122,9 +123,9 @@ def test_auto_success_crits_only_with_the_margin(numbers):
     # The margin is always negative, so none of them is a critical at threshold 9.
     got = odds(numbers, -10, [], 10, [], 9)
     assert got.hit == F(1, 216) + F(214, 216) * F(1, 216)
-    assert got.crit == 0
+    assert got.critical == 0
     # With threshold -20 every hit is a critical.
-    assert odds(numbers, -10, [], 10, [], -20).crit == got.hit
+    assert odds(numbers, -10, [], 10, [], -20).critical == got.hit
 
 
 # --- damage through the S7 pipeline, the same steps as play --------------------------------

@@ -9,6 +9,8 @@ from fractions import Fraction
 
 import pytest
 
+from tests.oddsread import chance, flat, mean, values
+
 from .commands_kit import PARTY, session
 
 FACES = list(itertools.product(range(10), repeat=2))
@@ -47,10 +49,10 @@ def test_odds_fractions_match_brute_force(line, attack, defense, damage, dr):
         s.execute("draw knife")
     found = odds_json(s, line)
     hit, taken = brute(attack, defense, damage, dr)
-    assert Fraction(found["hit"]) == hit and Fraction(found["miss"]) == 1 - hit
-    assert {int(k): Fraction(v) for k, v in found["taken"].items()} == \
-        {k: v for k, v in taken.items() if v}
-    assert Fraction(found["mean_taken"]) == sum(k * v for k, v in taken.items())
+    target = found["targets"][0]
+    assert chance(target["hit"]) == hit and chance(target["miss"]) == 1 - hit
+    assert values(target["taken"]) == {k: v for k, v in taken.items() if v}
+    assert mean(target["taken"]) == sum(k * v for k, v in taken.items())
 
 
 def test_odds_change_nothing_and_are_not_logged():
@@ -58,4 +60,5 @@ def test_odds_change_nothing_and_are_not_logged():
     before, log = s.state, list(s.log)
     result = s.execute("odds guard")
     assert s.state is before and s.log == log and result.line is None
-    assert result.view.defense == "parry" and result.view.hit == brute(3, 1, 5, 2)[0]
+    view = flat(result.view)
+    assert view.defense == "parry" and view.hit == brute(3, 1, 5, 2)[0]

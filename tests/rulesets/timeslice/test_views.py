@@ -122,7 +122,7 @@ def test_show_gives_the_whole_sheet_with_the_timer(played):
 
 def test_odds_show_exact_fractions_and_what_they_assume(played):
     text = played[1]["odds ren"]
-    assert "Odds: Guard attacks Ren with the spear" in text and "hit" in text
+    assert "Odds: Guard attacks Ren with the Spear" in text and "hit" in text
     assert "/2500 = " in text and "Assumed:" in text and "T10" in text
 
 
