@@ -73,6 +73,7 @@ class Context:
     parsed: Parsed
     dice: DiceBox
     verb: Verb
+    replaying: bool = False           # running a log's lines, not the GM's
 
     @property
     def library(self):
@@ -152,7 +153,7 @@ class Session:
         verb, parsed, by_hand_given = parse_line(self.registry, line, replaying=replaying)
         dice = DiceBox(self.state.seed, self.state.dice_position,
                        asker=None if replaying else self.asker, manual=frozenset(self.manual))
-        context = Context(self, self.state, parsed, dice, verb)
+        context = Context(self, self.state, parsed, dice, verb, replaying)
         try:
             # A file verb writes files and moves the session to them: it lands whole.
             with landing() if verb.takes_file else nullcontext():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 
 from shaper_gm.commands import resolve
@@ -14,6 +15,7 @@ from shaper_gm.commands.viewdata import HistoryMoved, Message
 from shaper_gm.dice import roll
 from shaper_gm.dice.modifiers import NO_MODIFIERS
 from shaper_gm.encounter import setup
+from shaper_gm.encounter.dicebox import DiceBox
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import limits, resources
 from shaper_gm.engine.request import Request
@@ -157,7 +159,8 @@ def effect(ctx: Context) -> Outcome:
 
 
 @verbs.command("roll", group="gm", usage="roll EXPR [--faces FACES]",
-               summary="roll any dice expression, e.g. roll 2d6+2",
+               summary="roll any dice expression, e.g. roll 2d6+2: a side roll, with dice "
+                       "of its own (not the fight's); not logged, no undo step",
                examples=("roll 2d6", "roll 1d6 --faces 4"), positionals=("dice",),
                flags=(flag("faces", "faces", help="the faces rolled"),))
 def roll_(ctx: Context) -> Outcome:
@@ -228,17 +231,25 @@ def redo(ctx: Context) -> Outcome:
 
 
 def roll_outcome(ctx: Context, mods=None, basic: bool = False) -> Outcome:
-    """`roll`: an expression rolled (or its faces taken) and logged with its faces."""
+    """`roll`: an expression rolled (or its faces taken). A side roll changes nothing and
+    is no undo step, and its dice are its own: drawing the fight's would show the GM the
+    next attack's dice and move every later roll. A `roll` line in a log is older than
+    that: it drew the fight's dice, so replaying it still does, as a logged step."""
     p = ctx.parsed
     if not p.words:
         raise CommandError("roll needs a dice expression", "e.g. roll 2d6+2")
     expr = ctx.ruleset.dice_expression("".join(p.words))
     ctx.ruleset.check_faces("faces", p.get("faces"), expr)
-    source = ctx.dice.source("faces", p.get("faces"))
+    dice = ctx.dice if ctx.replaying else DiceBox(int.from_bytes(os.urandom(8), "big"), 0)
+    source = dice.source("faces", p.get("faces"))
     result = roll(expr, source, mods or NO_MODIFIERS, what=f"roll {expr}", basic=basic)
+    rolled = [ev.DiceRolled(str(expr), result)]
+    if not ctx.replaying:
+        dice.finish()
+        return Outcome(events=rolled)
     request = Request(ctx.verb.name, (("dice", str(expr)),), read_flags(ctx)).with_flags(
         {"faces": source.logged()})
-    return Outcome(ctx.state, [ev.DiceRolled(str(expr), result)], request=request)
+    return Outcome(ctx.state, rolled, request=request)
 
 
 MAX_SKIP = 1_000_000
