@@ -10,9 +10,6 @@ from __future__ import annotations
 
 ALL = ("dicepool", "dungeoneers", "reactions", "shaper", "timeslice")
 
-DICE_FORMS = ("the prompt and the flag read dice apart: the prompt refuses the `=N` totals "
-              "the flag takes, and takes a trailing comma (`8,`) the flag refuses")
-
 KNOWN: dict[tuple[str, str | None], str] = {
     # test_turn_order.py
     # test_pass_and_end.py
@@ -20,8 +17,4 @@ KNOWN: dict[tuple[str, str | None], str] = {
     # test_outcomes.py
     # test_names.py
     # test_dice_forms.py
-    **{("test_every_dice_form_a_slot_flag_takes_the_prompt_takes_and_back", r): DICE_FORMS
-       for r in ALL},
-    **{("test_the_dice_prompt_takes_a_total_called_out", r):
-       "the prompt refuses `=N`: 'is not a die face'" for r in ALL},
 }
