@@ -46,14 +46,3 @@ def acting(state: EncounterState) -> str:
         hint = "type start to begin round 1" if state.round == 0 else "name the actor"
         raise CommandError("no actor is taking a turn", hint)
     return state.turn
-
-
-def split_actor(state: EncounterState, words: list[str], rest: int,
-                verb: str, usage: str) -> tuple[str, list[str]]:
-    """Verbs of the form `VERB [ACTOR] ...`: with one word more than `rest`, the first
-    names the actor; otherwise the acting actor acts."""
-    if len(words) == rest + 1:
-        return actor(state, words[0]), words[1:]
-    if len(words) == rest:
-        return acting(state), words
-    raise CommandError(f"{verb}: expected {usage}", f"type help {verb} for examples")

@@ -6,7 +6,7 @@ import os
 import re
 
 from shaper_gm.commands import resolve
-from shaper_gm.commands.acting import MAX_AMOUNT, read_flags, read_request
+from shaper_gm.commands.acting import read_flags, read_request
 from shaper_gm.commands.args import ascii_digits, flag
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.slots import SlotDice
@@ -21,25 +21,6 @@ from shaper_gm.engine import limits, resources
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Effect
 from shaper_gm.errors import CommandError, excerpt
-
-
-def amount(word: str, verb: str) -> int:
-    if not ascii_digits(word) or len(word) > 6 or int(word) > MAX_AMOUNT:
-        raise CommandError(f"{verb}: the amount must be a whole number from 0 to {MAX_AMOUNT}, "
-                           f"got {word!r}", f"e.g. {verb} goblin-1 5")
-    return int(word)
-
-
-def target_and_amount(ctx: Context, verb: str) -> tuple[str, int]:
-    """`VERB TARGET N`: the resolved target and the amount, written back resolved."""
-    words = ctx.parsed.words
-    if len(words) != 2:
-        raise CommandError(f"expected {verb} TARGET N", f"e.g. {verb} goblin-1 5")
-    target = resolve.actor(ctx.state, words[0])
-    n = amount(words[1], verb)
-    words[:] = [target, str(n)]
-    return target, n
-
 
 verbs = VerbTable()
 
