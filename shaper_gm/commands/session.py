@@ -106,6 +106,7 @@ class Session:
     admit: Callable[[Session, EncounterState, str], None] | None = None
     keeper: Any = None                # what owns the save file (the shell's autosave)
     default_seed: int | None = None   # the seed of a `new` given none (run --seed)
+    side_dice: int = 0                # dice drawn by side rolls (`roll`), not the fight's
     save_text: Any = field(default=None, compare=False, repr=False)   # persist's cache
     # Verb registrations the application adds to every ruleset's registry (file verbs).
     extra_verbs: tuple = ()

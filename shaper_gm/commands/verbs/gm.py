@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 
 from shaper_gm.commands import resolve
@@ -211,22 +210,28 @@ def redo(ctx: Context) -> Outcome:
                                      events=tuple(f.events for f in frames)))
 
 
+SIDE_SALT = 0x51DE_0F_7AB1E      # side rolls draw from a stream of their own (`roll`)
+
+
 def roll_outcome(ctx: Context, mods=None, basic: bool = False) -> Outcome:
     """`roll`: an expression rolled (or its faces taken). A side roll changes nothing and
     is no undo step, and its dice are its own: drawing the fight's would show the GM the
-    next attack's dice and move every later roll. A `roll` line in a log is older than
-    that: it drew the fight's dice, so replaying it still does, as a logged step."""
+    next attack's dice and move every later roll (the same seed still rolls the same side
+    dice, session by session). A `roll` line in a log is older than that: it drew the
+    fight's dice, so replaying it still does, as a logged step."""
     p = ctx.parsed
     if not p.words:
         raise CommandError("roll needs a dice expression", "e.g. roll 2d6+2")
     expr = ctx.ruleset.dice_expression("".join(p.words))
     ctx.ruleset.check_faces("faces", p.get("faces"), expr)
-    dice = ctx.dice if ctx.replaying else DiceBox(int.from_bytes(os.urandom(8), "big"), 0)
+    session = ctx.session
+    dice = ctx.dice if ctx.replaying else DiceBox(ctx.state.seed ^ SIDE_SALT, session.side_dice)
     source = dice.source("faces", p.get("faces"))
     result = roll(expr, source, mods or NO_MODIFIERS, what=f"roll {expr}", basic=basic)
     rolled = [ev.DiceRolled(str(expr), result)]
     if not ctx.replaying:
         dice.finish()
+        session.side_dice = dice.position
         return Outcome(events=rolled)
     request = Request(ctx.verb.name, (("dice", str(expr)),), read_flags(ctx)).with_flags(
         {"faces": source.logged()})
