@@ -134,12 +134,12 @@ def add(ctx: Context) -> Outcome:
 
 
 def _side(typed: str | None, sheet, replaying: bool) -> str | None:
-    """A side is one name whatever its case (`--side Party` joins `party`). Without one,
-    a template's own side, else DEFAULT_SIDE in every ruleset, written into the log; a
-    logged line from before that (replayed, no side) keeps its ruleset's old default."""
-    if typed is not None:
-        return typed.strip().lower()
-    return None if sheet is not None or replaying else DEFAULT_SIDE
+    """The side typed (lowercase: `read_flags`); without one, a template's own side, else
+    DEFAULT_SIDE in every ruleset, written into the log. A logged line from before that
+    (replayed, no side) keeps its ruleset's old default."""
+    if typed is not None or sheet is not None or replaying:
+        return typed
+    return DEFAULT_SIDE
 
 
 @verbs.command("remove", group="setup", usage="remove ID",
