@@ -78,7 +78,7 @@ def test_a_turn_beginning_draws_twenty_rows_of_the_order_however_many_there_are(
     brief = out.getvalue()
     assert len(brief.splitlines()) < 40 and "180 more not shown (order lists them all)" in brief
     if fight.ruleset == "dungeoneers":            # a side up together: twelve named
-        assert re.search(r"Up: (Goblin, ){11}Goblin and \d+ more \(", brief)
+        assert re.search(r"Up: (Goblin \(e\d+\), ){11}Goblin \(e\d+\) and \d+ more \(", brief)
     out.seek(0), out.truncate()
     renderer.show(session.execute("order"), session.state)
     assert len(out.getvalue().splitlines()) > 200

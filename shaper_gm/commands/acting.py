@@ -169,6 +169,8 @@ def resolve_flag(ctx, spec, value: Any, actor: str | None = None) -> Any:
         return resolve.actor(ctx.state, value)
     if spec.completes == "zone":
         return ctx.ruleset.canonical_zone(value, ctx.state.cols, ctx.state.rows)
-    if spec.completes in ("", "side", "template", "ruleset"):
+    if spec.completes == "side":
+        return value.strip().lower()            # `--side Party` joins `party`
+    if spec.completes in ("", "template", "ruleset"):
         return value
     return ctx.ruleset.resolve_word(ctx.state, spec.completes, value, actor or ctx.state.turn)

@@ -10,7 +10,8 @@ import shlex
 from dataclasses import field
 
 from shaper_gm.dice.errors import DiceInputError
-from shaper_gm.dice.totals import EnteredTotal, is_total, parse_total
+from shaper_gm.dice.sources import read_roll
+from shaper_gm.dice.totals import EnteredTotal
 from shaper_gm.errors import CommandError
 from shaper_gm.records import record
 
@@ -101,24 +102,13 @@ def split_line(line: str) -> list[str]:
         raise CommandError(f"cannot read the line: {exc}", "close the quote") from None
 
 
-def parse_faces(text: str, flag_name: str) -> tuple[int, ...]:
-    faces = []
-    for token in text.replace(" ", "").split(","):
-        if not ascii_digits(token) or len(token) > 4:
-            raise CommandError(f"--{flag_name}: {token!r} is not a die face",
-                               "give faces as numbers separated by commas, e.g. 5,5,3")
-        faces.append(int(token))
-    return tuple(faces)
-
-
 def parse_slot(text: str, flag_name: str) -> tuple[int, ...] | EnteredTotal:
-    """A dice slot's value: the faces rolled (`5,5,3`) or the total called out (`=14`)."""
-    if is_total(text):
-        try:
-            return parse_total(text, f"--{flag_name}")
-        except DiceInputError as exc:
-            raise CommandError(exc.message, exc.hint) from None
-    return parse_faces(text, flag_name)
+    """A dice slot's value: the faces rolled (`5,5,3`) or the total called out (`=14`),
+    read as the dice prompt reads them (`dice.sources.read_roll`)."""
+    try:
+        return read_roll(text, f"--{flag_name}")
+    except DiceInputError as exc:
+        raise CommandError(exc.message, exc.hint) from None
 
 
 def parse_args(verb: str, tokens: list[str], specs: tuple[FlagSpec, ...]) -> Parsed:

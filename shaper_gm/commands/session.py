@@ -17,7 +17,7 @@ from shaper_gm.commands.logline import log_line
 from shaper_gm.commands.registry import FILE_VERBS, Registry, Verb
 from shaper_gm.content.schema import ContentError
 from shaper_gm.dice import DiceInputError, DiceSyntaxError
-from shaper_gm.encounter.dicebox import DiceBox, FacesAsker
+from shaper_gm.encounter.dicebox import Answers, DiceBox, FacesAsker, TotalTyped
 from shaper_gm.engine import ending, play
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter as EncounterState
@@ -73,6 +73,8 @@ class Context:
     parsed: Parsed
     dice: DiceBox
     verb: Verb
+    replaying: bool = False           # running a log's lines, not the GM's
+    decider: Callable | None = None    # asks the GM another actor's answer (the shell)
 
     @property
     def library(self):
@@ -104,6 +106,7 @@ class Session:
     admit: Callable[[Session, EncounterState, str], None] | None = None
     keeper: Any = None                # what owns the save file (the shell's autosave)
     default_seed: int | None = None   # the seed of a `new` given none (run --seed)
+    side_dice: int = 0                # dice drawn by side rolls (`roll`), not the fight's
     save_text: Any = field(default=None, compare=False, repr=False)   # persist's cache
     # Verb registrations the application adds to every ruleset's registry (file verbs).
     extra_verbs: tuple = ()
@@ -149,28 +152,28 @@ class Session:
 
     # --- running a line ----------------------------------------------------------
     def execute(self, line: str, *, replaying: bool = False) -> Result:
-        verb, parsed, by_hand_given = parse_line(self.registry, line, replaying=replaying)
-        dice = DiceBox(self.state.seed, self.state.dice_position,
-                       asker=None if replaying else self.asker, manual=frozenset(self.manual))
-        context = Context(self, self.state, parsed, dice, verb)
-        try:
-            # A file verb writes files and moves the session to them: it lands whole.
-            with landing() if verb.takes_file else nullcontext():
-                outcome = verb.handler(context) or Outcome()
-            dice.finish()
-            if outcome.state is not None and verb.logged:
-                outcome = self._settle_fight(outcome)
-        except GmError:
-            raise
-        except REFUSALS as exc:
-            raise as_gm_error(exc) from None
+        answers = Answers()
+        while True:
+            verb, parsed, by_hand_given = parse_line(self.registry, line, replaying=replaying)
+            answers.run()
+            dice = DiceBox(self.state.seed, self.state.dice_position,
+                           asker=None if replaying else self.asker,
+                           manual=frozenset(self.manual), answers=answers)
+            context = Context(self, self.state, parsed, dice, verb, replaying,
+                              None if replaying else answers.recalling(self.decider))
+            try:
+                outcome = self._handle(context)
+                break
+            except TotalTyped as typed:     # the command again, with that total given
+                answers.take(typed)
         if outcome.state is None or not verb.logged:
             return Result(verb.name, None, tuple(outcome.events), outcome.view)
         new_state = outcome.state.with_(dice_position=dice.position)
         if outcome.request is None:
             raise RuntimeError(f"{verb.name} changed the encounter but wrote no log line")
         resolved = log_line(outcome.request)
-        by_hand = sorted({s.slot for s in dice.slots if s.by_hand and s.used} | by_hand_given)
+        by_hand = sorted({s.slot for s in dice.slots if s.by_hand and s.logged() is not None}
+                         | by_hand_given)
         if by_hand:
             resolved += f" {BY_HAND} {','.join(by_hand)}"
         if len(resolved) > MAX_LINE:
@@ -188,6 +191,22 @@ class Session:
             self.future.clear()
             self.state = new_state
         return Result(verb.name, resolved, tuple(outcome.events), outcome.view)
+
+    def _handle(self, context: Context) -> Outcome:
+        """The verb's outcome, settled; any refusal as a GmError."""
+        verb = context.verb
+        try:
+            # A file verb writes files and moves the session to them: it lands whole.
+            with landing() if verb.takes_file else nullcontext():
+                outcome = verb.handler(context) or Outcome()
+            context.dice.finish()
+            if outcome.state is not None and verb.logged:
+                outcome = self._settle_fight(outcome)
+        except GmError:
+            raise
+        except REFUSALS as exc:
+            raise as_gm_error(exc) from None
+        return outcome
 
     def _settle_fight(self, outcome: Outcome) -> Outcome:
         """Whatever a command did, the ruleset settles what follows from it (who is up
@@ -235,14 +254,7 @@ class Session:
                 raise CommandError("this save's earlier states are not available",
                                    "replay the save to undo past where it was opened")
             self.rebuild(self, count)
-        undone = []
-        with landing():
-            for _ in range(count):
-                frame = self.history.pop()
-                self.future.append(frame)
-                undone.append(frame)
-            self.state = undone[-1].before
-        return undone
+        return self._move(count, redo=False)
 
     def dice_ahead(self) -> int:
         """How many dice the undone commands (the redo branch) drew beyond the current
@@ -258,14 +270,16 @@ class Session:
         if count > len(self.future):
             raise CommandError(f"only {len(self.future)} command(s) can be redone",
                                f"use redo {len(self.future)}")
-        redone = []
+        return self._move(count, redo=True)
+
+    def _move(self, count: int, *, redo: bool) -> list[Frame]:
+        """The last `count` frames from the history to the redo branch, or back."""
+        source, target = (self.future, self.history) if redo else (self.history, self.future)
         with landing():
-            for _ in range(count):
-                frame = self.future.pop()
-                self.history.append(frame)
-                redone.append(frame)
-            self.state = redone[-1].after
-        return redone
+            moved = [source.pop() for _ in range(count)]
+            target.extend(moved)
+            self.state = moved[-1].after if redo else moved[-1].before
+        return moved
 
 
 def parse_line(registry: Registry, line: str, *,

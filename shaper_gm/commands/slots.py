@@ -68,7 +68,7 @@ class SlotDice:
         declared = parse_react(ctx.parsed.get(REACT) or (),
                                lambda word: resolve_actor(ctx.state, word))
         self.decisions = Decisions(declared=declared,
-                                   asker=getattr(ctx.session, "decider", None))
+                                   asker=ctx.decider)
 
     def source(self, slot: str, index: int, who: str | None):
         if slot not in self.slots:

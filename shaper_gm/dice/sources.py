@@ -19,9 +19,10 @@ from typing import Any, Protocol, runtime_checkable
 
 from .errors import DiceInputError
 from .rng import DiceRng
+from .totals import EnteredTotal, is_total, parse_total
 
 __all__ = ["Asked", "ByGroup", "DiceSource", "RolledFaces", "GivenFaces", "parse_faces",
-           "DiceInputError"]
+           "read_roll", "DiceInputError"]
 
 Plan = Sequence[tuple[int, ...]]  # (count, sides) or (count, sides, low) runs, in order
 
@@ -178,21 +179,38 @@ _SEPARATORS = re.compile(r"\s*,\s*|\s+")
 _FACE = re.compile(r"[0-9]{1,9}")
 
 
-def parse_faces(text: str) -> tuple[int, ...]:
-    """Parse faces typed at the table: ``"5,5,3"``, ``"5, 5, 3"`` or ``"5 5 3"``.
+FACES_HINT = "write faces like 5,5,3, or the total called out like =14"
+
+
+def read_roll(text: str, label: str = "") -> tuple[int, ...] | EnteredTotal:
+    """One roll as the table gives it, the same after a `--SLOT` flag and at the dice
+    prompt: its faces (``5,5,3``, ``5 5 3``) or the total called out (``=14``). Only
+    the form is checked here; count, range and reach depend on the roll. `label` (the
+    flag, ``--roll``) opens a refusal's message."""
+    if is_total(text):
+        return parse_total(text, label)
+    return parse_faces(text, label)
+
+
+def parse_faces(text: str, label: str = "faces") -> tuple[int, ...]:
+    """Parse faces typed at the table: ``"5,5,3"``, ``"5, 5, 3"`` or ``"5 5 3"``; an
+    empty entry (``8,``) is refused.
 
     Only syntax is checked here; count and range depend on the roll and are
     checked by :class:`GivenFaces`.
     """
+    def refuse(why: str) -> DiceInputError:
+        return DiceInputError(f"{label}: {why}" if label else why, FACES_HINT)
+
     stripped = text.strip()
     if not stripped:
-        raise DiceInputError("faces: nothing given; write faces like 5,5,3")
+        raise refuse("nothing given")
     faces = []
     for token in _SEPARATORS.split(stripped):
         if not token:
-            raise DiceInputError(f"faces: empty entry in {stripped!r}; write faces like 5,5,3")
+            raise refuse(f"empty entry in {stripped!r}")
         if not _FACE.fullmatch(token):
             shown = token if len(token) <= 12 else token[:12] + "…"
-            raise DiceInputError(f"faces: {shown!r} is not a die face; write faces like 5,5,3")
+            raise refuse(f"{shown!r} is not a die face")
         faces.append(int(token))
     return tuple(faces)

@@ -52,11 +52,12 @@ def parse_total(text: str, label: str = "total") -> EnteredTotal:
     refused here; whether the roll can come to the number is checked when it rolls."""
     body = text.strip()[len(MARK):].strip()
     if not body:
-        raise DiceInputError(f"{label} {MARK}: no total after '{MARK}'", _HINT)
+        raise DiceInputError(f"{label} {MARK}: no total after '{MARK}'".lstrip(), _HINT)
     digits = body[1:] if body[:1] in "+-" else body
     if not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
         shown = body if len(body) <= 12 else body[:12] + "…"
-        raise DiceInputError(f"{label} {MARK}{shown}: {shown!r} is not a whole number", _HINT)
+        raise DiceInputError(f"{label} {MARK}{shown}: {shown!r} is not a whole number".lstrip(),
+                             _HINT)
     return EnteredTotal(int(body))
 
 

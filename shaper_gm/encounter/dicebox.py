@@ -9,6 +9,8 @@ replay from the log ends at the same position.
 
 A slot may be given a total instead of faces (`--roll =14`, `dice.totals`): the roll
 takes it whole, the generator skips the dice it stands for, and the log writes `=14`.
+A total typed at the dice prompt is given the same way: the command runs again with it
+(`TotalTyped`), hearing the answers typed before it again (`Answers`).
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from shaper_gm.dice.totals import EnteredTotal
 from shaper_gm.errors import CommandError
 from shaper_gm.records import record
 
-# (actor, what, count, sides, low) -> faces typed at the table, or None to roll them.
-FacesAsker = Callable[..., "tuple[int, ...] | None"]
+# (actor, what, count, sides, low) -> faces typed at the table, the total called out,
+# or None to roll them.
+FacesAsker = Callable[..., "tuple[int, ...] | EnteredTotal | None"]
 
 
 @record(frozen=False)
@@ -34,6 +37,7 @@ class SlotSource:
     slot: str
     given: tuple[int, ...] | EnteredTotal | None
     actor: str | None
+    number: int = 0                        # the command's how-manieth dice source
     used: list[int] = field(default_factory=list)
     by_hand: bool = False
     total: EnteredTotal | None = None      # the given total, once a roll took it
@@ -84,6 +88,12 @@ class SlotSource:
             self.box.rng.skip(count)
         else:
             chunk = self.box.ask(self.actor, what, count, sides, low)
+            if isinstance(chunk, EnteredTotal):
+                if self.used:
+                    raise CommandError(f"--{self.slot} {chunk}: a total stands for the whole "
+                                       "roll, and some of its faces were typed already",
+                                       "type the total at the roll's first question")
+                raise TotalTyped(self.number, chunk)
             if chunk is None:
                 chunk = tuple(read_face(self.box.rng.draw(sides), sides, low)
                               for _ in range(count))
@@ -104,11 +114,53 @@ class SlotSource:
                 f"give exactly {len(self.used)} face(s) in --{self.slot}")
 
 
+class TotalTyped(Exception):
+    """A total typed at the dice prompt for the command's dice source `number`. A roll
+    looks for a total before it asks for faces, so the command runs again from the
+    start with the total given to that source, as `--SLOT =N` gives it (what the table
+    answered before is not asked again: `Answers`)."""
+
+    def __init__(self, number: int, total: EnteredTotal) -> None:
+        super().__init__(number, total)
+        self.number, self.total = number, total
+
+
+class Answers:
+    """What the table answered during one command (faces, totals, decisions), kept over
+    the runs a typed total starts again: each run hears the same answers in order."""
+
+    def __init__(self) -> None:
+        self.said: list = []
+        self.totals: dict[int, EnteredTotal] = {}      # dice source number -> total
+        self.heard = 0
+
+    def run(self) -> None:
+        self.heard = 0
+
+    def recalling(self, ask: Callable | None) -> Callable | None:
+        """`ask`, answered from what was said before while there is some."""
+        if ask is None:
+            return None
+
+        def recalled(*question):
+            if self.heard == len(self.said):
+                self.said.append(ask(*question))
+            self.heard += 1
+            return self.said[self.heard - 1]
+        return recalled
+
+    def take(self, typed: TotalTyped) -> None:
+        """The total just typed goes to its dice source, not to the next question."""
+        self.said.pop()
+        self.totals[typed.number] = typed.total
+
+
 class DiceBox:
     def __init__(self, seed: int, position: int, *, asker: FacesAsker | None = None,
-                 manual: frozenset[str] = frozenset()) -> None:
+                 manual: frozenset[str] = frozenset(), answers: Answers | None = None) -> None:
         self.rng = DiceRng(seed, position)
-        self.asker = asker
+        self.answers = answers or Answers()
+        self.asker = self.answers.recalling(asker)
         self.manual = manual
         self.slots: list[SlotSource] = []
 
@@ -118,18 +170,20 @@ class DiceBox:
 
     def source(self, slot: str, given: tuple[int, ...] | None = None, *,
                actor: str | None = None) -> SlotSource:
-        source = SlotSource(self, slot, given, actor)
+        number = len(self.slots)
+        typed = self.answers.totals.get(number) if given is None else None
+        source = SlotSource(self, slot, typed or given, actor, number, by_hand=typed is not None)
         self.slots.append(source)
         return source
 
     def ask(self, actor: str | None, what: str, count: int, sides: int,
-            low: int = 1) -> tuple[int, ...] | None:
+            low: int = 1) -> tuple[int, ...] | EnteredTotal | None:
         if self.asker is None or actor is None or actor not in self.manual:
             return None
         faces = (self.asker(actor, what, count, sides) if low == 1
                  else self.asker(actor, what, count, sides, low))
-        if faces is None:
-            return None
+        if faces is None or isinstance(faces, EnteredTotal):
+            return faces
         high = low + sides - 1
         if len(faces) != count or any(not low <= f <= high for f in faces):
             raise DiceInputError(f"{what}: expected {count} faces of {low}-{high}, got {faces}")

@@ -115,7 +115,7 @@ class Renderer:
         band = None
         if state is not None:
             band = getattr(self.ruleset(state), "band_name", None)
-        return Names(dict(self.known), band)
+        return Names.of(known=self.known, band=band)
 
     def ruleset(self, state):
         """The state's ruleset: the session's, or else built from the shipped content."""

@@ -10,6 +10,7 @@ folded into the line of the event it paid for, e.g. ``Freya moves B2 → C3 (3 A
 from __future__ import annotations
 
 import string
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import field
 from functools import singledispatch
@@ -41,7 +42,15 @@ class Names:
         names = dict(known or {})
         if state is not None:
             names.update({a.id: a.name for a in state.actors.values()})
-        return cls(names, band)
+        return cls(told_apart(names), band)
+
+
+def told_apart(names: Mapping[str, str]) -> dict[str, str]:
+    """Names as a GM can tell them apart: actors who share a name (in any case) are
+    written with their id, ``Gob (gob-2)``; a unique name stays bare."""
+    sharing = Counter(name.casefold() for name in names.values())
+    return {actor_id: f"{name} ({actor_id})" if sharing[name.casefold()] > 1 else name
+            for actor_id, name in names.items()}
 
 
 def as_names(names: Names | Mapping[str, str] | Callable[[str], str] | None) -> Names:

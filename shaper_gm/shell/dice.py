@@ -9,35 +9,42 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from shaper_gm.commands.args import ascii_digits
+from shaper_gm.dice.errors import DiceInputError
+from shaper_gm.dice.sources import read_roll
+from shaper_gm.dice.totals import EnteredTotal, is_total
 
-Asker = Callable[..., "tuple[int, ...] | None"]     # (actor, what, count, sides[, low])
+# (actor, what, count, sides[, low]) -> faces, a total, or None to roll
+Asker = Callable[..., "tuple[int, ...] | EnteredTotal | None"]
 
 
 class BadFaces(ValueError):
-    """An answer that is not `count` faces of 1..sides; str() says why."""
+    """An answer that is neither `count` faces of 1..sides nor a total; str() says why."""
 
 
-def read_faces(text: str, count: int, sides: int, low: int = 1) -> tuple[int, ...] | None:
-    """Faces typed at the table (`5,5,3` or `5 5 3`); an empty answer means roll them.
-    `low` is the die's lowest face (0 for a d10 read 0-9)."""
+def read_faces(text: str, count: int, sides: int,
+               low: int = 1) -> tuple[int, ...] | EnteredTotal | None:
+    """Faces typed at the table (`5,5,3` or `5 5 3`), or the total called out (`=14`),
+    read as a `--SLOT` flag reads them (`dice.sources.read_roll`); an empty answer means
+    roll them. `low` is the die's lowest face (0 for a d10 read 0-9). Whether the roll
+    can come to a total is the roll's to say."""
     text = text.strip()
     if not text:
         return None
-    tokens = [t for t in text.replace(",", " ").split() if t]
-    faces = []
-    for token in tokens:
-        if not ascii_digits(token) or len(token) > 4:
-            raise BadFaces(f"{token!r} is not a die face; type numbers like 5,5,3")
-        face = int(token)
-        high = low + sides - 1
+    try:
+        given = read_roll(text)
+    except DiceInputError as exc:
+        how = "type numbers like 5,5,3" if not is_total(text) else exc.hint
+        raise BadFaces(f"{exc.message}; {how}") from None
+    if isinstance(given, EnteredTotal):
+        return given
+    high = low + sides - 1
+    for face in given:
         if not low <= face <= high:
             raise BadFaces(f"{face} is not a face of a d{sides}; faces run {low}-{high}"
                            + (f" (this d{sides} reads {low}-{high})" if low != 1 else ""))
-        faces.append(face)
-    if len(faces) != count:
-        raise BadFaces(f"{len(faces)} face(s) typed, the roll needs {count}")
-    return tuple(faces)
+    if len(given) != count:
+        raise BadFaces(f"{len(given)} face(s) typed, the roll needs {count}")
+    return given
 
 
 def question(name: str, what: str, count: int, sides: int, actor: str = "") -> str:
@@ -67,7 +74,7 @@ def make_asker(ask: Callable[[str], str], names: Callable[[str], str],
     said: list[object] = [None]
 
     def asker(actor: str, what: str, count: int, sides: int,
-              low: int = 1) -> tuple[int, ...] | None:
+              low: int = 1) -> tuple[int, ...] | EnteredTotal | None:
         lead = getattr(what, "lead", ())
         if lead and lead is not said[0]:
             said[0] = lead

@@ -57,3 +57,15 @@ def test_add_without_a_side_uses_the_same_side_in_every_ruleset():
         f.run(newcomer(f, "newcomer"))
         used[ruleset] = f.state.actors["newcomer"].side
     assert len(set(used.values())) == 1, used
+
+
+def test_an_old_logged_add_without_a_side_replays_to_the_side_it_had():
+    """The GM's `add` writes the default side it used into the log. A logged `add` with
+    no side is from before: replayed, it keeps the side its ruleset gave then (dice-pool:
+    party), so an old save replays to its own state."""
+    f = Fight("dicepool")
+    zone = f.state.actors[f.acting()].zone
+    f.session.run_lines([f"add old --at {zone}"])
+    assert f.state.actors["old"].side == "party", f.story()
+    line = f.run(f"add new --at {zone}").line
+    assert f.state.actors["new"].side == "enemies" and "--side enemies" in line, line

@@ -90,14 +90,18 @@ def test_an_actor_downed_on_its_own_turn_hands_the_turn_on(ruleset):
 
 def test_a_later_bare_init_keeps_rolls_entered_with_init_roll(ruleset):
     """`init --roll ID=FACES` enters that actor's roll; a later bare `init` rerolls the
-    others but keeps it, as it keeps `init ID --roll FACES` (issue #21)."""
+    others but keeps it, as it keeps `init ID --roll FACES` (issue #21). The actor is one
+    added mid-fight, so the tool rolled its first initiative whatever the demo entered
+    for the others (time-slice's demo enters every roll: a bare `init` rolls nobody)."""
+    actor_id = "newcomer"
     probe = Fight(ruleset)
+    probe.run(f"add {actor_id} --at {probe.state.actors[probe.acting()].zone}")
     rolled = probe.attempt("init")
     if isinstance(rolled, GmError):
         pytest.skip(f"{ruleset} rolls no initiative: {rolled}")
-    entry = next(w for w in rolled.line.split() if "=" in w)     # ID=FACES, as logged
-    actor_id = entry.partition("=")[0]
+    entry = next(w for w in rolled.line.split() if w.startswith(f"{actor_id}="))
     f = Fight(ruleset)
+    f.run(probe.session.log[-2])                                 # the same `add`
     f.run(f"init --roll {entry}")
     entered = f.state.actors[actor_id].initiative
     for _ in range(4):

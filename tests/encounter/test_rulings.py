@@ -63,7 +63,7 @@ def test_s8_an_attack_that_downs_takes_hp_to_zero_not_below(make_session):
 def test_s9_zones_are_case_insensitive_and_shared(make_session):
     s = make_session("add ann --weapon dagger --at b2", "add bob --weapon dagger --at B2")
     assert {a.zone for a in s.state.actors.values()} == {"B2"}
-    assert s.log[-1] == "add bob --weapon dagger --at B2"
+    assert s.log[-1] == "add bob --weapon dagger --at B2 --side enemies"
 
 
 def test_s9_any_grid_size(make_session):

@@ -66,3 +66,18 @@ def test_dicepool_says_the_hit_before_asking_for_damage():
     s.execute("attack barry")
     assert said[1] == "▸ Barry the Guard: hit, margin 1 over DT 2 (P7)"
     assert said[2].startswith("Freya — damage roll (2d8)")
+
+
+def test_a_total_typed_at_the_prompt_is_taken_as_the_flag_takes_it():
+    """Issue #21: the prompt refused `=N`. A total typed for the damage works as
+    `--damage =6` does, and the dice typed before it are not asked for again."""
+    s = new_session(seed=5)
+    for line in SHAPER:
+        s.execute(line)
+    said = manual(s, ["4,4,4", "=6"])
+    s.execute("attack raider --evade 3,3,4")
+    assert said == ["Kira — attack roll (3d6), faces or Enter to roll: ",
+                    "▸ Raider: hit, 13 vs 10 (S5, S6)",
+                    "Kira — longbow damage roll (1d6), faces or Enter to roll: "]
+    assert "--roll 4,4,4 " in s.log[-1] and "--damage =6 " in s.log[-1]
+    assert s.log[-1].endswith("--by-hand damage,roll")

@@ -190,7 +190,7 @@ def test_a_stop_in_a_run_writes_the_state_before_the_line_it_cut(tmp_path, monke
 
     def stopped_check(session, state, line):
         checked(session, state, line)
-        if line.startswith("roll"):
+        if line.startswith("heal"):
             stop(signal.SIGTERM)
 
     written = []
@@ -204,7 +204,7 @@ def test_a_stop_in_a_run_writes_the_state_before_the_line_it_cut(tmp_path, monke
     monkeypatch.setattr(admit, "check", stopped_check)
     monkeypatch.setattr(saves, "write_save", second_stop_while_writing)
     script = tmp_path / "s.txt"
-    script.write_text("add josh --as josh --at B4\nroll 3d6\nadd raider --as raider\n")
+    script.write_text("add josh --as josh --at B4\nheal josh 1\nadd raider --as raider\n")
     out = tmp_path / "out.yaml"
     assert cli.main(["run", str(script), "--seed", "1", "--save", str(out)]) == 143
     err = capsys.readouterr().err

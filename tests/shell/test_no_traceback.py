@@ -109,7 +109,7 @@ def test_standard_output_on_a_full_disk_is_one_error_line(tmp_path):
 @pytest.mark.slow
 def test_a_reader_that_stops_early_ends_the_run_quietly(tmp_path):
     script = tmp_path / "s.txt"
-    script.write_text("roll 1d6\n" * 3000)
+    script.write_text("add josh --as josh --at B4\n" + "heal josh 0\n" * 2999)
     out = tmp_path / "out.yaml"
     child = subprocess.Popen([*PROGRAM, "run", str(script), "--save", str(out)],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)

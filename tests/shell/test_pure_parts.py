@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from shaper_gm.commands.args import parse_slot
+from shaper_gm.errors import CommandError
 from shaper_gm.shell.dice import BadFaces, make_asker, question, read_faces
 from shaper_gm.shell.script import ScriptError, parse_script, strip_comment
 from shaper_gm.shell.status import prompt_text, toolbar_text
@@ -66,6 +70,26 @@ def test_read_faces_refuses_with_the_reason(text, reason):
     with pytest.raises(BadFaces) as info:
         read_faces(text, 3, 6)
     assert str(info.value) == reason
+
+
+@given(st.text(alphabet="0123456789,= +-x", min_size=1, max_size=9))
+def test_the_prompt_reads_every_form_a_slot_flag_reads_and_refuses_the_rest(text):
+    """Issue #21: the prompt refused `=14` and took `8,`. Typed at the prompt or after a
+    `--SLOT` flag, the same text is the same faces or total, or refused by both (a blank
+    answer aside: at the prompt it rolls)."""
+    try:
+        flag = parse_slot(text, "roll")
+    except CommandError:
+        flag = None
+    if not text.strip():
+        assert read_faces(text, 1, 6) is None
+    elif flag is None:
+        with pytest.raises(BadFaces):
+            read_faces(text, 1, 6)
+    elif isinstance(flag, tuple):
+        assert read_faces(text, len(flag), max(flag) + 1, 0) == flag
+    else:
+        assert read_faces(text, 1, 6) == flag
 
 
 def test_asker_asks_until_valid():

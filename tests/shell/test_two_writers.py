@@ -81,7 +81,7 @@ def test_a_lock_left_by_a_killed_shell_is_taken_over_with_a_note(tmp_path):
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
 def test_a_signal_during_run_save_writes_the_state_reached(tmp_path, signum):
     script = tmp_path / "long.txt"
-    script.write_text("add josh --as josh --at B4\n" + "roll 3d6\n" * 20000)
+    script.write_text("add josh --as josh --at B4\n" + "heal josh 1\n" * 20000)
     out = tmp_path / "out.yaml"
     child = subprocess.Popen([PROGRAM, "run", str(script), "--seed", "1", "--save",
                               str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)

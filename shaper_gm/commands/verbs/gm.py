@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from shaper_gm.commands import resolve
-from shaper_gm.commands.acting import MAX_AMOUNT, read_flags, read_request
+from shaper_gm.commands.acting import read_flags, read_request
 from shaper_gm.commands.args import ascii_digits, flag
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.slots import SlotDice
@@ -14,19 +14,12 @@ from shaper_gm.commands.viewdata import HistoryMoved, Message
 from shaper_gm.dice import roll
 from shaper_gm.dice.modifiers import NO_MODIFIERS
 from shaper_gm.encounter import setup
+from shaper_gm.encounter.dicebox import DiceBox
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import limits, resources
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Effect
 from shaper_gm.errors import CommandError, excerpt
-
-
-def amount(word: str, verb: str) -> int:
-    if not ascii_digits(word) or len(word) > 6 or int(word) > MAX_AMOUNT:
-        raise CommandError(f"{verb}: the amount must be a whole number from 0 to {MAX_AMOUNT}, "
-                           f"got {word!r}", f"e.g. {verb} goblin-1 5")
-    return int(word)
-
 
 verbs = VerbTable()
 
@@ -146,7 +139,8 @@ def effect(ctx: Context) -> Outcome:
 
 
 @verbs.command("roll", group="gm", usage="roll EXPR [--faces FACES]",
-               summary="roll any dice expression, e.g. roll 2d6+2",
+               summary="roll any dice expression, e.g. roll 2d6+2: a side roll, with dice "
+                       "of its own (not the fight's); not logged, no undo step",
                examples=("roll 2d6", "roll 1d6 --faces 4"), positionals=("dice",),
                flags=(flag("faces", "faces", help="the faces rolled"),))
 def roll_(ctx: Context) -> Outcome:
@@ -216,18 +210,32 @@ def redo(ctx: Context) -> Outcome:
                                      events=tuple(f.events for f in frames)))
 
 
+SIDE_SALT = 0x51DE_0F_7AB1E      # side rolls draw from a stream of their own (`roll`)
+
+
 def roll_outcome(ctx: Context, mods=None, basic: bool = False) -> Outcome:
-    """`roll`: an expression rolled (or its faces taken) and logged with its faces."""
+    """`roll`: an expression rolled (or its faces taken). A side roll changes nothing and
+    is no undo step, and its dice are its own: drawing the fight's would show the GM the
+    next attack's dice and move every later roll (the same seed still rolls the same side
+    dice, session by session). A `roll` line in a log is older than that: it drew the
+    fight's dice, so replaying it still does, as a logged step."""
     p = ctx.parsed
     if not p.words:
         raise CommandError("roll needs a dice expression", "e.g. roll 2d6+2")
     expr = ctx.ruleset.dice_expression("".join(p.words))
     ctx.ruleset.check_faces("faces", p.get("faces"), expr)
-    source = ctx.dice.source("faces", p.get("faces"))
+    session = ctx.session
+    dice = ctx.dice if ctx.replaying else DiceBox(ctx.state.seed ^ SIDE_SALT, session.side_dice)
+    source = dice.source("faces", p.get("faces"))
     result = roll(expr, source, mods or NO_MODIFIERS, what=f"roll {expr}", basic=basic)
+    rolled = [ev.DiceRolled(str(expr), result)]
+    if not ctx.replaying:
+        dice.finish()
+        session.side_dice = dice.position
+        return Outcome(events=rolled)
     request = Request(ctx.verb.name, (("dice", str(expr)),), read_flags(ctx)).with_flags(
         {"faces": source.logged()})
-    return Outcome(ctx.state, [ev.DiceRolled(str(expr), result)], request=request)
+    return Outcome(ctx.state, rolled, request=request)
 
 
 MAX_SKIP = 1_000_000

@@ -20,6 +20,7 @@ from shaper_gm.errors import CommandError, excerpt
 
 GRID = re.compile(r"^(\d+)x(\d+)$", re.ASCII)
 MAX_COUNT = 20
+DEFAULT_SIDE = "enemies"        # `add` without --side or a template's side
 
 
 verbs = VerbTable()
@@ -74,7 +75,8 @@ ADD_FLAGS = (
     flag("sheet", "text", metavar="JSON",
          help="a sheet file's content, as the log writes `--as PATH`"),
     flag("side", "text", metavar="SIDE", completes="side",
-         help="the side it fights on: party, enemies or any other name"),
+         help="the side it fights on: party, enemies or any other name, in any case "
+              "(default: the template's side, else enemies)"),
     flag("at", "text", metavar="ZONE", completes="zone",
          help="where it stands on the battlefield"),
     flag("name", "text", metavar="TEXT", help="the name the screen uses"),
@@ -109,7 +111,7 @@ def add(ctx: Context) -> Outcome:
     sheet, flags = ctx.ruleset.sheet_for(ctx.state, flags)
     numbers = stat_numbers(ctx, p)
     extra = {name: value for name, value in flags.items() if name not in SHARED_ADD}
-    side = flags.get("side")
+    flags["side"] = side = _side(flags.get("side"), sheet, ctx.replaying)
     count = flags.get("count")
     ids = [base]
     if count is not None:
@@ -129,6 +131,15 @@ def add(ctx: Context) -> Outcome:
         events += added
     return Outcome(state, events, request=Request("add", (("new-id", base),),
                                                   tuple(flags.items())))
+
+
+def _side(typed: str | None, sheet, replaying: bool) -> str | None:
+    """The side typed (lowercase: `read_flags`); without one, a template's own side, else
+    DEFAULT_SIDE in every ruleset, written into the log. A logged line from before that
+    (replayed, no side) keeps its ruleset's old default."""
+    if typed is not None or sheet is not None or replaying:
+        return typed
+    return DEFAULT_SIDE
 
 
 @verbs.command("remove", group="setup", usage="remove ID",

@@ -8,7 +8,7 @@ from typing import Any
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.harm import damage_note, healed_note
+from shaper_gm.engine.harm import damage_note, healed_note, set_hp
 from shaper_gm.engine.state import Change, Encounter
 from shaper_gm.engine.steps import Note, PlayTape, play
 from shaper_gm.records import record
@@ -45,8 +45,7 @@ def apply_harm(state: Encounter, ctx: Strike, why: str) -> Change:
         events.append(ShieldSoaked(actor.id, ctx.soaked, before, values["shield"]))
     changed = actor.with_resources(values).with_(hp=ctx.health_after,
                                                  down=actor.down or ctx.down)
-    if ctx.health_after != actor.hp:
-        events.append(ev.HpChanged(actor.id, actor.hp or 0, ctx.health_after, why))
+    events.append(ev.HpChanged(actor.id, actor.hp or 0, ctx.health_after, why))
     if ctx.down and not actor.down:
         events.append(ev.WentDown(actor.id, "down", "R8"))
     return state.with_actor(changed), events
@@ -97,14 +96,7 @@ def gm_heal(state: Encounter, rs, target_id: str, amount: int) -> Change:
     actor = rs.actor_of(state, target_id)
     before = actor.hp or 0
     after = min(actor.max_hp or 0, before + amount)
-    revived = actor.down and after > 0
-    state = state.with_actor(actor.with_(hp=after, down=actor.down and not revived))
-    events: list = []
-    if after != before:
-        events.append(ev.HpChanged(actor.id, before, after, healed_note(amount, before, after)))
-    if revived:
-        events.append(ev.Revived(actor.id))
-    return state, events
+    return set_hp(state, rs, actor.id, after, healed_note(amount, before, after))
 
 
 def _no_dice(slot: str, index: int, who: str | None):

@@ -148,3 +148,24 @@ def test_dice_entered_by_hand_fill_the_attacks_slots_and_are_logged():
                                 "--block ")
     assert s.log[-1].endswith("--crit 17 --by-hand block,crit")
     assert replayed(s).state == s.state
+
+
+def test_a_total_typed_after_decisions_and_faces_asks_nothing_twice():
+    """A total typed at the prompt (`=17`) runs the attack again with it given, as
+    `--crit =17` would; the decisions and faces answered before it are not asked again."""
+    from shaper_gm.shell.dice import make_asker, make_decider
+    s = session("rolls bo manual", "rolls ann manual")
+    asked, answers = [], iter(["block", "4", "", "=17"])
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return next(answers)
+
+    names = lambda actor: s.state.actors[actor].name      # noqa: E731
+    s.asker = make_asker(ask, names, asked.append)
+    s.decider = make_decider(ask, names, asked.append)
+    s.execute("attack bo")
+    assert len(asked) == 4 and asked[3].startswith("Ann — critical roll (1d20)"), asked
+    assert s.log[-1] == ("attack ann bo --block 4 --crit =17 --react bo=block --react bo=none "
+                         "--by-hand block,crit")
+    assert replayed(s).state == s.state
