@@ -25,7 +25,7 @@ from shaper_gm.dice.sources import Asked, ByGroup
 from shaper_gm.dice.specs import BasicRoll, SumRoll
 from shaper_gm.dice.totals import EnteredTotal, entered, take_total
 from shaper_gm.engine.decisions import Ask
-from shaper_gm.engine.steps import Step, play, step
+from shaper_gm.engine.steps import Step, play, revise, step
 from shaper_gm.records import record
 from shaper_gm.rulesets.shaper.attack import (
     AttackOutcome,
@@ -77,14 +77,14 @@ def roll_attack(s: Swing, tape) -> Swing:
     p = s.plan
     spec = BasicRoll(s.numbers.basic_roll, total(p.attack_bonus), mods_of(p.modifiers),
                      p.extra_attack_dice, f"attack by {p.attacker}")
-    return replace(s, attack=tape.roll(ROLL, _declared(s, spec, p.attacker, ROLL),
+    return revise(s, attack=tape.roll(ROLL, _declared(s, spec, p.attacker, ROLL),
                                        p.attacker))
 
 
 @step("Targeted reactions")
 def react_targeted(s: Swing, tape) -> Swing:
     """Each target may answer with a Targeted skill before it rolls (S23)."""
-    return replace(s, answers=tuple((_ask(tape, s, t, t.targeted, "before its evasion roll",
+    return revise(s, answers=tuple((_ask(tape, s, t, t.targeted, "before its evasion roll",
                                           0),) for t in s.targets))
 
 
@@ -104,7 +104,7 @@ def judge(s: Swing, tape) -> Swing:
         hits.append(hit)
         crits.append(crit)
         reasons.append((why, margin, crit_why))
-    return replace(s, evasions=tuple(evasions), hits=tuple(hits), crits=tuple(crits),
+    return revise(s, evasions=tuple(evasions), hits=tuple(hits), crits=tuple(crits),
                    reasons=tuple(reasons))
 
 
@@ -116,7 +116,7 @@ def react_on_hit(s: Swing, tape) -> Swing:
         late = _ask(tape, s, t, t.on_hit, "as the hit lands", 1 if t.targeted else 0) \
             if s.hits[i] else None
         answers.append((*(s.answers[i] if s.answers else ()), late))
-    return replace(s, answers=tuple(answers))
+    return revise(s, answers=tuple(answers))
 
 
 @step("damage roll")
@@ -130,7 +130,7 @@ def roll_damage(s: Swing, tape) -> Swing:
                       mixed=len(hit_crits) > 1)
     if not tape.exact:
         spec = _Verdicts(spec, verdicts(s))
-    return replace(s, damage=tape.roll(DAMAGE, spec, s.plan.attacker))
+    return revise(s, damage=tape.roll(DAMAGE, spec, s.plan.attacker))
 
 
 @step("Defense and damage taken", forget=("damage", "defenses"))
@@ -160,7 +160,7 @@ def mitigate(s: Swing, tape) -> Swing:
                                        magic=magic, pierce=pierce_fixed + s.damage.pierce,
                                        absorb=t.absorb, hp=t.hp))
         defenses.append(defense)
-    return replace(s, defenses=tuple(defenses), results=tuple(results))
+    return revise(s, defenses=tuple(defenses), results=tuple(results))
 
 
 ATTACK_STEPS: tuple[Step, ...] = (roll_attack, react_targeted, judge, react_on_hit,
