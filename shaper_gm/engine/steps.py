@@ -191,10 +191,16 @@ class _BranchTape(Tape):
 
 
 _OUTCOMES: dict[Hashable, tuple[list[tuple[Any, int]], int]] = {}
+_LAST: list[Any] = [None, None]      # the spec asked for last, and its outcomes
 
 
 def _outcomes(spec: Any) -> tuple[list[tuple[Any, int]], int]:
-    """(outcome, ways) for each outcome of `spec`, and the ways in all (lowest terms)."""
+    """(outcome, ways) for each outcome of `spec`, and the ways in all (lowest terms).
+
+    A step re-runs once per branch and asks for the same spec each time: when it is the
+    very object asked for last (a step that keeps its specs), no hashing is needed."""
+    if spec is _LAST[0]:
+        return _LAST[1]
     found = _OUTCOMES.get(spec)
     if found is None:
         dist = spec.outcomes()
@@ -205,6 +211,7 @@ def _outcomes(spec: Any) -> tuple[list[tuple[Any, int]], int]:
         if len(_OUTCOMES) > 4096:
             _OUTCOMES.clear()
         _OUTCOMES[spec] = found
+    _LAST[:] = spec, found
     return found
 
 

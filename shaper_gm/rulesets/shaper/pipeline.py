@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import field, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from shaper_gm.dice import DiceInputError, Roll, parse, roll
@@ -75,8 +76,8 @@ class Swing:
 @step("attack roll")
 def roll_attack(s: Swing, tape) -> Swing:
     p = s.plan
-    spec = BasicRoll(s.numbers.basic_roll, total(p.attack_bonus), mods_of(p.modifiers),
-                     p.extra_attack_dice, f"attack by {p.attacker}")
+    spec = _basic_roll(s.numbers.basic_roll, total(p.attack_bonus), p.modifiers,
+                       p.extra_attack_dice, f"attack by {p.attacker}")
     return revise(s, attack=tape.roll(ROLL, _declared(s, spec, p.attacker, ROLL),
                                        p.attacker))
 
@@ -94,8 +95,8 @@ def judge(s: Swing, tape) -> Swing:
     evasions, hits, crits, reasons = [], [], [], []
     for i, t in enumerate(s.targets):
         bonus = total(t.evasion_bonus) + sum(a.evasion for a in _chosen(s, i))
-        spec = BasicRoll(s.numbers.basic_roll, bonus, mods_of(t.evasion_modifiers), 0,
-                         f"evasion of {t.id}")
+        spec = _basic_roll(s.numbers.basic_roll, bonus, t.evasion_modifiers, 0,
+                           f"evasion of {t.id}")
         evasion = tape.roll(EVADE, _declared(s, spec, t.id, EVADE), t.id, index=i)
         hit, why = decide_hit(s.attack, evasion)
         margin = s.attack.total - evasion.total
@@ -127,7 +128,7 @@ def roll_damage(s: Swing, tape) -> Swing:
         return s
     hit_crits = {c for h, c in zip(s.hits, s.crits, strict=True) if h}
     spec = DamageSpec(s.plan, s.numbers.critical_dice if any(s.crits) else None,
-                      mixed=len(hit_crits) > 1)
+                      mixed=len(hit_crits) > 1, all_critical=hit_crits == {True})
     if not tape.exact:
         spec = _Verdicts(spec, verdicts(s))
     return revise(s, damage=tape.roll(DAMAGE, spec, s.plan.attacker))
@@ -177,6 +178,13 @@ def resolve_attack(numbers: RulesetNumbers, plan: AttackPlan, targets: Sequence[
 
 
 # --- what the steps ask ---------------------------------------------------------------
+
+@lru_cache(maxsize=256)
+def _basic_roll(base: str, bonus: int, modifiers: tuple, extra: int, what: str) -> BasicRoll:
+    """One spec object for each roll asked again and again: odds re-run a step once per
+    branch, and find the outcomes of the spec it asked for last without hashing it."""
+    return BasicRoll(base, bonus, mods_of(modifiers), extra, what)
+
 
 def _declared(s: Swing, spec, who: str, slot: str):
     verdict = next((d for d in s.declared if d[0] == who), None)
@@ -244,6 +252,7 @@ class DamageSpec:
     plan: AttackPlan
     critical: str | None
     mixed: bool = False       # some hit targets are critical and some are not
+    all_critical: bool = False    # every hit target is (odds read one sum, see outcomes)
 
     @property
     def groups(self) -> list[str]:
@@ -273,11 +282,15 @@ class DamageSpec:
     def outcomes(self) -> Dist:
         """The damage roll as odds read it: damage for a target and Pierce. So the joint
         is of three sums (weapon and skill dice together, the critical dice, the Pierce
-        dice), not of every group: eight groups of Pierce dice were 6**8 outcomes."""
+        dice), not of every group: eight groups of Pierce dice were 6**8 outcomes. When
+        every target hit is critical (`all_critical`), only the critical dice's sum with
+        the weapon's is read, so they are one sum (11 outcomes for 1d6 and 1d6, not 36)."""
         from shaper_gm.dice.exact import Dist, roll_dist  # odds only: not for a roll
         plan = self.plan
-        parts = ([plan.weapon.damage, *plan.damage_dice],
-                 [self.critical] if self.critical else [], list(plan.pierce_dice))
+        crit = [self.critical] if self.critical else []
+        together = crit if self.all_critical else []
+        parts = ([plan.weapon.damage, *plan.damage_dice, *together],
+                 [c for c in crit if not together], list(plan.pierce_dice))
         joint = Dist.point(())
         for groups in parts:
             dice = "+".join(_dice_only(g) for g in groups if parse(g).dice_terms)
