@@ -262,41 +262,63 @@ def exact(steps: Sequence[Step], ctx: Any,
     """The exact distribution of final contexts (probabilities sum to 1), or `TooLarge`
     when working it out would weigh more than MAX_BRANCHES outcomes.
 
-    Weights are integers over one common whole, step by step: a step's branches are
-    brought to the least common multiple of their wholes, and the sum reduced once."""
+    Weights are integers over one common whole, step by step (see `_Merged`); only the
+    final weights become Fractions."""
     from fractions import Fraction
     if len(steps) > MAX_BRANCHES:
         raise too_large(len(steps))
     chooser = decisions or Decisions()
-    weights: dict[Any, int] = {ctx: 1}
+    situations: list[tuple[Any, int]] = [(ctx, 1)]
     whole = 1
     room = MAX_BRANCHES - len(steps)        # a step weighs one outcome at the least
     for s in steps:
         room += 1
-        found: list[tuple[Any, int, int]] = []
-        for n, (current, weight) in enumerate(weights.items()):
+        merged = _Merged(s.forget)
+        for n, (current, weight) in enumerate(situations):
             branched = branches(s, current, chooser.lookup, room)
-            if n == 0 and len(branched) * len(weights) > room:     # the rest will be alike
-                raise too_large(MAX_BRANCHES - room + len(branched) * len(weights))
+            if n == 0 and len(branched) * len(situations) > room:   # the rest will be alike
+                raise too_large(MAX_BRANCHES - room + len(branched) * len(situations))
             room -= len(branched)
-            found += ((_forget(result, s.forget), weight * ways, of)
-                      for result, ways, of in branched)
-        common = lcm(*{of for _, _, of in found})
-        merged: dict[Any, int] = defaultdict(int)
-        for result, ways, of in found:
-            merged[result] += ways * (common // of)
-        whole *= common
-        reduce = gcd(whole, *merged.values())
-        weights = {result: ways // reduce for result, ways in merged.items()}
-        whole //= reduce
-    return {result: Fraction(ways, whole) for result, ways in weights.items()}
+            merged.add(branched, weight)
+        situations, whole = merged.reduced(whole)
+    return {result: Fraction(ways, whole) for result, ways in situations}
 
 
-def _forget(ctx: Any, fields: tuple[str, ...]) -> Any:
-    """`ctx` with `fields` cleared (None), so situations that differ only there merge."""
-    if not fields or all(getattr(ctx, name) is None for name in fields):
-        return ctx
-    return revise(ctx, **dict.fromkeys(fields))
+class _Merged:
+    """One step's branches from every situation, equal contexts merged (after the step's
+    `forget` fields are cleared). Weights are integers over one whole: the least common
+    multiple of the branches' wholes, raised as branches of a new whole come. Each
+    context is hashed once, when it comes; the weights sit in a list beside it."""
+
+    def __init__(self, forget: tuple[str, ...]) -> None:
+        self.cleared = dict.fromkeys(forget)
+        self.index: dict[Any, int] = {}      # context -> its place in `ways`
+        self.ways: list[int] = []
+        self.whole = 1
+
+    def add(self, branched: list[tuple[Any, int, int]], weight: int) -> None:
+        index, ways, cleared = self.index, self.ways, self.cleared
+        for result, count, of in branched:
+            if self.whole % of:
+                scale = lcm(self.whole, of) // self.whole
+                ways[:] = [w * scale for w in ways]
+                self.whole *= scale
+            if cleared:
+                result = revise(result, **cleared)
+            at = index.setdefault(result, len(ways))
+            count *= weight * (self.whole // of)
+            if at == len(ways):
+                ways.append(count)
+            else:
+                ways[at] += count
+
+    def reduced(self, before: int) -> tuple[list[tuple[Any, int]], int]:
+        """The merged contexts with their weights, and the whole they are out of, given
+        the whole `before` the step the situations were weighed out of; in lowest terms."""
+        whole = before * self.whole
+        common = gcd(whole, *self.ways)
+        return list(zip(self.index, (w // common for w in self.ways), strict=True)), \
+            whole // common
 
 
 def revise(ctx: Any, **changes: Any) -> Any:
