@@ -147,7 +147,7 @@ def mitigate(s: Swing, tape) -> Swing:
         defense, defense_total = None, None
         dice = "+".join(d for d in (t.defense, *(a.defense_dice for a in _chosen(s, i))) if d)
         if dice:
-            spec = SumRoll.of(dice, f"Defense of {t.id}", after=total(t.defense_bonus))
+            spec = _sum_roll(dice, f"Defense of {t.id}", total(t.defense_bonus))
             defense = tape.roll(DEFENSE, spec, t.id, index=i)
             defense_total = defense.total + total(t.defense_bonus)
         elif (flat := tape.flat(DEFENSE, t.id, index=i)) is not None:
@@ -157,9 +157,9 @@ def mitigate(s: Swing, tape) -> Swing:
         elif t.defense_bonus:
             defense_total = total(t.defense_bonus)
         magic = s.plan.is_magic if t.magic is None else t.magic
-        results.append(damage_pipeline(s.damage.for_target(s.crits[i]), defense_total,
-                                       magic=magic, pierce=pierce_fixed + s.damage.pierce,
-                                       absorb=t.absorb, hp=t.hp))
+        results.append(_damage_taken(s.damage.for_target(s.crits[i]), defense_total,
+                                     magic=magic, pierce=pierce_fixed + s.damage.pierce,
+                                     absorb=t.absorb, hp=t.hp))
         defenses.append(defense)
     return revise(s, defenses=tuple(defenses), results=tuple(results))
 
@@ -184,6 +184,10 @@ def _basic_roll(base: str, bonus: int, modifiers: tuple, extra: int, what: str) 
     """One spec object for each roll asked again and again: odds re-run a step once per
     branch, and find the outcomes of the spec it asked for last without hashing it."""
     return BasicRoll(base, bonus, mods_of(modifiers), extra, what)
+
+
+_sum_roll = lru_cache(maxsize=256)(SumRoll.of)             # the same, for Defense rolls
+_damage_taken = lru_cache(maxsize=4096)(damage_pipeline)   # a frozen result: shared
 
 
 def _declared(s: Swing, spec, who: str, slot: str):
