@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import fields, replace
-from math import gcd, lcm
+from math import gcd, lcm, prod
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from shaper_gm.dice.errors import TooLarge
@@ -153,15 +153,12 @@ def play(steps: Sequence[Step], ctx: Any, tape: PlayTape) -> Any:
     return ctx
 
 
-class _NeedRoll(Exception):
-    def __init__(self, outcomes: list[tuple[Any, int]]) -> None:
-        self.outcomes = outcomes
-
-
 class _BranchTape(Tape):
-    """Replays a fixed script of outcome choices; asks for a branch at the first roll
-    past the script. Its branch has `ways` of `whole` equally likely outcomes (integers:
-    the runner adds them up without reducing a fraction at every step)."""
+    """Replays a fixed script of outcome choices, then takes the first outcome of each
+    roll past it, noting how many outcomes that roll has (`fresh`): the runner runs
+    the others later. So each run of a step is one whole path through its rolls. The
+    path has `ways` of `whole` equally likely outcomes (integers: the runner adds them
+    up without reducing a fraction at every step)."""
 
     exact = True
 
@@ -170,14 +167,17 @@ class _BranchTape(Tape):
         self.at = 0
         self.ways = 1
         self.whole = 1
+        self.fresh: list[int] = []      # outcomes of each roll past the script, in order
         self._decide = decide
 
     def roll(self, slot: str, spec: Any, who: str | None = None, *,
              index: int | None = None) -> Any:
         outcomes, whole = _outcomes(spec)
-        if self.at == len(self.script):
-            raise _NeedRoll(outcomes)
-        value, ways = outcomes[self.script[self.at]]
+        if self.at < len(self.script):
+            value, ways = outcomes[self.script[self.at]]
+        else:
+            self.fresh.append(len(outcomes))
+            value, ways = outcomes[0]
         self.at += 1
         self.ways *= ways
         self.whole *= whole
@@ -236,24 +236,27 @@ def branches(s: Step, ctx: Any, decide: Callable[[Ask], str],
              room: int = MAX_BRANCHES) -> list[tuple[Any, int, int]]:
     """Every context one step can produce from `ctx`, each with `ways` of `whole`
     outcomes; refused (`TooLarge`) past `room` of them, or as soon as the first path
-    through the step's rolls (their outcomes multiplied) says there would be more."""
+    through the step's rolls (their outcomes multiplied) says there would be more.
+
+    Each run follows one path (see `_BranchTape`) and leaves the other outcomes of the
+    rolls it met first as scripts to run, so a step runs once per branch."""
     out = []
     pending: list[tuple[int, ...]] = [()]
-    first_path = 1                           # outcomes multiplied along the first path
     while pending:
         script = pending.pop()
         tape = _BranchTape(script, decide)
-        try:
-            result = s.fn(ctx, tape)
-        except _NeedRoll as need:
-            if not out:
-                first_path *= len(need.outcomes)
-            ahead = max(first_path, len(out) + len(pending) + len(need.outcomes))
-            if ahead > room:
-                raise too_large(MAX_BRANCHES - room + ahead) from None
-            pending.extend(script + (i,) for i in range(len(need.outcomes)))
-            continue
+        result = s.fn(ctx, tape)
         out.append((result, tape.ways, tape.whole))
+        if not tape.fresh:
+            continue
+        ahead = prod(tape.fresh) if len(out) == 1 else 0     # the first path multiplied
+        if ahead <= room:
+            for count in tape.fresh:
+                pending.extend(script + (i,) for i in range(1, count))
+                script += (0,)
+            ahead = max(ahead, len(out) + len(pending))
+        if ahead > room:
+            raise too_large(MAX_BRANCHES - room + ahead)
     return out
 
 
@@ -304,7 +307,7 @@ class _Merged:
                 ways[:] = [w * scale for w in ways]
                 self.whole *= scale
             if cleared:
-                result = revise(result, **cleared)
+                result = _revised(result, cleared)
             at = index.setdefault(result, len(ways))
             count *= weight * (self.whole // of)
             if at == len(ways):
@@ -326,18 +329,21 @@ def revise(ctx: Any, **changes: Any) -> Any:
     with nothing to re-check (no `__post_init__`, every field set by `__init__`): the
     fields are copied as they are rather than passed through `__init__` again. Exact
     odds make one or two per branch."""
+    return _revised(ctx, changes)
+
+
+def _revised(ctx: Any, changes: dict[str, Any]) -> Any:
     names = _COPYABLE.get(type(ctx))
     if names is None:
         names = _copyable(type(ctx))
-    if not names or not names.issuperset(changes):
+    if not names.issuperset(changes):
         return replace(ctx, **changes)
-    copy = object.__new__(type(ctx))
-    state = copy.__dict__
-    state.update(ctx.__dict__)
-    state.update(changes)
+    copy = _new(type(ctx))
+    _set(copy, "__dict__", ctx.__dict__ | changes)
     return copy
 
 
+_new, _set = object.__new__, object.__setattr__      # past a frozen record's refusal
 _COPYABLE: dict[type, frozenset[str]] = {}
 
 
