@@ -161,6 +161,7 @@ class _BranchTape(Tape):
     up without reducing a fraction at every step)."""
 
     exact = True
+    __slots__ = ("script", "at", "ways", "whole", "fresh", "_decide")
 
     def __init__(self, script: tuple[int, ...], decide: Callable[[Ask], str]) -> None:
         self.script = script
@@ -359,9 +360,11 @@ def _copyable(cls: type) -> frozenset[str]:
 
 
 def distribution(final: dict[Any, Fraction], f: Callable[[Any], Hashable]) -> dict[Any, Fraction]:
-    """Project a distribution of contexts onto one reading of them (hit, damage, ...)."""
+    """Project a distribution of contexts onto one reading of them (hit, damage, ...),
+    adding integer counts over the common denominator rather than Fractions."""
     from fractions import Fraction
-    out: dict[Any, Fraction] = defaultdict(Fraction)
+    whole = lcm(*(p.denominator for p in final.values()))
+    out: dict[Any, int] = defaultdict(int)
     for ctx, p in final.items():
-        out[f(ctx)] += p
-    return dict(out)
+        out[f(ctx)] += p.numerator * (whole // p.denominator)
+    return {reading: Fraction(count, whole) for reading, count in out.items()}

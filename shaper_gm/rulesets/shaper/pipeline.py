@@ -191,6 +191,8 @@ _damage_taken = lru_cache(maxsize=4096)(damage_pipeline)   # a frozen result: sh
 
 
 def _declared(s: Swing, spec, who: str, slot: str):
+    if not s.declared:          # the common case, and odds re-run this once per branch
+        return spec
     verdict = next((d for d in s.declared if d[0] == who), None)
     return spec if verdict is None else _Automatic(spec, verdict[1], slot, verdict[2])
 
