@@ -81,6 +81,12 @@ class Tape:
         for a target without armor), or None. Odds never have one."""
         return None
 
+    def once(self, key: Hashable, make: Callable[..., Any], *args: Any) -> Any:
+        """`make(*args)`, for what a step works out from its situation alone, never from
+        its rolls (the spec of a roll, say): odds run a step once per branch of its
+        rolls from one situation, and make it once for all of them."""
+        return make(*args)
+
 
 # (slot, index within the slot, actor) -> the dice source for that roll
 SourceFor = Callable[[str, int, "str | None"], Any]
@@ -161,15 +167,17 @@ class _BranchTape(Tape):
     up without reducing a fraction at every step)."""
 
     exact = True
-    __slots__ = ("script", "at", "ways", "whole", "fresh", "_decide")
+    __slots__ = ("script", "at", "ways", "whole", "fresh", "_decide", "_made")
 
-    def __init__(self, script: tuple[int, ...], decide: Callable[[Ask], str]) -> None:
+    def __init__(self, script: tuple[int, ...], decide: Callable[[Ask], str],
+                 made: dict[Hashable, Any]) -> None:
         self.script = script
         self.at = 0
         self.ways = 1
         self.whole = 1
         self.fresh: list[int] = []      # outcomes of each roll past the script, in order
         self._decide = decide
+        self._made = made               # `once`'s values, shared by the situation's runs
 
     def roll(self, slot: str, spec: Any, who: str | None = None, *,
              index: int | None = None) -> Any:
@@ -189,6 +197,12 @@ class _BranchTape(Tape):
 
     def decide(self, ask: Ask) -> str:
         return self._decide(ask)
+
+    def once(self, key: Hashable, make: Callable[..., Any], *args: Any) -> Any:
+        made = self._made
+        if key not in made:
+            made[key] = make(*args)
+        return made[key]
 
 
 _OUTCOMES: dict[Hashable, tuple[list[tuple[Any, int]], int]] = {}
@@ -243,9 +257,10 @@ def branches(s: Step, ctx: Any, decide: Callable[[Ask], str],
     rolls it met first as scripts to run, so a step runs once per branch."""
     out = []
     pending: list[tuple[int, ...]] = [()]
+    made: dict[Hashable, Any] = {}
     while pending:
         script = pending.pop()
-        tape = _BranchTape(script, decide)
+        tape = _BranchTape(script, decide, made)
         result = s.fn(ctx, tape)
         out.append((result, tape.ways, tape.whole))
         if not tape.fresh:

@@ -75,11 +75,7 @@ class Swing:
 
 @step("attack roll")
 def roll_attack(s: Swing, tape) -> Swing:
-    p = s.plan
-    spec = _basic_roll(s.numbers.basic_roll, total(p.attack_bonus), p.modifiers,
-                       p.extra_attack_dice, f"attack by {p.attacker}")
-    return revise(s, attack=tape.roll(ROLL, _declared(s, spec, p.attacker, ROLL),
-                                       p.attacker))
+    return revise(s, attack=tape.roll(ROLL, tape.once(ROLL, _attack_spec, s), s.plan.attacker))
 
 
 @step("Targeted reactions")
@@ -94,10 +90,7 @@ def judge(s: Swing, tape) -> Swing:
     """S5 and S6 for each target, one evasion roll each."""
     evasions, hits, crits, reasons = [], [], [], []
     for i, t in enumerate(s.targets):
-        bonus = total(t.evasion_bonus) + sum(a.evasion for a in _chosen(s, i))
-        spec = _basic_roll(s.numbers.basic_roll, bonus, t.evasion_modifiers, 0,
-                           f"evasion of {t.id}")
-        evasion = tape.roll(EVADE, _declared(s, spec, t.id, EVADE), t.id, index=i)
+        evasion = tape.roll(EVADE, tape.once((EVADE, i), _evasion_spec, s, i, t), t.id, index=i)
         hit, why = decide_hit(s.attack, evasion)
         margin = s.attack.total - evasion.total
         crit, crit_why = decide_critical(s.numbers, hit, margin)
@@ -138,16 +131,14 @@ def roll_damage(s: Swing, tape) -> Swing:
 def mitigate(s: Swing, tape) -> Swing:
     """Each hit target's Defense roll, then the S7 pipeline."""
     defenses, results = [], []
-    pierce_fixed = total(pierce_parts(s.plan))
+    pierce_fixed = tape.once("pierce", lambda: total(pierce_parts(s.plan)))
     for i, t in enumerate(s.targets):
         if not s.hits[i] or s.damage is None:
             defenses.append(None)
             results.append(None)
             continue
         defense, defense_total = None, None
-        dice = "+".join(d for d in (t.defense, *(a.defense_dice for a in _chosen(s, i))) if d)
-        if dice:
-            spec = _sum_roll(dice, f"Defense of {t.id}", total(t.defense_bonus))
+        if (spec := tape.once((DEFENSE, i), _defense_spec, s, i, t)) is not None:
             defense = tape.roll(DEFENSE, spec, t.id, index=i)
             defense_total = defense.total + total(t.defense_bonus)
         elif (flat := tape.flat(DEFENSE, t.id, index=i)) is not None:
@@ -178,15 +169,30 @@ def resolve_attack(numbers: RulesetNumbers, plan: AttackPlan, targets: Sequence[
 
 
 # --- what the steps ask ---------------------------------------------------------------
+# The specs come from the situation alone: a step asks for them through `tape.once`, so
+# odds, which run a step once per branch of its rolls, make them once per situation.
 
-@lru_cache(maxsize=256)
-def _basic_roll(base: str, bonus: int, modifiers: tuple, extra: int, what: str) -> BasicRoll:
-    """One spec object for each roll asked again and again: odds re-run a step once per
-    branch, and find the outcomes of the spec it asked for last without hashing it."""
-    return BasicRoll(base, bonus, mods_of(modifiers), extra, what)
+def _attack_spec(s: Swing):
+    p = s.plan
+    spec = BasicRoll(s.numbers.basic_roll, total(p.attack_bonus), mods_of(p.modifiers),
+                     p.extra_attack_dice, f"attack by {p.attacker}")
+    return _declared(s, spec, p.attacker, ROLL)
 
 
-_sum_roll = lru_cache(maxsize=256)(SumRoll.of)             # the same, for Defense rolls
+def _evasion_spec(s: Swing, i: int, t: TargetPlan):
+    bonus = total(t.evasion_bonus) + sum(a.evasion for a in _chosen(s, i))
+    spec = BasicRoll(s.numbers.basic_roll, bonus, mods_of(t.evasion_modifiers), 0,
+                     f"evasion of {t.id}")
+    return _declared(s, spec, t.id, EVADE)
+
+
+def _defense_spec(s: Swing, i: int, t: TargetPlan) -> SumRoll | None:
+    """The target's Defense dice (armor, answers) as one roll, or None: no dice (S7)."""
+    dice = "+".join(d for d in (t.defense, *(a.defense_dice for a in _chosen(s, i))) if d)
+    return SumRoll.of(dice, f"Defense of {t.id}", after=total(t.defense_bonus)) if dice \
+        else None
+
+
 _damage_taken = lru_cache(maxsize=4096)(damage_pipeline)   # a frozen result: shared
 
 
