@@ -26,6 +26,7 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import fields, replace
 from math import gcd, lcm, prod
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from shaper_gm.dice.errors import TooLarge
@@ -306,12 +307,18 @@ def exact(steps: Sequence[Step], ctx: Any,
 class _Merged:
     """One step's branches from every situation, equal contexts merged (after the step's
     `forget` fields are cleared). Weights are integers over one whole: the least common
-    multiple of the branches' wholes, raised as branches of a new whole come. Each
-    context is hashed once, when it comes; the weights sit in a list beside it."""
+    multiple of the branches' wholes, raised as branches of a new whole come; they sit
+    in a list beside the contexts, so each context is hashed once, when it comes.
+
+    With `forget`, a context is looked up by its other compared fields (what `==` reads
+    of a record or dataclass, those fields cleared), and only the first of equal ones is
+    copied with them cleared."""
 
     def __init__(self, forget: tuple[str, ...]) -> None:
         self.cleared = dict.fromkeys(forget)
-        self.index: dict[Any, int] = {}      # context -> its place in `ways`
+        self.kept: dict[type, Callable[[Any], Any]] = {}   # per class: what is compared
+        self.index: dict[Any, int] = {}      # context (or its kept fields) -> its place
+        self.contexts: list[Any] = []
         self.ways: list[int] = []
         self.whole = 1
 
@@ -322,12 +329,18 @@ class _Merged:
                 scale = lcm(self.whole, of) // self.whole
                 ways[:] = [w * scale for w in ways]
                 self.whole *= scale
-            if cleared:
-                result = _revised(result, cleared)
-            at = index.setdefault(result, len(ways))
             count *= weight * (self.whole // of)
-            if at == len(ways):
+            if cleared:
+                kind = type(result)
+                kept = self.kept.get(kind) or self.kept.setdefault(kind, _kept(kind, cleared))
+                key = (kind, kept(result))
+            else:
+                key = result
+            at = index.get(key)
+            if at is None:
+                index[key] = len(ways)
                 ways.append(count)
+                self.contexts.append(_revised(result, cleared) if cleared else result)
             else:
                 ways[at] += count
 
@@ -336,8 +349,14 @@ class _Merged:
         the whole `before` the step the situations were weighed out of; in lowest terms."""
         whole = before * self.whole
         common = gcd(whole, *self.ways)
-        return list(zip(self.index, (w // common for w in self.ways), strict=True)), \
+        return list(zip(self.contexts, (w // common for w in self.ways), strict=True)), \
             whole // common
+
+
+def _kept(cls: type, cleared: dict[str, None]) -> Callable[[Any], Any]:
+    """A getter of the compared fields of `cls` that `cleared` leaves."""
+    names = [f.name for f in fields(cls) if f.compare and f.name not in cleared]
+    return attrgetter(*names) if names else (lambda ctx: ())
 
 
 def revise(ctx: Any, **changes: Any) -> Any:
