@@ -74,16 +74,17 @@ def theirs() -> tuple[Fraction, Fraction, Fraction]:
 
 
 def timed(fns, rounds: int = ROUNDS) -> list[tuple[float, tuple]]:
-    """Each function's time per computation: the best of `rounds` batches of REPEAT,
-    the functions' batches taking turns so that both see the same load."""
+    """Each function's CPU time per computation: the best of `rounds` batches of REPEAT,
+    the functions' batches taking turns so that both see the same load (on a shared
+    machine the wall clock measures the other jobs as much as this one)."""
     best = [float("inf")] * len(fns)
     values: list[tuple] = [()] * len(fns)
     for _ in range(rounds):
         for n, fn in enumerate(fns):
-            start = time.perf_counter()
+            start = time.process_time()
             for _ in range(REPEAT):
                 values[n] = fn()
-            best[n] = min(best[n], (time.perf_counter() - start) / REPEAT)
+            best[n] = min(best[n], (time.process_time() - start) / REPEAT)
     return list(zip(best, values, strict=True))
 
 
@@ -97,7 +98,7 @@ def main() -> None:
     for label, a, b in zip(labels, our_value, their_value, strict=True):
         print(f"{label:<36} shaper-gm {str(a):>13}   icepool {str(b):>13}"
               f"   {'agree' if a == b else 'DISAGREE'}")
-    print(f"time per computation: shaper-gm {our_time * 1e3:.2f} ms, "
+    print(f"CPU time per computation: shaper-gm {our_time * 1e3:.2f} ms, "
           f"icepool {their_time * 1e3:.2f} ms; shaper-gm / icepool = "
           f"{our_time / their_time:.2f}x (target: 1.0x or less)")
     if our_value != their_value:

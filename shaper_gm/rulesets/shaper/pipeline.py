@@ -119,9 +119,7 @@ def roll_damage(s: Swing, tape) -> Swing:
     critical (S6). Misses roll none."""
     if not any(s.hits):
         return s
-    hit_crits = {c for h, c in zip(s.hits, s.crits, strict=True) if h}
-    spec = DamageSpec(s.plan, s.numbers.critical_dice if any(s.crits) else None,
-                      mixed=len(hit_crits) > 1, all_critical=hit_crits == {True})
+    spec = tape.once(DAMAGE, _damage_spec, s)
     if not tape.exact:
         spec = _Verdicts(spec, verdicts(s))
     return revise(s, damage=tape.roll(DAMAGE, spec, s.plan.attacker))
@@ -131,7 +129,7 @@ def roll_damage(s: Swing, tape) -> Swing:
 def mitigate(s: Swing, tape) -> Swing:
     """Each hit target's Defense roll, then the S7 pipeline."""
     defenses, results = [], []
-    pierce_fixed = tape.once("pierce", lambda: total(pierce_parts(s.plan)))
+    pierce_fixed = tape.once("pierce", _fixed_pierce, s.plan)
     for i, t in enumerate(s.targets):
         if not s.hits[i] or s.damage is None:
             defenses.append(None)
@@ -184,6 +182,12 @@ def _evasion_spec(s: Swing, i: int, t: TargetPlan):
     spec = BasicRoll(s.numbers.basic_roll, bonus, mods_of(t.evasion_modifiers), 0,
                      f"evasion of {t.id}")
     return _declared(s, spec, t.id, EVADE)
+
+
+def _damage_spec(s: Swing) -> DamageSpec:
+    hit_crits = {c for h, c in zip(s.hits, s.crits, strict=True) if h}
+    return DamageSpec(s.plan, s.numbers.critical_dice if any(s.crits) else None,
+                      mixed=len(hit_crits) > 1, all_critical=hit_crits == {True})
 
 
 def _defense_spec(s: Swing, i: int, t: TargetPlan) -> SumRoll | None:
@@ -245,6 +249,10 @@ def verdicts(s: Swing) -> tuple[tuple[str, str], ...]:
         word = "critical hit" if s.crits[i] else "hit" if s.hits[i] else "miss"
         out.append((t.id, f"{word}, {s.attack.total} vs {s.evasions[i].total} (S5, S6)"))
     return tuple(out)
+
+
+def _fixed_pierce(plan: AttackPlan) -> int:
+    return total(pierce_parts(plan))
 
 
 def pierce_parts(plan: AttackPlan) -> tuple[Part, ...]:
