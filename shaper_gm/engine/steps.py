@@ -182,7 +182,8 @@ class _BranchTape(Tape):
 
     def roll(self, slot: str, spec: Any, who: str | None = None, *,
              index: int | None = None) -> Any:
-        outcomes, whole = _outcomes(spec)
+        last = _LAST
+        outcomes, whole = last[1] if spec is last[0] else _outcomes(spec)
         if self.at < len(self.script):
             value, ways = outcomes[self.script[self.at]]
         else:
@@ -200,10 +201,13 @@ class _BranchTape(Tape):
         return self._decide(ask)
 
     def once(self, key: Hashable, make: Callable[..., Any], *args: Any) -> Any:
-        made = self._made
-        if key not in made:
-            made[key] = make(*args)
-        return made[key]
+        made = self._made.get(key, _NOT_MADE)
+        if made is _NOT_MADE:
+            made = self._made[key] = make(*args)
+        return made
+
+
+_NOT_MADE = object()
 
 
 _OUTCOMES: dict[Hashable, tuple[list[tuple[Any, int]], int]] = {}
@@ -213,10 +217,8 @@ _LAST: list[Any] = [None, None]      # the spec asked for last, and its outcomes
 def _outcomes(spec: Any) -> tuple[list[tuple[Any, int]], int]:
     """(outcome, ways) for each outcome of `spec`, and the ways in all (lowest terms).
 
-    A step re-runs once per branch and asks for the same spec each time: when it is the
-    very object asked for last (a step that keeps its specs), no hashing is needed."""
-    if spec is _LAST[0]:
-        return _LAST[1]
+    The branch tape looks at `_LAST` first: a step runs once per branch and asks for the
+    spec it made once (`Tape.once`) each time, so it need not be hashed again."""
     found = _OUTCOMES.get(spec)
     if found is None:
         dist = spec.outcomes()
@@ -305,19 +307,17 @@ def exact(steps: Sequence[Step], ctx: Any,
 
 
 class _Merged:
-    """One step's branches from every situation, equal contexts merged (after the step's
-    `forget` fields are cleared). Weights are integers over one whole: the least common
-    multiple of the branches' wholes, raised as branches of a new whole come; they sit
-    in a list beside the contexts, so each context is hashed once, when it comes.
-
-    With `forget`, a context is looked up by its other compared fields (what `==` reads
-    of a record or dataclass, those fields cleared), and only the first of equal ones is
-    copied with them cleared."""
+    """One step's branches from every situation, equal contexts merged once the step's
+    `forget` fields are cleared. Weights are integers over one whole (the least common
+    multiple of the branches' wholes), in a list beside the contexts, so each context
+    is looked up once. With `forget`, the lookup is by class and the other compared
+    fields (what `==` reads of a record or dataclass), and only the first of equal
+    contexts is copied with those fields cleared."""
 
     def __init__(self, forget: tuple[str, ...]) -> None:
         self.cleared = dict.fromkeys(forget)
-        self.kept: dict[type, Callable[[Any], Any]] = {}   # per class: what is compared
-        self.index: dict[Any, int] = {}      # context (or its kept fields) -> its place
+        self.kept: dict[type, Callable[[Any], Any]] = {}   # per class: the fields compared
+        self.index: dict[Any, int] = {}      # context (or class, kept fields) -> its place
         self.contexts: list[Any] = []
         self.ways: list[int] = []
         self.whole = 1
@@ -332,53 +332,45 @@ class _Merged:
             count *= weight * (self.whole // of)
             if cleared:
                 kind = type(result)
-                kept = self.kept.get(kind) or self.kept.setdefault(kind, _kept(kind, cleared))
-                key = (kind, kept(result))
+                key = (kind, (self.kept.get(kind) or self._kept(kind))(result))
             else:
                 key = result
             at = index.get(key)
             if at is None:
                 index[key] = len(ways)
                 ways.append(count)
-                self.contexts.append(_revised(result, cleared) if cleared else result)
+                self.contexts.append(revise(result, **cleared) if cleared else result)
             else:
                 ways[at] += count
 
+    def _kept(self, cls: type) -> Callable[[Any], Any]:
+        names = [f.name for f in fields(cls) if f.compare and f.name not in self.cleared]
+        getter = self.kept[cls] = attrgetter(*names) if names else (lambda ctx: ())
+        return getter
+
     def reduced(self, before: int) -> tuple[list[tuple[Any, int]], int]:
-        """The merged contexts with their weights, and the whole they are out of, given
-        the whole `before` the step the situations were weighed out of; in lowest terms."""
+        """The contexts with their weights, in lowest terms with their whole (`before`:
+        the whole of the situations the step ran from)."""
         whole = before * self.whole
         common = gcd(whole, *self.ways)
-        return list(zip(self.contexts, (w // common for w in self.ways), strict=True)), \
+        return [(ctx, w // common) for ctx, w in zip(self.contexts, self.ways, strict=True)], \
             whole // common
-
-
-def _kept(cls: type, cleared: dict[str, None]) -> Callable[[Any], Any]:
-    """A getter of the compared fields of `cls` that `cleared` leaves."""
-    names = [f.name for f in fields(cls) if f.compare and f.name not in cleared]
-    return attrgetter(*names) if names else (lambda ctx: ())
 
 
 def revise(ctx: Any, **changes: Any) -> Any:
     """`dataclasses.replace(ctx, **changes)`, at a fraction of its cost for a context
     with nothing to re-check (no `__post_init__`, every field set by `__init__`): the
-    fields are copied as they are rather than passed through `__init__` again. Exact
-    odds make one or two per branch."""
-    return _revised(ctx, changes)
-
-
-def _revised(ctx: Any, changes: dict[str, Any]) -> Any:
+    fields are copied as they are, not passed through `__init__` again."""
     names = _COPYABLE.get(type(ctx))
     if names is None:
-        names = _copyable(type(ctx))
+        names = _COPYABLE[type(ctx)] = _copyable(type(ctx))
     if not names.issuperset(changes):
         return replace(ctx, **changes)
-    copy = _new(type(ctx))
-    _set(copy, "__dict__", ctx.__dict__ | changes)
+    copy = object.__new__(type(ctx))
+    object.__setattr__(copy, "__dict__", ctx.__dict__ | changes)    # a record refuses `=`
     return copy
 
 
-_new, _set = object.__new__, object.__setattr__      # past a frozen record's refusal
 _COPYABLE: dict[type, frozenset[str]] = {}
 
 
@@ -388,9 +380,7 @@ def _copyable(cls: type) -> frozenset[str]:
     every = fields(cls)
     plain = (not hasattr(cls, "__post_init__") and "__slots__" not in cls.__dict__
              and all(f.init for f in every))
-    names = frozenset(f.name for f in every) if plain else frozenset()
-    _COPYABLE[cls] = names
-    return names
+    return frozenset(f.name for f in every) if plain else frozenset()
 
 
 def distribution(final: dict[Any, Fraction], f: Callable[[Any], Hashable]) -> dict[Any, Fraction]:

@@ -82,7 +82,7 @@ def roll_attack(s: Swing, tape) -> Swing:
 def react_targeted(s: Swing, tape) -> Swing:
     """Each target may answer with a Targeted skill before it rolls (S23)."""
     return revise(s, answers=tuple((_ask(tape, s, t, t.targeted, "before its evasion roll",
-                                          0),) for t in s.targets))
+                                         0),) for t in s.targets))
 
 
 @step("evasion, hit and critical", forget=("attack", "evasions", "reasons"))
@@ -99,7 +99,7 @@ def judge(s: Swing, tape) -> Swing:
         crits.append(crit)
         reasons.append((why, margin, crit_why))
     return revise(s, evasions=tuple(evasions), hits=tuple(hits), crits=tuple(crits),
-                   reasons=tuple(reasons))
+                  reasons=tuple(reasons))
 
 
 @step("On Hit reactions")
@@ -129,7 +129,7 @@ def roll_damage(s: Swing, tape) -> Swing:
 def mitigate(s: Swing, tape) -> Swing:
     """Each hit target's Defense roll, then the S7 pipeline."""
     defenses, results = [], []
-    pierce_fixed = tape.once("pierce", _fixed_pierce, s.plan)
+    pierce_fixed = tape.once("pierce", lambda: total(pierce_parts(s.plan)))
     for i, t in enumerate(s.targets):
         if not s.hits[i] or s.damage is None:
             defenses.append(None)
@@ -201,8 +201,6 @@ _damage_taken = lru_cache(maxsize=4096)(damage_pipeline)   # a frozen result: sh
 
 
 def _declared(s: Swing, spec, who: str, slot: str):
-    if not s.declared:          # the common case, and odds re-run this once per branch
-        return spec
     verdict = next((d for d in s.declared if d[0] == who), None)
     return spec if verdict is None else _Automatic(spec, verdict[1], slot, verdict[2])
 
@@ -249,10 +247,6 @@ def verdicts(s: Swing) -> tuple[tuple[str, str], ...]:
         word = "critical hit" if s.crits[i] else "hit" if s.hits[i] else "miss"
         out.append((t.id, f"{word}, {s.attack.total} vs {s.evasions[i].total} (S5, S6)"))
     return tuple(out)
-
-
-def _fixed_pierce(plan: AttackPlan) -> int:
-    return total(pierce_parts(plan))
 
 
 def pierce_parts(plan: AttackPlan) -> tuple[Part, ...]:
