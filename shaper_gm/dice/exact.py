@@ -106,7 +106,7 @@ class Dist(Mapping):
 
     @classmethod
     def from_probs(cls, probs: Mapping[Hashable, Fraction]) -> Dist:
-        fracs = {k: Fraction(v) for k, v in probs.items()}
+        fracs = {k: v if type(v) is Fraction else Fraction(v) for k, v in probs.items()}
         denom = lcm(*(f.denominator for f in fracs.values()))
         counts = {k: f.numerator * (denom // f.denominator) for k, f in fracs.items()}
         if sum(counts.values()) != denom:
