@@ -378,8 +378,8 @@ def _copyable(cls: type) -> frozenset[str]:
     """The fields `revise` may copy for `cls`: none when a copy would skip a check or a
     default (`__post_init__`, `init=False` fields) or the class has no `__dict__`."""
     every = fields(cls)
-    plain = (not hasattr(cls, "__post_init__") and "__slots__" not in cls.__dict__
-             and all(f.init for f in every))
+    plain = (not hasattr(cls, "__post_init__") and all(f.init for f in every)
+             and not any("__slots__" in vars(base) for base in cls.__mro__))
     return frozenset(f.name for f in every) if plain else frozenset()
 
 

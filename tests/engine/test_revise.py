@@ -3,7 +3,7 @@ any change of any fields, and the same refusals."""
 
 from __future__ import annotations
 
-from dataclasses import field, replace
+from dataclasses import dataclass, field, replace
 
 import pytest
 from hypothesis import given, settings
@@ -47,6 +47,21 @@ def test_revise_makes_what_replace_makes(start, changes):
 def test_revise_still_checks_a_context_that_checks_itself():
     with pytest.raises(ValueError, match="negative"):
         revise(Checked(1), a=-1)
+
+
+@dataclass(frozen=True, slots=True)
+class Slotted:
+    a: int = 0
+
+
+@dataclass(frozen=True)
+class OnSlots(Slotted):       # its own instances have a __dict__, its base's field not
+    b: int = 0
+
+
+def test_revise_copies_fields_kept_in_slots_too():
+    assert revise(OnSlots(1, 2), b=3) == OnSlots(1, 3)
+    assert revise(Slotted(1), a=2) == Slotted(2)
 
 
 def test_revise_refuses_a_field_the_context_has_not():
