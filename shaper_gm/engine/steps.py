@@ -161,24 +161,28 @@ def play(steps: Sequence[Step], ctx: Any, tape: PlayTape) -> Any:
 
 
 class _BranchTape(Tape):
-    """Replays a fixed script of outcome choices, then takes the first outcome of each
-    roll past it, noting how many outcomes that roll has (`fresh`): the runner runs
-    the others later. So each run of a step is one whole path through its rolls. The
-    path has `ways` of `whole` equally likely outcomes (integers: the runner adds them
-    up without reducing a fraction at every step)."""
+    """One situation's tape, replayed for each run of a step (`replay`): it follows a
+    fixed script of outcome choices, then takes the first outcome of each roll past it,
+    noting how many outcomes that roll has (`fresh`): the runner runs the others later.
+    So each run of a step is one whole path through its rolls. The path has `ways` of
+    `whole` equally likely outcomes (integers: the runner adds them up without reducing
+    a fraction at every step)."""
 
     exact = True
     __slots__ = ("script", "at", "ways", "whole", "fresh", "_decide", "_made")
 
-    def __init__(self, script: tuple[int, ...], decide: Callable[[Ask], str],
-                 made: dict[Hashable, Any]) -> None:
+    def __init__(self, decide: Callable[[Ask], str]) -> None:
+        self._decide = decide
+        self._made: dict[Hashable, Any] = {}    # `once`'s values, for every run
+
+    def replay(self, script: tuple[int, ...]) -> _BranchTape:
+        """The tape for one run of the step from the situation: `script` first."""
         self.script = script
         self.at = 0
         self.ways = 1
         self.whole = 1
         self.fresh: list[int] = []      # outcomes of each roll past the script, in order
-        self._decide = decide
-        self._made = made               # `once`'s values, shared by the situation's runs
+        return self
 
     def roll(self, slot: str, spec: Any, who: str | None = None, *,
              index: int | None = None) -> Any:
@@ -260,10 +264,10 @@ def branches(s: Step, ctx: Any, decide: Callable[[Ask], str],
     rolls it met first as scripts to run, so a step runs once per branch."""
     out = []
     pending: list[tuple[int, ...]] = [()]
-    made: dict[Hashable, Any] = {}
+    situation = _BranchTape(decide)            # one per situation: what `once` made
     while pending:
         script = pending.pop()
-        tape = _BranchTape(script, decide, made)
+        tape = situation.replay(script)
         result = s.fn(ctx, tape)
         out.append((result, tape.ways, tape.whole))
         if not tape.fresh:
