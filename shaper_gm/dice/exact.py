@@ -115,11 +115,12 @@ class Dist(Mapping[Hashable, Fraction]):
 
     @classmethod
     def from_probs(cls, probs: Mapping[Hashable, Fraction]) -> Dist:
-        fracs = {k: Fraction(v) for k, v in probs.items()}
-        if sum(fracs.values()) != 1:
-            raise ValueError("probabilities must sum to 1")
+        fracs = {k: v if type(v) is Fraction else Fraction(v) for k, v in probs.items()}
         denom = lcm(*(f.denominator for f in fracs.values()))
-        return cls({k: int(f * denom) for k, f in fracs.items()})
+        counts = {k: f.numerator * (denom // f.denominator) for k, f in fracs.items()}
+        if sum(counts.values()) != denom:
+            raise ValueError("probabilities must sum to 1")
+        return cls(counts)
 
     @classmethod
     def point(cls, outcome: Hashable) -> Dist:

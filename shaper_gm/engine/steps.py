@@ -24,14 +24,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import replace
-from math import gcd, lcm
+from dataclasses import fields
+from math import gcd, lcm, prod
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from shaper_gm.dice.errors import TooLarge
 from shaper_gm.dice.limits import MAX_DICE, MAX_WEIGHED
 from shaper_gm.engine.decisions import Ask, Decisions
-from shaper_gm.records import record
+from shaper_gm.records import record, revise
 
 if TYPE_CHECKING:      # exact odds only: a played step does not load fractions
     from fractions import Fraction
@@ -84,6 +85,12 @@ class Tape:
         """A number the GM gave for `slot` where the rules roll nothing (`--defense =2`
         for a target without armor), or None. Odds never have one."""
         return None
+
+    def once(self, key: Hashable, make: Callable[..., Any], *args: Any) -> Any:
+        """`make(*args)`, for what a step works out from its situation alone, never from
+        its rolls (the spec of a roll, say): odds run a step once per branch of its
+        rolls from one situation, and make it once for all of them."""
+        return make(*args)
 
 
 # (slot, index within the slot, actor) -> the dice source for that roll
@@ -158,31 +165,39 @@ def play(steps: Sequence[Step], ctx: Any, tape: PlayTape) -> Any:
     return ctx
 
 
-class _NeedRoll(Exception):
-    def __init__(self, outcomes: list[tuple[Any, int]]) -> None:
-        self.outcomes = outcomes
-
-
 class _BranchTape(Tape):
-    """Replays a fixed script of outcome choices; asks for a branch at the first roll
-    past the script. Its branch has `ways` of `whole` equally likely outcomes (integers:
-    the runner adds them up without reducing a fraction at every step)."""
+    """One situation's tape, replayed for each run of a step (`replay`): it follows a
+    fixed script of outcome choices, then takes the first outcome of each roll past it,
+    noting how many outcomes that roll has (`fresh`): the runner runs the others later.
+    So each run of a step is one whole path through its rolls. The path has `ways` of
+    `whole` equally likely outcomes (integers: the runner adds them up without reducing
+    a fraction at every step)."""
 
     exact = True
+    __slots__ = ("script", "at", "ways", "whole", "fresh", "_decide", "_made")
 
-    def __init__(self, script: tuple[int, ...], decide: Callable[[Ask], str]) -> None:
+    def __init__(self, decide: Callable[[Ask], str]) -> None:
+        self._decide = decide
+        self._made: dict[Hashable, Any] = {}    # `once`'s values, for every run
+
+    def replay(self, script: tuple[int, ...]) -> _BranchTape:
+        """The tape for one run of the step from the situation: `script` first."""
         self.script = script
         self.at = 0
         self.ways = 1
         self.whole = 1
-        self._decide = decide
+        self.fresh: list[int] = []      # outcomes of each roll past the script, in order
+        return self
 
     def roll(self, slot: str, spec: Any, who: str | None = None, *,
              index: int | None = None) -> Any:
-        outcomes, whole = _outcomes(spec)
-        if self.at == len(self.script):
-            raise _NeedRoll(outcomes)
-        value, ways = outcomes[self.script[self.at]]
+        last = _LAST
+        outcomes, whole = last[1] if spec is last[0] else _outcomes(spec)
+        if self.at < len(self.script):
+            value, ways = outcomes[self.script[self.at]]
+        else:
+            self.fresh.append(len(outcomes))
+            value, ways = outcomes[0]
         self.at += 1
         self.ways *= ways
         self.whole *= whole
@@ -194,12 +209,25 @@ class _BranchTape(Tape):
     def decide(self, ask: Ask) -> str:
         return self._decide(ask)
 
+    def once(self, key: Hashable, make: Callable[..., Any], *args: Any) -> Any:
+        made = self._made.get(key, _NOT_MADE)
+        if made is _NOT_MADE:
+            made = self._made[key] = make(*args)
+        return made
+
+
+_NOT_MADE = object()
+
 
 _OUTCOMES: dict[Hashable, tuple[list[tuple[Any, int]], int]] = {}
+_LAST: list[Any] = [None, None]      # the spec asked for last, and its outcomes
 
 
 def _outcomes(spec: Any) -> tuple[list[tuple[Any, int]], int]:
-    """(outcome, ways) for each outcome of `spec`, and the ways in all (lowest terms)."""
+    """(outcome, ways) for each outcome of `spec`, and the ways in all (lowest terms).
+
+    The branch tape looks at `_LAST` first: a step runs once per branch and asks for the
+    spec it made once (`Tape.once`) each time, so it need not be hashed again."""
     found = _OUTCOMES.get(spec)
     if found is None:
         dist = spec.outcomes()
@@ -210,6 +238,7 @@ def _outcomes(spec: Any) -> tuple[list[tuple[Any, int]], int]:
         if len(_OUTCOMES) > 4096:
             _OUTCOMES.clear()
         _OUTCOMES[spec] = found
+    _LAST[:] = spec, found
     return found
 
 
@@ -234,24 +263,28 @@ def branches(s: Step, ctx: Any, decide: Callable[[Ask], str],
              room: int = MAX_BRANCHES) -> list[tuple[Any, int, int]]:
     """Every context one step can produce from `ctx`, each with `ways` of `whole`
     outcomes; refused (`TooLarge`) past `room` of them, or as soon as the first path
-    through the step's rolls (their outcomes multiplied) says there would be more."""
+    through the step's rolls (their outcomes multiplied) says there would be more.
+
+    Each run follows one path (see `_BranchTape`) and leaves the other outcomes of the
+    rolls it met first as scripts to run, so a step runs once per branch."""
     out: list[tuple[Any, int, int]] = []
     pending: list[tuple[int, ...]] = [()]
-    first_path = 1                           # outcomes multiplied along the first path
+    situation = _BranchTape(decide)            # one per situation: what `once` made
     while pending:
         script = pending.pop()
-        tape = _BranchTape(script, decide)
-        try:
-            result = s.fn(ctx, tape)
-        except _NeedRoll as need:
-            if not out:
-                first_path *= len(need.outcomes)
-            ahead = max(first_path, len(out) + len(pending) + len(need.outcomes))
-            if ahead > room:
-                raise too_large(MAX_BRANCHES - room + ahead) from None
-            pending.extend(script + (i,) for i in range(len(need.outcomes)))
-            continue
+        tape = situation.replay(script)
+        result = s.fn(ctx, tape)
         out.append((result, tape.ways, tape.whole))
+        if not tape.fresh:
+            continue
+        ahead = prod(tape.fresh) if len(out) == 1 else 0     # the first path multiplied
+        if ahead <= room:
+            for count in tape.fresh:
+                pending.extend(script + (i,) for i in range(1, count))
+                script += (0,)
+            ahead = max(ahead, len(out) + len(pending))
+        if ahead > room:
+            raise too_large(MAX_BRANCHES - room + ahead)
     return out
 
 
@@ -260,47 +293,85 @@ def exact(steps: Sequence[Step], ctx: Any,
     """The exact distribution of final contexts (probabilities sum to 1), or `TooLarge`
     when working it out would weigh more than MAX_BRANCHES outcomes.
 
-    Weights are integers over one common whole, step by step: a step's branches are
-    brought to the least common multiple of their wholes, and the sum reduced once."""
+    Weights are integers over one common whole, step by step (see `_Merged`); only the
+    final weights become Fractions."""
     from fractions import Fraction
     if len(steps) > MAX_BRANCHES:
         raise too_large(len(steps))
     chooser = decisions or Decisions()
-    weights: dict[Any, int] = {ctx: 1}
+    situations: list[tuple[Any, int]] = [(ctx, 1)]
     whole = 1
     room = MAX_BRANCHES - len(steps)        # a step weighs one outcome at the least
     for s in steps:
         room += 1
-        found: list[tuple[Any, int, int]] = []
-        for n, (current, weight) in enumerate(weights.items()):
+        merged = _Merged(s.forget)
+        for n, (current, weight) in enumerate(situations):
             branched = branches(s, current, chooser.lookup, room)
-            if n == 0 and len(branched) * len(weights) > room:     # the rest will be alike
-                raise too_large(MAX_BRANCHES - room + len(branched) * len(weights))
+            if n == 0 and len(branched) * len(situations) > room:   # the rest will be alike
+                raise too_large(MAX_BRANCHES - room + len(branched) * len(situations))
             room -= len(branched)
-            found += ((_forget(result, s.forget), weight * ways, of)
-                      for result, ways, of in branched)
-        common = lcm(*{of for _, _, of in found})
-        merged: dict[Any, int] = defaultdict(int)
-        for result, ways, of in found:
-            merged[result] += ways * (common // of)
-        whole *= common
-        reduce = gcd(whole, *merged.values())
-        weights = {result: ways // reduce for result, ways in merged.items()}
-        whole //= reduce
-    return {result: Fraction(ways, whole) for result, ways in weights.items()}
+            merged.add(branched, weight)
+        situations, whole = merged.reduced(whole)
+    return {result: Fraction(ways, whole) for result, ways in situations}
 
 
-def _forget(ctx: Any, fields: tuple[str, ...]) -> Any:
-    """`ctx` with `fields` cleared (None), so situations that differ only there merge."""
-    if not fields or all(getattr(ctx, name) is None for name in fields):
-        return ctx
-    return replace(ctx, **dict.fromkeys(fields))
+class _Merged:
+    """One step's branches from every situation, equal contexts merged once the step's
+    `forget` fields are cleared. Weights are integers over one whole (the least common
+    multiple of the branches' wholes), in a list beside the contexts, so each context
+    is looked up once. With `forget`, the lookup is by class and the other compared
+    fields (what `==` reads of a record or dataclass), and only the first of equal
+    contexts is copied with those fields cleared."""
+
+    def __init__(self, forget: tuple[str, ...]) -> None:
+        self.cleared = dict.fromkeys(forget)
+        self.kept: dict[type, Callable[[Any], Any]] = {}   # per class: the fields compared
+        self.index: dict[Any, int] = {}      # context (or class, kept fields) -> its place
+        self.contexts: list[Any] = []
+        self.ways: list[int] = []
+        self.whole = 1
+
+    def add(self, branched: list[tuple[Any, int, int]], weight: int) -> None:
+        index, ways, cleared = self.index, self.ways, self.cleared
+        for result, count, of in branched:
+            if self.whole % of:
+                scale = lcm(self.whole, of) // self.whole
+                ways[:] = [w * scale for w in ways]
+                self.whole *= scale
+            count *= weight * (self.whole // of)
+            if cleared:
+                kind = type(result)
+                key = (kind, (self.kept.get(kind) or self._kept(kind))(result))
+            else:
+                key = result
+            at = index.get(key)
+            if at is None:
+                index[key] = len(ways)
+                ways.append(count)
+                self.contexts.append(revise(result, **cleared) if cleared else result)
+            else:
+                ways[at] += count
+
+    def _kept(self, cls: type) -> Callable[[Any], Any]:
+        names = [f.name for f in fields(cls) if f.compare and f.name not in self.cleared]
+        getter = self.kept[cls] = attrgetter(*names) if names else (lambda ctx: ())
+        return getter
+
+    def reduced(self, before: int) -> tuple[list[tuple[Any, int]], int]:
+        """The contexts with their weights, in lowest terms with their whole (`before`:
+        the whole of the situations the step ran from)."""
+        whole = before * self.whole
+        common = gcd(whole, *self.ways)
+        return [(ctx, w // common) for ctx, w in zip(self.contexts, self.ways, strict=True)], \
+            whole // common
 
 
 def distribution(final: dict[Any, Fraction], f: Callable[[Any], Hashable]) -> dict[Any, Fraction]:
-    """Project a distribution of contexts onto one reading of them (hit, damage, ...)."""
+    """Project a distribution of contexts onto one reading of them (hit, damage, ...),
+    adding integer counts over the common denominator rather than Fractions."""
     from fractions import Fraction
-    out: dict[Any, Fraction] = defaultdict(Fraction)
+    whole = lcm(*(p.denominator for p in final.values()))
+    out: dict[Any, int] = defaultdict(int)
     for ctx, p in final.items():
-        out[f(ctx)] += p
-    return dict(out)
+        out[f(ctx)] += p.numerator * (whole // p.denominator)
+    return {reading: Fraction(count, whole) for reading, count in out.items()}

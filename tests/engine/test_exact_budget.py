@@ -26,6 +26,14 @@ def test_a_run_within_the_budget_is_exact():
     assert final[7] == Fraction(1, 6) and sum(final.values()) == 1
 
 
+def test_a_step_runs_once_per_branch_with_no_run_wasted_on_finding_its_rolls():
+    """1d6 then 1d4 in one step: 24 paths, 24 runs (each run follows one path whole)."""
+    runs: list = []
+    final = exact((rolling("1d6", "1d4", runs=runs),), 0)
+    assert len(runs) == 24
+    assert final[2] == Fraction(1, 24) and final[7] == Fraction(4, 24)
+
+
 def test_more_steps_than_the_budget_are_refused_before_any_runs():
     runs: list = []
     with pytest.raises(TooLarge, match="30,001 outcomes"):

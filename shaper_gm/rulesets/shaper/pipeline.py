@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import field, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from shaper_gm.dice import DiceInputError, Roll, parse, roll
@@ -26,7 +27,7 @@ from shaper_gm.dice.specs import BasicRoll, SumRoll
 from shaper_gm.dice.totals import EnteredTotal, entered, take_total
 from shaper_gm.engine.decisions import Ask
 from shaper_gm.engine.steps import Step, play, step
-from shaper_gm.records import record
+from shaper_gm.records import record, revise
 from shaper_gm.rulesets.shaper.attack import (
     DAMAGE,
     DEFENSE,
@@ -74,18 +75,14 @@ class Swing:
 
 @step("attack roll")
 def roll_attack(s: Swing, tape) -> Swing:
-    p = s.plan
-    spec = BasicRoll(s.numbers.basic_roll, total(p.attack_bonus), mods_of(p.modifiers),
-                     p.extra_attack_dice, f"attack by {p.attacker}")
-    return replace(s, attack=tape.roll(ROLL, _declared(s, spec, p.attacker, ROLL),
-                                       p.attacker))
+    return revise(s, attack=tape.roll(ROLL, tape.once(ROLL, _attack_spec, s), s.plan.attacker))
 
 
 @step("Targeted reactions")
 def react_targeted(s: Swing, tape) -> Swing:
     """Each target may answer with a Targeted skill before it rolls (S23)."""
-    return replace(s, answers=tuple((_ask(tape, s, t, t.targeted, "before its evasion roll",
-                                          0),) for t in s.targets))
+    return revise(s, answers=tuple((_ask(tape, s, t, t.targeted, "before its evasion roll",
+                                         0),) for t in s.targets))
 
 
 @step("evasion, hit and critical", forget=("attack", "evasions", "reasons"))
@@ -93,10 +90,7 @@ def judge(s: Swing, tape) -> Swing:
     """S5 and S6 for each target, one evasion roll each."""
     evasions, hits, crits, reasons = [], [], [], []
     for i, t in enumerate(s.targets):
-        bonus = total(t.evasion_bonus) + sum(a.evasion for a in _chosen(s, i))
-        spec = BasicRoll(s.numbers.basic_roll, bonus, mods_of(t.evasion_modifiers), 0,
-                         f"evasion of {t.id}")
-        evasion = tape.roll(EVADE, _declared(s, spec, t.id, EVADE), t.id, index=i)
+        evasion = tape.roll(EVADE, tape.once((EVADE, i), _evasion_spec, s, i, t), t.id, index=i)
         hit, why = decide_hit(s.attack, evasion)
         margin = s.attack.total - evasion.total
         crit, crit_why = decide_critical(s.numbers, hit, margin)
@@ -104,8 +98,8 @@ def judge(s: Swing, tape) -> Swing:
         hits.append(hit)
         crits.append(crit)
         reasons.append((why, margin, crit_why))
-    return replace(s, evasions=tuple(evasions), hits=tuple(hits), crits=tuple(crits),
-                   reasons=tuple(reasons))
+    return revise(s, evasions=tuple(evasions), hits=tuple(hits), crits=tuple(crits),
+                  reasons=tuple(reasons))
 
 
 @step("On Hit reactions")
@@ -116,7 +110,7 @@ def react_on_hit(s: Swing, tape) -> Swing:
         late = _ask(tape, s, t, t.on_hit, "as the hit lands", 1 if t.targeted else 0) \
             if s.hits[i] else None
         answers.append((*(s.answers[i] if s.answers else ()), late))
-    return replace(s, answers=tuple(answers))
+    return revise(s, answers=tuple(answers))
 
 
 @step("damage roll")
@@ -125,28 +119,24 @@ def roll_damage(s: Swing, tape) -> Swing:
     critical (S6). Misses roll none."""
     if not any(s.hits):
         return s
-    hit_crits = {c for h, c in zip(s.hits, s.crits, strict=True) if h}
-    spec = DamageSpec(s.plan, s.numbers.critical_dice if any(s.crits) else None,
-                      mixed=len(hit_crits) > 1)
+    spec = tape.once(DAMAGE, _damage_spec, s)
     if not tape.exact:
         spec = _Verdicts(spec, verdicts(s))
-    return replace(s, damage=tape.roll(DAMAGE, spec, s.plan.attacker))
+    return revise(s, damage=tape.roll(DAMAGE, spec, s.plan.attacker))
 
 
 @step("Defense and damage taken", forget=("damage", "defenses"))
 def mitigate(s: Swing, tape) -> Swing:
     """Each hit target's Defense roll, then the S7 pipeline."""
     defenses, results = [], []
-    pierce_fixed = total(pierce_parts(s.plan))
+    pierce_fixed = tape.once("pierce", lambda: total(pierce_parts(s.plan)))
     for i, t in enumerate(s.targets):
         if not s.hits[i] or s.damage is None:
             defenses.append(None)
             results.append(None)
             continue
         defense, defense_total = None, None
-        dice = "+".join(d for d in (t.defense, *(a.defense_dice for a in _chosen(s, i))) if d)
-        if dice:
-            spec = SumRoll.of(dice, f"Defense of {t.id}", after=total(t.defense_bonus))
+        if (spec := tape.once((DEFENSE, i), _defense_spec, s, i, t)) is not None:
             defense = tape.roll(DEFENSE, spec, t.id, index=i)
             defense_total = defense.total + total(t.defense_bonus)
         elif (flat := tape.flat(DEFENSE, t.id, index=i)) is not None:
@@ -156,11 +146,11 @@ def mitigate(s: Swing, tape) -> Swing:
         elif t.defense_bonus:
             defense_total = total(t.defense_bonus)
         magic = s.plan.is_magic if t.magic is None else t.magic
-        results.append(damage_pipeline(s.damage.for_target(s.crits[i]), defense_total,
-                                       magic=magic, pierce=pierce_fixed + s.damage.pierce,
-                                       absorb=t.absorb, hp=t.hp))
+        results.append(_damage_taken(s.damage.for_target(s.crits[i]), defense_total,
+                                     magic=magic, pierce=pierce_fixed + s.damage.pierce,
+                                     absorb=t.absorb, hp=t.hp))
         defenses.append(defense)
-    return replace(s, defenses=tuple(defenses), results=tuple(results))
+    return revise(s, defenses=tuple(defenses), results=tuple(results))
 
 
 ATTACK_STEPS: tuple[Step, ...] = (roll_attack, react_targeted, judge, react_on_hit,
@@ -177,6 +167,38 @@ def resolve_attack(numbers: RulesetNumbers, plan: AttackPlan, targets: Sequence[
 
 
 # --- what the steps ask ---------------------------------------------------------------
+# The specs come from the situation alone: a step asks for them through `tape.once`, so
+# odds, which run a step once per branch of its rolls, make them once per situation.
+
+def _attack_spec(s: Swing):
+    p = s.plan
+    spec = BasicRoll(s.numbers.basic_roll, total(p.attack_bonus), mods_of(p.modifiers),
+                     p.extra_attack_dice, f"attack by {p.attacker}")
+    return _declared(s, spec, p.attacker, ROLL)
+
+
+def _evasion_spec(s: Swing, i: int, t: TargetPlan):
+    bonus = total(t.evasion_bonus) + sum(a.evasion for a in _chosen(s, i))
+    spec = BasicRoll(s.numbers.basic_roll, bonus, mods_of(t.evasion_modifiers), 0,
+                     f"evasion of {t.id}")
+    return _declared(s, spec, t.id, EVADE)
+
+
+def _damage_spec(s: Swing) -> DamageSpec:
+    hit_crits = {c for h, c in zip(s.hits, s.crits, strict=True) if h}
+    return DamageSpec(s.plan, s.numbers.critical_dice if any(s.crits) else None,
+                      mixed=len(hit_crits) > 1, all_critical=hit_crits == {True})
+
+
+def _defense_spec(s: Swing, i: int, t: TargetPlan) -> SumRoll | None:
+    """The target's Defense dice (armor, answers) as one roll, or None: no dice (S7)."""
+    dice = "+".join(d for d in (t.defense, *(a.defense_dice for a in _chosen(s, i))) if d)
+    return SumRoll.of(dice, f"Defense of {t.id}", after=total(t.defense_bonus)) if dice \
+        else None
+
+
+_damage_taken = lru_cache(maxsize=4096)(damage_pipeline)   # a frozen result: shared
+
 
 def _declared(s: Swing, spec, who: str, slot: str):
     verdict = next((d for d in s.declared if d[0] == who), None)
@@ -244,6 +266,7 @@ class DamageSpec:
     plan: AttackPlan
     critical: str | None
     mixed: bool = False       # some hit targets are critical and some are not
+    all_critical: bool = False    # every hit target is (odds read one sum, see outcomes)
 
     @property
     def groups(self) -> list[str]:
@@ -273,11 +296,15 @@ class DamageSpec:
     def outcomes(self) -> Dist:
         """The damage roll as odds read it: damage for a target and Pierce. So the joint
         is of three sums (weapon and skill dice together, the critical dice, the Pierce
-        dice), not of every group: eight groups of Pierce dice were 6**8 outcomes."""
+        dice), not of every group: eight groups of Pierce dice were 6**8 outcomes. When
+        every target hit is critical (`all_critical`), only the critical dice's sum with
+        the weapon's is read, so they are one sum (11 outcomes for 1d6 and 1d6, not 36)."""
         from shaper_gm.dice.exact import Dist, roll_dist  # odds only: not for a roll
         plan = self.plan
-        parts = ([plan.weapon.damage, *plan.damage_dice],
-                 [self.critical] if self.critical else [], list(plan.pierce_dice))
+        crit = [self.critical] if self.critical else []
+        together = crit if self.all_critical else []
+        parts = ([plan.weapon.damage, *plan.damage_dice, *together],
+                 [c for c in crit if not together], list(plan.pierce_dice))
         joint = Dist.point(())
         for groups in parts:
             dice = tuple(t for g in groups for t in parse(g).dice_terms)

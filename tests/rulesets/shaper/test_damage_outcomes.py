@@ -39,3 +39,19 @@ def test_pierce_groups_add_up_and_match_every_face():
         got[(roll.for_target(False), roll.for_target(True) - roll.for_target(False),
              roll.pierce)] += outcomes[roll] * whole
     assert got == read
+
+
+def test_when_every_target_hit_is_critical_the_critical_dice_join_the_weapons_sum():
+    """Only the damage a critical target takes is read then: 1d6+1d6 is 11 sums, not 36
+    pairs, and each weighs what the faces say."""
+    plan = AttackPlan("a", Weapon("bow", "Bow", "ranged", "1d6+3", pierce=1),
+                      pierce_dice=("1d4",), damage_bonus=(Part(2, "bonus"),))
+    outcomes = DamageSpec(plan, "1d6+1", all_critical=True).outcomes()
+    assert len(outcomes) == 11 * 4
+    read = Counter()
+    for weapon, critical, pierce in product(range(1, 7), range(1, 7), range(1, 5)):
+        read[(weapon + 3 + 2 + critical + 1, pierce)] += 1
+    got = Counter()
+    for roll in outcomes:
+        got[(roll.for_target(True), roll.pierce)] += outcomes[roll] * sum(read.values())
+    assert got == read
