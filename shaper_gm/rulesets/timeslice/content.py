@@ -75,7 +75,7 @@ RULESET_FIELDS = {
         ("heal_minutes_per_point", integer(1)), ("heal_wakes", boolean), ("tend_kit", ident),
         ("tend_reach", integer(1)), ("round_seconds", integer(1)), ("unit_meters", integer(1)),
         ("diagonal_step", integer(1)), ("grid", _as_is), ("unarmed", _as_is),
-        ("default_sheet", SHEET.mapping()))}
+        ("default_sheet", SHEET.mapping()), ("terms", mapping_of(snake_name, text)))}
 RULESET_FIELDS["provisional"] = Field(list_of(text))
 WEAPON_FIELDS = {"name": Field(text, required=True), "damage": Field(integer(0), required=True),
                  "range": Field(integer(1)), "provisional": Field(boolean)}

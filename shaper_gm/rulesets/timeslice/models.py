@@ -93,6 +93,7 @@ class Numbers:
     grid_rows: int = 10
     unarmed: Weapon = field(default_factory=lambda: Weapon("unarmed", "Unarmed", 1, 1))
     default_sheet: tuple[tuple[str, int], ...] = ()
+    terms: tuple[tuple[str, str], ...] = ()   # the shared verbs' words for these rules
     provisional: tuple[str, ...] = ()
 
     def cost(self, action: str) -> int:
@@ -157,9 +158,6 @@ class Sheet:
     armor: str | None = None
     gear: tuple[str, ...] = ()
     player: bool = False
-
-    def number(self, key: str) -> int:
-        return int(getattr(self, key))
 
 
 @record
