@@ -26,7 +26,7 @@ def attack_odds(state, rs, request, decisions: Decisions | None = None) -> Odds:
                             "off the timer (T14)", "no odds to work out")
     final = exact(SWING, swing, decisions or Decisions())
     defense = next(iter(distribution(final, lambda c: c.defense)))
-    lost = distribution(final, lambda c: c.hp - c.hp_after)
+    lost = distribution(final, lambda c: c.hp_before - c.hp_after)
     target = state.actors[request.target].name
     attack = ", ".join(f"{label} {amount:+d} ({rule})" for label, amount, rule in
                        swing.attack_parts)
@@ -48,7 +48,7 @@ def attack_odds(state, rs, request, decisions: Decisions | None = None) -> Odds:
          Chance("down", down, "dropped to 0 HP, T13")),
         (Spread("taken", Dist.from_probs(lost), "after DR, a miss is 0, T12; HP stop at 0, "
                 "T13", label="HP lost"),),
-        harm="taken", start=swing.hp)
+        harm="taken", start=swing.hp_before)
     called = request.get("called")
     facts = (Fact("called", f"called shot {called}" if called else "", called, "T11"),
              Fact("defense", defense, note="T10"))

@@ -20,7 +20,7 @@ from shaper_gm.render.tables import Column, Layout
 from shaper_gm.render.text import Names
 from shaper_gm.render.views import Sheet, health
 from shaper_gm.rulesets.timeslice import events as tev
-from shaper_gm.rulesets.timeslice.attack import DyingAttackOutcome, Swing
+from shaper_gm.rulesets.timeslice.attack import DyingAttackOutcome, Swing, defense_option
 from shaper_gm.rulesets.timeslice.clock import clock_text, minutes
 from shaper_gm.rulesets.timeslice.describe import LINES, attack_head, item_name
 from shaper_gm.rulesets.timeslice.harm import dying_timers, fight, info
@@ -228,8 +228,7 @@ def _condition_row(actor) -> Text:
 def _defenses(actor, rs) -> str:
     out = []
     for kind in rs.numbers.defenses:
-        extra = actor.effect_total("defense") + actor.effect_total(kind.id)
-        total = rs.stat_bonus(actor.sheet, kind.stat) + extra
+        total = defense_option(rs, actor, kind).bonus
         notes = [f"[{kind.stat.upper()}]"]
         if kind.needs_weapon:
             notes.append("needs a weapon")
