@@ -107,13 +107,9 @@ KINDS = {"weapons": Kind(item_builder(Weapon, WEAPON_FIELDS)),
          "characters": _template("character"), "creatures": _template("creature")}
 
 
+@lru_cache(maxsize=8)
 def load_library(root: str | None = None) -> Library:
     """The checked time-slice content under `root` (default: the project's content)."""
-    return _load(root)
-
-
-@lru_cache(maxsize=8)
-def _load(root: str | None) -> Library:
     return build_library(ruleset_files(RULESET_ID, root))
 
 

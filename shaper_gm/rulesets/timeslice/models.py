@@ -111,26 +111,6 @@ class Numbers:
 
 
 @record
-class Template:
-    """A character or creature of the content (T-sheet): its numbers and kit."""
-
-    id: str
-    name: str
-    kind: str                    # "character" | "creature"
-    player: bool = False         # T13: player characters go dying at 0 HP
-    q: int = 10
-    u: int = 10
-    v: int = 10
-    hp: int = 10
-    dr: int = 0                  # natural DR; armor adds its own (T12)
-    ts_max: int | None = None    # None: the ruleset's default (T3)
-    weapons: tuple[str, ...] = ()
-    armor: str | None = None
-    gear: tuple[str, ...] = ()
-    provisional: bool = False
-
-
-@record
 class Library:
     numbers: Numbers
     weapons: Mapping[str, Weapon] = field(default_factory=dict)
@@ -158,6 +138,18 @@ class Sheet:
     armor: str | None = None
     gear: tuple[str, ...] = ()
     player: bool = False
+
+
+@record
+class Template(Sheet):
+    """A character or creature of the content (T-sheet): a sheet with a name. Its `dr`
+    is natural DR, to which its armor adds (T12); `ts_max` None takes the default (T3)."""
+
+    id: str = ""
+    name: str = ""
+    kind: str = ""               # "character" | "creature"
+    ts_max: int | None = None
+    provisional: bool = False
 
 
 @record

@@ -33,6 +33,7 @@ from shaper_gm.rulesets.timeslice.rolls import ZERO_READ_SIDES, bonus, stat_roll
 
 DAMAGE_OPTIONS = ("direct", "nonlethal")
 
+
 class TimesliceRuleset(RulesetBase):
     """Time slices: a TS budget spent in passes, d10s read 0-9, dying timers."""
 
