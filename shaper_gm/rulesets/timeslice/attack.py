@@ -162,22 +162,16 @@ SWING = (roll_attack, choose_defense, roll_defense, judge, deal_damage)
 
 @record
 class DyingAttackOutcome:
-    """T14: an attack on a dying character rolls nothing; its timer loses a minute."""
+    """T14: an attack on a dying character rolls nothing; its timer loses a minute.
+    `prepare` plans it; `resolve` fills in the timer."""
 
     attacker: str
     target: str
     weapon: str
     before: int                       # seconds on the timer
-    after: int
-    died: bool
+    after: int = 0
+    died: bool = False
     notes: tuple[Note, ...] = ()
-
-
-@record
-class Prepared:
-    weapon: Weapon
-    called: CalledShot | None
-    swing: Swing | None                # None when the target is dying (T14)
 
 
 # --- checking and planning ------------------------------------------------------------
@@ -198,9 +192,10 @@ def choose_weapon(rs, actor, wanted: str | None) -> Weapon:
     return weapon
 
 
-def prepare(state, rs, request) -> Prepared:
+def prepare(state, rs, request) -> Swing | DyingAttackOutcome:
     """Everything the rules refuse, checked before any TS is paid or any die rolled;
-    whether or not it is the attacker's turn (the engine checks that)."""
+    whether or not it is the attacker's turn (the engine checks that). The plan is the
+    outcome record the resolution fills in."""
     attacker, target = rs.actor_of(state, request.actor), rs.actor_of(state, request.target)
     if attacker.id == target.id:
         raise RuleViolation(f"{attacker.name} cannot attack itself (T9)", "name another target")
@@ -221,11 +216,12 @@ def prepare(state, rs, request) -> Prepared:
             raise RuleViolation(f"{target.name} is dying: an attack on it rolls nothing and "
                                 "takes a minute off its timer (T14)",
                                 "drop --called and --defense")
-        return Prepared(weapon, None, None)
+        return DyingAttackOutcome(attacker.id, target.id, weapon.id,
+                                  harm.info(target).dying_left or 0)
     if called is not None and called.drops_weapon and harm.info(target).held is None:
         raise RuleViolation(f"{target.name} holds no weapon to drop (T11)",
                             "choose another called shot")
-    return Prepared(weapon, called, _swing(rs, request, attacker, target, weapon, called))
+    return _swing(rs, request, attacker, target, weapon, called)
 
 
 def _swing(rs, request, attacker, target, weapon: Weapon, called: CalledShot | None) -> Swing:
@@ -296,20 +292,20 @@ def best_defense(options: tuple[DefenseOption, ...]) -> str:
     return max(options, key=lambda o: o.bonus).kind if options else NO_DEFENSE
 
 
-def _checked(acting: Acting) -> Prepared:
+def _checked(acting: Acting) -> Swing | DyingAttackOutcome:
     """`prepare`, and faces given for rolls the attack will not make refused in the
     rules' words (T13, T14)."""
-    prepared = prepare(acting.state, acting.rs, acting.request)
+    plan = prepare(acting.state, acting.rs, acting.request)
     target = acting.state.actors[acting.request.target]
     given = acting.tape.given
-    if prepared.swing is None and (given(SLOT_ATTACK) or given(SLOT_DEFEND)):
+    if isinstance(plan, DyingAttackOutcome) and (given(SLOT_ATTACK) or given(SLOT_DEFEND)):
         raise RuleViolation(f"{target.name} is dying: an attack on it rolls nothing and takes "
                             "a minute off its timer (T14)", "drop --roll and --defend")
-    if prepared.swing is not None and not prepared.swing.defenses and given(SLOT_DEFEND):
+    if isinstance(plan, Swing) and not plan.defenses and given(SLOT_DEFEND):
         why = "it is not awake (T10, T13)" if harm.info(target).condition != UP else \
             "it can pay for none (T8, T10)"
         raise RuleViolation(f"{target.name} makes no defense roll: {why}", "drop --defend")
-    return prepared
+    return plan
 
 
 # --- resolving ------------------------------------------------------------------------
@@ -317,20 +313,17 @@ def _checked(acting: Acting) -> Prepared:
 def resolve(acting: Acting) -> Done:
     """T9-T14 on the paid state: the swing and its harm, or a dying target's timer."""
     state, rs, request, tape = acting.state, acting.rs, acting.request, acting.tape
-    prepared: Prepared = acting.plan
-    if prepared.swing is None:
-        before = harm.info(state.actors[request.target]).dying_left or 0
+    if isinstance(acting.plan, DyingAttackOutcome):
         tape.note("the target is dying: no roll", None, "T14")
         state, events = harm.attack_dying(state, rs.numbers, request.target,
                                           "attacked while dying (T14)")
         data = harm.info(state.actors[request.target])
         tape.note("dying timer, minutes", minutes(data.dying_left or 0), "T14")
-        outcome = DyingAttackOutcome(request.actor, request.target, prepared.weapon.id, before,
-                                     data.dying_left or 0, data.condition == DEAD,
-                                     tuple(tape.notes))
+        outcome = replace(acting.plan, after=data.dying_left or 0,
+                          died=data.condition == DEAD, notes=tuple(tape.notes))
         return Done(state, (AttackResolved(request.actor, outcome, action="attack"), *events),
                     outcome)
-    swing = play(SWING, prepared.swing, tape)
+    swing = play(SWING, acting.plan, tape)
     events: list = []
     option = swing.option(swing.defense)
     if option is not None and option.cost:                            # T8: off-turn TS
@@ -342,7 +335,8 @@ def resolve(acting: Acting) -> Done:
         state, harmed = harm.lose_hp(state, rs.numbers, swing.target, swing.taken,
                                      nonlethal=swing.nonlethal,
                                      why=f"hit by {state.actors[swing.attacker].name}")
-        state, done, effects = _called_effects(state, swing.target, prepared.called)
+        called = rs.numbers.called(swing.called) if swing.called else None
+        state, done, effects = _called_effects(state, swing.target, called)
         events += [*harmed, *done]
         condition = harm.info(state.actors[swing.target]).condition
         result = "" if condition == UP else condition

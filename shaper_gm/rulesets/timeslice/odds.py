@@ -15,13 +15,12 @@ from shaper_gm.engine.decisions import Decisions
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.odds import Chance, Fact, Odds, Spread, TargetOdds
 from shaper_gm.engine.steps import distribution, exact
-from shaper_gm.rulesets.timeslice.attack import SWING, prepare
+from shaper_gm.rulesets.timeslice.attack import SWING, Swing, prepare
 
 
 def attack_odds(state, rs, request, decisions: Decisions | None = None) -> Odds:
-    prepared = prepare(state, rs, request)
-    swing = prepared.swing
-    if swing is None:
+    swing = prepare(state, rs, request)
+    if not isinstance(swing, Swing):
         raise RuleViolation("an attack on a dying character rolls nothing: it takes a minute "
                             "off the timer (T14)", "no odds to work out")
     final = exact(SWING, swing, decisions or Decisions())
@@ -52,5 +51,5 @@ def attack_odds(state, rs, request, decisions: Decisions | None = None) -> Odds:
     called = request.get("called")
     facts = (Fact("called", f"called shot {called}" if called else "", called, "T11"),
              Fact("defense", defense, note="T10"))
-    return Odds(request.actor, "attacks", (odds,), weapon=prepared.weapon.name,
+    return Odds(request.actor, "attacks", (odds,), weapon=rs.weapon(swing.weapon).name,
                 facts=facts, assumed=notes)
