@@ -119,14 +119,13 @@ def build_library(files: list[tuple[str, Any]]) -> Library:
     (display, raw), found = sort_files(ctx, files, RULESET_ID, "time-slice", tuple(KINDS))
     items, _ = build_items(ctx, found, KINDS)
     numbers = build_numbers(ctx.at(display), raw)
-    library = Library(numbers=numbers or Numbers(name="?"), weapons=items["weapons"],
-                      armor=items["armor"], gear=items["gear"],
-                      templates={**items["characters"], **items["creatures"]})
-    if numbers is not None:
-        _cross_check(ctx, library, display)
-    if ctx.errors:
+    if numbers is not None and numbers.tend_kit not in items["gear"]:       # T14
+        ctx.at(display).error("tend_kit", f"no gear {numbers.tend_kit!r} (T14)"
+                              f"{known(items['gear'])}")
+    if ctx.errors or numbers is None:
         raise ContentError(ctx.errors)
-    return library
+    return Library(numbers=numbers, weapons=items["weapons"], armor=items["armor"],
+                   gear=items["gear"], templates={**items["characters"], **items["creatures"]})
 
 
 def build_numbers(ctx: Ctx, raw: Any) -> Numbers | None:
@@ -156,9 +155,3 @@ def build_numbers(ctx: Ctx, raw: Any) -> Numbers | None:
     del good["grid"]
     return Numbers(**good)
 
-
-def _cross_check(ctx: Ctx, library: Library, ruleset_file: str) -> None:
-    """The tend kit the numbers name is gear of the content (T14)."""
-    if library.numbers.tend_kit not in library.gear:
-        ctx.at(ruleset_file).error("tend_kit", f"no gear {library.numbers.tend_kit!r} (T14)"
-                                   f"{known(library.gear)}")

@@ -67,33 +67,34 @@ class Gear:
 
 @record
 class Numbers:
-    """Every number and switch of rulings T1-T17, as content gives them."""
+    """Every number and switch of rulings T1-T17, as content gives them (the values
+    live once, in content/timeslice/ruleset.yaml)."""
 
     name: str
-    stat_roll: str = "2d10"                 # T2
-    zero_faces: bool = True                 # T1: d10s read 0-9
-    stat_average: int = 10                  # T2: bonus = stat - this
-    ts_default: int = 10                    # T3
-    initiative_stat: str = "q"              # T4
-    costs: tuple[tuple[str, int], ...] = ()  # T7: TS per maneuver
-    move_units: int = 2                     # T7, T17: units one move maneuver covers
-    defenses: tuple[DefenseKind, ...] = ()  # T8, T10
-    no_defense_total: int = 0               # T10: a target that cannot make a defense roll
-    called_shots: tuple[CalledShot, ...] = ()   # T11
-    dying_minutes: int = 5                  # T14
-    attack_on_dying_minutes: int = 1        # T14
-    heal_minutes_per_point: int = 1         # T14
-    heal_wakes: bool = False                # T14
-    tend_kit: str = "medical-kit"           # T14
-    tend_reach: int = 1                     # T14: units
-    round_seconds: int = 6                  # T15
-    unit_meters: int = 1                    # T17
-    diagonal_step: int = 1                  # T17
-    grid_cols: int = 10                     # T17: a new encounter's grid of units
-    grid_rows: int = 10
-    unarmed: Weapon = field(default_factory=lambda: Weapon("unarmed", "Unarmed", 1, 1))
-    default_sheet: tuple[tuple[str, int], ...] = ()
-    terms: tuple[tuple[str, str], ...] = ()   # the shared verbs' words for these rules
+    stat_roll: str                          # T2
+    zero_faces: bool                        # T1: d10s read 0-9
+    stat_average: int                       # T2: bonus = stat - this
+    ts_default: int                         # T3
+    initiative_stat: str                    # T4
+    costs: tuple[tuple[str, int], ...]      # T7: TS per maneuver
+    move_units: int                         # T7, T17: units one move maneuver covers
+    defenses: tuple[DefenseKind, ...]       # T8, T10
+    no_defense_total: int                   # T10: a target that cannot make a defense roll
+    called_shots: tuple[CalledShot, ...]    # T11
+    dying_minutes: int                      # T14
+    attack_on_dying_minutes: int            # T14
+    heal_minutes_per_point: int             # T14
+    heal_wakes: bool                        # T14
+    tend_kit: str                           # T14
+    tend_reach: int                         # T14: units
+    round_seconds: int                      # T15
+    unit_meters: int                        # T17
+    diagonal_step: int                      # T17
+    grid_cols: int                          # T17: a new encounter's grid of units
+    grid_rows: int
+    unarmed: Weapon
+    default_sheet: tuple[tuple[str, int], ...]
+    terms: tuple[tuple[str, str], ...]      # the shared verbs' words for these rules
     provisional: tuple[str, ...] = ()
 
     def cost(self, action: str) -> int:
