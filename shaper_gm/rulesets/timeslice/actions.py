@@ -75,13 +75,10 @@ def _draw(acting: Acting) -> Done:
     return Done(acting.state.with_actor(actor), (drawn,), drawn)
 
 
-def _costs(action: str):
-    return lambda acting: {"ts": acting.rs.numbers.cost(action)}
-
-
 MOVE = Action("move", _move, prepare=_route, what="a move",
               cost=lambda acting: {"ts": acting.plan.moves * acting.rs.numbers.cost("move")})
-TEND = Action("tend", _tend, prepare=_tending, cost=_costs("tend"), after_fight=True)
+TEND = Action("tend", _tend, prepare=_tending, after_fight=True,
+              cost=lambda acting: {"ts": acting.rs.numbers.cost("tend")})
 DRAW = Action("draw", _draw, prepare=_drawing, what="drawing a weapon", phrase="draw",
               cost=lambda acting: {"ts": acting.rs.numbers.cost(
                   "pick_up" if acting.plan.picked_up else "draw")})

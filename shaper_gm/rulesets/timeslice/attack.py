@@ -10,7 +10,6 @@ over exact distributions. The request's flags: `with`, `called`, `defense`, `non
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
 from shaper_gm.engine import events as ev
@@ -24,14 +23,18 @@ from shaper_gm.records import record
 from shaper_gm.rulesets.timeslice import harm
 from shaper_gm.rulesets.timeslice.clock import minutes
 from shaper_gm.rulesets.timeslice.events import AttackResolved, WeaponDropped
-from shaper_gm.rulesets.timeslice.models import DEAD, DYING, UP, CalledShot, Weapon
-from shaper_gm.rulesets.timeslice.rolls import dice_mean, stat_spec, with_bonus
+from shaper_gm.rulesets.timeslice.models import DEAD, DYING, UP, CalledShot, DefenseKind, Weapon
+from shaper_gm.rulesets.timeslice.rolls import stat_spec, with_bonus
 
 # Dice slots (commands.md): --roll is the attacker's two faces, --defend the defender's.
 SLOT_ATTACK, SLOT_DEFEND = "roll", "defend"
 NO_DEFENSE = "none"
 
-Part = tuple[str, int, str]          # (label, amount, ruling)
+Part = Note                          # (label, amount, ruling)
+
+
+def _total(parts: tuple[Part, ...]) -> int:
+    return sum(part.value for part in parts)
 
 
 @record
@@ -44,7 +47,7 @@ class DefenseOption:
 
     @property
     def bonus(self) -> int:
-        return sum(amount for _, amount, _ in self.parts)
+        return _total(self.parts)
 
 
 @record
@@ -63,7 +66,7 @@ class Swing:
     default_defense: str
     damage_parts: tuple[Part, ...]    # weapon, called shot, effects (T11, T12)
     dr: int
-    hp: int
+    hp_before: int
     no_defense_total: int = 0
     prompt: str = ""
     # filled by the steps
@@ -81,25 +84,21 @@ class Swing:
     effects: tuple[str, ...] = ()     # what a called shot did on the hit (T11)
     result: str = ""                  # "", "dying", "unconscious", "dead" (T13)
 
-    @property
-    def hp_before(self) -> int:
-        return self.hp
-
     def option(self, kind: str) -> DefenseOption | None:
         return next((d for d in self.defenses if d.kind == kind), None)
 
 
 def _noted(tape, parts: tuple[Part, ...]) -> int:
-    for label, amount, rule in parts:
-        tape.note(label, amount, rule)
-    return sum(amount for _, amount, _ in parts)
+    for part in parts:
+        tape.note(*part)
+    return _total(parts)
 
 
 @step(forget=("attack_roll",))
 def roll_attack(ctx: Swing, tape) -> Swing:
     """T9: the attacker's `[V]` roll plus its bonuses (T2: 2d10 read 0-9 + stat - 10)."""
-    bonus = sum(amount for _, amount, _ in ctx.attack_parts)
-    rolled = tape.roll(SLOT_ATTACK, with_bonus(ctx.stat_roll, bonus), ctx.attacker)
+    rolled = tape.roll(SLOT_ATTACK, with_bonus(ctx.stat_roll, _total(ctx.attack_parts)),
+                       ctx.attacker)
     tape.note("attack dice", rolled.total, "T1, T2")
     total = rolled.total + _noted(tape, ctx.attack_parts)
     tape.note("attack total", total, "T9")
@@ -147,13 +146,13 @@ def judge(ctx: Swing, tape) -> Swing:
 def deal_damage(ctx: Swing, tape) -> Swing:
     """T12: the weapon's damage (with the called shot's), less DR, off HP, never below 0."""
     if not ctx.hit:
-        return replace(ctx, hp_after=ctx.hp)
+        return replace(ctx, hp_after=ctx.hp_before)
     damage = max(0, _noted(tape, ctx.damage_parts))
     tape.note("damage", damage, "T12")
     tape.note("DR", ctx.dr, "T12")
     taken = max(0, damage - ctx.dr)
     tape.note("damage after DR", taken, "T12")
-    hp_after = max(0, ctx.hp - taken)
+    hp_after = max(0, ctx.hp_before - taken)
     tape.note("HP", hp_after, "T13" if hp_after == 0 else "T12")
     return replace(ctx, damage=damage, taken=taken, hp_after=hp_after)
 
@@ -163,22 +162,16 @@ SWING = (roll_attack, choose_defense, roll_defense, judge, deal_damage)
 
 @record
 class DyingAttackOutcome:
-    """T14: an attack on a dying character rolls nothing; its timer loses a minute."""
+    """T14: an attack on a dying character rolls nothing; its timer loses a minute.
+    `prepare` plans it; `resolve` fills in the timer."""
 
     attacker: str
     target: str
     weapon: str
     before: int                       # seconds on the timer
-    after: int
-    died: bool
+    after: int = 0
+    died: bool = False
     notes: tuple[Note, ...] = ()
-
-
-@record
-class Prepared:
-    weapon: Weapon
-    called: CalledShot | None
-    swing: Swing | None                # None when the target is dying (T14)
 
 
 # --- checking and planning ------------------------------------------------------------
@@ -199,9 +192,10 @@ def choose_weapon(rs, actor, wanted: str | None) -> Weapon:
     return weapon
 
 
-def prepare(state, rs, request) -> Prepared:
+def prepare(state, rs, request) -> Swing | DyingAttackOutcome:
     """Everything the rules refuse, checked before any TS is paid or any die rolled;
-    whether or not it is the attacker's turn (the engine checks that)."""
+    whether or not it is the attacker's turn (the engine checks that). The plan is the
+    outcome record the resolution fills in."""
     attacker, target = rs.actor_of(state, request.actor), rs.actor_of(state, request.target)
     if attacker.id == target.id:
         raise RuleViolation(f"{attacker.name} cannot attack itself (T9)", "name another target")
@@ -222,27 +216,28 @@ def prepare(state, rs, request) -> Prepared:
             raise RuleViolation(f"{target.name} is dying: an attack on it rolls nothing and "
                                 "takes a minute off its timer (T14)",
                                 "drop --called and --defense")
-        return Prepared(weapon, None, None)
+        return DyingAttackOutcome(attacker.id, target.id, weapon.id,
+                                  harm.info(target).dying_left or 0)
     if called is not None and called.drops_weapon and harm.info(target).held is None:
         raise RuleViolation(f"{target.name} holds no weapon to drop (T11)",
                             "choose another called shot")
-    return Prepared(weapon, called, _swing(rs, request, attacker, target, weapon, called))
+    return _swing(rs, request, attacker, target, weapon, called)
 
 
 def _swing(rs, request, attacker, target, weapon: Weapon, called: CalledShot | None) -> Swing:
     numbers = rs.numbers
-    attack_parts = [("[V] bonus", rs.stat_bonus(attacker.sheet, "v"), "T2, T9")]
+    attack_parts = [Part("[V] bonus", rs.stat_bonus(attacker.sheet, "v"), "T2, T9")]
     if attacker.effect_total("attack"):
-        attack_parts.append(("effects (attack)", attacker.effect_total("attack"), "T9"))
-    damage_parts = [(weapon.name, weapon.damage, "T12")]
+        attack_parts.append(Part("effects (attack)", attacker.effect_total("attack"), "T9"))
+    damage_parts = [Part(weapon.name, weapon.damage, "T12")]
     if called is not None:
-        attack_parts.append((f"called shot: {called.id}", called.modifier, "T11"))
+        attack_parts.append(Part(f"called shot: {called.id}", called.modifier, "T11"))
         if called.damage:
-            damage_parts.append((f"called shot: {called.id}", called.damage, "T11"))
+            damage_parts.append(Part(f"called shot: {called.id}", called.damage, "T11"))
     if attacker.effect_total("damage"):
-        damage_parts.append(("effects (damage)", attacker.effect_total("damage"), "T12"))
+        damage_parts.append(Part("effects (damage)", attacker.effect_total("damage"), "T12"))
     if request.get("damage-bonus"):
-        damage_parts.append(("GM damage bonus", request.get("damage-bonus"), ""))
+        damage_parts.append(Part("GM damage bonus", request.get("damage-bonus"), ""))
     options = defense_options(rs, target)
     wanted = request.get("defense")
     if wanted is not None:
@@ -255,24 +250,26 @@ def _swing(rs, request, attacker, target, weapon: Weapon, called: CalledShot | N
                  called=called.id if called else None, nonlethal=bool(request.get("nonlethal")),
                  stat_roll=stat_spec(numbers),
                  attack_parts=tuple(attack_parts), defenses=options,
-                 default_defense=best_defense(numbers, options),
-                 damage_parts=tuple(damage_parts), dr=rs.dr(target), hp=target.hp or 0,
+                 default_defense=best_defense(options),
+                 damage_parts=tuple(damage_parts), dr=rs.dr(target), hp_before=target.hp or 0,
                  no_defense_total=numbers.no_defense_total,
                  prompt=f"{target.name} defends against {attacker.name}'s attack")
+
+
+def defense_option(rs, target, kind: DefenseKind) -> DefenseOption:
+    """A kind of defense roll with the defender's bonuses to it (T2, T10)."""
+    parts = [Part(f"[{kind.stat.upper()}] bonus", rs.stat_bonus(target.sheet, kind.stat),
+                  "T2, T10")]
+    parts += [Part(f"effects ({key})", target.effect_total(key), "T10")
+              for key in ("defense", kind.id) if target.effect_total(key)]
+    return DefenseOption(kind.id, tuple(parts), kind.cost)
 
 
 def defense_options(rs, target) -> tuple[DefenseOption, ...]:
     """The kinds a defender can use now: it pays their TS (T8) and a parry needs a held
     weapon (T10); an unconscious defender has none (T13)."""
-    out = []
-    for kind in rs.numbers.defenses:
-        if unusable_reason(rs, target, kind.id) is None:
-            parts = [(f"[{kind.stat.upper()}] bonus", rs.stat_bonus(target.sheet, kind.stat),
-                      "T2, T10")]
-            parts += [(f"effects ({key})", target.effect_total(key), "T10")
-                      for key in ("defense", kind.id) if target.effect_total(key)]
-            out.append(DefenseOption(kind.id, tuple(parts), kind.cost))
-    return tuple(out)
+    return tuple(defense_option(rs, target, kind) for kind in rs.numbers.defenses
+                 if unusable_reason(rs, target, kind.id) is None)
 
 
 def unusable_reason(rs, target, kind: str) -> str | None:
@@ -289,29 +286,26 @@ def unusable_reason(rs, target, kind: str) -> str | None:
     return None
 
 
-def best_defense(numbers, options: tuple[DefenseOption, ...]) -> str:
-    """T10's default: the best expected total; a tie goes to the kind listed first."""
-    if not options:
-        return NO_DEFENSE
-    mean = dice_mean(numbers)
-    best = max(Fraction(o.bonus) + mean for o in options)
-    return next(o.kind for o in options if Fraction(o.bonus) + mean == best)
+def best_defense(options: tuple[DefenseOption, ...]) -> str:
+    """T10's default: the best expected total (every kind rolls the same dice, so the
+    best bonus); a tie goes to the kind listed first."""
+    return max(options, key=lambda o: o.bonus).kind if options else NO_DEFENSE
 
 
-def _checked(acting: Acting) -> Prepared:
+def _checked(acting: Acting) -> Swing | DyingAttackOutcome:
     """`prepare`, and faces given for rolls the attack will not make refused in the
     rules' words (T13, T14)."""
-    prepared = prepare(acting.state, acting.rs, acting.request)
+    plan = prepare(acting.state, acting.rs, acting.request)
     target = acting.state.actors[acting.request.target]
     given = acting.tape.given
-    if prepared.swing is None and (given(SLOT_ATTACK) or given(SLOT_DEFEND)):
+    if isinstance(plan, DyingAttackOutcome) and (given(SLOT_ATTACK) or given(SLOT_DEFEND)):
         raise RuleViolation(f"{target.name} is dying: an attack on it rolls nothing and takes "
                             "a minute off its timer (T14)", "drop --roll and --defend")
-    if prepared.swing is not None and not prepared.swing.defenses and given(SLOT_DEFEND):
+    if isinstance(plan, Swing) and not plan.defenses and given(SLOT_DEFEND):
         why = "it is not awake (T10, T13)" if harm.info(target).condition != UP else \
             "it can pay for none (T8, T10)"
         raise RuleViolation(f"{target.name} makes no defense roll: {why}", "drop --defend")
-    return prepared
+    return plan
 
 
 # --- resolving ------------------------------------------------------------------------
@@ -319,20 +313,17 @@ def _checked(acting: Acting) -> Prepared:
 def resolve(acting: Acting) -> Done:
     """T9-T14 on the paid state: the swing and its harm, or a dying target's timer."""
     state, rs, request, tape = acting.state, acting.rs, acting.request, acting.tape
-    prepared: Prepared = acting.plan
-    if prepared.swing is None:
-        before = harm.info(state.actors[request.target]).dying_left or 0
+    if isinstance(acting.plan, DyingAttackOutcome):
         tape.note("the target is dying: no roll", None, "T14")
         state, events = harm.attack_dying(state, rs.numbers, request.target,
                                           "attacked while dying (T14)")
         data = harm.info(state.actors[request.target])
         tape.note("dying timer, minutes", minutes(data.dying_left or 0), "T14")
-        outcome = DyingAttackOutcome(request.actor, request.target, prepared.weapon.id, before,
-                                     data.dying_left or 0, data.condition == DEAD,
-                                     tuple(tape.notes))
+        outcome = replace(acting.plan, after=data.dying_left or 0,
+                          died=data.condition == DEAD, notes=tuple(tape.notes))
         return Done(state, (AttackResolved(request.actor, outcome, action="attack"), *events),
                     outcome)
-    swing = play(SWING, prepared.swing, tape)
+    swing = play(SWING, acting.plan, tape)
     events: list = []
     option = swing.option(swing.defense)
     if option is not None and option.cost:                            # T8: off-turn TS
@@ -344,7 +335,8 @@ def resolve(acting: Acting) -> Done:
         state, harmed = harm.lose_hp(state, rs.numbers, swing.target, swing.taken,
                                      nonlethal=swing.nonlethal,
                                      why=f"hit by {state.actors[swing.attacker].name}")
-        state, done, effects = _called_effects(state, swing.target, prepared.called)
+        called = rs.numbers.called(swing.called) if swing.called else None
+        state, done, effects = _called_effects(state, swing.target, called)
         events += [*harmed, *done]
         condition = harm.info(state.actors[swing.target]).condition
         result = "" if condition == UP else condition

@@ -75,7 +75,7 @@ RULESET_FIELDS = {
         ("heal_minutes_per_point", integer(1)), ("heal_wakes", boolean), ("tend_kit", ident),
         ("tend_reach", integer(1)), ("round_seconds", integer(1)), ("unit_meters", integer(1)),
         ("diagonal_step", integer(1)), ("grid", _as_is), ("unarmed", _as_is),
-        ("default_sheet", SHEET.mapping()))}
+        ("default_sheet", SHEET.mapping()), ("terms", mapping_of(snake_name, text)))}
 RULESET_FIELDS["provisional"] = Field(list_of(text))
 WEAPON_FIELDS = {"name": Field(text, required=True), "damage": Field(integer(0), required=True),
                  "range": Field(integer(1)), "provisional": Field(boolean)}
@@ -107,13 +107,9 @@ KINDS = {"weapons": Kind(item_builder(Weapon, WEAPON_FIELDS)),
          "characters": _template("character"), "creatures": _template("creature")}
 
 
+@lru_cache(maxsize=8)
 def load_library(root: str | None = None) -> Library:
     """The checked time-slice content under `root` (default: the project's content)."""
-    return _load(root)
-
-
-@lru_cache(maxsize=8)
-def _load(root: str | None) -> Library:
     return build_library(ruleset_files(RULESET_ID, root))
 
 
@@ -123,14 +119,13 @@ def build_library(files: list[tuple[str, Any]]) -> Library:
     (display, raw), found = sort_files(ctx, files, RULESET_ID, "time-slice", tuple(KINDS))
     items, _ = build_items(ctx, found, KINDS)
     numbers = build_numbers(ctx.at(display), raw)
-    library = Library(numbers=numbers or Numbers(name="?"), weapons=items["weapons"],
-                      armor=items["armor"], gear=items["gear"],
-                      templates={**items["characters"], **items["creatures"]})
-    if numbers is not None:
-        _cross_check(ctx, library, display)
-    if ctx.errors:
+    if numbers is not None and numbers.tend_kit not in items["gear"]:       # T14
+        ctx.at(display).error("tend_kit", f"no gear {numbers.tend_kit!r} (T14)"
+                              f"{known(items['gear'])}")
+    if ctx.errors or numbers is None:
         raise ContentError(ctx.errors)
-    return library
+    return Library(numbers=numbers, weapons=items["weapons"], armor=items["armor"],
+                   gear=items["gear"], templates={**items["characters"], **items["creatures"]})
 
 
 def build_numbers(ctx: Ctx, raw: Any) -> Numbers | None:
@@ -160,9 +155,3 @@ def build_numbers(ctx: Ctx, raw: Any) -> Numbers | None:
     del good["grid"]
     return Numbers(**good)
 
-
-def _cross_check(ctx: Ctx, library: Library, ruleset_file: str) -> None:
-    """The tend kit the numbers name is gear of the content (T14)."""
-    if library.numbers.tend_kit not in library.gear:
-        ctx.at(ruleset_file).error("tend_kit", f"no gear {library.numbers.tend_kit!r} (T14)"
-                                   f"{known(library.gear)}")

@@ -13,8 +13,15 @@ from shaper_gm.rulesets.timeslice.attack import DyingAttackOutcome
 from shaper_gm.rulesets.timeslice.clock import clock_text, minutes
 
 
-def _item(item_id: str | None) -> str:
-    return (item_id or "bare hands").replace("-", " ")
+def item_name(item_id: str | None, empty: str = "bare hands") -> str:
+    return item_id.replace("-", " ") if item_id else empty
+
+
+def attack_head(o, n, cost: str = "") -> str:
+    """``Kara attacks Guard with the sword, called shot head (3 TS)``."""
+    called = f", called shot {o.called}" if o.called else ""
+    return line(f"{n(o.attacker)} attacks {n(o.target)} with the {item_name(o.weapon)}{called}",
+                [cost])
 
 
 def attack_line(e: tev.AttackResolved, n, cost: str = "") -> str:
@@ -24,9 +31,7 @@ def attack_line(e: tev.AttackResolved, n, cost: str = "") -> str:
         end = "the timer runs out" if o.died else f"{minutes(o.after)} min left"
         return line(f"{n(o.attacker)} attacks {n(o.target)}, who is dying: no roll; the timer "
                     f"loses a minute, {end}", ["T14", cost])
-    called = f", called shot {o.called}" if o.called else ""
-    head = line(f"{n(o.attacker)} attacks {n(o.target)} with the {_item(o.weapon)}{called}",
-                [cost])
+    head = attack_head(o, n, cost)
     defense = f"{o.defense} {o.defense_total}" if o.defense_roll is not None else \
         f"no defense roll, {o.defense_total}"
     decided = gm_said(o)
@@ -69,9 +74,9 @@ LINES = {
     tev.Woke: template("{actor!n} wakes", "{why}"),
     tev.TimePassed: lambda e, n, cost="": line(
         f"Time passes: {clock_text(e.before)} → {clock_text(e.after)}", [e.why]),
-    tev.WeaponDropped: lambda e, n, cost="": f"{n(e.actor)} drops the {_item(e.weapon)} (T11)",
+    tev.WeaponDropped: lambda e, n, cost="": f"{n(e.actor)} drops the {item_name(e.weapon)} (T11)",
     tev.WeaponDrawn: lambda e, n, cost="": line(
-        f"{n(e.actor)} {'picks up' if e.picked_up else 'draws'} the {_item(e.weapon)}",
+        f"{n(e.actor)} {'picks up' if e.picked_up else 'draws'} the {item_name(e.weapon)}",
         [cost, "T7"]),
     tev.Tended: template("{actor!n} tends {target!n}", "{cost}", "T14"),
     tev.Moved: lambda e, n, cost="": line(

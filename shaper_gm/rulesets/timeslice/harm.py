@@ -162,13 +162,10 @@ def heal(state: Encounter, numbers: Numbers, target_id: str, amount: int,
                                        "(T14)"))
     before = actor.hp or 0
     after = min(actor.max_hp or before + points, before + points)
-    if after != before:
-        note = healed_note(points, before, after)
-        if points != amount:
-            note += f", after {amount - points} on the timer"
-        events.append(ev.HpChanged(target_id, before, after, why or note))
-    data, woke = _woken(numbers, target_id, data, before, after, "healed from 0 HP")
-    return state.with_actor(_with_info(actor, data, hp=after)), events + woke
+    note = healed_note(points, before, after)
+    if points != amount:
+        note += f", after {amount - points} on the timer"
+    return _raise_hp(state, numbers, actor, data, after, events, why or note, "healed from 0 HP")
 
 
 def set_hp(state: Encounter, numbers: Numbers, target_id: str, hp: int, why: str) -> Change:
@@ -188,19 +185,20 @@ def set_hp(state: Encounter, numbers: Numbers, target_id: str, hp: int, why: str
     if data.condition == DYING:
         data = data.with_(condition=UNCONSCIOUS, dying_left=None)
         events.append(tev.StoppedDying(target_id, hp, "its HP set above 0 (T14)"))
-    events.append(ev.HpChanged(target_id, before, hp, why))
-    data, woke = _woken(numbers, target_id, data, before, hp, "HP above 0")
-    return state.with_actor(_with_info(actor, data, hp=hp)), events + woke
+    return _raise_hp(state, numbers, actor, data, hp, events, why, "HP above 0")
 
 
-def _woken(numbers: Numbers, target_id: str, data: ActorData, before: int, after: int,
-           why: str) -> tuple[ActorData, list]:
-    """Back above 0 HP an unconscious combatant wakes at once only with `heal_wakes`
-    (T14); else the GM wakes it."""
+def _raise_hp(state: Encounter, numbers: Numbers, actor: Actor, data: ActorData, after: int,
+              events: list, why: str, woke_why: str) -> Change:
+    """HP up to `after`. Back above 0 HP an unconscious combatant wakes at once only with
+    `heal_wakes` (T14); else the GM wakes it."""
+    before = actor.hp or 0
+    if after != before:
+        events.append(ev.HpChanged(actor.id, before, after, why))
     if data.condition == UNCONSCIOUS and before == 0 and after > 0 and numbers.heal_wakes:
-        return data.with_(condition=UP), [tev.Woke(target_id, f"{why}, heal_wakes (T14)"),
-                                          ev.Revived(target_id)]
-    return data, []
+        data = data.with_(condition=UP)
+        events += [tev.Woke(actor.id, f"{woke_why}, heal_wakes (T14)"), ev.Revived(actor.id)]
+    return state.with_actor(_with_info(actor, data, hp=after)), events
 
 
 def stop_dying(state: Encounter, target_id: str, why: str) -> Change:

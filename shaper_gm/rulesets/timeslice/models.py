@@ -67,32 +67,34 @@ class Gear:
 
 @record
 class Numbers:
-    """Every number and switch of rulings T1-T17, as content gives them."""
+    """Every number and switch of rulings T1-T17, as content gives them (the values
+    live once, in content/timeslice/ruleset.yaml)."""
 
     name: str
-    stat_roll: str = "2d10"                 # T2
-    zero_faces: bool = True                 # T1: d10s read 0-9
-    stat_average: int = 10                  # T2: bonus = stat - this
-    ts_default: int = 10                    # T3
-    initiative_stat: str = "q"              # T4
-    costs: tuple[tuple[str, int], ...] = ()  # T7: TS per maneuver
-    move_units: int = 2                     # T7, T17: units one move maneuver covers
-    defenses: tuple[DefenseKind, ...] = ()  # T8, T10
-    no_defense_total: int = 0               # T10: a target that cannot make a defense roll
-    called_shots: tuple[CalledShot, ...] = ()   # T11
-    dying_minutes: int = 5                  # T14
-    attack_on_dying_minutes: int = 1        # T14
-    heal_minutes_per_point: int = 1         # T14
-    heal_wakes: bool = False                # T14
-    tend_kit: str = "medical-kit"           # T14
-    tend_reach: int = 1                     # T14: units
-    round_seconds: int = 6                  # T15
-    unit_meters: int = 1                    # T17
-    diagonal_step: int = 1                  # T17
-    grid_cols: int = 10                     # T17: a new encounter's grid of units
-    grid_rows: int = 10
-    unarmed: Weapon = field(default_factory=lambda: Weapon("unarmed", "Unarmed", 1, 1))
-    default_sheet: tuple[tuple[str, int], ...] = ()
+    stat_roll: str                          # T2
+    zero_faces: bool                        # T1: d10s read 0-9
+    stat_average: int                       # T2: bonus = stat - this
+    ts_default: int                         # T3
+    initiative_stat: str                    # T4
+    costs: tuple[tuple[str, int], ...]      # T7: TS per maneuver
+    move_units: int                         # T7, T17: units one move maneuver covers
+    defenses: tuple[DefenseKind, ...]       # T8, T10
+    no_defense_total: int                   # T10: a target that cannot make a defense roll
+    called_shots: tuple[CalledShot, ...]    # T11
+    dying_minutes: int                      # T14
+    attack_on_dying_minutes: int            # T14
+    heal_minutes_per_point: int             # T14
+    heal_wakes: bool                        # T14
+    tend_kit: str                           # T14
+    tend_reach: int                         # T14: units
+    round_seconds: int                      # T15
+    unit_meters: int                        # T17
+    diagonal_step: int                      # T17
+    grid_cols: int                          # T17: a new encounter's grid of units
+    grid_rows: int
+    unarmed: Weapon
+    default_sheet: tuple[tuple[str, int], ...]
+    terms: tuple[tuple[str, str], ...]      # the shared verbs' words for these rules
     provisional: tuple[str, ...] = ()
 
     def cost(self, action: str) -> int:
@@ -107,26 +109,6 @@ class Numbers:
     @property
     def dying_seconds(self) -> int:
         return self.dying_minutes * 60
-
-
-@record
-class Template:
-    """A character or creature of the content (T-sheet): its numbers and kit."""
-
-    id: str
-    name: str
-    kind: str                    # "character" | "creature"
-    player: bool = False         # T13: player characters go dying at 0 HP
-    q: int = 10
-    u: int = 10
-    v: int = 10
-    hp: int = 10
-    dr: int = 0                  # natural DR; armor adds its own (T12)
-    ts_max: int | None = None    # None: the ruleset's default (T3)
-    weapons: tuple[str, ...] = ()
-    armor: str | None = None
-    gear: tuple[str, ...] = ()
-    provisional: bool = False
 
 
 @record
@@ -158,8 +140,17 @@ class Sheet:
     gear: tuple[str, ...] = ()
     player: bool = False
 
-    def number(self, key: str) -> int:
-        return int(getattr(self, key))
+
+@record
+class Template(Sheet):
+    """A character or creature of the content (T-sheet): a sheet with a name. Its `dr`
+    is natural DR, to which its armor adds (T12); `ts_max` None takes the default (T3)."""
+
+    id: str = ""
+    name: str = ""
+    kind: str = ""               # "character" | "creature"
+    ts_max: int | None = None
+    provisional: bool = False
 
 
 @record

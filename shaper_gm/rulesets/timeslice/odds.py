@@ -15,18 +15,17 @@ from shaper_gm.engine.decisions import Decisions
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.odds import Chance, Fact, Odds, Spread, TargetOdds
 from shaper_gm.engine.steps import distribution, exact
-from shaper_gm.rulesets.timeslice.attack import SWING, prepare
+from shaper_gm.rulesets.timeslice.attack import SWING, Swing, prepare
 
 
 def attack_odds(state, rs, request, decisions: Decisions | None = None) -> Odds:
-    prepared = prepare(state, rs, request)
-    swing = prepared.swing
-    if swing is None:
+    swing = prepare(state, rs, request)
+    if not isinstance(swing, Swing):
         raise RuleViolation("an attack on a dying character rolls nothing: it takes a minute "
                             "off the timer (T14)", "no odds to work out")
     final = exact(SWING, swing, decisions or Decisions())
     defense = next(iter(distribution(final, lambda c: c.defense)))
-    lost = distribution(final, lambda c: c.hp - c.hp_after)
+    lost = distribution(final, lambda c: c.hp_before - c.hp_after)
     target = state.actors[request.target].name
     attack = ", ".join(f"{label} {amount:+d} ({rule})" for label, amount, rule in
                        swing.attack_parts)
@@ -48,9 +47,9 @@ def attack_odds(state, rs, request, decisions: Decisions | None = None) -> Odds:
          Chance("down", down, "dropped to 0 HP, T13")),
         (Spread("taken", Dist.from_probs(lost), "after DR, a miss is 0, T12; HP stop at 0, "
                 "T13", label="HP lost"),),
-        harm="taken", start=swing.hp)
+        harm="taken", start=swing.hp_before)
     called = request.get("called")
     facts = (Fact("called", f"called shot {called}" if called else "", called, "T11"),
              Fact("defense", defense, note="T10"))
-    return Odds(request.actor, "attacks", (odds,), weapon=prepared.weapon.name,
+    return Odds(request.actor, "attacks", (odds,), weapon=rs.weapon(swing.weapon).name,
                 facts=facts, assumed=notes)

@@ -33,26 +33,6 @@ from shaper_gm.rulesets.timeslice.rolls import ZERO_READ_SIDES, bonus, stat_roll
 
 DAMAGE_OPTIONS = ("direct", "nonlethal")
 
-# How the shared verbs' messages and help name things in time-slice words.
-TERMS = {
-    "down": "down", "down_rule": "T13, T14", "turn_rule": "T5",
-    "off_turn_hint": "off-turn, a defense roll or react spends TS (T8), and pass gives "
-                     "up the round (T6)",
-    "end_rules": "T5, T6", "pass_rule": "T6", "passes_rule": "T5", "round_end_rule": "T6",
-    "act_cost": "TS", "act_rules": "T5, T7",
-    "act_example_cost": "2", "act_examples": "act 2 kick the door shut|"
-                                             "act kara 1 shout a warning",
-    "react_rule": "T8", "react_example": "guard 1 duck behind the crate",
-    "add_rules": "T3, T13", "init_rule": "T4", "start_rules": "T3, T5, T16",
-    "add_examples": "add kara --as kara --at B2|add guard --as guard --count 2 --at F5|"
-                    "add thug --stat q=12 --stat v=11 --hp 12 --weapon knife --armor leather",
-    "effect_rule": "T9, T10, T12", "manual_rule": "T1", "used_up_key": "",
-    "effect_examples": "effect kara steady --defense 2 --until end:kara|"
-                       "effect guard braced --dr 1",
-    "set_examples": "set kara hp=9 ts=4|set guard zone=C3",
-    "cell": "unit", "grid_rule": "T17",
-}
-
 
 class TimesliceRuleset(RulesetBase):
     """Time slices: a TS budget spent in passes, d10s read 0-9, dying timers."""
@@ -62,7 +42,6 @@ class TimesliceRuleset(RulesetBase):
     sheet_numbers = SHEET_NUMBERS
     sheet_ranges = SHEET                  # their ranges (content, add --stat, a save)
     has_hp = True
-    terms = TERMS
     # Saves: the generic codec reads these frozen dataclasses (engine.data).
     sheet_type = Sheet
     actor_system_type = ActorData
@@ -73,6 +52,7 @@ class TimesliceRuleset(RulesetBase):
         self.library = library
         self.numbers = library.numbers
         self.name = library.numbers.name
+        self.terms = dict(library.numbers.terms)            # content's words (ruleset.yaml)
         # T3, T6: TS back to the maximum each round, the rest lost at its end; T8: a
         # defense roll may spend it outside the combatant's own turn.
         self.resources = (ResourceSpec("ts", "TS", max="ts_max", refill="round_start",
@@ -82,11 +62,6 @@ class TimesliceRuleset(RulesetBase):
                             *(kind.id for kind in self.numbers.defenses))
 
     # --- sheets -------------------------------------------------------------------------
-    def stat(self, sheet: Any, key: str) -> int:
-        if isinstance(sheet, Sheet):
-            return sheet.number(key)
-        return super().stat(sheet, key)
-
     def stat_bonus(self, sheet: Sheet, key: str) -> int:
         """T2: a stat's bonus is the stat minus 10."""
         return bonus(self.numbers, self.stat(sheet, key))

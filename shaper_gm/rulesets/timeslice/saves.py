@@ -15,8 +15,15 @@ CONDITIONS = (UP, UNCONSCIOUS, DYING, DEAD)                 # T13, T14
 
 def check_actor(rs, state: Encounter, actor: Actor, at: str) -> None:
     """One combatant of the state (each a save or a command gives anew)."""
-    weapons = {rs.numbers.unarmed.id, *rs.library.weapons}
-    _check_sheet(rs, actor, f"{at}.sheet", weapons)
+    library, sheet = rs.library, actor.sheet
+    weapons = {rs.numbers.unarmed.id, *library.weapons}
+    SHEET.check_saved(f"{at}.sheet", sheet)
+    for i, item in enumerate(sheet.weapons):
+        limits.known(f"{at}.sheet.weapons[{i}]", item, weapons, "weapon")
+    if sheet.armor is not None:
+        limits.known(f"{at}.sheet.armor", sheet.armor, library.armor, "armor (T12)")
+    for i, item in enumerate(sheet.gear):
+        limits.known(f"{at}.sheet.gear[{i}]", item, library.gear, "gear")
     data = harm.info(actor)
     if data.held is not None:
         limits.known(f"{at}.system.held", data.held, weapons, "weapon (T10)")
@@ -35,13 +42,3 @@ def check_encounter(rs, state: Encounter, where: str) -> None:
     for who in sorted(data.surprised):
         limits.known(f"{where}.system.surprised", who, state.actors, "combatant (T16)")
 
-
-def _check_sheet(rs, actor: Actor, at: str, weapons: set[str]) -> None:
-    sheet, library = actor.sheet, rs.library
-    SHEET.check_saved(at, sheet)
-    for i, item in enumerate(sheet.weapons):
-        limits.known(f"{at}.weapons[{i}]", item, weapons, "weapon")
-    if sheet.armor is not None:
-        limits.known(f"{at}.armor", sheet.armor, library.armor, "armor (T12)")
-    for i, item in enumerate(sheet.gear):
-        limits.known(f"{at}.gear[{i}]", item, library.gear, "gear")

@@ -9,6 +9,7 @@ flags by name, resolved (`weapon`, `armor`, `gear`, `player`, `npc`, `holding`).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import fields
 from typing import Any
 
 from shaper_gm.engine import resources
@@ -18,7 +19,6 @@ from shaper_gm.rulesets.timeslice.models import SHEET, ActorData, Sheet, Templat
 
 EXTRA_KEYS = ("weapon", "armor", "gear", "player", "npc", "holding")
 NOTHING = "none"                     # `--holding none`: empty hands at the start
-SHEET_KEYS = ("q", "u", "v", "hp", "dr", "ts_max", "weapons", "armor", "gear", "player")
 
 
 def template_of(library, template: Template | str | None) -> Template | None:
@@ -71,7 +71,7 @@ def build_sheet(rs, template: Template | None, numbers: Mapping[str, int],
         raise RuleViolation("--player and --npc contradict each other (T13)", "give one of them")
     lib = rs.library
     values = dict(rs.numbers.default_sheet) if template is None else \
-        {key: getattr(template, key) for key in SHEET_KEYS}
+        {f.name: getattr(template, f.name) for f in fields(Sheet)}
     if values.get("ts_max") is None:
         values["ts_max"] = rs.numbers.ts_default
     values.update({key: extra[flag] for flag, key in (("weapon", "weapons"), ("armor", "armor"),

@@ -22,7 +22,6 @@ SLOT_SURPRISE, SLOT_NOTICE = "roll", "notice"
 SURPRISE_ROUND = 1
 
 
-
 @record
 class Check:
     actor: str
@@ -55,14 +54,19 @@ class Ambush:
         return tuple(c.actor for c in self.notice if c.failed)
 
 
+def _rolls(ctx: Ambush, tape, slot: str, members):
+    """Each member's stat roll (T2) in turn order: (actor, name, roll, total)."""
+    for actor_id, name, stat_bonus in members:
+        rolled = tape.roll(slot, with_bonus(ctx.stat_roll, stat_bonus), actor_id)
+        yield actor_id, name, rolled, rolled.total + stat_bonus
+
+
 @step()
 def roll_quick(ctx: Ambush, tape) -> Ambush:
     """T16: each member of the surprising group rolls [Q]; the mark is their average,
     rounded down."""
     quick = []
-    for actor_id, name, stat_bonus in ctx.springing:
-        rolled = tape.roll(SLOT_SURPRISE, with_bonus(ctx.stat_roll, stat_bonus), actor_id)
-        total = rolled.total + stat_bonus
+    for actor_id, name, rolled, total in _rolls(ctx, tape, SLOT_SURPRISE, ctx.springing):
         tape.note(f"{name} [Q]", total, "T2, T16")
         quick.append(Check(actor_id, rolled, total))
     mark = sum(c.total for c in quick) // len(quick)
@@ -74,9 +78,7 @@ def roll_quick(ctx: Ambush, tape) -> Ambush:
 def roll_notice(ctx: Ambush, tape) -> Ambush:
     """T16: each member of the surprised group rolls [U]; lower than the mark fails."""
     notice = []
-    for actor_id, name, stat_bonus in ctx.caught:
-        rolled = tape.roll(SLOT_NOTICE, with_bonus(ctx.stat_roll, stat_bonus), actor_id)
-        total = rolled.total + stat_bonus
+    for actor_id, name, rolled, total in _rolls(ctx, tape, SLOT_NOTICE, ctx.caught):
         failed = total < ctx.mark
         tape.note(f"{name} [U] {'<' if failed else '≥'} {ctx.mark}: "
                   f"{'surprised' if failed else 'not surprised'}", total, "T2, T16")
@@ -104,7 +106,7 @@ def surprise(state: Encounter, rs, request, tape) -> tuple[Encounter, list, Ambu
     if not caught:
         raise RuleViolation(f"nobody outside {group} to surprise (T16)",
                             "add the other group first")
-    ambush = Ambush(group, stat_spec(rs.numbers, "stat roll"),
+    ambush = Ambush(group, stat_spec(rs.numbers),
                     tuple((a.id, a.name, rs.stat_bonus(a.sheet, "q")) for a in springing),
                     tuple((a.id, a.name, rs.stat_bonus(a.sheet, "u")) for a in caught))
     outcome = replace(play(AMBUSH, ambush, tape), notes=tuple(tape.notes))

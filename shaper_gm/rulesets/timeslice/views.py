@@ -20,9 +20,9 @@ from shaper_gm.render.tables import Column, Layout
 from shaper_gm.render.text import Names
 from shaper_gm.render.views import Sheet, health
 from shaper_gm.rulesets.timeslice import events as tev
-from shaper_gm.rulesets.timeslice.attack import DyingAttackOutcome, Swing
+from shaper_gm.rulesets.timeslice.attack import DyingAttackOutcome, Swing, defense_option
 from shaper_gm.rulesets.timeslice.clock import clock_text, minutes
-from shaper_gm.rulesets.timeslice.describe import LINES
+from shaper_gm.rulesets.timeslice.describe import LINES, attack_head, item_name
 from shaper_gm.rulesets.timeslice.harm import dying_timers, fight, info
 from shaper_gm.rulesets.timeslice.models import DYING, UP
 
@@ -66,10 +66,7 @@ def attack_breakdown(event, names: Names, cost: str = "") -> Group:
     o = event.outcome
     if isinstance(o, DyingAttackOutcome):
         return _dying_breakdown(o, names, cost)
-    called = f", called shot {o.called}" if o.called else ""
-    head = render_text.line(f"{names(o.attacker)} attacks {names(o.target)} with the "
-                            f"{(o.weapon or '').replace('-', ' ')}{called}", [cost])
-    lines = [Text(head, style="bold")]
+    lines = [Text(attack_head(o, names, cost), style="bold")]
     width = max(LABEL, *(len(note.label) for note in o.notes))
     lines += [_note_row(note.label, note.value if shown is None else shown, note.rule,
                         width=width) for note, shown in _shown_notes(o)]
@@ -124,8 +121,10 @@ def _check_text(check) -> str:
     return f"{faces(check.roll.dice)} {bonus:+d} = {check.total}"
 
 
-def _alarm(event, names: Names, cost: str = "") -> Text:
-    return Text(LINES[type(event)](event, names, cost), style="bold red")
+def _styled(style: str):
+    """An event's plain line, in `style` (alarms in bold red)."""
+    return lambda event, names, cost="": Text(LINES[type(event)](event, names, cost),
+                                              style=style)
 
 
 # --- the order table, the toolbar --------------------------------------------------------
@@ -148,8 +147,7 @@ def condition_text(actor) -> str:
 
 
 def _held(actor, state, rs) -> str:
-    held = info(actor).held
-    return held.replace("-", " ") if held else "–"
+    return item_name(info(actor).held, "–")
 
 
 def legend(state, rs) -> str:
@@ -170,7 +168,7 @@ def toolbar(actor, rs, state=None) -> str:
     """``TS 7/10 · sword in hand``; with the state, the pass and every dying timer."""
     parts = [f"TS {actor.resource('ts')}/{actor.sheet.ts_max}"]
     held = info(actor).held
-    parts.append(f"{held.replace('-', ' ')} in hand" if held else "empty hands")
+    parts.append(f"{item_name(held)} in hand" if held else "empty hands")
     if state is not None:
         parts.append(f"pass {state.passes}")
         parts += [f"{state.actors[a].name} dying {minutes(s)} min"
@@ -230,8 +228,7 @@ def _condition_row(actor) -> Text:
 def _defenses(actor, rs) -> str:
     out = []
     for kind in rs.numbers.defenses:
-        extra = actor.effect_total("defense") + actor.effect_total(kind.id)
-        total = rs.stat_bonus(actor.sheet, kind.stat) + extra
+        total = defense_option(rs, actor, kind).bonus
         notes = [f"[{kind.stat.upper()}]"]
         if kind.needs_weapon:
             notes.append("needs a weapon")
@@ -260,6 +257,5 @@ def _weapons(actor, rs) -> str:
 SCREEN = Screen(
     lines=LINES, layout=LAYOUT, sheet=SHEET,
     events={tev.AttackResolved: attack_breakdown, tev.SurpriseRolled: surprise_breakdown,
-            tev.Dying: _alarm, tev.Died: _alarm, tev.TimerRanOut: _alarm,
-            tev.SurpriseDeclared: lambda e, n, cost: Text(LINES[type(e)](e, n, cost),
-                                                           style="bold")})
+            tev.Dying: _styled("bold red"), tev.Died: _styled("bold red"),
+            tev.TimerRanOut: _styled("bold red"), tev.SurpriseDeclared: _styled("bold")})
