@@ -4,34 +4,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.harm import damage_note, healed_note
 from shaper_gm.engine.state import Change, Encounter
-from shaper_gm.engine.steps import Note, PlayTape, play
-from shaper_gm.records import record
+from shaper_gm.engine.steps import PlayTape, play
 from shaper_gm.rulesets.reactions.events import DamageResolved, ShieldSoaked
 from shaper_gm.rulesets.reactions.models import ATTACK_TYPES
 from shaper_gm.rulesets.reactions.steps import HARM, Strike
-
-
-@record
-class DamageOutcome:
-    """The GM's damage tool: what the typed damage became (R6-R8)."""
-
-    target: str
-    amount: int
-    attack_type: str
-    direct: bool
-    armor: int
-    damage: int
-    soaked: int
-    health_before: int
-    health_after: int
-    down: bool
-    notes: tuple[Note, ...] = ()
 
 
 def apply_harm(state: Encounter, ctx: Strike, why: str) -> Change:
@@ -75,7 +58,7 @@ def gm_damage(state: Encounter, rs, target_id: str, amount: int,
                  total_power=amount, armor=0 if direct else rs.armor(actor, attack_type),
                  shield=0 if direct else actor.resource("shield"),
                  shield_soaks=rs.numbers.shield_soaks_type(attack_type),
-                 health=actor.hp or 0, min_damage=rs.numbers.min_damage,
+                 health=actor.hp or 0, min_damage=rs.numbers.min_damage, direct=direct,
                  defender_name=actor.name)
     tape = PlayTape(_no_dice)
     if direct:
@@ -84,10 +67,7 @@ def gm_damage(state: Encounter, rs, target_id: str, amount: int,
     kind = "direct" if direct else attack_type
     state, events = apply_harm(state, ctx, damage_note(amount, ctx.health, ctx.health_after,
                                                        f"{kind} damage"))
-    outcome = DamageOutcome(actor.id, amount, attack_type, direct, ctx.armor, ctx.damage,
-                            ctx.soaked, ctx.health, ctx.health_after, ctx.down,
-                            tuple(tape.notes))
-    return state, [DamageResolved(actor.id, outcome), *events]
+    return state, [DamageResolved(actor.id, replace(ctx, notes=tuple(tape.notes))), *events]
 
 
 def gm_heal(state: Encounter, rs, target_id: str, amount: int) -> Change:

@@ -39,7 +39,7 @@ def _assumed(strike: Strike) -> tuple[str, ...]:
         out.append("true damage: no armor, no block bonus (R6)")
     else:
         out.append(f"{strike.attack_type} armor {strike.armor}, block bonus "
-                   f"{strike.block_bonus} (R6)")
+                   f"{strike.bonus_on_block} (R6)")
     if strike.shield:
         soaks = "soaks it" if strike.shield_soaks else "does not soak this type"
         out.append(f"shield {strike.shield} {soaks} (R7)")
@@ -52,8 +52,7 @@ def _assumed(strike: Strike) -> tuple[str, ...]:
 def attack_odds(state: Encounter, rs, request: Request,
                 decisions: Decisions | None = None) -> Odds:
     decisions = decisions or Decisions()
-    prepared = checked(state, rs, request, decisions.declared)
-    strike = prepared.strike
+    strike = checked(state, rs, request, decisions.declared)
     declared = [answer for _, answer in decisions.declared]
     final = exact(attack_steps(strike, len(declared)), strike, decisions)
 
@@ -78,5 +77,5 @@ def attack_odds(state: Encounter, rs, request: Request,
              Fact("power", str(strike.power), strike.power, "R1"),
              Fact("reactions", (", ".join(declared) or "none") + order, tuple(declared),
                   "R2"))
-    return Odds(strike.attacker, "attacks", (target,), weapon=prepared.weapon.name,
+    return Odds(strike.attacker, "attacks", (target,), weapon=strike.weapon_name,
                 facts=facts, assumed=_assumed(strike))

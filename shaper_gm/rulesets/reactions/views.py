@@ -61,13 +61,13 @@ def _(e: AttackResolved, n: Names, cost: str) -> str:
 @LINES.of(DamageResolved)
 def _(e: DamageResolved, n: Names, cost: str) -> str:
     o = e.outcome
-    return f"{o.amount} {'direct' if o.direct else o.attack_type} damage to " \
-           f"{n(o.target)}: {gm_harm_text(o)}"
+    return f"{o.power} {'direct' if o.direct else o.attack_type} damage to " \
+           f"{n(o.defender)}: {gm_harm_text(o)}"
 
 
 def gm_harm_text(o) -> str:
     """The GM's damage, in order: ``armor 6 stops 6, 3 gets through, health 10 → 7``."""
-    stopped = [f"armor {o.armor} stops {max(0, o.amount - o.damage)}"] if o.armor else []
+    stopped = [f"armor {o.armor} stops {max(0, o.power - o.damage)}"] if o.armor else []
     return ", ".join([*stopped, f"{o.damage} gets through", *_on_health(o)])
 
 
@@ -84,7 +84,7 @@ def harm_text(o, n: Names) -> str:
 def _on_health(o) -> list[str]:
     """What the shield soaked and what reached health."""
     soaked = [f"shield soaks {o.soaked}"] if o.soaked else []
-    return [*soaked, f"health {o.health_before} → {o.health_after}" + (", down" if o.down else "")]
+    return [*soaked, f"health {o.health} → {o.health_after}" + (", down" if o.down else "")]
 
 
 def attack_summary(o, n: Names, cost: str = "") -> str:
@@ -132,10 +132,9 @@ def verdict(o) -> Text:
                 style="bold yellow" if o.critical else "")
     if o.blocked and o.block_bonus:
         text.append(", blocked", style="cyan")
-    lost = o.health_before - o.health_after
     text.append(f", {o.damage} damage" + (f" ({o.soaked} on the shield)" if o.soaked else "")
-                + f", health {o.health_before} → {o.health_after}")
-    if lost == 0 and o.damage == 0:
+                + f", health {o.health} → {o.health_after}")
+    if o.health_lost == 0 and o.damage == 0:
         text.append(" (nothing got through)")
     if o.down:
         text.append(", down (R8)", style="bold red")
@@ -155,7 +154,7 @@ def attack_breakdown(event, names: Names, cost: str = "") -> Group:
 def damage_breakdown(event, names: Names, cost: str = "") -> Group:
     o = event.outcome
     kind = "direct" if o.direct else o.attack_type
-    head = Text(f"{o.amount} {kind} damage to {names(o.target)} (GM): ", style="bold")
+    head = Text(f"{o.power} {kind} damage to {names(o.defender)} (GM): ", style="bold")
     head.append(gm_harm_text(o))
     return Group(head, notes_table(o.notes))
 
