@@ -35,7 +35,7 @@ def apply_harm(state: Encounter, ctx: Strike, why: str) -> Change:
     return state.with_actor(changed), events
 
 
-def gm_damage(state: Encounter, rs, target_id: str, amount: int,
+def gm_damage(rs, state: Encounter, target_id: str, amount: int,
               options: Mapping[str, Any]) -> Change:
     """`damage TARGET N [--type T] [--direct]`: N damage of a type through armor and the
     shield like a hit without a block (R6-R8); `direct` takes it straight off health."""
@@ -70,7 +70,7 @@ def gm_damage(state: Encounter, rs, target_id: str, amount: int,
     return state, [DamageResolved(actor.id, replace(ctx, notes=tuple(tape.notes))), *events]
 
 
-def gm_heal(state: Encounter, rs, target_id: str, amount: int) -> Change:
+def gm_heal(rs, state: Encounter, target_id: str, amount: int) -> Change:
     """`heal TARGET N`: health back up to the maximum; a down creature above 0 is up."""
     if amount < 0:
         raise RuleViolation(f"heal {amount} is negative", "use damage to take health away")

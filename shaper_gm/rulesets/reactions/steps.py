@@ -208,16 +208,12 @@ def damage(ctx: Strike, tape) -> Strike:
     if ctx.dodged:
         tape.note("no damage: dodged", 0, "R4")
         return replace(ctx, damage=0)
-    if ctx.attack_type == "true":
-        dealt = ctx.total_power + ctx.damage_bonus
-        if ctx.damage_bonus:
-            tape.note(f"{ctx.damage_bonus:+d} GM damage bonus", dealt)
-        dealt = max(ctx.min_damage, dealt)
-        tape.note("true damage ignores armor and block bonus", dealt, "R6")
-        return replace(ctx, damage=dealt)
-    dealt = ctx.total_power - ctx.armor
-    tape.note(f"- {ctx.attack_type} armor {ctx.armor}", dealt, "R6")
-    if ctx.blocked:
+    true = ctx.attack_type == "true"
+    dealt = ctx.total_power
+    if not true:
+        dealt -= ctx.armor
+        tape.note(f"- {ctx.attack_type} armor {ctx.armor}", dealt, "R6")
+    if ctx.blocked and not true:
         ctx = replace(ctx, block_bonus=ctx.bonus_on_block)
         dealt -= ctx.block_bonus
         tape.note(f"- block bonus {ctx.block_bonus}", dealt, "R6")
@@ -225,7 +221,7 @@ def damage(ctx: Strike, tape) -> Strike:
         dealt += ctx.damage_bonus
         tape.note(f"{ctx.damage_bonus:+d} GM damage bonus", dealt)
     dealt = max(ctx.min_damage, dealt)
-    tape.note("damage", dealt, "R6")
+    tape.note("true damage ignores armor and block bonus" if true else "damage", dealt, "R6")
     return replace(ctx, damage=dealt)
 
 

@@ -25,11 +25,8 @@ from shaper_gm.rulesets.reactions.events import (
     ShieldRaised,
     ShieldSoaked,
 )
-from shaper_gm.rulesets.reactions.models import SHEET_NUMBERS
+from shaper_gm.rulesets.reactions.models import SHEET_NUMBERS, TURN
 from shaper_gm.rulesets.reactions.odds import success
-
-TURN = ("move", "action")                  # the turn's budget (R10)
-
 
 # --- one line per event ---------------------------------------------------------------
 
