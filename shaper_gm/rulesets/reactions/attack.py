@@ -9,7 +9,6 @@ for exact chances. The request's flags: `with` (weapon or spell), `type`, `power
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from itertools import takewhile
 
@@ -82,10 +81,23 @@ def prepare(state: Encounter, rs, request: Request) -> Strike:
     return strike
 
 
-def check_declared(strike: Strike, declared: Sequence[str], name: str) -> None:
-    """The defender's declared reactions, in order, against what it can pay (R2, R11)."""
-    left = strike.reactions
-    for number, answer in enumerate(declared, 1):
+def _checked(acting: Acting) -> Strike:
+    decisions = acting.tape.decisions if acting.tape is not None else None
+    return checked(acting.state, acting.rs, acting.request,
+                   decisions.declared if decisions is not None else ())
+
+
+def checked(state: Encounter, rs, request: Request, declared) -> Strike:
+    """`prepare`, and the defender's declared reactions, (actor, answer) in order,
+    against what it can pay; only the defender reacts to an attack (R2, R11)."""
+    strike = prepare(state, rs, request)
+    name, left = state.actors[strike.defender].name, strike.reactions
+    for actor_id, answer in declared:
+        if actor_id != strike.defender:
+            raise RuleViolation(f"--react {actor_id}={answer}: only the defender, "
+                                f"{name}, reacts to this attack (R2)",
+                                f"--react {strike.defender}=block|dodge")
+    for number, answer in enumerate((answer for _, answer in declared), 1):
         if answer == NO_REACTION:         # it stops reacting: later answers are never asked
             break
         if answer not in REACTIONS:
@@ -97,32 +109,13 @@ def check_declared(strike: Strike, declared: Sequence[str], name: str) -> None:
         if answer == "block" and not strike.blockable:
             raise RuleViolation(f"a {strike.attack_type} attack cannot be blocked, only "
                                 "dodged (R2)", f"--react {strike.defender}=dodge, or no block")
-        cost = strike.block_cost if answer == "block" else strike.dodge_cost
+        cost = strike.cost_of(answer)
         if cost > left:
-            raise RuleViolation(f"{name}'s {answer} {number} needs {cost} reaction"
-                                f"{'s' if cost > 1 else ''}; it has {left} left (R2, R11)",
+            raise RuleViolation(f"{name}'s {answer} {number} needs {plural(cost, 'reaction')}; "
+                                f"it has {left} left (R2, R11)",
                                 "declare what it can pay for: a block costs "
                                 f"{strike.block_cost}, a dodge {strike.dodge_cost}")
         left -= cost
-
-
-def _checked(acting: Acting) -> Strike:
-    decisions = acting.tape.decisions if acting.tape is not None else None
-    return checked(acting.state, acting.rs, acting.request,
-                   decisions.declared if decisions is not None else ())
-
-
-def checked(state: Encounter, rs, request: Request, declared) -> Strike:
-    """`prepare`, and the defender's declared reactions, (actor, answer) in order,
-    against what it can pay; only the defender reacts to an attack (R2)."""
-    strike = prepare(state, rs, request)
-    defender = state.actors[strike.defender]
-    for actor_id, answer in declared:
-        if actor_id != strike.defender:
-            raise RuleViolation(f"--react {actor_id}={answer}: only the defender, "
-                                f"{defender.name}, reacts to this attack (R2)",
-                                f"--react {strike.defender}=block|dodge")
-    check_declared(strike, [answer for _, answer in declared], defender.name)
     return strike
 
 
@@ -130,13 +123,10 @@ def resolve(acting: Acting) -> Done:
     """R1-R8 on the paid state: the steps, the defender's reactions, a dodge, the harm."""
     state, strike, tape = acting.state, acting.plan, acting.tape
     attacker = state.actors[strike.attacker]
-    declared = [answer for actor, answer in tape.decisions.declared
-                if actor == strike.defender]
     tape.note(f"{strike.weapon_name}: range {strike.range_m} m, defender "
               f"{strike.distance_m} m away", strike.distance_m, "R1")
     done = play(attack_steps(strike), strike, tape)
-    _note_unneeded(done, declared, tape)
-    unused = _unused_dice(state, done, acting.request, tape)
+    unused = _unused(state, done, acting.request, tape)
     paid: list = []
     if done.reactions_spent:
         state, paid = _pay_reactions(state, acting.rs, done)
@@ -154,12 +144,19 @@ ATTACK = Action("attack", resolve, cost=lambda acting: acting.rs.numbers.cost("a
                 prepare=_checked, what="an attack")
 
 
-def _unused_dice(state: Encounter, done: Strike, request: Request, tape) -> list[Note]:
+def _unused(state: Encounter, done: Strike, request: Request, tape) -> list[Note]:
     """R2: a defender tries until a block or dodge succeeds, and a dodged attack makes
-    no critical roll (R5). Faces and answers given for tries past that point are left
-    out of the log, with a note; faces for tries nobody declared are refused."""
+    no critical roll (R5). Answers and faces given for tries past that point are never
+    tried nor paid, and are left out of the log, with a note; faces for tries nobody
+    declared are refused."""
     settled = done.dodged or done.blocked
     name = state.actors[done.defender].name
+    decisions = tape.decisions
+    mine = [answer for actor, answer in decisions.declared if actor == done.defender]
+    left = len(list(takewhile(lambda answer: answer != NO_REACTION, mine))) - len(done.tries)
+    if left > 0 and settled:
+        tape.note(f"{plural(left, 'more declared reaction')} not needed: the "
+                  f"{'dodge' if done.dodged else 'block'} succeeded", None, "R2")
     notes = []
     for slot in (SLOT_BLOCK, SLOT_DODGE):
         given, used = tape.given(slot), tape.rolled(slot)
@@ -176,7 +173,6 @@ def _unused_dice(state: Encounter, done: Strike, request: Request, tape) -> list
     if done.dodged and tape.drop_unused(SLOT_CRIT):
         notes.append(Note("--crit left unused: a dodged attack makes no critical roll", None,
                           "R5"))
-    decisions = tape.decisions
     if settled:
         answered = sum(1 for actor_id, _ in decisions.made if actor_id == done.defender)
         decisions.declared = list(decisions.declared)[:answered]
@@ -219,17 +215,6 @@ def _pay_reactions(state: Encounter, rs, done: Strike):
     tried = ", ".join(answer for answer, _ in done.tries)
     return state, [ev.ResourceChanged(defender.id, "reactions", before, values["reactions"],
                                       tried, "R2")]
-
-
-def _note_unneeded(done: Strike, declared: Sequence[str], tape) -> None:
-    """R2: a defender tries until a block or dodge succeeds; what it declared beyond
-    that success is never tried nor paid."""
-    tries = list(takewhile(lambda answer: answer != NO_REACTION, declared))
-    left = len(tries) - len(done.tries)
-    if left > 0 and (done.dodged or done.blocked):
-        what = "dodge" if done.dodged else "block"
-        tape.note(f"{left} more declared reaction{'s' if left > 1 else ''} not needed: the "
-                  f"{what} succeeded", None, "R2")
 
 
 def _dodge_tile(state: Encounter, rs, defender_id: str, text: str) -> grid.Cell:

@@ -9,10 +9,9 @@ reactions event or draws a reactions encounter.
 from __future__ import annotations
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 
-from shaper_gm.render.breakdown import INDENT
+from shaper_gm.render.breakdown import row
 from shaper_gm.render.plugins import ByType, Screen
 from shaper_gm.render.tables import Column, Layout, pips, resource_cell
 from shaper_gm.render.text import Names, line, said, template
@@ -57,9 +56,12 @@ def _(e: AttackResolved, n: Names, cost: str) -> str:
 
 @LINES.of(DamageResolved)
 def _(e: DamageResolved, n: Names, cost: str) -> str:
-    o = e.outcome
-    return f"{o.power} {'direct' if o.direct else o.attack_type} damage to " \
-           f"{n(o.defender)}: {gm_harm_text(o)}"
+    return f"{gm_damage(e.outcome, n)}: {gm_harm_text(e.outcome)}"
+
+
+def gm_damage(o, n: Names) -> str:
+    """``7 physical damage to Ann``, or ``5 direct damage to Ann``."""
+    return f"{o.power} {'direct' if o.direct else o.attack_type} damage to {n(o.defender)}"
 
 
 def gm_harm_text(o) -> str:
@@ -68,27 +70,22 @@ def gm_harm_text(o) -> str:
     return ", ".join([*stopped, f"{o.damage} gets through", *_on_health(o)])
 
 
-def attempt_text(a) -> str:
-    return f"{a.reaction} {a.face} vs {a.target} {'succeeds' if a.success else 'fails'}"
-
-
-def harm_text(o, n: Names) -> str:
-    """``28 damage (armor 6), shield soaks 10, health 60 → 42``."""
-    armor = f" (armor {o.armor})" if o.armor else ""
-    return ", ".join([f"{o.damage} damage{armor}", *_on_health(o)])
-
-
 def _on_health(o) -> list[str]:
     """What the shield soaked and what reached health."""
     soaked = [f"shield soaks {o.soaked}"] if o.soaked else []
     return [*soaked, f"health {o.health} → {o.health_after}" + (", down" if o.down else "")]
 
 
+def _attacks(o, n: Names, *said: str) -> str:
+    """``Ann attacks Bo with the Duelling sword (Action)``."""
+    return line(f"{n(o.attacker)} attacks {n(o.defender)} with the {o.weapon_name}", list(said))
+
+
 def attack_summary(o, n: Names, cost: str = "") -> str:
     """``Ann attacks Bo with the Duelling sword (physical 24): block 5 vs 12 fails, ...``."""
-    head = line(f"{n(o.attacker)} attacks {n(o.defender)} with the {o.weapon_name}",
-                [f"{o.attack_type} {o.power}", cost])
-    parts = [attempt_text(a) for a in o.attempts]
+    head = _attacks(o, n, f"{o.attack_type} {o.power}", cost)
+    parts = [f"{a.reaction} {a.face} vs {a.target} {'succeeds' if a.success else 'fails'}"
+             for a in o.attempts]
     if o.dodged:
         where = f", {n(o.defender)} dodges to {o.moved_to}" if o.moved_to else ""
         return f"{head}: {'; '.join(parts)}{where}; no damage (R4){_entered(o)}"
@@ -99,7 +96,9 @@ def attack_summary(o, n: Names, cost: str = "") -> str:
     if o.block_bonus:
         parts.append(f"block bonus {o.block_bonus}")
     parts += [note.label for note in o.notes if note.label.endswith("GM damage bonus")]
-    return f"{head}: {'; '.join(parts)}; {harm_text(o, n)}{_entered(o)}"
+    armor = f" (armor {o.armor})" if o.armor else ""
+    harm = ", ".join([f"{o.damage} damage{armor}", *_on_health(o)])
+    return f"{head}: {'; '.join(parts)}; {harm}{_entered(o)}"
 
 
 def _entered(o) -> str:
@@ -109,18 +108,6 @@ def _entered(o) -> str:
 
 
 # --- breakdowns --------------------------------------------------------------------------
-
-def notes_table(notes, depth: int = 1) -> Table:
-    """Each step's note: what it found, the number, the ruling."""
-    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
-    table.add_column(no_wrap=False)
-    table.add_column(justify="right", no_wrap=True)
-    table.add_column(style="dim", no_wrap=True)
-    for note in notes:
-        value = "" if note.value is None else str(note.value)
-        table.add_row(INDENT * depth + note.label, value, note.rule)
-    return table
-
 
 def verdict(o) -> Text:
     if o.dodged:
@@ -138,22 +125,21 @@ def verdict(o) -> Text:
     return text
 
 
-def attack_breakdown(event, names: Names, cost: str = "") -> Group:
-    """Every number of the attack, step by step (R1-R8); the reactions it cost, the
-    dodge's step and the health lost follow as their own lines."""
+def breakdown(event, names: Names, cost: str = "") -> Group:
+    """Every number of an attack or of the GM's damage, step by step from its notes
+    (R1-R8), under what came of it; the reactions it cost, a dodge's step and the health
+    lost follow as their own lines."""
     o = event.outcome
-    head = Text(line(f"{names(o.attacker)} attacks {names(o.defender)} with the "
-                     f"{o.weapon_name}", [cost]) + ": ", style="bold")
-    head.append_text(verdict(o))
-    return Group(head, notes_table(o.notes))
-
-
-def damage_breakdown(event, names: Names, cost: str = "") -> Group:
-    o = event.outcome
-    kind = "direct" if o.direct else o.attack_type
-    head = Text(f"{o.power} {kind} damage to {names(o.defender)} (GM): ", style="bold")
-    head.append(gm_harm_text(o))
-    return Group(head, notes_table(o.notes))
+    if isinstance(event, DamageResolved):
+        head = Text(f"{gm_damage(o, names)} (GM): ", style="bold")
+        head.append(gm_harm_text(o))
+    else:
+        head = Text(_attacks(o, names, cost) + ": ", style="bold")
+        head.append_text(verdict(o))
+    width = max((len(note.label) for note in o.notes), default=0)
+    align = max((len(str(note.value)) for note in o.notes if note.value is not None), default=0)
+    return Group(head, *(row(note.label, note.value, note.rule, width=width, gap="  ",
+                             align=align) for note in o.notes))
 
 
 # --- the order table, the toolbar and one actor -------------------------------------------
@@ -249,4 +235,4 @@ def _weapons(actor, rs) -> str:
 
 
 SCREEN = Screen(lines=LINES, layout=LAYOUT, sheet=SHEET,
-                events={AttackResolved: attack_breakdown, DamageResolved: damage_breakdown})
+                events={AttackResolved: breakdown, DamageResolved: breakdown})
