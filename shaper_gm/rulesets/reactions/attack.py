@@ -20,7 +20,7 @@ from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import Note, play
 from shaper_gm.rulesets.reactions.events import AttackResolved, Moved
-from shaper_gm.rulesets.reactions.harm import apply_harm
+from shaper_gm.rulesets.reactions.harm import apply_harm, harm_to
 from shaper_gm.rulesets.reactions.models import ATTACK_TYPES, REACTIONS, Attack
 from shaper_gm.rulesets.reactions.steps import (
     NO_REACTION,
@@ -59,22 +59,17 @@ def prepare(state: Encounter, rs, request: Request) -> Strike:
                             f"{weapon.range} m (R1)", f"move closer first: move "
                             f"{attacker.id} TILE, or attack with a longer reach")
     numbers = rs.numbers
-    strike = Strike(
-        attacker=attacker.id, defender=defender.id, attack_type=attack_type,
-        power=max(0, power), weapon=weapon.id, weapon_name=weapon.name, range_m=weapon.range,
-        distance_m=distance, die=numbers.roll_die,
-        critical_target=rs.number(attacker, "critical"),
+    strike = harm_to(
+        rs, defender, attacker.id, attack_type, max(0, power), weapon=weapon.id,
+        weapon_name=weapon.name, range_m=weapon.range, distance_m=distance,
+        die=numbers.roll_die, critical_target=rs.number(attacker, "critical"),
         critical_bonus=max(0, rs.number(attacker, "critical_bonus")),
-        armor=rs.armor(defender, attack_type),
         bonus_on_block=max(0, rs.number(defender, "block_bonus")),
         block_target=rs.number(defender, "block"), dodge_target=rs.number(defender, "dodge"),
         reactions=defender.resource("reactions"),
         may_react=not state.controls_turn(defender.id),
         blockable=attack_type != "true" or numbers.true_blockable,
         block_cost=numbers.reaction_cost("block"), dodge_cost=numbers.reaction_cost("dodge"),
-        shield=defender.resource("shield"),
-        shield_soaks=numbers.shield_soaks_type(attack_type), health=defender.hp or 0,
-        min_damage=numbers.min_damage, defender_name=defender.name,
         damage_bonus=request.get("damage-bonus") or 0)
     if request.get("to") is not None:
         _dodge_tile(state, rs, defender.id, request.get("to"))

@@ -59,10 +59,6 @@ class ShieldExpired(Event):
 class AttackResolved(Resolved):
     """An attack's played Strike: every roll and number with its ruling (R1-R8)."""
 
-    @property
-    def attacker(self) -> str:
-        return self.actor
-
     def pays_for(self) -> set[str]:
         return {"attack"}
 

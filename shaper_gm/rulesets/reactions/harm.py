@@ -10,11 +10,23 @@ from typing import Any
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.harm import damage_note, healed_note
-from shaper_gm.engine.state import Change, Encounter
+from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.engine.steps import PlayTape, play
 from shaper_gm.rulesets.reactions.events import DamageResolved, ShieldSoaked
 from shaper_gm.rulesets.reactions.models import ATTACK_TYPES
 from shaper_gm.rulesets.reactions.steps import HARM, Strike
+
+
+def harm_to(rs, defender: Actor, attacker: str, attack_type: str, power: int,
+            **more: Any) -> Strike:
+    """A Strike of `power` at `defender`, with what its harm steps read of it (R6-R8):
+    its armor against the type, its shield, its health."""
+    return Strike(attacker=attacker, defender=defender.id, attack_type=attack_type,
+                  power=power, armor=rs.armor(defender, attack_type),
+                  shield=defender.resource("shield"),
+                  shield_soaks=rs.numbers.shield_soaks_type(attack_type),
+                  health=defender.hp or 0, min_damage=rs.numbers.min_damage,
+                  defender_name=defender.name, **more)
 
 
 def apply_harm(state: Encounter, ctx: Strike, why: str) -> Change:
@@ -54,12 +66,9 @@ def gm_damage(rs, state: Encounter, target_id: str, amount: int,
                             f"use one of {', '.join(ATTACK_TYPES)}")
     direct = bool(options.get("direct"))
     actor = rs.actor_of(state, target_id)
-    ctx = Strike(attacker="gm", defender=actor.id, attack_type=attack_type, power=amount,
-                 total_power=amount, armor=0 if direct else rs.armor(actor, attack_type),
-                 shield=0 if direct else actor.resource("shield"),
-                 shield_soaks=rs.numbers.shield_soaks_type(attack_type),
-                 health=actor.hp or 0, min_damage=rs.numbers.min_damage, direct=direct,
-                 defender_name=actor.name)
+    ctx = harm_to(rs, actor, "gm", attack_type, amount, total_power=amount, direct=direct)
+    if direct:
+        ctx = replace(ctx, armor=0, shield=0)
     tape = PlayTape(_no_dice)
     if direct:
         tape.note("direct: no armor, no shield", amount, "R8")

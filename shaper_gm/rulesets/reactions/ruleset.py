@@ -51,10 +51,7 @@ class ReactionsRuleset(RulesetBase):
     id = "reactions"
     sheet_numbers = SHEET_NUMBERS
     effect_keys = EFFECT_KEYS
-    has_hp = True
     sheet_type = Sheet                    # saves: the sheet is all an actor carries
-    actor_system_type = None              # no per-actor data beyond sheet and resources
-    encounter_system_type = None
 
     def __init__(self, library: Library) -> None:
         self.library = library
@@ -106,15 +103,12 @@ class ReactionsRuleset(RulesetBase):
         """Creatures, weapons and spells, shields by unique prefix. A content weapon the
         attacker lacks is taken as named: the rules refuse it by name (R1)."""
         attacks = [aid for aid, _ in self.library.attacks]
-        if kind == "template":
-            return match_one(word, list(self.templates()), "creature",
-                             f"creatures: {', '.join(self.templates())}")
-        if kind == "attack":
-            return match_one(word, attacks, "weapon or spell",
-                             f"weapons and spells: {', '.join(attacks)}")
-        if kind == "shield":
-            known = [sid for sid, _ in self.library.shields]
-            return match_one(word, known, "shield", f"shields: {', '.join(known)}")
+        kinds = {"template": ("creature", "creatures", list(self.templates())),
+                 "attack": ("weapon or spell", "weapons and spells", attacks),
+                 "shield": ("shield", "shields", [sid for sid, _ in self.library.shields])}
+        if kind in kinds:
+            what, plural, known = kinds[kind]
+            return match_one(word, known, what, f"{plural}: {', '.join(known)}")
         if kind == "weapon" and actor_id in state.actors:
             if word.lower() in attacks:
                 return word.lower()
