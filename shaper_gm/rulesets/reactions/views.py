@@ -24,7 +24,7 @@ from shaper_gm.rulesets.reactions.events import (
     ShieldRaised,
     ShieldSoaked,
 )
-from shaper_gm.rulesets.reactions.models import SHEET_NUMBERS, TURN
+from shaper_gm.rulesets.reactions.models import SHEET_NUMBERS, TARGETS, TURN
 from shaper_gm.rulesets.reactions.odds import success
 
 # --- one line per event ---------------------------------------------------------------
@@ -170,19 +170,9 @@ def chance(target: int, rs) -> str:
     return f"{target}+ ({fraction(success(target, rs.numbers.roll_die))})"
 
 
-def _numbers(actor, rs) -> dict[str, int]:
-    return {key: rs.number(actor, key) for key in SHEET_NUMBERS}
-
-
 def _turn_row(actor, view) -> Text:
     return Text.assemble(_turn(actor, view.state, view.ruleset), "  ", " · ".join(
         f"{name} {actor.resource(name)}" for name in TURN), " (R10)")
-
-
-def _reactions_row(actor, view) -> str:
-    rs = view.ruleset
-    return (f"{_reactions(actor, view.state, rs)} (block {rs.numbers.reaction_cost('block')}, "
-            f"dodge {rs.numbers.reaction_cost('dodge')}; R2, R11)")
 
 
 def _shield_row(actor, view) -> str:
@@ -193,30 +183,31 @@ def _shield_row(actor, view) -> str:
             + (f"; the {shield.name} gives {shield.amount} (R12)" if shield else ""))
 
 
-def _armor_row(actor, view) -> str:
-    number = _numbers(actor, view.ruleset)
-    return (f"physical {number['physical_armor']}, magical {number['magical_armor']}, "
-            f"block bonus {number['block_bonus']} (R6)")
-
-
-def _rolls_row(actor, view) -> str:
-    rs = view.ruleset
-    number = _numbers(actor, rs)
-    return (f"block {chance(number['block'], rs)}, dodge {chance(number['dodge'], rs)}, "
-            f"critical {chance(number['critical'], rs)} +{number['critical_bonus']} (R3, R5)")
-
-
-def _initiative_row(actor, view) -> str:
-    rs = view.ruleset
-    rolled = f", rolled {actor.initiative}" if actor.initiative is not None else ""
-    return f"d{rs.numbers.initiative_die} {rs.number(actor, 'initiative'):+d}{rolled} (R9)"
+def _numbers(text: str):
+    """A row that fills `text` with the actor's sheet numbers (its effects on them), each
+    die target with its chance as ``{block+}`` (R3), and the ruleset's `costs` of a
+    reaction and `die` of initiative."""
+    def cell(actor, view) -> str:
+        rs = view.ruleset
+        numbers = {key: rs.number(actor, key) for key in SHEET_NUMBERS}
+        chances = {f"{key}+": chance(numbers[key], rs) for key in TARGETS}
+        rolled = f", rolled {actor.initiative}" if actor.initiative is not None else ""
+        return text.format(**numbers, **chances, costs=dict(rs.numbers.reaction_costs),
+                           die=rs.numbers.initiative_die, rolled=rolled,
+                           left=_reactions(actor, view.state, rs),
+                           where=actor.zone or "not placed")
+    return cell
 
 
 SHEET = Sheet(rows=(
-    ("Health", health), ("Turn", _turn_row), ("Reactions", _reactions_row),
-    ("Shield", _shield_row),
-    ("Where", lambda a, v: f"{a.zone or 'not placed'}, speed {v.ruleset.number(a, 'speed')} m"),
-    ("Armor", _armor_row), ("Rolls", _rolls_row), ("Initiative", _initiative_row),
+    ("Health", health), ("Turn", _turn_row),
+    ("Reactions", _numbers("{left} (block {costs[block]}, dodge {costs[dodge]}; R2, R11)")),
+    ("Shield", _shield_row), ("Where", _numbers("{where}, speed {speed} m")),
+    ("Armor", _numbers("physical {physical_armor}, magical {magical_armor}, block bonus "
+                       "{block_bonus} (R6)")),
+    ("Rolls", _numbers("block {block+}, dodge {dodge+}, critical {critical+} "
+                       "+{critical_bonus} (R3, R5)")),
+    ("Initiative", _numbers("d{die} {initiative:+d}{rolled} (R9)")),
     ("Weapons", lambda a, v: _weapons(a, v.ruleset) or "none")))
 
 
