@@ -12,7 +12,7 @@ from shaper_gm.engine.odds import Chance, Fact, Odds, Spread, TargetOdds
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import distribution, exact
-from shaper_gm.rulesets.reactions.attack import checked
+from shaper_gm.rulesets.reactions.attack import checked, plural
 from shaper_gm.rulesets.reactions.steps import Strike, attack_steps
 
 
@@ -26,15 +26,15 @@ def shown(p: Fraction) -> str:
 
 
 def _assumed(strike: Strike) -> tuple[str, ...]:
-    die = strike.die
-    out = [f"critical {strike.critical_target}+ on a d{die} "
-           f"({shown(success(strike.critical_target, die))}), bonus {strike.critical_bonus} "
-           "(R3, R5)"]
-    if strike.blockable:
-        out.append(f"block {strike.block_target}+ ({shown(success(strike.block_target, die))}"
-                   f" each, {strike.block_cost} reaction) (R2, R3)")
-    out.append(f"dodge {strike.dodge_target}+ ({shown(success(strike.dodge_target, die))} "
-               f"each, {strike.dodge_cost} reactions) (R2, R3)")
+    def p(target: int) -> str:
+        return shown(success(target, strike.die))
+
+    out = [f"critical {strike.critical_target}+ on a d{strike.die} "
+           f"({p(strike.critical_target)}), bonus {strike.critical_bonus} (R3, R5)"]
+    for reaction in ("block", "dodge") if strike.blockable else ("dodge",):
+        target = strike.target_of(reaction)
+        out.append(f"{reaction} {target}+ ({p(target)} each, "
+                   f"{plural(strike.cost_of(reaction), 'reaction')}) (R2, R3)")
     if strike.attack_type == "true":
         out.append("true damage: no armor, no block bonus (R6)")
     else:
