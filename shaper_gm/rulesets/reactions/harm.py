@@ -67,10 +67,9 @@ def gm_damage(rs, state: Encounter, target_id: str, amount: int,
     direct = bool(options.get("direct"))
     actor = rs.actor_of(state, target_id)
     ctx = harm_to(rs, actor, "gm", attack_type, amount, total_power=amount, direct=direct)
-    if direct:
-        ctx = replace(ctx, armor=0, shield=0)
     tape = PlayTape(_no_dice)
     if direct:
+        ctx = replace(ctx, armor=0, shield=0)
         tape.note("direct: no armor, no shield", amount, "R8")
     ctx = play(HARM, ctx, tape)
     kind = "direct" if direct else attack_type

@@ -1,8 +1,9 @@
 """The attack as steps (R1-R8), run for play by `attack.py` and for exact odds by `odds.py`.
 
 `Strike` holds everything the steps read (taken from the two sheets and the encounter
-before the first step) and everything they find. Every number goes into the breakdown
-with the ruling that produced it. Rolls fill the contract's slots: `block` and `dodge`
+before the first step) and everything they find: played, it is the attack's outcome
+(and the GM's damage's, which runs the `HARM` steps). Every number goes into the
+breakdown with the ruling that produced it. Rolls fill the contract's slots: `block` and `dodge`
 (one d20 per attempt, in order) and `crit`.
 """
 
