@@ -58,8 +58,10 @@ def prepare(state: Encounter, rs, request: Request) -> Strike:
         raise RuleViolation(f"{defender.name} is {distance} m away; the {weapon.name} reaches "
                             f"{weapon.range} m (R1)", f"move closer first: move "
                             f"{attacker.id} TILE, or attack with a longer reach")
+    if request.get("to") is not None:
+        _dodge_tile(state, rs, defender.id, request.get("to"))
     numbers = rs.numbers
-    strike = harm_to(
+    return harm_to(
         rs, defender, attacker.id, attack_type, max(0, power), weapon=weapon.id,
         weapon_name=weapon.name, range_m=weapon.range, distance_m=distance,
         die=numbers.roll_die, critical_target=rs.number(attacker, "critical"),
@@ -71,9 +73,6 @@ def prepare(state: Encounter, rs, request: Request) -> Strike:
         blockable=attack_type != "true" or numbers.true_blockable,
         block_cost=numbers.reaction_cost("block"), dodge_cost=numbers.reaction_cost("dodge"),
         damage_bonus=request.get("damage-bonus") or 0)
-    if request.get("to") is not None:
-        _dodge_tile(state, rs, defender.id, request.get("to"))
-    return strike
 
 
 def _checked(acting: Acting) -> Strike:
