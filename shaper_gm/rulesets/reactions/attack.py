@@ -9,7 +9,7 @@ for exact chances. The request's flags: `with` (weapon or spell), `type`, `power
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from dataclasses import replace
 from itertools import takewhile
 
 from shaper_gm.engine import events as ev
@@ -19,9 +19,8 @@ from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import Note, play
-from shaper_gm.records import record
 from shaper_gm.rulesets.reactions.events import AttackResolved, Moved
-from shaper_gm.rulesets.reactions.harm import apply_harm
+from shaper_gm.rulesets.reactions.harm import apply_harm, harm_to
 from shaper_gm.rulesets.reactions.models import ATTACK_TYPES, REACTIONS, Attack
 from shaper_gm.rulesets.reactions.steps import (
     NO_REACTION,
@@ -33,72 +32,7 @@ from shaper_gm.rulesets.reactions.steps import (
 )
 
 
-@record
-class Prepared:
-    """An attack the rules allow, ready to play or to weigh."""
-
-    strike: Strike
-    weapon: Attack
-    range_m: int
-    distance_m: int
-
-
-@record
-class ReactionAttempt:
-    reaction: str                    # block | dodge
-    cost: int                        # reactions paid (R2)
-    face: int                        # the d20 face (R3)
-    target: int
-    success: bool
-
-
-@record
-class AttackOutcome:
-    attacker: str
-    defender: str
-    weapon: str
-    weapon_name: str
-    attack_type: str
-    power: int
-    range_m: int
-    distance_m: int
-    attempts: tuple[ReactionAttempt, ...]
-    reactions_spent: int
-    reactions_left: int
-    dodged: bool
-    moved_to: str | None             # the defender's tile after a dodge (R4)
-    moved_by_default: bool           # the tool picked it: the GM named none
-    blocked: bool
-    crit_face: int | None            # None when dodged: no critical roll (R5)
-    critical_target: int
-    critical: bool
-    critical_bonus: int
-    total_power: int
-    armor: int
-    block_bonus: int                 # applied (0 without a successful block)
-    damage: int
-    shield_before: int
-    soaked: int
-    health_before: int
-    health_after: int
-    down: bool
-    notes: tuple[Note, ...] = ()
-
-    def faces(self) -> dict[str, list[int]]:
-        """Every face by slot, for the log line (`--block 4,13 --crit 17`)."""
-        out: dict[str, list[int]] = {SLOT_BLOCK: [], SLOT_DODGE: []}
-        for attempt in self.attempts:
-            out[attempt.reaction].append(attempt.face)
-        out[SLOT_CRIT] = [] if self.crit_face is None else [self.crit_face]
-        return out
-
-    @property
-    def reactions(self) -> tuple[str, ...]:
-        """The defender's declared reactions in order (`--react ID=block` ...)."""
-        return tuple(a.reaction for a in self.attempts)
-
-
-def prepare(state: Encounter, rs, request: Request) -> Prepared:
+def prepare(state: Encounter, rs, request: Request) -> Strike:
     """Everything the rules refuse, checked before any cost is paid or any die rolled."""
     attacker = rs.actor_of(state, request.actor)
     defender = rs.actor_of(state, request.target)
@@ -124,32 +58,40 @@ def prepare(state: Encounter, rs, request: Request) -> Prepared:
         raise RuleViolation(f"{defender.name} is {distance} m away; the {weapon.name} reaches "
                             f"{weapon.range} m (R1)", f"move closer first: move "
                             f"{attacker.id} TILE, or attack with a longer reach")
+    if request.get("to") is not None:
+        _dodge_tile(state, rs, defender.id, request.get("to"))
     numbers = rs.numbers
-    strike = Strike(
-        attacker=attacker.id, defender=defender.id, attack_type=attack_type,
-        power=max(0, power), die=numbers.roll_die,
-        critical_target=rs.number(attacker, "critical"),
+    return harm_to(
+        rs, defender, attacker.id, attack_type, max(0, power), weapon=weapon.id,
+        weapon_name=weapon.name, range_m=weapon.range, distance_m=distance,
+        die=numbers.roll_die, critical_target=rs.number(attacker, "critical"),
         critical_bonus=max(0, rs.number(attacker, "critical_bonus")),
-        armor=rs.armor(defender, attack_type),
-        block_bonus=max(0, rs.number(defender, "block_bonus")),
+        bonus_on_block=max(0, rs.number(defender, "block_bonus")),
         block_target=rs.number(defender, "block"), dodge_target=rs.number(defender, "dodge"),
         reactions=defender.resource("reactions"),
         may_react=not state.controls_turn(defender.id),
         blockable=attack_type != "true" or numbers.true_blockable,
         block_cost=numbers.reaction_cost("block"), dodge_cost=numbers.reaction_cost("dodge"),
-        shield=defender.resource("shield"),
-        shield_soaks=numbers.shield_soaks_type(attack_type), health=defender.hp or 0,
-        min_damage=numbers.min_damage, defender_name=defender.name,
         damage_bonus=request.get("damage-bonus") or 0)
-    if request.get("to") is not None:
-        _dodge_tile(state, rs, defender.id, request.get("to"))
-    return Prepared(strike, weapon, weapon.range, distance)
 
 
-def check_declared(strike: Strike, declared: Sequence[str], name: str) -> None:
-    """The defender's declared reactions, in order, against what it can pay (R2, R11)."""
-    left = strike.reactions
-    for number, answer in enumerate(declared, 1):
+def _checked(acting: Acting) -> Strike:
+    decisions = acting.tape.decisions if acting.tape is not None else None
+    return checked(acting.state, acting.rs, acting.request,
+                   decisions.declared if decisions is not None else ())
+
+
+def checked(state: Encounter, rs, request: Request, declared) -> Strike:
+    """`prepare`, and the defender's declared reactions, (actor, answer) in order,
+    against what it can pay; only the defender reacts to an attack (R2, R11)."""
+    strike = prepare(state, rs, request)
+    name, left = state.actors[strike.defender].name, strike.reactions
+    for actor_id, answer in declared:
+        if actor_id != strike.defender:
+            raise RuleViolation(f"--react {actor_id}={answer}: only the defender, "
+                                f"{name}, reacts to this attack (R2)",
+                                f"--react {strike.defender}=block|dodge")
+    for number, answer in enumerate((answer for _, answer in declared), 1):
         if answer == NO_REACTION:         # it stops reacting: later answers are never asked
             break
         if answer not in REACTIONS:
@@ -161,72 +103,54 @@ def check_declared(strike: Strike, declared: Sequence[str], name: str) -> None:
         if answer == "block" and not strike.blockable:
             raise RuleViolation(f"a {strike.attack_type} attack cannot be blocked, only "
                                 "dodged (R2)", f"--react {strike.defender}=dodge, or no block")
-        cost = strike.block_cost if answer == "block" else strike.dodge_cost
+        cost = strike.cost_of(answer)
         if cost > left:
-            raise RuleViolation(f"{name}'s {answer} {number} needs {cost} reaction"
-                                f"{'s' if cost > 1 else ''}; it has {left} left (R2, R11)",
+            raise RuleViolation(f"{name}'s {answer} {number} needs {plural(cost, 'reaction')}; "
+                                f"it has {left} left (R2, R11)",
                                 "declare what it can pay for: a block costs "
                                 f"{strike.block_cost}, a dodge {strike.dodge_cost}")
         left -= cost
-
-
-def _checked(acting: Acting) -> Prepared:
-    decisions = acting.tape.decisions if acting.tape is not None else None
-    return checked(acting.state, acting.rs, acting.request,
-                   decisions.declared if decisions is not None else ())
-
-
-def checked(state: Encounter, rs, request: Request, declared) -> Prepared:
-    """`prepare`, and the defender's declared reactions, (actor, answer) in order,
-    against what it can pay; only the defender reacts to an attack (R2)."""
-    prepared = prepare(state, rs, request)
-    strike = prepared.strike
-    defender = state.actors[strike.defender]
-    for actor_id, answer in declared:
-        if actor_id != strike.defender:
-            raise RuleViolation(f"--react {actor_id}={answer}: only the defender, "
-                                f"{defender.name}, reacts to this attack (R2)",
-                                f"--react {strike.defender}=block|dodge")
-    check_declared(strike, [answer for _, answer in declared], defender.name)
-    return prepared
+    return strike
 
 
 def resolve(acting: Acting) -> Done:
     """R1-R8 on the paid state: the steps, the defender's reactions, a dodge, the harm."""
-    state, prepared, tape = acting.state, acting.plan, acting.tape
-    strike = prepared.strike
+    state, strike, tape = acting.state, acting.plan, acting.tape
     attacker = state.actors[strike.attacker]
-    declared = [answer for actor, answer in tape.decisions.declared
-                if actor == strike.defender]
-    tape.note(f"{prepared.weapon.name}: range {prepared.range_m} m, defender "
-              f"{prepared.distance_m} m away", prepared.distance_m, "R1")
+    tape.note(f"{strike.weapon_name}: range {strike.range_m} m, defender "
+              f"{strike.distance_m} m away", strike.distance_m, "R1")
     done = play(attack_steps(strike), strike, tape)
-    _note_unneeded(done, declared, tape)
-    notes = _unused_dice(state, done, acting.request, tape)
+    unused = _unused(state, done, acting.request, tape)
     paid: list = []
-    if done.spent:
+    if done.reactions_spent:
         state, paid = _pay_reactions(state, acting.rs, done)
-    moved_to, by_default, moved = None, False, []
+    moved: list = []
     if done.dodged:
-        state, moved_to, by_default, moved = _dodge_away(state, acting.rs, acting.request,
-                                                         done, tape)
+        state, done, moved = _dodge_away(state, acting.rs, acting.request, done, tape)
+    done = replace(done, notes=(*tape.notes, *unused))
     state, harmed = apply_harm(state, done, f"{attacker.name}'s {done.attack_type} attack")
-    outcome = _outcome(prepared, done, moved_to, by_default, (*tape.notes, *notes))
-    events = (AttackResolved(attacker.id, outcome, action="attack"), *paid, *moved, *harmed)
-    return Done(state, events, outcome, others=(done.defender,) if done.spent else (),
-                logged=(("to", moved_to),))
+    events = (AttackResolved(attacker.id, done, action="attack"), *paid, *moved, *harmed)
+    return Done(state, events, done, others=(done.defender,) if done.reactions_spent else (),
+                logged=(("to", done.moved_to),))
 
 
 ATTACK = Action("attack", resolve, cost=lambda acting: acting.rs.numbers.cost("attack"),
                 prepare=_checked, what="an attack")
 
 
-def _unused_dice(state: Encounter, done: Strike, request: Request, tape) -> list[Note]:
+def _unused(state: Encounter, done: Strike, request: Request, tape) -> list[Note]:
     """R2: a defender tries until a block or dodge succeeds, and a dodged attack makes
-    no critical roll (R5). Faces and answers given for tries past that point are left
-    out of the log, with a note; faces for tries nobody declared are refused."""
+    no critical roll (R5). Answers and faces given for tries past that point are never
+    tried nor paid, and are left out of the log, with a note; faces for tries nobody
+    declared are refused."""
     settled = done.dodged or done.blocked
     name = state.actors[done.defender].name
+    decisions = tape.decisions
+    mine = [answer for actor, answer in decisions.declared if actor == done.defender]
+    left = len(list(takewhile(lambda answer: answer != NO_REACTION, mine))) - len(done.tries)
+    if left > 0 and settled:
+        tape.note(f"{plural(left, 'more declared reaction')} not needed: the "
+                  f"{'dodge' if done.dodged else 'block'} succeeded", None, "R2")
     notes = []
     for slot in (SLOT_BLOCK, SLOT_DODGE):
         given, used = tape.given(slot), tape.rolled(slot)
@@ -243,7 +167,6 @@ def _unused_dice(state: Encounter, done: Strike, request: Request, tape) -> list
     if done.dodged and tape.drop_unused(SLOT_CRIT):
         notes.append(Note("--crit left unused: a dodged attack makes no critical roll", None,
                           "R5"))
-    decisions = tape.decisions
     if settled:
         answered = sum(1 for actor_id, _ in decisions.made if actor_id == done.defender)
         decisions.declared = list(decisions.declared)[:answered]
@@ -278,24 +201,14 @@ def _pay_reactions(state: Encounter, rs, done: Strike):
     defender = state.actors[done.defender]
     before = defender.resource("reactions")
     values, payment = resources.pay(rs.resources, defender.resource_map(),
-                                    {"reactions": done.spent}, action="reactions",
+                                    {"reactions": done.reactions_spent},
+                                    action="reactions",
                                     who=defender.name,
                                     on_turn=state.controls_turn(defender.id))
     state = state.with_actor(defender.with_resources(values))
-    tried = ", ".join(answer for answer, _ in done.attempts)
+    tried = ", ".join(answer for answer, _ in done.tries)
     return state, [ev.ResourceChanged(defender.id, "reactions", before, values["reactions"],
                                       tried, "R2")]
-
-
-def _note_unneeded(done: Strike, declared: Sequence[str], tape) -> None:
-    """R2: a defender tries until a block or dodge succeeds; what it declared beyond
-    that success is never tried nor paid."""
-    tries = list(takewhile(lambda answer: answer != NO_REACTION, declared))
-    left = len(tries) - len(done.attempts)
-    if left > 0 and (done.dodged or done.blocked):
-        what = "dodge" if done.dodged else "block"
-        tape.note(f"{left} more declared reaction{'s' if left > 1 else ''} not needed: the "
-                  f"{what} succeeded", None, "R2")
 
 
 def _dodge_tile(state: Encounter, rs, defender_id: str, text: str) -> grid.Cell:
@@ -330,7 +243,7 @@ def _dodge_away(state: Encounter, rs, request: Request, done: Strike, tape):
         if not free:
             tape.note(f"no free tile to dodge to: {defender.name} stays on "
                       f"{grid.cell_name(here)}", None, "R4")
-            return state, None, True, []
+            return state, replace(done, moved_by_default=True), []
         foe = rs.cell_of(state, done.attacker)
         tile = max(free, key=lambda t: grid.steps(t, foe))
         by_default = True
@@ -341,26 +254,4 @@ def _dodge_away(state: Encounter, rs, request: Request, done: Strike, tape):
     state = state.with_actor(defender.with_(zone=name))
     metres = grid.steps(here, tile) * rs.numbers.metres_per_tile
     moved = Moved(defender.id, grid.cell_name(here), name, metres, "dodged (R4)", by_default)
-    return state, name, by_default, [moved]
-
-
-def _outcome(prepared: Prepared, done: Strike, moved_to: str | None, by_default: bool,
-             notes: tuple[Note, ...]) -> AttackOutcome:
-    attempts = tuple(
-        ReactionAttempt(reaction, done.block_cost if reaction == "block" else done.dodge_cost,
-                        face, done.block_target if reaction == "block" else done.dodge_target,
-                        success)
-        for (reaction, success), face in zip(done.attempts, done.faces or (), strict=True))
-    return AttackOutcome(
-        attacker=done.attacker, defender=done.defender, weapon=prepared.weapon.id,
-        weapon_name=prepared.weapon.name, attack_type=done.attack_type, power=done.power,
-        range_m=prepared.range_m, distance_m=prepared.distance_m, attempts=attempts,
-        reactions_spent=done.spent, reactions_left=done.reactions_left, dodged=done.dodged,
-        moved_to=moved_to, moved_by_default=by_default, blocked=done.blocked,
-        crit_face=done.crit_face, critical_target=done.critical_target,
-        critical=done.critical, critical_bonus=done.critical_bonus,
-        total_power=done.total_power, armor=done.armor,
-        block_bonus=done.block_bonus if done.blocked and done.attack_type != "true" else 0,
-        damage=done.damage, shield_before=done.shield, soaked=done.soaked,
-        health_before=done.health, health_after=done.health_after, down=done.down,
-        notes=notes)
+    return state, replace(done, moved_to=name, moved_by_default=by_default), [moved]

@@ -44,6 +44,7 @@ from shaper_gm.rulesets.reactions.models import (
     REACTIONS,
     SHIELD_EXPIRES,
     SHIELD_SOAKS,
+    TURN,
     Attack,
     Library,
     Numbers,
@@ -54,7 +55,6 @@ from shaper_gm.rulesets.reactions.models import (
 
 RULESET_ID = "reactions"
 KINDS = ("creatures", "weapons", "spells", "shields")
-RESOURCES = ("move", "action")
 ACTIONS = ("attack", "shield", "move")
 
 
@@ -87,11 +87,12 @@ RULESET_FIELDS = {
     **required(integer(2, 1000), "roll_die", "initiative_die"),
     **required(mapping_of(choice(REACTIONS), integer(1)), "reaction_costs"),
     **required(choice(SHIELD_SOAKS), "shield_soaks"),
-    **required(mapping_of(choice(RESOURCES), integer(0)), "per_turn"),
-    **required(mapping_of(choice(ACTIONS), mapping_of(choice(RESOURCES), integer(1))), "costs"),
+    **required(mapping_of(choice(TURN), integer(0)), "per_turn"),
+    **required(mapping_of(choice(ACTIONS), mapping_of(choice(TURN), integer(1))), "costs"),
     **required(choice(SHIELD_EXPIRES), "shield_expires"),
     "default_shield": Field(optional(ident)),
     **required(lambda value: value, "default_sheet"),   # checked below
+    "terms": Field(mapping_of(text, text)),
     "provisional": Field(list_of(text)),
 }
 

@@ -57,11 +57,7 @@ class ShieldExpired(Event):
 
 @record
 class AttackResolved(Resolved):
-    """An attack's AttackOutcome: every roll and number with its ruling (R1-R8)."""
-
-    @property
-    def attacker(self) -> str:
-        return self.actor
+    """An attack's played Strike: every roll and number with its ruling (R1-R8)."""
 
     def pays_for(self) -> set[str]:
         return {"attack"}
@@ -69,4 +65,4 @@ class AttackResolved(Resolved):
 
 @record
 class DamageResolved(Resolved):
-    """The GM's typed damage (R6-R8): the DamageOutcome of `damage TARGET N`."""
+    """The GM's typed damage (R6-R8): the played Strike of `damage TARGET N`."""

@@ -4,34 +4,29 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.harm import damage_note, healed_note, set_hp
-from shaper_gm.engine.state import Change, Encounter
-from shaper_gm.engine.steps import Note, PlayTape, play
-from shaper_gm.records import record
+from shaper_gm.engine.state import Actor, Change, Encounter
+from shaper_gm.engine.steps import PlayTape, play
 from shaper_gm.rulesets.reactions.events import DamageResolved, ShieldSoaked
 from shaper_gm.rulesets.reactions.models import ATTACK_TYPES
 from shaper_gm.rulesets.reactions.steps import HARM, Strike
 
 
-@record
-class DamageOutcome:
-    """The GM's damage tool: what the typed damage became (R6-R8)."""
-
-    target: str
-    amount: int
-    attack_type: str
-    direct: bool
-    armor: int
-    damage: int
-    soaked: int
-    health_before: int
-    health_after: int
-    down: bool
-    notes: tuple[Note, ...] = ()
+def harm_to(rs, defender: Actor, attacker: str, attack_type: str, power: int,
+            **more: Any) -> Strike:
+    """A Strike of `power` at `defender`, with what its harm steps read of it (R6-R8):
+    its armor against the type, its shield, its health."""
+    return Strike(attacker=attacker, defender=defender.id, attack_type=attack_type,
+                  power=power, armor=rs.armor(defender, attack_type),
+                  shield=defender.resource("shield"),
+                  shield_soaks=rs.numbers.shield_soaks_type(attack_type),
+                  health=defender.hp or 0, min_damage=rs.numbers.min_damage,
+                  defender_name=defender.name, **more)
 
 
 def apply_harm(state: Encounter, ctx: Strike, why: str) -> Change:
@@ -51,7 +46,7 @@ def apply_harm(state: Encounter, ctx: Strike, why: str) -> Change:
     return state.with_actor(changed), events
 
 
-def gm_damage(state: Encounter, rs, target_id: str, amount: int,
+def gm_damage(rs, state: Encounter, target_id: str, amount: int,
               options: Mapping[str, Any]) -> Change:
     """`damage TARGET N [--type T] [--direct]`: N damage of a type through armor and the
     shield like a hit without a block (R6-R8); `direct` takes it straight off health."""
@@ -70,26 +65,19 @@ def gm_damage(state: Encounter, rs, target_id: str, amount: int,
                             f"use one of {', '.join(ATTACK_TYPES)}")
     direct = bool(options.get("direct"))
     actor = rs.actor_of(state, target_id)
-    ctx = Strike(attacker="gm", defender=actor.id, attack_type=attack_type, power=amount,
-                 total_power=amount, armor=0 if direct else rs.armor(actor, attack_type),
-                 shield=0 if direct else actor.resource("shield"),
-                 shield_soaks=rs.numbers.shield_soaks_type(attack_type),
-                 health=actor.hp or 0, min_damage=rs.numbers.min_damage,
-                 defender_name=actor.name)
+    ctx = harm_to(rs, actor, "gm", attack_type, amount, total_power=amount, direct=direct)
     tape = PlayTape(_no_dice)
     if direct:
+        ctx = replace(ctx, armor=0, shield=0)
         tape.note("direct: no armor, no shield", amount, "R8")
     ctx = play(HARM, ctx, tape)
     kind = "direct" if direct else attack_type
     state, events = apply_harm(state, ctx, damage_note(amount, ctx.health, ctx.health_after,
                                                        f"{kind} damage"))
-    outcome = DamageOutcome(actor.id, amount, attack_type, direct, ctx.armor, ctx.damage,
-                            ctx.soaked, ctx.health, ctx.health_after, ctx.down,
-                            tuple(tape.notes))
-    return state, [DamageResolved(actor.id, outcome), *events]
+    return state, [DamageResolved(actor.id, replace(ctx, notes=tuple(tape.notes))), *events]
 
 
-def gm_heal(state: Encounter, rs, target_id: str, amount: int) -> Change:
+def gm_heal(rs, state: Encounter, target_id: str, amount: int) -> Change:
     """`heal TARGET N`: health back up to the maximum; a down creature above 0 is up."""
     if amount < 0:
         raise RuleViolation(f"heal {amount} is negative", "use damage to take health away")

@@ -15,6 +15,7 @@ ATTACK_TYPES = ("physical", "magical", "true")            # R1
 REACTIONS = ("block", "dodge")                            # R2
 SHIELD_SOAKS = ("all", "true_only")                       # R7
 SHIELD_EXPIRES = ("turn_start", "never")                  # R12
+TURN = ("move", "action")                                 # R10: a turn's budget
 
 # The armor that meets each typed attack (R6); true damage meets none.
 ARMOR_OF = {"physical": "physical_armor", "magical": "magical_armor"}
@@ -113,6 +114,7 @@ class Numbers:
     shield_expires: str = "turn_start"                              # R12
     default_shield: str | None = "buckler"                          # R12
     default_sheet: Sheet = field(default_factory=Sheet)
+    terms: tuple[tuple[str, str], ...] = ()                         # words for shared verbs
     provisional: tuple[str, ...] = ()
 
     def reaction_cost(self, reaction: str) -> int:

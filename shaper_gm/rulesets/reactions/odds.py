@@ -12,7 +12,7 @@ from shaper_gm.engine.odds import Chance, Fact, Odds, Spread, TargetOdds
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import distribution, exact
-from shaper_gm.rulesets.reactions.attack import checked
+from shaper_gm.rulesets.reactions.attack import checked, plural
 from shaper_gm.rulesets.reactions.steps import Strike, attack_steps
 
 
@@ -26,20 +26,20 @@ def shown(p: Fraction) -> str:
 
 
 def _assumed(strike: Strike) -> tuple[str, ...]:
-    die = strike.die
-    out = [f"critical {strike.critical_target}+ on a d{die} "
-           f"({shown(success(strike.critical_target, die))}), bonus {strike.critical_bonus} "
-           "(R3, R5)"]
-    if strike.blockable:
-        out.append(f"block {strike.block_target}+ ({shown(success(strike.block_target, die))}"
-                   f" each, {strike.block_cost} reaction) (R2, R3)")
-    out.append(f"dodge {strike.dodge_target}+ ({shown(success(strike.dodge_target, die))} "
-               f"each, {strike.dodge_cost} reactions) (R2, R3)")
+    def p(target: int) -> str:
+        return shown(success(target, strike.die))
+
+    out = [f"critical {strike.critical_target}+ on a d{strike.die} "
+           f"({p(strike.critical_target)}), bonus {strike.critical_bonus} (R3, R5)"]
+    for reaction in ("block", "dodge") if strike.blockable else ("dodge",):
+        target = strike.target_of(reaction)
+        out.append(f"{reaction} {target}+ ({p(target)} each, "
+                   f"{plural(strike.cost_of(reaction), 'reaction')}) (R2, R3)")
     if strike.attack_type == "true":
         out.append("true damage: no armor, no block bonus (R6)")
     else:
         out.append(f"{strike.attack_type} armor {strike.armor}, block bonus "
-                   f"{strike.block_bonus} (R6)")
+                   f"{strike.bonus_on_block} (R6)")
     if strike.shield:
         soaks = "soaks it" if strike.shield_soaks else "does not soak this type"
         out.append(f"shield {strike.shield} {soaks} (R7)")
@@ -52,8 +52,7 @@ def _assumed(strike: Strike) -> tuple[str, ...]:
 def attack_odds(state: Encounter, rs, request: Request,
                 decisions: Decisions | None = None) -> Odds:
     decisions = decisions or Decisions()
-    prepared = checked(state, rs, request, decisions.declared)
-    strike = prepared.strike
+    strike = checked(state, rs, request, decisions.declared)
     declared = [answer for _, answer in decisions.declared]
     final = exact(attack_steps(strike, len(declared)), strike, decisions)
 
@@ -78,5 +77,5 @@ def attack_odds(state: Encounter, rs, request: Request,
              Fact("power", str(strike.power), strike.power, "R1"),
              Fact("reactions", (", ".join(declared) or "none") + order, tuple(declared),
                   "R2"))
-    return Odds(strike.attacker, "attacks", (target,), weapon=prepared.weapon.name,
+    return Odds(strike.attacker, "attacks", (target,), weapon=strike.weapon_name,
                 facts=facts, assumed=_assumed(strike))

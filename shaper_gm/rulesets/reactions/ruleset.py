@@ -20,6 +20,7 @@ from shaper_gm.rulesets.reactions.events import ShieldExpired
 from shaper_gm.rulesets.reactions.models import (
     ARMOR_OF,
     SHEET_NUMBERS,
+    TURN,
     Library,
     Numbers,
     Sheet,
@@ -34,54 +35,30 @@ ADD_FLAGS = ("weapon", "weapons", "shield")       # `add --weapon ITEM...`, `--s
 
 
 def resource_specs(numbers: Numbers) -> tuple[ResourceSpec, ...]:
+    """R10: the turn's move and action; R11: reactions; R12: a raised shield, which
+    lapses in `on_turn_start` (it reports it)."""
     per_turn = dict(numbers.per_turn)
     return (
-        ResourceSpec("move", "move", max=per_turn.get("move", 0), refill="turn_start",
-                     lapse="turn_end", rule="R10", hard_max=True),
-        ResourceSpec("action", "action", max=per_turn.get("action", 0), refill="turn_start",
-                     lapse="turn_end", rule="R10", hard_max=True),
+        *(ResourceSpec(name, name, max=per_turn.get(name, 0), refill="turn_start",
+                       lapse="turn_end", rule="R10", hard_max=True) for name in TURN),
         ResourceSpec("reactions", "reactions", max="reactions", refill="turn_start",
                      off_turn=True, kept_on_pass=True, rule="R11"),
-        # Set by raising a shield; it lapses in `on_turn_start`, which reports it (R12).
         ResourceSpec("shield", "shield", start=0, rule="R12"),
     )
-
-
-TERMS = {
-    "down": "down", "down_rule": "R8", "turn_rule": "R10",
-    "off_turn_hint": "off its turn a creature only reacts: a block or dodge inside an "
-                     "attack (--react ID=block|dodge), or react ID N TEXT (R11)",
-    "end_rules": "R10-R12", "pass_rule": "R10, R11",
-    "act_cost": "action|move", "act_rules": "R10", "act_example_cost": "action",
-    "act_examples": "act action drinks a potion|act ann move stands up",
-    "react_rule": "R11", "react_example": "cy 1 shouts a warning", "react_cost": "N",
-    "add_rules": "R3, R6, R11, R12",
-    "add_examples": "add ann --as duellist --side party --at B2|add bones --as skeleton "
-                    "--count 2 --at E2|add zed --hp 20 --stat block=10 --weapon staff "
-                    "--shield buckler",
-    "cell": "tile", "board": "grid", "grid_rule": "R1",
-    "init_rule": "R9", "start_rules": "R9-R11", "effect_rule": "R3, R6", "manual_rule": "R3",
-    "effect_examples": "effect ann rage --power 5 --until end:ann|effect bo stone-skin "
-                       "--physical_armor 4",
-    "set_examples": "set bo hp=20 reactions=1|set ann shield=10|set bo zone=C3",
-}
 
 
 class ReactionsRuleset(RulesetBase):
     id = "reactions"
     sheet_numbers = SHEET_NUMBERS
     effect_keys = EFFECT_KEYS
-    has_hp = True
-    terms = TERMS
     sheet_type = Sheet                    # saves: the sheet is all an actor carries
-    actor_system_type = None              # no per-actor data beyond sheet and resources
-    encounter_system_type = None
 
     def __init__(self, library: Library) -> None:
         self.library = library
         self.numbers = library.numbers
         self.sheet_ranges = sheet_numbers(self.numbers.roll_die)
         self.name = self.numbers.name
+        self.terms = dict(self.numbers.terms)          # its words for the shared verbs
         self.rules = self.numbers.rules
         self.resources = resource_specs(self.numbers)
         self.turn_order = FixedOrder()                       # R9
@@ -126,15 +103,12 @@ class ReactionsRuleset(RulesetBase):
         """Creatures, weapons and spells, shields by unique prefix. A content weapon the
         attacker lacks is taken as named: the rules refuse it by name (R1)."""
         attacks = [aid for aid, _ in self.library.attacks]
-        if kind == "template":
-            return match_one(word, list(self.templates()), "creature",
-                             f"creatures: {', '.join(self.templates())}")
-        if kind == "attack":
-            return match_one(word, attacks, "weapon or spell",
-                             f"weapons and spells: {', '.join(attacks)}")
-        if kind == "shield":
-            known = [sid for sid, _ in self.library.shields]
-            return match_one(word, known, "shield", f"shields: {', '.join(known)}")
+        kinds = {"template": ("creature", "creatures", list(self.templates())),
+                 "attack": ("weapon or spell", "weapons and spells", attacks),
+                 "shield": ("shield", "shields", [sid for sid, _ in self.library.shields])}
+        if kind in kinds:
+            what, plural, known = kinds[kind]
+            return match_one(word, known, what, f"{plural}: {', '.join(known)}")
         if kind == "weapon" and actor_id in state.actors:
             if word.lower() in attacks:
                 return word.lower()
@@ -265,10 +239,5 @@ class ReactionsRuleset(RulesetBase):
         word = word.lower()
         return {word: 1} if word in self.cost_words() else None
 
-    # GM tools --------------------------------------------------------------------------
-    def damage(self, state: Encounter, target_id: str, amount: int,
-               options: Mapping[str, Any]) -> Change:
-        return harm.gm_damage(state, self, target_id, amount, options)
-
-    def heal(self, state: Encounter, target_id: str, amount: int) -> Change:
-        return harm.gm_heal(state, self, target_id, amount)
+    damage = harm.gm_damage           # the GM's tools (R6-R8)
+    heal = harm.gm_heal

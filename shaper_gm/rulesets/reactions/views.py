@@ -9,10 +9,9 @@ reactions event or draws a reactions encounter.
 from __future__ import annotations
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 
-from shaper_gm.render.breakdown import INDENT
+from shaper_gm.render.breakdown import row
 from shaper_gm.render.plugins import ByType, Screen
 from shaper_gm.render.tables import Column, Layout, pips, resource_cell
 from shaper_gm.render.text import Names, line, said, template
@@ -25,11 +24,8 @@ from shaper_gm.rulesets.reactions.events import (
     ShieldRaised,
     ShieldSoaked,
 )
-from shaper_gm.rulesets.reactions.models import SHEET_NUMBERS
+from shaper_gm.rulesets.reactions.models import SHEET_NUMBERS, TARGETS, TURN
 from shaper_gm.rulesets.reactions.odds import success
-
-TURN = ("move", "action")                  # the turn's budget (R10)
-
 
 # --- one line per event ---------------------------------------------------------------
 
@@ -60,38 +56,36 @@ def _(e: AttackResolved, n: Names, cost: str) -> str:
 
 @LINES.of(DamageResolved)
 def _(e: DamageResolved, n: Names, cost: str) -> str:
-    o = e.outcome
-    return f"{o.amount} {'direct' if o.direct else o.attack_type} damage to " \
-           f"{n(o.target)}: {gm_harm_text(o)}"
+    return f"{gm_damage(e.outcome, n)}: {gm_harm_text(e.outcome)}"
+
+
+def gm_damage(o, n: Names) -> str:
+    """``7 physical damage to Ann``, or ``5 direct damage to Ann``."""
+    return f"{o.power} {'direct' if o.direct else o.attack_type} damage to {n(o.defender)}"
 
 
 def gm_harm_text(o) -> str:
     """The GM's damage, in order: ``armor 6 stops 6, 3 gets through, health 10 → 7``."""
-    stopped = [f"armor {o.armor} stops {max(0, o.amount - o.damage)}"] if o.armor else []
+    stopped = [f"armor {o.armor} stops {max(0, o.power - o.damage)}"] if o.armor else []
     return ", ".join([*stopped, f"{o.damage} gets through", *_on_health(o)])
-
-
-def attempt_text(a) -> str:
-    return f"{a.reaction} {a.face} vs {a.target} {'succeeds' if a.success else 'fails'}"
-
-
-def harm_text(o, n: Names) -> str:
-    """``28 damage (armor 6), shield soaks 10, health 60 → 42``."""
-    armor = f" (armor {o.armor})" if o.armor else ""
-    return ", ".join([f"{o.damage} damage{armor}", *_on_health(o)])
 
 
 def _on_health(o) -> list[str]:
     """What the shield soaked and what reached health."""
     soaked = [f"shield soaks {o.soaked}"] if o.soaked else []
-    return [*soaked, f"health {o.health_before} → {o.health_after}" + (", down" if o.down else "")]
+    return [*soaked, f"health {o.health} → {o.health_after}" + (", down" if o.down else "")]
+
+
+def _attacks(o, n: Names, *said: str) -> str:
+    """``Ann attacks Bo with the Duelling sword (Action)``."""
+    return line(f"{n(o.attacker)} attacks {n(o.defender)} with the {o.weapon_name}", list(said))
 
 
 def attack_summary(o, n: Names, cost: str = "") -> str:
     """``Ann attacks Bo with the Duelling sword (physical 24): block 5 vs 12 fails, ...``."""
-    head = line(f"{n(o.attacker)} attacks {n(o.defender)} with the {o.weapon_name}",
-                [f"{o.attack_type} {o.power}", cost])
-    parts = [attempt_text(a) for a in o.attempts]
+    head = _attacks(o, n, f"{o.attack_type} {o.power}", cost)
+    parts = [f"{a.reaction} {a.face} vs {a.target} {'succeeds' if a.success else 'fails'}"
+             for a in o.attempts]
     if o.dodged:
         where = f", {n(o.defender)} dodges to {o.moved_to}" if o.moved_to else ""
         return f"{head}: {'; '.join(parts)}{where}; no damage (R4){_entered(o)}"
@@ -102,7 +96,9 @@ def attack_summary(o, n: Names, cost: str = "") -> str:
     if o.block_bonus:
         parts.append(f"block bonus {o.block_bonus}")
     parts += [note.label for note in o.notes if note.label.endswith("GM damage bonus")]
-    return f"{head}: {'; '.join(parts)}; {harm_text(o, n)}{_entered(o)}"
+    armor = f" (armor {o.armor})" if o.armor else ""
+    harm = ", ".join([f"{o.damage} damage{armor}", *_on_health(o)])
+    return f"{head}: {'; '.join(parts)}; {harm}{_entered(o)}"
 
 
 def _entered(o) -> str:
@@ -113,18 +109,6 @@ def _entered(o) -> str:
 
 # --- breakdowns --------------------------------------------------------------------------
 
-def notes_table(notes, depth: int = 1) -> Table:
-    """Each step's note: what it found, the number, the ruling."""
-    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
-    table.add_column(no_wrap=False)
-    table.add_column(justify="right", no_wrap=True)
-    table.add_column(style="dim", no_wrap=True)
-    for note in notes:
-        value = "" if note.value is None else str(note.value)
-        table.add_row(INDENT * depth + note.label, value, note.rule)
-    return table
-
-
 def verdict(o) -> Text:
     if o.dodged:
         return Text("dodged, no damage", style="green")
@@ -132,32 +116,30 @@ def verdict(o) -> Text:
                 style="bold yellow" if o.critical else "")
     if o.blocked and o.block_bonus:
         text.append(", blocked", style="cyan")
-    lost = o.health_before - o.health_after
     text.append(f", {o.damage} damage" + (f" ({o.soaked} on the shield)" if o.soaked else "")
-                + f", health {o.health_before} → {o.health_after}")
-    if lost == 0 and o.damage == 0:
+                + f", health {o.health} → {o.health_after}")
+    if o.health_lost == 0 and o.damage == 0:
         text.append(" (nothing got through)")
     if o.down:
         text.append(", down (R8)", style="bold red")
     return text
 
 
-def attack_breakdown(event, names: Names, cost: str = "") -> Group:
-    """Every number of the attack, step by step (R1-R8); the reactions it cost, the
-    dodge's step and the health lost follow as their own lines."""
+def breakdown(event, names: Names, cost: str = "") -> Group:
+    """Every number of an attack or of the GM's damage, step by step from its notes
+    (R1-R8), under what came of it; the reactions it cost, a dodge's step and the health
+    lost follow as their own lines."""
     o = event.outcome
-    head = Text(line(f"{names(o.attacker)} attacks {names(o.defender)} with the "
-                     f"{o.weapon_name}", [cost]) + ": ", style="bold")
-    head.append_text(verdict(o))
-    return Group(head, notes_table(o.notes))
-
-
-def damage_breakdown(event, names: Names, cost: str = "") -> Group:
-    o = event.outcome
-    kind = "direct" if o.direct else o.attack_type
-    head = Text(f"{o.amount} {kind} damage to {names(o.target)} (GM): ", style="bold")
-    head.append(gm_harm_text(o))
-    return Group(head, notes_table(o.notes))
+    if isinstance(event, DamageResolved):
+        head = Text(f"{gm_damage(o, names)} (GM): ", style="bold")
+        head.append(gm_harm_text(o))
+    else:
+        head = Text(_attacks(o, names, cost) + ": ", style="bold")
+        head.append_text(verdict(o))
+    width = max((len(note.label) for note in o.notes), default=0)
+    align = max((len(str(note.value)) for note in o.notes if note.value is not None), default=0)
+    return Group(head, *(row(note.label, note.value, note.rule, width=width, gap="  ",
+                             align=align) for note in o.notes))
 
 
 # --- the order table, the toolbar and one actor -------------------------------------------
@@ -188,19 +170,9 @@ def chance(target: int, rs) -> str:
     return f"{target}+ ({fraction(success(target, rs.numbers.roll_die))})"
 
 
-def _numbers(actor, rs) -> dict[str, int]:
-    return {key: rs.number(actor, key) for key in SHEET_NUMBERS}
-
-
 def _turn_row(actor, view) -> Text:
     return Text.assemble(_turn(actor, view.state, view.ruleset), "  ", " · ".join(
         f"{name} {actor.resource(name)}" for name in TURN), " (R10)")
-
-
-def _reactions_row(actor, view) -> str:
-    rs = view.ruleset
-    return (f"{_reactions(actor, view.state, rs)} (block {rs.numbers.reaction_cost('block')}, "
-            f"dodge {rs.numbers.reaction_cost('dodge')}; R2, R11)")
 
 
 def _shield_row(actor, view) -> str:
@@ -211,30 +183,31 @@ def _shield_row(actor, view) -> str:
             + (f"; the {shield.name} gives {shield.amount} (R12)" if shield else ""))
 
 
-def _armor_row(actor, view) -> str:
-    number = _numbers(actor, view.ruleset)
-    return (f"physical {number['physical_armor']}, magical {number['magical_armor']}, "
-            f"block bonus {number['block_bonus']} (R6)")
-
-
-def _rolls_row(actor, view) -> str:
-    rs = view.ruleset
-    number = _numbers(actor, rs)
-    return (f"block {chance(number['block'], rs)}, dodge {chance(number['dodge'], rs)}, "
-            f"critical {chance(number['critical'], rs)} +{number['critical_bonus']} (R3, R5)")
-
-
-def _initiative_row(actor, view) -> str:
-    rs = view.ruleset
-    rolled = f", rolled {actor.initiative}" if actor.initiative is not None else ""
-    return f"d{rs.numbers.initiative_die} {rs.number(actor, 'initiative'):+d}{rolled} (R9)"
+def _numbers(text: str):
+    """A row that fills `text` with the actor's sheet numbers (its effects on them), each
+    die target with its chance as ``{block+}`` (R3), and the ruleset's `costs` of a
+    reaction and `die` of initiative."""
+    def cell(actor, view) -> str:
+        rs = view.ruleset
+        numbers = {key: rs.number(actor, key) for key in SHEET_NUMBERS}
+        chances = {f"{key}+": chance(numbers[key], rs) for key in TARGETS}
+        rolled = f", rolled {actor.initiative}" if actor.initiative is not None else ""
+        return text.format(**numbers, **chances, costs=dict(rs.numbers.reaction_costs),
+                           die=rs.numbers.initiative_die, rolled=rolled,
+                           left=_reactions(actor, view.state, rs),
+                           where=actor.zone or "not placed")
+    return cell
 
 
 SHEET = Sheet(rows=(
-    ("Health", health), ("Turn", _turn_row), ("Reactions", _reactions_row),
-    ("Shield", _shield_row),
-    ("Where", lambda a, v: f"{a.zone or 'not placed'}, speed {v.ruleset.number(a, 'speed')} m"),
-    ("Armor", _armor_row), ("Rolls", _rolls_row), ("Initiative", _initiative_row),
+    ("Health", health), ("Turn", _turn_row),
+    ("Reactions", _numbers("{left} (block {costs[block]}, dodge {costs[dodge]}; R2, R11)")),
+    ("Shield", _shield_row), ("Where", _numbers("{where}, speed {speed} m")),
+    ("Armor", _numbers("physical {physical_armor}, magical {magical_armor}, block bonus "
+                       "{block_bonus} (R6)")),
+    ("Rolls", _numbers("block {block+}, dodge {dodge+}, critical {critical+} "
+                       "+{critical_bonus} (R3, R5)")),
+    ("Initiative", _numbers("d{die} {initiative:+d}{rolled} (R9)")),
     ("Weapons", lambda a, v: _weapons(a, v.ruleset) or "none")))
 
 
@@ -253,4 +226,4 @@ def _weapons(actor, rs) -> str:
 
 
 SCREEN = Screen(lines=LINES, layout=LAYOUT, sheet=SHEET,
-                events={AttackResolved: attack_breakdown, DamageResolved: damage_breakdown})
+                events={AttackResolved: breakdown, DamageResolved: breakdown})
