@@ -18,6 +18,7 @@ from shaper_gm.render.tables import Column, Layout, pips
 from shaper_gm.render.text import Names, item, kind, line, listed, plural, said, template
 from shaper_gm.rulesets.shaper import model
 from shaper_gm.rulesets.shaper.events import (
+    ITEM_VERBS,
     AttackResolved,
     DamageTaken,
     Disengaged,
@@ -49,13 +50,9 @@ def _(e: Engaged, n: Names, cost: str) -> str:
     return line(text, [cost])
 
 
-_ITEM_VERBS = {"drew": "draws", "sheathed": "sheathes", "reloaded": "reloads",
-               "raised": "raises", "dropped": "drops"}
-
-
 @LINES.of(ItemChanged)
 def _(e: ItemChanged, n: Names, cost: str) -> str:
-    verb = _ITEM_VERBS.get(e.verb, e.verb)
+    verb = ITEM_VERBS.get(e.verb, (e.verb, e.verb))[1]
     return line(f"{n(e.actor)} {verb} the {item(e.item)}", [cost])
 
 
