@@ -259,13 +259,13 @@ class ShaperRuleset(RulesetBase):
 
     def initiative(self, who: Actor | ActorStats, source: DiceSource, mods=None) -> Roll:
         from shaper_gm.dice.modifiers import NO_MODIFIERS
-        stats = who.sheet if isinstance(who, Actor) else who
-        return basic_roll(source, bonus=stats.ability(self.numbers.turn_order_ability),
-                          mods=mods or NO_MODIFIERS, basic_expr=self.numbers.basic_roll,
-                          what=f"initiative of {stats.name}")
+        name = (who.sheet if isinstance(who, Actor) else who).name
+        return basic_roll(source, bonus=self.order_tiebreak(who), mods=mods or NO_MODIFIERS,
+                          basic_expr=self.numbers.basic_roll, what=f"initiative of {name}")
 
     def order_tiebreak(self, who: Actor | ActorStats) -> int:
-        """S17: ties in turn order go to the higher ability the ruleset names."""
+        """S17: the ability the ruleset names adds to the turn-order roll and breaks its
+        ties."""
         stats = who.sheet if isinstance(who, Actor) else who
         return stats.ability(self.numbers.turn_order_ability)
 

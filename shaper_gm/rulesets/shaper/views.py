@@ -148,15 +148,11 @@ def gm_said(o, n: Names) -> str:
         entered.append("damage")
     entered += [f"{n(t.id)}'s Defense" for t in o.targets
                 if t.defense is not None and t.defense.entered is not None]
-    return said([f"{p[1]} {p[0]:+d}" for p in (*o.attack_bonus, *_damage_bonus(o))
-                 if p[1].startswith("GM ")], entered,
+    bonuses = (*o.attack_bonus, *(o.damage_roll.bonus if o.damage_roll else ()))
+    return said([f"{p[1]} {p[0]:+d}" for p in bonuses if p[1].startswith("GM ")], entered,
                 [x.text for x in o.overruled]
                 + [f"{n(t.id)}'s {x.text.replace(':', ' on Evasion:', 1)}" for t in o.targets
                    for x in t.overruled])
-
-
-def _damage_bonus(o) -> tuple:
-    return o.damage_roll.bonus if o.damage_roll is not None else ()
 
 
 # --- breakdowns ----------------------------------------------------------------------------
