@@ -293,11 +293,8 @@ class ShaperRuleset(RulesetBase):
 
     def roll_modifiers(self, text: str, flags: Mapping[str, Any]):
         """A basic roll (3d6) also judges automatic results (S2); modifiers act (S3)."""
-        from shaper_gm.rulesets.shaper.modifiers import Modifiers
-        mods = Modifiers(edge=int(bool(flags.get("edge"))),
-                         pressured=int(bool(flags.get("pressured"))),
-                         advantage=int(bool(flags.get("adv"))),
-                         disadvantage=int(bool(flags.get("dis"))))
+        from shaper_gm.rulesets.shaper.modifiers import FLAGS, Modifiers
+        mods = Modifiers.of(f for f in FLAGS if flags.get(f))
         return mods, bool(text) and str(parse(text)) == self.numbers.basic_roll
 
     # Damage by the GM (S7, S8) -------------------------------------------------------------
