@@ -230,19 +230,11 @@ def _cast_part(name: str):
     return part
 
 
-def _resolve_cast(acting: Acting) -> Done:
-    done = _cast_part("resolve")(acting)
-    if _spell(acting) is None and acting.request.get("skill"):
-        done = Done(done.state, done.events, done.outcome, done.others,
-                    (("skill", [s.lower() for s in acting.request.get("skill")]),))
-    return done
-
-
 ATTACK = _shaper("attack", resolve=_later("combat", "resolve"),
                  prepare=_later("combat", "prepare"), cost=_later("combat", "cost"),
                  what="an attack")
 SKILL = _shaper("skill", resolve=_later("skilluse", "resolve"),
                 prepare=_later("skilluse", "prepare"), cost=_later("skilluse", "cost"),
                 what="a skill")
-CAST = _shaper("cast", resolve=_resolve_cast, prepare=_prepare_cast, cost=_cast_part("cost"),
-               what="a spell")
+CAST = _shaper("cast", resolve=_cast_part("resolve"), prepare=_prepare_cast,
+               cost=_cast_part("cost"), what="a spell")

@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shaper_gm.dice import Roll
+from shaper_gm.engine.steps import Note
 from shaper_gm.records import record
 from shaper_gm.rulesets.shaper.content.models import RulesetNumbers, Weapon
 from shaper_gm.rulesets.shaper.damage import DamageResult
 from shaper_gm.rulesets.shaper.modifiers import Modifiers
-from shaper_gm.rulesets.shaper.parts import Line, Mod, Part, as_mods, as_parts, total
+from shaper_gm.rulesets.shaper.parts import Mod, Part, as_mods, as_parts, total
 
 # The roll slots, the log's flags (commands.md): --roll, --evade and --defense (each per
 # target), --damage.
@@ -143,11 +144,11 @@ class TargetOutcome:
     overruled: tuple[Overruled, ...] = ()  # its Evasion modifiers the GM lifted (S16)
 
     @property
-    def steps(self) -> tuple[Line, ...]:
-        out = [Line("evasion", self.evasion.total, "S5"),
-               Line(f"{'hit' if self.hit else 'miss'}: {self.hit_reason}", self.margin, "S5")]
+    def steps(self) -> tuple[Note, ...]:
+        out = [Note("evasion", self.evasion.total, "S5"),
+               Note(f"{'hit' if self.hit else 'miss'}: {self.hit_reason}", self.margin, "S5")]
         if self.hit:
-            out.append(Line(f"critical: {self.critical_reason}", int(self.critical), "S6"))
+            out.append(Note(f"critical: {self.critical_reason}", int(self.critical), "S6"))
         if self.result is not None:
             out.extend(self.result.steps)
         return tuple(out)

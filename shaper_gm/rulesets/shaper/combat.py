@@ -25,13 +25,13 @@ from shaper_gm.rulesets.shaper import model, reactions, skills
 from shaper_gm.rulesets.shaper.attack import DEFENSE, EVADE, GM, Overruled
 from shaper_gm.rulesets.shaper.damage import absorb_available, apply_result
 from shaper_gm.rulesets.shaper.events import AttackResolved, DamageTaken, SkillUsed
+from shaper_gm.rulesets.shaper.modifiers import FLAGS, MODIFIER_ALIASES
 from shaper_gm.rulesets.shaper.parts import Mod, Part
 from shaper_gm.rulesets.shaper.pipeline import resolve_attack
 from shaper_gm.rulesets.shaper.prepare import AttackRules, PreparedAttack
 from shaper_gm.rulesets.shaper.situation import IGNORABLE
 
 GM_DAMAGE_BONUS = "GM damage bonus"       # the GM's --damage-bonus in the breakdown
-GM_MODS = {"edge": "edge", "pressured": "pressured", "adv": "advantage", "dis": "disadvantage"}
 
 
 @record
@@ -142,8 +142,8 @@ def aim(state: Encounter, rs, request, spell: str | None = None) -> Aimed:
     prepared = AttackRules(rs).prepare_attack(
         attacker.sheet, weapon, plans, view, skill_ids=chosen, held=model.holding(attacker),
         attack_parts=attack_parts, damage_parts=damage_parts,
-        modifiers=tuple(Mod(name, "GM", "S3") for key, name in GM_MODS.items()
-                        if request.get(key)),
+        modifiers=tuple(Mod(MODIFIER_ALIASES[f], "GM", "S3") for f in FLAGS
+                        if request.get(f)),
         extra_targets=extra, shield_raised=model.shield_raised(attacker),
         only=bool(request.get("only")))
     prepared = _with_answers(state, rs, _without_ignored(prepared, ignore))

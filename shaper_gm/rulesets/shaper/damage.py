@@ -10,10 +10,10 @@ from shaper_gm.engine import events as ev
 from shaper_gm.engine import harm
 from shaper_gm.engine.harm import go_down
 from shaper_gm.engine.state import Change, Effect, Encounter
+from shaper_gm.engine.steps import Note
 from shaper_gm.errors import CommandError
 from shaper_gm.records import record
 from shaper_gm.rulesets.shaper.events import DamageTaken
-from shaper_gm.rulesets.shaper.parts import Line
 
 _MAGIC_DIVISOR = 2   # S7: magic halves Defense, rounded down
 
@@ -32,7 +32,7 @@ class DamageResult:
     hp_before: int
     hp_after: int
     down: bool
-    steps: tuple[Line, ...] = ()
+    steps: tuple[Note, ...] = ()
 
     @property
     def hp_lost(self) -> int:
@@ -46,22 +46,22 @@ def damage_pipeline(damage: int, defense: int | None, *, magic: bool = False,
     `defense` is the Defense roll total with its bonuses, or None without armor.
     """
     damage = max(0, damage)
-    steps = [Line("damage", damage, "S7")]
+    steps = [Note("damage", damage, "S7")]
     raw = 0 if defense is None else defense
-    steps.append(Line("Defense" if defense is not None else "Defense (no armor)", raw, "S7"))
+    steps.append(Note("Defense" if defense is not None else "Defense (no armor)", raw, "S7"))
     halved = raw // _MAGIC_DIVISOR if magic else raw
     if magic:
-        steps.append(Line("Defense halved (magic)", halved, "S7"))
+        steps.append(Note("Defense halved (magic)", halved, "S7"))
     effective = max(0, halved - pierce)
     if pierce:
-        steps.append(Line(f"Defense after Pierce {pierce}", effective, "S7"))
+        steps.append(Note(f"Defense after Pierce {pierce}", effective, "S7"))
     taken = max(0, damage - effective)
-    steps.append(Line("damage after Defense", taken, "S7"))
+    steps.append(Note("damage after Defense", taken, "S7"))
     absorbed = min(max(0, absorb), taken)
     if absorb:
-        steps.append(Line("absorbed", absorbed, "S7"))
+        steps.append(Note("absorbed", absorbed, "S7"))
     hp_after = max(0, hp - (taken - absorbed))
-    steps.append(Line("HP", hp_after, "S8" if hp_after == 0 else "S7"))
+    steps.append(Note("HP", hp_after, "S8" if hp_after == 0 else "S7"))
     return DamageResult(damage=damage, defense=raw, magic=magic, defense_after_magic=halved,
                         pierce=pierce, effective_defense=effective, taken=taken,
                         absorbed=absorbed, absorb_left=max(0, absorb) - absorbed,

@@ -40,6 +40,12 @@ class Disengaged(Event):
         return {"disengage"}
 
 
+# An item event's verb -> (the action it pays for, its verb in a line).
+ITEM_VERBS = {"drew": ("draw", "draws"), "sheathed": ("sheathe", "sheathes"),
+              "reloaded": ("reload", "reloads"), "raised": ("raise_shield", "raises"),
+              "dropped": ("drop", "drops")}
+
+
 @record
 class ItemChanged(Event):
     actor: str
@@ -47,8 +53,7 @@ class ItemChanged(Event):
     item: str
 
     def pays_for(self) -> set[str]:
-        return {{"drew": "draw", "sheathed": "sheathe", "reloaded": "reload",
-                 "raised": "raise_shield", "dropped": "drop"}.get(self.verb, self.verb)}
+        return {ITEM_VERBS.get(self.verb, (self.verb,))[0]}
 
 
 @record

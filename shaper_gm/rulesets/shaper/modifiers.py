@@ -39,9 +39,11 @@ from shaper_gm.dice.modifiers import Pin
 from shaper_gm.records import record
 
 CANONICAL_ORDER = ("edge", "pressured", "advantage", "disadvantage")
-# A name as typed -> the modifier (``adv`` and ``dis`` are the flags' short forms).
-MODIFIER_ALIASES = {**{name: name for name in CANONICAL_ORDER},
-                    "adv": "advantage", "dis": "disadvantage"}
+# The flags that give them (`--adv`, `--dis`: short forms), and a name as typed -> the
+# modifier.
+FLAGS = ("edge", "pressured", "adv", "dis")
+MODIFIER_ALIASES = {**dict(zip(FLAGS, CANONICAL_ORDER, strict=True)),
+                    **{name: name for name in CANONICAL_ORDER}}
 # name -> (takes the highest unclaimed die?, sets it to the top face?)
 _EFFECT = {
     "edge": (True, True),

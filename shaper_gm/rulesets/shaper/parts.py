@@ -2,8 +2,8 @@
 
 A `Part` is a bonus with its reason and the rule that grants it, e.g.
 ``Part(1, "Vigor", "S28")``; a `Mod` is a roll modifier with its reason, e.g.
-``Mod("disadvantage", "Outnumbered", "S16")``; a `Line` is one line of a computed
-breakdown. All three are tuples, so plain ``(1, "Vigor", "S28")`` works too.
+``Mod("disadvantage", "Outnumbered", "S16")``. Both are tuples, so plain
+``(1, "Vigor", "S28")`` works too. A computed breakdown's line is an `engine.steps.Note`.
 """
 
 from __future__ import annotations
@@ -21,12 +21,6 @@ class Part(NamedTuple):
 class Mod(NamedTuple):
     name: str                 # edge | pressured | advantage | disadvantage
     reason: str
-    rule: str = ""
-
-
-class Line(NamedTuple):
-    label: str
-    value: int
     rule: str = ""
 
 

@@ -71,8 +71,7 @@ class AttackRules:
 
     def target_plan(self, stats: ActorStats, view: FieldView, *, hp: int,
                     shield_raised: bool = False, evasion: Sequence[Part] = (),
-                    modifiers: Sequence[Mod] = (), absorb: int = 0,
-                    defense_bonus: Sequence[Part] = ()) -> TargetPlan:
+                    absorb: int = 0) -> TargetPlan:
         """A target's Evasion and Defense from its stats and situation (S16, S20, S28)."""
         parts = list(self._ability_parts(stats, "evasion"))
         if shield_raised and stats.shield:
@@ -80,12 +79,11 @@ class AttackRules:
             if shield is not None and shield.evasion:
                 parts.append(Part(shield.evasion, f"{shield.name} raised", "S20"))
         parts.extend(evasion)
-        mods = list(modifiers)
+        mods = []
         if self.numbers.outnumbered and situation.outnumbered(view, stats.id):
             mods.append(Mod("disadvantage", "Outnumbered", "S16"))
         return TargetPlan(id=stats.id, hp=hp, evasion_bonus=tuple(parts),
-                          evasion_modifiers=tuple(mods), defense=stats.defense,
-                          defense_bonus=tuple(defense_bonus), absorb=absorb)
+                          evasion_modifiers=tuple(mods), defense=stats.defense, absorb=absorb)
 
     def prepare_attack(self, attacker: ActorStats, weapon: str | Weapon,
                        targets: Sequence[TargetPlan], view: FieldView, *,

@@ -259,13 +259,13 @@ class ShaperRuleset(RulesetBase):
 
     def initiative(self, who: Actor | ActorStats, source: DiceSource, mods=None) -> Roll:
         from shaper_gm.dice.modifiers import NO_MODIFIERS
-        stats = who.sheet if isinstance(who, Actor) else who
-        return basic_roll(source, bonus=stats.ability(self.numbers.turn_order_ability),
-                          mods=mods or NO_MODIFIERS, basic_expr=self.numbers.basic_roll,
-                          what=f"initiative of {stats.name}")
+        name = (who.sheet if isinstance(who, Actor) else who).name
+        return basic_roll(source, bonus=self.order_tiebreak(who), mods=mods or NO_MODIFIERS,
+                          basic_expr=self.numbers.basic_roll, what=f"initiative of {name}")
 
     def order_tiebreak(self, who: Actor | ActorStats) -> int:
-        """S17: ties in turn order go to the higher ability the ruleset names."""
+        """S17: the ability the ruleset names adds to the turn-order roll and breaks its
+        ties."""
         stats = who.sheet if isinstance(who, Actor) else who
         return stats.ability(self.numbers.turn_order_ability)
 
@@ -293,11 +293,8 @@ class ShaperRuleset(RulesetBase):
 
     def roll_modifiers(self, text: str, flags: Mapping[str, Any]):
         """A basic roll (3d6) also judges automatic results (S2); modifiers act (S3)."""
-        from shaper_gm.rulesets.shaper.modifiers import Modifiers
-        mods = Modifiers(edge=int(bool(flags.get("edge"))),
-                         pressured=int(bool(flags.get("pressured"))),
-                         advantage=int(bool(flags.get("adv"))),
-                         disadvantage=int(bool(flags.get("dis"))))
+        from shaper_gm.rulesets.shaper.modifiers import FLAGS, Modifiers
+        mods = Modifiers.of(f for f in FLAGS if flags.get(f))
         return mods, bool(text) and str(parse(text)) == self.numbers.basic_roll
 
     # Damage by the GM (S7, S8) -------------------------------------------------------------

@@ -59,8 +59,7 @@ def condition_met(when: str, weapon_kind: str | None, at_max_range: bool) -> boo
 
 _DICE_FIELD = {"attack": "attack_dice", "damage": "damage_dice", "pierce": "pierce_dice",
                "evasion": "evasion_dice", "defense": "defense_dice"}
-_BONUS_FIELD = {"attack_bonus": "attack_bonus", "damage_bonus": "damage_bonus",
-                "pierce_bonus": "pierce_bonus", "evasion_bonus": "evasion_bonus"}
+_BONUSES = ("attack_bonus", "damage_bonus", "pierce_bonus", "evasion_bonus")
 
 
 def collect_effects(skill: Skill, level: int, stats: object, *, weapon_kind: str | None = None,
@@ -76,8 +75,8 @@ def collect_effects(skill: Skill, level: int, stats: object, *, weapon_kind: str
         if not condition_met(eff.when, weapon_kind, at_max_range):
             continue
         n = scale(eff.per, stats, level)
-        if eff.type in _BONUS_FIELD and eff.amount * n:
-            add(_BONUS_FIELD[eff.type], (Part(eff.amount * n, skill.name, rule),))
+        if eff.type in _BONUSES and eff.amount * n:
+            add(eff.type, (Part(eff.amount * n, skill.name, rule),))
         elif eff.type == "extra_dice" and eff.dice and n > 0:
             add(_DICE_FIELD[eff.roll or "damage"], (eff.dice,) * n)
         elif eff.type == "range_bands":

@@ -83,7 +83,9 @@ def resolve(acting: Acting) -> Done:
     actor = state.actors[acting.actor]
     state = state.with_actor(skills.with_uses(actor, (use.skill.id,)))
     state, applied = _apply(state, rs, actor.id, use.skill, use.level, use.target)
-    return Done(state, (SkillUsed(actor.id, use.skill.id, use.target), *applied))
+    added = [s.lower() for s in acting.request.get("skill") or ()]   # a cast's (S25)
+    return Done(state, (SkillUsed(actor.id, use.skill.id, use.target), *applied),
+                logged=(("skill", added),) if added else ())
 
 
 def _check_answers(state, actor, skill, target_id: str | None) -> None:

@@ -18,6 +18,7 @@ from shaper_gm.render.tables import Column, Layout, pips
 from shaper_gm.render.text import Names, item, kind, line, listed, plural, said, template
 from shaper_gm.rulesets.shaper import model
 from shaper_gm.rulesets.shaper.events import (
+    ITEM_VERBS,
     AttackResolved,
     DamageTaken,
     Disengaged,
@@ -49,13 +50,9 @@ def _(e: Engaged, n: Names, cost: str) -> str:
     return line(text, [cost])
 
 
-_ITEM_VERBS = {"drew": "draws", "sheathed": "sheathes", "reloaded": "reloads",
-               "raised": "raises", "dropped": "drops"}
-
-
 @LINES.of(ItemChanged)
 def _(e: ItemChanged, n: Names, cost: str) -> str:
-    verb = _ITEM_VERBS.get(e.verb, e.verb)
+    verb = ITEM_VERBS.get(e.verb, (e.verb, e.verb))[1]
     return line(f"{n(e.actor)} {verb} the {item(e.item)}", [cost])
 
 
@@ -151,15 +148,11 @@ def gm_said(o, n: Names) -> str:
         entered.append("damage")
     entered += [f"{n(t.id)}'s Defense" for t in o.targets
                 if t.defense is not None and t.defense.entered is not None]
-    return said([f"{p[1]} {p[0]:+d}" for p in (*o.attack_bonus, *_damage_bonus(o))
-                 if p[1].startswith("GM ")], entered,
+    bonuses = (*o.attack_bonus, *(o.damage_roll.bonus if o.damage_roll else ()))
+    return said([f"{p[1]} {p[0]:+d}" for p in bonuses if p[1].startswith("GM ")], entered,
                 [x.text for x in o.overruled]
                 + [f"{n(t.id)}'s {x.text.replace(':', ' on Evasion:', 1)}" for t in o.targets
                    for x in t.overruled])
-
-
-def _damage_bonus(o) -> tuple:
-    return o.damage_roll.bonus if o.damage_roll is not None else ()
 
 
 # --- breakdowns ----------------------------------------------------------------------------

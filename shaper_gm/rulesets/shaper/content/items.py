@@ -32,7 +32,6 @@ from shaper_gm.rulesets.shaper.content.models import (
     DISADVANTAGE_SOURCES,
     DURATIONS,
     EFFECT_CONDITIONS,
-    EFFECT_TYPES,
     PRIMARY_TRIGGERS,
     SCALES,
     SECONDARY_TRIGGERS,
@@ -110,8 +109,25 @@ SKILL_FIELDS = {
     **COMMON,
 }
 
+_AMOUNT = (("amount",), ("per",))
+# The effect vocabulary the rules core understands (a skill is a list of these): each
+# type -> (keys it needs, keys it may also have); `type` and `when` always allowed.
+EFFECT_SHAPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "attack_bonus": _AMOUNT,                # +amount to the attack roll
+    "damage_bonus": _AMOUNT,                # +amount to damage
+    "evasion_bonus": _AMOUNT,               # +amount to Evasion rolls
+    "pierce_bonus": _AMOUNT,                # +amount Pierce
+    "extra_dice": (("dice", "roll"), ("per",)),   # +dice on one of DICE_ROLLS
+    "remove_disadvantage": (("source",), ()),     # cancels a named Disadvantage
+    "absorb": _AMOUNT,                      # soaks damage after Defense, until used up (S7)
+    "summon": (("creature",), ("armor_per_mentality",)),   # a creature on its side (S21)
+    "extra_targets": (("targets",), ()),    # also targets a group (all_engaged_enemies)
+    "range_bands": _AMOUNT,                 # +amount bands of max range
+    "engage": ((), ()),                     # the user engages the target (Step Up)
+    "disengage": ((), ()),                  # the user leaves its engagement (Retreat)
+}
 EFFECT_FIELDS = {
-    "type": Field(choice(EFFECT_TYPES), required=True),
+    "type": Field(choice(tuple(EFFECT_SHAPES)), required=True),
     "amount": Field(integer()),
     "dice": Field(dice),
     "roll": Field(choice(DICE_ROLLS)),
@@ -121,22 +137,6 @@ EFFECT_FIELDS = {
     "creature": Field(ident),
     "targets": Field(choice(TARGET_GROUPS)),
     "armor_per_mentality": Field(ident),
-}
-_AMOUNT = (("amount",), ("per",))
-# effect type -> (keys it needs, keys it may also have); `type` and `when` always allowed
-EFFECT_SHAPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "attack_bonus": _AMOUNT,
-    "damage_bonus": _AMOUNT,
-    "evasion_bonus": _AMOUNT,
-    "pierce_bonus": _AMOUNT,
-    "absorb": _AMOUNT,
-    "range_bands": _AMOUNT,
-    "extra_dice": (("dice", "roll"), ("per",)),
-    "remove_disadvantage": (("source",), ()),
-    "summon": (("creature",), ("armor_per_mentality",)),
-    "extra_targets": (("targets",), ()),
-    "engage": ((), ()),
-    "disengage": ((), ()),
 }
 
 

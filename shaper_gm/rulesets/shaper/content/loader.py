@@ -128,8 +128,7 @@ def load_sheet_file(path, library: Library) -> Sheet:
     The file holds the sheet's keys at top level (with optional `id`, default the file
     name, and `kind`, default character), or one `id: {sheet}` entry as in `content/shaper/`.
     """
-    display, stem, data = read_sheet_file(path)
-    return sheet_from_data(data, library, display, stem)
+    return sheet_as_logged(path, library)[0]
 
 
 def sheet_as_logged(path, library: Library) -> tuple[Sheet, str]:

@@ -26,21 +26,6 @@ PRIMARY_TRIGGERS = ("on_attack", "on_hit", "on_critical", "on_evade", "anytime",
                     "reaction")
 SECONDARY_TRIGGERS = ("melee", "ranged", "spell", "vigor", "finesse", "mentality", "block")
 
-# The effect vocabulary the rules core understands. A skill is a list of these.
-EFFECT_TYPES = (
-    "attack_bonus",        # +amount to the attack roll
-    "damage_bonus",        # +amount to damage
-    "evasion_bonus",       # +amount to Evasion rolls
-    "pierce_bonus",        # +amount Pierce
-    "extra_dice",          # +dice on roll (attack | damage | pierce | evasion | defense)
-    "remove_disadvantage",  # cancels a Disadvantage from a named source
-    "absorb",              # soaks amount damage after Defense (S7), until used up
-    "summon",              # brings a creature into the fight on the caster's side (S21)
-    "extra_targets",       # the attack also targets `targets` (e.g. all_engaged_enemies)
-    "range_bands",         # +amount bands of max range
-    "engage",              # the user engages `target` (e.g. Step Up)
-    "disengage",           # the user leaves its engagement (e.g. Retreat)
-)
 # Which roll an `extra_dice` effect adds to.
 DICE_ROLLS = ("attack", "damage", "pierce", "evasion", "defense")
 # Conditions an effect may carry; the rules core checks them against the attack.
