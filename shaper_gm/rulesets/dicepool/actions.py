@@ -32,7 +32,6 @@ from shaper_gm.rulesets.dicepool.events import (
     Wielded,
 )
 from shaper_gm.rulesets.dicepool.models import ACTIONS, POOL, Ability, Preparation, system
-from shaper_gm.rulesets.dicepool.outcomes import PoolTestOutcome, outcome
 from shaper_gm.rulesets.dicepool.steps import SLOT_POOL, TEST_STEPS, PoolTest
 
 
@@ -47,7 +46,7 @@ class PrepareOutcome:
 class AbilityOutcome:
     actor: str
     ability: str
-    test: PoolTestOutcome | None
+    test: PoolTest | None
     pool_before: int
     pool_after: int
     reaction: bool = False
@@ -58,7 +57,7 @@ class ActOutcome:
     actor: str
     cost: int                     # in actions (P6)
     text: str
-    test: PoolTestOutcome | None
+    test: PoolTest | None
     reaction: bool = False
 
 
@@ -144,7 +143,7 @@ def pool_fields(rs, actor: Actor, dice: int | None, reaction: bool, tape=None) -
         if reaction and numbers.reaction_refill else 0
     return dict(actor=actor.id, count=dice_to_roll(actor, dice, tape), sides=numbers.pool_die,
                 success_on=numbers.success_on, pool_before=actor.resource(POOL),
-                refill=refill, pool_cap=numbers.pool_max)
+                refill=refill, pool_cap=numbers.pool_max, reaction=reaction)
 
 
 def checked_dt(dt, what: str) -> int:
@@ -170,14 +169,12 @@ def settle_pool(state: Encounter, ctx: PoolTest) -> Change:
     return state, events
 
 
-def run_test(acting: Acting, ctx: PoolTest, what: str):
+def run_test(acting: Acting, ctx: PoolTest):
     """Roll a pool test (P3) and settle the pool: the state, events and outcome."""
     tape = acting.tape
     tape.note("DT", ctx.dt, "P3")
-    ctx = play(TEST_STEPS, ctx, tape)
-    test = outcome(PoolTestOutcome, ctx, what=what, reaction=acting.reaction,
-                   notes=tuple(tape.notes))
-    state, pooled = settle_pool(acting.state, ctx)
+    test = replace(play(TEST_STEPS, ctx, tape), notes=tuple(tape.notes))
+    state, pooled = settle_pool(acting.state, test)
     return state, [TestResolved(ctx.actor, test, action=acting.request.verb), *pooled], test
 
 
@@ -289,7 +286,7 @@ def _ability_of(acting: Acting) -> tuple[Ability, PoolTest | None]:
         return ability, None
     dt = checked_dt(ability.dt if dt is None else dt, ability.name)
     return ability, PoolTest(**pool_fields(rs, actor, dice, acting.reaction, acting.tape),
-                             dt=dt, discard=ability.discard)
+                             dt=dt, discard=ability.discard, what=ability.name)
 
 
 def _ability_cost(acting: Acting) -> dict[str, int]:
@@ -304,7 +301,7 @@ def _use_ability(acting: Acting) -> Done:
     before = actor.resource(POOL)
     test = None
     if ctx is not None:
-        state, events, test = run_test(acting, ctx, ability.name)
+        state, events, test = run_test(acting, ctx)
     else:
         left = max(0, before - ability.discard)
         events = [AbilityUsed(actor.id, ability.id, ability.name, before - left)]
@@ -333,8 +330,9 @@ def _plan_act(acting: Acting) -> tuple[int, PoolTest | None]:
                                 "add --dt N to make it a test, or drop --dice")
         return cost, None
     actor = acting.state.actors[acting.actor]
+    what = (acting.request.arg("text") or "").strip() or "action"
     return cost, PoolTest(**pool_fields(acting.rs, actor, dice, acting.reaction, acting.tape),
-                          dt=checked_dt(dt, "this action"))
+                          dt=checked_dt(dt, "this action"), what=what)
 
 
 def _act(acting: Acting) -> Done:
@@ -343,7 +341,7 @@ def _act(acting: Acting) -> Done:
     said = ev.Said(acting.actor, "react" if acting.reaction else "act", what)
     state, events, test = acting.state, [said], None
     if ctx is not None:
-        state, tested, test = run_test(acting, ctx, what)
+        state, tested, test = run_test(acting, ctx)
         events += tested
     return Done(state, tuple(events), ActOutcome(acting.actor, cost, what, test,
                                                  acting.reaction))

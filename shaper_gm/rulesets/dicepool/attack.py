@@ -5,6 +5,8 @@ check and sets up the steps (steps.py), which `ATTACK` plays on the paid state a
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from shaper_gm.engine import harm
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
@@ -19,7 +21,6 @@ from shaper_gm.rulesets.dicepool.actions import (
 )
 from shaper_gm.rulesets.dicepool.events import AttackResolved
 from shaper_gm.rulesets.dicepool.models import ACTIONS, Ability, Preparation, Weapon, system
-from shaper_gm.rulesets.dicepool.outcomes import AttackOutcome, outcome
 from shaper_gm.rulesets.dicepool.steps import ATTACK_STEPS, AttackCtx
 
 
@@ -108,7 +109,8 @@ def plan_attack(state: Encounter, rs, request: AttackRequest, *, reaction: bool,
         extra_damage_dice=ability.damage_dice if ability else 0,
         damage_bonus=bonus + attacker.effect_total("damage"),
         bonus_label=f"damage stat {bonus_stat.upper()}" if bonus_stat else "damage effects",
-        gm_damage_bonus=request.damage_bonus, hp_before=target.hp or 0)
+        gm_damage_bonus=request.damage_bonus, hp_before=target.hp or 0, weapon=weapon.id,
+        ability=ability.id if ability else None)
     return AttackPlan(ctx, weapon, ability, dodge)
 
 
@@ -131,11 +133,8 @@ def _attack(acting: Acting) -> Done:
     attacker = state.actors[plan.ctx.actor]
     tape.note(f"{attacker.name} attacks {state.actors[plan.ctx.target].name} with the "
               f"{plan.weapon.name}", None, "P7")
-    ctx = play(ATTACK_STEPS, plan.ctx, tape)
-    result = outcome(AttackOutcome, ctx, weapon=plan.weapon.id, reaction=acting.reaction,
-                     ability=plan.ability.id if plan.ability else None,
-                     notes=tuple(tape.notes))
-    events = [AttackResolved(attacker.id, result, action="attack")]
+    ctx = replace(play(ATTACK_STEPS, plan.ctx, tape), notes=tuple(tape.notes))
+    events = [AttackResolved(attacker.id, ctx, action="attack")]
     if plan.dodge is not None:
         state, used = use_preparation(state, ctx.target, plan.dodge,
                                       f"{attacker.name}'s attack", ctx.dodge)
@@ -146,7 +145,7 @@ def _attack(acting: Acting) -> Done:
         state, hurt = harm.set_hp(state, acting.rs, ctx.target, ctx.hp_after,
                                   f"hit by {attacker.name} (P8)")
         events += hurt
-    return Done(state, tuple(events), result)
+    return Done(state, tuple(events), ctx)
 
 
 ATTACK = Action("attack", _attack, cost=_cost, prepare=_plan, what="an attack")
