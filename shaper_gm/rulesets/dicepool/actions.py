@@ -23,6 +23,7 @@ from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.engine.steps import play
 from shaper_gm.engine.turns import name_of
 from shaper_gm.records import record
+from shaper_gm.rulesets.dicepool.actors import actor_named
 from shaper_gm.rulesets.dicepool.events import (
     AbilityUsed,
     Moved,
@@ -59,14 +60,6 @@ class ActOutcome:
     text: str
     test: PoolTest | None
     reaction: bool = False
-
-
-def actor_named(state: Encounter, actor_id: str | None, role: str) -> Actor:
-    actor = state.actors.get(actor_id)
-    if actor is None:
-        raise RuleViolation(f"no {role} {actor_id!r}",
-                            f"actors: {', '.join(state.actors) or 'none yet'}")
-    return actor
 
 
 # --- preparations (P11) and reaction abilities (P12) -------------------------------------

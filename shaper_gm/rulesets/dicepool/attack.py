@@ -13,12 +13,8 @@ from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.steps import play
 from shaper_gm.records import record
-from shaper_gm.rulesets.dicepool.actions import (
-    actor_named,
-    pool_fields,
-    settle_pool,
-    use_preparation,
-)
+from shaper_gm.rulesets.dicepool.actions import pool_fields, settle_pool, use_preparation
+from shaper_gm.rulesets.dicepool.actors import actor_named
 from shaper_gm.rulesets.dicepool.events import AttackResolved
 from shaper_gm.rulesets.dicepool.models import ACTIONS, Ability, Preparation, Weapon, system
 from shaper_gm.rulesets.dicepool.steps import ATTACK_STEPS, AttackCtx

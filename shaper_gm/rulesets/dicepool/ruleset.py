@@ -77,12 +77,9 @@ class DicePool(RulesetBase):
                          refill="turn_start", lapse="turn_end", rule="P6", hard_max=True),
         )
         self.turn_order = FixedOrder()          # P5: the GR sets the order
+        self.grid = numbers.grid                # P10: a new encounter's squares
 
     # --- the grid (P10) ----------------------------------------------------------------
-    @property
-    def grid(self) -> tuple[int, int]:
-        return self.numbers.grid
-
     def cell(self, state: Encounter, text: str) -> grid.Cell:
         return self._square(text, state.cols, state.rows)
 
