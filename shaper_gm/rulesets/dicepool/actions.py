@@ -32,7 +32,14 @@ from shaper_gm.rulesets.dicepool.events import (
     TestResolved,
     Wielded,
 )
-from shaper_gm.rulesets.dicepool.models import ACTIONS, POOL, Ability, Preparation, system
+from shaper_gm.rulesets.dicepool.models import (
+    ACTIONS,
+    POOL,
+    Ability,
+    Preparation,
+    system,
+    with_prepared,
+)
 from shaper_gm.rulesets.dicepool.steps import SLOT_POOL, TEST_STEPS, PoolTest
 
 
@@ -85,11 +92,10 @@ def use_preparation(state: Encounter, actor_id: str, used: Preparation, during: 
                     bonus: int = 0) -> Change:
     """P11: a preparation that came true is used up."""
     actor = state.actors[actor_id]
-    held = system(actor)
-    kept = list(held.prepared)
+    kept = list(system(actor).prepared)
     kept.remove(used)
-    state = state.with_actor(actor.with_(system=replace(held, prepared=tuple(kept))))
-    return state, [PreparationUsed(actor_id, used, during, bonus)]
+    event = PreparationUsed(actor_id, used, during, bonus)
+    return state.with_actor(with_prepared(actor, kept)), [event]
 
 
 def is_reaction_ability(rs, request) -> bool:
@@ -229,9 +235,7 @@ def _declare(acting: Acting) -> Preparation:
 def _prepare(acting: Acting) -> Done:
     prep = acting.plan
     actor = acting.state.actors[acting.actor]
-    held = system(actor)
-    state = acting.state.with_actor(actor.with_(
-        system=replace(held, prepared=(*held.prepared, prep))))
+    state = acting.state.with_actor(with_prepared(actor, (*system(actor).prepared, prep)))
     bonus = acting.rs.dodge_bonus(actor) if prep.kind == "dodge" else 0
     return Done(state, (Prepared(actor.id, prep),), PrepareOutcome(actor.id, prep, bonus))
 
@@ -254,13 +258,19 @@ def _wield(acting: Acting) -> Done:
 
 # --- ability (P12) -------------------------------------------------------------------------
 
+def owned_ability(rs, actor: Actor, ability_id: str) -> Ability:
+    """P12: an ability of the actor's sheet."""
+    ability = rs.library.abilities.get(ability_id)
+    if ability is None or ability_id not in actor.sheet.abilities:
+        raise RuleViolation(f"{actor.name} has no ability {ability_id!r} (P12)",
+                            f"its abilities: {', '.join(actor.sheet.abilities) or 'none'}")
+    return ability
+
+
 def _ability_of(acting: Acting) -> tuple[Ability, PoolTest | None]:
     state, rs, request = acting.state, acting.rs, acting.request
     actor = state.actors[acting.actor]
-    ability = rs.library.abilities.get(request.arg("ability"))
-    if ability is None or ability.id not in actor.sheet.abilities:
-        raise RuleViolation(f"{actor.name} has no ability {request.arg('ability')!r} (P12)",
-                            f"its abilities: {', '.join(actor.sheet.abilities) or 'none'}")
+    ability = owned_ability(rs, actor, request.arg("ability"))
     if ability.kind == "passive":
         raise RuleViolation(f"{ability.name} is passive: always on, never used (P12)",
                             "its effect is already in the sheet's numbers")
@@ -355,13 +365,16 @@ def _react(acting: Acting) -> Done:
     return replace(done, events=(*used, *done.events))
 
 
-MOVE = Action("move", _move, prepare=_route, what="a move",
-              cost=lambda acting: {ACTIONS: acting.rs.numbers.cost("move")})
-PREPARE = Action("prepare", _prepare, prepare=_declare, what="a preparation",
-                 cost=lambda acting: {ACTIONS: acting.rs.numbers.cost("prepare")})
-WIELD = Action("wield", _wield, prepare=_to_wield, what="taking a weapon in hand",
-               phrase="wield a weapon",
-               cost=lambda acting: {ACTIONS: acting.rs.numbers.cost("wield")})
+def fixed_cost(name: str):
+    """P6: the cost of the action `name`, in actions, as the content's `costs` give it."""
+    return lambda acting: {ACTIONS: acting.rs.numbers.cost(name)}
+
+
+MOVE = Action("move", _move, prepare=_route, cost=fixed_cost("move"), what="a move")
+PREPARE = Action("prepare", _prepare, prepare=_declare, cost=fixed_cost("prepare"),
+                 what="a preparation")
+WIELD = Action("wield", _wield, prepare=_to_wield, cost=fixed_cost("wield"),
+               what="taking a weapon in hand", phrase="wield a weapon")
 ABILITY = Action("ability", _use_ability, prepare=_ability_of, cost=_ability_cost,
                  what="an ability", phrase="use an ability")
 ACT = replace(common.ACT, resolve=_act, prepare=_plan_act)

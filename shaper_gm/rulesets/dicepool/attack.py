@@ -13,7 +13,13 @@ from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.steps import play
 from shaper_gm.records import record
-from shaper_gm.rulesets.dicepool.actions import pool_fields, settle_pool, use_preparation
+from shaper_gm.rulesets.dicepool.actions import (
+    fixed_cost,
+    owned_ability,
+    pool_fields,
+    settle_pool,
+    use_preparation,
+)
 from shaper_gm.rulesets.dicepool.actors import actor_named
 from shaper_gm.rulesets.dicepool.events import AttackResolved
 from shaper_gm.rulesets.dicepool.models import ACTIONS, Ability, Preparation, Weapon, system
@@ -64,10 +70,7 @@ def attack_weapon(rs, attacker: Actor, asked: str | None) -> Weapon:
 def attack_ability(rs, attacker: Actor, ability_id: str | None) -> Ability | None:
     if ability_id is None:
         return None
-    ability = rs.library.abilities.get(ability_id)
-    if ability is None or ability_id not in attacker.sheet.abilities:
-        raise RuleViolation(f"{attacker.name} has no ability {ability_id!r} (P12)",
-                            f"its abilities: {', '.join(attacker.sheet.abilities) or 'none'}")
+    ability = owned_ability(rs, attacker, ability_id)
     if not ability.attack:
         raise RuleViolation(f"{ability.name} does not augment an attack (P12)",
                             f"use it on its own: ability {ability_id}")
@@ -117,9 +120,10 @@ def _plan(acting: Acting) -> AttackPlan:
 
 def _cost(acting: Acting) -> dict[str, int]:
     """P6: an attack takes an action; an augmenting ability, its own (P12)."""
-    rs, ability = acting.rs, acting.request.get("ability")
-    return {ACTIONS: rs.library.abilities[ability].cost if ability
-            else rs.numbers.cost("attack")}
+    ability = acting.request.get("ability")
+    if ability is None:
+        return fixed_cost("attack")(acting)
+    return {ACTIONS: acting.rs.library.abilities[ability].cost}
 
 
 def _attack(acting: Acting) -> Done:

@@ -180,3 +180,8 @@ class Library:
 def system(actor) -> ActorState:
     """The dice-pool part of an actor (empty for one that has none yet)."""
     return actor.system if isinstance(actor.system, ActorState) else ActorState()
+
+
+def with_prepared(actor, prepared):
+    """The actor with `prepared` as what it has prepared (P11)."""
+    return actor.with_(system=replace(system(actor), prepared=tuple(prepared)))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from shaper_gm.dice import Roll, add, parse, roll
@@ -26,6 +25,7 @@ from shaper_gm.rulesets.dicepool.models import (
     Sheet,
     sheet_numbers,
     system,
+    with_prepared,
 )
 
 POOL_START = "pool_start"          # the sheet reading resources use for P2
@@ -262,10 +262,9 @@ class DicePool(RulesetBase):
         events, changed = [], []
         for actor_id in ids:
             actor = state.actors[actor_id]
-            held = system(actor)
-            gone = [p for p in held.prepared if ending(p)]
+            prepared = system(actor).prepared
+            gone = [p for p in prepared if ending(p)]
             if gone:
                 events += [PreparationEnded(actor_id, p, why) for p in gone]
-                kept = tuple(p for p in held.prepared if p not in gone)
-                changed.append(actor.with_(system=replace(held, prepared=kept)))
+                changed.append(with_prepared(actor, (p for p in prepared if p not in gone)))
         return state.with_actors(changed), events
