@@ -40,6 +40,7 @@ from shaper_gm.content.schema import (
     list_of,
     mapping_of,
     optional,
+    snake_name,
     text,
 )
 from shaper_gm.rulesets.dicepool.models import (
@@ -88,6 +89,7 @@ RULESET = {
     "diagonal_m": Field(integer(1)), "one_per_square": Field(boolean),
     "prepare_stat": Field(stat_name), "prepare_divisor": Field(integer(1)),
     "unarmed": Field(optional(ident)),
+    "terms": Field(mapping_of(snake_name, text)),
     "default_sheet": Field(lambda v: v),          # checked as a sheet below
     "provisional": Field(list_of(text)),
 }

@@ -54,6 +54,7 @@ class Numbers:
     prepare_stat: str = "dex"         # P11: the stat whose share is the extra AC
     prepare_divisor: int = 2          # P11: that stat divided by this, rounded down
     unarmed: str | None = None        # the weapon used when the hand is empty
+    terms: tuple[tuple[str, str], ...] = ()   # the shared verbs' words (RulesetBase.term)
     default_sheet: Sheet | None = None
     provisional: tuple[str, ...] = ()
 
