@@ -10,6 +10,7 @@ from dataclasses import replace
 from shaper_gm.engine import harm
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.gear import carried
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.steps import play
 from shaper_gm.records import record
@@ -60,11 +61,9 @@ def attack_weapon(rs, attacker: Actor, asked: str | None) -> Weapon:
                             "wield one of its weapons first (an action)")
     if asked is None or asked == held.id:
         return held
-    if asked in attacker.sheet.weapons:
-        raise RuleViolation(f"{attacker.name} holds the {held.name}; a basic attack uses the "
-                            f"weapon in hand (P7)", f"wield {asked} first (an action)")
-    raise RuleViolation(f"{attacker.name} carries no {asked!r} (P7)",
-                        f"it carries: {', '.join(attacker.sheet.weapons) or 'nothing'}")
+    carried(attacker.name, asked, attacker.sheet.weapons, "P7")
+    raise RuleViolation(f"{attacker.name} holds the {held.name}; a basic attack uses the "
+                        f"weapon in hand (P7)", f"wield {asked} first (an action)")
 
 
 def attack_ability(rs, attacker: Actor, ability_id: str | None) -> Ability | None:
