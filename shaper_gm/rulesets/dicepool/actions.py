@@ -319,13 +319,14 @@ def _use_ability(acting: Acting) -> Done:
 
 # --- act and react (P3, P6, P11) -----------------------------------------------------------
 
-def _actions(acting: Acting) -> int:
-    return common.ACT.cost_of(acting)[ACTIONS]
+def _words(acting: Acting) -> str:
+    """What an `act` or `react` says it does ("action" when it says nothing)."""
+    return (acting.request.arg("text") or "").strip() or "action"
 
 
 def _plan_act(acting: Acting) -> tuple[int, PoolTest | None]:
     """Any other action (P6), a pool test when the GM gives a DT (P3)."""
-    cost = _actions(acting)
+    cost = common.ACT.cost_of(acting)[ACTIONS]
     dt, dice = acting.request.get("dt"), acting.request.get("dice")
     if dt is None:
         if dice is not None:
@@ -333,14 +334,13 @@ def _plan_act(acting: Acting) -> tuple[int, PoolTest | None]:
                                 "add --dt N to make it a test, or drop --dice")
         return cost, None
     actor = acting.state.actors[acting.actor]
-    what = (acting.request.arg("text") or "").strip() or "action"
     return cost, PoolTest(**pool_fields(acting.rs, actor, dice, acting.reaction, acting.tape),
-                          dt=checked_dt(dt, "this action"), what=what)
+                          dt=checked_dt(dt, "this action"), what=_words(acting))
 
 
 def _act(acting: Acting) -> Done:
     cost, ctx = acting.plan[:2]
-    what = (acting.request.arg("text") or "").strip() or "action"
+    what = _words(acting)
     said = ev.Said(acting.actor, "react" if acting.reaction else "act", what)
     state, events, test = acting.state, [said], None
     if ctx is not None:
@@ -359,8 +359,7 @@ def _plan_react(acting: Acting) -> tuple[int, PoolTest | None, Preparation]:
 
 
 def _react(acting: Acting) -> Done:
-    what = (acting.request.arg("text") or "").strip() or "action"
-    state, used = use_preparation(acting.state, acting.actor, acting.plan[2], what)
+    state, used = use_preparation(acting.state, acting.actor, acting.plan[2], _words(acting))
     done = _act(acting.with_state(state))
     return replace(done, events=(*used, *done.events))
 
