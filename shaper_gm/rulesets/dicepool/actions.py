@@ -23,6 +23,7 @@ from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.engine.steps import play
 from shaper_gm.engine.turns import name_of
 from shaper_gm.records import record
+from shaper_gm.rulesets.dicepool.actors import actor_named
 from shaper_gm.rulesets.dicepool.events import (
     AbilityUsed,
     Moved,
@@ -31,8 +32,14 @@ from shaper_gm.rulesets.dicepool.events import (
     TestResolved,
     Wielded,
 )
-from shaper_gm.rulesets.dicepool.models import ACTIONS, POOL, Ability, Preparation, system
-from shaper_gm.rulesets.dicepool.outcomes import PoolTestOutcome, outcome
+from shaper_gm.rulesets.dicepool.models import (
+    ACTIONS,
+    POOL,
+    Ability,
+    Preparation,
+    system,
+    with_prepared,
+)
 from shaper_gm.rulesets.dicepool.steps import SLOT_POOL, TEST_STEPS, PoolTest
 
 
@@ -47,7 +54,7 @@ class PrepareOutcome:
 class AbilityOutcome:
     actor: str
     ability: str
-    test: PoolTestOutcome | None
+    test: PoolTest | None
     pool_before: int
     pool_after: int
     reaction: bool = False
@@ -58,16 +65,8 @@ class ActOutcome:
     actor: str
     cost: int                     # in actions (P6)
     text: str
-    test: PoolTestOutcome | None
+    test: PoolTest | None
     reaction: bool = False
-
-
-def actor_named(state: Encounter, actor_id: str | None, role: str) -> Actor:
-    actor = state.actors.get(actor_id)
-    if actor is None:
-        raise RuleViolation(f"no {role} {actor_id!r}",
-                            f"actors: {', '.join(state.actors) or 'none yet'}")
-    return actor
 
 
 # --- preparations (P11) and reaction abilities (P12) -------------------------------------
@@ -93,11 +92,10 @@ def use_preparation(state: Encounter, actor_id: str, used: Preparation, during: 
                     bonus: int = 0) -> Change:
     """P11: a preparation that came true is used up."""
     actor = state.actors[actor_id]
-    held = system(actor)
-    kept = list(held.prepared)
+    kept = list(system(actor).prepared)
     kept.remove(used)
-    state = state.with_actor(actor.with_(system=replace(held, prepared=tuple(kept))))
-    return state, [PreparationUsed(actor_id, used, during, bonus)]
+    event = PreparationUsed(actor_id, used, during, bonus)
+    return state.with_actor(with_prepared(actor, kept)), [event]
 
 
 def is_reaction_ability(rs, request) -> bool:
@@ -144,7 +142,7 @@ def pool_fields(rs, actor: Actor, dice: int | None, reaction: bool, tape=None) -
         if reaction and numbers.reaction_refill else 0
     return dict(actor=actor.id, count=dice_to_roll(actor, dice, tape), sides=numbers.pool_die,
                 success_on=numbers.success_on, pool_before=actor.resource(POOL),
-                refill=refill, pool_cap=numbers.pool_max)
+                refill=refill, pool_cap=numbers.pool_max, reaction=reaction)
 
 
 def checked_dt(dt, what: str) -> int:
@@ -170,14 +168,12 @@ def settle_pool(state: Encounter, ctx: PoolTest) -> Change:
     return state, events
 
 
-def run_test(acting: Acting, ctx: PoolTest, what: str):
+def run_test(acting: Acting, ctx: PoolTest):
     """Roll a pool test (P3) and settle the pool: the state, events and outcome."""
     tape = acting.tape
     tape.note("DT", ctx.dt, "P3")
-    ctx = play(TEST_STEPS, ctx, tape)
-    test = outcome(PoolTestOutcome, ctx, what=what, reaction=acting.reaction,
-                   notes=tuple(tape.notes))
-    state, pooled = settle_pool(acting.state, ctx)
+    test = replace(play(TEST_STEPS, ctx, tape), notes=tuple(tape.notes))
+    state, pooled = settle_pool(acting.state, test)
     return state, [TestResolved(ctx.actor, test, action=acting.request.verb), *pooled], test
 
 
@@ -239,9 +235,7 @@ def _declare(acting: Acting) -> Preparation:
 def _prepare(acting: Acting) -> Done:
     prep = acting.plan
     actor = acting.state.actors[acting.actor]
-    held = system(actor)
-    state = acting.state.with_actor(actor.with_(
-        system=replace(held, prepared=(*held.prepared, prep))))
+    state = acting.state.with_actor(with_prepared(actor, (*system(actor).prepared, prep)))
     bonus = acting.rs.dodge_bonus(actor) if prep.kind == "dodge" else 0
     return Done(state, (Prepared(actor.id, prep),), PrepareOutcome(actor.id, prep, bonus))
 
@@ -264,13 +258,19 @@ def _wield(acting: Acting) -> Done:
 
 # --- ability (P12) -------------------------------------------------------------------------
 
+def owned_ability(rs, actor: Actor, ability_id: str) -> Ability:
+    """P12: an ability of the actor's sheet."""
+    ability = rs.library.abilities.get(ability_id)
+    if ability is None or ability_id not in actor.sheet.abilities:
+        raise RuleViolation(f"{actor.name} has no ability {ability_id!r} (P12)",
+                            f"its abilities: {', '.join(actor.sheet.abilities) or 'none'}")
+    return ability
+
+
 def _ability_of(acting: Acting) -> tuple[Ability, PoolTest | None]:
     state, rs, request = acting.state, acting.rs, acting.request
     actor = state.actors[acting.actor]
-    ability = rs.library.abilities.get(request.arg("ability"))
-    if ability is None or ability.id not in actor.sheet.abilities:
-        raise RuleViolation(f"{actor.name} has no ability {request.arg('ability')!r} (P12)",
-                            f"its abilities: {', '.join(actor.sheet.abilities) or 'none'}")
+    ability = owned_ability(rs, actor, request.arg("ability"))
     if ability.kind == "passive":
         raise RuleViolation(f"{ability.name} is passive: always on, never used (P12)",
                             "its effect is already in the sheet's numbers")
@@ -289,7 +289,7 @@ def _ability_of(acting: Acting) -> tuple[Ability, PoolTest | None]:
         return ability, None
     dt = checked_dt(ability.dt if dt is None else dt, ability.name)
     return ability, PoolTest(**pool_fields(rs, actor, dice, acting.reaction, acting.tape),
-                             dt=dt, discard=ability.discard)
+                             dt=dt, discard=ability.discard, what=ability.name)
 
 
 def _ability_cost(acting: Acting) -> dict[str, int]:
@@ -304,7 +304,7 @@ def _use_ability(acting: Acting) -> Done:
     before = actor.resource(POOL)
     test = None
     if ctx is not None:
-        state, events, test = run_test(acting, ctx, ability.name)
+        state, events, test = run_test(acting, ctx)
     else:
         left = max(0, before - ability.discard)
         events = [AbilityUsed(actor.id, ability.id, ability.name, before - left)]
@@ -319,13 +319,14 @@ def _use_ability(acting: Acting) -> Done:
 
 # --- act and react (P3, P6, P11) -----------------------------------------------------------
 
-def _actions(acting: Acting) -> int:
-    return common.ACT.cost_of(acting)[ACTIONS]
+def _words(acting: Acting) -> str:
+    """What an `act` or `react` says it does ("action" when it says nothing)."""
+    return (acting.request.arg("text") or "").strip() or "action"
 
 
 def _plan_act(acting: Acting) -> tuple[int, PoolTest | None]:
     """Any other action (P6), a pool test when the GM gives a DT (P3)."""
-    cost = _actions(acting)
+    cost = common.ACT.cost_of(acting)[ACTIONS]
     dt, dice = acting.request.get("dt"), acting.request.get("dice")
     if dt is None:
         if dice is not None:
@@ -334,16 +335,16 @@ def _plan_act(acting: Acting) -> tuple[int, PoolTest | None]:
         return cost, None
     actor = acting.state.actors[acting.actor]
     return cost, PoolTest(**pool_fields(acting.rs, actor, dice, acting.reaction, acting.tape),
-                          dt=checked_dt(dt, "this action"))
+                          dt=checked_dt(dt, "this action"), what=_words(acting))
 
 
 def _act(acting: Acting) -> Done:
     cost, ctx = acting.plan[:2]
-    what = (acting.request.arg("text") or "").strip() or "action"
+    what = _words(acting)
     said = ev.Said(acting.actor, "react" if acting.reaction else "act", what)
     state, events, test = acting.state, [said], None
     if ctx is not None:
-        state, tested, test = run_test(acting, ctx, what)
+        state, tested, test = run_test(acting, ctx)
         events += tested
     return Done(state, tuple(events), ActOutcome(acting.actor, cost, what, test,
                                                  acting.reaction))
@@ -358,19 +359,21 @@ def _plan_react(acting: Acting) -> tuple[int, PoolTest | None, Preparation]:
 
 
 def _react(acting: Acting) -> Done:
-    what = (acting.request.arg("text") or "").strip() or "action"
-    state, used = use_preparation(acting.state, acting.actor, acting.plan[2], what)
+    state, used = use_preparation(acting.state, acting.actor, acting.plan[2], _words(acting))
     done = _act(acting.with_state(state))
     return replace(done, events=(*used, *done.events))
 
 
-MOVE = Action("move", _move, prepare=_route, what="a move",
-              cost=lambda acting: {ACTIONS: acting.rs.numbers.cost("move")})
-PREPARE = Action("prepare", _prepare, prepare=_declare, what="a preparation",
-                 cost=lambda acting: {ACTIONS: acting.rs.numbers.cost("prepare")})
-WIELD = Action("wield", _wield, prepare=_to_wield, what="taking a weapon in hand",
-               phrase="wield a weapon",
-               cost=lambda acting: {ACTIONS: acting.rs.numbers.cost("wield")})
+def fixed_cost(name: str):
+    """P6: the cost of the action `name`, in actions, as the content's `costs` give it."""
+    return lambda acting: {ACTIONS: acting.rs.numbers.cost(name)}
+
+
+MOVE = Action("move", _move, prepare=_route, cost=fixed_cost("move"), what="a move")
+PREPARE = Action("prepare", _prepare, prepare=_declare, cost=fixed_cost("prepare"),
+                 what="a preparation")
+WIELD = Action("wield", _wield, prepare=_to_wield, cost=fixed_cost("wield"),
+               what="taking a weapon in hand", phrase="wield a weapon")
 ABILITY = Action("ability", _use_ability, prepare=_ability_of, cost=_ability_cost,
                  what="an ability", phrase="use an ability")
 ACT = replace(common.ACT, resolve=_act, prepare=_plan_act)

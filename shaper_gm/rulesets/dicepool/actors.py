@@ -19,15 +19,21 @@ EXTRA_KEYS = {"prof": "prof", "weapon": "weapons", "weapons": "weapons", "holdin
               "ability": "abilities", "abilities": "abilities"}
 
 
+def actor_named(state: Encounter, actor_id: str | None, role: str) -> Actor:
+    actor = state.actors.get(actor_id)
+    if actor is None:
+        raise RuleViolation(f"no {role} {actor_id!r}",
+                            f"actors: {', '.join(state.actors) or 'none yet'}")
+    return actor
+
+
 def default_sheet(rs) -> Sheet:
     return rs.numbers.default_sheet or Sheet(id="default", name="Default", kind="default",
                                              stats=tuple((s, 1) for s in rs.numbers.stats),
                                              ac=0, hp=10)
 
 
-def template_sheet(rs, template: str | None) -> Sheet:
-    if template is None:
-        return default_sheet(rs)
+def template_sheet(rs, template: str) -> Sheet:
     found = rs.library.templates.get(template)
     if found is None:
         known = ", ".join(sorted(rs.library.templates)) or "none"
@@ -151,10 +157,7 @@ def set_number(rs, state: Encounter, actor_id: str, key: str, value: int):
 def damage(rs, state: Encounter, target_id: str, amount: int, options: Mapping[str, Any]):
     """The GM's damage tool: dice-pool has no armor roll, so all damage is direct, off HP
     (P8); at 0 HP the target is down."""
-    target = state.actors.get(target_id)
-    if target is None:
-        raise RuleViolation(f"no actor {target_id!r}",
-                            f"actors: {', '.join(state.actors) or 'none yet'}")
+    target = actor_named(state, target_id, "actor")
     amount = whole("damage", amount, 0)
     used = [k for k, v in options.items() if v and k != "direct"]
     if used:

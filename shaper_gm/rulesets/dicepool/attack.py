@@ -5,21 +5,25 @@ check and sets up the steps (steps.py), which `ATTACK` plays on the paid state a
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from shaper_gm.engine import harm
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.gear import carried
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.steps import play
 from shaper_gm.records import record
 from shaper_gm.rulesets.dicepool.actions import (
-    actor_named,
+    fixed_cost,
+    owned_ability,
     pool_fields,
     settle_pool,
     use_preparation,
 )
+from shaper_gm.rulesets.dicepool.actors import actor_named
 from shaper_gm.rulesets.dicepool.events import AttackResolved
 from shaper_gm.rulesets.dicepool.models import ACTIONS, Ability, Preparation, Weapon, system
-from shaper_gm.rulesets.dicepool.outcomes import AttackOutcome, outcome
 from shaper_gm.rulesets.dicepool.steps import ATTACK_STEPS, AttackCtx
 
 
@@ -57,20 +61,15 @@ def attack_weapon(rs, attacker: Actor, asked: str | None) -> Weapon:
                             "wield one of its weapons first (an action)")
     if asked is None or asked == held.id:
         return held
-    if asked in attacker.sheet.weapons:
-        raise RuleViolation(f"{attacker.name} holds the {held.name}; a basic attack uses the "
-                            f"weapon in hand (P7)", f"wield {asked} first (an action)")
-    raise RuleViolation(f"{attacker.name} carries no {asked!r} (P7)",
-                        f"it carries: {', '.join(attacker.sheet.weapons) or 'nothing'}")
+    carried(attacker.name, asked, attacker.sheet.weapons, "P7")
+    raise RuleViolation(f"{attacker.name} holds the {held.name}; a basic attack uses the "
+                        f"weapon in hand (P7)", f"wield {asked} first (an action)")
 
 
 def attack_ability(rs, attacker: Actor, ability_id: str | None) -> Ability | None:
     if ability_id is None:
         return None
-    ability = rs.library.abilities.get(ability_id)
-    if ability is None or ability_id not in attacker.sheet.abilities:
-        raise RuleViolation(f"{attacker.name} has no ability {ability_id!r} (P12)",
-                            f"its abilities: {', '.join(attacker.sheet.abilities) or 'none'}")
+    ability = owned_ability(rs, attacker, ability_id)
     if not ability.attack:
         raise RuleViolation(f"{ability.name} does not augment an attack (P12)",
                             f"use it on its own: ability {ability_id}")
@@ -108,7 +107,8 @@ def plan_attack(state: Encounter, rs, request: AttackRequest, *, reaction: bool,
         extra_damage_dice=ability.damage_dice if ability else 0,
         damage_bonus=bonus + attacker.effect_total("damage"),
         bonus_label=f"damage stat {bonus_stat.upper()}" if bonus_stat else "damage effects",
-        gm_damage_bonus=request.damage_bonus, hp_before=target.hp or 0)
+        gm_damage_bonus=request.damage_bonus, hp_before=target.hp or 0, weapon=weapon.id,
+        ability=ability.id if ability else None)
     return AttackPlan(ctx, weapon, ability, dodge)
 
 
@@ -119,9 +119,10 @@ def _plan(acting: Acting) -> AttackPlan:
 
 def _cost(acting: Acting) -> dict[str, int]:
     """P6: an attack takes an action; an augmenting ability, its own (P12)."""
-    rs, ability = acting.rs, acting.request.get("ability")
-    return {ACTIONS: rs.library.abilities[ability].cost if ability
-            else rs.numbers.cost("attack")}
+    ability = acting.request.get("ability")
+    if ability is None:
+        return fixed_cost("attack")(acting)
+    return {ACTIONS: acting.rs.library.abilities[ability].cost}
 
 
 def _attack(acting: Acting) -> Done:
@@ -131,11 +132,8 @@ def _attack(acting: Acting) -> Done:
     attacker = state.actors[plan.ctx.actor]
     tape.note(f"{attacker.name} attacks {state.actors[plan.ctx.target].name} with the "
               f"{plan.weapon.name}", None, "P7")
-    ctx = play(ATTACK_STEPS, plan.ctx, tape)
-    result = outcome(AttackOutcome, ctx, weapon=plan.weapon.id, reaction=acting.reaction,
-                     ability=plan.ability.id if plan.ability else None,
-                     notes=tuple(tape.notes))
-    events = [AttackResolved(attacker.id, result, action="attack")]
+    ctx = replace(play(ATTACK_STEPS, plan.ctx, tape), notes=tuple(tape.notes))
+    events = [AttackResolved(attacker.id, ctx, action="attack")]
     if plan.dodge is not None:
         state, used = use_preparation(state, ctx.target, plan.dodge,
                                       f"{attacker.name}'s attack", ctx.dodge)
@@ -146,7 +144,7 @@ def _attack(acting: Acting) -> Done:
         state, hurt = harm.set_hp(state, acting.rs, ctx.target, ctx.hp_after,
                                   f"hit by {attacker.name} (P8)")
         events += hurt
-    return Done(state, tuple(events), result)
+    return Done(state, tuple(events), ctx)
 
 
 ATTACK = Action("attack", _attack, cost=_cost, prepare=_plan, what="an attack")

@@ -26,15 +26,11 @@ from shaper_gm.content.library import (
     sort_files,
 )
 from shaper_gm.content.schema import (
-    Bad,
     ContentError,
     Ctx,
     Field,
     boolean,
     check_fields,
-    choice,
-    dice,
-    grid,
     ident,
     integer,
     list_of,
@@ -43,7 +39,6 @@ from shaper_gm.content.schema import (
     text,
 )
 from shaper_gm.rulesets.dicepool.models import (
-    ABILITY_KINDS,
     SHEET,
     STAT,
     Ability,
@@ -51,22 +46,12 @@ from shaper_gm.rulesets.dicepool.models import (
     Numbers,
     Sheet,
     Weapon,
+    schema,
+    stat_name,
 )
 
 RULESET_ID = "dicepool"
 REQUIRED_COSTS = ("attack", "move", "prepare", "wield", "act")
-
-
-def number_name(value: Any) -> str:
-    if not isinstance(value, str) or not value.isalpha() or not value.islower():
-        raise Bad(f"expected a name in lowercase letters, got {value!r}")
-    return value
-
-
-def stat_name(value: Any) -> str:
-    if number_name(value) in SHEET:
-        raise Bad(f"{value!r} is a sheet number of its own, not a stat")
-    return value
 
 
 COMMON = {"provisional": Field(boolean), "description": Field(text)}
@@ -77,32 +62,7 @@ SHEET_BODY = {
     "abilities": Field(list_of(ident)),
 }
 SHEET = {"name": Field(text, required=True), "side": Field(ident), **SHEET_BODY, **COMMON}
-RULESET = {
-    "name": Field(text), "rules": Field(text), "stats": Field(list_of(stat_name, non_empty=True)),
-    "pool_die": Field(integer(2, 1000)), "success_on": Field(integer(1)),
-    "pool_max": Field(optional(integer(1))), "refill_stat": Field(stat_name),
-    "reaction_refill": Field(boolean), "actions_per_turn": Field(integer(1)),
-    "costs": Field(mapping_of(ident, integer(0))), "initiative_dice": Field(dice),
-    "initiative_stat": Field(stat_name), "dt_floor": Field(integer(0)),
-    "speed": Field(integer(0)), "grid": Field(grid), "square_m": Field(integer(1)),
-    "diagonal_m": Field(integer(1)), "one_per_square": Field(boolean),
-    "prepare_stat": Field(stat_name), "prepare_divisor": Field(integer(1)),
-    "unarmed": Field(optional(ident)),
-    "default_sheet": Field(lambda v: v),          # checked as a sheet below
-    "provisional": Field(list_of(text)),
-}
-WEAPON = {
-    "name": Field(text, required=True), "stat": Field(stat_name, required=True),
-    "damage_die": Field(integer(2, 1000), required=True), "adds_damage_stat": Field(boolean),
-    "damage_stat": Field(optional(stat_name)), "properties": Field(list_of(text)), **COMMON,
-}
-ABILITY = {
-    "name": Field(text, required=True), "kind": Field(choice(ABILITY_KINDS)),
-    "cost": Field(integer(0)), "test": Field(boolean), "dt": Field(optional(integer(0))),
-    "discard": Field(integer(0)), "attack": Field(boolean), "damage_dice": Field(integer(0)),
-    "dt_change": Field(integer()), "mods": Field(mapping_of(number_name, integer())),
-    **COMMON,
-}
+RULESET, WEAPON, ABILITY = schema(Numbers), schema(Weapon), schema(Ability)
 
 
 def load(root: Any = None) -> Library:

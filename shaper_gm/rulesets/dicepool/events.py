@@ -13,12 +13,12 @@ from shaper_gm.rulesets.dicepool.models import Preparation
 
 @record
 class AttackResolved(Resolved):
-    """A basic attack's `AttackOutcome` (P7-P9): every number and its ruling."""
+    """A basic attack's final `AttackCtx` (P7-P9): every number and its ruling."""
 
 
 @record
 class TestResolved(Resolved):
-    """A pool test's `PoolTestOutcome` (P3): an ability, a skill, a reaction roll."""
+    """A pool test's final `PoolTest` (P3): an ability, a skill, a reaction roll."""
 
     __test__ = False              # not a pytest test class, whatever its name
 

@@ -2,14 +2,30 @@
 
 `content.py` builds these from `content/dicepool/`; the rules read nothing else. Every
 number a ruling names is a field of `Numbers`, so a GM changes the rules by editing the
-YAML, never the code.
+YAML, never the code. A field the YAML sets names its check and default once (`read`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field, replace
+from dataclasses import MISSING, field, fields, replace
+from typing import Any
 
+from shaper_gm.content.schema import (
+    Bad,
+    Field,
+    boolean,
+    choice,
+    dice,
+    grid,
+    ident,
+    integer,
+    list_of,
+    mapping_of,
+    optional,
+    snake_name,
+    text,
+)
 from shaper_gm.content.sheetnumbers import Number, SheetNumbers
 from shaper_gm.records import record
 
@@ -28,34 +44,59 @@ def sheet_numbers(stats: tuple[str, ...]) -> SheetNumbers:
     return SheetNumbers(*(replace(STAT, name=stat) for stat in stats), *SHEET.values())
 
 
+def number_name(value: Any) -> str:
+    if not isinstance(value, str) or not value.isalpha() or not value.islower():
+        raise Bad(f"expected a name in lowercase letters, got {value!r}")
+    return value
+
+
+def stat_name(value: Any) -> str:
+    if number_name(value) in SHEET:
+        raise Bad(f"{value!r} is a sheet number of its own, not a stat")
+    return value
+
+
+def read(check, default: Any = MISSING) -> Any:
+    """A key of the content's YAML: the check its value passes and its default (without
+    one the key is required)."""
+    return field(default=default, metadata={"yaml": Field(check, default is MISSING)})
+
+
+def schema(kind: type) -> dict[str, Field]:
+    """The YAML keys of a record's `read` fields, in order, with their checks."""
+    return {f.name: f.metadata["yaml"] for f in fields(kind) if "yaml" in f.metadata}
+
+
 @record
 class Numbers:
     """Every number and switch of the rulings (P1-P12), read from ruleset.yaml."""
 
-    name: str = "Dice pool"
-    rules: str = "P1-P12"
-    stats: tuple[str, ...] = ("str", "dex", "con")   # the stats a sheet has
-    pool_die: int = 6                 # P1: sides of a pool die
-    success_on: int = 4               # P1: a die at or above this is a success
-    pool_max: int | None = None       # P4: no cap unless the content sets one
-    refill_stat: str = "con"          # P4: dice added at the end of each own turn
-    reaction_refill: bool = True      # P4: a roll outside one's turn adds them right after
-    actions_per_turn: int = 2         # P6
-    costs: tuple[tuple[str, int], ...] = (("attack", 1), ("move", 1), ("prepare", 1),
-                                          ("wield", 1), ("act", 1))   # P6, in actions
-    initiative_dice: str = "2d6"      # P5
-    initiative_stat: str = "dex"      # P5
-    dt_floor: int = 0                 # P7: DT is never below this
-    speed: int = 10                   # P10: metres per movement action, by default
-    grid: tuple[int, int] = (10, 10)  # P10: a new encounter's squares (columns, rows)
-    square_m: int = 1                 # P10: metres per grid square side
-    diagonal_m: int = 2               # P10: metres a diagonal step costs
-    one_per_square: bool = True       # a square holds one standing character
-    prepare_stat: str = "dex"         # P11: the stat whose share is the extra AC
-    prepare_divisor: int = 2          # P11: that stat divided by this, rounded down
-    unarmed: str | None = None        # the weapon used when the hand is empty
-    default_sheet: Sheet | None = None
-    provisional: tuple[str, ...] = ()
+    name: str = read(text, "Dice pool")
+    rules: str = read(text, "P1-P12")
+    stats: tuple[str, ...] = read(list_of(stat_name, non_empty=True), ("str", "dex", "con"))
+    pool_die: int = read(integer(2, 1000), 6)     # P1: sides of a pool die
+    success_on: int = read(integer(1), 4)         # P1: a die at or above this succeeds
+    pool_max: int | None = read(optional(integer(1)), None)   # P4: no cap unless set
+    refill_stat: str = read(stat_name, "con")     # P4: dice added at each own turn's end
+    reaction_refill: bool = read(boolean, True)   # P4: a roll off one's turn adds them
+    actions_per_turn: int = read(integer(1), 2)   # P6
+    costs: tuple[tuple[str, int], ...] = read(    # P6, in actions
+        mapping_of(ident, integer(0)),
+        (("attack", 1), ("move", 1), ("prepare", 1), ("wield", 1), ("act", 1)))
+    initiative_dice: str = read(dice, "2d6")      # P5
+    initiative_stat: str = read(stat_name, "dex")     # P5
+    dt_floor: int = read(integer(0), 0)           # P7: DT is never below this
+    speed: int = read(integer(0), 10)             # P10: metres per movement action
+    grid: tuple[int, int] = read(grid, (10, 10))  # P10: a new encounter's columns, rows
+    square_m: int = read(integer(1), 1)           # P10: metres per grid square side
+    diagonal_m: int = read(integer(1), 2)         # P10: metres a diagonal step costs
+    one_per_square: bool = read(boolean, True)    # a square holds one standing character
+    prepare_stat: str = read(stat_name, "dex")    # P11: the stat whose share is extra AC
+    prepare_divisor: int = read(integer(1), 2)    # P11: that stat over this, rounded down
+    unarmed: str | None = read(optional(ident), None)     # the weapon of an empty hand
+    terms: tuple[tuple[str, str], ...] = read(mapping_of(snake_name, text), ())
+    default_sheet: Sheet | None = read(lambda v: v, None)     # checked as a sheet
+    provisional: tuple[str, ...] = read(list_of(text), ())
 
     def cost(self, action: str) -> int:
         return dict(self.costs)[action]
@@ -64,14 +105,14 @@ class Numbers:
 @record
 class Weapon:
     id: str
-    name: str
-    stat: str                         # P2: the proficiency stat that builds the pool
-    damage_die: int                   # P8: sides of each damage die
-    adds_damage_stat: bool = False    # P8: whether the damage stat adds to the damage
-    damage_stat: str | None = None    # which stat that is (None: the weapon's `stat`)
-    properties: tuple[str, ...] = ()
-    description: str = ""
-    provisional: bool = False
+    name: str = read(text)
+    stat: str = read(stat_name)                   # P2: the proficiency stat of the pool
+    damage_die: int = read(integer(2, 1000))      # P8: sides of each damage die
+    adds_damage_stat: bool = read(boolean, False)     # P8: the damage stat adds to it
+    damage_stat: str | None = read(optional(stat_name), None)  # None: the weapon's stat
+    properties: tuple[str, ...] = read(list_of(text), ())
+    provisional: bool = read(boolean, False)
+    description: str = read(text, "")
 
     @property
     def bonus_stat(self) -> str | None:
@@ -86,18 +127,18 @@ class Ability:
     """A class ability (P12). Every part is content: the engine knows no ability by name."""
 
     id: str
-    name: str
-    kind: str = "action"              # action | reaction | passive
-    cost: int = 1                     # actions it takes (reactions and passives: 0)
-    test: bool = False                # rolls the pool (against `dt` or the GM's DT)
-    dt: int | None = None
-    discard: int = 0                  # dice discarded besides the failures
-    attack: bool = False              # augments a basic attack (P12)
-    damage_dice: int = 0              # extra damage dice on a hit, when augmenting
-    dt_change: int = 0                # added to the attack's DT, when augmenting
-    mods: tuple[tuple[str, int], ...] = ()   # passive: added to sheet numbers
-    description: str = ""
-    provisional: bool = False
+    name: str = read(text)
+    kind: str = read(choice(ABILITY_KINDS), "action")
+    cost: int = read(integer(0), 1)       # actions it takes (reactions and passives: 0)
+    test: bool = read(boolean, False)     # rolls the pool (against `dt` or the GM's DT)
+    dt: int | None = read(optional(integer(0)), None)
+    discard: int = read(integer(0), 0)    # dice discarded besides the failures
+    attack: bool = read(boolean, False)   # augments a basic attack (P12)
+    damage_dice: int = read(integer(0), 0)    # extra damage dice on a hit, augmenting
+    dt_change: int = read(integer(), 0)   # added to the attack's DT, augmenting
+    mods: tuple[tuple[str, int], ...] = read(mapping_of(number_name, integer()), ())  # passive
+    provisional: bool = read(boolean, False)
+    description: str = read(text, "")
 
 
 @record
@@ -180,3 +221,8 @@ class Library:
 def system(actor) -> ActorState:
     """The dice-pool part of an actor (empty for one that has none yet)."""
     return actor.system if isinstance(actor.system, ActorState) else ActorState()
+
+
+def with_prepared(actor, prepared):
+    """The actor with `prepared` as what it has prepared (P11)."""
+    return actor.with_(system=replace(system(actor), prepared=tuple(prepared)))

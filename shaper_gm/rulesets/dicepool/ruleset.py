@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from shaper_gm.dice import Roll, add, parse, roll
@@ -26,36 +25,15 @@ from shaper_gm.rulesets.dicepool.models import (
     Sheet,
     sheet_numbers,
     system,
+    with_prepared,
 )
 
 POOL_START = "pool_start"          # the sheet reading resources use for P2
-
-# How the shared verbs' messages and help name things in a dice-pool fight.
-TERMS = {
-    "down": "down", "down_rule": "P8", "turn_rule": "P6",
-    "off_turn_hint": "outside its turn an actor acts only with an action it prepared, or "
-                     "a reaction ability (P11, P12)",
-    "end_rules": "P4, P6, P11", "pass_rule": "P6", "react_rule": "P4, P11",
-    "act_cost": "action", "act_rules": "P3, P6", "act_example_cost": "action",
-    "act_examples": "act action pull the lever|act freya action climb the wall --dt 2",
-    "react_example": "odo action shove him back --dt 1",
-    "add_rules": "P2", "init_rule": "P5", "start_rules": "P2, P5, P6",
-    "add_examples": "add freya --as freya --at A1|add guard --as barry --count 2 --at F6|"
-                    "add zed --stat str=3 --stat ac=2 --weapon spear --holding spear "
-                    "--prof spear=1",
-    "effect_rule": "P7, P8, P10", "manual_rule": "P1",
-    "effect_examples": "effect barry slowed --speed -4 --until end:barry|"
-                       "effect freya shield-wall --ac 1 --until round",
-    "set_examples": "set freya pool=6|set barry hp=5 str=4|set kit zone=C3",
-    "cell": "square", "board": "grid", "grid_rule": "P10",
-}
-
 
 class DicePool(RulesetBase):
     id = "dicepool"
     has_hp = True
     effect_keys = ("ac", "speed", "damage")    # extra AC, metres of speed, damage per hit
-    terms = TERMS
     # Saves: the generic codec reads these frozen dataclasses (engine.data).
     sheet_type = Sheet
     actor_system_type = ActorState
@@ -66,6 +44,7 @@ class DicePool(RulesetBase):
         self.numbers = numbers = library.numbers
         self.name = numbers.name
         self.rules = numbers.rules
+        self.terms = dict(numbers.terms)
         self.sheet_ranges = sheet_numbers(numbers.stats)
         self.sheet_numbers = tuple(name for name in self.sheet_ranges if name != "hp")
         self.resources = (
@@ -77,12 +56,9 @@ class DicePool(RulesetBase):
                          refill="turn_start", lapse="turn_end", rule="P6", hard_max=True),
         )
         self.turn_order = FixedOrder()          # P5: the GR sets the order
+        self.grid = numbers.grid                # P10: a new encounter's squares
 
     # --- the grid (P10) ----------------------------------------------------------------
-    @property
-    def grid(self) -> tuple[int, int]:
-        return self.numbers.grid
-
     def cell(self, state: Encounter, text: str) -> grid.Cell:
         return self._square(text, state.cols, state.rows)
 
@@ -265,10 +241,9 @@ class DicePool(RulesetBase):
         events, changed = [], []
         for actor_id in ids:
             actor = state.actors[actor_id]
-            held = system(actor)
-            gone = [p for p in held.prepared if ending(p)]
+            prepared = system(actor).prepared
+            gone = [p for p in prepared if ending(p)]
             if gone:
                 events += [PreparationEnded(actor_id, p, why) for p in gone]
-                kept = tuple(p for p in held.prepared if p not in gone)
-                changed.append(actor.with_(system=replace(held, prepared=kept)))
+                changed.append(with_prepared(actor, (p for p in prepared if p not in gone)))
         return state.with_actors(changed), events

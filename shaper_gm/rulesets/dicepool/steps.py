@@ -4,7 +4,8 @@ Each step reads a frozen context and returns a new one, noting every number with
 ruling. `actions.py` plays them with the table's dice; `odds.py` runs the very same
 steps with `engine.steps.exact`, so each rule is written once. A step reads only what
 a played roll (`PoolResult`, `Roll`) and an exact outcome (`PoolCount`, `Total`) share:
-`successes`, `failures` and `total`.
+`successes`, `failures` and `total`. The final context, with the notes the tape kept,
+is the action's outcome: the line, the breakdown and the log read it.
 """
 
 from __future__ import annotations
@@ -15,18 +16,30 @@ from typing import Any
 from shaper_gm.dice.notation import Expr, dice_terms
 from shaper_gm.dice.sources import Asked
 from shaper_gm.dice.specs import PoolRoll, SumRoll
-from shaper_gm.engine.steps import step
+from shaper_gm.engine.steps import Note, step
 from shaper_gm.records import record
 
 # Dice slots (commands.md, "Dice-pool verbs"): --roll is the pool, --damage the damage dice.
 SLOT_POOL, SLOT_DAMAGE = "roll", "damage"
 
 
+def _faces(rolled) -> tuple[int, ...]:
+    return tuple(getattr(rolled, "naturals", ()) or ()) if rolled is not None else ()
+
+
+def _entered(rolled) -> bool:
+    """The total was called out at the table: there are no faces."""
+    return getattr(rolled, "entered", None) is not None
+
+
 @record(kw_only=True)
 class PoolTest:
-    """One roll of the pool against a DT, and what it leaves in the pool."""
+    """One roll of the pool against a DT, and what it leaves in the pool: a pool test
+    (P3) of an ability, a skill or a reaction."""
 
     actor: str
+    what: str = ""                # "Rally", "climb the wall", ...
+    reaction: bool = False        # rolled outside the actor's turn (P4)
     count: int                    # dice rolled: the whole pool, or --dice N (P3)
     sides: int                    # P1
     success_on: int               # P1
@@ -43,6 +56,32 @@ class PoolTest:
     pool_after: int = 0           # after the reaction refill
     success: bool = False
     margin: int = 0               # successes - DT (negative: missed by that much)
+    notes: tuple[Note, ...] = ()  # the breakdown, once played
+
+    @property
+    def dice(self) -> int:
+        return self.count
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        return _faces(self.rolled)
+
+    @property
+    def entered(self) -> bool:
+        return _entered(self.rolled)
+
+    @property
+    def discarded(self) -> int:
+        """Dice an ability discarded besides the failures (P12)."""
+        return self.pool_before - self.failures - self.pool_spent
+
+    @property
+    def lost_faces(self) -> tuple[int, ...]:
+        """The failure dice: the faces that left the pool (P3, P9)."""
+        return tuple(f for f in self.faces if f < self.success_on)
+
+    def slots(self) -> dict[str, list[tuple[int, ...]]]:
+        return {SLOT_POOL: [self.faces]}
 
 
 @record(kw_only=True)
@@ -50,6 +89,8 @@ class AttackCtx(PoolTest):
     """A basic attack (P7-P9), maybe augmented by an ability (P12)."""
 
     target: str
+    weapon: str = ""
+    ability: str | None = None
     ac: int                       # the defender's AC, passives and effects included
     dodge: int = 0                # extra AC from a prepared dodge (P11)
     proficiency: int = 0          # the attacker's weapon proficiency (P2, P7, P8)
@@ -70,6 +111,22 @@ class AttackCtx(PoolTest):
     @property
     def hit(self) -> bool:
         return self.success
+
+    @property
+    def attacker(self) -> str:
+        return self.actor
+
+    @property
+    def damage_faces(self) -> tuple[int, ...]:
+        return _faces(self.damage_roll)
+
+    @property
+    def damage_entered(self) -> bool:
+        return _entered(self.damage_roll)
+
+    def slots(self) -> dict[str, list[tuple[int, ...]]]:
+        damage = [self.damage_faces] if self.damage_faces else []
+        return {**super().slots(), SLOT_DAMAGE: damage}
 
 
 def dice_expr(count: int, sides: int) -> Expr:

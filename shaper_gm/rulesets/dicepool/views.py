@@ -158,8 +158,8 @@ def roll_rows(o) -> list[Text]:
     return out
 
 
-def attack_breakdown(e: AttackResolved, n: Names, cost: str = "") -> Group:
-    o = e.outcome
+def dt_row(o) -> Text:
+    """P7, P11, P12: how the attack's DT came about."""
     parts = [f"AC {o.ac}"]
     if o.dodge:
         parts.append(f"+ {o.dodge} prepared dodge (P11)")
@@ -169,47 +169,50 @@ def attack_breakdown(e: AttackResolved, n: Names, cost: str = "") -> Group:
                      f"{item(o.ability or '').title()} (P12)")
     raw = o.ac + o.dodge - o.proficiency + o.dt_change
     floor = f" (not below {o.dt})" if raw < o.dt else ""
-    lines = [Text(attack_head(e, n, cost), style="bold"),
-             row("DT", " ".join(parts) + f" = {o.dt}{floor}", "P7")]
-    lines += roll_rows(o)[:1]
-    sign = "≥" if o.hit else "<"
-    verdict = f"{successes(o.successes)} {sign} DT {o.dt}, margin {o.margin}"
-    lines.append(row("hit" if o.hit else "miss", verdict, "P7",
-                     style="green" if o.hit else "red"))
-    if o.hit:
-        count = f"margin {o.margin} + proficiency {o.proficiency}"
-        if o.extra_damage_dice:
-            count += f" + {o.extra_damage_dice} {item(o.ability or '').title()} (P12)"
-        total = f"{o.damage_dice}d{o.damage_die} ({count})"
-        stat = o.bonus_label.removeprefix("damage stat ")
-        bonuses = [f"{amount:+d} {what}" for amount, what in
-                   ((o.damage_bonus, stat), (o.gm_damage_bonus, "GM")) if amount]
-        if o.damage_entered:
-            bonus = f", {' '.join(bonuses)} in it" if bonuses else ""
-            total += f": total {o.damage} (entered{bonus})"
-        else:
-            if o.damage_faces:
-                total += f": {dice(o.damage_faces, o.damage_die + 1)}"
-            if bonuses:
-                total += f" = {sum(o.damage_faces)}, {' '.join(bonuses)}"
-            total += f" = {o.damage}"
-        lines.append(row("damage", total, "P8"))
-        down = ", down" if o.down and o.hp_before else ""
-        lines.append(row("HP", f"{n(o.target)} {o.hp_before} → {o.hp_after}{down}", "P8"))
-    lines += roll_rows(o)[1:]
-    return Group(*lines)
+    return row("DT", " ".join(parts) + f" = {o.dt}{floor}", "P7")
 
 
-def test_breakdown(e: TestResolved, n: Names, cost: str = "") -> Group:
+def damage_rows(o, n: Names) -> list[Text]:
+    """P8, P12: the damage dice of a hit, its bonuses, and the defender's HP."""
+    count = f"margin {o.margin} + proficiency {o.proficiency}"
+    if o.extra_damage_dice:
+        count += f" + {o.extra_damage_dice} {item(o.ability or '').title()} (P12)"
+    total = f"{o.damage_dice}d{o.damage_die} ({count})"
+    stat = o.bonus_label.removeprefix("damage stat ")
+    bonuses = [f"{amount:+d} {what}" for amount, what in
+               ((o.damage_bonus, stat), (o.gm_damage_bonus, "GM")) if amount]
+    if o.damage_entered:
+        bonus = f", {' '.join(bonuses)} in it" if bonuses else ""
+        total += f": total {o.damage} (entered{bonus})"
+    else:
+        if o.damage_faces:
+            total += f": {dice(o.damage_faces, o.damage_die + 1)}"
+        if bonuses:
+            total += f" = {sum(o.damage_faces)}, {' '.join(bonuses)}"
+        total += f" = {o.damage}"
+    down = ", down" if o.down and o.hp_before else ""
+    return [row("damage", total, "P8"),
+            row("HP", f"{n(o.target)} {o.hp_before} → {o.hp_after}{down}", "P8")]
+
+
+def breakdown(e: AttackResolved | TestResolved, n: Names, cost: str = "") -> Group:
+    """Every number of an attack (P7-P9) or a pool test (P3), each with its ruling."""
     o = e.outcome
-    how = "a prepared reaction, P11" if o.reaction else ""
-    head = line(f"{n(e.actor)} tests {o.what} against DT {o.dt}", [how, spent(cost)])
+    attack = isinstance(e, AttackResolved)
+    if attack:
+        head = attack_head(e, n, cost)
+    else:
+        how = "a prepared reaction, P11" if o.reaction else ""
+        head = line(f"{n(e.actor)} tests {o.what} against DT {o.dt}", [how, spent(cost)])
+    rolled, *left = roll_rows(o)
+    words = ("hit", "miss") if attack else ("success", "failure")
     sign = "≥" if o.success else "<"
-    verdict = f"{successes(o.successes)} {sign} DT {o.dt}, margin {o.margin}"
-    lines = [Text(head, style="bold"), *roll_rows(o)[:1],
-             row("success" if o.success else "failure", verdict, "P3",
-                 style="green" if o.success else "red"), *roll_rows(o)[1:]]
-    return Group(*lines)
+    verdict = row(words[0] if o.success else words[1],
+                  f"{successes(o.successes)} {sign} DT {o.dt}, margin {o.margin}",
+                  "P7" if attack else "P3", style="green" if o.success else "red")
+    hit = damage_rows(o, n) if attack and o.hit else []
+    return Group(Text(head, style="bold"), *([dt_row(o)] if attack else []), rolled,
+                 verdict, *hit, *left)
 
 
 # --- the order table, the toolbar, one actor -------------------------------------------------
@@ -259,4 +262,4 @@ LAYOUT = Layout(
     legend=LEGEND,        # the toolbar: ``pool 5 dice · actions 1/2 · holds Longsword``
     toolbar=(_pool_dice, "actions", _holds, _prepared_part))
 SCREEN = Screen(lines=LINES, layout=LAYOUT, sheet=SHEET,
-                events={AttackResolved: attack_breakdown, TestResolved: test_breakdown})
+                events={AttackResolved: breakdown, TestResolved: breakdown})

@@ -11,7 +11,7 @@ from tests.rulesets.dicepool.commands import fight, shown
 
 OWN_TYPES = ("AttackResolved", "TestResolved", "AbilityUsed", "Prepared", "PreparationUsed",
              "PreparationEnded", "Moved", "Wielded", "AttackOdds", "AttackOutcome",
-             "PoolTestOutcome")
+             "PoolTestOutcome", "AttackCtx", "PoolTest")
 
 
 def no_class_names(text: str) -> None:

@@ -19,7 +19,7 @@ from shaper_gm.dice import DiceRng, GivenFaces, RolledFaces
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import PlayTape
-from shaper_gm.rulesets.dicepool.outcomes import AttackOutcome
+from shaper_gm.rulesets.dicepool.steps import AttackCtx
 from tests.rulesets.dicepool import conftest as act
 from tests.rulesets.dicepool.conftest import make_actor, ruleset
 
@@ -125,7 +125,7 @@ def check(rs, state: Encounter, outcome) -> None:
                                            if not a.down}) <= 1
     elif state.actors[state.turn].system.prepared:   # made this turn: an action was spent
         assert state.actors[state.turn].resource("actions") < rs.numbers.actions_per_turn
-    if isinstance(outcome, AttackOutcome):
+    if isinstance(outcome, AttackCtx):
         assert state.actors[outcome.attacker].resource("pool") == outcome.pool_after
         spent = max(0, outcome.pool_before - outcome.failures - (1 if outcome.ability else 0))
         refill = rs.stat(state.actors[outcome.attacker].sheet, "con") if outcome.reaction else 0
