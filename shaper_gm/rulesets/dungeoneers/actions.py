@@ -13,6 +13,8 @@ words are `actor`, `target`, `zone` (a tile), `spell-id` and READY_ROLE; its fla
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
@@ -54,6 +56,11 @@ def paid(acting: Acting, action: str, ap: int | None = None) -> Cost:
 
 def taped(tape) -> dict:
     return {"notes": tuple(tape.notes), "rolls": tuple(tape.rolls)}
+
+
+def played(acting: Acting, done, **more):
+    """A played `rules.Contest` as the action's outcome: what it took and its breakdown."""
+    return replace(done, cost=paid(acting, done.action), **taped(acting.tape), **more)
 
 
 def resolved(acting: Acting, state: Encounter, outcome, *after, others=()) -> Done:

@@ -125,35 +125,6 @@ class Cost:
 
 
 @record
-class StrikeOutcome:
-    """A strike or power strike (D16-D20)."""
-
-    actor: str
-    target: str
-    weapon: str
-    power: bool                   # D17
-    ranged: bool                  # D16: beyond the threat range
-    distance: int
-    attack_total: int
-    defense_total: int
-    margin: int
-    hit: bool
-    criticals: int
-    pierce_total: int | None      # None on a miss
-    armor: int
-    pierced: bool
-    damage_type: str
-    base_wounds: int
-    each: int                     # per application after D20
-    wounds: int                   # dealt in all
-    wounds_after: int             # the target's wounds now
-    down: bool
-    cost: Cost
-    notes: tuple[Note, ...] = ()
-    rolls: tuple[tuple[str, Any], ...] = ()
-
-
-@record
 class CheckOutcome:
     """A check on its own (D14): grab a ledge (D29)."""
 
@@ -163,23 +134,6 @@ class CheckOutcome:
     target: int
     success: bool
     cost: Cost
-    notes: tuple[Note, ...] = ()
-    rolls: tuple[tuple[str, Any], ...] = ()
-
-
-@record
-class ContestOutcome:
-    """A grapple or push test (D24, D25)."""
-
-    actor: str
-    target: str
-    action: str
-    attack_total: int
-    defense_total: int
-    success: bool
-    result: str                   # "grappling" | "forced to C3" | "failed" | ...
-    cost: Cost
-    ledge: CheckOutcome | None = None     # D29, when the target grabbed a ledge
     notes: tuple[Note, ...] = ()
     rolls: tuple[tuple[str, Any], ...] = ()
 

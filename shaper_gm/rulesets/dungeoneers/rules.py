@@ -10,13 +10,14 @@ that rolls notes the roll itself, so the breakdown shows its faces.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from shaper_gm.dice.notation import Constant, DiceTerm, Expr, add, dice_terms
 from shaper_gm.dice.specs import SumRoll
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import harm
 from shaper_gm.engine.state import Actor, Change, Encounter
-from shaper_gm.engine.steps import step
+from shaper_gm.engine.steps import Note, step
 from shaper_gm.records import record
 from shaper_gm.rulesets.dungeoneers.events import ConditionEnded, TallyChanged
 from shaper_gm.rulesets.dungeoneers.models import (
@@ -183,7 +184,8 @@ def down_by_wounds(state: Encounter, rs, actor_id: str) -> Change:
 @record
 class Contest:
     """A test of actor against defender (D11) and, for a strike or a harmful spell, the
-    pierce check and the wounds that follow (D16-D20, D28)."""
+    pierce check and the wounds that follow (D16-D20, D28). Played, it is the action's
+    outcome: the line, the breakdown (its notes) and the odds all read this one record."""
 
     actor: str
     defender: str
@@ -213,6 +215,29 @@ class Contest:
     pierced: bool | None = None
     each: int = 0                     # wounds per application after D20
     wounds: int = 0                   # wounds dealt in all
+    # what the action adds to the played test, for its line and breakdown
+    action: str = ""                  # strike | power-strike | grapple | push
+    weapon: str | None = None         # a strike's weapon id (D16)
+    ranged: bool = False              # D16: beyond the threat range
+    distance: int = 0
+    result: str = ""                  # "grappling" | "forced to C3" | "failed" | ...
+    ledge: Any = None                 # D29: the pushed creature's ledge check
+    down: bool = False                # the defender is down after it
+    cost: Any = None                  # events.Cost
+    notes: tuple[Note, ...] = ()
+    rolls: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def target(self) -> str:
+        return self.defender
+
+    @property
+    def success(self) -> bool:
+        return bool(self.hit)
+
+    @property
+    def power(self) -> bool:
+        return self.action == "power-strike"
 
 
 def contest(rs, actor: Actor, attack: RollSide, defender: Actor, defense: RollSide,

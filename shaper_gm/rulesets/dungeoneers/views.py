@@ -27,17 +27,15 @@ from shaper_gm.rulesets.dungeoneers.events import (
     CheckOutcome,
     ConditionEnded,
     ConditionStarted,
-    ContestOutcome,
     HoldingChanged,
     Moved,
     ReadiedCleared,
     RestoreOutcome,
     RoundRefilled,
     SpellOutcome,
-    StrikeOutcome,
     TallyChanged,
 )
-from shaper_gm.rulesets.dungeoneers.rules import data_of
+from shaper_gm.rulesets.dungeoneers.rules import Contest, data_of
 
 LABEL = 46         # the widest label column of a breakdown
 
@@ -66,7 +64,7 @@ def gm_said(o) -> str:
 
 def outcome_line(o, n: Names) -> str:
     """What an outcome came to, in one line (the head of its breakdown)."""
-    if isinstance(o, StrikeOutcome):
+    if isinstance(o, Contest) and o.weapon is not None:
         verb = "power-strikes" if o.power else "strikes"
         head = f"{n(o.actor)} {verb} {n(o.target)} with the {item(o.weapon)}"
         if not o.hit:
@@ -78,7 +76,7 @@ def outcome_line(o, n: Names) -> str:
         down = f", {n(o.target)} is down" if o.down else ""
         return (f"{head}: {o.attack_total} vs {o.defense_total}, hit{crit}; "
                 f"{plural(o.wounds, 'wound')} ({o.damage_type}){down}")
-    if isinstance(o, ContestOutcome):
+    if isinstance(o, Contest):
         verb = {"grapple": "grapples", "push": "pushes"}.get(o.action, o.action)
         text = f"{n(o.actor)} {verb} {n(o.target)}: {o.attack_total} vs {o.defense_total}, "
         return text + (o.result if o.success else "failure")
