@@ -45,13 +45,13 @@ def ambient_arca(state: Encounter, rs) -> int:
     return encounter_data(state, rs.numbers.ambient_arca).ambient_arca
 
 
-def set_ambient_arca(state: Encounter, rs, amount: int):
-    """The GM sets the encounter's ambient arca (D28)."""
+def set_ambient_arca(state: Encounter, rs, amount: int, why: str = "the GM"):
+    """The encounter's ambient arca set by the GM, or paid by a spell (D28)."""
     if amount < 0:
         raise RuleViolation("ambient arca cannot be negative (D28)", "give 0 or more")
     data = encounter_data(state, rs.numbers.ambient_arca)
     return (state.with_(system=data.with_(ambient_arca=amount)),
-            [AmbientArcaChanged(data.ambient_arca, amount, "the GM")])
+            [AmbientArcaChanged(data.ambient_arca, amount, why)])
 
 
 def _in_range(state: Encounter, rs, caster: Actor, target: Actor, spell: Spell) -> None:
@@ -118,10 +118,8 @@ def _spellcast(acting: Acting) -> Done:
     spell, state = plan.spell, acting.state
     events: list = []
     if plan.ambient:
-        before = ambient_arca(state, rs)
-        data = encounter_data(state, rs.numbers.ambient_arca)
-        state = state.with_(system=data.with_(ambient_arca=before - plan.ambient))
-        events.append(AmbientArcaChanged(before, before - plan.ambient, spell.name))
+        state, events = set_ambient_arca(state, rs, ambient_arca(state, rs) - plan.ambient,
+                                         spell.name)
     if plan.from_caster:
         caster = state.actors[acting.actor]
         arca = caster.resource("arca")

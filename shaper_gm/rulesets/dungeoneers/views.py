@@ -35,6 +35,7 @@ from shaper_gm.rulesets.dungeoneers.events import (
     SpellOutcome,
     TallyChanged,
 )
+from shaper_gm.rulesets.dungeoneers.models import SCORES
 from shaper_gm.rulesets.dungeoneers.rules import Contest, data_of
 
 LABEL = 46         # the widest label column of a breakdown
@@ -281,9 +282,6 @@ LAYOUT = Layout(
 
 
 # --- one creature --------------------------------------------------------------------------
-
-SCORES = ("body", "finesse", "mind", "spirit", "wisdom", "dexterity", "endurance")
-
 
 def _ap_row(actor, view) -> Text:
     rs, up = view.ruleset, " (up)" if actor.id in view.state.up else ""
