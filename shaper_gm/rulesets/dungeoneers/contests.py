@@ -37,6 +37,7 @@ from shaper_gm.rulesets.dungeoneers.rules import (
     STRIKE_STEPS,
     TEST_STEPS,
     Contest,
+    Dice,
     better_score,
     change_wounds,
     check,
@@ -98,8 +99,8 @@ def plan_strike(state: Encounter, rs, request, *, power: bool) -> Contest:
                     action="power-strike" if power else "strike", weapon=weapon.id,
                     ranged=ranged, distance=tiles, critical=True,
                     threshold=actor.sheet.critical_threshold,
-                    pierce=check_dice(numbers, weapon.pierce_die, body),
-                    pierce_label=f"[d{weapon.pierce_die}] + body {body}",
+                    pierce=Dice(check_dice(numbers, weapon.pierce_die, body),
+                                f"[d{weapon.pierce_die}] + body {body}"),
                     armor=target.sheet.armor + target.effect_total("armor"),
                     base_wounds=weapon.wounds + body + extra + bonus, wound_parts=parts,
                     damage_type=weapon.damage_type,
@@ -242,9 +243,9 @@ def _ledge(state: Encounter, rs, actor_id: str, tiles: int, tape, cost: Cost):
     """D29: a check `1d4 + dexterity vs 5 + tiles forced`; on a success it hangs on."""
     numbers, actor = rs.numbers, state.actors[actor_id]
     score, target = actor.sheet.score(numbers.ledge_score), numbers.ledge_base + tiles
-    total, success = check(tape, actor_id, check_dice(numbers, numbers.ledge_die, score),
-                           f"{actor.name} checks [1d{numbers.ledge_die}] + "
-                           f"{numbers.ledge_score} {score}", target, "D29")
+    dice = Dice(check_dice(numbers, numbers.ledge_die, score),
+                f"{actor.name} checks [1d{numbers.ledge_die}] + {numbers.ledge_score} {score}")
+    total, success = check(tape, actor_id, dice, target, "D29")
     events = []
     if success:
         state = state.with_actor(with_data(actor, hanging=True))

@@ -10,7 +10,7 @@ that rolls notes the roll itself, so the breakdown shows its faces.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from shaper_gm.dice.notation import Constant, DiceTerm, Expr, add, dice_terms
 from shaper_gm.dice.specs import SumRoll
@@ -69,24 +69,11 @@ def release_grapples(state: Encounter, actor_id: str, why: str) -> Change:
 
 # --- test and check dice (D11-D15) -----------------------------------------------------
 
-@record
-class RollSide:
-    """One side of a test: who rolls what, for the roll and the breakdown."""
+class Dice(NamedTuple):
+    """What one creature rolls in a test or check, and how its breakdown row names it."""
 
-    who: str
-    skill: str
-    rank: str
-    score_name: str
-    score: int
-    boon: int                 # net points of boon; negative is bane (D15)
     expr: Expr
-
-    @property
-    def label(self) -> str:
-        text = f"{self.who} rolls [{self.skill}: {self.rank}] + {self.score_name} {self.score}"
-        if self.boon:
-            text += f", {'boon' if self.boon > 0 else 'bane'} {abs(self.boon)}"
-        return text
+    label: str
 
 
 def score_dice(numbers: Numbers, sides: int, score: int) -> Expr:
@@ -103,7 +90,7 @@ check_dice = score_dice
 
 
 def side_of(numbers: Numbers, who: str, sheet: Sheet, skill: str, score_name: str,
-            boon: int = 0) -> RollSide:
+            boon: int = 0) -> Dice:
     """`[skill] + score` for one creature (D11, D12); net boon adds boon dice, net bane
     subtracts bane dice (D15)."""
     rank, score = sheet.rank(skill), sheet.score(score_name)
@@ -112,7 +99,10 @@ def side_of(numbers: Numbers, who: str, sheet: Sheet, skill: str, score_name: st
         expr = add(expr, Expr(dice_terms(boon, numbers.boon_die)))
     elif boon < 0:
         expr = add(expr, Expr(dice_terms(-boon, numbers.bane_die, -1)))
-    return RollSide(who, skill, rank, score_name, score, boon, expr)
+    label = f"{who} rolls [{skill}: {rank}] + {score_name} {score}"
+    if boon:
+        label += f", {'boon' if boon > 0 else 'bane'} {abs(boon)}"
+    return Dice(expr, label)
 
 
 def better_score(sheet: Sheet, *names: str) -> str:
@@ -189,17 +179,14 @@ class Contest:
 
     actor: str
     defender: str
-    attack: Expr | None               # the actor's test dice and score (D11-D15)
-    attack_label: str
-    defense: Expr | None
-    defense_label: str
+    attack: Dice                      # the actor's test dice and score (D11-D15)
+    defense: Dice
     rule: str                         # the action's ruling: D16, D24, D25, D28
     actor_wins_ties: bool = True      # D11
     critical: bool = False            # tagged Critical (D18)
     threshold: int = 5                # the actor's critical threshold (D18)
     defense_slot: str = SLOT_DODGE
-    pierce: Expr | None = None        # the pierce check's dice (D16); None: no check
-    pierce_label: str = ""
+    pierce: Dice | None = None        # the pierce check's dice (D16); None: no check
     armor: int = 0                    # the defender's armor value (D16)
     base_wounds: int = 0              # one application before D20 (D16, D17, D28)
     wound_parts: str = ""             # how base_wounds adds up, for the breakdown
@@ -240,23 +227,24 @@ class Contest:
         return self.action == "power-strike"
 
 
-def contest(rs, actor: Actor, attack: RollSide, defender: Actor, defense: RollSide,
+def contest(rs, actor: Actor, attack: Dice, defender: Actor, defense: Dice,
             rule: str, **more) -> Contest:
-    return Contest(actor.id, defender.id, attack.expr, attack.label, defense.expr,
-                   defense.label, rule, rs.numbers.test_ties == "actor", **more)
+    return Contest(actor.id, defender.id, attack, defense, rule,
+                   rs.numbers.test_ties == "actor", **more)
 
 
 @step()
 def roll_attack(ctx: Contest, tape) -> Contest:
-    rolled = tape.roll(SLOT_ROLL, SumRoll(ctx.attack, "test roll"), ctx.actor)
-    tape.note(ctx.attack_label, rolled, "D11")
+    rolled = tape.roll(SLOT_ROLL, SumRoll(ctx.attack.expr, "test roll"), ctx.actor)
+    tape.note(ctx.attack.label, rolled, "D11")
     return replace(ctx, attack_total=rolled.total)
 
 
 @step()
 def roll_defense(ctx: Contest, tape) -> Contest:
-    rolled = tape.roll(ctx.defense_slot, SumRoll(ctx.defense, "defending roll"), ctx.defender)
-    tape.note(ctx.defense_label, rolled, "D11")
+    rolled = tape.roll(ctx.defense_slot, SumRoll(ctx.defense.expr, "defending roll"),
+                       ctx.defender)
+    tape.note(ctx.defense.label, rolled, "D11")
     return replace(ctx, defense_total=rolled.total)
 
 
@@ -282,9 +270,9 @@ def roll_pierce(ctx: Contest, tape) -> Contest:
     """D16 (2): the pierce check against the defender's armor value; no check, no roll."""
     if not ctx.hit or ctx.pierce is None:
         return ctx
-    rolled = tape.roll(SLOT_PIERCE, SumRoll(ctx.pierce, "pierce check"), ctx.actor)
+    rolled = tape.roll(SLOT_PIERCE, SumRoll(ctx.pierce.expr, "pierce check"), ctx.actor)
     pierced = rolled.total >= ctx.armor
-    tape.note(f"pierce check {ctx.pierce_label} vs armor value {ctx.armor}: "
+    tape.note(f"pierce check {ctx.pierce.label} vs armor value {ctx.armor}: "
               + ("pierced" if pierced else "no wounds"), rolled, "D14, D16")
     return replace(ctx, pierce_total=rolled.total, pierced=pierced)
 
@@ -310,11 +298,11 @@ STRIKE_STEPS = (*TEST_STEPS, roll_pierce, deal_wounds)         # D16-D20
 SPELL_STEPS = (*TEST_STEPS, deal_wounds)                       # D28 with a spell attack
 
 
-def check(tape, who: str, dice: Expr, label: str, target: int, rule: str,
+def check(tape, who: str, dice: Dice, target: int, rule: str,
           slot: str = SLOT_GRAB) -> tuple[int, bool]:
     """D14: `[D] + S vs N` for one creature (grab a ledge, D29): its total and success."""
-    rolled = tape.roll(slot, SumRoll(dice, "check"), who)
+    rolled = tape.roll(slot, SumRoll(dice.expr, "check"), who)
     success = rolled.total >= target
-    tape.note(f"{label} vs {target}: " + ("success" if success else "failure"), rolled,
+    tape.note(f"{dice.label} vs {target}: " + ("success" if success else "failure"), rolled,
               f"D14, {rule}")
     return rolled.total, success
