@@ -185,13 +185,8 @@ def breakdown(e: ActionResolved, n: Names, cost: str = "") -> Group:
 
 # --- the order table, the toolbar, the map -------------------------------------------------
 
-def _limit(rs, actor, key: str) -> int:
-    spec = rs.resource_spec(key)
-    return spec.max if isinstance(spec.max, int) else rs.stat(actor.sheet, spec.max)
-
-
 def _ap(actor, state, rs) -> Text:
-    left, top = actor.resource("ap"), _limit(rs, actor, "ap")
+    left, top = actor.resource("ap"), rs.numbers.ap_per_round
     return Text.assemble(pips([("ap", left)], {"ap": top}), f" {left}")
 
 
@@ -256,7 +251,7 @@ def _legend(state, rs) -> str:
 def toolbar(actor, rs, state=None) -> str:
     """The creature up: ``AP 4/6 · wounds 1/12 · stress 0/4 · arca 2/2``; with the state,
     also the creatures' AP and who is up and why (the first NAMES_SHOWN of each)."""
-    own = (f"AP {actor.resource('ap')}/{_limit(rs, actor, 'ap')} · wounds "
+    own = (f"AP {actor.resource('ap')}/{rs.numbers.ap_per_round} · wounds "
            f"{_wounds(actor, None, rs)} · stress {_stress(actor, None, rs)} · arca "
            f"{_arca(actor, None, rs)}")
     if state is None:
@@ -285,7 +280,7 @@ LAYOUT = Layout(
 
 def _ap_row(actor, view) -> Text:
     rs, up = view.ruleset, " (up)" if actor.id in view.state.up else ""
-    return Text.assemble(_ap(actor, view.state, rs), f" of {_limit(rs, actor, 'ap')}{up}")
+    return Text.assemble(_ap(actor, view.state, rs), f" of {rs.numbers.ap_per_round}{up}")
 
 
 def _proficiency(actor, view) -> str:
