@@ -29,8 +29,6 @@ from shaper_gm.rulesets.dungeoneers.events import (
     Cost,
     HoldingChanged,
     Moved,
-    MoveOutcome,
-    PlainOutcome,
     RestoreOutcome,
     TallyChanged,
 )
@@ -68,12 +66,11 @@ def resolved(acting: Acting, state: Encounter, outcome, *after, others=()) -> Do
     return Done(state, (event, *after), outcome, others)
 
 
-def plain(acting: Acting, state: Encounter, action: str, text: str, note: Note,
-          *events) -> Done:
-    """An action with no dice, told in the GM's text or its own (D22, D23)."""
-    outcome = PlainOutcome(acting.actor, action, text, paid(acting, action), (note,))
-    return Done(state, (*events, ActionTaken(acting.actor, action, text, acting.reaction)),
-                outcome)
+def plain(acting: Acting, state: Encounter, action: str, text: str, *events) -> Done:
+    """An action with no dice, told in the GM's text or its own (D22, D23): its event
+    is its outcome."""
+    taken = ActionTaken(acting.actor, action, text, acting.reaction, paid(acting, action))
+    return Done(state, (*events, taken), taken)
 
 
 # --- who against whom (D16, D19, D24, D25) ------------------------------------------------
@@ -144,25 +141,22 @@ def _travel(acting: Acting, sprint: bool) -> Done:
     numbers, action = acting.rs.numbers, "sprint" if sprint else "move"
     actor = acting.state.actors[acting.actor].with_(zone=end)
     events: list = []
-    notes = [Note(f"{speed} speed {per}" + (" x 2 (sprint)" if sprint else ""), allowed, "D21"),
-             Note(f"tiles {start} to {end}", tiles, "D21")]
     gained = numbers.sprint_stress if sprint else 0
     if gained:
         stress = actor.resource("stress")
         events.append(TallyChanged(actor.id, "stress", stress, stress + gained, "sprint"))
         actor = actor.with_resource("stress", stress + gained)
-        notes.append(Note("stress gained", gained, "D21"))
     if data_of(actor).hanging:
         actor = with_data(actor, hanging=False)
         events.append(ConditionEnded(actor.id, "hanging", None, "it moved"))
     state = acting.state.with_actor(actor)
-    events.append(Moved(actor.id, start, end, tiles, speed, action))
+    moved = Moved(actor.id, start, end, tiles, speed, action, allowed, gained,
+                  paid(acting, action))
+    events.append(moved)
     if data_of(actor).grappling and numbers.move_ends_grapple:
         state, released = release_grapples(state, actor.id, "the grappler moved away (D24)")
         events += released
-    outcome = MoveOutcome(actor.id, start, end, tiles, allowed, speed, sprint, gained,
-                          paid(acting, action), tuple(notes))
-    return Done(state, tuple(events), outcome)
+    return Done(state, tuple(events), moved)
 
 
 MOVE = Action("move", lambda acting: _travel(acting, False), priced("move"),
@@ -204,7 +198,7 @@ def _interact(acting: Acting) -> Done:
     text = request.arg("text") or ", ".join(m for m in moves if m)
     state = acting.state.with_actor(with_data(actor, holding=acting.plan))
     held = (HoldingChanged(actor.id, data_of(actor).holding, acting.plan),) if changed else ()
-    return plain(acting, state, "interact", text, Note("interact", text, "D22"), *held)
+    return plain(acting, state, "interact", text, *held)
 
 
 def _defend(acting: Acting) -> Done:
@@ -215,7 +209,7 @@ def _defend(acting: Acting) -> Done:
     kept = tuple(e for e in actor.effects if e.name != "defensive")
     state = acting.state.with_actor(actor.with_(effects=(*kept, guard)))
     return plain(acting, state, "defend", "defensive until the start of its next turn",
-                 Note("boon on dodging tests", boon, "D23"), ev.EffectAdded(actor.id, guard))
+                 ev.EffectAdded(actor.id, guard))
 
 
 def _ready_plan(acting: Acting) -> str:
@@ -230,9 +224,8 @@ def _ready(acting: Acting) -> Done:
     """D9: hold one action until the round ends; only the readying AP is paid now."""
     state = acting.state.with_actor(with_data(acting.state.actors[acting.actor],
                                               readied=acting.plan))
-    outcome = PlainOutcome(acting.actor, "ready", acting.plan, paid(acting, "ready"),
-                           (Note(f"readied {acting.plan} until the round ends", None, "D9"),))
-    return Done(state, (ActionReadied(acting.actor, acting.plan),), outcome)
+    readied = ActionReadied(acting.actor, acting.plan)
+    return Done(state, (readied,), readied)
 
 
 def _restore_plan(acting: Acting, breath: bool) -> tuple[int, int, int]:

@@ -1,7 +1,8 @@
 """Dungeoneers' own events, beside the generic ones (WentDown, UpNext, ...), and the
-outcomes its actions resolve to: frozen values holding every number and the breakdown
-notes (`engine.steps.Note`s: label, value, ruling). A view formats these; nothing here
-prints.
+outcomes of a check, a spellcast and a Restoration action: frozen values holding every
+number and the breakdown notes (`engine.steps.Note`s: label, value, ruling). A strike,
+grapple or push resolves to its played `rules.Contest`; a move or an action without
+dice to its own event. A view formats these; nothing here prints.
 """
 
 from __future__ import annotations
@@ -11,6 +12,16 @@ from typing import Any
 from shaper_gm.engine.events import Event, Resolved
 from shaper_gm.engine.steps import Note
 from shaper_gm.records import record
+
+
+@record
+class Cost:
+    """What the action took: its AP cost and whether it was a reaction (D8, D9)."""
+
+    action: str
+    ap: int
+    ap_left: int
+    reaction: bool = False
 
 
 @record
@@ -27,6 +38,7 @@ class ActionTaken(Event):
     action: str
     text: str = ""
     reaction: bool = False        # D8: taken off-turn, as a reaction
+    cost: Cost | None = None      # what the action took (its outcome's)
 
     def pays_for(self) -> set[str]:
         return {self.action}
@@ -40,6 +52,9 @@ class Moved(Event):
     tiles: int
     speed: str = ""               # the travel speed used (D21)
     how: str = "move"             # move | sprint | forced (D25)
+    allowed: int = 0              # the tiles the move or sprint could cover (D21)
+    stress_gained: int = 0        # by a sprint (D21)
+    cost: Cost | None = None      # of a move or sprint, its outcome's
 
     def pays_for(self) -> set[str]:
         return {self.how}
@@ -115,16 +130,6 @@ class RoundRefilled(Event):
 # --- outcomes ------------------------------------------------------------------------------
 
 @record
-class Cost:
-    """What the action took: its AP cost and whether it was a reaction (D8, D9)."""
-
-    action: str
-    ap: int
-    ap_left: int
-    reaction: bool = False
-
-
-@record
 class CheckOutcome:
     """A check on its own (D14): grab a ledge (D29)."""
 
@@ -161,22 +166,6 @@ class SpellOutcome:
 
 
 @record
-class MoveOutcome:
-    """Move, sprint (D21)."""
-
-    actor: str
-    start: str
-    end: str
-    tiles: int
-    allowed: int
-    speed: str
-    sprint: bool
-    stress_gained: int
-    cost: Cost
-    notes: tuple[Note, ...] = ()
-
-
-@record
 class RestoreOutcome:
     """Deep breath (D26) and focus (D27): a resource changed by a Restoration action."""
 
@@ -188,15 +177,3 @@ class RestoreOutcome:
     limit: int                    # stress capacity, or the arca maximum
     cost: Cost
     notes: tuple[Note, ...] = ()
-
-
-@record
-class PlainOutcome:
-    """An action with no dice: interact, defend, ready."""
-
-    actor: str
-    action: str
-    text: str
-    cost: Cost
-    notes: tuple[Note, ...] = ()
-
