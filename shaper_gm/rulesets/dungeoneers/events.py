@@ -144,28 +144,6 @@ class CheckOutcome:
 
 
 @record
-class SpellOutcome:
-    """A spellcast (D28)."""
-
-    actor: str
-    spell: str
-    target: str | None
-    arca_ambient: int             # baseline paid from the encounter's ambient arca
-    arca_caster: int              # baseline and extra paid by the caster
-    extra_arca: int
-    attack: bool                  # whether the spell made a spell attack
-    attack_total: int | None
-    defense_total: int | None
-    hit: bool
-    criticals: int
-    wounds: int
-    effect: str
-    cost: Cost
-    notes: tuple[Note, ...] = ()
-    rolls: tuple[tuple[str, Any], ...] = ()
-
-
-@record
 class RestoreOutcome:
     """Deep breath (D26) and focus (D27): a resource changed by a Restoration action."""
 

@@ -32,11 +32,11 @@ from shaper_gm.rulesets.dungeoneers.events import (
     ReadiedCleared,
     RestoreOutcome,
     RoundRefilled,
-    SpellOutcome,
     TallyChanged,
 )
 from shaper_gm.rulesets.dungeoneers.models import SCORES
 from shaper_gm.rulesets.dungeoneers.rules import Contest, data_of
+from shaper_gm.rulesets.dungeoneers.spells import SpellCast
 
 LABEL = 46         # the widest label column of a breakdown
 
@@ -84,10 +84,10 @@ def outcome_line(o, n: Names) -> str:
     if isinstance(o, CheckOutcome):
         return (f"{n(o.actor)} grabs for the ledge: {o.total} vs {o.target}, "
                 + ("hanging on" if o.success else "failure"))
-    if isinstance(o, SpellOutcome):
+    if isinstance(o, SpellCast):
         at = f" at {n(o.target)}" if o.target and o.target != o.actor else ""
-        head = f"{n(o.actor)} casts {item(o.spell)}{at}"
-        if o.attack:
+        head = f"{n(o.actor)} casts {item(o.spell.id)}{at}"
+        if o.test is not None:
             head += f": {o.attack_total} vs {o.defense_total}, " + ("hit" if o.hit else "miss")
             if o.criticals:
                 head += f", {plural(o.criticals, 'critical hit')}"
