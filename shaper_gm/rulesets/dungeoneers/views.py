@@ -67,16 +67,15 @@ def outcome_line(o, n: Names) -> str:
     """What an outcome came to, in one line (the head of its breakdown)."""
     if isinstance(o, Contest) and o.weapon is not None:
         verb = "power-strikes" if o.power else "strikes"
-        head = f"{n(o.actor)} {verb} {n(o.target)} with the {item(o.weapon)}"
+        head = (f"{n(o.actor)} {verb} {n(o.target)} with the {item(o.weapon)}: "
+                f"{o.attack_total} vs {o.defense_total}")
         if not o.hit:
-            return f"{head}: {o.attack_total} vs {o.defense_total}, miss"
-        crit = f", {plural(o.criticals, 'critical hit')}" if o.criticals else ""
+            return f"{head}, miss"
+        head += f", hit, {plural(o.criticals, 'critical hit')}" if o.criticals else ", hit"
         if not o.pierced:
-            return (f"{head}: {o.attack_total} vs {o.defense_total}, hit{crit}; pierce "
-                    f"{o.pierce_total} vs armor value {o.armor}: no wounds")
+            return f"{head}; pierce {o.pierce_total} vs armor value {o.armor}: no wounds"
         down = f", {n(o.target)} is down" if o.down else ""
-        return (f"{head}: {o.attack_total} vs {o.defense_total}, hit{crit}; "
-                f"{plural(o.wounds, 'wound')} ({o.damage_type}){down}")
+        return f"{head}; {plural(o.wounds, 'wound')} ({o.damage_type}){down}"
     if isinstance(o, Contest):
         verb = {"grapple": "grapples", "push": "pushes"}.get(o.action, o.action)
         text = f"{n(o.actor)} {verb} {n(o.target)}: {o.attack_total} vs {o.defense_total}, "
