@@ -48,7 +48,7 @@ from shaper_gm.rulesets.dungeoneers.rules import (
 # dodging tests (D23's defensive uses it), extra wounds on its strikes, armor value.
 EFFECT_KEYS = ("boon", "defense_boon", "wounds", "armor")
 TERMS = {
-    "down": "down", "down_rule": "D19", "turn_rule": "D3",
+    "down_rule": "D19", "turn_rule": "D3",
     "off_turn_hint": "react ACTOR N TEXT spends AP off-turn (D8); a readied action is "
                      "taken as a reaction (D9)",
     "end_rules": "D2", "pass_rule": "D7", "react_rule": "D8",
