@@ -29,7 +29,6 @@ from shaper_gm.rulesets.dungeoneers.events import (
     Cost,
     HoldingChanged,
     Moved,
-    RestoreOutcome,
     TallyChanged,
 )
 from shaper_gm.rulesets.dungeoneers.models import READY_ROLE, READYABLE
@@ -254,8 +253,8 @@ def _restore(acting: Acting, breath: bool) -> Done:
               Note("stress after a deep breath", after, "D26")) if breath else
              (Note("arca maximum (2 x wisdom)", limit, "D27"),
               Note("arca after focus", after, "D27")))
-    outcome = RestoreOutcome(actor.id, action, resource, before, after, limit,
-                             paid(acting, action), notes)
+    outcome = TallyChanged(actor.id, resource, before, after, action, limit,
+                           paid(acting, action), notes)
     return resolved(acting, acting.state.with_actor(actor.with_resource(resource, after)),
                     outcome)
 

@@ -1,8 +1,9 @@
 """Dungeoneers' own events, beside the generic ones (WentDown, UpNext, ...), and the
-outcomes of a check, a spellcast and a Restoration action: frozen values holding every
-number and the breakdown notes (`engine.steps.Note`s: label, value, ruling). A strike,
-grapple or push resolves to its played `rules.Contest`; a move or an action without
-dice to its own event. A view formats these; nothing here prints.
+outcome of a check on its own: frozen values holding every number and the breakdown
+notes (`engine.steps.Note`s: label, value, ruling). A strike, grapple or push resolves
+to its played `rules.Contest`, a spellcast to its `spells.SpellCast`; a move, a
+Restoration action or an action without dice to its own event. A view formats these;
+nothing here prints.
 """
 
 from __future__ import annotations
@@ -109,14 +110,17 @@ class AmbientArcaChanged(Event):
 @record
 class TallyChanged(Event):
     """Wounds taken or healed (D19), stress gained or relieved (D21, D26), arca spent or
-    regained (D27, D28)."""
+    regained (D27, D28); with a cost, a Restoration action's outcome (deep breath D26,
+    focus D27)."""
 
     actor: str
     tally: str                    # wounds | stress | arca
     before: int
     after: int
-    why: str = ""
-    limit: int | None = None      # the wound limit, for "4 of 8"
+    why: str = ""                 # who or what changed it: the GM, a spell, an action
+    limit: int | None = None      # the wound limit, stress capacity or arca maximum
+    cost: Cost | None = None
+    notes: tuple[Note, ...] = ()
 
 
 @record
@@ -141,17 +145,3 @@ class CheckOutcome:
     cost: Cost
     notes: tuple[Note, ...] = ()
     rolls: tuple[tuple[str, Any], ...] = ()
-
-
-@record
-class RestoreOutcome:
-    """Deep breath (D26) and focus (D27): a resource changed by a Restoration action."""
-
-    actor: str
-    action: str
-    resource: str
-    before: int
-    after: int
-    limit: int                    # stress capacity, or the arca maximum
-    cost: Cost
-    notes: tuple[Note, ...] = ()

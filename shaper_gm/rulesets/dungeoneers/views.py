@@ -30,7 +30,6 @@ from shaper_gm.rulesets.dungeoneers.events import (
     HoldingChanged,
     Moved,
     ReadiedCleared,
-    RestoreOutcome,
     RoundRefilled,
     TallyChanged,
 )
@@ -93,9 +92,9 @@ def outcome_line(o, n: Names) -> str:
         if o.wounds:
             head += f"; {plural(o.wounds, 'wound')}"
         return head
-    if isinstance(o, RestoreOutcome):
-        what = "takes a deep breath" if o.action == "deep-breath" else "focuses"
-        return f"{n(o.actor)} {what}: {o.resource} {o.before} → {o.after}"
+    if isinstance(o, TallyChanged):             # a Restoration action (D26, D27)
+        what = "takes a deep breath" if o.why == "deep-breath" else "focuses"
+        return f"{n(o.actor)} {what}: {o.tally} {o.before} → {o.after}"
     return f"{n(getattr(o, 'actor', None))}: {type(o).__name__}"
 
 
