@@ -13,6 +13,8 @@ words are `actor`, `target`, `zone` (a tile), `spell-id` and READY_ROLE; its fla
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
@@ -27,9 +29,6 @@ from shaper_gm.rulesets.dungeoneers.events import (
     Cost,
     HoldingChanged,
     Moved,
-    MoveOutcome,
-    PlainOutcome,
-    RestoreOutcome,
     TallyChanged,
 )
 from shaper_gm.rulesets.dungeoneers.models import READY_ROLE, READYABLE
@@ -56,17 +55,21 @@ def taped(tape) -> dict:
     return {"notes": tuple(tape.notes), "rolls": tuple(tape.rolls)}
 
 
+def played(acting: Acting, done, **more):
+    """A played `rules.Contest` as the action's outcome: what it took and its breakdown."""
+    return replace(done, cost=paid(acting, done.action), **taped(acting.tape), **more)
+
+
 def resolved(acting: Acting, state: Encounter, outcome, *after, others=()) -> Done:
     event = ActionResolved(acting.actor, outcome, action=outcome.cost.action)
     return Done(state, (event, *after), outcome, others)
 
 
-def plain(acting: Acting, state: Encounter, action: str, text: str, note: Note,
-          *events) -> Done:
-    """An action with no dice, told in the GM's text or its own (D22, D23)."""
-    outcome = PlainOutcome(acting.actor, action, text, paid(acting, action), (note,))
-    return Done(state, (*events, ActionTaken(acting.actor, action, text, acting.reaction)),
-                outcome)
+def plain(acting: Acting, state: Encounter, action: str, text: str, *events) -> Done:
+    """An action with no dice, told in the GM's text or its own (D22, D23): its event
+    is its outcome."""
+    taken = ActionTaken(acting.actor, action, text, acting.reaction, paid(acting, action))
+    return Done(state, (*events, taken), taken)
 
 
 # --- who against whom (D16, D19, D24, D25) ------------------------------------------------
@@ -137,25 +140,22 @@ def _travel(acting: Acting, sprint: bool) -> Done:
     numbers, action = acting.rs.numbers, "sprint" if sprint else "move"
     actor = acting.state.actors[acting.actor].with_(zone=end)
     events: list = []
-    notes = [Note(f"{speed} speed {per}" + (" x 2 (sprint)" if sprint else ""), allowed, "D21"),
-             Note(f"tiles {start} to {end}", tiles, "D21")]
     gained = numbers.sprint_stress if sprint else 0
     if gained:
         stress = actor.resource("stress")
         events.append(TallyChanged(actor.id, "stress", stress, stress + gained, "sprint"))
         actor = actor.with_resource("stress", stress + gained)
-        notes.append(Note("stress gained", gained, "D21"))
     if data_of(actor).hanging:
         actor = with_data(actor, hanging=False)
         events.append(ConditionEnded(actor.id, "hanging", None, "it moved"))
     state = acting.state.with_actor(actor)
-    events.append(Moved(actor.id, start, end, tiles, speed, action))
+    moved = Moved(actor.id, start, end, tiles, speed, action, allowed, gained,
+                  paid(acting, action))
+    events.append(moved)
     if data_of(actor).grappling and numbers.move_ends_grapple:
         state, released = release_grapples(state, actor.id, "the grappler moved away (D24)")
         events += released
-    outcome = MoveOutcome(actor.id, start, end, tiles, allowed, speed, sprint, gained,
-                          paid(acting, action), tuple(notes))
-    return Done(state, tuple(events), outcome)
+    return Done(state, tuple(events), moved)
 
 
 MOVE = Action("move", lambda acting: _travel(acting, False), priced("move"),
@@ -197,7 +197,7 @@ def _interact(acting: Acting) -> Done:
     text = request.arg("text") or ", ".join(m for m in moves if m)
     state = acting.state.with_actor(with_data(actor, holding=acting.plan))
     held = (HoldingChanged(actor.id, data_of(actor).holding, acting.plan),) if changed else ()
-    return plain(acting, state, "interact", text, Note("interact", text, "D22"), *held)
+    return plain(acting, state, "interact", text, *held)
 
 
 def _defend(acting: Acting) -> Done:
@@ -208,7 +208,7 @@ def _defend(acting: Acting) -> Done:
     kept = tuple(e for e in actor.effects if e.name != "defensive")
     state = acting.state.with_actor(actor.with_(effects=(*kept, guard)))
     return plain(acting, state, "defend", "defensive until the start of its next turn",
-                 Note("boon on dodging tests", boon, "D23"), ev.EffectAdded(actor.id, guard))
+                 ev.EffectAdded(actor.id, guard))
 
 
 def _ready_plan(acting: Acting) -> str:
@@ -223,9 +223,8 @@ def _ready(acting: Acting) -> Done:
     """D9: hold one action until the round ends; only the readying AP is paid now."""
     state = acting.state.with_actor(with_data(acting.state.actors[acting.actor],
                                               readied=acting.plan))
-    outcome = PlainOutcome(acting.actor, "ready", acting.plan, paid(acting, "ready"),
-                           (Note(f"readied {acting.plan} until the round ends", None, "D9"),))
-    return Done(state, (ActionReadied(acting.actor, acting.plan),), outcome)
+    readied = ActionReadied(acting.actor, acting.plan)
+    return Done(state, (readied,), readied)
 
 
 def _restore_plan(acting: Acting, breath: bool) -> tuple[int, int, int]:
@@ -254,8 +253,8 @@ def _restore(acting: Acting, breath: bool) -> Done:
               Note("stress after a deep breath", after, "D26")) if breath else
              (Note("arca maximum (2 x wisdom)", limit, "D27"),
               Note("arca after focus", after, "D27")))
-    outcome = RestoreOutcome(actor.id, action, resource, before, after, limit,
-                             paid(acting, action), notes)
+    outcome = TallyChanged(actor.id, resource, before, after, action, limit,
+                           paid(acting, action), notes)
     return resolved(acting, acting.state.with_actor(actor.with_resource(resource, after)),
                     outcome)
 

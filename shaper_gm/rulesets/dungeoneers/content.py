@@ -38,6 +38,7 @@ from shaper_gm.content.schema import (
     text,
 )
 from shaper_gm.rulesets.dungeoneers.models import (
+    ACTIONS,
     RANKS,
     SCORES,
     SPELL_GAINS,
@@ -52,9 +53,6 @@ from shaper_gm.rulesets.dungeoneers.models import (
 )
 
 RULESET_ID = "dungeoneers"
-# Every action the costs table must price (D2, D9, D16-D29).
-ACTIONS = ("strike", "power-strike", "move", "sprint", "interact", "defend", "ready",
-           "grapple", "push", "deep-breath", "focus", "grab-ledge")
 
 
 def load_library(root: str | None = None) -> Library:

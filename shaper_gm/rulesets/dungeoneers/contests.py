@@ -16,11 +16,11 @@ from shaper_gm.engine.gear import carried
 from shaper_gm.engine.play import spend
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.engine.steps import play
-from shaper_gm.records import record
 from shaper_gm.rulesets.dungeoneers.actions import (
     net_boon,
     opponents,
     paid,
+    played,
     priced,
     resolved,
     taped,
@@ -29,16 +29,15 @@ from shaper_gm.rulesets.dungeoneers.actions import (
 from shaper_gm.rulesets.dungeoneers.events import (
     CheckOutcome,
     ConditionStarted,
-    ContestOutcome,
     Cost,
     Moved,
-    StrikeOutcome,
 )
 from shaper_gm.rulesets.dungeoneers.models import Weapon
 from shaper_gm.rulesets.dungeoneers.rules import (
     STRIKE_STEPS,
     TEST_STEPS,
     Contest,
+    Dice,
     better_score,
     change_wounds,
     check,
@@ -57,15 +56,6 @@ GRAB = "grab-ledge"
 
 # --- strike and power strike (D16-D20) -----------------------------------------------------
 
-@record
-class StrikePlan:
-    contest: Contest
-    weapon: Weapon
-    ranged: bool                  # D16: beyond the threat range
-    distance: int
-    power: bool
-
-
 def weapon_for(rs, actor: Actor, wanted: str | None) -> Weapon:
     """The named weapon, which must be in hand (D22), else the first in hand, else the
     bare hand (D16: a fist strikes too)."""
@@ -79,7 +69,7 @@ def weapon_for(rs, actor: Actor, wanted: str | None) -> Weapon:
     return weapons[wanted]
 
 
-def plan_strike(state: Encounter, rs, request, *, power: bool) -> StrikePlan:
+def plan_strike(state: Encounter, rs, request, *, power: bool) -> Contest:
     """Check a strike against D15-D20 and build its steps' context (no AP, no dice)."""
     numbers = rs.numbers
     boon = net_boon(request)
@@ -105,40 +95,33 @@ def plan_strike(state: Encounter, rs, request, *, power: bool) -> StrikePlan:
     bonus = request.get("damage-bonus") or 0
     if bonus:
         parts += f" {bonus:+d} (GM bonus)"
-    tried = contest(rs, actor, attack, target, defense, "D17" if power else "D16",
-                    critical=True, threshold=actor.sheet.critical_threshold,
-                    pierce=check_dice(numbers, weapon.pierce_die, body),
-                    pierce_label=f"[d{weapon.pierce_die}] + body {body}",
+    return contest(rs, actor, attack, target, defense, "D17" if power else "D16",
+                    action="power-strike" if power else "strike", weapon=weapon.id,
+                    ranged=ranged, distance=tiles, critical=True,
+                    threshold=actor.sheet.critical_threshold,
+                    pierce=Dice(check_dice(numbers, weapon.pierce_die, body),
+                                f"[d{weapon.pierce_die}] + body {body}"),
                     armor=target.sheet.armor + target.effect_total("armor"),
                     base_wounds=weapon.wounds + body + extra + bonus, wound_parts=parts,
                     damage_type=weapon.damage_type,
                     guard=defenses(numbers.damage_types, target.sheet, weapon.damage_type))
-    return StrikePlan(tried, weapon, ranged, tiles, power)
 
 
-def _strike(acting: Acting, power: bool) -> Done:
+def _strike(acting: Acting) -> Done:
     """D16: hit test, pierce check, wounds; D17: one boon and one wound more."""
-    plan, state, tape = acting.plan, acting.state, acting.tape
-    action = "power-strike" if power else "strike"
-    done = play(STRIKE_STEPS, plan.contest, tape)
+    state, done = acting.state, play(STRIKE_STEPS, acting.plan, acting.tape)
     hurt: list = []
     if done.wounds:
         state, hurt = change_wounds(state, acting.rs, done.defender, done.wounds,
-                                    f"{action} by {state.actors[acting.actor].name}")
-    after = state.actors[done.defender]
-    outcome = StrikeOutcome(
-        acting.actor, done.defender, plan.weapon.id, power, plan.ranged, plan.distance,
-        done.attack_total, done.defense_total, done.margin, bool(done.hit), done.criticals,
-        done.pierce_total, done.armor, bool(done.pierced), plan.weapon.damage_type,
-        done.base_wounds, done.each, done.wounds, after.resource("wounds"), after.down,
-        paid(acting, action), **taped(tape))
+                                    f"{done.action} by {state.actors[acting.actor].name}")
+    outcome = played(acting, done, down=state.actors[done.defender].down)
     return resolved(acting, state, outcome, *hurt)
 
 
-STRIKE = Action("strike", lambda acting: _strike(acting, False), priced("strike"),
+STRIKE = Action("strike", _strike, priced("strike"),
                 lambda acting: plan_strike(acting.state, acting.rs, acting.request,
                                            power=False), what="a strike")
-POWER_STRIKE = Action("power-strike", lambda acting: _strike(acting, True),
+POWER_STRIKE = Action("power-strike", _strike,
                       priced("power-strike"),
                       lambda acting: plan_strike(acting.state, acting.rs, acting.request,
                                                  power=True),
@@ -158,7 +141,7 @@ def _test(acting: Acting, rule: str, doing: str) -> tuple[Actor, Actor, Contest]
     defense = side_of(numbers, target.name, target.sheet, "dodging",
                       better_score(target.sheet, "finesse", "body"),
                       target.effect_total("defense_boon"))
-    return actor, target, contest(rs, actor, attack, target, defense, rule)
+    return actor, target, contest(rs, actor, attack, target, defense, rule, action=doing)
 
 
 def _grapple_plan(acting: Acting) -> Contest:
@@ -192,10 +175,7 @@ def _grapple(acting: Acting) -> Done:
                                              grappled_by=done.actor)])
         changes = [ConditionStarted(done.actor, "grappling", done.defender, "grapple (D24)"),
                    ConditionStarted(done.defender, "grappled", done.actor, "grapple (D24)")]
-    outcome = ContestOutcome(done.actor, done.defender, "grapple", done.attack_total,
-                             done.defense_total, bool(done.hit),
-                             "grappling" if done.hit else "failed", paid(acting, "grapple"),
-                             **taped(acting.tape))
+    outcome = played(acting, done, result="grappling" if done.hit else "failed")
     return resolved(acting, state, outcome, *changes)
 
 
@@ -224,9 +204,7 @@ def _push(acting: Acting) -> Done:
         else:
             state, moved = force(state, acting.rs, done.defender, end, "forced by a push")
             after, result = after + moved, f"forced to {end}"
-    outcome = ContestOutcome(done.actor, done.defender, "push", done.attack_total,
-                             done.defense_total, bool(done.hit), result, paid(acting, "push"),
-                             ledge, **taped(acting.tape))
+    outcome = played(acting, done, result=result, ledge=ledge)
     return resolved(acting, state, outcome, *after,
                     others=(done.defender,) if ledge is not None else ())
 
@@ -265,9 +243,9 @@ def _ledge(state: Encounter, rs, actor_id: str, tiles: int, tape, cost: Cost):
     """D29: a check `1d4 + dexterity vs 5 + tiles forced`; on a success it hangs on."""
     numbers, actor = rs.numbers, state.actors[actor_id]
     score, target = actor.sheet.score(numbers.ledge_score), numbers.ledge_base + tiles
-    total, success = check(tape, actor_id, check_dice(numbers, numbers.ledge_die, score),
-                           f"{actor.name} checks [1d{numbers.ledge_die}] + "
-                           f"{numbers.ledge_score} {score}", target, "D29")
+    dice = Dice(check_dice(numbers, numbers.ledge_die, score),
+                f"{actor.name} checks [1d{numbers.ledge_die}] + {numbers.ledge_score} {score}")
+    total, success = check(tape, actor_id, dice, target, "D29")
     events = []
     if success:
         state = state.with_actor(with_data(actor, hanging=True))

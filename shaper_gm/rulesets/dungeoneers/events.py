@@ -1,7 +1,9 @@
 """Dungeoneers' own events, beside the generic ones (WentDown, UpNext, ...), and the
-outcomes its actions resolve to: frozen values holding every number and the breakdown
-notes (`engine.steps.Note`s: label, value, ruling). A view formats these; nothing here
-prints.
+outcome of a check on its own: frozen values holding every number and the breakdown
+notes (`engine.steps.Note`s: label, value, ruling). A strike, grapple or push resolves
+to its played `rules.Contest`, a spellcast to its `spells.SpellCast`; a move, a
+Restoration action or an action without dice to its own event. A view formats these;
+nothing here prints.
 """
 
 from __future__ import annotations
@@ -11,6 +13,16 @@ from typing import Any
 from shaper_gm.engine.events import Event, Resolved
 from shaper_gm.engine.steps import Note
 from shaper_gm.records import record
+
+
+@record
+class Cost:
+    """What the action took: its AP cost and whether it was a reaction (D8, D9)."""
+
+    action: str
+    ap: int
+    ap_left: int
+    reaction: bool = False
 
 
 @record
@@ -27,6 +39,7 @@ class ActionTaken(Event):
     action: str
     text: str = ""
     reaction: bool = False        # D8: taken off-turn, as a reaction
+    cost: Cost | None = None      # what the action took (its outcome's)
 
     def pays_for(self) -> set[str]:
         return {self.action}
@@ -40,6 +53,9 @@ class Moved(Event):
     tiles: int
     speed: str = ""               # the travel speed used (D21)
     how: str = "move"             # move | sprint | forced (D25)
+    allowed: int = 0              # the tiles the move or sprint could cover (D21)
+    stress_gained: int = 0        # by a sprint (D21)
+    cost: Cost | None = None      # of a move or sprint, its outcome's
 
     def pays_for(self) -> set[str]:
         return {self.how}
@@ -94,14 +110,17 @@ class AmbientArcaChanged(Event):
 @record
 class TallyChanged(Event):
     """Wounds taken or healed (D19), stress gained or relieved (D21, D26), arca spent or
-    regained (D27, D28)."""
+    regained (D27, D28); with a cost, a Restoration action's outcome (deep breath D26,
+    focus D27)."""
 
     actor: str
     tally: str                    # wounds | stress | arca
     before: int
     after: int
-    why: str = ""
-    limit: int | None = None      # the wound limit, for "4 of 8"
+    why: str = ""                 # who or what changed it: the GM, a spell, an action
+    limit: int | None = None      # the wound limit, stress capacity or arca maximum
+    cost: Cost | None = None
+    notes: tuple[Note, ...] = ()
 
 
 @record
@@ -115,45 +134,6 @@ class RoundRefilled(Event):
 # --- outcomes ------------------------------------------------------------------------------
 
 @record
-class Cost:
-    """What the action took: its AP cost and whether it was a reaction (D8, D9)."""
-
-    action: str
-    ap: int
-    ap_left: int
-    reaction: bool = False
-
-
-@record
-class StrikeOutcome:
-    """A strike or power strike (D16-D20)."""
-
-    actor: str
-    target: str
-    weapon: str
-    power: bool                   # D17
-    ranged: bool                  # D16: beyond the threat range
-    distance: int
-    attack_total: int
-    defense_total: int
-    margin: int
-    hit: bool
-    criticals: int
-    pierce_total: int | None      # None on a miss
-    armor: int
-    pierced: bool
-    damage_type: str
-    base_wounds: int
-    each: int                     # per application after D20
-    wounds: int                   # dealt in all
-    wounds_after: int             # the target's wounds now
-    down: bool
-    cost: Cost
-    notes: tuple[Note, ...] = ()
-    rolls: tuple[tuple[str, Any], ...] = ()
-
-
-@record
 class CheckOutcome:
     """A check on its own (D14): grab a ledge (D29)."""
 
@@ -165,84 +145,3 @@ class CheckOutcome:
     cost: Cost
     notes: tuple[Note, ...] = ()
     rolls: tuple[tuple[str, Any], ...] = ()
-
-
-@record
-class ContestOutcome:
-    """A grapple or push test (D24, D25)."""
-
-    actor: str
-    target: str
-    action: str
-    attack_total: int
-    defense_total: int
-    success: bool
-    result: str                   # "grappling" | "forced to C3" | "failed" | ...
-    cost: Cost
-    ledge: CheckOutcome | None = None     # D29, when the target grabbed a ledge
-    notes: tuple[Note, ...] = ()
-    rolls: tuple[tuple[str, Any], ...] = ()
-
-
-@record
-class SpellOutcome:
-    """A spellcast (D28)."""
-
-    actor: str
-    spell: str
-    target: str | None
-    arca_ambient: int             # baseline paid from the encounter's ambient arca
-    arca_caster: int              # baseline and extra paid by the caster
-    extra_arca: int
-    attack: bool                  # whether the spell made a spell attack
-    attack_total: int | None
-    defense_total: int | None
-    hit: bool
-    criticals: int
-    wounds: int
-    effect: str
-    cost: Cost
-    notes: tuple[Note, ...] = ()
-    rolls: tuple[tuple[str, Any], ...] = ()
-
-
-@record
-class MoveOutcome:
-    """Move, sprint (D21)."""
-
-    actor: str
-    start: str
-    end: str
-    tiles: int
-    allowed: int
-    speed: str
-    sprint: bool
-    stress_gained: int
-    cost: Cost
-    notes: tuple[Note, ...] = ()
-
-
-@record
-class RestoreOutcome:
-    """Deep breath (D26) and focus (D27): a resource changed by a Restoration action."""
-
-    actor: str
-    action: str
-    resource: str
-    before: int
-    after: int
-    limit: int                    # stress capacity, or the arca maximum
-    cost: Cost
-    notes: tuple[Note, ...] = ()
-
-
-@record
-class PlainOutcome:
-    """An action with no dice: interact, defend, ready."""
-
-    actor: str
-    action: str
-    text: str
-    cost: Cost
-    notes: tuple[Note, ...] = ()
-

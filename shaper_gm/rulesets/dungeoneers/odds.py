@@ -17,13 +17,13 @@ def strike_odds(state: Encounter, rs, request, *, power: bool = False) -> Odds:
     """Checks the strike as `strike` would (range, weapon, target), but not AP or turn;
     `request` is a strike's (`with`, `boon`, `bane`, `damage-bonus`)."""
     plan = plan_strike(state, rs, request, power=power)
-    final = exact(STRIKE_STEPS, plan.contest)
+    final = exact(STRIKE_STEPS, plan)
 
     def chance(reading) -> Fraction:
         return sum((p for c, p in final.items() if reading(c)), Fraction(0))
 
     wounds = Dist.from_probs(distribution(final, lambda c: c.wounds))
-    target = state.actors[plan.contest.defender]
+    target = state.actors[plan.defender]
     now, limit = target.resource("wounds"), target.sheet.wound_limit
     odds = TargetOdds(
         target.id,
@@ -35,5 +35,5 @@ def strike_odds(state: Encounter, rs, request, *, power: bool = False) -> Odds:
                 "critical hits, 0 with the misses, D17", label="critical hits"),
          Spread("wounds", wounds, "dealt, 0 with the misses, D18-D20")),
         harm="wounds", resource="wounds", start=now, limit=limit)
-    return Odds(plan.contest.actor, "power-strikes" if power else "strikes", (odds,),
-                weapon=plan.weapon.name, facts=(Fact("power", "", power),))
+    return Odds(plan.actor, "power-strikes" if power else "strikes", (odds,),
+                weapon=rs.library.weapons[plan.weapon].name, facts=(Fact("power", "", power),))

@@ -10,13 +10,14 @@ that rolls notes the roll itself, so the breakdown shows its faces.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, NamedTuple
 
 from shaper_gm.dice.notation import Constant, DiceTerm, Expr, add, dice_terms
 from shaper_gm.dice.specs import SumRoll
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import harm
 from shaper_gm.engine.state import Actor, Change, Encounter
-from shaper_gm.engine.steps import step
+from shaper_gm.engine.steps import Note, step
 from shaper_gm.records import record
 from shaper_gm.rulesets.dungeoneers.events import ConditionEnded, TallyChanged
 from shaper_gm.rulesets.dungeoneers.models import (
@@ -68,24 +69,11 @@ def release_grapples(state: Encounter, actor_id: str, why: str) -> Change:
 
 # --- test and check dice (D11-D15) -----------------------------------------------------
 
-@record
-class RollSide:
-    """One side of a test: who rolls what, for the roll and the breakdown."""
+class Dice(NamedTuple):
+    """What one creature rolls in a test or check, and how its breakdown row names it."""
 
-    who: str
-    skill: str
-    rank: str
-    score_name: str
-    score: int
-    boon: int                 # net points of boon; negative is bane (D15)
     expr: Expr
-
-    @property
-    def label(self) -> str:
-        text = f"{self.who} rolls [{self.skill}: {self.rank}] + {self.score_name} {self.score}"
-        if self.boon:
-            text += f", {'boon' if self.boon > 0 else 'bane'} {abs(self.boon)}"
-        return text
+    label: str
 
 
 def score_dice(numbers: Numbers, sides: int, score: int) -> Expr:
@@ -102,7 +90,7 @@ check_dice = score_dice
 
 
 def side_of(numbers: Numbers, who: str, sheet: Sheet, skill: str, score_name: str,
-            boon: int = 0) -> RollSide:
+            boon: int = 0) -> Dice:
     """`[skill] + score` for one creature (D11, D12); net boon adds boon dice, net bane
     subtracts bane dice (D15)."""
     rank, score = sheet.rank(skill), sheet.score(score_name)
@@ -111,7 +99,10 @@ def side_of(numbers: Numbers, who: str, sheet: Sheet, skill: str, score_name: st
         expr = add(expr, Expr(dice_terms(boon, numbers.boon_die)))
     elif boon < 0:
         expr = add(expr, Expr(dice_terms(-boon, numbers.bane_die, -1)))
-    return RollSide(who, skill, rank, score_name, score, boon, expr)
+    label = f"{who} rolls [{skill}: {rank}] + {score_name} {score}"
+    if boon:
+        label += f", {'boon' if boon > 0 else 'bane'} {abs(boon)}"
+    return Dice(expr, label)
 
 
 def better_score(sheet: Sheet, *names: str) -> str:
@@ -183,21 +174,19 @@ def down_by_wounds(state: Encounter, rs, actor_id: str) -> Change:
 @record
 class Contest:
     """A test of actor against defender (D11) and, for a strike or a harmful spell, the
-    pierce check and the wounds that follow (D16-D20, D28)."""
+    pierce check and the wounds that follow (D16-D20, D28). Played, it is the action's
+    outcome: the line, the breakdown (its notes) and the odds all read this one record."""
 
     actor: str
     defender: str
-    attack: Expr | None               # the actor's test dice and score (D11-D15)
-    attack_label: str
-    defense: Expr | None
-    defense_label: str
+    attack: Dice                      # the actor's test dice and score (D11-D15)
+    defense: Dice
     rule: str                         # the action's ruling: D16, D24, D25, D28
     actor_wins_ties: bool = True      # D11
     critical: bool = False            # tagged Critical (D18)
     threshold: int = 5                # the actor's critical threshold (D18)
     defense_slot: str = SLOT_DODGE
-    pierce: Expr | None = None        # the pierce check's dice (D16); None: no check
-    pierce_label: str = ""
+    pierce: Dice | None = None        # the pierce check's dice (D16); None: no check
     armor: int = 0                    # the defender's armor value (D16)
     base_wounds: int = 0              # one application before D20 (D16, D17, D28)
     wound_parts: str = ""             # how base_wounds adds up, for the breakdown
@@ -213,25 +202,49 @@ class Contest:
     pierced: bool | None = None
     each: int = 0                     # wounds per application after D20
     wounds: int = 0                   # wounds dealt in all
+    # what the action adds to the played test, for its line and breakdown
+    action: str = ""                  # strike | power-strike | grapple | push
+    weapon: str | None = None         # a strike's weapon id (D16)
+    ranged: bool = False              # D16: beyond the threat range
+    distance: int = 0
+    result: str = ""                  # "grappling" | "forced to C3" | "failed" | ...
+    ledge: Any = None                 # D29: the pushed creature's ledge check
+    down: bool = False                # the defender is down after it
+    cost: Any = None                  # events.Cost
+    notes: tuple[Note, ...] = ()
+    rolls: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def target(self) -> str:
+        return self.defender
+
+    @property
+    def success(self) -> bool:
+        return bool(self.hit)
+
+    @property
+    def power(self) -> bool:
+        return self.action == "power-strike"
 
 
-def contest(rs, actor: Actor, attack: RollSide, defender: Actor, defense: RollSide,
+def contest(rs, actor: Actor, attack: Dice, defender: Actor, defense: Dice,
             rule: str, **more) -> Contest:
-    return Contest(actor.id, defender.id, attack.expr, attack.label, defense.expr,
-                   defense.label, rule, rs.numbers.test_ties == "actor", **more)
+    return Contest(actor.id, defender.id, attack, defense, rule,
+                   rs.numbers.test_ties == "actor", **more)
 
 
 @step()
 def roll_attack(ctx: Contest, tape) -> Contest:
-    rolled = tape.roll(SLOT_ROLL, SumRoll(ctx.attack, "test roll"), ctx.actor)
-    tape.note(ctx.attack_label, rolled, "D11")
+    rolled = tape.roll(SLOT_ROLL, SumRoll(ctx.attack.expr, "test roll"), ctx.actor)
+    tape.note(ctx.attack.label, rolled, "D11")
     return replace(ctx, attack_total=rolled.total)
 
 
 @step()
 def roll_defense(ctx: Contest, tape) -> Contest:
-    rolled = tape.roll(ctx.defense_slot, SumRoll(ctx.defense, "defending roll"), ctx.defender)
-    tape.note(ctx.defense_label, rolled, "D11")
+    rolled = tape.roll(ctx.defense_slot, SumRoll(ctx.defense.expr, "defending roll"),
+                       ctx.defender)
+    tape.note(ctx.defense.label, rolled, "D11")
     return replace(ctx, defense_total=rolled.total)
 
 
@@ -257,9 +270,9 @@ def roll_pierce(ctx: Contest, tape) -> Contest:
     """D16 (2): the pierce check against the defender's armor value; no check, no roll."""
     if not ctx.hit or ctx.pierce is None:
         return ctx
-    rolled = tape.roll(SLOT_PIERCE, SumRoll(ctx.pierce, "pierce check"), ctx.actor)
+    rolled = tape.roll(SLOT_PIERCE, SumRoll(ctx.pierce.expr, "pierce check"), ctx.actor)
     pierced = rolled.total >= ctx.armor
-    tape.note(f"pierce check {ctx.pierce_label} vs armor value {ctx.armor}: "
+    tape.note(f"pierce check {ctx.pierce.label} vs armor value {ctx.armor}: "
               + ("pierced" if pierced else "no wounds"), rolled, "D14, D16")
     return replace(ctx, pierce_total=rolled.total, pierced=pierced)
 
@@ -285,11 +298,11 @@ STRIKE_STEPS = (*TEST_STEPS, roll_pierce, deal_wounds)         # D16-D20
 SPELL_STEPS = (*TEST_STEPS, deal_wounds)                       # D28 with a spell attack
 
 
-def check(tape, who: str, dice: Expr, label: str, target: int, rule: str,
+def check(tape, who: str, dice: Dice, target: int, rule: str,
           slot: str = SLOT_GRAB) -> tuple[int, bool]:
     """D14: `[D] + S vs N` for one creature (grab a ledge, D29): its total and success."""
-    rolled = tape.roll(slot, SumRoll(dice, "check"), who)
+    rolled = tape.roll(slot, SumRoll(dice.expr, "check"), who)
     success = rolled.total >= target
-    tape.note(f"{label} vs {target}: " + ("success" if success else "failure"), rolled,
+    tape.note(f"{dice.label} vs {target}: " + ("success" if success else "failure"), rolled,
               f"D14, {rule}")
     return rolled.total, success

@@ -21,7 +21,7 @@ from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.engine.turns import can_take_turns
-from shaper_gm.rulesets.dungeoneers import sheets
+from shaper_gm.rulesets.dungeoneers import saves, sheets
 from shaper_gm.rulesets.dungeoneers.events import ConditionEnded, ReadiedCleared, RoundRefilled
 from shaper_gm.rulesets.dungeoneers.models import (
     READY_ROLE,
@@ -48,7 +48,7 @@ from shaper_gm.rulesets.dungeoneers.rules import (
 # dodging tests (D23's defensive uses it), extra wounds on its strikes, armor value.
 EFFECT_KEYS = ("boon", "defense_boon", "wounds", "armor")
 TERMS = {
-    "down": "down", "down_rule": "D19", "turn_rule": "D3",
+    "down_rule": "D19", "turn_rule": "D3",
     "off_turn_hint": "react ACTOR N TEXT spends AP off-turn (D8); a readied action is "
                      "taken as a reaction (D9)",
     "end_rules": "D2", "pass_rule": "D7", "react_rule": "D8",
@@ -70,9 +70,13 @@ TERMS = {
 # higher body total (D5); passing (D7) and a turn of one action (D2).
 ORDER_RULES = {"turn": "D2", "in_group": "D4", "between_groups": "D5", "pass": "D7",
                "next": "D3"}
-# Words naming something of the acting creature's: kind -> the flag or word giving it.
-OWN_WORDS = {"weapon": "with", "carried": "draw", "held": "stow", "speed": "speed",
-             "spell-id": "spell"}
+# Words naming something of the acting creature's: kind -> the flag or word giving it,
+# what it names, and how a refusal lists what the creature has.
+OWN_WORDS = {"weapon": ("with", "weapon", "{} carries: {}"),
+             "carried": ("draw", "weapon", "{}: {} (D22)"),
+             "held": ("stow", "weapon", "{}: {} (D22)"),
+             "speed": ("speed", "travel speed", "{}'s speeds: {} (D21)"),
+             "spell-id": ("spell", "spell", "{}'s spells: {} (D28)")}
 
 
 class DungeoneersRuleset(RulesetBase):
@@ -188,24 +192,16 @@ class DungeoneersRuleset(RulesetBase):
         if kind == "spell-id" and not actor.sheet.spells:
             raise RuleViolation(f"{actor.name} knows no spells (D28)",
                                 "add spells with add --spell, or cast with another creature")
-        if kind == "weapon":
-            what, known, hint = "weapon", [*actor.sheet.weapons, self.numbers.unarmed], \
-                f"{actor.name} carries: {{}}"
-        elif kind in ("carried", "held"):
-            pool = actor.sheet.weapons if kind == "carried" else data_of(actor).holding
-            what, known, hint = "weapon", list(pool), f"{actor.name}: {{}} (D22)"
-        elif kind == "speed":
-            what, known = "travel speed", [s for s, _ in actor.sheet.speeds]
-            hint = f"{actor.name}'s speeds: {{}} (D21)"
-        else:
-            what, known = "spell", list(actor.sheet.spells)
-            hint = f"{actor.name}'s spells: {{}} (D28)"
+        flag, what, hint = OWN_WORDS[kind]
+        known = {"weapon": [*actor.sheet.weapons, self.numbers.unarmed],
+                 "carried": list(actor.sheet.weapons), "held": list(data_of(actor).holding),
+                 "speed": [s for s, _ in actor.sheet.speeds],
+                 "spell-id": list(actor.sheet.spells)}[kind]
         if not known:                           # no weapon to draw or stow (D22)
-            flag = OWN_WORDS[kind]
             raise RuleViolation(f"--{flag}: {actor.name} has nothing to {flag} (D22)",
                                 "drop the flag" if flag == "stow" else
                                 "add weapons with add --weapon")
-        return match_one(word, known, what, hint.format(", ".join(known)))
+        return match_one(word, known, what, hint.format(actor.name, ", ".join(known)))
 
     def damage_code(self, text: str) -> str:
         """A damage type by its code ("B") or its name ("bludgeoning") (D20)."""
@@ -269,9 +265,7 @@ class DungeoneersRuleset(RulesetBase):
             return tiles, f"{tiles} tiles · beyond one {verb}"
         return tile_offers(state, note)
 
-    def make_actor(self, spec, zone: str | None) -> Actor:
-        """A creature from a template (or the default sheet) with the GM's overrides."""
-        return sheets.make_actor(self, spec, zone)
+    make_actor = sheets.make_actor
 
     # --- the AP order (D1-D9) -----------------------------------------------------------------
     def act_cost(self, word: str) -> dict[str, int] | None:
@@ -282,16 +276,8 @@ class DungeoneersRuleset(RulesetBase):
 
     react_cost = act_cost
 
-    def check_extras(self, state: Encounter, actor: Actor, raw, where: str) -> None:
-        """An actor of a save: every name resolves, every number is in its range."""
-        from shaper_gm.rulesets.dungeoneers import saves
-        saves.check_actor(self, state, actor, where)
-
-    def check_references(self, state: Encounter, where: str) -> None:
-        """The encounter's own numbers and names."""
-        from shaper_gm.rulesets.dungeoneers import saves
-        saves.check_encounter(self, state, where)
-
+    check_extras = saves.check_actor
+    check_references = saves.check_encounter
 
     def cost_words(self) -> list[str]:
         return [str(n) for n in range(1, self.numbers.max_action_cost + 1)]

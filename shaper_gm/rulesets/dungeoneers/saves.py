@@ -12,13 +12,14 @@ from shaper_gm.rulesets.dungeoneers.models import RANKS
 from shaper_gm.rulesets.dungeoneers.rules import data_of, encounter_data
 
 
-def check_actor(rs, state: Encounter, actor: Actor, at: str) -> None:
-    """One creature of the state (each a save or a command gives anew)."""
+def check_actor(rs, state: Encounter, actor: Actor, raw, at: str) -> None:
+    """One creature of a save: every name resolves, every number is in its range."""
     _check_sheet(rs, actor, f"{at}.sheet")
     _check_data(rs, state, actor, f"{at}.system")
 
 
 def check_encounter(rs, state: Encounter, where: str) -> None:
+    """The encounter's own numbers."""
     limits.check(f"{where}.system.ambient_arca", encounter_data(state).ambient_arca, 0,
                  why="D28")
 

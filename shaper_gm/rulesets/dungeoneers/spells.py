@@ -5,16 +5,19 @@ pays the arca (ambient first) and plays the attack's steps with `--roll` and `--
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
-from shaper_gm.engine.steps import play
+from shaper_gm.engine.steps import Note, play
 from shaper_gm.records import record
 from shaper_gm.rulesets.dungeoneers.actions import paid, taped
 from shaper_gm.rulesets.dungeoneers.events import (
     ActionResolved,
     AmbientArcaChanged,
-    SpellOutcome,
+    Cost,
     TallyChanged,
 )
 from shaper_gm.rulesets.dungeoneers.models import Spell
@@ -32,26 +35,51 @@ from shaper_gm.rulesets.dungeoneers.rules import (
 
 
 @record
-class SpellPlan:
+class SpellCast:
+    """A spellcast (D28), checked before anything is paid; played, its outcome."""
+
+    actor: str
     spell: Spell
     target: str
-    ambient: int                  # baseline paid from the ambient arca
-    from_caster: int              # the rest of the baseline and the extra
-    extra: int
-    contest: Contest | None       # None: no spell attack
+    arca_ambient: int             # baseline paid from the encounter's ambient arca
+    arca_caster: int              # the rest of the baseline and the extra, from the caster
+    extra_arca: int
+    test: Contest | None          # the spell attack (None: it has none)
+    hit: bool = False
+    wounds: int = 0
+    effect: str = ""              # what it does on a hit, for the GM
+    cost: Cost | None = None
+    notes: tuple[Note, ...] = ()
+    rolls: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def attack(self) -> bool:
+        return self.test is not None
+
+    @property
+    def attack_total(self) -> int | None:
+        return self.test.attack_total if self.test else None
+
+    @property
+    def defense_total(self) -> int | None:
+        return self.test.defense_total if self.test else None
+
+    @property
+    def criticals(self) -> int:
+        return self.test.criticals if self.test else 0
 
 
 def ambient_arca(state: Encounter, rs) -> int:
     return encounter_data(state, rs.numbers.ambient_arca).ambient_arca
 
 
-def set_ambient_arca(state: Encounter, rs, amount: int):
-    """The GM sets the encounter's ambient arca (D28)."""
+def set_ambient_arca(state: Encounter, rs, amount: int, why: str = "the GM"):
+    """The encounter's ambient arca set by the GM, or paid by a spell (D28)."""
     if amount < 0:
         raise RuleViolation("ambient arca cannot be negative (D28)", "give 0 or more")
     data = encounter_data(state, rs.numbers.ambient_arca)
     return (state.with_(system=data.with_(ambient_arca=amount)),
-            [AmbientArcaChanged(data.ambient_arca, amount, "the GM")])
+            [AmbientArcaChanged(data.ambient_arca, amount, why)])
 
 
 def _in_range(state: Encounter, rs, caster: Actor, target: Actor, spell: Spell) -> None:
@@ -68,7 +96,7 @@ def _in_range(state: Encounter, rs, caster: Actor, target: Actor, spell: Spell) 
                             f"{what} (D28)", "move closer first, or choose a nearer target")
 
 
-def _spell_plan(acting: Acting) -> SpellPlan:
+def _spell_plan(acting: Acting) -> SpellCast:
     """Check a spellcast against D27-D28 and build its contest (no AP, no dice): the
     baseline arca comes first from the ambient arca, the rest and any extra from the
     caster; a spell attack is `[spellcraft] + mind vs [its skill] + spirit` (D18)."""
@@ -109,48 +137,45 @@ def _spell_plan(acting: Acting) -> SpellPlan:
             wound_parts=f"{spell.name} {spell.wounds}"
             + (f" + extra arca {more}" if more else ""), damage_type=spell.damage_type,
             guard=defenses(numbers.damage_types, target.sheet, spell.damage_type))
-    return SpellPlan(spell, target.id, ambient, owed, extra, tried)
+    return SpellCast(caster.id, spell, target.id, ambient, owed, extra, tried)
 
 
 def _spellcast(acting: Acting) -> Done:
     """D28: pay arca, make the spell attack if it has one, deal what it deals."""
-    plan, rs, tape = acting.plan, acting.rs, acting.tape
-    spell, state = plan.spell, acting.state
+    cast, rs, tape = acting.plan, acting.rs, acting.tape
+    spell, state = cast.spell, acting.state
     events: list = []
-    if plan.ambient:
-        before = ambient_arca(state, rs)
-        data = encounter_data(state, rs.numbers.ambient_arca)
-        state = state.with_(system=data.with_(ambient_arca=before - plan.ambient))
-        events.append(AmbientArcaChanged(before, before - plan.ambient, spell.name))
-    if plan.from_caster:
+    if cast.arca_ambient:
+        state, events = set_ambient_arca(
+            state, rs, ambient_arca(state, rs) - cast.arca_ambient, spell.name)
+    if cast.arca_caster:
         caster = state.actors[acting.actor]
         arca = caster.resource("arca")
-        state = state.with_actor(caster.with_resource("arca", arca - plan.from_caster))
-        events.append(TallyChanged(caster.id, "arca", arca, arca - plan.from_caster,
+        state = state.with_actor(caster.with_resource("arca", arca - cast.arca_caster))
+        events.append(TallyChanged(caster.id, "arca", arca, arca - cast.arca_caster,
                                    spell.name))
-    tape.note(f"arca: baseline {spell.arca} ({plan.ambient} ambient), extra {plan.extra}",
-              plan.from_caster, "D28")
-    if plan.contest is not None:
-        done = play(SPELL_STEPS, plan.contest, tape)
-        hit, wounds = bool(done.hit), done.wounds
-        totals = (done.attack_total, done.defense_total, done.criticals)
+    tape.note(f"arca: baseline {spell.arca} ({cast.arca_ambient} ambient), extra "
+              f"{cast.extra_arca}", cast.arca_caster, "D28")
+    if cast.test is not None:
+        test = play(SPELL_STEPS, cast.test, tape)
+        hit, wounds = bool(test.hit), test.wounds
     else:           # no spell attack: it takes effect; its wounds meet D20 only
-        guard = defenses(rs.numbers.damage_types, state.actors[plan.target].sheet,
+        guard = defenses(rs.numbers.damage_types, state.actors[cast.target].sheet,
                          spell.damage_type)
-        hit, wounds, totals = True, dealt(spell.wounds, 0, guard)[1], (None, None, 0)
+        test, hit, wounds = None, True, dealt(spell.wounds, 0, guard)[1]
         tape.note(f"{spell.name} takes effect (no spell attack)", wounds, "D28")
     hurt: list = []
     if wounds:
-        state, hurt = change_wounds(state, rs, plan.target, wounds, spell.name)
+        state, hurt = change_wounds(state, rs, cast.target, wounds, spell.name)
     if hit and spell.effect:
         tape.note(f"on a hit: {spell.effect}", None, "D28")
-    outcome = SpellOutcome(acting.actor, spell.id, plan.target, plan.ambient,
-                           plan.from_caster, plan.extra, plan.contest is not None, totals[0],
-                           totals[1], hit, totals[2], wounds, spell.effect if hit else "",
-                           paid(acting, "spellcast", spell.cost), **taped(tape))
+    outcome = replace(cast, test=test, hit=hit, wounds=wounds,
+                      effect=spell.effect if hit else "",
+                      cost=paid(acting, "spellcast", spell.cost), **taped(tape))
     event = ActionResolved(acting.actor, outcome, action="spellcast")
     # `--arca 0` is no extra arca: the log leaves it out
-    return Done(state, (*events, event, *hurt), outcome, logged=(("arca", plan.extra or None),))
+    return Done(state, (*events, event, *hurt), outcome,
+                logged=(("arca", cast.extra_arca or None),))
 
 
 SPELLCAST = Action("spellcast", _spellcast,

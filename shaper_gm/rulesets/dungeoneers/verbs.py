@@ -58,9 +58,10 @@ DAMAGE_BONUS = flag("damage-bonus", "int", metavar="N",
                     help="the GM's wounds added to each application of the strike's (D16)")
 STRIKE_USAGE = ("[ACTOR] TARGET [--with WEAPON] [--boon N] [--bane N] [--damage-bonus N] "
                 "[--roll FACES] [--dodge FACES] [--pierce FACES]")
-STRIKE_FLAGS = (flag("with", "text", metavar="WEAPON", completes="weapon",
-                     help="a weapon in hand (default: the first in hand, else a fist)"),
-                *BOON, DAMAGE_BONUS, *slot_flags(STRIKE_SLOTS))
+AIM = (flag("with", "text", metavar="WEAPON", completes="weapon",
+            help="a weapon in hand (default: the first in hand, else a fist)"),
+       *BOON, DAMAGE_BONUS)        # what a strike and its odds both take
+STRIKE_FLAGS = (*AIM, *slot_flags(STRIKE_SLOTS))
 for _action, _power in ((C.STRIKE, False), (C.POWER_STRIKE, True)):
     verbs.declare(_action, usage=f"{_action.name} {STRIKE_USAGE}",
                   rules="D11-D20" + (", D17" if _power else ""),
@@ -212,12 +213,7 @@ def ambient(ctx: Context) -> Outcome:
             "dealt and of reaching the wound limit",
     examples=("odds skeleton", "odds suori skeleton --power --json"),
     positionals=("actor?", "target"),
-    flags=(flag("with", "text", metavar="WEAPON", completes="weapon",
-                help="the weapon (default: the one in hand)"), *BOON,
-           flag("power", help="a power strike (D17)"),
-           flag("damage-bonus", "int", metavar="N",
-                help="the GM's wounds added to each application (D16)"),
-           ODDS_JSON),
+    flags=(*AIM, flag("power", help="a power strike (D17)"), ODDS_JSON),
     notes=(odds_limits(),))
 def odds(ctx: Context) -> Outcome:
     from shaper_gm.commands.oddsjson import odds_outcome

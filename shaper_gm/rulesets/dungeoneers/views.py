@@ -27,17 +27,15 @@ from shaper_gm.rulesets.dungeoneers.events import (
     CheckOutcome,
     ConditionEnded,
     ConditionStarted,
-    ContestOutcome,
     HoldingChanged,
     Moved,
     ReadiedCleared,
-    RestoreOutcome,
     RoundRefilled,
-    SpellOutcome,
-    StrikeOutcome,
     TallyChanged,
 )
-from shaper_gm.rulesets.dungeoneers.rules import data_of
+from shaper_gm.rulesets.dungeoneers.models import SCORES
+from shaper_gm.rulesets.dungeoneers.rules import Contest, data_of
+from shaper_gm.rulesets.dungeoneers.spells import SpellCast
 
 LABEL = 46         # the widest label column of a breakdown
 
@@ -66,38 +64,37 @@ def gm_said(o) -> str:
 
 def outcome_line(o, n: Names) -> str:
     """What an outcome came to, in one line (the head of its breakdown)."""
-    if isinstance(o, StrikeOutcome):
+    if isinstance(o, Contest) and o.weapon is not None:
         verb = "power-strikes" if o.power else "strikes"
-        head = f"{n(o.actor)} {verb} {n(o.target)} with the {item(o.weapon)}"
+        head = (f"{n(o.actor)} {verb} {n(o.target)} with the {item(o.weapon)}: "
+                f"{o.attack_total} vs {o.defense_total}")
         if not o.hit:
-            return f"{head}: {o.attack_total} vs {o.defense_total}, miss"
-        crit = f", {plural(o.criticals, 'critical hit')}" if o.criticals else ""
+            return f"{head}, miss"
+        head += f", hit, {plural(o.criticals, 'critical hit')}" if o.criticals else ", hit"
         if not o.pierced:
-            return (f"{head}: {o.attack_total} vs {o.defense_total}, hit{crit}; pierce "
-                    f"{o.pierce_total} vs armor value {o.armor}: no wounds")
+            return f"{head}; pierce {o.pierce_total} vs armor value {o.armor}: no wounds"
         down = f", {n(o.target)} is down" if o.down else ""
-        return (f"{head}: {o.attack_total} vs {o.defense_total}, hit{crit}; "
-                f"{plural(o.wounds, 'wound')} ({o.damage_type}){down}")
-    if isinstance(o, ContestOutcome):
+        return f"{head}; {plural(o.wounds, 'wound')} ({o.damage_type}){down}"
+    if isinstance(o, Contest):
         verb = {"grapple": "grapples", "push": "pushes"}.get(o.action, o.action)
         text = f"{n(o.actor)} {verb} {n(o.target)}: {o.attack_total} vs {o.defense_total}, "
         return text + (o.result if o.success else "failure")
     if isinstance(o, CheckOutcome):
         return (f"{n(o.actor)} grabs for the ledge: {o.total} vs {o.target}, "
                 + ("hanging on" if o.success else "failure"))
-    if isinstance(o, SpellOutcome):
+    if isinstance(o, SpellCast):
         at = f" at {n(o.target)}" if o.target and o.target != o.actor else ""
-        head = f"{n(o.actor)} casts {item(o.spell)}{at}"
-        if o.attack:
+        head = f"{n(o.actor)} casts {item(o.spell.id)}{at}"
+        if o.test is not None:
             head += f": {o.attack_total} vs {o.defense_total}, " + ("hit" if o.hit else "miss")
             if o.criticals:
                 head += f", {plural(o.criticals, 'critical hit')}"
         if o.wounds:
             head += f"; {plural(o.wounds, 'wound')}"
         return head
-    if isinstance(o, RestoreOutcome):
-        what = "takes a deep breath" if o.action == "deep-breath" else "focuses"
-        return f"{n(o.actor)} {what}: {o.resource} {o.before} → {o.after}"
+    if isinstance(o, TallyChanged):             # a Restoration action (D26, D27)
+        what = "takes a deep breath" if o.why == "deep-breath" else "focuses"
+        return f"{n(o.actor)} {what}: {o.tally} {o.before} → {o.after}"
     return f"{n(getattr(o, 'actor', None))}: {type(o).__name__}"
 
 
@@ -186,13 +183,8 @@ def breakdown(e: ActionResolved, n: Names, cost: str = "") -> Group:
 
 # --- the order table, the toolbar, the map -------------------------------------------------
 
-def _limit(rs, actor, key: str) -> int:
-    spec = rs.resource_spec(key)
-    return spec.max if isinstance(spec.max, int) else rs.stat(actor.sheet, spec.max)
-
-
 def _ap(actor, state, rs) -> Text:
-    left, top = actor.resource("ap"), _limit(rs, actor, "ap")
+    left, top = actor.resource("ap"), rs.numbers.ap_per_round
     return Text.assemble(pips([("ap", left)], {"ap": top}), f" {left}")
 
 
@@ -257,7 +249,7 @@ def _legend(state, rs) -> str:
 def toolbar(actor, rs, state=None) -> str:
     """The creature up: ``AP 4/6 · wounds 1/12 · stress 0/4 · arca 2/2``; with the state,
     also the creatures' AP and who is up and why (the first NAMES_SHOWN of each)."""
-    own = (f"AP {actor.resource('ap')}/{_limit(rs, actor, 'ap')} · wounds "
+    own = (f"AP {actor.resource('ap')}/{rs.numbers.ap_per_round} · wounds "
            f"{_wounds(actor, None, rs)} · stress {_stress(actor, None, rs)} · arca "
            f"{_arca(actor, None, rs)}")
     if state is None:
@@ -284,12 +276,9 @@ LAYOUT = Layout(
 
 # --- one creature --------------------------------------------------------------------------
 
-SCORES = ("body", "finesse", "mind", "spirit", "wisdom", "dexterity", "endurance")
-
-
 def _ap_row(actor, view) -> Text:
     rs, up = view.ruleset, " (up)" if actor.id in view.state.up else ""
-    return Text.assemble(_ap(actor, view.state, rs), f" of {_limit(rs, actor, 'ap')}{up}")
+    return Text.assemble(_ap(actor, view.state, rs), f" of {rs.numbers.ap_per_round}{up}")
 
 
 def _proficiency(actor, view) -> str:

@@ -17,7 +17,7 @@ CLASS_NAMES = re.compile(r"\b(ActionResolved|ActionTaken|StrikeOutcome|ContestOu
                          r"CheckOutcome|SpellOutcome|RestoreOutcome|UpNext|Passed|Reacted|"
                          r"TallyChanged|RoundRefilled|Moved|ConditionStarted|ConditionEnded|"
                          r"HoldingChanged|AmbientArcaChanged|ActionReadied|ReadiedCleared|"
-                         r"StrikeOdds|Resolved)\b")
+                         r"StrikeOdds|Resolved|Contest|SpellCast)\b")
 SETUP = ("add freya --as freya --at B2", "add alberich --as alberich --at B3",
          "add suori --as suori --at C3", "add skeleton --as skeleton --at C2",
          "add gob --as goblin --at D2", "init freya alberich suori skeleton gob")
