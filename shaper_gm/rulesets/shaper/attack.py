@@ -1,11 +1,13 @@
 """An attack's data: the plan that goes in (bonuses, modifiers, skill effects, each
-with its reason), the outcome that comes out (every number and the rule behind it),
+with its reason), what a target comes out with (every number and the rule behind it),
 and the two judgements every attack makes (S5 hit, S6 critical). `pipeline.py`
-resolves an attack as steps over these."""
+resolves an attack as steps over these; its `Swing` is the outcome, `Struck` one target's
+share of it."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from shaper_gm.dice import Roll
 from shaper_gm.engine.steps import Note
@@ -68,6 +70,14 @@ class AttackPlan:
             return self.magic
         return self.weapon.magic or self.weapon.kind == "spell"
 
+    @property
+    def pierce_parts(self) -> tuple[Part, ...]:
+        """The weapon's Pierce and the skills' (S7); Pierce dice come with the damage roll."""
+        if self.weapon.pierce:
+            return (Part(self.weapon.pierce, f"{self.weapon.name} Pierce", "S7"),
+                    *self.pierce_bonus)
+        return self.pierce_bonus
+
 
 @record
 class TargetPlan:
@@ -125,23 +135,91 @@ class DamageRoll:
 
 
 @record
-class TargetOutcome:
-    id: str
-    evasion: Roll
-    evasion_bonus: tuple[Part, ...]
-    evasion_modifiers: tuple[Mod, ...]
-    hit: bool
-    hit_reason: str
-    margin: int                       # attack total - evasion total
-    critical: bool
-    critical_reason: str
-    damage: int | None = None         # damage dealt before Defense (with critical dice)
-    defense: Roll | None = None
-    defense_bonus: tuple[Part, ...] = ()
-    pierce: int = 0
-    result: DamageResult | None = None    # None on a miss
-    reactions: tuple[str, ...] = ()       # reaction skills it answered the attack with
-    overruled: tuple[Overruled, ...] = ()  # its Evasion modifiers the GM lifted (S16)
+class Struck:
+    """One target of a played attack, read from the attack's own record (`Swing`, its
+    `index`-th target): every number and the rule behind it."""
+
+    swing: Any
+    index: int
+
+    @property
+    def plan(self) -> TargetPlan:
+        return self.swing.aimed[self.index]
+
+    @property
+    def id(self) -> str:
+        return self.plan.id
+
+    @property
+    def evasion(self) -> Roll:
+        return self.swing.evasions[self.index]
+
+    @property
+    def answers(self) -> tuple:
+        """The reaction skills it answered the attack with (S23)."""
+        s = self.swing
+        return tuple(a for a in (s.answers[self.index] if s.answers else ()) if a is not None)
+
+    @property
+    def reactions(self) -> tuple[str, ...]:
+        return tuple(a.skill for a in self.answers)
+
+    @property
+    def evasion_bonus(self) -> tuple[Part, ...]:
+        return (*self.plan.evasion_bonus,
+                *(Part(a.evasion, a.name, "S23") for a in self.answers if a.evasion))
+
+    @property
+    def evasion_modifiers(self) -> tuple[Mod, ...]:
+        return self.plan.evasion_modifiers
+
+    @property
+    def overruled(self) -> tuple[Overruled, ...]:
+        """Its Evasion modifiers the GM lifted (S16)."""
+        return self.plan.overruled
+
+    @property
+    def hit(self) -> bool:
+        return self.swing.hits[self.index]
+
+    @property
+    def critical(self) -> bool:
+        return self.swing.crits[self.index]
+
+    @property
+    def hit_reason(self) -> str:
+        return self.swing.reasons[self.index][0]
+
+    @property
+    def margin(self) -> int:
+        """Attack total - evasion total."""
+        return self.swing.reasons[self.index][1]
+
+    @property
+    def critical_reason(self) -> str:
+        return self.swing.reasons[self.index][2]
+
+    @property
+    def result(self) -> DamageResult | None:
+        """None on a miss."""
+        return self.swing.results[self.index] if self.swing.results else None
+
+    @property
+    def damage(self) -> int | None:
+        """Damage dealt before Defense (with the critical dice)."""
+        return None if self.result is None else self.result.damage
+
+    @property
+    def pierce(self) -> int:
+        return 0 if self.result is None else self.result.pierce
+
+    @property
+    def defense(self) -> Roll | None:
+        return None if self.result is None else self.swing.defenses[self.index]
+
+    @property
+    def defense_bonus(self) -> tuple[Part, ...]:
+        return () if self.result is None else self.plan.defense_bonus
 
     @property
     def steps(self) -> tuple[Note, ...]:
@@ -152,42 +230,6 @@ class TargetOutcome:
         if self.result is not None:
             out.extend(self.result.steps)
         return tuple(out)
-
-
-@record
-class AttackOutcome:
-    attacker: str
-    weapon: str
-    attack: Roll
-    attack_bonus: tuple[Part, ...]
-    modifiers: tuple[Mod, ...]
-    skills: tuple[str, ...]
-    magic: bool
-    pierce_parts: tuple[Part, ...]    # the weapon's Pierce and bonuses (dice in damage_roll)
-    damage_roll: DamageRoll | None    # None when every target was missed
-    targets: tuple[TargetOutcome, ...]
-    overruled: tuple[Overruled, ...] = ()  # attack modifiers lifted by a skill or the GM
-
-    def target(self, target_id: str) -> TargetOutcome:
-        for t in self.targets:
-            if t.id == target_id:
-                return t
-        raise KeyError(target_id)
-
-    def faces(self) -> dict[str, list[tuple[int, ...]]]:
-        """Natural faces per roll slot, for the log line (S4).
-
-        "evade" and "defense" follow the target order; a target that rolled nothing
-        (a miss, or no armor) has an empty tuple there.
-        """
-        dmg = self.damage_roll.roll if self.damage_roll else None
-        return {
-            ROLL: [self.attack.naturals],
-            EVADE: [t.evasion.naturals for t in self.targets],
-            DAMAGE: [dmg.naturals] if dmg is not None else [],
-            DEFENSE: [t.defense.naturals if t.defense is not None else ()
-                           for t in self.targets],
-        }
 
 
 def decide_hit(attack: Roll, evasion: Roll) -> tuple[bool, str]:
