@@ -157,8 +157,7 @@ class Struck:
     @property
     def answers(self) -> tuple:
         """The reaction skills it answered the attack with (S23)."""
-        s = self.swing
-        return tuple(a for a in (s.answers[self.index] if s.answers else ()) if a is not None)
+        return answered(self.swing.answers, self.index)
 
     @property
     def reactions(self) -> tuple[str, ...]:
@@ -230,6 +229,12 @@ class Struck:
         if self.result is not None:
             out.extend(self.result.steps)
         return tuple(out)
+
+
+def answered(answers: tuple, index: int) -> tuple:
+    """The reaction skills target `index` answered with, of each target's answers so far
+    (before and once hit, None where it did not answer) (S23)."""
+    return tuple(a for a in (answers[index] if answers else ()) if a is not None)
 
 
 def decide_hit(attack: Roll, evasion: Roll) -> tuple[bool, str]:

@@ -37,6 +37,7 @@ from shaper_gm.rulesets.shaper.attack import (
     DamageRoll,
     Struck,
     TargetPlan,
+    answered,
     decide_critical,
     decide_hit,
     mods_of,
@@ -198,7 +199,7 @@ def _attack_spec(s: Swing):
 
 
 def _evasion_spec(s: Swing, i: int, t: TargetPlan):
-    bonus = total(t.evasion_bonus) + sum(a.evasion for a in Struck(s, i).answers)
+    bonus = total(t.evasion_bonus) + sum(a.evasion for a in answered(s.answers, i))
     spec = BasicRoll(s.numbers.basic_roll, bonus, mods_of(t.evasion_modifiers), 0,
                      f"evasion of {t.id}")
     return _declared(s, spec, t.id, EVADE)
@@ -212,7 +213,7 @@ def _damage_spec(s: Swing) -> DamageSpec:
 
 def _defense_spec(s: Swing, i: int, t: TargetPlan) -> SumRoll | None:
     """The target's Defense dice (armor, answers) as one roll, or None: no dice (S7)."""
-    dice = "+".join(d for d in (t.defense, *(a.defense_dice for a in Struck(s, i).answers)) if d)
+    dice = "+".join(d for d in (t.defense, *(a.defense_dice for a in answered(s.answers, i))) if d)
     return SumRoll.of(dice, f"Defense of {t.id}", after=total(t.defense_bonus)) if dice \
         else None
 
