@@ -134,6 +134,17 @@ class DamageRoll:
         return self.base + (self.critical if critical else 0)
 
 
+def _share(field: str, part: str | int | None = None, doc: str = "") -> Any:
+    """A target's share of the Swing's per-target `field` (of which `part`, if given:
+    an attribute or a position)."""
+    def read(self: Struck) -> Any:
+        value = getattr(self.swing, field)[self.index]
+        if part is None:
+            return value
+        return getattr(value, part) if isinstance(part, str) else value[part]
+    return property(read, doc=doc)
+
+
 @record
 class Struck:
     """One target of a played attack, read from the attack's own record (`Swing`, its
@@ -142,17 +153,16 @@ class Struck:
     swing: Any
     index: int
 
-    @property
-    def plan(self) -> TargetPlan:
-        return self.swing.aimed[self.index]
-
-    @property
-    def id(self) -> str:
-        return self.plan.id
-
-    @property
-    def evasion(self) -> Roll:
-        return self.swing.evasions[self.index]
+    plan = _share("aimed")
+    id = _share("aimed", "id")
+    evasion_modifiers = _share("aimed", "evasion_modifiers")
+    overruled = _share("aimed", "overruled", "its Evasion modifiers the GM lifted (S16)")
+    evasion = _share("evasions")
+    hit = _share("hits")
+    critical = _share("crits")
+    hit_reason = _share("reasons", 0)
+    margin = _share("reasons", 1, "attack total - evasion total")
+    critical_reason = _share("reasons", 2)
 
     @property
     def answers(self) -> tuple:
@@ -167,36 +177,6 @@ class Struck:
     def evasion_bonus(self) -> tuple[Part, ...]:
         return (*self.plan.evasion_bonus,
                 *(Part(a.evasion, a.name, "S23") for a in self.answers if a.evasion))
-
-    @property
-    def evasion_modifiers(self) -> tuple[Mod, ...]:
-        return self.plan.evasion_modifiers
-
-    @property
-    def overruled(self) -> tuple[Overruled, ...]:
-        """Its Evasion modifiers the GM lifted (S16)."""
-        return self.plan.overruled
-
-    @property
-    def hit(self) -> bool:
-        return self.swing.hits[self.index]
-
-    @property
-    def critical(self) -> bool:
-        return self.swing.crits[self.index]
-
-    @property
-    def hit_reason(self) -> str:
-        return self.swing.reasons[self.index][0]
-
-    @property
-    def margin(self) -> int:
-        """Attack total - evasion total."""
-        return self.swing.reasons[self.index][1]
-
-    @property
-    def critical_reason(self) -> str:
-        return self.swing.reasons[self.index][2]
 
     @property
     def result(self) -> DamageResult | None:
