@@ -67,7 +67,7 @@ def refuse(session: Session, line: str, *fragments: str) -> GmError:
 
 
 def attack_outcome(result):
-    """The AttackOutcome among a command's events."""
+    """The attack outcome (Shaper: the played Swing) among a command's events."""
     from shaper_gm.rulesets.shaper.events import AttackResolved
     found = [e for e in result.events if isinstance(e, AttackResolved)]
     assert len(found) == 1, result.events

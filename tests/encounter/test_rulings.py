@@ -99,7 +99,7 @@ def test_s12_moving_costs_a_major_per_short_distance(battle):
 def test_s13_one_band_beyond_max_range_is_disadvantaged(battle):
     battle.execute("draw longbow")
     out = attack_outcome(battle.execute("attack crossbowman --roll 6,5,4 --evade 1,1,2"))
-    assert [(m.name, m.reason, m.rule) for m in out.modifiers] == [
+    assert [(m.name, m.reason, m.rule) for m in out.plan.modifiers] == [
         ("disadvantage", "beyond max range", "S13")]
     assert out.attack.total == 1 + 5 + 4 + 1        # the 6 becomes 1, +1 Finesse
 
@@ -163,10 +163,10 @@ def test_s15_firing_into_melee_and_thread_the_needle(battle):
     assert s.state.turn == "josh"
     s.execute("draw longbow")
     out = attack_outcome(s.execute("attack raider --roll 6,2,2 --evade 1,1,2"))
-    assert [(m.reason, m.rule) for m in out.modifiers] == [("firing into melee", "S15")]
+    assert [(m.reason, m.rule) for m in out.plan.modifiers] == [("firing into melee", "S15")]
     out = attack_outcome(s.execute("attack raider --skill thread-the-needle --roll 6,2,2 "
                                    "--evade 1,1,2 --damage 1 --defense 1"))
-    assert out.modifiers == () and out.attack.total == 11
+    assert out.plan.modifiers == () and out.attack.total == 11
 
 
 def test_s16_outnumbered_disadvantages_evasion(make_session):

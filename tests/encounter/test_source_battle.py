@@ -45,7 +45,7 @@ def test_the_source_battle(battle):
     # "the second furthest target which is at Long range": the raider.
     out = attack_outcome(do("attack raider --roll 4,5,5 --evade 3,2,3 --damage 3 --defense 5"))
     raider = out.target("raider")
-    assert out.attack.total == 15 and out.modifiers == ()     # 14 + 1 Finesse
+    assert out.attack.total == 15 and out.plan.modifiers == ()     # 14 + 1 Finesse
     assert raider.evasion.total == 8 and raider.hit and not raider.critical
     # 6 damage, Pierce 2, "completely absorbed by the armor": Defense 8 (1d6+3).
     assert (raider.damage, raider.pierce, raider.result.defense) == (6, 2, 8)
@@ -165,7 +165,7 @@ def test_the_source_battle(battle):
     out = attack_outcome(do("attack reaver --skill thread-the-needle --roll 3,4,6 "
                             "--evade 2,3,5 --damage 5 --defense 2"))
     reaver = out.target("reaver")
-    assert out.modifiers == () and out.attack.total == 14
+    assert out.plan.modifiers == () and out.attack.total == 14
     assert reaver.hit and reaver.damage == 8 and reaver.result.taken == 8
     assert hp(s, "reaver") == 12
     # The crossbowman is at Long+1; Longshot (paid with SP) adds a band, so it is at
@@ -176,7 +176,7 @@ def test_the_source_battle(battle):
     assert spent(result) == [("attack", "major"), ("skill", "sp")]
     out = attack_outcome(result)
     crossbowman = out.target("crossbowman")
-    assert out.modifiers == () and out.attack.total == 17
+    assert out.plan.modifiers == () and out.attack.total == 17
     assert crossbowman.evasion.total == 8 and crossbowman.critical
     assert crossbowman.damage == 15 and crossbowman.result.defense == 0   # no armor
     assert crossbowman.result.down and s.state.actors["crossbowman"].down
@@ -244,7 +244,7 @@ def test_the_source_battle(battle):
     # while the raider is Outnumbered: Disadvantage on its Evasion (S16).
     out = attack_outcome(do("cast spell raider --roll 1,2,4 --evade 3,4,6"))
     raider = out.target("raider")
-    assert out.modifiers == () and out.attack.total == 7
+    assert out.plan.modifiers == () and out.attack.total == 7
     assert [m.reason for m in raider.evasion_modifiers] == ["Outnumbered"]
     assert raider.evasion.total == 8 and not raider.hit           # "it got an 8"
     out = attack_outcome(do("cast spell raider --roll 3,4,6 --evade 1,1,4 --damage 5,3 "

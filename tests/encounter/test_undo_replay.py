@@ -83,3 +83,4 @@ def test_replaying_logged_dice_reproduces_each_outcome(library, battle):
     results = rebuilt.run_lines(battle.log)
     replayed = next(e for e in results[-1].events if isinstance(e, AttackResolved)).outcome
     assert replayed == outcome
+    assert (replayed.plan, replayed.aimed) == (outcome.plan, outcome.aimed)  # not compared above

@@ -104,8 +104,8 @@ def test_ignored_modifier_is_shown_as_overruled_by_the_gm():
     text = screen(s, "attack raider --roll 4,5,5 --evade 2,3,3 --damage 3 --defense 6 "
                      "--ignore firing-into-melee")
     o = outcome(s.history[-1])
-    assert o.modifiers == () and o.attack.total == 15
-    assert [x.text for x in o.overruled] == [
+    assert o.plan.modifiers == () and o.attack.total == 15
+    assert [x.text for x in o.plan.overruled] == [
         "Disadvantage: firing into melee — ignored by the GM (S15)"]
     assert "Disadvantage: firing into melee — ignored by the GM (S15)" in text
     assert "[Disadvantage: firing into melee — ignored by the GM (S15)]" in recap(s)
@@ -116,7 +116,7 @@ def test_thread_the_needle_removal_is_shown():
     text = screen(s, "attack raider --skill thread-the-needle --sp --roll 4,5,5 "
                      "--evade 2,3,3 --damage 3 --defense 6")
     o = outcome(s.history[-1])
-    assert o.modifiers == () and o.attack.total == 15
+    assert o.plan.modifiers == () and o.attack.total == 15
     assert "Disadvantage: firing into melee — removed by Thread the Needle (S15)" in text
     assert "removed by Thread the Needle (S15)]" in recap(s)
 
@@ -125,7 +125,7 @@ def test_without_override_the_modifier_applies():
     s = _josh_turn()
     s.execute("attack raider --roll 4,5,5 --evade 2,3,3 --damage 3 --defense 6")
     o = outcome(s.history[-1])
-    assert o.attack.total == 11 and o.overruled == ()      # 5 → 1 (Disadvantage, S3)
+    assert o.attack.total == 11 and o.plan.overruled == ()      # 5 → 1 (Disadvantage, S3)
 
 
 def test_ignored_outnumbered_is_shown_on_the_target():

@@ -1,11 +1,13 @@
 """An attack's data: the plan that goes in (bonuses, modifiers, skill effects, each
-with its reason), the outcome that comes out (every number and the rule behind it),
+with its reason), what a target comes out with (every number and the rule behind it),
 and the two judgements every attack makes (S5 hit, S6 critical). `pipeline.py`
-resolves an attack as steps over these."""
+resolves an attack as steps over these; its `Swing` is the outcome, `Struck` one target's
+share of it."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from shaper_gm.dice import Roll
 from shaper_gm.engine.steps import Note
@@ -68,6 +70,14 @@ class AttackPlan:
             return self.magic
         return self.weapon.magic or self.weapon.kind == "spell"
 
+    @property
+    def pierce_parts(self) -> tuple[Part, ...]:
+        """The weapon's Pierce and the skills' (S7); Pierce dice come with the damage roll."""
+        if self.weapon.pierce:
+            return (Part(self.weapon.pierce, f"{self.weapon.name} Pierce", "S7"),
+                    *self.pierce_bonus)
+        return self.pierce_bonus
+
 
 @record
 class TargetPlan:
@@ -124,24 +134,71 @@ class DamageRoll:
         return self.base + (self.critical if critical else 0)
 
 
+def _share(field: str, part: str | int | None = None, doc: str = "") -> Any:
+    """A target's share of the Swing's per-target `field` (of which `part`, if given:
+    an attribute or a position)."""
+    def read(self: Struck) -> Any:
+        value = getattr(self.swing, field)[self.index]
+        if part is None:
+            return value
+        return getattr(value, part) if isinstance(part, str) else value[part]
+    return property(read, doc=doc)
+
+
 @record
-class TargetOutcome:
-    id: str
-    evasion: Roll
-    evasion_bonus: tuple[Part, ...]
-    evasion_modifiers: tuple[Mod, ...]
-    hit: bool
-    hit_reason: str
-    margin: int                       # attack total - evasion total
-    critical: bool
-    critical_reason: str
-    damage: int | None = None         # damage dealt before Defense (with critical dice)
-    defense: Roll | None = None
-    defense_bonus: tuple[Part, ...] = ()
-    pierce: int = 0
-    result: DamageResult | None = None    # None on a miss
-    reactions: tuple[str, ...] = ()       # reaction skills it answered the attack with
-    overruled: tuple[Overruled, ...] = ()  # its Evasion modifiers the GM lifted (S16)
+class Struck:
+    """One target of a played attack, read from the attack's own record (`Swing`, its
+    `index`-th target): every number and the rule behind it."""
+
+    swing: Any
+    index: int
+
+    plan = _share("aimed")
+    id = _share("aimed", "id")
+    evasion_modifiers = _share("aimed", "evasion_modifiers")
+    overruled = _share("aimed", "overruled", "its Evasion modifiers the GM lifted (S16)")
+    evasion = _share("evasions")
+    hit = _share("hits")
+    critical = _share("crits")
+    hit_reason = _share("reasons", 0)
+    margin = _share("reasons", 1, "attack total - evasion total")
+    critical_reason = _share("reasons", 2)
+
+    @property
+    def answers(self) -> tuple:
+        """The reaction skills it answered the attack with (S23)."""
+        return answered(self.swing.answers, self.index)
+
+    @property
+    def reactions(self) -> tuple[str, ...]:
+        return tuple(a.skill for a in self.answers)
+
+    @property
+    def evasion_bonus(self) -> tuple[Part, ...]:
+        return (*self.plan.evasion_bonus,
+                *(Part(a.evasion, a.name, "S23") for a in self.answers if a.evasion))
+
+    @property
+    def result(self) -> DamageResult | None:
+        """None on a miss."""
+        return self.swing.results[self.index] if self.swing.results else None
+
+    @property
+    def damage(self) -> int | None:
+        """Damage dealt before Defense (with the critical dice)."""
+        return None if self.result is None else self.result.damage
+
+    @property
+    def pierce(self) -> int:
+        return 0 if self.result is None else self.result.pierce
+
+    @property
+    def defense(self) -> Roll | None:
+        return None if self.result is None else self.swing.defenses[self.index]
+
+    @property
+    def defense_bonus(self) -> tuple[Part, ...]:
+        return () if self.result is None else self.plan.defense_bonus
 
     @property
     def steps(self) -> tuple[Note, ...]:
@@ -154,40 +211,10 @@ class TargetOutcome:
         return tuple(out)
 
 
-@record
-class AttackOutcome:
-    attacker: str
-    weapon: str
-    attack: Roll
-    attack_bonus: tuple[Part, ...]
-    modifiers: tuple[Mod, ...]
-    skills: tuple[str, ...]
-    magic: bool
-    pierce_parts: tuple[Part, ...]    # the weapon's Pierce and bonuses (dice in damage_roll)
-    damage_roll: DamageRoll | None    # None when every target was missed
-    targets: tuple[TargetOutcome, ...]
-    overruled: tuple[Overruled, ...] = ()  # attack modifiers lifted by a skill or the GM
-
-    def target(self, target_id: str) -> TargetOutcome:
-        for t in self.targets:
-            if t.id == target_id:
-                return t
-        raise KeyError(target_id)
-
-    def faces(self) -> dict[str, list[tuple[int, ...]]]:
-        """Natural faces per roll slot, for the log line (S4).
-
-        "evade" and "defense" follow the target order; a target that rolled nothing
-        (a miss, or no armor) has an empty tuple there.
-        """
-        dmg = self.damage_roll.roll if self.damage_roll else None
-        return {
-            ROLL: [self.attack.naturals],
-            EVADE: [t.evasion.naturals for t in self.targets],
-            DAMAGE: [dmg.naturals] if dmg is not None else [],
-            DEFENSE: [t.defense.naturals if t.defense is not None else ()
-                           for t in self.targets],
-        }
+def answered(answers: tuple, index: int) -> tuple:
+    """The reaction skills target `index` answered with, of each target's answers so far
+    (before and once hit, None where it did not answer) (S23)."""
+    return tuple(a for a in (answers[index] if answers else ()) if a is not None)
 
 
 def decide_hit(attack: Roll, evasion: Roll) -> tuple[bool, str]:

@@ -69,7 +69,7 @@ class SkillUsed(Event):
 
 @record
 class AttackResolved(Resolved):
-    """An attack's AttackOutcome: every number and its rule (S5-S7)."""
+    """An attack's outcome, the played `pipeline.Swing`: every number and its rule (S5-S7)."""
 
     @property
     def attacker(self) -> str:

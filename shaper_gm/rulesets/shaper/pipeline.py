@@ -33,30 +33,31 @@ from shaper_gm.rulesets.shaper.attack import (
     DEFENSE,
     EVADE,
     ROLL,
-    AttackOutcome,
     AttackPlan,
     DamageRoll,
-    TargetOutcome,
+    Struck,
     TargetPlan,
+    answered,
     decide_critical,
     decide_hit,
     mods_of,
 )
 from shaper_gm.rulesets.shaper.content.models import RulesetNumbers
 from shaper_gm.rulesets.shaper.damage import damage_pipeline
-from shaper_gm.rulesets.shaper.parts import Part, total
+from shaper_gm.rulesets.shaper.parts import total
 
 if TYPE_CHECKING:
     from shaper_gm.dice.exact import Dist
 
 @record
 class Swing:
-    """Where an attack stands between steps. The plan, the targets, the ruleset's numbers
-    and the GM's declared automatic results are the same for every branch of one attack,
-    so they take no part in comparing two situations."""
+    """Where an attack stands between steps, and once played its outcome: the line, the
+    breakdown, the log and the odds read it (`targets` per target). The plan, the targets
+    aimed at, the ruleset's numbers and the GM's declared automatic results are the same
+    for every branch of one attack, so they take no part in comparing two situations."""
 
     plan: AttackPlan = field(compare=False)
-    targets: tuple[TargetPlan, ...] = field(compare=False)
+    aimed: tuple[TargetPlan, ...] = field(compare=False)
     attack: Any = None                     # the attack roll
     evasions: tuple = ()                   # per target
     hits: tuple[bool, ...] = ()
@@ -70,6 +71,26 @@ class Swing:
     # (actor, success|failure, whose roll) the GM declared with --auto (S2)
     declared: tuple[tuple[str, str, str], ...] = field(default=(), compare=False)
 
+    @property
+    def targets(self) -> tuple[Struck, ...]:
+        return tuple(Struck(self, i) for i in range(len(self.aimed)))
+
+    def target(self, target_id: str) -> Struck:
+        for t in self.targets:
+            if t.id == target_id:
+                return t
+        raise KeyError(target_id)
+
+    def faces(self) -> dict[str, list[tuple[int, ...]]]:
+        """Natural faces per roll slot, for the log line (S4): "evade" and "defense" in
+        target order, an empty tuple where a target rolled nothing (a miss, no armor)."""
+        damage = self.damage.roll if self.damage else None
+        return {ROLL: [self.attack.naturals],
+                EVADE: [e.naturals for e in self.evasions],
+                DAMAGE: [damage.naturals] if damage is not None else [],
+                DEFENSE: [t.defense.naturals if t.defense is not None else ()
+                          for t in self.targets]}
+
 
 # --- the steps ------------------------------------------------------------------------
 
@@ -82,14 +103,14 @@ def roll_attack(s: Swing, tape) -> Swing:
 def react_targeted(s: Swing, tape) -> Swing:
     """Each target may answer with a Targeted skill before it rolls (S23)."""
     return revise(s, answers=tuple((_ask(tape, s, t, t.targeted, "before its evasion roll",
-                                         0),) for t in s.targets))
+                                         0),) for t in s.aimed))
 
 
 @step("evasion, hit and critical", forget=("attack", "evasions", "reasons"))
 def judge(s: Swing, tape) -> Swing:
     """S5 and S6 for each target, one evasion roll each."""
     evasions, hits, crits, reasons = [], [], [], []
-    for i, t in enumerate(s.targets):
+    for i, t in enumerate(s.aimed):
         evasion = tape.roll(EVADE, tape.once((EVADE, i), _evasion_spec, s, i, t), t.id, index=i)
         hit, why = decide_hit(s.attack, evasion)
         margin = s.attack.total - evasion.total
@@ -106,7 +127,7 @@ def judge(s: Swing, tape) -> Swing:
 def react_on_hit(s: Swing, tape) -> Swing:
     """A hit target may answer with an On Hit skill (Hardy) before its Defense."""
     answers = []
-    for i, t in enumerate(s.targets):
+    for i, t in enumerate(s.aimed):
         late = _ask(tape, s, t, t.on_hit, "as the hit lands", 1 if t.targeted else 0) \
             if s.hits[i] else None
         answers.append((*(s.answers[i] if s.answers else ()), late))
@@ -129,8 +150,8 @@ def roll_damage(s: Swing, tape) -> Swing:
 def mitigate(s: Swing, tape) -> Swing:
     """Each hit target's Defense roll, then the S7 pipeline."""
     defenses, results = [], []
-    pierce_fixed = tape.once("pierce", lambda: total(pierce_parts(s.plan)))
-    for i, t in enumerate(s.targets):
+    pierce_fixed = tape.once("pierce", lambda: total(s.plan.pierce_parts))
+    for i, t in enumerate(s.aimed):
         if not s.hits[i] or s.damage is None:
             defenses.append(None)
             results.append(None)
@@ -159,11 +180,11 @@ DAMAGE_STEPS = ATTACK_STEPS[3:]            # once the verdicts are known
 
 
 def resolve_attack(numbers: RulesetNumbers, plan: AttackPlan, targets: Sequence[TargetPlan],
-                   tape, declared: tuple = ()) -> AttackOutcome:
+                   tape, declared: tuple = ()) -> Swing:
     """Play the attack's steps with the command's dice and the targets' answers to its
     interrupts (the tape's decisions; none given: nobody reacts)."""
-    return outcome_of(play(ATTACK_STEPS, Swing(plan, tuple(targets), numbers=numbers,
-                                               declared=declared), tape))
+    return play(ATTACK_STEPS, Swing(plan, tuple(targets), numbers=numbers, declared=declared),
+                tape)
 
 
 # --- what the steps ask ---------------------------------------------------------------
@@ -178,7 +199,7 @@ def _attack_spec(s: Swing):
 
 
 def _evasion_spec(s: Swing, i: int, t: TargetPlan):
-    bonus = total(t.evasion_bonus) + sum(a.evasion for a in _chosen(s, i))
+    bonus = total(t.evasion_bonus) + sum(a.evasion for a in answered(s.answers, i))
     spec = BasicRoll(s.numbers.basic_roll, bonus, mods_of(t.evasion_modifiers), 0,
                      f"evasion of {t.id}")
     return _declared(s, spec, t.id, EVADE)
@@ -192,7 +213,7 @@ def _damage_spec(s: Swing) -> DamageSpec:
 
 def _defense_spec(s: Swing, i: int, t: TargetPlan) -> SumRoll | None:
     """The target's Defense dice (armor, answers) as one roll, or None: no dice (S7)."""
-    dice = "+".join(d for d in (t.defense, *(a.defense_dice for a in _chosen(s, i))) if d)
+    dice = "+".join(d for d in (t.defense, *(a.defense_dice for a in answered(s.answers, i))) if d)
     return SumRoll.of(dice, f"Defense of {t.id}", after=total(t.defense_bonus)) if dice \
         else None
 
@@ -236,24 +257,13 @@ def _ask(tape, s: Swing, t: TargetPlan, offered: tuple, when: str, index: int):
     return next((a for a in offered if a.skill == answer), None)
 
 
-def _chosen(s: Swing, i: int) -> list:
-    return [a for a in (s.answers[i] if s.answers else ()) if a is not None]
-
-
 def verdicts(s: Swing) -> tuple[tuple[str, str], ...]:
     """Each target's result before damage is rolled: ``critical hit, 19 vs 10``."""
     out = []
-    for i, t in enumerate(s.targets):
+    for i, t in enumerate(s.aimed):
         word = "critical hit" if s.crits[i] else "hit" if s.hits[i] else "miss"
         out.append((t.id, f"{word}, {s.attack.total} vs {s.evasions[i].total} (S5, S6)"))
     return tuple(out)
-
-
-def pierce_parts(plan: AttackPlan) -> tuple[Part, ...]:
-    """The weapon's Pierce and the skills' (S7); Pierce dice come with the damage roll."""
-    if plan.weapon.pierce:
-        return (Part(plan.weapon.pierce, f"{plan.weapon.name} Pierce", "S7"), *plan.pierce_bonus)
-    return plan.pierce_bonus
 
 
 # --- the damage roll --------------------------------------------------------------------
@@ -386,26 +396,3 @@ def _group_totals(rolled, exprs: Sequence[Expr]) -> list[int]:
             for e in exprs]
 
 
-# --- the outcome ----------------------------------------------------------------------
-
-def outcome_of(s: Swing) -> AttackOutcome:
-    outcomes = []
-    for i, t in enumerate(s.targets):
-        why, margin, crit_why = s.reasons[i]
-        result = s.results[i] if s.results else None
-        chosen = _chosen(s, i)
-        bonus = (*t.evasion_bonus, *(Part(a.evasion, a.name, "S23") for a in chosen
-                                     if a.evasion))
-        used = tuple(a.skill for a in chosen)
-        hit_fields = {} if result is None else dict(
-            damage=result.damage, defense=s.defenses[i], defense_bonus=t.defense_bonus,
-            pierce=result.pierce, result=result)
-        outcomes.append(TargetOutcome(t.id, s.evasions[i], bonus, t.evasion_modifiers,
-                                      s.hits[i], why, margin, s.crits[i], crit_why,
-                                      reactions=used, overruled=t.overruled, **hit_fields))
-    plan = s.plan
-    return AttackOutcome(attacker=plan.attacker, weapon=plan.weapon.id, attack=s.attack,
-                         attack_bonus=plan.attack_bonus, modifiers=plan.modifiers,
-                         skills=plan.skills, magic=plan.is_magic,
-                         pierce_parts=pierce_parts(plan), damage_roll=s.damage,
-                         targets=tuple(outcomes), overruled=plan.overruled)

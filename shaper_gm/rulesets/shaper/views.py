@@ -128,9 +128,9 @@ def attack_summary(e: AttackResolved, n: Names, cost: str = "") -> str:
     """``Josh attacks Raider with the longbow: 15 vs 8, hit; 6 damage, Defense 9 - ...``."""
     o = e.outcome
     targets = [t.id for t in o.targets]
-    skills = ", ".join(item(s).title() for s in o.skills)
+    skills = ", ".join(item(s).title() for s in o.plan.skills)
     head = line(f"{n(e.attacker)} attacks {listed(n(t) for t in targets)} with the "
-                f"{item(o.weapon)}", [skills, cost])
+                f"{item(o.plan.weapon.id)}", [skills, cost])
     if len(o.targets) == 1:
         text = f"{head}: {target_text(o.targets[0], o.attack.total)}"
     else:
@@ -144,13 +144,13 @@ def gm_said(o, n: Names) -> str:
     given, totals called out at the table, and the automatic modifiers overruled."""
     entered = [what for what, roll in (("attack", o.attack), *(
         (f"{n(t.id)}'s evasion", t.evasion) for t in o.targets)) if roll.entered is not None]
-    if o.damage_roll is not None and o.damage_roll.entered is not None:
+    if o.damage is not None and o.damage.entered is not None:
         entered.append("damage")
     entered += [f"{n(t.id)}'s Defense" for t in o.targets
                 if t.defense is not None and t.defense.entered is not None]
-    bonuses = (*o.attack_bonus, *(o.damage_roll.bonus if o.damage_roll else ()))
+    bonuses = (*o.plan.attack_bonus, *(o.damage.bonus if o.damage else ()))
     return said([f"{p[1]} {p[0]:+d}" for p in bonuses if p[1].startswith("GM ")], entered,
-                [x.text for x in o.overruled]
+                [x.text for x in o.plan.overruled]
                 + [f"{n(t.id)}'s {x.text.replace(':', ' on Evasion:', 1)}" for t in o.targets
                    for x in t.overruled])
 
@@ -190,26 +190,26 @@ def attack_breakdown(event, names: Names, cost: str = "") -> Group:
     o = event.outcome
     targets = [names(t.id) for t in o.targets]
     head = line(f"{names(event.attacker)} attacks {', '.join(targets)} with the "
-                f"{item(o.weapon)}", [cost])
+                f"{item(o.plan.weapon.id)}", [cost])
     lines = [Text(head, style="bold")]
     for situation in event.situation:
         lines.append(row("range", situation))
-    if o.skills:
-        lines.append(row("skills", ", ".join(item(s).title() for s in o.skills)))
-    if o.magic:
+    if o.plan.skills:
+        lines.append(row("skills", ", ".join(item(s).title() for s in o.plan.skills)))
+    if o.plan.is_magic:
         lines.append(row("magic", "Defense halved (S7)"))
-    lines.append(row("attack", roll_text(o.attack) + _included(o.attack, o.attack_bonus),
+    lines.append(row("attack", roll_text(o.attack) + _included(o.attack, o.plan.attack_bonus),
                      style="bold"))
-    lines += [more(part_text(p)) for p in o.attack_bonus]
-    lines += [more(attack_mod_text(m), style="yellow") for m in o.modifiers]
-    lines += [more(x.text, style="dim") for x in o.overruled]
-    if o.damage_roll is not None:
-        lines += damage_roll_lines(o.damage_roll, item(o.weapon))
-    if o.pierce_parts or (o.damage_roll is not None and o.damage_roll.pierce):
-        pierce = sum(p[0] for p in o.pierce_parts)
-        pierce += o.damage_roll.pierce if o.damage_roll is not None else 0
+    lines += [more(part_text(p)) for p in o.plan.attack_bonus]
+    lines += [more(attack_mod_text(m), style="yellow") for m in o.plan.modifiers]
+    lines += [more(x.text, style="dim") for x in o.plan.overruled]
+    if o.damage is not None:
+        lines += damage_roll_lines(o.damage, item(o.plan.weapon.id))
+    if o.plan.pierce_parts or (o.damage is not None and o.damage.pierce):
+        pierce = sum(p[0] for p in o.plan.pierce_parts)
+        pierce += o.damage.pierce if o.damage is not None else 0
         lines.append(row("pierce", str(pierce)))
-        lines += [more(part_text(p)) for p in o.pierce_parts]
+        lines += [more(part_text(p)) for p in o.plan.pierce_parts]
     for target in o.targets:
         lines += target_lines(target, o.attack.total, names)
     return Group(*lines)

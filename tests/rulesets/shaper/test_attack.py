@@ -56,7 +56,7 @@ def test_spell_halves_defense(numbers, library):
                          [TargetPlan("goblin", hp=10, defense="2d6")],
                          dice((5, 5, 5), [(3, 3, 4)], damage=(3, 4), defense=[(3, 4)]))
     r = out.target("goblin").result
-    assert out.magic
+    assert out.plan.is_magic
     assert (r.damage, r.defense, r.defense_after_magic, r.taken) == (7, 7, 3, 4)
 
 
@@ -69,13 +69,13 @@ def test_critical_threshold_adds_critical_die(numbers, library):
     t = out.target("t")
     assert out.attack.total == 19 and t.margin == 9 and t.critical
     assert t.damage == 9 and t.result.hp_after == 11
-    assert out.damage_roll.critical == 4
+    assert out.damage.critical == 4
     assert out.faces()["damage"] == [(2, 4)]
     # Margin 8 is not critical: no critical die is rolled at all.
     out = resolve_attack(numbers, plan, [TargetPlan("t", hp=20)],
                          dice((6, 6, 5), [(3, 3, 5)], damage=(2,)))
     assert out.target("t").margin == 8 and not out.target("t").critical
-    assert out.target("t").damage == 5 and out.damage_roll.critical_expr is None
+    assert out.target("t").damage == 5 and out.damage.critical_expr is None
     with pytest.raises(DiceInputError):     # a critical die given for a non-critical hit
         resolve_attack(numbers, plan, [TargetPlan("t", hp=20)],
                        dice((6, 6, 5), [(3, 3, 5)], damage=(2, 4)))
@@ -107,7 +107,7 @@ def test_automatic_failure_always_misses(numbers, library):
     t = out.target("t")
     assert out.attack.total == 23 and not t.hit
     assert t.hit_reason == "automatic failure (S2, S5)"
-    assert t.result is None and out.damage_roll is None
+    assert t.result is None and out.damage is None
     assert out.faces() == {"roll": [(1, 1, 1)], "evade": [(3, 3, 3)], "damage": [],
                            "defense": [()]}
 
@@ -148,7 +148,7 @@ def test_crossbow_critical_with_energy_shield(numbers, library):
     assert (t.damage, r.defense, t.pierce, r.effective_defense, r.taken, r.absorbed) == \
         (13, 6, 4, 2, 11, 2)
     assert r.hp_after == 4 and r.absorb_left == 0 and not r.down
-    assert out.pierce_parts == (Part(4, "Crossbow Pierce", "S7"),)
+    assert out.plan.pierce_parts == (Part(4, "Crossbow Pierce", "S7"),)
 
 
 def test_hp_floor_and_down(numbers, library):
@@ -198,7 +198,7 @@ def test_skill_dice_follow_weapon_and_critical_dice(numbers, library):
                       pierce_dice=("1d6",))
     out = resolve_attack(numbers, plan, [TargetPlan("t", hp=40, defense="1d6+3")],
                          dice((6, 6, 5), [(1, 1, 2)], damage=(1, 2, 3, 4), defense=[(6,)]))
-    d = out.damage_roll
+    d = out.damage
     assert (d.weapon, d.critical, d.skill, d.pierce) == (4, 2, 3, 4)
     t = out.target("t")
     assert t.damage == 9 and t.pierce == 6     # longbow Pierce 2 + 4
