@@ -16,7 +16,7 @@ from shaper_gm.persist import admit
 
 def equip(session: Session) -> Session:
     session.admit = admit.check
-    session.extra_verbs = (files.register,)
+    session.extra_verbs = (files.verbs.install,)
     session.forget_registries()
     return session
 
