@@ -29,7 +29,7 @@ def positional_word(role: str, words: Mapping[str, str] = WORDS) -> str:
 
 
 def flag_words(spec: FlagSpec) -> str:
-    """`[--with WEAPON]`, `[--sp]`, `[--skill SKILL]...`; an int's value is `N`."""
+    """`[--with WEAPON]`, `[--direct]`, `[--stat NAME=N]...`; an int's value is `N`."""
     value = "" if spec.kind == "bool" else " " + ("N" if spec.metavar == "INT"
                                                    else spec.metavar)
     return f"[--{spec.name}{value}]" + ("..." if spec.repeat else "")
@@ -37,7 +37,7 @@ def flag_words(spec: FlagSpec) -> str:
 
 def ruleset_words(rs, named: Mapping[str, str] | None = None) -> dict[str, str]:
     """The words for `rs`: a zone is what it calls a cell (`TILE`), a cost its terms'
-    (`major|minor|free`); `named` are the declaration's own (`{"actor": "TARGET"}`)."""
+    (`action|move`); `named` are the declaration's own (`{"actor": "TARGET"}`)."""
     return {**WORDS, "zone": rs.term("cell").upper() or "ZONE",
             "cost": rs.term("act_cost") or "COST",
             "react-cost": rs.term("react_cost") or "N", **(named or {})}
