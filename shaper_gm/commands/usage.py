@@ -17,12 +17,10 @@ UNSHOWN = frozenset({"id", "sheet"})
 
 
 def positional_word(role: str, words: Mapping[str, str] = WORDS) -> str:
-    """`actor?` -> `[ACTOR]`, `field=value*` -> `FIELD=VALUE...`, `manual|auto` as is."""
+    """`actor?` -> `[ACTOR]`, `field=value*` -> `FIELD=VALUE...`, `manual|auto` as is
+    (unless `words` name it)."""
     bare = role.rstrip("?*")
-    if "|" in bare:
-        word = bare
-    else:
-        word = words.get(bare, WORDS.get(bare, bare.upper()))
+    word = words.get(bare) or (bare if "|" in bare else bare.upper())
     if role.endswith("*"):
         return word + "..."
     return f"[{word}]" if role.endswith("?") else word

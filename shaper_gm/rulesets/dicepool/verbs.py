@@ -91,13 +91,13 @@ verbs.declare(ABILITY, rules="P3, P4, P12",
               positionals=("actor?", "ability"), slots=POOL_SLOT, flags=TEST)
 
 verbs.declare(ACT, rules="P3, P6",
-              usage="act [ACTOR] action|N TEXT [--dt N] [--dice N] [--roll FACES]",
+              words={"cost": "action|N"},
               summary="any other action (a skill, a generic action); --dt makes it a pool test",
               examples=("act action pull the lever", "act freya action climb the wall --dt 2"),
               positionals=("actor?", "cost", "text"), slots=POOL_SLOT, flags=TEST)
 
 verbs.declare(REACT, rules="P3, P4, P11",
-              usage="react ACTOR action|N TEXT [--dt N] [--dice N] [--roll FACES]",
+              words={"cost": "action|N"},
               summary="take a prepared action outside one's turn, the one TEXT names; a roll "
                       "adds CON dice after",
               examples=("react odo action shove him back", "react kit action shoot --dt 2"),

@@ -130,7 +130,7 @@ for _action, _rules, _summary in (
                   summary=ap(_action.name, _summary),
                   examples=(_action.name, f"{_action.name} freya"))
 verbs.declare(A.READY, rules="D8, D9", positionals=("actor?", READY_ROLE),
-              usage="ready [ACTOR] ACTION",
+              words={READY_ROLE: "ACTION"},
               summary=ap("ready", "hold an action; take it as a reaction until the round ends"),
               examples=("ready strike", "ready freya power-strike"))
 SPELL_SLOTS = slots("roll", "resist")
