@@ -11,8 +11,8 @@ from shaper_gm.commands.args import FlagSpec
 WORDS = {"number": "N", "new-id": "ID", "dice": "EXPR", "verb": "COMMAND",
          "targets": "TARGET[,TARGET...]", "spell-id": "SPELL", "held-item": "ITEM",
          "react-cost": "N"}
-# Flags a usage line leaves out: written by the program (a save's id, a sheet read
-# from a file) or answered in the turn (`--react`), shown in `help VERB`'s flag list.
+# Flags a usage line leaves out (its log and files write them: a save's id, a sheet
+# read from a file); `help VERB`'s flag list still shows them.
 UNSHOWN = frozenset({"id", "sheet"})
 
 
