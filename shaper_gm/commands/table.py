@@ -63,9 +63,9 @@ class VerbTable:
         """Extend a shared verb for this ruleset: `flags` join its flags (before the flag
         `before`, else at the end); `usage`, `summary`, `rules` or `examples` given here
         replace its own, and `slots` give it dice slots; a usage line that ends in its
-        flags (as a derived one does) takes the new ones. Its handler reads the new flags from the request
-        (a shared verb hands them to the ruleset's hook, e.g. `damage` to `rs.damage`
-        as options)."""
+        flags (as a derived one does) takes the new ones. Its handler reads the new
+        flags from the request (a shared verb hands them to the ruleset's hook, e.g.
+        `damage` to `rs.damage` as options)."""
         self.extensions.append((name, {"flags": flags, "before": before, **meta}))
 
     def command(self, name: str, **meta: Any) -> Callable[[Callable], Callable]:
