@@ -6,7 +6,9 @@ function is its resolution (`engine.actions`): the engine runs the turn around i
 the command layer resolves its request, hands it the dice slots and writes its log
 line. Nothing registers at import: `VerbTable.install(registry, rs)` puts the verbs
 into one encounter's registry, reading any metadata given as a function of the ruleset
-(`usage=lambda rs: ...`).
+(`usage=lambda rs: ...`). A verb's usage line is derived from its positionals and
+flags (`commands.usage`) unless given; `words={"actor": "TARGET"}` names a positional
+the way its usage shows it.
 """
 
 from __future__ import annotations
@@ -15,10 +17,20 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from shaper_gm.commands.usage import ruleset_words, usage_line, with_flags
 from shaper_gm.engine.actions import Action
 
 # Metadata that may be given as a function of the ruleset.
 DERIVED = ("usage", "summary", "examples", "flags", "rules", "aliases", "positionals")
+
+
+def with_usage(name: str, meta: dict[str, Any], rs) -> dict[str, Any]:
+    """`meta` without its `words`, with a usage line: its own, else one derived."""
+    words = ruleset_words(rs, meta.pop("words", {}))
+    if "usage" not in meta:
+        meta["usage"] = usage_line(name, meta.get("positionals", ()),
+                                   meta.get("flags", ()), words)
+    return meta
 
 
 class Declared:
@@ -33,8 +45,9 @@ class Declared:
         self.action = action
 
     def metadata(self, rs) -> dict[str, Any]:
-        return {key: value(rs) if key in DERIVED and callable(value) else value
+        meta = {key: value(rs) if key in DERIVED and callable(value) else value
                 for key, value in self.meta.items()}
+        return with_usage(self.name, meta, rs)
 
     def build_action(self) -> Action:
         return Action(self.name, self.function, **(self.action or {}))
@@ -49,9 +62,10 @@ class VerbTable:
                **meta: Any) -> None:
         """Extend a shared verb for this ruleset: `flags` join its flags (before the flag
         `before`, else at the end); `usage`, `summary`, `rules` or `examples` given here
-        replace its own, and `slots` give it dice slots. Its handler reads the new flags
-        from the request (a shared verb hands them to the ruleset's hook, e.g. `damage`
-        to `rs.damage` as options)."""
+        replace its own, and `slots` give it dice slots; a usage line that ends in its
+        flags (as a derived one does) takes the new ones. Its handler reads the new
+        flags from the request (a shared verb hands them to the ruleset's hook, e.g.
+        `damage` to `rs.damage` as options)."""
         self.extensions.append((name, {"flags": flags, "before": before, **meta}))
 
     def command(self, name: str, **meta: Any) -> Callable[[Callable], Callable]:
@@ -89,6 +103,8 @@ class VerbTable:
             flags = list(verb.flags)
             at = next((i for i, f in enumerate(flags) if f.name == before), len(flags))
             flags[at:at] = extra
+            if "usage" not in values:
+                values["usage"] = with_flags(verb.usage, verb.flags, flags) or verb.usage
             registry.verbs[name] = replace(verb, flags=tuple(flags), **values)
 
     def declare(self, action: Action, *, parse: Callable | None = None, **meta: Any) -> None:

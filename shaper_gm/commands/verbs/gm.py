@@ -29,7 +29,7 @@ def _examples(key: str, default: tuple[str, ...] = ()):
 
 
 @verbs.command("damage", group="gm", positionals=("actor", "number"),
-               usage="damage TARGET N", aliases=("dmg",),
+               words={"actor": "TARGET"}, aliases=("dmg",),
                summary="take N hit points off the target", examples=("damage goblin-1 6",))
 def damage(ctx: Context) -> Outcome:
     """N harm through the ruleset's own damage rules; the flags a ruleset adds to the
@@ -48,7 +48,8 @@ def damage(ctx: Context) -> Outcome:
     return Outcome(state, events, request=request)
 
 
-@verbs.command("heal", group="gm", usage="heal TARGET N", rules=lambda rs: rs.term("down_rule"),
+@verbs.command("heal", group="gm", words={"actor": "TARGET"},
+               rules=lambda rs: rs.term("down_rule"),
                summary="heal N (up to the maximum); brings a downed actor back",
                examples=("heal monica 4",), positionals=("actor", "number"))
 def heal(ctx: Context) -> Outcome:
@@ -57,7 +58,7 @@ def heal(ctx: Context) -> Outcome:
                    request=request)
 
 
-@verbs.command("set", group="gm", usage="set ACTOR FIELD=VALUE...",
+@verbs.command("set", group="gm",
                summary=lambda rs: f"set fields by hand: {', '.join(rs.settable_fields())}",
                examples=_examples("set_examples", ("set goblin-1 zone=C3",)),
                positionals=("actor", "field=value*"))
@@ -138,7 +139,7 @@ def effect(ctx: Context) -> Outcome:
                    [ev.EffectAdded(target, new)], request=request)
 
 
-@verbs.command("roll", group="gm", usage="roll EXPR [--faces FACES]",
+@verbs.command("roll", group="gm",
                summary="roll any dice expression, e.g. roll 2d6+2: a side roll, with dice "
                        "of its own (not the fight's); not logged, no undo step",
                examples=("roll 2d6", "roll 1d6 --faces 4"), positionals=("dice",),
@@ -150,7 +151,7 @@ def roll_(ctx: Context) -> Outcome:
     return roll_outcome(ctx, mods, basic=basic)
 
 
-@verbs.command("rolls", group="gm", usage="rolls ACTOR manual|auto", logged=False,
+@verbs.command("rolls", group="gm", logged=False,
                rules=lambda rs: rs.term("manual_rule"),
                summary="in the shell, ask for this actor's dice instead of rolling them",
                examples=("rolls josh manual", "rolls josh auto"),
@@ -167,7 +168,7 @@ def rolls(ctx: Context) -> Outcome:
     return Outcome(view=Message(f"{name}'s dice are now {how}."))
 
 
-@verbs.command("undo", group="gm", usage="undo [N] [--reroll]", logged=False,
+@verbs.command("undo", group="gm", logged=False,
                summary="take back the last N commands; the dice go back too, so the same "
                        "command rolls the same dice (--reroll: fresh dice)",
                examples=("undo", "undo 3", "undo --reroll"), positionals=("number?",),
@@ -183,7 +184,7 @@ def undo(ctx: Context) -> Outcome:
                                      rerolled=rerolled))
 
 
-@verbs.command("reroll", group="gm", usage="reroll [N]", positionals=("number?",),
+@verbs.command("reroll", group="gm", positionals=("number?",),
                summary="skip N dice, by default those the undone commands drew, so the "
                        "next roll is fresh; logged, so replay draws the same",
                examples=("reroll", "reroll 6"))
@@ -201,7 +202,7 @@ def reroll(ctx: Context) -> Outcome:
                    request=Request("reroll", (("number", count),)))
 
 
-@verbs.command("redo", group="gm", usage="redo [N]", logged=False,
+@verbs.command("redo", group="gm", logged=False,
                summary="apply again what undo took back (same dice)",
                examples=("redo", "redo 2"), positionals=("number?",))
 def redo(ctx: Context) -> Outcome:

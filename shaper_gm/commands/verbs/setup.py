@@ -91,8 +91,6 @@ def _add_flags(rs) -> tuple:
 
 
 @verbs.command("add", group="setup", rules=lambda rs: rs.term("add_rules"),
-               usage="add ID [--as TEMPLATE] [--side SIDE] [--at ZONE] [--name TEXT] [--hp N] "
-                     "[--stat NAME=N]... [--count N]",
                summary="add an actor from a template, or the ruleset's default sheet",
                examples=lambda rs: tuple(rs.term("add_examples").split("|"))
                if rs.term("add_examples") else (),
@@ -142,7 +140,7 @@ def _side(typed: str | None, sheet, replaying: bool) -> str | None:
     return DEFAULT_SIDE
 
 
-@verbs.command("remove", group="setup", usage="remove ID",
+@verbs.command("remove", group="setup", words={"actor": "ID"},
                summary="take an actor (and its summons) out of the encounter",
                examples=("remove goblin-2",), positionals=("actor",), aliases=("rm",))
 def remove(ctx: Context) -> Outcome:
@@ -150,7 +148,7 @@ def remove(ctx: Context) -> Outcome:
     return Outcome(*setup.remove_actor(ctx.state, ctx.ruleset, request.actor), request=request)
 
 
-@verbs.command("place", group="setup", usage="place ID ZONE",
+@verbs.command("place", group="setup", words={"actor": "ID", "zone": "ZONE"},
                summary="put an actor in a zone, at no action cost (setup and GM fixes)",
                examples=("place josh A5",), positionals=("actor", "zone"))
 def place(ctx: Context) -> Outcome:
@@ -232,7 +230,7 @@ def _named_rolls(state, entries, flag_name: str) -> dict[str, object]:
     return out
 
 
-@verbs.command("start", group="setup", usage="start", rules=lambda rs: rs.term("start_rules"),
+@verbs.command("start", group="setup", rules=lambda rs: rs.term("start_rules"),
                summary="begin round 1 with the first actor's turn", examples=("start",))
 def start(ctx: Context) -> Outcome:
     _exactly(ctx, 0, "start")

@@ -13,7 +13,7 @@ from shaper_gm.errors import CommandError
 verbs = VerbTable()
 
 
-@verbs.command("end", usage="end", aliases=("next",), rules=lambda rs: rs.term("end_rules"),
+@verbs.command("end", aliases=("next",), rules=lambda rs: rs.term("end_rules"),
                summary="end the current turn; what the turn does not keep lapses",
                examples=("end",))
 def end(ctx: Context) -> Outcome:
@@ -22,7 +22,7 @@ def end(ctx: Context) -> Outcome:
     return Outcome(*play.end_turn(ctx.state, ctx.ruleset), request=Request("end"))
 
 
-@verbs.command("pass", usage="pass [ACTOR]", rules=lambda rs: rs.term("pass_rule"),
+@verbs.command("pass", rules=lambda rs: rs.term("pass_rule"),
                summary="give up everything left for the round", examples=("pass",),
                positionals=("actor?",))
 def pass_(ctx: Context) -> Outcome:
@@ -34,12 +34,10 @@ def _examples(key: str):
     return lambda rs: tuple(rs.term(key).split("|")) if rs.term(key) else ()
 
 
-verbs.declare(common.ACT, usage=lambda rs: f"act [ACTOR] {rs.term('act_cost') or 'COST'} TEXT",
-              rules=lambda rs: rs.term("act_rules"),
+verbs.declare(common.ACT, rules=lambda rs: rs.term("act_rules"),
               summary="any other action: spend its cost and log what it was",
               examples=_examples("act_examples"), positionals=("actor?", "cost", "text"))
 verbs.declare(common.REACT,
-              usage=lambda rs: f"react ACTOR {rs.term('react_cost') or 'N'} TEXT",
               rules=lambda rs: rs.term("react_rule"),
               summary="a reaction outside the acting actor's turn, paying its cost",
               examples=lambda rs: (f"react {rs.term('react_example')}",)

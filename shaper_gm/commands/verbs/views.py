@@ -46,7 +46,7 @@ def _recall_outcomes(session, count: int) -> None:
 verbs = VerbTable()
 
 
-@verbs.command("show", group="view", usage="show [ACTOR]", logged=False,
+@verbs.command("show", group="view", logged=False,
                summary="the turn order table, or one actor in full",
                examples=("show", "show josh"), positionals=("actor?",))
 def show(ctx: Context) -> Outcome:
@@ -59,7 +59,7 @@ def show(ctx: Context) -> Outcome:
     return Outcome(view=ActorView(ctx.state, who, ctx.library, ctx.ruleset))
 
 
-@verbs.command("map", group="view", usage="map", logged=False,
+@verbs.command("map", group="view", logged=False,
                rules=lambda rs: rs.term("map_rules"),
                summary="the battlefield grid with every actor and where they stand",
                examples=("map",))
@@ -67,7 +67,7 @@ def map_(ctx: Context) -> Outcome:
     return Outcome(view=MapView(ctx.state, ctx.ruleset))
 
 
-@verbs.command("order", group="view", usage="order", logged=False,
+@verbs.command("order", group="view", logged=False,
                rules=lambda rs: rs.term("order_rules"),
                summary="the turn order: who acts, and each actor's resources and effects",
                examples=("order",), aliases=("status",))
@@ -75,7 +75,7 @@ def order(ctx: Context) -> Outcome:
     return Outcome(view=OrderView(ctx.state))
 
 
-@verbs.command("log", group="view", usage="log [N]", logged=False,
+@verbs.command("log", group="view", logged=False,
                summary="the last N resolved commands, each with its outcome (all with no N)",
                examples=("log", "log 10"), positionals=("number?",))
 def log(ctx: Context) -> Outcome:
@@ -95,7 +95,7 @@ def log(ctx: Context) -> Outcome:
                                 tuple(f.events for f in shown)))
 
 
-@verbs.command("help", group="view", usage="help [COMMAND]", logged=False, aliases=("?",),
+@verbs.command("help", group="view", logged=False, aliases=("?",),
                summary="the list of commands, one command in full, or the rulesets",
                examples=("help", "help attack", "help rulesets"), positionals=("verb?",))
 def help_(ctx: Context) -> Outcome:

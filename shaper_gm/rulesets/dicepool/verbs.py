@@ -33,8 +33,7 @@ AIM = (flag("with", "text", metavar="WEAPON", completes="weapon",
 
 verbs.declare(
     ATTACK, aliases=("a", "hit"), rules="P1, P3, P4, P7-P9, P11, P12",
-    usage="attack [ATTACKER] TARGET [--with WEAPON] [--ability ABILITY] [--dice N] "
-          "[--damage-bonus N] [--roll FACES] [--damage FACES]",
+    words={"actor": "ATTACKER"},
     summary="basic attack: roll the pool against AC - proficiency; the margin sets the "
             "damage dice; failures leave the pool",
     examples=("attack barry", "attack freya barry --roll 4,6,2,5,1 --damage 3,7",
@@ -44,7 +43,7 @@ verbs.declare(
                       help="the GM's bonus to this attack's damage (P8)"),
            *slot_flags(ATTACK_SLOTS)))
 
-verbs.declare(MOVE, aliases=("mv",), rules="P6, P10", usage="move [ACTOR] SQUARE",
+verbs.declare(MOVE, aliases=("mv",), rules="P6, P10",
               summary=lambda rs: f"move up to the actor's speed ({rs.numbers.speed} m); a "
                                  f"diagonal step costs {rs.numbers.diagonal_m} m",
               examples=("move C4", "move freya C4"), positionals=("actor?", "zone"))
@@ -70,7 +69,6 @@ def read_prepare(ctx: Context) -> Request:
 
 verbs.declare(
     PREPARE, parse=read_prepare, rules="P6, P11",
-    usage="prepare [ACTOR] TEXT [--against ATTACKER] [--with WEAPON]",
     summary="declare a condition: a dodge (+half DEX AC against the named attacker) or an "
             "action to take later as a reaction",
     examples=("prepare if Barry attacks me with his halberd, I dodge --against barry "
@@ -82,34 +80,30 @@ verbs.declare(
                            choices=tuple(sorted(rs.library.weapons)),
                            help="only its attacks with this weapon")))
 
-verbs.declare(WIELD, aliases=("draw",), rules="P6, P7", usage="wield [ACTOR] WEAPON",
+verbs.declare(WIELD, aliases=("draw",), rules="P6, P7",
               summary="take another carried weapon in hand (an action)",
               examples=("wield dagger", "wield kit dagger"), positionals=("actor?", "weapon"))
 
 verbs.declare(ABILITY, rules="P3, P4, P12",
-              usage="ability [ACTOR] ABILITY [--dt N] [--dice N] [--roll FACES]",
               summary="use an ability: its actions, a pool test if it has one, the dice it "
                       "discards; a reaction ability outside the actor's turn",
               examples=("ability rally", "ability odo parry --dt 2"),
               positionals=("actor?", "ability"), slots=POOL_SLOT, flags=TEST)
 
 verbs.declare(ACT, rules="P3, P6",
-              usage="act [ACTOR] action|N TEXT [--dt N] [--dice N] [--roll FACES]",
+              words={"cost": "action|N"},
               summary="any other action (a skill, a generic action); --dt makes it a pool test",
               examples=("act action pull the lever", "act freya action climb the wall --dt 2"),
               positionals=("actor?", "cost", "text"), slots=POOL_SLOT, flags=TEST)
 
 verbs.declare(REACT, rules="P3, P4, P11",
-              usage="react ACTOR action|N TEXT [--dt N] [--dice N] [--roll FACES]",
+              words={"cost": "action|N"},
               summary="take a prepared action outside one's turn, the one TEXT names; a roll "
                       "adds CON dice after",
               examples=("react odo action shove him back", "react kit action shoot --dt 2"),
               positionals=("actor", "cost", "text"), slots=POOL_SLOT, flags=TEST)
 
 verbs.extend("add", before="count",
-             usage="add ID [--as TEMPLATE] [--side SIDE] [--at ZONE] [--name TEXT] [--hp N] "
-                   "[--stat NAME=N]... [--prof WEAPON=N]... [--weapon WEAPON]... "
-                   "[--holding WEAPON] [--ability ABILITY]... [--count N]",
              flags=(flag("prof", "text", repeat=True, metavar="WEAPON=N",
                          help="weapon proficiency (P2, P7, P8)"),
                     flag("weapon", "text", repeat=True, metavar="WEAPON",
@@ -119,14 +113,13 @@ verbs.extend("add", before="count",
                     flag("ability", "text", repeat=True, metavar="ABILITY",
                          help="an ability (P12)")))
 
-verbs.extend("damage", rules="P8", usage="damage TARGET N [--direct]",
+verbs.extend("damage", rules="P8",
              summary="take N hit points off the target: all damage is direct here (P8)",
              flags=(flag("direct", help="straight off HP, as all dice-pool damage is (P8)"),))
 
 
 @verbs.command("odds", group="gm", logged=False, rules="P1, P3, P4, P7, P8, P11, P12",
-               usage="odds [ATTACKER] TARGET [--with WEAPON] [--ability ABILITY] [--dice N] "
-                     "[--json]",
+               words={"actor": "ATTACKER"},
                summary="exact chance to hit with the current pool, and the margin, damage "
                        "and pool left after the roll",
                examples=("odds barry", "odds barry freya --dice 2", "odds barry --json"),

@@ -56,15 +56,12 @@ BOON = (flag("boon", "int", metavar="N", help="points of boon: +1d4 each (D15)")
         flag("bane", "int", metavar="N", help="points of bane: -1d4 each (D15)"))
 DAMAGE_BONUS = flag("damage-bonus", "int", metavar="N",
                     help="the GM's wounds added to each application of the strike's (D16)")
-STRIKE_USAGE = ("[ACTOR] TARGET [--with WEAPON] [--boon N] [--bane N] [--damage-bonus N] "
-                "[--roll FACES] [--dodge FACES] [--pierce FACES]")
 AIM = (flag("with", "text", metavar="WEAPON", completes="weapon",
             help="a weapon in hand (default: the first in hand, else a fist)"),
        *BOON, DAMAGE_BONUS)        # what a strike and its odds both take
 STRIKE_FLAGS = (*AIM, *slot_flags(STRIKE_SLOTS))
 for _action, _power in ((C.STRIKE, False), (C.POWER_STRIKE, True)):
-    verbs.declare(_action, usage=f"{_action.name} {STRIKE_USAGE}",
-                  rules="D11-D20" + (", D17" if _power else ""),
+    verbs.declare(_action, rules="D11-D20" + (", D17" if _power else ""),
                   summary=ap(_action.name, lambda n, power=_power: (
                       "hit test, pierce check against armor value, wounds" + (
                           f": {counted(n.power_strike_wounds, 'extra wound')}, "
@@ -76,8 +73,6 @@ for _action, _power in ((C.STRIKE, False), (C.POWER_STRIKE, True)):
                   positionals=("actor?", "target"), slots=STRIKE_SLOTS, flags=STRIKE_FLAGS)
 verbs.declare(C.GRAPPLE, rules="D11, D24", positionals=("actor?", "target"), slots=TEST_SLOTS,
               flags=(*BOON, *slot_flags(TEST_SLOTS)),
-              usage="grapple [ACTOR] TARGET [--boon N] [--bane N] [--roll FACES] "
-                    "[--dodge FACES]",
               summary=ap("grapple", "grab a creature you threaten, with a hand free"),
               examples=("grapple gob", "grapple freya skeleton --roll 5 --dodge 2"))
 PUSH_SLOTS = slots("roll", "dodge", "grab")
@@ -95,7 +90,6 @@ verbs.declare(C.PUSH, rules="D8, D11, D25, D29", positionals=("actor?", "target"
 verbs.declare(C.GRAB_LEDGE, rules="D8, D14, D29", positionals=("actor?",), slots=slots("grab"),
               flags=(flag("tiles", "int", metavar="N", help="tiles it was forced (default 1)"),
                      *slot_flags(slots("grab"))),
-              usage="grab-ledge [ACTOR] [--tiles N] [--grab FACES]",
               summary=ap("grab-ledge", lambda n: "a reaction when forced past a ledge: check "
                                                  f"1d{n.ledge_die} + {n.ledge_score} vs "
                                                  f"{n.ledge_base} + tiles"),
@@ -106,7 +100,6 @@ for _action, _summary in ((A.MOVE, "move up to one of your travel speeds in tile
     verbs.declare(_action, rules="D21, D24", positionals=("actor?", "zone"),
                   flags=(flag("speed", "text", metavar="NAME", completes="speed",
                               help="a travel speed on its sheet (default: the first)"),),
-                  usage=f"{_action.name} [ACTOR] TILE [--speed NAME]",
                   summary=ap(_action.name, _summary),
                   examples=(f"{_action.name} C3", f"{_action.name} bat E3 --speed fly"))
 
@@ -125,7 +118,6 @@ verbs.declare(A.INTERACT, rules="D22", positionals=("actor?", "text"), parse=act
                           help="take a carried weapon in hand"),
                      flag("stow", "text", metavar="WEAPON", completes="held",
                           help="put a held weapon away")),
-              usage="interact [ACTOR] TEXT [--draw WEAPON] [--stow WEAPON]",
               summary=ap("interact", "open a door, drink a potion, draw or stow a weapon, ..."),
               examples=("interact opens the door", "interact alberich --draw maul",
                         "interact freya --stow longsword"))
@@ -135,10 +127,10 @@ for _action, _rules, _summary in (
          lambda n: f"above stress capacity, relieve {n.deep_breath_relief} stress"),
         (A.FOCUS, "D27", lambda n: f"regain {n.focus_regain} arca, up to twice your wisdom")):
     verbs.declare(_action, rules=_rules, positionals=("actor?",),
-                  usage=f"{_action.name} [ACTOR]", summary=ap(_action.name, _summary),
+                  summary=ap(_action.name, _summary),
                   examples=(_action.name, f"{_action.name} freya"))
 verbs.declare(A.READY, rules="D8, D9", positionals=("actor?", READY_ROLE),
-              usage="ready [ACTOR] ACTION",
+              words={READY_ROLE: "ACTION"},
               summary=ap("ready", "hold an action; take it as a reaction until the round ends"),
               examples=("ready strike", "ready freya power-strike"))
 SPELL_SLOTS = slots("roll", "resist")
@@ -147,8 +139,6 @@ verbs.declare(spells.SPELLCAST, aliases=("cast",), rules="D18, D27, D28",
               flags=(flag("arca", "int", metavar="N",
                           help="extra arca to overcome the defender, spent hit or miss (D28)"),
                      *slot_flags(SPELL_SLOTS)),
-              usage="spellcast [ACTOR] SPELL [TARGET] [--arca N] [--roll FACES] "
-                    "[--resist FACES]",
               summary="the spell's AP: pay its arca (ambient first), spell attack if it has one",
               examples=("spellcast firebolt skeleton --arca 1", "spellcast alberich mend",
                         "spellcast alberich frost-touch gob --roll 7 --resist 2"))
@@ -157,10 +147,6 @@ verbs.declare(spells.SPELLCAST, aliases=("cast",), rules="D18, D27, D28",
 
 verbs.extend(
     "add", before="count",
-    usage="add ID [--as TEMPLATE] [--side SIDE] [--at ZONE] [--name TEXT] [--hp N] "
-          "[--stat NAME=N]... [--prof NAME=RANK]... [--vulnerable TYPE=N]... "
-          "[--resist TYPE=N]... [--immune TYPE]... [--weapon ITEM]... [--holding ITEM]... "
-          "[--spell SPELL]... [--speed NAME=N]... [--count N]",
     summary="add an actor from a template, or the ruleset's default sheet; mid-round, it "
             "joins with full AP (D1)",
     flags=tuple(flag(name, "text", repeat=True, metavar=metavar, completes=f"add-{name}",
@@ -174,7 +160,7 @@ verbs.extend(
         ("spell", "SPELL", "a spell it knows (D28)"),
         ("speed", "NAME=N", "a travel speed (D21)"))))
 verbs.extend(
-    "damage", rules="D18-D20", usage="damage TARGET N [--type TYPE] [--criticals N] [--direct]",
+    "damage", rules="D18-D20",
     summary="deal N wounds like a hit: of a type (D20), again per critical (D18)",
     examples=("damage skeleton 3 --type B", "damage gob 2 --criticals 1",
               "damage freya 4 --direct"),
@@ -197,7 +183,7 @@ verbs.extend("pass", summary="give up every AP left this round, on your turn or 
              examples=("pass", "pass freya"))
 
 
-@verbs.command("ambient", group="gm", rules="D28", positionals=("arca",), usage="ambient N",
+@verbs.command("ambient", group="gm", rules="D28", positionals=("arca",), words={"arca": "N"},
                summary="set the encounter's ambient arca (spells pay their baseline from it "
                        "first)", examples=("ambient 3", "ambient 0"))
 def ambient(ctx: Context) -> Outcome:

@@ -40,9 +40,7 @@ AIM = (flag("with", "text", metavar="WEAPON", completes="weapon",
 
 verbs.declare(
     ATTACK, aliases=("a", "hit"), rules="R1-R8",
-    usage=f"attack [ATTACKER] TARGET [--with WEAPON] [--type {TYPES}] [--power N] "
-          "[--damage-bonus N] [--react TARGET=block|dodge]... [--block FACES]... "
-          "[--dodge FACES]... [--crit FACES] [--to TILE]",
+    words={"actor": "ATTACKER"},
     summary="attack: the defender may block or dodge, then a critical roll and damage",
     examples=("attack bo", "attack ann bo --react bo=block --react bo=block --block 5 "
               "--block 11 --crit 16",
@@ -52,25 +50,23 @@ verbs.declare(
            flag("to", "text", metavar="TILE", completes="zone",
                 help="where the defender goes if a dodge succeeds (R4)")))
 
-verbs.declare(MOVE, usage="move [ACTOR] TILE", rules="R10", aliases=("mv",),
+verbs.declare(MOVE, rules="R10", aliases=("mv",),
               summary="the turn's move: to a free tile up to the creature's speed in metres "
                       "(diagonals count 1)",
               examples=("move C4", "move ann C4"), positionals=("actor?", "zone"))
 
-verbs.declare(SHIELD, usage="shield [ACTOR]", rules="R7, R12", aliases=("raise",),
+verbs.declare(SHIELD, rules="R7, R12", aliases=("raise",),
               summary="raise a shield (the action): it soaks damage first until depleted "
                       "or the creature's next turn",
               examples=("shield", "shield bo"), positionals=("actor?",))
 
-verbs.extend("add", before="count", usage="add ID [--as TEMPLATE] [--side SIDE] [--at ZONE] "
-             "[--name TEXT] [--hp N] [--stat NAME=N]... [--weapon ITEM]... [--shield ITEM] "
-             "[--count N]",
+verbs.extend("add", before="count",
              flags=(flag("weapon", "text", repeat=True, metavar="ITEM", completes="attack",
                          help="a weapon or spell it carries; the first is its default (R1)"),
                     flag("shield", "text", metavar="ITEM", completes="shield",
                          help="a shield it can raise (R12)")))
 
-verbs.extend("damage", rules="R6-R8", usage=f"damage TARGET N [--type {TYPES}] [--direct]",
+verbs.extend("damage", rules="R6-R8",
              summary="deal N damage of a type through armor and shield, like a hit without "
                      "a block",
              examples=("damage bo 12", "damage bo 8 --type true", "damage ann 5 --direct"),

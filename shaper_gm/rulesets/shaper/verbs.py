@@ -75,7 +75,7 @@ verbs.declare(
               "attack reaver monica,josh --skill overswing --damage-bonus 2"),
     positionals=("actor?", "targets"), slots=SLOTS, flags=(*ATTACK_FLAGS, *DICE_FLAGS))
 
-verbs.declare(SKILL, rules="S21-S24, S26", usage="skill [ACTOR] SKILL [TARGET] [--sp]",
+verbs.declare(SKILL, rules="S21-S24, S26",
               summary="use a skill on its own; --sp pays with SP, also off-turn",
               examples=("skill monica step-up brute", "skill brute retreat --sp"),
               positionals=("actor?", "skill", "target?"),
@@ -90,35 +90,31 @@ verbs.declare(
     examples=("cast taylor charm monica", "cast energy-shield --sp",
               "cast spell raider --roll 4,4,5"), flags=(*ATTACK_FLAGS, *DICE_FLAGS))
 
-verbs.declare(MOVE, usage="move [ACTOR] ZONE", rules="S10, S12", aliases=("mv",),
+verbs.declare(MOVE, rules="S10, S12", aliases=("mv",),
               summary="move to a zone: one Major action per Short distance",
               examples=("move C4", "move monica C4"), positionals=("actor?", "zone"))
-verbs.declare(ENGAGE, usage="engage [ACTOR] TARGET", rules="S11, S14",
+verbs.declare(ENGAGE, rules="S11, S14",
               summary="engage someone in your zone (Minor); joins their engagement",
               examples=("engage goblin-1", "engage minion monica"),
               positionals=("actor?", "target"))
-verbs.declare(DISENGAGE, usage="disengage [ACTOR]", rules="S14",
+verbs.declare(DISENGAGE, rules="S14",
               summary="leave your engagement (Minor); you stay in your zone",
               examples=("disengage", "disengage goblin-1"), positionals=("actor?",))
-verbs.declare(DRAW, usage="draw [ACTOR] ITEM", rules="S19, S19a",
+verbs.declare(DRAW, rules="S19, S19a",
               summary="draw a weapon or shield into a free hand (Minor)",
               examples=("draw longbow", "draw monica longsword"),
               positionals=("actor?", "item"))
-verbs.declare(SHEATHE, usage="sheathe [ACTOR] ITEM", rules="S19", aliases=("stow",),
+verbs.declare(SHEATHE, rules="S19", aliases=("stow",),
               summary="put a held item away (Minor)", examples=("sheathe longbow",),
               positionals=("actor?", "held-item"))
-verbs.declare(RAISE, usage="raise [ACTOR]", rules="S20",
+verbs.declare(RAISE, rules="S20",
               summary="raise your shield (Minor): +Evasion until your next turn starts",
               examples=("raise", "raise monica"), positionals=("actor?",))
-verbs.declare(RELOAD, usage="reload [ACTOR]", rules="S19",
+verbs.declare(RELOAD, rules="S19",
               summary="reload a held weapon that needs it, e.g. a crossbow (Minor)",
               examples=("reload", "reload raider"), positionals=("actor?",))
 
 verbs.extend("add", before="count",
-             usage="add ID [--as TEMPLATE] [--side SIDE] [--at ZONE] [--name TEXT] [--hp N] "
-                   "[--stat NAME=N]... [--level N] [--vigor N] [--finesse N] [--mentality N] "
-                   "[--weapon ITEM]... [--shield] [--armor ITEM] [--skill SKILL[:LEVEL]]... "
-                   "[--holding ITEM]... [--count N]",
              flags=(flag("level", "int", help="its level (S29)"),
                     flag("vigor", "int", help="Vigor points (S27, S28)"),
                     flag("finesse", "int", help="Finesse points (S27, S28)"),
@@ -135,7 +131,6 @@ verbs.extend("add", before="count",
                          help="what it has in hand when the fight starts (S19a)")))
 
 verbs.extend("damage", rules="S7, S8",
-             usage="damage TARGET N [--magic] [--pierce N] [--defense FACES] [--direct]",
              summary="deal N damage through the target's Defense, like a hit",
              examples=("damage goblin-1 6", "damage josh 7 --magic --pierce 1",
                        "damage josh 3 --direct"),

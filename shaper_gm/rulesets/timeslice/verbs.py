@@ -55,17 +55,17 @@ verbs.declare(
     flags=lambda rs: (*_aim(rs), flag("nonlethal", help="at 0 HP a non-player is unconscious "
                                                         "(T13)"),
                       *slot_flags(ATTACK_SLOTS, react=True)))
-verbs.declare(MOVE, aliases=("mv",), rules="T7, T17", usage="move [ACTOR] UNIT",
+verbs.declare(MOVE, aliases=("mv",), rules="T7, T17",
               summary=lambda rs: f"move to a unit: {rs.numbers.cost('move')} TS per move of up "
                                  f"to {rs.numbers.move_units} units (diagonals count "
                                  f"{rs.numbers.diagonal_step})",
               examples=("move C4", "move kara D3"), positionals=("actor?", "zone"))
-verbs.declare(TEND, rules="T14", usage="tend [ACTOR] TARGET",
+verbs.declare(TEND, rules="T14",
               summary=lambda rs: f"tend a dying character with a medical kit "
                                  f"({rs.numbers.cost('tend')} TS; free once the fight is "
                                  "over): it stops dying",
               examples=("tend kara", "tend ida kara"), positionals=("actor?", "target"))
-verbs.declare(DRAW, rules="T7, T11", usage="draw [ACTOR] WEAPON",
+verbs.declare(DRAW, rules="T7, T11", words={"item": "WEAPON"},
               summary=lambda rs: f"draw a carried weapon ({rs.numbers.cost('draw')} TS), or "
                                  f"pick a dropped one up ({rs.numbers.cost('pick_up')} TS)",
               examples=("draw knife", "draw kara sword"), positionals=("actor?", "item"))
@@ -88,7 +88,6 @@ def odds(ctx: Context) -> Outcome:
 
 
 @verbs.command("surprise", group="setup", rules="T1, T2, T16", positionals=("group",),
-               usage="surprise GROUP [--roll FACES]... [--notice FACES]...",
                summary="GROUP springs a surprise: whoever of the others rolls [U] below the "
                        "average of GROUP's [Q] rolls gains no TS in round 1",
                examples=("surprise enemies",
@@ -103,7 +102,8 @@ def surprise(ctx: Context) -> Outcome:
 
 # --- the GM's time and conditions (T14, T15) -----------------------------------------------
 
-@verbs.command("wait", group="gm", rules="T15", usage="wait MINUTES", positionals=("text",),
+@verbs.command("wait", group="gm", rules="T15", positionals=("text",),
+               words={"text": "MINUTES"},
                summary="let time pass: every dying timer counts it down (2 or 0.5 are "
                        "minutes, 30s seconds); once the fight is over the timers stop",
                examples=("wait 2", "wait 30s"))
@@ -116,7 +116,7 @@ def wait(ctx: Context) -> Outcome:
                    request=request.with_args(text=duration_text(seconds)))
 
 
-@verbs.command("wake", group="gm", rules="T14", usage="wake ACTOR", positionals=("actor",),
+@verbs.command("wake", group="gm", rules="T14", positionals=("actor",),
                summary="wake an unconscious combatant that has HP again",
                examples=("wake ida",))
 def wake(ctx: Context) -> Outcome:
@@ -124,7 +124,7 @@ def wake(ctx: Context) -> Outcome:
     return Outcome(*harm.wake(ctx.state, request.actor), request=request)
 
 
-@verbs.command("stabilise", group="gm", rules="T14", usage="stabilise ACTOR",
+@verbs.command("stabilise", group="gm", rules="T14",
                aliases=("stabilize",), positionals=("actor",),
                summary="a dying character stops dying (0 HP, unconscious), as tending does, "
                        "by the GM's word", examples=("stabilise kara",))
@@ -149,7 +149,7 @@ verbs.extend("add", before="count",
                     flag("npc", help="not a player character: dead at 0 HP (T13)"),
                     flag("holding", "text", metavar="WEAPON|none", completes="held",
                          help="in hand at the start (default: the first weapon)")))
-verbs.extend("damage", rules="T12-T14", usage="damage TARGET N [--direct] [--nonlethal]",
+verbs.extend("damage", rules="T12-T14",
              summary="N damage like a hit: less DR, 0 HP by T13; a dying target loses a "
                      "minute of its timer instead (T14)",
              examples=("damage guard 6", "damage kara 4 --direct", "damage guard 20 --nonlethal"),
