@@ -277,17 +277,19 @@ def revise(ctx: Any, **changes: Any) -> Any:
     """`dataclasses.replace(ctx, **changes)`, at a fraction of its cost for a context
     with nothing to re-check (no `__post_init__`, every field set by `__init__`): the
     fields are copied as they are, not passed through `__init__` again."""
-    names = _COPYABLE.get(type(ctx))
+    cls = ctx.__class__
+    names = _COPYABLE.get(cls)
     if names is None:
-        names = _COPYABLE[type(ctx)] = _copyable(type(ctx))
-    if not names.issuperset(changes):
+        names = _COPYABLE[cls] = _copyable(cls)
+    if not changes.keys() <= names:
         return dataclasses.replace(ctx, **changes)
-    copy = object.__new__(type(ctx))
-    object.__setattr__(copy, "__dict__", ctx.__dict__ | changes)    # a record refuses `=`
+    copy = _new(cls)
+    _set(copy, "__dict__", ctx.__dict__ | changes)    # a record refuses `=`
     return copy
 
 
 _COPYABLE: dict[type, frozenset[str]] = {}
+_new, _set = object.__new__, object.__setattr__
 
 
 def _copyable(cls: type) -> frozenset[str]:

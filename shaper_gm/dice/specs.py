@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import field
 from functools import lru_cache
+from typing import NamedTuple
 
 from shaper_gm.records import record
 
@@ -22,9 +23,9 @@ from .roll import Roll, basic_roll, roll
 from .sources import DiceSource
 
 
-@record
-class Total:
-    """A summed roll as odds see it."""
+class Total(NamedTuple):
+    """A summed roll as odds see it. A named tuple, not a record: odds make and compare
+    thousands of them, and a tuple is made, hashed and compared in C from the first."""
 
     total: int
     automatic: str | None = None

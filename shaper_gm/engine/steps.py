@@ -174,7 +174,7 @@ class _BranchTape(Tape):
     a fraction at every step)."""
 
     exact = True
-    __slots__ = ("script", "at", "ways", "whole", "fresh", "_decide", "_made")
+    __slots__ = ("script", "scripted", "at", "ways", "whole", "fresh", "_decide", "_made")
 
     def __init__(self, decide: Callable[[Ask], str]) -> None:
         self._decide = decide
@@ -183,6 +183,7 @@ class _BranchTape(Tape):
     def replay(self, script: tuple[int, ...]) -> _BranchTape:
         """The tape for one run of the step from the situation: `script` first."""
         self.script = script
+        self.scripted = len(script)
         self.at = 0
         self.ways = 1
         self.whole = 1
@@ -193,12 +194,13 @@ class _BranchTape(Tape):
              index: int | None = None) -> Any:
         last = _LAST
         outcomes, whole = last[1] if spec is last[0] else _outcomes(spec)
-        if self.at < len(self.script):
-            value, ways = outcomes[self.script[self.at]]
+        at = self.at
+        self.at = at + 1
+        if at < self.scripted:
+            value, ways = outcomes[self.script[at]]
         else:
             self.fresh.append(len(outcomes))
             value, ways = outcomes[0]
-        self.at += 1
         self.ways *= ways
         self.whole *= whole
         return value
@@ -269,12 +271,12 @@ def branches(s: Step, ctx: Any, decide: Callable[[Ask], str],
     rolls it met first as scripts to run, so a step runs once per branch."""
     out: list[tuple[Any, int, int]] = []
     pending: list[tuple[int, ...]] = [()]
-    situation = _BranchTape(decide)            # one per situation: what `once` made
+    tape = _BranchTape(decide)            # one per situation: what `once` made
+    fn, replay, keep = s.fn, tape.replay, out.append
     while pending:
         script = pending.pop()
-        tape = situation.replay(script)
-        result = s.fn(ctx, tape)
-        out.append((result, tape.ways, tape.whole))
+        replay(script)
+        keep((fn(ctx, tape), tape.ways, tape.whole))
         if not tape.fresh:
             continue
         ahead = prod(tape.fresh) if len(out) == 1 else 0     # the first path multiplied
@@ -332,23 +334,24 @@ class _Merged:
         self.whole = 1
 
     def add(self, branched: list[tuple[Any, int, int]], weight: int) -> None:
-        index, ways, cleared = self.index, self.ways, self.cleared
+        index, ways, contexts, cleared = self.index, self.ways, self.contexts, self.cleared
+        whole, kept = self.whole, self.kept
         for result, count, of in branched:
-            if self.whole % of:
-                scale = lcm(self.whole, of) // self.whole
+            if whole % of:
+                scale = lcm(whole, of) // whole
                 ways[:] = [w * scale for w in ways]
-                self.whole *= scale
-            count *= weight * (self.whole // of)
+                whole = self.whole = whole * scale
+            count *= weight * (whole // of)
             if cleared:
                 kind = type(result)
-                key = (kind, (self.kept.get(kind) or self._kept(kind))(result))
+                key = (kind, (kept.get(kind) or self._kept(kind))(result))
             else:
                 key = result
             at = index.get(key)
             if at is None:
                 index[key] = len(ways)
                 ways.append(count)
-                self.contexts.append(revise(result, **cleared) if cleared else result)
+                contexts.append(revise(result, **cleared) if cleared else result)
             else:
                 ways[at] += count
 
