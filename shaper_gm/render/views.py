@@ -185,9 +185,11 @@ def pack(words: list[str], width: int, *, sep: str = " ", first: str = "",
     `first`, the others with `indent`."""
     lines: list[str] = []
     line, fresh = first, True
-    for word in words:
+    mark = len(sep.rstrip())            # what a line that breaks carries at its end
+    for i, word in enumerate(words):
         joined = line + ("" if fresh else sep) + word
-        if fresh or len(joined.rstrip()) <= width:
+        room = width - (mark if i < len(words) - 1 else 0)
+        if fresh or len(joined.rstrip()) <= room:
             line, fresh = joined, False
             continue
         lines.append((line + sep.rstrip()).rstrip())     # ``R4 Dodge ·``: the list goes on
