@@ -9,6 +9,7 @@ and line.
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -17,8 +18,13 @@ from shaper_gm.content.yamlio import YamlError, load_yaml_file
 
 ENV_VAR = "SHAPER_GM_CONTENT"
 
-__all__ = ["ENV_VAR", "ContentFile", "content_root", "folder_files", "good_id",
-           "read_sheet_file", "read_yaml", "ruleset_files", "ruleset_folder", "yaml_message"]
+__all__ = ["DECLARATIONS", "ENV_VAR", "ContentFile", "content_root", "declaration",
+           "folder_files", "good_id", "read_sheet_file", "read_yaml", "ruleset_files",
+           "ruleset_folder", "yaml_message"]
+
+# Files at the top of a ruleset's folder that declare how the ruleset plays and looks
+# (its verbs, its screen, the kinds of its items) rather than holding items.
+DECLARATIONS = frozenset({"verbs.yaml", "screen.yaml", "kinds.yaml"})
 
 
 class ContentFile(NamedTuple):
@@ -61,9 +67,33 @@ def display_name(path: Path, folder: Path) -> str:
 
 
 def folder_files(folder: Path) -> list[ContentFile]:
-    """Every YAML file under `folder`, sorted by path."""
-    return [ContentFile(path.relative_to(folder).parts, display_name(path, folder), path)
-            for path in sorted(folder.rglob("*.yaml"))]
+    """Every YAML file of items and numbers under `folder`, sorted by path (the
+    declaration files at its top are read on their own, `declaration`)."""
+    return [ContentFile(rel, display_name(path, folder), path)
+            for path in sorted(folder.rglob("*.yaml"))
+            if not ((rel := path.relative_to(folder).parts) and len(rel) == 1
+                    and rel[0] in DECLARATIONS)]
+
+
+def declaration(ruleset_id: str, name: str, root: str | Path | None = None
+                ) -> tuple[str, Any] | None:
+    """(display name, parsed data) of the declaration file `name` (``verbs.yaml``) of a
+    ruleset's folder, or None when the ruleset has none; a ContentError in one line when
+    it cannot be read. Read once per folder and file."""
+    assert name in DECLARATIONS, name
+    return _declaration(ruleset_folder(ruleset_id, root), name)
+
+
+@lru_cache(maxsize=64)
+def _declaration(folder: Path, name: str) -> tuple[str, Any] | None:
+    path = folder / name
+    if not path.is_file():
+        return None
+    display = display_name(path, folder)
+    try:
+        return display, read_yaml(path, display)
+    except (YamlError, UnicodeDecodeError) as exc:
+        raise ContentError([yaml_message(exc, display, None)]) from None
 
 
 def read_sheet_file(path: str | Path) -> tuple[str, str, Any]:
