@@ -1,0 +1,383 @@
+"""The small safe expression language a ruleset written as data computes with.
+
+An expression is parsed once, when its ruleset loads, into a tree of closures; running
+it never calls `eval` and reads nothing but the names it is given. It has whole numbers
+(every division rounds down: the d20 rulings' G2), true/false, quoted words, names
+(`target.ac`, `str_mod`), dice terms (`2d6`, `d20`), arithmetic (`+ - * / %`),
+comparisons (`== != < <= > >=`), `and`, `or`, `not`, membership (`'fire' in resist`)
+and the functions `min`, `max`, `abs` and `if(test, then, else)`.
+
+Dice are terms of a sum (`1d8 + str_mod`, `2d6 - 1`): `Compiled.dice(env)` gives the
+dice and the number the rest adds up to, for a roll step to roll; a number reads no
+dice (`Compiled.value(env)`). A text that is not an expression, too long, too deeply
+nested or with a number too large is refused with `ExprError` naming what is wrong.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+
+from shaper_gm.engine.limits import MAX_NUMBER
+
+MAX_LENGTH = 500             # characters in one expression
+MAX_DEPTH = 40               # nesting of brackets, operators and calls
+MAX_DIGITS = 9               # digits of one number written in an expression
+
+Env = Mapping[str, Any]
+Node = Callable[[Env], Any]
+
+_TOKEN = re.compile(r"""
+    \s*(?:
+      (?P<dice>\d*d\d+)(?![a-z0-9_])
+    | (?P<int>\d+)
+    | (?P<name>[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*)
+    | (?P<word>'[^']*')
+    | (?P<op>==|!=|<=|>=|[-+*/%<>(),])
+    )""", re.VERBOSE)
+_KEYWORDS = {"and", "or", "not", "in", "true", "false"}
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "==": lambda a, b: a == b, "!=": lambda a, b: a != b,
+    "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+    "in": lambda a, b: a in b}
+
+
+class ExprError(ValueError):
+    """An expression that cannot be read; the message says what and where."""
+
+
+class DiceTerm(NamedTuple):
+    number: int                  # how many dice
+    sides: int
+    sign: int = 1
+
+
+class Dice(NamedTuple):
+    """What a dice expression comes to in one situation: its dice and a number."""
+
+    terms: tuple[DiceTerm, ...]
+    constant: int
+
+    def text(self) -> str:
+        """``2d6+3``: as dice notation writes it."""
+        parts = [f"{'-' if t.sign < 0 else '+'}{t.number}d{t.sides}" for t in self.terms]
+        if self.constant or not parts:
+            parts.append(f"{self.constant:+d}")
+        return "".join(parts).lstrip("+")
+
+    def doubled(self) -> Dice:
+        """Every die rolled twice, the number once (a critical hit, G11)."""
+        return Dice(tuple(t._replace(number=t.number * 2) for t in self.terms), self.constant)
+
+
+class Compiled(NamedTuple):
+    """A parsed expression: its text, the names it reads, whether it writes dice."""
+
+    text: str
+    names: frozenset[str]
+    has_dice: bool               # dice written in it (a name may hold dice too)
+    run: Node
+
+    def value(self, env: Env) -> Any:
+        return self.run(env)
+
+    def dice(self, env: Env) -> Dice:
+        """What it rolls in this situation: its dice and the number added."""
+        value = self.run(env)
+        if isinstance(value, Dice):
+            return value
+        return Dice((), _number(value))
+
+
+def compile_expr(text: Any) -> Compiled:
+    """`text` parsed, or ExprError saying why not."""
+    if isinstance(text, bool) or isinstance(text, int):
+        value = int(text) if not isinstance(text, bool) else text
+        return Compiled(str(text).lower(), frozenset(), False, lambda env: value)
+    if not isinstance(text, str):
+        raise ExprError(f"expected an expression, got {type(text).__name__}")
+    if len(text) > MAX_LENGTH:
+        raise ExprError(f"an expression of {len(text):,} characters is longer than "
+                        f"{MAX_LENGTH:,}")
+    parser = _Parser(text)
+    run = parser.parse()
+    return Compiled(text.strip(), frozenset(parser.names), parser.dice, run)
+
+
+class _Parser:
+    """Recursive descent over the tokens; each rule returns a closure."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.tokens = self._tokens(text)
+        self.at = 0
+        self.depth = 0
+        self.names: set[str] = set()
+        self.dice = False
+
+    def _tokens(self, text: str) -> list[tuple[str, str, int]]:
+        out, pos = [], 0
+        source = text.lower()
+        while pos < len(source):
+            if source[pos:].strip() == "":
+                break
+            found = _TOKEN.match(source, pos)
+            if not found or found.end() == pos:
+                bad = source[pos:].strip()[:12]
+                raise ExprError(f"cannot read {bad!r} in {text.strip()!r}")
+            kind = found.lastgroup or ""
+            out.append((kind, found.group(kind), found.start(kind)))
+            pos = found.end()
+        return out
+
+    # -- tokens ----------------------------------------------------------------------
+    def peek(self) -> str:
+        return self.tokens[self.at][1] if self.at < len(self.tokens) else ""
+
+    def take(self) -> tuple[str, str, int]:
+        if self.at >= len(self.tokens):
+            raise ExprError(f"{self.text.strip()!r} ends too soon")
+        token = self.tokens[self.at]
+        self.at += 1
+        return token
+
+    def expect(self, op: str) -> None:
+        kind, value, _ = self.take()
+        if value != op:
+            raise ExprError(f"expected {op!r} in {self.text.strip()!r}, found {value!r}")
+
+    def deeper(self) -> None:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise ExprError(f"an expression nested more than {MAX_DEPTH} deep")
+
+    # -- grammar ---------------------------------------------------------------------
+    def parse(self) -> Node:
+        if not self.tokens:
+            raise ExprError("an empty expression")
+        has_dice = any(kind == "dice" for kind, _, _ in self.tokens)
+        node = self.sum(top=True) if has_dice else self.either()
+        if self.at < len(self.tokens) and has_dice:
+            raise ExprError(f"{self.text.strip()!r}: a roll is a sum of dice and numbers; "
+                            "compare its result in a later step")
+        if self.at < len(self.tokens):
+            raise ExprError(f"unexpected {self.peek()!r} in {self.text.strip()!r}")
+        return node
+
+    def either(self) -> Node:
+        left = self.both()
+        while self.peek() == "or":
+            self.take()
+            left = _either(left, self.both())
+        return left
+
+    def both(self) -> Node:
+        left = self.negation()
+        while self.peek() == "and":
+            self.take()
+            left = _both(left, self.negation())
+        return left
+
+    def negation(self) -> Node:
+        if self.peek() == "not":
+            self.take()
+            self.deeper()
+            inner = self.negation()
+            self.depth -= 1
+            return lambda env: not inner(env)
+        return self.comparison()
+
+    def comparison(self) -> Node:
+        left = self.sum()
+        if self.peek() in _COMPARE:
+            word = self.take()[1]
+            right, first = self.sum(), left
+            return lambda env: _compare(word, first(env), right(env))
+        return left
+
+    def sum(self, top: bool = False) -> Node:
+        sign = 1
+        if self.peek() == "-":
+            self.take()
+            sign = -1
+        terms: list[tuple[int, Node]] = []
+        while True:
+            terms.append((sign, self.dice_term() if top and self._dice_next()
+                          else self.product()))
+            if self.peek() not in ("+", "-"):
+                break
+            sign = 1 if self.take()[1] == "+" else -1
+        if len(terms) == 1 and terms[0][0] == 1:
+            return terms[0][1]
+        parts = tuple(terms)
+        return lambda env: _add(parts, env)
+
+    def _dice_next(self) -> bool:
+        return self.at < len(self.tokens) and self.tokens[self.at][0] == "dice"
+
+    def dice_term(self) -> Node:
+        """A dice term of the top-level sum."""
+        _, text, _ = self.take()
+        count_text, sides_text = text.split("d")
+        count = 1 if not count_text else int(count_text) if len(count_text) <= 3 else 0
+        sides = int(sides_text) if len(sides_text) <= 4 else 0
+        if not 1 <= count <= 100 or not 2 <= sides <= 1000:
+            raise ExprError(f"{text}: dice run from 1 to 100 dice of 2 to 1000 sides")
+        if self.peek() in ("*", "/", "%"):
+            raise ExprError(f"{text}: dice only add up in a sum; multiply the number, "
+                            "or double the dice with the step's critical rule")
+        self.dice = True
+        value = Dice((DiceTerm(count, sides),), 0)
+        return lambda env: value
+
+    def product(self) -> Node:
+        left = self.unary()
+        while self.peek() in ("*", "/", "%"):
+            op = self.take()[1]
+            right, first = self.unary(), left
+            left = _arith(op, first, right, self.text)
+        return left
+
+    def unary(self) -> Node:
+        if self.peek() == "-":
+            self.take()
+            self.deeper()
+            inner = self.unary()
+            self.depth -= 1
+            return lambda env: _negated(inner(env))
+        return self.atom()
+
+    def atom(self) -> Node:
+        kind, value, _ = self.take()
+        if kind == "int":
+            if len(value) > MAX_DIGITS:
+                raise ExprError(f"{value[:12]}…: numbers have at most {MAX_DIGITS} digits")
+            number = int(value)
+            return lambda env: number
+        if kind == "word":
+            word = value[1:-1]
+            return lambda env: word
+        if kind == "dice":
+            raise ExprError(f"{value}: dice belong in the sum at the top of a roll, "
+                            "not inside brackets, calls or comparisons")
+        if value == "(":
+            self.deeper()
+            inner = self.either()
+            self.expect(")")
+            self.depth -= 1
+            return inner
+        if kind == "name":
+            if value in ("true", "false"):
+                truth = value == "true"
+                return lambda env: truth
+            if value in _KEYWORDS:
+                raise ExprError(f"unexpected {value!r} in {self.text.strip()!r}")
+            if self.peek() == "(":
+                return self.call(value)
+            self.names.add(value)
+            return lambda env: _read(env, value)
+        raise ExprError(f"unexpected {value!r} in {self.text.strip()!r}")
+
+    def call(self, name: str) -> Node:
+        if name not in _FUNCTIONS:
+            raise ExprError(f"no function {name!r}: the functions are "
+                            f"{', '.join(sorted(_FUNCTIONS))}")
+        self.expect("(")
+        self.deeper()
+        args = [self.either()]
+        while self.peek() == ",":
+            self.take()
+            args.append(self.either())
+        self.expect(")")
+        self.depth -= 1
+        low, high = _ARITY[name]
+        if not low <= len(args) <= high:
+            raise ExprError(f"{name}() takes {low if low == high else f'{low} or more'} "
+                            f"arguments, got {len(args)}")
+        return _FUNCTIONS[name](tuple(args))
+
+
+def _add(parts: tuple[tuple[int, Node], ...], env: Env) -> Any:
+    """A sum; dice anywhere in it (written, or held by a name) make it dice."""
+    number, terms = 0, list[DiceTerm]()
+    for sign, node in parts:
+        value = node(env)
+        if isinstance(value, Dice):
+            value = value if sign > 0 else _negated(value)
+            terms.extend(value.terms)
+            number += value.constant
+        else:
+            number += sign * _number(value)
+    number = _number(number)
+    return Dice(tuple(terms), number) if terms else number
+
+
+def _negated(value: Any) -> Any:
+    if isinstance(value, Dice):
+        return Dice(tuple(t._replace(sign=-t.sign) for t in value.terms), -value.constant)
+    return -_number(value)
+
+
+def _either(left: Node, right: Node) -> Node:
+    return lambda env: bool(left(env) or right(env))
+
+
+def _both(left: Node, right: Node) -> Node:
+    return lambda env: bool(left(env) and right(env))
+
+
+def _compare(word: str, left: Any, right: Any) -> bool:
+    if isinstance(left, Dice) or isinstance(right, Dice):
+        raise ExprError("dice cannot be compared before they are rolled: roll them in a "
+                        "roll step, then compare its total")
+    try:
+        return _COMPARE[word](left, right)
+    except TypeError:
+        raise ExprError(f"cannot compare {left!r} {word} {right!r}") from None
+
+
+def _read(env: Env, name: str) -> Any:
+    try:
+        return env[name]
+    except KeyError:
+        raise ExprError(f"no value named {name!r} here") from None
+
+
+def _number(value: Any) -> int:
+    if isinstance(value, Dice):
+        raise ExprError("dice only add up in a sum: they cannot be multiplied, divided or "
+                        "passed to a function")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ExprError(f"expected a number, got {value!r}")
+    if abs(value) > MAX_NUMBER:
+        raise ExprError(f"{value} is past the largest number, {MAX_NUMBER:,}")
+    return value
+
+
+def _arith(op: str, left: Node, right: Node, text: str) -> Node:
+    if op == "*":
+        return lambda env: _number(_number(left(env)) * _number(right(env)))
+
+    def divide(env: Env) -> int:
+        below = _number(right(env))
+        if below == 0:
+            raise ExprError(f"{text.strip()!r} divides by zero")
+        above = _number(left(env))
+        return above // below if op == "/" else above % below
+    return divide
+
+
+def _if(args: tuple[Node, ...]) -> Node:
+    test, then, other = args
+    return lambda env: then(env) if test(env) else other(env)
+
+
+_FUNCTIONS: dict[str, Callable[[tuple[Node, ...]], Node]] = {
+    "min": lambda args: lambda env: min(_number(a(env)) for a in args),
+    "max": lambda args: lambda env: max(_number(a(env)) for a in args),
+    "abs": lambda args: lambda env: abs(_number(args[0](env))),
+    "if": _if,
+}
+_ARITY = {"min": (1, 16), "max": (1, 16), "abs": (1, 1), "if": (3, 3)}

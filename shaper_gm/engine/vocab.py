@@ -1,0 +1,318 @@
+"""Resolution steps a ruleset writes as data, made into the engine's `Step`s.
+
+A declared action's resolution is a list of steps from a fixed vocabulary, each over
+`Facts` (an immutable mapping of names to numbers, words and truth values): what the
+action starts from (`attacker.str_mod`, `target.ac`, `weapon.damage`) and what earlier
+steps found. The same steps are played (`engine.steps.play`) and run over exact
+distributions (`engine.steps.exact`), so odds and play cannot disagree.
+
+The vocabulary (every key an expression of `engine.expr` unless said):
+
+- ``set: {NAME: EXPR, ...}``: work out values in order, each seeing the ones before;
+  comparisons, degrees, margins and natural-face rules are all sets
+  (``hit: natural == 20 or (natural != 1 and total >= target.ac)``).
+- ``roll: DICE`` with ``slot`` (a word: the dice slot the faces come from), ``into``
+  (a name for the total), optional ``who`` (a name holding the roller's id),
+  ``advantage`` / ``disadvantage`` (truth values: one die rolled twice, the higher or
+  the lower kept; both together cancel, G12), ``double_dice`` (truth: every die rolled
+  twice, the number added once, G11) and ``what`` (words naming the roll).
+- ``reduce: NAME`` with ``type`` (the damage type), ``resist``, ``vulnerable``,
+  ``immune`` (lists of types): immunity makes it 0, resistance halves it rounding down,
+  vulnerability doubles it, in that order (G19).
+- ``note: TEXT`` with optional ``value`` and ``rule``: a line of the breakdown;
+  ``{NAME}`` in the text is replaced by that value.
+- ``when: EXPR`` on any step: the step does nothing unless it holds.
+
+`compile_steps` checks every name a step reads against the names known at that point
+and refuses a mistake (`VocabError`, naming the step and key) when the ruleset loads.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from shaper_gm.engine.expr import Compiled, ExprError, compile_expr
+from shaper_gm.engine.steps import Step
+
+KINDS = ("set", "roll", "reduce", "note")
+_STEP_KEYS = {
+    "set": {"set", "when"},
+    "roll": {"roll", "slot", "into", "who", "advantage", "disadvantage", "double_dice",
+             "what", "when"},
+    "reduce": {"reduce", "type", "resist", "vulnerable", "immune", "when"},
+    "note": {"note", "value", "rule", "when"},
+}
+_NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*")
+_FIELD = re.compile(r"\{([a-z_][a-z0-9_.]*)\}")
+_ONE_DIE = re.compile(r"1?d(\d+)", re.IGNORECASE)
+
+
+# A step made from its declaration, the names it reads and the names it writes.
+Made = tuple[Step, frozenset[str], frozenset[str]]
+
+
+class VocabError(ValueError):
+    """A declared step that cannot be made; `where` locates it (``steps[2].into``)."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}")
+        self.where = where
+        self.message = message
+
+
+class Facts(Mapping[str, Any]):
+    """An immutable mapping of names to values: what the steps know. Equal facts are
+    one situation to exact odds, so they hash by content."""
+
+    __slots__ = ("_values", "_hash")
+
+    def __init__(self, values: Mapping[str, Any] | Iterable[tuple[str, Any]] = ()) -> None:
+        self._values = dict(values)
+        self._hash: int | None = None
+
+    def __getitem__(self, name: str) -> Any:
+        return self._values[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(frozenset(self._values.items()))
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Facts):
+            return self._values == other._values
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Facts({self._values!r})"
+
+    def with_values(self, **values: Any) -> Facts:
+        return Facts({**self._values, **values})
+
+    def only(self, names: frozenset[str]) -> Facts:
+        """These facts without what no later step reads (exact odds merge more)."""
+        return Facts({k: v for k, v in self._values.items() if k in names})
+
+
+def compile_steps(raw: Sequence[Mapping[str, Any]], given: Iterable[str],
+                  keep: Iterable[str] = (), where: str = "steps") -> tuple[Step, ...]:
+    """Steps from their declarations. `given` names the facts the action starts from;
+    `keep` names what must outlive the steps (what the outcome is read for)."""
+    known = set(given)
+    made: list[Made] = []
+    for index, declared in enumerate(raw):
+        at = f"{where}[{index}]"
+        if not isinstance(declared, Mapping):
+            raise VocabError(at, "expected a step: a mapping with one of "
+                                 f"{', '.join(KINDS)}")
+        kinds = [kind for kind in KINDS if kind in declared]
+        if len(kinds) != 1:
+            raise VocabError(at, f"a step has exactly one of {', '.join(KINDS)}, "
+                                 f"found {', '.join(kinds) or 'none'}")
+        kind = kinds[0]
+        unknown = sorted(set(declared) - _STEP_KEYS[kind])
+        if unknown:
+            keys = ", ".join(sorted(_STEP_KEYS[kind]))
+            raise VocabError(f"{at}.{unknown[0]}", f"a {kind} step has no such key "
+                                                    f"(keys: {keys})")
+        step, reads, writes = _MAKERS[kind](declared, at, frozenset(known))
+        missing = sorted(reads - known)
+        if missing:
+            raise VocabError(at, f"reads {missing[0]!r}, which nothing before it gives "
+                                 f"(known here: {', '.join(sorted(known)) or 'nothing'})")
+        known |= writes
+        made.append((step, reads, writes))
+    return _with_forgetting(made, frozenset(keep))
+
+
+def _with_forgetting(made: list[Made], keep: frozenset[str]) -> tuple[Step, ...]:
+    """Each step, told what later steps still read: in exact odds it drops the rest."""
+    needed = keep
+    out: list[Step] = []
+    for step, reads, _ in reversed(made):
+        out.append(_trimming(step, needed))
+        needed = needed | reads
+    return tuple(reversed(out))
+
+
+def _trimming(inner: Step, needed: frozenset[str]) -> Step:
+    fn = inner.fn
+
+    def run(facts: Facts, tape: Any) -> Facts:
+        after: Facts = fn(facts, tape)
+        return after.only(needed) if tape.exact else after
+    return Step(run, inner.name)
+
+
+# -- the step kinds ------------------------------------------------------------------
+
+def _expr(value: Any, at: str) -> Compiled:
+    try:
+        return compile_expr(value)
+    except ExprError as exc:
+        raise VocabError(at, str(exc)) from None
+
+
+def _name(value: Any, at: str) -> str:
+    if not isinstance(value, str) or not _NAME.fullmatch(value):
+        raise VocabError(at, f"expected a name (lowercase letters, digits, '_' and '.'), "
+                             f"got {value!r}")
+    return value
+
+
+def _guard(declared: Mapping[str, Any], at: str) -> Compiled | None:
+    return _expr(declared["when"], f"{at}.when") if "when" in declared else None
+
+
+def _guarded(name: str, guard: Compiled | None, body: Any) -> Step:
+    if guard is None:
+        return Step(body, name)
+    test = guard.run
+
+    def run(facts: Facts, tape: Any) -> Facts:
+        after: Facts = body(facts, tape) if test(facts) else facts
+        return after
+    return Step(run, name)
+
+
+def _reads(*exprs: Compiled | None) -> frozenset[str]:
+    return frozenset().union(*(e.names for e in exprs if e is not None))
+
+
+def _set_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Made:
+    values = declared["set"]
+    if not isinstance(values, Mapping) or not values:
+        raise VocabError(f"{at}.set", "expected a mapping of names to expressions")
+    compiled: list[tuple[str, Compiled]] = []
+    reads: set[str] = set()
+    written: set[str] = set()
+    for key, text in values.items():
+        name = _name(key, f"{at}.set")
+        expr = _expr(text, f"{at}.set.{name}")
+        if expr.has_dice:
+            raise VocabError(f"{at}.set.{name}", "dice are rolled by a roll step, not set")
+        reads |= expr.names - written
+        compiled.append((name, expr))
+        written.add(name)
+    guard = _guard(declared, at)
+    pairs = tuple((name, expr.run) for name, expr in compiled)
+
+    def body(facts: Facts, tape: Any) -> Facts:
+        values = dict(facts)
+        for name, run in pairs:
+            values[name] = run(values)
+        return Facts(values)
+    return _guarded("set", guard, body), frozenset(reads) | _reads(guard), frozenset(written)
+
+
+def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Made:
+    dice = _expr(declared["roll"], f"{at}.roll")
+    for key in ("slot", "into"):
+        if key not in declared:
+            raise VocabError(f"{at}.{key}", "missing (required)")
+    slot = _name(declared["slot"], f"{at}.slot")
+    into = _name(declared["into"], f"{at}.into")
+    who = _name(declared["who"], f"{at}.who") if "who" in declared else None
+    what = str(declared.get("what", slot))
+    flags = {key: _expr(declared[key], f"{at}.{key}") for key in
+             ("advantage", "disadvantage", "double_dice") if key in declared}
+    one_die = _ONE_DIE.fullmatch(dice.text)
+    sides = int(one_die.group(1)) if one_die else 0
+    if ("advantage" in flags or "disadvantage" in flags) and not one_die:
+        raise VocabError(f"{at}.roll", "advantage and disadvantage roll one die twice: "
+                                       f"the roll must be one die (d20), not {dice.text!r}")
+    guard = _guard(declared, at)
+    advantage = flags["advantage"].run if "advantage" in flags else None
+    disadvantage = flags["disadvantage"].run if "disadvantage" in flags else None
+    double = flags["double_dice"].run if "double_dice" in flags else None
+
+    def body(facts: Facts, tape: Any) -> Facts:
+        spec = _plain_spec(dice, facts, double is not None and bool(double(facts)), what)
+        if advantage is not None or disadvantage is not None:
+            up = advantage is not None and bool(advantage(facts))
+            down = disadvantage is not None and bool(disadvantage(facts))
+            if up != down:                       # G12: both kinds cancel
+                spec = _keep_spec(sides, up, what)
+        rolled = tape.roll(slot, spec, facts[who] if who else None)
+        if not tape.exact:
+            tape.note(f"{what}: {rolled}", rolled.total)
+        return facts.with_values(**{into: rolled.total})
+    reads = _reads(dice, guard, *flags.values()) | (frozenset({who}) if who else frozenset())
+    return _guarded("roll", guard, body), reads, frozenset({into})
+
+
+def _plain_spec(dice: Compiled, facts: Facts, doubled: bool, what: str) -> Any:
+    rolled = dice.dice(facts)
+    return _sum_spec((rolled.doubled() if doubled else rolled).text(), what)
+
+
+@lru_cache(maxsize=256)
+def _sum_spec(text: str, what: str) -> Any:
+    from shaper_gm.dice.specs import SumRoll
+    return SumRoll.of(text, what)
+
+
+@lru_cache(maxsize=64)
+def _keep_spec(sides: int, highest: bool, what: str) -> Any:
+    from shaper_gm.dice.keep import KeepRoll
+    return KeepRoll(sides, 2, highest, what)
+
+
+def _reduce_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Made:
+    name = _name(declared["reduce"], f"{at}.reduce")
+    if "type" not in declared:
+        raise VocabError(f"{at}.type", "missing (required): the damage type the target's "
+                                       "resistances are read against")
+    kind = _expr(declared["type"], f"{at}.type")
+    lists = {key: _expr(declared[key], f"{at}.{key}") for key in
+             ("resist", "vulnerable", "immune") if key in declared}
+    guard = _guard(declared, at)
+    none: tuple[str, ...] = ()
+    runs = {key: lists[key].run if key in lists else (lambda facts: none)
+            for key in ("resist", "vulnerable", "immune")}
+
+    def body(facts: Facts, tape: Any) -> Facts:
+        amount, damage_type = facts[name], kind.run(facts)
+        if damage_type in runs["immune"](facts):
+            after, why = 0, f"immune to {damage_type}"
+        else:
+            after, why = amount, ""
+            if damage_type in runs["resist"](facts):
+                after, why = after // 2, f"resistant to {damage_type}: halved"
+            if damage_type in runs["vulnerable"](facts):
+                after, why = after * 2, (why + ", then " if why else "") + \
+                    f"vulnerable to {damage_type}: doubled"
+        if why:
+            tape.note(why, after, "G19")
+        return facts.with_values(**{name: after})
+    reads = _reads(kind, guard, *lists.values()) | frozenset({name})
+    return _guarded("reduce", guard, body), reads, frozenset({name})
+
+
+def _note_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Made:
+    text = declared["note"]
+    if not isinstance(text, str):
+        raise VocabError(f"{at}.note", f"expected the note's words, got {text!r}")
+    fields = tuple(_FIELD.findall(text))
+    value = _expr(declared["value"], f"{at}.value") if "value" in declared else None
+    rule = str(declared.get("rule", ""))
+    guard = _guard(declared, at)
+
+    def body(facts: Facts, tape: Any) -> Facts:
+        if not tape.exact:
+            label = _FIELD.sub(lambda m: str(facts[m.group(1)]), text)
+            tape.note(label, value.run(facts) if value is not None else None, rule)
+        return facts
+    return _guarded("note", guard, body), frozenset(fields) | _reads(value, guard), frozenset()
+
+
+_MAKERS = {"set": _set_step, "roll": _roll_step, "reduce": _reduce_step, "note": _note_step}

@@ -1,0 +1,128 @@
+"""Resolution steps written as data (engine/vocab.py): played and run for exact odds
+alike, with the numbers the d20 rulings (G10-G12, G19) demand."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from shaper_gm.dice import DiceRng, GivenFaces, RolledFaces
+from shaper_gm.engine.expr import compile_expr
+from shaper_gm.engine.steps import PlayTape, distribution, exact, play
+from shaper_gm.engine.vocab import Facts, VocabError, compile_steps
+
+ATTACK = [
+    {"roll": "d20", "slot": "attack", "into": "natural", "who": "attacker",
+     "advantage": "advantage", "disadvantage": "disadvantage", "what": "attack roll"},
+    {"set": {"total": "natural + bonus",
+             "hit": "natural == 20 or (natural != 1 and total >= ac)",
+             "critical": "natural == 20"}},
+    {"when": "hit", "roll": "weapon + damage_bonus", "slot": "damage", "into": "damage",
+     "double_dice": "critical"},
+    {"when": "not hit", "set": {"damage": "0"}},
+    {"reduce": "damage", "type": "damage_type", "resist": "resist",
+     "vulnerable": "vulnerable", "immune": "immune"},
+    {"note": "{damage} {damage_type} damage", "value": "damage", "rule": "G11"},
+]
+GIVEN = ("attacker", "advantage", "disadvantage", "bonus", "ac", "weapon", "damage_bonus",
+         "damage_type", "resist", "vulnerable", "immune")
+STEPS = compile_steps(ATTACK, GIVEN, keep=("hit", "critical", "damage"))
+
+
+def facts(**changes) -> Facts:
+    base = dict(attacker="ann", advantage=False, disadvantage=False, bonus=5, ac=15,
+                weapon=compile_expr("1d8").value({}), damage_bonus=3,
+                damage_type="slashing", resist=(), vulnerable=(), immune=())
+    return Facts({**base, **changes})
+
+
+def hit_chance(**changes) -> Fraction:
+    return distribution(exact(STEPS, facts(**changes)), lambda f: f["hit"])[True]
+
+
+def test_an_attack_roll_hits_on_total_against_ac():
+    assert hit_chance() == Fraction(11, 20)                      # G10: 10..20 of 20
+
+
+def test_advantage_and_disadvantage_keep_the_higher_or_lower_of_two_d20():
+    assert hit_chance(advantage=True) == 1 - Fraction(9, 20) ** 2 == Fraction(319, 400)
+    assert hit_chance(disadvantage=True) == Fraction(11, 20) ** 2       # G12
+    assert hit_chance(advantage=True, disadvantage=True) == Fraction(11, 20)   # cancel
+
+
+def test_natural_one_always_misses_and_natural_twenty_always_hits():
+    assert hit_chance(bonus=30, ac=10) == Fraction(19, 20)       # G10
+    assert hit_chance(bonus=0, ac=30) == Fraction(1, 20)
+
+
+def test_a_critical_hit_rolls_the_damage_dice_twice_and_the_number_once():
+    final = exact(STEPS, facts())
+    mean = sum(p * f["damage"] for f, p in final.items())
+    # natural 10-19 hit for 1d8+3 (mean 15/2), natural 20 for 2d8+3 (mean 12): G11
+    assert mean == Fraction(10, 20) * Fraction(15, 2) + Fraction(1, 20) * 12
+    assert max(f["damage"] for f in final) == 19
+
+
+@pytest.mark.parametrize("lists, after", [
+    ({"resist": ("slashing",)}, 3),
+    ({"vulnerable": ("slashing",)}, 14),
+    ({"resist": ("slashing",), "vulnerable": ("slashing",)}, 6),   # halve, then double
+    ({"immune": ("slashing",), "vulnerable": ("slashing",)}, 0),
+    ({"resist": ("fire",)}, 7),
+])
+def test_resistance_vulnerability_and_immunity(lists, after):
+    # G19; faces: attack 12 (a hit, no critical), damage 4 + 3 = 7
+    tape = PlayTape(lambda slot, i, who: GivenFaces({"attack": [12], "damage": [4]}[slot]))
+    played = play(STEPS, facts(**lists), tape)
+    assert (played["hit"], played["damage"]) == (True, after)
+
+
+def test_played_faces_with_advantage_keep_the_higher_and_notes_say_so():
+    faces = {"attack": [7, 16], "damage": [2]}
+    tape = PlayTape(lambda slot, i, who: GivenFaces(faces[slot]))
+    played = play(STEPS, facts(advantage=True), tape)
+    assert (played["natural"], played["total"], played["damage"]) == (16, 21, 5)
+    assert tape.notes[0].label == "attack roll: [7, 16] keep highest = 16"
+    assert tape.notes[-1].label == "5 slashing damage"
+
+
+def test_a_natural_twenty_given_doubles_the_dice_a_player_then_enters():
+    faces = {"attack": [20], "damage": [8, 1]}
+    tape = PlayTape(lambda slot, i, who: GivenFaces(faces[slot]))
+    played = play(STEPS, facts(), tape)
+    assert (played["critical"], played["damage"]) == (True, 12)
+
+
+def test_played_and_exact_agree_over_seeded_resolutions():
+    rng = DiceRng(7)
+    tape_for = lambda: PlayTape(lambda slot, i, who: RolledFaces(rng))   # noqa: E731
+    runs = [play(STEPS, facts(advantage=True), tape_for())["damage"] for _ in range(2000)]
+    exact_mean = sum(p * f["damage"] for f, p in exact(STEPS, facts(advantage=True)).items())
+    assert abs(sum(runs) / len(runs) - float(exact_mean)) < 0.35
+
+
+def test_exact_odds_drop_what_no_later_step_reads():
+    final = exact(STEPS, facts())
+    assert all(set(f) <= {"hit", "critical", "damage"} for f in final)
+    assert len(final) <= 2 * 20            # merged: hit/miss by damage, not by face
+
+
+@pytest.mark.parametrize("steps, where, says", [
+    ([{"set": {"x": "y + 1"}}], "steps[0]", "reads 'y', which nothing before it gives"),
+    ([{"roll": "d20", "slot": "a"}], "steps[0].into", "missing"),
+    ([{"roll": "2d6", "slot": "a", "into": "x", "advantage": "true"}], "steps[0].roll",
+     "one die"),
+    ([{"set": {"x": "1"}, "note": "hi"}], "steps[0]", "exactly one of"),
+    ([{"set": {"x": "1"}, "colour": "red"}], "steps[0].colour", "no such key"),
+    ([{"set": {"x": "1d6"}}], "steps[0].set.x", "dice are rolled by a roll step"),
+    ([{"set": {"X": "1"}}], "steps[0].set", "expected a name"),
+    ([{"set": {"x": "max("}}], "steps[0].set.x", "ends too soon"),
+    ([{"reduce": "x"}], "steps[0].type", "missing"),
+    (["roll"], "steps[0]", "expected a step"),
+])
+def test_a_step_that_cannot_be_made_is_refused_naming_where(steps, where, says):
+    with pytest.raises(VocabError) as caught:
+        compile_steps(steps, ("given",))
+    assert caught.value.where == where
+    assert says in caught.value.message
