@@ -155,14 +155,14 @@ def _trimming(inner: Step, needed: frozenset[str]) -> Step:
 
 # -- the step kinds ------------------------------------------------------------------
 
-def _expr(value: Any, at: str) -> Compiled:
+def expression(value: Any, at: str) -> Compiled:
     try:
         return compile_expr(value)
     except ExprError as exc:
         raise VocabError(at, str(exc)) from None
 
 
-def _name(value: Any, at: str) -> str:
+def checked_name(value: Any, at: str) -> str:
     if not isinstance(value, str) or not _NAME.fullmatch(value):
         raise VocabError(at, f"expected a name (lowercase letters, digits, '_' and '.'), "
                              f"got {value!r}")
@@ -170,7 +170,7 @@ def _name(value: Any, at: str) -> str:
 
 
 def _guard(declared: Mapping[str, Any], at: str) -> Compiled | None:
-    return _expr(declared["when"], f"{at}.when") if "when" in declared else None
+    return expression(declared["when"], f"{at}.when") if "when" in declared else None
 
 
 def _guarded(name: str, guard: Compiled | None, body: Any) -> Step:
@@ -196,8 +196,8 @@ def _set_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
     reads: set[str] = set()
     written: set[str] = set()
     for key, text in values.items():
-        name = _name(key, f"{at}.set")
-        expr = _expr(text, f"{at}.set.{name}")
+        name = checked_name(key, f"{at}.set")
+        expr = expression(text, f"{at}.set.{name}")
         if expr.has_dice:
             raise VocabError(f"{at}.set.{name}", "dice are rolled by a roll step, not set")
         reads |= expr.names - written
@@ -215,15 +215,15 @@ def _set_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
 
 
 def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Made:
-    dice = _expr(declared["roll"], f"{at}.roll")
+    dice = expression(declared["roll"], f"{at}.roll")
     for key in ("slot", "into"):
         if key not in declared:
             raise VocabError(f"{at}.{key}", "missing (required)")
-    slot = _name(declared["slot"], f"{at}.slot")
-    into = _name(declared["into"], f"{at}.into")
-    who = _name(declared["who"], f"{at}.who") if "who" in declared else None
+    slot = checked_name(declared["slot"], f"{at}.slot")
+    into = checked_name(declared["into"], f"{at}.into")
+    who = checked_name(declared["who"], f"{at}.who") if "who" in declared else None
     what = str(declared.get("what", slot))
-    flags = {key: _expr(declared[key], f"{at}.{key}") for key in
+    flags = {key: expression(declared[key], f"{at}.{key}") for key in
              ("advantage", "disadvantage", "double_dice") if key in declared}
     one_die = _ONE_DIE.fullmatch(dice.text)
     sides = int(one_die.group(1)) if one_die else 0
@@ -268,12 +268,12 @@ def _keep_spec(sides: int, highest: bool, what: str) -> Any:
 
 
 def _reduce_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Made:
-    name = _name(declared["reduce"], f"{at}.reduce")
+    name = checked_name(declared["reduce"], f"{at}.reduce")
     if "type" not in declared:
         raise VocabError(f"{at}.type", "missing (required): the damage type the target's "
                                        "resistances are read against")
-    kind = _expr(declared["type"], f"{at}.type")
-    lists = {key: _expr(declared[key], f"{at}.{key}") for key in
+    kind = expression(declared["type"], f"{at}.type")
+    lists = {key: expression(declared[key], f"{at}.{key}") for key in
              ("resist", "vulnerable", "immune") if key in declared}
     guard = _guard(declared, at)
     none: tuple[str, ...] = ()
@@ -303,7 +303,7 @@ def _note_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
     if not isinstance(text, str):
         raise VocabError(f"{at}.note", f"expected the note's words, got {text!r}")
     fields = tuple(_FIELD.findall(text))
-    value = _expr(declared["value"], f"{at}.value") if "value" in declared else None
+    value = expression(declared["value"], f"{at}.value") if "value" in declared else None
     rule = str(declared.get("rule", ""))
     guard = _guard(declared, at)
 

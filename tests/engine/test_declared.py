@@ -1,0 +1,161 @@
+"""An action declared as data (engine/declared.py), run through the engine's one
+pipeline (`engine.play.perform`) on a small ruleset defined here: a d20 attack against
+armour class with advantage, critical dice and temporary hit points taken first (the
+d20 rulings' G10-G12, G20), every refusal before anything is paid, and odds from the
+very same steps."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from shaper_gm.dice import GivenFaces
+from shaper_gm.engine import resources
+from shaper_gm.engine.declared import Resolved, compile_action
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.expr import compile_expr
+from shaper_gm.engine.orders import FixedOrder
+from shaper_gm.engine.play import perform
+from shaper_gm.engine.request import Request
+from shaper_gm.engine.resources import ResourceSpec
+from shaper_gm.engine.ruleset_base import RulesetBase
+from shaper_gm.engine.state import Actor, Encounter
+from shaper_gm.engine.steps import PlayTape, distribution, exact
+from shaper_gm.engine.vocab import VocabError
+
+ATTACK = {
+    "what": "an attack",
+    "cost": {"action": 1},
+    "target": "foe",
+    "item": "weapons",
+    "requires": [{"test": "distance <= item.reach",
+                  "refuse": "{target.name} is {distance} ft away; the {item.name} reaches "
+                            "{item.reach} ft",
+                  "hint": "move closer first"}],
+    "given": {"bonus": "item.hit", "ac": "target.ac + flag.cover",
+              "advantage": "flag.advantage", "weapon": "item.damage",
+              "damage_type": "item.type", "resist": "target.resist"},
+    "steps": [
+        {"roll": "d20", "slot": "attack", "into": "natural", "who": "actor",
+         "advantage": "advantage", "what": "attack roll"},
+        {"set": {"hit": "natural == 20 or (natural != 1 and natural + bonus >= ac)",
+                 "critical": "natural == 20"}},
+        {"when": "hit", "roll": "weapon", "slot": "damage", "into": "damage",
+         "double_dice": "critical"},
+        {"when": "not hit", "set": {"damage": "0"}},
+        {"reduce": "damage", "type": "damage_type", "resist": "resist"},
+    ],
+    "apply": [{"when": "hit", "hp": {"who": "target", "change": "-damage",
+                                     "through": "temp_hp"}}],
+    "line": "{damage} damage",
+}
+WEAPONS = {"sword": {"name": "Sword", "hit": 5, "reach": 5, "type": "slashing",
+                     "damage": compile_expr("1d8 + 3").value({})}}
+
+
+class Duel(RulesetBase):
+    id = "duel"
+    name = "Duel (tests only)"
+    cell_size = 5
+
+    def __init__(self) -> None:
+        self.resources = (ResourceSpec("action", "action", max=1, refill="turn_start"),
+                          ResourceSpec("temp_hp", "temp HP", start=0))
+        self.turn_order = FixedOrder()
+        self.numbers = {}
+        self.attack = compile_action("attack", ATTACK).action()
+
+    def item(self, kind, item_id):
+        return WEAPONS[item_id]
+
+
+def fighter(actor_id, side, zone, **sheet):
+    base = {"ac": 15, "resist": (), "weapons": ("sword",)}
+    return Actor(id=actor_id, name=actor_id.title(), side=side, sheet={**base, **sheet},
+                 hp=20, max_hp=20, zone=zone)
+
+
+def fight(*actors, temp=0):
+    rs = Duel()
+    state = Encounter(ruleset="duel", actors={a.id: a for a in actors},
+                      order=tuple(a.id for a in actors))
+    state = state.with_actors(a.with_resources(dict(resources.starting(rs.resources,
+                                                                      a.sheet, rs.stat)))
+                              for a in actors)
+    state, _ = rs.turn_order.start(state, rs)
+    bo = state.actors["bo"]
+    return rs, state.with_actor(bo.with_resource("temp_hp", temp))
+
+
+def attack(rs, state, faces, **flags):
+    tape = PlayTape(lambda slot, i, who: GivenFaces(faces[slot]))
+    request = Request("attack", (("actor", "ann"), ("target", "bo")), tuple(flags.items()))
+    return perform(state, rs, rs.attack, request, tape)
+
+
+def test_a_hit_pays_the_action_and_takes_temporary_hit_points_first():
+    rs, state = fight(fighter("ann", "party", "A1"), fighter("bo", "foes", "B1"), temp=4)
+    done = attack(rs, state, {"attack": [12], "damage": [5]})      # 12+5 vs 15: 5+3 = 8
+    bo = done.state.actors["bo"]
+    assert (bo.resource("temp_hp"), bo.hp) == (0, 16)               # G20: 4 then 4
+    assert done.state.actors["ann"].resource("action") == 0
+    resolved = next(e for e in done.events if isinstance(e, Resolved))
+    assert resolved.outcome.line == "8 damage"
+    assert done.outcome.facts["hit"] is True
+
+
+def test_a_critical_doubles_the_dice_and_resistance_halves_after():
+    rs, state = fight(fighter("ann", "party", "A1"),
+                      fighter("bo", "foes", "B1", resist=("slashing",)))
+    done = attack(rs, state, {"attack": [20], "damage": [6, 7]})   # (6+7+3) // 2
+    assert done.state.actors["bo"].hp == 12
+
+
+def test_a_miss_changes_no_hit_points_and_still_pays():
+    rs, state = fight(fighter("ann", "party", "A1"), fighter("bo", "foes", "B1"))
+    done = attack(rs, state, {"attack": [1]})
+    assert done.state.actors["bo"].hp == 20
+    assert done.state.actors["ann"].resource("action") == 0
+
+
+@pytest.mark.parametrize("zone, target_side, says", [
+    ("D1", "foes", "Bo is 15 ft away; the Sword reaches 5 ft"),
+    ("B1", "party", "Bo is on Ann's side"),
+])
+def test_refusals_come_before_anything_is_paid(zone, target_side, says):
+    rs, state = fight(fighter("ann", "party", "A1"), fighter("bo", target_side, zone))
+    with pytest.raises(RuleViolation) as caught:
+        attack(rs, state, {"attack": [12], "damage": [5]})
+    assert caught.value.args[0] == says
+    assert state.actors["ann"].resource("action") == 1
+
+
+def test_odds_run_the_same_steps_from_the_same_facts():
+    rs, state = fight(fighter("ann", "party", "A1"), fighter("bo", "foes", "B1"))
+    declared = compile_action("attack", ATTACK)
+    request = Request("attack", (("actor", "ann"), ("target", "bo")), (("advantage", True),))
+    final = exact(declared.steps, declared.facts(state, rs, request))
+    assert distribution(final, lambda f: f["hit"])[True] == Fraction(319, 400)
+    cover = request.with_flags({"cover": 2, "advantage": None})
+    final = exact(declared.steps, declared.facts(state, rs, cover))
+    assert distribution(final, lambda f: f["hit"])[True] == Fraction(9, 20)   # 12..20
+
+
+@pytest.mark.parametrize("change, where, says", [
+    ({"timing": "sometimes"}, "attack.timing", "expected one of turn, reaction, either"),
+    ({"target": "friend"}, "attack.target", "expected one of foe, ally, other, any"),
+    ({"cost": {"action": -1}}, "attack.cost.action", "a whole number 0 or more"),
+    ({"colour": "red"}, "attack.colour", "an action has no such key"),
+    ({"requires": [{"test": "distance < 5"}]}, "attack.requires[0]", "expected {test"),
+    ({"apply": [{"hp": {"who": "bystander", "change": "1"}}]}, "attack.apply[0].hp.who",
+     "expected one of actor, target"),
+    ({"apply": [{"resource": {"change": "1"}}]}, "attack.apply[0].resource.name", "missing"),
+    ({"given": {"bonus": "item.hit +"}}, "attack.given.bonus", "ends too soon"),
+    ({"steps": [{"set": {"x": "nothing_known"}}]}, "attack.steps[0]", "reads 'nothing_known'"),
+])
+def test_a_declaration_that_cannot_work_is_refused_naming_where(change, where, says):
+    with pytest.raises(VocabError) as caught:
+        compile_action("attack", {**ATTACK, **change})
+    assert caught.value.where == where
+    assert says in caught.value.message
