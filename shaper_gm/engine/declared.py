@@ -22,9 +22,10 @@ The situation an expression reads: ``actor.X`` and ``target.X`` (``id``, ``name`
 ``side``, ``hp``, ``max_hp``, ``down``, each resource, each sheet key, a number with
 the actor's effects on it added), ``item.X``, ``distance`` (in the ruleset's units),
 ``flag.X`` (the request's flags; 0 when not given) and ``rules.X`` (the ruleset's
-numbers). A mistake in a declaration is a `VocabError` naming where, when the ruleset
-loads; nothing is looked up by name while playing that was not checked then, except
-what the encounter holds.
+numbers, `rs.library.numbers`; its ``cell_size`` is what one cell of distance counts).
+Items come from `rs.library.item(kind, id)`. A mistake in a declaration is a
+`VocabError` naming where, when the ruleset loads; what the encounter holds (a sheet
+key, an item's field) is looked up as the action is taken, and a miss refuses it.
 """
 
 from __future__ import annotations
@@ -198,12 +199,15 @@ class Situation(Mapping[str, Any]):
         if head == "flag" and rest:
             value = self.request.get(rest.replace("_", "-"))
             return 0 if value is None else value
+        numbers = self.rs.library.numbers
         if head == "rules" and rest:
-            return _field(self.rs.numbers, rest, "the ruleset's numbers")
+            return _field(numbers, rest, "the ruleset's numbers")
         if name == "distance" and "target" in self.ids:
             here, there = (self.state.actors[self.ids[r]].zone for r in ROLES)
             cells = self.rs.distance(here, there) if here and there else 0
-            return cells * getattr(self.rs, "cell_size", 1)
+            size = numbers.get("cell_size") if isinstance(numbers, Mapping) else \
+                getattr(numbers, "cell_size", None)
+            return cells * (size or 1)
         raise KeyError(name)
 
     def __iter__(self) -> Iterator[str]:
@@ -274,7 +278,7 @@ def _item(rs: Any, actor: Actor, request: Request, action: Declared) -> Any:
     if named not in carried:
         raise RuleViolation(f"{actor.name} has no {named}",
                             f"{actor.name} has: {', '.join(carried) or 'nothing'}")
-    return rs.item(action.item, named)
+    return rs.library.item(action.item, named)
 
 
 # -- compiling a declaration ------------------------------------------------------------

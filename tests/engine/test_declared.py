@@ -54,20 +54,23 @@ WEAPONS = {"sword": {"name": "Sword", "hit": 5, "reach": 5, "type": "slashing",
                      "damage": compile_expr("1d8 + 3").value({})}}
 
 
+class Library:
+    numbers = {"cell_size": 5}
+
+    def item(self, kind, item_id):
+        return WEAPONS[item_id]
+
+
 class Duel(RulesetBase):
     id = "duel"
     name = "Duel (tests only)"
-    cell_size = 5
+    library = Library()
 
     def __init__(self) -> None:
         self.resources = (ResourceSpec("action", "action", max=1, refill="turn_start"),
                           ResourceSpec("temp_hp", "temp HP", start=0))
         self.turn_order = FixedOrder()
-        self.numbers = {}
         self.attack = compile_action("attack", ATTACK).action()
-
-    def item(self, kind, item_id):
-        return WEAPONS[item_id]
 
 
 def fighter(actor_id, side, zone, **sheet):
