@@ -15,7 +15,9 @@ The vocabulary (every key an expression of `engine.expr` unless said):
   (a name for the total), optional ``who`` (a name holding the roller's id),
   ``advantage`` / ``disadvantage`` (truth values: one die rolled twice, the higher or
   the lower kept; both together cancel, G12), ``double_dice`` (truth: every die rolled
-  twice, the number added once, G11) and ``what`` (words naming the roll).
+  twice, the number added once, G11), ``what`` (words naming the roll) and ``once``
+  (true: rolled once for all the action's targets, G26's one damage roll; a target
+  after the first starts from the first one's result).
 - ``reduce: NAME`` with ``type`` (the damage type), ``resist``, ``vulnerable``,
   ``immune`` (lists of types): immunity makes it 0, resistance halves it rounding down,
   vulnerability doubles it, in that order (G19).
@@ -41,7 +43,7 @@ KINDS = ("set", "roll", "reduce", "note")
 _STEP_KEYS = {
     "set": {"set", "when"},
     "roll": {"roll", "slot", "into", "who", "advantage", "disadvantage", "double_dice",
-             "what", "when"},
+             "what", "once", "when"},
     "reduce": {"reduce", "type", "resist", "vulnerable", "immune", "when"},
     "note": {"note", "value", "rule", "when"},
 }
@@ -101,6 +103,12 @@ class Facts(Mapping[str, Any]):
     def only(self, names: frozenset[str]) -> Facts:
         """These facts without what no later step reads (exact odds merge more)."""
         return Facts({k: v for k, v in self._values.items() if k in names})
+
+
+def once_rolls(raw: Sequence[Any]) -> tuple[str, ...]:
+    """The names of the rolls made once for every target (`once: true`)."""
+    return tuple(step["into"] for step in raw if isinstance(step, Mapping)
+                 and "roll" in step and step.get("once") is True and "into" in step)
 
 
 def compile_steps(raw: Sequence[Mapping[str, Any]], given: Iterable[str],
@@ -235,7 +243,13 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
     disadvantage = flags["disadvantage"].run if "disadvantage" in flags else None
     double = flags["double_dice"].run if "double_dice" in flags else None
 
+    once = declared.get("once", False)
+    if not isinstance(once, bool):
+        raise VocabError(f"{at}.once", f"expected true or false, got {once!r}")
+
     def body(facts: Facts, tape: Any) -> Facts:
+        if once and into in facts:
+            return facts                     # rolled for an earlier target
         spec = _plain_spec(dice, facts, double is not None and bool(double(facts)), what)
         if advantage is not None or disadvantage is not None:
             up = advantage is not None and bool(advantage(facts))

@@ -56,20 +56,21 @@ WEAPONS = {"sword": {"name": "Sword", "hit": 5, "reach": 5, "type": "slashing",
 
 class Library:
     numbers = {"cell_size": 5}
+    conditions = {"prone": {"mods": {"attacked_advantage": 1}}}
 
     def item(self, kind, item_id):
-        return WEAPONS[item_id]
+        return (WEAPONS if kind == "weapons" else self.conditions)[item_id]
 
 
 class Duel(RulesetBase):
     id = "duel"
     name = "Duel (tests only)"
-    library = Library()
 
     def __init__(self) -> None:
         self.resources = (ResourceSpec("action", "action", max=1, refill="turn_start"),
                           ResourceSpec("temp_hp", "temp HP", start=0))
         self.turn_order = FixedOrder()
+        self.library = Library()
         self.attack = compile_action("attack", ATTACK).action()
 
 
@@ -104,8 +105,8 @@ def test_a_hit_pays_the_action_and_takes_temporary_hit_points_first():
     assert (bo.resource("temp_hp"), bo.hp) == (0, 16)               # G20: 4 then 4
     assert done.state.actors["ann"].resource("action") == 0
     resolved = next(e for e in done.events if isinstance(e, Resolved))
-    assert resolved.outcome.line == "8 damage"
-    assert done.outcome.facts["hit"] is True
+    assert resolved.outcome.results[0].line == "8 damage"
+    assert done.outcome.results[0].facts["hit"] is True
 
 
 def test_a_critical_doubles_the_dice_and_resistance_halves_after():
@@ -138,10 +139,10 @@ def test_odds_run_the_same_steps_from_the_same_facts():
     rs, state = fight(fighter("ann", "party", "A1"), fighter("bo", "foes", "B1"))
     declared = compile_action("attack", ATTACK)
     request = Request("attack", (("actor", "ann"), ("target", "bo")), (("advantage", True),))
-    final = exact(declared.steps, declared.facts(state, rs, request))
+    final = exact(declared.steps, declared.facts(state, rs, request)[0])
     assert distribution(final, lambda f: f["hit"])[True] == Fraction(319, 400)
     cover = request.with_flags({"cover": 2, "advantage": None})
-    final = exact(declared.steps, declared.facts(state, rs, cover))
+    final = exact(declared.steps, declared.facts(state, rs, cover)[0])
     assert distribution(final, lambda f: f["hit"])[True] == Fraction(9, 20)   # 12..20
 
 
@@ -154,6 +155,12 @@ def test_odds_run_the_same_steps_from_the_same_facts():
     ({"apply": [{"hp": {"who": "bystander", "change": "1"}}]}, "attack.apply[0].hp.who",
      "expected one of actor, target"),
     ({"apply": [{"resource": {"change": "1"}}]}, "attack.apply[0].resource.name", "missing"),
+    ({"apply": [{"effect": {"name": "x", "until": {"start": "bystander"}}}]},
+     "attack.apply[0].effect.until", "expected never, {start: actor|target}"),
+    ({"apply": [{"heal": {"change": "1"}}]}, "attack.apply[0]", "expected one of hp"),
+    ({"targets": 0}, "attack.targets", "from 1 to 100"),
+    ({"steps": [{"roll": "d6", "slot": "a", "into": "x", "once": "yes"}]},
+     "attack.steps[0].once", "true or false"),
     ({"given": {"bonus": "item.hit +"}}, "attack.given.bonus", "ends too soon"),
     ({"steps": [{"set": {"x": "nothing_known"}}]}, "attack.steps[0]", "reads 'nothing_known'"),
 ])
@@ -162,3 +169,63 @@ def test_a_declaration_that_cannot_work_is_refused_naming_where(change, where, s
         compile_action("attack", {**ATTACK, **change})
     assert caught.value.where == where
     assert says in caught.value.message
+
+
+# --- several targets, saves for half, effects and conditions ---------------------------
+
+BURN = {
+    "what": "a cone of fire", "cost": {"action": 1}, "target": "other", "targets": 3,
+    "given": {"dc": "13", "dex_save": "target.dex_save"},
+    "steps": [
+        {"roll": "3d6", "slot": "damage", "into": "rolled", "once": True},
+        {"roll": "d20", "slot": "save", "into": "save", "who": "target"},
+        {"set": {"saved": "save + dex_save >= dc"}},
+        {"set": {"damage": "if(saved, rolled / 2, rolled)"}},               # G26
+    ],
+    "apply": [{"hp": {"change": "-damage"}},
+              {"when": "not saved", "condition": {"name": "prone", "until": {"end": "target"}}}],
+    "line": "{damage} fire",
+}
+
+
+def test_one_damage_roll_for_every_target_each_saving_for_half():
+    rs, state = fight(fighter("ann", "party", "A1"), fighter("bo", "foes", "B1", dex_save=2),
+                      fighter("cy", "foes", "C1", dex_save=0))
+    burn = compile_action("burn", BURN).action()
+    faces = {"damage": [[6, 5, 4]], "save": [[11], [12]]}
+    tape = PlayTape(lambda slot, i, who: GivenFaces(faces[slot][i]))
+    request = Request("burn", (("actor", "ann"), ("targets", ("bo", "cy"))))
+    done = perform(state, rs, burn, request, tape)
+    # 15 fire: Bo saves (11 + 2 >= 13) and takes 7; Cy fails (12 < 13) and takes 15
+    assert [r.line for r in done.outcome.results] == ["7 fire", "15 fire"]
+    assert (done.state.actors["bo"].hp, done.state.actors["cy"].hp) == (13, 5)
+    assert [e.name for e in done.state.actors["cy"].effects] == ["prone"]
+    assert done.state.actors["cy"].effects[0].until == "end:cy"
+    assert done.state.actors["bo"].effects == ()
+
+
+def test_a_condition_carries_its_modifiers_and_is_refreshed_not_stacked():
+    rs, state = fight(fighter("ann", "party", "A1"), fighter("bo", "foes", "B1", dex_save=0))
+    rs.effect_keys = ("attacked_advantage",)
+    burn = compile_action("burn", BURN).action()
+    for save in (1, 2):
+        faces = {"damage": [[1, 1, 1]], "save": [[save]]}
+        tape = PlayTape(lambda slot, i, who, faces=faces: GivenFaces(faces[slot][i]))
+        request = Request("burn", (("actor", "ann"), ("targets", ("bo",))))
+        state = perform(state, rs, burn, request, tape).state
+        state = state.with_actor(state.actors["ann"].with_resource("action", 1))
+    bo = state.actors["bo"]
+    assert [(e.name, e.mods) for e in bo.effects] == [("prone", (("attacked_advantage", 1),))]
+    reader = compile_action("look", {"target": "foe",
+                                     "given": {"adv": "target.attacked_advantage"}})
+    facts = reader.facts(state, rs, Request("look", (("actor", "ann"), ("target", "bo"))))
+    assert facts[0]["adv"] == 1
+
+
+def test_more_targets_than_the_action_takes_is_refused():
+    rs, state = fight(fighter("ann", "party", "A1"), fighter("bo", "foes", "B1"))
+    burn = compile_action("burn", {**BURN, "targets": 1}).action()
+    request = Request("burn", (("actor", "ann"), ("targets", ("bo", "bo"))))
+    with pytest.raises(RuleViolation) as caught:
+        perform(state, rs, burn, request, PlayTape(lambda *a: None))
+    assert caught.value.args[0] == "burn takes at most 1 target, not 2"

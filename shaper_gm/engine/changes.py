@@ -1,0 +1,161 @@
+"""What a declared action's facts do to the encounter: its `apply` entries.
+
+- ``hp: {who, change, through}``: hit points up or down by `change`; damage comes off
+  the resource `through` first (temporary hit points, G20); down and revival follow.
+- ``resource: {who, name, change}``: a resource up or down, never below 0.
+- ``effect: {who, name, mods: {KEY: EXPR}, until}``: a lasting effect carrying
+  modifiers; ``condition: {who, name, until}``: the content's condition of that name
+  (its `mods`). A new effect replaces one of the same name on that actor.
+- `until`: ``never`` (default), ``{start: actor|target}`` or ``{end: actor|target}``
+  (that actor's next turn), ``{rounds: N}`` (the end of the round N - 1 rounds on).
+
+Each entry may have ``when: EXPR``; `who` is ``actor`` or ``target``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from shaper_gm.engine import events as ev
+from shaper_gm.engine import harm
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.expr import Compiled, ExprError
+from shaper_gm.engine.state import Change, Effect, Encounter
+from shaper_gm.engine.vocab import Facts, VocabError, checked_name, expression
+from shaper_gm.records import record
+
+KINDS = {"hp": {"who", "change", "through"}, "resource": {"who", "change", "name"},
+         "effect": {"who", "name", "mods", "until"}, "condition": {"who", "name", "until"}}
+
+
+@record
+class Entry:
+    kind: str
+    who: str
+    values: tuple[tuple[str, Compiled], ...]     # change / mods, compiled
+    name: str = ""                # the resource, effect or condition
+    through: str = ""
+    until: tuple[str, Any] = ("never", None)
+    when: Compiled | None = None
+
+    @property
+    def reads(self) -> frozenset[str]:
+        names = frozenset().union(*(expr.names for _, expr in self.values))
+        return names | (self.when.names if self.when else frozenset()) | {self.who}
+
+
+def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
+    kinds = [kind for kind in KINDS if isinstance(raw, Mapping) and kind in raw]
+    if len(kinds) != 1:
+        raise VocabError(at, f"expected one of {', '.join(KINDS)} (with when, if it depends)")
+    kind = kinds[0]
+    body, allowed = raw[kind], KINDS[kind]
+    if not isinstance(body, Mapping):
+        raise VocabError(f"{at}.{kind}", f"expected {{{', '.join(sorted(allowed))}}}")
+    extra = [f"{kind}.{key}" for key in sorted(set(body) - allowed)] + \
+        sorted(set(raw) - {kind, "when"})
+    if extra:
+        raise VocabError(f"{at}.{extra[0]}", f"no such key (keys: {', '.join(sorted(allowed))})")
+    who = body.get("who", "target" if "target" in roles else "actor")
+    if who not in roles:
+        raise VocabError(f"{at}.{kind}.who", f"expected one of {', '.join(roles)}, got {who!r}")
+    needed = {"hp": ("change",), "resource": ("change", "name"), "effect": ("name",),
+              "condition": ("name",)}[kind]
+    for key in needed:
+        if key not in body:
+            raise VocabError(f"{at}.{kind}.{key}", "missing (required)")
+    if kind == "effect":
+        mods = body.get("mods", {})
+        if not isinstance(mods, Mapping):
+            raise VocabError(f"{at}.effect.mods", "expected KEY: EXPR pairs")
+        values = tuple((checked_name(key, f"{at}.effect.mods"),
+                        expression(text, f"{at}.effect.mods.{key}")) for key, text in mods.items())
+    elif kind in ("hp", "resource"):
+        values = (("change", expression(body["change"], f"{at}.{kind}.change")),)
+    else:
+        values = ()
+    name = str(body.get("name", ""))
+    return Entry(kind, who, values, name, str(body.get("through", "")),
+                 _until(body.get("until", "never"), f"{at}.{kind}.until", roles),
+                 expression(raw["when"], f"{at}.when") if "when" in raw else None)
+
+
+def _until(raw: Any, at: str, roles: tuple[str, ...]) -> tuple[str, Any]:
+    if raw == "never":
+        return ("never", None)
+    if isinstance(raw, Mapping) and len(raw) == 1:
+        (key, value), = raw.items()
+        if key in ("start", "end") and value in roles:
+            return (key, value)
+        if key == "rounds" and isinstance(value, int) and not isinstance(value, bool) \
+                and 1 <= value <= 100:
+            return (key, value)
+    raise VocabError(at, "expected never, {start: actor|target}, {end: actor|target} or "
+                         "{rounds: N} (1 to 100)")
+
+
+def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str) -> Change:
+    """One entry's change to the encounter (nothing when its `when` does not hold)."""
+    try:
+        if entry.when is not None and not entry.when.run(facts):
+            return state, []
+        values = {key: expr.run(facts) for key, expr in entry.values}
+    except ExprError as exc:
+        raise RuleViolation(f"{why}: {exc}", "the ruleset's declaration needs a fix") from None
+    who = facts[entry.who]
+    if entry.kind == "resource":
+        return _resource(state, who, entry.name, int(values["change"]), why)
+    if entry.kind == "hp":
+        return _hit_points(state, rs, who, int(values["change"]), entry.through, why)
+    mods = tuple((key, int(value)) for key, value in values.items())
+    if entry.kind == "condition":
+        found = rs.library.item("conditions", entry.name)
+        mods = tuple((key, int(value)) for key, value in
+                     dict(found.get("mods", {}) if isinstance(found, Mapping)
+                          else getattr(found, "mods", ())).items())
+    until = _moment(state, facts, entry.until)
+    effect = Effect(entry.name, source=entry.kind, caster=facts["actor"], mods=mods, until=until)
+    actor = state.actors[who]
+    kept = tuple(e for e in actor.effects if e.name != entry.name)     # refreshed, not stacked
+    state = state.with_actor(actor.with_(effects=(*kept, effect)))
+    return state, [ev.EffectAdded(who, effect)]
+
+
+def _moment(state: Encounter, facts: Facts, until: tuple[str, Any]) -> str:
+    kind, value = until
+    if kind in ("start", "end"):
+        return f"{kind}:{facts[value]}"
+    if kind == "rounds":
+        return f"round:{max(1, state.round) + value - 1}"
+    return "never"
+
+
+def _resource(state: Encounter, who: str, name: str, change: int, why: str) -> Change:
+    actor = state.actors[who]
+    before = actor.resource(name)
+    after = max(0, before + change)
+    if after == before:
+        return state, []
+    return state.with_actor(actor.with_resource(name, after)), \
+        [ev.ResourceChanged(who, name, before, after, why, "")]
+
+
+def _hit_points(state: Encounter, rs: Any, who: str, change: int, through: str,
+                why: str) -> Change:
+    events: list[ev.Event] = []
+    if change < 0 and through:
+        held = state.actors[who].resource(through)
+        taken = min(held, -change)
+        if taken:
+            state, events = _resource(state, who, through, -taken, why)
+            change += taken
+    if change == 0:
+        return state, events
+    actor = state.actors[who]
+    before = actor.hp or 0
+    after = before + change
+    note = harm.damage_note(-change, before, max(0, after)) if change < 0 else \
+        harm.healed_note(change, before, min(after, actor.max_hp or after))
+    state, changed = harm.set_hp(state, rs, who, after, note)
+    return state, [*events, *changed]

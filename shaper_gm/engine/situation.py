@@ -1,0 +1,108 @@
+"""What a declared action's expressions read before its steps run: the actor, one
+target, the item it uses, the distance between them, the request's flags and the
+ruleset's numbers (`engine.declared`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.expr import ExprError
+from shaper_gm.engine.state import Actor, Encounter
+
+if TYPE_CHECKING:
+    from shaper_gm.engine.request import Request
+
+ROLES = ("actor", "target")
+ACTOR_FIELDS = ("id", "name", "side", "hp", "max_hp", "down", "zone")
+
+
+class Situation(Mapping[str, Any]):
+    """Names looked up as they are read: ``actor.X`` and ``target.X`` (the fields every
+    actor has, each resource, each sheet key and effect key: a number with the actor's
+    effects added), ``item.X``, ``distance`` (cells times the numbers' ``cell_size``),
+    ``flag.X`` (0 when not given) and ``rules.X``."""
+
+    def __init__(self, state: Encounter, rs: Any, request: Request,
+                 target: str | None = None, item: Any = None) -> None:
+        self.state, self.rs, self.request, self.item = state, rs, request, item
+        self.ids = {"actor": request.acting, **({"target": target} if target else {})}
+
+    def __getitem__(self, name: str) -> Any:
+        head, _, rest = name.partition(".")
+        if head in self.ids and rest:
+            return actor_value(self.rs, self.state.actors[self.ids[head]], rest)
+        if head == "item" and self.item is not None and rest:
+            return field(self.item, rest, "the item")
+        if head == "flag" and rest:
+            value = self.request.get(rest.replace("_", "-"))
+            return 0 if value is None else value
+        numbers = self.rs.library.numbers
+        if head == "rules" and rest:
+            return field(numbers, rest, "the ruleset's numbers")
+        if name == "distance" and "target" in self.ids:
+            here, there = (self.state.actors[self.ids[role]].zone for role in ROLES)
+            cells = self.rs.distance(here, there) if here and there else 0
+            return cells * (lookup(numbers, "cell_size") or 1)
+        raise KeyError(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
+def lookup(holder: Any, name: str) -> Any:
+    return holder.get(name) if isinstance(holder, Mapping) else getattr(holder, name, None)
+
+
+def field(holder: Any, name: str, what: str) -> Any:
+    value = lookup(holder, name)
+    if value is None:
+        raise ExprError(f"{what} has no {name!r}")
+    return value
+
+
+def actor_value(rs: Any, actor: Actor, key: str) -> Any:
+    """A field of the actor, a resource, or a sheet or effect key with its effects."""
+    if key in ACTOR_FIELDS:
+        return getattr(actor, key)
+    if rs.resource_spec(key) is not None:
+        return actor.resource(key)
+    value = lookup(actor.sheet, key)
+    if value is None and key in rs.effect_keys:
+        value = 0
+    if value is None:
+        raise ExprError(f"{actor.name}'s sheet has no {key!r}")
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value + actor.effect_total(key)
+    return value
+
+
+def check_target(state: Encounter, actor: Actor, target_id: str, kind: str,
+                 verb: str) -> None:
+    """Refuse a target the action's target kind rules out."""
+    target = state.actors[target_id]
+    if target.id == actor.id and kind != "any":
+        raise RuleViolation(f"{actor.name} cannot {verb} itself", "name another actor")
+    if kind == "foe" and target.side == actor.side:
+        raise RuleViolation(f"{target.name} is on {actor.name}'s side", "name a foe")
+    if kind == "ally" and target.side != actor.side:
+        raise RuleViolation(f"{target.name} is not on {actor.name}'s side", "name an ally")
+
+
+def chosen_item(rs: Any, actor: Actor, request: Request, kind: str) -> Any:
+    """The item `--with` names from the actor's list `kind`, else its first."""
+    carried = tuple(lookup(actor.sheet, kind) or ())
+    named = request.get("with")
+    if named is None:
+        if not carried:
+            raise RuleViolation(f"{actor.name} has no {kind}",
+                                f"give it some: add ... --{kind} ITEM")
+        named = carried[0]
+    if named not in carried:
+        raise RuleViolation(f"{actor.name} has no {named}",
+                            f"{actor.name} has: {', '.join(carried) or 'nothing'}")
+    return rs.library.item(kind, named)
