@@ -5,7 +5,8 @@ it never calls `eval` and reads nothing but the names it is given. It has whole 
 (every division rounds down: the d20 rulings' G2), true/false, quoted words, names
 (`target.ac`, `str_mod`), dice terms (`2d6`, `d20`), arithmetic (`+ - * / %`),
 comparisons (`== != < <= > >=`), `and`, `or`, `not`, membership (`'fire' in resist`)
-and the functions `min`, `max`, `abs` and `if(test, then, else)`.
+and the functions `min`, `max`, `abs`, `if(test, then, else)`, `default(value, other)`
+(other when value cannot be read) and `dice(text)` (dice notation written in content).
 
 Dice are terms of a sum (`1d8 + str_mod`, `2d6 - 1`): `Compiled.dice(env)` gives the
 dice and the number the rest adds up to, for a roll step to roll; a number reads no
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from shaper_gm.engine.limits import MAX_NUMBER
@@ -374,10 +376,48 @@ def _if(args: tuple[Node, ...]) -> Node:
     return lambda env: then(env) if test(env) else other(env)
 
 
+def _default(args: tuple[Node, ...]) -> Node:
+    """`default(a, b)`: a, or b when a cannot be read (a key a sheet leaves out)."""
+    first, other = args
+
+    def run(env: Env) -> Any:
+        try:
+            return first(env)
+        except ExprError:
+            return other(env)
+    return run
+
+
+def _dice(args: tuple[Node, ...]) -> Node:
+    """`dice(text)`: a dice expression written as words in content (``'1d6+2'``)."""
+    inner = args[0]
+    return lambda env: dice_of(inner(env))
+
+
+@lru_cache(maxsize=512)
+def _dice_text(text: str) -> Dice:
+    compiled = compile_expr(text)
+    if compiled.names:
+        raise ExprError(f"{text!r}: dice written in content hold dice and numbers only")
+    return compiled.dice({})
+
+
+def dice_of(value: Any) -> Dice:
+    """Dice from a value: dice already, a number, or dice notation as text."""
+    if isinstance(value, Dice):
+        return value
+    if isinstance(value, str):
+        return _dice_text(value)
+    return Dice((), _number(value))
+
+
 _FUNCTIONS: dict[str, Callable[[tuple[Node, ...]], Node]] = {
     "min": lambda args: lambda env: min(_number(a(env)) for a in args),
     "max": lambda args: lambda env: max(_number(a(env)) for a in args),
     "abs": lambda args: lambda env: abs(_number(args[0](env))),
     "if": _if,
+    "default": _default,
+    "dice": _dice,
 }
-_ARITY = {"min": (1, 16), "max": (1, 16), "abs": (1, 1), "if": (3, 3)}
+_ARITY = {"min": (1, 16), "max": (1, 16), "abs": (1, 1), "if": (3, 3), "default": (2, 2),
+          "dice": (1, 1)}

@@ -36,6 +36,15 @@ def test_functions():
     assert value("if(x > 1, 5, -3)", x=0) == -3
 
 
+def test_default_and_dice_from_content_words():
+    assert value("default(saves.str, str_mod)", str_mod=3) == 3
+    assert value("default(saves.str, str_mod)", saves__str=5, str_mod=3) == 5
+    assert compile_expr("dice(item.damage) + 2").dice({"item.damage": "1d6+2"}).text() == \
+        "1d6+4"
+    with pytest.raises(ExprError):
+        compile_expr("dice(w)").value({"w": "1d6+x"})
+
+
 def test_the_names_an_expression_reads():
     assert compile_expr("max(10, target.hp / 2) + if(a, b, 0)").names == \
         {"target.hp", "a", "b"}
