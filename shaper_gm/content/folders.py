@@ -8,15 +8,14 @@ and line.
 
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from shaper_gm.content.schema import ID_RE, ContentError, Ctx, show
 from shaper_gm.content.yamlio import YamlError, load_yaml_file
-
-ENV_VAR = "SHAPER_GM_CONTENT"
+from shaper_gm.places import CONTENT_VAR as ENV_VAR
+from shaper_gm.places import content_path
 
 __all__ = ["DECLARATIONS", "ENV_VAR", "ContentFile", "content_root", "declaration",
            "folder_files", "good_id", "read_sheet_file", "read_yaml", "ruleset_files",
@@ -24,7 +23,7 @@ __all__ = ["DECLARATIONS", "ENV_VAR", "ContentFile", "content_root", "declaratio
 
 # Files at the top of a ruleset's folder that declare how the ruleset plays and looks
 # (its verbs, its screen, the kinds of its items) rather than holding items.
-DECLARATIONS = frozenset({"verbs.yaml", "screen.yaml", "kinds.yaml"})
+DECLARATIONS = frozenset({"verbs.yaml", "screen.yaml", "kinds.yaml", "actions.yaml"})
 
 
 class ContentFile(NamedTuple):
@@ -37,14 +36,7 @@ class ContentFile(NamedTuple):
 
 def content_root(root: str | Path | None = None) -> Path:
     """`root`, else $SHAPER_GM_CONTENT, else the checkout's `content/`, else the package's."""
-    if root is None and os.environ.get(ENV_VAR):
-        root = os.environ[ENV_VAR]
-    if root is None:
-        here = Path(__file__).resolve()
-        checkout = here.parents[2]
-        in_checkout = (checkout / "pyproject.toml").is_file() and (checkout / "content").is_dir()
-        root = checkout / "content" if in_checkout else here.parents[1] / "_content"
-    path = Path(root).expanduser().resolve()
+    path = content_path(root)
     if not path.is_dir():
         raise ContentError([f"{path}: content folder not found"])
     return path

@@ -55,7 +55,14 @@ class Situation(Mapping[str, Any]):
 
 
 def lookup(holder: Any, name: str) -> Any:
-    return holder.get(name) if isinstance(holder, Mapping) else getattr(holder, name, None)
+    """`holder`'s value at `name`, walking dotted names into nested mappings
+    (``scores.str``); None when it has none."""
+    for part in name.split("."):
+        if holder is None:
+            return None
+        holder = holder.get(part) if isinstance(holder, Mapping) else \
+            getattr(holder, part, None)
+    return holder
 
 
 def field(holder: Any, name: str, what: str) -> Any:
@@ -72,6 +79,11 @@ def actor_value(rs: Any, actor: Actor, key: str) -> Any:
     if rs.resource_spec(key) is not None:
         return actor.resource(key)
     value = lookup(actor.sheet, key)
+    if value is None:
+        try:
+            value = rs.stat(actor.sheet, key)     # a number the ruleset derives
+        except RuleViolation:
+            value = None
     if value is None and key in rs.effect_keys:
         value = 0
     if value is None:
@@ -94,15 +106,19 @@ def check_target(state: Encounter, actor: Actor, target_id: str, kind: str,
 
 
 def chosen_item(rs: Any, actor: Actor, request: Request, kind: str) -> Any:
-    """The item `--with` names from the actor's list `kind`, else its first."""
-    carried = tuple(lookup(actor.sheet, kind) or ())
+    """The item `--with` names from the actor's list `kind`, else its first. The list
+    holds item ids (looked up in the library) or the items themselves (stated on the
+    sheet, each with its `id`)."""
+    carried = {str(entry.get("id") if isinstance(entry, Mapping) else entry): entry
+               for entry in (lookup(actor.sheet, kind) or ())}
     named = request.get("with")
     if named is None:
         if not carried:
             raise RuleViolation(f"{actor.name} has no {kind}",
                                 f"give it some: add ... --{kind} ITEM")
-        named = carried[0]
+        named = next(iter(carried))
     if named not in carried:
         raise RuleViolation(f"{actor.name} has no {named}",
                             f"{actor.name} has: {', '.join(carried) or 'nothing'}")
-    return rs.library.item(kind, named)
+    entry = carried[named]
+    return entry if isinstance(entry, Mapping) else rs.library.item(kind, named)

@@ -1,0 +1,216 @@
+"""A ruleset written as data, read from its folder and checked: `DataLibrary`.
+
+The folder holds `ruleset.yaml` (its name, grid, numbers, resources, initiative, how a
+sheet's derived numbers are worked out, what zero hit points means, its words),
+`actions.yaml` (its actions: `engine.declared`) and one file of items per kind
+(`weapons.yaml`, `creatures.yaml`, ...: each maps item ids to mappings). Every mistake
+is reported together, one line each, naming file, entry and key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from shaper_gm.content.folders import display_name, folder_data, read_yaml
+from shaper_gm.content.library import check_provisional, checked
+from shaper_gm.content.schema import (
+    ContentError,
+    Ctx,
+    Field,
+    boolean,
+    choice,
+    grid,
+    ident,
+    integer,
+    list_of,
+    mapping_of,
+    snake_name,
+    text,
+)
+from shaper_gm.content.yamlio import YamlError
+from shaper_gm.engine.declared import Declared, compile_action
+from shaper_gm.engine.expr import Compiled, ExprError, compile_expr
+from shaper_gm.engine.resources import MOMENTS
+from shaper_gm.engine.vocab import Facts, VocabError
+from shaper_gm.records import record
+
+
+def _expr(value: Any) -> Compiled:
+    from shaper_gm.content.schema import Bad
+    try:
+        return compile_expr(value)
+    except ExprError as exc:
+        raise Bad(str(exc)) from None
+
+
+def _amount(value: Any) -> int | str:
+    """A resource's amount: a number, or the name of a sheet number."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return integer(0)(value)
+    return snake_name(value)
+
+
+RESOURCE = {"label": Field(text), "max": Field(_amount), "start": Field(_amount),
+            "refill": Field(choice(MOMENTS)), "refill_by": Field(_amount),
+            "lapse": Field(choice(MOMENTS)), "off_turn": Field(boolean),
+            "kept_on_pass": Field(boolean), "while_down": Field(boolean), "rule": Field(text),
+            "shown": Field(boolean), "hard_max": Field(boolean)}
+ZERO_HP = {"conditions": Field(list_of(ident)), "word": Field(text), "rule": Field(text)}
+RULESET = {
+    "name": Field(text, required=True), "rules": Field(text), "attribution": Field(text),
+    "description": Field(text), "grid": Field(grid), "cell_size": Field(integer(1, 1000)),
+    "unit": Field(text), "numbers": Field(mapping_of(snake_name, integer(-999_999, 999_999))),
+    "resources": Field(mapping_of(snake_name, lambda v: v)),
+    "initiative": Field(mapping_of(choice(("roll", "tiebreak")), _expr)),
+    "derived": Field(mapping_of(snake_name, _expr)),
+    "hp": Field(_expr), "templates": Field(list_of(ident, non_empty=True)),
+    "default_sheet": Field(lambda v: v), "zero_hp": Field(lambda v: v),
+    "effect_keys": Field(list_of(snake_name)), "act_resource": Field(snake_name),
+    "react_resource": Field(snake_name), "side": Field(text),
+    "terms": Field(mapping_of(text, text)), "provisional": Field(list_of(text)),
+}
+
+
+@record
+class DataLibrary:
+    """Everything a ruleset written as data declares, checked."""
+
+    id: str
+    numbers: Facts                                  # `rules.X`: its numbers and settings
+    resources: tuple[tuple[str, Mapping[str, Any]], ...]
+    actions: tuple[tuple[str, Declared], ...]
+    items: Mapping[str, Mapping[str, Facts]]        # kind -> id -> item
+    derived: tuple[tuple[str, Compiled], ...] = ()
+    initiative: Mapping[str, Compiled] | None = None
+    hp: Compiled | None = None
+    zero_hp: tuple[tuple[Compiled | None, Mapping[str, Any]], ...] = ()   # (when, what)
+    templates: tuple[str, ...] = ("creatures", "characters")
+    default_sheet: Facts = Facts()
+
+    def item(self, kind: str, item_id: str) -> Facts:
+        return self.items[kind][item_id]
+
+    def kind(self, kind: str) -> Mapping[str, Facts]:
+        return self.items.get(kind, {})
+
+    def action(self, name: str) -> Declared:
+        return dict(self.actions)[name]
+
+
+def freeze(value: Any) -> Any:
+    """Plain YAML data made immutable: mappings as `Facts`, lists as tuples."""
+    if isinstance(value, Mapping):
+        return Facts({str(k): freeze(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def load(folder: Path) -> DataLibrary:
+    """The checked library of the ruleset written as data in `folder`."""
+    ctx = Ctx()
+    ruleset_id = folder.name
+    files = folder_data(ctx, folder, ruleset_id)
+    numbers_file = next(((d, data) for d, data in files if d.endswith(f"{ruleset_id}/"
+                                                                      "ruleset.yaml")), None)
+    if numbers_file is None:
+        raise ContentError([*ctx.errors, f"{folder.name}: ruleset.yaml is missing"])
+    display, raw = numbers_file
+    good = checked(ctx.at(display), raw, RULESET) or {}
+    check_provisional(ctx.at(display), raw, RULESET)
+    items = _items(ctx, [(d, data) for d, data in files if (d, data) != numbers_file])
+    actions = _actions(ctx, folder)
+    resources = tuple(_resource(ctx.at(display), name, spec)
+                      for name, spec in good.get("resources", ()))
+    zero = _zero_hp(ctx.at(display), good.get("zero_hp"))
+    if ctx.errors:
+        raise ContentError(ctx.errors)
+    settings = {key: value for key, value in good.items()
+                if key in ("name", "rules", "attribution", "description", "grid", "cell_size",
+                           "unit", "terms", "effect_keys", "act_resource", "react_resource",
+                           "side")}
+    numbers = Facts({**dict(good.get("numbers", ())), **settings})
+    return DataLibrary(ruleset_id, numbers, resources, actions, items,
+                       tuple(good.get("derived", ())),
+                       dict(good["initiative"]) if "initiative" in good else None,
+                       good.get("hp"), zero, tuple(good.get("templates", ("creatures",))),
+                       freeze(good.get("default_sheet") or {}))
+
+
+def _items(ctx: Ctx, files: list[tuple[str, Any]]) -> dict[str, dict[str, Facts]]:
+    out: dict[str, dict[str, Facts]] = {}
+    for display, data in files:
+        kind = display.rsplit("/", 1)[-1].removesuffix(".yaml")
+        if data is None:
+            continue
+        if not isinstance(data, Mapping):
+            ctx.at(display).error(None, "expected a mapping of item ids to items")
+            continue
+        for item_id, raw in data.items():
+            here = ctx.at(display, str(item_id))
+            try:
+                ident(item_id)
+            except Exception:
+                here.error("id", "item id must be lowercase letters, digits and '-'")
+                continue
+            if not isinstance(raw, Mapping):
+                here.error(None, "expected a mapping of keys")
+                continue
+            out.setdefault(kind, {})[item_id] = freeze({"id": item_id, **raw})
+    return out
+
+
+def _actions(ctx: Ctx, folder: Path) -> tuple[tuple[str, Declared], ...]:
+    path = folder / "actions.yaml"
+    display = display_name(path, folder)
+    here = ctx.at(display)
+    try:
+        raw = read_yaml(path, display)
+    except (YamlError, UnicodeDecodeError, OSError) as exc:
+        here.error(None, str(exc))
+        return ()
+    if not isinstance(raw, Mapping) or not raw:
+        here.error(None, "expected a mapping of action names to actions")
+        return ()
+    out = []
+    for name, body in raw.items():
+        try:
+            out.append((snake_or_verb(name), compile_action(str(name), body)))
+        except VocabError as exc:
+            ctx.at(display, str(name)).error(exc.where.partition(".")[2] or None, exc.message)
+        except ValueError as exc:
+            ctx.at(display, str(name)).error(None, str(exc))
+    return tuple(out)
+
+
+def snake_or_verb(name: Any) -> str:
+    """An action's name, which is its verb: lowercase letters, digits and '-'."""
+    return str(ident(name))
+
+
+def _resource(ctx: Ctx, name: str, spec: Any) -> tuple[str, Mapping[str, Any]]:
+    values = checked(ctx, spec, RESOURCE, prefix=f"resources.{name}.") or {}
+    return name, values
+
+
+def _zero_hp(ctx: Ctx, raw: Any) -> tuple[tuple[Compiled | None, Mapping[str, Any]], ...]:
+    """What zero hit points means, as (when, what) pairs tried in order: `when` an
+    expression over the sheet (``player``), ``otherwise`` (None) for the rest."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, Mapping):
+        ctx.error("zero_hp", "expected WHEN: {conditions, word, rule} pairs")
+        return ()
+    out = []
+    for when, what in raw.items():
+        good = checked(ctx, what, ZERO_HP, prefix=f"zero_hp.{when}.")
+        try:
+            test = None if when == "otherwise" else compile_expr(when)
+        except ExprError as exc:
+            ctx.error(f"zero_hp.{when}", str(exc))
+            continue
+        if good is not None:
+            out.append((test, good))
+    return tuple(out)

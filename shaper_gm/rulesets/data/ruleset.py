@@ -1,0 +1,201 @@
+"""`DataRuleset`: a ruleset written as data, behind the engine's ruleset interface.
+
+Nothing here knows any one system: resources, initiative, the sheet's derived numbers,
+what zero hit points means, the actions and their words all come from the ruleset's
+folder (`library.DataLibrary`). Sheets are immutable mappings of the content's keys;
+a derived number (``str_mod: (scores.str - 10) / 2``) is worked out when read, so a
+changed score changes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from shaper_gm.dice import DiceSource, Roll, parse, roll
+from shaper_gm.engine import events as ev
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.expr import ExprError
+from shaper_gm.engine.names import match_one
+from shaper_gm.engine.orders import FixedOrder
+from shaper_gm.engine.resources import ResourceSpec, starting
+from shaper_gm.engine.ruleset_base import RulesetBase
+from shaper_gm.engine.situation import lookup
+from shaper_gm.engine.state import Actor, Change, Effect, Encounter
+from shaper_gm.engine.vocab import Facts
+from shaper_gm.rulesets.data.library import DataLibrary, freeze
+
+ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
+
+
+class SheetView(Mapping[str, Any]):
+    """A sheet as expressions read it: its keys (``scores.str``) and derived numbers."""
+
+    def __init__(self, sheet: Any, derived: Mapping[str, Any]) -> None:
+        self.sheet, self.derived = sheet, derived
+
+    def __getitem__(self, name: str) -> Any:
+        value = lookup(self.sheet, name)
+        if value is not None:
+            return value
+        if name in self.derived:
+            return self.derived[name].run(self)
+        raise KeyError(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.derived)
+
+    def __len__(self) -> int:
+        return len(self.derived)
+
+
+class DataRuleset(RulesetBase):
+    turn_order = FixedOrder()
+
+    def __init__(self, library: DataLibrary) -> None:
+        self.library = library
+        numbers = library.numbers
+        self.id = library.id
+        self.name = numbers["name"]
+        self.rules = numbers.get("rules", "")
+        self.terms = {**dict(numbers.get("terms", ())), "down_rule": numbers.get("rules", "")}
+        self.resources = tuple(ResourceSpec(name, **spec) for name, spec in library.resources)
+        self.derived = dict(library.derived)
+        conditions = library.kind("conditions")
+        self.effect_keys = tuple(numbers.get("effect_keys") or sorted(
+            {key for item in conditions.values() for key in item.get("mods", {})}))
+        self.sheet_numbers = tuple(key for key, value in library.default_sheet.items()
+                                   if isinstance(value, int) and not isinstance(value, bool))
+        self.act_resource = numbers.get("act_resource")
+        self.react_resource = numbers.get("react_resource")
+
+    @property
+    def grid(self) -> tuple[int, int]:
+        found = self.library.numbers.get("grid")
+        return tuple(found) if found else (12, 12)       # type: ignore[return-value]
+
+    # Sheets ------------------------------------------------------------------------
+    def view(self, sheet: Any) -> SheetView:
+        return SheetView(sheet, self.derived)
+
+    def stat(self, sheet: Any, key: str) -> int:
+        if key in ("hp", "max_hp") and self.library.hp is not None:
+            return int(self._read(sheet, self.library.hp.run))
+        value = self._read(sheet, lambda view: view[key])
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleViolation(f"{key!r} is no number of a {self.name} sheet",
+                                f"sheet numbers: {', '.join(self.sheet_numbers)}")
+        return value
+
+    def _read(self, sheet: Any, read: Any) -> Any:
+        try:
+            return read(self.view(sheet))
+        except (KeyError, ExprError) as exc:
+            raise RuleViolation(f"the sheet has no {exc}", "check the creature's content") \
+                from None
+
+    def templates(self) -> dict[str, Facts]:
+        return {item_id: item for kind in self.library.templates
+                for item_id, item in self.library.kind(kind).items()}
+
+    def make_actor(self, spec: Any, zone: str | None) -> Actor:
+        """An actor from a template (or the default sheet) with `--stat NAME=N` on top."""
+        template = spec.template
+        if isinstance(template, str):
+            template = self.templates().get(template)
+        base = dict(self.library.default_sheet)
+        if template is not None:
+            base.update(template)
+        unknown = [key for key, _ in spec.numbers if key not in (*self.sheet_numbers, "hp")]
+        if unknown:
+            raise RuleViolation(f"no sheet number {unknown[0]!r} in {self.name}",
+                                f"sheet numbers: {', '.join(self.sheet_numbers)}, hp")
+        if spec.extra:
+            raise RuleViolation(f"add has no --{next(iter(dict(spec.extra)))} here",
+                                "use add ID --as TEMPLATE, --stat NAME=N, --hp N")
+        base.update(spec.numbers)
+        sheet = freeze(base)
+        name = spec.name or sheet.get("name") or spec.id.replace("-", " ").title()
+        hp = self.stat(sheet, "hp")
+        return Actor(id=spec.id, name=name, side=spec.side or self.term("side") or "enemies",
+                     sheet=sheet, hp=hp, max_hp=hp, zone=zone,
+                     resources=starting(self.resources, sheet, self.stat),
+                     template=template.get("id") if template is not None else None)
+
+    def encode_sheet(self, sheet: Any) -> Any:
+        return _thaw(sheet)
+
+    def decode_sheet(self, data: Any, where: str) -> Any:
+        from shaper_gm.engine.data import DataError
+        if not isinstance(data, Mapping):
+            raise DataError(where, "expected a mapping of sheet keys")
+        return freeze(data)
+
+    def resolve_word(self, state: Encounter, kind: str, word: str, actor_id: str | None):
+        """An item of the actor's list `kind` (its attacks, its spells) by unique prefix."""
+        if actor_id in state.actors and kind not in ("template", "cost", "react-cost"):
+            carried = lookup(state.actors[actor_id].sheet, kind)
+            if isinstance(carried, tuple):
+                ids = [entry.get("id") if isinstance(entry, Mapping) else entry
+                       for entry in carried]
+                return match_one(word, ids, kind.removesuffix("s"),
+                                 f"{state.actors[actor_id].name} has: {', '.join(ids)}")
+        return super().resolve_word(state, kind, word, actor_id)
+
+    # Turn order ----------------------------------------------------------------------
+    def initiative(self, actor: Actor, source: DiceSource) -> Roll:
+        rule = self.library.initiative or {}
+        if "roll" not in rule:
+            return roll(parse("1d20"), source, what=f"initiative of {actor.name}")
+        dice = self._read(actor.sheet, lambda view: rule["roll"].dice(view))
+        return roll(parse(dice.text()), source, what=f"initiative of {actor.name}")
+
+    def order_tiebreak(self, actor: Actor) -> int:
+        rule = self.library.initiative or {}
+        if "tiebreak" not in rule:
+            return 0
+        return int(self._read(actor.sheet, rule["tiebreak"].run))
+
+    # Zero hit points --------------------------------------------------------------------
+    def _zero_rule(self, actor: Actor) -> Mapping[str, Any]:
+        for when, what in self.library.zero_hp:
+            if when is None or self._read(actor.sheet, when.run):
+                return what
+        return {}
+
+    def down_word(self, actor: Actor) -> str:
+        return str(self._zero_rule(actor).get("word") or self.term("down"))
+
+    def on_down(self, state: Encounter, actor_id: str) -> Change:
+        """The conditions zero hit points bring to this actor (dying, dead, ...)."""
+        actor = state.actors[actor_id]
+        events: list[ev.Event] = []
+        added = []
+        for name in self._zero_rule(actor).get("conditions", ()):
+            condition = self.library.kind("conditions").get(name, Facts())
+            effect = Effect(name, source=ZERO_HP, mods=tuple(
+                (key, int(value)) for key, value in condition.get("mods", Facts()).items()))
+            added.append(effect)
+            events.append(ev.EffectAdded(actor_id, effect))
+        kept = tuple(e for e in actor.effects if e.name not in {a.name for a in added})
+        return state.with_actor(actor.with_(effects=(*kept, *added))), events
+
+    def after_change(self, state: Encounter, before: Encounter | None = None) -> Change:
+        """An actor back above zero hit points loses what zero brought (G21)."""
+        changed, events = [], []
+        for actor in state.actors.values():
+            if actor.down or not any(e.source == ZERO_HP for e in actor.effects):
+                continue
+            ended = [e for e in actor.effects if e.source == ZERO_HP]
+            changed.append(actor.with_(effects=tuple(e for e in actor.effects
+                                                     if e.source != ZERO_HP)))
+            events += [ev.EffectEnded(actor.id, e.name, "hit points above 0") for e in ended]
+        return (state.with_actors(changed) if changed else state), events
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {key: _thaw(item) for key, item in value.items()}
+    if isinstance(value, tuple):
+        return [_thaw(item) for item in value]
+    return value
