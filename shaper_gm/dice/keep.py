@@ -1,5 +1,5 @@
-"""Roll several dice of one size and keep the highest or the lowest: advantage and
-disadvantage (the d20 rulings' G12: two d20, keep one).
+"""Roll several dice of one size and keep the highest or the lowest (the d20 rulings'
+G12: two d20, keep one).
 
 `KeepRoll` is a roll spec like `specs.SumRoll`: played, it takes its faces from the
 slot's source (two faces when entered, in the order rolled) or a total called out at

@@ -13,11 +13,11 @@ The vocabulary (every key an expression of `engine.expr` unless said):
   (``hit: natural == 20 or (natural != 1 and total >= target.ac)``).
 - ``roll: DICE`` with ``slot`` (a word: the dice slot the faces come from), ``into``
   (a name for the total), optional ``who`` (a name holding the roller's id),
-  ``advantage`` / ``disadvantage`` (truth values: one die rolled twice, the higher or
-  the lower kept; both together cancel, G12), ``double_dice`` (truth: every die rolled
-  twice, the number added once, G11), ``what`` (words naming the roll) and ``once``
-  (true: rolled once for all the action's targets, G26's one damage roll; a target
-  after the first starts from the first one's result).
+  ``keep_higher`` / ``keep_lower`` (truth values: one die rolled twice, the higher or
+  the lower kept; both together cancel, as the d20 rulings' G12 has it),
+  ``double_dice`` (truth: every die rolled twice, the number added once, G11),
+  ``what`` (words naming the roll) and ``once`` (true: rolled once for all the
+  action's targets, G26's one damage roll; a later target starts from its result).
 - ``reduce: NAME`` with ``type`` (the damage type), ``resist``, ``vulnerable``,
   ``immune`` (lists of types): immunity makes it 0, resistance halves it rounding down,
   vulnerability doubles it, in that order (G19).
@@ -42,7 +42,7 @@ from shaper_gm.engine.steps import Step
 KINDS = ("set", "roll", "reduce", "note")
 _STEP_KEYS = {
     "set": {"set", "when"},
-    "roll": {"roll", "slot", "into", "who", "advantage", "disadvantage", "double_dice",
+    "roll": {"roll", "slot", "into", "who", "keep_higher", "keep_lower", "double_dice",
              "what", "once", "when"},
     "reduce": {"reduce", "type", "resist", "vulnerable", "immune", "when"},
     "note": {"note", "value", "rule", "when"},
@@ -232,15 +232,15 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
     who = checked_name(declared["who"], f"{at}.who") if "who" in declared else None
     what = str(declared.get("what", slot))
     flags = {key: expression(declared[key], f"{at}.{key}") for key in
-             ("advantage", "disadvantage", "double_dice") if key in declared}
+             ("keep_higher", "keep_lower", "double_dice") if key in declared}
     one_die = _ONE_DIE.fullmatch(dice.text)
     sides = int(one_die.group(1)) if one_die else 0
-    if ("advantage" in flags or "disadvantage" in flags) and not one_die:
-        raise VocabError(f"{at}.roll", "advantage and disadvantage roll one die twice: "
+    if ("keep_higher" in flags or "keep_lower" in flags) and not one_die:
+        raise VocabError(f"{at}.roll", "keep_higher and keep_lower roll one die twice: "
                                        f"the roll must be one die (d20), not {dice.text!r}")
     guard = _guard(declared, at)
-    advantage = flags["advantage"].run if "advantage" in flags else None
-    disadvantage = flags["disadvantage"].run if "disadvantage" in flags else None
+    higher = flags["keep_higher"].run if "keep_higher" in flags else None
+    lower = flags["keep_lower"].run if "keep_lower" in flags else None
     double = flags["double_dice"].run if "double_dice" in flags else None
 
     once = declared.get("once", False)
@@ -251,10 +251,10 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
         if once and into in facts:
             return facts                     # rolled for an earlier target
         spec = _plain_spec(dice, facts, double is not None and bool(double(facts)), what)
-        if advantage is not None or disadvantage is not None:
-            up = advantage is not None and bool(advantage(facts))
-            down = disadvantage is not None and bool(disadvantage(facts))
-            if up != down:                       # G12: both kinds cancel
+        if higher is not None or lower is not None:
+            up = higher is not None and bool(higher(facts))
+            down = lower is not None and bool(lower(facts))
+            if up != down:                       # both together cancel
                 spec = _keep_spec(sides, up, what)
         rolled = tape.roll(slot, spec, facts[who] if who else None)
         if not tape.exact:

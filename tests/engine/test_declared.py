@@ -38,7 +38,7 @@ ATTACK = {
               "damage_type": "item.type", "resist": "target.resist"},
     "steps": [
         {"roll": "d20", "slot": "attack", "into": "natural", "who": "actor",
-         "advantage": "advantage", "what": "attack roll"},
+         "keep_higher": "advantage", "what": "attack roll"},
         {"set": {"hit": "natural == 20 or (natural != 1 and natural + bonus >= ac)",
                  "critical": "natural == 20"}},
         {"when": "hit", "roll": "weapon", "slot": "damage", "into": "damage",

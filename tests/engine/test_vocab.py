@@ -14,7 +14,7 @@ from shaper_gm.engine.vocab import Facts, VocabError, compile_steps
 
 ATTACK = [
     {"roll": "d20", "slot": "attack", "into": "natural", "who": "attacker",
-     "advantage": "advantage", "disadvantage": "disadvantage", "what": "attack roll"},
+     "keep_higher": "advantage", "keep_lower": "disadvantage", "what": "attack roll"},
     {"set": {"total": "natural + bonus",
              "hit": "natural == 20 or (natural != 1 and total >= ac)",
              "critical": "natural == 20"}},
@@ -111,7 +111,7 @@ def test_exact_odds_drop_what_no_later_step_reads():
 @pytest.mark.parametrize("steps, where, says", [
     ([{"set": {"x": "y + 1"}}], "steps[0]", "reads 'y', which nothing before it gives"),
     ([{"roll": "d20", "slot": "a"}], "steps[0].into", "missing"),
-    ([{"roll": "2d6", "slot": "a", "into": "x", "advantage": "true"}], "steps[0].roll",
+    ([{"roll": "2d6", "slot": "a", "into": "x", "keep_higher": "true"}], "steps[0].roll",
      "one die"),
     ([{"set": {"x": "1"}, "note": "hi"}], "steps[0]", "exactly one of"),
     ([{"set": {"x": "1"}, "colour": "red"}], "steps[0].colour", "no such key"),
