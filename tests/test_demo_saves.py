@@ -14,7 +14,7 @@ from shaper_gm.persist.replay import replay_save
 SAVES = Path(__file__).resolve().parents[1] / "saves"
 
 
-@pytest.mark.parametrize("ruleset", ["dungeoneers", "timeslice", "dicepool", "reactions"])
+@pytest.mark.parametrize("ruleset", ["dungeoneers", "timeslice", "dicepool", "reactions", "d20"])
 def test_a_rulesets_demo_save_replays_and_matches_its_setup_script(ruleset):
     path = SAVES / f"{ruleset}-demo.yaml"
     report = replay_save(path)

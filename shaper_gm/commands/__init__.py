@@ -18,7 +18,7 @@ def build_registry(rs=None, extra=()) -> Registry:
     from shaper_gm.commands.verbs import gm, setup, turns, views
 
     if rs is None:
-        rs = rulesets.module_of(rulesets.DEFAULT).build()
+        rs = rulesets.build(rulesets.DEFAULT)
     registry = Registry(ruleset=rs.id, ruleset_name=rs.name)
     own = rulesets.verbs_of(rs.id)
     for table in (setup.verbs, turns.verbs, gm.verbs, views.verbs):

@@ -131,7 +131,7 @@ class Session:
         from shaper_gm.engine import registry
         if ruleset_id not in self._rulesets:
             own = self.content if ruleset_id in getattr(self.content, "rulesets", ()) else None
-            self._rulesets[ruleset_id] = registry.module_of(ruleset_id).build(own)
+            self._rulesets[ruleset_id] = registry.build(ruleset_id, own)
         return self._rulesets[ruleset_id]
 
     @property

@@ -6,6 +6,7 @@
 - ``effect: {who, name, mods: {KEY: EXPR}, until}``: a lasting effect carrying
   modifiers; ``condition: {who, name, until}``: the content's condition of that name
   (its `mods`). A new effect replaces one of the same name on that actor.
+- ``move: {who}``: that actor goes to the action's destination cell (``to: cell``).
 - `until`: ``never`` (default), ``{start: actor|target}`` or ``{end: actor|target}``
   (that actor's next turn), ``{rounds: N}`` (the end of the round N - 1 rounds on).
 
@@ -26,7 +27,9 @@ from shaper_gm.engine.vocab import Facts, VocabError, checked_name, expression
 from shaper_gm.records import record
 
 KINDS = {"hp": {"who", "change", "through"}, "resource": {"who", "change", "name"},
-         "effect": {"who", "name", "mods", "until"}, "condition": {"who", "name", "until"}}
+         "effect": {"who", "name", "mods", "until"}, "condition": {"who", "name", "until"},
+         "move": {"who"}}
+ACTORS = ("actor", "target")        # who a change may be to
 
 
 @record
@@ -42,7 +45,8 @@ class Entry:
     @property
     def reads(self) -> frozenset[str]:
         names = frozenset().union(*(expr.names for _, expr in self.values))
-        return names | (self.when.names if self.when else frozenset()) | {self.who}
+        moved = {"destination"} if self.kind == "move" else set()
+        return names | (self.when.names if self.when else frozenset()) | {self.who} | moved
 
 
 def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
@@ -58,10 +62,13 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
     if extra:
         raise VocabError(f"{at}.{extra[0]}", f"no such key (keys: {', '.join(sorted(allowed))})")
     who = body.get("who", "target" if "target" in roles else "actor")
-    if who not in roles:
-        raise VocabError(f"{at}.{kind}.who", f"expected one of {', '.join(roles)}, got {who!r}")
+    actors = [role for role in roles if role in ACTORS]
+    if who not in actors:
+        raise VocabError(f"{at}.{kind}.who", f"expected one of {', '.join(actors)}, got {who!r}")
+    if kind == "move" and "destination" not in roles:
+        raise VocabError(f"{at}.move", "a move needs an action to a cell (to: cell)")
     needed = {"hp": ("change",), "resource": ("change", "name"), "effect": ("name",),
-              "condition": ("name",)}[kind]
+              "condition": ("name",), "move": ()}[kind]
     for key in needed:
         if key not in body:
             raise VocabError(f"{at}.{kind}.{key}", "missing (required)")
@@ -104,10 +111,12 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str) -> Ch
     except ExprError as exc:
         raise RuleViolation(f"{why}: {exc}", "the ruleset's declaration needs a fix") from None
     who = facts[entry.who]
+    if entry.kind == "move":                  # the action's own line says where to
+        return state.with_actor(state.actors[who].with_(zone=str(facts["destination"]))), []
     if entry.kind == "resource":
         return _resource(state, who, entry.name, int(values["change"]), why)
     if entry.kind == "hp":
-        return _hit_points(state, rs, who, int(values["change"]), entry.through, why)
+        return hit_points(state, rs, who, int(values["change"]), entry.through, why)
     mods = tuple((key, int(value)) for key, value in values.items())
     if entry.kind == "condition":
         found = rs.library.item("conditions", entry.name)
@@ -141,8 +150,10 @@ def _resource(state: Encounter, who: str, name: str, change: int, why: str) -> C
         [ev.ResourceChanged(who, name, before, after, why, "")]
 
 
-def _hit_points(state: Encounter, rs: Any, who: str, change: int, through: str,
-                why: str) -> Change:
+def hit_points(state: Encounter, rs: Any, who: str, change: int, through: str,
+               why: str) -> Change:
+    """Hit points up or down by `change`; damage first comes off the resource `through`
+    (none when empty); down and revival follow."""
     events: list[ev.Event] = []
     if change < 0 and through:
         held = state.actors[who].resource(through)

@@ -3,10 +3,14 @@
 A declaration is a mapping (as a ruleset's YAML gives it, already parsed):
 
 - ``what``: how refusals name the action ("an attack"); ``timing``: turn | reaction |
-  either; ``cost``: resource → amount;
+  either; ``cost``: resource → amount (a number, or an expression over the facts:
+  ``movement: travel``);
 - ``target``: whom the verb's target words may name: ``foe`` (another side), ``ally``
   (its own side, not itself), ``other`` (anyone but itself), ``any``; omitted: nobody;
   ``targets``: how many it may name (1 by default): the steps run once per target;
+- ``to: cell``: the verb names a cell of the grid, ``destination`` (its name),
+  ``travel`` (how far, in the ruleset's units) and ``occupied`` read it, and the
+  ``move`` change goes there;
 - ``item``: the actor's sheet list the ``--with`` flag picks from (``weapons``); the
   first is taken when none is named, and ``item.X`` reads the item's fields;
 - ``requires``: ``{test, refuse, hint}`` entries: a test that must hold, else the
@@ -31,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from shaper_gm.engine import changes
 from shaper_gm.engine import events as ev
-from shaper_gm.engine.actions import TIMINGS, Acting, Action, Done
+from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import Compiled, ExprError
 from shaper_gm.engine.situation import Situation, check_target, chosen_item
@@ -39,30 +43,29 @@ from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import Note, PlayTape, Step, play
 from shaper_gm.engine.vocab import (
     Facts,
-    VocabError,
-    checked_name,
-    compile_steps,
-    expression,
-    once_rolls,
 )
 from shaper_gm.records import record
 
 if TYPE_CHECKING:
     from shaper_gm.engine.request import Request
 
-KEYS = {"what", "timing", "cost", "target", "targets", "item", "requires", "given", "steps",
-        "apply", "line"}
-TARGETS = ("foe", "ally", "other", "any")
-_FIELD = re.compile(r"\{([a-z_][a-z0-9_.]*)\}")
+FIELD = re.compile(r"\{([a-z_][a-z0-9_.]*)\}")      # a {name} a text fills in
 
 
 @record
 class Result:
-    """What the action found for one target (or for itself, with none)."""
+    """What the action found for one target (or for itself, with none); its facts read
+    as attributes too (`result.hit`)."""
 
     target: str | None
     facts: Facts
     line: str = ""
+
+    def __getattr__(self, name: str) -> Any:
+        facts = self.__dict__.get("facts")
+        if facts is not None and name in facts:
+            return facts[name]
+        raise AttributeError(name)
 
 
 @record
@@ -74,12 +77,8 @@ class Outcome:
     results: tuple[Result, ...]
     notes: tuple[Note, ...] = ()
 
-
-@record
-class Resolved(ev.Event):
-    actor: str
-    action: str
-    outcome: Outcome
+    def target(self, actor_id: str) -> Result | None:
+        return next((r for r in self.results if r.target == actor_id), None)
 
 
 @record
@@ -90,13 +89,48 @@ class Requirement:
 
 
 @record
+class Flag:
+    """A flag the action's expressions read as ``flag.NAME``."""
+
+    name: str
+    kind: str = "bool"
+    choices: tuple[str, ...] = ()
+    help: str = ""
+    metavar: str = ""
+
+
+@record
+class OddsSpec:
+    """What `odds` shows of the action: chances and distributions over its final facts,
+    which distribution is the target's loss, off which resource, from how much."""
+
+    words: str
+    chances: tuple[tuple[str, Compiled], ...]
+    spreads: tuple[tuple[str, Compiled], ...]
+    harm: str
+    resource: str = "hp"
+    start: Compiled | None = None
+
+
+@record
+class Help:
+    """How help shows the action's verb."""
+
+    summary: str = ""
+    examples: tuple[str, ...] = ()
+    rules: str = ""
+    aliases: tuple[str, ...] = ()
+    words: str = ""               # how its outcome says it: "attacks", "dashes"
+
+
+@record
 class Declared:
     """A declared action, checked and compiled."""
 
     name: str
     what: str
     timing: str
-    cost: tuple[tuple[str, int], ...]
+    cost: tuple[tuple[str, int | Compiled], ...]
     target: str | None
     targets: int
     item: str | None
@@ -106,11 +140,25 @@ class Declared:
     once: tuple[str, ...]
     apply: tuple[changes.Entry, ...]
     line: str
+    slots: tuple[tuple[str, bool], ...] = ()      # (slot, rolled more than once?)
+    flags: tuple[Flag, ...] = ()
+    odds: OddsSpec | None = None
+    help: Help = Help()
+    to_cell: bool = False
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
-        return Action(self.name, self._resolve, cost=dict(self.cost), prepare=self._prepare,
+        fixed = {name: amount for name, amount in self.cost if isinstance(amount, int)}
+        cost = fixed if len(fixed) == len(self.cost) else self._cost
+        return Action(self.name, self._resolve, cost=cost, prepare=self._prepare,
                       timing=self.timing, what=self.what)
+
+    def _cost(self, acting: Acting) -> dict[str, int]:
+        """A cost that depends on the facts (how far a move goes), from the first's."""
+        facts = acting.plan[0]
+        return {name: amount if isinstance(amount, int) else
+                max(0, int(run_checked(amount, facts, f"{self.name}: cost")))
+                for name, amount in self.cost}
 
     def _prepare(self, acting: Acting) -> tuple[Facts, ...]:
         return self.facts(acting.state, acting.rs, acting.request)
@@ -130,17 +178,20 @@ class Declared:
             for target in targets:
                 check_target(state, actor, str(target), self.target, self.name)
         item = chosen_item(rs, actor, request, self.item) if self.item else None
-        return tuple(self._facts(Situation(state, rs, request, target, item))
+        destination = request.arg("zone") if self.to_cell else None
+        return tuple(self._facts(Situation(state, rs, request, target, item, destination))
                      for target in targets)
 
     def _facts(self, situation: Situation) -> Facts:
         for need in self.requires:
-            if not _run(need.test, situation, f"{self.name}: requires"):
+            if not run_checked(need.test, situation, f"{self.name}: requires"):
                 raise RuleViolation(_fill(need.refuse, situation),
                                     _fill(need.hint, situation) or f"see help {self.name}")
         values: dict[str, Any] = dict(situation.ids)
+        if situation.destination is not None:
+            values["destination"] = situation.destination
         for name, expr in self.given:
-            values[name] = _run(expr, situation, f"{self.name}: given.{name}")
+            values[name] = run_checked(expr, situation, f"{self.name}: given.{name}")
         return Facts(values)
 
     def _resolve(self, acting: Acting) -> Done:
@@ -160,10 +211,11 @@ class Declared:
             results.append(Result(played.get("target"), played,
                                   _fill(self.line, played) if self.line else ""))
         outcome = Outcome(self.name, acting.actor, tuple(results), tuple(tape.notes))
-        return Done(state, (Resolved(acting.actor, self.name, outcome), *events), outcome)
+        resolved = ev.Played(acting.actor, outcome, action=self.name, words=self.help.words)
+        return Done(state, (resolved, *events), outcome)
 
 
-def _run(expr: Compiled, env: Mapping[str, Any], where: str) -> Any:
+def run_checked(expr: Compiled, env: Mapping[str, Any], where: str) -> Any:
     try:
         return expr.run(env)
     except ExprError as exc:
@@ -177,80 +229,4 @@ def _fill(text: str, env: Mapping[str, Any]) -> str:
             return str(env[found.group(1)])
         except (KeyError, ExprError):
             return found.group(0)
-    return _FIELD.sub(value, text)
-
-
-# -- compiling a declaration ------------------------------------------------------------
-
-def compile_action(name: str, raw: Any, where: str = "") -> Declared:
-    """A declared action from its mapping; `VocabError` naming where when it is wrong."""
-    at = where or name
-    if not isinstance(raw, Mapping):
-        raise VocabError(at, "expected an action: a mapping with steps")
-    unknown = sorted(set(raw) - KEYS)
-    if unknown:
-        raise VocabError(f"{at}.{unknown[0]}", f"an action has no such key (keys: "
-                                               f"{', '.join(sorted(KEYS))})")
-    timing = _one_of(raw.get("timing", "turn"), TIMINGS, f"{at}.timing")
-    target = _one_of(raw["target"], TARGETS, f"{at}.target") if "target" in raw else None
-    count = raw.get("targets", 1)
-    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 100:
-        raise VocabError(f"{at}.targets", f"expected a whole number from 1 to 100, got "
-                                          f"{count!r}")
-    item = checked_name(raw["item"], f"{at}.item") if "item" in raw else None
-    requires = tuple(_requirement(need, f"{at}.requires[{i}]")
-                     for i, need in enumerate(_listed(raw, "requires", at)))
-    given_raw = raw.get("given", {})
-    if not isinstance(given_raw, Mapping):
-        raise VocabError(f"{at}.given", "expected a mapping of names to expressions")
-    given = tuple((checked_name(key, f"{at}.given"), expression(text, f"{at}.given.{key}"))
-                  for key, text in given_raw.items())
-    roles = ("actor", "target") if target is not None else ("actor",)
-    apply = tuple(changes.compile_entry(entry, f"{at}.apply[{i}]", roles)
-                  for i, entry in enumerate(_listed(raw, "apply", at)))
-    line = raw.get("line", "")
-    if not isinstance(line, str):
-        raise VocabError(f"{at}.line", f"expected the outcome's words, got {line!r}")
-    raw_steps = _listed(raw, "steps", at)
-    keep = {*_FIELD.findall(line), *roles}.union(*(entry.reads for entry in apply))
-    once = once_rolls(raw_steps)
-    steps = compile_steps(raw_steps, (*roles, *(key for key, _ in given)),
-                          keep=keep | set(once), where=f"{at}.steps")
-    return Declared(name, str(raw.get("what", name)), timing, _cost(raw.get("cost", {}),
-                    f"{at}.cost"), target, count, item, requires, given, steps, once, apply,
-                    line)
-
-
-def _one_of(value: Any, options: tuple[str, ...], at: str) -> str:
-    if value not in options:
-        raise VocabError(at, f"expected one of {', '.join(options)}, got {value!r}")
-    return str(value)
-
-
-def _listed(raw: Mapping[str, Any], key: str, at: str) -> list[Any]:
-    value = raw.get(key, [])
-    if not isinstance(value, list):
-        raise VocabError(f"{at}.{key}", f"expected a list, got {type(value).__name__}")
-    return value
-
-
-def _cost(value: Any, at: str) -> tuple[tuple[str, int], ...]:
-    if not isinstance(value, Mapping):
-        raise VocabError(at, "expected resource: amount pairs, e.g. {action: 1}")
-    out = []
-    for key, amount in value.items():
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise VocabError(f"{at}.{key}", f"expected a whole number 0 or more, got "
-                                            f"{amount!r}")
-        out.append((checked_name(key, at), amount))
-    return tuple(out)
-
-
-def _requirement(raw: Any, at: str) -> Requirement:
-    if not isinstance(raw, Mapping) or "test" not in raw or "refuse" not in raw:
-        raise VocabError(at, "expected {test: EXPR, refuse: TEXT, hint: TEXT}")
-    extra = sorted(set(raw) - {"test", "refuse", "hint"})
-    if extra:
-        raise VocabError(f"{at}.{extra[0]}", "a requirement has test, refuse and hint")
-    return Requirement(expression(raw["test"], f"{at}.test"), str(raw["refuse"]),
-                       str(raw.get("hint", "")))
+    return FIELD.sub(value, text)

@@ -239,3 +239,11 @@ class Resolved(Event):
 
     def pays_for(self) -> set[str]:
         return {self.action} if self.action else set()
+
+
+@record
+class Played(Resolved):
+    """A declared action's outcome (`engine.declared.Outcome`: each target's result and
+    the notes its steps took); `words` say what the actor did ("attacks")."""
+
+    words: str = ""

@@ -6,13 +6,14 @@ from typing import Protocol
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.state import Change, Encounter
+from shaper_gm.engine.state import Actor, Change, Encounter
 
 
 class DownRules(Protocol):
     """What hit points reaching 0 asks of a ruleset: its word for down, and what follows."""
 
     def term(self, key: str) -> str: ...
+    def down_word(self, actor: Actor) -> str: ...
     def on_down(self, state: Encounter, actor_id: str) -> Change: ...
 
 
@@ -54,4 +55,6 @@ def go_down(state: Encounter, rs: DownRules, actor_id: str) -> Change:
     actor = state.actors[actor_id]
     state = state.with_actor(actor.with_(down=True))
     state, followed = rs.on_down(state, actor_id)
-    return state, [ev.WentDown(actor_id, rs.term("down"), rs.term("down_rule")), *followed]
+    # "down", or "dying", "dead"; an actor its fall removed (a summon) is as it was
+    word = rs.down_word(state.actors.get(actor_id, actor.with_(down=True)))
+    return state, [ev.WentDown(actor_id, word, rs.term("down_rule")), *followed]

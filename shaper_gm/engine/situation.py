@@ -22,12 +22,15 @@ class Situation(Mapping[str, Any]):
     """Names looked up as they are read: ``actor.X`` and ``target.X`` (the fields every
     actor has, each resource, each sheet key and effect key: a number with the actor's
     effects added), ``item.X``, ``distance`` (cells times the numbers' ``cell_size``),
-    ``flag.X`` (0 when not given) and ``rules.X``."""
+    ``flag.X`` (0 when not given) and ``rules.X``; for an action to a cell,
+    ``destination``, ``travel`` (how far it is from the actor) and ``occupied``."""
 
     def __init__(self, state: Encounter, rs: Any, request: Request,
-                 target: str | None = None, item: Any = None) -> None:
+                 target: str | None = None, item: Any = None,
+                 destination: str | None = None) -> None:
         self.state, self.rs, self.request, self.item = state, rs, request, item
         self.ids = {"actor": request.acting, **({"target": target} if target else {})}
+        self.destination = destination
 
     def __getitem__(self, name: str) -> Any:
         head, _, rest = name.partition(".")
@@ -43,9 +46,21 @@ class Situation(Mapping[str, Any]):
             return field(numbers, rest, "the ruleset's numbers")
         if name == "distance" and "target" in self.ids:
             here, there = (self.state.actors[self.ids[role]].zone for role in ROLES)
-            cells = self.rs.distance(here, there) if here and there else 0
-            return cells * (lookup(numbers, "cell_size") or 1)
+            return self._units(here, there, numbers)
+        if self.destination is not None and name in ("destination", "travel", "occupied"):
+            actor = self.state.actors[self.ids["actor"]]
+            if name == "destination":
+                return self.destination
+            if name == "travel":
+                return self._units(actor.zone, self.destination, numbers)
+            return any(other.zone == self.destination and other.id != actor.id
+                       and not other.down for other in self.state.actors.values())
         raise KeyError(name)
+
+    def _units(self, here: str | None, there: str | None, numbers: Any) -> int:
+        """Cells between two zones times the numbers' `cell_size`."""
+        cells = self.rs.distance(here, there) if here and there else 0
+        return int(cells * (lookup(numbers, "cell_size") or 1))
 
     def __iter__(self) -> Iterator[str]:
         return iter(())

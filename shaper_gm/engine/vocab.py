@@ -66,8 +66,9 @@ class VocabError(ValueError):
 
 
 class Facts(Mapping[str, Any]):
-    """An immutable mapping of names to values: what the steps know. Equal facts are
-    one situation to exact odds, so they hash by content."""
+    """An immutable mapping of names to values: what the steps know, and the sheets and
+    items of a ruleset written as data. Equal facts are one situation to exact odds, so
+    they hash by content."""
 
     __slots__ = ("_values", "_hash")
 
@@ -77,6 +78,13 @@ class Facts(Mapping[str, Any]):
 
     def __getitem__(self, name: str) -> Any:
         return self._values[name]
+
+    def __getattr__(self, name: str) -> Any:
+        """A key read as an attribute (`sheet.name`), as the shared layers read sheets."""
+        try:
+            return self._values[name]
+        except KeyError:
+            raise AttributeError(name) from None
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._values)

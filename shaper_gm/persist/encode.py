@@ -17,7 +17,7 @@ from shaper_gm.persist.decode import VERSION
 @lru_cache(maxsize=8)
 def _shipped(ruleset_id: str):
     from shaper_gm.engine import registry
-    return registry.module_of(ruleset_id).build()
+    return registry.build(ruleset_id)
 
 
 def state_to_data(state: Encounter, rs=None) -> dict:

@@ -168,15 +168,21 @@ class Renderer:
 @lru_cache(maxsize=8)
 def default_ruleset(ruleset_id: str):
     from shaper_gm.engine import registry
-    return registry.module_of(ruleset_id).build()
+    return registry.build(ruleset_id)
 
 
 def _turn_line(event, names: Names, cost: str) -> Text:
     return Text(describe(event, names, cost), style="bold")
 
 
+def _resolved(event, names: Names, cost: str) -> RenderableType:
+    from shaper_gm.render.resolved import resolved_breakdown
+    return resolved_breakdown(event, names, cost)
+
+
 EVENT_RENDERERS: dict[type, Callable[[Any, Names, str], RenderableType]] = {
     ev.DiceRolled: lambda e, n, cost: breakdown.roll_breakdown(e),
+    ev.Played: _resolved,
     ev.RoundStarted: _turn_line,
     ev.TurnStarted: _turn_line,
     ev.WentDown: lambda e, n, cost: Text(describe(e, n, cost), style="bold red"),

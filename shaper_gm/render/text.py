@@ -123,6 +123,12 @@ def _describe(event: object, n: Names, cost: str) -> str:
     return own(event, n, cost) if own is not None else _fallback(event, n, cost)
 
 
+@_describe.register(ev.Played)
+def _(e: ev.Played, n: Names, cost: str) -> str:
+    from shaper_gm.render.resolved import resolved_line
+    return resolved_line(e, n, cost)
+
+
 for _cls, _describer in {
     ev.EncounterCreated: template("New {ruleset} encounter on a {cols}x{rows} battlefield "
                                   "(seed {seed})"),
@@ -364,7 +370,7 @@ def outcome_line(events: Iterable[object], names) -> str:
             parts.append(f"{names(event.actor)}'s turn ends")
             continue
         text = describe(event, names, cost)
-        if isinstance(event, ev.Resolved):
+        if isinstance(event, ev.Played):
             head, sep, tail = text.partition(": ")
             if sep and tail and head.startswith(names(event.actor)):
                 text = tail

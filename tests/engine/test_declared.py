@@ -12,8 +12,9 @@ import pytest
 
 from shaper_gm.dice import GivenFaces
 from shaper_gm.engine import resources
-from shaper_gm.engine.declared import Resolved, compile_action
+from shaper_gm.engine.declaring import compile_action
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.events import Played
 from shaper_gm.engine.expr import compile_expr
 from shaper_gm.engine.orders import FixedOrder
 from shaper_gm.engine.play import perform
@@ -29,6 +30,7 @@ ATTACK = {
     "cost": {"action": 1},
     "target": "foe",
     "item": "weapons",
+    "flags": {"advantage": {}, "cover": {"kind": "int"}},
     "requires": [{"test": "distance <= item.reach",
                   "refuse": "{target.name} is {distance} ft away; the {item.name} reaches "
                             "{item.reach} ft",
@@ -104,7 +106,7 @@ def test_a_hit_pays_the_action_and_takes_temporary_hit_points_first():
     bo = done.state.actors["bo"]
     assert (bo.resource("temp_hp"), bo.hp) == (0, 16)               # G20: 4 then 4
     assert done.state.actors["ann"].resource("action") == 0
-    resolved = next(e for e in done.events if isinstance(e, Resolved))
+    resolved = next(e for e in done.events if isinstance(e, Played))
     assert resolved.outcome.results[0].line == "8 damage"
     assert done.outcome.results[0].facts["hit"] is True
 
@@ -163,6 +165,10 @@ def test_odds_run_the_same_steps_from_the_same_facts():
      "attack.steps[0].once", "true or false"),
     ({"given": {"bonus": "item.hit +"}}, "attack.given.bonus", "ends too soon"),
     ({"steps": [{"set": {"x": "nothing_known"}}]}, "attack.steps[0]", "reads 'nothing_known'"),
+    ({"flags": {}}, "attack.flags", "flag.advantage is read but no flag 'advantage'"),
+    ({"flags": {"cover": {"kind": "float"}}}, "attack.flags.cover.kind", "expected one of"),
+    ({"odds": {"spreads": {"damage": "damage"}, "harm": "hp"}}, "attack.odds.harm",
+     "expected one of the spreads"),
 ])
 def test_a_declaration_that_cannot_work_is_refused_naming_where(change, where, says):
     with pytest.raises(VocabError) as caught:

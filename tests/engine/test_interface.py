@@ -33,7 +33,7 @@ def test_every_ruleset_call_in_the_shared_layers_is_in_the_protocol():
 
 @pytest.mark.parametrize("ruleset_id", registry.ids())
 def test_each_ruleset_provides_the_protocol(ruleset_id):
-    rs = registry.module_of(ruleset_id).build()
+    rs = registry.build(ruleset_id)
     missing = sorted(name for name in declared() if not hasattr(rs, name))
     assert missing == []
     assert isinstance(rs, Ruleset)

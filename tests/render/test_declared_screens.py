@@ -77,7 +77,7 @@ def test_the_map_says_down_in_the_rulesets_own_word(ruleset_id):
 
     from shaper_gm.render.tables import map_legend
     layout = plugins.screen(ruleset_id).layout
-    rs = _Terms(registry.module_of(ruleset_id).build(), "out cold")
+    rs = _Terms(registry.build(ruleset_id), "out cold")
     fallen = SimpleNamespace(id="bo", side="enemies", down=True, zone="A1")
     state = SimpleNamespace(actors={"bo": fallen}, turn=None)
     legend = [str(line) for line in map_legend(state, {}, {"enemies": "red"}, layout, rs)]

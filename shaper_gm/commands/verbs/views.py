@@ -18,13 +18,30 @@ from shaper_gm.errors import CommandError, GmError
 
 
 def rulesets_text(current: str) -> str:
-    """`help rulesets`: every id with its one-line description, the encounter's marked."""
+    """`help rulesets`: every id with its one-line description, the encounter's marked;
+    a ruleset written as data says what its folder says of it, and its attribution."""
     from shaper_gm.engine import registry
     lines = ["Rulesets (new --ruleset ID):"]
-    for ruleset_id, (_, about) in sorted(registry.known().items()):
+    credits = []
+    for ruleset_id, (module, about) in sorted(registry.known().items()):
         mark = "▶" if ruleset_id == current else " "
+        if module == registry.DATA:
+            about, credit = _written_as_data(ruleset_id, about)
+            credits += [f"{ruleset_id}: {credit}"] if credit else []
         lines.append(f"{mark} {ruleset_id:<12} {about}")
-    return "\n".join(lines)
+    return "\n".join([*lines, *(["", *credits] if credits else [])])
+
+
+def _written_as_data(ruleset_id: str, about: str) -> tuple[str, str]:
+    """(description, attribution) from a data ruleset's folder; its folder's place when
+    it cannot be read."""
+    from shaper_gm.engine import registry
+    try:
+        numbers = registry.build(ruleset_id).library.numbers
+    except (GmError, ValueError, OSError) as exc:       # ContentError: a ValueError
+        return f"{about} (cannot be read: {str(exc).splitlines()[0]})", ""
+    return str(numbers.get("description") or numbers.get("name") or about), \
+        str(numbers.get("attribution") or "")
 
 
 RECALL_LIMIT = 500      # entries a `log` re-runs to recall the outcomes a save did not keep

@@ -30,7 +30,8 @@ from shaper_gm.content.schema import (
     text,
 )
 from shaper_gm.content.yamlio import YamlError
-from shaper_gm.engine.declared import Declared, compile_action
+from shaper_gm.engine.declared import Declared
+from shaper_gm.engine.declaring import compile_action
 from shaper_gm.engine.expr import Compiled, ExprError, compile_expr
 from shaper_gm.engine.resources import MOMENTS
 from shaper_gm.engine.vocab import Facts, VocabError
@@ -69,6 +70,7 @@ RULESET = {
     "default_sheet": Field(lambda v: v), "zero_hp": Field(lambda v: v),
     "effect_keys": Field(list_of(snake_name)), "act_resource": Field(snake_name),
     "react_resource": Field(snake_name), "side": Field(text),
+    "absorbs": Field(snake_name), "damage_types": Field(list_of(ident, non_empty=True)),
     "terms": Field(mapping_of(text, text)), "provisional": Field(list_of(text)),
 }
 
@@ -130,7 +132,7 @@ def load(folder: Path) -> DataLibrary:
     settings = {key: value for key, value in good.items()
                 if key in ("name", "rules", "attribution", "description", "grid", "cell_size",
                            "unit", "terms", "effect_keys", "act_resource", "react_resource",
-                           "side")}
+                           "side", "absorbs", "damage_types")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),

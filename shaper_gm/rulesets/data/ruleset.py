@@ -14,6 +14,7 @@ from typing import Any
 
 from shaper_gm.dice import DiceSource, Roll, parse, roll
 from shaper_gm.engine import events as ev
+from shaper_gm.engine.changes import hit_points
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import ExprError
 from shaper_gm.engine.names import match_one
@@ -58,7 +59,7 @@ class DataRuleset(RulesetBase):
         self.id = library.id
         self.name = numbers["name"]
         self.rules = numbers.get("rules", "")
-        self.terms = {**dict(numbers.get("terms", ())), "down_rule": numbers.get("rules", "")}
+        self.terms = dict(numbers.get("terms", ()))
         self.resources = tuple(ResourceSpec(name, **spec) for name, spec in library.resources)
         self.derived = dict(library.derived)
         conditions = library.kind("conditions")
@@ -142,6 +143,40 @@ class DataRuleset(RulesetBase):
                                  f"{state.actors[actor_id].name} has: {', '.join(ids)}")
         return super().resolve_word(state, kind, word, actor_id)
 
+    # The GM's tools --------------------------------------------------------------------
+    def damage(self, state: Encounter, target: str, amount: int,
+               options: Mapping[str, Any]) -> Change:
+        """`damage TARGET N [--type T] [--direct]`: of a type, through the target's
+        immunity, resistance and vulnerability and then what absorbs damage first
+        (temporary hit points), as a hit would be; `--direct` straight off hit points."""
+        unknown = set(options) - {"type", "direct"}
+        if unknown:
+            raise RuleViolation(f"damage has no option --{sorted(unknown)[0]} here",
+                                "use --type TYPE or --direct")
+        kind, direct = options.get("type"), bool(options.get("direct"))
+        if direct and kind:
+            raise RuleViolation("--direct takes the damage straight off hit points, so "
+                                "--type does not apply", "drop --type, or drop --direct")
+        types = tuple(self.library.numbers.get("damage_types") or ())
+        if kind and types and kind not in types:
+            raise RuleViolation(f"{kind!r} is no damage type here",
+                                f"damage types: {', '.join(types)}")
+        sheet, why = state.actors[target].sheet, "set by the GM"
+        if kind and kind in (lookup(sheet, "immune") or ()):
+            amount, why = 0, f"immune to {kind}"
+        elif kind:
+            if kind in (lookup(sheet, "resist") or ()):
+                amount, why = amount // 2, f"resistant to {kind}: halved"
+            if kind in (lookup(sheet, "vulnerable") or ()):
+                amount, why = amount * 2, f"vulnerable to {kind}: doubled"
+        through = "" if direct else str(self.library.numbers.get("absorbs") or "")
+        state, events = hit_points(state, self, target, -amount, through,
+                                   "the GM's damage" if why == "set by the GM" else why)
+        if not events:
+            hp = state.actors[target].hp or 0
+            events = [ev.HpChanged(target, hp, hp, f"0 damage ({why})")]
+        return state, events
+
     # Turn order ----------------------------------------------------------------------
     def initiative(self, actor: Actor, source: DiceSource) -> Roll:
         rule = self.library.initiative or {}
@@ -167,18 +202,16 @@ class DataRuleset(RulesetBase):
         return str(self._zero_rule(actor).get("word") or self.term("down"))
 
     def on_down(self, state: Encounter, actor_id: str) -> Change:
-        """The conditions zero hit points bring to this actor (dying, dead, ...)."""
+        """The conditions zero hit points bring to this actor (dying, dead, ...); the
+        line that it went down names them (`down_word`)."""
         actor = state.actors[actor_id]
-        events: list[ev.Event] = []
         added = []
         for name in self._zero_rule(actor).get("conditions", ()):
             condition = self.library.kind("conditions").get(name, Facts())
-            effect = Effect(name, source=ZERO_HP, mods=tuple(
-                (key, int(value)) for key, value in condition.get("mods", Facts()).items()))
-            added.append(effect)
-            events.append(ev.EffectAdded(actor_id, effect))
+            added.append(Effect(name, source=ZERO_HP, mods=tuple(
+                (key, int(value)) for key, value in condition.get("mods", Facts()).items())))
         kept = tuple(e for e in actor.effects if e.name not in {a.name for a in added})
-        return state.with_actor(actor.with_(effects=(*kept, *added))), events
+        return state.with_actor(actor.with_(effects=(*kept, *added))), []
 
     def after_change(self, state: Encounter, before: Encounter | None = None) -> Change:
         """An actor back above zero hit points loses what zero brought (G21)."""

@@ -1,0 +1,57 @@
+"""Exact odds of a declared action: its own steps run over exact distributions
+(`engine.steps.exact`) from the very facts play would start from, read into the one odds
+record (`engine.odds.Odds`) by what the action's `odds:` declares."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
+
+from shaper_gm.engine.declared import Declared, run_checked
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.odds import Chance, Odds, Spread, TargetOdds
+from shaper_gm.engine.situation import chosen_item, lookup
+from shaper_gm.engine.state import Encounter
+from shaper_gm.engine.steps import exact
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from shaper_gm.engine.request import Request
+
+
+def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Request) -> Odds:
+    """The odds of `declared` as `request` asks for it, one entry per target."""
+    from shaper_gm.dice.exact import Dist
+    spec = declared.odds
+    if spec is None:
+        raise RuleViolation(f"{declared.name} declares no odds", "odds work out attacks")
+    targets = []
+    for facts in declared.facts(state, rs, request):
+        final = exact(declared.steps, facts)
+        where = f"{declared.name}: odds"
+        chances = tuple(Chance(key, _chance(final, expr, where)) for key, expr in spec.chances)
+        spreads = tuple(Spread(key, Dist.from_probs(_spread(final, expr, where)))
+                        for key, expr in spec.spreads)
+        start = run_checked(spec.start, facts, where) if spec.start is not None else None
+        targets.append(TargetOdds(str(facts.get("target", "")), chances, spreads, spec.harm,
+                                  spec.resource, start))
+    actor = state.actors[request.acting]
+    item = chosen_item(rs, actor, request, declared.item) if declared.item else None
+    return Odds(actor.id, spec.words or declared.name, tuple(targets),
+                weapon=str(lookup(item, "name") or "") if item is not None else "")
+
+
+def _chance(final: dict[Any, Fraction], expr: Any, where: str) -> Fraction:
+    from fractions import Fraction
+    return sum((p for facts, p in final.items() if run_checked(expr, facts, where)),
+               Fraction(0))
+
+
+def _spread(final: dict[Any, Fraction], expr: Any, where: str) -> dict[Hashable, Fraction]:
+    from fractions import Fraction
+    out: dict[Hashable, Fraction] = defaultdict(Fraction)
+    for facts, p in final.items():
+        out[int(run_checked(expr, facts, where))] += p
+    return dict(out)

@@ -1,0 +1,203 @@
+"""Compiling an action a ruleset declares as data (`engine.declared`) from its mapping:
+every key checked, every expression parsed, every name a step reads known; a mistake is
+a `VocabError` naming where."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from shaper_gm.engine import changes
+from shaper_gm.engine.actions import TIMINGS
+from shaper_gm.engine.declared import (
+    FIELD,
+    Declared,
+    Flag,
+    Help,
+    OddsSpec,
+    Requirement,
+)
+from shaper_gm.engine.expr import Compiled
+from shaper_gm.engine.vocab import (
+    VocabError,
+    checked_name,
+    compile_steps,
+    expression,
+    once_rolls,
+)
+
+KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
+        "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
+        "odds"}
+TARGETS = ("foe", "ally", "other", "any")
+FLAG_KINDS = ("bool", "int", "text")
+FLAG_KEYS = {"kind", "choices", "help", "metavar"}
+ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start"}
+
+
+def compile_action(name: str, raw: Any, where: str = "") -> Declared:
+    """A declared action from its mapping; `VocabError` naming where when it is wrong."""
+    at = where or name
+    if not isinstance(raw, Mapping):
+        raise VocabError(at, "expected an action: a mapping with steps")
+    unknown = sorted(set(raw) - KEYS)
+    if unknown:
+        raise VocabError(f"{at}.{unknown[0]}", f"an action has no such key (keys: "
+                                               f"{', '.join(sorted(KEYS))})")
+    timing = _one_of(raw.get("timing", "turn"), TIMINGS, f"{at}.timing")
+    target = _one_of(raw["target"], TARGETS, f"{at}.target") if "target" in raw else None
+    to_cell = "to" in raw and _one_of(raw["to"], ("cell",), f"{at}.to") == "cell"
+    if to_cell and target is not None:
+        raise VocabError(f"{at}.to", "an action names a target or a cell, not both")
+    count = raw.get("targets", 1)
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 100:
+        raise VocabError(f"{at}.targets", f"expected a whole number from 1 to 100, got "
+                                          f"{count!r}")
+    item = checked_name(raw["item"], f"{at}.item") if "item" in raw else None
+    requires = tuple(_requirement(need, f"{at}.requires[{i}]")
+                     for i, need in enumerate(_listed(raw, "requires", at)))
+    given_raw = raw.get("given", {})
+    if not isinstance(given_raw, Mapping):
+        raise VocabError(f"{at}.given", "expected a mapping of names to expressions")
+    given = tuple((checked_name(key, f"{at}.given"), expression(text, f"{at}.given.{key}"))
+                  for key, text in given_raw.items())
+    roles = ("actor", "target") if target is not None else \
+        ("actor", "destination") if to_cell else ("actor",)
+    apply = tuple(changes.compile_entry(entry, f"{at}.apply[{i}]", roles)
+                  for i, entry in enumerate(_listed(raw, "apply", at)))
+    line = raw.get("line", "")
+    if not isinstance(line, str):
+        raise VocabError(f"{at}.line", f"expected the outcome's words, got {line!r}")
+    raw_steps = _listed(raw, "steps", at)
+    keep = {*FIELD.findall(line), *roles}.union(*(entry.reads for entry in apply))
+    once = once_rolls(raw_steps)
+    odds = _odds(raw["odds"], f"{at}.odds") if "odds" in raw else None
+    if odds is not None:
+        keep |= set().union(*(expr.names for _, expr in (*odds.chances, *odds.spreads)))
+        keep |= odds.start.names if odds.start is not None else set()
+    steps = compile_steps(raw_steps, (*roles, *(key for key, _ in given)),
+                          keep=keep | set(once), where=f"{at}.steps")
+    flags = _flags(raw.get("flags", {}), f"{at}.flags")
+    read = {name.partition(".")[2].replace("_", "-") for _, expr in given
+            for name in expr.names if name.startswith("flag.")}
+    read |= {name.partition(".")[2].replace("_", "-") for need in requires
+             for name in need.test.names if name.startswith("flag.")}
+    missing = sorted(read - {f.name for f in flags})
+    if missing:
+        raise VocabError(f"{at}.flags", f"flag.{missing[0]} is read but no flag "
+                                        f"{missing[0]!r} is declared")
+    facts = frozenset((*roles, *(key for key, _ in given)))
+    return Declared(name, str(raw.get("what", name)), timing,
+                    _cost(raw.get("cost", {}), f"{at}.cost", facts), target, count, item,
+                    requires, given, steps, once, apply, line, _slots(raw_steps, count),
+                    flags, odds, _help(raw, at), to_cell)
+
+
+def _slots(raw_steps: list[Any], targets: int) -> tuple[tuple[str, bool], ...]:
+    """The dice slots the steps roll, in order; one rolled per target (or per step
+    that names it twice) repeats."""
+    seen: dict[str, int] = {}
+    once: set[str] = set()
+    for step in raw_steps:
+        if isinstance(step, Mapping) and "roll" in step and isinstance(step.get("slot"), str):
+            seen[step["slot"]] = seen.get(step["slot"], 0) + 1
+            if step.get("once") is True:
+                once.add(step["slot"])
+    return tuple((slot, count > 1 or (targets > 1 and slot not in once))
+                 for slot, count in seen.items())
+
+
+def _flags(raw: Any, at: str) -> tuple[Flag, ...]:
+    if not isinstance(raw, Mapping):
+        raise VocabError(at, "expected NAME: {kind, choices, help, metavar} pairs")
+    out = []
+    for name, body in raw.items():
+        here = f"{at}.{name}"
+        if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9-]*", name):
+            raise VocabError(here, "a flag's name is lowercase letters, digits and '-'")
+        body = body if body is not None else {}
+        if not isinstance(body, Mapping) or set(body) - FLAG_KEYS:
+            raise VocabError(here, f"expected a mapping of {', '.join(sorted(FLAG_KEYS))}")
+        kind = _one_of(body.get("kind", "bool"), FLAG_KINDS, f"{here}.kind")
+        choices = body.get("choices", [])
+        if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
+            raise VocabError(f"{here}.choices", "expected a list of words")
+        out.append(Flag(name, kind, tuple(choices), str(body.get("help", "")),
+                        str(body.get("metavar", ""))))
+    return tuple(out)
+
+
+def _odds(raw: Any, at: str) -> OddsSpec:
+    if not isinstance(raw, Mapping) or set(raw) - ODDS_KEYS or "harm" not in raw:
+        raise VocabError(at, f"expected a mapping of {', '.join(sorted(ODDS_KEYS))} "
+                             "(harm required)")
+
+    def named(key: str) -> tuple[tuple[str, Compiled], ...]:
+        table = raw.get(key, {})
+        if not isinstance(table, Mapping):
+            raise VocabError(f"{at}.{key}", "expected NAME: EXPR pairs")
+        return tuple((checked_name(k, f"{at}.{key}"), expression(v, f"{at}.{key}.{k}"))
+                     for k, v in table.items())
+    spreads = named("spreads")
+    if raw["harm"] not in dict(spreads):
+        raise VocabError(f"{at}.harm", f"expected one of the spreads "
+                                       f"({', '.join(dict(spreads)) or 'none'})")
+    return OddsSpec(str(raw.get("words", "")), named("chances"), spreads, str(raw["harm"]),
+                    str(raw.get("resource", "hp")),
+                    expression(raw["start"], f"{at}.start") if "start" in raw else None)
+
+
+def _help(raw: Mapping[str, Any], at: str) -> Help:
+    def words(key: str) -> tuple[str, ...]:
+        value = raw.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise VocabError(f"{at}.{key}", "expected a list of words")
+        return tuple(value)
+    return Help(str(raw.get("summary", "")), words("examples"), str(raw.get("rules", "")),
+                words("aliases"), str(raw.get("words", "")))
+
+
+def _one_of(value: Any, options: tuple[str, ...], at: str) -> str:
+    if value not in options:
+        raise VocabError(at, f"expected one of {', '.join(options)}, got {value!r}")
+    return str(value)
+
+
+def _listed(raw: Mapping[str, Any], key: str, at: str) -> list[Any]:
+    value = raw.get(key, [])
+    if not isinstance(value, list):
+        raise VocabError(f"{at}.{key}", f"expected a list, got {type(value).__name__}")
+    return value
+
+
+def _cost(value: Any, at: str, known: frozenset[str]) -> tuple[tuple[str, int | Compiled], ...]:
+    """Resource: amount pairs; an amount is a whole number, or an expression over the
+    action's facts (`known`)."""
+    if not isinstance(value, Mapping):
+        raise VocabError(at, "expected resource: amount pairs, e.g. {action: 1}")
+    out: list[tuple[str, int | Compiled]] = []
+    for key, amount in value.items():
+        if isinstance(amount, str):
+            compiled = expression(amount, f"{at}.{key}")
+            unknown = sorted(compiled.names - known)
+            if unknown:
+                raise VocabError(f"{at}.{key}", f"reads {unknown[0]!r}, which is no fact "
+                                                "of the action (give it under given:)")
+            out.append((checked_name(key, at), compiled))
+            continue
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise VocabError(f"{at}.{key}", f"expected a whole number 0 or more, or an "
+                                            f"expression, got {amount!r}")
+        out.append((checked_name(key, at), amount))
+    return tuple(out)
+
+
+def _requirement(raw: Any, at: str) -> Requirement:
+    if not isinstance(raw, Mapping) or "test" not in raw or "refuse" not in raw:
+        raise VocabError(at, "expected {test: EXPR, refuse: TEXT, hint: TEXT}")
+    extra = sorted(set(raw) - {"test", "refuse", "hint"})
+    if extra:
+        raise VocabError(f"{at}.{extra[0]}", "a requirement has test, refuse and hint")
+    return Requirement(expression(raw["test"], f"{at}.test"), str(raw["refuse"]),
+                       str(raw.get("hint", "")))

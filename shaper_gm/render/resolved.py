@@ -1,0 +1,38 @@
+"""How a declared action's outcome reads (`engine.events.Played`): one line per
+target, ``Fighter attacks Goblin: 24 vs AC 15: 14 slashing damage``, and a breakdown of
+the notes its steps took, each with its ruling."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from shaper_gm.render.breakdown import row
+from shaper_gm.render.names import Names
+
+
+def resolved_line(event: Any, n: Names, cost: str = "") -> str:
+    """Each target's result in one line; the cost in brackets after the first."""
+    outcome = event.outcome
+    words = event.words or event.action
+    paid = f" ({cost})" if cost else ""
+    lines = []
+    for result in outcome.results:
+        who = f" {n(result.target)}" if result.target else ""
+        said = (f": {result.line}" if result.target else f" {result.line}") \
+            if result.line else ""
+        lines.append(f"{n(outcome.actor)} {words}{who}{said}")
+    if not lines:
+        return f"{n(outcome.actor)} {words}{paid}"
+    lines[0] += paid
+    return "\n".join(lines)
+
+
+def resolved_breakdown(event: Any, n: Names, cost: str = "") -> RenderableType:
+    """The line(s) first, then every note of the steps with its ruling."""
+    head = Text(resolved_line(event, n, cost), style="bold")
+    rows = [row(note.label, None if note.value is None else "", note.rule)
+            for note in event.outcome.notes]
+    return Group(head, *rows) if rows else head

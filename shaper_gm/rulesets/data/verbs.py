@@ -1,0 +1,103 @@
+"""The verbs of a ruleset written as data: one per declared action, its words, flags,
+dice slots and help taken from the declaration, and `odds` for the action that
+declares its odds. Built for the ruleset the commands install them for."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shaper_gm.commands.acting import read_request
+from shaper_gm.commands.args import ODDS_JSON, flag
+from shaper_gm.commands.session import Context, Outcome
+from shaper_gm.commands.slots import slot_flags
+from shaper_gm.commands.table import VerbTable
+from shaper_gm.engine.declared import Declared
+
+FACES = "the faces of its {slot} roll{s}, in order"
+
+
+class DeclaredVerbs:
+    """What `commands.build_registry` installs: the ruleset's verbs, made from `rs`."""
+
+    def apply_extensions(self, registry: Any, rs: Any) -> None:
+        table(rs).apply_extensions(registry, rs)
+
+    def install(self, registry: Any, rs: Any) -> None:
+        table(rs).install(registry, rs)
+
+
+verbs = DeclaredVerbs()
+
+
+def table(rs: Any) -> VerbTable:
+    """Every declared action as a verb, `odds` for the first that declares odds, and
+    the shared `damage` with a damage type and `--direct`."""
+    made = VerbTable()
+    types = tuple(rs.library.numbers.get("damage_types") or ())
+    made.extend("damage", rules=rs.term("damage_rules") or rs.rules,
+                flags=(flag("type", "text", metavar="TYPE", choices=types,
+                            help="its damage type: immunity, resistance and vulnerability "
+                                 "apply"),
+                       flag("direct", help="straight off hit points: nothing absorbs it")))
+    for _, declared in rs.library.actions:
+        made.declare(declared.action(), positionals=_positionals(declared),
+                     flags=(*_item_flag(declared), *_flags(declared),
+                            *slot_flags(_slots(declared))),
+                     slots=_slots(declared), **_help(declared))
+    odds_of = next((d for _, d in rs.library.actions if d.odds is not None), None)
+    if odds_of is not None:
+        made.command("odds", group="gm", logged=False, rules=odds_of.help.rules,
+                     summary=f"exact chances of {odds_of.what} and its damage, from the "
+                             "same steps it plays",
+                     examples=tuple(e.replace(odds_of.name, "odds", 1)
+                                    for e in odds_of.help.examples[:2]),
+                     positionals=_positionals(odds_of),
+                     flags=(*_item_flag(odds_of), *_flags(odds_of), ODDS_JSON))(
+            _odds_handler(odds_of))
+    return made
+
+
+def _positionals(declared: Declared) -> tuple[str, ...]:
+    if declared.to_cell:
+        return ("actor?", "zone")
+    if declared.target is None:
+        return ("actor?",)
+    return ("actor?", "target") if declared.targets == 1 else ("actor?", "targets")
+
+
+def _item_flag(declared: Declared) -> tuple[Any, ...]:
+    if declared.item is None:
+        return ()
+    kind = declared.item
+    return (flag("with", "text", metavar=kind.rstrip("s").upper(), completes=kind,
+                 help=f"one of the actor's {kind} (default: its first)"),)
+
+
+def _flags(declared: Declared) -> tuple[Any, ...]:
+    return tuple(flag(f.name, f.kind, help=f.help, metavar=f.metavar or f.name.upper(),
+                      choices=f.choices) for f in declared.flags)
+
+
+def _slots(declared: Declared) -> dict[str, tuple[bool, str]]:
+    return {slot: (repeats, FACES.format(slot=slot, s="s, one per target" if repeats else ""))
+            for slot, repeats in declared.slots}
+
+
+def _help(declared: Declared) -> dict[str, Any]:
+    out: dict[str, Any] = {"summary": declared.help.summary or declared.what}
+    if declared.help.examples:
+        out["examples"] = declared.help.examples
+    if declared.help.rules:
+        out["rules"] = declared.help.rules
+    if declared.help.aliases:
+        out["aliases"] = declared.help.aliases
+    return out
+
+
+def _odds_handler(declared: Declared):
+    def odds(ctx: Context) -> Outcome:
+        from shaper_gm.commands.oddsjson import odds_outcome
+        from shaper_gm.engine.declared_odds import declared_odds
+        request = read_request(ctx)
+        return odds_outcome(declared_odds(declared, ctx.state, ctx.ruleset, request), request)
+    return odds
