@@ -9,6 +9,7 @@ is its id, and no Python of its own serves it.
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from pathlib import Path
 
 CONTENT_VAR = "SHAPER_GM_CONTENT"
@@ -31,10 +32,14 @@ def content_path(root: str | Path | None = None) -> Path:
 
 def data_rulesets() -> dict[str, Path]:
     """Every ruleset written as data, by id: the content folder's first, then the GM's
-    own (one with the id of a shipped ruleset is not taken)."""
+    own. Looked for once per content folder and $SHAPER_GM_RULESETS."""
+    return dict(_found(content_path(), os.environ.get(RULESETS_VAR, "")))
+
+
+@lru_cache(maxsize=8)
+def _found(content: Path, extra: str) -> tuple[tuple[str, Path], ...]:
     found: dict[str, Path] = {}
-    extra = os.environ.get(RULESETS_VAR, "")
-    for base in (content_path(), *(Path(p).expanduser() for p in extra.split(os.pathsep) if p)):
+    for base in (content, *(Path(p).expanduser() for p in extra.split(os.pathsep) if p)):
         try:
             folders = sorted(base.iterdir())
         except OSError:
@@ -42,4 +47,4 @@ def data_rulesets() -> dict[str, Path]:
         for folder in folders:
             if folder.name not in found and (folder / MARKER).is_file():
                 found[folder.name] = folder
-    return found
+    return tuple(found.items())
