@@ -56,6 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="let --save replace a file that is not this encounter's save")
     run.add_argument("--keep-going", action="store_true",
                      help="report every failing line instead of stopping at the first")
+    ck = sub.add_parser("check-ruleset", help="check a ruleset written as data (a folder "
+                        "of YAML) and list what it declares")
+    ck.add_argument("folder", metavar="PATH")
     rp = sub.add_parser("replay", help="re-run a save's log and check it ends in its state")
     rp.add_argument("save", metavar="SAVE.yaml")
     rp.add_argument("--to", type=count_value, default=None, metavar="N",
@@ -111,6 +114,9 @@ def dispatch(args: argparse.Namespace) -> int:
         return shell(args.save)
     if args.command == "demo":
         return demo(args.ruleset)
+    if args.command == "check-ruleset":
+        from shaper_gm.app.check_ruleset import check_ruleset
+        return check_ruleset(args.folder, print, error)
     if not sys.stdin.isatty():
         return run("-")
     return shell(None)

@@ -1,0 +1,53 @@
+"""`shaper-gm check-ruleset PATH`: a ruleset folder's every mistake in one line each, or
+what it declares."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from shaper_gm.app.check_ruleset import FAILED, OK, UNUSABLE, check_ruleset
+
+DUEL = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets" / "duel"
+
+
+def checked(path) -> tuple[int, list[str], list[str]]:
+    out, err = [], []
+    return check_ruleset(str(path), out.append, err.append), out, err
+
+
+def test_a_good_folder_lists_its_resources_verbs_and_slots():
+    code, out, err = checked(DUEL)
+    assert (code, err) == (OK, [])
+    assert out[0] == "Duel (duel): ok, rules U1-U4"
+    assert "  strike [ACTOR] TARGET [--with WEAPON] [--roll FACES] [--damage FACES]" in out
+    assert "    dice slots: --roll, --damage" in out
+    assert "  step [ACTOR] TILE" in out
+    assert out[-2:] == ["templates: ash, rook", "items: duellists 2"]
+
+
+def test_every_mistake_is_listed_and_nothing_plays(tmp_path):
+    folder = tmp_path / "duel"
+    shutil.copytree(DUEL, folder)
+    ruleset = folder / "ruleset.yaml"
+    ruleset.write_text(ruleset.read_text().replace("grid: 8x8", "grid: 8x8\ncolour: red"))
+    actions = folder / "actions.yaml"
+    actions.write_text(actions.read_text().replace("total: rolled + skill",
+                                                   "total: rolled + + skill")
+                       .replace("cost: {steps: travel}", "cost: {steps: far}"))
+    (folder / "duellists.yaml").write_text("ash: 3\n")
+    code, out, err = checked(folder)
+    assert code == FAILED and out == []
+    assert any("ruleset.yaml" in line and "colour" in line and "unknown key" in line
+               for line in err)
+    assert any("actions.yaml" in line and "strike" in line and "steps[1].set.total" in line
+               for line in err)
+    assert any("actions.yaml" in line and "step" in line and "'far'" in line for line in err)
+    assert any("duellists.yaml" in line and "ash" in line for line in err)
+    assert err[-1] == "4 mistakes: nothing of duel was played"
+
+
+def test_a_folder_that_is_no_ruleset_is_refused(tmp_path):
+    assert checked(tmp_path / "nowhere")[0] == UNUSABLE
+    code, _, err = checked(tmp_path)
+    assert code == UNUSABLE and "no actions.yaml here" in err[0]
