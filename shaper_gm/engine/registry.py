@@ -10,7 +10,6 @@ engine is checked against capabilities no shipped ruleset uses.
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -39,7 +38,7 @@ def register(ruleset_id: str, module: str, description: str = "") -> None:
     _extra[ruleset_id] = (module, description)
 
 
-def written_as_data() -> dict[str, Path]:
+def written_as_data() -> dict[str, Any]:
     """The rulesets written as data, by id, that no Python ruleset's id shadows."""
     return {ruleset_id: folder for ruleset_id, folder in data_rulesets().items()
             if ruleset_id not in KNOWN and ruleset_id not in _extra}

@@ -370,7 +370,7 @@ def outcome_line(events: Iterable[object], names) -> str:
             parts.append(f"{names(event.actor)}'s turn ends")
             continue
         text = describe(event, names, cost)
-        if isinstance(event, ev.Played):
+        if isinstance(event, ev.Resolved):
             head, sep, tail = text.partition(": ")
             if sep and tail and head.startswith(names(event.actor)):
                 text = tail

@@ -54,7 +54,7 @@ def test_every_ruleset_has_a_demo_save_of_its_own(ruleset, tmp_path):
 def test_an_unknown_ruleset_is_refused_with_the_known_ids(tmp_path):
     with pytest.raises(GmError) as caught:
         copy_demo("chess", tmp_path)
-    assert str(caught.value) == ("no ruleset 'chess'; known rulesets: dicepool, dungeoneers, "
+    assert str(caught.value) == ("no ruleset 'chess'; known rulesets: d20, dicepool, dungeoneers, "
                                  "reactions, shaper, timeslice")
     assert list(tmp_path.iterdir()) == []
 
@@ -78,7 +78,7 @@ def test_the_program_plays_a_copy_and_refuses_an_unknown_ruleset(tmp_path):
     assert digest(shipped_demo("dicepool")) == before
     code, out, err = run("demo", "chess", cwd=tmp_path)
     assert code == 2 and out == ""
-    assert err == ("error: no ruleset 'chess'; known rulesets: dicepool, dungeoneers, "
+    assert err == ("error: no ruleset 'chess'; known rulesets: d20, dicepool, dungeoneers, "
                    "reactions, shaper, timeslice\n")
 
 

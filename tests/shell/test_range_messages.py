@@ -52,7 +52,7 @@ def test_a_script_whose_first_line_asks_for_an_unknown_ruleset_fails_at_line_1(
     script.write_text("new --ruleset UNKNOWN\nadd zed\n")
     assert cli.main(["run", str(script)]) == cli.FAILED
     err = capsys.readouterr().err
-    assert err.startswith("error: line 1: no ruleset 'unknown'; known rulesets: dicepool,")
+    assert err.startswith("error: line 1: no ruleset 'unknown'; known rulesets: d20, dicepool,")
     assert "internal error" not in err
 
 

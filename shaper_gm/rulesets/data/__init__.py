@@ -3,13 +3,13 @@ engine with no Python of its own (`shaper_gm.places.data_rulesets` finds them)."
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import Any
 
 from shaper_gm.rulesets.data.library import DataLibrary, load
 from shaper_gm.rulesets.data.ruleset import DataRuleset
 
 
-def build_from(folder: Path, library: DataLibrary | None = None) -> DataRuleset:
+def build_from(folder: Any, library: DataLibrary | None = None) -> DataRuleset:
     """The ruleset written in `folder` (or over `library`, already read)."""
     return DataRuleset(library if library is not None else load(folder))
 

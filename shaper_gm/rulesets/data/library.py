@@ -10,7 +10,6 @@ is reported together, one line each, naming file, entry and key.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from shaper_gm.content.folders import display_name, folder_data, read_yaml
@@ -110,7 +109,7 @@ def freeze(value: Any) -> Any:
     return value
 
 
-def load(folder: Path) -> DataLibrary:
+def load(folder: Any) -> DataLibrary:
     """The checked library of the ruleset written as data in `folder`."""
     ctx = Ctx()
     ruleset_id = folder.name
@@ -164,7 +163,7 @@ def _items(ctx: Ctx, files: list[tuple[str, Any]]) -> dict[str, dict[str, Facts]
     return out
 
 
-def _actions(ctx: Ctx, folder: Path) -> tuple[tuple[str, Declared], ...]:
+def _actions(ctx: Ctx, folder: Any) -> tuple[tuple[str, Declared], ...]:
     path = folder / "actions.yaml"
     display = display_name(path, folder)
     here = ctx.at(display)
