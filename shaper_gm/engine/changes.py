@@ -6,6 +6,7 @@
 - ``effect: {who, name, mods: {KEY: EXPR}, until}``: a lasting effect carrying
   modifiers; ``condition: {who, name, until}``: the content's condition of that name
   (its `mods`). A new effect replaces one of the same name on that actor.
+- ``end: {who, name}``: the effect or condition of that name ends.
 - ``move: {who}``: that actor goes to the action's destination cell (``to: cell``).
 - `until`: ``never`` (default), ``{start: actor|target}`` or ``{end: actor|target}``
   (that actor's next turn), ``{rounds: N}`` (the end of the round N - 1 rounds on).
@@ -28,7 +29,7 @@ from shaper_gm.records import record
 
 KINDS = {"hp": {"who", "change", "through"}, "resource": {"who", "change", "name"},
          "effect": {"who", "name", "mods", "until"}, "condition": {"who", "name", "until"},
-         "move": {"who"}}
+         "end": {"who", "name"}, "move": {"who"}}
 ACTORS = ("actor", "target")        # who a change may be to
 
 
@@ -68,7 +69,7 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
     if kind == "move" and "destination" not in roles:
         raise VocabError(f"{at}.move", "a move needs an action to a cell (to: cell)")
     needed = {"hp": ("change",), "resource": ("change", "name"), "effect": ("name",),
-              "condition": ("name",), "move": ()}[kind]
+              "condition": ("name",), "end": ("name",), "move": ()}[kind]
     for key in needed:
         if key not in body:
             raise VocabError(f"{at}.{kind}.{key}", "missing (required)")
@@ -111,6 +112,13 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str) -> Ch
     except ExprError as exc:
         raise RuleViolation(f"{why}: {exc}", "the ruleset's declaration needs a fix") from None
     who = facts[entry.who]
+    if entry.kind == "end":
+        actor = state.actors[who]
+        if not any(e.name == entry.name for e in actor.effects):
+            return state, []
+        return state.with_actor(actor.with_(effects=tuple(
+            e for e in actor.effects if e.name != entry.name))), \
+            [ev.EffectEnded(who, entry.name, why)]
     if entry.kind == "move":                  # the action's own line says where to
         return state.with_actor(state.actors[who].with_(zone=str(facts["destination"]))), []
     if entry.kind == "resource":

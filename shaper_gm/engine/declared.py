@@ -3,7 +3,8 @@
 A declaration is a mapping (as a ruleset's YAML gives it, already parsed):
 
 - ``what``: how refusals name the action ("an attack"); ``timing``: turn | reaction |
-  either; ``cost``: resource → amount (a number, or an expression over the facts:
+  either; ``while_down``: true for what a down actor still does (a death save), also
+  once the fight is over; ``cost``: resource → amount (a number, or an expression over the facts:
   ``movement: travel``);
 - ``target``: whom the verb's target words may name: ``foe`` (another side), ``ally``
   (its own side, not itself), ``other`` (anyone but itself), ``any``; omitted: nobody;
@@ -145,13 +146,15 @@ class Declared:
     odds: OddsSpec | None = None
     help: Help = Help()
     to_cell: bool = False
+    while_down: bool = False      # a down actor may take it (a death save)
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
         fixed = {name: amount for name, amount in self.cost if isinstance(amount, int)}
         cost = fixed if len(fixed) == len(self.cost) else self._cost
         return Action(self.name, self._resolve, cost=cost, prepare=self._prepare,
-                      timing=self.timing, what=self.what)
+                      timing=self.timing, what=self.what, while_down=self.while_down,
+                      after_fight=self.while_down)
 
     def _cost(self, acting: Acting) -> dict[str, int]:
         """A cost that depends on the facts (how far a move goes), from the first's."""

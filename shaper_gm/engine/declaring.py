@@ -29,7 +29,7 @@ from shaper_gm.engine.vocab import (
 
 KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
-        "odds"}
+        "odds", "while_down"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 FLAG_KEYS = {"kind", "choices", "help", "metavar"}
@@ -91,7 +91,7 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     return Declared(name, str(raw.get("what", name)), timing,
                     _cost(raw.get("cost", {}), f"{at}.cost", facts), target, count, item,
                     requires, given, steps, once, apply, line, _slots(raw_steps, count),
-                    flags, odds, _help(raw, at), to_cell)
+                    flags, odds, _help(raw, at), to_cell, _truth(raw, "while_down", at))
 
 
 def _slots(raw_steps: list[Any], targets: int) -> tuple[tuple[str, bool], ...]:
@@ -156,6 +156,13 @@ def _help(raw: Mapping[str, Any], at: str) -> Help:
         return tuple(value)
     return Help(str(raw.get("summary", "")), words("examples"), str(raw.get("rules", "")),
                 words("aliases"), str(raw.get("words", "")))
+
+
+def _truth(raw: Mapping[str, Any], key: str, at: str) -> bool:
+    value = raw.get(key, False)
+    if not isinstance(value, bool):
+        raise VocabError(f"{at}.{key}", f"expected true or false, got {value!r}")
+    return value
 
 
 def _one_of(value: Any, options: tuple[str, ...], at: str) -> str:

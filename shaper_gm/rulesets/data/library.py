@@ -70,6 +70,7 @@ RULESET = {
     "effect_keys": Field(list_of(snake_name)), "act_resource": Field(snake_name),
     "react_resource": Field(snake_name), "side": Field(text),
     "absorbs": Field(snake_name), "damage_types": Field(list_of(ident, non_empty=True)),
+    "down_words": Field(mapping_of(ident, text)),
     "terms": Field(mapping_of(text, text)), "provisional": Field(list_of(text)),
 }
 
@@ -131,7 +132,7 @@ def load(folder: Any) -> DataLibrary:
     settings = {key: value for key, value in good.items()
                 if key in ("name", "rules", "attribution", "description", "grid", "cell_size",
                            "unit", "terms", "effect_keys", "act_resource", "react_resource",
-                           "side", "absorbs", "damage_types")}
+                           "side", "absorbs", "damage_types", "down_words")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),

@@ -199,7 +199,12 @@ class DataRuleset(RulesetBase):
         return {}
 
     def down_word(self, actor: Actor) -> str:
-        return str(self._zero_rule(actor).get("word") or self.term("down"))
+        """The word of the first condition it has that `down_words` names (dead,
+        stable), else that of what zero hit points brought it (dying)."""
+        words = dict(self.library.numbers.get("down_words") or ())
+        held = {e.name for e in actor.effects}
+        found = next((word for name, word in words.items() if name in held), None)
+        return str(found or self._zero_rule(actor).get("word") or self.term("down"))
 
     def on_down(self, state: Encounter, actor_id: str) -> Change:
         """The conditions zero hit points bring to this actor (dying, dead, ...); the

@@ -70,3 +70,36 @@ def test_a_spell_the_caster_does_not_know_is_refused(fight):
     with pytest.raises(GmError) as caught:
         fight.execute("sacred-flame gob-1")
     assert "Brak does not know sacred flame" in str(caught.value)
+
+
+def test_death_saves_count_to_three_and_a_twenty_wakes(fight):
+    """G24: 10+ passes, under 10 fails, a 1 fails twice, a 20 wakes with 1 HP; three
+    passes stabilise, three failures kill; the counts start again after."""
+    fight.execute("damage nim 24")
+    fight.execute("death-save nim --death 12")
+    fight.execute("death-save nim --death 1")
+    nim = fight.state.actors["nim"]
+    assert (nim.resource("death_successes"), nim.resource("death_failures")) == (1, 2)
+    fight.execute("death-save nim --death 20")
+    nim = fight.state.actors["nim"]
+    assert (nim.hp, nim.down, nim.effects) == (1, False, ())
+    assert (nim.resource("death_successes"), nim.resource("death_failures")) == (0, 0)
+    with pytest.raises(GmError) as caught:
+        fight.execute("death-save nim --death 12")
+    assert "Nim is not dying" in str(caught.value)
+
+
+def test_three_passes_stabilise_and_three_failures_kill(fight):
+    fight.execute("damage nim 24")
+    for face in (10, 15, 19):
+        fight.execute(f"death-save nim --death {face}")
+    nim = fight.state.actors["nim"]
+    assert sorted(e.name for e in nim.effects) == ["stable", "unconscious"]
+    assert fight.ruleset_for(fight.state).down_word(nim) == "stable"
+    fight.execute("damage brak 28")
+    for face in (5, 9, 2):
+        fight.execute(f"death-save brak --death {face}")
+    brak = fight.state.actors["brak"]
+    assert sorted(e.name for e in brak.effects) == ["dead", "unconscious"]
+    assert brak.hp == 0 and brak.down
+    assert fight.ruleset_for(fight.state).down_word(brak) == "dead"
