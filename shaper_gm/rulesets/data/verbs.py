@@ -19,6 +19,9 @@ FACES = "the faces of its {slot} roll{s}, in order"
 class DeclaredVerbs:
     """What `commands.build_registry` installs: the ruleset's verbs, made from `rs`."""
 
+    def read(self, rs: Any = None) -> None:
+        """Nothing to read: a data ruleset's verbs are its actions, read with it."""
+
     def apply_extensions(self, registry: Any, rs: Any) -> None:
         table(rs).apply_extensions(registry, rs)
 
