@@ -43,6 +43,7 @@ from shaper_gm.engine.situation import Situation, check_target, chosen_item
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import Note, PlayTape, Step, play
 from shaper_gm.engine.vocab import (
+    NO,
     Facts,
 )
 from shaper_gm.records import record
@@ -147,6 +148,7 @@ class Declared:
     help: Help = Help()
     to_cell: bool = False
     while_down: bool = False      # a down actor may take it (a death save)
+    asks: bool = False            # its steps ask others (its verb takes --react)
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
@@ -215,7 +217,9 @@ class Declared:
                                   _fill(self.line, played) if self.line else ""))
         outcome = Outcome(self.name, acting.actor, tuple(results), tuple(tape.notes))
         resolved = ev.Played(acting.actor, outcome, action=self.name, words=self.help.words)
-        return Done(state, (resolved, *events), outcome)
+        others = tuple(dict.fromkeys(actor for actor, said in tape.decisions.made
+                                     if said != NO and actor != acting.actor))
+        return Done(state, (resolved, *events), outcome, others=others)
 
 
 def run_checked(expr: Compiled, env: Mapping[str, Any], where: str) -> Any:

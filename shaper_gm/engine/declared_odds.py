@@ -18,18 +18,21 @@ from shaper_gm.engine.steps import exact
 if TYPE_CHECKING:
     from fractions import Fraction
 
+    from shaper_gm.engine.decisions import Decisions
     from shaper_gm.engine.request import Request
 
 
-def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Request) -> Odds:
-    """The odds of `declared` as `request` asks for it, one entry per target."""
+def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Request,
+                  decisions: Decisions | None = None) -> Odds:
+    """The odds of `declared` as `request` asks for it, one entry per target; the
+    decisions others make inside it are those `decisions` declares, else none."""
     from shaper_gm.dice.exact import Dist
     spec = declared.odds
     if spec is None:
         raise RuleViolation(f"{declared.name} declares no odds", "odds work out attacks")
     targets = []
     for facts in declared.facts(state, rs, request):
-        final = exact(declared.steps, facts)
+        final = exact(declared.steps, facts, decisions)
         where = f"{declared.name}: odds"
         chances = tuple(Chance(key, _chance(final, expr, where)) for key, expr in spec.chances)
         spreads = tuple(Spread(key, Dist.from_probs(_spread(final, expr, where)))

@@ -24,6 +24,7 @@ from shaper_gm.engine.vocab import (
     checked_name,
     compile_steps,
     expression,
+    has_asks,
     once_rolls,
 )
 
@@ -91,7 +92,8 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     return Declared(name, str(raw.get("what", name)), timing,
                     _cost(raw.get("cost", {}), f"{at}.cost", facts), target, count, item,
                     requires, given, steps, once, apply, line, _slots(raw_steps, count),
-                    flags, odds, _help(raw, at), to_cell, _truth(raw, "while_down", at))
+                    flags, odds, _help(raw, at), to_cell, _truth(raw, "while_down", at),
+                    has_asks(raw_steps))
 
 
 def _slots(raw_steps: list[Any], targets: int) -> tuple[tuple[str, bool], ...]:

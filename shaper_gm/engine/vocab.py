@@ -23,6 +23,11 @@ The vocabulary (every key an expression of `engine.expr` unless said):
   vulnerability doubles it, in that order (G19).
 - ``note: TEXT`` with optional ``value`` and ``rule``: a line of the breakdown;
   ``{NAME}`` in the text is replaced by that value.
+- ``ask: ANSWER`` with ``who`` (a name holding the id of who decides), ``into`` (a name
+  for the truth: they said ANSWER), ``prompt`` and ``rule``: an interrupt point. The
+  actor named answers ANSWER or none: from the command's ``--react ID=ANSWER``, the shell
+  asking, else none (odds take the declared answers, else none). With ``when``, it is
+  offered only when that holds, and `into` is false otherwise.
 - ``when: EXPR`` on any step: the step does nothing unless it holds.
 
 `compile_steps` checks every name a step reads against the names known at that point
@@ -39,14 +44,16 @@ from typing import Any
 from shaper_gm.engine.expr import Compiled, ExprError, compile_expr
 from shaper_gm.engine.steps import Step
 
-KINDS = ("set", "roll", "reduce", "note")
+KINDS = ("set", "roll", "reduce", "note", "ask")
 _STEP_KEYS = {
     "set": {"set", "when"},
     "roll": {"roll", "slot", "into", "who", "keep_higher", "keep_lower", "double_dice",
              "what", "once", "when"},
     "reduce": {"reduce", "type", "resist", "vulnerable", "immune", "when"},
     "note": {"note", "value", "rule", "when"},
+    "ask": {"ask", "who", "into", "prompt", "rule", "when"},
 }
+NO = "none"                  # the answer of someone who does not take what is offered
 _NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*")
 _FIELD = re.compile(r"\{([a-z_][a-z0-9_.]*)\}")
 _ONE_DIE = re.compile(r"1?d(\d+)", re.IGNORECASE)
@@ -141,7 +148,7 @@ def compile_steps(raw: Sequence[Mapping[str, Any]], given: Iterable[str],
             raise VocabError(f"{at}.{unknown[0]}", f"a {kind} step has no such key "
                                                     f"(keys: {keys})")
         step, reads, writes = _MAKERS[kind](declared, at, frozenset(known))
-        missing = sorted(reads - known)
+        missing = sorted(name for name in reads - known if not name.startswith("asks."))
         if missing:
             raise VocabError(at, f"reads {missing[0]!r}, which nothing before it gives "
                                  f"(known here: {', '.join(sorted(known)) or 'nothing'})")
@@ -337,4 +344,37 @@ def _note_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
     return _guarded("note", guard, body), frozenset(fields) | _reads(value, guard), frozenset()
 
 
-_MAKERS = {"set": _set_step, "roll": _roll_step, "reduce": _reduce_step, "note": _note_step}
+def _ask_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Made:
+    answer = checked_name(declared["ask"], f"{at}.ask")
+    for key in ("who", "into"):
+        if key not in declared:
+            raise VocabError(f"{at}.{key}", "missing (required)")
+    who = checked_name(declared["who"], f"{at}.who")
+    into = checked_name(declared["into"], f"{at}.into")
+    prompt, rule = str(declared.get("prompt", "")), str(declared.get("rule", ""))
+    fields = tuple(_FIELD.findall(prompt))
+    guard = _guard(declared, at)
+    counted = f"asks.{who}"                 # this actor's decisions so far in the action
+    offered = guard.run if guard is not None else None
+
+    def body(facts: Facts, tape: Any) -> Facts:
+        from shaper_gm.engine.decisions import Ask
+        if offered is not None and not offered(facts):
+            return facts.with_values(**{into: False})     # not offered: not taken
+        index = facts.get(counted, 0)
+        said = _FIELD.sub(lambda m: str(facts[m.group(1)]), prompt) if not tape.exact \
+            else ""
+        choice = tape.decide(Ask(facts[who], "react", (NO, answer), NO, said, rule,
+                                 index=index))
+        return facts.with_values(**{into: choice == answer, counted: index + 1})
+    reads = frozenset({who, counted}) | frozenset(fields) | _reads(guard)
+    return Step(body, "ask"), reads, frozenset({into, counted})
+
+
+def has_asks(raw: Sequence[Any]) -> bool:
+    """Whether any step is an interrupt point (its verb takes `--react`)."""
+    return any(isinstance(step, Mapping) and "ask" in step for step in raw)
+
+
+_MAKERS = {"set": _set_step, "roll": _roll_step, "reduce": _reduce_step, "note": _note_step,
+           "ask": _ask_step}

@@ -126,3 +126,22 @@ def test_a_step_that_cannot_be_made_is_refused_naming_where(steps, where, says):
         compile_steps(steps, ("given",))
     assert caught.value.where == where
     assert says in caught.value.message
+
+
+def test_an_interrupt_point_asks_who_it_names_and_odds_read_the_declared_answer():
+    from shaper_gm.engine.decisions import Decisions
+    steps = compile_steps([
+        {"roll": "d20", "slot": "attack", "into": "natural"},
+        {"set": {"hit": "natural >= 10"}},
+        {"when": "hit", "ask": "block", "who": "target", "into": "blocked",
+         "prompt": "{target} may block"},
+        {"set": {"hit": "hit and not blocked"}},
+    ], ("target",), keep=("hit", "blocked"))
+    start = Facts({"target": "bo"})
+    assert distribution(exact(steps, start), lambda f: f["hit"])[True] == Fraction(11, 20)
+    blocking = Decisions(declared=[("bo", "block")])
+    assert distribution(exact(steps, start, blocking), lambda f: f["hit"]) == {False: 1}
+    tape = PlayTape(lambda slot, i, who: GivenFaces([4]))
+    played = play(steps, start, tape)
+    assert (played["hit"], played["blocked"]) == (False, False)      # not offered: a miss
+    assert tape.decisions.made == []

@@ -9,7 +9,7 @@ from typing import Any
 from shaper_gm.commands.acting import read_request
 from shaper_gm.commands.args import ODDS_JSON, flag
 from shaper_gm.commands.session import Context, Outcome
-from shaper_gm.commands.slots import slot_flags
+from shaper_gm.commands.slots import REACT, slot_flags
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.engine.declared import Declared
 
@@ -45,7 +45,7 @@ def table(rs: Any) -> VerbTable:
     for _, declared in rs.library.actions:
         made.declare(declared.action(), positionals=_positionals(declared),
                      flags=(*_item_flag(declared), *_flags(declared),
-                            *slot_flags(_slots(declared))),
+                            *slot_flags(_slots(declared), react=declared.asks)),
                      slots=_slots(declared), **_help(declared))
     odds_of = next((d for _, d in rs.library.actions if d.odds is not None), None)
     if odds_of is not None:
@@ -55,7 +55,8 @@ def table(rs: Any) -> VerbTable:
                      examples=tuple(e.replace(odds_of.name, "odds", 1)
                                     for e in odds_of.help.examples[:2]),
                      positionals=_positionals(odds_of),
-                     flags=(*_item_flag(odds_of), *_flags(odds_of), ODDS_JSON))(
+                     flags=(*_item_flag(odds_of), *_flags(odds_of),
+                            *slot_flags({}, react=odds_of.asks), ODDS_JSON))(
             _odds_handler(odds_of))
     return made
 
@@ -99,8 +100,12 @@ def _help(declared: Declared) -> dict[str, Any]:
 
 def _odds_handler(declared: Declared):
     def odds(ctx: Context) -> Outcome:
+        from shaper_gm.commands import resolve
         from shaper_gm.commands.oddsjson import odds_outcome
+        from shaper_gm.engine.decisions import Decisions, parse_react
         from shaper_gm.engine.declared_odds import declared_odds
         request = read_request(ctx)
-        return odds_outcome(declared_odds(declared, ctx.state, ctx.ruleset, request), request)
+        said = parse_react(request.get(REACT) or (), lambda word: resolve.actor(ctx.state, word))
+        return odds_outcome(declared_odds(declared, ctx.state, ctx.ruleset, request,
+                                          Decisions(declared=said)), request)
     return odds

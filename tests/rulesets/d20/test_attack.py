@@ -103,3 +103,33 @@ def test_long_range_gives_disadvantage_and_beyond_it_is_refused(rs):
     with pytest.raises(RuleViolation) as caught:
         hit_chance(rs, at("A66"), "gob", "fighter", with_="shortbow")   # 325 ft
     assert "325 ft away" in caught.value.args[0]
+
+
+def test_parry_turns_a_hit_by_two_or_less_into_a_miss_for_the_reaction(rs):
+    """The bandit captain's Parry (the creature table's trait, G18's reaction): +2 AC
+    against a melee hit it sees, for its reaction; asked only when it would matter."""
+    from shaper_gm.engine.decisions import Decisions
+    state = encounter(rs, ("brak", "fighter", "party", "A1"),
+                      ("cap", "bandit-captain", "enemies", "B1"))
+    declared = rs.library.action("attack")
+    facts = declared.facts(state, rs, request("attack", "brak", "cap"))[0]
+    parried = Decisions(declared=[("cap", "parry")])
+    assert distribution(exact(declared.steps, facts), lambda f: f["hit"])[True] == \
+        Fraction(11, 20)                                         # +5 against AC 15
+    assert distribution(exact(declared.steps, facts, parried), lambda f: f["hit"])[True] == \
+        Fraction(9, 20)                                          # against 17; 19-20 crit
+    tape_ = tape({"attack": [[11]]})
+    tape_.decisions = Decisions(declared=[("cap", "parry")])
+    done = perform(state, rs, declared.action(), request("attack", "brak", "cap"), tape_)
+    cap = done.state.actors["cap"]
+    assert (cap.hp, cap.resource("reaction")) == (65, 0)
+    assert done.others == ("cap",)                               # a reaction, off its turn
+
+
+def test_parry_is_not_offered_against_a_hit_it_cannot_stop(rs):
+    state = encounter(rs, ("brak", "fighter", "party", "A1"),
+                      ("cap", "bandit-captain", "enemies", "B1"))
+    done = perform(state, rs, rs.library.action("attack").action(),
+                   request("attack", "brak", "cap"), tape({"attack": [[16]], "damage": [[4]]}))
+    assert done.state.actors["cap"].resource("reaction") == 1
+    assert done.state.actors["cap"].hp == 65 - 9
