@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 ROLES = ("actor", "target")
 ACTOR_FIELDS = ("id", "name", "side", "hp", "max_hp", "down", "zone")
+NEAR = "foes_near"          # X.foes_near: X's foes next to it, the acting actor aside
 
 
 class Situation(Mapping[str, Any]):
@@ -23,7 +24,10 @@ class Situation(Mapping[str, Any]):
     actor has, each resource, each sheet key and effect key: a number with the actor's
     effects added), ``item.X``, ``distance`` (cells times the numbers' ``cell_size``),
     ``flag.X`` (0 when not given) and ``rules.X``; for an action to a cell,
-    ``destination``, ``travel`` (how far it is from the actor) and ``occupied``."""
+    ``destination``, ``travel`` (how far it is from the actor) and ``occupied``.
+    ``X.foes_near`` counts X's foes in the cells next to it that are up, the acting
+    actor aside (an ally of the attacker beside the target; a foe beside the actor); one
+    with the effect key the ruleset's term ``unable`` names counts neither."""
 
     def __init__(self, state: Encounter, rs: Any, request: Request,
                  target: str | None = None, item: Any = None,
@@ -34,6 +38,8 @@ class Situation(Mapping[str, Any]):
 
     def __getitem__(self, name: str) -> Any:
         head, _, rest = name.partition(".")
+        if head in self.ids and rest == NEAR:
+            return self._foes_near(self.state.actors[self.ids[head]])
         if head in self.ids and rest:
             return actor_value(self.rs, self.state.actors[self.ids[head]], rest)
         if head == "item" and self.item is not None and rest:
@@ -56,6 +62,16 @@ class Situation(Mapping[str, Any]):
             return any(other.zone == self.destination and other.id != actor.id
                        and not other.down for other in self.state.actors.values())
         raise KeyError(name)
+
+    def _foes_near(self, who: Actor) -> int:
+        if who.zone is None:
+            return 0
+        unable = self.rs.term("unable")
+        return sum(1 for other in self.state.actors.values()
+                   if other.id not in (who.id, self.ids["actor"]) and other.side != who.side
+                   and not other.down and other.zone is not None
+                   and not (unable and other.effect_total(unable) > 0)
+                   and self.rs.distance(who.zone, other.zone) <= 1)
 
     def _units(self, here: str | None, there: str | None, numbers: Any) -> int:
         """Cells between two zones times the numbers' `cell_size`."""

@@ -3,6 +3,9 @@ through the command language on the demo."""
 
 from __future__ import annotations
 
+import json
+from fractions import Fraction
+
 import pytest
 
 from shaper_gm.app import equip
@@ -103,3 +106,77 @@ def test_three_passes_stabilise_and_three_failures_kill(fight):
     assert sorted(e.name for e in brak.effects) == ["dead", "unconscious"]
     assert brak.hp == 0 and brak.down
     assert fight.ruleset_for(fight.state).down_word(brak) == "dead"
+
+
+def _turn(fight, actor_id):
+    fight.state = fight.state.with_(turn=actor_id, up=(actor_id,))
+
+
+def test_sneak_attack_once_a_turn_with_an_ally_beside_the_target(fight):
+    for line in ("place sera A3", "place nim F6", "place brak H6", "place gob-1 G6"):
+        fight.execute(line)
+    _turn(fight, "nim")
+    odds = json.loads(fight.execute("odds gob-1 --json").view.text)["targets"][0]
+    # shortsword +5 against AC 15: 10-19 hit for 1d6+3 + 2d6, a 20 for 2d6+3 + 4d6
+    assert Fraction(odds["damage"]["mean_exact"]) == \
+        Fraction(10, 20) * Fraction(27, 2) + Fraction(1, 20) * 24
+    fight.execute("attack gob-1 --attack 12 --damage 3 --sneak 2,5")
+    assert fight.state.actors["gob-1"].hp == 0
+    assert fight.state.actors["nim"].resource("sneak_attack") == 0
+
+
+def test_no_sneak_attack_alone_without_advantage(fight):
+    for line in ("place sera A3", "place nim F6", "place gob-1 G6", "place brak A1"):
+        fight.execute(line)
+    _turn(fight, "nim")
+    fight.execute("attack gob-1 --attack 12 --damage 2")
+    assert fight.state.actors["gob-1"].hp == 2                  # 2 + 3, no sneak dice
+    assert fight.log[-1] == "attack nim gob-1 --attack 12 --damage 2"
+
+
+def test_pack_tactics_and_a_ranged_attack_beside_a_foe(fight):
+    from shaper_gm.engine.steps import distribution, exact
+    for line in ("place sera L1", "place fang E6", "place brak D6", "place gob-1 C6",
+                 "place nim A1"):
+        fight.execute(line)
+    rs = fight.ruleset_for(fight.state)
+    attack = rs.library.action("attack")
+    from shaper_gm.engine.request import Request
+
+    def hit(actor, target, **flags):
+        request = Request("attack", (("actor", actor), ("target", target)),
+                          tuple(flags.items()))
+        facts = attack.facts(fight.state, rs, request)[0]
+        return distribution(exact(attack.steps, facts), lambda f: f["hit"])[True]
+    # the wolf's bite +4 against Brak's AC 18 (needs 14); Goblin 1 beside Brak: advantage
+    assert hit("fang", "brak") == 1 - Fraction(13, 20) ** 2
+    fight.execute("place gob-1 A12")
+    assert hit("fang", "brak") == Fraction(7, 20)
+    # the goblin's shortbow +4 against Nim's AC 14 (needs 10): with Brak beside the
+    # goblin, at disadvantage (G13)
+    assert hit("gob-1", "nim", **{"with": "shortbow"}) == Fraction(11, 20)
+    fight.execute("place gob-1 C6")
+    assert hit("gob-1", "nim", **{"with": "shortbow"}) == Fraction(11, 20) ** 2
+
+
+def test_second_wind_once_and_cunning_disengage_as_a_bonus_action(fight):
+    fight.execute("damage brak 10")
+    _turn(fight, "brak")
+    fight.execute("second-wind --heal 4")                       # 4 + level 3
+    brak = fight.state.actors["brak"]
+    assert (brak.hp, brak.resource("bonus"), brak.resource("second_wind")) == (25, 0, 0)
+    brak = brak.with_resource("bonus", 1)
+    fight.state = fight.state.with_actor(brak)
+    assert "second wind" in refused_line(fight, "second-wind --heal 4")
+    assert "cannot disengage as a bonus action" in refused_line(fight, "cunning-disengage")
+    _turn(fight, "nim")
+    fight.execute("cunning-disengage")
+    nim = fight.state.actors["nim"]
+    assert (nim.resource("bonus"), nim.resource("action")) == (0, 1)
+    assert [e.name for e in nim.effects] == ["disengaged"]
+
+
+def refused_line(fight, line) -> str:
+    with pytest.raises(GmError) as caught:
+        fight.execute(line)
+    return str(caught.value)
