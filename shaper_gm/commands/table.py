@@ -9,6 +9,10 @@ into one encounter's registry, reading any metadata given as a function of the r
 (`usage=lambda rs: ...`). A verb's usage line is derived from its positionals and
 flags (`commands.usage`) unless given; `words={"actor": "TARGET"}` names a positional
 the way its usage shows it.
+
+A ruleset declares its verbs in `content/ID/verbs.yaml` instead: its `verbs` module
+keeps `VerbTable.from_file(__name__)` and the handlers the file names, and the table is
+filled from the file (`commands.verbfile`) the first time it is installed.
 """
 
 from __future__ import annotations
@@ -18,10 +22,12 @@ from dataclasses import replace
 from typing import Any
 
 from shaper_gm.commands.usage import ruleset_words, usage_line, with_flags
+from shaper_gm.content.schema import ContentError
 from shaper_gm.engine.actions import Action
 
 # Metadata that may be given as a function of the ruleset.
-DERIVED = ("usage", "summary", "examples", "flags", "rules", "aliases", "positionals")
+DERIVED = ("usage", "summary", "examples", "flags", "rules", "aliases", "positionals",
+           "notes")
 
 
 def with_usage(name: str, meta: dict[str, Any], rs) -> dict[str, Any]:
@@ -54,9 +60,32 @@ class Declared:
 
 
 class VerbTable:
-    def __init__(self) -> None:
+    def __init__(self, module: str | None = None) -> None:
         self.declared: list[Declared] = []
         self.extensions: list[tuple[str, dict[str, Any]]] = []
+        self.module = module          # the `verbs` module of a table read from a file
+
+    @classmethod
+    def from_file(cls, module: str) -> VerbTable:
+        """The table of the ruleset whose `verbs` module is `module`, read from its
+        `content/ID/verbs.yaml` when first installed (once per process)."""
+        return cls(module)
+
+    def read(self, rs) -> None:
+        if self.module is not None:
+            from shaper_gm.commands.verbfile import read_verbs
+            module, self.module = self.module, None
+            try:
+                read_verbs(self, module, rs)
+            except BaseException:
+                self.module = module          # a broken file is read again next time
+                self.declared.clear()
+                self.extensions.clear()
+                raise
+
+    def add(self, name: str, function: Callable | Action, meta: dict[str, Any]) -> None:
+        """A verb read from a file: an action's, or a handler's taking the Context."""
+        self.declared.append(Declared(name, function, meta, None))
 
     def extend(self, name: str, *, flags: Any = (), before: str | None = None,
                **meta: Any) -> None:
@@ -91,12 +120,22 @@ class VerbTable:
 
     def apply_extensions(self, registry, rs) -> None:
         """Extend the shared verbs already in `registry` as this table declares."""
+        self.read(rs)
         for name, spec in self.extensions:
-            verb = registry.verbs[name]
             values = {key: value(rs) if key in DERIVED and callable(value) else value
                       for key, value in spec.items()}
+            where = values.pop("where", None)        # the file's entry, when read from one
+            verb = registry.verbs.get(name)
+            if verb is None and where is not None:
+                where.error(None, f"extends {name!r}, which is no shared verb (they are: "
+                                  f"{', '.join(sorted(registry.verbs))})")
+                raise ContentError(where.ctx.errors[-1:])
             extra = tuple(values.pop("flags"))
             before = values.pop("before")
+            if before is not None and verb.flag(before) is None and where is not None:
+                where.error("before", f"{name} has no flag --{before} (its flags: "
+                                      f"{', '.join(f.name for f in verb.flags)})")
+                raise ContentError(where.ctx.errors[-1:])
             if isinstance(values.get("slots"), Mapping):    # name -> (repeats, help)
                 values["slots"] = tuple((n, repeats) for n, (repeats, _) in
                                         values["slots"].items())
@@ -113,6 +152,7 @@ class VerbTable:
 
     def install(self, registry, rs) -> None:
         from shaper_gm.commands.acting import action_handler
+        self.read(rs)
         for entry in self.declared:
             meta = entry.metadata(rs)
             parse = meta.pop("parse", None)
@@ -122,7 +162,7 @@ class VerbTable:
             if isinstance(entry.function, Action):
                 action = entry.function
             elif entry.action is None:
-                registry.command(entry.name, **meta)(entry.function)
+                registry.command(entry.name, slots=slots, **meta)(entry.function)
                 continue
             else:
                 action = entry.build_action()
