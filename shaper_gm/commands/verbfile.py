@@ -72,15 +72,17 @@ def resolved(rs, ref: str) -> Any:
 
 
 def shown(value: Any, separator: str | None) -> str:
-    """A value as text: a sequence joined by `separator` (default ``|``)."""
+    """A value as text: a sequence joined by `separator` (default ``|``), a content item
+    in it by its id (`{numbers.called_shots}`: ``head|arm|leg``)."""
     if isinstance(value, (tuple, list)):
-        return ("|" if separator is None else separator).join(map(str, value))
+        return ("|" if separator is None else separator).join(
+            str(getattr(item, "id", item)) for item in value)
     return str(value)
 
 
 def value_of(rs, ref: str) -> Any:
-    """What a reference names: `numbers.X`, `cost.X`, `term.X`, `odds_limits`, or a value
-    of the ruleset's modules (`models.RANKS`; a plain name is in its `verbs` module); a
+    """What a reference names: `numbers.X`, `cost.X`, `term.X`, `library.X`, `odds_limits`,
+    or a value of the ruleset's modules (`models.RANKS`; a plain name is in its `verbs` module); a
     function there is called with the ruleset."""
     head, _, tail = ref.partition(".")
     if head == "numbers" and tail:
@@ -92,6 +94,8 @@ def value_of(rs, ref: str) -> Any:
         return rs.numbers.cost(tail)
     if head == "term" and tail:
         return rs.term(tail)
+    if head == "library" and tail:           # the ids of a kind of item, sorted
+        return tuple(sorted(getattr(rs.library, tail)))
     if ref == "odds_limits":
         from shaper_gm.engine.steps import odds_limits
         return odds_limits()
