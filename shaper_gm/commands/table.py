@@ -27,7 +27,7 @@ from shaper_gm.engine.actions import Action
 
 # Metadata that may be given as a function of the ruleset.
 DERIVED = ("usage", "summary", "examples", "flags", "rules", "aliases", "positionals",
-           "notes")
+           "notes", "words")
 
 
 def with_usage(name: str, meta: dict[str, Any], rs) -> dict[str, Any]:

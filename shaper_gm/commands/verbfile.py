@@ -41,7 +41,7 @@ GROUPS = ("setup", "play", "gm", "view", "file")
 # Flag sets every file may use without declaring them.
 BUILT_IN_SETS = ("slots", "react", "json")
 NAME_RE = re.compile(r"[a-z][a-z0-9-]*")
-REF_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?")
+REF_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)?")
 PLACE_RE = re.compile(r"\{([^{}|]*)(?:\|([^{}]*))?\}")
 ACTION_RE = re.compile(r"[a-z_][a-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*")
 VERB_KEYS = ("summary", "usage", "aliases", "rules", "examples", "positionals", "words",
@@ -161,6 +161,8 @@ def render(value: Any, rs) -> Any:
         return tuple(render(item, rs) for item in value)
     if isinstance(value, FlagDraft):
         return value.build(rs)
+    if isinstance(value, dict):
+        return {render(key, rs): render(item, rs) for key, item in value.items()}
     return value
 
 
@@ -175,6 +177,8 @@ def holds_text(value: Any) -> bool:
         return True
     if isinstance(value, FlagDraft):
         return value.varies
+    if isinstance(value, dict):
+        return any(holds_text(item) for pair in value.items() for item in pair)
     return isinstance(value, tuple) and any(holds_text(item) for item in value)
 
 
@@ -370,8 +374,8 @@ def section(ctx: Ctx, top: dict, key: str) -> list[tuple[str, Any]]:
 def metadata_fields() -> dict[str, Field]:
     return {"summary": Field(template), "usage": Field(template),
             "aliases": Field(list_of(text)), "rules": Field(text),
-            "examples": Field(list_of(template)), "positionals": Field(list_of(text)),
-            "words": Field(mapping_of(text, text)), "slots": Field(lambda v: v),
+            "examples": Field(list_of(template)), "positionals": Field(list_of(template)),
+            "words": Field(mapping_of(template, template)), "slots": Field(lambda v: v),
             "flags": Field(lambda v: v), "group": Field(choice(GROUPS)),
             "logged": Field(boolean), "notes": Field(list_of(template))}
 
