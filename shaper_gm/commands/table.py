@@ -61,8 +61,8 @@ class Declared:
 
 class VerbTable:
     def __init__(self, module: str | None = None) -> None:
-        self.declared: list[Declared] = []
-        self.extensions: list[tuple[str, dict[str, Any]]] = []
+        self._declared: list[Declared] = []
+        self._extensions: list[tuple[str, dict[str, Any]]] = []
         self.module = module          # the `verbs` module of a table read from a file
 
     @classmethod
@@ -71,21 +71,34 @@ class VerbTable:
         `content/ID/verbs.yaml` when first installed (once per process)."""
         return cls(module)
 
-    def read(self, rs) -> None:
-        if self.module is not None:
-            from shaper_gm.commands.verbfile import read_verbs
-            module, self.module = self.module, None
-            try:
-                read_verbs(self, module, rs)
-            except BaseException:
-                self.module = module          # a broken file is read again next time
-                self.declared.clear()
-                self.extensions.clear()
-                raise
+    @property
+    def declared(self) -> list[Declared]:
+        self.read()
+        return self._declared
+
+    @property
+    def extensions(self) -> list[tuple[str, dict[str, Any]]]:
+        self.read()
+        return self._extensions
+
+    def read(self, rs=None) -> None:
+        """Fill a table declared in a file from it, once; its texts are checked against
+        `rs` (default: the ruleset over its shipped content)."""
+        if self.module is None:
+            return
+        from shaper_gm.commands.verbfile import read_verbs, shipped_ruleset
+        module, self.module = self.module, None
+        try:
+            read_verbs(self, module, rs if rs is not None else shipped_ruleset(module))
+        except BaseException:
+            self.module = module          # a broken file is read again next time
+            self._declared.clear()
+            self._extensions.clear()
+            raise
 
     def add(self, name: str, function: Callable | Action, meta: dict[str, Any]) -> None:
         """A verb read from a file: an action's, or a handler's taking the Context."""
-        self.declared.append(Declared(name, function, meta, None))
+        self._declared.append(Declared(name, function, meta, None))
 
     def extend(self, name: str, *, flags: Any = (), before: str | None = None,
                **meta: Any) -> None:
@@ -95,12 +108,12 @@ class VerbTable:
         flags (as a derived one does) takes the new ones. Its handler reads the new
         flags from the request (a shared verb hands them to the ruleset's hook, e.g.
         `damage` to `rs.damage` as options)."""
-        self.extensions.append((name, {"flags": flags, "before": before, **meta}))
+        self._extensions.append((name, {"flags": flags, "before": before, **meta}))
 
     def command(self, name: str, **meta: Any) -> Callable[[Callable], Callable]:
         """A verb whose function takes the command's Context and returns an Outcome."""
         def declare(function: Callable) -> Callable:
-            self.declared.append(Declared(name, function, meta, None))
+            self._declared.append(Declared(name, function, meta, None))
             return function
         return declare
 
@@ -114,7 +127,7 @@ class VerbTable:
         def declare(function: Callable) -> Callable:
             spec = {"cost": cost or {}, "prepare": prepare, "timing": timing,
                     "while_down": while_down, "what": what}
-            self.declared.append(Declared(name, function, {**meta, "parse": parse}, spec))
+            self._declared.append(Declared(name, function, {**meta, "parse": parse}, spec))
             return function
         return declare
 
@@ -148,7 +161,7 @@ class VerbTable:
 
     def declare(self, action: Action, *, parse: Callable | None = None, **meta: Any) -> None:
         """A verb for an action declared elsewhere (the engine's, a ruleset's rules)."""
-        self.declared.append(Declared(action.name, action, {**meta, "parse": parse}, None))
+        self._declared.append(Declared(action.name, action, {**meta, "parse": parse}, None))
 
     def install(self, registry, rs) -> None:
         from shaper_gm.commands.acting import action_handler

@@ -73,8 +73,8 @@ def resolved(rs, ref: str) -> Any:
 
 def shown(value: Any, separator: str | None) -> str:
     """A value as text: a sequence joined by `separator` (default ``|``), a content item
-    in it by its id (`{numbers.called_shots}`: ``head|arm|leg``)."""
-    if isinstance(value, (tuple, list)):
+    in it by its id (`{numbers.called_shots}`: ``head|arm|leg``), a mapping by its keys."""
+    if isinstance(value, (tuple, list, Mapping)):
         return ("|" if separator is None else separator).join(
             str(getattr(item, "id", item)) for item in value)
     return str(value)
@@ -339,6 +339,11 @@ def read_verbs(table, module_name: str, rs) -> None:
         if good is not None:
             reader.slots[name] = (good.get("each", False), good.get("help", ""))
     for name, raw in section(ctx, top, "flag_sets"):
+        if name in BUILT_IN_SETS:
+            ctx.at(display, f"flag_sets.{name}").error(
+                None, f"{name!r} is a built-in flag set ({', '.join(BUILT_IN_SETS)}): "
+                      "give yours another name")
+            continue
         reader.flag_sets[name] = reader.at("flag_sets", name).flags(raw, "flags", None)
     for name, raw in section(ctx, top, "verbs"):
         entry = verb_entry(reader.at("verbs", name), name, raw)
@@ -355,6 +360,15 @@ def read_verbs(table, module_name: str, rs) -> None:
         table.add(name, function, meta)
     for name, meta, where in extensions:
         table.extend(name, **meta, where=where)
+
+
+def shipped_ruleset(module_name: str):
+    """The ruleset whose `verbs` module is `module_name`, over its shipped content."""
+    from shaper_gm.engine import registry
+    package = module_name.rpartition(".")[0]
+    ruleset_id = next(rid for rid, (module, _) in registry.known().items()
+                      if module == package)
+    return registry.module_of(ruleset_id).build()
 
 
 def section(ctx: Ctx, top: dict, key: str) -> list[tuple[str, Any]]:
