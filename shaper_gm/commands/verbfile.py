@@ -225,7 +225,7 @@ class Reader:
         if isinstance(raw, list):
             out = {}
             for index, name in enumerate(raw):
-                if name not in self.slots:
+                if not isinstance(name, str) or name not in self.slots:
                     known = ", ".join(self.slots) or "none"
                     self.error(f"{key}[{index}]", f"no slot {show(name)} in slots: "
                                f"(declared: {known})")
@@ -277,6 +277,9 @@ class Reader:
             others = ", ".join(str(k) for k in entry if k != "use")
             self.error(where, f"use: takes no other keys (got {others})")
         name = entry["use"]
+        if not isinstance(name, str):
+            self.error(f"{where}.use", f"expected the name of a flag set, got {show(name)}")
+            return ()
         if name == "slots":
             if not slots:
                 self.error(f"{where}.use", "use: slots, but the verb declares no slots")
@@ -378,10 +381,10 @@ def section(ctx: Ctx, top: dict, key: str) -> list[tuple[str, Any]]:
         return []
     out = []
     for name, value in raw.items():
-        try:
-            out.append((flag_name(name), value))
-        except Bad as exc:
-            ctx.error(f"{key}.{name}", exc.message)
+        if isinstance(name, str) and NAME_RE.fullmatch(name):
+            out.append((name, value))
+        else:
+            ctx.error(f"{key}.{name}", "expected a name of lowercase letters, digits and '-'")
     return out
 
 
