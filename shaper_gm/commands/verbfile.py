@@ -82,8 +82,8 @@ def shown(value: Any, separator: str | None) -> str:
 
 def value_of(rs, ref: str) -> Any:
     """What a reference names: `numbers.X`, `cost.X`, `term.X`, `library.X`, `odds_limits`,
-    or a value of the ruleset's modules (`models.RANKS`; a plain name is in its `verbs` module); a
-    function there is called with the ruleset."""
+    or a value of the ruleset's modules (`models.RANKS`; a plain name is in its `verbs`
+    module); a function there is called with the ruleset."""
     head, _, tail = ref.partition(".")
     if head == "numbers" and tail:
         value = getattr(rs.numbers, tail)
@@ -93,6 +93,9 @@ def value_of(rs, ref: str) -> Any:
     if head == "cost" and tail:
         return rs.numbers.cost(tail)
     if head == "term" and tail:
+        from shaper_gm.engine.ruleset_base import TERMS
+        if tail not in rs.terms and tail not in TERMS:
+            raise KeyError(f"the ruleset has no term {tail!r}")
         return rs.term(tail)
     if head == "library" and tail:           # the ids of a kind of item, sorted
         return tuple(sorted(getattr(rs.library, tail)))
@@ -189,7 +192,8 @@ class FlagDraft:
         self.fields = fields
         self.varies = any(isinstance(v, Text) for v in fields.values())
         self.spec = None
-        self.spec = None if self.varies else self.build(None)
+        if not self.varies:
+            self.spec = self.build(None)
 
     def build(self, rs):
         if self.spec is not None:

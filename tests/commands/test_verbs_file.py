@@ -120,6 +120,8 @@ CASES = {
     "a number the content lacks": ("verbs:\n  odds: {handler: odds, summary: "
                                    "'s {numbers.nope}'}\n",
                                    "key 'summary': {numbers.nope} names nothing"),
+    "a term the ruleset lacks": ("verbs:\n  odds: {handler: odds, summary: 's {term.nope}'}\n",
+                                 "key 'summary': {term.nope} names nothing"),
     "a value no module exports": ("verbs:\n  odds: {handler: odds, summary: s, flags: "
                                   "[{name: x, help: '{models.NOPE}'}]}\n",
                                   "key 'flags': {models.NOPE} names nothing"),
