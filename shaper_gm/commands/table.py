@@ -1,10 +1,10 @@
 """Verbs declared where they are written: module-level functions with a decorator.
 
 A module keeps one `VerbTable`; `@table.command(...)` declares a verb whose function
-takes the command's `Context`, and `@table.action(...)` declares a play action whose
-function is its resolution (`engine.actions`): the engine runs the turn around it and
-the command layer resolves its request, hands it the dice slots and writes its log
-line. Nothing registers at import: `VerbTable.install(registry, rs)` puts the verbs
+takes the command's `Context`, and `table.declare(ACTION, ...)` a play action
+(`engine.actions`): the engine runs the turn around it and the command layer resolves
+its request, hands it the dice slots and writes its log line. Nothing registers at
+import: `VerbTable.install(registry, rs)` puts the verbs
 into one encounter's registry, reading any metadata given as a function of the ruleset
 (`usage=lambda rs: ...`). A verb's usage line is derived from its positionals and
 flags (`commands.usage`) unless given; `words={"actor": "TARGET"}` names a positional
@@ -40,23 +40,17 @@ def with_usage(name: str, meta: dict[str, Any], rs) -> dict[str, Any]:
 
 
 class Declared:
-    """One declaration: the verb's metadata, its function, and for an action how it
-    is taken."""
+    """One declaration: the verb's metadata, and its action or its function."""
 
-    def __init__(self, name: str, function: Callable, meta: dict[str, Any],
-                 action: dict[str, Any] | None) -> None:
+    def __init__(self, name: str, function: Callable | Action, meta: dict[str, Any]) -> None:
         self.name = name
         self.function = function
         self.meta = meta
-        self.action = action
 
     def metadata(self, rs) -> dict[str, Any]:
         meta = {key: value(rs) if key in DERIVED and callable(value) else value
                 for key, value in self.meta.items()}
         return with_usage(self.name, meta, rs)
-
-    def build_action(self) -> Action:
-        return Action(self.name, self.function, **(self.action or {}))
 
 
 class VerbTable:
@@ -98,7 +92,7 @@ class VerbTable:
 
     def add(self, name: str, function: Callable | Action, meta: dict[str, Any]) -> None:
         """A verb read from a file: an action's, or a handler's taking the Context."""
-        self._declared.append(Declared(name, function, meta, None))
+        self._declared.append(Declared(name, function, meta))
 
     def extend(self, name: str, *, flags: Any = (), before: str | None = None,
                **meta: Any) -> None:
@@ -113,21 +107,7 @@ class VerbTable:
     def command(self, name: str, **meta: Any) -> Callable[[Callable], Callable]:
         """A verb whose function takes the command's Context and returns an Outcome."""
         def declare(function: Callable) -> Callable:
-            self._declared.append(Declared(name, function, meta, None))
-            return function
-        return declare
-
-    def action(self, name: str, *, cost: Mapping[str, int] | Callable = None,
-               prepare: Callable | None = None, timing: str = "turn",
-               while_down: bool = False, what: str = "",
-               parse: Callable | None = None, **meta: Any) -> Callable[[Callable], Callable]:
-        """A play action: the function resolves it (`Acting -> Done`); `cost` is a
-        mapping or a function of the Acting; `parse(ctx) -> Request` replaces the
-        generic reading of its words."""
-        def declare(function: Callable) -> Callable:
-            spec = {"cost": cost or {}, "prepare": prepare, "timing": timing,
-                    "while_down": while_down, "what": what}
-            self._declared.append(Declared(name, function, {**meta, "parse": parse}, spec))
+            self._declared.append(Declared(name, function, meta))
             return function
         return declare
 
@@ -161,7 +141,7 @@ class VerbTable:
 
     def declare(self, action: Action, *, parse: Callable | None = None, **meta: Any) -> None:
         """A verb for an action declared elsewhere (the engine's, a ruleset's rules)."""
-        self._declared.append(Declared(action.name, action, {**meta, "parse": parse}, None))
+        self._declared.append(Declared(action.name, action, {**meta, "parse": parse}))
 
     def install(self, registry, rs) -> None:
         from shaper_gm.commands.acting import action_handler
@@ -172,11 +152,7 @@ class VerbTable:
             slots = meta.pop("slots", ())
             if isinstance(slots, Mapping):          # name -> (repeats, help)
                 slots = tuple((name, repeats) for name, (repeats, _) in slots.items())
-            if isinstance(entry.function, Action):
-                action = entry.function
-            elif entry.action is None:
-                registry.command(entry.name, slots=slots, **meta)(entry.function)
-                continue
-            else:
-                action = entry.build_action()
-            registry.command(entry.name, slots=slots, **meta)(action_handler(action, parse))
+            handler = entry.function
+            if isinstance(handler, Action):
+                handler = action_handler(handler, parse)
+            registry.command(entry.name, slots=slots, **meta)(handler)
