@@ -44,8 +44,6 @@ NAME_RE = re.compile(r"[a-z][a-z0-9-]*")
 REF_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)?")
 PLACE_RE = re.compile(r"\{([^{}|]*)(?:\|([^{}]*))?\}")
 ACTION_RE = re.compile(r"[a-z_][a-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*")
-VERB_KEYS = ("summary", "usage", "aliases", "rules", "examples", "positionals", "words",
-             "slots", "flags", "group", "logged", "notes")
 
 
 class Text:
@@ -154,6 +152,33 @@ FLAG_FIELDS = {"name": Field(flag_name, required=True), "kind": Field(choice(KIN
                "completes": Field(text), "choices": Field(choices),
                "help": Field(template), "reads_file": Field(boolean)}
 SLOT_FIELDS = {"each": Field(boolean), "help": Field(text)}
+
+
+def action_ref(value: Any) -> str:
+    if not isinstance(value, str) or not ACTION_RE.fullmatch(value):
+        raise Bad(f"expected MODULE.NAME, an action in one of the ruleset's modules "
+                  f"(e.g. attack.ATTACK), got {show(value)}")
+    return value
+
+
+def as_is(value: Any) -> Any:
+    """A part read on its own (a section, `slots`, `flags`)."""
+    return value
+
+
+SECTIONS = {"flag_sets": Field(as_is), "slots": Field(as_is),
+            "verbs": Field(as_is, required=True), "extend": Field(as_is)}
+# What a verb and an extension of a shared verb may say about it.
+METADATA = {"summary": Field(template), "usage": Field(template),
+            "rules": Field(text), "examples": Field(list_of(template)),
+            "slots": Field(as_is), "flags": Field(as_is)}
+VERB_FIELDS = {**METADATA, "summary": Field(template, required=True),
+               "aliases": Field(list_of(text)), "positionals": Field(list_of(template)),
+               "words": Field(mapping_of(template, template)), "group": Field(choice(GROUPS)),
+               "logged": Field(boolean), "notes": Field(list_of(template)),
+               "action": Field(action_ref), "handler": Field(snake_name),
+               "parse": Field(snake_name)}
+EXTENSION_FIELDS = {**METADATA, "before": Field(flag_name)}
 
 
 def render(value: Any, rs) -> Any:
@@ -333,9 +358,7 @@ def read_verbs(table, module_name: str, rs) -> None:
     display, data = found
     ctx = Ctx(file=display)
     reader = Reader(ctx, package, importlib.import_module(module_name))
-    top = check_fields(ctx, data, {"flag_sets": Field(lambda v: v), "slots": Field(lambda v: v),
-                                   "verbs": Field(lambda v: v, required=True),
-                                   "extend": Field(lambda v: v)},
+    top = check_fields(ctx, data, SECTIONS,
                        what="a mapping with verbs, extend, flag_sets and slots")
     if top is None:
         raise ContentError(ctx.errors)
@@ -392,21 +415,9 @@ def section(ctx: Ctx, top: dict, key: str) -> list[tuple[str, Any]]:
     return out
 
 
-def metadata_fields() -> dict[str, Field]:
-    return {"summary": Field(template), "usage": Field(template),
-            "aliases": Field(list_of(text)), "rules": Field(text),
-            "examples": Field(list_of(template)), "positionals": Field(list_of(template)),
-            "words": Field(mapping_of(template, template)), "slots": Field(lambda v: v),
-            "flags": Field(lambda v: v), "group": Field(choice(GROUPS)),
-            "logged": Field(boolean), "notes": Field(list_of(template))}
-
-
 def verb_entry(reader: Reader, name: str, raw: Any):
     """(name, action or handler, metadata) of one `verbs:` entry, or None."""
-    fields = {**metadata_fields(), "action": Field(action_ref), "handler": Field(snake_name),
-              "parse": Field(snake_name)}
-    fields["summary"] = Field(template, required=True)
-    good = check_fields(reader.ctx, raw, fields,
+    good = check_fields(reader.ctx, raw, VERB_FIELDS,
                         what="a mapping with action or handler, summary, ...")
     if good is None:
         return None
@@ -426,10 +437,8 @@ def verb_entry(reader: Reader, name: str, raw: Any):
 
 
 def extension(reader: Reader, raw: Any) -> dict[str, Any] | None:
-    fields = {**metadata_fields(), "before": Field(flag_name)}
-    for key in ("positionals", "words", "group", "logged", "aliases", "notes"):
-        del fields[key]
-    good = check_fields(reader.ctx, raw, fields, what="a mapping with flags, before, ...")
+    good = check_fields(reader.ctx, raw, EXTENSION_FIELDS,
+                        what="a mapping with flags, before, ...")
     return None if good is None else parts(reader, good)
 
 
@@ -446,13 +455,6 @@ def parts(reader: Reader, good: dict[str, Any]) -> dict[str, Any]:
     if "words" in meta:
         meta["words"] = dict(meta["words"])
     return {key: derived(value) for key, value in meta.items()}
-
-
-def action_ref(value: Any) -> str:
-    if not isinstance(value, str) or not ACTION_RE.fullmatch(value):
-        raise Bad(f"expected MODULE.NAME, an action in one of the ruleset's modules "
-                  f"(e.g. attack.ATTACK), got {show(value)}")
-    return value
 
 
 def check_texts(ctx: Ctx, rs, declared: list, extensions: list) -> None:

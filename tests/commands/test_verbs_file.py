@@ -176,7 +176,7 @@ DATA = st.recursive(st.none() | st.booleans() | st.integers() | WORDS,
                     max_leaves=12)
 
 
-KEYS = st.sampled_from([*verbfile.VERB_KEYS, "before", "parse", "action"])
+KEYS = st.sampled_from([*verbfile.VERB_FIELDS, "before"])
 # A file right but for one key of a verb or of an extension, or for one flag.
 NEAR = (st.builds(lambda key, value: {"verbs": {"odds": {"handler": "odds", "summary": "s",
                                                          key: value}}}, KEYS, DATA)
