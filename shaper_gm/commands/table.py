@@ -77,18 +77,16 @@ class VerbTable:
 
     def read(self, rs=None) -> None:
         """Fill a table declared in a file from it, once; its texts are checked against
-        `rs` (default: the ruleset over its shipped content)."""
-        if self.module is None:
+        `rs` (default: the ruleset over its shipped content). The table changes only
+        when the whole file is good: a broken one is read again next time."""
+        module = self.module
+        if module is None:
             return
         from shaper_gm.commands.verbfile import read_verbs, shipped_ruleset
-        module, self.module = self.module, None
-        try:
-            read_verbs(self, module, rs if rs is not None else shipped_ruleset(module))
-        except BaseException:
-            self.module = module          # a broken file is read again next time
-            self._declared.clear()
-            self._extensions.clear()
-            raise
+        read = VerbTable()
+        read_verbs(read, module, rs if rs is not None else shipped_ruleset(module))
+        self._declared, self._extensions = read._declared, read._extensions
+        self.module = None
 
     def add(self, name: str, function: Callable | Action, meta: dict[str, Any]) -> None:
         """A verb read from a file: an action's, or a handler's taking the Context."""
