@@ -127,11 +127,17 @@ class Session:
         return self.ruleset_named(state.ruleset)
 
     def ruleset_named(self, ruleset_id: str):
-        """The ruleset object for an id (built once per session); unknown ids refused."""
+        """The ruleset object for an id (built once per session, its verbs file read with
+        it: a broken one refuses the ruleset here, before an encounter runs it); unknown
+        ids refused."""
         from shaper_gm.engine import registry
         if ruleset_id not in self._rulesets:
             own = self.content if ruleset_id in getattr(self.content, "rulesets", ()) else None
-            self._rulesets[ruleset_id] = registry.module_of(ruleset_id).build(own)
+            rs = registry.module_of(ruleset_id).build(own)
+            verbs = registry.verbs_of(ruleset_id)
+            if verbs is not None:
+                verbs.verbs.read(rs)
+            self._rulesets[ruleset_id] = rs
         return self._rulesets[ruleset_id]
 
     @property

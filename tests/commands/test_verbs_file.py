@@ -201,3 +201,27 @@ def test_no_verbs_file_ever_raises_anything_but_a_content_error(data):
         assert all("\n" not in line and line.startswith(FILE) for line in refused.errors)
     finally:
         verbfile.declaration = original
+
+
+def test_a_ruleset_whose_verbs_file_is_broken_is_refused_before_an_encounter_runs_it(
+        tmp_path, monkeypatch):
+    import shutil
+    from pathlib import Path
+
+    from shaper_gm.app import new_session
+    from shaper_gm.errors import GmError
+    from shaper_gm.rulesets.reactions import verbs
+
+    root = tmp_path / "content"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "content", root)
+    (root / "reactions" / "verbs.yaml").write_text("verbs:\n  odds: {handler: oddz, "
+                                                   "summary: s}\n")
+    monkeypatch.setenv("SHAPER_GM_CONTENT", str(root))
+    monkeypatch.setattr(verbs, "verbs", VerbTable.from_file(MODULE))
+    session = new_session(seed=1)
+    with pytest.raises(GmError) as refused:
+        session.execute("new --ruleset reactions")
+    assert "no function 'oddz'" in refused.value.message
+    assert "\n" not in refused.value.message
+    assert session.state.ruleset == "shaper"
+    assert session.execute("help").verb == "help"
