@@ -32,8 +32,8 @@ REFUSALS = (RuleViolation, DiceInputError, DiceSyntaxError, ContentError)
 def as_gm_error(exc: Exception) -> GmError:
     """One line, always: a content error lists its first problem and counts the rest."""
     if isinstance(exc, ContentError):
-        return GmError(exc.summary(), "fix the sheet file, or use a template from "
-                       "content/ (add ID --as TEMPLATE)")
+        return GmError(exc.summary(), getattr(exc, "hint", "") or "fix the sheet file, or "
+                       "use a template from content/ (add ID --as TEMPLATE)")
     message = getattr(exc, "message", None) or str(exc)
     return GmError(" ".join(message.splitlines()), getattr(exc, "hint", "") or "")
 

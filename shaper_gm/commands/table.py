@@ -22,7 +22,6 @@ from dataclasses import replace
 from typing import Any
 
 from shaper_gm.commands.usage import ruleset_words, usage_line, with_flags
-from shaper_gm.content.schema import ContentError
 from shaper_gm.engine.actions import Action
 
 # Metadata that may be given as a function of the ruleset.
@@ -115,18 +114,9 @@ class VerbTable:
         for name, spec in self.extensions:
             values = {key: value(rs) if key in DERIVED and callable(value) else value
                       for key, value in spec.items()}
-            where = values.pop("where", None)        # the file's entry, when read from one
-            verb = registry.verbs.get(name)
-            if verb is None and where is not None:
-                where.error(None, f"extends {name!r}, which is no shared verb (they are: "
-                                  f"{', '.join(sorted(registry.verbs))})")
-                raise ContentError(where.ctx.errors[-1:])
+            verb = registry.verbs[name]
             extra = tuple(values.pop("flags"))
             before = values.pop("before")
-            if before is not None and verb.flag(before) is None and where is not None:
-                where.error("before", f"{name} has no flag --{before} (its flags: "
-                                      f"{', '.join(f.name for f in verb.flags)})")
-                raise ContentError(where.ctx.errors[-1:])
             if isinstance(values.get("slots"), Mapping):    # name -> (repeats, help)
                 values["slots"] = tuple((n, repeats) for n, (repeats, _) in
                                         values["slots"].items())

@@ -347,21 +347,33 @@ class Reader:
         return found
 
 
+class VerbsFileError(ContentError):
+    """A ruleset's verbs file that cannot be read: every mistake, one a line."""
+
+    def __init__(self, errors, ruleset_id: str) -> None:
+        super().__init__(errors)
+        self.hint = (f"fix content/{ruleset_id}/{FILE} (docs/rulesets.md, \"verbs.yaml\"), "
+                     "or set SHAPER_GM_CONTENT to a content folder")
+
+
 def read_verbs(table, module_name: str, rs) -> None:
     """Fill `table` (a `VerbTable`) from the verbs file of `rs`'s ruleset; `module_name`
-    is its `verbs` module. A ContentError lists every mistake, one a line."""
-    found = declaration(rs.id, FILE)
-    package = module_name.rpartition(".")[0]
+    is its `verbs` module. A VerbsFileError lists every mistake, one a line."""
+    try:
+        found = declaration(rs.id, FILE)
+    except ContentError as exc:                  # not YAML, not UTF-8, not a file
+        raise VerbsFileError(exc.errors, rs.id) from None
     if found is None:
-        raise ContentError([f"content/{rs.id}/{FILE}: missing; the {rs.id} ruleset "
-                            "declares its verbs there"])
+        raise VerbsFileError([f"content/{rs.id}/{FILE}: missing; the {rs.id} ruleset "
+                              "declares its verbs there"], rs.id)
     display, data = found
+    package = module_name.rpartition(".")[0]
     ctx = Ctx(file=display)
     reader = Reader(ctx, package, importlib.import_module(module_name))
     top = check_fields(ctx, data, SECTIONS,
                        what="a mapping with verbs, extend, flag_sets and slots")
     if top is None:
-        raise ContentError(ctx.errors)
+        raise VerbsFileError(ctx.errors, rs.id)
     declared, extensions = [], []
     for name, raw in section(ctx, top, "slots"):
         good = check_fields(ctx.at(display, f"slots.{name}"), raw, SLOT_FIELDS,
@@ -379,17 +391,45 @@ def read_verbs(table, module_name: str, rs) -> None:
         entry = verb_entry(reader.at("verbs", name), name, raw)
         if entry is not None:
             declared.append(entry)
+    shared = shared_flags(rs) if top.get("extend") else {}
     for name, raw in section(ctx, top, "extend"):
-        meta = extension(reader.at("extend", name), raw)
-        if meta is not None:
-            extensions.append((name, meta, reader.at("extend", name)))
+        where = reader.at("extend", name)
+        meta = extension(where, raw)
+        if meta is not None and extends(where, name, meta, shared):
+            extensions.append((name, meta, where))
     check_texts(ctx, rs, declared, extensions)
     if ctx.errors:
-        raise ContentError(ctx.errors)
+        raise VerbsFileError(ctx.errors, rs.id)
     for name, function, meta in declared:
         table.add(name, function, meta)
-    for name, meta, where in extensions:
-        table.extend(name, **meta, where=where)
+    for name, meta, _ in extensions:
+        table.extend(name, **meta)
+
+
+def extends(where: Reader, name: str, meta: dict[str, Any],
+            shared: Mapping[str, tuple[str, ...]]) -> bool:
+    """Whether `name` is a shared verb, with the flag `before:` names; if not, an error."""
+    if name not in shared:
+        where.error(None, f"extends {name!r}, which is no shared verb (they are: "
+                          f"{', '.join(sorted(shared))})")
+        return False
+    before = meta.get("before")
+    if before is not None and before not in shared[name]:
+        where.error("before", f"{name} has no flag --{before} (its flags: "
+                              f"{', '.join(shared[name])})")
+        return False
+    return True
+
+
+def shared_flags(rs) -> dict[str, tuple[str, ...]]:
+    """The verbs every ruleset has (`commands/verbs/`), with their flags' names."""
+    from shaper_gm.commands.verbs import gm, setup, turns, views
+    out = {}
+    for table in (setup.verbs, turns.verbs, gm.verbs, views.verbs):
+        for entry in table.declared:
+            flags = entry.meta.get("flags", ())
+            out[entry.name] = tuple(f.name for f in (flags(rs) if callable(flags) else flags))
+    return out
 
 
 def shipped_ruleset(module_name: str):

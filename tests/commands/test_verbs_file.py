@@ -215,13 +215,15 @@ def test_a_ruleset_whose_verbs_file_is_broken_is_refused_before_an_encounter_run
     root = tmp_path / "content"
     shutil.copytree(Path(__file__).resolve().parents[2] / "content", root)
     (root / "reactions" / "verbs.yaml").write_text("verbs:\n  odds: {handler: oddz, "
-                                                   "summary: s}\n")
+                                                   "summary: s}\nextend:\n  hurt: {}\n")
     monkeypatch.setenv("SHAPER_GM_CONTENT", str(root))
     monkeypatch.setattr(verbs, "verbs", VerbTable.from_file(MODULE))
     session = new_session(seed=1)
     with pytest.raises(GmError) as refused:
         session.execute("new --ruleset reactions")
     assert "no function 'oddz'" in refused.value.message
+    assert refused.value.message.endswith("(and 1 more)")      # extend: hurt, no shared verb
+    assert "fix content/reactions/verbs.yaml" in refused.value.hint
     assert "\n" not in refused.value.message
     assert session.state.ruleset == "shaper"
     assert session.execute("help").verb == "help"
