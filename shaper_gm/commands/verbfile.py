@@ -223,9 +223,11 @@ class FlagDraft:
     def build(self, rs):
         if self.spec is not None:
             return self.spec
-        fields = {key: render(value, rs) for key, value in self.fields.items()}
-        if isinstance(self.fields.get("choices"), Text):
-            fields["choices"] = tuple(resolved(rs, self.fields["choices"].parts[0][0]))
+        fields = {key: render(value, rs) for key, value in self.fields.items()
+                  if key != "choices"}
+        choices = self.fields.get("choices", ())     # a list, or a value's name (a Text)
+        fields["choices"] = (tuple(resolved(rs, choices.parts[0][0]))
+                             if isinstance(choices, Text) else choices)
         return flag(fields.pop("name"), fields.pop("kind", "bool"), **fields)
 
 
