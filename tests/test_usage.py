@@ -80,3 +80,25 @@ def test_every_flag_a_usage_line_shows_is_declared(rid):
                  for word in verb.usage.replace("[", " ").split() if word.startswith("--")}
         declared = {spec.name for spec in verb.flags}
         assert shown <= declared, (verb.name, shown - declared)
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+def test_a_rulesets_own_verbs_are_those_its_verbs_file_declares(rid):
+    from shaper_gm.content.folders import declaration
+    _, data = declaration(rid, "verbs.yaml")
+    registry = build_registry(ruleset(rid))
+    own = {name for name in registry.verbs if name not in registry.shared}
+    assert own <= set(data["verbs"]) <= set(registry.verbs)
+    assert set(data.get("extend", {})) <= registry.shared
+
+
+def test_a_verbs_file_is_read_once_however_many_encounters_install_it(monkeypatch):
+    from shaper_gm.commands import verbfile
+    reads = []
+    real = verbfile.read_verbs
+    monkeypatch.setattr(verbfile, "read_verbs", lambda *a: reads.append(a) or real(*a))
+    table = VerbTable.from_file("shaper_gm.rulesets.dicepool.verbs")
+    for _ in range(3):
+        table.install(Registry(), ruleset("dicepool"))
+    assert len(reads) == 1 and [e.name for e in table.declared][:2] == ["attack", "move"]
+

@@ -32,8 +32,8 @@ REFUSALS = (RuleViolation, DiceInputError, DiceSyntaxError, ContentError)
 def as_gm_error(exc: Exception) -> GmError:
     """One line, always: a content error lists its first problem and counts the rest."""
     if isinstance(exc, ContentError):
-        return GmError(exc.summary(), "fix the sheet file, or use a template from "
-                       "content/ (add ID --as TEMPLATE)")
+        return GmError(exc.summary(), getattr(exc, "hint", "") or "fix the sheet file, or "
+                       "use a template from content/ (add ID --as TEMPLATE)")
     message = getattr(exc, "message", None) or str(exc)
     return GmError(" ".join(message.splitlines()), getattr(exc, "hint", "") or "")
 
@@ -127,11 +127,17 @@ class Session:
         return self.ruleset_named(state.ruleset)
 
     def ruleset_named(self, ruleset_id: str):
-        """The ruleset object for an id (built once per session); unknown ids refused."""
+        """The ruleset object for an id (built once per session, its verbs file read with
+        it: a broken one refuses the ruleset here, before an encounter runs it); unknown
+        ids refused."""
         from shaper_gm.engine import registry
         if ruleset_id not in self._rulesets:
             own = self.content if ruleset_id in getattr(self.content, "rulesets", ()) else None
-            self._rulesets[ruleset_id] = registry.build(ruleset_id, own)
+            rs = registry.build(ruleset_id, own)
+            verbs = registry.verbs_of(ruleset_id)
+            if verbs is not None:
+                verbs.verbs.read(rs)
+            self._rulesets[ruleset_id] = rs
         return self._rulesets[ruleset_id]
 
     @property

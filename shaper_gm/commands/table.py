@@ -1,14 +1,18 @@
 """Verbs declared where they are written: module-level functions with a decorator.
 
 A module keeps one `VerbTable`; `@table.command(...)` declares a verb whose function
-takes the command's `Context`, and `@table.action(...)` declares a play action whose
-function is its resolution (`engine.actions`): the engine runs the turn around it and
-the command layer resolves its request, hands it the dice slots and writes its log
-line. Nothing registers at import: `VerbTable.install(registry, rs)` puts the verbs
+takes the command's `Context`, and `table.declare(ACTION, ...)` a play action
+(`engine.actions`): the engine runs the turn around it and the command layer resolves
+its request, hands it the dice slots and writes its log line. Nothing registers at
+import: `VerbTable.install(registry, rs)` puts the verbs
 into one encounter's registry, reading any metadata given as a function of the ruleset
 (`usage=lambda rs: ...`). A verb's usage line is derived from its positionals and
 flags (`commands.usage`) unless given; `words={"actor": "TARGET"}` names a positional
 the way its usage shows it.
+
+A ruleset declares its verbs in `content/ID/verbs.yaml` instead: its `verbs` module
+keeps `VerbTable.from_file(__name__)` and the handlers the file names, and the table is
+filled from the file (`commands.verbfile`) the first time it is installed.
 """
 
 from __future__ import annotations
@@ -21,7 +25,8 @@ from shaper_gm.commands.usage import ruleset_words, usage_line, with_flags
 from shaper_gm.engine.actions import Action
 
 # Metadata that may be given as a function of the ruleset.
-DERIVED = ("usage", "summary", "examples", "flags", "rules", "aliases", "positionals")
+DERIVED = ("usage", "summary", "examples", "flags", "rules", "aliases", "positionals",
+           "notes", "words")
 
 
 def with_usage(name: str, meta: dict[str, Any], rs) -> dict[str, Any]:
@@ -34,29 +39,57 @@ def with_usage(name: str, meta: dict[str, Any], rs) -> dict[str, Any]:
 
 
 class Declared:
-    """One declaration: the verb's metadata, its function, and for an action how it
-    is taken."""
+    """One declaration: the verb's metadata, and its action or its function."""
 
-    def __init__(self, name: str, function: Callable, meta: dict[str, Any],
-                 action: dict[str, Any] | None) -> None:
+    def __init__(self, name: str, function: Callable | Action, meta: dict[str, Any]) -> None:
         self.name = name
         self.function = function
         self.meta = meta
-        self.action = action
 
     def metadata(self, rs) -> dict[str, Any]:
         meta = {key: value(rs) if key in DERIVED and callable(value) else value
                 for key, value in self.meta.items()}
         return with_usage(self.name, meta, rs)
 
-    def build_action(self) -> Action:
-        return Action(self.name, self.function, **(self.action or {}))
-
 
 class VerbTable:
-    def __init__(self) -> None:
-        self.declared: list[Declared] = []
-        self.extensions: list[tuple[str, dict[str, Any]]] = []
+    def __init__(self, module: str | None = None) -> None:
+        self._declared: list[Declared] = []
+        self._extensions: list[tuple[str, dict[str, Any]]] = []
+        self.module = module          # the `verbs` module of a table read from a file
+
+    @classmethod
+    def from_file(cls, module: str) -> VerbTable:
+        """The table of the ruleset whose `verbs` module is `module`, read from its
+        `content/ID/verbs.yaml` when first installed (once per process)."""
+        return cls(module)
+
+    @property
+    def declared(self) -> list[Declared]:
+        self.read()
+        return self._declared
+
+    @property
+    def extensions(self) -> list[tuple[str, dict[str, Any]]]:
+        self.read()
+        return self._extensions
+
+    def read(self, rs=None) -> None:
+        """Fill a table declared in a file from it, once; its texts are checked against
+        `rs` (default: the ruleset over its shipped content). The table changes only
+        when the whole file is good: a broken one is read again next time."""
+        module = self.module
+        if module is None:
+            return
+        from shaper_gm.commands.verbfile import read_verbs, shipped_ruleset
+        read = VerbTable()
+        read_verbs(read, module, rs if rs is not None else shipped_ruleset(module))
+        self._declared, self._extensions = read._declared, read._extensions
+        self.module = None
+
+    def add(self, name: str, function: Callable | Action, meta: dict[str, Any]) -> None:
+        """A verb read from a file: an action's, or a handler's taking the Context."""
+        self._declared.append(Declared(name, function, meta))
 
     def extend(self, name: str, *, flags: Any = (), before: str | None = None,
                **meta: Any) -> None:
@@ -66,35 +99,22 @@ class VerbTable:
         flags (as a derived one does) takes the new ones. Its handler reads the new
         flags from the request (a shared verb hands them to the ruleset's hook, e.g.
         `damage` to `rs.damage` as options)."""
-        self.extensions.append((name, {"flags": flags, "before": before, **meta}))
+        self._extensions.append((name, {"flags": flags, "before": before, **meta}))
 
     def command(self, name: str, **meta: Any) -> Callable[[Callable], Callable]:
         """A verb whose function takes the command's Context and returns an Outcome."""
         def declare(function: Callable) -> Callable:
-            self.declared.append(Declared(name, function, meta, None))
-            return function
-        return declare
-
-    def action(self, name: str, *, cost: Mapping[str, int] | Callable = None,
-               prepare: Callable | None = None, timing: str = "turn",
-               while_down: bool = False, what: str = "",
-               parse: Callable | None = None, **meta: Any) -> Callable[[Callable], Callable]:
-        """A play action: the function resolves it (`Acting -> Done`); `cost` is a
-        mapping or a function of the Acting; `parse(ctx) -> Request` replaces the
-        generic reading of its words."""
-        def declare(function: Callable) -> Callable:
-            spec = {"cost": cost or {}, "prepare": prepare, "timing": timing,
-                    "while_down": while_down, "what": what}
-            self.declared.append(Declared(name, function, {**meta, "parse": parse}, spec))
+            self._declared.append(Declared(name, function, meta))
             return function
         return declare
 
     def apply_extensions(self, registry, rs) -> None:
         """Extend the shared verbs already in `registry` as this table declares."""
+        self.read(rs)
         for name, spec in self.extensions:
-            verb = registry.verbs[name]
             values = {key: value(rs) if key in DERIVED and callable(value) else value
                       for key, value in spec.items()}
+            verb = registry.verbs[name]
             extra = tuple(values.pop("flags"))
             before = values.pop("before")
             if isinstance(values.get("slots"), Mapping):    # name -> (repeats, help)
@@ -109,21 +129,18 @@ class VerbTable:
 
     def declare(self, action: Action, *, parse: Callable | None = None, **meta: Any) -> None:
         """A verb for an action declared elsewhere (the engine's, a ruleset's rules)."""
-        self.declared.append(Declared(action.name, action, {**meta, "parse": parse}, None))
+        self._declared.append(Declared(action.name, action, {**meta, "parse": parse}))
 
     def install(self, registry, rs) -> None:
         from shaper_gm.commands.acting import action_handler
+        self.read(rs)
         for entry in self.declared:
             meta = entry.metadata(rs)
             parse = meta.pop("parse", None)
             slots = meta.pop("slots", ())
             if isinstance(slots, Mapping):          # name -> (repeats, help)
                 slots = tuple((name, repeats) for name, (repeats, _) in slots.items())
-            if isinstance(entry.function, Action):
-                action = entry.function
-            elif entry.action is None:
-                registry.command(entry.name, **meta)(entry.function)
-                continue
-            else:
-                action = entry.build_action()
-            registry.command(entry.name, slots=slots, **meta)(action_handler(action, parse))
+            handler = entry.function
+            if isinstance(handler, Action):
+                handler = action_handler(handler, parse)
+            registry.command(entry.name, slots=slots, **meta)(handler)
