@@ -30,6 +30,8 @@ class Ruleset(Protocol):
     id: str
     name: str
     library: Any                          # its content (items, creatures, numbers)
+    numbers: Any                          # its rulings' numbers (verbs.yaml reads them)
+    terms: Mapping[str, str]              # its words for shared things ("down", ...)
     resources: tuple[ResourceSpec, ...]
     turn_order: TurnOrder                 # FixedOrder | CyclingPasses | MostRemaining
     effect_keys: tuple[str, ...]          # modifiers an effect may carry (`effect --KEY N`)

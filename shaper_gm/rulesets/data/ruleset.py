@@ -71,6 +71,11 @@ class DataRuleset(RulesetBase):
         self.react_resource = numbers.get("react_resource")
 
     @property
+    def numbers(self) -> Facts:
+        """Its numbers and settings, as `rules.X` reads them."""
+        return self.library.numbers
+
+    @property
     def grid(self) -> tuple[int, int]:
         found = self.library.numbers.get("grid")
         return tuple(found) if found else (12, 12)       # type: ignore[return-value]
