@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from shaper_gm.content.schema import ID_RE, ContentError, Ctx, show
 from shaper_gm.content.yamlio import YamlError, load_yaml_file
 from shaper_gm.places import CONTENT_VAR as ENV_VAR
-from shaper_gm.places import content_path
+from shaper_gm.places import content_path, data_rulesets
 
 __all__ = ["DECLARATIONS", "ENV_VAR", "ContentFile", "content_root", "declaration",
            "folder_files", "good_id", "read_sheet_file", "read_yaml", "ruleset_files",
@@ -43,9 +43,12 @@ def content_root(root: str | Path | None = None) -> Path:
 
 
 def ruleset_folder(ruleset_id: str, root: str | Path | None = None) -> Path:
-    """`content/RULESET_ID/`, or a ContentError saying it is missing."""
+    """`content/RULESET_ID/` (or, for a ruleset written as data in a GM's own folder,
+    that folder), or a ContentError saying it is missing."""
     base = content_root(root)
     folder = base / ruleset_id
+    if not folder.is_dir() and root is None:
+        folder = data_rulesets().get(ruleset_id, folder)
     if not folder.is_dir():
         raise ContentError([f"{base.name}/{ruleset_id}: no content folder for the "
                             f"{ruleset_id} ruleset"])
