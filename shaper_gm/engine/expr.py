@@ -17,18 +17,36 @@ nested or with a number too large is refused with `ExprError` naming what is wro
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from shaper_gm.engine.limits import MAX_NUMBER
+from shaper_gm.engine.exprvalues import (
+    COMPARE,
+    Dice,
+    DiceTerm,
+    Env,
+    ExprError,
+    Node,
+    arith,
+    both_of,
+    compare,
+    default_of,
+    either_of,
+    if_of,
+    negated,
+    number,
+    read,
+    sum_of,
+)
+
+__all__ = ["MAX_DEPTH", "MAX_DIGITS", "MAX_LENGTH", "Compiled", "Dice", "DiceTerm",
+           "ExprError", "compile_expr", "dice_of"]
 
 MAX_LENGTH = 500             # characters in one expression
 MAX_DEPTH = 40               # nesting of brackets, operators and calls
 MAX_DIGITS = 9               # digits of one number written in an expression
 
-Env = Mapping[str, Any]
-Node = Callable[[Env], Any]
 
 _TOKEN = re.compile(r"""
     \s*(?:
@@ -39,41 +57,6 @@ _TOKEN = re.compile(r"""
     | (?P<op>==|!=|<=|>=|[-+*/%<>(),])
     )""", re.VERBOSE)
 _KEYWORDS = {"and", "or", "not", "in", "true", "false"}
-_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
-    "==": lambda a, b: a == b, "!=": lambda a, b: a != b,
-    "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
-    ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
-    "in": lambda a, b: a in b}
-
-
-class ExprError(ValueError):
-    """An expression that cannot be read; the message says what and where."""
-
-
-class DiceTerm(NamedTuple):
-    number: int                  # how many dice
-    sides: int
-    sign: int = 1
-
-
-class Dice(NamedTuple):
-    """What a dice expression comes to in one situation: its dice and a number."""
-
-    terms: tuple[DiceTerm, ...]
-    constant: int
-
-    def text(self) -> str:
-        """``2d6+3``: as dice notation writes it."""
-        parts = [f"{'-' if t.sign < 0 else '+'}{t.number}d{t.sides}" for t in self.terms]
-        if self.constant or not parts:
-            parts.append(f"{self.constant:+d}")
-        return "".join(parts).lstrip("+")
-
-    def doubled(self) -> Dice:
-        """Every die rolled twice, the number once (a critical hit, G11)."""
-        return Dice(tuple(t._replace(number=t.number * 2) for t in self.terms), self.constant)
-
-
 class Compiled(NamedTuple):
     """A parsed expression: its text, the names it reads, whether it writes dice."""
 
@@ -90,7 +73,7 @@ class Compiled(NamedTuple):
         value = self.run(env)
         if isinstance(value, Dice):
             return value
-        return Dice((), _number(value))
+        return Dice((), number(value))
 
 
 def compile_expr(text: Any) -> Compiled:
@@ -172,14 +155,14 @@ class _Parser:
         left = self.both()
         while self.peek() == "or":
             self.take()
-            left = _either(left, self.both())
+            left = either_of(left, self.both())
         return left
 
     def both(self) -> Node:
         left = self.negation()
         while self.peek() == "and":
             self.take()
-            left = _both(left, self.negation())
+            left = both_of(left, self.negation())
         return left
 
     def negation(self) -> Node:
@@ -193,10 +176,10 @@ class _Parser:
 
     def comparison(self) -> Node:
         left = self.sum()
-        if self.peek() in _COMPARE:
+        if self.peek() in COMPARE:
             word = self.take()[1]
             right, first = self.sum(), left
-            return lambda env: _compare(word, first(env), right(env))
+            return lambda env: compare(word, first(env), right(env))
         return left
 
     def sum(self, top: bool = False) -> Node:
@@ -214,7 +197,7 @@ class _Parser:
         if len(terms) == 1 and terms[0][0] == 1:
             return terms[0][1]
         parts = tuple(terms)
-        return lambda env: _add(parts, env)
+        return lambda env: sum_of(parts, env)
 
     def _dice_next(self) -> bool:
         return self.at < len(self.tokens) and self.tokens[self.at][0] == "dice"
@@ -239,7 +222,7 @@ class _Parser:
         while self.peek() in ("*", "/", "%"):
             op = self.take()[1]
             right, first = self.unary(), left
-            left = _arith(op, first, right, self.text)
+            left = arith(op, first, right, self.text)
         return left
 
     def unary(self) -> Node:
@@ -248,7 +231,7 @@ class _Parser:
             self.deeper()
             inner = self.unary()
             self.depth -= 1
-            return lambda env: _negated(inner(env))
+            return lambda env: negated(inner(env))
         return self.atom()
 
     def atom(self) -> Node:
@@ -279,7 +262,7 @@ class _Parser:
             if self.peek() == "(":
                 return self.call(value)
             self.names.add(value)
-            return lambda env: _read(env, value)
+            return lambda env: read(env, value)
         raise ExprError(f"unexpected {value!r} in {self.text.strip()!r}")
 
     def call(self, name: str) -> Node:
@@ -299,93 +282,6 @@ class _Parser:
             raise ExprError(f"{name}() takes {low if low == high else f'{low} or more'} "
                             f"arguments, got {len(args)}")
         return _FUNCTIONS[name](tuple(args))
-
-
-def _add(parts: tuple[tuple[int, Node], ...], env: Env) -> Any:
-    """A sum; dice anywhere in it (written, or held by a name) make it dice."""
-    number, terms = 0, list[DiceTerm]()
-    for sign, node in parts:
-        value = node(env)
-        if isinstance(value, Dice):
-            value = value if sign > 0 else _negated(value)
-            terms.extend(value.terms)
-            number += value.constant
-        else:
-            number += sign * _number(value)
-    number = _number(number)
-    return Dice(tuple(terms), number) if terms else number
-
-
-def _negated(value: Any) -> Any:
-    if isinstance(value, Dice):
-        return Dice(tuple(t._replace(sign=-t.sign) for t in value.terms), -value.constant)
-    return -_number(value)
-
-
-def _either(left: Node, right: Node) -> Node:
-    return lambda env: bool(left(env) or right(env))
-
-
-def _both(left: Node, right: Node) -> Node:
-    return lambda env: bool(left(env) and right(env))
-
-
-def _compare(word: str, left: Any, right: Any) -> bool:
-    if isinstance(left, Dice) or isinstance(right, Dice):
-        raise ExprError("dice cannot be compared before they are rolled: roll them in a "
-                        "roll step, then compare its total")
-    try:
-        return _COMPARE[word](left, right)
-    except TypeError:
-        raise ExprError(f"cannot compare {left!r} {word} {right!r}") from None
-
-
-def _read(env: Env, name: str) -> Any:
-    try:
-        return env[name]
-    except KeyError:
-        raise ExprError(f"no value named {name!r} here") from None
-
-
-def _number(value: Any) -> int:
-    if isinstance(value, Dice):
-        raise ExprError("dice only add up in a sum: they cannot be multiplied, divided or "
-                        "passed to a function")
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ExprError(f"expected a number, got {value!r}")
-    if abs(value) > MAX_NUMBER:
-        raise ExprError(f"{value} is past the largest number, {MAX_NUMBER:,}")
-    return value
-
-
-def _arith(op: str, left: Node, right: Node, text: str) -> Node:
-    if op == "*":
-        return lambda env: _number(_number(left(env)) * _number(right(env)))
-
-    def divide(env: Env) -> int:
-        below = _number(right(env))
-        if below == 0:
-            raise ExprError(f"{text.strip()!r} divides by zero")
-        above = _number(left(env))
-        return above // below if op == "/" else above % below
-    return divide
-
-
-def _if(args: tuple[Node, ...]) -> Node:
-    test, then, other = args
-    return lambda env: then(env) if test(env) else other(env)
-
-
-def _default(args: tuple[Node, ...]) -> Node:
-    """`default(a, b)`: a, or b when a cannot be read (a key a sheet leaves out)."""
-    first, other = args
-
-    def run(env: Env) -> Any:
-        try:
-            return first(env)
-        except ExprError:
-            return other(env)
-    return run
 
 
 def _dice(args: tuple[Node, ...]) -> Node:
@@ -408,15 +304,15 @@ def dice_of(value: Any) -> Dice:
         return value
     if isinstance(value, str):
         return _dice_text(value)
-    return Dice((), _number(value))
+    return Dice((), number(value))
 
 
 _FUNCTIONS: dict[str, Callable[[tuple[Node, ...]], Node]] = {
-    "min": lambda args: lambda env: min(_number(a(env)) for a in args),
-    "max": lambda args: lambda env: max(_number(a(env)) for a in args),
-    "abs": lambda args: lambda env: abs(_number(args[0](env))),
-    "if": _if,
-    "default": _default,
+    "min": lambda args: lambda env: min(number(a(env)) for a in args),
+    "max": lambda args: lambda env: max(number(a(env)) for a in args),
+    "abs": lambda args: lambda env: abs(number(args[0](env))),
+    "if": if_of,
+    "default": default_of,
     "dice": _dice,
 }
 _ARITY = {"min": (1, 16), "max": (1, 16), "abs": (1, 1), "if": (3, 3), "default": (2, 2),

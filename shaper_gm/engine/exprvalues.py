@@ -1,0 +1,135 @@
+"""The values an expression (`engine.expr`) computes with, and the operations on them:
+numbers bounded by `limits.MAX_NUMBER`, dice that add up in a sum, comparisons that
+refuse dice and mixed kinds, every failure an `ExprError`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+
+from shaper_gm.engine.limits import MAX_NUMBER
+
+Env = Mapping[str, Any]
+Node = Callable[[Env], Any]
+
+
+COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "==": lambda a, b: a == b, "!=": lambda a, b: a != b,
+    "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+    "in": lambda a, b: a in b}
+
+
+class ExprError(ValueError):
+    """An expression that cannot be read; the message says what and where."""
+
+
+class DiceTerm(NamedTuple):
+    number: int                  # how many dice
+    sides: int
+    sign: int = 1
+
+
+class Dice(NamedTuple):
+    """What a dice expression comes to in one situation: its dice and a number."""
+
+    terms: tuple[DiceTerm, ...]
+    constant: int
+
+    def text(self) -> str:
+        """``2d6+3``: as dice notation writes it."""
+        parts = [f"{'-' if t.sign < 0 else '+'}{t.number}d{t.sides}" for t in self.terms]
+        if self.constant or not parts:
+            parts.append(f"{self.constant:+d}")
+        return "".join(parts).lstrip("+")
+
+    def doubled(self) -> Dice:
+        """Every die rolled twice, the number once (a critical hit, G11)."""
+        return Dice(tuple(t._replace(number=t.number * 2) for t in self.terms), self.constant)
+
+
+def sum_of(parts: tuple[tuple[int, Node], ...], env: Env) -> Any:
+    """A sum; dice anywhere in it (written, or held by a name) make it dice."""
+    total, terms = 0, list[DiceTerm]()
+    for sign, node in parts:
+        value = node(env)
+        if isinstance(value, Dice):
+            value = value if sign > 0 else negated(value)
+            terms.extend(value.terms)
+            total += value.constant
+        else:
+            total += sign * number(value)
+    total = number(total)
+    return Dice(tuple(terms), total) if terms else total
+
+
+def negated(value: Any) -> Any:
+    if isinstance(value, Dice):
+        return Dice(tuple(t._replace(sign=-t.sign) for t in value.terms), -value.constant)
+    return -number(value)
+
+
+def either_of(left: Node, right: Node) -> Node:
+    return lambda env: bool(left(env) or right(env))
+
+
+def both_of(left: Node, right: Node) -> Node:
+    return lambda env: bool(left(env) and right(env))
+
+
+def compare(word: str, left: Any, right: Any) -> bool:
+    if isinstance(left, Dice) or isinstance(right, Dice):
+        raise ExprError("dice cannot be compared before they are rolled: roll them in a "
+                        "roll step, then compare its total")
+    try:
+        return COMPARE[word](left, right)
+    except TypeError:
+        raise ExprError(f"cannot compare {left!r} {word} {right!r}") from None
+
+
+def read(env: Env, name: str) -> Any:
+    try:
+        return env[name]
+    except KeyError:
+        raise ExprError(f"no value named {name!r} here") from None
+
+
+def number(value: Any) -> int:
+    if isinstance(value, Dice):
+        raise ExprError("dice only add up in a sum: they cannot be multiplied, divided or "
+                        "passed to a function")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ExprError(f"expected a number, got {value!r}")
+    if abs(value) > MAX_NUMBER:
+        raise ExprError(f"{value} is past the largest number, {MAX_NUMBER:,}")
+    return value
+
+
+def arith(op: str, left: Node, right: Node, text: str) -> Node:
+    if op == "*":
+        return lambda env: number(number(left(env)) * number(right(env)))
+
+    def divide(env: Env) -> int:
+        below = number(right(env))
+        if below == 0:
+            raise ExprError(f"{text.strip()!r} divides by zero")
+        above = number(left(env))
+        return above // below if op == "/" else above % below
+    return divide
+
+
+def if_of(args: tuple[Node, ...]) -> Node:
+    test, then, other = args
+    return lambda env: then(env) if test(env) else other(env)
+
+
+def default_of(args: tuple[Node, ...]) -> Node:
+    """`default(a, b)`: a, or b when a cannot be read (a key a sheet leaves out)."""
+    first, other = args
+
+    def run(env: Env) -> Any:
+        try:
+            return first(env)
+        except ExprError:
+            return other(env)
+    return run
