@@ -111,8 +111,9 @@ def read_sheet_file(path: str | Path) -> tuple[str, str, Any]:
 
 def read_yaml(path: Path, display: str) -> Any:
     """One file's parsed YAML (a regular file, read capped: a pipe or a device there is
-    refused, never waited on or read to its end); YamlError when it cannot be read."""
-    return load_yaml_file(path, display)
+    refused, never waited on or read to its end), a top mapping with the line of each
+    key (`yamlio.Marked`); YamlError when it cannot be read."""
+    return load_yaml_file(path, display, lines=True)
 
 
 def ruleset_files(ruleset_id: str, root: str | Path | None = None) -> list[tuple[str, Any]]:

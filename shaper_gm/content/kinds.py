@@ -1,0 +1,609 @@
+"""`kinds.yaml`: a ruleset's records, item kinds and numbers, declared, and the one reader
+that builds its content from them.
+
+A record (`Sheet`, `Attack`) is a list of fields, each with a type written in words
+(``whole 1..roll_die+1``, ``list of ref weapons, spells``, ``optional text``), a default,
+whether an item must give it, the ruling it implements and, for a sheet number, the range
+`add --stat` shares (`sheetnumbers`). `numbers:` names the record `ruleset.yaml` builds;
+`kinds:` maps each item file (`weapons.yaml`) to its record, the id namespace it shares,
+what a message calls one, values the kind sets (`set: {kind: weapon}`) and the number
+an item starts from (`base: default_sheet`). The records are frozen, built once per
+declaration; a mistake in the declaration is a ContentError naming file, entry and key.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import field as dc_field
+from dataclasses import replace
+from typing import Any
+
+from shaper_gm.content import schema as s
+from shaper_gm.content.library import (
+    Kind,
+    Ref,
+    build_items,
+    check_provisional,
+    check_refs,
+    checked,
+    defined,
+    require,
+    sort_files,
+)
+from shaper_gm.content.schema import Bad, ContentError, Ctx, Field, Validator, show
+from shaper_gm.content.sheetnumbers import Number, SheetNumbers
+from shaper_gm.engine import limits
+from shaper_gm.records import record
+
+Env = Mapping[str, Any]          # the numbers' values, which bounds and rulings may name
+
+
+# -- types, written in words ------------------------------------------------------------
+
+@record
+class Type:
+    """A field's type: `word` (whole, text, boolean, id, dice, one, ref, optional, list,
+    mapping, numbers, provisional), its words or kinds (`names`), its range (`low`,
+    `high`: a number, a number's name with an offset, or None), and inner types."""
+
+    word: str
+    names: tuple[str, ...] = ()
+    low: Any = None
+    high: Any = None
+    inner: tuple[Type, ...] = ()
+
+
+_SIMPLE = ("text", "boolean", "id", "dice", "provisional")
+_BOUND = r"-?(?:\d+|max|[a-z_]+(?:[+-]\d+)?)"
+_RANGE = re.compile(rf"({_BOUND})?\.\.({_BOUND})?")
+TYPE_WORDS = ("whole [LOW..HIGH]", "text", "boolean", "id", "dice", "one of WORD|...",
+              "ref KIND|...", "optional TYPE", "list of TYPE", "mapping of TYPE to TYPE",
+              "numbers of RECORD", "provisional")
+
+
+def parse_type(text: str) -> Type:
+    """A type from its words; Bad saying what was expected where it is not one."""
+    if not isinstance(text, str):
+        raise Bad(f"expected a type in words ({'; '.join(TYPE_WORDS)}), got {show(text)}")
+    words = re.findall(r"[^\s,|]+|[,|]", text)
+    found, rest = _parse(words, text)
+    if rest:
+        raise Bad(f"{' '.join(rest)!r} is left over after the type {text!r}")
+    return found
+
+
+def _parse(words: list[str], text: str) -> tuple[Type, list[str]]:
+    if not words:
+        raise Bad(f"{text!r} ends where a type should be ({'; '.join(TYPE_WORDS)})")
+    word, rest = words[0], words[1:]
+    if word in _SIMPLE:
+        return Type(word), rest
+    if word == "whole":
+        found = _RANGE.fullmatch(rest[0]) if rest else None
+        if not found:
+            return Type("whole", low=-limits.MAX_NUMBER), rest
+        return Type("whole", low=_bound(found[1]), high=_bound(found[2])), rest[1:]
+    if word in ("one", "mapping", "list", "numbers") and rest[:1] != ["of"]:
+        raise Bad(f"expected '{word} of' in {text!r}")
+    if word in ("one", "ref"):
+        names, rest = _names(rest[1:] if word == "one" else rest, text)
+        return Type(word, names), rest
+    if word == "numbers":
+        if len(rest) < 2:
+            raise Bad(f"expected a record's name after 'numbers of' in {text!r}")
+        return Type("numbers", (rest[1],)), rest[2:]
+    if word in ("optional", "list"):
+        inner, rest = _parse(rest[1:] if word == "list" else rest, text)
+        return Type(word, inner=(inner,)), rest
+    if word == "mapping":
+        key, rest = _parse(rest[1:], text)
+        if rest[:1] != ["to"]:
+            raise Bad(f"expected 'to' and the values' type in {text!r}")
+        value, rest = _parse(rest[1:], text)
+        return Type("mapping", inner=(key, value)), rest
+    raise Bad(f"{word!r} is not a type: expected one of {'; '.join(TYPE_WORDS)}")
+
+
+def _names(words: list[str], text: str) -> tuple[tuple[str, ...], list[str]]:
+    """`a|b|c` (or `a, b, c`): names, up to the first without a separator after it."""
+    names = []
+    while words and words[0] not in _SEPARATORS:
+        names.append(words[0])
+        if words[1:2] not in ([","], ["|"]):
+            return tuple(names), words[1:]
+        words = words[2:]
+    raise Bad(f"expected names separated by '|' in {text!r}")
+
+
+_SEPARATORS = (",", "|")
+
+
+def _bound(text: str | None) -> Any:
+    if text is None:
+        return None
+    if text.lstrip("-").isdigit():
+        return int(text)
+    if text in ("max", "-max"):
+        return limits.MAX_NUMBER * (-1 if text[0] == "-" else 1)
+    return text
+
+
+def bound(value: Any, env: Env) -> int | None:
+    """A bound's value: a number, or a number of the ruleset's (`roll_die+1`)."""
+    if value is None or isinstance(value, int):
+        return value
+    name, sign, offset = re.fullmatch(r"([a-z_]+)(?:([+-])(\d+))?", value).groups()
+    return env[name] + (int(offset) * (1 if sign == "+" else -1) if sign else 0)
+
+
+def bound_names(kind: Type) -> set[str]:
+    """The numbers a type's bounds name, nested types too."""
+    own = {b.rstrip("+-0123456789") for b in (kind.low, kind.high) if isinstance(b, str)}
+    return own.union(*(bound_names(inner) for inner in kind.inner))
+
+
+# -- declarations -----------------------------------------------------------------------
+
+@record
+class FieldDecl:
+    name: str
+    kind: Type
+    default: Any = None
+    has_default: bool = False
+    required: bool = False
+    key: bool = True              # whether an item may write it (`id` is the item's id)
+    sheet: bool = False           # a sheet number, its range shared with `add --stat`
+    ruling: str = ""
+    flag: str = ""
+    every: bool = False           # a mapping that must hold each of its keys' words
+    provisional: bool = True      # whether the numbers' `provisional` may name it
+
+
+@record
+class RecordDecl:
+    name: str
+    fields: tuple[FieldDecl, ...]
+    lookups: tuple[tuple[str, str], ...] = ()
+
+
+@record
+class KindDecl:
+    name: str
+    record: str
+    noun: str
+    space: str = ""
+    sets: tuple[tuple[str, Any], ...] = ()
+    base: str = ""
+
+
+_FIELD_KEYS = {
+    "type": Field(parse_type, required=True), "default": Field(lambda v: v),
+    "required": Field(s.boolean), "key": Field(s.boolean), "sheet": Field(s.boolean),
+    "ruling": Field(s.text), "flag": Field(s.text), "every": Field(s.boolean),
+    "provisional": Field(s.boolean),
+}
+_RECORD_KEYS = {"fields": Field(lambda v: v, required=True),
+                "lookups": Field(s.mapping_of(s.snake_name, s.snake_name))}
+_KIND_KEYS = {"record": Field(s.text, required=True), "noun": Field(s.text, required=True),
+              "space": Field(s.ident), "set": Field(s.mapping_of(s.snake_name, lambda v: v)),
+              "base": Field(s.snake_name)}
+_TOP_KEYS = {"numbers": Field(s.text, required=True), "records": Field(lambda v: v,
+                                                                        required=True),
+             "kinds": Field(lambda v: v, required=True)}
+
+
+class Kinds:
+    """One ruleset's compiled `kinds.yaml`: its record classes, item kinds and numbers."""
+
+    def __init__(self, ruleset_id: str, records: dict[str, RecordDecl],
+                 kinds: dict[str, KindDecl], numbers: str, words: Mapping[str, Any]) -> None:
+        self.ruleset_id = ruleset_id
+        self.decls = records
+        self.kinds = kinds
+        self.numbers_record = numbers
+        self.words = words
+        self.classes: dict[str, type] = {}
+        for name in records:
+            self.record(name)
+        self.bounding = set().union(*(bound_names(f.kind) for decl in records.values()
+                                      for f in decl.fields))
+
+    def record(self, name: str) -> type:
+        """The frozen record class `name`, made once."""
+        if name not in self.classes:
+            decl = self.decls[name]
+            self.classes[name] = _make_class(self, decl)
+        return self.classes[name]
+
+    # Checks of values ------------------------------------------------------------------
+    def validator(self, kind: Type, env: Env) -> Validator:
+        """The check of a value of type `kind`, its bounds read from `env`."""
+        return validator(kind, env, self.words)
+
+    def choices(self, kind: Type) -> tuple[str, ...]:
+        return choices(kind, self.words)
+
+    def table(self, record_name: str, env: Env, *, all_sheet: bool = False) -> dict[str, Field]:
+        """The field table of a record's keys; `all_sheet`: only its sheet numbers, each
+        required (a default sheet)."""
+        decl = self.decls[record_name]
+        ranges = self.sheet_numbers(record_name, env)
+        out: dict[str, Field] = {}
+        for f in decl.fields:
+            if not f.key or (all_sheet and not f.sheet):
+                continue
+            if f.sheet:
+                out[f.name] = replace(ranges[f.name].field(), required=all_sheet)
+            elif f.kind.word == "provisional":
+                out[f.name] = Field(_provisional(tuple(
+                    g.name for g in decl.fields if g.key and g.name not in _NOT_MARKED)))
+            else:
+                out[f.name] = Field(self.validator(f.kind, env), f.required)
+        return out
+
+    def sheet_numbers(self, record_name: str, env: Env) -> SheetNumbers:
+        """The record's sheet numbers with their ranges (`add --stat`, `set`, a save)."""
+        return SheetNumbers(*(
+            Number(f.name, bound(f.kind.low, env), _top(bound(f.kind.high, env)),
+                   why=f.ruling.format(**env, high=bound(f.kind.high, env)), flag=f.flag)
+            for f in self.decls[record_name].fields if f.sheet))
+
+    def refs(self, record_name: str) -> tuple[Ref, ...]:
+        """The keys of a record that name items of other kinds."""
+        out = []
+        for f in self.decls[record_name].fields:
+            kinds = _ref_kinds(f.kind)
+            if kinds:
+                out.append(Ref(f.name, kinds, " or ".join(self.kinds[k].noun for k in kinds)))
+        return tuple(out)
+
+    # Reading a folder ------------------------------------------------------------------
+    def build(self, files: list[tuple[str, Any]]) -> tuple[Any, dict[str, dict[str, Any]]]:
+        """The numbers and the items by kind from (display name, data) pairs; every
+        problem at once as a ContentError."""
+        ctx = Ctx()
+        (display, raw), found = sort_files(ctx, files, self.ruleset_id, self.ruleset_id,
+                                           tuple(self.kinds))
+        here = ctx.at(display, lines=raw)
+        numbers = self.numbers(here, raw)
+        env = _env(numbers)
+        builders = {name: Kind(self._builder(kind, numbers, env), kind.space,
+                               self.refs(kind.record)) for name, kind in self.kinds.items()}
+        items, origin = build_items(ctx, found, builders, lines=True)
+        check_refs(here, numbers, self.refs(self.numbers_record), defined(origin))
+        if ctx.errors:
+            raise ContentError(ctx.errors)
+        return numbers, items
+
+    def numbers(self, here: Ctx, raw: Any) -> Any:
+        """The numbers record of `ruleset.yaml`: its defaults under each good value. The
+        numbers that bound others are read first; a default sheet (`numbers of RECORD`)
+        holds each sheet number of its record."""
+        decl = self.decls[self.numbers_record]
+        base = self.record(self.numbers_record)()
+        env = _env(base)
+        given = raw if isinstance(raw, Mapping) else {}
+        for f in decl.fields:
+            if f.name in self.bounding and f.name in given:
+                try:
+                    env[f.name] = self.validator(f.kind, {})(given[f.name])
+                except Bad:
+                    pass
+        sheets = {f.name: f.kind.names[0] for f in decl.fields if f.kind.word == "numbers"}
+        table = {f.name: Field(self.validator(f.kind, env) if f.name not in sheets
+                               else lambda v: v, f.required) for f in decl.fields if f.key}
+        good = s.check_fields(here, raw, table) or {}
+        for name, record_name in sheets.items():
+            if name in good:
+                values = s.check_fields(here, good[name], self.table(
+                    record_name, env, all_sheet=True), prefix=f"{name}.")
+                good[name] = self.record(record_name)(**(values or {}))
+        for f in decl.fields:
+            if f.every:
+                require(here, good, f.name, self.choices(f.kind.inner[0]))
+        marked = {f.name: Field(s.text) for f in decl.fields if f.provisional}
+        check_provisional(here, raw, {**marked, "provisional": Field(s.text)})
+        return replace(base, **good)
+
+    def _builder(self, kind: KindDecl, numbers: Any, env: Env) -> Callable:
+        table = self.table(kind.record, env)
+        cls = self.record(kind.record)
+        start = getattr(numbers, kind.base) if kind.base else None
+        sets = dict(kind.sets)
+
+        def build(ctx: Ctx, item_id: str, raw: Any) -> Any:
+            good = checked(ctx, raw, table)
+            if good is None:
+                return None
+            if start is not None:
+                return replace(start, id=item_id, **sets, **good)
+            return cls(id=item_id, **sets, **good)
+        return build
+
+
+def validator(kind: Type, env: Env, words: Mapping[str, Any]) -> Validator:
+    """The check of a value of type `kind`, its bounds read from `env` (a `numbers of`
+    field is read by `Kinds.numbers`, `provisional` by `Kinds.table`)."""
+    word = kind.word
+    if word == "whole":
+        return s.integer(bound(kind.low, env), bound(kind.high, env))
+    if word in ("text", "dice", "boolean"):
+        return getattr(s, word)
+    if word in ("id", "ref"):
+        return s.ident
+    if word == "one":
+        return _words(choices(kind, words))
+    if word == "optional":
+        return s.optional(validator(kind.inner[0], env, words))
+    if word == "list":
+        return s.list_of(validator(kind.inner[0], env, words))
+    if word == "mapping":
+        return s.mapping_of(*(validator(inner, env, words) for inner in kind.inner))
+    return lambda value: value
+
+
+def choices(kind: Type, words: Mapping[str, Any]) -> tuple[str, ...]:
+    """The words of `one of`: as written, or a tuple the ruleset's module names."""
+    if len(kind.names) == 1 and kind.names[0].isupper():
+        return words[kind.names[0]]
+    return kind.names
+
+
+_NOT_MARKED = ("name", "description", "provisional")
+
+
+def _provisional(keys: tuple[str, ...]) -> Validator:
+    """`true` (an invented item: ("*",)), `false`, or a list of the item's keys that
+    the source does not state."""
+    names = s.list_of(s.choice(keys))
+
+    def check(value: Any) -> tuple[str, ...]:
+        if value is True:
+            return ("*",)
+        if value is False:
+            return ()
+        return names(value)
+    return check
+
+
+def _words(options: tuple[str, ...]) -> Validator:
+    """`one of`: a word of `options`; YAML's unquoted true/false read as those words."""
+    pick = s.choice(options)
+
+    def check(value: Any) -> str:
+        if isinstance(value, bool) and str(value).lower() in options:
+            return str(value).lower()
+        return pick(value)
+    return check
+
+
+def _ref_kinds(kind: Type) -> tuple[str, ...]:
+    if kind.word == "ref":
+        return kind.names
+    return next((found for inner in kind.inner if (found := _ref_kinds(inner))), ())
+
+
+def _top(high: int | None) -> int | None:
+    return None if high == limits.MAX_NUMBER else high
+
+
+def _env(numbers: Any) -> dict[str, Any]:
+    return {name: getattr(numbers, name) for name in numbers.__dataclass_fields__}
+
+
+# -- making the record classes -----------------------------------------------------------
+
+_PYTHON = {"whole": int, "text": str, "boolean": bool, "id": str, "dice": str, "one": str,
+           "ref": str}
+
+
+def _python_type(kinds: Kinds, kind: Type) -> Any:
+    word = kind.word
+    if word in _PYTHON:
+        return _PYTHON[word]
+    if word == "optional":
+        return _python_type(kinds, kind.inner[0]) | None
+    if word in ("list", "provisional"):
+        inner = str if word == "provisional" else _python_type(kinds, kind.inner[0])
+        return tuple[inner, ...]
+    if word == "mapping":
+        key, value = (_python_type(kinds, inner) for inner in kind.inner)
+        return tuple[tuple[key, value], ...]
+    return kinds.record(kind.names[0])            # numbers of RECORD
+
+
+def _make_class(kinds: Kinds, decl: RecordDecl) -> type:
+    namespace: dict[str, Any] = {"__annotations__": {}, "__module__": __name__,
+                                 "__qualname__": decl.name,
+                                 "__doc__": f"{decl.name} record of {kinds.ruleset_id}."}
+    for f in decl.fields:
+        namespace["__annotations__"][f.name] = _python_type(kinds, f.kind)
+        if f.kind.word == "numbers":
+            namespace[f.name] = dc_field(default_factory=kinds.record(f.kind.names[0]))
+        elif f.has_default:
+            namespace[f.name] = f.default
+    for method, key in decl.lookups:
+        namespace[method] = _lookup(key)
+    return record(type(decl.name, (), namespace))
+
+
+def _lookup(key: str) -> Callable[[Any, str], Any]:
+    def look(self: Any, name: str) -> Any:
+        value = dict(getattr(self, key))[name]
+        return dict(value) if isinstance(value, tuple) else value
+    look.__doc__ = f"The value of `{key}` under `name`."
+    return look
+
+
+# -- reading kinds.yaml -------------------------------------------------------------------
+
+def load_kinds(ruleset_id: str, words: Mapping[str, Any], root: Any = None) -> Kinds:
+    """The ruleset's compiled `kinds.yaml` (one ContentError listing its problems);
+    `words` are the tuples of words its module names (`ATTACK_TYPES`). The same
+    declaration, wherever it was read, gives the same record classes."""
+    from shaper_gm.content.folders import declaration
+    found = declaration(ruleset_id, "kinds.yaml", root)
+    if found is None:
+        raise ContentError([f"content/{ruleset_id}: kinds.yaml is missing (the kinds of "
+                            "its items and its numbers)"])
+    display, data = found
+    key = (ruleset_id, json.dumps(data, default=str), tuple(sorted(words.items())))
+    if key not in _COMPILED:
+        _COMPILED[key] = compile_kinds(ruleset_id, data, display, words,
+                                       getattr(data, "lines", None))
+    return _COMPILED[key]
+
+
+_COMPILED: dict[tuple, Kinds] = {}
+
+
+def compile_kinds(ruleset_id: str, data: Any, display: str, words: Mapping[str, Any],
+                  lines: Mapping | None = None) -> Kinds:
+    """The Kinds a `kinds.yaml` (`data`) declares, checked: one ContentError naming file,
+    entry and key for each problem."""
+    ctx = Ctx(file=display, lines=lines)
+    top = s.check_fields(ctx, data, _TOP_KEYS) or {}
+    records: dict[str, RecordDecl] = {}
+    for name, raw in _entries(ctx, top.get("records"), "records"):
+        records[name] = _record_decl(_entry(ctx, "records", name), name, raw, words)
+    kinds: dict[str, KindDecl] = {}
+    for name, raw in _entries(ctx, top.get("kinds"), "kinds"):
+        here = _entry(ctx, "kinds", name)
+        good = s.check_fields(here, raw, _KIND_KEYS)
+        if good and len(here.errors) == len(ctx.errors) and _known(here, "record",
+                                                                    good, records):
+            kinds[name] = KindDecl(name, good["record"], good["noun"], good.get("space", ""),
+                                   good.get("set", ()), good.get("base", ""))
+    numbers = top.get("numbers", "")
+    if numbers and numbers not in records:
+        ctx.error("numbers", f"no record {numbers!r}{s_known(records, numbers)}")
+    _cross_check(ctx, records, kinds, numbers, words)
+    if ctx.errors:
+        raise ContentError(ctx.errors)
+    try:
+        return Kinds(ruleset_id, records, kinds, numbers, words)
+    except TypeError as exc:           # a field without a default after one with
+        raise ContentError([f"{display}: {exc}"]) from None
+
+
+def s_known(found: Mapping, name: str) -> str:
+    from shaper_gm.content.library import known
+    return known(found, name)
+
+
+def _known(here: Ctx, key: str, good: Mapping, records: Mapping) -> bool:
+    if good[key] in records:
+        return True
+    here.error(key, f"no record {good[key]!r}{s_known(records, good[key])}")
+    return False
+
+
+def _entry(ctx: Ctx, section: str, name: str) -> Ctx:
+    """The Ctx of one entry (`records.Sheet`), its lines those of the entry's keys."""
+    item = f"{section}.{name}"
+    lines = {(item, *path[2:]): line for path, line in (ctx.lines or {}).items()
+             if path[:2] == (section, name)}
+    return Ctx(ctx.errors, ctx.file, item, lines)
+
+
+def _entries(ctx: Ctx, raw: Any, key: str) -> list[tuple[str, Any]]:
+    if raw is None:
+        return []
+    if not isinstance(raw, Mapping):
+        ctx.error(key, f"expected a mapping of names to entries, got {show(raw)}")
+        return []
+    return [(str(name), value) for name, value in raw.items()]
+
+
+def _record_decl(here: Ctx, name: str, raw: Any, words: Mapping[str, Any]) -> RecordDecl:
+    good = s.check_fields(here, raw, _RECORD_KEYS) or {}
+    fields = []
+    for field_name, spec in _entries(here, good.get("fields"), "fields"):
+        spec = {"type": spec} if isinstance(spec, str) else spec
+        before = len(here.errors)
+        values = s.check_fields(here, spec, _FIELD_KEYS, prefix=f"fields.{field_name}.")
+        if values is None or len(here.errors) > before:
+            continue
+        kind = values.pop("type")
+        has_default = "default" in values
+        decl = FieldDecl(field_name, kind, has_default=has_default, **values)
+        if has_default:
+            decl = replace(decl, default=_default(here, f"fields.{field_name}.default",
+                                                  decl, words))
+        fields.append(decl)
+    return RecordDecl(name, tuple(fields), good.get("lookups", ()))
+
+
+def _default(here: Ctx, key: str, decl: FieldDecl, words: Mapping[str, Any]) -> Any:
+    """A default as the record holds it (lists as tuples), checked by its own type with
+    no bounds that name numbers."""
+    if decl.default is None or decl.kind.word in ("provisional", "numbers"):
+        return tuple(decl.default) if isinstance(decl.default, list) else decl.default
+    try:
+        return validator(_unbounded(decl.kind), {}, words)(decl.default)
+    except Bad as exc:
+        here.error(key + exc.sub, exc.message)
+    except KeyError:
+        pass
+    return None
+
+
+def _unbounded(kind: Type) -> Type:
+    return replace(kind, low=kind.low if not isinstance(kind.low, str) else None,
+                   high=kind.high if not isinstance(kind.high, str) else None,
+                   inner=tuple(_unbounded(inner) for inner in kind.inner))
+
+
+def _cross_check(ctx: Ctx, records: Mapping[str, RecordDecl], kinds: Mapping[str, KindDecl],
+                 numbers: str, words: Mapping[str, Any]) -> None:
+    """Names a declaration uses are declared: kinds a `ref` names, records, the words
+    of the ruleset's module, the numbers a bound names and a kind's base."""
+    number_names = {f.name for f in records[numbers].fields} if numbers in records else set()
+    for record_name, decl in records.items():
+        for f in decl.fields:
+            key = f"fields.{f.name}.type"
+            here = _entry(ctx, "records", record_name)
+            for problem in _type_problems(f.kind, kinds, records, words, number_names):
+                here.error(key, problem)
+            if f.sheet and f.kind.word != "whole":
+                here.error(key, "a sheet number is a whole number")
+            if f.every and not (f.kind.word == "mapping" and f.kind.inner[0].word == "one"):
+                here.error(f"fields.{f.name}.every", "only a mapping of one of WORDS to "
+                                                     "values can require every word")
+    for name, kind in kinds.items():
+        if kind.base and kind.base not in number_names:
+            _entry(ctx, "kinds", name).error(
+                "base", f"no number {kind.base!r}{s_known(dict.fromkeys(number_names), kind.base)}")
+
+
+def _type_problems(kind: Type, kinds: Mapping, records: Mapping, words: Mapping,
+                   numbers: set[str]) -> list[str]:
+    out = []
+    if kind.word == "ref":
+        out += [f"no kind {k!r}{s_known(kinds, k)}" for k in kind.names if k not in kinds]
+    if kind.word == "numbers" and kind.names[0] not in records:
+        out.append(f"no record {kind.names[0]!r}{s_known(records, kind.names[0])}")
+    if kind.word == "one" and len(kind.names) == 1 and kind.names[0].isupper() \
+            and not isinstance(words.get(kind.names[0]), tuple):
+        out.append(f"no words {kind.names[0]!r} in the ruleset's module"
+                   f"{s_known(words, kind.names[0])}")
+    out += [f"no number {name!r} to bound it{s_known(dict.fromkeys(numbers), name)}"
+            for name in sorted(bound_names(kind) - numbers)]
+    for inner in kind.inner:
+        out += _type_problems(inner, kinds, records, words, numbers)
+    return out
+
+
+def module_words(module: Any) -> dict[str, tuple[str, ...]]:
+    """The tuples of words a ruleset's module names in capitals (`ATTACK_TYPES`), which
+    `one of NAME` may name."""
+    return {name: value for name, value in vars(module).items()
+            if name.isupper() and isinstance(value, tuple)
+            and all(isinstance(word, str) for word in value)}
+
+
+def env_of(numbers: Any) -> dict[str, Any]:
+    """The numbers' values by name, which bounds and rulings name."""
+    return _env(numbers)
