@@ -479,13 +479,10 @@ def compile_kinds(ruleset_id: str, data: Any, display: str, words: Mapping[str, 
     numbers = top.get("numbers", "")
     if numbers and numbers not in records:
         ctx.error("numbers", f"no record {numbers!r}{s_known(records, numbers)}")
-    _cross_check(ctx, records, kinds, numbers, words)
+    _cross_check(ctx, records, kinds, numbers, words, "kinds" in top)
     if ctx.errors:
         raise ContentError(ctx.errors)
-    try:
-        return Kinds(ruleset_id, records, kinds, numbers, words)
-    except TypeError as exc:           # a field without a default after one with
-        raise ContentError([f"{display}: {exc}"]) from None
+    return Kinds(ruleset_id, records, kinds, numbers, words)
 
 
 def s_known(found: Mapping, name: str) -> str:
@@ -557,31 +554,71 @@ def _unbounded(kind: Type) -> Type:
 
 
 def _cross_check(ctx: Ctx, records: Mapping[str, RecordDecl], kinds: Mapping[str, KindDecl],
-                 numbers: str, words: Mapping[str, Any]) -> None:
-    """Names a declaration uses are declared: kinds a `ref` names, records, the words
-    of the ruleset's module, the numbers a bound names and a kind's base."""
-    number_names = {f.name for f in records[numbers].fields} if numbers in records else set()
+                 numbers: str, words: Mapping[str, Any], kinds_given: bool) -> None:
+    """Names a declaration uses are declared (kinds a `ref` names, records, the words of
+    the ruleset's module, the numbers a bound names, a kind's base), and each record can
+    be made: defaults last, lookups of its own fields. What an earlier mistake leaves
+    unknown (no numbers record, no kinds) is not reported again."""
+    number_fields = {f.name: f for f in records[numbers].fields} if numbers in records \
+        else None
     for record_name, decl in records.items():
-        for f in decl.fields:
-            key = f"fields.{f.name}.type"
-            here = _entry(ctx, "records", record_name)
-            for problem in _type_problems(f.kind, kinds, records, words, number_names):
-                here.error(key, problem)
-            if f.sheet and f.kind.word != "whole":
-                here.error(key, "a sheet number is a whole number")
-            if f.every and not (f.kind.word == "mapping" and f.kind.inner[0].word == "one"):
-                here.error(f"fields.{f.name}.every", "only a mapping of one of WORDS to "
-                                                     "values can require every word")
+        here = _entry(ctx, "records", record_name)
+        _check_record(here, decl, kinds if kinds_given else None, records, words,
+                      number_fields, record_name == numbers)
+    for f in (number_fields or {}).values():
+        if not f.has_default and f.kind.word != "numbers":
+            _entry(ctx, "records", numbers).error(
+                f"fields.{f.name}.default", "missing: each number has a default, which a "
+                                            "broken ruleset.yaml leaves in place")
     for name, kind in kinds.items():
-        if kind.base and kind.base not in number_names:
-            _entry(ctx, "kinds", name).error(
-                "base", f"no number {kind.base!r}{s_known(dict.fromkeys(number_names), kind.base)}")
+        here = _entry(ctx, "kinds", name)
+        names = {f.name for f in records[kind.record].fields}
+        if "id" not in names:
+            here.error("record", f"the record {kind.record!r} of an item kind needs an "
+                                 "'id' field (key: false)")
+        for key, _ in kind.sets:
+            if key not in names:
+                here.error(f"set.{key}", f"no field {key!r} in {kind.record}"
+                                         f"{s_known(dict.fromkeys(names), key)}")
+        if not kind.base or number_fields is None:
+            continue
+        base = number_fields.get(kind.base)
+        if base is None:
+            here.error("base", f"no number {kind.base!r}{s_known(number_fields, kind.base)}")
+        elif base.kind != Type("numbers", (kind.record,)):
+            here.error("base", f"the number {kind.base!r} is not 'numbers of {kind.record}'")
 
 
-def _type_problems(kind: Type, kinds: Mapping, records: Mapping, words: Mapping,
-                   numbers: set[str]) -> list[str]:
+def _check_record(here: Ctx, decl: RecordDecl, kinds: Mapping | None, records: Mapping,
+                  words: Mapping, number_fields: Mapping | None, is_numbers: bool) -> None:
+    with_default, late = "", []
+    for f in decl.fields:
+        key = f"fields.{f.name}"
+        for problem in _type_problems(f.kind, kinds, records, words, number_fields):
+            here.error(f"{key}.type", problem)
+        if f.sheet and f.kind.word != "whole":
+            here.error(f"{key}.sheet", "only a whole number can be a sheet number")
+        if f.every and not (f.kind.word == "mapping" and f.kind.inner[0].word == "one"):
+            here.error(f"{key}.every", "only a 'mapping of one of WORDS to TYPE' can "
+                                       "require every word")
+        if f.has_default or f.kind.word == "numbers":
+            with_default = with_default or f.name
+        elif with_default and not is_numbers:
+            late.append(f.name)
+    if late:
+        here.error(f"fields.{late[0]}.default", f"missing: a field without a default "
+                   f"({', '.join(late)}) cannot follow one with a default ({with_default!r})")
+    names = {f.name for f in decl.fields}
+    for method, key in decl.lookups:
+        if key not in names:
+            here.error(f"lookups.{method}", f"no field {key!r}"
+                                            f"{s_known(dict.fromkeys(names), key)}")
+
+
+def _type_problems(kind: Type, kinds: Mapping | None, records: Mapping, words: Mapping,
+                   numbers: Mapping | None) -> list[str]:
     out = []
-    if kind.word == "ref":
+    if kind.word == "ref" and kinds is not None:
         out += [f"no kind {k!r}{s_known(kinds, k)}" for k in kind.names if k not in kinds]
     if kind.word == "numbers" and kind.names[0] not in records:
         out.append(f"no record {kind.names[0]!r}{s_known(records, kind.names[0])}")
@@ -589,13 +626,12 @@ def _type_problems(kind: Type, kinds: Mapping, records: Mapping, words: Mapping,
             and not isinstance(words.get(kind.names[0]), tuple):
         out.append(f"no words {kind.names[0]!r} in the ruleset's module"
                    f"{s_known(words, kind.names[0])}")
-    out += [f"no number {name!r} to bound it{s_known(dict.fromkeys(numbers), name)}"
-            for name in sorted(bound_names(kind) - numbers)]
+    if numbers is not None:
+        out += [f"no number {name!r} to bound it{s_known(numbers, name)}"
+                for name in sorted(bound_names(kind) - set(numbers))]
     for inner in kind.inner:
         out += _type_problems(inner, kinds, records, words, numbers)
     return out
-
-
 def module_words(module: Any) -> dict[str, tuple[str, ...]]:
     """The tuples of words a ruleset's module names in capitals (`ATTACK_TYPES`), which
     `one of NAME` may name."""

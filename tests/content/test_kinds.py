@@ -1,0 +1,168 @@
+"""kinds.yaml: a ruleset's records, item kinds and numbers, declared and checked. Each
+mistake in a declaration is one line naming file, line, entry and key (never a crash
+later), and a problem in an item read by it names the line of its key."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from shaper_gm.content.folders import content_root
+from shaper_gm.content.kinds import Type, compile_kinds, module_words, parse_type
+from shaper_gm.content.schema import Bad, ContentError
+from shaper_gm.content.yamlio import load_yaml_text
+from shaper_gm.rulesets.reactions import models
+
+DISPLAY = "content/reactions/kinds.yaml"
+SHIPPED = (content_root() / "reactions" / "kinds.yaml").read_text(encoding="utf-8")
+
+
+def problems(old: str, new: str) -> tuple[str, ...]:
+    """The errors of the shipped reactions kinds.yaml with `old` written as `new`."""
+    assert old in SHIPPED, old
+    data = load_yaml_text(SHIPPED.replace(old, new, 1), origin=DISPLAY, lines=True)
+    with pytest.raises(ContentError) as refused:
+        compile_kinds("reactions", data, DISPLAY, module_words(models), data.lines)
+    return refused.value.errors
+
+
+def line_of(text: str) -> int:
+    return next(n for n, line in enumerate(SHIPPED.splitlines(), 1) if text in line)
+
+
+@pytest.mark.parametrize("old, new, where, problem", [
+    ("sheet: true, ruling: R8", "sheets: true, ruling: R8",
+     "item 'records.Sheet': key 'fields.health.sheets'", "unknown key (did you mean 'sheet'?)"),
+    ("health: {type: whole 1..", "health: {type: whol 1..",
+     "item 'records.Sheet': key 'fields.health.type'", "'whol' is not a type: expected one of"),
+    ("range: {type: whole 0..", "range: {type: whole 0.. text",
+     "item 'records.Attack': key 'fields.range.type'", "'text' is left over after the type"),
+    ("type: {type: one of ATTACK_TYPES", "type: {type: one of ATTACK_TYPE",
+     "item 'records.Attack': key 'fields.type.type'",
+     "no words 'ATTACK_TYPE' in the ruleset's module (did you mean 'ATTACK_TYPES'?)"),
+    ("shield: {type: optional ref shields", "shield: {type: optional ref shield",
+     "item 'records.Sheet': key 'fields.shield.type'", "no kind 'shield' (did you mean "
+                                                       "'shields'?)"),
+    ("block: {type: whole 1..roll_die+1", "block: {type: whole 1..rol_die+1",
+     "item 'records.Sheet': key 'fields.block.type'",
+     "no number 'rol_die' to bound it (did you mean 'roll_die'?)"),
+    ("health: {type: whole 1.., default: 30", "health: {type: whole 1.., default: thirty",
+     "item 'records.Sheet': key 'fields.health.default'", "expected a whole number, got "
+                                                          "'thirty'"),
+    ("creatures: {record: Sheet,", "creatures: {record: Sheets,",
+     "item 'kinds.creatures': key 'record'", "no record 'Sheets' (did you mean 'Sheet'?)"),
+    ("base: default_sheet", "base: default_shet",
+     "item 'kinds.creatures': key 'base'", "no number 'default_shet' (did you mean "
+                                           "'default_sheet'?)"),
+    ("base: default_sheet", "base: grid_cols",
+     "item 'kinds.creatures': key 'base'", "the number 'grid_cols' is not 'numbers of Sheet'"),
+    ("set: {kind: weapon}", "set: {kin: weapon}",
+     "item 'kinds.weapons': key 'set.kin'", "no field 'kin' in Attack (did you mean 'kind'?)"),
+    ("description: {type: text, default: \"\"}",
+     "description: {type: text, default: \"\", sheet: true}",
+     "item 'records.Sheet': key 'fields.description.sheet'",
+     "only a whole number can be a sheet number"),
+    ("terms: {type: mapping of text to text,", "terms: {type: mapping of text to text, "
+                                                "every: true,",
+     "item 'records.Numbers': key 'fields.terms.every'",
+     "only a 'mapping of one of WORDS to TYPE' can require every word"),
+    ("id: {type: text, key: false}\n      name: {type: text, required: true}\n      type:",
+     "id: {type: text, key: false, default: x}\n      name: {type: text, required: true}\n"
+     "      type:", "item 'records.Attack': key 'fields.name.default'",
+     "missing: a field without a default (name, type, power, range) cannot follow one "
+     "with a default ('id')"),
+    ("grid_rows: {type: whole 1..99, required: true, default: 8}",
+     "grid_rows: {type: whole 1..99, required: true}",
+     "item 'records.Numbers': key 'fields.grid_rows.default'",
+     "missing: each number has a default"),
+    ("lookups: {reaction_cost: reaction_costs,", "lookups: {reaction_cost: reaction_cost,",
+     "item 'records.Numbers': key 'lookups.reaction_cost'", "no field 'reaction_cost' (did "
+                                                            "you mean 'reaction_costs'?)"),
+    ("ref weapons|spells", "ref weapons|", "item 'records.Sheet': key 'fields.weapons.type'",
+     "expected names separated by '|'"),
+    ("numbers: Numbers", "numbers: Number", "key 'numbers'",
+     "no record 'Number' (did you mean 'Numbers'?)"),
+    ("kinds:  ", "kind:  ", "key 'kind'", "unknown key (did you mean 'kinds'?)"),
+])
+def test_each_mistake_is_one_line_naming_file_line_entry_and_key(old, new, where, problem):
+    found = problems(old, new)
+    line = line_of(old.splitlines()[-1] if old.count("\n") else old)
+    assert len(found) == 1 + (new == "kind:  "), found      # and: 'kinds' missing
+    message = next(m for m in found if where in m)
+    assert message.startswith(f"{DISPLAY}: line ")
+    assert f"{where}: {problem}" in message
+    if "\n" not in old and "default_sheet" not in old and old != "numbers: Numbers":
+        assert message.startswith(f"{DISPLAY}: line {line}: "), (message, line)
+
+
+def test_a_declaration_that_is_not_a_mapping_is_refused():
+    with pytest.raises(ContentError, match="kinds.yaml: expected a mapping of keys, got"):
+        compile_kinds("reactions", ["records"], DISPLAY, {})
+
+
+@pytest.mark.parametrize("text, word", [
+    ("whole", Type("whole", low=-999_999)), ("whole 0..", Type("whole", low=0)),
+    ("whole 1..roll_die+1", Type("whole", low=1, high="roll_die+1")),
+    ("whole -max..", Type("whole", low=-999_999)),
+    ("list of ref weapons|spells", Type("list", inner=(Type("ref", ("weapons", "spells")),))),
+    ("mapping of one of a, b to whole 1..", Type("mapping", inner=(
+        Type("one", ("a", "b")), Type("whole", low=1)))),
+    ("optional text", Type("optional", inner=(Type("text"),)))])
+def test_types_are_read_from_their_words(text, word):
+    assert parse_type(text) == word
+
+
+@pytest.mark.parametrize("text", [3, "", "list text", "mapping of text", "one of",
+                                  "whole 0.. 3"])
+def test_a_type_that_is_not_one_is_refused(text):
+    with pytest.raises(Bad):
+        parse_type(text)
+
+
+@pytest.fixture
+def reactions_copy(tmp_path: Path) -> Path:
+    root = tmp_path / "content"
+    shutil.copytree(content_root() / "reactions", root / "reactions")
+    return root
+
+
+def test_a_missing_kinds_file_is_refused(reactions_copy):
+    from shaper_gm.rulesets.reactions.content import load_library
+    (reactions_copy / "reactions" / "kinds.yaml").unlink()
+    with pytest.raises(ContentError, match="content/reactions: kinds.yaml is missing"):
+        load_library(reactions_copy)
+
+
+def test_an_item_problem_names_the_line_of_its_key(reactions_copy):
+    from shaper_gm.rulesets.reactions.content import load_library
+    weapons = reactions_copy / "reactions" / "weapons.yaml"
+    text = weapons.read_text(encoding="utf-8")
+    weapons.write_text(text + "\ndagger:\n  name: Dagger\n  type: physical\n  power: -3\n"
+                              "  range: 1\n", encoding="utf-8")
+    line = len(text.splitlines()) + 5
+    with pytest.raises(ContentError) as refused:
+        load_library(reactions_copy)
+    assert refused.value.errors == (
+        f"content/reactions/weapons.yaml: line {line}: item 'dagger': key 'power': "
+        "expected a whole number at least 0, got -3",)
+
+
+def test_a_missing_key_names_the_line_of_its_item(reactions_copy):
+    from shaper_gm.rulesets.reactions.content import load_library
+    shields = reactions_copy / "reactions" / "shields.yaml"
+    text = shields.read_text(encoding="utf-8")
+    shields.write_text(text + "\nlid:\n  name: Pot lid\n", encoding="utf-8")
+    with pytest.raises(ContentError) as refused:
+        load_library(reactions_copy)
+    assert refused.value.errors == (
+        f"content/reactions/shields.yaml: line {len(text.splitlines()) + 2}: item 'lid': "
+        "key 'amount': missing (required)",)
+
+
+def test_the_same_declaration_anywhere_makes_the_same_records(reactions_copy):
+    from shaper_gm.rulesets.reactions.content import load_library
+    here, there = load_library(), load_library(reactions_copy)
+    assert here.kinds is there.kinds and models.Sheet is here.kinds.record("Sheet")
+    assert here == there
