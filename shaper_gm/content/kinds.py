@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import field as dc_field
 from dataclasses import replace
 from typing import Any
@@ -29,6 +29,7 @@ from shaper_gm.content.library import (
     check_refs,
     checked,
     defined,
+    entries,
     require,
     sort_files,
 )
@@ -56,11 +57,15 @@ class Type:
 
 
 _SIMPLE = ("text", "boolean", "id", "dice", "provisional")
+# Types made of a record: all its sheet numbers (a default sheet, as the record), some of
+# them as (name, N) pairs, one nested record, named entries of it (their names its ids).
+_NESTED = ("numbers", "sheet", "record", "entries")
 _BOUND = r"-?(?:\d+|max|[a-z_]+(?:[+-]\d+)?)"
 _RANGE = re.compile(rf"({_BOUND})?\.\.({_BOUND})?")
 TYPE_WORDS = ("whole [LOW..HIGH]", "text", "boolean", "id", "dice", "one of WORD|...",
               "ref KIND|...", "optional TYPE", "list of TYPE", "mapping of TYPE to TYPE",
-              "numbers of RECORD", "provisional")
+              "numbers of RECORD", "sheet of RECORD", "record RECORD",
+              "entries of RECORD", "provisional")
 
 
 def parse_type(text: str) -> Type:
@@ -85,15 +90,17 @@ def _parse(words: list[str], text: str) -> tuple[Type, list[str]]:
         if not found:
             return Type("whole", low=-limits.MAX_NUMBER), rest
         return Type("whole", low=_bound(found[1]), high=_bound(found[2])), rest[1:]
-    if word in ("one", "mapping", "list", "numbers") and rest[:1] != ["of"]:
+    if word in ("one", "mapping", "list", *_NESTED) and word != "record" \
+            and rest[:1] != ["of"]:
         raise Bad(f"expected '{word} of' in {text!r}")
     if word in ("one", "ref"):
         names, rest = _names(rest[1:] if word == "one" else rest, text)
         return Type(word, names), rest
-    if word == "numbers":
-        if len(rest) < 2:
-            raise Bad(f"expected a record's name after 'numbers of' in {text!r}")
-        return Type("numbers", (rest[1],)), rest[2:]
+    if word in _NESTED:
+        rest = rest if word == "record" else rest[1:]
+        if not rest:
+            raise Bad(f"expected a record's name after {word!r} in {text!r}")
+        return Type(word, (rest[0],)), rest[1:]
     if word in ("optional", "list"):
         inner, rest = _parse(rest[1:] if word == "list" else rest, text)
         return Type(word, inner=(inner,)), rest
@@ -158,7 +165,12 @@ class FieldDecl:
     ruling: str = ""
     flag: str = ""
     every: bool = False           # a mapping that must hold each of its keys' words
+    needs: tuple[str, ...] = ()   # keys a mapping must hold, and why (`needs_why`)
+    needs_why: str = ""
     provisional: bool = True      # whether the numbers' `provisional` may name it
+    check: str = ""               # a function of the ruleset's module that checks it
+    sets: tuple[tuple[str, Any], ...] = ()   # a nested record's values not written
+    non_empty: bool = False       # entries: at least one
 
 
 @record
@@ -166,6 +178,7 @@ class RecordDecl:
     name: str
     fields: tuple[FieldDecl, ...]
     lookups: tuple[tuple[str, str], ...] = ()
+    sheet_order: tuple[str, ...] = ()
 
 
 @record
@@ -175,6 +188,7 @@ class KindDecl:
     noun: str
     space: str = ""
     sets: tuple[tuple[str, Any], ...] = ()
+    defaults: tuple[tuple[str, Any], ...] = ()
     base: str = ""
 
 
@@ -182,12 +196,17 @@ _FIELD_KEYS = {
     "type": Field(parse_type, required=True), "default": Field(lambda v: v),
     "required": Field(s.boolean), "key": Field(s.boolean), "sheet": Field(s.boolean),
     "ruling": Field(s.text), "flag": Field(s.text), "every": Field(s.boolean),
-    "provisional": Field(s.boolean),
+    "provisional": Field(s.boolean), "check": Field(s.snake_name),
+    "needs": Field(lambda v: v if isinstance(v, str) else s.list_of(s.text)(v)),
+    "needs_why": Field(s.text), "set": Field(s.mapping_of(s.snake_name, lambda v: v)),
+    "non_empty": Field(s.boolean),
 }
 _RECORD_KEYS = {"fields": Field(lambda v: v, required=True),
-                "lookups": Field(s.mapping_of(s.snake_name, s.snake_name))}
+                "lookups": Field(s.mapping_of(s.snake_name, s.snake_name)),
+                "sheet_order": Field(s.list_of(s.snake_name))}
 _KIND_KEYS = {"record": Field(s.text, required=True), "noun": Field(s.text, required=True),
               "space": Field(s.ident), "set": Field(s.mapping_of(s.snake_name, lambda v: v)),
+              "defaults": Field(s.mapping_of(s.snake_name, lambda v: v)),
               "base": Field(s.snake_name)}
 _TOP_KEYS = {"numbers": Field(s.text, required=True), "records": Field(lambda v: v,
                                                                         required=True),
@@ -198,12 +217,13 @@ class Kinds:
     """One ruleset's compiled `kinds.yaml`: its record classes, item kinds and numbers."""
 
     def __init__(self, ruleset_id: str, records: dict[str, RecordDecl],
-                 kinds: dict[str, KindDecl], numbers: str, words: Mapping[str, Any]) -> None:
+                 kinds: dict[str, KindDecl], numbers: str, module: Any) -> None:
         self.ruleset_id = ruleset_id
         self.decls = records
         self.kinds = kinds
         self.numbers_record = numbers
-        self.words = words
+        self.module = module
+        self.words = module_words(module)
         self.classes: dict[str, type] = {}
         for name in records:
             self.record(name)
@@ -225,14 +245,34 @@ class Kinds:
     def choices(self, kind: Type) -> tuple[str, ...]:
         return choices(kind, self.words)
 
-    def table(self, record_name: str, env: Env, *, all_sheet: bool = False) -> dict[str, Field]:
-        """The field table of a record's keys; `all_sheet`: only its sheet numbers, each
-        required (a default sheet)."""
+    def check_of(self, f: FieldDecl, env: Env) -> Validator:
+        """A field's check: its type's, then the ruleset's own function when it names
+        one (which returns the value or raises ValueError saying what is wrong)."""
+        if f.kind.word == "sheet":
+            check = self.sheet_numbers(f.kind.names[0], env).mapping()
+        else:
+            check = self.validator(f.kind, env)
+        if not f.check:
+            return check
+        own = getattr(self.module, f.check)
+
+        def checked_too(value: Any) -> Any:
+            value = check(value)
+            try:
+                return own(value)
+            except ValueError as exc:
+                raise Bad(str(exc)) from None
+        return checked_too
+
+    def table(self, record_name: str, env: Env, *, all_sheet: bool = False,
+              but: Collection[str] = ()) -> dict[str, Field]:
+        """The field table of a record's keys (but those of `but`); `all_sheet`: only
+        its sheet numbers, each required (a default sheet)."""
         decl = self.decls[record_name]
         ranges = self.sheet_numbers(record_name, env)
         out: dict[str, Field] = {}
         for f in decl.fields:
-            if not f.key or (all_sheet and not f.sheet):
+            if not f.key or f.name in but or (all_sheet and not f.sheet):
                 continue
             if f.sheet:
                 out[f.name] = replace(ranges[f.name].field(), required=all_sheet)
@@ -240,23 +280,33 @@ class Kinds:
                 out[f.name] = Field(_provisional(tuple(
                     g.name for g in decl.fields if g.key and g.name not in _NOT_MARKED)))
             else:
-                out[f.name] = Field(self.validator(f.kind, env), f.required)
+                out[f.name] = Field(self.check_of(f, env), f.required)
         return out
 
     def sheet_numbers(self, record_name: str, env: Env) -> SheetNumbers:
-        """The record's sheet numbers with their ranges (`add --stat`, `set`, a save)."""
-        return SheetNumbers(*(
-            Number(f.name, bound(f.kind.low, env), _top(bound(f.kind.high, env)),
-                   why=f.ruling.format(**env, high=bound(f.kind.high, env)), flag=f.flag)
-            for f in self.decls[record_name].fields if f.sheet))
+        """The record's sheet numbers with their ranges (`add --stat`, `set`, a save),
+        in its `sheet_order` when it gives one."""
+        decl = self.decls[record_name]
+        by_name = {f.name: f for f in decl.fields if f.sheet}
+        numbers = []
+        for name in decl.sheet_order or tuple(by_name):
+            f = by_name[name]
+            whole = _whole(f.kind)
+            high = bound(whole.high, env)
+            numbers.append(Number(name, bound(whole.low, env), _top(high), flag=f.flag,
+                                  why=f.ruling.format(**env, high=high)))
+        return SheetNumbers(*numbers)
 
     def refs(self, record_name: str) -> tuple[Ref, ...]:
-        """The keys of a record that name items of other kinds."""
+        """The keys of a record that name items of other kinds; a number's ruling is
+        cited when it names nothing."""
         out = []
+        numbers = record_name == self.numbers_record
         for f in self.decls[record_name].fields:
             kinds = _ref_kinds(f.kind)
             if kinds:
-                out.append(Ref(f.name, kinds, " or ".join(self.kinds[k].noun for k in kinds)))
+                out.append(Ref(f.name, kinds, " or ".join(self.kinds[k].noun for k in kinds),
+                               f.ruling if numbers else ""))
         return tuple(out)
 
     # Reading a folder ------------------------------------------------------------------
@@ -267,23 +317,22 @@ class Kinds:
         (display, raw), found = sort_files(ctx, files, self.ruleset_id, self.ruleset_id,
                                            tuple(self.kinds))
         here = ctx.at(display, lines=raw)
-        numbers = self.numbers(here, raw)
-        env = _env(numbers)
+        numbers, env = self.numbers(here, raw)
         builders = {name: Kind(self._builder(kind, numbers, env), kind.space,
                                self.refs(kind.record)) for name, kind in self.kinds.items()}
         items, origin = build_items(ctx, found, builders, lines=True)
-        check_refs(here, numbers, self.refs(self.numbers_record), defined(origin))
-        if ctx.errors:
+        if numbers is not None:
+            check_refs(here, numbers, self.refs(self.numbers_record), defined(origin))
+        if ctx.errors or numbers is None:
             raise ContentError(ctx.errors)
         return numbers, items
 
-    def numbers(self, here: Ctx, raw: Any) -> Any:
-        """The numbers record of `ruleset.yaml`: its defaults under each good value. The
-        numbers that bound others are read first; a default sheet (`numbers of RECORD`)
-        holds each sheet number of its record."""
+    def numbers(self, here: Ctx, raw: Any) -> tuple[Any, dict[str, Any]]:
+        """The numbers record of `ruleset.yaml` (None when a number without a default is
+        missing or broken), and the values bounds read: the defaults, under the numbers
+        that bound others, read first."""
         decl = self.decls[self.numbers_record]
-        base = self.record(self.numbers_record)()
-        env = _env(base)
+        env = {f.name: self._default_of(f) for f in decl.fields if f.has_default}
         given = raw if isinstance(raw, Mapping) else {}
         for f in decl.fields:
             if f.name in self.bounding and f.name in given:
@@ -291,36 +340,75 @@ class Kinds:
                     env[f.name] = self.validator(f.kind, {})(given[f.name])
                 except Bad:
                     pass
-        sheets = {f.name: f.kind.names[0] for f in decl.fields if f.kind.word == "numbers"}
-        table = {f.name: Field(self.validator(f.kind, env) if f.name not in sheets
+        nested = {f.name: f for f in decl.fields if f.kind.word in _NESTED
+                  and f.kind.word != "sheet"}
+        table = {f.name: Field(self.check_of(f, env) if f.name not in nested
                                else lambda v: v, f.required) for f in decl.fields if f.key}
         good = s.check_fields(here, raw, table) or {}
-        for name, record_name in sheets.items():
+        for name, f in nested.items():
             if name in good:
-                values = s.check_fields(here, good[name], self.table(
-                    record_name, env, all_sheet=True), prefix=f"{name}.")
-                good[name] = self.record(record_name)(**(values or {}))
+                value = self._nested(here, f, good.pop(name), env)
+                if value is not None:
+                    good[name] = value
         for f in decl.fields:
-            if f.every:
-                require(here, good, f.name, self.choices(f.kind.inner[0]))
+            if f.every or f.needs:
+                why = f": {f.needs_why}" if f.needs_why else ""
+                require(here, good, f.name, f.needs or self.choices(f.kind.inner[0]), why)
         marked = {f.name: Field(s.text) for f in decl.fields if f.provisional}
         check_provisional(here, raw, {**marked, "provisional": Field(s.text)})
-        return replace(base, **good)
+        if any(f.name not in good and not f.has_default and f.kind.word != "numbers"
+               for f in decl.fields):
+            return None, env
+        numbers = self.record(self.numbers_record)(**good)
+        return numbers, _env(numbers)
+
+    def _nested(self, here: Ctx, f: FieldDecl, value: Any, env: Env) -> Any:
+        """A number made of a record: `numbers of` (each sheet number required; what is
+        good is kept), `record` (whole or None) or `entries of` (the good ones)."""
+        record_name, prefix = f.kind.names[0], f"{f.name}."
+        cls = self.record(record_name)
+        if f.kind.word == "numbers":
+            table = self.table(record_name, env, all_sheet=True)
+            return cls(**(s.check_fields(here, value, table, prefix=prefix) or {}))
+        sets = dict(f.sets)
+        table = self.table(record_name, env, but=sets)
+        if f.kind.word == "record":
+            good = checked(here, value, table, prefix)
+            return None if good is None else cls(**sets, **good)
+        made = tuple(entries(here, value, f.name, table,
+                             lambda name, **good: cls(id=name, **sets, **good)))
+        if f.non_empty and not made and isinstance(value, Mapping):
+            why = f" ({f.ruling})" if f.ruling else ""
+            here.error(f.name, f"expected at least one entry{why}")
+        return made
+
+    def _default_of(self, f: FieldDecl) -> Any:
+        if f.kind.word == "numbers":
+            return self.record(f.kind.names[0])()
+        return f.default
 
     def _builder(self, kind: KindDecl, numbers: Any, env: Env) -> Callable:
         table = self.table(kind.record, env)
         cls = self.record(kind.record)
-        start = getattr(numbers, kind.base) if kind.base else None
-        sets = dict(kind.sets)
+        start = None
+        if kind.base:
+            start = getattr(numbers, kind.base) if numbers is not None else cls()
+        sets, defaults = dict(kind.sets), dict(kind.defaults)
 
         def build(ctx: Ctx, item_id: str, raw: Any) -> Any:
             good = checked(ctx, raw, table)
             if good is None:
                 return None
+            values = {**defaults, **good, **sets}
             if start is not None:
-                return replace(start, id=item_id, **sets, **good)
-            return cls(id=item_id, **sets, **good)
+                return replace(start, id=item_id, **values)
+            return cls(id=item_id, **values)
         return build
+
+
+def _whole(kind: Type) -> Type:
+    """The whole number of a sheet number's type (`whole 0..` or `optional whole 0..`)."""
+    return kind.inner[0] if kind.word == "optional" else kind
 
 
 def validator(kind: Type, env: Env, words: Mapping[str, Any]) -> Validator:
@@ -411,7 +499,11 @@ def _python_type(kinds: Kinds, kind: Type) -> Any:
     if word == "mapping":
         key, value = (_python_type(kinds, inner) for inner in kind.inner)
         return tuple[tuple[key, value], ...]
-    return kinds.record(kind.names[0])            # numbers of RECORD
+    if word == "sheet":
+        return tuple[tuple[str, int], ...]
+    if word == "entries":
+        return tuple[kinds.record(kind.names[0]), ...]
+    return kinds.record(kind.names[0])            # numbers of RECORD, record RECORD
 
 
 def _make_class(kinds: Kinds, decl: RecordDecl) -> type:
@@ -430,8 +522,13 @@ def _make_class(kinds: Kinds, decl: RecordDecl) -> type:
 
 
 def _lookup(key: str) -> Callable[[Any, str], Any]:
+    """A method reading `key` by name: a mapping's value (a mapping of its own as a
+    dict), or the entry with that id (None when there is none)."""
     def look(self: Any, name: str) -> Any:
-        value = dict(getattr(self, key))[name]
+        held = getattr(self, key)
+        if held and not isinstance(held[0], tuple):
+            return next((entry for entry in held if entry.id == name), None)
+        value = dict(held)[name]
         return dict(value) if isinstance(value, tuple) else value
     look.__doc__ = f"The value of `{key}` under `name`."
     return look
@@ -439,19 +536,20 @@ def _lookup(key: str) -> Callable[[Any, str], Any]:
 
 # -- reading kinds.yaml -------------------------------------------------------------------
 
-def load_kinds(ruleset_id: str, words: Mapping[str, Any], root: Any = None) -> Kinds:
+def load_kinds(ruleset_id: str, module: Any, root: Any = None) -> Kinds:
     """The ruleset's compiled `kinds.yaml` (one ContentError listing its problems);
-    `words` are the tuples of words its module names (`ATTACK_TYPES`). The same
-    declaration, wherever it was read, gives the same record classes."""
+    `module` is where the names it gives are looked up: tuples of words (`one of
+    ATTACK_TYPES`) and checks (`check: stat_roll`). The same declaration, wherever it was
+    read, gives the same record classes."""
     from shaper_gm.content.folders import declaration
     found = declaration(ruleset_id, "kinds.yaml", root)
     if found is None:
         raise ContentError([f"content/{ruleset_id}: kinds.yaml is missing (the kinds of "
                             "its items and its numbers)"])
     display, data = found
-    key = (ruleset_id, json.dumps(data, default=str), tuple(sorted(words.items())))
+    key = (ruleset_id, json.dumps(data, default=str), module.__name__)
     if key not in _COMPILED:
-        _COMPILED[key] = compile_kinds(ruleset_id, data, display, words,
+        _COMPILED[key] = compile_kinds(ruleset_id, data, display, module,
                                        getattr(data, "lines", None))
     return _COMPILED[key]
 
@@ -459,11 +557,12 @@ def load_kinds(ruleset_id: str, words: Mapping[str, Any], root: Any = None) -> K
 _COMPILED: dict[tuple, Kinds] = {}
 
 
-def compile_kinds(ruleset_id: str, data: Any, display: str, words: Mapping[str, Any],
+def compile_kinds(ruleset_id: str, data: Any, display: str, module: Any,
                   lines: Mapping | None = None) -> Kinds:
-    """The Kinds a `kinds.yaml` (`data`) declares, checked: one ContentError naming file,
-    entry and key for each problem."""
+    """The Kinds a `kinds.yaml` (`data`) declares, checked, its names looked up in
+    `module`: one ContentError naming file, line, entry and key for each problem."""
     ctx = Ctx(file=display, lines=lines)
+    words = module_words(module)
     top = s.check_fields(ctx, data, _TOP_KEYS) or {}
     records: dict[str, RecordDecl] = {}
     for name, raw in _entries(ctx, top.get("records"), "records"):
@@ -475,14 +574,15 @@ def compile_kinds(ruleset_id: str, data: Any, display: str, words: Mapping[str, 
         if good and len(here.errors) == len(ctx.errors) and _known(here, "record",
                                                                     good, records):
             kinds[name] = KindDecl(name, good["record"], good["noun"], good.get("space", ""),
-                                   good.get("set", ()), good.get("base", ""))
+                                   good.get("set", ()), good.get("defaults", ()),
+                                   good.get("base", ""))
     numbers = top.get("numbers", "")
     if numbers and numbers not in records:
         ctx.error("numbers", f"no record {numbers!r}{s_known(records, numbers)}")
-    _cross_check(ctx, records, kinds, numbers, words, "kinds" in top)
+    _cross_check(ctx, records, kinds, numbers, module, "kinds" in top)
     if ctx.errors:
         raise ContentError(ctx.errors)
-    return Kinds(ruleset_id, records, kinds, numbers, words)
+    return Kinds(ruleset_id, records, kinds, numbers, module)
 
 
 def s_known(found: Mapping, name: str) -> str:
@@ -525,18 +625,27 @@ def _record_decl(here: Ctx, name: str, raw: Any, words: Mapping[str, Any]) -> Re
             continue
         kind = values.pop("type")
         has_default = "default" in values
-        decl = FieldDecl(field_name, kind, has_default=has_default, **values)
+        values["sets"] = values.pop("set", ())
+        needs = values.pop("needs", ())
+        if isinstance(needs, str):
+            if not isinstance(words.get(needs), tuple):
+                here.error(f"fields.{field_name}.needs", f"no words {needs!r} in the "
+                           f"ruleset's module{s_known(words, needs)}")
+            needs = words.get(needs, ())
+        decl = FieldDecl(field_name, kind, has_default=has_default, needs=tuple(needs),
+                         **values)
         if has_default:
             decl = replace(decl, default=_default(here, f"fields.{field_name}.default",
                                                   decl, words))
         fields.append(decl)
-    return RecordDecl(name, tuple(fields), good.get("lookups", ()))
+    return RecordDecl(name, tuple(fields), good.get("lookups", ()),
+                      good.get("sheet_order", ()))
 
 
 def _default(here: Ctx, key: str, decl: FieldDecl, words: Mapping[str, Any]) -> Any:
     """A default as the record holds it (lists as tuples), checked by its own type with
     no bounds that name numbers."""
-    if decl.default is None or decl.kind.word in ("provisional", "numbers"):
+    if decl.default is None or decl.kind.word in ("provisional", *_NESTED):
         return tuple(decl.default) if isinstance(decl.default, list) else decl.default
     try:
         return validator(_unbounded(decl.kind), {}, words)(decl.default)
@@ -554,22 +663,26 @@ def _unbounded(kind: Type) -> Type:
 
 
 def _cross_check(ctx: Ctx, records: Mapping[str, RecordDecl], kinds: Mapping[str, KindDecl],
-                 numbers: str, words: Mapping[str, Any], kinds_given: bool) -> None:
+                 numbers: str, module: Any, kinds_given: bool) -> None:
     """Names a declaration uses are declared (kinds a `ref` names, records, the words of
     the ruleset's module, the numbers a bound names, a kind's base), and each record can
     be made: defaults last, lookups of its own fields. What an earlier mistake leaves
     unknown (no numbers record, no kinds) is not reported again."""
     number_fields = {f.name: f for f in records[numbers].fields} if numbers in records \
         else None
+    words = module_words(module)
     for record_name, decl in records.items():
         here = _entry(ctx, "records", record_name)
         _check_record(here, decl, kinds if kinds_given else None, records, words,
                       number_fields, record_name == numbers)
+        for f in decl.fields:
+            _check_field(here, f, records, module, record_name == numbers
+                         or number_fields is None)
     for f in (number_fields or {}).values():
-        if not f.has_default and f.kind.word != "numbers":
+        if not f.has_default and f.kind.word != "numbers" and not f.required:
             _entry(ctx, "records", numbers).error(
-                f"fields.{f.name}.default", "missing: each number has a default, which a "
-                                            "broken ruleset.yaml leaves in place")
+                f"fields.{f.name}.default", "missing: a number that is not required has "
+                                            "a default")
     for name, kind in kinds.items():
         here = _entry(ctx, "kinds", name)
         names = {f.name for f in records[kind.record].fields}
@@ -589,6 +702,26 @@ def _cross_check(ctx: Ctx, records: Mapping[str, RecordDecl], kinds: Mapping[str
             here.error("base", f"the number {kind.base!r} is not 'numbers of {kind.record}'")
 
 
+def _check_field(here: Ctx, f: FieldDecl, records: Mapping[str, RecordDecl], module: Any,
+                 in_numbers: bool) -> None:
+    """What one field names exists: its check in the ruleset's module, the fields its
+    nested record `set`s; a nested record is a number's (ruleset.yaml's) only."""
+    key = f"fields.{f.name}"
+    if f.check and not callable(getattr(module, f.check, None)):
+        here.error(f"{key}.check", f"no function {f.check!r} in {module.__name__}")
+    if f.kind.word in _NESTED and not in_numbers:
+        here.error(f"{key}.type", f"'{f.kind.word}' is a type of the numbers' fields only")
+    if f.kind.word in _NESTED and f.has_default:
+        here.error(f"{key}.default", "a number made of a record takes its defaults from "
+                                     "the record")
+    nested = records.get(f.kind.names[0]) if f.kind.word in _NESTED else None
+    for name, _ in f.sets:
+        names = {g.name for g in nested.fields} if nested else set()
+        if name not in names:
+            here.error(f"{key}.set.{name}", f"no field {name!r} in the nested record"
+                                            f"{s_known(dict.fromkeys(names), name)}")
+
+
 def _check_record(here: Ctx, decl: RecordDecl, kinds: Mapping | None, records: Mapping,
                   words: Mapping, number_fields: Mapping | None, is_numbers: bool) -> None:
     with_default, late = "", []
@@ -596,7 +729,7 @@ def _check_record(here: Ctx, decl: RecordDecl, kinds: Mapping | None, records: M
         key = f"fields.{f.name}"
         for problem in _type_problems(f.kind, kinds, records, words, number_fields):
             here.error(f"{key}.type", problem)
-        if f.sheet and f.kind.word != "whole":
+        if f.sheet and _whole(f.kind).word != "whole":
             here.error(f"{key}.sheet", "only a whole number can be a sheet number")
         if f.every and not (f.kind.word == "mapping" and f.kind.inner[0].word == "one"):
             here.error(f"{key}.every", "only a 'mapping of one of WORDS to TYPE' can "
@@ -609,6 +742,9 @@ def _check_record(here: Ctx, decl: RecordDecl, kinds: Mapping | None, records: M
         here.error(f"fields.{late[0]}.default", f"missing: a field without a default "
                    f"({', '.join(late)}) cannot follow one with a default ({with_default!r})")
     names = {f.name for f in decl.fields}
+    sheet = [f.name for f in decl.fields if f.sheet]
+    if decl.sheet_order and sorted(decl.sheet_order) != sorted(sheet):
+        here.error("sheet_order", f"expected each sheet number once: {', '.join(sheet)}")
     for method, key in decl.lookups:
         if key not in names:
             here.error(f"lookups.{method}", f"no field {key!r}"

@@ -29,6 +29,7 @@ class Ref:
     key: str
     kinds: tuple[str, ...]
     noun: str          # what the message calls such an item: "weapon", "weapon or spell"
+    why: str = ""      # the ruling the message cites
 
 
 @record
@@ -136,7 +137,8 @@ def check_refs(ctx: Ctx, item: Any, refs: tuple[Ref, ...],
         found = {name for kind in ref.kinds for name in ids.get(kind, ())}
         for key, name in named:
             if isinstance(name, str) and name not in found:
-                ctx.error(key, f"no {ref.noun} {name!r}{known(found, name)}")
+                why = f" ({ref.why})" if ref.why else ""
+                ctx.error(key, f"no {ref.noun} {name!r}{why}{known(found, name)}")
 
 
 def item_builder(make: Callable[..., Any], fields: Mapping[str, Field]) -> Builder:

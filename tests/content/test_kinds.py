@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from shaper_gm.content.folders import content_root
-from shaper_gm.content.kinds import Type, compile_kinds, module_words, parse_type
+from shaper_gm.content.kinds import Type, compile_kinds, parse_type
 from shaper_gm.content.schema import Bad, ContentError
 from shaper_gm.content.yamlio import load_yaml_text
 from shaper_gm.rulesets.reactions import models
@@ -24,7 +24,7 @@ def problems(old: str, new: str) -> tuple[str, ...]:
     assert old in SHIPPED, old
     data = load_yaml_text(SHIPPED.replace(old, new, 1), origin=DISPLAY, lines=True)
     with pytest.raises(ContentError) as refused:
-        compile_kinds("reactions", data, DISPLAY, module_words(models), data.lines)
+        compile_kinds("reactions", data, DISPLAY, models, data.lines)
     return refused.value.errors
 
 
@@ -73,10 +73,9 @@ def line_of(text: str) -> int:
      "      type:", "item 'records.Attack': key 'fields.name.default'",
      "missing: a field without a default (name, type, power, range) cannot follow one "
      "with a default ('id')"),
-    ("grid_rows: {type: whole 1..99, required: true, default: 8}",
-     "grid_rows: {type: whole 1..99, required: true}",
-     "item 'records.Numbers': key 'fields.grid_rows.default'",
-     "missing: each number has a default"),
+    ("rules: {type: text, default: R1-R12,", "rules: {type: text,",
+     "item 'records.Numbers': key 'fields.rules.default'",
+     "missing: a number that is not required has a default"),
     ("lookups: {reaction_cost: reaction_costs,", "lookups: {reaction_cost: reaction_cost,",
      "item 'records.Numbers': key 'lookups.reaction_cost'", "no field 'reaction_cost' (did "
                                                             "you mean 'reaction_costs'?)"),
@@ -99,7 +98,7 @@ def test_each_mistake_is_one_line_naming_file_line_entry_and_key(old, new, where
 
 def test_a_declaration_that_is_not_a_mapping_is_refused():
     with pytest.raises(ContentError, match="kinds.yaml: expected a mapping of keys, got"):
-        compile_kinds("reactions", ["records"], DISPLAY, {})
+        compile_kinds("reactions", ["records"], DISPLAY, models)
 
 
 @pytest.mark.parametrize("text, word", [

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from shaper_gm.content.folders import ruleset_files
-from shaper_gm.content.kinds import Kinds, load_kinds, module_words
+from shaper_gm.content.kinds import Kinds, load_kinds
 from shaper_gm.rulesets.reactions import models
 from shaper_gm.rulesets.reactions.models import Library
 
@@ -20,7 +20,7 @@ RULESET_ID = "reactions"
 
 def kinds(root: Any = None) -> Kinds:
     """The compiled `kinds.yaml` of `content/reactions/` (or `root`/reactions)."""
-    return load_kinds(RULESET_ID, module_words(models), root)
+    return load_kinds(RULESET_ID, models, root)
 
 
 def load_library(root: Any = None) -> Library:
