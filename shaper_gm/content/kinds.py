@@ -56,13 +56,13 @@ class Type:
     inner: tuple[Type, ...] = ()
 
 
-_SIMPLE = ("text", "boolean", "id", "dice", "provisional")
+_SIMPLE = ("text", "boolean", "id", "name", "dice", "provisional")
 # Types made of a record: all its sheet numbers (a default sheet, as the record), some of
 # them as (name, N) pairs, one nested record, named entries of it (their names its ids).
 _NESTED = ("numbers", "sheet", "record", "entries")
 _BOUND = r"-?(?:\d+|max|[a-z_]+(?:[+-]\d+)?)"
 _RANGE = re.compile(rf"({_BOUND})?\.\.({_BOUND})?")
-TYPE_WORDS = ("whole [LOW..HIGH]", "text", "boolean", "id", "dice", "one of WORD|...",
+TYPE_WORDS = ("whole [LOW..HIGH]", "text", "boolean", "id", "name", "dice", "one of WORD|...",
               "ref KIND|...", "optional TYPE", "list of TYPE", "mapping of TYPE to TYPE",
               "numbers of RECORD", "sheet of RECORD", "record RECORD",
               "entries of RECORD", "provisional")
@@ -88,7 +88,7 @@ def _parse(words: list[str], text: str) -> tuple[Type, list[str]]:
     if word == "whole":
         found = _RANGE.fullmatch(rest[0]) if rest else None
         if not found:
-            return Type("whole", low=-limits.MAX_NUMBER), rest
+            return Type("whole"), rest
         return Type("whole", low=_bound(found[1]), high=_bound(found[2])), rest[1:]
     if word in ("one", "mapping", "list", *_NESTED) and word != "record" \
             and rest[:1] != ["of"]:
@@ -210,15 +210,17 @@ _KIND_KEYS = {"record": Field(s.text, required=True), "noun": Field(s.text, requ
               "base": Field(s.snake_name)}
 _TOP_KEYS = {"numbers": Field(s.text, required=True), "records": Field(lambda v: v,
                                                                         required=True),
-             "kinds": Field(lambda v: v, required=True)}
+             "kinds": Field(lambda v: v, required=True), "called": Field(s.text)}
 
 
 class Kinds:
     """One ruleset's compiled `kinds.yaml`: its record classes, item kinds and numbers."""
 
     def __init__(self, ruleset_id: str, records: dict[str, RecordDecl],
-                 kinds: dict[str, KindDecl], numbers: str, module: Any) -> None:
+                 kinds: dict[str, KindDecl], numbers: str, module: Any,
+                 called: str = "") -> None:
         self.ruleset_id = ruleset_id
+        self.called = called or ruleset_id      # what messages call its content
         self.decls = records
         self.kinds = kinds
         self.numbers_record = numbers
@@ -293,8 +295,9 @@ class Kinds:
             f = by_name[name]
             whole = _whole(f.kind)
             high = bound(whole.high, env)
-            numbers.append(Number(name, bound(whole.low, env), _top(high), flag=f.flag,
-                                  why=f.ruling.format(**env, high=high)))
+            low = bound(whole.low, env)
+            numbers.append(Number(name, -limits.MAX_NUMBER if low is None else low, _top(high),
+                                  flag=f.flag, why=f.ruling.format(**env, high=high)))
         return SheetNumbers(*numbers)
 
     def refs(self, record_name: str) -> tuple[Ref, ...]:
@@ -314,7 +317,7 @@ class Kinds:
         """The numbers and the items by kind from (display name, data) pairs; every
         problem at once as a ContentError."""
         ctx = Ctx()
-        (display, raw), found = sort_files(ctx, files, self.ruleset_id, self.ruleset_id,
+        (display, raw), found = sort_files(ctx, files, self.ruleset_id, self.called,
                                            tuple(self.kinds))
         here = ctx.at(display, lines=raw)
         numbers, env = self.numbers(here, raw)
@@ -421,6 +424,8 @@ def validator(kind: Type, env: Env, words: Mapping[str, Any]) -> Validator:
         return getattr(s, word)
     if word in ("id", "ref"):
         return s.ident
+    if word == "name":
+        return s.snake_name
     if word == "one":
         return _words(choices(kind, words))
     if word == "optional":
@@ -483,8 +488,8 @@ def _env(numbers: Any) -> dict[str, Any]:
 
 # -- making the record classes -----------------------------------------------------------
 
-_PYTHON = {"whole": int, "text": str, "boolean": bool, "id": str, "dice": str, "one": str,
-           "ref": str}
+_PYTHON = {"whole": int, "text": str, "boolean": bool, "id": str, "name": str, "dice": str,
+           "one": str, "ref": str}
 
 
 def _python_type(kinds: Kinds, kind: Type) -> Any:
@@ -582,7 +587,7 @@ def compile_kinds(ruleset_id: str, data: Any, display: str, module: Any,
     _cross_check(ctx, records, kinds, numbers, module, "kinds" in top)
     if ctx.errors:
         raise ContentError(ctx.errors)
-    return Kinds(ruleset_id, records, kinds, numbers, module)
+    return Kinds(ruleset_id, records, kinds, numbers, module, top.get("called", ruleset_id))
 
 
 def s_known(found: Mapping, name: str) -> str:

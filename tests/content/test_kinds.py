@@ -102,7 +102,7 @@ def test_a_declaration_that_is_not_a_mapping_is_refused():
 
 
 @pytest.mark.parametrize("text, word", [
-    ("whole", Type("whole", low=-999_999)), ("whole 0..", Type("whole", low=0)),
+    ("whole", Type("whole")), ("whole 0..", Type("whole", low=0)), ("whole ..", Type("whole")),
     ("whole 1..roll_die+1", Type("whole", low=1, high="roll_die+1")),
     ("whole -max..", Type("whole", low=-999_999)),
     ("list of ref weapons|spells", Type("list", inner=(Type("ref", ("weapons", "spells")),))),
