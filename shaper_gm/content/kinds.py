@@ -739,7 +739,7 @@ def _check_record(here: Ctx, decl: RecordDecl, kinds: Mapping | None, records: M
         if f.every and not (f.kind.word == "mapping" and f.kind.inner[0].word == "one"):
             here.error(f"{key}.every", "only a 'mapping of one of WORDS to TYPE' can "
                                        "require every word")
-        if f.has_default or f.kind.word == "numbers":
+        if f.has_default or f.kind.word in _NESTED:       # (the latter: numbers only)
             with_default = with_default or f.name
         elif with_default and not is_numbers:
             late.append(f.name)

@@ -165,3 +165,39 @@ def test_the_same_declaration_anywhere_makes_the_same_records(reactions_copy):
     here, there = load_library(), load_library(reactions_copy)
     assert here.kinds is there.kinds and models.Sheet is here.kinds.record("Sheet")
     assert here == there
+
+
+TIMESLICE = (content_root() / "timeslice" / "kinds.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("old, new, where, problem", [
+    ("check: check_stat_roll", "check: check_stat_rol",
+     "item 'records.Numbers': key 'fields.stat_roll.check'",
+     "no function 'check_stat_rol' in shaper_gm.rulesets.timeslice.models"),
+    ("needs: COSTS_NEEDED", "needs: COST_NEEDED",
+     "item 'records.Numbers': key 'fields.costs.needs'",
+     "no words 'COST_NEEDED' in the ruleset's module (did you mean 'COSTS_NEEDED'?)"),
+    ("set: {id: unarmed, name: Unarmed}", "set: {id: unarmed, nam: Unarmed}",
+     "item 'records.Numbers': key 'fields.unarmed.set.nam'",
+     "no field 'nam' in the nested record (did you mean 'name'?)"),
+    ("sheet_order: [q, u, v, dr, ts_max, hp]", "sheet_order: [q, u, v, dr, hp]",
+     "item 'records.Sheet': key 'sheet_order'",
+     "expected each sheet number once: q, u, v, hp, dr, ts_max"),
+    ("      provisional: {type: boolean, default: false}\n\n  Weapon:",
+     "      provisional: {type: boolean, default: false}\n      grid: {type: record Grid}\n\n"
+     "  Weapon:", "item 'records.Template': key 'fields.grid.type'",
+     "'record' is a type of the numbers' fields only"),
+    ("grid: {type: record Grid, required: true,", "grid: {type: record Grid, default: {},",
+     "item 'records.Numbers': key 'fields.grid.default'",
+     "a number made of a record takes its defaults from the record"),
+])
+def test_each_mistake_of_the_numbers_parts_is_one_line(old, new, where, problem):
+    from shaper_gm.rulesets.timeslice import models as timeslice
+    display = "content/timeslice/kinds.yaml"
+    assert old in TIMESLICE, old
+    data = load_yaml_text(TIMESLICE.replace(old, new, 1), origin=display, lines=True)
+    with pytest.raises(ContentError) as refused:
+        compile_kinds("timeslice", data, display, timeslice, data.lines)
+    assert len(refused.value.errors) == 1, refused.value.errors
+    assert f"{where}: {problem}" in refused.value.errors[0]
+    assert refused.value.errors[0].startswith(f"{display}: line ")
