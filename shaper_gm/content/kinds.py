@@ -56,13 +56,14 @@ class Type:
     inner: tuple[Type, ...] = ()
 
 
-_SIMPLE = ("text", "boolean", "id", "name", "dice", "provisional")
+_SIMPLE = ("text", "boolean", "id", "name", "dice", "grid", "provisional")
 # Types made of a record: all its sheet numbers (a default sheet, as the record), some of
 # them as (name, N) pairs, one nested record, named entries of it (their names its ids).
 _NESTED = ("numbers", "sheet", "record", "entries")
 _BOUND = r"-?(?:\d+|max|[a-z_]+(?:[+-]\d+)?)"
 _RANGE = re.compile(rf"({_BOUND})?\.\.({_BOUND})?")
-TYPE_WORDS = ("whole [LOW..HIGH]", "text", "boolean", "id", "name", "dice", "one of WORD|...",
+TYPE_WORDS = ("whole [LOW..HIGH]", "text", "boolean", "id", "name", "dice", "grid",
+              "checked by FUNCTION", "one of WORD|...",
               "ref KIND|...", "optional TYPE", "list of TYPE", "mapping of TYPE to TYPE",
               "numbers of RECORD", "sheet of RECORD", "record RECORD",
               "entries of RECORD", "provisional")
@@ -96,6 +97,11 @@ def _parse(words: list[str], text: str) -> tuple[Type, list[str]]:
     if word in ("one", "ref"):
         names, rest = _names(rest[1:] if word == "one" else rest, text)
         return Type(word, names), rest
+    if word == "checked":
+        if rest[:1] != ["by"] or len(rest) < 2:
+            raise Bad(f"expected 'checked by NAME' (a function of the ruleset's module) in "
+                      f"{text!r}")
+        return Type("checked", (rest[1],)), rest[2:]
     if word in _NESTED:
         rest = rest if word == "record" else rest[1:]
         if not rest:
@@ -179,6 +185,8 @@ class RecordDecl:
     fields: tuple[FieldDecl, ...]
     lookups: tuple[tuple[str, str], ...] = ()
     sheet_order: tuple[str, ...] = ()
+    methods: tuple[tuple[str, str], ...] = ()       # method -> function of the module
+    properties: tuple[tuple[str, str], ...] = ()
 
 
 @record
@@ -190,6 +198,7 @@ class KindDecl:
     sets: tuple[tuple[str, Any], ...] = ()
     defaults: tuple[tuple[str, Any], ...] = ()
     base: str = ""
+    check: str = ""               # a function of the module: an item's own rules
 
 
 _FIELD_KEYS = {
@@ -203,11 +212,13 @@ _FIELD_KEYS = {
 }
 _RECORD_KEYS = {"fields": Field(lambda v: v, required=True),
                 "lookups": Field(s.mapping_of(s.snake_name, s.snake_name)),
-                "sheet_order": Field(s.list_of(s.snake_name))}
+                "sheet_order": Field(s.list_of(s.snake_name)),
+                "methods": Field(s.mapping_of(s.snake_name, s.snake_name)),
+                "properties": Field(s.mapping_of(s.snake_name, s.snake_name))}
 _KIND_KEYS = {"record": Field(s.text, required=True), "noun": Field(s.text, required=True),
               "space": Field(s.ident), "set": Field(s.mapping_of(s.snake_name, lambda v: v)),
               "defaults": Field(s.mapping_of(s.snake_name, lambda v: v)),
-              "base": Field(s.snake_name)}
+              "base": Field(s.snake_name), "check": Field(s.snake_name)}
 _TOP_KEYS = {"numbers": Field(s.text, required=True), "records": Field(lambda v: v,
                                                                         required=True),
              "kinds": Field(lambda v: v, required=True), "called": Field(s.text)}
@@ -242,7 +253,7 @@ class Kinds:
     # Checks of values ------------------------------------------------------------------
     def validator(self, kind: Type, env: Env) -> Validator:
         """The check of a value of type `kind`, its bounds read from `env`."""
-        return validator(kind, env, self.words)
+        return validator(kind, env, self.words, self.module)
 
     def choices(self, kind: Type) -> tuple[str, ...]:
         return choices(kind, self.words)
@@ -252,6 +263,8 @@ class Kinds:
         one (which returns the value or raises ValueError saying what is wrong)."""
         if f.kind.word == "sheet":
             check = self.sheet_numbers(f.kind.names[0], env).mapping()
+        elif f.non_empty and f.kind.word == "list":
+            check = s.list_of(self.validator(f.kind.inner[0], env), non_empty=True)
         else:
             check = self.validator(f.kind, env)
         if not f.check:
@@ -313,9 +326,11 @@ class Kinds:
         return tuple(out)
 
     # Reading a folder ------------------------------------------------------------------
-    def build(self, files: list[tuple[str, Any]]) -> tuple[Any, dict[str, dict[str, Any]]]:
+    def build(self, files: list[tuple[str, Any]], after: Callable | None = None
+              ) -> tuple[Any, dict[str, dict[str, Any]]]:
         """The numbers and the items by kind from (display name, data) pairs; every
-        problem at once as a ContentError."""
+        problem at once as a ContentError. `after(ctx, numbers_ctx, numbers, items,
+        origin)` checks what only the ruleset's code can, before that."""
         ctx = Ctx()
         (display, raw), found = sort_files(ctx, files, self.ruleset_id, self.called,
                                            tuple(self.kinds))
@@ -326,6 +341,8 @@ class Kinds:
         items, origin = build_items(ctx, found, builders, lines=True)
         if numbers is not None:
             check_refs(here, numbers, self.refs(self.numbers_record), defined(origin))
+            if after is not None:
+                after(ctx, here, numbers, items, origin)
         if ctx.errors or numbers is None:
             raise ContentError(ctx.errors)
         return numbers, items
@@ -348,9 +365,13 @@ class Kinds:
         table = {f.name: Field(self.check_of(f, env) if f.name not in nested
                                else lambda v: v, f.required) for f in decl.fields if f.key}
         good = s.check_fields(here, raw, table) or {}
+        marks = good.get("provisional", ())
         for name, f in nested.items():
             if name in good:
                 value = self._nested(here, f, good.pop(name), env)
+                if value is not None and name in marks and f.kind.word == "record" \
+                        and "provisional" in value.__dataclass_fields__:
+                    value = replace(value, provisional=True)    # marked in the numbers
                 if value is not None:
                     good[name] = value
         for f in decl.fields:
@@ -397,12 +418,18 @@ class Kinds:
         if kind.base:
             start = getattr(numbers, kind.base) if numbers is not None else cls()
         sets, defaults = dict(kind.sets), dict(kind.defaults)
+        own = getattr(self.module, kind.check) if kind.check else None
 
         def build(ctx: Ctx, item_id: str, raw: Any) -> Any:
             good = checked(ctx, raw, table)
             if good is None:
                 return None
             values = {**defaults, **good, **sets}
+            problems = own(values) if own else ()
+            for key, message in problems:
+                ctx.error(key, message)
+            if problems:
+                return None
             if start is not None:
                 return replace(start, id=item_id, **values)
             return cls(id=item_id, **values)
@@ -414,7 +441,7 @@ def _whole(kind: Type) -> Type:
     return kind.inner[0] if kind.word == "optional" else kind
 
 
-def validator(kind: Type, env: Env, words: Mapping[str, Any]) -> Validator:
+def validator(kind: Type, env: Env, words: Mapping[str, Any], module: Any = None) -> Validator:
     """The check of a value of type `kind`, its bounds read from `env` (a `numbers of`
     field is read by `Kinds.numbers`, `provisional` by `Kinds.table`)."""
     word = kind.word
@@ -426,14 +453,18 @@ def validator(kind: Type, env: Env, words: Mapping[str, Any]) -> Validator:
         return s.ident
     if word == "name":
         return s.snake_name
+    if word == "grid":
+        return s.grid
+    if word == "checked":
+        return getattr(module, kind.names[0]) if module is not None else lambda value: value
     if word == "one":
         return _words(choices(kind, words))
     if word == "optional":
-        return s.optional(validator(kind.inner[0], env, words))
+        return s.optional(validator(kind.inner[0], env, words, module))
     if word == "list":
-        return s.list_of(validator(kind.inner[0], env, words))
+        return s.list_of(validator(kind.inner[0], env, words, module))
     if word == "mapping":
-        return s.mapping_of(*(validator(inner, env, words) for inner in kind.inner))
+        return s.mapping_of(*(validator(inner, env, words, module) for inner in kind.inner))
     return lambda value: value
 
 
@@ -489,7 +520,7 @@ def _env(numbers: Any) -> dict[str, Any]:
 # -- making the record classes -----------------------------------------------------------
 
 _PYTHON = {"whole": int, "text": str, "boolean": bool, "id": str, "name": str, "dice": str,
-           "one": str, "ref": str}
+           "one": str, "ref": str, "checked": str, "grid": tuple[int, int]}
 
 
 def _python_type(kinds: Kinds, kind: Type) -> Any:
@@ -516,13 +547,19 @@ def _make_class(kinds: Kinds, decl: RecordDecl) -> type:
                                  "__qualname__": decl.name,
                                  "__doc__": f"{decl.name} record of {kinds.ruleset_id}."}
     for f in decl.fields:
-        namespace["__annotations__"][f.name] = _python_type(kinds, f.kind)
+        python = _python_type(kinds, f.kind)
+        nullable = f.has_default and f.default is None and f.kind.word != "optional"
+        namespace["__annotations__"][f.name] = python | None if nullable else python
         if f.kind.word == "numbers":
             namespace[f.name] = dc_field(default_factory=kinds.record(f.kind.names[0]))
         elif f.has_default:
             namespace[f.name] = f.default
     for method, key in decl.lookups:
         namespace[method] = _lookup(key)
+    for method, function in decl.methods:
+        namespace[method] = getattr(kinds.module, function)
+    for name, function in decl.properties:
+        namespace[name] = property(getattr(kinds.module, function))
     return record(type(decl.name, (), namespace))
 
 
@@ -580,7 +617,7 @@ def compile_kinds(ruleset_id: str, data: Any, display: str, module: Any,
                                                                     good, records):
             kinds[name] = KindDecl(name, good["record"], good["noun"], good.get("space", ""),
                                    good.get("set", ()), good.get("defaults", ()),
-                                   good.get("base", ""))
+                                   good.get("base", ""), good.get("check", ""))
     numbers = top.get("numbers", "")
     if numbers and numbers not in records:
         ctx.error("numbers", f"no record {numbers!r}{s_known(records, numbers)}")
@@ -644,7 +681,8 @@ def _record_decl(here: Ctx, name: str, raw: Any, words: Mapping[str, Any]) -> Re
                                                   decl, words))
         fields.append(decl)
     return RecordDecl(name, tuple(fields), good.get("lookups", ()),
-                      good.get("sheet_order", ()))
+                      good.get("sheet_order", ()), good.get("methods", ()),
+                      good.get("properties", ()))
 
 
 def _default(here: Ctx, key: str, decl: FieldDecl, words: Mapping[str, Any]) -> Any:
@@ -675,10 +713,9 @@ def _cross_check(ctx: Ctx, records: Mapping[str, RecordDecl], kinds: Mapping[str
     unknown (no numbers record, no kinds) is not reported again."""
     number_fields = {f.name: f for f in records[numbers].fields} if numbers in records \
         else None
-    words = module_words(module)
     for record_name, decl in records.items():
         here = _entry(ctx, "records", record_name)
-        _check_record(here, decl, kinds if kinds_given else None, records, words,
+        _check_record(here, decl, kinds if kinds_given else None, records, module,
                       number_fields, record_name == numbers)
         for f in decl.fields:
             _check_field(here, f, records, module, record_name == numbers
@@ -691,6 +728,8 @@ def _cross_check(ctx: Ctx, records: Mapping[str, RecordDecl], kinds: Mapping[str
     for name, kind in kinds.items():
         here = _entry(ctx, "kinds", name)
         names = {f.name for f in records[kind.record].fields}
+        if kind.check:
+            _callable(here, "check", kind.check, module)
         if "id" not in names:
             here.error("record", f"the record {kind.record!r} of an item kind needs an "
                                  "'id' field (key: false)")
@@ -712,11 +751,13 @@ def _check_field(here: Ctx, f: FieldDecl, records: Mapping[str, RecordDecl], mod
     """What one field names exists: its check in the ruleset's module, the fields its
     nested record `set`s; a nested record is a number's (ruleset.yaml's) only."""
     key = f"fields.{f.name}"
-    if f.check and not callable(getattr(module, f.check, None)):
-        here.error(f"{key}.check", f"no function {f.check!r} in {module.__name__}")
+    if f.check:
+        _callable(here, f"{key}.check", f.check, module)
+    for name in _checked_names(f.kind):
+        _callable(here, f"{key}.type", name, module)
     if f.kind.word in _NESTED and not in_numbers:
         here.error(f"{key}.type", f"'{f.kind.word}' is a type of the numbers' fields only")
-    if f.kind.word in _NESTED and f.has_default:
+    if f.kind.word in _NESTED and f.has_default and f.default is not None:
         here.error(f"{key}.default", "a number made of a record takes its defaults from "
                                      "the record")
     nested = records.get(f.kind.names[0]) if f.kind.word in _NESTED else None
@@ -727,13 +768,30 @@ def _check_field(here: Ctx, f: FieldDecl, records: Mapping[str, RecordDecl], mod
                                             f"{s_known(dict.fromkeys(names), name)}")
 
 
+def _callable(here: Ctx, key: str, name: str, module: Any) -> None:
+    """`name` is a function of the ruleset's module, or an error at `key`."""
+    if not callable(getattr(module, name, None)):
+        here.error(key, f"no function {name!r} in {module.__name__}")
+
+
+def _checked_names(kind: Type) -> list[str]:
+    own = list(kind.names) if kind.word == "checked" else []
+    return own + [name for inner in kind.inner for name in _checked_names(inner)]
+
+
 def _check_record(here: Ctx, decl: RecordDecl, kinds: Mapping | None, records: Mapping,
-                  words: Mapping, number_fields: Mapping | None, is_numbers: bool) -> None:
+                  module: Any, number_fields: Mapping | None, is_numbers: bool) -> None:
+    words = module_words(module)
     with_default, late = "", []
     for f in decl.fields:
         key = f"fields.{f.name}"
         for problem in _type_problems(f.kind, kinds, records, words, number_fields):
             here.error(f"{key}.type", problem)
+    for section in ("methods", "properties"):
+        for method, function in getattr(decl, section):
+            _callable(here, f"{section}.{method}", function, module)
+    for f in decl.fields:
+        key = f"fields.{f.name}"
         if f.sheet and _whole(f.kind).word != "whole":
             here.error(f"{key}.sheet", "only a whole number can be a sheet number")
         if f.every and not (f.kind.word == "mapping" and f.kind.inner[0].word == "one"):
