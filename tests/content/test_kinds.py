@@ -201,3 +201,34 @@ def test_each_mistake_of_the_numbers_parts_is_one_line(old, new, where, problem)
     assert len(refused.value.errors) == 1, refused.value.errors
     assert f"{where}: {problem}" in refused.value.errors[0]
     assert refused.value.errors[0].startswith(f"{display}: line ")
+
+
+DICEPOOL = (content_root() / "dicepool" / "kinds.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("old, new, where, problem", [
+    ("stat: {type: checked by stat_name,", "stat: {type: checked by stat_nam,",
+     "item 'records.Weapon': key 'fields.stat.type'",
+     "no function 'stat_nam' in shaper_gm.rulesets.dicepool.models"),
+    ("stat: {type: checked by stat_name,", "stat: {type: checked stat_name,",
+     "item 'records.Weapon': key 'fields.stat.type'", "expected 'checked by NAME'"),
+    ("check: check_ability}", "check: check_abilities}",
+     "item 'kinds.abilities': key 'check'",
+     "no function 'check_abilities' in shaper_gm.rulesets.dicepool.models"),
+    ("properties: {bonus_stat: weapon_bonus_stat}", "properties: {bonus_stat: bonus_stat}",
+     "item 'records.Weapon': key 'properties.bonus_stat'",
+     "no function 'bonus_stat' in shaper_gm.rulesets.dicepool.models"),
+    ("methods: {number: sheet_number,", "methods: {number: sheet_numbr,",
+     "item 'records.Sheet': key 'methods.number'",
+     "no function 'sheet_numbr' in shaper_gm.rulesets.dicepool.models"),
+])
+def test_each_name_of_the_rules_code_is_checked(old, new, where, problem):
+    from shaper_gm.rulesets.dicepool import models as dicepool
+    display = "content/dicepool/kinds.yaml"
+    assert old in DICEPOOL, old
+    data = load_yaml_text(DICEPOOL.replace(old, new, 1), origin=display, lines=True)
+    with pytest.raises(ContentError) as refused:
+        compile_kinds("dicepool", data, display, dicepool, data.lines)
+    assert len(refused.value.errors) == 1, refused.value.errors
+    assert f"{where}: {problem}" in refused.value.errors[0]
+    assert refused.value.errors[0].startswith(f"{display}: line ")
