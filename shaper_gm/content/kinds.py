@@ -478,10 +478,10 @@ def choices(kind: Type, words: Mapping[str, Any]) -> tuple[str, ...]:
 _NOT_MARKED = ("name", "description", "provisional")
 
 
-def _provisional(keys: tuple[str, ...]) -> Validator:
+def _provisional(keys: tuple[str, ...] | None) -> Validator:
     """`true` (an invented item: ("*",)), `false`, or a list of the item's keys that
-    the source does not state."""
-    names = s.list_of(s.choice(keys))
+    the source does not state (any text when `keys` is None)."""
+    names = s.list_of(s.text if keys is None else s.choice(keys))
 
     def check(value: Any) -> tuple[str, ...]:
         if value is True:
@@ -612,9 +612,9 @@ def compile_kinds(ruleset_id: str, data: Any, display: str, module: Any,
     kinds: dict[str, KindDecl] = {}
     for name, raw in _entries(ctx, top.get("kinds"), "kinds"):
         here = _entry(ctx, "kinds", name)
+        before = len(ctx.errors)
         good = s.check_fields(here, raw, _KIND_KEYS)
-        if good and len(here.errors) == len(ctx.errors) and _known(here, "record",
-                                                                    good, records):
+        if good and len(ctx.errors) == before and _known(here, "record", good, records):
             kinds[name] = KindDecl(name, good["record"], good["noun"], good.get("space", ""),
                                    good.get("set", ()), good.get("defaults", ()),
                                    good.get("base", ""), good.get("check", ""))
@@ -688,15 +688,22 @@ def _record_decl(here: Ctx, name: str, raw: Any, words: Mapping[str, Any]) -> Re
 def _default(here: Ctx, key: str, decl: FieldDecl, words: Mapping[str, Any]) -> Any:
     """A default as the record holds it (lists as tuples), checked by its own type with
     no bounds that name numbers."""
-    if decl.default is None or decl.kind.word in ("provisional", *_NESTED):
-        return tuple(decl.default) if isinstance(decl.default, list) else decl.default
+    if decl.default is None or decl.kind.word in _NESTED:
+        return decl.default           # only null is allowed there (`_check_field`)
+    check = _provisional(None) if decl.kind.word == "provisional" \
+        else validator(_unbounded(decl.kind), {}, words)
     try:
-        return validator(_unbounded(decl.kind), {}, words)(decl.default)
+        value = check(decl.default)
     except Bad as exc:
         here.error(key + exc.sub, exc.message)
-    except KeyError:
-        pass
-    return None
+        return None
+    except KeyError:                  # `one of NAME` of no words: reported by its type
+        return None
+    if getattr(type(value), "__hash__", None) is None:     # (`checked by` a function)
+        here.error(key, f"expected a value a record can hold as its default, got "
+                        f"{show(decl.default)}")
+        return None
+    return value
 
 
 def _unbounded(kind: Type) -> Type:

@@ -232,3 +232,68 @@ def test_each_name_of_the_rules_code_is_checked(old, new, where, problem):
     assert len(refused.value.errors) == 1, refused.value.errors
     assert f"{where}: {problem}" in refused.value.errors[0]
     assert refused.value.errors[0].startswith(f"{display}: line ")
+
+
+# -- no declaration crashes the reader -----------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+PLAIN = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 30) | st.sampled_from(
+        ["", "text", "whole", "whole 1..roll_die+1", "one of", "ref", "ref shields",
+         "list of", "mapping of id to", "numbers of Sheet", "record Numbers", "Sheet",
+         "ATTACK_TYPES", "max", "default_sheet", "roll_die", "|", "..", "sheet of Attack",
+         "entries of Shield", "checked by id", "provisional"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["type", "default", "fields", "record", "sheet", "key", "set",
+                         "base", "every", "lookups", "Sheet", "x"]), inner, max_size=3),
+    max_leaves=6)
+
+
+def paths(data, here=()):
+    """Every key path of a parsed declaration."""
+    yield here
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from paths(value, (*here, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from paths(value, (*here, index))
+
+
+DECLARED = {ruleset: load_yaml_text(
+    (content_root() / ruleset / "kinds.yaml").read_text(encoding="utf-8"),
+    origin=f"content/{ruleset}/kinds.yaml") for ruleset in ("reactions", "timeslice", "dicepool")}
+CHANGES = [(ruleset, path) for ruleset, data in DECLARED.items() for path in paths(data)][1:]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(CHANGES), PLAIN)
+def test_any_change_to_a_declaration_is_read_or_refused_never_a_crash(change, value):
+    """A declaration changed anywhere to anything is refused in lines naming it, or read;
+    and what it reads the shipped content with is a library or a ContentError."""
+    import copy
+    import importlib
+
+    from shaper_gm.content.folders import ruleset_files
+    ruleset, path = change
+    data = copy.deepcopy(DECLARED[ruleset])
+    if not path:
+        data = value
+    else:
+        holder = data
+        for step in path[:-1]:
+            holder = holder[step]
+        holder[path[-1]] = value
+    display = f"content/{ruleset}/kinds.yaml"
+    module = importlib.import_module(f"shaper_gm.rulesets.{ruleset}.models")
+    try:
+        declared = compile_kinds(ruleset, data, display, module)
+    except ContentError as refused:
+        assert all(line.startswith(display) for line in refused.errors)
+        return
+    try:
+        declared.build(ruleset_files(ruleset))
+    except ContentError:
+        pass
