@@ -81,6 +81,12 @@ def line_of(text: str) -> int:
                                                             "you mean 'reaction_costs'?)"),
     ("ref weapons|spells", "ref weapons|", "item 'records.Sheet': key 'fields.weapons.type'",
      "expected names separated by '|'"),
+    ("power: {type: whole 0.., required: true}", "power: {type: whole 0..}",
+     "item 'records.Attack': key 'fields.power.required'",
+     "missing: a field without a default is required"),
+    ("block: {type: whole 1..roll_die+1", "block: {type: whole 1..name+1",
+     "item 'records.Sheet': key 'fields.block.type'",
+     "the number 'name' bounds it: a whole number"),
     ("numbers: Numbers", "numbers: Number", "key 'numbers'",
      "no record 'Number' (did you mean 'Numbers'?)"),
     ("kinds:  ", "kind:  ", "key 'kind'", "unknown key (did you mean 'kinds'?)"),
@@ -187,6 +193,21 @@ TIMESLICE = (content_root() / "timeslice" / "kinds.yaml").read_text(encoding="ut
      "      provisional: {type: boolean, default: false}\n      grid: {type: record Grid}\n\n"
      "  Weapon:", "item 'records.Template': key 'fields.grid.type'",
      "'record' is a type of the numbers' fields only"),
+    ("characters: {record: Template, noun: template, space: template,\n"
+     "               set: {kind: character}, defaults: {player: true}}",
+     "characters: {record: Template, noun: template, space: template,\n"
+     "               set: {kind: character}, defaults: {players: true}}",
+     "item 'kinds.characters': key 'defaults.players'",
+     "no field 'players' in Template (did you mean 'player'?)"),
+    ("      id: {type: text, key: false}\n      stat: {type: one of STATS",
+     "      stat: {type: one of STATS", "item 'records.Numbers': key 'fields.defenses.type'",
+     "the record 'DefenseKind' of entries needs an 'id' field"),
+    ("      id: {type: text, key: false}\n      name: {type: text, required: true}\n"
+     "      dr: {type: whole 0.., required: true}",
+     "      id: {type: text, key: false}\n      shown: {type: text, key: false}\n"
+     "      name: {type: text, required: true}\n      dr: {type: whole 0.., required: true}",
+     "item 'kinds.armor': key 'record'",
+     "the record 'Armor' cannot be made here: no default for shown"),
     ("grid: {type: record Grid, required: true,", "grid: {type: record Grid, default: {},",
      "item 'records.Numbers': key 'fields.grid.default'",
      "a number made of a record takes its defaults from the record"),
