@@ -140,30 +140,29 @@ def test_a_missing_kinds_file_is_refused(reactions_copy):
         load_library(reactions_copy)
 
 
-def test_an_item_problem_names_the_line_of_its_key(reactions_copy):
+def refused_with(root: Path, file: str, items: str) -> tuple[tuple[str, ...], int]:
+    """The errors of the reactions content under `root` with `items` added at the end of
+    `file`, and the line the first of them is on."""
     from shaper_gm.rulesets.reactions.content import load_library
-    weapons = reactions_copy / "reactions" / "weapons.yaml"
-    text = weapons.read_text(encoding="utf-8")
-    weapons.write_text(text + "\ndagger:\n  name: Dagger\n  type: physical\n  power: -3\n"
-                              "  range: 1\n", encoding="utf-8")
-    line = len(text.splitlines()) + 5
+    path = root / "reactions" / file
+    text = path.read_text(encoding="utf-8")
+    path.write_text(f"{text}\n{items}", encoding="utf-8")
     with pytest.raises(ContentError) as refused:
-        load_library(reactions_copy)
-    assert refused.value.errors == (
-        f"content/reactions/weapons.yaml: line {line}: item 'dagger': key 'power': "
-        "expected a whole number at least 0, got -3",)
+        load_library(root)
+    return refused.value.errors, len(text.splitlines()) + 2
+
+
+def test_an_item_problem_names_the_line_of_its_key(reactions_copy):
+    errors, first = refused_with(reactions_copy, "weapons.yaml", "dagger:\n  name: Dagger\n"
+                                 "  type: physical\n  power: -3\n  range: 1\n")
+    assert errors == (f"content/reactions/weapons.yaml: line {first + 3}: item 'dagger': key "
+                      "'power': expected a whole number at least 0, got -3",)
 
 
 def test_a_missing_key_names_the_line_of_its_item(reactions_copy):
-    from shaper_gm.rulesets.reactions.content import load_library
-    shields = reactions_copy / "reactions" / "shields.yaml"
-    text = shields.read_text(encoding="utf-8")
-    shields.write_text(text + "\nlid:\n  name: Pot lid\n", encoding="utf-8")
-    with pytest.raises(ContentError) as refused:
-        load_library(reactions_copy)
-    assert refused.value.errors == (
-        f"content/reactions/shields.yaml: line {len(text.splitlines()) + 2}: item 'lid': "
-        "key 'amount': missing (required)",)
+    errors, first = refused_with(reactions_copy, "shields.yaml", "lid:\n  name: Pot lid\n")
+    assert errors == (f"content/reactions/shields.yaml: line {first}: item 'lid': key "
+                      "'amount': missing (required)",)
 
 
 def test_the_same_declaration_anywhere_makes_the_same_records(reactions_copy):
@@ -171,9 +170,6 @@ def test_the_same_declaration_anywhere_makes_the_same_records(reactions_copy):
     here, there = load_library(), load_library(reactions_copy)
     assert here.kinds is there.kinds and models.Sheet is here.kinds.record("Sheet")
     assert here == there
-
-
-TIMESLICE = (content_root() / "timeslice" / "kinds.yaml").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("old, new, where, problem", [
@@ -213,18 +209,23 @@ TIMESLICE = (content_root() / "timeslice" / "kinds.yaml").read_text(encoding="ut
      "a number made of a record takes its defaults from the record"),
 ])
 def test_each_mistake_of_the_numbers_parts_is_one_line(old, new, where, problem):
-    from shaper_gm.rulesets.timeslice import models as timeslice
-    display = "content/timeslice/kinds.yaml"
-    assert old in TIMESLICE, old
-    data = load_yaml_text(TIMESLICE.replace(old, new, 1), origin=display, lines=True)
+    assert_one_line("timeslice", old, new, f"{where}: {problem}")
+
+
+def assert_one_line(ruleset: str, old: str, new: str, expected: str) -> None:
+    """The shipped declaration of `ruleset` with `old` written as `new` is refused in one
+    line that names its line and holds `expected`."""
+    import importlib
+    display = f"content/{ruleset}/kinds.yaml"
+    text = (content_root() / ruleset / "kinds.yaml").read_text(encoding="utf-8")
+    assert old in text, old
+    data = load_yaml_text(text.replace(old, new, 1), origin=display, lines=True)
+    module = importlib.import_module(f"shaper_gm.rulesets.{ruleset}.models")
     with pytest.raises(ContentError) as refused:
-        compile_kinds("timeslice", data, display, timeslice, data.lines)
+        compile_kinds(ruleset, data, display, module, data.lines)
     assert len(refused.value.errors) == 1, refused.value.errors
-    assert f"{where}: {problem}" in refused.value.errors[0]
+    assert expected in refused.value.errors[0]
     assert refused.value.errors[0].startswith(f"{display}: line ")
-
-
-DICEPOOL = (content_root() / "dicepool" / "kinds.yaml").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("old, new, where, problem", [
@@ -244,15 +245,7 @@ DICEPOOL = (content_root() / "dicepool" / "kinds.yaml").read_text(encoding="utf-
      "no function 'sheet_numbr' in shaper_gm.rulesets.dicepool.models"),
 ])
 def test_each_name_of_the_rules_code_is_checked(old, new, where, problem):
-    from shaper_gm.rulesets.dicepool import models as dicepool
-    display = "content/dicepool/kinds.yaml"
-    assert old in DICEPOOL, old
-    data = load_yaml_text(DICEPOOL.replace(old, new, 1), origin=display, lines=True)
-    with pytest.raises(ContentError) as refused:
-        compile_kinds("dicepool", data, display, dicepool, data.lines)
-    assert len(refused.value.errors) == 1, refused.value.errors
-    assert f"{where}: {problem}" in refused.value.errors[0]
-    assert refused.value.errors[0].startswith(f"{display}: line ")
+    assert_one_line("dicepool", old, new, f"{where}: {problem}")
 
 
 # -- no declaration crashes the reader -----------------------------------------------------
