@@ -44,6 +44,7 @@ class FieldDecl:
     check: str = ""               # a function of the ruleset's module that checks it
     sets: tuple[tuple[str, Any], ...] = ()   # a nested record's values not written
     non_empty: bool = False       # entries: at least one
+    hold: bool = True             # false: read and handed to the kind's check, not held
 
 
 @record
@@ -66,6 +67,7 @@ class KindDecl:
     defaults: tuple[tuple[str, Any], ...] = ()
     base: str = ""
     check: str = ""               # a function of the module: an item's own rules
+    gives: tuple[str, ...] = ()   # fields its check gives, not written
 
 
 _FIELD_KEYS = {
@@ -75,7 +77,7 @@ _FIELD_KEYS = {
     "provisional": Field(s.boolean), "check": Field(s.snake_name),
     "needs": Field(lambda v: v if isinstance(v, str) else s.list_of(s.text)(v)),
     "needs_why": Field(s.text), "set": Field(s.mapping_of(s.snake_name, lambda v: v)),
-    "non_empty": Field(s.boolean),
+    "non_empty": Field(s.boolean), "hold": Field(s.boolean),
 }
 _RECORD_KEYS = {"fields": Field(lambda v: v, required=True),
                 "lookups": Field(s.mapping_of(s.snake_name, s.snake_name)),
@@ -85,7 +87,8 @@ _RECORD_KEYS = {"fields": Field(lambda v: v, required=True),
 _KIND_KEYS = {"record": Field(s.text, required=True), "noun": Field(s.text, required=True),
               "space": Field(s.ident), "set": Field(s.mapping_of(s.snake_name, lambda v: v)),
               "defaults": Field(s.mapping_of(s.snake_name, lambda v: v)),
-              "base": Field(s.snake_name), "check": Field(s.snake_name)}
+              "base": Field(s.snake_name), "check": Field(s.snake_name),
+              "gives": Field(s.list_of(s.snake_name))}
 _TOP_KEYS = {"numbers": Field(s.text, required=True), "records": Field(lambda v: v,
                                                                         required=True),
              "kinds": Field(lambda v: v, required=True), "called": Field(s.text)}
@@ -117,11 +120,10 @@ def compile_kinds(ruleset_id: str, data: Any, display: str, module: Any,
     """The Kinds a `kinds.yaml` (`data`) declares, checked, its names looked up in
     `module`: one ContentError naming file, line, entry and key for each problem."""
     ctx = Ctx(file=display, lines=lines)
-    words = module_words(module)
     top = s.check_fields(ctx, data, _TOP_KEYS) or {}
     records: dict[str, RecordDecl] = {}
     for name, raw in _entries(ctx, top, "records"):
-        records[name] = _record_decl(_entry(ctx, "records", name), name, raw, words)
+        records[name] = _record_decl(_entry(ctx, "records", name), name, raw, module)
     kinds: dict[str, KindDecl] = {}
     for name, raw in _entries(ctx, top, "kinds"):
         here = _entry(ctx, "kinds", name)
@@ -130,7 +132,8 @@ def compile_kinds(ruleset_id: str, data: Any, display: str, module: Any,
         if good and len(ctx.errors) == before and _known(here, "record", good, records):
             kinds[name] = KindDecl(name, good["record"], good["noun"], good.get("space", ""),
                                    good.get("set", ()), good.get("defaults", ()),
-                                   good.get("base", ""), good.get("check", ""))
+                                   good.get("base", ""), good.get("check", ""),
+                                   good.get("gives", ()))
     numbers = top.get("numbers", "")
     if numbers and numbers not in records:
         ctx.error("numbers", f"no record {numbers!r}{s_known(records, numbers)}")
@@ -172,7 +175,8 @@ def _entries(ctx: Ctx, values: Mapping, key: str) -> list[tuple[str, Any]]:
     return [(str(name), value) for name, value in raw.items()]
 
 
-def _record_decl(here: Ctx, name: str, raw: Any, words: Mapping[str, Any]) -> RecordDecl:
+def _record_decl(here: Ctx, name: str, raw: Any, module: Any) -> RecordDecl:
+    words = module_words(module)
     good = s.check_fields(here, raw, _RECORD_KEYS) or {}
     fields = []
     for field_name, spec in _entries(here, good, "fields"):
@@ -194,20 +198,21 @@ def _record_decl(here: Ctx, name: str, raw: Any, words: Mapping[str, Any]) -> Re
                          **values)
         if has_default:
             decl = replace(decl, default=_default(here, f"fields.{field_name}.default",
-                                                  decl, words))
+                                                  decl, module))
         fields.append(decl)
     return RecordDecl(name, tuple(fields), good.get("lookups", ()),
                       good.get("sheet_order", ()), good.get("methods", ()),
                       good.get("properties", ()))
 
 
-def _default(here: Ctx, key: str, decl: FieldDecl, words: Mapping[str, Any]) -> Any:
+def _default(here: Ctx, key: str, decl: FieldDecl, module: Any) -> Any:
     """A default as the record holds it (lists as tuples), checked by its own type with
     no bounds that name numbers."""
     if decl.default is None or decl.kind.word in NESTED:
         return decl.default           # only null is allowed there (`_check_field`)
     check = provisional_check(None) if decl.kind.word == "provisional" \
-        else validator(_unbounded(decl.kind), {}, words)
+        else validator(_unbounded(decl.kind), {}, module_words(module),
+                       module if _checks_exist(decl.kind, module) else None)
     try:
         value = check(decl.default)
     except Bad as exc:
@@ -220,6 +225,12 @@ def _default(here: Ctx, key: str, decl: FieldDecl, words: Mapping[str, Any]) -> 
                         f"{show(decl.default)}")
         return None
     return value
+
+
+def _checks_exist(kind: Type, module: Any) -> bool:
+    """Whether every `checked by` function of the type exists (a missing one is reported
+    on its own: the default is then not checked)."""
+    return all(callable(getattr(module, name, None)) for name in _checked_names(kind))
 
 
 def _unbounded(kind: Type) -> Type:
@@ -262,7 +273,10 @@ def _cross_check(ctx: Ctx, records: Mapping[str, RecordDecl], kinds: Mapping[str
                     here.error(f"{section}.{key}", f"no field {key!r} in {kind.record}"
                                                    f"{s_known(dict.fromkeys(names), key)}")
         if not kind.base:
-            _unwritten(here, "record", records[kind.record], {"id", *dict(kind.sets)})
+            _unwritten(here, "record", records[kind.record],
+                       {"id", *dict(kind.sets), *kind.gives})
+        if kind.gives and not kind.check:
+            here.error("gives", "only a kind with a check can give fields")
         if not kind.base or number_fields is None:
             continue
         base = number_fields.get(kind.base)
@@ -277,7 +291,7 @@ def _unwritten(here: Ctx, key: str, decl: RecordDecl, given: set[str],
     """Each field of `decl` a file does not write (key: false; with `written` False, none
     but its sheet numbers) and the reader does not give has a default."""
     missing = [f.name for f in decl.fields if not f.has_default and f.name not in given
-               and not (f.key and (written or f.sheet))]
+               and f.hold and not (f.key and (written or f.sheet))]
     if missing:
         here.error(key, f"the record {decl.name!r} cannot be made here: no default for "
                         f"{', '.join(missing)}")
@@ -340,6 +354,8 @@ def _check_record(here: Ctx, decl: RecordDecl, kinds: Mapping | None, records: M
         if f.every and not (f.kind.word == "mapping" and f.kind.inner[0].word == "one"):
             here.error(f"{key}.every", "only a 'mapping of one of WORDS to TYPE' can "
                                        "require every word")
+        if not f.hold:
+            continue                  # not in the record: its check reads it
         if f.key and not f.has_default and not f.required and not is_numbers \
                 and f.kind.word not in NESTED:
             here.error(f"{key}.required", "missing: a field without a default is required")

@@ -204,7 +204,7 @@ class Kinds:
         if any(f.name not in good and not f.has_default and f.kind.word != "numbers"
                for f in decl.fields):
             return None, env
-        numbers = self.record(self.numbers_record)(**good)
+        numbers = self.record(self.numbers_record)(**self.held(self.numbers_record, good))
         return numbers, env_of(numbers)
 
     def _nested(self, here: Ctx, f: FieldDecl, value: Any, env: Env) -> Any:
@@ -219,13 +219,22 @@ class Kinds:
         table = self.table(record_name, env, but=sets)
         if f.kind.word == "record":
             good = checked(here, value, table, prefix)
-            return None if good is None else cls(**sets, **good)
-        made = tuple(entries(here, value, f.name, table,
-                             lambda name, **good: cls(id=name, **sets, **good)))
+            return None if good is None else cls(**sets, **self.held(record_name, good))
+        made = tuple(entries(here, value, f.name, table, lambda name, **good: cls(
+            id=name, **sets, **self.held(record_name, good))))
         if f.non_empty and not made and isinstance(value, Mapping):
             why = f" ({f.ruling})" if f.ruling else ""
             here.error(f.name, f"expected at least one entry{why}")
         return made
+
+    def item(self, kind: str, ctx: Ctx, item_id: str, raw: Any, numbers: Any) -> Any:
+        """One item of `kind` read as a file's would be (None when it has a problem)."""
+        return self._builder(self.kinds[kind], numbers, env_of(numbers))(ctx, item_id, raw)
+
+    def held(self, record_name: str, values: dict[str, Any]) -> dict[str, Any]:
+        """`values` without the keys the record does not hold (`hold: false`)."""
+        unheld = {f.name for f in self.decls[record_name].fields if not f.hold}
+        return {k: v for k, v in values.items() if k not in unheld} if unheld else values
 
     def _default_of(self, f: FieldDecl) -> Any:
         if f.kind.word == "numbers":
@@ -240,17 +249,21 @@ class Kinds:
             start = getattr(numbers, kind.base) if numbers is not None else cls()
         sets, defaults = dict(kind.sets), dict(kind.defaults)
         own = getattr(self.module, kind.check) if kind.check else None
+        unheld = [f.name for f in self.decls[kind.record].fields if not f.hold]
 
         def build(ctx: Ctx, item_id: str, raw: Any) -> Any:
-            good = checked(ctx, raw, table)
+            before = len(ctx.errors)
+            good = s.check_fields(ctx, raw, table)
             if good is None:
                 return None
             values = {**defaults, **good, **sets}
-            problems = own(values) if own else ()
-            for key, message in problems:
+            # The item's own rules run on what is good, so that every problem is told.
+            for key, message in own(values, numbers) if own else ():
                 ctx.error(key, message)
-            if problems:
+            if len(ctx.errors) > before:
                 return None
+            for name in unheld:
+                values.pop(name, None)
             if start is not None:
                 return replace(start, id=item_id, **values)
             return cls(id=item_id, **values)
@@ -264,11 +277,15 @@ def env_of(numbers: Any) -> dict[str, Any]:
 # -- making the record classes ----------------------------------------------------------
 
 _PYTHON = {"whole": int, "text": str, "boolean": bool, "id": str, "name": str, "dice": str,
-           "one": str, "ref": str, "checked": str, "grid": tuple[int, int]}
+           "one": str, "ref": str, "grid": tuple[int, int], "any": Any}
 
 
 def _python_type(kinds: Kinds, kind: Type) -> Any:
     word = kind.word
+    if word == "checked":                  # what the function says it returns
+        import typing
+        function = getattr(kinds.module, kind.names[0])
+        return typing.get_type_hints(function).get("return", Any)
     if word in _PYTHON:
         return _PYTHON[word]
     if word == "optional":
@@ -291,6 +308,8 @@ def _make_class(kinds: Kinds, decl: RecordDecl) -> type:
                                  "__qualname__": decl.name,
                                  "__doc__": f"{decl.name} record of {kinds.ruleset_id}."}
     for f in decl.fields:
+        if not f.hold:
+            continue
         python = _python_type(kinds, f.kind)
         nullable = f.has_default and f.default is None and f.kind.word != "optional"
         namespace["__annotations__"][f.name] = python | None if nullable else python

@@ -30,13 +30,13 @@ class Type:
     inner: tuple[Type, ...] = ()
 
 
-SIMPLE = ("text", "boolean", "id", "name", "dice", "grid", "provisional")
+SIMPLE = ("text", "boolean", "id", "name", "dice", "grid", "provisional", "any")
 # Types made of a record: all its sheet numbers (a default sheet, as the record), some of
 # them as (name, N) pairs, one nested record, named entries of it (their names its ids).
 NESTED = ("numbers", "sheet", "record", "entries")
-_BOUND = r"-?(?:\d+|max|[a-z_]+(?:[+-]\d+)?)"
+_BOUND = r"-?(?:\d+|max/[a-z_]+|max|[a-z_]+(?:[+-]\d+)?)"
 _RANGE = re.compile(rf"({_BOUND})?\.\.({_BOUND})?")
-TYPE_WORDS = ("whole [LOW..HIGH]", "text", "boolean", "id", "name", "dice", "grid",
+TYPE_WORDS = ("whole [LOW..HIGH]", "any", "text", "boolean", "id", "name", "dice", "grid",
               "checked by FUNCTION", "one of WORD|...",
               "ref KIND|...", "optional TYPE", "list of TYPE", "mapping of TYPE to TYPE",
               "numbers of RECORD", "sheet of RECORD", "record RECORD",
@@ -118,16 +118,21 @@ def _bound(text: str | None) -> Any:
 
 
 def bound(value: Any, env: Env) -> int | None:
-    """A bound's value: a number, or a number of the ruleset's (`roll_die+1`)."""
+    """A bound's value: a number, a number of the ruleset's with an offset (`roll_die+1`),
+    or the largest number over one of the ruleset's (`max/arca_per_wisdom`: what keeps
+    their product a number a save holds)."""
     if value is None or isinstance(value, int):
         return value
+    if value.startswith("max/"):
+        return limits.MAX_NUMBER // max(1, env[value[4:]])
     name, sign, offset = re.fullmatch(r"([a-z_]+)(?:([+-])(\d+))?", value).groups()
     return env[name] + (int(offset) * (1 if sign == "+" else -1) if sign else 0)
 
 
 def bound_names(kind: Type) -> set[str]:
     """The numbers a type's bounds name, nested types too."""
-    own = {b.rstrip("+-0123456789") for b in (kind.low, kind.high) if isinstance(b, str)}
+    own = {b.removeprefix("max/").rstrip("+-0123456789") for b in (kind.low, kind.high)
+           if isinstance(b, str)}
     return own.union(*(bound_names(inner) for inner in kind.inner))
 
 

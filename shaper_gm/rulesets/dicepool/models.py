@@ -84,7 +84,7 @@ def sheet_with_numbers(sheet: Any, numbers: Mapping[str, int]) -> Any:
     return replace(sheet, stats=tuple(stats.items()), **changes)
 
 
-def check_ability(values: dict[str, Any]) -> list[tuple[str, str]]:
+def check_ability(values: dict[str, Any], numbers: Any) -> list[tuple[str, str]]:
     """P12: what each kind of ability may have (its cost, unwritten, is 1 for an action
     and 0 otherwise); the problems by key."""
     kind = values.get("kind", "action")
