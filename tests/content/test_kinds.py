@@ -278,7 +278,8 @@ def paths(data, here=()):
 
 DECLARED = {ruleset: load_yaml_text(
     (content_root() / ruleset / "kinds.yaml").read_text(encoding="utf-8"),
-    origin=f"content/{ruleset}/kinds.yaml") for ruleset in ("reactions", "timeslice", "dicepool")}
+    origin=f"content/{ruleset}/kinds.yaml")
+    for ruleset in ("reactions", "timeslice", "dicepool", "dungeoneers")}
 CHANGES = [(ruleset, path) for ruleset, data in DECLARED.items() for path in paths(data)][1:]
 
 
@@ -311,3 +312,18 @@ def test_any_change_to_a_declaration_is_read_or_refused_never_a_crash(change, va
         declared.build(ruleset_files(ruleset))
     except ContentError:
         pass
+
+
+@pytest.mark.parametrize("old, new, expected", [
+    ("check: check_weapon,\n            gives: [damage_type, pierce_die]}",
+     "\n            gives: [damage_type, pierce_die]}",
+     "item 'kinds.weapons': key 'gives': only a kind with a check can give fields"),
+    ("check: check_weapon,\n            gives: [damage_type, pierce_die]}",
+     "check: check_weapon,\n            gives: [damage_type]}",
+     "item 'kinds.weapons': key 'record': the record 'Weapon' cannot be made here: no "
+     "default for pierce_die"),
+    ("type: whole 0..max/arca_per_wisdom", "type: whole 0..max/arca_per_wisdm",
+     "item 'records.Sheet': key 'fields.wisdom.type': no number 'arca_per_wisdm' to bound it"),
+])
+def test_what_a_kind_check_gives_and_a_bound_over_a_number_are_checked(old, new, expected):
+    assert_one_line("dungeoneers", old, new, expected)
