@@ -327,3 +327,20 @@ def test_any_change_to_a_declaration_is_read_or_refused_never_a_crash(change, va
 ])
 def test_what_a_kind_check_gives_and_a_bound_over_a_number_are_checked(old, new, expected):
     assert_one_line("dungeoneers", old, new, expected)
+
+
+def test_a_problem_only_the_rules_code_sees_names_the_line_too(tmp_path):
+    """The checks a ruleset keeps in Python (the stats a dice-pool weapon names) report
+    where the item's key is written, as the declared checks do."""
+    from shaper_gm.rulesets.dicepool.content import load
+    root = tmp_path / "content"
+    shutil.copytree(content_root() / "dicepool", root / "dicepool")
+    weapons = root / "dicepool" / "weapons.yaml"
+    text = weapons.read_text(encoding="utf-8")
+    weapons.write_text(f"{text}\nwand:\n  name: Wand\n  stat: wis\n  damage_die: 4\n",
+                       encoding="utf-8")
+    with pytest.raises(ContentError) as refused:
+        load(root)
+    assert refused.value.errors == (
+        f"content/dicepool/weapons.yaml: line {len(text.splitlines()) + 4}: item 'wand': "
+        "key 'stat': 'wis' is not one of the stats (str, dex, con)",)

@@ -150,8 +150,9 @@ class Kinds:
     def build(self, files: list[tuple[str, Any]], after: Callable | None = None
               ) -> tuple[Any, dict[str, dict[str, Any]]]:
         """The numbers and the items by kind from (display name, data) pairs; every
-        problem at once as a ContentError. `after(ctx, numbers_ctx, numbers, items,
-        origin)` checks what only the ruleset's code can, before that."""
+        problem at once as a ContentError. `after(at, numbers_ctx, numbers, items,
+        origin)` checks what only the ruleset's code can, before that; `at(kind, id)` is
+        where a problem of an item goes (its file, and its lines)."""
         ctx = Ctx()
         (display, raw), found = sort_files(ctx, files, self.ruleset_id, self.called,
                                            tuple(self.kinds))
@@ -163,7 +164,12 @@ class Kinds:
         if numbers is not None:
             check_refs(here, numbers, self.refs(self.numbers_record), defined(origin))
             if after is not None:
-                after(ctx, here, numbers, items, origin)
+                data = {name: data for pairs in found.values() for name, data in pairs}
+
+                def at(kind: str, item_id: str) -> Ctx:
+                    display = origin[(kind, item_id)]
+                    return ctx.at(display, item_id, data.get(display))
+                after(at, here, numbers, items, origin)
         if ctx.errors or numbers is None:
             raise ContentError(ctx.errors)
         return numbers, items

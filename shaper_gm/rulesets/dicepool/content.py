@@ -9,7 +9,8 @@ is checked here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
 from shaper_gm.content.folders import ruleset_files
@@ -35,13 +36,13 @@ def load(root: Any = None) -> Library:
 def build_library(files: Iterable[tuple[str, Any]], root: Any = None) -> Library:
     """A Library from (display name, parsed YAML) pairs; raises one ContentError."""
     declared = kinds(root)
-    numbers, items = declared.build(list(files), _cross_check)
+    numbers, items = declared.build(list(files), partial(_cross_check, declared))
     return Library(numbers, items["weapons"], items["abilities"],
                    {**items["characters"], **items["creatures"]}, declared)
 
 
-def _cross_check(ctx: Ctx, rules: Ctx, numbers: Any, items: dict,
-                 origin: dict[tuple[str, str], str]) -> None:
+def _cross_check(declared: Kinds, at: Callable[[str, str], Ctx], rules: Ctx, numbers: Any,
+                 items: dict, origin: dict[tuple[str, str], str]) -> None:
     """The pool die can succeed; stats, sheet numbers and weapons the items and numbers
     name exist."""
     if numbers.success_on > numbers.pool_die:
@@ -56,19 +57,19 @@ def _cross_check(ctx: Ctx, rules: Ctx, numbers: Any, items: dict,
         stat(rules, key, getattr(numbers, key))
     for weapon in items["weapons"].values():
         for key in ("stat", "damage_stat"):
-            stat(_at(ctx, origin, "weapons", weapon.id), key, getattr(weapon, key))
+            stat(at("weapons", weapon.id), key, getattr(weapon, key))
     named = (*numbers.stats, *SHEET_OWN)
     for ability in items["abilities"].values():
         for key, _ in ability.mods:
             if key not in named:
-                _at(ctx, origin, "abilities", ability.id).error(
+                at("abilities", ability.id).error(
                     f"mods.{key}", f"not a sheet number ({', '.join(named)})")
-    sheets = [(_at(ctx, origin, f"{s.kind}s", s.id), s)
+    sheets = [(at(kind, s.id), s)
               for kind in ("characters", "creatures") for s in items[kind].values()]
     if numbers.default_sheet is not None:
         default = rules.at(rules.file, "default")
         sheets.append((default, numbers.default_sheet))
-        check_refs(default, numbers.default_sheet, kinds().refs("Sheet"), defined(origin))
+        check_refs(default, numbers.default_sheet, declared.refs("Sheet"), defined(origin))
     for where, sheet in sheets:
         for key, _ in sheet.stats:
             if key not in numbers.stats:
@@ -76,6 +77,3 @@ def _cross_check(ctx: Ctx, rules: Ctx, numbers: Any, items: dict,
         if sheet.holding is not None and sheet.holding not in sheet.weapons:
             where.error("holding", f"{sheet.holding!r} is not among its weapons")
 
-
-def _at(ctx: Ctx, origin: dict[tuple[str, str], str], kind: str, item_id: str) -> Ctx:
-    return ctx.at(origin[(kind, item_id)], item_id)

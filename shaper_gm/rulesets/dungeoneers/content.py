@@ -9,6 +9,7 @@ Every problem in every file is collected and raised together as one ContentError
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -46,8 +47,9 @@ def build_library(files: list[tuple[str, Any]], root: Any = None) -> Library:
     declared = kinds(root)
     made: dict[str, Any] = {}
 
-    def after(ctx: Ctx, rules: Ctx, numbers: Any, items: dict, origin: dict) -> None:
-        made["default"] = _cross_check(declared, ctx, rules, numbers, items, origin)
+    def after(at: Callable[[str, str], Ctx], rules: Ctx, numbers: Any, items: dict,
+              origin: dict) -> None:
+        made["default"] = _cross_check(declared, at, rules, numbers, items, origin)
     numbers, items = declared.build(files, after)
     numbers = replace(numbers, default_sheet=None)      # as read: made into `default_sheet`
     return Library(numbers=numbers, weapons=items["weapons"], spells=items["spells"],
@@ -55,8 +57,8 @@ def build_library(files: list[tuple[str, Any]], root: Any = None) -> Library:
                    kinds=declared)
 
 
-def _cross_check(declared: Kinds, ctx: Ctx, rules: Ctx, numbers: Any, items: dict,
-                 origin: dict[tuple[str, str], str]) -> Any:
+def _cross_check(declared: Kinds, at: Callable[[str, str], Ctx], rules: Ctx, numbers: Any,
+                 items: dict, origin: dict[tuple[str, str], str]) -> Any:
     """Each action's cost (D2); the default sheet, a creature; no creature holds more
     than its hands (D22). The default sheet, made."""
     top = numbers.max_action_cost
@@ -68,8 +70,7 @@ def _cross_check(declared: Kinds, ctx: Ctx, rules: Ctx, numbers: Any, items: dic
     here = rules.at(rules.file, "default_sheet")
     default = declared.item("creatures", here, "creature", numbers.default_sheet or {},
                             numbers)
-    sheets = [(ctx.at(origin[("creatures", key)], key), sheet)
-              for key, sheet in items["creatures"].items()]
+    sheets = [(at("creatures", key), sheet) for key, sheet in items["creatures"].items()]
     if default is not None:
         check_refs(here, default, declared.refs("Sheet"), defined(origin))
         sheets.append((here, default))
