@@ -8,6 +8,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from shaper_gm.content.folders import content_root
 from shaper_gm.content.kinds import Type, compile_kinds, parse_type
@@ -250,8 +252,6 @@ def test_each_name_of_the_rules_code_is_checked(old, new, where, problem):
 
 # -- no declaration crashes the reader -----------------------------------------------------
 
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
 PLAIN = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 30) | st.sampled_from(

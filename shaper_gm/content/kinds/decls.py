@@ -22,6 +22,7 @@ from shaper_gm.content.kinds.words import (
     validator,
     whole_of,
 )
+from shaper_gm.content.library import known
 from shaper_gm.content.schema import Bad, ContentError, Ctx, Field, show
 from shaper_gm.records import record
 
@@ -97,7 +98,7 @@ _TOP_KEYS = {"numbers": Field(s.text, required=True), "records": Field(lambda v:
 def load_kinds(ruleset_id: str, module: Any, root: Any = None) -> Kinds:
     """The ruleset's compiled `kinds.yaml` (one ContentError listing its problems);
     `module` is where the names it gives are looked up: tuples of words (`one of
-    ATTACK_TYPES`) and checks (`check: stat_roll`). The same declaration, wherever it was
+    ATTACK_TYPES`) and checks (`check: check_stat_roll`). The same declaration, wherever it was
     read, gives the same record classes."""
     from shaper_gm.content.folders import declaration
     found = declaration(ruleset_id, "kinds.yaml", root)
@@ -129,29 +130,25 @@ def compile_kinds(ruleset_id: str, data: Any, display: str, module: Any,
         here = _entry(ctx, "kinds", name)
         before = len(ctx.errors)
         good = s.check_fields(here, raw, _KIND_KEYS)
-        if good and len(ctx.errors) == before and _known(here, "record", good, records):
+        if good and len(ctx.errors) == before and _record_known(here, "record", good, records):
             kinds[name] = KindDecl(name, good["record"], good["noun"], good.get("space", ""),
                                    good.get("set", ()), good.get("defaults", ()),
                                    good.get("base", ""), good.get("check", ""),
                                    good.get("gives", ()))
     numbers = top.get("numbers", "")
     if numbers and numbers not in records:
-        ctx.error("numbers", f"no record {numbers!r}{s_known(records, numbers)}")
+        ctx.error("numbers", f"no record {numbers!r}{known(records, numbers)}")
     _cross_check(ctx, records, kinds, numbers, module, "kinds" in top)
     if ctx.errors:
         raise ContentError(ctx.errors)
     return Kinds(ruleset_id, records, kinds, numbers, module, top.get("called", ruleset_id))
 
 
-def s_known(found: Mapping, name: str) -> str:
-    from shaper_gm.content.library import known
-    return known(found, name)
-
-
-def _known(here: Ctx, key: str, good: Mapping, records: Mapping) -> bool:
+def _record_known(here: Ctx, key: str, good: Mapping, records: Mapping) -> bool:
+    """Whether the record `good[key]` names is declared; if not, an error at `key`."""
     if good[key] in records:
         return True
-    here.error(key, f"no record {good[key]!r}{s_known(records, good[key])}")
+    here.error(key, f"no record {good[key]!r}{known(records, good[key])}")
     return False
 
 
@@ -192,7 +189,7 @@ def _record_decl(here: Ctx, name: str, raw: Any, module: Any) -> RecordDecl:
         if isinstance(needs, str):
             if not isinstance(words.get(needs), tuple):
                 here.error(f"fields.{field_name}.needs", f"no words {needs!r} in the "
-                           f"ruleset's module{s_known(words, needs)}")
+                           f"ruleset's module{known(words, needs)}")
             needs = words.get(needs, ())
         decl = FieldDecl(field_name, kind, has_default=has_default, needs=tuple(needs),
                          **values)
@@ -271,7 +268,7 @@ def _cross_check(ctx: Ctx, records: Mapping[str, RecordDecl], kinds: Mapping[str
             for key, _ in pairs:
                 if key not in names:
                     here.error(f"{section}.{key}", f"no field {key!r} in {kind.record}"
-                                                   f"{s_known(dict.fromkeys(names), key)}")
+                                                   f"{known(dict.fromkeys(names), key)}")
         if not kind.base:
             _unwritten(here, "record", records[kind.record],
                        {"id", *dict(kind.sets), *kind.gives})
@@ -281,7 +278,7 @@ def _cross_check(ctx: Ctx, records: Mapping[str, RecordDecl], kinds: Mapping[str
             continue
         base = number_fields.get(kind.base)
         if base is None:
-            here.error("base", f"no number {kind.base!r}{s_known(number_fields, kind.base)}")
+            here.error("base", f"no number {kind.base!r}{known(number_fields, kind.base)}")
         elif base.kind != Type("numbers", (kind.record,)):
             here.error("base", f"the number {kind.base!r} is not 'numbers of {kind.record}'")
 
@@ -322,7 +319,7 @@ def _check_field(here: Ctx, f: FieldDecl, records: Mapping[str, RecordDecl], mod
         names = {g.name for g in nested.fields} if nested else set()
         if name not in names:
             here.error(f"{key}.set.{name}", f"no field {name!r} in the nested record"
-                                            f"{s_known(dict.fromkeys(names), name)}")
+                                            f"{known(dict.fromkeys(names), name)}")
 
 
 def _callable(here: Ctx, key: str, name: str, module: Any) -> None:
@@ -373,22 +370,22 @@ def _check_record(here: Ctx, decl: RecordDecl, kinds: Mapping | None, records: M
     for method, key in decl.lookups:
         if key not in names:
             here.error(f"lookups.{method}", f"no field {key!r}"
-                                            f"{s_known(dict.fromkeys(names), key)}")
+                                            f"{known(dict.fromkeys(names), key)}")
 
 
 def _type_problems(kind: Type, kinds: Mapping | None, records: Mapping, words: Mapping,
                    numbers: Mapping | None) -> list[str]:
     out = []
     if kind.word == "ref" and kinds is not None:
-        out += [f"no kind {k!r}{s_known(kinds, k)}" for k in kind.names if k not in kinds]
+        out += [f"no kind {k!r}{known(kinds, k)}" for k in kind.names if k not in kinds]
     if kind.word == "numbers" and kind.names[0] not in records:
-        out.append(f"no record {kind.names[0]!r}{s_known(records, kind.names[0])}")
+        out.append(f"no record {kind.names[0]!r}{known(records, kind.names[0])}")
     if kind.word == "one" and len(kind.names) == 1 and kind.names[0].isupper() \
             and not isinstance(words.get(kind.names[0]), tuple):
         out.append(f"no words {kind.names[0]!r} in the ruleset's module"
-                   f"{s_known(words, kind.names[0])}")
+                   f"{known(words, kind.names[0])}")
     if numbers is not None:
-        out += [f"no number {name!r} to bound it{s_known(numbers, name)}"
+        out += [f"no number {name!r} to bound it{known(numbers, name)}"
                 if name not in numbers else f"the number {name!r} bounds it: a whole number"
                 for name in sorted(bound_names(kind))
                 if name not in numbers or numbers[name].kind.word != "whole"]

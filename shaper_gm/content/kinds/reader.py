@@ -310,7 +310,7 @@ def _python_type(kinds: Kinds, kind: Type) -> Any:
 
 
 def _make_class(kinds: Kinds, decl: RecordDecl) -> type:
-    namespace: dict[str, Any] = {"__annotations__": {}, "__module__": __name__,
+    namespace: dict[str, Any] = {"__annotations__": {}, "__module__": kinds.module.__name__,
                                  "__qualname__": decl.name,
                                  "__doc__": f"{decl.name} record of {kinds.ruleset_id}."}
     for f in decl.fields:
