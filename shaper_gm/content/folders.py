@@ -39,15 +39,19 @@ def content_root(root: str | Path | None = None) -> Path:
     """`root`, else $SHAPER_GM_CONTENT, else the checkout's `content/`, else the package's."""
     if root is None and os.environ.get(ENV_VAR):
         root = os.environ[ENV_VAR]
-    if root is None:
-        here = Path(__file__).resolve()
-        checkout = here.parents[2]
-        in_checkout = (checkout / "pyproject.toml").is_file() and (checkout / "content").is_dir()
-        root = checkout / "content" if in_checkout else here.parents[1] / "_content"
-    path = Path(root).expanduser().resolve()
+    path = Path(root if root is not None else shipped_root()).expanduser().resolve()
     if not path.is_dir():
         raise ContentError([f"{path}: content folder not found"])
     return path
+
+
+def shipped_root() -> Path:
+    """The content that comes with the program: the checkout's `content/`, else the
+    package's."""
+    here = Path(__file__).resolve()
+    checkout = here.parents[2]
+    in_checkout = (checkout / "pyproject.toml").is_file() and (checkout / "content").is_dir()
+    return checkout / "content" if in_checkout else here.parents[1] / "_content"
 
 
 def ruleset_folder(ruleset_id: str, root: str | Path | None = None) -> Path:

@@ -135,9 +135,18 @@ def reactions_copy(tmp_path: Path) -> Path:
     return root
 
 
-def test_a_missing_kinds_file_is_refused(reactions_copy):
+def test_a_content_copy_without_a_declaration_is_read_by_the_shipped_one(reactions_copy):
+    """A GM's copy of the content from before declarations still opens, the same."""
     from shaper_gm.rulesets.reactions.content import load_library
     (reactions_copy / "reactions" / "kinds.yaml").unlink()
+    assert load_library(reactions_copy) == load_library()
+
+
+def test_no_declaration_anywhere_is_refused(reactions_copy, monkeypatch):
+    from shaper_gm.content import folders
+    from shaper_gm.rulesets.reactions.content import load_library
+    (reactions_copy / "reactions" / "kinds.yaml").unlink()
+    monkeypatch.setattr(folders, "shipped_root", lambda: reactions_copy)
     with pytest.raises(ContentError, match="content/reactions: kinds.yaml is missing"):
         load_library(reactions_copy)
 

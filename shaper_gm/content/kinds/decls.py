@@ -99,9 +99,12 @@ def load_kinds(ruleset_id: str, module: Any, root: Any = None) -> Kinds:
     """The ruleset's compiled `kinds.yaml` (one ContentError listing its problems);
     `module` is where the names it gives are looked up: tuples of words (`one of
     ATTACK_TYPES`) and checks (`check: check_stat_roll`). The same declaration, wherever it was
-    read, gives the same record classes."""
-    from shaper_gm.content.folders import declaration
+    read, gives the same record classes. A content folder without one (a GM's copy
+    from before declarations) is read by the shipped declaration."""
+    from shaper_gm.content.folders import content_root, declaration, shipped_root
     found = declaration(ruleset_id, "kinds.yaml", root)
+    if found is None and content_root(root) != shipped_root().resolve():
+        found = declaration(ruleset_id, "kinds.yaml", shipped_root())
     if found is None:
         raise ContentError([f"content/{ruleset_id}: kinds.yaml is missing (the kinds of "
                             "its items and its numbers)"])
