@@ -16,7 +16,7 @@ from shaper_gm.content.schema import Bad, ident, list_of, mapping_of, show, text
 from shaper_gm.records import record
 
 SCORES = ("body", "finesse", "mind", "spirit", "wisdom", "dexterity", "endurance")
-# Sheet numbers `add --stat NAME=N` accepts (commands.md); their ranges: sheet_numbers.
+# Sheet numbers `add --stat NAME=N` accepts (commands.md); their ranges: kinds.yaml.
 SHEET_NUMBERS = (*SCORES, "armor", "wound_limit", "critical_threshold", "threat_range")
 RANKS = ("untrained", "trained", "expert", "master")                  # D12
 TEST_TIES = ("actor", "defender")                                     # D11

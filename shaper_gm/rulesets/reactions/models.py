@@ -25,7 +25,6 @@ ARMOR_OF = {"physical": "physical_armor", "magical": "magical_armor"}
 SHEET_NUMBERS = ("physical_armor", "magical_armor", "block_bonus", "block", "dodge",
                  "critical", "critical_bonus", "reactions", "speed", "initiative")
 TARGETS = ("block", "dodge", "critical")                   # R3: die targets
-NUMBER_FIELDS = ("health", *SHEET_NUMBERS)
 
 RECORDS = ("Sheet", "Attack", "Shield", "Numbers")         # declared in kinds.yaml
 
