@@ -18,16 +18,20 @@ MARKER = "actions.yaml"
 
 
 def content_path(root: str | Path | None = None) -> Path:
-    """`root`, else $SHAPER_GM_CONTENT, else the checkout's `content/`, else the
-    package's; resolved, not checked."""
+    """`root`, else $SHAPER_GM_CONTENT, else the shipped content; resolved, not
+    checked."""
     if root is None and os.environ.get(CONTENT_VAR):
         root = os.environ[CONTENT_VAR]
-    if root is None:
-        here = Path(__file__).resolve()
-        checkout = here.parents[1]
-        in_checkout = (checkout / "pyproject.toml").is_file() and (checkout / "content").is_dir()
-        root = checkout / "content" if in_checkout else here.parent / "_content"
-    return Path(root).expanduser().resolve()
+    return Path(root if root is not None else shipped_path()).expanduser().resolve()
+
+
+def shipped_path() -> Path:
+    """The content that comes with the program: the checkout's `content/`, else the
+    one installed with the package."""
+    here = Path(__file__).resolve()
+    checkout = here.parents[1]
+    in_checkout = (checkout / "pyproject.toml").is_file() and (checkout / "content").is_dir()
+    return checkout / "content" if in_checkout else here.parent / "_content"
 
 
 def data_rulesets() -> dict[str, Path]:

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from shaper_gm.content.schema import ID_RE, ContentError, Ctx, show
 from shaper_gm.content.yamlio import YamlError, load_yaml_file
 from shaper_gm.places import CONTENT_VAR as ENV_VAR
-from shaper_gm.places import content_path, data_rulesets
+from shaper_gm.places import content_path, data_rulesets, shipped_path
 
 __all__ = ["DECLARATIONS", "ENV_VAR", "ContentFile", "content_root", "declaration",
            "folder_files", "good_id", "read_sheet_file", "read_yaml", "ruleset_files",
@@ -40,6 +40,12 @@ def content_root(root: str | Path | None = None) -> Path:
     if not path.is_dir():
         raise ContentError([f"{path}: content folder not found"])
     return path
+
+
+def shipped_root() -> Path:
+    """The content that comes with the program: the checkout's `content/`, else the
+    package's."""
+    return shipped_path()
 
 
 def ruleset_folder(ruleset_id: str, root: str | Path | None = None) -> Path:
@@ -106,8 +112,9 @@ def read_sheet_file(path: str | Path) -> tuple[str, str, Any]:
 
 def read_yaml(path: Path, display: str) -> Any:
     """One file's parsed YAML (a regular file, read capped: a pipe or a device there is
-    refused, never waited on or read to its end); YamlError when it cannot be read."""
-    return load_yaml_file(path, display)
+    refused, never waited on or read to its end), a top mapping with the line of each
+    key (`yamlio.Marked`); YamlError when it cannot be read."""
+    return load_yaml_file(path, display, lines=True)
 
 
 def ruleset_files(ruleset_id: str, root: str | Path | None = None) -> list[tuple[str, Any]]:

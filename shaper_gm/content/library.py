@@ -29,6 +29,7 @@ class Ref:
     key: str
     kinds: tuple[str, ...]
     noun: str          # what the message calls such an item: "weapon", "weapon or spell"
+    why: str = ""      # the ruling the message cites
 
 
 @record
@@ -72,14 +73,15 @@ def sort_files(ctx: Ctx, files: list[tuple[str, Any]], ruleset_id: str, what: st
     return numbers, found
 
 
-def build_items(ctx: Ctx, files: Files, kinds: Mapping[str, Kind]
+def build_items(ctx: Ctx, files: Files, kinds: Mapping[str, Kind], *, lines: bool = False
                 ) -> tuple[dict[str, dict[str, Any]], dict[tuple[str, str], str]]:
     """The items by kind, and the file that defined each (kind, id), broken items too;
-    then every reference the kinds declare is checked, in broken items too."""
+    then every reference the kinds declare is checked, in broken items too. With
+    `lines`, a message names the line of the key (when the file was read with them)."""
     items: dict[str, dict[str, Any]] = {kind: {} for kind in kinds}
     origin: dict[tuple[str, str], str] = {}
     first: dict[tuple[str, str], str] = {}     # (namespace, id) -> file
-    refers: list[tuple[str, str, str, Mapping]] = []   # items that name others, as written
+    refers: list[tuple[str, str, str, Mapping, Any]] = []   # items naming others, as written
     for kind, spec in kinds.items():
         for display, data in files.get(kind, ()):
             if data is not None and not isinstance(data, Mapping):
@@ -87,7 +89,7 @@ def build_items(ctx: Ctx, files: Files, kinds: Mapping[str, Kind]
                                             f"{show(data)}")
                 continue
             for item_id, raw in (data or {}).items():
-                here = ctx.at(display, str(item_id))
+                here = ctx.at(display, str(item_id), data if lines else None)
                 if not isinstance(item_id, str) or not ID_RE.match(item_id):
                     here.error("id", "item id must be lowercase letters, digits and '-', "
                                      f"got {show(item_id)}")
@@ -98,13 +100,14 @@ def build_items(ctx: Ctx, files: Files, kinds: Mapping[str, Kind]
                     continue
                 origin[(kind, item_id)] = display
                 if spec.refs and isinstance(raw, Mapping):
-                    refers.append((kind, display, item_id, raw))
+                    refers.append((kind, display, item_id, raw, data))
                 built = spec.build(here, item_id, raw)
                 if built is not None:
                     items[kind][item_id] = built
     ids = defined(origin)
-    for kind, display, item_id, raw in refers:
-        check_refs(ctx.at(display, item_id), raw, kinds[kind].refs, ids)
+    for kind, display, item_id, raw, data in refers:
+        check_refs(ctx.at(display, item_id, data if lines else None), raw,
+                   kinds[kind].refs, ids)
     return items, origin
 
 
@@ -134,7 +137,8 @@ def check_refs(ctx: Ctx, item: Any, refs: tuple[Ref, ...],
         found = {name for kind in ref.kinds for name in ids.get(kind, ())}
         for key, name in named:
             if isinstance(name, str) and name not in found:
-                ctx.error(key, f"no {ref.noun} {name!r}{known(found, name)}")
+                why = f" ({ref.why})" if ref.why else ""
+                ctx.error(key, f"no {ref.noun} {name!r}{why}{known(found, name)}")
 
 
 def item_builder(make: Callable[..., Any], fields: Mapping[str, Field]) -> Builder:

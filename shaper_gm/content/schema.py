@@ -46,23 +46,48 @@ class Bad(Exception):
 
 @record(frozen=False)
 class Ctx:
-    """Where errors go, and which file and item they are about."""
+    """Where errors go, and which file and item they are about; `lines` maps the file's
+    key paths to their lines (`yamlio.Marked.lines`), so a message names its line."""
 
     errors: list[str] = field(default_factory=list)
     file: str = ""
     item: str | None = None
+    lines: Mapping[tuple[str, ...], int] | None = None
 
     def error(self, key: str | None, message: str) -> None:
         parts = [self.file]
+        line = self.line(key)
+        if line:
+            parts.append(f"line {line}")
         if self.item is not None:
             parts.append(f"item '{self.item}'")
         if key:
             parts.append(f"key '{key}'")
         self.errors.append(": ".join(parts + [message]))
 
-    def at(self, file: str, item: str | None = None) -> Ctx:
-        """The same error list, about another file or item."""
-        return Ctx(self.errors, file, item)
+    def at(self, file: str, item: str | None = None, lines: Any = None) -> Ctx:
+        """The same error list, about another file or item; `lines` is the file's data
+        when it carries them (a `Marked` mapping), else those of this file go on."""
+        found = getattr(lines, "lines", None)
+        if found is None and file == self.file:
+            found = self.lines
+        return Ctx(self.errors, file, item, found)
+
+    def line(self, key: str | None) -> int:
+        """The line of `key` (``costs.move``, ``weapons[2]``) of the item, or of the
+        nearest key around it that the file holds; 0 when unknown."""
+        if not self.lines:
+            return 0
+        path = () if self.item is None else (self.item,)
+        path += tuple(_KEY_PART.findall(key)) if key else ()
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return 0
+
+
+_KEY_PART = re.compile(r"[^.\[\]]+")
 
 
 @record

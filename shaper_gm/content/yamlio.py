@@ -41,8 +41,17 @@ class YamlError(ValueError):
         super().__init__(f"{origin}: {where}{problem}")
 
 
-def load_yaml_text(text: str, *, origin: str) -> object:
-    """Parse one YAML document of plain data; `origin` names it in errors."""
+class Marked(dict):
+    """A file's top mapping, with `lines`: the line (1-based) where each key path
+    (``("dagger", "power")``, a list's index as its digits) is written, so that a
+    message about an item's key can name its line."""
+
+    lines: dict[tuple[str, ...], int]
+
+
+def load_yaml_text(text: str, *, origin: str, lines: bool = False) -> object:
+    """Parse one YAML document of plain data; `origin` names it in errors. With `lines`,
+    a top mapping comes as `Marked`, holding the line of every key path."""
     check_depth(text, origin)
     loader = _Loader(text)
     try:
@@ -54,13 +63,18 @@ def load_yaml_text(text: str, *, origin: str) -> object:
             raise YamlError(origin, str(exc)) from None
         if node is None:
             return None
-        _check_duplicate_keys(node, origin, (), set())
+        found: dict[tuple[str, ...], int] | None = {} if lines else None
+        _check_duplicate_keys(node, origin, (), set(), found)
         try:
-            return loader.construct_document(node)
+            data = loader.construct_document(node)
         except yaml.MarkedYAMLError as exc:
             raise _error(origin, exc, _path_to(node, exc.problem_mark) or ()) from None
     finally:
         loader.dispose()
+    if found is not None and isinstance(data, dict):
+        data = Marked(data)
+        data.lines = found
+    return data
 
 
 class _Loader(LOADER):
@@ -143,9 +157,10 @@ def _at(origin: str, problem: str, event: yaml.Event) -> YamlError:
 MAX_YAML_FILE_BYTES = 4 * 1024 * 1024
 
 
-def load_yaml_file(path: str | Path, origin: str | None = None) -> object:
+def load_yaml_file(path: str | Path, origin: str | None = None, *,
+                   lines: bool = False) -> object:
     """Read and parse a UTF-8 YAML file (a regular file of at most 4 MiB, never waited
-    on); errors name it as `origin` (by default its path)."""
+    on); errors name it as `origin` (by default its path); `lines` as `load_yaml_text`."""
     from shaper_gm.files import FileRefused, read_capped
     path = Path(path)
     origin = str(path) if origin is None else origin
@@ -157,11 +172,13 @@ def load_yaml_file(path: str | Path, origin: str | None = None) -> object:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise YamlError(origin, f"not UTF-8 text ({exc.reason})") from None
-    return load_yaml_text(text, origin=origin)
+    return load_yaml_text(text, origin=origin, lines=lines)
 
 
 def dump_yaml(data: object) -> str:
     """Plain data to block-style YAML, keys in their given order."""
+    if isinstance(data, Marked):
+        data = dict(data)
     return yaml.dump(data, Dumper=DUMPER, sort_keys=False, allow_unicode=True,
                      default_flow_style=False)
 
@@ -214,11 +231,13 @@ def _tag_of(problem: str) -> str:
     return problem[start:] if start >= 0 else "(unknown)"
 
 
-def _check_duplicate_keys(node: yaml.Node, origin: str, path: tuple, seen_nodes: set) -> None:
+def _check_duplicate_keys(node: yaml.Node, origin: str, path: tuple, seen_nodes: set,
+                          lines: dict | None = None) -> None:
     """PyYAML keeps the last of two equal keys silently; a content file must not.
 
     Anchors and aliases are refused too: nothing we read needs them, and an alias
     bomb (a few lines that expand to billions of nodes) must not get past this walk.
+    With `lines`, the line of each key path (its parts as text) goes there.
     """
     if id(node) in seen_nodes:
         mark = node.start_mark
@@ -236,10 +255,18 @@ def _check_duplicate_keys(node: yaml.Node, origin: str, path: tuple, seen_nodes:
                                 mark.column + 1, path + (name,))
             if name is not None:
                 seen.add(name)
-            _check_duplicate_keys(value, origin, path + (name,), seen_nodes)
+            if lines is not None:
+                lines[_texts(path) + (str(name),)] = key.start_mark.line + 1
+            _check_duplicate_keys(value, origin, path + (name,), seen_nodes, lines)
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
-            _check_duplicate_keys(item, origin, path + (index,), seen_nodes)
+            if lines is not None:
+                lines[_texts(path) + (str(index),)] = item.start_mark.line + 1
+            _check_duplicate_keys(item, origin, path + (index,), seen_nodes, lines)
+
+
+def _texts(path: tuple) -> tuple[str, ...]:
+    return tuple(map(str, path))
 
 
 def _path_to(node: yaml.Node, mark: yaml.Mark | None) -> tuple | None:

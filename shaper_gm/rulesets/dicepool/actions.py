@@ -12,6 +12,7 @@ the CON dice right after (P4).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from shaper_gm.engine import common, grid
 from shaper_gm.engine import events as ev
@@ -35,7 +36,6 @@ from shaper_gm.rulesets.dicepool.events import (
 from shaper_gm.rulesets.dicepool.models import (
     ACTIONS,
     POOL,
-    Ability,
     Preparation,
     system,
     with_prepared,
@@ -258,7 +258,7 @@ def _wield(acting: Acting) -> Done:
 
 # --- ability (P12) -------------------------------------------------------------------------
 
-def owned_ability(rs, actor: Actor, ability_id: str) -> Ability:
+def owned_ability(rs, actor: Actor, ability_id: str) -> Any:
     """P12: an ability of the actor's sheet."""
     ability = rs.library.abilities.get(ability_id)
     if ability is None or ability_id not in actor.sheet.abilities:
@@ -267,7 +267,7 @@ def owned_ability(rs, actor: Actor, ability_id: str) -> Ability:
     return ability
 
 
-def _ability_of(acting: Acting) -> tuple[Ability, PoolTest | None]:
+def _ability_of(acting: Acting) -> tuple[Any, PoolTest | None]:
     state, rs, request = acting.state, acting.rs, acting.request
     actor = state.actors[acting.actor]
     ability = owned_ability(rs, actor, request.arg("ability"))

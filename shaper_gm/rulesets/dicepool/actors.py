@@ -11,7 +11,7 @@ from shaper_gm.engine import events as ev
 from shaper_gm.engine import harm, limits, resources
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
-from shaper_gm.rulesets.dicepool.models import ActorState, Sheet, Weapon
+from shaper_gm.rulesets.dicepool.models import ActorState
 
 # `add`'s own flags (`--prof W=N`, `--weapon W`, `--holding W`, `--ability A`), by the
 # names a flag or a caller gives them.
@@ -27,13 +27,13 @@ def actor_named(state: Encounter, actor_id: str | None, role: str) -> Actor:
     return actor
 
 
-def default_sheet(rs) -> Sheet:
-    return rs.numbers.default_sheet or Sheet(id="default", name="Default", kind="default",
-                                             stats=tuple((s, 1) for s in rs.numbers.stats),
-                                             ac=0, hp=10)
+def default_sheet(rs) -> Any:
+    return rs.numbers.default_sheet or rs.sheet_type(
+        id="default", name="Default", kind="default",
+        stats=tuple((s, 1) for s in rs.numbers.stats), ac=0, hp=10)
 
 
-def template_sheet(rs, template: str) -> Sheet:
+def template_sheet(rs, template: str) -> Any:
     found = rs.library.templates.get(template)
     if found is None:
         known = ", ".join(sorted(rs.library.templates)) or "none"
@@ -90,7 +90,7 @@ def _extras(extra: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def build_sheet(rs, sheet: Sheet, numbers: Mapping[str, int], extra: Mapping[str, Any]) -> Sheet:
+def build_sheet(rs, sheet: Any, numbers: Mapping[str, int], extra: Mapping[str, Any]) -> Any:
     """A template with `--stat NAME=N` numbers and the add flags in `extra` applied."""
     sheet = sheet.with_numbers(rs.sheet_ranges.typed(numbers, what="dice-pool"))
     extra = _extras(extra)
@@ -112,13 +112,13 @@ def build_sheet(rs, sheet: Sheet, numbers: Mapping[str, int], extra: Mapping[str
                    abilities=abilities, holding=holding)
 
 
-def held_weapon(rs, holding: str | None) -> Weapon | None:
+def held_weapon(rs, holding: str | None) -> Any | None:
     """The weapon in hand, or the unarmed one when the hand is empty."""
     weapon_id = holding or rs.numbers.unarmed
     return rs.library.weapons.get(weapon_id) if weapon_id else None
 
 
-def pool_build(rs, sheet: Sheet, holding: str | None) -> int:
+def pool_build(rs, sheet: Any, holding: str | None) -> int:
     """P2: the held weapon's stat plus the proficiency with it (0 if not proficient),
     within the content's cap when it sets one (P4)."""
     weapon = held_weapon(rs, holding)

@@ -6,6 +6,7 @@ check and sets up the steps (steps.py), which `ATTACK` plays on the paid state a
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from shaper_gm.engine import harm
 from shaper_gm.engine.actions import Acting, Action, Done
@@ -23,7 +24,7 @@ from shaper_gm.rulesets.dicepool.actions import (
 )
 from shaper_gm.rulesets.dicepool.actors import actor_named
 from shaper_gm.rulesets.dicepool.events import AttackResolved
-from shaper_gm.rulesets.dicepool.models import ACTIONS, Ability, Preparation, Weapon, system
+from shaper_gm.rulesets.dicepool.models import ACTIONS, Preparation, system
 from shaper_gm.rulesets.dicepool.steps import ATTACK_STEPS, AttackCtx
 
 
@@ -48,12 +49,12 @@ class AttackPlan:
     """An attack checked against the rules, ready to roll (or to run for odds)."""
 
     ctx: AttackCtx
-    weapon: Weapon
-    ability: Ability | None
+    weapon: Any
+    ability: Any | None
     dodge: Preparation | None       # the defender's preparation it sets off (P11)
 
 
-def attack_weapon(rs, attacker: Actor, asked: str | None) -> Weapon:
+def attack_weapon(rs, attacker: Actor, asked: str | None) -> Any:
     """P7: a basic attack uses the weapon the attacker is holding."""
     held = rs.weapon(attacker)
     if held is None:
@@ -66,7 +67,7 @@ def attack_weapon(rs, attacker: Actor, asked: str | None) -> Weapon:
                         f"weapon in hand (P7)", f"wield {asked} first (an action)")
 
 
-def attack_ability(rs, attacker: Actor, ability_id: str | None) -> Ability | None:
+def attack_ability(rs, attacker: Actor, ability_id: str | None) -> Any | None:
     if ability_id is None:
         return None
     ability = owned_ability(rs, attacker, ability_id)
@@ -76,7 +77,7 @@ def attack_ability(rs, attacker: Actor, ability_id: str | None) -> Ability | Non
     return ability
 
 
-def prepared_dodge(target: Actor, attacker: Actor, weapon: Weapon) -> Preparation | None:
+def prepared_dodge(target: Actor, attacker: Actor, weapon: Any) -> Preparation | None:
     """P11: the defender's first dodge declared against this attacker (and weapon)."""
     return next((p for p in system(target).prepared if p.kind == "dodge"
                  and p.against == attacker.id and p.weapon in (None, weapon.id)), None)

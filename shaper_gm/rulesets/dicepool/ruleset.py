@@ -22,7 +22,6 @@ from shaper_gm.rulesets.dicepool.models import (
     POOL,
     ActorState,
     Library,
-    Sheet,
     sheet_numbers,
     system,
     with_prepared,
@@ -34,8 +33,8 @@ class DicePool(RulesetBase):
     id = "dicepool"
     has_hp = True
     effect_keys = ("ac", "speed", "damage")    # extra AC, metres of speed, damage per hit
-    # Saves: the generic codec reads these frozen dataclasses (engine.data).
-    sheet_type = Sheet
+    # Saves: the generic codec reads these frozen dataclasses (engine.data); the sheet's
+    # is declared in kinds.yaml.
     actor_system_type = ActorState
     encounter_system_type = None               # a dice-pool encounter keeps nothing more
 
@@ -45,7 +44,8 @@ class DicePool(RulesetBase):
         self.name = numbers.name
         self.rules = numbers.rules
         self.terms = dict(numbers.terms)
-        self.sheet_ranges = sheet_numbers(numbers.stats)
+        self.sheet_type = library.kinds.record("Sheet")
+        self.sheet_ranges = sheet_numbers(library.kinds, numbers.stats)
         self.sheet_numbers = tuple(name for name in self.sheet_ranges if name != "hp")
         self.resources = (
             # P2: built from the held weapon; P4: +CON at the end of each own turn.
@@ -116,7 +116,7 @@ class DicePool(RulesetBase):
         saves.check_actor(self, state, actor, where)
 
     # --- sheets ------------------------------------------------------------------------
-    def stat(self, sheet: Sheet, key: str) -> int:
+    def stat(self, sheet: Any, key: str) -> int:
         """A sheet number with the passive abilities' changes (P12)."""
         if key == POOL_START:
             return actors.pool_build(self, sheet, sheet.holding)
@@ -174,11 +174,11 @@ class DicePool(RulesetBase):
                             else f"{metres} m · one move")
         return tile_offers(state, note)
 
-    def templates(self) -> Mapping[str, Sheet]:
+    def templates(self) -> Mapping[str, Any]:
         """The content's characters and creatures `add --as` may name."""
         return self.library.templates
 
-    def template(self, template_id: str) -> Sheet:
+    def template(self, template_id: str) -> Any:
         """One template by its exact id; an unknown one refused with the known ones."""
         return actors.template_sheet(self, template_id)
 

@@ -1,13 +1,13 @@
 """Dice pools in a save file: a state read from one must name only what exists (the
 content's stats, weapons and abilities, kinds of preparation, actors in the fight) and
-hold every number in the range `add` and `set` accept (models.SHEET), or the save
+hold every number in the range `add` and `set` accept (`rs.sheet_ranges`), or the save
 is refused naming the key (engine.data.DataError)."""
 
 from __future__ import annotations
 
 from shaper_gm.engine import limits
 from shaper_gm.engine.state import Actor, Encounter
-from shaper_gm.rulesets.dicepool.models import PREPARE_KINDS, SHEET, STAT
+from shaper_gm.rulesets.dicepool.models import PREPARE_KINDS, SHEET_OWN, STAT
 from shaper_gm.rulesets.dicepool.ruleset import system
 
 
@@ -32,7 +32,8 @@ def _check_sheet(rs, actor: Actor, at: str) -> None:
     for i, (stat, value) in enumerate(sheet.stats):
         limits.known(f"{at}.stats[{i}]", stat, rs.numbers.stats, "stat")
         STAT.check_saved(f"{at}.stats[{i}]", value)
-    for name, number in SHEET.items():
+    for name in SHEET_OWN:
+        number = rs.sheet_ranges[name]
         if getattr(sheet, name) is not None:
             number.check_saved(f"{at}.{name}", getattr(sheet, name))
     for i, item in enumerate(sheet.weapons):

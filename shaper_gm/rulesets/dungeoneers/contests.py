@@ -8,6 +8,8 @@ result onto the paid state. `odds.py` plays a strike's steps exactly.
 
 from __future__ import annotations
 
+from typing import Any
+
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.decisions import Ask
@@ -32,7 +34,6 @@ from shaper_gm.rulesets.dungeoneers.events import (
     Cost,
     Moved,
 )
-from shaper_gm.rulesets.dungeoneers.models import Weapon
 from shaper_gm.rulesets.dungeoneers.rules import (
     STRIKE_STEPS,
     TEST_STEPS,
@@ -56,7 +57,7 @@ GRAB = "grab-ledge"
 
 # --- strike and power strike (D16-D20) -----------------------------------------------------
 
-def weapon_for(rs, actor: Actor, wanted: str | None) -> Weapon:
+def weapon_for(rs, actor: Actor, wanted: str | None) -> Any:
     """The named weapon, which must be in hand (D22), else the first in hand, else the
     bare hand (D16: a fist strikes too)."""
     weapons, holding, unarmed = rs.library.weapons, data_of(actor).holding, rs.numbers.unarmed

@@ -1,19 +1,22 @@
-"""Frozen data of the Dungeoneers ruleset: its numbers, items, spells and creature sheets.
+"""The Dungeoneers ruleset's words, its damage types (D20), the code its declared records
+name, its `Library`, and what it keeps on an actor and an encounter.
 
-Everything here comes from `content/dungeoneers/` (see `content.py`); the rules read it
-and never write it back. Mappings are kept as tuples of pairs so every value hashes.
+Its numbers, weapons, spells and creature sheets are records declared in
+`content/dungeoneers/kinds.yaml` (importable from here by name), built from
+`content/dungeoneers/`; the rules read them and never write them back. Mappings are
+kept as tuples of pairs so every value hashes.
 """
 
 from __future__ import annotations
 
 from dataclasses import field, replace
+from typing import Any
 
-from shaper_gm.content.sheetnumbers import Number, SheetNumbers
-from shaper_gm.engine import limits
+from shaper_gm.content.schema import Bad, ident, list_of, mapping_of, show, text
 from shaper_gm.records import record
 
 SCORES = ("body", "finesse", "mind", "spirit", "wisdom", "dexterity", "endurance")
-# Sheet numbers `add --stat NAME=N` accepts (commands.md); their ranges: sheet_numbers.
+# Sheet numbers `add --stat NAME=N` accepts (commands.md); their ranges: kinds.yaml.
 SHEET_NUMBERS = (*SCORES, "armor", "wound_limit", "critical_threshold", "threat_range")
 RANKS = ("untrained", "trained", "expert", "master")                  # D12
 TEST_TIES = ("actor", "defender")                                     # D11
@@ -59,159 +62,147 @@ class DamageTypes:
         return next((code for code, name in self.names if name == up.lower()), None)
 
 
-@record
-class Numbers:
-    """Every number and switch the rules read (rulings D1-D29)."""
-
-    name: str = "Dungeoneers"
-    ap_per_round: int = 6                                  # D1
-    max_action_cost: int = 6                               # D2
-    costs: tuple[tuple[str, int], ...] = ()                # D2, D16-D29: action -> AP
-    test_ties: str = "actor"                               # D11
-    proficiency_dice: tuple[tuple[str, int], ...] = ()     # D12: rank -> die sides
-    score_as_dice: bool = False                            # D13
-    score_dice_minimum: int = 1                            # D13: dice rolled at score 0
-    boon_die: int = 4                                      # D15
-    bane_die: int = 4                                      # D15
-    critical_threshold: int = 5                            # D18: the sheet default
-    threat_range: int = 1                                  # D16: the sheet default
-    power_strike_wounds: int = 1                           # D17
-    power_strike_boon: int = 1                             # D17
-    defend_boon: int = 1                                   # D23
-    diagonal_cost: int = 1                                 # D21: 1 or 2 per diagonal step
-    sprint_multiplier: int = 2                             # D21
-    sprint_stress: int = 1                                 # D21
-    grapple_free_hands: int = 1                            # D24
-    grappled_cannot_move: bool = True                      # D24
-    move_ends_grapple: bool = True                         # D24
-    push_tiles: int = 1                                    # D25
-    stress_capacity_score: str = "endurance"               # D26
-    deep_breath_relief: int = 2                            # D26
-    arca_per_wisdom: int = 2                               # D27
-    focus_regain: int = 2                                  # D27
-    ambient_arca: int = 0                                  # D28
-    ledge_die: int = 4                                     # D29
-    ledge_score: str = "dexterity"                         # D29
-    ledge_base: int = 5                                    # D29
-    hands: int = 2                                         # D22, D24
-    unarmed: str = "fist"                                  # D16: the weapon of an empty hand
-    damage_types: DamageTypes = field(default_factory=DamageTypes)
-    grid_cols: int = 8                                     # a new encounter's tiles across
-    grid_rows: int = 8                                     # and down
-    provisional: tuple[str, ...] = ()                      # keys not in the source
-
-    def cost(self, action: str) -> int:
-        return dict(self.costs)[action]
-
-    def die_of(self, rank: str) -> int:
-        return dict(self.proficiency_dice)[rank]
+# Declared in content/dungeoneers/kinds.yaml, made on first use (`__getattr__`).
+RECORDS = ("Sheet", "Weapon", "Spell", "Numbers")
 
 
-def sheet_numbers(numbers: Numbers) -> SheetNumbers:
-    """Every sheet number with its range, for content, `add --stat` and a save alike. A
-    creature with no wound limit would start down (D19), a critical threshold of 0 would
-    make every success a critical (D18), and a full arca pool (wisdom x arca_per_wisdom,
-    D27) stays a number a save holds."""
-    most_wisdom = limits.MAX_NUMBER // max(1, numbers.arca_per_wisdom)
-    return SheetNumbers(
-        *(Number(score, high=most_wisdom, why="D27: arca is wisdom x arca_per_wisdom")
-          if score == "wisdom" else Number(score) for score in SCORES),
-        Number("armor"), Number("wound_limit", 1, why="D19"),
-        Number("critical_threshold", 1, why="D18"), Number("threat_range"))
+# --- what the declared records' checks and methods name ----------------------------------
+
+def die(value: Any) -> int:
+    """A single die, ``d6`` or ``1d6``: its number of sides."""
+    if isinstance(value, str):
+        body = value.strip().lower().removeprefix("1")
+        if body.startswith("d") and body[1:].isdigit() and 2 <= int(body[1:]) <= 1000:
+            return int(body[1:])
+    raise Bad(f"expected one die like d6, got {show(value)}")
 
 
-@record
-class Weapon:
-    id: str
-    name: str
-    wounds: int                       # D16: wounds on a pierce, before body
-    damage_type: str                  # D20: a type code ("B")
-    pierce_die: int                   # D16: sides of the pierce die
-    hands: int = 1
-    range: int | None = None          # D16: `range N` property, in tiles
-    toss: int | None = None           # D16: `toss N` property, in tiles
-    provisional: tuple[str, ...] = ()    # invented keys ("all": the whole item)
-
-    @property
-    def reach(self) -> int | None:
-        """The farthest a ranged strike with it goes (None: melee only)."""
-        found = [n for n in (self.range, self.toss) if n is not None]
-        return max(found) if found else None
-
-    @property
-    def damage(self) -> str:
-        """``1 B, pierce d6``: what completion and the sheet show of it."""
-        return f"{self.wounds} {self.damage_type}, pierce d{self.pierce_die}"
+def marks(value: Any) -> tuple[str, ...]:
+    """`provisional: true` (the whole item) or a list of the keys that are invented."""
+    if isinstance(value, bool):
+        return ("all",) if value else ()
+    return list_of(text)(value)
 
 
-@record
-class Spell:
-    id: str
-    name: str
-    cost: int                         # AP (D28: the spell sets it)
-    arca: int                         # D28: baseline arca
-    range: str                        # D28: "self", "reach" or a number of tiles as text
-    attack: str | None = None         # D28: the defender's skill in the spell attack
-    wounds: int = 0                   # on a hit, per application (D18 multiplies them)
-    damage_type: str | None = None
-    extra_arca: str | None = None     # D28: what each extra arca buys (SPELL_GAINS)
-    effect: str = ""                  # what the spell does on a hit, for the GM
-    provisional: tuple[str, ...] = ()    # invented keys ("all": the whole item)
-
-    @property
-    def tiles(self) -> int | None:
-        return int(self.range) if self.range.isdigit() else None
+def spell_range(value: Any) -> str:
+    if value in ("self", "reach"):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return str(value)
+    raise Bad(f"expected self, reach or a number of tiles, got {show(value)}")
 
 
-@record
-class Sheet:
-    """A creature's sheet (the rulings' "Creature sheet")."""
+def damage_types(value: Any) -> DamageTypes:
+    """D20: `{category: {CODE: name}}` under the root category `damage`."""
+    categories, names = [], []
+    for category, codes in mapping_of(ident, mapping_of(text, text))(value):
+        for code, _ in codes:
+            if not (code.isalpha() and code.isupper()):
+                raise Bad("a type code is capital letters", f".{category}.{code}")
+        categories.append((category, tuple(code for code, _ in codes)))
+        names += [(code, name.lower()) for code, name in codes]
+    return DamageTypes("damage", tuple(categories), tuple(names))
 
-    id: str
-    name: str
-    body: int = 0
-    finesse: int = 0
-    mind: int = 0
-    spirit: int = 0
-    wisdom: int = 0
-    dexterity: int = 0
-    endurance: int = 0
-    armor: int = 0                                     # armor value (D16)
-    wound_limit: int = 1                               # D19
-    critical_threshold: int = 5                        # D18
-    threat_range: int = 1                              # D16
-    group: str | None = None                           # D10: the default side
-    proficiencies: tuple[tuple[str, str], ...] = ()    # skill -> rank (D12)
-    speeds: tuple[tuple[str, int], ...] = (("ground", 1),)   # D21: travel speeds
-    vulnerable: tuple[tuple[str, int], ...] = ()       # D20: type or category -> N
-    resist: tuple[tuple[str, int], ...] = ()           # D20
-    immune: tuple[str, ...] = ()                       # D20
-    weapons: tuple[str, ...] = ()                      # carried
-    holding: tuple[str, ...] = ()                      # in hand when the fight starts
-    spells: tuple[str, ...] = ()
-    provisional: tuple[str, ...] = ()    # invented keys ("all": the whole item)
 
-    def score(self, name: str) -> int:
-        return int(getattr(self, name))
+def _types(numbers: Any) -> DamageTypes:
+    return numbers.damage_types or DamageTypes()
 
-    def rank(self, skill: str) -> str:
-        return dict(self.proficiencies).get(skill, "untrained")
 
-    def with_(self, **changes) -> Sheet:
-        return replace(self, **changes)
+def _type_code(value: str | None, types: DamageTypes, problems: list) -> str | None:
+    code = types.code_of(value) if value is not None else None
+    if value is not None and code is None:
+        problems.append(("type", f"unknown damage type {value!r} "
+                                 f"(known: {', '.join(types.codes())})"))
+    return code
+
+
+def check_weapon(values: dict[str, Any], numbers: Any) -> list[tuple[str, str]]:
+    """A weapon's `type` as its code (D20) and `pierce` as its die (D16)."""
+    problems: list = []
+    values["damage_type"] = _type_code(values.get("type"), _types(numbers), problems)
+    values["pierce_die"] = values.get("pierce")
+    return problems
+
+
+def check_spell(values: dict[str, Any], numbers: Any) -> list[tuple[str, str]]:
+    """A spell's `type` as its code (D20), its cost within an action's (D2), and what
+    wounds and extra arca need (D20, D28)."""
+    problems: list = []
+    code = values["damage_type"] = _type_code(values.get("type"), _types(numbers), problems)
+    if values.get("cost", 1) > numbers.max_action_cost:
+        problems.append(("cost", f"an action costs 1 to {numbers.max_action_cost} AP (D2)"))
+    if values.get("wounds") and code is None:
+        problems.append(("type", "a spell that deals wounds needs their damage type (D20)"))
+    if values.get("extra_arca") and not values.get("attack"):
+        problems.append(("extra_arca", "extra arca overcomes a defender: the spell needs an "
+                                       "attack"))
+    return problems
+
+
+def check_sheet(values: dict[str, Any], numbers: Any) -> list[tuple[str, str]]:
+    """A creature sheet: its damage types by code (D20), what it holds among its weapons,
+    the content's defaults filled in (D16, D18, D21)."""
+    types = _types(numbers)
+    problems = []
+    entries = [(f"{key}.{name}", name) for key in ("vulnerable", "resist")
+               for name, _ in values.get(key, ())] + \
+        [("immune", n) for n in values.get("immune", ())]
+    for where, name in entries:
+        if name not in types.known() and types.code_of(name) is None:
+            problems.append((where, f"unknown damage type or category {name!r} "
+                                    f"(known: {', '.join(types.known())})"))
+    problems += [("holding", f"holds {ref!r}, which is not among its weapons")
+                 for ref in values.get("holding", ()) if ref not in values.get("weapons", ())]
+    if problems:
+        return problems
+    for key in ("vulnerable", "resist"):
+        values[key] = tuple((types.code_of(k) or k, n) for k, n in values.get(key, ()))
+    values["immune"] = tuple(types.code_of(k) or k for k in values.get("immune", ()))
+    values["speeds"] = values.get("speeds") or (("ground", 1),)
+    values.setdefault("critical_threshold", numbers.critical_threshold)
+    values.setdefault("threat_range", numbers.threat_range)
+    return []
+
+
+def weapon_reach(weapon: Any) -> int | None:
+    """The farthest a ranged strike with it goes (None: melee only)."""
+    found = [n for n in (weapon.range, weapon.toss) if n is not None]
+    return max(found) if found else None
+
+
+def weapon_damage(weapon: Any) -> str:
+    """``1 B, pierce d6``: what completion and the sheet show of it."""
+    return f"{weapon.wounds} {weapon.damage_type}, pierce d{weapon.pierce_die}"
+
+
+def spell_tiles(spell: Any) -> int | None:
+    return int(spell.range) if spell.range.isdigit() else None
+
+
+def sheet_score(sheet: Any, name: str) -> int:
+    return int(getattr(sheet, name))
+
+
+def sheet_rank(sheet: Any, skill: str) -> str:
+    return dict(sheet.proficiencies).get(skill, "untrained")
+
+
+def sheet_with(sheet: Any, **changes: Any) -> Any:
+    return replace(sheet, **changes)
 
 
 @record
 class Library:
-    numbers: Numbers
-    weapons: dict[str, Weapon] = field(default_factory=dict)
-    spells: dict[str, Spell] = field(default_factory=dict)
-    creatures: dict[str, Sheet] = field(default_factory=dict)
-    default_sheet: Sheet = field(default_factory=lambda: Sheet("creature", "Creature"))
+    numbers: Any                                   # the Numbers record
+    weapons: dict[str, Any] = field(default_factory=dict)
+    spells: dict[str, Any] = field(default_factory=dict)
+    creatures: dict[str, Any] = field(default_factory=dict)
+    default_sheet: Any = None                      # the sheet of `add` without a template
+    kinds: Any = None                              # the compiled kinds.yaml
 
     # What a session reads of any content library.
     @property
-    def rulesets(self) -> dict[str, Numbers]:
+    def rulesets(self) -> dict[str, Any]:
         """The ruleset whose numbers this holds, so a session takes it as its content."""
         return {"dungeoneers": self.numbers}
 
@@ -240,3 +231,11 @@ class EncounterData:
 
     def with_(self, **changes) -> EncounterData:
         return replace(self, **changes)
+
+
+def __getattr__(name: str) -> Any:
+    """A record class of `kinds.yaml` (the shipped content's), made on first use."""
+    if name in RECORDS:
+        from shaper_gm.rulesets.dungeoneers.content import kinds
+        return kinds().record(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -24,8 +24,6 @@ from shaper_gm.rulesets.dungeoneers.models import (
     ActorData,
     DamageTypes,
     EncounterData,
-    Numbers,
-    Sheet,
 )
 
 # Dice slots (commands.md "Dungeoneers verbs").
@@ -76,7 +74,7 @@ class Dice(NamedTuple):
     label: str
 
 
-def score_dice(numbers: Numbers, sides: int, score: int) -> Expr:
+def score_dice(numbers: Any, sides: int, score: int) -> Expr:
     """[D] + S as dice: `1dD + S`, or `SdD` with `score_as_dice` (D13); a check's
     dice too (D14)."""
     if numbers.score_as_dice:
@@ -89,7 +87,7 @@ def score_dice(numbers: Numbers, sides: int, score: int) -> Expr:
 check_dice = score_dice
 
 
-def side_of(numbers: Numbers, who: str, sheet: Sheet, skill: str, score_name: str,
+def side_of(numbers: Any, who: str, sheet: Any, skill: str, score_name: str,
             boon: int = 0) -> Dice:
     """`[skill] + score` for one creature (D11, D12); net boon adds boon dice, net bane
     subtracts bane dice (D15)."""
@@ -105,7 +103,7 @@ def side_of(numbers: Numbers, who: str, sheet: Sheet, skill: str, score_name: st
     return Dice(expr, label)
 
 
-def better_score(sheet: Sheet, *names: str) -> str:
+def better_score(sheet: Any, *names: str) -> str:
     """D11: where the source offers a choice of score, the defender uses the higher."""
     return max(names, key=lambda name: (sheet.score(name), -names.index(name)))
 
@@ -132,7 +130,7 @@ class Defenses:
         return ", ".join(p for p in parts if p) or "none"
 
 
-def defenses(types: DamageTypes, sheet: Sheet, code: str | None) -> Defenses:
+def defenses(types: DamageTypes, sheet: Any, code: str | None) -> Defenses:
     if code is None:
         return Defenses()
     return Defenses(

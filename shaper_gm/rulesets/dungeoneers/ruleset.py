@@ -30,8 +30,6 @@ from shaper_gm.rulesets.dungeoneers.models import (
     ActorData,
     EncounterData,
     Library,
-    Sheet,
-    sheet_numbers,
 )
 from shaper_gm.rulesets.dungeoneers.rules import (
     Defenses,
@@ -87,7 +85,8 @@ class DungeoneersRuleset(RulesetBase):
     sheet_numbers = SHEET_NUMBERS
     effect_keys = EFFECT_KEYS
     terms = TERMS
-    sheet_type = Sheet
+    # Saves: the generic codec reads these frozen dataclasses (engine.data); the sheet's
+    # is declared in kinds.yaml.
     actor_system_type = ActorData
     encounter_system_type = EncounterData
     act_resource = "ap"                      # `act 2 ...` spends 2 AP (D2)
@@ -96,9 +95,11 @@ class DungeoneersRuleset(RulesetBase):
     attack_verb = "strike"                   # D16
 
     def __init__(self, library: Library) -> None:
+        from shaper_gm.content.kinds import env_of
         self.library = library
         self.numbers = library.numbers
-        self.sheet_ranges = sheet_numbers(self.numbers)
+        self.sheet_type = library.kinds.record("Sheet")
+        self.sheet_ranges = library.kinds.sheet_numbers("Sheet", env_of(self.numbers))
         self.name = self.numbers.name
         self.resources = (
             ResourceSpec("ap", "AP", max=self.numbers.ap_per_round, refill="round_start",
@@ -138,7 +139,7 @@ class DungeoneersRuleset(RulesetBase):
         """Tiles between two creatures (D16, D21)."""
         return self.distance(self.placed(state, a), self.placed(state, b))
 
-    def templates(self) -> Mapping[str, Sheet]:
+    def templates(self) -> Mapping[str, Any]:
         return self.library.creatures
 
     def new_system(self) -> EncounterData:

@@ -1,6 +1,6 @@
 """Dungeoneers in a save file: a state read from one must name only what exists (the
 content's weapons and spells, damage types, proficiency ranks, creatures in the fight)
-and hold every number in the range `add` and `set` accept (models.sheet_numbers), or the
+and hold every number in the range `add` and `set` accept (`rs.sheet_ranges`), or the
 save is refused naming the key (engine.data.DataError)."""
 
 from __future__ import annotations

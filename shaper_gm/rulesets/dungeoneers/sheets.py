@@ -15,7 +15,7 @@ from shaper_gm.engine import resources
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.names import match_one
 from shaper_gm.engine.state import Actor
-from shaper_gm.rulesets.dungeoneers.models import RANKS, ActorData, Sheet
+from shaper_gm.rulesets.dungeoneers.models import RANKS, ActorData
 from shaper_gm.rulesets.dungeoneers.rules import hands_used
 
 PAIRS = ("prof", "vulnerable", "resist", "speed")
@@ -65,13 +65,13 @@ def make_actor(rs, spec, zone: str | None) -> Actor:
                  template=spec.template.id if spec.template is not None else None)
 
 
-def with_numbers(rs, sheet: Sheet, numbers: Mapping[str, int]) -> Sheet:
+def with_numbers(rs, sheet: Any, numbers: Mapping[str, int]) -> Any:
     """`--stat NAME=N` for any sheet number (scores, armor value, wound limit, ...)."""
     given = {key.lower(): value for key, value in numbers.items()}
     return sheet.with_(**rs.sheet_ranges.typed(given, what="Dungeoneers"))
 
 
-def with_extra(rs, sheet: Sheet, extra: Mapping[str, Any]) -> Sheet:
+def with_extra(rs, sheet: Any, extra: Mapping[str, Any]) -> Any:
     """Proficiencies (D12), damage types (D20), weapons carried and in hand (D16,
     D22), spells (D28), travel speeds (D21)."""
     for key in extra:

@@ -20,7 +20,6 @@ from shaper_gm.rulesets.dungeoneers.events import (
     Cost,
     TallyChanged,
 )
-from shaper_gm.rulesets.dungeoneers.models import Spell
 from shaper_gm.rulesets.dungeoneers.rules import (
     SLOT_RESIST,
     SPELL_STEPS,
@@ -39,7 +38,7 @@ class SpellCast:
     """A spellcast (D28), checked before anything is paid; played, its outcome."""
 
     actor: str
-    spell: Spell
+    spell: Any
     target: str
     arca_ambient: int             # baseline paid from the encounter's ambient arca
     arca_caster: int              # the rest of the baseline and the extra, from the caster
@@ -82,7 +81,7 @@ def set_ambient_arca(state: Encounter, rs, amount: int, why: str = "the GM"):
             [AmbientArcaChanged(data.ambient_arca, amount, why)])
 
 
-def _in_range(state: Encounter, rs, caster: Actor, target: Actor, spell: Spell) -> None:
+def _in_range(state: Encounter, rs, caster: Actor, target: Actor, spell: Any) -> None:
     if spell.range == "self":
         if target.id != caster.id:
             raise RuleViolation(f"{spell.name} has range self: only {caster.name} (D28)",

@@ -24,9 +24,14 @@ def harm_to(rs, defender: Actor, attacker: str, attack_type: str, power: int,
     return Strike(attacker=attacker, defender=defender.id, attack_type=attack_type,
                   power=power, armor=rs.armor(defender, attack_type),
                   shield=defender.resource("shield"),
-                  shield_soaks=rs.numbers.shield_soaks_type(attack_type),
+                  shield_soaks=soaks(rs.numbers, attack_type),
                   health=defender.hp or 0, min_damage=rs.numbers.min_damage,
                   defender_name=defender.name, **more)
+
+
+def soaks(numbers: Any, attack_type: str) -> bool:
+    """R7: whether an active shield soaks damage of this type."""
+    return numbers.shield_soaks == "all" or attack_type == "true"
 
 
 def apply_harm(state: Encounter, ctx: Strike, why: str) -> Change:

@@ -17,15 +17,7 @@ from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.rulesets.reactions import harm
 from shaper_gm.rulesets.reactions.events import ShieldExpired
-from shaper_gm.rulesets.reactions.models import (
-    ARMOR_OF,
-    SHEET_NUMBERS,
-    TURN,
-    Library,
-    Numbers,
-    Sheet,
-    sheet_numbers,
-)
+from shaper_gm.rulesets.reactions.models import ARMOR_OF, SHEET_NUMBERS, TURN, Library
 
 # Modifiers an `effect` may carry: each adds to the sheet number of the same name, and
 # `power` to the power of the creature's attacks. Lower targets make rolls easier (R3).
@@ -34,7 +26,7 @@ EFFECT_KEYS = ("power", "physical_armor", "magical_armor", "block_bonus", "block
 ADD_FLAGS = ("weapon", "weapons", "shield")       # `add --weapon ITEM...`, `--shield ITEM`
 
 
-def resource_specs(numbers: Numbers) -> tuple[ResourceSpec, ...]:
+def resource_specs(numbers: Any) -> tuple[ResourceSpec, ...]:
     """R10: the turn's move and action; R11: reactions; R12: a raised shield, which
     lapses in `on_turn_start` (it reports it)."""
     per_turn = dict(numbers.per_turn)
@@ -51,12 +43,13 @@ class ReactionsRuleset(RulesetBase):
     id = "reactions"
     sheet_numbers = SHEET_NUMBERS
     effect_keys = EFFECT_KEYS
-    sheet_type = Sheet                    # saves: the sheet is all an actor carries
 
     def __init__(self, library: Library) -> None:
+        from shaper_gm.content.kinds import env_of
         self.library = library
         self.numbers = library.numbers
-        self.sheet_ranges = sheet_numbers(self.numbers.roll_die)
+        self.sheet_type = library.kinds.record("Sheet")   # saves: all an actor carries
+        self.sheet_ranges = library.kinds.sheet_numbers("Sheet", env_of(self.numbers))
         self.name = self.numbers.name
         self.terms = dict(self.numbers.terms)          # its words for the shared verbs
         self.rules = self.numbers.rules
@@ -95,7 +88,7 @@ class ReactionsRuleset(RulesetBase):
             return metres, f"{metres} m · the turn's move"
         return tile_offers(state, note)
 
-    def templates(self) -> dict[str, Sheet]:
+    def templates(self) -> dict[str, Any]:
         """The content's creatures, which `add --as` names."""
         return dict(self.library.creatures)
 

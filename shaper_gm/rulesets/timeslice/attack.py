@@ -23,7 +23,7 @@ from shaper_gm.records import record
 from shaper_gm.rulesets.timeslice import harm
 from shaper_gm.rulesets.timeslice.clock import minutes
 from shaper_gm.rulesets.timeslice.events import AttackResolved, WeaponDropped
-from shaper_gm.rulesets.timeslice.models import DEAD, DYING, UP, CalledShot, DefenseKind, Weapon
+from shaper_gm.rulesets.timeslice.models import DEAD, DYING, UP
 from shaper_gm.rulesets.timeslice.rolls import stat_spec, with_bonus
 
 # Dice slots (commands.md): --roll is the attacker's two faces, --defend the defender's.
@@ -176,7 +176,7 @@ class DyingAttackOutcome:
 
 # --- checking and planning ------------------------------------------------------------
 
-def choose_weapon(rs, actor, wanted: str | None) -> Weapon:
+def choose_weapon(rs, actor, wanted: str | None) -> Any:
     """The weapon an attack uses: the one named (carried and held, T7), else the held
     one, else bare hands."""
     held = harm.info(actor).held
@@ -224,7 +224,7 @@ def prepare(state, rs, request) -> Swing | DyingAttackOutcome:
     return _swing(rs, request, attacker, target, weapon, called)
 
 
-def _swing(rs, request, attacker, target, weapon: Weapon, called: CalledShot | None) -> Swing:
+def _swing(rs, request, attacker, target, weapon: Any, called: Any | None) -> Swing:
     numbers = rs.numbers
     attack_parts = [Part("[V] bonus", rs.stat_bonus(attacker.sheet, "v"), "T2, T9")]
     if attacker.effect_total("attack"):
@@ -256,7 +256,7 @@ def _swing(rs, request, attacker, target, weapon: Weapon, called: CalledShot | N
                  prompt=f"{target.name} defends against {attacker.name}'s attack")
 
 
-def defense_option(rs, target, kind: DefenseKind) -> DefenseOption:
+def defense_option(rs, target, kind: Any) -> DefenseOption:
     """A kind of defense roll with the defender's bonuses to it (T2, T10)."""
     parts = [Part(f"[{kind.stat.upper()}] bonus", rs.stat_bonus(target.sheet, kind.stat),
                   "T2, T10")]
@@ -347,7 +347,7 @@ def resolve(acting: Acting) -> Done:
                 logged=(("defense", swing.defense), ("react", None)) if rolled else ())
 
 
-def _called_effects(state, target_id: str, called: CalledShot | None):
+def _called_effects(state, target_id: str, called: Any | None):
     """What a hit with a called shot does besides damage (T11)."""
     if called is None:
         return state, [], ()

@@ -6,6 +6,8 @@ encounter and returns the new one with its events; timers and the clock are seco
 
 from __future__ import annotations
 
+from typing import Any
+
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.harm import healed_note
@@ -19,8 +21,12 @@ from shaper_gm.rulesets.timeslice.models import (
     UP,
     ActorData,
     EncounterData,
-    Numbers,
 )
+
+
+def dying_seconds(numbers: Any) -> int:
+    """T14: the dying timer a character starts with, in seconds."""
+    return numbers.dying_minutes * 60
 
 
 def info(actor: Actor) -> ActorData:
@@ -49,7 +55,7 @@ def refuse_dead(actor: Actor, doing: str) -> None:
 
 # --- HP loss and 0 HP (T12, T13) --------------------------------------------------------
 
-def lose_hp(state: Encounter, numbers: Numbers, target_id: str, taken: int, *,
+def lose_hp(state: Encounter, numbers: Any, target_id: str, taken: int, *,
             nonlethal: bool, why: str) -> Change:
     """Take `taken` HP (after DR, T12) off a living, not-dying target; at 0 HP a player
     character is unconscious and dying, anyone else dead, or unconscious when the
@@ -65,8 +71,8 @@ def lose_hp(state: Encounter, numbers: Numbers, target_id: str, taken: int, *,
     if after > 0:
         return state.with_actor(actor.with_(hp=after)), events
     if actor.sheet.player:
-        data = data.with_(condition=DYING, dying_left=numbers.dying_seconds)
-        events.append(tev.Dying(target_id, numbers.dying_seconds,
+        data = data.with_(condition=DYING, dying_left=dying_seconds(numbers))
+        events.append(tev.Dying(target_id, dying_seconds(numbers),
                                 "a player character at 0 HP is dying (T13)"))
     elif nonlethal:
         if data.condition == UNCONSCIOUS:
@@ -97,7 +103,7 @@ def shorten_timer(state: Encounter, target_id: str, seconds: int, why: str) -> C
     return state.with_actor(_with_info(actor, data)), events
 
 
-def attack_dying(state: Encounter, numbers: Numbers, target_id: str, why: str) -> Change:
+def attack_dying(state: Encounter, numbers: Any, target_id: str, why: str) -> Change:
     """T14: an attack on a dying character takes a minute off its timer."""
     return shorten_timer(state, target_id, numbers.attack_on_dying_minutes * 60, why)
 
@@ -127,7 +133,7 @@ def pass_time(state: Encounter, seconds: int, why: str) -> Change:
 
 # --- healing, tending, waking (T14) ------------------------------------------------------
 
-def heal(state: Encounter, numbers: Numbers, target_id: str, amount: int,
+def heal(state: Encounter, numbers: Any, target_id: str, amount: int,
          why: str = "") -> Change:
     """Heal `amount` points. A dying character gains a timer minute per point; points
     past the timer's start become HP and it stops dying (T14). Healed from 0 HP it
@@ -147,9 +153,9 @@ def heal(state: Encounter, numbers: Numbers, target_id: str, amount: int,
     if data.condition == DYING:
         per_point = numbers.heal_minutes_per_point * 60
         left = data.dying_left or 0
-        room = numbers.dying_seconds - left
+        room = dying_seconds(numbers) - left
         for_timer = min(points, -(-room // per_point))        # a point partly used counts
-        timer = min(numbers.dying_seconds, left + for_timer * per_point)
+        timer = min(dying_seconds(numbers), left + for_timer * per_point)
         points -= for_timer
         if timer != left:
             events.append(tev.TimerChanged(target_id, left, timer,
@@ -168,7 +174,7 @@ def heal(state: Encounter, numbers: Numbers, target_id: str, amount: int,
     return _raise_hp(state, numbers, actor, data, after, events, why or note, "healed from 0 HP")
 
 
-def set_hp(state: Encounter, numbers: Numbers, target_id: str, hp: int, why: str) -> Change:
+def set_hp(state: Encounter, numbers: Any, target_id: str, hp: int, why: str) -> Change:
     """The GM sets HP by hand: lower runs T13 as damage would (0 HP: dying or dead);
     higher on a dying character stops its dying (T14), unconscious unless `heal_wakes`."""
     actor = state.actors[target_id]
@@ -188,7 +194,7 @@ def set_hp(state: Encounter, numbers: Numbers, target_id: str, hp: int, why: str
     return _raise_hp(state, numbers, actor, data, hp, events, why, "HP above 0")
 
 
-def _raise_hp(state: Encounter, numbers: Numbers, actor: Actor, data: ActorData, after: int,
+def _raise_hp(state: Encounter, numbers: Any, actor: Actor, data: ActorData, after: int,
               events: list, why: str, woke_why: str) -> Change:
     """HP up to `after`. Back above 0 HP an unconscious combatant wakes at once only with
     `heal_wakes` (T14); else the GM wakes it."""

@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 from shaper_gm.dice import DiceSource, Roll
 from shaper_gm.dice.exact import roll_dist
 from shaper_gm.dice.notation import DiceTerm, Expr, add, parse
 from shaper_gm.dice.roll import roll
 from shaper_gm.dice.specs import SumRoll
-from shaper_gm.rulesets.timeslice.models import Numbers
 
 ZERO_READ_SIDES = 10     # T1: the die that reads 0-9
 
@@ -34,11 +34,11 @@ def zero_read(expr: Expr, zero_faces: bool = True) -> Expr:
                       for t in expr.terms))
 
 
-def stat_dice(numbers: Numbers) -> Expr:
+def stat_dice(numbers: Any) -> Expr:
     return parse_stat_roll(numbers.stat_roll, numbers.zero_faces)
 
 
-def stat_spec(numbers: Numbers, what: str = "stat roll") -> SumRoll:
+def stat_spec(numbers: Any, what: str = "stat roll") -> SumRoll:
     """The dice of a stat roll, without the bonus (steps add the bonus as a noted part)."""
     return SumRoll(stat_dice(numbers), what)
 
@@ -49,17 +49,17 @@ def with_bonus(spec: SumRoll, bonus: int) -> SumRoll:
     return replace(spec, after=bonus) if bonus else spec
 
 
-def bonus(numbers: Numbers, stat: int) -> int:
+def bonus(numbers: Any, stat: int) -> int:
     """T2: a stat's bonus is the stat minus the average (10)."""
     return stat - numbers.stat_average
 
 
 @lru_cache(maxsize=8)
-def dice_mean(numbers: Numbers) -> Fraction:
+def dice_mean(numbers: Any) -> Fraction:
     """The mean of the stat roll's dice: 9 for 2d10 read 0-9 (T1, T2)."""
     return roll_dist(stat_dice(numbers)).mean()
 
 
-def stat_roll(numbers: Numbers, stat: int, source: DiceSource, what: str) -> Roll:
+def stat_roll(numbers: Any, stat: int, source: DiceSource, what: str) -> Roll:
     """A whole stat roll, bonus included, e.g. initiative (T4)."""
     return roll(add(stat_dice(numbers), bonus(numbers, stat)), source, what=what)

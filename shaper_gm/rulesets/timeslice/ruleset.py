@@ -20,14 +20,10 @@ from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.rulesets.timeslice import harm, sheets, surprise
 from shaper_gm.rulesets.timeslice.models import (
     DYING,
-    SHEET,
     SHEET_NUMBERS,
     ActorData,
     EncounterData,
     Library,
-    Sheet,
-    Template,
-    Weapon,
 )
 from shaper_gm.rulesets.timeslice.rolls import ZERO_READ_SIDES, bonus, stat_roll, zero_read
 
@@ -40,16 +36,17 @@ class TimesliceRuleset(RulesetBase):
     id = "timeslice"
     rules = "T1-T17"
     sheet_numbers = SHEET_NUMBERS
-    sheet_ranges = SHEET                  # their ranges (content, add --stat, a save)
     has_hp = True
-    # Saves: the generic codec reads these frozen dataclasses (engine.data).
-    sheet_type = Sheet
+    # Saves: the generic codec reads these frozen dataclasses (engine.data); the sheet's
+    # is declared in kinds.yaml, as its numbers' ranges (content, add --stat, a save).
     actor_system_type = ActorData
     encounter_system_type = EncounterData
     act_resource = react_resource = "ts"                 # `act 2 ...`, `react ID 1 ...` (T7, T8)
 
     def __init__(self, library: Library) -> None:
         self.library = library
+        self.sheet_type = library.kinds.record("Sheet")
+        self.sheet_ranges = library.kinds.sheet_numbers("Sheet", {})
         self.numbers = library.numbers
         self.name = library.numbers.name
         self.terms = dict(library.numbers.terms)            # content's words (ruleset.yaml)
@@ -62,7 +59,7 @@ class TimesliceRuleset(RulesetBase):
                             *(kind.id for kind in self.numbers.defenses))
 
     # --- sheets -------------------------------------------------------------------------
-    def stat_bonus(self, sheet: Sheet, key: str) -> int:
+    def stat_bonus(self, sheet: Any, key: str) -> int:
         """T2: a stat's bonus is the stat minus 10."""
         return bonus(self.numbers, self.stat(sheet, key))
 
@@ -70,7 +67,7 @@ class TimesliceRuleset(RulesetBase):
         """T12: the sheet's DR (armor included) plus effects, never below 0."""
         return max(0, actor.sheet.dr + actor.effect_total("dr"))
 
-    def weapon(self, weapon_id: str) -> Weapon:
+    def weapon(self, weapon_id: str) -> Any:
         if weapon_id == self.numbers.unarmed.id:
             return self.numbers.unarmed
         found = self.library.weapons.get(weapon_id)
@@ -95,7 +92,7 @@ class TimesliceRuleset(RulesetBase):
         default sheet, `--stat` numbers and the `add` flags over it (sheets.py)."""
         return sheets.new_actor(self, spec, zone)
 
-    def templates(self) -> Mapping[str, Template]:
+    def templates(self) -> Mapping[str, Any]:
         return self.library.templates
 
     def new_system(self) -> EncounterData:
@@ -256,7 +253,7 @@ class TimesliceRuleset(RulesetBase):
     # --- the grid (T17): units, a diagonal step `diagonal_step` of them ------------------
     @property
     def grid(self) -> tuple[int, int]:
-        return (self.numbers.grid_cols, self.numbers.grid_rows)
+        return (self.numbers.grid.cols, self.numbers.grid.rows)
 
     def cell(self, state: Encounter, text: str) -> grid.Cell:
         return grid.parse_cell(text, state.cols, state.rows, what="unit", rule="T17")

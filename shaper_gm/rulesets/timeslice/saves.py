@@ -1,6 +1,6 @@
 """Time slices in a save file: a state read from one must name only what exists (the
 content's weapons, armor and gear, conditions, combatants in the fight) and hold every
-number in the range `add` and `set` accept (models.SHEET), or the save is refused
+number in the range `add` and `set` accept (`rs.sheet_ranges`), or the save is refused
 naming the key (engine.data.DataError)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from shaper_gm.engine import limits
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.rulesets.timeslice import harm
-from shaper_gm.rulesets.timeslice.models import DEAD, DYING, SHEET, UNCONSCIOUS, UP
+from shaper_gm.rulesets.timeslice.models import DEAD, DYING, UNCONSCIOUS, UP
 
 CONDITIONS = (UP, UNCONSCIOUS, DYING, DEAD)                 # T13, T14
 
@@ -17,7 +17,7 @@ def check_actor(rs, state: Encounter, actor: Actor, at: str) -> None:
     """One combatant of the state (each a save or a command gives anew)."""
     library, sheet = rs.library, actor.sheet
     weapons = {rs.numbers.unarmed.id, *library.weapons}
-    SHEET.check_saved(f"{at}.sheet", sheet)
+    rs.sheet_ranges.check_saved(f"{at}.sheet", sheet)
     for i, item in enumerate(sheet.weapons):
         limits.known(f"{at}.sheet.weapons[{i}]", item, weapons, "weapon")
     if sheet.armor is not None:

@@ -15,15 +15,15 @@ from typing import Any
 from shaper_gm.engine import resources
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor
-from shaper_gm.rulesets.timeslice.models import SHEET, ActorData, Sheet, Template
+from shaper_gm.rulesets.timeslice.models import ActorData
 
 EXTRA_KEYS = ("weapon", "armor", "gear", "player", "npc", "holding")
 NOTHING = "none"                     # `--holding none`: empty hands at the start
 
 
-def template_of(library, template: Template | str | None) -> Template | None:
+def template_of(library, template: Any) -> Any:
     """The template itself, or the one an id names (refused when unknown)."""
-    if template is None or isinstance(template, Template):
+    if template is None or isinstance(template, library.kinds.record("Template")):
         return template
     found = library.templates.get(template)
     if found is None:
@@ -46,7 +46,7 @@ def new_actor(rs, spec, zone: str | None) -> Actor:
                  resources=resources.starting(rs.resources, sheet, rs.stat))
 
 
-def _held(sheet: Sheet, wanted: str | None) -> str | None:
+def _held(sheet: Any, wanted: str | None) -> str | None:
     """What is in hand when the fight starts: the first weapon, unless `--holding` says."""
     if wanted is None:
         return sheet.weapons[0] if sheet.weapons else None
@@ -59,8 +59,8 @@ def _held(sheet: Sheet, wanted: str | None) -> str | None:
     return wanted
 
 
-def build_sheet(rs, template: Template | None, numbers: Mapping[str, int],
-                extra: Mapping[str, Any]) -> Sheet:
+def build_sheet(rs, template: Any, numbers: Mapping[str, int],
+                extra: Mapping[str, Any]) -> Any:
     """The sheet of a template or the default sheet, with the `add` flags and then the
     `--stat` numbers (and `hp`) over it; every name checked against the content."""
     unknown = sorted(set(extra) - set(EXTRA_KEYS))
@@ -71,7 +71,7 @@ def build_sheet(rs, template: Template | None, numbers: Mapping[str, int],
         raise RuleViolation("--player and --npc contradict each other (T13)", "give one of them")
     lib = rs.library
     values = dict(rs.numbers.default_sheet) if template is None else \
-        {f.name: getattr(template, f.name) for f in fields(Sheet)}
+        {f.name: getattr(template, f.name) for f in fields(rs.sheet_type)}
     if values.get("ts_max") is None:
         values["ts_max"] = rs.numbers.ts_default
     values.update({key: extra[flag] for flag, key in (("weapon", "weapons"), ("armor", "armor"),
@@ -86,7 +86,7 @@ def build_sheet(rs, template: Template | None, numbers: Mapping[str, int],
     for item in values.get("gear", ()):
         if item not in lib.gear:
             raise RuleViolation(f"no gear {item!r}", f"known: {', '.join(sorted(lib.gear))}")
-    numbers = SHEET.typed(numbers, what="time-slice")
+    numbers = rs.sheet_ranges.typed(numbers, what="time-slice")
     values["dr"] = values.get("dr", 0) + (lib.armor[armor].dr if armor else 0)   # T12
-    return Sheet(**{**values, "weapons": tuple(values.get("weapons", ())),
+    return rs.sheet_type(**{**values, "weapons": tuple(values.get("weapons", ())),
                     "gear": tuple(values.get("gear", ())), **numbers})

@@ -92,19 +92,22 @@ def test_every_problem_is_reported_at_once_with_file_item_and_key(files):
         build_library(broken)
     found = "\n".join(err.value.errors)
     for expected in (
-            "content/reactions/ruleset.yaml: key 'shield_soaks': expected one of all, "
+            "content/reactions/ruleset.yaml: line 20: key 'shield_soaks': expected one of all, "
             "true_only; got 'some'",
-            "content/reactions/ruleset.yaml: key 'default_sheet.dodge': missing (required)",
-            "content/reactions/ruleset.yaml: key 'reaction_costs.dodge': missing (required)",
-            "content/reactions/creatures.yaml: item 'skeleton': key 'block': expected a "
+            "content/reactions/ruleset.yaml: line 37: key 'default_sheet.dodge': missing "
+            "(required)",
+            "content/reactions/ruleset.yaml: line 14: key 'reaction_costs.dodge': missing "
+            "(required)",
+            "content/reactions/creatures.yaml: line 28: item 'skeleton': key 'block': expected a "
             "whole number from 1 to 21, got 30",
-            "content/reactions/creatures.yaml: item 'knight': key 'weapons[0]': no weapon "
+            "content/reactions/creatures.yaml: line 69: item 'knight': key 'weapons[0]': no weapon "
             "or spell 'halberd'",
-            "content/reactions/creatures.yaml: item 'wraith': key 'armour': unknown key",
+            "content/reactions/creatures.yaml: line 73: item 'wraith': key 'armour': unknown key",
             "content/reactions/creatures.yaml: item 'Bad Id': key 'id': item id must be",
-            "content/reactions/weapons.yaml: item 'shortbow': key 'type': expected one of "
+            "content/reactions/weapons.yaml: line 31: item 'shortbow': key 'type': expected one of "
             "physical, magical, true; got 'fire'",
-            "content/reactions/weapons.yaml: item 'war-axe': key 'power': missing (required)"):
+            "content/reactions/weapons.yaml: line 39: item 'war-axe': key 'power': missing "
+            "(required)"):
         assert expected in found, expected
     assert len(err.value.errors) == 9
 

@@ -69,13 +69,13 @@ def test_every_problem_is_collected_with_file_item_and_key():
         build_library(patched(change))
     errors = caught.value.errors
     joined = "\n".join(errors)
-    assert "ruleset.yaml: key 'costs.tend': missing (required)" in joined
+    assert "ruleset.yaml: line 20: key 'costs.tend': missing (required)" in joined
     assert "key 'defenses.dodge.stat': expected one of q, u, v; got 'z'" in joined
     assert "key 'called_shots.head.modifer': unknown key (did you mean 'modifier'?)" in joined
     assert "key 'provisional': 'no_such_key' is not a key of this file" in joined
-    assert "characters.yaml: item 'kara': key 'weapons[1]': no weapon 'bazooka'" in joined
-    assert "characters.yaml: item 'ida': key 'hp': expected a whole number" in joined
-    assert "weapons.yaml: item 'spear': key 'damage': expected a whole number" in joined
+    assert "characters.yaml: line 9: item 'kara': key 'weapons[1]': no weapon 'bazooka'" in joined
+    assert "characters.yaml: line 29: item 'ida': key 'hp': expected a whole number" in joined
+    assert "weapons.yaml: line 5: item 'spear': key 'damage': expected a whole number" in joined
 
 
 def test_missing_ruleset_file_and_stray_files():

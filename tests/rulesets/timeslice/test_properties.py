@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from shaper_gm.dice.errors import DiceInputError
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.timeslice import build
+from shaper_gm.rulesets.timeslice.harm import dying_seconds
 from shaper_gm.rulesets.timeslice.models import DEAD, DYING, UP
 
 from .conftest import (
@@ -51,7 +52,7 @@ def check(fight: Fight, clock_before: int) -> None:
         assert actor.down == (data.condition != UP)
         assert (data.dying_left is not None) == (data.condition == DYING)
         if data.condition == DYING:
-            assert 0 < data.dying_left <= rs.numbers.dying_seconds and actor.hp == 0
+            assert 0 < data.dying_left <= dying_seconds(rs.numbers) and actor.hp == 0
         if data.condition == DEAD:
             assert actor.hp == 0
         if data.held is not None:

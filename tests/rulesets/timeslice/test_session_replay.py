@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shaper_gm.errors import GmError
+from shaper_gm.rulesets.timeslice.harm import dying_seconds
 from shaper_gm.rulesets.timeslice.models import DYING, UP
 
 from .commands_kit import PARTY, replayed, run, session
@@ -115,7 +116,7 @@ def check(s, rs) -> None:
         assert actor.down == (data.condition != UP)
         assert (data.dying_left is not None) == (data.condition == DYING)
         if data.condition == DYING:
-            assert 0 < data.dying_left <= rs.numbers.dying_seconds and actor.hp == 0
+            assert 0 < data.dying_left <= dying_seconds(rs.numbers) and actor.hp == 0
     if state.turn is not None:
         up = state.actors[state.turn]
         assert not up.down and up.resource("ts") > 0 and state.turn not in state.passed

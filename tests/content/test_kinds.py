@@ -1,0 +1,355 @@
+"""kinds.yaml: a ruleset's records, item kinds and numbers, declared and checked. Each
+mistake in a declaration is one line naming file, line, entry and key (never a crash
+later), and a problem in an item read by it names the line of its key."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shaper_gm.content.folders import content_root
+from shaper_gm.content.kinds import Type, compile_kinds, parse_type
+from shaper_gm.content.schema import Bad, ContentError
+from shaper_gm.content.yamlio import load_yaml_text
+from shaper_gm.rulesets.reactions import models
+
+DISPLAY = "content/reactions/kinds.yaml"
+SHIPPED = (content_root() / "reactions" / "kinds.yaml").read_text(encoding="utf-8")
+
+
+def problems(old: str, new: str) -> tuple[str, ...]:
+    """The errors of the shipped reactions kinds.yaml with `old` written as `new`."""
+    assert old in SHIPPED, old
+    data = load_yaml_text(SHIPPED.replace(old, new, 1), origin=DISPLAY, lines=True)
+    with pytest.raises(ContentError) as refused:
+        compile_kinds("reactions", data, DISPLAY, models, data.lines)
+    return refused.value.errors
+
+
+def line_of(text: str) -> int:
+    return next(n for n, line in enumerate(SHIPPED.splitlines(), 1) if text in line)
+
+
+@pytest.mark.parametrize("old, new, where, problem", [
+    ("sheet: true, ruling: R8", "sheets: true, ruling: R8",
+     "item 'records.Sheet': key 'fields.health.sheets'", "unknown key (did you mean 'sheet'?)"),
+    ("health: {type: whole 1..", "health: {type: whol 1..",
+     "item 'records.Sheet': key 'fields.health.type'", "'whol' is not a type: expected one of"),
+    ("range: {type: whole 0..", "range: {type: whole 0.. text",
+     "item 'records.Attack': key 'fields.range.type'", "'text' is left over after the type"),
+    ("type: {type: one of ATTACK_TYPES", "type: {type: one of ATTACK_TYPE",
+     "item 'records.Attack': key 'fields.type.type'",
+     "no words 'ATTACK_TYPE' in the ruleset's module (did you mean 'ATTACK_TYPES'?)"),
+    ("shield: {type: optional ref shields", "shield: {type: optional ref shield",
+     "item 'records.Sheet': key 'fields.shield.type'", "no kind 'shield' (did you mean "
+                                                       "'shields'?)"),
+    ("block: {type: whole 1..roll_die+1", "block: {type: whole 1..rol_die+1",
+     "item 'records.Sheet': key 'fields.block.type'",
+     "no number 'rol_die' to bound it (did you mean 'roll_die'?)"),
+    ("health: {type: whole 1.., default: 30", "health: {type: whole 1.., default: thirty",
+     "item 'records.Sheet': key 'fields.health.default'", "expected a whole number, got "
+                                                          "'thirty'"),
+    ("creatures: {record: Sheet,", "creatures: {record: Sheets,",
+     "item 'kinds.creatures': key 'record'", "no record 'Sheets' (did you mean 'Sheet'?)"),
+    ("base: default_sheet", "base: default_shet",
+     "item 'kinds.creatures': key 'base'", "no number 'default_shet' (did you mean "
+                                           "'default_sheet'?)"),
+    ("base: default_sheet", "base: grid_cols",
+     "item 'kinds.creatures': key 'base'", "the number 'grid_cols' is not 'numbers of Sheet'"),
+    ("set: {kind: weapon}", "set: {kin: weapon}",
+     "item 'kinds.weapons': key 'set.kin'", "no field 'kin' in Attack (did you mean 'kind'?)"),
+    ("description: {type: text, default: \"\"}",
+     "description: {type: text, default: \"\", sheet: true}",
+     "item 'records.Sheet': key 'fields.description.sheet'",
+     "only a whole number can be a sheet number"),
+    ("terms: {type: mapping of text to text,", "terms: {type: mapping of text to text, "
+                                                "every: true,",
+     "item 'records.Numbers': key 'fields.terms.every'",
+     "only a 'mapping of one of WORDS to TYPE' can require every word"),
+    ("id: {type: text, key: false}\n      name: {type: text, required: true}\n      type:",
+     "id: {type: text, key: false, default: x}\n      name: {type: text, required: true}\n"
+     "      type:", "item 'records.Attack': key 'fields.name.default'",
+     "missing: a field without a default (name, type, power, range) cannot follow one "
+     "with a default ('id')"),
+    ("rules: {type: text, default: R1-R12,", "rules: {type: text,",
+     "item 'records.Numbers': key 'fields.rules.default'",
+     "missing: a number that is not required has a default"),
+    ("lookups: {reaction_cost: reaction_costs,", "lookups: {reaction_cost: reaction_cost,",
+     "item 'records.Numbers': key 'lookups.reaction_cost'", "no field 'reaction_cost' (did "
+                                                            "you mean 'reaction_costs'?)"),
+    ("ref weapons|spells", "ref weapons|", "item 'records.Sheet': key 'fields.weapons.type'",
+     "expected names separated by '|'"),
+    ("power: {type: whole 0.., required: true}", "power: {type: whole 0..}",
+     "item 'records.Attack': key 'fields.power.required'",
+     "missing: a field without a default is required"),
+    ("block: {type: whole 1..roll_die+1", "block: {type: whole 1..name+1",
+     "item 'records.Sheet': key 'fields.block.type'",
+     "the number 'name' bounds it: a whole number"),
+    ("numbers: Numbers", "numbers: Number", "key 'numbers'",
+     "no record 'Number' (did you mean 'Numbers'?)"),
+    ("kinds:  ", "kind:  ", "key 'kind'", "unknown key (did you mean 'kinds'?)"),
+])
+def test_each_mistake_is_one_line_naming_file_line_entry_and_key(old, new, where, problem):
+    found = problems(old, new)
+    line = line_of(old.splitlines()[-1] if old.count("\n") else old)
+    assert len(found) == 1 + (new == "kind:  "), found      # and: 'kinds' missing
+    message = next(m for m in found if where in m)
+    assert message.startswith(f"{DISPLAY}: line ")
+    assert f"{where}: {problem}" in message
+    if "\n" not in old and "default_sheet" not in old and old != "numbers: Numbers":
+        assert message.startswith(f"{DISPLAY}: line {line}: "), (message, line)
+
+
+def test_a_declaration_that_is_not_a_mapping_is_refused():
+    with pytest.raises(ContentError, match="kinds.yaml: expected a mapping of keys, got"):
+        compile_kinds("reactions", ["records"], DISPLAY, models)
+
+
+@pytest.mark.parametrize("text, word", [
+    ("whole", Type("whole")), ("whole 0..", Type("whole", low=0)), ("whole ..", Type("whole")),
+    ("whole 1..roll_die+1", Type("whole", low=1, high="roll_die+1")),
+    ("whole -max..", Type("whole", low=-999_999)),
+    ("list of ref weapons|spells", Type("list", inner=(Type("ref", ("weapons", "spells")),))),
+    ("mapping of one of a, b to whole 1..", Type("mapping", inner=(
+        Type("one", ("a", "b")), Type("whole", low=1)))),
+    ("optional text", Type("optional", inner=(Type("text"),)))])
+def test_types_are_read_from_their_words(text, word):
+    assert parse_type(text) == word
+
+
+@pytest.mark.parametrize("text", [3, "", "list text", "mapping of text", "one of",
+                                  "whole 0.. 3"])
+def test_a_type_that_is_not_one_is_refused(text):
+    with pytest.raises(Bad):
+        parse_type(text)
+
+
+@pytest.fixture
+def reactions_copy(tmp_path: Path) -> Path:
+    root = tmp_path / "content"
+    shutil.copytree(content_root() / "reactions", root / "reactions")
+    return root
+
+
+def test_a_content_copy_without_a_declaration_is_read_by_the_shipped_one(reactions_copy):
+    """A GM's copy of the content from before declarations still opens, the same."""
+    from shaper_gm.rulesets.reactions.content import load_library
+    (reactions_copy / "reactions" / "kinds.yaml").unlink()
+    assert load_library(reactions_copy) == load_library()
+
+
+def test_no_declaration_anywhere_is_refused(reactions_copy, monkeypatch):
+    from shaper_gm.content import folders
+    from shaper_gm.rulesets.reactions.content import load_library
+    (reactions_copy / "reactions" / "kinds.yaml").unlink()
+    monkeypatch.setattr(folders, "shipped_root", lambda: reactions_copy)
+    with pytest.raises(ContentError, match="content/reactions: kinds.yaml is missing"):
+        load_library(reactions_copy)
+
+
+def refused_with(root: Path, file: str, items: str) -> tuple[tuple[str, ...], int]:
+    """The errors of the reactions content under `root` with `items` added at the end of
+    `file`, and the line the first of them is on."""
+    from shaper_gm.rulesets.reactions.content import load_library
+    path = root / "reactions" / file
+    text = path.read_text(encoding="utf-8")
+    path.write_text(f"{text}\n{items}", encoding="utf-8")
+    with pytest.raises(ContentError) as refused:
+        load_library(root)
+    return refused.value.errors, len(text.splitlines()) + 2
+
+
+def test_an_item_problem_names_the_line_of_its_key(reactions_copy):
+    errors, first = refused_with(reactions_copy, "weapons.yaml", "dagger:\n  name: Dagger\n"
+                                 "  type: physical\n  power: -3\n  range: 1\n")
+    assert errors == (f"content/reactions/weapons.yaml: line {first + 3}: item 'dagger': key "
+                      "'power': expected a whole number at least 0, got -3",)
+
+
+def test_a_missing_key_names_the_line_of_its_item(reactions_copy):
+    errors, first = refused_with(reactions_copy, "shields.yaml", "lid:\n  name: Pot lid\n")
+    assert errors == (f"content/reactions/shields.yaml: line {first}: item 'lid': key "
+                      "'amount': missing (required)",)
+
+
+def test_the_same_declaration_anywhere_makes_the_same_records(reactions_copy):
+    from shaper_gm.rulesets.reactions.content import load_library
+    here, there = load_library(), load_library(reactions_copy)
+    assert here.kinds is there.kinds and models.Sheet is here.kinds.record("Sheet")
+    assert here == there
+
+
+@pytest.mark.parametrize("old, new, where, problem", [
+    ("check: check_stat_roll", "check: check_stat_rol",
+     "item 'records.Numbers': key 'fields.stat_roll.check'",
+     "no function 'check_stat_rol' in shaper_gm.rulesets.timeslice.models"),
+    ("needs: COSTS_NEEDED", "needs: COST_NEEDED",
+     "item 'records.Numbers': key 'fields.costs.needs'",
+     "no words 'COST_NEEDED' in the ruleset's module (did you mean 'COSTS_NEEDED'?)"),
+    ("set: {id: unarmed, name: Unarmed}", "set: {id: unarmed, nam: Unarmed}",
+     "item 'records.Numbers': key 'fields.unarmed.set.nam'",
+     "no field 'nam' in the nested record (did you mean 'name'?)"),
+    ("sheet_order: [q, u, v, dr, ts_max, hp]", "sheet_order: [q, u, v, dr, hp]",
+     "item 'records.Sheet': key 'sheet_order'",
+     "expected each sheet number once: q, u, v, hp, dr, ts_max"),
+    ("      provisional: {type: boolean, default: false}\n\n  Weapon:",
+     "      provisional: {type: boolean, default: false}\n      grid: {type: record Grid}\n\n"
+     "  Weapon:", "item 'records.Template': key 'fields.grid.type'",
+     "'record' is a type of the numbers' fields only"),
+    ("characters: {record: Template, noun: template, space: template,\n"
+     "               set: {kind: character}, defaults: {player: true}}",
+     "characters: {record: Template, noun: template, space: template,\n"
+     "               set: {kind: character}, defaults: {players: true}}",
+     "item 'kinds.characters': key 'defaults.players'",
+     "no field 'players' in Template (did you mean 'player'?)"),
+    ("      id: {type: text, key: false}\n      stat: {type: one of STATS",
+     "      stat: {type: one of STATS", "item 'records.Numbers': key 'fields.defenses.type'",
+     "the record 'DefenseKind' of entries needs an 'id' field"),
+    ("      id: {type: text, key: false}\n      name: {type: text, required: true}\n"
+     "      dr: {type: whole 0.., required: true}",
+     "      id: {type: text, key: false}\n      shown: {type: text, key: false}\n"
+     "      name: {type: text, required: true}\n      dr: {type: whole 0.., required: true}",
+     "item 'kinds.armor': key 'record'",
+     "the record 'Armor' cannot be made here: no default for shown"),
+    ("grid: {type: record Grid, required: true,", "grid: {type: record Grid, default: {},",
+     "item 'records.Numbers': key 'fields.grid.default'",
+     "a number made of a record takes its defaults from the record"),
+])
+def test_each_mistake_of_the_numbers_parts_is_one_line(old, new, where, problem):
+    assert_one_line("timeslice", old, new, f"{where}: {problem}")
+
+
+def assert_one_line(ruleset: str, old: str, new: str, expected: str) -> None:
+    """The shipped declaration of `ruleset` with `old` written as `new` is refused in one
+    line that names its line and holds `expected`."""
+    import importlib
+    display = f"content/{ruleset}/kinds.yaml"
+    text = (content_root() / ruleset / "kinds.yaml").read_text(encoding="utf-8")
+    assert old in text, old
+    data = load_yaml_text(text.replace(old, new, 1), origin=display, lines=True)
+    module = importlib.import_module(f"shaper_gm.rulesets.{ruleset}.models")
+    with pytest.raises(ContentError) as refused:
+        compile_kinds(ruleset, data, display, module, data.lines)
+    assert len(refused.value.errors) == 1, refused.value.errors
+    assert expected in refused.value.errors[0]
+    assert refused.value.errors[0].startswith(f"{display}: line ")
+
+
+@pytest.mark.parametrize("old, new, where, problem", [
+    ("stat: {type: checked by stat_name,", "stat: {type: checked by stat_nam,",
+     "item 'records.Weapon': key 'fields.stat.type'",
+     "no function 'stat_nam' in shaper_gm.rulesets.dicepool.models"),
+    ("stat: {type: checked by stat_name,", "stat: {type: checked stat_name,",
+     "item 'records.Weapon': key 'fields.stat.type'", "expected 'checked by NAME'"),
+    ("check: check_ability}", "check: check_abilities}",
+     "item 'kinds.abilities': key 'check'",
+     "no function 'check_abilities' in shaper_gm.rulesets.dicepool.models"),
+    ("properties: {bonus_stat: weapon_bonus_stat}", "properties: {bonus_stat: bonus_stat}",
+     "item 'records.Weapon': key 'properties.bonus_stat'",
+     "no function 'bonus_stat' in shaper_gm.rulesets.dicepool.models"),
+    ("methods: {number: sheet_number,", "methods: {number: sheet_numbr,",
+     "item 'records.Sheet': key 'methods.number'",
+     "no function 'sheet_numbr' in shaper_gm.rulesets.dicepool.models"),
+])
+def test_each_name_of_the_rules_code_is_checked(old, new, where, problem):
+    assert_one_line("dicepool", old, new, f"{where}: {problem}")
+
+
+# -- no declaration crashes the reader -----------------------------------------------------
+
+
+PLAIN = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 30) | st.sampled_from(
+        ["", "text", "whole", "whole 1..roll_die+1", "one of", "ref", "ref shields",
+         "list of", "mapping of id to", "numbers of Sheet", "record Numbers", "Sheet",
+         "ATTACK_TYPES", "max", "default_sheet", "roll_die", "|", "..", "sheet of Attack",
+         "entries of Shield", "checked by id", "provisional"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["type", "default", "fields", "record", "sheet", "key", "set",
+                         "base", "every", "lookups", "Sheet", "x"]), inner, max_size=3),
+    max_leaves=6)
+
+
+def paths(data, here=()):
+    """Every key path of a parsed declaration."""
+    yield here
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from paths(value, (*here, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from paths(value, (*here, index))
+
+
+DECLARED = {ruleset: load_yaml_text(
+    (content_root() / ruleset / "kinds.yaml").read_text(encoding="utf-8"),
+    origin=f"content/{ruleset}/kinds.yaml")
+    for ruleset in ("reactions", "timeslice", "dicepool", "dungeoneers")}
+CHANGES = [(ruleset, path) for ruleset, data in DECLARED.items() for path in paths(data)][1:]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(CHANGES), PLAIN)
+def test_any_change_to_a_declaration_is_read_or_refused_never_a_crash(change, value):
+    """A declaration changed anywhere to anything is refused in lines naming it, or read;
+    and what it reads the shipped content with is a library or a ContentError."""
+    import copy
+    import importlib
+
+    from shaper_gm.content.folders import ruleset_files
+    ruleset, path = change
+    data = copy.deepcopy(DECLARED[ruleset])
+    if not path:
+        data = value
+    else:
+        holder = data
+        for step in path[:-1]:
+            holder = holder[step]
+        holder[path[-1]] = value
+    display = f"content/{ruleset}/kinds.yaml"
+    module = importlib.import_module(f"shaper_gm.rulesets.{ruleset}.models")
+    try:
+        declared = compile_kinds(ruleset, data, display, module)
+    except ContentError as refused:
+        assert all(line.startswith(display) for line in refused.errors)
+        return
+    try:
+        declared.build(ruleset_files(ruleset))
+    except ContentError:
+        pass
+
+
+@pytest.mark.parametrize("old, new, expected", [
+    ("check: check_weapon,\n            gives: [damage_type, pierce_die]}",
+     "\n            gives: [damage_type, pierce_die]}",
+     "item 'kinds.weapons': key 'gives': only a kind with a check can give fields"),
+    ("check: check_weapon,\n            gives: [damage_type, pierce_die]}",
+     "check: check_weapon,\n            gives: [damage_type]}",
+     "item 'kinds.weapons': key 'record': the record 'Weapon' cannot be made here: no "
+     "default for pierce_die"),
+    ("type: whole 0..max/arca_per_wisdom", "type: whole 0..max/arca_per_wisdm",
+     "item 'records.Sheet': key 'fields.wisdom.type': no number 'arca_per_wisdm' to bound it"),
+])
+def test_what_a_kind_check_gives_and_a_bound_over_a_number_are_checked(old, new, expected):
+    assert_one_line("dungeoneers", old, new, expected)
+
+
+def test_a_problem_only_the_rules_code_sees_names_the_line_too(tmp_path):
+    """The checks a ruleset keeps in Python (the stats a dice-pool weapon names) report
+    where the item's key is written, as the declared checks do."""
+    from shaper_gm.rulesets.dicepool.content import load
+    root = tmp_path / "content"
+    shutil.copytree(content_root() / "dicepool", root / "dicepool")
+    weapons = root / "dicepool" / "weapons.yaml"
+    text = weapons.read_text(encoding="utf-8")
+    weapons.write_text(f"{text}\nwand:\n  name: Wand\n  stat: wis\n  damage_die: 4\n",
+                       encoding="utf-8")
+    with pytest.raises(ContentError) as refused:
+        load(root)
+    assert refused.value.errors == (
+        f"content/dicepool/weapons.yaml: line {len(text.splitlines()) + 4}: item 'wand': "
+        "key 'stat': 'wis' is not one of the stats (str, dex, con)",)
