@@ -168,11 +168,31 @@ def load_yaml_file(path: str | Path, origin: str | None = None, *,
         raw = read_capped(path, MAX_YAML_FILE_BYTES, "YAML file")
     except FileRefused as exc:
         raise YamlError(origin, exc.message) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise YamlError(origin, f"not UTF-8 text ({exc.reason})") from None
-    return load_yaml_text(text, origin=origin, lines=lines)
+
+    def parse() -> object:
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise YamlError(origin, f"not UTF-8 text ({exc.reason})") from None
+        return load_yaml_text(text, origin=origin, lines=lines)
+    from shaper_gm.content import yamlcache
+    return yamlcache.parsed(raw, parse, lines=lines, marks=_marks_of, restore=_marked)
+
+
+def _marks_of(data: object) -> list | None:
+    """A `Marked` file's lines as JSON keeps them: [[key path], line] pairs."""
+    if not isinstance(data, Marked):
+        return None
+    return [[list(path), line] for path, line in data.lines.items()]
+
+
+def _marked(data: object, found: object) -> object:
+    """The data, with the lines a cached file kept put back (`Marked`)."""
+    if not isinstance(data, dict) or not isinstance(found, list):
+        return data
+    marked = Marked(data)
+    marked.lines = {tuple(path): line for path, line in found}
+    return marked
 
 
 def dump_yaml(data: object) -> str:
