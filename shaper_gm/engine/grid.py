@@ -144,3 +144,18 @@ def cells_within(state: Encounter, centre: Cell, reach: int, diagonal: int = 1) 
     in reading order (row by row, left to right)."""
     return [(c, r) for r in range(state.rows) for c in range(state.cols)
             if (c, r) != centre and steps((c, r), centre, diagonal) <= reach]
+
+
+def nearest_free(state: Encounter, actor_id: str) -> Cell | None:
+    """Where an actor that stands on a cell another standing actor holds goes (one back
+    on its feet where someone has since stepped): the nearest free cell, in reading
+    order among the nearest; None when its cell is its own or no cell is free."""
+    actor = state.actors[actor_id]
+    if actor.zone is None or actor.down:
+        return None
+    here = cell_from_name(actor.zone)
+    if not taken(state, here, but=[actor_id]):
+        return None
+    held = occupied(state, but=[actor_id])
+    free = [c for c in cells_within(state, here, state.cols + state.rows) if c not in held]
+    return min(free, key=lambda c: steps(here, c)) if free else None

@@ -16,7 +16,7 @@ from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.rulesets.reactions import harm
-from shaper_gm.rulesets.reactions.events import ShieldExpired
+from shaper_gm.rulesets.reactions.events import Moved, ShieldExpired
 from shaper_gm.rulesets.reactions.models import ARMOR_OF, SHEET_NUMBERS, TURN, Library
 
 # Modifiers an `effect` may carry: each adds to the sheet number of the same name, and
@@ -231,6 +231,25 @@ class ReactionsRuleset(RulesetBase):
     def act_cost(self, word: str) -> dict[str, int] | None:
         word = word.lower()
         return {word: 1} if word in self.cost_words() else None
+
+    def after_change(self, state: Encounter, before: Encounter | None = None) -> Change:
+        """R10: one creature a tile. A creature back on its feet where another now stands
+        steps to the nearest free tile."""
+        events = []
+        for actor in list(state.actors.values()):
+            was = before.actors.get(actor.id) if before is not None else None
+            if was is None or not was.down or actor.down:
+                continue
+            tile = grid.nearest_free(state, actor.id)
+            if tile is None:
+                continue
+            name = grid.cell_name(tile)
+            metres = grid.steps(self.cell_of(state, actor.id), tile) * \
+                self.numbers.metres_per_tile
+            events.append(Moved(actor.id, actor.zone, name, metres,
+                                "back on its feet, its tile taken (R10)", True))
+            state = state.with_actor(actor.with_(zone=name))
+        return state, events
 
     damage = harm.gm_damage           # the GM's tools (R6-R8)
     heal = harm.gm_heal

@@ -169,3 +169,16 @@ def test_a_total_typed_after_decisions_and_faces_asks_nothing_twice():
     assert s.log[-1] == ("attack ann bo --block 4 --crit =17 --react bo=block --react bo=none "
                          "--by-hand block,crit")
     assert replayed(s).state == s.state
+
+
+def test_a_creature_healed_where_another_now_stands_steps_to_the_nearest_free_tile():
+    """R10: one creature a tile. Bo goes down on C2, Ann moves onto it, Bo is healed."""
+    s = session("start", setup=CAST)
+    s.state = s.state.with_(turn="ann", up=("ann",))
+    s.execute("damage bo 100 --direct")
+    s.execute("place ann C2")
+    s.execute("heal bo 5")
+    tiles = [a.zone for a in s.state.actors.values() if not a.down]
+    assert len(tiles) == len(set(tiles))
+    assert s.state.actors["ann"].zone == "C2" and s.state.actors["bo"].zone == "B1"
+    assert replayed(s).state == s.state
