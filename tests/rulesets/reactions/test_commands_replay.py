@@ -174,7 +174,6 @@ def test_a_total_typed_after_decisions_and_faces_asks_nothing_twice():
 def test_a_creature_healed_where_another_now_stands_steps_to_the_nearest_free_tile():
     """R10: one creature a tile. Bo goes down on C2, Ann moves onto it, Bo is healed."""
     s = session("start", setup=CAST)
-    s.state = s.state.with_(turn="ann", up=("ann",))
     s.execute("damage bo 100 --direct")
     s.execute("place ann C2")
     s.execute("heal bo 5")
