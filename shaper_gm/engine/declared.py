@@ -40,7 +40,7 @@ from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import Compiled, ExprError
 from shaper_gm.engine.situation import Situation, check_target, chosen_item
-from shaper_gm.engine.state import Encounter
+from shaper_gm.engine.state import Change, Encounter
 from shaper_gm.engine.steps import Note, PlayTape, Step, play
 from shaper_gm.engine.vocab import (
     NO,
@@ -149,6 +149,7 @@ class Declared:
     to_cell: bool = False
     while_down: bool = False      # a down actor may take it (a death save)
     asks: bool = False            # its steps ask others (its verb takes --react)
+    provokes: tuple[Any, ...] = ()    # what others may take in answer (engine.provoked)
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
@@ -207,6 +208,13 @@ class Declared:
         results: list[Result] = []
         events: list[ev.Event] = []
         shared: dict[str, Any] = {}
+        if self.provokes:
+            from shaper_gm.engine.provoked import answered
+            destination = acting.request.arg("zone") if self.to_cell else None
+            (state, events), reacted = answered(self.provokes, state, acting.rs,
+                                                acting.request, destination, tape)
+            if state.actors[acting.actor].down:        # brought down before it went
+                return Done(state, tuple(events), None, others=tuple(reacted))
         for facts in acting.plan:
             played = play(self.steps, facts.with_values(**shared), tape)
             shared = {name: played[name] for name in self.once if name in played}
@@ -220,6 +228,25 @@ class Declared:
         others = tuple(dict.fromkeys(actor for actor, said in tape.decisions.made
                                      if said != NO and actor != acting.actor))
         return Done(state, (resolved, *events), outcome, others=others)
+
+
+    def play_against(self, state: Encounter, rs: Any, plan: tuple[Facts, ...],
+                     tape: PlayTape, actor: str) -> Change:
+        """This action played inside another (an opportunity attack): its steps over
+        `plan` on that action's tape, its changes, and its outcome as an event."""
+        why = f"{state.actors[actor].name}'s {self.name}"
+        events: list[ev.Event] = []
+        results = []
+        for facts in plan:
+            played = play(self.steps, facts, tape)
+            for entry in self.apply:
+                state, changed = changes.apply(state, rs, entry, played, why)
+                events += changed
+            results.append(Result(played.get("target"), played,
+                                  _fill(self.line, played) if self.line else ""))
+        outcome = Outcome(self.name, actor, tuple(results), ())
+        return state, [ev.Played(actor, outcome, action=self.name, words=self.help.words),
+                       *events]
 
 
 def run_checked(expr: Compiled, env: Mapping[str, Any], where: str) -> Any:

@@ -19,6 +19,7 @@ from shaper_gm.engine.declared import (
     Requirement,
 )
 from shaper_gm.engine.expr import Compiled
+from shaper_gm.engine.provoked import compile_provokes
 from shaper_gm.engine.vocab import (
     VocabError,
     checked_name,
@@ -30,7 +31,7 @@ from shaper_gm.engine.vocab import (
 
 KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
-        "odds", "while_down"}
+        "odds", "while_down", "provokes"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 FLAG_KEYS = {"kind", "choices", "help", "metavar"}
@@ -93,7 +94,9 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     _cost(raw.get("cost", {}), f"{at}.cost", facts), target, count, item,
                     requires, given, steps, once, apply, line, _slots(raw_steps, count),
                     flags, odds, _help(raw, at), to_cell, _truth(raw, "while_down", at),
-                    has_asks(raw_steps))
+                    has_asks(raw_steps) or "provokes" in raw,
+                    compile_provokes(raw["provokes"], f"{at}.provokes")
+                    if "provokes" in raw else ())
 
 
 def _slots(raw_steps: list[Any], targets: int) -> tuple[tuple[str, bool], ...]:

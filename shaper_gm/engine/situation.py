@@ -24,7 +24,8 @@ class Situation(Mapping[str, Any]):
     actor has, each resource, each sheet key and effect key: a number with the actor's
     effects added), ``item.X``, ``distance`` (cells times the numbers' ``cell_size``),
     ``flag.X`` (0 when not given) and ``rules.X``; for an action to a cell,
-    ``destination``, ``travel`` (how far it is from the actor) and ``occupied``.
+    ``destination``, ``travel`` (how far it is from the actor) and ``occupied``, and
+    with a target too ``distance_after`` (from the destination to the target).
     ``X.foes_near`` counts X's foes in the cells next to it that are up, the acting
     actor aside (an ally of the attacker beside the target; a foe beside the actor); one
     with the effect key the ruleset's term ``unable`` names counts neither."""
@@ -53,6 +54,9 @@ class Situation(Mapping[str, Any]):
         if name == "distance" and "target" in self.ids:
             here, there = (self.state.actors[self.ids[role]].zone for role in ROLES)
             return self._units(here, there, numbers)
+        if name == "distance_after" and self.destination is not None and "target" in self.ids:
+            return self._units(self.destination, self.state.actors[self.ids["target"]].zone,
+                               numbers)
         if self.destination is not None and name in ("destination", "travel", "occupied"):
             actor = self.state.actors[self.ids["actor"]]
             if name == "destination":

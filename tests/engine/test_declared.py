@@ -235,3 +235,20 @@ def test_more_targets_than_the_action_takes_is_refused():
     with pytest.raises(RuleViolation) as caught:
         perform(state, rs, burn, request, PlayTape(lambda *a: None))
     assert caught.value.args[0] == "burn takes at most 1 target, not 2"
+
+
+@pytest.mark.parametrize("provokes, where, says", [
+    ("x", "attack.provokes", "expected a list"),
+    ([{"answer": "op", "when": "true"}], "attack.provokes[0].action", "missing"),
+    ([{"answer": "op", "when": "true", "action": "attack", "cost": {"reaction": -1}}],
+     "attack.provokes[0].cost", "whole number"),
+    ([{"answer": "op", "when": "1 +", "action": "attack"}], "attack.provokes[0].when",
+     "ends too soon"),
+    ([{"answer": "op", "when": "true", "action": "attack", "colour": 1}],
+     "attack.provokes[0]", "expected a mapping of"),
+])
+def test_a_provokes_entry_that_cannot_work_is_refused_naming_where(provokes, where, says):
+    with pytest.raises(VocabError) as caught:
+        compile_action("attack", {**ATTACK, "provokes": provokes})
+    assert caught.value.where == where
+    assert says in caught.value.message

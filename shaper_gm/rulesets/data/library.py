@@ -10,6 +10,7 @@ is reported together, one line each, naming file, entry and key.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from shaper_gm.content.folders import display_name, folder_data, read_yaml
@@ -184,6 +185,25 @@ def _actions(ctx: Ctx, folder: Any) -> tuple[tuple[str, Declared], ...]:
             ctx.at(display, str(name)).error(exc.where.partition(".")[2] or None, exc.message)
         except ValueError as exc:
             ctx.at(display, str(name)).error(None, str(exc))
+    return _with_provoked_slots(ctx.at(display), dict(out))
+
+
+def _with_provoked_slots(ctx: Ctx, actions: dict[str, Declared]
+                         ) -> tuple[tuple[str, Declared], ...]:
+    """An action that others may answer with theirs (an opportunity attack) rolls their
+    slots too, once per answer: its verb takes them, repeated."""
+    out = []
+    for name, declared in actions.items():
+        slots = dict(declared.slots)
+        for index, entry in enumerate(declared.provokes):
+            answering = actions.get(entry.action)
+            if answering is None:
+                ctx.at(ctx.file, name).error(f"provokes[{index}].action",
+                                             f"no action {entry.action!r} in the file")
+                continue
+            slots.update((slot, True) for slot, _ in answering.slots if slot not in slots)
+        out.append((name, replace(declared, slots=tuple(slots.items()))
+                    if declared.provokes else declared))
     return tuple(out)
 
 

@@ -135,7 +135,9 @@ class DataRuleset(RulesetBase):
         from shaper_gm.engine.data import DataError
         if not isinstance(data, Mapping):
             raise DataError(where, "expected a mapping of sheet keys")
-        return freeze(data)
+        # a key the ruleset's default sheet gained since the save was written reads as
+        # that default, as a creature added now would have it
+        return freeze({**self.library.default_sheet, **data})
 
     def resolve_word(self, state: Encounter, kind: str, word: str, actor_id: str | None):
         """An item of the actor's list `kind` (its attacks, its spells) by unique prefix."""
