@@ -21,8 +21,8 @@ NEAR = "foes_near"          # X.foes_near: X's foes next to it, the acting actor
 
 class Situation(Mapping[str, Any]):
     """Names looked up as they are read: ``actor.X`` and ``target.X`` (the fields every
-    actor has, each resource, each sheet key and effect key: a number with the actor's
-    effects added), ``item.X``, ``distance`` (cells times the numbers' ``cell_size``),
+    actor has, ``effects`` (the names of its effects and conditions), each resource,
+    each sheet key and effect key: a number with the actor's effects added), ``item.X``, ``distance`` (cells times the numbers' ``cell_size``),
     ``flag.X`` (0 when not given) and ``rules.X``; for an action to a cell,
     ``destination``, ``travel`` (how far it is from the actor) and ``occupied``, and
     with a target too ``distance_after`` (from the destination to the target).
@@ -111,6 +111,8 @@ def actor_value(rs: Any, actor: Actor, key: str) -> Any:
     """A field of the actor, a resource, or a sheet or effect key with its effects."""
     if key in ACTOR_FIELDS:
         return getattr(actor, key)
+    if key == "effects":                      # the names of its effects and conditions
+        return tuple(effect.name for effect in actor.effects)
     if rs.resource_spec(key) is not None:
         return actor.resource(key)
     value = lookup(actor.sheet, key)
