@@ -22,8 +22,9 @@ NEAR = "foes_near"          # X.foes_near: X's foes next to it, the acting actor
 class Situation(Mapping[str, Any]):
     """Names looked up as they are read: ``actor.X`` and ``target.X`` (the fields every
     actor has, ``effects`` (the names of its effects and conditions), each resource,
-    each sheet key and effect key: a number with the actor's effects added), ``item.X``, ``distance`` (cells times the numbers' ``cell_size``),
-    ``flag.X`` (0 when not given) and ``rules.X``; for an action to a cell,
+    each sheet key and effect key: a number with the actor's effects added), ``item.X``,
+    ``distance`` (cells times the numbers' ``cell_size``), ``flag.X`` (0 when not
+    given) and ``rules.X``; for an action to a cell,
     ``destination``, ``travel`` (how far it is from the actor) and ``occupied``, and
     with a target too ``distance_after`` (from the destination to the target).
     ``X.foes_near`` counts X's foes in the cells next to it that are up, the acting
