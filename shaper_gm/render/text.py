@@ -9,7 +9,6 @@ folded into the line of the event it paid for, e.g. ``Freya moves B2 → C3 (3 A
 
 from __future__ import annotations
 
-import string
 from collections.abc import Callable, Iterable
 from functools import singledispatch
 
@@ -76,32 +75,27 @@ def said(decided: Iterable[str], entered: Iterable[str] = (), then: Iterable[str
 
 # --- one event ---------------------------------------------------------------------
 
-class _EventWords(string.Formatter):
-    """Formats a template over an event's fields: ``{actor!n}`` is that actor's name,
-    ``{weapon!i}`` an item id in words, ``{cost}`` what paid for the event; a field
-    that holds None reads as nothing."""
-
-    def __init__(self, event: object, names: Names, cost: str) -> None:
-        self.event, self.names, self.cost = event, names, cost
-
-    def get_value(self, key, args, kwargs):
-        return self.cost if key == "cost" else getattr(self.event, key)
-
-    def convert_field(self, value, conversion):
-        if conversion == "n":
-            return self.names(value)
-        return item(value) if conversion == "i" else super().convert_field(value, conversion)
-
-    def format_field(self, value, format_spec):
-        return "" if value is None else super().format_field(value, format_spec)
+def event_line(text, details=()) -> Callable[..., str]:
+    """An event's one-line text from parsed templates over its fields (templates.py,
+    ``cost`` is what paid for it); `details` follow in brackets, those that come out
+    empty left out."""
+    def describe(event: object, names: Names, cost: str = "") -> str:
+        def get(key: str):
+            return cost if key == "cost" else getattr(event, key)
+        return line(text(get, names), [d(get, names) for d in details])
+    return describe
 
 
 def template(text: str, *details: str) -> Callable[..., str]:
-    """An event's one-line text declared as a template over its fields (_EventWords);
-    `details` follow in brackets, those that come out empty left out."""
+    """`event_line` of templates parsed the first time the line is drawn."""
+    parsed: list[Callable[..., str]] = []
+
     def describe(event: object, names: Names, cost: str = "") -> str:
-        words = _EventWords(event, names, cost)
-        return line(words.format(text), [words.format(d) for d in details])
+        if not parsed:
+            from shaper_gm.render.templates import parse
+            head, *rest = (parse(t) for t in (text, *details))
+            parsed.append(event_line(head, rest))
+        return parsed[0](event, names, cost)
     return describe
 
 
@@ -126,14 +120,14 @@ def _describe(event: object, n: Names, cost: str) -> str:
 for _cls, _describer in {
     ev.EncounterCreated: template("New {ruleset} encounter on a {cols}x{rows} battlefield "
                                   "(seed {seed})"),
-    ev.ActorRemoved: template("{actor!n} leaves the fight"),
-    ev.Placed: template("{actor!n} is placed in {zone}"),
+    ev.ActorRemoved: template("{actor|name} leaves the fight"),
+    ev.Placed: template("{actor|name} is placed in {zone}"),
     ev.RoundStarted: template("Round {round} begins"),
-    ev.TurnStarted: template("{actor!n}'s turn"),
+    ev.TurnStarted: template("{actor|name}'s turn"),
     ev.NobodyLeft: template("Nobody is left who can act: no turn runs"),
-    ev.WentDown: template("{actor!n} is {word}", "{rule}"),
-    ev.Revived: template("{actor!n} is back on their feet"),
-    ev.FieldSet: template("{actor!n}: {field} {before} → {after} (set by the GM)"),
+    ev.WentDown: template("{actor|name} is {word}", "{rule}"),
+    ev.Revived: template("{actor|name} is back on their feet"),
+    ev.FieldSet: template("{actor|name}: {field} {before} → {after} (set by the GM)"),
 }.items():
     _describe.register(_cls, _describer)
 
