@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import importlib.util
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -44,7 +45,7 @@ class Reader:
 
     def __init__(self, ctx: Ctx, ruleset_id: str, words: Mapping) -> None:
         self.ctx, self.words = ctx, words
-        self.views = importlib.import_module(f"{RULESETS}{ruleset_id}.views")
+        self.views = _Module(ruleset_id)
         self.events = importlib.import_module(f"{RULESETS}{ruleset_id}.events")
         self.helpers = _Helpers(self.views)
 
@@ -70,6 +71,25 @@ class Reader:
         return check
 
 
+class _Module:
+    """A ruleset's views module, and its sheet's when it has one (`views_sheet`), as one."""
+
+    def __init__(self, ruleset_id: str) -> None:
+        self.__name__ = f"{RULESETS}{ruleset_id}.views"
+        self.parts = [importlib.import_module(self.__name__)]
+        if importlib.util.find_spec(f"{self.__name__}_sheet") is not None:
+            self.parts.append(importlib.import_module(f"{self.__name__}_sheet"))
+
+    def __getattr__(self, name: str):
+        for module in self.parts:
+            if hasattr(module, name):
+                return getattr(module, name)
+        raise AttributeError(name)
+
+    def names(self) -> dict[str, Any]:
+        return {k: v for module in reversed(self.parts) for k, v in vars(module).items()}
+
+
 class _Helpers(Mapping):
     """The views module's functions, as the filters a template may name."""
 
@@ -89,8 +109,8 @@ class _Helpers(Mapping):
         return len(_functions(self.module))
 
 
-def _functions(module) -> list[str]:
-    return [name for name, value in vars(module).items() if callable(value)
+def _functions(module: _Module) -> list[str]:
+    return [name for name, value in module.names().items() if callable(value)
             and not isinstance(value, type) and not name.startswith("_")]
 
 
