@@ -55,21 +55,7 @@ def screen(ruleset_id: str) -> Screen:
     except (ModuleNotFoundError, ValueError):
         return NONE
     from shaper_gm.render.screenfile import read_screen
-    found = read_screen(ruleset_id)
-    if found is None:      # not yet ported: the SCREEN its views module declares
-        module = importlib.import_module(f"{RULESETS}{ruleset_id}.views")
-        return getattr(module, "SCREEN", NONE)
-    return found
-
-
-class ByType(dict):
-    """event or view type -> its renderer (a views module not yet ported)."""
-
-    def of(self, cls: type) -> Callable[[Callable], Callable]:
-        def add(render: Callable) -> Callable:
-            self[cls] = render
-            return render
-        return add
+    return read_screen(ruleset_id) or NONE
 
 
 def declared(kind: str, cls: type) -> Callable[..., Any] | None:

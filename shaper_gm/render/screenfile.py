@@ -219,13 +219,16 @@ def _styled(describe: Callable[..., str], style: str) -> Callable[..., Any]:
 
 # --- about one actor: the order table's cells, the sheet's rows ------------------------------
 
-class _Shown:
-    """``{shown.wounds}``: a resource as the order table shows it, ``1/12``."""
+class _Resources:
+    """``{resource.sp}``: a resource's value (0 when the actor has none), and with
+    `shown`, ``{shown.wounds}``: as the order table shows it, over its maximum."""
 
-    def __init__(self, actor, rs) -> None:
-        self.actor, self.rs = actor, rs
+    def __init__(self, actor, rs, shown: bool = False) -> None:
+        self.actor, self.rs, self.shown = actor, rs, shown
 
-    def __getattr__(self, name: str) -> str:
+    def __getattr__(self, name: str):
+        if not self.shown:
+            return self.actor.resource(name)
         from shaper_gm.render.tables import resource_value
         return resource_value(self.actor, self.rs.resource_spec(name), self.rs)
 
@@ -235,10 +238,8 @@ def _about_actor(template, actor, state, rs, values=None) -> str:
     found: dict[str, Any] = {}
 
     def get(key: str):
-        if key == "resource":
-            return actor.resource_map()
-        if key == "shown":
-            return _Shown(actor, rs)
+        if key in ("resource", "shown"):
+            return _Resources(actor, rs, key == "shown")
         if key == "numbers":
             return rs.numbers
         if key == "values":
