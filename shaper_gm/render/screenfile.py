@@ -24,6 +24,7 @@ from shaper_gm.content.schema import (
     Field,
     boolean,
     check_fields,
+    list_of,
     mapping_of,
     show,
     snake_name,
@@ -41,13 +42,13 @@ ACTOR_EXTRAS = ("resource", "shown", "ruleset", "numbers", "state")
 
 
 class Reader:
-    """One screen file being read: the ruleset's modules, its words, the errors."""
+    """One screen file being read: the ruleset's events and functions, its words."""
 
     def __init__(self, ctx: Ctx, ruleset_id: str, words: Mapping) -> None:
         self.ctx, self.words = ctx, words
-        self.views = _Module(ruleset_id)
         self.events = importlib.import_module(f"{RULESETS}{ruleset_id}.events")
-        self.helpers = _Helpers(self.views)
+        self.module = f"{RULESETS}{ruleset_id}.views"
+        self.functions = _functions(self.module)
 
     def at(self, entry: str) -> Ctx:
         return self.ctx.at(self.ctx.file, entry)
@@ -55,63 +56,28 @@ class Reader:
     def named(self, value: Any) -> Callable[..., Any]:
         """The function of the views module `value` names (a Bad if there is none)."""
         name = snake_name(value)
-        found = getattr(self.views, name, None)
-        if not callable(found):
-            raise Bad(f"no function '{name}' in {self.views.__name__}"
-                      + _near(name, _functions(self.views)))
-        return found
+        if name not in self.functions:
+            raise Bad(f"no function '{name}' in {self.module}" + _near(name, self.functions))
+        return self.functions[name]
 
     def template(self, fields) -> Callable[[Any], Any]:
         def check(value: Any):
             try:
-                return parse(text(value), fields=fields, helpers=self.helpers,
+                return parse(text(value), fields=fields, functions=self.functions,
                              words=self.words)
             except TemplateError as exc:
                 raise Bad(f"{exc} in {show(value)}") from None
         return check
 
 
-class _Module:
-    """A ruleset's views module, and its sheet's when it has one (`views_sheet`), as one."""
-
-    def __init__(self, ruleset_id: str) -> None:
-        self.__name__ = f"{RULESETS}{ruleset_id}.views"
-        self.parts = [importlib.import_module(self.__name__)]
-        if importlib.util.find_spec(f"{self.__name__}_sheet") is not None:
-            self.parts.append(importlib.import_module(f"{self.__name__}_sheet"))
-
-    def __getattr__(self, name: str):
-        for module in self.parts:
-            if hasattr(module, name):
-                return getattr(module, name)
-        raise AttributeError(name)
-
-    def names(self) -> dict[str, Any]:
-        return {k: v for module in reversed(self.parts) for k, v in vars(module).items()}
-
-
-class _Helpers(Mapping):
-    """The views module's functions, as the filters a template may name."""
-
-    def __init__(self, module) -> None:
-        self.module = module
-
-    def __getitem__(self, name: str):
-        found = getattr(self.module, name, None) if not name.startswith("_") else None
-        if not callable(found) or isinstance(found, type):
-            raise KeyError(name)
-        return found
-
-    def __iter__(self):
-        return iter(_functions(self.module))
-
-    def __len__(self) -> int:
-        return len(_functions(self.module))
-
-
-def _functions(module: _Module) -> list[str]:
-    return [name for name, value in module.names().items() if callable(value)
-            and not isinstance(value, type) and not name.startswith("_")]
+def _functions(views: str) -> dict[str, Callable[..., Any]]:
+    """The functions a screen file may name: those of the views module (its own and
+    those it imports), and of its sheet's module `views_sheet` when it has one."""
+    modules = [importlib.import_module(views)]
+    if importlib.util.find_spec(f"{views}_sheet") is not None:
+        modules.insert(0, importlib.import_module(f"{views}_sheet"))
+    return {name: value for module in modules for name, value in vars(module).items()
+            if callable(value) and not isinstance(value, type) and not name.startswith("_")}
 
 
 def _near(name: str, known) -> str:
@@ -169,8 +135,8 @@ def _events(reader: Reader, entries: Mapping) -> tuple[dict, dict]:
             continue
         tpl, before = reader.template(_event_fields(cls)), len(ctx.errors)
         got = check_fields(ctx, {"text": raw} if isinstance(raw, str) else raw, {
-            "text": Field(tpl), "details": Field(_list_of(tpl)), "line": Field(reader.named),
-            "breakdown": Field(reader.named), "style": Field(text)},
+            "text": Field(tpl), "details": Field(list_of(tpl, unique=False)),
+            "line": Field(reader.named), "breakdown": Field(reader.named), "style": Field(text)},
             what="a template or a mapping of text, details, line, breakdown and style")
         if got is None:
             continue
@@ -195,20 +161,6 @@ def _event_fields(cls: type) -> set[str]:
     return names | {"cost"}
 
 
-def _list_of(check: Callable[[Any], Any]) -> Callable[[Any], tuple]:
-    def inner(value: Any) -> tuple:
-        if not isinstance(value, list):
-            raise Bad(f"expected a list, got {show(value)}")
-        out = []
-        for index, item in enumerate(value):
-            try:
-                out.append(check(item))
-            except Bad as exc:
-                raise Bad(exc.message, f"[{index}]{exc.sub}") from None
-        return tuple(out)
-    return inner
-
-
 def _styled(describe: Callable[..., str], style: str) -> Callable[..., Any]:
     """A breakdown that is the event's line, in `style` (an alarm in bold red)."""
     def draw(event, names, cost: str = ""):
@@ -220,7 +172,7 @@ def _styled(describe: Callable[..., str], style: str) -> Callable[..., Any]:
 # --- about one actor: the order table's cells, the sheet's rows ------------------------------
 
 class _Resources:
-    """``{resource.sp}``: a resource's value (0 when the actor has none), and with
+    """``{resource.ap}``: a resource's value (0 when the actor has none), and with
     `shown`, ``{shown.wounds}``: as the order table shows it, over its maximum."""
 
     def __init__(self, actor, rs, shown: bool = False) -> None:
@@ -314,7 +266,7 @@ def _toolbar(reader: Reader) -> Callable[[Any], Any]:
     def check(value: Any):
         if isinstance(value, Mapping):
             return part(value)
-        return _list_of(part)(value)
+        return list_of(part, unique=False)(value)
     return check
 
 

@@ -129,10 +129,10 @@ def _fields(parts: Iterable) -> list[Field]:
 
 
 def parse(source: str, *, fields: Collection[str] | None = None,
-          helpers: Mapping[str, Callable[[Any], Any]] | None = None,
+          functions: Mapping[str, Callable[[Any], Any]] | None = None,
           words: Mapping[str, Mapping[str, str]] | None = None) -> Template:
     """`source` parsed, or a TemplateError saying what is wrong. `fields`: the names a
-    field may start with (None: any); `helpers`: the ruleset's own filters; `words`: its
+    field may start with (None: any); `functions`: the ruleset's own filters; `words`: its
     tables of words, for the `words TABLE` filter."""
     if not isinstance(source, str):
         raise TemplateError("expected a text")
@@ -169,7 +169,7 @@ def parse(source: str, *, fields: Collection[str] | None = None,
             end = source.find("}", i)
             if end < 0:
                 raise TemplateError(f"a '{{' that is never closed: {source[i:i + 20]!r}")
-            stack[-1].append(_field(source[i + 1:end], fields, helpers or {}, words or {}))
+            stack[-1].append(_field(source[i + 1:end], fields, functions or {}, words or {}))
             i = end + 1
     if text:
         stack[-1].append(text)
@@ -178,7 +178,7 @@ def parse(source: str, *, fields: Collection[str] | None = None,
     return Template(source, tuple(top))
 
 
-def _field(inside: str, fields, helpers, words) -> Field:
+def _field(inside: str, fields, functions, words) -> Field:
     head, *filters = inside.split("|")
     head, mark, short = head.strip().partition("!")
     if mark:            # the short forms: {actor!n} is {actor|name}, {weapon!i} {weapon|item}
@@ -190,20 +190,20 @@ def _field(inside: str, fields, helpers, words) -> Field:
         raise TemplateError(f"{{{inside}}} does not name a field")
     if fields is not None and path[0] not in fields:
         raise TemplateError(f"unknown field '{path[0]}'" + _near(path[0], fields))
-    return Field(path, tuple(_filter(f.strip(), helpers, words) for f in filters))
+    return Field(path, tuple(_filter(f.strip(), functions, words) for f in filters))
 
 
-def _filter(text: str, helpers, words) -> tuple[Callable[..., Any], str]:
+def _filter(text: str, functions, words) -> tuple[Callable[..., Any], str]:
     name, _, arg = text.partition(" ")
     arg = arg.strip()
-    if name in helpers and name not in FILTERS:
+    if name in functions and name not in FILTERS:
         if arg:
             raise TemplateError(f"the filter '{name}' takes nothing after its name")
-        helper = helpers[name]
-        return (lambda v, names, _: helper(v)), ""
+        function = functions[name]
+        return (lambda v, names, _: function(v)), ""
     if name not in FILTERS:
         raise TemplateError(f"unknown filter '{name}'"
-                            + _near(name, [*FILTERS, *helpers]))
+                            + _near(name, [*FILTERS, *functions]))
     apply, takes = FILTERS[name]
     if takes and not arg:
         raise TemplateError(f"the filter '{name}' needs a word after it, e.g. "

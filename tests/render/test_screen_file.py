@@ -251,7 +251,7 @@ def test_templates_draw_fields_filters_and_optional_parts(source, event, expecte
 def test_a_template_names_only_the_fields_and_filters_it_is_given():
     with pytest.raises(TemplateError, match="unknown field 'weapn'"):
         parse("{weapn}", fields={"weapon"})
-    assert draw("{weapon|shout}", Drew("a", "axe"), helpers={"shout": str.upper}) == "AXE"
+    assert draw("{weapon|shout}", Drew("a", "axe"), functions={"shout": str.upper}) == "AXE"
     assert draw("{weapon|words held}", Drew("a", "axe"), words={"held": {"axe": "an axe"}}) \
         == "an axe"
 
