@@ -116,7 +116,12 @@ def _mapping(value: Any) -> Mapping:
 
 
 def _words(value: Any) -> tuple:
-    return mapping_of(text, text)(value)
+    """A table of words: a state (a text, or true or false) and its words."""
+    return mapping_of(_state, text)(value)
+
+
+def _state(value: Any) -> str | bool:
+    return value if isinstance(value, bool) else text(value)
 
 
 # --- events ----------------------------------------------------------------------------

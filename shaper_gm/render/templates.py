@@ -59,7 +59,7 @@ FILTERS: dict[str, tuple[Callable[..., Any], bool]] = {
     "upper": (_each(lambda v: str(v).upper()), False),
     "signed": (lambda v, names, arg: f"{v:+d}", False),
     "plural": (_plural, True),
-    "else": (lambda v, names, arg: arg if empty(v) else v, True),
+    "else": (lambda v, names, arg: arg if empty(v) or v == 0 else v, True),
     "join": (lambda v, names, arg: ", ".join(str(x) for x in v), False),
     "listed": (_listed, False),
     "words": (None, True),                   # bound to the named table of words when parsed

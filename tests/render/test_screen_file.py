@@ -85,9 +85,9 @@ def test_columns_rows_and_about_are_templates_over_the_actor(screen_file):
         table:
           columns:
             Left: "{resource.move}/{resource.nothing}"
-            Shield: {line: shield_cell, after_zone: true, wrap: true}
+            Shield: {line: turn_pips, after_zone: true, wrap: true}
           legend: " · words"
-          toolbar: [{line: shield_cell}, reactions]
+          toolbar: [{line: turn_pips}, reactions]
         sheet:
           about: "{side}, {sheet.level}"
           down: ", OUT"
@@ -169,7 +169,7 @@ FILE = "content/reactions/screen.yaml"
     ("table: {columns: {Turn: '{zon}'}}\n",
      f"{FILE}: item 'table.columns': key 'Turn.text': unknown field 'zon' (did you mean "
      "'zone'?)"),
-    ("table: {columns: {Turn: {line: shield_cell, wrap: yes please}}}\n",
+    ("table: {columns: {Turn: {line: turn_pips, wrap: yes please}}}\n",
      f"{FILE}: item 'table.columns': key 'Turn.wrap': expected true or false"),
     ("table: {columns: {Turn: {wrap: true}}}\n",
      f"{FILE}: item 'table.columns': key 'Turn': give either text (a template) or line"),
@@ -242,6 +242,7 @@ def draw(source: str, event, **kw) -> str:
     ("{ids|name|listed}", Drew("a", ids=("ann", "bo", "cy")), "Ann, Bo and cy"),
     ("{ids|item|join|else nobody}", Drew("a"), "nobody"),
     ("{weapon|else bare hands}", Drew("a"), "bare hands"),
+    ("{count|else –}", Drew("a", count=0), "–"),
     ("{{literal}} [[x]]", Drew("a"), "{literal} [x]"),
 ])
 def test_templates_draw_fields_filters_and_optional_parts(source, event, expected):
@@ -254,6 +255,8 @@ def test_a_template_names_only_the_fields_and_filters_it_is_given():
     assert draw("{weapon|shout}", Drew("a", "axe"), functions={"shout": str.upper}) == "AXE"
     assert draw("{weapon|words held}", Drew("a", "axe"), words={"held": {"axe": "an axe"}}) \
         == "an axe"
+    flags = {"up": {True: "is up", False: "is down"}}
+    assert draw("{count|words up}", Drew("a", count=True), words=flags) == "is up"
 
 
 SPECIAL = "{}[]"

@@ -128,10 +128,6 @@ def turn_pips(actor, state, rs) -> Text:
     return pips([(name, actor.resource(name)) for name in TURN], full)
 
 
-def shield_cell(actor, state, rs) -> str:
-    return str(actor.resource("shield")) if actor.resource("shield") else "–"
-
-
 def chance(target: int, rs) -> str:
     """``12+ (9/20)``: a d20 target and its chance (R3)."""
     return f"{target}+ ({fraction(success(target, rs.numbers.roll_die))})"

@@ -59,11 +59,6 @@ def surprise_line(e: tev.SurpriseRolled, n, cost: str = "") -> str:
             "(T16)")
 
 
-def weapon_drawn_line(e: tev.WeaponDrawn, n, cost: str = "") -> str:
-    verb = "picks up" if e.picked_up else "draws"
-    return line(f"{n(e.actor)} {verb} the {item_name(e.weapon)}", [cost, "T7"])
-
-
 def surprise_declared_line(e: tev.SurpriseDeclared, n, cost: str = "") -> str:
     caught = (f"{listed([n(a) for a in e.surprised])} gain{'s' if len(e.surprised) == 1 else ''}"
               " no TS in it (T16)") if e.surprised else "nobody is caught unaware (T16)"

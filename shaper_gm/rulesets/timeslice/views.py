@@ -26,7 +26,6 @@ from shaper_gm.rulesets.timeslice.describe import (  # noqa: F401  (lines the sc
     item_name,
     surprise_declared_line,
     surprise_line,
-    weapon_drawn_line,
 )
 from shaper_gm.rulesets.timeslice.harm import dying_timers, fight, info
 from shaper_gm.rulesets.timeslice.models import DYING, UP
