@@ -31,6 +31,7 @@ from shaper_gm.content.schema import (
     text,
 )
 from shaper_gm.engine.state import Actor
+from shaper_gm.render.names import Names
 from shaper_gm.render.plugins import RULESETS, Screen
 from shaper_gm.render.templates import Template, TemplateError, parse
 from shaper_gm.render.text import event_line
@@ -205,7 +206,12 @@ def _about_actor(template, actor, state, rs, values=None) -> str:
             return found[key]
         return {"ruleset": rs, "state": state}[key] if key in ("ruleset", "state") \
             else getattr(actor, key)
-    return template(get)
+
+    def names(actor_id: str) -> str:            # {grappling|name}: as the fight names them
+        if "names" not in found:
+            found["names"] = Names.of(state)
+        return found["names"](actor_id)
+    return template(get, names)
 
 
 def _actor_fields(*more: str) -> set[str]:

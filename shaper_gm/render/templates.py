@@ -45,23 +45,16 @@ def _plural(value, names, arg: str) -> str:
     return f"{value} {one if value == 1 else many or one + 's'}"
 
 
-def _listed(value, names, arg) -> str:
-    words = [str(v) for v in value]
-    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
-
-
 # name -> (function(value, names, arg), whether it takes an argument)
 FILTERS: dict[str, tuple[Callable[..., Any], bool]] = {
     "name": (lambda v, names, arg: _each(names)(v, names, arg), False),
     "item": (_each(lambda v: v.replace("-", " ")), False),
     "title": (_each(lambda v: str(v).title()), False),
     "capitalize": (_each(lambda v: str(v).capitalize()), False),
-    "upper": (_each(lambda v: str(v).upper()), False),
     "signed": (lambda v, names, arg: f"{v:+d}", False),
     "plural": (_plural, True),
     "else": (lambda v, names, arg: arg if empty(v) or v == 0 else v, True),
     "join": (lambda v, names, arg: ", ".join(str(x) for x in v), False),
-    "listed": (_listed, False),
     "words": (None, True),                   # bound to the named table of words when parsed
 }
 

@@ -94,6 +94,7 @@ def test_columns_rows_and_about_are_templates_over_the_actor(screen_file):
           rows:
             Where: "{zone|else not placed}"
             Init: "[{initiative}]"
+            Foe: "[{system.foe|name}]"
         """)
     actor = SimpleNamespace(resource={"move": 1}.get, side="party", zone=None,
                             initiative=None, sheet=SimpleNamespace(level=3))
@@ -105,8 +106,11 @@ def test_columns_rows_and_about_are_templates_over_the_actor(screen_file):
     view = SimpleNamespace(state=None, ruleset=None)
     assert screen.sheet.about(actor, view) == "party, 3"
     assert screen.sheet.down == ", OUT"
-    (where, cell), (init, blank) = screen.sheet.rows
+    (where, cell), (init, blank), (foe, named) = screen.sheet.rows
     assert cell(actor, view) == "not placed"
+    state = SimpleNamespace(actors={"bo": SimpleNamespace(id="bo", name="Bo the Bold")})
+    actor.system = SimpleNamespace(foe="bo")
+    assert named(actor, SimpleNamespace(state=state, ruleset=None)) == "Bo the Bold"
     assert blank(actor, view) is None                       # an empty row is left out
     assert blank(SimpleNamespace(initiative=0), view) == "0"
 
@@ -239,7 +243,7 @@ def draw(source: str, event, **kw) -> str:
     ("{count|plural die dice}", Drew("a", count=3), "3 dice"),
     ("{count|signed}", Drew("a", count=3), "+3"),
     ("[{count} left]", Drew("a", count=0), "0 left"),            # 0 is not empty
-    ("{ids|name|listed}", Drew("a", ids=("ann", "bo", "cy")), "Ann, Bo and cy"),
+    ("{ids|name|join}", Drew("a", ids=("ann", "bo", "cy")), "Ann, Bo, cy"),
     ("{ids|item|join|else nobody}", Drew("a"), "nobody"),
     ("{weapon|else bare hands}", Drew("a"), "bare hands"),
     ("{count|else –}", Drew("a", count=0), "–"),
