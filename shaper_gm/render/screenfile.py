@@ -38,8 +38,8 @@ from shaper_gm.render.text import event_line
 
 # What a template about one actor (a column's cell, a sheet's row) may read, beside the
 # actor's own fields: its resources' values, each as the table shows it (over its
-# maximum), the ruleset, its numbers and the fight's state.
-ACTOR_EXTRAS = ("resource", "shown", "ruleset", "numbers", "state")
+# maximum), the ruleset and the fight's state.
+ACTOR_EXTRAS = ("resource", "shown", "ruleset", "state")
 
 
 class Reader:
@@ -198,8 +198,6 @@ def _about_actor(template, actor, state, rs, values=None) -> str:
     def get(key: str):
         if key in ("resource", "shown"):
             return _Resources(actor, rs, key == "shown")
-        if key == "numbers":
-            return rs.numbers
         if key == "values":
             if key not in found:
                 found[key] = values()

@@ -128,6 +128,12 @@ for _cls, _describer in {
     ev.WentDown: template("{actor|name} is {word}", "{rule}"),
     ev.Revived: template("{actor|name} is back on their feet"),
     ev.FieldSet: template("{actor|name}: {field} {before} → {after} (set by the GM)"),
+    ev.RoundEnded: template("Round {round} ends[: {lost|join} left is lost][ ({rule})]"),
+    ev.PassStarted: template("Pass {number} of round {round}: the order starts over[ with "
+                             "those who have {resource} left][ ({rule})]"),
+    ev.HpChanged: template("{actor|name}: HP {before} → {after}[, {why}]"),
+    ev.DiceSkipped: template("The dice move on {count|plural die dice}: the next roll is "
+                             "fresh (dice position {before} → {after})"),
 }.items():
     _describe.register(_cls, _describer)
 
@@ -157,20 +163,6 @@ def _(e: ev.TurnEnded, n: Names, cost: str) -> str:
     lapsed = ", ".join(f"{count} {kind(k)}" for k, count in e.lapsed if count)
     rule = f" ({e.rule})" if e.rule else ""
     return f"{n(e.actor)}'s turn ends" + (f"; unused {lapsed} lapse{rule}" if lapsed else "")
-
-
-@_describe.register(ev.RoundEnded)
-def _(e: ev.RoundEnded, n: Names, cost: str) -> str:
-    lost = f": {', '.join(e.lost)} left is lost" if e.lost else ""
-    return f"Round {e.round} ends{lost}" + (f" ({e.rule})" if e.rule else "")
-
-
-@_describe.register(ev.PassStarted)
-def _(e: ev.PassStarted, n: Names, cost: str) -> str:
-    text = f"Pass {e.number} of round {e.round}: the order starts over"
-    if e.resource:
-        text += f" with those who have {e.resource} left"
-    return text + (f" ({e.rule})" if e.rule else "")
 
 
 @_describe.register(ev.CombatEnded)
@@ -279,23 +271,11 @@ def _(e: ev.EffectEnded, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)}'s {e.name} ends", [e.why])
 
 
-@_describe.register(ev.HpChanged)
-def _(e: ev.HpChanged, n: Names, cost: str) -> str:
-    return f"{n(e.actor)}: HP {e.before} → {e.after}" + (f", {e.why}" if e.why else "")
-
-
 @_describe.register(ev.DiceRolled)
 def _(e: ev.DiceRolled, n: Names, cost: str) -> str:
     roll = e.roll
     text = roll.breakdown() if hasattr(roll, "breakdown") else str(roll)
     return f"{e.label}: {text}"
-
-
-@_describe.register(ev.DiceSkipped)
-def _(e: ev.DiceSkipped, n: Names, cost: str) -> str:
-    dice = "1 die" if e.count == 1 else f"{e.count} dice"
-    return (f"The dice move on {dice}: the next roll is fresh "
-            f"(dice position {e.before} → {e.after})")
 
 
 @_describe.register(ev.Said)
