@@ -73,12 +73,15 @@ class Reader:
 
 def _functions(views: str) -> dict[str, Callable[..., Any]]:
     """The functions a screen file may name: those of the views module (its own and
-    those it imports), and of its sheet's module `views_sheet` when it has one."""
+    those it imports), and of its sheet's module `views_sheet` when it has one; and
+    `health`, the HP bar every sheet may show."""
+    from shaper_gm.render.views import health
     modules = [importlib.import_module(views)]
     if importlib.util.find_spec(f"{views}_sheet") is not None:
         modules.insert(0, importlib.import_module(f"{views}_sheet"))
-    return {name: value for module in modules for name, value in vars(module).items()
-            if callable(value) and not isinstance(value, type) and not name.startswith("_")}
+    return {"health": health} | {
+        name: value for module in modules for name, value in vars(module).items()
+        if callable(value) and not isinstance(value, type) and not name.startswith("_")}
 
 
 def _near(name: str, known) -> str:

@@ -8,7 +8,6 @@ from rich.text import Text
 
 from shaper_gm.render.tables import pips
 from shaper_gm.render.text import Names, item, plural
-from shaper_gm.render.views import health  # noqa: F401  (a row the sheet names)
 
 
 def dice_word(n: int) -> str:

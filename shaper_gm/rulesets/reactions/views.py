@@ -14,7 +14,7 @@ from rich.text import Text
 from shaper_gm.render.breakdown import row
 from shaper_gm.render.tables import pips
 from shaper_gm.render.text import Names, line, said
-from shaper_gm.render.views import fraction, health  # noqa: F401  (a row the sheet names)
+from shaper_gm.render.views import fraction
 from shaper_gm.rulesets.reactions.events import AttackResolved, DamageResolved, Moved
 from shaper_gm.rulesets.reactions.models import SHEET_NUMBERS, TARGETS, TURN
 from shaper_gm.rulesets.reactions.odds import success

@@ -9,7 +9,6 @@ from rich.text import Text
 
 from shaper_gm.render.tables import pips
 from shaper_gm.render.text import Names, item, kind, until_text
-from shaper_gm.render.views import health  # noqa: F401  (a row the sheet names)
 from shaper_gm.rulesets.shaper import model
 
 

@@ -17,7 +17,6 @@ from rich.text import Text
 from shaper_gm.render import text as render_text
 from shaper_gm.render.breakdown import INDENT, faces, row
 from shaper_gm.render.text import Names
-from shaper_gm.render.views import health  # noqa: F401  (a row the sheet names)
 from shaper_gm.rulesets.timeslice.attack import DyingAttackOutcome, Swing, defense_option
 from shaper_gm.rulesets.timeslice.clock import clock_text, minutes
 from shaper_gm.rulesets.timeslice.describe import (  # noqa: F401  (lines the screen names)
