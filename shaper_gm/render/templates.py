@@ -179,8 +179,8 @@ def _field(inside: str, fields, functions, words) -> Field:
             raise TemplateError(f"{{{inside}}}: '!' is followed by n (a name) or i (an item)")
         filters.insert(0, SHORT[short])
     path = tuple(head.split("."))
-    if not all(p.isidentifier() for p in path):
-        raise TemplateError(f"{{{inside}}} does not name a field")
+    if not all(p.isidentifier() and not p.startswith("_") for p in path):
+        raise TemplateError(f"{{{inside}}} does not name a field (names start with a letter)")
     if fields is not None and path[0] not in fields:
         raise TemplateError(f"unknown field '{path[0]}'" + _near(path[0], fields))
     return Field(path, tuple(_filter(f.strip(), functions, words) for f in filters))

@@ -167,6 +167,8 @@ FILE = "content/reactions/screen.yaml"
      f"{FILE}: item 'events.Moved': key 'text': an optional part inside another"),
     ("events:\n  Moved: 'a {} b'\n",
      f"{FILE}: item 'events.Moved': key 'text': {{}} does not name a field"),
+    ("events:\n  Moved: '{actor.__class__}'\n",
+     f"{FILE}: item 'events.Moved': key 'text': {{actor.__class__}} does not name a field"),
     ("words: {moves: [a]}\n", f"{FILE}: key 'words.moves': expected a mapping, got a list"),
     ("table: {colums: {}}\n", f"{FILE}: item 'table': key 'colums': unknown key (did you "
                               "mean 'columns'?)"),
