@@ -47,7 +47,8 @@ def _plural(value, names, arg: str) -> str:
 
 # name -> (function(value, names, arg), whether it takes an argument)
 FILTERS: dict[str, tuple[Callable[..., Any], bool]] = {
-    "name": (lambda v, names, arg: _each(names)(v, names, arg), False),
+    "name": (lambda v, names, arg: [names(x) for x in v] if isinstance(v, (list, tuple))
+             else names(v), False),
     "item": (_each(lambda v: v.replace("-", " ")), False),
     "title": (_each(lambda v: str(v).title()), False),
     "capitalize": (_each(lambda v: str(v).capitalize()), False),
@@ -80,6 +81,15 @@ class Field:
         return "" if value is None else f"{value}"
 
 
+class Optional:
+    """``[...]``: its parts, drawn only when none of its fields is empty."""
+
+    __slots__ = ("parts", "fields")
+
+    def __init__(self, parts: tuple) -> None:
+        self.parts, self.fields = parts, [p for p in parts if isinstance(p, Field)]
+
+
 class Template:
     """A parsed template: its pieces of text, fields and optional parts."""
 
@@ -90,10 +100,6 @@ class Template:
 
     def __call__(self, get: Callable[[str], Any], names=None) -> str:
         return _draw(self.parts, get, names)
-
-    def roots(self) -> set[str]:
-        """The first name of every field the template reads."""
-        return {f.path[0] for f in _fields(self.parts)}
 
     def __repr__(self) -> str:
         return f"Template({self.source!r})"
@@ -106,19 +112,9 @@ def _draw(parts: tuple, get, names) -> str:
             out.append(part)
         elif isinstance(part, Field):
             out.append(part.text(get, names))
-        elif not any(empty(f.value(get)) for f in _fields(part)):
-            out.append(_draw(part, get, names))
+        elif not any(empty(f.value(get)) for f in part.fields):
+            out.append(_draw(part.parts, get, names))
     return "".join(out)
-
-
-def _fields(parts: Iterable) -> list[Field]:
-    found: list[Field] = []
-    for part in parts:
-        if isinstance(part, Field):
-            found.append(part)
-        elif isinstance(part, tuple):
-            found += _fields(part)
-    return found
 
 
 def parse(source: str, *, fields: Collection[str] | None = None,
@@ -153,10 +149,10 @@ def parse(source: str, *, fields: Collection[str] | None = None,
             stack.append([])
             i += 1
         elif ch == "]":
-            part = stack.pop()
-            if not _fields(part):
+            part = Optional(tuple(stack.pop()))
+            if not part.fields:
                 raise TemplateError("an optional part with no field in it")
-            stack[-1].append(tuple(part))
+            stack[-1].append(part)
             i += 1
         else:
             end = source.find("}", i)
@@ -196,7 +192,8 @@ def _filter(text: str, functions, words) -> tuple[Callable[..., Any], str]:
         return (lambda v, names, _: function(v)), ""
     if name not in FILTERS:
         raise TemplateError(f"unknown filter '{name}'"
-                            + _near(name, [*FILTERS, *functions]))
+                            + (_near(name, [*FILTERS, *functions], listed=False)
+                               or _near(name, FILTERS)))
     apply, takes = FILTERS[name]
     if takes and not arg:
         raise TemplateError(f"the filter '{name}' needs a word after it, e.g. "
@@ -211,10 +208,11 @@ def _filter(text: str, functions, words) -> tuple[Callable[..., Any], str]:
     return apply, arg
 
 
-def _near(name: str, known: Iterable[str]) -> str:
+def _near(name: str, known: Iterable[str], listed: bool = True) -> str:
+    """`` (did you mean 'x'?)``, else (when `listed`) every name known."""
     import difflib  # only a mistake needs it
     known = sorted(known)
     close = difflib.get_close_matches(name, known, n=1)
     if close:
         return f" (did you mean '{close[0]}'?)"
-    return f" (known: {', '.join(known)})" if known else ""
+    return f" (known: {', '.join(known)})" if known and listed else ""
