@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import singledispatch
 
+from shaper_gm.content.schema import ContentError
 from shaper_gm.engine import events as ev
 from shaper_gm.render.names import Names, as_names
 from shaper_gm.render.plugins import declared
@@ -107,6 +108,8 @@ def describe(event: object, names, cost: str = "") -> str:
     names = as_names(names)
     try:
         return _describe(event, names, cost)
+    except ContentError:                # a screen file with mistakes: one line says so
+        raise
     except Exception:                   # a malformed event still gets a line
         return _fallback(event, names, cost)
 

@@ -283,3 +283,26 @@ def test_any_text_parses_or_is_a_template_error_never_a_crash(text):
         parse(text)
     except TemplateError:
         pass
+
+
+def test_a_run_with_a_broken_screen_file_stops_with_its_one_line(tmp_path):
+    import shutil
+    import subprocess
+    import sys
+    root = tmp_path / "content"
+    shutil.copytree(folders.content_root() / "reactions", root / "reactions")
+    screen = root / "reactions" / "screen.yaml"
+    screen.write_text(screen.read_text(encoding="utf-8").replace("moved_line", "moved_lines"),
+                      encoding="utf-8")
+    script = tmp_path / "fight.txt"
+    script.write_text("new --ruleset reactions\nadd ann --as duellist --at A1\n"
+                      "add bo --as duellist --at B1 --side enemies\ninit\nstart\n",
+                      encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "shaper_gm", "run", str(script)],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=60,
+                          env={**__import__("os").environ, folders.ENV_VAR: str(root)})
+    assert done.returncode == 2 and "View(" not in done.stdout
+    assert done.stderr.splitlines() == [
+        "error: content/reactions/screen.yaml: item 'events.Moved': key 'line': no function "
+        "'moved_lines' in shaper_gm.rulesets.reactions.views (did you mean 'moved_line'?); "
+        "fix content/ or set SHAPER_GM_CONTENT to a content folder"]
