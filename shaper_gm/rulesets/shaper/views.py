@@ -19,7 +19,6 @@ from shaper_gm.rulesets.shaper import model
 from shaper_gm.rulesets.shaper.events import (
     ITEM_VERBS,
     AttackResolved,
-    DamageTaken,
     Engaged,
     ItemChanged,
     Moved,
@@ -51,11 +50,6 @@ def skill_line(e: SkillUsed, n: Names, cost: str) -> str:
     skill = item(e.skill).title()
     on = f" on {n(e.target)}" if e.target and e.target != e.actor else ""
     return line(f"{n(e.actor)} uses {skill}{on}", [e.note, cost])
-
-
-def damage_line(e: DamageTaken, n: Names, cost: str) -> str:
-    r = e.result
-    return f"{r.damage} damage to {n(e.actor)}: {damage_text(r)}"
 
 
 # --- attacks and damage in one line --------------------------------------------------
