@@ -29,10 +29,6 @@ def moved_line(e: Moved, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} moves {e.start} → {e.end}", [f"{e.metres} m", cost, "R10"])
 
 
-def attack_line(e: AttackResolved, n: Names, cost: str) -> str:
-    return attack_summary(e.outcome, n, cost)
-
-
 def damage_line(e: DamageResolved, n: Names, cost: str) -> str:
     return f"{gm_damage(e.outcome, n)}: {gm_harm_text(e.outcome)}"
 
@@ -59,8 +55,9 @@ def _attacks(o, n: Names, *said: str) -> str:
     return line(f"{n(o.attacker)} attacks {n(o.defender)} with the {o.weapon_name}", list(said))
 
 
-def attack_summary(o, n: Names, cost: str = "") -> str:
+def attack_line(e: AttackResolved, n: Names, cost: str = "") -> str:
     """``Ann attacks Bo with the Duelling sword (physical 24): block 5 vs 12 fails, ...``."""
+    o = e.outcome
     head = _attacks(o, n, f"{o.attack_type} {o.power}", cost)
     parts = [f"{a.reaction} {a.face} vs {a.target} {'succeeds' if a.success else 'fails'}"
              for a in o.attempts]
