@@ -260,14 +260,14 @@ def _table(reader: Reader, raw: Mapping):
     return Layout(columns=tuple(columns), **got)
 
 
-def _text_or_line(reader: Reader) -> Callable[[Any], Any]:
-    """A text, or ``{line: NAME}``: the function that writes it."""
+def _text_or_line(reader: Reader, plain: Callable[[Any], Any] = text) -> Callable[[Any], Any]:
+    """A text (checked by `plain`), or ``{line: NAME}``: the function that writes it."""
     def check(value: Any):
         if isinstance(value, Mapping):
             if set(value) != {"line"}:
                 raise Bad(f"expected a text or {{line: NAME}}, got {show(value)}")
             return reader.named(value["line"])
-        return text(value)
+        return plain(value)
     return check
 
 
@@ -289,7 +289,7 @@ def _sheet(reader: Reader, raw: Mapping):
                           {"values": Field(reader.named)}) if isinstance(raw, Mapping) else {}
     fields = _actor_fields(*values or {})
     tpl = reader.template(fields)
-    got = check_fields(ctx, raw, {"about": Field(_template_or_line(reader, tpl)),
+    got = check_fields(ctx, raw, {"about": Field(_text_or_line(reader, tpl)),
                                   "down": Field(text), "rows": Field(_mapping),
                                   "values": Field(lambda v: values.get("values"))})
     if got is None:
@@ -306,14 +306,6 @@ def _sheet(reader: Reader, raw: Mapping):
     if isinstance(about, Template):
         about = _row(about, got.get("values"))
     return Sheet(rows=tuple(rows), about=about, down=got.get("down"))
-
-
-def _template_or_line(reader: Reader, tpl) -> Callable[[Any], Any]:
-    def check(value: Any):
-        if isinstance(value, Mapping):
-            return _text_or_line(reader)(value)
-        return tpl(value)
-    return check
 
 
 def _row(template, values=None) -> Callable[[Any, Any], str | None]:
