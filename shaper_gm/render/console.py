@@ -19,6 +19,7 @@ from rich.segment import Segment
 from rich.text import Text
 
 from shaper_gm.commands import viewdata as vd
+from shaper_gm.content.schema import ContentError
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.odds import Odds
 from shaper_gm.render import breakdown
@@ -158,8 +159,8 @@ class Renderer:
             render = VIEW_RENDERERS.get(type(view)) or declared("views", type(view))
             if render is not None:
                 return render(view, names)
-        except MemoryError:
-            raise               # too big to draw is not malformed: the caller says so
+        except (MemoryError, ContentError):
+            raise               # too big to draw, or a screen file with mistakes: not malformed
         except Exception:
             pass
         return Text(view if isinstance(view, str) else repr(view))

@@ -1,16 +1,17 @@
-"""Where the render layer finds a ruleset's screen: the `SCREEN` its views module declares.
+"""Where the render layer finds a ruleset's screen: its `content/ID/screen.yaml`.
 
-A ruleset's event and view types live in `shaper_gm.rulesets.ID.*`; its views module,
-`shaper_gm.rulesets.ID.views`, declares one `Screen`: the one-line text and the
-breakdown of its own events, the renderers of its own views, its order-table `Layout`
-and its `show ACTOR` sheet. Importing that module only defines them; the render layer
-reads the declaration (once, cached) and never writes a ruleset's renderers into a
-table of its own.
+A ruleset's event and view types live in `shaper_gm.rulesets.ID.*`; its screen file
+declares the one-line text and the breakdown of its own events, its order-table
+`Layout`, its `show ACTOR` sheet and its words (screenfile.py reads it), naming the
+functions of its views module, `shaper_gm.rulesets.ID.views`, where a text needs code.
+The render layer reads the screen the first time it meets the ruleset (once, cached)
+and never writes a ruleset's renderers into a table of its own.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable, Mapping
 from dataclasses import field
 from functools import lru_cache
@@ -19,17 +20,6 @@ from typing import Any
 from shaper_gm.records import record
 
 RULESETS = "shaper_gm.rulesets."
-
-
-class ByType(dict):
-    """event or view type -> its renderer; in a views module, ``@LINES.of(Moved)`` above
-    a function adds it."""
-
-    def of(self, cls: type) -> Callable[[Callable], Callable]:
-        def add(render: Callable) -> Callable:
-            self[cls] = render
-            return render
-        return add
 
 
 @record
@@ -41,6 +31,7 @@ class Screen:
     views: Mapping[type, Callable[..., Any]] = field(default_factory=dict)  # (view, names)
     layout: Any = None            # render.tables.Layout: columns, legend, toolbar, map groups
     sheet: Any = None             # render.views.Sheet: its `show ACTOR` rows
+    words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)   # its words
 
 
 NONE = Screen()
@@ -56,14 +47,15 @@ def package_of(cls: type) -> str:
 
 @lru_cache(maxsize=64)
 def screen(ruleset_id: str) -> Screen:
-    """The screen a ruleset's views module declares (NONE when it has none)."""
-    if not ruleset_id:
-        return NONE
+    """The screen a ruleset declares (NONE when it has none); a ContentError when its
+    screen file has mistakes."""
     try:
-        module = importlib.import_module(f"{RULESETS}{ruleset_id}.views")
+        if not ruleset_id or importlib.util.find_spec(f"{RULESETS}{ruleset_id}") is None:
+            return NONE
     except (ModuleNotFoundError, ValueError):
         return NONE
-    return getattr(module, "SCREEN", NONE)
+    from shaper_gm.render.screenfile import read_screen
+    return read_screen(ruleset_id) or NONE
 
 
 def declared(kind: str, cls: type) -> Callable[..., Any] | None:

@@ -1,9 +1,9 @@
 """The two views the GM looks at most: the turn-order table and the battlefield map.
 
 Both are the same for every ruleset; what differs comes from the ruleset's `Layout`
-(declared by its views module's screen): its columns in the order table, the legend of its
-caption, and groups it tags on the map (actors locked in melee together). A ruleset without one
-gets a column per shown resource.
+(the `table` of its screen file, `content/ID/screen.yaml`): its columns in the order table,
+the legend of its caption, and groups it tags on the map (actors locked in melee
+together). A ruleset without one gets a column per shown resource.
 """
 
 from __future__ import annotations

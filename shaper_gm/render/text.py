@@ -1,18 +1,19 @@
 """One plain line per event, for the screen, the recap and anything else that reads.
 
 `describe(event, names)` knows every event type in `shaper_gm.engine.events`; a
-ruleset's own events by the lines its views module declares (plugins.py), read the
-first time one of them is met. Anything else falls back to the class name, so a new event
-never crashes a renderer. `describe_events` reads a command's events together: an `ActionSpent` is
-folded into the line of the event it paid for, e.g. ``Freya moves B2 → C3 (3 AP)``.
+ruleset's own events by the lines its screen file declares (`content/ID/screen.yaml`,
+plugins.py), read the first time one of them is met. Anything else falls back to the
+class name, so a new event never crashes a renderer. `describe_events` reads a command's
+events together: an `ActionSpent` is folded into the line of the event it paid for, e.g.
+``Freya moves B2 → C3 (3 AP)``.
 """
 
 from __future__ import annotations
 
-import string
 from collections.abc import Callable, Iterable
 from functools import singledispatch
 
+from shaper_gm.content.schema import ContentError
 from shaper_gm.engine import events as ev
 from shaper_gm.render.names import Names, as_names
 from shaper_gm.render.plugins import declared
@@ -76,32 +77,27 @@ def said(decided: Iterable[str], entered: Iterable[str] = (), then: Iterable[str
 
 # --- one event ---------------------------------------------------------------------
 
-class _EventWords(string.Formatter):
-    """Formats a template over an event's fields: ``{actor!n}`` is that actor's name,
-    ``{weapon!i}`` an item id in words, ``{cost}`` what paid for the event; a field
-    that holds None reads as nothing."""
-
-    def __init__(self, event: object, names: Names, cost: str) -> None:
-        self.event, self.names, self.cost = event, names, cost
-
-    def get_value(self, key, args, kwargs):
-        return self.cost if key == "cost" else getattr(self.event, key)
-
-    def convert_field(self, value, conversion):
-        if conversion == "n":
-            return self.names(value)
-        return item(value) if conversion == "i" else super().convert_field(value, conversion)
-
-    def format_field(self, value, format_spec):
-        return "" if value is None else super().format_field(value, format_spec)
+def event_line(text, details=()) -> Callable[..., str]:
+    """An event's one-line text from parsed templates over its fields (templates.py,
+    ``cost`` is what paid for it); `details` follow in brackets, those that come out
+    empty left out."""
+    def describe(event: object, names: Names, cost: str = "") -> str:
+        def get(key: str):
+            return cost if key == "cost" else getattr(event, key)
+        return line(text(get, names), [d(get, names) for d in details])
+    return describe
 
 
 def template(text: str, *details: str) -> Callable[..., str]:
-    """An event's one-line text declared as a template over its fields (_EventWords);
-    `details` follow in brackets, those that come out empty left out."""
+    """`event_line` of templates parsed the first time the line is drawn."""
+    parsed: list[Callable[..., str]] = []
+
     def describe(event: object, names: Names, cost: str = "") -> str:
-        words = _EventWords(event, names, cost)
-        return line(words.format(text), [words.format(d) for d in details])
+        if not parsed:
+            from shaper_gm.render.templates import parse
+            head, *rest = (parse(t) for t in (text, *details))
+            parsed.append(event_line(head, rest))
+        return parsed[0](event, names, cost)
     return describe
 
 
@@ -113,6 +109,8 @@ def describe(event: object, names, cost: str = "") -> str:
     names = as_names(names)
     try:
         return _describe(event, names, cost)
+    except ContentError:                # a screen file with mistakes: one line says so
+        raise
     except Exception:                   # a malformed event still gets a line
         return _fallback(event, names, cost)
 
@@ -132,14 +130,20 @@ def _(e: ev.Played, n: Names, cost: str) -> str:
 for _cls, _describer in {
     ev.EncounterCreated: template("New {ruleset} encounter on a {cols}x{rows} battlefield "
                                   "(seed {seed})"),
-    ev.ActorRemoved: template("{actor!n} leaves the fight"),
-    ev.Placed: template("{actor!n} is placed in {zone}"),
+    ev.ActorRemoved: template("{actor|name} leaves the fight"),
+    ev.Placed: template("{actor|name} is placed in {zone}"),
     ev.RoundStarted: template("Round {round} begins"),
-    ev.TurnStarted: template("{actor!n}'s turn"),
+    ev.TurnStarted: template("{actor|name}'s turn"),
     ev.NobodyLeft: template("Nobody is left who can act: no turn runs"),
-    ev.WentDown: template("{actor!n} is {word}", "{rule}"),
-    ev.Revived: template("{actor!n} is back on their feet"),
-    ev.FieldSet: template("{actor!n}: {field} {before} → {after} (set by the GM)"),
+    ev.WentDown: template("{actor|name} is {word}", "{rule}"),
+    ev.Revived: template("{actor|name} is back on their feet"),
+    ev.FieldSet: template("{actor|name}: {field} {before} → {after} (set by the GM)"),
+    ev.RoundEnded: template("Round {round} ends[: {lost|join} left is lost][ ({rule})]"),
+    ev.PassStarted: template("Pass {number} of round {round}: the order starts over[ with "
+                             "those who have {resource} left][ ({rule})]"),
+    ev.HpChanged: template("{actor|name}: HP {before} → {after}[, {why}]"),
+    ev.DiceSkipped: template("The dice move on {count|plural die dice}: the next roll is "
+                             "fresh (dice position {before} → {after})"),
 }.items():
     _describe.register(_cls, _describer)
 
@@ -169,20 +173,6 @@ def _(e: ev.TurnEnded, n: Names, cost: str) -> str:
     lapsed = ", ".join(f"{count} {kind(k)}" for k, count in e.lapsed if count)
     rule = f" ({e.rule})" if e.rule else ""
     return f"{n(e.actor)}'s turn ends" + (f"; unused {lapsed} lapse{rule}" if lapsed else "")
-
-
-@_describe.register(ev.RoundEnded)
-def _(e: ev.RoundEnded, n: Names, cost: str) -> str:
-    lost = f": {', '.join(e.lost)} left is lost" if e.lost else ""
-    return f"Round {e.round} ends{lost}" + (f" ({e.rule})" if e.rule else "")
-
-
-@_describe.register(ev.PassStarted)
-def _(e: ev.PassStarted, n: Names, cost: str) -> str:
-    text = f"Pass {e.number} of round {e.round}: the order starts over"
-    if e.resource:
-        text += f" with those who have {e.resource} left"
-    return text + (f" ({e.rule})" if e.rule else "")
 
 
 @_describe.register(ev.CombatEnded)
@@ -291,23 +281,11 @@ def _(e: ev.EffectEnded, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)}'s {e.name} ends", [e.why])
 
 
-@_describe.register(ev.HpChanged)
-def _(e: ev.HpChanged, n: Names, cost: str) -> str:
-    return f"{n(e.actor)}: HP {e.before} → {e.after}" + (f", {e.why}" if e.why else "")
-
-
 @_describe.register(ev.DiceRolled)
 def _(e: ev.DiceRolled, n: Names, cost: str) -> str:
     roll = e.roll
     text = roll.breakdown() if hasattr(roll, "breakdown") else str(roll)
     return f"{e.label}: {text}"
-
-
-@_describe.register(ev.DiceSkipped)
-def _(e: ev.DiceSkipped, n: Names, cost: str) -> str:
-    dice = "1 die" if e.count == 1 else f"{e.count} dice"
-    return (f"The dice move on {dice}: the next roll is fresh "
-            f"(dice position {e.before} → {e.after})")
 
 
 @_describe.register(ev.Said)

@@ -1,8 +1,9 @@
 """How a dice-pool fight looks: its events in one line, every number of an attack and of a
 pool test with its ruling, the pool in the order table, the toolbar and `show` (P1-P12).
 
-Its `SCREEN` declares them; the render layer reads it the first time it meets a
-dice-pool event or table. The actor sheet is in `views_sheet`.
+`content/dicepool/screen.yaml` declares the screen and names these functions where a
+text needs code; the render layer reads it the first time it meets a dice-pool event or
+table. The actor sheet's rows are in `views_sheet`.
 """
 
 from __future__ import annotations
@@ -13,20 +14,17 @@ from rich.console import Group
 from rich.text import Text
 
 from shaper_gm.render import breakdown
-from shaper_gm.render.plugins import ByType, Screen
-from shaper_gm.render.tables import Column, Layout, pips
+from shaper_gm.render.tables import pips
 from shaper_gm.render.text import Names, item, line, plural, said
 from shaper_gm.rulesets.dicepool.events import (
     AbilityUsed,
     AttackResolved,
-    Moved,
     PreparationEnded,
     PreparationUsed,
     Prepared,
     TestResolved,
-    Wielded,
 )
-from shaper_gm.rulesets.dicepool.views_sheet import SHEET, dice_word, preparation_text
+from shaper_gm.rulesets.dicepool.views_sheet import dice_word, preparation_text
 
 LABEL = 8          # width of a breakdown row's label
 
@@ -53,10 +51,7 @@ row = partial(breakdown.row, width=LABEL)
 
 # --- one line per event -------------------------------------------------------------------
 
-LINES = ByType()
-
-@LINES.of(AttackResolved)
-def _(e: AttackResolved, n: Names, cost: str) -> str:
+def attack_line(e: AttackResolved, n: Names, cost: str) -> str:
     o = e.outcome
     verdict = (f"hit, margin {o.margin}; {o.damage} damage, HP {o.hp_before} → {o.hp_after}"
                + (", down" if o.down else "")) if o.hit else "miss"
@@ -64,8 +59,7 @@ def _(e: AttackResolved, n: Names, cost: str) -> str:
             f"{verdict}; pool {o.pool_before} → {o.pool_after}{gm_said(o)}")
 
 
-@LINES.of(TestResolved)
-def _(e: TestResolved, n: Names, cost: str) -> str:
+def test_line(e: TestResolved, n: Names, cost: str) -> str:
     o = e.outcome
     verdict = "success" if o.success else "failure"
     return line(f"{n(e.actor)} tests {o.what}: {successes(o.successes)} vs DT {o.dt}, "
@@ -82,32 +76,17 @@ def gm_said(o) -> str:
                  if flagged])
 
 
-@LINES.of(AbilityUsed)
-def _(e: AbilityUsed, n: Names, cost: str) -> str:
+def ability_line(e: AbilityUsed, n: Names, cost: str) -> str:
     discards = f"{dice_word(e.discarded)} discarded (P12)" if e.discarded else ""
     return line(f"{n(e.actor)} uses {e.name}", [discards, spent(cost)])
 
 
-@LINES.of(Moved)
-def _(e: Moved, n: Names, cost: str) -> str:
-    return line(f"{n(e.actor)} moves {e.start or '?'} → {e.end}",
-                [f"{e.metres} of {e.speed} m", spent(cost)])
-
-
-@LINES.of(Wielded)
-def _(e: Wielded, n: Names, cost: str) -> str:
-    was = f", putting away the {item(e.before)}" if e.before else ""
-    return line(f"{n(e.actor)} takes the {item(e.after)} in hand{was}", [spent(cost)])
-
-
-@LINES.of(Prepared)
-def _(e: Prepared, n: Names, cost: str) -> str:
+def prepared_line(e: Prepared, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} prepares {preparation_text(e.preparation, n)}",
                 ["P11", spent(cost)])
 
 
-@LINES.of(PreparationUsed)
-def _(e: PreparationUsed, n: Names, cost: str) -> str:
+def preparation_used_line(e: PreparationUsed, n: Names, cost: str) -> str:
     if e.preparation.kind == "dodge":
         return (f"{n(e.actor)} dodges as prepared: +{e.bonus} AC against {e.during} "
                 "(half DEX, P11)")
@@ -115,8 +94,7 @@ def _(e: PreparationUsed, n: Names, cost: str) -> str:
             f"{e.during} (P11)")
 
 
-@LINES.of(PreparationEnded)
-def _(e: PreparationEnded, n: Names, cost: str) -> str:
+def preparation_ended_line(e: PreparationEnded, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)}'s preparation ends unused: {preparation_text(e.preparation, n)}",
                 [e.why])
 
@@ -217,35 +195,31 @@ def breakdown(e: AttackResolved | TestResolved, n: Names, cost: str = "") -> Gro
 
 # --- the order table, the toolbar, one actor -------------------------------------------------
 
-def _pool(actor, state, rs) -> str:
+def pool_cell(actor, state, rs) -> str:
     return f"{actor.resource('pool')} (+{rs.stat(actor.sheet, rs.numbers.refill_stat)})"
 
 
-def _actions(actor, state, rs) -> Text | str:
+def actions_cell(actor, state, rs) -> Text | str:
     if state.turn != actor.id:
         return "–"
     full = rs.numbers.actions_per_turn
     return pips((("actions", actor.resource("actions")),), {"actions": full})
 
 
-def _prepared(actor, state, rs) -> str:
+def prepared_cell(actor, state, rs) -> str:
     return prepared_short(actor) or "–"
 
 
-LEGEND = (" · Pool: dice left (+CON at the end of its turn, P3, P4) · ● action left, "
-          "○ spent (P6) · order by init (2d6 + DEX) or the GM (P5)")
-
-
-def _pool_dice(actor, rs, state=None) -> str:
+def pool_dice(actor, rs, state=None) -> str:
     return f"pool {dice_word(actor.resource('pool'))}"
 
 
-def _holds(actor, rs, state=None) -> str:
+def holds(actor, rs, state=None) -> str:
     weapon = rs.weapon(actor)
     return f"holds {weapon.name}" if weapon is not None else ""
 
 
-def _prepared_part(actor, rs, state=None) -> str:
+def prepared_part(actor, rs, state=None) -> str:
     prepared = prepared_short(actor)
     return f"prepared: {prepared}" if prepared else ""
 
@@ -255,11 +229,3 @@ def prepared_short(actor) -> str:
     held = getattr(actor.system, "prepared", ())
     return ", ".join(f"dodge {p.against}" if p.kind == "dodge" else "action" for p in held)
 
-
-LAYOUT = Layout(
-    columns=(Column("Pool", _pool), Column("Actions", _actions),
-             Column("Prepared", _prepared, after_zone=True, wrap=True)),
-    legend=LEGEND,        # the toolbar: ``pool 5 dice · actions 1/2 · holds Longsword``
-    toolbar=(_pool_dice, "actions", _holds, _prepared_part))
-SCREEN = Screen(lines=LINES, layout=LAYOUT, sheet=SHEET,
-                events={AttackResolved: breakdown, TestResolved: breakdown})

@@ -8,7 +8,6 @@ from rich.text import Text
 
 from shaper_gm.render.tables import pips
 from shaper_gm.render.text import Names, item, plural
-from shaper_gm.render.views import Sheet, health
 
 
 def dice_word(n: int) -> str:
@@ -22,7 +21,7 @@ def preparation_text(prep, n: Names) -> str:
     return f"an action: “{prep.text}”"
 
 
-def _pool(actor, view) -> Text:
+def pool_row(actor, view) -> Text:
     """The pool, how it is built and how it refills (P1, P2, P4)."""
     rs, sheet = view.ruleset, actor.sheet
     numbers, weapon = rs.numbers, rs.weapon(actor)
@@ -38,7 +37,7 @@ def _pool(actor, view) -> Text:
                          "each of its turns (P4)")
 
 
-def _actions(actor, view) -> Text | str:
+def actions_row(actor, view) -> Text | str:
     full = view.ruleset.numbers.actions_per_turn
     if view.state.turn != actor.id:
         return f"{full} on its turn (P6)"
@@ -47,29 +46,33 @@ def _actions(actor, view) -> Text | str:
                          f"  {left} of {full} left this turn (P6)")
 
 
-def _ac(actor, view) -> str:
+def ac_row(actor, view) -> str:
     rs, bonus = view.ruleset, actor.effect_total("ac")
     ac = f"{rs.ac(actor)}" + (f" ({bonus:+d} from effects)" if bonus else "")
     return ac + f"; a prepared dodge adds {rs.dodge_bonus(actor)} (P11)"
 
 
-def _prepared(actor, view) -> str:
+def prepared_row(actor, view) -> str:
     return "\n".join(preparation_text(p, Names.of(view.state))
                      for p in getattr(actor.system, "prepared", ())) or "nothing (P11)"
 
 
-SHEET = Sheet(rows=(
-    ("HP", health), ("Pool", _pool), ("Actions", _actions),
-    ("Square", lambda a, v: f"{a.zone or 'not placed'}; moves {v.ruleset.speed(a)} m per "
-                            "action (P10)"),
-    ("Stats", lambda a, v: ", ".join(f"{s.upper()} {v.ruleset.stat(a.sheet, s)}"
-                                     for s in v.ruleset.numbers.stats)),
-    ("AC", _ac),
-    ("Weapons", lambda a, v: "\n".join(_weapon_line(v.ruleset, a, w)
-                                       for w in a.sheet.weapons) or "none"),
-    ("Abilities", lambda a, v: "\n".join(_ability_line(v.ruleset, x)
-                                         for x in a.sheet.abilities) or "none"),
-    ("Prepared", _prepared)))
+def square_row(actor, view) -> str:
+    return f"{actor.zone or 'not placed'}; moves {view.ruleset.speed(actor)} m per action (P10)"
+
+
+def stats_row(actor, view) -> str:
+    rs = view.ruleset
+    return ", ".join(f"{s.upper()} {rs.stat(actor.sheet, s)}" for s in rs.numbers.stats)
+
+
+def weapons_row(actor, view) -> str:
+    return "\n".join(_weapon_line(view.ruleset, actor, w) for w in actor.sheet.weapons) \
+        or "none"
+
+
+def abilities_row(actor, view) -> str:
+    return "\n".join(_ability_line(view.ruleset, x) for x in actor.sheet.abilities) or "none"
 
 
 def _weapon_line(rs, actor, weapon_id: str) -> str:

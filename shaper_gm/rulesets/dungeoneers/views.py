@@ -2,8 +2,9 @@
 ruling, the order table's AP / wounds / stress / arca with who is up and why (D3-D5),
 the toolbar and `show CREATURE`.
 
-Its `SCREEN` declares them; the render layer reads it the first time it meets a
-Dungeoneers event or draws a Dungeoneers table.
+`content/dungeoneers/screen.yaml` declares the screen and names these functions where a
+text needs code; the render layer reads it the first time it meets a Dungeoneers event
+or draws a Dungeoneers table.
 """
 
 from __future__ import annotations
@@ -15,25 +16,15 @@ from rich.text import Text
 
 from shaper_gm.engine.turns import name_of
 from shaper_gm.render.breakdown import INDENT, roll_text, row
-from shaper_gm.render.plugins import ByType, Screen
-from shaper_gm.render.tables import Column, Layout, pips, resource_cell
-from shaper_gm.render.text import Names, line, plural, said, template
-from shaper_gm.render.views import Sheet
+from shaper_gm.render.tables import pips, resource_cell
+from shaper_gm.render.text import Names, line, plural, said
 from shaper_gm.rulesets.dungeoneers.events import (
-    ActionReadied,
     ActionResolved,
     ActionTaken,
-    AmbientArcaChanged,
     CheckOutcome,
-    ConditionEnded,
-    ConditionStarted,
-    HoldingChanged,
     Moved,
-    ReadiedCleared,
-    RoundRefilled,
     TallyChanged,
 )
-from shaper_gm.rulesets.dungeoneers.models import SCORES
 from shaper_gm.rulesets.dungeoneers.rules import Contest, data_of
 from shaper_gm.rulesets.dungeoneers.spells import SpellCast
 
@@ -45,12 +36,6 @@ def item(item_id: str) -> str:
 
 
 # --- one line per event ------------------------------------------------------------------
-
-LINES = ByType({
-    ActionReadied: template("{actor!n} readies {action} until the round ends", "{cost}", "D9"),
-    ReadiedCleared: template("{actor!n}'s readied {action} is gone", "{why}"),
-    RoundRefilled: template("Every creature has {ap} AP (D1, D6)"),
-    AmbientArcaChanged: template("Ambient arca {before} → {after}", "{why}", "D28")})
 
 def gm_said(o) -> str:
     """`` [GM wound bonus +1; totals entered: roll, dodge]``: what the GM decided in an
@@ -98,13 +83,11 @@ def outcome_line(o, n: Names) -> str:
     return f"{n(getattr(o, 'actor', None))}: {type(o).__name__}"
 
 
-@LINES.of(ActionResolved)
-def _(e: ActionResolved, n: Names, cost: str) -> str:
+def action_line(e: ActionResolved, n: Names, cost: str) -> str:
     return line(outcome_line(e.outcome, n), [cost]) + gm_said(e.outcome)
 
 
-@LINES.of(ActionTaken)
-def _(e: ActionTaken, n: Names, cost: str) -> str:
+def action_taken_line(e: ActionTaken, n: Names, cost: str) -> str:
     if e.action == "defend":
         return line(f"{n(e.actor)} defends: defensive until its next turn", [cost, "D23"])
     text = f": {e.text}" if e.text else ""
@@ -112,8 +95,7 @@ def _(e: ActionTaken, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} {verb}{text}", [cost, "reaction" if e.reaction else ""])
 
 
-@LINES.of(Moved)
-def _(e: Moved, n: Names, cost: str) -> str:
+def moved_line(e: Moved, n: Names, cost: str) -> str:
     if e.how == "forced":
         return f"{n(e.actor)} is forced {e.start} → {e.end} (D25)"
     verb = "sprints" if e.how == "sprint" else "moves"
@@ -121,35 +103,12 @@ def _(e: Moved, n: Names, cost: str) -> str:
                 [plural(e.tiles, "tile"), e.speed, cost])
 
 
-_CONDITIONS = {"grappling": "is grappling", "grappled": "is grappled by",
-               "hanging": "is hanging at the ledge"}
-
-
-@LINES.of(ConditionStarted)
-def _(e: ConditionStarted, n: Names, cost: str) -> str:
-    other = f" {n(e.other)}" if e.other else ""
-    return line(f"{n(e.actor)} {_CONDITIONS.get(e.condition, e.condition)}{other}", [e.why])
-
-
-@LINES.of(ConditionEnded)
-def _(e: ConditionEnded, n: Names, cost: str) -> str:
-    other = f" ({n(e.other)})" if e.other else ""
-    return line(f"{n(e.actor)} is no longer {e.condition}{other}", [e.why])
-
-
-@LINES.of(HoldingChanged)
-def _(e: HoldingChanged, n: Names, cost: str) -> str:
-    held = ", ".join(item(w) for w in e.after) or "nothing"
-    return f"{n(e.actor)} now holds {held}"
-
-
 _TALLY_VERBS = {"wounds": ("takes", "heals"), "stress": ("gains", "sheds"),
                 "arca": ("regains", "spends")}
 _TALLY_RULES = {"wounds": "D19", "stress": "D26", "arca": "D27"}
 
 
-@LINES.of(TallyChanged)
-def _(e: TallyChanged, n: Names, cost: str) -> str:
+def tally_line(e: TallyChanged, n: Names, cost: str) -> str:
     up, down = _TALLY_VERBS.get(e.tally, ("gains", "loses"))
     change = abs(e.after - e.before)
     count = plural(change, "wound") if e.tally == "wounds" else f"{change} {e.tally}"
@@ -183,12 +142,12 @@ def breakdown(e: ActionResolved, n: Names, cost: str = "") -> Group:
 
 # --- the order table, the toolbar, the map -------------------------------------------------
 
-def _ap(actor, state, rs) -> Text:
+def ap_cell(actor, state, rs) -> Text:
     left, top = actor.resource("ap"), rs.numbers.ap_per_round
     return Text.assemble(pips([("ap", left)], {"ap": top}), f" {left}")
 
 
-def _stress(actor, state, rs) -> str:
+def stress_cell(actor, state, rs) -> str:
     """Stress of the capacity (D26): a limit the resource itself does not hold."""
     return f"{actor.resource('stress')}/{rs.stat(actor.sheet, 'stress_capacity')}"
 
@@ -196,7 +155,7 @@ def _stress(actor, state, rs) -> str:
 _wounds, _arca = resource_cell("wounds"), resource_cell("arca")
 
 
-def _holding(actor, state, rs) -> str:
+def holding_cell(actor, state, rs) -> str:
     return ", ".join(data_of(actor).holding) or "–"
 
 
@@ -214,7 +173,7 @@ def conditions(actor, n=None) -> list[str]:
     return out
 
 
-def _conditions(actor, state, rs) -> str:
+def conditions_cell(actor, state, rs) -> str:
     return ", ".join(conditions(actor)) or "–"
 
 
@@ -241,7 +200,7 @@ def totals_text(state, rs) -> str:
     return f"body totals {shown} (D5)" if shown else ""
 
 
-def _legend(state, rs) -> str:
+def legend(state, rs) -> str:
     parts = [up_text(state, rs, NAMES_SHOWN), totals_text(state, rs), "AP: ● left, ○ spent"]
     return "".join(f" · {p}" for p in parts if p)
 
@@ -250,7 +209,7 @@ def toolbar(actor, rs, state=None) -> str:
     """The creature up: ``AP 4/6 · wounds 1/12 · stress 0/4 · arca 2/2``; with the state,
     also the creatures' AP and who is up and why (the first NAMES_SHOWN of each)."""
     own = (f"AP {actor.resource('ap')}/{rs.numbers.ap_per_round} · wounds "
-           f"{_wounds(actor, None, rs)} · stress {_stress(actor, None, rs)} · arca "
+           f"{_wounds(actor, None, rs)} · stress {stress_cell(actor, None, rs)} · arca "
            f"{_arca(actor, None, rs)}")
     if state is None:
         return own
@@ -262,38 +221,31 @@ def toolbar(actor, rs, state=None) -> str:
     return f"{up_text(state, rs, NAMES_SHOWN)} · AP: {everyone} · {actor.name}: {own}"
 
 
-def _grapples(state) -> list[tuple[str, str]]:
+def grapples(state) -> list[tuple[str, str]]:
     return [(a.id, data_of(a).grappling) for a in state.actors.values()
             if data_of(a).grappling]
 
 
-LAYOUT = Layout(
-    columns=(Column("AP", _ap), Column("Wounds", _wounds), Column("Stress", _stress),
-             Column("Arca", _arca), Column("Holding", _holding, after_zone=True),
-             Column("Conditions", _conditions, after_zone=True, wrap=True)),
-    legend=_legend, groups=_grapples, group_mark="✊", group_word="grappling", toolbar=toolbar)
-
-
 # --- one creature --------------------------------------------------------------------------
 
-def _ap_row(actor, view) -> Text:
+def ap_row(actor, view) -> Text:
     rs, up = view.ruleset, " (up)" if actor.id in view.state.up else ""
-    return Text.assemble(_ap(actor, view.state, rs), f" of {rs.numbers.ap_per_round}{up}")
+    return Text.assemble(ap_cell(actor, view.state, rs), f" of {rs.numbers.ap_per_round}{up}")
 
 
-def _proficiency(actor, view) -> str:
+def proficiency_row(actor, view) -> str:
     ranks = ", ".join(f"{skill} {rank} (d{view.ruleset.numbers.die_of(rank)})"
                       for skill, rank in actor.sheet.proficiencies) or "all untrained"
     return f"{ranks} (D12)"
 
 
-def _defence(actor, view) -> str:
+def defence_row(actor, view) -> str:
     sheet = actor.sheet
     return (f"armor value {sheet.armor + actor.effect_total('armor')}, critical threshold "
             f"{sheet.critical_threshold}, threat range {sheet.threat_range}")
 
 
-def _weapons(actor, view) -> str:
+def weapons_row(actor, view) -> str:
     held = data_of(actor).holding
     return "\n".join(f"{w.name}: {w.damage}" + (f", reach {w.reach}" if w.reach else "")
                      + (" (in hand)" if w.id in held else "")
@@ -301,24 +253,26 @@ def _weapons(actor, view) -> str:
                      ) or "none (a fist)"
 
 
-def _spells(actor, view) -> str:
+def spells_row(actor, view) -> str:
     return "\n".join(f"{s.name}: {s.cost} AP, {s.arca} arca, range {s.range}"
                      for s in (view.library.spells[i] for i in actor.sheet.spells)) or "none"
 
 
-SHEET = Sheet(rows=(
-    ("AP", _ap_row),
-    ("Wounds", lambda a, v: f"{_wounds(a, v.state, v.ruleset)} (down at the limit, D19)"),
-    ("Stress", lambda a, v: f"{_stress(a, v.state, v.ruleset)} (capacity = "
-                            f"{v.ruleset.numbers.stress_capacity_score}, D26)"),
-    ("Arca", lambda a, v: f"{_arca(a, v.state, v.ruleset)} (2 x wisdom, D27)"),
-    ("Tile", lambda a, v: a.zone or "not placed"),
-    ("Scores", lambda a, v: ", ".join(f"{s} {getattr(a.sheet, s)}" for s in SCORES)),
-    ("Proficiency", _proficiency), ("Defence", _defence),
-    ("Speeds", lambda a, v: ", ".join(f"{s.title()} ({t})" for s, t in a.sheet.speeds)),
-    ("Damage", lambda a, v: _damage_types(a.sheet)), ("Weapons", _weapons),
-    ("Spells", _spells),
-    ("Conditions", lambda a, v: ", ".join(conditions(a, Names.of(v.state))) or "none")))
+def stress_row(actor, view) -> str:
+    return (f"{stress_cell(actor, view.state, view.ruleset)} (capacity = "
+            f"{view.ruleset.numbers.stress_capacity_score}, D26)")
+
+
+def speeds_row(actor, view) -> str:
+    return ", ".join(f"{s.title()} ({t})" for s, t in actor.sheet.speeds)
+
+
+def damage_row(actor, view) -> str:
+    return _damage_types(actor.sheet)
+
+
+def conditions_row(actor, view) -> str:
+    return ", ".join(conditions(actor, Names.of(view.state))) or "none"
 
 
 def _damage_types(sheet) -> str:
@@ -327,6 +281,3 @@ def _damage_types(sheet) -> str:
     parts += [f"immune to {k}" for k in sheet.immune]
     return ", ".join(parts) + " (D20)" if parts else "no vulnerability, resistance or immunity"
 
-
-SCREEN = Screen(lines=LINES, events={ActionResolved: breakdown},
-                layout=LAYOUT, sheet=SHEET)

@@ -1,9 +1,9 @@
-"""How a reactions fight looks: its events in one line, every number of an attack and
-of the GM's damage with the ruling behind it, the order table's columns, `show ACTOR`
-(R1-R12).
+"""How a reactions fight looks where a text needs code: the lines and breakdowns of a
+move, an attack and the GM's damage with the ruling behind each number, the turn and
+shield cells, and the rows of `show ACTOR` that compute (R1-R12).
 
-Its `SCREEN` declares them; the render layer reads it the first time it meets a
-reactions event or draws a reactions encounter.
+`content/reactions/screen.yaml` declares the screen and names these functions; the
+render layer reads it the first time it meets a reactions event or table.
 """
 
 from __future__ import annotations
@@ -12,30 +12,16 @@ from rich.console import Group
 from rich.text import Text
 
 from shaper_gm.render.breakdown import row
-from shaper_gm.render.plugins import ByType, Screen
-from shaper_gm.render.tables import Column, Layout, pips, resource_cell
-from shaper_gm.render.text import Names, line, said, template
-from shaper_gm.render.views import Sheet, fraction, health
-from shaper_gm.rulesets.reactions.events import (
-    AttackResolved,
-    DamageResolved,
-    Moved,
-    ShieldExpired,
-    ShieldRaised,
-    ShieldSoaked,
-)
+from shaper_gm.render.tables import pips
+from shaper_gm.render.text import Names, line, said
+from shaper_gm.render.views import fraction
+from shaper_gm.rulesets.reactions.events import AttackResolved, DamageResolved, Moved
 from shaper_gm.rulesets.reactions.models import SHEET_NUMBERS, TARGETS, TURN
 from shaper_gm.rulesets.reactions.odds import success
 
 # --- one line per event ---------------------------------------------------------------
 
-LINES = ByType({
-    ShieldSoaked: template("{actor!n}'s shield soaks {soaked}", "{before} → {after}", "R7"),
-    ShieldExpired: template("{actor!n}'s shield ({amount} left) lapses at the start of its "
-                            "turn (R12)")})
-
-@LINES.of(Moved)
-def _(e: Moved, n: Names, cost: str) -> str:
+def moved_line(e: Moved, n: Names, cost: str) -> str:
     if e.why.startswith("dodged"):
         how = "no tile named: the free tile farthest from the attacker" \
             if e.chosen_by_default else ""
@@ -43,19 +29,7 @@ def _(e: Moved, n: Names, cost: str) -> str:
     return line(f"{n(e.actor)} moves {e.start} → {e.end}", [f"{e.metres} m", cost, "R10"])
 
 
-@LINES.of(ShieldRaised)
-def _(e: ShieldRaised, n: Names, cost: str) -> str:
-    return line(f"{n(e.actor)} raises the {e.shield.replace('-', ' ').capitalize()}: shield "
-                f"{e.before} → {e.after}", [cost, "R12"])
-
-
-@LINES.of(AttackResolved)
-def _(e: AttackResolved, n: Names, cost: str) -> str:
-    return attack_summary(e.outcome, n, cost)
-
-
-@LINES.of(DamageResolved)
-def _(e: DamageResolved, n: Names, cost: str) -> str:
+def damage_line(e: DamageResolved, n: Names, cost: str) -> str:
     return f"{gm_damage(e.outcome, n)}: {gm_harm_text(e.outcome)}"
 
 
@@ -81,8 +55,9 @@ def _attacks(o, n: Names, *said: str) -> str:
     return line(f"{n(o.attacker)} attacks {n(o.defender)} with the {o.weapon_name}", list(said))
 
 
-def attack_summary(o, n: Names, cost: str = "") -> str:
+def attack_line(e: AttackResolved, n: Names, cost: str = "") -> str:
     """``Ann attacks Bo with the Duelling sword (physical 24): block 5 vs 12 fails, ...``."""
+    o = e.outcome
     head = _attacks(o, n, f"{o.attack_type} {o.power}", cost)
     parts = [f"{a.reaction} {a.face} vs {a.target} {'succeeds' if a.success else 'fails'}"
              for a in o.attempts]
@@ -144,25 +119,10 @@ def breakdown(event, names: Names, cost: str = "") -> Group:
 
 # --- the order table, the toolbar and one actor -------------------------------------------
 
-def _turn(actor, state, rs) -> Text:
+def turn_pips(actor, state, rs) -> Text:
     """● the move and the action left this turn, ○ spent (R10)."""
     full = {name: rs.resource_spec(name).max for name in TURN}
     return pips([(name, actor.resource(name)) for name in TURN], full)
-
-
-def _shield(actor, state, rs) -> str:
-    return str(actor.resource("shield")) if actor.resource("shield") else "–"
-
-
-_reactions = resource_cell("reactions")
-LEGEND = (" · ● move, action left (R10) · reactions refill at one's own turn (R11) · "
-          "a shield lasts until then (R12)")
-
-
-LAYOUT = Layout(
-    columns=(Column("Turn", _turn), Column("Reactions", _reactions),
-             Column("Shield", _shield)),
-    legend=LEGEND)          # the toolbar: its resources, in their order
 
 
 def chance(target: int, rs) -> str:
@@ -170,12 +130,12 @@ def chance(target: int, rs) -> str:
     return f"{target}+ ({fraction(success(target, rs.numbers.roll_die))})"
 
 
-def _turn_row(actor, view) -> Text:
-    return Text.assemble(_turn(actor, view.state, view.ruleset), "  ", " · ".join(
+def turn_row(actor, view) -> Text:
+    return Text.assemble(turn_pips(actor, view.state, view.ruleset), "  ", " · ".join(
         f"{name} {actor.resource(name)}" for name in TURN), " (R10)")
 
 
-def _shield_row(actor, view) -> str:
+def shield_row(actor, view) -> str:
     sheet = actor.sheet
     shield = view.ruleset.library.shield(sheet.shield) if sheet.shield else None
     raised = actor.resource("shield")
@@ -183,38 +143,19 @@ def _shield_row(actor, view) -> str:
             + (f"; the {shield.name} gives {shield.amount} (R12)" if shield else ""))
 
 
-def _numbers(text: str):
-    """A row that fills `text` with the actor's sheet numbers (its effects on them), each
-    die target with its chance as ``{block+}`` (R3), and the ruleset's `costs` of a
-    reaction and `die` of initiative."""
-    def cell(actor, view) -> str:
-        rs = view.ruleset
-        numbers = {key: rs.number(actor, key) for key in SHEET_NUMBERS}
-        chances = {f"{key}+": chance(numbers[key], rs) for key in TARGETS}
-        rolled = f", rolled {actor.initiative}" if actor.initiative is not None else ""
-        return text.format(**numbers, **chances, costs=dict(rs.numbers.reaction_costs),
-                           die=rs.numbers.initiative_die, rolled=rolled,
-                           left=_reactions(actor, view.state, rs),
-                           where=actor.zone or "not placed")
-    return cell
+def sheet_numbers(actor, view) -> dict:
+    """What the sheet's rows read: the actor's numbers (its effects on them), each die
+    target's `chance` (R3), the ruleset's `costs` of a reaction and `die` of initiative."""
+    rs = view.ruleset
+    numbers = {key: rs.number(actor, key) for key in SHEET_NUMBERS}
+    return {**numbers, "chance": {key: chance(numbers[key], rs) for key in TARGETS},
+            "costs": dict(rs.numbers.reaction_costs), "die": rs.numbers.initiative_die}
 
 
-SHEET = Sheet(rows=(
-    ("Health", health), ("Turn", _turn_row),
-    ("Reactions", _numbers("{left} (block {costs[block]}, dodge {costs[dodge]}; R2, R11)")),
-    ("Shield", _shield_row), ("Where", _numbers("{where}, speed {speed} m")),
-    ("Armor", _numbers("physical {physical_armor}, magical {magical_armor}, block bonus "
-                       "{block_bonus} (R6)")),
-    ("Rolls", _numbers("block {block+}, dodge {dodge+}, critical {critical+} "
-                       "+{critical_bonus} (R3, R5)")),
-    ("Initiative", _numbers("d{die} {initiative:+d}{rolled} (R9)")),
-    ("Weapons", lambda a, v: _weapons(a, v.ruleset) or "none")))
-
-
-def _weapons(actor, rs) -> str:
+def weapons_row(actor, view) -> str:
     lines = []
     for weapon_id in actor.sheet.weapons:
-        weapon = rs.library.attack(weapon_id)
+        weapon = view.ruleset.library.attack(weapon_id)
         if weapon is None:
             lines.append(weapon_id)
             continue
@@ -222,8 +163,4 @@ def _weapons(actor, rs) -> str:
         power = f"{weapon.power}{bonus:+d}" if bonus else str(weapon.power)
         lines.append(f"{weapon.name}: {weapon.type}, power {power}, range {weapon.range} m "
                      f"({weapon.kind})")
-    return "\n".join(lines)
-
-
-SCREEN = Screen(lines=LINES, layout=LAYOUT, sheet=SHEET,
-                events={AttackResolved: breakdown, DamageResolved: breakdown})
+    return "\n".join(lines) or "none"

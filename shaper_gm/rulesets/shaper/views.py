@@ -1,8 +1,8 @@
 """How a Shaper fight looks: its events in one line, and every number of an attack and
 of a GM's damage with the ruling behind it (S2-S8, S15, S16, S20, S26).
 
-Its `SCREEN` declares them; the render layer reads it the first time it meets a
-Shaper event or table.
+`content/shaper/screen.yaml` declares the screen and names these functions where a text
+needs code; the render layer reads it the first time it meets a Shaper event or table.
 """
 
 from __future__ import annotations
@@ -13,36 +13,27 @@ from rich.text import Text
 from shaper_gm.dice import parse
 from shaper_gm.render import breakdown
 from shaper_gm.render.breakdown import INDENT, faces, more, part_text, row
-from shaper_gm.render.plugins import ByType, Screen
-from shaper_gm.render.tables import Column, Layout, pips
-from shaper_gm.render.text import Names, item, kind, line, listed, plural, said, template
+from shaper_gm.render.tables import pips
+from shaper_gm.render.text import Names, item, kind, line, listed, plural, said
 from shaper_gm.rulesets.shaper import model
 from shaper_gm.rulesets.shaper.events import (
     ITEM_VERBS,
     AttackResolved,
-    DamageTaken,
-    Disengaged,
     Engaged,
     ItemChanged,
     Moved,
     SkillUsed,
-    Summoned,
 )
-from shaper_gm.rulesets.shaper.views_sheet import SHEET, pool_left, pool_shown
-
-LINES = ByType({
-    Disengaged: template("{actor!n} leaves the engagement", "{why}", "{cost}"),
-    Summoned: template("{summoner!n} summons {actor!n} in {zone} (S21)")})
+from shaper_gm.rulesets.shaper.model import engagements  # noqa: F401  (the map's groups)
+from shaper_gm.rulesets.shaper.views_sheet import pool_left, pool_shown
 
 
-@LINES.of(Moved)
-def _(e: Moved, n: Names, cost: str) -> str:
+def moved_line(e: Moved, n: Names, cost: str) -> str:
     band = n.band(e.distance) if n.band else plural(e.distance, "step")
     return line(f"{n(e.actor)} moves {e.start} → {e.end}", [band, cost])
 
 
-@LINES.of(Engaged)
-def _(e: Engaged, n: Names, cost: str) -> str:
+def engaged_line(e: Engaged, n: Names, cost: str) -> str:
     others = [n(a) for a in e.group if a not in (e.actor, e.target)]
     text = f"{n(e.actor)} engages {n(e.target)}"
     if others:
@@ -50,28 +41,15 @@ def _(e: Engaged, n: Names, cost: str) -> str:
     return line(text, [cost])
 
 
-@LINES.of(ItemChanged)
-def _(e: ItemChanged, n: Names, cost: str) -> str:
+def item_line(e: ItemChanged, n: Names, cost: str) -> str:
     verb = ITEM_VERBS.get(e.verb, (e.verb, e.verb))[1]
     return line(f"{n(e.actor)} {verb} the {item(e.item)}", [cost])
 
 
-@LINES.of(SkillUsed)
-def _(e: SkillUsed, n: Names, cost: str) -> str:
+def skill_line(e: SkillUsed, n: Names, cost: str) -> str:
     skill = item(e.skill).title()
     on = f" on {n(e.target)}" if e.target and e.target != e.actor else ""
     return line(f"{n(e.actor)} uses {skill}{on}", [e.note, cost])
-
-
-@LINES.of(AttackResolved)
-def _(e: AttackResolved, n: Names, cost: str) -> str:
-    return attack_summary(e, n, cost)
-
-
-@LINES.of(DamageTaken)
-def _(e: DamageTaken, n: Names, cost: str) -> str:
-    r = e.result
-    return f"{r.damage} damage to {n(e.actor)}: {damage_text(r)}"
 
 
 # --- attacks and damage in one line --------------------------------------------------
@@ -295,7 +273,7 @@ def target_lines(t, attack_total: int, names: Names) -> list[Text]:
 
 # --- a GM's damage -------------------------------------------------------------------------
 
-def damage_breakdown(event, names: Names) -> Group:
+def damage_breakdown(event, names: Names, cost: str = "") -> Group:
     """DamageTaken from the GM's `damage`: the S7 pipeline for one actor."""
     r = event.result
     head = Text(f"{r.damage}{' magic' if r.magic else ''} damage to {names(event.actor)}: ",
@@ -306,21 +284,17 @@ def damage_breakdown(event, names: Names) -> Group:
 
 # --- the order table, the map and one actor -------------------------------------------
 
-def _actions(actor, state, rs) -> Text:
+def actions_cell(actor, state, rs) -> Text:
     """Filled: actions the actor still has this round, a waiting actor's whole pool
     included; hollow: spent or lapsed (S18)."""
     return pips(pool_shown(actor, state, rs), rs.new_pool(actor.sheet))
 
 
-def _sp(actor, state, rs) -> str:
-    return f"{actor.resource('sp')}/{actor.sheet.max_sp}"
-
-
-def _engaged(actor, state, rs) -> str:
+def engaged_cell(actor, state, rs) -> str:
     return ", ".join(model.engaged_with(state, actor.id)) or "–"
 
 
-def _legend(state, rs) -> str:
+def legend(state, rs) -> str:
     """● action left this round, ○ spent or lapsed (Major Minor Free) (S18)."""
     words = " · ● action left this round, ○ spent or lapsed"
     if not state.actors:
@@ -328,17 +302,8 @@ def _legend(state, rs) -> str:
     return f"{words} ({' '.join(kind(k) for k in rs.numbers.pool.as_dict())})"
 
 
-def _pool(actor, rs, state=None) -> str:
+def pool_text(actor, rs, state=None) -> str:
     """``major 2/3  minor 1/1  free 1/1`` (S18)."""
     full = rs.new_pool(actor.sheet)
     return "  ".join(f"{k} {left}/{full[k]}" for k, left in pool_left(actor, rs))
 
-
-LAYOUT = Layout(
-    columns=(Column("Actions", _actions), Column("SP", _sp),
-             Column("Engaged", _engaged, after_zone=True, wrap=True)),
-    legend=_legend, groups=model.engagements, group_word="engaged", toolbar=(_pool, "sp"))
-
-SCREEN = Screen(lines=LINES, layout=LAYOUT, sheet=SHEET,
-                events={AttackResolved: attack_breakdown,
-                        DamageTaken: lambda e, n, cost: damage_breakdown(e, n)})

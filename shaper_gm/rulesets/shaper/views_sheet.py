@@ -9,7 +9,6 @@ from rich.text import Text
 
 from shaper_gm.render.tables import pips
 from shaper_gm.render.text import Names, item, kind, until_text
-from shaper_gm.render.views import Sheet, health
 from shaper_gm.rulesets.shaper import model
 
 
@@ -48,7 +47,7 @@ def _lookup(mapping: Mapping | None, key: str):
     return (mapping or {}).get(key)
 
 
-def _actions(actor, view) -> Text:
+def actions_row(actor, view) -> Text:
     state, rs = view.state, view.ruleset
     counts = pool_shown(actor, state, rs)
     if waiting(actor, state):
@@ -61,13 +60,13 @@ def _actions(actor, view) -> Text:
                          " ".join(f"{kind(k)} {n}" for k, n in counts), when)
 
 
-def _zone(actor, view) -> str:
+def zone_row(actor, view) -> str:
     engaged = model.engaged_with(view.state, actor.id)
     return (actor.zone or "not placed") + (f", engaged with {', '.join(engaged)}"
                                            if engaged else "")
 
 
-def _evasion(actor, view) -> str:
+def evasion_row(actor, view) -> str:
     evasion, extra = f"{actor.sheet.evasion_bonus:+d}", actor.effect_total("evasion")
     if extra:
         named = ", ".join(e.name for e in actor.effects if e.mod("evasion"))
@@ -75,7 +74,7 @@ def _evasion(actor, view) -> str:
     return evasion
 
 
-def _armor(actor, view) -> str:
+def armor_row(actor, view) -> str:
     stats = actor.sheet
     if not stats.armor:
         return "none (no Defense roll, S7)"
@@ -83,19 +82,26 @@ def _armor(actor, view) -> str:
     return f"{armor.name if armor else item(stats.armor)}: Defense {stats.defense}"
 
 
-SHEET = Sheet(about=lambda a, v: f"{a.side}, level {a.sheet.level}", down=", DOWN", rows=(
-    ("HP", health),
-    ("SP", lambda a, v: f"{a.resource('sp')}/{a.sheet.max_sp} (regains {a.sheet.sp_regen} "
-                        "a turn)"),
-    ("Actions", _actions), ("Zone", _zone),
-    ("Abilities", lambda a, v: f"Vigor {a.sheet.vigor}, Finesse {a.sheet.finesse}, "
-                               f"Mentality {a.sheet.mentality}"),
-    ("Attack", lambda a, v: _bonuses(a.sheet.attack_bonus, a.effect_total("attack"))),
-    ("Damage", lambda a, v: _bonuses(a.sheet.damage_bonus, a.effect_total("damage"))),
-    ("Evasion", _evasion), ("Weapons", lambda a, v: _weapons(a, v.library)),
-    ("Shield", lambda a, v: shield_text(a, v.library, v.ruleset, Names.of(v.state))
-     if a.sheet.shield else None),
-    ("Armor", _armor), ("Skills", lambda a, v: _skills(a, v.library))))
+def attack_row(actor, view) -> str:
+    return _bonuses(actor.sheet.attack_bonus, actor.effect_total("attack"))
+
+
+def damage_row(actor, view) -> str:
+    return _bonuses(actor.sheet.damage_bonus, actor.effect_total("damage"))
+
+
+def weapons_row(actor, view) -> str:
+    return _weapons(actor, view.library)
+
+
+def shield_row(actor, view) -> str | None:
+    if not actor.sheet.shield:
+        return None
+    return shield_text(actor, view.library, view.ruleset, Names.of(view.state))
+
+
+def skills_row(actor, view) -> str:
+    return _skills(actor, view.library)
 
 
 def shield_text(actor, library, rs, names: Names) -> str:

@@ -1,16 +1,16 @@
-"""One plain line per time-slice event, for the screen, the recap and the log readers.
+"""The one-line texts of the time-slice events that need code, for the screen, the recap
+and the log readers (the others are templates in content/timeslice/screen.yaml).
 
 Each takes the event, a `names` callable (id -> name) and the cost text the render
-layer folded in (``3 TS``); `LINES` maps event types to them (a plain one is a
-template over the event's fields) and views.py declares it in its screen.
+layer folded in (``3 TS``).
 """
 
 from __future__ import annotations
 
-from shaper_gm.render.text import line, listed, plural, said, template
+from shaper_gm.render.text import line, listed, said
 from shaper_gm.rulesets.timeslice import events as tev
 from shaper_gm.rulesets.timeslice.attack import DyingAttackOutcome
-from shaper_gm.rulesets.timeslice.clock import clock_text, minutes
+from shaper_gm.rulesets.timeslice.clock import minutes
 
 
 def item_name(item_id: str | None, empty: str = "bare hands") -> str:
@@ -59,31 +59,7 @@ def surprise_line(e: tev.SurpriseRolled, n, cost: str = "") -> str:
             "(T16)")
 
 
-LINES = {
-    tev.AttackResolved: attack_line,
-    tev.SurpriseRolled: surprise_line,
-    tev.Dying: lambda e, n, cost="": line(
-        f"{n(e.actor)} is unconscious and dying: {minutes(e.seconds)} min on the timer",
-        ["T13, T14"]),
-    tev.KnockedOut: template("{actor!n} is knocked out, alive", "{why}"),
-    tev.Died: template("{actor!n} dies", "{why}"),
-    tev.TimerChanged: lambda e, n, cost="": line(
-        f"{n(e.actor)}'s dying timer: {minutes(e.before)} → {minutes(e.after)} min", [e.why]),
-    tev.TimerRanOut: template("{actor!n}'s dying timer has run out (T14, T15)"),
-    tev.StoppedDying: template("{actor!n} stops dying at {hp} HP, still unconscious", "{why}"),
-    tev.Woke: template("{actor!n} wakes", "{why}"),
-    tev.TimePassed: lambda e, n, cost="": line(
-        f"Time passes: {clock_text(e.before)} → {clock_text(e.after)}", [e.why]),
-    tev.WeaponDropped: lambda e, n, cost="": f"{n(e.actor)} drops the {item_name(e.weapon)} (T11)",
-    tev.WeaponDrawn: lambda e, n, cost="": line(
-        f"{n(e.actor)} {'picks up' if e.picked_up else 'draws'} the {item_name(e.weapon)}",
-        [cost, "T7"]),
-    tev.Tended: template("{actor!n} tends {target!n}", "{cost}", "T14"),
-    tev.Moved: lambda e, n, cost="": line(
-        f"{n(e.actor)} moves {e.origin} → {e.to}",
-        [f"{plural(e.units, 'unit')}, {plural(e.moves, 'move')}", cost, "T17"]),
-    tev.SurpriseDeclared: lambda e, n, cost="": (
-        f"Round {e.round} is a surprise round: "
-        + (f"{listed([n(a) for a in e.surprised])} gain{'s' if len(e.surprised) == 1 else ''} "
-           "no TS in it (T16)" if e.surprised else "nobody is caught unaware (T16)")),
-}
+def surprise_declared_line(e: tev.SurpriseDeclared, n, cost: str = "") -> str:
+    caught = (f"{listed([n(a) for a in e.surprised])} gain{'s' if len(e.surprised) == 1 else ''}"
+              " no TS in it (T16)") if e.surprised else "nobody is caught unaware (T16)"
+    return f"Round {e.round} is a surprise round: {caught}"

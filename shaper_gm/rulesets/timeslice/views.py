@@ -2,8 +2,9 @@
 surprise with the ruling behind each number, the order table's TS, conditions and
 dying timers, `show ACTOR` and the toolbar (T1-T17).
 
-Its `SCREEN` declares them (the one-line texts are describe.py's); the render layer
-reads it the first time it meets a time-slice event or table.
+`content/timeslice/screen.yaml` declares the screen and names these functions (and the
+lines of describe.py) where a text needs code; the render layer reads it the first time
+it meets a time-slice event or table.
 """
 
 from __future__ import annotations
@@ -15,14 +16,16 @@ from rich.text import Text
 
 from shaper_gm.render import text as render_text
 from shaper_gm.render.breakdown import INDENT, faces, row
-from shaper_gm.render.plugins import Screen
-from shaper_gm.render.tables import Column, Layout
 from shaper_gm.render.text import Names
-from shaper_gm.render.views import Sheet, health
-from shaper_gm.rulesets.timeslice import events as tev
 from shaper_gm.rulesets.timeslice.attack import DyingAttackOutcome, Swing, defense_option
 from shaper_gm.rulesets.timeslice.clock import clock_text, minutes
-from shaper_gm.rulesets.timeslice.describe import LINES, attack_head, item_name
+from shaper_gm.rulesets.timeslice.describe import (  # noqa: F401  (lines the screen names)
+    attack_head,
+    attack_line,
+    item_name,
+    surprise_declared_line,
+    surprise_line,
+)
 from shaper_gm.rulesets.timeslice.harm import dying_timers, fight, info
 from shaper_gm.rulesets.timeslice.models import DYING, UP
 
@@ -121,15 +124,9 @@ def _check_text(check) -> str:
     return f"{faces(check.roll.dice)} {bonus:+d} = {check.total}"
 
 
-def _styled(style: str):
-    """An event's plain line, in `style` (alarms in bold red)."""
-    return lambda event, names, cost="": Text(LINES[type(event)](event, names, cost),
-                                              style=style)
-
-
 # --- the order table, the toolbar --------------------------------------------------------
 
-def _ts(actor, state, rs) -> str:
+def ts_cell(actor, state, rs) -> str:
     text = f"{actor.resource('ts')}/{actor.sheet.ts_max}"
     if actor.id in state.passed:
         text += " passed"
@@ -146,7 +143,7 @@ def condition_text(actor) -> str:
     return "–" if data.condition == UP else data.condition
 
 
-def _held(actor, state, rs) -> str:
+def held_cell(actor, state, rs) -> str:
     return item_name(info(actor).held, "–")
 
 
@@ -176,46 +173,39 @@ def toolbar(actor, rs, state=None) -> str:
     return " · ".join(parts)
 
 
-LAYOUT = Layout(
-    columns=(Column("TS", _ts), Column("Held", _held, after_zone=True),
-             Column("Condition", lambda a, s, rs: condition_text(a), after_zone=True)),
-    legend=legend, down_word="down (unconscious, dying or dead)", toolbar=toolbar)
-
-
 # --- one actor ----------------------------------------------------------------------------
 
-def _about(actor, view) -> str:
+def about(actor, view) -> str:
     return f"{actor.side}, {'player character' if actor.sheet.player else 'non-player'}"
 
 
-def _stats(actor, view) -> str:
+def stats_row(actor, view) -> str:
     rs = view.ruleset
     return "  ".join(f"[{k.upper()}] {rs.stat(actor.sheet, k)} "
                      f"({rs.stat_bonus(actor.sheet, k):+d})" for k in ("q", "u", "v"))
 
 
-def _dr(actor, view) -> str:
+def dr_row(actor, view) -> str:
     rs, armor_id = view.ruleset, actor.sheet.armor
     armor = rs.library.armor.get(armor_id) if armor_id else None
     return f"{rs.dr(actor)}" + (f" ({armor.name} {armor.dr})" if armor else "") + " (T12)"
 
 
-def _gear(actor, view) -> str | None:
+def gear_row(actor, view) -> str | None:
     gear = view.ruleset.library.gear
     return ", ".join(gear[g].name if g in gear else g for g in actor.sheet.gear) or None
 
 
-SHEET = Sheet(about=_about, down="", rows=(
-    ("HP", health), ("Condition", lambda a, v: _condition_row(a)),
-    ("TS", lambda a, v: f"{_ts(a, v.state, v.ruleset)} (back to {a.sheet.ts_max} each "
-                        "round, T3)"),
-    ("Unit", lambda a, v: a.zone or "not placed"), ("Stats", _stats),
-    ("Defenses", lambda a, v: _defenses(a, v.ruleset)), ("DR", _dr),
-    ("Weapons", lambda a, v: _weapons(a, v.ruleset)), ("Gear", _gear),
-    ("Initiative", lambda a, v: None if a.initiative is None else str(a.initiative))))
+def condition_cell(actor, state, rs) -> str:
+    return condition_text(actor)
 
 
-def _condition_row(actor) -> Text:
+def ts_row(actor, view) -> str:
+    return f"{ts_cell(actor, view.state, view.ruleset)} (back to {actor.sheet.ts_max} each " \
+        "round, T3)"
+
+
+def condition_row(actor, view) -> Text:
     data = info(actor)
     if data.condition == UP:
         return Text("awake")
@@ -225,8 +215,8 @@ def _condition_row(actor) -> Text:
     return Text(data.condition + (" (T13)" if data.condition != "dead" else ""), style="red")
 
 
-def _defenses(actor, rs) -> str:
-    out = []
+def defenses_row(actor, view) -> str:
+    out, rs = [], view.ruleset
     for kind in rs.numbers.defenses:
         total = defense_option(rs, actor, kind).bonus
         notes = [f"[{kind.stat.upper()}]"]
@@ -238,9 +228,8 @@ def _defenses(actor, rs) -> str:
     return ", ".join(out) + " (T10)"
 
 
-def _weapons(actor, rs) -> str:
-    data = info(actor)
-    lines = []
+def weapons_row(actor, view) -> str:
+    data, rs, lines = info(actor), view.ruleset, []
     for weapon_id in actor.sheet.weapons:
         weapon = rs.library.weapons.get(weapon_id)
         text = weapon.name if weapon else weapon_id
@@ -253,9 +242,3 @@ def _weapons(actor, rs) -> str:
         lines.append(text)
     return "\n".join(lines) or f"none ({rs.numbers.unarmed.name} {rs.numbers.unarmed.damage})"
 
-
-SCREEN = Screen(
-    lines=LINES, layout=LAYOUT, sheet=SHEET,
-    events={tev.AttackResolved: attack_breakdown, tev.SurpriseRolled: surprise_breakdown,
-            tev.Dying: _styled("bold red"), tev.Died: _styled("bold red"),
-            tev.TimerRanOut: _styled("bold red"), tev.SurpriseDeclared: _styled("bold")})

@@ -1,0 +1,308 @@
+"""`content/ID/screen.yaml`: what a ruleset's screen shows, read and checked as the file
+is read; a mistake is one line naming file, entry and key, never a crash later."""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+from types import SimpleNamespace
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from shaper_gm.content import folders
+from shaper_gm.content.schema import ContentError
+from shaper_gm.engine import registry
+from shaper_gm.render import plugins
+from shaper_gm.render.screenfile import read_screen
+from shaper_gm.render.templates import TemplateError, parse
+from shaper_gm.render.text import Names
+
+NAMES = Names({"ann": "Ann", "bo": "Bo"})
+
+
+@pytest.fixture
+def screen_file(tmp_path, monkeypatch):
+    """Write a reactions screen.yaml into a content folder of its own; read it."""
+    root = tmp_path / "content"
+    monkeypatch.setenv(folders.ENV_VAR, str(root))
+    (root / "reactions").mkdir(parents=True)
+
+    def read(text: str):
+        (root / "reactions" / "screen.yaml").write_text(textwrap.dedent(text),
+                                                            encoding="utf-8")
+        folders._declaration.cache_clear()
+        return read_screen("reactions")
+    yield read
+    folders._declaration.cache_clear()
+
+
+def errors(read, text: str) -> list[str]:
+    with pytest.raises(ContentError) as caught:
+        read(text)
+    return list(caught.value.errors)
+
+
+# --- the shipped files -------------------------------------------------------------------
+
+@pytest.mark.parametrize("ruleset_id", registry.ids())
+def test_every_shipped_screen_file_reads_without_a_mistake(ruleset_id):
+    folders._declaration.cache_clear()
+    screen = read_screen(ruleset_id)
+    assert screen is not None and screen.lines and screen.layout and screen.sheet
+
+
+def test_no_screen_file_is_no_screen(tmp_path, monkeypatch):
+    monkeypatch.setenv(folders.ENV_VAR, str(tmp_path))
+    (tmp_path / "reactions").mkdir()
+    folders._declaration.cache_clear()
+    assert read_screen("reactions") is None
+
+
+# --- what a file declares, drawn -------------------------------------------------------------
+
+def test_a_declared_line_is_its_template_with_details_in_brackets(screen_file):
+    from shaper_gm.rulesets.reactions.events import ShieldRaised, ShieldSoaked
+    screen = screen_file("""
+        events:
+          ShieldSoaked:
+            text: "{actor|name}'s shield soaks {soaked}"
+            details: ["{before} → {after}", "{cost}", R7]
+          ShieldRaised: {line: moved_line, style: bold}
+        """)
+    soaked = ShieldSoaked(actor="ann", soaked=3, before=5, after=2)
+    assert screen.lines[ShieldSoaked](soaked, NAMES, "") == "Ann's shield soaks 3 (5 → 2, R7)"
+    assert screen.lines[ShieldSoaked](soaked, NAMES, "Action") == \
+        "Ann's shield soaks 3 (5 → 2, Action, R7)"
+    from shaper_gm.rulesets.reactions import views
+    assert screen.lines[ShieldRaised] is views.moved_line
+    assert ShieldRaised in screen.events          # its style: the line, in bold
+
+
+def test_columns_rows_and_about_are_templates_over_the_actor(screen_file):
+    screen = screen_file("""
+        table:
+          columns:
+            Left: "{resource.move}/{resource.nothing}"
+            Shield: {line: turn_pips, after_zone: true, wrap: true}
+          legend: " · words"
+          toolbar: [{line: turn_pips}, reactions]
+        sheet:
+          about: "{side}, {sheet.level}"
+          down: ", OUT"
+          rows:
+            Where: "{zone|else not placed}"
+            Init: "[{initiative}]"
+            Foe: "[{system.foe|name}]"
+        """)
+    actor = SimpleNamespace(resource={"move": 1}.get, side="party", zone=None,
+                            initiative=None, sheet=SimpleNamespace(level=3))
+    actor.resource = lambda name: {"move": 1}.get(name, 0)
+    left, shield = screen.layout.columns
+    assert (left.header, left.cell(actor, None, None)) == ("Left", "1/0")
+    assert (shield.after_zone, shield.wrap) == (True, True)
+    assert screen.layout.legend == " · words" and len(screen.layout.toolbar) == 2
+    view = SimpleNamespace(state=None, ruleset=None)
+    assert screen.sheet.about(actor, view) == "party, 3"
+    assert screen.sheet.down == ", OUT"
+    (where, cell), (init, blank), (foe, named) = screen.sheet.rows
+    assert cell(actor, view) == "not placed"
+    state = SimpleNamespace(actors={"bo": SimpleNamespace(id="bo", name="Bo the Bold")})
+    actor.system = SimpleNamespace(foe="bo")
+    assert named(actor, SimpleNamespace(state=state, ruleset=None)) == "Bo the Bold"
+    assert blank(actor, view) is None                       # an empty row is left out
+    assert blank(SimpleNamespace(initiative=0), view) == "0"
+
+
+# --- every mistake is one line: file, entry, key, what is wrong -----------------------------
+
+FILE = "content/reactions/screen.yaml"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("- a list\n", f"{FILE}: expected a mapping of events, table, sheet and words, got a list"),
+    ("event: {}\n", f"{FILE}: key 'event': unknown key (did you mean 'events'?)"),
+    ("events:\n  Moove: {line: moved_line}\n",
+     f"{FILE}: item 'events.Moove': no event type 'Moove' in "
+     "shaper_gm.rulesets.reactions.events (did you mean 'Moved'?)"),
+    ("events:\n  Moved: {line: moved_lines}\n",
+     f"{FILE}: item 'events.Moved': key 'line': no function 'moved_lines' in "
+     "shaper_gm.rulesets.reactions.views (did you mean 'moved_line'?)"),
+    ("events:\n  Moved: {line: Moved}\n",
+     f"{FILE}: item 'events.Moved': key 'line': expected a name of lowercase letters"),
+    ("events:\n  Moved: {text: a, line: moved_line}\n",
+     f"{FILE}: item 'events.Moved': give either text (a template) or line"),
+    ("events:\n  Moved: {details: [a]}\n",
+     f"{FILE}: item 'events.Moved': give either text (a template) or line"),
+    ("events:\n  Moved: {txt: a}\n",
+     f"{FILE}: item 'events.Moved': key 'txt': unknown key (did you mean 'text'?)"),
+    ("events:\n  Moved: 3\n", f"{FILE}: item 'events.Moved': expected a template or a mapping of "
+                             "text, details, line, breakdown and style, got 3"),
+    ("events:\n  Moved: '{actr|name}'\n",
+     f"{FILE}: item 'events.Moved': key 'text': unknown field 'actr' (did you mean 'actor'?)"
+     " in '{actr|name}'"),
+    ("events:\n  Moved: {text: a, details: ['{metre}']}\n",
+     f"{FILE}: item 'events.Moved': key 'details[0]': unknown field 'metre' (did you mean "
+     "'metres'?)"),
+    ("events:\n  Moved: '{actor|nme}'\n",
+     f"{FILE}: item 'events.Moved': key 'text': unknown filter 'nme' (did you mean 'name'?)"),
+    ("events:\n  Moved: '{metres|plural}'\n",
+     f"{FILE}: item 'events.Moved': key 'text': the filter 'plural' needs a word after it"),
+    ("events:\n  Moved: '{actor|name x}'\n",
+     f"{FILE}: item 'events.Moved': key 'text': the filter 'name' takes nothing after"),
+    ("events:\n  Moved: '{why|words moves}'\n",
+     f"{FILE}: item 'events.Moved': key 'text': no words 'moves' in the file"),
+    ("events:\n  Moved: '{actor!x}'\n",
+     f"{FILE}: item 'events.Moved': key 'text': {{actor!x}}: '!' is followed by n"),
+    ("events:\n  Moved: 'a {actor'\n",
+     f"{FILE}: item 'events.Moved': key 'text': a '{{' that is never closed"),
+    ("events:\n  Moved: 'a } b'\n", f"{FILE}: item 'events.Moved': key 'text': a '}}' with no"),
+    ("events:\n  Moved: 'a [{why}'\n",
+     f"{FILE}: item 'events.Moved': key 'text': a '[' that is never closed"),
+    ("events:\n  Moved: 'a ] b'\n", f"{FILE}: item 'events.Moved': key 'text': a ']' with no"),
+    ("events:\n  Moved: 'a [b]'\n",
+     f"{FILE}: item 'events.Moved': key 'text': an optional part with no field in it"),
+    ("events:\n  Moved: '[a [{why}]]'\n",
+     f"{FILE}: item 'events.Moved': key 'text': an optional part inside another"),
+    ("events:\n  Moved: 'a {} b'\n",
+     f"{FILE}: item 'events.Moved': key 'text': {{}} does not name a field"),
+    ("events:\n  Moved: '{actor.__class__}'\n",
+     f"{FILE}: item 'events.Moved': key 'text': {{actor.__class__}} does not name a field"),
+    ("words: {moves: [a]}\n", f"{FILE}: key 'words.moves': expected a mapping, got a list"),
+    ("table: {colums: {}}\n", f"{FILE}: item 'table': key 'colums': unknown key (did you "
+                              "mean 'columns'?)"),
+    ("table: {columns: {Turn: '{zon}'}}\n",
+     f"{FILE}: item 'table.columns': key 'Turn.text': unknown field 'zon' (did you mean "
+     "'zone'?)"),
+    ("table: {columns: {Turn: {line: turn_pips, wrap: yes please}}}\n",
+     f"{FILE}: item 'table.columns': key 'Turn.wrap': expected true or false"),
+    ("table: {columns: {Turn: {wrap: true}}}\n",
+     f"{FILE}: item 'table.columns': key 'Turn': give either text (a template) or line"),
+    ("table: {legend: {line: legend, text: x}}\n",
+     f"{FILE}: item 'table': key 'legend': expected a text or {{line: NAME}}"),
+    ("table: {toolbar: reactions}\n", f"{FILE}: item 'table': key 'toolbar': expected a list"),
+    ("table: {groups: melee}\n", f"{FILE}: item 'table': key 'groups': no function 'melee'"),
+    ("sheet: {rows: {Where: '{values.speed}'}}\n",
+     f"{FILE}: item 'sheet.rows': key 'Where.text': unknown field 'values'"),
+    ("sheet: {values: numbrs}\n", f"{FILE}: item 'sheet': key 'values': no function 'numbrs'"),
+    ("sheet: {about: '{sid}'}\n",
+     f"{FILE}: item 'sheet': key 'about': unknown field 'sid' (did you mean 'side'?)"),
+])
+def test_each_mistake_is_one_line_naming_file_entry_and_key(screen_file, text, expected):
+    found = errors(screen_file, text)
+    assert len(found) == 1 and found[0].startswith(expected), found
+
+
+def test_every_mistake_of_a_file_is_reported_at_once(screen_file):
+    found = errors(screen_file, """
+        events:
+          Moved: {line: nothing_here}
+          ShieldSoaked: "{sokd}"
+        table: {wrap: true}
+        """)
+    assert len(found) == 3
+
+
+def test_a_file_that_is_not_yaml_is_one_line(screen_file):
+    found = errors(screen_file, "events: [unclosed\n")
+    assert len(found) == 1 and found[0].startswith(f"{FILE}: ")
+
+
+def test_a_broken_screen_file_is_a_content_error_where_the_screen_is_first_read(
+        screen_file):
+    (folders.content_root() / "reactions" / "screen.yaml").write_text(
+        "events: {Moved: '{nope}'}\n", encoding="utf-8")
+    folders._declaration.cache_clear()
+    plugins.screen.cache_clear()
+    try:
+        with pytest.raises(ContentError, match="unknown field 'nope'"):
+            plugins.screen("reactions")
+    finally:
+        plugins.screen.cache_clear()
+
+
+# --- the template language ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Drew:
+    actor: str
+    weapon: str | None = None
+    count: int = 0
+    ids: tuple = ()
+
+
+def draw(source: str, event, **kw) -> str:
+    return parse(source, **kw)(lambda key: getattr(event, key), NAMES)
+
+
+@pytest.mark.parametrize("source, event, expected", [
+    ("{actor|name} draws the {weapon!i}", Drew("ann", "long-bow"), "Ann draws the long bow"),
+    ("{actor!n}[ with the {weapon|item|title}]", Drew("bo"), "Bo"),
+    ("{actor!n}[ with the {weapon|item|title}]", Drew("bo", "war-axe"), "Bo with the War Axe"),
+    ("{count|plural tile}", Drew("a", count=1), "1 tile"),
+    ("{count|plural tile}", Drew("a", count=0), "0 tiles"),
+    ("{count|plural die dice}", Drew("a", count=3), "3 dice"),
+    ("{count|signed}", Drew("a", count=3), "+3"),
+    ("[{count} left]", Drew("a", count=0), "0 left"),            # 0 is not empty
+    ("{ids|name|join}", Drew("a", ids=("ann", "bo", "cy")), "Ann, Bo, cy"),
+    ("{ids|item|join|else nobody}", Drew("a"), "nobody"),
+    ("{weapon|else bare hands}", Drew("a"), "bare hands"),
+    ("{count|else –}", Drew("a", count=0), "–"),
+    ("{{literal}} [[x]]", Drew("a"), "{literal} [x]"),
+])
+def test_templates_draw_fields_filters_and_optional_parts(source, event, expected):
+    assert draw(source, event) == expected
+
+
+def test_a_template_names_only_the_fields_and_filters_it_is_given():
+    with pytest.raises(TemplateError, match="unknown field 'weapn'"):
+        parse("{weapn}", fields={"weapon"})
+    assert draw("{weapon|shout}", Drew("a", "axe"), functions={"shout": str.upper}) == "AXE"
+    assert draw("{weapon|words held}", Drew("a", "axe"), words={"held": {"axe": "an axe"}}) \
+        == "an axe"
+    flags = {"up": {True: "is up", False: "is down"}}
+    assert draw("{count|words up}", Drew("a", count=True), words=flags) == "is up"
+
+
+SPECIAL = "{}[]"
+
+
+def escaped(text: str) -> str:
+    return "".join(ch * 2 if ch in SPECIAL else ch for ch in text)
+
+
+@given(st.text())
+def test_any_text_escaped_draws_as_itself(text):
+    assert parse(escaped(text))(lambda key: None) == text
+
+
+@given(st.text())
+def test_any_text_parses_or_is_a_template_error_never_a_crash(text):
+    try:
+        parse(text)
+    except TemplateError:
+        pass
+
+
+def test_a_run_with_a_broken_screen_file_stops_with_its_one_line(tmp_path):
+    import shutil
+    import subprocess
+    import sys
+    root = tmp_path / "content"
+    shutil.copytree(folders.content_root() / "reactions", root / "reactions")
+    screen = root / "reactions" / "screen.yaml"
+    screen.write_text(screen.read_text(encoding="utf-8").replace("moved_line", "moved_lines"),
+                      encoding="utf-8")
+    script = tmp_path / "fight.txt"
+    script.write_text("new --ruleset reactions\nadd ann --as duellist --at A1\n"
+                      "add bo --as duellist --at B1 --side enemies\ninit\nstart\n",
+                      encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "shaper_gm", "run", str(script)],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=60,
+                          env={**__import__("os").environ, folders.ENV_VAR: str(root)})
+    assert done.returncode == 2 and "View(" not in done.stdout
+    assert done.stderr.splitlines() == [
+        "error: content/reactions/screen.yaml: item 'events.Moved': key 'line': no function "
+        "'moved_lines' in shaper_gm.rulesets.reactions.views (did you mean 'moved_line'?); "
+        "fix content/ or set SHAPER_GM_CONTENT to a content folder"]
