@@ -17,6 +17,7 @@ from dataclasses import field
 from functools import lru_cache
 from typing import Any
 
+from shaper_gm.places import data_rulesets
 from shaper_gm.records import record
 
 RULESETS = "shaper_gm.rulesets."
@@ -50,10 +51,12 @@ def screen(ruleset_id: str) -> Screen:
     """The screen a ruleset declares (NONE when it has none); a ContentError when its
     screen file has mistakes."""
     try:
-        if not ruleset_id or importlib.util.find_spec(f"{RULESETS}{ruleset_id}") is None:
-            return NONE
+        package = bool(ruleset_id) and \
+            importlib.util.find_spec(f"{RULESETS}{ruleset_id}") is not None
     except (ModuleNotFoundError, ValueError):
-        return NONE
+        package = False
+    if not package and ruleset_id not in data_rulesets():
+        return NONE                       # no ruleset of that id, or one of the tests'
     from shaper_gm.render.screenfile import read_screen
     return read_screen(ruleset_id) or NONE
 

@@ -47,9 +47,12 @@ class Reader:
 
     def __init__(self, ctx: Ctx, ruleset_id: str, words: Mapping) -> None:
         self.ctx, self.words = ctx, words
-        self.events = importlib.import_module(f"{RULESETS}{ruleset_id}.events")
         self.module = f"{RULESETS}{ruleset_id}.views"
-        self.functions = _functions(self.module)
+        # a ruleset written as data has no package: no events or functions of its own
+        package = importlib.util.find_spec(f"{RULESETS}{ruleset_id}") is not None
+        self.events = importlib.import_module(f"{RULESETS}{ruleset_id}.events") \
+            if package else None
+        self.functions = _functions(self.module) if package else _functions(None)
 
     def at(self, entry: str) -> Ctx:
         return self.ctx.at(self.ctx.file, entry)
@@ -71,11 +74,13 @@ class Reader:
         return check
 
 
-def _functions(views: str) -> dict[str, Callable[..., Any]]:
+def _functions(views: str | None) -> dict[str, Callable[..., Any]]:
     """The functions a screen file may name: those of the views module (its own and
     those it imports), and of its sheet's module `views_sheet` when it has one; and
-    `health`, the HP bar every sheet may show."""
+    `health`, the HP bar every sheet may show (all a ruleset written as data has)."""
     from shaper_gm.render.views import health
+    if views is None:
+        return {"health": health}
     modules = [importlib.import_module(views)]
     if importlib.util.find_spec(f"{views}_sheet") is not None:
         modules.insert(0, importlib.import_module(f"{views}_sheet"))
@@ -135,6 +140,10 @@ def _events(reader: Reader, entries: Mapping) -> tuple[dict, dict]:
     breakdowns: dict[type, Callable] = {}
     for name, raw in entries.items():
         ctx = reader.at(f"events.{name}")
+        if reader.events is None:
+            ctx.error(None, "a ruleset written as data has no event types of its own: its "
+                            "actions' lines are in actions.yaml")
+            continue
         cls = getattr(reader.events, str(name), None)
         if not isinstance(cls, type):
             known = [k for k, v in vars(reader.events).items() if isinstance(v, type)
