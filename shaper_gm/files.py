@@ -18,7 +18,6 @@ import errno
 import os
 import re
 import stat
-import tempfile
 from pathlib import Path
 from typing import BinaryIO
 
@@ -104,6 +103,7 @@ def replace_atomic(path: Path, data: bytes, mode: int) -> None:
     replaced, not followed), fsync of the folder. On failure (a full disk) the file at
     `path` is as it was and the temporary file is gone."""
     folder = path.parent
+    import tempfile  # only a write needs it (and `random` with it)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=folder)
     try:
         try:
