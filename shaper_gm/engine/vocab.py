@@ -192,6 +192,14 @@ def checked_name(value: Any, at: str) -> str:
     return value
 
 
+def _required_names(declared: Mapping[str, Any], at: str, *keys: str) -> tuple[str, ...]:
+    """The names these keys of a step give, each required."""
+    for key in keys:
+        if key not in declared:
+            raise VocabError(f"{at}.{key}", "missing (required)")
+    return tuple(checked_name(declared[key], f"{at}.{key}") for key in keys)
+
+
 def _guard(declared: Mapping[str, Any], at: str) -> Compiled | None:
     return expression(declared["when"], f"{at}.when") if "when" in declared else None
 
@@ -239,11 +247,7 @@ def _set_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
 
 def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Made:
     dice = expression(declared["roll"], f"{at}.roll")
-    for key in ("slot", "into"):
-        if key not in declared:
-            raise VocabError(f"{at}.{key}", "missing (required)")
-    slot = checked_name(declared["slot"], f"{at}.slot")
-    into = checked_name(declared["into"], f"{at}.into")
+    slot, into = _required_names(declared, at, "slot", "into")
     who = checked_name(declared["who"], f"{at}.who") if "who" in declared else None
     what = str(declared.get("what", slot))
     flags = {key: expression(declared[key], f"{at}.{key}") for key in
@@ -346,11 +350,7 @@ def _note_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
 
 def _ask_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Made:
     answer = checked_name(declared["ask"], f"{at}.ask")
-    for key in ("who", "into"):
-        if key not in declared:
-            raise VocabError(f"{at}.{key}", "missing (required)")
-    who = checked_name(declared["who"], f"{at}.who")
-    into = checked_name(declared["into"], f"{at}.into")
+    who, into = _required_names(declared, at, "who", "into")
     prompt, rule = str(declared.get("prompt", "")), str(declared.get("rule", ""))
     fields = tuple(_FIELD.findall(prompt))
     guard = _guard(declared, at)
