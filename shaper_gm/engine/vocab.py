@@ -256,7 +256,7 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
     sides = int(one_die.group(1)) if one_die else 0
     if ("keep_higher" in flags or "keep_lower" in flags) and not one_die:
         raise VocabError(f"{at}.roll", "keep_higher and keep_lower roll one die twice: "
-                                       f"the roll must be one die (d20), not {dice.text!r}")
+                                       f"the roll must be one die (1d20, say), not {dice.text!r}")
     guard = _guard(declared, at)
     higher = flags["keep_higher"].run if "keep_higher" in flags else None
     lower = flags["keep_lower"].run if "keep_lower" in flags else None

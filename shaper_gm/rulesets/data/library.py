@@ -201,6 +201,11 @@ def _with_provoked_slots(ctx: Ctx, actions: dict[str, Declared]
                 ctx.at(ctx.file, name).error(f"provokes[{index}].action",
                                              f"no action {entry.action!r} in the file")
                 continue
+            if answering.provokes:            # it could answer itself without end
+                ctx.at(ctx.file, name).error(f"provokes[{index}].action",
+                                             f"{entry.action!r} provokes answers itself, so "
+                                             "answers could follow answers without end")
+                continue
             slots.update((slot, True) for slot, _ in answering.slots if slot not in slots)
         out.append((name, replace(declared, slots=tuple(slots.items()))
                     if declared.provokes else declared))

@@ -51,3 +51,14 @@ def test_a_folder_that_is_no_ruleset_is_refused(tmp_path):
     assert checked(tmp_path / "nowhere")[0] == UNUSABLE
     code, _, err = checked(tmp_path)
     assert code == UNUSABLE and "no actions.yaml here" in err[0]
+
+
+def test_an_answer_that_could_provoke_answers_without_end_is_refused(tmp_path):
+    folder = tmp_path / "duel"
+    shutil.copytree(DUEL, folder)
+    actions = folder / "actions.yaml"
+    loop = ("  provokes:\n    - {answer: follow, when: 'true', action: step}\n")
+    actions.write_text(actions.read_text().replace("  to: cell\n", "  to: cell\n" + loop))
+    code, _, err = checked(folder)
+    assert code == FAILED
+    assert "'step' provokes answers itself" in err[0]
