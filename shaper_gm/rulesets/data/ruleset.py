@@ -50,6 +50,42 @@ class SheetView(Mapping[str, Any]):
         return len(self.derived)
 
 
+class DataSheet(Facts):
+    """An actor's sheet: its template's keys and its own numbers, the ruleset's default
+    sheet read through for the rest. Only its own keys are saved, compared and hashed:
+    a default the content changes reaches every sheet, old saves included."""
+
+    __slots__ = ("_defaults",)
+
+    def __init__(self, own: Mapping[str, Any], defaults: Mapping[str, Any]) -> None:
+        super().__init__(own)
+        self._defaults = defaults
+
+    def __getitem__(self, name: str) -> Any:
+        try:
+            return self._values[name]
+        except KeyError:
+            return self._defaults[name]
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**dict.fromkeys(self._defaults), **dict.fromkeys(self._values)})
+
+    def __len__(self) -> int:
+        return len(set(self._defaults) | set(self._values))
+
+    def own(self) -> Mapping[str, Any]:
+        return self._values
+
+    def with_values(self, **values: Any) -> DataSheet:
+        return DataSheet({**self._values, **values}, self._defaults)
+
+
 class DataRuleset(RulesetBase):
     turn_order = FixedOrder()
 
@@ -109,9 +145,7 @@ class DataRuleset(RulesetBase):
         template = spec.template
         if isinstance(template, str):
             template = self.templates().get(template)
-        base = dict(self.library.default_sheet)
-        if template is not None:
-            base.update(template)
+        base = dict(template) if template is not None else dict(self.library.default_sheet)
         unknown = [key for key, _ in spec.numbers if key not in (*self.sheet_numbers, "hp")]
         if unknown:
             raise RuleViolation(f"no sheet number {unknown[0]!r} in {self.name}",
@@ -120,7 +154,7 @@ class DataRuleset(RulesetBase):
             raise RuleViolation(f"add has no --{next(iter(dict(spec.extra)))} here",
                                 "use add ID --as TEMPLATE, --stat NAME=N, --hp N")
         base.update(spec.numbers)
-        sheet = freeze(base)
+        sheet = DataSheet(freeze(base).own_values(), self.library.default_sheet)
         name = spec.name or sheet.get("name") or spec.id.replace("-", " ").title()
         hp = self.stat(sheet, "hp")
         return Actor(id=spec.id, name=name, side=spec.side or self.term("side") or "enemies",
@@ -129,15 +163,14 @@ class DataRuleset(RulesetBase):
                      template=template.get("id") if template is not None else None)
 
     def encode_sheet(self, sheet: Any) -> Any:
-        return _thaw(sheet)
+        return _thaw(sheet.own() if isinstance(sheet, DataSheet) else sheet)
 
     def decode_sheet(self, data: Any, where: str) -> Any:
         from shaper_gm.engine.data import DataError
         if not isinstance(data, Mapping):
             raise DataError(where, "expected a mapping of sheet keys")
-        # a key the ruleset's default sheet gained since the save was written reads as
-        # that default, as a creature added now would have it
-        return freeze({**self.library.default_sheet, **data})
+        # a key the save does not hold reads as the ruleset's default (DataSheet)
+        return DataSheet(freeze(data).own_values(), self.library.default_sheet)
 
     def resolve_word(self, state: Encounter, kind: str, word: str, actor_id: str | None):
         """An item of the actor's list `kind` (its attacks, its spells) by unique prefix."""
