@@ -60,10 +60,10 @@ class Ctx:
         if line:
             parts.append(f"line {line}")
         if self.item is not None:
-            parts.append(f"item '{self.item}'")
+            parts.append(f"item '{_printable(self.item)}'")
         if key:
-            parts.append(f"key '{key}'")
-        self.errors.append(": ".join(parts + [message]))
+            parts.append(f"key '{_printable(key)}'")
+        self.errors.append(": ".join(parts + [_printable(message)]))
 
     def at(self, file: str, item: str | None = None, lines: Any = None) -> Ctx:
         """The same error list, about another file or item; `lines` is the file's data
@@ -88,6 +88,11 @@ class Ctx:
 
 
 _KEY_PART = re.compile(r"[^.\[\]]+")
+
+
+def _printable(text: str) -> str:
+    """`text` with line breaks and other control characters escaped: one line."""
+    return text if text.isprintable() else text.encode("unicode_escape").decode("ascii")
 
 
 @record

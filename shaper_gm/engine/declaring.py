@@ -145,7 +145,7 @@ def _odds(raw: Any, at: str) -> OddsSpec:
         return tuple((checked_name(k, f"{at}.{key}"), expression(v, f"{at}.{key}.{k}"))
                      for k, v in table.items())
     spreads = named("spreads")
-    if raw["harm"] not in dict(spreads):
+    if not isinstance(raw["harm"], str) or raw["harm"] not in dict(spreads):
         raise VocabError(f"{at}.harm", f"expected one of the spreads "
                                        f"({', '.join(dict(spreads)) or 'none'})")
     return OddsSpec(str(raw.get("words", "")), named("chances"), spreads, str(raw["harm"]),

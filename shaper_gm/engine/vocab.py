@@ -127,7 +127,8 @@ class Facts(Mapping[str, Any]):
 def once_rolls(raw: Sequence[Any]) -> tuple[str, ...]:
     """The names of the rolls made once for every target (`once: true`)."""
     return tuple(step["into"] for step in raw if isinstance(step, Mapping)
-                 and "roll" in step and step.get("once") is True and "into" in step)
+                 and "roll" in step and step.get("once") is True
+                 and isinstance(step.get("into"), str))
 
 
 def compile_steps(raw: Sequence[Mapping[str, Any]], given: Iterable[str],

@@ -10,8 +10,18 @@ from shaper_gm.rulesets.data.ruleset import DataRuleset
 
 
 def build_from(folder: Any, library: DataLibrary | None = None) -> DataRuleset:
-    """The ruleset written in `folder` (or over `library`, already read)."""
-    return DataRuleset(library if library is not None else load(folder))
+    """The ruleset written in `folder` (or over `library`, already read). A folder whose
+    declarations hold together in a way no check foresaw is still refused in one line,
+    never a crash."""
+    from shaper_gm.content.schema import ContentError
+    try:
+        return DataRuleset(library if library is not None else load(folder))
+    except (TypeError, AttributeError, KeyError, ValueError) as exc:
+        if isinstance(exc, ContentError):
+            raise
+        raise ContentError([f"{getattr(folder, 'name', folder)}: its declarations do not "
+                            f"hold together ({type(exc).__name__}: {exc}); check it with "
+                            "shaper-gm check-ruleset"]) from None
 
 
 __all__ = ["DataLibrary", "DataRuleset", "build_from", "load"]

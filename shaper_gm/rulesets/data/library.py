@@ -46,6 +46,13 @@ def _expr(value: Any) -> Compiled:
         raise Bad(str(exc)) from None
 
 
+def _mapping(value: Any) -> Mapping[str, Any]:
+    from shaper_gm.content.schema import Bad
+    if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
+        raise Bad("expected a mapping of keys to values")
+    return value
+
+
 def _amount(value: Any) -> int | str:
     """A resource's amount: a number, or the name of a sheet number."""
     if isinstance(value, int) and not isinstance(value, bool):
@@ -67,7 +74,7 @@ RULESET = {
     "initiative": Field(mapping_of(choice(("roll", "tiebreak")), _expr)),
     "derived": Field(mapping_of(snake_name, _expr)),
     "hp": Field(_expr), "templates": Field(list_of(ident, non_empty=True)),
-    "default_sheet": Field(lambda v: v), "zero_hp": Field(lambda v: v),
+    "default_sheet": Field(lambda v: _mapping(v)), "zero_hp": Field(lambda v: v),
     "effect_keys": Field(list_of(snake_name)), "act_resource": Field(snake_name),
     "react_resource": Field(snake_name), "side": Field(text),
     "absorbs": Field(snake_name), "damage_types": Field(list_of(ident, non_empty=True)),
@@ -121,13 +128,14 @@ def load(folder: Any) -> DataLibrary:
     if numbers_file is None:
         raise ContentError([*ctx.errors, f"{folder.name}: ruleset.yaml is missing"])
     display, raw = numbers_file
-    good = checked(ctx.at(display), raw, RULESET) or {}
-    check_provisional(ctx.at(display), raw, RULESET)
+    here = ctx.at(display, lines=raw)                # errors name their lines
+    good = checked(here, raw, RULESET) or {}
+    check_provisional(here, raw, RULESET)
     items = _items(ctx, [(d, data) for d, data in files if (d, data) != numbers_file])
     actions = _actions(ctx, folder)
-    resources = tuple(_resource(ctx.at(display), name, spec)
+    resources = tuple(_resource(here, name, spec)
                       for name, spec in good.get("resources", ()))
-    zero = _zero_hp(ctx.at(display), good.get("zero_hp"))
+    zero = _zero_hp(here, good.get("zero_hp"))
     if ctx.errors:
         raise ContentError(ctx.errors)
     settings = {key: value for key, value in good.items()
@@ -152,7 +160,7 @@ def _items(ctx: Ctx, files: list[tuple[str, Any]]) -> dict[str, dict[str, Facts]
             ctx.at(display).error(None, "expected a mapping of item ids to items")
             continue
         for item_id, raw in data.items():
-            here = ctx.at(display, str(item_id))
+            here = ctx.at(display, str(item_id), lines=data)
             try:
                 ident(item_id)
             except Exception:
@@ -182,10 +190,11 @@ def _actions(ctx: Ctx, folder: Any) -> tuple[tuple[str, Declared], ...]:
         try:
             out.append((snake_or_verb(name), compile_action(str(name), body)))
         except VocabError as exc:
-            ctx.at(display, str(name)).error(exc.where.partition(".")[2] or None, exc.message)
+            ctx.at(display, str(name), lines=raw).error(exc.where.partition(".")[2] or None,
+                                                        exc.message)
         except ValueError as exc:
-            ctx.at(display, str(name)).error(None, str(exc))
-    return _with_provoked_slots(ctx.at(display), dict(out))
+            ctx.at(display, str(name), lines=raw).error(None, str(exc))
+    return _with_provoked_slots(ctx.at(display, lines=raw), dict(out))
 
 
 def _with_provoked_slots(ctx: Ctx, actions: dict[str, Declared]

@@ -62,3 +62,16 @@ def test_an_answer_that_could_provoke_answers_without_end_is_refused(tmp_path):
     code, _, err = checked(folder)
     assert code == FAILED
     assert "'step' provokes answers itself" in err[0]
+
+
+def test_a_mistake_names_its_line(tmp_path):
+    folder = tmp_path / "duel"
+    shutil.copytree(DUEL, folder)
+    actions = folder / "actions.yaml"
+    text = actions.read_text()
+    actions.write_text(text.replace("total: rolled + skill", "total: rolled + + skill"))
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "total: rolled" in row)
+    code, _, err = checked(folder)
+    assert code == FAILED
+    assert f"duel/actions.yaml: line {line}: item 'strike': key 'steps[1].set.total': " \
+        in err[0]
