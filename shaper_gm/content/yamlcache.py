@@ -20,6 +20,7 @@ from typing import Any
 ENV_VAR = "SHAPER_GM_CACHE"
 VERSION = b"shaper-gm yaml cache 1"
 MAX_BYTES = 16 * 1024 * 1024      # a kept file larger than this is not read
+MAX_FILES = 2048                  # past this many kept files, the older half goes
 
 
 def folder() -> Path | None:
@@ -83,5 +84,21 @@ def _write(path: Path, data: Any, found: Any) -> None:
         from shaper_gm.files import write_text_atomic
         path.parent.mkdir(parents=True, exist_ok=True)
         write_text_atomic(path, text)
+        _prune(path.parent)
     except (OSError, TypeError, ValueError, RecursionError):
         return
+
+
+def _prune(place: Path) -> None:
+    """Keep the cache bounded: past MAX_FILES kept files, the older half is removed
+    (a file still in use is simply parsed and kept again)."""
+    with os.scandir(place) as entries:
+        kept = [entry for entry in entries if entry.name.endswith(".json")]
+    if len(kept) <= MAX_FILES:
+        return
+    kept.sort(key=lambda entry: entry.stat().st_mtime_ns)
+    for entry in kept[:len(kept) - MAX_FILES // 2]:
+        try:
+            os.unlink(entry.path)
+        except OSError:
+            pass

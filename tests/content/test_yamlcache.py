@@ -76,3 +76,12 @@ def test_the_cache_can_be_turned_off_and_an_unwritable_one_is_passed_by(tmp_path
     monkeypatch.setenv(yamlcache.ENV_VAR, str(blocked))
     assert load_yaml_file(path) == {"a": 1}
     assert os.path.isfile(blocked)
+
+
+def test_the_cache_stays_bounded(cache, tmp_path, monkeypatch):
+    monkeypatch.setattr(yamlcache, "MAX_FILES", 6)
+    for n in range(10):
+        path = tmp_path / f"f{n}.yaml"
+        path.write_text(f"n: {n}\n")
+        assert load_yaml_file(path) == {"n": n}
+    assert 3 <= len(list(cache.iterdir())) <= 6
