@@ -30,7 +30,6 @@ miss refuses it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -42,16 +41,12 @@ from shaper_gm.engine.expr import Compiled, ExprError
 from shaper_gm.engine.situation import Situation, check_target, chosen_item
 from shaper_gm.engine.state import Change, Encounter
 from shaper_gm.engine.steps import Note, PlayTape, Step, play
-from shaper_gm.engine.vocab import (
-    NO,
-    Facts,
-)
+from shaper_gm.engine.vocab import NO, Facts, fill
 from shaper_gm.records import record
 
 if TYPE_CHECKING:
     from shaper_gm.engine.request import Request
 
-FIELD = re.compile(r"\{([a-z_][a-z0-9_.]*)\}")      # a {name} a text fills in
 
 
 @record
@@ -191,8 +186,8 @@ class Declared:
     def _facts(self, situation: Situation) -> Facts:
         for need in self.requires:
             if not run_checked(need.test, situation, f"{self.name}: requires"):
-                raise RuleViolation(_fill(need.refuse, situation),
-                                    _fill(need.hint, situation) or f"see help {self.name}")
+                raise RuleViolation(fill(need.refuse, situation),
+                                    fill(need.hint, situation) or f"see help {self.name}")
         values: dict[str, Any] = dict(situation.ids)
         if situation.destination is not None:
             values["destination"] = situation.destination
@@ -222,7 +217,7 @@ class Declared:
                 state, changed = changes.apply(state, acting.rs, entry, played, why)
                 events += changed
             results.append(Result(played.get("target"), played,
-                                  _fill(self.line, played) if self.line else ""))
+                                  fill(self.line, played) if self.line else ""))
         outcome = Outcome(self.name, acting.actor, tuple(results), tuple(tape.notes))
         resolved = ev.Played(acting.actor, outcome, action=self.name, words=self.help.words)
         others = tuple(dict.fromkeys(actor for actor, said in tape.decisions.made
@@ -243,7 +238,7 @@ class Declared:
                 state, changed = changes.apply(state, rs, entry, played, why)
                 events += changed
             results.append(Result(played.get("target"), played,
-                                  _fill(self.line, played) if self.line else ""))
+                                  fill(self.line, played) if self.line else ""))
         outcome = Outcome(self.name, actor, tuple(results), ())
         return state, [ev.Played(actor, outcome, action=self.name, words=self.help.words),
                        *events]
@@ -257,10 +252,3 @@ def run_checked(expr: Compiled, env: Mapping[str, Any], where: str) -> Any:
             from None
 
 
-def _fill(text: str, env: Mapping[str, Any]) -> str:
-    def value(found: re.Match[str]) -> str:
-        try:
-            return str(env[found.group(1)])
-        except (KeyError, ExprError):
-            return found.group(0)
-    return FIELD.sub(value, text)

@@ -11,7 +11,6 @@ from typing import Any
 from shaper_gm.engine import changes
 from shaper_gm.engine.actions import TIMINGS
 from shaper_gm.engine.declared import (
-    FIELD,
     Declared,
     Flag,
     Help,
@@ -21,6 +20,7 @@ from shaper_gm.engine.declared import (
 from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.provoked import compile_provokes
 from shaper_gm.engine.vocab import (
+    FIELD,
     VocabError,
     checked_name,
     compile_steps,

@@ -22,7 +22,7 @@ from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.situation import Situation
 from shaper_gm.engine.state import Change, Encounter
-from shaper_gm.engine.vocab import NO, VocabError, checked_name, expression
+from shaper_gm.engine.vocab import NO, VocabError, checked_name, expression, fill
 from shaper_gm.records import record
 
 if TYPE_CHECKING:
@@ -87,8 +87,8 @@ def answered(entries: tuple[Provokes, ...], state: Encounter, rs: Any, request: 
             if not _affords(state, rs, foe, entry.cost):
                 continue
             from shaper_gm.engine.decisions import Ask
-            prompt = entry.prompt.replace("{who}", state.actors[foe].name) \
-                .replace("{actor}", state.actors[mover].name)
+            prompt = fill(entry.prompt, {"who": state.actors[foe].name,
+                                         "actor": state.actors[mover].name})
             said = tape.decide(Ask(foe, "react", (NO, entry.answer), NO, prompt, entry.rule))
             if said != entry.answer:
                 continue

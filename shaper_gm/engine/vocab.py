@@ -55,7 +55,20 @@ _STEP_KEYS = {
 }
 NO = "none"                  # the answer of someone who does not take what is offered
 _NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*")
-_FIELD = re.compile(r"\{([a-z_][a-z0-9_.]*)\}")
+FIELD = re.compile(r"\{([a-z_][a-z0-9_.]*)\}")      # a {name} a text fills in
+
+
+def fill(text: str, env: Mapping[str, Any]) -> str:
+    """`text` with each ``{name}`` replaced by that value of `env` (left as written when
+    `env` has none): notes, prompts, refusals and outcome lines alike."""
+    from shaper_gm.engine.expr import ExprError
+
+    def value(found: re.Match[str]) -> str:
+        try:
+            return str(env[found.group(1)])
+        except (KeyError, ExprError):
+            return found.group(0)
+    return FIELD.sub(value, text)
 _ONE_DIE = re.compile(r"1?d(\d+)", re.IGNORECASE)
 
 
@@ -340,14 +353,14 @@ def _note_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
     text = declared["note"]
     if not isinstance(text, str):
         raise VocabError(f"{at}.note", f"expected the note's words, got {text!r}")
-    fields = tuple(_FIELD.findall(text))
+    fields = tuple(FIELD.findall(text))
     value = expression(declared["value"], f"{at}.value") if "value" in declared else None
     rule = str(declared.get("rule", ""))
     guard = _guard(declared, at)
 
     def body(facts: Facts, tape: Any) -> Facts:
         if not tape.exact:
-            label = _FIELD.sub(lambda m: str(facts[m.group(1)]), text)
+            label = fill(text, facts)
             tape.note(label, value.run(facts) if value is not None else None, rule)
         return facts
     return _guarded("note", guard, body), frozenset(fields) | _reads(value, guard), frozenset()
@@ -357,7 +370,7 @@ def _ask_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
     answer = checked_name(declared["ask"], f"{at}.ask")
     who, into = _required_names(declared, at, "who", "into")
     prompt, rule = str(declared.get("prompt", "")), str(declared.get("rule", ""))
-    fields = tuple(_FIELD.findall(prompt))
+    fields = tuple(FIELD.findall(prompt))
     guard = _guard(declared, at)
     counted = f"asks.{who}"                 # this actor's decisions so far in the action
     offered = guard.run if guard is not None else None
@@ -367,7 +380,7 @@ def _ask_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
         if offered is not None and not offered(facts):
             return facts.with_values(**{into: False})     # not offered: not taken
         index = facts.get(counted, 0)
-        said = _FIELD.sub(lambda m: str(facts[m.group(1)]), prompt) if not tape.exact \
+        said = fill(prompt, facts) if not tape.exact \
             else ""
         choice = tape.decide(Ask(facts[who], "react", (NO, answer), NO, said, rule,
                                  index=index))
