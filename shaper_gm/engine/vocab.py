@@ -19,8 +19,9 @@ The vocabulary (every key an expression of `engine.expr` unless said):
   ``what`` (words naming the roll) and ``once`` (true: rolled once for all the
   action's targets, G26's one damage roll; a later target starts from its result).
 - ``reduce: NAME`` with ``type`` (the damage type), ``resist``, ``vulnerable``,
-  ``immune`` (lists of types): immunity makes it 0, resistance halves it rounding down,
-  vulnerability doubles it, in that order (G19).
+  ``immune`` (lists of types) and ``rule``: immunity makes it 0, resistance halves it
+  rounding down, vulnerability doubles it, in that order (`reduced`; the d20 rulings'
+  G19).
 - ``note: TEXT`` with optional ``value`` and ``rule``: a line of the breakdown;
   ``{NAME}`` in the text is replaced by that value.
 - ``ask: ANSWER`` with ``who`` (a name holding the id of who decides), ``into`` (a name
@@ -49,7 +50,7 @@ _STEP_KEYS = {
     "set": {"set", "when"},
     "roll": {"roll", "slot", "into", "who", "keep_higher", "keep_lower", "double_dice",
              "what", "once", "when"},
-    "reduce": {"reduce", "type", "resist", "vulnerable", "immune", "when"},
+    "reduce": {"reduce", "type", "resist", "vulnerable", "immune", "rule", "when"},
     "note": {"note", "value", "rule", "when"},
     "ask": {"ask", "who", "into", "prompt", "rule", "when"},
 }
@@ -318,6 +319,21 @@ def _keep_spec(sides: int, highest: bool, what: str) -> Any:
     return KeepRoll(sides, 2, highest, what)
 
 
+def reduced(amount: int, damage_type: Any, resist: Any, vulnerable: Any,
+            immune: Any) -> tuple[int, str]:
+    """Damage of a type meeting a target's immunities, resistances and vulnerabilities
+    (lists of types): immunity makes it 0, resistance halves it rounding down, then
+    vulnerability doubles it; and what happened, in words ("" when nothing did)."""
+    if damage_type in immune:
+        return 0, f"immune to {damage_type}"
+    why = []
+    if damage_type in resist:
+        amount, why = amount // 2, [f"resistant to {damage_type}: halved"]
+    if damage_type in vulnerable:
+        amount, why = amount * 2, [*why, f"vulnerable to {damage_type}: doubled"]
+    return amount, ", then ".join(why)
+
+
 def _reduce_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Made:
     name = checked_name(declared["reduce"], f"{at}.reduce")
     if "type" not in declared:
@@ -331,19 +347,13 @@ def _reduce_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) ->
     runs = {key: lists[key].run if key in lists else (lambda facts: none)
             for key in ("resist", "vulnerable", "immune")}
 
+    rule = str(declared.get("rule", ""))
+
     def body(facts: Facts, tape: Any) -> Facts:
-        amount, damage_type = facts[name], kind.run(facts)
-        if damage_type in runs["immune"](facts):
-            after, why = 0, f"immune to {damage_type}"
-        else:
-            after, why = amount, ""
-            if damage_type in runs["resist"](facts):
-                after, why = after // 2, f"resistant to {damage_type}: halved"
-            if damage_type in runs["vulnerable"](facts):
-                after, why = after * 2, (why + ", then " if why else "") + \
-                    f"vulnerable to {damage_type}: doubled"
+        after, why = reduced(facts[name], kind.run(facts), runs["resist"](facts),
+                             runs["vulnerable"](facts), runs["immune"](facts))
         if why:
-            tape.note(why, after, "G19")
+            tape.note(why, after, rule)
         return facts.with_values(**{name: after})
     reads = _reads(kind, guard, *lists.values()) | frozenset({name})
     return _guarded("reduce", guard, body), reads, frozenset({name})

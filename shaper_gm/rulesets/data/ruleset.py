@@ -23,7 +23,7 @@ from shaper_gm.engine.resources import ResourceSpec, starting
 from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.situation import lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
-from shaper_gm.engine.vocab import Facts
+from shaper_gm.engine.vocab import Facts, reduced
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
 
 ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
@@ -201,20 +201,17 @@ class DataRuleset(RulesetBase):
         if kind and types and kind not in types:
             raise RuleViolation(f"{kind!r} is no damage type here",
                                 f"damage types: {', '.join(types)}")
-        sheet, why = state.actors[target].sheet, "set by the GM"
-        if kind and kind in (lookup(sheet, "immune") or ()):
-            amount, why = 0, f"immune to {kind}"
-        elif kind:
-            if kind in (lookup(sheet, "resist") or ()):
-                amount, why = amount // 2, f"resistant to {kind}: halved"
-            if kind in (lookup(sheet, "vulnerable") or ()):
-                amount, why = amount * 2, f"vulnerable to {kind}: doubled"
+        sheet, why = state.actors[target].sheet, ""
+        if kind:
+            amount, why = reduced(amount, kind, lookup(sheet, "resist") or (),
+                                  lookup(sheet, "vulnerable") or (),
+                                  lookup(sheet, "immune") or ())
         through = "" if direct else str(self.library.numbers.get("absorbs") or "")
         state, events = hit_points(state, self, target, -amount, through,
-                                   "the GM's damage" if why == "set by the GM" else why)
+                                   why or "the GM's damage")
         if not events:
             hp = state.actors[target].hp or 0
-            events = [ev.HpChanged(target, hp, hp, f"0 damage ({why})")]
+            events = [ev.HpChanged(target, hp, hp, f"0 damage ({why or 'none taken'})")]
         return state, events
 
     # Turn order ----------------------------------------------------------------------
