@@ -129,10 +129,6 @@ class Facts(Mapping[str, Any]):
     def with_values(self, **values: Any) -> Facts:
         return Facts({**self._values, **values})
 
-    def own_values(self) -> dict[str, Any]:
-        """The values themselves (a copy's source: `Facts(own_values())`)."""
-        return self._values
-
     def only(self, names: frozenset[str]) -> Facts:
         """These facts without what no later step reads (exact odds merge more)."""
         return Facts({k: v for k, v in self._values.items() if k in names})

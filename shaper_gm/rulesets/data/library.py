@@ -188,7 +188,7 @@ def _actions(ctx: Ctx, folder: Any) -> tuple[tuple[str, Declared], ...]:
     out = []
     for name, body in raw.items():
         try:
-            out.append((snake_or_verb(name), compile_action(str(name), body)))
+            out.append((verb_name(name), compile_action(str(name), body)))
         except VocabError as exc:
             ctx.at(display, str(name), lines=raw).error(exc.where.partition(".")[2] or None,
                                                         exc.message)
@@ -221,7 +221,7 @@ def _with_provoked_slots(ctx: Ctx, actions: dict[str, Declared]
     return tuple(out)
 
 
-def snake_or_verb(name: Any) -> str:
+def verb_name(name: Any) -> str:
     """An action's name, which is its verb: lowercase letters, digits and '-'."""
     return str(ident(name))
 

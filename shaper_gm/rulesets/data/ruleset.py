@@ -154,7 +154,7 @@ class DataRuleset(RulesetBase):
             raise RuleViolation(f"add has no --{next(iter(dict(spec.extra)))} here",
                                 "use add ID --as TEMPLATE, --stat NAME=N, --hp N")
         base.update(spec.numbers)
-        sheet = DataSheet(freeze(base).own_values(), self.library.default_sheet)
+        sheet = DataSheet(freeze(base), self.library.default_sheet)
         name = spec.name or sheet.get("name") or spec.id.replace("-", " ").title()
         hp = self.stat(sheet, "hp")
         return Actor(id=spec.id, name=name, side=spec.side or self.term("side") or "enemies",
@@ -170,7 +170,7 @@ class DataRuleset(RulesetBase):
         if not isinstance(data, Mapping):
             raise DataError(where, "expected a mapping of sheet keys")
         # a key the save does not hold reads as the ruleset's default (DataSheet)
-        return DataSheet(freeze(data).own_values(), self.library.default_sheet)
+        return DataSheet(freeze(data), self.library.default_sheet)
 
     def resolve_word(self, state: Encounter, kind: str, word: str, actor_id: str | None):
         """An item of the actor's list `kind` (its attacks, its spells) by unique prefix."""
