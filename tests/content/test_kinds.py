@@ -92,6 +92,11 @@ def line_of(text: str) -> int:
     ("numbers: Numbers", "numbers: Number", "key 'numbers'",
      "no record 'Number' (did you mean 'Numbers'?)"),
     ("kinds:  ", "kind:  ", "key 'kind'", "unknown key (did you mean 'kinds'?)"),
+    ("name: {type: text, required: true, default: Reactions, provisional: false}",
+     "name: {type: record Numbers, required: true, provisional: false}",
+     "item 'records.Numbers': key 'fields.name.type'",
+     "the records hold each other in a circle (Numbers → Numbers): a record cannot contain "
+     "itself"),
 ])
 def test_each_mistake_is_one_line_naming_file_line_entry_and_key(old, new, where, problem):
     found = problems(old, new)
@@ -102,6 +107,21 @@ def test_each_mistake_is_one_line_naming_file_line_entry_and_key(old, new, where
     assert f"{where}: {problem}" in message
     if "\n" not in old and "default_sheet" not in old and old != "numbers: Numbers":
         assert message.startswith(f"{DISPLAY}: line {line}: "), (message, line)
+
+
+def test_records_that_hold_each_other_are_one_mistake_not_a_crash():
+    attack = "      range: {type: whole 0.., required: true}"
+    held = SHIPPED.replace(attack, f"{attack}\n      guard: {{type: optional record Shield, "
+                                   "default: null}", 1)
+    assert held != SHIPPED
+    data = load_yaml_text(held.replace("amount: {type: whole 1.., required: true}",
+                                       "amount: {type: optional record Attack, default: null}"),
+                          origin=DISPLAY, lines=True)
+    with pytest.raises(ContentError) as refused:
+        compile_kinds("reactions", data, DISPLAY, models, data.lines)
+    assert [e.split(": ", 2)[2] for e in refused.value.errors] == [
+        "item 'records.Shield': key 'fields.amount.type': the records hold each other in a "
+        "circle (Attack → Shield → Attack): a record cannot contain itself"]
 
 
 def test_a_declaration_that_is_not_a_mapping_is_refused():

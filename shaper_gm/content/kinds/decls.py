@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from shaper_gm.content import schema as s
+from shaper_gm.content.kinds.circles import refuse_circles
 from shaper_gm.content.kinds.reader import Kinds
 from shaper_gm.content.kinds.words import (
     NESTED,
@@ -254,6 +255,7 @@ def _cross_check(ctx: Ctx, records: Mapping[str, RecordDecl], kinds: Mapping[str
         for f in decl.fields:
             _check_field(here, f, records, module, record_name == numbers
                          or number_fields is None)
+    refuse_circles(records, lambda name: _entry(ctx, "records", name))
     for f in (number_fields or {}).values():
         if not f.has_default and f.kind.word != "numbers" and not f.required:
             _entry(ctx, "records", numbers).error(
