@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from shaper_gm.content import yamlio
+from shaper_gm.content import yamlio, yamlparse
 from shaper_gm.content.yamlio import YamlError, dump_yaml, load_yaml_file, load_yaml_text
 
 PACKAGE = Path(yamlio.__file__).resolve().parents[1]
@@ -16,13 +16,13 @@ PACKAGE = Path(yamlio.__file__).resolve().parents[1]
 
 @pytest.mark.skipif(not yaml.__with_libyaml__, reason="PyYAML built without libyaml")
 def test_uses_the_libyaml_safe_loader_when_present():
-    assert yamlio.LOADER is yaml.CSafeLoader
-    assert yamlio.DUMPER is yaml.CSafeDumper
+    assert yamlparse.LOADER is yaml.CSafeLoader
+    assert yamlparse.DUMPER is yaml.CSafeDumper
 
 
 def test_loader_is_a_safe_loader():
-    assert issubclass(yamlio.LOADER, yaml.constructor.SafeConstructor)
-    assert not issubclass(yamlio.LOADER, yaml.constructor.FullConstructor)
+    assert issubclass(yamlparse.LOADER, yaml.constructor.SafeConstructor)
+    assert not issubclass(yamlparse.LOADER, yaml.constructor.FullConstructor)
 
 
 def test_loads_plain_data():
@@ -68,13 +68,13 @@ def test_load_file_and_dump_round_trip(tmp_path):
     assert load_yaml_file(path) == data
 
 
-def test_only_yamlio_imports_yaml():
+def test_only_yamlparse_imports_yaml():
     importers = []
     for path in PACKAGE.rglob("*.py"):
         source = path.read_text(encoding="utf-8")
         if re.search(r"^\s*(import yaml\b|from yaml\b)", source, re.MULTILINE):
             importers.append(path.relative_to(PACKAGE).as_posix())
-    assert importers == ["content/yamlio.py"]
+    assert importers == ["content/yamlparse.py"]
 
 
 def test_every_shipped_file_reads_the_same_without_libyaml():

@@ -1,0 +1,92 @@
+"""Block YAML for simple data, written without PyYAML, byte for byte as PyYAML writes it.
+
+Every command proves its new state can be saved, which writes each changed part of it
+as block YAML; most parts are small mappings and lists of ids, words, whole numbers,
+truths and nulls. Those are written here, which spares a command importing PyYAML (a
+large part of a start-up) and its dumper's time. Anything else (a word PyYAML would
+quote, a long line it would fold, a float, non-ASCII text, one list or mapping held in
+two places, which PyYAML writes as an anchor) answers None, and the caller uses PyYAML. `tests/content/test_yamlblock.py` holds the two writers equal.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A plain word: a letter first, then letters, digits, `_ - .`, single spaces between.
+_PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]*(?: [A-Za-z0-9_.\-]+)*")
+# Words YAML 1.1 reads as truths or null: PyYAML quotes them.
+_RESERVED = frozenset(
+    f(word) for word in ("yes", "no", "true", "false", "on", "off", "null")
+    for f in (str.lower, str.title, str.upper))
+_WIDE = 80          # PyYAML folds a plain word at a space past column 80: not written
+
+
+class _NotSimple(Exception):
+    pass
+
+
+def block_yaml(data: object) -> str | None:
+    """`data` (a mapping or a list) as PyYAML's block style writes it, or None when it
+    holds anything this writer does not know to write the same."""
+    if not isinstance(data, (dict, list)) or not data:
+        return None
+    try:
+        return _node(data, 0, set())
+    except _NotSimple:
+        return None
+
+
+def _node(value: dict | list, indent: int, seen: set[int]) -> str:
+    """A non-empty collection whose first line starts where the caller left off (after
+    a key's line break and indent, or after `- `), the rest at `indent`; `seen` holds
+    the collections written so far."""
+    _once(value, seen)
+    parts = []
+    pad = " " * indent
+    if isinstance(value, dict):
+        for number, (key, item) in enumerate(value.items()):
+            if not isinstance(key, str):
+                raise _NotSimple
+            head = f"{pad if number else ''}{_word(key, indent)}:"
+            if isinstance(item, dict) and item:
+                parts.append(f"{head}\n{pad}  {_node(item, indent + 2, seen)}")
+            elif isinstance(item, list) and item:
+                parts.append(f"{head}\n{pad}{_node(item, indent, seen)}")
+            else:
+                parts.append(f"{head} {_scalar(item, indent + len(head) + 1, seen)}\n")
+    else:
+        for number, item in enumerate(value):
+            head = f"{pad if number else ''}- "
+            if isinstance(item, (dict, list)) and item:
+                parts.append(head + _node(item, indent + 2, seen))
+            else:
+                parts.append(f"{head}{_scalar(item, indent + 2, seen)}\n")
+    return "".join(parts)
+
+
+def _once(value: dict | list, seen: set[int]) -> None:
+    if id(value) in seen:
+        raise _NotSimple
+    seen.add(id(value))
+
+
+def _scalar(value: object, column: int, seen: set[int]) -> str:
+    if value is None:
+        return "null"
+    if value is True or value is False:
+        return "true" if value else "false"
+    if type(value) is int:
+        return str(value)
+    if isinstance(value, str):
+        return _word(value, column)
+    if isinstance(value, (dict, list)) and not value:
+        _once(value, seen)
+        return "{}" if isinstance(value, dict) else "[]"
+    raise _NotSimple
+
+
+def _word(text: str, column: int) -> str:
+    if (type(text) is not str or column + len(text) > _WIDE or text in _RESERVED
+            or not _PLAIN.fullmatch(text)):
+        raise _NotSimple
+    return text
