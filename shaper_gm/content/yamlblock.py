@@ -5,7 +5,8 @@ as block YAML; most parts are small mappings and lists of ids, words, whole numb
 truths and nulls. Those are written here, which spares a command importing PyYAML (a
 large part of a start-up) and its dumper's time. Anything else (a word PyYAML would
 quote, a long line it would fold, a float, non-ASCII text, one list or mapping held in
-two places, which PyYAML writes as an anchor) answers None, and the caller uses PyYAML. `tests/content/test_yamlblock.py` holds the two writers equal.
+two places, which PyYAML writes as an anchor) answers None, and the caller uses PyYAML.
+`tests/content/test_yamlblock.py` holds the two writers equal.
 """
 
 from __future__ import annotations
