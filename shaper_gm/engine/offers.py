@@ -64,7 +64,7 @@ def checked_targets(state: Encounter, rs: Ruleset, actor: Actor,
         if other.id == actor.id:
             continue
         steps = rs.distance(actor.zone, other.zone) if actor.zone and other.zone else None
-        notes = [other.name, other.side] + ([f"{steps} away"] if steps is not None else [])
+        notes = [other.name, other.side] + ([rs.how_far(steps)] if steps is not None else [])
         try:
             check(other.id)
             why = ""

@@ -49,6 +49,10 @@ class RulesetBase:
     def term(self, key: str) -> str:
         return self.terms.get(key, TERMS.get(key, ""))
 
+    def how_far(self, distance: int) -> str:
+        """A `distance` as this ruleset measures it, in words for a menu note."""
+        return f"{distance} away"
+
     def cited(self, key: str) -> str:
         """`` (S18)`` for a ruling term, or nothing."""
         rule = self.term(key)

@@ -303,7 +303,7 @@ def _zones(session: Any, verb: Verb, subject: str | None, current: str) -> list[
 
     def note(zone: str) -> tuple[int, str]:
         steps = rs.distance(actor.zone, zone)
-        return steps, "here" if steps == 0 else f"{steps} away"
+        return steps, "here" if steps == 0 else rs.how_far(steps)
     return _as_candidates(tile_offers(state, note), current)
 
 

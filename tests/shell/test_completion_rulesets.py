@@ -14,9 +14,9 @@ from shaper_gm.shell.completion import complete
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 DEMOS = {"shaper": "demo.yaml", "dungeoneers": "dungeoneers-demo.yaml",
          "timeslice": "timeslice-demo.yaml", "dicepool": "dicepool-demo.yaml",
-         "reactions": "reactions-demo.yaml"}
+         "reactions": "reactions-demo.yaml", "d20": "d20-demo.yaml"}
 ATTACK_VERB = {"shaper": "attack", "dungeoneers": "strike", "timeslice": "attack",
-               "dicepool": "attack", "reactions": "attack"}
+               "dicepool": "attack", "reactions": "attack", "d20": "attack"}
 
 
 def demo(ruleset: str):
@@ -38,8 +38,12 @@ def test_an_attack_never_offers_the_attacker_and_offers_its_foes_first(ruleset):
     assert foes and able[:len(foes)] == foes
 
 
-@pytest.mark.parametrize("ruleset", ["dungeoneers", "timeslice", "dicepool", "reactions"])
-def test_the_default_targets_are_nearest_first_with_their_distance(ruleset):
+@pytest.mark.parametrize("ruleset, unit", [
+    ("dungeoneers", lambda n: f"{n} tile{'s' * (n != 1)} away"),
+    ("timeslice", lambda n: f"{n} unit{'s' * (n != 1)} away"),
+    ("dicepool", "{} m away".format), ("reactions", "{} away".format),
+    ("d20", lambda cells: f"{5 * cells} ft away")])
+def test_the_default_targets_are_nearest_first_with_their_distance(ruleset, unit):
     session = demo(ruleset)
     state = session.state
     me = state.actors[state.turn]
@@ -48,7 +52,7 @@ def test_the_default_targets_are_nearest_first_with_their_distance(ruleset):
     foes = [c for c in offered if state.actors[c.text].side != me.side]
     steps = [rs.distance(me.zone, state.actors[c.text].zone) for c in foes]
     assert steps == sorted(steps)
-    assert f"· {steps[0]} away" in foes[0].meta
+    assert f"· {unit(steps[0])}" in foes[0].meta       # in the rules' own unit
 
 
 @pytest.mark.parametrize("ruleset", sorted(DEMOS))
@@ -133,7 +137,7 @@ def test_tiles_say_whether_one_move_reaches_them(ruleset, near, far):
 def test_a_strike_offers_who_is_in_reach_first_and_says_why_not_for_the_rest():
     offered = complete("strike ", demo("dungeoneers"))
     assert [c.text for c in offered] == ["skeleton", "alberich", "suori", "gob"]
-    assert offered[-1].meta == ("Goblin · enemies · 4 away · not now: Goblin is 4 tiles "
+    assert offered[-1].meta == ("Goblin · enemies · 4 tiles away · not now: Goblin is 4 tiles "
                                 "away, beyond Freya's threat range 1")
 
 

@@ -116,6 +116,13 @@ class DataRuleset(RulesetBase):
         found = self.library.numbers.get("grid")
         return tuple(found) if found else (12, 12)       # type: ignore[return-value]
 
+    def how_far(self, cells: int) -> str:
+        """`15 ft away`: cells times the declared `cell_size`, in its `unit`."""
+        numbers = self.library.numbers
+        unit = numbers.get("unit")
+        return f"{cells * (numbers.get('cell_size') or 1)} {unit} away" if unit \
+            else f"{cells} away"
+
     # Sheets ------------------------------------------------------------------------
     def view(self, sheet: Any) -> SheetView:
         return SheetView(sheet, self.derived)

@@ -73,6 +73,9 @@ class DicePool(RulesetBase):
         return grid.metric(grid.cell_from_name(a), grid.cell_from_name(b),
                            self.numbers.square_m, self.numbers.diagonal_m)
 
+    def how_far(self, distance: int) -> str:
+        return f"{distance} m away"
+
     # --- words of the shared verbs -----------------------------------------------------
     def reserved_ids(self) -> tuple[str, ...]:
         """`act [ACTOR] action|N TEXT` reads these words as a cost (P6)."""

@@ -127,6 +127,9 @@ class DungeoneersRuleset(RulesetBase):
         return grid.steps(grid.cell_from_name(a), grid.cell_from_name(b),
                           self.numbers.diagonal_cost)
 
+    def how_far(self, distance: int) -> str:
+        return f"{distance} tile{'s' if distance != 1 else ''} away"
+
     def placed(self, state: Encounter, actor_id: str) -> str:
         """The tile a creature stands on; refused for one not placed yet."""
         actor = state.actors[actor_id]

@@ -269,6 +269,9 @@ class TimesliceRuleset(RulesetBase):
         return grid.steps(grid.cell_from_name(zone_a), grid.cell_from_name(zone_b),
                           self.numbers.diagonal_step)
 
+    def how_far(self, distance: int) -> str:
+        return f"{distance} unit{'s' if distance != 1 else ''} away"     # T17
+
     def moves(self, units: int) -> int:
         """T7, T17: the move maneuvers it takes to cover `units`."""
         return -(-units // self.numbers.move_units)
