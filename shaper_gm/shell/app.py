@@ -172,7 +172,14 @@ class Shell:
     # --- what the screen shows ------------------------------------------------------
     def toolbar(self) -> str:
         save = getattr(self.autosave, "path", None) or self.session.save_path
-        return toolbar_text(self.session, save)
+        return toolbar_text(self.session, save, width=self.columns())
+
+    def columns(self) -> int | None:
+        """The terminal's width, as the prompt draws on it (None when it cannot say)."""
+        try:
+            return self.prompt.app.output.get_size().columns
+        except Exception:          # no terminal yet: the toolbar is not cut
+            return None
 
     def names(self, actor: str) -> str:
         found = self.session.state.actors.get(actor)

@@ -13,38 +13,53 @@ def prompt_text(session: Any) -> str:
     return f"{session.state.turn or 'gm'} › "
 
 
-def toolbar_text(session: Any, save: str | Path | None) -> str:
+def toolbar_text(session: Any, save: str | Path | None, width: int | None = None) -> str:
     """Round, acting actor, its resources as its ruleset names them (and its summons'),
-    who is next, the save."""
+    who is next, the save; within `width` columns when given (see `fitted`)."""
     state = session.state
-    parts: list[str] = []
+    actor = state.actors.get(state.turn) if state.turn and state.round else None
     if state.round == 0:
         n = len(state.actors)
-        parts.append(f"setup · {n} actor{'' if n == 1 else 's'} · start begins round 1"
-                     if n else "setup · add actors with add ID --as TEMPLATE")
+        parts = [f"setup · {n} actor{'' if n == 1 else 's'} · start begins round 1"
+                 if n else "setup · add actors with add ID --as TEMPLATE"]
+    elif state.over is not None:
+        parts = [f"round {state.round}", f"the fight is over: {ending.result_text(state)}"]
+    elif actor is None:
+        parts = [f"round {state.round}", "no one's turn"]
     else:
-        parts.append(f"round {state.round}")
-        actor = state.actors.get(state.turn) if state.turn else None
-        if state.over is not None:
-            parts.append(f"the fight is over: {ending.result_text(state)}")
-        elif actor is None:
-            parts.append("no one's turn")
-        else:
-            parts.append(_up(state) if len(state.up) > 1 else f"{actor.name}'s turn")
-            segment = _resources(session, actor)
-            if segment:
-                parts.append(segment)
-            for summon_id in state.summons_of(actor.id):      # it acts in its summoner's turn
-                summon = state.actors[summon_id]
-                if not summon.down:
-                    own = _resources(session, summon)
-                    if own:
-                        parts.append(f"{summon.name}: {own}")
-            upcoming = _upcoming(session)
-            if upcoming:
-                parts.append(upcoming)
+        parts = [f"round {state.round}",
+                 _up(state) if len(state.up) > 1 else f"{actor.name}'s turn"]
+    kept = len(parts)
+    if actor is not None and state.over is None:
+        segment = _resources(session, actor)
+        if segment:
+            parts.extend(segment.split(" · "))
+        for summon_id in state.summons_of(actor.id):      # it acts in its summoner's turn
+            summon = state.actors[summon_id]
+            if not summon.down:
+                own = _resources(session, summon)
+                if own:
+                    parts.append(f"{summon.name}: {own}")
+        upcoming = _upcoming(session)
+        if upcoming:
+            parts.append(upcoming)
     if save:
         parts.append(_short(Path(save)))
+    return fitted(parts, kept, width)
+
+
+def fitted(parts: list[str], kept: int, width: int | None) -> str:
+    """The parts joined, dropping from the last while the line is wider than `width`:
+    the save, who is next, a summons' pool, then the acting actor's resources from
+    their least telling; the first `kept` (round, whose turn) always stay, so the line
+    never wraps and never cuts a name or a number in two."""
+    shown = list(parts)
+    while width is not None and len(shown) > kept and len(_joined(shown)) > width:
+        shown.pop()
+    return _joined(shown)
+
+
+def _joined(parts: list[str]) -> str:
     return " " + " · ".join(parts)
 
 

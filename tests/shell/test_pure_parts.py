@@ -164,3 +164,27 @@ def test_the_decider_asks_another_actors_answer_and_takes_a_prefix():
     assert asked[0] == "Bo — may answer Ann's attack [none/block/dodge], R2, Enter for none: "
     assert decide(question) is None                      # Enter: the default holds
     assert decide(question) == "dodge" and "'zz' is not one of" in warned[0]
+
+
+DEMO_SAVES = {"shaper": "demo.yaml", "dungeoneers": "dungeoneers-demo.yaml",
+              "timeslice": "timeslice-demo.yaml", "dicepool": "dicepool-demo.yaml",
+              "reactions": "reactions-demo.yaml", "d20": "d20-demo.yaml"}
+
+
+@pytest.mark.parametrize("ruleset", sorted(DEMO_SAVES))
+@pytest.mark.parametrize("width", [80, 50])
+def test_the_toolbar_fits_the_terminal_dropping_whole_parts_from_the_least_telling(
+        ruleset, width):
+    from pathlib import Path
+
+    from shaper_gm.persist.saves import read_save
+    session = read_save(Path(__file__).parents[2] / "saves" / DEMO_SAVES[ruleset])
+    save = f"saves/{DEMO_SAVES[ruleset]}"
+    whole = toolbar_text(session, save).split(" · ")
+    shown = toolbar_text(session, save, width=width)
+    assert len(shown) <= width or shown.count(" · ") == 1     # round and turn stay
+    parts = shown.split(" · ")
+    assert parts == whole[:len(parts)]                # whole parts, the first ones
+    assert parts[0] == " round 1"
+    if len(" · ".join(whole)) > width:
+        assert save not in shown

@@ -207,18 +207,19 @@ def legend(state, rs) -> str:
 
 def toolbar(actor, rs, state=None) -> str:
     """The creature up: ``AP 4/6 · wounds 1/12 · stress 0/4 · arca 2/2``; with the state,
-    also the creatures' AP and who is up and why (the first NAMES_SHOWN of each)."""
+    named, and then the other standing creatures' AP (the first NAMES_SHOWN). Who is up
+    and why is the order table's legend; the shell's toolbar names who is up."""
     own = (f"AP {actor.resource('ap')}/{rs.numbers.ap_per_round} · wounds "
            f"{_wounds(actor, None, rs)} · stress {stress_cell(actor, None, rs)} · arca "
            f"{_arca(actor, None, rs)}")
     if state is None:
         return own
-    standing = list(itertools.islice((a for a in state.actors.values() if not a.down),
-                                     NAMES_SHOWN + 1))
-    everyone = " ".join(f"{a.name} {a.resource('ap')}" for a in standing[:NAMES_SHOWN])
+    standing = list(itertools.islice((a for a in state.actors.values()
+                                      if not a.down and a.id != actor.id), NAMES_SHOWN + 1))
+    others = " ".join(f"{a.name} {a.resource('ap')}" for a in standing[:NAMES_SHOWN])
     if len(standing) > NAMES_SHOWN:
-        everyone += " …"
-    return f"{up_text(state, rs, NAMES_SHOWN)} · AP: {everyone} · {actor.name}: {own}"
+        others += " …"
+    return f"{actor.name}: {own}" + (f" · AP: {others}" if others else "")
 
 
 def grapples(state) -> list[tuple[str, str]]:
