@@ -192,17 +192,18 @@ class StateText:
                                      and type(made[0]) is type(value) and made[0] == value):
                 out[key] = made[1]           # the system's data is made once per value
             elif key in ID_LISTS and value:
-                out[key] = f"{key}:\n" + "".join(map(self._item, value))
+                out[key] = f"{key}:\n" + "".join(self._items(value))
             else:
                 out[key] = dump_yaml({key: value})
         return out
 
-    def _item(self, actor_id: str) -> str:
-        """An id's line in a block list at the top level (`- josh`), made once."""
-        line = self.items.get(actor_id)
-        if line is None:
-            line = self.items[actor_id] = dump_yaml([actor_id])
-        return line
+    def _items(self, ids) -> list[str]:
+        """Each id's line in a block list at the top level (`- josh`), made once per id;
+        the list itself is joined without a call per id (a side can be hundreds)."""
+        lines = self.items
+        for actor_id in [i for i in ids if i not in lines]:
+            lines[actor_id] = dump_yaml([actor_id])
+        return [lines[i] for i in ids]
 
 
 def _block(state: Encounter, actor: Actor, rs) -> ActorBlock:
