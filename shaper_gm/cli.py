@@ -15,6 +15,7 @@ import sys
 
 from shaper_gm import __version__
 from shaper_gm.errors import GmError
+from shaper_gm.words import plural
 
 OK, FAILED, UNUSABLE, INTERNAL = 0, 1, 2, 3
 
@@ -166,9 +167,10 @@ def run(script: str, *, seed: int | None = None, save: str | None = None,
             code = FAILED if failures else OK
             if stop.signal is not None:
                 code = 128 + stop.signal
-                error(f"stopped by {stop.name} after {len(session.log) - 1} logged "
-                      f"command(s){during}" + (f"; writing the state reached to {save}"
-                                               if save else "; nothing saved (no --save)"))
+                logged = plural(len(session.log) - 1, "logged command")
+                error(f"stopped by {stop.name} after {logged}{during}"
+                      + (f"; writing the state reached to {save}" if save
+                         else "; nothing saved (no --save)"))
             if output is not None:
                 told = output.continues is not None and not _gives_identity(lines)
                 with landing():                # later signals wait: the save is written whole

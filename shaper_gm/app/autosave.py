@@ -33,6 +33,7 @@ from shaper_gm.persist.lock import SaveLock
 from shaper_gm.persist.reopen import Opened, open_save
 from shaper_gm.persist.saves import SaveError, save_location, saves_dir, write_save_text
 from shaper_gm.persist.savetext import dump_session
+from shaper_gm.words import plural
 
 COMPACT_EVERY = 50        # journal records before the save is rewritten
 LARGEST_STEP = 16         # lines one record may add, and log entries it may take back
@@ -198,7 +199,8 @@ class Autosave:
             path = unsaved_path(self.path)
             write_save_text(path, dump_session(self.session, closed=True))
         except (GmError, OSError) as exc:
-            lost = (f"{len(pending.add)} command(s) not yet in its journal are lost"
+            lost = (f"{plural(len(pending.add), 'command')} not yet in its journal "
+                    f"{'is' if len(pending.add) == 1 else 'are'} lost"
                     if pending is not None and pending.add else "its journal keeps them")
             raise SaveError(f"{why}; this session's commands could not be written elsewhere "
                             f"either ({_why(exc)})", lost) from None

@@ -24,6 +24,7 @@ from shaper_gm.engine.state import Encounter as EncounterState
 from shaper_gm.errors import CommandError, GmError
 from shaper_gm.interrupts import landing
 from shaper_gm.records import record
+from shaper_gm.words import plural
 
 # Everything a lower layer raises to refuse a command; all reach the GM as a GmError.
 REFUSALS = (RuleViolation, DiceInputError, DiceSyntaxError, ContentError)
@@ -253,7 +254,7 @@ class Session:
         if undoable <= 0:
             raise CommandError("nothing to undo", "the encounter is as it began")
         if count > undoable:
-            raise CommandError(f"only {undoable} command(s) can be undone",
+            raise CommandError(f"only {plural(undoable, 'command')} can be undone",
                                f"use undo {undoable}")
         if any(frame.before is None for frame in self.history[-count:]):
             if self.rebuild is None:
@@ -274,7 +275,7 @@ class Session:
         if not self.future:
             raise CommandError("nothing to redo", "redo follows an undo")
         if count > len(self.future):
-            raise CommandError(f"only {len(self.future)} command(s) can be redone",
+            raise CommandError(f"only {plural(len(self.future), 'command')} can be redone",
                                f"use redo {len(self.future)}")
         return self._move(count, redo=True)
 

@@ -18,6 +18,7 @@ from shaper_gm.commands.resolve import actor as resolve_actor
 from shaper_gm.engine.decisions import Decisions, parse_react
 from shaper_gm.engine.steps import PlayTape
 from shaper_gm.errors import CommandError
+from shaper_gm.words import times
 
 NO_ROLL = "-"          # in a repeated slot: this roll did not happen (kept for the order)
 REACT = "react"
@@ -96,8 +97,8 @@ class SlotDice:
             used = self.sources[slot]
             reach = max(used) + 1 if used else 0          # places up to the last roll
             if used and len(self.given[slot]) > reach:
-                raise CommandError(f"--{slot} given {len(self.given[slot])} time(s); the action "
-                                   f"rolled it {reach} time(s)",
+                raise CommandError(f"--{slot} given {times(len(self.given[slot]))}; the action "
+                                   f"rolled it {times(reach)}",
                                    f"give --{slot} once per roll, in order")
             if repeats:
                 texts = [slot_text(used[i].logged()) if i in used else NO_ROLL

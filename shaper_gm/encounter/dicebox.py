@@ -23,6 +23,7 @@ from shaper_gm.dice.sources import read_face
 from shaper_gm.dice.totals import EnteredTotal
 from shaper_gm.errors import CommandError
 from shaper_gm.records import record
+from shaper_gm.words import plural
 
 # (actor, what, count, sides, low) -> faces typed at the table, the total called out,
 # or None to roll them.
@@ -70,13 +71,14 @@ class SlotSource:
         if isinstance(self.given, EnteredTotal):
             raise CommandError(f"--{self.slot} {self.given}: the {what} ({count}d{sides}) "
                                "needs its faces here, not a total",
-                               f"give the {count} face(s) rolled in --{self.slot}")
+                               f"give the {plural(count, 'face')} rolled in --{self.slot}")
         if self.given is not None:
             start = len(self.used)
             chunk = self.given[start:start + count]
             if len(chunk) < count:
                 raise CommandError(
-                    f"--{self.slot}: {what} needs {count} more face(s), "
+                    f"--{self.slot}: {what} needs {count} more "
+                    f"{'face' if count == 1 else 'faces'}, "
                     f"{len(self.given) - start} left of {len(self.given)} given",
                     f"give {start + count} faces in --{self.slot}")
             for face in chunk:
@@ -110,8 +112,9 @@ class SlotSource:
             return
         if self.given is not None and self.used and len(self.used) != len(self.given):
             raise CommandError(
-                f"--{self.slot}: {len(self.given)} face(s) given, the roll used {len(self.used)}",
-                f"give exactly {len(self.used)} face(s) in --{self.slot}")
+                f"--{self.slot}: {plural(len(self.given), 'face')} given, the roll used "
+                f"{len(self.used)}",
+                f"give exactly {plural(len(self.used), 'face')} in --{self.slot}")
 
 
 class TotalTyped(Exception):

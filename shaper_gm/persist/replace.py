@@ -19,6 +19,7 @@ from shaper_gm.errors import GmError
 from shaper_gm.files import real_target
 from shaper_gm.persist.decode import identified_log
 from shaper_gm.persist.lock import SaveInUse, is_locked
+from shaper_gm.words import plural
 
 RECAP_MARK = b"# Fight recap"
 
@@ -92,8 +93,9 @@ def check_same_encounter(path: Path | str, theirs: list[str], ours: list[str], *
         raise WontReplace(f"{path} holds another course of this encounter (its log "
                           f"differs from entry {first} on)", hint)
     if len(theirs) > len(ours):
-        raise WontReplace(f"{path} holds this encounter further on ({len(theirs) - len(ours)}"
-                          " command(s) after this one's last)", hint)
+        further = plural(len(theirs) - len(ours), "command")
+        raise WontReplace(f"{path} holds this encounter further on ({further} after this "
+                          "one's last)", hint)
 
 
 def _starts_with(path: Path, mark: bytes) -> bool:

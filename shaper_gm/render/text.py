@@ -17,6 +17,7 @@ from shaper_gm.content.schema import ContentError
 from shaper_gm.engine import events as ev
 from shaper_gm.render.names import Names, as_names
 from shaper_gm.render.plugins import declared
+from shaper_gm.words import plural
 
 
 def item(item_id: str) -> str:
@@ -26,10 +27,6 @@ def item(item_id: str) -> str:
 def kind(name: str) -> str:
     """A resource or modifier name as the screen writes it: ``Action``, ``AP``, ``TS``."""
     return name.upper() if len(name) <= 2 else name.capitalize()
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def cost_text(spent: Iterable[ev.ActionSpent]) -> str:

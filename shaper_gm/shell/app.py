@@ -32,6 +32,7 @@ from shaper_gm.shell.output import make_renderer, say
 from shaper_gm.shell.script import strip_comment
 from shaper_gm.shell.signals import StopSignals
 from shaper_gm.shell.status import prompt_text, toolbar_text
+from shaper_gm.words import plural
 
 MAX_HISTORY_BYTES = 1 << 20       # of a longer history file, the newest MiB is read
 
@@ -235,8 +236,9 @@ class Shell:
             if outcome is None:
                 return False
             if not outcome and n + 1 < len(lines):
-                say(self.renderer, f"the other {len(lines) - n - 1} pasted line(s) were "
-                    "not run")
+                left = len(lines) - n - 1
+                say(self.renderer, f"the other {plural(left, 'pasted line')} "
+                    f"{'was' if left == 1 else 'were'} not run")
                 break
         return True
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from shaper_gm.dice.errors import DiceInputError
 from shaper_gm.dice.sources import read_roll
 from shaper_gm.dice.totals import EnteredTotal, is_total
+from shaper_gm.words import plural
 
 # (actor, what, count, sides[, low]) -> faces, a total, or None to roll
 Asker = Callable[..., "tuple[int, ...] | EnteredTotal | None"]
@@ -43,7 +44,7 @@ def read_faces(text: str, count: int, sides: int,
             raise BadFaces(f"{face} is not a face of a d{sides}; faces run {low}-{high}"
                            + (f" (this d{sides} reads {low}-{high})" if low != 1 else ""))
     if len(given) != count:
-        raise BadFaces(f"{len(given)} face(s) typed, the roll needs {count}")
+        raise BadFaces(f"{plural(len(given), 'face')} typed, the roll needs {count}")
     return given
 
 

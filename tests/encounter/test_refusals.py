@@ -132,7 +132,7 @@ def test_undo_and_redo_refusals_change_nothing(make_session):
     refuse(s, "undo", "nothing to undo")
     refuse(s, "redo", "nothing to redo")
     s.execute("add ann --weapon dagger")
-    refuse(s, "undo 2", "only 1 command(s) can be undone", "undo 1")
+    refuse(s, "undo 2", "only 1 command can be undone", "undo 1")
 
 
 @pytest.mark.parametrize("line", [

@@ -102,7 +102,7 @@ def test_manual_dice_are_asked_checked_and_re_asked(battle):
             + CTRL_D)
     text, _ = drive(battle, keys)
     assert "9 is not a face of a d6; faces run 1-6; try again, or press Enter to roll" in text
-    assert "2 face(s) typed, the roll needs 3" in text
+    assert "2 faces typed, the roll needs 3" in text
     assert battle.log[-1].startswith("attack josh raider --roll 6,6,6 ")
     assert battle.asker is None                # the shell leaves no asker behind
 

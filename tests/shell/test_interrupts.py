@@ -208,6 +208,6 @@ def test_a_stop_in_a_run_writes_the_state_before_the_line_it_cut(tmp_path, monke
     out = tmp_path / "out.yaml"
     assert cli.main(["run", str(script), "--seed", "1", "--save", str(out)]) == 143
     err = capsys.readouterr().err
-    assert err.startswith("error: stopped by SIGTERM after 1 logged command(s) (line 2 was "
+    assert err.startswith("error: stopped by SIGTERM after 1 logged command (line 2 was "
                           f"stopped and changed nothing); writing the state reached to {out}")
     assert written and saves.read_save(out).log[1:] == ["add josh --as josh --at B4"]

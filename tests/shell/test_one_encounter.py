@@ -28,7 +28,7 @@ def test_a_second_new_in_a_script_is_an_error_line_and_the_fight_so_far_is_saved
     script = write(tmp_path, *FIGHT, "new --seed 2", "add monica --as monica --at C5")
     assert cli.main(["run", script, "--save", str(out)]) == 1
     captured = capsys.readouterr()
-    assert "error: line 4: new would start over: this encounter has 2 command(s)" \
+    assert "error: line 4: new would start over: this encounter has 2 commands" \
         in captured.err
     assert "(seed 2)" not in captured.out
     assert [line.split(" --")[0] for line in saves.read_save(out).log] == \

@@ -59,8 +59,8 @@ def test_read_faces(text, faces):
 
 
 @pytest.mark.parametrize("text, reason", [
-    ("5,5", "2 face(s) typed, the roll needs 3"),
-    ("5,5,3,1", "4 face(s) typed, the roll needs 3"),
+    ("5,5", "2 faces typed, the roll needs 3"),
+    ("5,5,3,1", "4 faces typed, the roll needs 3"),
     ("7,1,1", "7 is not a face of a d6; faces run 1-6"),
     ("0,1,1", "0 is not a face of a d6; faces run 1-6"),
     ("5,x,3", "'x' is not a die face; type numbers like 5,5,3"),
@@ -103,7 +103,7 @@ def test_asker_asks_until_valid():
     asker = make_asker(ask, {"josh": "Josh"}.get, warned.append)
     assert asker("josh", "attack by josh", 3, 6) == (4, 4, 2)
     assert asked == ["Josh — attack roll (3d6), faces or Enter to roll: "] * 3
-    assert len(warned) == 2 and warned[1].startswith("2 face(s) typed, the roll needs 3")
+    assert len(warned) == 2 and warned[1].startswith("2 faces typed, the roll needs 3")
 
 
 @pytest.mark.parametrize("what, words", [

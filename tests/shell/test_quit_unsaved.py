@@ -104,4 +104,4 @@ def test_when_the_work_cannot_be_written_anywhere_the_error_says_what_is_lost(
     shell.autosave, shell.renderer = keeper, make_renderer(out)
     shell.close()
     said = " ".join(out.getvalue().split())
-    assert "No space left on device" in said and "1 command(s) not yet in its journal" in said
+    assert "No space left on device" in said and "1 command not yet in its journal" in said

@@ -89,7 +89,7 @@ def test_a_signal_in_a_long_run_command_ends_it_at_once_and_saves_what_was_reach
     assert time.monotonic() - sent < SOON
     assert child.returncode == 128 + signum
     name = signal.Signals(signum).name
-    assert err == (f"error: stopped by {name} after 2 logged command(s) (line 3 was stopped "
+    assert err == (f"error: stopped by {name} after 2 logged commands (line 3 was stopped "
                    f"and changed nothing); writing the state reached to {out}\n")
     assert saves.read_save(out).log[1:] == FIGHT.splitlines()
 

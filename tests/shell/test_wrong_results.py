@@ -38,7 +38,7 @@ def test_a_pasted_pair_of_lines_runs_as_two_commands():
                                    "add raider --as raider --at B3"]
         assert shell.run_line("add zed --nope\nadd yan --as josh")
         assert len(session.log) == 3                      # stops at the refused line
-        assert "the other 1 pasted line(s) were not run" in out.getvalue()
+        assert "the other 1 pasted line was not run" in out.getvalue()
     finally:
         saver.close()
         inp.__exit__(None, None, None)

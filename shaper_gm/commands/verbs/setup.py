@@ -17,6 +17,7 @@ from shaper_gm.engine import grid, limits
 from shaper_gm.engine import play as turns
 from shaper_gm.engine.request import Request
 from shaper_gm.errors import CommandError, excerpt
+from shaper_gm.words import plural
 
 GRID = re.compile(r"^(\d+)x(\d+)$", re.ASCII)
 MAX_COUNT = 20
@@ -249,7 +250,7 @@ def _nothing_to_start_over(session) -> None:
                            f"({len(session.history)} commands)",
                            "that fight stays as it is: quit, then start shaper-gm "
                            "for a new encounter")
-    raise CommandError(f"new would start over: this encounter has {done} command(s) "
+    raise CommandError(f"new would start over: this encounter has {plural(done, 'command')} "
                        "after its new", "one encounter a script: run the next fight "
                        "as a script of its own")
 

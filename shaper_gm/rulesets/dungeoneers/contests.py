@@ -51,6 +51,7 @@ from shaper_gm.rulesets.dungeoneers.rules import (
     side_of,
     with_data,
 )
+from shaper_gm.words import plural
 
 GRAB = "grab-ledge"
 
@@ -187,7 +188,7 @@ def _push_plan(acting: Acting) -> tuple[Contest, str, int]:
     end = rs.canonical_zone(acting.request.arg("zone"), state.cols, state.rows)
     tiles, most = rs.distance(target.zone, end), rs.numbers.push_tiles
     if not 1 <= tiles <= most:
-        raise RuleViolation(f"a push forces {target.name} {most} tile(s); {end} is {tiles} "
+        raise RuleViolation(f"a push forces {target.name} {plural(most, 'tile')}; {end} is {tiles} "
                             f"from {target.zone} (D25)", "name a tile next to the defender")
     return tried, end, tiles
 

@@ -30,6 +30,7 @@ from shaper_gm.rulesets.shaper.parts import Mod, Part
 from shaper_gm.rulesets.shaper.pipeline import resolve_attack
 from shaper_gm.rulesets.shaper.prepare import AttackRules, PreparedAttack
 from shaper_gm.rulesets.shaper.situation import IGNORABLE
+from shaper_gm.words import plural
 
 GM_DAMAGE_BONUS = "GM damage bonus"       # the GM's --damage-bonus in the breakdown
 
@@ -189,7 +190,7 @@ def prepare(acting: Acting, spell: str | None = None) -> Aimed:
     for slot in (EVADE, DEFENSE):
         given = tape.given(slot) if tape is not None else 0
         if given > len(ids):
-            raise CommandError(f"--{slot} given {given} times for {len(ids)} target(s)",
+            raise CommandError(f"--{slot} given {given} times for {plural(len(ids), 'target')}",
                                f"give --{slot} once per target, in target order")
     declared, logged = _automatic(state, request, attacker.id, ids)
     triggers = aimed.prepared.skill_triggers

@@ -23,7 +23,7 @@ CASES = [
     (DUEL, True, "attack barry --with halberd", ["no weapon of Freya 'halberd'"]),
     (DUEL, True, "attack barry --dice 0", ["roll at least one die (P3)"]),
     (DUEL, True, "attack barry --dice 6", ["pool has 5 dice; it cannot roll 6 (P3)"]),
-    (DUEL, True, "attack barry --roll 6,6", ["--roll", "needs 5 more face(s)"]),
+    (DUEL, True, "attack barry --roll 6,6", ["--roll", "needs 5 more faces"]),
     (DUEL, True, "attack barry --roll 6,6,6,6,9", ["face 9 is out of range 1-6"]),
     (DUEL, True, "attack barry --ability rally", ["Rally does not augment an attack (P12)"]),
     (DUEL, True, "attack barry freya", ["only with an action it prepared (P11)"]),
