@@ -19,6 +19,7 @@ from shaper_gm.engine.turns import (
     finish_turn,
     give_up,
 )
+from shaper_gm.words import possessive
 
 if TYPE_CHECKING:
     from shaper_gm.engine.ruleset import Ruleset
@@ -155,8 +156,9 @@ class MostRemaining:
             why = (f"tie at {top} {label} between sides; {self.group_stat} totals tie ({shown}): "
                    f"{side} is listed first {self._rule('between_groups')}")
         else:
-            why = (f"tie at {top} {label} between sides: {side}'s {self.group_stat} total "
-                   f"{best} beats the others ({shown}) {self._rule('between_groups')}")
+            why = (f"tie at {top} {label} between sides: {possessive(side)} "
+                   f"{self.group_stat} total {best} beats the others ({shown}) "
+                   f"{self._rule('between_groups')}")
         up = tuple(sorted(tied[side], key=rank.__getitem__))
         if len(up) > 1:
             why += f"; tied inside {side}: any of them may act {self._rule('in_group')}"

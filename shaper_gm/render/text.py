@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import singledispatch
 
+from shaper_gm import words
 from shaper_gm.content.schema import ContentError
 from shaper_gm.engine import events as ev
 from shaper_gm.render.names import Names, as_names
@@ -167,7 +168,7 @@ def _(e: ev.OrderSet, n: Names, cost: str) -> str:
 
 @_describe.register(ev.TurnEnded)
 def _(e: ev.TurnEnded, n: Names, cost: str) -> str:
-    lapsed = ", ".join(f"{count} {kind(k)}" for k, count in e.lapsed if count)
+    lapsed = ", ".join(words.amount(count, kind(k)) for k, count in e.lapsed if count)
     rule = f" ({e.rule})" if e.rule else ""
     return f"{n(e.actor)}'s turn ends" + (f"; unused {lapsed} lapse{rule}" if lapsed else "")
 

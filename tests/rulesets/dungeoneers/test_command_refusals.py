@@ -30,7 +30,7 @@ REFUSED = [
                                       r"of 2 hands \(D24\)"),
     ((), "grapple freya gob", r"Freya can only grapple a creature it threatens: Goblin is "
                               r"6 tiles away, threat range 1 \(D24\)"),
-    ((), "push freya skeleton E5", r"a push forces Skeleton 1 tile\(s\); E5 is 3 from C2 "
+    ((), "push freya skeleton E5", r"a push forces Skeleton 1 tile; E5 is 3 from C2 "
                                    r"\(D25\)"),
     ((), "push freya skeleton Z9", r"tile Z9 is off the 8x8 battlefield"),
     (("set skeleton ap=0",), "react skeleton 1 dodges",

@@ -74,7 +74,7 @@ def test_d11_d12_d14_d15_d16_d17_a_power_strike():
 def test_d13_the_formula_reading_by_default():
     s = fight(*PAIR)
     assert s.ruleset_for(s.state).numbers.score_as_dice is False    # 1d6 + finesse
-    with pytest.raises(GmError, match=r"--roll: 2 face\(s\) given, the roll used 1"):
+    with pytest.raises(GmError, match=r"--roll: 2 faces given, the roll used 1"):
         s.execute("strike freya skeleton --roll 4,2 --dodge 1 --pierce 1")
 
 

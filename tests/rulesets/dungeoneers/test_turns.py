@@ -79,7 +79,7 @@ def test_d5_ties_between_groups_go_to_the_higher_body_total(table):
     t = trio(table).add("ogre", None, side="enemies", at="D4", stats={"body": 4}).start()
     # enemies 2 + 4 = 6 beat the party's 5: the skeleton and the ogre are up.
     assert t.state.up == ("skeleton", "ogre")
-    assert "enemies's body total 6 beats" in t.rs.turn_order.explain(t.state, t.rs)
+    assert "enemies' body total 6 beats" in t.rs.turn_order.explain(t.state, t.rs)
     t.state = t.state.with_actor(t.actor("ogre").with_(down=True))   # down: not counted
     state, _ = t.rs.turn_order.after_action(t.state, t.rs, "ogre")
     assert state.up == ("freya", "alberich")

@@ -30,7 +30,7 @@ CASES = [
     (DUEL, (), "attack bo --block 5", r"Bo made 0 block attempts \(R2\)"),
     (DUEL, (), "attack bo --react bo=block --block 5 --block 6", r"made 1 block attempt"),
     (DUEL, (), "attack bo --crit 21", r"face 21 is out of range 1-20"),
-    (DUEL, (), "attack bo --crit 1,2", r"--crit: 2 face\(s\) given"),
+    (DUEL, (), "attack bo --crit 1,2", r"--crit: 2 faces given"),
     (DUEL, (), "attack bo --react bo=dodge --to B2", r"B2 is taken \(R4\)"),
     (DUEL, (), "attack bo --react bo=dodge --to C2", r"a dodge leaves the defender's tile "
                                                      r"\(R4\)"),

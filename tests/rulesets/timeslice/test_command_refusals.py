@@ -50,7 +50,7 @@ CASES = [
     # surprise
     (PARTY, "surprise", "expected surprise GROUP"),
     (PARTY, "surprise pirates", "no group 'pirates'"),
-    (PARTY, "surprise enemies --roll 1,2 --roll 3,4", "--roll given 2 time"),
+    (PARTY, "surprise enemies --roll 1,2 --roll 3,4", "--roll given twice"),
     (STARTED, "surprise enemies", r"a surprise round starts the fight \(T16\)"),
     # end, pass, act, react
     (STARTED, "end now", "end takes no words"),
