@@ -152,7 +152,8 @@ class Renderer:
             if isinstance(view, vd.OrderView | vd.MapView):
                 from shaper_gm.render import tables  # rich's tables: when first drawn
                 if isinstance(view, vd.OrderView):
-                    return tables.order_table(view.state, self.ruleset(view.state), view.brief)
+                    return tables.order_table(view.state, self.ruleset(view.state), view.brief,
+                                              width=self.console.width)
                 return tables.map_grid(view.state, self.ruleset(view.state))
             if isinstance(view, vd.HistoryMoved) and view.redo:
                 return self.redone(view, names)

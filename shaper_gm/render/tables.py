@@ -137,8 +137,10 @@ def label(actor) -> str:
     return actor.name if slug == actor.id else f"{actor.name} ({actor.id})"
 
 
-def name_cell(actor, state, depth: int) -> str:
-    """The turn-order Name: marker, tree branch for a summon, name, id below if long."""
+def name_cell(actor, state, depth: int, one_line: bool = False) -> str:
+    """The turn-order Name: marker, tree branch for a summon, name, and the id when it
+    is not the name: beside it, or below it when that would be wider than NAME_WIDTH
+    (unless `one_line`)."""
     marker = ACTING if state.controls_turn(actor.id) and actor.summoner is None else " "
     branch = "└ " if depth else ""
     name = actor.name
@@ -148,7 +150,7 @@ def name_cell(actor, state, depth: int) -> str:
     text = f"{marker} {branch}{name}"
     if actor.name.lower().replace(" ", "-") == actor.id:
         return text
-    if len(text) + len(actor.id) + 3 <= NAME_WIDTH:
+    if one_line or len(text) + len(actor.id) + 3 <= NAME_WIDTH:
         return f"{text} ({actor.id})"
     return f"{text}\n{' ' * (2 + len(branch))}({actor.id})"
 
@@ -218,47 +220,67 @@ def _window(state, rows: list, brief: bool) -> tuple[list, int]:
     return shown, len(rows) - ORDER_ROWS
 
 
-def order_table(state, rs=None, brief: bool = False) -> Table:
-    """The turn order: who acts, HP, the ruleset's columns, zone and effects (`brief`:
-    from the acting actor on, at most ORDER_ROWS rows)."""
-    layout = layout_for(state, rs)
-    colours = side_colours(state)
+def order_table(state, rs=None, brief: bool = False, width: int | None = None) -> Group:
+    """The turn order: who acts, HP, the ruleset's columns, zone, effects (when anyone
+    shown has one) and initiative (`brief`: from the acting actor on, at most ORDER_ROWS
+    rows), and its legend below, as wide as the screen. Each row is one line when the
+    table then fits `width`; else a long name's id goes below it."""
     rows, left_out = _window(state, _rows(state), brief)
+    table = _order_table(state, rs, rows, one_line=width is not None)
+    if width is not None and _natural_width(table) > width:
+        table = _order_table(state, rs, rows, one_line=False)
+    return Group(table, Text(_legend(state, rs, left_out), style="dim"))
+
+
+def _legend(state, rs, left_out: int) -> str:
+    layout = layout_for(state, rs)
     caption = "▶ acting"
     if left_out:
         caption += f" · {left_out} more not shown (order lists them all)"
-    caption += layout.legend if isinstance(layout.legend, str) else layout.legend(state, rs)
+    return caption + (layout.legend if isinstance(layout.legend, str)
+                      else layout.legend(state, rs))
+
+
+def _natural_width(table: Table) -> int:
+    from io import StringIO
+
+    from rich.console import Console
+    return Console(file=StringIO(), width=10_000).measure(table).maximum
+
+
+def _order_table(state, rs, rows: list, one_line: bool) -> Table:
+    layout = layout_for(state, rs)
+    colours = side_colours(state)
     title = f"Round {state.round}" if state.round else "Before the fight"
     if state.over is not None:
         title += f" · the fight is over: {ending.result_text(state)}"
-    table = Table(title=title, caption=caption, box=box.SIMPLE_HEAD, show_edge=False,
-                  padding=0, pad_edge=False,
-                  title_justify="left", caption_justify="left", title_style="bold",
-                  caption_style="dim")
-    names = [name_cell(actor, state, depth) for actor, depth in rows]
+    table = Table(title=title, box=box.SIMPLE_HEAD, show_edge=False, padding=0,
+                  pad_edge=False, title_justify="left", title_style="bold")
+    names = [name_cell(actor, state, depth, one_line) for actor, depth in rows]
     before = [c for c in layout.columns if not c.after_zone]
     after = [c for c in layout.columns if c.after_zone]
     has_hp = getattr(rs, "has_hp", True)
-    table.add_column("Name", no_wrap=True, overflow="ellipsis", max_width=NAME_WIDTH)
+    effects = [", ".join(e.name for e in actor.effects) for actor, _ in rows]
+    table.add_column("Name", no_wrap=True, overflow="ellipsis",
+                     max_width=None if one_line else NAME_WIDTH)
     for header in ("Side", *(("HP",) if has_hp else ()), *(c.header for c in before), "Zone"):
         table.add_column(header, no_wrap=True)
     for column in after:
         table.add_column(column.header, no_wrap=not column.wrap)
-    table.add_column("Effects")
+    if any(effects):
+        table.add_column("Effects")
     table.add_column("Init", justify="right", no_wrap=True)
-    for (actor, _), name in zip(rows, names, strict=True):
+    for (actor, _), name, worn in zip(rows, names, effects, strict=True):
         acting = state.controls_turn(actor.id) and actor.summoner is None
-        effects = ", ".join(e.name for e in actor.effects)
         cells = [Text(name, style=colours.get(actor.side, "")), actor.side,
                  *((hp_cell(actor),) if has_hp else ()),
                  *(c.cell(actor, state, rs) for c in before), actor.zone or "–",
-                 *(c.cell(actor, state, rs) for c in after), effects or "–",
+                 *(c.cell(actor, state, rs) for c in after), *([worn or "–"] if any(effects)
+                                                              else ()),
                  "–" if actor.initiative is None else str(actor.initiative)]
         table.add_row(*cells, style="dim" if actor.down else ("bold" if acting else ""))
     return table
 
-
-# --- the map ----------------------------------------------------------------------------
 
 def column_name(index: int) -> str:
     """0 -> A, 25 -> Z, 26 -> AA."""

@@ -153,7 +153,7 @@ def test_sigterm_in_a_command_ends_the_shell_with_its_work_committed(party, monk
 # --- too big to draw ----------------------------------------------------------------------
 
 def test_a_memory_error_drawing_a_view_is_one_line_never_a_dump(party, monkeypatch):
-    def no_memory(*_):
+    def no_memory(*_, **__):
         raise MemoryError
 
     from shaper_gm.render import tables
@@ -171,7 +171,7 @@ def test_a_memory_error_drawing_a_view_is_one_line_never_a_dump(party, monkeypat
 def test_a_memory_error_in_a_run_is_a_refused_line(tmp_path, monkeypatch, capsys):
     from shaper_gm.render import tables
 
-    def no_memory(*_):
+    def no_memory(*_, **__):
         raise MemoryError
 
     monkeypatch.setattr(tables, "order_table", no_memory)
