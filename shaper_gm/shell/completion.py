@@ -252,9 +252,33 @@ def _flag_values(session: Any, verb: Verb, line: _Words, spec: FlagSpec,
             return _as_candidates(offered, current)
     if spec.choices:
         return _choices(spec.choices, current, "")
+    if "=" in spec.metavar:
+        return _decisions(session, line.positional, subject, spec.metavar, current)
     if "|" in spec.metavar:
         return _choices(spec.metavar.split("|"), current, "")
     return []
+
+
+def _decisions(session: Any, typed: tuple[str, ...], subject: str | None, metavar: str,
+               current: str) -> list[Candidate]:
+    """`ID=ANSWER` values (`--react bo=block`): by the actors the line names (the one
+    attacked decides), else by anyone but the one acting (a foe it moves past); the
+    answers the flag's metavar lists (`TARGET=block|dodge`), else `ID=` to finish."""
+    state = session.state
+    named = []
+    for word in typed:
+        try:
+            named.append(resolve.actor(state, word))
+        except CommandError:
+            continue
+    deciders = [a for a in dict.fromkeys(named) if a != subject] or [
+        a for a in state.actors if a != subject]
+    answers = metavar.split("=", 1)[1].split("|")
+    if not all(a.islower() for a in answers):          # `ID=NAME`: no list to offer
+        answers = [""]
+    offered = [f"{who}={answer}" for who in deciders for answer in answers]
+    return [Candidate(o, -len(current), o, state.actors[o.split("=")[0]].name)
+            for o in offered if _starts(o, current)]
 
 
 # --- what there is to offer ------------------------------------------------------------

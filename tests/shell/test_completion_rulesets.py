@@ -159,3 +159,22 @@ def test_short_reason_keeps_a_refusals_first_clause():
     assert short_reason("Ann is Down (R7): pick another") == "Ann is Down"
     long = "the raider is 5 tiles away, beyond its reach 1, and no bow, really (D16)"
     assert short_reason(long, width=50) == "the raider is 5 tiles away, beyond its reach 1"
+
+
+def test_react_offers_the_attacked_actors_answers_never_the_placeholder():
+    session = demo("reactions")
+    defender = next(a for a in session.state.actors.values()
+                    if a.side != session.state.actors[session.state.turn].side)
+    offered = texts(f"attack {defender.id} --react ", session)
+    assert offered == [f"{defender.id}=block", f"{defender.id}=dodge"]
+    assert not any("TARGET" in text for text in texts("attack --react ", session))
+    assert texts(f"attack {defender.id} --react {defender.id}=d", session) == [
+        f"{defender.id}=dodge"]
+
+
+def test_react_in_a_ruleset_written_as_data_completes_who_answers():
+    session = demo("d20")
+    me = session.state.turn
+    offered = texts("move B2 --react ", session)
+    assert offered and all(text.endswith("=") for text in offered)
+    assert f"{me}=" not in offered
