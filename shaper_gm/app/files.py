@@ -11,15 +11,18 @@ from shaper_gm.errors import CommandError
 verbs = VerbTable()
 
 
-@verbs.command("save", group="file", usage="save [PATH] [--force]", logged=False,
+@verbs.command("save", group="file", usage="save [as] [PATH] [--force]", logged=False,
                takes_file=True,
-               summary="write the encounter to a YAML save (a bare name goes in saves/)",
-               examples=("save", "save bridge-fight", "save /tmp/fight.yaml"),
+               summary="write the encounter to a YAML save (a bare name goes in saves/); "
+                       "the shell then saves there as you go",
+               examples=("save", "save bridge-fight", "save as /tmp/fight.yaml"),
                positionals=("path?",),
                flags=(flag("force", help="overwrite a save of another encounter"),))
 def save(ctx: Context) -> Outcome:
     from shaper_gm.persist import saves
     words = ctx.parsed.words
+    if len(words) == 2 and words[0].lower() == "as":      # `save as PATH`
+        words = words[1:]
     if len(words) > 1:
         raise CommandError("save takes one path", "e.g. save bridge-fight")
     path = saves.save_session(ctx.session, words[0] if words else None,
@@ -28,8 +31,9 @@ def save(ctx: Context) -> Outcome:
 
 
 @verbs.command("load", group="file", usage="load PATH", logged=False, takes_file=True,
-               summary="replace the encounter with a saved one", examples=("load bridge-fight",),
-               positionals=("path",))
+               summary="open a saved encounter in place of this one (which stays in its "
+                       "save)", examples=("load bridge-fight", "open saves/demo.yaml"),
+               positionals=("path",), aliases=("open",))
 def load(ctx: Context) -> Outcome:
     from shaper_gm.persist import saves
     words = ctx.parsed.words

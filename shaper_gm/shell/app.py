@@ -31,7 +31,7 @@ from shaper_gm.shell.dice import make_asker, make_decider
 from shaper_gm.shell.output import make_renderer, say
 from shaper_gm.shell.script import strip_comment
 from shaper_gm.shell.signals import StopSignals
-from shaper_gm.shell.status import prompt_text, toolbar_text
+from shaper_gm.shell.status import prompt_text, short_path, toolbar_text
 from shaper_gm.words import plural
 
 MAX_HISTORY_BYTES = 1 << 20       # of a longer history file, the newest MiB is read
@@ -245,6 +245,8 @@ class Shell:
     def _one_line(self, line: str) -> bool | None:
         """True if done, False if refused or stopped, None to quit. Whatever landed is
         committed, even when a stop signal cut the command or its output short."""
+        if self._starts_over(line):
+            return self._new_encounter(line)
         before = self._where()
         result, cut = None, None
         try:
@@ -275,6 +277,32 @@ class Shell:
         if cut is not None:
             self._say_stopped(cut, landed=landed)
             return False
+        return True
+
+    def _starts_over(self, line: str) -> bool:
+        """A `new` once the fight has begun: in the shell it opens a new encounter in a
+        save of its own, the fight before staying whole in its save."""
+        return (line.split(maxsplit=1)[0].lower() == "new" and len(self.session.history) > 1
+                and getattr(self.autosave, "path", None) is not None)
+
+    def _new_encounter(self, line: str) -> bool:
+        from shaper_gm.app import new_session
+        from shaper_gm.app.autosave import open_for_shell
+        try:
+            new_session(library=self.session.content).execute(line)   # refused: say why
+            session, autosave, _ = open_for_shell(None, self.session.content)
+            result = session.execute(line)
+        except GmError as exc:
+            self.renderer.error(exc)
+            return False
+        before = self.autosave.path
+        self.close()
+        self.session, self.autosave = session, autosave
+        self.prompt.completer.session = session       # type: ignore[union-attr]
+        self._whole(self.commit)
+        self.renderer.show(result, session.state)
+        say(self.renderer, f"The fight before stays in {short_path(before)}; this one saves "
+            f"to {short_path(autosave.path)}")
         return True
 
     def _where(self) -> tuple:

@@ -44,7 +44,7 @@ def toolbar_text(session: Any, save: str | Path | None, width: int | None = None
         if upcoming:
             parts.append(upcoming)
     if save:
-        parts.append(_short(Path(save)))
+        parts.append(short_path(Path(save)))
     return fitted(parts, kept, width)
 
 
@@ -93,9 +93,9 @@ def _upcoming(session: Any) -> str:
         return ""
 
 
-def _short(path: Path) -> str:
+def short_path(path: Path | str) -> str:
     """The save as the GM would type it: relative to here when it is under here."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
     except (ValueError, OSError):
         return str(path)
