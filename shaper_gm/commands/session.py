@@ -127,6 +127,12 @@ class Session:
     def ruleset_for(self, state: EncounterState):
         return self.ruleset_named(state.ruleset)
 
+    def share_rulesets(self, other: Session) -> None:
+        """Play on the rulesets `other` has built (the same content read once): a replay
+        of a session's log need not build and check them again."""
+        if other.content is self.content:
+            self._rulesets = other._rulesets
+
     def ruleset_named(self, ruleset_id: str):
         """The ruleset object for an id (built once per session, its verbs file read with
         it: a broken one refuses the ruleset here, before an encounter runs it); unknown

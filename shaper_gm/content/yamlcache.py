@@ -36,14 +36,16 @@ def folder() -> Path | None:
 
 def parsed(raw: bytes, parse: Callable[[], Any], *, lines: bool = False,
            restore: Callable[[Any, Any], Any] | None = None,
-           marks: Callable[[Any], Any] | None = None) -> Any:
+           marks: Callable[[Any], Any] | None = None, reader: bytes = b"") -> Any:
     """What `parse()` makes of the file whose bytes are `raw`, from the cache when it
     holds it. With `lines`, `marks(data)` gives what the parse found besides the data
-    (the line of each key) and `restore(data, marks)` puts it back."""
+    (the line of each key) and `restore(data, marks)` puts it back. `reader` names a
+    parse that reads the same bytes its own way (a save's)."""
     place = folder()
     if place is None:
         return parse()
-    key = _blake2b(VERSION + (b"+lines" if lines else b"") + raw, digest_size=20).hexdigest()
+    salt = VERSION + (b"+lines" if lines else b"") + (b"+" + reader if reader else b"")
+    key = _blake2b(salt + raw, digest_size=20).hexdigest()
     path = place / f"{key}.json"
     kept = _read(path)
     if kept is not None:

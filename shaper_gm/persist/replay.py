@@ -85,6 +85,7 @@ def rebuild_history(session: Session, count: int | None = None) -> None:
     start, state = _checkpoint_before(session, max(need, 0))
     lines = [frame.line for frame in history[start:]]
     fresh = fresh_session(session.content, lines)
+    fresh.share_rulesets(session)
     if state is not None:
         fresh.state = state
     try:

@@ -110,6 +110,9 @@ def read_bytes(path: Path) -> bytes:
         raise SaveError(exc.message, hint) from None
 
 
+CACHED_SAVE_BYTES = 1 << 20    # a save this small is kept parsed, as content is (yamlcache)
+
+
 def parse_data(raw: bytes, path: Path) -> dict:
     """The data of a save's bytes, as `read_data` checks it."""
     if b"\x00" in raw:
@@ -123,7 +126,12 @@ def parse_data(raw: bytes, path: Path) -> dict:
         raise SaveError(f"{path} has {lines} lines; a save has at most {MAX_SAVE_LINES}",
                         "this is not a shaper-gm save, or it is far beyond any fight")
     try:
-        data = load_save_text(text, origin=str(path))
+        if len(raw) <= CACHED_SAVE_BYTES:      # read again from the parse cache
+            from shaper_gm.content import yamlcache
+            data = yamlcache.parsed(raw, lambda: load_save_text(text, origin=str(path)),
+                                    reader=b"save")
+        else:
+            data = load_save_text(text, origin=str(path))
     except YamlError as exc:
         raise SaveError(f"{exc}", "the save is damaged or truncated; open a good copy") from None
     if not isinstance(data, dict):
