@@ -11,12 +11,28 @@ README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding=
 CI = (Path(__file__).resolve().parents[1] / ".ci" / "run").read_text(encoding="utf-8")
 
 
+VENV = "python3 -m venv .venv && . .venv/bin/activate && "
+
+
 def test_the_first_commands_install_and_run_the_demo_and_the_tests():
     first_block = README.split("```sh", 1)[1].split("```", 1)[0]
     lines = [line.split("#")[0].strip() for line in first_block.strip().splitlines()]
-    assert lines[0] == "pip install . && shaper-gm demo"      # a fresh copy every time
-    assert lines[1] == "pip install -e '.[test]' && pytest"
-    assert lines[1] in CI                      # CI runs exactly the README's test command
+    # Each makes and enters a virtual environment: a Python that refuses installs
+    # outside one (PEP 668) takes them as they are.
+    assert lines[0] == VENV + "pip install . && shaper-gm demo"   # a fresh copy every time
+    assert lines[1] == VENV + "pip install -e '.[test]' && pytest"
+
+
+def test_ci_runs_exactly_the_readmes_test_command(tmp_path):
+    import subprocess
+    fake = tmp_path / "repo"
+    (fake / ".ci").mkdir(parents=True)
+    (fake / ".ci" / "run").write_text(CI)
+    (fake / "README.md").write_text(README.replace(VENV + "pip install -e '.[test]' && pytest",
+                                                   "echo the-test-command"))
+    ran = subprocess.run(["bash", str(fake / ".ci" / "run")], capture_output=True, text=True,
+                         check=True)
+    assert ran.stdout.splitlines() == ["+ echo the-test-command", "the-test-command"]
 
 
 def test_every_group_of_commands_has_its_heading():
