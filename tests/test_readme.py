@@ -46,3 +46,26 @@ def test_every_command_is_documented_with_an_example():
     for name in registry.verbs:
         examples = re.findall(rf"`{re.escape(name)}(?: [^`]*)?`", README)
         assert examples, f"README has no example of {name}"
+
+
+def test_the_dice_pool_example_runs_to_its_end_and_prints_what_it_shows():
+    import io
+
+    from shaper_gm.app import new_session
+    from shaper_gm.render.console import Renderer, make_console
+    section = README.split("### Dice pool", 1)[1]
+    block = section.split("```text", 1)[1].split("```", 1)[0].strip().splitlines()
+    session = new_session(ruleset="dicepool", seed=1)
+    out = io.StringIO()
+    renderer = Renderer(make_console(out, width=100))
+    shown = []
+    for line in block:
+        if " › " in line:
+            command = line.split(" › ", 1)[1]
+            renderer.show(session.execute(command), session.state)   # none is refused
+        else:
+            shown.append(line)
+    printed = [line.rstrip() for line in out.getvalue().splitlines()]
+    at = 0
+    for line in shown:                               # every line shown, in that order
+        at = printed.index(line, at) + 1

@@ -168,9 +168,11 @@ def _(e: ev.OrderSet, n: Names, cost: str) -> str:
 
 @_describe.register(ev.TurnEnded)
 def _(e: ev.TurnEnded, n: Names, cost: str) -> str:
-    lapsed = ", ".join(words.amount(count, kind(k)) for k, count in e.lapsed if count)
+    counts = [(k, count) for k, count in e.lapsed if count]
+    lapsed = ", ".join(words.amount(count, kind(k)) for k, count in counts)
     rule = f" ({e.rule})" if e.rule else ""
-    return f"{n(e.actor)}'s turn ends" + (f"; unused {lapsed} lapse{rule}" if lapsed else "")
+    verb = "lapses" if [count for _, count in counts] == [1] else "lapse"
+    return f"{n(e.actor)}'s turn ends" + (f"; unused {lapsed} {verb}{rule}" if lapsed else "")
 
 
 @_describe.register(ev.CombatEnded)

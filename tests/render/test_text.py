@@ -22,6 +22,10 @@ def test_lines_for_the_everyday_events():
     assert describe(ev.WentDown("raider", "Down", "S8"), NAMES) == "Raider is Down (S8)"
     assert describe(ev.TurnEnded("josh", (("major", 2), ("free", 1)), "S18"), NAMES) == \
         "Josh's turn ends; unused 2 Major, 1 Free lapse (S18)"
+    assert describe(ev.TurnEnded("josh", (("actions", 1),), "P6"), NAMES) == \
+        "Josh's turn ends; unused 1 Action lapses (P6)"
+    assert describe(ev.TurnEnded("josh", (("actions", 2),), "P6"), NAMES) == \
+        "Josh's turn ends; unused 2 Actions lapse (P6)"
 
 
 def test_a_move_names_its_band_and_cost():
