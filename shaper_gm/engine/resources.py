@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from shaper_gm import words
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.records import record
 
@@ -166,7 +167,8 @@ def _short(by_name: Mapping[str, ResourceSpec], values: Mapping[str, int], spec:
     have = values.get(spec.name, 0)
     extra = [by_name[n].title for n in spec.paid_by]
     also = f" (nor {' or '.join(extra)} to pay for it)" if extra else ""
-    return RuleViolation(f"{action} needs {need} {spec.title}; {who} has {have} left{also}{rule}",
+    return RuleViolation(f"{action} needs {words.amount(need, spec.title)}; {who} has {have} "
+                         f"left{also}{rule}",
                          "choose something cheaper, or give up the rest (end or pass)")
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from shaper_gm.engine import harm
+from shaper_gm.engine import grid, harm
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.gear import carried
@@ -25,7 +25,8 @@ from shaper_gm.rulesets.dicepool.actions import (
 from shaper_gm.rulesets.dicepool.actors import actor_named
 from shaper_gm.rulesets.dicepool.events import AttackResolved
 from shaper_gm.rulesets.dicepool.models import ACTIONS, Preparation, system
-from shaper_gm.rulesets.dicepool.steps import ATTACK_STEPS, AttackCtx
+from shaper_gm.rulesets.dicepool.steps import ATTACK_STEPS, AttackCtx, attack_dt
+from shaper_gm.words import plural
 
 
 @record
@@ -95,6 +96,7 @@ def plan_attack(state: Encounter, rs, request: AttackRequest, *, reaction: bool,
         raise RuleViolation(f"{target.name} is already down at 0 HP (P8)",
                             "attack someone still standing")
     weapon = attack_weapon(rs, attacker, request.weapon)
+    within_reach(attacker, target, weapon)
     ability = attack_ability(rs, attacker, request.ability)
     dodge = prepared_dodge(target, attacker, weapon)
     bonus_stat = weapon.bonus_stat
@@ -110,7 +112,25 @@ def plan_attack(state: Encounter, rs, request: AttackRequest, *, reaction: bool,
         bonus_label=f"damage stat {bonus_stat.upper()}" if bonus_stat else "damage effects",
         gm_damage_bonus=request.damage_bonus, hp_before=target.hp or 0, weapon=weapon.id,
         ability=ability.id if ability else None)
+    if ctx.count == 0 and attack_dt(ctx) > 0:
+        raise RuleViolation(f"{attacker.name}'s pool is empty: no die to roll, so no "
+                            f"success against DT {attack_dt(ctx)} (P3, P7)",
+                            "end the turn: its CON dice come back at its end (P4)")
     return AttackPlan(ctx, weapon, ability, dodge)
+
+
+def within_reach(attacker: Actor, target: Actor, weapon: Any) -> None:
+    """P7 (provisional: the rulings give no reach): a melee attack reaches `reach`
+    squares, a diagonal neighbour counting one; a ranged or thrown one, `range`."""
+    if attacker.zone is None or target.zone is None:
+        return
+    squares = grid.king_distance(grid.cell_from_name(attacker.zone),
+                                 grid.cell_from_name(target.zone))
+    farthest = max(weapon.reach, weapon.range)
+    if squares > farthest:
+        raise RuleViolation(f"{target.name} is {plural(squares, 'square')} away; the "
+                            f"{weapon.name} reaches {plural(farthest, 'square')} (P7)",
+                            "move closer first (an action), or wield a weapon that reaches")
 
 
 def _plan(acting: Acting) -> AttackPlan:

@@ -107,12 +107,12 @@ def test_the_breakdown_names_the_ruling_of_every_step(fight):
     assert resolved == [AttackResolved("freya", out, action="attack")]
 
 
-def test_an_attack_with_a_zero_pool_rolls_nothing_and_hits_only_dt_0(fight):
+def test_an_attack_with_a_zero_pool_is_refused_unless_dt_0_makes_it_hit(fight):
     fight.start()
     fight.attack("freya", "barry", roll=[1, 1, 1, 1, 1])
     assert fight.pool("freya") == 0
-    out = fight.attack("freya", "barry", roll=[])
-    assert out.dice == 0 and not out.hit
+    refused(fight, r"Freya's pool is empty: no die to roll, so no success against DT 2 "
+                   r"\(P3, P7\)", roll=[])
 
 
 # --- refusals ---------------------------------------------------------------------------
@@ -158,9 +158,9 @@ def test_refused_a_weapon_not_in_hand(fight):
 
 def test_refused_without_actions_left(fight):
     fight.start()
-    fight.attack("freya", "barry", roll=[1] * 5)
-    fight.attack("freya", "barry", roll=[])
-    error = refused(fight, "needs 1 actions; Freya has 0 left", roll=[])
+    fight.attack("freya", "barry", roll=[4, 1, 1, 1, 1])        # one success stays
+    fight.attack("freya", "barry", roll=[4])
+    error = refused(fight, "needs 1 action; Freya has 0 left", roll=[4])
     assert "(P6)" in error.message
 
 

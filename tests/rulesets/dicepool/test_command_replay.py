@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from shaper_gm.errors import GmError
 from tests.rulesets.dicepool.commands import fight, pool, replayed
 
-PARTY = ("add freya --as freya --at A1", "add kit --as kit --at A3",
-         "add barry --as barry --at D4", "add raider --as raider --at E5",
+PARTY = ("add freya --as freya --at B2", "add kit --as kit --at B4",     # within reach
+         "add barry --as barry --at C2", "add raider --as raider --at A5",
          "init freya barry kit raider")
 IDS = ("freya", "kit", "barry", "raider")
 

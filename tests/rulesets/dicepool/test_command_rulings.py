@@ -41,7 +41,7 @@ def test_two_attacks_in_one_turn_draw_on_the_same_shrinking_pool():
     second = outcome(s.execute("attack barry --roll 5,3"))
     assert (second.dice, second.pool_before, second.pool_after) == (2, 2, 1)
     assert pool(s, "freya") == 1
-    refused(s, "attack barry --roll 6", "needs 1 actions; Freya has 0 left")
+    refused(s, "attack barry --roll 6", "needs 1 action; Freya has 0 left")
 
 
 def test_prepare_against_the_named_attacker_raises_ac_by_half_dex_for_that_attack_only():
@@ -167,3 +167,27 @@ def test_p12_a_reaction_ability_is_used_outside_ones_turn():
     o = outcome(s.execute("ability odo parry --dt 1 --roll 6,1,1"), TestResolved)
     assert o.reaction and (o.pool_spent, o.pool_after) == (1, 4)      # +CON 3
     refused(s, "ability freya parry", "no ability of Freya 'parry'")
+
+
+def test_a_weapon_reaches_its_squares_a_diagonal_neighbour_counting_one():
+    # P7 (provisional): the longsword reaches 1 square, Barry's halberd 2, a thrown
+    # dagger 10; an empty pool cannot attack unless the DT is 0.
+    s = fight(setup=("add freya --as freya --at A1", "add barry --as barry --at C3",
+                     "init freya barry"))
+    refused(s, "attack barry --roll 6,6,6,6,6",
+            "Barry the Guard is 2 squares away; the Longsword reaches 1 square (P7)")
+    s.execute("end")
+    assert outcome(s.execute("attack freya")).weapon == "halberd"     # it reaches 2
+    s.execute("end")
+    s.execute("move B2")                                   # next to Barry, diagonally
+    assert outcome(s.execute("attack barry")).weapon == "longsword"
+    s2 = fight(setup=("add freya --as freya --at A1", "add barry --as barry --at J1",
+                      "init freya barry"))
+    s2.execute("wield dagger")
+    assert outcome(s2.execute("attack barry")).weapon == "dagger"   # 9 away, range 10
+    s3 = fight(setup=("add freya --as freya --at A1", "add barry --as barry --at A9",
+                      "init freya barry"), seed=1)
+    s3.execute("set freya pool=0")
+    s3.execute("move A8")
+    refused(s3, "attack barry", "Freya's pool is empty: no die to roll, so no success "
+                                "against DT 2 (P3, P7)")

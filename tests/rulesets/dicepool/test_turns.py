@@ -41,7 +41,7 @@ def test_p6_two_actions_a_turn_any_mix(fight):
     fight.run(act.move, act.MoveRequest("freya", "A3"))
     fight.attack("freya", "barry", roll=[1] * 5)
     assert fight.actions("freya") == 0
-    with pytest.raises(RuleViolation, match=r"move needs 1 actions; Freya has 0 left \(P6\)"):
+    with pytest.raises(RuleViolation, match=r"move needs 1 action; Freya has 0 left \(P6\)"):
         fight.run(act.move, act.MoveRequest("freya", "A4"))
 
 
