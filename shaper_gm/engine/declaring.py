@@ -27,6 +27,7 @@ from shaper_gm.engine.vocab import (
     expression,
     has_asks,
     once_rolls,
+    unrolled,
 )
 
 KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
@@ -104,7 +105,7 @@ def _slots(raw_steps: list[Any], targets: int) -> tuple[tuple[str, bool], ...]:
     that names it twice) repeats."""
     seen: dict[str, int] = {}
     once: set[str] = set()
-    for step in raw_steps:
+    for step in unrolled(raw_steps):       # a repeat's roll counts once per round
         if isinstance(step, Mapping) and "roll" in step and isinstance(step.get("slot"), str):
             seen[step["slot"]] = seen.get(step["slot"], 0) + 1
             if step.get("once") is True:

@@ -29,6 +29,13 @@ The vocabulary (every key an expression of `engine.expr` unless said):
   actor named answers ANSWER or none: from the command's ``--react ID=ANSWER``, the shell
   asking, else none (odds take the declared answers, else none). With ``when``, it is
   offered only when that holds, and `into` is false otherwise.
+  ``ask: [A, B]`` (a list of answers) or ``ask: {A: EXPR, B: EXPR}`` (each answer
+  offered only while its expression holds) lets them pick one: `into` holds the answer
+  given, or ``none``; when nothing is offered nobody is asked (`into` is ``none``).
+- ``repeat: {at_most: N, while: EXPR, steps: [...]}``: the steps again and again while
+  `while` holds before each round, at most N times (1 to `MAX_REPEAT`). It is unrolled
+  as the ruleset loads into N guarded copies, so exact odds run it like any steps; each
+  round's rolls take the next dice of their slots. A repeat holds no repeat.
 - ``when: EXPR`` on any step: the step does nothing unless it holds.
 
 `compile_steps` checks every name a step reads against the names known at that point
@@ -45,7 +52,7 @@ from typing import Any
 from shaper_gm.engine.expr import Compiled, ExprError, compile_expr
 from shaper_gm.engine.steps import Step
 
-KINDS = ("set", "roll", "reduce", "note", "ask")
+KINDS = ("set", "roll", "reduce", "note", "ask", "repeat")
 _STEP_KEYS = {
     "set": {"set", "when"},
     "roll": {"roll", "slot", "into", "who", "keep_higher", "keep_lower", "double_dice",
@@ -53,7 +60,10 @@ _STEP_KEYS = {
     "reduce": {"reduce", "type", "resist", "vulnerable", "immune", "rule", "when"},
     "note": {"note", "value", "rule", "when"},
     "ask": {"ask", "who", "into", "prompt", "rule", "when"},
+    "repeat": {"repeat", "when"},
 }
+REPEAT_KEYS = {"at_most", "while", "steps"}
+MAX_REPEAT = 12              # the most rounds a repeat may declare: it never loops
 NO = "none"                  # the answer of someone who does not take what is offered
 _NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*")
 FIELD = re.compile(r"\{([a-z_][a-z0-9_.]*)\}")      # a {name} a text fills in
@@ -134,9 +144,22 @@ class Facts(Mapping[str, Any]):
         return Facts({k: v for k, v in self._values.items() if k in names})
 
 
+def unrolled(raw: Sequence[Any]) -> Iterator[Any]:
+    """The declared steps with each repeat's steps written out as often as it may run
+    (what counts a slot's rolls, or finds the asks)."""
+    for step in raw:
+        body = step.get("repeat") if isinstance(step, Mapping) else None
+        if isinstance(body, Mapping) and isinstance(body.get("steps"), Sequence) \
+                and isinstance(body.get("at_most"), int):
+            for _ in range(max(0, min(body["at_most"], MAX_REPEAT))):
+                yield from (inner for inner in body["steps"] if isinstance(inner, Mapping))
+        else:
+            yield step
+
+
 def once_rolls(raw: Sequence[Any]) -> tuple[str, ...]:
     """The names of the rolls made once for every target (`once: true`)."""
-    return tuple(step["into"] for step in raw if isinstance(step, Mapping)
+    return tuple(step["into"] for step in unrolled(raw) if isinstance(step, Mapping)
                  and "roll" in step and step.get("once") is True
                  and isinstance(step.get("into"), str))
 
@@ -145,7 +168,17 @@ def compile_steps(raw: Sequence[Mapping[str, Any]], given: Iterable[str],
                   keep: Iterable[str] = (), where: str = "steps") -> tuple[Step, ...]:
     """Steps from their declarations. `given` names the facts the action starts from;
     `keep` names what must outlive the steps (what the outcome is read for)."""
-    known = set(given)
+    made, _ = _made_steps(raw, set(given), where, nested=False)
+    return _with_forgetting(made, frozenset(keep))
+
+
+def _made_steps(raw: Any, known: set[str], where: str,
+                nested: bool) -> tuple[list[Made], set[str]]:
+    """Each declared step made, checked against what is known before it; and what is
+    known after them all."""
+    if not isinstance(raw, Sequence) or isinstance(raw, str):
+        raise VocabError(where, "expected a list of steps")
+    known = set(known)
     made: list[Made] = []
     for index, declared in enumerate(raw):
         at = f"{where}[{index}]"
@@ -162,14 +195,22 @@ def compile_steps(raw: Sequence[Mapping[str, Any]], given: Iterable[str],
             keys = ", ".join(sorted(_STEP_KEYS[kind]))
             raise VocabError(f"{at}.{unknown[0]}", f"a {kind} step has no such key "
                                                     f"(keys: {keys})")
-        step, reads, writes = _MAKERS[kind](declared, at, frozenset(known))
-        missing = sorted(name for name in reads - known if not name.startswith("asks."))
-        if missing:
-            raise VocabError(at, f"reads {missing[0]!r}, which nothing before it gives "
-                                 f"(known here: {', '.join(sorted(known)) or 'nothing'})")
-        known |= writes
-        made.append((step, reads, writes))
-    return _with_forgetting(made, frozenset(keep))
+        if kind == "repeat":
+            if nested:
+                raise VocabError(f"{at}.repeat", "a repeat holds no repeat: write the "
+                                                 "inner one's steps out, or bound it once")
+            rounds = _repeat_steps(declared, at, frozenset(known))
+        else:
+            rounds = [_MAKERS[kind](declared, at, frozenset(known))]
+        for step, reads, writes in rounds:
+            missing = sorted(name for name in reads - known
+                             if not name.startswith(("asks.", "repeats.")))
+            if missing:
+                raise VocabError(at, f"reads {missing[0]!r}, which nothing before it gives "
+                                     f"(known here: {', '.join(sorted(known)) or 'nothing'})")
+            known |= writes
+            made.append((step, reads, writes))
+    return made, known
 
 
 def _with_forgetting(made: list[Made], keep: frozenset[str]) -> tuple[Step, ...]:
@@ -373,32 +414,113 @@ def _note_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
 
 
 def _ask_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Made:
-    answer = checked_name(declared["ask"], f"{at}.ask")
+    answers = _answers(declared["ask"], f"{at}.ask")
     who, into = _required_names(declared, at, "who", "into")
     prompt, rule = str(declared.get("prompt", "")), str(declared.get("rule", ""))
     fields = tuple(FIELD.findall(prompt))
     guard = _guard(declared, at)
     counted = f"asks.{who}"                 # this actor's decisions so far in the action
     offered = guard.run if guard is not None else None
+    several = not isinstance(declared["ask"], str)     # into: the answer, not a truth
+    tests = tuple((answer, test.run if test is not None else None)
+                  for answer, test in answers)
 
     def body(facts: Facts, tape: Any) -> Facts:
         from shaper_gm.engine.decisions import Ask
-        if offered is not None and not offered(facts):
-            return facts.with_values(**{into: False})     # not offered: not taken
+        choices = () if offered is not None and not offered(facts) else \
+            tuple(answer for answer, test in tests if test is None or test(facts))
+        if not choices:                     # nothing offered: nobody asked, none taken
+            return facts.with_values(**{into: NO if several else False})
         index = facts.get(counted, 0)
-        said = fill(prompt, facts) if not tape.exact \
-            else ""
-        choice = tape.decide(Ask(facts[who], "react", (NO, answer), NO, said, rule,
+        said = fill(prompt, facts) if not tape.exact else ""
+        choice = tape.decide(Ask(facts[who], "react", (NO, *choices), NO, said, rule,
                                  index=index))
-        return facts.with_values(**{into: choice == answer, counted: index + 1})
-    reads = frozenset({who, counted}) | frozenset(fields) | _reads(guard)
+        taken = choice if several else choice == choices[0]
+        return facts.with_values(**{into: taken, counted: index + 1})
+    reads = frozenset({who, counted}) | frozenset(fields) | _reads(guard) | \
+        _reads(*(test for _, test in answers))
     return Step(body, "ask"), reads, frozenset({into, counted})
+
+
+def _answers(raw: Any, at: str) -> tuple[tuple[str, Compiled | None], ...]:
+    """An ask's answers, each with the test that offers it (None: always offered)."""
+    if isinstance(raw, str):
+        pairs: list[tuple[Any, Any]] = [(raw, None)]
+    elif isinstance(raw, Mapping):
+        pairs = list(raw.items())
+    elif isinstance(raw, Sequence) and not isinstance(raw, bytes):
+        pairs = [(answer, None) for answer in raw]
+    else:
+        raise VocabError(at, f"expected an answer, a list of answers or answer: EXPR "
+                             f"pairs, got {raw!r}")
+    if not pairs:
+        raise VocabError(at, "expected at least one answer")
+    out: list[tuple[str, Compiled | None]] = []
+    for answer, test in pairs:
+        name = checked_name(answer, at)
+        if name == NO or name in dict(out):
+            raise VocabError(at, f"{name!r} is {'every ask' if name == NO else 'there'}"
+                                 f"{chr(39)}s answer already: name each answer once, "
+                                 f"never {NO!r}")
+        out.append((name, None if test is None or test is True
+                    else expression(test, f"{at}.{name}")))
+    return tuple(out)
+
+
+def _repeat_steps(declared: Mapping[str, Any], at: str,
+                  known: frozenset[str]) -> list[Made]:
+    """A repeat unrolled: round k runs its steps when k rounds ran before it and
+    `while` (and the step's `when`) holds (a counter, ``repeats.AT``, says how many)."""
+    body = declared["repeat"]
+    where = f"{at}.repeat"
+    if not isinstance(body, Mapping):
+        raise VocabError(where, "expected {at_most: N, while: EXPR, steps: [...]}")
+    extra = sorted(set(body) - REPEAT_KEYS)
+    if extra:
+        raise VocabError(f"{where}.{extra[0]}", "a repeat has no such key (keys: "
+                                                f"{', '.join(sorted(REPEAT_KEYS))})")
+    for key in ("at_most", "while", "steps"):
+        if key not in body:
+            raise VocabError(f"{where}.{key}", "missing (required): a repeat is bounded "
+                                               "by at_most and stops once while fails")
+    most = body["at_most"]
+    if not isinstance(most, int) or isinstance(most, bool) or not 1 <= most <= MAX_REPEAT:
+        raise VocabError(f"{where}.at_most", f"expected a whole number from 1 to "
+                                             f"{MAX_REPEAT} (a repeat never loops), "
+                                             f"got {most!r}")
+    test = expression(body["while"], f"{where}.while")
+    guard = _guard(declared, at)
+    inner, _ = _made_steps(body["steps"], set(known), f"{where}.steps", nested=True)
+    if not inner:
+        raise VocabError(f"{where}.steps", "expected at least one step")
+    counter = f"repeats.{at}"
+    fns = tuple(step.fn for step, _, _ in inner)
+    made_in_round: set[str] = set()
+    read_first: set[str] = set()       # what a round reads that it has not made itself
+    for _, step_reads, step_writes in inner:
+        read_first |= step_reads - made_in_round
+        made_in_round |= step_writes
+    reads = frozenset({counter} | read_first) | _reads(test, guard)
+    writes = frozenset({counter}).union(*(w for _, _, w in inner))
+    holds = test.run
+    when = guard.run if guard is not None else None
+
+    def round_of(k: int) -> Step:
+        def run(facts: Facts, tape: Any) -> Facts:
+            if facts.get(counter, 0) != k or not holds(facts) \
+                    or (when is not None and not when(facts)):
+                return facts
+            for fn in fns:
+                facts = fn(facts, tape)
+            return facts.with_values(**{counter: k + 1})
+        return Step(run, f"repeat {k + 1}")
+    return [(round_of(k), reads, writes) for k in range(most)]
 
 
 def has_asks(raw: Sequence[Any]) -> bool:
     """Whether any step is an interrupt point (its verb takes `--react`)."""
-    return any(isinstance(step, Mapping) and "ask" in step for step in raw)
+    return any(isinstance(step, Mapping) and "ask" in step for step in unrolled(raw))
 
 
 _MAKERS = {"set": _set_step, "roll": _roll_step, "reduce": _reduce_step, "note": _note_step,
-           "ask": _ask_step}
+           "ask": _ask_step}        # a repeat is made by `_repeat_steps`: several rounds

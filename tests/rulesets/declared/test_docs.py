@@ -25,6 +25,7 @@ KEYS = {
     "an action's flag": declaring.FLAG_KEYS,
     "an action's odds": declaring.ODDS_KEYS,
     **{f"a {kind} step": keys for kind, keys in vocab._STEP_KEYS.items()},
+    "a repeat's body": vocab.REPEAT_KEYS,
     **{f"a {kind} change": keys | {kind} for kind, keys in changes.KINDS.items()},
 }
 
