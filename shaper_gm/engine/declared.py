@@ -193,7 +193,10 @@ class Declared:
             values["destination"] = situation.destination
         for name, expr in self.given:
             values[name] = run_checked(expr, situation, f"{self.name}: given.{name}")
-        return Facts(values)
+        facts = Facts(values)
+        for entry in self.apply:           # a cell the GM named must be one it can take
+            changes.check_named(situation.state, situation.rs, entry, facts)
+        return facts
 
     def _resolve(self, acting: Acting) -> Done:
         state, tape = acting.state, acting.tape
@@ -214,7 +217,8 @@ class Declared:
             played = play(self.steps, facts.with_values(**shared), tape)
             shared = {name: played[name] for name in self.once if name in played}
             for entry in self.apply:
-                state, changed = changes.apply(state, acting.rs, entry, played, why)
+                state, changed = changes.apply(state, acting.rs, entry, played, why,
+                                               tape.note)
                 events += changed
             results.append(Result(played.get("target"), played,
                                   fill(self.line, played) if self.line else ""))
@@ -235,7 +239,7 @@ class Declared:
         for facts in plan:
             played = play(self.steps, facts, tape)
             for entry in self.apply:
-                state, changed = changes.apply(state, rs, entry, played, why)
+                state, changed = changes.apply(state, rs, entry, played, why, tape.note)
                 events += changed
             results.append(Result(played.get("target"), played,
                                   fill(self.line, played) if self.line else ""))
