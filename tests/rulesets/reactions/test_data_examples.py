@@ -1,0 +1,119 @@
+"""The reactions rulings written as data (tests/fixtures/rulesets/reactions-data): the
+source's examples A-D played through commands with the numbers R6 demands, the dodge
+of R4, the shield of R7 and R12, and the odds of R2-R5 worked out by hand."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from shaper_gm.errors import GmError
+
+FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets"
+DUEL = ("add ann --as duellist --side party --at B2 --name Ann",
+        "add bo --as duellist --at C2 --name Bo", "init ann bo", "start")
+
+
+@pytest.fixture
+def data_session(monkeypatch):
+    from shaper_gm.app import new_session
+    monkeypatch.setenv("SHAPER_GM_RULESETS", str(FOLDER))
+
+    def start(*lines: str, setup=DUEL):
+        s = new_session(ruleset="reactions-data", seed=1)
+        for line in (*setup, *lines):
+            s.execute(line)
+        return s
+    return start
+
+
+def replayed(s):
+    from shaper_gm.commands.session import Session
+    fresh = Session()
+    fresh.run_lines(list(s.log))
+    return fresh
+
+
+def breakdown(s) -> list[str]:
+    return [note.label for note in s.last_outcome.notes]
+
+
+def test_a_two_failed_physical_blocks_then_a_critical_deal_28(data_session):
+    s = data_session("attack bo --with duelling-sword --react bo=block --react bo=block "
+                     "--block 5 --block 11 --crit 16")
+    bo = s.state.actors["bo"]
+    assert (bo.hp, bo.resource("reactions")) == (60 - 28, 0)     # R6: 24 + 10 - 6
+    assert s.state.actors["ann"].resource("action") == 0
+    assert replayed(s).state == s.state
+
+
+def test_b_a_dodge_with_two_reactions_avoids_everything_and_leaves_the_tile(data_session):
+    s = data_session(setup=("add ann --as duellist --side party --at B2 --name Ann",
+                            "add bo --as duellist --at F2 --name Bo", "init ann bo",
+                            "start"))
+    s.execute("attack bo --with hex-pistol --react bo=dodge --dodge 15 --to f3")  # 4 m
+    bo = s.state.actors["bo"]
+    assert (bo.hp, bo.zone, bo.resource("reactions")) == (60, "F3", 0)
+    assert "--crit" not in s.log[-1]                          # the steps stop (R4)
+    assert replayed(s).state == s.state
+
+
+def test_b_without_a_tile_the_dodge_goes_farthest_from_the_attacker(data_session):
+    s = data_session("attack bo --react bo=dodge --dodge 18")
+    # R4: within 1 of C2, the free tiles farthest (2) from Ann on B2: D1, D2, D3;
+    # reading order takes D1
+    assert (s.state.actors["bo"].zone, s.state.actors["bo"].hp) == ("D1", 60)
+    assert replayed(s).state == s.state
+
+
+def test_c_one_successful_magical_block_and_no_critical_deal_10(data_session):
+    s = data_session("attack bo --with spellblade --react bo=block --block 12 --crit 15")
+    assert s.state.actors["bo"].hp == 50                      # R6: 24 - 6 - 8
+    assert s.state.actors["bo"].resource("reactions") == 1
+    assert replayed(s).state == s.state
+
+
+def test_d_the_second_of_two_physical_blocks_succeeds_and_a_critical_deals_20(data_session):
+    s = data_session("attack bo --react bo=block --react bo=block --block 3 --block 17 "
+                     "--crit 20")
+    assert s.state.actors["bo"].hp == 40                      # R6: 24 + 10 - 6 - 8
+    assert s.state.actors["bo"].resource("reactions") == 0
+    assert replayed(s).state == s.state
+
+
+def test_a_true_attack_cannot_be_blocked_but_a_shield_soaks_it(data_session):
+    s = data_session(setup=("add bo --as knight --at C2 --name Bo",
+                            "add ann --as wraith --side party --at B2 --name Ann",
+                            "init bo ann", "start"))
+    s.execute("shield")                                       # the tower shield: 20
+    s.execute("end")
+    assert s.state.actors["bo"].resource("shield") == 20
+    with pytest.raises(GmError, match="'block' is not an answer bo can give here"):
+        s.execute("attack bo --type true --react bo=block --block 20")
+    # R6: true damage 8 + 0 ignores armor; R7: the shield soaks all of it
+    s.execute("attack bo --type true --crit 3")
+    bo = s.state.actors["bo"]
+    assert (bo.hp, bo.resource("shield")) == (50, 12)
+    s.execute("end")                                          # R12: gone at its turn
+    assert s.state.actors["bo"].resource("shield") == 0
+
+
+def test_reactions_refill_at_the_start_of_the_defenders_own_turn(data_session):
+    s = data_session("attack bo --react bo=dodge --dodge 2 --crit 1", "end")
+    assert s.state.actors["bo"].resource("reactions") == 2      # R11
+
+
+def test_odds_of_two_declared_blocks_and_a_critical(data_session):
+    s = data_session()
+    odds = json.loads(s.execute("odds bo --react bo=block --react bo=block --json")
+                      .view.text)["targets"][0]
+    # R3: a block succeeds on 12-20 (9/20); two tries both fail 11/20 * 11/20
+    assert Fraction(odds["blocked"]["exact"]) == 1 - Fraction(121, 400)
+    assert Fraction(odds["critical"]["exact"]) == Fraction(5, 20)   # 16-20
+    # R6: 24 - 6 (- 8 blocked) (+ 10 critical)
+    blocked = Fraction(279, 400)
+    mean = (blocked * 10 + (1 - blocked) * 18) + Fraction(5, 20) * 10
+    assert Fraction(odds["damage"]["mean_exact"]) == mean
