@@ -17,7 +17,8 @@ The vocabulary (every key an expression of `engine.expr` unless said):
   the lower kept; both together cancel, as the d20 rulings' G12 has it),
   ``double_dice`` (truth: every die rolled twice, the number added once, G11),
   ``what`` (words naming the roll) and ``once`` (true: rolled once for all the
-  action's targets, G26's one damage roll; a later target starts from its result).
+  action's targets, G26's one damage roll; a later target starts from its result);
+  ``quiet: true`` leaves the roll out of the breakdown (a later note gives its face).
 - ``reduce: NAME`` with ``type`` (the damage type), ``resist``, ``vulnerable``,
   ``immune`` (lists of types) and ``rule``: immunity makes it 0, resistance halves it
   rounding down, vulnerability doubles it, in that order (`reduced`; the d20 rulings'
@@ -56,7 +57,7 @@ KINDS = ("set", "roll", "reduce", "note", "ask", "repeat")
 _STEP_KEYS = {
     "set": {"set", "when"},
     "roll": {"roll", "slot", "into", "who", "keep_higher", "keep_lower", "double_dice",
-             "what", "once", "when"},
+             "what", "once", "quiet", "when"},
     "reduce": {"reduce", "type", "resist", "vulnerable", "immune", "rule", "when"},
     "note": {"note", "value", "rule", "when"},
     "ask": {"ask", "who", "into", "prompt", "rule", "when"},
@@ -318,9 +319,10 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
     lower = flags["keep_lower"].run if "keep_lower" in flags else None
     double = flags["double_dice"].run if "double_dice" in flags else None
 
-    once = declared.get("once", False)
-    if not isinstance(once, bool):
-        raise VocabError(f"{at}.once", f"expected true or false, got {once!r}")
+    once, quiet = declared.get("once", False), declared.get("quiet", False)
+    for key, value in (("once", once), ("quiet", quiet)):
+        if not isinstance(value, bool):
+            raise VocabError(f"{at}.{key}", f"expected true or false, got {value!r}")
 
     def body(facts: Facts, tape: Any) -> Facts:
         if once and into in facts:
@@ -332,7 +334,7 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
             if up != down:                       # both together cancel
                 spec = _keep_spec(sides, up, what)
         rolled = tape.roll(slot, spec, facts[who] if who else None)
-        if not tape.exact:
+        if not tape.exact and not quiet:
             tape.note(f"{what}: {rolled}", rolled.total)
         return facts.with_values(**{into: rolled.total})
     reads = _reads(dice, guard, *flags.values()) | (frozenset({who}) if who else frozenset())

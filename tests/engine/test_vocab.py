@@ -87,6 +87,16 @@ def test_played_faces_with_advantage_keep_the_higher_and_notes_say_so():
     assert tape.notes[-1].label == "5 slashing damage"
 
 
+def test_a_quiet_roll_leaves_its_line_to_a_later_note():
+    steps = compile_steps([{"roll": "d20", "slot": "block", "into": "face", "quiet": True},
+                           {"note": "block: d20 {face}", "value": "face", "rule": "R3"}], ())
+    tape = PlayTape(lambda slot, i, who: GivenFaces([13]))
+    play(steps, Facts(), tape)
+    assert [(note.label, note.value) for note in tape.notes] == [("block: d20 13", 13)]
+    with pytest.raises(VocabError, match="true or false"):
+        compile_steps([{"roll": "d20", "slot": "a", "into": "x", "quiet": "yes"}], ())
+
+
 def test_a_natural_twenty_given_doubles_the_dice_a_player_then_enters():
     faces = {"attack": [20], "damage": [8, 1]}
     tape = PlayTape(lambda slot, i, who: GivenFaces(faces[slot]))

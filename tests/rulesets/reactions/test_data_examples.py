@@ -37,13 +37,25 @@ def replayed(s):
     return fresh
 
 
-def breakdown(s) -> list[str]:
-    return [note.label for note in s.last_outcome.notes]
+def breakdown(result) -> list[tuple[str, str]]:
+    """The played attack's breakdown: each line and its ruling."""
+    from shaper_gm.engine.events import Played
+    played = next(e for e in result.events if isinstance(e, Played))
+    return [(note.label, note.rule) for note in played.outcome.notes]
 
 
 def test_a_two_failed_physical_blocks_then_a_critical_deal_28(data_session):
-    s = data_session("attack bo --with duelling-sword --react bo=block --react bo=block "
-                     "--block 5 --block 11 --crit 16")
+    s = data_session()
+    result = s.execute("attack bo --with duelling-sword --react bo=block --react bo=block "
+                       "--block 5 --block 11 --crit 16")
+    assert breakdown(result) == [                  # the Python ruleset's lines, in order
+        ("Duelling sword: range 1 m, defender 1 m away", "R1"),
+        ("physical attack, power", "R1"),
+        ("block 1 (1 reaction): d20 5 vs 12, failure", "R3"),
+        ("block 2 (1 reaction): d20 11 vs 12, failure", "R3"),
+        ("critical roll: d20 16 vs 16, success", "R5"),
+        ("power 24 + critical bonus 10", "R5"),
+        ("- physical armor 6", "R6"), ("damage", "R6"), ("health 60 - 28", "R8")]
     bo = s.state.actors["bo"]
     assert (bo.hp, bo.resource("reactions")) == (60 - 28, 0)     # R6: 24 + 10 - 6
     assert s.state.actors["ann"].resource("action") == 0
