@@ -11,7 +11,8 @@
   ``move: {who, to, away_from, within, rule}``: it goes to the cell `to` names (an
   expression: the GM's ``flag.to``), which must be free and within `within` steps, or,
   naming none, to the free cell within reach farthest from `away_from` (reading order
-  breaks ties); none free, it stays. The breakdown says which (`engine.moving`).
+  breaks ties); none free, it stays. The breakdown says which (`engine.moving`), and
+  with ``logs: FLAG`` the command's log line names the cell it went to as ``--FLAG``.
 - `until`: ``never`` (default), ``{start: actor|target}`` or ``{end: actor|target}``
   (that actor's next turn), ``{rounds: N}`` (the end of the round N - 1 rounds on).
 
@@ -33,7 +34,7 @@ from shaper_gm.records import record
 
 KINDS = {"hp": {"who", "change", "through"}, "resource": {"who", "change", "name"},
          "effect": {"who", "name", "mods", "until"}, "condition": {"who", "name", "until"},
-         "end": {"who", "name"}, "move": {"who", "to", "away_from", "within", "rule"}}
+         "end": {"who", "name"}, "move": {"who", "to", "away_from", "within", "rule", "logs"}}
 ACTORS = ("actor", "target")        # who a change may be to
 
 
@@ -48,6 +49,7 @@ class Entry:
     when: Compiled | None = None
     away_from: str = ""           # a move's: whom the cell it works out is farthest from
     rule: str = ""
+    logs: str = ""                # a move's: the flag its log line names the cell with
 
     @property
     def worked_out(self) -> bool:
@@ -83,7 +85,8 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
     if kind == "move" and worked_out:
         return _move_to(raw, body, at, who, actors)
     if kind == "move" and set(body) - {"who"}:
-        raise VocabError(f"{at}.move", "within, rule: a move with to or away_from only")
+        raise VocabError(f"{at}.move", "within, rule, logs: a move with to or away_from "
+                                       "only")
     if kind == "move" and "destination" not in roles:
         raise VocabError(f"{at}.move", "a move needs an action to a cell (to: cell)")
     needed = {"hp": ("change",), "resource": ("change", "name"), "effect": ("name",),
@@ -119,7 +122,9 @@ def _move_to(raw: Mapping[str, Any], body: Mapping[str, Any], at: str, who: str,
                                                  f"got {away!r}")
     values = tuple((key, expression(body[key], f"{at}.move.{key}"))
                    for key in ("to", "within") if key in body)
+    logs = checked_name(body["logs"], f"{at}.move.logs") if "logs" in body else ""
     return Entry("move", who, values, away_from=away, rule=str(body.get("rule", "")),
+                 logs=logs,
                  when=expression(raw["when"], f"{at}.when") if "when" in raw else None)
 
 

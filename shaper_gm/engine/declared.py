@@ -206,6 +206,7 @@ class Declared:
         results: list[Result] = []
         events: list[ev.Event] = []
         shared: dict[str, Any] = {}
+        logged: dict[str, Any] = {}
         if self.provokes:
             from shaper_gm.engine.provoked import answered
             destination = acting.request.arg("zone") if self.to_cell else None
@@ -217,16 +218,20 @@ class Declared:
             played = play(self.steps, facts.with_values(**shared), tape)
             shared = {name: played[name] for name in self.once if name in played}
             for entry in self.apply:
+                before = state
                 state, changed = changes.apply(state, acting.rs, entry, played, why,
                                                tape.note)
                 events += changed
+                if entry.logs and state is not before:      # the cell a move went to
+                    logged[entry.logs] = state.actors[played[entry.who]].zone
             results.append(Result(played.get("target"), played,
                                   fill(self.line, played) if self.line else ""))
         outcome = Outcome(self.name, acting.actor, tuple(results), tuple(tape.notes))
         resolved = ev.Played(acting.actor, outcome, action=self.name, words=self.help.words)
         others = tuple(dict.fromkeys(actor for actor, said in tape.decisions.made
                                      if said != NO and actor != acting.actor))
-        return Done(state, (resolved, *events), outcome, others=others)
+        return Done(state, (resolved, *events), outcome, others=others,
+                    logged=tuple(logged.items()))
 
 
     def play_against(self, state: Encounter, rs: Any, plan: tuple[Facts, ...],

@@ -316,6 +316,8 @@ def test_a_named_cell_it_cannot_take_is_refused_before_anything_is_paid(to, says
     ({"who": "target", "away_from": "someone", "within": "1"},
      "dodge.apply[0].move.away_from", "expected one of actor, target"),
     ({"who": "target", "within": "1"}, "dodge.apply[0].move", "with to or away_from only"),
+    ({"who": "target", "to": "named", "within": "1", "logs": "To"},
+     "dodge.apply[0].move.logs", "expected a name"),
 ])
 def test_a_worked_out_move_that_cannot_work_is_refused_naming_where(move, where, says):
     with pytest.raises(VocabError) as caught:

@@ -70,6 +70,7 @@ def test_b_a_dodge_with_two_reactions_avoids_everything_and_leaves_the_tile(data
     bo = s.state.actors["bo"]
     assert (bo.hp, bo.zone, bo.resource("reactions")) == (60, "F3", 0)
     assert "--crit" not in s.log[-1]                          # the steps stop (R4)
+    assert s.log[-1] == "attack ann bo --with hex-pistol --react bo=dodge --dodge 15 --to F3"
     assert replayed(s).state == s.state
 
 
@@ -78,6 +79,7 @@ def test_b_without_a_tile_the_dodge_goes_farthest_from_the_attacker(data_session
     # R4: within 1 of C2, the free tiles farthest (2) from Ann on B2: D1, D2, D3;
     # reading order takes D1
     assert (s.state.actors["bo"].zone, s.state.actors["bo"].hp) == ("D1", 60)
+    assert s.log[-1].endswith("--dodge 18 --to D1")           # the log names it
     assert replayed(s).state == s.state
 
 
@@ -116,6 +118,16 @@ def test_a_true_attack_cannot_be_blocked_but_a_shield_soaks_it(data_session):
 def test_reactions_refill_at_the_start_of_the_defenders_own_turn(data_session):
     s = data_session("attack bo --react bo=dodge --dodge 2 --crit 1", "end")
     assert s.state.actors["bo"].resource("reactions") == 2      # R11
+
+
+def test_a_pass_keeps_the_reactions_left(data_session):
+    s = data_session("end")                                   # Bo's turn
+    result = s.execute("pass")
+    from shaper_gm.engine.events import Passed
+    passed = next(e for e in result.events if isinstance(e, Passed))
+    assert "reactions" not in dict(passed.given_up)           # R11: kept for Ann's turn
+    s.execute("attack bo --react bo=dodge --dodge 2 --crit 1")
+    assert s.state.actors["bo"].resource("reactions") == 0    # and spent there
 
 
 def test_odds_of_two_declared_blocks_and_a_critical(data_session):
