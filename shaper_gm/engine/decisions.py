@@ -27,6 +27,7 @@ class Ask:
     prompt: str = ""              # how the shell asks ("Raider reacts to Josh's attack")
     rule: str = ""
     index: int = 0                # the actor's nth decision in this action (0 = first)
+    refused: tuple[tuple[str, str], ...] = ()    # (answer, why it is not offered here)
 
     def __post_init__(self) -> None:
         if self.default not in self.options:
@@ -52,6 +53,9 @@ class Decisions:
             return None
         at = mine[ask.index]
         answer = self.declared[at][1]
+        why_not = dict(ask.refused).get(answer)
+        if answer not in ask.options and why_not:
+            raise RuleViolation(why_not, f"{ask.point}: {', '.join(ask.options)}")
         if answer not in ask.options:
             raise RuleViolation(
                 f"--react {ask.actor}={answer}: {answer!r} is not an answer {ask.actor} can "

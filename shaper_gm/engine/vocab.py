@@ -33,6 +33,8 @@ The vocabulary (every key an expression of `engine.expr` unless said):
   ``ask: [A, B]`` (a list of answers) or ``ask: {A: EXPR, B: EXPR}`` (each answer
   offered only while its expression holds) lets them pick one: `into` holds the answer
   given, or ``none``; when nothing is offered nobody is asked (`into` is ``none``).
+  An answer may be ``{when: EXPR, refuse: TEXT}``: a declared answer not offered is
+  refused with that text (``{name}`` fields filled in) rather than in general words.
 - ``repeat: {at_most: N, while: EXPR, steps: [...]}``: the steps again and again while
   `while` holds before each round, at most N times (1 to `MAX_REPEAT`). It is unrolled
   as the ruleset loads into N guarded copies, so exact odds run it like any steps; each
@@ -424,28 +426,32 @@ def _ask_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
     counted = f"asks.{who}"                 # this actor's decisions so far in the action
     offered = guard.run if guard is not None else None
     several = not isinstance(declared["ask"], str)     # into: the answer, not a truth
-    tests = tuple((answer, test.run if test is not None else None)
-                  for answer, test in answers)
+    tests = tuple((answer, test.run if test is not None else None, refuse)
+                  for answer, test, refuse in answers)
 
     def body(facts: Facts, tape: Any) -> Facts:
         from shaper_gm.engine.decisions import Ask
         choices = () if offered is not None and not offered(facts) else \
-            tuple(answer for answer, test in tests if test is None or test(facts))
+            tuple(answer for answer, test, _ in tests if test is None or test(facts))
         if not choices:                     # nothing offered: nobody asked, none taken
             return facts.with_values(**{into: NO if several else False})
         index = facts.get(counted, 0)
         said = fill(prompt, facts) if not tape.exact else ""
+        why_not = tuple((answer, fill(refuse, facts)) for answer, _, refuse in tests
+                        if refuse and answer not in choices)
         choice = tape.decide(Ask(facts[who], "react", (NO, *choices), NO, said, rule,
-                                 index=index))
+                                 index=index, refused=why_not))
         taken = choice if several else choice == choices[0]
         return facts.with_values(**{into: taken, counted: index + 1})
+    refusals = frozenset().union(*(FIELD.findall(refuse) for _, _, refuse in answers))
     reads = frozenset({who, counted}) | frozenset(fields) | _reads(guard) | \
-        _reads(*(test for _, test in answers))
+        _reads(*(test for _, test, _ in answers)) | frozenset(refusals)
     return Step(body, "ask"), reads, frozenset({into, counted})
 
 
-def _answers(raw: Any, at: str) -> tuple[tuple[str, Compiled | None], ...]:
-    """An ask's answers, each with the test that offers it (None: always offered)."""
+def _answers(raw: Any, at: str) -> tuple[tuple[str, Compiled | None, str], ...]:
+    """An ask's answers, each with the test that offers it (None: always offered) and
+    what a declared answer not offered is refused with ("" says it generally)."""
     if isinstance(raw, str):
         pairs: list[tuple[Any, Any]] = [(raw, None)]
     elif isinstance(raw, Mapping):
@@ -457,16 +463,31 @@ def _answers(raw: Any, at: str) -> tuple[tuple[str, Compiled | None], ...]:
                              f"pairs, got {raw!r}")
     if not pairs:
         raise VocabError(at, "expected at least one answer")
-    out: list[tuple[str, Compiled | None]] = []
-    for answer, test in pairs:
+    out: list[tuple[str, Compiled | None, str]] = []
+    for answer, offer in pairs:
         name = checked_name(answer, at)
-        if name == NO or name in dict(out):
+        if name == NO or name in {known for known, _, _ in out}:
             raise VocabError(at, f"{name!r} is {'every ask' if name == NO else 'there'}"
                                  f"{chr(39)}s answer already: name each answer once, "
                                  f"never {NO!r}")
-        out.append((name, None if test is None or test is True
-                    else expression(test, f"{at}.{name}")))
+        test, refuse = _offer(offer, f"{at}.{name}")
+        out.append((name, test, refuse))
     return tuple(out)
+
+
+def _offer(raw: Any, at: str) -> tuple[Compiled | None, str]:
+    """When an answer is offered: an expression, or ``{when: EXPR, refuse: TEXT}``."""
+    if raw is None or raw is True:
+        return None, ""
+    if not isinstance(raw, Mapping):
+        return expression(raw, at), ""
+    extra = sorted(set(raw) - {"when", "refuse"})
+    if extra:
+        raise VocabError(f"{at}.{extra[0]}", "an answer has no such key (keys: refuse, when)")
+    refuse = raw.get("refuse", "")
+    if not isinstance(refuse, str):
+        raise VocabError(f"{at}.refuse", f"expected the refusal's words, got {refuse!r}")
+    return (expression(raw["when"], f"{at}.when") if "when" in raw else None), refuse
 
 
 def _repeat_steps(declared: Mapping[str, Any], at: str,

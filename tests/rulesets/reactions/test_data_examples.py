@@ -105,7 +105,7 @@ def test_a_true_attack_cannot_be_blocked_but_a_shield_soaks_it(data_session):
     s.execute("shield")                                       # the tower shield: 20
     s.execute("end")
     assert s.state.actors["bo"].resource("shield") == 20
-    with pytest.raises(GmError, match="'block' is not an answer bo can give here"):
+    with pytest.raises(GmError, match=r"a true attack cannot be blocked, only dodged \(R2\)"):
         s.execute("attack bo --type true --react bo=block --block 20")
     # R6: true damage 8 + 0 ignores armor; R7: the shield soaks all of it
     s.execute("attack bo --type true --crit 3")
@@ -113,6 +113,15 @@ def test_a_true_attack_cannot_be_blocked_but_a_shield_soaks_it(data_session):
     assert (bo.hp, bo.resource("shield")) == (50, 12)
     s.execute("end")                                          # R12: gone at its turn
     assert s.state.actors["bo"].resource("shield") == 0
+
+
+def test_a_dodge_it_cannot_pay_for_is_refused_in_the_rulings_words(data_session):
+    s = data_session("set bo reactions=1")
+    with pytest.raises(GmError, match=r"Bo's dodge 1 needs 2 reactions; it has 1 left "
+                                      r"\(R2, R11\)"):
+        s.execute("attack bo --react bo=dodge --react bo=block")
+    with pytest.raises(GmError, match=r"Bo's dodge 1 needs 2 reactions"):
+        s.execute("odds bo --react bo=dodge")                # odds refuse it alike
 
 
 def test_reactions_refill_at_the_start_of_the_defenders_own_turn(data_session):
