@@ -124,6 +124,24 @@ def test_a_dodge_it_cannot_pay_for_is_refused_in_the_rulings_words(data_session)
         s.execute("odds bo --react bo=dodge")                # odds refuse it alike
 
 
+@pytest.mark.parametrize("line, says", [                  # the Python ruleset's words
+    ("attack bo --type fire", r"'fire' is no attack type \(R1\)"),
+    ("attack bo --power -2", r"power -2 is negative \(R1\)"),
+    ("attack bo --react bo=dodge --to B2", r"B2 is taken \(R4\)"),
+    ("attack bo --react bo=dodge --to E4", r"more than 1 tile from Bo \(R4\)"),
+    ("move C2", r"C2 is taken \(R10\)"),
+    ("move H2", r"H2 is 6 m away; Ann moves up to 5 m \(R10\)"),
+    ("move B2", r"already on B2"),
+])
+def test_a_refusal_is_one_line_and_changes_nothing(data_session, line, says):
+    s = data_session()
+    before, log = s.state, list(s.log)
+    with pytest.raises(GmError, match=says) as caught:
+        s.execute(line)
+    assert "\n" not in str(caught.value)
+    assert (s.state, s.log) == (before, log)
+
+
 def test_reactions_refill_at_the_start_of_the_defenders_own_turn(data_session):
     s = data_session("attack bo --react bo=dodge --dodge 2 --crit 1", "end")
     assert s.state.actors["bo"].resource("reactions") == 2      # R11
