@@ -168,3 +168,35 @@ def test_odds_of_two_declared_blocks_and_a_critical(data_session):
     blocked = Fraction(279, 400)
     mean = (blocked * 10 + (1 - blocked) * 18) + Fraction(5, 20) * 10
     assert Fraction(odds["damage"]["mean_exact"]) == mean
+
+
+@pytest.mark.parametrize("setup, line, declared, shield, true", [
+    ((), "odds bo", (), 0, False),
+    ((), "odds bo --with spellblade --react bo=block", ("block",), 0, False),
+    ((), "odds ann bo --react bo=block --react bo=block", ("block", "block"), 0, False),
+    ((), "odds bo --with hex-pistol --react bo=dodge", ("dodge",), 0, False),
+    (("set bo shield=10",), "odds bo --react bo=block --react bo=dodge",
+     ("block", "dodge"), 10, False),
+    (("set bo shield=12",), "odds bo --type true --react bo=dodge", ("dodge",), 12, True),
+])
+def test_odds_match_brute_force_over_every_face(data_session, setup, line, declared, shield,
+                                                true):
+    """The Python ruleset's odds test (test_commands_odds.py) over the data ruleset:
+    every chance and spread against brute force over every d20 face (R2-R8)."""
+    from tests.oddsread import chance, mean, values
+    from tests.rulesets.reactions.test_odds import DUELLIST, brute_force
+    reactions = sum(2 if r == "dodge" else 1 for r in declared)
+    s = data_session(*setup, setup=("add ann --as duellist --side party --at B2",
+                                    f"add bo --as duellist --at C2 --stat reactions={reactions}",
+                                    "init ann bo", "start"))
+    log = list(s.log)
+    result = s.execute(line + " --json")
+    data = json.loads(result.view.text)["targets"][0]
+    totals, damage, lost = brute_force(declared, **DUELLIST, shield=shield, true=true)
+    assert [chance(data[k]) for k in ("dodged", "blocked", "critical")] == [
+        totals["dodged"], totals["blocked"], totals["critical"]]
+    assert chance(data["hit"]) == 1 - totals["dodged"]
+    assert values(data["damage"]) == damage
+    assert values(data["health_lost"]) == lost
+    assert mean(data["damage"]) == sum(k * p for k, p in damage.items())
+    assert data["target"] == "bo" and s.log == log and result.line is None
