@@ -86,6 +86,14 @@ class Decisions:
         self.made.append((ask.actor, answer))
         return answer
 
+    def drop_unasked(self) -> list[tuple[str, str]]:
+        """Forget the declared answers nobody was asked for (the action ended before
+        them, as its rules say it may); those, in order."""
+        dropped = [d for i, d in enumerate(self.declared) if i not in self._used]
+        self.declared = [d for i, d in enumerate(self.declared) if i in self._used]
+        self._used = set(range(len(self.declared)))
+        return dropped
+
     def finish(self) -> None:
         """Every declared answer must have been asked for."""
         for index, (actor, answer) in enumerate(self.declared):

@@ -98,6 +98,30 @@ def test_d_the_second_of_two_physical_blocks_succeeds_and_a_critical_deals_20(da
     assert replayed(s).state == s.state
 
 
+def test_c_with_a_second_block_declared_it_is_never_tried_nor_paid(data_session):
+    """R2: the defender tries until one succeeds; the log keeps what happened."""
+    s = data_session()
+    result = s.execute("attack bo --with spellblade --react bo=block --react bo=block "
+                       "--block 12 --block 4 --crit 15")
+    assert s.state.actors["bo"].hp == 50 and s.state.actors["bo"].resource("reactions") == 1
+    assert s.log[-1] == ("attack ann bo --with spellblade --react bo=block --block 12 "
+                         "--crit 15")
+    assert ("--react bo=block not needed: never asked", "R2") in breakdown(result)
+    assert ("--block: 1 face left unused: never rolled", "R2") in breakdown(result)
+    assert replayed(s).state == s.state
+
+
+def test_a_dodged_attack_leaves_its_critical_face_out_of_the_log(data_session):
+    s = data_session("attack bo --react bo=dodge --dodge 18 --crit 5 --to D2")
+    assert s.log[-1] == "attack ann bo --react bo=dodge --dodge 18 --to D2"    # R4, R5
+
+
+def test_faces_for_tries_nobody_made_are_refused_while_none_succeeded(data_session):
+    s = data_session()
+    with pytest.raises(GmError, match="--block given 2 time"):
+        s.execute("attack bo --react bo=block --block 5 --block 6 --crit 3")
+
+
 def test_a_true_attack_cannot_be_blocked_but_a_shield_soaks_it(data_session):
     s = data_session(setup=("add bo --as knight --at C2 --name Bo",
                             "add ann --as wraith --side party --at B2 --name Ann",
