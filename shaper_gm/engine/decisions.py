@@ -27,7 +27,7 @@ class Ask:
     prompt: str = ""              # how the shell asks ("Raider reacts to Josh's attack")
     rule: str = ""
     index: int = 0                # the actor's nth decision in this action (0 = first)
-    refused: tuple[tuple[str, str], ...] = ()    # (answer, why it is not offered here)
+    refused: tuple[tuple[str, str, str], ...] = ()   # (answer, why not offered, hint)
 
     def __post_init__(self) -> None:
         if self.default not in self.options:
@@ -53,9 +53,10 @@ class Decisions:
             return None
         at = mine[ask.index]
         answer = self.declared[at][1]
-        why_not = dict(ask.refused).get(answer)
-        if answer not in ask.options and why_not:
-            raise RuleViolation(why_not, f"{ask.point}: {', '.join(ask.options)}")
+        why_not = next((r for r in ask.refused if r[0] == answer), None)
+        if answer not in ask.options and why_not is not None:
+            raise RuleViolation(why_not[1], why_not[2] or
+                                f"{ask.point}: {', '.join(ask.options)}")
         if answer not in ask.options:
             raise RuleViolation(
                 f"--react {ask.actor}={answer}: {answer!r} is not an answer {ask.actor} can "

@@ -33,8 +33,9 @@ The vocabulary (every key an expression of `engine.expr` unless said):
   ``ask: [A, B]`` (a list of answers) or ``ask: {A: EXPR, B: EXPR}`` (each answer
   offered only while its expression holds) lets them pick one: `into` holds the answer
   given, or ``none``; when nothing is offered nobody is asked (`into` is ``none``).
-  An answer may be ``{when: EXPR, refuse: TEXT}``: a declared answer not offered is
-  refused with that text (``{name}`` fields filled in) rather than in general words.
+  An answer may be ``{when: EXPR, refuse: TEXT, hint: TEXT}``: a declared answer not
+  offered is refused with that text and hint (``{name}`` fields filled in) rather than
+  in general words.
 - ``repeat: {at_most: N, while: EXPR, steps: [...]}``: the steps again and again while
   `while` holds before each round, at most N times (1 to `MAX_REPEAT`). It is unrolled
   as the ruleset loads into N guarded copies, so exact odds run it like any steps; each
@@ -66,6 +67,7 @@ _STEP_KEYS = {
     "repeat": {"repeat", "when"},
 }
 REPEAT_KEYS = {"at_most", "while", "steps"}
+ANSWER_KEYS = {"when", "refuse", "hint"}      # an ask's answer written out
 MAX_REPEAT = 12              # the most rounds a repeat may declare: it never loops
 NO = "none"                  # the answer of someone who does not take what is offered
 _NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*")
@@ -427,7 +429,7 @@ def _ask_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
     offered = guard.run if guard is not None else None
     several = not isinstance(declared["ask"], str)     # into: the answer, not a truth
     tests = tuple((answer, test.run if test is not None else None, refuse)
-                  for answer, test, refuse in answers)
+                  for answer, test, refuse in answers)    # refuse: (text, hint)
 
     def body(facts: Facts, tape: Any) -> Facts:
         from shaper_gm.engine.decisions import Ask
@@ -437,21 +439,22 @@ def _ask_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
             return facts.with_values(**{into: NO if several else False})
         index = facts.get(counted, 0)
         said = fill(prompt, facts) if not tape.exact else ""
-        why_not = tuple((answer, fill(refuse, facts)) for answer, _, refuse in tests
-                        if refuse and answer not in choices)
+        why_not = tuple((answer, fill(refuse[0], facts), fill(refuse[1], facts))
+                        for answer, _, refuse in tests if refuse[0] and answer not in choices)
         choice = tape.decide(Ask(facts[who], "react", (NO, *choices), NO, said, rule,
                                  index=index, refused=why_not))
         taken = choice if several else choice == choices[0]
         return facts.with_values(**{into: taken, counted: index + 1})
-    refusals = frozenset().union(*(FIELD.findall(refuse) for _, _, refuse in answers))
+    refusals = frozenset().union(*(FIELD.findall(" ".join(refuse)) for _, _, refuse in answers))
     reads = frozenset({who, counted}) | frozenset(fields) | _reads(guard) | \
         _reads(*(test for _, test, _ in answers)) | frozenset(refusals)
     return Step(body, "ask"), reads, frozenset({into, counted})
 
 
-def _answers(raw: Any, at: str) -> tuple[tuple[str, Compiled | None, str], ...]:
+def _answers(raw: Any, at: str) -> tuple[tuple[str, Compiled | None, tuple[str, str]], ...]:
     """An ask's answers, each with the test that offers it (None: always offered) and
-    what a declared answer not offered is refused with ("" says it generally)."""
+    what a declared answer not offered is refused with and the hint ("" says it
+    generally)."""
     if isinstance(raw, str):
         pairs: list[tuple[Any, Any]] = [(raw, None)]
     elif isinstance(raw, Mapping):
@@ -463,7 +466,7 @@ def _answers(raw: Any, at: str) -> tuple[tuple[str, Compiled | None, str], ...]:
                              f"pairs, got {raw!r}")
     if not pairs:
         raise VocabError(at, "expected at least one answer")
-    out: list[tuple[str, Compiled | None, str]] = []
+    out: list[tuple[str, Compiled | None, tuple[str, str]]] = []
     for answer, offer in pairs:
         name = checked_name(answer, at)
         if name == NO or name in {known for known, _, _ in out}:
@@ -475,19 +478,23 @@ def _answers(raw: Any, at: str) -> tuple[tuple[str, Compiled | None, str], ...]:
     return tuple(out)
 
 
-def _offer(raw: Any, at: str) -> tuple[Compiled | None, str]:
-    """When an answer is offered: an expression, or ``{when: EXPR, refuse: TEXT}``."""
+def _offer(raw: Any, at: str) -> tuple[Compiled | None, tuple[str, str]]:
+    """When an answer is offered: an expression, or ``{when: EXPR, refuse: TEXT,
+    hint: TEXT}``."""
     if raw is None or raw is True:
-        return None, ""
+        return None, ("", "")
     if not isinstance(raw, Mapping):
-        return expression(raw, at), ""
-    extra = sorted(set(raw) - {"when", "refuse"})
+        return expression(raw, at), ("", "")
+    extra = sorted(set(raw) - ANSWER_KEYS)
     if extra:
-        raise VocabError(f"{at}.{extra[0]}", "an answer has no such key (keys: refuse, when)")
-    refuse = raw.get("refuse", "")
-    if not isinstance(refuse, str):
-        raise VocabError(f"{at}.refuse", f"expected the refusal's words, got {refuse!r}")
-    return (expression(raw["when"], f"{at}.when") if "when" in raw else None), refuse
+        raise VocabError(f"{at}.{extra[0]}", "an answer has no such key (keys: "
+                                             f"{', '.join(sorted(ANSWER_KEYS))})")
+    words = {key: raw.get(key, "") for key in ("refuse", "hint")}
+    for key, text in words.items():
+        if not isinstance(text, str):
+            raise VocabError(f"{at}.{key}", f"expected the {key}'s words, got {text!r}")
+    return (expression(raw["when"], f"{at}.when") if "when" in raw else None), \
+        (words["refuse"], words["hint"])
 
 
 def _repeat_steps(declared: Mapping[str, Any], at: str,

@@ -267,7 +267,9 @@ def test_each_answer_is_offered_only_while_its_when_holds():
     ([{"ask": {"block": {"when": "true", "why": "x"}}, "who": "given", "into": "a"}],
      "steps[0].ask.block.why", "no such key"),
     ([{"ask": {"block": {"refuse": 3}}, "who": "given", "into": "a"}],
-     "steps[0].ask.block.refuse", "refusal's words"),
+     "steps[0].ask.block.refuse", "refuse's words"),
+    ([{"ask": {"block": {"hint": ["x"]}}, "who": "given", "into": "a"}],
+     "steps[0].ask.block.hint", "hint's words"),
 ])
 def test_a_repeat_or_ask_that_cannot_work_is_refused_naming_where(steps, where, says):
     with pytest.raises(VocabError) as caught:
@@ -288,14 +290,16 @@ def test_a_single_answer_ask_still_gives_a_truth_and_a_list_gives_the_answer():
 def test_an_answer_not_offered_is_refused_in_the_words_it_declares_in_play_and_odds():
     from shaper_gm.engine.decisions import Decisions
     from shaper_gm.engine.errors import RuleViolation
-    steps = compile_steps([{"ask": {"parry": {"when": "armed", "refuse": "{target} is unarmed"},
+    steps = compile_steps([{"ask": {"parry": {"when": "armed", "refuse": "{target} is unarmed",
+                                              "hint": "duck"},
                                     "duck": True}, "who": "target", "into": "said"}],
                           ("target", "armed"))
     start = Facts({"target": "bo", "armed": False})
     parrying = [("bo", "parry")]
-    with pytest.raises(RuleViolation, match="^bo is unarmed$"):
+    with pytest.raises(RuleViolation, match="^bo is unarmed$") as caught:
         play(steps, start, PlayTape(lambda slot, i, who: GivenFaces([1]),
                                     Decisions(declared=parrying)))
+    assert caught.value.hint == "duck"
     with pytest.raises(RuleViolation, match="^bo is unarmed$"):
         exact(steps, start, Decisions(declared=parrying))
     armed = play(steps, start.with_values(armed=True),

@@ -142,8 +142,9 @@ def test_a_true_attack_cannot_be_blocked_but_a_shield_soaks_it(data_session):
 def test_a_dodge_it_cannot_pay_for_is_refused_in_the_rulings_words(data_session):
     s = data_session("set bo reactions=1")
     with pytest.raises(GmError, match=r"Bo's dodge 1 needs 2 reactions; it has 1 left "
-                                      r"\(R2, R11\)"):
+                                      r"\(R2, R11\)") as caught:
         s.execute("attack bo --react bo=dodge --react bo=block")
+    assert "a block costs 1, a dodge 2" in caught.value.hint
     with pytest.raises(GmError, match=r"Bo's dodge 1 needs 2 reactions"):
         s.execute("odds bo --react bo=dodge")                # odds refuse it alike
 
