@@ -167,6 +167,19 @@ def test_a_refusal_is_one_line_and_changes_nothing(data_session, line, says):
     assert (s.state, s.log) == (before, log)
 
 
+def test_a_true_weapon_cannot_be_blocked_and_the_shield_soaks_first(data_session):
+    s = data_session(setup=("add bo --as knight --at C2 --name Bo",
+                            "add ann --as wraith --side party --at B2 --name Ann",
+                            "init bo ann", "start", "shield", "end"))
+    before = s.state
+    with pytest.raises(GmError, match=r"a true attack cannot be blocked, only dodged \(R2\)"):
+        s.execute("attack bo --react bo=block")              # the soul touch is true
+    assert s.state == before
+    s.execute("attack bo --power 24 --crit 1")
+    bo = s.state.actors["bo"]
+    assert (bo.resource("shield"), bo.hp) == (0, 50 - 4)     # R7: 24: 20 soaked, 4 to health
+
+
 def test_reactions_refill_at_the_start_of_the_defenders_own_turn(data_session):
     s = data_session("attack bo --react bo=dodge --dodge 2 --crit 1", "end")
     assert s.state.actors["bo"].resource("reactions") == 2      # R11
