@@ -209,7 +209,7 @@ def _made_steps(raw: Any, known: set[str], where: str,
             rounds = [_MAKERS[kind](declared, at, frozenset(known))]
         for step, reads, writes in rounds:
             missing = sorted(name for name in reads - known
-                             if not name.startswith(("asks.", "repeats.")))
+                             if not name.startswith("asks."))
             if missing:
                 raise VocabError(at, f"reads {missing[0]!r}, which nothing before it gives "
                                      f"(known here: {', '.join(sorted(known)) or 'nothing'})")
@@ -499,8 +499,9 @@ def _offer(raw: Any, at: str) -> tuple[Compiled | None, tuple[str, str]]:
 
 def _repeat_steps(declared: Mapping[str, Any], at: str,
                   known: frozenset[str]) -> list[Made]:
-    """A repeat unrolled: round k runs its steps when k rounds ran before it and
-    `while` (and the step's `when`) holds (a counter, ``repeats.AT``, says how many)."""
+    """A repeat unrolled: each round runs its steps when `while` (and the step's `when`)
+    holds. A round that does not run leaves the facts as they were, so every later one
+    finds `while` false too: the rounds stop at the first that does not run."""
     body = declared["repeat"]
     where = f"{at}.repeat"
     if not isinstance(body, Mapping):
@@ -523,26 +524,24 @@ def _repeat_steps(declared: Mapping[str, Any], at: str,
     inner, _ = _made_steps(body["steps"], set(known), f"{where}.steps", nested=True)
     if not inner:
         raise VocabError(f"{where}.steps", "expected at least one step")
-    counter = f"repeats.{at}"
     fns = tuple(step.fn for step, _, _ in inner)
     made_in_round: set[str] = set()
     read_first: set[str] = set()       # what a round reads that it has not made itself
     for _, step_reads, step_writes in inner:
         read_first |= step_reads - made_in_round
         made_in_round |= step_writes
-    reads = frozenset({counter} | read_first) | _reads(test, guard)
-    writes = frozenset({counter}).union(*(w for _, _, w in inner))
+    reads = frozenset(read_first) | _reads(test, guard)
+    writes = frozenset().union(*(w for _, _, w in inner))
     holds = test.run
     when = guard.run if guard is not None else None
 
     def round_of(k: int) -> Step:
         def run(facts: Facts, tape: Any) -> Facts:
-            if facts.get(counter, 0) != k or not holds(facts) \
-                    or (when is not None and not when(facts)):
+            if not holds(facts) or (when is not None and not when(facts)):
                 return facts
             for fn in fns:
                 facts = fn(facts, tape)
-            return facts.with_values(**{counter: k + 1})
+            return facts
         return Step(run, f"repeat {k + 1}")
     return [(round_of(k), reads, writes) for k in range(most)]
 

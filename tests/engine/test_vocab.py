@@ -6,6 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from shaper_gm.dice import DiceRng, GivenFaces, RolledFaces
 from shaper_gm.engine.expr import compile_expr
@@ -310,3 +312,34 @@ def test_an_answer_not_offered_is_refused_in_the_words_it_declares_in_play_and_o
 def test_a_repeats_rolls_count_as_a_repeated_slot():
     from shaper_gm.engine.declaring import _slots
     assert dict(_slots(REACTING, 1)) == {"block": True, "dodge": True}
+
+
+@given(at_most=st.integers(1, 4), limit=st.integers(1, 14),
+       faces=st.lists(st.integers(1, 6), min_size=4, max_size=4))
+@settings(max_examples=60, deadline=None)
+def test_a_repeat_plays_as_a_loop_bounded_by_at_most(at_most, limit, faces):
+    """Rolls d6s into a total while it is under `limit`, at most `at_most` times: played
+    as that loop plays, and its exact odds are the loop's over every face."""
+    from itertools import product
+    steps = compile_steps([
+        {"set": {"total": "0", "rolls": "0"}},
+        {"repeat": {"at_most": at_most, "while": "total < limit", "steps": [
+            {"roll": "d6", "slot": "die", "into": "face"},
+            {"set": {"total": "total + face", "rolls": "rolls + 1"}}]}},
+    ], ("limit",), keep=("total", "rolls"))
+
+    def loop(faces):
+        total = rolls = 0
+        while rolls < at_most and total < limit:
+            total, rolls = total + faces[rolls], rolls + 1
+        return total, rolls
+    tape = PlayTape(lambda slot, i, who: GivenFaces([faces[i]]))
+    played = play(steps, Facts({"limit": limit}), tape)
+    assert (played["total"], played["rolls"]) == loop(faces)
+    assert len(tape.rolls) == loop(faces)[1]
+    expected: dict = {}
+    for each in product(range(1, 7), repeat=at_most):
+        expected[loop(each)] = expected.get(loop(each), 0) + Fraction(1, 6 ** at_most)
+    odds = distribution(exact(steps, Facts({"limit": limit})),
+                        lambda f: (f["total"], f["rolls"]))
+    assert odds == expected
