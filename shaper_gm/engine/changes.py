@@ -187,7 +187,7 @@ def check_named(state: Encounter, rs: Any, entry: Entry, facts: Facts) -> None:
     (its expression read from the facts the action starts from; one that reads what
     the steps find is checked as it applies)."""
     from shaper_gm.engine import moving
-    if not entry.worked_out or entry.kind != "move":
+    if not entry.worked_out:
         return
     try:
         values = {key: expr.run(facts) for key, expr in entry.values}

@@ -53,10 +53,10 @@ class Decisions:
             return None
         at = mine[ask.index]
         answer = self.declared[at][1]
-        why_not = next((r for r in ask.refused if r[0] == answer), None)
-        if answer not in ask.options and why_not is not None:
-            raise RuleViolation(why_not[1], why_not[2] or
-                                f"{ask.point}: {', '.join(ask.options)}")
+        if answer not in ask.options:
+            for refused, why, hint in ask.refused:       # the ruleset's own words
+                if refused == answer:
+                    raise RuleViolation(why, hint or f"{ask.point}: {', '.join(ask.options)}")
         if answer not in ask.options:
             raise RuleViolation(
                 f"--react {ask.actor}={answer}: {answer!r} is not an answer {ask.actor} can "

@@ -26,6 +26,7 @@ KEYS = {
     "an action's odds": declaring.ODDS_KEYS,
     **{f"a {kind} step": keys for kind, keys in vocab._STEP_KEYS.items()},
     "a repeat's body": vocab.REPEAT_KEYS,
+    "an ask's answer": vocab.ANSWER_KEYS,
     **{f"a {kind} change": keys | {kind} for kind, keys in changes.KINDS.items()},
 }
 
