@@ -240,7 +240,8 @@ class Declared:
                     logged[entry.logs] = state.actors[played[entry.who]].zone
             results.append(Result(played.get("target"), played,
                                   fill(self.line, played) if self.line else ""))
-        if self.spare is not None and results and self.spare.test.run(results[-1].facts):
+        if self.spare is not None and results and \
+                run_checked(self.spare.test, results[-1].facts, f"{self.name}: spare"):
             self._spared(tape, self.spare.rule)
         outcome = Outcome(self.name, acting.actor, tuple(results), tuple(tape.notes))
         resolved = ev.Played(acting.actor, outcome, action=self.name, words=self.help.words)
