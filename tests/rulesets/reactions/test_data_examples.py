@@ -157,6 +157,7 @@ def test_a_dodge_it_cannot_pay_for_is_refused_in_the_rulings_words(data_session)
     ("move C2", r"C2 is taken \(R10\)"),
     ("move H2", r"H2 is 6 m away; Ann moves up to 5 m \(R10\)"),
     ("move B2", r"already on B2"),
+    ("shield", r"^Ann has no shield$"),                      # shield: null on its sheet
 ])
 def test_a_refusal_is_one_line_and_changes_nothing(data_session, line, says):
     s = data_session()
@@ -238,3 +239,21 @@ def test_odds_match_brute_force_over_every_face(data_session, setup, line, decla
     assert values(data["health_lost"]) == lost
     assert mean(data["damage"]) == sum(k * p for k, p in damage.items())
     assert data["target"] == "bo" and s.log == log and result.line is None
+
+
+def test_the_python_rulesets_demo_save_replays_and_plays_on_the_data_ruleset(
+        data_session, tmp_path):
+    """Step one of opening old saves: the demo save the Python ruleset wrote, its
+    ruleset renamed, opens with every sheet as saved and replays to the same state."""
+    from shaper_gm.commands.session import Session
+    from shaper_gm.persist.replay import replay_save
+    from shaper_gm.persist.saves import read_save
+    demo = (Path(__file__).resolve().parents[3] / "saves" / "reactions-demo.yaml").read_text()
+    path = tmp_path / "demo.yaml"
+    path.write_text(demo.replace("ruleset: reactions\n", "ruleset: reactions-data\n")
+                    .replace("--ruleset reactions ", "--ruleset reactions-data "))
+    assert replay_save(path).ok
+    s = Session()
+    s.run_lines(list(read_save(path).log))
+    s.execute("attack cy bo --with firebolt --react bo=block --block 20 --crit 1")
+    assert s.state.actors["bo"].hp == 60 - (16 - 6 - 8)       # R6: magical armor, block
