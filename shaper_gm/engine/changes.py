@@ -8,6 +8,11 @@
   (its `mods`). A new effect replaces one of the same name on that actor.
 - ``end: {who, name}``: the effect or condition of that name ends.
 - ``move: {who}``: that actor goes to the action's destination cell (``to: cell``).
+  ``move: {who, to, away_from, within, rule}``: it goes to the cell `to` names (an
+  expression: the GM's ``flag.to``), which must be free and within `within` steps, or,
+  naming none, to the free cell within reach farthest from `away_from` (reading order
+  breaks ties); none free, it stays. The breakdown says which (`engine.moving`), and
+  with ``logs: FLAG`` the command's log line names the cell it went to as ``--FLAG``.
 - `until`: ``never`` (default), ``{start: actor|target}`` or ``{end: actor|target}``
   (that actor's next turn), ``{rounds: N}`` (the end of the round N - 1 rounds on).
 
@@ -29,7 +34,7 @@ from shaper_gm.records import record
 
 KINDS = {"hp": {"who", "change", "through"}, "resource": {"who", "change", "name"},
          "effect": {"who", "name", "mods", "until"}, "condition": {"who", "name", "until"},
-         "end": {"who", "name"}, "move": {"who"}}
+         "end": {"who", "name"}, "move": {"who", "to", "away_from", "within", "rule", "logs"}}
 ACTORS = ("actor", "target")        # who a change may be to
 
 
@@ -42,12 +47,22 @@ class Entry:
     through: str = ""
     until: tuple[str, Any] = ("never", None)
     when: Compiled | None = None
+    away_from: str = ""           # a move's: whom the cell it works out is farthest from
+    rule: str = ""
+    logs: str = ""                # a move's: the flag its log line names the cell with
+
+    @property
+    def worked_out(self) -> bool:
+        """A move to a cell named by `to` or worked out, not the verb's destination."""
+        return self.kind == "move" and (bool(self.values) or bool(self.away_from))
 
     @property
     def reads(self) -> frozenset[str]:
         names = frozenset().union(*(expr.names for _, expr in self.values))
-        moved = {"destination"} if self.kind == "move" else set()
-        return names | (self.when.names if self.when else frozenset()) | {self.who} | moved
+        moved = {"destination"} if self.kind == "move" and not self.worked_out else set()
+        other = {self.away_from} if self.away_from else set()
+        return names | (self.when.names if self.when else frozenset()) | {self.who} | moved \
+            | other
 
 
 def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
@@ -66,6 +81,12 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
     actors = [role for role in roles if role in ACTORS]
     if who not in actors:
         raise VocabError(f"{at}.{kind}.who", f"expected one of {', '.join(actors)}, got {who!r}")
+    worked_out = kind == "move" and bool({"to", "away_from"} & set(body))
+    if kind == "move" and worked_out:
+        return _move_to(raw, body, at, who, actors)
+    if kind == "move" and set(body) - {"who"}:
+        raise VocabError(f"{at}.move", "within, rule, logs: a move with to or away_from "
+                                       "only")
     if kind == "move" and "destination" not in roles:
         raise VocabError(f"{at}.move", "a move needs an action to a cell (to: cell)")
     needed = {"hp": ("change",), "resource": ("change", "name"), "effect": ("name",),
@@ -89,6 +110,24 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
                  expression(raw["when"], f"{at}.when") if "when" in raw else None)
 
 
+def _move_to(raw: Mapping[str, Any], body: Mapping[str, Any], at: str, who: str,
+             actors: list[str]) -> Entry:
+    """A move to the cell `to` names or, naming none, the one worked out (R4)."""
+    if "within" not in body:
+        raise VocabError(f"{at}.move.within", "missing (required): how many steps the "
+                                              "mover may go")
+    away = body.get("away_from", "")
+    if away and away not in actors:
+        raise VocabError(f"{at}.move.away_from", f"expected one of {', '.join(actors)}, "
+                                                 f"got {away!r}")
+    values = tuple((key, expression(body[key], f"{at}.move.{key}"))
+                   for key in ("to", "within") if key in body)
+    logs = checked_name(body["logs"], f"{at}.move.logs") if "logs" in body else ""
+    return Entry("move", who, values, away_from=away, rule=str(body.get("rule", "")),
+                 logs=logs,
+                 when=expression(raw["when"], f"{at}.when") if "when" in raw else None)
+
+
 def _until(raw: Any, at: str, roles: tuple[str, ...]) -> tuple[str, Any]:
     if raw == "never":
         return ("never", None)
@@ -103,8 +142,10 @@ def _until(raw: Any, at: str, roles: tuple[str, ...]) -> tuple[str, Any]:
                          "{rounds: N} (1 to 100)")
 
 
-def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str) -> Change:
-    """One entry's change to the encounter (nothing when its `when` does not hold)."""
+def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
+          note: Any = None) -> Change:
+    """One entry's change to the encounter (nothing when its `when` does not hold);
+    `note(label, value, rule)`, when given, hears what a worked-out move did."""
     try:
         if entry.when is not None and not entry.when.run(facts):
             return state, []
@@ -119,6 +160,8 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str) -> Ch
         return state.with_actor(actor.with_(effects=tuple(
             e for e in actor.effects if e.name != entry.name))), \
             [ev.EffectEnded(who, entry.name, why)]
+    if entry.worked_out:
+        return _moved(state, rs, entry, who, values, facts, note)
     if entry.kind == "move":                  # the action's own line says where to
         return state.with_actor(state.actors[who].with_(zone=str(facts["destination"]))), []
     if entry.kind == "resource":
@@ -137,6 +180,47 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str) -> Ch
     kept = tuple(e for e in actor.effects if e.name != entry.name)     # refreshed, not stacked
     state = state.with_actor(actor.with_(effects=(*kept, effect)))
     return state, [ev.EffectAdded(who, effect)]
+
+
+def check_named(state: Encounter, rs: Any, entry: Entry, facts: Facts) -> None:
+    """Refuse, before anything is paid, a cell a move's `to` names that it cannot take
+    (its expression read from the facts the action starts from; one that reads what
+    the steps find is checked as it applies)."""
+    from shaper_gm.engine import moving
+    if not entry.worked_out:
+        return
+    try:
+        values = {key: expr.run(facts) for key, expr in entry.values}
+    except (ExprError, KeyError):
+        return
+    text = moving.named(values.get("to"))
+    if text is not None and entry.who in facts:
+        moving.named_cell(state, rs, facts[entry.who], text, int(values["within"]),
+                          entry.rule)
+
+
+def _moved(state: Encounter, rs: Any, entry: Entry, who: str, values: dict[str, Any],
+           facts: Facts, note: Any) -> Change:
+    from shaper_gm.engine import grid, moving
+    said = note or (lambda *_: None)
+    actor = state.actors[who]
+    reach = int(values["within"])
+    text = moving.named(values.get("to"))
+    if text is not None:
+        cell = moving.named_cell(state, rs, who, text, reach, entry.rule)
+        said(f"{actor.name} moves to {grid.cell_name(cell)}", None, entry.rule)
+    elif entry.away_from:
+        cell = moving.farthest_free(state, rs, who, facts[entry.away_from], reach)
+        other = state.actors[facts[entry.away_from]].name
+        if cell is None:
+            said(f"no free {rs.term('cell')} to move to: {actor.name} stays on "
+                 f"{actor.zone}", None, entry.rule)
+            return state, []
+        said(f"{actor.name} moves to {grid.cell_name(cell)} (none named: the free "
+             f"{rs.term('cell')} farthest from {other})", None, entry.rule)
+    else:
+        return state, []                      # nothing named, nothing to work out
+    return state.with_actor(actor.with_(zone=grid.cell_name(cell))), []
 
 
 def _moment(state: Encounter, facts: Facts, until: tuple[str, Any]) -> str:

@@ -27,6 +27,7 @@ class Ask:
     prompt: str = ""              # how the shell asks ("Raider reacts to Josh's attack")
     rule: str = ""
     index: int = 0                # the actor's nth decision in this action (0 = first)
+    refused: tuple[tuple[str, str, str], ...] = ()   # (answer, why not offered, hint)
 
     def __post_init__(self) -> None:
         if self.default not in self.options:
@@ -52,6 +53,10 @@ class Decisions:
             return None
         at = mine[ask.index]
         answer = self.declared[at][1]
+        if answer not in ask.options:
+            for refused, why, hint in ask.refused:       # the ruleset's own words
+                if refused == answer:
+                    raise RuleViolation(why, hint or f"{ask.point}: {', '.join(ask.options)}")
         if answer not in ask.options:
             raise RuleViolation(
                 f"--react {ask.actor}={answer}: {answer!r} is not an answer {ask.actor} can "
@@ -81,6 +86,14 @@ class Decisions:
     def _made(self, ask: Ask, answer: str) -> str:
         self.made.append((ask.actor, answer))
         return answer
+
+    def drop_unasked(self) -> list[tuple[str, str]]:
+        """Forget the declared answers nobody was asked for (the action ended before
+        them, as its rules say it may); those, in order."""
+        dropped = [d for i, d in enumerate(self.declared) if i not in self._used]
+        self.declared = [d for i, d in enumerate(self.declared) if i in self._used]
+        self._used = set(range(len(self.declared)))
+        return dropped
 
     def finish(self) -> None:
         """Every declared answer must have been asked for."""

@@ -21,7 +21,10 @@ A declaration is a mapping (as a ruleset's YAML gives it, already parsed):
   ``rules.X``);
 - ``steps``: the resolution (`engine.vocab`); ``apply``: what the facts change
   (`engine.changes`); ``line``: the outcome for one target in words, ``{NAME}`` fields
-  from the facts.
+  from the facts;
+- ``spare: {when, rule}``: when the steps end with `when` holding, answers (``--react``)
+  and faces declared for what they never reached are left out of the log, each with a
+  note, rather than refused.
 
 A mistake in a declaration is a `VocabError` naming where, when the ruleset loads; what
 the encounter holds (a sheet key, an item's field) is read as the action is taken, and a
@@ -86,6 +89,16 @@ class Requirement:
 
 
 @record
+class Spare:
+    """When the steps end with `test` holding, answers declared and dice given for what
+    they never reached are left out of the log with a note, not refused (R2: a defender
+    stops trying once a try succeeds)."""
+
+    test: Compiled
+    rule: str = ""
+
+
+@record
 class Flag:
     """A flag the action's expressions read as ``flag.NAME``."""
 
@@ -145,6 +158,7 @@ class Declared:
     while_down: bool = False      # a down actor may take it (a death save)
     asks: bool = False            # its steps ask others (its verb takes --react)
     provokes: tuple[Any, ...] = ()    # what others may take in answer (engine.provoked)
+    spare: Spare | None = None    # what may be declared past where the steps end
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
@@ -193,7 +207,10 @@ class Declared:
             values["destination"] = situation.destination
         for name, expr in self.given:
             values[name] = run_checked(expr, situation, f"{self.name}: given.{name}")
-        return Facts(values)
+        facts = Facts(values)
+        for entry in self.apply:           # a cell the GM named must be one it can take
+            changes.check_named(situation.state, situation.rs, entry, facts)
+        return facts
 
     def _resolve(self, acting: Acting) -> Done:
         state, tape = acting.state, acting.tape
@@ -203,6 +220,7 @@ class Declared:
         results: list[Result] = []
         events: list[ev.Event] = []
         shared: dict[str, Any] = {}
+        logged: dict[str, Any] = {}
         if self.provokes:
             from shaper_gm.engine.provoked import answered
             destination = acting.request.arg("zone") if self.to_cell else None
@@ -214,16 +232,34 @@ class Declared:
             played = play(self.steps, facts.with_values(**shared), tape)
             shared = {name: played[name] for name in self.once if name in played}
             for entry in self.apply:
-                state, changed = changes.apply(state, acting.rs, entry, played, why)
+                before = state
+                state, changed = changes.apply(state, acting.rs, entry, played, why,
+                                               tape.note)
                 events += changed
+                if entry.logs and state is not before:      # the cell a move went to
+                    logged[entry.logs] = state.actors[played[entry.who]].zone
             results.append(Result(played.get("target"), played,
                                   fill(self.line, played) if self.line else ""))
+        if self.spare is not None and results and \
+                run_checked(self.spare.test, results[-1].facts, f"{self.name}: spare"):
+            self._spared(tape, self.spare.rule)
         outcome = Outcome(self.name, acting.actor, tuple(results), tuple(tape.notes))
         resolved = ev.Played(acting.actor, outcome, action=self.name, words=self.help.words)
         others = tuple(dict.fromkeys(actor for actor, said in tape.decisions.made
                                      if said != NO and actor != acting.actor))
-        return Done(state, (resolved, *events), outcome, others=others)
+        return Done(state, (resolved, *events), outcome, others=others,
+                    logged=tuple(logged.items()))
 
+
+    def _spared(self, tape: PlayTape, rule: str) -> None:
+        """Forget the answers and faces given for what the steps never reached."""
+        for actor, answer in tape.decisions.drop_unasked():
+            tape.note(f"--react {actor}={answer} not needed: never asked", None, rule)
+        for slot, _ in self.slots:
+            extra = tape.drop_unused(slot)
+            if extra > 0:
+                tape.note(f"--{slot}: {extra} face{'s' if extra != 1 else ''} left unused: "
+                          "never rolled", None, rule)
 
     def play_against(self, state: Encounter, rs: Any, plan: tuple[Facts, ...],
                      tape: PlayTape, actor: str) -> Change:
@@ -235,7 +271,7 @@ class Declared:
         for facts in plan:
             played = play(self.steps, facts, tape)
             for entry in self.apply:
-                state, changed = changes.apply(state, rs, entry, played, why)
+                state, changed = changes.apply(state, rs, entry, played, why, tape.note)
                 events += changed
             results.append(Result(played.get("target"), played,
                                   fill(self.line, played) if self.line else ""))

@@ -16,6 +16,7 @@ from shaper_gm.engine.declared import (
     Help,
     OddsSpec,
     Requirement,
+    Spare,
 )
 from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.provoked import compile_provokes
@@ -27,11 +28,12 @@ from shaper_gm.engine.vocab import (
     expression,
     has_asks,
     once_rolls,
+    unrolled,
 )
 
 KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
-        "odds", "while_down", "provokes"}
+        "odds", "while_down", "provokes", "spare"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 FLAG_KEYS = {"kind", "choices", "help", "metavar"}
@@ -78,6 +80,8 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     if odds is not None:
         keep |= set().union(*(expr.names for _, expr in (*odds.chances, *odds.spreads)))
         keep |= odds.start.names if odds.start is not None else set()
+    spare = _spare(raw["spare"], f"{at}.spare") if "spare" in raw else None
+    keep |= spare.test.names if spare is not None else set()
     steps = compile_steps(raw_steps, (*roles, *(key for key, _ in given)),
                           keep=keep | set(once), where=f"{at}.steps")
     flags = _flags(raw.get("flags", {}), f"{at}.flags")
@@ -96,7 +100,15 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     flags, odds, _help(raw, at), to_cell, _truth(raw, "while_down", at),
                     has_asks(raw_steps) or "provokes" in raw,
                     compile_provokes(raw["provokes"], f"{at}.provokes")
-                    if "provokes" in raw else ())
+                    if "provokes" in raw else (), spare)
+
+
+def _spare(raw: Any, at: str) -> Spare:
+    """``spare: {when, rule}``: when the steps end with `when` holding, what was declared
+    for what they never reached is left out of the log, with a note (R2)."""
+    if not isinstance(raw, Mapping) or "when" not in raw or set(raw) - {"when", "rule"}:
+        raise VocabError(at, "expected {when: EXPR, rule: TEXT} (when required)")
+    return Spare(expression(raw["when"], f"{at}.when"), str(raw.get("rule", "")))
 
 
 def _slots(raw_steps: list[Any], targets: int) -> tuple[tuple[str, bool], ...]:
@@ -104,7 +116,7 @@ def _slots(raw_steps: list[Any], targets: int) -> tuple[tuple[str, bool], ...]:
     that names it twice) repeats."""
     seen: dict[str, int] = {}
     once: set[str] = set()
-    for step in raw_steps:
+    for step in unrolled(raw_steps):       # a repeat's roll counts once per round
         if isinstance(step, Mapping) and "roll" in step and isinstance(step.get("slot"), str):
             seen[step["slot"]] = seen.get(step["slot"], 0) + 1
             if step.get("once") is True:

@@ -146,9 +146,12 @@ def check_target(state: Encounter, actor: Actor, target_id: str, kind: str,
 def chosen_item(rs: Any, actor: Actor, request: Request, kind: str) -> Any:
     """The item `--with` names from the actor's list `kind`, else its first. The list
     holds item ids (looked up in the library) or the items themselves (stated on the
-    sheet, each with its `id`)."""
+    sheet, each with its `id`); a sheet key holding one id (`shield: buckler`) is a list
+    of one, and one holding none (null) an empty list."""
+    held = lookup(actor.sheet, kind)
+    listed = (held,) if isinstance(held, str) else (held or ())
     carried = {str(entry.get("id") if isinstance(entry, Mapping) else entry): entry
-               for entry in (lookup(actor.sheet, kind) or ())}
+               for entry in listed}
     named = request.get("with")
     if named is None:
         if not carried:

@@ -17,7 +17,8 @@ The vocabulary (every key an expression of `engine.expr` unless said):
   the lower kept; both together cancel, as the d20 rulings' G12 has it),
   ``double_dice`` (truth: every die rolled twice, the number added once, G11),
   ``what`` (words naming the roll) and ``once`` (true: rolled once for all the
-  action's targets, G26's one damage roll; a later target starts from its result).
+  action's targets, G26's one damage roll; a later target starts from its result);
+  ``quiet: true`` leaves the roll out of the breakdown (a later note gives its face).
 - ``reduce: NAME`` with ``type`` (the damage type), ``resist``, ``vulnerable``,
   ``immune`` (lists of types) and ``rule``: immunity makes it 0, resistance halves it
   rounding down, vulnerability doubles it, in that order (`reduced`; the d20 rulings'
@@ -29,6 +30,16 @@ The vocabulary (every key an expression of `engine.expr` unless said):
   actor named answers ANSWER or none: from the command's ``--react ID=ANSWER``, the shell
   asking, else none (odds take the declared answers, else none). With ``when``, it is
   offered only when that holds, and `into` is false otherwise.
+  ``ask: [A, B]`` (a list of answers) or ``ask: {A: EXPR, B: EXPR}`` (each answer
+  offered only while its expression holds) lets them pick one: `into` holds the answer
+  given, or ``none``; when nothing is offered nobody is asked (`into` is ``none``).
+  An answer may be ``{when: EXPR, refuse: TEXT, hint: TEXT}``: a declared answer not
+  offered is refused with that text and hint (``{name}`` fields filled in) rather than
+  in general words.
+- ``repeat: {at_most: N, while: EXPR, steps: [...]}``: the steps again and again while
+  `while` holds before each round, at most N times (1 to `MAX_REPEAT`). It is unrolled
+  as the ruleset loads into N guarded copies, so exact odds run it like any steps; each
+  round's rolls take the next dice of their slots. A repeat holds no repeat.
 - ``when: EXPR`` on any step: the step does nothing unless it holds.
 
 `compile_steps` checks every name a step reads against the names known at that point
@@ -45,15 +56,19 @@ from typing import Any
 from shaper_gm.engine.expr import Compiled, ExprError, compile_expr
 from shaper_gm.engine.steps import Step
 
-KINDS = ("set", "roll", "reduce", "note", "ask")
+KINDS = ("set", "roll", "reduce", "note", "ask", "repeat")
 _STEP_KEYS = {
     "set": {"set", "when"},
     "roll": {"roll", "slot", "into", "who", "keep_higher", "keep_lower", "double_dice",
-             "what", "once", "when"},
+             "what", "once", "quiet", "when"},
     "reduce": {"reduce", "type", "resist", "vulnerable", "immune", "rule", "when"},
     "note": {"note", "value", "rule", "when"},
     "ask": {"ask", "who", "into", "prompt", "rule", "when"},
+    "repeat": {"repeat", "when"},
 }
+REPEAT_KEYS = {"at_most", "while", "steps"}
+ANSWER_KEYS = {"when", "refuse", "hint"}      # an ask's answer written out
+MAX_REPEAT = 12              # the most rounds a repeat may declare: it never loops
 NO = "none"                  # the answer of someone who does not take what is offered
 _NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*")
 FIELD = re.compile(r"\{([a-z_][a-z0-9_.]*)\}")      # a {name} a text fills in
@@ -134,9 +149,22 @@ class Facts(Mapping[str, Any]):
         return Facts({k: v for k, v in self._values.items() if k in names})
 
 
+def unrolled(raw: Sequence[Any]) -> Iterator[Any]:
+    """The declared steps with each repeat's steps written out as often as it may run
+    (what counts a slot's rolls, or finds the asks)."""
+    for step in raw:
+        body = step.get("repeat") if isinstance(step, Mapping) else None
+        if isinstance(body, Mapping) and isinstance(body.get("steps"), Sequence) \
+                and isinstance(body.get("at_most"), int):
+            for _ in range(max(0, min(body["at_most"], MAX_REPEAT))):
+                yield from (inner for inner in body["steps"] if isinstance(inner, Mapping))
+        else:
+            yield step
+
+
 def once_rolls(raw: Sequence[Any]) -> tuple[str, ...]:
     """The names of the rolls made once for every target (`once: true`)."""
-    return tuple(step["into"] for step in raw if isinstance(step, Mapping)
+    return tuple(step["into"] for step in unrolled(raw) if isinstance(step, Mapping)
                  and "roll" in step and step.get("once") is True
                  and isinstance(step.get("into"), str))
 
@@ -145,7 +173,17 @@ def compile_steps(raw: Sequence[Mapping[str, Any]], given: Iterable[str],
                   keep: Iterable[str] = (), where: str = "steps") -> tuple[Step, ...]:
     """Steps from their declarations. `given` names the facts the action starts from;
     `keep` names what must outlive the steps (what the outcome is read for)."""
-    known = set(given)
+    made, _ = _made_steps(raw, set(given), where, nested=False)
+    return _with_forgetting(made, frozenset(keep))
+
+
+def _made_steps(raw: Any, known: set[str], where: str,
+                nested: bool) -> tuple[list[Made], set[str]]:
+    """Each declared step made, checked against what is known before it; and what is
+    known after them all."""
+    if not isinstance(raw, Sequence) or isinstance(raw, str):
+        raise VocabError(where, "expected a list of steps")
+    known = set(known)
     made: list[Made] = []
     for index, declared in enumerate(raw):
         at = f"{where}[{index}]"
@@ -162,14 +200,22 @@ def compile_steps(raw: Sequence[Mapping[str, Any]], given: Iterable[str],
             keys = ", ".join(sorted(_STEP_KEYS[kind]))
             raise VocabError(f"{at}.{unknown[0]}", f"a {kind} step has no such key "
                                                     f"(keys: {keys})")
-        step, reads, writes = _MAKERS[kind](declared, at, frozenset(known))
-        missing = sorted(name for name in reads - known if not name.startswith("asks."))
-        if missing:
-            raise VocabError(at, f"reads {missing[0]!r}, which nothing before it gives "
-                                 f"(known here: {', '.join(sorted(known)) or 'nothing'})")
-        known |= writes
-        made.append((step, reads, writes))
-    return _with_forgetting(made, frozenset(keep))
+        if kind == "repeat":
+            if nested:
+                raise VocabError(f"{at}.repeat", "a repeat holds no repeat: write the "
+                                                 "inner one's steps out, or bound it once")
+            rounds = _repeat_steps(declared, at, frozenset(known))
+        else:
+            rounds = [_MAKERS[kind](declared, at, frozenset(known))]
+        for step, reads, writes in rounds:
+            missing = sorted(name for name in reads - known
+                             if not name.startswith("asks."))
+            if missing:
+                raise VocabError(at, f"reads {missing[0]!r}, which nothing before it gives "
+                                     f"(known here: {', '.join(sorted(known)) or 'nothing'})")
+            known |= writes
+            made.append((step, reads, writes))
+    return made, known
 
 
 def _with_forgetting(made: list[Made], keep: frozenset[str]) -> tuple[Step, ...]:
@@ -277,9 +323,10 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
     lower = flags["keep_lower"].run if "keep_lower" in flags else None
     double = flags["double_dice"].run if "double_dice" in flags else None
 
-    once = declared.get("once", False)
-    if not isinstance(once, bool):
-        raise VocabError(f"{at}.once", f"expected true or false, got {once!r}")
+    once, quiet = declared.get("once", False), declared.get("quiet", False)
+    for key, value in (("once", once), ("quiet", quiet)):
+        if not isinstance(value, bool):
+            raise VocabError(f"{at}.{key}", f"expected true or false, got {value!r}")
 
     def body(facts: Facts, tape: Any) -> Facts:
         if once and into in facts:
@@ -291,7 +338,7 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
             if up != down:                       # both together cancel
                 spec = _keep_spec(sides, up, what)
         rolled = tape.roll(slot, spec, facts[who] if who else None)
-        if not tape.exact:
+        if not tape.exact and not quiet:
             tape.note(f"{what}: {rolled}", rolled.total)
         return facts.with_values(**{into: rolled.total})
     reads = _reads(dice, guard, *flags.values()) | (frozenset({who}) if who else frozenset())
@@ -373,32 +420,136 @@ def _note_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
 
 
 def _ask_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Made:
-    answer = checked_name(declared["ask"], f"{at}.ask")
+    answers = _answers(declared["ask"], f"{at}.ask")
     who, into = _required_names(declared, at, "who", "into")
     prompt, rule = str(declared.get("prompt", "")), str(declared.get("rule", ""))
     fields = tuple(FIELD.findall(prompt))
     guard = _guard(declared, at)
     counted = f"asks.{who}"                 # this actor's decisions so far in the action
     offered = guard.run if guard is not None else None
+    several = not isinstance(declared["ask"], str)     # into: the answer, not a truth
+    tests = tuple((answer, test.run if test is not None else None, refuse)
+                  for answer, test, refuse in answers)    # refuse: (text, hint)
 
     def body(facts: Facts, tape: Any) -> Facts:
         from shaper_gm.engine.decisions import Ask
-        if offered is not None and not offered(facts):
-            return facts.with_values(**{into: False})     # not offered: not taken
+        choices = () if offered is not None and not offered(facts) else \
+            tuple(answer for answer, test, _ in tests if test is None or test(facts))
+        if not choices:                     # nothing offered: nobody asked, none taken
+            return facts.with_values(**{into: NO if several else False})
         index = facts.get(counted, 0)
-        said = fill(prompt, facts) if not tape.exact \
-            else ""
-        choice = tape.decide(Ask(facts[who], "react", (NO, answer), NO, said, rule,
-                                 index=index))
-        return facts.with_values(**{into: choice == answer, counted: index + 1})
-    reads = frozenset({who, counted}) | frozenset(fields) | _reads(guard)
+        said = fill(prompt, facts) if not tape.exact else ""
+        why_not = tuple((answer, fill(refuse[0], facts), fill(refuse[1], facts))
+                        for answer, _, refuse in tests if refuse[0] and answer not in choices)
+        choice = tape.decide(Ask(facts[who], "react", (NO, *choices), NO, said, rule,
+                                 index=index, refused=why_not))
+        taken = choice if several else choice == choices[0]
+        return facts.with_values(**{into: taken, counted: index + 1})
+    refusals = frozenset().union(*(FIELD.findall(" ".join(refuse)) for _, _, refuse in answers))
+    reads = frozenset({who, counted}) | frozenset(fields) | _reads(guard) | \
+        _reads(*(test for _, test, _ in answers)) | frozenset(refusals)
     return Step(body, "ask"), reads, frozenset({into, counted})
+
+
+def _answers(raw: Any, at: str) -> tuple[tuple[str, Compiled | None, tuple[str, str]], ...]:
+    """An ask's answers, each with the test that offers it (None: always offered) and
+    what a declared answer not offered is refused with and the hint ("" says it
+    generally)."""
+    if isinstance(raw, str):
+        pairs: list[tuple[Any, Any]] = [(raw, None)]
+    elif isinstance(raw, Mapping):
+        pairs = list(raw.items())
+    elif isinstance(raw, Sequence) and not isinstance(raw, bytes):
+        pairs = [(answer, None) for answer in raw]
+    else:
+        raise VocabError(at, f"expected an answer, a list of answers or answer: EXPR "
+                             f"pairs, got {raw!r}")
+    if not pairs:
+        raise VocabError(at, "expected at least one answer")
+    out: list[tuple[str, Compiled | None, tuple[str, str]]] = []
+    for answer, offer in pairs:
+        name = checked_name(answer, at)
+        if name == NO or name in {known for known, _, _ in out}:
+            raise VocabError(at, f"{name!r} is {'every ask' if name == NO else 'there'}"
+                                 f"{chr(39)}s answer already: name each answer once, "
+                                 f"never {NO!r}")
+        test, refuse = _offer(offer, f"{at}.{name}")
+        out.append((name, test, refuse))
+    return tuple(out)
+
+
+def _offer(raw: Any, at: str) -> tuple[Compiled | None, tuple[str, str]]:
+    """When an answer is offered: an expression, or ``{when: EXPR, refuse: TEXT,
+    hint: TEXT}``."""
+    if raw is None or raw is True:
+        return None, ("", "")
+    if not isinstance(raw, Mapping):
+        return expression(raw, at), ("", "")
+    extra = sorted(set(raw) - ANSWER_KEYS)
+    if extra:
+        raise VocabError(f"{at}.{extra[0]}", "an answer has no such key (keys: "
+                                             f"{', '.join(sorted(ANSWER_KEYS))})")
+    words = {key: raw.get(key, "") for key in ("refuse", "hint")}
+    for key, text in words.items():
+        if not isinstance(text, str):
+            raise VocabError(f"{at}.{key}", f"expected the {key}'s words, got {text!r}")
+    return (expression(raw["when"], f"{at}.when") if "when" in raw else None), \
+        (words["refuse"], words["hint"])
+
+
+def _repeat_steps(declared: Mapping[str, Any], at: str,
+                  known: frozenset[str]) -> list[Made]:
+    """A repeat unrolled: each round runs its steps when `while` (and the step's `when`)
+    holds. A round that does not run leaves the facts as they were, so every later one
+    finds `while` false too: the rounds stop at the first that does not run."""
+    body = declared["repeat"]
+    where = f"{at}.repeat"
+    if not isinstance(body, Mapping):
+        raise VocabError(where, "expected {at_most: N, while: EXPR, steps: [...]}")
+    extra = sorted(set(body) - REPEAT_KEYS)
+    if extra:
+        raise VocabError(f"{where}.{extra[0]}", "a repeat has no such key (keys: "
+                                                f"{', '.join(sorted(REPEAT_KEYS))})")
+    for key in ("at_most", "while", "steps"):
+        if key not in body:
+            raise VocabError(f"{where}.{key}", "missing (required): a repeat is bounded "
+                                               "by at_most and stops once while fails")
+    most = body["at_most"]
+    if not isinstance(most, int) or isinstance(most, bool) or not 1 <= most <= MAX_REPEAT:
+        raise VocabError(f"{where}.at_most", f"expected a whole number from 1 to "
+                                             f"{MAX_REPEAT} (a repeat never loops), "
+                                             f"got {most!r}")
+    test = expression(body["while"], f"{where}.while")
+    guard = _guard(declared, at)
+    inner, _ = _made_steps(body["steps"], set(known), f"{where}.steps", nested=True)
+    if not inner:
+        raise VocabError(f"{where}.steps", "expected at least one step")
+    fns = tuple(step.fn for step, _, _ in inner)
+    made_in_round: set[str] = set()
+    read_first: set[str] = set()       # what a round reads that it has not made itself
+    for _, step_reads, step_writes in inner:
+        read_first |= step_reads - made_in_round
+        made_in_round |= step_writes
+    reads = frozenset(read_first) | _reads(test, guard)
+    writes = frozenset().union(*(w for _, _, w in inner))
+    holds = test.run
+    when = guard.run if guard is not None else None
+
+    def round_of(k: int) -> Step:
+        def run(facts: Facts, tape: Any) -> Facts:
+            if not holds(facts) or (when is not None and not when(facts)):
+                return facts
+            for fn in fns:
+                facts = fn(facts, tape)
+            return facts
+        return Step(run, f"repeat {k + 1}")
+    return [(round_of(k), reads, writes) for k in range(most)]
 
 
 def has_asks(raw: Sequence[Any]) -> bool:
     """Whether any step is an interrupt point (its verb takes `--react`)."""
-    return any(isinstance(step, Mapping) and "ask" in step for step in raw)
+    return any(isinstance(step, Mapping) and "ask" in step for step in unrolled(raw))
 
 
 _MAKERS = {"set": _set_step, "roll": _roll_step, "reduce": _reduce_step, "note": _note_step,
-           "ask": _ask_step}
+           "ask": _ask_step}        # a repeat is made by `_repeat_steps`: several rounds

@@ -166,6 +166,9 @@ def test_odds_run_the_same_steps_from_the_same_facts():
     ({"given": {"bonus": "item.hit +"}}, "attack.given.bonus", "ends too soon"),
     ({"steps": [{"set": {"x": "nothing_known"}}]}, "attack.steps[0]", "reads 'nothing_known'"),
     ({"flags": {}}, "attack.flags", "flag.advantage is read but no flag 'advantage'"),
+    ({"spare": {"rule": "R2"}}, "attack.spare", "when required"),
+    ({"spare": {"when": "hit", "why": "x"}}, "attack.spare", "expected {when: EXPR"),
+    ({"spare": {"when": "hit +"}}, "attack.spare.when", "ends too soon"),
     ({"flags": {"cover": {"kind": "float"}}}, "attack.flags.cover.kind", "expected one of"),
     ({"odds": {"spreads": {"damage": "damage"}, "harm": "hp"}}, "attack.odds.harm",
      "expected one of the spreads"),
@@ -250,5 +253,77 @@ def test_more_targets_than_the_action_takes_is_refused():
 def test_a_provokes_entry_that_cannot_work_is_refused_naming_where(provokes, where, says):
     with pytest.raises(VocabError) as caught:
         compile_action("attack", {**ATTACK, "provokes": provokes})
+    assert caught.value.where == where
+    assert says in caught.value.message
+
+
+# --- a move to a cell worked out: the GM's, or the free one farthest away (R4) ---------
+
+DODGE = {
+    "what": "a dodge", "cost": {"action": 1}, "target": "foe",
+    "flags": {"to": {"kind": "text"}},
+    "given": {"named": "flag.to"},
+    "steps": [{"roll": "d20", "slot": "dodge", "into": "face", "who": "target"},
+              {"set": {"dodged": "face >= 15"}}],
+    "apply": [{"when": "dodged", "move": {"who": "target", "to": "named",
+                                          "away_from": "actor", "within": "1",
+                                          "rule": "R4"}}],
+}
+
+
+def dodge(state, face, **flags):
+    rs = Duel()
+    action = compile_action("dodge", DODGE).action()
+    tape = PlayTape(lambda slot, i, who: GivenFaces([face]))
+    request = Request("dodge", (("actor", "ann"), ("target", "bo")), tuple(flags.items()))
+    return perform(state, rs, action, request, tape)
+
+
+def test_a_move_goes_to_the_named_cell_or_the_free_one_farthest_away():
+    _, state = fight(fighter("ann", "party", "A1"), fighter("bo", "foes", "B1"))
+    done = dodge(state, 16, to="B2")                     # 16 >= 15: the GM's cell
+    assert done.state.actors["bo"].zone == "B2"
+    assert ("Bo moves to B2", None, "R4") in done.outcome.notes
+    # none named: within 1 of B1 are A1 (Ann's), C1, A2, B2, C2; C1 and C2 are 2 from
+    # A1, the farthest, and C1 comes first in reading order
+    done = dodge(state, 16)
+    assert done.state.actors["bo"].zone == "C1"
+    assert done.outcome.notes[-1].label == \
+        "Bo moves to C1 (none named: the free tile farthest from Ann)"
+    assert dodge(state, 14, to="B2").state.actors["bo"].zone == "B1"    # no dodge: stays
+
+
+def test_a_move_with_no_free_cell_stays_and_says_so():
+    _, state = fight(fighter("ann", "party", "B1"), fighter("bo", "foes", "A1"),
+                     fighter("cy", "party", "A2"), fighter("di", "party", "B2"))
+    done = dodge(state, 20)
+    assert done.state.actors["bo"].zone == "A1"
+    assert done.outcome.notes[-1].label == "no free tile to move to: Bo stays on A1"
+
+
+@pytest.mark.parametrize("to, says", [
+    ("A1", "A1 is taken (R4)"),
+    ("D1", "D1 is more than 1 tile from Bo (R4)"),
+    ("B1", "Bo already stands on B1: it moves off its tile (R4)"),
+])
+def test_a_named_cell_it_cannot_take_is_refused_before_anything_is_paid(to, says):
+    _, state = fight(fighter("ann", "party", "A1"), fighter("bo", "foes", "B1"))
+    for face in (16, 3):          # refused up front, even when the dodge would fail
+        with pytest.raises(RuleViolation) as caught:
+            dodge(state, face, to=to)
+        assert caught.value.args[0] == says
+
+
+@pytest.mark.parametrize("move, where, says", [
+    ({"who": "target", "to": "named"}, "dodge.apply[0].move.within", "missing"),
+    ({"who": "target", "away_from": "someone", "within": "1"},
+     "dodge.apply[0].move.away_from", "expected one of actor, target"),
+    ({"who": "target", "within": "1"}, "dodge.apply[0].move", "with to or away_from only"),
+    ({"who": "target", "to": "named", "within": "1", "logs": "To"},
+     "dodge.apply[0].move.logs", "expected a name"),
+])
+def test_a_worked_out_move_that_cannot_work_is_refused_naming_where(move, where, says):
+    with pytest.raises(VocabError) as caught:
+        compile_action("dodge", {**DODGE, "apply": [{"move": move}]})
     assert caught.value.where == where
     assert says in caught.value.message

@@ -6,6 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from shaper_gm.dice import DiceRng, GivenFaces, RolledFaces
 from shaper_gm.engine.expr import compile_expr
@@ -87,6 +89,16 @@ def test_played_faces_with_advantage_keep_the_higher_and_notes_say_so():
     assert tape.notes[-1].label == "5 slashing damage"
 
 
+def test_a_quiet_roll_leaves_its_line_to_a_later_note():
+    steps = compile_steps([{"roll": "d20", "slot": "block", "into": "face", "quiet": True},
+                           {"note": "block: d20 {face}", "value": "face", "rule": "R3"}], ())
+    tape = PlayTape(lambda slot, i, who: GivenFaces([13]))
+    play(steps, Facts(), tape)
+    assert [(note.label, note.value) for note in tape.notes] == [("block: d20 13", 13)]
+    with pytest.raises(VocabError, match="true or false"):
+        compile_steps([{"roll": "d20", "slot": "a", "into": "x", "quiet": "yes"}], ())
+
+
 def test_a_natural_twenty_given_doubles_the_dice_a_player_then_enters():
     faces = {"attack": [20], "damage": [8, 1]}
     tape = PlayTape(lambda slot, i, who: GivenFaces(faces[slot]))
@@ -145,3 +157,189 @@ def test_an_interrupt_point_asks_who_it_names_and_odds_read_the_declared_answer(
     played = play(steps, start, tape)
     assert (played["hit"], played["blocked"]) == (False, False)      # not offered: a miss
     assert tape.decisions.made == []
+
+
+# -- an ask with several answers, and a bounded repeat (the reactions rulings R2, R3) --
+
+REACTING = [
+    {"set": {"left": "reactions", "done": "false", "blocked": "false", "dodged": "false"}},
+    {"repeat": {"at_most": 3, "while": "not done", "steps": [
+        {"ask": {"block": "left >= 1", "dodge": "left >= 2"}, "who": "target",
+         "into": "answer", "prompt": "{target} may react ({left} left)", "rule": "R2"},
+        {"when": "answer == 'block'", "roll": "d20", "slot": "block", "into": "face"},
+        {"when": "answer == 'dodge'", "roll": "d20", "slot": "dodge", "into": "face"},
+        {"when": "answer != 'none'",
+         "set": {"blocked": "answer == 'block' and face >= 12",
+                 "dodged": "answer == 'dodge' and face >= 15",
+                 "left": "left - if(answer == 'dodge', 2, 1)"}},
+        {"set": {"done": "answer == 'none' or blocked or dodged"}},
+    ]}},
+]
+REACTS = compile_steps(REACTING, ("target", "reactions"), keep=("blocked", "dodged", "left"))
+
+
+def reacting(reactions: int = 3) -> Facts:
+    return Facts({"target": "bo", "reactions": reactions})
+
+
+def react_odds(*answers: str, reactions: int = 3) -> dict:
+    from shaper_gm.engine.decisions import Decisions
+    declared = Decisions(declared=[("bo", answer) for answer in answers])
+    return exact(REACTS, reacting(reactions), declared)
+
+
+def react_play(faces: dict, *answers: str, reactions: int = 3) -> tuple[Facts, PlayTape]:
+    from shaper_gm.engine.decisions import Decisions
+    tape = PlayTape(lambda slot, i, who: GivenFaces([faces[slot][i]]),
+                    Decisions(declared=[("bo", answer) for answer in answers]))
+    return play(REACTS, reacting(reactions), tape), tape
+
+
+def test_a_repeat_tries_again_on_the_same_slot_until_a_try_succeeds():
+    # --react bo=block --react bo=block --block 4,13: 4 < 12 fails, 13 >= 12 succeeds
+    played, tape = react_play({"block": [4, 13]}, "block", "block")
+    assert (played["blocked"], played["left"]) == (True, 1)
+    assert tape.decisions.made == [("bo", "block"), ("bo", "block")]
+    assert [roll.total for _, roll in tape.rolls] == [4, 13]
+
+
+def test_a_repeat_stops_when_its_while_fails_and_never_runs_past_at_most():
+    played, tape = react_play({"block": [4]}, "block", "none")      # stops reacting
+    assert (played["blocked"], played["left"]) == (False, 2)
+    assert tape.decisions.made == [("bo", "block"), ("bo", "none")]
+    played, tape = react_play({"block": [1, 2, 3]}, "block", "block", "block")
+    assert (played["blocked"], played["left"]) == (False, 0)        # 3 rounds at most
+    assert len(tape.decisions.made) == 3
+
+
+def test_odds_of_repeated_tries_are_the_declared_tries_exactly():
+    blocked = distribution(react_odds("block", "block"), lambda f: f["blocked"])
+    # R3: a block succeeds on 12-20 of a d20 (9/20); two tries fail both 11/20 * 11/20
+    assert blocked[True] == 1 - Fraction(11, 20) ** 2 == Fraction(279, 400)
+    dodged = distribution(react_odds("dodge"), lambda f: f["dodged"])
+    assert dodged[True] == Fraction(6, 20)                          # 15-20 of 20
+    assert distribution(react_odds(), lambda f: f["blocked"]) == {False: 1}
+
+
+def test_play_and_odds_agree_face_by_face_over_two_tries():
+    won = sum(react_play({"block": [a, b]}, "block", "block")[0]["blocked"]
+              for a in range(1, 21) for b in range(1, 21))
+    assert Fraction(won, 400) == distribution(react_odds("block", "block"),
+                                              lambda f: f["blocked"])[True]
+
+
+def test_each_answer_is_offered_only_while_its_when_holds():
+    from shaper_gm.engine.errors import RuleViolation
+    with pytest.raises(RuleViolation, match="'dodge' is not an answer bo can give here"):
+        react_play({"dodge": [20]}, "dodge", reactions=1)     # R2: a dodge costs 2
+    played, tape = react_play({}, reactions=0)
+    assert played["answer"] == "none" and tape.decisions.made == []    # nobody asked
+    played, tape = react_play({"dodge": [3], "block": [2]}, "dodge", "block")
+    assert (played["dodged"], played["blocked"], played["left"]) == (False, False, 0)
+    assert tape.decisions.made == [("bo", "dodge"), ("bo", "block")]   # then 0: not asked
+
+
+@pytest.mark.parametrize("steps, where, says", [
+    ([{"repeat": {"while": "true", "steps": [{"set": {"x": "1"}}]}}],
+     "steps[0].repeat.at_most", "missing"),
+    ([{"repeat": {"at_most": 0, "while": "true", "steps": [{"set": {"x": "1"}}]}}],
+     "steps[0].repeat.at_most", "from 1 to 12"),
+    ([{"repeat": {"at_most": 13, "while": "true", "steps": [{"set": {"x": "1"}}]}}],
+     "steps[0].repeat.at_most", "never loops"),
+    ([{"repeat": {"at_most": "given", "while": "true", "steps": [{"set": {"x": "1"}}]}}],
+     "steps[0].repeat.at_most", "whole number"),
+    ([{"repeat": {"at_most": 2, "steps": [{"set": {"x": "1"}}]}}],
+     "steps[0].repeat.while", "missing"),
+    ([{"repeat": {"at_most": 2, "while": "true", "steps": []}}],
+     "steps[0].repeat.steps", "at least one step"),
+    ([{"repeat": {"at_most": 2, "while": "true", "until": "x", "steps": []}}],
+     "steps[0].repeat.until", "no such key"),
+    ([{"repeat": {"at_most": 2, "while": "x", "steps": [{"set": {"x": "1"}}]}}],
+     "steps[0]", "reads 'x'"),
+    ([{"repeat": {"at_most": 2, "while": "true", "steps": [
+        {"repeat": {"at_most": 2, "while": "true", "steps": [{"set": {"x": "1"}}]}}]}}],
+     "steps[0].repeat.steps[0].repeat", "holds no repeat"),
+    ([{"repeat": {"at_most": 2, "while": "true", "steps": [{"set": {"x": "y"}}]}}],
+     "steps[0].repeat.steps[0]", "reads 'y'"),
+    ([{"ask": [], "who": "given", "into": "a"}], "steps[0].ask", "at least one answer"),
+    ([{"ask": ["block", "none"], "who": "given", "into": "a"}], "steps[0].ask", "'none'"),
+    ([{"ask": ["block", "block"], "who": "given", "into": "a"}], "steps[0].ask", "once"),
+    ([{"ask": {"block": "left >"}, "who": "given", "into": "a"}], "steps[0].ask.block",
+     "ends too soon"),
+    ([{"ask": {"block": {"when": "true", "why": "x"}}, "who": "given", "into": "a"}],
+     "steps[0].ask.block.why", "no such key"),
+    ([{"ask": {"block": {"refuse": 3}}, "who": "given", "into": "a"}],
+     "steps[0].ask.block.refuse", "refuse's words"),
+    ([{"ask": {"block": {"hint": ["x"]}}, "who": "given", "into": "a"}],
+     "steps[0].ask.block.hint", "hint's words"),
+])
+def test_a_repeat_or_ask_that_cannot_work_is_refused_naming_where(steps, where, says):
+    with pytest.raises(VocabError) as caught:
+        compile_steps(steps, ("given",))
+    assert caught.value.where == where
+    assert says in caught.value.message
+
+
+def test_a_single_answer_ask_still_gives_a_truth_and_a_list_gives_the_answer():
+    from shaper_gm.engine.decisions import Decisions
+    for ask, into in (("parry", True), (["parry", "duck"], "parry")):
+        steps = compile_steps([{"ask": ask, "who": "target", "into": "said"}], ("target",))
+        tape = PlayTape(lambda slot, i, who: GivenFaces([1]),
+                        Decisions(declared=[("bo", "parry")]))
+        assert play(steps, Facts({"target": "bo"}), tape)["said"] == into
+
+
+def test_an_answer_not_offered_is_refused_in_the_words_it_declares_in_play_and_odds():
+    from shaper_gm.engine.decisions import Decisions
+    from shaper_gm.engine.errors import RuleViolation
+    steps = compile_steps([{"ask": {"parry": {"when": "armed", "refuse": "{target} is unarmed",
+                                              "hint": "duck"},
+                                    "duck": True}, "who": "target", "into": "said"}],
+                          ("target", "armed"))
+    start = Facts({"target": "bo", "armed": False})
+    parrying = [("bo", "parry")]
+    with pytest.raises(RuleViolation, match="^bo is unarmed$") as caught:
+        play(steps, start, PlayTape(lambda slot, i, who: GivenFaces([1]),
+                                    Decisions(declared=parrying)))
+    assert caught.value.hint == "duck"
+    with pytest.raises(RuleViolation, match="^bo is unarmed$"):
+        exact(steps, start, Decisions(declared=parrying))
+    armed = play(steps, start.with_values(armed=True),
+                 PlayTape(lambda slot, i, who: GivenFaces([1]), Decisions(declared=parrying)))
+    assert armed["said"] == "parry"
+
+
+def test_a_repeats_rolls_count_as_a_repeated_slot():
+    from shaper_gm.engine.declaring import _slots
+    assert dict(_slots(REACTING, 1)) == {"block": True, "dodge": True}
+
+
+@given(at_most=st.integers(1, 4), limit=st.integers(1, 14),
+       faces=st.lists(st.integers(1, 6), min_size=4, max_size=4))
+@settings(max_examples=60, deadline=None)
+def test_a_repeat_plays_as_a_loop_bounded_by_at_most(at_most, limit, faces):
+    """Rolls d6s into a total while it is under `limit`, at most `at_most` times: played
+    as that loop plays, and its exact odds are the loop's over every face."""
+    from itertools import product
+    steps = compile_steps([
+        {"set": {"total": "0", "rolls": "0"}},
+        {"repeat": {"at_most": at_most, "while": "total < limit", "steps": [
+            {"roll": "d6", "slot": "die", "into": "face"},
+            {"set": {"total": "total + face", "rolls": "rolls + 1"}}]}},
+    ], ("limit",), keep=("total", "rolls"))
+
+    def loop(faces):
+        total = rolls = 0
+        while rolls < at_most and total < limit:
+            total, rolls = total + faces[rolls], rolls + 1
+        return total, rolls
+    tape = PlayTape(lambda slot, i, who: GivenFaces([faces[i]]))
+    played = play(steps, Facts({"limit": limit}), tape)
+    assert (played["total"], played["rolls"]) == loop(faces)
+    assert len(tape.rolls) == loop(faces)[1]
+    expected: dict = {}
+    for each in product(range(1, 7), repeat=at_most):
+        expected[loop(each)] = expected.get(loop(each), 0) + Fraction(1, 6 ** at_most)
+    odds = distribution(exact(steps, Facts({"limit": limit})),
+                        lambda f: (f["total"], f["rolls"]))
+    assert odds == expected

@@ -60,6 +60,13 @@ def _amount(value: Any) -> int | str:
     return snake_name(value)
 
 
+def _setting(value: Any) -> int | str:
+    """A number of `numbers:`: a whole number, or a word (a switch: `shield_soaks: all`)."""
+    if isinstance(value, str):
+        return snake_name(value)
+    return integer(-999_999, 999_999)(value)
+
+
 RESOURCE = {"label": Field(text), "max": Field(_amount), "start": Field(_amount),
             "refill": Field(choice(MOMENTS)), "refill_by": Field(_amount),
             "lapse": Field(choice(MOMENTS)), "off_turn": Field(boolean),
@@ -69,7 +76,7 @@ ZERO_HP = {"conditions": Field(list_of(ident)), "word": Field(text), "rule": Fie
 RULESET = {
     "name": Field(text, required=True), "rules": Field(text), "attribution": Field(text),
     "description": Field(text), "grid": Field(grid), "cell_size": Field(integer(1, 1000)),
-    "unit": Field(text), "numbers": Field(mapping_of(snake_name, integer(-999_999, 999_999))),
+    "unit": Field(text), "numbers": Field(mapping_of(snake_name, _setting)),
     "resources": Field(mapping_of(snake_name, lambda v: v)),
     "initiative": Field(mapping_of(choice(("roll", "tiebreak")), _expr)),
     "derived": Field(mapping_of(snake_name, _expr)),

@@ -25,6 +25,8 @@ KEYS = {
     "an action's flag": declaring.FLAG_KEYS,
     "an action's odds": declaring.ODDS_KEYS,
     **{f"a {kind} step": keys for kind, keys in vocab._STEP_KEYS.items()},
+    "a repeat's body": vocab.REPEAT_KEYS,
+    "an ask's answer": vocab.ANSWER_KEYS,
     **{f"a {kind} change": keys | {kind} for kind, keys in changes.KINDS.items()},
 }
 
@@ -33,3 +35,19 @@ KEYS = {
 def test_the_docs_name_every_key(what):
     missing = sorted(KEYS[what] - WORDS)
     assert missing == [], f"docs/rulesets.md does not name {what}'s keys {missing}"
+
+
+def test_the_docs_repeat_example_compiles_and_plays_as_written():
+    import yaml
+
+    from shaper_gm.dice import GivenFaces
+    from shaper_gm.engine.decisions import Decisions
+    from shaper_gm.engine.steps import PlayTape, play
+    steps_at = SECTION.index("**Steps**")
+    start = SECTION.index("```yaml", steps_at) + len("```yaml")
+    steps = yaml.safe_load(SECTION[start:SECTION.index("```", start)])
+    repeat = vocab.compile_steps(steps[-2:], ("reactions", "target"), keep=("left", "done"))
+    tape = PlayTape(lambda slot, i, who: GivenFaces([(4, 13)[i]]),
+                    Decisions(declared=[("bo", "block"), ("bo", "block")]))
+    played = play(repeat, vocab.Facts({"reactions": 2, "target": "bo"}), tape)
+    assert (played["left"], played["done"]) == (0, True)      # --block 4,13: one per round
