@@ -118,7 +118,7 @@ def test_a_dodged_attack_leaves_its_critical_face_out_of_the_log(data_session):
 
 def test_faces_for_tries_nobody_made_are_refused_while_none_succeeded(data_session):
     s = data_session()
-    with pytest.raises(GmError, match="--block given 2 time"):
+    with pytest.raises(GmError, match="--block given twice"):
         s.execute("attack bo --react bo=block --block 5 --block 6 --crit 3")
 
 
