@@ -6,6 +6,8 @@ from __future__ import annotations
 from overrides.conftest import recap, replayed, screen
 from tests.oddsread import flat
 
+CLOSE_IN = "move G5"      # the dice-pool demo's Freya, next to Barry (P7: reach)
+
 
 def outcome(frame):
     found = [e.outcome for e in frame.events if hasattr(e, "outcome")]
@@ -29,7 +31,7 @@ def test_timeslice_damage_bonus_before_dr(demo):
 
 def test_dicepool_damage_bonus_with_the_stat(demo):
     """2d8 [3, 7] = 10, +4 STR, +2 from the GM: 16, Barry 12 → 0 (P8)."""
-    s = demo("dicepool")
+    s = demo("dicepool", CLOSE_IN)
     text = screen(s, "attack barry --roll 4,6,2,5,1 --damage 3,7 --damage-bonus 2")
     o = outcome(s.history[-1])
     assert o.damage == 16 and s.state.actors["barry"].hp == 0
@@ -39,7 +41,7 @@ def test_dicepool_damage_bonus_with_the_stat(demo):
 
 
 def test_dicepool_damage_total_includes_the_gm_bonus(demo):
-    s = demo("dicepool")
+    s = demo("dicepool", CLOSE_IN)
     s.execute("attack barry --roll =3 --damage =11 --damage-bonus 2")
     assert outcome(s.history[-1]).damage == 11
     assert s.state.actors["barry"].hp == 1

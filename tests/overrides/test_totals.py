@@ -9,6 +9,8 @@ import pytest
 
 from overrides.conftest import demo_lines, refuse, replayed, screen, session_of
 
+CLOSE_IN = "move G5"      # the dice-pool demo's Freya, next to Barry (P7: reach)
+
 
 def outcome(result):
     """The attack outcome among a command's events (any ruleset)."""
@@ -235,7 +237,7 @@ def test_timeslice_refuses_an_impossible_total(demo):
 def test_dicepool_successes_and_damage_as_totals(demo):
     """3 successes of 5 dice against DT 2: margin 1, 2d8 damage; the total 9 includes
     Freya's +4 STR (P8); the 2 failures leave the pool (P9)."""
-    s = demo("dicepool")
+    s = demo("dicepool", CLOSE_IN)
     text = screen(s, "attack barry --roll =3 --damage =9")
     o = outcome(s.history[-1])
     assert (o.successes, o.failures, o.margin, o.damage_dice, o.damage) == (3, 2, 1, 2, 9)
@@ -253,7 +255,7 @@ def test_dicepool_successes_and_damage_as_totals(demo):
     ("attack barry --roll =3 --damage =21", "--damage =21: the damage (2d8+4) totals 6 to 20"),
 ])
 def test_dicepool_refuses_impossible_totals(demo, line, why):
-    refuse(demo("dicepool"), line, why)
+    refuse(demo("dicepool", CLOSE_IN), line, why)
 
 
 # --- Reactions (R3, R5): one d20 against a target, so its total is its face -----------------
