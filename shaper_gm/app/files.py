@@ -69,7 +69,8 @@ def export(ctx: Context) -> Outcome:
     if session.rebuild is not None:
         session.rebuild(session, None)   # frames opened from a save get their events
     try:
-        write_text_atomic(path, recap_markdown(session.history, session.state))
+        write_text_atomic(path, recap_markdown(session.history, session.state,
+                                               rs=session.ruleset_for(session.state)))
     except OSError as exc:
         raise SaveError(f"cannot write {path}: {exc.strerror or exc}",
                         "check the folder exists and is writable") from None

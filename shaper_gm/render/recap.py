@@ -11,6 +11,7 @@ from shaper_gm.engine import ending
 from shaper_gm.engine import events as ev
 from shaper_gm.render.escape import escape_markdown as md
 from shaper_gm.render.escape import markdown_code
+from shaper_gm.render.tables import layout_for
 from shaper_gm.render.text import Names, describe, fold_costs
 
 # Events the headings already say, or that only matter at the table.
@@ -31,21 +32,25 @@ def _names(frames: list[tuple[str, tuple]], state, band) -> Names:
     return Names.of(state, known=known, band=band)
 
 
-def recap_markdown(frames: Iterable, state, *, band: Callable[[int], str] | None = None) -> str:
+def recap_markdown(frames: Iterable, state, *, band: Callable[[int], str] | None = None,
+                   rs=None) -> str:
     """The fight as Markdown: setup, one section per round, a bullet per thing that
     happened under the turn it happened in, then the result (if the fight is over) and
     the final standings. A turn (and round) that the log ends on with nothing in it
     yet is left out.
 
     `band` names a distance (the ruleset's `band_name`); without it moves give steps.
+    With the ruleset `rs`, the header names it as its rules do and the standings show
+    its own columns and its words for the down (dying, unconscious, dead).
     """
     frames = [_frame(f) for f in frames]
     names = _names(frames, state, band)
-    out = ["# Fight recap", ""]
+    out = [f"# Fight recap: {md(rs.name)}" if rs is not None else "# Fight recap", ""]
     created = next((e for _, events in reversed(frames) for e in events
                     if isinstance(e, ev.EncounterCreated)), None)   # the last new counts
     if created is not None:
-        out += [md(f"{created.ruleset.capitalize()} rules, a {created.cols}x{created.rows} "
+        rules = rs.name if rs is not None else created.ruleset.capitalize()
+        out += [md(f"{rules} rules, a {created.cols}x{created.rows} "
                    f"battlefield, seed {created.seed}."), ""]
     out += ["## Setup", ""]
     for line, events in frames:
@@ -66,7 +71,7 @@ def recap_markdown(frames: Iterable, state, *, band: Callable[[int], str] | None
     out = _without_open_headings(out)
     if state.over is not None:
         out += ["", "## Result", "", md(result_line(state, names))]
-    out += ["", "## Final standings", ""] + standings(state)
+    out += ["", "## Final standings", ""] + standings(state, rs)
     return "\n".join(_tidy(out)) + "\n"
 
 
@@ -91,17 +96,42 @@ def _without_open_headings(lines: list[str]) -> list[str]:
     return out
 
 
-def standings(state) -> list[str]:
-    rows = ["| Actor | Side | HP | Zone | Status |", "|---|---|---:|---|---|"]
+def standings(state, rs=None) -> list[str]:
+    """A row an actor in turn order: side, HP (when the rules count them), the
+    ruleset's own columns of the order table as plain text, zone, and its state."""
+    columns = [] if rs is None else list(layout_for(state, rs).columns)
+    has_hp = getattr(rs, "has_hp", True)
+    heads = ["Actor", "Side", *(["HP"] if has_hp else []), *(c.header for c in columns),
+             "Zone", "Standing"]
+    rule = ["---", "---", *(["---:"] if has_hp else []), *("---" for _ in columns), "---",
+            "---"]
+    rows = [_row(heads), _row(rule)]
     order = [a for a in state.order if a in state.actors]
     order += [a for a in state.actors if a not in order]
     for actor_id in order:
         a = state.actors[actor_id]
-        status = "Down" if a.down else ("acting" if state.turn == a.id else "")
         hp = "–" if a.hp is None else f"{a.hp}/{a.max_hp}"
-        rows.append(f"| {md(a.name)} ({md(a.id)}) | {md(a.side)} | {hp} | "
-                    f"{md(a.zone or '–')} | {status} |")
+        cells = [f"{md(a.name)} ({md(a.id)})", md(a.side), *([hp] if has_hp else []),
+                 *(md(_plain(c.cell(a, state, rs))) for c in columns), md(a.zone or "–"),
+                 _status(a, state, rs)]
+        rows.append(_row(cells))
     return rows
+
+
+def _status(actor, state, rs) -> str:
+    if actor.down:
+        word = rs.down_word(actor) if rs is not None else "down"
+        return md(word[:1].upper() + word[1:])
+    return "acting" if state.turn == actor.id else ""
+
+
+def _plain(cell) -> str:
+    """A cell of the order table as one line of text."""
+    return " ".join(str(getattr(cell, "plain", cell)).split()) or "–"
+
+
+def _row(cells: list[str]) -> str:
+    return "| " + " | ".join(cells) + " |"
 
 
 def _tidy(lines: list[str]) -> list[str]:
