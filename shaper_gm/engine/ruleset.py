@@ -39,6 +39,7 @@ class Ruleset(Protocol):
     has_hp: bool
     grid: tuple[int, int]                 # a new encounter's columns and rows
     reacts_on_turn: bool                  # the actor up may react without taking its turn
+    one_per_cell: bool                    # a cell holds one standing actor
 
     def stat(self, sheet: Any, key: str) -> int:
         """A number of an actor's sheet, by the name content and resources use."""

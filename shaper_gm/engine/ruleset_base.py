@@ -45,6 +45,8 @@ class RulesetBase:
     attack_verb = "attack"                # the verb of its basic attack
     reacts_on_turn = False                # True: the actor up may react too, as a reaction
                                           # (no turn begins or ends), not only others
+    one_per_cell = False                  # True: a cell holds one standing actor (`add
+                                          # --count` spreads them to the nearest free)
 
     def term(self, key: str) -> str:
         return self.terms.get(key, TERMS.get(key, ""))

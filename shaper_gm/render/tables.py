@@ -221,9 +221,9 @@ def _window(state, rows: list, brief: bool) -> tuple[list, int]:
 
 
 def order_table(state, rs=None, brief: bool = False, width: int | None = None) -> Group:
-    """The turn order: who acts, HP, the ruleset's columns, zone, effects (when anyone
-    shown has one) and initiative (`brief`: from the acting actor on, at most ORDER_ROWS
-    rows), and its legend below, as wide as the screen. Each row is one line when the
+    """The turn order: who acts, HP, the ruleset's columns, zone, effects and initiative
+    (each when anyone shown has one; `brief`: from the acting actor on, at most
+    ORDER_ROWS rows), and its legend below, as wide as the screen. Each row is one line when the
     table then fits `width`; else a long name's id goes below it."""
     rows, left_out = _window(state, _rows(state), brief)
     table = _order_table(state, rs, rows, one_line=width is not None)
@@ -269,7 +269,9 @@ def _order_table(state, rs, rows: list, one_line: bool) -> Table:
         table.add_column(column.header, no_wrap=not column.wrap)
     if any(effects):
         table.add_column("Effects")
-    table.add_column("Init", justify="right", no_wrap=True)
+    initiative = any(actor.initiative is not None for actor, _ in rows)
+    if initiative:
+        table.add_column("Init", justify="right", no_wrap=True)
     for (actor, _), name, worn in zip(rows, names, effects, strict=True):
         acting = state.controls_turn(actor.id) and actor.summoner is None
         cells = [Text(name, style=colours.get(actor.side, "")), actor.side,
@@ -277,7 +279,8 @@ def _order_table(state, rs, rows: list, one_line: bool) -> Table:
                  *(c.cell(actor, state, rs) for c in before), actor.zone or "–",
                  *(c.cell(actor, state, rs) for c in after), *([worn or "–"] if any(effects)
                                                               else ()),
-                 "–" if actor.initiative is None else str(actor.initiative)]
+                 *([str(actor.initiative) if actor.initiative is not None else "–"]
+                   if initiative else ())]
         table.add_row(*cells, style="dim" if actor.down else ("bold" if acting else ""))
     return table
 

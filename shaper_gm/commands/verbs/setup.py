@@ -83,12 +83,15 @@ ADD_FLAGS = (
     flag("name", "text", metavar="TEXT", help="the name the screen uses"),
     flag("hp", "int", help="hit points, where the ruleset has them"))
 COUNT_FLAG = flag("count", "int", metavar="N", help="add N of them: ID-1, ID-2, ...")
-SHARED_ADD = {f.name for f in ADD_FLAGS} | {"stat", "count"}
+SPREAD_FLAG = flag("spread", help="where a cell holds one actor, one added onto a taken cell "
+                                  "stands on the nearest free one (the log writes it)")
+SHARED_ADD = {f.name for f in ADD_FLAGS} | {"stat", "count", "spread"}
 
 
 def _add_flags(rs) -> tuple:
     return (*ADD_FLAGS, flag("stat", "text", repeat=True, metavar="NAME=N",
-                             help=f"a sheet number: {', '.join(rs.sheet_numbers)}"), COUNT_FLAG)
+                             help=f"a sheet number: {', '.join(rs.sheet_numbers)}"), COUNT_FLAG,
+            SPREAD_FLAG)
 
 
 @verbs.command("add", group="setup", rules=lambda rs: rs.term("add_rules"),
@@ -117,6 +120,8 @@ def add(ctx: Context) -> Outcome:
         if not 1 <= count <= MAX_COUNT:
             raise CommandError(f"--count {count} is out of range", f"use 1 to {MAX_COUNT}")
         ids = [f"{base}-{n}" for n in range(1, count + 1)]
+    # A log from before spreading (no --spread) stacks them as it did then.
+    spread = ctx.ruleset.one_per_cell and bool(flags.get("spread") or not ctx.replaying)
     state, events = ctx.state, []
     for n, actor_id in enumerate(ids, 1):
         name = flags.get("name")
@@ -124,12 +129,32 @@ def add(ctx: Context) -> Outcome:
             name = f"{name} {n}"
         elif not name and sheet and count:
             name = f"{sheet.name} {n}"
-        spec = setup.NewActor(actor_id, sheet, side, flags.get("at"), name,
+        at = _free_cell(state, ctx.ruleset, flags.get("at")) if spread else flags.get("at")
+        if at != flags.get("at"):
+            flags["spread"] = True
+        spec = setup.NewActor(actor_id, sheet, side, at, name,
                               tuple(numbers.items()), tuple(extra.items()))
         state, added = setup.add_actor(state, ctx.ruleset, spec)
         events += added
     return Outcome(state, events, request=Request("add", (("new-id", base),),
                                                   tuple(flags.items())))
+
+
+def _free_cell(state, rs, at: str | None) -> str | None:
+    """Where an added actor stands where a cell holds one standing actor: `at`, or, when
+    someone stands there, the nearest free cell (reading order among the nearest)."""
+    if at is None:
+        return None
+    cell = grid.parse_cell(rs.canonical_zone(at, state.cols, state.rows), state.cols,
+                           state.rows)
+    held = grid.occupied(state)
+    if cell not in held:
+        return at
+    free = [c for c in grid.cells_within(state, cell, state.cols + state.rows)
+            if c not in held]
+    if not free:
+        raise CommandError("no free cell is left on the battlefield", "remove someone first")
+    return grid.cell_name(min(free, key=lambda c: grid.steps(cell, c)))
 
 
 def _side(typed: str | None, sheet, replaying: bool) -> str | None:

@@ -68,6 +68,10 @@ class DicePool(RulesetBase):
     def _square(self, text: str, cols: int, rows: int) -> grid.Cell:
         return grid.parse_cell(text, cols, rows, what="square", rule="P10", board="grid")
 
+    @property
+    def one_per_cell(self) -> bool:          # P10 (provisional)
+        return bool(self.numbers.one_per_square)
+
     def distance(self, a: str, b: str) -> int:
         """Metres: a straight step costs a square's side, a diagonal one more (P10)."""
         return grid.metric(grid.cell_from_name(a), grid.cell_from_name(b),

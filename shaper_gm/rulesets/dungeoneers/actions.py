@@ -120,6 +120,11 @@ def _route(acting: Acting, sprint: bool) -> tuple:
     tiles = rs.distance(start, end)
     if tiles == 0:
         raise RuleViolation(f"{actor.name} is already on {end}", "name another tile")
+    there = sorted(state.standing_on(end) - {actor.id})
+    if numbers.one_per_tile and there:
+        raise RuleViolation(f"{state.actors[there[0]].name} stands on {end}: a tile holds one "
+                            "standing creature (D21, one_per_tile)",
+                            "move to a free tile next to it")
     if tiles > allowed:
         hint = (f"sprint covers {speeds[speed] * numbers.sprint_multiplier}" if not sprint
                 else "move in several actions")

@@ -92,6 +92,10 @@ class DungeoneersRuleset(RulesetBase):
     act_resource = "ap"                      # `act 2 ...` spends 2 AP (D2)
     react_resource = "ap"                    # a reaction spends AP off-turn (D8)
     reacts_on_turn = True                    # D8: at any time, and it gives no turn
+
+    @property
+    def one_per_cell(self) -> bool:          # D21 (provisional)
+        return bool(self.numbers.one_per_tile)
     attack_verb = "strike"                   # D16
 
     def __init__(self, library: Library) -> None:

@@ -55,7 +55,7 @@ def test_d21_move_by_a_travel_speed_and_sprint_for_stress(table, rs):
     out = t.do(sprint, MoveRequest("suori", "E3"))
     assert (out.tiles, out.allowed, out.stress_gained) == (2, 2, 1)
     assert t.res("suori", "stress") == 1
-    out = t.do(move, MoveRequest("bat", "E3", "fly"))
+    out = t.do(move, MoveRequest("bat", "C5", "fly"))           # E3 is Suori's (D21)
     assert (out.tiles, out.speed) == (2, "fly")
     with pytest.raises(RuleViolation, match=r"no swim travel speed \(D21\)"):
         t.do(move, MoveRequest("suori", "D3", "swim"))
