@@ -188,6 +188,7 @@ def _actions(ctx: Ctx, folder: Any) -> tuple[tuple[str, Declared], ...]:
     out = []
     for name, body in raw.items():
         try:
+            body = _like(raw, name, body)
             out.append((verb_name(name), compile_action(str(name), body)))
         except VocabError as exc:
             ctx.at(display, str(name), lines=raw).error(exc.where.partition(".")[2] or None,
@@ -195,6 +196,26 @@ def _actions(ctx: Ctx, folder: Any) -> tuple[tuple[str, Declared], ...]:
         except ValueError as exc:
             ctx.at(display, str(name), lines=raw).error(None, str(exc))
     return _with_provoked_slots(ctx.at(display, lines=raw), dict(out))
+
+
+OWN_KEYS = ("what", "words", "summary", "examples", "rules", "aliases", "provokes")
+
+
+def _like(actions: Mapping[str, Any], name: Any, body: Any) -> Any:
+    """An action written `like: OTHER`: OTHER's keys it does not state, its help and
+    provoked answers aside, and OTHER's `given` with its own names added or replaced
+    (d20's off-hand attack is its attack with another cost and one more fact)."""
+    if not isinstance(body, Mapping) or "like" not in body:
+        return body
+    other = actions.get(body["like"]) if isinstance(body["like"], str) else None
+    if not isinstance(other, Mapping) or "like" in other:
+        raise VocabError(f"{name}.like", f"expected the name of an action written in full "
+                                         f"above or below, got {body['like']!r}")
+    out = {key: value for key, value in other.items() if key not in OWN_KEYS}
+    out.update((key, value) for key, value in body.items() if key != "like")
+    if isinstance(other.get("given"), Mapping) and isinstance(body.get("given"), Mapping):
+        out["given"] = {**other["given"], **body["given"]}
+    return out
 
 
 def _with_provoked_slots(ctx: Ctx, actions: dict[str, Declared]
