@@ -203,8 +203,9 @@ OWN_KEYS = ("what", "words", "summary", "examples", "rules", "aliases", "provoke
 
 def _like(actions: Mapping[str, Any], name: Any, body: Any) -> Any:
     """An action written `like: OTHER`: OTHER's keys it does not state, its help and
-    provoked answers aside, and OTHER's `given` with its own names added or replaced
-    (d20's off-hand attack is its attack with another cost and one more fact)."""
+    provoked answers aside; OTHER's `given` with its own names added or replaced, and
+    OTHER's `requires` and `apply` with its own after them (d20's off-hand attack is its
+    attack with another cost, one more fact and two more tests)."""
     if not isinstance(body, Mapping) or "like" not in body:
         return body
     other = actions.get(body["like"]) if isinstance(body["like"], str) else None
@@ -215,6 +216,9 @@ def _like(actions: Mapping[str, Any], name: Any, body: Any) -> Any:
     out.update((key, value) for key, value in body.items() if key != "like")
     if isinstance(other.get("given"), Mapping) and isinstance(body.get("given"), Mapping):
         out["given"] = {**other["given"], **body["given"]}
+    for key in ("requires", "apply"):
+        if isinstance(other.get(key), list) and isinstance(body.get(key), list):
+            out[key] = [*other[key], *body[key]]
     return out
 
 
