@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 ROLES = ("actor", "target")
 ACTOR_FIELDS = ("id", "name", "side", "hp", "max_hp", "down", "zone")
 NEAR = "foes_near"          # X.foes_near: X's foes next to it, the acting actor aside
+ON_TURN = "on_turn"         # X.on_turn: it is X's turn (not a reaction off it)
 
 
 class Situation(Mapping[str, Any]):
@@ -27,9 +28,10 @@ class Situation(Mapping[str, Any]):
     given) and ``rules.X``; for an action to a cell,
     ``destination``, ``travel`` (how far it is from the actor) and ``occupied``, and
     with a target too ``distance_after`` (from the destination to the target).
-    ``X.foes_near`` counts X's foes in the cells next to it that are up, the acting
-    actor aside (an ally of the attacker beside the target; a foe beside the actor); one
-    with the effect key the ruleset's term ``unable`` names counts neither."""
+    ``X.on_turn`` is true on X's turn. ``X.foes_near`` counts X's foes in the cells
+    next to it that are up, the acting actor aside (an ally of the attacker beside the
+    target; a foe beside the actor); one with the effect key the ruleset's term
+    ``unable`` names counts neither."""
 
     def __init__(self, state: Encounter, rs: Any, request: Request,
                  target: str | None = None, item: Any = None,
@@ -42,6 +44,8 @@ class Situation(Mapping[str, Any]):
         head, _, rest = name.partition(".")
         if head in self.ids and rest == NEAR:
             return self._foes_near(self.state.actors[self.ids[head]])
+        if head in self.ids and rest == ON_TURN:
+            return self.state.turn == self.ids[head]
         if head in self.ids and rest:
             return actor_value(self.rs, self.state.actors[self.ids[head]], rest)
         if head == "item" and self.item is not None and rest:
