@@ -39,8 +39,16 @@ class Situation(Mapping[str, Any]):
         self.state, self.rs, self.request, self.item = state, rs, request, item
         self.ids = {"actor": request.acting, **({"target": target} if target else {})}
         self.destination = destination
+        self._known: dict[str, Any] = {}
 
     def __getitem__(self, name: str) -> Any:
+        """Each name worked out once: nothing it reads changes while one action's facts
+        are made (d20's attack reads `distance` seven times)."""
+        if name not in self._known:
+            self._known[name] = self._read(name)
+        return self._known[name]
+
+    def _read(self, name: str) -> Any:
         head, _, rest = name.partition(".")
         if head in self.ids and rest == NEAR:
             return self._foes_near(self.state.actors[self.ids[head]])

@@ -19,8 +19,8 @@ def test_an_unseen_attacker_has_advantage_and_an_unseen_target_disadvantage():
     assert odds(fight, "odds gob-1 --unseen attacker")["hit"] == Fraction(319, 400)
     # unseen target: disadvantage, (11/20)^2 = 121/400
     assert odds(fight, "odds gob-1 --unseen target")["hit"] == Fraction(121, 400)
-    # both unseen: the two cancel (G12)
-    assert odds(fight, "odds gob-1 --unseen both")["hit"] == Fraction(11, 20)
+    # both unseen: --unseen target with --advantage stands for it, the two cancel (G12)
+    assert odds(fight, "odds gob-1 --unseen target --advantage")["hit"] == Fraction(11, 20)
 
 
 def test_the_kept_face_follows_who_is_unseen_in_play():
