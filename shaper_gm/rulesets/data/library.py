@@ -65,7 +65,8 @@ RESOURCE = {"label": Field(text), "max": Field(_amount), "start": Field(_amount)
             "lapse": Field(choice(MOMENTS)), "off_turn": Field(boolean),
             "kept_on_pass": Field(boolean), "while_down": Field(boolean), "rule": Field(text),
             "shown": Field(boolean), "hard_max": Field(boolean)}
-ZERO_HP = {"conditions": Field(list_of(ident)), "word": Field(text), "rule": Field(text)}
+ZERO_HP = {"conditions": Field(list_of(ident)), "ends": Field(list_of(ident)),
+           "word": Field(text), "rule": Field(text)}
 RULESET = {
     "name": Field(text, required=True), "rules": Field(text), "attribution": Field(text),
     "description": Field(text), "grid": Field(grid), "cell_size": Field(integer(1, 1000)),

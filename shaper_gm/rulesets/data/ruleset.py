@@ -14,7 +14,7 @@ from typing import Any
 
 from shaper_gm.dice import DiceSource, Roll, parse, roll
 from shaper_gm.engine import events as ev
-from shaper_gm.engine.changes import hit_points
+from shaper_gm.engine.changes import end_held, hit_points
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import ExprError
 from shaper_gm.engine.names import match_one
@@ -245,15 +245,23 @@ class DataRuleset(RulesetBase):
 
     def on_down(self, state: Encounter, actor_id: str) -> Change:
         """The conditions zero hit points bring to this actor (dying, dead, ...); the
-        line that it went down names them (`down_word`)."""
+        line that it went down names them (`down_word`). The effects its rule `ends`
+        end, and what they held (G27: concentration)."""
         actor = state.actors[actor_id]
-        added = []
-        for name in self._zero_rule(actor).get("conditions", ()):
+        rule, added = self._zero_rule(actor), []
+        for name in rule.get("conditions", ()):
             condition = self.library.kind("conditions").get(name, Facts())
             added.append(Effect(name, source=ZERO_HP, mods=tuple(
                 (key, int(value)) for key, value in condition.get("mods", Facts()).items())))
-        kept = tuple(e for e in actor.effects if e.name not in {a.name for a in added})
-        return state.with_actor(actor.with_(effects=(*kept, *added))), []
+        ends = set(rule.get("ends", ()))
+        kept = tuple(e for e in actor.effects
+                     if e.name not in {a.name for a in added} and e.name not in ends)
+        state, events = state.with_actor(actor.with_(effects=(*kept, *added))), []
+        for name in sorted(ends & {e.name for e in actor.effects}):
+            events.append(ev.EffectEnded(actor_id, name, "0 hit points"))
+            state, ended = end_held(state, actor_id, name, "0 hit points")
+            events += ended
+        return state, events
 
     def after_change(self, state: Encounter, before: Encounter | None = None) -> Change:
         """An actor back above zero hit points loses what zero brought (G21)."""
