@@ -99,6 +99,7 @@ class DataLibrary:
     zero_hp: tuple[tuple[Compiled | None, Mapping[str, Any]], ...] = ()   # (when, what)
     templates: tuple[str, ...] = ("creatures", "characters")
     default_sheet: Facts = Facts()
+    ends_if: tuple[tuple[str, Compiled], ...] = ()   # condition -> when it ends (G28)
 
     def item(self, kind: str, item_id: str) -> Facts:
         return self.items[kind][item_id]
@@ -137,6 +138,7 @@ def load(folder: Any) -> DataLibrary:
     resources = tuple(_resource(here, name, spec)
                       for name, spec in good.get("resources", ()))
     zero = _zero_hp(here, good.get("zero_hp"))
+    ends_if = _ends_if(ctx, files, items.get("conditions", {}))
     if ctx.errors:
         raise ContentError(ctx.errors)
     settings = {key: value for key, value in good.items()
@@ -148,7 +150,24 @@ def load(folder: Any) -> DataLibrary:
                        tuple(good.get("derived", ())),
                        dict(good["initiative"]) if "initiative" in good else None,
                        good.get("hp"), zero, tuple(good.get("templates", ("creatures",))),
-                       freeze(good.get("default_sheet") or {}))
+                       freeze(good.get("default_sheet") or {}), ends_if)
+
+
+def _ends_if(ctx: Ctx, files: list[tuple[str, Any]], conditions: Mapping[str, Facts]
+             ) -> tuple[tuple[str, Compiled], ...]:
+    """Each condition's `ends_if`: an expression over its holder (`actor.X`), the
+    creature that gave it (`target.X`) and the `distance` between them."""
+    display, data = next(((d, data) for d, data in files
+                          if d.endswith("/conditions.yaml")), ("conditions.yaml", None))
+    out = []
+    for name, item in conditions.items():
+        if "ends_if" not in item:
+            continue
+        try:
+            out.append((name, compile_expr(str(item["ends_if"]))))
+        except ExprError as exc:
+            ctx.at(display, name, lines=data).error("ends_if", str(exc))
+    return tuple(out)
 
 
 def _items(ctx: Ctx, files: list[tuple[str, Any]]) -> dict[str, dict[str, Facts]]:
