@@ -76,9 +76,16 @@ def test_ammunition_a_piece_per_attack_and_none_refused():
         refused(fight, "attack gob-1 --with shortbow")
 
 
-def test_loading_one_shot_per_action():
-    # G15 loading: each d20 attack takes the action (no sheet here has Extra Attack,
-    # and no Multiattack lists a loading weapon), so one shot per action holds
-    fight = demo(*APART, "add bandy --as bandit --at C9", turn="bandy")
+def test_loading_one_shot_per_action_even_in_a_multiattack():
+    # G15 loading: a bandit with the captain's Multiattack (three attacks for the action)
+    # shoots its light crossbow once; its scimitar may still strike
+    fight = demo(*APART, "add bandy --as bandit --at C9", "place gob-1 D10", turn="bandy")
+    bandy = fight.state.actors["bandy"]
+    fight.state = fight.state.with_actor(bandy.with_(sheet=bandy.sheet.with_values(
+        multiattacks=3)))
     fight.execute("attack nim --with light-crossbow --attack 2")
-    assert "action" in refused(fight, "attack nim --with light-crossbow")
+    assert "the Light crossbow is loading: Bandit has shot it this turn (G15)" in \
+        refused(fight, "attack nim --with light-crossbow")
+    fight.execute("place nim D9")
+    fight.execute("attack nim --attack 2")                        # the scimitar
+    assert fight.state.actors["bandy"].resource("attacks_left") == 1
