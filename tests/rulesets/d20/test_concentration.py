@@ -54,3 +54,14 @@ def test_zero_hit_points_end_the_spell():
     fight.execute("damage sera 24")
     assert names(fight, "sera") == ["dying", "unconscious"]
     assert names(fight, "grum") == []
+
+
+def test_a_spells_damage_asks_the_con_save_too():
+    fight = demo(*APART, turn="sera")
+    fight.execute("hold-person grum --save 3")
+    fight.execute("add hex --as cleric --side enemies --at H7")
+    fight.state = fight.state.with_(turn="hex", up=("hex",))
+    # sacred flame: Sera fails (2 + 0 < 13), 1d8 = 6 radiant; DC 10; 7 + 2 < 10: lost
+    fight.execute("sacred-flame sera --save 2 --damage 6 --concentration 7")
+    assert (fight.state.actors["sera"].hp, names(fight, "sera"), names(fight, "grum")) == \
+        (18, [], [])
