@@ -26,17 +26,19 @@ def test_a_multiattack_is_three_attacks_for_one_action_on_any_targets():
     assert fight.state.actors["cap"].resource("attacks_left") == 0
 
 
-def test_one_attack_a_turn_without_multiattack():
-    fight = demo(*APART, turn="nim")
-    fight.execute("place gob-1 H6")
+def test_one_attack_a_turn_without_multiattack_and_none_opened_by_a_reaction():
+    fight = demo(*APART, "add cap --as bandit-captain --at F6", "place gob-1 H6",
+                 turn="nim")
     fight.execute("attack gob-1 --attack 2")
     nim = fight.state.actors["nim"]
     assert (nim.resource("action"), nim.resource("attacks_left")) == (0, 0)
     assert "action" in refused(fight, "attack gob-1")
-
-
-def test_an_opportunity_attack_opens_no_multiattack():
-    fight = demo(*APART, "add cap --as bandit-captain --at F6", turn="nim")
-    fight.execute("move G9 --react cap=opportunity --attack 2")
+    # leaving the captain's reach: its opportunity attack is one attack, no Multiattack
+    fight.execute("move G9 --react cap=opportunity --react gob-1=none --attack 2")
     cap = fight.state.actors["cap"]
     assert (cap.resource("reaction"), cap.resource("attacks_left")) == (0, 0)
+    # its own turn: the Multiattack is there
+    fight.state = fight.state.with_(turn="cap", up=("cap",))
+    fight.execute("place cap G8")
+    fight.execute("attack nim --attack 2")
+    assert fight.state.actors["cap"].resource("attacks_left") == 2
