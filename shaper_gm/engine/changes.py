@@ -7,6 +7,9 @@
   modifiers; ``condition: {who, name, until}``: the content's condition of that name
   (its `mods`). A new effect replaces one of the same name on that actor.
 - ``end: {who, name}``: the effect or condition of that name ends.
+- ``while: NAME`` (on an effect or condition): it lasts while the acting actor holds the
+  effect NAME; when that ends, or is replaced by a new one, it ends too (G27:
+  concentration, whose end ends the spell).
 - ``move: {who}``: that actor goes to the action's destination cell (``to: cell``).
   ``move: {who, to, away_from, within, rule}``: it goes to the cell `to` names (an
   expression: the GM's ``flag.to``), which must be free and within `within` steps, or,
@@ -33,7 +36,8 @@ from shaper_gm.engine.vocab import Facts, VocabError, checked_name, expression
 from shaper_gm.records import record
 
 KINDS = {"hp": {"who", "change", "through"}, "resource": {"who", "change", "name"},
-         "effect": {"who", "name", "mods", "until"}, "condition": {"who", "name", "until"},
+         "effect": {"who", "name", "mods", "until", "while"},
+         "condition": {"who", "name", "until", "while"},
          "end": {"who", "name"}, "move": {"who", "to", "away_from", "within", "rule", "logs"}}
 ACTORS = ("actor", "target")        # who a change may be to
 
@@ -50,6 +54,7 @@ class Entry:
     away_from: str = ""           # a move's: whom the cell it works out is farthest from
     rule: str = ""
     logs: str = ""                # a move's: the flag its log line names the cell with
+    lasts_while: str = ""         # the caster's effect it lasts while (`while:`)
 
     @property
     def worked_out(self) -> bool:
@@ -107,7 +112,9 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
     name = str(body.get("name", ""))
     return Entry(kind, who, values, name, str(body.get("through", "")),
                  _until(body.get("until", "never"), f"{at}.{kind}.until", roles),
-                 expression(raw["when"], f"{at}.when") if "when" in raw else None)
+                 expression(raw["when"], f"{at}.when") if "when" in raw else None,
+                 lasts_while=checked_name(body["while"], f"{at}.{kind}.while")
+                 if "while" in body else "")
 
 
 def _move_to(raw: Mapping[str, Any], body: Mapping[str, Any], at: str, who: str,
@@ -157,9 +164,10 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
         actor = state.actors[who]
         if not any(e.name == entry.name for e in actor.effects):
             return state, []
-        return state.with_actor(actor.with_(effects=tuple(
-            e for e in actor.effects if e.name != entry.name))), \
-            [ev.EffectEnded(who, entry.name, why)]
+        state = state.with_actor(actor.with_(effects=tuple(
+            e for e in actor.effects if e.name != entry.name)))
+        state, ended = end_held(state, who, entry.name, why)
+        return state, [ev.EffectEnded(who, entry.name, why), *ended]
     if entry.worked_out:
         return _moved(state, rs, entry, who, values, facts, note)
     if entry.kind == "move":                  # the action's own line says where to
@@ -175,11 +183,31 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
                      dict(found.get("mods", {}) if isinstance(found, Mapping)
                           else getattr(found, "mods", ())).items())
     until = _moment(state, facts, entry.until)
-    effect = Effect(entry.name, source=entry.kind, caster=facts["actor"], mods=mods, until=until)
+    source = f"{WHILE}{entry.lasts_while}" if entry.lasts_while else entry.kind
+    effect = Effect(entry.name, source=source, caster=facts["actor"], mods=mods, until=until)
     actor = state.actors[who]
+    replaced: list[ev.Event] = []
+    if any(e.name == entry.name for e in actor.effects):     # what held by the old one ends
+        state, replaced = end_held(state, who, entry.name, f"{why}: a new {entry.name}")
+        actor = state.actors[who]
     kept = tuple(e for e in actor.effects if e.name != entry.name)     # refreshed, not stacked
     state = state.with_actor(actor.with_(effects=(*kept, effect)))
-    return state, [ev.EffectAdded(who, effect)]
+    return state, [*replaced, ev.EffectAdded(who, effect)]
+
+
+WHILE = "while:"            # an effect's source when it lasts while its caster holds one
+
+
+def end_held(state: Encounter, caster: str, name: str, why: str) -> Change:
+    """End every effect `caster` cast to last while it holds `name` (`while:`)."""
+    source, changed, events = f"{WHILE}{name}", [], []
+    for actor in state.actors.values():
+        held = [e for e in actor.effects if e.caster == caster and e.source == source]
+        if held:
+            changed.append(actor.with_(effects=tuple(e for e in actor.effects
+                                                     if e not in held)))
+            events += [ev.EffectEnded(actor.id, e.name, why) for e in held]
+    return (state.with_actors(changed) if changed else state), events
 
 
 def check_named(state: Encounter, rs: Any, entry: Entry, facts: Facts) -> None:

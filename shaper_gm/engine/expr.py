@@ -307,6 +307,25 @@ def dice_of(value: Any) -> Dice:
     return Dice((), number(value))
 
 
+MAX_TIMES = 100
+
+
+def _times(args: tuple[Node, ...]) -> Node:
+    """`times(n, dice)`: n copies of the dice and n times its number, 0 to 100 of them
+    (a spell cast from a higher slot: ``times(level - 1, '1d4')``)."""
+    count_of, inner = args
+
+    def run(env: Env) -> Dice:
+        count = number(count_of(env))
+        if not 0 <= count <= MAX_TIMES:
+            raise ExprError(f"times() takes 0 to {MAX_TIMES} copies, not {count}")
+        once = dice_of(inner(env))
+        return Dice(tuple(t._replace(number=t.number * count) for t in once.terms
+                          if count),
+                    number(once.constant * count))
+    return run
+
+
 _FUNCTIONS: dict[str, Callable[[tuple[Node, ...]], Node]] = {
     "min": lambda args: lambda env: min(number(a(env)) for a in args),
     "max": lambda args: lambda env: max(number(a(env)) for a in args),
@@ -314,6 +333,7 @@ _FUNCTIONS: dict[str, Callable[[tuple[Node, ...]], Node]] = {
     "if": if_of,
     "default": default_of,
     "dice": _dice,
+    "times": _times,
 }
 _ARITY = {"min": (1, 16), "max": (1, 16), "abs": (1, 1), "if": (3, 3), "default": (2, 2),
-          "dice": (1, 1)}
+          "dice": (1, 1), "times": (2, 2)}

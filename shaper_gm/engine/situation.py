@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 ROLES = ("actor", "target")
 ACTOR_FIELDS = ("id", "name", "side", "hp", "max_hp", "down", "zone")
 NEAR = "foes_near"          # X.foes_near: X's foes next to it, the acting actor aside
+ON_TURN = "on_turn"         # X.on_turn: it is X's turn (not a reaction off it)
+APPROACHES = "approaches"   # approaches.NAME: a move nearer to who gave it NAME
 
 
 class Situation(Mapping[str, Any]):
@@ -27,9 +29,11 @@ class Situation(Mapping[str, Any]):
     given) and ``rules.X``; for an action to a cell,
     ``destination``, ``travel`` (how far it is from the actor) and ``occupied``, and
     with a target too ``distance_after`` (from the destination to the target).
-    ``X.foes_near`` counts X's foes in the cells next to it that are up, the acting
-    actor aside (an ally of the attacker beside the target; a foe beside the actor); one
-    with the effect key the ruleset's term ``unable`` names counts neither."""
+    ``X.on_turn`` is true on X's turn; for a move, ``approaches.NAME`` is true when
+    it ends nearer to a creature that gave the actor the effect NAME. ``X.foes_near``
+    counts X's foes in the cells next to it that are up, the acting actor aside (an ally
+    of the attacker beside the target; a foe beside the actor); one with the effect key
+    the ruleset's term ``unable`` names counts neither."""
 
     def __init__(self, state: Encounter, rs: Any, request: Request,
                  target: str | None = None, item: Any = None,
@@ -37,11 +41,21 @@ class Situation(Mapping[str, Any]):
         self.state, self.rs, self.request, self.item = state, rs, request, item
         self.ids = {"actor": request.acting, **({"target": target} if target else {})}
         self.destination = destination
+        self._known: dict[str, Any] = {}
 
     def __getitem__(self, name: str) -> Any:
+        """Each name worked out once: nothing it reads changes while one action's facts
+        are made (d20's attack reads `distance` seven times)."""
+        if name not in self._known:
+            self._known[name] = self._read(name)
+        return self._known[name]
+
+    def _read(self, name: str) -> Any:
         head, _, rest = name.partition(".")
         if head in self.ids and rest == NEAR:
             return self._foes_near(self.state.actors[self.ids[head]])
+        if head in self.ids and rest == ON_TURN:
+            return self.state.turn == self.ids[head]
         if head in self.ids and rest:
             return actor_value(self.rs, self.state.actors[self.ids[head]], rest)
         if head == "item" and self.item is not None and rest:
@@ -58,6 +72,8 @@ class Situation(Mapping[str, Any]):
         if name == "distance_after" and self.destination is not None and "target" in self.ids:
             return self._units(self.destination, self.state.actors[self.ids["target"]].zone,
                                numbers)
+        if head == APPROACHES and rest and self.destination is not None:
+            return self._approaches(rest)
         if self.destination is not None and name in ("destination", "travel", "occupied"):
             actor = self.state.actors[self.ids["actor"]]
             if name == "destination":
@@ -67,6 +83,19 @@ class Situation(Mapping[str, Any]):
             return any(other.zone == self.destination and other.id != actor.id
                        and not other.down for other in self.state.actors.values())
         raise KeyError(name)
+
+    def _approaches(self, effect: str) -> bool:
+        """The destination is nearer than the actor's cell to a creature that gave the
+        actor the effect `effect` (G28: the frightened may not move closer)."""
+        actor = self.state.actors[self.ids["actor"]]
+        for held in actor.effects:
+            source = self.state.actors.get(held.caster or "")
+            if held.name == effect and source is not None and source.id != actor.id \
+                    and source.zone and actor.zone and self.destination and \
+                    self.rs.distance(self.destination, source.zone) < \
+                    self.rs.distance(actor.zone, source.zone):
+                return True
+        return False
 
     def _foes_near(self, who: Actor) -> int:
         if who.zone is None:

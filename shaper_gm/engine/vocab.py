@@ -299,7 +299,7 @@ def _set_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
     pairs = tuple((name, expr.run) for name, expr in compiled)
 
     def body(facts: Facts, tape: Any) -> Facts:
-        values = dict(facts)
+        values = dict(facts._values)          # a copy at C speed: odds run it per outcome
         for name, run in pairs:
             values[name] = run(values)
         return Facts(values)

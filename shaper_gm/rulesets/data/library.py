@@ -72,7 +72,8 @@ RESOURCE = {"label": Field(text), "max": Field(_amount), "start": Field(_amount)
             "lapse": Field(choice(MOMENTS)), "off_turn": Field(boolean),
             "kept_on_pass": Field(boolean), "while_down": Field(boolean), "rule": Field(text),
             "shown": Field(boolean), "hard_max": Field(boolean)}
-ZERO_HP = {"conditions": Field(list_of(ident)), "word": Field(text), "rule": Field(text)}
+ZERO_HP = {"conditions": Field(list_of(ident)), "ends": Field(list_of(ident)),
+           "word": Field(text), "rule": Field(text)}
 RULESET = {
     "name": Field(text, required=True), "rules": Field(text), "attribution": Field(text),
     "description": Field(text), "grid": Field(grid), "cell_size": Field(integer(1, 1000)),
@@ -105,6 +106,7 @@ class DataLibrary:
     zero_hp: tuple[tuple[Compiled | None, Mapping[str, Any]], ...] = ()   # (when, what)
     templates: tuple[str, ...] = ("creatures", "characters")
     default_sheet: Facts = Facts()
+    ends_if: tuple[tuple[str, Compiled], ...] = ()   # condition -> when it ends (G28)
 
     def item(self, kind: str, item_id: str) -> Facts:
         return self.items[kind][item_id]
@@ -143,6 +145,7 @@ def load(folder: Any) -> DataLibrary:
     resources = tuple(_resource(here, name, spec)
                       for name, spec in good.get("resources", ()))
     zero = _zero_hp(here, good.get("zero_hp"))
+    ends_if = _ends_if(ctx, files, items.get("conditions", {}))
     if ctx.errors:
         raise ContentError(ctx.errors)
     settings = {key: value for key, value in good.items()
@@ -154,7 +157,24 @@ def load(folder: Any) -> DataLibrary:
                        tuple(good.get("derived", ())),
                        dict(good["initiative"]) if "initiative" in good else None,
                        good.get("hp"), zero, tuple(good.get("templates", ("creatures",))),
-                       freeze(good.get("default_sheet") or {}))
+                       freeze(good.get("default_sheet") or {}), ends_if)
+
+
+def _ends_if(ctx: Ctx, files: list[tuple[str, Any]], conditions: Mapping[str, Facts]
+             ) -> tuple[tuple[str, Compiled], ...]:
+    """Each condition's `ends_if`: an expression over its holder (`actor.X`), the
+    creature that gave it (`target.X`) and the `distance` between them."""
+    display, data = next(((d, data) for d, data in files
+                          if d.endswith("/conditions.yaml")), ("conditions.yaml", None))
+    out = []
+    for name, item in conditions.items():
+        if "ends_if" not in item:
+            continue
+        try:
+            out.append((name, compile_expr(str(item["ends_if"]))))
+        except ExprError as exc:
+            ctx.at(display, name, lines=data).error("ends_if", str(exc))
+    return tuple(out)
 
 
 def _items(ctx: Ctx, files: list[tuple[str, Any]]) -> dict[str, dict[str, Facts]]:
@@ -195,6 +215,7 @@ def _actions(ctx: Ctx, folder: Any) -> tuple[tuple[str, Declared], ...]:
     out = []
     for name, body in raw.items():
         try:
+            body = _like(raw, name, body)
             out.append((verb_name(name), compile_action(str(name), body)))
         except VocabError as exc:
             ctx.at(display, str(name), lines=raw).error(exc.where.partition(".")[2] or None,
@@ -202,6 +223,30 @@ def _actions(ctx: Ctx, folder: Any) -> tuple[tuple[str, Declared], ...]:
         except ValueError as exc:
             ctx.at(display, str(name), lines=raw).error(None, str(exc))
     return _with_provoked_slots(ctx.at(display, lines=raw), dict(out))
+
+
+OWN_KEYS = ("what", "words", "summary", "examples", "rules", "aliases", "provokes")
+
+
+def _like(actions: Mapping[str, Any], name: Any, body: Any) -> Any:
+    """An action written `like: OTHER`: OTHER's keys it does not state, its help and
+    provoked answers aside; OTHER's `given` with its own names added or replaced, and
+    OTHER's `requires` and `apply` with its own after them (d20's off-hand attack is its
+    attack with another cost, one more fact and two more tests)."""
+    if not isinstance(body, Mapping) or "like" not in body:
+        return body
+    other = actions.get(body["like"]) if isinstance(body["like"], str) else None
+    if not isinstance(other, Mapping) or "like" in other:
+        raise VocabError(f"{name}.like", f"expected the name of an action written in full "
+                                         f"above or below, got {body['like']!r}")
+    out = {key: value for key, value in other.items() if key not in OWN_KEYS}
+    out.update((key, value) for key, value in body.items() if key != "like")
+    if isinstance(other.get("given"), Mapping) and isinstance(body.get("given"), Mapping):
+        out["given"] = {**other["given"], **body["given"]}
+    for key in ("requires", "apply"):
+        if isinstance(other.get(key), list) and isinstance(body.get(key), list):
+            out[key] = [*other[key], *body[key]]
+    return out
 
 
 def _with_provoked_slots(ctx: Ctx, actions: dict[str, Declared]

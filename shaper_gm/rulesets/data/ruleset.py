@@ -14,14 +14,15 @@ from typing import Any
 
 from shaper_gm.dice import DiceSource, Roll, parse, roll
 from shaper_gm.engine import events as ev
-from shaper_gm.engine.changes import hit_points
+from shaper_gm.engine.changes import end_held, hit_points
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import ExprError
 from shaper_gm.engine.names import match_one
 from shaper_gm.engine.orders import FixedOrder
+from shaper_gm.engine.request import Request
 from shaper_gm.engine.resources import ResourceSpec, starting
 from shaper_gm.engine.ruleset_base import RulesetBase
-from shaper_gm.engine.situation import lookup
+from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.vocab import Facts, reduced
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
@@ -252,18 +253,58 @@ class DataRuleset(RulesetBase):
 
     def on_down(self, state: Encounter, actor_id: str) -> Change:
         """The conditions zero hit points bring to this actor (dying, dead, ...); the
-        line that it went down names them (`down_word`)."""
+        line that it went down names them (`down_word`). The effects its rule `ends`
+        end, and what they held (G27: concentration)."""
         actor = state.actors[actor_id]
-        added = []
-        for name in self._zero_rule(actor).get("conditions", ()):
+        rule, added = self._zero_rule(actor), []
+        for name in rule.get("conditions", ()):
             condition = self.library.kind("conditions").get(name, Facts())
             added.append(Effect(name, source=ZERO_HP, mods=tuple(
                 (key, int(value)) for key, value in condition.get("mods", Facts()).items())))
-        kept = tuple(e for e in actor.effects if e.name not in {a.name for a in added})
-        return state.with_actor(actor.with_(effects=(*kept, *added))), []
+        ends = set(rule.get("ends", ()))
+        kept = tuple(e for e in actor.effects
+                     if e.name not in {a.name for a in added} and e.name not in ends)
+        state, events = state.with_actor(actor.with_(effects=(*kept, *added))), []
+        for name in sorted(ends & {e.name for e in actor.effects}):
+            events.append(ev.EffectEnded(actor_id, name, "0 hit points"))
+            state, ended = end_held(state, actor_id, name, "0 hit points")
+            events += ended
+        return state, events
 
     def after_change(self, state: Encounter, before: Encounter | None = None) -> Change:
-        """An actor back above zero hit points loses what zero brought (G21)."""
+        """An actor back above zero hit points loses what zero brought (G21); a condition
+        whose `ends_if` now holds ends (G28: grappled)."""
+        state, ended = self._ended_by_rule(state)
+        state, events = self._revived(state)
+        return state, [*ended, *events]
+
+    def _ended_by_rule(self, state: Encounter) -> Change:
+        rules = dict(self.library.ends_if)
+        if not rules:
+            return state, []
+        events: list[ev.Event] = []
+        for actor in tuple(state.actors.values()):
+            for effect in actor.effects:
+                rule = rules.get(effect.name)
+                if rule is None or effect.caster not in state.actors or \
+                        effect.caster == actor.id:
+                    continue
+                seen = Situation(state, self, Request("", (("actor", actor.id),)),
+                                 effect.caster)
+                try:
+                    ends = rule.run(seen)
+                except ExprError as exc:
+                    raise RuleViolation(f"conditions: {effect.name}: ends_if: {exc}",
+                                        "the ruleset's declaration needs a fix") from None
+                if ends:
+                    holder = state.actors[actor.id]
+                    state = state.with_actor(holder.with_(effects=tuple(
+                        e for e in holder.effects if e is not effect)))
+                    events.append(ev.EffectEnded(actor.id, effect.name,
+                                                 "what it needs no longer holds"))
+        return state, events
+
+    def _revived(self, state: Encounter) -> Change:
         changed, events = [], []
         for actor in state.actors.values():
             if actor.down or not any(e.source == ZERO_HP for e in actor.effects):

@@ -42,3 +42,38 @@ def request(verb, actor, *targets, **flags):
                                   (("targets", tuple(targets)),) if targets else ())
     return Request(verb, args, tuple((k.rstrip("_").replace("_", "-"), v)
                                      for k, v in flags.items()))
+
+
+def demo(*lines, turn):
+    """The d20 demo after LINES (placements, sets), with TURN's creature up."""
+    from shaper_gm.app import equip
+    from shaper_gm.app.demo import shipped_demo
+    from shaper_gm.persist.saves import read_save
+    session = equip(read_save(shipped_demo("d20")))
+    session.save_path = None
+    for line in lines:
+        session.execute(line)
+    session.state = session.state.with_(turn=turn, up=(turn,))
+    return session
+
+
+def odds(session, line):
+    """The first target's exact odds of LINE (`odds ...`) as a dict of Fractions."""
+    import json
+    from fractions import Fraction
+    target = json.loads(session.execute(f"{line} --json").view.text)["targets"][0]
+    return {key: Fraction(value["exact"] if "exact" in value else value["mean_exact"])
+            for key, value in target.items()
+            if isinstance(value, dict) and ("exact" in value or "mean_exact" in value)}
+
+
+def refused(session, line):
+    """The one-line error LINE gets; the state is unchanged."""
+    from shaper_gm.errors import GmError
+    before = session.state
+    try:
+        session.execute(line)
+    except GmError as caught:
+        assert session.state == before
+        return str(caught)
+    raise AssertionError(f"{line!r} was not refused")
