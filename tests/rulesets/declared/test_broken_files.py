@@ -332,3 +332,22 @@ def test_a_hostile_file_is_refused_in_one_line(tmp_path, monkeypatch, spoil, fil
                 "ruleset folder holds ruleset.yaml and actions.yaml"]
             return
         assert_refused_in_one_line(monkeypatch, folder, file, expected)
+
+
+def test_the_docs_table_shows_lines_these_files_print():
+    """Each line of the docs' table of mistakes is one a broken file above prints (up to
+    its "..." where the docs cut it short)."""
+    printed = [f"{file}: {expected}" for _, file, _, _, expected in EDITS]
+    printed += [f"{file}: {expected}" for _, file, _, expected in WHOLE_FILES]
+    printed += [f"{file}: {expected.format(aliased=ALIASED[file])}"
+                for _, expected in HOSTILE.values() for file in (R, A, D)]
+    docs = (Path(__file__).resolve().parents[3] / "docs" / "rulesets.md").read_text()
+    table = docs.split("### Mistakes and what they say")[1].split("\n### ")[0]
+    cells = [row.strip("| ").split(" | ") for row in table.splitlines()
+             if row.startswith("| ")]
+    shown = [line[1:].split("`", 1)[0] for _, line in cells if line.startswith("`")]
+    assert len(shown) >= 25
+    for line in shown:
+        head, cut, tail = line.partition("...")
+        assert any(p.startswith(head) and (not cut or tail.rstrip(")") in p)
+                   or p == line for p in printed), line
