@@ -142,9 +142,12 @@ def once_rolls(raw: Sequence[Any]) -> tuple[str, ...]:
 
 
 def compile_steps(raw: Sequence[Mapping[str, Any]], given: Iterable[str],
-                  keep: Iterable[str] = (), where: str = "steps") -> tuple[Step, ...]:
+                  keep: Iterable[str] = (), where: str = "steps",
+                  read_after: Mapping[str, Iterable[str]] | None = None) -> tuple[Step, ...]:
     """Steps from their declarations. `given` names the facts the action starts from;
-    `keep` names what must outlive the steps (what the outcome is read for)."""
+    `keep` names what must outlive the steps (what the outcome is read for);
+    `read_after` maps where each later reader is (its changes, its line) to the names it
+    reads: each must be known once the steps are done."""
     known = set(given)
     made: list[Made] = []
     for index, declared in enumerate(raw):
@@ -169,6 +172,12 @@ def compile_steps(raw: Sequence[Mapping[str, Any]], given: Iterable[str],
                                  f"(known here: {', '.join(sorted(known)) or 'nothing'})")
         known |= writes
         made.append((step, reads, writes))
+    for at, names in (read_after or {}).items():
+        missing = sorted(name for name in names if name not in known
+                         and name.partition(".")[0] not in known)
+        if missing:
+            raise VocabError(at, f"reads {missing[0]!r}, which no step or fact gives "
+                                 f"(known after the steps: {', '.join(sorted(known))})")
     return _with_forgetting(made, frozenset(keep))
 
 

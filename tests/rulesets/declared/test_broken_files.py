@@ -28,6 +28,8 @@ LAST_STEP = '    - set: {damage: "max(0, damage - armour)"}  # U4'
 HP_CHANGE = "    - hp: {who: target, change: -damage}"
 DEEP = "(" * 50 + "1" + ")" * 50
 LONG = "1+" * 300 + "1"
+AFTER = ("which no step or fact gives (known after the steps: actor, armour, critical, "
+         "damage, guard, hit, rolled, skill, target, total, vigour, weapon)")
 
 # (id, file, text replaced, its replacement, the line after "rulesets/duel/FILE: ")
 EDITS = [
@@ -101,6 +103,14 @@ EDITS = [
     ("name-given-by-nothing", A, "total: rolled + skill", "total: rolled + luck",
      "line 28: item 'strike': key 'steps[1]': reads 'luck', which nothing before it gives "
      "(known here: actor, armour, guard, rolled, skill, target, vigour, weapon)"),
+    ("change-reads-nothing-given", A, "change: -damage}", "change: -nothing}",
+     f"line 42: item 'strike': key 'apply[0]': reads 'nothing', {AFTER}"),
+    ("line-reads-nothing-given", A, '  line: "{total} against',
+     '  line: "{nothing} {total} against',
+     f"line 43: item 'strike': key 'line': reads 'nothing', {AFTER}"),
+    ("odds-read-nothing-given", A, "chances: {hit: hit, critical: critical}",
+     "chances: {hit: hit, critical: crit}",
+     f"line 46: item 'strike': key 'odds.chances.critical': reads 'crit', {AFTER}"),
     ("flag-not-declared", A, "    skill: actor.skill\n",
      "    skill: actor.skill + flag.bold\n",
      "line 3: item 'strike': key 'flags': flag.bold is read but no flag 'bold' is "
