@@ -249,6 +249,17 @@ def test_a_folder_without_ruleset_yaml_says_so(tmp_path, monkeypatch):
     assert new_refusal(monkeypatch, folder).message == "duel: ruleset.yaml is missing"
 
 
+def test_new_answers_with_the_first_mistake_and_how_many_more(tmp_path, monkeypatch):
+    folder = copy(tmp_path)
+    text = (folder / A).read_text()
+    (folder / A).write_text(text.replace("target: foe", "target: enemy")
+                            .replace("cost: {steps: travel}", "cost: {steps: far}"))
+    code, _, err = checked(folder)
+    assert code == FAILED and len(err) == 3 and err[-1] == \
+        "2 mistakes: nothing of duel was played"
+    assert new_refusal(monkeypatch, folder).message == f"{err[0]} (and 1 more)"
+
+
 def test_the_program_itself_prints_the_line_and_no_traceback(tmp_path):
     folder = copy(tmp_path)
     text = (folder / A).read_text()
@@ -340,6 +351,7 @@ def test_a_hostile_file_is_refused_in_one_line(tmp_path, monkeypatch, spoil, fil
             assert code == UNUSABLE and err == [
                 f"{folder}: no actions.yaml here, so it is no ruleset written as data; a "
                 "ruleset folder holds ruleset.yaml and actions.yaml"]
+            assert new_refusal(monkeypatch, folder).message == "no ruleset 'duel'"
             return
         assert_refused_in_one_line(monkeypatch, folder, file, expected)
 
