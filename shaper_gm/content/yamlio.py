@@ -78,7 +78,7 @@ def load_yaml_file(path: str | Path, origin: str | None = None, *,
     try:
         raw = read_capped(path, MAX_YAML_FILE_BYTES, "YAML file")
     except FileRefused as exc:
-        raise YamlError(origin, exc.message) from None
+        raise YamlError(origin, _unnamed(exc.message, path)) from None
 
     def parse() -> object:
         try:
@@ -88,6 +88,12 @@ def load_yaml_file(path: str | Path, origin: str | None = None, *,
         return load_yaml_text(text, origin=origin, lines=lines)
     from shaper_gm.content import yamlcache
     return yamlcache.parsed(raw, parse, lines=lines, marks=_marks_of, restore=_marked)
+
+
+def _unnamed(message: str, path: Path) -> str:
+    """A refused file's message without its path (`it is a folder, ...`): the error's
+    origin names the file already, as the GM knows it."""
+    return message.replace(f" at {path}", "").replace(str(path), "it")
 
 
 def _marks_of(data: object) -> list | None:

@@ -147,6 +147,8 @@ def _unreadable(node: yaml.Node, exc: Exception) -> str:
     shown = value if len(value) <= 24 else f"{value[:20]}... ({len(value)} characters)"
     kind = _KINDS.get(str(node.tag).rsplit(":", 1)[-1], "a value shaper-gm reads")
     reason = str(exc).split(";")[0].split(": value has")[0][:80]
+    if "integer string conversion" in reason:   # Python's own limit on digits
+        reason = f"{len(value)} digits; write a number of at most 4,300"
     return f"'{shown}' is not {kind} ({reason})"
 
 

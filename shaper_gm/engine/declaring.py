@@ -5,7 +5,7 @@ a `VocabError` naming where."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from shaper_gm.engine import changes
@@ -82,8 +82,17 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
         keep |= odds.start.names if odds.start is not None else set()
     spare = _spare(raw["spare"], f"{at}.spare") if "spare" in raw else None
     keep |= spare.test.names if spare is not None else set()
+    read_after: dict[str, Iterable[str]] = {
+        f"{at}.apply[{index}]": entry.reads for index, entry in enumerate(apply)}
+    read_after[f"{at}.line"] = FIELD.findall(line)
+    if odds is not None:
+        read_after.update((f"{at}.odds.{part}.{key}", expr.names) for part, pairs in
+                          (("chances", odds.chances), ("spreads", odds.spreads))
+                          for key, expr in pairs)
+    if spare is not None:
+        read_after[f"{at}.spare.when"] = spare.test.names
     steps = compile_steps(raw_steps, (*roles, *(key for key, _ in given)),
-                          keep=keep | set(once), where=f"{at}.steps")
+                          keep=keep | set(once), where=f"{at}.steps", read_after=read_after)
     flags = _flags(raw.get("flags", {}), f"{at}.flags")
     read = {name.partition(".")[2].replace("_", "-") for _, expr in given
             for name in expr.names if name.startswith("flag.")}

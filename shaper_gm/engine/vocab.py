@@ -170,10 +170,19 @@ def once_rolls(raw: Sequence[Any]) -> tuple[str, ...]:
 
 
 def compile_steps(raw: Sequence[Mapping[str, Any]], given: Iterable[str],
-                  keep: Iterable[str] = (), where: str = "steps") -> tuple[Step, ...]:
+                  keep: Iterable[str] = (), where: str = "steps",
+                  read_after: Mapping[str, Iterable[str]] | None = None) -> tuple[Step, ...]:
     """Steps from their declarations. `given` names the facts the action starts from;
-    `keep` names what must outlive the steps (what the outcome is read for)."""
-    made, _ = _made_steps(raw, set(given), where, nested=False)
+    `keep` names what must outlive the steps (what the outcome is read for);
+    `read_after` maps where each later reader is (its changes, its line) to the names it
+    reads: each must be known once the steps are done."""
+    made, known = _made_steps(raw, set(given), where, nested=False)
+    for at, names in (read_after or {}).items():
+        missing = sorted(name for name in names if name not in known
+                         and name.partition(".")[0] not in known)
+        if missing:
+            raise VocabError(at, f"reads {missing[0]!r}, which no step or fact gives "
+                                 f"(known after the steps: {', '.join(sorted(known))})")
     return _with_forgetting(made, frozenset(keep))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shaper_gm.rulesets.data.library import DataLibrary, load
+from shaper_gm.rulesets.data.library import DataLibrary, RulesetFileError, load
 from shaper_gm.rulesets.data.ruleset import DataRuleset
 
 
@@ -19,9 +19,9 @@ def build_from(folder: Any, library: DataLibrary | None = None) -> DataRuleset:
     except (TypeError, AttributeError, KeyError, ValueError) as exc:
         if isinstance(exc, ContentError):
             raise
-        raise ContentError([f"{getattr(folder, 'name', folder)}: its declarations do not "
-                            f"hold together ({type(exc).__name__}: {exc}); check it with "
-                            "shaper-gm check-ruleset"]) from None
+        raise RulesetFileError([f"{getattr(folder, 'name', folder)}: its declarations do "
+                                f"not hold together ({type(exc).__name__}: {exc})"],
+                               folder) from None
 
 
 __all__ = ["DataLibrary", "DataRuleset", "build_from", "load"]

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from shaper_gm.content.folders import display_name, folder_data, read_yaml
+from shaper_gm.content.folders import display_name, folder_data, read_yaml, yaml_message
 from shaper_gm.content.library import check_provisional, checked
 from shaper_gm.content.schema import (
     ContentError,
@@ -127,27 +127,44 @@ def freeze(value: Any) -> Any:
     return value
 
 
+class RulesetFileError(ContentError):
+    """A ruleset written as data that is refused: every mistake, one a line, and what to
+    do (the GM's own files are at fault, not a sheet)."""
+
+    def __init__(self, errors, folder: Any) -> None:
+        super().__init__(errors)
+        self.hint = (f"fix the files of {getattr(folder, 'name', folder)} (docs/rulesets.md, "
+                     f"\"A ruleset written as data\"); shaper-gm check-ruleset {folder} "
+                     "lists every mistake")
+
+
 def load(folder: Any) -> DataLibrary:
     """The checked library of the ruleset written as data in `folder`."""
     ctx = Ctx()
     ruleset_id = folder.name
-    files = folder_data(ctx, folder, ruleset_id)
+    files = folder_data(ctx, folder, numbers_id="")   # its keys name no item
     numbers_file = next(((d, data) for d, data in files if d.endswith(f"{ruleset_id}/"
                                                                       "ruleset.yaml")), None)
     if numbers_file is None:
-        raise ContentError([*ctx.errors, f"{folder.name}: ruleset.yaml is missing"])
+        raise RulesetFileError([*ctx.errors, f"{folder.name}: ruleset.yaml is missing"],
+                               folder)
     display, raw = numbers_file
     here = ctx.at(display, lines=raw)                # errors name their lines
-    good = checked(here, raw, RULESET) or {}
+    unread = raw is None and any(e.startswith(f"{display}: ") for e in ctx.errors)
+    good = {} if unread else checked(here, raw, RULESET) or {}   # why unread: said once
     check_provisional(here, raw, RULESET)
     items = _items(ctx, [(d, data) for d, data in files if (d, data) != numbers_file])
-    actions = _actions(ctx, folder)
+    actions, in_actions = _actions(ctx, folder)
     resources = tuple(_resource(here, name, spec)
                       for name, spec in good.get("resources", ()))
     zero = _zero_hp(here, good.get("zero_hp"))
     ends_if = _ends_if(ctx, files, items.get("conditions", {}))
+    if good:                                      # its own keys read: names to check
+        kinds = {_kind(d) for d, _ in files if d != display}
+        _names_declared(here, good, {name for name, _ in resources}, kinds, actions,
+                        in_actions)
     if ctx.errors:
-        raise ContentError(ctx.errors)
+        raise RulesetFileError(ctx.errors, folder)
     settings = {key: value for key, value in good.items()
                 if key in ("name", "rules", "attribution", "description", "grid", "cell_size",
                            "unit", "terms", "effect_keys", "act_resource", "react_resource",
@@ -180,7 +197,7 @@ def _ends_if(ctx: Ctx, files: list[tuple[str, Any]], conditions: Mapping[str, Fa
 def _items(ctx: Ctx, files: list[tuple[str, Any]]) -> dict[str, dict[str, Facts]]:
     out: dict[str, dict[str, Facts]] = {}
     for display, data in files:
-        kind = display.rsplit("/", 1)[-1].removesuffix(".yaml")
+        kind = _kind(display)
         if data is None:
             continue
         if not isinstance(data, Mapping):
@@ -200,18 +217,24 @@ def _items(ctx: Ctx, files: list[tuple[str, Any]]) -> dict[str, dict[str, Facts]
     return out
 
 
-def _actions(ctx: Ctx, folder: Any) -> tuple[tuple[str, Declared], ...]:
+def _kind(display: str) -> str:
+    """The kind of item a file holds: its name (``duellists.yaml``)."""
+    return display.rsplit("/", 1)[-1].removesuffix(".yaml")
+
+
+def _actions(ctx: Ctx, folder: Any) -> tuple[tuple[tuple[str, Declared], ...], Ctx]:
+    """The compiled actions, and where errors about them go (their file and lines)."""
     path = folder / "actions.yaml"
     display = display_name(path, folder)
     here = ctx.at(display)
     try:
         raw = read_yaml(path, display)
-    except (YamlError, UnicodeDecodeError, OSError) as exc:
-        here.error(None, str(exc))
-        return ()
+    except (YamlError, UnicodeDecodeError) as exc:
+        ctx.errors.append(yaml_message(exc, display, None))
+        return (), here
     if not isinstance(raw, Mapping) or not raw:
         here.error(None, "expected a mapping of action names to actions")
-        return ()
+        return (), here
     out = []
     for name, body in raw.items():
         try:
@@ -222,7 +245,8 @@ def _actions(ctx: Ctx, folder: Any) -> tuple[tuple[str, Declared], ...]:
                                                         exc.message)
         except ValueError as exc:
             ctx.at(display, str(name), lines=raw).error(None, str(exc))
-    return _with_provoked_slots(ctx.at(display, lines=raw), dict(out))
+    here = ctx.at(display, lines=raw)
+    return _with_provoked_slots(here, dict(out)), here
 
 
 OWN_KEYS = ("what", "words", "summary", "examples", "rules", "aliases", "provokes")
@@ -271,6 +295,26 @@ def _with_provoked_slots(ctx: Ctx, actions: dict[str, Declared]
         out.append((name, replace(declared, slots=tuple(slots.items()))
                     if declared.provokes else declared))
     return tuple(out)
+
+
+def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
+                    kinds: set[str], actions: tuple[tuple[str, Declared], ...],
+                    in_actions: Ctx) -> None:
+    """Every resource a key or a cost names is one `resources:` declares, and every
+    template kind is an item file: a name mistyped is refused at load, not in play."""
+    known = ", ".join(sorted(resources)) or "none"
+    for key in ("act_resource", "react_resource", "absorbs"):
+        if key in good and good[key] not in resources:
+            here.error(key, f"no resource {good[key]!r} (resources: {known})")
+    for kind in good.get("templates", ()):
+        if kind not in kinds:
+            here.error("templates", f"no item file {kind}.yaml for templates "
+                                    f"{kind!r} (kinds: {', '.join(sorted(kinds)) or 'none'})")
+    for name, declared in actions:
+        for resource, _ in declared.cost:
+            if resource not in resources:
+                in_actions.at(in_actions.file, name).error(
+                    f"cost.{resource}", f"no resource {resource!r} (resources: {known})")
 
 
 def verb_name(name: Any) -> str:

@@ -1,0 +1,375 @@
+"""Every mistake docs/rulesets.md lists for a ruleset written as data, made in a copy of
+the tutorial folder (tests/fixtures/rulesets/duel) one at a time: `check-ruleset` and
+`new --ruleset` answer with the one line that names file, line, entry and key and what
+was expected. Hostile files (nested without end, huge, binary, a loop) are refused in one
+line too, never a traceback or a hang."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from shaper_gm.app import equip
+from shaper_gm.app.check_ruleset import FAILED, UNUSABLE, check_ruleset
+from shaper_gm.commands import Session
+from shaper_gm.errors import GmError
+
+DUEL = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets" / "duel"
+R, A, D = "ruleset.yaml", "actions.yaml", "duellists.yaml"
+STRIKE = "  what: a strike\n"
+LAST_STEP = '    - set: {damage: "max(0, damage - armour)"}  # U4'
+HP_CHANGE = "    - hp: {who: target, change: -damage}"
+DEEP = "(" * 50 + "1" + ")" * 50
+LONG = "1+" * 300 + "1"
+AFTER = ("which no step or fact gives (known after the steps: actor, armour, critical, "
+         "damage, guard, hit, rolled, skill, target, total, vigour, weapon)")
+
+# (id, file, text replaced, its replacement, the line after "rulesets/duel/FILE: ")
+EDITS = [
+    ("ruleset-unknown-key", R, "grid: 8x8", "grid: 8x8\ncolour: red",
+     "line 8: key 'colour': unknown key (allowed: name, rules, attribution, description, "
+     "grid, cell_size, unit, numbers, resources, initiative, derived, hp, templates, "
+     "default_sheet, zero_hp, effect_keys, act_resource, react_resource, side, absorbs, "
+     "damage_types, down_words, terms, provisional)"),
+    ("ruleset-required-missing", R, "name: Duel\n", "",
+     "key 'name': missing (required)"),
+    ("ruleset-grid-wrong-type", R, "grid: 8x8", "grid: eight",
+     "line 7: key 'grid': expected COLSxROWS, e.g. 12x12, got 'eight'"),
+    ("ruleset-grid-out-of-range", R, "grid: 8x8", "grid: 100000x100000",
+     "line 7: key 'grid': expected COLSxROWS, e.g. 12x12, got '100000x100000'"),
+    ("ruleset-number-wrong-type", R, "cell_size: 1", "cell_size: one",
+     "line 8: key 'cell_size': expected a whole number, got 'one'"),
+    ("ruleset-number-of-10000-digits", R, "cell_size: 1", "cell_size: " + "9" * 10_000,
+     "key 'cell_size': line 8, column 12: '99999999999999999999... (10000 characters)' "
+     "is not a whole number (10000 digits; write a number of at most 4,300)"),
+    ("ruleset-text-wrong-type", R, "side: foes", "side: [foes]",
+     "line 10: key 'side': expected text, got a list"),
+    ("ruleset-expression-unreadable", R, "hp: vigour", "hp: vigour +",
+     "line 21: key 'hp': 'vigour +' ends too soon"),
+    ("resource-unknown-key", R, "  action: {max: 1,", "  action: {max: 1, colour: red,",
+     "line 13: key 'resources.action.colour': unknown key (allowed: label, max, start, "
+     "refill, refill_by, lapse, off_turn, kept_on_pass, while_down, rule, shown, "
+     "hard_max)"),
+    ("resource-moment-unknown", R, "  action: {max: 1, refill: turn_start",
+     "  action: {max: 1, refill: dawn",
+     "line 13: key 'resources.action.refill': expected one of combat_start, round_start, "
+     "turn_start, turn_end, round_end, never; got 'dawn'"),
+    ("resource-max-out-of-range", R, "  action: {max: 1,", "  action: {max: -1,",
+     "line 13: key 'resources.action.max': expected a whole number at least 0, got -1"),
+    ("act-resource-unknown", R, "act_resource: action", "act_resource: mana",
+     "line 15: key 'act_resource': no resource 'mana' (resources: action, steps)"),
+    ("template-kind-unknown", R, "templates: [duellists]", "templates: [monsters]",
+     "line 38: key 'templates': no item file monsters.yaml for templates 'monsters' "
+     "(kinds: duellists)"),
+    ("action-unknown-key", A, STRIKE, STRIKE + "  colour: red\n",
+     "line 5: item 'strike': key 'colour': an action has no such key (keys: aliases, "
+     "apply, cost, examples, flags, given, item, line, odds, provokes, requires, rules, "
+     "spare, steps, summary, target, targets, timing, to, what, while_down, words)"),
+    ("action-target-unknown", A, "target: foe", "target: enemy",
+     "line 10: item 'strike': key 'target': expected one of foe, ally, other, any, "
+     "got 'enemy'"),
+    ("action-timing-unknown", A, STRIKE, STRIKE + "  timing: never\n",
+     "line 5: item 'strike': key 'timing': expected one of turn, reaction, either, "
+     "got 'never'"),
+    ("action-targets-too-many", A, STRIKE, STRIKE + "  targets: 101\n",
+     "line 5: item 'strike': key 'targets': expected a whole number from 1 to 100, "
+     "got 101"),
+    ("action-targets-none", A, STRIKE, STRIKE + "  targets: 0\n",
+     "line 5: item 'strike': key 'targets': expected a whole number from 1 to 100, got 0"),
+    ("action-to-unknown", A, "  to: cell", "  to: square",
+     "line 59: item 'step': key 'to': expected one of cell, got 'square'"),
+    ("action-item-wrong-type", A, "  item: weapons\n", "  item: [weapons]\n",
+     "line 11: item 'strike': key 'item': expected a name (lowercase letters, digits, "
+     "'_' and '.'), got ['weapons']"),
+    ("expression-unreadable", A, "total: rolled + skill", "total: rolled + + skill",
+     "line 29: item 'strike': key 'steps[1].set.total': unexpected '+' in "
+     "'rolled + + skill'"),
+    ("expression-too-deep", A, "total: rolled + skill", f"total: rolled + {DEEP}",
+     "line 29: item 'strike': key 'steps[1].set.total': an expression nested more than "
+     "40 deep"),
+    ("expression-too-long", A, "total: rolled + skill", f"total: rolled + {LONG}",
+     "line 29: item 'strike': key 'steps[1].set.total': an expression of 610 characters "
+     "is longer than 500"),
+    ("expression-number-too-long", A, "total: rolled + skill", "total: rolled + 1234567890",
+     "line 29: item 'strike': key 'steps[1].set.total': 1234567890…: numbers have at most "
+     "9 digits"),
+    ("name-given-by-nothing", A, "total: rolled + skill", "total: rolled + luck",
+     "line 28: item 'strike': key 'steps[1]': reads 'luck', which nothing before it gives "
+     "(known here: actor, armour, guard, rolled, skill, target, vigour, weapon)"),
+    ("change-reads-nothing-given", A, "change: -damage}", "change: -nothing}",
+     f"line 42: item 'strike': key 'apply[0]': reads 'nothing', {AFTER}"),
+    ("line-reads-nothing-given", A, '  line: "{total} against',
+     '  line: "{nothing} {total} against',
+     f"line 43: item 'strike': key 'line': reads 'nothing', {AFTER}"),
+    ("odds-read-nothing-given", A, "chances: {hit: hit, critical: critical}",
+     "chances: {hit: hit, critical: crit}",
+     f"line 46: item 'strike': key 'odds.chances.critical': reads 'crit', {AFTER}"),
+    ("flag-not-declared", A, "    skill: actor.skill\n",
+     "    skill: actor.skill + flag.bold\n",
+     "line 3: item 'strike': key 'flags': flag.bold is read but no flag 'bold' is "
+     "declared"),
+    ("dice-in-set", A, "total: rolled + skill", "total: rolled + 2d6",
+     "line 29: item 'strike': key 'steps[1].set.total': dice are rolled by a roll step, "
+     "not set"),
+    ("step-of-no-kind", A, "  steps:\n    - roll: 2d6", "  steps:\n    - jump: 2d6\n"
+     "    - roll: 2d6",
+     "line 23: item 'strike': key 'steps[0]': a step has exactly one of set, roll, reduce, "
+     "note, ask, repeat, found none"),
+    ("step-required-missing", A, LAST_STEP, "    - ask: parry\n      who: target",
+     "line 40: item 'strike': key 'steps[4].into': missing (required)"),
+    ("keep-higher-not-one-die", A, "      slot: roll\n",
+     "      slot: roll\n      keep_higher: 'true'\n",
+     "line 23: item 'strike': key 'steps[0].roll': keep_higher and keep_lower roll one die "
+     "twice: the roll must be one die (1d20, say), not '2d6'"),
+    ("cost-reads-no-fact", A, "cost: {steps: travel}", "cost: {steps: far}",
+     "line 60: item 'step': key 'cost.steps': reads 'far', which is no fact of the action "
+     "(give it under given:)"),
+    ("cost-out-of-range", A, "cost: {action: 1}", "cost: {action: -1}",
+     "line 9: item 'strike': key 'cost.action': expected a whole number 0 or more, or an "
+     "expression, got -1"),
+    ("cost-resource-unknown", A, "cost: {action: 1}", "cost: {mana: 1}",
+     "line 9: item 'strike': key 'cost.mana': no resource 'mana' (resources: action, "
+     "steps)"),
+    ("requirement-unknown-key", A, "    - test: distance <= item.reach\n",
+     "    - test: distance <= item.reach\n      colour: red\n",
+     "line 14: item 'strike': key 'requires[0].colour': a requirement has test, refuse "
+     "and hint"),
+    ("change-of-no-kind", A, HP_CHANGE, "    - heal: {who: target}",
+     "line 42: item 'strike': key 'apply[0]': expected one of hp, resource, effect, "
+     "condition, end, move (with when, if it depends)"),
+    ("change-required-missing", A, HP_CHANGE, "    - hp: {who: target}",
+     "line 42: item 'strike': key 'apply[0].hp.change': missing (required)"),
+    ("change-who-unknown", A, "hp: {who: target,", "hp: {who: bystander,",
+     "line 42: item 'strike': key 'apply[0].hp.who': expected one of actor, target, "
+     "got 'bystander'"),
+    ("until-unknown", A, HP_CHANGE,
+     "    - condition: {who: target, name: dazed, until: {rounds: 0}}",
+     "line 42: item 'strike': key 'apply[0].condition.until': expected never, "
+     "{start: actor|target}, {end: actor|target} or {rounds: N} (1 to 100)"),
+    ("flag-kind-unknown", A, "  rules: U1\n", "  rules: U1\n  flags: {bold: {kind: float}}\n",
+     "line 58: item 'step': key 'flags.bold.kind': expected one of bool, int, text, "
+     "got 'float'"),
+    ("harm-not-a-spread", A, "harm: vigour_lost", "harm: pain",
+     "line 50: item 'strike': key 'odds.harm': expected one of the spreads (damage, "
+     "vigour_lost)"),
+    ("provokes-action-unknown", A, "  examples: [step C3]\n", "  examples: [step C3]\n"
+     "  provokes:\n    - {answer: strike, when: 'true', action: shove}\n",
+     "line 60: item 'step': key 'provokes[0].action': no action 'shove' in the file"),
+    ("actions-duplicate-key", A, "  what: a step\n", "  what: a step\n  what: a pace\n",
+     "item 'step': key 'what': line 55, column 3: duplicate key 'what'"),
+    ("item-id-unreadable", D, "ash:\n", "Ash Tree:\n",
+     "line 3: item 'Ash Tree': key 'id': item id must be lowercase letters, digits and "
+     "'-'"),
+    ("item-not-a-mapping", D, "rook:\n  name: Rook", "rook: 3\nx:\n  name: Rook",
+     "line 12: item 'rook': expected a mapping of keys"),
+]
+
+# (id, file, its whole text, the line after "rulesets/duel/FILE: ")
+WHOLE_FILES = [
+    ("items-not-a-mapping-of-ids", D, "- ash\n- rook\n",
+     "expected a mapping of item ids to items"),
+    ("actions-empty", A, "", "expected a mapping of action names to actions"),
+    ("actions-not-a-mapping", A, "- strike\n", "expected a mapping of action names to actions"),
+    ("actions-not-yaml", A, "strike: [\n",
+     "line 2, column 1: while parsing a flow node: did not find expected node content"),
+    ("ruleset-empty", R, "", "expected a mapping of keys, got nothing (null)"),
+    ("ruleset-not-a-mapping", R, "- duel\n", "expected a mapping of keys, got a list"),
+    ("ruleset-not-yaml", R, "name: [\n",
+     "line 2, column 1: while parsing a flow node: did not find expected node content"),
+]
+
+
+def copy(tmp_path: Path) -> Path:
+    """A fresh copy of the tutorial folder at tmp_path/rulesets/duel."""
+    folder = tmp_path / "rulesets" / "duel"
+    shutil.copytree(DUEL, folder)
+    return folder
+
+
+def checked(folder: Path) -> tuple[int, list[str], list[str]]:
+    out, err = [], []
+    return check_ruleset(str(folder), out.append, err.append), out, err
+
+
+def new_refusal(monkeypatch, folder: Path) -> GmError:
+    """What `new --ruleset duel` answers with the folder's parent in $SHAPER_GM_RULESETS."""
+    monkeypatch.setenv("SHAPER_GM_RULESETS", str(folder.parent))
+    session = equip(Session())
+    session.save_path = None
+    with pytest.raises(GmError) as refused:
+        session.execute(f"new --ruleset {folder.name}")
+    return refused.value
+
+
+def assert_refused_in_one_line(monkeypatch, folder: Path, file: str, expected: str):
+    line = f"rulesets/duel/{file}: {expected}"
+    code, out, err = checked(folder)
+    assert (code, out, err) == (FAILED, [], [line, "1 mistake: nothing of duel was played"])
+    refusal = new_refusal(monkeypatch, folder)
+    assert refusal.message == line
+    assert refusal.hint == (
+        'fix the files of duel (docs/rulesets.md, "A ruleset written as data"); '
+        f"shaper-gm check-ruleset {folder} lists every mistake")
+
+
+@pytest.mark.parametrize("file, old, new, expected",
+                         [case[1:] for case in EDITS], ids=[case[0] for case in EDITS])
+def test_each_mistake_is_one_line_naming_file_line_entry_and_key(
+        tmp_path, monkeypatch, file, old, new, expected):
+    folder = copy(tmp_path)
+    text = (folder / file).read_text()
+    assert text.count(old) == 1, old
+    (folder / file).write_text(text.replace(old, new))
+    assert_refused_in_one_line(monkeypatch, folder, file, expected)
+
+
+@pytest.mark.parametrize("file, text, expected",
+                         [case[1:] for case in WHOLE_FILES],
+                         ids=[case[0] for case in WHOLE_FILES])
+def test_a_file_that_is_not_what_it_should_be_is_one_line(tmp_path, monkeypatch, file, text,
+                                                          expected):
+    folder = copy(tmp_path)
+    (folder / file).write_text(text)
+    assert_refused_in_one_line(monkeypatch, folder, file, expected)
+
+
+def test_a_folder_without_ruleset_yaml_says_so(tmp_path, monkeypatch):
+    folder = copy(tmp_path)
+    (folder / R).unlink()
+    code, _, err = checked(folder)
+    assert (code, err) == (FAILED, ["duel: ruleset.yaml is missing",
+                                    "1 mistake: nothing of duel was played"])
+    assert new_refusal(monkeypatch, folder).message == "duel: ruleset.yaml is missing"
+
+
+def test_new_answers_with_the_first_mistake_and_how_many_more(tmp_path, monkeypatch):
+    folder = copy(tmp_path)
+    text = (folder / A).read_text()
+    (folder / A).write_text(text.replace("target: foe", "target: enemy")
+                            .replace("cost: {steps: travel}", "cost: {steps: far}"))
+    code, _, err = checked(folder)
+    assert code == FAILED and len(err) == 3 and err[-1] == \
+        "2 mistakes: nothing of duel was played"
+    assert new_refusal(monkeypatch, folder).message == f"{err[0]} (and 1 more)"
+
+
+def test_the_program_itself_prints_the_line_and_no_traceback(tmp_path):
+    folder = copy(tmp_path)
+    text = (folder / A).read_text()
+    (folder / A).write_text(text.replace("target: foe", "target: enemy"))
+    command = [shutil.which("shaper-gm")] if shutil.which("shaper-gm") else [
+        sys.executable, "-m", "shaper_gm"]
+    ran = subprocess.run([*command, "check-ruleset", str(folder)], capture_output=True,
+                         text=True, timeout=120)
+    assert ran.returncode == FAILED and ran.stdout == ""
+    assert ran.stderr.splitlines() == [
+        "error: rulesets/duel/actions.yaml: line 10: item 'strike': key 'target': expected one of "
+        "foe, ally, other, any, got 'enemy'", "error: 1 mistake: nothing of duel was played"]
+
+
+# ---- hostile files: each refused in one line, in bounded time ----
+
+@contextmanager
+def hang_guard(seconds: int = 60):
+    """Fail (not hang) past `seconds`: a guard against a loop, not a speed test."""
+    def stop(signum, frame):
+        raise AssertionError(f"still reading after {seconds} s")
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def nested(path: Path) -> None:
+    path.write_text("strike: " + "[" * 10_000 + "]" * 10_000 + "\n")
+
+
+def huge(path: Path) -> None:
+    path.write_text("# " + "x" * (50 * 2**20) + "\n")
+
+
+def laughs(path: Path) -> None:
+    rows = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    rows += [f"a{n}: &a{n} [" + ", ".join([f"*a{n - 1}"] * 9) + "]" for n in range(1, 10)]
+    path.write_text("\n".join(rows) + "\n")
+
+
+def garbage(path: Path) -> None:
+    path.write_bytes(bytes(range(256)) * 40)
+
+
+def latin_1(path: Path) -> None:
+    path.write_bytes("name: Duell\u00e4\n".encode("latin-1") + path.read_bytes())
+
+
+def folder_instead(path: Path) -> None:
+    path.unlink()
+    path.mkdir()
+
+
+def symlink_loop(path: Path) -> None:
+    path.unlink()
+    os.symlink(path, path)
+
+
+# (how the file is spoilt, the line after "rulesets/duel/FILE: ")
+HOSTILE = {
+    "nested-10000-deep": (nested, "line 1, column 1008: nests deeper than 64 levels, "
+                                  "the limit for anything shaper-gm reads"),
+    "50-MB": (huge, "it is over 4 MiB; a YAML file is at most that"),
+    "billion-laughs": (laughs, "{aliased}line 1, column 5: anchors and aliases (&name, "
+                               "*name) are not allowed"),
+    "binary-garbage": (garbage, "not UTF-8 text (invalid start byte)"),
+    "not-utf-8": (latin_1, "not UTF-8 text (invalid continuation byte)"),
+    "a-folder": (folder_instead, "it is a folder, not a YAML file"),
+    "a-symlink-loop": (symlink_loop, "cannot read it: Too many levels of symbolic links"),
+}
+# Where the first alias is: an item's key, or a key of ruleset.yaml (which has no items).
+ALIASED = {A: "item 'a1': key '0': ", R: "key 'a1.0': ", D: "item 'a1': key '0': "}
+
+
+@pytest.mark.parametrize("file", [R, A, D])
+@pytest.mark.parametrize("spoil", list(HOSTILE), ids=list(HOSTILE))
+def test_a_hostile_file_is_refused_in_one_line(tmp_path, monkeypatch, spoil, file):
+    folder = copy(tmp_path)
+    make, expected = HOSTILE[spoil]
+    make(folder / file)
+    expected = expected.format(aliased=ALIASED[file])
+    with hang_guard():
+        if file == A and spoil in ("a-folder", "a-symlink-loop"):   # no actions.yaml
+            code, _, err = checked(folder)
+            assert code == UNUSABLE and err == [
+                f"{folder}: no actions.yaml here, so it is no ruleset written as data; a "
+                "ruleset folder holds ruleset.yaml and actions.yaml"]
+            assert new_refusal(monkeypatch, folder).message == "no ruleset 'duel'"
+            return
+        assert_refused_in_one_line(monkeypatch, folder, file, expected)
+
+
+def test_the_docs_table_shows_lines_these_files_print():
+    """Each line of the docs' table of mistakes is one a broken file above prints (up to
+    its "..." where the docs cut it short)."""
+    printed = [f"{file}: {expected}" for _, file, _, _, expected in EDITS]
+    printed += [f"{file}: {expected}" for _, file, _, expected in WHOLE_FILES]
+    printed += [f"{file}: {expected.format(aliased=ALIASED[file])}"
+                for _, expected in HOSTILE.values() for file in (R, A, D)]
+    docs = (Path(__file__).resolve().parents[3] / "docs" / "rulesets.md").read_text()
+    table = docs.split("### Mistakes and what they say")[1].split("\n### ")[0]
+    cells = [row.strip("| ").split(" | ") for row in table.splitlines()
+             if row.startswith("| ")]
+    shown = [line[1:].split("`", 1)[0] for _, line in cells if line.startswith("`")]
+    assert len(shown) >= 25
+    for line in shown:
+        head, cut, tail = line.partition("...")
+        assert any(p.startswith(head) and (not cut or tail.rstrip(")") in p)
+                   or p == line for p in printed), line
