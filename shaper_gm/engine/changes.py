@@ -200,7 +200,8 @@ WHILE = "while:"            # an effect's source when it lasts while its caster 
 
 def end_held(state: Encounter, caster: str, name: str, why: str) -> Change:
     """End every effect `caster` cast to last while it holds `name` (`while:`)."""
-    source, changed, events = f"{WHILE}{name}", [], []
+    source, changed = f"{WHILE}{name}", []
+    events: list[ev.Event] = []
     for actor in state.actors.values():
         held = [e for e in actor.effects if e.caster == caster and e.source == source]
         if held:
@@ -238,12 +239,13 @@ def _moved(state: Encounter, rs: Any, entry: Entry, who: str, values: dict[str, 
         cell = moving.named_cell(state, rs, who, text, reach, entry.rule)
         said(f"{actor.name} moves to {grid.cell_name(cell)}", None, entry.rule)
     elif entry.away_from:
-        cell = moving.farthest_free(state, rs, who, facts[entry.away_from], reach)
+        found = moving.farthest_free(state, rs, who, facts[entry.away_from], reach)
         other = state.actors[facts[entry.away_from]].name
-        if cell is None:
+        if found is None:
             said(f"no free {rs.term('cell')} to move to: {actor.name} stays on "
                  f"{actor.zone}", None, entry.rule)
             return state, []
+        cell = found
         said(f"{actor.name} moves to {grid.cell_name(cell)} (none named: the free "
              f"{rs.term('cell')} farthest from {other})", None, entry.rule)
     else:

@@ -223,12 +223,16 @@ def _window(state, rows: list, brief: bool) -> tuple[list, int]:
 def order_table(state, rs=None, brief: bool = False, width: int | None = None) -> Group:
     """The turn order: who acts, HP, the ruleset's columns, zone, effects and initiative
     (each when anyone shown has one; `brief`: from the acting actor on, at most
-    ORDER_ROWS rows), and its legend below, as wide as the screen. Each row is one line when the
-    table then fits `width`; else a long name's id goes below it."""
+    ORDER_ROWS rows), and its legend below, as wide as the screen. Within `width`: each
+    row one line if it fits so, else a long name's id goes below it, and then the Init
+    column goes (the rows stand in turn order); effects that still do not fit wrap,
+    never cut."""
     rows, left_out = _window(state, _rows(state), brief)
     table = _order_table(state, rs, rows, one_line=width is not None)
-    if width is not None and _natural_width(table) > width:
-        table = _order_table(state, rs, rows, one_line=False)
+    for fallback in ({"one_line": False}, {"one_line": False, "initiative": False}):
+        if width is None or _natural_width(table) <= width:
+            break
+        table = _order_table(state, rs, rows, **fallback)
     return Group(table, Text(_legend(state, rs, left_out), style="dim"))
 
 
@@ -248,7 +252,7 @@ def _natural_width(table: Table) -> int:
     return Console(file=StringIO(), width=10_000).measure(table).maximum
 
 
-def _order_table(state, rs, rows: list, one_line: bool) -> Table:
+def _order_table(state, rs, rows: list, one_line: bool, initiative: bool = True) -> Table:
     layout = layout_for(state, rs)
     colours = side_colours(state)
     title = f"Round {state.round}" if state.round else "Before the fight"
@@ -268,8 +272,8 @@ def _order_table(state, rs, rows: list, one_line: bool) -> Table:
     for column in after:
         table.add_column(column.header, no_wrap=not column.wrap)
     if any(effects):
-        table.add_column("Effects")
-    initiative = any(actor.initiative is not None for actor, _ in rows)
+        table.add_column("Effects", overflow="fold")
+    initiative = initiative and any(actor.initiative is not None for actor, _ in rows)
     if initiative:
         table.add_column("Init", justify="right", no_wrap=True)
     for (actor, _), name, worn in zip(rows, names, effects, strict=True):

@@ -46,7 +46,7 @@ def test_a_long_name_keeps_its_id_beside_it_while_the_table_fits_else_below_it()
 
 
 def test_the_effects_column_shows_when_someone_has_an_effect():
-    session = read_save(SAVES / DEMOS["d20"])
+    session = read_save(SAVES / DEMOS["dicepool"])
     assert not any("Effects" in line for line in drawn(session, 80))
     actor = session.state.turn
     session.execute(f"effect {actor} blessed --until round")
