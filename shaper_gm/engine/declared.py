@@ -33,6 +33,7 @@ miss refuses it.
 
 from __future__ import annotations
 
+from collections import ChainMap
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -41,7 +42,12 @@ from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import Compiled, ExprError
-from shaper_gm.engine.situation import Situation, check_target, chosen_item
+from shaper_gm.engine.situation import (
+    Situation,
+    carried_items,
+    check_target,
+    chosen_item,
+)
 from shaper_gm.engine.state import Change, Encounter
 from shaper_gm.engine.steps import Note, PlayTape, Step, play
 from shaper_gm.engine.vocab import NO, Facts, fill
@@ -159,6 +165,7 @@ class Declared:
     asks: bool = False            # its steps ask others (its verb takes --react)
     provokes: tuple[Any, ...] = ()    # what others may take in answer (engine.provoked)
     spare: Spare | None = None    # what may be declared past where the steps end
+    refusals: tuple[tuple[str, str, str], ...] = ()   # (shared check, refuse, hint)
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
@@ -191,11 +198,32 @@ class Declared:
                                     f"{'s' if self.targets > 1 else ''}, not {len(targets)}",
                                     f"name {self.targets} or fewer")
             for target in targets:
+                if target == actor.id and self.target != "any":
+                    self.refuse("itself", Situation(state, rs, request, target))
                 check_target(state, actor, str(target), self.target, self.name)
-        item = chosen_item(rs, actor, request, self.item) if self.item else None
+        item = self._item(state, rs, request, actor) if self.item else None
         destination = request.arg("zone") if self.to_cell else None
         return tuple(self._facts(Situation(state, rs, request, target, item, destination))
                      for target in targets)
+
+    def refuse(self, check: str, env: Mapping[str, Any]) -> None:
+        """Refuse in the action's own words for that shared check, if it gives any."""
+        for said, text, hint in self.refusals:
+            if said == check:
+                raise RuleViolation(fill(text, env), fill(hint, env) or f"see help {self.name}")
+
+    def _item(self, state: Encounter, rs: Any, request: Request, actor: Any) -> Any:
+        """The item `--with` names (`chosen_item`); one the actor lacks, or none at all,
+        refused in the action's words when it gives them."""
+        carried, named = carried_items(actor, str(self.item)), request.get("with")
+        if named is None and not carried:
+            self.refuse("no_item", Situation(state, rs, request))
+        if named is not None and named not in carried:
+            known = rs.library.kind(self.item) if hasattr(rs.library, "kind") else {}
+            item = known.get(named, {"id": named, "name": named})
+            self.refuse("lacks", ChainMap({"word": named},
+                                          Situation(state, rs, request, item=item)))
+        return chosen_item(rs, actor, request, str(self.item))
 
     def _facts(self, situation: Situation) -> Facts:
         for need in self.requires:

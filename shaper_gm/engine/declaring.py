@@ -33,11 +33,12 @@ from shaper_gm.engine.vocab import (
 
 KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
-        "odds", "while_down", "provokes", "spare"}
+        "odds", "while_down", "provokes", "spare", "refusals"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 FLAG_KEYS = {"kind", "choices", "help", "metavar"}
 ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start"}
+REFUSALS = ("itself", "no_item", "lacks", "unknown")    # the shared checks it may word
 
 
 def compile_action(name: str, raw: Any, where: str = "") -> Declared:
@@ -100,7 +101,28 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     flags, odds, _help(raw, at), to_cell, _truth(raw, "while_down", at),
                     has_asks(raw_steps) or "provokes" in raw,
                     compile_provokes(raw["provokes"], f"{at}.provokes")
-                    if "provokes" in raw else (), spare)
+                    if "provokes" in raw else (), spare,
+                    _refusals(raw.get("refusals", {}), f"{at}.refusals", item))
+
+
+def _refusals(raw: Any, at: str, item: str | None) -> tuple[tuple[str, str, str], ...]:
+    """``refusals: {CHECK: {refuse, hint}}``: the action's own words for a shared check
+    it fails (its ruling cited): targeting itself, no item, an item it lacks, an unknown
+    item word."""
+    if not isinstance(raw, Mapping):
+        raise VocabError(at, f"expected CHECK: {{refuse, hint}} pairs ({', '.join(REFUSALS)})")
+    out = []
+    for check, body in raw.items():
+        here = f"{at}.{check}"
+        _one_of(check, REFUSALS, here)
+        if check != "itself" and item is None:
+            raise VocabError(here, "only an action with an item: refuses about its item")
+        if not isinstance(body, Mapping) or "refuse" not in body or \
+                set(body) - {"refuse", "hint"} or \
+                not all(isinstance(text, str) for text in body.values()):
+            raise VocabError(here, "expected {refuse: TEXT, hint: TEXT} (refuse required)")
+        out.append((str(check), body["refuse"], body.get("hint", "")))
+    return tuple(out)
 
 
 def _spare(raw: Any, at: str) -> Spare:

@@ -9,6 +9,7 @@ changed score changes it.
 
 from __future__ import annotations
 
+from collections import ChainMap
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -186,9 +187,25 @@ class DataRuleset(RulesetBase):
             if isinstance(carried, tuple):
                 ids = [entry.get("id") if isinstance(entry, Mapping) else entry
                        for entry in carried]
-                return match_one(word, ids, kind.removesuffix("s"),
-                                 f"{state.actors[actor_id].name} has: {', '.join(ids)}")
+                if word.lower() in self.library.kind(kind) and word.lower() not in ids:
+                    return word.lower()         # the action refuses it by name
+                try:
+                    return match_one(word, ids, kind.removesuffix("s"),
+                                     f"{state.actors[actor_id].name} has: {', '.join(ids)}")
+                except RuleViolation:
+                    self._unknown_item(state, kind, word, actor_id)
+                    raise
         return super().resolve_word(state, kind, word, actor_id)
+
+    def _unknown_item(self, state: Encounter, kind: str, word: str, actor_id: str) -> None:
+        """Refuse an item word in the words of the action that picks from `kind`."""
+        from shaper_gm.engine.request import Request
+        from shaper_gm.engine.situation import Situation
+        for _, action in self.library.actions:
+            if action.item == kind:
+                asked = Request(action.name, (("actor", actor_id),))
+                env = ChainMap({"word": word}, Situation(state, self, asked))
+                action.refuse("unknown", env)
 
     # The GM's tools --------------------------------------------------------------------
     def damage(self, state: Encounter, target: str, amount: int,

@@ -157,7 +157,7 @@ def test_a_dodge_it_cannot_pay_for_is_refused_in_the_rulings_words(data_session)
     ("move C2", r"C2 is taken \(R10\)"),
     ("move H2", r"H2 is 6 m away; Ann moves up to 5 m \(R10\)"),
     ("move B2", r"already on B2"),
-    ("shield", r"^Ann has no shield; give it some"),         # shield: null on its sheet
+    ("shield", r"^Ann has no shield to raise \(R12\)"),    # shield: null on its sheet
 ])
 def test_a_refusal_is_one_line_and_changes_nothing(data_session, line, says):
     s = data_session()
@@ -257,3 +257,21 @@ def test_the_python_rulesets_demo_save_replays_and_plays_on_the_data_ruleset(
     s.run_lines(list(read_save(path).log))
     s.execute("attack cy bo --with firebolt --react bo=block --block 20 --crit 1")
     assert s.state.actors["bo"].hp == 60 - (16 - 6 - 8)       # R6: magical armor, block
+
+
+@pytest.mark.parametrize("line, says, hint", [
+    ("attack ann", "Ann cannot attack itself (R1)", "name a foe"),
+    ("attack bo --with laser", "no weapon or spell 'laser' (R1)", "--with WEAPON"),
+    ("attack bo --with war-axe", "Ann has no War axe (R1)", "--with WEAPON"),   # a knight's
+    ("shield", "Ann has no shield to raise (R12)", "take another action"),
+])
+def test_the_shared_checks_refuse_in_the_rulesets_words(data_session, line, says, hint):
+    """`refusals:` words the engine's own checks (itself, an item lacked, unknown, none)
+    with the ruling they apply, as the Python ruleset worded them; nothing changes."""
+    s = data_session()
+    state, log = s.state, list(s.log)
+    with pytest.raises(GmError) as err:
+        s.execute(line)
+    assert err.value.message == says and hint in err.value.hint
+    assert s.state is state and s.log == log
+
