@@ -183,7 +183,25 @@ class Declared:
                 for name, amount in self.cost}
 
     def _prepare(self, acting: Acting) -> tuple[Facts, ...]:
-        return self.facts(acting.state, acting.rs, acting.request)
+        plan = self.facts(acting.state, acting.rs, acting.request)
+        if self.spare is not None and isinstance(acting.tape, PlayTape) and \
+                acting.tape.decisions.declared:
+            self._payable(plan, acting.tape.decisions)
+        return plan
+
+    def _payable(self, plan: tuple[Facts, ...], decisions: Any) -> None:
+        """Every answer declared is one the steps would take on each way the dice may
+        go, or the action is refused before anything is rolled or paid: what `spare`
+        leaves out is only what a success made unneeded (R2: a dodge and a block the
+        defender could not pay for both are refused, whether the dodge succeeds or
+        not). Steps too many-branched to weigh are checked as they play."""
+        from shaper_gm.dice.errors import TooLarge
+        from shaper_gm.engine.steps import exact
+        for facts in plan:
+            try:
+                exact(self.steps, facts, decisions)
+            except TooLarge:
+                return
 
     def facts(self, state: Encounter, rs: Any, request: Request) -> tuple[Facts, ...]:
         """Every refusal checked, then the facts the steps start from, one per target."""

@@ -67,7 +67,7 @@ _STEP_KEYS = {
     "repeat": {"repeat", "when"},
 }
 REPEAT_KEYS = {"at_most", "while", "steps"}
-ANSWER_KEYS = {"when", "refuse", "hint"}      # an ask's answer written out
+ANSWER_KEYS = {"when", "refuse", "hint", "requires"}    # an ask's answer written out
 MAX_REPEAT = 12              # the most rounds a repeat may declare: it never loops
 NO = "none"                  # the answer of someone who does not take what is offered
 _NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*")
@@ -428,31 +428,47 @@ def _ask_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
     counted = f"asks.{who}"                 # this actor's decisions so far in the action
     offered = guard.run if guard is not None else None
     several = not isinstance(declared["ask"], str)     # into: the answer, not a truth
-    tests = tuple((answer, test.run if test is not None else None, refuse)
-                  for answer, test, refuse in answers)    # refuse: (text, hint)
+    tests = tuple((answer, tuple((test.run if test is not None else None, refuse)
+                                 for test, refuse in checks))
+                  for answer, checks in answers)    # refuse: (text, hint)
+
+    def failed(checks: Any, facts: Facts) -> tuple[str, str] | None:
+        """The words of the first check that does not hold (("", "") without words)."""
+        return next((refuse for test, refuse in checks
+                     if test is not None and not test(facts)), None)
 
     def body(facts: Facts, tape: Any) -> Facts:
         from shaper_gm.engine.decisions import Ask
-        choices = () if offered is not None and not offered(facts) else \
-            tuple(answer for answer, test, _ in tests if test is None or test(facts))
-        if not choices:                     # nothing offered: nobody asked, none taken
+        closed = offered is not None and not offered(facts)
+        if closed:                          # the step's `when`: nobody asked, none taken
             return facts.with_values(**{into: NO if several else False})
+        why = {answer: failed(checks, facts) for answer, checks in tests}
+        choices = tuple(answer for answer, _ in tests if why[answer] is None)
         index = facts.get(counted, 0)
+        why_not = tuple(
+            (answer, fill(said[0], facts), fill(said[1], facts))
+            for answer, said in why.items() if said is not None and said[0])
+        if not choices:                     # no answer offered: nobody asked, but one
+            tape.unoffered(Ask(facts[who], "react", (NO,), NO, "", rule,   # declared is
+                               index=index, refused=why_not))      # refused in its words
+            return facts.with_values(**{into: NO if several else False})
         said = fill(prompt, facts) if not tape.exact else ""
-        why_not = tuple((answer, fill(refuse[0], facts), fill(refuse[1], facts))
-                        for answer, _, refuse in tests if refuse[0] and answer not in choices)
         choice = tape.decide(Ask(facts[who], "react", (NO, *choices), NO, said, rule,
                                  index=index, refused=why_not))
         taken = choice if several else choice == choices[0]
         return facts.with_values(**{into: taken, counted: index + 1})
-    refusals = frozenset().union(*(FIELD.findall(" ".join(refuse)) for _, _, refuse in answers))
+    refusals = frozenset().union(*(FIELD.findall(" ".join(refuse)) for _, checks in answers
+                                   for _, refuse in checks))
     reads = frozenset({who, counted}) | frozenset(fields) | _reads(guard) | \
-        _reads(*(test for _, test, _ in answers)) | frozenset(refusals)
+        _reads(*(test for _, checks in answers for test, _ in checks)) | frozenset(refusals)
     return Step(body, "ask"), reads, frozenset({into, counted})
 
 
-def _answers(raw: Any, at: str) -> tuple[tuple[str, Compiled | None, tuple[str, str]], ...]:
-    """An ask's answers, each with the test that offers it (None: always offered) and
+Check = tuple["Compiled | None", tuple[str, str]]    # a test, and the words if it fails
+
+
+def _answers(raw: Any, at: str) -> tuple[tuple[str, tuple[Check, ...]], ...]:
+    """An ask's answers, each with the tests that offer it (None: always offered) and
     what a declared answer not offered is refused with and the hint ("" says it
     generally)."""
     if isinstance(raw, str):
@@ -466,35 +482,43 @@ def _answers(raw: Any, at: str) -> tuple[tuple[str, Compiled | None, tuple[str, 
                              f"pairs, got {raw!r}")
     if not pairs:
         raise VocabError(at, "expected at least one answer")
-    out: list[tuple[str, Compiled | None, tuple[str, str]]] = []
+    out: list[tuple[str, tuple[Check, ...]]] = []
     for answer, offer in pairs:
         name = checked_name(answer, at)
-        if name == NO or name in {known for known, _, _ in out}:
+        if name == NO or name in {known for known, _ in out}:
             raise VocabError(at, f"{name!r} is {'every ask' if name == NO else 'there'}"
                                  f"{chr(39)}s answer already: name each answer once, "
                                  f"never {NO!r}")
-        test, refuse = _offer(offer, f"{at}.{name}")
-        out.append((name, test, refuse))
+        out.append((name, _offer(offer, f"{at}.{name}")))
     return tuple(out)
 
 
-def _offer(raw: Any, at: str) -> tuple[Compiled | None, tuple[str, str]]:
-    """When an answer is offered: an expression, or ``{when: EXPR, refuse: TEXT,
-    hint: TEXT}``."""
+def _offer(raw: Any, at: str) -> tuple[Check, ...]:
+    """When an answer is offered: an expression, ``{when: EXPR, refuse: TEXT,
+    hint: TEXT}``, or ``{requires: [{when, refuse, hint}, ...]}``: offered when every
+    test holds, refused in the words of the first that does not."""
     if raw is None or raw is True:
-        return None, ("", "")
+        return ((None, ("", "")),)
     if not isinstance(raw, Mapping):
-        return expression(raw, at), ("", "")
+        return ((expression(raw, at), ("", "")),)
     extra = sorted(set(raw) - ANSWER_KEYS)
     if extra:
         raise VocabError(f"{at}.{extra[0]}", "an answer has no such key (keys: "
                                              f"{', '.join(sorted(ANSWER_KEYS))})")
+    if "requires" in raw:
+        listed = raw["requires"]
+        if set(raw) != {"requires"} or not isinstance(listed, list) or not listed or \
+                not all(isinstance(one, Mapping) and "when" in one for one in listed):
+            raise VocabError(f"{at}.requires", "expected a list of {when, refuse, hint}, "
+                                               "alone in the answer")
+        return tuple(check for i, one in enumerate(listed)
+                     for check in _offer(one, f"{at}.requires[{i}]"))
     words = {key: raw.get(key, "") for key in ("refuse", "hint")}
     for key, text in words.items():
         if not isinstance(text, str):
             raise VocabError(f"{at}.{key}", f"expected the {key}'s words, got {text!r}")
-    return (expression(raw["when"], f"{at}.when") if "when" in raw else None), \
-        (words["refuse"], words["hint"])
+    return ((expression(raw["when"], f"{at}.when") if "when" in raw else None),
+            (words["refuse"], words["hint"])),
 
 
 def _repeat_steps(declared: Mapping[str, Any], at: str,

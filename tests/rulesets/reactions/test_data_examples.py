@@ -9,6 +9,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from shaper_gm.errors import GmError
 
@@ -275,3 +277,52 @@ def test_the_shared_checks_refuse_in_the_rulesets_words(data_session, line, says
     assert err.value.message == says and hint in err.value.hint
     assert s.state is state and s.log == log
 
+
+
+@pytest.mark.parametrize("line, says", [          # the Python ruleset's words (R2, R11)
+    ("attack bo --react bo=dodge --react bo=block --dodge 18",   # a dodge that succeeds
+     "Bo's block 2 needs 1 reaction; it has 0 left (R2, R11)"),
+    ("attack bo --react bo=dodge --react bo=block --dodge 3",    # or fails
+     "Bo's block 2 needs 1 reaction; it has 0 left (R2, R11)"),
+    ("attack bo --react bo=block --react bo=block --react bo=block --block 13",
+     "Bo's block 3 needs 1 reaction; it has 0 left (R2, R11)"),
+    ("odds bo --react bo=dodge --react bo=dodge",
+     "Bo's dodge 2 needs 2 reactions; it has 0 left (R2, R11)"),
+])
+def test_reactions_it_cannot_pay_for_all_are_refused_before_anything_is_rolled(
+        data_session, line, says):
+    """R2: the reactions are declared before anything is rolled; all of them must be
+    paid for as if every try failed, whether or not one succeeds (a success only
+    leaves the rest unneeded)."""
+    s = data_session()
+    state, log = s.state, list(s.log)
+    with pytest.raises(GmError) as err:
+        s.execute(line)
+    assert err.value.message == says
+    assert s.state is state and s.log == log
+
+
+@settings(max_examples=30, deadline=None)
+@given(answers=st.lists(st.sampled_from(["block", "dodge"]), min_size=1, max_size=4),
+       seed=st.integers(0, 2**16))
+def test_declared_reactions_are_played_exactly_when_all_could_be_paid(answers, seed):
+    """R2, R11: a duellist has 2 reactions; a block costs 1, a dodge 2. Whatever the dice
+    (any seed), the attack is refused exactly when the declared reactions cost more
+    than 2 in all, and a refusal changes nothing."""
+    from unittest import mock
+
+    from shaper_gm.app import new_session
+    with mock.patch.dict("os.environ", {"SHAPER_GM_RULESETS": str(FOLDER)}):
+        s = new_session(ruleset="reactions-data", seed=seed)
+        for line in DUEL:
+            s.execute(line)
+    state = s.state
+    line = "attack bo " + " ".join(f"--react bo={answer}" for answer in answers)
+    cost = sum(2 if answer == "dodge" else 1 for answer in answers)
+    if cost > 2:
+        with pytest.raises(GmError, match=r"needs \d reactions?; it has \d left \(R2, R11\)"):
+            s.execute(line)
+        assert s.state is state
+    else:
+        s.execute(line)
+        assert s.state.actors["bo"].resource("reactions") >= 0
