@@ -126,6 +126,8 @@ class OddsSpec:
     harm: str
     resource: str = "hp"
     start: Compiled | None = None
+    assumes: tuple[str, ...] = ()         # what the odds read, {NAME} from the facts
+    answers: tuple[str, str] | None = None    # (key, note): the answers declared
 
 
 @record

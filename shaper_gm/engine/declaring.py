@@ -37,7 +37,8 @@ KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires",
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 FLAG_KEYS = {"kind", "choices", "help", "metavar"}
-ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start"}
+ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
+             "answers"}
 REFUSALS = ("itself", "no_item", "lacks", "unknown")    # the shared checks it may word
 
 
@@ -95,6 +96,12 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
         raise VocabError(f"{at}.flags", f"flag.{missing[0]} is read but no flag "
                                         f"{missing[0]!r} is declared")
     facts = frozenset((*roles, *(key for key, _ in given)))
+    for i, text in enumerate(odds.assumes if odds is not None else ()):
+        unknown = sorted(set(FIELD.findall(text)) - facts)
+        if unknown:
+            raise VocabError(f"{at}.odds.assumes[{i}]", f"reads {unknown[0]!r}, which is no "
+                                                        "fact of the action (give it under "
+                                                        "given:)")
     return Declared(name, str(raw.get("what", name)), timing,
                     _cost(raw.get("cost", {}), f"{at}.cost", facts), target, count, item,
                     requires, given, steps, once, apply, line, _slots(raw_steps, count),
@@ -182,9 +189,19 @@ def _odds(raw: Any, at: str) -> OddsSpec:
     if not isinstance(raw["harm"], str) or raw["harm"] not in dict(spreads):
         raise VocabError(f"{at}.harm", f"expected one of the spreads "
                                        f"({', '.join(dict(spreads)) or 'none'})")
+    assumes = raw.get("assumes", [])
+    if not isinstance(assumes, list) or not all(isinstance(text, str) for text in assumes):
+        raise VocabError(f"{at}.assumes", "expected a list of texts ({NAME} from the facts)")
+    answers = raw.get("answers")
+    if answers is not None and (not isinstance(answers, Mapping) or "key" not in answers
+                                or set(answers) - {"key", "note"}):
+        raise VocabError(f"{at}.answers", "expected {key: NAME, note: TEXT} (key required)")
     return OddsSpec(str(raw.get("words", "")), named("chances"), spreads, str(raw["harm"]),
                     str(raw.get("resource", "hp")),
-                    expression(raw["start"], f"{at}.start") if "start" in raw else None)
+                    expression(raw["start"], f"{at}.start") if "start" in raw else None,
+                    tuple(assumes),
+                    (checked_name(answers["key"], f"{at}.answers.key"),
+                     str(answers.get("note", ""))) if answers is not None else None)
 
 
 def _help(raw: Mapping[str, Any], at: str) -> Help:

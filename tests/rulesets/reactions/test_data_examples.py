@@ -326,3 +326,19 @@ def test_declared_reactions_are_played_exactly_when_all_could_be_paid(answers, s
     else:
         s.execute(line)
         assert s.state.actors["bo"].resource("reactions") >= 0
+
+
+def test_odds_list_the_declared_reactions_and_the_numbers_they_assume(data_session):
+    """`odds:` `answers` and `assumes`: the JSON's `reactions` (the Python ruleset's
+    key) and the view's assumptions, each with its ruling. A duellist blocks on 12+ of
+    a d20: 9 faces of 20 (R3); Ann's critical 16+: 5 of 20, bonus 10 (R5)."""
+    s = data_session()
+    log = list(s.log)
+    view = s.execute("odds bo --react bo=block --react bo=block").view
+    assert "block 12+ (9/20 each, 1 reaction) (R2, R3)" in view.assumed
+    assert "critical 16+ on a d20 (5/20), bonus 10 (R3, R5)" in view.assumed
+    assert "physical armor 6, block bonus 8 (R6)" in view.assumed
+    data = json.loads(s.execute("odds bo --react bo=block --react bo=block --json").view.text)
+    assert data["reactions"] == ["block", "block"]
+    assert json.loads(s.execute("odds bo --json").view.text)["reactions"] == []
+    assert s.log == log
