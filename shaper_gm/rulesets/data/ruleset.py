@@ -13,6 +13,7 @@ from collections import ChainMap
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from shaper_gm.content.sheetnumbers import Number, SheetNumbers
 from shaper_gm.dice import DiceSource, Roll, parse, roll
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.changes import hit_points
@@ -106,6 +107,11 @@ class DataRuleset(RulesetBase):
                                    if isinstance(value, int) and not isinstance(value, bool))
         self.act_resource = numbers.get("act_resource")
         self.react_resource = numbers.get("react_resource")
+        hp_names = sorted(library.hp.names) if library.hp is not None else []
+        self.sheet_ranges = SheetNumbers(*(
+            Number(name, low, high, why, flag="--hp" if [name] == hp_names else "")
+            for name, (low, high, why) in library.ranges))
+        self.hp_key = hp_names[0] if len(hp_names) == 1 else "hp"
 
     @property
     def numbers(self) -> Facts:
@@ -161,7 +167,11 @@ class DataRuleset(RulesetBase):
         if spec.extra:
             raise RuleViolation(f"add has no --{next(iter(dict(spec.extra)))} here",
                                 "use add ID --as TEMPLATE, --stat NAME=N, --hp N")
-        base.update(spec.numbers)
+        given = {self.hp_key if key == "hp" else key: value      # --hp: the number hp
+                 for key, value in spec.numbers}                  # reads (health)
+        self.sheet_ranges.typed({key: value for key, value in given.items()
+                                 if key in self.sheet_ranges}, what=self.name)
+        base.update(given)
         sheet = DataSheet(freeze(base), self.library.default_sheet)
         name = spec.name or sheet.get("name") or spec.id.replace("-", " ").title()
         hp = self.stat(sheet, "hp")

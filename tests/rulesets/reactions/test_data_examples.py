@@ -342,3 +342,24 @@ def test_odds_list_the_declared_reactions_and_the_numbers_they_assume(data_sessi
     assert data["reactions"] == ["block", "block"]
     assert json.loads(s.execute("odds bo --json").view.text)["reactions"] == []
     assert s.log == log
+
+
+@pytest.mark.parametrize("line, says", [           # ruleset.yaml `ranges`, R3, R8, R10
+    ("add cy --stat block=0", r"^--stat block=0 is out of range: .*1 .* 21 \(R3: a d20 target"),
+    ("add cy --stat critical=22", r"critical=22 is out of range: .*1 .* 21 \(R3"),
+    ("add cy --stat speed=-1", r"^--stat speed=-1 is out of range: .* at least 0 .*\(R10\)"),
+    ("add cy --hp 0", r"^--hp 0 is out of range: .* at least 1 .*\(R8\)"),
+])
+def test_add_refuses_sheet_numbers_outside_their_declared_ranges(data_session, line, says):
+    s = data_session(setup=())
+    log = list(s.log)
+    with pytest.raises(GmError, match=says):
+        s.execute(line)
+    assert s.state.actors == {} and s.log == log
+
+
+def test_add_hp_sets_the_number_hit_points_read(data_session):
+    """`hp: health`: `--hp 5` gives health 5 (not a sheet key `hp` nothing reads)."""
+    s = data_session("add cy --hp 5 --stat block=21", setup=())
+    cy = s.state.actors["cy"]
+    assert (cy.hp, cy.max_hp, cy.sheet["health"], cy.sheet["block"]) == (5, 5, 5, 21)
