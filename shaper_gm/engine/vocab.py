@@ -49,10 +49,12 @@ and refuses a mistake (`VocabError`, naming the step and key) when the ruleset l
 from __future__ import annotations
 
 import re
+from collections import ChainMap
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from shaper_gm.engine.decisions import ANY
 from shaper_gm.engine.expr import Compiled, ExprError, compile_expr
 from shaper_gm.engine.steps import Step
 
@@ -63,7 +65,7 @@ _STEP_KEYS = {
              "what", "once", "quiet", "when"},
     "reduce": {"reduce", "type", "resist", "vulnerable", "immune", "rule", "when"},
     "note": {"note", "value", "rule", "when"},
-    "ask": {"ask", "who", "into", "prompt", "rule", "when"},
+    "ask": {"ask", "who", "into", "prompt", "rule", "when", "unknown"},
     "repeat": {"repeat", "when"},
 }
 REPEAT_KEYS = {"at_most", "while", "steps"}
@@ -424,6 +426,10 @@ def _ask_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
     who, into = _required_names(declared, at, "who", "into")
     prompt, rule = str(declared.get("prompt", "")), str(declared.get("rule", ""))
     fields = tuple(FIELD.findall(prompt))
+    said = declared.get("unknown", {})      # an answer it never has, in its words
+    if not isinstance(said, Mapping) or (said and "refuse" not in said) or "when" in said:
+        raise VocabError(f"{at}.unknown", "expected {refuse: TEXT, hint: TEXT}")
+    unknown = _offer(said, f"{at}.unknown")[0][1] if said else ("", "")
     guard = _guard(declared, at)
     counted = f"asks.{who}"                 # this actor's decisions so far in the action
     offered = guard.run if guard is not None else None
@@ -445,9 +451,12 @@ def _ask_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
         why = {answer: failed(checks, facts) for answer, checks in tests}
         choices = tuple(answer for answer, _ in tests if why[answer] is None)
         index = facts.get(counted, 0)
-        why_not = tuple(
+        why_not = tuple(                    # every answer not offered, and why if said
             (answer, fill(said[0], facts), fill(said[1], facts))
-            for answer, said in why.items() if said is not None and said[0])
+            for answer, said in why.items() if said is not None)
+        if unknown[0]:                      # {answer}: the answer given, filled when given
+            kept = ChainMap({"answer": "{answer}"}, facts)
+            why_not += ((ANY, fill(unknown[0], kept), fill(unknown[1], kept)),)
         if not choices:                     # no answer offered: nobody asked, but one
             tape.unoffered(Ask(facts[who], "react", (NO,), NO, "", rule,   # declared is
                                index=index, refused=why_not))      # refused in its words
@@ -458,7 +467,8 @@ def _ask_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
         taken = choice if several else choice == choices[0]
         return facts.with_values(**{into: taken, counted: index + 1})
     refusals = frozenset().union(*(FIELD.findall(" ".join(refuse)) for _, checks in answers
-                                   for _, refuse in checks))
+                                   for _, refuse in checks)) | \
+        (frozenset(FIELD.findall(" ".join(unknown))) - {"answer"})
     reads = frozenset({who, counted}) | frozenset(fields) | _reads(guard) | \
         _reads(*(test for _, checks in answers for test, _ in checks)) | frozenset(refusals)
     return Step(body, "ask"), reads, frozenset({into, counted})

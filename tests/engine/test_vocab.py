@@ -272,6 +272,10 @@ def test_each_answer_is_offered_only_while_its_when_holds():
      "steps[0].ask.block.refuse", "refuse's words"),
     ([{"ask": {"block": {"hint": ["x"]}}, "who": "given", "into": "a"}],
      "steps[0].ask.block.hint", "hint's words"),
+    ([{"ask": ["block"], "unknown": "no", "who": "given", "into": "a"}],
+     "steps[0].unknown", "expected {refuse: TEXT, hint: TEXT}"),
+    ([{"ask": ["block"], "unknown": {"when": "true", "refuse": "x"}, "who": "given",
+       "into": "a"}], "steps[0].unknown", "expected {refuse: TEXT, hint: TEXT}"),
     ([{"ask": {"block": {"requires": []}}, "who": "given", "into": "a"}],
      "steps[0].ask.block.requires", "a list of {when, refuse, hint}"),
     ([{"ask": {"block": {"requires": [{"refuse": "x"}]}}, "who": "given", "into": "a"}],
@@ -390,3 +394,22 @@ def test_an_ask_its_steps_when_skips_takes_no_answer_and_refuses_none():
     tape = PlayTape(lambda slot, i, who: GivenFaces([1]), Decisions(declared=[("bo", "block")]))
     assert play(steps, Facts({"target": "bo", "blockable": True, "left": 0}), tape)["said"] \
         == "none"
+
+
+def test_an_answer_the_ask_never_has_is_refused_in_its_unknown_words():
+    """`unknown`: a declared answer that is none of the ask's, with `{answer}` the one
+    given; an answer it has but does not offer keeps its own words."""
+    from shaper_gm.engine.decisions import Decisions
+    from shaper_gm.engine.errors import RuleViolation
+    steps = compile_steps([{**PAYING[0], "unknown": {"refuse": "{target}: no {answer} here",
+                                                     "hint": "block or dodge"}}],
+                          ("target", "blockable", "left"))
+    start = Facts({"target": "bo", "blockable": True, "left": 3})
+    for run in (lambda d: play(steps, start, PlayTape(lambda *_: GivenFaces([1]), d)),
+                lambda d: exact(steps, start, d)):
+        with pytest.raises(RuleViolation, match="^bo: no parry here$") as caught:
+            run(Decisions(declared=[("bo", "parry")]))
+        assert caught.value.hint == "block or dodge"
+    with pytest.raises(RuleViolation, match="^bo has 0 left$"):
+        play(steps, start.with_values(left=0),
+             PlayTape(lambda *_: GivenFaces([1]), Decisions(declared=[("bo", "block")])))

@@ -266,6 +266,8 @@ def test_the_python_rulesets_demo_save_replays_and_plays_on_the_data_ruleset(
     ("attack bo --with laser", "no weapon or spell 'laser' (R1)", "--with WEAPON"),
     ("attack bo --with war-axe", "Ann has no War axe (R1)", "--with WEAPON"),   # a knight's
     ("shield", "Ann has no shield to raise (R12)", "take another action"),
+    ("attack bo --react bo=parry", "--react bo=parry: no such reaction (R2)", "bo=dodge"),
+    ("odds bo --react bo=parry", "--react bo=parry: no such reaction (R2)", "bo=dodge"),
 ])
 def test_the_shared_checks_refuse_in_the_rulesets_words(data_session, line, says, hint):
     """`refusals:` words the engine's own checks (itself, an item lacked, unknown, none)
