@@ -32,7 +32,7 @@ from shaper_gm.engine import harm
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import Compiled, ExprError
 from shaper_gm.engine.state import Change, Effect, Encounter
-from shaper_gm.engine.vocab import Facts, VocabError, checked_name, expression
+from shaper_gm.engine.stepkit import Facts, VocabError, checked_name, expression
 from shaper_gm.records import record
 
 KINDS = {"hp": {"who", "change", "through"}, "resource": {"who", "change", "name"},

@@ -35,6 +35,7 @@ class Ask:
 
 
 Asker = Callable[[Ask], "str | None"]
+ANY = "*"                   # an `Ask.refused` entry for any answer the ask never has
 
 
 @record(frozen=False)
@@ -55,8 +56,14 @@ class Decisions:
         answer = self.declared[at][1]
         if answer not in ask.options:
             for refused, why, hint in ask.refused:       # the ruleset's own words
-                if refused == answer:
+                if refused == answer and why:
                     raise RuleViolation(why, hint or f"{ask.point}: {', '.join(ask.options)}")
+            named = {refused for refused, _, _ in ask.refused}
+            for refused, why, hint in ask.refused:       # an answer it never has
+                if refused == ANY and answer not in named:
+                    raise RuleViolation(why.replace("{answer}", answer),
+                                        hint.replace("{answer}", answer) or
+                                        f"{ask.point}: {', '.join(ask.options)}")
         if answer not in ask.options:
             raise RuleViolation(
                 f"--react {ask.actor}={answer}: {answer!r} is not an answer {ask.actor} can "

@@ -33,18 +33,24 @@ miss refuses it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections import ChainMap
+from collections.abc import Mapping, MutableMapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from shaper_gm.engine import changes
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import Compiled, ExprError
-from shaper_gm.engine.situation import Situation, check_target, chosen_item
+from shaper_gm.engine.situation import (
+    Situation,
+    carried_items,
+    check_target,
+    chosen_item,
+)
 from shaper_gm.engine.state import Change, Encounter
+from shaper_gm.engine.stepkit import NO, Facts, fill
 from shaper_gm.engine.steps import Note, PlayTape, Step, play
-from shaper_gm.engine.vocab import NO, Facts, fill
 from shaper_gm.records import record
 
 if TYPE_CHECKING:
@@ -120,6 +126,8 @@ class OddsSpec:
     harm: str
     resource: str = "hp"
     start: Compiled | None = None
+    assumes: tuple[str, ...] = ()         # what the odds read, {NAME} from the facts
+    answers: tuple[str, str] | None = None    # (key, note): the answers declared
 
 
 @record
@@ -159,6 +167,7 @@ class Declared:
     asks: bool = False            # its steps ask others (its verb takes --react)
     provokes: tuple[Any, ...] = ()    # what others may take in answer (engine.provoked)
     spare: Spare | None = None    # what may be declared past where the steps end
+    refusals: tuple[tuple[str, str, str], ...] = ()   # (shared check, refuse, hint)
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
@@ -176,7 +185,25 @@ class Declared:
                 for name, amount in self.cost}
 
     def _prepare(self, acting: Acting) -> tuple[Facts, ...]:
-        return self.facts(acting.state, acting.rs, acting.request)
+        plan = self.facts(acting.state, acting.rs, acting.request)
+        if self.spare is not None and isinstance(acting.tape, PlayTape) and \
+                acting.tape.decisions.declared:
+            self._payable(plan, acting.tape.decisions)
+        return plan
+
+    def _payable(self, plan: tuple[Facts, ...], decisions: Any) -> None:
+        """Every answer declared is one the steps would take on each way the dice may
+        go, or the action is refused before anything is rolled or paid: what `spare`
+        leaves out is only what a success made unneeded (R2: a dodge and a block the
+        defender could not pay for both are refused, whether the dodge succeeds or
+        not). Steps too many-branched to weigh are checked as they play."""
+        from shaper_gm.dice.errors import TooLarge
+        from shaper_gm.engine.steps import exact
+        for facts in plan:
+            try:
+                exact(self.steps, facts, decisions)
+            except TooLarge:
+                return
 
     def facts(self, state: Encounter, rs: Any, request: Request) -> tuple[Facts, ...]:
         """Every refusal checked, then the facts the steps start from, one per target."""
@@ -191,11 +218,32 @@ class Declared:
                                     f"{'s' if self.targets > 1 else ''}, not {len(targets)}",
                                     f"name {self.targets} or fewer")
             for target in targets:
+                if target == actor.id and self.target != "any":
+                    self.refuse("itself", Situation(state, rs, request, target))
                 check_target(state, actor, str(target), self.target, self.name)
-        item = chosen_item(rs, actor, request, self.item) if self.item else None
+        item = self._item(state, rs, request, actor) if self.item else None
         destination = request.arg("zone") if self.to_cell else None
         return tuple(self._facts(Situation(state, rs, request, target, item, destination))
                      for target in targets)
+
+    def refuse(self, check: str, env: Mapping[str, Any]) -> None:
+        """Refuse in the action's own words for that shared check, if it gives any."""
+        for said, text, hint in self.refusals:
+            if said == check:
+                raise RuleViolation(fill(text, env), fill(hint, env) or f"see help {self.name}")
+
+    def _item(self, state: Encounter, rs: Any, request: Request, actor: Any) -> Any:
+        """The item `--with` names (`chosen_item`); one the actor lacks, or none at all,
+        refused in the action's words when it gives them."""
+        carried, named = carried_items(actor, str(self.item)), request.get("with")
+        if named is None and not carried:
+            self.refuse("no_item", Situation(state, rs, request))
+        if named is not None and named not in carried:
+            known = rs.library.kind(self.item) if hasattr(rs.library, "kind") else {}
+            item = known.get(named, {"id": named, "name": named})
+            self.refuse("lacks", ChainMap({"word": named}, cast(
+                "MutableMapping[str, Any]", Situation(state, rs, request, item=item))))
+        return chosen_item(rs, actor, request, str(self.item))
 
     def _facts(self, situation: Situation) -> Facts:
         for need in self.requires:

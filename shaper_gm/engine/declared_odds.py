@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 from shaper_gm.engine.declared import Declared, run_checked
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.odds import Chance, Odds, Spread, TargetOdds
+from shaper_gm.engine.odds import Chance, Fact, Odds, Spread, TargetOdds
 from shaper_gm.engine.situation import chosen_item, lookup
 from shaper_gm.engine.state import Encounter
+from shaper_gm.engine.stepkit import fill
 from shaper_gm.engine.steps import exact
 
 if TYPE_CHECKING:
@@ -31,7 +32,8 @@ def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Reques
     if spec is None:
         raise RuleViolation(f"{declared.name} declares no odds", "odds work out attacks")
     targets = []
-    for facts in declared.facts(state, rs, request):
+    plan = declared.facts(state, rs, request)
+    for facts in plan:
         final = exact(declared.steps, facts, decisions)
         where = f"{declared.name}: odds"
         chances = tuple(Chance(key, _chance(final, expr, where)) for key, expr in spec.chances)
@@ -43,7 +45,18 @@ def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Reques
     actor = state.actors[request.acting]
     item = chosen_item(rs, actor, request, declared.item) if declared.item else None
     return Odds(actor.id, spec.words or declared.name, tuple(targets),
-                weapon=str(lookup(item, "name") or "") if item is not None else "")
+                weapon=str(lookup(item, "name") or "") if item is not None else "",
+                facts=_answers(spec, decisions),
+                assumed=tuple(fill(text, plan[0]) for text in spec.assumes))
+
+
+def _answers(spec: Any, decisions: Decisions | None) -> tuple[Fact, ...]:
+    """The answers declared (``--react``), in order, under the key `answers` names."""
+    if spec.answers is None:
+        return ()
+    key, note = spec.answers
+    said = tuple(answer for _, answer in (decisions.declared if decisions else ()))
+    return (Fact(key, ", ".join(said) or "none", said, note),)
 
 
 def _chance(final: dict[Any, Fraction], expr: Any, where: str) -> Fraction:

@@ -20,24 +20,18 @@ from shaper_gm.engine.declared import (
 )
 from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.provoked import compile_provokes
-from shaper_gm.engine.vocab import (
-    FIELD,
-    VocabError,
-    checked_name,
-    compile_steps,
-    expression,
-    has_asks,
-    once_rolls,
-    unrolled,
-)
+from shaper_gm.engine.stepkit import FIELD, VocabError, checked_name, expression
+from shaper_gm.engine.vocab import compile_steps, has_asks, once_rolls, unrolled
 
 KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
-        "odds", "while_down", "provokes", "spare"}
+        "odds", "while_down", "provokes", "spare", "refusals"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 FLAG_KEYS = {"kind", "choices", "help", "metavar"}
-ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start"}
+ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
+             "answers"}
+REFUSALS = ("itself", "no_item", "lacks", "unknown")    # the shared checks it may word
 
 
 def compile_action(name: str, raw: Any, where: str = "") -> Declared:
@@ -103,13 +97,40 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
         raise VocabError(f"{at}.flags", f"flag.{missing[0]} is read but no flag "
                                         f"{missing[0]!r} is declared")
     facts = frozenset((*roles, *(key for key, _ in given)))
+    for i, text in enumerate(odds.assumes if odds is not None else ()):
+        unknown = sorted(set(FIELD.findall(text)) - facts)
+        if unknown:
+            raise VocabError(f"{at}.odds.assumes[{i}]", f"reads {unknown[0]!r}, which is no "
+                                                        "fact of the action (give it under "
+                                                        "given:)")
     return Declared(name, str(raw.get("what", name)), timing,
                     _cost(raw.get("cost", {}), f"{at}.cost", facts), target, count, item,
                     requires, given, steps, once, apply, line, _slots(raw_steps, count),
                     flags, odds, _help(raw, at), to_cell, _truth(raw, "while_down", at),
                     has_asks(raw_steps) or "provokes" in raw,
                     compile_provokes(raw["provokes"], f"{at}.provokes")
-                    if "provokes" in raw else (), spare)
+                    if "provokes" in raw else (), spare,
+                    _refusals(raw.get("refusals", {}), f"{at}.refusals", item))
+
+
+def _refusals(raw: Any, at: str, item: str | None) -> tuple[tuple[str, str, str], ...]:
+    """``refusals: {CHECK: {refuse, hint}}``: the action's own words for a shared check
+    it fails (its ruling cited): targeting itself, no item, an item it lacks, an unknown
+    item word."""
+    if not isinstance(raw, Mapping):
+        raise VocabError(at, f"expected CHECK: {{refuse, hint}} pairs ({', '.join(REFUSALS)})")
+    out = []
+    for check, body in raw.items():
+        here = f"{at}.{check}"
+        _one_of(check, REFUSALS, here)
+        if check != "itself" and item is None:
+            raise VocabError(here, "only an action with an item: refuses about its item")
+        if not isinstance(body, Mapping) or "refuse" not in body or \
+                set(body) - {"refuse", "hint"} or \
+                not all(isinstance(text, str) for text in body.values()):
+            raise VocabError(here, "expected {refuse: TEXT, hint: TEXT} (refuse required)")
+        out.append((str(check), body["refuse"], body.get("hint", "")))
+    return tuple(out)
 
 
 def _spare(raw: Any, at: str) -> Spare:
@@ -169,9 +190,19 @@ def _odds(raw: Any, at: str) -> OddsSpec:
     if not isinstance(raw["harm"], str) or raw["harm"] not in dict(spreads):
         raise VocabError(f"{at}.harm", f"expected one of the spreads "
                                        f"({', '.join(dict(spreads)) or 'none'})")
+    assumes = raw.get("assumes", [])
+    if not isinstance(assumes, list) or not all(isinstance(text, str) for text in assumes):
+        raise VocabError(f"{at}.assumes", "expected a list of texts ({NAME} from the facts)")
+    answers = raw.get("answers")
+    if answers is not None and (not isinstance(answers, Mapping) or "key" not in answers
+                                or set(answers) - {"key", "note"}):
+        raise VocabError(f"{at}.answers", "expected {key: NAME, note: TEXT} (key required)")
     return OddsSpec(str(raw.get("words", "")), named("chances"), spreads, str(raw["harm"]),
                     str(raw.get("resource", "hp")),
-                    expression(raw["start"], f"{at}.start") if "start" in raw else None)
+                    expression(raw["start"], f"{at}.start") if "start" in raw else None,
+                    tuple(assumes),
+                    (checked_name(answers["key"], f"{at}.answers.key"),
+                     str(answers.get("note", ""))) if answers is not None else None)
 
 
 def _help(raw: Mapping[str, Any], at: str) -> Help:

@@ -22,7 +22,7 @@ from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.situation import Situation
 from shaper_gm.engine.state import Change, Encounter
-from shaper_gm.engine.vocab import NO, VocabError, checked_name, expression, fill
+from shaper_gm.engine.stepkit import NO, VocabError, checked_name, expression, fill
 from shaper_gm.records import record
 
 if TYPE_CHECKING:

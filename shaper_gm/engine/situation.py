@@ -172,15 +172,20 @@ def check_target(state: Encounter, actor: Actor, target_id: str, kind: str,
         raise RuleViolation(f"{target.name} is not on {actor.name}'s side", "name an ally")
 
 
+def carried_items(actor: Actor, kind: str) -> dict[str, Any]:
+    """The actor's list `kind` by item id: ids, or items stated on the sheet."""
+    held = lookup(actor.sheet, kind)
+    listed = (held,) if isinstance(held, str) else (held or ())
+    return {str(entry.get("id") if isinstance(entry, Mapping) else entry): entry
+            for entry in listed}
+
+
 def chosen_item(rs: Any, actor: Actor, request: Request, kind: str) -> Any:
     """The item `--with` names from the actor's list `kind`, else its first. The list
     holds item ids (looked up in the library) or the items themselves (stated on the
     sheet, each with its `id`); a sheet key holding one id (`shield: buckler`) is a list
     of one, and one holding none (null) an empty list."""
-    held = lookup(actor.sheet, kind)
-    listed = (held,) if isinstance(held, str) else (held or ())
-    carried = {str(entry.get("id") if isinstance(entry, Mapping) else entry): entry
-               for entry in listed}
+    carried = carried_items(actor, kind)
     named = request.get("with")
     if named is None:
         if not carried:

@@ -81,6 +81,10 @@ class Tape:
     def decide(self, ask: Ask) -> str:
         raise NotImplementedError
 
+    def unoffered(self, ask: Ask) -> None:
+        """An ask that offers nothing: nobody is asked, but an answer declared for it is
+        refused (in the words of why it is not offered)."""
+
     def flat(self, slot: str, who: str | None = None, *, index: int | None = None) -> int | None:
         """A number the GM gave for `slot` where the rules roll nothing (`--defense =2`
         for a target without armor), or None. Odds never have one."""
@@ -123,6 +127,9 @@ class PlayTape(Tape):
 
     def decide(self, ask: Ask) -> str:
         return self.decisions.answer(ask)
+
+    def unoffered(self, ask: Ask) -> None:
+        self.decisions.lookup(ask)
 
     def given(self, slot: str) -> int:
         """How many rolls of `slot` the GM gave (faces or totals), used or not."""
@@ -210,6 +217,9 @@ class _BranchTape(Tape):
 
     def decide(self, ask: Ask) -> str:
         return self._decide(ask)
+
+    def unoffered(self, ask: Ask) -> None:
+        self._decide(ask)
 
     def once(self, key: Hashable, make: Callable[..., Any], *args: Any) -> Any:
         made = self._made.get(key, _NOT_MADE)

@@ -53,7 +53,21 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from shaper_gm.engine.expr import Compiled, ExprError, compile_expr
+from shaper_gm.engine.asking import _ask_step
+from shaper_gm.engine.expr import Compiled
+from shaper_gm.engine.stepkit import (
+    FIELD,
+    Facts,
+    Made,
+    VocabError,
+    _guard,
+    _guarded,
+    _reads,
+    _required_names,
+    checked_name,
+    expression,
+    fill,
+)
 from shaper_gm.engine.steps import Step
 
 KINDS = ("set", "roll", "reduce", "note", "ask", "repeat")
@@ -63,90 +77,12 @@ _STEP_KEYS = {
              "what", "once", "quiet", "when"},
     "reduce": {"reduce", "type", "resist", "vulnerable", "immune", "rule", "when"},
     "note": {"note", "value", "rule", "when"},
-    "ask": {"ask", "who", "into", "prompt", "rule", "when"},
+    "ask": {"ask", "who", "into", "prompt", "rule", "when", "unknown"},
     "repeat": {"repeat", "when"},
 }
 REPEAT_KEYS = {"at_most", "while", "steps"}
-ANSWER_KEYS = {"when", "refuse", "hint"}      # an ask's answer written out
 MAX_REPEAT = 12              # the most rounds a repeat may declare: it never loops
-NO = "none"                  # the answer of someone who does not take what is offered
-_NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*")
-FIELD = re.compile(r"\{([a-z_][a-z0-9_.]*)\}")      # a {name} a text fills in
-
-
-def fill(text: str, env: Mapping[str, Any]) -> str:
-    """`text` with each ``{name}`` replaced by that value of `env` (left as written when
-    `env` has none): notes, prompts, refusals and outcome lines alike."""
-    from shaper_gm.engine.expr import ExprError
-
-    def value(found: re.Match[str]) -> str:
-        try:
-            return str(env[found.group(1)])
-        except (KeyError, ExprError):
-            return found.group(0)
-    return FIELD.sub(value, text)
 _ONE_DIE = re.compile(r"1?d(\d+)", re.IGNORECASE)
-
-
-# A step made from its declaration, the names it reads and the names it writes.
-Made = tuple[Step, frozenset[str], frozenset[str]]
-
-
-class VocabError(ValueError):
-    """A declared step that cannot be made; `where` locates it (``steps[2].into``)."""
-
-    def __init__(self, where: str, message: str) -> None:
-        super().__init__(f"{where}: {message}")
-        self.where = where
-        self.message = message
-
-
-class Facts(Mapping[str, Any]):
-    """An immutable mapping of names to values: what the steps know, and the sheets and
-    items of a ruleset written as data. Equal facts are one situation to exact odds, so
-    they hash by content."""
-
-    __slots__ = ("_values", "_hash")
-
-    def __init__(self, values: Mapping[str, Any] | Iterable[tuple[str, Any]] = ()) -> None:
-        self._values = dict(values)
-        self._hash: int | None = None
-
-    def __getitem__(self, name: str) -> Any:
-        return self._values[name]
-
-    def __getattr__(self, name: str) -> Any:
-        """A key read as an attribute (`sheet.name`), as the shared layers read sheets."""
-        try:
-            return self._values[name]
-        except KeyError:
-            raise AttributeError(name) from None
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._values)
-
-    def __len__(self) -> int:
-        return len(self._values)
-
-    def __hash__(self) -> int:
-        if self._hash is None:
-            self._hash = hash(frozenset(self._values.items()))
-        return self._hash
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Facts):
-            return self._values == other._values
-        return NotImplemented
-
-    def __repr__(self) -> str:
-        return f"Facts({self._values!r})"
-
-    def with_values(self, **values: Any) -> Facts:
-        return Facts({**self._values, **values})
-
-    def only(self, names: frozenset[str]) -> Facts:
-        """These facts without what no later step reads (exact odds merge more)."""
-        return Facts({k: v for k, v in self._values.items() if k in names})
 
 
 def unrolled(raw: Sequence[Any]) -> Iterator[Any]:
@@ -247,47 +183,6 @@ def _trimming(inner: Step, needed: frozenset[str]) -> Step:
 
 
 # -- the step kinds ------------------------------------------------------------------
-
-def expression(value: Any, at: str) -> Compiled:
-    try:
-        return compile_expr(value)
-    except ExprError as exc:
-        raise VocabError(at, str(exc)) from None
-
-
-def checked_name(value: Any, at: str) -> str:
-    if not isinstance(value, str) or not _NAME.fullmatch(value):
-        raise VocabError(at, f"expected a name (lowercase letters, digits, '_' and '.'), "
-                             f"got {value!r}")
-    return value
-
-
-def _required_names(declared: Mapping[str, Any], at: str, *keys: str) -> tuple[str, ...]:
-    """The names these keys of a step give, each required."""
-    for key in keys:
-        if key not in declared:
-            raise VocabError(f"{at}.{key}", "missing (required)")
-    return tuple(checked_name(declared[key], f"{at}.{key}") for key in keys)
-
-
-def _guard(declared: Mapping[str, Any], at: str) -> Compiled | None:
-    return expression(declared["when"], f"{at}.when") if "when" in declared else None
-
-
-def _guarded(name: str, guard: Compiled | None, body: Any) -> Step:
-    if guard is None:
-        return Step(body, name)
-    test = guard.run
-
-    def run(facts: Facts, tape: Any) -> Facts:
-        after: Facts = body(facts, tape) if test(facts) else facts
-        return after
-    return Step(run, name)
-
-
-def _reads(*exprs: Compiled | None) -> frozenset[str]:
-    return frozenset().union(*(e.names for e in exprs if e is not None))
-
 
 def _set_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Made:
     values = declared["set"]
@@ -426,84 +321,6 @@ def _note_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
             tape.note(label, value.run(facts) if value is not None else None, rule)
         return facts
     return _guarded("note", guard, body), frozenset(fields) | _reads(value, guard), frozenset()
-
-
-def _ask_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Made:
-    answers = _answers(declared["ask"], f"{at}.ask")
-    who, into = _required_names(declared, at, "who", "into")
-    prompt, rule = str(declared.get("prompt", "")), str(declared.get("rule", ""))
-    fields = tuple(FIELD.findall(prompt))
-    guard = _guard(declared, at)
-    counted = f"asks.{who}"                 # this actor's decisions so far in the action
-    offered = guard.run if guard is not None else None
-    several = not isinstance(declared["ask"], str)     # into: the answer, not a truth
-    tests = tuple((answer, test.run if test is not None else None, refuse)
-                  for answer, test, refuse in answers)    # refuse: (text, hint)
-
-    def body(facts: Facts, tape: Any) -> Facts:
-        from shaper_gm.engine.decisions import Ask
-        choices = () if offered is not None and not offered(facts) else \
-            tuple(answer for answer, test, _ in tests if test is None or test(facts))
-        if not choices:                     # nothing offered: nobody asked, none taken
-            return facts.with_values(**{into: NO if several else False})
-        index = facts.get(counted, 0)
-        said = fill(prompt, facts) if not tape.exact else ""
-        why_not = tuple((answer, fill(refuse[0], facts), fill(refuse[1], facts))
-                        for answer, _, refuse in tests if refuse[0] and answer not in choices)
-        choice = tape.decide(Ask(facts[who], "react", (NO, *choices), NO, said, rule,
-                                 index=index, refused=why_not))
-        taken = choice if several else choice == choices[0]
-        return facts.with_values(**{into: taken, counted: index + 1})
-    refusals = frozenset().union(*(FIELD.findall(" ".join(refuse)) for _, _, refuse in answers))
-    reads = frozenset({who, counted}) | frozenset(fields) | _reads(guard) | \
-        _reads(*(test for _, test, _ in answers)) | frozenset(refusals)
-    return Step(body, "ask"), reads, frozenset({into, counted})
-
-
-def _answers(raw: Any, at: str) -> tuple[tuple[str, Compiled | None, tuple[str, str]], ...]:
-    """An ask's answers, each with the test that offers it (None: always offered) and
-    what a declared answer not offered is refused with and the hint ("" says it
-    generally)."""
-    if isinstance(raw, str):
-        pairs: list[tuple[Any, Any]] = [(raw, None)]
-    elif isinstance(raw, Mapping):
-        pairs = list(raw.items())
-    elif isinstance(raw, Sequence) and not isinstance(raw, bytes):
-        pairs = [(answer, None) for answer in raw]
-    else:
-        raise VocabError(at, f"expected an answer, a list of answers or answer: EXPR "
-                             f"pairs, got {raw!r}")
-    if not pairs:
-        raise VocabError(at, "expected at least one answer")
-    out: list[tuple[str, Compiled | None, tuple[str, str]]] = []
-    for answer, offer in pairs:
-        name = checked_name(answer, at)
-        if name == NO or name in {known for known, _, _ in out}:
-            raise VocabError(at, f"{name!r} is {'every ask' if name == NO else 'there'}"
-                                 f"{chr(39)}s answer already: name each answer once, "
-                                 f"never {NO!r}")
-        test, refuse = _offer(offer, f"{at}.{name}")
-        out.append((name, test, refuse))
-    return tuple(out)
-
-
-def _offer(raw: Any, at: str) -> tuple[Compiled | None, tuple[str, str]]:
-    """When an answer is offered: an expression, or ``{when: EXPR, refuse: TEXT,
-    hint: TEXT}``."""
-    if raw is None or raw is True:
-        return None, ("", "")
-    if not isinstance(raw, Mapping):
-        return expression(raw, at), ("", "")
-    extra = sorted(set(raw) - ANSWER_KEYS)
-    if extra:
-        raise VocabError(f"{at}.{extra[0]}", "an answer has no such key (keys: "
-                                             f"{', '.join(sorted(ANSWER_KEYS))})")
-    words = {key: raw.get(key, "") for key in ("refuse", "hint")}
-    for key, text in words.items():
-        if not isinstance(text, str):
-            raise VocabError(f"{at}.{key}", f"expected the {key}'s words, got {text!r}")
-    return (expression(raw["when"], f"{at}.when") if "when" in raw else None), \
-        (words["refuse"], words["hint"])
 
 
 def _repeat_steps(declared: Mapping[str, Any], at: str,

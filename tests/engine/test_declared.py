@@ -22,8 +22,8 @@ from shaper_gm.engine.request import Request
 from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.state import Actor, Encounter
+from shaper_gm.engine.stepkit import VocabError
 from shaper_gm.engine.steps import PlayTape, distribution, exact
-from shaper_gm.engine.vocab import VocabError
 
 ATTACK = {
     "what": "an attack",
@@ -172,12 +172,30 @@ def test_odds_run_the_same_steps_from_the_same_facts():
     ({"flags": {"cover": {"kind": "float"}}}, "attack.flags.cover.kind", "expected one of"),
     ({"odds": {"spreads": {"damage": "damage"}, "harm": "hp"}}, "attack.odds.harm",
      "expected one of the spreads"),
+    ({"refusals": {"self": {"refuse": "x"}}}, "attack.refusals.self", "expected one of"),
+    ({"odds": {"spreads": {"damage": "damage"}, "harm": "damage", "assumes": "ac"}},
+     "attack.odds.assumes", "expected a list of texts"),
+    ({"odds": {"spreads": {"damage": "damage"}, "harm": "damage", "assumes": ["{acc}"]}},
+     "attack.odds.assumes[0]", "reads 'acc', which is no fact"),
+    ({"odds": {"spreads": {"damage": "damage"}, "harm": "damage", "answers": "said"}},
+     "attack.odds.answers", "key required"),
+    ({"refusals": {"itself": "no"}}, "attack.refusals.itself", "refuse required"),
+    ({"refusals": {"itself": {"hint": "x"}}}, "attack.refusals.itself", "refuse required"),
+    ({"refusals": ["itself"]}, "attack.refusals", "expected CHECK"),
 ])
 def test_a_declaration_that_cannot_work_is_refused_naming_where(change, where, says):
     with pytest.raises(VocabError) as caught:
         compile_action("attack", {**ATTACK, **change})
     assert caught.value.where == where
     assert says in caught.value.message
+
+
+def test_refusals_about_an_item_need_an_action_with_an_item():
+    raw = {key: value for key, value in ATTACK.items() if key != "item"}
+    with pytest.raises(VocabError) as caught:
+        compile_action("attack", {**raw, "refusals": {"lacks": {"refuse": "x"}}})
+    assert caught.value.where == "attack.refusals.lacks"
+    assert "only an action with an item" in caught.value.message
 
 
 # --- several targets, saves for half, effects and conditions ---------------------------

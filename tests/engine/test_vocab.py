@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from shaper_gm.dice import DiceRng, GivenFaces, RolledFaces
 from shaper_gm.engine.expr import compile_expr
+from shaper_gm.engine.stepkit import Facts, VocabError
 from shaper_gm.engine.steps import PlayTape, distribution, exact, play
-from shaper_gm.engine.vocab import Facts, VocabError, compile_steps
+from shaper_gm.engine.vocab import compile_steps
 
 ATTACK = [
     {"roll": "d20", "slot": "attack", "into": "natural", "who": "attacker",
@@ -272,6 +273,18 @@ def test_each_answer_is_offered_only_while_its_when_holds():
      "steps[0].ask.block.refuse", "refuse's words"),
     ([{"ask": {"block": {"hint": ["x"]}}, "who": "given", "into": "a"}],
      "steps[0].ask.block.hint", "hint's words"),
+    ([{"ask": ["block"], "unknown": "no", "who": "given", "into": "a"}],
+     "steps[0].unknown", "expected {refuse: TEXT, hint: TEXT}"),
+    ([{"ask": ["block"], "unknown": {"when": "true", "refuse": "x"}, "who": "given",
+       "into": "a"}], "steps[0].unknown", "expected {refuse: TEXT, hint: TEXT}"),
+    ([{"ask": {"block": {"requires": []}}, "who": "given", "into": "a"}],
+     "steps[0].ask.block.requires", "a list of {when, refuse, hint}"),
+    ([{"ask": {"block": {"requires": [{"refuse": "x"}]}}, "who": "given", "into": "a"}],
+     "steps[0].ask.block.requires", "a list of {when, refuse, hint}"),
+    ([{"ask": {"block": {"requires": [{"when": "true"}], "when": "true"}}, "who": "given",
+       "into": "a"}], "steps[0].ask.block.requires", "alone in the answer"),
+    ([{"ask": {"block": {"requires": [{"when": "true", "refuse": 3}]}}, "who": "given",
+       "into": "a"}], "steps[0].ask.block.requires[0].refuse", "refuse's words"),
 ])
 def test_a_repeat_or_ask_that_cannot_work_is_refused_naming_where(steps, where, says):
     with pytest.raises(VocabError) as caught:
@@ -343,3 +356,61 @@ def test_a_repeat_plays_as_a_loop_bounded_by_at_most(at_most, limit, faces):
     odds = distribution(exact(steps, Facts({"limit": limit})),
                         lambda f: (f["total"], f["rolls"]))
     assert odds == expected
+
+
+PAYING = [{"ask": {"block": {"requires": [
+    {"when": "blockable", "refuse": "{target} cannot block this", "hint": "dodge"},
+    {"when": "left >= 1", "refuse": "{target} has {left} left", "hint": "pay less"}]},
+    "dodge": {"when": "left >= 2", "refuse": "{target} has {left}, a dodge costs 2"}},
+    "who": "target", "into": "said"}]
+
+
+@pytest.mark.parametrize("blockable, left, says", [
+    (False, 3, "bo cannot block this"), (True, 0, "bo has 0 left"),
+    (False, 0, "bo cannot block this"),          # the first test that fails words it
+])
+def test_an_answer_requiring_several_things_is_refused_in_the_words_of_the_first_missing(
+        blockable, left, says):
+    """Asked or not (with no answer offered at all, nobody is asked, but a declared
+    answer is still refused in its words, in play and in odds alike)."""
+    from shaper_gm.engine.decisions import Decisions
+    from shaper_gm.engine.errors import RuleViolation
+    steps = compile_steps(PAYING, ("target", "blockable", "left"))
+    start = Facts({"target": "bo", "blockable": blockable, "left": left})
+    with pytest.raises(RuleViolation, match=f"^{says}$"):
+        play(steps, start, PlayTape(lambda slot, i, who: GivenFaces([1]),
+                                    Decisions(declared=[("bo", "block")])))
+    with pytest.raises(RuleViolation, match=f"^{says}$"):
+        exact(steps, start, Decisions(declared=[("bo", "block")]))
+    nobody = PlayTape(lambda slot, i, who: GivenFaces([1]))
+    assert play(steps, start, nobody)["said"] == "none"
+    assert nobody.decisions.made == ([] if left < 2 else [("bo", "none")])   # none offered
+
+
+def test_an_ask_its_steps_when_skips_takes_no_answer_and_refuses_none():
+    """A step's own `when` closed: nobody is asked and a declared answer waits for an
+    ask that is (d20's parry, asked only when it would matter)."""
+    from shaper_gm.engine.decisions import Decisions
+    steps = compile_steps([{**PAYING[0], "when": "left > 5"}], ("target", "blockable", "left"))
+    tape = PlayTape(lambda slot, i, who: GivenFaces([1]), Decisions(declared=[("bo", "block")]))
+    assert play(steps, Facts({"target": "bo", "blockable": True, "left": 0}), tape)["said"] \
+        == "none"
+
+
+def test_an_answer_the_ask_never_has_is_refused_in_its_unknown_words():
+    """`unknown`: a declared answer that is none of the ask's, with `{answer}` the one
+    given; an answer it has but does not offer keeps its own words."""
+    from shaper_gm.engine.decisions import Decisions
+    from shaper_gm.engine.errors import RuleViolation
+    steps = compile_steps([{**PAYING[0], "unknown": {"refuse": "{target}: no {answer} here",
+                                                     "hint": "block or dodge"}}],
+                          ("target", "blockable", "left"))
+    start = Facts({"target": "bo", "blockable": True, "left": 3})
+    for run in (lambda d: play(steps, start, PlayTape(lambda *_: GivenFaces([1]), d)),
+                lambda d: exact(steps, start, d)):
+        with pytest.raises(RuleViolation, match="^bo: no parry here$") as caught:
+            run(Decisions(declared=[("bo", "parry")]))
+        assert caught.value.hint == "block or dodge"
+    with pytest.raises(RuleViolation, match="^bo has 0 left$"):
+        play(steps, start.with_values(left=0),
+             PlayTape(lambda *_: GivenFaces([1]), Decisions(declared=[("bo", "block")])))

@@ -34,7 +34,7 @@ from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.declaring import compile_action
 from shaper_gm.engine.expr import Compiled, ExprError, compile_expr
 from shaper_gm.engine.resources import MOMENTS
-from shaper_gm.engine.vocab import Facts, VocabError
+from shaper_gm.engine.stepkit import Facts, VocabError
 from shaper_gm.records import record
 
 
@@ -67,6 +67,22 @@ def _setting(value: Any) -> int | str:
     return integer(-999_999, 999_999)(value)
 
 
+RANGE = {"min": Field(integer(-999_999, 999_999)), "max": Field(integer(-999_999, 999_999)),
+         "rule": Field(text)}
+
+
+def _range(value: Any) -> tuple[int, int | None, str]:
+    """A sheet number's range: ``{min, max, rule}`` (each optional; min 0)."""
+    from shaper_gm.content.schema import Bad
+    if not isinstance(value, Mapping) or set(value) - set(RANGE):
+        raise Bad("expected {min: N, max: N, rule: TEXT}")
+    low = RANGE["min"].check(value.get("min", 0))
+    high = RANGE["max"].check(value["max"]) if "max" in value else None
+    if high is not None and high < low:
+        raise Bad(f"max {high} is below min {low}")
+    return low, high, text(value.get("rule", ""))
+
+
 RESOURCE = {"label": Field(text), "max": Field(_amount), "start": Field(_amount),
             "refill": Field(choice(MOMENTS)), "refill_by": Field(_amount),
             "lapse": Field(choice(MOMENTS)), "off_turn": Field(boolean),
@@ -88,6 +104,7 @@ RULESET = {
     "absorbs": Field(snake_name), "damage_types": Field(list_of(ident, non_empty=True)),
     "down_words": Field(mapping_of(ident, text)),
     "terms": Field(mapping_of(text, text)), "provisional": Field(list_of(text)),
+    "ranges": Field(mapping_of(snake_name, _range)),
 }
 
 
@@ -107,6 +124,7 @@ class DataLibrary:
     templates: tuple[str, ...] = ("creatures", "characters")
     default_sheet: Facts = Facts()
     ends_if: tuple[tuple[str, Compiled], ...] = ()   # condition -> when it ends (G28)
+    ranges: tuple[tuple[str, tuple[int, int | None, str]], ...] = ()   # add --stat's
 
     def item(self, kind: str, item_id: str) -> Facts:
         return self.items[kind][item_id]
@@ -174,7 +192,8 @@ def load(folder: Any) -> DataLibrary:
                        tuple(good.get("derived", ())),
                        dict(good["initiative"]) if "initiative" in good else None,
                        good.get("hp"), zero, tuple(good.get("templates", ("creatures",))),
-                       freeze(good.get("default_sheet") or {}), ends_if)
+                       freeze(good.get("default_sheet") or {}), ends_if,
+                       tuple(good.get("ranges", ())))
 
 
 def _ends_if(ctx: Ctx, files: list[tuple[str, Any]], conditions: Mapping[str, Facts]

@@ -9,9 +9,11 @@ changed score changes it.
 
 from __future__ import annotations
 
+from collections import ChainMap
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from shaper_gm.content.sheetnumbers import Number, SheetNumbers
 from shaper_gm.dice import DiceSource, Roll, parse, roll
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.changes import end_held, hit_points
@@ -24,7 +26,8 @@ from shaper_gm.engine.resources import ResourceSpec, starting
 from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
-from shaper_gm.engine.vocab import Facts, reduced
+from shaper_gm.engine.stepkit import Facts
+from shaper_gm.engine.vocab import reduced
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
 
 ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
@@ -106,6 +109,11 @@ class DataRuleset(RulesetBase):
                                    if isinstance(value, int) and not isinstance(value, bool))
         self.act_resource = numbers.get("act_resource")
         self.react_resource = numbers.get("react_resource")
+        hp_names = sorted(library.hp.names) if library.hp is not None else []
+        self.sheet_ranges = SheetNumbers(*(
+            Number(name, low, high, why, flag="--hp" if [name] == hp_names else "")
+            for name, (low, high, why) in library.ranges))
+        self.hp_key = hp_names[0] if len(hp_names) == 1 else "hp"
 
     @property
     def numbers(self) -> Facts:
@@ -161,7 +169,11 @@ class DataRuleset(RulesetBase):
         if spec.extra:
             raise RuleViolation(f"add has no --{next(iter(dict(spec.extra)))} here",
                                 "use add ID --as TEMPLATE, --stat NAME=N, --hp N")
-        base.update(spec.numbers)
+        given = {self.hp_key if key == "hp" else key: value      # --hp: the number hp
+                 for key, value in spec.numbers}                  # reads (health)
+        self.sheet_ranges.typed({key: value for key, value in given.items()
+                                 if key in self.sheet_ranges}, what=self.name)
+        base.update(given)
         sheet = DataSheet(freeze(base), self.library.default_sheet)
         name = spec.name or sheet.get("name") or spec.id.replace("-", " ").title()
         hp = self.stat(sheet, "hp")
@@ -187,9 +199,25 @@ class DataRuleset(RulesetBase):
             if isinstance(carried, tuple):
                 ids = [entry.get("id") if isinstance(entry, Mapping) else entry
                        for entry in carried]
-                return match_one(word, ids, kind.removesuffix("s"),
-                                 f"{state.actors[actor_id].name} has: {', '.join(ids)}")
+                if word.lower() in self.library.kind(kind) and word.lower() not in ids:
+                    return word.lower()         # the action refuses it by name
+                try:
+                    return match_one(word, ids, kind.removesuffix("s"),
+                                     f"{state.actors[actor_id].name} has: {', '.join(ids)}")
+                except RuleViolation:
+                    self._unknown_item(state, kind, word, actor_id)
+                    raise
         return super().resolve_word(state, kind, word, actor_id)
+
+    def _unknown_item(self, state: Encounter, kind: str, word: str, actor_id: str) -> None:
+        """Refuse an item word in the words of the action that picks from `kind`."""
+        from shaper_gm.engine.request import Request
+        from shaper_gm.engine.situation import Situation
+        for _, action in self.library.actions:
+            if action.item == kind:
+                asked = Request(action.name, (("actor", actor_id),))
+                env = ChainMap({"word": word}, Situation(state, self, asked))
+                action.refuse("unknown", env)
 
     # The GM's tools --------------------------------------------------------------------
     def damage(self, state: Encounter, target: str, amount: int,

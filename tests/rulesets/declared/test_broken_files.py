@@ -37,7 +37,7 @@ EDITS = [
      "line 8: key 'colour': unknown key (allowed: name, rules, attribution, description, "
      "grid, cell_size, unit, numbers, resources, initiative, derived, hp, templates, "
      "default_sheet, zero_hp, effect_keys, act_resource, react_resource, side, absorbs, "
-     "damage_types, down_words, terms, provisional)"),
+     "damage_types, down_words, terms, provisional, ranges)"),
     ("ruleset-required-missing", R, "name: Duel\n", "",
      "key 'name': missing (required)"),
     ("ruleset-grid-wrong-type", R, "grid: 8x8", "grid: eight",
@@ -70,8 +70,8 @@ EDITS = [
      "(kinds: duellists)"),
     ("action-unknown-key", A, STRIKE, STRIKE + "  colour: red\n",
      "line 5: item 'strike': key 'colour': an action has no such key (keys: aliases, "
-     "apply, cost, examples, flags, given, item, line, odds, provokes, requires, rules, "
-     "spare, steps, summary, target, targets, timing, to, what, while_down, words)"),
+     "apply, cost, examples, flags, given, item, line, odds, provokes, refusals, requires, "
+     "rules, spare, steps, summary, target, targets, timing, to, what, while_down, words)"),
     ("action-target-unknown", A, "target: foe", "target: enemy",
      "line 10: item 'strike': key 'target': expected one of foe, ally, other, any, "
      "got 'enemy'"),

@@ -6,6 +6,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from shaper_gm.app.check_ruleset import FAILED, OK, UNUSABLE, check_ruleset
 
 DUEL = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets" / "duel"
@@ -75,3 +77,19 @@ def test_a_mistake_names_its_line(tmp_path):
     assert code == FAILED
     assert f"duel/actions.yaml: line {line}: item 'strike': key 'steps[1].set.total': " \
         in err[0]
+
+
+
+@pytest.mark.parametrize("ranges, says", [
+    ("vigour: {min: 5, max: 2}", "key 'ranges.vigour': max 2 is below min 5"),
+    ("skill: {least: 1}", "key 'ranges.skill': expected {min: N, max: N, rule: TEXT}"),
+])
+def test_a_range_that_cannot_hold_a_number_is_refused_naming_its_line(tmp_path, ranges, says):
+    folder = tmp_path / "duel"
+    shutil.copytree(DUEL, folder)
+    ruleset = folder / "ruleset.yaml"
+    ruleset.write_text(ruleset.read_text().replace("grid: 8x8",
+                                                   f"grid: 8x8\nranges:\n  {ranges}"))
+    code, _, err = checked(folder)
+    assert code == FAILED
+    assert "duel/ruleset.yaml: line 9: " + says in err[0]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from shaper_gm.engine import changes, declaring, vocab
+from shaper_gm.engine import asking, changes, declaring, vocab
 from shaper_gm.rulesets.data import library
 
 DOCS = (Path(__file__).resolve().parents[3] / "docs" / "rulesets.md").read_text()
@@ -26,7 +26,7 @@ KEYS = {
     "an action's odds": declaring.ODDS_KEYS,
     **{f"a {kind} step": keys for kind, keys in vocab._STEP_KEYS.items()},
     "a repeat's body": vocab.REPEAT_KEYS,
-    "an ask's answer": vocab.ANSWER_KEYS,
+    "an ask's answer": asking.ANSWER_KEYS,
     **{f"a {kind} change": keys | {kind} for kind, keys in changes.KINDS.items()},
 }
 

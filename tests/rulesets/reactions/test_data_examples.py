@@ -9,6 +9,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from shaper_gm.errors import GmError
 
@@ -157,7 +159,7 @@ def test_a_dodge_it_cannot_pay_for_is_refused_in_the_rulings_words(data_session)
     ("move C2", r"C2 is taken \(R10\)"),
     ("move H2", r"H2 is 6 m away; Ann moves up to 5 m \(R10\)"),
     ("move B2", r"already on B2"),
-    ("shield", r"^Ann has no shield; give it some"),         # shield: null on its sheet
+    ("shield", r"^Ann has no shield to raise \(R12\)"),    # shield: null on its sheet
 ])
 def test_a_refusal_is_one_line_and_changes_nothing(data_session, line, says):
     s = data_session()
@@ -257,3 +259,109 @@ def test_the_python_rulesets_demo_save_replays_and_plays_on_the_data_ruleset(
     s.run_lines(list(read_save(path).log))
     s.execute("attack cy bo --with firebolt --react bo=block --block 20 --crit 1")
     assert s.state.actors["bo"].hp == 60 - (16 - 6 - 8)       # R6: magical armor, block
+
+
+@pytest.mark.parametrize("line, says, hint", [
+    ("attack ann", "Ann cannot attack itself (R1)", "name a foe"),
+    ("attack bo --with laser", "no weapon or spell 'laser' (R1)", "--with WEAPON"),
+    ("attack bo --with war-axe", "Ann has no War axe (R1)", "--with WEAPON"),   # a knight's
+    ("shield", "Ann has no shield to raise (R12)", "take another action"),
+    ("attack bo --react bo=parry", "--react bo=parry: no such reaction (R2)", "bo=dodge"),
+    ("odds bo --react bo=parry", "--react bo=parry: no such reaction (R2)", "bo=dodge"),
+])
+def test_the_shared_checks_refuse_in_the_rulesets_words(data_session, line, says, hint):
+    """`refusals:` words the engine's own checks (itself, an item lacked, unknown, none)
+    with the ruling they apply, as the Python ruleset worded them; nothing changes."""
+    s = data_session()
+    state, log = s.state, list(s.log)
+    with pytest.raises(GmError) as err:
+        s.execute(line)
+    assert err.value.message == says and hint in err.value.hint
+    assert s.state is state and s.log == log
+
+
+
+@pytest.mark.parametrize("line, says", [          # the Python ruleset's words (R2, R11)
+    ("attack bo --react bo=dodge --react bo=block --dodge 18",   # a dodge that succeeds
+     "Bo's block 2 needs 1 reaction; it has 0 left (R2, R11)"),
+    ("attack bo --react bo=dodge --react bo=block --dodge 3",    # or fails
+     "Bo's block 2 needs 1 reaction; it has 0 left (R2, R11)"),
+    ("attack bo --react bo=block --react bo=block --react bo=block --block 13",
+     "Bo's block 3 needs 1 reaction; it has 0 left (R2, R11)"),
+    ("odds bo --react bo=dodge --react bo=dodge",
+     "Bo's dodge 2 needs 2 reactions; it has 0 left (R2, R11)"),
+])
+def test_reactions_it_cannot_pay_for_all_are_refused_before_anything_is_rolled(
+        data_session, line, says):
+    """R2: the reactions are declared before anything is rolled; all of them must be
+    paid for as if every try failed, whether or not one succeeds (a success only
+    leaves the rest unneeded)."""
+    s = data_session()
+    state, log = s.state, list(s.log)
+    with pytest.raises(GmError) as err:
+        s.execute(line)
+    assert err.value.message == says
+    assert s.state is state and s.log == log
+
+
+@settings(max_examples=30, deadline=None)
+@given(answers=st.lists(st.sampled_from(["block", "dodge"]), min_size=1, max_size=4),
+       seed=st.integers(0, 2**16))
+def test_declared_reactions_are_played_exactly_when_all_could_be_paid(answers, seed):
+    """R2, R11: a duellist has 2 reactions; a block costs 1, a dodge 2. Whatever the dice
+    (any seed), the attack is refused exactly when the declared reactions cost more
+    than 2 in all, and a refusal changes nothing."""
+    from unittest import mock
+
+    from shaper_gm.app import new_session
+    with mock.patch.dict("os.environ", {"SHAPER_GM_RULESETS": str(FOLDER)}):
+        s = new_session(ruleset="reactions-data", seed=seed)
+        for line in DUEL:
+            s.execute(line)
+    state = s.state
+    line = "attack bo " + " ".join(f"--react bo={answer}" for answer in answers)
+    cost = sum(2 if answer == "dodge" else 1 for answer in answers)
+    if cost > 2:
+        with pytest.raises(GmError, match=r"needs \d reactions?; it has \d left \(R2, R11\)"):
+            s.execute(line)
+        assert s.state is state
+    else:
+        s.execute(line)
+        assert s.state.actors["bo"].resource("reactions") >= 0
+
+
+def test_odds_list_the_declared_reactions_and_the_numbers_they_assume(data_session):
+    """`odds:` `answers` and `assumes`: the JSON's `reactions` (the Python ruleset's
+    key) and the view's assumptions, each with its ruling. A duellist blocks on 12+ of
+    a d20: 9 faces of 20 (R3); Ann's critical 16+: 5 of 20, bonus 10 (R5)."""
+    s = data_session()
+    log = list(s.log)
+    view = s.execute("odds bo --react bo=block --react bo=block").view
+    assert "block 12+ (9/20 each, 1 reaction) (R2, R3)" in view.assumed
+    assert "critical 16+ on a d20 (5/20), bonus 10 (R3, R5)" in view.assumed
+    assert "physical armor 6, block bonus 8 (R6)" in view.assumed
+    data = json.loads(s.execute("odds bo --react bo=block --react bo=block --json").view.text)
+    assert data["reactions"] == ["block", "block"]
+    assert json.loads(s.execute("odds bo --json").view.text)["reactions"] == []
+    assert s.log == log
+
+
+@pytest.mark.parametrize("line, says", [           # ruleset.yaml `ranges`, R3, R8, R10
+    ("add cy --stat block=0", r"^--stat block=0 is out of range: .*1 .* 21 \(R3: a d20 target"),
+    ("add cy --stat critical=22", r"critical=22 is out of range: .*1 .* 21 \(R3"),
+    ("add cy --stat speed=-1", r"^--stat speed=-1 is out of range: .* at least 0 .*\(R10\)"),
+    ("add cy --hp 0", r"^--hp 0 is out of range: .* at least 1 .*\(R8\)"),
+])
+def test_add_refuses_sheet_numbers_outside_their_declared_ranges(data_session, line, says):
+    s = data_session(setup=())
+    log = list(s.log)
+    with pytest.raises(GmError, match=says):
+        s.execute(line)
+    assert s.state.actors == {} and s.log == log
+
+
+def test_add_hp_sets_the_number_hit_points_read(data_session):
+    """`hp: health`: `--hp 5` gives health 5 (not a sheet key `hp` nothing reads)."""
+    s = data_session("add cy --hp 5 --stat block=21", setup=())
+    cy = s.state.actors["cy"]
+    assert (cy.hp, cy.max_hp, cy.sheet["health"], cy.sheet["block"]) == (5, 5, 5, 21)
