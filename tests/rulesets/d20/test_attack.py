@@ -133,3 +133,32 @@ def test_parry_is_not_offered_against_a_hit_it_cannot_stop(rs):
                    request("attack", "brak", "cap"), tape({"attack": [[16]], "damage": [[4]]}))
     assert done.state.actors["cap"].resource("reaction") == 1
     assert done.state.actors["cap"].hp == 65 - 9
+
+
+def test_the_outcome_line_says_hit_miss_or_critical_and_the_natural_rules_are_named():
+    import io
+
+    from shaper_gm.app import new_session
+    from shaper_gm.render.console import Renderer, make_console
+    session = new_session(ruleset="d20", seed=1)
+    for line in ("add brak --as fighter --side party --at A1", "add gob --as goblin --at B1",
+                 "init brak gob", "start"):
+        session.execute(line)
+
+    def shown(line: str) -> list[str]:
+        out = io.StringIO()
+        Renderer(make_console(out, width=100)).show(session.execute(line), session.state)
+        session.execute("undo")
+        return [row.strip() for row in out.getvalue().splitlines()]
+
+    # +5 to hit against AC 15 (G10); a natural 1 misses, a natural 20 hits and doubles
+    # the dice (G11): 2d8 [4, 5] + 5 = 14.
+    missed = shown("attack gob --attack 1")
+    assert missed[0] == "Fighter attacks Goblin: 6 vs AC 15: miss, 0 slashing damage (Action)"
+    assert "a natural 1 misses, whatever the total  G10" in missed
+    hit = shown("attack gob --attack 12 --damage 4")
+    assert hit[0].startswith("Fighter attacks Goblin: 17 vs AC 15: hit, ")
+    crit = shown("attack gob --attack 20 --damage 4,5")
+    assert crit[0] == ("Fighter attacks Goblin: 25 vs AC 15: critical hit, 14 slashing "
+                       "damage (Action)")
+    assert "a natural 20 hits, whatever the AC  G10" in crit
