@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from shaper_gm.content.folders import content_root
@@ -314,6 +314,7 @@ CHANGES = [(ruleset, path) for ruleset, data in DECLARED.items() for path in pat
 
 @settings(max_examples=400, deadline=None)
 @given(st.sampled_from(CHANGES), PLAIN)
+@example(("timeslice", ("records", "Numbers", "fields", "round_seconds")), "numbers of Sheet")
 def test_any_change_to_a_declaration_is_read_or_refused_never_a_crash(change, value):
     """A declaration changed anywhere to anything is refused in lines naming it, or read;
     and what it reads the shipped content with is a library or a ContentError."""

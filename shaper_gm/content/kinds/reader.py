@@ -329,7 +329,9 @@ def _make_class(kinds: Kinds, decl: RecordDecl) -> type:
         namespace[method] = getattr(kinds.module, function)
     for name, function in decl.properties:
         namespace[name] = property(getattr(kinds.module, function))
-    return record(type(decl.name, (), namespace))
+    # The numbers are made by name from ruleset.yaml: keyword-only, a required number may
+    # follow one with a default (a nested record's, say) in any order.
+    return record(kw_only=decl.name == kinds.numbers_record)(type(decl.name, (), namespace))
 
 
 def _lookup(key: str) -> Callable[[Any, str], Any]:
