@@ -156,6 +156,14 @@ def nearest_free(state: Encounter, actor_id: str) -> Cell | None:
     here = cell_from_name(actor.zone)
     if not taken(state, here, but=[actor_id]):
         return None
-    held = occupied(state, but=[actor_id])
+    return free_near(state, here, but=[actor_id])
+
+
+def free_near(state: Encounter, here: Cell, but: Iterable[str] = ()) -> Cell | None:
+    """`here` if no standing actor (but `but`) holds it, else the nearest free cell,
+    reading order among the nearest; None when every cell is held."""
+    held = occupied(state, but=but)
+    if here not in held:
+        return here
     free = [c for c in cells_within(state, here, state.cols + state.rows) if c not in held]
     return min(free, key=lambda c: steps(here, c)) if free else None

@@ -147,14 +147,10 @@ def _free_cell(state, rs, at: str | None) -> str | None:
         return None
     cell = grid.parse_cell(rs.canonical_zone(at, state.cols, state.rows), state.cols,
                            state.rows)
-    held = grid.occupied(state)
-    if cell not in held:
-        return at
-    free = [c for c in grid.cells_within(state, cell, state.cols + state.rows)
-            if c not in held]
-    if not free:
+    found = grid.free_near(state, cell)
+    if found is None:
         raise CommandError("no free cell is left on the battlefield", "remove someone first")
-    return grid.cell_name(min(free, key=lambda c: grid.steps(cell, c)))
+    return at if found == cell else grid.cell_name(found)
 
 
 def _side(typed: str | None, sheet, replaying: bool) -> str | None:
