@@ -26,8 +26,6 @@ KNOWN: dict[str, tuple[str, str]] = {
                   "d10s read 0-9, dying timers (T1-T17)"),
     "dicepool": ("shaper_gm.rulesets.dicepool", "Dice pool: a pool spent by rolls and refilled "
                  "by CON, margin-of-success damage (P1-P12)"),
-    "reactions": ("shaper_gm.rulesets.reactions", "Reactions: typed attacks, block and dodge, "
-                  "critical rolls, shields (R1-R12)"),
 }
 DEFAULT = "shaper"
 DATA = "shaper_gm.rulesets.data"         # plays every ruleset written as data

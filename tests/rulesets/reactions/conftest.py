@@ -16,21 +16,18 @@ from shaper_gm.engine.decisions import Decisions
 from shaper_gm.engine.play import end_turn, pass_turn, perform
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Encounter
+from shaper_gm.engine import registry
 from shaper_gm.engine.steps import PlayTape
-from shaper_gm.rulesets.reactions import build
-from shaper_gm.rulesets.reactions.actions import MOVE, SHIELD
-from shaper_gm.rulesets.reactions.attack import ATTACK
-from shaper_gm.rulesets.reactions.content import load_library
 
 
 @pytest.fixture(scope="session")
 def library():
-    return load_library()
+    return registry.build("reactions").library
 
 
 @pytest.fixture
 def rs(library):
-    return build(library)
+    return registry.build("reactions", library)
 
 
 def encounter(rs, *actors: tuple, cols: int = 8, rows: int = 8) -> Encounter:
@@ -140,9 +137,10 @@ def _run(action):
     return run
 
 
-attack = _run(ATTACK)
-move = _run(MOVE)
-raise_shield = _run(SHIELD)
+_RULESET = registry.build("reactions")      # its declared actions, as the commands run them
+attack = _run(_RULESET.library.action("attack").action())
+move = _run(_RULESET.library.action("move").action())
+raise_shield = _run(_RULESET.library.action("shield").action())
 act = _run(ACT)
 react = _run(REACT)
 
