@@ -1,5 +1,6 @@
 """`odds`: the attack's own steps run exactly, checked against brute force over every
-face of every d20 the attack could roll."""
+face of every d20 the attack could roll. Run through the `odds` command (the attack is
+the data ruleset's declared action; there is no Python odds function to call)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,9 @@ from fractions import Fraction
 
 import pytest
 
-from shaper_gm.engine.decisions import Decisions
-from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.rulesets.reactions.odds import attack_odds
+from shaper_gm.errors import GmError
 from tests.oddsread import flat
-from tests.rulesets.reactions.conftest import AttackRequest, started
+from tests.rulesets.reactions.conftest import session
 
 
 def brute_force(declared, *, power, crit_bonus, armor, block_bonus, block, dodge, crit,
@@ -51,27 +50,33 @@ def brute_force(declared, *, power, crit_bonus, armor, block_bonus, block, dodge
 DUELLIST = dict(power=24, crit_bonus=10, armor=6, block_bonus=8, block=12, dodge=15, crit=16)
 
 
-def duel(rs, reactions=2, shield=0):
-    state = started(rs, ("ann", "party", "B2"),
-                    ("bo", "enemies", "C2", "duellist", {"reactions": reactions}))
-    bo = state.actors["bo"]
-    return state.with_actor(bo.with_resources({**bo.resource_map(), "shield": shield}))
+def duel(reactions=2, shield=0, bo_at="C2"):
+    """Ann and Bo, the source's duellists, on Ann's turn; Bo with `reactions` and a
+    shield of `shield` (set as the GM sets it)."""
+    lines = (f"set bo shield={shield}",) if shield else ()
+    return session(*lines, setup=("add ann --as duellist --side party --at B2",
+                                  f"add bo --as duellist --at {bo_at} "
+                                  f"--stat reactions={reactions}",
+                                  "init ann bo", "start"))
+
+
+def odds_line(declared, request_) -> str:
+    flags = "".join(f" --{key} {value}" for key, value in request_.items())
+    return "odds bo" + flags + "".join(f" --react bo={r}" for r in declared)
 
 
 @pytest.mark.parametrize("declared, reactions, request_, shield", [
     ((), 2, {}, 0),
-    (("block",), 2, {"weapon": "spellblade"}, 0),
+    (("block",), 2, {"with": "spellblade"}, 0),
     (("block", "block"), 2, {}, 0),
-    (("dodge",), 2, {"weapon": "hex-pistol"}, 0),
+    (("dodge",), 2, {"with": "hex-pistol"}, 0),
     (("block", "dodge"), 3, {}, 10),
-    (("dodge",), 2, {"attack_type": "true"}, 12),
+    (("dodge",), 2, {"type": "true"}, 12),
 ])
-def test_odds_match_brute_force(rs, declared, reactions, request_, shield):
-    state = duel(rs, reactions, shield)
-    odds = flat(attack_odds(state, rs, AttackRequest("ann", "bo", **request_),
-                       Decisions(declared=[("bo", r) for r in declared])))
+def test_odds_match_brute_force(declared, reactions, request_, shield):
+    odds = flat(duel(reactions, shield).execute(odds_line(declared, request_)).view)
     totals, damage, lost = brute_force(declared, **DUELLIST, shield=shield,
-                                       true=request_.get("attack_type") == "true")
+                                       true=request_.get("type") == "true")
     assert (odds.dodged, odds.blocked, odds.critical) == (totals["dodged"], totals["blocked"],
                                                           totals["critical"])
     assert dict(odds.damage.items()) == damage
@@ -79,9 +84,8 @@ def test_odds_match_brute_force(rs, declared, reactions, request_, shield):
     assert odds.reactions == declared
 
 
-def test_odds_of_example_d_in_fractions(rs):
-    odds = flat(attack_odds(duel(rs), rs, AttackRequest("ann", "bo"),
-                       Decisions(declared=[("bo", "block"), ("bo", "block")])))
+def test_odds_of_example_d_in_fractions():
+    odds = flat(duel().execute("odds bo --react bo=block --react bo=block").view)
     # a block reaches 12 on 9 faces in 20: both fail (11/20)^2 = 121/400 of the time
     assert odds.blocked == Fraction(279, 400) and odds.dodged == 0
     assert odds.critical == Fraction(1, 4)
@@ -91,13 +95,11 @@ def test_odds_of_example_d_in_fractions(rs):
     assert odds.hit == 1 and odds.down == 0
 
 
-def test_odds_refuse_what_the_attack_refuses_and_pay_nothing(rs):
-    state = duel(rs, reactions=1)
-    with pytest.raises(RuleViolation, match="dodge 1 needs 2 reactions; it has 1 left"):
-        attack_odds(state, rs, AttackRequest("ann", "bo"),
-                    Decisions(declared=[("bo", "dodge")]))
-    far = state.with_actor(state.actors["bo"].with_(zone="H8"))
-    with pytest.raises(RuleViolation, match=r"reaches 1 m \(R1\)"):
-        attack_odds(far, rs, AttackRequest("ann", "bo"))
-    odds = flat(attack_odds(state, rs, AttackRequest("ann", "bo")))
-    assert odds.blocked == 0 and state.actors["ann"].resource("action") == 1
+def test_odds_refuse_what_the_attack_refuses_and_pay_nothing():
+    s = duel(reactions=1)
+    with pytest.raises(GmError, match="dodge 1 needs 2 reactions; it has 1 left"):
+        s.execute("odds bo --react bo=dodge")
+    with pytest.raises(GmError, match=r"reaches 1 m \(R1\)"):
+        duel(reactions=1, bo_at="H8").execute("odds bo")
+    odds = flat(s.execute("odds bo").view)
+    assert odds.blocked == 0 and s.state.actors["ann"].resource("action") == 1
