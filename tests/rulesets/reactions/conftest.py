@@ -11,12 +11,12 @@ import pytest
 
 from shaper_gm.dice import DiceRng, GivenFaces, RolledFaces
 from shaper_gm.encounter.setup import NewActor
+from shaper_gm.engine import registry
 from shaper_gm.engine.common import ACT, REACT
 from shaper_gm.engine.decisions import Decisions
 from shaper_gm.engine.play import end_turn, pass_turn, perform
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Encounter
-from shaper_gm.engine import registry
 from shaper_gm.engine.steps import PlayTape
 
 
