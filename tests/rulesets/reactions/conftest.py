@@ -6,6 +6,8 @@ actions run through the engine's pipeline as a command runs them."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import SimpleNamespace
+from typing import NamedTuple
 
 import pytest
 
@@ -129,12 +131,76 @@ def PassRequest(actor: str) -> Request:  # noqa: N802
     return Request("pass", (("actor", actor),))
 
 
+class Attempt(NamedTuple):
+    """One block or dodge the defender tried (R2, R3), read off the played attack."""
+
+    reaction: str
+    cost: int
+    face: int
+    target: int
+    success: bool
+
+
+class Struck(SimpleNamespace):
+    """A played attack read as the numbers the rulings name: its final facts (the data
+    action's own names: `kind`, `total`, `spent`...) under the names these tests ask
+    for (`attack_type`, `total_power`, `reactions_spent`...), each attempt with its face
+    from the tape, and where the defender stands after."""
+
+    def faces(self) -> dict[str, list[int]]:
+        """Every face by slot, as the log line gives them (`--block 4,13 --crit 17`)."""
+        out: dict[str, list[int]] = {"block": [], "dodge": []}
+        for attempt in self.attempts:
+            out[attempt.reaction].append(attempt.face)
+        out["crit"] = [] if self.crit_face is None else [self.crit_face]
+        return out
+
+
+def struck(before: Encounter, after: Encounter, rs, request: Request, tape: PlayTape,
+           outcome) -> Struck:
+    from shaper_gm.engine.situation import chosen_item
+    facts = outcome.results[0].facts
+    read = facts.get
+    faces = [(slot, roll.total) for slot, roll in tape.rolls if slot in ("block", "dodge")]
+    attempts = tuple(Attempt(slot, read(f"{slot}_cost"), face, read(f"{slot}_at"),
+                             face >= read(f"{slot}_at")) for slot, face in faces)
+    dodged, blocked, kind = bool(read("dodged")), bool(read("blocked")), read("kind")
+    defender = str(read("target"))
+    start, end = before.actors[defender].zone, after.actors[defender].zone
+    weapon = chosen_item(rs, before.actors[request.acting], request, "weapons")
+    return Struck(
+        weapon=weapon["id"], attack_type=kind, power=read("power"),
+        distance_m=read("distance"), range_m=read("reach"), armor=read("armor"),
+        block_bonus=read("block_bonus") if blocked and kind != "true" else 0,
+        attempts=attempts, reactions_spent=read("spent"), reactions_left=read("left"),
+        dodged=dodged, blocked=blocked, critical=bool(read("critical", False)),
+        crit_face=None if dodged else read("crit_face"), critical_target=read("crit_at"),
+        total_power=read("total"), damage=read("damage"), soaked=read("soaked"),
+        down=read("health_after") == 0, moved_to=end if dodged and end != start else None,
+        moved_by_default=dodged and not read("named"), notes=outcome.notes)
+
+
 def _run(action):
     def run(state, rs, request, tape=None):
-        done = perform(state, rs, action, request, tape)
-        return done.state, list(done.events), done.outcome if action.name not in (
-            "act", "react") else done.events[-1]
+        from shaper_gm.engine.steps import PlayTape as Tape
+        played_on = tape if tape is not None else _fresh_tape()
+        done = perform(state, rs, action, request, played_on)
+        if action.name in ("act", "react"):
+            return done.state, list(done.events), done.events[-1]
+        if action.name == "attack" and isinstance(played_on, Tape):
+            return done.state, list(done.events), struck(state, done.state, rs, request,
+                                                         played_on, done.outcome)
+        if action.name == "shield":          # the shield as raised: before and after
+            actor = request.acting
+            return done.state, list(done.events), SimpleNamespace(
+                before=state.actors[actor].resource("shield"),
+                after=done.state.actors[actor].resource("shield"))
+        return done.state, list(done.events), done.outcome
     return run
+
+
+def _fresh_tape() -> PlayTape:
+    return tape()
 
 
 _RULESET = registry.build("reactions")      # its declared actions, as the commands run them

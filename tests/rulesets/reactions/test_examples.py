@@ -76,7 +76,7 @@ def test_a_true_attack_cannot_be_blocked_but_a_shield_soaks_it(rs):
     state, _ = rs.turn_order.end_turn(state, rs)                # the wraith's turn
     with pytest.raises(RuleViolation, match=r"cannot be blocked, only dodged \(R2\)"):
         attack(state, rs, AttackRequest("ann", "bo"), tape({}, [("bo", "block")]))
-    power = rs.library.attack("soul-touch").power                # 8 true damage
+    power = rs.library.item("weapons", "soul-touch")["power"]                # 8 true damage
     state, _, out = attack(state, rs, AttackRequest("ann", "bo", power=power * 3),
                            tape({"crit": [1]}))
     assert out.attack_type == "true" and out.armor == 0 and out.damage == 24
