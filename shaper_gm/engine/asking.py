@@ -39,6 +39,7 @@ def _ask_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
     unknown = _offer(said, f"{at}.unknown")[0][1] if said else ("", "")
     guard = _guard(declared, at)
     counted = f"asks.{who}"                 # this actor's decisions so far in the action
+    taken = f"answers.{who}"                # the answers it took so far, as words
     offered = guard.run if guard is not None else None
     several = not isinstance(declared["ask"], str)     # into: the answer, not a truth
     tests = tuple((answer, tuple((test.run if test is not None else None, refuse)
@@ -71,14 +72,16 @@ def _ask_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
         said = fill(prompt, facts) if not tape.exact else ""
         choice = tape.decide(Ask(facts[who], "react", (NO, *choices), NO, said, rule,
                                  index=index, refused=why_not))
-        taken = choice if several else choice == choices[0]
-        return facts.with_values(**{into: taken, counted: index + 1})
+        so_far = facts.get(taken, "")
+        said = so_far if choice == NO else f"{so_far}, {choice}" if so_far else choice
+        return facts.with_values(**{into: choice if several else choice == choices[0],
+                                    counted: index + 1, taken: said})
     refusals = frozenset().union(*(FIELD.findall(" ".join(refuse)) for _, checks in answers
                                    for _, refuse in checks)) | \
         (frozenset(FIELD.findall(" ".join(unknown))) - {"answer"})
     reads = frozenset({who, counted}) | frozenset(fields) | _reads(guard) | \
         _reads(*(test for _, checks in answers for test, _ in checks)) | frozenset(refusals)
-    return Step(body, "ask"), reads, frozenset({into, counted})
+    return Step(body, "ask"), reads, frozenset({into, counted, taken})
 
 
 Check = tuple["Compiled | None", tuple[str, str]]    # a test, and the words if it fails

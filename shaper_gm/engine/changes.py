@@ -2,7 +2,8 @@
 
 - ``hp: {who, change, through}``: hit points up or down by `change`; damage comes off
   the resource `through` first (temporary hit points, G20); down and revival follow.
-- ``resource: {who, name, change}``: a resource up or down, never below 0.
+- ``resource: {who, name, change}``: a resource up or down, never below 0. Both may say
+  ``why`` (the event's reason, {name} filled from the facts) and ``rule``.
 - ``effect: {who, name, mods: {KEY: EXPR}, until}``: a lasting effect carrying
   modifiers; ``condition: {who, name, until}``: the content's condition of that name
   (its `mods`). A new effect replaces one of the same name on that actor.
@@ -32,13 +33,15 @@ from shaper_gm.engine import harm
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import Compiled, ExprError
 from shaper_gm.engine.state import Change, Effect, Encounter
-from shaper_gm.engine.stepkit import Facts, VocabError, checked_name, expression
+from shaper_gm.engine.stepkit import FIELD, Facts, VocabError, checked_name, expression, fill
 from shaper_gm.records import record
 
-KINDS = {"hp": {"who", "change", "through"}, "resource": {"who", "change", "name"},
+KINDS = {"hp": {"who", "change", "through", "why", "rule"},
+         "resource": {"who", "change", "name", "why", "rule"},
          "effect": {"who", "name", "mods", "until", "while"},
          "condition": {"who", "name", "until", "while"},
-         "end": {"who", "name"}, "move": {"who", "to", "away_from", "within", "rule", "logs"}}
+         "end": {"who", "name"},
+         "move": {"who", "to", "away_from", "within", "rule", "logs", "word"}}
 ACTORS = ("actor", "target")        # who a change may be to
 
 
@@ -55,6 +58,7 @@ class Entry:
     rule: str = ""
     logs: str = ""                # a move's: the flag its log line names the cell with
     lasts_while: str = ""         # the caster's effect it lasts while (`while:`)
+    why: str = ""                 # hp, resource: the event's reason; move: its word
 
     @property
     def worked_out(self) -> bool:
@@ -67,7 +71,7 @@ class Entry:
         moved = {"destination"} if self.kind == "move" and not self.worked_out else set()
         other = {self.away_from} if self.away_from else set()
         return names | (self.when.names if self.when else frozenset()) | {self.who} | moved \
-            | other
+            | other | frozenset(FIELD.findall(self.why))
 
 
 def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
@@ -114,7 +118,14 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
                  _until(body.get("until", "never"), f"{at}.{kind}.until", roles),
                  expression(raw["when"], f"{at}.when") if "when" in raw else None,
                  lasts_while=checked_name(body["while"], f"{at}.{kind}.while")
-                 if "while" in body else "")
+                 if "while" in body else "", rule=str(body.get("rule", "")),
+                 why=_text(body.get("why", ""), f"{at}.{kind}.why"))
+
+
+def _text(raw: Any, at: str) -> str:
+    if not isinstance(raw, str):
+        raise VocabError(at, f"expected a text ({{name}} fills in a fact), got {raw!r}")
+    return raw
 
 
 def _move_to(raw: Mapping[str, Any], body: Mapping[str, Any], at: str, who: str,
@@ -131,7 +142,7 @@ def _move_to(raw: Mapping[str, Any], body: Mapping[str, Any], at: str, who: str,
                    for key in ("to", "within") if key in body)
     logs = checked_name(body["logs"], f"{at}.move.logs") if "logs" in body else ""
     return Entry("move", who, values, away_from=away, rule=str(body.get("rule", "")),
-                 logs=logs,
+                 logs=logs, why=_text(body.get("word", ""), f"{at}.move.word"),
                  when=expression(raw["when"], f"{at}.when") if "when" in raw else None)
 
 
@@ -172,10 +183,12 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
         return _moved(state, rs, entry, who, values, facts, note)
     if entry.kind == "move":                  # the action's own line says where to
         return state.with_actor(state.actors[who].with_(zone=str(facts["destination"]))), []
+    said = fill(entry.why, facts)
     if entry.kind == "resource":
-        return _resource(state, who, entry.name, int(values["change"]), why)
+        return _resource(state, who, entry.name, int(values["change"]), said or why,
+                         entry.rule)
     if entry.kind == "hp":
-        return hit_points(state, rs, who, int(values["change"]), entry.through, why)
+        return hit_points(state, rs, who, int(values["change"]), entry.through, why, said)
     mods = tuple((key, int(value)) for key, value in values.items())
     if entry.kind == "condition":
         found = rs.library.item("conditions", entry.name)
@@ -238,6 +251,7 @@ def _moved(state: Encounter, rs: Any, entry: Entry, who: str, values: dict[str, 
     if text is not None:
         cell = moving.named_cell(state, rs, who, text, reach, entry.rule)
         said(f"{actor.name} moves to {grid.cell_name(cell)}", None, entry.rule)
+        chosen = False
     elif entry.away_from:
         found = moving.farthest_free(state, rs, who, facts[entry.away_from], reach)
         other = state.actors[facts[entry.away_from]].name
@@ -245,12 +259,15 @@ def _moved(state: Encounter, rs: Any, entry: Entry, who: str, values: dict[str, 
             said(f"no free {rs.term('cell')} to move to: {actor.name} stays on "
                  f"{actor.zone}", None, entry.rule)
             return state, []
-        cell = found
-        said(f"{actor.name} moves to {grid.cell_name(cell)} (none named: the free "
-             f"{rs.term('cell')} farthest from {other})", None, entry.rule)
+        cell, chosen = found, True
+        said(f"{actor.name} moves to {grid.cell_name(cell)} (no {rs.term('cell')} named: "
+             f"the free {rs.term('cell')} farthest from {other})", None, entry.rule)
     else:
         return state, []                      # nothing named, nothing to work out
-    return state.with_actor(actor.with_(zone=grid.cell_name(cell))), []
+    start, end = str(actor.zone), grid.cell_name(cell)
+    far = rs.how_far(grid.steps(grid.cell_from_name(start), cell)).removesuffix(" away")
+    return state.with_actor(actor.with_(zone=end)), [ev.Moved(
+        who, start, end, far, entry.why or "moves", entry.rule, chosen)]
 
 
 def _moment(state: Encounter, facts: Facts, until: tuple[str, Any]) -> str:
@@ -262,20 +279,22 @@ def _moment(state: Encounter, facts: Facts, until: tuple[str, Any]) -> str:
     return "never"
 
 
-def _resource(state: Encounter, who: str, name: str, change: int, why: str) -> Change:
+def _resource(state: Encounter, who: str, name: str, change: int, why: str,
+              rule: str = "") -> Change:
     actor = state.actors[who]
     before = actor.resource(name)
     after = max(0, before + change)
     if after == before:
         return state, []
     return state.with_actor(actor.with_resource(name, after)), \
-        [ev.ResourceChanged(who, name, before, after, why, "")]
+        [ev.ResourceChanged(who, name, before, after, why, rule)]
 
 
 def hit_points(state: Encounter, rs: Any, who: str, change: int, through: str,
-               why: str) -> Change:
+               why: str, said: str = "") -> Change:
     """Hit points up or down by `change`; damage first comes off the resource `through`
-    (none when empty); down and revival follow."""
+    (none when empty); down and revival follow. `said`: the change's own reason (the
+    entry's `why`), else the numbers."""
     events: list[ev.Event] = []
     if change < 0 and through:
         held = state.actors[who].resource(through)
@@ -288,7 +307,7 @@ def hit_points(state: Encounter, rs: Any, who: str, change: int, through: str,
     actor = state.actors[who]
     before = actor.hp or 0
     after = before + change
-    note = harm.damage_note(-change, before, max(0, after)) if change < 0 else \
-        harm.healed_note(change, before, min(after, actor.max_hp or after))
+    note = said or (harm.damage_note(-change, before, max(0, after)) if change < 0 else
+                    harm.healed_note(change, before, min(after, actor.max_hp or after)))
     state, changed = harm.set_hp(state, rs, who, after, note)
     return state, [*events, *changed]

@@ -37,7 +37,7 @@ from collections import ChainMap
 from collections.abc import Mapping, MutableMapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from shaper_gm.engine import changes
+from shaper_gm.engine import changes, moving
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
@@ -102,6 +102,7 @@ class Spare:
 
     test: Compiled
     rule: str = ""
+    note: str = ""            # the note for the answers left out, else one per answer
 
 
 @record
@@ -218,6 +219,9 @@ class Declared:
                                     f"{'s' if self.targets > 1 else ''}, not {len(targets)}",
                                     f"name {self.targets} or fewer")
             for target in targets:
+                if target not in state.actors:
+                    raise RuleViolation(f"no actor {target!r}",
+                                        f"name one of {', '.join(state.actors)}")
                 if target == actor.id and self.target != "any":
                     self.refuse("itself", Situation(state, rs, request, target))
                 check_target(state, actor, str(target), self.target, self.name)
@@ -240,6 +244,9 @@ class Declared:
             self.refuse("no_item", Situation(state, rs, request))
         if named is not None and named not in carried:
             known = rs.library.kind(self.item) if hasattr(rs.library, "kind") else {}
+            if named not in known:              # no such item at all, in its words
+                self.refuse("unknown", ChainMap({"word": named}, cast(
+                    "MutableMapping[str, Any]", Situation(state, rs, request))))
             item = known.get(named, {"id": named, "name": named})
             self.refuse("lacks", ChainMap({"word": named}, cast(
                 "MutableMapping[str, Any]", Situation(state, rs, request, item=item))))
@@ -257,7 +264,12 @@ class Declared:
             values[name] = run_checked(expr, situation, f"{self.name}: given.{name}")
         facts = Facts(values)
         for entry in self.apply:           # a cell the GM named must be one it can take
-            changes.check_named(situation.state, situation.rs, entry, facts)
+            try:
+                changes.check_named(situation.state, situation.rs, entry, facts)
+            except moving.SameCell as stays:
+                self.refuse("stays", ChainMap({"cell": stays.cell}, cast(
+                    "MutableMapping[str, Any]", situation)))
+                raise
         return facts
 
     def _resolve(self, acting: Acting) -> Done:
@@ -290,7 +302,7 @@ class Declared:
                                   fill(self.line, played) if self.line else ""))
         if self.spare is not None and results and \
                 run_checked(self.spare.test, results[-1].facts, f"{self.name}: spare"):
-            self._spared(tape, self.spare.rule)
+            self._spared(tape, self.spare, results[-1].facts)
         outcome = Outcome(self.name, acting.actor, tuple(results), tuple(tape.notes))
         resolved = ev.Played(acting.actor, outcome, action=self.name, words=self.help.words)
         others = tuple(dict.fromkeys(actor for actor, said in tape.decisions.made
@@ -299,9 +311,15 @@ class Declared:
                     logged=tuple(logged.items()))
 
 
-    def _spared(self, tape: PlayTape, rule: str) -> None:
+    def _spared(self, tape: PlayTape, spare: Spare, facts: Facts) -> None:
         """Forget the answers and faces given for what the steps never reached."""
-        for actor, answer in tape.decisions.drop_unasked():
+        rule, dropped = spare.rule, tape.decisions.drop_unasked()
+        if spare.note and dropped:
+            count = len(dropped)
+            tape.note(fill(spare.note, ChainMap({"unasked": count, "unasked_s": "" if count
+                                                 == 1 else "s"}, cast(
+                "MutableMapping[str, Any]", facts))), None, rule)
+        for actor, answer in () if spare.note else dropped:
             tape.note(f"--react {actor}={answer} not needed: never asked", None, rule)
         for slot, _ in self.slots:
             extra = tape.drop_unused(slot)

@@ -31,7 +31,8 @@ FLAG_KINDS = ("bool", "int", "text")
 FLAG_KEYS = {"kind", "choices", "help", "metavar"}
 ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
              "answers"}
-REFUSALS = ("itself", "no_item", "lacks", "unknown")    # the shared checks it may word
+REFUSALS = ("itself", "no_item", "lacks", "unknown", "stays")   # shared checks it may word
+ITEMLESS = ("itself", "stays")      # checks that are not about the action's item
 
 
 def compile_action(name: str, raw: Any, where: str = "") -> Declared:
@@ -116,14 +117,14 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
 def _refusals(raw: Any, at: str, item: str | None) -> tuple[tuple[str, str, str], ...]:
     """``refusals: {CHECK: {refuse, hint}}``: the action's own words for a shared check
     it fails (its ruling cited): targeting itself, no item, an item it lacks, an unknown
-    item word."""
+    item word, a worked-out move told to stay on its own cell (`{cell}`)."""
     if not isinstance(raw, Mapping):
         raise VocabError(at, f"expected CHECK: {{refuse, hint}} pairs ({', '.join(REFUSALS)})")
     out = []
     for check, body in raw.items():
         here = f"{at}.{check}"
         _one_of(check, REFUSALS, here)
-        if check != "itself" and item is None:
+        if check not in ITEMLESS and item is None:
             raise VocabError(here, "only an action with an item: refuses about its item")
         if not isinstance(body, Mapping) or "refuse" not in body or \
                 set(body) - {"refuse", "hint"} or \
@@ -134,11 +135,15 @@ def _refusals(raw: Any, at: str, item: str | None) -> tuple[tuple[str, str, str]
 
 
 def _spare(raw: Any, at: str) -> Spare:
-    """``spare: {when, rule}``: when the steps end with `when` holding, what was declared
-    for what they never reached is left out of the log, with a note (R2)."""
-    if not isinstance(raw, Mapping) or "when" not in raw or set(raw) - {"when", "rule"}:
-        raise VocabError(at, "expected {when: EXPR, rule: TEXT} (when required)")
-    return Spare(expression(raw["when"], f"{at}.when"), str(raw.get("rule", "")))
+    """``spare: {when, rule, note}``: when the steps end with `when` holding, what was
+    declared for what they never reached is left out of the log, with a note (R2): one
+    per answer, or the action's own `note` once (``{unasked}`` answers, ``{unasked_s}``
+    "s" unless 1, and the final facts filled in)."""
+    if not isinstance(raw, Mapping) or "when" not in raw or \
+            set(raw) - {"when", "rule", "note"} or not isinstance(raw.get("note", ""), str):
+        raise VocabError(at, "expected {when: EXPR, rule: TEXT, note: TEXT} (when required)")
+    return Spare(expression(raw["when"], f"{at}.when"), str(raw.get("rule", "")),
+                 str(raw.get("note", "")))
 
 
 def _slots(raw_steps: list[Any], targets: int) -> tuple[tuple[str, bool], ...]:

@@ -137,6 +137,20 @@ class ResourceChanged(Event):
 
 
 @record
+class Moved(Event):
+    """An actor sent to a cell by a declared action's worked-out move (R4's dodge): the
+    GM's cell, or the one worked out (`chosen_by_default`)."""
+
+    actor: str
+    start: str
+    end: str
+    distance: str = ""            # "1 m"
+    word: str = "moves"           # what its line says it does: "dodges"
+    rule: str = ""
+    chosen_by_default: bool = False
+
+
+@record
 class ActionSpent(Event):
     actor: str
     action: str                   # what it paid for: attack, move, strike, ...

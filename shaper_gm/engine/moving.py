@@ -14,6 +14,14 @@ from shaper_gm.engine.state import Encounter
 Cell = tuple[int, int]
 
 
+class SameCell(RuleViolation):
+    """A named cell that is the mover's own (an action may word it: `refusals: stays`)."""
+
+    def __init__(self, message: str, hint: str, cell: str) -> None:
+        super().__init__(message, hint)
+        self.cell = cell
+
+
 def named(value: Any) -> str | None:
     """The cell a `to` expression names, or None when it names none (a flag not given
     reads 0; an empty word or ``none`` names nothing either)."""
@@ -34,8 +42,8 @@ def named_cell(state: Encounter, rs: Any, who: str, text: str, reach: int,
     tile, name = rs.term("cell"), grid.cell_name(cell)
     cited = f" ({rule})" if rule else ""
     if cell == here:
-        raise RuleViolation(f"{actor.name} already stands on {name}: it moves off its "
-                            f"{tile}{cited}", f"name a free {tile} next to it")
+        raise SameCell(f"{actor.name} already stands on {name}: it moves off its "
+                       f"{tile}{cited}", f"name a free {tile} next to it", name)
     if grid.taken(state, cell, but=[who]):
         raise RuleViolation(f"{name} is taken{cited}", f"name a free {tile}")
     if grid.steps(cell, here) > reach:

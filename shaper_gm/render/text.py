@@ -233,6 +233,12 @@ def _(e: ev.ResourceChanged, n: Names, cost: str) -> str:
                 [f"{e.before} → {e.after}", e.rule])
 
 
+@_describe.register(ev.Moved)
+def _(e: ev.Moved, n: Names, cost: str) -> str:
+    """``Bo dodges F2 → F3 (1 m, R4)``."""
+    return line(f"{n(e.actor)} {e.word} {e.start} → {e.end}", [e.distance, cost, e.rule])
+
+
 @_describe.register(ev.ActionSpent)
 def _(e: ev.ActionSpent, n: Names, cost: str) -> str:
     asked = [k for k, _ in e.cost]

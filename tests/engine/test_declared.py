@@ -307,7 +307,7 @@ def test_a_move_goes_to_the_named_cell_or_the_free_one_farthest_away():
     done = dodge(state, 16)
     assert done.state.actors["bo"].zone == "C1"
     assert done.outcome.notes[-1].label == \
-        "Bo moves to C1 (none named: the free tile farthest from Ann)"
+        "Bo moves to C1 (no tile named: the free tile farthest from Ann)"
     assert dodge(state, 14, to="B2").state.actors["bo"].zone == "B1"    # no dodge: stays
 
 

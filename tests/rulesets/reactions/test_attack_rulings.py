@@ -8,9 +8,16 @@ import pytest
 
 from shaper_gm.dice.errors import DiceInputError
 from shaper_gm.engine import events as ev
+from shaper_gm.engine import registry
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.rulesets.reactions import ReactionsRuleset
-from tests.rulesets.reactions.conftest import AttackRequest, attack, started, tape
+from shaper_gm.engine.stepkit import Facts
+from tests.rulesets.reactions.conftest import AttackRequest, attack, end, started, tape
+
+
+def ruled(library, **numbers):
+    """The reactions ruleset with some of ruleset.yaml's numbers changed."""
+    return registry.build("reactions", replace(library, numbers=Facts(
+        {**library.numbers, **numbers})))
 
 
 def duel(rs, a="B2", b="C2", a_as="duellist", b_as="duellist", b_numbers=None, **grid):
@@ -196,14 +203,13 @@ def test_r6_damage_never_goes_below_zero(rs):
 
 
 def test_r6_true_damage_ignores_armor_and_block_bonus_even_when_blocking_is_allowed(library):
-    numbers = replace(library.numbers, true_blockable=True)
-    rs = ReactionsRuleset(replace(library, numbers=numbers))
+    rs = ruled(library, true_blockable=1)
     _, _, out = hit(rs, duel(rs), {"block": [20], "crit": [1]}, ["block"], attack_type="true")
     assert out.blocked and (out.armor, out.block_bonus, out.damage) == (0, 0, 24)
 
 
 def test_r6_the_minimum_damage_is_a_content_value(library):
-    rs = ReactionsRuleset(replace(library, numbers=replace(library.numbers, min_damage=1)))
+    rs = ruled(library, min_damage=1)
     _, _, out = hit(rs, duel(rs), {"crit": [1]}, power=2)
     assert out.damage == 1
 
@@ -226,8 +232,7 @@ def test_r7_the_shield_soaks_first_and_the_rest_goes_to_health(rs):
 
 
 def test_r7_true_only_leaves_typed_damage_to_health(library):
-    rs = ReactionsRuleset(replace(library, numbers=replace(library.numbers,
-                                                           shield_soaks="true_only")))
+    rs = ruled(library, shield_soaks="true_only")
     state, _, out = hit(rs, shielded(rs, 10), {"crit": [1]})
     assert out.soaked == 0 and state.actors["bo"].hp == 42
     state, _, out = hit(rs, shielded(rs, 10), {"crit": [1]}, attack_type="true")
@@ -235,11 +240,14 @@ def test_r7_true_only_leaves_typed_damage_to_health(library):
 
 
 def test_r8_health_stops_at_zero_and_the_creature_is_down(rs):
-    state = duel(rs, b_numbers={"hp": 5})
+    state = started(rs, ("ann", "party", "B2"), ("bo", "enemies", "C2", "duellist", {"hp": 5}),
+                    ("k", "enemies", "H8", "knight"))   # a third keeps the fight going
     state, events, out = hit(rs, state, {"crit": [1]})
     assert out.down and state.actors["bo"].hp == 0 and state.actors["bo"].down
     assert ev.WentDown("bo", "down", "R8") in events
     assert ev.HpChanged("bo", 5, 0, "Duellist's physical attack") in events
+    state, _, _ = end(state, rs)                 # Bo is skipped: the knight, then Ann
+    state, _, _ = end(state, rs)                 # (her action spent: a turn of hers again)
     with pytest.raises(RuleViolation, match=r"already down \(R8\)"):
         hit(rs, state)
 

@@ -108,7 +108,8 @@ def test_c_with_a_second_block_declared_it_is_never_tried_nor_paid(data_session)
     assert s.state.actors["bo"].hp == 50 and s.state.actors["bo"].resource("reactions") == 1
     assert s.log[-1] == ("attack ann bo --with spellblade --react bo=block --block 12 "
                          "--crit 15")
-    assert ("--react bo=block not needed: never asked", "R2") in breakdown(result)
+    assert ("1 more declared reaction not needed: the block succeeded", "R2") in \
+        breakdown(result)
     assert ("--block: 1 face left unused: never rolled", "R2") in breakdown(result)
     assert replayed(s).state == s.state
 
