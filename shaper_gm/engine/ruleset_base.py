@@ -258,6 +258,8 @@ class RulesetBase:
         return harm.set_hp(state, self, target, after, harm.damage_note(amount, before, after))
 
     def heal(self, state: Encounter, target: str, amount: int) -> Change:
+        if target not in state.actors:
+            raise RuleViolation(f"no actor {target!r}", f"name one of {', '.join(state.actors)}")
         actor = state.actors[target]
         before = actor.hp or 0
         after = before + amount

@@ -36,6 +36,7 @@ from shaper_gm.engine.expr import Compiled, ExprError, compile_expr
 from shaper_gm.engine.resources import MOMENTS
 from shaper_gm.engine.stepkit import Facts, VocabError
 from shaper_gm.records import record
+from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items
 
 
 def _expr(value: Any) -> Compiled:
@@ -105,6 +106,7 @@ RULESET = {
     "down_words": Field(mapping_of(ident, text)),
     "terms": Field(mapping_of(text, text)), "provisional": Field(list_of(text)),
     "ranges": Field(mapping_of(snake_name, _range)),
+    "add_items": Field(mapping_of(snake_name, add_item)),
 }
 
 
@@ -125,6 +127,7 @@ class DataLibrary:
     default_sheet: Facts = Facts()
     ends_if: tuple[tuple[str, Compiled], ...] = ()   # condition -> when it ends (G28)
     ranges: tuple[tuple[str, tuple[int, int | None, str]], ...] = ()   # add --stat's
+    add_items: tuple[AddItem, ...] = ()             # add --weapon ITEM, --shield ITEM
 
     def item(self, kind: str, item_id: str) -> Facts:
         return self.items[kind][item_id]
@@ -193,7 +196,7 @@ def load(folder: Any) -> DataLibrary:
                        dict(good["initiative"]) if "initiative" in good else None,
                        good.get("hp"), zero, tuple(good.get("templates", ("creatures",))),
                        freeze(good.get("default_sheet") or {}), ends_if,
-                       tuple(good.get("ranges", ())))
+                       tuple(good.get("ranges", ())), add_items(good.get("add_items")))
 
 
 def _ends_if(ctx: Ctx, files: list[tuple[str, Any]], conditions: Mapping[str, Facts]

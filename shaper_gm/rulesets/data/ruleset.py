@@ -28,6 +28,7 @@ from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.engine.vocab import reduced
+from shaper_gm.rulesets.data.adding import given_items, noun, unknown_template
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
 
 ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
@@ -105,11 +106,12 @@ class DataRuleset(RulesetBase):
         conditions = library.kind("conditions")
         self.effect_keys = tuple(numbers.get("effect_keys") or sorted(
             {key for item in conditions.values() for key in item.get("mods", {})}))
-        self.sheet_numbers = tuple(key for key, value in library.default_sheet.items()
-                                   if isinstance(value, int) and not isinstance(value, bool))
         self.act_resource = numbers.get("act_resource")
         self.react_resource = numbers.get("react_resource")
         hp_names = sorted(library.hp.names) if library.hp is not None else []
+        self.sheet_numbers = tuple(      # what --stat sets (--hp sets the hit points' own)
+            key for key, value in library.default_sheet.items()
+            if isinstance(value, int) and not isinstance(value, bool) and [key] != hp_names)
         self.sheet_ranges = SheetNumbers(*(
             Number(name, low, high, why, flag="--hp" if [name] == hp_names else "")
             for name, (low, high, why) in library.ranges))
@@ -152,6 +154,13 @@ class DataRuleset(RulesetBase):
             raise RuleViolation(f"the sheet has no {exc}", "check the creature's content") \
                 from None
 
+    def cost_words(self) -> list[str]:
+        """What `act` takes as a cost: a number of the act resource, or one of what a
+        turn gives (a resource refilled at the turn's start, not spent off-turn)."""
+        numbers = [str(n) for n in range(1, 7)] if self.act_resource else []
+        return [*numbers, *(spec.name for spec in self.resources
+                            if spec.refill == "turn_start" and not spec.off_turn)]
+
     def templates(self) -> dict[str, Facts]:
         return {item_id: item for kind in self.library.templates
                 for item_id, item in self.library.kind(kind).items()}
@@ -160,22 +169,25 @@ class DataRuleset(RulesetBase):
         """An actor from a template (or the default sheet) with `--stat NAME=N` on top."""
         template = spec.template
         if isinstance(template, str):
-            template = self.templates().get(template)
+            known = self.templates()
+            if template not in known:
+                raise unknown_template(self.library, template, sorted(known))
+            template = known[template]
         base = dict(template) if template is not None else dict(self.library.default_sheet)
-        unknown = [key for key, _ in spec.numbers if key not in (*self.sheet_numbers, "hp")]
+        unknown = [key for key, _ in spec.numbers
+                   if key not in (*self.sheet_numbers, "hp", self.hp_key)]
         if unknown:
-            raise RuleViolation(f"no sheet number {unknown[0]!r} in {self.name}",
+            raise RuleViolation(f"--stat {unknown[0]}: not a {self.id} sheet number",
                                 f"sheet numbers: {', '.join(self.sheet_numbers)}, hp")
-        if spec.extra:
-            raise RuleViolation(f"add has no --{next(iter(dict(spec.extra)))} here",
-                                "use add ID --as TEMPLATE, --stat NAME=N, --hp N")
+        base.update(given_items(self.library, dict(spec.extra)))
         given = {self.hp_key if key == "hp" else key: value      # --hp: the number hp
                  for key, value in spec.numbers}                  # reads (health)
         self.sheet_ranges.typed({key: value for key, value in given.items()
                                  if key in self.sheet_ranges}, what=self.name)
         base.update(given)
         sheet = DataSheet(freeze(base), self.library.default_sheet)
-        name = spec.name or sheet.get("name") or spec.id.replace("-", " ").title()
+        name = spec.name or (template.get("name") if template is not None else None) or \
+            spec.id.replace("-", " ").title()       # the default sheet's name is no name
         hp = self.stat(sheet, "hp")
         return Actor(id=spec.id, name=name, side=spec.side or self.term("side") or "enemies",
                      sheet=sheet, hp=hp, max_hp=hp, zone=zone,
@@ -194,7 +206,9 @@ class DataRuleset(RulesetBase):
 
     def resolve_word(self, state: Encounter, kind: str, word: str, actor_id: str | None):
         """An item of the actor's list `kind` (its attacks, its spells) by unique prefix."""
-        if actor_id in state.actors and kind not in ("template", "cost", "react-cost"):
+        if kind == "template":
+            return match_one(word, list(self.templates()), noun(self.library))
+        if actor_id in state.actors and kind not in ("cost", "react-cost"):
             carried = lookup(state.actors[actor_id].sheet, kind)
             if isinstance(carried, tuple):
                 ids = [entry.get("id") if isinstance(entry, Mapping) else entry

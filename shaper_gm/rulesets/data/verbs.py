@@ -42,6 +42,11 @@ def table(rs: Any) -> VerbTable:
                             help="its damage type: immunity, resistance and vulnerability "
                                  "apply"),
                        flag("direct", help="straight off hit points: nothing absorbs it")))
+    if rs.library.add_items:              # add --weapon ITEM, --shield ITEM
+        made.extend("add", before="count", flags=tuple(
+            flag(spec.flag, "text", repeat=spec.many, metavar="ITEM", completes=spec.kind,
+                 help=spec.help or f"an item of {spec.kind} for its {spec.key}")
+            for spec in rs.library.add_items))
     for _, declared in rs.library.actions:
         made.declare(declared.action(), positionals=_positionals(declared),
                      flags=(*_item_flag(declared), *_flags(declared),

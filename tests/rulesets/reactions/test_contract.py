@@ -36,7 +36,7 @@ def test_sheet_numbers_costs_and_save_keys():
     rs = s.ruleset_for(s.state)
     assert set(rs.sheet_numbers) == set(CONTRACT_NUMBERS)
     for action in ("attack", "shield", "move"):
-        assert rs.numbers.cost(action)                           # R10, R12
+        assert rs.library.action(action).cost                    # R10, R12
     assert {"reactions", "shield"} <= set(s.state.actors["ann"].resource_map())
     assert rs.act_cost("action") and rs.act_cost("move") and rs.act_cost("major") is None
     s.execute("add cy --stat block=9 --stat reactions=3 --hp 12 --at H8")

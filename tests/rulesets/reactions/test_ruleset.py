@@ -6,11 +6,10 @@ from __future__ import annotations
 import pytest
 
 from shaper_gm.engine import events as ev
+from shaper_gm.engine import registry
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.registry import module_of
 from shaper_gm.engine.ruleset import Ruleset
 from shaper_gm.engine.state import Effect
-from shaper_gm.rulesets.reactions.events import ShieldSoaked
 from tests.rulesets.reactions.conftest import AttackRequest, attack, make, started, tape
 
 CONTRACT_NUMBERS = ("physical_armor", "magical_armor", "block_bonus", "block", "dodge",
@@ -18,7 +17,7 @@ CONTRACT_NUMBERS = ("physical_armor", "magical_armor", "block_bonus", "block", "
 
 
 def test_the_registry_builds_it_with_the_contracts_names(rs):
-    built = module_of("reactions").build()
+    built = registry.build("reactions")
     assert isinstance(built, Ruleset)
     assert (built.id, built.name, built.rules) == ("reactions", "Reactions", "R1-R12")
     assert set(built.sheet_numbers) == set(CONTRACT_NUMBERS) and built.has_hp

@@ -1,0 +1,81 @@
+"""What `add` gives a ruleset written as data beyond the shared flags: its `add_items`
+(``--weapon ITEM``, repeatable, and ``--shield ITEM``: a sheet key set to items of the
+content, each word checked against its item file and refused in the ruleset's words),
+and the words its refusals use (a template's noun: `no creature 'dragon'`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from shaper_gm.content.schema import Bad, Field, boolean, ident, snake_name, text
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.stepkit import fill
+from shaper_gm.records import record
+
+ITEM_FLAG = {"key": Field(snake_name, required=True), "kind": Field(ident, required=True),
+             "many": Field(boolean), "default": Field(ident), "help": Field(text),
+             "unknown": Field(text)}
+
+
+@record
+class AddItem:
+    """``add --FLAG ITEM``: the sheet key it sets to items of `kind` (a list of them when
+    `many`, the flag repeated; else one, `default` when given with no item)."""
+
+    flag: str
+    key: str
+    kind: str
+    many: bool = False
+    default: str = ""
+    help: str = ""
+    unknown: str = ""           # its refusal of a word that is no such item: {word}
+
+
+def add_item(value: Any) -> Mapping[str, Any]:
+    """One entry of ruleset.yaml `add_items` (checked as the rest of the file is)."""
+    if not isinstance(value, Mapping) or set(value) - set(ITEM_FLAG) or \
+            not {"key", "kind"} <= set(value):
+        raise Bad(f"expected {{{', '.join(ITEM_FLAG)}}} (key and kind required)")
+    return {name: ITEM_FLAG[name].check(item) for name, item in value.items()}
+
+
+def add_items(raw: Any) -> tuple[AddItem, ...]:
+    return tuple(AddItem(flag, **dict(spec)) for flag, spec in (raw or ()))
+
+
+def noun(library: Any) -> str:
+    """What a template is called: its one kind's item (`creature`), else `template`."""
+    kinds = library.templates
+    return kinds[0].removesuffix("s") if len(kinds) == 1 else "template"
+
+
+def unknown_template(library: Any, word: str, known: list[str]) -> RuleViolation:
+    return RuleViolation(f"no {noun(library)} {word!r}", f"known: {', '.join(known)}")
+
+
+def given_items(library: Any, extra: Mapping[str, Any]) -> dict[str, Any]:
+    """The sheet keys `add`'s item flags set (by the flag's name or its key's), each
+    item checked against its kind; any other extra is refused."""
+    flags = {**{spec.key: spec for spec in library.add_items},
+             **{spec.flag: spec for spec in library.add_items}}
+    out: dict[str, Any] = {}
+    for name, value in extra.items():
+        spec = flags.get(name)
+        if spec is None:
+            shown = ", ".join(f"--{s.flag} ITEM" for s in library.add_items)
+            raise RuleViolation(f"add has no {name!r} here",
+                                f"add's flags here: {shown or '--as, --stat NAME=N, --hp N'}")
+        if value is None or value is False:
+            out[spec.key] = () if spec.many else None
+            continue
+        words = [spec.default] if value is True else \
+            [value] if isinstance(value, str) else list(value)
+        known = library.kind(spec.kind)
+        for word in words:
+            if word not in known:
+                raise RuleViolation(fill(spec.unknown, {"word": word}) if spec.unknown
+                                    else f"no {spec.kind} {word!r}",
+                                    f"{spec.kind}: {', '.join(known)}")
+        out[spec.key] = tuple(words) if spec.many else words[0]
+    return out
