@@ -86,6 +86,13 @@ class Outcome:
     def target(self, actor_id: str) -> Result | None:
         return next((r for r in self.results if r.target == actor_id), None)
 
+    def __getattr__(self, name: str) -> Any:
+        """One result's facts read as the outcome's own (`outcome.damage`)."""
+        results = self.__dict__.get("results") or ()
+        if len(results) == 1 and name in results[0].facts:
+            return results[0].facts[name]
+        raise AttributeError(name)
+
 
 @record
 class Requirement:
@@ -310,6 +317,13 @@ class Declared:
         return Done(state, (resolved, *events), outcome, others=others,
                     logged=tuple(logged.items()))
 
+
+    def played_alone(self, state: Encounter, rs: Any, request: Request,
+                     tape: PlayTape) -> Done:
+        """Played outside the turn and its costs (the GM's `damage` through the action
+        ruleset.yaml's `damage_action` names): every refusal, then its steps and changes."""
+        acting = Acting(state, rs, request, tape)
+        return self._resolve(acting.with_plan(self._prepare(acting)))
 
     def _spared(self, tape: PlayTape, spare: Spare, facts: Facts) -> None:
         """Forget the answers and faces given for what the steps never reached."""

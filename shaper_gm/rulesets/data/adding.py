@@ -1,7 +1,8 @@
-"""What `add` gives a ruleset written as data beyond the shared flags: its `add_items`
-(``--weapon ITEM``, repeatable, and ``--shield ITEM``: a sheet key set to items of the
-content, each word checked against its item file and refused in the ruleset's words),
-and the words its refusals use (a template's noun: `no creature 'dragon'`)."""
+"""What the GM's shared verbs give a ruleset written as data beyond their own: `add`'s
+`add_items` (``--weapon ITEM``, repeatable, and ``--shield ITEM``: a sheet key set to
+items of the content, each word checked against its item file and refused in the
+ruleset's words) and the words its refusals use (a template's noun: `no creature
+'dragon'`); `damage` played by the action `damage_action` names."""
 
 from __future__ import annotations
 
@@ -79,3 +80,27 @@ def given_items(library: Any, extra: Mapping[str, Any]) -> dict[str, Any]:
                                     f"{spec.kind}: {', '.join(known)}")
         out[spec.key] = tuple(words) if spec.many else words[0]
     return out
+
+
+def gm_damage(rs: Any, state: Any, target: str, amount: int,
+              options: Mapping[str, Any]) -> Any:
+    """`damage TARGET N [--FLAG ...]` as the action `damage_action` names plays it on the
+    target (its own actor, `flag.amount` N, the verb's flags its flags), nothing paid:
+    typed damage through armor and shield, like a hit without a block (R6-R8)."""
+    from shaper_gm.engine.decisions import Decisions
+    from shaper_gm.engine.request import Request
+    from shaper_gm.engine.steps import PlayTape
+    declared = rs.library.action(rs.library.numbers["damage_action"])
+    own = {flag.name for flag in declared.flags} - {"amount"}
+    unknown = sorted(set(options) - own)
+    if unknown:
+        raise RuleViolation(f"damage has no option {unknown[0]} here",
+                            f"its options: {', '.join(f'--{f}' for f in sorted(own))}")
+    request = Request("damage", (("actor", target),)).with_flags(
+        {**options, "amount": amount})
+
+    def no_dice(slot: str, index: int, who: Any) -> Any:
+        raise RuleViolation(f"the GM's damage rolls no {slot}",
+                            "the ruleset's damage_action needs a fix")
+    done = declared.played_alone(state, rs, request, PlayTape(no_dice, Decisions()))
+    return done.state, list(done.events)

@@ -106,7 +106,7 @@ RULESET = {
     "down_words": Field(mapping_of(ident, text)),
     "terms": Field(mapping_of(text, text)), "provisional": Field(list_of(text)),
     "ranges": Field(mapping_of(snake_name, _range)),
-    "add_items": Field(mapping_of(snake_name, add_item)),
+    "add_items": Field(mapping_of(snake_name, add_item)), "damage_action": Field(ident),
 }
 
 
@@ -189,7 +189,8 @@ def load(folder: Any) -> DataLibrary:
     settings = {key: value for key, value in good.items()
                 if key in ("name", "rules", "attribution", "description", "grid", "cell_size",
                            "unit", "terms", "effect_keys", "act_resource", "react_resource",
-                           "side", "absorbs", "damage_types", "down_words")}
+                           "side", "absorbs", "damage_types", "down_words",
+                           "damage_action")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),
@@ -332,6 +333,8 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
         if kind not in kinds:
             here.error("templates", f"no item file {kind}.yaml for templates "
                                     f"{kind!r} (kinds: {', '.join(sorted(kinds)) or 'none'})")
+    if "damage_action" in good and good["damage_action"] not in dict(actions):
+        here.error("damage_action", f"no action {good['damage_action']!r} in actions.yaml")
     for name, declared in actions:
         for resource, _ in declared.cost:
             if resource not in resources:

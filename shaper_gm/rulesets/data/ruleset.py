@@ -28,7 +28,7 @@ from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.engine.vocab import reduced
-from shaper_gm.rulesets.data.adding import given_items, noun, unknown_template
+from shaper_gm.rulesets.data.adding import given_items, gm_damage, noun, unknown_template
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
 
 ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
@@ -239,6 +239,12 @@ class DataRuleset(RulesetBase):
         """`damage TARGET N [--type T] [--direct]`: of a type, through the target's
         immunity, resistance and vulnerability and then what absorbs damage first
         (temporary hit points), as a hit would be; `--direct` straight off hit points."""
+        if target not in state.actors:
+            raise RuleViolation(f"no actor {target!r}", f"name one of {', '.join(state.actors)}")
+        if amount < 0:
+            raise RuleViolation(f"damage {amount} is negative", "give 0 or more")
+        if self.library.numbers.get("damage_action"):
+            return gm_damage(self, state, target, amount, options)
         unknown = set(options) - {"type", "direct"}
         if unknown:
             raise RuleViolation(f"damage has no option --{sorted(unknown)[0]} here",

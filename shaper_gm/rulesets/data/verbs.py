@@ -36,18 +36,17 @@ def table(rs: Any) -> VerbTable:
     """Every declared action as a verb, `odds` for the first that declares odds, and
     the shared `damage` with a damage type and `--direct`."""
     made = VerbTable()
-    types = tuple(rs.library.numbers.get("damage_types") or ())
-    made.extend("damage", rules=rs.term("damage_rules") or rs.rules,
-                flags=(flag("type", "text", metavar="TYPE", choices=types,
-                            help="its damage type: immunity, resistance and vulnerability "
-                                 "apply"),
-                       flag("direct", help="straight off hit points: nothing absorbs it")))
+    gm = rs.library.numbers.get("damage_action")
+    damaging = rs.library.action(gm) if gm else None
+    made.extend("damage", **(_gm_damage(damaging) if damaging else _damage(rs)))
     if rs.library.add_items:              # add --weapon ITEM, --shield ITEM
         made.extend("add", before="count", flags=tuple(
             flag(spec.flag, "text", repeat=spec.many, metavar="ITEM", completes=spec.kind,
                  help=spec.help or f"an item of {spec.kind} for its {spec.key}")
             for spec in rs.library.add_items))
     for _, declared in rs.library.actions:
+        if declared is damaging:           # the GM's damage: no verb of its own
+            continue
         made.declare(declared.action(), positionals=_positionals(declared),
                      flags=(*_item_flag(declared), *_flags(declared),
                             *slot_flags(_slots(declared), react=declared.asks)),
@@ -64,6 +63,23 @@ def table(rs: Any) -> VerbTable:
                             *slot_flags({}, react=odds_of.asks), ODDS_JSON))(
             _odds_handler(odds_of))
     return made
+
+
+def _damage(rs: Any) -> dict[str, Any]:
+    """The shared damage verb's type (immunity, resistance, vulnerability) and --direct."""
+    types = tuple(rs.library.numbers.get("damage_types") or ())
+    return {"rules": rs.term("damage_rules") or rs.rules,
+            "flags": (flag("type", "text", metavar="TYPE", choices=types,
+                           help="its damage type: immunity, resistance and vulnerability "
+                                "apply"),
+                      flag("direct", help="straight off hit points: nothing absorbs it"))}
+
+
+def _gm_damage(declared: Declared) -> dict[str, Any]:
+    """The damage verb as the action `damage_action` names: its flags (the amount is
+    the verb's N), rules, summary and examples."""
+    return {"flags": tuple(f for f in _flags(declared) if f.name != "amount"),
+            **{k: v for k, v in _help(declared).items() if k != "aliases"}}
 
 
 def _positionals(declared: Declared) -> tuple[str, ...]:
