@@ -37,7 +37,7 @@ from collections import ChainMap
 from collections.abc import Mapping, MutableMapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from shaper_gm.engine import changes, moving
+from shaper_gm.engine import changes, grid, moving
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
@@ -234,6 +234,10 @@ class Declared:
                 check_target(state, actor, str(target), self.target, self.name)
         item = self._item(state, rs, request, actor) if self.item else None
         destination = request.arg("zone") if self.to_cell else None
+        if destination is not None:        # on the battlefield, in its canonical name
+            destination = grid.cell_name(grid.parse_cell(
+                destination, state.cols, state.rows, what=rs.term("cell") or "zone",
+                board=rs.term("board") or "battlefield"))
         return tuple(self._facts(Situation(state, rs, request, target, item, destination))
                      for target in targets)
 

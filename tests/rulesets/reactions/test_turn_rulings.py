@@ -8,11 +8,6 @@ import pytest
 from shaper_gm.dice import GivenFaces
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.rulesets.reactions.events import (
-    Moved,
-    ShieldExpired,
-    ShieldRaised,
-)
 from tests.rulesets.reactions.conftest import (
     ActRequest,
     AttackRequest,
@@ -31,6 +26,12 @@ from tests.rulesets.reactions.conftest import (
     started,
     tape,
 )
+
+
+def shield_changes(events) -> list[tuple]:
+    """Each change of a shield: who, the resource, before, after."""
+    return [(e.actor, e.resource, e.before, e.after) for e in events
+            if isinstance(e, ev.ResourceChanged) and e.resource == "shield"]
 
 
 def three(rs):
@@ -75,7 +76,9 @@ def test_r10_one_action_a_turn(rs):
 def test_r10_one_move_a_turn_up_to_the_speed_with_diagonals_counting_one(rs):
     state = three(rs)
     moved_state, events, moved = move(state, rs, MoveRequest("ann", "g7"), tape())
-    assert moved == Moved("ann", "B2", "G7", 5, "move (R10)")
+    # the move's facts: Ann from B2 to G7, 5 m (a diagonal step counts 1)
+    assert (moved.actor, state.actors["ann"].zone, moved.destination) == ("ann", "B2", "G7")
+    assert rs.distance("B2", "G7") * rs.numbers["cell_size"] == 5
     assert moved_state.actors["ann"].zone == "G7"
     with pytest.raises(RuleViolation, match=r"needs 1 move; Duellist has 0 left \(R10\)"):
         move(moved_state, rs, MoveRequest("ann", "g6"), tape())
@@ -181,14 +184,15 @@ def test_r12_raising_a_shield_is_an_action_and_lasts_until_the_next_turn_start(r
     state = three(rs)
     state, _, _ = end(state, rs)                                   # bo (skeleton) is up
     state, events, raised = raise_shield(state, rs, ShieldRequest("bo"), tape())
-    assert raised == ShieldRaised("bo", "buckler", 0, 10)
+    assert (raised.before, raised.after) == (0, 10)                # the buckler's 10
+    assert state.actors["bo"].sheet["shield"] == "buckler"
     assert state.actors["bo"].resource("shield") == 10
     assert state.actors["bo"].resource("action") == 0
     state, _, _ = end(state, rs)                                   # cy
     assert state.actors["bo"].resource("shield") == 10
     state, _, _ = end(state, rs)                                   # ann
     state, events, _ = end(state, rs)                              # bo again
-    assert ShieldExpired("bo", 10) in events
+    assert ("bo", "shield", 10, 0) in shield_changes(events)    # it lapses (R12)
     assert state.actors["bo"].resource("shield") == 0
 
 
@@ -204,7 +208,7 @@ def test_r12_a_depleted_shield_is_gone_and_a_creature_without_one_cannot_raise_i
     assert (out.damage, out.soaked) == (20, 10)                    # 24 - 4 armor
     state, events, _ = end(state, rs)
     assert state.actors["bo"].resource("shield") == 0
-    assert not any(isinstance(e, ShieldExpired) for e in events)  # nothing left to lapse
+    assert not shield_changes(events)                             # nothing left to lapse
 
 
 def test_a_down_creature_cannot_act(rs):
