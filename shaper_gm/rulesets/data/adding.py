@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from shaper_gm.content.schema import Bad, Field, boolean, ident, snake_name, text
+from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.stepkit import fill
 from shaper_gm.records import record
@@ -103,4 +104,8 @@ def gm_damage(rs: Any, state: Any, target: str, amount: int,
         raise RuleViolation(f"the GM's damage rolls no {slot}",
                             "the ruleset's damage_action needs a fix")
     done = declared.played_alone(state, rs, request, PlayTape(no_dice, Decisions()))
-    return done.state, list(done.events)
+    events = list(done.events)
+    if not any(isinstance(e, ev.HpChanged) for e in events):     # the HP line, always
+        hp = done.state.actors[target].hp or 0
+        events.append(ev.HpChanged(target, hp, hp, f"{amount} damage: none gets through"))
+    return done.state, events
