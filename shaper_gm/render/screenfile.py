@@ -38,8 +38,9 @@ from shaper_gm.render.text import event_line
 
 # What a template about one actor (a column's cell, a sheet's row) may read, beside the
 # actor's own fields: its resources' values, each as the table shows it (over its
-# maximum), the ruleset and the fight's state.
-ACTOR_EXTRAS = ("resource", "shown", "ruleset", "state")
+# maximum), its numbers as the rules read them (`stat`: its effects counted), the
+# ruleset and the fight's state.
+ACTOR_EXTRAS = ("resource", "shown", "stat", "ruleset", "state")
 
 
 class Reader:
@@ -203,6 +204,17 @@ class _Resources:
         return resource_value(self.actor, self.rs.resource_spec(name), self.rs)
 
 
+class _Stats:
+    """``{stat.physical_armor}``: a sheet number as the rules read it, its effects in."""
+
+    def __init__(self, actor, rs) -> None:
+        self.actor, self.rs = actor, rs
+
+    def __getattr__(self, name: str):
+        from shaper_gm.engine.situation import actor_value
+        return actor_value(self.rs, self.actor, name)
+
+
 def _about_actor(template, actor, state, rs, values=None) -> str:
     """`template` drawn about `actor`; `values`: what gives the sheet's own values."""
     found: dict[str, Any] = {}
@@ -210,6 +222,8 @@ def _about_actor(template, actor, state, rs, values=None) -> str:
     def get(key: str):
         if key in ("resource", "shown"):
             return _Resources(actor, rs, key == "shown")
+        if key == "stat":
+            return _Stats(actor, rs)
         if key == "values":
             if key not in found:
                 found[key] = values()
