@@ -69,7 +69,11 @@ def declared(kind: str, cls: type) -> Callable[..., Any] | None:
 
 def ruling_titles(ruleset_id: str) -> dict[str, str]:
     """A ruleset's ruling codes and their short titles, in the order of its rulings file
-    (its `rulings` module's TITLES), or nothing when it has none."""
+    (its `rulings` module's TITLES; a ruleset written as data: its ruleset.yaml's
+    `rulings`), or nothing when it has none."""
+    from shaper_gm.engine import registry
+    if ruleset_id in registry.written_as_data():
+        return dict(registry.build(ruleset_id).library.numbers.get("rulings") or ())
     try:
         module = importlib.import_module(f"{RULESETS}{ruleset_id}.rulings")
     except (ModuleNotFoundError, ValueError):
