@@ -24,16 +24,17 @@ NAMES = Names({"ann": "Ann", "bo": "Bo"})
 
 @pytest.fixture
 def screen_file(tmp_path, monkeypatch):
-    """Write a reactions screen.yaml into a content folder of its own; read it."""
+    """Write a dungeoneers screen.yaml (a Python ruleset's: its events and views) into a
+    content folder of its own; read it."""
     root = tmp_path / "content"
     monkeypatch.setenv(folders.ENV_VAR, str(root))
-    (root / "reactions").mkdir(parents=True)
+    (root / "dungeoneers").mkdir(parents=True)
 
     def read(text: str):
-        (root / "reactions" / "screen.yaml").write_text(textwrap.dedent(text),
-                                                            encoding="utf-8")
+        (root / "dungeoneers" / "screen.yaml").write_text(textwrap.dedent(text),
+                                                              encoding="utf-8")
         folders._declaration.cache_clear()
-        return read_screen("reactions")
+        return read_screen("dungeoneers")
     yield read
     folders._declaration.cache_clear()
 
@@ -57,29 +58,29 @@ def test_every_shipped_screen_file_reads_without_a_mistake(ruleset_id):
 
 def test_no_screen_file_is_no_screen(tmp_path, monkeypatch):
     monkeypatch.setenv(folders.ENV_VAR, str(tmp_path))
-    (tmp_path / "reactions").mkdir()
+    (tmp_path / "dungeoneers").mkdir()
     folders._declaration.cache_clear()
-    assert read_screen("reactions") is None
+    assert read_screen("dungeoneers") is None
 
 
 # --- what a file declares, drawn -------------------------------------------------------------
 
 def test_a_declared_line_is_its_template_with_details_in_brackets(screen_file):
-    from shaper_gm.rulesets.reactions.events import ShieldRaised, ShieldSoaked
+    from shaper_gm.rulesets.dungeoneers.events import Moved, TallyChanged
     screen = screen_file("""
         events:
-          ShieldSoaked:
-            text: "{actor|name}'s shield soaks {soaked}"
+          TallyChanged:
+            text: "{actor|name}'s {tally} soaks {why}"
             details: ["{before} → {after}", "{cost}", R7]
-          ShieldRaised: {line: moved_line, style: bold}
+          Moved: {line: moved_line, style: bold}
         """)
-    soaked = ShieldSoaked(actor="ann", soaked=3, before=5, after=2)
-    assert screen.lines[ShieldSoaked](soaked, NAMES, "") == "Ann's shield soaks 3 (5 → 2, R7)"
-    assert screen.lines[ShieldSoaked](soaked, NAMES, "Action") == \
+    soaked = TallyChanged(actor="ann", tally="shield", before=5, after=2, why="3")
+    assert screen.lines[TallyChanged](soaked, NAMES, "") == "Ann's shield soaks 3 (5 → 2, R7)"
+    assert screen.lines[TallyChanged](soaked, NAMES, "Action") == \
         "Ann's shield soaks 3 (5 → 2, Action, R7)"
-    from shaper_gm.rulesets.reactions import views
-    assert screen.lines[ShieldRaised] is views.moved_line
-    assert ShieldRaised in screen.events          # its style: the line, in bold
+    from shaper_gm.rulesets.dungeoneers import views
+    assert screen.lines[Moved] is views.moved_line
+    assert Moved in screen.events                 # its style: the line, in bold
 
 
 def test_columns_rows_and_about_are_templates_over_the_actor(screen_file):
@@ -87,9 +88,9 @@ def test_columns_rows_and_about_are_templates_over_the_actor(screen_file):
         table:
           columns:
             Left: "{resource.move}/{resource.nothing}"
-            Shield: {line: turn_pips, after_zone: true, wrap: true}
+            Shield: {line: ap_cell, after_zone: true, wrap: true}
           legend: " · words"
-          toolbar: [{line: turn_pips}, reactions]
+          toolbar: [{line: ap_cell}, reactions]
         sheet:
           about: "{side}, {sheet.level}"
           down: ", OUT"
@@ -119,7 +120,7 @@ def test_columns_rows_and_about_are_templates_over_the_actor(screen_file):
 
 # --- every mistake is one line: file, entry, key, what is wrong -----------------------------
 
-FILE = "content/reactions/screen.yaml"
+FILE = "content/dungeoneers/screen.yaml"
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -127,10 +128,10 @@ FILE = "content/reactions/screen.yaml"
     ("event: {}\n", f"{FILE}: key 'event': unknown key (did you mean 'events'?)"),
     ("events:\n  Moove: {line: moved_line}\n",
      f"{FILE}: item 'events.Moove': no event type 'Moove' in "
-     "shaper_gm.rulesets.reactions.events (did you mean 'Moved'?)"),
+     "shaper_gm.rulesets.dungeoneers.events (did you mean 'Moved'?)"),
     ("events:\n  Moved: {line: moved_lines}\n",
      f"{FILE}: item 'events.Moved': key 'line': no function 'moved_lines' in "
-     "shaper_gm.rulesets.reactions.views (did you mean 'moved_line'?)"),
+     "shaper_gm.rulesets.dungeoneers.views (did you mean 'moved_line'?)"),
     ("events:\n  Moved: {line: Moved}\n",
      f"{FILE}: item 'events.Moved': key 'line': expected a name of lowercase letters"),
     ("events:\n  Moved: {text: a, line: moved_line}\n",
@@ -144,28 +145,28 @@ FILE = "content/reactions/screen.yaml"
     ("events:\n  Moved: '{actr|name}'\n",
      f"{FILE}: item 'events.Moved': key 'text': unknown field 'actr' (did you mean 'actor'?)"
      " in '{actr|name}'"),
-    ("events:\n  Moved: {text: a, details: ['{metre}']}\n",
-     f"{FILE}: item 'events.Moved': key 'details[0]': unknown field 'metre' (did you mean "
-     "'metres'?)"),
+    ("events:\n  Moved: {text: a, details: ['{tile}']}\n",
+     f"{FILE}: item 'events.Moved': key 'details[0]': unknown field 'tile' (did you mean "
+     "'tiles'?)"),
     ("events:\n  Moved: '{actor|nme}'\n",
      f"{FILE}: item 'events.Moved': key 'text': unknown filter 'nme' (did you mean 'name'?)"),
-    ("events:\n  Moved: '{metres|plural}'\n",
+    ("events:\n  Moved: '{tiles|plural}'\n",
      f"{FILE}: item 'events.Moved': key 'text': the filter 'plural' needs a word after it"),
     ("events:\n  Moved: '{actor|name x}'\n",
      f"{FILE}: item 'events.Moved': key 'text': the filter 'name' takes nothing after"),
-    ("events:\n  Moved: '{why|words moves}'\n",
+    ("events:\n  Moved: '{how|words moves}'\n",
      f"{FILE}: item 'events.Moved': key 'text': no words 'moves' in the file"),
     ("events:\n  Moved: '{actor!x}'\n",
      f"{FILE}: item 'events.Moved': key 'text': {{actor!x}}: '!' is followed by n"),
     ("events:\n  Moved: 'a {actor'\n",
      f"{FILE}: item 'events.Moved': key 'text': a '{{' that is never closed"),
     ("events:\n  Moved: 'a } b'\n", f"{FILE}: item 'events.Moved': key 'text': a '}}' with no"),
-    ("events:\n  Moved: 'a [{why}'\n",
+    ("events:\n  Moved: 'a [{how}'\n",
      f"{FILE}: item 'events.Moved': key 'text': a '[' that is never closed"),
     ("events:\n  Moved: 'a ] b'\n", f"{FILE}: item 'events.Moved': key 'text': a ']' with no"),
     ("events:\n  Moved: 'a [b]'\n",
      f"{FILE}: item 'events.Moved': key 'text': an optional part with no field in it"),
-    ("events:\n  Moved: '[a [{why}]]'\n",
+    ("events:\n  Moved: '[a [{how}]]'\n",
      f"{FILE}: item 'events.Moved': key 'text': an optional part inside another"),
     ("events:\n  Moved: 'a {} b'\n",
      f"{FILE}: item 'events.Moved': key 'text': {{}} does not name a field"),
@@ -177,7 +178,7 @@ FILE = "content/reactions/screen.yaml"
     ("table: {columns: {Turn: '{zon}'}}\n",
      f"{FILE}: item 'table.columns': key 'Turn.text': unknown field 'zon' (did you mean "
      "'zone'?)"),
-    ("table: {columns: {Turn: {line: turn_pips, wrap: yes please}}}\n",
+    ("table: {columns: {Turn: {line: ap_cell, wrap: yes please}}}\n",
      f"{FILE}: item 'table.columns': key 'Turn.wrap': expected true or false"),
     ("table: {columns: {Turn: {wrap: true}}}\n",
      f"{FILE}: item 'table.columns': key 'Turn': give either text (a template) or line"),
@@ -200,7 +201,7 @@ def test_every_mistake_of_a_file_is_reported_at_once(screen_file):
     found = errors(screen_file, """
         events:
           Moved: {line: nothing_here}
-          ShieldSoaked: "{sokd}"
+          TallyChanged: "{tlly}"
         table: {wrap: true}
         """)
     assert len(found) == 3
@@ -213,13 +214,13 @@ def test_a_file_that_is_not_yaml_is_one_line(screen_file):
 
 def test_a_broken_screen_file_is_a_content_error_where_the_screen_is_first_read(
         screen_file):
-    (folders.content_root() / "reactions" / "screen.yaml").write_text(
+    (folders.content_root() / "dungeoneers" / "screen.yaml").write_text(
         "events: {Moved: '{nope}'}\n", encoding="utf-8")
     folders._declaration.cache_clear()
     plugins.screen.cache_clear()
     try:
         with pytest.raises(ContentError, match="unknown field 'nope'"):
-            plugins.screen("reactions")
+            plugins.screen("dungeoneers")
     finally:
         plugins.screen.cache_clear()
 
@@ -292,19 +293,19 @@ def test_a_run_with_a_broken_screen_file_stops_with_its_one_line(tmp_path):
     import subprocess
     import sys
     root = tmp_path / "content"
-    shutil.copytree(folders.content_root() / "reactions", root / "reactions")
-    screen = root / "reactions" / "screen.yaml"
+    shutil.copytree(folders.content_root() / "dungeoneers", root / "dungeoneers")
+    screen = root / "dungeoneers" / "screen.yaml"
     screen.write_text(screen.read_text(encoding="utf-8").replace("moved_line", "moved_lines"),
                       encoding="utf-8")
     script = tmp_path / "fight.txt"
-    script.write_text("new --ruleset reactions\nadd ann --as duellist --at A1\n"
-                      "add bo --as duellist --at B1 --side enemies\ninit\nstart\n",
+    script.write_text("new --ruleset dungeoneers\nadd ann --as freya --at A1\n"
+                      "add bo --as skeleton --at B1 --side enemies\ninit ann bo\nstart\n",
                       encoding="utf-8")
     done = subprocess.run([sys.executable, "-m", "shaper_gm", "run", str(script)],
                           capture_output=True, text=True, cwd=tmp_path, timeout=60,
                           env={**__import__("os").environ, folders.ENV_VAR: str(root)})
     assert done.returncode == 2 and "View(" not in done.stdout
     assert done.stderr.splitlines() == [
-        "error: content/reactions/screen.yaml: item 'events.Moved': key 'line': no function "
-        "'moved_lines' in shaper_gm.rulesets.reactions.views (did you mean 'moved_line'?); "
+        "error: content/dungeoneers/screen.yaml: item 'events.Moved': key 'line': no function "
+        "'moved_lines' in shaper_gm.rulesets.dungeoneers.views (did you mean 'moved_line'?); "
         "fix content/ or set SHAPER_GM_CONTENT to a content folder"]
