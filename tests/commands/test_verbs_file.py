@@ -13,14 +13,15 @@ from shaper_gm.commands.table import VerbTable
 from shaper_gm.content.schema import ContentError
 from shaper_gm.engine import registry as rulesets
 
-MODULE = "shaper_gm.rulesets.reactions.verbs"
-FILE = "content/reactions/verbs.yaml"
+# a Python ruleset's verbs file and module as the example (reactions is data now)
+MODULE = "shaper_gm.rulesets.dicepool.verbs"
+FILE = "content/dicepool/verbs.yaml"
 ODDS = "  odds: {handler: odds, summary: s}\n"
 
 
 @pytest.fixture(scope="module")
 def rs():
-    return rulesets.module_of("reactions").build()
+    return rulesets.module_of("dicepool").build()
 
 
 def installed(rs, table: VerbTable) -> Registry:
@@ -36,7 +37,7 @@ def installed(rs, table: VerbTable) -> Registry:
 
 def errors(tmp_path, monkeypatch, rs, text: str | None) -> tuple[str, ...]:
     """The errors a verbs file with `text` (None: no file) gets, each one line."""
-    folder = tmp_path / "content" / "reactions"
+    folder = tmp_path / "content" / "dicepool"
     folder.mkdir(parents=True)
     if text is not None:
         (folder / "verbs.yaml").write_text(text)
@@ -146,7 +147,7 @@ def test_a_broken_verbs_file_is_refused_in_one_line_naming_entry_and_key(
 
 def test_a_ruleset_without_its_verbs_file_says_where_it_belongs(tmp_path, monkeypatch, rs):
     assert errors(tmp_path, monkeypatch, rs, None) == (
-        f"{FILE}: missing; the reactions ruleset declares its verbs there",)
+        f"{FILE}: missing; the dicepool ruleset declares its verbs there",)
 
 
 def test_every_mistake_of_a_file_is_reported_at_once(tmp_path, monkeypatch, rs):
@@ -191,7 +192,7 @@ NEAR = (st.builds(lambda key, value: {"verbs": {"odds": {"handler": "odds", "sum
 @settings(max_examples=200, deadline=None)
 @given(DATA | NEAR)
 def test_no_verbs_file_ever_raises_anything_but_a_content_error(data):
-    rs = rulesets.module_of("reactions").build()
+    rs = rulesets.module_of("dicepool").build()
     table = VerbTable.from_file(MODULE)
     original = verbfile.declaration
     verbfile.declaration = lambda rid, name: (FILE, data)
@@ -210,20 +211,20 @@ def test_a_ruleset_whose_verbs_file_is_broken_is_refused_before_an_encounter_run
 
     from shaper_gm.app import new_session
     from shaper_gm.errors import GmError
-    from shaper_gm.rulesets.reactions import verbs
+    from shaper_gm.rulesets.dicepool import verbs
 
     root = tmp_path / "content"
     shutil.copytree(Path(__file__).resolve().parents[2] / "content", root)
-    (root / "reactions" / "verbs.yaml").write_text("verbs:\n  odds: {handler: oddz, "
+    (root / "dicepool" / "verbs.yaml").write_text("verbs:\n  odds: {handler: oddz, "
                                                    "summary: s}\nextend:\n  hurt: {}\n")
     monkeypatch.setenv("SHAPER_GM_CONTENT", str(root))
     monkeypatch.setattr(verbs, "verbs", VerbTable.from_file(MODULE))
     session = new_session(seed=1)
     with pytest.raises(GmError) as refused:
-        session.execute("new --ruleset reactions")
+        session.execute("new --ruleset dicepool")
     assert "no function 'oddz'" in refused.value.message
     assert refused.value.message.endswith("(and 1 more)")      # extend: hurt, no shared verb
-    assert "fix content/reactions/verbs.yaml" in refused.value.hint
+    assert "fix content/dicepool/verbs.yaml" in refused.value.hint
     assert "\n" not in refused.value.message
     assert session.state.ruleset == "shaper"
     assert session.execute("help").verb == "help"
