@@ -15,10 +15,12 @@ from shaper_gm.content.folders import content_root
 from shaper_gm.content.kinds import Type, compile_kinds, parse_type
 from shaper_gm.content.schema import Bad, ContentError
 from shaper_gm.content.yamlio import load_yaml_text
-from shaper_gm.rulesets.reactions import models
+from tests import kinds_example as models
+from tests.kinds_example import ROOT, load_library
 
+# The example: reactions' declaration from when it was a Python ruleset (tests/fixtures/kinds)
 DISPLAY = "content/reactions/kinds.yaml"
-SHIPPED = (content_root() / "reactions" / "kinds.yaml").read_text(encoding="utf-8")
+SHIPPED = (ROOT / "reactions" / "kinds.yaml").read_text(encoding="utf-8")
 
 
 def problems(old: str, new: str) -> tuple[str, ...]:
@@ -151,20 +153,21 @@ def test_a_type_that_is_not_one_is_refused(text):
 @pytest.fixture
 def reactions_copy(tmp_path: Path) -> Path:
     root = tmp_path / "content"
-    shutil.copytree(content_root() / "reactions", root / "reactions")
+    shutil.copytree(ROOT / "reactions", root / "reactions")
     return root
 
 
-def test_a_content_copy_without_a_declaration_is_read_by_the_shipped_one(reactions_copy):
+def test_a_content_copy_without_a_declaration_is_read_by_the_shipped_one(reactions_copy,
+                                                                         monkeypatch):
     """A GM's copy of the content from before declarations still opens, the same."""
-    from shaper_gm.rulesets.reactions.content import load_library
+    from shaper_gm.content import folders
+    monkeypatch.setattr(folders, "shipped_root", lambda: ROOT)     # the example's, shipped
     (reactions_copy / "reactions" / "kinds.yaml").unlink()
     assert load_library(reactions_copy) == load_library()
 
 
 def test_no_declaration_anywhere_is_refused(reactions_copy, monkeypatch):
     from shaper_gm.content import folders
-    from shaper_gm.rulesets.reactions.content import load_library
     (reactions_copy / "reactions" / "kinds.yaml").unlink()
     monkeypatch.setattr(folders, "shipped_root", lambda: reactions_copy)
     with pytest.raises(ContentError, match="content/reactions: kinds.yaml is missing"):
@@ -174,7 +177,6 @@ def test_no_declaration_anywhere_is_refused(reactions_copy, monkeypatch):
 def refused_with(root: Path, file: str, items: str) -> tuple[tuple[str, ...], int]:
     """The errors of the reactions content under `root` with `items` added at the end of
     `file`, and the line the first of them is on."""
-    from shaper_gm.rulesets.reactions.content import load_library
     path = root / "reactions" / file
     text = path.read_text(encoding="utf-8")
     path.write_text(f"{text}\n{items}", encoding="utf-8")
@@ -197,7 +199,6 @@ def test_a_missing_key_names_the_line_of_its_item(reactions_copy):
 
 
 def test_the_same_declaration_anywhere_makes_the_same_records(reactions_copy):
-    from shaper_gm.rulesets.reactions.content import load_library
     here, there = load_library(), load_library(reactions_copy)
     assert here.kinds is there.kinds and models.Sheet is here.kinds.record("Sheet")
     assert here == there
@@ -306,8 +307,8 @@ def paths(data, here=()):
 
 
 DECLARED = {ruleset: load_yaml_text(
-    (content_root() / ruleset / "kinds.yaml").read_text(encoding="utf-8"),
-    origin=f"content/{ruleset}/kinds.yaml")
+    ((ROOT if ruleset == "reactions" else content_root()) / ruleset / "kinds.yaml")
+    .read_text(encoding="utf-8"), origin=f"content/{ruleset}/kinds.yaml")
     for ruleset in ("reactions", "timeslice", "dicepool", "dungeoneers")}
 CHANGES = [(ruleset, path) for ruleset, data in DECLARED.items() for path in paths(data)][1:]
 
@@ -332,14 +333,15 @@ def test_any_change_to_a_declaration_is_read_or_refused_never_a_crash(change, va
             holder = holder[step]
         holder[path[-1]] = value
     display = f"content/{ruleset}/kinds.yaml"
-    module = importlib.import_module(f"shaper_gm.rulesets.{ruleset}.models")
+    module = models if ruleset == "reactions" else \
+        importlib.import_module(f"shaper_gm.rulesets.{ruleset}.models")
     try:
         declared = compile_kinds(ruleset, data, display, module)
     except ContentError as refused:
         assert all(line.startswith(display) for line in refused.errors)
         return
     try:
-        declared.build(ruleset_files(ruleset))
+        declared.build(ruleset_files(ruleset, ROOT if ruleset == "reactions" else None))
     except ContentError:
         pass
 
