@@ -28,7 +28,13 @@ from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.engine.vocab import reduced
-from shaper_gm.rulesets.data.adding import given_items, gm_damage, noun, unknown_template
+from shaper_gm.rulesets.data.adding import (
+    given_items,
+    gm_damage,
+    noun,
+    saved_items,
+    unknown_template,
+)
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
 
 ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
@@ -203,6 +209,12 @@ class DataRuleset(RulesetBase):
             raise DataError(where, "expected a mapping of sheet keys")
         # a key the save does not hold reads as the ruleset's default (DataSheet)
         return DataSheet(freeze(data), self.library.default_sheet)
+
+    def check_extras(self, state: Encounter, actor: Actor, raw: Any, where: str) -> None:
+        """A saved actor holds every ranged sheet number within its range and names only
+        the content's items in what `add_items` sets (a hand edit refused at open)."""
+        self.sheet_ranges.check_saved(f"{where}.sheet", actor.sheet)
+        saved_items(self.library, actor.sheet, f"{where}.sheet")
 
     def resolve_word(self, state: Encounter, kind: str, word: str, actor_id: str | None):
         """An item of the actor's list `kind` (its attacks, its spells) by unique prefix."""
