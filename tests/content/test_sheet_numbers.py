@@ -12,6 +12,7 @@ import pytest
 from shaper_gm.app import new_session
 from shaper_gm.content.folders import ruleset_files
 from shaper_gm.content.schema import ContentError
+from shaper_gm.engine import registry
 from shaper_gm.engine.limits import MAX_NUMBER
 from shaper_gm.errors import GmError
 
@@ -31,12 +32,31 @@ def content_takes(ruleset: str, files: list, name: str, value: int) -> bool:
         first.setdefault("stats", {})[name] = value
     else:
         first[name] = value
-    module = importlib.import_module(f"shaper_gm.rulesets.{ruleset}.content")
     try:
-        module.build_library(files)
+        if ruleset in registry.written_as_data():      # read as its folder is read
+            data_library(ruleset, files)
+        else:
+            importlib.import_module(f"shaper_gm.rulesets.{ruleset}.content") \
+                .build_library(files)
     except ContentError:
         return False
     return True
+
+
+def data_library(ruleset: str, files: list) -> None:
+    """A ruleset written as data loaded from a copy of its folder holding `files`."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from shaper_gm.content.yamlio import dump_yaml
+    from shaper_gm.rulesets.data.library import load
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / ruleset
+        shutil.copytree(registry.written_as_data()[ruleset], folder)
+        for display, data in files:
+            (folder / display.split(f"{ruleset}/", 1)[1]).write_text(dump_yaml(data))
+        load(folder)
 
 
 def add_takes(session, name: str, value: int, number: int) -> bool:

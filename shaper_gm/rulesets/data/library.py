@@ -181,6 +181,7 @@ def load(folder: Any) -> DataLibrary:
                       for name, spec in good.get("resources", ()))
     zero = _zero_hp(here, good.get("zero_hp"))
     ends_if = _ends_if(ctx, files, items.get("conditions", {}))
+    _in_range(ctx, [(d, data) for d, data in files if (d, data) != numbers_file], good)
     if good:                                      # its own keys read: names to check
         kinds = {_kind(d) for d, _ in files if d != display}
         _names_declared(here, good, {name for name, _ in resources}, kinds, actions,
@@ -239,6 +240,27 @@ def _items(ctx: Ctx, files: list[tuple[str, Any]]) -> dict[str, dict[str, Facts]
                 continue
             out.setdefault(kind, {})[item_id] = freeze({"id": item_id, **raw})
     return out
+
+
+def _in_range(ctx: Ctx, files: list[tuple[str, Any]], good: Mapping[str, Any]) -> None:
+    """A template's sheet numbers within the ranges `add --stat` takes: the content
+    and `add` take the same numbers."""
+    from shaper_gm.engine.limits import MAX_NUMBER
+    ranges = dict(good.get("ranges", ()))
+    kinds = set(good.get("templates", ("creatures",)))
+    for display, data in files:
+        if not ranges or _kind(display) not in kinds or not isinstance(data, Mapping):
+            continue
+        for item_id, raw in data.items():
+            for name, (low, high, why) in ranges.items():
+                value = raw.get(name) if isinstance(raw, Mapping) else None
+                top = MAX_NUMBER if high is None else high
+                if value is None or (isinstance(value, int) and not isinstance(value, bool)
+                                     and max(low, -MAX_NUMBER) <= value <= top):
+                    continue
+                ctx.at(display, str(item_id), lines=data).error(
+                    name, f"expected a whole number from {max(low, -MAX_NUMBER):,} to "
+                          f"{top:,}{f' ({why})' if why else ''}, got {value!r}")
 
 
 def _kind(display: str) -> str:
