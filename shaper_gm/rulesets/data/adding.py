@@ -83,20 +83,6 @@ def given_items(library: Any, extra: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def saved_items(library: Any, sheet: Any, where: str) -> None:
-    """Refuse (DataError naming the key) a saved sheet whose item keys name items the
-    content lacks."""
-    from shaper_gm.engine import limits
-    for spec in library.add_items:
-        held = sheet.get(spec.key)
-        listed = held if isinstance(held, (list, tuple)) else () if held is None else (held,)
-        known = library.kind(spec.kind)
-        for i, item in enumerate(listed):
-            if not isinstance(item, Mapping):          # an item stated whole is its own
-                at = f"{where}.{spec.key}" + (f"[{i}]" if spec.many else "")
-                limits.known(at, item, known, spec.kind.removesuffix("s"))
-
-
 def gm_damage(rs: Any, state: Any, target: str, amount: int,
               options: Mapping[str, Any]) -> Any:
     """`damage TARGET N [--FLAG ...]` as the action `damage_action` names plays it on the

@@ -28,14 +28,9 @@ from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.engine.vocab import reduced
-from shaper_gm.rulesets.data.adding import (
-    given_items,
-    gm_damage,
-    noun,
-    saved_items,
-    unknown_template,
-)
+from shaper_gm.rulesets.data.adding import given_items, gm_damage, noun, unknown_template
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
+from shaper_gm.rulesets.data.saved import checked_sheet, saved_items
 
 ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
 
@@ -207,6 +202,7 @@ class DataRuleset(RulesetBase):
         from shaper_gm.engine.data import DataError
         if not isinstance(data, Mapping):
             raise DataError(where, "expected a mapping of sheet keys")
+        checked_sheet(self.library, data, where)
         # a key the save does not hold reads as the ruleset's default (DataSheet)
         return DataSheet(freeze(data), self.library.default_sheet)
 

@@ -1,0 +1,53 @@
+"""A saved sheet of a ruleset written as data, checked as it is read: each key one a
+sheet of its content has (its default sheet's, a template's), a number where the
+default sheet holds one, a list of item ids or a single one where `add_items` says, and
+at open each item one of the content's (a hand edit refused naming its key path)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from shaper_gm.engine.data import DataError
+
+SHEET_KEYS = ("id", "name")           # every sheet may hold these
+
+
+def checked_sheet(library: Any, data: Mapping[str, Any], where: str) -> None:
+    """Refuse (DataError naming the key path) a saved sheet key of the wrong type, or
+    one no sheet of the content has."""
+    known = {*SHEET_KEYS, *library.default_sheet,
+             *(key for kind in library.templates
+               for item in library.kind(kind).values() for key in item)}
+    items = {spec.key: spec for spec in library.add_items}
+    for key, value in data.items():
+        at = f"{where}.{key}"
+        if key not in known:
+            raise DataError(at, "not a key of this ruleset's sheets")
+        default = library.default_sheet.get(key)
+        spec = items.get(key)
+        if isinstance(default, int) and not isinstance(default, bool) and \
+                (not isinstance(value, int) or isinstance(value, bool)):
+            raise DataError(at, f"expected a whole number, got {value!r}")
+        if (spec is not None and spec.many) or isinstance(default, (list, tuple)):
+            if not isinstance(value, (list, tuple)):
+                raise DataError(at, f"expected a list, got {value!r}")
+            for i, entry in enumerate(value):
+                if not isinstance(entry, (str, Mapping)):
+                    raise DataError(f"{at}[{i}]", f"expected text (an item id), got {entry!r}")
+        elif spec is not None and value is not None and not isinstance(value, str):
+            raise DataError(at, f"expected text (an item id) or null, got {value!r}")
+
+
+def saved_items(library: Any, sheet: Any, where: str) -> None:
+    """Refuse (DataError naming the key) a saved sheet whose item keys name items the
+    content lacks."""
+    from shaper_gm.engine import limits
+    for spec in library.add_items:
+        held = sheet.get(spec.key)
+        listed = held if isinstance(held, (list, tuple)) else () if held is None else (held,)
+        known = library.kind(spec.kind)
+        for i, item in enumerate(listed):
+            if not isinstance(item, Mapping):          # an item stated whole is its own
+                at = f"{where}.{spec.key}" + (f"[{i}]" if spec.many else "")
+                limits.known(at, item, known, spec.kind.removesuffix("s"))
