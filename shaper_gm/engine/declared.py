@@ -194,10 +194,25 @@ class Declared:
 
     def _prepare(self, acting: Acting) -> tuple[Facts, ...]:
         plan = self.facts(acting.state, acting.rs, acting.request)
+        if isinstance(acting.tape, PlayTape):
+            self.refuse_others(acting.state, acting.rs, acting.request,
+                               acting.tape.decisions.declared)
         if self.spare is not None and isinstance(acting.tape, PlayTape) and \
                 acting.tape.decisions.declared:
             self._payable(plan, acting.tape.decisions)
         return plan
+
+    def refuse_others(self, state: Encounter, rs: Any, request: Request,
+                      declared: Sequence[tuple[str, str]]) -> None:
+        """`refusals: others`: a `--react` for an actor other than a target of the
+        action, refused in its words before anything is rolled or paid."""
+        if self.target is None or not any(check == "others" for check, _, _ in self.refusals):
+            return
+        for actor, answer in declared:
+            if actor not in request.targets:
+                self.refuse("others", ChainMap({"word": f"{actor}={answer}"}, cast(
+                    "MutableMapping[str, Any]",
+                    Situation(state, rs, request, request.targets[0]))))
 
     def _payable(self, plan: tuple[Facts, ...], decisions: Any) -> None:
         """Every answer declared is one the steps would take on each way the dice may

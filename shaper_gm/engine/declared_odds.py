@@ -33,6 +33,7 @@ def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Reques
         raise RuleViolation(f"{declared.name} declares no odds", "odds work out attacks")
     targets = []
     plan = declared.facts(state, rs, request)
+    declared.refuse_others(state, rs, request, decisions.declared if decisions else ())
     for facts in plan:
         final = exact(declared.steps, facts, decisions)
         where = f"{declared.name}: odds"

@@ -31,8 +31,8 @@ FLAG_KINDS = ("bool", "int", "text")
 FLAG_KEYS = {"kind", "choices", "help", "metavar"}
 ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
              "answers"}
-REFUSALS = ("itself", "no_item", "lacks", "unknown", "stays")   # shared checks it may word
-ITEMLESS = ("itself", "stays")      # checks that are not about the action's item
+REFUSALS = ("itself", "no_item", "lacks", "unknown", "stays", "others")   # shared checks
+ITEMLESS = ("itself", "stays", "others")     # checks that are not about the action's item
 
 
 def compile_action(name: str, raw: Any, where: str = "") -> Declared:
@@ -117,7 +117,8 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
 def _refusals(raw: Any, at: str, item: str | None) -> tuple[tuple[str, str, str], ...]:
     """``refusals: {CHECK: {refuse, hint}}``: the action's own words for a shared check
     it fails (its ruling cited): targeting itself, no item, an item it lacks, an unknown
-    item word, a worked-out move told to stay on its own cell (`{cell}`)."""
+    item word, a worked-out move told to stay on its own cell (`{cell}`), a `--react`
+    for an actor other than its target (`{word}`: ID=ANSWER)."""
     if not isinstance(raw, Mapping):
         raise VocabError(at, f"expected CHECK: {{refuse, hint}} pairs ({', '.join(REFUSALS)})")
     out = []
