@@ -67,3 +67,22 @@ def farthest_free(state: Encounter, rs: Any, who: str, away_from: str,
 
 def _cell_of(state: Encounter, rs: Any, who: str) -> Cell:
     return grid.cell_of(state, who, what=rs.term("cell"), board=rs.term("board"))
+
+
+def stepped_aside(state: Encounter, rs: Any, before: Encounter, rule: str = "") -> Any:
+    """One creature a cell: an actor back on its feet (down in `before`) where another
+    now stands steps to the nearest free cell, with a line saying so."""
+    from shaper_gm.engine import events as ev
+    events = []
+    for actor in list(state.actors.values()):
+        was = before.actors.get(actor.id)
+        if was is None or not was.down or actor.down:
+            continue
+        cell = grid.nearest_free(state, actor.id)
+        if cell is None:
+            continue
+        start, end = str(actor.zone), grid.cell_name(cell)
+        far = rs.how_far(grid.steps(grid.cell_from_name(start), cell)).removesuffix(" away")
+        events.append(ev.Moved(actor.id, start, end, far, "steps aside", rule, True))
+        state = state.with_actor(actor.with_(zone=end))
+    return state, events

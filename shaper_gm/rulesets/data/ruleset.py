@@ -19,6 +19,7 @@ from shaper_gm.engine import events as ev
 from shaper_gm.engine.changes import end_held, hit_points
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import ExprError
+from shaper_gm.engine.moving import stepped_aside
 from shaper_gm.engine.names import match_one
 from shaper_gm.engine.orders import FixedOrder
 from shaper_gm.engine.request import Request
@@ -127,6 +128,11 @@ class DataRuleset(RulesetBase):
     def grid(self) -> tuple[int, int]:
         found = self.library.numbers.get("grid")
         return tuple(found) if found else (12, 12)       # type: ignore[return-value]
+
+    @property
+    def one_per_cell(self) -> bool:
+        """`one_per_cell: true`: a cell holds one standing actor (add spreads them)."""
+        return bool(self.library.numbers.get("one_per_cell"))
 
     def how_far(self, cells: int) -> str:
         """`15 ft away`: cells times the declared `cell_size`, in its `unit`."""
@@ -332,6 +338,9 @@ class DataRuleset(RulesetBase):
         whose `ends_if` now holds ends (G28: grappled)."""
         state, ended = self._ended_by_rule(state)
         state, events = self._revived(state)
+        if self.one_per_cell and before is not None:     # one back up where one stands
+            state, stepped = stepped_aside(state, self, before, self.term("cell_rule"))
+            events += stepped
         return state, [*ended, *events]
 
     def _ended_by_rule(self, state: Encounter) -> Change:
