@@ -83,7 +83,7 @@ def check(rs, state):
         assert actor.resource("shield") >= 0
         if actor.resource("shield"):
             assert sheet.shield is not None
-            assert actor.resource("shield") <= rs.library.shield(sheet.shield).amount
+            assert actor.resource("shield") <= rs.library.item("shield", sheet.shield)["amount"]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
