@@ -43,7 +43,7 @@ def test_an_attack_never_offers_the_attacker_and_offers_its_foes_first(ruleset):
 @pytest.mark.parametrize("ruleset, unit", [
     ("dungeoneers", lambda n: f"{n} tile{'s' * (n != 1)} away"),
     ("timeslice", lambda n: f"{n} unit{'s' * (n != 1)} away"),
-    ("dicepool", "{} m away".format), ("reactions", "{} away".format),
+    ("dicepool", "{} m away".format), ("reactions", "{} m away".format),
     ("d20", lambda cells: f"{5 * cells} ft away")])
 def test_the_default_targets_are_nearest_first_with_their_distance(ruleset, unit):
     session = demo(ruleset)
