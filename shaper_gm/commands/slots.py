@@ -25,8 +25,10 @@ REACT = "react"
 TOTAL_HELP = "; or =N, the total called out"
 
 
-def slot_flags(slots: Mapping[str, tuple[bool, str]], *, react: bool = False) -> tuple:
-    """FlagSpecs for `slots` (name -> (repeats, help)), plus `--react` if asked."""
+def slot_flags(slots: Mapping[str, tuple[bool, str]], *,
+               react: bool | tuple[str, ...] = False) -> tuple:
+    """FlagSpecs for `slots` (name -> (repeats, help)), plus `--react` if asked (with
+    the answers it may give, when known: ``ID=block|dodge``)."""
     out: list[FlagSpec] = []
     for name, (repeats, text) in slots.items():
         if repeats:
@@ -34,7 +36,8 @@ def slot_flags(slots: Mapping[str, tuple[bool, str]], *, react: bool = False) ->
         else:
             out.append(flag(name, "faces", help=text + TOTAL_HELP))
     if react:
-        out.append(flag(REACT, "text", repeat=True, metavar="ID=NAME",
+        answers = "|".join(react) if isinstance(react, tuple) else ""
+        out.append(flag(REACT, "text", repeat=True, metavar=f"ID={answers or 'NAME'}",
                         help="a decision by another actor inside this action, in order"))
     return tuple(out)
 

@@ -88,9 +88,10 @@ class Outcome:
 
     def __getattr__(self, name: str) -> Any:
         """One result's facts read as the outcome's own (`outcome.damage`)."""
-        results = self.__dict__.get("results") or ()
-        if len(results) == 1 and name in results[0].facts:
-            return results[0].facts[name]
+        results: tuple[Result, ...] = self.__dict__.get("results") or ()
+        only = results[0] if len(results) == 1 else None
+        if only is not None and name in only.facts:
+            return only.facts[name]
         raise AttributeError(name)
 
 
@@ -176,6 +177,7 @@ class Declared:
     provokes: tuple[Any, ...] = ()    # what others may take in answer (engine.provoked)
     spare: Spare | None = None    # what may be declared past where the steps end
     refusals: tuple[tuple[str, str, str], ...] = ()   # (shared check, refuse, hint)
+    answers: tuple[str, ...] = ()     # what its asks offer (`--react ID=block|dodge`)
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""

@@ -111,7 +111,19 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     has_asks(raw_steps) or "provokes" in raw,
                     compile_provokes(raw["provokes"], f"{at}.provokes")
                     if "provokes" in raw else (), spare,
-                    _refusals(raw.get("refusals", {}), f"{at}.refusals", item))
+                    _refusals(raw.get("refusals", {}), f"{at}.refusals", item),
+                    _ask_answers(raw_steps))
+
+
+def _ask_answers(raw_steps: list[Any]) -> tuple[str, ...]:
+    """The answers its ask steps offer, in order (what `--react ID=` completes)."""
+    out: list[str] = []
+    for step in unrolled(raw_steps):
+        asked = step.get("ask") if isinstance(step, Mapping) else None
+        listed = [asked] if isinstance(asked, str) else list(asked or ()) \
+            if isinstance(asked, (list, Mapping)) else []
+        out += [str(answer) for answer in listed if str(answer) not in out]
+    return tuple(out)
 
 
 def _refusals(raw: Any, at: str, item: str | None) -> tuple[tuple[str, str, str], ...]:

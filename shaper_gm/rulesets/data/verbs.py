@@ -49,7 +49,7 @@ def table(rs: Any) -> VerbTable:
             continue
         made.declare(declared.action(), positionals=_positionals(declared),
                      flags=(*_item_flag(declared), *_flags(declared),
-                            *slot_flags(_slots(declared), react=declared.asks)),
+                            *slot_flags(_slots(declared), react=declared.answers or declared.asks)),
                      slots=_slots(declared), **_help(declared))
     odds_of = next((d for _, d in rs.library.actions if d.odds is not None), None)
     if odds_of is not None:
@@ -60,7 +60,7 @@ def table(rs: Any) -> VerbTable:
                                     for e in odds_of.help.examples[:2]),
                      positionals=_positionals(odds_of),
                      flags=(*_item_flag(odds_of), *_flags(odds_of),
-                            *slot_flags({}, react=odds_of.asks), ODDS_JSON))(
+                            *slot_flags({}, react=odds_of.answers or odds_of.asks), ODDS_JSON))(
             _odds_handler(odds_of))
     return made
 
