@@ -334,6 +334,16 @@ _FUNCTIONS: dict[str, Callable[[tuple[Node, ...]], Node]] = {
     "default": default_of,
     "dice": _dice,
     "times": _times,
+    "fraction": lambda args: lambda env: _fraction(number(args[0](env)),
+                                                   number(args[1](env))),
 }
 _ARITY = {"min": (1, 16), "max": (1, 16), "abs": (1, 1), "if": (3, 3), "default": (2, 2),
-          "dice": (1, 1), "times": (2, 2)}
+          "dice": (1, 1), "times": (2, 2), "fraction": (2, 2)}
+
+
+def _fraction(part: int, whole: int) -> str:
+    """``fraction(5, 20)``: ``1/4``, the chance in lowest terms as words (``0``, ``1``)."""
+    from fractions import Fraction
+    if whole == 0:
+        raise ExprError("fraction() of a whole of 0")
+    return str(Fraction(part, whole))

@@ -36,6 +36,14 @@ def test_functions():
     assert value("if(x > 1, 5, -3)", x=0) == -3
 
 
+def test_fraction_is_a_chance_in_lowest_terms_as_words():
+    # R3: a d20 target of 16 succeeds on 5 faces in 20
+    assert [value("fraction(21 - t, 20)", t=t) for t in (16, 12, 21, 1)] == \
+        ["1/4", "9/20", "0", "21/20"]
+    with pytest.raises(ExprError, match="whole of 0"):
+        value("fraction(1, 0)")
+
+
 def test_default_and_dice_from_content_words():
     assert value("default(saves.str, str_mod)", str_mod=3) == 3
     assert value("default(saves.str, str_mod)", saves__str=5, str_mod=3) == 5

@@ -339,7 +339,7 @@ def test_odds_list_the_declared_reactions_and_the_numbers_they_assume(data_sessi
     log = list(s.log)
     view = s.execute("odds bo --react bo=block --react bo=block").view
     assert "block 12+ (9/20 each, 1 reaction) (R2, R3)" in view.assumed
-    assert "critical 16+ on a d20 (5/20), bonus 10 (R3, R5)" in view.assumed
+    assert "critical 16+ on a d20 (1/4), bonus 10 (R3, R5)" in view.assumed
     assert "physical armor 6, block bonus 8 (R6)" in view.assumed
     data = json.loads(s.execute("odds bo --react bo=block --react bo=block --json").view.text)
     assert data["reactions"] == ["block", "block"]
