@@ -12,10 +12,15 @@ from rich.text import Text
 from shaper_gm.render.breakdown import row
 from shaper_gm.render.names import Names
 
+GM_DAMAGE = "damage"      # the GM's damage through a declared action: its line says all
+
 
 def resolved_line(event: Any, n: Names, cost: str = "") -> str:
-    """Each target's result in one line; the cost in brackets after the first."""
+    """Each target's result in one line; the cost in brackets after the first. The
+    GM's damage (ruleset.yaml `damage_action`) reads as its own line alone."""
     outcome = event.outcome
+    if event.action == GM_DAMAGE and any(r.line for r in outcome.results):
+        return "\n".join(r.line for r in outcome.results if r.line)
     words = event.words or event.action
     paid = f" ({cost})" if cost else ""
     lines = []

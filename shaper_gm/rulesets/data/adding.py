@@ -7,6 +7,7 @@ ruleset's words) and the words its refusals use (a template's noun: `no creature
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from shaper_gm.content.schema import Bad, Field, boolean, ident, snake_name, text
@@ -104,7 +105,8 @@ def gm_damage(rs: Any, state: Any, target: str, amount: int,
         raise RuleViolation(f"the GM's damage rolls no {slot}",
                             "the ruleset's damage_action needs a fix")
     done = declared.played_alone(state, rs, request, PlayTape(no_dice, Decisions()))
-    events = list(done.events)
+    events = [replace(e, action="damage") if isinstance(e, ev.Played) else e  # the GM's
+              for e in done.events]
     if not any(isinstance(e, ev.HpChanged) for e in events):     # the HP line, always
         hp = done.state.actors[target].hp or 0
         events.append(ev.HpChanged(target, hp, hp, f"{amount} damage: none gets through"))
