@@ -19,6 +19,7 @@ from shaper_gm.engine import ending, grid, limits, resources
 from shaper_gm.engine.data import DataError
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.reader import Reader
+from shaper_gm.engine.resources import starting as starting_resources
 from shaper_gm.engine.state import Actor, CombatResult, Effect, Encounter
 from shaper_gm.errors import GmError
 
@@ -299,6 +300,8 @@ def _actor_from_data(actor_id: str, r: Reader, rs, cols: int, rows: int) -> Acto
             _impossible(r.where, f"resources.{name}", f"{rs.name} has no such resource")
         if value < 0:
             _impossible(r.where, f"resources.{name}", f"{value} is negative")
+    later = [spec for spec in rs.resources if spec.backfill and spec.name not in resources]
+    resources.update(starting_resources(later, sheet, rs.stat))
     zone = r.get("zone", (str, type(None)))
     if zone is not None:
         try:
