@@ -11,6 +11,7 @@ import pytest
 
 from shaper_gm.commands import new_session
 from shaper_gm.errors import GmError
+from shaper_gm.rulesets.dungeoneers import content
 from shaper_gm.shell.completion import complete
 
 CONTENT = Path(__file__).resolve().parents[3] / "content"
@@ -24,11 +25,13 @@ def diagonal_two(tmp_path, monkeypatch):
     numbers = copy / "dungeoneers" / "ruleset.yaml"
     numbers.write_text(numbers.read_text().replace("diagonal_cost: 1 ", "diagonal_cost: 2 "))
     monkeypatch.setenv("SHAPER_GM_CONTENT", str(copy))
+    content.clear_cache()                # the shipped content's library is kept loaded
     session = new_session(ruleset="dungeoneers", seed=1)
     for line in ("add freya --as freya --at B2", "add skeleton --as skeleton --at C3",
                  "init freya skeleton", "start"):
         session.execute(line)
-    return session
+    yield session
+    content.clear_cache()
 
 
 def note(session, line: str, text: str) -> str:
