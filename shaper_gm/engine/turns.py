@@ -129,7 +129,9 @@ def finish_turn(state: Encounter, rs: Ruleset, actor_id: str) -> Change:
     lapsed = tuple((k, n) for k, n in state.actors[actor_id].resources
                    if k in lapsing and n > 0)
     rules = sorted({lapsing[k] for k, _ in lapsed if lapsing[k]})
-    events: list[ev.Event] = [ev.TurnEnded(actor_id, lapsed, ", ".join(rules))]
+    titles = {s.name: s.title for s in rs.resources}
+    events: list[ev.Event] = [ev.TurnEnded(actor_id, lapsed, ", ".join(rules),
+                                           tuple(titles[k] for k, _ in lapsed))]
     state, ended = expire(state, f"end:{actor_id}", f"end of {name_of(state, actor_id)}'s turn")
     events += ended
     state, changed = resource_moment(state, rs, "turn_end", members,

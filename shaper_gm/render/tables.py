@@ -229,7 +229,8 @@ def order_table(state, rs=None, brief: bool = False, width: int | None = None) -
     never cut."""
     rows, left_out = _window(state, _rows(state), brief)
     table = _order_table(state, rs, rows, one_line=width is not None)
-    for fallback in ({"one_line": False}, {"one_line": False, "initiative": False}):
+    for fallback in ({"one_line": False}, {"one_line": False, "initiative": False},
+                     {"one_line": False, "initiative": False, "blank_columns": False}):
         if width is None or _natural_width(table) <= width:
             break
         table = _order_table(state, rs, rows, **fallback)
@@ -252,7 +253,10 @@ def _natural_width(table: Table) -> int:
     return Console(file=StringIO(), width=10_000).measure(table).maximum
 
 
-def _order_table(state, rs, rows: list, one_line: bool, initiative: bool = True) -> Table:
+def _order_table(state, rs, rows: list, one_line: bool, initiative: bool = True,
+                 blank_columns: bool = True) -> Table:
+    """`blank_columns=False` leaves out a ruleset's column that says nothing of anyone
+    shown (every cell "–"), to keep each row on one line."""
     layout = layout_for(state, rs)
     colours = side_colours(state)
     title = f"Round {state.round}" if state.round else "Before the fight"
@@ -261,8 +265,10 @@ def _order_table(state, rs, rows: list, one_line: bool, initiative: bool = True)
     table = Table(title=title, box=box.SIMPLE_HEAD, show_edge=False, padding=0,
                   pad_edge=False, title_justify="left", title_style="bold")
     names = [name_cell(actor, state, depth, one_line) for actor, depth in rows]
-    before = [c for c in layout.columns if not c.after_zone]
-    after = [c for c in layout.columns if c.after_zone]
+    columns = [c for c in layout.columns
+               if blank_columns or any(_said(c.cell(actor, state, rs)) for actor, _ in rows)]
+    before = [c for c in columns if not c.after_zone]
+    after = [c for c in columns if c.after_zone]
     has_hp = getattr(rs, "has_hp", True)
     effects = [", ".join(e.name for e in actor.effects) for actor, _ in rows]
     table.add_column("Name", no_wrap=True, overflow="ellipsis",
@@ -287,6 +293,11 @@ def _order_table(state, rs, rows: list, one_line: bool, initiative: bool = True)
                    if initiative else ())]
         table.add_row(*cells, style="dim" if actor.down else ("bold" if acting else ""))
     return table
+
+
+def _said(cell) -> bool:
+    text = cell.plain if isinstance(cell, Text) else str(cell)
+    return text.strip() not in ("", "–")
 
 
 def column_name(index: int) -> str:

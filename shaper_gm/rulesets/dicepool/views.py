@@ -119,11 +119,12 @@ def attack_head(e, n: Names, cost: str = "") -> str:
 
 def roll_rows(o) -> list[Text]:
     """The pool roll, then what it left of the pool (P1, P3, P4, P9, P12)."""
-    rolled = (f"{o.dice} of {o.pool_before} dice: {dice(o.faces, o.success_on)} = "
+    of = f"{o.dice} of {o.pool_before} {'die' if o.pool_before == 1 else 'dice'}"
+    rolled = (f"{of}: {dice(o.faces, o.success_on)} = "
               f"{successes(o.successes)} ({o.success_on}+)" if o.dice
               else f"no dice to roll (the pool holds {o.pool_before}): 0 successes")
     if o.entered and o.dice:
-        rolled = (f"{o.dice} of {o.pool_before} dice: {successes(o.successes)} "
+        rolled = (f"{of}: {successes(o.successes)} "
                   f"({o.success_on}+, entered)")
     out = [row("pool", rolled, "P1, P3", style="bold")]
     lost = o.lost_faces
