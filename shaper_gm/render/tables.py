@@ -48,6 +48,7 @@ class Layout:
     group_mark: str = "⚔"
     group_word: str = "together"
     down_word: str = ""           # the map's word for down; "" takes the ruleset's term
+    drawn_after: str = "turn"     # the table follows each turn change, or each round's
     # The toolbar's segment for the acting actor: its parts, each a resource's name or a
     # function (actor, ruleset, state) -> text ("" leaves it out); or one such function
     # for all of it. Without one: every resource the ruleset shows.
