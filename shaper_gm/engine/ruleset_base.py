@@ -190,6 +190,11 @@ class RulesetBase:
 
     migrations: Mapping[int, Any] = {}   # save version -> function(data, where) -> next
 
+    def with_legacy_fields(self, data: dict[str, Any], log: list[str]) -> dict[str, Any]:
+        """A save's data with what it was written before keeping, read back from `log`
+        (the log that reached it), so it opens as the same log replays now."""
+        return data
+
     def save_extras(self, state: Encounter, actor: Actor) -> dict[str, Any]:
         """Keys a save keeps beside an actor's resources for the GM to read. They may read
         the actor and the encounter's `system`; a ruleset whose extras read the system

@@ -123,7 +123,11 @@ def state_from_data(data: Any, where: str, ruleset_for: RulesetFor,
     `log` is the log that reached it, for what a save written before a field existed
     did not keep (persist.legacy)."""
     from shaper_gm.persist.legacy import with_legacy_fields
-    return _read(lambda: _state(with_legacy_fields(data, log), where, ruleset_for))
+
+    def read() -> Encounter:
+        rs = _ruleset(data, where, ruleset_for) if log is not None else None
+        return _state(with_legacy_fields(data, log, rs), where, ruleset_for)
+    return _read(read)
 
 
 def _state(data: Any, where: str, ruleset_for: RulesetFor) -> Encounter:
