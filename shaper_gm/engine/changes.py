@@ -4,8 +4,9 @@
   the resource `through` first (temporary hit points, G20); down and revival follow.
 - ``resource: {who, name, change}``: a resource up or down, never below 0.
 - ``effect: {who, name, mods: {KEY: EXPR}, until}``: a lasting effect carrying
-  modifiers; ``condition: {who, name, until}``: the content's condition of that name
-  (its `mods`). A new effect replaces one of the same name on that actor.
+  modifiers; ``condition: {who, name, mods, until}``: the content's condition of that
+  name (its `mods`, and over them the entry's own: hold person's save DC, G27). A new
+  effect replaces one of the same name on that actor.
 - ``end: {who, name}``: the effect or condition of that name ends.
 - ``while: NAME`` (on an effect or condition): it lasts while the acting actor holds the
   effect NAME; when that ends, or is replaced by a new one, it ends too (G27:
@@ -37,7 +38,7 @@ from shaper_gm.records import record
 
 KINDS = {"hp": {"who", "change", "through"}, "resource": {"who", "change", "name"},
          "effect": {"who", "name", "mods", "until", "while"},
-         "condition": {"who", "name", "until", "while"},
+         "condition": {"who", "name", "mods", "until", "while"},
          "end": {"who", "name"}, "move": {"who", "to", "away_from", "within", "rule", "logs"}}
 ACTORS = ("actor", "target")        # who a change may be to
 
@@ -99,12 +100,13 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
     for key in needed:
         if key not in body:
             raise VocabError(f"{at}.{kind}.{key}", "missing (required)")
-    if kind == "effect":
+    if kind in ("effect", "condition"):
         mods = body.get("mods", {})
         if not isinstance(mods, Mapping):
-            raise VocabError(f"{at}.effect.mods", "expected KEY: EXPR pairs")
-        values = tuple((checked_name(key, f"{at}.effect.mods"),
-                        expression(text, f"{at}.effect.mods.{key}")) for key, text in mods.items())
+            raise VocabError(f"{at}.{kind}.mods", "expected KEY: EXPR pairs")
+        values = tuple((checked_name(key, f"{at}.{kind}.mods"),
+                        expression(text, f"{at}.{kind}.mods.{key}"))
+                       for key, text in mods.items())
     elif kind in ("hp", "resource"):
         values = (("change", expression(body["change"], f"{at}.{kind}.change")),)
     else:
@@ -179,9 +181,9 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
     mods = tuple((key, int(value)) for key, value in values.items())
     if entry.kind == "condition":
         found = rs.library.item("conditions", entry.name)
-        mods = tuple((key, int(value)) for key, value in
-                     dict(found.get("mods", {}) if isinstance(found, Mapping)
-                          else getattr(found, "mods", ())).items())
+        mods = tuple((key, int(value)) for key, value in {       # its own mods, then the
+            **dict(found.get("mods", {}) if isinstance(found, Mapping)       # entry's
+                   else getattr(found, "mods", ())), **dict(mods)}.items())
     until = _moment(state, facts, entry.until)
     source = f"{WHILE}{entry.lasts_while}" if entry.lasts_while else entry.kind
     effect = Effect(entry.name, source=source, caster=facts["actor"], mods=mods, until=until)

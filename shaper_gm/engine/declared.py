@@ -168,6 +168,7 @@ class Declared:
     provokes: tuple[Any, ...] = ()    # what others may take in answer (engine.provoked)
     spare: Spare | None = None    # what may be declared past where the steps end
     refusals: tuple[tuple[str, str, str], ...] = ()   # (shared check, refuse, hint)
+    at: Any = None                # when it runs by itself (`engine.moments.At`)
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
