@@ -58,6 +58,12 @@ class Entry:
     lasts_while: str = ""         # the caster's effect it lasts while (`while:`)
 
     @property
+    def deals_damage(self) -> bool:
+        """An hp change written as a loss (`change: -damage`), which may bring what
+        taking damage brings (`engine.moments`)."""
+        return self.kind == "hp" and dict(self.values)["change"].text.lstrip().startswith("-")
+
+    @property
     def worked_out(self) -> bool:
         """A move to a cell named by `to` or worked out, not the verb's destination."""
         return self.kind == "move" and (bool(self.values) or bool(self.away_from))
@@ -277,7 +283,18 @@ def _resource(state: Encounter, who: str, name: str, change: int, why: str) -> C
 def hit_points(state: Encounter, rs: Any, who: str, change: int, through: str,
                why: str) -> Change:
     """Hit points up or down by `change`; damage first comes off the resource `through`
-    (none when empty); down and revival follow."""
+    (none when empty); down and revival follow; then what taking damage brings, whatever
+    dealt it (`engine.moments`, G27: the concentration save, its DC from the damage
+    before `through` took its part)."""
+    state, events = _hit_points(state, rs, who, change, through, why)
+    if change < 0:
+        state, brought = rs.at_moment(state, "damaged", who, {"damage": -change})
+        events += brought
+    return state, events
+
+
+def _hit_points(state: Encounter, rs: Any, who: str, change: int, through: str,
+                why: str) -> Change:
     events: list[ev.Event] = []
     if change < 0 and through:
         held = state.actors[who].resource(through)

@@ -1,16 +1,18 @@
 """Actions a ruleset runs by themselves at a moment: as an actor's turn starts or ends,
-or as it takes damage (d20's death save as a dying creature's turn starts, G24; a held
-creature's save at the end of its turns, G27; a concentration save after any damage).
+or as it takes damage, whatever dealt it (`changes.hit_points`) (d20's death save as a
+dying creature's turn starts, G24; a held creature's save at the end of its turns, G27;
+a concentration save after any damage, G27).
 
 An action declares it with ``at: {moment: turn_start | turn_end | damaged, when: EXPR}``;
 `when` reads the actor's situation (``actor.X``), and for ``damaged`` the damage taken
 (``damage``), which its steps read too. No cost is paid and no turn is checked: the
 moment is the rules' own, not an action someone chose.
 
-Dice: the command that brings a moment lends the turn flow its tape (`rolling`): `end`
-hands over the faces the GM gave on its dice slots (`end --death 14`) and writes those
-rolled back into its log line, so a replay rolls the same; a moment a command brings
-without such slots rolls from the command's own seeded dice.
+Dice: what brings a moment lends it its tape (`rolling`): `end` hands over the faces the
+GM gave on its dice slots (`end --death 14`) and writes those rolled back into its log
+line, so a replay rolls the same; an action dealing damage its own tape (its verb takes
+the slots); a moment a command brings without such slots rolls from the command's own
+seeded dice.
 """
 
 from __future__ import annotations
@@ -49,8 +51,8 @@ class At:
 def compile_at(raw: Any, where: str) -> At:
     if not isinstance(raw, Mapping) or "moment" not in raw or "when" not in raw or \
             set(raw) - {"moment", "when", "rule"}:
-        raise VocabError(where, "expected {moment: turn_start|turn_end|damaged, when: EXPR, "
-                                "rule: TEXT} (moment and when required)")
+        raise VocabError(where, "expected {moment: MOMENT, when: EXPR, rule: TEXT} (moment "
+                                "and when required)")
     if raw["moment"] not in MOMENTS:
         raise VocabError(f"{where}.moment", f"expected one of {', '.join(MOMENTS)}, got "
                                             f"{raw['moment']!r}")
@@ -65,6 +67,9 @@ def compile_at(raw: Any, where: str) -> At:
 
 
 _lent: ContextVar[PlayTape | None] = ContextVar("moment_dice", default=None)
+# (moment, actor) whose actions are playing: what they bring about brings them no more
+_running: ContextVar[frozenset[tuple[str, str]]] = ContextVar("moments_running",
+                                                              default=frozenset())
 
 
 @contextmanager
@@ -113,14 +118,22 @@ def run(actions: Sequence[tuple[str, Any]], state: Encounter, rs: Any, moment: s
         actor_id: str, facts: Mapping[str, Any] | None = None,
         tape: PlayTape | None = None) -> Change:
     """Play every action `moment` brings for `actor_id`, one after another, each seeing
-    what the one before changed."""
+    what the one before changed. What they bring about does not bring them again (a
+    save after damage that deals damage asks no second save of itself)."""
+    running = _running.get()
+    if (moment, actor_id) in running:
+        return state, []
     events: list[Any] = []
-    for declared in due(actions, state, rs, moment, actor_id, facts):
-        if not due([(declared.name, declared)], state, rs, moment, actor_id, facts):
-            continue                       # what ran before it settled it
-        request = Request(declared.name, (("actor", actor_id),))
-        plan = tuple(f.with_values(**(facts or {}))
-                     for f in declared.facts(state, rs, request))
-        state, played = declared.play_against(state, rs, plan, tape or lent(), actor_id)
-        events += played
+    token = _running.set(running | {(moment, actor_id)})
+    try:
+        for declared in due(actions, state, rs, moment, actor_id, facts):
+            if not due([(declared.name, declared)], state, rs, moment, actor_id, facts):
+                continue                   # what ran before it settled it
+            request = Request(declared.name, (("actor", actor_id),))
+            plan = tuple(f.with_values(**(facts or {}))
+                         for f in declared.facts(state, rs, request))
+            state, played = declared.play_against(state, rs, plan, tape or lent(), actor_id)
+            events += played
+    finally:
+        _running.reset(token)
     return state, events

@@ -152,15 +152,6 @@ class FixedOrder:
         """The acting actor can act no more: its turn ends."""
         return self.end_turn(state, rs)
 
-    def _first(self, state: Encounter) -> str | None:
-        """The first in the order who may still take a turn this round."""
-        for candidate in state.order:
-            actor = state.actors.get(candidate)
-            if (actor is not None and can_take_turns(actor) and candidate not in state.passed
-                    and candidate not in state.acted):
-                return candidate
-        return None
-
     def _next_up(self, state: Encounter, rs: Ruleset) -> str | None:
         """The first in the order who may still have a turn this round: one who may take
         it, or a down actor whose turn's start brings it something (`Ruleset.due_at`)."""

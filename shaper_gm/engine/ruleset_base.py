@@ -81,6 +81,12 @@ class RulesetBase:
     def on_turn_end(self, state: Encounter, actor_id: str) -> Change:
         return state, []
 
+    def at_moment(self, state: Encounter, moment: str, actor_id: str,
+                  facts: Mapping[str, Any] | None = None) -> Change:
+        """What its rules run by themselves at `moment` for the actor (`engine.moments`:
+        `damaged`, with the damage taken)."""
+        return state, []
+
     def due_at(self, state: Encounter, moment: str, actor_id: str) -> bool:
         """Whether `moment` brings the actor something its rules run by themselves (a
         down actor given its turn for it: `engine.moments`)."""

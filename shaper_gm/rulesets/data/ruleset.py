@@ -244,16 +244,12 @@ class DataRuleset(RulesetBase):
                                   lookup(sheet, "vulnerable") or (),
                                   lookup(sheet, "immune") or ())
         through = "" if direct else str(self.library.numbers.get("absorbs") or "")
-        state, events = hit_points(state, self, target, -amount, through,
-                                   why or "the GM's damage")
+        with moments.rolling(options.get("tape")):    # what taking it brings rolls here
+            state, events = hit_points(state, self, target, -amount, through,
+                                       why or "the GM's damage")
         if not events:
             hp = state.actors[target].hp or 0
             events = [ev.HpChanged(target, hp, hp, f"0 damage ({why or 'none taken'})")]
-        if amount > 0:
-            with moments.rolling(options.get("tape")):         # G27: whatever caused it
-                state, taken = moments.run(self.library.actions, state, self, "damaged",
-                                           target, {"damage": amount})
-            events = [*events, *taken]
         return state, events
 
     # Turn order ----------------------------------------------------------------------
@@ -280,11 +276,15 @@ class DataRuleset(RulesetBase):
     def due_at(self, state: Encounter, moment: str, actor_id: str) -> bool:
         return bool(moments.due(self.library.actions, state, self, moment, actor_id))
 
+    def at_moment(self, state: Encounter, moment: str, actor_id: str,
+                  facts: Mapping[str, Any] | None = None) -> Change:
+        return moments.run(self.library.actions, state, self, moment, actor_id, facts)
+
     def on_turn_start(self, state: Encounter, actor_id: str) -> Change:
-        return moments.run(self.library.actions, state, self, "turn_start", actor_id)
+        return self.at_moment(state, "turn_start", actor_id)
 
     def on_turn_end(self, state: Encounter, actor_id: str) -> Change:
-        return moments.run(self.library.actions, state, self, "turn_end", actor_id)
+        return self.at_moment(state, "turn_end", actor_id)
 
     # Zero hit points --------------------------------------------------------------------
     def _zero_rule(self, actor: Actor) -> Mapping[str, Any]:

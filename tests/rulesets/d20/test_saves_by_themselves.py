@@ -1,7 +1,8 @@
 """G27's saves the rules roll by themselves: a creature held by hold person saves again
 at the end of each of its turns (`at: {moment: turn_end}`), and a concentrating creature
-the GM's `damage` hits makes its Con save (`at: {moment: damaged}`), DC the larger of 10
-and half the damage. Through commands and through `run`, logged, replayed and undone."""
+that takes damage, whatever deals it (the GM's `damage`, an attack, a spell), makes its
+Con save (`at: {moment: damaged}`), DC the larger of 10 and half the damage. Through
+commands and through `run`, logged, replayed and undone."""
 
 from __future__ import annotations
 
@@ -113,6 +114,20 @@ def test_a_rolled_save_is_written_into_the_log_and_replays():
     fight.state = before
     fight.execute(line)
     assert fight.state.actors == after.actors
+
+
+def test_a_spell_of_several_targets_asks_each_concentrating_one_in_turn():
+    fight = demo(*APART, "place gob-2 G7", "effect gob-1 concentrating",
+                 "effect gob-2 concentrating", turn="sera")
+    sera = fight.state.actors["sera"]                          # a sheet that lists it
+    fight.state = fight.state.with_actor(sera.with_(sheet=sera.sheet.with_values(
+        spells=(*sera.sheet.spells, "burning-hands"))))
+    # 1 + 1 + 2 = 4 fire: gob-1 saves (12 + 2 >= 13), 2; gob-2 fails (3 + 2), 4; each
+    # DC max(10, 1 or 2) = 10, Con +0 (G2: Con 10): gob-1's 10 keeps, gob-2's 9 does not
+    line = fight.execute("burning-hands gob-1,gob-2 --damage 1,1,2 --save 12 --save 3 "
+                         "--concentration 10 --concentration 9").line
+    assert line.endswith("--concentration 10 --concentration 9")
+    assert (names(fight, "gob-1"), names(fight, "gob-2")) == (["concentrating"], [])
 
 
 def test_through_run(tmp_path):

@@ -74,8 +74,8 @@ EDITS = [
      "requires, rules, spare, steps, summary, target, targets, timing, to, what, "
      "while_down, words)"),
     ("action-at-not-a-mapping", A, STRIKE, STRIKE + "  at: turn_start\n",
-     "line 5: item 'strike': key 'at': expected {moment: turn_start|turn_end|damaged, "
-     "when: EXPR, rule: TEXT} (moment and when required)"),
+     "line 5: item 'strike': key 'at': expected {moment: MOMENT, when: EXPR, rule: TEXT} "
+     "(moment and when required)"),
     ("action-at-moment-unknown", A, STRIKE,
      STRIKE + "  at: {moment: dawn, when: actor.vigour > 0}\n",
      "line 5: item 'strike': key 'at.moment': expected one of turn_start, turn_end, "
