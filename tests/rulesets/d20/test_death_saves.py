@@ -95,6 +95,12 @@ def test_two_dying_creatures_in_a_row_roll_one_face_each_in_order():
     assert fight.state.turn == "sera"
 
 
+def test_a_pass_that_ends_the_turn_rolls_it_too():
+    fight = dying_nim()
+    assert fight.execute("pass --death 1").line == "pass gob-2 --death 1"    # two failures
+    assert (saves(fight), fight.state.turn) == ((0, 2), "brak")
+
+
 def test_rolled_faces_are_written_into_the_log_and_replay_exactly():
     fight = dying_nim()
     line = fight.execute("end").line
