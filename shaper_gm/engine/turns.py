@@ -126,8 +126,9 @@ def begin_turn(state: Encounter, rs: Ruleset, actor_id: str) -> Change:
 def finish_turn(state: Encounter, rs: Ruleset, actor_id: str) -> Change:
     members = [actor_id, *state.summons_of(actor_id)]
     lapsing = {s.name: s.rule for s in rs.resources if s.lapse == "turn_end" and s.shown}
-    lapsed = tuple((k, n) for k, n in state.actors[actor_id].resources
-                   if k in lapsing and n > 0)
+    actor = state.actors[actor_id]
+    lapsed = () if actor.down else tuple((k, n) for k, n in actor.resources   # nothing a
+                                         if k in lapsing and n > 0)          # down one used
     rules = sorted({lapsing[k] for k, _ in lapsed if lapsing[k]})
     events: list[ev.Event] = [ev.TurnEnded(actor_id, lapsed, ", ".join(rules))]
     state, ended = expire(state, f"end:{actor_id}", f"end of {name_of(state, actor_id)}'s turn")

@@ -48,6 +48,8 @@ def test_the_death_save_is_rolled_as_its_turn_starts_and_the_turn_passes_on(face
     assert fight.state.turn == "brak"          # a dying creature can do nothing else
     started = [e.actor for e in result.events if isinstance(e, ev.TurnStarted)]
     assert started == ["nim", "brak"]
+    ended = [e for e in result.events if isinstance(e, ev.TurnEnded) and e.actor == "nim"]
+    assert [e.lapsed for e in ended] == [()]   # nothing it could have used lapses
     assert result.line == f"end --death {face}"
 
 
