@@ -132,6 +132,7 @@ def test_through_run(tmp_path):
     script, out = tmp_path / "script.txt", tmp_path / "fight.yaml"
     script.write_text(DEMO.read_text() + "damage nim 24\nend\nend --death 20\n")
     assert main(["run", str(script), "--save", str(out)]) == 0
+    assert main(["replay", str(out)]) == 0          # its log replays to the state saved
     saved = read_save(str(out))
     nim = saved.state.actors["nim"]
     assert (nim.hp, nim.down, saved.state.turn) == (1, False, "nim")

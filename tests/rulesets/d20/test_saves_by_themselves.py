@@ -138,6 +138,7 @@ def test_through_run(tmp_path):
     script, out = tmp_path / "script.txt", tmp_path / "fight.yaml"
     script.write_text(DEMO.read_text() + "damage sera 8 --concentration 7\n")
     assert main(["run", str(script), "--save", str(out)]) == 0
+    assert main(["replay", str(out)]) == 0          # its log replays to the state saved
     saved = read_save(str(out))
     assert [e.name for e in saved.state.actors["sera"].effects] == []
     assert saved.log[-1] == "damage sera 8 --concentration 7"
