@@ -130,10 +130,15 @@ class FixedOrder:
                 state, passed_over = pass_over(state, nxt)
                 events += passed_over
             state, events = self._begin(state, rs, nxt, events)
-            if can_take_turns(state.actors[nxt]) or state.over is not None:
+            if self._holds(state, nxt):
                 return state, events
             state, ended = finish_turn(state, rs, nxt)
             events += ended
+
+    @staticmethod
+    def _holds(state: Encounter, actor_id: str) -> bool:
+        """Whether the turn begun stays with `actor_id` (a down actor's passes on)."""
+        return can_take_turns(state.actors[actor_id]) or state.over is not None
 
     def _begin(self, state: Encounter, rs: Ruleset, actor_id: str, events: list[Event]) -> Change:
         """`actor_id`'s turn begins; it has had its turn this round (this pass)."""
@@ -175,7 +180,11 @@ class FixedOrder:
         first = self._next_up(state, rs) or self._next_round_first(state, rs)
         if first is None:
             return state.with_(turn=None, up=()), []
-        return self._begin(state, rs, first, [])
+        state, events = self._begin(state, rs, first, [])
+        if self._holds(state, first):
+            return state, events
+        state, ended = finish_turn(state, rs, first)
+        return self._proceed(state, rs, events + ended)
 
     def explain(self, state: Encounter, rs: Ruleset) -> str:
         return f"{name_of(state, state.turn)}'s turn" if state.turn else ""

@@ -115,6 +115,10 @@ def begin_turn(state: Encounter, rs: Ruleset, actor_id: str) -> Change:
     events: list[ev.Event] = [ev.TurnStarted(actor_id, state.round)]
     state, ended = expire(state, f"start:{actor_id}", f"start of {name_of(state, actor_id)}'s turn")
     events += ended
+    # what its rules run by themselves now (G24: a death save), before its budget refills:
+    # one it puts back on its feet has its turn whole
+    state, brought = rs.at_moment(state, "turn_start", actor_id)
+    events += brought
     members = [actor_id, *state.summons_of(actor_id)]
     state, changed = resource_moment(state, rs, "turn_start", members,
                                      f"start of {name_of(state, actor_id)}'s turn")
@@ -131,6 +135,8 @@ def finish_turn(state: Encounter, rs: Ruleset, actor_id: str) -> Change:
                                          if k in lapsing and n > 0)          # down one used
     rules = sorted({lapsing[k] for k, _ in lapsed if lapsing[k]})
     events: list[ev.Event] = [ev.TurnEnded(actor_id, lapsed, ", ".join(rules))]
+    state, brought = rs.at_moment(state, "turn_end", actor_id)    # G27: a repeated save
+    events += brought
     state, ended = expire(state, f"end:{actor_id}", f"end of {name_of(state, actor_id)}'s turn")
     events += ended
     state, changed = resource_moment(state, rs, "turn_end", members,

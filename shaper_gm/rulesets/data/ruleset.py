@@ -280,12 +280,6 @@ class DataRuleset(RulesetBase):
                   facts: Mapping[str, Any] | None = None) -> Change:
         return moments.run(self.library.actions, state, self, moment, actor_id, facts)
 
-    def on_turn_start(self, state: Encounter, actor_id: str) -> Change:
-        return self.at_moment(state, "turn_start", actor_id)
-
-    def on_turn_end(self, state: Encounter, actor_id: str) -> Change:
-        return self.at_moment(state, "turn_end", actor_id)
-
     # Zero hit points --------------------------------------------------------------------
     def _zero_rule(self, actor: Actor) -> Mapping[str, Any]:
         for when, what in self.library.zero_hp:

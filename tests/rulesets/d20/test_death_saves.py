@@ -53,13 +53,17 @@ def test_the_death_save_is_rolled_as_its_turn_starts_and_the_turn_passes_on(face
     assert result.line == f"end --death {face}"
 
 
-def test_a_natural_20_wakes_it_with_1_hp_and_it_keeps_its_turn():
+def test_a_natural_20_wakes_it_with_1_hp_and_it_keeps_its_turn_whole():
     fight = dying_nim()
+    spent = fight.state.actors["nim"].with_resource("action", 0).with_resource("movement", 0)
+    fight.state = fight.state.with_actor(spent)          # as after a turn spent down
     fight.execute("end --death 20")
     nim = fight.state.actors["nim"]
     assert (nim.hp, nim.down, effects(fight)) == (1, False, [])
     assert saves(fight) == (0, 0)
     assert fight.state.turn == "nim"
+    # rolled before its budget refills (G4, G24): it has its action and its 30 ft
+    assert (nim.resource("action"), nim.resource("movement")) == (1, 30)
 
 
 def test_three_successes_stabilise_and_a_stable_creature_rolls_no_more():
