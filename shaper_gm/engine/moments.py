@@ -6,7 +6,9 @@ a concentration save after any damage, G27).
 An action declares it with ``at: {moment: turn_start | turn_end | damaged, when: EXPR}``;
 `when` reads the actor's situation (``actor.X``), and for ``damaged`` the damage taken
 (``damage``), which its steps read too. No cost is paid and no turn is checked: the
-moment is the rules' own, not an action someone chose.
+moment is the rules' own, not an action someone chose. The turn flow brings the turn's
+moments (`turns.begin_turn`, before the budget refills; `turns.finish_turn`) and gives a
+down actor a turn for them (`orders.FixedOrder`); `changes.hit_points` brings `damaged`.
 
 Dice: what brings a moment lends it its tape (`rolling`): `end` hands over the faces the
 GM gave on its dice slots (`end --death 14`) and writes those rolled back into its log
