@@ -7,7 +7,10 @@
   modifiers; ``condition: {who, name, mods, until}``: the content's condition of that
   name (its `mods`, and over them the entry's own: hold person's save DC, G27). A new
   effect replaces one of the same name on that actor.
-- ``end: {who, name}``: the effect or condition of that name ends.
+- ``end: {who, name, with_source}``: the effect or condition of that name ends; with
+  ``with_source: true`` also the effect it lasted while (``while:``) on its caster, and
+  all that held (G27: a held creature's successful save ends hold person, concentration
+  and all).
 - ``while: NAME`` (on an effect or condition): it lasts while the acting actor holds the
   effect NAME; when that ends, or is replaced by a new one, it ends too (G27:
   concentration, whose end ends the spell).
@@ -39,7 +42,8 @@ from shaper_gm.records import record
 KINDS = {"hp": {"who", "change", "through"}, "resource": {"who", "change", "name"},
          "effect": {"who", "name", "mods", "until", "while"},
          "condition": {"who", "name", "mods", "until", "while"},
-         "end": {"who", "name"}, "move": {"who", "to", "away_from", "within", "rule", "logs"}}
+         "end": {"who", "name", "with_source"},
+         "move": {"who", "to", "away_from", "within", "rule", "logs"}}
 ACTORS = ("actor", "target")        # who a change may be to
 
 
@@ -56,6 +60,7 @@ class Entry:
     rule: str = ""
     logs: str = ""                # a move's: the flag its log line names the cell with
     lasts_while: str = ""         # the caster's effect it lasts while (`while:`)
+    with_source: bool = False     # an end's: the caster's effect it lasted while ends too
 
     @property
     def deals_damage(self) -> bool:
@@ -118,11 +123,15 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
     else:
         values = ()
     name = str(body.get("name", ""))
+    with_source = body.get("with_source", False)
+    if not isinstance(with_source, bool):
+        raise VocabError(f"{at}.end.with_source", f"expected true or false, got "
+                                                  f"{with_source!r}")
     return Entry(kind, who, values, name, str(body.get("through", "")),
                  _until(body.get("until", "never"), f"{at}.{kind}.until", roles),
                  expression(raw["when"], f"{at}.when") if "when" in raw else None,
                  lasts_while=checked_name(body["while"], f"{at}.{kind}.while")
-                 if "while" in body else "")
+                 if "while" in body else "", with_source=with_source)
 
 
 def _move_to(raw: Mapping[str, Any], body: Mapping[str, Any], at: str, who: str,
@@ -172,10 +181,15 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
         actor = state.actors[who]
         if not any(e.name == entry.name for e in actor.effects):
             return state, []
+        gone = [e for e in actor.effects if e.name == entry.name]
         state = state.with_actor(actor.with_(effects=tuple(
             e for e in actor.effects if e.name != entry.name)))
         state, ended = end_held(state, who, entry.name, why)
-        return state, [ev.EffectEnded(who, entry.name, why), *ended]
+        events = [ev.EffectEnded(who, entry.name, why), *ended]
+        for effect in gone if entry.with_source else ():
+            state, sourced = _end_source(state, effect, why)
+            events += sourced
+        return state, events
     if entry.worked_out:
         return _moved(state, rs, entry, who, values, facts, note)
     if entry.kind == "move":                  # the action's own line says where to
@@ -204,6 +218,18 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
 
 
 WHILE = "while:"            # an effect's source when it lasts while its caster holds one
+
+
+def _end_source(state: Encounter, effect: Effect, why: str) -> Change:
+    """The caster's effect `effect` lasted while ends, and all else it held."""
+    name = effect.source[len(WHILE):] if effect.source.startswith(WHILE) else ""
+    caster = state.actors.get(effect.caster or "")
+    if not name or caster is None or not any(e.name == name for e in caster.effects):
+        return state, []
+    state = state.with_actor(caster.with_(effects=tuple(
+        e for e in caster.effects if e.name != name)))
+    state, ended = end_held(state, caster.id, name, why)
+    return state, [ev.EffectEnded(caster.id, name, why), *ended]
 
 
 def end_held(state: Encounter, caster: str, name: str, why: str) -> Change:

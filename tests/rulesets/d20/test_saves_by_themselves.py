@@ -41,6 +41,8 @@ def test_the_held_creature_saves_again_as_its_turn_ends(face, held):
     fight = held_grum()
     result = fight.execute(f"end --hold {face}")
     assert names(fight, "grum") == held
+    # the spell ending ends Sera's concentration on it (G27)
+    assert names(fight, "sera") == (["concentrating"] if held else [])
     assert result.line == f"end --hold {face}"
     assert (fight.state.round, fight.state.turn) == (2, "fang")
 

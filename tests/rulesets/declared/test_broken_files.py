@@ -73,6 +73,10 @@ EDITS = [
      "apply, at, cost, examples, flags, given, item, line, odds, provokes, refusals, "
      "requires, rules, spare, steps, summary, target, targets, timing, to, what, "
      "while_down, words)"),
+    ("end-with-source-not-a-truth", A, HP_CHANGE,
+     HP_CHANGE + "\n    - end: {who: target, name: dazed, with_source: maybe}",
+     "line 43: item 'strike': key 'apply[1].end.with_source': expected true or false, "
+     "got 'maybe'"),
     ("action-at-not-a-mapping", A, STRIKE, STRIKE + "  at: turn_start\n",
      "line 5: item 'strike': key 'at': expected {moment: MOMENT, when: EXPR, rule: TEXT} "
      "(moment and when required)"),
