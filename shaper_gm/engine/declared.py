@@ -37,7 +37,7 @@ from collections import ChainMap
 from collections.abc import Mapping, MutableMapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from shaper_gm.engine import changes
+from shaper_gm.engine import changes, moments
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
@@ -168,6 +168,7 @@ class Declared:
     provokes: tuple[Any, ...] = ()    # what others may take in answer (engine.provoked)
     spare: Spare | None = None    # what may be declared past where the steps end
     refusals: tuple[tuple[str, str, str], ...] = ()   # (shared check, refuse, hint)
+    at: Any = None                # when it runs by itself (`engine.moments.At`)
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
@@ -261,9 +262,15 @@ class Declared:
         return facts
 
     def _resolve(self, acting: Acting) -> Done:
-        state, tape = acting.state, acting.tape
-        if not isinstance(tape, PlayTape):
+        """Its steps and changes; what its damage brings by itself (a concentration
+        save, `engine.moments`) rolls on its tape, in its dice slots."""
+        if not isinstance(acting.tape, PlayTape):
             raise TypeError(f"{self.name}: a declared action is played on a PlayTape")
+        with moments.rolling(acting.tape):
+            return self._played(acting, acting.tape)
+
+    def _played(self, acting: Acting, tape: PlayTape) -> Done:
+        state = acting.state
         why = f"{state.actors[acting.actor].name}'s {self.name}"
         results: list[Result] = []
         events: list[ev.Event] = []
@@ -319,7 +326,8 @@ class Declared:
         for facts in plan:
             played = play(self.steps, facts, tape)
             for entry in self.apply:
-                state, changed = changes.apply(state, rs, entry, played, why, tape.note)
+                with moments.rolling(tape):
+                    state, changed = changes.apply(state, rs, entry, played, why, tape.note)
                 events += changed
             results.append(Result(played.get("target"), played,
                                   fill(self.line, played) if self.line else ""))

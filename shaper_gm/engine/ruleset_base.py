@@ -81,6 +81,17 @@ class RulesetBase:
     def on_turn_end(self, state: Encounter, actor_id: str) -> Change:
         return state, []
 
+    def at_moment(self, state: Encounter, moment: str, actor_id: str,
+                  facts: Mapping[str, Any] | None = None) -> Change:
+        """What its rules run by themselves at `moment` for the actor (`engine.moments`:
+        `damaged`, with the damage taken)."""
+        return state, []
+
+    def due_at(self, state: Encounter, moment: str, actor_id: str) -> bool:
+        """Whether `moment` brings the actor something its rules run by themselves (a
+        down actor given its turn for it: `engine.moments`)."""
+        return False
+
     # `act` and `react`: any other action, paid in the ruleset's own units -------------
     act_resource: str | None = None       # what a bare number in `act 2 ...` counts
     react_resource: str | None = None     # what pays a reaction, if the ruleset has them

@@ -16,6 +16,7 @@ from typing import Any
 from shaper_gm.content.sheetnumbers import Number, SheetNumbers
 from shaper_gm.dice import DiceSource, Roll, parse, roll
 from shaper_gm.engine import events as ev
+from shaper_gm.engine import moments
 from shaper_gm.engine.changes import end_held, hit_points
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import ExprError
@@ -225,7 +226,7 @@ class DataRuleset(RulesetBase):
         """`damage TARGET N [--type T] [--direct]`: of a type, through the target's
         immunity, resistance and vulnerability and then what absorbs damage first
         (temporary hit points), as a hit would be; `--direct` straight off hit points."""
-        unknown = set(options) - {"type", "direct"}
+        unknown = set(options) - {"type", "direct", "tape", *self.moment_slots("damaged")}
         if unknown:
             raise RuleViolation(f"damage has no option --{sorted(unknown)[0]} here",
                                 "use --type TYPE or --direct")
@@ -243,8 +244,9 @@ class DataRuleset(RulesetBase):
                                   lookup(sheet, "vulnerable") or (),
                                   lookup(sheet, "immune") or ())
         through = "" if direct else str(self.library.numbers.get("absorbs") or "")
-        state, events = hit_points(state, self, target, -amount, through,
-                                   why or "the GM's damage")
+        with moments.rolling(options.get("tape")):    # what taking it brings rolls here
+            state, events = hit_points(state, self, target, -amount, through,
+                                       why or "the GM's damage")
         if not events:
             hp = state.actors[target].hp or 0
             events = [ev.HpChanged(target, hp, hp, f"0 damage ({why or 'none taken'})")]
@@ -263,6 +265,20 @@ class DataRuleset(RulesetBase):
         if "tiebreak" not in rule:
             return 0
         return int(self._read(actor.sheet, rule["tiebreak"].run))
+
+    # Moments: what its actions declare to run by themselves (`engine.moments`) ----------
+    def moment_slots(self, *names: str) -> dict[str, bool]:
+        """The dice slots of the actions those moments bring: name -> repeats."""
+        return {slot: repeats for _, declared in self.library.actions
+                if declared.at is not None and declared.at.moment in names
+                for slot, repeats in declared.slots}
+
+    def due_at(self, state: Encounter, moment: str, actor_id: str) -> bool:
+        return bool(moments.due(self.library.actions, state, self, moment, actor_id))
+
+    def at_moment(self, state: Encounter, moment: str, actor_id: str,
+                  facts: Mapping[str, Any] | None = None) -> Change:
+        return moments.run(self.library.actions, state, self, moment, actor_id, facts)
 
     # Zero hit points --------------------------------------------------------------------
     def _zero_rule(self, actor: Actor) -> Mapping[str, Any]:

@@ -14,6 +14,7 @@ from shaper_gm.commands.table import VerbTable
 from shaper_gm.engine.declared import Declared
 
 FACES = "the faces of its {slot} roll{s}, in order"
+MOMENT_FACES = "the faces of {name}'s {slot} roll, in order, each time it runs by itself"
 
 
 class DeclaredVerbs:
@@ -41,8 +42,16 @@ def table(rs: Any) -> VerbTable:
                 flags=(flag("type", "text", metavar="TYPE", choices=types,
                             help="its damage type: immunity, resistance and vulnerability "
                                  "apply"),
-                       flag("direct", help="straight off hit points: nothing absorbs it")))
+                       flag("direct", help="straight off hit points: nothing absorbs it"),
+                       *slot_flags(_moment_slots(rs, "damaged"))),
+              slots=_moment_slots(rs, "damaged"))
+    turn_slots = _moment_slots(rs, "turn_start", "turn_end", repeats=True)
+    if turn_slots:                  # what a turn's end and the next's start roll by
+        for verb in ("end", "pass"):          # themselves (engine.moments)
+            made.extend(verb, flags=slot_flags(turn_slots), slots=turn_slots)
     for _, declared in rs.library.actions:
+        if declared.at is not None and declared.at.facts:
+            continue              # it reads what only its moment tells (the damage taken)
         made.declare(declared.action(), positionals=_positionals(declared),
                      flags=(*_item_flag(declared), *_flags(declared),
                             *slot_flags(_slots(declared), react=declared.asks)),
@@ -59,6 +68,16 @@ def table(rs: Any) -> VerbTable:
                             *slot_flags({}, react=odds_of.asks), ODDS_JSON))(
             _odds_handler(odds_of))
     return made
+
+
+def _moment_slots(rs: Any, *moments: str, repeats: bool = False
+                  ) -> dict[str, tuple[bool, str]]:
+    """The slots of the actions those moments bring; a turn's slot repeats: one `end`
+    may pass several turns, each rolling it (G24: two dying creatures in a row)."""
+    return {slot: (repeats or again, MOMENT_FACES.format(slot=slot, name=name))
+            for name, declared in rs.library.actions
+            if declared.at is not None and declared.at.moment in moments
+            for slot, again in declared.slots}
 
 
 def _positionals(declared: Declared) -> tuple[str, ...]:
