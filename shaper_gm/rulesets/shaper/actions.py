@@ -12,7 +12,7 @@ from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Change, Effect, Encounter
-from shaper_gm.rulesets.shaper import model
+from shaper_gm.rulesets.shaper import model, skills
 from shaper_gm.rulesets.shaper.creation import hands_needed
 from shaper_gm.rulesets.shaper.events import Disengaged, Engaged, ItemChanged, Moved
 from shaper_gm.rulesets.shaper.model import holding
@@ -219,8 +219,8 @@ def _prepare_cast(acting: Acting):
     if unused:
         raise RuleViolation(f"--{unused[0]} belongs to an attack; {spell} is a utility spell",
                             f"cast {spell} [TARGET] [--skill SKILL]... [--sp]")
-    added = tuple(s.lower() for s in request.get("skill") or ())
-    return _later("skilluse", "prepare")(acting, added)
+    words, by_sp = skills.paid_words(request.get("skill"))
+    return _later("skilluse", "prepare")(acting, tuple(w.lower() for w in words), by_sp)
 
 
 def _cast_part(name: str):

@@ -42,6 +42,7 @@ class Aimed:
     prepared: PreparedAttack
     weapon: str | None                    # the --with item, resolved (None: not given)
     skills: tuple[str, ...]               # the --skill ids, resolved
+    by_sp: tuple[bool, ...] = ()          # each --skill paid with SP (`NAME:sp`, S23)
     declared: tuple = ()                  # --auto: (actor, verdict, whose roll) (S2)
     auto: tuple[str, ...] = ()            # --auto as the log writes it
 
@@ -118,9 +119,10 @@ def aim(state: Encounter, rs, request, spell: str | None = None) -> Aimed:
                           f"{attacker.name} carries: {', '.join(carried)}")
     weapon = spell or given or default_weapon(state, library, attacker.id)
     own_skills = [s for s, _ in attacker.sheet.skills]
+    words, by_sp = skills.paid_words(request.get("skill"))
     chosen = tuple(match_one(word, own_skills, "skill",
                              f"skills: {', '.join(own_skills) or 'none'}")
-                   for word in request.get("skill") or ())
+                   for word in words)
     if weapon in model.unloaded(attacker):
         raise RuleViolation(f"{attacker.name}'s {weapon} is not loaded (S19)",
                             "reload it first (Minor): reload")
@@ -148,7 +150,7 @@ def aim(state: Encounter, rs, request, spell: str | None = None) -> Aimed:
         extra_targets=extra, shield_raised=model.shield_raised(attacker),
         only=bool(request.get("only")))
     prepared = _with_answers(state, rs, _without_ignored(prepared, ignore))
-    return Aimed(prepared, given, chosen)
+    return Aimed(prepared, given, chosen, by_sp)
 
 
 def _without_ignored(prepared, ignore: tuple[str, ...]):
@@ -193,8 +195,8 @@ def prepare(acting: Acting, spell: str | None = None) -> Aimed:
             raise CommandError(f"--{slot} given {given} times for {plural(len(ids), 'target')}",
                                f"give --{slot} once per target, in target order")
     declared, logged = _automatic(state, request, attacker.id, ids)
-    triggers = aimed.prepared.skill_triggers
-    if request.get("sp") and triggers:
+    triggers = _by_sp(aimed, request)
+    if triggers:
         skills.sp_cost(rs.numbers, attacker, triggers, on_turn=True)
     uses = dict(model.own(attacker).skill_uses)
     for sid in aimed.prepared.plan.skills:
@@ -229,15 +231,27 @@ def _automatic(state: Encounter, request, who: str, ids: list[str]):
     return declared, tuple(f"{a}={v}" if a != who else v for a, v in out.items())
 
 
+def _by_sp(aimed: Aimed, request) -> int:
+    """How many of the attack's paid skill triggers SP pays: all with --sp, else one per
+    `--skill NAME:sp` (S23)."""
+    triggers = aimed.prepared.skill_triggers
+    return triggers if request.get("sp") else min(sum(aimed.by_sp), triggers)
+
+
 def cost(acting: Acting):
-    """The attack's action, then each skill trigger: a Major, or SP with --sp (S19, S23,
-    S25), each paid and shown on its own."""
-    rs, prepared = acting.rs, acting.plan.prepared
-    triggers = prepared.skill_triggers
-    attack = (("attack", {rs.cost("attack"): 1}),)
-    if not triggers:
-        return attack
-    return (*attack, *skills.trigger_cost(rs, triggers, bool(acting.request.get("sp"))))
+    """The attack's action, then each skill trigger: a Major, or SP (--sp, or `--skill
+    NAME:sp` for one), each paid and shown on its own (S19, S23, S25); refused whole,
+    before anything is paid, when the actor cannot pay it all."""
+    rs, aimed = acting.rs, acting.plan
+    triggers = aimed.prepared.skill_triggers
+    parts = (("attack", {rs.cost("attack"): 1}),
+             *skills.trigger_cost(rs, triggers, _by_sp(aimed, acting.request)))
+    if not acting.reaction:
+        by_major = tuple(s for s, sp in zip(aimed.skills, aimed.by_sp, strict=False)
+                         if not sp and not acting.request.get("sp"))
+        skills.check_affordable(rs, acting.state.actors[acting.actor], parts,
+                                "this attack", by_major)
+    return parts
 
 
 def resolve(acting: Acting) -> Done:
@@ -279,6 +293,7 @@ def resolve(acting: Acting) -> Done:
         if target.result is not None and target.id in state.actors:
             state, applied = apply_result(state, rs, target.id, target.result)
             events += [e for e in applied if not isinstance(e, DamageTaken)]
-    logged = (("with", aimed.weapon), ("skill", list(aimed.skills) or None),
+    logged = (("with", aimed.weapon),
+              ("skill", skills.logged_words(aimed.skills, aimed.by_sp) or None),
               ("auto", list(aimed.auto) or None))
     return Done(state, tuple(events), outcome, others=tuple(answered), logged=logged)

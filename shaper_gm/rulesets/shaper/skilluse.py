@@ -31,9 +31,10 @@ class Use:
     level: int
     target: str | None
     triggers: int                  # 1 Major or 1 SP each (S23, S25)
+    by_sp: int = 0                 # added spell skills paid with SP (`--skill NAME:sp`)
 
 
-def prepare(acting: Acting, added: tuple[str, ...] = ()) -> Use:
+def prepare(acting: Acting, added: tuple[str, ...] = (), by_sp: tuple[bool, ...] = ()) -> Use:
     """Everything S21-S25 refuse, before anything is paid. `added`: spell skills added to
     a cast (S25)."""
     state, rs, request = acting.state, acting.rs, acting.request
@@ -63,19 +64,28 @@ def prepare(acting: Acting, added: tuple[str, ...] = ()) -> Use:
                                 "only spell skills can be added to a cast")
     if added:
         triggers += skills.spell_cost(len(added), actor.sheet.spell_cost_reduction).paid_added
-    if request.get("sp"):
-        skills.sp_cost(rs.numbers, actor, triggers, on_turn=not acting.reaction)
+    marked = min(sum(by_sp), triggers - 1)        # the cast itself is paid by --sp alone
+    if request.get("sp") or marked:
+        skills.sp_cost(rs.numbers, actor, triggers if request.get("sp") else marked,
+                       on_turn=not acting.reaction)
     elif acting.reaction:
         raise RuleViolation(f"it is not {actor.name}'s turn (S18): off-turn a skill is paid "
                             "with SP", f"add --sp (S23): {actor.name} has "
                                        f"{actor.resource('sp')} SP")
     skills.check_uses(skill, level, model.uses(actor, skill.id), who=actor.name)
-    return Use(skill, level, target_id, triggers)
+    return Use(skill, level, target_id, triggers, marked)
 
 
 def cost(acting: Acting):
-    """1 Major or 1 SP per trigger (S23), each Major shown on its own."""
-    return skills.trigger_cost(acting.rs, acting.plan.triggers, bool(acting.request.get("sp")))
+    """1 Major or 1 SP per trigger (S23), each shown on its own; refused whole, before
+    anything is paid, when the actor cannot pay it all."""
+    use, sp = acting.plan, bool(acting.request.get("sp"))
+    parts = skills.trigger_cost(acting.rs, use.triggers, True if sp else use.by_sp)
+    if not acting.reaction and not sp:
+        skills.check_affordable(acting.rs, acting.state.actors[acting.actor], parts,
+                                use.skill.name, hint=f"pay with SP: add --sp, or "
+                                f"--skill NAME{skills.SP_MARK} for an added spell skill")
+    return parts
 
 
 def resolve(acting: Acting) -> Done:
