@@ -24,7 +24,7 @@ from shaper_gm.records import record
 from shaper_gm.rulesets.shaper import model, reactions, skills
 from shaper_gm.rulesets.shaper.attack import DEFENSE, EVADE, GM, Overruled
 from shaper_gm.rulesets.shaper.damage import absorb_available, apply_result
-from shaper_gm.rulesets.shaper.events import AttackResolved, DamageTaken, SkillUsed
+from shaper_gm.rulesets.shaper.events import AttackResolved, DamageTaken, ItemLanded, SkillUsed
 from shaper_gm.rulesets.shaper.modifiers import FLAGS, MODIFIER_ALIASES
 from shaper_gm.rulesets.shaper.parts import Mod, Part
 from shaper_gm.rulesets.shaper.pipeline import resolve_attack
@@ -289,6 +289,10 @@ def resolve(acting: Acting) -> Done:
         actor = state.actors[actor_id]
         state = state.with_actor(model.with_own(actor,
                                                 unloaded=(*model.unloaded(actor), weapon.id)))
+    if weapon.thrown and weapon.id in model.holding(state.actors[actor_id]):
+        from shaper_gm.rulesets.shaper.ground import thrown
+        state = thrown(state, actor_id, weapon.id, ids[0])
+        events.append(ItemLanded(actor_id, weapon.id, state.actors[ids[0]].zone))
     for target in outcome.targets:
         if target.result is not None and target.id in state.actors:
             state, applied = apply_result(state, rs, target.id, target.result)

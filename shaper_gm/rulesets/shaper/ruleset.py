@@ -275,6 +275,12 @@ class ShaperRuleset(RulesetBase):
         SPELL`); a flag's item or skill goes on lowercased, for its action to check."""
         from shaper_gm.engine.names import match_one
         actor = state.actors.get(actor_id) if actor_id else None
+        if kind == "lying-item":                    # anywhere: a refusal says where (S19)
+            lying = list(dict.fromkeys(i for i, _, _ in model.lying(state)))
+            if not lying:
+                raise CommandError("no item lies on the battlefield",
+                                   "items lie where they were dropped or thrown")
+            return match_one(word, lying, "item", f"lying: {', '.join(lying)}")
         if kind in ("item", "held-item", "skill", "spell") and actor is not None:
             stats = actor.sheet
             pool = {"item": list(stats.carried),
@@ -328,6 +334,11 @@ class ShaperRuleset(RulesetBase):
         """What completion offers for `slot` now (targets in reach first, with bands)."""
         from shaper_gm.rulesets.shaper.offers import offers
         return offers(self, state, slot, subject, verb)
+
+    def map_notes(self, state: Encounter) -> list[str]:
+        """Lines under the map: the items lying on the battlefield (S19)."""
+        from shaper_gm.rulesets.shaper.views import lying_text
+        return [text] if (text := lying_text(state)) else []
 
     # Saves ----------------------------------------------------------------------------
     def save_extras(self, state: Encounter, actor: Actor) -> dict:

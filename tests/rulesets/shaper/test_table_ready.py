@@ -59,3 +59,80 @@ def test_a_skill_can_be_paid_with_sp_beside_others_paid_with_majors():
     assert (josh.resource("major"), josh.resource("sp")) == (0, 0)
     assert "--skill piercing-strike:sp --skill longshot" in s.log[-1]
     assert replayed(s).state == s.state
+
+
+# --- 2. switching, dropping and picking up items; thrown weapons lie on the field -------
+
+def saved_and_read(s: Session, tmp_path) -> Session:
+    from shaper_gm.persist.saves import read_save, write_save
+    path = tmp_path / "fight.yaml"
+    write_save(s, path)
+    return read_save(path)
+
+
+def test_switch_drop_and_pickup_cost_what_the_ruleset_lists(tmp_path):
+    """S19: switch weapons is a Major; drop a held item is Free; pick up an item within
+    Melee range (beside you) is a Minor. Monica (3 Major, 1 Minor, 1 Free) holds her
+    shield: draw the longsword (Minor); the greatsword takes two hands, more than the
+    longsword frees (S19a); drop the shield (Free), switch the longsword for the
+    greatsword (Major); her hands are full for the shield; sheathe the greatsword (a
+    Major paying for the Minor, S18); pick the shield up (another): no Major left."""
+    s = session("end")
+    assert lines(s, "draw longsword") == ["Monica draws the longsword (Minor)"]
+    with pytest.raises(GmError, match=r"greatsword needs more hands than the longsword"):
+        s.execute("switch longsword greatsword")
+    assert lines(s, "drop shield") == ["Monica drops the shield (Free)"]
+    with pytest.raises(GmError, match=r"shield lies in C5 \(S19\).*pickup shield"):
+        s.execute("draw shield")
+    assert lines(s, "switch longsword greatsword") == [
+        "Monica switches the longsword for the greatsword (Major)"]
+    with pytest.raises(GmError, match=r"hands are full \(greatsword\)"):
+        s.execute("pickup shield")
+    s.execute("sheathe greatsword")
+    assert lines(s, "pickup shield") == ["Monica picks up the shield (Major for a Minor)"]
+    monica = s.state.actors["monica"]
+    assert monica.system.holding == ("shield",) and monica.system.away == ()
+    assert monica.resource("major") == 0 and s.state.system.lying == ()
+    assert replayed(s).state == s.state
+    assert saved_and_read(s, tmp_path).state == s.state
+
+
+def test_a_thrown_weapon_lies_beside_its_target_and_is_picked_up_there(tmp_path):
+    """A javelin (content: thrown) leaves Zed's hand and lies beside the raider in B3;
+    from B4 Zed cannot reach it; in B3 it is within Close range, not Melee (Zed is not
+    engaged with the raider): a Major (S19). Once engaged with the raider it is within
+    Melee range: a Minor."""
+    s = new_session(seed=5)
+    for line in ("add zed --finesse 1 --weapon javelin --weapon longsword --side party "
+                 "--at B4", "add raider --as raider --at B3", "init zed raider", "start",
+                 "draw javelin"):
+        s.execute(line)
+    out = lines(s, "attack raider --roll 5,5,5 --evade 4,4,4 --damage 3 --defense 1")
+    assert "Zed's javelin lies in B3 (S19)" in out
+    assert s.state.system.lying == (("javelin", "B3", "raider"),)
+    assert s.state.actors["zed"].system.holding == ()
+    with pytest.raises(GmError, match="no javelin lies in B4; it lies in B3"):
+        s.execute("pickup javelin")
+    s.execute("move B3")
+    cost = s.ruleset_for(s.state).offers(s.state, "lying-item", "zed", "pickup")
+    assert [(o.text, o.meta) for o in cost] == [("javelin", "B3 · Close · Major")]
+    s.execute("end")
+    s.execute("end")
+    s.execute("engage raider")
+    assert lines(s, "pickup javelin") == ["Zed picks up the javelin (Major for a Minor)"]
+    assert s.state.actors["zed"].system.holding == ("javelin",)
+    assert replayed(s).state == s.state
+    assert saved_and_read(s, tmp_path).state == s.state
+
+
+def test_an_item_picked_up_by_another_is_theirs_to_use():
+    """The raider drops his longsword; Monica, beside him in his engagement, picks it up
+    within Melee range (a Minor) and can attack with it; the raider cannot draw it."""
+    s = session("end", "place monica B1", "engage monica raider", "end")
+    assert lines(s, "drop longsword") == ["Raider drops the longsword (Free)"]
+    for _ in range(5):                   # Taylor, the crossbowman, the reaver; Josh
+        s.execute("end")
+    assert lines(s, "pickup longsword") == ["Monica picks up the longsword (Minor)"]
+    assert "longsword" in s.state.actors["monica"].sheet.weapons
+    s.execute("attack raider --with longsword --roll 3,3,3 --evade 6,6,6")
+    assert replayed(s).state == s.state

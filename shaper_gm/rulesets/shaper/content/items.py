@@ -66,6 +66,7 @@ WEAPON_FIELDS = {
     "reload": Field(boolean),
     "ammo": Field(optional(text)),
     "spell_range_bonus": Field(integer(0)),
+    "thrown": Field(boolean),
     **COMMON,
 }
 ARMOR_FIELDS = {

@@ -68,6 +68,7 @@ class Weapon:
     reload: bool = False              # must be reloaded (Minor) after each shot
     ammo: str | None = None
     spell_range_bonus: int = 0        # a wand: raises the holder's spell range (S13)
+    thrown: bool = False              # leaves the hand and lies beside its target (S19)
     provisional: bool = False
     description: str = ""
 
