@@ -90,7 +90,7 @@ def test_acting_out_of_turn_without_sp(battle):
       "add dan --weapon dagger --side party --at A2", "init cat dan", "start"),
      "attack dan", ("not loaded", "S19")),
     # S19a: hands and what is held.
-    (("add eve --vigor 1 --weapon greatsword --weapon longsword --holding longsword "
+    (("add eve --level 2 --vigor 1 --weapon greatsword --weapon longsword --holding longsword "
       "--shield --at A1", "init eve", "start"), "draw greatsword", ("hands are full", "S19a")),
     (("add fay --finesse 1 --weapon longbow --weapon dagger --at A1",
       "add gus --weapon dagger --side party --at A3", "init fay gus", "start"),

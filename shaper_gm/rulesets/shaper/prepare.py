@@ -16,6 +16,7 @@ from shaper_gm.rulesets.shaper.creation import (
     ActorStats,
     attack_bonus_name,
     damage_bonus_name,
+    hands_needed,
 )
 from shaper_gm.rulesets.shaper.parts import Mod, Part
 from shaper_gm.rulesets.shaper.situation import FieldView, RangeCheck
@@ -60,6 +61,17 @@ class AttackRules:
             raise RuleViolation(f"{stats.name} has no {found.name}",
                                 f"{stats.name} carries: {', '.join(stats.weapons) or 'nothing'}")
         return found
+
+    def _check_casting_hand(self, who: str, held: Sequence[str]) -> None:
+        """An offensive spell needs a free hand, or a held focus (a wand) (S19a)."""
+        lib = self.library
+        if any(getattr(lib.item(i), "kind", "") == "focus" for i in held):
+            return
+        free = self.numbers.hands - sum(hands_needed(lib, i) for i in held)
+        if free < self.numbers.spell_free_hands:
+            raise RuleViolation(f"{who} has no free hand to cast (S19a): holding "
+                                f"{', '.join(held)}", f"sheathe (Minor) or drop (Free) an "
+                                f"item first, e.g. drop {held[-1]}")
 
     def _ability_parts(self, stats: ActorStats, bonus: str) -> tuple[Part, ...]:
         out = []
@@ -106,6 +118,8 @@ class AttackRules:
         if held is not None and w.kind != "spell" and w.id not in held:
             raise RuleViolation(f"{who} is not holding the {w.name} (S19a)",
                                 f"draw it first (Minor): draw {w.id}")
+        if held is not None and w.kind == "spell":
+            self._check_casting_hand(who, held)
         chosen = []
         for sid in skill_ids:
             skill = self.library.skills.get(sid)

@@ -229,6 +229,8 @@ def check_affordable(rs, actor, parts: tuple, what: str, sp_able: tuple[str, ...
     if the first ones had been spent already. `sp_able`: skills paid with a Major that
     `--skill NAME:sp` could pay with SP instead."""
     from shaper_gm.engine import resources
+    if len(parts) < 2:
+        return                   # one part: the engine's refusal says it as it is
     total: dict[str, int] = {}
     for _, part in parts:
         for kind, n in part.items():

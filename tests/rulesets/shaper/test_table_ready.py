@@ -136,3 +136,41 @@ def test_an_item_picked_up_by_another_is_theirs_to_use():
     assert "longsword" in s.state.actors["monica"].sheet.weapons
     s.execute("attack raider --with longsword --roll 3,3,3 --evade 6,6,6")
     assert replayed(s).state == s.state
+
+
+# --- 3. a free hand to cast (S19a); level-1 items (S27) ----------------------------------
+
+def test_an_offensive_spell_needs_a_free_hand_or_a_held_focus():
+    """S19a: two hands, both full (longsword and dagger): the offensive spell is refused;
+    a dropped dagger frees a hand (Free). A held wand is a focus: casting with it and a
+    longsword in hand is allowed (spell_free_hands: 1 in content, a focus counts)."""
+    s = new_session(seed=3)
+    for line in ("add kim --mentality 1 --weapon longsword --weapon dagger --holding longsword "
+                 "--holding dagger --side party --at A1",
+                 "add ula --mentality 1 --weapon longsword --weapon wand --holding longsword "
+                 "--holding wand --side party --at A1",
+                 "add raider --as raider --at A1", "init kim ula raider", "start"):
+        s.execute(line)
+    with pytest.raises(GmError) as refused:
+        s.execute("cast spell raider --roll 3,3,3 --evade 6,6,6")
+    assert "no free hand to cast (S19a)" in str(refused.value)
+    assert "\n" not in str(refused.value)
+    s.execute("drop dagger")
+    s.execute("cast spell raider --roll 3,3,3 --evade 6,6,6")
+    s.execute("end")
+    s.execute("cast spell raider --roll 3,3,3 --evade 6,6,6")    # Ula: wand and longsword
+    assert replayed(s).state == s.state
+
+
+@pytest.mark.parametrize("flags", ["--weapon longsword --weapon dagger --shield",
+                                   "--weapon longbow --weapon dagger --weapon spear"])
+def test_a_level_1_actor_starts_with_two_weapons_or_a_weapon_and_a_shield(flags):
+    """S27: three hand items at level 1 are refused at add, in one line; the same at level
+    2 (a level the ruling does not limit) is accepted."""
+    s = new_session(seed=3)
+    with pytest.raises(GmError) as refused:
+        s.execute(f"add zed --finesse 1 {flags}")
+    assert "carries 3 items" in str(refused.value) and "(S27)" in str(refused.value)
+    assert "\n" not in str(refused.value) and "zed" not in s.state.actors
+    s.execute(f"add zed --level 2 --finesse 1 {flags}")
+    assert "zed" in s.state.actors

@@ -193,6 +193,8 @@ class RulesetNumbers:
     firing_into_melee: bool           # S15 on/off
     turn_order_ability: str           # "finesse" (S17)
     provisional_keys: tuple[str, ...] = ()
+    starting_items: int = 2           # S27: a level-1 actor's weapons and shield
+    spell_free_hands: int = 1         # S19a: free hands an offensive spell needs (a focus counts)
 
     def cost(self, action: str) -> str:
         return dict(self.costs)[action]
