@@ -81,10 +81,9 @@ def absorb_available(state: Encounter, actor_id: str) -> int:
 def apply_result(state: Encounter, rs, actor_id: str, result) -> Change:
     """Apply a DamageResult: absorption spent, HP, and Down (S7, S8)."""
     actor = state.actors[actor_id]
-    effects = _spend_absorb(actor.effects, result.absorbed)
+    effects, ended = _spend_absorb(actor.effects, result.absorbed)
     events: list = [DamageTaken(actor_id, result)]
-    events += [ev.EffectEnded(actor_id, e.name, "used up")
-               for e in actor.effects if e not in effects and e.until == "used_up"]
+    events += [ev.EffectEnded(actor_id, e.name, "used up") for e in ended]
     state = state.with_actor(actor.with_(hp=result.hp_after, effects=effects))
     if result.hp_after == 0 and not actor.down:
         state, downed = go_down(state, rs, actor_id)
@@ -92,9 +91,11 @@ def apply_result(state: Encounter, rs, actor_id: str, result) -> Change:
     return state, events
 
 
-def _spend_absorb(effects: tuple[Effect, ...], amount: int) -> tuple[Effect, ...]:
-    """Take `amount` from absorbing effects in order; spent `used_up` effects end."""
-    out = []
+def _spend_absorb(effects: tuple[Effect, ...],
+                  amount: int) -> tuple[tuple[Effect, ...], list[Effect]]:
+    """Take `amount` from absorbing effects in order: (the effects kept, a partly used
+    one with what it has left; the `used_up` effects spent whole, which end) (S26)."""
+    out, ended = [], []
     for effect in effects:
         have = effect.mod(ABSORB)
         if amount > 0 and have > 0:
@@ -102,9 +103,10 @@ def _spend_absorb(effects: tuple[Effect, ...], amount: int) -> tuple[Effect, ...
             amount -= used
             effect = effect.with_mod(ABSORB, have - used)
             if have - used == 0 and effect.until == "used_up":
+                ended.append(effect)
                 continue
         out.append(effect)
-    return tuple(out)
+    return tuple(out), ended
 
 
 # --- the GM's damage ------------------------------------------------------------------

@@ -298,10 +298,13 @@ class ShaperRuleset(RulesetBase):
         return super().resolve_word(state, kind, word, actor_id)
 
     def roll_modifiers(self, text: str, flags: Mapping[str, Any]):
-        """A basic roll (3d6) also judges automatic results (S2); modifiers act (S3)."""
+        """A basic roll (3d6 + bonuses, S1) also judges automatic results on its natural
+        dice (S2); modifiers act (S3)."""
         from shaper_gm.rulesets.shaper.modifiers import FLAGS, Modifiers
         mods = Modifiers.of(f for f in FLAGS if flags.get(f))
-        return mods, bool(text) and str(parse(text)) == self.numbers.basic_roll
+        basic = bool(text) and parse(text).dice_terms == \
+            parse(self.numbers.basic_roll).dice_terms
+        return mods, basic
 
     # Damage by the GM (S7, S8) -------------------------------------------------------------
     def damage(self, state: Encounter, target: str, amount: int, options: Mapping) -> Change:

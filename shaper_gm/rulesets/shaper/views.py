@@ -93,7 +93,8 @@ def damage_text(r) -> str:
     else:
         parts = [f"{defense} stops {stopped or 'none'}", f"{r.taken} gets through"]
     if r.absorbed:
-        parts.append(f"{r.absorbed} absorbed")
+        parts.append(f"{r.absorbed} absorbed" + (f", {r.absorb_left} left to absorb"
+                                                 if r.absorb_left else ""))
     if r.hp_lost:
         parts.append(f"HP {r.hp_before} → {r.hp_after}" + (", Down" if r.down else ""))
     else:

@@ -174,3 +174,44 @@ def test_a_level_1_actor_starts_with_two_weapons_or_a_weapon_and_a_shield(flags)
     assert "\n" not in str(refused.value) and "zed" not in s.state.actors
     s.execute(f"add zed --level 2 --finesse 1 {flags}")
     assert "zed" in s.state.actors
+
+
+# --- 4. automatic results on any basic roll; an Energy Shield partly used; bands ---------
+
+def test_a_basic_roll_with_bonuses_still_shows_its_automatic_result():
+    """S1, S2: 3d6 + bonuses is a basic roll; all sixes is an automatic success, all
+    ones an automatic failure, whatever the bonus (6+6+6+2 = 20, 1+1+1-1 = 2)."""
+    s = session()
+    assert lines(s, "roll 3d6+2 --faces 6,6,6") == [
+        "3d6+2: [6, 6, 6] + 2 = 20 (automatic success)"]
+    assert lines(s, "roll 3d6-1 --faces 1,1,1") == [
+        "3d6-1: [1, 1, 1] - 1 = 2 (automatic failure)"]
+    assert "automatic" not in lines(s, "roll 2d6+2 --faces 6,6")[0]
+
+
+def test_a_partly_used_energy_shield_says_what_it_has_left():
+    """S7, S26: Energy Shield absorbs 2. Damage 2 against Defense [1] = 1: 1 gets
+    through, 1 absorbed, 1 left to absorb, the shield stays; damage 4: 3 through, the
+    last 1 absorbed, HP 13 - 2 = 11, and now it is used up."""
+    s = session("cast taylor energy-shield --sp")
+    out = lines(s, "damage taylor 2 --defense 1")
+    assert out[-1].endswith("1 gets through, 1 absorbed, 1 left to absorb, no HP lost")
+    assert not any("used up" in line for line in out)
+    assert s.state.actors["taylor"].effect_total("absorb") == 1
+    out = lines(s, "damage taylor 4 --defense 1")
+    assert "HP 13 → 11" in out[-2] and out[-1] == "Taylor's Energy Shield is used up"
+
+
+def test_an_engaged_casters_foe_is_at_melee_range_another_in_its_zone_at_close():
+    """S11: two actors in one zone are at Close range, at Melee range only in the same
+    engagement; Taylor, engaged with the raider, casts at him (Melee) and at the reaver
+    who stands in the zone unengaged (Close)."""
+    from shaper_gm.rulesets.shaper.events import AttackResolved
+    s = session("end", "end", "end", "place taylor B1", "engage taylor raider",
+                "place reaver B1")
+    at = []
+    for target in ("raider", "reaver"):
+        result = s.execute(f"cast spell {target} --roll 4,4,4 --evade 1,2,2 --damage 1 "
+                           "--defense 1")
+        at += [e.situation for e in result.events if isinstance(e, AttackResolved)]
+    assert at == [("Raider: Melee, engaged (S11)",), ("Reaver: Close (max Close)",)]
