@@ -114,7 +114,7 @@ def test_refusals_by_ruling(make_session, setup, line, fragments):
 def test_a_skill_used_beyond_its_level_this_round(make_session):
     """S24: once per round per level."""
     s = make_session("add ivy --finesse 1 --weapon longbow --weapon dagger "
-                     "--holding longbow --skill piercing-strike --at A1",
+                     "--holding longbow --skill piercing-strike --side party --at A1",
                      "add jay --weapon dagger --at A3", "init ivy jay", "start",
                      "attack jay --skill piercing-strike --roll 1,1,2 --evade 3,3,3")
     refuse(s, "attack jay --skill piercing-strike --sp", "already used 1 of 1", "S24")

@@ -149,6 +149,11 @@ def aim(state: Encounter, rs, request, spell: str | None = None) -> Aimed:
                         if request.get(f)),
         extra_targets=extra, shield_raised=model.shield_raised(attacker),
         only=bool(request.get("only")))
+    for target_id in request.targets:
+        target = state.actors[target_id]
+        if target.side == attacker.side and not request.get("ally"):
+            raise RuleViolation(f"{target.name} is on {attacker.name}'s side ({target.side})",
+                                "to attack an ally on purpose, add --ally")
     prepared = _with_answers(state, rs, _without_ignored(prepared, ignore))
     return Aimed(prepared, given, chosen, by_sp)
 

@@ -215,3 +215,20 @@ def test_an_engaged_casters_foe_is_at_melee_range_another_in_its_zone_at_close()
                            "--defense 1")
         at += [e.situation for e in result.events if isinstance(e, AttackResolved)]
     assert at == [("Raider: Melee, engaged (S11)",), ("Reaver: Close (max Close)",)]
+
+
+# --- 5. attacking an ally takes --ally ---------------------------------------------------
+
+def test_attacking_an_ally_is_refused_without_ally_and_says_how():
+    """Josh and Monica are both party: the attack is refused in one line naming --ally,
+    nothing is spent; with --ally it is an attack like any other, and replays."""
+    s = session("draw longbow")
+    before = s.state
+    with pytest.raises(GmError) as refused:
+        s.execute("attack monica")
+    assert "Monica is on Josh's side (party)" in str(refused.value)
+    assert "add --ally" in str(refused.value) and "\n" not in str(refused.value)
+    assert s.state == before
+    s.execute("attack monica --ally --roll 3,3,3 --evade 6,6,6")
+    assert s.log[-1] == "attack josh monica --ally --roll 3,3,3 --evade 6,6,6"
+    assert replayed(s).state == s.state
