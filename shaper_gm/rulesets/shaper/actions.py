@@ -216,7 +216,8 @@ def _spell(acting: Acting):
 # Flags that belong to an attack, refused on a utility spell.
 ATTACK_ONLY_FLAGS = ("roll", "evade", "damage", "defense", "auto", "with", "bonus",
                      "damage-bonus", "only", "ignore", "react", "edge", "pressured", "adv",
-                     "dis", "ally")
+                     "dis", "ally", "target-edge", "target-pressured", "target-adv",
+                     "target-dis", "pierce")
 
 
 def _prepare_cast(acting: Acting):

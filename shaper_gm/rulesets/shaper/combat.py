@@ -93,13 +93,26 @@ def effect_parts(actor, key: str, but: str | None = None) -> list[Part]:
             if e.mod(key) and e.source != but]
 
 
-def target_plan(state: Encounter, rs, view, target_id: str):
+def target_plan(state: Encounter, rs, view, target_id: str, request=None):
+    """A target's Evasion and Defense; `request`'s `--target-adv` and the like give its
+    evasion a modifier for this attack alone (S3)."""
     target = state.actors[target_id]
     evasion = effect_parts(target, "evasion", but="shield")   # a raised shield is S20's
-    return AttackRules(rs).target_plan(target.sheet, view, hp=target.hp,
+    plan = AttackRules(rs).target_plan(target.sheet, view, hp=target.hp,
                                        shield_raised=model.shield_raised(target),
                                        evasion=evasion,
                                        absorb=absorb_available(state, target_id))
+    given = tuple(Mod(MODIFIER_ALIASES[f], "GM", "S3") for f in FLAGS
+                  if request is not None and request.get(f"target-{f}"))
+    return replace(plan, evasion_modifiers=(*plan.evasion_modifiers, *given),
+                   defense_bonus=(*plan.defense_bonus, *effect_parts(target, "defense")))
+
+
+def effect_modifiers(actor) -> tuple[Mod, ...]:
+    """The actor's effects' Advantage on its attack rolls (`adv N`; a negative N is
+    Disadvantage), one modifier per point, each named after its effect (S3, S26)."""
+    return tuple(Mod("advantage" if e.mod("adv") > 0 else "disadvantage", e.name, "S26")
+                 for e in actor.effects for _ in range(abs(e.mod("adv"))))
 
 
 def aim(state: Encounter, rs, request, spell: str | None = None) -> Aimed:
@@ -133,8 +146,9 @@ def aim(state: Encounter, rs, request, spell: str | None = None) -> Aimed:
             raise RuleViolation(f"{state.actors[target_id].name} is Down (S8) and cannot be "
                                 "targeted", "pick another target, or heal it first")
     view = field_view(state, rs)
-    plans = [target_plan(state, rs, view, t) for t in request.targets]
-    extra = {e: target_plan(state, rs, view, e) for e in model.engaged_with(state, attacker.id)
+    plans = [target_plan(state, rs, view, t, request) for t in request.targets]
+    extra = {e: target_plan(state, rs, view, e, request)
+             for e in model.engaged_with(state, attacker.id)
              if state.actors[e].side != attacker.side and e not in request.targets}
     attack_parts = effect_parts(attacker, "attack")
     damage_parts = effect_parts(attacker, "damage")
@@ -145,8 +159,8 @@ def aim(state: Encounter, rs, request, spell: str | None = None) -> Aimed:
     prepared = AttackRules(rs).prepare_attack(
         attacker.sheet, weapon, plans, view, skill_ids=chosen, held=model.holding(attacker),
         attack_parts=attack_parts, damage_parts=damage_parts,
-        modifiers=tuple(Mod(MODIFIER_ALIASES[f], "GM", "S3") for f in FLAGS
-                        if request.get(f)),
+        modifiers=(*effect_modifiers(attacker),
+                   *(Mod(MODIFIER_ALIASES[f], "GM", "S3") for f in FLAGS if request.get(f))),
         extra_targets=extra, shield_raised=model.shield_raised(attacker),
         only=bool(request.get("only")))
     for target_id in request.targets:
@@ -155,7 +169,20 @@ def aim(state: Encounter, rs, request, spell: str | None = None) -> Aimed:
             raise RuleViolation(f"{target.name} is on {attacker.name}'s side ({target.side})",
                                 "to attack an ally on purpose, add --ally")
     prepared = _with_answers(state, rs, _without_ignored(prepared, ignore))
-    return Aimed(prepared, given, chosen, by_sp)
+    return Aimed(_with_pierce(prepared, request.get("pierce")), given, chosen, by_sp)
+
+
+def _with_pierce(prepared, pierce: int | None):
+    """`--pierce N`: the GM's Pierce for this attack instead of the weapon's; skills
+    still add theirs (S7)."""
+    if pierce is None:
+        return prepared
+    if pierce < 0:
+        raise CommandError("--pierce cannot be negative", "e.g. --pierce 2")
+    plan = prepared.plan
+    plan = replace(plan, weapon=replace(plan.weapon, pierce=0),
+                   pierce_bonus=(Part(pierce, "Pierce set by the GM", "S7"), *plan.pierce_bonus))
+    return replace(prepared, plan=plan)
 
 
 def _without_ignored(prepared, ignore: tuple[str, ...]):

@@ -23,7 +23,9 @@ from shaper_gm.rulesets.shaper.model import SP
 # What `add --stat NAME=N` and `set` may change on a Shaper sheet.
 SHEET_NUMBERS = SHEET.names
 # The modifiers an effect may carry (S26).
-EFFECT_KEYS = ("attack", "damage", "evasion", "absorb")
+# `defense` adds to the holder's Defense (S7); `adv` gives its attack rolls Advantage
+# (a negative amount: Disadvantage, S3).
+EFFECT_KEYS = ("attack", "damage", "evasion", "absorb", "defense", "adv")
 
 
 def resource_specs(numbers: RulesetNumbers) -> tuple[ResourceSpec, ...]:
@@ -311,6 +313,14 @@ class ShaperRuleset(RulesetBase):
         """`damage TARGET N`: through the target's Defense as a hit (S7), or `--direct`."""
         from shaper_gm.rulesets.shaper.damage import gm_damage
         return gm_damage(state, self, target, amount, options)
+
+    def settable_fields(self) -> tuple[str, ...]:
+        return (*super().settable_fields(), "max_hp", "temp_hp")
+
+    def set_field(self, state: Encounter, target: str, key: str, value: str):
+        """`set ACTOR max_hp=N` and `temp_hp=N` (damage.set_hit_points)."""
+        from shaper_gm.rulesets.shaper.damage import set_hit_points
+        return set_hit_points(state, self, target, key, value)
 
     # Battlefield (S9-S14) ----------------------------------------------------------------
     def canonical_zone(self, text: str, cols: int, rows: int) -> str:

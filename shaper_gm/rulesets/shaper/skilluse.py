@@ -185,7 +185,8 @@ def _apply(state, rs, actor_id: str, skill, level: int,
         effect = Effect(skill.name, skill.id, actor_id,
                         tuple((k, v) for k, v in bonuses.items() if v), until)
         target = state.actors[holder]
-        state = state.with_actor(target.with_(effects=(*target.effects, effect)))
+        kept = tuple(e for e in target.effects if e.name != effect.name)   # refreshed (S26)
+        state = state.with_actor(target.with_(effects=(*kept, effect)))
         events.append(ev.EffectAdded(holder, effect))
     return state, events
 

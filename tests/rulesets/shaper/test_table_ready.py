@@ -232,3 +232,67 @@ def test_attacking_an_ally_is_refused_without_ally_and_says_how():
     s.execute("attack monica --ally --roll 3,3,3 --evade 6,6,6")
     assert s.log[-1] == "attack josh monica --ally --roll 3,3,3 --evade 6,6,6"
     assert replayed(s).state == s.state
+
+
+# --- 6. effects refresh; the GM's HP; one attack's target modifiers and Pierce -----------
+
+def test_a_same_name_effect_refreshes_instead_of_stacking():
+    """S26: a second Charm from Kim (Charm at level 2 may be used twice a round, S24)
+    replaces the first: Monica's attack gains +1, not +2; a GM effect of the same name
+    (any case) replaces the old one."""
+    s = new_session(seed=3)
+    for line in ("add kim --level 2 --mentality 1 --skill charm:2 --side party --at C5",
+                 "add monica --as monica --side party --at C5", "init kim monica", "start"):
+        s.execute(line)
+    s.execute("cast charm monica")
+    s.execute("cast charm monica")
+    assert s.state.actors["monica"].effect_total("attack") == 1
+    s.execute("effect monica blessed --attack 1")
+    s.execute("effect monica Blessed --attack 2")
+    assert [e.name for e in s.state.actors["monica"].effects] == ["Charm", "Blessed"]
+    assert s.state.actors["monica"].effect_total("attack") == 3
+    assert replayed(s).state == s.state
+
+
+def test_the_gm_sets_max_hp_and_temporary_hp(tmp_path):
+    """Monica: 13 HP. max_hp=20 then heal 10: 20 HP; max_hp=12: HP drops to 12.
+    temp_hp=3 soaks after Defense (S7): damage 8, Defense [1] + 3 = 4, 4 through, 3
+    soaked, HP 12 - 1 = 11, the temporary HP used up."""
+    s = session("set monica max_hp=20", "heal monica 10")
+    assert (s.state.actors["monica"].hp, s.state.actors["monica"].max_hp) == (20, 20)
+    s.execute("set monica max_hp=12")
+    assert (s.state.actors["monica"].hp, s.state.actors["monica"].max_hp) == (12, 12)
+    assert lines(s, "set monica temp_hp=3") == ["Monica: temporary HP 0 → 3 (set by the GM)"]
+    out = lines(s, "damage monica 8 --defense 1")
+    assert "4 gets through, 3 absorbed, HP 12 → 11" in out[-2]
+    assert out[-1] == "Monica's Temporary HP is used up"
+    with pytest.raises(GmError, match="max_hp must be a whole number, 1 to"):
+        s.execute("set monica max_hp=0")
+    assert replayed(s).state == s.state
+    assert saved_and_read(s, tmp_path).state == s.state
+
+
+def test_one_attack_takes_target_side_modifiers_and_the_gms_pierce():
+    """S3, S7: --target-adv makes the raider's lowest evasion die a 6: [1,2,3] -> 6+2+3
+    = 11. --pierce 5 replaces the longbow's Pierce 2: Defense [6] + 3 = 9, 9 - 5 = 4
+    stops 4 of 6 (damage [3] + 3), 2 through: HP 18 -> 16."""
+    s = session("draw longbow")
+    out = lines(s, "attack raider --pierce 5 --target-adv --roll 4,4,4 --evade 1,2,3 "
+                   "--damage 3 --defense 6")
+    assert out == ["Josh attacks Raider with the longbow (Major): 13 vs 11, hit; 6 damage, "
+                   "Defense 9 - Pierce 5 = 4 stops 4, 2 gets through, HP 18 → 16"]
+    assert replayed(s).state == s.state
+
+
+def test_effects_change_defense_and_advantage():
+    """S3, S7, S26: Josh's effect adv 1 turns his lowest die to 6: [1,2,3] -> 6+2+3 + 1
+    Finesse = 12; the raider's effect defense 2: Defense [6] + 3 + 2 = 11, - Pierce 2 =
+    9, which stops all 6 damage. adv -2 is two Disadvantages: [4,5,6] -> 4+1+1 + 1 = 7."""
+    s = session("draw longbow", "effect josh hawk --adv 1", "effect raider stone --defense 2")
+    out = lines(s, "attack raider --roll 1,2,3 --evade 1,2,3 --damage 3 --defense 6")
+    assert out[-1].endswith("12 vs 6, hit; 6 damage, Defense 11 - Pierce 2 = 9 stops all of "
+                            "it, no HP lost")
+    s.execute("effect josh hawk --adv -2")
+    out = lines(s, "attack raider --roll 4,5,6 --evade 6,6,1")
+    assert "7 vs 13, miss" in out[-1]
+    assert replayed(s).state == s.state
