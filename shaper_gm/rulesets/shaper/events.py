@@ -109,3 +109,4 @@ class Summoned(Event):
     actor: str
     summoner: str
     zone: str
+    bonus: str = ""               # what it got per Mentality point, and the other choices

@@ -73,6 +73,7 @@ def prepare(acting: Acting, added: tuple[str, ...] = (), by_sp: tuple[bool, ...]
                             "with SP", f"add --sp (S23): {actor.name} has "
                                        f"{actor.resource('sp')} SP")
     skills.check_uses(skill, level, model.uses(actor, skill.id), who=actor.name)
+    _check_bonus(skill, request.get("minion-bonus"))
     return Use(skill, level, target_id, triggers, marked)
 
 
@@ -92,10 +93,32 @@ def resolve(acting: Acting) -> Done:
     state, rs, use = acting.state, acting.rs, acting.plan
     actor = state.actors[acting.actor]
     state = state.with_actor(skills.with_uses(actor, (use.skill.id,)))
-    state, applied = _apply(state, rs, actor.id, use.skill, use.level, use.target)
+    state, applied = _apply(state, rs, actor.id, use.skill, use.level, use.target,
+                            acting.request.get("minion-bonus"))
     added = [s.lower() for s in acting.request.get("skill") or ()]   # a cast's (S25)
     return Done(state, (SkillUsed(actor.id, use.skill.id, use.target), *applied),
                 logged=(("skill", added),) if added else ())
+
+
+ARMOR = "armor"          # a summon's default bonus: the skill's armor (S28)
+
+
+def bonus_choices(skill) -> tuple[str, ...]:
+    """What a summoning skill offers its summon per Mentality point (S21, S28)."""
+    return tuple(c for e in skill.effects if e.type == "summon" for c in _offered(e))
+
+
+def _offered(effect) -> tuple[str, ...]:
+    return ((ARMOR,) if effect.armor_per_mentality else ()) + tuple(dict(effect.bonuses))
+
+
+def _check_bonus(skill, choice: str | None) -> None:
+    offered = bonus_choices(skill)
+    if choice is not None and choice not in offered:
+        raise RuleViolation(f"--minion-bonus {choice}: {skill.name} offers "
+                            f"{', '.join(offered) or 'no bonus to choose'} (S21, S28)",
+                            f"e.g. cast {skill.id} --minion-bonus {offered[-1]}" if offered
+                            else "drop --minion-bonus")
 
 
 def _check_answers(state, actor, skill, target_id: str | None) -> None:
@@ -153,8 +176,8 @@ def _until(state: EncounterState, duration: str, caster: str, target: str) -> st
             "used_up": "used_up"}.get(duration, "never")
 
 
-def _apply(state, rs, actor_id: str, skill, level: int,
-           target_id: str | None) -> tuple[EncounterState, list]:
+def _apply(state, rs, actor_id: str, skill, level: int, target_id: str | None,
+           choice: str | None = None) -> tuple[EncounterState, list]:
     actor = state.actors[actor_id]
     events: list = []
     bonuses = {"attack": 0, "damage": 0, "evasion": 0, "absorb": 0}
@@ -165,7 +188,7 @@ def _apply(state, rs, actor_id: str, skill, level: int,
         elif effect.type == "absorb":
             bonuses["absorb"] += effect.amount * n
         elif effect.type == "summon":
-            state, summoned = summon(state, rs, actor_id, effect)
+            state, summoned = summon(state, rs, actor_id, effect, choice)
             events += summoned
         elif effect.type == "engage":
             if target_id is None:
@@ -191,8 +214,10 @@ def _apply(state, rs, actor_id: str, skill, level: int,
     return state, events
 
 
-def summon(state: EncounterState, rs, caster_id: str, effect) -> tuple[EncounterState, list]:
-    """A summon joins its caster's side and zone and acts on the caster's turn (S21)."""
+def summon(state: EncounterState, rs, caster_id: str, effect,
+           choice: str | None = None) -> tuple[EncounterState, list]:
+    """A summon joins its caster's side and zone and acts on the caster's turn (S21);
+    per Mentality point it gets the skill's armor or the bonus the caster chose (S28)."""
     caster = state.actors[caster_id]
     sheet = rs.library.creatures[effect.creature]
     base = f"{caster_id}-{sheet.id}"
@@ -201,14 +226,21 @@ def summon(state: EncounterState, rs, caster_id: str, effect) -> tuple[Encounter
         n += 1
         new_id = f"{base}-{n}"
     overrides: dict = {}
-    if effect.armor_per_mentality and caster.sheet.mentality > 0:
+    points, choice = caster.sheet.mentality, choice or ARMOR
+    lasting = ()
+    if choice == ARMOR and effect.armor_per_mentality and points > 0:
         overrides["armor"] = effect.armor_per_mentality   # S28: Mentality adds its bonus
+    elif choice == "hp" and points > 0:
+        overrides["hp"] = (sheet.hp or 1) + dict(effect.bonuses)["hp"] * points
+    elif choice != ARMOR and points > 0:
+        lasting = (Effect(f"{caster.name}'s bonus", "summon", caster_id,
+                          ((choice, dict(effect.bonuses)[choice] * points),), "never"),)
     name = f"{caster.name}'s {sheet.name}" + (f" {n}" if n > 1 else "")
     spec = setup.NewActor(new_id, sheet, caster.side, caster.zone, name,
                           extra=tuple(overrides.items()))
     state, events = setup.add_actor(state, rs, spec)
     minion = state.actors[new_id]
-    minion = minion.with_(summoner=caster_id).with_resources(
+    minion = minion.with_(summoner=caster_id, effects=(*minion.effects, *lasting)).with_resources(
         {**minion.resource_map(), **rs.new_pool(minion.sheet)})
     order = [a for a in state.order if a != new_id]
     at = order.index(caster_id) + 1
@@ -216,4 +248,7 @@ def summon(state: EncounterState, rs, caster_id: str, effect) -> tuple[Encounter
         at += 1
     order.insert(at, new_id)
     state = state.with_actor(minion).with_(order=tuple(order))
-    return state, [*events, Summoned(new_id, caster_id, caster.zone)]
+    others = [c for c in _offered(effect) if c != choice]
+    offer = f"bonus: {choice}" + (f"; or --minion-bonus {'|'.join(others)}" if others else "")
+    return state, [*events, Summoned(new_id, caster_id, caster.zone,
+                                     offer if points > 0 else "")]

@@ -296,3 +296,25 @@ def test_effects_change_defense_and_advantage():
     out = lines(s, "attack raider --roll 4,5,6 --evade 6,6,1")
     assert "7 vs 13, miss" in out[-1]
     assert replayed(s).state == s.state
+
+
+def test_the_minion_bonus_is_a_choice_the_caster_is_offered():
+    """S21, S28: Taylor (Mentality 1) summons a Minion (5 HP): by default it wears tier 1
+    armor, as in the battle; --minion-bonus hp gives 5 + 3 x 1 = 8 HP instead, attack
+    +1 a lasting bonus; the line names the choice and the others."""
+    s = session("end", "end", "end")
+    out = lines(s, "cast minion --minion-bonus hp")
+    assert out[-1] == ("Taylor summons Taylor's Minion in C5 (S21, bonus: hp; or "
+                       "--minion-bonus armor|attack|evasion)")
+    minion = s.state.actors["taylor-minion"]
+    assert (minion.max_hp, minion.sheet.armor) == (8, None)
+    s.execute("set taylor major=3")
+    s.execute("undo 2")
+    s.execute("cast minion")
+    assert s.state.actors["taylor-minion"].sheet.armor == "armor-t1"
+    s.execute("undo")
+    s.execute("cast minion --minion-bonus attack")
+    assert s.state.actors["taylor-minion"].effect_total("attack") == 1
+    with pytest.raises(GmError, match="Charm offers no bonus to choose"):
+        s.execute("cast charm monica --minion-bonus hp")
+    assert replayed(s).state == s.state

@@ -53,6 +53,8 @@ class Effect:
     creature: str | None = None       # summon: creature id
     targets: str | None = None        # extra_targets: which targets
     armor_per_mentality: str | None = None  # summon: armor id granted per Mentality point
+    # summon: the other bonuses a caster may choose instead, each per Mentality point
+    bonuses: tuple[tuple[str, int], ...] = ()
 
 
 @record
