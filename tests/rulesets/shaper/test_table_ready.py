@@ -94,6 +94,12 @@ def test_switch_drop_and_pickup_cost_what_the_ruleset_lists(tmp_path):
     assert monica.system.holding == ("shield",) and monica.system.away == ()
     assert monica.resource("major") == 0 and s.state.system.lying == ()
     assert replayed(s).state == s.state
+    after = s.state
+    s.execute("undo 3")                  # the pickup, the sheathe and the switch
+    assert s.state.actors["monica"].system.holding == ("longsword",)
+    assert s.state.system.lying == (("shield", "C5", "monica"),)
+    s.execute("redo 3")
+    assert s.state == after
     assert saved_and_read(s, tmp_path).state == s.state
 
 
