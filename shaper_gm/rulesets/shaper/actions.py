@@ -13,7 +13,7 @@ from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.rulesets.shaper import model, skills
-from shaper_gm.rulesets.shaper.creation import hands_needed
+from shaper_gm.rulesets.shaper.creation import hands_needed, hands_used
 from shaper_gm.rulesets.shaper.events import Disengaged, Engaged, ItemChanged, Moved
 from shaper_gm.rulesets.shaper.model import holding
 
@@ -127,7 +127,7 @@ def _check_draw(acting: Acting) -> None:
     if item in held:
         raise RuleViolation(f"{actor.name} already holds the {item}", "attack with it")
     check_not_away(acting.state, actor, item)
-    used = sum(hands_needed(rs.library, i) for i in held)
+    used = hands_used(rs.library, held, model.gripped(actor))
     if used + hands_needed(rs.library, item) > rs.numbers.hands:
         raise RuleViolation(f"{actor.name}'s hands are full ({', '.join(held)}) (S19a)",
                             f"sheathe something first (Minor), e.g. sheathe {held[0]}")
@@ -141,12 +141,8 @@ def _draw(acting: Acting) -> Done:
 
 def _sheathe(acting: Acting) -> Done:
     actor, item = acting.state.actors[acting.actor], acting.request.arg("held-item")
-    kept = tuple(i for i in holding(actor) if i != item)
-    effects = actor.effects
-    if item == actor.sheet.shield:
-        effects = tuple(e for e in effects if e.source != "shield")
-    return Done(acting.state.with_actor(model.with_own(actor, holding=kept).with_(
-        effects=effects)), (ItemChanged(actor.id, "sheathed", item),))
+    return Done(acting.state.with_actor(model.let_go(actor, item)),
+                (ItemChanged(actor.id, "sheathed", item),))
 
 
 def _check_raise(acting: Acting) -> None:

@@ -131,12 +131,15 @@ def aim(state: Encounter, rs, request, spell: str | None = None) -> Aimed:
         given = match_one(request.get("with"), carried, "weapon",
                           f"{attacker.name} carries: {', '.join(carried)}")
     weapon = spell or given or default_weapon(state, library, attacker.id)
+    if weapon in model.gripped(attacker):          # in both hands: its two-handed damage
+        found = library.weapons[weapon]
+        weapon = replace(found, damage=found.two_handed, hands=2)
     own_skills = [s for s, _ in attacker.sheet.skills]
     words, by_sp = skills.paid_words(request.get("skill"))
     chosen = tuple(match_one(word, own_skills, "skill",
                              f"skills: {', '.join(own_skills) or 'none'}")
                    for word in words)
-    if weapon in model.unloaded(attacker):
+    if getattr(weapon, "id", weapon) in model.unloaded(attacker):
         raise RuleViolation(f"{attacker.name}'s {weapon} is not loaded (S19)",
                             "reload it first (Minor): reload")
     for target_id in request.targets:
@@ -162,6 +165,7 @@ def aim(state: Encounter, rs, request, spell: str | None = None) -> Aimed:
         modifiers=(*effect_modifiers(attacker),
                    *(Mod(MODIFIER_ALIASES[f], "GM", "S3") for f in FLAGS if request.get(f))),
         extra_targets=extra, shield_raised=model.shield_raised(attacker),
+        gripped=model.gripped(attacker),
         only=bool(request.get("only")))
     for target_id in request.targets:
         target = state.actors[target_id]

@@ -182,6 +182,11 @@ def hands_needed(library: Library, item: str) -> int:
     return found.hands if found is not None else 0
 
 
+def hands_used(library: Library, held, gripped=()) -> int:
+    """Hands the held items take; one held in both hands (`grip`) takes two (S19a)."""
+    return sum(2 if item in gripped else hands_needed(library, item) for item in held)
+
+
 def _check_holding(numbers: RulesetNumbers, library: Library, name: str,
                    holding: tuple[str, ...], weapons: tuple[str, ...],
                    shield: str | None) -> None:

@@ -43,7 +43,9 @@ class Disengaged(Event):
 # An item event's verb -> (the action it pays for, its verb in a line).
 ITEM_VERBS = {"drew": ("draw", "draws"), "sheathed": ("sheathe", "sheathes"),
               "reloaded": ("reload", "reloads"), "raised": ("raise_shield", "raises"),
-              "dropped": ("drop", "drops"), "picked up": ("pickup", "picks up")}
+              "dropped": ("drop", "drops"), "picked up": ("pickup", "picks up"),
+              "gripped in both hands": ("grip", "grips the {item} in both hands"),
+              "gripped in one hand": ("grip", "grips the {item} in one hand")}
 
 
 @record

@@ -17,22 +17,15 @@ from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.rulesets.shaper import model
 from shaper_gm.rulesets.shaper.actions import check_not_away, play_action
-from shaper_gm.rulesets.shaper.creation import hands_needed
+from shaper_gm.rulesets.shaper.creation import hands_needed, hands_used
 from shaper_gm.rulesets.shaper.events import ItemChanged, Switched
 
 Lying = tuple[str, str, str]          # (item, zone, whom it lies beside)
 
 
-def _without_shield_up(actor: Actor, item: str) -> Actor:
-    """A shield leaving the hand is no longer raised (S20)."""
-    if item != actor.sheet.shield:
-        return actor
-    return actor.with_(effects=tuple(e for e in actor.effects if e.source != "shield"))
-
-
 def _hands_left(rs, actor: Actor, without: str | None = None) -> int:
     held = [i for i in model.holding(actor) if i != without]
-    return rs.numbers.hands - sum(hands_needed(rs.library, i) for i in held)
+    return rs.numbers.hands - hands_used(rs.library, held, model.gripped(actor))
 
 
 # --- switch (S19: switch weapons) --------------------------------------------------------
@@ -53,18 +46,44 @@ def _switch(acting: Acting) -> Done:
     actor = acting.state.actors[acting.actor]
     held, wanted = acting.request.arg("held-item"), acting.request.arg("item")
     holding = tuple(wanted if i == held else i for i in model.holding(actor))
-    actor = model.with_own(_without_shield_up(actor, held), holding=holding)
+    actor = model.with_own(model.let_go(actor, held), holding=holding)
     return Done(acting.state.with_actor(actor), (Switched(actor.id, held, wanted),))
+
+
+# --- grip (S19: switch grip) -------------------------------------------------------------
+
+def _check_grip(acting: Acting) -> bool:
+    """A one-handed weapon that has a two-handed damage is gripped in both hands (its
+    other hand must be free), or back in one; True: to two hands (S19, S19a)."""
+    rs, actor = acting.rs, acting.state.actors[acting.actor]
+    item = acting.request.arg("held-item")
+    weapon = rs.library.weapons.get(item)
+    if weapon is None or not weapon.two_handed:
+        raise RuleViolation(f"the {item} has one grip", "weapons with a two-handed damage "
+                            "(two_handed in content) can switch grip")
+    if item in model.gripped(actor):
+        return False
+    if _hands_left(rs, actor, without=item) < 2:
+        raise RuleViolation(f"{actor.name} needs a free hand to grip the {item} in both "
+                            "(S19a)", "sheathe or drop the other item first")
+    return True
+
+
+def _grip(acting: Acting) -> Done:
+    actor, item = acting.state.actors[acting.actor], acting.request.arg("held-item")
+    others = tuple(i for i in model.gripped(actor) if i != item)
+    gripped = (*others, item) if acting.plan else others
+    verb = "gripped in both hands" if acting.plan else "gripped in one hand"
+    return Done(acting.state.with_actor(model.with_own(actor, gripped=gripped)),
+                (ItemChanged(actor.id, verb, item),))
 
 
 # --- drop (Free) and pick up (Minor within Melee range, Major within Close) ---------------
 
 def lay_down(state: Encounter, owner: str, item: str, zone: str, beside: str) -> Encounter:
     """`item` leaves `owner`'s hand and lies in `zone` beside `beside`."""
-    actor = state.actors[owner]
-    kept = tuple(i for i in model.holding(actor) if i != item)
-    actor = model.with_own(_without_shield_up(actor, item), holding=kept,
-                           away=(*model.away(actor), item))
+    actor = model.let_go(state.actors[owner], item)
+    actor = model.with_own(actor, away=(*model.away(actor), item))
     return model.with_lying(state.with_actor(actor), (*model.lying(state), (item, zone, beside)))
 
 
@@ -134,6 +153,8 @@ def thrown(state: Encounter, actor_id: str, item: str, target_id: str) -> Encoun
                     target_id)
 
 
+GRIP = play_action("grip", prepare=_check_grip, resolve=_grip, what="switching grip",
+                   cost=lambda a: (("grip", {a.rs.cost("switch_grip"): 1}),))
 SWITCH = play_action("switch", prepare=_check_switch, resolve=_switch, what="switching items",
               cost=lambda a: (("switch", {a.rs.cost("switch_weapons"): 1}),))
 DROP = play_action("drop", resolve=_drop, what="dropping an item",

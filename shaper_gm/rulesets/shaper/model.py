@@ -23,6 +23,7 @@ class ShaperActor:
     unloaded: tuple[str, ...] = ()              # weapons that need a reload (S19)
     skill_uses: tuple[tuple[str, int], ...] = ()  # uses in the actor's round (S24)
     away: tuple[str, ...] = ()                  # items it carries that lie elsewhere (S19)
+    gripped: tuple[str, ...] = ()               # held items it grips in both hands (S19)
 
 
 @record
@@ -61,6 +62,19 @@ def with_own(actor: Actor, **changes: Any) -> Actor:
 
 def away(actor: Actor) -> tuple[str, ...]:
     return own(actor).away
+
+
+def gripped(actor: Actor) -> tuple[str, ...]:
+    return own(actor).gripped
+
+
+def let_go(actor: Actor, item: str) -> Actor:
+    """`item` leaves the actor's hand: no longer held, gripped or, a shield, raised."""
+    actor = with_own(actor, holding=tuple(i for i in holding(actor) if i != item),
+                     gripped=tuple(i for i in gripped(actor) if i != item))
+    if item == actor.sheet.shield:
+        actor = actor.with_(effects=tuple(e for e in actor.effects if e.source != "shield"))
+    return actor
 
 
 def lying(state: Encounter) -> tuple[tuple[str, str, str], ...]:

@@ -45,7 +45,8 @@ def engaged_line(e: Engaged, n: Names, cost: str) -> str:
 
 def item_line(e: ItemChanged, n: Names, cost: str) -> str:
     verb = ITEM_VERBS.get(e.verb, (e.verb, e.verb))[1]
-    return line(f"{n(e.actor)} {verb} the {item(e.item)}", [cost])
+    did = verb.format(item=item(e.item)) if "{item}" in verb else f"{verb} the {item(e.item)}"
+    return line(f"{n(e.actor)} {did}", [cost])
 
 
 def switched_line(e: Switched, n: Names, cost: str) -> str:

@@ -324,3 +324,27 @@ def test_the_minion_bonus_is_a_choice_the_caster_is_offered():
     with pytest.raises(GmError, match="Charm offers no bonus to choose"):
         s.execute("cast charm monica --minion-bonus hp")
     assert replayed(s).state == s.state
+
+
+def test_switching_grip_takes_both_hands_for_the_two_handed_damage():
+    """S19: switch grip is a Minor. Zed (Vigor 1) grips the spear (content: 1d6+2, in
+    both hands 1d6+3): damage [3] + 3 + 1 Vigor = 7; both hands are full, so the dagger
+    cannot be drawn; gripping it back in one hand (a Major for the Minor) frees one."""
+    s = new_session(seed=5)
+    for line in ("add zed --vigor 1 --weapon spear --weapon dagger --holding spear "
+                 "--side party --at B3", "add raider --as raider --at B3", "init zed raider",
+                 "start", "engage raider"):
+        s.execute(line)
+    assert lines(s, "grip spear") == ["Zed grips the spear in both hands (Major for a Minor)"]
+    out = lines(s, "attack raider --roll 4,4,4 --evade 1,2,2 --damage 3 --defense 1")
+    assert "7 damage" in out[-1]
+    with pytest.raises(GmError, match=r"hands are full \(spear\)"):
+        s.execute("draw dagger")
+    assert lines(s, "grip spear") == ["Zed grips the spear in one hand (Major for a Minor)"]
+    assert s.state.actors["zed"].system.gripped == ()
+    s.execute("end")
+    s.execute("end")
+    s.execute("draw dagger")
+    with pytest.raises(GmError, match="the dagger has one grip"):
+        s.execute("grip dagger")
+    assert replayed(s).state == s.state

@@ -67,6 +67,7 @@ WEAPON_FIELDS = {
     "ammo": Field(optional(text)),
     "spell_range_bonus": Field(integer(0)),
     "thrown": Field(boolean),
+    "two_handed": Field(dice),
     **COMMON,
 }
 ARMOR_FIELDS = {

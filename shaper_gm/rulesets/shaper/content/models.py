@@ -71,6 +71,7 @@ class Weapon:
     ammo: str | None = None
     spell_range_bonus: int = 0        # a wand: raises the holder's spell range (S13)
     thrown: bool = False              # leaves the hand and lies beside its target (S19)
+    two_handed: str | None = None     # its damage gripped in both hands (switch grip, S19)
     provisional: bool = False
     description: str = ""
 
