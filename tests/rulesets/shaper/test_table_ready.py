@@ -348,3 +348,20 @@ def test_switching_grip_takes_both_hands_for_the_two_handed_damage():
     with pytest.raises(GmError, match="the dagger has one grip"):
         s.execute("grip dagger")
     assert replayed(s).state == s.state
+
+
+def test_completion_offers_the_new_verbs_arguments():
+    """Completion: an item lying within reach with its range and cost (S11, S19), what
+    is held for switch and grip, and the summon bonuses a caster may choose."""
+    from shaper_gm.shell.completion import complete
+    s = new_session(seed=5)
+    for line in ("add zed --vigor 1 --weapon spear --weapon javelin --holding spear "
+                 "--holding javelin --side party --at B3", "add raider --as raider --at B3",
+                 "init zed raider", "start", "drop javelin"):
+        s.execute(line)
+    offered = [(c.text, c.meta) for c in complete("pickup ", s)]
+    assert offered[0] == ("javelin", "B3 · Melee · Minor")
+    assert [c.text for c in complete("switch ", s)][0] == "spear"
+    assert [c.text for c in complete("grip ", s)][0] == "spear"
+    assert [c.text for c in complete("cast zed minion --minion-bonus ", s)] == [
+        "armor", "attack", "evasion", "hp"]
