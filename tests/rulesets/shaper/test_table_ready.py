@@ -10,28 +10,8 @@ from shaper_gm.app import new_session
 from shaper_gm.commands.session import Session
 from shaper_gm.errors import GmError
 from shaper_gm.render.text import describe_events
-
-# The source's 3-vs-3 battle, started: Josh to act.
-SETUP = ("add josh --as josh --side party --at B4",
-         "add monica --as monica --side party --at C5",
-         "add taylor --as taylor --side party --at C5",
-         "add raider --as raider --side enemies --at B1",
-         "add crossbowman --as crossbowman --side enemies --at E2",
-         "add reaver --as reaver --side enemies --at B2",
-         "init josh monica raider taylor crossbowman reaver", "start")
-
-
-def session(*lines: str) -> Session:
-    s = new_session(seed=1234)
-    for line in (*SETUP, *lines):
-        s.execute(line)
-    return s
-
-
-def replayed(s: Session) -> Session:
-    fresh = Session()
-    fresh.run_lines(list(s.log))
-    return fresh
+from tests.rulesets.shaper.conftest import battle as session
+from tests.rulesets.shaper.conftest import replayed
 
 
 def lines(s: Session, command: str) -> list[str]:
