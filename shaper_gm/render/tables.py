@@ -367,6 +367,8 @@ def map_legend(state, tags: Mapping[str, int], colours: Mapping[str, str],
     unplaced = sorted(a.id for a in state.actors.values() if not a.zone)
     if unplaced:
         out.append(Text(f"Not placed: {', '.join(unplaced)}"))
+    notes = getattr(rs, "map_notes", None)           # a ruleset's own lines (items lying)
+    out += [Text(note) for note in (notes(state) if notes else ())]
     marks = [f"{ACTING} acting"] if state.turn else []
     if any(a.down for a in state.actors.values()):
         marks.append(f"† {layout.down_word or term(rs, 'down', 'Down')}")

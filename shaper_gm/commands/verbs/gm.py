@@ -138,7 +138,8 @@ def effect(ctx: Context) -> Outcome:
                                f"e.g. --{dashed(key)} 1")
     new = Effect(name, "gm", None, mods, until)
     request = request.with_flags({"until": until if until != "never" else None})
-    return Outcome(ctx.state.with_actor(actor.with_(effects=(*actor.effects, new))),
+    kept = tuple(e for e in actor.effects if e.name.lower() != name.lower())  # refreshed
+    return Outcome(ctx.state.with_actor(actor.with_(effects=(*kept, new))),
                    [ev.EffectAdded(target, new)], request=request)
 
 
