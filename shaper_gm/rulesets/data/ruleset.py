@@ -28,9 +28,10 @@ from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.engine.vocab import reduced
-from shaper_gm.rulesets.data.library import DataLibrary, freeze
+from shaper_gm.rulesets.data.library import PLAIN, DataLibrary, freeze
 
 ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
+_NONE = object()
 
 
 class SheetView(Mapping[str, Any]):
@@ -76,6 +77,15 @@ class DataSheet(Facts):
             return self[name]
         except KeyError:
             raise AttributeError(name) from None
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """Without a KeyError for a key neither holds: expressions ask for many (an
+        effect key no sheet states)."""
+        value = self._values.get(name, _NONE)
+        return self._defaults.get(name, default) if value is _NONE else value
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._values or name in self._defaults
 
     def __iter__(self) -> Iterator[str]:
         return iter({**dict.fromkeys(self._defaults), **dict.fromkeys(self._values)})
@@ -139,6 +149,9 @@ class DataRuleset(RulesetBase):
     def stat(self, sheet: Any, key: str) -> int:
         if key in ("hp", "max_hp") and self.library.hp is not None:
             return int(self._read(sheet, self.library.hp.run))
+        if key not in self.derived and lookup(sheet, key) is None:    # at once, not
+            raise RuleViolation(f"the sheet has no {key!r}",            # through the view
+                                "check the creature's content")
         value = self._read(sheet, lambda view: view[key])
         if isinstance(value, bool) or not isinstance(value, int):
             raise RuleViolation(f"{key!r} is no number of a {self.name} sheet",
@@ -345,6 +358,8 @@ class DataRuleset(RulesetBase):
 
 
 def _thaw(value: Any) -> Any:
+    if type(value) in PLAIN:
+        return value
     if isinstance(value, Mapping):
         return {key: _thaw(item) for key, item in value.items()}
     if isinstance(value, tuple):
