@@ -90,7 +90,20 @@ def _scalar(value: object, column: int, seen: set[int]) -> str:
 
 
 def _word(text: str, column: int) -> str:
-    if (type(text) is not str or column + len(text) > _WIDE or text in _RESERVED
-            or not (_PLAIN.fullmatch(text) or _DICE.fullmatch(text))):
+    if type(text) is not str or column + len(text) > _WIDE or not _plain(text):
         raise _NotSimple
     return text
+
+
+_SEEN: dict[str, bool] = {}     # each word's answer: a save writes the same keys each time
+_SEEN_MAX = 4096
+
+
+def _plain(text: str) -> bool:
+    known = _SEEN.get(text)
+    if known is None:
+        known = text not in _RESERVED and bool(_PLAIN.fullmatch(text) or _DICE.fullmatch(text))
+        if len(_SEEN) >= _SEEN_MAX:
+            _SEEN.clear()
+        _SEEN[text] = known
+    return known
