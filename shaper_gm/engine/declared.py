@@ -257,7 +257,8 @@ class Declared:
             values[name] = run_checked(expr, situation, f"{self.name}: given.{name}")
         facts = Facts(values)
         for entry in self.apply:           # a cell the GM named must be one it can take
-            changes.check_named(situation.state, situation.rs, entry, facts)
+            if entry.worked_out:
+                changes.check_named(situation.state, situation.rs, entry, facts)
         return facts
 
     def _resolve(self, acting: Acting) -> Done:
