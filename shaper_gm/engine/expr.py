@@ -30,13 +30,13 @@ from shaper_gm.engine.exprvalues import (
     Node,
     arith,
     both_of,
-    compare,
+    comparing,
     default_of,
     either_of,
     if_of,
     negated,
     number,
-    read,
+    reading,
     sum_of,
 )
 
@@ -187,7 +187,7 @@ class _Parser:
         if self.peek() in COMPARE:
             word = self.take()[1]
             right, first = self.sum(), left
-            return lambda env: compare(word, first(env), right(env))
+            return comparing(word, first, right)
         return left
 
     def sum(self, top: bool = False) -> Node:
@@ -270,7 +270,7 @@ class _Parser:
             if self.peek() == "(":
                 return self.call(value)
             self.names.add(value)
-            return lambda env: read(env, value)
+            return reading(value)
         raise ExprError(f"unexpected {value!r} in {self.text.strip()!r}")
 
     def call(self, name: str) -> Node:
