@@ -54,3 +54,20 @@ def test_an_expression_is_parsed_once_and_a_bad_one_refused_each_time():
         with pytest.raises(ExprError, match="cannot read"):
             compile_expr("ac ? 2")
     assert compile_expr("  1 +  2  ").value({}) == 3
+
+
+def test_a_data_sheet_is_written_once_and_read_back_equal():
+    from shaper_gm.app import new_session
+    session = new_session(seed=1)
+    for line in ("new --ruleset d20 --seed 1", "add gob --as goblin --at B1"):
+        session.execute(line)
+    rs = session.ruleset_named("d20")
+    sheet = session.state.actors["gob"].sheet
+    data = rs.encode_sheet(sheet)
+    assert rs.encode_sheet(sheet) is data and data["ac"] == 15
+    back = rs.decode_sheet(data, "sheet")
+    assert back == sheet and rs.decode_sheet(data, "sheet") is back
+    changed = sheet.with_values(ac=3)                  # another sheet: written anew
+    assert rs.encode_sheet(changed)["ac"] == 3 and rs.encode_sheet(sheet)["ac"] == 15
+    fresh = {**data, "ac": 4}                          # data read from a file: read
+    assert rs.decode_sheet(fresh, "sheet")["ac"] == 4

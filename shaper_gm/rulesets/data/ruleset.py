@@ -124,6 +124,8 @@ class DataRuleset(RulesetBase):
             Number(name, low, high, why, flag="--hp" if [name] == hp_names else "")
             for name, (low, high, why) in library.ranges))
         self.hp_key = hp_names[0] if len(hp_names) == 1 else "hp"
+        self._made: dict[int, tuple[Any, Any]] = {}          # encode_sheet's, by id
+        self._read_back: dict[int, tuple[Any, Any]] = {}     # decode_sheet's, by id
 
     @property
     def numbers(self) -> Facts:
@@ -196,14 +198,19 @@ class DataRuleset(RulesetBase):
                      template=template.get("id") if template is not None else None)
 
     def encode_sheet(self, sheet: Any) -> Any:
-        return _thaw(sheet.own() if isinstance(sheet, DataSheet) else sheet)
+        """Made once per sheet, as a sheet never changes: every command's check that its
+        result saves writes the sheets of the actors it changed, and reads them back."""
+        return _once(self._made, sheet, lambda: _thaw(
+            sheet.own() if isinstance(sheet, DataSheet) else sheet))
 
     def decode_sheet(self, data: Any, where: str) -> Any:
         from shaper_gm.engine.data import DataError
         if not isinstance(data, Mapping):
             raise DataError(where, "expected a mapping of sheet keys")
-        # a key the save does not hold reads as the ruleset's default (DataSheet)
-        return DataSheet(freeze(data), self.library.default_sheet)
+        # a key the save does not hold reads as the ruleset's default (DataSheet); the
+        # data encode_sheet made (never changed after) is read once
+        return _once(self._read_back, data, lambda: DataSheet(
+            freeze(data), self.library.default_sheet))
 
     def resolve_word(self, state: Encounter, kind: str, word: str, actor_id: str | None):
         """An item of the actor's list `kind` (its attacks, its spells) by unique prefix."""
@@ -355,6 +362,17 @@ class DataRuleset(RulesetBase):
                                                      if e.source != ZERO_HP)))
             events += [ev.EffectEnded(actor.id, e.name, "hit points above 0") for e in ended]
         return (state.with_actors(changed) if changed else state), events
+
+
+def _once(made: dict[int, tuple[Any, Any]], of: Any, make: Any) -> Any:
+    """`make()` for the object `of`, kept with it (its id is never another's while it
+    is kept); at most 512 are kept."""
+    kept = made.get(id(of))
+    if kept is None or kept[0] is not of:
+        if len(made) >= 512:
+            made.clear()
+        kept = made[id(of)] = (of, make())
+    return kept[1]
 
 
 def _thaw(value: Any) -> Any:
