@@ -49,10 +49,15 @@ def _node(value: dict | list, indent: int, seen: set[int]) -> str:
     pad = " " * indent
     if isinstance(value, dict):
         for number, (key, item) in enumerate(value.items()):
-            if not isinstance(key, str):
-                raise _NotSimple
-            head = f"{pad if number else ''}{_word(key, indent)}:"
-            if isinstance(item, dict) and item:
+            if type(key) is not str or indent + len(key) > _WIDE or not _plain(key):
+                raise _NotSimple                 # `_word`, written out: a save's keys
+            head = f"{pad if number else ''}{key}:"
+            kind = type(item)
+            if kind is int:                      # and `_scalar`'s usual cases too
+                parts.append(f"{head} {item}\n")
+            elif kind is str:
+                parts.append(f"{head} {_word(item, indent + len(head) + 1)}\n")
+            elif isinstance(item, dict) and item:
                 parts.append(f"{head}\n{pad}  {_node(item, indent + 2, seen)}")
             elif isinstance(item, list) and item:
                 parts.append(f"{head}\n{pad}{_node(item, indent, seen)}")
