@@ -254,11 +254,15 @@ class Declared:
         values: dict[str, Any] = dict(situation.ids)
         if situation.destination is not None:
             values["destination"] = situation.destination
-        for name, expr in self.given:
-            values[name] = run_checked(expr, situation, f"{self.name}: given.{name}")
+        for name, expr in self.given:        # run_checked, its words made only for a
+            try:                             # fact that cannot be read
+                values[name] = expr.run(situation)
+            except ExprError as exc:
+                raise _fault(f"{self.name}: given.{name}", exc) from None
         facts = Facts(values)
         for entry in self.apply:           # a cell the GM named must be one it can take
-            changes.check_named(situation.state, situation.rs, entry, facts)
+            if entry.worked_out:
+                changes.check_named(situation.state, situation.rs, entry, facts)
         return facts
 
     def _resolve(self, acting: Acting) -> Done:
@@ -340,7 +344,10 @@ def run_checked(expr: Compiled, env: Mapping[str, Any], where: str) -> Any:
     try:
         return expr.run(env)
     except ExprError as exc:
-        raise RuleViolation(f"{where}: {exc}", "the ruleset's declaration needs a fix") \
-            from None
+        raise _fault(where, exc) from None
+
+
+def _fault(where: str, exc: ExprError) -> RuleViolation:
+    return RuleViolation(f"{where}: {exc}", "the ruleset's declaration needs a fix")
 
 

@@ -332,7 +332,13 @@ class RulesetBase:
         return grid.king_distance(grid.cell_from_name(a), grid.cell_from_name(b))
 
     def resource_spec(self, name: str) -> ResourceSpec | None:
-        return next((s for s in self.resources if s.name == name), None)
+        """The resource of that name: looked up by name, as a declared action's
+        expressions ask it of every actor key they read."""
+        made = self.__dict__.get("_specs_of")
+        if made is None or made[0] is not self.resources:
+            made = self.resources, {spec.name: spec for spec in reversed(self.resources)}
+            self.__dict__["_specs_of"] = made
+        return made[1].get(name)
 
     def resource_names(self) -> Sequence[str]:
         return [s.name for s in self.resources]

@@ -136,8 +136,13 @@ class DataLibrary:
         return dict(self.actions)[name]
 
 
+PLAIN = frozenset((str, int, bool, float, type(None)))     # a value frozen as it is
+
+
 def freeze(value: Any) -> Any:
     """Plain YAML data made immutable: mappings as `Facts`, lists as tuples."""
+    if type(value) in PLAIN:
+        return value
     if isinstance(value, Mapping):
         return Facts({str(k): freeze(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):

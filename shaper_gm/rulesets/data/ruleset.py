@@ -29,9 +29,10 @@ from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.engine.vocab import reduced
-from shaper_gm.rulesets.data.library import DataLibrary, freeze
+from shaper_gm.rulesets.data.library import PLAIN, DataLibrary, freeze
 
 ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
+_NONE = object()
 
 
 class SheetView(Mapping[str, Any]):
@@ -78,6 +79,15 @@ class DataSheet(Facts):
         except KeyError:
             raise AttributeError(name) from None
 
+    def get(self, name: str, default: Any = None) -> Any:
+        """Without a KeyError for a key neither holds: expressions ask for many (an
+        effect key no sheet states)."""
+        value = self._values.get(name, _NONE)
+        return self._defaults.get(name, default) if value is _NONE else value
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._values or name in self._defaults
+
     def __iter__(self) -> Iterator[str]:
         return iter({**dict.fromkeys(self._defaults), **dict.fromkeys(self._values)})
 
@@ -115,6 +125,8 @@ class DataRuleset(RulesetBase):
             Number(name, low, high, why, flag="--hp" if [name] == hp_names else "")
             for name, (low, high, why) in library.ranges))
         self.hp_key = hp_names[0] if len(hp_names) == 1 else "hp"
+        self._made: dict[int, tuple[Any, Any]] = {}          # encode_sheet's, by id
+        self._read_back: dict[int, tuple[Any, Any]] = {}     # decode_sheet's, by id
 
     @property
     def numbers(self) -> Facts:
@@ -140,6 +152,9 @@ class DataRuleset(RulesetBase):
     def stat(self, sheet: Any, key: str) -> int:
         if key in ("hp", "max_hp") and self.library.hp is not None:
             return int(self._read(sheet, self.library.hp.run))
+        if key not in self.derived and lookup(sheet, key) is None:    # at once, not
+            raise RuleViolation(f"the sheet has no {key!r}",            # through the view
+                                "check the creature's content")
         value = self._read(sheet, lambda view: view[key])
         if isinstance(value, bool) or not isinstance(value, int):
             raise RuleViolation(f"{key!r} is no number of a {self.name} sheet",
@@ -184,14 +199,19 @@ class DataRuleset(RulesetBase):
                      template=template.get("id") if template is not None else None)
 
     def encode_sheet(self, sheet: Any) -> Any:
-        return _thaw(sheet.own() if isinstance(sheet, DataSheet) else sheet)
+        """Made once per sheet, as a sheet never changes: every command's check that its
+        result saves writes the sheets of the actors it changed, and reads them back."""
+        return _once(self._made, sheet, lambda: _thaw(
+            sheet.own() if isinstance(sheet, DataSheet) else sheet))
 
     def decode_sheet(self, data: Any, where: str) -> Any:
         from shaper_gm.engine.data import DataError
         if not isinstance(data, Mapping):
             raise DataError(where, "expected a mapping of sheet keys")
-        # a key the save does not hold reads as the ruleset's default (DataSheet)
-        return DataSheet(freeze(data), self.library.default_sheet)
+        # a key the save does not hold reads as the ruleset's default (DataSheet); the
+        # data encode_sheet made (never changed after) is read once
+        return _once(self._read_back, data, lambda: DataSheet(
+            freeze(data), self.library.default_sheet))
 
     def resolve_word(self, state: Encounter, kind: str, word: str, actor_id: str | None):
         """An item of the actor's list `kind` (its attacks, its spells) by unique prefix."""
@@ -360,7 +380,20 @@ class DataRuleset(RulesetBase):
         return (state.with_actors(changed) if changed else state), events
 
 
+def _once(made: dict[int, tuple[Any, Any]], of: Any, make: Any) -> Any:
+    """`make()` for the object `of`, kept with it (its id is never another's while it
+    is kept); at most 512 are kept."""
+    kept = made.get(id(of))
+    if kept is None or kept[0] is not of:
+        if len(made) >= 512:
+            made.clear()
+        kept = made[id(of)] = (of, make())
+    return kept[1]
+
+
 def _thaw(value: Any) -> Any:
+    if type(value) in PLAIN:
+        return value
     if isinstance(value, Mapping):
         return {key: _thaw(item) for key, item in value.items()}
     if isinstance(value, tuple):
