@@ -29,7 +29,8 @@ from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.engine.vocab import reduced
-from shaper_gm.rulesets.data.library import PLAIN, DataLibrary, freeze
+from shaper_gm.rulesets.data.kept import once, thaw
+from shaper_gm.rulesets.data.library import DataLibrary, freeze
 
 ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
 _NONE = object()
@@ -201,7 +202,7 @@ class DataRuleset(RulesetBase):
     def encode_sheet(self, sheet: Any) -> Any:
         """Made once per sheet, as a sheet never changes: every command's check that its
         result saves writes the sheets of the actors it changed, and reads them back."""
-        return _once(self._made, sheet, lambda: _thaw(
+        return once(self._made, sheet, lambda: thaw(
             sheet.own() if isinstance(sheet, DataSheet) else sheet))
 
     def decode_sheet(self, data: Any, where: str) -> Any:
@@ -210,7 +211,7 @@ class DataRuleset(RulesetBase):
             raise DataError(where, "expected a mapping of sheet keys")
         # a key the save does not hold reads as the ruleset's default (DataSheet); the
         # data encode_sheet made (never changed after) is read once
-        return _once(self._read_back, data, lambda: DataSheet(
+        return once(self._read_back, data, lambda: DataSheet(
             freeze(data), self.library.default_sheet))
 
     def resolve_word(self, state: Encounter, kind: str, word: str, actor_id: str | None):
@@ -378,24 +379,3 @@ class DataRuleset(RulesetBase):
                                                      if e.source != ZERO_HP)))
             events += [ev.EffectEnded(actor.id, e.name, "hit points above 0") for e in ended]
         return (state.with_actors(changed) if changed else state), events
-
-
-def _once(made: dict[int, tuple[Any, Any]], of: Any, make: Any) -> Any:
-    """`make()` for the object `of`, kept with it (its id is never another's while it
-    is kept); at most 512 are kept."""
-    kept = made.get(id(of))
-    if kept is None or kept[0] is not of:
-        if len(made) >= 512:
-            made.clear()
-        kept = made[id(of)] = (of, make())
-    return kept[1]
-
-
-def _thaw(value: Any) -> Any:
-    if type(value) in PLAIN:
-        return value
-    if isinstance(value, Mapping):
-        return {key: _thaw(item) for key, item in value.items()}
-    if isinstance(value, tuple):
-        return [_thaw(item) for item in value]
-    return value
