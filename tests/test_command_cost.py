@@ -68,6 +68,7 @@ def test_a_turn_beginning_draws_twenty_rows_of_the_order_however_many_there_are(
     at most twenty, and says how many it leaves out; `order` lists them all."""
     import io
 
+    from shaper_gm.commands.viewdata import OrderView
     from shaper_gm.render.console import Renderer, make_console
 
     session = encounter(fight, 200)
@@ -76,9 +77,15 @@ def test_a_turn_beginning_draws_twenty_rows_of_the_order_however_many_there_are(
                         ruleset_for=session.ruleset_for)
     renderer.show(session.execute(fight.commands[-1]), session.state)
     brief = out.getvalue()
-    assert len(brief.splitlines()) < 40 and "180 more not shown (order lists them all)" in brief
     if fight.ruleset == "dungeoneers":            # a side up together: twelve named
         assert re.search(r"Up: (Goblin \(e\d+\), ){11}Goblin \(e\d+\) and \d+ more \(", brief)
+        # every action there ends a turn: the table is drawn as a round begins (issue 22)
+        assert "not shown" not in brief and len(brief.splitlines()) < 10
+        out.seek(0), out.truncate()
+        renderer.print(renderer.view(OrderView(session.state, brief=True),
+                                     renderer.names(session.state)))
+        brief = out.getvalue()
+    assert len(brief.splitlines()) < 40 and "180 more not shown (order lists them all)" in brief
     out.seek(0), out.truncate()
     renderer.show(session.execute("order"), session.state)
     assert len(out.getvalue().splitlines()) > 200

@@ -111,6 +111,12 @@ def parse_slot(text: str, flag_name: str) -> tuple[int, ...] | EnteredTotal:
         raise CommandError(exc.message, exc.hint) from None
 
 
+def dashed(key: str) -> str:
+    """A key as a flag names it: words joined by dashes (`defense_boon` ->
+    `defense-boon`)."""
+    return key.replace("_", "-")
+
+
 def parse_args(verb: str, tokens: list[str], specs: tuple[FlagSpec, ...]) -> Parsed:
     by_name = {spec.name: spec for spec in specs}
     parsed = Parsed(verb, [])
@@ -119,6 +125,8 @@ def parse_args(verb: str, tokens: list[str], specs: tuple[FlagSpec, ...]) -> Par
         token = tokens[i]
         if token.startswith("--") and len(token) > 2:
             name, _, inline = token[2:].partition("=")
+            if name not in by_name and dashed(name) in by_name:
+                name = dashed(name)         # --defense_boon, as older logs wrote it
             spec = by_name.get(name)
             if spec is None:
                 known = ", ".join(f"--{n}" for n in by_name) or "none"

@@ -18,9 +18,10 @@ from shaper_gm.commands.registry import FILE_VERBS, Registry, Verb
 from shaper_gm.content.schema import ContentError
 from shaper_gm.dice import DiceInputError, DiceSyntaxError
 from shaper_gm.encounter.dicebox import Answers, DiceBox, FacesAsker, TotalTyped
-from shaper_gm.engine import ending, play
+from shaper_gm.engine import ending, moments, play
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter as EncounterState
+from shaper_gm.engine.steps import PlayTape
 from shaper_gm.errors import CommandError, GmError
 from shaper_gm.interrupts import landing
 from shaper_gm.records import record
@@ -210,11 +211,12 @@ class Session:
         verb = context.verb
         try:
             # A file verb writes files and moves the session to them: it lands whole.
-            with landing() if verb.takes_file else nullcontext():
+            with landing() if verb.takes_file else nullcontext(), \
+                    moments.rolling(_seeded(context.dice)):
                 outcome = verb.handler(context) or Outcome()
+                if outcome.state is not None and verb.logged:
+                    outcome = self._settle_fight(outcome)
             context.dice.finish()
-            if outcome.state is not None and verb.logged:
-                outcome = self._settle_fight(outcome)
         except GmError:
             raise
         except REFUSALS as exc:
@@ -293,6 +295,13 @@ class Session:
             target.extend(moved)
             self.state = moved[-1].after if redo else moved[-1].before
         return moved
+
+
+def _seeded(dice: DiceBox) -> PlayTape:
+    """What the rules roll by themselves inside a command with no slots of its own for
+    it (a turn handed on after a creature drops), from the command's seeded dice: the
+    log line replays to the same faces."""
+    return PlayTape(lambda slot, _index, _who: dice.source(slot))
 
 
 def parse_line(registry: Registry, line: str, *,

@@ -10,6 +10,7 @@ from shaper_gm.commands.args import FlagSpec
 # How a positional role is written in a usage line, when not its upper-cased name.
 WORDS = {"number": "N", "new-id": "ID", "dice": "EXPR", "verb": "COMMAND",
          "targets": "TARGET[,TARGET...]", "spell-id": "SPELL", "held-item": "ITEM",
+         "lying-item": "ITEM",
          "react-cost": "N"}
 # Flags a usage line leaves out (its log and files write them: a save's id, a sheet
 # read from a file); `help VERB`'s flag list still shows them.

@@ -1,9 +1,9 @@
 """Block YAML for simple data, written without PyYAML, byte for byte as PyYAML writes it.
 
 Every command proves its new state can be saved, which writes each changed part of it
-as block YAML; most parts are small mappings and lists of ids, words, whole numbers,
-truths and nulls. Those are written here, which spares a command importing PyYAML (a
-large part of a start-up) and its dumper's time. Anything else (a word PyYAML would
+as block YAML; most parts are small mappings and lists of ids, words, dice, whole
+numbers, truths and nulls. Those are written here, which spares a command importing
+PyYAML (a large part of a start-up) and its dumper's time. Anything else (a word PyYAML would
 quote, a long line it would fold, a float, non-ASCII text, one list or mapping held in
 two places, which PyYAML writes as an anchor) answers None, and the caller uses PyYAML.
 `tests/content/test_yamlblock.py` holds the two writers equal.
@@ -15,6 +15,9 @@ import re
 
 # A plain word: a letter first, then letters, digits, `_ - .`, single spaces between.
 _PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]*(?: [A-Za-z0-9_.\-]+)*")
+# Dice (`1d6+2`, a data ruleset's sheets hold them): the `d` keeps them from reading as a
+# number, a date or a truth, so PyYAML writes them plain too.
+_DICE = re.compile(r"[0-9]+d[0-9]+(?:[+\-][0-9]+)*")
 # Words YAML 1.1 reads as truths or null: PyYAML quotes them.
 _RESERVED = frozenset(
     f(word) for word in ("yes", "no", "true", "false", "on", "off", "null")
@@ -46,10 +49,15 @@ def _node(value: dict | list, indent: int, seen: set[int]) -> str:
     pad = " " * indent
     if isinstance(value, dict):
         for number, (key, item) in enumerate(value.items()):
-            if not isinstance(key, str):
-                raise _NotSimple
-            head = f"{pad if number else ''}{_word(key, indent)}:"
-            if isinstance(item, dict) and item:
+            if type(key) is not str or indent + len(key) > _WIDE or not _plain(key):
+                raise _NotSimple                 # `_word`, written out: a save's keys
+            head = f"{pad if number else ''}{key}:"
+            kind = type(item)
+            if kind is int:                      # and `_scalar`'s usual cases too
+                parts.append(f"{head} {item}\n")
+            elif kind is str:
+                parts.append(f"{head} {_word(item, indent + len(head) + 1)}\n")
+            elif isinstance(item, dict) and item:
                 parts.append(f"{head}\n{pad}  {_node(item, indent + 2, seen)}")
             elif isinstance(item, list) and item:
                 parts.append(f"{head}\n{pad}{_node(item, indent, seen)}")
@@ -87,7 +95,20 @@ def _scalar(value: object, column: int, seen: set[int]) -> str:
 
 
 def _word(text: str, column: int) -> str:
-    if (type(text) is not str or column + len(text) > _WIDE or text in _RESERVED
-            or not _PLAIN.fullmatch(text)):
+    if type(text) is not str or column + len(text) > _WIDE or not _plain(text):
         raise _NotSimple
     return text
+
+
+_SEEN: dict[str, bool] = {}     # each word's answer: a save writes the same keys each time
+_SEEN_MAX = 4096
+
+
+def _plain(text: str) -> bool:
+    known = _SEEN.get(text)
+    if known is None:
+        known = text not in _RESERVED and bool(_PLAIN.fullmatch(text) or _DICE.fullmatch(text))
+        if len(_SEEN) >= _SEEN_MAX:
+            _SEEN.clear()
+        _SEEN[text] = known
+    return known

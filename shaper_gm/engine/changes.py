@@ -5,9 +5,13 @@
 - ``resource: {who, name, change}``: a resource up or down, never below 0. Both may say
   ``why`` (the event's reason, {name} filled from the facts) and ``rule``.
 - ``effect: {who, name, mods: {KEY: EXPR}, until}``: a lasting effect carrying
-  modifiers; ``condition: {who, name, until}``: the content's condition of that name
-  (its `mods`). A new effect replaces one of the same name on that actor.
-- ``end: {who, name}``: the effect or condition of that name ends.
+  modifiers; ``condition: {who, name, mods, until}``: the content's condition of that
+  name (its `mods`, and over them the entry's own: hold person's save DC, G27). A new
+  effect replaces one of the same name on that actor.
+- ``end: {who, name, with_source}``: the effect or condition of that name ends; with
+  ``with_source: true`` also the effect it lasted while (``while:``) on its caster, and
+  all that held (G27: a held creature's successful save ends hold person, concentration
+  and all).
 - ``while: NAME`` (on an effect or condition): it lasts while the acting actor holds the
   effect NAME; when that ends, or is replaced by a new one, it ends too (G27:
   concentration, whose end ends the spell).
@@ -39,8 +43,8 @@ from shaper_gm.records import record
 KINDS = {"hp": {"who", "change", "through", "why", "rule"},
          "resource": {"who", "change", "name", "why", "rule"},
          "effect": {"who", "name", "mods", "until", "while"},
-         "condition": {"who", "name", "until", "while"},
-         "end": {"who", "name"},
+         "condition": {"who", "name", "mods", "until", "while"},
+         "end": {"who", "name", "with_source"},
          "move": {"who", "to", "away_from", "within", "rule", "logs", "word"}}
 ACTORS = ("actor", "target")        # who a change may be to
 
@@ -59,6 +63,13 @@ class Entry:
     logs: str = ""                # a move's: the flag its log line names the cell with
     lasts_while: str = ""         # the caster's effect it lasts while (`while:`)
     why: str = ""                 # hp, resource: the event's reason; move: its word
+    with_source: bool = False     # an end's: the caster's effect it lasted while ends too
+
+    @property
+    def deals_damage(self) -> bool:
+        """An hp change written as a loss (`change: -damage`), which may bring what
+        taking damage brings (`engine.moments`)."""
+        return self.kind == "hp" and dict(self.values)["change"].text.lstrip().startswith("-")
 
     @property
     def worked_out(self) -> bool:
@@ -103,23 +114,28 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
     for key in needed:
         if key not in body:
             raise VocabError(f"{at}.{kind}.{key}", "missing (required)")
-    if kind == "effect":
+    if kind in ("effect", "condition"):
         mods = body.get("mods", {})
         if not isinstance(mods, Mapping):
-            raise VocabError(f"{at}.effect.mods", "expected KEY: EXPR pairs")
-        values = tuple((checked_name(key, f"{at}.effect.mods"),
-                        expression(text, f"{at}.effect.mods.{key}")) for key, text in mods.items())
+            raise VocabError(f"{at}.{kind}.mods", "expected KEY: EXPR pairs")
+        values = tuple((checked_name(key, f"{at}.{kind}.mods"),
+                        expression(text, f"{at}.{kind}.mods.{key}"))
+                       for key, text in mods.items())
     elif kind in ("hp", "resource"):
         values = (("change", expression(body["change"], f"{at}.{kind}.change")),)
     else:
         values = ()
     name = str(body.get("name", ""))
+    with_source = body.get("with_source", False)
+    if not isinstance(with_source, bool):
+        raise VocabError(f"{at}.end.with_source", f"expected true or false, got "
+                                                  f"{with_source!r}")
     return Entry(kind, who, values, name, str(body.get("through", "")),
                  _until(body.get("until", "never"), f"{at}.{kind}.until", roles),
                  expression(raw["when"], f"{at}.when") if "when" in raw else None,
                  lasts_while=checked_name(body["while"], f"{at}.{kind}.while")
                  if "while" in body else "", rule=str(body.get("rule", "")),
-                 why=_text(body.get("why", ""), f"{at}.{kind}.why"))
+                 why=_text(body.get("why", ""), f"{at}.{kind}.why"), with_source=with_source)
 
 
 def _text(raw: Any, at: str) -> str:
@@ -175,10 +191,15 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
         actor = state.actors[who]
         if not any(e.name == entry.name for e in actor.effects):
             return state, []
+        gone = [e for e in actor.effects if e.name == entry.name]
         state = state.with_actor(actor.with_(effects=tuple(
             e for e in actor.effects if e.name != entry.name)))
         state, ended = end_held(state, who, entry.name, why)
-        return state, [ev.EffectEnded(who, entry.name, why), *ended]
+        events = [ev.EffectEnded(who, entry.name, why), *ended]
+        for effect in gone if entry.with_source else ():
+            state, sourced = _end_source(state, effect, why)
+            events += sourced
+        return state, events
     if entry.worked_out:
         return _moved(state, rs, entry, who, values, facts, note)
     if entry.kind == "move":                  # the action's own line says where to
@@ -192,9 +213,9 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
     mods = tuple((key, int(value)) for key, value in values.items())
     if entry.kind == "condition":
         found = rs.library.item("conditions", entry.name)
-        mods = tuple((key, int(value)) for key, value in
-                     dict(found.get("mods", {}) if isinstance(found, Mapping)
-                          else getattr(found, "mods", ())).items())
+        mods = tuple((key, int(value)) for key, value in {       # its own mods, then the
+            **dict(found.get("mods", {}) if isinstance(found, Mapping)       # entry's
+                   else getattr(found, "mods", ())), **dict(mods)}.items())
     until = _moment(state, facts, entry.until)
     source = f"{WHILE}{entry.lasts_while}" if entry.lasts_while else entry.kind
     effect = Effect(entry.name, source=source, caster=facts["actor"], mods=mods, until=until)
@@ -209,6 +230,18 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
 
 
 WHILE = "while:"            # an effect's source when it lasts while its caster holds one
+
+
+def _end_source(state: Encounter, effect: Effect, why: str) -> Change:
+    """The caster's effect `effect` lasted while ends, and all else it held."""
+    name = effect.source[len(WHILE):] if effect.source.startswith(WHILE) else ""
+    caster = state.actors.get(effect.caster or "")
+    if not name or caster is None or not any(e.name == name for e in caster.effects):
+        return state, []
+    state = state.with_actor(caster.with_(effects=tuple(
+        e for e in caster.effects if e.name != name)))
+    state, ended = end_held(state, caster.id, name, why)
+    return state, [ev.EffectEnded(caster.id, name, why), *ended]
 
 
 def end_held(state: Encounter, caster: str, name: str, why: str) -> Change:
@@ -293,8 +326,19 @@ def _resource(state: Encounter, who: str, name: str, change: int, why: str,
 def hit_points(state: Encounter, rs: Any, who: str, change: int, through: str,
                why: str, said: str = "") -> Change:
     """Hit points up or down by `change`; damage first comes off the resource `through`
-    (none when empty); down and revival follow. `said`: the change's own reason (the
-    entry's `why`), else the numbers."""
+    (none when empty); down and revival follow; then what taking damage brings, whatever
+    dealt it (`engine.moments`, G27: the concentration save, its DC from the damage
+    before `through` took its part). `said`: the change's own reason (the entry's
+    `why`), else the numbers."""
+    state, events = _hit_points(state, rs, who, change, through, why, said)
+    if change < 0:
+        state, brought = rs.at_moment(state, "damaged", who, {"damage": -change})
+        events += brought
+    return state, events
+
+
+def _hit_points(state: Encounter, rs: Any, who: str, change: int, through: str,
+                why: str, said: str = "") -> Change:
     events: list[ev.Event] = []
     if change < 0 and through:
         held = state.actors[who].resource(through)

@@ -28,6 +28,7 @@ class Ask:
     rule: str = ""
     index: int = 0                # the actor's nth decision in this action (0 = first)
     refused: tuple[tuple[str, str, str], ...] = ()   # (answer, why not offered, hint)
+    settled: bool = False         # a standing choice: the default, unless answered ahead
 
     def __post_init__(self) -> None:
         if self.default not in self.options:
@@ -81,7 +82,7 @@ class Decisions:
         if found is not None:
             self._used.add(found[0])
             return self._made(ask, found[1])
-        if self.asker is not None and len(ask.options) > 1:
+        if self.asker is not None and len(ask.options) > 1 and not ask.settled:
             answer = self.asker(ask)
             if answer is not None:
                 if answer not in ask.options:

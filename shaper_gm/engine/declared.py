@@ -37,7 +37,7 @@ from collections import ChainMap
 from collections.abc import Mapping, MutableMapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from shaper_gm.engine import changes, grid, moving
+from shaper_gm.engine import changes, grid, moments, moving
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
@@ -178,6 +178,7 @@ class Declared:
     spare: Spare | None = None    # what may be declared past where the steps end
     refusals: tuple[tuple[str, str, str], ...] = ()   # (shared check, refuse, hint)
     answers: tuple[str, ...] = ()     # what its asks offer (`--react ID=block|dodge`)
+    at: Any = None                # when it runs by itself (`engine.moments.At`)
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
@@ -288,22 +289,32 @@ class Declared:
         values: dict[str, Any] = dict(situation.ids)
         if situation.destination is not None:
             values["destination"] = situation.destination
-        for name, expr in self.given:
-            values[name] = run_checked(expr, situation, f"{self.name}: given.{name}")
+        for name, expr in self.given:        # run_checked, its words made only for a
+            try:                             # fact that cannot be read
+                values[name] = expr.run(situation)
+            except ExprError as exc:
+                raise _fault(f"{self.name}: given.{name}", exc) from None
         facts = Facts(values)
         for entry in self.apply:           # a cell the GM named must be one it can take
-            try:
-                changes.check_named(situation.state, situation.rs, entry, facts)
-            except moving.SameCell as stays:
-                self.refuse("stays", ChainMap({"cell": stays.cell}, cast(
-                    "MutableMapping[str, Any]", situation)))
-                raise
+            if entry.worked_out:
+                try:
+                    changes.check_named(situation.state, situation.rs, entry, facts)
+                except moving.SameCell as stays:
+                    self.refuse("stays", ChainMap({"cell": stays.cell}, cast(
+                        "MutableMapping[str, Any]", situation)))
+                    raise
         return facts
 
     def _resolve(self, acting: Acting) -> Done:
-        state, tape = acting.state, acting.tape
-        if not isinstance(tape, PlayTape):
+        """Its steps and changes; what its damage brings by itself (a concentration
+        save, `engine.moments`) rolls on its tape, in its dice slots."""
+        if not isinstance(acting.tape, PlayTape):
             raise TypeError(f"{self.name}: a declared action is played on a PlayTape")
+        with moments.rolling(acting.tape):
+            return self._played(acting, acting.tape)
+
+    def _played(self, acting: Acting, tape: PlayTape) -> Done:
+        state = acting.state
         why = f"{state.actors[acting.actor].name}'s {self.name}"
         results: list[Result] = []
         events: list[ev.Event] = []
@@ -372,7 +383,8 @@ class Declared:
         for facts in plan:
             played = play(self.steps, facts, tape)
             for entry in self.apply:
-                state, changed = changes.apply(state, rs, entry, played, why, tape.note)
+                with moments.rolling(tape):
+                    state, changed = changes.apply(state, rs, entry, played, why, tape.note)
                 events += changed
             results.append(Result(played.get("target"), played,
                                   fill(self.line, played) if self.line else ""))
@@ -385,7 +397,10 @@ def run_checked(expr: Compiled, env: Mapping[str, Any], where: str) -> Any:
     try:
         return expr.run(env)
     except ExprError as exc:
-        raise RuleViolation(f"{where}: {exc}", "the ruleset's declaration needs a fix") \
-            from None
+        raise _fault(where, exc) from None
+
+
+def _fault(where: str, exc: ExprError) -> RuleViolation:
+    return RuleViolation(f"{where}: {exc}", "the ruleset's declaration needs a fix")
 
 

@@ -19,13 +19,14 @@ from shaper_gm.engine.declared import (
     Spare,
 )
 from shaper_gm.engine.expr import Compiled
+from shaper_gm.engine.moments import compile_at
 from shaper_gm.engine.provoked import compile_provokes
 from shaper_gm.engine.stepkit import FIELD, VocabError, checked_name, expression
 from shaper_gm.engine.vocab import compile_steps, has_asks, once_rolls, unrolled
 
 KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
-        "odds", "while_down", "provokes", "spare", "refusals"}
+        "odds", "while_down", "provokes", "spare", "refusals", "at"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 FLAG_KEYS = {"kind", "choices", "help", "metavar"}
@@ -86,7 +87,9 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                           for key, expr in pairs)
     if spare is not None:
         read_after[f"{at}.spare.when"] = spare.test.names
-    steps = compile_steps(raw_steps, (*roles, *(key for key, _ in given)),
+    moment = compile_at(raw["at"], f"{at}.at") if "at" in raw else None
+    steps = compile_steps(raw_steps, (*roles, *(key for key, _ in given),
+                                      *(moment.facts if moment else ())),
                           keep=keep | set(once), where=f"{at}.steps", read_after=read_after)
     flags = _flags(raw.get("flags", {}), f"{at}.flags")
     read = {name.partition(".")[2].replace("_", "-") for _, expr in given
@@ -112,7 +115,7 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     compile_provokes(raw["provokes"], f"{at}.provokes")
                     if "provokes" in raw else (), spare,
                     _refusals(raw.get("refusals", {}), f"{at}.refusals", item),
-                    _ask_answers(raw_steps))
+                    _ask_answers(raw_steps), moment)
 
 
 def _ask_answers(raw_steps: list[Any]) -> tuple[str, ...]:

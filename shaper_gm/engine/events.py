@@ -6,6 +6,7 @@ the render layer looks each type up in a table, so nothing here prints.
 
 from __future__ import annotations
 
+from dataclasses import field as dataclass_field
 from typing import Any
 
 from shaper_gm.records import record
@@ -84,6 +85,9 @@ class TurnEnded(Event):
     actor: str
     lapsed: tuple[tuple[str, int], ...] = ()    # resources lost at the turn's end
     rule: str = ""                              # the ruling that makes them lapse
+    # How the screen names each of `lapsed` (`bonus action`); words, not what happened,
+    # so two turn ends that differ only in them are the same event.
+    titles: tuple[str, ...] = dataclass_field(default=(), compare=False)
 
 
 @record

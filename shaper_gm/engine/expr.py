@@ -30,13 +30,13 @@ from shaper_gm.engine.exprvalues import (
     Node,
     arith,
     both_of,
-    compare,
+    comparing,
     default_of,
     either_of,
     if_of,
     negated,
     number,
-    read,
+    reading,
     sum_of,
 )
 
@@ -83,6 +83,14 @@ def compile_expr(text: Any) -> Compiled:
         return Compiled(str(text).lower(), frozenset(), False, lambda env: value)
     if not isinstance(text, str):
         raise ExprError(f"expected an expression, got {type(text).__name__}")
+    return _compiled(text)
+
+
+@lru_cache(maxsize=2048)
+def _compiled(text: str) -> Compiled:
+    """A text parsed once: a ruleset repeats many (an action written `like` another
+    holds its expressions again), and a compiled expression is immutable and reads
+    only the names it is given, so one serves them all."""
     if len(text) > MAX_LENGTH:
         raise ExprError(f"an expression of {len(text):,} characters is longer than "
                         f"{MAX_LENGTH:,}")
@@ -106,11 +114,11 @@ class _Parser:
         out, pos = [], 0
         source = text.lower()
         while pos < len(source):
-            if source[pos:].strip() == "":
-                break
             found = _TOKEN.match(source, pos)
             if not found or found.end() == pos:
                 bad = source[pos:].strip()[:12]
+                if not bad:                  # only spaces left
+                    break
                 raise ExprError(f"cannot read {bad!r} in {text.strip()!r}")
             kind = found.lastgroup or ""
             out.append((kind, found.group(kind), found.start(kind)))
@@ -179,7 +187,7 @@ class _Parser:
         if self.peek() in COMPARE:
             word = self.take()[1]
             right, first = self.sum(), left
-            return lambda env: compare(word, first(env), right(env))
+            return comparing(word, first, right)
         return left
 
     def sum(self, top: bool = False) -> Node:
@@ -262,7 +270,7 @@ class _Parser:
             if self.peek() == "(":
                 return self.call(value)
             self.names.add(value)
-            return lambda env: read(env, value)
+            return reading(value)
         raise ExprError(f"unexpected {value!r} in {self.text.strip()!r}")
 
     def call(self, name: str) -> Node:

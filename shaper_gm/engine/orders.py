@@ -82,15 +82,11 @@ class FixedOrder:
     kind = "fixed"
 
     def start(self, state: Encounter, rs: Ruleset) -> Change:
-        nobody = RuleViolation("nobody to start with: the turn order is empty",
-                               "add actors, then init to roll the order")
-        if self._first(state.with_(acted=frozenset(), passed=frozenset())) is None:
-            raise nobody
+        if self._next_round_first(state, rs) is None:
+            raise RuleViolation("nobody to start with: the turn order is empty",
+                                "add actors, then init to roll the order")
         state, events = begin_round(state, rs)
-        first = self._first(state)
-        if first is None:
-            raise nobody
-        return self._begin(state, rs, first, events)
+        return self._proceed(state, rs, events)
 
     def before_action(self, state: Encounter, rs: Ruleset, actor_id: str) -> Change:
         ending.refuse_if_over(state)
@@ -109,20 +105,40 @@ class FixedOrder:
         ending.refuse_if_over(state, "end")
         current = current_turn(state)
         state, events = finish_turn(state, rs, current)
-        nxt = self._first(state)
-        state, passed_over = pass_over(state, nxt)
-        events += passed_over
-        if nxt is None:                    # everyone has had a turn: a new round
-            state, ended = finish_round(state, rs)
-            state, started = begin_round(state, rs)
-            events += ended + started
-            nxt = self._first(state)
-            if nxt is None:
-                raise RuleViolation("no actor can take a turn: everyone is down",
-                                    "heal someone, or start a new encounter")
+        return self._proceed(state, rs, events)
+
+    def _proceed(self, state: Encounter, rs: Ruleset, events: list[Event]) -> Change:
+        """The next turn begins, a new round first if everyone has had one. A down actor
+        whose turn brings something its rules run by themselves (G24: a dying creature's
+        death save) has its turn for that alone, and the turn passes on by itself, unless
+        what ran put it back on its feet."""
+        rounds = 0
+        while True:
+            nxt = self._next_up(state, rs)
             state, passed_over = pass_over(state, nxt)
-            events += passed_over
-        return self._begin(state, rs, nxt, events)
+            events = events + passed_over
+            if nxt is None:                # everyone has had a turn: a new round
+                rounds += 1
+                if rounds == 1:            # (a second: a round of down actors' turns alone)
+                    state, ended = finish_round(state, rs)
+                    state, started = begin_round(state, rs)
+                    events += ended + started
+                    nxt = self._next_up(state, rs)
+                if nxt is None:
+                    raise RuleViolation("no actor can take a turn: everyone is down",
+                                        "heal someone, or start a new encounter")
+                state, passed_over = pass_over(state, nxt)
+                events += passed_over
+            state, events = self._begin(state, rs, nxt, events)
+            if self._holds(state, nxt):
+                return state, events
+            state, ended = finish_turn(state, rs, nxt)
+            events += ended
+
+    @staticmethod
+    def _holds(state: Encounter, actor_id: str) -> bool:
+        """Whether the turn begun stays with `actor_id` (a down actor's passes on)."""
+        return can_take_turns(state.actors[actor_id]) or state.over is not None
 
     def _begin(self, state: Encounter, rs: Ruleset, actor_id: str, events: list[Event]) -> Change:
         """`actor_id`'s turn begins; it has had its turn this round (this pass)."""
@@ -141,27 +157,34 @@ class FixedOrder:
         """The acting actor can act no more: its turn ends."""
         return self.end_turn(state, rs)
 
-    def _first(self, state: Encounter) -> str | None:
-        """The first in the order who may still take a turn this round."""
+    def _next_up(self, state: Encounter, rs: Ruleset) -> str | None:
+        """The first in the order who may still have a turn this round: one who may take
+        it, or a down actor whose turn's start brings it something (`Ruleset.due_at`)."""
         for candidate in state.order:
             actor = state.actors.get(candidate)
-            if (actor is not None and can_take_turns(actor) and candidate not in state.passed
-                    and candidate not in state.acted):
+            if actor is None or candidate in state.passed or candidate in state.acted:
+                continue
+            if can_take_turns(actor) or (actor.down and
+                                         rs.due_at(state, "turn_start", candidate)):
                 return candidate
         return None
 
-    def _next_round_first(self, state: Encounter) -> str | None:
-        return self._first(state.with_(acted=frozenset(), passed=frozenset()))
+    def _next_round_first(self, state: Encounter, rs: Ruleset) -> str | None:
+        return self._next_up(state.with_(acted=frozenset(), passed=frozenset()), rs)
 
     def resume(self, state: Encounter, rs: Ruleset, pending: str | None) -> Change:
         """The fight goes on in the turn it stopped in (the next able actor's, if that
         actor has left)."""
         if state.turn in state.actors:
             return state, []
-        first = self._first(state) or self._next_round_first(state)
+        first = self._next_up(state, rs) or self._next_round_first(state, rs)
         if first is None:
             return state.with_(turn=None, up=()), []
-        return self._begin(state, rs, first, [])
+        state, events = self._begin(state, rs, first, [])
+        if self._holds(state, first):
+            return state, events
+        state, ended = finish_turn(state, rs, first)
+        return self._proceed(state, rs, events + ended)
 
     def explain(self, state: Encounter, rs: Ruleset) -> str:
         return f"{name_of(state, state.turn)}'s turn" if state.turn else ""
@@ -171,8 +194,8 @@ class FixedOrder:
         ``next: Josh, round 3`` when the round ends first."""
         if state.turn is None:
             return ""
-        nxt = self._first(state)
+        nxt = self._next_up(state, rs)
         if nxt is not None:
             return f"next: {name_of(state, nxt)}"
-        nxt = self._next_round_first(state)
+        nxt = self._next_round_first(state, rs)
         return f"next: {name_of(state, nxt)}, round {state.round + 1}" if nxt else ""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from shaper_gm.engine import ending, resources
+from shaper_gm.engine import ending, moments, resources
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Cost, Done
 from shaper_gm.engine.errors import RuleViolation
@@ -19,7 +19,7 @@ from shaper_gm.engine.turns import can_take_turns, name_of
 
 if TYPE_CHECKING:
     from shaper_gm.engine.ruleset import Ruleset
-    from shaper_gm.engine.steps import Tape
+    from shaper_gm.engine.steps import PlayTape, Tape
 
 
 def start_fight(state: Encounter, rs: Ruleset) -> Change:
@@ -33,11 +33,15 @@ def start_fight(state: Encounter, rs: Ruleset) -> Change:
     return rs.turn_order.start(state, rs)
 
 
-def end_turn(state: Encounter, rs: Ruleset) -> Change:
-    return rs.turn_order.end_turn(state, rs)
+def end_turn(state: Encounter, rs: Ruleset, tape: PlayTape | None = None) -> Change:
+    """`end`: the next turn begins; what the turn's end and the next's start bring roll
+    on `tape` (the GM's faces given on `end`, `engine.moments`)."""
+    with moments.rolling(tape):
+        return rs.turn_order.end_turn(state, rs)
 
 
-def pass_turn(state: Encounter, rs: Ruleset, actor_id: str) -> Change:
+def pass_turn(state: Encounter, rs: Ruleset, actor_id: str,
+              tape: PlayTape | None = None) -> Change:
     """`pass`: the acting actor (or one of those up) gives up the rest of its round.
     Another actor's pass is refused: it would throw away a turn it has not had."""
     check_started(state, rs, "passing")
@@ -51,7 +55,8 @@ def pass_turn(state: Encounter, rs: Ruleset, actor_id: str) -> Change:
         raise RuleViolation(f"{actor.name} is not acting: it is {acting}'s turn"
                             f"{rs.cited('turn_rule')}, and a pass gives up a turn",
                             f"pass {up[0] if up else 'ID'}, or wait for {actor.name}'s turn")
-    return rs.turn_order.pass_turn(state, rs, actor_id)
+    with moments.rolling(tape):
+        return rs.turn_order.pass_turn(state, rs, actor_id)
 
 
 def hand_on(state: Encounter, rs: Ruleset) -> Change:

@@ -24,6 +24,8 @@ class Reader:
                 return default
             raise DataError(f"{self.where}.{key}", "is missing")
         value = self.data[key]
+        if type(value) is kind:            # the usual case: exactly the type asked for
+            return value
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if value is None and type(None) in kinds:
             return None

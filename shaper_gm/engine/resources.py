@@ -42,6 +42,9 @@ class ResourceSpec:
     # Never above its maximum (a turn's budget): a save holding more is refused. Else
     # only engine.limits.MAX_NUMBER bounds it (wounds may pass their limit).
     hard_max: bool = False
+    # Added after saves were written: an actor saved without it gets its starting value
+    # when the save is read, so older saves open and replay to the state their logs reach.
+    backfill: bool = False
 
     def __post_init__(self) -> None:
         for moment in (self.refill, self.lapse):
@@ -167,9 +170,18 @@ def _short(by_name: Mapping[str, ResourceSpec], values: Mapping[str, int], spec:
     have = values.get(spec.name, 0)
     extra = [by_name[n].title for n in spec.paid_by]
     also = f" (nor {' or '.join(extra)} to pay for it)" if extra else ""
+    if on_turn:
+        hint = "choose something cheaper, or give up the rest (end or pass)"
+    else:
+        hint = f"{who} gets its {spec.title} back {BACK_AT.get(spec.refill, 'when the GM sets it')}"
     return RuleViolation(f"{action} needs {words.amount(need, spec.title)}; {who} has {have} "
-                         f"left{also}{rule}",
-                         "choose something cheaper, or give up the rest (end or pass)")
+                         f"left{also}{rule}", hint)
+
+
+# When a resource spent off-turn comes back, for the refusal's hint.
+BACK_AT = {"turn_start": "when its turn starts", "turn_end": "when its turn ends",
+           "round_start": "when the next round starts", "round_end": "when this round ends",
+           "combat_start": "in its next fight"}
 
 
 def describe(specs: Sequence[ResourceSpec], values: Mapping[str, int]) -> str:

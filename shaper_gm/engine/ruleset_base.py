@@ -81,6 +81,17 @@ class RulesetBase:
     def on_turn_end(self, state: Encounter, actor_id: str) -> Change:
         return state, []
 
+    def at_moment(self, state: Encounter, moment: str, actor_id: str,
+                  facts: Mapping[str, Any] | None = None) -> Change:
+        """What its rules run by themselves at `moment` for the actor (`engine.moments`:
+        `damaged`, with the damage taken)."""
+        return state, []
+
+    def due_at(self, state: Encounter, moment: str, actor_id: str) -> bool:
+        """Whether `moment` brings the actor something its rules run by themselves (a
+        down actor given its turn for it: `engine.moments`)."""
+        return False
+
     # `act` and `react`: any other action, paid in the ruleset's own units -------------
     act_resource: str | None = None       # what a bare number in `act 2 ...` counts
     react_resource: str | None = None     # what pays a reaction, if the ruleset has them
@@ -189,6 +200,11 @@ class RulesetBase:
             from_data(self.actor_system_type, data, where)
 
     migrations: Mapping[int, Any] = {}   # save version -> function(data, where) -> next
+
+    def with_legacy_fields(self, data: dict[str, Any], log: list[str]) -> dict[str, Any]:
+        """A save's data with what it was written before keeping, read back from `log`
+        (the log that reached it), so it opens as the same log replays now."""
+        return data
 
     def save_extras(self, state: Encounter, actor: Actor) -> dict[str, Any]:
         """Keys a save keeps beside an actor's resources for the GM to read. They may read
@@ -318,7 +334,13 @@ class RulesetBase:
         return grid.king_distance(grid.cell_from_name(a), grid.cell_from_name(b))
 
     def resource_spec(self, name: str) -> ResourceSpec | None:
-        return next((s for s in self.resources if s.name == name), None)
+        """The resource of that name: looked up by name, as a declared action's
+        expressions ask it of every actor key they read."""
+        made = self.__dict__.get("_specs_of")
+        if made is None or made[0] is not self.resources:
+            made = self.resources, {spec.name: spec for spec in reversed(self.resources)}
+            self.__dict__["_specs_of"] = made
+        return made[1].get(name)
 
     def resource_names(self) -> Sequence[str]:
         return [s.name for s in self.resources]

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from shaper_gm.engine.request import Request
 
 ROLES = ("actor", "target")
-ACTOR_FIELDS = ("id", "name", "side", "hp", "max_hp", "down", "zone")
+ACTOR_FIELDS = frozenset(("id", "name", "side", "hp", "max_hp", "down", "zone"))
 NEAR = "foes_near"          # X.foes_near: X's foes next to it, the acting actor aside
 ON_TURN = "on_turn"         # X.on_turn: it is X's turn (not a reaction off it)
 APPROACHES = "approaches"   # approaches.NAME: a move nearer to who gave it NAME
@@ -52,12 +52,13 @@ class Situation(Mapping[str, Any]):
 
     def _read(self, name: str) -> Any:
         head, _, rest = name.partition(".")
-        if head in self.ids and rest == NEAR:
-            return self._foes_near(self.state.actors[self.ids[head]])
-        if head in self.ids and rest == ON_TURN:
-            return self.state.turn == self.ids[head]
-        if head in self.ids and rest:
-            return actor_value(self.rs, self.state.actors[self.ids[head]], rest)
+        who = self.ids.get(head)
+        if who is not None and rest:
+            if rest == NEAR:
+                return self._foes_near(self.state.actors[who])
+            if rest == ON_TURN:
+                return self.state.turn == who
+            return actor_value(self.rs, self.state.actors[who], rest)
         if head == "item" and self.item is not None and rest:
             return field(self.item, rest, "the item")
         if head == "flag" and rest:
@@ -122,6 +123,9 @@ class Situation(Mapping[str, Any]):
 def lookup(holder: Any, name: str) -> Any:
     """`holder`'s value at `name`, walking dotted names into nested mappings
     (``scores.str``); None when it has none."""
+    if "." not in name:                       # most names: one step, no split
+        return holder.get(name) if isinstance(holder, Mapping) else \
+            getattr(holder, name, None)
     for part in name.split("."):
         if holder is None:
             return None
@@ -155,7 +159,7 @@ def actor_value(rs: Any, actor: Actor, key: str) -> Any:
         value = 0
     if value is None:
         raise ExprError(f"{actor.name}'s sheet has no {key!r}")
-    if isinstance(value, int) and not isinstance(value, bool):
+    if type(value) is int and actor.effects:
         return value + actor.effect_total(key)
     return value
 

@@ -56,6 +56,12 @@ class Facts(Mapping[str, Any]):
     def __getitem__(self, name: str) -> Any:
         return self._values[name]
 
+    def get(self, name: str, default: Any = None) -> Any:       # no KeyError raised and
+        return self._values.get(name, default)                  # caught, as Mapping's
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._values
+
     def __getattr__(self, name: str) -> Any:
         """A key read as an attribute (`sheet.name`), as the shared layers read sheets."""
         try:

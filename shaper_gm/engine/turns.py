@@ -115,6 +115,10 @@ def begin_turn(state: Encounter, rs: Ruleset, actor_id: str) -> Change:
     events: list[ev.Event] = [ev.TurnStarted(actor_id, state.round)]
     state, ended = expire(state, f"start:{actor_id}", f"start of {name_of(state, actor_id)}'s turn")
     events += ended
+    # what its rules run by themselves now (G24: a death save), before its budget refills:
+    # one it puts back on its feet has its turn whole
+    state, brought = rs.at_moment(state, "turn_start", actor_id)
+    events += brought
     members = [actor_id, *state.summons_of(actor_id)]
     state, changed = resource_moment(state, rs, "turn_start", members,
                                      f"start of {name_of(state, actor_id)}'s turn")
@@ -126,10 +130,15 @@ def begin_turn(state: Encounter, rs: Ruleset, actor_id: str) -> Change:
 def finish_turn(state: Encounter, rs: Ruleset, actor_id: str) -> Change:
     members = [actor_id, *state.summons_of(actor_id)]
     lapsing = {s.name: s.rule for s in rs.resources if s.lapse == "turn_end" and s.shown}
-    lapsed = tuple((k, n) for k, n in state.actors[actor_id].resources
-                   if k in lapsing and n > 0)
+    actor = state.actors[actor_id]
+    lapsed = () if actor.down else tuple((k, n) for k, n in actor.resources   # nothing a
+                                         if k in lapsing and n > 0)          # down one used
     rules = sorted({lapsing[k] for k, _ in lapsed if lapsing[k]})
-    events: list[ev.Event] = [ev.TurnEnded(actor_id, lapsed, ", ".join(rules))]
+    titles = {s.name: s.title for s in rs.resources}
+    events: list[ev.Event] = [ev.TurnEnded(actor_id, lapsed, ", ".join(rules),
+                                           tuple(titles[k] for k, _ in lapsed))]
+    state, brought = rs.at_moment(state, "turn_end", actor_id)    # G27: a repeated save
+    events += brought
     state, ended = expire(state, f"end:{actor_id}", f"end of {name_of(state, actor_id)}'s turn")
     events += ended
     state, changed = resource_moment(state, rs, "turn_end", members,

@@ -19,6 +19,7 @@ from shaper_gm.engine import ending, grid, limits, resources
 from shaper_gm.engine.data import DataError
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.reader import Reader
+from shaper_gm.engine.resources import starting as starting_resources
 from shaper_gm.engine.state import Actor, CombatResult, Effect, Encounter
 from shaper_gm.errors import GmError
 
@@ -122,7 +123,11 @@ def state_from_data(data: Any, where: str, ruleset_for: RulesetFor,
     `log` is the log that reached it, for what a save written before a field existed
     did not keep (persist.legacy)."""
     from shaper_gm.persist.legacy import with_legacy_fields
-    return _read(lambda: _state(with_legacy_fields(data, log), where, ruleset_for))
+
+    def read() -> Encounter:
+        rs = _ruleset(data, where, ruleset_for) if log is not None else None
+        return _state(with_legacy_fields(data, log, rs), where, ruleset_for)
+    return _read(read)
 
 
 def _state(data: Any, where: str, ruleset_for: RulesetFor) -> Encounter:
@@ -299,6 +304,8 @@ def _actor_from_data(actor_id: str, r: Reader, rs, cols: int, rows: int) -> Acto
             _impossible(r.where, f"resources.{name}", f"{rs.name} has no such resource")
         if value < 0:
             _impossible(r.where, f"resources.{name}", f"{value} is negative")
+    later = [spec for spec in rs.resources if spec.backfill and spec.name not in resources]
+    resources.update(starting_resources(later, sheet, rs.stat))
     zone = r.get("zone", (str, type(None)))
     if zone is not None:
         try:

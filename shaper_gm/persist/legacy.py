@@ -63,10 +63,15 @@ def _init(words: list[str], entered: set[str]) -> None:
             entered.add(who)
 
 
-def with_legacy_fields(data: dict, log: list[str] | None) -> dict:
-    """`data` with `acted` left to the decoder's derivation and each actor's
-    `initiative_entered` read from `log` (None: nothing to read it from)."""
-    if log is None or not written_before_acted(data):
+def with_legacy_fields(data: dict, log: list[str] | None, rs=None) -> dict:
+    """`data` with `acted` left to the decoder's derivation, each actor's
+    `initiative_entered` read from `log` (None: nothing to read it from), and what its
+    ruleset `rs` reads back from it (`with_legacy_fields`)."""
+    if log is None:
+        return data
+    if rs is not None:
+        data = rs.with_legacy_fields(data, log)
+    if not written_before_acted(data):
         return data
     entered = entered_initiatives(log)
     actors = {}

@@ -87,11 +87,21 @@ class Renderer:
         for event, cost in fold_costs(events):
             self.print(self.event(event, names, cost))
         if any(isinstance(e, TURN_CHANGES) for e in events) and state is not None:
-            if not isinstance(getattr(result, "view", None), vd.OrderView):
+            if not isinstance(getattr(result, "view", None), vd.OrderView) \
+                    and self.table_follows(state, events):
                 self.print(self.view(vd.OrderView(state, brief=True), names))
         view = getattr(result, "view", None)
         if view is not None:
             self.print(self.view(view, names))
+
+    def table_follows(self, state, events) -> bool:
+        """After a turn change, unless the ruleset draws the table only as a round
+        begins (and the fight ends): then the event lines say what changed and who is
+        up next."""
+        from shaper_gm.render.tables import layout_for  # rich's tables: drawn next anyway
+        if layout_for(state, self.ruleset(state)).drawn_after == "turn":
+            return True
+        return any(isinstance(e, ev.RoundStarted | ev.CombatEnded) for e in events)
 
     def show_order(self, state) -> None:
         """The turn order, as the GM sees it on opening a fight that has one."""

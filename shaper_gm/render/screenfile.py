@@ -24,6 +24,7 @@ from shaper_gm.content.schema import (
     Field,
     boolean,
     check_fields,
+    choice,
     list_of,
     mapping_of,
     show,
@@ -35,6 +36,9 @@ from shaper_gm.render.names import Names
 from shaper_gm.render.plugins import RULESETS, Screen
 from shaper_gm.render.templates import Template, TemplateError, parse
 from shaper_gm.render.text import event_line
+
+# When the order table follows a command by itself (docs/rulesets.md, screen.yaml).
+DRAWN_AFTER = ("turn", "round")
 
 # What a template about one actor (a column's cell, a sheet's row) may read, beside the
 # actor's own fields: its resources' values, each as the table shows it (over its
@@ -266,7 +270,8 @@ def _table(reader: Reader, raw: Mapping):
     got = check_fields(ctx, raw, {
         "columns": Field(_mapping), "legend": Field(_text_or_line(reader)),
         "toolbar": Field(_toolbar(reader)), "groups": Field(reader.named),
-        "group_mark": Field(text), "group_word": Field(text), "down_word": Field(text)})
+        "group_mark": Field(text), "group_word": Field(text), "down_word": Field(text),
+        "drawn_after": Field(choice(DRAWN_AFTER))})
     if got is None:
         return None
     columns = []

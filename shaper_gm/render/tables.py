@@ -48,6 +48,7 @@ class Layout:
     group_mark: str = "⚔"
     group_word: str = "together"
     down_word: str = ""           # the map's word for down; "" takes the ruleset's term
+    drawn_after: str = "turn"     # the table follows each turn change, or each round's
     # The toolbar's segment for the acting actor: its parts, each a resource's name or a
     # function (actor, ruleset, state) -> text ("" leaves it out); or one such function
     # for all of it. Without one: every resource the ruleset shows.
@@ -229,7 +230,8 @@ def order_table(state, rs=None, brief: bool = False, width: int | None = None) -
     never cut."""
     rows, left_out = _window(state, _rows(state), brief)
     table = _order_table(state, rs, rows, one_line=width is not None)
-    for fallback in ({"one_line": False}, {"one_line": False, "initiative": False}):
+    for fallback in ({"one_line": False}, {"one_line": False, "initiative": False},
+                     {"one_line": False, "initiative": False, "blank_columns": False}):
         if width is None or _natural_width(table) <= width:
             break
         table = _order_table(state, rs, rows, **fallback)
@@ -252,7 +254,10 @@ def _natural_width(table: Table) -> int:
     return Console(file=StringIO(), width=10_000).measure(table).maximum
 
 
-def _order_table(state, rs, rows: list, one_line: bool, initiative: bool = True) -> Table:
+def _order_table(state, rs, rows: list, one_line: bool, initiative: bool = True,
+                 blank_columns: bool = True) -> Table:
+    """`blank_columns=False` leaves out a ruleset's column that says nothing of anyone
+    shown (every cell "–"), to keep each row on one line."""
     layout = layout_for(state, rs)
     colours = side_colours(state)
     title = f"Round {state.round}" if state.round else "Before the fight"
@@ -261,8 +266,10 @@ def _order_table(state, rs, rows: list, one_line: bool, initiative: bool = True)
     table = Table(title=title, box=box.SIMPLE_HEAD, show_edge=False, padding=0,
                   pad_edge=False, title_justify="left", title_style="bold")
     names = [name_cell(actor, state, depth, one_line) for actor, depth in rows]
-    before = [c for c in layout.columns if not c.after_zone]
-    after = [c for c in layout.columns if c.after_zone]
+    columns = [c for c in layout.columns
+               if blank_columns or any(_said(c.cell(actor, state, rs)) for actor, _ in rows)]
+    before = [c for c in columns if not c.after_zone]
+    after = [c for c in columns if c.after_zone]
     has_hp = getattr(rs, "has_hp", True)
     effects = [", ".join(e.name for e in actor.effects) for actor, _ in rows]
     table.add_column("Name", no_wrap=True, overflow="ellipsis",
@@ -287,6 +294,11 @@ def _order_table(state, rs, rows: list, one_line: bool, initiative: bool = True)
                    if initiative else ())]
         table.add_row(*cells, style="dim" if actor.down else ("bold" if acting else ""))
     return table
+
+
+def _said(cell) -> bool:
+    text = cell.plain if isinstance(cell, Text) else str(cell)
+    return text.strip() not in ("", "–")
 
 
 def column_name(index: int) -> str:
@@ -355,6 +367,8 @@ def map_legend(state, tags: Mapping[str, int], colours: Mapping[str, str],
     unplaced = sorted(a.id for a in state.actors.values() if not a.zone)
     if unplaced:
         out.append(Text(f"Not placed: {', '.join(unplaced)}"))
+    notes = getattr(rs, "map_notes", None)           # a ruleset's own lines (items lying)
+    out += [Text(note) for note in (notes(state) if notes else ())]
     marks = [f"{ACTING} acting"] if state.turn else []
     if any(a.down for a in state.actors.values()):
         marks.append(f"† {layout.down_word or term(rs, 'down', 'Down')}")

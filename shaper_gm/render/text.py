@@ -168,8 +168,10 @@ def _(e: ev.OrderSet, n: Names, cost: str) -> str:
 
 @_describe.register(ev.TurnEnded)
 def _(e: ev.TurnEnded, n: Names, cost: str) -> str:
-    counts = [(k, count) for k, count in e.lapsed if count]
-    lapsed = ", ".join(words.amount(count, kind(k)) for k, count in counts)
+    titles = e.titles if len(e.titles) == len(e.lapsed) else tuple(kind(k) for k, _ in e.lapsed)
+    counts = [(title, count) for title, (_, count) in zip(titles, e.lapsed, strict=True)
+              if count]
+    lapsed = ", ".join(words.amount(count, title) for title, count in counts)
     rule = f" ({e.rule})" if e.rule else ""
     verb = "lapses" if [count for _, count in counts] == [1] else "lapse"
     return f"{n(e.actor)}'s turn ends" + (f"; unused {lapsed} {verb}{rule}" if lapsed else "")

@@ -28,7 +28,8 @@ ACTOR_SLOTS = {"actor", "target", "targets", "actors"}
 TARGET_SLOTS = {"target", "targets"}     # someone the subject acts on: never itself
 LIST_SLOTS = {"targets"}                 # one word holding a comma-separated list
 SKILL_SLOTS = {"skill", "spell", "spell-id"}
-RULESET_SLOTS = {"item", "held-item", "weapon", "ability", *SKILL_SLOTS}   # the ruleset's
+# the ruleset's own words, which its `offers` completes
+RULESET_SLOTS = {"item", "held-item", "lying-item", "weapon", "ability", *SKILL_SLOTS}
 USUAL_SIDES = ("party", "enemies")
 
 

@@ -14,7 +14,9 @@ from shaper_gm.content.yamlparse import dump_yaml as pyyaml_dump
 
 WORDS = st.one_of(
     st.from_regex(r"[A-Za-z][A-Za-z0-9_.\-]{0,12}( [A-Za-z0-9_.\-]{1,9}){0,12}", fullmatch=True),
-    st.sampled_from(["yes", "No", "TRUE", "off", "null", "Null", "y", "n", "~", "1e3",
+    st.from_regex(r"[0-9][0-9a-zA-Z+\-_.:]{0,8}", fullmatch=True),   # dice, numbers, dates
+    st.sampled_from(["1d6+2", "2d6", "10d10-1", "0x1f", "0b1", "1_0", "1.5", "2001-12-14",
+                     "1:30", "yes", "No", "TRUE", "off", "null", "Null", "y", "n", "~", "1e3",
                      "a: b", "a #b", "-x", "x-", "Ann's", "é", "a" * 70, "x y " * 20]),
     st.text(max_size=8))
 SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10**12, 10**12), WORDS,
@@ -37,6 +39,8 @@ def test_it_writes_a_save_like_field_and_declines_what_needs_quotes():
         "order:\n- josh\n- gob-2\nround: 3\nover: null\n")
     assert block_yaml({"actors": {"josh": {"side": "party", "tags": []}}}) == (
         "actors:\n  josh:\n    side: party\n    tags: []\n")
+    assert block_yaml({"damage": "1d6+2", "dice": ["2d6", "10d10-1"]}) == (
+        "damage: 1d6+2\ndice:\n- 2d6\n- 10d10-1\n")       # a d20 sheet's attacks
     for needs_pyyaml in ({"name": "yes"}, {"name": "Ann's"}, {"hp": 1.5}, {"x": "é"},
                          {"note": "word " * 20}, {1: "a"}, [], "text"):
         assert block_yaml(needs_pyyaml) is None, needs_pyyaml

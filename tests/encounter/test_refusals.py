@@ -90,7 +90,7 @@ def test_acting_out_of_turn_without_sp(battle):
       "add dan --weapon dagger --side party --at A2", "init cat dan", "start"),
      "attack dan", ("not loaded", "S19")),
     # S19a: hands and what is held.
-    (("add eve --vigor 1 --weapon greatsword --weapon longsword --holding longsword "
+    (("add eve --level 2 --vigor 1 --weapon greatsword --weapon longsword --holding longsword "
       "--shield --at A1", "init eve", "start"), "draw greatsword", ("hands are full", "S19a")),
     (("add fay --finesse 1 --weapon longbow --weapon dagger --at A1",
       "add gus --weapon dagger --side party --at A3", "init fay gus", "start"),
@@ -114,7 +114,7 @@ def test_refusals_by_ruling(make_session, setup, line, fragments):
 def test_a_skill_used_beyond_its_level_this_round(make_session):
     """S24: once per round per level."""
     s = make_session("add ivy --finesse 1 --weapon longbow --weapon dagger "
-                     "--holding longbow --skill piercing-strike --at A1",
+                     "--holding longbow --skill piercing-strike --side party --at A1",
                      "add jay --weapon dagger --at A3", "init ivy jay", "start",
                      "attack jay --skill piercing-strike --roll 1,1,2 --evade 3,3,3")
     refuse(s, "attack jay --skill piercing-strike --sp", "already used 1 of 1", "S24")

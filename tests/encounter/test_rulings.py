@@ -296,7 +296,7 @@ def test_s23_off_turn_skill_with_sp(make_session):
 
 def test_s24_uses_reset_at_the_start_of_the_actors_turn(make_session):
     s = make_session("add ivy --finesse 1 --weapon longbow --weapon dagger "
-                     "--holding longbow --skill piercing-strike --at A1",
+                     "--holding longbow --skill piercing-strike --side party --at A1",
                      "add jay --weapon dagger --at A3", "init ivy jay", "start",
                      "attack jay --skill piercing-strike --roll 1,1,2 --evade 3,3,3")
     assert model.uses(s.state.actors["ivy"], "piercing-strike") == 1

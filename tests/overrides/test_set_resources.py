@@ -17,6 +17,7 @@ CASES = [
     ("dungeoneers", "freya", "stress", 2), ("dungeoneers", "alberich", "arca", 1),
     ("timeslice", "kara", "ts", 4),
     ("dicepool", "freya", "pool", 2), ("dicepool", "freya", "actions", 1),
+    ("dicepool", "odo", "reactions", 0),
     ("reactions", "ann", "reactions", 1), ("reactions", "bo", "shield", 7),
     ("reactions", "ann", "move", 0), ("reactions", "ann", "action", 0),
 ]

@@ -183,7 +183,9 @@ def test_a_fight_opens_with_its_turn_order_on_screen(battle):
     assert "▶ Josh" in table
 
 
-def test_the_order_table_follows_every_change_of_turn_in_a_most_ap_fight():
+def test_a_most_ap_fight_says_who_is_up_after_an_action_and_draws_the_table_on_order():
+    # Every Dungeoneers action ends a turn (D2): after one the GM sees what changed and
+    # who is up next, not the whole table (issue 22); `order` and a new round draw it.
     from pathlib import Path
 
     from shaper_gm.persist.saves import read_save
@@ -193,5 +195,7 @@ def test_the_order_table_follows_every_change_of_turn_in_a_most_ap_fight():
     text, _ = drive(session, "move freya B2\n" + CTRL_D)
     moved = text[text.index("Freya moves B3 → B2"):]
     assert "Up: Alberich, Suori" in moved
-    table = moved[moved.index("Round 1"):]
+    assert "▶ Alberich" not in moved and "Name " not in moved
+    text, _ = drive(session, "order\n" + CTRL_D)
+    table = text[text.index("Round 1"):]
     assert "▶ Alberich" in table and "▶ Suori" in table and "●●●●●○ 5" in table

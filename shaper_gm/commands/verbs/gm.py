@@ -6,7 +6,7 @@ import re
 
 from shaper_gm.commands import resolve
 from shaper_gm.commands.acting import read_flags, read_request
-from shaper_gm.commands.args import ascii_digits, flag
+from shaper_gm.commands.args import ascii_digits, dashed, flag
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.slots import SlotDice
 from shaper_gm.commands.table import VerbTable
@@ -97,13 +97,14 @@ def _written(state, target: str, key: str, value: str) -> str:
 
 @verbs.command("effect", group="gm", rules=lambda rs: rs.term("effect_rule"),
                positionals=("actor", "text"),
-               usage=lambda rs: "effect ACTOR NAME " + "".join(f"[--{k} N] "
+               usage=lambda rs: "effect ACTOR NAME " + "".join(f"[--{dashed(k)} N] "
                                                                for k in rs.effect_keys)
                + "[--until WHEN]",
                summary="put a lasting effect on an actor; it expires by itself",
                examples=_examples("effect_examples"),
                flags=lambda rs: (
-                   *(flag(k, "int", metavar="N", help=f"{k} modifier") for k in rs.effect_keys),
+                   *(flag(dashed(k), "int", metavar="N", help=f"{k} modifier")
+                     for k in rs.effect_keys),
                    flag("until", "text", metavar="start:ID|end:ID|round|rounds:N|used_up|never",
                         help="when it ends: the start or end of ID's turn, this round's end, "
                              "after N rounds, once used up, or never"),
@@ -123,19 +124,22 @@ def effect(ctx: Context) -> Outcome:
             raise CommandError(f"{actor.name} has no effect {name!r}", f"effects: {names}")
         return Outcome(ctx.state.with_actor(actor.with_(effects=keep)),
                        [ev.EffectEnded(target, name, "removed by the GM")], request=request)
-    used_up = ctx.ruleset.term("used_up_key")
+    used_up = dashed(ctx.ruleset.term("used_up_key"))
     absorb = p.get(used_up) or 0 if used_up else 0
     if absorb < 0:
         raise CommandError(f"--{used_up} cannot be negative", f"e.g. --{used_up} 2")
     until = _until(ctx, p.get("until") or ("used_up" if absorb else "never"))
-    mods = tuple((key, p.get(key)) for key in ctx.ruleset.effect_keys if p.get(key))
+    mods = tuple((key, p.get(dashed(key))) for key in ctx.ruleset.effect_keys
+                 if p.get(dashed(key)))
     for key, amount in mods:
         if not limits.within(amount, -limits.MAX_NUMBER):
-            raise CommandError(f"--{key} {amount} is out of range: an effect's amount is "
-                               f"{limits.span(-limits.MAX_NUMBER, None)}", f"e.g. --{key} 1")
+            raise CommandError(f"--{dashed(key)} {amount} is out of range: an effect's amount "
+                               f"is {limits.span(-limits.MAX_NUMBER, None)}",
+                               f"e.g. --{dashed(key)} 1")
     new = Effect(name, "gm", None, mods, until)
     request = request.with_flags({"until": until if until != "never" else None})
-    return Outcome(ctx.state.with_actor(actor.with_(effects=(*actor.effects, new))),
+    kept = tuple(e for e in actor.effects if e.name.lower() != name.lower())  # refreshed
+    return Outcome(ctx.state.with_actor(actor.with_(effects=(*kept, new))),
                    [ev.EffectAdded(target, new)], request=request)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from shaper_gm.commands.acting import read_request
 from shaper_gm.commands.session import Context, Outcome
+from shaper_gm.commands.slots import SlotDice
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.engine import common, play
 from shaper_gm.engine.request import Request
@@ -19,7 +20,9 @@ verbs = VerbTable()
 def end(ctx: Context) -> Outcome:
     if ctx.parsed.words:
         raise CommandError("end takes no words", "type end to pass the turn")
-    return Outcome(*play.end_turn(ctx.state, ctx.ruleset), request=Request("end"))
+    dice = _moment_dice(ctx)
+    state, events = play.end_turn(ctx.state, ctx.ruleset, dice and dice.tape())
+    return Outcome(state, events, request=_logged(Request("end"), dice))
 
 
 @verbs.command("pass", rules=lambda rs: rs.term("pass_rule"),
@@ -27,7 +30,20 @@ def end(ctx: Context) -> Outcome:
                positionals=("actor?",))
 def pass_(ctx: Context) -> Outcome:
     request = read_request(ctx)
-    return Outcome(*play.pass_turn(ctx.state, ctx.ruleset, request.actor), request=request)
+    dice = _moment_dice(ctx)
+    state, events = play.pass_turn(ctx.state, ctx.ruleset, request.actor, dice and dice.tape())
+    return Outcome(state, events, request=_logged(request, dice))
+
+
+def _moment_dice(ctx: Context) -> SlotDice | None:
+    """The faces the GM gave for what the turn's end and the next turn's start roll by
+    themselves (a ruleset extends `end` and `pass` with those slots: d20's `--death`)."""
+    return SlotDice(ctx, ctx.verb.slot_map()) if ctx.verb.slots else None
+
+
+def _logged(request: Request, dice: SlotDice | None) -> Request:
+    """Every face rolled written into the log line, so a replay rolls the same."""
+    return request.with_flags(dice.logged()) if dice is not None else request
 
 
 def _examples(key: str):

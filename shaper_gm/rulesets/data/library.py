@@ -140,8 +140,13 @@ class DataLibrary:
         return dict(self.actions)[name]
 
 
+PLAIN = frozenset((str, int, bool, float, type(None)))     # a value frozen as it is
+
+
 def freeze(value: Any) -> Any:
     """Plain YAML data made immutable: mappings as `Facts`, lists as tuples."""
+    if type(value) in PLAIN:
+        return value
     if isinstance(value, Mapping):
         return Facts({str(k): freeze(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
@@ -292,7 +297,25 @@ def _actions(ctx: Ctx, folder: Any) -> tuple[tuple[tuple[str, Declared], ...], C
         except ValueError as exc:
             ctx.at(display, str(name), lines=raw).error(None, str(exc))
     here = ctx.at(display, lines=raw)
-    return _with_provoked_slots(here, dict(out)), here
+    return _with_provoked_slots(here, _with_damaged_slots(dict(out))), here
+
+
+def _with_damaged_slots(actions: dict[str, Declared]) -> dict[str, Declared]:
+    """An action whose changes may deal damage rolls what taking it brings (the actions
+    `at: {moment: damaged}`: a concentration save), on its own tape: its verb takes their
+    slots, repeated when it has several targets."""
+    brought = [slot for declared in actions.values()
+               if declared.at is not None and declared.at.moment == "damaged"
+               for slot in declared.slots]
+    out = {}
+    for name, declared in actions.items():
+        slots = dict(declared.slots)
+        if brought and any(entry.deals_damage for entry in declared.apply):
+            slots.update((slot, again or declared.targets > 1) for slot, again in brought
+                         if slot not in slots)
+        out[name] = replace(declared, slots=tuple(slots.items())) \
+            if len(slots) != len(declared.slots) else declared
+    return out
 
 
 OWN_KEYS = ("what", "words", "summary", "examples", "rules", "aliases", "provokes")

@@ -16,6 +16,7 @@ from typing import Any
 from shaper_gm.content.sheetnumbers import Number, SheetNumbers
 from shaper_gm.dice import DiceSource, Roll, parse, roll
 from shaper_gm.engine import events as ev
+from shaper_gm.engine import moments
 from shaper_gm.engine.changes import end_held, hit_points
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import ExprError
@@ -30,10 +31,12 @@ from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.engine.vocab import reduced
 from shaper_gm.rulesets.data.adding import given_items, gm_damage, noun, unknown_template
+from shaper_gm.rulesets.data.kept import once, thaw
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
 from shaper_gm.rulesets.data.saved import checked_sheet, saved_items
 
 ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
+_NONE = object()
 
 
 class SheetView(Mapping[str, Any]):
@@ -80,6 +83,15 @@ class DataSheet(Facts):
         except KeyError:
             raise AttributeError(name) from None
 
+    def get(self, name: str, default: Any = None) -> Any:
+        """Without a KeyError for a key neither holds: expressions ask for many (an
+        effect key no sheet states)."""
+        value = self._values.get(name, _NONE)
+        return self._defaults.get(name, default) if value is _NONE else value
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._values or name in self._defaults
+
     def __iter__(self) -> Iterator[str]:
         return iter({**dict.fromkeys(self._defaults), **dict.fromkeys(self._values)})
 
@@ -118,6 +130,8 @@ class DataRuleset(RulesetBase):
             Number(name, low, high, why, flag="--hp" if [name] == hp_names else "")
             for name, (low, high, why) in library.ranges))
         self.hp_key = hp_names[0] if len(hp_names) == 1 else "hp"
+        self._made: dict[int, tuple[Any, Any]] = {}          # encode_sheet's, by id
+        self._read_back: dict[int, tuple[Any, Any]] = {}     # decode_sheet's, by id
 
     @property
     def numbers(self) -> Facts:
@@ -148,6 +162,9 @@ class DataRuleset(RulesetBase):
     def stat(self, sheet: Any, key: str) -> int:
         if key in ("hp", "max_hp") and self.library.hp is not None:
             return int(self._read(sheet, self.library.hp.run))
+        if key not in self.derived and lookup(sheet, key) is None:    # at once, not
+            raise RuleViolation(f"the sheet has no {key!r}",            # through the view
+                                "check the creature's content")
         value = self._read(sheet, lambda view: view[key])
         if isinstance(value, bool) or not isinstance(value, int):
             raise RuleViolation(f"{key!r} is no number of a {self.name} sheet",
@@ -202,15 +219,20 @@ class DataRuleset(RulesetBase):
                      template=template.get("id") if template is not None else None)
 
     def encode_sheet(self, sheet: Any) -> Any:
-        return _thaw(sheet.own() if isinstance(sheet, DataSheet) else sheet)
+        """Made once per sheet, as a sheet never changes: every command's check that its
+        result saves writes the sheets of the actors it changed, and reads them back."""
+        return once(self._made, sheet, lambda: thaw(
+            sheet.own() if isinstance(sheet, DataSheet) else sheet))
 
     def decode_sheet(self, data: Any, where: str) -> Any:
         from shaper_gm.engine.data import DataError
         if not isinstance(data, Mapping):
             raise DataError(where, "expected a mapping of sheet keys")
-        checked_sheet(self.library, data, where)
-        # a key the save does not hold reads as the ruleset's default (DataSheet)
-        return DataSheet(freeze(data), self.library.default_sheet)
+        # a key the save does not hold reads as the ruleset's default (DataSheet); the
+        # data encode_sheet made (never changed after) is checked and read once
+        return once(self._read_back, data, lambda: (
+            checked_sheet(self.library, data, where),
+            DataSheet(freeze(data), self.library.default_sheet))[1])
 
     def check_extras(self, state: Encounter, actor: Actor, raw: Any, where: str) -> None:
         """A saved actor holds every ranged sheet number within its range and names only
@@ -259,7 +281,7 @@ class DataRuleset(RulesetBase):
             raise RuleViolation(f"damage {amount} is negative", "give 0 or more")
         if self.library.numbers.get("damage_action"):
             return gm_damage(self, state, target, amount, options)
-        unknown = set(options) - {"type", "direct"}
+        unknown = set(options) - {"type", "direct", "tape", *self.moment_slots("damaged")}
         if unknown:
             raise RuleViolation(f"damage has no option --{sorted(unknown)[0]} here",
                                 "use --type TYPE or --direct")
@@ -277,8 +299,9 @@ class DataRuleset(RulesetBase):
                                   lookup(sheet, "vulnerable") or (),
                                   lookup(sheet, "immune") or ())
         through = "" if direct else str(self.library.numbers.get("absorbs") or "")
-        state, events = hit_points(state, self, target, -amount, through,
-                                   why or "the GM's damage")
+        with moments.rolling(options.get("tape")):    # what taking it brings rolls here
+            state, events = hit_points(state, self, target, -amount, through,
+                                       why or "the GM's damage")
         if not events:
             hp = state.actors[target].hp or 0
             events = [ev.HpChanged(target, hp, hp, f"0 damage ({why or 'none taken'})")]
@@ -297,6 +320,20 @@ class DataRuleset(RulesetBase):
         if "tiebreak" not in rule:
             return 0
         return int(self._read(actor.sheet, rule["tiebreak"].run))
+
+    # Moments: what its actions declare to run by themselves (`engine.moments`) ----------
+    def moment_slots(self, *names: str) -> dict[str, bool]:
+        """The dice slots of the actions those moments bring: name -> repeats."""
+        return {slot: repeats for _, declared in self.library.actions
+                if declared.at is not None and declared.at.moment in names
+                for slot, repeats in declared.slots}
+
+    def due_at(self, state: Encounter, moment: str, actor_id: str) -> bool:
+        return bool(moments.due(self.library.actions, state, self, moment, actor_id))
+
+    def at_moment(self, state: Encounter, moment: str, actor_id: str,
+                  facts: Mapping[str, Any] | None = None) -> Change:
+        return moments.run(self.library.actions, state, self, moment, actor_id, facts)
 
     # Zero hit points --------------------------------------------------------------------
     def _zero_rule(self, actor: Actor) -> Mapping[str, Any]:
@@ -379,11 +416,3 @@ class DataRuleset(RulesetBase):
                                                      if e.source != ZERO_HP)))
             events += [ev.EffectEnded(actor.id, e.name, "hit points above 0") for e in ended]
         return (state.with_actors(changed) if changed else state), events
-
-
-def _thaw(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {key: _thaw(item) for key, item in value.items()}
-    if isinstance(value, tuple):
-        return [_thaw(item) for item in value]
-    return value

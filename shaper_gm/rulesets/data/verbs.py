@@ -14,6 +14,7 @@ from shaper_gm.commands.table import VerbTable
 from shaper_gm.engine.declared import Declared
 
 FACES = "the faces of its {slot} roll{s}, in order"
+MOMENT_FACES = "the faces of {name}'s {slot} roll, in order, each time it runs by itself"
 
 
 class DeclaredVerbs:
@@ -39,6 +40,10 @@ def table(rs: Any) -> VerbTable:
     gm = rs.library.numbers.get("damage_action")
     damaging = rs.library.action(gm) if gm else None
     made.extend("damage", **(_gm_damage(damaging) if damaging else _damage(rs)))
+    turn_slots = _moment_slots(rs, "turn_start", "turn_end", repeats=True)
+    if turn_slots:                  # what a turn's end and the next's start roll by
+        for verb in ("end", "pass"):          # themselves (engine.moments)
+            made.extend(verb, flags=slot_flags(turn_slots), slots=turn_slots)
     if rs.library.add_items:              # add --weapon ITEM, --shield ITEM
         made.extend("add", before="count", flags=tuple(
             flag(spec.flag, "text", repeat=spec.many, metavar="ITEM", completes=spec.kind,
@@ -47,6 +52,8 @@ def table(rs: Any) -> VerbTable:
     for _, declared in rs.library.actions:
         if declared is damaging:           # the GM's damage: no verb of its own
             continue
+        if declared.at is not None and declared.at.facts:
+            continue              # it reads what only its moment tells (the damage taken)
         made.declare(declared.action(), positionals=_positionals(declared),
                      flags=(*_item_flag(declared), *_flags(declared),
                             *slot_flags(_slots(declared), react=declared.answers or declared.asks)),
@@ -66,13 +73,16 @@ def table(rs: Any) -> VerbTable:
 
 
 def _damage(rs: Any) -> dict[str, Any]:
-    """The shared damage verb's type (immunity, resistance, vulnerability) and --direct."""
+    """The shared damage verb's type (immunity, resistance, vulnerability), --direct and
+    the slots of what taking damage brings (engine.moments)."""
     types = tuple(rs.library.numbers.get("damage_types") or ())
     return {"rules": rs.term("damage_rules") or rs.rules,
             "flags": (flag("type", "text", metavar="TYPE", choices=types,
                            help="its damage type: immunity, resistance and vulnerability "
                                 "apply"),
-                      flag("direct", help="straight off hit points: nothing absorbs it"))}
+                      flag("direct", help="straight off hit points: nothing absorbs it"),
+                      *slot_flags(_moment_slots(rs, "damaged"))),
+            "slots": _moment_slots(rs, "damaged")}
 
 
 def _gm_damage(declared: Declared) -> dict[str, Any]:
@@ -80,6 +90,16 @@ def _gm_damage(declared: Declared) -> dict[str, Any]:
     the verb's N), rules, summary and examples."""
     return {"flags": tuple(f for f in _flags(declared) if f.name != "amount"),
             **{k: v for k, v in _help(declared).items() if k != "aliases"}}
+
+
+def _moment_slots(rs: Any, *moments: str, repeats: bool = False
+                  ) -> dict[str, tuple[bool, str]]:
+    """The slots of the actions those moments bring; a turn's slot repeats: one `end`
+    may pass several turns, each rolling it (G24: two dying creatures in a row)."""
+    return {slot: (repeats or again, MOMENT_FACES.format(slot=slot, name=name))
+            for name, declared in rs.library.actions
+            if declared.at is not None and declared.at.moment in moments
+            for slot, again in declared.slots}
 
 
 def _positionals(declared: Declared) -> tuple[str, ...]:

@@ -36,6 +36,7 @@ from shaper_gm.rulesets.dicepool.events import (
 from shaper_gm.rulesets.dicepool.models import (
     ACTIONS,
     POOL,
+    REACTIONS,
     Preparation,
     system,
     with_prepared,
@@ -104,10 +105,11 @@ def is_reaction_ability(rs, request) -> bool:
 
 
 def admit(state: Encounter, rs, actor_id: str, action: Action, request) -> Admission:
-    """An action off the actor's turn (`rs.admit_off_turn`): a reaction ability at no
-    cost (P12); anything else as the action it prepared, used up in its place (P11)."""
+    """An action off the actor's turn (`rs.admit_off_turn`): a reaction ability for one
+    of the reactions it has between its turns (P12); anything else as the action it
+    prepared, used up in its place (P11)."""
     if is_reaction_ability(rs, request):
-        return Admission(state, cost={})
+        return Admission(state, cost={REACTIONS: 1})
     cost = dict(action.cost_of(Acting(state, rs, request))).get(ACTIONS, 0)
     text = request.arg("text")
     used = prepared_action(state, actor_id, cost, text, action.name)

@@ -20,7 +20,7 @@ from shaper_gm.records import record
 # What an ability is (P12): an action on one's turn, a reaction to someone else's action,
 # or passive (always on).
 ABILITY_KINDS = ("action", "reaction", "passive")
-POOL, ACTIONS = "pool", "actions"     # an actor's resources (P3, P6)
+POOL, ACTIONS, REACTIONS = "pool", "actions", "reactions"   # an actor's resources (P3, P6, P12)
 REQUIRED_COSTS = ("attack", "move", "prepare", "wield", "act")     # P6
 # Every stat the content names is a sheet number of this range; the sheet's own numbers
 # (ac, speed, hp) are declared in kinds.yaml.

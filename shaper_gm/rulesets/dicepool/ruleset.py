@@ -20,6 +20,7 @@ from shaper_gm.rulesets.dicepool.events import PreparationEnded
 from shaper_gm.rulesets.dicepool.models import (
     ACTIONS,
     POOL,
+    REACTIONS,
     ActorState,
     Library,
     sheet_numbers,
@@ -54,6 +55,10 @@ class DicePool(RulesetBase):
             # P6: two actions a turn; what is not used is lost at the turn's end.
             ResourceSpec(ACTIONS, "actions", max=numbers.actions_per_turn,
                          refill="turn_start", lapse="turn_end", rule="P6", hard_max=True),
+            # P12 (provisional): reaction abilities between two of the actor's turns.
+            ResourceSpec(REACTIONS, "reactions", max=numbers.reactions_per_round,
+                         refill="turn_start", off_turn=True, kept_on_pass=True, rule="P12",
+                         hard_max=True, backfill=True),
         )
         self.turn_order = FixedOrder()          # P5: the GR sets the order
         self.grid = numbers.grid                # P10: a new encounter's squares
@@ -83,11 +88,13 @@ class DicePool(RulesetBase):
     # --- words of the shared verbs -----------------------------------------------------
     def reserved_ids(self) -> tuple[str, ...]:
         """`act [ACTOR] action|N TEXT` reads these words as a cost (P6)."""
-        return (POOL, ACTIONS, *self.cost_words())
+        return (POOL, ACTIONS, REACTIONS, *self.cost_words())
 
     def settable_fields(self) -> tuple[str, ...]:
-        """`set`: HP, the pool and actions, the sheet numbers, and every actor's fields."""
-        return ("hp", POOL, ACTIONS, *self.sheet_numbers, "zone", "side", "name", "initiative")
+        """`set`: HP, the pool, actions and reactions, the sheet numbers, and every actor's
+        fields."""
+        return ("hp", POOL, ACTIONS, REACTIONS, *self.sheet_numbers, "zone", "side", "name",
+                "initiative")
 
     def cost_words(self) -> list[str]:
         return ["action", *(str(n) for n in range(1, self.numbers.actions_per_turn + 1))]

@@ -30,11 +30,19 @@ LABEL = 8          # width of a breakdown row's label
 
 
 def spent(cost: str) -> str:
-    """The shared cost text (``Actions``, ``2 Actions``) in dice-pool words (P6)."""
+    """The shared cost text (``Actions``, ``2 Actions``, ``Reactions``) in dice-pool
+    words (P6, P12)."""
     words = cost.split()
-    if not words or words[-1] != "Actions":
+    if not words or words[-1] not in ("Actions", "Reactions"):
         return cost
-    return plural(int(words[0]) if len(words) == 2 and words[0].isdigit() else 1, "action")
+    count = int(words[0]) if len(words) == 2 and words[0].isdigit() else 1
+    return plural(count, words[-1][:-1].lower())
+
+
+def reaction_how(cost: str) -> str:
+    """Off its turn an actor acts with a reaction ability, paid with a reaction (P12),
+    or with an action it prepared, which costs nothing more (P11)."""
+    return "a reaction ability, P12" if "Reactions" in cost else "a prepared reaction, P11"
 
 
 def successes(n: int) -> str:
@@ -104,18 +112,19 @@ def preparation_ended_line(e: PreparationEnded, n: Names, cost: str) -> str:
 def attack_head(e, n: Names, cost: str = "") -> str:
     o = e.outcome
     ability = item(o.ability).title() if o.ability else ""
-    how = "a prepared reaction, P11" if o.reaction else ""
+    how = reaction_how(cost) if o.reaction else ""
     return line(f"{n(o.attacker)} attacks {n(o.target)} with the {item(o.weapon)}",
                 [ability, how, spent(cost)])
 
 
 def roll_rows(o) -> list[Text]:
     """The pool roll, then what it left of the pool (P1, P3, P4, P9, P12)."""
-    rolled = (f"{o.dice} of {o.pool_before} dice: {dice(o.faces, o.success_on)} = "
+    of = f"{o.dice} of {o.pool_before} {'die' if o.pool_before == 1 else 'dice'}"
+    rolled = (f"{of}: {dice(o.faces, o.success_on)} = "
               f"{successes(o.successes)} ({o.success_on}+)" if o.dice
               else f"no dice to roll (the pool holds {o.pool_before}): 0 successes")
     if o.entered and o.dice:
-        rolled = (f"{o.dice} of {o.pool_before} dice: {successes(o.successes)} "
+        rolled = (f"{of}: {successes(o.successes)} "
                   f"({o.success_on}+, entered)")
     out = [row("pool", rolled, "P1, P3", style="bold")]
     lost = o.lost_faces
@@ -180,7 +189,7 @@ def breakdown(e: AttackResolved | TestResolved, n: Names, cost: str = "") -> Gro
     if attack:
         head = attack_head(e, n, cost)
     else:
-        how = "a prepared reaction, P11" if o.reaction else ""
+        how = reaction_how(cost) if o.reaction else ""
         head = line(f"{n(e.actor)} tests {o.what} against DT {o.dt}", [how, spent(cost)])
     rolled, *left = roll_rows(o)
     words = ("hit", "miss") if attack else ("success", "failure")

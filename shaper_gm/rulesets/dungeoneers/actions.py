@@ -135,8 +135,9 @@ def _route(acting: Acting, sprint: bool) -> tuple:
     holder = data_of(actor).grappled_by
     if holder and numbers.grappled_cannot_move:
         raise RuleViolation(f"{actor.name} is grappled by {state.actors[holder].name} and "
-                            "cannot move (D24)", "break free first (act), or wait until the "
-                            "grappler is forced away")
+                            "cannot move (D24)",
+                            f"break free first: break-free ({numbers.cost('break-free')} "
+                            "AP), or wait until the grappler is forced away")
     return start, end, speed, speeds[speed], allowed, tiles
 
 

@@ -22,6 +22,7 @@ from shaper_gm.rulesets.dungeoneers.actions import (
     net_boon,
     opponents,
     paid,
+    plain,
     played,
     priced,
     resolved,
@@ -35,6 +36,7 @@ from shaper_gm.rulesets.dungeoneers.events import (
     Moved,
 )
 from shaper_gm.rulesets.dungeoneers.rules import (
+    SLOT_HOLD,
     STRIKE_STEPS,
     TEST_STEPS,
     Contest,
@@ -159,7 +161,7 @@ def _grapple_plan(acting: Acting) -> Contest:
     if data_of(actor).grappling:
         raise RuleViolation(f"{actor.name} is already grappling "
                             f"{state.actors[data_of(actor).grappling].name} (D24)",
-                            "let go first (act), or push instead")
+                            "let go first (let-go), or push instead")
     holder = data_of(target).grappled_by
     if holder:
         raise RuleViolation(f"{target.name} is already grappled by "
@@ -179,6 +181,52 @@ def _grapple(acting: Acting) -> Done:
                    ConditionStarted(done.defender, "grappled", done.actor, "grapple (D24)")]
     outcome = played(acting, done, result="grappling" if done.hit else "failed")
     return resolved(acting, state, outcome, *changes)
+
+
+def _break_free_plan(acting: Acting) -> Contest:
+    """D24 (provisional: the source gives no way out): the grapple's test played back,
+    `[dodging] + (finesse|body)` of the held creature against `[grappling] + body` of its
+    grappler, who rolls in the `hold` slot; ties go as D11 says."""
+    state, rs, numbers = acting.state, acting.rs, acting.rs.numbers
+    actor = state.actors[acting.actor]
+    holder_id = data_of(actor).grappled_by
+    if actor.down:
+        raise RuleViolation(f"{actor.name} is down and cannot break free (D19)",
+                            "heal its wounds first")
+    if holder_id not in state.actors:
+        raise RuleViolation(f"{actor.name} is not grappled (D24)",
+                            "move, or act with another creature")
+    holder = state.actors[holder_id]
+    escape = side_of(numbers, actor.name, actor.sheet, "dodging",
+                     better_score(actor.sheet, "finesse", "body"), net_boon(acting.request))
+    hold = side_of(numbers, holder.name, holder.sheet, "grappling", "body")
+    return contest(rs, actor, escape, holder, hold, "D24", action="break-free",
+                   defense_slot=SLOT_HOLD)
+
+
+def _break_free(acting: Acting) -> Done:
+    done = play(TEST_STEPS, acting.plan, acting.tape)
+    state, changes = acting.state, []
+    if done.hit:
+        state, changes = release_grapples(state, done.actor, "broke free (D24)")
+    outcome = played(acting, done, result="free" if done.hit else "failed")
+    return resolved(acting, state, outcome, *changes)
+
+
+def _let_go_plan(acting: Acting) -> str:
+    actor = acting.state.actors[acting.actor]
+    held = data_of(actor).grappling
+    if held not in acting.state.actors:
+        raise RuleViolation(f"{actor.name} is not grappling anyone (D24)",
+                            "grapple a creature first")
+    return held
+
+
+def _let_go(acting: Acting) -> Done:
+    """D24: the grappler lets go, ending both conditions."""
+    held = acting.state.actors[acting.plan].name
+    state, changes = release_grapples(acting.state, acting.actor, "let go (D24)")
+    return plain(acting, state, "let-go", f"lets go of {held}", *changes)
 
 
 def _push_plan(acting: Acting) -> tuple[Contest, str, int]:
@@ -272,6 +320,10 @@ def _grab_ledge(acting: Acting) -> Done:
 
 
 GRAPPLE = Action("grapple", _grapple, priced("grapple"), _grapple_plan, what="a grapple")
+BREAK_FREE = Action("break-free", _break_free, priced("break-free"), _break_free_plan,
+                    what="breaking free", phrase="break free")
+LET_GO = Action("let-go", _let_go, priced("let-go"), _let_go_plan, what="letting go",
+                phrase="let go")
 PUSH = Action("push", _push, priced("push"), _push_plan, what="a push")
 GRAB_LEDGE = Action(GRAB, _grab_ledge, priced(GRAB), _tiles_forced, timing="reaction",
                     what="grabbing a ledge", phrase="grab a ledge")

@@ -23,7 +23,7 @@ TEST_TIES = ("actor", "defender")                                     # D11
 SPELL_GAINS = ("boon", "wounds")      # what each point of extra arca buys (D28)
 # Every action the costs table must price (D2, D9, D16-D29).
 ACTIONS = ("strike", "power-strike", "move", "sprint", "interact", "defend", "ready",
-           "grapple", "push", "deep-breath", "focus", "grab-ledge")
+           "grapple", "push", "deep-breath", "focus", "grab-ledge", "break-free", "let-go")
 # D9: what a creature may ready (any action it could take on its turn).
 READYABLE = (*(a for a in ACTIONS if a not in ("ready", "grab-ledge")), "spellcast", "act")
 READY_ROLE = "|".join(READYABLE)      # `ready`'s word: one of them, completed from the list

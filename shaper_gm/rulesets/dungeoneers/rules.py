@@ -27,8 +27,8 @@ from shaper_gm.rulesets.dungeoneers.models import (
 )
 
 # Dice slots (commands.md "Dungeoneers verbs").
-SLOT_ROLL, SLOT_DODGE, SLOT_PIERCE, SLOT_RESIST, SLOT_GRAB = (
-    "roll", "dodge", "pierce", "resist", "grab")
+SLOT_ROLL, SLOT_DODGE, SLOT_PIERCE, SLOT_RESIST, SLOT_GRAB, SLOT_HOLD = (
+    "roll", "dodge", "pierce", "resist", "grab", "hold")
 
 
 # --- the ruleset's data on the generic state -------------------------------------------
@@ -201,7 +201,7 @@ class Contest:
     each: int = 0                     # wounds per application after D20
     wounds: int = 0                   # wounds dealt in all
     # what the action adds to the played test, for its line and breakdown
-    action: str = ""                  # strike | power-strike | grapple | push
+    action: str = ""                  # strike | power-strike | grapple | push | break-free
     weapon: str | None = None         # a strike's weapon id (D16)
     ranged: bool = False              # D16: beyond the threat range
     distance: int = 0

@@ -61,7 +61,10 @@ def outcome_line(o, n: Names) -> str:
         down = f", {n(o.target)} is down" if o.down else ""
         return f"{head}; {plural(o.wounds, 'wound')} ({o.damage_type}){down}"
     if isinstance(o, Contest):
-        verb = {"grapple": "grapples", "push": "pushes"}.get(o.action, o.action)
+        verb = {"grapple": "grapples", "push": "pushes",
+                "break-free": "breaks free of"}.get(o.action, o.action)
+        if o.action == "break-free" and not o.success:
+            verb = "tries to break free of"
         text = f"{n(o.actor)} {verb} {n(o.target)}: {o.attack_total} vs {o.defense_total}, "
         return text + (o.result if o.success else "failure")
     if isinstance(o, CheckOutcome):
@@ -90,6 +93,8 @@ def action_line(e: ActionResolved, n: Names, cost: str) -> str:
 def action_taken_line(e: ActionTaken, n: Names, cost: str) -> str:
     if e.action == "defend":
         return line(f"{n(e.actor)} defends: defensive until its next turn", [cost, "D23"])
+    if e.action == "let-go":
+        return line(f"{n(e.actor)} {e.text}", [cost, "D24"])
     text = f": {e.text}" if e.text else ""
     verb = "interacts" if e.action == "interact" else "acts"
     return line(f"{n(e.actor)} {verb}{text}", [cost, "reaction" if e.reaction else ""])
@@ -174,7 +179,7 @@ def conditions(actor, n=None) -> list[str]:
 
 
 def conditions_cell(actor, state, rs) -> str:
-    return ", ".join(conditions(actor)) or "–"
+    return ", ".join(conditions(actor, Names.of(state))) or "–"
 
 
 NAMES_SHOWN = 12      # creatures the toolbar (drawn at every key) and legend name at most

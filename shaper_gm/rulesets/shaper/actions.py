@@ -11,9 +11,9 @@ from importlib import import_module
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.state import Change, Effect, Encounter
-from shaper_gm.rulesets.shaper import model
-from shaper_gm.rulesets.shaper.creation import hands_needed
+from shaper_gm.engine.state import Actor, Change, Effect, Encounter
+from shaper_gm.rulesets.shaper import model, skills
+from shaper_gm.rulesets.shaper.creation import hands_needed, hands_used
 from shaper_gm.rulesets.shaper.events import Disengaged, Engaged, ItemChanged, Moved
 from shaper_gm.rulesets.shaper.model import holding
 
@@ -23,7 +23,8 @@ def _kind(name: str):
     return lambda acting: ((name, {acting.rs.cost(name): 1}),)
 
 
-def _shaper(name: str, **kinds) -> Action:
+def play_action(name: str, **kinds) -> Action:
+    """A Shaper play action: its line says what the actor does (`phrase`)."""
     return Action(name, kinds.pop("resolve"), phrase="act", **kinds)
 
 
@@ -49,7 +50,7 @@ def _move(acting: Acting) -> Done:
                 (Moved(actor.id, actor.zone, zone, steps),))
 
 
-MOVE = _shaper("move", resolve=_move, prepare=_route, what="a move",
+MOVE = play_action("move", resolve=_move, prepare=_route, what="a move",
                cost=lambda acting: (("move", {acting.rs.cost("move"): 1}),) * acting.plan[1])
 
 
@@ -99,15 +100,25 @@ def disengage_now(state: Encounter, actor_id: str, why: str = "") -> Change:
     return state, [Disengaged(actor_id, why), *settled]
 
 
-ENGAGE = _shaper("engage", cost=_kind("engage"), what="engaging",
+ENGAGE = play_action("engage", cost=_kind("engage"), what="engaging",
                  prepare=lambda a: check_engage(a.state, a.actor, a.request.target),
                  resolve=lambda a: Done(*engage_now(a.state, a.actor, a.request.target)))
-DISENGAGE = _shaper("disengage", cost=_kind("disengage"), what="disengaging",
+DISENGAGE = play_action("disengage", cost=_kind("disengage"), what="disengaging",
                     prepare=lambda a: check_engaged(a.state, a.actor),
                     resolve=lambda a: Done(*disengage_now(a.state, a.actor)))
 
 
 # --- items (S19, S19a, S20) -----------------------------------------------------------
+
+def check_not_away(state: Encounter, actor: Actor, item: str) -> None:
+    """An item its owner dropped or threw is not at hand until picked up again."""
+    if item in model.away(actor):
+        where = [z for i, z, _ in model.lying(state) if i == item]
+        lies = f"lies in {where[0]}" if where else "is not on them"
+        raise RuleViolation(f"{actor.name}'s {item} {lies} (S19)",
+                            f"pick it up first: pickup {item}" if where else
+                            "it was taken by someone else")
+
 
 def _check_draw(acting: Acting) -> None:
     """Draw a weapon or shield into a free hand (S19, S19a)."""
@@ -115,7 +126,8 @@ def _check_draw(acting: Acting) -> None:
     held = holding(actor)
     if item in held:
         raise RuleViolation(f"{actor.name} already holds the {item}", "attack with it")
-    used = sum(hands_needed(rs.library, i) for i in held)
+    check_not_away(acting.state, actor, item)
+    used = hands_used(rs.library, held, model.gripped(actor))
     if used + hands_needed(rs.library, item) > rs.numbers.hands:
         raise RuleViolation(f"{actor.name}'s hands are full ({', '.join(held)}) (S19a)",
                             f"sheathe something first (Minor), e.g. sheathe {held[0]}")
@@ -129,12 +141,8 @@ def _draw(acting: Acting) -> Done:
 
 def _sheathe(acting: Acting) -> Done:
     actor, item = acting.state.actors[acting.actor], acting.request.arg("held-item")
-    kept = tuple(i for i in holding(actor) if i != item)
-    effects = actor.effects
-    if item == actor.sheet.shield:
-        effects = tuple(e for e in effects if e.source != "shield")
-    return Done(acting.state.with_actor(model.with_own(actor, holding=kept).with_(
-        effects=effects)), (ItemChanged(actor.id, "sheathed", item),))
+    return Done(acting.state.with_actor(model.let_go(actor, item)),
+                (ItemChanged(actor.id, "sheathed", item),))
 
 
 def _check_raise(acting: Acting) -> None:
@@ -177,12 +185,12 @@ def _reload(acting: Acting) -> Done:
         (ItemChanged(actor.id, "reloaded", weapon),))
 
 
-DRAW = _shaper("draw", cost=_kind("draw"), prepare=_check_draw, resolve=_draw,
+DRAW = play_action("draw", cost=_kind("draw"), prepare=_check_draw, resolve=_draw,
                what="drawing")
-SHEATHE = _shaper("sheathe", cost=_kind("sheathe"), resolve=_sheathe, what="sheathing")
-RAISE = _shaper("raise", cost=_kind("raise_shield"), prepare=_check_raise, resolve=_raise,
+SHEATHE = play_action("sheathe", cost=_kind("sheathe"), resolve=_sheathe, what="sheathing")
+RAISE = play_action("raise", cost=_kind("raise_shield"), prepare=_check_raise, resolve=_raise,
                 what="raising a shield")
-RELOAD = _shaper("reload", cost=_kind("reload"), prepare=_reloadable, resolve=_reload,
+RELOAD = play_action("reload", cost=_kind("reload"), prepare=_reloadable, resolve=_reload,
                  what="reloading")
 
 
@@ -204,7 +212,8 @@ def _spell(acting: Acting):
 # Flags that belong to an attack, refused on a utility spell.
 ATTACK_ONLY_FLAGS = ("roll", "evade", "damage", "defense", "auto", "with", "bonus",
                      "damage-bonus", "only", "ignore", "react", "edge", "pressured", "adv",
-                     "dis")
+                     "dis", "ally", "target-edge", "target-pressured", "target-adv",
+                     "target-dis", "pierce")
 
 
 def _prepare_cast(acting: Acting):
@@ -219,8 +228,8 @@ def _prepare_cast(acting: Acting):
     if unused:
         raise RuleViolation(f"--{unused[0]} belongs to an attack; {spell} is a utility spell",
                             f"cast {spell} [TARGET] [--skill SKILL]... [--sp]")
-    added = tuple(s.lower() for s in request.get("skill") or ())
-    return _later("skilluse", "prepare")(acting, added)
+    words, by_sp = skills.paid_words(request.get("skill"))
+    return _later("skilluse", "prepare")(acting, tuple(w.lower() for w in words), by_sp)
 
 
 def _cast_part(name: str):
@@ -230,11 +239,11 @@ def _cast_part(name: str):
     return part
 
 
-ATTACK = _shaper("attack", resolve=_later("combat", "resolve"),
+ATTACK = play_action("attack", resolve=_later("combat", "resolve"),
                  prepare=_later("combat", "prepare"), cost=_later("combat", "cost"),
                  what="an attack")
-SKILL = _shaper("skill", resolve=_later("skilluse", "resolve"),
+SKILL = play_action("skill", resolve=_later("skilluse", "resolve"),
                 prepare=_later("skilluse", "prepare"), cost=_later("skilluse", "cost"),
                 what="a skill")
-CAST = _shaper("cast", resolve=_cast_part("resolve"), prepare=_prepare_cast,
+CAST = play_action("cast", resolve=_cast_part("resolve"), prepare=_prepare_cast,
                cost=_cast_part("cost"), what="a spell")

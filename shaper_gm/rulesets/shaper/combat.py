@@ -24,7 +24,7 @@ from shaper_gm.records import record
 from shaper_gm.rulesets.shaper import model, reactions, skills
 from shaper_gm.rulesets.shaper.attack import DEFENSE, EVADE, GM, Overruled
 from shaper_gm.rulesets.shaper.damage import absorb_available, apply_result
-from shaper_gm.rulesets.shaper.events import AttackResolved, DamageTaken, SkillUsed
+from shaper_gm.rulesets.shaper.events import AttackResolved, DamageTaken, ItemLanded, SkillUsed
 from shaper_gm.rulesets.shaper.modifiers import FLAGS, MODIFIER_ALIASES
 from shaper_gm.rulesets.shaper.parts import Mod, Part
 from shaper_gm.rulesets.shaper.pipeline import resolve_attack
@@ -42,6 +42,7 @@ class Aimed:
     prepared: PreparedAttack
     weapon: str | None                    # the --with item, resolved (None: not given)
     skills: tuple[str, ...]               # the --skill ids, resolved
+    by_sp: tuple[bool, ...] = ()          # each --skill paid with SP (`NAME:sp`, S23)
     declared: tuple = ()                  # --auto: (actor, verdict, whose roll) (S2)
     auto: tuple[str, ...] = ()            # --auto as the log writes it
 
@@ -92,13 +93,26 @@ def effect_parts(actor, key: str, but: str | None = None) -> list[Part]:
             if e.mod(key) and e.source != but]
 
 
-def target_plan(state: Encounter, rs, view, target_id: str):
+def target_plan(state: Encounter, rs, view, target_id: str, request=None):
+    """A target's Evasion and Defense; `request`'s `--target-adv` and the like give its
+    evasion a modifier for this attack alone (S3)."""
     target = state.actors[target_id]
     evasion = effect_parts(target, "evasion", but="shield")   # a raised shield is S20's
-    return AttackRules(rs).target_plan(target.sheet, view, hp=target.hp,
+    plan = AttackRules(rs).target_plan(target.sheet, view, hp=target.hp,
                                        shield_raised=model.shield_raised(target),
                                        evasion=evasion,
                                        absorb=absorb_available(state, target_id))
+    given = tuple(Mod(MODIFIER_ALIASES[f], "GM", "S3") for f in FLAGS
+                  if request is not None and request.get(f"target-{f}"))
+    return replace(plan, evasion_modifiers=(*plan.evasion_modifiers, *given),
+                   defense_bonus=(*plan.defense_bonus, *effect_parts(target, "defense")))
+
+
+def effect_modifiers(actor) -> tuple[Mod, ...]:
+    """The actor's effects' Advantage on its attack rolls (`adv N`; a negative N is
+    Disadvantage), one modifier per point, each named after its effect (S3, S26)."""
+    return tuple(Mod("advantage" if e.mod("adv") > 0 else "disadvantage", e.name, "S26")
+                 for e in actor.effects for _ in range(abs(e.mod("adv"))))
 
 
 def aim(state: Encounter, rs, request, spell: str | None = None) -> Aimed:
@@ -117,11 +131,15 @@ def aim(state: Encounter, rs, request, spell: str | None = None) -> Aimed:
         given = match_one(request.get("with"), carried, "weapon",
                           f"{attacker.name} carries: {', '.join(carried)}")
     weapon = spell or given or default_weapon(state, library, attacker.id)
+    if weapon in model.gripped(attacker):          # in both hands: its two-handed damage
+        found = library.weapons[weapon]
+        weapon = replace(found, damage=found.two_handed, hands=2)
     own_skills = [s for s, _ in attacker.sheet.skills]
+    words, by_sp = skills.paid_words(request.get("skill"))
     chosen = tuple(match_one(word, own_skills, "skill",
                              f"skills: {', '.join(own_skills) or 'none'}")
-                   for word in request.get("skill") or ())
-    if weapon in model.unloaded(attacker):
+                   for word in words)
+    if getattr(weapon, "id", weapon) in model.unloaded(attacker):
         raise RuleViolation(f"{attacker.name}'s {weapon} is not loaded (S19)",
                             "reload it first (Minor): reload")
     for target_id in request.targets:
@@ -131,8 +149,9 @@ def aim(state: Encounter, rs, request, spell: str | None = None) -> Aimed:
             raise RuleViolation(f"{state.actors[target_id].name} is Down (S8) and cannot be "
                                 "targeted", "pick another target, or heal it first")
     view = field_view(state, rs)
-    plans = [target_plan(state, rs, view, t) for t in request.targets]
-    extra = {e: target_plan(state, rs, view, e) for e in model.engaged_with(state, attacker.id)
+    plans = [target_plan(state, rs, view, t, request) for t in request.targets]
+    extra = {e: target_plan(state, rs, view, e, request)
+             for e in model.engaged_with(state, attacker.id)
              if state.actors[e].side != attacker.side and e not in request.targets}
     attack_parts = effect_parts(attacker, "attack")
     damage_parts = effect_parts(attacker, "damage")
@@ -143,12 +162,31 @@ def aim(state: Encounter, rs, request, spell: str | None = None) -> Aimed:
     prepared = AttackRules(rs).prepare_attack(
         attacker.sheet, weapon, plans, view, skill_ids=chosen, held=model.holding(attacker),
         attack_parts=attack_parts, damage_parts=damage_parts,
-        modifiers=tuple(Mod(MODIFIER_ALIASES[f], "GM", "S3") for f in FLAGS
-                        if request.get(f)),
+        modifiers=(*effect_modifiers(attacker),
+                   *(Mod(MODIFIER_ALIASES[f], "GM", "S3") for f in FLAGS if request.get(f))),
         extra_targets=extra, shield_raised=model.shield_raised(attacker),
+        gripped=model.gripped(attacker),
         only=bool(request.get("only")))
+    for target_id in request.targets:
+        target = state.actors[target_id]
+        if target.side == attacker.side and not request.get("ally"):
+            raise RuleViolation(f"{target.name} is on {attacker.name}'s side ({target.side})",
+                                "to attack an ally on purpose, add --ally")
     prepared = _with_answers(state, rs, _without_ignored(prepared, ignore))
-    return Aimed(prepared, given, chosen)
+    return Aimed(_with_pierce(prepared, request.get("pierce")), given, chosen, by_sp)
+
+
+def _with_pierce(prepared, pierce: int | None):
+    """`--pierce N`: the GM's Pierce for this attack instead of the weapon's; skills
+    still add theirs (S7)."""
+    if pierce is None:
+        return prepared
+    if pierce < 0:
+        raise CommandError("--pierce cannot be negative", "e.g. --pierce 2")
+    plan = prepared.plan
+    plan = replace(plan, weapon=replace(plan.weapon, pierce=0),
+                   pierce_bonus=(Part(pierce, "Pierce set by the GM", "S7"), *plan.pierce_bonus))
+    return replace(prepared, plan=plan)
 
 
 def _without_ignored(prepared, ignore: tuple[str, ...]):
@@ -193,8 +231,8 @@ def prepare(acting: Acting, spell: str | None = None) -> Aimed:
             raise CommandError(f"--{slot} given {given} times for {plural(len(ids), 'target')}",
                                f"give --{slot} once per target, in target order")
     declared, logged = _automatic(state, request, attacker.id, ids)
-    triggers = aimed.prepared.skill_triggers
-    if request.get("sp") and triggers:
+    triggers = _by_sp(aimed, request)
+    if triggers:
         skills.sp_cost(rs.numbers, attacker, triggers, on_turn=True)
     uses = dict(model.own(attacker).skill_uses)
     for sid in aimed.prepared.plan.skills:
@@ -229,15 +267,27 @@ def _automatic(state: Encounter, request, who: str, ids: list[str]):
     return declared, tuple(f"{a}={v}" if a != who else v for a, v in out.items())
 
 
+def _by_sp(aimed: Aimed, request) -> int:
+    """How many of the attack's paid skill triggers SP pays: all with --sp, else one per
+    `--skill NAME:sp` (S23)."""
+    triggers = aimed.prepared.skill_triggers
+    return triggers if request.get("sp") else min(sum(aimed.by_sp), triggers)
+
+
 def cost(acting: Acting):
-    """The attack's action, then each skill trigger: a Major, or SP with --sp (S19, S23,
-    S25), each paid and shown on its own."""
-    rs, prepared = acting.rs, acting.plan.prepared
-    triggers = prepared.skill_triggers
-    attack = (("attack", {rs.cost("attack"): 1}),)
-    if not triggers:
-        return attack
-    return (*attack, *skills.trigger_cost(rs, triggers, bool(acting.request.get("sp"))))
+    """The attack's action, then each skill trigger: a Major, or SP (--sp, or `--skill
+    NAME:sp` for one), each paid and shown on its own (S19, S23, S25); refused whole,
+    before anything is paid, when the actor cannot pay it all."""
+    rs, aimed = acting.rs, acting.plan
+    triggers = aimed.prepared.skill_triggers
+    parts = (("attack", {rs.cost("attack"): 1}),
+             *skills.trigger_cost(rs, triggers, _by_sp(aimed, acting.request)))
+    if not acting.reaction:
+        by_major = tuple(s for s, sp in zip(aimed.skills, aimed.by_sp, strict=False)
+                         if not sp and not acting.request.get("sp"))
+        skills.check_affordable(rs, acting.state.actors[acting.actor], parts,
+                                "this attack", by_major)
+    return parts
 
 
 def resolve(acting: Acting) -> Done:
@@ -275,10 +325,15 @@ def resolve(acting: Acting) -> Done:
         actor = state.actors[actor_id]
         state = state.with_actor(model.with_own(actor,
                                                 unloaded=(*model.unloaded(actor), weapon.id)))
+    if weapon.thrown and weapon.id in model.holding(state.actors[actor_id]):
+        from shaper_gm.rulesets.shaper.ground import thrown
+        state = thrown(state, actor_id, weapon.id, ids[0])
+        events.append(ItemLanded(actor_id, weapon.id, state.actors[ids[0]].zone))
     for target in outcome.targets:
         if target.result is not None and target.id in state.actors:
             state, applied = apply_result(state, rs, target.id, target.result)
             events += [e for e in applied if not isinstance(e, DamageTaken)]
-    logged = (("with", aimed.weapon), ("skill", list(aimed.skills) or None),
+    logged = (("with", aimed.weapon),
+              ("skill", skills.logged_words(aimed.skills, aimed.by_sp) or None),
               ("auto", list(aimed.auto) or None))
     return Done(state, tuple(events), outcome, others=tuple(answered), logged=logged)

@@ -122,6 +122,12 @@ def create_actor(numbers: RulesetNumbers, library: Library, *, id: str, name: st
                                 "give the actor Mentality, or a weapon")
     if shield is not None:
         _known(name, "shield", shield, library.shields)
+    items = [w for w in weapons if w not in library.spells] + ([shield] if shield else [])
+    if strict and level == 1 and len(items) > numbers.starting_items:
+        raise RuleViolation(f"{name} carries {len(items)} items ({', '.join(items)}); a "
+                            f"level-1 actor starts with {numbers.starting_items}: two weapons, "
+                            "or a weapon and a shield (S27)",
+                            "drop a --weapon or the --shield, or raise --level")
     defense = None if armor is None else _known(name, "armor", armor, library.armor).defense
     _check_holding(numbers, library, name, holding, weapons, shield)
 
@@ -174,6 +180,11 @@ def _known(name: str, kind: str, item_id: str, table: Mapping[str, Any]) -> Any:
 def hands_needed(library: Library, item: str) -> int:
     found = library.item(item) or library.spells.get(item)
     return found.hands if found is not None else 0
+
+
+def hands_used(library: Library, held, gripped=()) -> int:
+    """Hands the held items take; one held in both hands (`grip`) takes two (S19a)."""
+    return sum(2 if item in gripped else hands_needed(library, item) for item in held)
 
 
 def _check_holding(numbers: RulesetNumbers, library: Library, name: str,

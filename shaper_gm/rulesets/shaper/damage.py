@@ -4,10 +4,12 @@ result applied to a live actor: absorption used up, HP, and Down with its conseq
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from shaper_gm.dice import Roll, parse
 from shaper_gm.dice.specs import SumRoll
 from shaper_gm.engine import events as ev
-from shaper_gm.engine import harm
+from shaper_gm.engine import harm, limits
 from shaper_gm.engine.harm import go_down
 from shaper_gm.engine.state import Change, Effect, Encounter
 from shaper_gm.engine.steps import Note
@@ -81,10 +83,9 @@ def absorb_available(state: Encounter, actor_id: str) -> int:
 def apply_result(state: Encounter, rs, actor_id: str, result) -> Change:
     """Apply a DamageResult: absorption spent, HP, and Down (S7, S8)."""
     actor = state.actors[actor_id]
-    effects = _spend_absorb(actor.effects, result.absorbed)
+    effects, ended = _spend_absorb(actor.effects, result.absorbed)
     events: list = [DamageTaken(actor_id, result)]
-    events += [ev.EffectEnded(actor_id, e.name, "used up")
-               for e in actor.effects if e not in effects and e.until == "used_up"]
+    events += [ev.EffectEnded(actor_id, e.name, "used up") for e in ended]
     state = state.with_actor(actor.with_(hp=result.hp_after, effects=effects))
     if result.hp_after == 0 and not actor.down:
         state, downed = go_down(state, rs, actor_id)
@@ -92,9 +93,11 @@ def apply_result(state: Encounter, rs, actor_id: str, result) -> Change:
     return state, events
 
 
-def _spend_absorb(effects: tuple[Effect, ...], amount: int) -> tuple[Effect, ...]:
-    """Take `amount` from absorbing effects in order; spent `used_up` effects end."""
-    out = []
+def _spend_absorb(effects: tuple[Effect, ...],
+                  amount: int) -> tuple[tuple[Effect, ...], list[Effect]]:
+    """Take `amount` from absorbing effects in order: (the effects kept, a partly used
+    one with what it has left; the `used_up` effects spent whole, which end) (S26)."""
+    out, ended = [], []
     for effect in effects:
         have = effect.mod(ABSORB)
         if amount > 0 and have > 0:
@@ -102,9 +105,10 @@ def _spend_absorb(effects: tuple[Effect, ...], amount: int) -> tuple[Effect, ...
             amount -= used
             effect = effect.with_mod(ABSORB, have - used)
             if have - used == 0 and effect.until == "used_up":
+                ended.append(effect)
                 continue
         out.append(effect)
-    return tuple(out)
+    return tuple(out), ended
 
 
 # --- the GM's damage ------------------------------------------------------------------
@@ -133,10 +137,45 @@ def gm_damage(state: Encounter, rs, target: str, amount: int, options) -> tuple:
     elif tape.given_at("defense", 0):
         raise CommandError(f"{actor.name} wears no armor: there is no Defense roll (S7)",
                            "drop --defense, or give =N for a flat Defense")
-    result = damage_pipeline(amount, defense.total if defense else None,
+    bonus = actor.effect_total("defense")         # effects on the Defense (S7, S26)
+    if bonus and defense is None:
+        defense = Roll(expr=parse("0"), dice=(), constant=0, total=0)
+    result = damage_pipeline(amount, defense.total + bonus if defense else None,
                              magic=bool(options.get("magic")), pierce=pierce,
                              absorb=absorb_available(state, target), hp=actor.hp)
     state, events = apply_result(state, rs, target, result)
     if defense is not None:
         events.insert(0, ev.DiceRolled(f"Defense of {actor.name}", defense))
     return state, events
+
+
+# --- the GM's hit points: maximum and temporary ----------------------------------------
+
+TEMPORARY_HP = "Temporary HP"
+
+
+def set_hit_points(state: Encounter, rs, target: str, key: str, value: str) -> Change | None:
+    """`set ACTOR max_hp=N` (HP above it drop to it) and `set ACTOR temp_hp=N`:
+    temporary HP soak damage after Defense like any absorbing effect (S7), until used
+    up; 0 takes them away. None: a field the shared `set` handles."""
+    from shaper_gm.commands.args import ascii_digits
+    if key not in ("max_hp", "temp_hp"):
+        return None
+    actor = state.actors[target]
+    low = 1 if key == "max_hp" else 0
+    text = value.strip()
+    if not ascii_digits(text) or len(text) > 7 or not low <= int(text) <= limits.MAX_NUMBER:
+        raise CommandError(f"{key} must be a whole number, {limits.span(low, None)}; got "
+                           f"{text[:20]!r}", f"e.g. {key}=12")
+    number = int(text)
+    if key == "max_hp":
+        hp = min(actor.hp, number)
+        sheet = replace(actor.sheet, max_hp=number)
+        state = state.with_actor(actor.with_(max_hp=number, hp=hp, sheet=sheet))
+        return state, [ev.FieldSet(target, "max HP", actor.max_hp, number)]
+    before = next((e.mod(ABSORB) for e in actor.effects if e.name == TEMPORARY_HP), 0)
+    kept = tuple(e for e in actor.effects if e.name != TEMPORARY_HP)      # refreshed
+    added = (Effect(TEMPORARY_HP, "gm", None, ((ABSORB, number),), "used_up"),) if number \
+        else ()
+    state = state.with_actor(actor.with_(effects=(*kept, *added)))
+    return state, [ev.FieldSet(target, "temporary HP", before, number)]

@@ -43,17 +43,38 @@ class Disengaged(Event):
 # An item event's verb -> (the action it pays for, its verb in a line).
 ITEM_VERBS = {"drew": ("draw", "draws"), "sheathed": ("sheathe", "sheathes"),
               "reloaded": ("reload", "reloads"), "raised": ("raise_shield", "raises"),
-              "dropped": ("drop", "drops")}
+              "dropped": ("drop", "drops"), "picked up": ("pickup", "picks up"),
+              "gripped in both hands": ("grip", "grips the {item} in both hands"),
+              "gripped in one hand": ("grip", "grips the {item} in one hand")}
 
 
 @record
 class ItemChanged(Event):
     actor: str
-    verb: str                     # drew | sheathed | reloaded | raised | dropped
+    verb: str                     # drew | sheathed | reloaded | raised | dropped | picked up
     item: str
 
     def pays_for(self) -> set[str]:
         return {ITEM_VERBS.get(self.verb, (self.verb,))[0]}
+
+
+@record
+class Switched(Event):
+    actor: str
+    held: str                     # the item put away
+    item: str                     # the item now in hand
+
+    def pays_for(self) -> set[str]:
+        return {"switch"}
+
+
+@record
+class ItemLanded(Event):
+    """A thrown weapon lies beside its target (S19)."""
+
+    actor: str
+    item: str
+    zone: str
 
 
 @record
@@ -90,3 +111,4 @@ class Summoned(Event):
     actor: str
     summoner: str
     zone: str
+    bonus: str = ""               # what it got per Mentality point, and the other choices

@@ -22,6 +22,8 @@ class ShaperActor:
     holding: tuple[str, ...] = ()               # items in hand (S19a)
     unloaded: tuple[str, ...] = ()              # weapons that need a reload (S19)
     skill_uses: tuple[tuple[str, int], ...] = ()  # uses in the actor's round (S24)
+    away: tuple[str, ...] = ()                  # items it carries that lie elsewhere (S19)
+    gripped: tuple[str, ...] = ()               # held items it grips in both hands (S19)
 
 
 @record
@@ -29,6 +31,9 @@ class ShaperField:
     engagements: Groups = frozenset()           # S14 groups
     # This round's disengagements, (who left, whom it left): what Step Up answers (S23).
     left: frozenset[tuple[str, str]] = frozenset()
+    # Items dropped or thrown, lying on the battlefield: (item, zone, whom it lies beside:
+    # who dropped it, or whom it was thrown at) (S19).
+    lying: tuple[tuple[str, str, str], ...] = ()
 
 
 def field(state: Encounter) -> ShaperField:
@@ -53,6 +58,31 @@ def uses(actor: Actor, skill: str) -> int:
 
 def with_own(actor: Actor, **changes: Any) -> Actor:
     return actor.with_(system=replace(own(actor), **changes))
+
+
+def away(actor: Actor) -> tuple[str, ...]:
+    return own(actor).away
+
+
+def gripped(actor: Actor) -> tuple[str, ...]:
+    return own(actor).gripped
+
+
+def let_go(actor: Actor, item: str) -> Actor:
+    """`item` leaves the actor's hand: no longer held, gripped or, a shield, raised."""
+    actor = with_own(actor, holding=tuple(i for i in holding(actor) if i != item),
+                     gripped=tuple(i for i in gripped(actor) if i != item))
+    if item == actor.sheet.shield:
+        actor = actor.with_(effects=tuple(e for e in actor.effects if e.source != "shield"))
+    return actor
+
+
+def lying(state: Encounter) -> tuple[tuple[str, str, str], ...]:
+    return field(state).lying
+
+
+def with_lying(state: Encounter, items: tuple[tuple[str, str, str], ...]) -> Encounter:
+    return state.with_(system=replace(field(state), lying=items))
 
 
 def shield_raised(actor: Actor) -> bool:

@@ -26,6 +26,8 @@ def offers(rs, state, slot: str, subject: str | None, verb: str) -> list[Offer] 
         return _zones(rs, state, actor)
     if slot in ("item", "held-item"):
         return _items(rs, actor, "held" if slot == "held-item" else "stowed")
+    if slot == "lying-item":
+        return _lying(rs, state, actor)
     if slot == "weapon":
         return _items(rs, actor, "all") if actor is not None else _library(rs.library.weapons)
     if slot == "weapon+spell":
@@ -137,7 +139,7 @@ def _items(rs, actor, which: str, *, spells: bool = False) -> list[Offer]:
         return []
     lib = rs.library
     held = model.holding(actor)
-    stowed = [i for i in actor.sheet.carried if i not in held]
+    stowed = [i for i in actor.sheet.carried if i not in held and i not in model.away(actor)]
     pool = {"held": list(held), "stowed": stowed, "all": [*held, *stowed]}[which]
     if spells:
         pool += list(lib.spells)
@@ -205,3 +207,19 @@ def _not_now(rs, actor, skill, level: int, left: int, sp: int, on_turn: bool) ->
     except RuleViolation as refusal:
         return _short(refusal.message)
     return ""
+
+
+def _lying(rs, state, actor) -> list[Offer]:
+    """Items lying on the battlefield: within Melee range first, then the rest of the
+    actor's zone, each with its cost; those elsewhere last (S11, S19)."""
+    from shaper_gm.rulesets.shaper import ground
+    near = ground.reachable(state, actor.id) if actor is not None and actor.zone else []
+    out = []
+    for entry in near:
+        melee = ground.within_melee(state, actor.id, entry)
+        cost = rs.cost("pickup_melee" if melee else "pickup_close")
+        out.append(Offer(entry[0], f"{entry[1]} · {'Melee' if melee else 'Close'} · "
+                                   f"{cost.capitalize()}", FIRST if melee else LATER))
+    out += [Offer(entry[0], f"{entry[1]} · move there first", LAST)
+            for entry in model.lying(state) if entry not in near]
+    return ranked(out)

@@ -16,6 +16,7 @@ from shaper_gm.rulesets.shaper.creation import (
     ActorStats,
     attack_bonus_name,
     damage_bonus_name,
+    hands_used,
 )
 from shaper_gm.rulesets.shaper.parts import Mod, Part
 from shaper_gm.rulesets.shaper.situation import FieldView, RangeCheck
@@ -61,6 +62,18 @@ class AttackRules:
                                 f"{stats.name} carries: {', '.join(stats.weapons) or 'nothing'}")
         return found
 
+    def _check_casting_hand(self, who: str, held: Sequence[str],
+                            gripped: Sequence[str] = ()) -> None:
+        """An offensive spell needs a free hand, or a held focus (a wand) (S19a)."""
+        lib = self.library
+        if any(getattr(lib.item(i), "kind", "") == "focus" for i in held):
+            return
+        free = self.numbers.hands - hands_used(lib, held, gripped)
+        if free < self.numbers.spell_free_hands:
+            raise RuleViolation(f"{who} has no free hand to cast (S19a): holding "
+                                f"{', '.join(held)}", f"sheathe (Minor) or drop (Free) an "
+                                f"item first, e.g. drop {held[-1]}")
+
     def _ability_parts(self, stats: ActorStats, bonus: str) -> tuple[Part, ...]:
         out = []
         for ability in ABILITIES:
@@ -91,7 +104,8 @@ class AttackRules:
                        attack_parts: Sequence[Part] = (), damage_parts: Sequence[Part] = (),
                        modifiers: Sequence[Mod] = (),
                        extra_targets: Mapping[str, TargetPlan] | None = None,
-                       shield_raised: bool = False, only: bool = False) -> PreparedAttack:
+                       shield_raised: bool = False, only: bool = False,
+                       gripped: Sequence[str] = ()) -> PreparedAttack:
         """Check an attack against the rules and the battlefield and build its plan.
 
         `targets` are the named targets; a skill with `extra_targets:
@@ -106,6 +120,8 @@ class AttackRules:
         if held is not None and w.kind != "spell" and w.id not in held:
             raise RuleViolation(f"{who} is not holding the {w.name} (S19a)",
                                 f"draw it first (Minor): draw {w.id}")
+        if held is not None and w.kind == "spell":
+            self._check_casting_hand(who, held, gripped)
         chosen = []
         for sid in skill_ids:
             skill = self.library.skills.get(sid)

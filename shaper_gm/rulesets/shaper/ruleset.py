@@ -23,7 +23,9 @@ from shaper_gm.rulesets.shaper.model import SP
 # What `add --stat NAME=N` and `set` may change on a Shaper sheet.
 SHEET_NUMBERS = SHEET.names
 # The modifiers an effect may carry (S26).
-EFFECT_KEYS = ("attack", "damage", "evasion", "absorb")
+# `defense` adds to the holder's Defense (S7); `adv` gives its attack rolls Advantage
+# (a negative amount: Disadvantage, S3).
+EFFECT_KEYS = ("attack", "damage", "evasion", "absorb", "defense", "adv")
 
 
 def resource_specs(numbers: RulesetNumbers) -> tuple[ResourceSpec, ...]:
@@ -275,6 +277,12 @@ class ShaperRuleset(RulesetBase):
         SPELL`); a flag's item or skill goes on lowercased, for its action to check."""
         from shaper_gm.engine.names import match_one
         actor = state.actors.get(actor_id) if actor_id else None
+        if kind == "lying-item":                    # anywhere: a refusal says where (S19)
+            lying = list(dict.fromkeys(i for i, _, _ in model.lying(state)))
+            if not lying:
+                raise CommandError("no item lies on the battlefield",
+                                   "items lie where they were dropped or thrown")
+            return match_one(word, lying, "item", f"lying: {', '.join(lying)}")
         if kind in ("item", "held-item", "skill", "spell") and actor is not None:
             stats = actor.sheet
             pool = {"item": list(stats.carried),
@@ -292,16 +300,27 @@ class ShaperRuleset(RulesetBase):
         return super().resolve_word(state, kind, word, actor_id)
 
     def roll_modifiers(self, text: str, flags: Mapping[str, Any]):
-        """A basic roll (3d6) also judges automatic results (S2); modifiers act (S3)."""
+        """A basic roll (3d6 + bonuses, S1) also judges automatic results on its natural
+        dice (S2); modifiers act (S3)."""
         from shaper_gm.rulesets.shaper.modifiers import FLAGS, Modifiers
         mods = Modifiers.of(f for f in FLAGS if flags.get(f))
-        return mods, bool(text) and str(parse(text)) == self.numbers.basic_roll
+        basic = bool(text) and parse(text).dice_terms == \
+            parse(self.numbers.basic_roll).dice_terms
+        return mods, basic
 
     # Damage by the GM (S7, S8) -------------------------------------------------------------
     def damage(self, state: Encounter, target: str, amount: int, options: Mapping) -> Change:
         """`damage TARGET N`: through the target's Defense as a hit (S7), or `--direct`."""
         from shaper_gm.rulesets.shaper.damage import gm_damage
         return gm_damage(state, self, target, amount, options)
+
+    def settable_fields(self) -> tuple[str, ...]:
+        return (*super().settable_fields(), "max_hp", "temp_hp")
+
+    def set_field(self, state: Encounter, target: str, key: str, value: str):
+        """`set ACTOR max_hp=N` and `temp_hp=N` (damage.set_hit_points)."""
+        from shaper_gm.rulesets.shaper.damage import set_hit_points
+        return set_hit_points(state, self, target, key, value)
 
     # Battlefield (S9-S14) ----------------------------------------------------------------
     def canonical_zone(self, text: str, cols: int, rows: int) -> str:
@@ -328,6 +347,11 @@ class ShaperRuleset(RulesetBase):
         """What completion offers for `slot` now (targets in reach first, with bands)."""
         from shaper_gm.rulesets.shaper.offers import offers
         return offers(self, state, slot, subject, verb)
+
+    def map_notes(self, state: Encounter) -> list[str]:
+        """Lines under the map: the items lying on the battlefield (S19)."""
+        from shaper_gm.rulesets.shaper.views import lying_text
+        return [text] if (text := lying_text(state)) else []
 
     # Saves ----------------------------------------------------------------------------
     def save_extras(self, state: Encounter, actor: Actor) -> dict:

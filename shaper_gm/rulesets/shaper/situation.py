@@ -150,8 +150,10 @@ def range_check(numbers: RulesetNumbers, view: FieldView, attacker: str, target:
         else weapon.range
     reach = base + extra_bands
     over = steps_away - reach
+    # S11: same zone is Close; in the same engagement it is Melee, for a spell or a bow too.
     check = RangeCheck(steps_away, band_name(steps_away, names), reach,
-                       band_name(reach, names), at_max_range=(steps_away == reach))
+                       band_name(reach, names), at_max_range=(steps_away == reach),
+                       melee=in_melee(view, attacker, target))
     if over <= 0:
         return check
     if over <= numbers.beyond_max_range_bands:

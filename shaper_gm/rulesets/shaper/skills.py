@@ -192,12 +192,68 @@ def sp_cost(numbers: RulesetNumbers, actor, times: int, *, on_turn: bool) -> dic
     return {"sp": numbers.skill_sp_cost * times}
 
 
-def trigger_cost(rs, triggers: int, with_sp: bool) -> tuple:
-    """`triggers` skill triggers paid: with SP at once, or a Major each, each shown on
-    its own (S23, S25)."""
-    if with_sp:
-        return (("skill", {"sp": rs.numbers.skill_sp_cost * triggers}),)
-    return (("skill", {rs.cost("skill"): 1}),) * triggers
+def trigger_cost(rs, triggers: int, with_sp: bool | int) -> tuple:
+    """`triggers` skill triggers paid, each shown on its own (S23, S25): with SP (all of
+    them when `with_sp` is True, else that many), the rest a Major each."""
+    by_sp = triggers if with_sp is True else min(int(with_sp), triggers)
+    sp = (("skill", {"sp": rs.numbers.skill_sp_cost}),) * by_sp
+    return (*sp, *(("skill", {rs.cost("skill"): 1}),) * (triggers - by_sp))
+
+
+SP_MARK = ":sp"          # `--skill NAME:sp`: this skill is paid with SP (S23)
+
+
+def paid_words(words) -> tuple[tuple[str, ...], tuple[bool, ...]]:
+    """`--skill` words as (skill words, whether each is paid with SP): `NAME:sp` pays
+    that one skill with SP, the others a Major each (S23)."""
+    names, by_sp = [], []
+    for word in words or ():
+        name, sep, how = str(word).rpartition(":")
+        if sep and how.lower() == SP_MARK[1:]:
+            names.append(name)
+            by_sp.append(True)
+        else:
+            names.append(str(word))
+            by_sp.append(False)
+    return tuple(names), tuple(by_sp)
+
+
+def logged_words(ids, by_sp) -> list[str]:
+    return [f"{sid}{SP_MARK}" if sp else sid for sid, sp in zip(ids, by_sp, strict=True)]
+
+
+def check_affordable(rs, actor, parts: tuple, what: str, sp_able: tuple[str, ...] = (),
+                     hint: str = "") -> None:
+    """Refuse, before anything is paid, a cost the actor cannot pay in full, saying what
+    it needs and what it has (S18, S23); parts paid one by one would otherwise read as
+    if the first ones had been spent already. `sp_able`: skills paid with a Major that
+    `--skill NAME:sp` could pay with SP instead."""
+    from shaper_gm.engine import resources
+    if len(parts) < 2:
+        return                   # one part: the engine's refusal says it as it is
+    total: dict[str, int] = {}
+    for _, part in parts:
+        for kind, n in part.items():
+            total[kind] = total.get(kind, 0) + n
+    try:
+        resources.pay(rs.resources, actor.resource_map(), total, action=what, who=actor.name,
+                      on_turn=True)
+    except RuleViolation:
+        pass
+    else:
+        return
+    have = actor.resource_map()
+    need = " and ".join(f"{n} {_label(k)}" for k, n in total.items())
+    left = ", ".join(f"{have.get(k, 0)} {_label(k)}" for k in (*rs.kinds(), model.SP))
+    sp = have.get(model.SP, 0)
+    hint = hint or (f"pay a skill with SP instead (--skill {sp_able[-1]}:sp, {sp} SP left), "
+            "or end the turn (end)" if sp_able and sp >= rs.numbers.skill_sp_cost
+            else "end the turn (end), or attack with fewer skills")
+    raise RuleViolation(f"{what} costs {need}; {actor.name} has {left} left (S18, S23)", hint)
+
+
+def _label(kind: str) -> str:
+    return "SP" if kind == model.SP else kind.capitalize()
 
 
 def with_uses(actor, skill_ids: Iterable[str]):

@@ -31,9 +31,10 @@ class Use:
     level: int
     target: str | None
     triggers: int                  # 1 Major or 1 SP each (S23, S25)
+    by_sp: int = 0                 # added spell skills paid with SP (`--skill NAME:sp`)
 
 
-def prepare(acting: Acting, added: tuple[str, ...] = ()) -> Use:
+def prepare(acting: Acting, added: tuple[str, ...] = (), by_sp: tuple[bool, ...] = ()) -> Use:
     """Everything S21-S25 refuse, before anything is paid. `added`: spell skills added to
     a cast (S25)."""
     state, rs, request = acting.state, acting.rs, acting.request
@@ -63,29 +64,61 @@ def prepare(acting: Acting, added: tuple[str, ...] = ()) -> Use:
                                 "only spell skills can be added to a cast")
     if added:
         triggers += skills.spell_cost(len(added), actor.sheet.spell_cost_reduction).paid_added
-    if request.get("sp"):
-        skills.sp_cost(rs.numbers, actor, triggers, on_turn=not acting.reaction)
+    marked = min(sum(by_sp), triggers - 1)        # the cast itself is paid by --sp alone
+    if request.get("sp") or marked:
+        skills.sp_cost(rs.numbers, actor, triggers if request.get("sp") else marked,
+                       on_turn=not acting.reaction)
     elif acting.reaction:
         raise RuleViolation(f"it is not {actor.name}'s turn (S18): off-turn a skill is paid "
                             "with SP", f"add --sp (S23): {actor.name} has "
                                        f"{actor.resource('sp')} SP")
     skills.check_uses(skill, level, model.uses(actor, skill.id), who=actor.name)
-    return Use(skill, level, target_id, triggers)
+    _check_bonus(skill, request.get("minion-bonus"))
+    return Use(skill, level, target_id, triggers, marked)
 
 
 def cost(acting: Acting):
-    """1 Major or 1 SP per trigger (S23), each Major shown on its own."""
-    return skills.trigger_cost(acting.rs, acting.plan.triggers, bool(acting.request.get("sp")))
+    """1 Major or 1 SP per trigger (S23), each shown on its own; refused whole, before
+    anything is paid, when the actor cannot pay it all."""
+    use, sp = acting.plan, bool(acting.request.get("sp"))
+    parts = skills.trigger_cost(acting.rs, use.triggers, True if sp else use.by_sp)
+    if not acting.reaction and not sp:
+        skills.check_affordable(acting.rs, acting.state.actors[acting.actor], parts,
+                                use.skill.name, hint=f"pay with SP: add --sp, or "
+                                f"--skill NAME{skills.SP_MARK} for an added spell skill")
+    return parts
 
 
 def resolve(acting: Acting) -> Done:
     state, rs, use = acting.state, acting.rs, acting.plan
     actor = state.actors[acting.actor]
     state = state.with_actor(skills.with_uses(actor, (use.skill.id,)))
-    state, applied = _apply(state, rs, actor.id, use.skill, use.level, use.target)
+    state, applied = _apply(state, rs, actor.id, use.skill, use.level, use.target,
+                            acting.request.get("minion-bonus"))
     added = [s.lower() for s in acting.request.get("skill") or ()]   # a cast's (S25)
     return Done(state, (SkillUsed(actor.id, use.skill.id, use.target), *applied),
                 logged=(("skill", added),) if added else ())
+
+
+ARMOR = "armor"          # a summon's default bonus: the skill's armor (S28)
+
+
+def bonus_choices(skill) -> tuple[str, ...]:
+    """What a summoning skill offers its summon per Mentality point (S21, S28)."""
+    return tuple(c for e in skill.effects if e.type == "summon" for c in _offered(e))
+
+
+def _offered(effect) -> tuple[str, ...]:
+    return ((ARMOR,) if effect.armor_per_mentality else ()) + tuple(dict(effect.bonuses))
+
+
+def _check_bonus(skill, choice: str | None) -> None:
+    offered = bonus_choices(skill)
+    if choice is not None and choice not in offered:
+        raise RuleViolation(f"--minion-bonus {choice}: {skill.name} offers "
+                            f"{', '.join(offered) or 'no bonus to choose'} (S21, S28)",
+                            f"e.g. cast {skill.id} --minion-bonus {offered[-1]}" if offered
+                            else "drop --minion-bonus")
 
 
 def _check_answers(state, actor, skill, target_id: str | None) -> None:
@@ -143,8 +176,8 @@ def _until(state: EncounterState, duration: str, caster: str, target: str) -> st
             "used_up": "used_up"}.get(duration, "never")
 
 
-def _apply(state, rs, actor_id: str, skill, level: int,
-           target_id: str | None) -> tuple[EncounterState, list]:
+def _apply(state, rs, actor_id: str, skill, level: int, target_id: str | None,
+           choice: str | None = None) -> tuple[EncounterState, list]:
     actor = state.actors[actor_id]
     events: list = []
     bonuses = {"attack": 0, "damage": 0, "evasion": 0, "absorb": 0}
@@ -155,7 +188,7 @@ def _apply(state, rs, actor_id: str, skill, level: int,
         elif effect.type == "absorb":
             bonuses["absorb"] += effect.amount * n
         elif effect.type == "summon":
-            state, summoned = summon(state, rs, actor_id, effect)
+            state, summoned = summon(state, rs, actor_id, effect, choice)
             events += summoned
         elif effect.type == "engage":
             if target_id is None:
@@ -175,13 +208,16 @@ def _apply(state, rs, actor_id: str, skill, level: int,
         effect = Effect(skill.name, skill.id, actor_id,
                         tuple((k, v) for k, v in bonuses.items() if v), until)
         target = state.actors[holder]
-        state = state.with_actor(target.with_(effects=(*target.effects, effect)))
+        kept = tuple(e for e in target.effects if e.name != effect.name)   # refreshed (S26)
+        state = state.with_actor(target.with_(effects=(*kept, effect)))
         events.append(ev.EffectAdded(holder, effect))
     return state, events
 
 
-def summon(state: EncounterState, rs, caster_id: str, effect) -> tuple[EncounterState, list]:
-    """A summon joins its caster's side and zone and acts on the caster's turn (S21)."""
+def summon(state: EncounterState, rs, caster_id: str, effect,
+           choice: str | None = None) -> tuple[EncounterState, list]:
+    """A summon joins its caster's side and zone and acts on the caster's turn (S21);
+    per Mentality point it gets the skill's armor or the bonus the caster chose (S28)."""
     caster = state.actors[caster_id]
     sheet = rs.library.creatures[effect.creature]
     base = f"{caster_id}-{sheet.id}"
@@ -190,14 +226,21 @@ def summon(state: EncounterState, rs, caster_id: str, effect) -> tuple[Encounter
         n += 1
         new_id = f"{base}-{n}"
     overrides: dict = {}
-    if effect.armor_per_mentality and caster.sheet.mentality > 0:
+    points, choice = caster.sheet.mentality, choice or ARMOR
+    lasting = ()
+    if choice == ARMOR and effect.armor_per_mentality and points > 0:
         overrides["armor"] = effect.armor_per_mentality   # S28: Mentality adds its bonus
+    elif choice == "hp" and points > 0:
+        overrides["hp"] = (sheet.hp or 1) + dict(effect.bonuses)["hp"] * points
+    elif choice != ARMOR and points > 0:
+        lasting = (Effect(f"{caster.name}'s bonus", "summon", caster_id,
+                          ((choice, dict(effect.bonuses)[choice] * points),), "never"),)
     name = f"{caster.name}'s {sheet.name}" + (f" {n}" if n > 1 else "")
     spec = setup.NewActor(new_id, sheet, caster.side, caster.zone, name,
                           extra=tuple(overrides.items()))
     state, events = setup.add_actor(state, rs, spec)
     minion = state.actors[new_id]
-    minion = minion.with_(summoner=caster_id).with_resources(
+    minion = minion.with_(summoner=caster_id, effects=(*minion.effects, *lasting)).with_resources(
         {**minion.resource_map(), **rs.new_pool(minion.sheet)})
     order = [a for a in state.order if a != new_id]
     at = order.index(caster_id) + 1
@@ -205,4 +248,7 @@ def summon(state: EncounterState, rs, caster_id: str, effect) -> tuple[Encounter
         at += 1
     order.insert(at, new_id)
     state = state.with_actor(minion).with_(order=tuple(order))
-    return state, [*events, Summoned(new_id, caster_id, caster.zone)]
+    others = [c for c in _offered(effect) if c != choice]
+    offer = f"bonus: {choice}" + (f"; or --minion-bonus {'|'.join(others)}" if others else "")
+    return state, [*events, Summoned(new_id, caster_id, caster.zone,
+                                     offer if points > 0 else "")]

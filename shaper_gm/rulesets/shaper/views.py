@@ -21,8 +21,10 @@ from shaper_gm.rulesets.shaper.events import (
     AttackResolved,
     Engaged,
     ItemChanged,
+    ItemLanded,
     Moved,
     SkillUsed,
+    Switched,
 )
 from shaper_gm.rulesets.shaper.model import engagements  # noqa: F401  (the map's groups)
 from shaper_gm.rulesets.shaper.views_sheet import pool_left, pool_shown
@@ -43,7 +45,16 @@ def engaged_line(e: Engaged, n: Names, cost: str) -> str:
 
 def item_line(e: ItemChanged, n: Names, cost: str) -> str:
     verb = ITEM_VERBS.get(e.verb, (e.verb, e.verb))[1]
-    return line(f"{n(e.actor)} {verb} the {item(e.item)}", [cost])
+    did = verb.format(item=item(e.item)) if "{item}" in verb else f"{verb} the {item(e.item)}"
+    return line(f"{n(e.actor)} {did}", [cost])
+
+
+def switched_line(e: Switched, n: Names, cost: str) -> str:
+    return line(f"{n(e.actor)} switches the {item(e.held)} for the {item(e.item)}", [cost])
+
+
+def landed_line(e: ItemLanded, n: Names, cost: str) -> str:
+    return f"{n(e.actor)}'s {item(e.item)} lies in {e.zone} (S19)"
 
 
 def skill_line(e: SkillUsed, n: Names, cost: str) -> str:
@@ -83,7 +94,8 @@ def damage_text(r) -> str:
     else:
         parts = [f"{defense} stops {stopped or 'none'}", f"{r.taken} gets through"]
     if r.absorbed:
-        parts.append(f"{r.absorbed} absorbed")
+        parts.append(f"{r.absorbed} absorbed" + (f", {r.absorb_left} left to absorb"
+                                                 if r.absorb_left else ""))
     if r.hp_lost:
         parts.append(f"HP {r.hp_before} → {r.hp_after}" + (", Down" if r.down else ""))
     else:
@@ -295,11 +307,21 @@ def engaged_cell(actor, state, rs) -> str:
 
 
 def legend(state, rs) -> str:
-    """● action left this round, ○ spent or lapsed (Major Minor Free) (S18)."""
+    """● action left this round, ○ spent or lapsed (Major Minor Free) (S18); the items
+    lying on the battlefield (S19)."""
     words = " · ● action left this round, ○ spent or lapsed"
     if not state.actors:
         return words
-    return f"{words} ({' '.join(kind(k) for k in rs.numbers.pool.as_dict())})"
+    ground = lying_text(state)
+    return f"{words} ({' '.join(kind(k) for k in rs.numbers.pool.as_dict())})" + \
+        (f"\n{ground}" if ground else "")
+
+
+def lying_text(state) -> str:
+    """``On the ground: javelin (B1, by Raider), longsword (B3, by Monica)`` (S19)."""
+    items = [f"{item(i)} ({z}, by {state.actors[b].name})" if b in state.actors else
+             f"{item(i)} ({z})" for i, z, b in model.lying(state)]
+    return f"On the ground: {', '.join(items)}" if items else ""
 
 
 def pool_text(actor, rs, state=None) -> str:

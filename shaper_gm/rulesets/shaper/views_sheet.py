@@ -148,6 +148,8 @@ def _weapons(actor, library) -> str:
             text += " (held)"
         if weapon_id in model.unloaded(actor):
             text += " (needs a reload)"
+        if weapon_id in model.away(actor):
+            text += " (not on them: dropped or thrown)"
         lines.append(text)
     return "\n".join(lines) or "none"
 

@@ -69,6 +69,7 @@ class Swing:
     hp_before: int
     no_defense_total: int = 0
     prompt: str = ""
+    settled: bool = False             # T10: the defender's standing choice, not asked again
     # filled by the steps
     attack_roll: Any = None
     attack_total: int = 0
@@ -110,7 +111,7 @@ def choose_defense(ctx: Swing, tape) -> Swing:
     """T10: the defender chooses a kind; by default its best expected total."""
     options = tuple(d.kind for d in ctx.defenses) or (NO_DEFENSE,)
     kind = tape.decide(Ask(ctx.target, "defense", options, ctx.default_defense,
-                           ctx.prompt, "T10"))
+                           ctx.prompt, "T10", settled=ctx.settled))
     tape.note(f"defense: {kind}", None, "T10")
     return replace(ctx, defense=kind)
 
@@ -240,6 +241,8 @@ def _swing(rs, request, attacker, target, weapon: Any, called: Any | None) -> Sw
         damage_parts.append(Part("GM damage bonus", request.get("damage-bonus"), ""))
     options = defense_options(rs, target)
     wanted = request.get("defense")
+    standing = harm.info(target).defense          # T10: chosen once, kept until changed
+    settled = wanted is None and any(o.kind == standing for o in options)
     if wanted is not None:
         why = unusable_reason(rs, target, wanted)
         if why is not None:
@@ -250,7 +253,8 @@ def _swing(rs, request, attacker, target, weapon: Any, called: Any | None) -> Sw
                  called=called.id if called else None, nonlethal=bool(request.get("nonlethal")),
                  stat_roll=stat_spec(numbers),
                  attack_parts=tuple(attack_parts), defenses=options,
-                 default_defense=best_defense(options),
+                 default_defense=standing if settled else best_defense(options),
+                 settled=settled,
                  damage_parts=tuple(damage_parts), dr=rs.dr(target), hp_before=target.hp or 0,
                  no_defense_total=numbers.no_defense_total,
                  prompt=f"{target.name} defends against {attacker.name}'s attack")
@@ -342,6 +346,10 @@ def resolve(acting: Acting) -> Done:
         result = "" if condition == UP else condition
     swing = replace(swing, notes=tuple(tape.notes), effects=effects, result=result)
     rolled = swing.defense_roll is not None              # the log names the choice made
+    if rolled:                                           # T10: it stands until changed
+        defender = state.actors[swing.target]
+        state = state.with_actor(defender.with_(
+            system=harm.info(defender).with_(defense=swing.defense)))
     return Done(state, (AttackResolved(swing.attacker, swing, action="attack"), *events),
                 swing, others=(swing.target,) if option is not None and option.cost else (),
                 logged=(("defense", swing.defense), ("react", None)) if rolled else ())

@@ -56,6 +56,7 @@ class ActorData:
     dropped: tuple[str, ...] = ()           # weapons knocked out of its hands (T11)
     condition: str = UP                     # up | unconscious | dying | dead (T13, T14)
     dying_left: int | None = None           # seconds on the dying timer (T14, T15)
+    defense: str | None = None              # T10: its standing choice of defense kind
 
     def with_(self, **changes) -> ActorData:
         return replace(self, **changes)

@@ -185,6 +185,11 @@ class TimesliceRuleset(RulesetBase):
         from shaper_gm.rulesets.timeslice import saves
         saves.check_actor(self, state, actor, where)
 
+    def with_legacy_fields(self, data: dict, log: list[str]) -> dict:
+        """T10's standing defense, for a save written before it was kept."""
+        from shaper_gm.rulesets.timeslice import saves
+        return saves.with_standing_defenses(data, log)
+
     def check_references(self, state: Encounter, where: str) -> None:
         """The encounter's own numbers and names."""
         from shaper_gm.rulesets.timeslice import saves

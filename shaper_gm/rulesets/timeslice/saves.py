@@ -5,12 +5,51 @@ naming the key (engine.data.DataError)."""
 
 from __future__ import annotations
 
+from shaper_gm.commands.args import split_line
 from shaper_gm.engine import limits
 from shaper_gm.engine.state import Actor, Encounter
+from shaper_gm.errors import GmError
 from shaper_gm.rulesets.timeslice import harm
 from shaper_gm.rulesets.timeslice.models import DEAD, DYING, UNCONSCIOUS, UP
 
 CONDITIONS = (UP, UNCONSCIOUS, DYING, DEAD)                 # T13, T14
+ATTACK_BOOLEAN_FLAGS = ("--nonlethal",)     # every other flag of `attack` takes a value
+
+
+def with_standing_defenses(data: dict, log: list[str]) -> dict:
+    """T10: a save written before each defender kept its standing defense kind has it
+    read back from its log: the kind of the last defense roll each actor made (every
+    logged attack that rolled one names it, `--defense KIND`)."""
+    actors = data.get("actors") if isinstance(data, dict) else None
+    if not isinstance(actors, dict) or all(
+            not isinstance(raw, dict) or not isinstance(raw.get("system"), dict)
+            or "defense" in raw["system"] for raw in actors.values()):
+        return data
+    standing: dict[str, str] = {}
+    for line in log:
+        try:
+            words = split_line(line)
+        except GmError:
+            continue
+        if words[:1] != ["attack"] or "--defense" not in words:
+            continue
+        plain, at = [], 1
+        while at < len(words):
+            if words[at].startswith("--"):
+                at += 1 if words[at] in ATTACK_BOOLEAN_FLAGS or "=" in words[at] else 2
+                continue
+            plain.append(words[at])
+            at += 1
+        kind = words[words.index("--defense") + 1] if words[-1] != "--defense" else None
+        if plain and kind:
+            standing[plain[-1]] = kind
+    upgraded = {}
+    for actor_id, raw in actors.items():
+        if isinstance(raw, dict) and isinstance(raw.get("system"), dict) \
+                and "defense" not in raw["system"]:
+            raw = {**raw, "system": {**raw["system"], "defense": standing.get(actor_id)}}
+        upgraded[actor_id] = raw
+    return {**data, "actors": upgraded}
 
 
 def check_actor(rs, state: Encounter, actor: Actor, at: str) -> None:

@@ -71,8 +71,28 @@ EDITS = [
      "(kinds: duellists)"),
     ("action-unknown-key", A, STRIKE, STRIKE + "  colour: red\n",
      "line 5: item 'strike': key 'colour': an action has no such key (keys: aliases, "
-     "apply, cost, examples, flags, given, item, line, odds, provokes, refusals, requires, "
-     "rules, spare, steps, summary, target, targets, timing, to, what, while_down, words)"),
+     "apply, at, cost, examples, flags, given, item, line, odds, provokes, refusals, "
+     "requires, rules, spare, steps, summary, target, targets, timing, to, what, "
+     "while_down, words)"),
+    ("end-with-source-not-a-truth", A, HP_CHANGE,
+     HP_CHANGE + "\n    - end: {who: target, name: dazed, with_source: maybe}",
+     "line 43: item 'strike': key 'apply[1].end.with_source': expected true or false, "
+     "got 'maybe'"),
+    ("action-at-not-a-mapping", A, STRIKE, STRIKE + "  at: turn_start\n",
+     "line 5: item 'strike': key 'at': expected {moment: MOMENT, when: EXPR, rule: TEXT} "
+     "(moment and when required)"),
+    ("action-at-moment-unknown", A, STRIKE,
+     STRIKE + "  at: {moment: dawn, when: actor.vigour > 0}\n",
+     "line 5: item 'strike': key 'at.moment': expected one of turn_start, turn_end, "
+     "damaged, got 'dawn'"),
+    ("action-at-when-reads-a-target", A, STRIKE,
+     STRIKE + "  at: {moment: turn_end, when: target.vigour > 0}\n",
+     "line 5: item 'strike': key 'at.when': reads 'target.vigour': a moment's test reads "
+     "actor.X, rules.X"),
+    ("action-at-damage-read-outside-damaged", A, STRIKE,
+     STRIKE + "  at: {moment: turn_start, when: damage > 0}\n",
+     "line 5: item 'strike': key 'at.when': reads 'damage': a moment's test reads "
+     "actor.X, rules.X"),
     ("action-target-unknown", A, "target: foe", "target: enemy",
      "line 10: item 'strike': key 'target': expected one of foe, ally, other, any, "
      "got 'enemy'"),

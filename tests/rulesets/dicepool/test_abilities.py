@@ -60,6 +60,20 @@ def test_p12_a_reaction_costs_no_action_comes_outside_ones_turn_and_adds_con(par
         use(party, "odo", "parry", dt=1, roll=[6] * 5)
 
 
+def test_p12_one_reaction_ability_between_two_turns_so_con_dice_come_once(party):
+    # reactions_per_round: 1 (provisional): Odo parries once on Freya's turn, a second
+    # parry is refused before anything is rolled (its pool and CON dice stay as they
+    # are), and Odo has its reaction back when its own turn starts.
+    party.start("freya", "odo")
+    use(party, "odo", "parry", dt=2, roll=[6, 4, 1])
+    assert party.pool("odo") == 5 and party.state.actors["odo"].resource("reactions") == 0
+    with pytest.raises(RuleViolation, match=r"reaction"):
+        use(party, "odo", "parry", dt=1, roll=[6] * 5)
+    assert party.pool("odo") == 5
+    party.end()                                            # Odo's own turn
+    assert party.state.actors["odo"].resource("reactions") == 1
+
+
 def test_p12_a_passive_ability_is_always_on_and_cannot_be_used(party):
     wolf = party.state.actors["wolf"]
     assert party.rs.ac(wolf) == 2 + 1                      # Tough Hide

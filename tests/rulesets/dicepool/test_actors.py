@@ -21,7 +21,7 @@ def test_the_ruleset_meets_the_engine_interface():
     assert isinstance(rs, Ruleset)
     assert (rs.id, rs.name, rs.rules) == ("dicepool", "Dice pool", "P1-P12")
     assert isinstance(rs.turn_order, FixedOrder)
-    assert [r.name for r in rs.resources] == ["pool", "actions"]
+    assert [r.name for r in rs.resources] == ["pool", "actions", "reactions"]   # P12
     assert rs.sheet_numbers == ("str", "dex", "con", "ac", "speed")
     assert rs.effect_keys == ("ac", "speed", "damage") and rs.has_hp
 
@@ -31,7 +31,7 @@ def test_a_template_gives_the_sheet_hp_pool_and_weapon_in_hand():
     barry = make_actor(rs, "barry", "barry", "B2")
     assert (barry.name, barry.side, barry.hp, barry.max_hp) == ("Barry the Guard", "enemies",
                                                                 12, 12)
-    assert barry.resource_map() == {"pool": 4, "actions": 2}
+    assert barry.resource_map() == {"pool": 4, "actions": 2, "reactions": 1}
     assert barry.system == ActorState(holding="halberd")
     assert rs.weapon(barry).name == "Halberd" and rs.weapon(barry).bonus_stat == "str"
 

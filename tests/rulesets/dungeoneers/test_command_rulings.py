@@ -9,6 +9,7 @@ from shaper_gm.engine import events as ev
 from shaper_gm.errors import GmError
 from shaper_gm.rulesets.dungeoneers.events import ActionResolved, ConditionStarted
 from tests.rulesets.dungeoneers.test_command_examples import ap, fight, outcome
+from tests.rulesets.dungeoneers.test_command_render import shown
 
 PAIR = ("add freya --as freya --at B2", "add skeleton --as skeleton --at C2", "start")
 
@@ -116,6 +117,50 @@ def test_d24_a_grappled_creature_cannot_move():
     assert ConditionStarted("skeleton", "grappled", "freya", "grapple (D24)") in result.events
     with pytest.raises(GmError, match=r"grappled by Freya and cannot move \(D24\)"):
         s.execute("move skeleton D2")
+
+
+def test_d24_the_hint_names_the_verb_that_breaks_free_and_its_cost():
+    s = fight(*PAIR)
+    s.execute("grapple freya skeleton --roll 6 --dodge 1")
+    with pytest.raises(GmError) as refused:
+        s.execute("move skeleton D2")
+    assert "break free first: break-free (2 AP)" in str(refused.value)
+
+
+def test_d24_break_free_is_the_grapple_played_back():
+    # Skeleton: [dodging: trained d6] + body 2 (its better of finesse 1 and body 2);
+    # Freya holds with [grappling: trained d6] + body 2. 1+2 = 3 vs 6+2 = 8: held.
+    s = fight(*PAIR)
+    s.execute("grapple freya skeleton --roll 6 --dodge 1")
+    o = outcome(s.execute("break-free skeleton --roll 1 --hold 6"))
+    assert (o.attack_total, o.defense_total, o.hit) == (3, 8, False)
+    assert actor(s, "skeleton").system.grappled_by == "freya"
+    assert actor(s, "skeleton").resource("ap") == 4                  # 2 AP (provisional)
+    # 3+2 = 5 vs 3+2 = 5: a tie goes to the actor (D11), the skeleton is free
+    s.execute("pass freya")
+    assert "Skeleton breaks free of Freya: 5 vs 5, free" in shown(
+        s, "break-free skeleton --roll 3 --hold 3")
+    assert actor(s, "skeleton").system.grappled_by is None
+    assert actor(s, "freya").system.grappling is None
+    s.execute("move skeleton D2")
+    assert actor(s, "skeleton").zone == "D2"
+
+
+def test_d24_break_free_and_let_go_refused_without_a_grapple():
+    s = fight(*PAIR)
+    with pytest.raises(GmError, match=r"Freya is not grappled \(D24\)"):
+        s.execute("break-free freya")
+    with pytest.raises(GmError, match=r"Freya is not grappling anyone \(D24\)"):
+        s.execute("let-go freya")
+
+
+def test_d24_a_grappler_lets_go():
+    s = fight(*PAIR)
+    s.execute("grapple freya skeleton --roll 6 --dodge 1")
+    s.execute("pass skeleton")
+    assert "Freya lets go of Skeleton" in shown(s, "let-go freya")
+    assert actor(s, "skeleton").system.grappled_by is None
+    assert actor(s, "freya").resource("ap") == 3                     # 2 + 1 (provisional)
 
 
 def test_d25_push_forces_one_tile():

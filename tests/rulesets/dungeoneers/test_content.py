@@ -19,14 +19,15 @@ def test_the_numbers_follow_the_rulings(library):
         6, 6, "actor", False)
     assert dict(n.costs) == {"strike": 3, "power-strike": 4, "move": 1, "sprint": 1,
                              "interact": 1, "defend": 2, "ready": 1, "grapple": 2,
-                             "push": 2, "deep-breath": 2, "focus": 2, "grab-ledge": 1}
+                             "push": 2, "deep-breath": 2, "focus": 2, "grab-ledge": 1,
+                             "break-free": 2, "let-go": 1}
     assert dict(n.proficiency_dice) == {"untrained": 4, "trained": 6, "expert": 8,
                                         "master": 10}
     assert (n.critical_threshold, n.threat_range, n.boon_die, n.arca_per_wisdom) == (
         5, 1, 4, 2)
     assert (n.power_strike_wounds, n.power_strike_boon, n.deep_breath_relief) == (1, 1, 2)
-    assert {"test_ties", "proficiency_dice", "threat_range", "defend_boon"} <= set(
-        n.provisional)
+    assert {"test_ties", "proficiency_dice", "threat_range", "defend_boon",
+            "costs.break-free", "costs.let-go"} <= set(n.provisional)
     assert n.damage_types.codes() == ("B", "P", "S", "H", "C", "T", "D")
 
 

@@ -133,3 +133,30 @@ def tape(attack, evasion=(), damage=None, defense=(), decisions=None) -> PlayTap
             return None
         raise AssertionError(f"no dice source for {slot} of target {index + 1}")
     return PlayTape(source, decisions or Decisions())
+
+
+# The source's 3-vs-3 battle, started: Josh to act.
+SETUP = ("add josh --as josh --side party --at B4",
+         "add monica --as monica --side party --at C5",
+         "add taylor --as taylor --side party --at C5",
+         "add raider --as raider --side enemies --at B1",
+         "add crossbowman --as crossbowman --side enemies --at E2",
+         "add reaver --as reaver --side enemies --at B2",
+         "init josh monica raider taylor crossbowman reaver", "start")
+
+
+def battle(*lines: str):
+    """The source's battle with the content library, then `lines`."""
+    from shaper_gm.app import new_session
+    s = new_session(seed=1234)
+    for line in (*SETUP, *lines):
+        s.execute(line)
+    return s
+
+
+def replayed(s):
+    """A new session that ran `s`'s log: replay must give the same state."""
+    from shaper_gm.commands.session import Session
+    fresh = Session()
+    fresh.run_lines(list(s.log))
+    return fresh

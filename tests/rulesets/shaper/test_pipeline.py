@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from shaper_gm.app import new_session
-from shaper_gm.commands.session import Session
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Action
 from shaper_gm.engine.errors import RuleViolation
@@ -17,31 +15,12 @@ from shaper_gm.engine.steps import Step
 from shaper_gm.render.text import describe_events
 from shaper_gm.rulesets.shaper import actions, verbs
 from shaper_gm.rulesets.shaper.pipeline import ATTACK_STEPS
+from tests.rulesets.shaper.conftest import battle as session
+from tests.rulesets.shaper.conftest import replayed
 
-# The source's 3-vs-3 battle, started: Josh to act.
-SETUP = ("add josh --as josh --side party --at B4",
-         "add monica --as monica --side party --at C5",
-         "add taylor --as taylor --side party --at C5",
-         "add raider --as raider --side enemies --at B1",
-         "add crossbowman --as crossbowman --side enemies --at E2",
-         "add reaver --as reaver --side enemies --at B2",
-         "init josh monica raider taylor crossbowman reaver", "start")
 # Monica in melee with the raider and the reaver, on her turn.
 MELEE = ("end", "draw monica longsword", "place monica B3", "place raider B3",
          "place reaver B3", "engage monica raider", "engage monica reaver")
-
-
-def session(*lines: str) -> Session:
-    s = new_session(seed=1234)
-    for line in (*SETUP, *lines):
-        s.execute(line)
-    return s
-
-
-def replayed(s: Session) -> Session:
-    fresh = Session()
-    fresh.run_lines(list(s.log))
-    return fresh
 
 
 def test_every_play_verb_is_a_declared_engine_action():

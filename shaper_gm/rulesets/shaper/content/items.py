@@ -66,6 +66,8 @@ WEAPON_FIELDS = {
     "reload": Field(boolean),
     "ammo": Field(optional(text)),
     "spell_range_bonus": Field(integer(0)),
+    "thrown": Field(boolean),
+    "two_handed": Field(dice),
     **COMMON,
 }
 ARMOR_FIELDS = {
@@ -110,6 +112,8 @@ SKILL_FIELDS = {
 }
 
 _AMOUNT = (("amount",), ("per",))
+# What a summoner may give its summon per Mentality point instead of armor (S21, S28).
+SUMMON_BONUSES = ("attack", "evasion", "hp")
 # The effect vocabulary the rules core understands (a skill is a list of these): each
 # type -> (keys it needs, keys it may also have); `type` and `when` always allowed.
 EFFECT_SHAPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -120,7 +124,7 @@ EFFECT_SHAPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "extra_dice": (("dice", "roll"), ("per",)),   # +dice on one of DICE_ROLLS
     "remove_disadvantage": (("source",), ()),     # cancels a named Disadvantage
     "absorb": _AMOUNT,                      # soaks damage after Defense, until used up (S7)
-    "summon": (("creature",), ("armor_per_mentality",)),   # a creature on its side (S21)
+    "summon": (("creature",), ("armor_per_mentality", "bonuses")),   # on its side (S21)
     "extra_targets": (("targets",), ()),    # also targets a group (all_engaged_enemies)
     "range_bands": _AMOUNT,                 # +amount bands of max range
     "engage": ((), ()),                     # the user engages the target (Step Up)
@@ -137,6 +141,7 @@ EFFECT_FIELDS = {
     "creature": Field(ident),
     "targets": Field(choice(TARGET_GROUPS)),
     "armor_per_mentality": Field(ident),
+    "bonuses": Field(mapping_of(choice(SUMMON_BONUSES), integer(1))),
 }
 
 

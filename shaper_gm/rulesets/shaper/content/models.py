@@ -53,6 +53,8 @@ class Effect:
     creature: str | None = None       # summon: creature id
     targets: str | None = None        # extra_targets: which targets
     armor_per_mentality: str | None = None  # summon: armor id granted per Mentality point
+    # summon: the other bonuses a caster may choose instead, each per Mentality point
+    bonuses: tuple[tuple[str, int], ...] = ()
 
 
 @record
@@ -68,6 +70,8 @@ class Weapon:
     reload: bool = False              # must be reloaded (Minor) after each shot
     ammo: str | None = None
     spell_range_bonus: int = 0        # a wand: raises the holder's spell range (S13)
+    thrown: bool = False              # leaves the hand and lies beside its target (S19)
+    two_handed: str | None = None     # its damage gripped in both hands (switch grip, S19)
     provisional: bool = False
     description: str = ""
 
@@ -192,6 +196,8 @@ class RulesetNumbers:
     firing_into_melee: bool           # S15 on/off
     turn_order_ability: str           # "finesse" (S17)
     provisional_keys: tuple[str, ...] = ()
+    starting_items: int = 2           # S27: a level-1 actor's weapons and shield
+    spell_free_hands: int = 1         # S19a: free hands an offensive spell needs (a focus counts)
 
     def cost(self, action: str) -> str:
         return dict(self.costs)[action]

@@ -59,6 +59,7 @@ FIELDS = {
     **required(list_of(text, non_empty=True), "band_names"), **required(grid, "grid"),
     **required(boolean, "outnumbered", "firing_into_melee"),
     **required(choice(ABILITIES), "turn_order_ability"),
+    "starting_items": Field(integer(1)), "spell_free_hands": Field(integer(0)),
     "provisional": Field(list_of(text)),
 }
 LEVEL_FIELDS = {**required(integer(1), "level"),

@@ -134,7 +134,8 @@ SKILLS = {
     "charm": ("mentality", ("anytime",), ("spell",),
               [Effect("attack_bonus", amount=1), Effect("damage_bonus", amount=1)]),
     "minion": ("mentality", ("anytime",), ("spell",),
-               [Effect("summon", creature="minion", armor_per_mentality="armor-t1")]),
+               [Effect("summon", creature="minion", armor_per_mentality="armor-t1",
+                       bonuses=(("attack", 1), ("evasion", 1), ("hp", 3)))]),
 }
 
 
