@@ -36,7 +36,10 @@ def action_handler(action, parse=None):
         request = (parse or read_request)(ctx)
         dice = SlotDice(ctx, ctx.verb.slot_map())
         done = perform(ctx.state, ctx.ruleset, action, request, dice.tape())
-        logged = {**dice.logged(), **dict(done.logged)}
+        worded = action.worded
+        logged = {**dice.logged(None if worded is None else
+                                lambda check, fields: worded(check, fields, done.outcome)),
+                  **dict(done.logged)}
         request = request.with_flags(logged)
         return Outcome(done.state, done.events, request=request)
     return handle

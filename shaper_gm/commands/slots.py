@@ -11,7 +11,7 @@ log line replays exactly and never asks.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from shaper_gm.commands.args import FlagSpec, flag, parse_slot
 from shaper_gm.commands.resolve import actor as resolve_actor
@@ -20,6 +20,7 @@ from shaper_gm.engine.steps import PlayTape
 from shaper_gm.errors import CommandError
 from shaper_gm.words import times
 
+Words = Callable[[str, Mapping[str, object]], "tuple[str, str] | None"]
 NO_ROLL = "-"          # in a repeated slot: this roll did not happen (kept for the order)
 REACT = "react"
 TOTAL_HELP = "; or =N, the total called out"
@@ -91,16 +92,24 @@ class SlotDice:
     def tape(self) -> PlayTape:
         return PlayTape(self.source, self.decisions, self)
 
-    def logged(self) -> dict[str, object]:
+    def logged(self, words: Words | None = None) -> dict[str, object]:
         """Check nothing given went unused; then every slot's faces and every answer as
         the log line's flags (None for a slot the action never rolled: what was given
-        for it is left out, as every roll's own faces are)."""
+        for it is left out, as every roll's own faces are, unless the action words that
+        refusal itself: `words("unrolled", fields)`, which then refuses it too)."""
         out: dict[str, object] = {}
         for slot, (repeats, _) in self.slots.items():
             used = self.sources[slot]
             reach = max(used) + 1 if used else 0          # places up to the last roll
-            if used and len(self.given[slot]) > reach:
-                raise CommandError(f"--{slot} given {times(len(self.given[slot]))}; the action "
+            given = len(self.given[slot])
+            own = words("unrolled", {"slot": slot, "given": given, "made": reach,
+                                     "given_s": "" if given == 1 else "s",
+                                     "made_s": "" if reach == 1 else "s"}) \
+                if words is not None and given > reach else None
+            if own is not None:
+                raise CommandError(*own)
+            if used and given > reach:
+                raise CommandError(f"--{slot} given {times(given)}; the action "
                                    f"rolled it {times(reach)}",
                                    f"give --{slot} once per roll, in order")
             if repeats:

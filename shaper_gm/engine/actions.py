@@ -92,6 +92,9 @@ class Action:
     #                               dying): free, outside any turn
     what: str = ""                # how refusals name it ("an attack"); default the verb
     phrase: str = ""              # what an actor cannot do ("raise a shield"); the verb
+    # its own words for a refusal the commands make after it played (`unrolled`):
+    # (check, fields, outcome) -> (refuse, hint), or None for the engine's words
+    worded: Callable[[str, Mapping[str, Any], Any], tuple[str, str] | None] | None = None
 
     def __post_init__(self) -> None:
         if self.timing not in TIMINGS:

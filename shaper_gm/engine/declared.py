@@ -40,6 +40,17 @@ from typing import TYPE_CHECKING, Any, cast
 from shaper_gm.engine import changes, grid, moments, moving
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Done
+from shaper_gm.engine.declared_records import (
+    Flag,
+    Help,
+    OddsSpec,
+    Outcome,
+    Requirement,
+    Result,
+    Spare,
+    fault,
+    run_checked,
+)
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import Compiled, ExprError
 from shaper_gm.engine.situation import (
@@ -50,104 +61,11 @@ from shaper_gm.engine.situation import (
 )
 from shaper_gm.engine.state import Change, Encounter
 from shaper_gm.engine.stepkit import NO, Facts, fill
-from shaper_gm.engine.steps import Note, PlayTape, Step, play
+from shaper_gm.engine.steps import PlayTape, Step, play
 from shaper_gm.records import record
 
 if TYPE_CHECKING:
     from shaper_gm.engine.request import Request
-
-
-
-@record
-class Result:
-    """What the action found for one target (or for itself, with none); its facts read
-    as attributes too (`result.hit`)."""
-
-    target: str | None
-    facts: Facts
-    line: str = ""
-
-    def __getattr__(self, name: str) -> Any:
-        facts = self.__dict__.get("facts")
-        if facts is not None and name in facts:
-            return facts[name]
-        raise AttributeError(name)
-
-
-@record
-class Outcome:
-    """A declared action played: each target's result, and the breakdown's notes."""
-
-    action: str
-    actor: str
-    results: tuple[Result, ...]
-    notes: tuple[Note, ...] = ()
-
-    def target(self, actor_id: str) -> Result | None:
-        return next((r for r in self.results if r.target == actor_id), None)
-
-    def __getattr__(self, name: str) -> Any:
-        """One result's facts read as the outcome's own (`outcome.damage`)."""
-        results: tuple[Result, ...] = self.__dict__.get("results") or ()
-        only = results[0] if len(results) == 1 else None
-        if only is not None and name in only.facts:
-            return only.facts[name]
-        raise AttributeError(name)
-
-
-@record
-class Requirement:
-    test: Compiled
-    refuse: str
-    hint: str = ""
-
-
-@record
-class Spare:
-    """When the steps end with `test` holding, answers declared and dice given for what
-    they never reached are left out of the log with a note, not refused (R2: a defender
-    stops trying once a try succeeds)."""
-
-    test: Compiled
-    rule: str = ""
-    note: str = ""            # the note for the answers left out, else one per answer
-
-
-@record
-class Flag:
-    """A flag the action's expressions read as ``flag.NAME``."""
-
-    name: str
-    kind: str = "bool"
-    choices: tuple[str, ...] = ()
-    help: str = ""
-    metavar: str = ""
-
-
-@record
-class OddsSpec:
-    """What `odds` shows of the action: chances and distributions over its final facts,
-    which distribution is the target's loss, off which resource, from how much."""
-
-    words: str
-    chances: tuple[tuple[str, Compiled], ...]
-    spreads: tuple[tuple[str, Compiled], ...]
-    harm: str
-    resource: str = "hp"
-    start: Compiled | None = None
-    assumes: tuple[str, ...] = ()         # what the odds read, {NAME} from the facts
-    answers: tuple[str, str] | None = None    # (key, note): the answers declared
-
-
-@record
-class Help:
-    """How help shows the action's verb."""
-
-    summary: str = ""
-    examples: tuple[str, ...] = ()
-    rules: str = ""
-    aliases: tuple[str, ...] = ()
-    words: str = ""               # how its outcome says it: "attacks", "dashes"
 
 
 @record
@@ -186,7 +104,9 @@ class Declared:
         cost = fixed if len(fixed) == len(self.cost) else self._cost
         return Action(self.name, self._resolve, cost=cost, prepare=self._prepare,
                       timing=self.timing, what=self.what, while_down=self.while_down,
-                      after_fight=self.while_down)
+                      after_fight=self.while_down,
+                      worded=self.worded if any(check == "unrolled" for check, _, _
+                                                in self.refusals) else None)
 
     def _cost(self, acting: Acting) -> dict[str, int]:
         """A cost that depends on the facts (how far a move goes), from the first's."""
@@ -265,6 +185,17 @@ class Declared:
             if said == check:
                 raise RuleViolation(fill(text, env), fill(hint, env) or f"see help {self.name}")
 
+    def worded(self, check: str, fields: Mapping[str, Any],
+               outcome: Any) -> tuple[str, str] | None:
+        """Its words for a shared check the commands make once it played (`unrolled`),
+        filled from `fields` and the last target's final facts."""
+        results = getattr(outcome, "results", None) or ()
+        env = ChainMap(dict(fields), dict(results[-1].facts) if results else {})
+        for said, text, hint in self.refusals:
+            if said == check:
+                return fill(text, env), fill(hint, env) or f"see help {self.name}"
+        return None
+
     def _item(self, state: Encounter, rs: Any, request: Request, actor: Any) -> Any:
         """The item `--with` names (`chosen_item`); one the actor lacks, or none at all,
         refused in the action's words when it gives them."""
@@ -293,7 +224,7 @@ class Declared:
             try:                             # fact that cannot be read
                 values[name] = expr.run(situation)
             except ExprError as exc:
-                raise _fault(f"{self.name}: given.{name}", exc) from None
+                raise fault(f"{self.name}: given.{name}", exc) from None
         facts = Facts(values)
         for entry in self.apply:           # a cell the GM named must be one it can take
             if entry.worked_out:
@@ -391,16 +322,3 @@ class Declared:
         outcome = Outcome(self.name, actor, tuple(results), ())
         return state, [ev.Played(actor, outcome, action=self.name, words=self.help.words),
                        *events]
-
-
-def run_checked(expr: Compiled, env: Mapping[str, Any], where: str) -> Any:
-    try:
-        return expr.run(env)
-    except ExprError as exc:
-        raise _fault(where, exc) from None
-
-
-def _fault(where: str, exc: ExprError) -> RuleViolation:
-    return RuleViolation(f"{where}: {exc}", "the ruleset's declaration needs a fix")
-
-

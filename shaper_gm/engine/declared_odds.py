@@ -8,7 +8,8 @@ from collections import defaultdict
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
-from shaper_gm.engine.declared import Declared, run_checked
+from shaper_gm.engine.declared import Declared
+from shaper_gm.engine.declared_records import run_checked
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.odds import Chance, Fact, Odds, Spread, TargetOdds
 from shaper_gm.engine.situation import chosen_item, lookup

@@ -10,8 +10,8 @@ from typing import Any
 
 from shaper_gm.engine import changes
 from shaper_gm.engine.actions import TIMINGS
-from shaper_gm.engine.declared import (
-    Declared,
+from shaper_gm.engine.declared import Declared
+from shaper_gm.engine.declared_records import (
     Flag,
     Help,
     OddsSpec,
@@ -32,8 +32,9 @@ FLAG_KINDS = ("bool", "int", "text")
 FLAG_KEYS = {"kind", "choices", "help", "metavar"}
 ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
              "answers"}
-REFUSALS = ("itself", "no_item", "lacks", "unknown", "stays", "others")   # shared checks
-ITEMLESS = ("itself", "stays", "others")     # checks that are not about the action's item
+REFUSALS = ("itself", "no_item", "lacks", "unknown", "stays", "others",
+            "unrolled")                                              # shared checks
+ITEMLESS = ("itself", "stays", "others", "unrolled")     # not about the action's item
 
 
 def compile_action(name: str, raw: Any, where: str = "") -> Declared:
@@ -133,7 +134,9 @@ def _refusals(raw: Any, at: str, item: str | None) -> tuple[tuple[str, str, str]
     """``refusals: {CHECK: {refuse, hint}}``: the action's own words for a shared check
     it fails (its ruling cited): targeting itself, no item, an item it lacks, an unknown
     item word, a worked-out move told to stay on its own cell (`{cell}`), a `--react`
-    for an actor other than its target (`{word}`: ID=ANSWER)."""
+    for an actor other than its target (`{word}`: ID=ANSWER), faces given for rolls it
+    never made (`unrolled`: `{slot}`, `{given}`, `{made}`, `{given_s}`, `{made_s}`, and
+    the last target's final facts)."""
     if not isinstance(raw, Mapping):
         raise VocabError(at, f"expected CHECK: {{refuse, hint}} pairs ({', '.join(REFUSALS)})")
     out = []

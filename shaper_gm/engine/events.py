@@ -261,7 +261,7 @@ class Resolved(Event):
 
 @record
 class Played(Resolved):
-    """A declared action's outcome (`engine.declared.Outcome`: each target's result and
+    """A declared action's outcome (`engine.declared_records.Outcome`: each target's result and
     the notes its steps took); `words` say what the actor did ("attacks")."""
 
     words: str = ""

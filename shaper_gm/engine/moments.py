@@ -104,7 +104,7 @@ def _env(state: Encounter, rs: Any, name: str, actor_id: str,
 def due(actions: Sequence[tuple[str, Any]], state: Encounter, rs: Any, moment: str,
         actor_id: str, facts: Mapping[str, Any] | None = None) -> list[Any]:
     """The declared actions `moment` brings for `actor_id`, in their file's order."""
-    from shaper_gm.engine.declared import run_checked
+    from shaper_gm.engine.declared_records import run_checked
     out = []
     for name, declared in actions:
         at = declared.at

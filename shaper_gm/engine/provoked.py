@@ -69,7 +69,7 @@ def answered(entries: tuple[Provokes, ...], state: Encounter, rs: Any, request: 
              destination: str | None, tape: PlayTape) -> tuple[Change, list[str]]:
     """Each foe's answer, asked and, when taken, paid and played; the new state, its
     events, and who answered."""
-    from shaper_gm.engine.declared import run_checked
+    from shaper_gm.engine.declared_records import run_checked
     mover = request.acting
     events: list[ev.Event] = []
     reacted: list[str] = []

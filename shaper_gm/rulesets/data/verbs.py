@@ -12,6 +12,7 @@ from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.slots import REACT, slot_flags
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.engine.declared import Declared
+from shaper_gm.engine.steps import odds_limits
 
 FACES = "the faces of its {slot} roll{s}, in order"
 MOMENT_FACES = "the faces of {name}'s {slot} roll, in order, each time it runs by itself"
@@ -66,6 +67,7 @@ def table(rs: Any) -> VerbTable:
                      examples=tuple(e.replace(odds_of.name, "odds", 1)
                                     for e in odds_of.help.examples[:2]),
                      positionals=_positionals(odds_of),
+                     notes=(odds_limits(),),      # what odds weighs exactly, and past it
                      flags=(*_item_flag(odds_of), *_flags(odds_of),
                             *slot_flags({}, react=odds_of.answers or odds_of.asks), ODDS_JSON))(
             _odds_handler(odds_of))

@@ -1,0 +1,117 @@
+"""The records a declared action is made of and finds (`engine.declared`): its
+requirements, spare rule, flags, odds and help as checked, and each target's result and
+the outcome played; `run_checked` runs one of its expressions, a miss its refusal."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.expr import Compiled, ExprError
+from shaper_gm.engine.stepkit import Facts
+from shaper_gm.engine.steps import Note
+from shaper_gm.records import record
+
+
+@record
+class Result:
+    """What the action found for one target (or for itself, with none); its facts read
+    as attributes too (`result.hit`)."""
+
+    target: str | None
+    facts: Facts
+    line: str = ""
+
+    def __getattr__(self, name: str) -> Any:
+        facts = self.__dict__.get("facts")
+        if facts is not None and name in facts:
+            return facts[name]
+        raise AttributeError(name)
+
+
+@record
+class Outcome:
+    """A declared action played: each target's result, and the breakdown's notes."""
+
+    action: str
+    actor: str
+    results: tuple[Result, ...]
+    notes: tuple[Note, ...] = ()
+
+    def target(self, actor_id: str) -> Result | None:
+        return next((r for r in self.results if r.target == actor_id), None)
+
+    def __getattr__(self, name: str) -> Any:
+        """One result's facts read as the outcome's own (`outcome.damage`)."""
+        results: tuple[Result, ...] = self.__dict__.get("results") or ()
+        only = results[0] if len(results) == 1 else None
+        if only is not None and name in only.facts:
+            return only.facts[name]
+        raise AttributeError(name)
+
+
+@record
+class Requirement:
+    test: Compiled
+    refuse: str
+    hint: str = ""
+
+
+@record
+class Spare:
+    """When the steps end with `test` holding, answers declared and dice given for what
+    they never reached are left out of the log with a note, not refused (R2: a defender
+    stops trying once a try succeeds)."""
+
+    test: Compiled
+    rule: str = ""
+    note: str = ""            # the note for the answers left out, else one per answer
+
+
+@record
+class Flag:
+    """A flag the action's expressions read as ``flag.NAME``."""
+
+    name: str
+    kind: str = "bool"
+    choices: tuple[str, ...] = ()
+    help: str = ""
+    metavar: str = ""
+
+
+@record
+class OddsSpec:
+    """What `odds` shows of the action: chances and distributions over its final facts,
+    which distribution is the target's loss, off which resource, from how much."""
+
+    words: str
+    chances: tuple[tuple[str, Compiled], ...]
+    spreads: tuple[tuple[str, Compiled], ...]
+    harm: str
+    resource: str = "hp"
+    start: Compiled | None = None
+    assumes: tuple[str, ...] = ()         # what the odds read, {NAME} from the facts
+    answers: tuple[str, str] | None = None    # (key, note): the answers declared
+
+
+@record
+class Help:
+    """How help shows the action's verb."""
+
+    summary: str = ""
+    examples: tuple[str, ...] = ()
+    rules: str = ""
+    aliases: tuple[str, ...] = ()
+    words: str = ""               # how its outcome says it: "attacks", "dashes"
+
+
+def run_checked(expr: Compiled, env: Mapping[str, Any], where: str) -> Any:
+    try:
+        return expr.run(env)
+    except ExprError as exc:
+        raise fault(where, exc) from None
+
+
+def fault(where: str, exc: ExprError) -> RuleViolation:
+    return RuleViolation(f"{where}: {exc}", "the ruleset's declaration needs a fix")

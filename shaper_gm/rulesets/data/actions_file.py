@@ -1,0 +1,114 @@
+"""A data ruleset's `actions.yaml`, read and compiled: each action (an action written
+`like` another takes that one's keys), and the dice slots an action rolls for what it
+brings by itself (a concentration save) or provokes (an opportunity attack)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from shaper_gm.content.folders import display_name, read_yaml, yaml_message
+from shaper_gm.content.schema import Ctx, ident
+from shaper_gm.content.yamlio import YamlError
+from shaper_gm.engine.declared import Declared
+from shaper_gm.engine.declaring import compile_action
+from shaper_gm.engine.stepkit import VocabError
+
+
+def read_actions(ctx: Ctx, folder: Any) -> tuple[tuple[tuple[str, Declared], ...], Ctx]:
+    """The compiled actions, and where errors about them go (their file and lines)."""
+    path = folder / "actions.yaml"
+    display = display_name(path, folder)
+    here = ctx.at(display)
+    try:
+        raw = read_yaml(path, display)
+    except (YamlError, UnicodeDecodeError) as exc:
+        ctx.errors.append(yaml_message(exc, display, None))
+        return (), here
+    if not isinstance(raw, Mapping) or not raw:
+        here.error(None, "expected a mapping of action names to actions")
+        return (), here
+    out = []
+    for name, body in raw.items():
+        try:
+            body = _like(raw, name, body)
+            out.append((verb_name(name), compile_action(str(name), body)))
+        except VocabError as exc:
+            ctx.at(display, str(name), lines=raw).error(exc.where.partition(".")[2] or None,
+                                                        exc.message)
+        except ValueError as exc:
+            ctx.at(display, str(name), lines=raw).error(None, str(exc))
+    here = ctx.at(display, lines=raw)
+    return _with_provoked_slots(here, _with_damaged_slots(dict(out))), here
+
+
+def _with_damaged_slots(actions: dict[str, Declared]) -> dict[str, Declared]:
+    """An action whose changes may deal damage rolls what taking it brings (the actions
+    `at: {moment: damaged}`: a concentration save), on its own tape: its verb takes their
+    slots, repeated when it has several targets."""
+    brought = [slot for declared in actions.values()
+               if declared.at is not None and declared.at.moment == "damaged"
+               for slot in declared.slots]
+    out = {}
+    for name, declared in actions.items():
+        slots = dict(declared.slots)
+        if brought and any(entry.deals_damage for entry in declared.apply):
+            slots.update((slot, again or declared.targets > 1) for slot, again in brought
+                         if slot not in slots)
+        out[name] = replace(declared, slots=tuple(slots.items())) \
+            if len(slots) != len(declared.slots) else declared
+    return out
+
+
+OWN_KEYS = ("what", "words", "summary", "examples", "rules", "aliases", "provokes")
+
+
+def _like(actions: Mapping[str, Any], name: Any, body: Any) -> Any:
+    """An action written `like: OTHER`: OTHER's keys it does not state, its help and
+    provoked answers aside; OTHER's `given` with its own names added or replaced, and
+    OTHER's `requires` and `apply` with its own after them (d20's off-hand attack is its
+    attack with another cost, one more fact and two more tests)."""
+    if not isinstance(body, Mapping) or "like" not in body:
+        return body
+    other = actions.get(body["like"]) if isinstance(body["like"], str) else None
+    if not isinstance(other, Mapping) or "like" in other:
+        raise VocabError(f"{name}.like", f"expected the name of an action written in full "
+                                         f"above or below, got {body['like']!r}")
+    out = {key: value for key, value in other.items() if key not in OWN_KEYS}
+    out.update((key, value) for key, value in body.items() if key != "like")
+    if isinstance(other.get("given"), Mapping) and isinstance(body.get("given"), Mapping):
+        out["given"] = {**other["given"], **body["given"]}
+    for key in ("requires", "apply"):
+        if isinstance(other.get(key), list) and isinstance(body.get(key), list):
+            out[key] = [*other[key], *body[key]]
+    return out
+
+
+def _with_provoked_slots(ctx: Ctx, actions: dict[str, Declared]
+                         ) -> tuple[tuple[str, Declared], ...]:
+    """An action that others may answer with theirs (an opportunity attack) rolls their
+    slots too, once per answer: its verb takes them, repeated."""
+    out = []
+    for name, declared in actions.items():
+        slots = dict(declared.slots)
+        for index, entry in enumerate(declared.provokes):
+            answering = actions.get(entry.action)
+            if answering is None:
+                ctx.at(ctx.file, name).error(f"provokes[{index}].action",
+                                             f"no action {entry.action!r} in the file")
+                continue
+            if answering.provokes:            # it could answer itself without end
+                ctx.at(ctx.file, name).error(f"provokes[{index}].action",
+                                             f"{entry.action!r} provokes answers itself, so "
+                                             "answers could follow answers without end")
+                continue
+            slots.update((slot, True) for slot, _ in answering.slots if slot not in slots)
+        out.append((name, replace(declared, slots=tuple(slots.items()))
+                    if declared.provokes else declared))
+    return tuple(out)
+
+
+def verb_name(name: Any) -> str:
+    """An action's name, which is its verb: lowercase letters, digits and '-'."""
+    return str(ident(name))
