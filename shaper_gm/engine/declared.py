@@ -48,6 +48,7 @@ from shaper_gm.engine.declared_records import (
     Requirement,
     Result,
     Spare,
+    Wording,
     fault,
     run_checked,
 )
@@ -84,7 +85,7 @@ class Declared:
     steps: tuple[Step, ...]
     once: tuple[str, ...]
     apply: tuple[changes.Entry, ...]
-    line: str
+    line: Wording
     slots: tuple[tuple[str, bool], ...] = ()      # (slot, rolled more than once?)
     flags: tuple[Flag, ...] = ()
     odds: OddsSpec | None = None
@@ -196,6 +197,12 @@ class Declared:
                 return fill(text, env), fill(hint, env) or f"see help {self.name}"
         return None
 
+    def result(self, played: Facts) -> Result:
+        """One target's result, in the words `line` and `heading` give."""
+        said = self.line.said(played, self.name)
+        return Result(played.get("target"), played, said.line, said.heading, said.aside,
+                      said.rule)
+
     def _item(self, state: Encounter, rs: Any, request: Request, actor: Any) -> Any:
         """The item `--with` names (`chosen_item`); one the actor lacks, or none at all,
         refused in the action's words when it gives them."""
@@ -268,8 +275,7 @@ class Declared:
                 events += changed
                 if entry.logs and state is not before:      # the cell a move went to
                     logged[entry.logs] = state.actors[played[entry.who]].zone
-            results.append(Result(played.get("target"), played,
-                                  fill(self.line, played) if self.line else ""))
+            results.append(self.result(played))
         if self.spare is not None and results and \
                 run_checked(self.spare.test, results[-1].facts, f"{self.name}: spare"):
             self._spared(tape, self.spare, results[-1].facts)
@@ -298,9 +304,14 @@ class Declared:
                 "MutableMapping[str, Any]", facts))), None, rule)
         for actor, answer in () if spare.note else dropped:
             tape.note(f"--react {actor}={answer} not needed: never asked", None, rule)
+        own = dict(spare.unused)
         for slot, _ in self.slots:
             extra = tape.drop_unused(slot)
-            if extra > 0:
+            if extra > 0 and slot in own:
+                tape.note(fill(own[slot], ChainMap({"extra": extra, "extra_s": "" if extra
+                                                    == 1 else "s"}, cast(
+                    "MutableMapping[str, Any]", facts))), None, rule)
+            elif extra > 0:
                 tape.note(f"--{slot}: {extra} face{'s' if extra != 1 else ''} left unused: "
                           "never rolled", None, rule)
 
@@ -317,8 +328,7 @@ class Declared:
                 with moments.rolling(tape):
                     state, changed = changes.apply(state, rs, entry, played, why, tape.note)
                 events += changed
-            results.append(Result(played.get("target"), played,
-                                  fill(self.line, played) if self.line else ""))
+            results.append(self.result(played))
         outcome = Outcome(self.name, actor, tuple(results), ())
         return state, [ev.Played(actor, outcome, action=self.name, words=self.help.words),
                        *events]

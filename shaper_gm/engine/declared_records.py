@@ -9,7 +9,7 @@ from typing import Any
 
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import Compiled, ExprError
-from shaper_gm.engine.stepkit import Facts
+from shaper_gm.engine.stepkit import FIELD, Facts, fill
 from shaper_gm.engine.steps import Note
 from shaper_gm.records import record
 
@@ -22,6 +22,9 @@ class Result:
     target: str | None
     facts: Facts
     line: str = ""
+    heading: str = ""         # after the target's name ("with the Duelling sword")
+    aside: str = ""           # in the brackets, before the cost ("1 m")
+    rule: str = ""            # in the brackets, after the cost ("R12")
 
     def __getattr__(self, name: str) -> Any:
         facts = self.__dict__.get("facts")
@@ -67,6 +70,7 @@ class Spare:
     test: Compiled
     rule: str = ""
     note: str = ""            # the note for the answers left out, else one per answer
+    unused: tuple[tuple[str, str], ...] = ()    # a slot's own note for faces left out
 
 
 @record
@@ -115,3 +119,41 @@ def run_checked(expr: Compiled, env: Mapping[str, Any], where: str) -> Any:
 
 def fault(where: str, exc: ExprError) -> RuleViolation:
     return RuleViolation(f"{where}: {exc}", "the ruleset's declaration needs a fix")
+
+
+@record
+class Said:
+    """One target's outcome in words: after the target's name (`heading`), inside the
+    brackets before and after the cost (`aside`, `rule`), and after the colon (`line`)."""
+
+    line: str = ""
+    heading: str = ""
+    aside: str = ""
+    rule: str = ""
+
+
+@record
+class Wording:
+    """How an action's outcome reads (`line`, `heading`): the first alternative whose
+    `when` holds over the final facts (none: always), each text's `{NAME}` filled in."""
+
+    alternatives: tuple[tuple[Compiled | None, str, str, str], ...] = ()  # when, text,
+    heading: str = ""                                                     # aside, rule
+
+    def __bool__(self) -> bool:
+        return bool(self.alternatives or self.heading)
+
+    def fields(self) -> list[str]:
+        """Every fact its texts and tests read."""
+        out = FIELD.findall(self.heading)
+        for when, *texts in self.alternatives:
+            out += [*(when.names if when is not None else ()), *FIELD.findall(" ".join(texts))]
+        return out
+
+    def said(self, facts: Mapping[str, Any], where: str) -> Said:
+        heading = fill(self.heading, facts) if self.heading else ""
+        for when, text, aside, rule in self.alternatives:
+            if when is None or run_checked(when, facts, f"{where}: line"):
+                return Said(fill(text, facts), heading, fill(aside, facts) if aside else "",
+                            rule)
+        return Said(heading=heading)

@@ -17,6 +17,7 @@ from shaper_gm.engine.declared_records import (
     OddsSpec,
     Requirement,
     Spare,
+    Wording,
 )
 from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.moments import compile_at
@@ -26,9 +27,10 @@ from shaper_gm.engine.vocab import compile_steps, has_asks, once_rolls, unrolled
 
 KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
-        "odds", "while_down", "provokes", "spare", "refusals", "at"}
+        "odds", "while_down", "provokes", "spare", "refusals", "at", "heading"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
+LINE_KEYS = {"when", "text", "aside", "rule"}
 FLAG_KEYS = {"kind", "choices", "help", "metavar"}
 ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
              "answers"}
@@ -67,11 +69,10 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
         ("actor", "destination") if to_cell else ("actor",)
     apply = tuple(changes.compile_entry(entry, f"{at}.apply[{i}]", roles)
                   for i, entry in enumerate(_listed(raw, "apply", at)))
-    line = raw.get("line", "")
-    if not isinstance(line, str):
-        raise VocabError(f"{at}.line", f"expected the outcome's words, got {line!r}")
+    line = _wording(raw, at)
+    said = line.fields()
     raw_steps = _listed(raw, "steps", at)
-    keep = {*FIELD.findall(line), *roles}.union(*(entry.reads for entry in apply))
+    keep = {*said, *roles}.union(*(entry.reads for entry in apply))
     once = once_rolls(raw_steps)
     odds = _odds(raw["odds"], f"{at}.odds") if "odds" in raw else None
     if odds is not None:
@@ -81,7 +82,7 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     keep |= spare.test.names if spare is not None else set()
     read_after: dict[str, Iterable[str]] = {
         f"{at}.apply[{index}]": entry.reads for index, entry in enumerate(apply)}
-    read_after[f"{at}.line"] = FIELD.findall(line)
+    read_after[f"{at}.line"] = said
     if odds is not None:
         read_after.update((f"{at}.odds.{part}.{key}", expr.names) for part, pairs in
                           (("chances", odds.chances), ("spreads", odds.spreads))
@@ -157,12 +158,20 @@ def _spare(raw: Any, at: str) -> Spare:
     """``spare: {when, rule, note}``: when the steps end with `when` holding, what was
     declared for what they never reached is left out of the log, with a note (R2): one
     per answer, or the action's own `note` once (``{unasked}`` answers, ``{unasked_s}``
-    "s" unless 1, and the final facts filled in)."""
+    "s" unless 1, and the final facts filled in); `unused`: a slot's own note for its
+    faces left unused (``{extra}``, ``{extra_s}`` and the final facts)."""
     if not isinstance(raw, Mapping) or "when" not in raw or \
-            set(raw) - {"when", "rule", "note"} or not isinstance(raw.get("note", ""), str):
-        raise VocabError(at, "expected {when: EXPR, rule: TEXT, note: TEXT} (when required)")
+            set(raw) - {"when", "rule", "note", "unused"} or \
+            not isinstance(raw.get("note", ""), str):
+        raise VocabError(at, "expected {when: EXPR, rule: TEXT, note: TEXT, unused: "
+                             "{SLOT: TEXT}} (when required)")
+    unused = raw.get("unused", {})
+    if not isinstance(unused, Mapping) or \
+            not all(isinstance(text, str) for text in unused.values()):
+        raise VocabError(f"{at}.unused", "expected SLOT: TEXT pairs, the note for faces "
+                                         "given for a slot the steps never reached")
     return Spare(expression(raw["when"], f"{at}.when"), str(raw.get("rule", "")),
-                 str(raw.get("note", "")))
+                 str(raw.get("note", "")), tuple((str(k), v) for k, v in unused.items()))
 
 
 def _slots(raw_steps: list[Any], targets: int) -> tuple[tuple[str, bool], ...]:
@@ -237,6 +246,32 @@ def _help(raw: Mapping[str, Any], at: str) -> Help:
         return tuple(value)
     return Help(str(raw.get("summary", "")), words("examples"), str(raw.get("rules", "")),
                 words("aliases"), str(raw.get("words", "")))
+
+
+def _wording(raw: Mapping[str, Any], at: str) -> Wording:
+    """``line``: the outcome's words, or ``{when, text, aside, rule}`` alternatives, the
+    first whose `when` holds (none: always); ``heading``: words after the target's."""
+    line, heading = raw.get("line", ""), raw.get("heading", "")
+    if not isinstance(heading, str):
+        raise VocabError(f"{at}.heading", f"expected words after the target's name, got "
+                                          f"{heading!r}")
+    if isinstance(line, str):
+        return Wording(((None, line, "", ""),) if line else (), heading)
+    if not isinstance(line, list) or not line:
+        raise VocabError(f"{at}.line", "expected the outcome's words, or a list of "
+                                       f"{{when, text, aside, rule}}, got {line!r}")
+    out = []
+    for i, entry in enumerate(line):
+        here = f"{at}.line[{i}]"
+        if not isinstance(entry, Mapping) or "text" not in entry or set(entry) - LINE_KEYS:
+            raise VocabError(here, "expected {when: EXPR, text: TEXT, aside: TEXT, rule: "
+                                   f"TEXT}} (text required), got {entry!r}")
+        texts = [entry.get(key, "") for key in ("text", "aside", "rule")]
+        if not all(isinstance(text, str) for text in texts):
+            raise VocabError(here, "expected text, aside and rule to be words")
+        when = expression(entry["when"], f"{here}.when") if "when" in entry else None
+        out.append((when, *texts))
+    return Wording(tuple(out), heading)
 
 
 def _truth(raw: Mapping[str, Any], key: str, at: str) -> bool:

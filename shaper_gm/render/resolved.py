@@ -22,16 +22,23 @@ def resolved_line(event: Any, n: Names, cost: str = "") -> str:
     if event.action == GM_DAMAGE and any(r.line for r in outcome.results):
         return "\n".join(r.line for r in outcome.results if r.line)
     words = event.words or event.action
-    paid = f" ({cost})" if cost else ""
     lines = []
-    for result in outcome.results:
+    for index, result in enumerate(outcome.results):
         who = f" {n(result.target)}" if result.target else ""
+        bracket = ", ".join(part for part in (result.aside,
+                                              cost if index == 0 else "",
+                                              result.rule) if part)
+        paid = f" ({bracket})" if bracket else ""
+        heading = result.heading
+        if heading:                 # its words, then what it paid, then the outcome
+            said = f": {result.line}" if result.line else ""
+            lines.append(f"{n(outcome.actor)} {words}{who} {heading}{paid}{said}")
+            continue
         said = (f": {result.line}" if result.target else f" {result.line}") \
             if result.line else ""
-        lines.append(f"{n(outcome.actor)} {words}{who}{said}")
+        lines.append(f"{n(outcome.actor)} {words}{who}{said}{paid}")
     if not lines:
-        return f"{n(outcome.actor)} {words}{paid}"
-    lines[0] += paid
+        return f"{n(outcome.actor)} {words}{f' ({cost})' if cost else ''}"
     return "\n".join(lines)
 
 

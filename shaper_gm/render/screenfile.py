@@ -219,11 +219,14 @@ class _Stats:
         return actor_value(self.rs, self.actor, name)
 
 
-def _about_actor(template, actor, state, rs, values=None) -> str:
-    """`template` drawn about `actor`; `values`: what gives the sheet's own values."""
+def _about_actor(template, actor, state, rs, values=None, item=None) -> str:
+    """`template` drawn about `actor`; `values`: what gives the sheet's own values;
+    `item`: what ``{item.X}`` reads (a row drawn once per item)."""
     found: dict[str, Any] = {}
 
     def get(key: str):
+        if key == "item" and item is not None:
+            return item
         if key in ("resource", "shown"):
             return _Resources(actor, rs, key == "shown")
         if key == "stat":
@@ -324,16 +327,35 @@ def _sheet(reader: Reader, raw: Mapping):
         return None
     rows = []
     for title, cell in got.pop("rows", {}).items():
-        draw, keys = _cell(reader, reader.at("sheet.rows"), str(title), cell, {}, fields)
+        each = isinstance(cell, Mapping) and "each" in cell
+        draw, keys = _cell(reader, reader.at("sheet.rows"), str(title), cell,
+                           {"each": Field(snake_name)}, fields | {"item"} if each else fields)
         if draw is None:
             continue
-        if keys.get("text") is not None:
+        if keys.get("each") is not None and keys.get("text") is not None:
+            draw = _each_row(draw, keys["each"], got.get("values"))
+        elif keys.get("text") is not None:
             draw = _row(draw, got.get("values"))
         rows.append((str(title), draw))
     about = got.get("about")
     if isinstance(about, Template):
         about = _row(about, got.get("values"))
     return Sheet(rows=tuple(rows), about=about, down=got.get("down"))
+
+
+def _each_row(template, listed: str, values=None) -> Callable[[Any, Any], str | None]:
+    """A sheet row of one line per item of the sheet's list `listed`, each drawn with
+    ``{item.X}`` reading the item's fields (the ruleset's file of that name)."""
+    def cell(actor, view) -> str | None:
+        ids = getattr(actor.sheet, "get", lambda _: None)(listed) or ()
+        kind = getattr(getattr(view.ruleset, "library", None), "kind", None)
+        known = kind(listed) if kind is not None else {}
+        lines = [_about_actor(template, actor, view.state, view.ruleset,
+                              values and (lambda: values(actor, view)),
+                              item=known.get(item_id) or {"name": item_id})
+                 for item_id in (ids if isinstance(ids, (list, tuple)) else (ids,))]
+        return "\n".join(line for line in lines if line) or None
+    return cell
 
 
 def _row(template, values=None) -> Callable[[Any, Any], str | None]:

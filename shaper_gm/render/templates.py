@@ -45,6 +45,15 @@ def _plural(value, names, arg: str) -> str:
     return f"{value} {one if value == 1 else many or one + 's'}"
 
 
+def _chance(value, names, arg: str) -> str:
+    """``{stat.block|chance 20}``: the chance a dN (N the argument) rolls the value or
+    more, as a reduced fraction (`12` on a d20: ``9/20``)."""
+    from fractions import Fraction
+    sides = int(arg) if arg.isdigit() and int(arg) > 0 else 20
+    odds = Fraction(max(0, min(sides, sides + 1 - int(value))), sides)
+    return f"{odds.numerator}/{odds.denominator}" if 0 < odds < 1 else str(odds)
+
+
 # name -> (function(value, names, arg), whether it takes an argument)
 FILTERS: dict[str, tuple[Callable[..., Any], bool]] = {
     "name": (lambda v, names, arg: [names(x) for x in v] if isinstance(v, (list, tuple))
@@ -56,6 +65,7 @@ FILTERS: dict[str, tuple[Callable[..., Any], bool]] = {
     "plural": (_plural, True),
     "else": (lambda v, names, arg: arg if empty(v) or v == 0 else v, True),
     "join": (lambda v, names, arg: ", ".join(str(x) for x in v), False),
+    "chance": (_chance, True),
     "words": (None, True),                   # bound to the named table of words when parsed
 }
 

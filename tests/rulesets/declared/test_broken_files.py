@@ -71,7 +71,7 @@ EDITS = [
      "(kinds: duellists)"),
     ("action-unknown-key", A, STRIKE, STRIKE + "  colour: red\n",
      "line 5: item 'strike': key 'colour': an action has no such key (keys: aliases, "
-     "apply, at, cost, examples, flags, given, item, line, odds, provokes, refusals, "
+     "apply, at, cost, examples, flags, given, heading, item, line, odds, provokes, refusals, "
      "requires, rules, spare, steps, summary, target, targets, timing, to, what, "
      "while_down, words)"),
     ("end-with-source-not-a-truth", A, HP_CHANGE,
