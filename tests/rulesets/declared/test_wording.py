@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from shaper_gm.engine.declared_records import Outcome, Result
+from shaper_gm.engine.declared_records import Outcome
 from shaper_gm.engine.declaring import compile_action
 from shaper_gm.engine.events import Played
 from shaper_gm.engine.stepkit import Facts, VocabError
