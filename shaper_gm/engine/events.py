@@ -138,6 +138,7 @@ class ResourceChanged(Event):
     after: int
     why: str = ""
     rule: str = ""
+    said: str = ""        # the resource's own words for it (`lapsed`), `{actor}` to fill
 
 
 @record

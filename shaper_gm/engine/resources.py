@@ -38,6 +38,9 @@ class ResourceSpec:
     kept_on_pass: bool = False      # a budget `pass` does not give up (R11's reactions)
     while_down: bool = False        # comes back even while its actor is down
     rule: str = ""                  # the ruling that defines it, for messages
+    # how the screen says it lapsed, `{actor}` and `{amount}` (what was lost) filled in;
+    # else "Bo loses 10 Shield"
+    lapsed: str = ""
     shown: bool = True              # shown in the order table and the toolbar
     # Never above its maximum (a turn's budget): a save holding more is refused. Else
     # only engine.limits.MAX_NUMBER bounds it (wounds may pass their limit).

@@ -60,10 +60,16 @@ def resource_moment(state: Encounter, rs: Ruleset, moment: str, ids: Sequence[st
         if after != before:
             changed.append(actor.with_resources(after))
             events += [ev.ResourceChanged(actor_id, name, before.get(name, 0), value, why,
-                                          _spec(rs, name).rule)
+                                          _spec(rs, name).rule,
+                                          _lapsed(_spec(rs, name), moment, value))
                        for name, value in after.items()
                        if value != before.get(name, 0) and _reported(rs, name, moment)]
     return (state.with_actors(changed) if changed else state), events
+
+
+def _lapsed(spec: ResourceSpec, moment: str, value: int) -> str:
+    """The resource's own words for its lapse, when that is what happened."""
+    return spec.lapsed if spec.lapsed and moment == spec.lapse and value == 0 else ""
 
 
 def _spec(rs: Ruleset, name: str) -> ResourceSpec:
