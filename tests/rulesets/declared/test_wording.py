@@ -73,3 +73,19 @@ def test_a_malformed_wording_is_refused_naming_where(raw, where, message):
     with pytest.raises(VocabError) as err:
         _action(**raw)
     assert err.value.where == where and message in err.value.message
+
+
+def test_a_resource_words_its_own_lapse_and_only_its_lapse():
+    from shaper_gm.engine.events import ResourceChanged
+    from shaper_gm.engine.resources import ResourceSpec
+    from shaper_gm.engine.turns import _lapsed
+    from shaper_gm.render.text import describe_events
+    spec = ResourceSpec("shield", "Shield", lapse="turn_start", rule="R12",
+                        lapsed="{actor}'s shield ({amount} left) lapses")
+    assert _lapsed(spec, "turn_start", 0) == spec.lapsed
+    assert _lapsed(spec, "turn_end", 0) == "" and _lapsed(spec, "turn_start", 3) == ""
+    said = ResourceChanged("bo", "shield", 10, 0, rule="R12", said=spec.lapsed)
+    plain = ResourceChanged("bo", "shield", 10, 0, rule="R12")
+    names = lambda who: who.title()          # noqa: E731
+    assert describe_events([said, plain], names) == [
+        "Bo's shield (10 left) lapses (R12)", "Bo loses 10 Shield (10 → 0, R12)"]
