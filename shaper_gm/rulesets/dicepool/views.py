@@ -204,6 +204,10 @@ def breakdown(e: AttackResolved | TestResolved, n: Names, cost: str = "") -> Gro
                   f"{successes(o.successes)} {sign} DT {o.dt}, margin {o.margin}",
                   "P7" if attack else "P3", style="green" if o.success else "red")
     hit = damage_rows(o, n) if attack and o.hit else []
+    head += ": " + (words[0] if o.success else words[1])           # the verdict first
+    if attack and o.hit:
+        head += f", HP {o.hp_before} → {o.hp_after}" + (", down" if o.down and o.hp_before
+                                                          else "")
     return Group(Text(head, style="bold"), *([dt_row(o)] if attack else []), rolled,
                  verdict, *hit, *left)
 
