@@ -31,6 +31,24 @@ class ActorView:
     ruleset: Any
 
 
+DETAILS = ("brief", "full")          # how much of each breakdown the screen prints
+
+
+@record
+class Explained:
+    """`why`: a command's events, to be drawn with every roll, number and ruling."""
+
+    line: str
+    events: tuple = ()
+
+
+@record
+class DetailsChosen:
+    """`details brief|full`: how much of each breakdown the screen prints from now on."""
+
+    mode: str
+
+
 @record
 class OrderView:
     state: Any

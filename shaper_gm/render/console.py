@@ -70,10 +70,13 @@ class Renderer:
 
     def __init__(self, console: Console | None = None, *,
                  names: Mapping[str, str] | None = None,
-                 ruleset_for: RulesetFor | None = None) -> None:
+                 ruleset_for: RulesetFor | None = None, details: str | None = None) -> None:
         self.console = console if console is not None else make_console()
         self.known: dict[str, str] = dict(names or {})
         self.ruleset_for = ruleset_for
+        # brief: an event's headline lines only (`why` draws the rest); the GM's setting
+        chosen = details or os.environ.get("SHAPER_GM_DETAILS", "").strip().lower()
+        self.details = chosen if chosen in vd.DETAILS else "full"
 
     # --- entry points ---------------------------------------------------------------
     def show(self, result, state) -> None:
@@ -85,7 +88,8 @@ class Renderer:
                 self.known[event.actor] = event.name
         names = self.names(state)
         for event, cost in fold_costs(events):
-            self.print(self.event(event, names, cost))
+            drawn = self.event(event, names, cost)
+            self.print(drawn if self.details == "full" else self.headlines(drawn))
         if any(isinstance(e, TURN_CHANGES) for e in events) and state is not None:
             if not isinstance(getattr(result, "view", None), vd.OrderView) \
                     and self.table_follows(state, events):
@@ -102,6 +106,15 @@ class Renderer:
         if layout_for(state, self.ruleset(state)).drawn_after == "turn":
             return True
         return any(isinstance(e, ev.RoundStarted | ev.CombatEnded) for e in events)
+
+    def headlines(self, drawn: RenderableType) -> RenderableType:
+        """What `details brief` prints of an event: its lines that are not indented (the
+        verdict; a breakdown's rows are indented under it)."""
+        from rich.segment import Segments
+        lines = self.console.render_lines(drawn, pad=False, new_lines=True)
+        return Segments([segment for line in lines
+                         if not "".join(s.text for s in line).startswith(" ")
+                         for segment in line])
 
     def show_order(self, state) -> None:
         """The turn order, as the GM sees it on opening a fight that has one."""
@@ -167,6 +180,13 @@ class Renderer:
                 return tables.map_grid(view.state, self.ruleset(view.state))
             if isinstance(view, vd.HistoryMoved) and view.redo:
                 return self.redone(view, names)
+            if isinstance(view, vd.Explained):
+                return Group(Text(f"Why: {view.line}", style="dim"),
+                             *(self.event(e, names, cost) for e, cost in fold_costs(view.events)))
+            if isinstance(view, vd.DetailsChosen):
+                self.details = view.mode
+                return Text("Breakdowns: " + ("the verdict lines only; why shows the last "
+                                              "in full" if view.mode == "brief" else "in full"))
             render = VIEW_RENDERERS.get(type(view)) or declared("views", type(view))
             if render is not None:
                 return render(view, names)

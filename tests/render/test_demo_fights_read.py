@@ -21,7 +21,7 @@ ATTACK = {"shaper": "attack", "dungeoneers": "strike", "timeslice": "attack",
           "dicepool": "attack", "reactions": "attack", "d20": "attack"}
 WIDTH, COMMANDS = 80, 60
 INTERNAL_KEY = re.compile(r"\b[a-z]+_[a-z_]+\b")
-BROKEN = re.compile(r"\w\(s\)|\b1 dice\b|s's\b|\bBonu\b|reaches reach|\b1 of 1 dice\b")
+BROKEN = re.compile(r"\w\(s\)|\b1 dice\b|s's\b|\bBonu\b|reaches reach")
 
 
 def played(ruleset: str) -> tuple[object, list[str], list[list[str]]]:

@@ -7,7 +7,10 @@ from shaper_gm.commands.args import ascii_digits
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.commands.viewdata import (
+    DETAILS,
     ActorView,
+    DetailsChosen,
+    Explained,
     HelpView,
     LogView,
     MapView,
@@ -110,6 +113,29 @@ def log(ctx: Context) -> Outcome:
     return Outcome(view=LogView(tuple(f.line for f in shown),
                                 len(session.history) - count + 1,
                                 tuple(f.events for f in shown)))
+
+
+@verbs.command("why", group="view", logged=False,
+               summary="the last command in full: every roll, number and ruling behind it",
+               examples=("why",))
+def why(ctx: Context) -> Outcome:
+    session = ctx.session
+    if not session.history:
+        raise CommandError("nothing has happened yet to explain", "take an action first")
+    _recall_outcomes(session, 1)
+    last = session.history[-1]
+    return Outcome(view=Explained(last.line, tuple(last.events)))
+
+
+@verbs.command("details", group="view", logged=False,
+               summary="brief: each action's verdict lines only (why shows the rest); "
+                       "full: every breakdown (the default; SHAPER_GM_DETAILS sets it)",
+               examples=("details brief", "details full"), positionals=("mode",))
+def details(ctx: Context) -> Outcome:
+    words = ctx.parsed.words
+    if len(words) != 1 or words[0].lower() not in DETAILS:
+        raise CommandError(f"details takes {' or '.join(DETAILS)}", "e.g. details brief")
+    return Outcome(view=DetailsChosen(words[0].lower()))
 
 
 @verbs.command("help", group="view", logged=False, aliases=("?",),

@@ -111,12 +111,18 @@ def plan_attack(state: Encounter, rs, request: AttackRequest, *, reaction: bool,
         damage_bonus=bonus + attacker.effect_total("damage"),
         bonus_label=f"damage stat {bonus_stat.upper()}" if bonus_stat else "damage effects",
         gm_damage_bonus=request.damage_bonus, hp_before=target.hp or 0, weapon=weapon.id,
+        ac_effects=named_effects(target, "ac"), damage_effects=named_effects(attacker, "damage"),
         ability=ability.id if ability else None)
     if ctx.count == 0 and attack_dt(ctx) > 0:
         raise RuleViolation(f"{attacker.name}'s pool is empty: no die to roll, so no "
                             f"success against DT {attack_dt(ctx)} (P3, P7)",
                             "end the turn: its CON dice come back at its end (P4)")
     return AttackPlan(ctx, weapon, ability, dodge)
+
+
+def named_effects(actor: Actor, key: str) -> tuple[tuple[str, int], ...]:
+    """The actor's effects on `key`, each by name, for the breakdown to say."""
+    return tuple((e.name, e.mod(key)) for e in actor.effects if e.mod(key))
 
 
 def within_reach(attacker: Actor, target: Actor, weapon: Any) -> None:

@@ -161,9 +161,9 @@ class DicePool(RulesetBase):
         return actors.pool_build(self, actor.sheet, system(actor).holding)
 
     def offers(self, state: Encounter, slot: str, subject: str | None, verb: str):
-        """Targets the attack's rules allow first; weapons and abilities, the actor's
-        own first; squares for a move with their metres and whether one movement action
-        covers them (P10)."""
+        """Targets the attack's rules allow first; the actor's own weapons and abilities
+        (every one of the content's when no actor is named); squares for a move with
+        their metres and whether one movement action covers them (P10)."""
         from shaper_gm.engine.offers import FIRST, LATER, Offer, checked_targets, tile_offers
         actor = state.actors.get(subject) if subject else None
         if slot == "target" and verb in ("attack", "odds") and actor is not None:
@@ -175,7 +175,8 @@ class DicePool(RulesetBase):
             sheet = actor.sheet if actor is not None else None
             owned = () if sheet is None else sheet.weapons if slot == "weapon" else sheet.abilities
             return sorted((Offer(key, item.name, FIRST if key in owned else LATER)
-                           for key, item in known.items()), key=lambda o: (o.rank, o.text))
+                           for key, item in known.items() if sheet is None or key in owned),
+                          key=lambda o: (o.rank, o.text))
         if slot != "zone" or verb != "move" or actor is None or not actor.zone:
             return None
         speed = self.speed(actor)

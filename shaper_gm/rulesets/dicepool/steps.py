@@ -101,6 +101,8 @@ class AttackCtx(PoolTest):
     damage_bonus: int = 0         # the damage stat where the weapon adds it, and effects
     bonus_label: str = ""
     gm_damage_bonus: int = 0      # the GM's bonus to this attack's damage
+    ac_effects: tuple[tuple[str, int], ...] = ()      # named in the breakdown, in `ac`
+    damage_effects: tuple[tuple[str, int], ...] = ()  # named, in `damage_bonus`
     hp_before: int = 0
     damage_dice: int = 0
     damage_roll: Any = None       # Roll when played, Total for odds

@@ -147,7 +147,10 @@ def roll_rows(o) -> list[Text]:
 
 def dt_row(o) -> Text:
     """P7, P11, P12: how the attack's DT came about."""
-    parts = [f"AC {o.ac}"]
+    from_effects = sum(amount for _, amount in o.ac_effects)
+    parts = [f"AC {o.ac - from_effects}"]
+    parts += [f"{'+' if amount > 0 else '-'} {abs(amount)} {name}"
+              for name, amount in o.ac_effects]
     if o.dodge:
         parts.append(f"+ {o.dodge} prepared dodge (P11)")
     parts.append(f"- proficiency {o.proficiency}")
@@ -166,8 +169,11 @@ def damage_rows(o, n: Names) -> list[Text]:
         count += f" + {o.extra_damage_dice} {item(o.ability or '').title()} (P12)"
     total = f"{o.damage_dice}d{o.damage_die} ({count})"
     stat = o.bonus_label.removeprefix("damage stat ")
+    from_effects = sum(amount for _, amount in o.damage_effects)
+    named = [(amount, name) for name, amount in o.damage_effects]
     bonuses = [f"{amount:+d} {what}" for amount, what in
-               ((o.damage_bonus, stat), (o.gm_damage_bonus, "GM")) if amount]
+               ((o.damage_bonus - from_effects, stat), *named, (o.gm_damage_bonus, "GM"))
+               if amount]
     if o.damage_entered:
         bonus = f", {' '.join(bonuses)} in it" if bonuses else ""
         total += f": total {o.damage} (entered{bonus})"
@@ -198,6 +204,10 @@ def breakdown(e: AttackResolved | TestResolved, n: Names, cost: str = "") -> Gro
                   f"{successes(o.successes)} {sign} DT {o.dt}, margin {o.margin}",
                   "P7" if attack else "P3", style="green" if o.success else "red")
     hit = damage_rows(o, n) if attack and o.hit else []
+    head += ": " + (words[0] if o.success else words[1])           # the verdict first
+    if attack and o.hit:
+        head += f", HP {o.hp_before} → {o.hp_after}" + (", down" if o.down and o.hp_before
+                                                          else "")
     return Group(Text(head, style="bold"), *([dt_row(o)] if attack else []), rolled,
                  verdict, *hit, *left)
 

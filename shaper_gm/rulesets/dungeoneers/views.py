@@ -287,3 +287,21 @@ def _damage_types(sheet) -> str:
     parts += [f"immune to {k}" for k in sheet.immune]
     return ", ".join(parts) + " (D20)" if parts else "no vulnerability, resistance or immunity"
 
+
+def weapon_offers(rs, actor, slot: str) -> list:
+    """The creature's own weapons, for completion (D16, D22): in hand for a strike (a
+    carried one marked: drawing it takes an interact) and to stow; carried, not in hand,
+    to draw."""
+    from shaper_gm.engine.offers import FIRST, LATER, Offer
+    held = data_of(actor).holding
+    draw = f"not now: draw it first (interact, {rs.numbers.cost('interact')} AP)"
+    out = []
+    for weapon_id in dict.fromkeys(actor.sheet.weapons):
+        weapon, in_hand = rs.library.weapons.get(weapon_id), weapon_id in held
+        if (slot == "held" and not in_hand) or (slot == "carried" and in_hand):
+            continue
+        notes = [weapon.name if weapon else weapon_id]
+        if slot == "weapon":
+            notes.append("in hand" if in_hand else draw)
+        out.append(Offer(weapon_id, " · ".join(notes), FIRST if in_hand else LATER))
+    return sorted(out, key=lambda o: o.rank)

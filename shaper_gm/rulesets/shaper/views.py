@@ -181,6 +181,8 @@ def attack_breakdown(event, names: Names, cost: str = "") -> Group:
     targets = [names(t.id) for t in o.targets]
     head = line(f"{names(event.attacker)} attacks {', '.join(targets)} with the "
                 f"{item(o.plan.weapon.id)}", [cost])
+    if len(o.targets) == 1:                    # the verdict first (issue 22)
+        head += ": " + verdict_of(o.targets[0]).plain
     lines = [Text(head, style="bold")]
     for situation in event.situation:
         lines.append(row("range", situation))
@@ -249,19 +251,23 @@ def damage_roll_lines(d, source: str = "weapon") -> list[Text]:
     return out
 
 
-def target_lines(t, attack_total: int, names: Names) -> list[Text]:
+def verdict_of(t) -> Text:
+    """``hit, 9 HP lost (HP 18 → 9)``: what an attack did to one target (S5-S8)."""
     if not t.hit:
-        verdict = Text("miss", style="red")
-    else:
-        verdict = Text("critical hit" if t.critical else "hit",
-                       style="bold yellow" if t.critical else "green")
-        if t.result is not None:
-            r = t.result
-            verdict.append(f", {r.hp_lost} HP lost (HP {r.hp_before} → {r.hp_after})"
-                           if r.hp_lost else ", no HP lost", style="")
-            if r.down:
-                verdict.append(", Down", style="bold red")
-    out = [Text(INDENT + f"▸ {names(t.id)}: ", style="bold") + verdict]
+        return Text("miss", style="red")
+    verdict = Text("critical hit" if t.critical else "hit",
+                   style="bold yellow" if t.critical else "green")
+    if t.result is not None:
+        r = t.result
+        verdict.append(f", {r.hp_lost} HP lost (HP {r.hp_before} → {r.hp_after})"
+                       if r.hp_lost else ", no HP lost", style="")
+        if r.down:
+            verdict.append(", Down", style="bold red")
+    return verdict
+
+
+def target_lines(t, attack_total: int, names: Names) -> list[Text]:
+    out = [Text(INDENT + f"▸ {names(t.id)}: ", style="bold") + verdict_of(t)]
     out.append(row("evasion", roll_text(t.evasion) + _included(t.evasion, t.evasion_bonus),
                    depth=2))
     out += [more(part_text(p), depth=2) for p in t.evasion_bonus]

@@ -132,7 +132,7 @@ class TimesliceRuleset(RulesetBase):
             from shaper_gm.rulesets.timeslice.attack import prepare
             return checked_targets(state, self, actor, lambda target: prepare(
                 state, self, Request("attack", (("actor", actor.id), ("target", target)))))
-        if slot != "item":
+        if slot not in ("item", "carried"):            # draw's weapon, attack's --with
             return None
         data, out = harm.info(actor), []
         for weapon_id in dict.fromkeys(actor.sheet.weapons):

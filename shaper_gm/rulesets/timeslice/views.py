@@ -69,25 +69,30 @@ def attack_breakdown(event, names: Names, cost: str = "") -> Group:
     o = event.outcome
     if isinstance(o, DyingAttackOutcome):
         return _dying_breakdown(o, names, cost)
-    lines = [Text(attack_head(o, names, cost), style="bold")]
+    head = Text(attack_head(o, names, cost) + ": ", style="bold") + _verdict(o, names, ", ")
     width = max(LABEL, *(len(note.label) for note in o.notes))
-    lines += [_note_row(note.label, note.value if shown is None else shown, note.rule,
-                        width=width) for note, shown in _shown_notes(o)]
-    verdict = Text(INDENT + "▸ ")
+    lines = [head, *(_note_row(note.label, note.value if shown is None else shown, note.rule,
+                               width=width) for note, shown in _shown_notes(o))]
+    lines.append(Text(INDENT + "▸ ") + _verdict(o, names))       # the verdict first, and last
+    return Group(*lines)
+
+
+def _verdict(o: Swing, names: Names, said: str = ": ") -> Text:
+    """``hit: 5 HP lost (HP 11 → 6)``, or a miss and why a tie missed (T9-T13)."""
+    verdict = Text()
     if o.hit:
         verdict.append("hit", style="green")
-        verdict.append(f": {o.taken} HP lost (HP {o.hp_before} → {o.hp_after})")
+        verdict.append(f"{said}{o.taken} HP lost (HP {o.hp_before} → {o.hp_after})")
     else:
         verdict.append("miss", style="red")
         if o.attack_total == o.defense_total:
-            verdict.append(": a tie goes to the defender (T9)")
+            verdict.append(f"{said}a tie goes to the defender (T9)")
     for effect in o.effects:
         verdict.append(f"; {effect} (T11)", style="yellow")
     if o.result:
         verdict.append(f"; {names(o.target)} is {o.result}", style="bold red")
         verdict.append(" (T13)", style="dim")
-    lines.append(verdict)
-    return Group(*lines)
+    return verdict
 
 
 def _dying_breakdown(o: DyingAttackOutcome, names: Names, cost: str) -> Group:

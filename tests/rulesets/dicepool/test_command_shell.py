@@ -23,7 +23,7 @@ def offered(session, text: str) -> list[str]:
 def test_completion_offers_actors_weapons_abilities_templates_costs_and_fields():
     s = fight()
     assert offered(s, "attack ") == ["barry"]            # never Freya, who attacks
-    assert "halberd" in offered(s, "attack barry --with ")
+    assert offered(s, "attack barry --with ") == ["dagger", "longsword"]   # hers alone
     assert "heavy-blow" in offered(s, "attack barry --ability h")
     assert offered(s, "add zed --as b") == ["barry"]
     assert offered(s, "act ")[:3] == ["action", "1", "2"]
