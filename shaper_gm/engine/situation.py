@@ -81,8 +81,7 @@ class Situation(Mapping[str, Any]):
                 return self.destination
             if name == "travel":
                 return self._units(actor.zone, self.destination, numbers)
-            return any(other.zone == self.destination and other.id != actor.id
-                       and not other.down for other in self.state.actors.values())
+            return bool(self.state.standing_on(self.destination) - {actor.id})
         raise KeyError(name)
 
     def _approaches(self, effect: str) -> bool:

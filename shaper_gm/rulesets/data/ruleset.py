@@ -308,7 +308,7 @@ class DataRuleset(RulesetBase):
         """An actor back above zero hit points loses what zero brought (G21); a condition
         whose `ends_if` now holds ends (G28: grappled)."""
         state, ended = self._ended_by_rule(state)
-        state, events = self._revived(state)
+        state, events = self._revived(state, before)
         if self.one_per_cell and before is not None:     # one back up where one stands
             state, stepped = stepped_aside(state, self, before, self.term("cell_rule"))
             events += stepped
@@ -340,9 +340,10 @@ class DataRuleset(RulesetBase):
                                                  "what it needs no longer holds"))
         return state, events
 
-    def _revived(self, state: Encounter) -> Change:
+    def _revived(self, state: Encounter, before: Encounter | None) -> Change:
+        """Only the actors changed since `before` can have come back above zero."""
         changed, events = [], []
-        for actor in state.actors.values():
+        for actor in map(state.actors.__getitem__, state.changed_ids(before)):
             if actor.down or not any(e.source == ZERO_HP for e in actor.effects):
                 continue
             ended = [e for e in actor.effects if e.source == ZERO_HP]
