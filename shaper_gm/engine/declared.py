@@ -201,7 +201,7 @@ class Declared:
         """One target's result, in the words `line` and `heading` give."""
         said = self.line.said(played, self.name)
         return Result(played.get("target"), played, said.line, said.heading, said.aside,
-                      said.rule)
+                      said.rule, said.recap_aside)
 
     def _item(self, state: Encounter, rs: Any, request: Request, actor: Any) -> Any:
         """The item `--with` names (`chosen_item`); one the actor lacks, or none at all,
@@ -279,7 +279,8 @@ class Declared:
         if self.spare is not None and results and \
                 run_checked(self.spare.test, results[-1].facts, f"{self.name}: spare"):
             self._spared(tape, self.spare, results[-1].facts)
-        outcome = Outcome(self.name, acting.actor, tuple(results), tuple(tape.notes))
+        outcome = Outcome(self.name, acting.actor, tuple(results), tuple(tape.notes),
+                          tuple(tape.recaps))
         resolved = ev.Played(acting.actor, outcome, action=self.name, words=self.help.words)
         others = tuple(dict.fromkeys(actor for actor, said in tape.decisions.made
                                      if said != NO and actor != acting.actor))

@@ -25,6 +25,7 @@ class Result:
     heading: str = ""         # after the target's name ("with the Duelling sword")
     aside: str = ""           # in the brackets, before the cost ("1 m")
     rule: str = ""            # in the brackets, after the cost ("R12")
+    recap_aside: str = ""     # the recap's, before the cost ("physical 24")
 
     def __getattr__(self, name: str) -> Any:
         facts = self.__dict__.get("facts")
@@ -41,6 +42,7 @@ class Outcome:
     actor: str
     results: tuple[Result, ...]
     notes: tuple[Note, ...] = ()
+    recap: tuple[tuple[str, str], ...] = ()     # (join, words): the recap's one line
 
     def target(self, actor_id: str) -> Result | None:
         return next((r for r in self.results if r.target == actor_id), None)
@@ -130,6 +132,7 @@ class Said:
     heading: str = ""
     aside: str = ""
     rule: str = ""
+    recap_aside: str = ""
 
 
 @record
@@ -139,21 +142,23 @@ class Wording:
 
     alternatives: tuple[tuple[Compiled | None, str, str, str], ...] = ()  # when, text,
     heading: str = ""                                                     # aside, rule
+    recap_aside: str = ""
 
     def __bool__(self) -> bool:
         return bool(self.alternatives or self.heading)
 
     def fields(self) -> list[str]:
         """Every fact its texts and tests read."""
-        out = FIELD.findall(self.heading)
+        out = FIELD.findall(self.heading + " " + self.recap_aside)
         for when, *texts in self.alternatives:
             out += [*(when.names if when is not None else ()), *FIELD.findall(" ".join(texts))]
         return out
 
     def said(self, facts: Mapping[str, Any], where: str) -> Said:
         heading = fill(self.heading, facts) if self.heading else ""
+        recap_aside = fill(self.recap_aside, facts) if self.recap_aside else ""
         for when, text, aside, rule in self.alternatives:
             if when is None or run_checked(when, facts, f"{where}: line"):
                 return Said(fill(text, facts), heading, fill(aside, facts) if aside else "",
-                            rule)
-        return Said(heading=heading)
+                            rule, recap_aside)
+        return Said(heading=heading, recap_aside=recap_aside)

@@ -27,7 +27,8 @@ from shaper_gm.engine.vocab import compile_steps, has_asks, once_rolls, unrolled
 
 KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
-        "odds", "while_down", "provokes", "spare", "refusals", "at", "heading"}
+        "odds", "while_down", "provokes", "spare", "refusals", "at", "heading",
+        "recap_aside"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
@@ -252,11 +253,13 @@ def _wording(raw: Mapping[str, Any], at: str) -> Wording:
     """``line``: the outcome's words, or ``{when, text, aside, rule}`` alternatives, the
     first whose `when` holds (none: always); ``heading``: words after the target's."""
     line, heading = raw.get("line", ""), raw.get("heading", "")
-    if not isinstance(heading, str):
-        raise VocabError(f"{at}.heading", f"expected words after the target's name, got "
-                                          f"{heading!r}")
+    recap_aside = raw.get("recap_aside", "")
+    for key, text, what in (("heading", heading, "after the target's name"),
+                            ("recap_aside", recap_aside, "in the recap's brackets")):
+        if not isinstance(text, str):
+            raise VocabError(f"{at}.{key}", f"expected words {what}, got {text!r}")
     if isinstance(line, str):
-        return Wording(((None, line, "", ""),) if line else (), heading)
+        return Wording(((None, line, "", ""),) if line else (), heading, recap_aside)
     if not isinstance(line, list) or not line:
         raise VocabError(f"{at}.line", "expected the outcome's words, or a list of "
                                        f"{{when, text, aside, rule}}, got {line!r}")
@@ -271,7 +274,7 @@ def _wording(raw: Mapping[str, Any], at: str) -> Wording:
             raise VocabError(here, "expected text, aside and rule to be words")
         when = expression(entry["when"], f"{here}.when") if "when" in entry else None
         out.append((when, *texts))
-    return Wording(tuple(out), heading)
+    return Wording(tuple(out), heading, recap_aside)
 
 
 def _truth(raw: Mapping[str, Any], key: str, at: str) -> bool:

@@ -55,6 +55,7 @@ class Step:
     fn: StepFn
     name: str = ""
     forget: tuple[str, ...] = ()       # context fields no later step reads (exact mode)
+    words_only: bool = False           # it writes the breakdown alone: odds skip it
 
 
 def step(name: str = "", forget: Sequence[str] = ()) -> Callable[[StepFn], Step]:
@@ -77,6 +78,9 @@ class Tape:
 
     def note(self, label: str, value: Any = None, rule: str = "") -> None:
         raise NotImplementedError
+
+    def recap(self, words: str, join: str = "; ") -> None:
+        """Words for the action's one-line recap, after `join`."""
 
     def decide(self, ask: Ask) -> str:
         raise NotImplementedError
@@ -110,6 +114,7 @@ class PlayTape(Tape):
         self.decisions = decisions or Decisions()
         self.given_dice = given          # what the GM gave per slot (commands.SlotDice)
         self.notes: list[Note] = []
+        self.recaps: list[tuple[str, str]] = []      # (join, words) for the recap line
         self.rolls: list[tuple[str, Any]] = []      # (slot, Roll) in the order rolled
         self._per_slot: dict[str, int] = defaultdict(int)
 
@@ -124,6 +129,9 @@ class PlayTape(Tape):
 
     def note(self, label: str, value: Any = None, rule: str = "") -> None:
         self.notes.append(Note(label, value, rule))
+
+    def recap(self, words: str, join: str = "; ") -> None:
+        self.recaps.append((join, words))
 
     def decide(self, ask: Ask) -> str:
         return self.decisions.answer(ask)
@@ -308,6 +316,7 @@ def exact(steps: Sequence[Step], ctx: Any,
     Weights are integers over one common whole, step by step (see `_Merged`); only the
     final weights become Fractions."""
     from fractions import Fraction
+    steps = [s for s in steps if not s.words_only]
     if len(steps) > MAX_BRANCHES:
         raise too_large(len(steps))
     chooser = decisions or Decisions()

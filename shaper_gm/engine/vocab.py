@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -70,13 +71,14 @@ from shaper_gm.engine.stepkit import (
 )
 from shaper_gm.engine.steps import Step
 
-KINDS = ("set", "roll", "reduce", "note", "ask", "repeat")
+KINDS = ("set", "roll", "reduce", "note", "recap", "ask", "repeat")
 _STEP_KEYS = {
     "set": {"set", "when"},
     "roll": {"roll", "slot", "into", "who", "keep_higher", "keep_lower", "double_dice",
              "what", "once", "quiet", "when"},
     "reduce": {"reduce", "type", "resist", "vulnerable", "immune", "rule", "when"},
-    "note": {"note", "value", "rule", "when"},
+    "note": {"note", "value", "rule", "recap", "join", "when"},
+    "recap": {"recap", "join", "when"},
     "ask": {"ask", "who", "into", "prompt", "rule", "when", "unknown"},
     "repeat": {"repeat", "when"},
 }
@@ -136,6 +138,8 @@ def _made_steps(raw: Any, known: set[str], where: str,
             raise VocabError(at, "expected a step: a mapping with one of "
                                  f"{', '.join(KINDS)}")
         kinds = [kind for kind in KINDS if kind in declared]
+        if kinds == ["note", "recap"]:          # a note with its words for the recap
+            kinds = ["note"]
         if len(kinds) != 1:
             raise VocabError(at, f"a step has exactly one of {', '.join(KINDS)}, "
                                  f"found {', '.join(kinds) or 'none'}")
@@ -169,7 +173,8 @@ def _with_forgetting(made: list[Made], keep: frozenset[str]) -> tuple[Step, ...]
     out: list[Step] = []
     for step, reads, _ in reversed(made):
         out.append(_trimming(step, needed))
-        needed = needed | reads
+        if not step.words_only:             # odds skip it: what it reads is not kept
+            needed = needed | reads
     return tuple(reversed(out))
 
 
@@ -179,7 +184,7 @@ def _trimming(inner: Step, needed: frozenset[str]) -> Step:
     def run(facts: Facts, tape: Any) -> Facts:
         after: Facts = fn(facts, tape)
         return after.only(needed) if tape.exact else after
-    return Step(run, inner.name)
+    return Step(run, inner.name, words_only=inner.words_only)
 
 
 # -- the step kinds ------------------------------------------------------------------
@@ -307,20 +312,28 @@ def _reduce_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) ->
 
 
 def _note_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Made:
-    text = declared["note"]
-    if not isinstance(text, str):
-        raise VocabError(f"{at}.note", f"expected the note's words, got {text!r}")
-    fields = tuple(FIELD.findall(text))
+    """A line of the breakdown (`note`) and its words in the one-line recap (`recap`,
+    after `join`); a `recap` step alone has no line in the breakdown."""
+    texts = {key: declared.get(key, "") for key in ("note", "recap")}
+    join = declared.get("join", "; ")
+    for key, text in (*texts.items(), ("join", join)):
+        if not isinstance(text, str):
+            raise VocabError(f"{at}.{key}", f"expected words, got {text!r}")
+    fields = tuple(FIELD.findall(texts["note"] + " " + texts["recap"]))
     value = expression(declared["value"], f"{at}.value") if "value" in declared else None
     rule = str(declared.get("rule", ""))
     guard = _guard(declared, at)
 
     def body(facts: Facts, tape: Any) -> Facts:
         if not tape.exact:
-            label = fill(text, facts)
-            tape.note(label, value.run(facts) if value is not None else None, rule)
+            if texts["note"]:
+                tape.note(fill(texts["note"], facts),
+                          value.run(facts) if value is not None else None, rule)
+            if texts["recap"]:
+                tape.recap(fill(texts["recap"], facts), join)
         return facts
-    return _guarded("note", guard, body), frozenset(fields) | _reads(value, guard), frozenset()
+    made = replace(_guarded("note", guard, body), words_only=True)
+    return made, frozenset(fields) | _reads(value, guard), frozenset()
 
 
 def _repeat_steps(declared: Mapping[str, Any], at: str,
@@ -378,4 +391,5 @@ def has_asks(raw: Sequence[Any]) -> bool:
 
 
 _MAKERS = {"set": _set_step, "roll": _roll_step, "reduce": _reduce_step, "note": _note_step,
+           "recap": _note_step,
            "ask": _ask_step}        # a repeat is made by `_repeat_steps`: several rounds

@@ -42,6 +42,23 @@ def resolved_line(event: Any, n: Names, cost: str = "") -> str:
     return "\n".join(lines)
 
 
+def recap_line(event: Any, n: Names, cost: str = "") -> str:
+    """The recap's one line: an action of one target whose steps give their words for
+    it (`recap`) reads ``Ann attacks Bo with the sword (physical 24, Action): block 20
+    vs 14 succeeds; ...``; any other, as its outcome line."""
+    outcome = event.outcome
+    parts = outcome.recap
+    if len(outcome.results) != 1 or not parts or event.action == GM_DAMAGE:
+        return resolved_line(event, n, cost)
+    result = outcome.results[0]
+    who = f" {n(result.target)}" if result.target else ""
+    heading = f" {result.heading}" if result.heading else ""
+    bracket = ", ".join(part for part in (result.recap_aside, cost) if part)
+    said = "".join((join if i else "") + words for i, (join, words) in enumerate(parts))
+    return (f"{n(outcome.actor)} {event.words or event.action}{who}{heading}"
+            f"{f' ({bracket})' if bracket else ''}: {said}")
+
+
 def resolved_breakdown(event: Any, n: Names, cost: str = "") -> RenderableType:
     """The line(s) first, then every note of the steps with its ruling."""
     head = Text(resolved_line(event, n, cost), style="bold")

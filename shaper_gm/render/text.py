@@ -121,8 +121,8 @@ def _describe(event: object, n: Names, cost: str) -> str:
 
 @_describe.register(ev.Played)
 def _(e: ev.Played, n: Names, cost: str) -> str:
-    from shaper_gm.render.resolved import resolved_line
-    return resolved_line(e, n, cost)
+    from shaper_gm.render.resolved import recap_line
+    return recap_line(e, n, cost)
 
 
 for _cls, _describer in {

@@ -71,9 +71,12 @@ EDITS = [
      "(kinds: duellists)"),
     ("action-unknown-key", A, STRIKE, STRIKE + "  colour: red\n",
      "line 5: item 'strike': key 'colour': an action has no such key (keys: aliases, "
-     "apply, at, cost, examples, flags, given, heading, item, line, odds, provokes, refusals, "
-     "requires, rules, spare, steps, summary, target, targets, timing, to, what, "
-     "while_down, words)"),
+     "apply, at, cost, examples, flags, given, heading, item, line, odds, provokes, "
+     "recap_aside, refusals, requires, rules, spare, steps, summary, target, targets, "
+     "timing, to, what, while_down, words)"),
+    ("recap-aside-not-words", A, STRIKE, STRIKE + "  recap_aside: [power]\n",
+     "line 5: item 'strike': key 'recap_aside': expected words in the recap's brackets, "
+     "got ['power']"),
     ("end-with-source-not-a-truth", A, HP_CHANGE,
      HP_CHANGE + "\n    - end: {who: target, name: dazed, with_source: maybe}",
      "line 43: item 'strike': key 'apply[1].end.with_source': expected true or false, "
@@ -142,7 +145,7 @@ EDITS = [
     ("step-of-no-kind", A, "  steps:\n    - roll: 2d6", "  steps:\n    - jump: 2d6\n"
      "    - roll: 2d6",
      "line 23: item 'strike': key 'steps[0]': a step has exactly one of set, roll, reduce, "
-     "note, ask, repeat, found none"),
+     "note, recap, ask, repeat, found none"),
     ("step-required-missing", A, LAST_STEP, "    - ask: parry\n      who: target",
      "line 40: item 'strike': key 'steps[4].into': missing (required)"),
     ("keep-higher-not-one-die", A, "      slot: roll\n",
