@@ -98,6 +98,7 @@ class Declared:
     refusals: tuple[tuple[str, str, str], ...] = ()   # (shared check, refuse, hint)
     answers: tuple[str, ...] = ()     # what its asks offer (`--react ID=block|dodge`)
     at: Any = None                # when it runs by itself (`engine.moments.At`)
+    offer: Wording | None = None  # how completion describes each cell it may go to
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
@@ -196,6 +197,15 @@ class Declared:
             if said == check:
                 return fill(text, env), fill(hint, env) or f"see help {self.name}"
         return None
+
+    def cell_note(self, state: Encounter, rs: Any, actor_id: str, cell: str) -> str:
+        """What completion says of `cell` for this action, in its `offer` words."""
+        from shaper_gm.engine.request import Request
+        if self.offer is None:
+            return ""
+        seen = Situation(state, rs, Request(self.name, (("actor", actor_id),)),
+                         destination=cell)
+        return self.offer.said(seen, f"{self.name}: offer").line
 
     def result(self, played: Facts) -> Result:
         """One target's result, in the words `line` and `heading` give."""

@@ -28,7 +28,7 @@ from shaper_gm.engine.vocab import compile_steps, has_asks, once_rolls, unrolled
 KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
         "odds", "while_down", "provokes", "spare", "refusals", "at", "heading",
-        "recap_aside"}
+        "recap_aside", "offer"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
@@ -118,7 +118,8 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     compile_provokes(raw["provokes"], f"{at}.provokes")
                     if "provokes" in raw else (), spare,
                     _refusals(raw.get("refusals", {}), f"{at}.refusals", item),
-                    _ask_answers(raw_steps), moment)
+                    _ask_answers(raw_steps), moment,
+                    _offer(raw["offer"], f"{at}.offer", to_cell) if "offer" in raw else None)
 
 
 def _ask_answers(raw_steps: list[Any]) -> tuple[str, ...]:
@@ -263,9 +264,24 @@ def _wording(raw: Mapping[str, Any], at: str) -> Wording:
     if not isinstance(line, list) or not line:
         raise VocabError(f"{at}.line", "expected the outcome's words, or a list of "
                                        f"{{when, text, aside, rule}}, got {line!r}")
+    return Wording(_alternatives(line, f"{at}.line"), heading, recap_aside)
+
+
+def _offer(raw: Any, at: str, to_cell: bool) -> Wording:
+    """``offer``: how completion describes each cell an action to a cell may go to, the
+    first of `{when, text}` alternatives that holds there (`occupied`, `travel`...)."""
+    if not to_cell:
+        raise VocabError(at, "only an action to a cell (to: cell) offers cells")
+    if not isinstance(raw, list) or not raw:
+        raise VocabError(at, f"expected a list of {{when, text}}, got {raw!r}")
+    return Wording(_alternatives(raw, at))
+
+
+def _alternatives(line: list[Any], where: str
+                  ) -> tuple[tuple[Compiled | None, str, str, str], ...]:
     out = []
     for i, entry in enumerate(line):
-        here = f"{at}.line[{i}]"
+        here = f"{where}[{i}]"
         if not isinstance(entry, Mapping) or "text" not in entry or set(entry) - LINE_KEYS:
             raise VocabError(here, "expected {when: EXPR, text: TEXT, aside: TEXT, rule: "
                                    f"TEXT}} (text required), got {entry!r}")
@@ -274,7 +290,7 @@ def _wording(raw: Mapping[str, Any], at: str) -> Wording:
             raise VocabError(here, "expected text, aside and rule to be words")
         when = expression(entry["when"], f"{here}.when") if "when" in entry else None
         out.append((when, *texts))
-    return Wording(tuple(out), heading, recap_aside)
+    return tuple(out)
 
 
 def _truth(raw: Mapping[str, Any], key: str, at: str) -> bool:

@@ -71,12 +71,14 @@ EDITS = [
      "(kinds: duellists)"),
     ("action-unknown-key", A, STRIKE, STRIKE + "  colour: red\n",
      "line 5: item 'strike': key 'colour': an action has no such key (keys: aliases, "
-     "apply, at, cost, examples, flags, given, heading, item, line, odds, provokes, "
-     "recap_aside, refusals, requires, rules, spare, steps, summary, target, targets, "
+     "apply, at, cost, examples, flags, given, heading, item, line, odds, offer, "
+     "provokes, recap_aside, refusals, requires, rules, spare, steps, summary, target, targets, "
      "timing, to, what, while_down, words)"),
     ("recap-aside-not-words", A, STRIKE, STRIKE + "  recap_aside: [power]\n",
      "line 5: item 'strike': key 'recap_aside': expected words in the recap's brackets, "
      "got ['power']"),
+    ("offer-without-a-cell", A, STRIKE, STRIKE + "  offer: [{text: near}]\n",
+     "line 5: item 'strike': key 'offer': only an action to a cell (to: cell) offers cells"),
     ("end-with-source-not-a-truth", A, HP_CHANGE,
      HP_CHANGE + "\n    - end: {who: target, name: dazed, with_source: maybe}",
      "line 43: item 'strike': key 'apply[1].end.with_source': expected true or false, "
