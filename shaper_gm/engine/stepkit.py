@@ -33,6 +33,16 @@ def fill(text: str, env: Mapping[str, Any]) -> str:
 Made = tuple[Step, frozenset[str], frozenset[str]]
 
 
+class Entered(int):
+    """A total called out at the table: a number like any other, which a note or a
+    line writes ``5 (entered)`` (a quiet roll's note gives its face that way)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return f"{int(self)} (entered)"
+
+
 class VocabError(ValueError):
     """A declared step that cannot be made; `where` locates it (``steps[2].into``)."""
 

@@ -58,6 +58,7 @@ from shaper_gm.engine.asking import _ask_step
 from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.stepkit import (
     FIELD,
+    Entered,
     Facts,
     Made,
     VocabError,
@@ -240,16 +241,20 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
     def body(facts: Facts, tape: Any) -> Facts:
         if once and into in facts:
             return facts                     # rolled for an earlier target
-        spec = _plain_spec(dice, facts, double is not None and bool(double(facts)), what)
+        # whose roll, where a total called out for it is refused ("the critical roll of cy")
+        named = f"{what} of {facts[who]}" if who and not tape.exact else what
+        spec = _plain_spec(dice, facts, double is not None and bool(double(facts)), named)
         if higher is not None or lower is not None:
             up = higher is not None and bool(higher(facts))
             down = lower is not None and bool(lower(facts))
             if up != down:                       # both together cancel
-                spec = _keep_spec(sides, up, what)
+                spec = _keep_spec(sides, up, named)
         rolled = tape.roll(slot, spec, facts[who] if who else None)
         if not tape.exact and not quiet:
             tape.note(f"{what}: {rolled}", rolled.total)
-        return facts.with_values(**{into: rolled.total})
+        total = rolled.total if getattr(rolled, "entered", None) is None \
+            else Entered(rolled.total)
+        return facts.with_values(**{into: total})
     reads = _reads(dice, guard, *flags.values()) | (frozenset({who}) if who else frozenset())
     return _guarded("roll", guard, body), reads, frozenset({into})
 

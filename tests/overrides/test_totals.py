@@ -265,7 +265,8 @@ def test_reactions_blocks_and_critical_as_totals(demo):
     text = screen(s, "attack bo --react bo=block --react bo=block --block =5 --block =11 "
                      "--crit =16")
     o = outcome(s.history[-1])
-    assert [a.face for a in o.attempts] == [5, 11]
+    assert "block 1 (1 reaction): d20 5 (entered) vs 12, failure" in text
+    assert "block 2 (1 reaction): d20 11 (entered) vs 12, failure" in text
     assert o.critical and o.damage == 18
     assert s.state.actors["bo"].hp == 42
     assert "d20 5 (entered) vs 12, failure" in text
