@@ -39,7 +39,8 @@ def slot_flags(slots: Mapping[str, tuple[bool, str]], *,
     if react:
         answers = "|".join(react) if isinstance(react, tuple) else ""
         out.append(flag(REACT, "text", repeat=True, metavar=f"ID={answers or 'NAME'}",
-                        help="a decision by another actor inside this action, in order"))
+                        help="a decision by another actor inside this action, in order; "
+                             "ID=A,B: two of one actor's, each answer or a unique start"))
     return tuple(out)
 
 

@@ -79,9 +79,11 @@ def _ask_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
     refusals = frozenset().union(*(FIELD.findall(" ".join(refuse)) for _, checks in answers
                                    for _, refuse in checks)) | \
         (frozenset(FIELD.findall(" ".join(unknown))) - {"answer"})
-    reads = frozenset({who, counted}) | frozenset(fields) | _reads(guard) | \
+    decided_by = frozenset({who, counted}) | _reads(guard) | \
         _reads(*(test for _, checks in answers for test, _ in checks)) | frozenset(refusals)
-    return Step(body, "ask"), reads, frozenset({into, counted, taken})
+    prompt_only = frozenset(fields) - decided_by       # odds never ask: they keep none
+    return Step(body, "ask", words_read=prompt_only), decided_by | prompt_only, \
+        frozenset({into, counted, taken})
 
 
 Check = tuple["Compiled | None", tuple[str, str]]    # a test, and the words if it fails

@@ -54,7 +54,7 @@ class Decisions:
         if ask.index >= len(mine):
             return None
         at = mine[ask.index]
-        answer = self.declared[at][1]
+        answer = _spelled_out(self.declared[at][1], ask.options)
         if answer not in ask.options:
             for refused, why, hint in ask.refused:       # the ruleset's own words
                 if refused == answer and why:
@@ -118,12 +118,23 @@ class Decisions:
 
 def parse_react(values: Sequence[str],
                 resolve_actor: Callable[[str], str]) -> list[tuple[str, str]]:
-    """`--react ID=NAME` values as (actor id, answer) pairs."""
+    """`--react ID=NAME` values as (actor id, answer) pairs; `ID=NAME,NAME` is the same
+    actor's answers in order (`--react bo=block,dodge`)."""
     out = []
     for text in values:
-        actor, sep, answer = text.partition("=")
-        if not sep or not actor or not answer:
+        actor, sep, answers = text.partition("=")
+        said = [answer.strip().lower() for answer in answers.split(",")]
+        if not sep or not actor or not all(said):
             raise RuleViolation(f"--react {text!r} is not ID=NAME",
-                                "e.g. --react raider=parry")
-        out.append((resolve_actor(actor), answer.strip().lower()))
+                                "e.g. --react raider=parry, or bo=block,dodge for two")
+        who = resolve_actor(actor)
+        out += [(who, answer) for answer in said]
     return out
+
+
+def _spelled_out(answer: str, options: Sequence[str]) -> str:
+    """An answer as written, or the one option it is the unique start of (`b`: block)."""
+    if answer in options:
+        return answer
+    starting = [option for option in options if option.startswith(answer)]
+    return starting[0] if len(starting) == 1 else answer

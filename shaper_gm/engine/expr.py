@@ -344,9 +344,22 @@ _FUNCTIONS: dict[str, Callable[[tuple[Node, ...]], Node]] = {
     "times": _times,
     "fraction": lambda args: lambda env: _fraction(number(args[0](env)),
                                                    number(args[1](env))),
+    "text": lambda args: lambda env: _text(tuple(a(env) for a in args)),
 }
 _ARITY = {"min": (1, 16), "max": (1, 16), "abs": (1, 1), "if": (3, 3), "default": (2, 2),
-          "dice": (1, 1), "times": (2, 2), "fraction": (2, 2)}
+          "dice": (1, 1), "times": (2, 2), "fraction": (2, 2), "text": (1, 16)}
+MAX_TEXT = 1000
+
+
+def _text(parts: tuple[Any, ...]) -> str:
+    """``text('block ', face, ': ', verdict)``: words and numbers written one after
+    another (dice as notation, truth as true/false), at most 1,000 characters."""
+    out = "".join(part.text() if isinstance(part, Dice) else
+                  str(part).lower() if isinstance(part, bool) else str(part)
+                  for part in parts)
+    if len(out) > MAX_TEXT:
+        raise ExprError(f"text() makes {len(out):,} characters, more than {MAX_TEXT:,}")
+    return out
 
 
 def _fraction(part: int, whole: int) -> str:

@@ -56,6 +56,7 @@ class Step:
     name: str = ""
     forget: tuple[str, ...] = ()       # context fields no later step reads (exact mode)
     words_only: bool = False           # it writes the breakdown alone: odds skip it
+    words_read: frozenset[str] = frozenset()   # fields it reads for its words alone
 
 
 def step(name: str = "", forget: Sequence[str] = ()) -> Callable[[StepFn], Step]:

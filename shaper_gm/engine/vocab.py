@@ -175,7 +175,7 @@ def _with_forgetting(made: list[Made], keep: frozenset[str]) -> tuple[Step, ...]
     for step, reads, _ in reversed(made):
         out.append(_trimming(step, needed))
         if not step.words_only:             # odds skip it: what it reads is not kept
-            needed = needed | reads
+            needed = needed | (reads - step.words_read)
     return tuple(reversed(out))
 
 
@@ -185,7 +185,7 @@ def _trimming(inner: Step, needed: frozenset[str]) -> Step:
     def run(facts: Facts, tape: Any) -> Facts:
         after: Facts = fn(facts, tape)
         return after.only(needed) if tape.exact else after
-    return Step(run, inner.name, words_only=inner.words_only)
+    return Step(run, inner.name, words_only=inner.words_only, words_read=inner.words_read)
 
 
 # -- the step kinds ------------------------------------------------------------------
@@ -371,10 +371,13 @@ def _repeat_steps(declared: Mapping[str, Any], at: str,
     fns = tuple(step.fn for step, _, _ in inner)
     made_in_round: set[str] = set()
     read_first: set[str] = set()       # what a round reads that it has not made itself
-    for _, step_reads, step_writes in inner:
+    weighed_first: set[str] = set()    # ... for more than its words (a prompt's)
+    for step, step_reads, step_writes in inner:
         read_first |= step_reads - made_in_round
+        weighed_first |= step_reads - step.words_read - made_in_round
         made_in_round |= step_writes
     reads = frozenset(read_first) | _reads(test, guard)
+    words_read = frozenset(read_first - weighed_first) - _reads(test, guard)
     writes = frozenset().union(*(w for _, _, w in inner))
     holds = test.run
     when = guard.run if guard is not None else None
@@ -386,7 +389,7 @@ def _repeat_steps(declared: Mapping[str, Any], at: str,
             for fn in fns:
                 facts = fn(facts, tape)
             return facts
-        return Step(run, f"repeat {k + 1}")
+        return Step(run, f"repeat {k + 1}", words_read=words_read)
     return [(round_of(k), reads, writes) for k in range(most)]
 
 
