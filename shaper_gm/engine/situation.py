@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from shaper_gm.engine import grid
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import ExprError
 from shaper_gm.engine.state import Actor, Encounter
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
 ROLES = ("actor", "target")
 ACTOR_FIELDS = frozenset(("id", "name", "side", "hp", "max_hp", "down", "zone"))
 NEAR = "foes_near"          # X.foes_near: X's foes next to it, the acting actor aside
+FREE = "free_near"          # X.free_near: the cells next to X no one up stands on
 ON_TURN = "on_turn"         # X.on_turn: it is X's turn (not a reaction off it)
 APPROACHES = "approaches"   # approaches.NAME: a move nearer to who gave it NAME
 
@@ -56,6 +58,8 @@ class Situation(Mapping[str, Any]):
         if who is not None and rest:
             if rest == NEAR:
                 return self._foes_near(self.state.actors[who])
+            if rest == FREE:
+                return self._free_near(self.state.actors[who])
             if rest == ON_TURN:
                 return self.state.turn == who
             return actor_value(self.rs, self.state.actors[who], rest)
@@ -96,6 +100,15 @@ class Situation(Mapping[str, Any]):
                     self.rs.distance(actor.zone, source.zone):
                 return True
         return False
+
+    def _free_near(self, who: Actor) -> int:
+        """Cells next to `who` on the battlefield where no one up stands (R4: where a
+        dodge can go)."""
+        if who.zone is None:
+            return 0
+        here = grid.cell_from_name(who.zone)
+        return sum(1 for cell in grid.cells_within(self.state, here, 1)
+                   if not grid.taken(self.state, cell))
 
     def _foes_near(self, who: Actor) -> int:
         if who.zone is None:

@@ -181,13 +181,20 @@ def test_r4_a_failed_dodge_changes_nothing_but_the_reactions(rs):
     assert state.actors["bo"].zone == "C2"
 
 
-def test_r4_with_no_free_tile_the_dodger_stays_and_is_still_unharmed(rs):
+def test_r4_with_no_free_tile_a_dodge_is_neither_offered_nor_taken(rs):
+    """A dodge moves the defender out of its tile (R4): hemmed in on a 2x2 field, Bo
+    cannot dodge, and a declared one is refused before anything is paid (issue 22:
+    the attack is not avoided by a dodge that goes nowhere). Asked, Bo is offered
+    none or block alone; blocking with a 3 (vs 12) fails: 24 - 6 = 18 damage (R6)."""
     state = started(rs, ("ann", "party", "A1"), ("bo", "enemies", "B1"),
                     ("cy", "enemies", "A2"), ("dee", "enemies", "B2"), cols=2, rows=2)
-    state, _, out = hit(rs, state, {"dodge": [15]}, ["dodge"])
-    assert out.dodged and out.moved_to is None and state.actors["bo"].zone == "B1"
-    assert state.actors["bo"].hp == 60
-    assert any("no free tile" in note.label for note in out.notes)
+    with pytest.raises(RuleViolation, match=r"no free tile next to it to dodge to \(R4\)"):
+        hit(rs, state, {"dodge": [15]}, ["dodge"])
+    offered = []
+    _, _, out = attack(state, rs, AttackRequest("ann", "bo"), tape(
+        {"block": [3], "crit": [1]}, asker=lambda ask: offered.append(ask.options) or "block"))
+    assert offered[0] == ("none", "block")
+    assert not out.dodged and out.damage == 18
 
 
 # --- R5 critical, R6 damage ---------------------------------------------------------
