@@ -154,7 +154,7 @@ def test_the_outcome_line_says_hit_miss_or_critical_and_the_natural_rules_are_na
     # +5 to hit against AC 15 (G10); a natural 1 misses, a natural 20 hits and doubles
     # the dice (G11): 2d8 [4, 5] + 5 = 14.
     missed = shown("attack gob --attack 1")
-    assert missed[0] == "Fighter attacks Goblin: 6 vs AC 15: miss, 0 slashing damage (Action)"
+    assert missed[0] == "Fighter attacks Goblin: 6 vs AC 15: miss (Action)"
     assert "a natural 1 misses, whatever the total  G10" in missed
     hit = shown("attack gob --attack 12 --damage 4")
     assert hit[0].startswith("Fighter attacks Goblin: 17 vs AC 15: hit, ")
@@ -162,3 +162,26 @@ def test_the_outcome_line_says_hit_miss_or_critical_and_the_natural_rules_are_na
     assert crit[0] == ("Fighter attacks Goblin: 25 vs AC 15: critical hit, 14 slashing "
                        "damage (Action)")
     assert "a natural 20 hits, whatever the AC  G10" in crit
+
+
+def test_an_attack_or_a_save_that_deals_nothing_says_so_alone():
+    """A miss (G10) and a saved sacred flame (G25: no damage on a success) say what
+    happened, never '0 radiant damage': Dex save 20 + 2 against DC 13 is saved; 2 + 2
+    fails, and the 1d8 (a 5) lands: Goblin HP 7 → 2."""
+    from shaper_gm.app import new_session
+    from shaper_gm.render.text import describe_events
+    s = new_session(ruleset="d20", seed=1)
+    for line in ("add sera --as cleric --side party --at A1", "add gob --as goblin --at B1",
+                 "init sera gob", "start"):
+        s.execute(line)
+
+    def said(line: str) -> list[str]:
+        return describe_events(s.execute(line).events,
+                               {a.id: a.name for a in s.state.actors.values()})
+    assert said("sacred-flame gob --save 20") == [
+        "Cleric calls sacred flame on Goblin: save 20 + 2 against DC 13: saved, no damage "
+        "(Action)"]
+    s.execute("undo")
+    assert said("sacred-flame gob --save 2 --damage 5")[0] == (
+        "Cleric calls sacred flame on Goblin: save 2 + 2 against DC 13: 5 radiant damage "
+        "(Action)")
