@@ -1,0 +1,199 @@
+"""The dice-pool rulings written as data (tests/fixtures/rulesets/dicepool-data) against
+the Python ruleset: the rulings' and README's examples played by the same commands on
+both give the same numbers, the same breakdown lines (label, value, ruling) and the same
+pools and hit points; the odds of an attack are the same exact fractions; the pool roll
+and `at()` the data needs refuse their mistakes in one line."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from shaper_gm.errors import GmError
+from tests.oddsread import flat
+
+FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets"
+DATA = "dicepool-data"
+DUEL = ("add freya --as freya --at A1", "add barry --as barry --at B2", "init freya barry",
+        "start")
+# Barry with AC 9 (DT 8 for Freya): a miss whatever she rolls. The Python tests write
+# `set barry ac=9`; a ruleset written as data sets resources only, so `add --stat`.
+TOUGH = ("add freya --as freya --at A1", "add barry --as barry --at B2 --stat ac=9",
+         "init freya barry", "start")
+
+
+@pytest.fixture
+def both(monkeypatch):
+    """The same commands on the Python ruleset and on the data version."""
+    from shaper_gm.app import new_session
+    monkeypatch.setenv("SHAPER_GM_RULESETS", str(FOLDER))
+
+    def start(*lines: str, setup=DUEL):
+        sessions = []
+        for ruleset in ("dicepool", DATA):
+            s = new_session(ruleset=ruleset, seed=1)
+            for line in (*setup, *lines):
+                s.execute(line)
+            sessions.append(s)
+        return sessions
+    return start
+
+
+def notes(result) -> list[tuple[str, object, str]]:
+    """The played action's breakdown: each line, its value and its ruling."""
+    found = [e.outcome for e in result.events if hasattr(e, "outcome")
+             and hasattr(e.outcome, "notes")]
+    assert len(found) == 1
+    return [(n.label, n.value, n.rule) for n in found[0].notes]
+
+
+def kept(s) -> dict[str, tuple]:
+    """What the rules keep of each actor: hit points, pool, actions left, where."""
+    return {a.id: (a.hp, a.resource("pool"), a.resource("actions"), a.zone, a.down)
+            for a in s.state.actors.values()}
+
+
+def same(python, data, line: str) -> list[tuple[str, object, str]]:
+    """`line` played on both: the same breakdown, log line and actors after it."""
+    lines = notes(python.execute(line)), notes(data.execute(line))
+    assert lines[0] == lines[1]
+    assert python.log[-1] == data.log[-1]
+    assert kept(python) == kept(data)
+    return lines[0]
+
+
+def replayed(s):
+    from shaper_gm.commands.session import Session
+    fresh = Session()
+    fresh.run_lines(list(s.log))
+    return fresh
+
+
+# --- the rulings' and the issue's examples ------------------------------------------
+
+def test_pool_5_rolling_4_6_2_5_1_against_dt_2_hits_margin_1_two_damage_dice(both):
+    python, data = both()
+    lines = same(python, data, "attack barry --roll 4,6,2,5,1 --damage 3,7")
+    assert ("DT", 2, "P7") in lines and ("successes (4+)", 3, "P1") in lines
+    assert ("damage dice: margin 1 + proficiency 1", "2d8", "P8") in lines
+    assert ("damage", 3 + 7 + 4, "P8") in lines                 # + STR 4 (P8)
+    assert kept(data)["freya"][1] == 3 and data.state.actors["barry"].hp == 0
+    assert data.log[-1] == "attack freya barry --roll 4,6,2,5,1 --damage 3,7"
+    assert replayed(data).state == data.state
+
+
+def test_a_turn_with_no_actions_ends_with_the_pool_grown_by_con(both):
+    python, data = both("end")
+    assert kept(python) == kept(data)
+    assert data.state.actors["freya"].resource("pool") == 5 + 2        # CON 2 (P4)
+    assert data.state.turn == python.state.turn == "barry"
+
+
+def test_two_attacks_in_one_turn_draw_on_the_same_shrinking_pool(both):
+    python, data = both(setup=TOUGH)
+    assert ("pool left", 2, "P3") in same(python, data, "attack barry --roll 6,1,1,4,2")
+    lines = same(python, data, "attack barry --roll 5,3")
+    assert ("pool dice rolled (of 2)", 2, "P3") in lines and ("pool left", 1, "P3") in lines
+    for s in (python, data):
+        with pytest.raises(GmError, match="needs 1 action; Freya has 0 left"):
+            s.execute("attack barry --roll 6")
+
+
+def test_p1_faces_of_4_or_more_succeed(both):
+    python, data = both(setup=TOUGH)
+    lines = same(python, data, "attack barry --roll 1,3,4,5,6")
+    assert ("successes (4+)", 3, "P1") in lines
+    assert ("failure dice leave the pool", -2, "P9") in lines
+    for s in (python, data):
+        with pytest.raises(GmError, match="out of range 1-6"):
+            s.execute("attack barry --roll 7,1,1,1,1")
+
+
+def test_p3_dice_n_rolls_part_of_the_pool_and_the_rest_stays(both):
+    python, data = both(setup=TOUGH)
+    lines = same(python, data, "attack barry --dice 2 --roll 1,5")
+    assert ("pool dice rolled (of 5)", 2, "P3") in lines and ("pool left", 4, "P3") in lines
+    assert data.log[-1] == "attack freya barry --dice 2 --roll 1,5"
+
+
+def test_p4_p9_the_pool_refills_by_con_at_each_turn_end_after_its_failures_leave(both):
+    python, data = both("attack barry --roll 6,1,1,4,2 --damage 1", "end",
+                        "attack freya --roll 6,1,1,6 --damage 7", "end")
+    assert kept(python) == kept(data)
+    assert data.state.actors["freya"].resource("pool") == 5 - 3 + 2       # P9, P4
+    assert data.state.actors["barry"].resource("pool") == 4 - 2 + 1
+    assert data.state.actors["freya"].hp == 14 - (7 + 3)                  # d10 + STR 3
+    assert replayed(data).state == data.state
+
+
+def test_a_called_out_count_of_successes_plays_the_same(both):
+    python, data = both()
+    lines = same(python, data, "attack barry --roll =4 --damage =9")
+    assert ("successes (4+)", 4, "P1") in lines
+
+
+# --- odds ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("line", ["odds barry", "odds barry --dice 3", "odds barry --dice 1"])
+def test_the_odds_of_an_attack_are_the_same_exact_fractions(both, line):
+    python, data = both()
+    ours, theirs = flat(data.execute(line).view), flat(python.execute(line).view)
+    for key in ("hit", "down", "margin", "damage", "pool_left"):
+        assert getattr(ours, key) == getattr(theirs, key), key
+    assert ours.mean_damage == theirs.mean_damage
+    assert data.log[-1] == "start"                          # odds change nothing
+
+
+# --- the vocabulary the data needs: its mistakes, one line each ---------------------
+
+def broken(tmp_path, monkeypatch, old: str, new: str) -> Path:
+    """A copy of the fixture with one text replaced, its rulesets folder set."""
+    folder = tmp_path / "dp"
+    shutil.copytree(FOLDER / DATA, folder)
+    actions = folder / "actions.yaml"
+    text = actions.read_text()
+    assert old in text
+    actions.write_text(text.replace(old, new, 1))
+    monkeypatch.setenv("SHAPER_GM_RULESETS", str(tmp_path))
+    return folder
+
+
+def test_failures_without_success_on_is_refused_at_load(tmp_path, monkeypatch):
+    from shaper_gm.app import new_session
+    broken(tmp_path, monkeypatch, "      success_on: success_on\n", "")
+    s = new_session(ruleset="dicepool", seed=1)
+    with pytest.raises(GmError) as caught:
+        s.execute("new --ruleset dp")
+    assert "key 'steps[4].failures': only a pool roll (with success_on) counts failures" \
+        in caught.value.message
+    assert "\n" not in caught.value.message
+
+
+def test_a_pool_of_two_kinds_of_dice_refuses_the_attack_and_changes_nothing(
+        tmp_path, monkeypatch):
+    from shaper_gm.app import new_session
+    broken(tmp_path, monkeypatch, "- roll: times(dice, pool_die)",
+           "- roll: times(dice, pool_die) + 1")
+    s = new_session(ruleset="dp", seed=1)
+    for line in DUEL:
+        s.execute(line)
+    state, log = s.state, list(s.log)
+    with pytest.raises(GmError) as caught:
+        s.execute("attack barry --roll 4,6,2,5,1")
+    assert "a pool is dice of one kind and no number, not '5d6+1'" in caught.value.message
+    assert s.state is state and s.log == log
+
+
+def test_at_of_no_mapping_refuses_the_attack_in_one_line(tmp_path, monkeypatch):
+    from shaper_gm.app import new_session
+    broken(tmp_path, monkeypatch, "proficiency: at(actor.proficiencies, item.id, 0)",
+           "proficiency: at(actor.ac, item.id, 0)")
+    s = new_session(ruleset="dp", seed=1)
+    for line in DUEL:
+        s.execute(line)
+    with pytest.raises(GmError) as caught:
+        s.execute("attack barry --roll 4,6,2,5,1")
+    assert "at() reads a mapping, not 3" in caught.value.message
+    assert "\n" not in caught.value.message
