@@ -84,7 +84,7 @@ class Situation(Mapping[str, Any]):
             if name == "destination":
                 return self.destination
             if name == "travel":
-                return self._units(actor.zone, self.destination, numbers)
+                return self._walked(actor.zone, self.destination, numbers)
             return bool(self.state.standing_on(self.destination) - {actor.id})
         raise KeyError(name)
 
@@ -124,6 +124,15 @@ class Situation(Mapping[str, Any]):
         """Cells between two zones times the numbers' `cell_size`."""
         cells = self.rs.distance(here, there) if here and there else 0
         return int(cells * (lookup(numbers, "cell_size") or 1))
+
+    def _walked(self, here: str | None, there: str, numbers: Any) -> int:
+        """How far a move goes: cells times `cell_size`, each diagonal step counting the
+        numbers' `diagonal_size` where they give one (the dice pool's 2 m, P10)."""
+        diagonal = lookup(numbers, "diagonal_size")
+        if diagonal is None or here is None:
+            return self._units(here, there, numbers)
+        return grid.metric(grid.cell_from_name(here), grid.cell_from_name(there),
+                           int(lookup(numbers, "cell_size") or 1), int(diagonal))
 
     def __iter__(self) -> Iterator[str]:
         return iter(())

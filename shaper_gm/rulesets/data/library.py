@@ -106,6 +106,7 @@ RULESET = {
     "ranges": Field(mapping_of(snake_name, _range)),
     "add_items": Field(mapping_of(snake_name, add_item)), "damage_action": Field(ident),
     "rulings": Field(mapping_of(text, text)), "one_per_cell": Field(boolean),
+    "diagonal_size": Field(integer(1, 1000)),
 }
 
 
@@ -195,7 +196,7 @@ def load(folder: Any) -> DataLibrary:
                 if key in ("name", "rules", "attribution", "description", "grid", "cell_size",
                            "unit", "terms", "effect_keys", "act_resource", "react_resource",
                            "side", "absorbs", "damage_types", "down_words",
-                           "damage_action", "rulings", "one_per_cell")}
+                           "damage_action", "rulings", "one_per_cell", "diagonal_size")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),

@@ -134,6 +134,32 @@ def test_a_called_out_count_of_successes_plays_the_same(both):
     assert ("successes (4+)", 4, "P1") in lines
 
 
+# --- moving (P10) -------------------------------------------------------------------
+
+def test_p10_a_diagonal_step_costs_2_m_and_a_move_takes_an_action(both):
+    python, data = both("move D4")                 # three diagonal steps: 6 m
+    assert kept(python) == kept(data)
+    assert data.state.actors["freya"].zone == "D4"
+    assert data.state.actors["freya"].resource("actions") == 1
+    for s in (python, data):                        # 1 diagonal + 7 straight: 9 m, then
+        with pytest.raises(GmError) as caught:      # 6 + 5 = 11 m from D4 to J9
+            s.execute("move J9")
+        assert caught.value.message == ("J9 is 11 m from Freya, who moves 10 m per "
+                                        "movement action (P10; a diagonal step costs 2 m)")
+    python.execute("move E9")
+    data.execute("move E9")
+    assert kept(python) == kept(data) and python.log[-1] == data.log[-1] == "move freya E9"
+    assert replayed(data).state == data.state
+
+
+def test_p10_barrys_heavy_armor_speed_of_8_m_limits_his_move(both):
+    python, data = both("end", "move B9")                                  # 7 m
+    assert kept(python) == kept(data) and data.state.actors["barry"].zone == "B9"
+    for s in (python, data):
+        with pytest.raises(GmError, match="J1 is 16 m from Barry the Guard, who moves 8 m"):
+            s.execute("move J1")
+
+
 # --- odds ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("line", ["odds barry", "odds barry --dice 3", "odds barry --dice 1"])
