@@ -8,7 +8,8 @@
   modifiers; ``condition: {who, name, mods, until}``: the content's condition of that
   name (its `mods`, and over them the entry's own: hold person's save DC, G27). A new
   effect replaces one of the same name on that actor.
-- ``end: {who, name, with_source}``: the effect or condition of that name ends; with
+- ``end: {who, name, with_source}``: the effect or condition of that name ends (a
+  name, here and in ``effect``, may hold facts: ``dodge-vs-{actor}``); with
   ``with_source: true`` also the effect it lasted while (``while:``) on its caster, and
   all that held (G27: a held creature's successful save ends hold person, concentration
   and all).
@@ -30,6 +31,7 @@ Each entry may have ``when: EXPR``; `who` is ``actor`` or ``target``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from shaper_gm.engine import events as ev
@@ -82,7 +84,7 @@ class Entry:
         moved = {"destination"} if self.kind == "move" and not self.worked_out else set()
         other = {self.away_from} if self.away_from else set()
         return names | (self.when.names if self.when else frozenset()) | {self.who} | moved \
-            | other | frozenset(FIELD.findall(self.why))
+            | other | frozenset(FIELD.findall(self.why)) | frozenset(FIELD.findall(self.name))
 
 
 def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
@@ -187,6 +189,8 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
     except ExprError as exc:
         raise RuleViolation(f"{why}: {exc}", "the ruleset's declaration needs a fix") from None
     who = facts[entry.who]
+    if "{" in entry.name:                     # a name of the facts: "dodge-vs-{actor}"
+        entry = replace(entry, name=fill(entry.name, facts))
     if entry.kind == "end":
         actor = state.actors[who]
         if not any(e.name == entry.name for e in actor.effects):

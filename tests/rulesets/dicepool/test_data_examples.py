@@ -134,6 +134,46 @@ def test_a_called_out_count_of_successes_plays_the_same(both):
     assert ("successes (4+)", 4, "P1") in lines
 
 
+# --- prepare (P11) ------------------------------------------------------------------
+# The Python verb takes the condition in words and --against ATTACKER; the data version
+# names the attacker as its target (`prepare barry`): the attacks after it are the same.
+PREPARED = {"dicepool": "prepare if Barry swings his halberd at me, I dodge --against barry",
+            DATA: "prepare barry"}
+
+
+def prepared(both, *lines):
+    python, data = both()
+    for s, ruleset in ((python, "dicepool"), (data, DATA)):
+        s.execute(PREPARED[ruleset])
+        for line in lines:
+            s.execute(line)
+    return python, data
+
+
+def test_p11_a_dodge_raises_ac_by_half_dex_against_the_named_attacker_once(both):
+    python, data = prepared(both, "end")
+    lines = same(python, data, "attack freya --roll 6,6,6,1 --damage 4")
+    assert ("prepared dodge, half DEX", 1, "P11") in lines and ("DT", 3, "P7") in lines
+    again = same(python, data, "attack freya --roll 6,1,1")        # used up: that one only
+    assert ("DT", 2, "P7") in again and all(rule != "P11" for _, _, rule in again)
+    assert replayed(data).state == data.state
+
+
+def test_p11_the_dodge_ends_as_the_preparers_next_turn_starts(both):
+    python, data = prepared(both, "end", "end")                   # Barry never attacked
+    python.execute("end")
+    data.execute("end")                                           # Barry's turn again
+    lines = same(python, data, "attack freya --roll 6,6,1,1,1 --damage 4")
+    assert ("DT", 2, "P7") in lines
+
+
+def test_p11_the_odds_read_the_prepared_dodge(both):
+    python, data = prepared(both, "end")
+    ours, theirs = flat(data.execute("odds freya").view), flat(python.execute("odds freya").view)
+    for key in ("hit", "down", "margin", "damage", "pool_left"):
+        assert getattr(ours, key) == getattr(theirs, key), key
+
+
 # --- moving (P10) -------------------------------------------------------------------
 
 def test_p10_a_diagonal_step_costs_2_m_and_a_move_takes_an_action(both):
@@ -192,7 +232,7 @@ def test_failures_without_success_on_is_refused_at_load(tmp_path, monkeypatch):
     s = new_session(ruleset="dicepool", seed=1)
     with pytest.raises(GmError) as caught:
         s.execute("new --ruleset dp")
-    assert "key 'steps[4].failures': only a pool roll (with success_on) counts failures" \
+    assert "key 'steps[5].failures': only a pool roll (with success_on) counts failures" \
         in caught.value.message
     assert "\n" not in caught.value.message
 
