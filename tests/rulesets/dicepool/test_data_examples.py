@@ -202,7 +202,10 @@ def test_p10_barrys_heavy_armor_speed_of_8_m_limits_his_move(both):
 
 # --- odds ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("line", ["odds barry", "odds barry --dice 3", "odds barry --dice 1"])
+@pytest.mark.parametrize("line", [
+    "odds barry", "odds barry --dice 3", "odds barry --dice 1",
+    "odds barry freya --dice 2",             # off his turn: CON 1 back at once (P4)
+])
 def test_the_odds_of_an_attack_are_the_same_exact_fractions(both, line):
     python, data = both()
     ours, theirs = flat(data.execute(line).view), flat(python.execute(line).view)
