@@ -205,8 +205,10 @@ def carried_items(actor: Actor, kind: str) -> dict[str, Any]:
             for entry in listed}
 
 
-def chosen_item(rs: Any, actor: Actor, request: Request, kind: str) -> Any:
-    """The item `--with` names from the actor's list `kind`, else its first. The list
+def chosen_item(rs: Any, actor: Actor, request: Request, kind: str,
+                held: str | None = None) -> Any:
+    """The item `--with` names from the actor's list `kind`, else the one its sheet key
+    `held` names (the dice pool's weapon in hand), else its first. The list
     holds item ids (looked up in the library) or the items themselves (stated on the
     sheet, each with its `id`); a sheet key holding one id (`shield: buckler`) is a list
     of one, and one holding none (null) an empty list."""
@@ -216,7 +218,8 @@ def chosen_item(rs: Any, actor: Actor, request: Request, kind: str) -> Any:
         if not carried:
             raise RuleViolation(f"{actor.name} has no {kind}",
                                 f"give it some: add ... --{kind} ITEM")
-        named = next(iter(carried))
+        in_hand = actor.sheet.get(held) if held else None
+        named = in_hand if in_hand in carried else next(iter(carried))
     if named not in carried:
         raise RuleViolation(f"{actor.name} has no {named}",
                             f"{actor.name} has: {', '.join(carried) or 'nothing'}")

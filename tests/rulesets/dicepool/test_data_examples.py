@@ -174,6 +174,23 @@ def test_p11_the_odds_read_the_prepared_dodge(both):
         assert getattr(ours, key) == getattr(theirs, key), key
 
 
+# --- wield (P6, P7) -----------------------------------------------------------------
+# The Python verb names the weapon (`wield dagger`); the data version picks it as any
+# action picks its item (`wield --with dagger`): the attack after it is the same.
+
+def test_p7_an_attack_uses_the_weapon_in_hand_and_wield_changes_it(both):
+    python, data = both()
+    for s in (python, data):
+        with pytest.raises(GmError, match="a basic attack uses the weapon in hand .P7."):
+            s.execute("attack barry --with dagger --roll 6,6,6,6,6")
+    python.execute("wield dagger")
+    data.execute("wield --with dagger")
+    assert data.state.actors["freya"].sheet["holding"] == "dagger"
+    lines = same(python, data, "attack barry --roll 6,6,1,1,1 --damage 2")
+    assert ("damage stat DEX", 2, "P8") in lines                  # the dagger's DEX
+    assert replayed(data).state == data.state
+
+
 # --- moving (P10) -------------------------------------------------------------------
 
 def test_p10_a_diagonal_step_costs_2_m_and_a_move_takes_an_action(both):
@@ -266,3 +283,24 @@ def test_at_of_no_mapping_refuses_the_attack_in_one_line(tmp_path, monkeypatch):
         s.execute("attack barry --roll 4,6,2,5,1")
     assert "at() reads a mapping, not 3" in caught.value.message
     assert "\n" not in caught.value.message
+
+
+def test_held_without_an_item_is_refused_at_load(tmp_path, monkeypatch):
+    from shaper_gm.app import new_session
+    broken(tmp_path, monkeypatch, "  cost: {actions: 1}\n  given: {travel: travel",
+           "  cost: {actions: 1}\n  held: holding\n  given: {travel: travel")
+    s = new_session(ruleset="dicepool", seed=1)
+    with pytest.raises(GmError) as caught:
+        s.execute("new --ruleset dp")
+    assert ("item 'move': key 'held': only an action with an item: names the sheet key "
+            "holding the one it uses without --with") in caught.value.message
+
+
+def test_a_sheet_change_without_a_value_is_refused_at_load(tmp_path, monkeypatch):
+    from shaper_gm.app import new_session
+    broken(tmp_path, monkeypatch, "name: holding, value: weapon}", "name: holding}")
+    s = new_session(ruleset="dicepool", seed=1)
+    with pytest.raises(GmError) as caught:
+        s.execute("new --ruleset dp")
+    assert "item 'wield': key 'apply[0].sheet.value': missing (required)" \
+        in caught.value.message
