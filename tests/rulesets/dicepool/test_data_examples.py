@@ -191,6 +191,46 @@ def test_p7_an_attack_uses_the_weapon_in_hand_and_wield_changes_it(both):
     assert replayed(data).state == data.state
 
 
+# --- abilities (P12) ----------------------------------------------------------------
+# The Python verb names the ability as a word (`ability rally`); the data version picks
+# it as its item (`ability --with rally`): the numbers are the same.
+THREE = ("add freya --as freya --at A1", "add barry --as barry --at B2",
+         "add odo --as odo --at C3", "init freya barry odo", "start")
+
+
+def used(python, data, python_line: str, data_line: str):
+    lines = notes(python.execute(python_line)), notes(data.execute(data_line))
+    assert lines[0] == lines[1]
+    assert kept(python) == kept(data)
+    return lines[0]
+
+
+def test_p12_rally_is_a_pool_test_that_discards_one_more_die(both):
+    python, data = both(setup=THREE)
+    lines = used(python, data, "ability rally --roll 6,1,4,2,5",
+                 "ability --with rally --roll 6,1,4,2,5")
+    assert ("dice discarded by the ability", -1, "P12") in lines
+    assert ("pool left", 2, "P3") in lines                       # 5 - 2 failures - 1
+    assert data.state.actors["freya"].resource("actions") == 1
+
+
+def test_p4_p12_a_reaction_ability_off_its_turn_pays_a_reaction_and_refills_con(both):
+    python, data = both(setup=THREE)
+    lines = used(python, data, "ability odo parry --dt 2 --roll 6,6,1",
+                 "ability odo --with parry --dt 2 --roll 6,6,1")
+    assert ("reaction roll: CON dice added", 3, "P4") in lines
+    assert data.state.actors["odo"].resource("reactions") == 0
+    assert data.state.actors["odo"].resource("pool") == 3 - 1 + 3
+    assert replayed(data).state == data.state
+
+
+def test_p12_an_ability_that_augments_an_attack_is_not_used_alone(both):
+    python, data = both(setup=THREE)
+    for s, line in ((python, "ability heavy-blow"), (data, "ability --with heavy-blow")):
+        with pytest.raises(GmError, match=r"Heavy Blow augments a basic attack \(P12\)"):
+            s.execute(line)
+
+
 # --- moving (P10) -------------------------------------------------------------------
 
 def test_p10_a_diagonal_step_costs_2_m_and_a_move_takes_an_action(both):
