@@ -84,6 +84,15 @@ def test_pool_5_rolling_4_6_2_5_1_against_dt_2_hits_margin_1_two_damage_dice(bot
     assert replayed(data).state == data.state
 
 
+def test_a_templates_side_is_the_actors_and_the_last_one_down_ends_the_fight(both):
+    python, data = both("attack barry --roll 6,6,6,6,6 --damage 8,8,8,8")
+    assert [a.side for a in data.state.actors.values()] == ["party", "enemies"]
+    assert data.state.over == python.state.over is not None
+    for s in (python, data):
+        with pytest.raises(GmError, match="the fight is over: party won in round 1"):
+            s.execute("end")
+
+
 def test_a_turn_with_no_actions_ends_with_the_pool_grown_by_con(both):
     python, data = both("end")
     assert kept(python) == kept(data)
