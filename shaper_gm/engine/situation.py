@@ -21,6 +21,7 @@ NEAR = "foes_near"          # X.foes_near: X's foes next to it, the acting actor
 FREE = "free_near"          # X.free_near: the cells next to X no one up stands on
 ON_TURN = "on_turn"         # X.on_turn: it is X's turn (not a reaction off it)
 APPROACHES = "approaches"   # approaches.NAME: a move nearer to who gave it NAME
+LIBRARY = "library"         # library.KIND: the content's items of a kind, by id
 
 
 class Situation(Mapping[str, Any]):
@@ -69,6 +70,8 @@ class Situation(Mapping[str, Any]):
             value = self.request.get(rest.replace("_", "-"))
             return 0 if value is None else value
         numbers = self.rs.library.numbers
+        if head == LIBRARY and rest and hasattr(self.rs.library, "kind"):
+            return self.rs.library.kind(rest)         # id -> item, for at(): P12's
         if head == "rules" and rest:
             return field(numbers, rest, "the ruleset's numbers")
         if name == "distance" and "target" in self.ids:

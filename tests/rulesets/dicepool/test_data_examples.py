@@ -207,6 +207,10 @@ THREE = ("add freya --as freya --at A1", "add barry --as barry --at B2",
          "add odo --as odo --at C3", "init freya barry odo", "start")
 
 
+KIT = ("add freya --as freya --at A1", "add barry --as barry --at B2",
+       "add kit --as kit --at C3", "init freya barry kit", "start")
+
+
 def used(python, data, python_line: str, data_line: str):
     lines = notes(python.execute(python_line)), notes(data.execute(data_line))
     assert lines[0] == lines[1]
@@ -238,6 +242,31 @@ def test_p12_an_ability_that_augments_an_attack_is_not_used_alone(both):
     for s, line in ((python, "ability heavy-blow"), (data, "ability --with heavy-blow")):
         with pytest.raises(GmError, match=r"Heavy Blow augments a basic attack \(P12\)"):
             s.execute(line)
+
+
+def test_p12_heavy_blow_adds_two_damage_dice_and_discards_one_more_die(both):
+    python, data = both(setup=THREE)
+    lines = same(python, data, "attack barry --ability heavy-blow --roll 6,6,6,1,1 "
+                               "--damage 1,2,3,4")
+    assert ("damage dice: margin 1 + proficiency 1 + ability 2", "4d8", "P12") in lines
+    assert ("dice discarded by the ability", -1, "P12") in lines
+    assert replayed(data).state == data.state
+
+
+def test_p12_steady_aim_takes_two_actions_and_lowers_the_dt_by_one(both):
+    python, data = both("end", "end", setup=KIT)                  # Kit's turn
+    lines = same(python, data, "attack barry --ability steady-aim --roll 6,1,1,1 --damage 3")
+    assert ("ability", -1, "P12") in lines and ("DT", 1, "P7") in lines
+    assert data.state.actors["kit"].resource("actions") == 0
+
+
+def test_p12_an_ability_the_sheet_lacks_or_that_augments_nothing_is_refused(both):
+    python, data = both(setup=THREE)
+    for s in (python, data):                  # the wording differs: each names it
+        with pytest.raises(GmError, match="parry"):
+            s.execute("attack barry --ability parry --roll 6")
+        with pytest.raises(GmError, match=r"(Rally|rally).* does not augment an attack \(P12\)"):
+            s.execute("attack barry --ability rally --roll 6")
 
 
 # --- moving (P10) -------------------------------------------------------------------
@@ -301,7 +330,7 @@ def test_failures_without_success_on_is_refused_at_load(tmp_path, monkeypatch):
     s = new_session(ruleset="dicepool", seed=1)
     with pytest.raises(GmError) as caught:
         s.execute("new --ruleset dp")
-    assert "key 'steps[5].failures': only a pool roll (with success_on) counts failures" \
+    assert "key 'steps[6].failures': only a pool roll (with success_on) counts failures" \
         in caught.value.message
     assert "\n" not in caught.value.message
 
