@@ -183,6 +183,8 @@ def actor_value(rs: Any, actor: Actor, key: str) -> Any:
         value = 0
     if value is None:
         raise ExprError(f"{actor.name}'s sheet has no {key!r}")
+    if type(value) is int:                    # what its items add (passive abilities)
+        value += rs.item_mods(actor.sheet, key)
     if type(value) is int and actor.effects:
         return value + actor.effect_total(key)
     return value

@@ -269,6 +269,21 @@ def test_p12_an_ability_the_sheet_lacks_or_that_augments_nothing_is_refused(both
             s.execute("attack barry --ability rally --roll 6")
 
 
+WOLF = ("add freya --as freya --at A1", "add wolf --as wolf --at B2",
+        "add kit --as kit --at C3", "init freya wolf kit", "start")
+
+
+def test_p12_passive_abilities_add_to_the_sheets_numbers(both):
+    python, data = both(setup=WOLF)                  # tough hide: AC 2 + 1
+    lines = same(python, data, "attack wolf --roll 6,6,1,1,1 --damage 1")
+    assert ("defender's AC", 3, "P7") in lines
+    for s in (python, data):                          # fleet foot: 10 + 2 m
+        s.execute("end")
+        s.execute("end")
+        s.execute("move I9")                          # six diagonal steps: 12 m
+    assert kept(python) == kept(data) and data.state.actors["kit"].zone == "I9"
+
+
 # --- moving (P10) -------------------------------------------------------------------
 
 def test_p10_a_diagonal_step_costs_2_m_and_a_move_takes_an_action(both):
@@ -381,4 +396,17 @@ def test_a_sheet_change_without_a_value_is_refused_at_load(tmp_path, monkeypatch
     with pytest.raises(GmError) as caught:
         s.execute("new --ruleset dp")
     assert "item 'wield': key 'apply[0].sheet.value': missing (required)" \
+        in caught.value.message
+
+
+def test_item_mods_of_no_item_file_is_refused_at_load(tmp_path, monkeypatch):
+    from shaper_gm.app import new_session
+    folder = broken(tmp_path, monkeypatch, "wield:", "wield:")
+    ruleset = folder / "ruleset.yaml"
+    ruleset.write_text(ruleset.read_text().replace("item_mods: [abilities]",
+                                                   "item_mods: [abilitys]"))
+    s = new_session(ruleset="dicepool", seed=1)
+    with pytest.raises(GmError) as caught:
+        s.execute("new --ruleset dp")
+    assert "key 'item_mods': no item file abilitys.yaml for item_mods 'abilitys'" \
         in caught.value.message
