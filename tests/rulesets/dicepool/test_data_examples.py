@@ -310,6 +310,30 @@ def test_p10_barrys_heavy_armor_speed_of_8_m_limits_his_move(both):
             s.execute("move J1")
 
 
+# --- the README's demo ---------------------------------------------------------------
+
+def test_the_demo_set_up_rolls_the_same_order_and_builds_the_same_pools(monkeypatch):
+    """saves/dicepool-demo.txt: `init` rolls 2d6 + DEX for everyone (P5), `start` builds
+    each pool from the weapon in hand (P2)."""
+    from shaper_gm.app import new_session
+    monkeypatch.setenv("SHAPER_GM_RULESETS", str(FOLDER))
+    demo = Path(__file__).resolve().parents[3] / "saves" / "dicepool-demo.txt"
+    lines = [line for line in demo.read_text().splitlines()
+             if line and not line.startswith("#")]
+    played = []
+    for ruleset in ("dicepool", DATA):
+        s = new_session(ruleset=ruleset, seed=1)
+        for line in lines:
+            s.execute(line.replace("--ruleset dicepool", f"--ruleset {ruleset}"))
+        played.append(s)
+    python, data = played
+    assert data.state.order == python.state.order
+    assert [(a.initiative, a.side) for a in data.state.actors.values()] == \
+        [(a.initiative, a.side) for a in python.state.actors.values()]
+    assert kept(data) == kept(python)
+    assert kept(data)["freya"][1] == 4 + 1 and kept(data)["kit"][1] == 3 + 1  # P2
+
+
 # --- odds ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("line", [
