@@ -373,7 +373,16 @@ class Shell:
         if "renderer" in self.__dict__:
             say(self.renderer, text)
         else:
-            print(escape_controls(text), flush=True)
+            print(wrapped(escape_controls(text)), flush=True)
+
+
+def wrapped(text: str) -> str:
+    """`text` wrapped between words at the terminal's width, as `say` prints it."""
+    import shutil
+    import textwrap
+    width = shutil.get_terminal_size().columns
+    return "\n".join(textwrap.fill(line, width, break_long_words=True, break_on_hyphens=False)
+                     if len(line) > width else line for line in text.splitlines())
 
 
 def run_shell(session: Any, autosave: Any, *, input=None, output=None, renderer: Any = None,
