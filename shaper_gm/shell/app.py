@@ -13,6 +13,7 @@ import errno
 import os
 import signal
 import stat
+import sys
 import time
 from functools import cached_property
 from pathlib import Path
@@ -377,9 +378,12 @@ class Shell:
 
 
 def wrapped(text: str) -> str:
-    """`text` wrapped between words at the terminal's width, as `say` prints it."""
+    """`text` wrapped between words at the terminal's width, as `say` prints it (as
+    written when standard output is no terminal)."""
     import shutil
     import textwrap
+    if not sys.stdout.isatty():
+        return text
     width = shutil.get_terminal_size().columns
     return "\n".join(textwrap.fill(line, width, break_long_words=True, break_on_hyphens=False)
                      if len(line) > width else line for line in text.splitlines())

@@ -25,11 +25,13 @@ def lines_ok(text: str) -> None:
 
 def test_a_greeting_before_the_first_screen_wraps_between_words(monkeypatch):
     monkeypatch.setattr("shutil.get_terminal_size", lambda *a: os.terminal_size((80, 24)))
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
     lines_ok(wrapped(GREETING))
     assert wrapped("short\nlines stay") == "short\nlines stay"
 
 
 def test_a_line_said_through_the_renderer_wraps_between_words():
     out = io.StringIO()
-    say(Renderer(make_console(file=out, width=80, color_system=None)), GREETING)
+    say(Renderer(make_console(file=out, width=80, force_terminal=True, color_system=None)),
+        GREETING)
     lines_ok(out.getvalue())
