@@ -366,7 +366,8 @@ class Shell:
 
     # --- manual dice ------------------------------------------------------------------
     def ask(self, question: str) -> str:
-        return self.dice_prompt.prompt(question)
+        """A question inside a command, wrapped between words with room left to answer."""
+        return self.dice_prompt.prompt(wrapped(question.rstrip(), room=12) + " ")
 
     def warn(self, text: str) -> None:
         """A plain line from the shell itself; before any output needed the renderer, it
@@ -377,14 +378,15 @@ class Shell:
             print(wrapped(escape_controls(text)), flush=True)
 
 
-def wrapped(text: str) -> str:
-    """`text` wrapped between words at the terminal's width, as `say` prints it (as
-    written when standard output is no terminal)."""
+def wrapped(text: str, room: int = 0) -> str:
+    """`text` wrapped between words at the terminal's width (less `room` on every
+    line, for an answer after it), as `say` prints it (as written when standard output
+    is no terminal)."""
     import shutil
     import textwrap
     if not sys.stdout.isatty():
         return text
-    width = shutil.get_terminal_size().columns
+    width = max(20, shutil.get_terminal_size().columns - room)
     return "\n".join(textwrap.fill(line, width, break_long_words=True, break_on_hyphens=False)
                      if len(line) > width else line for line in text.splitlines())
 
