@@ -316,6 +316,10 @@ CHANGES = [(ruleset, path) for ruleset, data in DECLARED.items() for path in pat
 @settings(max_examples=400, deadline=None)
 @given(st.sampled_from(CHANGES), PLAIN)
 @example(("timeslice", ("records", "Numbers", "fields", "round_seconds")), "numbers of Sheet")
+@example(("timeslice", ("records", "Numbers", "fields", "attack_on_dying_minutes", "type")),
+         "entries of Shield")
+@example(("timeslice", ("records", "Numbers", "fields", "attack_on_dying_minutes", "type")),
+         "sheet of Attack")
 def test_any_change_to_a_declaration_is_read_or_refused_never_a_crash(change, value):
     """A declaration changed anywhere to anything is refused in lines naming it, or read;
     and what it reads the shipped content with is a library or a ContentError."""
