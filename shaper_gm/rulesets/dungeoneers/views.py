@@ -25,7 +25,7 @@ from shaper_gm.rulesets.dungeoneers.events import (
     Moved,
     TallyChanged,
 )
-from shaper_gm.rulesets.dungeoneers.rules import Contest, data_of
+from shaper_gm.rulesets.dungeoneers.rules import Contest, data_of, encounter_data
 from shaper_gm.rulesets.dungeoneers.spells import SpellCast
 
 LABEL = 46         # the widest label column of a breakdown
@@ -207,7 +207,8 @@ def totals_text(state, rs) -> str:
 
 def legend(state, rs) -> str:
     parts = [up_text(state, rs, NAMES_SHOWN), totals_text(state, rs), "AP: ● left, ○ spent"]
-    return "".join(f" · {p}" for p in parts if p)
+    ground = ground_line(state)
+    return "".join(f" · {p}" for p in parts if p) + (f"\n{ground}" if ground else "")
 
 
 def toolbar(actor, rs, state=None) -> str:
@@ -288,11 +289,26 @@ def _damage_types(sheet) -> str:
     return ", ".join(parts) + " (D20)" if parts else "no vulnerability, resistance or immunity"
 
 
-def weapon_offers(rs, actor, slot: str) -> list:
+def ground_line(state) -> str:
+    """``On the ground: Spear (D2)``: the weapons lying on the map (D16, D22)."""
+    from shaper_gm.engine.ground import lying_text
+    return lying_text(encounter_data(state).lying, item)
+
+
+def weapon_offers(rs, actor, slot: str, state=None) -> list:
     """The creature's own weapons, for completion (D16, D22): in hand for a strike (a
     carried one marked: drawing it takes an interact) and to stow; carried, not in hand,
-    to draw."""
+    to draw; or the weapons lying on the map, those within reach first."""
     from shaper_gm.engine.offers import FIRST, LATER, Offer
+    if slot == "lying":
+        reach, out = rs.numbers.pickup_reach, {}
+        for weapon_id, tile, _ in encounter_data(state).lying:
+            tiles = rs.distance(actor.zone, tile) if actor.zone else reach + 1
+            note = f"{item(weapon_id)} on {tile}" + ("" if tiles <= reach else
+                                                      f" · not now: {tiles} tiles away")
+            out.setdefault(weapon_id, Offer(weapon_id, note, FIRST if tiles <= reach
+                                            else LATER))
+        return sorted(out.values(), key=lambda o: o.rank)
     held = data_of(actor).holding
     draw = f"not now: draw it first (interact, {rs.numbers.cost('interact')} AP)"
     out = []
