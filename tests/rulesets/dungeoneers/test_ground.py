@@ -107,3 +107,23 @@ def test_moving_onto_a_standing_creature_is_refused_and_add_count_spreads():
     assert len(set(tiles)) == 3 and "C3" in tiles
     with pytest.raises(GmError, match=r"stands on C3: a tile holds one standing creature"):
         s.execute("move suori C3")
+
+
+@pytest.mark.parametrize("wrong,problem", [
+    ("- - spear\n  - D2", None), ("- - longbow\n  - D2", r"lying\[0\]\[0\]"),
+    ("- - spear\n  - Z99", r"lying\[0\]\[1\]")])
+def test_a_save_naming_an_unknown_weapon_or_tile_lying_about_is_refused(tmp_path, wrong,
+                                                                      problem):
+    s = thrown()
+    path = tmp_path / "edited.yaml"
+    s.execute(f"save {path}")
+    text = path.read_text()
+    start = text.index("  lying:\n") + len("  lying:\n")
+    end = text.index("\n", text.index("- D2", start)) + 1
+    listed = "".join(f"  {row}\n" for row in wrong.split("\n"))
+    path.write_text(text[:start] + listed + text[end:])
+    if problem is None:
+        assert saves.read_save(path).state == s.state
+        return
+    with pytest.raises(Exception, match=problem):
+        saves.read_save(path)
