@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from shaper_gm.engine import events as ev
-from shaper_gm.engine import ground
+from shaper_gm.engine import ground, speeds
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.gear import drawable
@@ -112,13 +112,9 @@ def _route(acting: Acting, sprint: bool) -> tuple:
     actor = state.actors[acting.actor]
     start = rs.placed(state, actor.id)
     end = rs.canonical_zone(acting.request.arg("zone"), state.cols, state.rows)
-    speeds = dict(actor.sheet.speeds)
-    speed = (acting.request.get("speed") or next(iter(speeds), "ground")).lower()
-    if speed not in speeds:
-        known = ", ".join(f"{name} {n}" for name, n in actor.sheet.speeds) or "none"
-        raise RuleViolation(f"{actor.name} has no {speed} travel speed (D21)",
-                            f"its speeds: {known}")
-    allowed = speeds[speed] * (numbers.sprint_multiplier if sprint else 1)
+    speed, per = speeds.chosen(actor.name, actor.sheet.speeds, acting.request.get("speed"),
+                               "D21")
+    allowed = per * (numbers.sprint_multiplier if sprint else 1)
     tiles = rs.distance(start, end)
     if tiles == 0:
         raise RuleViolation(f"{actor.name} is already on {end}", "name another tile")
@@ -128,11 +124,11 @@ def _route(acting: Acting, sprint: bool) -> tuple:
                             "standing creature (D21, one_per_tile)",
                             "move to a free tile next to it")
     if tiles > allowed:
-        hint = (f"sprint covers {speeds[speed] * numbers.sprint_multiplier}" if not sprint
+        hint = (f"sprint covers {per * numbers.sprint_multiplier}" if not sprint
                 else "move in several actions")
         raise RuleViolation(f"{end} is {tiles} tiles from {start}; "
                             f"{'sprint' if sprint else 'move'} at {speed.title()} "
-                            f"({speeds[speed]}) covers {allowed} (D21)",
+                            f"({per}) covers {allowed} (D21)",
                             f"{hint}, or choose a nearer tile")
     holder = data_of(actor).grappled_by
     if holder and numbers.grappled_cannot_move:
@@ -140,7 +136,7 @@ def _route(acting: Acting, sprint: bool) -> tuple:
                             "cannot move (D24)",
                             f"break free first: break-free ({numbers.cost('break-free')} "
                             "AP), or wait until the grappler is forced away")
-    return start, end, speed, speeds[speed], allowed, tiles
+    return start, end, speed, per, allowed, tiles
 
 
 def _travel(acting: Acting, sprint: bool) -> Done:

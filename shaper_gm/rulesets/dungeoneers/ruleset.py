@@ -227,9 +227,9 @@ class DungeoneersRuleset(RulesetBase):
         tiles with what reaching them costs (D21), damage types (D20)."""
         from shaper_gm.engine.offers import FIRST, LATER, Offer, checked_targets
         actor = state.actors.get(subject) if subject else None
-        if slot in ("weapon", "carried", "held", "lying") and actor is not None:
-            from shaper_gm.rulesets.dungeoneers.views import weapon_offers
-            return weapon_offers(self, actor, slot, state)
+        if slot in ("weapon", "carried", "held", "lying", "speed") and actor is not None:
+            from shaper_gm.rulesets.dungeoneers.views import own_offers
+            return own_offers(self, actor, slot, state)
         if slot == "damage-type":
             return [Offer(code, self.numbers.damage_types.name(code))
                     for code in self.numbers.damage_types.codes()]

@@ -14,6 +14,7 @@ import itertools
 from rich.console import Group
 from rich.text import Text
 
+from shaper_gm.engine import speeds
 from shaper_gm.engine.turns import name_of
 from shaper_gm.render.breakdown import INDENT, roll_text, row
 from shaper_gm.render.tables import pips, resource_cell
@@ -103,7 +104,7 @@ def action_taken_line(e: ActionTaken, n: Names, cost: str) -> str:
 def moved_line(e: Moved, n: Names, cost: str) -> str:
     if e.how == "forced":
         return f"{n(e.actor)} is forced {e.start} → {e.end} (D25)"
-    verb = "sprints" if e.how == "sprint" else "moves"
+    verb = "sprints" if e.how == "sprint" else speeds.verb(e.speed or speeds.GROUND)
     return line(f"{n(e.actor)} {verb} {e.start} → {e.end}",
                 [plural(e.tiles, "tile"), e.speed, cost])
 
@@ -295,11 +296,14 @@ def ground_line(state) -> str:
     return lying_text(encounter_data(state).lying, item)
 
 
-def weapon_offers(rs, actor, slot: str, state=None) -> list:
+def own_offers(rs, actor, slot: str, state=None) -> list:
     """The creature's own weapons, for completion (D16, D22): in hand for a strike (a
     carried one marked: drawing it takes an interact) and to stow; carried, not in hand,
-    to draw; or the weapons lying on the map, those within reach first."""
+    to draw; or the weapons lying on the map, those within reach first; or its travel
+    speeds (D21)."""
     from shaper_gm.engine.offers import FIRST, LATER, Offer
+    if slot == "speed":
+        return [Offer(mode, note) for mode, note in speeds.offers(actor.sheet.speeds, "tile")]
     if slot == "lying":
         reach, out = rs.numbers.pickup_reach, {}
         for weapon_id, tile, _ in encounter_data(state).lying:
