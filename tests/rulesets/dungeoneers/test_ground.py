@@ -1,8 +1,9 @@
 """Things on the map (D16, D21, D22): a thrown weapon leaves the thrower's hand and sheet
 and lies on its target's tile, shown under the map and the order table, until a
 creature within `pickup_reach` picks it up with `interact --pickup`; undo, save, reopen
-and replay give the same state, and a save with nothing lying about is written as
-before. Moving onto a standing creature's tile is refused and `add --count` spreads."""
+and replay give the same state, and a save from before reads as nothing lying about.
+Moving onto a standing creature's tile is refused and `add --count` spreads; a flier
+flies (engine/speeds.py, shared with time-slice)."""
 
 from __future__ import annotations
 
@@ -127,3 +128,13 @@ def test_a_save_naming_an_unknown_weapon_or_tile_lying_about_is_refused(tmp_path
         return
     with pytest.raises(Exception, match=problem):
         saves.read_save(path)
+
+
+def test_a_dungeoneers_flier_flies_and_its_speeds_complete():
+    s = fight("add suori --as suori --at B2", "add bat --as giant-bat --at E5",
+              "init bat suori", "start", "act suori 1")
+    assert [(c.text, c.meta) for c in complete("move bat C5 --speed ", s)] == [
+        ("ground", "1 tile per move"), ("fly", "2 tiles per move")]
+    assert "Giant Bat flies E5 → C5" in shown(s, "move bat C5 --speed fly")
+    with pytest.raises(GmError, match=r"no travel speed 'fly'; Suori's speeds: ground \(D21\)"):
+        s.execute("move suori B3 --speed fly")
