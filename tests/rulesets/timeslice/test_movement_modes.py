@@ -85,6 +85,7 @@ def test_a_flier_passes_over_whoever_stands_in_the_way_and_the_map_marks_it():
     s.execute("move bat D2 --speed fly")             # over Kara on C2
     text = shown(s, "map")
     assert "bat ^" in text and "^ flying" in text
+    assert "fly 4, ground 1 units a move (flying) (T17)" in shown(s, "show bat")
     s.execute("move bat C2 --speed fly")             # above Kara's unit
     assert s.state.actors["bat"].zone == s.state.actors["kara"].zone == "C2"
 
