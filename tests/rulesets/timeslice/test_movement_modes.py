@@ -117,3 +117,22 @@ def test_a_move_takes_the_named_mode_or_the_first_else_names_those_it_has(speeds
         return
     mode, per = speeds.chosen("Bo", speeds_, wanted, "T17")
     assert (mode, per) == ((wanted, table[wanted]) if wanted else speeds_[0])
+
+
+def test_a_save_written_before_movement_modes_opens_and_replays(tmp_path):
+    from shaper_gm.app import equip
+    from shaper_gm.persist import saves
+    from shaper_gm.persist.replay import replay_save
+    s = equip(Session())
+    for line in ("new --ruleset timeslice --seed 1", "add kara --as guard --at C2",
+                 "add gob --as brute --at E5", "init kara --roll 9,9", "init gob --roll 0,0",
+                 "start", "move kara D3"):
+        s.execute(line)
+    path = tmp_path / "older.yaml"
+    s.execute(f"save {path}")
+    text = path.read_text()
+    assert text.count("      speeds: []\n") == 2 and text.count("      flying: false\n") == 2
+    older = text.replace("      speeds: []\n", "").replace("      flying: false\n", "")
+    path.write_text(older)                           # as an older version wrote it
+    assert saves.read_save(path).state == s.state
+    assert replay_save(path).ok
