@@ -9,6 +9,7 @@ from shaper_gm.commands.args import ascii_digits, names_a_file
 from shaper_gm.content.schema import ContentError
 from shaper_gm.dice import DiceSource, Roll, basic_roll, parse
 from shaper_gm.engine import events as ev
+from shaper_gm.engine import ground
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.orders import FixedOrder
 from shaper_gm.engine.resources import ResourceSpec
@@ -278,7 +279,7 @@ class ShaperRuleset(RulesetBase):
         from shaper_gm.engine.names import match_one
         actor = state.actors.get(actor_id) if actor_id else None
         if kind == "lying-item":                    # anywhere: a refusal says where (S19)
-            lying = list(dict.fromkeys(i for i, _, _ in model.lying(state)))
+            lying = ground.items(model.lying(state))
             if not lying:
                 raise CommandError("no item lies on the battlefield",
                                    "items lie where they were dropped or thrown")

@@ -325,9 +325,9 @@ def legend(state, rs) -> str:
 
 def lying_text(state) -> str:
     """``On the ground: javelin (B1, by Raider), longsword (B3, by Monica)`` (S19)."""
-    items = [f"{item(i)} ({z}, by {state.actors[b].name})" if b in state.actors else
-             f"{item(i)} ({z})" for i, z, b in model.lying(state)]
-    return f"On the ground: {', '.join(items)}" if items else ""
+    from shaper_gm.engine.ground import lying_text as text
+    return text(model.lying(state), item,
+                lambda b: state.actors[b].name if b in state.actors else None)
 
 
 def pool_text(actor, rs, state=None) -> str:
