@@ -8,7 +8,10 @@
   modifiers; ``condition: {who, name, mods, until}``: the content's condition of that
   name (its `mods`, and over them the entry's own: hold person's save DC, G27). A new
   effect replaces one of the same name on that actor.
-- ``end: {who, name, with_source}``: the effect or condition of that name ends; with
+- ``sheet: {who, name, value}``: a key of the sheet set to the value (the dice pool's
+  weapon in hand, P7).
+- ``end: {who, name, with_source}``: the effect or condition of that name ends (a
+  name, here and in ``effect``, may hold facts: ``dodge-vs-{actor}``); with
   ``with_source: true`` also the effect it lasted while (``while:``) on its caster, and
   all that held (G27: a held creature's successful save ends hold person, concentration
   and all).
@@ -30,6 +33,7 @@ Each entry may have ``when: EXPR``; `who` is ``actor`` or ``target``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from shaper_gm.engine import events as ev
@@ -45,7 +49,8 @@ KINDS = {"hp": {"who", "change", "through", "why", "rule"},
          "effect": {"who", "name", "mods", "until", "while"},
          "condition": {"who", "name", "mods", "until", "while"},
          "end": {"who", "name", "with_source"},
-         "move": {"who", "to", "away_from", "within", "rule", "logs", "word"}}
+         "move": {"who", "to", "away_from", "within", "rule", "logs", "word"},
+         "sheet": {"who", "name", "value"}}
 ACTORS = ("actor", "target")        # who a change may be to
 
 
@@ -82,7 +87,7 @@ class Entry:
         moved = {"destination"} if self.kind == "move" and not self.worked_out else set()
         other = {self.away_from} if self.away_from else set()
         return names | (self.when.names if self.when else frozenset()) | {self.who} | moved \
-            | other | frozenset(FIELD.findall(self.why))
+            | other | frozenset(FIELD.findall(self.why)) | frozenset(FIELD.findall(self.name))
 
 
 def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
@@ -110,7 +115,8 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
     if kind == "move" and "destination" not in roles:
         raise VocabError(f"{at}.move", "a move needs an action to a cell (to: cell)")
     needed = {"hp": ("change",), "resource": ("change", "name"), "effect": ("name",),
-              "condition": ("name",), "end": ("name",), "move": ()}[kind]
+              "condition": ("name",), "end": ("name",), "move": (),
+              "sheet": ("name", "value")}[kind]
     for key in needed:
         if key not in body:
             raise VocabError(f"{at}.{kind}.{key}", "missing (required)")
@@ -123,6 +129,9 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
                        for key, text in mods.items())
     elif kind in ("hp", "resource"):
         values = (("change", expression(body["change"], f"{at}.{kind}.change")),)
+    elif kind == "sheet":
+        checked_name(body["name"], f"{at}.sheet.name")
+        values = (("value", expression(body["value"], f"{at}.sheet.value")),)
     else:
         values = ()
     name = str(body.get("name", ""))
@@ -187,6 +196,8 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
     except ExprError as exc:
         raise RuleViolation(f"{why}: {exc}", "the ruleset's declaration needs a fix") from None
     who = facts[entry.who]
+    if "{" in entry.name:                     # a name of the facts: "dodge-vs-{actor}"
+        entry = replace(entry, name=fill(entry.name, facts))
     if entry.kind == "end":
         actor = state.actors[who]
         if not any(e.name == entry.name for e in actor.effects):
@@ -205,6 +216,8 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
     if entry.kind == "move":                  # the action's own line says where to
         return state.with_actor(state.actors[who].with_(zone=str(facts["destination"]))), []
     said = fill(entry.why, facts)
+    if entry.kind == "sheet":
+        return _sheet(state, who, entry.name, values["value"])
     if entry.kind == "resource":
         return _resource(state, who, entry.name, int(values["change"]), said or why,
                          entry.rule)
@@ -227,6 +240,16 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
     kept = tuple(e for e in actor.effects if e.name != entry.name)     # refreshed, not stacked
     state = state.with_actor(actor.with_(effects=(*kept, effect)))
     return state, [*replaced, ev.EffectAdded(who, effect)]
+
+
+def _sheet(state: Encounter, who: str, key: str, value: Any) -> Change:
+    """A sheet key set (the dice pool's weapon in hand, changed by `wield`)."""
+    actor = state.actors[who]
+    before = actor.sheet.get(key)
+    if before == value:
+        return state, []
+    state = state.with_actor(actor.with_(sheet=actor.sheet.with_values(**{key: value})))
+    return state, [ev.FieldSet(who, key, before, value)]
 
 
 WHILE = "while:"            # an effect's source when it lasts while its caster holds one

@@ -99,6 +99,7 @@ class Declared:
     answers: tuple[str, ...] = ()     # what its asks offer (`--react ID=block|dodge`)
     at: Any = None                # when it runs by itself (`engine.moments.At`)
     offer: Wording | None = None  # how completion describes each cell it may go to
+    held: str | None = None       # the sheet key naming the item used without --with
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
@@ -227,7 +228,7 @@ class Declared:
             item = known.get(named, {"id": named, "name": named})
             self.refuse("lacks", ChainMap({"word": named}, cast(
                 "MutableMapping[str, Any]", Situation(state, rs, request, item=item))))
-        return chosen_item(rs, actor, request, str(self.item))
+        return chosen_item(rs, actor, request, str(self.item), self.held)
 
     def _facts(self, situation: Situation) -> Facts:
         for need in self.requires:

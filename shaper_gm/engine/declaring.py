@@ -28,7 +28,7 @@ from shaper_gm.engine.vocab import compile_steps, has_asks, once_rolls, unrolled
 KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
         "odds", "while_down", "provokes", "spare", "refusals", "at", "heading",
-        "recap_aside", "offer"}
+        "recap_aside", "offer", "held"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
@@ -59,6 +59,10 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
         raise VocabError(f"{at}.targets", f"expected a whole number from 1 to 100, got "
                                           f"{count!r}")
     item = checked_name(raw["item"], f"{at}.item") if "item" in raw else None
+    held = checked_name(raw["held"], f"{at}.held") if "held" in raw else None
+    if held is not None and item is None:
+        raise VocabError(f"{at}.held", "only an action with an item: names the sheet key "
+                                       "holding the one it uses without --with")
     requires = tuple(_requirement(need, f"{at}.requires[{i}]")
                      for i, need in enumerate(_listed(raw, "requires", at)))
     given_raw = raw.get("given", {})
@@ -119,7 +123,8 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     if "provokes" in raw else (), spare,
                     _refusals(raw.get("refusals", {}), f"{at}.refusals", item),
                     _ask_answers(raw_steps), moment,
-                    _offer(raw["offer"], f"{at}.offer", to_cell) if "offer" in raw else None)
+                    _offer(raw["offer"], f"{at}.offer", to_cell) if "offer" in raw else None,
+                    held=held)
 
 
 def _ask_answers(raw_steps: list[Any]) -> tuple[str, ...]:

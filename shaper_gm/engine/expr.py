@@ -29,6 +29,7 @@ from shaper_gm.engine.exprvalues import (
     ExprError,
     Node,
     arith,
+    at_of,
     both_of,
     comparing,
     default_of,
@@ -340,6 +341,7 @@ _FUNCTIONS: dict[str, Callable[[tuple[Node, ...]], Node]] = {
     "abs": lambda args: lambda env: abs(number(args[0](env))),
     "if": if_of,
     "default": default_of,
+    "at": at_of,
     "dice": _dice,
     "times": _times,
     "fraction": lambda args: lambda env: _fraction(number(args[0](env)),
@@ -347,7 +349,7 @@ _FUNCTIONS: dict[str, Callable[[tuple[Node, ...]], Node]] = {
     "text": lambda args: lambda env: _text(tuple(a(env) for a in args)),
 }
 _ARITY = {"min": (1, 16), "max": (1, 16), "abs": (1, 1), "if": (3, 3), "default": (2, 2),
-          "dice": (1, 1), "times": (2, 2), "fraction": (2, 2), "text": (1, 16)}
+          "at": (3, 3), "dice": (1, 1), "times": (2, 2), "fraction": (2, 2), "text": (1, 16)}
 MAX_TEXT = 1000
 
 

@@ -151,3 +151,18 @@ def default_of(args: tuple[Node, ...]) -> Node:
         except ExprError:
             return other(env)
     return run
+
+
+def at_of(args: tuple[Node, ...]) -> Node:
+    """`at(mapping, key, other)`: the value a mapping holds under a key worked out in
+    play (``at(proficiencies, holding, 0)``: the proficiency with the weapon in hand);
+    `other` when it holds none."""
+    holder, key, other = args
+
+    def run(env: Env) -> Any:
+        found = holder(env)
+        if not hasattr(found, "get"):
+            raise ExprError(f"at() reads a mapping, not {found!r}")
+        value = found.get(key(env))
+        return other(env) if value is None else value
+    return run

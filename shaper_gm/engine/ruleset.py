@@ -44,6 +44,9 @@ class Ruleset(Protocol):
     def stat(self, sheet: Any, key: str) -> int:
         """A number of an actor's sheet, by the name content and resources use."""
 
+    def item_mods(self, sheet: Any, key: str) -> int:
+        """What the sheet's items add to a number (passive abilities), besides effects."""
+
     def term(self, key: str) -> str:
         """How its messages name a shared thing ("down", "turn_rule", ...)."""
 

@@ -333,6 +333,10 @@ class RulesetBase:
         """Steps between two cells; a diagonal step counts 1 unless the ruleset says."""
         return grid.king_distance(grid.cell_from_name(a), grid.cell_from_name(b))
 
+    def item_mods(self, sheet: Any, key: str) -> int:
+        """Nothing: only a ruleset written as data adds its items' mods (`item_mods`)."""
+        return 0
+
     def resource_spec(self, name: str) -> ResourceSpec | None:
         """The resource of that name: looked up by name, as a declared action's
         expressions ask it of every actor key they read."""

@@ -21,6 +21,7 @@ NEAR = "foes_near"          # X.foes_near: X's foes next to it, the acting actor
 FREE = "free_near"          # X.free_near: the cells next to X no one up stands on
 ON_TURN = "on_turn"         # X.on_turn: it is X's turn (not a reaction off it)
 APPROACHES = "approaches"   # approaches.NAME: a move nearer to who gave it NAME
+LIBRARY = "library"         # library.KIND: the content's items of a kind, by id
 
 
 class Situation(Mapping[str, Any]):
@@ -69,6 +70,8 @@ class Situation(Mapping[str, Any]):
             value = self.request.get(rest.replace("_", "-"))
             return 0 if value is None else value
         numbers = self.rs.library.numbers
+        if head == LIBRARY and rest and hasattr(self.rs.library, "kind"):
+            return self.rs.library.kind(rest)         # id -> item, for at(): P12's
         if head == "rules" and rest:
             return field(numbers, rest, "the ruleset's numbers")
         if name == "distance" and "target" in self.ids:
@@ -84,7 +87,7 @@ class Situation(Mapping[str, Any]):
             if name == "destination":
                 return self.destination
             if name == "travel":
-                return self._units(actor.zone, self.destination, numbers)
+                return self._walked(actor.zone, self.destination, numbers)
             return bool(self.state.standing_on(self.destination) - {actor.id})
         raise KeyError(name)
 
@@ -124,6 +127,15 @@ class Situation(Mapping[str, Any]):
         """Cells between two zones times the numbers' `cell_size`."""
         cells = self.rs.distance(here, there) if here and there else 0
         return int(cells * (lookup(numbers, "cell_size") or 1))
+
+    def _walked(self, here: str | None, there: str, numbers: Any) -> int:
+        """How far a move goes: cells times `cell_size`, each diagonal step counting the
+        numbers' `diagonal_size` where they give one (the dice pool's 2 m, P10)."""
+        diagonal = lookup(numbers, "diagonal_size")
+        if diagonal is None or here is None:
+            return self._units(here, there, numbers)
+        return grid.metric(grid.cell_from_name(here), grid.cell_from_name(there),
+                           int(lookup(numbers, "cell_size") or 1), int(diagonal))
 
     def __iter__(self) -> Iterator[str]:
         return iter(())
@@ -171,6 +183,8 @@ def actor_value(rs: Any, actor: Actor, key: str) -> Any:
         value = 0
     if value is None:
         raise ExprError(f"{actor.name}'s sheet has no {key!r}")
+    if type(value) is int:                    # what its items add (passive abilities)
+        value += rs.item_mods(actor.sheet, key)
     if type(value) is int and actor.effects:
         return value + actor.effect_total(key)
     return value
@@ -196,8 +210,10 @@ def carried_items(actor: Actor, kind: str) -> dict[str, Any]:
             for entry in listed}
 
 
-def chosen_item(rs: Any, actor: Actor, request: Request, kind: str) -> Any:
-    """The item `--with` names from the actor's list `kind`, else its first. The list
+def chosen_item(rs: Any, actor: Actor, request: Request, kind: str,
+                held: str | None = None) -> Any:
+    """The item `--with` names from the actor's list `kind`, else the one its sheet key
+    `held` names (the dice pool's weapon in hand), else its first. The list
     holds item ids (looked up in the library) or the items themselves (stated on the
     sheet, each with its `id`); a sheet key holding one id (`shield: buckler`) is a list
     of one, and one holding none (null) an empty list."""
@@ -207,7 +223,8 @@ def chosen_item(rs: Any, actor: Actor, request: Request, kind: str) -> Any:
         if not carried:
             raise RuleViolation(f"{actor.name} has no {kind}",
                                 f"give it some: add ... --{kind} ITEM")
-        named = next(iter(carried))
+        in_hand = actor.sheet.get(held) if held else None
+        named = in_hand if in_hand in carried else next(iter(carried))
     if named not in carried:
         raise RuleViolation(f"{actor.name} has no {named}",
                             f"{actor.name} has: {', '.join(carried) or 'nothing'}")

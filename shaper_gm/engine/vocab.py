@@ -56,6 +56,7 @@ from typing import Any
 
 from shaper_gm.engine.asking import _ask_step
 from shaper_gm.engine.expr import Compiled
+from shaper_gm.engine.pooling import POOL_KEYS, pool_names, pool_spec, rolled_pool
 from shaper_gm.engine.stepkit import (
     FIELD,
     Entered,
@@ -76,7 +77,7 @@ KINDS = ("set", "roll", "reduce", "note", "recap", "ask", "repeat")
 _STEP_KEYS = {
     "set": {"set", "when"},
     "roll": {"roll", "slot", "into", "who", "keep_higher", "keep_lower", "double_dice",
-             "what", "once", "quiet", "when"},
+             "what", "once", "quiet", "when", "after", *POOL_KEYS},
     "reduce": {"reduce", "type", "resist", "vulnerable", "immune", "rule", "when"},
     "note": {"note", "value", "rule", "recap", "join", "when"},
     "recap": {"recap", "join", "when"},
@@ -222,7 +223,9 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
     who = checked_name(declared["who"], f"{at}.who") if "who" in declared else None
     what = str(declared.get("what", slot))
     flags = {key: expression(declared[key], f"{at}.{key}") for key in
-             ("keep_higher", "keep_lower", "double_dice") if key in declared}
+             ("keep_higher", "keep_lower", "double_dice", "success_on", "after")
+             if key in declared}
+    failures = pool_names(declared, at)
     one_die = _ONE_DIE.fullmatch(dice.text)
     sides = int(one_die.group(1)) if one_die else 0
     if ("keep_higher" in flags or "keep_lower" in flags) and not one_die:
@@ -232,6 +235,8 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
     higher = flags["keep_higher"].run if "keep_higher" in flags else None
     lower = flags["keep_lower"].run if "keep_lower" in flags else None
     double = flags["double_dice"].run if "double_dice" in flags else None
+    pool = flags["success_on"].run if "success_on" in flags else None
+    after = flags["after"].run if "after" in flags else None
 
     once, quiet = declared.get("once", False), declared.get("quiet", False)
     for key, value in (("once", once), ("quiet", quiet)):
@@ -243,7 +248,11 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
             return facts                     # rolled for an earlier target
         # whose roll, where a total called out for it is refused ("the critical roll of cy")
         named = f"{what} of {facts[who]}" if who and not tape.exact else what
-        spec = _plain_spec(dice, facts, double is not None and bool(double(facts)), named)
+        if pool is not None:                     # successes counted (engine.pooling)
+            return rolled_pool(tape, slot, pool_spec(dice.dice(facts), pool(facts), named),
+                               facts[who] if who else None, quiet, facts, (into, *failures))
+        spec = _plain_spec(dice, facts, double is not None and bool(double(facts)), named,
+                           after(facts) if after is not None else 0)
         if higher is not None or lower is not None:
             up = higher is not None and bool(higher(facts))
             down = lower is not None and bool(lower(facts))
@@ -256,18 +265,18 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
             else Entered(rolled.total)
         return facts.with_values(**{into: total})
     reads = _reads(dice, guard, *flags.values()) | (frozenset({who}) if who else frozenset())
-    return _guarded("roll", guard, body), reads, frozenset({into})
+    return _guarded("roll", guard, body), reads, frozenset({into, *failures})
 
 
-def _plain_spec(dice: Compiled, facts: Facts, doubled: bool, what: str) -> Any:
+def _plain_spec(dice: Compiled, facts: Facts, doubled: bool, what: str, after: int) -> Any:
     rolled = dice.dice(facts)
-    return _sum_spec((rolled.doubled() if doubled else rolled).text(), what)
+    return _sum_spec((rolled.doubled() if doubled else rolled).text(), what, after)
 
 
 @lru_cache(maxsize=256)
-def _sum_spec(text: str, what: str) -> Any:
+def _sum_spec(text: str, what: str, after: int = 0) -> Any:
     from shaper_gm.dice.specs import SumRoll
-    return SumRoll.of(text, what)
+    return SumRoll.of(text, what, after)
 
 
 @lru_cache(maxsize=64)

@@ -106,6 +106,7 @@ RULESET = {
     "ranges": Field(mapping_of(snake_name, _range)),
     "add_items": Field(mapping_of(snake_name, add_item)), "damage_action": Field(ident),
     "rulings": Field(mapping_of(text, text)), "one_per_cell": Field(boolean),
+    "diagonal_size": Field(integer(1, 1000)), "item_mods": Field(list_of(ident)),
 }
 
 
@@ -195,7 +196,8 @@ def load(folder: Any) -> DataLibrary:
                 if key in ("name", "rules", "attribution", "description", "grid", "cell_size",
                            "unit", "terms", "effect_keys", "act_resource", "react_resource",
                            "side", "absorbs", "damage_types", "down_words",
-                           "damage_action", "rulings", "one_per_cell")}
+                           "damage_action", "rulings", "one_per_cell", "diagonal_size",
+                           "item_mods")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),
@@ -280,10 +282,11 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
     for key in ("act_resource", "react_resource", "absorbs"):
         if key in good and good[key] not in resources:
             here.error(key, f"no resource {good[key]!r} (resources: {known})")
-    for kind in good.get("templates", ()):
-        if kind not in kinds:
-            here.error("templates", f"no item file {kind}.yaml for templates "
-                                    f"{kind!r} (kinds: {', '.join(sorted(kinds)) or 'none'})")
+    for key in ("templates", "item_mods"):
+        for kind in good.get(key, ()):
+            if kind not in kinds:
+                here.error(key, f"no item file {kind}.yaml for {key} {kind!r} "
+                                f"(kinds: {', '.join(sorted(kinds)) or 'none'})")
     if "damage_action" in good and good["damage_action"] not in dict(actions):
         here.error("damage_action", f"no action {good['damage_action']!r} in actions.yaml")
     for name, declared in actions:

@@ -112,6 +112,18 @@ class DataRuleset(RulesetBase):
                                 f"sheet numbers: {', '.join(self.sheet_numbers)}")
         return value
 
+    def item_mods(self, sheet: Any, key: str) -> int:
+        """What the items of the sheet's lists `item_mods` names add to a number: each
+        item's `mods` (the dice pool's passive abilities, P12: tough hide's +1 AC)."""
+        total = 0
+        for kind in self.library.numbers.get("item_mods") or ():
+            owned = sheet.get(kind) or ()
+            for item_id in (owned,) if isinstance(owned, str) else owned:
+                mods = lookup(self.library.kind(kind).get(item_id), "mods")
+                value = lookup(mods, key) if mods is not None else None
+                total += value if type(value) is int else 0
+        return total
+
     def _read(self, sheet: Any, read: Any) -> Any:
         try:
             return read(self.view(sheet))
@@ -154,7 +166,8 @@ class DataRuleset(RulesetBase):
         name = spec.name or (template.get("name") if template is not None else None) or \
             spec.id.replace("-", " ").title()       # the default sheet's name is no name
         hp = self.stat(sheet, "hp")
-        return Actor(id=spec.id, name=name, side=spec.side or self.term("side") or "enemies",
+        side = spec.side or (template.get("side") if template is not None else None)
+        return Actor(id=spec.id, name=name, side=side or self.term("side") or "enemies",
                      sheet=sheet, hp=hp, max_hp=hp, zone=zone,
                      resources=starting(self.resources, sheet, self.stat),
                      template=template.get("id") if template is not None else None)

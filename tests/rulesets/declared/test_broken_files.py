@@ -38,7 +38,7 @@ EDITS = [
      "grid, cell_size, unit, numbers, resources, initiative, derived, hp, templates, "
      "default_sheet, zero_hp, effect_keys, act_resource, react_resource, side, absorbs, "
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
-     "rulings, one_per_cell)"),
+     "rulings, one_per_cell, diagonal_size, item_mods)"),
     ("ruleset-required-missing", R, "name: Duel\n", "",
      "key 'name': missing (required)"),
     ("ruleset-grid-wrong-type", R, "grid: 8x8", "grid: eight",
@@ -71,7 +71,7 @@ EDITS = [
      "(kinds: duellists)"),
     ("action-unknown-key", A, STRIKE, STRIKE + "  colour: red\n",
      "line 5: item 'strike': key 'colour': an action has no such key (keys: aliases, "
-     "apply, at, cost, examples, flags, given, heading, item, line, odds, offer, "
+     "apply, at, cost, examples, flags, given, heading, held, item, line, odds, offer, "
      "provokes, recap_aside, refusals, requires, rules, spare, steps, summary, target, targets, "
      "timing, to, what, while_down, words)"),
     ("recap-aside-not-words", A, STRIKE, STRIKE + "  recap_aside: [power]\n",
@@ -169,7 +169,7 @@ EDITS = [
      "and hint"),
     ("change-of-no-kind", A, HP_CHANGE, "    - heal: {who: target}",
      "line 42: item 'strike': key 'apply[0]': expected one of hp, resource, effect, "
-     "condition, end, move (with when, if it depends)"),
+     "condition, end, move, sheet (with when, if it depends)"),
     ("change-required-missing", A, HP_CHANGE, "    - hp: {who: target}",
      "line 42: item 'strike': key 'apply[0].hp.change': missing (required)"),
     ("change-who-unknown", A, "hp: {who: target,", "hp: {who: bystander,",
