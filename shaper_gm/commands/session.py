@@ -214,7 +214,8 @@ class Session:
         try:
             # A file verb writes files and moves the session to them: it lands whole.
             with landing() if verb.takes_file else nullcontext(), \
-                    moments.rolling(_seeded(context.dice)):
+                    moments.rolling(_seeded(context.dice)), \
+                    moments.replaying(context.replaying):
                 outcome = verb.handler(context) or Outcome()
                 if outcome.state is not None and verb.logged:
                     outcome = self._settle_fight(outcome)
