@@ -88,6 +88,10 @@ class SlotDice:
     def tape(self) -> PlayTape:
         return PlayTape(self.source, self.decisions, self)
 
+    def unrolled(self) -> list[str]:
+        """The slots given faces that nothing rolled."""
+        return [slot for slot in self.slots if self.given[slot] and not self.sources[slot]]
+
     def logged(self) -> dict[str, object]:
         """Check nothing given went unused; then every slot's faces and every answer as
         the log line's flags (None for a slot the action never rolled: what was given
