@@ -70,7 +70,8 @@ def spent(cost: str) -> str:
 def skill_line(e: SkillUsed, n: Names, cost: str) -> str:
     skill = item(e.skill).title()
     on = f" on {n(e.target)}" if e.target and e.target != e.actor else ""
-    return line(f"{n(e.actor)} uses {skill}{on}", [e.note, spent(cost)])
+    return line(f"{n(e.actor)} uses {skill}{on}", ["; ".join(p for p in (e.note, spent(cost))
+                                                             if p)])
 
 
 # --- attacks and damage in one line --------------------------------------------------

@@ -65,7 +65,8 @@ def test_a_spell_with_added_spell_skills_says_all_it_spent():
         s.execute(line)
     sp = s.state.actors["kim"].resource("sp")
     out = lines(s, "cast charm monica --skill energy-shield --skill minion:sp")
-    assert out[0] == "Kim uses Charm on Monica (spent 1 SP and 1 Major)"
+    assert out[0] == ("Kim uses Charm on Monica (Energy Shield, Minion; spent 1 SP and 1 "
+                      "Major)")
     kim = s.state.actors["kim"]
     assert (kim.resource("major"), kim.resource("sp")) == (2, sp - 1)
 
