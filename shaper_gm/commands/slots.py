@@ -85,12 +85,12 @@ class SlotDice:
         self.sources[slot][index] = source
         return source
 
-    def tape(self) -> PlayTape:
-        return PlayTape(self.source, self.decisions, self)
-
     def unrolled(self) -> list[str]:
         """The slots given faces that nothing rolled."""
         return [slot for slot in self.slots if self.given[slot] and not self.sources[slot]]
+
+    def tape(self) -> PlayTape:
+        return PlayTape(self.source, self.decisions, self)
 
     def logged(self) -> dict[str, object]:
         """Check nothing given went unused; then every slot's faces and every answer as
