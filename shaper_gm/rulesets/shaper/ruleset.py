@@ -144,8 +144,9 @@ class ShaperRuleset(RulesetBase):
             return None
         kind, full = spec.name, self.new_pool(actor.sheet)
         payers = (kind, *spec.paid_by)
-        spent = "; ".join(f"{actor.name} has spent {full.get(k, 0) - left.get(k, 0)} of "
-                          f"{full.get(k, 0)} {k.capitalize()}" for k in payers)
+        spent = f"{actor.name} has spent " + " and ".join(
+            f"{max(0, full.get(k, 0) - left.get(k, 0))} of {full.get(k, 0)} {k.capitalize()}"
+            for k in payers)
         others = ", ".join(o.capitalize() for o in spec.paid_by)
         also = f" and nothing that may pay for it ({others})" if others else ""
         return RuleViolation(f"no {kind.capitalize()} action left{also} (S18): {spent}",
