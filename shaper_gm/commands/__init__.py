@@ -29,6 +29,7 @@ def build_registry(rs=None, extra=()) -> Registry:
         registry.mark_shared()
         own.verbs.apply_extensions(registry, rs)
         own.verbs.install(registry, rs)
+    views.with_verbose(registry)
     return registry
 
 

@@ -50,6 +50,11 @@ def flag(name: str, kind: str = "bool", *, repeat: bool = False, help: str = "",
                     reads_file)
 
 
+# Any verb that resolves an action: this one command's whole breakdown, whatever
+# `details` says. The session takes it off before the verb runs, so it is never logged.
+VERBOSE = flag("verbose", help="print this command's full breakdown, whatever `details` "
+                               "says (not logged)")
+
 ODDS_JSON = flag("json", help='the same as JSON: each chance a number and its exact "n/d", '
                               'each distribution whole with its mean')
 

@@ -56,6 +56,7 @@ class Result:
     line: str | None                  # the resolved line if it went into the log
     events: tuple = ()
     view: Any = None                  # what a view command shows (show, map, odds, ...)
+    verbose: bool = False             # --verbose: drawn in full, whatever `details` says
 
 
 @record(frozen=False)
@@ -169,6 +170,7 @@ class Session:
         answers = Answers()
         while True:
             verb, parsed, by_hand_given = parse_line(self.registry, line, replaying=replaying)
+            verbose = bool(parsed.flags.pop("verbose", False))    # for the screen alone
             answers.run()
             dice = DiceBox(self.state.seed, self.state.dice_position,
                            asker=None if replaying else self.asker,
@@ -181,7 +183,7 @@ class Session:
             except TotalTyped as typed:     # the command again, with that total given
                 answers.take(typed)
         if outcome.state is None or not verb.logged:
-            return Result(verb.name, None, tuple(outcome.events), outcome.view)
+            return Result(verb.name, None, tuple(outcome.events), outcome.view, verbose)
         new_state = outcome.state.with_(dice_position=dice.position)
         if outcome.request is None:
             raise RuntimeError(f"{verb.name} changed the encounter but wrote no log line")
@@ -204,7 +206,7 @@ class Session:
             self.history.append(frame)
             self.future.clear()
             self.state = new_state
-        return Result(verb.name, resolved, tuple(outcome.events), outcome.view)
+        return Result(verb.name, resolved, tuple(outcome.events), outcome.view, verbose)
 
     def _handle(self, context: Context) -> Outcome:
         """The verb's outcome, settled; any refusal as a GmError."""
@@ -212,7 +214,8 @@ class Session:
         try:
             # A file verb writes files and moves the session to them: it lands whole.
             with landing() if verb.takes_file else nullcontext(), \
-                    moments.rolling(_seeded(context.dice)):
+                    moments.rolling(_seeded(context.dice)), \
+                    moments.replaying(context.replaying):
                 outcome = verb.handler(context) or Outcome()
                 if outcome.state is not None and verb.logged:
                     outcome = self._settle_fight(outcome)

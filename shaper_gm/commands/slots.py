@@ -90,6 +90,10 @@ class SlotDice:
         self.sources[slot][index] = source
         return source
 
+    def unrolled(self) -> list[str]:
+        """The slots given faces that nothing rolled."""
+        return [slot for slot in self.slots if self.given[slot] and not self.sources[slot]]
+
     def tape(self) -> PlayTape:
         return PlayTape(self.source, self.decisions, self)
 

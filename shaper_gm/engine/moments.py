@@ -15,6 +15,12 @@ GM gave on its dice slots (`end --death 14`) and writes those rolled back into i
 line, so a replay rolls the same; an action dealing damage its own tape (its verb takes
 the slots); a moment a command brings without such slots rolls from the command's own
 seeded dice.
+
+Replaying a log (`replaying`), a moment brought on a command's own slots runs only with
+faces its line gives: every line written since moments existed carries the faces they
+rolled, so a line without them was written before (a d20 log whose dying creature's
+turn passed by `end` with no `--death`), when nothing rolled there; it replays to the
+state it was saved with, as `add` without `--spread` stacks as it did then.
 """
 
 from __future__ import annotations
@@ -69,6 +75,7 @@ def compile_at(raw: Any, where: str) -> At:
 
 
 _lent: ContextVar[PlayTape | None] = ContextVar("moment_dice", default=None)
+_replaying: ContextVar[bool] = ContextVar("moments_replaying", default=False)
 # (moment, actor) whose actions are playing: what they bring about brings them no more
 _running: ContextVar[frozenset[tuple[str, str]]] = ContextVar("moments_running",
                                                               default=frozenset())
@@ -86,6 +93,26 @@ def rolling(tape: PlayTape | None) -> Iterator[None]:
         yield
     finally:
         _lent.reset(token)
+
+
+@contextmanager
+def replaying(flag: bool) -> Iterator[None]:
+    """Inside this block a log's line is replaying (True) or typed (False)."""
+    token = _replaying.set(flag)
+    try:
+        yield
+    finally:
+        _replaying.reset(token)
+
+
+def _unwritten(declared: Any) -> bool:
+    """Replaying a line that gives its command's dice slots: whether `declared` finds
+    none of its faces left in it, so it did not roll when the line was written."""
+    tape = _lent.get()
+    if not _replaying.get() or tape is None or getattr(tape, "given_dice", None) is None:
+        return False
+    slots = [slot for slot, _ in declared.slots]
+    return bool(slots) and all(tape.given(slot) <= tape.rolled(slot) for slot in slots)
 
 
 def lent() -> PlayTape:
@@ -108,7 +135,8 @@ def due(actions: Sequence[tuple[str, Any]], state: Encounter, rs: Any, moment: s
     out = []
     for name, declared in actions:
         at = declared.at
-        if at is None or at.moment != moment or actor_id not in state.actors:
+        if at is None or at.moment != moment or actor_id not in state.actors \
+                or _unwritten(declared):
             continue
         if run_checked(at.when, _env(state, rs, name, actor_id, facts or {}),
                        f"{name}: at.when"):

@@ -87,9 +87,10 @@ class Renderer:
             if isinstance(event, ev.ActorAdded):
                 self.known[event.actor] = event.name
         names = self.names(state)
+        full = self.details == "full" or getattr(result, "verbose", False)
         for event, cost in fold_costs(events):
             drawn = self.event(event, names, cost)
-            self.print(drawn if self.details == "full" else self.headlines(drawn))
+            self.print(drawn if full else self.headlines(drawn))
         if any(isinstance(e, TURN_CHANGES) for e in events) and state is not None:
             if not isinstance(getattr(result, "view", None), vd.OrderView) \
                     and self.table_follows(state, events):

@@ -339,11 +339,14 @@ def map_grid(state, rs=None) -> Group:
         table.add_column(column_name(col), justify="left", overflow="ellipsis", no_wrap=True,
                          min_width=4)
     cells: dict[str, list[Text]] = {}
+    marked = getattr(rs, "map_mark", None)           # a ruleset's mark (flying: ^)
     for actor_id in [*state.order, *sorted(set(state.actors) - set(state.order))]:
         actor = state.actors.get(actor_id)
         if actor is not None and actor.zone:
-            cells.setdefault(actor.zone, []).append(token(actor, state, tags, colours,
-                                                          layout.group_mark))
+            shown = token(actor, state, tags, colours, layout.group_mark)
+            if marked and (mark := marked(actor)):
+                shown.append(f" {mark}", style="bold")
+            cells.setdefault(actor.zone, []).append(shown)
     for row in range(state.rows):
         zones = [f"{column_name(col)}{row + 1}" for col in range(state.cols)]
         table.add_row(str(row + 1), *(Text("\n").join(cells.get(z, [])) for z in zones))

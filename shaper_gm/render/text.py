@@ -234,7 +234,7 @@ def _(e: ev.ResourceChanged, n: Names, cost: str) -> str:
             "{amount}", str(e.before - e.after)), [e.rule])
     verb = "regains" if e.after > e.before else "loses"
     change = abs(e.after - e.before)
-    return line(f"{n(e.actor)} {verb} {change} {kind(e.resource)}",
+    return line(f"{n(e.actor)} {verb} {words.amount(change, kind(e.resource))}",
                 [f"{e.before} → {e.after}", e.rule])
 
 

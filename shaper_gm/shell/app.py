@@ -13,6 +13,7 @@ import errno
 import os
 import signal
 import stat
+import sys
 import time
 from functools import cached_property
 from pathlib import Path
@@ -365,7 +366,8 @@ class Shell:
 
     # --- manual dice ------------------------------------------------------------------
     def ask(self, question: str) -> str:
-        return self.dice_prompt.prompt(question)
+        """A question inside a command, wrapped between words with room left to answer."""
+        return self.dice_prompt.prompt(wrapped(question.rstrip(), room=12) + " ")
 
     def warn(self, text: str) -> None:
         """A plain line from the shell itself; before any output needed the renderer, it
@@ -373,7 +375,20 @@ class Shell:
         if "renderer" in self.__dict__:
             say(self.renderer, text)
         else:
-            print(escape_controls(text), flush=True)
+            print(wrapped(escape_controls(text)), flush=True)
+
+
+def wrapped(text: str, room: int = 0) -> str:
+    """`text` wrapped between words at the terminal's width (less `room` on every
+    line, for an answer after it), as `say` prints it (as written when standard output
+    is no terminal)."""
+    import shutil
+    import textwrap
+    if not sys.stdout.isatty():
+        return text
+    width = max(20, shutil.get_terminal_size().columns - room)
+    return "\n".join(textwrap.fill(line, width, break_long_words=True, break_on_hyphens=False)
+                     if len(line) > width else line for line in text.splitlines())
 
 
 def run_shell(session: Any, autosave: Any, *, input=None, output=None, renderer: Any = None,

@@ -12,6 +12,7 @@ from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.content.schema import ContentError
 from shaper_gm.engine import registry as rulesets
+from tests.docs_errors import assert_docs_and_cases_agree, errors_section, shown
 
 # a Python ruleset's verbs file and module as the example (reactions is data now)
 MODULE = "shaper_gm.rulesets.dicepool.verbs"
@@ -35,12 +36,12 @@ def installed(rs, table: VerbTable) -> Registry:
     return registry
 
 
-def errors(tmp_path, monkeypatch, rs, text: str | None) -> tuple[str, ...]:
+def errors(tmp_path, monkeypatch, rs, text: str | bytes | None) -> tuple[str, ...]:
     """The errors a verbs file with `text` (None: no file) gets, each one line."""
     folder = tmp_path / "content" / "dicepool"
     folder.mkdir(parents=True)
     if text is not None:
-        (folder / "verbs.yaml").write_text(text)
+        (folder / "verbs.yaml").write_bytes(text if isinstance(text, bytes) else text.encode())
     monkeypatch.setenv("SHAPER_GM_CONTENT", str(tmp_path / "content"))
     with pytest.raises(ContentError) as refused:
         installed(rs, VerbTable.from_file(MODULE))
@@ -50,6 +51,7 @@ def errors(tmp_path, monkeypatch, rs, text: str | None) -> tuple[str, ...]:
 
 
 CASES = {
+    "no file": (None, "missing; the dicepool ruleset declares its verbs there"),
     "top not a mapping": ("- odds\n", "expected a mapping with verbs"),
     "unknown section": ("verb:\n" + ODDS, "key 'verb': unknown key (did you mean 'verbs'?)"),
     "no verbs": ("extend: {}\n", "key 'verbs': missing (required)"),
@@ -71,6 +73,9 @@ CASES = {
                             "key 'action': the ruleset has no module 'nowhere'"),
     "action names no action": ("verbs:\n  attack: {action: models.ATTACK_TYPES, summary: s}\n",
                                "key 'action': models.ATTACK_TYPES is not an action"),
+    "action names nothing in its module": (
+        "verbs:\n  attack: {action: attack.NOPE, summary: s}\n",
+        "key 'action': attack.NOPE is not an action of shaper_gm.rulesets.dicepool.attack"),
     "action of another verb": ("verbs:\n  move: {action: attack.ATTACK, summary: s}\n",
                                "attack.ATTACK is the action 'attack', not 'move'"),
     "unknown handler": ("verbs:\n  odds: {handler: oddz, summary: s}\n",
@@ -81,6 +86,10 @@ CASES = {
                       "key 'parse': no function 'reed'"),
     "bad group": ("verbs:\n  odds: {handler: odds, summary: s, group: gms}\n",
                   "key 'group': expected one of setup, play, gm, view, file; got 'gms'"),
+    "summary not text": ("verbs:\n  odds: {handler: odds, summary: [s]}\n",
+                         "key 'summary': expected text, got a list"),
+    "logged not true or false": ("verbs:\n  odds: {handler: odds, summary: s, logged: 3}\n",
+                                 "key 'logged': expected true or false, got 3"),
     "flags not a list": ("verbs:\n  odds: {handler: odds, summary: s, flags: {name: x}}\n",
                          "key 'flags': expected a list of flags"),
     "unknown flag key": ("verbs:\n  odds: {handler: odds, summary: s, flags: [{name: x, "
@@ -96,6 +105,12 @@ CASES = {
                    "{name: x}]}\n", "key 'flags': --x is declared twice"),
     "unknown flag set": ("verbs:\n  odds: {handler: odds, summary: s, flags: [{use: aim}]}\n",
                          "key 'flags[0].use': no flag set 'aim'"),
+    "unknown flag set beside the file's own": (
+        "flag_sets:\n  aiming: [{name: x}]\nverbs:\n  odds: {handler: odds, summary: s, "
+        "flags: [{use: aim}]}\n", "no flag set 'aim' (declared before it: slots, react, "
+                                  "json, aiming)"),
+    "use of no name": ("verbs:\n  odds: {handler: odds, summary: s, flags: [{use: 3}]}\n",
+                       "key 'flags[0].use': expected the name of a flag set, got 3"),
     "use with other keys": ("verbs:\n  odds: {handler: odds, summary: s, flags: [{use: json, "
                             "name: x}]}\n", "key 'flags[0]': use: takes no other keys"),
     "slot flags without slots": ("verbs:\n  odds: {handler: odds, summary: s, "
@@ -136,6 +151,8 @@ CASES = {
     "extension key a verb alone takes": ("verbs:\n" + ODDS + "extend:\n  add: {group: gm}\n",
                                          "item 'extend.add': key 'group': unknown key"),
     "not YAML": ("verbs: [\n", "line"),
+    "not UTF-8": (b"verbs:\n  odds: {handler: odds, summary: \xe9t\xe9}\n",
+                  "not UTF-8 text (invalid continuation byte)"),
 }
 
 
@@ -143,6 +160,26 @@ CASES = {
 def test_a_broken_verbs_file_is_refused_in_one_line_naming_entry_and_key(
         tmp_path, monkeypatch, rs, text, said):
     assert any(said in line for line in errors(tmp_path, monkeypatch, rs, text))
+
+
+# What the Errors section of "verbs.yaml" in docs/rulesets.md shows that is no message
+LEFT_OUT = {
+    "FILE: item 'SECTION.NAME': key 'KEY': what was expected": "the shape of every line",
+    "new --ruleset ID": "a command",
+    "error: ...; fix content/ or set SHAPER_GM_CONTENT to a content folder":
+        "how start-up frames any such line (test_screen_file's run stops with it)",
+}
+
+
+def test_every_error_the_docs_list_is_one_a_broken_verbs_file_prints(tmp_path, monkeypatch,
+                                                                      rs):
+    """Each message of the docs' table is printed by one of CASES (each in a folder of
+    its own: the files are read once per folder), and each case's line is in the table."""
+    documented = shown(errors_section("## verbs.yaml"), LEFT_OUT)
+    assert len(documented) >= 30
+    assert_docs_and_cases_agree(documented, [
+        (errors(tmp_path / str(n), monkeypatch, rs, text), said)
+        for n, (text, said) in enumerate(CASES.values())])
 
 
 def test_a_ruleset_without_its_verbs_file_says_where_it_belongs(tmp_path, monkeypatch, rs):

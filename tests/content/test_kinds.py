@@ -8,14 +8,13 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hypothesis import example, given, settings
-from hypothesis import strategies as st
 
 from shaper_gm.content.folders import content_root
-from shaper_gm.content.kinds import Type, compile_kinds, parse_type
-from shaper_gm.content.schema import Bad, ContentError
+from shaper_gm.content.kinds import compile_kinds
+from shaper_gm.content.schema import ContentError
 from shaper_gm.content.yamlio import load_yaml_text
 from tests import kinds_example as models
+from tests.docs_errors import assert_docs_and_cases_agree, errors_section, shown
 from tests.kinds_example import ROOT, load_library
 
 # The example: reactions' declaration from when it was a Python ruleset (tests/fixtures/kinds)
@@ -36,7 +35,8 @@ def line_of(text: str) -> int:
     return next(n for n, line in enumerate(SHIPPED.splitlines(), 1) if text in line)
 
 
-@pytest.mark.parametrize("old, new, where, problem", [
+# (text of the example's kinds.yaml, what it is written as, entry and key, the message)
+EXAMPLE_MISTAKES = [
     ("sheet: true, ruling: R8", "sheets: true, ruling: R8",
      "item 'records.Sheet': key 'fields.health.sheets'", "unknown key (did you mean 'sheet'?)"),
     ("health: {type: whole 1..", "health: {type: whol 1..",
@@ -99,7 +99,18 @@ def line_of(text: str) -> int:
      "item 'records.Numbers': key 'fields.name.type'",
      "the records hold each other in a circle (Numbers → Numbers): a record cannot contain "
      "itself"),
-])
+    ("      id: {type: text, key: false}\n      name: {type: text, required: true}\n"
+     "      amount:", "      name: {type: text, required: true}\n      amount:",
+     "item 'kinds.shields': key 'record'",
+     "the record 'Shield' of an item kind needs an 'id' field (key: false)"),
+    ("      kind: {type: one of weapon|spell,", "      guards: {type: entries of Shield}\n"
+                                             "      kind: {type: one of weapon|spell,",
+     "item 'records.Attack': key 'fields.guards.type'",
+     "'entries' is a type of the numbers' fields only"),
+]
+
+
+@pytest.mark.parametrize("old, new, where, problem", EXAMPLE_MISTAKES)
 def test_each_mistake_is_one_line_naming_file_line_entry_and_key(old, new, where, problem):
     found = problems(old, new)
     line = line_of(old.splitlines()[-1] if old.count("\n") else old)
@@ -111,7 +122,8 @@ def test_each_mistake_is_one_line_naming_file_line_entry_and_key(old, new, where
         assert message.startswith(f"{DISPLAY}: line {line}: "), (message, line)
 
 
-def test_records_that_hold_each_other_are_one_mistake_not_a_crash():
+def circle_errors() -> tuple[str, ...]:
+    """The errors of the example with an Attack that holds a Shield that holds one."""
     attack = "      range: {type: whole 0.., required: true}"
     held = SHIPPED.replace(attack, f"{attack}\n      guard: {{type: optional record Shield, "
                                    "default: null}", 1)
@@ -121,40 +133,37 @@ def test_records_that_hold_each_other_are_one_mistake_not_a_crash():
                           origin=DISPLAY, lines=True)
     with pytest.raises(ContentError) as refused:
         compile_kinds("reactions", data, DISPLAY, models, data.lines)
-    assert [e.split(": ", 2)[2] for e in refused.value.errors] == [
-        "item 'records.Shield': key 'fields.amount.type': the records hold each other in a "
-        "circle (Attack → Shield → Attack): a record cannot contain itself"]
+    return refused.value.errors
+
+
+CIRCLE = ("item 'records.Shield': key 'fields.amount.type': the records hold each other in a "
+          "circle (Attack → Shield → Attack): a record cannot contain itself")
+
+
+def test_records_that_hold_each_other_are_one_mistake_not_a_crash():
+    assert [e.split(": ", 2)[2] for e in circle_errors()] == [CIRCLE]
 
 
 def test_a_declaration_that_is_not_a_mapping_is_refused():
-    with pytest.raises(ContentError, match="kinds.yaml: expected a mapping of keys, got"):
+    assert not_a_mapping_errors() == (f"{DISPLAY}: expected a mapping of keys, got a list",)
+
+
+def not_a_mapping_errors() -> tuple[str, ...]:
+    with pytest.raises(ContentError) as refused:
         compile_kinds("reactions", ["records"], DISPLAY, models)
+    return refused.value.errors
 
 
-@pytest.mark.parametrize("text, word", [
-    ("whole", Type("whole")), ("whole 0..", Type("whole", low=0)), ("whole ..", Type("whole")),
-    ("whole 1..roll_die+1", Type("whole", low=1, high="roll_die+1")),
-    ("whole -max..", Type("whole", low=-999_999)),
-    ("list of ref weapons|spells", Type("list", inner=(Type("ref", ("weapons", "spells")),))),
-    ("mapping of one of a, b to whole 1..", Type("mapping", inner=(
-        Type("one", ("a", "b")), Type("whole", low=1)))),
-    ("optional text", Type("optional", inner=(Type("text"),)))])
-def test_types_are_read_from_their_words(text, word):
-    assert parse_type(text) == word
-
-
-@pytest.mark.parametrize("text", [3, "", "list text", "mapping of text", "one of",
-                                  "whole 0.. 3"])
-def test_a_type_that_is_not_one_is_refused(text):
-    with pytest.raises(Bad):
-        parse_type(text)
+def copied(folder: Path) -> Path:
+    """A content folder under `folder` with a copy of the example's reactions content."""
+    root = folder / "content"
+    shutil.copytree(ROOT / "reactions", root / "reactions")
+    return root
 
 
 @pytest.fixture
 def reactions_copy(tmp_path: Path) -> Path:
-    root = tmp_path / "content"
-    shutil.copytree(ROOT / "reactions", root / "reactions")
-    return root
+    return copied(tmp_path)
 
 
 def test_a_content_copy_without_a_declaration_is_read_by_the_shipped_one(reactions_copy,
@@ -166,12 +175,19 @@ def test_a_content_copy_without_a_declaration_is_read_by_the_shipped_one(reactio
     assert load_library(reactions_copy) == load_library()
 
 
-def test_no_declaration_anywhere_is_refused(reactions_copy, monkeypatch):
+def undeclared_errors(root: Path, monkeypatch) -> tuple[str, ...]:
+    """The errors of the copy under `root` without its kinds.yaml, and none shipped."""
     from shaper_gm.content import folders
-    (reactions_copy / "reactions" / "kinds.yaml").unlink()
-    monkeypatch.setattr(folders, "shipped_root", lambda: reactions_copy)
-    with pytest.raises(ContentError, match="content/reactions: kinds.yaml is missing"):
-        load_library(reactions_copy)
+    (root / "reactions" / "kinds.yaml").unlink()
+    monkeypatch.setattr(folders, "shipped_root", lambda: root)
+    with pytest.raises(ContentError) as refused:
+        load_library(root)
+    return refused.value.errors
+
+
+def test_no_declaration_anywhere_is_refused(reactions_copy, monkeypatch):
+    assert undeclared_errors(reactions_copy, monkeypatch) == (
+        "content/reactions: kinds.yaml is missing (the kinds of its items and its numbers)",)
 
 
 def refused_with(root: Path, file: str, items: str) -> tuple[tuple[str, ...], int]:
@@ -185,15 +201,18 @@ def refused_with(root: Path, file: str, items: str) -> tuple[tuple[str, ...], in
     return refused.value.errors, len(text.splitlines()) + 2
 
 
+DAGGER = "dagger:\n  name: Dagger\n  type: physical\n  power: -3\n  range: 1\n"
+LID = "lid:\n  name: Pot lid\n"
+
+
 def test_an_item_problem_names_the_line_of_its_key(reactions_copy):
-    errors, first = refused_with(reactions_copy, "weapons.yaml", "dagger:\n  name: Dagger\n"
-                                 "  type: physical\n  power: -3\n  range: 1\n")
+    errors, first = refused_with(reactions_copy, "weapons.yaml", DAGGER)
     assert errors == (f"content/reactions/weapons.yaml: line {first + 3}: item 'dagger': key "
                       "'power': expected a whole number at least 0, got -3",)
 
 
 def test_a_missing_key_names_the_line_of_its_item(reactions_copy):
-    errors, first = refused_with(reactions_copy, "shields.yaml", "lid:\n  name: Pot lid\n")
+    errors, first = refused_with(reactions_copy, "shields.yaml", LID)
     assert errors == (f"content/reactions/shields.yaml: line {first}: item 'lid': key "
                       "'amount': missing (required)",)
 
@@ -204,7 +223,9 @@ def test_the_same_declaration_anywhere_makes_the_same_records(reactions_copy):
     assert here == there
 
 
-@pytest.mark.parametrize("old, new, where, problem", [
+# Mistakes in the shipped declarations: of the numbers' parts (timeslice's), of the names
+# of the rules' code (dice-pool's), of what a kind's check gives (dungeoneers')
+NUMBERS_PARTS = [
     ("check: check_stat_roll", "check: check_stat_rol",
      "item 'records.Numbers': key 'fields.stat_roll.check'",
      "no function 'check_stat_rol' in shaper_gm.rulesets.timeslice.models"),
@@ -239,14 +260,16 @@ def test_the_same_declaration_anywhere_makes_the_same_records(reactions_copy):
     ("grid: {type: record Grid, required: true,", "grid: {type: record Grid, default: {},",
      "item 'records.Numbers': key 'fields.grid.default'",
      "a number made of a record takes its defaults from the record"),
-])
+]
+
+
+@pytest.mark.parametrize("old, new, where, problem", NUMBERS_PARTS)
 def test_each_mistake_of_the_numbers_parts_is_one_line(old, new, where, problem):
     assert_one_line("timeslice", old, new, f"{where}: {problem}")
 
 
-def assert_one_line(ruleset: str, old: str, new: str, expected: str) -> None:
-    """The shipped declaration of `ruleset` with `old` written as `new` is refused in one
-    line that names its line and holds `expected`."""
+def declared_errors(ruleset: str, old: str, new: str) -> tuple[str, ...]:
+    """The errors of the shipped declaration of `ruleset` with `old` written as `new`."""
     import importlib
     display = f"content/{ruleset}/kinds.yaml"
     text = (content_root() / ruleset / "kinds.yaml").read_text(encoding="utf-8")
@@ -255,12 +278,19 @@ def assert_one_line(ruleset: str, old: str, new: str, expected: str) -> None:
     module = importlib.import_module(f"shaper_gm.rulesets.{ruleset}.models")
     with pytest.raises(ContentError) as refused:
         compile_kinds(ruleset, data, display, module, data.lines)
-    assert len(refused.value.errors) == 1, refused.value.errors
-    assert expected in refused.value.errors[0]
-    assert refused.value.errors[0].startswith(f"{display}: line ")
+    return refused.value.errors
 
 
-@pytest.mark.parametrize("old, new, where, problem", [
+def assert_one_line(ruleset: str, old: str, new: str, expected: str) -> None:
+    """The shipped declaration of `ruleset` with `old` written as `new` is refused in one
+    line that names its line and holds `expected`."""
+    errors = declared_errors(ruleset, old, new)
+    assert len(errors) == 1, errors
+    assert expected in errors[0]
+    assert errors[0].startswith(f"content/{ruleset}/kinds.yaml: line ")
+
+
+RULES_CODE = [
     ("stat: {type: checked by stat_name,", "stat: {type: checked by stat_nam,",
      "item 'records.Weapon': key 'fields.stat.type'",
      "no function 'stat_nam' in shaper_gm.rulesets.dicepool.models"),
@@ -275,78 +305,15 @@ def assert_one_line(ruleset: str, old: str, new: str, expected: str) -> None:
     ("methods: {number: sheet_number,", "methods: {number: sheet_numbr,",
      "item 'records.Sheet': key 'methods.number'",
      "no function 'sheet_numbr' in shaper_gm.rulesets.dicepool.models"),
-])
+]
+
+
+@pytest.mark.parametrize("old, new, where, problem", RULES_CODE)
 def test_each_name_of_the_rules_code_is_checked(old, new, where, problem):
     assert_one_line("dicepool", old, new, f"{where}: {problem}")
 
 
-# -- no declaration crashes the reader -----------------------------------------------------
-
-
-PLAIN = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 30) | st.sampled_from(
-        ["", "text", "whole", "whole 1..roll_die+1", "one of", "ref", "ref shields",
-         "list of", "mapping of id to", "numbers of Sheet", "record Numbers", "Sheet",
-         "ATTACK_TYPES", "max", "default_sheet", "roll_die", "|", "..", "sheet of Attack",
-         "entries of Shield", "checked by id", "provisional"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
-        st.sampled_from(["type", "default", "fields", "record", "sheet", "key", "set",
-                         "base", "every", "lookups", "Sheet", "x"]), inner, max_size=3),
-    max_leaves=6)
-
-
-def paths(data, here=()):
-    """Every key path of a parsed declaration."""
-    yield here
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from paths(value, (*here, key))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            yield from paths(value, (*here, index))
-
-
-DECLARED = {ruleset: load_yaml_text(
-    ((ROOT if ruleset == "reactions" else content_root()) / ruleset / "kinds.yaml")
-    .read_text(encoding="utf-8"), origin=f"content/{ruleset}/kinds.yaml")
-    for ruleset in ("reactions", "timeslice", "dicepool", "dungeoneers")}
-CHANGES = [(ruleset, path) for ruleset, data in DECLARED.items() for path in paths(data)][1:]
-
-
-@settings(max_examples=400, deadline=None)
-@given(st.sampled_from(CHANGES), PLAIN)
-@example(("timeslice", ("records", "Numbers", "fields", "round_seconds")), "numbers of Sheet")
-def test_any_change_to_a_declaration_is_read_or_refused_never_a_crash(change, value):
-    """A declaration changed anywhere to anything is refused in lines naming it, or read;
-    and what it reads the shipped content with is a library or a ContentError."""
-    import copy
-    import importlib
-
-    from shaper_gm.content.folders import ruleset_files
-    ruleset, path = change
-    data = copy.deepcopy(DECLARED[ruleset])
-    if not path:
-        data = value
-    else:
-        holder = data
-        for step in path[:-1]:
-            holder = holder[step]
-        holder[path[-1]] = value
-    display = f"content/{ruleset}/kinds.yaml"
-    module = models if ruleset == "reactions" else \
-        importlib.import_module(f"shaper_gm.rulesets.{ruleset}.models")
-    try:
-        declared = compile_kinds(ruleset, data, display, module)
-    except ContentError as refused:
-        assert all(line.startswith(display) for line in refused.errors)
-        return
-    try:
-        declared.build(ruleset_files(ruleset, ROOT if ruleset == "reactions" else None))
-    except ContentError:
-        pass
-
-
-@pytest.mark.parametrize("old, new, expected", [
+GIVES_AND_BOUNDS = [
     ("check: check_weapon,\n            gives: [damage_type, pierce_die]}",
      "\n            gives: [damage_type, pierce_die]}",
      "item 'kinds.weapons': key 'gives': only a kind with a check can give fields"),
@@ -356,16 +323,19 @@ def test_any_change_to_a_declaration_is_read_or_refused_never_a_crash(change, va
      "default for pierce_die"),
     ("type: whole 0..max/arca_per_wisdom", "type: whole 0..max/arca_per_wisdm",
      "item 'records.Sheet': key 'fields.wisdom.type': no number 'arca_per_wisdm' to bound it"),
-])
+]
+
+
+@pytest.mark.parametrize("old, new, expected", GIVES_AND_BOUNDS)
 def test_what_a_kind_check_gives_and_a_bound_over_a_number_are_checked(old, new, expected):
     assert_one_line("dungeoneers", old, new, expected)
 
 
-def test_a_problem_only_the_rules_code_sees_names_the_line_too(tmp_path):
-    """The checks a ruleset keeps in Python (the stats a dice-pool weapon names) report
-    where the item's key is written, as the declared checks do."""
+def wand_errors(folder: Path) -> tuple[tuple[str, ...], str]:
+    """The errors of a copy of the dice-pool content under `folder` with a weapon of a stat
+    it lacks, and the text of its weapons file before."""
     from shaper_gm.rulesets.dicepool.content import load
-    root = tmp_path / "content"
+    root = folder / "content"
     shutil.copytree(content_root() / "dicepool", root / "dicepool")
     weapons = root / "dicepool" / "weapons.yaml"
     text = weapons.read_text(encoding="utf-8")
@@ -373,6 +343,48 @@ def test_a_problem_only_the_rules_code_sees_names_the_line_too(tmp_path):
                        encoding="utf-8")
     with pytest.raises(ContentError) as refused:
         load(root)
-    assert refused.value.errors == (
+    return refused.value.errors, text
+
+
+def test_a_problem_only_the_rules_code_sees_names_the_line_too(tmp_path):
+    """The checks a ruleset keeps in Python (the stats a dice-pool weapon names) report
+    where the item's key is written, as the declared checks do."""
+    errors, text = wand_errors(tmp_path)
+    assert errors == (
         f"content/dicepool/weapons.yaml: line {len(text.splitlines()) + 4}: item 'wand': "
         "key 'stat': 'wis' is not one of the stats (str, dex, con)",)
+
+
+# What the Errors section of "kinds.yaml" in docs/rulesets.md shows that is no message
+LEFT_OUT = {
+    "content/ID/kinds.yaml: line N: item 'records.Sheet': key 'fields.block.type': ...":
+        "the shape of a line of kinds.yaml",
+    "kinds.yaml": "the file", "SHAPER_GM_CONTENT": "a variable", "id": "a field",
+    "numbers of": "a type", "checked by": "a type", "check": "a key", "methods": "a key",
+    "properties": "a key", "needs": "a key", "set": "a key", "defaults": "a key",
+    "gives": "a key", "sheet_order": "a key",
+}
+
+
+def test_every_error_the_docs_list_is_one_a_broken_kinds_file_prints(tmp_path, monkeypatch):
+    """Each message of the docs' list is printed by one of the mistakes above (a changed
+    declaration is read from its text, a content folder is a copy of its own), and each
+    mistake's line is in the list."""
+    documented = shown(errors_section("## kinds.yaml"), LEFT_OUT)
+    assert len(documented) >= 30
+    cases = [(problems(old, new), f"{where}: {problem}")
+             for old, new, where, problem in EXAMPLE_MISTAKES]
+    cases += [(declared_errors(ruleset, old, new), f"{where}: {problem}")
+              for ruleset, mistakes in (("timeslice", NUMBERS_PARTS), ("dicepool", RULES_CODE))
+              for old, new, where, problem in mistakes]
+    cases += [(declared_errors("dungeoneers", old, new), expected)
+              for old, new, expected in GIVES_AND_BOUNDS]
+    cases += [(circle_errors(), CIRCLE), (not_a_mapping_errors(), "expected a mapping of keys"),
+              (wand_errors(tmp_path / "wand")[0], "'wis' is not one of the stats")]
+    cases += [(refused_with(copied(tmp_path / file), file, items)[0],
+               f"item '{items.split(':')[0]}'")
+              for file, items in (("weapons.yaml", DAGGER), ("shields.yaml", LID))]
+    with monkeypatch.context() as patched:
+        cases.append((undeclared_errors(copied(tmp_path / "undeclared"), patched),
+                      "kinds.yaml is missing"))
+    assert_docs_and_cases_agree(documented, cases)

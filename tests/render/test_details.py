@@ -15,7 +15,8 @@ from tests.render.test_order_fits import DEMOS, SAVES
 
 ATTACK = ("attack josh raider --skill piercing-strike --roll 3,6,6 --evade 4,6,6 "
           "--damage 6,3 --defense 1")
-HEAD = "Josh attacks Raider with the longbow (Major): hit, 9 HP lost (HP 18 → 9)"
+HEAD = ("Josh attacks Raider with the longbow (Piercing Strike; spent 2 Major): hit, 9 HP "
+        "lost (HP 18 → 9)")
 
 
 def screen(details: str | None = None):

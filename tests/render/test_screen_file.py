@@ -18,15 +18,14 @@ from shaper_gm.render import plugins
 from shaper_gm.render.screenfile import read_screen
 from shaper_gm.render.templates import TemplateError, parse
 from shaper_gm.render.text import Names
+from tests.docs_errors import assert_docs_and_cases_agree, errors_section, shown
 
 NAMES = Names({"ann": "Ann", "bo": "Bo"})
 
 
-@pytest.fixture
-def screen_file(tmp_path, monkeypatch):
-    """Write a dungeoneers screen.yaml (a Python ruleset's: its events and views) into a
-    content folder of its own; read it."""
-    root = tmp_path / "content"
+def reader(root, monkeypatch):
+    """A function that writes a dungeoneers screen.yaml (a Python ruleset's: its events and
+    views) into the content folder `root` and reads it."""
     monkeypatch.setenv(folders.ENV_VAR, str(root))
     (root / "dungeoneers").mkdir(parents=True)
 
@@ -35,7 +34,13 @@ def screen_file(tmp_path, monkeypatch):
                                                               encoding="utf-8")
         folders._declaration.cache_clear()
         return read_screen("dungeoneers")
-    yield read
+    return read
+
+
+@pytest.fixture
+def screen_file(tmp_path, monkeypatch):
+    """Read a screen.yaml written into a content folder of its own."""
+    yield reader(tmp_path / "content", monkeypatch)
     folders._declaration.cache_clear()
 
 
@@ -123,7 +128,7 @@ def test_columns_rows_and_about_are_templates_over_the_actor(screen_file):
 FILE = "content/dungeoneers/screen.yaml"
 
 
-@pytest.mark.parametrize("text, expected", [
+CASES = [
     ("- a list\n", f"{FILE}: expected a mapping of events, table, sheet and words, got a list"),
     ("event: {}\n", f"{FILE}: key 'event': unknown key (did you mean 'events'?)"),
     ("events:\n  Moove: {line: moved_line}\n",
@@ -191,7 +196,15 @@ FILE = "content/dungeoneers/screen.yaml"
     ("sheet: {values: numbrs}\n", f"{FILE}: item 'sheet': key 'values': no function 'numbrs'"),
     ("sheet: {about: '{sid}'}\n",
      f"{FILE}: item 'sheet': key 'about': unknown field 'sid' (did you mean 'side'?)"),
-])
+    ("sheet: {about: 3}\n", f"{FILE}: item 'sheet': key 'about': expected text, got 3"),
+    ("table: {drawn_after: action}\n", f"{FILE}: item 'table': key 'drawn_after': expected "
+                                       "one of turn, round; got 'action'"),
+    ("events: [unclosed\n", f"{FILE}: line 2, column 1: while parsing a flow sequence: did "
+                            "not find expected ',' or ']'"),
+]
+
+
+@pytest.mark.parametrize("text, expected", CASES)
 def test_each_mistake_is_one_line_naming_file_entry_and_key(screen_file, text, expected):
     found = errors(screen_file, text)
     assert len(found) == 1 and found[0].startswith(expected), found
@@ -210,6 +223,24 @@ def test_every_mistake_of_a_file_is_reported_at_once(screen_file):
 def test_a_file_that_is_not_yaml_is_one_line(screen_file):
     found = errors(screen_file, "events: [unclosed\n")
     assert len(found) == 1 and found[0].startswith(f"{FILE}: ")
+
+
+# What the Errors section of "screen.yaml" in docs/rulesets.md shows that is no message
+LEFT_OUT = {"FILE: item 'ENTRY': key 'KEY': what is wrong": "the shape of every line",
+            "ContentError": "the exception's name", "text": "a key", "line": "a key",
+            "_": "a character", "drawn_after": "a key"}
+
+
+def test_every_error_the_docs_list_is_one_a_broken_screen_file_prints(tmp_path,
+                                                                       monkeypatch):
+    """Each message of the docs' list is printed by one of CASES (each in a content folder
+    of its own), and each case's line is in the list."""
+    documented = shown(errors_section("## screen.yaml"), LEFT_OUT)
+    assert len(documented) >= 25
+    assert_docs_and_cases_agree(documented, [
+        (errors(reader(tmp_path / str(n) / "content", monkeypatch), text), expected)
+        for n, (text, expected) in enumerate(CASES)])
+    folders._declaration.cache_clear()
 
 
 def test_a_broken_screen_file_is_a_content_error_where_the_screen_is_first_read(

@@ -44,7 +44,8 @@ def test_overswing_with_a_critical(battle, render, snapshot):
     assert "= 9, 14 on a critical" in text
     assert "▸ Reaver: critical hit, 13 HP lost (HP 20 → 7)" in text
     assert "▸ Raider: hit, 4 HP lost (HP 18 → 14)" in text
-    assert "Monica uses Overswing (Major)" in text
+    assert text.startswith("Monica attacks Reaver, Raider with the longsword (Overswing; spent "
+                           "2 Major)\n")
 
 
 def test_turn_order_table(battle, render, snapshot):

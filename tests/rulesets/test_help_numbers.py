@@ -57,7 +57,8 @@ def test_help_with_the_shipped_content_reads_as_before(ruleset_id, verb):
 SHIPPED = {
     ("timeslice", "attack"): "attack (3 TS): a [V] roll against the defender's roll; only "
                              "higher hits",
-    ("timeslice", "move"): "move to a unit: 2 TS per move of up to 2 units (diagonals count 1)",
+    ("timeslice", "move"): "move to a unit: 2 TS per move of up to 2 units (diagonals count "
+                           "1), or of its speed in a movement mode",
     ("timeslice", "tend"): "tend a dying character with a medical kit (3 TS; free once the "
                            "fight is over): it stops dying",
     ("timeslice", "draw"): "draw a carried weapon (1 TS), or pick a dropped one up (2 TS)",

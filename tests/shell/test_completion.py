@@ -118,7 +118,7 @@ def test_flags_after_dashes(battle):
     assert texts("attack --w", battle) == ["--with"]
     assert texts("attack raider --sp --s", battle) == ["--skill"]      # --sp is given
     assert texts("attack raider --skill x --s", battle) == ["--skill", "--sp"]
-    assert texts("move --", battle) == []
+    assert texts("move --", battle) == ["--verbose"]        # every action verb takes it
 
 
 def test_skill_flag_offers_the_attackers_skills(battle):

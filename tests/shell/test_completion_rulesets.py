@@ -30,8 +30,10 @@ def texts(line: str, session) -> list[str]:
 @pytest.mark.parametrize("ruleset", sorted(DEMOS))
 def test_an_attack_never_offers_the_attacker_and_offers_its_foes_first(ruleset):
     session = demo(ruleset)
-    if ruleset == "dicepool":          # everyone starts out of reach (P7): close in first
-        session.execute("move G5")
+    close_in = {"dicepool": "move G5",  # everyone starts out of reach (P7, G13): close in
+                "d20": "move F6"}         # first (Fang's bite reaches 5 ft: Sera, on F5)
+    if ruleset in close_in:
+        session.execute(close_in[ruleset])
     me = session.state.actors[session.state.turn]
     offered = complete(ATTACK_VERB[ruleset] + " ", session)
     assert me.id not in [c.text for c in offered]
@@ -180,3 +182,15 @@ def test_react_in_a_ruleset_written_as_data_completes_who_answers():
     offered = texts("move B2 --react ", session)
     assert offered and all(text.endswith("=") for text in offered)
     assert f"{me}=" not in offered
+
+
+def test_a_data_rulesets_attack_offers_who_its_own_checks_allow_first():
+    """d20 (written as data): Fang's bite reaches 5 ft (G13); from F6, Sera (F5) is in
+    reach, Brak (D6, 10 ft) is not, and the wolf's own side is no target (G10)."""
+    session = demo("d20")
+    session.execute("move F6")
+    offered = complete("attack ", session)
+    assert offered[0].text == "sera" and "not now" not in offered[0].meta
+    meta = {c.text: c.meta for c in offered}
+    assert meta["brak"].endswith("not now: Brak is 10 ft away")
+    assert meta["gob-1"].endswith("not now: Goblin 1 is on Fang's side")

@@ -22,7 +22,7 @@ def end(ctx: Context) -> Outcome:
         raise CommandError("end takes no words", "type end to pass the turn")
     dice = _moment_dice(ctx)
     state, events = play.end_turn(ctx.state, ctx.ruleset, dice and dice.tape())
-    return Outcome(state, events, request=_logged(Request("end"), dice))
+    return Outcome(state, events, request=_logged(Request("end"), dice, ctx))
 
 
 @verbs.command("pass", rules=lambda rs: rs.term("pass_rule"),
@@ -32,7 +32,7 @@ def pass_(ctx: Context) -> Outcome:
     request = read_request(ctx)
     dice = _moment_dice(ctx)
     state, events = play.pass_turn(ctx.state, ctx.ruleset, request.actor, dice and dice.tape())
-    return Outcome(state, events, request=_logged(request, dice))
+    return Outcome(state, events, request=_logged(request, dice, ctx))
 
 
 def _moment_dice(ctx: Context) -> SlotDice | None:
@@ -41,9 +41,27 @@ def _moment_dice(ctx: Context) -> SlotDice | None:
     return SlotDice(ctx, ctx.verb.slot_map()) if ctx.verb.slots else None
 
 
-def _logged(request: Request, dice: SlotDice | None) -> Request:
-    """Every face rolled written into the log line, so a replay rolls the same."""
-    return request.with_flags(dice.logged()) if dice is not None else request
+def _logged(request: Request, dice: SlotDice | None, ctx: Context) -> Request:
+    """Every face rolled written into the log line, so a replay rolls the same; faces
+    given for a roll no turn brought are refused (they would be lost)."""
+    if dice is None:
+        return request
+    for slot in dice.unrolled():
+        what, verb = _rolled_by(ctx.ruleset, slot)
+        raise CommandError(f"nobody rolled {what}: this {ctx.verb.name} brought no turn "
+                           f"that rolls one, so --{slot} would be lost", f"leave --{slot} out" + (
+                               f", or roll it by hand: {verb} ACTOR --{slot} FACES"
+                               if verb in ctx.session.registry.verbs else ""))
+    return request.with_flags(dice.logged())
+
+
+def _rolled_by(rs, slot: str) -> tuple[str, str]:
+    """(what rolls `slot` by itself, the verb that rolls it by hand): the moment's action
+    that declares it (d20's death save), else the slot's name."""
+    for name, declared in getattr(getattr(rs, "library", None), "actions", ()):
+        if getattr(declared, "at", None) is not None and slot in dict(declared.slots):
+            return str(declared.what or name), name
+    return f"a {slot} roll", ""
 
 
 def _examples(key: str):

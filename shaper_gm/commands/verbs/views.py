@@ -128,14 +128,26 @@ def why(ctx: Context) -> Outcome:
 
 
 @verbs.command("details", group="view", logged=False,
-               summary="brief: each action's verdict lines only (why shows the rest); "
-                       "full: every breakdown (the default; SHAPER_GM_DETAILS sets it)",
+               summary="brief: each action's verdict lines only (why, or --verbose on the "
+                       "action, shows the rest); full: every breakdown (the default; "
+                       "SHAPER_GM_DETAILS sets it)",
                examples=("details brief", "details full"), positionals=("mode",))
 def details(ctx: Context) -> Outcome:
     words = ctx.parsed.words
     if len(words) != 1 or words[0].lower() not in DETAILS:
         raise CommandError(f"details takes {' or '.join(DETAILS)}", "e.g. details brief")
     return Outcome(view=DetailsChosen(words[0].lower()))
+
+
+def with_verbose(registry) -> None:
+    """Every verb that resolves an action (a logged play or GM verb, shared or the
+    ruleset's own) takes --verbose: its one command drawn in full (`details`, `why`)."""
+    from dataclasses import replace
+
+    from shaper_gm.commands.args import VERBOSE
+    for name, verb in registry.verbs.items():
+        if verb.logged and verb.group in ("play", "gm") and verb.flag(VERBOSE.name) is None:
+            registry.verbs[name] = replace(verb, flags=(*verb.flags, VERBOSE))
 
 
 @verbs.command("help", group="view", logged=False, aliases=("?",),

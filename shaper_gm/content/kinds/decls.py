@@ -383,7 +383,7 @@ def _type_problems(kind: Type, kinds: Mapping | None, records: Mapping, words: M
     out = []
     if kind.word == "ref" and kinds is not None:
         out += [f"no kind {k!r}{known(kinds, k)}" for k in kind.names if k not in kinds]
-    if kind.word == "numbers" and kind.names[0] not in records:
+    if kind.word in NESTED and kind.names[0] not in records:      # (a record of numbers)
         out.append(f"no record {kind.names[0]!r}{known(records, kind.names[0])}")
     if kind.word == "one" and len(kind.names) == 1 and kind.names[0].isupper() \
             and not isinstance(words.get(kind.names[0]), tuple):

@@ -84,24 +84,10 @@ class DataRuleset(RulesetBase):
 
     def offers(self, state: Encounter, slot: str, subject: str | None,
                verb: str) -> list[Any] | None:
-        """The cells an action to a cell may go to, nearest first, each as its `offer`
-        words say (``5 m · beyond Cy's 5 m``); None: the shared defaults."""
-        action = dict(self.library.actions).get(verb)
-        actor = state.actors.get(subject) if subject else None
-        if slot != "zone" or action is None or action.offer is None or actor is None \
-                or not actor.zone:
-            return None
-        from shaper_gm.engine.offers import tile_offers
-        start = actor.zone
-
-        def note(cell: str) -> tuple[int, str]:
-            steps = self.distance(start, cell)
-            if steps == 0:
-                return 0, "here"
-            said = action.cell_note(state, self, actor.id, cell)
-            return steps, " · ".join(filter(None, (self.how_far(steps).removesuffix(" away"),
-                                                   said)))
-        return tile_offers(state, note)
+        """What completion offers for an action's target or cell, as its own checks and
+        `offer` words say (`rulesets.data.offers`); None: the shared defaults."""
+        from shaper_gm.rulesets.data.offers import offers_for
+        return offers_for(self, state, slot, subject, verb)
 
     def how_far(self, cells: int) -> str:
         """`15 ft away`: cells times the declared `cell_size`, in its `unit`."""

@@ -7,7 +7,7 @@ Here: what every action shares (its price, what it took, its outcome event, who 
 on whom) and the actions without a test: move and sprint, interact, defend, ready, deep
 breath and focus. Those with one are in `contests.py` and `spells.py`. A request's
 words are `actor`, `target`, `zone` (a tile), `spell-id` and READY_ROLE; its flags
-`with`, `boon`, `bane`, `damage-bonus`, `ledge`, `speed`, `draw`, `stow`, `tiles` and
+`with`, `boon`, `bane`, `damage-bonus`, `ledge`, `speed`, `draw`, `stow`, `pickup`, `tiles` and
 `arca`.
 """
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from shaper_gm.engine import events as ev
+from shaper_gm.engine import ground, speeds
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.gear import drawable
@@ -34,6 +35,7 @@ from shaper_gm.rulesets.dungeoneers.events import (
 from shaper_gm.rulesets.dungeoneers.models import READY_ROLE, READYABLE
 from shaper_gm.rulesets.dungeoneers.rules import (
     data_of,
+    encounter_data,
     hands_used,
     release_grapples,
     with_data,
@@ -110,13 +112,9 @@ def _route(acting: Acting, sprint: bool) -> tuple:
     actor = state.actors[acting.actor]
     start = rs.placed(state, actor.id)
     end = rs.canonical_zone(acting.request.arg("zone"), state.cols, state.rows)
-    speeds = dict(actor.sheet.speeds)
-    speed = (acting.request.get("speed") or next(iter(speeds), "ground")).lower()
-    if speed not in speeds:
-        known = ", ".join(f"{name} {n}" for name, n in actor.sheet.speeds) or "none"
-        raise RuleViolation(f"{actor.name} has no {speed} travel speed (D21)",
-                            f"its speeds: {known}")
-    allowed = speeds[speed] * (numbers.sprint_multiplier if sprint else 1)
+    speed, per = speeds.chosen(actor.name, actor.sheet.speeds, acting.request.get("speed"),
+                               "D21")
+    allowed = per * (numbers.sprint_multiplier if sprint else 1)
     tiles = rs.distance(start, end)
     if tiles == 0:
         raise RuleViolation(f"{actor.name} is already on {end}", "name another tile")
@@ -126,11 +124,11 @@ def _route(acting: Acting, sprint: bool) -> tuple:
                             "standing creature (D21, one_per_tile)",
                             "move to a free tile next to it")
     if tiles > allowed:
-        hint = (f"sprint covers {speeds[speed] * numbers.sprint_multiplier}" if not sprint
+        hint = (f"sprint covers {per * numbers.sprint_multiplier}" if not sprint
                 else "move in several actions")
         raise RuleViolation(f"{end} is {tiles} tiles from {start}; "
                             f"{'sprint' if sprint else 'move'} at {speed.title()} "
-                            f"({speeds[speed]}) covers {allowed} (D21)",
+                            f"({per}) covers {allowed} (D21)",
                             f"{hint}, or choose a nearer tile")
     holder = data_of(actor).grappled_by
     if holder and numbers.grappled_cannot_move:
@@ -138,7 +136,7 @@ def _route(acting: Acting, sprint: bool) -> tuple:
                             "cannot move (D24)",
                             f"break free first: break-free ({numbers.cost('break-free')} "
                             "AP), or wait until the grappler is forced away")
-    return start, end, speed, speeds[speed], allowed, tiles
+    return start, end, speed, per, allowed, tiles
 
 
 def _travel(acting: Acting, sprint: bool) -> Done:
@@ -172,10 +170,12 @@ SPRINT = Action("sprint", lambda acting: _travel(acting, True), priced("sprint")
 
 # --- actions without dice (D9, D22, D23, D26, D27) -------------------------------------------
 
-def _holding(acting: Acting) -> tuple[str, ...]:
-    """D22: what the creature holds after drawing and stowing, in two hands."""
+def _holding(acting: Acting) -> tuple[tuple[str, ...], tuple | None]:
+    """D22: what the creature holds after stowing, drawing and picking up, in two
+    hands; and the entry of the item it picks up off the map, if any."""
     rs, actor = acting.rs, acting.state.actors[acting.actor]
     draw, stow = acting.request.get("draw"), acting.request.get("stow")
+    pickup = acting.request.get("pickup")
     holding = list(data_of(actor).holding)
     if stow is not None:
         if stow not in holding:
@@ -185,24 +185,58 @@ def _holding(acting: Acting) -> tuple[str, ...]:
     if draw is not None:
         drawable(actor.name, draw, actor.sheet.weapons, draw in holding, "D22",
                  then="strike")
-        holding.append(draw)
+    entry = within_reach(acting.state, rs, actor, pickup) if pickup is not None else None
+    for taken in (draw, pickup):
+        if taken is None:
+            continue
+        holding.append(taken)
         used = hands_used(rs, holding)
         if used > rs.numbers.hands:
-            raise RuleViolation(f"{actor.name} has no hands free for the {draw}: it would "
+            raise RuleViolation(f"{actor.name} has no hands free for the {taken}: it would "
                                 f"take {used} of {rs.numbers.hands} (D22)",
                                 "stow something first (interact --stow ITEM)")
-    return tuple(holding)
+    return tuple(holding), entry
+
+
+def within_reach(state: Encounter, rs, actor: Actor, item: str) -> tuple:
+    """The nearest place `item` lies within `pickup_reach` tiles of the creature (D22)."""
+    tile, reach = rs.placed(state, actor.id), rs.numbers.pickup_reach
+    near = sorted((rs.distance(tile, e[1]), e) for e in encounter_data(state).lying
+                  if e[0] == item)
+    if not near or near[0][0] > reach:
+        where = ", ".join(e[1] for _, e in near) or "nowhere"
+        raise RuleViolation(f"no {item} lies within {reach} tile{'s' * (reach != 1)} of "
+                            f"{actor.name} on {tile}; it lies on {where} (D22)",
+                            f"move to {near[0][1][1]} or next to it first" if near else
+                            "a weapon lies where it was thrown")
+    return near[0][1]
+
+
+def lying_word(state: Encounter, word: str) -> str:
+    """An item lying on the map, by unique prefix; refused when none lies there (D22)."""
+    from shaper_gm.engine.names import match_one
+    lying = ground.items(encounter_data(state).lying)
+    if not lying:
+        raise RuleViolation("no weapon lies on the map (D22)",
+                            "a thrown weapon lies on its target's tile")
+    return match_one(word, lying, "weapon", f"lying: {', '.join(lying)}")
 
 
 def _interact(acting: Acting) -> Done:
-    """D22: open a door, drink a potion, ... or draw or stow a weapon."""
-    request, actor = acting.request, acting.state.actors[acting.actor]
-    changed = acting.plan != data_of(actor).holding
-    moves = [f"draws {request.get('draw')}" if request.get("draw") else "",
-             f"stows {request.get('stow')}" if request.get("stow") else ""]
-    text = request.arg("text") or ", ".join(m for m in moves if m)
-    state = acting.state.with_actor(with_data(actor, holding=acting.plan))
-    held = (HoldingChanged(actor.id, data_of(actor).holding, acting.plan),) if changed else ()
+    """D22: open a door, drink a potion, ... or draw, stow or pick up a weapon."""
+    request, actor, state = acting.request, acting.state.actors[acting.actor], acting.state
+    holding, entry = acting.plan
+    changed = holding != data_of(actor).holding
+    moves = [f"{word} {request.get(flag)}" for flag, word in
+             (("draw", "draws"), ("stow", "stows"), ("pickup", "picks up")) if request.get(flag)]
+    text = request.arg("text") or ", ".join(moves)
+    if entry is not None:                  # it carries the weapon from now on (D22)
+        weapons = tuple(dict.fromkeys((*actor.sheet.weapons, entry[0])))
+        actor = actor.with_(sheet=replace(actor.sheet, weapons=weapons))
+        data = encounter_data(state, acting.rs.numbers.ambient_arca)
+        state = state.with_(system=data.with_(lying=ground.taken(data.lying, entry)))
+    state = state.with_actor(with_data(actor, holding=holding))
+    held = (HoldingChanged(actor.id, data_of(actor).holding, holding),) if changed else ()
     return plain(acting, state, "interact", text, *held)
 
 

@@ -8,9 +8,11 @@ result onto the paid state. `odds.py` plays a strike's steps exactly.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from shaper_gm.engine import events as ev
+from shaper_gm.engine import ground
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.decisions import Ask
 from shaper_gm.engine.errors import RuleViolation
@@ -33,6 +35,8 @@ from shaper_gm.rulesets.dungeoneers.events import (
     CheckOutcome,
     ConditionStarted,
     Cost,
+    HoldingChanged,
+    ItemLanded,
     Moved,
 )
 from shaper_gm.rulesets.dungeoneers.rules import (
@@ -48,6 +52,7 @@ from shaper_gm.rulesets.dungeoneers.rules import (
     contest,
     data_of,
     defenses,
+    encounter_data,
     hands_used,
     release_grapples,
     side_of,
@@ -119,7 +124,36 @@ def _strike(acting: Acting) -> Done:
         state, hurt = change_wounds(state, acting.rs, done.defender, done.wounds,
                                     f"{done.action} by {state.actors[acting.actor].name}")
     outcome = played(acting, done, down=state.actors[done.defender].down)
-    return resolved(acting, state, outcome, *hurt)
+    landed = ()
+    if thrown(acting.rs, done):
+        state, landed = throw(state, acting.rs, acting.actor, done.weapon, done.defender)
+    return resolved(acting, state, outcome, *hurt, *landed)
+
+
+def thrown(rs, done: Contest) -> bool:
+    """A strike beyond the threat range with a `toss` weapon, not within its `range`,
+    throws it (D16)."""
+    weapon = rs.library.weapons[done.weapon]
+    return done.ranged and weapon.toss is not None and \
+        (weapon.range is None or done.distance > weapon.range)
+
+
+def throw(state: Encounter, rs, actor_id: str, item: str, target_id: str):
+    """The thrown weapon leaves the thrower's hand and sheet and lies on the target's
+    tile (D16, D22), until a creature picks it up (interact --pickup)."""
+    actor, tile = state.actors[actor_id], state.actors[target_id].zone
+    mine = data_of(actor)
+    held, weapons = list(mine.holding), list(actor.sheet.weapons)
+    for kept in (held, weapons):
+        if item in kept:
+            kept.remove(item)
+    actor = with_data(actor.with_(sheet=replace(actor.sheet, weapons=tuple(weapons))),
+                      holding=tuple(held))
+    data = encounter_data(state, rs.numbers.ambient_arca)
+    state = state.with_actor(actor).with_(system=data.with_(
+        lying=ground.laid(data.lying, item, tile, target_id)))
+    return state, (HoldingChanged(actor_id, mine.holding, tuple(held)),
+                   ItemLanded(actor_id, item, tile))
 
 
 STRIKE = Action("strike", _strike, priced("strike"),

@@ -101,6 +101,15 @@ class HoldingChanged(Event):
 
 
 @record
+class ItemLanded(Event):
+    """A thrown weapon lies on its target's tile (D16, D22)."""
+
+    actor: str
+    item: str
+    tile: str
+
+
+@record
 class AmbientArcaChanged(Event):
     before: int
     after: int

@@ -228,6 +228,8 @@ class EncounterData:
     """Encounter-wide Dungeoneers data (`Encounter.system`)."""
 
     ambient_arca: int = 0                  # D28
+    # Weapons thrown, lying on the map (engine.ground): (item, tile, whom it hit) (D16, D22)
+    lying: tuple[tuple[str, str, str], ...] = ()
 
     def with_(self, **changes) -> EncounterData:
         return replace(self, **changes)

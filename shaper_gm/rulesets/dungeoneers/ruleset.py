@@ -189,6 +189,9 @@ class DungeoneersRuleset(RulesetBase):
             return sheets.add_word(self, kind.removeprefix("add-"), word)
         if kind in OWN_WORDS:
             return self._own_word(state, kind, word, actor_id)
+        if kind == "lying":                                          # D22
+            from shaper_gm.rulesets.dungeoneers.actions import lying_word
+            return lying_word(state, word)
         return super().resolve_word(state, kind, word, actor_id)
 
     def _own_word(self, state: Encounter, kind: str, word: str, actor_id: str | None) -> str:
@@ -224,9 +227,9 @@ class DungeoneersRuleset(RulesetBase):
         tiles with what reaching them costs (D21), damage types (D20)."""
         from shaper_gm.engine.offers import FIRST, LATER, Offer, checked_targets
         actor = state.actors.get(subject) if subject else None
-        if slot in ("weapon", "carried", "held") and actor is not None:
-            from shaper_gm.rulesets.dungeoneers.views import weapon_offers
-            return weapon_offers(self, actor, slot)
+        if slot in ("weapon", "carried", "held", "lying", "speed") and actor is not None:
+            from shaper_gm.rulesets.dungeoneers.views import own_offers
+            return own_offers(self, actor, slot, state)
         if slot == "damage-type":
             return [Offer(code, self.numbers.damage_types.name(code))
                     for code in self.numbers.damage_types.codes()]
@@ -278,6 +281,10 @@ class DungeoneersRuleset(RulesetBase):
 
     make_actor = sheets.make_actor
 
+    def map_notes(self, state: Encounter) -> list[str]:     # the weapons lying on it (D22)
+        from shaper_gm.rulesets.dungeoneers.views import ground_line
+        return [text] if (text := ground_line(state)) else []
+
     # --- the AP order (D1-D9) -----------------------------------------------------------------
     def act_cost(self, word: str) -> dict[str, int] | None:
         """What `act N` and `react ACTOR N` spend: N AP, 1 to the most an action costs (D2, D8)."""
@@ -298,12 +305,10 @@ class DungeoneersRuleset(RulesetBase):
                             "set the listing order with init ID ID ... (it settles D4 and "
                             "D5 defaults), then start")
 
-    def order_tiebreak(self, actor: Actor) -> int:
-        """D5: between groups the higher body (total) goes first."""
+    def order_tiebreak(self, actor: Actor) -> int:  # D5: between groups the higher body first
         return actor.sheet.body
 
-    def side_total(self, state: Encounter, side: str) -> int:
-        """D5: the body total of a group's creatures that are not down."""
+    def side_total(self, state: Encounter, side: str) -> int:  # D5: of those not down
         return self.turn_order.side_total(state, self, side)
 
     def admit_off_turn(self, state: Encounter, actor_id: str, action, request):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from shaper_gm.engine import limits
 from shaper_gm.engine.data import DataError
+from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.rulesets.dungeoneers.models import RANKS
 from shaper_gm.rulesets.dungeoneers.rules import data_of, encounter_data
@@ -20,8 +21,14 @@ def check_actor(rs, state: Encounter, actor: Actor, raw, at: str) -> None:
 
 def check_encounter(rs, state: Encounter, where: str) -> None:
     """The encounter's own numbers."""
-    limits.check(f"{where}.system.ambient_arca", encounter_data(state).ambient_arca, 0,
-                 why="D28")
+    data = encounter_data(state)
+    limits.check(f"{where}.system.ambient_arca", data.ambient_arca, 0, why="D28")
+    for i, (item, tile, _) in enumerate(data.lying):          # D16, D22
+        limits.known(f"{where}.system.lying[{i}][0]", item, rs.library.weapons, "weapon")
+        try:
+            rs.canonical_zone(tile, state.cols, state.rows)
+        except RuleViolation as exc:
+            raise DataError(f"{where}.system.lying[{i}][1]", exc.message) from None
 
 
 def _check_sheet(rs, actor: Actor, at: str) -> None:

@@ -14,6 +14,7 @@ import itertools
 from rich.console import Group
 from rich.text import Text
 
+from shaper_gm.engine import speeds
 from shaper_gm.engine.turns import name_of
 from shaper_gm.render.breakdown import INDENT, roll_text, row
 from shaper_gm.render.tables import pips, resource_cell
@@ -25,7 +26,7 @@ from shaper_gm.rulesets.dungeoneers.events import (
     Moved,
     TallyChanged,
 )
-from shaper_gm.rulesets.dungeoneers.rules import Contest, data_of
+from shaper_gm.rulesets.dungeoneers.rules import Contest, data_of, encounter_data
 from shaper_gm.rulesets.dungeoneers.spells import SpellCast
 
 LABEL = 46         # the widest label column of a breakdown
@@ -103,7 +104,7 @@ def action_taken_line(e: ActionTaken, n: Names, cost: str) -> str:
 def moved_line(e: Moved, n: Names, cost: str) -> str:
     if e.how == "forced":
         return f"{n(e.actor)} is forced {e.start} → {e.end} (D25)"
-    verb = "sprints" if e.how == "sprint" else "moves"
+    verb = "sprints" if e.how == "sprint" else speeds.verb(e.speed or speeds.GROUND)
     return line(f"{n(e.actor)} {verb} {e.start} → {e.end}",
                 [plural(e.tiles, "tile"), e.speed, cost])
 
@@ -207,7 +208,8 @@ def totals_text(state, rs) -> str:
 
 def legend(state, rs) -> str:
     parts = [up_text(state, rs, NAMES_SHOWN), totals_text(state, rs), "AP: ● left, ○ spent"]
-    return "".join(f" · {p}" for p in parts if p)
+    ground = ground_line(state)
+    return "".join(f" · {p}" for p in parts if p) + (f"\n{ground}" if ground else "")
 
 
 def toolbar(actor, rs, state=None) -> str:
@@ -288,11 +290,29 @@ def _damage_types(sheet) -> str:
     return ", ".join(parts) + " (D20)" if parts else "no vulnerability, resistance or immunity"
 
 
-def weapon_offers(rs, actor, slot: str) -> list:
+def ground_line(state) -> str:
+    """``On the ground: Spear (D2)``: the weapons lying on the map (D16, D22)."""
+    from shaper_gm.engine.ground import lying_text
+    return lying_text(encounter_data(state).lying, item)
+
+
+def own_offers(rs, actor, slot: str, state=None) -> list:
     """The creature's own weapons, for completion (D16, D22): in hand for a strike (a
     carried one marked: drawing it takes an interact) and to stow; carried, not in hand,
-    to draw."""
+    to draw; or the weapons lying on the map, those within reach first; or its travel
+    speeds (D21)."""
     from shaper_gm.engine.offers import FIRST, LATER, Offer
+    if slot == "speed":
+        return [Offer(mode, note) for mode, note in speeds.offers(actor.sheet.speeds, "tile")]
+    if slot == "lying":
+        reach, out = rs.numbers.pickup_reach, {}
+        for weapon_id, tile, _ in encounter_data(state).lying:
+            tiles = rs.distance(actor.zone, tile) if actor.zone else reach + 1
+            note = f"{item(weapon_id)} on {tile}" + ("" if tiles <= reach else
+                                                      f" · not now: {tiles} tiles away")
+            out.setdefault(weapon_id, Offer(weapon_id, note, FIRST if tiles <= reach
+                                            else LATER))
+        return sorted(out.values(), key=lambda o: o.rank)
     held = data_of(actor).holding
     draw = f"not now: draw it first (interact, {rs.numbers.cost('interact')} AP)"
     out = []

@@ -24,8 +24,30 @@ def _kind(name: str):
 
 
 def play_action(name: str, **kinds) -> Action:
-    """A Shaper play action: its line says what the actor does (`phrase`)."""
+    """A Shaper play action: its line says what the actor does (`phrase`); a cost of
+    several parts is refused whole, before any is paid (`paid_whole`)."""
+    if "cost" in kinds:
+        kinds["cost"] = paid_whole(kinds["cost"], kinds.get("what") or name)
     return Action(name, kinds.pop("resolve"), phrase="act", **kinds)
+
+
+def paid_whole(cost, what: str):
+    """`cost`, refused on the actor's turn before anything is paid when the actor cannot
+    pay all its parts (S18): a refusal met part-way would count the parts already paid
+    as spent before the action (a two-Major move with one Major left is not "spent 3 of
+    3 Major")."""
+    this = "this " + what.split(" ", 1)[-1] if what.startswith(("a ", "an ")) else what
+
+    def whole(acting: Acting):
+        parts = cost(acting)
+        actor = acting.state.actors[acting.actor]
+        if not acting.reaction and isinstance(parts, tuple) and parts and \
+                skills.affordable(acting.rs, actor, parts[0][1]):
+            skills.check_affordable(acting.rs, acting.state.actors[acting.actor], parts, this,
+                                    hint="end the turn (end), or do something cheaper",
+                                    rule="S18")
+        return parts
+    return whole
 
 
 # --- moving (S12) ---------------------------------------------------------------------

@@ -294,8 +294,7 @@ def resolve(acting: Acting) -> Done:
     """Play the attack on the paid state and write its outcome into the encounter."""
     state, rs, tape, aimed = acting.state, acting.rs, acting.tape, acting.plan
     prepared, actor_id = aimed.prepared, acting.actor
-    events: list = []
-    events += [SkillUsed(actor_id, sid) for sid in prepared.plan.skills]
+    events: list = []            # the skills are named, and paid, on the attack's line
     state = state.with_actor(skills.with_uses(state.actors[actor_id], prepared.plan.skills))
     ids = tuple(t.id for t in prepared.targets)
     outcome = resolve_attack(rs.numbers, prepared.plan, prepared.targets, tape, aimed.declared)

@@ -84,6 +84,8 @@ class SkillUsed(Event):
     target: str | None = None
     note: str = ""
 
+    takes_all = True              # a cast with added spell skills pays each (S25)
+
     def pays_for(self) -> set[str]:
         return {"skill", "cast"}
 
@@ -92,12 +94,14 @@ class SkillUsed(Event):
 class AttackResolved(Resolved):
     """An attack's outcome, the played `pipeline.Swing`: every number and its rule (S5-S7)."""
 
+    takes_all = True              # the attack and each skill added to it (S19, S23)
+
     @property
     def attacker(self) -> str:
         return self.actor
 
     def pays_for(self) -> set[str]:
-        return {"attack", "cast"}
+        return {"attack", "cast", "skill"}
 
 
 @record

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from shaper_gm.engine import ground
 from shaper_gm.engine.actions import Acting, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
@@ -20,7 +21,7 @@ from shaper_gm.rulesets.shaper.actions import check_not_away, play_action
 from shaper_gm.rulesets.shaper.creation import hands_needed, hands_used
 from shaper_gm.rulesets.shaper.events import ItemChanged, Switched
 
-Lying = tuple[str, str, str]          # (item, zone, whom it lies beside)
+Lying = ground.Lying                  # (item, zone, whom it lies beside)
 
 
 def _hands_left(rs, actor: Actor, without: str | None = None) -> int:
@@ -84,7 +85,8 @@ def lay_down(state: Encounter, owner: str, item: str, zone: str, beside: str) ->
     """`item` leaves `owner`'s hand and lies in `zone` beside `beside`."""
     actor = model.let_go(state.actors[owner], item)
     actor = model.with_own(actor, away=(*model.away(actor), item))
-    return model.with_lying(state.with_actor(actor), (*model.lying(state), (item, zone, beside)))
+    return model.with_lying(state.with_actor(actor), ground.laid(model.lying(state), item, zone,
+                                                                 beside))
 
 
 def _drop(acting: Acting) -> Done:
@@ -115,7 +117,7 @@ def _check_pickup(acting: Acting) -> tuple[Lying, str]:
     actor, item = state.actors[acting.actor], acting.request.arg("lying-item")
     found = [e for e in reachable(state, actor.id) if e[0] == item]
     if not found:
-        zones = sorted({z for i, z, _ in model.lying(state) if i == item})
+        zones = sorted(ground.places_of(model.lying(state), item))
         raise RuleViolation(f"no {item} lies in {actor.zone}; it lies in {', '.join(zones)} "
                             "(S19)", f"move to {zones[0]} first")
     if hands_needed(rs.library, item) > _hands_left(rs, actor):
@@ -134,15 +136,14 @@ def _check_pickup(acting: Acting) -> tuple[Lying, str]:
 def _pickup(acting: Acting) -> Done:
     state, (entry, _) = acting.state, acting.plan
     actor, item = state.actors[acting.actor], entry[0]
-    rest = list(model.lying(state))
-    rest.remove(entry)
+    rest = ground.taken(model.lying(state), entry)
     sheet = actor.sheet
     if item not in model.away(actor) and item not in sheet.carried:
         sheet = replace(sheet, shield=item) if item in acting.rs.library.shields else \
             replace(sheet, weapons=(*sheet.weapons, item))
     actor = model.with_own(actor.with_(sheet=sheet), holding=(*model.holding(actor), item),
                            away=tuple(i for i in model.away(actor) if i != item))
-    state = model.with_lying(state.with_actor(actor), tuple(rest))
+    state = model.with_lying(state.with_actor(actor), rest)
     return Done(state, (ItemChanged(actor.id, "picked up", item),))
 
 

@@ -9,6 +9,7 @@ from shaper_gm.commands.args import ascii_digits, names_a_file
 from shaper_gm.content.schema import ContentError
 from shaper_gm.dice import DiceSource, Roll, basic_roll, parse
 from shaper_gm.engine import events as ev
+from shaper_gm.engine import ground
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.orders import FixedOrder
 from shaper_gm.engine.resources import ResourceSpec
@@ -143,8 +144,9 @@ class ShaperRuleset(RulesetBase):
             return None
         kind, full = spec.name, self.new_pool(actor.sheet)
         payers = (kind, *spec.paid_by)
-        spent = "; ".join(f"{actor.name} has spent {full.get(k, 0) - left.get(k, 0)} of "
-                          f"{full.get(k, 0)} {k.capitalize()}" for k in payers)
+        spent = f"{actor.name} has spent " + " and ".join(
+            f"{max(0, full.get(k, 0) - left.get(k, 0))} of {full.get(k, 0)} {k.capitalize()}"
+            for k in payers)
         others = ", ".join(o.capitalize() for o in spec.paid_by)
         also = f" and nothing that may pay for it ({others})" if others else ""
         return RuleViolation(f"no {kind.capitalize()} action left{also} (S18): {spent}",
@@ -278,7 +280,7 @@ class ShaperRuleset(RulesetBase):
         from shaper_gm.engine.names import match_one
         actor = state.actors.get(actor_id) if actor_id else None
         if kind == "lying-item":                    # anywhere: a refusal says where (S19)
-            lying = list(dict.fromkeys(i for i, _, _ in model.lying(state)))
+            lying = ground.items(model.lying(state))
             if not lying:
                 raise CommandError("no item lies on the battlefield",
                                    "items lie where they were dropped or thrown")

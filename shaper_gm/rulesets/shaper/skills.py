@@ -223,24 +223,18 @@ def logged_words(ids, by_sp) -> list[str]:
 
 
 def check_affordable(rs, actor, parts: tuple, what: str, sp_able: tuple[str, ...] = (),
-                     hint: str = "") -> None:
+                     hint: str = "", rule: str = "S18, S23") -> None:
     """Refuse, before anything is paid, a cost the actor cannot pay in full, saying what
     it needs and what it has (S18, S23); parts paid one by one would otherwise read as
     if the first ones had been spent already. `sp_able`: skills paid with a Major that
     `--skill NAME:sp` could pay with SP instead."""
-    from shaper_gm.engine import resources
     if len(parts) < 2:
         return                   # one part: the engine's refusal says it as it is
     total: dict[str, int] = {}
     for _, part in parts:
         for kind, n in part.items():
             total[kind] = total.get(kind, 0) + n
-    try:
-        resources.pay(rs.resources, actor.resource_map(), total, action=what, who=actor.name,
-                      on_turn=True)
-    except RuleViolation:
-        pass
-    else:
+    if affordable(rs, actor, total):
         return
     have = actor.resource_map()
     need = " and ".join(f"{n} {_label(k)}" for k, n in total.items())
@@ -249,7 +243,18 @@ def check_affordable(rs, actor, parts: tuple, what: str, sp_able: tuple[str, ...
     hint = hint or (f"pay a skill with SP instead (--skill {sp_able[-1]}:sp, {sp} SP left), "
             "or end the turn (end)" if sp_able and sp >= rs.numbers.skill_sp_cost
             else "end the turn (end), or attack with fewer skills")
-    raise RuleViolation(f"{what} costs {need}; {actor.name} has {left} left (S18, S23)", hint)
+    raise RuleViolation(f"{what} costs {need}; {actor.name} has {left} left ({rule})", hint)
+
+
+def affordable(rs, actor, cost) -> bool:
+    """Whether the actor could pay `cost` now, on its turn, by the payer rules (S18)."""
+    from shaper_gm.engine import resources
+    try:
+        resources.pay(rs.resources, actor.resource_map(), cost, action="", who=actor.name,
+                      on_turn=True)
+    except RuleViolation:
+        return False
+    return True
 
 
 def _label(kind: str) -> str:

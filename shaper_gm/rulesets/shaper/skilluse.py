@@ -96,7 +96,9 @@ def resolve(acting: Acting) -> Done:
     state, applied = _apply(state, rs, actor.id, use.skill, use.level, use.target,
                             acting.request.get("minion-bonus"))
     added = [s.lower() for s in acting.request.get("skill") or ()]   # a cast's (S25)
-    return Done(state, (SkillUsed(actor.id, use.skill.id, use.target), *applied),
+    with_ = ", ".join(rs.library.skills[sid].name for sid in skills.paid_words(added)[0]
+                      if sid in rs.library.skills)
+    return Done(state, (SkillUsed(actor.id, use.skill.id, use.target, with_), *applied),
                 logged=(("skill", added),) if added else ())
 
 

@@ -57,10 +57,21 @@ def landed_line(e: ItemLanded, n: Names, cost: str) -> str:
     return f"{n(e.actor)}'s {item(e.item)} lies in {e.zone} (S19)"
 
 
+def spent(cost: str) -> str:
+    """What one action paid, in one phrase: ``Major`` or ``1 SP`` when one action kind or
+    SP paid it all once, else ``spent 2 Major and 1 SP`` (S18, S23): an attack and each
+    skill added to it, a cast and its spell skills, counted together."""
+    parts = [p for p in cost.split(", ") if p]
+    if len(parts) <= 1 and (not cost[:1].isdigit() or cost.startswith("1 ")):
+        return cost
+    return "spent " + listed(p if p[:1].isdigit() else f"1 {p}" for p in parts)
+
+
 def skill_line(e: SkillUsed, n: Names, cost: str) -> str:
     skill = item(e.skill).title()
     on = f" on {n(e.target)}" if e.target and e.target != e.actor else ""
-    return line(f"{n(e.actor)} uses {skill}{on}", [e.note, cost])
+    return line(f"{n(e.actor)} uses {skill}{on}", ["; ".join(p for p in (e.note, spent(cost))
+                                                             if p)])
 
 
 # --- attacks and damage in one line --------------------------------------------------
@@ -118,15 +129,21 @@ def attack_summary(e: AttackResolved, n: Names, cost: str = "") -> str:
     """``Josh attacks Raider with the longbow: 15 vs 8, hit; 6 damage, Defense 9 - ...``."""
     o = e.outcome
     targets = [t.id for t in o.targets]
-    skills = ", ".join(item(s).title() for s in o.plan.skills)
     head = line(f"{n(e.attacker)} attacks {listed(n(t) for t in targets)} with the "
-                f"{item(o.plan.weapon.id)}", [skills, cost])
+                f"{item(o.plan.weapon.id)}", [skills_paid(o.plan.skills, cost)])
     if len(o.targets) == 1:
         text = f"{head}: {target_text(o.targets[0], o.attack.total)}"
     else:
         text = f"{head}: " + "; ".join(f"{n(t.id)} {target_text(t, o.attack.total)}"
                                        for t in o.targets)
     return text + gm_said(o, n)
+
+
+def skills_paid(skill_ids, cost: str) -> str:
+    """``Piercing Strike, Longshot; spent 2 Major and 1 SP``: the skills added to an
+    attack and the whole of what it paid (S19, S23)."""
+    skills = ", ".join(item(s).title() for s in skill_ids)
+    return "; ".join(p for p in (skills, spent(cost)) if p)
 
 
 def gm_said(o, n: Names) -> str:
@@ -180,7 +197,7 @@ def attack_breakdown(event, names: Names, cost: str = "") -> Group:
     o = event.outcome
     targets = [names(t.id) for t in o.targets]
     head = line(f"{names(event.attacker)} attacks {', '.join(targets)} with the "
-                f"{item(o.plan.weapon.id)}", [cost])
+                f"{item(o.plan.weapon.id)}", [skills_paid(o.plan.skills, cost)])
     if len(o.targets) == 1:                    # the verdict first (issue 22)
         head += ": " + verdict_of(o.targets[0]).plain
     lines = [Text(head, style="bold")]
@@ -325,9 +342,9 @@ def legend(state, rs) -> str:
 
 def lying_text(state) -> str:
     """``On the ground: javelin (B1, by Raider), longsword (B3, by Monica)`` (S19)."""
-    items = [f"{item(i)} ({z}, by {state.actors[b].name})" if b in state.actors else
-             f"{item(i)} ({z})" for i, z, b in model.lying(state)]
-    return f"On the ground: {', '.join(items)}" if items else ""
+    from shaper_gm.engine.ground import lying_text as text
+    return text(model.lying(state), item,
+                lambda b: state.actors[b].name if b in state.actors else None)
 
 
 def pool_text(actor, rs, state=None) -> str:

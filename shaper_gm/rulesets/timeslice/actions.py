@@ -4,7 +4,9 @@ the turn order's."""
 
 from __future__ import annotations
 
-from shaper_gm.engine import grid
+from dataclasses import replace
+
+from shaper_gm.engine import grid, speeds
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.gear import drawable
@@ -15,21 +17,31 @@ from shaper_gm.rulesets.timeslice.models import DYING
 
 
 def _route(acting: Acting) -> Moved:
-    """T17: to a unit of the grid, one move maneuver per `move_units` units (T7)."""
+    """T17: to a unit of the grid, one move maneuver per `move_units` units (T7), or
+    per its speed in the movement mode `--speed` names (a flier passes over anyone)."""
     state, rs = acting.state, acting.rs
     actor = state.actors[acting.actor]
     if actor.zone is None:
         raise RuleViolation(f"{actor.name} is not on the grid yet (T17)",
                             f"place {actor.id} on a unit first")
+    mode, per = speeds.chosen(actor.name, rs.speeds(actor.sheet), acting.request.get("speed"),
+                              "T17")
     unit = grid.cell_name(rs.cell(state, acting.request.arg("zone")))
     units = rs.distance(actor.zone, unit)
     if units == 0:
         raise RuleViolation(f"{actor.name} is already at {unit} (T17)", "name another unit")
-    return Moved(actor.id, actor.zone, unit, units, rs.moves(units))
+    return Moved(actor.id, actor.zone, unit, units, rs.moves(units, per),
+                 "" if mode == speeds.GROUND else mode, speeds.verb(mode))
 
 
 def _move(acting: Acting) -> Done:
-    return moved(acting, acting.plan, acting.plan.to)
+    done = moved(acting, acting.plan, acting.plan.to)
+    actor = done.state.actors[acting.actor]
+    flying = speeds.above(acting.plan.mode)
+    if harm.info(actor).flying == flying:
+        return done
+    actor = actor.with_(system=harm.info(actor).with_(flying=flying))
+    return replace(done, state=done.state.with_actor(actor))
 
 
 def _tending(acting: Acting) -> None:

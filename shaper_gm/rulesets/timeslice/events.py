@@ -122,6 +122,8 @@ class Moved(Event):
     to: str
     units: int
     moves: int
+    mode: str = ""                  # a movement mode other than ground (T17)
+    how: str = "moves"              # what the line says it does: moves, flies, ...
 
     def pays_for(self) -> set[str]:
         return {"move"}

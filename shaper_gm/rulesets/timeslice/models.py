@@ -57,6 +57,7 @@ class ActorData:
     condition: str = UP                     # up | unconscious | dying | dead (T13, T14)
     dying_left: int | None = None           # seconds on the dying timer (T14, T15)
     defense: str | None = None              # T10: its standing choice of defense kind
+    flying: bool = False                    # its last move was in the air (T17)
 
     def with_(self, **changes) -> ActorData:
         return replace(self, **changes)

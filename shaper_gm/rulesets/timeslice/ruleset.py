@@ -8,7 +8,7 @@ from typing import Any
 
 from shaper_gm.dice import DiceSource, Roll, parse
 from shaper_gm.engine import events as ev
-from shaper_gm.engine import grid
+from shaper_gm.engine import grid, speeds
 from shaper_gm.engine.cycling_passes import CyclingPasses
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.names import match_one
@@ -28,6 +28,7 @@ from shaper_gm.rulesets.timeslice.models import (
 from shaper_gm.rulesets.timeslice.rolls import ZERO_READ_SIDES, bonus, stat_roll, zero_read
 
 DAMAGE_OPTIONS = ("direct", "nonlethal")
+FLYING = "^"                         # the map's mark of a flying actor (T17)
 
 
 class TimesliceRuleset(RulesetBase):
@@ -128,6 +129,9 @@ class TimesliceRuleset(RulesetBase):
             return None
         if slot == "zone" and verb == "move" and actor.zone:
             return self._unit_offers(state, actor)
+        if slot == "speed":                            # its own movement modes (T17)
+            return [Offer(m, note) for m, note in speeds.offers(self.speeds(actor.sheet),
+                                                                "unit")]
         if slot == "target" and verb in ("attack", "odds"):
             from shaper_gm.rulesets.timeslice.attack import prepare
             return checked_targets(state, self, actor, lambda target: prepare(
@@ -277,9 +281,24 @@ class TimesliceRuleset(RulesetBase):
     def how_far(self, distance: int) -> str:
         return f"{distance} unit{'s' if distance != 1 else ''} away"     # T17
 
-    def moves(self, units: int) -> int:
-        """T7, T17: the move maneuvers it takes to cover `units`."""
-        return -(-units // self.numbers.move_units)
+    def moves(self, units: int, per: int | None = None) -> int:
+        """T7, T17: the move maneuvers it takes to cover `units`, `per` units each (by
+        default `move_units`, a walker's)."""
+        return -(-units // (per or self.numbers.move_units))
+
+    def map_mark(self, actor: Actor) -> str:
+        """``^`` on the map beside a flying actor (T17)."""
+        return FLYING if harm.info(actor).flying else ""
+
+    def map_notes(self, state: Encounter) -> list[str]:
+        """The map's legend for the flying mark (T17)."""
+        flying = any(harm.info(a).flying for a in state.actors.values())
+        return [f"{FLYING} flying (moved with --speed fly)"] if flying else []
+
+    def speeds(self, sheet: Any) -> tuple[tuple[str, int], ...]:
+        """Its movement modes, units per move maneuver (T7, T17): the sheet's, else
+        ground at `move_units`."""
+        return tuple(sheet.speeds) or ((speeds.GROUND, self.numbers.move_units),)
 
     def units(self, state: Encounter, a: str, b: str) -> int | None:
         return self.distance(state.actors[a].zone, state.actors[b].zone)

@@ -196,6 +196,12 @@ def dr_row(actor, view) -> str:
     return f"{rs.dr(actor)}" + (f" ({armor.name} {armor.dr})" if armor else "") + " (T12)"
 
 
+def moves_row(actor, view) -> str:
+    """``fly 4, ground 1 units a move (flying)``: its movement modes (T7, T17)."""
+    modes = ", ".join(f"{m} {n}" for m, n in view.ruleset.speeds(actor.sheet))
+    return f"{modes} units a move" + (" (flying)" if info(actor).flying else "") + " (T17)"
+
+
 def gear_row(actor, view) -> str | None:
     gear = view.ruleset.library.gear
     return ", ".join(gear[g].name if g in gear else g for g in actor.sheet.gear) or None

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from shaper_gm.engine import events as ev
+from shaper_gm.errors import GmError
 from tests.rulesets.d20.conftest import demo
 
 DEMO = Path(__file__).resolve().parents[3] / "saves" / "d20-demo.txt"
@@ -75,8 +76,12 @@ def test_three_successes_stabilise_and_a_stable_creature_rolls_no_more():
     fight.execute("end --death 10")             # the third: stable, counts back to 0
     assert (effects(fight), saves(fight)) == (["stable", "unconscious"], (0, 0))
     fight.state = fight.state.with_(turn="gob-2", up=("gob-2",), acted=BEFORE_NIM)
-    result = fight.execute("end --death 10")     # nothing rolls it now: the face is
-    assert result.line == "end"                  # left out, as a miss's damage faces are
+    state = fight.state                          # nothing rolls it now: a face for it
+    with pytest.raises(GmError, match="nobody rolled a death saving throw"):  # is refused,
+        fight.execute("end --death 10")          # not lost
+    assert fight.state == state
+    result = fight.execute("end")
+    assert result.line == "end"
     assert (fight.state.turn, saves(fight)) == ("brak", (0, 0))
     assert not any(isinstance(e, ev.TurnStarted) and e.actor == "nim" for e in result.events)
 

@@ -50,8 +50,9 @@ def test_the_held_creature_saves_again_as_its_turn_ends(face, held):
 def test_it_saves_at_the_end_of_each_of_its_turns_not_of_others():
     fight = held_grum()
     fight.execute("end --hold 5")                # grum's turn: still held
-    for _ in range(6):                           # fang ... gob-1: no save of grum's
-        assert fight.execute("end --hold 20").line == "end"
+    for _ in range(6):                           # fang ... gob-1: no save of grum's,
+        assert "nobody rolled a save against hold person" in refused(fight, "end --hold 20")
+        assert fight.execute("end").line == "end"    # so a face for one is refused
     assert (fight.state.turn, names(fight, "grum")) == ("grum", ["paralyzed"])
     fight.execute("end --hold 13")
     assert names(fight, "grum") == []

@@ -13,6 +13,7 @@ import pytest
 
 from shaper_gm.app import equip
 from shaper_gm.commands import Session
+from shaper_gm.errors import GmError
 
 DUEL = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets" / "duel"
 MORE = '''
@@ -68,7 +69,11 @@ def test_a_down_actor_whose_turn_brings_an_action_has_its_turn_for_it(duel):
 
 
 def test_one_not_down_rolls_nothing_and_the_end_takes_no_face(duel):
-    assert duel.execute("end --rally 6").line == "end"
+    state = duel.state
+    with pytest.raises(GmError, match="nobody rolled a rally: "):     # refused, not lost
+        duel.execute("end --rally 6")
+    assert duel.state == state
+    assert duel.execute("end").line == "end"
     assert duel.state.turn == "rook"
 
 

@@ -195,6 +195,8 @@ def test_p7_an_attack_uses_the_weapon_in_hand_and_wield_changes_it(both):
     python.execute("wield dagger")
     data.execute("wield --with dagger")
     assert data.state.actors["freya"].sheet["holding"] == "dagger"
+    ours, theirs = flat(data.execute("odds barry").view), flat(python.execute("odds barry").view)
+    assert ours.damage == theirs.damage and ours.hit == theirs.hit     # the dagger's d4
     lines = same(python, data, "attack barry --roll 6,6,1,1,1 --damage 2")
     assert ("damage stat DEX", 2, "P8") in lines                  # the dagger's DEX
     assert replayed(data).state == data.state

@@ -47,3 +47,12 @@ def test_the_question_for_a_second_try_says_what_the_first_did():
     assert asked[1].startswith("Bo may react to the physical attack (1 reaction left); its "
                                "block 1 rolled 4 vs 12: failure [none/block]")
     assert s.log[-1].endswith("--react bo=block --react bo=block")
+
+
+def test_one_reaction_spent_is_said_in_the_singular():
+    """R2: a block costs 1 reaction; Bo (2) has 1 left after one."""
+    from shaper_gm.render.text import describe_events
+    s = session()
+    said = describe_events(s.execute("attack bo --react bo=block --block 15 --crit 3").events,
+                           {"ann": "Ann", "bo": "Bo"})
+    assert "Bo loses 1 Reaction (2 → 1, R2)" in said

@@ -34,11 +34,63 @@ def test_a_skill_can_be_paid_with_sp_beside_others_paid_with_majors():
     assert "--skill longshot:sp" in text
     out = lines(s, "attack raider --skill piercing-strike:sp --skill longshot "
                    "--roll 4,4,4 --evade 1,1,1 --damage 1,1,1 --defense 1")
-    assert "Josh uses Piercing Strike (1 SP)" in out and "Josh uses Longshot (Major)" in out
+    assert out == ["Josh attacks Raider with the longbow (Piercing Strike, Longshot; spent "
+                   "2 Major and 1 SP): 13 vs 3 (evasion automatic failure), critical hit; 5 "
+                   "damage, Defense 4 - Pierce 3 = 1 stops 1, 4 gets through, HP 18 → 14"]
     josh = s.state.actors["josh"]
     assert (josh.resource("major"), josh.resource("sp")) == (0, 0)
     assert "--skill piercing-strike:sp --skill longshot" in s.log[-1]
     assert replayed(s).state == s.state
+
+
+def test_an_attacks_first_line_says_all_it_spent_whatever_paid_it():
+    """S18, S19, S23: the attack's line names the whole cost, the skills included, in
+    one phrase: the attack (Major) + Longshot (Major) = 2 Major; + Piercing Strike paid
+    with SP: 2 Major and 1 SP; alone, (Major) as before. No line of its own per skill."""
+    s = session("draw longbow")
+    first = lines(s, "attack raider --skill longshot --roll 3,3,3 --evade 6,6,6")
+    assert first == ["Josh attacks Raider with the longbow (Longshot; spent 2 Major): 10 vs "
+                     "18 (evasion automatic success), miss"]
+    s.execute("end")
+    assert replayed(s).state == s.state
+
+
+def test_a_spell_with_added_spell_skills_says_all_it_spent():
+    """S25: Kim (Mentality 1) casts Charm with two spell skills added: 1 + 2 - 1 (the
+    Mentality reduction) = 2 triggers, one paid with SP (`minion:sp`), one a Major."""
+    s = new_session(seed=3)
+    for line in ("add kim --level 4 --mentality 1 --skill charm --skill energy-shield "
+                 "--skill minion --side party --at C5", "add monica --as monica --side party "
+                 "--at C5", "init kim monica", "start"):
+        s.execute(line)
+    sp = s.state.actors["kim"].resource("sp")
+    out = lines(s, "cast charm monica --skill energy-shield --skill minion:sp")
+    assert out[0] == ("Kim uses Charm on Monica (Energy Shield, Minion; spent 1 SP and 1 "
+                      "Major)")
+    kim = s.state.actors["kim"]
+    assert (kim.resource("major"), kim.resource("sp")) == (2, sp - 1)
+
+
+def test_a_refusal_counts_only_what_was_spent_before_the_action():
+    """S12, S18: Josh spends 2 Major; moving from B4 to E4 is 3 Short distances, 3 Major:
+    refused whole, before any is paid, saying it costs 3 and he has 1 (not "spent 3 of 3
+    Major", which a refusal met on the second part would have counted). Then a Minor
+    paid by his last Major (S18) after his own Minor went on the longbow: a fourth action
+    is refused with 1 of 1 Minor and 3 of 3 Major spent, in one phrase."""
+    s = session("draw longbow", "act major aims", "act major waits")
+    before = s.state
+    with pytest.raises(GmError) as refused:
+        s.execute("move E4")
+    text = str(refused.value)
+    assert text.startswith("this move costs 3 Major; Josh has 1 Major, 0 Minor") and \
+        "spent" not in text and "\n" not in text
+    assert s.state == before
+    assert lines(s, "act minor ducks") == ["Josh: ducks (Major for a Minor)"]
+    with pytest.raises(GmError) as refused:
+        s.execute("act minor hides")
+    assert str(refused.value).startswith(
+        "no Minor action left and nothing that may pay for it (Major) (S18): Josh has spent "
+        "1 of 1 Minor and 3 of 3 Major;")
 
 
 # --- 2. switching, dropping and picking up items; thrown weapons lie on the field -------

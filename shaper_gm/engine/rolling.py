@@ -1,0 +1,95 @@
+"""The roll step of the declared vocabulary (`engine.vocab`): dice rolled into a fact,
+kept higher or lower, doubled on a critical, or a pool's successes counted
+(`engine.pooling`); a total called out at the table stays a number that says so."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from shaper_gm.engine.expr import Compiled
+from shaper_gm.engine.pooling import pool_names, pool_spec, rolled_pool
+from shaper_gm.engine.stepkit import (
+    Entered,
+    Facts,
+    Made,
+    VocabError,
+    _guard,
+    _guarded,
+    _reads,
+    _required_names,
+    checked_name,
+    expression,
+)
+
+_ONE_DIE = re.compile(r"1?d(\d+)", re.IGNORECASE)
+
+
+def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Made:
+    dice = expression(declared["roll"], f"{at}.roll")
+    slot, into = _required_names(declared, at, "slot", "into")
+    who = checked_name(declared["who"], f"{at}.who") if "who" in declared else None
+    what = str(declared.get("what", slot))
+    flags = {key: expression(declared[key], f"{at}.{key}") for key in
+             ("keep_higher", "keep_lower", "double_dice", "success_on", "after")
+             if key in declared}
+    failures = pool_names(declared, at)
+    one_die = _ONE_DIE.fullmatch(dice.text)
+    sides = int(one_die.group(1)) if one_die else 0
+    if ("keep_higher" in flags or "keep_lower" in flags) and not one_die:
+        raise VocabError(f"{at}.roll", "keep_higher and keep_lower roll one die twice: "
+                                       f"the roll must be one die (1d20, say), not {dice.text!r}")
+    guard = _guard(declared, at)
+    higher = flags["keep_higher"].run if "keep_higher" in flags else None
+    lower = flags["keep_lower"].run if "keep_lower" in flags else None
+    double = flags["double_dice"].run if "double_dice" in flags else None
+    pool = flags["success_on"].run if "success_on" in flags else None
+    after = flags["after"].run if "after" in flags else None
+
+    once, quiet = declared.get("once", False), declared.get("quiet", False)
+    for key, value in (("once", once), ("quiet", quiet)):
+        if not isinstance(value, bool):
+            raise VocabError(f"{at}.{key}", f"expected true or false, got {value!r}")
+
+    def body(facts: Facts, tape: Any) -> Facts:
+        if once and into in facts:
+            return facts                     # rolled for an earlier target
+        # whose roll, where a total called out for it is refused ("the critical roll of cy")
+        named = f"{what} of {facts[who]}" if who and not tape.exact else what
+        if pool is not None:                     # successes counted (engine.pooling)
+            return rolled_pool(tape, slot, pool_spec(dice.dice(facts), pool(facts), named),
+                               facts[who] if who else None, quiet, facts, (into, *failures))
+        spec = _plain_spec(dice, facts, double is not None and bool(double(facts)), named,
+                           after(facts) if after is not None else 0)
+        if higher is not None or lower is not None:
+            up = higher is not None and bool(higher(facts))
+            down = lower is not None and bool(lower(facts))
+            if up != down:                       # both together cancel
+                spec = _keep_spec(sides, up, named)
+        rolled = tape.roll(slot, spec, facts[who] if who else None)
+        if not tape.exact and not quiet:
+            tape.note(f"{what}: {rolled}", rolled.total)
+        total = rolled.total if getattr(rolled, "entered", None) is None \
+            else Entered(rolled.total)
+        return facts.with_values(**{into: total})
+    reads = _reads(dice, guard, *flags.values()) | (frozenset({who}) if who else frozenset())
+    return _guarded("roll", guard, body), reads, frozenset({into, *failures})
+
+
+def _plain_spec(dice: Compiled, facts: Facts, doubled: bool, what: str, after: int) -> Any:
+    rolled = dice.dice(facts)
+    return _sum_spec((rolled.doubled() if doubled else rolled).text(), what, after)
+
+
+@lru_cache(maxsize=256)
+def _sum_spec(text: str, what: str, after: int = 0) -> Any:
+    from shaper_gm.dice.specs import SumRoll
+    return SumRoll.of(text, what, after)
+
+
+@lru_cache(maxsize=64)
+def _keep_spec(sides: int, highest: bool, what: str) -> Any:
+    from shaper_gm.dice.keep import KeepRoll
+    return KeepRoll(sides, 2, highest, what)

@@ -1,0 +1,37 @@
+"""What completion offers for a data ruleset's action: the targets its own checks allow
+first (in reach, a foe), then those they refuse with the reason; for an action to a cell,
+every cell with what its `offer` words say of it (``6 m · beyond Cy's 5 m``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shaper_gm.engine.offers import Offer, checked_targets, tile_offers
+from shaper_gm.engine.request import Request
+from shaper_gm.engine.state import Actor, Encounter
+
+
+def offers_for(rs: Any, state: Encounter, slot: str, subject: str | None,
+               verb: str) -> list[Offer] | None:
+    action = dict(rs.library.actions).get(verb)
+    actor = state.actors.get(subject) if subject else None
+    if action is None or actor is None:
+        return None
+    if slot == "target" and action.target is not None:
+        return checked_targets(state, rs, actor, lambda target: action.facts(
+            state, rs, Request(verb, (("actor", actor.id), ("target", target)))))
+    if slot == "zone" and action.offer is not None and actor.zone:
+        return _cells(rs, state, action, actor)
+    return None
+
+
+def _cells(rs: Any, state: Encounter, action: Any, actor: Actor) -> list[Offer]:
+    start = str(actor.zone)
+
+    def note(cell: str) -> tuple[int, str]:
+        steps = rs.distance(start, cell)
+        if steps == 0:
+            return 0, "here"
+        said = action.cell_note(state, rs, actor.id, cell)
+        return steps, " · ".join(filter(None, (rs.how_far(steps).removesuffix(" away"), said)))
+    return tile_offers(state, note)

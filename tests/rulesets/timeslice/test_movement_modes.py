@@ -1,0 +1,138 @@
+"""Movement modes (T7, T17): content gives a creature `speeds` (units per move maneuver),
+`move --speed MODE` moves at one of them (the first by default), a mode the actor lacks
+is refused naming those it has, completion offers its own, the line says the mode
+("Giant Bat flies B2 → E5") and the map marks a flier. Dungeoneers' `move --speed`
+reads the same engine piece (engine/speeds.py)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shaper_gm.commands import Session, new_session
+from shaper_gm.engine import speeds
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.errors import GmError
+from shaper_gm.render.console import Renderer, make_console
+from shaper_gm.rulesets.timeslice import harm
+from shaper_gm.shell.completion import complete
+
+SETUP = ("add bat --as giant-bat --at B2", "add kara --as guard --at C2 --side party",
+         "init bat --roll 9,9", "init kara --roll 0,0", "start")
+
+
+def fight(*lines: str) -> Session:
+    session = new_session(ruleset="timeslice", seed=1)
+    for line in (*SETUP, *lines):
+        session.execute(line)
+    return session
+
+
+def shown(session: Session, line: str) -> str:
+    out = io.StringIO()
+    renderer = Renderer(make_console(file=out, width=100, color_system=None),
+                        ruleset_for=session.ruleset_for)
+    renderer.show(session.execute(line), session.state)
+    return out.getvalue()
+
+
+def test_the_content_gives_a_flier_its_speeds():
+    s = fight()
+    bat, kara = s.state.actors["bat"], s.state.actors["kara"]
+    rs = s.ruleset_for(s.state)
+    assert rs.speeds(bat.sheet) == (("fly", 4), ("ground", 1))
+    assert rs.speeds(kara.sheet) == (("ground", rs.numbers.move_units),)   # none declared
+
+
+def test_a_flier_flies_its_speed_per_move_and_the_line_says_so():
+    s = fight()
+    ts = s.state.actors["bat"].resource("ts")
+    text = shown(s, "move bat E5 --speed fly")      # 3 units: 1 move at fly 4
+    assert "Giant Bat flies B2 → E5 (3 units, 1 move, fly, 2 TS, T17)" in text
+    assert s.state.actors["bat"].resource("ts") == ts - 2
+    assert harm.info(s.state.actors["bat"]).flying
+    s.execute("move bat E3 --speed ground")          # 2 units: 2 moves at ground 1
+    assert s.state.actors["bat"].resource("ts") == ts - 6
+    assert not harm.info(s.state.actors["bat"]).flying
+
+
+def test_a_mode_the_actor_lacks_is_refused_naming_the_ones_it_has():
+    s = fight()
+    before = s.state
+    with pytest.raises(GmError, match=r"^Giant Bat has no swim travel speed \(T17\); its "
+                                      r"speeds: fly 4, ground 1$"):
+        s.execute("move bat E5 --speed swim")
+    assert s.state == before
+    s.execute("pass bat")
+    with pytest.raises(GmError, match=r"Guard has no fly travel speed \(T17\); its speeds: "
+                                      r"ground 2"):
+        s.execute("move kara C4 --speed fly")
+
+
+def test_completion_offers_the_actors_own_speeds():
+    s = fight()
+    offered = [(c.text, c.meta) for c in complete("move bat E5 --speed ", s)]
+    assert offered == [("fly", "4 units per move"), ("ground", "1 unit per move")]
+    assert [c.text for c in complete("move kara C4 --speed ", s)] == ["ground"]
+
+
+def test_a_flier_passes_over_whoever_stands_in_the_way_and_the_map_marks_it():
+    s = fight()
+    assert "flying" not in shown(s, "map")
+    s.execute("move bat D2 --speed fly")             # over Kara on C2
+    text = shown(s, "map")
+    assert "bat ^" in text and "^ flying" in text
+    assert "fly 4, ground 1 units a move (flying) (T17)" in shown(s, "show bat")
+    s.execute("move bat C2 --speed fly")             # above Kara's unit
+    assert s.state.actors["bat"].zone == s.state.actors["kara"].zone == "C2"
+
+
+def test_save_and_replay_keep_the_flight(tmp_path):
+    from shaper_gm.app import equip
+    from shaper_gm.persist import saves
+    from shaper_gm.persist.replay import replay_save
+    s = equip(Session())
+    for line in ("new --ruleset timeslice --seed 1", *SETUP, "move bat E5 --speed fly"):
+        s.execute(line)
+    path = tmp_path / "flight.yaml"
+    s.execute(f"save {path}")
+    assert saves.read_save(path).state == s.state
+    assert replay_save(path).ok
+
+
+@settings(max_examples=60, deadline=None)
+@given(speeds_=st.lists(st.tuples(st.sampled_from(["ground", "fly", "swim", "climb"]),
+                                  st.integers(1, 9)), min_size=1, max_size=4,
+                        unique_by=lambda pair: pair[0]),
+       wanted=st.sampled_from([None, "ground", "fly", "swim", "climb", "burrow"]))
+def test_a_move_takes_the_named_mode_or_the_first_else_names_those_it_has(speeds_, wanted):
+    table = dict(speeds_)
+    if wanted is not None and wanted not in table:
+        with pytest.raises(RuleViolation) as refused:
+            speeds.chosen("Bo", speeds_, wanted, "T17")
+        assert all(f"{m} {n}" in refused.value.hint for m, n in speeds_)
+        return
+    mode, per = speeds.chosen("Bo", speeds_, wanted, "T17")
+    assert (mode, per) == ((wanted, table[wanted]) if wanted else speeds_[0])
+
+
+def test_a_save_written_before_movement_modes_opens_and_replays(tmp_path):
+    from shaper_gm.app import equip
+    from shaper_gm.persist import saves
+    from shaper_gm.persist.replay import replay_save
+    s = equip(Session())
+    for line in ("new --ruleset timeslice --seed 1", "add kara --as guard --at C2",
+                 "add gob --as brute --at E5", "init kara --roll 9,9", "init gob --roll 0,0",
+                 "start", "move kara D3"):
+        s.execute(line)
+    path = tmp_path / "older.yaml"
+    s.execute(f"save {path}")
+    text = path.read_text()
+    assert text.count("      speeds: []\n") == 2 and text.count("      flying: false\n") == 2
+    older = text.replace("      speeds: []\n", "").replace("      flying: false\n", "")
+    path.write_text(older)                           # as an older version wrote it
+    assert saves.read_save(path).state == s.state
+    assert replay_save(path).ok
