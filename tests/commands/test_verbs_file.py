@@ -246,9 +246,10 @@ def test_a_ruleset_whose_verbs_file_is_broken_is_refused_before_an_encounter_run
     import shutil
     from pathlib import Path
 
+    from shaper_gm.rulesets.dicepool import verbs
+
     from shaper_gm.app import new_session
     from shaper_gm.errors import GmError
-    from shaper_gm.rulesets.dicepool import verbs
 
     root = tmp_path / "content"
     shutil.copytree(Path(__file__).resolve().parents[2] / "content", root)

@@ -35,6 +35,7 @@ from shaper_gm.engine.stepkit import Facts
 from shaper_gm.records import record
 from shaper_gm.rulesets.data.actions_file import read_actions
 from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items
+from shaper_gm.rulesets.data.older import older_sheets
 
 
 def _expr(value: Any) -> Compiled:
@@ -86,7 +87,8 @@ RESOURCE = {"label": Field(text), "max": Field(_amount), "start": Field(_amount)
             "refill": Field(choice(MOMENTS)), "refill_by": Field(_amount),
             "lapse": Field(choice(MOMENTS)), "off_turn": Field(boolean),
             "kept_on_pass": Field(boolean), "while_down": Field(boolean), "rule": Field(text),
-            "shown": Field(boolean), "hard_max": Field(boolean), "lapsed": Field(text)}
+            "shown": Field(boolean), "hard_max": Field(boolean), "lapsed": Field(text),
+            "backfill": Field(boolean)}
 ZERO_HP = {"conditions": Field(list_of(ident)), "ends": Field(list_of(ident)),
            "word": Field(text), "rule": Field(text)}
 RULESET = {
@@ -107,6 +109,7 @@ RULESET = {
     "add_items": Field(mapping_of(snake_name, add_item)), "damage_action": Field(ident),
     "rulings": Field(mapping_of(text, text)), "one_per_cell": Field(boolean),
     "diagonal_size": Field(integer(1, 1000)), "item_mods": Field(list_of(ident)),
+    "older_sheets": Field(older_sheets), "sheet_items": Field(mapping_of(snake_name, ident)),
 }
 
 
@@ -197,7 +200,7 @@ def load(folder: Any) -> DataLibrary:
                            "unit", "terms", "effect_keys", "act_resource", "react_resource",
                            "side", "absorbs", "damage_types", "down_words",
                            "damage_action", "rulings", "one_per_cell", "diagonal_size",
-                           "item_mods")}
+                           "item_mods", "older_sheets", "sheet_items")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),
@@ -287,6 +290,10 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
             if kind not in kinds:
                 here.error(key, f"no item file {kind}.yaml for {key} {kind!r} "
                                 f"(kinds: {', '.join(sorted(kinds)) or 'none'})")
+    for key, kind in good.get("sheet_items", ()):
+        if kind not in kinds:
+            here.error(f"sheet_items.{key}", f"no item file {kind}.yaml "
+                                             f"(kinds: {', '.join(sorted(kinds)) or 'none'})")
     if "damage_action" in good and good["damage_action"] not in dict(actions):
         here.error("damage_action", f"no action {good['damage_action']!r} in actions.yaml")
     for name, declared in actions:

@@ -188,6 +188,12 @@ class DataRuleset(RulesetBase):
             checked_sheet(self.library, data, where),
             DataSheet(freeze(data), self.library.default_sheet))[1])
 
+    def with_legacy_fields(self, data: dict[str, Any], log: list[str]) -> dict[str, Any]:
+        """A save's sheets kept under the ruleset's older keys, read as now
+        (`older_sheets:`, rulesets.data.older)."""
+        from shaper_gm.rulesets.data.older import upgraded_save
+        return upgraded_save(self.library, data)
+
     def check_extras(self, state: Encounter, actor: Actor, raw: Any, where: str) -> None:
         """A saved actor holds every ranged sheet number within its range and names only
         the content's items in what `add_items` sets (a hand edit refused at open)."""

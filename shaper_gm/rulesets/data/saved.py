@@ -24,6 +24,7 @@ def checked_sheet(library: Any, data: Mapping[str, Any], where: str) -> None:
         at = f"{where}.{key}"
         if key not in known:
             raise DataError(at, "not a key of this ruleset's sheets")
+        bounded(at, value)
         default = library.default_sheet.get(key)
         spec = items.get(key)
         if isinstance(default, int) and not isinstance(default, bool) and \
@@ -39,6 +40,20 @@ def checked_sheet(library: Any, data: Mapping[str, Any], where: str) -> None:
             raise DataError(at, f"expected text (an item id) or null, got {value!r}")
 
 
+def bounded(at: str, value: Any) -> None:
+    """Refuse a whole number held anywhere in a saved sheet value (a stat in `stats:`, a
+    rank in `proficiencies:`) beyond what the GM can type (engine.limits.MAX_NUMBER)."""
+    from shaper_gm.engine import limits
+    if isinstance(value, Mapping):
+        for key, inner in value.items():
+            bounded(f"{at}.{key}", inner)
+    elif isinstance(value, (list, tuple)):
+        for i, inner in enumerate(value):
+            bounded(f"{at}[{i}]", inner)
+    elif isinstance(value, int) and not isinstance(value, bool):
+        limits.check(at, value, -limits.MAX_NUMBER, limits.MAX_NUMBER)
+
+
 def saved_items(library: Any, sheet: Any, where: str) -> None:
     """Refuse (DataError naming the key) a saved sheet whose item keys name items the
     content lacks."""
@@ -51,3 +66,20 @@ def saved_items(library: Any, sheet: Any, where: str) -> None:
             if not isinstance(item, Mapping):          # an item stated whole is its own
                 at = f"{where}.{spec.key}" + (f"[{i}]" if spec.many else "")
                 limits.known(at, item, known, spec.kind.removesuffix("s"))
+    for key, kind in dict(library.numbers.get("sheet_items", ())).items():
+        _named_items(f"{where}.{key}", sheet.get(key), library.kind(kind), kind)
+
+
+def _named_items(at: str, held: Any, known: Mapping[str, Any], kind: str) -> None:
+    """`sheet_items:` a sheet key naming items of a kind: one id, a list of ids, or a
+    mapping keyed by ids (a rank per weapon); null names none."""
+    from shaper_gm.engine import limits
+    what = kind.removesuffix("s")
+    if isinstance(held, Mapping):
+        for item in held:
+            limits.known(f"{at}.{item}", item, known, what)
+    elif isinstance(held, (list, tuple)):
+        for i, item in enumerate(held):
+            limits.known(f"{at}[{i}]", item, known, what)
+    elif held is not None:
+        limits.known(at, held, known, what)

@@ -38,7 +38,15 @@ EDITS = [
      "grid, cell_size, unit, numbers, resources, initiative, derived, hp, templates, "
      "default_sheet, zero_hp, effect_keys, act_resource, react_resource, side, absorbs, "
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
-     "rulings, one_per_cell, diagonal_size, item_mods)"),
+     "rulings, one_per_cell, diagonal_size, item_mods, older_sheets, sheet_items)"),
+    ("older-sheets-without-drop", R, "grid: 8x8", "grid: 8x8\nolder_sheets: {pairs: [x]}",
+     "line 8: key 'older_sheets': expected {drop: [KEY...], pairs: [KEY...], "
+     "from_system: [KEY...], lookup: {KEY: KIND.KEY.FIELD}} (drop required)"),
+    ("older-sheets-lookup-not-a-path", R, "grid: 8x8",
+     "grid: 8x8\nolder_sheets: {drop: [kind], lookup: {held: weapons}}",
+     "line 8: key 'older_sheets': lookup.held: expected KIND.KEY.FIELD, got 'weapons'"),
+    ("sheet-items-kind-unknown", R, "grid: 8x8", "grid: 8x8\nsheet_items: {blade: blades}",
+     "line 8: key 'sheet_items.blade': no item file blades.yaml (kinds: duellists)"),
     ("ruleset-required-missing", R, "name: Duel\n", "",
      "key 'name': missing (required)"),
     ("ruleset-grid-wrong-type", R, "grid: 8x8", "grid: eight",
@@ -57,7 +65,7 @@ EDITS = [
     ("resource-unknown-key", R, "  action: {max: 1,", "  action: {max: 1, colour: red,",
      "line 13: key 'resources.action.colour': unknown key (allowed: label, max, start, "
      "refill, refill_by, lapse, off_turn, kept_on_pass, while_down, rule, shown, "
-     "hard_max, lapsed)"),
+     "hard_max, lapsed, backfill)"),
     ("resource-moment-unknown", R, "  action: {max: 1, refill: turn_start",
      "  action: {max: 1, refill: dawn",
      "line 13: key 'resources.action.refill': expected one of combat_start, round_start, "
