@@ -100,6 +100,7 @@ class Declared:
     at: Any = None                # when it runs by itself (`engine.moments.At`)
     offer: Wording | None = None  # how completion describes each cell it may go to
     held: str | None = None       # the sheet key naming the item used without --with
+    item_word: bool = False       # the item named by a word after the actor, not --with
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
@@ -217,7 +218,8 @@ class Declared:
     def _item(self, state: Encounter, rs: Any, request: Request, actor: Any) -> Any:
         """The item `--with` names (`chosen_item`); one the actor lacks, or none at all,
         refused in the action's words when it gives them."""
-        carried, named = carried_items(actor, str(self.item)), request.get("with")
+        carried = carried_items(actor, str(self.item))
+        named = request.get("with", request.arg(str(self.item)))
         if named is None and not carried:
             self.refuse("no_item", Situation(state, rs, request))
         if named is not None and named not in carried:

@@ -218,7 +218,7 @@ def chosen_item(rs: Any, actor: Actor, request: Request, kind: str,
     sheet, each with its `id`); a sheet key holding one id (`shield: buckler`) is a list
     of one, and one holding none (null) an empty list."""
     carried = carried_items(actor, kind)
-    named = request.get("with")
+    named = request.get("with", request.arg(kind))      # --with, or a word (item_word)
     if named is None:
         if not carried:
             raise RuleViolation(f"{actor.name} has no {kind}",

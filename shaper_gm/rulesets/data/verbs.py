@@ -58,7 +58,7 @@ def table(rs: Any) -> VerbTable:
         made.declare(declared.action(), positionals=_positionals(declared),
                      flags=(*_item_flag(declared), *_flags(declared),
                             *slot_flags(_slots(declared), react=declared.answers or declared.asks)),
-                     slots=_slots(declared), **_help(declared))
+                     slots=_slots(declared), **_help(declared), **_item_word(declared))
     odds_of = next((d for _, d in rs.library.actions if d.odds is not None), None)
     if odds_of is not None:
         made.command("odds", group="gm", logged=False, rules=odds_of.help.rules,
@@ -105,6 +105,8 @@ def _moment_slots(rs: Any, *moments: str, repeats: bool = False
 
 
 def _positionals(declared: Declared) -> tuple[str, ...]:
+    if declared.item_word:                # wield dagger: the item named by a word
+        return ("actor?", str(declared.item))
     if declared.to_cell:
         return ("actor?", "zone")
     if declared.target is None:
@@ -112,8 +114,15 @@ def _positionals(declared: Declared) -> tuple[str, ...]:
     return ("actor?", "target") if declared.targets == 1 else ("actor?", "targets")
 
 
+def _item_word(declared: Declared) -> dict[str, Any]:
+    """The usage word of an item named by a word: `wield [ACTOR] WEAPON`."""
+    kind = str(declared.item)
+    one = kind[:-3] + "y" if kind.endswith("ies") else kind.removesuffix("s")
+    return {"words": {kind: one.upper()}} if declared.item_word else {}
+
+
 def _item_flag(declared: Declared) -> tuple[Any, ...]:
-    if declared.item is None:
+    if declared.item is None or declared.item_word:
         return ()
     kind = declared.item
     return (flag("with", "text", metavar=kind.rstrip("s").upper(), completes=kind,

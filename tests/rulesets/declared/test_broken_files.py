@@ -79,7 +79,7 @@ EDITS = [
      "(kinds: duellists)"),
     ("action-unknown-key", A, STRIKE, STRIKE + "  colour: red\n",
      "line 5: item 'strike': key 'colour': an action has no such key (keys: aliases, "
-     "apply, at, cost, examples, flags, given, heading, held, item, line, odds, offer, "
+     "apply, at, cost, examples, flags, given, heading, held, item, item_word, line, odds, offer, "
      "provokes, recap_aside, refusals, requires, rules, spare, steps, summary, target, targets, "
      "timing, to, what, while_down, words)"),
     ("recap-aside-not-words", A, STRIKE, STRIKE + "  recap_aside: [power]\n",
@@ -122,6 +122,10 @@ EDITS = [
     ("action-item-wrong-type", A, "  item: weapons\n", "  item: [weapons]\n",
      "line 11: item 'strike': key 'item': expected a name (lowercase letters, digits, "
      "'_' and '.'), got ['weapons']"),
+    ("action-item-word-with-a-target", A, "  item: weapons\n",
+     "  item: weapons\n  item_word: true\n",
+     "line 12: item 'strike': key 'item_word': only an action with an item: and no target "
+     "or cell names it by a word"),
     ("expression-unreadable", A, "total: rolled + skill", "total: rolled + + skill",
      "line 29: item 'strike': key 'steps[1].set.total': unexpected '+' in "
      "'rolled + + skill'"),
