@@ -101,6 +101,8 @@ class Declared:
     offer: Wording | None = None  # how completion describes each cell it may go to
     held: str | None = None       # the sheet key naming the item used without --with
     item_word: bool = False       # the item named by a word after the actor, not --with
+    # the flag naming its target (`prepare I dodge --against barry`): its words are text
+    target_flag: str | None = None
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
@@ -160,9 +162,11 @@ class Declared:
         actor = state.actors[request.acting]
         targets: Sequence[str | None] = (None,)
         if self.target is not None:
-            targets = request.targets
+            targets = request.targets or self.flagged_target(request)
             if not targets:
-                raise RuleViolation(f"{self.name} needs a target", f"{self.name} TARGET")
+                raise RuleViolation(f"{self.name} needs a target", f"{self.name} TARGET"
+                                    if self.target_flag is None else
+                                    f"{self.name} TEXT --{self.target_flag} TARGET")
             if len(targets) > self.targets:
                 raise RuleViolation(f"{self.name} takes at most {self.targets} target"
                                     f"{'s' if self.targets > 1 else ''}, not {len(targets)}",
@@ -182,6 +186,11 @@ class Declared:
                 board=rs.term("board") or "battlefield"))
         return tuple(self._facts(Situation(state, rs, request, target, item, destination))
                      for target in targets)
+
+    def flagged_target(self, request: Request) -> tuple[str, ...]:
+        """The target `target_flag`'s flag names, if it names one."""
+        named = request.get(self.target_flag) if self.target_flag else None
+        return (str(named),) if named else ()
 
     def refuse(self, check: str, env: Mapping[str, Any]) -> None:
         """Refuse in the action's own words for that shared check, if it gives any."""

@@ -28,7 +28,7 @@ from shaper_gm.engine.vocab import compile_steps, has_asks, once_rolls, unrolled
 KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
         "odds", "while_down", "provokes", "spare", "refusals", "at", "heading",
-        "recap_aside", "offer", "held", "item_word"}
+        "recap_aside", "offer", "held", "item_word", "target_flag"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
@@ -67,6 +67,11 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     if item_word and (item is None or target is not None or to_cell):
         raise VocabError(f"{at}.item_word", "only an action with an item: and no target or "
                                             "cell names it by a word")
+    target_flag = checked_name(raw["target_flag"], f"{at}.target_flag") \
+        if "target_flag" in raw else None
+    if target_flag is not None and (target is None or count != 1):
+        raise VocabError(f"{at}.target_flag", "only an action with one target: names the "
+                                              "flag that names it")
     requires = tuple(_requirement(need, f"{at}.requires[{i}]")
                      for i, need in enumerate(_listed(raw, "requires", at)))
     given_raw = raw.get("given", {})
@@ -128,7 +133,7 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     _refusals(raw.get("refusals", {}), f"{at}.refusals", item),
                     _ask_answers(raw_steps), moment,
                     _offer(raw["offer"], f"{at}.offer", to_cell) if "offer" in raw else None,
-                    held=held, item_word=item_word)
+                    held=held, item_word=item_word, target_flag=target_flag)
 
 
 def _ask_answers(raw_steps: list[Any]) -> tuple[str, ...]:

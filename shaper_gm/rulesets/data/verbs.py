@@ -107,6 +107,8 @@ def _moment_slots(rs: Any, *moments: str, repeats: bool = False
 def _positionals(declared: Declared) -> tuple[str, ...]:
     if declared.item_word:                # wield dagger: the item named by a word
         return ("actor?", str(declared.item))
+    if declared.target_flag:              # prepare I dodge --against barry
+        return ("actor?", "text")
     if declared.to_cell:
         return ("actor?", "zone")
     if declared.target is None:
@@ -130,7 +132,9 @@ def _item_flag(declared: Declared) -> tuple[Any, ...]:
 
 
 def _flags(declared: Declared) -> tuple[Any, ...]:
-    return tuple(flag(f.name, f.kind, help=f.help, metavar=f.metavar or f.name.upper(),
+    named = (flag(declared.target_flag, "text", metavar="TARGET", completes="actor",
+                  help=f"who {declared.what} is against"),) if declared.target_flag else ()
+    return named + tuple(flag(f.name, f.kind, help=f.help, metavar=f.metavar or f.name.upper(),
                       choices=f.choices) for f in declared.flags)
 
 

@@ -80,7 +80,8 @@ EDITS = [
     ("action-unknown-key", A, STRIKE, STRIKE + "  colour: red\n",
      "line 5: item 'strike': key 'colour': an action has no such key (keys: aliases, "
      "apply, at, cost, examples, flags, given, heading, held, item, item_word, line, odds, offer, "
-     "provokes, recap_aside, refusals, requires, rules, spare, steps, summary, target, targets, "
+     "provokes, recap_aside, refusals, requires, rules, spare, steps, summary, target, "
+     "target_flag, targets, "
      "timing, to, what, while_down, words)"),
     ("recap-aside-not-words", A, STRIKE, STRIKE + "  recap_aside: [power]\n",
      "line 5: item 'strike': key 'recap_aside': expected words in the recap's brackets, "
@@ -126,6 +127,10 @@ EDITS = [
      "  item: weapons\n  item_word: true\n",
      "line 12: item 'strike': key 'item_word': only an action with an item: and no target "
      "or cell names it by a word"),
+    ("action-target-flag-without-a-target", A, "  to: cell\n",
+     "  to: cell\n  target_flag: against\n",
+     "line 60: item 'step': key 'target_flag': only an action with one target: names the flag "
+     "that names it"),
     ("expression-unreadable", A, "total: rolled + skill", "total: rolled + + skill",
      "line 29: item 'strike': key 'steps[1].set.total': unexpected '+' in "
      "'rolled + + skill'"),
