@@ -49,7 +49,7 @@ def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Reques
         if declared.item else None
     return Odds(actor.id, spec.words or declared.name, tuple(targets),
                 weapon=str(lookup(item, "name") or "") if item is not None else "",
-                facts=_answers(spec, decisions),
+                facts=_answers(spec, decisions) + _facts(spec, plan[0], declared.name),
                 assumed=tuple(fill(text, plan[0]) for text in spec.assumes))
 
 
@@ -60,6 +60,14 @@ def _answers(spec: Any, decisions: Decisions | None) -> tuple[Fact, ...]:
     key, note = spec.answers
     said = tuple(answer for _, answer in (decisions.declared if decisions else ()))
     return (Fact(key, ", ".join(said) or "none", said, note),)
+
+
+def _facts(spec: Any, facts: Any, name: str) -> tuple[Fact, ...]:
+    """`facts:` of the odds, read from the action's facts before anything is rolled."""
+    return tuple(Fact(key, fill(text, facts) if text else "",
+                      run_checked(value, facts, f"{name}: odds.facts.{key}")
+                      if value is not None else None, note)
+                 for key, value, text, note in spec.facts)
 
 
 def _chance(final: dict[Any, Fraction], expr: Any, where: str) -> Fraction:

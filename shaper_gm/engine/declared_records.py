@@ -99,6 +99,8 @@ class OddsSpec:
     start: Compiled | None = None
     assumes: tuple[str, ...] = ()         # what the odds read, {NAME} from the facts
     answers: tuple[str, str] | None = None    # (key, note): the answers declared
+    # (key, value, text, note): numbers of the action itself (`roll  3 of 5 dice`)
+    facts: tuple[tuple[str, Compiled | None, str, str], ...] = ()
 
 
 @record

@@ -34,7 +34,8 @@ FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
 FLAG_KEYS = {"kind", "choices", "help", "metavar"}
 ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
-             "answers"}
+             "answers", "facts"}
+ODDS_FACT_KEYS = {"key", "value", "text", "note"}
 REFUSALS = ("itself", "no_item", "lacks", "unknown", "stays", "others",
             "unrolled")                                              # shared checks
 ITEMLESS = ("itself", "stays", "others", "unrolled")     # not about the action's item
@@ -251,7 +252,25 @@ def _odds(raw: Any, at: str) -> OddsSpec:
                     expression(raw["start"], f"{at}.start") if "start" in raw else None,
                     tuple(assumes),
                     (checked_name(answers["key"], f"{at}.answers.key"),
-                     str(answers.get("note", ""))) if answers is not None else None)
+                     str(answers.get("note", ""))) if answers is not None else None,
+                    _odds_facts(raw.get("facts", []), f"{at}.facts"))
+
+
+def _odds_facts(raw: Any, at: str) -> tuple[tuple[str, Compiled | None, str, str], ...]:
+    """`odds: facts:`: each `{key, value, text, note}` (key required; value an expression
+    over the action's facts, text `{NAME}` from them)."""
+    if not isinstance(raw, list):
+        raise VocabError(at, "expected a list of {key, value, text, note}")
+    out = []
+    for i, fact in enumerate(raw):
+        here = f"{at}[{i}]"
+        if not isinstance(fact, Mapping) or "key" not in fact or set(fact) - ODDS_FACT_KEYS:
+            raise VocabError(here, "expected {key: NAME, value: EXPR, text: TEXT, note: TEXT} "
+                                   "(key required)")
+        out.append((checked_name(fact["key"], f"{here}.key"),
+                    expression(fact["value"], f"{here}.value") if "value" in fact else None,
+                    str(fact.get("text", "")), str(fact.get("note", ""))))
+    return tuple(out)
 
 
 def _help(raw: Mapping[str, Any], at: str) -> Help:

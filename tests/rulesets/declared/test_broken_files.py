@@ -154,6 +154,10 @@ EDITS = [
     ("odds-read-nothing-given", A, "chances: {hit: hit, critical: critical}",
      "chances: {hit: hit, critical: crit}",
      f"line 46: item 'strike': key 'odds.chances.critical': reads 'crit', {AFTER}"),
+    ("odds-fact-without-a-key", A, "    harm: vigour_lost\n",
+     "    harm: vigour_lost\n    facts: [{value: skill}]\n",
+     "line 51: item 'strike': key 'odds.facts[0]': expected {key: NAME, value: EXPR, text: TEXT, "
+     "note: TEXT} (key required)"),
     ("flag-not-declared", A, "    skill: actor.skill\n",
      "    skill: actor.skill + flag.bold\n",
      "line 3: item 'strike': key 'flags': flag.bold is read but no flag 'bold' is "
