@@ -33,6 +33,7 @@ from shaper_gm.engine.vocab import reduced
 from shaper_gm.rulesets.data.adding import given_items, gm_damage, noun, unknown_template
 from shaper_gm.rulesets.data.kept import once, thaw
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
+from shaper_gm.rulesets.data.numbers import number_names, with_numbers
 from shaper_gm.rulesets.data.saved import checked_sheet, saved_items
 from shaper_gm.rulesets.data.sheets import DataSheet, SheetView
 
@@ -57,9 +58,8 @@ class DataRuleset(RulesetBase):
         self.act_resource = numbers.get("act_resource")
         self.react_resource = numbers.get("react_resource")
         hp_names = sorted(library.hp.names) if library.hp is not None else []
-        self.sheet_numbers = tuple(      # what --stat sets (--hp sets the hit points' own)
-            key for key, value in library.default_sheet.items()
-            if isinstance(value, int) and not isinstance(value, bool) and [key] != hp_names)
+        # what --stat sets (--hp sets the hit points' own), nested ones too (stats.str)
+        self.sheet_numbers = number_names(library.default_sheet, hp_names)
         self.sheet_ranges = SheetNumbers(*(
             Number(name, low, high, why, flag="--hp" if [name] == hp_names else "")
             for name, (low, high, why) in library.ranges))
@@ -161,7 +161,7 @@ class DataRuleset(RulesetBase):
                  for key, value in spec.numbers}                  # reads (health)
         self.sheet_ranges.typed({key: value for key, value in given.items()
                                  if key in self.sheet_ranges}, what=self.name)
-        base.update(given)
+        base = with_numbers(base, given, self.library.default_sheet)
         sheet = DataSheet(freeze(base), self.library.default_sheet)
         name = spec.name or (template.get("name") if template is not None else None) or \
             spec.id.replace("-", " ").title()       # the default sheet's name is no name
@@ -193,6 +193,18 @@ class DataRuleset(RulesetBase):
         (`older_sheets:`, rulesets.data.older)."""
         from shaper_gm.rulesets.data.older import upgraded_save
         return upgraded_save(self.library, data)
+
+    def settable_fields(self) -> tuple[str, ...]:
+        shared = super().settable_fields()
+        return (*shared, *(name for name in self.sheet_numbers if name not in shared))
+
+    def set_field(self, state: Encounter, target: str, key: str, value: str) -> Any:
+        """`set ACTOR NAME=N` of a sheet number that is no shared field (a resource of
+        that name is set as one): rulesets.data.numbers."""
+        from shaper_gm.rulesets.data.numbers import set_number
+        if key in RulesetBase.settable_fields(self) or key not in self.sheet_numbers:
+            return None
+        return set_number(self, state, target, key, value)
 
     def check_extras(self, state: Encounter, actor: Actor, raw: Any, where: str) -> None:
         """A saved actor holds every ranged sheet number within its range and names only
