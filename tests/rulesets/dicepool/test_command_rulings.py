@@ -3,14 +3,33 @@ the same dice given as flags, and every face written into the log."""
 
 from __future__ import annotations
 
-from shaper_gm.rulesets.dicepool.events import AttackResolved, TestResolved
+from shaper_gm.engine.events import Resolved
 from tests.rulesets.dicepool.commands import DUEL, fight, pool, refused
 
 
+# What resolved: an attack, or a pool test (act, react, ability) as the Python ruleset's
+# AttackResolved and TestResolved events told them apart.
+AttackResolved, TestResolved = "attack", "test"
+
+
+class Read:
+    """An outcome's final facts, read by name as the Python outcome's fields were."""
+
+    def __init__(self, facts) -> None:
+        self._facts = dict(facts)
+
+    def __getattr__(self, name: str):
+        try:
+            return self._facts[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
 def outcome(result, kind=AttackResolved):
-    found = [e.outcome for e in result.events if isinstance(e, kind)]
+    found = [e.outcome for e in result.events if isinstance(e, Resolved)
+             and (e.action == "attack") == (kind == AttackResolved)]
     assert len(found) == 1
-    return found[0]
+    return Read(found[0].results[-1].facts)
 
 
 # --- the issue's "Done when" examples ------------------------------------------------------
