@@ -6,7 +6,6 @@ from __future__ import annotations
 from shaper_gm.engine.events import Resolved
 from tests.rulesets.dicepool.commands import DUEL, fight, pool, refused
 
-
 # What resolved: an attack, or a pool test (act, react, ability) as the Python ruleset's
 # AttackResolved and TestResolved events told them apart.
 AttackResolved, TestResolved = "attack", "test"
