@@ -30,6 +30,14 @@ def checked_sheet(library: Any, data: Mapping[str, Any], where: str) -> None:
         if isinstance(default, int) and not isinstance(default, bool) and \
                 (not isinstance(value, int) or isinstance(value, bool)):
             raise DataError(at, f"expected a whole number, got {value!r}")
+        if isinstance(default, str) and value is not None and not isinstance(value, str):
+            raise DataError(at, f"expected text, got {value!r}")
+        if _numbers(default):                  # stats: {str: 1}: each a whole number
+            if not isinstance(value, Mapping):
+                raise DataError(at, f"expected a mapping of whole numbers, got {value!r}")
+            for name, number in value.items():
+                if isinstance(number, bool) or not isinstance(number, int):
+                    raise DataError(f"{at}.{name}", f"expected a whole number, got {number!r}")
         if (spec is not None and spec.many) or isinstance(default, (list, tuple)):
             if not isinstance(value, (list, tuple)):
                 raise DataError(at, f"expected a list, got {value!r}")
@@ -38,6 +46,12 @@ def checked_sheet(library: Any, data: Mapping[str, Any], where: str) -> None:
                     raise DataError(f"{at}[{i}]", f"expected text (an item id), got {entry!r}")
         elif spec is not None and value is not None and not isinstance(value, str):
             raise DataError(at, f"expected text (an item id) or null, got {value!r}")
+
+
+def _numbers(default: Any) -> bool:
+    """A default sheet value that is a mapping of whole numbers (the dice pool's stats)."""
+    return isinstance(default, Mapping) and bool(default) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in default.values())
 
 
 def bounded(at: str, value: Any) -> None:
