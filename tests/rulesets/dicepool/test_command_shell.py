@@ -9,8 +9,6 @@ import pytest
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.play import perform
 from shaper_gm.engine.request import Request
-from shaper_gm.rulesets.dicepool.actions import ACT, REACT
-from shaper_gm.rulesets.dicepool.events import PreparationEnded
 from shaper_gm.shell.completion import complete
 from shaper_gm.shell.status import toolbar_text
 from tests.rulesets.dicepool.commands import DUEL, fight, replayed
@@ -54,6 +52,7 @@ def test_the_toolbar_before_the_fight():
 
 
 def test_the_shared_act_and_react_members_speak_dice_pool():
+    from shaper_gm.rulesets.dicepool.actions import ACT, REACT  # not ported yet
     s = fight("end", "prepare when she comes, I strike", "end")
     rs = s.ruleset_for(s.state)
     assert rs.act_cost("action") and rs.act_cost("2") and rs.act_cost("major") is None
@@ -69,6 +68,7 @@ def test_the_shared_act_and_react_members_speak_dice_pool():
 
 
 def test_removing_an_attacker_ends_the_dodges_against_it():
+    from shaper_gm.rulesets.dicepool.events import PreparationEnded  # not ported yet
     s = fight("prepare I dodge --against barry", "end", "end",
               setup=(*DUEL, "add kit --as kit --at C5", "init freya barry kit"))
     assert s.state.turn == "kit" and s.state.actors["freya"].system.prepared
