@@ -84,6 +84,7 @@ class Flag:
     choices: tuple[str, ...] = ()
     help: str = ""
     metavar: str = ""
+    completes: str = ""           # a kind of item: completion offers the actor's own
 
 
 @record

@@ -32,7 +32,7 @@ KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires",
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
-FLAG_KEYS = {"kind", "choices", "help", "metavar"}
+FLAG_KEYS = {"kind", "choices", "help", "metavar", "completes"}
 ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
              "answers", "facts"}
 ODDS_FACT_KEYS = {"key", "value", "text", "note"}
@@ -220,8 +220,10 @@ def _flags(raw: Any, at: str) -> tuple[Flag, ...]:
         choices = body.get("choices", [])
         if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
             raise VocabError(f"{here}.choices", "expected a list of words")
+        completes = checked_name(body["completes"], f"{here}.completes") \
+            if "completes" in body else ""
         out.append(Flag(name, kind, tuple(choices), str(body.get("help", "")),
-                        str(body.get("metavar", ""))))
+                        str(body.get("metavar", "")), completes))
     return tuple(out)
 
 

@@ -135,7 +135,8 @@ def _flags(declared: Declared) -> tuple[Any, ...]:
     named = (flag(declared.target_flag, "text", metavar="TARGET", completes="actor",
                   help=f"who {declared.what} is against"),) if declared.target_flag else ()
     return named + tuple(flag(f.name, f.kind, help=f.help, metavar=f.metavar or f.name.upper(),
-                      choices=f.choices) for f in declared.flags)
+                              choices=f.choices, completes=f.completes)
+                         for f in declared.flags)
 
 
 def _slots(declared: Declared) -> dict[str, tuple[bool, str]]:
