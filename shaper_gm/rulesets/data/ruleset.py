@@ -30,6 +30,7 @@ from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.engine.vocab import reduced
+from shaper_gm.rulesets.data import costs
 from shaper_gm.rulesets.data.adding import given_items, gm_damage, noun, unknown_template
 from shaper_gm.rulesets.data.kept import once, thaw
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
@@ -135,8 +136,12 @@ class DataRuleset(RulesetBase):
         """What `act` takes as a cost: a number of the act resource, or one of what a
         turn gives (a resource refilled at the turn's start, not spent off-turn)."""
         numbers = [str(n) for n in range(1, 7)] if self.act_resource else []
-        return [*numbers, *(spec.name for spec in self.resources
-                            if spec.refill == "turn_start" and not spec.off_turn)]
+        turn = [spec.name for spec in self.resources
+                if spec.refill == "turn_start" and not spec.off_turn]
+        return costs.cost_words(self, [*numbers, *turn])
+
+    def act_cost(self, word: str) -> dict[str, int] | None:
+        return costs.act_cost(self, word, super().act_cost(word))   # act action (data.costs)
 
     def templates(self) -> dict[str, Facts]:
         return {item_id: item for kind in self.library.templates
