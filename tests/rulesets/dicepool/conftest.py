@@ -9,11 +9,60 @@ rolled from the session's seed.
 
 from __future__ import annotations
 
+import os
+import re
+import shutil
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
 from shaper_gm.commands import Session
+from shaper_gm.engine.events import Resolved
+
+CONTENT = Path(__file__).resolve().parents[3] / "content" / "dicepool"
+
+# The Python ruleset's numbers by their old names, each as the text of ruleset.yaml that
+# says it in the data version: (pattern, replacement with {value}).
+_NUMBERS = {
+    "pool_die": (r"^  pool_die: \d+", "  pool_die: {value}"),
+    "success_on": (r"^  success_on: \d+", "  success_on: {value}"),
+    "dt_floor": (r"^  dt_floor: \d+", "  dt_floor: {value}"),
+    "actions_per_turn": (r"^  actions: \{max: \d+,", "  actions: {{max: {value},"),
+    "diagonal_m": (r"^diagonal_size: \d+", "diagonal_size: {value}"),
+    "initiative_dice": (r"^  roll: \S+", "  roll: {value}"),
+    "initiative_stat": (r"^(  roll: \S+) \+ \w+", "\\1 + {value}"),
+    "pool_max": (r"^  pool: \{label: Pool,", "  pool: {{label: Pool, max: {value},"),
+    "reaction_refill": (r"refill_by: refill_dice, off_turn: true",
+                        "refill_by: refill_dice, off_turn: {value}"),
+}
+
+
+@pytest.fixture(autouse=True)
+def _own_rulesets(tmp_path_factory, monkeypatch):
+    """A folder of this test's own dice-pool variants, found as the GM's own rulesets."""
+    folder = tmp_path_factory.mktemp("rulesets")
+    monkeypatch.setenv("SHAPER_GM_RULESETS", str(folder))
+
+
+def ruleset(**numbers: object) -> str:
+    """The id of a copy of the dice pool with `numbers` changed, as the Python tests'
+    `ruleset(success_on=5)` built one: the same content, a few numbers of ruleset.yaml
+    rewritten."""
+    name = "dicepool-" + "-".join(f"{k}{v}" for k, v in sorted(numbers.items())).lower()
+    name = re.sub(r"[^a-z0-9-]", "", name) or "dicepool-same"
+    target = Path(os.environ["SHAPER_GM_RULESETS"]) / name
+    if not target.exists():
+        shutil.copytree(CONTENT, target)
+        text = (target / "ruleset.yaml").read_text()
+        for key, value in numbers.items():
+            pattern, replacement = _NUMBERS[key]
+            shown = str(value).lower() if isinstance(value, bool) else value
+            text, count = re.subn(pattern, replacement.format(value=shown), text, flags=re.M)
+            assert count == 1, f"ruleset.yaml does not say {key} where it used to"
+        (target / "ruleset.yaml").write_text(text)
+    return name
+
 
 # the verbs `Fight.run` takes
 attack, move, prepare, wield, use_ability, act, react = (
@@ -70,10 +119,38 @@ def _faces(faces: dict[str, Sequence]) -> str:
     return " ".join(out)
 
 
+class Facts:
+    """A resolution's final facts, read by name as the Python outcome's fields were."""
+
+    def __init__(self, facts) -> None:
+        self._facts = dict(facts)
+
+    def __getattr__(self, name: str):
+        try:
+            return self._facts[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+class Outcome(Facts):
+    """What a command resolved: the facts of its attack by name, and `test`, the facts of
+    a pool test (act, react, ability) as the Python outcome's `test` field held them."""
+
+    def __init__(self, result) -> None:
+        self.result = result
+        resolved = [e for e in result.events if isinstance(e, Resolved)]
+        facts = dict(resolved[-1].outcome.results[-1].facts) if resolved else {}
+        super().__init__(facts)
+        is_test = bool(resolved) and resolved[-1].action != "attack"
+        self.test = Facts(facts) if is_test and "successes" in facts else None
+
+
 class Fight:
-    def __init__(self, cols: int = 20, rows: int = 20, seed: int = 0) -> None:
+    def __init__(self, ruleset: str = "dicepool", cols: int = 20, rows: int = 20,
+                 seed: int = 0) -> None:
+        self.ruleset = ruleset
         self.session = Session()
-        self.session.execute(f"new --ruleset dicepool --seed {seed} --grid {cols}x{rows}")
+        self.session.execute(f"new --ruleset {ruleset} --seed {seed} --grid {cols}x{rows}")
         self.events: tuple = ()
         self.added: list[str] = []
 
@@ -83,7 +160,7 @@ class Fight:
 
     @property
     def rs(self):
-        return self.session.ruleset_named("dicepool")
+        return self.session.ruleset_named(self.ruleset)
 
     def execute(self, line: str):
         result = self.session.execute(line)
@@ -105,8 +182,8 @@ class Fight:
         self.execute("start")
         return self
 
-    def run(self, verb: str, request: str, **faces):
-        return self.execute(f"{verb} {request} {_faces(faces)}".strip())
+    def run(self, verb: str, request: str, **faces) -> Outcome:
+        return Outcome(self.execute(f"{verb} {request} {_faces(faces)}".strip()))
 
     def attack(self, attacker: str, target: str, **kw):
         faces = {k: kw.pop(k) for k in ("roll", "damage") if k in kw}

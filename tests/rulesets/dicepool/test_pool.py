@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from shaper_gm.dice.errors import DiceInputError
-from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.events import ResourceChanged
+from shaper_gm.errors import GmError
 from tests.rulesets.dicepool import conftest as act
 from tests.rulesets.dicepool.conftest import Fight, ruleset
 
@@ -29,7 +28,7 @@ def test_p1_success_on_comes_from_content():
 
 def test_p1_pool_dice_are_d6_so_a_7_is_refused(fight):
     fight.start()
-    with pytest.raises(DiceInputError, match="out of range 1-6"):
+    with pytest.raises(GmError, match="out of range 1-6"):
         fight.attack("freya", "barry", roll=[7, 1, 1, 1, 1])
 
 
@@ -80,7 +79,7 @@ def test_p2_the_pool_is_built_when_the_fight_starts():
 
 def test_p3_a_test_rolls_the_whole_pool_by_default(fight):
     fight.start()
-    with pytest.raises(DiceInputError, match="expected 5 faces"):
+    with pytest.raises(GmError, match="expected 5 faces"):
         fight.attack("freya", "barry", roll=[6, 6, 6, 6])
 
 
@@ -95,7 +94,7 @@ def test_p3_dice_n_rolls_part_of_the_pool_and_the_rest_stays(fight):
 def test_p3_dice_n_must_be_within_the_pool(fight, dice, message):
     fight.start()
     before = fight.state
-    with pytest.raises(RuleViolation, match=message) as refused:
+    with pytest.raises(GmError, match=message) as refused:
         fight.attack("freya", "barry", dice=dice, roll=[6])
     assert "(P3)" in refused.value.message and refused.value.hint
     assert fight.state is before

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from shaper_gm.dice import GivenFaces
-from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.events import ActionSpent, Passed, Said, TurnEnded
+from shaper_gm.errors import GmError
 from tests.rulesets.dicepool import conftest as act
 from tests.rulesets.dicepool.conftest import Fight, ruleset
 
@@ -41,7 +41,7 @@ def test_p6_two_actions_a_turn_any_mix(fight):
     fight.run(act.move, act.MoveRequest("freya", "A3"))
     fight.attack("freya", "barry", roll=[1] * 5)
     assert fight.actions("freya") == 0
-    with pytest.raises(RuleViolation, match=r"move needs 1 action; Freya has 0 left \(P6\)"):
+    with pytest.raises(GmError, match=r"move needs 1 action; Freya has 0 left \(P6\)"):
         fight.run(act.move, act.MoveRequest("freya", "A4"))
 
 
@@ -88,7 +88,7 @@ def test_p6_act_may_cost_the_whole_turn(fight):
 @pytest.mark.parametrize("cost", ["major", "3", "0", "ap"])
 def test_p6_act_refuses_costs_that_are_not_actions(fight, cost):
     fight.start()
-    with pytest.raises(RuleViolation, match=r"not a dice-pool cost.*\(P6\)") as caught:
+    with pytest.raises(GmError, match=r"not a dice-pool cost.*\(P6\)") as caught:
         fight.run(act.act, act.ActRequest("freya", cost, "dance"))
     assert "action" in caught.value.hint
 
@@ -103,13 +103,13 @@ def test_p6_a_skill_action_may_be_a_pool_test(fight):
 
 def test_act_refuses_dice_without_a_dt(fight):
     fight.start()
-    with pytest.raises(RuleViolation, match="has no DT"):
+    with pytest.raises(GmError, match="has no DT"):
         fight.run(act.act, act.ActRequest("freya", "action", "climb", dice=3))
 
 
 def test_act_refuses_outside_ones_turn(fight):
     fight.start()
-    with pytest.raises(RuleViolation, match=r"only with an action it prepared \(P11\)"):
+    with pytest.raises(GmError, match=r"only with an action it prepared \(P11\)"):
         fight.run(act.act, act.ActRequest("barry", "action", "shout"))
 
 
@@ -122,5 +122,5 @@ def test_pass_gives_up_the_actions_ends_the_turn_and_still_adds_con(fight):
 
 
 def test_end_before_start_is_refused(fight):
-    with pytest.raises(RuleViolation, match="no turn is running"):
+    with pytest.raises(GmError, match="no turn is running"):
         act.end(fight.state, fight.rs)
