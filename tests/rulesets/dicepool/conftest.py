@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from shaper_gm import places
 from shaper_gm.commands import Session
 from shaper_gm.engine.events import Resolved
 
@@ -45,22 +46,37 @@ def _own_rulesets(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("SHAPER_GM_RULESETS", str(folder))
 
 
-def ruleset(**numbers: object) -> str:
-    """The id of a copy of the dice pool with `numbers` changed, as the Python tests'
-    `ruleset(success_on=5)` built one: the same content, a few numbers of ruleset.yaml
-    rewritten."""
-    name = "dicepool-" + "-".join(f"{k}{v}" for k, v in sorted(numbers.items())).lower()
-    name = re.sub(r"[^a-z0-9-]", "", name) or "dicepool-same"
-    target = Path(os.environ["SHAPER_GM_RULESETS"]) / name
-    if not target.exists():
-        shutil.copytree(CONTENT, target)
-        text = (target / "ruleset.yaml").read_text()
-        for key, value in numbers.items():
-            pattern, replacement = _NUMBERS[key]
-            shown = str(value).lower() if isinstance(value, bool) else value
-            text, count = re.subn(pattern, replacement.format(value=shown), text, flags=re.M)
-            assert count == 1, f"ruleset.yaml does not say {key} where it used to"
-        (target / "ruleset.yaml").write_text(text)
+def ruleset(base: str = "dicepool", sheets: dict | None = None, **numbers: object) -> str:
+    """The id of a copy of the dice pool (or of `base`, a copy made here) with `numbers`
+    changed, as the Python tests' `ruleset(success_on=5)` built one: the same content, a
+    few numbers of ruleset.yaml rewritten; `sheets` changes fields of a character's or a
+    creature's sheet ({"freya": {"holding": "dagger"}}), as the Python `make_actor` did."""
+    import yaml  # the tests' own copy of the content; the package reads it through content/
+
+    folder = Path(os.environ["SHAPER_GM_RULESETS"])
+    source = CONTENT if base == "dicepool" else folder / base
+    spec = repr((base, sorted(numbers.items()), sorted((sheets or {}).items())))
+    name = f"dicepool-{len(list(folder.iterdir()))}"
+    for made in folder.iterdir():
+        if (made / "spec.txt").is_file() and (made / "spec.txt").read_text() == spec:
+            return made.name
+    target = folder / name
+    shutil.copytree(source, target)
+    (target / "spec.txt").write_text(spec)
+    text = (target / "ruleset.yaml").read_text()
+    for key, value in numbers.items():
+        pattern, replacement = _NUMBERS[key]
+        shown = str(value).lower() if isinstance(value, bool) else value
+        text, count = re.subn(pattern, replacement.format(value=shown), text, flags=re.M)
+        assert count == 1, f"ruleset.yaml does not say {key} where it used to"
+    (target / "ruleset.yaml").write_text(text)
+    for template, fields in (sheets or {}).items():
+        for file in ("characters.yaml", "creatures.yaml"):
+            held = yaml.safe_load((target / file).read_text())
+            if template in held:
+                held[template].update(fields)
+                (target / file).write_text(yaml.safe_dump(held, sort_keys=False))
+    places._found.cache_clear()        # the folder was looked in before this copy was made
     return name
 
 
@@ -168,14 +184,37 @@ class Fight:
         return result
 
     def add(self, actor_id: str, template: str | None = None, zone: str | None = None, *,
-            side: str | None = None, name: str | None = None, stats: dict | None = None
-            ) -> Fight:
+            side: str | None = None, name: str | None = None, stats: dict | None = None,
+            holding: str | None = None, prof: dict | None = None) -> Fight:
+        if holding or prof:
+            # a sheet of the content with another weapon in hand or other proficiencies:
+            # the fight restarts on a copy of the ruleset whose template says so
+            assert not self.added, "give holding= and prof= to the first actor added"
+            sheet = self._sheet(template)
+            fields = {"holding": holding or sheet["holding"],
+                      "proficiencies": {**sheet["proficiencies"], **(prof or {})}}
+            fields["held_stat"] = self._weapon_stat(fields["holding"])
+            self.__init__(ruleset(self.ruleset, sheets={template: fields}))
         numbers = " ".join(f"--stat {k}={v}" for k, v in (stats or {}).items())
         self.execute(" ".join(filter(None, (
             "add", actor_id, template and f"--as {template}", zone and f"--at {zone}",
             side and f"--side {side}", name and f"--name {name}", numbers))))
         self.added.append(actor_id)
         return self
+
+    def _sheet(self, template: str | None) -> dict:
+        import yaml
+
+        for file in ("characters.yaml", "creatures.yaml"):
+            held = yaml.safe_load((CONTENT / file).read_text())
+            if template in held:
+                return held[template]
+        raise KeyError(template)
+
+    def _weapon_stat(self, weapon: str) -> str:
+        import yaml
+
+        return yaml.safe_load((CONTENT / "weapons.yaml").read_text())[weapon]["stat"]
 
     def start(self, *order: str) -> Fight:
         self.execute("init " + " ".join(order or self.added))

@@ -58,15 +58,13 @@ def test_p2_not_proficient_adds_nothing_and_the_stat_follows_the_weapon():
 
 def test_p2_an_empty_hand_builds_from_the_unarmed_weapon():
     f = Fight().add("nobody", None, "A1", stats={"str": 3}).add("barry", "barry", "B2").start()
-    assert f.state.actors["nobody"].system.holding is None
+    # the data version's empty hand is the default sheet's unarmed weapon, fists
+    assert f.state.actors["nobody"].sheet.holding == "fists"
     assert f.pool("nobody") == 3             # fists use STR; no proficiency
 
 
 def test_p2_the_pool_is_built_when_the_fight_starts():
-    f = Fight().add("freya", "freya", "A1").add("barry", "barry", "B2")
-    freya = f.state.actors["freya"]
-    sheet = freya.sheet.with_numbers({"str": 6})
-    f.state = f.state.with_actor(freya.with_(sheet=sheet))
+    f = Fight().add("freya", "freya", "A1", stats={"str": 6}).add("barry", "barry", "B2")
     f.start()
     assert f.pool("freya") == 7
     built = [e for e in f.events if isinstance(e, ResourceChanged) and e.actor == "freya"]

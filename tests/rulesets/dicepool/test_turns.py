@@ -30,7 +30,7 @@ def test_p5_init_rolls_2d6_plus_dex(fight):
 
 
 def test_p5_the_initiative_roll_comes_from_content(fight):
-    rs = ruleset(initiative_dice="1d10", initiative_stat="con")
+    rs = Fight(ruleset(initiative_dice="1d10", initiative_stat="con")).rs
     freya = fight.state.actors["freya"]
     assert rs.initiative(freya, GivenFaces([7])).total == 7 + 2
 
@@ -115,12 +115,12 @@ def test_act_refuses_outside_ones_turn(fight):
 
 def test_pass_gives_up_the_actions_ends_the_turn_and_still_adds_con(fight):
     fight.start()
-    state, events, _ = act.pass_turn(fight.state, fight.rs, "freya")
-    fight.state, fight.events = state, events
+    fight.execute("pass")
+    state, events = fight.state, fight.events
     assert Passed("freya", (("actions", 2),), "P6") in events
     assert state.turn == "barry" and fight.pool("freya") == 7
 
 
 def test_end_before_start_is_refused(fight):
     with pytest.raises(GmError, match="no turn is running"):
-        act.end(fight.state, fight.rs)
+        fight.execute("end")
