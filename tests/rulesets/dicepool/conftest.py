@@ -147,6 +147,12 @@ class Facts:
         except KeyError:
             raise AttributeError(name) from None
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Facts) and self._facts == other._facts
+
+    def __repr__(self) -> str:
+        return f"Facts({self._facts!r})"
+
 
 class Outcome(Facts):
     """What a command resolved: the facts of its attack by name, and `test`, the facts of
