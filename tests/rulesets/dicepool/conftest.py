@@ -156,15 +156,44 @@ class Facts:
 
 class Outcome(Facts):
     """What a command resolved: the facts of its attack by name, and `test`, the facts of
-    a pool test (act, react, ability) as the Python outcome's `test` field held them."""
+    a pool test (act, react, ability) as the Python outcome's `test` field held them.
 
-    def __init__(self, result) -> None:
+    Where the Python outcome held a field the data version keeps elsewhere, it is read
+    from there: the faces from the log line (every face is written into it), the weapon
+    and whether the target went down from the state after the command."""
+
+    ALIASES = {"damage_bonus": "bonus"}
+
+    def __init__(self, result, state=None) -> None:
         self.result = result
         resolved = [e for e in result.events if isinstance(e, Resolved)]
         facts = dict(resolved[-1].outcome.results[-1].facts) if resolved else {}
+        for old, new in self.ALIASES.items():
+            if new in facts:
+                facts.setdefault(old, facts[new])
+        given = self.slots()
+        if given.get("roll"):
+            facts.setdefault("faces", given["roll"][0])
+        if "damage_dice" in facts:
+            facts.setdefault("damage_faces", given["damage"][0] if given.get("damage") else ())
+        if state is not None and facts.get("actor") in state.actors:
+            facts.setdefault("weapon", state.actors[facts["actor"]].sheet.holding)
+        if state is not None and facts.get("target") in state.actors:
+            facts.setdefault("down", state.actors[facts["target"]].down)
         super().__init__(facts)
+        self.outcome = resolved[-1].outcome if resolved else None
+        self.notes = self.outcome.notes if resolved else ()
         is_test = bool(resolved) and resolved[-1].action != "attack"
         self.test = Facts(facts) if is_test and "successes" in facts else None
+
+    def slots(self) -> dict[str, list[tuple[int, ...]]]:
+        """The faces given per slot, as the log line writes them (`--roll 4,6 --damage 3`)."""
+        words = (self.result.line or "").split()
+        out: dict[str, list[tuple[int, ...]]] = {}
+        for flag, value in zip(words, words[1:], strict=False):
+            if flag.startswith("--") and re.fullmatch(r"\d+(,\d+)*", value):
+                out.setdefault(flag[2:], []).append(tuple(map(int, value.split(","))))
+        return out
 
 
 class Fight:
@@ -228,7 +257,8 @@ class Fight:
         return self
 
     def run(self, verb: str, request: str, **faces) -> Outcome:
-        return Outcome(self.execute(f"{verb} {request} {_faces(faces)}".strip()))
+        result = self.execute(f"{verb} {request} {_faces(faces)}".strip())
+        return Outcome(result, self.state)
 
     def attack(self, attacker: str, target: str, **kw):
         faces = {k: kw.pop(k) for k in ("roll", "damage") if k in kw}
