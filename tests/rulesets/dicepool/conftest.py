@@ -172,12 +172,19 @@ class Outcome(Facts):
             if new in facts:
                 facts.setdefault(old, facts[new])
         given = self.slots()
+        words = (result.line or "").split()
         if given.get("roll"):
             facts.setdefault("faces", given["roll"][0])
         if "damage_dice" in facts:
             facts.setdefault("damage_faces", given["damage"][0] if given.get("damage") else ())
         if state is not None and facts.get("actor") in state.actors:
             facts.setdefault("weapon", state.actors[facts["actor"]].sheet.holding)
+        if "--ability" in words:                   # the attack's augmenting ability
+            facts.setdefault("ability", words[words.index("--ability") + 1])
+        if "on_turn" in facts:                     # an ability used outside one's turn
+            facts.setdefault("reaction", not facts["on_turn"])
+        elif state is not None and "actor" in facts:
+            facts.setdefault("reaction", facts["actor"] != state.turn)
         if state is not None and facts.get("target") in state.actors:
             facts.setdefault("down", state.actors[facts["target"]].down)
         super().__init__(facts)
