@@ -29,6 +29,7 @@ _NUMBERS = {
     "pool_die": (r"^  pool_die: \d+", "  pool_die: {value}"),
     "success_on": (r"^  success_on: \d+", "  success_on: {value}"),
     "dt_floor": (r"^  dt_floor: \d+", "  dt_floor: {value}"),
+    "prepare_divisor": (r"^  prepare_divisor: \d+", "  prepare_divisor: {value}"),
     "actions_per_turn": (r"^  actions: \{max: \d+,", "  actions: {{max: {value},"),
     "diagonal_m": (r"^diagonal_size: \d+", "diagonal_size: {value}"),
     "initiative_dice": (r"^  roll: \S+", "  roll: {value}"),
