@@ -19,7 +19,7 @@ import pytest
 
 from shaper_gm import places
 from shaper_gm.commands import Session
-from shaper_gm.engine.events import Resolved
+from shaper_gm.engine.events import ActionSpent, Resolved
 
 CONTENT = Path(__file__).resolve().parents[3] / "content" / "dicepool"
 
@@ -172,6 +172,9 @@ class Outcome(Facts):
         for old, new in self.ALIASES.items():
             if new in facts:
                 facts.setdefault(old, facts[new])
+        spent = [e for e in result.events if isinstance(e, ActionSpent)]
+        if spent and "cost" not in facts:            # what an act (no facts of its own) cost
+            facts["cost"] = dict(spent[-1].cost).get("actions", 0)
         given = self.slots()
         words = (result.line or "").split()
         if given.get("roll"):
