@@ -286,9 +286,9 @@ def demo(ruleset: str) -> int:
     except GmError as exc:
         error(str(exc))
         return UNUSABLE
-    return shell(str(path), note=f"A fresh copy of the {ruleset.lower()} demo: {path} "
-                 f"(the shipped demo stays as it is; come back to this one with "
-                 f"shaper-gm open {path}).")
+    return shell(str(path), note=f"A fresh copy of the {ruleset.lower()} demo (the shipped "
+                 f"one stays as it is):\n  {path}\nCome back to it with: shaper-gm open "
+                 f"{path}")
 
 
 def shell(save: str | None, note: str | None = None) -> int:

@@ -375,7 +375,7 @@ class Shell:
         if "renderer" in self.__dict__:
             say(self.renderer, text)
         else:
-            print(wrapped(escape_controls(text)), flush=True)
+            print(escape_controls(text), flush=True)
 
 
 def wrapped(text: str, room: int = 0) -> str:
