@@ -71,12 +71,13 @@ from shaper_gm.engine.stepkit import (
     fill,
 )
 from shaper_gm.engine.steps import Step
+from shaper_gm.engine.zero_faces import from_zero, zero_switch
 
 KINDS = ("set", "roll", "reduce", "note", "recap", "ask", "repeat")
 _STEP_KEYS = {
     "set": {"set", "when"},
     "roll": {"roll", "slot", "into", "who", "keep_higher", "keep_lower", "double_dice",
-             "what", "once", "quiet", "when"},
+             "what", "once", "quiet", "when", "zero_faces"},
     "reduce": {"reduce", "type", "resist", "vulnerable", "immune", "rule", "when"},
     "note": {"note", "value", "rule", "recap", "join", "when"},
     "recap": {"recap", "join", "when"},
@@ -234,6 +235,7 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
     double = flags["double_dice"].run if "double_dice" in flags else None
 
     once, quiet = declared.get("once", False), declared.get("quiet", False)
+    zero = zero_switch(declared, at)         # T1: every die reads 0 to sides - 1
     for key, value in (("once", once), ("quiet", quiet)):
         if not isinstance(value, bool):
             raise VocabError(f"{at}.{key}", f"expected true or false, got {value!r}")
@@ -244,6 +246,7 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
         # whose roll, where a total called out for it is refused ("the critical roll of cy")
         named = f"{what} of {facts[who]}" if who and not tape.exact else what
         spec = _plain_spec(dice, facts, double is not None and bool(double(facts)), named)
+        spec = from_zero(spec) if zero else spec
         if higher is not None or lower is not None:
             up = higher is not None and bool(higher(facts))
             down = lower is not None and bool(lower(facts))
