@@ -156,7 +156,8 @@ class DataRuleset(RulesetBase):
         name = spec.name or (template.get("name") if template is not None else None) or \
             spec.id.replace("-", " ").title()       # the default sheet's name is no name
         hp = self.stat(sheet, "hp")
-        return Actor(id=spec.id, name=name, side=spec.side or self.term("side") or "enemies",
+        side = spec.side or (template.get("side") if template is not None else None)
+        return Actor(id=spec.id, name=name, side=side or self.term("side") or "enemies",
                      sheet=sheet, hp=hp, max_hp=hp, zone=zone,
                      resources=starting(self.resources, sheet, self.stat),
                      template=template.get("id") if template is not None else None)
