@@ -81,7 +81,7 @@ _STEP_KEYS = {
     "reduce": {"reduce", "type", "resist", "vulnerable", "immune", "rule", "when"},
     "note": {"note", "value", "rule", "recap", "join", "when"},
     "recap": {"recap", "join", "when"},
-    "ask": {"ask", "who", "into", "prompt", "rule", "when", "unknown"},
+    "ask": {"ask", "who", "into", "prompt", "rule", "when", "unknown", "settled"},
     "repeat": {"repeat", "when"},
 }
 REPEAT_KEYS = {"at_most", "while", "steps"}

@@ -127,6 +127,20 @@ def test_an_attack_breaks_down_into_the_same_lines(both, line, first_lines):
     assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
 
 
+@pytest.mark.parametrize("choose", ["--defense brace", "--react guard=brace"])
+def test_the_kind_a_defender_rolled_stands_for_its_next_defense(both, choose):
+    """T10: the guard's best is parry ([V] +1 beats [Q] +0, ties [U] +1 to the first
+    listed); once it braces, its next defense is a brace too, until it names another."""
+    sessions = both(*README[:5])
+    lines = (f"attack guard --roll 5,5 --defend 5,5 {choose}",
+             "attack guard --roll 5,5 --defend 5,5",
+             "attack guard --roll 0,0 --defend 0,0 --react guard=dodge")
+    seen = {rs: [breakdown(s, s.execute(line))[3][0] for line in lines]
+            for rs, s in sessions.items()}
+    assert seen[DATA] == seen[PYTHON] == ["defense: brace", "defense: brace", "defense: dodge"]
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+
+
 def test_a_limb_shot_takes_2_ts_and_a_head_shot_adds_2_damage(both):
     """T11: limb -2 to the attack, the target loses 2 TS; head -4, +2 damage."""
     sessions = both(*README[:5], "attack guard --called limb --roll 9,9 --defend 0,0",
@@ -180,10 +194,11 @@ def test_hand_faces_read_0_to_9_on_both(both):
 
 
 def exact_odds(s, line: str) -> dict[str, Fraction]:
+    """The JSON's chances and HP lost, by the same names on both."""
     found = json.loads(s.execute(f"{line} --json").view.text)["targets"][0]
-    hp_lost = found["taken" if s.state.ruleset == PYTHON else "hp_lost"]["values"]
-    return {"hit": Fraction(found["hit"]["exact"]), "down": Fraction(found["down"]["exact"]),
-            **{f"hp-{k}": Fraction(v["exact"]) for k, v in hp_lost.items()}}
+    return {**{key: Fraction(found[key]["exact"]) for key in ("hit", "miss", "down")},
+            **{f"hp-{k}": Fraction(v["exact"]) for k, v in found["taken"]["values"].items()},
+            "mean": Fraction(found["taken"]["mean_exact"]), "of": found["harm"]["of"]}
 
 
 @pytest.mark.parametrize("attacker, target, called, defense", [
