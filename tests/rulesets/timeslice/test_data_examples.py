@@ -224,3 +224,14 @@ def test_the_readme_odds_are_801_in_2000(both):
     for s in sessions.values():
         odds = exact_odds(s, "odds guard")
         assert (odds["hit"], odds["hp-2"]) == (Fraction(801, 2000), Fraction(801, 2000))
+
+
+def test_the_readme_fight_saves_reopens_and_replays_to_the_same_state(both, tmp_path):
+    """The data version's save opens again to the same state, and its log replays."""
+    from shaper_gm.persist import saves
+    from shaper_gm.persist.replay import replay_save
+    data = both(*README)[DATA]
+    path = tmp_path / "fight.yaml"
+    data.execute(f"save {path}")
+    assert replay_save(path).ok
+    assert saves.read_save(path).state == data.state
