@@ -285,8 +285,10 @@ class DataRuleset(RulesetBase):
 
     # Zero hit points --------------------------------------------------------------------
     def _zero_rule(self, actor: Actor) -> Mapping[str, Any]:
+        held = {"effects": tuple(e.name for e in actor.effects)}   # what it holds now
         for when, what in self.library.zero_hp:
-            if when is None or self._read(actor.sheet, when.run):
+            if when is None or self._read(
+                    actor.sheet, lambda view, test=when: test.run(ChainMap(held, view))):
                 return what
         return {}
 

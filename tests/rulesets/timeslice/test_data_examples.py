@@ -6,12 +6,10 @@ fractions.
 
 What the data version does not play yet (the plan of the next step, and why the format
 cannot say it today): T14's dying timer (an attack on a dying character, healing into
-minutes, `wait`, T15's six seconds a round), T13's `--nonlethal` (zero_hp reads the
-sheet, not the damage), T11's dropped weapon and T7's `draw` (no weapon in hand, only
-`--with`), T10's parry needing a held weapon, T16's surprise round, T17's movement modes
-(`move --speed fly`), the defender asked in the shell (`--defense` is a flag here, not an
-ask with a default), `odds`' JSON names (`taken`, `miss`, the `assumed` lines) and the
-screen (the order table's TS column, `show`'s rows).
+minutes, `wait`, T15's six seconds a round), the GM's `damage --nonlethal`, T11's
+dropped weapon and T7's `draw` (no weapon in hand, only `--with`), T10's parry needing a
+held weapon, T16's surprise round, T17's movement modes (`move --speed fly`), the
+`assumed` lines of `odds` and the breakdown's number column.
 """
 
 from __future__ import annotations
@@ -160,6 +158,16 @@ def test_a_non_player_at_zero_hp_dies_and_a_player_is_dying(both):
     for s in sessions.values():
         assert (condition(s, "guard"), condition(s, "kara")) == ("dead", "dying")
         assert s.state.actors["guard"].hp == s.state.actors["kara"].hp == 0
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+
+
+def test_a_nonlethal_blow_leaves_a_non_player_unconscious(both):
+    """T13: at 0 HP a non-player dies unless the damage was nonlethal; a player character
+    is dying either way."""
+    sessions = both(*README[:5], "damage guard 12",                   # 12 - DR 2: 2 HP
+                    "attack guard --roll 9,9 --defend 0,0 --nonlethal")   # 5 - 2: 0 HP
+    for s in sessions.values():
+        assert (s.state.actors["guard"].hp, condition(s, "guard")) == (0, "unconscious")
     assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
 
 
