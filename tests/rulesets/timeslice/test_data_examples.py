@@ -6,7 +6,7 @@ fractions.
 
 What the data version does not play yet (the plan of the next step, and why the format
 cannot say it today): T14's dying timer (an attack on a dying character, healing into
-minutes, `wait`, T15's six seconds a round), the GM's `damage --nonlethal`, T11's
+minutes, `wait`, T15's six seconds a round), T11's
 dropped weapon and T7's `draw` (no weapon in hand, only `--with`), T10's parry needing a
 held weapon, T16's surprise round, T17's movement modes (`move --speed fly`), the
 `assumed` lines of `odds` and the breakdown's number column.
@@ -164,10 +164,13 @@ def test_a_non_player_at_zero_hp_dies_and_a_player_is_dying(both):
 def test_a_nonlethal_blow_leaves_a_non_player_unconscious(both):
     """T13: at 0 HP a non-player dies unless the damage was nonlethal; a player character
     is dying either way."""
-    sessions = both(*README[:5], "damage guard 12",                   # 12 - DR 2: 2 HP
-                    "attack guard --roll 9,9 --defend 0,0 --nonlethal")   # 5 - 2: 0 HP
+    sessions = both(*README[:5], "add sniper --as sniper --at D2",
+                    "damage guard 12",                                  # 12 - DR 2: 2 HP
+                    "attack guard --roll 9,9 --defend 0,0 --nonlethal",   # 5 - 2: 0 HP
+                    "damage sniper 30 --nonlethal", "damage kara 30 --nonlethal")
     for s in sessions.values():
-        assert (s.state.actors["guard"].hp, condition(s, "guard")) == (0, "unconscious")
+        assert [(s.state.actors[a].hp, condition(s, a)) for a in ("guard", "sniper", "kara")] \
+            == [(0, "unconscious"), (0, "unconscious"), (0, "dying")]
     assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
 
 
