@@ -192,6 +192,30 @@ def test_passes_and_round_end_go_alike(both):
     assert sessions[DATA].state.round == 2
 
 
+@pytest.mark.parametrize("line", [
+    "attack kara",                          # T9: not itself
+    "attack brute",                         # T17: 8 units away, the sword reaches 1
+    "attack guard --called knee",           # T11: no such called shot
+    "attack guard --defense duck",          # T10: no such defense
+    "move B2",                              # T17: where it stands
+    "tend guard",                           # T14: no medical kit
+    "attack dead",                          # T13: nothing attacks the dead
+])
+def test_refusals_say_the_same_and_change_nothing(both, line):
+    sessions = both(*README[:3], "add brute --as brute --at J10",
+                    "add dead --as guard --at D2 --name Dead",
+                    "init --roll kara=6,3 --roll ida=7,1 --roll guard=5,5 --roll brute=0,0 "
+                    "--roll dead=0,0", "start", "damage dead 14")
+    said = {}
+    for rs, s in sessions.items():
+        before = s.state
+        with pytest.raises(GmError) as refused:
+            s.execute(line)
+        said[rs] = (refused.value.message, refused.value.hint)
+        assert s.state == before
+    assert said[DATA] == said[PYTHON]
+
+
 def test_hand_faces_read_0_to_9_on_both(both):
     """T1: a face of 0 is taken, a 10 refused, before anything is paid."""
     sessions = both(*README[:5])
