@@ -89,13 +89,9 @@ class Shell:
     def run(self, greeting: str | None = None) -> int:
         if greeting:
             self.warn(greeting)
-        if self.session.state.order:              # who is where in the order, at once
-            show_order = getattr(self.renderer, "show_order", None)
-            if show_order is not None:
-                try:
-                    show_order(self.session.state)
-                except MemoryError:
-                    self.renderer.error(self._out_of_memory(self._where()))
+        # Who is where in the order, and whether the save's log rebuilds its state, are
+        # shown once the prompt is drawn: the GM can type meanwhile (see `_catch_up`).
+        self.order_untold = bool(self.session.state.order)
         previous = self.session.asker
         self.session.asker = make_asker(self.ask, self.names, self.warn)
         self.session.decider = make_decider(self.ask, self.names, self.warn)
@@ -108,44 +104,64 @@ class Shell:
                     continue                # Ctrl-C: the line is dropped, nothing runs
                 except EOFError:
                     break                   # Ctrl-D on an empty line
-                self._late_check_done()
+                self._catch_up_now()
                 if not self.run_line(text):
                     break
         finally:
             self.session.asker = previous
             self.session.decider = None
-            self._late_check_done()
+            self._catch_up_now()
             with StopSignals() as late:
                 self._whole(self.close)
             self.stopped_by = self.stopped_by or late.signal
         return 128 + self.stopped_by if self.stopped_by else 0
 
-    # --- after the prompt is drawn -------------------------------------------------------
-    def _after_first_draw(self) -> None:
-        """Called as a prompt starts, before it draws: the late check (latecheck.py) is
-        started by a task that runs once the prompt is on the screen."""
-        if self.late is not None and not self.late.started:
-            self.prompt.app.create_background_task(self._check_while_typing())
+    # --- what comes once the prompt is drawn --------------------------------------------
+    order_untold = False
 
-    async def _check_while_typing(self) -> None:
+    def _after_first_draw(self) -> None:
+        """Called as a prompt starts, before it draws: what is still to show is shown by
+        a task that runs once the prompt is on the screen."""
+        if self.order_untold or (self.late is not None and self.late.pending):
+            self.prompt.app.create_background_task(self._catch_up())
+
+    async def _catch_up(self) -> None:
+        """Above the prompt: the order table, then the log check's warning if any. When
+        a line is entered first, `_catch_up_now` does what this had not done."""
         import asyncio
 
         from prompt_toolkit.application import run_in_terminal
-        late = self.late
-        late.start_on_thread()
-        while not late.finished:
-            await asyncio.sleep(0.05)
-        said = late.untold()
-        if said:
-            await run_in_terminal(lambda: self.warn(said))
-
-    def _late_check_done(self) -> None:
-        """Before a command runs or the shell ends: the late check is over, and told."""
+        if self.order_untold:
+            await run_in_terminal(self._show_order)
+            await asyncio.sleep(0)          # keys typed meanwhile are read first
         if self.late is not None:
-            self.late.wait()
-            said = self.late.untold()
-            if said:
-                self.warn(said)
+            self.late.run()
+            if self.late.pending:
+                await run_in_terminal(self._tell_check)
+
+    def _catch_up_now(self) -> None:
+        """Before a command runs or the shell ends: all of it shown, the check run."""
+        self._show_order()
+        if self.late is not None:
+            self.late.run()
+            self._tell_check()
+
+    def _show_order(self) -> None:
+        """The order table, the first time only."""
+        if not self.order_untold:
+            return
+        self.order_untold = False
+        show_order = getattr(self.renderer, "show_order", None)
+        if show_order is not None:
+            try:
+                show_order(self.session.state)
+            except MemoryError:
+                self.renderer.error(self._out_of_memory(self._where()))
+
+    def _tell_check(self) -> None:
+        said = self.late.untold() if self.late is not None else None
+        if said:
+            self.warn(said)
 
     def run_line(self, text: str) -> bool:
         """Run what was typed (a paste may hold several lines: each runs in turn, until

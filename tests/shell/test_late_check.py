@@ -1,5 +1,5 @@
 """Issue 22, start-up: with a save open, the shell draws its prompt before it checks that
-the save's log rebuilds its state; the check still runs, is told once, and is over before
+the save's log rebuilds its state; the check still runs, is told once, and is done before
 any command runs or the save is closed."""
 
 from __future__ import annotations
@@ -72,24 +72,25 @@ def test_a_save_whose_log_rebuilds_says_nothing_and_undoes_at_once(tmp_path):
     assert "Warning" not in printed and session.rebuild is None
 
 
-def test_the_check_runs_once_on_its_thread_or_where_it_is_waited_for():
+def test_the_check_runs_once_and_its_warning_is_told_once():
     from shaper_gm.shell.latecheck import LateCheck
     ran = []
     late = LateCheck(lambda: ran.append(1) or "it diverges")
-    late.start_on_thread()
-    late.start_on_thread()
-    late.wait()
-    assert ran == [1] and late.untold() == "Warning: it diverges." and late.untold() is None
-    never = LateCheck(lambda: ran.append(2) and None)
-    assert never.untold() is None
-    never.wait()                                   # never started: runs here
-    assert ran == [1, 2] and never.untold() is None
+    assert late.pending and late.untold() is None          # not run yet: nothing to tell
+    late.run()
+    late.run()
+    assert ran == [1] and late.pending
+    assert late.untold() == "Warning: it diverges." and late.untold() is None
+    assert not late.pending
+    quiet = LateCheck(lambda: None)
+    quiet.run()
+    assert not quiet.pending and quiet.untold() is None
 
 
 def test_a_check_that_fails_is_a_warning_not_a_crash():
     from shaper_gm.shell.latecheck import LateCheck
     late = LateCheck(lambda: 1 / 0)
-    late.wait()
+    late.run()
     assert late.untold().startswith("Warning: the save's log could not be checked "
                                     "(ZeroDivisionError")
 
