@@ -1,6 +1,6 @@
 """Start-up: `shaper-gm run` on a one-line script, the shell ready for input on a new
-encounter and on a save of each kind of ruleset (the shipped Shaper demo, a ruleset
-written in Python, and d20, a ruleset written as data; each copied), each against
+encounter and on each ruleset's shipped demo save (copied; d20 is a ruleset written as
+data), each against
 `python -c "import prompt_toolkit, rich.console, rich.table, yaml"`.
 
 Targets: run <= 0.7x; the shell with any save open <= 1.2x.
@@ -30,9 +30,10 @@ import pexpect
 
 IMPORTS = [sys.executable, "-c", "import prompt_toolkit, rich.console, rich.table, yaml"]
 REPEAT = int(os.environ.get("BENCH_REPEAT", "21"))
-# The saves opened: a Python ruleset's with the most content (Shaper), a smaller Python
-# ruleset's, and one written as data, whose folder is read and checked on opening.
-SAVES = ("demo.yaml", "dicepool-demo.yaml", "d20-demo.yaml")
+# The saves opened: each ruleset's demo (Shaper's has the most content; d20 is written as
+# data, its folder read and checked on opening).
+SAVES = ("demo.yaml", "dungeoneers-demo.yaml", "timeslice-demo.yaml", "dicepool-demo.yaml",
+         "reactions-demo.yaml", "d20-demo.yaml")
 
 
 def program() -> list[str]:
