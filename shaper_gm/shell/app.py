@@ -130,14 +130,14 @@ class Shell:
         a line is entered first, `_catch_up_now` does what this had not done."""
         import asyncio
 
-        from prompt_toolkit.application import run_in_terminal
+        from shaper_gm.shell.above import above_prompt
         if self.order_untold:
-            await run_in_terminal(self._show_order)
+            await above_prompt(self._show_order)
             await asyncio.sleep(0)          # keys typed meanwhile are read first
         if self.late is not None:
             self.late.run()
             if self.late.pending:
-                await run_in_terminal(self._tell_check)
+                await above_prompt(self._tell_check)
 
     def _catch_up_now(self) -> None:
         """Before a command runs or the shell ends: all of it shown, the check run."""
