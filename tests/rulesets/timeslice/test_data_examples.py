@@ -7,9 +7,9 @@ fractions.
 What the data version does not play yet (the plan of the next step, and why the format
 cannot say it today): T14's dying timer (an attack on a dying character, healing into
 minutes, `wait`, T15's six seconds a round), T11's
-dropped weapon and T7's `draw` (no weapon in hand, only `--with`), T10's parry needing a
-held weapon, T16's surprise round, T17's movement modes (`move --speed fly`), the
-`assumed` lines of `odds` and the breakdown's number column.
+dropped weapon (T7's `draw` is played, its weapon named by `--with`: `draw kara knife`
+needs the dice pool's `item_word`), T16's surprise round, T17's movement modes
+(`move --speed fly`), the `assumed` lines of `odds` and the breakdown's number column.
 """
 
 from __future__ import annotations
@@ -200,12 +200,13 @@ def test_passes_and_round_end_go_alike(both):
     "move B2",                              # T17: where it stands
     "tend guard",                           # T14: no medical kit
     "attack dead",                          # T13: nothing attacks the dead
+    "attack bare --defense parry",          # T10: a parry needs a held weapon
 ])
 def test_refusals_say_the_same_and_change_nothing(both, line):
     sessions = both(*README[:3], "add brute --as brute --at J10",
-                    "add dead --as guard --at D2 --name Dead",
+                    "add dead --as guard --at D2 --name Dead", "add bare --at B1",
                     "init --roll kara=6,3 --roll ida=7,1 --roll guard=5,5 --roll brute=0,0 "
-                    "--roll dead=0,0", "start", "damage dead 14")
+                    "--roll dead=0,0 --roll bare=0,0", "start", "damage dead 14")
     said = {}
     for rs, s in sessions.items():
         before = s.state
@@ -270,3 +271,48 @@ def test_the_readme_fight_saves_reopens_and_replays_to_the_same_state(both, tmp_
     data.execute(f"save {path}")
     assert replay_save(path).ok
     assert saves.read_save(path).state == data.state
+
+
+def test_a_weapon_not_in_hand_is_drawn_first_for_1_ts(both):
+    """T7: Kara holds her sword as the fight starts; the knife she carries is drawn (1 TS)
+    before it attacks with it, and stays in hand for the next attack."""
+    sessions = both(*README[:5])
+    for rs, s in sessions.items():
+        # the hints differ: `draw kara knife`, `--with knife` until the format has item_word
+        with pytest.raises(GmError, match=r"^Kara is not holding the Knife \(T7\); "
+                                          r"draw it first \(1 TS\): draw kara "):
+            s.execute("attack guard --with knife --roll 7,8 --defend 2,5")
+        s.execute("draw kara knife" if rs == PYTHON else "draw kara --with knife")
+        s.execute("attack guard --with knife --roll 7,8 --defend 2,5")
+        s.execute("attack guard --roll 1,1 --defend 0,0 --defense brace")   # the knife
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    # 10 - 1 - 3 - 3 = 3 TS; the guard 12 - (3 - 2) - (3 - 2) = 10 (a knife, 3 damage)
+    assert numbers(sessions[DATA])["kara"][:2] == (14, 3)
+    assert numbers(sessions[DATA])["guard"][0] == 10
+
+
+def test_an_unarmed_defender_cannot_parry_and_its_best_is_another_kind(both):
+    """T10: a combatant holding no weapon has no parry; its best expected total is taken
+    among the other kinds (its [V] 14 would make a parry its best)."""
+    sessions = both("add kara --as kara --at B2", "add bare --at B3 --stat v=14",
+                    "init --roll kara=6,3 --roll bare=0,0", "start")
+    results = {rs: s.execute("attack bare --roll 5,5 --defend 5,5")
+               for rs, s in sessions.items()}
+    python, data = (breakdown(sessions[rs], results[rs]) for rs in (PYTHON, DATA))
+    assert data == python
+    assert python[3] == ("defense: dodge", None, "T10")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+
+
+def test_an_unarmed_defender_answering_parry_is_refused_on_both(both):
+    """T10: `--react bare=parry` is refused, nothing changed (the words differ: the data
+    version says why, the Python one that it is no answer it can give)."""
+    sessions = both("add kara --as kara --at B2", "add bare --at B3",
+                    "init --roll kara=6,3 --roll bare=0,0", "start")
+    for s in sessions.values():
+        before = s.state
+        with pytest.raises(GmError, match="parry"):
+            s.execute("attack bare --react bare=parry --roll 5,5 --defend 5,5")
+        assert s.state == before
+    with pytest.raises(GmError, match=r"a parry needs a held weapon and it holds none \(T10\)"):
+        sessions[DATA].execute("attack bare --react bare=parry --roll 5,5 --defend 5,5")
