@@ -89,7 +89,7 @@ EDITS = [
     ("action-at-moment-unknown", A, STRIKE,
      STRIKE + "  at: {moment: dawn, when: actor.vigour > 0}\n",
      "line 5: item 'strike': key 'at.moment': expected one of turn_start, turn_end, "
-     "damaged, got 'dawn'"),
+     "damaged, round_start, got 'dawn'"),
     ("action-at-when-reads-a-target", A, STRIKE,
      STRIKE + "  at: {moment: turn_end, when: target.vigour > 0}\n",
      "line 5: item 'strike': key 'at.when': reads 'target.vigour': a moment's test reads "
@@ -214,6 +214,10 @@ EDITS = [
     ("initiative-zero-faces-unreadable", R, "  tiebreak: skill",
      "  tiebreak: skill\n  zero_faces: skill +",
      "line 20: key 'initiative.zero_faces': 'skill +' ends too soon"),
+    ("round-start-reads-the-damage", A, STRIKE,
+     STRIKE + "  at: {moment: round_start, when: damage > 0}\n",
+     "line 5: item 'strike': key 'at.when': reads 'damage': a moment's test reads "
+     "actor.X, rules.X"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

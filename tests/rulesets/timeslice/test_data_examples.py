@@ -5,8 +5,8 @@ is the same lines (label, number, ruling); the odds of an attack are the same ex
 fractions.
 
 What the data version does not play yet (the plan of the next step, and why the format
-cannot say it today): T14's dying timer (an attack on a dying character, healing into
-minutes, `wait`, T15's six seconds a round), T11's
+cannot say it today): T14's dying timer beyond its count-down a round (T15: an attack
+on a dying character, healing into minutes, `wait`), T11's
 dropped weapon (T7's `draw` is played, its weapon named by `--with`: `draw kara knife`
 needs the dice pool's `item_word`), T16's surprise round, T17's movement modes
 (`move --speed fly`), the `assumed` lines of `odds` and the breakdown's number column.
@@ -316,3 +316,43 @@ def test_an_unarmed_defender_answering_parry_is_refused_on_both(both):
         assert s.state == before
     with pytest.raises(GmError, match=r"a parry needs a held weapon and it holds none \(T10\)"):
         sessions[DATA].execute("attack bare --react bare=parry --roll 5,5 --defend 5,5")
+
+
+def dying_left(s, actor_id: str) -> int | None:
+    """Seconds left on a dying character's timer (T14), None when it is not dying."""
+    actor = s.state.actors[actor_id]
+    if s.state.ruleset == PYTHON:
+        return actor.system.dying_left
+    if "dying" not in {e.name for e in actor.effects}:
+        return None
+    return 300 - actor.sheet.dying_spent
+
+
+def test_a_dying_timer_runs_6_seconds_a_round_and_kills_at_5_minutes(both):
+    """T14, T15: Kara, dying, loses a round's 6 seconds as each round goes by; 50 rounds
+    (5 minutes) and she is dead, on both, in the same command."""
+    sessions = both(*README[:5], "damage kara 20")
+    for round_ in range(2, 52):
+        for s in sessions.values():
+            while s.state.round < round_:
+                s.execute("pass")
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), round_
+        assert dying_left(sessions[DATA], "kara") == dying_left(sessions[PYTHON], "kara")
+        expected = 300 - 6 * (round_ - 1)
+        assert condition(sessions[DATA], "kara") == ("dying" if expected else "dead")
+        assert dying_left(sessions[DATA], "kara") == (expected or None)
+
+
+def test_a_tended_character_that_falls_again_has_a_whole_timer(both):
+    """T14: tending stops the timer; a character dying again starts at 5 minutes."""
+    sessions = both(*README[:5], "damage kara 20")
+    for s in sessions.values():
+        while s.state.round < 3:
+            s.execute("pass")
+        while s.state.turn != "ida":
+            s.execute("end")
+        s.execute("tend kara")
+        s.execute("heal kara 3")
+        s.execute("damage kara 20")
+    assert dying_left(sessions[DATA], "kara") == dying_left(sessions[PYTHON], "kara") == 300
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
