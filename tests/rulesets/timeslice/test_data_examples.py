@@ -8,8 +8,10 @@ What the data version does not play yet (the plan of the next step, and why the 
 cannot say it today): T14's dying timer beyond its count-down a round (T15: an attack
 on a dying character, healing into minutes, `wait`), T11's
 dropped weapon (T7's `draw` is played, its weapon named by `--with`: `draw kara knife`
-needs the dice pool's `item_word`), T16's surprise round, T17's movement modes
-(`move --speed fly`), the `assumed` lines of `odds` and the breakdown's number column.
+needs the dice pool's `item_word`), T16's surprise round, T17's flier passing over others
+(`move --speed fly` is played, its mode read by name off the sheet's speeds; the mode
+without it is the sheet's `moves_by`, the format having no first key of a mapping), the
+`assumed` lines of `odds` and the breakdown's number column.
 """
 
 from __future__ import annotations
@@ -356,3 +358,32 @@ def test_a_tended_character_that_falls_again_has_a_whole_timer(both):
         s.execute("damage kara 20")
     assert dying_left(sessions[DATA], "kara") == dying_left(sessions[PYTHON], "kara") == 300
     assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+
+
+@pytest.mark.parametrize("line, where, ts", [
+    ("move bat J10 --speed fly", "J10", 12 - 3 * 2),     # 9 units: 3 moves of 4 (T17)
+    ("move bat F5", "F5", 12 - 2 * 2),                   # its first mode: fly, 5 units
+    ("move bat B1 --speed ground", "B1", 12 - 1 * 2),    # 1 unit a move on the ground
+    ("move bat D4 --speed ground", "D4", 12 - 3 * 2),
+])
+def test_a_move_goes_by_the_movement_mode_named(both, line, where, ts):
+    """T7, T17: `--speed MODE` reads the mode's units per move off the sheet's speeds."""
+    sessions = both("add kara --as kara --at B2", "add bat --as giant-bat --at A1",
+                    "init --roll kara=6,3 --roll bat=9,9", "start", line)
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert {rs: (s.state.actors["bat"].zone, s.state.actors["bat"].resource("ts"))
+            for rs, s in sessions.items()} == {PYTHON: (where, ts), DATA: (where, ts)}
+
+
+@pytest.mark.parametrize("line", ["move bat E5 --speed swim", "move kara C3 --speed fly"])
+def test_a_mode_not_on_the_sheet_is_refused(both, line):
+    sessions = both("add kara --as kara --at B2", "add bat --as giant-bat --at A1",
+                    "init --roll kara=6,3 --roll bat=9,9", "start")
+    said = {}
+    for rs, s in sessions.items():
+        before = s.state
+        with pytest.raises(GmError) as refused:
+            s.execute(line)
+        said[rs] = refused.value.message          # the hints differ: the data version
+        assert s.state == before                  # cannot list a mapping's pairs
+    assert said[DATA] == said[PYTHON]
