@@ -286,25 +286,28 @@ def demo(ruleset: str) -> int:
     except GmError as exc:
         error(str(exc))
         return UNUSABLE
-    return shell(str(path), note=f"A fresh copy of the {ruleset.lower()} demo: {path} "
-                 f"(the shipped demo stays as it is; come back to this one with "
-                 f"shaper-gm open {path}).")
+    return shell(str(path), note=f"A fresh copy of the {ruleset.lower()} demo (the shipped "
+                 f"one stays as it is):\n  {path}\nCome back to it with: shaper-gm open "
+                 f"{path}")
 
 
 def shell(save: str | None, note: str | None = None) -> int:
     from shaper_gm.app import autosave
 
+    piped = not sys.stdin.isatty()
     try:
-        session, saving, message = autosave.open_for_shell(save, None)
+        # The shell checks the log once its prompt is drawn (shell/latecheck.py).
+        session, saving, message = autosave.open_for_shell(save, None, check_log=piped)
     except (GmError, OSError) as exc:
         error(str(exc))
         return UNUSABLE
     if note:
         message = f"{note}\n{message}" if message else note
-    if not sys.stdin.isatty():
+    if piped:
         return _piped_into(session, saving, message)
     from shaper_gm.shell.app import run_shell
-    return run_shell(session, saving, greeting=message)
+    late = (lambda: autosave.log_check(session)) if save is not None else None
+    return run_shell(session, saving, greeting=message, late_check=late)
 
 
 def _piped_into(session, saving, message: str | None) -> int:

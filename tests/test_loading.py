@@ -125,3 +125,52 @@ def test_the_shell_is_ready_for_input_before_rich_loads(tmp_path, monkeypatch):
     loaded = set(found["MODULES"].split(","))
     assert "prompt_toolkit" in loaded
     assert [m for m in loaded if m == "rich" or m.startswith("rich.")] == []
+
+
+# With a save open, the prompt comes first: the order table (and with it rich) and the
+# check that the log rebuilds the state come once it is drawn (shell/app.py, _catch_up).
+SHELL_ON_A_SAVE_UNTIL_PROMPT = """
+import sys
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from shaper_gm.app import autosave
+from shaper_gm.persist import replay
+from shaper_gm.shell import app
+
+checked = []
+real = replay.check_tail
+replay.check_tail = lambda session, *a, **k: checked.append(1) or real(session, *a, **k)
+loaded = {m for m in sys.modules if m == "rich" or m.startswith("rich.")}
+
+
+def at_the_prompt(self, message, **options):
+    new = sorted(m for m in sys.modules if (m == "rich" or m.startswith("rich."))
+                 and m not in loaded)
+    print("AT THE PROMPT", ",".join(new) or "-", len(checked), file=sys.stderr)
+    raise EOFError
+
+
+session, saving, greeting = autosave.open_for_shell(sys.argv[1], None, check_log=False)
+with create_pipe_input() as keys:
+    app.PromptSession.prompt = at_the_prompt
+    shell = app.Shell(session, saving, input=keys, output=DummyOutput(),
+                      late_check=lambda: autosave.log_check(session))
+    shell.run(greeting)
+print("AFTER", len(checked), file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize("save", ["demo.yaml", "d20-demo.yaml"])
+def test_the_shell_on_a_save_is_ready_before_the_order_table_and_the_log_check(
+        save, tmp_path, monkeypatch):
+    monkeypatch.setenv("SHAPER_GM_SAVES", str(tmp_path))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    mine = tmp_path / save
+    mine.write_bytes((ROOT / "saves" / save).read_bytes())
+    done = subprocess.run([sys.executable, "-c", SHELL_ON_A_SAVE_UNTIL_PROMPT, str(mine)],
+                          cwd=tmp_path, text=True, capture_output=True, timeout=60)
+    said = dict(line.split(" ", 1) for line in done.stderr.splitlines()
+                if line.startswith(("AT", "AFTER")))
+    assert said.get("AT") == "THE PROMPT - 0", done.stderr     # no rich, no check yet
+    assert said["AFTER"] == "1"                 # ...and both once the shell ended
+    assert "Round 1" in done.stdout

@@ -21,6 +21,9 @@ def test_the_explicit_package_list_covers_every_package():
     found = {".".join(p.parent.relative_to(ROOT).parts)
              for p in (ROOT / "shaper_gm").rglob("__init__.py")}
     assert found - listed == set(), f"packages missing from pyproject.toml: {found - listed}"
+    folders = {name for name in listed if not config["package-dir"].get(name)}
+    gone = {name for name in folders if not (ROOT / name.replace(".", "/")).is_dir()}
+    assert gone == set(), f"pyproject.toml lists packages with no folder: {gone}"
     assert config["package-dir"]["shaper_gm._content"] == "content"
     assert "shaper_gm._content" in listed
 

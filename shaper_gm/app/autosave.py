@@ -298,6 +298,12 @@ def _identity(path: Path) -> tuple | None:
     return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
 
 
+def log_check(session: Session) -> str | None:
+    """How the log of a save just opened fails to rebuild its state, or None."""
+    from shaper_gm.persist.replay import check_tail
+    return check_tail(session)
+
+
 def new_autosave_path(folder: Path | None = None) -> Path:
     """A fresh autosave file, created empty here and now (O_EXCL): two shells started in
     the same second in one folder never get the same name."""
@@ -312,10 +318,13 @@ def new_autosave_path(folder: Path | None = None) -> Path:
     return path
 
 
-def open_for_shell(word: str | None, library=None, seed: int | None = None):
+def open_for_shell(word: str | None, library=None, seed: int | None = None, *,
+                   check_log: bool = True):
     """(session, autosave, message) for the shell: SAVE, or a new encounter with an
-    autosave file named now. The message tells of a recovery or of the new file. A save
-    another shaper-gm holds is refused (SaveInUse)."""
+    autosave file named now. The message tells of a recovery or of the new file, and,
+    with `check_log`, of a log that does not rebuild the save's state (without it, the
+    caller runs `log_check(session)` itself: the shell does once its prompt is drawn).
+    A save another shaper-gm holds is refused (SaveInUse)."""
     if word is None:
         session = new_session(library=library, seed=seed)
         try:
@@ -344,8 +353,7 @@ def open_for_shell(word: str | None, library=None, seed: int | None = None):
                    f"{len(session.history)} commands are back ({where}).")
     else:
         message = f"Opened {path}: {len(session.history)} commands ({where})."
-    from shaper_gm.persist.replay import check_tail
-    diverges = check_tail(session)
+    diverges = log_check(session) if check_log else None
     if diverges:
         message += f" Warning: {diverges}."
     notes = "; ".join(opened.notes + autosave.notes)

@@ -38,6 +38,8 @@ def _ask_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
         raise VocabError(f"{at}.unknown", "expected {refuse: TEXT, hint: TEXT}")
     unknown = _offer(said, f"{at}.unknown")[0][1] if said else ("", "")
     guard = _guard(declared, at)
+    standing = expression(declared["settled"], f"{at}.settled") if "settled" in declared \
+        else None                           # a standing choice: the shell does not ask
     counted = f"asks.{who}"                 # this actor's decisions so far in the action
     taken = f"answers.{who}"                # the answers it took so far, as words
     offered = guard.run if guard is not None else None
@@ -71,7 +73,8 @@ def _ask_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
             return facts.with_values(**{into: NO if several else False})
         said = fill(prompt, facts) if not tape.exact else ""
         choice = tape.decide(Ask(facts[who], "react", (NO, *choices), NO, said, rule,
-                                 index=index, refused=why_not))
+                                 index=index, refused=why_not,
+                                 settled=standing is not None and bool(standing.run(facts))))
         so_far = facts.get(taken, "")
         said = so_far if choice == NO else f"{so_far}, {choice}" if so_far else choice
         return facts.with_values(**{into: choice if several else choice == choices[0],
@@ -79,7 +82,7 @@ def _ask_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
     refusals = frozenset().union(*(FIELD.findall(" ".join(refuse)) for _, checks in answers
                                    for _, refuse in checks)) | \
         (frozenset(FIELD.findall(" ".join(unknown))) - {"answer"})
-    decided_by = frozenset({who, counted}) | _reads(guard) | \
+    decided_by = frozenset({who, counted}) | _reads(guard, standing) | \
         _reads(*(test for _, checks in answers for test, _ in checks)) | frozenset(refusals)
     prompt_only = frozenset(fields) - decided_by       # odds never ask: they keep none
     return Step(body, "ask", words_read=prompt_only), decided_by | prompt_only, \

@@ -51,6 +51,7 @@ from shaper_gm.engine.declared_records import (
     Wording,
     fault,
     run_checked,
+    step_fault,
 )
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import Compiled, ExprError
@@ -156,6 +157,8 @@ class Declared:
                 exact(self.steps, facts, decisions)
             except TooLarge:
                 return
+            except ExprError as exc:
+                raise step_fault(self.name, exc) from None
 
     def facts(self, state: Encounter, rs: Any, request: Request) -> tuple[Facts, ...]:
         """Every refusal checked, then the facts the steps start from, one per target."""
@@ -288,7 +291,10 @@ class Declared:
             if state.actors[acting.actor].down:        # brought down before it went
                 return Done(state, tuple(events), None, others=tuple(reacted))
         for facts in acting.plan:
-            played = play(self.steps, facts.with_values(**shared), tape)
+            try:
+                played = play(self.steps, facts.with_values(**shared), tape)
+            except ExprError as exc:
+                raise step_fault(self.name, exc) from None
             shared = {name: played[name] for name in self.once if name in played}
             for entry in self.apply:
                 before = state

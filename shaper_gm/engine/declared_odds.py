@@ -9,8 +9,9 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from shaper_gm.engine.declared import Declared
-from shaper_gm.engine.declared_records import run_checked
+from shaper_gm.engine.declared_records import run_checked, step_fault
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.expr import ExprError
 from shaper_gm.engine.odds import Chance, Fact, Odds, Spread, TargetOdds
 from shaper_gm.engine.situation import chosen_item, lookup
 from shaper_gm.engine.state import Encounter
@@ -36,7 +37,10 @@ def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Reques
     plan = declared.facts(state, rs, request)
     declared.refuse_others(state, rs, request, decisions.declared if decisions else ())
     for facts in plan:
-        final = exact(declared.steps, facts, decisions)
+        try:
+            final = exact(declared.steps, facts, decisions)
+        except ExprError as exc:
+            raise step_fault(declared.name, exc) from None
         where = f"{declared.name}: odds"
         chances = tuple(Chance(key, _chance(final, expr, where)) for key, expr in spec.chances)
         spreads = tuple(Spread(key, Dist.from_probs(_spread(final, expr, where)))

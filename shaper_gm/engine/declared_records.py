@@ -126,6 +126,14 @@ def fault(where: str, exc: ExprError) -> RuleViolation:
     return RuleViolation(f"{where}: {exc}", "the ruleset's declaration needs a fix")
 
 
+def step_fault(action: str, exc: ExprError) -> RuleViolation:
+    """A step that cannot work its numbers out (one past the largest, say): refused
+    in one line, nothing changed; sheets set past what the rules expect are the usual
+    cause, a declaration's mistake the other."""
+    return RuleViolation(f"{action}: {exc}", "check the numbers on the sheets it reads "
+                                             "(set or add --stat), or the ruleset's steps")
+
+
 @record
 class Said:
     """One target's outcome in words: after the target's name (`heading`), inside the

@@ -3,7 +3,9 @@ or as it takes damage, whatever dealt it (`changes.hit_points`) (d20's death sav
 dying creature's turn starts, G24; a held creature's save at the end of its turns, G27;
 a concentration save after any damage, G27).
 
-An action declares it with ``at: {moment: turn_start | turn_end | damaged, when: EXPR}``;
+An action declares it with ``at: {moment: turn_start | turn_end | damaged | round_start,
+when: EXPR}`` (``round_start``: for each actor in turn, as a round starts, after its
+resources refill: time slices' dying timer, T15);
 `when` reads the actor's situation (``actor.X``), and for ``damaged`` the damage taken
 (``damage``), which its steps read too. No cost is paid and no turn is checked: the
 moment is the rules' own, not an action someone chose. The turn flow brings the turn's
@@ -39,7 +41,7 @@ from shaper_gm.engine.stepkit import VocabError, expression
 from shaper_gm.engine.steps import PlayTape
 from shaper_gm.records import record
 
-MOMENTS = ("turn_start", "turn_end", "damaged")
+MOMENTS = ("turn_start", "turn_end", "damaged", "round_start")
 FACTS = {"damaged": ("damage",)}       # what a moment tells its actions beyond the situation
 
 

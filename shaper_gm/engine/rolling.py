@@ -23,6 +23,7 @@ from shaper_gm.engine.stepkit import (
     checked_name,
     expression,
 )
+from shaper_gm.engine.zero_faces import from_zero, zero_switch
 
 _ONE_DIE = re.compile(r"1?d(\d+)", re.IGNORECASE)
 
@@ -49,6 +50,7 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
     after = flags["after"].run if "after" in flags else None
 
     once, quiet = declared.get("once", False), declared.get("quiet", False)
+    zero = zero_switch(declared, at)         # T1: every die reads 0 to sides - 1
     for key, value in (("once", once), ("quiet", quiet)):
         if not isinstance(value, bool):
             raise VocabError(f"{at}.{key}", f"expected true or false, got {value!r}")
@@ -63,6 +65,7 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
                                facts[who] if who else None, quiet, facts, (into, *failures))
         spec = _plain_spec(dice, facts, double is not None and bool(double(facts)), named,
                            after(facts) if after is not None else 0)
+        spec = from_zero(spec) if zero else spec
         if higher is not None or lower is not None:
             up = higher is not None and bool(higher(facts))
             down = lower is not None and bool(lower(facts))

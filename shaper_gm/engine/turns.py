@@ -99,6 +99,9 @@ def begin_round(state: Encounter, rs: Ruleset) -> Change:
     state, changed = resource_moment(state, rs, "round_start", list(state.actors),
                                      f"round {state.round} starts")
     events += changed
+    for actor_id in list(state.actors):       # what its rules run by themselves (T15)
+        state, brought = rs.at_moment(state, "round_start", actor_id)
+        events += brought
     state, hooked = rs.on_round_start(state)
     return state, events + hooked
 

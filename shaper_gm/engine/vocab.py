@@ -74,11 +74,11 @@ KINDS = ("set", "roll", "reduce", "note", "recap", "ask", "repeat")
 _STEP_KEYS = {
     "set": {"set", "when"},
     "roll": {"roll", "slot", "into", "who", "keep_higher", "keep_lower", "double_dice",
-             "what", "once", "quiet", "when", "after", *POOL_KEYS},
+             "what", "once", "quiet", "when", "after", *POOL_KEYS, "zero_faces"},
     "reduce": {"reduce", "type", "resist", "vulnerable", "immune", "rule", "when"},
     "note": {"note", "value", "rule", "recap", "join", "when"},
     "recap": {"recap", "join", "when"},
-    "ask": {"ask", "who", "into", "prompt", "rule", "when", "unknown"},
+    "ask": {"ask", "who", "into", "prompt", "rule", "when", "unknown", "settled"},
     "repeat": {"repeat", "when"},
 }
 REPEAT_KEYS = {"at_most", "while", "steps"}

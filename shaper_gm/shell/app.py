@@ -9,14 +9,10 @@ the shell. Ctrl-D or `quit` leaves; every way out closes the save cleanly.
 
 from __future__ import annotations
 
-import errno
-import os
 import signal
-import stat
 import sys
-import time
+from collections.abc import Callable
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
 from prompt_toolkit import PromptSession
@@ -24,134 +20,31 @@ from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.history import History, InMemoryHistory
 
 from shaper_gm.errors import GmError
-from shaper_gm.files import write_all
 from shaper_gm.interrupts import Interrupted, landing
 from shaper_gm.render.escape import escape_controls
 from shaper_gm.shell.completer import ShellCompleter
 from shaper_gm.shell.dice import make_asker, make_decider
+from shaper_gm.shell.history import (  # noqa: F401  (the shell's names for them)
+    MAX_HISTORY_BYTES,
+    SafeFileHistory,
+    history_path,
+    open_history,
+)
+from shaper_gm.shell.latecheck import LateCheck
 from shaper_gm.shell.output import make_renderer, say
 from shaper_gm.shell.script import strip_comment
 from shaper_gm.shell.signals import StopSignals
 from shaper_gm.shell.status import prompt_text, short_path, toolbar_text
 from shaper_gm.words import plural
 
-MAX_HISTORY_BYTES = 1 << 20       # of a longer history file, the newest MiB is read
-
-
-def history_path() -> Path:
-    """$XDG_DATA_HOME/shaper-gm/history, else ~/.local/share/shaper-gm/history."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "shaper-gm" / "history"
-
-
-class SafeFileHistory(History):
-    """The shell's history file, in prompt_toolkit's format (`# TIME`, then `+LINE` for
-    each line of an entry), read and appended as shaper-gm treats any file: a plain file
-    only, never opened through a link or waited on (a pipe or /dev/zero there is
-    refused, not read), and only its newest MAX_HISTORY_BYTES read. When it fails,
-    history carries on in memory, with one note."""
-
-    def __init__(self, filename: str, note) -> None:
-        super().__init__()
-        self.filename = filename
-        self.note = note
-        self.broken = False
-
-    def load_history_strings(self):
-        try:
-            fd = _open_history(self.filename)
-            try:
-                data = _read_tail(fd, MAX_HISTORY_BYTES)
-            finally:
-                os.close(fd)
-        except OSError as exc:
-            self._fail(exc)
-            return []
-        return reversed(_entries(data))
-
-    def store_string(self, string: str) -> None:
-        if self.broken:
-            return
-        entry = f"\n# {time.strftime('%Y-%m-%d %H:%M:%S')}\n" + "".join(
-            f"+{line}\n" for line in string.split("\n"))
-        try:
-            fd = _open_history(self.filename)
-            try:
-                write_all(fd, entry.encode("utf-8", "replace"))
-            finally:
-                os.close(fd)
-        except OSError as exc:
-            self._fail(exc)
-
-    def _fail(self, exc: Exception) -> None:
-        if not self.broken:
-            self.broken = True
-            self.note(f"note: history file {self.filename} is not usable "
-                      f"({getattr(exc, 'strerror', None) or exc}); history is kept for this "
-                      "session only")
-
-
-def _open_history(path: str) -> int:
-    """The history file at `path`, opened to read and append (created if missing); an
-    OSError saying why when it is a link or not a plain file."""
-    flags = (os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW
-             | getattr(os, "O_NONBLOCK", 0))
-    try:
-        fd = os.open(path, flags, 0o600)
-    except OSError as exc:
-        if os.path.islink(path):
-            raise OSError(exc.errno, "it is a symbolic link") from None
-        raise
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        raise OSError(errno.EINVAL, "it is not a plain file (a pipe or a device)")
-    return fd
-
-
-def _read_tail(fd: int, cap: int) -> bytes:
-    """The last `cap` bytes of the file open at `fd`, from the first whole line."""
-    start = max(0, os.fstat(fd).st_size - cap)
-    chunks, at = [], start
-    while at - start < cap and (chunk := os.pread(fd, cap - (at - start), at)):
-        chunks.append(chunk)
-        at += len(chunk)
-    data = b"".join(chunks)
-    return data[data.find(b"\n") + 1:] if start else data
-
-
-def _entries(data: bytes) -> list[str]:
-    """The entries of a history file's text, oldest first."""
-    entries, lines = [], []
-    for line in data.decode("utf-8", "replace").split("\n"):
-        if line.startswith("+"):
-            lines.append(line[1:])
-        elif lines:
-            entries.append("\n".join(lines))
-            lines = []
-    if lines:
-        entries.append("\n".join(lines))
-    return entries
-
-
-def open_history(note=None) -> History:
-    """The history file, or memory (with a one-line note) when it cannot be used."""
-    note = note or (lambda text: None)
-    path = history_path()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        os.close(_open_history(str(path)))
-    except OSError as exc:
-        note(f"note: history file {path} is not usable ({exc.strerror or exc}); "
-             "history is kept for this session only")
-        return InMemoryHistory()
-    return SafeFileHistory(str(path), note)
-
 
 class Shell:
     def __init__(self, session: Any, autosave: Any, *, renderer: Any = None, input=None,
-                 output=None, history: History | None = None) -> None:
+                 output=None, history: History | None = None,
+                 late_check: Callable[[], str | None] | None = None) -> None:
         self.session = session
         self.autosave = autosave
+        self.late = LateCheck(late_check) if late_check is not None else None
         if renderer is not None:
             self.renderer = renderer        # else made when first needed: see `renderer`
         self.io = {"input": input, "output": output}
@@ -196,33 +89,79 @@ class Shell:
     def run(self, greeting: str | None = None) -> int:
         if greeting:
             self.warn(greeting)
-        if self.session.state.order:              # who is where in the order, at once
-            show_order = getattr(self.renderer, "show_order", None)
-            if show_order is not None:
-                try:
-                    show_order(self.session.state)
-                except MemoryError:
-                    self.renderer.error(self._out_of_memory(self._where()))
+        # Who is where in the order, and whether the save's log rebuilds its state, are
+        # shown once the prompt is drawn: the GM can type meanwhile (see `_catch_up`).
+        self.order_untold = bool(self.session.state.order)
         previous = self.session.asker
         self.session.asker = make_asker(self.ask, self.names, self.warn)
         self.session.decider = make_decider(self.ask, self.names, self.warn)
         try:
             while True:
                 try:
-                    text = self.prompt.prompt(prompt_text(self.session))
+                    text = self.prompt.prompt(prompt_text(self.session),
+                                              pre_run=self._after_first_draw)
                 except KeyboardInterrupt:
                     continue                # Ctrl-C: the line is dropped, nothing runs
                 except EOFError:
                     break                   # Ctrl-D on an empty line
+                self._catch_up_now()
                 if not self.run_line(text):
                     break
         finally:
             self.session.asker = previous
             self.session.decider = None
+            self._catch_up_now()
             with StopSignals() as late:
                 self._whole(self.close)
             self.stopped_by = self.stopped_by or late.signal
         return 128 + self.stopped_by if self.stopped_by else 0
+
+    # --- what comes once the prompt is drawn --------------------------------------------
+    order_untold = False
+
+    def _after_first_draw(self) -> None:
+        """Called as a prompt starts, before it draws: what is still to show is shown by
+        a task that runs once the prompt is on the screen."""
+        if self.order_untold or (self.late is not None and self.late.pending):
+            self.prompt.app.create_background_task(self._catch_up())
+
+    async def _catch_up(self) -> None:
+        """Above the prompt: the order table, then the log check's warning if any. When
+        a line is entered first, `_catch_up_now` does what this had not done."""
+        import asyncio
+
+        from shaper_gm.shell.above import above_prompt
+        if self.order_untold:
+            await above_prompt(self._show_order)
+            await asyncio.sleep(0)          # keys typed meanwhile are read first
+        if self.late is not None:
+            self.late.run()
+            if self.late.pending:
+                await above_prompt(self._tell_check)
+
+    def _catch_up_now(self) -> None:
+        """Before a command runs or the shell ends: all of it shown, the check run."""
+        self._show_order()
+        if self.late is not None:
+            self.late.run()
+            self._tell_check()
+
+    def _show_order(self) -> None:
+        """The order table, the first time only."""
+        if not self.order_untold:
+            return
+        self.order_untold = False
+        show_order = getattr(self.renderer, "show_order", None)
+        if show_order is not None:
+            try:
+                show_order(self.session.state)
+            except MemoryError:
+                self.renderer.error(self._out_of_memory(self._where()))
+
+    def _tell_check(self) -> None:
+        said = self.late.untold() if self.late is not None else None
+        if said:
+            self.warn(said)
 
     def run_line(self, text: str) -> bool:
         """Run what was typed (a paste may hold several lines: each runs in turn, until
@@ -375,7 +314,7 @@ class Shell:
         if "renderer" in self.__dict__:
             say(self.renderer, text)
         else:
-            print(wrapped(escape_controls(text)), flush=True)
+            print(escape_controls(text), flush=True)
 
 
 def wrapped(text: str, room: int = 0) -> str:
@@ -392,9 +331,11 @@ def wrapped(text: str, room: int = 0) -> str:
 
 
 def run_shell(session: Any, autosave: Any, *, input=None, output=None, renderer: Any = None,
-              history: History | None = None, greeting: str | None = None) -> int:
+              history: History | None = None, greeting: str | None = None,
+              late_check: Callable[[], str | None] | None = None) -> int:
     """Run the shell until Ctrl-D or `quit`; `input`/`output` take prompt_toolkit pipe
-    input and DummyOutput in tests. Returns the exit status."""
+    input and DummyOutput in tests; `late_check` runs once the prompt is drawn
+    (latecheck.py). Returns the exit status."""
     shell = Shell(session, autosave, renderer=renderer, input=input, output=output,
-                  history=history)
+                  history=history, late_check=late_check)
     return shell.run(greeting)

@@ -16,8 +16,5 @@ def make_renderer(file: IO[str] | None = None, *,
 
 
 def say(renderer: Any, text: str) -> None:
-    """A plain line from the shell itself (recovery notice, a re-asked die); on a
-    terminal, wrapped between words at its width (a path is never cut in two)."""
-    console = renderer.console
-    console.print(text, markup=False, highlight=False, emoji=False,
-                  soft_wrap=not console.is_terminal)
+    """A plain line from the shell itself (recovery notice, a re-asked die)."""
+    renderer.console.print(text, markup=False, highlight=False, emoji=False, soft_wrap=True)

@@ -72,8 +72,8 @@ def test_the_program_plays_a_copy_and_refuses_an_unknown_ruleset(tmp_path):
     code, out, err = run("demo", "dicepool", stdin="end\n", cwd=tmp_path)
     copy = tmp_path / "saves" / "demo-dicepool.yaml"
     assert code == 0, err
-    assert out.startswith(f"A fresh copy of the dicepool demo: {copy} (the shipped demo "
-                          "stays as it is")
+    assert out.startswith(f"A fresh copy of the dicepool demo (the shipped one stays as it "
+                          f"is):\n  {copy}\nCome back to it with: shaper-gm open {copy}\n")
     assert "end" in saves.read_save(copy).log                 # played on the copy
     assert digest(shipped_demo("dicepool")) == before
     code, out, err = run("demo", "chess", cwd=tmp_path)
@@ -90,8 +90,8 @@ def test_in_a_terminal_each_demo_is_fresh_and_the_fight_ends_with_its_result(tmp
     before = digest(shipped_demo("shaper"))
     gm = spawn(tmp_path, "demo")
     try:
-        gm.expect(re.escape(f"A fresh copy of the shaper demo: {tmp_path}/saves/demo-shaper"
-                            ".yaml"))
+        gm.expect(re.escape("A fresh copy of the shaper demo (the shipped one stays as it is):"))
+        gm.expect(re.escape(f"{tmp_path}/saves/demo-shaper.yaml"))
         gm.expect("josh ›")
         type_line(gm, "damage crossbowman 99 --direct", "Crossbowman is Down")
         type_line(gm, "damage reaver 99 --direct", "Reaver is Down")

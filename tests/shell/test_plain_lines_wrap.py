@@ -1,37 +1,35 @@
-"""The shell's own lines (the demo's greeting, recovery notices, re-asked dice) wrap
-between words at the terminal's width: at 80 columns a path is never cut in two, as
-`shaper-gm demo reactions` once cut 'saves/demo-reactions.y' / 'aml'."""
+"""At 80 columns the shell never cuts a path or a word in two: the demo's greeting
+gives its save's path a line of its own (`shaper-gm demo reactions` once printed
+'saves/demo-reactions.y' / 'aml'), and a question inside a command (a reaction, dice by
+hand) wraps between words with room left for the answer."""
 
 from __future__ import annotations
 
-import io
 import os
 
-from shaper_gm.render.console import Renderer, make_console
 from shaper_gm.shell.app import wrapped
-from shaper_gm.shell.output import say
 
 PATH = "saves/demo-reactions.yaml"
-GREETING = (f"A fresh copy of the reactions demo: {PATH} (the shipped demo stays as it is; "
-            f"come back to this one with shaper-gm open {PATH}).\nOpened {PATH}: 9 commands "
-            "(round 1, Cy's turn).")
 
 
-def lines_ok(text: str) -> None:
-    rows = text.splitlines()
-    assert all(len(row) <= 80 for row in rows), rows
-    assert sum(row.count(PATH) for row in rows) == 3, rows        # each path whole
+def test_the_demo_greeting_gives_the_path_a_line_of_its_own(tmp_path, monkeypatch):
+    from shaper_gm import cli
+    said = {}
+    monkeypatch.setattr(cli, "shell", lambda path, note=None: said.update(note=note) or 0)
+    monkeypatch.chdir(tmp_path)
+    assert cli.demo("reactions") == 0
+    rows = said["note"].splitlines()
+    path = str(tmp_path / "saves" / "demo-reactions.yaml")
+    assert len(rows[0]) <= 80 and rows[1] == f"  {path}"     # the path alone on its line
+    assert rows[2] == f"Come back to it with: shaper-gm open {path}"
 
 
-def test_a_greeting_before_the_first_screen_wraps_between_words(monkeypatch):
+def test_a_question_wraps_between_words_leaving_room_to_answer(monkeypatch):
     monkeypatch.setattr("shutil.get_terminal_size", lambda *a: os.terminal_size((80, 24)))
     monkeypatch.setattr("sys.stdout.isatty", lambda: True)
-    lines_ok(wrapped(GREETING))
+    question = ("Bo may react to the magical attack (2 reactions left) [none/block/dodge], "
+                "R2, Enter for none:")
+    rows = wrapped(question, room=12).splitlines()
+    assert len(rows) == 2 and all(len(row) <= 68 for row in rows)
+    assert " ".join(rows) == question
     assert wrapped("short\nlines stay") == "short\nlines stay"
-
-
-def test_a_line_said_through_the_renderer_wraps_between_words():
-    out = io.StringIO()
-    say(Renderer(make_console(file=out, width=80, force_terminal=True, color_system=None)),
-        GREETING)
-    lines_ok(out.getvalue())

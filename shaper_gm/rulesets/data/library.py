@@ -36,6 +36,7 @@ from shaper_gm.records import record
 from shaper_gm.rulesets.data.actions_file import read_actions
 from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items
 from shaper_gm.rulesets.data.older import older_sheets
+from shaper_gm.rulesets.data.orders import turn_order_spec
 
 
 def _expr(value: Any) -> Compiled:
@@ -96,7 +97,7 @@ RULESET = {
     "description": Field(text), "grid": Field(grid), "cell_size": Field(integer(1, 1000)),
     "unit": Field(text), "numbers": Field(mapping_of(snake_name, _setting)),
     "resources": Field(mapping_of(snake_name, lambda v: v)),
-    "initiative": Field(mapping_of(choice(("roll", "tiebreak")), _expr)),
+    "initiative": Field(mapping_of(choice(("roll", "tiebreak", "zero_faces")), _expr)),
     "derived": Field(mapping_of(snake_name, _expr)),
     "hp": Field(_expr), "templates": Field(list_of(ident, non_empty=True)),
     "default_sheet": Field(lambda v: _mapping(v)), "zero_hp": Field(lambda v: v),
@@ -109,6 +110,7 @@ RULESET = {
     "add_items": Field(mapping_of(snake_name, add_item)), "damage_action": Field(ident),
     "rulings": Field(mapping_of(text, text)), "one_per_cell": Field(boolean),
     "diagonal_size": Field(integer(1, 1000)), "item_mods": Field(list_of(ident)),
+    "turn_order": Field(turn_order_spec),
     "older_sheets": Field(older_sheets), "sheet_items": Field(mapping_of(snake_name, ident)),
 }
 
@@ -200,7 +202,7 @@ def load(folder: Any) -> DataLibrary:
                            "unit", "terms", "effect_keys", "act_resource", "react_resource",
                            "side", "absorbs", "damage_types", "down_words",
                            "damage_action", "rulings", "one_per_cell", "diagonal_size",
-                           "item_mods", "older_sheets", "sheet_items")}
+                           "item_mods", "turn_order", "older_sheets", "sheet_items")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),
@@ -290,6 +292,10 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
             if kind not in kinds:
                 here.error(key, f"no item file {kind}.yaml for {key} {kind!r} "
                                 f"(kinds: {', '.join(sorted(kinds)) or 'none'})")
+    order = good.get("turn_order") or {}
+    if "resource" in order and order["resource"] not in resources:
+        here.error("turn_order.resource", f"no resource {order['resource']!r} "
+                                          f"(resources: {known})")
     for key, kind in good.get("sheet_items", ()):
         if kind not in kinds:
             here.error(f"sheet_items.{key}", f"no item file {kind}.yaml "

@@ -35,6 +35,7 @@ from shaper_gm.rulesets.data.adding import given_items, gm_damage, noun, unknown
 from shaper_gm.rulesets.data.kept import once, thaw
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
 from shaper_gm.rulesets.data.numbers import number_names, with_numbers
+from shaper_gm.rulesets.data.orders import turn_order
 from shaper_gm.rulesets.data.saved import checked_sheet, saved_items
 from shaper_gm.rulesets.data.sheets import DataSheet, SheetView
 
@@ -65,6 +66,7 @@ class DataRuleset(RulesetBase):
             Number(name, low, high, why, flag="--hp" if [name] == hp_names else "")
             for name, (low, high, why) in library.ranges))
         self.hp_key = hp_names[0] if len(hp_names) == 1 else "hp"
+        self.turn_order = turn_order(numbers.get("turn_order"))       # fixed by default
         self._made: dict[int, tuple[Any, Any]] = {}          # encode_sheet's, by id
         self._read_back: dict[int, tuple[Any, Any]] = {}     # decode_sheet's, by id
 
@@ -290,7 +292,11 @@ class DataRuleset(RulesetBase):
         if "roll" not in rule:
             return roll(parse("1d20"), source, what=f"initiative of {actor.name}")
         dice = self._read(actor.sheet, lambda view: rule["roll"].dice(view))
-        return roll(parse(dice.text()), source, what=f"initiative of {actor.name}")
+        expr = parse(dice.text())
+        if "zero_faces" in rule and self._read(actor.sheet, rule["zero_faces"].run):
+            from shaper_gm.engine.zero_faces import zero_expr  # T1: a d10 read 0-9
+            expr = zero_expr(expr)
+        return roll(expr, source, what=f"initiative of {actor.name}")
 
     def order_tiebreak(self, actor: Actor) -> int:
         rule = self.library.initiative or {}
@@ -314,8 +320,10 @@ class DataRuleset(RulesetBase):
 
     # Zero hit points --------------------------------------------------------------------
     def _zero_rule(self, actor: Actor) -> Mapping[str, Any]:
+        held = {"effects": tuple(e.name for e in actor.effects)}   # what it holds now
         for when, what in self.library.zero_hp:
-            if when is None or self._read(actor.sheet, when.run):
+            if when is None or self._read(
+                    actor.sheet, lambda view, test=when: test.run(ChainMap(held, view))):
                 return what
         return {}
 
@@ -355,6 +363,10 @@ class DataRuleset(RulesetBase):
         if self.one_per_cell and before is not None:     # one back up where one stands
             state, stepped = stepped_aside(state, self, before, self.term("cell_rule"))
             events += stepped
+        settle = getattr(self.turn_order, "settle", None)  # passes: a spent turn ends
+        if settle is not None and self.turn_order.kind == "passes":
+            state, settled = settle(state, self)
+            events += settled
         return state, [*ended, *events]
 
     def _ended_by_rule(self, state: Encounter) -> Change:

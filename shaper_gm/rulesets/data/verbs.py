@@ -41,7 +41,8 @@ def table(rs: Any) -> VerbTable:
     gm = rs.library.numbers.get("damage_action")
     damaging = rs.library.action(gm) if gm else None
     made.extend("damage", **(_gm_damage(damaging) if damaging else _damage(rs)))
-    turn_slots = _moment_slots(rs, "turn_start", "turn_end", repeats=True)
+    turn_slots = _moment_slots(rs, "turn_start", "turn_end", "round_start",
+                                repeats=True)
     if turn_slots:                  # what a turn's end and the next's start roll by
         for verb in ("end", "pass"):          # themselves (engine.moments)
             made.extend(verb, flags=slot_flags(turn_slots), slots=turn_slots)

@@ -3,33 +3,16 @@ it; the engine finds it in content/d20 and plays it like any other ruleset."""
 
 from __future__ import annotations
 
-import ast
 import re
-from pathlib import Path
 
-import shaper_gm
 from shaper_gm.engine import registry
+from tests.rulesets.data_only import PACKAGE, modules_naming
 
-PACKAGE = Path(shaper_gm.__file__).resolve().parent
 ID = re.compile(r"\bd20\b")
-
-
-def strings_in_code(path: Path) -> list[str]:
-    """The string constants of a module's code: docstrings aside (they may cite G-rulings)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
-                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
-                                       ast.AsyncFunctionDef))
-                  and node.body and isinstance(node.body[0], ast.Expr)
-                  and isinstance(node.body[0].value, ast.Constant)}
-    return [node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)
-            and isinstance(node.value, str) and id(node) not in docstrings]
 
 
 def test_no_python_serves_d20():
     assert not (PACKAGE / "rulesets" / "d20").exists()
-    named = sorted(str(path.relative_to(PACKAGE)) for path in PACKAGE.rglob("*.py")
-                   if any(ID.search(text) for text in strings_in_code(path)))
-    assert named == []
+    assert modules_naming(ID) == []
     assert "d20" in registry.written_as_data()
     assert registry.known()["d20"][0] == registry.DATA

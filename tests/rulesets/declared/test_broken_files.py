@@ -38,7 +38,7 @@ EDITS = [
      "grid, cell_size, unit, numbers, resources, initiative, derived, hp, templates, "
      "default_sheet, zero_hp, effect_keys, act_resource, react_resource, side, absorbs, "
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
-     "rulings, one_per_cell, diagonal_size, item_mods, older_sheets, sheet_items)"),
+     "rulings, one_per_cell, diagonal_size, item_mods, turn_order, older_sheets, sheet_items)"),
     ("older-sheets-without-drop", R, "grid: 8x8", "grid: 8x8\nolder_sheets: {pairs: [x]}",
      "line 8: key 'older_sheets': expected {drop: [KEY...], pairs: [KEY...], "
      "from_system: [KEY...], lookup: {KEY: KIND.KEY.FIELD}} (drop required)"),
@@ -98,7 +98,7 @@ EDITS = [
     ("action-at-moment-unknown", A, STRIKE,
      STRIKE + "  at: {moment: dawn, when: actor.vigour > 0}\n",
      "line 5: item 'strike': key 'at.moment': expected one of turn_start, turn_end, "
-     "damaged, got 'dawn'"),
+     "damaged, round_start, got 'dawn'"),
     ("action-at-when-reads-a-target", A, STRIKE,
      STRIKE + "  at: {moment: turn_end, when: target.vigour > 0}\n",
      "line 5: item 'strike': key 'at.when': reads 'target.vigour': a moment's test reads "
@@ -216,6 +216,29 @@ EDITS = [
      "'-'"),
     ("item-not-a-mapping", D, "rook:\n  name: Rook", "rook: 3\nx:\n  name: Rook",
      "line 12: item 'rook': expected a mapping of keys"),
+    ("turn-order-unknown-kind", R, "act_resource: action",
+     "act_resource: action\nturn_order: {kind: whoever}",
+     "line 16: key 'turn_order': expected {kind: fixed}, {kind: passes, resource: NAME} or "
+     "{kind: most, resource: NAME, group_stat: NAME}, got {'kind': 'whoever'}"),
+    ("turn-order-keys", R, "act_resource: action",
+     "act_resource: action\nturn_order: {kind: passes}",
+     "line 16: key 'turn_order': a passes order takes kind, resource; missing resource"),
+    ("turn-order-resource-undeclared", R, "act_resource: action",
+     "act_resource: action\nturn_order: {kind: passes, resource: mana}",
+     "line 16: key 'turn_order.resource': no resource 'mana' (resources: action, steps)"),
+    ("zero-faces-not-true-or-false", A, "      what: strike\n",
+     "      what: strike\n      zero_faces: maybe\n",
+     "line 28: item 'strike': key 'steps[0].zero_faces': expected true or false, got 'maybe'"),
+    ("ask-settled-unreadable", A, LAST_STEP,
+     "    - {ask: parry, who: target, into: parried, settled: guard +}\n" + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4].settled': 'guard +' ends too soon"),
+    ("initiative-zero-faces-unreadable", R, "  tiebreak: skill",
+     "  tiebreak: skill\n  zero_faces: skill +",
+     "line 20: key 'initiative.zero_faces': 'skill +' ends too soon"),
+    ("round-start-reads-the-damage", A, STRIKE,
+     STRIKE + "  at: {moment: round_start, when: damage > 0}\n",
+     "line 5: item 'strike': key 'at.when': reads 'damage': a moment's test reads "
+     "actor.X, rules.X"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

@@ -13,6 +13,7 @@ import pytest
 
 from shaper_gm.errors import GmError
 from tests.oddsread import flat
+from tests.replaying import replayed
 
 FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets"
 DATA = "dicepool-data"
@@ -62,13 +63,6 @@ def same(python, data, line: str) -> list[tuple[str, object, str]]:
     assert python.log[-1] == data.log[-1]
     assert kept(python) == kept(data)
     return lines[0]
-
-
-def replayed(s):
-    from shaper_gm.commands.session import Session
-    fresh = Session()
-    fresh.run_lines(list(s.log))
-    return fresh
 
 
 # --- the rulings' and the issue's examples ------------------------------------------

@@ -20,6 +20,7 @@ from shaper_gm.engine.play import end_turn, pass_turn, perform
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.steps import PlayTape
+from tests.replaying import replayed  # noqa: F401  (the tests import it from here)
 
 
 @pytest.fixture(scope="session")
@@ -89,14 +90,6 @@ def session(*lines: str, seed: int = 1, setup: Sequence[str] = DUEL):
     for line in (*setup, *lines):
         s.execute(line)
     return s
-
-
-def replayed(s):
-    """A fresh session that ran `s`'s log as `replay` does."""
-    from shaper_gm.commands.session import Session
-    fresh = Session()
-    fresh.run_lines(list(s.log))
-    return fresh
 
 
 # --- the rules' actions, run by the engine's pipeline as a command runs them ---------

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shaper_gm.errors import GmError
+from tests.replaying import replayed
 
 FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets"
 DUEL = ("add ann --as duellist --side party --at B2 --name Ann",
@@ -30,13 +31,6 @@ def data_session(monkeypatch):
             s.execute(line)
         return s
     return start
-
-
-def replayed(s):
-    from shaper_gm.commands.session import Session
-    fresh = Session()
-    fresh.run_lines(list(s.log))
-    return fresh
 
 
 def breakdown(result) -> list[tuple[str, str]]:

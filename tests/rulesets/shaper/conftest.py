@@ -20,6 +20,7 @@ from shaper_gm.rulesets.shaper.content.models import (
     Weapon,
 )
 from shaper_gm.rulesets.shaper.ruleset import ShaperRuleset
+from tests.replaying import replayed  # noqa: F401  (the tests import it from here)
 
 
 def make_numbers(**changes) -> RulesetNumbers:
@@ -154,9 +155,3 @@ def battle(*lines: str):
     return s
 
 
-def replayed(s):
-    """A new session that ran `s`'s log: replay must give the same state."""
-    from shaper_gm.commands.session import Session
-    fresh = Session()
-    fresh.run_lines(list(s.log))
-    return fresh

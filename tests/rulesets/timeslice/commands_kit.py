@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from shaper_gm.commands import Session, new_session
 from shaper_gm.rulesets.timeslice.content import load_library
+from tests.replaying import replayed  # noqa: F401  (the tests import it from here)
 
 # Kara (V 13, mail DR 2, sword), the guard (Q 10 U 11 V 11, mail DR 2, spear reach 2),
 # Ren (Q 13, 11 TS, rifle); Ida (U 13, pistol, a medical kit); all within reach.
@@ -49,8 +50,3 @@ def info(s: Session, actor_id: str):
     return s.state.actors[actor_id].system
 
 
-def replayed(s: Session) -> Session:
-    """A fresh session that ran `s`'s log, as `replay` does."""
-    again = Session()
-    again.run_lines(list(s.log))
-    return again

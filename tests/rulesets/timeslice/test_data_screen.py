@@ -1,0 +1,46 @@
+"""What the screen shows of the time-slice ruleset written as data (tests/fixtures/
+rulesets/timeslice-data/screen.yaml): an attack's line in the rulings' words, the order
+table's TS column and legend, and `show ACTOR`'s rows."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from shaper_gm.app import new_session
+from shaper_gm.render import Renderer, make_console
+
+FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets"
+FIGHT = ("add kara --as kara --at B2", "add ida --as ida --at A3",
+         "add guard --as guard --at C2",
+         "init --roll kara=6,3 --roll ida=7,1 --roll guard=5,5", "start")
+
+
+def shown(monkeypatch, *lines: str) -> str:
+    """What the shell prints for the README's set-up and `lines`, 100 columns."""
+    monkeypatch.setenv("SHAPER_GM_RULESETS", str(FOLDER))
+    s = new_session(ruleset="timeslice-data", seed=1)
+    file = io.StringIO()
+    renderer = Renderer(make_console(file=file, width=100, color_system=None),
+                        ruleset_for=s.ruleset_for)
+    for line in (*FIGHT, *lines):
+        renderer.show(s.execute(line), s.state)
+    return file.getvalue()
+
+
+def test_an_attack_reads_its_totals_and_harm_with_capitals_kept(monkeypatch):
+    text = shown(monkeypatch, "attack guard --roll 7,8 --defend 2,5",
+                 "attack guard --roll 3,4 --defend 4,5")
+    assert ("Kara attacks Guard with the Sword (3 TS): 18 vs parry 8: hit, 3 damage after "
+            "DR 2, HP 12 → 9") in text
+    assert "Kara attacks Guard with the Sword (3 TS): 10 vs parry 10: miss" in text
+    assert "  [V] bonus  T2, T10" in text
+
+
+def test_the_order_table_and_show_give_ts(monkeypatch):
+    text = shown(monkeypatch, "attack guard --roll 7,8 --defend 2,5", "show kara")
+    assert "TS " in text and " 7/10 " in text                    # the TS column
+    assert "end keeps the rest for the next pass" in text         # the legend
+    for row in ("TS       7/10 (T3, T7)", "Stats    Q 11, U 10, V 13 (T2: bonus = stat - 10)",
+                "DR       2 (T12)", "Weapons  Sword: damage 5, range 1 units"):
+        assert row in text
