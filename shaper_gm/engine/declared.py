@@ -104,6 +104,8 @@ class Declared:
     item_word: bool = False       # the item named by a word after the actor, not --with
     # the flag naming its target (`prepare I dodge --against barry`): its words are text
     target_flag: str | None = None
+    # requirements tested once `given` is worked out: they and their words read its facts
+    checks: tuple[Requirement, ...] = ()
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
@@ -257,6 +259,7 @@ class Declared:
                 values[name] = expr.run(situation)
             except ExprError as exc:
                 raise fault(f"{self.name}: given.{name}", exc) from None
+        self._check_given(ChainMap(values, cast("MutableMapping[str, Any]", situation)))
         facts = Facts(values)
         for entry in self.apply:           # a cell the GM named must be one it can take
             if entry.worked_out:
@@ -267,6 +270,14 @@ class Declared:
                         "MutableMapping[str, Any]", situation)))
                     raise
         return facts
+
+    def _check_given(self, env: Mapping[str, Any]) -> None:
+        """`checks`: what must hold of the given facts (a DT worked out, a name read
+        from the content), refused in words that read them."""
+        for need in self.checks:
+            if not run_checked(need.test, env, f"{self.name}: checks"):
+                raise RuleViolation(fill(need.refuse, env),
+                                    fill(need.hint, env) or f"see help {self.name}")
 
     def _resolve(self, acting: Acting) -> Done:
         """Its steps and changes; what its damage brings by itself (a concentration

@@ -28,7 +28,7 @@ from shaper_gm.engine.vocab import compile_steps, has_asks, once_rolls, unrolled
 KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
         "odds", "while_down", "provokes", "spare", "refusals", "at", "heading",
-        "recap_aside", "offer", "held", "item_word", "target_flag"}
+        "recap_aside", "offer", "held", "item_word", "target_flag", "checks"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
@@ -113,6 +113,10 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
             for name in expr.names if name.startswith("flag.")}
     read |= {name.partition(".")[2].replace("_", "-") for need in requires
              for name in need.test.names if name.startswith("flag.")}
+    checks = tuple(_requirement(need, f"{at}.checks[{i}]")
+                   for i, need in enumerate(_listed(raw, "checks", at)))
+    read |= {name.partition(".")[2].replace("_", "-") for need in checks
+             for name in need.test.names if name.startswith("flag.")}
     missing = sorted(read - {f.name for f in flags})
     if missing:
         raise VocabError(f"{at}.flags", f"flag.{missing[0]} is read but no flag "
@@ -134,7 +138,7 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     _refusals(raw.get("refusals", {}), f"{at}.refusals", item),
                     _ask_answers(raw_steps), moment,
                     _offer(raw["offer"], f"{at}.offer", to_cell) if "offer" in raw else None,
-                    held=held, item_word=item_word, target_flag=target_flag)
+                    held=held, item_word=item_word, target_flag=target_flag, checks=checks)
 
 
 def _ask_answers(raw_steps: list[Any]) -> tuple[str, ...]:

@@ -79,7 +79,8 @@ EDITS = [
      "(kinds: duellists)"),
     ("action-unknown-key", A, STRIKE, STRIKE + "  colour: red\n",
      "line 5: item 'strike': key 'colour': an action has no such key (keys: aliases, "
-     "apply, at, cost, examples, flags, given, heading, held, item, item_word, line, odds, offer, "
+     "apply, at, checks, cost, examples, flags, given, heading, held, item, item_word, line, "
+     "odds, offer, "
      "provokes, recap_aside, refusals, requires, rules, spare, steps, summary, target, "
      "target_flag, targets, "
      "timing, to, what, while_down, words)"),
@@ -239,6 +240,14 @@ EDITS = [
      STRIKE + "  at: {moment: round_start, when: damage > 0}\n",
      "line 5: item 'strike': key 'at.when': reads 'damage': a moment's test reads "
      "actor.X, rules.X"),
+    ("checks-not-a-list", A, "  item: weapons\n  requires:\n",
+     "  item: weapons\n  checks: {test: skill > 0}\n  requires:\n",
+     "line 12: item 'strike': key 'checks': expected a list, got dict"),
+    ("check-unknown-key", A, "  item: weapons\n  requires:\n",
+     "  item: weapons\n  checks:\n    - {test: skill > 0, refuse: no, colour: red}\n"
+     "  requires:\n",
+     "line 13: item 'strike': key 'checks[0].colour': a requirement has test, refuse "
+     "and hint"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

@@ -132,7 +132,7 @@ def _faces(faces: dict[str, Sequence]) -> str:
     out = []
     for slot, given in faces.items():
         rolls = given if given and isinstance(given[0], list | tuple) else [given]
-        out += [f"--{slot} {','.join(map(str, roll))}" for roll in rolls]
+        out += [f"--{slot} {','.join(map(str, roll))}" for roll in rolls if roll]
     return " ".join(out)
 
 
