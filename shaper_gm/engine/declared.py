@@ -106,6 +106,8 @@ class Declared:
     target_flag: str | None = None
     # requirements tested once `given` is worked out: they and their words read its facts
     checks: tuple[Requirement, ...] = ()
+    # with target_flag: without the flag it plays with no target (a prepared action, P11)
+    target_optional: bool = False
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
@@ -167,7 +169,8 @@ class Declared:
         actor = state.actors[request.acting]
         targets: Sequence[str | None] = (None,)
         if self.target is not None:
-            targets = request.targets or self.flagged_target(request)
+            targets = request.targets or self.flagged_target(request) or \
+                ((None,) if self.target_optional else ())
             if not targets:
                 raise RuleViolation(f"{self.name} needs a target", f"{self.name} TARGET"
                                     if self.target_flag is None else
@@ -176,7 +179,7 @@ class Declared:
                 raise RuleViolation(f"{self.name} takes at most {self.targets} target"
                                     f"{'s' if self.targets > 1 else ''}, not {len(targets)}",
                                     f"name {self.targets} or fewer")
-            for target in targets:
+            for target in filter(None, targets):
                 if target not in state.actors:
                     raise RuleViolation(f"no actor {target!r}",
                                         f"name one of {', '.join(state.actors)}")

@@ -28,7 +28,8 @@ from shaper_gm.engine.vocab import compile_steps, has_asks, once_rolls, unrolled
 KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
         "odds", "while_down", "provokes", "spare", "refusals", "at", "heading",
-        "recap_aside", "offer", "held", "item_word", "target_flag", "checks"}
+        "recap_aside", "offer", "held", "item_word", "target_flag", "checks",
+        "target_optional"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
@@ -73,6 +74,10 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     if target_flag is not None and (target is None or count != 1):
         raise VocabError(f"{at}.target_flag", "only an action with one target: names the "
                                               "flag that names it")
+    target_optional = _truth(raw, "target_optional", at)
+    if target_optional and target_flag is None:
+        raise VocabError(f"{at}.target_optional", "only an action whose target a flag names "
+                                                  "(target_flag:) may go without one")
     requires = tuple(_requirement(need, f"{at}.requires[{i}]")
                      for i, need in enumerate(_listed(raw, "requires", at)))
     given_raw = raw.get("given", {})
@@ -117,7 +122,7 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                    for i, need in enumerate(_listed(raw, "checks", at)))
     read |= {name.partition(".")[2].replace("_", "-") for need in checks
              for name in need.test.names if name.startswith("flag.")}
-    missing = sorted(read - {f.name for f in flags})
+    missing = sorted(read - {f.name for f in flags} - {target_flag})   # it names the flag
     if missing:
         raise VocabError(f"{at}.flags", f"flag.{missing[0]} is read but no flag "
                                         f"{missing[0]!r} is declared")
@@ -138,7 +143,8 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     _refusals(raw.get("refusals", {}), f"{at}.refusals", item),
                     _ask_answers(raw_steps), moment,
                     _offer(raw["offer"], f"{at}.offer", to_cell) if "offer" in raw else None,
-                    held=held, item_word=item_word, target_flag=target_flag, checks=checks)
+                    held=held, item_word=item_word, target_flag=target_flag, checks=checks,
+                    target_optional=target_optional)
 
 
 def _ask_answers(raw_steps: list[Any]) -> tuple[str, ...]:

@@ -37,6 +37,7 @@ from shaper_gm.rulesets.data.actions_file import read_actions
 from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items
 from shaper_gm.rulesets.data.older import older_sheets
 from shaper_gm.rulesets.data.orders import turn_order_spec
+from shaper_gm.rulesets.data.prepared import prepared_spec
 
 
 def _expr(value: Any) -> Compiled:
@@ -112,6 +113,7 @@ RULESET = {
     "diagonal_size": Field(integer(1, 1000)), "item_mods": Field(list_of(ident)),
     "turn_order": Field(turn_order_spec),
     "older_sheets": Field(older_sheets), "sheet_items": Field(mapping_of(snake_name, ident)),
+    "prepared": Field(prepared_spec),
 }
 
 
@@ -202,7 +204,8 @@ def load(folder: Any) -> DataLibrary:
                            "unit", "terms", "effect_keys", "act_resource", "react_resource",
                            "side", "absorbs", "damage_types", "down_words",
                            "damage_action", "rulings", "one_per_cell", "diagonal_size",
-                           "item_mods", "turn_order", "older_sheets", "sheet_items")}
+                           "item_mods", "turn_order", "older_sheets", "sheet_items",
+                           "prepared")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),
@@ -296,6 +299,9 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
     if "resource" in order and order["resource"] not in resources:
         here.error("turn_order.resource", f"no resource {order['resource']!r} "
                                           f"(resources: {known})")
+    for name, _ in (good.get("prepared") or {}).get("stands_for", {}).items():
+        if name not in resources:
+            here.error("prepared.stands_for", f"no resource {name!r} (resources: {known})")
     for key, kind in good.get("sheet_items", ()):
         if kind not in kinds:
             here.error(f"sheet_items.{key}", f"no item file {kind}.yaml "

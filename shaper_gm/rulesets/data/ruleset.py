@@ -32,6 +32,7 @@ from shaper_gm.engine.stepkit import Facts
 from shaper_gm.engine.vocab import reduced
 from shaper_gm.rulesets.data import costs
 from shaper_gm.rulesets.data.adding import given_items, gm_damage, noun, unknown_template
+from shaper_gm.rulesets.data.fields import SheetFields
 from shaper_gm.rulesets.data.kept import once, thaw
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
 from shaper_gm.rulesets.data.numbers import number_names, with_numbers
@@ -42,7 +43,7 @@ from shaper_gm.rulesets.data.sheets import DataSheet, SheetView
 ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
 
 
-class DataRuleset(RulesetBase):
+class DataRuleset(SheetFields, RulesetBase):
     turn_order = FixedOrder()
 
     def __init__(self, library: DataLibrary) -> None:
@@ -195,23 +196,11 @@ class DataRuleset(RulesetBase):
             checked_sheet(self.library, data, where),
             DataSheet(freeze(data), self.library.default_sheet))[1])
 
-    def with_legacy_fields(self, data: dict[str, Any], log: list[str]) -> dict[str, Any]:
-        """A save's sheets kept under the ruleset's older keys, read as now
-        (`older_sheets:`, rulesets.data.older)."""
-        from shaper_gm.rulesets.data.older import upgraded_save
-        return upgraded_save(self.library, data)
-
-    def settable_fields(self) -> tuple[str, ...]:
-        shared = super().settable_fields()
-        return (*shared, *(name for name in self.sheet_numbers if name not in shared))
-
-    def set_field(self, state: Encounter, target: str, key: str, value: str) -> Any:
-        """`set ACTOR NAME=N` of a sheet number that is no shared field (a resource of
-        that name is set as one): rulesets.data.numbers."""
-        from shaper_gm.rulesets.data.numbers import set_number
-        if key in RulesetBase.settable_fields(self) or key not in self.sheet_numbers:
-            return None
-        return set_number(self, state, target, key, value)
+    def admit_off_turn(self, state: Encounter, actor_id: str, action: Any,
+                       request: Request) -> Any:
+        """A prepared action taken off the actor's turn (`prepared:`, data.prepared)."""
+        from shaper_gm.rulesets.data.prepared import admit
+        return admit(self, state, actor_id, action, request)
 
     def check_extras(self, state: Encounter, actor: Actor, raw: Any, where: str) -> None:
         """A saved actor holds every ranged sheet number within its range and names only

@@ -38,7 +38,8 @@ EDITS = [
      "grid, cell_size, unit, numbers, resources, initiative, derived, hp, templates, "
      "default_sheet, zero_hp, effect_keys, act_resource, react_resource, side, absorbs, "
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
-     "rulings, one_per_cell, diagonal_size, item_mods, turn_order, older_sheets, sheet_items)"),
+     "rulings, one_per_cell, diagonal_size, item_mods, turn_order, older_sheets, sheet_items, "
+     "prepared)"),
     ("older-sheets-without-drop", R, "grid: 8x8", "grid: 8x8\nolder_sheets: {pairs: [x]}",
      "line 8: key 'older_sheets': expected {drop: [KEY...], pairs: [KEY...], "
      "from_system: [KEY...], lookup: {KEY: KIND.KEY.FIELD}} (drop required)"),
@@ -82,7 +83,7 @@ EDITS = [
      "apply, at, checks, cost, examples, flags, given, heading, held, item, item_word, line, "
      "odds, offer, "
      "provokes, recap_aside, refusals, requires, rules, spare, steps, summary, target, "
-     "target_flag, targets, "
+     "target_flag, target_optional, targets, "
      "timing, to, what, while_down, words)"),
     ("recap-aside-not-words", A, STRIKE, STRIKE + "  recap_aside: [power]\n",
      "line 5: item 'strike': key 'recap_aside': expected words in the recap's brackets, "
@@ -248,6 +249,15 @@ EDITS = [
      "  requires:\n",
      "line 13: item 'strike': key 'checks[0].colour': a requirement has test, refuse "
      "and hint"),
+    ("prepared-without-effect", R, "grid: 8x8", "grid: 8x8\nprepared: {rule: U1}",
+     "line 8: key 'prepared': expected {effect: NAME, stands_for: {RESOURCE: N}, rule: TEXT} "
+     "(effect required), got {'rule': 'U1'}"),
+    ("prepared-stands-for-no-resource", R, "grid: 8x8",
+     "grid: 8x8\nprepared: {effect: ready, stands_for: {mana: 1}}",
+     "line 8: key 'prepared.stands_for': no resource 'mana' (resources: action, steps)"),
+    ("target-optional-without-target-flag", A, STRIKE, STRIKE + "  target_optional: true\n",
+     "line 5: item 'strike': key 'target_optional': only an action whose target a flag "
+     "names (target_flag:) may go without one"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

@@ -1,0 +1,35 @@
+"""What the GM's shared verbs reach of a data ruleset's sheets beyond the shared fields:
+`set ACTOR NAME=N` of a sheet number (`rulesets.data.numbers`), and a save's sheets
+kept under the ruleset's older keys (`older_sheets:`, `rulesets.data.older`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shaper_gm.engine.ruleset_base import RulesetBase
+from shaper_gm.engine.state import Encounter
+
+
+class SheetFields(RulesetBase):
+    """`DataRuleset`'s sheet fields for `set` and for old saves."""
+
+    library: Any
+    sheet_numbers: tuple[str, ...]
+
+    def with_legacy_fields(self, data: dict[str, Any], log: list[str]) -> dict[str, Any]:
+        """A save's sheets kept under the ruleset's older keys, read as now
+        (`older_sheets:`, rulesets.data.older)."""
+        from shaper_gm.rulesets.data.older import upgraded_save
+        return upgraded_save(self.library, data)
+
+    def settable_fields(self) -> tuple[str, ...]:
+        shared = super().settable_fields()
+        return (*shared, *(name for name in self.sheet_numbers if name not in shared))
+
+    def set_field(self, state: Encounter, target: str, key: str, value: str) -> Any:
+        """`set ACTOR NAME=N` of a sheet number that is no shared field (a resource of
+        that name is set as one): rulesets.data.numbers."""
+        from shaper_gm.rulesets.data.numbers import set_number
+        if key in RulesetBase.settable_fields(self) or key not in self.sheet_numbers:
+            return None
+        return set_number(self, state, target, key, value)
