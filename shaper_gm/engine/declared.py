@@ -108,6 +108,8 @@ class Declared:
     checks: tuple[Requirement, ...] = ()
     # with target_flag: without the flag it plays with no target (a prepared action, P11)
     target_optional: bool = False
+    # its words are the shared act's: [ACTOR] COST TEXT (a reaction's ACTOR COST TEXT)
+    cost_word: bool = False
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""

@@ -29,7 +29,7 @@ KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
         "odds", "while_down", "provokes", "spare", "refusals", "at", "heading",
         "recap_aside", "offer", "held", "item_word", "target_flag", "checks",
-        "target_optional"}
+        "target_optional", "cost_word"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
@@ -144,7 +144,7 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     _ask_answers(raw_steps), moment,
                     _offer(raw["offer"], f"{at}.offer", to_cell) if "offer" in raw else None,
                     held=held, item_word=item_word, target_flag=target_flag, checks=checks,
-                    target_optional=target_optional)
+                    target_optional=target_optional, cost_word=_truth(raw, "cost_word", at))
 
 
 def _ask_answers(raw_steps: list[Any]) -> tuple[str, ...]:

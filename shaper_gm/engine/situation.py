@@ -22,6 +22,9 @@ FREE = "free_near"          # X.free_near: the cells next to X no one up stands 
 ON_TURN = "on_turn"         # X.on_turn: it is X's turn (not a reaction off it)
 APPROACHES = "approaches"   # approaches.NAME: a move nearer to who gave it NAME
 LIBRARY = "library"         # library.KIND: the content's items of a kind, by id
+WORDS = "words"             # words.NAME: the command's word NAME (words.text), '' if none
+PRICED = "priced"           # priced.NAME: what its cost word spends of NAME (act 2 TEXT: 2)
+HAS_FLAG = "has_flag"       # has_flag.NAME: the command gave --NAME (flag.NAME reads 0 if not)
 
 
 class Situation(Mapping[str, Any]):
@@ -89,7 +92,21 @@ class Situation(Mapping[str, Any]):
             if name == "travel":
                 return self._walked(actor.zone, self.destination, numbers)
             return bool(self.state.standing_on(self.destination) - {actor.id})
+        if head in (WORDS, PRICED, HAS_FLAG) and rest:
+            return self._said(head, rest)
         raise KeyError(name)
+
+    def _said(self, head: str, rest: str) -> Any:
+        """What the command's own words say: a word by its name, what its cost word
+        spends of a resource (`rs.act_cost`), whether a flag was given."""
+        if head == HAS_FLAG:
+            return self.request.get(rest.replace("_", "-")) is not None
+        if head == WORDS:
+            word = self.request.arg(rest)
+            return "" if word is None else str(word)
+        word = self.request.arg("cost")
+        priced = self.rs.act_cost(str(word)) if word is not None else None
+        return int((priced or {}).get(rest, 0))
 
     def _approaches(self, effect: str) -> bool:
         """The destination is nearer than the actor's cell to a creature that gave the

@@ -106,6 +106,8 @@ def _moment_slots(rs: Any, *moments: str, repeats: bool = False
 
 
 def _positionals(declared: Declared) -> tuple[str, ...]:
+    if declared.cost_word:                # act action climb the wall, as the shared act
+        return ("actor" if declared.timing == "reaction" else "actor?", "cost", "text")
     if declared.item_word:                # wield dagger: the item named by a word
         return ("actor?", str(declared.item))
     if declared.target_flag:              # prepare I dodge --against barry

@@ -80,7 +80,8 @@ EDITS = [
      "(kinds: duellists)"),
     ("action-unknown-key", A, STRIKE, STRIKE + "  colour: red\n",
      "line 5: item 'strike': key 'colour': an action has no such key (keys: aliases, "
-     "apply, at, checks, cost, examples, flags, given, heading, held, item, item_word, line, "
+     "apply, at, checks, cost, cost_word, examples, flags, given, heading, held, item, "
+     "item_word, line, "
      "odds, offer, "
      "provokes, recap_aside, refusals, requires, rules, spare, steps, summary, target, "
      "target_flag, target_optional, targets, "
@@ -258,6 +259,8 @@ EDITS = [
     ("target-optional-without-target-flag", A, STRIKE, STRIKE + "  target_optional: true\n",
      "line 5: item 'strike': key 'target_optional': only an action whose target a flag "
      "names (target_flag:) may go without one"),
+    ("cost-word-not-true-or-false", A, STRIKE, STRIKE + "  cost_word: maybe\n",
+     "line 5: item 'strike': key 'cost_word': expected true or false, got 'maybe'"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

@@ -195,7 +195,8 @@ class Outcome(Facts):
         self.outcome = resolved[-1].outcome if resolved else None
         self.notes = self.outcome.notes if resolved else ()
         is_test = bool(resolved) and resolved[-1].action != "attack"
-        self.test = Facts(facts) if is_test and "successes" in facts else None
+        rolled = "successes" in facts and facts.get("tests", True) is not False
+        self.test = Facts(facts) if is_test and rolled else None
 
     def slots(self) -> dict[str, list[tuple[int, ...]]]:
         """The faces given per slot, as the log line writes them (`--roll 4,6 --damage 3`)."""
