@@ -31,7 +31,7 @@ from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.engine.vocab import reduced
 from shaper_gm.rulesets.data import costs
-from shaper_gm.rulesets.data.adding import given_items, gm_damage, noun, unknown_template
+from shaper_gm.rulesets.data.adding import gm_damage, noun, onto_sheet, unknown_template
 from shaper_gm.rulesets.data.fields import SheetFields
 from shaper_gm.rulesets.data.kept import once, thaw
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
@@ -164,7 +164,7 @@ class DataRuleset(SheetFields, RulesetBase):
         if unknown:
             raise RuleViolation(f"--stat {unknown[0]}: not a {self.id} sheet number",
                                 f"sheet numbers: {', '.join(self.sheet_numbers)}, hp")
-        base.update(given_items(self.library, dict(spec.extra)))
+        base = onto_sheet(self.library, base, dict(spec.extra))
         given = {self.hp_key if key == "hp" else key: value      # --hp: the number hp
                  for key, value in spec.numbers}                  # reads (health)
         self.sheet_ranges.typed({key: value for key, value in given.items()

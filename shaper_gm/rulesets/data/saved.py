@@ -19,7 +19,7 @@ def checked_sheet(library: Any, data: Mapping[str, Any], where: str) -> None:
     known = {*SHEET_KEYS, *library.default_sheet,
              *(key for kind in library.templates
                for item in library.kind(kind).values() for key in item)}
-    items = {spec.key: spec for spec in library.add_items}
+    items = {spec.key: spec for spec in library.add_items if not spec.pairs}   # ITEM=N
     for key, value in data.items():
         at = f"{where}.{key}"
         if key not in known:
@@ -73,6 +73,8 @@ def saved_items(library: Any, sheet: Any, where: str) -> None:
     content lacks."""
     from shaper_gm.engine import limits
     for spec in library.add_items:
+        if spec.pairs:                  # a mapping keyed by items: `sheet_items` checks it
+            continue
         held = sheet.get(spec.key)
         listed = held if isinstance(held, (list, tuple)) else () if held is None else (held,)
         known = library.kind(spec.kind)

@@ -48,7 +48,8 @@ def table(rs: Any) -> VerbTable:
             made.extend(verb, flags=slot_flags(turn_slots), slots=turn_slots)
     if rs.library.add_items:              # add --weapon ITEM, --shield ITEM
         made.extend("add", before="count", flags=tuple(
-            flag(spec.flag, "text", repeat=spec.many, metavar="ITEM", completes=spec.kind,
+            flag(spec.flag, "text", repeat=spec.many or spec.pairs,
+                 metavar="ITEM=N" if spec.pairs else "ITEM", completes=spec.kind,
                  help=spec.help or f"an item of {spec.kind} for its {spec.key}")
             for spec in rs.library.add_items))
     for _, declared in rs.library.actions:

@@ -261,6 +261,12 @@ EDITS = [
      "names (target_flag:) may go without one"),
     ("cost-word-not-true-or-false", A, STRIKE, STRIKE + "  cost_word: maybe\n",
      "line 5: item 'strike': key 'cost_word': expected true or false, got 'maybe'"),
+    ("add-items-pairs-not-true-or-false", R, "grid: 8x8",
+     "grid: 8x8\nadd_items: {rival: {key: rival, kind: duellists, pairs: maybe}}",
+     "line 8: key 'add_items.rival': expected true or false, got 'maybe'"),
+    ("add-items-also-not-a-mapping", R, "grid: 8x8",
+     "grid: 8x8\nadd_items: {rival: {key: rival, kind: duellists, also: [name]}}",
+     "line 8: key 'add_items.rival': expected a mapping, got a list"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

@@ -232,36 +232,21 @@ class Fight:
 
     def add(self, actor_id: str, template: str | None = None, zone: str | None = None, *,
             side: str | None = None, name: str | None = None, stats: dict | None = None,
-            holding: str | None = None, prof: dict | None = None) -> Fight:
-        if holding or prof:
-            # a sheet of the content with another weapon in hand or other proficiencies:
-            # the fight restarts on a copy of the ruleset whose template says so
-            assert not self.added, "give holding= and prof= to the first actor added"
-            sheet = self._sheet(template)
-            fields = {"holding": holding or sheet["holding"],
-                      "proficiencies": {**sheet["proficiencies"], **(prof or {})}}
-            fields["held_stat"] = self._weapon_stat(fields["holding"])
-            self.__init__(ruleset(self.ruleset, sheets={template: fields}))
-        numbers = " ".join(f"--stat {k}={v}" for k, v in (stats or {}).items())
+            holding: str | Sequence[str] | None = None, prof: dict | None = None,
+            weapons: Sequence[str] = (), abilities: Sequence[str] = (),
+            shield: bool = False) -> Fight:
+        """`add` with the Python make_actor's keywords as its flags: --prof WEAPON=N,
+        --weapon, --holding, --ability (and --shield, which no dice-pool actor takes)."""
+        held = [holding] if isinstance(holding, str) else list(holding or ())
+        flags = [*(f"--stat {k}={v}" for k, v in (stats or {}).items()),
+                 *(f"--prof {k}={v}" for k, v in (prof or {}).items()),
+                 *(f"--weapon {w}" for w in weapons), *(f"--holding {h}" for h in held),
+                 *(f"--ability {a}" for a in abilities), *(("--shield",) if shield else ())]
         self.execute(" ".join(filter(None, (
             "add", actor_id, template and f"--as {template}", zone and f"--at {zone}",
-            side and f"--side {side}", name and f"--name {name}", numbers))))
+            side and f"--side {side}", name and f"--name {name}", *flags))))
         self.added.append(actor_id)
         return self
-
-    def _sheet(self, template: str | None) -> dict:
-        import yaml
-
-        for file in ("characters.yaml", "creatures.yaml"):
-            held = yaml.safe_load((CONTENT / file).read_text())
-            if template in held:
-                return held[template]
-        raise KeyError(template)
-
-    def _weapon_stat(self, weapon: str) -> str:
-        import yaml
-
-        return yaml.safe_load((CONTENT / "weapons.yaml").read_text())[weapon]["stat"]
 
     def start(self, *order: str) -> Fight:
         self.execute("init " + " ".join(order or self.added))
