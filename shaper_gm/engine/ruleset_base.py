@@ -312,12 +312,13 @@ class RulesetBase:
         return self.resource_names()
 
     def canonical_zone(self, text: str, cols: int, rows: int) -> str:
-        return grid.canonical(text, cols, rows, what=self.term("cell"), board=self.term("board"))
+        return grid.canonical(text, cols, rows, what=self.term("cell"), board=self.term("board"),
+                              rule=self.term("grid_rule"))
 
     def cell(self, state: Encounter, text: str) -> Cell:
         """A cell as typed, checked against the encounter's battlefield."""
         return grid.parse_cell(text, state.cols, state.rows, what=self.term("cell"),
-                               board=self.term("board"))
+                               board=self.term("board"), rule=self.term("grid_rule"))
 
     def cell_of(self, state: Encounter, actor_id: str) -> Cell:
         """Where an actor stands; refused for one not placed yet."""
