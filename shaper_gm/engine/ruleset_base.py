@@ -161,6 +161,9 @@ class RulesetBase:
         shown = (f"a number of {self.act_resource.upper()}" if self.act_resource
                  else f"one of {', '.join(words)}")
         example = self.term("act_example_cost") or (words[0] if words else "1")
+        if self.term("not_a_cost"):           # the ruleset's own words, its ruling in them
+            raise RuleViolation(f"{word!r} is not {self.term('not_a_cost')}",
+                                f"e.g. act {example} opens the door")
         raise RuleViolation(f"act costs {shown} here, not {word!r}{self.cited('act_rules')}",
                             f"e.g. act {example} opens the door")
 
