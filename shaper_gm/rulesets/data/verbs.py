@@ -58,6 +58,7 @@ def table(rs: Any) -> VerbTable:
         if declared.at is not None and declared.at.facts:
             continue              # it reads what only its moment tells (the damage taken)
         made.declare(declared.action(), positionals=_positionals(declared),
+                     parse=_actor_first if _positionals(declared) == ACTOR_TEXT else None,
                      flags=(*_item_flag(declared), *_flags(declared),
                             *slot_flags(_slots(declared), react=declared.answers or declared.asks)),
                      slots=_slots(declared), **_help(declared), **_item_word(declared))
@@ -104,6 +105,17 @@ def _moment_slots(rs: Any, *moments: str, repeats: bool = False
             for name, declared in rs.library.actions
             if declared.at is not None and declared.at.moment in moments
             for slot, again in declared.slots}
+
+
+ACTOR_TEXT = ("actor?", "text")
+
+
+def _actor_first(ctx: Context) -> Any:
+    """`VERB [ACTOR] TEXT` (`prepare freya 'I dodge' --against barry`, as the log writes
+    it): a first word that is an actor's id, with words after it, names the actor."""
+    words = ctx.parsed.words
+    named = len(words) > 1 and str(words[0]).lower() in ctx.state.actors
+    return read_request(ctx, ("actor", "text") if named else None)
 
 
 def _positionals(declared: Declared) -> tuple[str, ...]:

@@ -20,7 +20,8 @@ def prepared(fight, actor):
     """The actor's standing dodges: the data version keeps a prepared dodge as an effect
     on the attacker it names (`dodge-vs-ACTOR`), where the Python actor held records."""
     return tuple(other.id for other in fight.state.actors.values()
-                 for effect in other.effects if effect.name == f"dodge-vs-{actor}")
+                 for effect in other.effects if effect.name == f"dodge-vs-{actor}"
+                 or effect.name.startswith(f"dodge-vs-{actor}-with-"))
 
 
 def _not_ported(name: str):
