@@ -76,8 +76,11 @@ def starting(specs: Sequence[ResourceSpec], sheet: object,
     out = []
     for spec in specs:
         value = amount(spec.start, sheet, stat)
+        top = maximum(spec, sheet, stat)
         if value is None:
-            value = maximum(spec, sheet, stat) or 0
+            value = top or 0
+        elif top is not None:               # a start past the maximum is capped (P4)
+            value = min(value, top)
         out.append((spec.name, value))
     return tuple(out)
 
