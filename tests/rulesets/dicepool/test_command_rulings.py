@@ -25,10 +25,22 @@ class Read:
 
 
 def outcome(result, kind=AttackResolved):
+    """The facts resolved; the faces the Python outcome held (the damage dice's, the
+    pool's failures) are read from the log line, which writes every face rolled."""
     found = [e.outcome for e in result.events if isinstance(e, Resolved)
              and (e.action == "attack") == (kind == AttackResolved)]
     assert len(found) == 1
-    return Read(found[0].results[-1].facts)
+    facts = dict(found[0].results[-1].facts)
+    words = (result.line or "").split()
+    given = {flag[2:]: tuple(map(int, value.split(",")))
+             for flag, value in zip(words, words[1:], strict=False) if flag.startswith("--")
+             and value.replace(",", "").isdigit()}
+    if "damage_dice" in facts:
+        facts.setdefault("damage_faces", given.get("damage", ()))
+    if "successes" in facts and "roll" in given:
+        facts.setdefault("lost_faces", tuple(f for f in given["roll"]
+                                             if f < facts.get("success_on", 4)))
+    return Read(facts)
 
 
 # --- the issue's "Done when" examples ------------------------------------------------------
