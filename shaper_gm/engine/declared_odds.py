@@ -43,7 +43,9 @@ def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Reques
             raise step_fault(declared.name, exc) from None
         where = f"{declared.name}: odds"
         chances = tuple(Chance(key, _chance(final, expr, where)) for key, expr in spec.chances)
-        spreads = tuple(Spread(key, Dist.from_probs(_spread(final, expr, where)))
+        shown = {key: (label, note) for key, label, note in spec.labels}
+        spreads = tuple(Spread(key, Dist.from_probs(_spread(final, expr, where)),
+                               shown.get(key, ("", ""))[1], shown.get(key, ("", ""))[0])
                         for key, expr in spec.spreads)
         start = run_checked(spec.start, facts, where) if spec.start is not None else None
         targets.append(TargetOdds(str(facts.get("target", "")), chances, spreads, spec.harm,

@@ -102,6 +102,7 @@ class OddsSpec:
     answers: tuple[str, str] | None = None    # (key, note): the answers declared
     # (key, value, text, note): numbers of the action itself (`roll  3 of 5 dice`)
     facts: tuple[tuple[str, Compiled | None, str, str], ...] = ()
+    labels: tuple[tuple[str, ...], ...] = ()   # (spread, its title, its note)
 
 
 @record

@@ -35,7 +35,7 @@ FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
 FLAG_KEYS = {"kind", "choices", "help", "metavar", "completes"}
 ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
-             "answers", "facts"}
+             "answers", "facts", "labels"}
 ODDS_FACT_KEYS = {"key", "value", "text", "note"}
 REFUSALS = ("itself", "no_item", "lacks", "unknown", "stays", "others",
             "unrolled")                                              # shared checks
@@ -265,7 +265,16 @@ def _odds(raw: Any, at: str) -> OddsSpec:
                     tuple(assumes),
                     (checked_name(answers["key"], f"{at}.answers.key"),
                      str(answers.get("note", ""))) if answers is not None else None,
-                    _odds_facts(raw.get("facts", []), f"{at}.facts"))
+                    _odds_facts(raw.get("facts", []), f"{at}.facts"),
+                    _odds_labels(raw.get("labels", {}), f"{at}.labels", dict(spreads)))
+
+
+def _odds_labels(raw: Any, at: str, spreads: Mapping[str, Any]) -> tuple[tuple[str, ...], ...]:
+    """`odds: labels:` SPREAD: {label, note}, a spread's column title and its note."""
+    if not isinstance(raw, Mapping) or any(k not in spreads or not isinstance(v, Mapping)
+                                           or set(v) - {"label", "note"} for k, v in raw.items()):
+        raise VocabError(at, f"expected SPREAD: {{label, note}} ({', '.join(spreads)})")
+    return tuple((k, str(v.get("label", "")), str(v.get("note", ""))) for k, v in raw.items())
 
 
 def _odds_facts(raw: Any, at: str) -> tuple[tuple[str, Compiled | None, str, str], ...]:

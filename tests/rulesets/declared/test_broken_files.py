@@ -267,6 +267,10 @@ EDITS = [
     ("add-items-also-not-a-mapping", R, "grid: 8x8",
      "grid: 8x8\nadd_items: {rival: {key: rival, kind: duellists, also: [name]}}",
      "line 8: key 'add_items.rival': expected a mapping, got a list"),
+    ("odds-labels-of-no-spread", A, "    harm: vigour_lost\n",
+     "    harm: vigour_lost\n    labels: {wounds: {label: W}}\n",
+     "line 51: item 'strike': key 'odds.labels': expected SPREAD: {label, note} (damage, "
+     "vigour_lost)"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")
