@@ -160,3 +160,15 @@ def gm_damage(rs: Any, state: Any, target: str, amount: int,
         hp = done.state.actors[target].hp or 0
         events.append(ev.HpChanged(target, hp, hp, f"{amount} damage: none gets through"))
     return done.state, events
+
+
+def gm_worded(rs: Any, events: list[Any], amount: int) -> list[Any]:
+    """The GM's damage in the ruleset's words (`terms.gm_damage`: the dice pool's `4 of 9
+    GM damage (P8)`) where the HP line says it in the engine's (`4 of 9 damage`)."""
+    from shaper_gm.engine.harm import damage_note
+    words = rs.term("gm_damage")
+    if not words:
+        return events
+    return [replace(e, why=damage_note(amount, e.before, e.after, words))
+            if isinstance(e, ev.HpChanged) and e.before is not None and e.after is not None
+            and e.why == damage_note(amount, e.before, e.after) else e for e in events]

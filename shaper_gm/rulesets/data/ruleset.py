@@ -31,7 +31,7 @@ from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.engine.vocab import reduced
 from shaper_gm.rulesets.data import costs
-from shaper_gm.rulesets.data.adding import gm_damage, noun, onto_sheet, unknown_template
+from shaper_gm.rulesets.data.adding import gm_damage, gm_worded, noun, onto_sheet, unknown_template
 from shaper_gm.rulesets.data.fields import SheetFields
 from shaper_gm.rulesets.data.kept import once, thaw
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
@@ -270,6 +270,7 @@ class DataRuleset(SheetFields, RulesetBase):
         with moments.rolling(options.get("tape")):    # what taking it brings rolls here
             state, events = hit_points(state, self, target, -amount, through,
                                        why or "the GM's damage")
+        events = gm_worded(self, events, amount)             # terms.gm_damage (data.adding)
         if not events:
             hp = state.actors[target].hp or 0
             events = [ev.HpChanged(target, hp, hp, f"0 damage ({why or 'none taken'})")]
