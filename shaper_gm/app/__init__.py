@@ -12,11 +12,12 @@ from shaper_gm.app import files
 from shaper_gm.commands import new_session as _new_session
 from shaper_gm.commands.session import Session
 from shaper_gm.persist import admit
+from shaper_gm.view import verb as view_verb
 
 
 def equip(session: Session) -> Session:
     session.admit = admit.check
-    session.extra_verbs = (files.verbs.install,)
+    session.extra_verbs = (files.verbs.install, view_verb.verbs.install)
     session.forget_registries()
     return session
 

@@ -152,6 +152,12 @@ def _fallback(event: object, n: Names, cost: str) -> str:
     return line(f"{who}{type(event).__name__}", [cost])
 
 
+@_describe.register(ev.Hidden)
+def _(e: ev.Hidden, n: Names, cost: str) -> str:
+    return (f"{n(e.actor)} is hidden from the player view" if e.hidden
+            else f"{n(e.actor)} is shown on the player view")
+
+
 @_describe.register(ev.ActorAdded)
 def _(e: ev.ActorAdded, n: Names, cost: str) -> str:
     where = f" at {e.zone}" if e.zone else ", not yet placed"

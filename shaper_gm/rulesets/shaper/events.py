@@ -103,6 +103,12 @@ class AttackResolved(Resolved):
     def pays_for(self) -> set[str]:
         return {"attack", "cast", "skill"}
 
+    def verdict_words(self) -> dict[str, str]:
+        """Each target's result as the players hear it: hit, miss, critical hit (S5, S6)."""
+        o = self.outcome
+        return {t.id: "critical hit" if crit else "hit" if hit else "miss"
+                for t, hit, crit in zip(o.aimed, o.hits, o.crits, strict=False)}
+
 
 @record
 class DamageTaken(Event):
