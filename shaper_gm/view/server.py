@@ -79,6 +79,7 @@ class _Handler(BaseHTTPRequestHandler):
     sys_version = ""
     timeout = SOCKET_TIMEOUT
     protocol_version = "HTTP/1.0"
+    default_request_version = "HTTP/1.0"    # a garbled request still gets a status line
 
     def log_message(self, format: str, *args) -> None:    # noqa: A002 (the base's name)
         """Quiet: the GM's terminal is for the fight."""

@@ -118,7 +118,7 @@ class Watcher:
 
     def _add_feed(self, session, start: int) -> None:
         rs = session.ruleset_for(session.state)
-        words = view_words(rs.id)
+        words = view_words(rs)
         for number, frame in enumerate(session.history[start:], start + 1):
             if frame.before is None and number > 1:
                 continue
@@ -131,7 +131,7 @@ class Watcher:
     def _publish(self) -> bool:
         session = self.session
         rs = session.ruleset_for(session.state)
-        data = public_state(session.state, rs, view_words(rs.id),
+        data = public_state(session.state, rs, view_words(rs),
                             shown_lines(self.feed, session.state))
         with self.changed:
             if data == self._data:

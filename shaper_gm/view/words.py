@@ -10,7 +10,9 @@ from typing import Any
 
 from shaper_gm.content.folders import declaration
 from shaper_gm.content.schema import ContentError
+from shaper_gm.engine.state import Encounter
 from shaper_gm.records import record
+from shaper_gm.render.tables import layout_for
 
 DEFAULT_HEALTH = ("unhurt", "hurt", "bloodied")
 KEYS = ("health", "harm", "public_columns", "verdict")
@@ -30,14 +32,29 @@ class ViewWords:
     verdict: str | None = None
 
 
-def view_words(ruleset_id: str) -> ViewWords:
+def view_words(rs) -> ViewWords:
     """The ruleset's declared view words (its defaults when it declares none); a
-    ContentError in one line when the file has a mistake."""
-    found = declaration(ruleset_id, "view.yaml")
+    ContentError in one line when the file has a mistake or names a resource or a
+    column the ruleset does not have."""
+    found = declaration(rs.id, "view.yaml")
     if found is None:
         return ViewWords()
     display, data = found
-    return parse(data, display)
+    words = parse(data, display)
+    if words.harm is not None and words.harm not in rs.resource_names():
+        raise ContentError([f"{display}: harm names no resource of {rs.name} "
+                            f"(its resources: {', '.join(rs.resource_names()) or 'none'})"])
+    titles = [c.header for c in columns_of(rs)]
+    for title in words.public_columns:
+        if title not in titles:
+            raise ContentError([f"{display}: public_columns: no column {title!r} in the "
+                                f"order table (its columns: {', '.join(titles) or 'none'})"])
+    return words
+
+
+def columns_of(rs):
+    """The order table's own columns for the ruleset."""
+    return layout_for(Encounter(ruleset=rs.id), rs).columns
 
 
 def parse(data: Any, display: str) -> ViewWords:
@@ -57,9 +74,9 @@ def parse(data: Any, display: str) -> ViewWords:
     if not (isinstance(columns, list) and all(_word(c) for c in columns)):
         raise ContentError([f"{display}: public_columns must list order-table column "
                             "titles, e.g. [Engaged]"])
-    for key in ("harm", "verdict"):
+    for key, example in (("harm", "wounds"), ("verdict", "verdict")):
         if key in data and not _word(data[key]):
-            raise ContentError([f"{display}: {key} must be one name, e.g. wounds"])
+            raise ContentError([f"{display}: {key} must be one name, e.g. {example}"])
     return ViewWords(tuple(health), data.get("harm"), tuple(columns), data.get("verdict"))
 
 

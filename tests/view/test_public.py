@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 import re
+from unittest.mock import patch
 
 import pytest
 
 from shaper_gm.content.schema import ContentError
 from shaper_gm.view.watch import Watcher
 from shaper_gm.view.words import DEFAULT_HEALTH, parse, view_words
+from tests.docs_errors import assert_docs_and_cases_agree, errors_section, shown
 from tests.view.kit import RULESETS, Table, demo_copy, published
 
 # One enemy of each demo, hidden in each test below, and one enemy left in sight.
@@ -50,7 +52,7 @@ def test_a_hidden_actor_is_nowhere_and_enemies_show_no_numbers(tmp_path, ruleset
     assert not re.search(rf"\b{re.escape(hidden)}\b", text), hidden
     data = json.loads(text)
     enemy = next(a for a in data["actors"] if a["name"] == state.actors[seen].name)
-    assert enemy["health"] == view_words(ruleset).health[0]
+    assert enemy["health"] == view_words(table.session.ruleset_for(state)).health[0]
     assert not any(ch.isdigit() for _, value in enemy["numbers"] for ch in value)
     if state.actors[seen].hp is not None:
         assert str(state.actors[seen].hp) not in json.dumps(enemy)
@@ -147,19 +149,45 @@ def test_lines_about_an_actor_hidden_later_leave_the_feed(tmp_path):
     assert "Raider" not in watcher.body.decode()
 
 
-def test_view_yaml_mistakes_are_one_line_each():
-    assert parse(None, "v").health == DEFAULT_HEALTH
-    for data, says in [([], "expected a mapping"), ({"colour": 1}, "'colour' is not a key"),
-                       ({"health": ["a", "b"]}, "three words"),
-                       ({"public_columns": "Engaged"}, "order-table column"),
-                       ({"harm": ["wounds"]}, "harm must be one name")]:
-        with pytest.raises(ContentError) as caught:
+def _mistakes(data, ruleset=None) -> list[str]:
+    """The lines a view.yaml holding `data` prints: read alone, or for `ruleset`."""
+    try:
+        if ruleset is None:
             parse(data, "content/x/view.yaml")
-        assert len(caught.value.errors) == 1 and says in caught.value.errors[0]
-        assert caught.value.errors[0].startswith("content/x/view.yaml: ")
+        else:
+            with patch("shaper_gm.view.words.declaration",
+                       lambda *_: ("content/x/view.yaml", data)):
+                view_words(ruleset)
+    except ContentError as exc:
+        return list(exc.errors)
+    return []
+
+
+def test_view_yaml_mistakes_are_one_line_each_and_as_documented(tmp_path):
+    table = Table(demo_copy(tmp_path, "dungeoneers"))
+    rs = table.session.ruleset_for(table.session.state)
+    table.close()
+    assert parse(None, "v").health == DEFAULT_HEALTH
+    assert view_words(rs).harm == "wounds"
+    cases = [(_mistakes(data, ruleset), says) for data, ruleset, says in [
+        ([], None, "expected a mapping"),
+        ({"colour": 1}, None, "'colour' is not a key"),
+        ({"health": ["a", "b"]}, None, "three words"),
+        ({"public_columns": "Engaged"}, None, "order-table column"),
+        ({"harm": ["wounds"]}, None, "harm must be one name"),
+        ({"verdict": ""}, None, "verdict must be one name"),
+        ({"public_columns": ["Wounds", "Hp"]}, rs, "no column 'Hp'"),   # HP: not a column
+        ({"harm": "hp"}, rs, "harm names no resource of Dungeoneers")]]
+    for lines, _ in cases:
+        assert len(lines) == 1 and lines[0].startswith("content/x/view.yaml: "), lines
+    left_out = {"FILE: what is wrong": "the shape of every line",
+                "cannot show PATH: ...": "how `view` says it"}
+    assert_docs_and_cases_agree(shown(errors_section("## view.yaml"), left_out), cases)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_every_shipped_view_file_reads(ruleset):
-    words = view_words(ruleset)
+def test_every_shipped_view_file_reads(tmp_path, ruleset):
+    table = Table(demo_copy(tmp_path, ruleset))
+    words = view_words(table.session.ruleset_for(table.session.state))
+    table.close()
     assert len(words.health) == 3
