@@ -83,8 +83,7 @@ class Watcher:
             opened = open_save(self.path, self.library)
         except (SaveFormatError, GmError, OSError, ValueError) as exc:
             self.problem = str(getattr(exc, "message", exc)).splitlines()[0][:200]
-            self._seen = ()                     # try again next look, whatever the stamps
-            return False
+            return False                        # until the next write: a new stamp
         self.problem = ""
         self._follow(opened.session)
         return self._publish()
@@ -120,8 +119,6 @@ class Watcher:
         rs = session.ruleset_for(session.state)
         words = view_words(rs)
         for number, frame in enumerate(session.history[start:], start + 1):
-            if frame.before is None and number > 1:
-                continue
             for line, about in frame_lines(frame.line, frame.events, frame.before,
                                            frame.after, rs, words):
                 self.feed.append((number, line, about))

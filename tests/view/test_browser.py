@@ -132,8 +132,11 @@ def test_the_page_shows_the_order_and_follows_a_command(browser, tmp_path):
         feed = browser.find_element("id", "feed").text
         assert "Josh attacks Raider (hit)" in feed and "Raider is bloodied" in feed
         table.close()
+        assert browser.find_element("id", "status").text == "live"
     finally:
         server.stop()
+    wait_for(browser, "return document.getElementById('status').textContent"
+             ".startsWith('reconnecting… (as of ')")      # the page says it is stale
 
 
 def test_a_hidden_actor_and_an_enemys_hp_are_nowhere(browser, tmp_path):
