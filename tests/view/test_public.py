@@ -8,8 +8,11 @@ import re
 from unittest.mock import patch
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from shaper_gm.content.schema import ContentError
+from shaper_gm.errors import GmError
 from shaper_gm.view.watch import Watcher
 from shaper_gm.view.words import DEFAULT_HEALTH, parse, view_words
 from tests.docs_errors import assert_docs_and_cases_agree, errors_section, shown
@@ -191,3 +194,37 @@ def test_every_shipped_view_file_reads(tmp_path, ruleset):
     words = view_words(table.session.ruleset_for(table.session.state))
     table.close()
     assert len(words.health) == 3
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(st.tuples(st.sampled_from(["hide", "reveal", "damage", "heal"]),
+                                st.sampled_from(["raider", "reaver", "crossbowman"])),
+                      max_size=8))
+def test_whatever_the_gm_hides_and_harms_no_hidden_name_or_enemy_hp_is_served(
+        tmp_path_factory, steps):
+    """Any run of hide, reveal, damage and heal: the served state never names a hidden
+    actor (not in the order, the feed or a column) nor holds an enemy's HP."""
+    path = demo_copy(tmp_path_factory.mktemp("fight"), "shaper")
+    watcher = Watcher(path)
+    watcher.look()
+    table = Table(path)
+    for verb, who in steps:
+        line = f"{verb} {who}" + (" 4 --direct" if verb == "damage" else
+                                  " 2" if verb == "heal" else "")
+        try:
+            table.play(line)
+        except GmError:
+            continue                       # hidden already, shown already: refused
+        watcher.look()
+        text = watcher.body.decode()
+        state = table.session.state
+        for actor in state.actors.values():
+            if actor.hidden:
+                assert not re.search(rf"\b{actor.name}\b", text), (steps, actor.name)
+        served = json.loads(text)["actors"]
+        for actor in served:
+            if not actor["party"]:
+                assert actor["numbers"] == [] or all(
+                    not any(c.isdigit() for c in value) for _, value in actor["numbers"])
+    table.close()
