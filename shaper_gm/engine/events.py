@@ -197,6 +197,14 @@ class Revived(Event):
 
 
 @record
+class Notice(Event):
+    """What the application did beside a command (a party's state written back): said
+    with it, never logged."""
+
+    text: str
+
+
+@record
 class Hidden(Event):
     """The GM kept an actor off the player view (`hide`) or put it back (`reveal`)."""
 

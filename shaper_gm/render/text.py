@@ -152,6 +152,11 @@ def _fallback(event: object, n: Names, cost: str) -> str:
     return line(f"{who}{type(event).__name__}", [cost])
 
 
+@_describe.register(ev.Notice)
+def _(e: ev.Notice, n: Names, cost: str) -> str:
+    return e.text
+
+
 @_describe.register(ev.Hidden)
 def _(e: ev.Hidden, n: Names, cost: str) -> str:
     return (f"{n(e.actor)} is hidden from the player view" if e.hidden
