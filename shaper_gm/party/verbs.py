@@ -192,9 +192,9 @@ def _fight(session) -> dict:
     state = session.state
     log = session.log
     result = ending.result_text(state) or f"unfinished, round {state.round}"
+    path = getattr(session.keeper, "path", None) or session.save_path
     return {"encounter": identity.of_line(log[0]) if log else None,
-            "save": str(getattr(session.keeper, "path", None) or session.save_path),
-            "result": result, "entries": len(log)}
+            "save": str(path) if path else None, "result": result, "entries": len(log)}
 
 
 def _numbers(member: store.Member) -> str:

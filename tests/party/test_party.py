@@ -157,3 +157,46 @@ def test_bad_input_is_one_line_and_writes_nothing(saves_here):
         with pytest.raises(GmError, match=says):
             session.execute("party keep")
         assert path.read_bytes() == text                  # never written over
+
+
+@pytest.mark.slow
+def test_two_shells_never_write_one_party_file_at_once(saves_here):
+    import subprocess
+    import sys
+    first_fight(saves_here, "timeslice")
+    path = store.party_path("timeslice-party")
+    before = path.read_bytes()
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time\nfrom shaper_gm.persist.lock import SaveLock\n"
+         f"lock = SaveLock.acquire({str(path)!r})\nprint('held', flush=True)\ntime.sleep(30)"],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        session = new_session(ruleset="timeslice")
+        session.execute("party use timeslice-party")
+        with pytest.raises(GmError, match=r"in use|another shaper-gm|held") as refused:
+            session.execute("rest long")
+        assert "\n" not in str(refused.value)
+        assert path.read_bytes() == before
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_history_follows_two_fights_and_each_save_replays_alone(saves_here):
+    first_fight(saves_here, "reactions")
+    session = new_session(ruleset="reactions", seed=9)
+    session.execute("party join reactions-party --at ann=A1 --at cy=A2")
+    session.execute("add bo --as duellist --side enemies --at H8")
+    session.execute("start")
+    session.execute("damage bo 999")
+    path = saves_here / "saves" / "second.yaml"
+    session.save_path = str(path)
+    session.execute("party keep")
+    saves.write_save(session, path)
+    party = store.read_party("reactions-party")
+    assert [h["entries"] for h in party.history] == [
+        len(saves.read_save(h["save"]).log) for h in party.history]
+    assert len(party.history) == 2 and party.history[1]["save"] == str(path)
+    for fight in party.history:
+        assert replay.replay_save(fight["save"]).ok
