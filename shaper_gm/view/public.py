@@ -43,7 +43,7 @@ def public_names(*states) -> Names:
 
 def scrub(text: str, hidden) -> str:
     """`text` with no hidden actor's name or id in it as a word (a column or a line that
-    names whom a shown actor is engaged with, say)."""
+    names whom a shown actor grapples or fights beside, say)."""
     for actor in hidden:
         for word in {actor.name, actor.id}:
             if word:

@@ -73,7 +73,7 @@ def parse(data: Any, display: str) -> ViewWords:
     columns = data.get("public_columns", [])
     if not (isinstance(columns, list) and all(_word(c) for c in columns)):
         raise ContentError([f"{display}: public_columns must list order-table column "
-                            "titles, e.g. [Engaged]"])
+                            "titles, e.g. [Holding]"])
     for key, example in (("harm", "wounds"), ("verdict", "verdict")):
         if key in data and not _word(data[key]):
             raise ContentError([f"{display}: {key} must be one name, e.g. {example}"])
