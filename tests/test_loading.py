@@ -66,7 +66,9 @@ NOT_FOR_A_ROLL = ("prompt_toolkit", "rich.table", "fractions", "difflib", "secre
                   "shaper_gm.rulesets.shaper.damage", "shaper_gm.rulesets.shaper.skilluse",
                   # the player view's server loads when the GM starts a view, never before
                   "http.server", "socketserver", "shaper_gm.view.server",
-                  "shaper_gm.view.watch", "segno")
+                  "shaper_gm.view.watch", "segno",
+                  # the party file's module loads when a party is named
+                  "shaper_gm.party.store")
 MODULES = """
 import sys
 from shaper_gm import cli

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from shaper_gm.commands.args import dashed, quote, split_line
 from shaper_gm.errors import GmError
+from shaper_gm.party.member import Member
 from shaper_gm.party.rules import PartyRules, Rest, changed
-from shaper_gm.party.store import Member
 
 PLACING = {"--at": 2, "--count": 2, "--spread": 1, "--hidden": 1}   # flags a join sets anew
 

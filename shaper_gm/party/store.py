@@ -18,6 +18,7 @@ from typing import Any
 from shaper_gm.content.yamlio import YamlError, dump_yaml, load_yaml_file
 from shaper_gm.errors import GmError
 from shaper_gm.files import FileRefused, write_text_atomic
+from shaper_gm.party.member import Member
 from shaper_gm.persist.lock import SaveLock
 from shaper_gm.persist.saves import saves_dir
 from shaper_gm.records import record
@@ -25,16 +26,6 @@ from shaper_gm.records import record
 VERSION = 1
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 SUFFIX = ".party.yaml"
-
-
-@record(frozen=False)
-class Member:
-    id: str
-    name: str
-    add: str                                   # the `add` line it joins a fight with
-    hp: int | None = None
-    resources: dict[str, int] = field(default_factory=dict)
-    effects: list[dict] = field(default_factory=list)   # lasting ones, as saves write them
 
 
 @record(frozen=False)

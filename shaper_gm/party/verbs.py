@@ -4,6 +4,8 @@ lines are, so the encounter's save replays without the party file."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from shaper_gm.commands import identity, resolve
 from shaper_gm.commands.args import flag
 from shaper_gm.commands.session import Context, Outcome
@@ -11,8 +13,12 @@ from shaper_gm.commands.table import VerbTable
 from shaper_gm.commands.viewdata import Message
 from shaper_gm.engine import ending
 from shaper_gm.errors import CommandError
-from shaper_gm.party import lasting, store
+from shaper_gm.party import lasting
+from shaper_gm.party.member import Member
 from shaper_gm.party.rules import describe, party_rules
+
+if TYPE_CHECKING:
+    from shaper_gm.party import store
 
 verbs = VerbTable()
 
@@ -29,6 +35,7 @@ USAGE = ("party new NAME | party add ACTOR... | party show [NAME] | party keep |
                flags=(flag("at", "text", repeat=True, metavar="ID=ZONE",
                            help="where a member joins (party join)"),))
 def party(ctx: Context) -> Outcome:
+    _load_store()
     words = ctx.parsed.words
     what = words[0].lower() if words else ""
     handler = {"new": _new, "add": _add, "show": _show, "keep": _keep, "join": _join,
@@ -45,6 +52,7 @@ def party(ctx: Context) -> Outcome:
                        "gives back what it says (a before/after table)",
                examples=("rest long", "rest short"))
 def rest(ctx: Context) -> Outcome:
+    _load_store()
     words = ctx.parsed.words
     name = _current(ctx)
     rs = ctx.ruleset
@@ -110,6 +118,7 @@ def _keep(ctx: Context, words: list[str]) -> str:
 def keep_party(session) -> str:
     """Write back what this fight left each member in it, and the fight into the
     party's history (once per encounter: a later keep replaces it)."""
+    _load_store()
     name = session.party
     state = session.state
     rs = session.ruleset_for(state)
@@ -164,6 +173,12 @@ def _join(ctx: Context, words: list[str]) -> str:
 
 # --- helpers ------------------------------------------------------------------------
 
+def _load_store() -> None:
+    """The party file's module (and the save machinery it locks with) when first used:
+    a shell or a script that never names a party does not load it."""
+    global store
+    from shaper_gm.party import store
+
 def _current(ctx: Context) -> str:
     if ctx.session.party is None:
         raise CommandError("no party goes with this encounter",
@@ -197,14 +212,14 @@ def _fight(session) -> dict:
             "save": str(path) if path else None, "result": result, "entries": len(log)}
 
 
-def _numbers(member: store.Member) -> str:
+def _numbers(member: Member) -> str:
     parts = ([f"HP {member.hp}"] if member.hp is not None else []) + \
         [f"{k} {v}" for k, v in member.resources.items()] + \
         [e["name"] for e in member.effects]
     return ", ".join(parts) or "–"
 
 
-def _maxima(ctx: Context, member: store.Member) -> tuple[int | None, dict[str, int | None]]:
+def _maxima(ctx: Context, member: Member) -> tuple[int | None, dict[str, int | None]]:
     """Its maximum HP and resources, from a fight of its own that its add line makes."""
     from shaper_gm.commands import new_session
     scratch = new_session(library=ctx.session.content, ruleset=ctx.state.ruleset)
