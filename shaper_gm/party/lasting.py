@@ -13,11 +13,13 @@ PLACING = {"--at": 2, "--count": 2, "--spread": 1, "--hidden": 1}   # flags a jo
 
 def member_of(session, actor_id: str, rules: PartyRules) -> Member:
     """The actor as the party keeps it: its `add` line (where it stood left out), HP,
-    lasting resources and the effects that last until removed."""
+    lasting resources and the effects the GM put on it until removed (a curse; a
+    spell's effects end with the fight)."""
     actor = session.state.actors[actor_id]
     return Member(actor_id, actor.name, add_line(session.log, actor_id), actor.hp,
                   {name: actor.resource(name) for name in rules.lasting},
-                  [_effect(e) for e in actor.effects if e.until == "never"])
+                  [_effect(e) for e in actor.effects
+                   if e.until == "never" and e.source == "gm"])
 
 
 def add_line(log: list[str], actor_id: str) -> str:

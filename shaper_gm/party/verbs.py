@@ -65,10 +65,14 @@ def rest(ctx: Context) -> Outcome:
     before = store.read_party(name)
     after = store.update_party(name, lambda p: p.members.update(
         {m.id: lasting.rested(m, chosen, *_maxima(ctx, m)) for m in p.members.values()}))
-    rows = [f"{before.members[m].name}: " + _numbers(before.members[m]) + " → " +
-            _numbers(after.members[m]) for m in after.members]
+    rows = [(before.members[m].name if n == 0 else "", key, old, new)
+            for m in after.members
+            for n, (key, old, new) in enumerate(_changes(before.members[m], after.members[m])
+                                                or [("", "unchanged", "")])]
     return Outcome(view=Message("\n".join([f"The party {name} takes a {chosen.name} rest "
-                                           f"({describe(chosen)}):", *rows])))
+                                           f"({describe(chosen)}):",
+                                           *_table(("Member", "", "Before", "After"),
+                                                   rows)])))
 
 
 # --- the party's verbs -------------------------------------------------------------
@@ -134,7 +138,7 @@ def keep_party(session) -> str:
         p.history.append(entry)
     kept = store.update_party(name, keep)
     here = [m.name for m in kept.members.values() if m.id in state.actors]
-    return f"The party {name} keeps what this fight left {', '.join(here) or 'nobody'}"
+    return f"The party {name} keeps what this fight left them: {', '.join(here) or 'nobody'}"
 
 
 def _use(ctx: Context, words: list[str]) -> str:
@@ -210,6 +214,21 @@ def _fight(session) -> dict:
     path = getattr(session.keeper, "path", None) or session.save_path
     return {"encounter": identity.of_line(log[0]) if log else None,
             "save": str(path) if path else None, "result": result, "entries": len(log)}
+
+
+def _table(heads: tuple[str, ...], rows: list[tuple[str, ...]]) -> list[str]:
+    """Rows in columns as wide as their widest cell."""
+    widths = [max(len(r[i]) for r in (heads, *rows)) for i in range(len(heads))]
+    return ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
+            for row in (heads, *rows)]
+
+
+def _changes(before: Member, after: Member) -> list[tuple[str, str, str]]:
+    """(what, before, after) of each number a rest changed."""
+    out = [("HP", str(before.hp), str(after.hp))] if before.hp != after.hp else []
+    return out + [(key, str(before.resources.get(key)), str(value))
+                  for key, value in after.resources.items()
+                  if before.resources.get(key) != value]
 
 
 def _numbers(member: Member) -> str:
