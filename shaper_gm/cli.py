@@ -64,11 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("save", metavar="SAVE.yaml")
     rp.add_argument("--to", type=count_value, default=None, metavar="N",
                     help="stop after entry N")
-    vw = sub.add_parser("view", help="serve a save as a live page for the players")
-    vw.add_argument("save", metavar="SAVE.yaml")
-    vw.add_argument("--port", type=int, default=None, help="the port (default 8642; 0: any)")
-    vw.add_argument("--lan", action="store_true", help="serve the local network, with a token")
-    vw.add_argument("--token", default=None, help="the token the address carries")
+    from shaper_gm.app.arguments import add_simulate, add_view
+    add_simulate(sub)
+    add_view(sub)
     return parser
 
 
@@ -120,6 +118,9 @@ def dispatch(args: argparse.Namespace) -> int:
         return shell(args.save)
     if args.command == "demo":
         return demo(args.ruleset)
+    if args.command == "simulate":
+        from shaper_gm.simulate.cli import command as simulate
+        return simulate(args, error)
     if args.command == "view":
         from shaper_gm.view.serve import command
         return command(args, error)
