@@ -9,13 +9,14 @@ import json
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from functools import cache
 
 from shaper_gm.errors import GmError
 from shaper_gm.simulate import fights
 from shaper_gm.simulate.runner import RunResult
 from shaper_gm.simulate.summary import text
 
-CHUNK = 50                # runs a process takes at a time
+CHUNK = 25                # runs a process takes at a time
 
 
 def command(args, error) -> int:
@@ -69,9 +70,15 @@ def _run(path: str, session, args) -> tuple[list[RunResult], bool]:
 
 
 def _chunk(job: tuple) -> list[RunResult]:
-    from shaper_gm.persist.saves import read_save
     path, seed, tactic, first, last = job
-    return fights.run_range(read_save(path), seed, tactic, first, last)
+    return fights.run_range(_opened(path), seed, tactic, first, last)
+
+
+@cache
+def _opened(path: str):
+    """The save as a worker process reads it: once, for every chunk it runs."""
+    from shaper_gm.persist.saves import read_save
+    return read_save(path)
 
 
 def _progress(total: int):

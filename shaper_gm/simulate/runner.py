@@ -31,6 +31,11 @@ def run_seed(seed: int, run: int) -> int:
 
 
 def play_out(base: Session, seed: int, tactic: str) -> RunResult:
+    return played(base, seed, tactic)[1]
+
+
+def played(base: Session, seed: int, tactic: str) -> tuple[Session, RunResult]:
+    """The run's scratch session (its log: the fight's resolved lines) and its result."""
     session = Session(content=base.content)
     session.share_rulesets(base)
     start = base.state.with_(seed=seed, dice_position=0)
@@ -53,7 +58,7 @@ def play_out(base: Session, seed: int, tactic: str) -> RunResult:
     rounds = end.over.round if end.over is not None else end.round
     down = frozenset(a for a in start.actors
                      if a not in end.actors or end.actors[a].down)
-    return RunResult(winner, rounds, down, _spent(start, end, session), actions)
+    return session, RunResult(winner, rounds, down, _spent(start, end, session), actions)
 
 
 def _going(state) -> bool:
