@@ -80,19 +80,32 @@ def text(data: dict, where: str, tactic: str) -> str:
     rows = _buckets({int(k): v for k, v in r["counts"].items()})
     most = max((count for _, count in rows), default=1)
     for label, count in rows:
-        bar = "█" * max(1, round(30 * count / most))
+        bar = "█" * (max(1, round(30 * count / most)) if count else 0) or "·"
         lines.append(f"  {label:>5} {bar} {_pct(count / runs)}")
-    downs = [f"{a['name']} {_pct(a['down'])}" for a in data["actors"].values()]
-    lines.append("Goes down: " + " · ".join(downs))
+    downs = [f"{a['name']} {100 * a['down']:.0f}%" for a in data["actors"].values()]
+    lines += _wrapped("Goes down: ", downs)
     used = [f"{a['name']} {n} {v:g}" for a in data["actors"].values()
             for n, v in a["spent"].items()]
     if used:
-        lines.append("Uses up (mean): " + " · ".join(used))
+        lines += _wrapped("Uses up (mean): ", used)
     lines.append(f"Actions per fight: {data['actions']:.1f}")
     return "\n".join(lines)
 
 
 HISTOGRAM_ROWS = 10
+WIDTH = 80
+
+
+def _wrapped(head: str, parts: list[str]) -> list[str]:
+    """`head` then the parts joined by " · ", broken between parts at WIDTH columns."""
+    lines, line = [], head
+    for n, part in enumerate(parts):
+        piece = part if n == 0 else f" · {part}"
+        if len(line) + len(piece) > WIDTH and line != head:
+            lines.append(line)
+            line, piece = "  " + part, ""
+        line += piece
+    return [*lines, line]
 
 
 def _buckets(counts: dict[int, int]) -> list[tuple[str, int]]:

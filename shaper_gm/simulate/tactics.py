@@ -29,10 +29,14 @@ def turn_lines(session, actor_id: str, tactic: str, rng: random.Random) -> Itera
     actor = state.actors[actor_id]
     foes = [a for a in state.actors.values()
             if a.side != actor.side and not a.down and a.zone is not None]
-    for line in ready_lines(rs.id):
+    hints = hints_of(rs.id)
+    for line in hints.get("ready", ()):
         filled = _filled(line, state, rs, actor_id)
         if filled:
             yield filled
+    for foe in ranked(foes, tactic, rng):
+        for line in hints.get("before_attack", ()):
+            yield line.replace("{actor}", actor_id).replace("{target}", foe.id)
     reachable = {o.text for o in rs.offers(state, "target", actor_id, rs.attack_verb) or ()
                  if o.rank == FIRST}
     for target in ranked([f for f in foes if f.id in reachable], tactic, rng):
@@ -44,20 +48,25 @@ def turn_lines(session, actor_id: str, tactic: str, rng: random.Random) -> Itera
     yield "end"
 
 
+HINTS = ("ready", "before_attack")
+
+
 @cache
-def ready_lines(ruleset_id: str) -> tuple[str, ...]:
-    """The ruleset's `ready` hints: commands that ready an attack, `{actor}` and a slot's
-    name (`{weapon}`: the first the ruleset offers the actor) filled in."""
+def hints_of(ruleset_id: str) -> dict[str, tuple[str, ...]]:
+    """The ruleset's hints: `ready`, commands that ready an attack (`{actor}` and a
+    slot's name filled in: `{item}`, the first the ruleset offers the actor for the
+    command's verb); `before_attack`, commands tried on a foe before attacking it
+    (`{target}` filled in: Shaper's engage)."""
     found = declaration(ruleset_id, "simulate.yaml")
     if found is None:
-        return ()
+        return {}
     display, data = found
-    lines = data.get("ready", []) if isinstance(data, dict) else None
-    if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
+    if not isinstance(data, dict) or set(data) - set(HINTS) or not all(
+            isinstance(v, list) and all(isinstance(x, str) for x in v) for v in data.values()):
         from shaper_gm.content.schema import ContentError
-        raise ContentError([f"{display}: ready must list commands, e.g. "
-                            "['draw {actor} {weapon}']"])
-    return tuple(lines)
+        raise ContentError([f"{display}: expected ready and before_attack, each a list of "
+                            "commands, e.g. ready: ['draw {actor} {item}']"])
+    return {key: tuple(lines) for key, lines in data.items()}
 
 
 def _filled(line: str, state, rs, actor_id: str) -> str | None:
@@ -97,7 +106,7 @@ def _closer_cells(state, rs, actor, foes) -> list[str]:
     for col in range(state.cols):
         for row in range(state.rows):
             cell = grid.cell_name((col, row))
-            if state.standing_on(cell):
+            if rs.one_per_cell and state.standing_on(cell):
                 continue
             distance = nearest(cell)
             if distance < now:
