@@ -2,7 +2,7 @@
 
 Each builder checks one item on its own (types, allowed values, dice syntax) and returns
 its frozen model, or None when it had errors. References to other items are checked
-later, once everything is loaded (see `checks.py`).
+later, once everything is loaded (see `loader.py`).
 """
 
 from __future__ import annotations
