@@ -198,6 +198,7 @@ class RulesetNumbers:
     provisional_keys: tuple[str, ...] = ()
     starting_items: int = 2           # S27: a level-1 actor's weapons and shield
     spell_free_hands: int = 1         # S19a: free hands an offensive spell needs (a focus counts)
+    terms: tuple[tuple[str, str], ...] = ()   # the ruleset's words (engine.ruleset_base.TERMS)
 
     def cost(self, action: str) -> str:
         return dict(self.costs)[action]
