@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -22,6 +23,7 @@ from shaper_gm.content.folders import (
     read_sheet_file,
     read_yaml,
     ruleset_folder,
+    shipped_root,
     yaml_message,
 )
 from shaper_gm.content.library import Kind, Ref, build_items, check_refs, sort_files
@@ -76,7 +78,7 @@ def _load(folder) -> Library:
     ctx = Ctx()
     files = folder_data(ctx, folder, RULESET_ID)
     (display, raw), found = sort_files(ctx, files, RULESET_ID, "Shaper", tuple(KINDS))
-    numbers = _numbers(ctx, display, raw)
+    numbers = _numbers(ctx, display, raw, folder)
     built, origin = build_items(ctx, found, KINDS)
     library = Library(rulesets={RULESET_ID: numbers} if numbers else {}, **built)
     _cross_check(ctx, library, origin)
@@ -102,15 +104,24 @@ def _load_numbers(folder) -> RulesetNumbers:
     except (YamlError, UnicodeDecodeError) as exc:
         raise ContentError([yaml_message(exc, display, RULESET_ID)]) from None
     ctx = Ctx()
-    numbers = _numbers(ctx, display, raw)
+    numbers = _numbers(ctx, display, raw, folder)
     if ctx.errors or numbers is None:
         raise ContentError(ctx.errors or [f"{display}: empty: the ruleset's numbers"])
     return numbers
 
 
-def _numbers(ctx: Ctx, display: str, raw: Any) -> RulesetNumbers | None:
+def _numbers(ctx: Ctx, display: str, raw: Any, folder) -> RulesetNumbers | None:
     """The numbers file is one item, named by the ruleset's id."""
-    return None if raw is None else build_ruleset(ctx.at(display, RULESET_ID), RULESET_ID, raw)
+    if raw is None:
+        return None
+    numbers = build_ruleset(ctx.at(display, RULESET_ID), RULESET_ID, raw)
+    shipped = ruleset_folder(RULESET_ID, shipped_root())
+    if numbers is None or folder.resolve() == shipped.resolve():
+        return numbers
+    # A GM's folder written before `terms` (or with some of them) speaks Shaper's shipped
+    # words wherever it names none of its own.
+    words = {**dict(_load_numbers(shipped).terms), **dict(numbers.terms)}
+    return replace(numbers, terms=tuple(words.items()))
 
 
 def clear_cache() -> None:
