@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shaper_gm.commands.args import ascii_digits, names_a_file
 from shaper_gm.content.schema import ContentError
@@ -17,9 +17,12 @@ from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.errors import CommandError
 from shaper_gm.rulesets.shaper import model, saves, situation
-from shaper_gm.rulesets.shaper.content.models import SHEET, Library, RulesetNumbers
+from shaper_gm.rulesets.shaper.content.models import SHEET, Library
 from shaper_gm.rulesets.shaper.creation import ActorStats, create_actor, stats_from_sheet
 from shaper_gm.rulesets.shaper.model import SP
+
+if TYPE_CHECKING:
+    from shaper_gm.rulesets.shaper.content.models import RulesetNumbers
 
 # What `add --stat NAME=N` and `set` may change on a Shaper sheet.
 SHEET_NUMBERS = SHEET.names

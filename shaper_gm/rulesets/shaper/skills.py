@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import fields
+from typing import TYPE_CHECKING
 
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter
 from shaper_gm.records import record
 from shaper_gm.rulesets.shaper import model
-from shaper_gm.rulesets.shaper.content.models import ABILITIES, RulesetNumbers, Skill, Weapon
+from shaper_gm.rulesets.shaper.content.models import ABILITIES
 from shaper_gm.rulesets.shaper.parts import Part, total
+
+if TYPE_CHECKING:
+    from shaper_gm.rulesets.shaper.content.models import RulesetNumbers, Skill, Weapon
 
 _ONE_ACTION = 1   # a cast, or one added spell skill, is one action (S25)
 

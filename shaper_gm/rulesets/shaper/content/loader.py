@@ -1,17 +1,18 @@
-"""Load Shaper's content library (`content/shaper/`) and single sheet files into frozen
-models.
+"""Load Shaper's content library (`content/shaper/`) by its `kinds.yaml`, and single
+sheet files, into frozen records.
 
 Layout: `ruleset.yaml` holds the ruleset's numbers; one folder per kind (weapons, spells,
 armor, shields, skills, creatures, characters) holds files mapping item ids to items.
-Every problem in every file is collected and reported together as one `ContentError`,
-one line per problem.
+What only the rules can check across them (the pool kinds the costs name, references
+between items, sheet budgets) is checked here. Every problem in every file is collected
+and reported together as one `ContentError`, one line per problem.
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -26,20 +27,14 @@ from shaper_gm.content.folders import (
     shipped_root,
     yaml_message,
 )
-from shaper_gm.content.library import Kind, Ref, build_items, check_refs, sort_files
-from shaper_gm.content.schema import ContentError, Ctx
+from shaper_gm.content.kinds import Kinds, load_kinds
+from shaper_gm.content.library import Ref, check_refs, file_kind
+from shaper_gm.content.schema import Bad, ContentError, Ctx, choice
 from shaper_gm.content.yamlio import YamlError
 from shaper_gm.errors import CommandError
 from shaper_gm.nesting import TooDeep, loads
-from shaper_gm.rulesets.shaper.content import items
-from shaper_gm.rulesets.shaper.content.models import (
-    ABILITIES,
-    Library,
-    RulesetNumbers,
-    Sheet,
-    Skill,
-)
-from shaper_gm.rulesets.shaper.content.numbers import build_ruleset
+from shaper_gm.rulesets.shaper.content import models
+from shaper_gm.rulesets.shaper.content.models import ABILITIES, SHEET_KINDS, Library
 
 RULESET_ID = "shaper"
 NUMBERS_FILE = "ruleset.yaml"    # the ruleset's numbers; its id is the ruleset's
@@ -48,22 +43,19 @@ SHEET_REFS = (Ref("weapons", ("weapons", "spells"), "weapon"),
               Ref("shield", ("shields",), "shield"), Ref("armor", ("armor",), "armor"),
               Ref("skills", ("skills",), "skill"))
 
-# Kinds sharing a namespace share ids: a hand item is found by id among weapons, spells
-# and shields, a template among characters and creatures.
-KINDS = {
-    "weapons": Kind(items.build_weapon, "hand item"),
-    "spells": Kind(lambda c, i, r: items.build_weapon(c, i, r, spell=True), "hand item"),
-    "shields": Kind(items.build_shield, "hand item"),
-    "armor": Kind(items.build_armor, "armor"),
-    "skills": Kind(items.build_skill, "skill"),
-    "creatures": Kind(lambda c, i, r: items.build_sheet(c, i, r, "creature"), "template",
-                      SHEET_REFS),
-    "characters": Kind(lambda c, i, r: items.build_sheet(c, i, r, "character"), "template",
-                       SHEET_REFS),
-}
+# The keys a sheet file may give besides a sheet's; the kinds its references name.
+SHEET_FILE_KEYS = ("id", "kind", "name", "level", *ABILITIES, "hp", "sp", "sp_regen", "weapons",
+                   "shield", "armor", "skills", "holding", "side", "pool", "summoned",
+                   "provisional", "description")
+SHEET_SPACES = ("weapons", "spells", "shields", "armor", "skills")
 
-__all__ = ["ContentError", "Library", "clear_cache", "load_library", "load_numbers",
+__all__ = ["ContentError", "Library", "clear_cache", "kinds", "load_library", "load_numbers",
            "load_sheet_file"]
+
+
+def kinds(root: Any = None) -> Kinds:
+    """The compiled `kinds.yaml` of `content/shaper/` (or `root`/shaper)."""
+    return load_kinds(RULESET_ID, models, root)
 
 
 def load_library(root=None) -> Library:
@@ -75,26 +67,35 @@ def load_library(root=None) -> Library:
 
 @lru_cache(maxsize=16)
 def _load(folder) -> Library:
-    ctx = Ctx()
-    files = folder_data(ctx, folder, RULESET_ID)
-    (display, raw), found = sort_files(ctx, files, RULESET_ID, "Shaper", tuple(KINDS))
-    numbers = _numbers(ctx, display, raw, folder)
-    built, origin = build_items(ctx, found, KINDS)
-    library = Library(rulesets={RULESET_ID: numbers} if numbers else {}, **built)
-    _cross_check(ctx, library, origin)
-    if ctx.errors:
-        raise ContentError(ctx.errors)
-    return library
+    unread, late = Ctx(), Ctx()
+    files = folder_data(unread, folder, RULESET_ID)
+    display = display_name(folder / NUMBERS_FILE, folder)
+    raw = dict(files).get(display)
+    if isinstance(raw, Mapping):
+        check_pool_kinds(late.at(display, lines=raw), raw)
+    _sheet_refs(late, files)
+
+    def after(at: Callable[[str, str], Ctx], here: Ctx, numbers: Any, items: dict,
+              origin: dict) -> None:
+        _cross_check(at, items, numbers)
+    try:
+        numbers, items = kinds(folder.parent).build(files, after)
+        told: list[str] = []
+    except ContentError as exc:
+        told = exc.errors
+    if unread.errors or told or late.errors:
+        raise ContentError([*unread.errors, *told, *late.errors])
+    return Library(rulesets={RULESET_ID: _shipped_words(numbers, folder)}, **items)
 
 
-def load_numbers(root=None) -> RulesetNumbers:
+def load_numbers(root=None):
     """Only the ruleset's numbers (`ruleset.yaml`), checked as `load_library` checks them:
     all that building the ruleset needs. Items, skills and sheets wait for first use."""
     return _load_numbers(ruleset_folder(RULESET_ID, root))
 
 
 @lru_cache(maxsize=16)
-def _load_numbers(folder) -> RulesetNumbers:
+def _load_numbers(folder):
     path = folder / NUMBERS_FILE
     display = display_name(path, folder)
     if not path.is_file():
@@ -103,23 +104,23 @@ def _load_numbers(folder) -> RulesetNumbers:
         raw = read_yaml(path, display)
     except (YamlError, UnicodeDecodeError) as exc:
         raise ContentError([yaml_message(exc, display, RULESET_ID)]) from None
-    ctx = Ctx()
-    numbers = _numbers(ctx, display, raw, folder)
-    if ctx.errors or numbers is None:
-        raise ContentError(ctx.errors or [f"{display}: empty: the ruleset's numbers"])
-    return numbers
-
-
-def _numbers(ctx: Ctx, display: str, raw: Any, folder) -> RulesetNumbers | None:
-    """The numbers file is one item, named by the ruleset's id."""
     if raw is None:
-        return None
-    numbers = build_ruleset(ctx.at(display, RULESET_ID), RULESET_ID, raw)
+        raise ContentError([f"{display}: empty: the ruleset's numbers"])
+    here = Ctx().at(display, lines=raw)
+    numbers, _env = kinds(folder.parent).numbers(here, raw)
+    if isinstance(raw, Mapping):
+        check_pool_kinds(here, raw)
+    if here.errors or numbers is None:
+        raise ContentError(here.errors or [f"{display}: the ruleset's numbers are incomplete"])
+    return _shipped_words(numbers, folder)
+
+
+def _shipped_words(numbers: Any, folder) -> Any:
+    """A GM's folder written before `terms` (or naming some of them) speaks Shaper's
+    shipped words wherever it names none of its own."""
     shipped = ruleset_folder(RULESET_ID, shipped_root())
-    if numbers is None or folder.resolve() == shipped.resolve():
+    if folder.resolve() == shipped.resolve():
         return numbers
-    # A GM's folder written before `terms` (or with some of them) speaks Shaper's shipped
-    # words wherever it names none of its own.
     words = {**dict(_load_numbers(shipped).terms), **dict(numbers.terms)}
     return replace(numbers, terms=tuple(words.items()))
 
@@ -129,16 +130,48 @@ def clear_cache() -> None:
     _load_numbers.cache_clear()
 
 
-def _cross_check(ctx: Ctx, library: Library, origin: dict[tuple[str, str], str]) -> None:
-    ruleset = library.rulesets.get(RULESET_ID)
+def check_pool_kinds(here: Ctx, raw: Any) -> None:
+    """Substitutions and costs may only name action kinds the pool has (S18, S19): read
+    from the file as written, so that it is told beside any other problem of the file."""
+    try:
+        kinds_ = models.action_pool(raw["pool"]).as_dict()
+    except (Bad, KeyError, TypeError):
+        return                             # no pool to check against: told as its own
+    allowed = ", ".join(sorted(kinds_))
+    subs, costs = raw.get("substitutions"), raw.get("costs")
+    for kind, payers in subs.items() if isinstance(subs, Mapping) else ():
+        for name in (kind, *(payers if isinstance(payers, list) else ())):
+            if isinstance(name, str) and name not in kinds_:
+                here.error(f"substitutions.{kind}", f"{name!r} is not a pool kind ({allowed})")
+    for action, kind in costs.items() if isinstance(costs, Mapping) else ():
+        if isinstance(kind, str) and kind not in kinds_:
+            here.error(f"costs.{action}", f"{kind!r} is not a pool kind ({allowed})")
+
+
+def _sheet_refs(ctx: Ctx, files: list[tuple[str, Any]]) -> None:
+    """The items each sheet names exist: checked as written, in a broken sheet too."""
+    ids: dict[str, set[str]] = {}
+    for display, data in files:
+        if isinstance(data, Mapping):
+            ids.setdefault(file_kind(display, RULESET_ID), set()).update(
+                key for key in data if isinstance(key, str))
+    for display, data in files:
+        if file_kind(display, RULESET_ID) in ("creatures", "characters") \
+                and isinstance(data, Mapping):
+            for item_id, raw in data.items():
+                if isinstance(raw, Mapping):
+                    check_refs(ctx.at(display, str(item_id), data), raw, SHEET_REFS, ids)
+
+
+def _cross_check(at: Callable[[str, str], Ctx], items: dict, numbers: Any) -> None:
+    library = Library(rulesets={RULESET_ID: numbers}, **items)
     for skill in library.skills.values():
-        check_skill_refs(ctx.at(origin[("skills", skill.id)], skill.id), skill, library)
+        check_skill_refs(at("skills", skill.id), skill, library)
     for sheet in (*library.creatures.values(), *library.characters.values()):
-        check_sheet(ctx.at(origin[(f"{sheet.kind}s", sheet.id)], sheet.id), sheet, library,
-                    ruleset)
+        check_sheet(at(f"{sheet.kind}s", sheet.id), sheet, library, numbers)
 
 
-def load_sheet_file(path, library: Library) -> Sheet:
+def load_sheet_file(path, library: Library) -> Any:
     """One character or creature sheet from a YAML file, checked against `library`.
 
     The file holds the sheet's keys at top level (with optional `id`, default the file
@@ -147,7 +180,7 @@ def load_sheet_file(path, library: Library) -> Sheet:
     return sheet_as_logged(path, library)[0]
 
 
-def sheet_as_logged(path, library: Library) -> tuple[Sheet, str]:
+def sheet_as_logged(path, library: Library) -> tuple[Any, str]:
     """A sheet file's sheet, and its content as `add --sheet` carries it in the log."""
     display, stem, data = read_sheet_file(path)
     sheet = sheet_from_data(data, library, display, stem)
@@ -159,7 +192,7 @@ def sheet_as_logged(path, library: Library) -> tuple[Sheet, str]:
                            "keep to numbers, text and lists in the sheet") from None
 
 
-def logged_sheet(text: str, library: Library) -> Sheet:
+def logged_sheet(text: str, library: Library) -> Any:
     """The sheet a log line carries in `--sheet` (see `sheet_as_logged`)."""
     try:
         payload = loads(text)
@@ -174,25 +207,34 @@ def logged_sheet(text: str, library: Library) -> Sheet:
     return sheet_from_data(data, library, "the logged sheet", default_id)
 
 
-def sheet_from_data(data: Any, library: Library, display: str, default_id: str) -> Sheet:
-    """A sheet from a sheet file's parsed data (see `load_sheet_file`)."""
+def sheet_from_data(data: Any, library: Library, display: str, default_id: str) -> Any:
+    """A sheet from a sheet file's parsed data (see `load_sheet_file`): a sheet's keys,
+    and the `id` and `kind` a file may give it."""
     ctx = Ctx(file=display)
     item_id: Any = default_id
     raw = data
     if isinstance(data, Mapping) and len(data) == 1:
         (key, value), = data.items()
-        if key not in items.SHEET_FILE_FIELDS and isinstance(value, Mapping):
+        if key not in SHEET_FILE_KEYS and isinstance(value, Mapping):
             item_id, raw = key, value
     if isinstance(raw, Mapping) and "id" in raw:
         item_id = raw["id"]
     if not good_id(ctx, item_id, "a sheet id"):
         raise ContentError(ctx.errors)
     item_ctx = ctx.at(display, item_id)
-    sheet = items.build_sheet(item_ctx, item_id, raw, "character",
-                              fields=items.SHEET_FILE_FIELDS)
+    kind = "character"
+    if isinstance(raw, Mapping):
+        raw = {key: value for key, value in raw.items() if key != "id"}
+        try:
+            kind = choice(SHEET_KINDS)(raw.pop("kind", kind))
+        except Bad as exc:
+            item_ctx.error("kind", exc.message)
+    numbers = library.rulesets.get(RULESET_ID)
+    sheet = kinds().item(f"{kind}s", item_ctx, item_id, raw, numbers)
     if sheet is not None:
-        check_refs(item_ctx, sheet, SHEET_REFS, {kind: getattr(library, kind) for kind in KINDS})
-        check_sheet(item_ctx, sheet, library, library.rulesets.get(RULESET_ID))
+        check_refs(item_ctx, sheet, SHEET_REFS,
+                   {name: getattr(library, name) for name in SHEET_SPACES})
+        check_sheet(item_ctx, sheet, library, numbers)
     if ctx.errors:
         raise ContentError(ctx.errors)
     return sheet
@@ -207,7 +249,7 @@ def unknown(what: str, name: str, known: Mapping[str, object]) -> str:
     return f"unknown {what} '{name}'{hint}"
 
 
-def check_skill_refs(ctx: Ctx, skill: Skill, library: Library) -> None:
+def check_skill_refs(ctx: Ctx, skill: Any, library: Library) -> None:
     for index, effect in enumerate(skill.effects):
         if effect.creature is not None and effect.creature not in library.creatures:
             ctx.error(f"effects[{index}].creature",
@@ -218,8 +260,7 @@ def check_skill_refs(ctx: Ctx, skill: Skill, library: Library) -> None:
                       unknown("armor", armor, library.armor))
 
 
-def check_sheet(ctx: Ctx, sheet: Sheet, library: Library,
-                ruleset: RulesetNumbers | None) -> None:
+def check_sheet(ctx: Ctx, sheet: Any, library: Library, ruleset: Any) -> None:
     """What is held, and the level budget (S19a, S24, S27, S29); the items a sheet names
     are checked where it is read (SHEET_REFS)."""
     _check_holding(ctx, sheet, library, ruleset)
@@ -227,8 +268,7 @@ def check_sheet(ctx: Ctx, sheet: Sheet, library: Library,
         _check_budget(ctx, sheet, library, ruleset)
 
 
-def _check_holding(ctx: Ctx, sheet: Sheet, library: Library,
-                   ruleset: RulesetNumbers | None) -> None:
+def _check_holding(ctx: Ctx, sheet: Any, library: Library, ruleset: Any) -> None:
     owned = Counter(sheet.weapons) + Counter([sheet.shield] if sheet.shield else [])
     held = Counter(sheet.holding)
     for name, count in held.items():
@@ -241,7 +281,7 @@ def _check_holding(ctx: Ctx, sheet: Sheet, library: Library,
         ctx.error("holding", f"needs {hands} hands, an actor has {ruleset.hands} (S19a)")
 
 
-def _check_budget(ctx: Ctx, sheet: Sheet, library: Library, ruleset: RulesetNumbers) -> None:
+def _check_budget(ctx: Ctx, sheet: Any, library: Library, ruleset: Any) -> None:
     try:
         row = ruleset.level_row(sheet.level)
     except KeyError:

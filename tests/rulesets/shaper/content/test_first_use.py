@@ -104,3 +104,12 @@ def test_a_folder_naming_some_words_keeps_them_and_takes_the_rest(content_copy, 
     words = dict(loader.load_numbers(content_copy).terms)
     assert words["down"] == "Out" and words["cell"] == "zone"
     assert dict(loader.load_library(content_copy).rulesets["shaper"].terms) == words
+
+
+def test_a_folder_written_before_kinds_yaml_is_read_by_the_shipped_one(content_copy,
+                                                                        fresh_cache):
+    (content_copy / "shaper" / "kinds.yaml").unlink()
+    _without_terms(content_copy)
+    library = loader.load_library(content_copy)
+    assert library.weapons == loader.load_library().weapons
+    assert library.rulesets["shaper"] == loader.load_numbers()
