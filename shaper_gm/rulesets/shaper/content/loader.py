@@ -43,10 +43,7 @@ SHEET_REFS = (Ref("weapons", ("weapons", "spells"), "weapon"),
               Ref("shield", ("shields",), "shield"), Ref("armor", ("armor",), "armor"),
               Ref("skills", ("skills",), "skill"))
 
-# The keys a sheet file may give besides a sheet's; the kinds its references name.
-SHEET_FILE_KEYS = ("id", "kind", "name", "level", *ABILITIES, "hp", "sp", "sp_regen", "weapons",
-                   "shield", "armor", "skills", "holding", "side", "pool", "summoned",
-                   "provisional", "description")
+# The kinds a sheet's references name.
 SHEET_SPACES = ("weapons", "spells", "shields", "armor", "skills")
 
 __all__ = ["ContentError", "Library", "clear_cache", "kinds", "load_library", "load_numbers",
@@ -215,7 +212,8 @@ def sheet_from_data(data: Any, library: Library, display: str, default_id: str) 
     raw = data
     if isinstance(data, Mapping) and len(data) == 1:
         (key, value), = data.items()
-        if key not in SHEET_FILE_KEYS and isinstance(value, Mapping):
+        keys = {"id", "kind", *(f.name for f in kinds().decls["Sheet"].fields if f.key)}
+        if key not in keys and isinstance(value, Mapping):
             item_id, raw = key, value
     if isinstance(raw, Mapping) and "id" in raw:
         item_id = raw["id"]
