@@ -152,10 +152,6 @@ def skill_is_spell(skill: Any) -> bool:
     return "spell" in skill.secondary
 
 
-def numbers_cost(numbers: Any, action: str) -> str:
-    return dict(numbers.costs)[action]
-
-
 def numbers_bonus(numbers: Any, ability: str, name: str) -> int:
     """Per-point bonus `name` of `ability` (0 if the ruleset gives none)."""
     return dict(dict(numbers.ability_bonuses).get(ability, ())).get(name, 0)
