@@ -387,3 +387,39 @@ def test_a_mode_not_on_the_sheet_is_refused(both, line):
         said[rs] = refused.value.message          # the hints differ: the data version
         assert s.state == before                  # cannot list a mapping's pairs
     assert said[DATA] == said[PYTHON]
+
+
+def test_an_attack_or_damage_on_a_dying_character_takes_a_minute_off_its_timer(both):
+    """T14: an attack on a dying character rolls nothing and takes a minute off its
+    timer, and so does the GM's damage; at 0 it is dead, on both, in the same command."""
+    sessions = both(*README[:5], "damage kara 20", "end", "attack kara")
+    assert dying_left(sessions[DATA], "kara") == dying_left(sessions[PYTHON], "kara") == 240
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    for left in (180, 120, 60, 0):
+        for s in sessions.values():
+            s.execute("damage kara 3")
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), left
+        assert dying_left(sessions[DATA], "kara") == dying_left(sessions[PYTHON], "kara") \
+            == (left or None)
+    assert condition(sessions[DATA], "kara") == "dead"
+
+
+def test_an_attack_on_a_dying_character_breaks_down_into_the_same_lines(both):
+    sessions = both(*README[:5], "damage kara 20", "end")
+    results = {rs: s.execute("attack kara") for rs, s in sessions.items()}
+    python, data = (breakdown(sessions[rs], results[rs]) for rs in (PYTHON, DATA))
+    assert data == python == [("the target is dying: no roll", None, "T14"),
+                              ("dying timer, minutes", "4", "T14")]
+
+
+@pytest.mark.parametrize("line", ["attack kara --called head", "attack kara --defense brace"])
+def test_an_attack_on_a_dying_character_takes_no_called_shot_nor_defense(both, line):
+    sessions = both(*README[:5], "damage kara 20", "end")
+    said = {}
+    for rs, s in sessions.items():
+        before = s.state
+        with pytest.raises(GmError) as refused:
+            s.execute(line)
+        said[rs] = (refused.value.message, refused.value.hint)
+        assert s.state == before
+    assert said[DATA] == said[PYTHON]
