@@ -108,7 +108,7 @@ RULESET = {
     "add_items": Field(mapping_of(snake_name, add_item)), "damage_action": Field(ident),
     "rulings": Field(mapping_of(text, text)), "one_per_cell": Field(boolean),
     "diagonal_size": Field(integer(1, 1000)), "item_mods": Field(list_of(ident)),
-    "turn_order": Field(turn_order_spec),
+    "turn_order": Field(turn_order_spec), "heal_action": Field(ident),
 }
 
 
@@ -199,7 +199,7 @@ def load(folder: Any) -> DataLibrary:
                            "unit", "terms", "effect_keys", "act_resource", "react_resource",
                            "side", "absorbs", "damage_types", "down_words",
                            "damage_action", "rulings", "one_per_cell", "diagonal_size",
-                           "item_mods", "turn_order")}
+                           "item_mods", "turn_order", "heal_action")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),
@@ -295,6 +295,8 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
                                           f"(resources: {known})")
     if "damage_action" in good and good["damage_action"] not in dict(actions):
         here.error("damage_action", f"no action {good['damage_action']!r} in actions.yaml")
+    if "heal_action" in good and good["heal_action"] not in dict(actions):
+        here.error("heal_action", f"no action {good['heal_action']!r} in actions.yaml")
     for name, declared in actions:
         for resource, _ in declared.cost:
             if resource not in resources:

@@ -30,7 +30,7 @@ from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.engine.vocab import reduced
-from shaper_gm.rulesets.data.adding import given_items, gm_damage, noun, unknown_template
+from shaper_gm.rulesets.data.adding import given_items, gm_damage, gm_heal, noun, unknown_template
 from shaper_gm.rulesets.data.kept import once, thaw
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
 from shaper_gm.rulesets.data.orders import turn_order
@@ -262,6 +262,13 @@ class DataRuleset(RulesetBase):
             hp = state.actors[target].hp or 0
             events = [ev.HpChanged(target, hp, hp, f"0 damage ({why or 'none taken'})")]
         return state, events
+
+    def heal(self, state: Encounter, target: str, amount: int) -> Change:
+        """`heal TARGET N`: played by the action `heal_action` names, else hit points
+        up to the maximum."""
+        if self.library.numbers.get("heal_action") and target in state.actors:
+            return gm_heal(self, state, target, amount)
+        return super().heal(state, target, amount)
 
     # Turn order ----------------------------------------------------------------------
     def initiative(self, actor: Actor, source: DiceSource) -> Roll:

@@ -51,8 +51,9 @@ def table(rs: Any) -> VerbTable:
             flag(spec.flag, "text", repeat=spec.many, metavar="ITEM", completes=spec.kind,
                  help=spec.help or f"an item of {spec.kind} for its {spec.key}")
             for spec in rs.library.add_items))
-    for _, declared in rs.library.actions:
-        if declared is damaging:           # the GM's damage: no verb of its own
+    healing = rs.library.numbers.get("heal_action")
+    for name, declared in rs.library.actions:
+        if declared is damaging or name == healing:   # the GM's damage, heal: no verbs
             continue
         if declared.at is not None and declared.at.facts:
             continue              # it reads what only its moment tells (the damage taken)

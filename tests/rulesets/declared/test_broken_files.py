@@ -38,7 +38,9 @@ EDITS = [
      "grid, cell_size, unit, numbers, resources, initiative, derived, hp, templates, "
      "default_sheet, zero_hp, effect_keys, act_resource, react_resource, side, absorbs, "
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
-     "rulings, one_per_cell, diagonal_size, item_mods, turn_order)"),
+     "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action)"),
+    ("ruleset-heal-action-no-action", R, "grid: 8x8", "grid: 8x8\nheal_action: mend",
+     "line 8: key 'heal_action': no action 'mend' in actions.yaml"),
     ("ruleset-required-missing", R, "name: Duel\n", "",
      "key 'name': missing (required)"),
     ("ruleset-grid-wrong-type", R, "grid: 8x8", "grid: eight",

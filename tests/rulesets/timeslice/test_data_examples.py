@@ -423,3 +423,39 @@ def test_an_attack_on_a_dying_character_takes_no_called_shot_nor_defense(both, l
         said[rs] = (refused.value.message, refused.value.hint)
         assert s.state == before
     assert said[DATA] == said[PYTHON]
+
+
+def test_healing_a_dying_character_adds_a_minute_a_point_and_the_rest_is_hp(both):
+    """T14: each point of healing adds a minute to a dying character's timer; the points
+    that would take it above 5 minutes become HP and it stops dying, still unconscious.
+    (The Python ruleset keeps it down until the GM wakes it; the data version has it
+    back on its feet with its HP: the format has no condition that keeps an actor with
+    hit points down, so `down` is left out of the last comparison.)"""
+    sessions = both(*README[:5], "damage kara 20", "damage kara 3", "damage kara 3")
+    for line, left in (("heal kara 1", 240), ("heal kara 1", 300)):
+        for s in sessions.values():
+            s.execute(line)
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+        assert dying_left(sessions[DATA], "kara") == dying_left(sessions[PYTHON], "kara") \
+            == left
+    for s in sessions.values():
+        s.execute("damage kara 3")
+        s.execute("heal kara 4")             # 1 on the timer, 3 HP: it stops dying
+    kara = {rs: numbers(s)["kara"] for rs, s in sessions.items()}
+    assert kara[DATA][:3] == kara[PYTHON][:3] == (3, 10, "unconscious")
+    assert dying_left(sessions[DATA], "kara") is dying_left(sessions[PYTHON], "kara") is None
+
+
+@pytest.mark.parametrize("line", ["heal guard 2", "heal dead 2", "heal kara 0"])
+def test_healing_refusals_say_the_same_and_change_nothing(both, line):
+    sessions = both(*README[:3], "add dead --as guard --at D2 --name Dead",
+                    "init --roll kara=6,3 --roll ida=7,1 --roll guard=5,5 --roll dead=0,0",
+                    "start", "damage dead 14")
+    said = {}
+    for rs, s in sessions.items():
+        before = s.state
+        with pytest.raises(GmError) as refused:
+            s.execute(line)
+        said[rs] = (refused.value.message, refused.value.hint)
+        assert s.state == before
+    assert said[DATA] == said[PYTHON]
