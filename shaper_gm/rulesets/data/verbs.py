@@ -13,6 +13,7 @@ from shaper_gm.commands.slots import REACT, slot_flags
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.steps import odds_limits
+from shaper_gm.rulesets.data.waiting import wait, waits
 
 FACES = "the faces of its {slot} roll{s}, in order"
 MOMENT_FACES = "the faces of {name}'s {slot} roll, in order, each time it runs by itself"
@@ -61,6 +62,11 @@ def table(rs: Any) -> VerbTable:
                      flags=(*_item_flag(declared), *_flags(declared),
                             *slot_flags(_slots(declared), react=declared.answers or declared.asks)),
                      slots=_slots(declared), **_help(declared))
+    if waits(rs):                        # wait 2: the GM lets time pass
+        made.command("wait", group="gm", positionals=("text",), words={"text": "MINUTES"},
+                     summary="let time pass (2 or 0.5 are minutes, 30s seconds): what "
+                             "runs as it passes runs, while the fight lasts",
+                     examples=("wait 2", "wait 30s"))(wait)
     odds_of = next((d for _, d in rs.library.actions if d.odds is not None), None)
     if odds_of is not None:
         made.command("odds", group="gm", logged=False, rules=odds_of.help.rules,

@@ -91,7 +91,7 @@ EDITS = [
     ("action-at-moment-unknown", A, STRIKE,
      STRIKE + "  at: {moment: dawn, when: actor.vigour > 0}\n",
      "line 5: item 'strike': key 'at.moment': expected one of turn_start, turn_end, "
-     "damaged, round_start, got 'dawn'"),
+     "damaged, round_start, waited, got 'dawn'"),
     ("action-at-when-reads-a-target", A, STRIKE,
      STRIKE + "  at: {moment: turn_end, when: target.vigour > 0}\n",
      "line 5: item 'strike': key 'at.when': reads 'target.vigour': a moment's test reads "
@@ -216,6 +216,10 @@ EDITS = [
     ("initiative-zero-faces-unreadable", R, "  tiebreak: skill",
      "  tiebreak: skill\n  zero_faces: skill +",
      "line 20: key 'initiative.zero_faces': 'skill +' ends too soon"),
+    ("waited-reads-the-damage", A, STRIKE,
+     STRIKE + "  at: {moment: waited, when: damage > seconds}\n",
+     "line 5: item 'strike': key 'at.when': reads 'damage': a moment's test reads "
+     "actor.X, rules.X, seconds"),
     ("round-start-reads-the-damage", A, STRIKE,
      STRIKE + "  at: {moment: round_start, when: damage > 0}\n",
      "line 5: item 'strike': key 'at.when': reads 'damage': a moment's test reads "

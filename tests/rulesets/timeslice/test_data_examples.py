@@ -459,3 +459,30 @@ def test_healing_refusals_say_the_same_and_change_nothing(both, line):
         said[rs] = (refused.value.message, refused.value.hint)
         assert s.state == before
     assert said[DATA] == said[PYTHON]
+
+
+def test_waiting_counts_down_every_dying_timer(both):
+    """T15: the GM lets time pass (`wait 2` minutes, `wait 30s`); each dying timer loses
+    it, and at 0 the character is dead, on both."""
+    sessions = both(*README[:5], "wait 1", "damage kara 20")
+    for line, left in (("wait 2", 180), ("wait 30s", 150), ("wait 0.1", 144), ("pass", 144),
+                       ("wait 1s", 143), ("wait 3", None)):
+        for s in sessions.values():
+            s.execute(line)
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+        assert dying_left(sessions[DATA], "kara") == dying_left(sessions[PYTHON], "kara") \
+            == left, line
+    assert condition(sessions[DATA], "kara") == "dead"
+
+
+@pytest.mark.parametrize("line", ["wait 0", "wait soon", "wait -2", "wait 0.5s"])
+def test_a_time_that_is_none_is_refused_alike(both, line):
+    sessions = both(*README[:5], "damage kara 20")
+    said = {}
+    for rs, s in sessions.items():
+        before = s.state
+        with pytest.raises(GmError) as refused:
+            s.execute(line)
+        said[rs] = (refused.value.message, refused.value.hint)
+        assert s.state == before
+    assert said[DATA] == said[PYTHON]
