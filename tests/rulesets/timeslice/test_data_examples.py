@@ -486,3 +486,29 @@ def test_a_time_that_is_none_is_refused_alike(both, line):
         said[rs] = (refused.value.message, refused.value.hint)
         assert s.state == before
     assert said[DATA] == said[PYTHON]
+
+
+@pytest.mark.parametrize("line, said", [
+    ("odds kara guard", ["[V] bonus +3 (T2, T9)", "parry [V] +1", "Sword 5", "less DR 2"]),
+    ("odds kara guard --called head --defense brace",
+     ["[V] bonus +3 (T2, T9)", "head -4", "brace [U] +1", "Sword 5", "less DR 2"]),
+    ("odds guard kara --called limb --defense dodge",
+     ["[V] bonus +1 (T2, T9)", "limb -2", "dodge [Q] +1", "Spear 5", "less DR 2"]),
+])
+def test_the_odds_say_the_same_numbers_they_assume(both, line, said):
+    """The odds' assumptions (the view's lines, the JSON's `assumed`): the attack's
+    bonuses, the defender's and the damage less DR, with their rulings, on both (the
+    Python ruleset names only the kind it rolls and the parts that are not 0)."""
+    sessions = both("add kara --as kara --at B2", "add guard --as guard --at C2")
+    assumed = {rs: json.loads(s.execute(f"{line} --json").view.text)["assumed"]
+               for rs, s in sessions.items()}
+    for rs in (PYTHON, DATA):
+        text = " ".join(assumed[rs])
+        assert len(assumed[rs]) == 3 and "(T1, T2)" in text and "T10" in text, rs
+        for part in said[:1] + said[-2:]:
+            assert part in text, (rs, part)
+    python, data = " ".join(assumed[PYTHON]), " ".join(assumed[DATA])
+    for part in said[1:-2]:
+        assert part in data, part
+        kind = part.split()[0]
+        assert kind in python and part.split()[-1] in python, part
