@@ -76,8 +76,9 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                   for i, entry in enumerate(_listed(raw, "apply", at)))
     line = _wording(raw, at)
     said = line.fields()
+    worded = FIELD.findall(str(raw.get("words", "")))    # words: "{travel_word}" (flies)
     raw_steps = _listed(raw, "steps", at)
-    keep = {*said, *roles}.union(*(entry.reads for entry in apply))
+    keep = {*said, *worded, *roles}.union(*(entry.reads for entry in apply))
     once = once_rolls(raw_steps)
     odds = _odds(raw["odds"], f"{at}.odds") if "odds" in raw else None
     if odds is not None:
@@ -88,6 +89,7 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     read_after: dict[str, Iterable[str]] = {
         f"{at}.apply[{index}]": entry.reads for index, entry in enumerate(apply)}
     read_after[f"{at}.line"] = said
+    read_after[f"{at}.words"] = worded
     if odds is not None:
         read_after.update((f"{at}.odds.{part}.{key}", expr.names) for part, pairs in
                           (("chances", odds.chances), ("spreads", odds.spreads))

@@ -35,6 +35,7 @@ from shaper_gm.engine.stepkit import Facts
 from shaper_gm.records import record
 from shaper_gm.rulesets.data.actions_file import read_actions
 from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items
+from shaper_gm.rulesets.data.marks import map_mark
 from shaper_gm.rulesets.data.orders import turn_order_spec
 
 
@@ -109,6 +110,7 @@ RULESET = {
     "rulings": Field(mapping_of(text, text)), "one_per_cell": Field(boolean),
     "diagonal_size": Field(integer(1, 1000)), "item_mods": Field(list_of(ident)),
     "turn_order": Field(turn_order_spec), "heal_action": Field(ident),
+    "map_marks": Field(mapping_of(ident, map_mark)),
 }
 
 
@@ -199,7 +201,7 @@ def load(folder: Any) -> DataLibrary:
                            "unit", "terms", "effect_keys", "act_resource", "react_resource",
                            "side", "absorbs", "damage_types", "down_words",
                            "damage_action", "rulings", "one_per_cell", "diagonal_size",
-                           "item_mods", "turn_order", "heal_action")}
+                           "item_mods", "turn_order", "heal_action", "map_marks")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),

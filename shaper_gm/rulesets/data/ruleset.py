@@ -33,6 +33,7 @@ from shaper_gm.engine.vocab import reduced
 from shaper_gm.rulesets.data.adding import given_items, gm_damage, gm_heal, noun, unknown_template
 from shaper_gm.rulesets.data.kept import once, thaw
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
+from shaper_gm.rulesets.data.marks import MapMarks
 from shaper_gm.rulesets.data.orders import turn_order
 from shaper_gm.rulesets.data.saved import checked_sheet, saved_items
 from shaper_gm.rulesets.data.sheets import DataSheet, SheetView
@@ -40,7 +41,7 @@ from shaper_gm.rulesets.data.sheets import DataSheet, SheetView
 ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
 
 
-class DataRuleset(RulesetBase):
+class DataRuleset(MapMarks, RulesetBase):
     turn_order = FixedOrder()
 
     def __init__(self, library: DataLibrary) -> None:

@@ -38,7 +38,8 @@ EDITS = [
      "grid, cell_size, unit, numbers, resources, initiative, derived, hp, templates, "
      "default_sheet, zero_hp, effect_keys, act_resource, react_resource, side, absorbs, "
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
-     "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action)"),
+     "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
+     "map_marks)"),
     ("ruleset-heal-action-no-action", R, "grid: 8x8", "grid: 8x8\nheal_action: mend",
      "line 8: key 'heal_action': no action 'mend' in actions.yaml"),
     ("ruleset-required-missing", R, "name: Duel\n", "",
@@ -136,6 +137,14 @@ EDITS = [
     ("line-reads-nothing-given", A, '  line: "{total} against',
      '  line: "{nothing} {total} against',
      f"line 43: item 'strike': key 'line': reads 'nothing', {AFTER}"),
+    ("words-read-nothing-given", A, "  words: strikes\n  summary",
+     '  words: "{nothing} strikes"\n  summary',
+     f"line 5: item 'strike': key 'words': reads 'nothing', {AFTER}"),
+    ("ruleset-map-mark-not-a-mark", R, "grid: 8x8", 'grid: 8x8\nmap_marks: {flying: "^"}',
+     "line 8: key 'map_marks.flying': expected {mark: TEXT, legend: TEXT} (both required)"),
+    ("ruleset-map-mark-too-long", R, "grid: 8x8",
+     'grid: 8x8\nmap_marks: {flying: {mark: "^^^^", legend: flying}}',
+     "line 8: key 'map_marks.flying': a mark is at most 3 characters, got '^^^^'"),
     ("odds-read-nothing-given", A, "chances: {hit: hit, critical: critical}",
      "chances: {hit: hit, critical: crit}",
      f"line 46: item 'strike': key 'odds.chances.critical': reads 'crit', {AFTER}"),

@@ -512,3 +512,40 @@ def test_the_odds_say_the_same_numbers_they_assume(both, line, said):
         assert part in data, part
         kind = part.split()[0]
         assert kind in python and part.split()[-1] in python, part
+
+
+def shown(s, line: str) -> str:
+    """What a line prints, as the shell prints it."""
+    import io
+
+    from shaper_gm.render.console import Renderer, make_console
+    out = io.StringIO()
+    renderer = Renderer(make_console(file=out, width=100, color_system=None),
+                        ruleset_for=s.ruleset_for)
+    renderer.show(s.execute(line), s.state)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("line, said", [
+    ("move bat E5 --speed fly", "Giant Bat flies A1 → E5 (4 units, 1 move, fly, 2 TS, T17)"),
+    ("move bat J10", "Giant Bat flies A1 → J10 (9 units, 3 moves, fly, 6 TS, T17)"),
+    ("move bat B1 --speed ground", "Giant Bat moves A1 → B1 (1 unit, 1 move, 2 TS, T17)"),
+])
+def test_a_flier_flies_and_the_map_marks_it(both, line, said):
+    """T17: a move in the air reads "flies", and the map marks the flier with its legend
+    until it moves on the ground again, on both."""
+    sessions = both("add kara --as kara --at B2", "add bat --as giant-bat --at A1",
+                    "init --roll kara=6,3 --roll bat=9,9", "start")
+    for s in sessions.values():
+        assert said in shown(s, line)
+        flying = "flies" in said
+        drawn = shown(s, "map")
+        assert (" ^ " in drawn, "^ flying (moved with --speed fly)" in drawn) == \
+            (flying, flying)
+    if flying:                               # back on the ground: no mark, no legend
+        for s in sessions.values():
+            s.execute("end")
+            s.execute("move kara C2")
+            s.execute("end")
+            s.execute(f"move bat --speed ground {'E6' if 'E5' in line else 'J9'}")
+            assert "^" not in shown(s, "map")
