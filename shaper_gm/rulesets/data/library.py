@@ -37,6 +37,7 @@ from shaper_gm.rulesets.data.actions_file import read_actions
 from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items
 from shaper_gm.rulesets.data.marks import map_mark
 from shaper_gm.rulesets.data.orders import turn_order_spec
+from shaper_gm.rulesets.data.sides import missing_actions, side_check
 
 
 def _expr(value: Any) -> Compiled:
@@ -111,6 +112,7 @@ RULESET = {
     "diagonal_size": Field(integer(1, 1000)), "item_mods": Field(list_of(ident)),
     "turn_order": Field(turn_order_spec), "heal_action": Field(ident),
     "map_marks": Field(mapping_of(ident, map_mark)),
+    "side_checks": Field(mapping_of(ident, side_check)),
 }
 
 
@@ -201,7 +203,8 @@ def load(folder: Any) -> DataLibrary:
                            "unit", "terms", "effect_keys", "act_resource", "react_resource",
                            "side", "absorbs", "damage_types", "down_words",
                            "damage_action", "rulings", "one_per_cell", "diagonal_size",
-                           "item_mods", "turn_order", "heal_action", "map_marks")}
+                           "item_mods", "turn_order", "heal_action", "map_marks",
+                           "side_checks")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),
@@ -299,6 +302,9 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
         here.error("damage_action", f"no action {good['damage_action']!r} in actions.yaml")
     if "heal_action" in good and good["heal_action"] not in dict(actions):
         here.error("heal_action", f"no action {good['heal_action']!r} in actions.yaml")
+    for verb, spec in good.get("side_checks", ()):
+        for name in missing_actions(spec, dict(actions)):
+            here.error(f"side_checks.{verb}", f"no action {name!r} in actions.yaml")
     for name, declared in actions:
         for resource, _ in declared.cost:
             if resource not in resources:

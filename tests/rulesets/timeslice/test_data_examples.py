@@ -549,3 +549,55 @@ def test_a_flier_flies_and_the_map_marks_it(both, line, said):
             s.execute("end")
             s.execute(f"move bat --speed ground {'E6' if 'E5' in line else 'J9'}")
             assert "^" not in shown(s, "map")
+
+
+SURPRISE = ("add kara --as kara --at B2", "add guard --as guard --at C2",
+            "add ren --as ren --at B3", "add ida --as ida --at A3",
+            "add sniper --as sniper --at J9",
+            "init --roll kara=9,9 --roll guard=5,5 --roll ren=0,0 --roll ida=0,1 "
+            "--roll sniper=3,3")
+
+
+@pytest.mark.parametrize("line", [
+    # the guard 8 and the sniper 6 + 2 = 8: mark 8; Kara 10, Ren 11, Ida 0 + 3 = 3
+    "surprise enemies --roll 4,4 --roll 3,3 --notice 5,5 --notice 5,5 --notice 0,0",
+    # the guard 18, the sniper 20: mark 19; all three short of it
+    "surprise enemies --roll 9,9 --roll 9,9 --notice 9,9 --notice 0,0 --notice 1,1",
+    # Kara, Ren and Ida spring it: 19 + 3 + 1 = 23 / 3 = 7; the guard 8, the sniper 6
+    "surprise party --roll 9,9 --roll 1,1 --roll 0,1 --notice 4,4 --notice 2,2",
+])
+def test_a_surprise_leaves_the_surprised_without_ts_in_round_1(both, line):
+    """T16: each of the surprising side rolls [Q]; each of the others rolls [U] against
+    their average, rounded down, and short of it gains no TS in round 1; from round 2 on
+    everyone gains TS as usual."""
+    sessions = both(*SURPRISE, line, "start")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    for s in sessions.values():
+        while s.state.round < 2:
+            s.execute("pass")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert all(x.resource("ts") == x.sheet.ts_max for x in sessions[DATA].state.actors.values())
+
+
+def test_the_readme_surprise_catches_ida(both):
+    sessions = both(*SURPRISE[:4], "init --roll kara=9,9 --roll guard=5,5 --roll ren=0,0 "
+                    "--roll ida=0,1",
+                    "surprise enemies --roll 4,4 --notice 5,5 --notice 5,5 --notice 0,0",
+                    "start")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert [numbers(sessions[DATA])[a][1] for a in ("kara", "ren", "ida")] == [10, 11, 0]
+
+
+@pytest.mark.parametrize("setup, line", [
+    ((*SURPRISE, "start"), "surprise enemies"),      # T16: before the fight starts
+    (SURPRISE, "surprise goblins"),                  # no such side
+    (("add guard --as guard --at C2", "add sniper --as sniper --at J9"),
+     "surprise enemies"),                            # nobody outside the enemies
+])
+def test_a_surprise_that_cannot_be_is_refused_and_changes_nothing(both, setup, line):
+    sessions = both(*setup)
+    for s in sessions.values():
+        before = s.state
+        with pytest.raises(GmError):
+            s.execute(line)
+        assert s.state == before
