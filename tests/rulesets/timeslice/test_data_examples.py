@@ -4,14 +4,13 @@ examples give the same HP, TS and states on both, line for line; an attack's bre
 is the same lines (label, number, ruling); the odds of an attack are the same exact
 fractions.
 
-What the data version does not play yet (the plan of the next step, and why the format
-cannot say it today): T14's dying timer beyond its count-down a round (T15: an attack
-on a dying character, healing into minutes, `wait`), T11's
-dropped weapon (T7's `draw` is played, its weapon named by `--with`: `draw kara knife`
-needs the dice pool's `item_word`), T16's surprise round, T17's flier passing over others
-(`move --speed fly` is played, its mode read by name off the sheet's speeds; the mode
-without it is the sheet's `moves_by`, the format having no first key of a mapping), the
-`assumed` lines of `odds` and the breakdown's number column.
+What the data version does not play yet (and why the format cannot say it today): T11's
+dropped weapon and its pick-up; `draw WEAPON` as a positional (the dice pool's
+`item_word`: `draw --with` until then); a character healed or set above 0 HP staying
+down, unconscious, until the GM wakes it (T14's `heal_wakes: false`: the format has no
+condition that keeps an actor with hit points down), and the GM's `wake` and
+`stabilise`; the fight's clock (T15: `wait` counts the dying timers down, but no clock
+is kept); the breakdown's number column.
 """
 
 from __future__ import annotations
