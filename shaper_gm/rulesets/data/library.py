@@ -113,6 +113,7 @@ RULESET = {
     "turn_order": Field(turn_order_spec), "heal_action": Field(ident),
     "map_marks": Field(mapping_of(ident, map_mark)),
     "side_checks": Field(mapping_of(ident, side_check)),
+    "keeps_down": Field(list_of(ident)),
 }
 
 
@@ -204,7 +205,7 @@ def load(folder: Any) -> DataLibrary:
                            "side", "absorbs", "damage_types", "down_words",
                            "damage_action", "rulings", "one_per_cell", "diagonal_size",
                            "item_mods", "turn_order", "heal_action", "map_marks",
-                           "side_checks")}
+                           "side_checks", "keeps_down")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),

@@ -31,6 +31,7 @@ from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.engine.vocab import reduced
 from shaper_gm.rulesets.data.adding import given_items, gm_damage, gm_heal, noun, unknown_template
+from shaper_gm.rulesets.data.downs import KeptDown
 from shaper_gm.rulesets.data.kept import once, thaw
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
 from shaper_gm.rulesets.data.marks import MapMarks
@@ -41,7 +42,7 @@ from shaper_gm.rulesets.data.sheets import DataSheet, SheetView
 ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
 
 
-class DataRuleset(MapMarks, RulesetBase):
+class DataRuleset(MapMarks, KeptDown, RulesetBase):
     turn_order = FixedOrder()
 
     def __init__(self, library: DataLibrary) -> None:
@@ -344,7 +345,9 @@ class DataRuleset(MapMarks, RulesetBase):
         """An actor back above zero hit points loses what zero brought (G21); a condition
         whose `ends_if` now holds ends (G28: grappled)."""
         state, ended = self._ended_by_rule(state)
+        state, woken = self._woken(state, before)           # keeps_down's ended
         state, events = self._revived(state, before)
+        events = [*woken, *events]
         if self.one_per_cell and before is not None:     # one back up where one stands
             state, stepped = stepped_aside(state, self, before, self.term("cell_rule"))
             events += stepped

@@ -39,7 +39,7 @@ EDITS = [
      "default_sheet, zero_hp, effect_keys, act_resource, react_resource, side, absorbs, "
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
      "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
-     "map_marks, side_checks)"),
+     "map_marks, side_checks, keeps_down)"),
     ("ruleset-heal-action-no-action", R, "grid: 8x8", "grid: 8x8\nheal_action: mend",
      "line 8: key 'heal_action': no action 'mend' in actions.yaml"),
     ("ruleset-required-missing", R, "name: Duel\n", "",
@@ -147,6 +147,8 @@ EDITS = [
      "grid: 8x8\nside_checks: {ambush: {side: strike, others: strike}}",
      "line 8: key 'side_checks.ambush': expected {side, others, mark, before_start, rule, "
      "summary, examples} (side, others and mark required)"),
+    ("ruleset-keeps-down-not-a-list", R, "grid: 8x8", "grid: 8x8\nkeeps_down: Unconscious",
+     "line 8: key 'keeps_down': expected a list, got 'Unconscious'"),
     ("ruleset-map-mark-not-a-mark", R, "grid: 8x8", 'grid: 8x8\nmap_marks: {flying: "^"}',
      "line 8: key 'map_marks.flying': expected {mark: TEXT, legend: TEXT} (both required)"),
     ("ruleset-map-mark-too-long", R, "grid: 8x8",

@@ -6,11 +6,10 @@ fractions.
 
 What the data version does not play yet (and why the format cannot say it today): T11's
 dropped weapon and its pick-up; `draw WEAPON` as a positional (the dice pool's
-`item_word`: `draw --with` until then); a character healed or set above 0 HP staying
-down, unconscious, until the GM wakes it (T14's `heal_wakes: false`: the format has no
-condition that keeps an actor with hit points down), and the GM's `wake` and
-`stabilise`; the fight's clock (T15: `wait` counts the dying timers down, but no clock
-is kept); the breakdown's number column.
+`item_word`: `draw --with` until then); `set ACTOR hp=N` above 0 on a dying character
+stopping its dying (T14: the format's set_hp has no hook); `add --player`, `--npc` and
+`--holding` (add_items sets items, not switches); the fight's clock (T15: `wait` counts
+the dying timers down, but no clock is kept); the breakdown's number column.
 """
 
 from __future__ import annotations
@@ -426,10 +425,8 @@ def test_an_attack_on_a_dying_character_takes_no_called_shot_nor_defense(both, l
 
 def test_healing_a_dying_character_adds_a_minute_a_point_and_the_rest_is_hp(both):
     """T14: each point of healing adds a minute to a dying character's timer; the points
-    that would take it above 5 minutes become HP and it stops dying, still unconscious.
-    (The Python ruleset keeps it down until the GM wakes it; the data version has it
-    back on its feet with its HP: the format has no condition that keeps an actor with
-    hit points down, so `down` is left out of the last comparison.)"""
+    that would take it above 5 minutes become HP and it stops dying, still unconscious
+    and down until the GM wakes it (`heal_wakes: false`)."""
     sessions = both(*README[:5], "damage kara 20", "damage kara 3", "damage kara 3")
     for line, left in (("heal kara 1", 240), ("heal kara 1", 300)):
         for s in sessions.values():
@@ -437,12 +434,43 @@ def test_healing_a_dying_character_adds_a_minute_a_point_and_the_rest_is_hp(both
         assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
         assert dying_left(sessions[DATA], "kara") == dying_left(sessions[PYTHON], "kara") \
             == left
-    for s in sessions.values():
-        s.execute("damage kara 3")
-        s.execute("heal kara 4")             # 1 on the timer, 3 HP: it stops dying
-    kara = {rs: numbers(s)["kara"] for rs, s in sessions.items()}
-    assert kara[DATA][:3] == kara[PYTHON][:3] == (3, 10, "unconscious")
+    for line in ("damage kara 3", "heal kara 4"):          # 1 on the timer, 3 HP
+        for s in sessions.values():
+            s.execute(line)
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert numbers(sessions[DATA])["kara"][:4] == (3, 10, "unconscious", True)
     assert dying_left(sessions[DATA], "kara") is dying_left(sessions[PYTHON], "kara") is None
+
+
+@pytest.mark.parametrize("lines, kara", [
+    (("heal kara 4", "wake kara"), (4, 10, "up", False)),                 # woken
+    (("heal kara 4", "damage kara 20"), (0, 10, "dying", True)),          # dying anew
+    (("stabilise kara",), (0, 10, "unconscious", True)),
+    (("stabilise kara", "heal kara 2", "wake kara"), (2, 10, "up", False)),
+])
+def test_one_healed_from_0_hp_stays_down_until_the_gm_wakes_it(both, lines, kara):
+    """T14 (`heal_wakes: false`): healed above 0 HP a character stays unconscious and
+    down until `wake`; losing its HP again it is dying anew; `stabilise` stops the timer
+    as tending does."""
+    sessions = both(*README[:5], "damage kara 20")
+    for line in lines:
+        for s in sessions.values():
+            s.execute(line)
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+    assert numbers(sessions[DATA])["kara"][:4] == kara
+
+
+@pytest.mark.parametrize("line", ["wake kara", "wake guard", "stabilise guard"])
+def test_waking_and_stabilising_refusals_say_the_same(both, line):
+    sessions = both(*README[:5], "damage kara 20")
+    said = {}
+    for rs, s in sessions.items():
+        before = s.state
+        with pytest.raises(GmError) as refused:
+            s.execute(line)
+        said[rs] = (refused.value.message, refused.value.hint)
+        assert s.state == before
+    assert said[DATA] == said[PYTHON]
 
 
 @pytest.mark.parametrize("line", ["heal guard 2", "heal dead 2", "heal kara 0"])
