@@ -34,7 +34,7 @@ FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
 FLAG_KEYS = {"kind", "choices", "help", "metavar"}
 ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
-             "answers"}
+             "answers", "facts"}
 REFUSALS = ("itself", "no_item", "lacks", "unknown", "stays", "others",
             "unrolled")                                              # shared checks
 ITEMLESS = ("itself", "stays", "others", "unrolled")     # not about the action's item
@@ -82,7 +82,8 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     once = once_rolls(raw_steps)
     odds = _odds(raw["odds"], f"{at}.odds") if "odds" in raw else None
     if odds is not None:
-        keep |= set().union(*(expr.names for _, expr in (*odds.chances, *odds.spreads)))
+        keep |= set().union(*(expr.names for _, expr in (*odds.chances, *odds.spreads,
+                                                         *odds.facts)))
         keep |= odds.start.names if odds.start is not None else set()
     spare = _spare(raw["spare"], f"{at}.spare") if "spare" in raw else None
     keep |= spare.test.names if spare is not None else set()
@@ -92,7 +93,8 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     read_after[f"{at}.words"] = worded
     if odds is not None:
         read_after.update((f"{at}.odds.{part}.{key}", expr.names) for part, pairs in
-                          (("chances", odds.chances), ("spreads", odds.spreads))
+                          (("chances", odds.chances), ("spreads", odds.spreads),
+                           ("facts", odds.facts))
                           for key, expr in pairs)
     if spare is not None:
         read_after[f"{at}.spare.when"] = spare.test.names
@@ -244,7 +246,8 @@ def _odds(raw: Any, at: str) -> OddsSpec:
                     expression(raw["start"], f"{at}.start") if "start" in raw else None,
                     tuple(assumes),
                     (checked_name(answers["key"], f"{at}.answers.key"),
-                     str(answers.get("note", ""))) if answers is not None else None)
+                     str(answers.get("note", ""))) if answers is not None else None,
+                    named("facts"))
 
 
 def _help(raw: Mapping[str, Any], at: str) -> Help:

@@ -628,3 +628,17 @@ def test_a_surprise_that_cannot_be_is_refused_and_changes_nothing(both, setup, l
         with pytest.raises(GmError):
             s.execute(line)
         assert s.state == before
+
+
+@pytest.mark.parametrize("line, kind", [
+    ("odds kara guard", "parry"), ("odds kara guard --defense brace", "brace"),
+    ("odds guard kara --react kara=dodge", "dodge"), ("odds kara brute", "brace"),
+])
+def test_the_odds_name_the_kind_of_defense_rolled(both, line, kind):
+    """T10: the odds say which kind of defense roll they weigh (the JSON's `defense`):
+    the declared one, else the defender's best, on both."""
+    sessions = both("add kara --as kara --at B2", "add guard --as guard --at C2",
+                    "add brute --as brute --at B3")
+    said = {rs: json.loads(s.execute(f"{line} --json").view.text)["defense"]
+            for rs, s in sessions.items()}
+    assert said == {PYTHON: kind, DATA: kind}
