@@ -632,7 +632,7 @@ def test_a_surprise_that_cannot_be_is_refused_and_changes_nothing(both, setup, l
 
 @pytest.mark.parametrize("line, kind", [
     ("odds kara guard", "parry"), ("odds kara guard --defense brace", "brace"),
-    ("odds guard kara --react kara=dodge", "dodge"), ("odds kara brute", "brace"),
+    ("odds guard kara --defense dodge", "dodge"), ("odds kara brute", "brace"),
 ])
 def test_the_odds_name_the_kind_of_defense_rolled(both, line, kind):
     """T10: the odds say which kind of defense roll they weigh (the JSON's `defense`):
