@@ -38,6 +38,7 @@ from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items
 from shaper_gm.rulesets.data.marks import map_mark
 from shaper_gm.rulesets.data.orders import turn_order_spec
 from shaper_gm.rulesets.data.sides import missing_actions, side_check
+from shaper_gm.rulesets.data.zero_read import zero_read
 
 
 def _expr(value: Any) -> Compiled:
@@ -113,7 +114,7 @@ RULESET = {
     "turn_order": Field(turn_order_spec), "heal_action": Field(ident),
     "map_marks": Field(mapping_of(ident, map_mark)),
     "side_checks": Field(mapping_of(ident, side_check)),
-    "keeps_down": Field(list_of(ident)),
+    "keeps_down": Field(list_of(ident)), "zero_read": Field(zero_read),
 }
 
 
@@ -205,7 +206,7 @@ def load(folder: Any) -> DataLibrary:
                            "side", "absorbs", "damage_types", "down_words",
                            "damage_action", "rulings", "one_per_cell", "diagonal_size",
                            "item_mods", "turn_order", "heal_action", "map_marks",
-                           "side_checks", "keeps_down")}
+                           "side_checks", "keeps_down", "zero_read")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),

@@ -38,11 +38,12 @@ from shaper_gm.rulesets.data.marks import MapMarks
 from shaper_gm.rulesets.data.orders import turn_order
 from shaper_gm.rulesets.data.saved import checked_sheet, saved_items
 from shaper_gm.rulesets.data.sheets import DataSheet, SheetView
+from shaper_gm.rulesets.data.zero_read import ZeroRead
 
 ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
 
 
-class DataRuleset(MapMarks, KeptDown, RulesetBase):
+class DataRuleset(MapMarks, KeptDown, ZeroRead, RulesetBase):
     turn_order = FixedOrder()
 
     def __init__(self, library: DataLibrary) -> None:

@@ -39,7 +39,7 @@ EDITS = [
      "default_sheet, zero_hp, effect_keys, act_resource, react_resource, side, absorbs, "
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
      "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
-     "map_marks, side_checks, keeps_down)"),
+     "map_marks, side_checks, keeps_down, zero_read)"),
     ("ruleset-heal-action-no-action", R, "grid: 8x8", "grid: 8x8\nheal_action: mend",
      "line 8: key 'heal_action': no action 'mend' in actions.yaml"),
     ("ruleset-required-missing", R, "name: Duel\n", "",
@@ -149,6 +149,8 @@ EDITS = [
      "summary, examples} (side, others and mark required)"),
     ("ruleset-keeps-down-not-a-list", R, "grid: 8x8", "grid: 8x8\nkeeps_down: Unconscious",
      "line 8: key 'keeps_down': expected a list, got 'Unconscious'"),
+    ("ruleset-zero-read-no-sides", R, "grid: 8x8", "grid: 8x8\nzero_read: {rule: T1}",
+     "line 8: key 'zero_read': expected {sides: N (2-1000), rule: TEXT}"),
     ("ruleset-map-mark-not-a-mark", R, "grid: 8x8", 'grid: 8x8\nmap_marks: {flying: "^"}',
      "line 8: key 'map_marks.flying': expected {mark: TEXT, legend: TEXT} (both required)"),
     ("ruleset-map-mark-too-long", R, "grid: 8x8",

@@ -642,3 +642,27 @@ def test_the_odds_name_the_kind_of_defense_rolled(both, line, kind):
     said = {rs: json.loads(s.execute(f"{line} --json").view.text)["defense"]
             for rs, s in sessions.items()}
     assert said == {PYTHON: kind, DATA: kind}
+
+
+@pytest.mark.parametrize("line, total", [("roll 2d10 --faces 0,9", 9), ("roll 1d6 --faces 6", 6),
+                                         ("roll 2d10+3 --faces 0,0", 3)])
+def test_the_gms_roll_reads_a_d10_0_to_9_on_both(both, line, total):
+    """T1: a d10 reads 0-9 in the GM's own rolls too; other dice as usual."""
+    from shaper_gm.engine.events import DiceRolled
+    sessions = both()
+    for s in sessions.values():
+        rolled = next(e for e in s.execute(line).events if isinstance(e, DiceRolled))
+        assert rolled.roll.total == total
+
+
+@pytest.mark.parametrize("line", ["roll 1d10 --faces 10", "attack guard --roll 1,10",
+                                  "attack guard --roll 1,1 --defend 10,0"])
+def test_a_10_for_a_d10_is_refused_alike(both, line):
+    sessions = both(*README[:5])
+    said = {}
+    for rs, s in sessions.items():
+        with pytest.raises(GmError) as refused:
+            s.execute(line)
+        said[rs] = (refused.value.message, refused.value.hint)
+    assert said[DATA] == said[PYTHON]
+    assert "(T1)" in said[DATA][0]
