@@ -211,6 +211,12 @@ class Declared:
                          destination=cell)
         return self.offer.said(seen, f"{self.name}: offer").line
 
+    def words_for(self, results: Sequence[Result]) -> str:
+        """How its outcome says it: `words`, its `{NAME}` fields filled from the first
+        target's final facts (`{travel_word}`: time slices' flier flies, T17)."""
+        words = self.help.words
+        return fill(words, results[0].facts) if results and "{" in words else words
+
     def result(self, played: Facts) -> Result:
         """One target's result, in the words `line` and `heading` give."""
         said = self.line.said(played, self.name)
@@ -298,7 +304,8 @@ class Declared:
             self._spared(tape, self.spare, results[-1].facts)
         outcome = Outcome(self.name, acting.actor, tuple(results), tuple(tape.notes),
                           tuple(tape.recaps))
-        resolved = ev.Played(acting.actor, outcome, action=self.name, words=self.help.words)
+        resolved = ev.Played(acting.actor, outcome, action=self.name,
+                             words=self.words_for(results))
         others = tuple(dict.fromkeys(actor for actor, said in tape.decisions.made
                                      if said != NO and actor != acting.actor))
         return Done(state, (resolved, *events), outcome, others=others,
@@ -348,5 +355,6 @@ class Declared:
                 events += changed
             results.append(self.result(played))
         outcome = Outcome(self.name, actor, tuple(results), ())
-        return state, [ev.Played(actor, outcome, action=self.name, words=self.help.words),
+        return state, [ev.Played(actor, outcome, action=self.name,
+                                 words=self.words_for(results)),
                        *events]

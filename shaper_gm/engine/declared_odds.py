@@ -33,7 +33,8 @@ def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Reques
     spec = declared.odds
     if spec is None:
         raise RuleViolation(f"{declared.name} declares no odds", "odds work out attacks")
-    targets = []
+    targets: list[TargetOdds] = []
+    found: list[Fact] = []
     plan = declared.facts(state, rs, request)
     declared.refuse_others(state, rs, request, decisions.declared if decisions else ())
     for facts in plan:
@@ -46,6 +47,8 @@ def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Reques
         spreads = tuple(Spread(key, Dist.from_probs(_spread(final, expr, where)))
                         for key, expr in spec.spreads)
         start = run_checked(spec.start, facts, where) if spec.start is not None else None
+        found += [_fact(final, key, expr, where) for key, expr in spec.facts] \
+            if not targets else []
         targets.append(TargetOdds(str(facts.get("target", "")), chances, spreads, spec.harm,
                                   spec.resource, start))
     actor = state.actors[request.acting]
@@ -53,7 +56,7 @@ def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Reques
         if declared.item else None
     return Odds(actor.id, spec.words or declared.name, tuple(targets),
                 weapon=str(lookup(item, "name") or "") if item is not None else "",
-                facts=_answers(spec, decisions),
+                facts=(*_answers(spec, decisions), *found),
                 assumed=tuple(fill(text, plan[0]) for text in spec.assumes))
 
 
@@ -64,6 +67,13 @@ def _answers(spec: Any, decisions: Decisions | None) -> tuple[Fact, ...]:
     key, note = spec.answers
     said = tuple(answer for _, answer in (decisions.declared if decisions else ()))
     return (Fact(key, ", ".join(said) or "none", said, note),)
+
+
+def _fact(final: dict[Any, Fraction], key: str, expr: Any, where: str) -> Fact:
+    """`odds.facts`: a value of its final facts, the first target's (the kind of defense
+    it rolls); values that differ by the dice are listed, in order."""
+    values = list(dict.fromkeys(run_checked(expr, facts, where) for facts in final))
+    return Fact(key, ", ".join(map(str, values)), values[0] if len(values) == 1 else None)
 
 
 def _chance(final: dict[Any, Fraction], expr: Any, where: str) -> Fraction:

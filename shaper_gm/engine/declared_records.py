@@ -99,6 +99,7 @@ class OddsSpec:
     start: Compiled | None = None
     assumes: tuple[str, ...] = ()         # what the odds read, {NAME} from the facts
     answers: tuple[str, str] | None = None    # (key, note): the answers declared
+    facts: tuple[tuple[str, Compiled], ...] = ()  # what it rolls with: the kind of defense
 
 
 @record

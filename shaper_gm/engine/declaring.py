@@ -34,7 +34,7 @@ FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
 FLAG_KEYS = {"kind", "choices", "help", "metavar"}
 ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
-             "answers"}
+             "answers", "facts"}
 REFUSALS = ("itself", "no_item", "lacks", "unknown", "stays", "others",
             "unrolled")                                              # shared checks
 ITEMLESS = ("itself", "stays", "others", "unrolled")     # not about the action's item
@@ -76,21 +76,25 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                   for i, entry in enumerate(_listed(raw, "apply", at)))
     line = _wording(raw, at)
     said = line.fields()
+    worded = FIELD.findall(str(raw.get("words", "")))    # words: "{travel_word}" (flies)
     raw_steps = _listed(raw, "steps", at)
-    keep = {*said, *roles}.union(*(entry.reads for entry in apply))
+    keep = {*said, *worded, *roles}.union(*(entry.reads for entry in apply))
     once = once_rolls(raw_steps)
     odds = _odds(raw["odds"], f"{at}.odds") if "odds" in raw else None
     if odds is not None:
-        keep |= set().union(*(expr.names for _, expr in (*odds.chances, *odds.spreads)))
+        keep |= set().union(*(expr.names for _, expr in (*odds.chances, *odds.spreads,
+                                                         *odds.facts)))
         keep |= odds.start.names if odds.start is not None else set()
     spare = _spare(raw["spare"], f"{at}.spare") if "spare" in raw else None
     keep |= spare.test.names if spare is not None else set()
     read_after: dict[str, Iterable[str]] = {
         f"{at}.apply[{index}]": entry.reads for index, entry in enumerate(apply)}
     read_after[f"{at}.line"] = said
+    read_after[f"{at}.words"] = worded
     if odds is not None:
         read_after.update((f"{at}.odds.{part}.{key}", expr.names) for part, pairs in
-                          (("chances", odds.chances), ("spreads", odds.spreads))
+                          (("chances", odds.chances), ("spreads", odds.spreads),
+                           ("facts", odds.facts))
                           for key, expr in pairs)
     if spare is not None:
         read_after[f"{at}.spare.when"] = spare.test.names
@@ -242,7 +246,8 @@ def _odds(raw: Any, at: str) -> OddsSpec:
                     expression(raw["start"], f"{at}.start") if "start" in raw else None,
                     tuple(assumes),
                     (checked_name(answers["key"], f"{at}.answers.key"),
-                     str(answers.get("note", ""))) if answers is not None else None)
+                     str(answers.get("note", ""))) if answers is not None else None,
+                    named("facts"))
 
 
 def _help(raw: Mapping[str, Any], at: str) -> Help:

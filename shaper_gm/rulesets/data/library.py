@@ -35,7 +35,10 @@ from shaper_gm.engine.stepkit import Facts
 from shaper_gm.records import record
 from shaper_gm.rulesets.data.actions_file import read_actions
 from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items
+from shaper_gm.rulesets.data.marks import map_mark
 from shaper_gm.rulesets.data.orders import turn_order_spec
+from shaper_gm.rulesets.data.sides import missing_actions, side_check
+from shaper_gm.rulesets.data.zero_read import zero_read
 
 
 def _expr(value: Any) -> Compiled:
@@ -108,7 +111,10 @@ RULESET = {
     "add_items": Field(mapping_of(snake_name, add_item)), "damage_action": Field(ident),
     "rulings": Field(mapping_of(text, text)), "one_per_cell": Field(boolean),
     "diagonal_size": Field(integer(1, 1000)), "item_mods": Field(list_of(ident)),
-    "turn_order": Field(turn_order_spec),
+    "turn_order": Field(turn_order_spec), "heal_action": Field(ident),
+    "map_marks": Field(mapping_of(ident, map_mark)),
+    "side_checks": Field(mapping_of(ident, side_check)),
+    "keeps_down": Field(list_of(ident)), "zero_read": Field(zero_read),
 }
 
 
@@ -199,7 +205,8 @@ def load(folder: Any) -> DataLibrary:
                            "unit", "terms", "effect_keys", "act_resource", "react_resource",
                            "side", "absorbs", "damage_types", "down_words",
                            "damage_action", "rulings", "one_per_cell", "diagonal_size",
-                           "item_mods", "turn_order")}
+                           "item_mods", "turn_order", "heal_action", "map_marks",
+                           "side_checks", "keeps_down", "zero_read")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),
@@ -295,6 +302,11 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
                                           f"(resources: {known})")
     if "damage_action" in good and good["damage_action"] not in dict(actions):
         here.error("damage_action", f"no action {good['damage_action']!r} in actions.yaml")
+    if "heal_action" in good and good["heal_action"] not in dict(actions):
+        here.error("heal_action", f"no action {good['heal_action']!r} in actions.yaml")
+    for verb, spec in good.get("side_checks", ()):
+        for name in missing_actions(spec, dict(actions)):
+            here.error(f"side_checks.{verb}", f"no action {name!r} in actions.yaml")
     for name, declared in actions:
         for resource, _ in declared.cost:
             if resource not in resources:

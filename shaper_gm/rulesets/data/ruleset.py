@@ -30,17 +30,20 @@ from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.engine.vocab import reduced
-from shaper_gm.rulesets.data.adding import given_items, gm_damage, noun, unknown_template
+from shaper_gm.rulesets.data.adding import given_items, gm_damage, gm_heal, noun, unknown_template
+from shaper_gm.rulesets.data.downs import KeptDown
 from shaper_gm.rulesets.data.kept import once, thaw
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
+from shaper_gm.rulesets.data.marks import MapMarks
 from shaper_gm.rulesets.data.orders import turn_order
 from shaper_gm.rulesets.data.saved import checked_sheet, saved_items
 from shaper_gm.rulesets.data.sheets import DataSheet, SheetView
+from shaper_gm.rulesets.data.zero_read import ZeroRead
 
 ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
 
 
-class DataRuleset(RulesetBase):
+class DataRuleset(MapMarks, KeptDown, ZeroRead, RulesetBase):
     turn_order = FixedOrder()
 
     def __init__(self, library: DataLibrary) -> None:
@@ -263,6 +266,13 @@ class DataRuleset(RulesetBase):
             events = [ev.HpChanged(target, hp, hp, f"0 damage ({why or 'none taken'})")]
         return state, events
 
+    def heal(self, state: Encounter, target: str, amount: int) -> Change:
+        """`heal TARGET N`: played by the action `heal_action` names, else hit points
+        up to the maximum."""
+        if self.library.numbers.get("heal_action") and target in state.actors:
+            return gm_heal(self, state, target, amount)
+        return super().heal(state, target, amount)
+
     # Turn order ----------------------------------------------------------------------
     def initiative(self, actor: Actor, source: DiceSource) -> Roll:
         rule = self.library.initiative or {}
@@ -336,7 +346,9 @@ class DataRuleset(RulesetBase):
         """An actor back above zero hit points loses what zero brought (G21); a condition
         whose `ends_if` now holds ends (G28: grappled)."""
         state, ended = self._ended_by_rule(state)
+        state, woken = self._woken(state, before)           # keeps_down's ended
         state, events = self._revived(state, before)
+        events = [*woken, *events]
         if self.one_per_cell and before is not None:     # one back up where one stands
             state, stepped = stepped_aside(state, self, before, self.term("cell_rule"))
             events += stepped

@@ -13,6 +13,8 @@ from shaper_gm.commands.slots import REACT, slot_flags
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.steps import odds_limits
+from shaper_gm.rulesets.data.sides import install as install_side_checks
+from shaper_gm.rulesets.data.waiting import wait, waits
 
 FACES = "the faces of its {slot} roll{s}, in order"
 MOMENT_FACES = "the faces of {name}'s {slot} roll, in order, each time it runs by itself"
@@ -51,15 +53,24 @@ def table(rs: Any) -> VerbTable:
             flag(spec.flag, "text", repeat=spec.many, metavar="ITEM", completes=spec.kind,
                  help=spec.help or f"an item of {spec.kind} for its {spec.key}")
             for spec in rs.library.add_items))
-    for _, declared in rs.library.actions:
-        if declared is damaging:           # the GM's damage: no verb of its own
-            continue
+    healing = rs.library.numbers.get("heal_action")
+    checking = {spec[key] for _, spec in rs.library.numbers.get("side_checks") or ()
+                for key in ("side", "others")}      # played by their side check alone
+    for name, declared in rs.library.actions:
+        if declared is damaging or name == healing or name in checking:
+            continue                       # the GM's damage, heal: no verbs of their own
         if declared.at is not None and declared.at.facts:
             continue              # it reads what only its moment tells (the damage taken)
         made.declare(declared.action(), positionals=_positionals(declared),
                      flags=(*_item_flag(declared), *_flags(declared),
                             *slot_flags(_slots(declared), react=declared.answers or declared.asks)),
                      slots=_slots(declared), **_help(declared))
+    if waits(rs):                        # wait 2: the GM lets time pass
+        made.command("wait", group="gm", positionals=("text",), words={"text": "MINUTES"},
+                     summary="let time pass (2 or 0.5 are minutes, 30s seconds): what "
+                             "runs as it passes runs, while the fight lasts",
+                     examples=("wait 2", "wait 30s"))(wait)
+    install_side_checks(made, rs)          # surprise SIDE (T16)
     odds_of = next((d for _, d in rs.library.actions if d.odds is not None), None)
     if odds_of is not None:
         made.command("odds", group="gm", logged=False, rules=odds_of.help.rules,

@@ -38,7 +38,10 @@ EDITS = [
      "grid, cell_size, unit, numbers, resources, initiative, derived, hp, templates, "
      "default_sheet, zero_hp, effect_keys, act_resource, react_resource, side, absorbs, "
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
-     "rulings, one_per_cell, diagonal_size, item_mods, turn_order)"),
+     "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
+     "map_marks, side_checks, keeps_down, zero_read)"),
+    ("ruleset-heal-action-no-action", R, "grid: 8x8", "grid: 8x8\nheal_action: mend",
+     "line 8: key 'heal_action': no action 'mend' in actions.yaml"),
     ("ruleset-required-missing", R, "name: Duel\n", "",
      "key 'name': missing (required)"),
     ("ruleset-grid-wrong-type", R, "grid: 8x8", "grid: eight",
@@ -89,7 +92,7 @@ EDITS = [
     ("action-at-moment-unknown", A, STRIKE,
      STRIKE + "  at: {moment: dawn, when: actor.vigour > 0}\n",
      "line 5: item 'strike': key 'at.moment': expected one of turn_start, turn_end, "
-     "damaged, round_start, got 'dawn'"),
+     "damaged, round_start, waited, got 'dawn'"),
     ("action-at-when-reads-a-target", A, STRIKE,
      STRIKE + "  at: {moment: turn_end, when: target.vigour > 0}\n",
      "line 5: item 'strike': key 'at.when': reads 'target.vigour': a moment's test reads "
@@ -134,6 +137,28 @@ EDITS = [
     ("line-reads-nothing-given", A, '  line: "{total} against',
      '  line: "{nothing} {total} against',
      f"line 43: item 'strike': key 'line': reads 'nothing', {AFTER}"),
+    ("words-read-nothing-given", A, "  words: strikes\n  summary",
+     '  words: "{nothing} strikes"\n  summary',
+     f"line 5: item 'strike': key 'words': reads 'nothing', {AFTER}"),
+    ("ruleset-side-check-no-action", R, "grid: 8x8",
+     "grid: 8x8\nside_checks: {ambush: {side: lurk, others: strike, mark: total}}",
+     "line 8: key 'side_checks.ambush': no action 'lurk' in actions.yaml"),
+    ("ruleset-side-check-no-mark", R, "grid: 8x8",
+     "grid: 8x8\nside_checks: {ambush: {side: strike, others: strike}}",
+     "line 8: key 'side_checks.ambush': expected {side, others, mark, before_start, rule, "
+     "summary, examples} (side, others and mark required)"),
+    ("ruleset-keeps-down-not-a-list", R, "grid: 8x8", "grid: 8x8\nkeeps_down: Unconscious",
+     "line 8: key 'keeps_down': expected a list, got 'Unconscious'"),
+    ("ruleset-zero-read-no-sides", R, "grid: 8x8", "grid: 8x8\nzero_read: {rule: T1}",
+     "line 8: key 'zero_read': expected {sides: N (2-1000), rule: TEXT}"),
+    ("ruleset-map-mark-not-a-mark", R, "grid: 8x8", 'grid: 8x8\nmap_marks: {flying: "^"}',
+     "line 8: key 'map_marks.flying': expected {mark: TEXT, legend: TEXT} (both required)"),
+    ("ruleset-map-mark-too-long", R, "grid: 8x8",
+     'grid: 8x8\nmap_marks: {flying: {mark: "^^^^", legend: flying}}',
+     "line 8: key 'map_marks.flying': a mark is at most 3 characters, got '^^^^'"),
+    ("odds-fact-reads-nothing", A, "chances: {hit: hit, critical: critical}",
+     "chances: {hit: hit, critical: critical}\n    facts: {kind: nothing}",
+     f"line 47: item 'strike': key 'odds.facts.kind': reads 'nothing', {AFTER}"),
     ("odds-read-nothing-given", A, "chances: {hit: hit, critical: critical}",
      "chances: {hit: hit, critical: crit}",
      f"line 46: item 'strike': key 'odds.chances.critical': reads 'crit', {AFTER}"),
@@ -214,6 +239,10 @@ EDITS = [
     ("initiative-zero-faces-unreadable", R, "  tiebreak: skill",
      "  tiebreak: skill\n  zero_faces: skill +",
      "line 20: key 'initiative.zero_faces': 'skill +' ends too soon"),
+    ("waited-reads-the-damage", A, STRIKE,
+     STRIKE + "  at: {moment: waited, when: damage > seconds}\n",
+     "line 5: item 'strike': key 'at.when': reads 'damage': a moment's test reads "
+     "actor.X, rules.X, seconds"),
     ("round-start-reads-the-damage", A, STRIKE,
      STRIKE + "  at: {moment: round_start, when: damage > 0}\n",
      "line 5: item 'strike': key 'at.when': reads 'damage': a moment's test reads "
