@@ -84,6 +84,11 @@ class DataRuleset(RulesetBase):
         """`one_per_cell: true`: a cell holds one standing actor (add spreads them)."""
         return bool(self.library.numbers.get("one_per_cell"))
 
+    @property
+    def reacts_on_turn(self) -> bool:
+        """`reacts_on_turn: true`: the actor up may react too, taking no turn by it."""
+        return bool(self.library.numbers.get("reacts_on_turn"))
+
     def offers(self, state: Encounter, slot: str, subject: str | None,
                verb: str) -> list[Any] | None:
         """What completion offers for an action's target or cell, as its own checks and

@@ -38,7 +38,7 @@ EDITS = [
      "grid, cell_size, unit, numbers, resources, initiative, derived, hp, templates, "
      "default_sheet, zero_hp, effect_keys, act_resource, react_resource, side, absorbs, "
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
-     "rulings, one_per_cell, diagonal_size, item_mods, turn_order)"),
+     "rulings, one_per_cell, diagonal_size, item_mods, turn_order, reacts_on_turn)"),
     ("ruleset-required-missing", R, "name: Duel\n", "",
      "key 'name': missing (required)"),
     ("ruleset-grid-wrong-type", R, "grid: 8x8", "grid: eight",
@@ -218,6 +218,9 @@ EDITS = [
      STRIKE + "  at: {moment: round_start, when: damage > 0}\n",
      "line 5: item 'strike': key 'at.when': reads 'damage': a moment's test reads "
      "actor.X, rules.X"),
+    ("reacts-on-turn-not-true-or-false", R, "act_resource: action",
+     "act_resource: action\nreacts_on_turn: maybe",
+     "line 16: key 'reacts_on_turn': expected true or false, got 'maybe'"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")
