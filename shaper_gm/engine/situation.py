@@ -22,6 +22,7 @@ FREE = "free_near"          # X.free_near: the cells next to X no one up stands 
 ON_TURN = "on_turn"         # X.on_turn: it is X's turn (not a reaction off it)
 APPROACHES = "approaches"   # approaches.NAME: a move nearer to who gave it NAME
 LIBRARY = "library"         # library.KIND: the content's items of a kind, by id
+OCCUPANT = "occupant"       # occupant: the name of who stands on the destination
 
 
 class Situation(Mapping[str, Any]):
@@ -89,7 +90,15 @@ class Situation(Mapping[str, Any]):
             if name == "travel":
                 return self._walked(actor.zone, self.destination, numbers)
             return bool(self.state.standing_on(self.destination) - {actor.id})
+        if name == OCCUPANT and self.destination is not None:
+            return self._occupant()
         raise KeyError(name)
+
+    def _occupant(self) -> str:
+        """The name of whoever up stands on the destination, the actor aside (the first
+        by id when several do), '' when nobody does: a refusal names it (D21)."""
+        there = sorted(self.state.standing_on(self.destination or "") - {self.ids["actor"]})
+        return self.state.actors[there[0]].name if there else ""
 
     def _approaches(self, effect: str) -> bool:
         """The destination is nearer than the actor's cell to a creature that gave the

@@ -345,8 +345,9 @@ class DataRuleset(RulesetBase):
         if self.one_per_cell and before is not None:     # one back up where one stands
             state, stepped = stepped_aside(state, self, before, self.term("cell_rule"))
             events += stepped
-        settle = getattr(self.turn_order, "settle", None)  # passes: a spent turn ends
-        if settle is not None and self.turn_order.kind == "passes":
+        settle = getattr(self.turn_order, "settle", None)  # passes: a spent turn ends;
+        kind = self.turn_order.kind                        # most: who is up, again
+        if settle is not None and (kind == "passes" or kind == "most" and state.round >= 1):
             state, settled = settle(state, self)
             events += settled
         return state, [*ended, *events]

@@ -35,11 +35,16 @@ cannot say it today):
 
 from __future__ import annotations
 
+import json
+from fractions import Fraction
+from itertools import product
 from pathlib import Path
 
 import pytest
 
 from shaper_gm.app import new_session
+from shaper_gm.errors import GmError
+from tests.replaying import replayed
 
 FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets"
 PYTHON, DATA = "dungeoneers", "dungeoneers-data"
@@ -204,3 +209,181 @@ def test_an_action_breaks_down_into_the_same_lines(both, line, lines):
     assert python == lines
     assert data == python
     assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+
+
+def test_critical_hits_deal_the_wounds_again_and_d20_adjusts_each_application(both):
+    """D18: 9 vs 4 is one critical hit, wounds twice; 14 vs 4 two, three times. D20: the
+    ooze resists physical 1, is vulnerable to heat 2 and immune to toxic."""
+    sessions = both("add suori --as suori --at B2", "add freya --as freya --at A1",
+                    "add ooze --as ooze --at C2", "add gob --as goblin --at B3", "start",
+                    "strike suori ooze --roll 6,1 --dodge 1 --pierce 6 --boon 1",  # 9 vs 1
+                    "damage ooze 1 --type h --criticals 2",     # (1 + 2) x 3 = 9 (D20)
+                    "damage ooze 3 --type t",                   # immune
+                    "damage gob 2 --direct")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    # strike: 9 vs 1, one critical; (Warhammer 1 + body 2 - resistance 1) x 2 = 4
+    assert wounds(sessions[DATA], "ooze") == 4 + 9
+    assert wounds(sessions[DATA], "gob") == 2
+
+
+@pytest.mark.parametrize("line", [
+    "move bat A3 --speed fly",              # D21: Fly 2
+    "sprint bat A5 --speed fly",            # twice that, and 1 stress
+    "sprint bat A3",                        # Ground 1, twice: 2 tiles
+    "move suori C3",                        # a diagonal step counts 1 (D21)
+    "sprint suori D4",
+])
+def test_moves_go_by_the_travel_speed_named(both, line):
+    sessions = both("add suori --as suori --at B2", "add bat --as giant-bat --at A1",
+                    "start", *(["pass suori"] if "bat" in line else []), line)
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert numbers(sessions[DATA])[line.split()[1]][7] == line.split()[2]
+
+
+def test_defend_gives_a_boon_on_dodging_until_the_next_turn(both):
+    """D23: defensive until the start of its next turn: 1d4 more on its dodging test."""
+    sessions = both("add suori --as suori --at B2", "add skeleton --as skeleton --at C2",
+                    "start", "defend suori")
+    results = {rs: s.execute("strike skeleton suori --roll 4 --dodge 3,2 --pierce 6")
+               for rs, s in sessions.items()}
+    python, data = (breakdown(sessions[rs], results[rs]) for rs in (PYTHON, DATA))
+    assert data == python
+    assert python[1] == ("Suori rolls [dodging: trained] + finesse 2, boon 1", 7, "D11")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    for s in sessions.values():
+        assert s.state.turn == "suori"                  # 6 AP left against 3
+        s.execute("act suori 1 looks around")           # its next turn: no longer
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert numbers(sessions[DATA])["suori"][5] is False
+
+
+def test_grapples_hold_let_go_break_and_end_with_a_push(both):
+    """D24: a grappled creature cannot move; letting go, breaking free and a grappler
+    forced away (D25) end both conditions."""
+    sessions = both("add freya --as freya --at B2", "add skeleton --as skeleton --at C2",
+                    "start")
+    lines = ("grapple freya skeleton --roll 5 --dodge 2",          # 7 vs 4: grappling
+             ("break-free skeleton --roll 1 --hold 6", "break-free skeleton freya "
+              "--roll 1 --hold 6"),                                 # 1 + 2 vs 6 + 2
+             "let-go freya",
+             "grapple skeleton freya --roll 4 --dodge 1",           # 4 + 2 vs 1 + 3: tie
+             ("push freya skeleton D2 --roll 6 --dodge 1",
+              "push freya skeleton --to D2 --roll 6 --dodge 1"))    # forced: it lets go
+    seen = []
+    for line in lines:
+        for rs, s in sessions.items():
+            s.execute(said(line, rs))
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+        seen.append(grapples(sessions[DATA], "freya"))
+    assert seen == [("skeleton", None), ("skeleton", None), (None, None),
+                    (None, "skeleton"), (None, None)]
+
+
+def test_breaking_free_ends_both_conditions(both):
+    """D24: Freya, grappled by the skeleton, breaks free: 4 + finesse 3 vs 1 + body 2."""
+    sessions = both("add skeleton --as skeleton --at C2", "add freya --as freya --at B2",
+                    "start", "grapple skeleton freya --roll 4 --dodge 1")
+    assert grapples(sessions[DATA], "freya") == (None, "skeleton")
+    for rs, s in sessions.items():
+        s.execute("break-free freya" + (" skeleton" if rs == DATA else "")
+                  + " --roll 4 --hold 1")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert grapples(sessions[DATA], "freya") == grapples(sessions[DATA], "skeleton") \
+        == (None, None)
+
+
+def test_a_grappled_creature_cannot_move(both):
+    sessions = both("add freya --as freya --at B2", "add skeleton --as skeleton --at C2",
+                    "start", "grapple freya skeleton --roll 5 --dodge 2")
+    for line in ("move skeleton C3", "sprint skeleton D4"):
+        for s in sessions.values():
+            before = s.state
+            with pytest.raises(GmError, match=r"^Skeleton is grappled .*and cannot move "
+                                              r"\(D24\)"):
+                s.execute(line)
+            assert s.state == before
+
+
+def test_stress_and_arca_are_restored_as_the_rulings_say(both):
+    """D26: 5 stress, capacity 4 → 3; D27: focus regains 2 arca, up to twice wisdom."""
+    sessions = both("add freya --as freya --at B2", "add alberich --as alberich --at B3",
+                    "add skeleton --as skeleton --at F6", "start",
+                    "set freya stress=5", "set alberich arca=3", "deep-breath freya",
+                    "focus alberich", "sprint skeleton F4")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    data = numbers(sessions[DATA])
+    assert (data["freya"][2], data["alberich"][3], data["skeleton"][2]) == (3, 5, 1)
+
+
+@pytest.mark.parametrize("line", [
+    "strike suori suori",                    # not itself
+    "strike suori gob",                      # beyond the threat range, no range or toss
+    "strike suori skeleton --with dagger",   # D22: not in hand
+    "strike suori skeleton --boon -1",       # D15
+    "strike suori dead",                     # D19: down already
+    "grapple freya gob",                     # D24: only one it threatens
+    "let-go freya",                          # D24: grappling nobody
+    "deep-breath freya",                     # D26: not above capacity
+    "focus freya",                           # D27: arca full
+    "move freya B2",                         # where it stands
+    "move freya C2",                         # D21: a tile holds one standing creature
+    "move suori G5 --speed fly",             # D21: no such travel speed
+])
+def test_refusals_say_the_same_and_change_nothing(both, line):
+    sessions = both("add suori --as suori --at B2", "add freya --as freya --at B3",
+                    "add skeleton --as skeleton --at C2", "add gob --as goblin --at F5",
+                    "add dead --as skeleton --at H8", "start", "damage dead 8 --direct")
+    refused = {}
+    for rs, s in sessions.items():
+        before = s.state
+        with pytest.raises(GmError) as told:
+            s.execute(line)
+        refused[rs] = told.value.message
+        assert s.state == before
+    assert refused[DATA] == refused[PYTHON]
+
+
+def exact_odds(s, line: str) -> dict:
+    """The JSON's chances and spreads, as exact fractions, by the same names on both."""
+    found = json.loads(s.execute(f"{line} --json").view.text)["targets"][0]
+    spreads = {f"{key}-{n}": Fraction(v["exact"]) for key in ("criticals", "wounds")
+               for n, v in found[key]["values"].items()}
+    return {**{key: Fraction(found[key]["exact"]) for key in ("hit", "pierce", "down")},
+            **spreads, "mean": Fraction(found["wounds"]["mean_exact"])}
+
+
+@pytest.mark.parametrize("attacker, target, boon", [
+    *product(["suori", "freya", "goblin"], ["skeleton", "ooze", "giant-bat", "alberich"],
+             [None, "--boon 1", "--bane 1", "--boon 2 --damage-bonus 1"]),
+])
+def test_the_odds_of_a_strike_are_the_same_fractions(both, attacker, target, boon):
+    """The chance to hit, to pierce, to reach the wound limit, of each number of critical
+    hits and of wounds, exactly, on both."""
+    sessions = both(f"add a --as {attacker} --at B2", f"add t --as {target} --at C2")
+    line = " ".join(filter(None, ("odds a t", boon)))
+    python, data = (exact_odds(sessions[rs], line) for rs in (PYTHON, DATA))
+    assert data == python
+
+
+def test_the_readme_odds_are_5_in_6_to_hit(both):
+    """README: after Suori's strike, Freya's longsword hits the skeleton 5/6, pierces 5/8,
+    and deals 0, 4 or 8 wounds 3/8, 1/2, 1/8."""
+    sessions = both(*README[:7])
+    for s in sessions.values():
+        odds = exact_odds(s, "odds freya skeleton")
+        assert (odds["hit"], odds["pierce"]) == (Fraction(5, 6), Fraction(5, 8))
+        assert [odds[f"wounds-{n}"] for n in (0, 4, 8)] == \
+            [Fraction(3, 8), Fraction(1, 2), Fraction(1, 8)]
+        assert odds["down"] == Fraction(5, 8)          # 4 of 8 already: 4 more reach it
+
+
+def test_the_readme_fight_saves_reopens_and_replays_to_the_same_state(both, tmp_path):
+    """The data version's save opens again to the same state, and its log replays."""
+    from shaper_gm.persist import saves
+    from shaper_gm.persist.replay import replay_save
+    data = both(*README)[DATA]
+    path = tmp_path / "fight.yaml"
+    data.execute(f"save {path}")
+    assert replay_save(path).ok
+    assert saves.read_save(path).state == data.state
+    assert replayed(data).state == data.state
