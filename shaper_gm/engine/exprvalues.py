@@ -166,3 +166,22 @@ def at_of(args: tuple[Node, ...]) -> Node:
         value = found.get(key(env))
         return other(env) if value is None else value
     return run
+
+
+def listed_of(adding: bool) -> Callable[[tuple[Node, ...]], Node]:
+    """`added(list, item)`: the list with the item at its end, unless it holds it;
+    `removed(list, item)`: the list without it (Dungeoneers' weapons in hand, D22)."""
+    def made(args: tuple[Node, ...]) -> Node:
+        holder, item = args
+        word = "added" if adding else "removed"
+
+        def run(env: Env) -> tuple[Any, ...]:
+            found, value = holder(env), item(env)
+            if not isinstance(found, (tuple, list)):
+                raise ExprError(f"{word}() reads a list, not {found!r}")
+            if adding:
+                return tuple(found) if value in found else (*found, value)
+            return tuple(entry for entry in found if entry != value)
+        return run
+    return made
+

@@ -233,6 +233,8 @@ def chosen_item(rs: Any, actor: Actor, request: Request, kind: str,
             raise RuleViolation(f"{actor.name} has no {kind}",
                                 f"give it some: add ... --{kind} ITEM")
         in_hand = actor.sheet.get(held) if held else None
+        if isinstance(in_hand, (tuple, list)):      # what is in hand, listed: its first
+            in_hand = in_hand[0] if in_hand else None
         named = in_hand if in_hand in carried else next(iter(carried))
     if named not in carried:
         raise RuleViolation(f"{actor.name} has no {named}",

@@ -221,6 +221,8 @@ EDITS = [
     ("reacts-on-turn-not-true-or-false", R, "act_resource: action",
      "act_resource: action\nreacts_on_turn: maybe",
      "line 16: key 'reacts_on_turn': expected true or false, got 'maybe'"),
+    ("added-one-argument", A, LAST_STEP, '    - set: {damage: "added(damage)"}  # U4',
+     "line 40: item 'strike': key 'steps[4].set.damage': added() takes 2 arguments, got 1"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

@@ -106,12 +106,18 @@ def wounds(s, actor_id: str) -> int:
     return actor.sheet.wound_limit - actor.hp
 
 
+def holding(s, actor_id: str) -> tuple[str, ...]:
+    """The weapons in its hands (D22)."""
+    actor = s.state.actors[actor_id]
+    return tuple(actor.system.holding if s.state.ruleset == PYTHON else actor.sheet.holding)
+
+
 def numbers(s) -> dict[str, tuple]:
     """Each creature's wounds, AP, stress, arca, whether it is down, defensive, its
-    grapples, its tile and side; whose turn, who is up, which round."""
+    grapples, its tile, side and weapons in hand; whose turn, who is up, which round."""
     actors = {a: (wounds(s, a), x.resource("ap"), x.resource("stress"), x.resource("arca"),
                   x.down, "defensive" in {e.name for e in x.effects}, grapples(s, a),
-                  x.zone, x.side)
+                  x.zone, x.side, holding(s, a))
               for a, x in s.state.actors.items()}
     return {**actors, "turn": (s.state.turn, s.state.up, s.state.round)}
 
@@ -328,6 +334,8 @@ def test_stress_and_arca_are_restored_as_the_rulings_say(both):
     "move freya B2",                         # where it stands
     "move freya C2",                         # D21: a tile holds one standing creature
     "move suori G5 --speed fly",             # D21: no such travel speed
+    "interact suori --stow dagger",          # D22: not in hand
+    "interact suori --draw warhammer",       # D22: in hand already
 ])
 def test_refusals_say_the_same_and_change_nothing(both, line):
     sessions = both("add suori --as suori --at B2", "add freya --as freya --at B3",
@@ -387,3 +395,23 @@ def test_the_readme_fight_saves_reopens_and_replays_to_the_same_state(both, tmp_
     assert replay_save(path).ok
     assert saves.read_save(path).state == data.state
     assert replayed(data).state == data.state
+
+
+def test_weapons_are_drawn_and_stowed_and_struck_with_in_hand(both):
+    """D22: a strike takes the first weapon in hand, or the one `--with` names in hand;
+    interact draws a carried weapon and stows a held one (1 AP)."""
+    sessions = both("add suori --as suori --at B2", "add skeleton --as skeleton --at C2",
+                    "start")
+    for line in ("interact suori --stow warhammer --draw dagger",   # 1 AP: dagger in hand
+                 "strike skeleton suori --roll 1 --dodge 6",
+                 "strike suori skeleton --roll 6 --dodge 1 --pierce 4",   # 8 vs 2: dagger
+                 "pass skeleton",
+                 "interact suori --draw warhammer",                   # both in hand now
+                 "pass suori",                                        # round 2
+                 "strike suori skeleton --with warhammer --roll 6 --dodge 1 --pierce 6"):
+        results = {rs: s.execute(line) for rs, s in sessions.items()}
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+        if line.startswith("strike"):
+            assert breakdown(sessions[DATA], results[DATA]) == \
+                breakdown(sessions[PYTHON], results[PYTHON]), line
+    assert holding(sessions[DATA], "suori") == ("dagger", "warhammer")
