@@ -415,3 +415,47 @@ def test_weapons_are_drawn_and_stowed_and_struck_with_in_hand(both):
             assert breakdown(sessions[DATA], results[DATA]) == \
                 breakdown(sessions[PYTHON], results[PYTHON]), line
     assert holding(sessions[DATA], "suori") == ("dagger", "warhammer")
+
+
+SPELL_TABLE = ("add alberich --as alberich --at B2", "add freya --as freya --at A1",
+               "add suori --as suori --at A2", "add skeleton --as skeleton --at C2",
+               "add bat --as giant-bat --at F2", "add ooze --as ooze --at C3", "start")
+
+
+def cast(spell: str, target: str, rest: str = "") -> tuple[str, str]:
+    """A spellcast in each version's words: the spell a word, or --with (docstring)."""
+    return (f"spellcast alberich {spell} {target} {rest}".strip(),
+            f"spellcast alberich {target} --with {spell} {rest}".strip())
+
+
+@pytest.mark.parametrize("line", [
+    cast("firebolt", "skeleton", "--arca 1 --roll 5 --resist 1"),    # D18: one critical
+    cast("firebolt", "bat", "--roll 1 --resist 4"),                  # a miss, arca spent
+    cast("frost-touch", "ooze", "--arca 1 --roll 8,4 --resist 1"),   # boon: two criticals
+    cast("sap-will", "ooze", "--roll 8 --resist 1"),                 # untyped, no wounds
+    (cast("mend", "")[0], cast("mend", "alberich")[1]),               # self, no attack
+])
+def test_spells_break_down_into_the_same_lines(both, line):
+    """D28: the baseline arca and the extra paid by the caster (no ambient arca), the
+    spell attack `[spellcraft] + mind vs [its skill] + spirit`, critical hits (D18) and
+    damage types (D20) as a strike's."""
+    sessions = both(*SPELL_TABLE)
+    results = {rs: s.execute(said(line, rs)) for rs, s in sessions.items()}
+    python, data = (breakdown(sessions[rs], results[rs]) for rs in (PYTHON, DATA))
+    assert data == python
+    assert python[0][0].startswith("arca: baseline")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+
+
+@pytest.mark.parametrize("line", [
+    cast("firebolt", "ooze", "--arca -1"),        # D28: counted from 0
+    cast("frost-touch", "bat"),                   # D28: reach, 4 tiles away
+    cast("firebolt", "bat", "--arca 6"),          # D27: 7 arca owed, 6 held
+])
+def test_spell_refusals_change_nothing(both, line):
+    sessions = both(*SPELL_TABLE)
+    for rs, s in sessions.items():
+        before = s.state
+        with pytest.raises(GmError, match=r"\(D2[78]\)"):
+            s.execute(said(line, rs))
+        assert s.state == before
