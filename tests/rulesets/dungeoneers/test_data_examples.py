@@ -11,21 +11,20 @@ What the data version does not play yet (the plan of the next step, and why the 
 cannot say it today):
 - D9 ready: an action held as a reaction until the round ends (the format has no
   readied action, nor a reaction that takes another action's verb);
-- D16's thrown weapon lying on its target's tile and D22's interact (draw, stow, pick
-  up): the format has no step that lays an item on the map or takes it up
-  (`engine/ground.py`), and no change that adds to or takes from a sheet's list (the
-  weapons in hand, in two hands); a strike's weapon is named by `--with`, and without it
-  the sheet's first carried (Alberich, who holds nothing, strikes with his fist in the
-  Python ruleset, with his maul here);
-- D24's free hand for a grapple (a sum over the weapons in hand), and break-free names
-  its grappler (`break-free gob freya`; the format cannot take a target from the source
-  of the actor's condition);
-- D25's tile as a positional word (`push freya skeleton D3`: here `--to D3`) and D29's
-  ledge: the defender's grab as an ask inside a push, paying 1 AP off-turn, and the
-  hanging condition; grab-ledge on its own;
-- D28 spellcast: a spell named as a word, an optional target (self spells), arca paid
-  from the encounter's ambient arca first (`ambient N` sets a number of the encounter,
-  which the format has no place for);
+- D16's thrown weapon lying on its target's tile and D22's pick-up: the format has no
+  change that lays an item on the map or takes it up (`engine/ground.py`), nor a place
+  in the encounter to keep what lies there; interact's free text (`interact opens the
+  door`: `act` here); a creature holding nothing strikes with the first weapon it
+  carries (Alberich's maul), not with its fist;
+- D22's and D24's hands (a weapon drawn into full hands, a grapple without a free hand):
+  a sum over the weapons in hand;
+- break-free names its grappler (`break-free gob freya`; the format cannot take a target
+  from the source of the actor's condition);
+- D25's tile as a positional word (`push freya skeleton D3`: here `--to D3`), and D29's
+  answer `grab_ledge` (an ask's answers are names: `--react gob=grab_ledge`);
+- D28: a spell named by `--with`, not as a word, and a self spell names its caster
+  (`spellcast alberich alberich --with mend`); arca is paid by the caster alone: the
+  encounter's ambient arca (`ambient N`) has no place in the format;
 - D19's wounds beyond the limit (hit points stop at 0), `set ACTOR wounds=N`, `heal` in
   wounds and the sheet's words (`wounds 4 of 8`); the D4/D5 reasons cite no ruling;
 - `odds --power` (odds are the first action's that declares them: a strike's);
@@ -459,3 +458,44 @@ def test_spell_refusals_change_nothing(both, line):
         with pytest.raises(GmError, match=r"\(D2[78]\)"):
             s.execute(said(line, rs))
         assert s.state == before
+
+
+def push(actor: str, target: str, tile: str, rest: str, grab: bool) -> tuple[str, str]:
+    """A push in each version's words: the tile a word or --to, the grab's answer
+    `grab-ledge` or `grab_ledge` (docstring)."""
+    answer = f" --react {target}=grab-ledge" if grab else ""
+    return (f"push {actor} {target} {tile} {rest}{answer}",
+            f"push {actor} {target} --to {tile} {rest}{answer.replace('-ledge', '_ledge')}")
+
+
+@pytest.mark.parametrize("line, hanging", [
+    (push("skeleton", "freya", "A2", "--ledge --roll 4 --dodge 1 --grab 3", True), True),
+    (push("skeleton", "freya", "A2", "--ledge --roll 4 --dodge 1 --grab 2", True), False),
+    (push("skeleton", "freya", "A2", "--ledge --roll 4 --dodge 1", False), False),
+    (push("skeleton", "freya", "A2", "--roll 1 --dodge 8", False), False),       # fails
+])
+def test_a_creature_pushed_past_a_ledge_may_grab_it(both, line, hanging):
+    """D25, D29: 4 + body 2 vs 1 + finesse 3: forced to A2, unless Freya grabs the ledge
+    (1 AP off-turn): 1d4 + dexterity 3 vs 5 + 1 tiles holds on at 3 or more."""
+    sessions = both("add skeleton --as skeleton --at C2", "add freya --as freya --at B2",
+                    "start")
+    results = {rs: s.execute(said(line, rs)) for rs, s in sessions.items()}
+    python, data = (breakdown(sessions[rs], results[rs]) for rs in (PYTHON, DATA))
+    forced = numbers(sessions[DATA])["freya"][7] == "A2"      # a worked-out move notes
+    assert data == python + [("Freya moves to A2", None, "D25")] * forced    # its cell
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    names = {e.name for e in sessions[DATA].state.actors["freya"].effects}
+    assert ("hanging" in names) == hanging == sessions[PYTHON].state.actors["freya"].system.hanging
+
+
+def test_grab_ledge_on_its_own_is_a_1_ap_reaction(both):
+    """D29 for forced movement the GM runs: 1d4 + dexterity 3 vs 5 + 2 tiles."""
+    sessions = both("add skeleton --as skeleton --at C2", "add freya --as freya --at B2",
+                    "start", "grab-ledge freya --tiles 2 --grab 4")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert numbers(sessions[DATA])["freya"][1] == 5
+    for s in sessions.values():
+        s.execute("pass skeleton")
+        s.execute("move freya B3")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert "hanging" not in {e.name for e in sessions[DATA].state.actors["freya"].effects}
