@@ -37,7 +37,7 @@ from dataclasses import replace
 from typing import Any
 
 from shaper_gm.engine import events as ev
-from shaper_gm.engine import harm
+from shaper_gm.engine import harm, laying
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import Compiled, ExprError
 from shaper_gm.engine.state import Change, Effect, Encounter
@@ -50,7 +50,8 @@ KINDS = {"hp": {"who", "change", "through", "why", "rule"},
          "condition": {"who", "name", "mods", "until", "while"},
          "end": {"who", "name", "with_source"},
          "move": {"who", "to", "away_from", "within", "rule", "logs", "word"},
-         "sheet": {"who", "name", "value"}}
+         "sheet": {"who", "name", "value"},
+         "lay": {"who", "item"}, "take": {"who", "item"}}
 ACTORS = ("actor", "target")        # who a change may be to
 
 
@@ -116,7 +117,7 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
         raise VocabError(f"{at}.move", "a move needs an action to a cell (to: cell)")
     needed = {"hp": ("change",), "resource": ("change", "name"), "effect": ("name",),
               "condition": ("name",), "end": ("name",), "move": (),
-              "sheet": ("name", "value")}[kind]
+              "sheet": ("name", "value"), "lay": ("item",), "take": ("item",)}[kind]
     for key in needed:
         if key not in body:
             raise VocabError(f"{at}.{kind}.{key}", "missing (required)")
@@ -132,6 +133,8 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
     elif kind == "sheet":
         checked_name(body["name"], f"{at}.sheet.name")
         values = (("value", expression(body["value"], f"{at}.sheet.value")),)
+    elif kind in ("lay", "take"):
+        values = (("item", expression(body["item"], f"{at}.{kind}.item")),)
     else:
         values = ()
     name = str(body.get("name", ""))
@@ -218,6 +221,8 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
     said = fill(entry.why, facts)
     if entry.kind == "sheet":
         return _sheet(state, who, entry.name, values["value"])
+    if entry.kind in ("lay", "take"):         # an item on the map (engine.laying)
+        return laying.changed(state, rs, entry.kind, who, str(values["item"]))
     if entry.kind == "resource":
         return _resource(state, who, entry.name, int(values["change"]), said or why,
                          entry.rule)

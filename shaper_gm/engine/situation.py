@@ -23,6 +23,7 @@ ON_TURN = "on_turn"         # X.on_turn: it is X's turn (not a reaction off it)
 APPROACHES = "approaches"   # approaches.NAME: a move nearer to who gave it NAME
 LIBRARY = "library"         # library.KIND: the content's items of a kind, by id
 OCCUPANT = "occupant"       # occupant: the name of who stands on the destination
+LYING = "lying"             # lying: each item on the map, how far its nearest place is
 
 
 class Situation(Mapping[str, Any]):
@@ -92,6 +93,9 @@ class Situation(Mapping[str, Any]):
             return bool(self.state.standing_on(self.destination) - {actor.id})
         if name == OCCUPANT and self.destination is not None:
             return self._occupant()
+        if name == LYING:                       # item -> how far the nearest place it lies
+            from shaper_gm.engine.laying import distances
+            return distances(self.state, self.rs, self.ids["actor"])
         raise KeyError(name)
 
     def _occupant(self) -> str:

@@ -16,10 +16,11 @@ from typing import Any
 from shaper_gm.content.sheetnumbers import Number, SheetNumbers
 from shaper_gm.dice import DiceSource, Roll, parse, roll
 from shaper_gm.engine import events as ev
-from shaper_gm.engine import moments
+from shaper_gm.engine import laying, moments
 from shaper_gm.engine.changes import end_held, hit_points
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import ExprError
+from shaper_gm.engine.laying import Ground
 from shaper_gm.engine.moving import stepped_aside
 from shaper_gm.engine.names import match_one
 from shaper_gm.engine.orders import FixedOrder
@@ -42,6 +43,8 @@ ZERO_HP = "zero_hp"          # the source of the conditions zero hit points brin
 
 class DataRuleset(RulesetBase):
     turn_order = FixedOrder()
+    encounter_system_type = Ground          # what lies on the map (engine.laying)
+    map_notes = laying.map_notes
 
     def __init__(self, library: DataLibrary) -> None:
         self.library = library

@@ -169,7 +169,7 @@ EDITS = [
      "and hint"),
     ("change-of-no-kind", A, HP_CHANGE, "    - heal: {who: target}",
      "line 42: item 'strike': key 'apply[0]': expected one of hp, resource, effect, "
-     "condition, end, move, sheet (with when, if it depends)"),
+     "condition, end, move, sheet, lay, take (with when, if it depends)"),
     ("change-required-missing", A, HP_CHANGE, "    - hp: {who: target}",
      "line 42: item 'strike': key 'apply[0].hp.change': missing (required)"),
     ("change-who-unknown", A, "hp: {who: target,", "hp: {who: bystander,",
@@ -223,6 +223,8 @@ EDITS = [
      "line 16: key 'reacts_on_turn': expected true or false, got 'maybe'"),
     ("added-one-argument", A, LAST_STEP, '    - set: {damage: "added(damage)"}  # U4',
      "line 40: item 'strike': key 'steps[4].set.damage': added() takes 2 arguments, got 1"),
+    ("lay-without-item", A, HP_CHANGE, HP_CHANGE + "\n    - lay: {who: target}",
+     "line 43: item 'strike': key 'apply[1].lay.item': missing (required)"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

@@ -499,3 +499,44 @@ def test_grab_ledge_on_its_own_is_a_1_ap_reaction(both):
         s.execute("move freya B3")
     assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
     assert "hanging" not in {e.name for e in sessions[DATA].state.actors["freya"].effects}
+
+
+def lying(s) -> tuple:
+    """What lies on the map: (item, tile, beside), as both versions keep it (D16, D22)."""
+    return tuple(getattr(s.state.system, "lying", ()) or ())
+
+
+def test_a_thrown_weapon_lies_on_its_targets_tile_until_picked_up(both):
+    """D16: the goblin's spear (toss 3) struck 3 tiles away is thrown: it leaves its hand
+    and sheet and lies on Suori's tile; D22: Suori picks it up (1 AP), carries and holds
+    it, and throws it back."""
+    sessions = both("add suori --as suori --at E2", "add gob --as goblin --at B2", "start",
+                    "pass suori")
+    for line in ("strike gob suori --with spear --roll 1 --dodge 6",        # a miss
+                 "pass gob",                                                 # round 2
+                 "interact suori --pickup spear", "pass gob",
+                 "strike suori gob --with spear --roll 6 --dodge 1 --pierce 6"):
+        for s in sessions.values():
+            s.execute(line)
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+        assert lying(sessions[DATA]) == lying(sessions[PYTHON]), line
+        if line.startswith("strike gob"):
+            assert lying(sessions[DATA]) == (("spear", "E2", "suori"),)
+            assert "spear" not in sessions[DATA].state.actors["gob"].sheet.weapons
+        if line.startswith("interact"):
+            assert lying(sessions[DATA]) == ()
+            assert holding(sessions[DATA], "suori") == ("warhammer", "spear")
+    assert lying(sessions[DATA]) == (("spear", "B2", "gob"),)
+
+
+@pytest.mark.parametrize("line", ["interact suori --pickup dagger",   # nothing lies there
+                                  "interact suori --pickup spear"])   # 2 tiles away
+def test_a_weapon_is_picked_up_only_within_reach(both, line):
+    sessions = both("add suori --as suori --at E2", "add gob --as goblin --at B2", "start",
+                    "pass suori", "strike gob suori --with spear --roll 1 --dodge 6",
+                    "pass gob", "sprint suori G2", "pass gob")
+    for s in sessions.values():
+        before = s.state
+        with pytest.raises(GmError, match=line.split()[-1]):
+            s.execute(line)
+        assert s.state == before
