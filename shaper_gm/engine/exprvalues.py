@@ -185,3 +185,21 @@ def listed_of(adding: bool) -> Callable[[tuple[Node, ...]], Node]:
         return run
     return made
 
+
+def total_of(args: tuple[Node, ...]) -> Node:
+    """`total(list, mapping, key)`: the sum of the field `key` of each item the list
+    names in the mapping, an id it lacks or a field it lacks counting 0 (the hands the
+    weapons in hand take: ``total(actor.holding, library.weapons, 'hands')``, D22)."""
+    listed, holder, key = args
+
+    def run(env: Env) -> int:
+        ids, found, field = listed(env), holder(env), key(env)
+        if not isinstance(ids, (tuple, list)):
+            raise ExprError(f"total() reads a list, not {ids!r}")
+        if not hasattr(found, "get"):
+            raise ExprError(f"total() reads the items from a mapping, not {found!r}")
+        items = (found.get(entry) for entry in ids)
+        return number(sum(number(item.get(field) or 0) for item in items
+                          if hasattr(item, "get")))
+    return run
+

@@ -225,6 +225,8 @@ EDITS = [
      "line 40: item 'strike': key 'steps[4].set.damage': added() takes 2 arguments, got 1"),
     ("lay-without-item", A, HP_CHANGE, HP_CHANGE + "\n    - lay: {who: target}",
      "line 43: item 'strike': key 'apply[1].lay.item': missing (required)"),
+    ("total-two-arguments", A, LAST_STEP, '    - set: {damage: "total(damage, armour)"}',
+     "line 40: item 'strike': key 'steps[4].set.damage': total() takes 3 arguments, got 2"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

@@ -16,8 +16,6 @@ cannot say it today):
   in the encounter to keep what lies there; interact's free text (`interact opens the
   door`: `act` here); a creature holding nothing strikes with the first weapon it
   carries (Alberich's maul), not with its fist;
-- D22's and D24's hands (a weapon drawn into full hands, a grapple without a free hand):
-  a sum over the weapons in hand;
 - break-free names its grappler (`break-free gob freya`; the format cannot take a target
   from the source of the actor's condition);
 - D25's tile as a positional word (`push freya skeleton D3`: here `--to D3`), and D29's
@@ -527,6 +525,17 @@ def test_a_thrown_weapon_lies_on_its_targets_tile_until_picked_up(both):
             assert lying(sessions[DATA]) == ()
             assert holding(sessions[DATA], "suori") == ("warhammer", "spear")
     assert lying(sessions[DATA]) == (("spear", "B2", "gob"),)
+    assert replayed(sessions[DATA]).state == sessions[DATA].state
+
+
+def test_what_lies_on_the_map_is_saved_and_told_under_it(both, tmp_path):
+    from shaper_gm.persist import saves
+    data = both("add suori --as suori --at E2", "add gob --as goblin --at B2", "start",
+                "pass suori", "strike gob suori --with spear --roll 1 --dodge 6")[DATA]
+    path = tmp_path / "thrown.yaml"
+    data.execute(f"save {path}")
+    assert saves.read_save(path).state == data.state
+    assert data.ruleset_for(data.state).map_notes(data.state) == ["On the ground: Spear (E2)"]
 
 
 @pytest.mark.parametrize("line", ["interact suori --pickup dagger",   # nothing lies there
@@ -538,5 +547,20 @@ def test_a_weapon_is_picked_up_only_within_reach(both, line):
     for s in sessions.values():
         before = s.state
         with pytest.raises(GmError, match=line.split()[-1]):
+            s.execute(line)
+        assert s.state == before
+
+
+@pytest.mark.parametrize("line, passing", [
+    ("interact gob --draw shortbow", ()),    # D22: spear 1 + shortbow 2 of 2 hands
+    ("grapple suori skeleton", ("pass gob", "pass skeleton")),   # D24: warhammer and
+])                                                               # dagger: both hands
+def test_hands_are_counted_by_the_weapons_in_them(both, line, passing):
+    sessions = both("add suori --as suori --at B2", "add freya --as freya --at A1",
+                    "add gob --as goblin --at B3", "add skeleton --as skeleton --at C2",
+                    "start", "interact suori --draw dagger", "pass freya", *passing)
+    for s in sessions.values():
+        before = s.state
+        with pytest.raises(GmError, match=r"has no hands? free .*\(D2[24]\)"):
             s.execute(line)
         assert s.state == before
