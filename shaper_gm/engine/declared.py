@@ -101,6 +101,7 @@ class Declared:
     at: Any = None                # when it runs by itself (`engine.moments.At`)
     offer: Wording | None = None  # how completion describes each cell it may go to
     held: str | None = None       # the sheet key naming the item used without --with
+    bare: str | None = None       # the item used when `held` holds none (a fist)
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
@@ -221,6 +222,9 @@ class Declared:
         """The item `--with` names (`chosen_item`); one the actor lacks, or none at all,
         refused in the action's words when it gives them."""
         carried, named = carried_items(actor, str(self.item)), request.get("with")
+        if self.bare is not None and (named == self.bare or named is None and not
+                                      actor.sheet.get(str(self.held))):
+            return chosen_item(rs, actor, request, str(self.item), self.held, self.bare)
         if named is None and not carried:
             self.refuse("no_item", Situation(state, rs, request))
         if named is not None and named not in carried:
@@ -231,7 +235,7 @@ class Declared:
             item = known.get(named, {"id": named, "name": named})
             self.refuse("lacks", ChainMap({"word": named}, cast(
                 "MutableMapping[str, Any]", Situation(state, rs, request, item=item))))
-        return chosen_item(rs, actor, request, str(self.item), self.held)
+        return chosen_item(rs, actor, request, str(self.item), self.held, self.bare)
 
     def _facts(self, situation: Situation) -> Facts:
         for need in self.requires:

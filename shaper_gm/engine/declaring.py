@@ -28,7 +28,7 @@ from shaper_gm.engine.vocab import compile_steps, has_asks, once_rolls, unrolled
 KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
         "odds", "while_down", "provokes", "spare", "refusals", "at", "heading",
-        "recap_aside", "offer", "held"}
+        "recap_aside", "offer", "held", "bare"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
@@ -63,6 +63,10 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     if held is not None and item is None:
         raise VocabError(f"{at}.held", "only an action with an item: names the sheet key "
                                        "holding the one it uses without --with")
+    bare = raw.get("bare")
+    if bare is not None and (held is None or not isinstance(bare, str)):
+        raise VocabError(f"{at}.bare", "an item's id, on an action with held: the item it "
+                                       f"uses when the hands hold nothing, got {bare!r}")
     requires = tuple(_requirement(need, f"{at}.requires[{i}]")
                      for i, need in enumerate(_listed(raw, "requires", at)))
     given_raw = raw.get("given", {})
@@ -124,7 +128,7 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     _refusals(raw.get("refusals", {}), f"{at}.refusals", item),
                     _ask_answers(raw_steps), moment,
                     _offer(raw["offer"], f"{at}.offer", to_cell) if "offer" in raw else None,
-                    held=held)
+                    held=held, bare=bare)
 
 
 def _ask_answers(raw_steps: list[Any]) -> tuple[str, ...]:

@@ -224,7 +224,7 @@ def carried_items(actor: Actor, kind: str) -> dict[str, Any]:
 
 
 def chosen_item(rs: Any, actor: Actor, request: Request, kind: str,
-                held: str | None = None) -> Any:
+                held: str | None = None, bare: str | None = None) -> Any:
     """The item `--with` names from the actor's list `kind`, else the one its sheet key
     `held` names (the dice pool's weapon in hand), else its first. The list
     holds item ids (looked up in the library) or the items themselves (stated on the
@@ -232,6 +232,13 @@ def chosen_item(rs: Any, actor: Actor, request: Request, kind: str,
     of one, and one holding none (null) an empty list."""
     carried = carried_items(actor, kind)
     named = request.get("with")
+    if bare is not None and (named == bare or named is None and not actor.sheet.get(held)):
+        found = rs.library.kind(kind).get(bare)  # what the hands do holding nothing
+        if found is None:
+            raise RuleViolation(f"no {bare} in {kind}.yaml, the item the action uses "
+                                "when the hands hold nothing (bare:)",
+                                "the ruleset's declaration needs a fix")
+        return found
     if named is None:
         if not carried:
             raise RuleViolation(f"{actor.name} has no {kind}",

@@ -71,7 +71,7 @@ EDITS = [
      "(kinds: duellists)"),
     ("action-unknown-key", A, STRIKE, STRIKE + "  colour: red\n",
      "line 5: item 'strike': key 'colour': an action has no such key (keys: aliases, "
-     "apply, at, cost, examples, flags, given, heading, held, item, line, odds, offer, "
+     "apply, at, bare, cost, examples, flags, given, heading, held, item, line, odds, offer, "
      "provokes, recap_aside, refusals, requires, rules, spare, steps, summary, target, targets, "
      "timing, to, what, while_down, words)"),
     ("recap-aside-not-words", A, STRIKE, STRIKE + "  recap_aside: [power]\n",
@@ -227,6 +227,9 @@ EDITS = [
      "line 43: item 'strike': key 'apply[1].lay.item': missing (required)"),
     ("total-two-arguments", A, LAST_STEP, '    - set: {damage: "total(damage, armour)"}',
      "line 40: item 'strike': key 'steps[4].set.damage': total() takes 3 arguments, got 2"),
+    ("bare-without-held", A, STRIKE, STRIKE + "  bare: fist\n",
+     "line 5: item 'strike': key 'bare': an item's id, on an action with held: the item it "
+     "uses when the hands hold nothing, got 'fist'"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

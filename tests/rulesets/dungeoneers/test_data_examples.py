@@ -14,8 +14,7 @@ cannot say it today):
 - D16's thrown weapon lying on its target's tile and D22's pick-up: the format has no
   change that lays an item on the map or takes it up (`engine/ground.py`), nor a place
   in the encounter to keep what lies there; interact's free text (`interact opens the
-  door`: `act` here); a creature holding nothing strikes with the first weapon it
-  carries (Alberich's maul), not with its fist;
+  door`: `act` here);
 - break-free names its grappler (`break-free gob freya`; the format cannot take a target
   from the source of the actor's condition);
 - D25's tile as a positional word (`push freya skeleton D3`: here `--to D3`), and D29's
@@ -358,7 +357,7 @@ def exact_odds(s, line: str) -> dict:
 
 
 @pytest.mark.parametrize("attacker, target, boon", [
-    *product(["suori", "freya", "goblin"], ["skeleton", "ooze", "giant-bat", "alberich"],
+    *product(["suori", "freya", "goblin", "alberich"], ["skeleton", "ooze", "giant-bat", "freya"],
              [None, "--boon 1", "--bane 1", "--boon 2 --damage-bonus 1"]),
 ])
 def test_the_odds_of_a_strike_are_the_same_fractions(both, attacker, target, boon):
@@ -564,3 +563,18 @@ def test_hands_are_counted_by_the_weapons_in_them(both, line, passing):
         with pytest.raises(GmError, match=r"has no hands? free .*\(D2[24]\)"):
             s.execute(line)
         assert s.state == before
+
+
+def test_a_creature_holding_nothing_strikes_with_its_fist(both):
+    """D16: Alberich holds nothing (his maul carried): a fist, 0 wounds + body 3, pierce
+    d4 + body 3; `--with fist` names it though no sheet lists it."""
+    sessions = both("add alberich --as alberich --at B2", "add skeleton --as skeleton --at C2",
+                    "start")
+    for line in ("strike alberich skeleton --roll 4 --dodge 1 --pierce 4",
+                 "strike skeleton alberich --roll 1 --dodge 1 --pierce 1",
+                 "strike alberich skeleton --with fist --roll 1 --dodge 6"):
+        results = {rs: s.execute(line) for rs, s in sessions.items()}
+        assert breakdown(sessions[DATA], results[DATA]) == \
+            breakdown(sessions[PYTHON], results[PYTHON]), line
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+    assert wounds(sessions[DATA], "skeleton") == 0 + 3 + 1      # vulnerability(1) (D20)
