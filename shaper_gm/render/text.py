@@ -143,7 +143,7 @@ for _cls, _describer in {
     ev.HpChanged: template("{actor|name}: HP {before} → {after}[, {why}]"),
     ev.DiceSkipped: template("The dice move on {count|plural die dice}: the next roll is "
                              "fresh (dice position {before} → {after})"),
-    ItemLaid: template("{item|item} lands on {place}, by {actor|name}"),
+    ItemLaid: template("{item|item|capitalize} lands on {place}, by {actor|name}"),
     ItemTaken: template("{actor|name} picks up {item|item} from {place}"),
 }.items():
     _describe.register(_cls, _describer)
