@@ -110,6 +110,7 @@ RULESET = {
     "diagonal_size": Field(integer(1, 1000)), "item_mods": Field(list_of(ident)),
     "turn_order": Field(turn_order_spec),
     "reacts_on_turn": Field(boolean),
+    "readied_effect": Field(text),
 }
 
 
@@ -200,7 +201,8 @@ def load(folder: Any) -> DataLibrary:
                            "unit", "terms", "effect_keys", "act_resource", "react_resource",
                            "side", "absorbs", "damage_types", "down_words",
                            "damage_action", "rulings", "one_per_cell", "diagonal_size",
-                           "item_mods", "turn_order", "reacts_on_turn")}
+                           "item_mods", "turn_order", "reacts_on_turn",
+                           "readied_effect")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),

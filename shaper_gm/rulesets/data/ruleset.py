@@ -31,6 +31,7 @@ from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.engine.vocab import reduced
+from shaper_gm.rulesets.data import readied
 from shaper_gm.rulesets.data.adding import given_items, gm_damage, noun, unknown_template
 from shaper_gm.rulesets.data.kept import once, thaw
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
@@ -45,6 +46,7 @@ class DataRuleset(RulesetBase):
     turn_order = FixedOrder()
     encounter_system_type = Ground          # what lies on the map (engine.laying)
     map_notes = laying.map_notes
+    admit_off_turn = readied.admit_off_turn  # an action readied, taken off-turn
 
     def __init__(self, library: DataLibrary) -> None:
         self.library = library

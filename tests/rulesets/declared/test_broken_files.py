@@ -38,7 +38,8 @@ EDITS = [
      "grid, cell_size, unit, numbers, resources, initiative, derived, hp, templates, "
      "default_sheet, zero_hp, effect_keys, act_resource, react_resource, side, absorbs, "
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
-     "rulings, one_per_cell, diagonal_size, item_mods, turn_order, reacts_on_turn)"),
+     "rulings, one_per_cell, diagonal_size, item_mods, turn_order, reacts_on_turn, "
+     "readied_effect)"),
     ("ruleset-required-missing", R, "name: Duel\n", "",
      "key 'name': missing (required)"),
     ("ruleset-grid-wrong-type", R, "grid: 8x8", "grid: eight",
@@ -221,6 +222,9 @@ EDITS = [
     ("reacts-on-turn-not-true-or-false", R, "act_resource: action",
      "act_resource: action\nreacts_on_turn: maybe",
      "line 16: key 'reacts_on_turn': expected true or false, got 'maybe'"),
+    ("readied-effect-not-text", R, "act_resource: action",
+     "act_resource: action\nreadied_effect: [ready]",
+     "line 16: key 'readied_effect': expected text, got a list"),
     ("added-one-argument", A, LAST_STEP, '    - set: {damage: "added(damage)"}  # U4',
      "line 40: item 'strike': key 'steps[4].set.damage': added() takes 2 arguments, got 1"),
     ("lay-without-item", A, HP_CHANGE, HP_CHANGE + "\n    - lay: {who: target}",

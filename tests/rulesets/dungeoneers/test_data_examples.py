@@ -9,8 +9,7 @@ and its wounds the limit less the hit points left (D19).
 
 What the data version does not play yet (the plan of the next step, and why the format
 cannot say it today):
-- D9 ready: an action held as a reaction until the round ends (the format has no
-  readied action, nor a reaction that takes another action's verb);
+- D9's action named as a word (`ready freya strike`: here `--action strike`);
 - D16's thrown weapon lying on its target's tile and D22's pick-up: the format has no
   change that lays an item on the map or takes it up (`engine/ground.py`), nor a place
   in the encounter to keep what lies there; interact's free text (`interact opens the
@@ -578,3 +577,48 @@ def test_a_creature_holding_nothing_strikes_with_its_fist(both):
             breakdown(sessions[PYTHON], results[PYTHON]), line
         assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
     assert wounds(sessions[DATA], "skeleton") == 0 + 3 + 1      # vulnerability(1) (D20)
+
+
+def ready(actor: str, action: str) -> tuple[str, str]:
+    """`ready` in each version's words: the action a word, or --action (docstring)."""
+    return f"ready {actor} {action}", f"ready {actor} --action {action}"
+
+
+def test_a_readied_action_is_taken_off_turn_once_at_its_own_cost(both):
+    """D9: Freya readies a strike (1 AP); on the skeleton's turn she strikes as a
+    reaction (3 AP), once: a second strike, or a power strike, is refused off-turn."""
+    sessions = both("add freya --as freya --at B2", "add skeleton --as skeleton --at C2",
+                    "start", ready("freya", "strike"),
+                    "strike freya skeleton --roll 1 --dodge 6")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert numbers(sessions[DATA])["freya"][1] == 6 - 1 - 3
+    for line in ("strike freya skeleton --roll 6 --dodge 1 --pierce 8",
+                 "power-strike freya skeleton --roll 1,1 --dodge 6"):
+        for s in sessions.values():
+            before = s.state
+            with pytest.raises(GmError, match=r"^it is not Freya's turn \(D3\)"):
+                s.execute(line)
+            assert s.state == before
+
+
+def test_a_rounds_end_clears_a_readied_action(both):
+    sessions = both("add freya --as freya --at B2", "add skeleton --as skeleton --at C2",
+                    "start", ready("freya", "strike"), "pass skeleton", "pass freya")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert sessions[DATA].state.round == 2 and sessions[DATA].state.turn == "freya"
+    for s in sessions.values():
+        s.execute("pass freya")
+        with pytest.raises(GmError, match=r"^it is not Freya's turn \(D3\)"):
+            s.execute("strike freya skeleton --roll 6 --dodge 1 --pierce 8")
+
+
+def test_only_an_action_can_be_readied(both):
+    sessions = both("add freya --as freya --at B2", "add skeleton --as skeleton --at C2",
+                    "start")
+    refused = {}
+    for rs, s in sessions.items():
+        with pytest.raises(GmError) as told:
+            s.execute(said(ready("freya", "dance"), rs))
+        refused[rs] = told.value.message
+    assert refused[DATA] == refused[PYTHON] == "'dance' is not an action a creature can " \
+        "ready (D9)"
