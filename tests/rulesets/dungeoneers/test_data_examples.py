@@ -23,7 +23,7 @@ cannot say it today):
   encounter's ambient arca (`ambient N`) has no place in the format;
 - D19's wounds beyond the limit (hit points stop at 0), `set ACTOR wounds=N`, `heal` in
   wounds and the sheet's words (`wounds 4 of 8`); the D4/D5 reasons cite no ruling;
-- `odds --power` (odds are the first action's that declares them: a strike's);
+- `odds --power` (here `odds --action power-strike`, as for any action declaring odds);
 - refusals whose words read worked-out numbers (`move at Ground (1) covers 1`): a
   `requires` text reads the situation, not the action's given facts.
 """
@@ -622,3 +622,20 @@ def test_only_an_action_can_be_readied(both):
         refused[rs] = told.value.message
     assert refused[DATA] == refused[PYTHON] == "'dance' is not an action a creature can " \
         "ready (D9)"
+
+
+@pytest.mark.parametrize("attacker, target", product(["suori", "freya", "goblin"],
+                                                     ["skeleton", "ooze", "giant-bat"]))
+def test_the_odds_of_a_power_strike_are_the_same_fractions(both, attacker, target):
+    """D17: `odds --power` and the data version's `odds --action power-strike`."""
+    sessions = both(f"add a --as {attacker} --at B2", f"add t --as {target} --at C2")
+    python = exact_odds(sessions[PYTHON], "odds a t --power")
+    data = exact_odds(sessions[DATA], "odds a t --action power-strike")
+    assert data == python
+    assert data != exact_odds(sessions[DATA], "odds a t")
+
+
+def test_odds_of_an_action_without_odds_are_refused(both):
+    data = both("add a --as freya --at B2", "add t --as skeleton --at C2")[DATA]
+    with pytest.raises(GmError, match=r"^no odds of 'move'"):
+        data.execute("odds a t --action move")
