@@ -639,3 +639,17 @@ def test_odds_of_an_action_without_odds_are_refused(both):
     data = both("add a --as freya --at B2", "add t --as skeleton --at C2")[DATA]
     with pytest.raises(GmError, match=r"^no odds of 'move'"):
         data.execute("odds a t --action move")
+
+
+def test_wounds_at_the_limit_put_a_creature_down_and_healing_brings_it_back(both):
+    """D19: 8 wounds of 8 and the skeleton is down (the enemies' body total drops, D5);
+    healing 3 brings it back with 5; the GM's damage meets D20 and D18 as a hit's."""
+    sessions = both("add suori --as suori --at B2", "add skeleton --as skeleton --at C2",
+                    "add gob --as goblin --at D2", "start")
+    for line in ("damage skeleton 8 --direct", "heal skeleton 3",
+                 "damage gob 2 --type p --criticals 1", "damage skeleton 1 --type b"):
+        for s in sessions.values():
+            s.execute(line)
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+    data = numbers(sessions[DATA])
+    assert (data["skeleton"][0], data["gob"][0]) == (5 + 2, 4)
