@@ -102,6 +102,7 @@ class Declared:
     offer: Wording | None = None  # how completion describes each cell it may go to
     held: str | None = None       # the sheet key naming the item used without --with
     bare: str | None = None       # the item used when `held` holds none (a fist)
+    target_from: str | None = None    # its target: who gave the actor this effect
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
@@ -163,7 +164,8 @@ class Declared:
         actor = state.actors[request.acting]
         targets: Sequence[str | None] = (None,)
         if self.target is not None:
-            targets = request.targets
+            targets = request.targets if self.target_from is None else \
+                self._sourced(state, rs, request, actor)
             if not targets:
                 raise RuleViolation(f"{self.name} needs a target", f"{self.name} TARGET")
             if len(targets) > self.targets:
@@ -185,6 +187,18 @@ class Declared:
                 board=rs.term("board") or "battlefield"))
         return tuple(self._facts(Situation(state, rs, request, target, item, destination))
                      for target in targets)
+
+    def _sourced(self, state: Encounter, rs: Any, request: Request,
+                 actor: Any) -> tuple[str, ...]:
+        """`target_from: NAME`: whoever gave the actor the effect NAME (D24: the grappler
+        a grappled creature breaks free of), refused in the action's words when none."""
+        for effect in actor.effects:
+            if effect.name == self.target_from and effect.caster in state.actors \
+                    and effect.caster != actor.id:
+                return (str(effect.caster),)
+        self.refuse("unsourced", Situation(state, rs, request))
+        raise RuleViolation(f"{actor.name} holds no {self.target_from} that another gave it",
+                            f"see help {self.name}")
 
     def refuse(self, check: str, env: Mapping[str, Any]) -> None:
         """Refuse in the action's own words for that shared check, if it gives any."""

@@ -28,7 +28,7 @@ from shaper_gm.engine.vocab import compile_steps, has_asks, once_rolls, unrolled
 KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
         "odds", "while_down", "provokes", "spare", "refusals", "at", "heading",
-        "recap_aside", "offer", "held", "bare"}
+        "recap_aside", "offer", "held", "bare", "target_from"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
@@ -36,8 +36,9 @@ FLAG_KEYS = {"kind", "choices", "help", "metavar"}
 ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
              "answers"}
 REFUSALS = ("itself", "no_item", "lacks", "unknown", "stays", "others",
-            "unrolled")                                              # shared checks
-ITEMLESS = ("itself", "stays", "others", "unrolled")     # not about the action's item
+            "unrolled", "unsourced")                                 # shared checks
+ITEMLESS = ("itself", "stays", "others", "unrolled",     # not about the action's item
+            "unsourced")
 
 
 def compile_action(name: str, raw: Any, where: str = "") -> Declared:
@@ -63,6 +64,11 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     if held is not None and item is None:
         raise VocabError(f"{at}.held", "only an action with an item: names the sheet key "
                                        "holding the one it uses without --with")
+    target_from = checked_name(raw["target_from"], f"{at}.target_from") \
+        if "target_from" in raw else None
+    if target_from is not None and target is None:
+        raise VocabError(f"{at}.target_from", "only an action with a target: names the "
+                                              "effect whose giver is its target")
     bare = raw.get("bare")
     if bare is not None and (held is None or not isinstance(bare, str)):
         raise VocabError(f"{at}.bare", "an item's id, on an action with held: the item it "
@@ -128,7 +134,7 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     _refusals(raw.get("refusals", {}), f"{at}.refusals", item),
                     _ask_answers(raw_steps), moment,
                     _offer(raw["offer"], f"{at}.offer", to_cell) if "offer" in raw else None,
-                    held=held, bare=bare)
+                    held=held, bare=bare, target_from=target_from)
 
 
 def _ask_answers(raw_steps: list[Any]) -> tuple[str, ...]:

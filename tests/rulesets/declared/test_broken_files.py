@@ -73,8 +73,8 @@ EDITS = [
     ("action-unknown-key", A, STRIKE, STRIKE + "  colour: red\n",
      "line 5: item 'strike': key 'colour': an action has no such key (keys: aliases, "
      "apply, at, bare, cost, examples, flags, given, heading, held, item, line, odds, offer, "
-     "provokes, recap_aside, refusals, requires, rules, spare, steps, summary, target, targets, "
-     "timing, to, what, while_down, words)"),
+     "provokes, recap_aside, refusals, requires, rules, spare, steps, summary, target, "
+     "target_from, targets, timing, to, what, while_down, words)"),
     ("recap-aside-not-words", A, STRIKE, STRIKE + "  recap_aside: [power]\n",
      "line 5: item 'strike': key 'recap_aside': expected words in the recap's brackets, "
      "got ['power']"),
@@ -231,6 +231,10 @@ EDITS = [
      "line 43: item 'strike': key 'apply[1].lay.item': missing (required)"),
     ("total-two-arguments", A, LAST_STEP, '    - set: {damage: "total(damage, armour)"}',
      "line 40: item 'strike': key 'steps[4].set.damage': total() takes 3 arguments, got 2"),
+    ("target-from-without-target", A, "  what: a step\n",
+     "  what: a step\n  target_from: grappled\n",
+     "line 55: item 'step': key 'target_from': only an action with a target: names the "
+     "effect whose giver is its target"),
     ("bare-without-held", A, STRIKE, STRIKE + "  bare: fist\n",
      "line 5: item 'strike': key 'bare': an item's id, on an action with held: the item it "
      "uses when the hands hold nothing, got 'fist'"),

@@ -14,8 +14,6 @@ cannot say it today):
   change that lays an item on the map or takes it up (`engine/ground.py`), nor a place
   in the encounter to keep what lies there; interact's free text (`interact opens the
   door`: `act` here);
-- break-free names its grappler (`break-free gob freya`; the format cannot take a target
-  from the source of the actor's condition);
 - D25's tile as a positional word (`push freya skeleton D3`: here `--to D3`), and D29's
   answer `grab_ledge` (an ask's answers are names: `--react gob=grab_ledge`);
 - D28: a spell named by `--with`, not as a word, and a self spell names its caster
@@ -264,8 +262,7 @@ def test_grapples_hold_let_go_break_and_end_with_a_push(both):
     sessions = both("add freya --as freya --at B2", "add skeleton --as skeleton --at C2",
                     "start")
     lines = ("grapple freya skeleton --roll 5 --dodge 2",          # 7 vs 4: grappling
-             ("break-free skeleton --roll 1 --hold 6", "break-free skeleton freya "
-              "--roll 1 --hold 6"),                                 # 1 + 2 vs 6 + 2
+             "break-free skeleton --roll 1 --hold 6",               # 1 + 2 vs 6 + 2
              "let-go freya",
              "grapple skeleton freya --roll 4 --dodge 1",           # 4 + 2 vs 1 + 3: tie
              ("push freya skeleton D2 --roll 6 --dodge 1",
@@ -285,9 +282,8 @@ def test_breaking_free_ends_both_conditions(both):
     sessions = both("add skeleton --as skeleton --at C2", "add freya --as freya --at B2",
                     "start", "grapple skeleton freya --roll 4 --dodge 1")
     assert grapples(sessions[DATA], "freya") == (None, "skeleton")
-    for rs, s in sessions.items():
-        s.execute("break-free freya" + (" skeleton" if rs == DATA else "")
-                  + " --roll 4 --hold 1")
+    for s in sessions.values():
+        s.execute("break-free freya --roll 4 --hold 1")
     assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
     assert grapples(sessions[DATA], "freya") == grapples(sessions[DATA], "skeleton") \
         == (None, None)
@@ -324,6 +320,7 @@ def test_stress_and_arca_are_restored_as_the_rulings_say(both):
     "strike suori dead",                     # D19: down already
     "grapple freya gob",                     # D24: only one it threatens
     "let-go freya",                          # D24: grappling nobody
+    "break-free freya",                      # D24: grappled by nobody
     "deep-breath freya",                     # D26: not above capacity
     "focus freya",                           # D27: arca full
     "move freya B2",                         # where it stands
