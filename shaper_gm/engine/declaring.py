@@ -53,8 +53,6 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     timing = _one_of(raw.get("timing", "turn"), TIMINGS, f"{at}.timing")
     target = _one_of(raw["target"], TARGETS, f"{at}.target") if "target" in raw else None
     to_cell = "to" in raw and _one_of(raw["to"], ("cell",), f"{at}.to") == "cell"
-    if to_cell and target is not None:
-        raise VocabError(f"{at}.to", "an action names a target or a cell, not both")
     count = raw.get("targets", 1)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 100:
         raise VocabError(f"{at}.targets", f"expected a whole number from 1 to 100, got "
@@ -80,8 +78,8 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
         raise VocabError(f"{at}.given", "expected a mapping of names to expressions")
     given = tuple((checked_name(key, f"{at}.given"), expression(text, f"{at}.given.{key}"))
                   for key, text in given_raw.items())
-    roles = ("actor", "target") if target is not None else \
-        ("actor", "destination") if to_cell else ("actor",)
+    roles = ("actor", *(("target",) if target is not None else ()),   # a push: both
+             *(("destination",) if to_cell else ()))
     apply = tuple(changes.compile_entry(entry, f"{at}.apply[{i}]", roles)
                   for i, entry in enumerate(_listed(raw, "apply", at)))
     line = _wording(raw, at)

@@ -117,8 +117,8 @@ def _moment_slots(rs: Any, *moments: str, repeats: bool = False
 
 
 def _positionals(declared: Declared) -> tuple[str, ...]:
-    if declared.to_cell:
-        return ("actor?", "zone")
+    if declared.to_cell:                   # a target too: the cell it is sent to
+        return ("actor?", "zone") if declared.target is None else ("actor?", "target", "zone")
     if declared.target is None or declared.target_from is not None:
         return ("actor?",)
     return ("actor?", "target") if declared.targets == 1 else ("actor?", "targets")

@@ -14,8 +14,7 @@ cannot say it today):
   change that lays an item on the map or takes it up (`engine/ground.py`), nor a place
   in the encounter to keep what lies there; interact's free text (`interact opens the
   door`: `act` here);
-- D25's tile as a positional word (`push freya skeleton D3`: here `--to D3`), and D29's
-  answer `grab_ledge` (an ask's answers are names: `--react gob=grab_ledge`);
+- D29's answer `grab_ledge` (an ask's answers are names: `--react gob=grab_ledge`);
 - D28: a spell named by `--with`, not as a word, and a self spell names its caster
   (`spellcast alberich alberich --with mend`); arca is paid by the caster alone: the
   encounter's ambient arca (`ambient N`) has no place in the format;
@@ -56,8 +55,7 @@ README = (
     *DEMO,
     "strike suori skeleton --roll 4 --dodge 3 --pierce 3",    # 6 vs 4, 4 wounds (B)
     "act alberich 3 shouts a warning",
-    ("push freya skeleton D3 --roll 5 --dodge 2", "push freya skeleton --to D3 --roll 5 "
-                                                   "--dodge 2"),   # 7 vs 4: forced to D3
+    "push freya skeleton D3 --roll 5 --dodge 2",              # 7 vs 4: forced to D3
 )
 
 
@@ -265,8 +263,7 @@ def test_grapples_hold_let_go_break_and_end_with_a_push(both):
              "break-free skeleton --roll 1 --hold 6",               # 1 + 2 vs 6 + 2
              "let-go freya",
              "grapple skeleton freya --roll 4 --dodge 1",           # 4 + 2 vs 1 + 3: tie
-             ("push freya skeleton D2 --roll 6 --dodge 1",
-              "push freya skeleton --to D2 --roll 6 --dodge 1"))    # forced: it lets go
+             "push freya skeleton D2 --roll 6 --dodge 1")           # forced: it lets go
     seen = []
     for line in lines:
         for rs, s in sessions.items():
@@ -454,11 +451,11 @@ def test_spell_refusals_change_nothing(both, line):
 
 
 def push(actor: str, target: str, tile: str, rest: str, grab: bool) -> tuple[str, str]:
-    """A push in each version's words: the tile a word or --to, the grab's answer
-    `grab-ledge` or `grab_ledge` (docstring)."""
+    """A push in each version's words: the grab's answer `grab-ledge` or `grab_ledge`
+    (docstring)."""
     answer = f" --react {target}=grab-ledge" if grab else ""
     return (f"push {actor} {target} {tile} {rest}{answer}",
-            f"push {actor} {target} --to {tile} {rest}{answer.replace('-ledge', '_ledge')}")
+            f"push {actor} {target} {tile} {rest}{answer.replace('-ledge', '_ledge')}")
 
 
 @pytest.mark.parametrize("line, hanging", [
