@@ -647,3 +647,45 @@ def test_wounds_at_the_limit_put_a_creature_down_and_healing_brings_it_back(both
         assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
     data = numbers(sessions[DATA])
     assert (data["skeleton"][0], data["gob"][0]) == (5 + 2, 4)
+
+
+def said_line(s, result) -> str:
+    """The line the shell prints for an action's outcome, its cost in brackets."""
+    from shaper_gm.engine.events import Played
+    from shaper_gm.render.text import describe, fold_costs
+    from shaper_gm.rulesets.dungeoneers.events import ActionResolved
+    names = {a: x.name for a, x in s.state.actors.items()}
+    return next(describe(e, names, cost) for e, cost in fold_costs(result.events)
+                if isinstance(e, (Played, ActionResolved)))
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("strike suori skeleton --roll 4 --dodge 3 --pierce 3",
+     "Suori strikes Skeleton with the Warhammer: 6 vs 4, hit; 4 wounds (B) (3 AP)"),
+    ("strike suori skeleton --roll 6,4 --dodge 1 --pierce 3 --boon 1",
+     "Suori strikes Skeleton with the Warhammer: 12 vs 2, hit, 2 critical hits; 12 wounds "
+     "(B), Skeleton is down (3 AP)"),
+    ("power-strike suori skeleton --roll 5,1 --dodge 1 --pierce 1",
+     "Suori power-strikes Skeleton with the Warhammer: 8 vs 2, hit, 1 critical hit; pierce "
+     "3 vs armor value 5: no wounds (4 AP)"),
+    ("strike suori skeleton --roll 1 --dodge 6",
+     "Suori strikes Skeleton with the Warhammer: 3 vs 7, miss (3 AP)"),
+    ("grapple freya skeleton --roll 5 --dodge 2", "Freya grapples Skeleton: 7 vs 4, "
+                                                  "grappling (2 AP)"),
+    ("push freya skeleton D2 --roll 1 --dodge 6", "Freya pushes Skeleton: 3 vs 8, failure "
+                                                  "(2 AP)"),
+    ("push freya skeleton D2 --roll 6 --dodge 1", "Freya pushes Skeleton: 8 vs 3, forced "
+                                                  "to D2 (2 AP)"),
+])
+def test_an_outcome_is_told_in_the_same_words(both, line, expected):
+    """The line after the names is declared in the Python ruleset's words; the format
+    puts the cost after a strike's heading (`with the Warhammer (3 AP): ...`), the
+    Python ruleset at the line's end."""
+    sessions = both("add suori --as suori --at B2", "add freya --as freya --at C1",
+                    "add skeleton --as skeleton --at C2", "start")
+    python, data = (said_line(s, s.execute(line)) for s in sessions.values())
+    assert python == expected
+    cost = " (" + expected.rsplit(" (", 1)[1]                 # " (3 AP)"
+    if f"{cost}: " in data:                                   # after a heading
+        data = data.replace(f"{cost}: ", ": ", 1) + cost
+    assert data == python
