@@ -222,6 +222,11 @@ EDITS = [
     ("reacts-on-turn-not-true-or-false", R, "act_resource: action",
      "act_resource: action\nreacts_on_turn: maybe",
      "line 16: key 'reacts_on_turn': expected true or false, got 'maybe'"),
+    ("turn-order-rules-unknown-reason", R, "act_resource: action",
+     "act_resource: action\nturn_order: {kind: most, resource: action, group_stat: skill, "
+     "rules: {ties: U2}}",
+     "line 16: key 'turn_order': rules: expected a mapping of turn, in_group, "
+     "between_groups, pass, next to rulings, got {'ties': 'U2'}"),
     ("readied-effect-not-text", R, "act_resource: action",
      "act_resource: action\nreadied_effect: [ready]",
      "line 16: key 'readied_effect': expected text, got a list"),

@@ -19,7 +19,7 @@ cannot say it today):
   (`spellcast alberich alberich --with mend`); arca is paid by the caster alone: the
   encounter's ambient arca (`ambient N`) has no place in the format;
 - D19's wounds beyond the limit (hit points stop at 0), `set ACTOR wounds=N`, `heal` in
-  wounds and the sheet's words (`wounds 4 of 8`); the D4/D5 reasons cite no ruling;
+  wounds and the sheet's words (`wounds 4 of 8`);
 - `odds --power` (here `odds --action power-strike`, as for any action declaring odds);
 - refusals whose words read worked-out numbers (`move at Ground (1) covers 1`): a
   `requires` text reads the situation, not the action's given facts.
@@ -689,3 +689,17 @@ def test_an_outcome_is_told_in_the_same_words(both, line, expected):
     if f"{cost}: " in data:                                   # after a heading
         data = data.replace(f"{cost}: ", ": ", 1) + cost
     assert data == python
+
+
+def test_who_is_up_is_told_for_the_same_reasons(both):
+    """D3-D5: every `Up:` line of the README's fight gives the same reason, ruling and all."""
+    from shaper_gm.engine.events import UpNext
+    sessions, reasons = both(), []
+    for line in README:
+        told = {rs: [e.why for e in s.execute(said(line, rs)).events if isinstance(e, UpNext)]
+                for rs, s in sessions.items()}
+        assert told[DATA] == told[PYTHON], line
+        reasons += told[DATA]
+    assert reasons[0] == ("tie at 6 AP between sides: party's body total 7 beats the "
+                          "others (party 7, enemies 3) (D5); tied inside party: any of them "
+                          "may act (D4)")
