@@ -227,6 +227,10 @@ EDITS = [
      "rules: {ties: U2}}",
      "line 16: key 'turn_order': rules: expected a mapping of turn, in_group, "
      "between_groups, pass, next to rulings, got {'ties': 'U2'}"),
+    ("ask-answer-not-a-word", A, LAST_STEP,
+     "    - {ask: [Grab Ledge], who: target, into: parried}\n" + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4].ask': expected an answer: a word of lowercase "
+     "letters, digits, '_' and '-', got 'Grab Ledge'"),
     ("readied-effect-not-text", R, "act_resource: action",
      "act_resource: action\nreadied_effect: [ready]",
      "line 16: key 'readied_effect': expected text, got a list"),

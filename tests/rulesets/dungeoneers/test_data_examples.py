@@ -14,7 +14,6 @@ cannot say it today):
   change that lays an item on the map or takes it up (`engine/ground.py`), nor a place
   in the encounter to keep what lies there; interact's free text (`interact opens the
   door`: `act` here);
-- D29's answer `grab_ledge` (an ask's answers are names: `--react gob=grab_ledge`);
 - D28: a spell named by `--with`, not as a word, and a self spell names its caster
   (`spellcast alberich alberich --with mend`); arca is paid by the caster alone: the
   encounter's ambient arca (`ambient N`) has no place in the format;
@@ -55,7 +54,8 @@ README = (
     *DEMO,
     "strike suori skeleton --roll 4 --dodge 3 --pierce 3",    # 6 vs 4, 4 wounds (B)
     "act alberich 3 shouts a warning",
-    "push freya skeleton D3 --roll 5 --dodge 2",              # 7 vs 4: forced to D3
+    "push freya skeleton D3 --ledge --react skeleton=grab-ledge --roll 5 --dodge 2 "
+    "--grab 1",                     # 7 vs 4: the skeleton grabs, 1 vs 6, and is forced
 )
 
 
@@ -121,11 +121,11 @@ def test_the_readme_fight_gives_the_same_numbers_after_every_line(both):
         assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
     data = numbers(sessions[DATA])
     # by hand: the skeleton 4 wounds (Warhammer 1 + body 2, vulnerability(1)), forced to
-    # D3; Suori 3 AP, Alberich 3, Freya 4; the skeleton and the goblin, 6 AP each, are
-    # up together, the skeleton listed first (D3, D4)
-    assert data["skeleton"][:2] == (4, 6) and data["skeleton"][7] == "D3"
+    # D3 (its grab cost it 1 AP, D8); Suori 3 AP, Alberich 3, Freya 4; the goblin is up
+    # with the most AP left (D3)
+    assert data["skeleton"][:2] == (4, 5) and data["skeleton"][7] == "D3"
     assert [data[a][1] for a in ("suori", "alberich", "freya")] == [3, 3, 4]
-    assert data["turn"] == ("skeleton", ("skeleton", "gob"), 1)
+    assert data["turn"] == ("gob", ("gob",), 1)
 
 
 def test_the_source_round_goes_alike(both):
@@ -450,12 +450,10 @@ def test_spell_refusals_change_nothing(both, line):
         assert s.state == before
 
 
-def push(actor: str, target: str, tile: str, rest: str, grab: bool) -> tuple[str, str]:
-    """A push in each version's words: the grab's answer `grab-ledge` or `grab_ledge`
-    (docstring)."""
-    answer = f" --react {target}=grab-ledge" if grab else ""
-    return (f"push {actor} {target} {tile} {rest}{answer}",
-            f"push {actor} {target} {tile} {rest}{answer.replace('-ledge', '_ledge')}")
+def push(actor: str, target: str, tile: str, rest: str, grab: bool) -> str:
+    """A push past a ledge; the defender grabs it when told (`--react ID=grab-ledge`)."""
+    return f"push {actor} {target} {tile} {rest}" + (f" --react {target}=grab-ledge"
+                                                      if grab else "")
 
 
 @pytest.mark.parametrize("line, hanging", [
