@@ -7,19 +7,24 @@ ruling); the odds of a strike are the same exact fractions.
 Wounds are the data version's hit points' other side: its hit points are the wound limit
 and its wounds the limit less the hit points left (D19).
 
-What the data version does not play yet (the plan of the next step, and why the format
-cannot say it today):
-- D9's action named as a word (`ready freya strike`: here `--action strike`);
-- D16's thrown weapon lying on its target's tile and D22's pick-up: the format has no
-  change that lays an item on the map or takes it up (`engine/ground.py`), nor a place
-  in the encounter to keep what lies there; interact's free text (`interact opens the
-  door`: `act` here);
-- D28: a spell named by `--with`, not as a word, and a self spell names its caster
-  (`spellcast alberich alberich --with mend`); arca is paid by the caster alone: the
-  encounter's ambient arca (`ambient N`) has no place in the format;
-- D19's wounds beyond the limit (hit points stop at 0), `set ACTOR wounds=N`, `heal` in
-  wounds and the sheet's words (`wounds 4 of 8`);
+What the data version does not play yet, or says otherwise (the plan of the next step,
+and what the format lacks for it):
+- D28's ambient arca: `ambient N` sets a number of the encounter that spells pay their
+  baseline from first; the format keeps no number of the encounter (here the caster
+  pays it all, `rules.ambient_arca` 0);
+- words the Python ruleset reads as positionals: a spell (`spellcast alberich firebolt
+  gob`: here `--with firebolt`; a self spell names its caster, `spellcast alberich
+  alberich --with mend`), the action readied (`ready freya strike`: here `--action
+  strike`), interact's free text (`interact opens the door`: `act` here);
+- D19's wounds beyond the limit (hit points stop at 0), `set ACTOR wounds=N`, the wound
+  limit set by `--hp` (not `--stat wound_limit=N`), and the words `wounds 4 of 8`;
+- add's mapping flags `--prof NAME=RANK`, `--vulnerable TYPE=N`, `--resist TYPE=N`,
+  `--immune TYPE`, `--speed NAME=N` (`add_items` gives lists of items only) and
+  completion of `--draw`, `--stow`, `--pickup` and `--speed` from the sheet;
 - `odds --power` (here `odds --action power-strike`, as for any action declaring odds);
+- a strike's cost after its heading (`with the Warhammer (3 AP): 6 vs 4, ...`, where the
+  Python ruleset ends the line with it), a sheet list an action changes told as a GM's
+  `set` (`Suori: holding (...) → (...) (set by the GM)`), the move's mode verb (`flies`);
 - refusals whose words read worked-out numbers (`move at Ground (1) covers 1`): a
   `requires` text reads the situation, not the action's given facts.
 """
@@ -701,3 +706,18 @@ def test_who_is_up_is_told_for_the_same_reasons(both):
     assert reasons[0] == ("tie at 6 AP between sides: party's body total 7 beats the "
                           "others (party 7, enemies 3) (D5); tied inside party: any of them "
                           "may act (D4)")
+
+
+def test_a_creature_added_without_a_template_takes_its_weapons_and_spells(both):
+    """D22, D28: README's ogre, its weapon carried and in hand; the wound limit is the data
+    version's hit points, set by --hp (the Python ruleset's --stat wound_limit=14)."""
+    sessions = both(("add ogre --side enemies --stat body=4 --stat wound_limit=14 "
+                     "--weapon maul --holding maul --at C2",
+                     "add ogre --side enemies --stat body=4 --hp 14 --weapon maul "
+                     "--holding maul --at C2"),
+                    "add freya --as freya --at B2",
+                    "add mage --weapon dagger --spell firebolt --at A1", "start",
+                    "strike ogre freya --roll 4 --dodge 1 --pierce 8")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert numbers(sessions[DATA])["freya"][0] == 3 + 4          # maul 3 + body 4
+    assert sessions[DATA].state.actors["mage"].sheet.spells == ("firebolt",)
