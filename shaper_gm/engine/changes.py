@@ -51,7 +51,8 @@ KINDS = {"hp": {"who", "change", "through", "why", "rule"},
          "end": {"who", "name", "with_source"},
          "move": {"who", "to", "away_from", "within", "rule", "logs", "word"},
          "sheet": {"who", "name", "value"},
-         "lay": {"who", "item"}, "take": {"who", "item"}}
+         "lay": {"who", "item"}, "take": {"who", "item"},
+         "encounter": {"name", "change", "why"}}
 ACTORS = ("actor", "target")        # who a change may be to
 
 
@@ -117,7 +118,8 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
         raise VocabError(f"{at}.move", "a move needs an action to a cell (to: cell)")
     needed = {"hp": ("change",), "resource": ("change", "name"), "effect": ("name",),
               "condition": ("name",), "end": ("name",), "move": (),
-              "sheet": ("name", "value"), "lay": ("item",), "take": ("item",)}[kind]
+              "sheet": ("name", "value"), "lay": ("item",), "take": ("item",),
+              "encounter": ("name", "change")}[kind]
     for key in needed:
         if key not in body:
             raise VocabError(f"{at}.{kind}.{key}", "missing (required)")
@@ -128,7 +130,7 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
         values = tuple((checked_name(key, f"{at}.{kind}.mods"),
                         expression(text, f"{at}.{kind}.mods.{key}"))
                        for key, text in mods.items())
-    elif kind in ("hp", "resource"):
+    elif kind in ("hp", "resource", "encounter"):
         values = (("change", expression(body["change"], f"{at}.{kind}.change")),)
     elif kind == "sheet":
         checked_name(body["name"], f"{at}.sheet.name")
@@ -226,6 +228,9 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
     if entry.kind == "resource":
         return _resource(state, who, entry.name, int(values["change"]), said or why,
                          entry.rule)
+    if entry.kind == "encounter":             # a number of the encounter (engine.laying)
+        return laying.number_changed(state, rs, entry.name, int(values["change"]),
+                                     said or why)
     if entry.kind == "hp":
         return hit_points(state, rs, who, int(values["change"]), entry.through, why, said)
     mods = tuple((key, int(value)) for key, value in values.items())

@@ -24,6 +24,7 @@ APPROACHES = "approaches"   # approaches.NAME: a move nearer to who gave it NAME
 LIBRARY = "library"         # library.KIND: the content's items of a kind, by id
 OCCUPANT = "occupant"       # occupant: the name of who stands on the destination
 LYING = "lying"             # lying: each item on the map, how far its nearest place is
+ENCOUNTER = "encounter"     # encounter.NAME: a number of the encounter (ambient arca)
 
 
 class Situation(Mapping[str, Any]):
@@ -93,6 +94,9 @@ class Situation(Mapping[str, Any]):
             return bool(self.state.standing_on(self.destination) - {actor.id})
         if name == OCCUPANT and self.destination is not None:
             return self._occupant()
+        if head == ENCOUNTER and rest:          # the encounter's own numbers
+            from shaper_gm.engine.laying import number_of
+            return number_of(self.state, self.rs, rest)
         if name == LYING:                       # item -> how far the nearest place it lies
             from shaper_gm.engine.laying import distances
             return distances(self.state, self.rs, self.ids["actor"])

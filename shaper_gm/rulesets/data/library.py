@@ -111,6 +111,7 @@ RULESET = {
     "turn_order": Field(turn_order_spec),
     "reacts_on_turn": Field(boolean),
     "readied_effect": Field(text),
+    "encounter_numbers": Field(mapping_of(snake_name, integer(0, 999_999))),
 }
 
 
@@ -202,7 +203,7 @@ def load(folder: Any) -> DataLibrary:
                            "side", "absorbs", "damage_types", "down_words",
                            "damage_action", "rulings", "one_per_cell", "diagonal_size",
                            "item_mods", "turn_order", "reacts_on_turn",
-                           "readied_effect")}
+                           "readied_effect", "encounter_numbers")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),
@@ -298,7 +299,13 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
                                           f"(resources: {known})")
     if "damage_action" in good and good["damage_action"] not in dict(actions):
         here.error("damage_action", f"no action {good['damage_action']!r} in actions.yaml")
+    tallied = dict(good.get("encounter_numbers") or ())
     for name, declared in actions:
+        for index, entry in enumerate(declared.apply):
+            if entry.kind == "encounter" and entry.name not in tallied:
+                in_actions.at(in_actions.file, name).error(
+                    f"apply[{index}].encounter.name", f"no encounter number {entry.name!r} "
+                    f"(encounter_numbers: {', '.join(tallied) or 'none'})")
         for resource, _ in declared.cost:
             if resource not in resources:
                 in_actions.at(in_actions.file, name).error(

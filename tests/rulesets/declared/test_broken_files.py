@@ -39,7 +39,7 @@ EDITS = [
      "default_sheet, zero_hp, effect_keys, act_resource, react_resource, side, absorbs, "
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
      "rulings, one_per_cell, diagonal_size, item_mods, turn_order, reacts_on_turn, "
-     "readied_effect)"),
+     "readied_effect, encounter_numbers)"),
     ("ruleset-required-missing", R, "name: Duel\n", "",
      "key 'name': missing (required)"),
     ("ruleset-grid-wrong-type", R, "grid: 8x8", "grid: eight",
@@ -170,7 +170,7 @@ EDITS = [
      "and hint"),
     ("change-of-no-kind", A, HP_CHANGE, "    - heal: {who: target}",
      "line 42: item 'strike': key 'apply[0]': expected one of hp, resource, effect, "
-     "condition, end, move, sheet, lay, take (with when, if it depends)"),
+     "condition, end, move, sheet, lay, take, encounter (with when, if it depends)"),
     ("change-required-missing", A, HP_CHANGE, "    - hp: {who: target}",
      "line 42: item 'strike': key 'apply[0].hp.change': missing (required)"),
     ("change-who-unknown", A, "hp: {who: target,", "hp: {who: bystander,",
@@ -231,6 +231,14 @@ EDITS = [
      "    - {ask: [Grab Ledge], who: target, into: parried}\n" + LAST_STEP,
      "line 40: item 'strike': key 'steps[4].ask': expected an answer: a word of lowercase "
      "letters, digits, '_' and '-', got 'Grab Ledge'"),
+    ("encounter-number-negative", R, "act_resource: action",
+     "act_resource: action\nencounter_numbers: {lair: -1}",
+     "line 16: key 'encounter_numbers.lair': expected a whole number from 0 to 999999, "
+     "got -1"),
+    ("encounter-change-of-no-number", A, HP_CHANGE,
+     HP_CHANGE + "\n    - encounter: {name: lair, change: 1}",
+     "line 43: item 'strike': key 'apply[1].encounter.name': no encounter number 'lair' "
+     "(encounter_numbers: none)"),
     ("readied-effect-not-text", R, "act_resource: action",
      "act_resource: action\nreadied_effect: [ready]",
      "line 16: key 'readied_effect': expected text, got a list"),

@@ -9,9 +9,8 @@ and its wounds the limit less the hit points left (D19).
 
 What the data version does not play yet, or says otherwise (the plan of the next step,
 and what the format lacks for it):
-- D28's ambient arca: `ambient N` sets a number of the encounter that spells pay their
-  baseline from first; the format keeps no number of the encounter (here the caster
-  pays it all, `rules.ambient_arca` 0);
+- D28's `ambient N` is `ambient --arca N` here, an action of whoever is up (the format
+  has no GM verb of its own), told as theirs;
 - words the Python ruleset reads as positionals: a spell (`spellcast alberich firebolt
   gob`: here `--with firebolt`; a self spell names its caster, `spellcast alberich
   alberich --with mend`), the action readied (`ready freya strike`: here `--action
@@ -721,3 +720,32 @@ def test_a_creature_added_without_a_template_takes_its_weapons_and_spells(both):
     assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
     assert numbers(sessions[DATA])["freya"][0] == 3 + 4          # maul 3 + body 4
     assert sessions[DATA].state.actors["mage"].sheet.spells == ("firebolt",)
+
+
+def ambient(s) -> int:
+    """The encounter's ambient arca (D28), as each version keeps it."""
+    if s.state.ruleset == PYTHON:
+        return s.state.system.ambient_arca if s.state.system is not None else 0
+    return dict(getattr(s.state.system, "numbers", ()) or ()).get("ambient_arca", 0)
+
+
+def test_spells_pay_their_baseline_from_the_ambient_arca_first(both):
+    """D28: the GM sets 3 ambient arca; sap will's 2 come from it (Alberich keeps 6), then
+    firebolt's 1 from what is left and its extra 1 from Alberich (6 → 5)."""
+    sessions = both("add alberich --as alberich --at B2", "add freya --as freya --at A1",
+                    "add skeleton --as skeleton --at C2", "start",
+                    ("ambient 3", "ambient --arca 3"))
+    seen = []
+    for line in (cast("sap-will", "skeleton", "--roll 1 --resist 1"), "pass freya",
+                 "pass skeleton", cast("firebolt", "skeleton", "--arca 1 --roll 1 "
+                                                               "--resist 1")):
+        for rs, s in sessions.items():
+            s.execute(said(line, rs))
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+        assert ambient(sessions[DATA]) == ambient(sessions[PYTHON]), line
+        seen.append((ambient(sessions[DATA]), numbers(sessions[DATA])["alberich"][3]))
+    assert seen == [(1, 6), (1, 6), (1, 6), (0, 5)]
+    for rs, s in sessions.items():                      # the words differ
+        with pytest.raises(GmError, match=r"\(D28\)"):
+            s.execute(said(("ambient -1", "ambient --arca -1"), rs))
+    assert ambient(sessions[DATA]) == 0
