@@ -749,3 +749,4 @@ def test_spells_pay_their_baseline_from_the_ambient_arca_first(both):
         with pytest.raises(GmError, match=r"\(D28\)"):
             s.execute(said(("ambient -1", "ambient --arca -1"), rs))
     assert ambient(sessions[DATA]) == 0
+    assert replayed(sessions[DATA]).state == sessions[DATA].state
