@@ -239,6 +239,10 @@ EDITS = [
      HP_CHANGE + "\n    - encounter: {name: lair, change: 1}",
      "line 43: item 'strike': key 'apply[1].encounter.name': no encounter number 'lair' "
      "(encounter_numbers: none)"),
+    ("condition-of-no-conditions-item", A, HP_CHANGE,
+     HP_CHANGE + "\n    - condition: {who: target, name: stunned}",
+     "line 43: item 'strike': key 'apply[1].condition.name': no condition 'stunned' in "
+     "conditions.yaml (conditions: none)"),
     ("readied-effect-not-text", R, "act_resource: action",
      "act_resource: action\nreadied_effect: [ready]",
      "line 16: key 'readied_effect': expected text, got a list"),
