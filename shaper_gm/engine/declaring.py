@@ -78,6 +78,7 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
         raise VocabError(f"{at}.given", "expected a mapping of names to expressions")
     given = tuple((checked_name(key, f"{at}.given"), expression(text, f"{at}.given.{key}"))
                   for key, text in given_raw.items())
+    _tested_before_given(requires, {name for name, _ in given}, at)
     roles = ("actor", *(("target",) if target is not None else ()),   # a push: both
              *(("destination",) if to_cell else ()))
     apply = tuple(changes.compile_entry(entry, f"{at}.apply[{i}]", roles)
@@ -346,6 +347,20 @@ def _cost(value: Any, at: str, known: frozenset[str]) -> tuple[tuple[str, int | 
                                             f"expression, got {amount!r}")
         out.append((checked_name(key, at), amount))
     return tuple(out)
+
+
+def _tested_before_given(requires: tuple[Requirement, ...], given: set[str],
+                         at: str) -> None:
+    """`requires` is tested before the given facts are made: a test reading one of them
+    is refused at load, not in play (`no value named 'reach' here`)."""
+    situation = {"destination", "travel", "occupied", "distance", "distance_after",
+                 "occupant", "lying"}              # read from the situation all the same
+    for index, need in enumerate(requires):
+        read = sorted(need.test.names & given - situation)
+        if read:
+            raise VocabError(f"{at}.requires[{index}].test", f"reads {read[0]!r}, a given "
+                             "fact: requires is tested before the facts are given; read "
+                             "what the fact reads (actor.X, target.X, rules.X, ...)")
 
 
 def _requirement(raw: Any, at: str) -> Requirement:

@@ -243,6 +243,11 @@ EDITS = [
      HP_CHANGE + "\n    - condition: {who: target, name: stunned}",
      "line 43: item 'strike': key 'apply[1].condition.name': no condition 'stunned' in "
      "conditions.yaml (conditions: none)"),
+    ("requires-reads-a-given-fact", A, "    - test: distance <= item.reach\n",
+     "    - test: distance <= item.reach + guard\n",
+     "line 13: item 'strike': key 'requires[0].test': reads 'guard', a given fact: requires "
+     "is tested before the facts are given; read what the fact reads (actor.X, target.X, "
+     "rules.X, ...)"),
     ("readied-effect-not-text", R, "act_resource: action",
      "act_resource: action\nreadied_effect: [ready]",
      "line 16: key 'readied_effect': expected text, got a list"),
