@@ -101,6 +101,8 @@ class Declared:
     at: Any = None                # when it runs by itself (`engine.moments.At`)
     offer: Wording | None = None  # how completion describes each cell it may go to
     held: str | None = None       # the sheet key naming the item used without --with
+    bare: str | None = None       # the item used when `held` holds none (a fist)
+    target_from: str | None = None    # its target: who gave the actor this effect
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
@@ -162,7 +164,8 @@ class Declared:
         actor = state.actors[request.acting]
         targets: Sequence[str | None] = (None,)
         if self.target is not None:
-            targets = request.targets
+            targets = request.targets if self.target_from is None else \
+                self._sourced(state, rs, request, actor)
             if not targets:
                 raise RuleViolation(f"{self.name} needs a target", f"{self.name} TARGET")
             if len(targets) > self.targets:
@@ -184,6 +187,18 @@ class Declared:
                 board=rs.term("board") or "battlefield"))
         return tuple(self._facts(Situation(state, rs, request, target, item, destination))
                      for target in targets)
+
+    def _sourced(self, state: Encounter, rs: Any, request: Request,
+                 actor: Any) -> tuple[str, ...]:
+        """`target_from: NAME`: whoever gave the actor the effect NAME (D24: the grappler
+        a grappled creature breaks free of), refused in the action's words when none."""
+        for effect in actor.effects:
+            if effect.name == self.target_from and effect.caster in state.actors \
+                    and effect.caster != actor.id:
+                return (str(effect.caster),)
+        self.refuse("unsourced", Situation(state, rs, request))
+        raise RuleViolation(f"{actor.name} holds no {self.target_from} that another gave it",
+                            f"see help {self.name}")
 
     def refuse(self, check: str, env: Mapping[str, Any]) -> None:
         """Refuse in the action's own words for that shared check, if it gives any."""
@@ -227,6 +242,9 @@ class Declared:
         """The item `--with` names (`chosen_item`); one the actor lacks, or none at all,
         refused in the action's words when it gives them."""
         carried, named = carried_items(actor, str(self.item)), request.get("with")
+        if self.bare is not None and (named == self.bare or named is None and not
+                                      actor.sheet.get(str(self.held))):
+            return chosen_item(rs, actor, request, str(self.item), self.held, self.bare)
         if named is None and not carried:
             self.refuse("no_item", Situation(state, rs, request))
         if named is not None and named not in carried:
@@ -237,7 +255,7 @@ class Declared:
             item = known.get(named, {"id": named, "name": named})
             self.refuse("lacks", ChainMap({"word": named}, cast(
                 "MutableMapping[str, Any]", Situation(state, rs, request, item=item))))
-        return chosen_item(rs, actor, request, str(self.item), self.held)
+        return chosen_item(rs, actor, request, str(self.item), self.held, self.bare)
 
     def _facts(self, situation: Situation) -> Facts:
         for need in self.requires:

@@ -52,7 +52,7 @@ def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Reques
         targets.append(TargetOdds(str(facts.get("target", "")), chances, spreads, spec.harm,
                                   spec.resource, start))
     actor = state.actors[request.acting]
-    item = chosen_item(rs, actor, request, declared.item, declared.held) \
+    item = chosen_item(rs, actor, request, declared.item, declared.held, declared.bare) \
         if declared.item else None
     return Odds(actor.id, spec.words or declared.name, tuple(targets),
                 weapon=str(lookup(item, "name") or "") if item is not None else "",

@@ -28,7 +28,7 @@ from shaper_gm.engine.vocab import compile_steps, has_asks, once_rolls, unrolled
 KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
         "odds", "while_down", "provokes", "spare", "refusals", "at", "heading",
-        "recap_aside", "offer", "held"}
+        "recap_aside", "offer", "held", "bare", "target_from"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
@@ -36,8 +36,9 @@ FLAG_KEYS = {"kind", "choices", "help", "metavar"}
 ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
              "answers", "facts"}
 REFUSALS = ("itself", "no_item", "lacks", "unknown", "stays", "others",
-            "unrolled")                                              # shared checks
-ITEMLESS = ("itself", "stays", "others", "unrolled")     # not about the action's item
+            "unrolled", "unsourced")                                 # shared checks
+ITEMLESS = ("itself", "stays", "others", "unrolled",     # not about the action's item
+            "unsourced")
 
 
 def compile_action(name: str, raw: Any, where: str = "") -> Declared:
@@ -52,8 +53,6 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     timing = _one_of(raw.get("timing", "turn"), TIMINGS, f"{at}.timing")
     target = _one_of(raw["target"], TARGETS, f"{at}.target") if "target" in raw else None
     to_cell = "to" in raw and _one_of(raw["to"], ("cell",), f"{at}.to") == "cell"
-    if to_cell and target is not None:
-        raise VocabError(f"{at}.to", "an action names a target or a cell, not both")
     count = raw.get("targets", 1)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 100:
         raise VocabError(f"{at}.targets", f"expected a whole number from 1 to 100, got "
@@ -63,6 +62,15 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     if held is not None and item is None:
         raise VocabError(f"{at}.held", "only an action with an item: names the sheet key "
                                        "holding the one it uses without --with")
+    target_from = checked_name(raw["target_from"], f"{at}.target_from") \
+        if "target_from" in raw else None
+    if target_from is not None and target is None:
+        raise VocabError(f"{at}.target_from", "only an action with a target: names the "
+                                              "effect whose giver is its target")
+    bare = raw.get("bare")
+    if bare is not None and (held is None or not isinstance(bare, str)):
+        raise VocabError(f"{at}.bare", "an item's id, on an action with held: the item it "
+                                       f"uses when the hands hold nothing, got {bare!r}")
     requires = tuple(_requirement(need, f"{at}.requires[{i}]")
                      for i, need in enumerate(_listed(raw, "requires", at)))
     given_raw = raw.get("given", {})
@@ -70,8 +78,9 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
         raise VocabError(f"{at}.given", "expected a mapping of names to expressions")
     given = tuple((checked_name(key, f"{at}.given"), expression(text, f"{at}.given.{key}"))
                   for key, text in given_raw.items())
-    roles = ("actor", "target") if target is not None else \
-        ("actor", "destination") if to_cell else ("actor",)
+    _tested_before_given(requires, {name for name, _ in given}, at)
+    roles = ("actor", *(("target",) if target is not None else ()),   # a push: both
+             *(("destination",) if to_cell else ()))
     apply = tuple(changes.compile_entry(entry, f"{at}.apply[{i}]", roles)
                   for i, entry in enumerate(_listed(raw, "apply", at)))
     line = _wording(raw, at)
@@ -128,7 +137,7 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     _refusals(raw.get("refusals", {}), f"{at}.refusals", item),
                     _ask_answers(raw_steps), moment,
                     _offer(raw["offer"], f"{at}.offer", to_cell) if "offer" in raw else None,
-                    held=held)
+                    held=held, bare=bare, target_from=target_from)
 
 
 def _ask_answers(raw_steps: list[Any]) -> tuple[str, ...]:
@@ -343,6 +352,20 @@ def _cost(value: Any, at: str, known: frozenset[str]) -> tuple[tuple[str, int | 
                                             f"expression, got {amount!r}")
         out.append((checked_name(key, at), amount))
     return tuple(out)
+
+
+def _tested_before_given(requires: tuple[Requirement, ...], given: set[str],
+                         at: str) -> None:
+    """`requires` is tested before the given facts are made: a test reading one of them
+    is refused at load, not in play (`no value named 'reach' here`)."""
+    situation = {"destination", "travel", "occupied", "distance", "distance_after",
+                 "occupant", "lying"}              # read from the situation all the same
+    for index, need in enumerate(requires):
+        read = sorted(need.test.names & given - situation)
+        if read:
+            raise VocabError(f"{at}.requires[{index}].test", f"reads {read[0]!r}, a given "
+                             "fact: requires is tested before the facts are given; read "
+                             "what the fact reads (actor.X, target.X, rules.X, ...)")
 
 
 def _requirement(raw: Any, at: str) -> Requirement:

@@ -13,8 +13,12 @@ from typing import Any
 
 from shaper_gm.content.schema import Bad, Field, boolean, ident, snake_name, text
 from shaper_gm.engine import events as ev
+from shaper_gm.engine import moments
+from shaper_gm.engine.changes import hit_points
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.situation import lookup
 from shaper_gm.engine.stepkit import fill
+from shaper_gm.engine.vocab import reduced
 from shaper_gm.records import record
 
 ITEM_FLAG = {"key": Field(snake_name, required=True), "kind": Field(ident, required=True),
@@ -129,3 +133,35 @@ def gm_heal(rs: Any, state: Any, target: str, amount: int) -> Any:
                             "the ruleset's heal_action needs a fix")
     done = declared.played_alone(state, rs, request, PlayTape(no_dice, Decisions()))
     return done.state, list(done.events)
+
+
+def typed_damage(rs: Any, state: Any, target: str, amount: int,
+                 options: Mapping[str, Any]) -> Any:
+    """The GM's `damage` of a ruleset with no damage action: of a type, through the
+    target's immunity, resistance and vulnerability, then what absorbs damage first;
+    `--direct` straight off hit points."""
+    unknown = set(options) - {"type", "direct", "tape", *rs.moment_slots("damaged")}
+    if unknown:
+        raise RuleViolation(f"damage has no option --{sorted(unknown)[0]} here",
+                            "use --type TYPE or --direct")
+    kind, direct = options.get("type"), bool(options.get("direct"))
+    if direct and kind:
+        raise RuleViolation("--direct takes the damage straight off hit points, so "
+                            "--type does not apply", "drop --type, or drop --direct")
+    types = tuple(rs.library.numbers.get("damage_types") or ())
+    if kind and types and kind not in types:
+        raise RuleViolation(f"{kind!r} is no damage type here",
+                            f"damage types: {', '.join(types)}")
+    sheet, why = state.actors[target].sheet, ""
+    if kind:
+        amount, why = reduced(amount, kind, lookup(sheet, "resist") or (),
+                              lookup(sheet, "vulnerable") or (),
+                              lookup(sheet, "immune") or ())
+    through = "" if direct else str(rs.library.numbers.get("absorbs") or "")
+    with moments.rolling(options.get("tape")):    # what taking it brings rolls here
+        state, events = hit_points(state, rs, target, -amount, through,
+                                   why or "the GM's damage")
+    if not events:
+        hp = state.actors[target].hp or 0
+        events = [ev.HpChanged(target, hp, hp, f"0 damage ({why or 'none taken'})")]
+    return state, events

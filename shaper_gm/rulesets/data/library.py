@@ -115,6 +115,9 @@ RULESET = {
     "map_marks": Field(mapping_of(ident, map_mark)),
     "side_checks": Field(mapping_of(ident, side_check)),
     "keeps_down": Field(list_of(ident)), "zero_read": Field(zero_read),
+    "reacts_on_turn": Field(boolean),
+    "readied_effect": Field(text),
+    "encounter_numbers": Field(mapping_of(snake_name, integer(0, 999_999))),
 }
 
 
@@ -198,6 +201,7 @@ def load(folder: Any) -> DataLibrary:
         kinds = {_kind(d) for d, _ in files if d != display}
         _names_declared(here, good, {name for name, _ in resources}, kinds, actions,
                         in_actions)
+        _conditions_declared(in_actions, actions, items.get("conditions", {}))
     if ctx.errors:
         raise RulesetFileError(ctx.errors, folder)
     settings = {key: value for key, value in good.items()
@@ -206,7 +210,8 @@ def load(folder: Any) -> DataLibrary:
                            "side", "absorbs", "damage_types", "down_words",
                            "damage_action", "rulings", "one_per_cell", "diagonal_size",
                            "item_mods", "turn_order", "heal_action", "map_marks",
-                           "side_checks", "keeps_down", "zero_read")}
+                           "side_checks", "keeps_down", "zero_read", "reacts_on_turn",
+                           "readied_effect", "encounter_numbers")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),
@@ -307,12 +312,32 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
     for verb, spec in good.get("side_checks", ()):
         for name in missing_actions(spec, dict(actions)):
             here.error(f"side_checks.{verb}", f"no action {name!r} in actions.yaml")
+    tallied = dict(good.get("encounter_numbers") or ())
     for name, declared in actions:
+        for index, entry in enumerate(declared.apply):
+            if entry.kind == "encounter" and entry.name not in tallied:
+                in_actions.at(in_actions.file, name).error(
+                    f"apply[{index}].encounter.name", f"no encounter number {entry.name!r} "
+                    f"(encounter_numbers: {', '.join(tallied) or 'none'})")
         for resource, _ in declared.cost:
             if resource not in resources:
                 in_actions.at(in_actions.file, name).error(
                     f"cost.{resource}", f"no resource {resource!r} (resources: {known})")
 
+
+
+def _conditions_declared(in_actions: Ctx, actions: tuple[tuple[str, Declared], ...],
+                         conditions: Mapping[str, Any]) -> None:
+    """Every condition an action's `condition` change gives is an item of
+    conditions.yaml (a name holding facts, `{NAME}`, is known only in play)."""
+    known = ", ".join(sorted(conditions)) or "none"
+    for name, declared in actions:
+        for index, entry in enumerate(declared.apply):
+            if entry.kind == "condition" and "{" not in entry.name \
+                    and entry.name not in conditions:
+                in_actions.at(in_actions.file, name).error(
+                    f"apply[{index}].condition.name", f"no condition {entry.name!r} in "
+                    f"conditions.yaml (conditions: {known})")
 
 
 def _resource(ctx: Ctx, name: str, spec: Any) -> tuple[str, Mapping[str, Any]]:

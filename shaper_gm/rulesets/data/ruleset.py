@@ -16,10 +16,11 @@ from typing import Any
 from shaper_gm.content.sheetnumbers import Number, SheetNumbers
 from shaper_gm.dice import DiceSource, Roll, parse, roll
 from shaper_gm.engine import events as ev
-from shaper_gm.engine import moments
-from shaper_gm.engine.changes import end_held, hit_points
+from shaper_gm.engine import laying, moments
+from shaper_gm.engine.changes import end_held
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import ExprError
+from shaper_gm.engine.laying import Ground
 from shaper_gm.engine.moving import stepped_aside
 from shaper_gm.engine.names import match_one
 from shaper_gm.engine.orders import FixedOrder
@@ -29,8 +30,15 @@ from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
-from shaper_gm.engine.vocab import reduced
-from shaper_gm.rulesets.data.adding import given_items, gm_damage, gm_heal, noun, unknown_template
+from shaper_gm.rulesets.data import readied
+from shaper_gm.rulesets.data.adding import (
+    given_items,
+    gm_damage,
+    gm_heal,
+    noun,
+    typed_damage,
+    unknown_template,
+)
 from shaper_gm.rulesets.data.downs import KeptDown
 from shaper_gm.rulesets.data.kept import once, thaw
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
@@ -45,6 +53,12 @@ ZERO_HP = "zero_hp"          # the source of the conditions zero hit points brin
 
 class DataRuleset(MapMarks, KeptDown, ZeroRead, RulesetBase):
     turn_order = FixedOrder()
+    encounter_system_type = Ground          # what lies on the map (engine.laying)
+    admit_off_turn = readied.admit_off_turn  # an action readied, taken off-turn
+
+    def map_notes(self, state: Encounter) -> list[str]:
+        """Under the map: the legend of the marks actors bear, then what lies about."""
+        return [*MapMarks.map_notes(self, state), *laying.map_notes(self, state)]
 
     def __init__(self, library: DataLibrary) -> None:
         self.library = library
@@ -86,6 +100,11 @@ class DataRuleset(MapMarks, KeptDown, ZeroRead, RulesetBase):
     def one_per_cell(self) -> bool:
         """`one_per_cell: true`: a cell holds one standing actor (add spreads them)."""
         return bool(self.library.numbers.get("one_per_cell"))
+
+    @property
+    def reacts_on_turn(self) -> bool:
+        """`reacts_on_turn: true`: the actor up may react too, taking no turn by it."""
+        return bool(self.library.numbers.get("reacts_on_turn"))
 
     def offers(self, state: Encounter, slot: str, subject: str | None,
                verb: str) -> list[Any] | None:
@@ -240,31 +259,7 @@ class DataRuleset(MapMarks, KeptDown, ZeroRead, RulesetBase):
             raise RuleViolation(f"damage {amount} is negative", "give 0 or more")
         if self.library.numbers.get("damage_action"):
             return gm_damage(self, state, target, amount, options)
-        unknown = set(options) - {"type", "direct", "tape", *self.moment_slots("damaged")}
-        if unknown:
-            raise RuleViolation(f"damage has no option --{sorted(unknown)[0]} here",
-                                "use --type TYPE or --direct")
-        kind, direct = options.get("type"), bool(options.get("direct"))
-        if direct and kind:
-            raise RuleViolation("--direct takes the damage straight off hit points, so "
-                                "--type does not apply", "drop --type, or drop --direct")
-        types = tuple(self.library.numbers.get("damage_types") or ())
-        if kind and types and kind not in types:
-            raise RuleViolation(f"{kind!r} is no damage type here",
-                                f"damage types: {', '.join(types)}")
-        sheet, why = state.actors[target].sheet, ""
-        if kind:
-            amount, why = reduced(amount, kind, lookup(sheet, "resist") or (),
-                                  lookup(sheet, "vulnerable") or (),
-                                  lookup(sheet, "immune") or ())
-        through = "" if direct else str(self.library.numbers.get("absorbs") or "")
-        with moments.rolling(options.get("tape")):    # what taking it brings rolls here
-            state, events = hit_points(state, self, target, -amount, through,
-                                       why or "the GM's damage")
-        if not events:
-            hp = state.actors[target].hp or 0
-            events = [ev.HpChanged(target, hp, hp, f"0 damage ({why or 'none taken'})")]
-        return state, events
+        return typed_damage(self, state, target, amount, options)
 
     def heal(self, state: Encounter, target: str, amount: int) -> Change:
         """`heal TARGET N`: played by the action `heal_action` names, else hit points
@@ -352,8 +347,9 @@ class DataRuleset(MapMarks, KeptDown, ZeroRead, RulesetBase):
         if self.one_per_cell and before is not None:     # one back up where one stands
             state, stepped = stepped_aside(state, self, before, self.term("cell_rule"))
             events += stepped
-        settle = getattr(self.turn_order, "settle", None)  # passes: a spent turn ends
-        if settle is not None and self.turn_order.kind == "passes":
+        settle = getattr(self.turn_order, "settle", None)  # passes: a spent turn ends;
+        kind = self.turn_order.kind                        # most: who is up, again
+        if settle is not None and (kind == "passes" or kind == "most" and state.round >= 1):
             state, settled = settle(state, self)
             events += settled
         return state, [*ended, *events]

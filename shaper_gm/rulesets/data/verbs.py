@@ -81,9 +81,20 @@ def table(rs: Any) -> VerbTable:
                      positionals=_positionals(odds_of),
                      notes=(odds_limits(),),      # what odds weighs exactly, and past it
                      flags=(*_item_flag(odds_of), *_flags(odds_of),
-                            *slot_flags({}, react=odds_of.answers or odds_of.asks), ODDS_JSON))(
+                            *slot_flags({}, react=odds_of.answers or odds_of.asks),
+                            *_odds_choice(rs), ODDS_JSON))(
             _odds_handler(odds_of))
     return made
+
+
+def _odds_choice(rs: Any) -> tuple:
+    """`odds --action NAME` when more than one action declares odds (Dungeoneers' power
+    strike beside its strike): the first's unless named."""
+    names = tuple(name for name, d in rs.library.actions if d.odds is not None)
+    if len(names) < 2:
+        return ()
+    return (flag("action", "text", metavar="|".join(names), choices=names,
+                 help=f"the action whose odds these are (default: {names[0]})"),)
 
 
 def _damage(rs: Any) -> dict[str, Any]:
@@ -117,9 +128,9 @@ def _moment_slots(rs: Any, *moments: str, repeats: bool = False
 
 
 def _positionals(declared: Declared) -> tuple[str, ...]:
-    if declared.to_cell:
-        return ("actor?", "zone")
-    if declared.target is None:
+    if declared.to_cell:                   # a target too: the cell it is sent to
+        return ("actor?", "zone") if declared.target is None else ("actor?", "target", "zone")
+    if declared.target is None or declared.target_from is not None:
         return ("actor?",)
     return ("actor?", "target") if declared.targets == 1 else ("actor?", "targets")
 
@@ -161,6 +172,19 @@ def _odds_handler(declared: Declared):
         from shaper_gm.engine.declared_odds import declared_odds
         request = read_request(ctx)
         said = parse_react(request.get(REACT) or (), lambda word: resolve.actor(ctx.state, word))
-        return odds_outcome(declared_odds(declared, ctx.state, ctx.ruleset, request,
+        named = request.get("action")
+        chosen = declared if named is None else _odds_of(ctx.ruleset, str(named))
+        return odds_outcome(declared_odds(chosen, ctx.state, ctx.ruleset, request,
                                           Decisions(declared=said)), request)
     return odds
+
+
+def _odds_of(rs: Any, name: str) -> Declared:
+    """The action `odds --action NAME` names, if it declares odds."""
+    from shaper_gm.engine.errors import RuleViolation
+    found = dict(rs.library.actions).get(name)
+    if found is None or found.odds is None:
+        names = ", ".join(n for n, d in rs.library.actions if d.odds is not None)
+        raise RuleViolation(f"no odds of {name!r}", f"odds --action takes: {names}")
+    return found
+

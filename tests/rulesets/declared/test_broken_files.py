@@ -39,7 +39,8 @@ EDITS = [
      "default_sheet, zero_hp, effect_keys, act_resource, react_resource, side, absorbs, "
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
      "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
-     "map_marks, side_checks, keeps_down, zero_read)"),
+     "map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, readied_effect, "
+     "encounter_numbers)"),
     ("ruleset-heal-action-no-action", R, "grid: 8x8", "grid: 8x8\nheal_action: mend",
      "line 8: key 'heal_action': no action 'mend' in actions.yaml"),
     ("ruleset-required-missing", R, "name: Duel\n", "",
@@ -74,9 +75,9 @@ EDITS = [
      "(kinds: duellists)"),
     ("action-unknown-key", A, STRIKE, STRIKE + "  colour: red\n",
      "line 5: item 'strike': key 'colour': an action has no such key (keys: aliases, "
-     "apply, at, cost, examples, flags, given, heading, held, item, line, odds, offer, "
-     "provokes, recap_aside, refusals, requires, rules, spare, steps, summary, target, targets, "
-     "timing, to, what, while_down, words)"),
+     "apply, at, bare, cost, examples, flags, given, heading, held, item, line, odds, offer, "
+     "provokes, recap_aside, refusals, requires, rules, spare, steps, summary, target, "
+     "target_from, targets, timing, to, what, while_down, words)"),
     ("recap-aside-not-words", A, STRIKE, STRIKE + "  recap_aside: [power]\n",
      "line 5: item 'strike': key 'recap_aside': expected words in the recap's brackets, "
      "got ['power']"),
@@ -194,7 +195,7 @@ EDITS = [
      "and hint"),
     ("change-of-no-kind", A, HP_CHANGE, "    - heal: {who: target}",
      "line 42: item 'strike': key 'apply[0]': expected one of hp, resource, effect, "
-     "condition, end, move, sheet (with when, if it depends)"),
+     "condition, end, move, sheet, lay, take, encounter (with when, if it depends)"),
     ("change-required-missing", A, HP_CHANGE, "    - hp: {who: target}",
      "line 42: item 'strike': key 'apply[0].hp.change': missing (required)"),
     ("change-who-unknown", A, "hp: {who: target,", "hp: {who: bystander,",
@@ -247,6 +248,51 @@ EDITS = [
      STRIKE + "  at: {moment: round_start, when: damage > 0}\n",
      "line 5: item 'strike': key 'at.when': reads 'damage': a moment's test reads "
      "actor.X, rules.X"),
+    ("reacts-on-turn-not-true-or-false", R, "act_resource: action",
+     "act_resource: action\nreacts_on_turn: maybe",
+     "line 16: key 'reacts_on_turn': expected true or false, got 'maybe'"),
+    ("turn-order-rules-unknown-reason", R, "act_resource: action",
+     "act_resource: action\nturn_order: {kind: most, resource: action, group_stat: skill, "
+     "rules: {ties: U2}}",
+     "line 16: key 'turn_order': rules: expected a mapping of turn, in_group, "
+     "between_groups, pass, next to rulings, got {'ties': 'U2'}"),
+    ("ask-answer-not-a-word", A, LAST_STEP,
+     "    - {ask: [Grab Ledge], who: target, into: parried}\n" + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4].ask': expected an answer: a word of lowercase "
+     "letters, digits, '_' and '-', got 'Grab Ledge'"),
+    ("encounter-number-negative", R, "act_resource: action",
+     "act_resource: action\nencounter_numbers: {lair: -1}",
+     "line 16: key 'encounter_numbers.lair': expected a whole number from 0 to 999999, "
+     "got -1"),
+    ("encounter-change-of-no-number", A, HP_CHANGE,
+     HP_CHANGE + "\n    - encounter: {name: lair, change: 1}",
+     "line 43: item 'strike': key 'apply[1].encounter.name': no encounter number 'lair' "
+     "(encounter_numbers: none)"),
+    ("condition-of-no-conditions-item", A, HP_CHANGE,
+     HP_CHANGE + "\n    - condition: {who: target, name: stunned}",
+     "line 43: item 'strike': key 'apply[1].condition.name': no condition 'stunned' in "
+     "conditions.yaml (conditions: none)"),
+    ("requires-reads-a-given-fact", A, "    - test: distance <= item.reach\n",
+     "    - test: distance <= item.reach + guard\n",
+     "line 13: item 'strike': key 'requires[0].test': reads 'guard', a given fact: requires "
+     "is tested before the facts are given; read what the fact reads (actor.X, target.X, "
+     "rules.X, ...)"),
+    ("readied-effect-not-text", R, "act_resource: action",
+     "act_resource: action\nreadied_effect: [ready]",
+     "line 16: key 'readied_effect': expected text, got a list"),
+    ("added-one-argument", A, LAST_STEP, '    - set: {damage: "added(damage)"}  # U4',
+     "line 40: item 'strike': key 'steps[4].set.damage': added() takes 2 arguments, got 1"),
+    ("lay-without-item", A, HP_CHANGE, HP_CHANGE + "\n    - lay: {who: target}",
+     "line 43: item 'strike': key 'apply[1].lay.item': missing (required)"),
+    ("total-two-arguments", A, LAST_STEP, '    - set: {damage: "total(damage, armour)"}',
+     "line 40: item 'strike': key 'steps[4].set.damage': total() takes 3 arguments, got 2"),
+    ("target-from-without-target", A, "  what: a step\n",
+     "  what: a step\n  target_from: grappled\n",
+     "line 55: item 'step': key 'target_from': only an action with a target: names the "
+     "effect whose giver is its target"),
+    ("bare-without-held", A, STRIKE, STRIKE + "  bare: fist\n",
+     "line 5: item 'strike': key 'bare': an item's id, on an action with held: the item it "
+     "uses when the hands hold nothing, got 'fist'"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")
