@@ -64,6 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("save", metavar="SAVE.yaml")
     rp.add_argument("--to", type=count_value, default=None, metavar="N",
                     help="stop after entry N")
+    from shaper_gm.app.arguments import add_simulate, add_view
+    add_simulate(sub)
+    add_view(sub)
     return parser
 
 
@@ -115,6 +118,12 @@ def dispatch(args: argparse.Namespace) -> int:
         return shell(args.save)
     if args.command == "demo":
         return demo(args.ruleset)
+    if args.command == "simulate":
+        from shaper_gm.simulate.cli import command as simulate
+        return simulate(args, error)
+    if args.command == "view":
+        from shaper_gm.view.serve import command
+        return command(args, error)
     if args.command == "check-ruleset":
         from shaper_gm.app.check_ruleset import check_ruleset
         return check_ruleset(args.folder, print, error)

@@ -63,7 +63,12 @@ NOT_FOR_A_ROLL = ("prompt_toolkit", "rich.table", "fractions", "difflib", "secre
                   "shaper_gm.dice.exact", "shaper_gm.render.tables",
                   "shaper_gm.rulesets.shaper.attack", "shaper_gm.rulesets.shaper.prepare",
                   "shaper_gm.rulesets.shaper.pipeline", "shaper_gm.rulesets.shaper.combat",
-                  "shaper_gm.rulesets.shaper.damage", "shaper_gm.rulesets.shaper.skilluse")
+                  "shaper_gm.rulesets.shaper.damage", "shaper_gm.rulesets.shaper.skilluse",
+                  # the player view's server loads when the GM starts a view, never before
+                  "http.server", "socketserver", "shaper_gm.view.server",
+                  "shaper_gm.view.watch", "segno",
+                  # the party file's module loads when a party is named
+                  "shaper_gm.party.store")
 MODULES = """
 import sys
 from shaper_gm import cli
@@ -125,6 +130,8 @@ def test_the_shell_is_ready_for_input_before_rich_loads(tmp_path, monkeypatch):
     loaded = set(found["MODULES"].split(","))
     assert "prompt_toolkit" in loaded
     assert [m for m in loaded if m == "rich" or m.startswith("rich.")] == []
+    assert [m for m in loaded if m in ("http.server", "socketserver", "segno")
+            or m.startswith("shaper_gm.view.") and m != "shaper_gm.view.verb"] == []
 
 
 # With a save open, the prompt comes first: the order table (and with it rich) and the

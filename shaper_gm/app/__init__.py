@@ -11,12 +11,18 @@ from __future__ import annotations
 from shaper_gm.app import files
 from shaper_gm.commands import new_session as _new_session
 from shaper_gm.commands.session import Session
+from shaper_gm.party import keep as party_keep
+from shaper_gm.party import verbs as party_verbs
 from shaper_gm.persist import admit
+from shaper_gm.simulate import verb as simulate_verb
+from shaper_gm.view import verb as view_verb
 
 
 def equip(session: Session) -> Session:
     session.admit = admit.check
-    session.extra_verbs = (files.verbs.install,)
+    session.extra_verbs = (files.verbs.install, view_verb.verbs.install,
+                           party_verbs.verbs.install, simulate_verb.verbs.install)
+    session.after_landing = party_keep.on_landing
     session.forget_registries()
     return session
 

@@ -70,7 +70,8 @@ def export(ctx: Context) -> Outcome:
         session.rebuild(session, None)   # frames opened from a save get their events
     try:
         write_text_atomic(path, recap_markdown(session.history, session.state,
-                                               rs=session.ruleset_for(session.state)))
+                                               rs=session.ruleset_for(session.state),
+                                               party=session.party))
     except OSError as exc:
         raise SaveError(f"cannot write {path}: {exc.strerror or exc}",
                         "check the folder exists and is writable") from None

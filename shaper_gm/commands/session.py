@@ -19,6 +19,7 @@ from shaper_gm.content.schema import ContentError
 from shaper_gm.dice import DiceInputError, DiceSyntaxError
 from shaper_gm.encounter.dicebox import Answers, DiceBox, FacesAsker, TotalTyped
 from shaper_gm.engine import ending, moments, play
+from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter as EncounterState
 from shaper_gm.engine.steps import PlayTape
@@ -101,6 +102,10 @@ class Session:
     asker: FacesAsker | None = None
     decider: Callable | None = None    # asks the GM another actor's answer (the shell)
     save_path: str | None = None
+    party: str | None = None          # the party file this encounter's party keeps to
+    # What the application does once a command has landed (keep the party when the fight
+    # ends): (session, frame) -> a line to say with the command, or None. Not on replay.
+    after_landing: Callable[..., str | None] | None = None
     # How to rebuild states for frames loaded from a save (set by the persist layer):
     # rebuild(session, count) gives the last `count` frames their states (all if None).
     rebuild: Callable[..., None] | None = None
@@ -206,7 +211,12 @@ class Session:
             self.history.append(frame)
             self.future.clear()
             self.state = new_state
-        return Result(verb.name, resolved, tuple(outcome.events), outcome.view, verbose)
+        events = tuple(outcome.events)
+        if self.after_landing is not None and not replaying:
+            note = self.after_landing(self, frame)
+            if note:
+                events += (ev.Notice(note),)
+        return Result(verb.name, resolved, events, outcome.view, verbose)
 
     def _handle(self, context: Context) -> Outcome:
         """The verb's outcome, settled; any refusal as a GmError."""

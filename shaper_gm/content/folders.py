@@ -23,7 +23,8 @@ __all__ = ["DECLARATIONS", "ENV_VAR", "ContentFile", "content_root", "declaratio
 
 # Files at the top of a ruleset's folder that declare how the ruleset plays and looks
 # (its verbs, its screen, the kinds of its items) rather than holding items.
-DECLARATIONS = frozenset({"verbs.yaml", "screen.yaml", "kinds.yaml", "actions.yaml"})
+DECLARATIONS = frozenset({"verbs.yaml", "screen.yaml", "kinds.yaml", "actions.yaml",
+                          "view.yaml", "party.yaml", "simulate.yaml"})
 
 
 class ContentFile(NamedTuple):

@@ -19,7 +19,6 @@ from shaper_gm.engine.stepkit import (
     _guard,
     _reads,
     _required_names,
-    checked_name,
     expression,
     fill,
 )
@@ -109,7 +108,7 @@ def _answers(raw: Any, at: str) -> tuple[tuple[str, tuple[Check, ...]], ...]:
         raise VocabError(at, "expected at least one answer")
     out: list[tuple[str, tuple[Check, ...]]] = []
     for answer, offer in pairs:
-        name = checked_name(answer, at)
+        name = _answer_word(answer, at)
         if name == NO or name in {known for known, _ in out}:
             raise VocabError(at, f"{name!r} is {'every ask' if name == NO else 'there'}"
                                  f"{chr(39)}s answer already: name each answer once, "
@@ -144,3 +143,14 @@ def _offer(raw: Any, at: str) -> tuple[Check, ...]:
             raise VocabError(f"{at}.{key}", f"expected the {key}'s words, got {text!r}")
     return ((expression(raw["when"], f"{at}.when") if "when" in raw else None),
             (words["refuse"], words["hint"])),
+
+
+def _answer_word(value: Any, at: str) -> str:
+    """An answer: a word of lowercase letters, digits, '_' and '-', as verbs are
+    (Dungeoneers' grab-ledge)."""
+    if isinstance(value, str) and value[:1].isalpha() and value.islower() and \
+            all(c.isalnum() or c in "_-" for c in value) and value.isascii():
+        return value
+    raise VocabError(at, f"expected an answer: a word of lowercase letters, digits, '_' "
+                         f"and '-', got {value!r}")
+

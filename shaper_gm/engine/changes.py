@@ -37,7 +37,7 @@ from dataclasses import replace
 from typing import Any
 
 from shaper_gm.engine import events as ev
-from shaper_gm.engine import harm
+from shaper_gm.engine import harm, laying
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import Compiled, ExprError
 from shaper_gm.engine.state import Change, Effect, Encounter
@@ -50,7 +50,9 @@ KINDS = {"hp": {"who", "change", "through", "why", "rule"},
          "condition": {"who", "name", "mods", "until", "while"},
          "end": {"who", "name", "with_source"},
          "move": {"who", "to", "away_from", "within", "rule", "logs", "word"},
-         "sheet": {"who", "name", "value"}}
+         "sheet": {"who", "name", "value"},
+         "lay": {"who", "item"}, "take": {"who", "item"},
+         "encounter": {"name", "change", "why"}}
 ACTORS = ("actor", "target")        # who a change may be to
 
 
@@ -116,7 +118,8 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
         raise VocabError(f"{at}.move", "a move needs an action to a cell (to: cell)")
     needed = {"hp": ("change",), "resource": ("change", "name"), "effect": ("name",),
               "condition": ("name",), "end": ("name",), "move": (),
-              "sheet": ("name", "value")}[kind]
+              "sheet": ("name", "value"), "lay": ("item",), "take": ("item",),
+              "encounter": ("name", "change")}[kind]
     for key in needed:
         if key not in body:
             raise VocabError(f"{at}.{kind}.{key}", "missing (required)")
@@ -127,11 +130,13 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
         values = tuple((checked_name(key, f"{at}.{kind}.mods"),
                         expression(text, f"{at}.{kind}.mods.{key}"))
                        for key, text in mods.items())
-    elif kind in ("hp", "resource"):
+    elif kind in ("hp", "resource", "encounter"):
         values = (("change", expression(body["change"], f"{at}.{kind}.change")),)
     elif kind == "sheet":
         checked_name(body["name"], f"{at}.sheet.name")
         values = (("value", expression(body["value"], f"{at}.sheet.value")),)
+    elif kind in ("lay", "take"):
+        values = (("item", expression(body["item"], f"{at}.{kind}.item")),)
     else:
         values = ()
     name = str(body.get("name", ""))
@@ -218,9 +223,14 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
     said = fill(entry.why, facts)
     if entry.kind == "sheet":
         return _sheet(state, who, entry.name, values["value"])
+    if entry.kind in ("lay", "take"):         # an item on the map (engine.laying)
+        return laying.changed(state, rs, entry.kind, who, str(values["item"]))
     if entry.kind == "resource":
         return _resource(state, who, entry.name, int(values["change"]), said or why,
                          entry.rule)
+    if entry.kind == "encounter":             # a number of the encounter (engine.laying)
+        return laying.number_changed(state, rs, entry.name, int(values["change"]),
+                                     said or why)
     if entry.kind == "hp":
         return hit_points(state, rs, who, int(values["change"]), entry.through, why, said)
     mods = tuple((key, int(value)) for key, value in values.items())

@@ -110,6 +110,8 @@ class Declared:
     target_optional: bool = False
     # its words are the shared act's: [ACTOR] COST TEXT (a reaction's ACTOR COST TEXT)
     cost_word: bool = False
+    bare: str | None = None       # the item used when `held` holds none (a fist)
+    target_from: str | None = None    # its target: who gave the actor this effect
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
@@ -171,7 +173,8 @@ class Declared:
         actor = state.actors[request.acting]
         targets: Sequence[str | None] = (None,)
         if self.target is not None:
-            targets = request.targets or self.flagged_target(request) or \
+            targets = self._sourced(state, rs, request, actor) if self.target_from else \
+                request.targets or self.flagged_target(request) or \
                 ((None,) if self.target_optional else ())
             if not targets:
                 raise RuleViolation(f"{self.name} needs a target", f"{self.name} TARGET"
@@ -202,6 +205,18 @@ class Declared:
         named = request.get(self.target_flag) if self.target_flag else None
         return (str(named),) if named else ()
 
+    def _sourced(self, state: Encounter, rs: Any, request: Request,
+                 actor: Any) -> tuple[str, ...]:
+        """`target_from: NAME`: whoever gave the actor the effect NAME (D24: the grappler
+        a grappled creature breaks free of), refused in the action's words when none."""
+        for effect in actor.effects:
+            if effect.name == self.target_from and effect.caster in state.actors \
+                    and effect.caster != actor.id:
+                return (str(effect.caster),)
+        self.refuse("unsourced", Situation(state, rs, request))
+        raise RuleViolation(f"{actor.name} holds no {self.target_from} that another gave it",
+                            f"see help {self.name}")
+
     def refuse(self, check: str, env: Mapping[str, Any]) -> None:
         """Refuse in the action's own words for that shared check, if it gives any."""
         for said, text, hint in self.refusals:
@@ -228,6 +243,12 @@ class Declared:
                          destination=cell)
         return self.offer.said(seen, f"{self.name}: offer").line
 
+    def words_for(self, results: Sequence[Result]) -> str:
+        """How its outcome says it: `words`, its `{NAME}` fields filled from the first
+        target's final facts (`{travel_word}`: time slices' flier flies, T17)."""
+        words = self.help.words
+        return fill(words, results[0].facts) if results and "{" in words else words
+
     def result(self, played: Facts) -> Result:
         """One target's result, in the words `line` and `heading` give."""
         said = self.line.said(played, self.name)
@@ -239,6 +260,9 @@ class Declared:
         refused in the action's words when it gives them."""
         carried = carried_items(actor, str(self.item))
         named = request.get("with", request.arg(str(self.item)))
+        if self.bare is not None and (named == self.bare or named is None and not
+                                      actor.sheet.get(str(self.held))):
+            return chosen_item(rs, actor, request, str(self.item), self.held, self.bare)
         if named is None and not carried:
             self.refuse("no_item", Situation(state, rs, request))
         if named is not None and named not in carried:
@@ -249,7 +273,7 @@ class Declared:
             item = known.get(named, {"id": named, "name": named})
             self.refuse("lacks", ChainMap({"word": named}, cast(
                 "MutableMapping[str, Any]", Situation(state, rs, request, item=item))))
-        return chosen_item(rs, actor, request, str(self.item), self.held)
+        return chosen_item(rs, actor, request, str(self.item), self.held, self.bare)
 
     def _facts(self, situation: Situation) -> Facts:
         for need in self.requires:
@@ -325,7 +349,8 @@ class Declared:
             self._spared(tape, self.spare, results[-1].facts)
         outcome = Outcome(self.name, acting.actor, tuple(results), tuple(tape.notes),
                           tuple(tape.recaps))
-        resolved = ev.Played(acting.actor, outcome, action=self.name, words=self.help.words)
+        resolved = ev.Played(acting.actor, outcome, action=self.name,
+                             words=self.words_for(results))
         others = tuple(dict.fromkeys(actor for actor, said in tape.decisions.made
                                      if said != NO and actor != acting.actor))
         return Done(state, (resolved, *events), outcome, others=others,
@@ -375,5 +400,6 @@ class Declared:
                 events += changed
             results.append(self.result(played))
         outcome = Outcome(self.name, actor, tuple(results), ())
-        return state, [ev.Played(actor, outcome, action=self.name, words=self.help.words),
+        return state, [ev.Played(actor, outcome, action=self.name,
+                                 words=self.words_for(results)),
                        *events]

@@ -33,7 +33,8 @@ def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Reques
     spec = declared.odds
     if spec is None:
         raise RuleViolation(f"{declared.name} declares no odds", "odds work out attacks")
-    targets = []
+    targets: list[TargetOdds] = []
+    found: list[Fact] = []
     plan = declared.facts(state, rs, request)
     declared.refuse_others(state, rs, request, decisions.declared if decisions else ())
     for facts in plan:
@@ -48,14 +49,17 @@ def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Reques
                                shown.get(key, ("", ""))[1], shown.get(key, ("", ""))[0])
                         for key, expr in spec.spreads)
         start = run_checked(spec.start, facts, where) if spec.start is not None else None
+        found += [_fact(final, key, expr, where) for key, expr in spec.facts] \
+            if not targets else []
         targets.append(TargetOdds(str(facts.get("target", "")), chances, spreads, spec.harm,
                                   spec.resource, start))
     actor = state.actors[request.acting]
-    item = chosen_item(rs, actor, request, declared.item, declared.held) \
+    item = chosen_item(rs, actor, request, declared.item, declared.held, declared.bare) \
         if declared.item else None
     return Odds(actor.id, spec.words or declared.name, tuple(targets),
                 weapon=str(lookup(item, "name") or "") if item is not None else "",
-                facts=_answers(spec, decisions) + _facts(spec, plan[0], declared.name),
+                facts=(*_answers(spec, decisions), *found,
+                       *_given(spec, plan[0], declared.name)),
                 assumed=tuple(fill(text, plan[0]) for text in spec.assumes))
 
 
@@ -68,12 +72,19 @@ def _answers(spec: Any, decisions: Decisions | None) -> tuple[Fact, ...]:
     return (Fact(key, ", ".join(said) or "none", said, note),)
 
 
-def _facts(spec: Any, facts: Any, name: str) -> tuple[Fact, ...]:
-    """`facts:` of the odds, read from the action's facts before anything is rolled."""
+def _given(spec: Any, facts: Any, name: str) -> tuple[Fact, ...]:
+    """`given:` of the odds, read from the action's facts before anything is rolled."""
     return tuple(Fact(key, fill(text, facts) if text else "",
-                      run_checked(value, facts, f"{name}: odds.facts.{key}")
+                      run_checked(value, facts, f"{name}: odds.given.{key}")
                       if value is not None else None, note)
-                 for key, value, text, note in spec.facts)
+                 for key, value, text, note in spec.given)
+
+
+def _fact(final: dict[Any, Fraction], key: str, expr: Any, where: str) -> Fact:
+    """`odds.facts`: a value of its final facts, the first target's (the kind of defense
+    it rolls); values that differ by the dice are listed, in order."""
+    values = list(dict.fromkeys(run_checked(expr, facts, where) for facts in final))
+    return Fact(key, ", ".join(map(str, values)), values[0] if len(values) == 1 else None)
 
 
 def _chance(final: dict[Any, Fraction], expr: Any, where: str) -> Fraction:

@@ -100,8 +100,9 @@ class OddsSpec:
     start: Compiled | None = None
     assumes: tuple[str, ...] = ()         # what the odds read, {NAME} from the facts
     answers: tuple[str, str] | None = None    # (key, note): the answers declared
+    facts: tuple[tuple[str, Compiled], ...] = ()  # what it rolls with: the kind of defense
     # (key, value, text, note): numbers of the action itself (`roll  3 of 5 dice`)
-    facts: tuple[tuple[str, Compiled | None, str, str], ...] = ()
+    given: tuple[tuple[str, Compiled | None, str, str], ...] = ()
     labels: tuple[tuple[str, ...], ...] = ()   # (spread, its title, its note)
 
 

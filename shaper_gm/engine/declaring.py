@@ -29,17 +29,18 @@ KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
         "odds", "while_down", "provokes", "spare", "refusals", "at", "heading",
         "recap_aside", "offer", "held", "item_word", "target_flag", "checks",
-        "target_optional", "cost_word"}
+        "target_optional", "cost_word", "bare", "target_from"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
 FLAG_KEYS = {"kind", "choices", "help", "metavar", "completes"}
 ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
-             "answers", "facts", "labels"}
-ODDS_FACT_KEYS = {"key", "value", "text", "note"}
+             "answers", "facts", "given", "labels"}
+ODDS_GIVEN_KEYS = {"key", "value", "text", "note"}
 REFUSALS = ("itself", "no_item", "lacks", "unknown", "stays", "others",
-            "unrolled")                                              # shared checks
-ITEMLESS = ("itself", "stays", "others", "unrolled")     # not about the action's item
+            "unrolled", "unsourced")                                 # shared checks
+ITEMLESS = ("itself", "stays", "others", "unrolled",     # not about the action's item
+            "unsourced")
 
 
 def compile_action(name: str, raw: Any, where: str = "") -> Declared:
@@ -54,8 +55,6 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     timing = _one_of(raw.get("timing", "turn"), TIMINGS, f"{at}.timing")
     target = _one_of(raw["target"], TARGETS, f"{at}.target") if "target" in raw else None
     to_cell = "to" in raw and _one_of(raw["to"], ("cell",), f"{at}.to") == "cell"
-    if to_cell and target is not None:
-        raise VocabError(f"{at}.to", "an action names a target or a cell, not both")
     count = raw.get("targets", 1)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 100:
         raise VocabError(f"{at}.targets", f"expected a whole number from 1 to 100, got "
@@ -78,6 +77,15 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     if target_optional and target_flag is None:
         raise VocabError(f"{at}.target_optional", "only an action whose target a flag names "
                                                   "(target_flag:) may go without one")
+    target_from = checked_name(raw["target_from"], f"{at}.target_from") \
+        if "target_from" in raw else None
+    if target_from is not None and target is None:
+        raise VocabError(f"{at}.target_from", "only an action with a target: names the "
+                                              "effect whose giver is its target")
+    bare = raw.get("bare")
+    if bare is not None and (held is None or not isinstance(bare, str)):
+        raise VocabError(f"{at}.bare", "an item's id, on an action with held: the item it "
+                                       f"uses when the hands hold nothing, got {bare!r}")
     requires = tuple(_requirement(need, f"{at}.requires[{i}]")
                      for i, need in enumerate(_listed(raw, "requires", at)))
     given_raw = raw.get("given", {})
@@ -85,27 +93,32 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
         raise VocabError(f"{at}.given", "expected a mapping of names to expressions")
     given = tuple((checked_name(key, f"{at}.given"), expression(text, f"{at}.given.{key}"))
                   for key, text in given_raw.items())
-    roles = ("actor", "target") if target is not None else \
-        ("actor", "destination") if to_cell else ("actor",)
+    _tested_before_given(requires, {name for name, _ in given}, at)
+    roles = ("actor", *(("target",) if target is not None else ()),   # a push: both
+             *(("destination",) if to_cell else ()))
     apply = tuple(changes.compile_entry(entry, f"{at}.apply[{i}]", roles)
                   for i, entry in enumerate(_listed(raw, "apply", at)))
     line = _wording(raw, at)
     said = line.fields()
+    worded = FIELD.findall(str(raw.get("words", "")))    # words: "{travel_word}" (flies)
     raw_steps = _listed(raw, "steps", at)
-    keep = {*said, *roles}.union(*(entry.reads for entry in apply))
+    keep = {*said, *worded, *roles}.union(*(entry.reads for entry in apply))
     once = once_rolls(raw_steps)
     odds = _odds(raw["odds"], f"{at}.odds") if "odds" in raw else None
     if odds is not None:
-        keep |= set().union(*(expr.names for _, expr in (*odds.chances, *odds.spreads)))
+        keep |= set().union(*(expr.names for _, expr in (*odds.chances, *odds.spreads,
+                                                         *odds.facts)))
         keep |= odds.start.names if odds.start is not None else set()
     spare = _spare(raw["spare"], f"{at}.spare") if "spare" in raw else None
     keep |= spare.test.names if spare is not None else set()
     read_after: dict[str, Iterable[str]] = {
         f"{at}.apply[{index}]": entry.reads for index, entry in enumerate(apply)}
     read_after[f"{at}.line"] = said
+    read_after[f"{at}.words"] = worded
     if odds is not None:
         read_after.update((f"{at}.odds.{part}.{key}", expr.names) for part, pairs in
-                          (("chances", odds.chances), ("spreads", odds.spreads))
+                          (("chances", odds.chances), ("spreads", odds.spreads),
+                           ("facts", odds.facts))
                           for key, expr in pairs)
     if spare is not None:
         read_after[f"{at}.spare.when"] = spare.test.names
@@ -144,7 +157,8 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     _ask_answers(raw_steps), moment,
                     _offer(raw["offer"], f"{at}.offer", to_cell) if "offer" in raw else None,
                     held=held, item_word=item_word, target_flag=target_flag, checks=checks,
-                    target_optional=target_optional, cost_word=_truth(raw, "cost_word", at))
+                    target_optional=target_optional, cost_word=_truth(raw, "cost_word", at),
+                    bare=bare, target_from=target_from)
 
 
 def _ask_answers(raw_steps: list[Any]) -> tuple[str, ...]:
@@ -265,7 +279,7 @@ def _odds(raw: Any, at: str) -> OddsSpec:
                     tuple(assumes),
                     (checked_name(answers["key"], f"{at}.answers.key"),
                      str(answers.get("note", ""))) if answers is not None else None,
-                    _odds_facts(raw.get("facts", []), f"{at}.facts"),
+                    named("facts"), _odds_given(raw.get("given", []), f"{at}.given"),
                     _odds_labels(raw.get("labels", {}), f"{at}.labels", dict(spreads)))
 
 
@@ -277,15 +291,15 @@ def _odds_labels(raw: Any, at: str, spreads: Mapping[str, Any]) -> tuple[tuple[s
     return tuple((k, str(v.get("label", "")), str(v.get("note", ""))) for k, v in raw.items())
 
 
-def _odds_facts(raw: Any, at: str) -> tuple[tuple[str, Compiled | None, str, str], ...]:
-    """`odds: facts:`: each `{key, value, text, note}` (key required; value an expression
+def _odds_given(raw: Any, at: str) -> tuple[tuple[str, Compiled | None, str, str], ...]:
+    """`odds: given:`: each `{key, value, text, note}` (key required; value an expression
     over the action's facts, text `{NAME}` from them)."""
     if not isinstance(raw, list):
         raise VocabError(at, "expected a list of {key, value, text, note}")
     out = []
     for i, fact in enumerate(raw):
         here = f"{at}[{i}]"
-        if not isinstance(fact, Mapping) or "key" not in fact or set(fact) - ODDS_FACT_KEYS:
+        if not isinstance(fact, Mapping) or "key" not in fact or set(fact) - ODDS_GIVEN_KEYS:
             raise VocabError(here, "expected {key: NAME, value: EXPR, text: TEXT, note: TEXT} "
                                    "(key required)")
         out.append((checked_name(fact["key"], f"{here}.key"),
@@ -387,6 +401,20 @@ def _cost(value: Any, at: str, known: frozenset[str]) -> tuple[tuple[str, int | 
                                             f"expression, got {amount!r}")
         out.append((checked_name(key, at), amount))
     return tuple(out)
+
+
+def _tested_before_given(requires: tuple[Requirement, ...], given: set[str],
+                         at: str) -> None:
+    """`requires` is tested before the given facts are made: a test reading one of them
+    is refused at load, not in play (`no value named 'reach' here`)."""
+    situation = {"destination", "travel", "occupied", "distance", "distance_after",
+                 "occupant", "lying"}              # read from the situation all the same
+    for index, need in enumerate(requires):
+        read = sorted(need.test.names & given - situation)
+        if read:
+            raise VocabError(f"{at}.requires[{index}].test", f"reads {read[0]!r}, a given "
+                             "fact: requires is tested before the facts are given; read "
+                             "what the fact reads (actor.X, target.X, rules.X, ...)")
 
 
 def _requirement(raw: Any, at: str) -> Requirement:

@@ -197,6 +197,22 @@ class Revived(Event):
 
 
 @record
+class Notice(Event):
+    """What the application did beside a command (a party's state written back): said
+    with it, never logged."""
+
+    text: str
+
+
+@record
+class Hidden(Event):
+    """The GM kept an actor off the player view (`hide`) or put it back (`reveal`)."""
+
+    actor: str
+    hidden: bool
+
+
+@record
 class FieldSet(Event):
     actor: str
     field: str
@@ -258,6 +274,11 @@ class Resolved(Event):
 
     def pays_for(self) -> set[str]:
         return {self.action} if self.action else set()
+
+    def verdict_words(self) -> dict[str, str]:
+        """Each target's result in words the players may hear (hit, miss), for the
+        player view; an outcome type that has them says so."""
+        return {}
 
 
 @record

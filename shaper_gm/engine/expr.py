@@ -35,10 +35,12 @@ from shaper_gm.engine.exprvalues import (
     default_of,
     either_of,
     if_of,
+    listed_of,
     negated,
     number,
     reading,
     sum_of,
+    total_of,
 )
 
 __all__ = ["MAX_DEPTH", "MAX_DIGITS", "MAX_LENGTH", "Compiled", "Dice", "DiceTerm",
@@ -347,9 +349,13 @@ _FUNCTIONS: dict[str, Callable[[tuple[Node, ...]], Node]] = {
     "fraction": lambda args: lambda env: _fraction(number(args[0](env)),
                                                    number(args[1](env))),
     "text": lambda args: lambda env: _text(tuple(a(env) for a in args)),
+    "added": listed_of(True),
+    "removed": listed_of(False),
+    "total": total_of,
 }
 _ARITY = {"min": (1, 16), "max": (1, 16), "abs": (1, 1), "if": (3, 3), "default": (2, 2),
-          "at": (3, 3), "dice": (1, 1), "times": (2, 2), "fraction": (2, 2), "text": (1, 16)}
+          "at": (3, 3), "dice": (1, 1), "times": (2, 2), "fraction": (2, 2), "text": (1, 16),
+          "added": (2, 2), "removed": (2, 2), "total": (3, 3)}
 MAX_TEXT = 1000
 
 

@@ -166,3 +166,40 @@ def at_of(args: tuple[Node, ...]) -> Node:
         value = found.get(key(env))
         return other(env) if value is None else value
     return run
+
+
+def listed_of(adding: bool) -> Callable[[tuple[Node, ...]], Node]:
+    """`added(list, item)`: the list with the item at its end, unless it holds it;
+    `removed(list, item)`: the list without it (Dungeoneers' weapons in hand, D22)."""
+    def made(args: tuple[Node, ...]) -> Node:
+        holder, item = args
+        word = "added" if adding else "removed"
+
+        def run(env: Env) -> tuple[Any, ...]:
+            found, value = holder(env), item(env)
+            if not isinstance(found, (tuple, list)):
+                raise ExprError(f"{word}() reads a list, not {found!r}")
+            if adding:
+                return tuple(found) if value in found else (*found, value)
+            return tuple(entry for entry in found if entry != value)
+        return run
+    return made
+
+
+def total_of(args: tuple[Node, ...]) -> Node:
+    """`total(list, mapping, key)`: the sum of the field `key` of each item the list
+    names in the mapping, an id it lacks or a field it lacks counting 0 (the hands the
+    weapons in hand take: ``total(actor.holding, library.weapons, 'hands')``, D22)."""
+    listed, holder, key = args
+
+    def run(env: Env) -> int:
+        ids, found, field = listed(env), holder(env), key(env)
+        if not isinstance(ids, (tuple, list)):
+            raise ExprError(f"total() reads a list, not {ids!r}")
+        if not hasattr(found, "get"):
+            raise ExprError(f"total() reads the items from a mapping, not {found!r}")
+        items = (found.get(entry) for entry in ids)
+        return number(sum(number(item.get(field) or 0) for item in items
+                          if hasattr(item, "get")))
+    return run
+

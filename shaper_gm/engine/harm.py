@@ -40,13 +40,21 @@ def set_hp(state: Encounter, rs: DownRules, actor_id: str, hp: int, why: str) ->
     hp = max(0, min(hp, actor.max_hp if actor.max_hp is not None else hp))
     events: list[ev.Event] = [ev.HpChanged(actor_id, actor.hp, hp, why)]
     state = state.with_actor(actor.with_(hp=hp))
-    if hp == 0 and not actor.down:
+    kept = kept_down(rs, actor)          # down with hit points (unconscious, T14)
+    if hp == 0 and (not actor.down or (kept and actor.hp > 0)):
         state, downed = go_down(state, rs, actor_id)
         events += downed
-    elif hp > 0 and actor.down:
+    elif hp > 0 and actor.down and not kept:
         state = state.with_actor(state.actors[actor_id].with_(down=False))
         events.append(ev.Revived(actor_id))
     return state, events
+
+
+def kept_down(rs: object, actor: Actor) -> bool:
+    """Whether the ruleset keeps the actor down whatever its hit points (`keeps_down`:
+    time slices' unconscious, healed from 0 HP and not yet woken, T14)."""
+    keeps = getattr(rs, "keeps_down", None)
+    return bool(keeps(actor)) if keeps is not None else False
 
 
 def go_down(state: Encounter, rs: DownRules, actor_id: str) -> Change:

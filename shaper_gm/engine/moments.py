@@ -5,7 +5,8 @@ a concentration save after any damage, G27).
 
 An action declares it with ``at: {moment: turn_start | turn_end | damaged | round_start,
 when: EXPR}`` (``round_start``: for each actor in turn, as a round starts, after its
-resources refill: time slices' dying timer, T15);
+resources refill: time slices' dying timer, T15; ``waited``: for each actor in turn as
+the GM lets time pass, ``wait 2``, while the fight lasts, its ``seconds`` told, T15);
 `when` reads the actor's situation (``actor.X``), and for ``damaged`` the damage taken
 (``damage``), which its steps read too. No cost is paid and no turn is checked: the
 moment is the rules' own, not an action someone chose. The turn flow brings the turn's
@@ -41,8 +42,9 @@ from shaper_gm.engine.stepkit import VocabError, expression
 from shaper_gm.engine.steps import PlayTape
 from shaper_gm.records import record
 
-MOMENTS = ("turn_start", "turn_end", "damaged", "round_start")
-FACTS = {"damaged": ("damage",)}       # what a moment tells its actions beyond the situation
+MOMENTS = ("turn_start", "turn_end", "damaged", "round_start", "waited")
+# what a moment tells its actions beyond the situation: the damage taken, the time waited
+FACTS = {"damaged": ("damage",), "waited": ("seconds",)}
 
 
 @record

@@ -25,6 +25,9 @@ LIBRARY = "library"         # library.KIND: the content's items of a kind, by id
 WORDS = "words"             # words.NAME: the command's word NAME (words.text), '' if none
 PRICED = "priced"           # priced.NAME: what its cost word spends of NAME (act 2 TEXT: 2)
 HAS_FLAG = "has_flag"       # has_flag.NAME: the command gave --NAME (flag.NAME reads 0 if not)
+OCCUPANT = "occupant"       # occupant: the name of who stands on the destination
+LYING = "lying"             # lying: each item on the map, how far its nearest place is
+ENCOUNTER = "encounter"     # encounter.NAME: a number of the encounter (ambient arca)
 
 
 class Situation(Mapping[str, Any]):
@@ -94,6 +97,14 @@ class Situation(Mapping[str, Any]):
             return bool(self.state.standing_on(self.destination) - {actor.id})
         if head in (WORDS, PRICED, HAS_FLAG) and rest:
             return self._said(head, rest)
+        if name == OCCUPANT and self.destination is not None:
+            return self._occupant()
+        if head == ENCOUNTER and rest:          # the encounter's own numbers
+            from shaper_gm.engine.laying import number_of
+            return number_of(self.state, self.rs, rest)
+        if name == LYING:                       # item -> how far the nearest place it lies
+            from shaper_gm.engine.laying import distances
+            return distances(self.state, self.rs, self.ids["actor"])
         raise KeyError(name)
 
     def _said(self, head: str, rest: str) -> Any:
@@ -107,6 +118,12 @@ class Situation(Mapping[str, Any]):
         word = self.request.arg("cost")
         priced = self.rs.act_cost(str(word)) if word is not None else None
         return int((priced or {}).get(rest, 0))
+
+    def _occupant(self) -> str:
+        """The name of whoever up stands on the destination, the actor aside (the first
+        by id when several do), '' when nobody does: a refusal names it (D21)."""
+        there = sorted(self.state.standing_on(self.destination or "") - {self.ids["actor"]})
+        return self.state.actors[there[0]].name if there else ""
 
     def _approaches(self, effect: str) -> bool:
         """The destination is nearer than the actor's cell to a creature that gave the
@@ -228,7 +245,7 @@ def carried_items(actor: Actor, kind: str) -> dict[str, Any]:
 
 
 def chosen_item(rs: Any, actor: Actor, request: Request, kind: str,
-                held: str | None = None) -> Any:
+                held: str | None = None, bare: str | None = None) -> Any:
     """The item `--with` names from the actor's list `kind`, else the one its sheet key
     `held` names (the dice pool's weapon in hand), else its first. The list
     holds item ids (looked up in the library) or the items themselves (stated on the
@@ -236,11 +253,20 @@ def chosen_item(rs: Any, actor: Actor, request: Request, kind: str,
     of one, and one holding none (null) an empty list."""
     carried = carried_items(actor, kind)
     named = request.get("with", request.arg(kind))      # --with, or a word (item_word)
+    if bare is not None and (named == bare or named is None and not actor.sheet.get(held)):
+        found = rs.library.kind(kind).get(bare)  # what the hands do holding nothing
+        if found is None:
+            raise RuleViolation(f"no {bare} in {kind}.yaml, the item the action uses "
+                                "when the hands hold nothing (bare:)",
+                                "the ruleset's declaration needs a fix")
+        return found
     if named is None:
         if not carried:
             raise RuleViolation(f"{actor.name} has no {kind}",
                                 f"give it some: add ... --{kind} ITEM")
         in_hand = actor.sheet.get(held) if held else None
+        if isinstance(in_hand, (tuple, list)):      # what is in hand, listed: its first
+            in_hand = in_hand[0] if in_hand else None
         named = in_hand if in_hand in carried else next(iter(carried))
     if named not in carried:
         raise RuleViolation(f"{actor.name} has no {named}",

@@ -62,6 +62,7 @@ class Actor:
     template: str | None = None
     initiative: int | None = None
     initiative_entered: bool = False   # entered by the GM: a later `init` keeps it
+    hidden: bool = False          # kept off the player view (`hide`, `add --hidden`)
 
     def resource(self, name: str) -> int:
         for key, value in self.resources:

@@ -322,7 +322,8 @@ def _actor_from_data(actor_id: str, r: Reader, rs, cols: int, rows: int) -> Acto
                  template=r.get("template", (str, type(None))),
                  initiative=r.get("initiative", (int, type(None))),
                  initiative_entered=r.get("initiative_entered", bool, optional=True,
-                                          default=False))
+                                          default=False),
+                 hidden=r.get("hidden", bool, optional=True, default=False))
 
 
 def _effect(r: Reader) -> Effect:

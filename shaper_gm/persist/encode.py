@@ -70,6 +70,7 @@ def actor_to_data(state: Encounter, actor: Actor, rs) -> dict:
         "summoner": actor.summoner,
         "initiative": actor.initiative,
         **({"initiative_entered": True} if actor.initiative_entered else {}),
+        **({"hidden": True} if actor.hidden else {}),
         "effects": [{"name": e.name, "source": e.source, "caster": e.caster,
                      "mods": dict(e.mods), "until": e.until} for e in actor.effects],
         "sheet": rs.encode_sheet(actor.sheet),

@@ -178,9 +178,14 @@ def session_from_data(data: dict, path: Path, library=None) -> Session:
     if not isinstance(manual, list) or not all(isinstance(a, str) for a in manual):
         raise SaveError(f"{where}: key 'manual_dice' should be a list of actor ids",
                         "the save is damaged; open a good copy")
+    party = data.get("party")
+    if party is not None and not isinstance(party, str):
+        raise SaveError(f"{where}: key 'party' should be a party's name",
+                        "the save is damaged; open a good copy")
     session.state = state
     session.save_path = str(path)
     session.manual = set(manual)
+    session.party = party
     session.admit = admit.check
     try:
         check_log_lines(session.registry, log, where)

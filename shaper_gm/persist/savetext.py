@@ -99,7 +99,8 @@ def save_text(session) -> SaveText:
 
 def flags_text(session, closed: bool) -> str:
     manual = sorted(session.manual)     # ids of actors gone too: undo may bring them back
-    return dump_yaml({"closed": closed, "manual_dice": manual})
+    party = {"party": session.party} if getattr(session, "party", None) else {}
+    return dump_yaml({"closed": closed, "manual_dice": manual, **party})
 
 
 def dump_session(session, *, closed: bool = True) -> str:

@@ -33,7 +33,7 @@ def _names(frames: list[tuple[str, tuple]], state, band) -> Names:
 
 
 def recap_markdown(frames: Iterable, state, *, band: Callable[[int], str] | None = None,
-                   rs=None) -> str:
+                   rs=None, party: str | None = None) -> str:
     """The fight as Markdown: setup, one section per round, a bullet per thing that
     happened under the turn it happened in, then the result (if the fight is over) and
     the final standings. A turn (and round) that the log ends on with nothing in it
@@ -41,7 +41,8 @@ def recap_markdown(frames: Iterable, state, *, band: Callable[[int], str] | None
 
     `band` names a distance (the ruleset's `band_name`); without it moves give steps.
     With the ruleset `rs`, the header names it as its rules do and the standings show
-    its own columns and its words for the down (dying, unconscious, dead).
+    its own columns and its words for the down (dying, unconscious, dead); with `party`,
+    it names the party that fought (a party file's name).
     """
     frames = [_frame(f) for f in frames]
     names = _names(frames, state, band)
@@ -52,6 +53,8 @@ def recap_markdown(frames: Iterable, state, *, band: Callable[[int], str] | None
         rules = rs.name if rs is not None else created.ruleset.capitalize()
         out += [md(f"{rules} rules, a {created.cols}x{created.rows} "
                    f"battlefield, seed {created.seed}."), ""]
+    if party:
+        out += [md(f"The party {party} fights (its file: {party}.party.yaml)."), ""]
     out += ["## Setup", ""]
     for line, events in frames:
         if not events:                       # a loaded entry without its events

@@ -23,6 +23,7 @@ PARTY, ENEMIES = "party", "enemies"
 OTHER_COLOURS = ("yellow", "magenta", "cyan", "blue", "bright_white")
 BAR = 5            # cells in an HP bar
 ACTING = "▶"
+HIDDEN = "◌"          # kept off the player view (`hide`)
 NAME_WIDTH = 20    # the turn-order table's Name column shrinks no further than this
 
 Cell = Callable[[object, object, object], "str | Text"]    # (actor, state, ruleset)
@@ -142,7 +143,8 @@ def name_cell(actor, state, depth: int, one_line: bool = False) -> str:
     """The turn-order Name: marker, tree branch for a summon, name, and the id when it
     is not the name: beside it, or below it when that would be wider than NAME_WIDTH
     (unless `one_line`)."""
-    marker = ACTING if state.controls_turn(actor.id) and actor.summoner is None else " "
+    marker = ACTING if state.controls_turn(actor.id) and actor.summoner is None \
+        else HIDDEN if actor.hidden else " "
     branch = "└ " if depth else ""
     name = actor.name
     summoner = state.actors.get(actor.summoner) if actor.summoner else None
@@ -241,6 +243,8 @@ def order_table(state, rs=None, brief: bool = False, width: int | None = None) -
 def _legend(state, rs, left_out: int) -> str:
     layout = layout_for(state, rs)
     caption = "▶ acting"
+    if any(a.hidden for a in state.actors.values()):
+        caption += f" · {HIDDEN} hidden from the player view"
     if left_out:
         caption += f" · {left_out} more not shown (order lists them all)"
     return caption + (layout.legend if isinstance(layout.legend, str)

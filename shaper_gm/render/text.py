@@ -16,6 +16,7 @@ from functools import singledispatch
 from shaper_gm import words
 from shaper_gm.content.schema import ContentError
 from shaper_gm.engine import events as ev
+from shaper_gm.engine.laying import EncounterNumberChanged, ItemLaid, ItemTaken
 from shaper_gm.render.names import Names, as_names
 from shaper_gm.render.plugins import declared
 from shaper_gm.words import plural
@@ -142,6 +143,9 @@ for _cls, _describer in {
     ev.HpChanged: template("{actor|name}: HP {before} → {after}[, {why}]"),
     ev.DiceSkipped: template("The dice move on {count|plural die dice}: the next roll is "
                              "fresh (dice position {before} → {after})"),
+    ItemLaid: template("{item|item|capitalize} lands on {place}, by {actor|name}"),
+    ItemTaken: template("{actor|name} picks up {item|item} from {place}"),
+    EncounterNumberChanged: template("{label} {before} → {after}[ ({why})]"),
 }.items():
     _describe.register(_cls, _describer)
 
@@ -150,6 +154,17 @@ def _fallback(event: object, n: Names, cost: str) -> str:
     actor = getattr(event, "actor", None)
     who = f"{n(actor)}: " if isinstance(actor, str) else ""
     return line(f"{who}{type(event).__name__}", [cost])
+
+
+@_describe.register(ev.Notice)
+def _(e: ev.Notice, n: Names, cost: str) -> str:
+    return e.text
+
+
+@_describe.register(ev.Hidden)
+def _(e: ev.Hidden, n: Names, cost: str) -> str:
+    return (f"{n(e.actor)} is hidden from the player view" if e.hidden
+            else f"{n(e.actor)} is shown on the player view")
 
 
 @_describe.register(ev.ActorAdded)

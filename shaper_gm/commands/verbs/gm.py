@@ -143,6 +143,31 @@ def effect(ctx: Context) -> Outcome:
                    [ev.EffectAdded(target, new)], request=request)
 
 
+@verbs.command("hide", group="gm", positionals=("actor",), words={"actor": "ACTOR"},
+               summary="keep an actor off the player view (its name, place and results) "
+                       "until `reveal`",
+               examples=("hide assassin",))
+def hide(ctx: Context) -> Outcome:
+    return _seen(ctx, hidden=True)
+
+
+@verbs.command("reveal", group="gm", positionals=("actor",), words={"actor": "ACTOR"},
+               summary="show a hidden actor on the player view again",
+               examples=("reveal assassin",))
+def reveal(ctx: Context) -> Outcome:
+    return _seen(ctx, hidden=False)
+
+
+def _seen(ctx: Context, hidden: bool) -> Outcome:
+    request = read_request(ctx)
+    actor = ctx.state.actors[request.actor]
+    if actor.hidden == hidden:
+        raise CommandError(f"{actor.name} is {'hidden' if hidden else 'shown'} already",
+                           f"{'reveal' if hidden else 'hide'} {actor.id} does the opposite")
+    return Outcome(ctx.state.with_actor(actor.with_(hidden=hidden)),
+                   [ev.Hidden(actor.id, hidden)], request=request)
+
+
 @verbs.command("roll", group="gm",
                summary="roll any dice expression, e.g. roll 2d6+2: a side roll, with dice "
                        "of its own (not the fight's); not logged, no undo step",

@@ -13,6 +13,7 @@ from shaper_gm.commands.slots import slot_text
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.dice.totals import is_total
 from shaper_gm.encounter import setup
+from shaper_gm.engine import events as ev
 from shaper_gm.engine import grid, limits
 from shaper_gm.engine import play as turns
 from shaper_gm.engine.request import Request
@@ -81,7 +82,8 @@ ADD_FLAGS = (
     flag("at", "text", metavar="ZONE", completes="zone",
          help="where it stands on the battlefield"),
     flag("name", "text", metavar="TEXT", help="the name the screen uses"),
-    flag("hp", "int", help="hit points, where the ruleset has them"))
+    flag("hp", "int", help="hit points, where the ruleset has them"),
+    flag("hidden", help="keep it off the player view until `reveal` (an ambush)"))
 COUNT_FLAG = flag("count", "int", metavar="N", help="add N of them: ID-1, ID-2, ...")
 SPREAD_FLAG = flag("spread", help="where a cell holds one actor, one added onto a taken cell "
                                   "stands on the nearest free one (the log writes it)")
@@ -135,6 +137,9 @@ def add(ctx: Context) -> Outcome:
         spec = setup.NewActor(actor_id, sheet, side, at, name,
                               tuple(numbers.items()), tuple(extra.items()))
         state, added = setup.add_actor(state, ctx.ruleset, spec)
+        if flags.get("hidden"):
+            state = state.with_actor(state.actors[actor_id].with_(hidden=True))
+            added = [*added, ev.Hidden(actor_id, True)]
         events += added
     return Outcome(state, events, request=Request("add", (("new-id", base),),
                                                   tuple(flags.items())))

@@ -255,6 +255,7 @@ class Kinds:
             start = getattr(numbers, kind.base) if numbers is not None else cls()
         sets, defaults = dict(kind.sets), dict(kind.defaults)
         own = getattr(self.module, kind.check) if kind.check else None
+        written = own is not None and own.__code__.co_argcount > 2
         unheld = [f.name for f in self.decls[kind.record].fields if not f.hold]
 
         def build(ctx: Ctx, item_id: str, raw: Any) -> Any:
@@ -263,8 +264,12 @@ class Kinds:
             if good is None:
                 return None
             values = {**defaults, **good, **sets}
-            # The item's own rules run on what is good, so that every problem is told.
-            for key, message in own(values, numbers) if own else ():
+            # The item's own rules run on what is good, so that every problem is told; a
+            # check taking a third argument gets the item as written too (to tell a key
+            # left out from one whose problem was told).
+            problems = () if own is None else own(values, numbers, raw) if written \
+                else own(values, numbers)
+            for key, message in problems:
                 ctx.error(key, message)
             if len(ctx.errors) > before:
                 return None

@@ -2,7 +2,8 @@
 `add_items` (``--weapon ITEM``, repeatable, and ``--shield ITEM``: a sheet key set to
 items of the content, each word checked against its item file and refused in the
 ruleset's words) and the words its refusals use (a template's noun: `no creature
-'dragon'`); `damage` played by the action `damage_action` names."""
+'dragon'`); `damage` played by the action `damage_action` names, `heal` by the one
+`heal_action` names."""
 
 from __future__ import annotations
 
@@ -12,8 +13,12 @@ from typing import Any
 
 from shaper_gm.content.schema import Bad, Field, boolean, ident, mapping_of, snake_name, text
 from shaper_gm.engine import events as ev
+from shaper_gm.engine import moments
+from shaper_gm.engine.changes import hit_points
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.situation import lookup
 from shaper_gm.engine.stepkit import fill
+from shaper_gm.engine.vocab import reduced
 from shaper_gm.records import record
 
 ITEM_FLAG = {"key": Field(snake_name, required=True), "kind": Field(ident, required=True),
@@ -172,3 +177,53 @@ def gm_worded(rs: Any, events: list[Any], amount: int) -> list[Any]:
     return [replace(e, why=damage_note(amount, e.before, e.after, words))
             if isinstance(e, ev.HpChanged) and e.before is not None and e.after is not None
             and e.why == damage_note(amount, e.before, e.after) else e for e in events]
+
+
+def gm_heal(rs: Any, state: Any, target: str, amount: int) -> Any:
+    """`heal TARGET N` as the action `heal_action` names plays it on the target (its own
+    actor, `flag.amount` N), nothing paid and no dice: a dying character's timer gains
+    time before its hit points do (time slices' T14)."""
+    from shaper_gm.engine.decisions import Decisions
+    from shaper_gm.engine.request import Request
+    from shaper_gm.engine.steps import PlayTape
+    declared = rs.library.action(rs.library.numbers["heal_action"])
+    request = Request("heal", (("actor", target),)).with_flags({"amount": amount})
+
+    def no_dice(slot: str, index: int, who: Any) -> Any:
+        raise RuleViolation(f"the GM's heal rolls no {slot}",
+                            "the ruleset's heal_action needs a fix")
+    done = declared.played_alone(state, rs, request, PlayTape(no_dice, Decisions()))
+    return done.state, list(done.events)
+
+
+def typed_damage(rs: Any, state: Any, target: str, amount: int,
+                 options: Mapping[str, Any]) -> Any:
+    """The GM's `damage` of a ruleset with no damage action: of a type, through the
+    target's immunity, resistance and vulnerability, then what absorbs damage first;
+    `--direct` straight off hit points."""
+    unknown = set(options) - {"type", "direct", "tape", *rs.moment_slots("damaged")}
+    if unknown:
+        raise RuleViolation(f"damage has no option --{sorted(unknown)[0]} here",
+                            "use --type TYPE or --direct")
+    kind, direct = options.get("type"), bool(options.get("direct"))
+    if direct and kind:
+        raise RuleViolation("--direct takes the damage straight off hit points, so "
+                            "--type does not apply", "drop --type, or drop --direct")
+    types = tuple(rs.library.numbers.get("damage_types") or ())
+    if kind and types and kind not in types:
+        raise RuleViolation(f"{kind!r} is no damage type here",
+                            f"damage types: {', '.join(types)}")
+    sheet, why = state.actors[target].sheet, ""
+    if kind:
+        amount, why = reduced(amount, kind, lookup(sheet, "resist") or (),
+                              lookup(sheet, "vulnerable") or (),
+                              lookup(sheet, "immune") or ())
+    through = "" if direct else str(rs.library.numbers.get("absorbs") or "")
+    with moments.rolling(options.get("tape")):    # what taking it brings rolls here
+        state, events = hit_points(state, rs, target, -amount, through,
+                                   why or "the GM's damage")
+    events = gm_worded(rs, events, amount)               # terms.gm_damage
+    if not events:
+        hp = state.actors[target].hp or 0
+        events = [ev.HpChanged(target, hp, hp, f"0 damage ({why or 'none taken'})")]
+    return state, events

@@ -35,9 +35,12 @@ from shaper_gm.engine.stepkit import Facts
 from shaper_gm.records import record
 from shaper_gm.rulesets.data.actions_file import read_actions
 from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items
+from shaper_gm.rulesets.data.marks import map_mark
 from shaper_gm.rulesets.data.older import older_sheets
 from shaper_gm.rulesets.data.orders import turn_order_spec
 from shaper_gm.rulesets.data.prepared import prepared_spec
+from shaper_gm.rulesets.data.sides import missing_actions, side_check
+from shaper_gm.rulesets.data.zero_read import zero_read
 
 
 def _expr(value: Any) -> Compiled:
@@ -111,7 +114,13 @@ RULESET = {
     "add_items": Field(mapping_of(snake_name, add_item)), "damage_action": Field(ident),
     "rulings": Field(mapping_of(text, text)), "one_per_cell": Field(boolean),
     "diagonal_size": Field(integer(1, 1000)), "item_mods": Field(list_of(ident)),
-    "turn_order": Field(turn_order_spec),
+    "turn_order": Field(turn_order_spec), "heal_action": Field(ident),
+    "map_marks": Field(mapping_of(ident, map_mark)),
+    "side_checks": Field(mapping_of(ident, side_check)),
+    "keeps_down": Field(list_of(ident)), "zero_read": Field(zero_read),
+    "reacts_on_turn": Field(boolean),
+    "readied_effect": Field(text),
+    "encounter_numbers": Field(mapping_of(snake_name, integer(0, 999_999))),
     "older_sheets": Field(older_sheets), "sheet_items": Field(mapping_of(snake_name, ident)),
     "prepared": Field(prepared_spec),
 }
@@ -197,6 +206,7 @@ def load(folder: Any) -> DataLibrary:
         kinds = {_kind(d) for d, _ in files if d != display}
         _names_declared(here, good, {name for name, _ in resources}, kinds, actions,
                         in_actions)
+        _conditions_declared(in_actions, actions, items.get("conditions", {}))
     if ctx.errors:
         raise RulesetFileError(ctx.errors, folder)
     settings = {key: value for key, value in good.items()
@@ -204,8 +214,10 @@ def load(folder: Any) -> DataLibrary:
                            "unit", "terms", "effect_keys", "act_resource", "react_resource",
                            "side", "absorbs", "damage_types", "down_words",
                            "damage_action", "rulings", "one_per_cell", "diagonal_size",
-                           "item_mods", "turn_order", "older_sheets", "sheet_items",
-                           "prepared")}
+                           "item_mods", "turn_order", "heal_action", "map_marks",
+                           "side_checks", "keeps_down", "zero_read", "reacts_on_turn",
+                           "readied_effect", "encounter_numbers", "older_sheets",
+                           "sheet_items", "prepared")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),
@@ -308,12 +320,37 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
                                              f"(kinds: {', '.join(sorted(kinds)) or 'none'})")
     if "damage_action" in good and good["damage_action"] not in dict(actions):
         here.error("damage_action", f"no action {good['damage_action']!r} in actions.yaml")
+    if "heal_action" in good and good["heal_action"] not in dict(actions):
+        here.error("heal_action", f"no action {good['heal_action']!r} in actions.yaml")
+    for verb, spec in good.get("side_checks", ()):
+        for name in missing_actions(spec, dict(actions)):
+            here.error(f"side_checks.{verb}", f"no action {name!r} in actions.yaml")
+    tallied = dict(good.get("encounter_numbers") or ())
     for name, declared in actions:
+        for index, entry in enumerate(declared.apply):
+            if entry.kind == "encounter" and entry.name not in tallied:
+                in_actions.at(in_actions.file, name).error(
+                    f"apply[{index}].encounter.name", f"no encounter number {entry.name!r} "
+                    f"(encounter_numbers: {', '.join(tallied) or 'none'})")
         for resource, _ in declared.cost:
             if resource not in resources:
                 in_actions.at(in_actions.file, name).error(
                     f"cost.{resource}", f"no resource {resource!r} (resources: {known})")
 
+
+
+def _conditions_declared(in_actions: Ctx, actions: tuple[tuple[str, Declared], ...],
+                         conditions: Mapping[str, Any]) -> None:
+    """Every condition an action's `condition` change gives is an item of
+    conditions.yaml (a name holding facts, `{NAME}`, is known only in play)."""
+    known = ", ".join(sorted(conditions)) or "none"
+    for name, declared in actions:
+        for index, entry in enumerate(declared.apply):
+            if entry.kind == "condition" and "{" not in entry.name \
+                    and entry.name not in conditions:
+                in_actions.at(in_actions.file, name).error(
+                    f"apply[{index}].condition.name", f"no condition {entry.name!r} in "
+                    f"conditions.yaml (conditions: {known})")
 
 
 def _resource(ctx: Ctx, name: str, spec: Any) -> tuple[str, Mapping[str, Any]]:

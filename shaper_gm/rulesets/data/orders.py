@@ -21,6 +21,8 @@ KEYS = {"fixed": ("kind",), "passes": ("kind", "resource"),
         "most": ("kind", "resource", "group_stat")}
 SHAPE = ("expected {kind: fixed}, {kind: passes, resource: NAME} or "
          "{kind: most, resource: NAME, group_stat: NAME}")
+OPTIONAL = {"most": ("rules",)}     # the rulings its reasons cite (Dungeoneers' D3-D7)
+RULE_KEYS = ("turn", "in_group", "between_groups", "pass", "next")
 
 
 def turn_order_spec(value: Any) -> Mapping[str, str]:
@@ -28,14 +30,28 @@ def turn_order_spec(value: Any) -> Mapping[str, str]:
     from shaper_gm.content.schema import Bad, snake_name
     if not isinstance(value, Mapping) or value.get("kind") not in KINDS:
         raise Bad(f"{SHAPE}, got {value!r}")
-    keys = KEYS[value["kind"]]
+    keys, optional = KEYS[value["kind"]], OPTIONAL.get(value["kind"], ())
     missing = [key for key in keys if key not in value]
-    extra = sorted(str(key) for key in value if key not in keys)
+    extra = sorted(str(key) for key in value if key not in (*keys, *optional))
     if missing or extra:
         raise Bad(f"a {value['kind']} order takes {', '.join(keys)}"
+                  + (f" (and {', '.join(optional)})" if optional else "")
                   + (f"; missing {', '.join(missing)}" if missing else "")
                   + (f"; no key {', '.join(extra)}" if extra else ""))
-    return {key: (value[key] if key == "kind" else snake_name(value[key])) for key in keys}
+    spec = {key: (value[key] if key == "kind" else snake_name(value[key])) for key in keys}
+    if "rules" in value:
+        spec["rules"] = _rules(value["rules"])
+    return spec
+
+
+def _rules(value: Any) -> tuple[tuple[str, str], ...]:
+    """`rules: {in_group: D4, between_groups: D5, ...}`: the ruling each reason cites."""
+    from shaper_gm.content.schema import Bad
+    if not isinstance(value, Mapping) or not all(
+            key in RULE_KEYS and isinstance(text, str) for key, text in value.items()):
+        raise Bad(f"rules: expected a mapping of {', '.join(RULE_KEYS)} to rulings, "
+                  f"got {value!r}")
+    return tuple((str(key), text) for key, text in value.items())
 
 
 def turn_order(spec: Mapping[str, str] | None) -> TurnOrder:
@@ -46,5 +62,6 @@ def turn_order(spec: Mapping[str, str] | None) -> TurnOrder:
         return CyclingPasses(spec["resource"])        # type: ignore[index]
     if kind == "most":
         from shaper_gm.engine.most_remaining import MostRemaining
-        return MostRemaining(spec["resource"], spec["group_stat"])   # type: ignore[index]
+        return MostRemaining(spec["resource"], spec["group_stat"],   # type: ignore[index]
+                             dict(spec.get("rules") or ()))
     return FixedOrder()

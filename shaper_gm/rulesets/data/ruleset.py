@@ -16,10 +16,11 @@ from typing import Any
 from shaper_gm.content.sheetnumbers import Number, SheetNumbers
 from shaper_gm.dice import DiceSource, Roll, parse, roll
 from shaper_gm.engine import events as ev
-from shaper_gm.engine import moments
-from shaper_gm.engine.changes import end_held, hit_points
+from shaper_gm.engine import laying, moments
+from shaper_gm.engine.changes import end_held
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import ExprError
+from shaper_gm.engine.laying import Ground
 from shaper_gm.engine.moving import stepped_aside
 from shaper_gm.engine.names import match_one
 from shaper_gm.engine.orders import FixedOrder
@@ -29,22 +30,36 @@ from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
-from shaper_gm.engine.vocab import reduced
-from shaper_gm.rulesets.data import costs
-from shaper_gm.rulesets.data.adding import gm_damage, gm_worded, noun, onto_sheet, unknown_template
+from shaper_gm.rulesets.data import costs, readied
+from shaper_gm.rulesets.data.adding import (
+    gm_damage,
+    gm_heal,
+    noun,
+    onto_sheet,
+    typed_damage,
+    unknown_template,
+)
+from shaper_gm.rulesets.data.downs import KeptDown
 from shaper_gm.rulesets.data.fields import SheetFields
 from shaper_gm.rulesets.data.kept import once, thaw
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
+from shaper_gm.rulesets.data.marks import MapMarks
 from shaper_gm.rulesets.data.numbers import number_names, with_numbers
 from shaper_gm.rulesets.data.orders import turn_order
 from shaper_gm.rulesets.data.saved import checked_sheet, saved_items
 from shaper_gm.rulesets.data.sheets import DataSheet, SheetView
+from shaper_gm.rulesets.data.zero_read import ZeroRead
 
 ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
 
 
-class DataRuleset(SheetFields, RulesetBase):
+class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, RulesetBase):
     turn_order = FixedOrder()
+    encounter_system_type = Ground          # what lies on the map (engine.laying)
+
+    def map_notes(self, state: Encounter) -> list[str]:
+        """Under the map: the legend of the marks actors bear, then what lies about."""
+        return [*MapMarks.map_notes(self, state), *laying.map_notes(self, state)]
 
     def __init__(self, library: DataLibrary) -> None:
         self.library = library
@@ -85,6 +100,11 @@ class DataRuleset(SheetFields, RulesetBase):
     def one_per_cell(self) -> bool:
         """`one_per_cell: true`: a cell holds one standing actor (add spreads them)."""
         return bool(self.library.numbers.get("one_per_cell"))
+
+    @property
+    def reacts_on_turn(self) -> bool:
+        """`reacts_on_turn: true`: the actor up may react too, taking no turn by it."""
+        return bool(self.library.numbers.get("reacts_on_turn"))
 
     def offers(self, state: Encounter, slot: str, subject: str | None,
                verb: str) -> list[Any] | None:
@@ -198,9 +218,11 @@ class DataRuleset(SheetFields, RulesetBase):
 
     def admit_off_turn(self, state: Encounter, actor_id: str, action: Any,
                        request: Request) -> Any:
-        """A prepared action taken off the actor's turn (`prepared:`, data.prepared)."""
+        """An action taken off the actor's turn: readied (`readied_effect:`, data.readied)
+        or prepared (`prepared:`, data.prepared); None when the ruleset declares neither."""
         from shaper_gm.rulesets.data.prepared import admit
-        return admit(self, state, actor_id, action, request)
+        return readied.admit_off_turn(self, state, actor_id, action, request) or \
+            admit(self, state, actor_id, action, request)
 
     def check_extras(self, state: Encounter, actor: Actor, raw: Any, where: str) -> None:
         """A saved actor holds every ranged sheet number within its range and names only
@@ -249,32 +271,14 @@ class DataRuleset(SheetFields, RulesetBase):
             raise RuleViolation(f"damage {amount} is negative", "give 0 or more")
         if self.library.numbers.get("damage_action"):
             return gm_damage(self, state, target, amount, options)
-        unknown = set(options) - {"type", "direct", "tape", *self.moment_slots("damaged")}
-        if unknown:
-            raise RuleViolation(f"damage has no option --{sorted(unknown)[0]} here",
-                                "use --type TYPE or --direct")
-        kind, direct = options.get("type"), bool(options.get("direct"))
-        if direct and kind:
-            raise RuleViolation("--direct takes the damage straight off hit points, so "
-                                "--type does not apply", "drop --type, or drop --direct")
-        types = tuple(self.library.numbers.get("damage_types") or ())
-        if kind and types and kind not in types:
-            raise RuleViolation(f"{kind!r} is no damage type here",
-                                f"damage types: {', '.join(types)}")
-        sheet, why = state.actors[target].sheet, ""
-        if kind:
-            amount, why = reduced(amount, kind, lookup(sheet, "resist") or (),
-                                  lookup(sheet, "vulnerable") or (),
-                                  lookup(sheet, "immune") or ())
-        through = "" if direct else str(self.library.numbers.get("absorbs") or "")
-        with moments.rolling(options.get("tape")):    # what taking it brings rolls here
-            state, events = hit_points(state, self, target, -amount, through,
-                                       why or "the GM's damage")
-        events = gm_worded(self, events, amount)             # terms.gm_damage (data.adding)
-        if not events:
-            hp = state.actors[target].hp or 0
-            events = [ev.HpChanged(target, hp, hp, f"0 damage ({why or 'none taken'})")]
-        return state, events
+        return typed_damage(self, state, target, amount, options)
+
+    def heal(self, state: Encounter, target: str, amount: int) -> Change:
+        """`heal TARGET N`: played by the action `heal_action` names, else hit points
+        up to the maximum."""
+        if self.library.numbers.get("heal_action") and target in state.actors:
+            return gm_heal(self, state, target, amount)
+        return super().heal(state, target, amount)
 
     # Turn order ----------------------------------------------------------------------
     def initiative(self, actor: Actor, source: DiceSource) -> Roll:
@@ -349,12 +353,15 @@ class DataRuleset(SheetFields, RulesetBase):
         """An actor back above zero hit points loses what zero brought (G21); a condition
         whose `ends_if` now holds ends (G28: grappled)."""
         state, ended = self._ended_by_rule(state)
+        state, woken = self._woken(state, before)           # keeps_down's ended
         state, events = self._revived(state, before)
+        events = [*woken, *events]
         if self.one_per_cell and before is not None:     # one back up where one stands
             state, stepped = stepped_aside(state, self, before, self.term("cell_rule"))
             events += stepped
-        settle = getattr(self.turn_order, "settle", None)  # passes: a spent turn ends
-        if settle is not None and self.turn_order.kind == "passes":
+        settle = getattr(self.turn_order, "settle", None)  # passes: a spent turn ends;
+        kind = self.turn_order.kind                        # most: who is up, again
+        if settle is not None and (kind == "passes" or kind == "most" and state.round >= 1):
             state, settled = settle(state, self)
             events += settled
         return state, [*ended, *events]

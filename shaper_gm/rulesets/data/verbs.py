@@ -13,6 +13,8 @@ from shaper_gm.commands.slots import REACT, slot_flags
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.steps import odds_limits
+from shaper_gm.rulesets.data.sides import install as install_side_checks
+from shaper_gm.rulesets.data.waiting import wait, waits
 
 FACES = "the faces of its {slot} roll{s}, in order"
 MOMENT_FACES = "the faces of {name}'s {slot} roll, in order, each time it runs by itself"
@@ -52,9 +54,12 @@ def table(rs: Any) -> VerbTable:
                  metavar="ITEM=N" if spec.pairs else "ITEM", completes=spec.kind,
                  help=spec.help or f"an item of {spec.kind} for its {spec.key}")
             for spec in rs.library.add_items))
-    for _, declared in rs.library.actions:
-        if declared is damaging:           # the GM's damage: no verb of its own
-            continue
+    healing = rs.library.numbers.get("heal_action")
+    checking = {spec[key] for _, spec in rs.library.numbers.get("side_checks") or ()
+                for key in ("side", "others")}      # played by their side check alone
+    for name, declared in rs.library.actions:
+        if declared is damaging or name == healing or name in checking:
+            continue                       # the GM's damage, heal: no verbs of their own
         if declared.at is not None and declared.at.facts:
             continue              # it reads what only its moment tells (the damage taken)
         made.declare(declared.action(), positionals=_positionals(declared),
@@ -62,6 +67,12 @@ def table(rs: Any) -> VerbTable:
                      flags=(*_item_flag(declared), *_flags(declared),
                             *slot_flags(_slots(declared), react=declared.answers or declared.asks)),
                      slots=_slots(declared), **_help(declared), **_item_word(declared))
+    if waits(rs):                        # wait 2: the GM lets time pass
+        made.command("wait", group="gm", positionals=("text",), words={"text": "MINUTES"},
+                     summary="let time pass (2 or 0.5 are minutes, 30s seconds): what "
+                             "runs as it passes runs, while the fight lasts",
+                     examples=("wait 2", "wait 30s"))(wait)
+    install_side_checks(made, rs)          # surprise SIDE (T16)
     odds_of = next((d for _, d in rs.library.actions if d.odds is not None), None)
     if odds_of is not None:
         made.command("odds", group="gm", logged=False, rules=odds_of.help.rules,
@@ -72,9 +83,20 @@ def table(rs: Any) -> VerbTable:
                      positionals=_positionals(odds_of),
                      notes=(odds_limits(),),      # what odds weighs exactly, and past it
                      flags=(*_item_flag(odds_of), *_flags(odds_of),
-                            *slot_flags({}, react=odds_of.answers or odds_of.asks), ODDS_JSON))(
+                            *slot_flags({}, react=odds_of.answers or odds_of.asks),
+                            *_odds_choice(rs), ODDS_JSON))(
             _odds_handler(odds_of))
     return made
+
+
+def _odds_choice(rs: Any) -> tuple:
+    """`odds --action NAME` when more than one action declares odds (Dungeoneers' power
+    strike beside its strike): the first's unless named."""
+    names = tuple(name for name, d in rs.library.actions if d.odds is not None)
+    if len(names) < 2:
+        return ()
+    return (flag("action", "text", metavar="|".join(names), choices=names,
+                 help=f"the action whose odds these are (default: {names[0]})"),)
 
 
 def _damage(rs: Any) -> dict[str, Any]:
@@ -125,9 +147,9 @@ def _positionals(declared: Declared) -> tuple[str, ...]:
         return ("actor?", str(declared.item))
     if declared.target_flag:              # prepare I dodge --against barry
         return ("actor?", "text")
-    if declared.to_cell:
-        return ("actor?", "zone")
-    if declared.target is None:
+    if declared.to_cell:                   # a target too: the cell it is sent to
+        return ("actor?", "zone") if declared.target is None else ("actor?", "target", "zone")
+    if declared.target is None or declared.target_from is not None:
         return ("actor?",)
     return ("actor?", "target") if declared.targets == 1 else ("actor?", "targets")
 
@@ -179,6 +201,19 @@ def _odds_handler(declared: Declared):
         from shaper_gm.engine.declared_odds import declared_odds
         request = read_request(ctx)
         said = parse_react(request.get(REACT) or (), lambda word: resolve.actor(ctx.state, word))
-        return odds_outcome(declared_odds(declared, ctx.state, ctx.ruleset, request,
+        named = request.get("action")
+        chosen = declared if named is None else _odds_of(ctx.ruleset, str(named))
+        return odds_outcome(declared_odds(chosen, ctx.state, ctx.ruleset, request,
                                           Decisions(declared=said)), request)
     return odds
+
+
+def _odds_of(rs: Any, name: str) -> Declared:
+    """The action `odds --action NAME` names, if it declares odds."""
+    from shaper_gm.engine.errors import RuleViolation
+    found = dict(rs.library.actions).get(name)
+    if found is None or found.odds is None:
+        names = ", ".join(n for n, d in rs.library.actions if d.odds is not None)
+        raise RuleViolation(f"no odds of {name!r}", f"odds --action takes: {names}")
+    return found
+

@@ -7,15 +7,17 @@ share of it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shaper_gm.dice import Roll
 from shaper_gm.engine.steps import Note
 from shaper_gm.records import record
-from shaper_gm.rulesets.shaper.content.models import RulesetNumbers, Weapon
 from shaper_gm.rulesets.shaper.damage import DamageResult
 from shaper_gm.rulesets.shaper.modifiers import Modifiers
 from shaper_gm.rulesets.shaper.parts import Mod, Part, as_mods, as_parts, total
+
+if TYPE_CHECKING:
+    from shaper_gm.rulesets.shaper.content.models import RulesetNumbers, Weapon
 
 # The roll slots, the log's flags (commands.md): --roll, --evade and --defense (each per
 # target), --damage.

@@ -21,7 +21,7 @@ from shaper_gm.engine.play import spend
 from shaper_gm.engine.state import Encounter
 from shaper_gm.errors import CommandError
 from shaper_gm.records import record
-from shaper_gm.rulesets.shaper import model, reactions, skills
+from shaper_gm.rulesets.shaper import model, skills
 from shaper_gm.rulesets.shaper.attack import DEFENSE, EVADE, GM, Overruled
 from shaper_gm.rulesets.shaper.damage import absorb_available, apply_result
 from shaper_gm.rulesets.shaper.events import AttackResolved, DamageTaken, ItemLanded, SkillUsed
@@ -211,8 +211,8 @@ def _with_answers(state: Encounter, rs, prepared):
     """Each target's reaction skills that may answer this attack (S20, S23, S24)."""
     weapon = prepared.plan.weapon
     return replace(prepared, targets=tuple(
-        replace(t, targeted=reactions.options(rs, state, t.id, weapon, reactions.TARGETED),
-                on_hit=reactions.options(rs, state, t.id, weapon, reactions.ON_HIT))
+        replace(t, targeted=skills.reaction_options(rs, state, t.id, weapon, skills.TARGETED),
+                on_hit=skills.reaction_options(rs, state, t.id, weapon, skills.ON_HIT))
         for t in prepared.targets))
 
 

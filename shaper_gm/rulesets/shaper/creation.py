@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.records import record
-from shaper_gm.rulesets.shaper.content.models import (
-    ABILITIES,
-    WEAPON_KINDS,
-    ActionPool,
-    Library,
-    RulesetNumbers,
-    Sheet,
-)
+from shaper_gm.rulesets.shaper.content.models import ABILITIES, WEAPON_KINDS, ActionPool, Library
+
+if TYPE_CHECKING:
+    from shaper_gm.rulesets.shaper.content.models import RulesetNumbers, Sheet
 
 # Per-point bonus names looked up in RulesetNumbers.ability_bonuses (S28).
 BONUS_HP = "hp"

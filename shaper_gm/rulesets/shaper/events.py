@@ -30,6 +30,11 @@ class Engaged(Event):
     def pays_for(self) -> set[str]:
         return {"engage"}
 
+    @property
+    def joined(self) -> tuple[str, ...]:
+        """The others already in the engagement it joins (its line names them)."""
+        return tuple(a for a in self.group if a not in (self.actor, self.target))
+
 
 @record
 class Disengaged(Event):
@@ -40,12 +45,10 @@ class Disengaged(Event):
         return {"disengage"}
 
 
-# An item event's verb -> (the action it pays for, its verb in a line).
-ITEM_VERBS = {"drew": ("draw", "draws"), "sheathed": ("sheathe", "sheathes"),
-              "reloaded": ("reload", "reloads"), "raised": ("raise_shield", "raises"),
-              "dropped": ("drop", "drops"), "picked up": ("pickup", "picks up"),
-              "gripped in both hands": ("grip", "grips the {item} in both hands"),
-              "gripped in one hand": ("grip", "grips the {item} in one hand")}
+# An item event's verb -> the action it pays for (its words in a line: screen.yaml).
+ITEM_ACTIONS = {"drew": "draw", "sheathed": "sheathe", "reloaded": "reload",
+                "raised": "raise_shield", "dropped": "drop", "picked up": "pickup",
+                "gripped in both hands": "grip", "gripped in one hand": "grip"}
 
 
 @record
@@ -55,7 +58,12 @@ class ItemChanged(Event):
     item: str
 
     def pays_for(self) -> set[str]:
-        return {ITEM_VERBS.get(self.verb, (self.verb,))[0]}
+        return {ITEM_ACTIONS.get(self.verb, self.verb)}
+
+    @property
+    def hands(self) -> str:
+        """``in both hands`` after a grip, else nothing (its line says it)."""
+        return self.verb.partition("gripped ")[2]
 
 
 @record
@@ -102,6 +110,12 @@ class AttackResolved(Resolved):
 
     def pays_for(self) -> set[str]:
         return {"attack", "cast", "skill"}
+
+    def verdict_words(self) -> dict[str, str]:
+        """Each target's result as the players hear it: hit, miss, critical hit (S5, S6)."""
+        o = self.outcome
+        return {t.id: "critical hit" if crit else "hit" if hit else "miss"
+                for t, hit, crit in zip(o.aimed, o.hits, o.crits, strict=False)}
 
 
 @record

@@ -8,14 +8,17 @@ distributions, so the hit, critical and damage rules exist once; the one record
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from shaper_gm.dice import Dist
 from shaper_gm.engine.decisions import Decisions
 from shaper_gm.engine.odds import Chance, Odds, Spread, TargetOdds
 from shaper_gm.engine.steps import distribution, exact
 from shaper_gm.rulesets.shaper.attack import AttackPlan, TargetPlan
-from shaper_gm.rulesets.shaper.content.models import RulesetNumbers
 from shaper_gm.rulesets.shaper.pipeline import ATTACK_STEPS, Swing
+
+if TYPE_CHECKING:
+    from shaper_gm.rulesets.shaper.content.models import RulesetNumbers
 
 
 def taken(swing: Swing) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.offers import FIRST, LAST, LATER, Offer, ranked, tile_offers
-from shaper_gm.rulesets.shaper import combat, model, reactions, situation, skills
+from shaper_gm.rulesets.shaper import combat, model, situation, skills
 from shaper_gm.rulesets.shaper.skilluse import ATTACK_ONLY
 
 TARGET_SLOTS = {"target", "targets"}
@@ -178,7 +178,7 @@ def _skills(rs, state, actor, *, only_spells: bool, attacks: bool) -> list[Offer
         why = _not_now(rs, actor, skill, level, left, sp, on_turn)
         if set(skill.primary) <= ATTACK_ONLY:
             notes.append("with an attack: attack TARGET --skill " + skill_id)
-        elif reactions.is_reaction_skill(skill):
+        elif skills.is_reaction_skill(skill):
             notes.append("answers an attack (--react)")
         else:
             notes.append(f"Major or {rs.numbers.skill_sp_cost} SP")

@@ -42,12 +42,12 @@ from shaper_gm.rulesets.shaper.attack import (
     decide_hit,
     mods_of,
 )
-from shaper_gm.rulesets.shaper.content.models import RulesetNumbers
 from shaper_gm.rulesets.shaper.damage import damage_pipeline
 from shaper_gm.rulesets.shaper.parts import total
 
 if TYPE_CHECKING:
     from shaper_gm.dice.exact import Dist
+    from shaper_gm.rulesets.shaper.content.models import RulesetNumbers
 
 @record
 class Swing:

@@ -5,13 +5,14 @@ range bands, automatic modifiers and the skills added to it."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from shaper_gm.dice import parse
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.records import record
 from shaper_gm.rulesets.shaper import situation, skills
 from shaper_gm.rulesets.shaper.attack import AttackPlan, Overruled, TargetPlan
-from shaper_gm.rulesets.shaper.content.models import ABILITIES, Weapon
+from shaper_gm.rulesets.shaper.content.models import ABILITIES
 from shaper_gm.rulesets.shaper.creation import (
     ActorStats,
     attack_bonus_name,
@@ -20,6 +21,9 @@ from shaper_gm.rulesets.shaper.creation import (
 )
 from shaper_gm.rulesets.shaper.parts import Mod, Part
 from shaper_gm.rulesets.shaper.situation import FieldView, RangeCheck
+
+if TYPE_CHECKING:
+    from shaper_gm.rulesets.shaper.content.models import Weapon
 
 ALL_ENGAGED_ENEMIES = "all_engaged_enemies"
 
@@ -115,7 +119,7 @@ class AttackRules:
         With several targets, `at_max_range` effects apply only if every target is at
         max range. An automatic modifier a skill removes is kept in the plan as overruled.
         """
-        w = weapon if isinstance(weapon, Weapon) else self.weapon(attacker, weapon)
+        w = self.weapon(attacker, weapon) if isinstance(weapon, str) else weapon
         who = attacker.name
         if held is not None and w.kind != "spell" and w.id not in held:
             raise RuleViolation(f"{who} is not holding the {w.name} (S19a)",

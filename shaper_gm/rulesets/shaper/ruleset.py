@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shaper_gm.commands.args import ascii_digits, names_a_file
 from shaper_gm.content.schema import ContentError
@@ -17,9 +17,12 @@ from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.errors import CommandError
 from shaper_gm.rulesets.shaper import model, saves, situation
-from shaper_gm.rulesets.shaper.content.models import SHEET, Library, RulesetNumbers
+from shaper_gm.rulesets.shaper.content.models import SHEET, Library
 from shaper_gm.rulesets.shaper.creation import ActorStats, create_actor, stats_from_sheet
 from shaper_gm.rulesets.shaper.model import SP
+
+if TYPE_CHECKING:
+    from shaper_gm.rulesets.shaper.content.models import RulesetNumbers
 
 # What `add --stat NAME=N` and `set` may change on a Shaper sheet.
 SHEET_NUMBERS = SHEET.names
@@ -53,21 +56,6 @@ class ShaperRuleset(RulesetBase):
     sheet_numbers = SHEET_NUMBERS
     sheet_ranges = SHEET                  # their ranges (content, add --stat, a save)
     migrations = {1: saves.v1_to_v2}
-    terms = {"down": "Down", "down_rule": "S8", "turn_rule": "S18",
-             "off_turn_hint": "skills whose trigger allows it can be used with --sp (S23)",
-             "end_rules": "S8, S17, S18, S20-S22, S24, S26", "act_cost": "major|minor|free",
-             "act_rules": "S18, S19", "act_example_cost": "minor",
-             "act_examples": "act minor pick up the key|act josh free shout a warning",
-             "add_rules": "S27-S29", "init_rule": "S17", "start_rules": "S17, S18, S22",
-             "add_examples": "add josh --as josh --at A5|add goblin --as bandit --count 3 "
-                             "--at D1|add zed --finesse 1 --weapon longbow --weapon dagger "
-                             "--skill longshot",
-             "effect_rule": "S26", "used_up_key": "absorb", "manual_rule": "S4",
-             "effect_examples": "effect monica blessed --attack 1 --until end:monica|"
-                                "effect taylor ward --absorb 3",
-             "set_examples": "set josh hp=9 sp=0|set goblin-1 zone=C3|set raider major=1",
-             "map_rules": "S9-S11", "order_rules": "S17", "grid_rule": "S9", "cell": "zone"}
-
     def __init__(self, numbers: RulesetNumbers, library: Library | None = None, *,
                  load_library: Callable[[], Library] | None = None) -> None:
         self.numbers = numbers
@@ -75,6 +63,7 @@ class ShaperRuleset(RulesetBase):
         self._load_library = load_library or Library     # none given: an empty library
         self.id = numbers.id
         self.name = numbers.name
+        self.terms = dict(numbers.terms)          # its words (ruleset.yaml `terms`)
         self.resources = resource_specs(numbers)
         self.turn_order = FixedOrder()                  # S17
 

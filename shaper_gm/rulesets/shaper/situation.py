@@ -7,12 +7,15 @@ builds from its live state.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from shaper_gm.engine import grid
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.records import record
-from shaper_gm.rulesets.shaper.content.models import RulesetNumbers, Weapon
 from shaper_gm.rulesets.shaper.parts import Mod
+
+if TYPE_CHECKING:
+    from shaper_gm.rulesets.shaper.content.models import RulesetNumbers, Weapon
 
 Zone = grid.Cell                  # (column, row), both 0-based: A1 is (0, 0) (S9)
 

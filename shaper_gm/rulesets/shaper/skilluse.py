@@ -16,7 +16,7 @@ from shaper_gm.engine.state import Actor as ActorState
 from shaper_gm.engine.state import Effect
 from shaper_gm.engine.state import Encounter as EncounterState
 from shaper_gm.records import record
-from shaper_gm.rulesets.shaper import actions, model, reactions, skills
+from shaper_gm.rulesets.shaper import actions, model, skills
 from shaper_gm.rulesets.shaper.events import SkillUsed, Summoned
 
 ATTACK_ONLY = {"on_attack", "on_critical"}
@@ -48,7 +48,7 @@ def prepare(acting: Acting, added: tuple[str, ...] = (), by_sp: tuple[bool, ...]
     if set(skill.primary) <= ATTACK_ONLY:
         raise RuleViolation(f"{skill.name} is used as part of an attack (S23)",
                             f"attack TARGET --skill {skill.id}")
-    if reactions.is_reaction_skill(skill):
+    if skills.is_reaction_skill(skill):
         raise RuleViolation(f"{skill.name} answers an attack from inside it, for that attack "
                             "alone (S23)", f"when the attack comes: --react "
                             f"{actor.id}={skill.id}, or answer the shell when it asks")

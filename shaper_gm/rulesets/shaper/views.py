@@ -16,16 +16,7 @@ from shaper_gm.render.breakdown import INDENT, faces, more, part_text, row
 from shaper_gm.render.tables import pips
 from shaper_gm.render.text import Names, item, kind, line, listed, plural, said
 from shaper_gm.rulesets.shaper import model
-from shaper_gm.rulesets.shaper.events import (
-    ITEM_VERBS,
-    AttackResolved,
-    Engaged,
-    ItemChanged,
-    ItemLanded,
-    Moved,
-    SkillUsed,
-    Switched,
-)
+from shaper_gm.rulesets.shaper.events import AttackResolved, Moved, SkillUsed
 from shaper_gm.rulesets.shaper.model import engagements  # noqa: F401  (the map's groups)
 from shaper_gm.rulesets.shaper.views_sheet import pool_left, pool_shown
 
@@ -33,28 +24,6 @@ from shaper_gm.rulesets.shaper.views_sheet import pool_left, pool_shown
 def moved_line(e: Moved, n: Names, cost: str) -> str:
     band = n.band(e.distance) if n.band else plural(e.distance, "step")
     return line(f"{n(e.actor)} moves {e.start} → {e.end}", [band, cost])
-
-
-def engaged_line(e: Engaged, n: Names, cost: str) -> str:
-    others = [n(a) for a in e.group if a not in (e.actor, e.target)]
-    text = f"{n(e.actor)} engages {n(e.target)}"
-    if others:
-        text += f", joining {', '.join(others)}"
-    return line(text, [cost])
-
-
-def item_line(e: ItemChanged, n: Names, cost: str) -> str:
-    verb = ITEM_VERBS.get(e.verb, (e.verb, e.verb))[1]
-    did = verb.format(item=item(e.item)) if "{item}" in verb else f"{verb} the {item(e.item)}"
-    return line(f"{n(e.actor)} {did}", [cost])
-
-
-def switched_line(e: Switched, n: Names, cost: str) -> str:
-    return line(f"{n(e.actor)} switches the {item(e.held)} for the {item(e.item)}", [cost])
-
-
-def landed_line(e: ItemLanded, n: Names, cost: str) -> str:
-    return f"{n(e.actor)}'s {item(e.item)} lies in {e.zone} (S19)"
 
 
 def spent(cost: str) -> str:

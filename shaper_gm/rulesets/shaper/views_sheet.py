@@ -3,8 +3,6 @@ beside it (S18-S28)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from rich.text import Text
 
 from shaper_gm.render.tables import pips
@@ -43,10 +41,6 @@ def pool_shown(actor, state, rs) -> list[tuple[str, int]]:
     return pool_left(actor, rs)
 
 
-def _lookup(mapping: Mapping | None, key: str):
-    return (mapping or {}).get(key)
-
-
 def actions_row(actor, view) -> Text:
     state, rs = view.state, view.ruleset
     counts = pool_shown(actor, state, rs)
@@ -78,7 +72,7 @@ def armor_row(actor, view) -> str:
     stats = actor.sheet
     if not stats.armor:
         return "none (no Defense roll, S7)"
-    armor = _lookup(getattr(view.library, "armor", None), stats.armor)
+    armor = view.library.armor.get(stats.armor)
     return f"{armor.name if armor else item(stats.armor)}: Defense {stats.defense}"
 
 
@@ -90,33 +84,22 @@ def damage_row(actor, view) -> str:
     return _bonuses(actor.sheet.damage_bonus, actor.effect_total("damage"))
 
 
-def weapons_row(actor, view) -> str:
-    return _weapons(actor, view.library)
-
-
 def shield_row(actor, view) -> str | None:
-    if not actor.sheet.shield:
-        return None
-    return shield_text(actor, view.library, view.ruleset, Names.of(view.state))
-
-
-def skills_row(actor, view) -> str:
-    return _skills(actor, view.library)
-
-
-def shield_text(actor, library, rs, names: Names) -> str:
     """What the shield gives now, and what raising it would give (S19a, S20):
     ``Shield, held, not raised: raise it (Minor) for +1 Evasion until the start of its
     next turn``, or ``Shield, raised: +1 Evasion active until the start of Mona's turn``."""
     shield_id = actor.sheet.shield
-    shield = _lookup(getattr(library, "shields", None), shield_id)
+    if not shield_id:
+        return None
+    shield = view.library.shields.get(shield_id)
     name = shield.name if shield else item(shield_id)
     gives = f"+{shield.evasion} Evasion" if shield else "its Evasion bonus"
     raised = next((e for e in actor.effects if e.source == "shield"), None)
     if raised is not None:
-        return f"{name}, raised: {gives} active {until_text(raised.until, names)} (S20)"
+        until = until_text(raised.until, Names.of(view.state))
+        return f"{name}, raised: {gives} active {until} (S20)"
     try:
-        cost = kind(rs.numbers.cost("raise_shield"))
+        cost = kind(view.ruleset.numbers.cost("raise_shield"))
     except (AttributeError, KeyError):
         cost = "Minor"
     if shield_id in model.holding(actor):
@@ -133,10 +116,10 @@ def _bonuses(parts, from_effects: int) -> str:
     return text
 
 
-def _weapons(actor, library) -> str:
+def weapons_row(actor, view) -> str:
     lines = []
     for weapon_id in actor.sheet.weapons:
-        weapon = _lookup(getattr(library, "weapons", None), weapon_id)
+        weapon = view.library.weapons.get(weapon_id)
         text = weapon.name if weapon else item(weapon_id)
         if weapon:
             if weapon.kind != "focus":
@@ -154,10 +137,10 @@ def _weapons(actor, library) -> str:
     return "\n".join(lines) or "none"
 
 
-def _skills(actor, library) -> str:
+def skills_row(actor, view) -> str:
     lines = []
     for skill_id, level in actor.sheet.skills:
-        skill = _lookup(getattr(library, "skills", None), skill_id)
+        skill = view.library.skills.get(skill_id)
         left = max(0, level - model.uses(actor, skill_id))
         name = skill.name if skill else item(skill_id).title()
         lines.append(f"{name} {level}: {left} of {level} uses left this round (S24)")

@@ -14,6 +14,7 @@ from typing import Any
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Done
+from shaper_gm.engine.clock import minutes
 from shaper_gm.engine.decisions import Ask
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.gear import carried
@@ -21,7 +22,6 @@ from shaper_gm.engine.play import spend
 from shaper_gm.engine.steps import Note, play, step
 from shaper_gm.records import record
 from shaper_gm.rulesets.timeslice import harm
-from shaper_gm.rulesets.timeslice.clock import minutes
 from shaper_gm.rulesets.timeslice.events import AttackResolved, WeaponDropped
 from shaper_gm.rulesets.timeslice.models import DEAD, DYING, UP
 from shaper_gm.rulesets.timeslice.rolls import stat_spec, with_bonus

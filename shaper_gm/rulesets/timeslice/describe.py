@@ -7,10 +7,10 @@ layer folded in (``3 TS``).
 
 from __future__ import annotations
 
+from shaper_gm.engine.clock import minutes
 from shaper_gm.render.text import line, listed, said
 from shaper_gm.rulesets.timeslice import events as tev
 from shaper_gm.rulesets.timeslice.attack import DyingAttackOutcome
-from shaper_gm.rulesets.timeslice.clock import minutes
 
 
 def item_name(item_id: str | None, empty: str = "bare hands") -> str:

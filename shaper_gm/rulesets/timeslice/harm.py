@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from shaper_gm.engine import events as ev
+from shaper_gm.engine.clock import minutes
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.harm import healed_note
 from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.rulesets.timeslice import events as tev
-from shaper_gm.rulesets.timeslice.clock import minutes
 from shaper_gm.rulesets.timeslice.models import (
     DEAD,
     DYING,

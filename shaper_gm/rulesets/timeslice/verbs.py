@@ -9,9 +9,9 @@ from shaper_gm.commands.acting import read_request
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.slots import SlotDice
 from shaper_gm.commands.table import VerbTable
+from shaper_gm.engine.clock import duration_text, parse_duration
 from shaper_gm.errors import CommandError
 from shaper_gm.rulesets.timeslice import harm
-from shaper_gm.rulesets.timeslice.clock import duration_text, parse_duration
 from shaper_gm.rulesets.timeslice.surprise import surprise as spring
 
 verbs = VerbTable.from_file(__name__)

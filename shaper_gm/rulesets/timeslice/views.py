@@ -14,11 +14,11 @@ from functools import partial
 from rich.console import Group
 from rich.text import Text
 
+from shaper_gm.engine.clock import clock_text, minutes
 from shaper_gm.render import text as render_text
 from shaper_gm.render.breakdown import INDENT, faces, row
 from shaper_gm.render.text import Names
 from shaper_gm.rulesets.timeslice.attack import DyingAttackOutcome, Swing, defense_option
-from shaper_gm.rulesets.timeslice.clock import clock_text, minutes
 from shaper_gm.rulesets.timeslice.describe import (  # noqa: F401  (lines the screen names)
     attack_head,
     attack_line,

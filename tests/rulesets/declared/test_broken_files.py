@@ -38,8 +38,11 @@ EDITS = [
      "grid, cell_size, unit, numbers, resources, initiative, derived, hp, templates, "
      "default_sheet, zero_hp, effect_keys, act_resource, react_resource, side, absorbs, "
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
-     "rulings, one_per_cell, diagonal_size, item_mods, turn_order, older_sheets, sheet_items, "
-     "prepared)"),
+     "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
+     "map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, readied_effect, "
+     "encounter_numbers, older_sheets, sheet_items, prepared)"),
+    ("ruleset-heal-action-no-action", R, "grid: 8x8", "grid: 8x8\nheal_action: mend",
+     "line 8: key 'heal_action': no action 'mend' in actions.yaml"),
     ("older-sheets-without-drop", R, "grid: 8x8", "grid: 8x8\nolder_sheets: {pairs: [x]}",
      "line 8: key 'older_sheets': expected {drop: [KEY...], pairs: [KEY...], "
      "from_system: [KEY...], lookup: {KEY: KIND.KEY.FIELD}} (drop required)"),
@@ -80,11 +83,11 @@ EDITS = [
      "(kinds: duellists)"),
     ("action-unknown-key", A, STRIKE, STRIKE + "  colour: red\n",
      "line 5: item 'strike': key 'colour': an action has no such key (keys: aliases, "
-     "apply, at, checks, cost, cost_word, examples, flags, given, heading, held, item, "
+     "apply, at, bare, checks, cost, cost_word, examples, flags, given, heading, held, item, "
      "item_word, line, "
      "odds, offer, "
      "provokes, recap_aside, refusals, requires, rules, spare, steps, summary, target, "
-     "target_flag, target_optional, targets, "
+     "target_flag, target_from, target_optional, targets, "
      "timing, to, what, while_down, words)"),
     ("recap-aside-not-words", A, STRIKE, STRIKE + "  recap_aside: [power]\n",
      "line 5: item 'strike': key 'recap_aside': expected words in the recap's brackets, "
@@ -101,7 +104,7 @@ EDITS = [
     ("action-at-moment-unknown", A, STRIKE,
      STRIKE + "  at: {moment: dawn, when: actor.vigour > 0}\n",
      "line 5: item 'strike': key 'at.moment': expected one of turn_start, turn_end, "
-     "damaged, round_start, got 'dawn'"),
+     "damaged, round_start, waited, got 'dawn'"),
     ("action-at-when-reads-a-target", A, STRIKE,
      STRIKE + "  at: {moment: turn_end, when: target.vigour > 0}\n",
      "line 5: item 'strike': key 'at.when': reads 'target.vigour': a moment's test reads "
@@ -154,12 +157,34 @@ EDITS = [
     ("line-reads-nothing-given", A, '  line: "{total} against',
      '  line: "{nothing} {total} against',
      f"line 43: item 'strike': key 'line': reads 'nothing', {AFTER}"),
+    ("words-read-nothing-given", A, "  words: strikes\n  summary",
+     '  words: "{nothing} strikes"\n  summary',
+     f"line 5: item 'strike': key 'words': reads 'nothing', {AFTER}"),
+    ("ruleset-side-check-no-action", R, "grid: 8x8",
+     "grid: 8x8\nside_checks: {ambush: {side: lurk, others: strike, mark: total}}",
+     "line 8: key 'side_checks.ambush': no action 'lurk' in actions.yaml"),
+    ("ruleset-side-check-no-mark", R, "grid: 8x8",
+     "grid: 8x8\nside_checks: {ambush: {side: strike, others: strike}}",
+     "line 8: key 'side_checks.ambush': expected {side, others, mark, before_start, rule, "
+     "summary, examples} (side, others and mark required)"),
+    ("ruleset-keeps-down-not-a-list", R, "grid: 8x8", "grid: 8x8\nkeeps_down: Unconscious",
+     "line 8: key 'keeps_down': expected a list, got 'Unconscious'"),
+    ("ruleset-zero-read-no-sides", R, "grid: 8x8", "grid: 8x8\nzero_read: {rule: T1}",
+     "line 8: key 'zero_read': expected {sides: N (2-1000), rule: TEXT}"),
+    ("ruleset-map-mark-not-a-mark", R, "grid: 8x8", 'grid: 8x8\nmap_marks: {flying: "^"}',
+     "line 8: key 'map_marks.flying': expected {mark: TEXT, legend: TEXT} (both required)"),
+    ("ruleset-map-mark-too-long", R, "grid: 8x8",
+     'grid: 8x8\nmap_marks: {flying: {mark: "^^^^", legend: flying}}',
+     "line 8: key 'map_marks.flying': a mark is at most 3 characters, got '^^^^'"),
+    ("odds-fact-reads-nothing", A, "chances: {hit: hit, critical: critical}",
+     "chances: {hit: hit, critical: critical}\n    facts: {kind: nothing}",
+     f"line 47: item 'strike': key 'odds.facts.kind': reads 'nothing', {AFTER}"),
     ("odds-read-nothing-given", A, "chances: {hit: hit, critical: critical}",
      "chances: {hit: hit, critical: crit}",
      f"line 46: item 'strike': key 'odds.chances.critical': reads 'crit', {AFTER}"),
-    ("odds-fact-without-a-key", A, "    harm: vigour_lost\n",
-     "    harm: vigour_lost\n    facts: [{value: skill}]\n",
-     "line 51: item 'strike': key 'odds.facts[0]': expected {key: NAME, value: EXPR, text: TEXT, "
+    ("odds-given-without-a-key", A, "    harm: vigour_lost\n",
+     "    harm: vigour_lost\n    given: [{value: skill}]\n",
+     "line 51: item 'strike': key 'odds.given[0]': expected {key: NAME, value: EXPR, text: TEXT, "
      "note: TEXT} (key required)"),
     ("flag-not-declared", A, "    skill: actor.skill\n",
      "    skill: actor.skill + flag.bold\n",
@@ -193,7 +218,7 @@ EDITS = [
      "and hint"),
     ("change-of-no-kind", A, HP_CHANGE, "    - heal: {who: target}",
      "line 42: item 'strike': key 'apply[0]': expected one of hp, resource, effect, "
-     "condition, end, move, sheet (with when, if it depends)"),
+     "condition, end, move, sheet, lay, take, encounter (with when, if it depends)"),
     ("change-required-missing", A, HP_CHANGE, "    - hp: {who: target}",
      "line 42: item 'strike': key 'apply[0].hp.change': missing (required)"),
     ("change-who-unknown", A, "hp: {who: target,", "hp: {who: bystander,",
@@ -238,10 +263,59 @@ EDITS = [
     ("initiative-zero-faces-unreadable", R, "  tiebreak: skill",
      "  tiebreak: skill\n  zero_faces: skill +",
      "line 20: key 'initiative.zero_faces': 'skill +' ends too soon"),
+    ("waited-reads-the-damage", A, STRIKE,
+     STRIKE + "  at: {moment: waited, when: damage > seconds}\n",
+     "line 5: item 'strike': key 'at.when': reads 'damage': a moment's test reads "
+     "actor.X, rules.X, seconds"),
     ("round-start-reads-the-damage", A, STRIKE,
      STRIKE + "  at: {moment: round_start, when: damage > 0}\n",
      "line 5: item 'strike': key 'at.when': reads 'damage': a moment's test reads "
      "actor.X, rules.X"),
+    ("reacts-on-turn-not-true-or-false", R, "act_resource: action",
+     "act_resource: action\nreacts_on_turn: maybe",
+     "line 16: key 'reacts_on_turn': expected true or false, got 'maybe'"),
+    ("turn-order-rules-unknown-reason", R, "act_resource: action",
+     "act_resource: action\nturn_order: {kind: most, resource: action, group_stat: skill, "
+     "rules: {ties: U2}}",
+     "line 16: key 'turn_order': rules: expected a mapping of turn, in_group, "
+     "between_groups, pass, next to rulings, got {'ties': 'U2'}"),
+    ("ask-answer-not-a-word", A, LAST_STEP,
+     "    - {ask: [Grab Ledge], who: target, into: parried}\n" + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4].ask': expected an answer: a word of lowercase "
+     "letters, digits, '_' and '-', got 'Grab Ledge'"),
+    ("encounter-number-negative", R, "act_resource: action",
+     "act_resource: action\nencounter_numbers: {lair: -1}",
+     "line 16: key 'encounter_numbers.lair': expected a whole number from 0 to 999999, "
+     "got -1"),
+    ("encounter-change-of-no-number", A, HP_CHANGE,
+     HP_CHANGE + "\n    - encounter: {name: lair, change: 1}",
+     "line 43: item 'strike': key 'apply[1].encounter.name': no encounter number 'lair' "
+     "(encounter_numbers: none)"),
+    ("condition-of-no-conditions-item", A, HP_CHANGE,
+     HP_CHANGE + "\n    - condition: {who: target, name: stunned}",
+     "line 43: item 'strike': key 'apply[1].condition.name': no condition 'stunned' in "
+     "conditions.yaml (conditions: none)"),
+    ("requires-reads-a-given-fact", A, "    - test: distance <= item.reach\n",
+     "    - test: distance <= item.reach + guard\n",
+     "line 13: item 'strike': key 'requires[0].test': reads 'guard', a given fact: requires "
+     "is tested before the facts are given; read what the fact reads (actor.X, target.X, "
+     "rules.X, ...)"),
+    ("readied-effect-not-text", R, "act_resource: action",
+     "act_resource: action\nreadied_effect: [ready]",
+     "line 16: key 'readied_effect': expected text, got a list"),
+    ("added-one-argument", A, LAST_STEP, '    - set: {damage: "added(damage)"}  # U4',
+     "line 40: item 'strike': key 'steps[4].set.damage': added() takes 2 arguments, got 1"),
+    ("lay-without-item", A, HP_CHANGE, HP_CHANGE + "\n    - lay: {who: target}",
+     "line 43: item 'strike': key 'apply[1].lay.item': missing (required)"),
+    ("total-two-arguments", A, LAST_STEP, '    - set: {damage: "total(damage, armour)"}',
+     "line 40: item 'strike': key 'steps[4].set.damage': total() takes 3 arguments, got 2"),
+    ("target-from-without-target", A, "  what: a step\n",
+     "  what: a step\n  target_from: grappled\n",
+     "line 55: item 'step': key 'target_from': only an action with a target: names the "
+     "effect whose giver is its target"),
+    ("bare-without-held", A, STRIKE, STRIKE + "  bare: fist\n",
+     "line 5: item 'strike': key 'bare': an item's id, on an action with held: the item it "
+     "uses when the hands hold nothing, got 'fist'"),
     ("checks-not-a-list", A, "  item: weapons\n  requires:\n",
      "  item: weapons\n  checks: {test: skill > 0}\n  requires:\n",
      "line 12: item 'strike': key 'checks': expected a list, got dict"),

@@ -65,3 +65,14 @@ def test_most_left_acts_next_and_a_tie_goes_to_the_higher_side_total(duel_with):
     assert s.state.turn == "ash"                       # 3 and 3: skill 2 beats skill 1
     s.execute("strike rook --roll 1,1")
     assert (s.state.turn, left(s)) == ("rook", {"ash": 2, "rook": 3})
+
+
+def test_a_most_left_order_is_worked_out_again_after_the_gms_change(duel_with):
+    """Who is up follows every change, not only an action's: the GM's damage that drops
+    the one up hands the turn on, and its side's total no longer counts it."""
+    s = duel_with("{kind: most, resource: action, group_stat: skill}")
+    for line in ("add fern --as rook --side party --at A1", "add moth --as rook --at D2"):
+        s.execute(line)                                # all at 3: skill 2 + 1 beats 1 + 1
+    assert s.state.up == ("ash", "fern")
+    s.execute("damage ash 99")                         # 1 against 1 + 1
+    assert (s.state.up, s.state.turn) == (("rook", "moth"), "rook")

@@ -43,7 +43,7 @@ def make_numbers(**changes) -> RulesetNumbers:
                 LevelRow(3, 3, 3, 2, 2, provisional=True)),
         diagonal="shaper", band_names=("Close", "Short", "Medium", "Long"),
         beyond_max_range_bands=1, base_spell_range=0, spell_min_mentality=1,
-        grid_cols=5, grid_rows=5, outnumbered=True, firing_into_melee=True,
+        grid=(5, 5), outnumbered=True, firing_into_melee=True,
         turn_order_ability="finesse",
     )
     values.update(changes)

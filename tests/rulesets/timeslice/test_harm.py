@@ -7,10 +7,10 @@ from dataclasses import replace
 import pytest
 
 from shaper_gm.engine import events as ev
+from shaper_gm.engine.clock import minutes, parse_duration
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.timeslice import events as tev
 from shaper_gm.rulesets.timeslice.attack import DyingAttackOutcome
-from shaper_gm.rulesets.timeslice.clock import minutes, parse_duration
 from shaper_gm.rulesets.timeslice.harm import dying_timers
 from shaper_gm.rulesets.timeslice.models import DEAD, DYING, UNCONSCIOUS, UP
 

@@ -1,6 +1,4 @@
-"""Shaper's content: frozen models (`models`), the items and sheets built from YAML
-(`items`), the ruleset's numbers (`numbers`), cross-checks (`checks`) and the loader of
-`content/shaper/` (`loader`).
-
-This package imports nothing itself, so the rules can use `models` without YAML.
+"""Shaper's content: the words, checks and records `content/shaper/kinds.yaml` names
+(`models`) and the loader of `content/shaper/` with its cross-checks (`loader`). This
+package imports nothing itself, so the rules can use `models` without YAML.
 """

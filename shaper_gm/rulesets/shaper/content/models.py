@@ -1,14 +1,33 @@
-"""Frozen data for everything the content library holds.
+"""Shaper's content: the words its `kinds.yaml` names, the checks and methods of the
+records it declares, and the data the rules keep beside them (effects, level rows, the
+action pool, the library).
 
-These classes are what the YAML files in `content/shaper/` turn into after the loader has
-checked them. The rules core and the encounter read them; nothing writes them back.
-Dice expressions are kept as text (e.g. ``"1d6+3"``) and parsed where they are rolled.
+The records (`Weapon`, `Armor`, `Shield`, `Skill`, `Sheet`, `RulesetNumbers`) are
+declared in `content/shaper/kinds.yaml` and made on first use (`__getattr__`); the
+rules read them and nothing writes them back. Dice expressions are kept as text
+(``"1d6+3"``) and parsed where they are rolled.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import field
+from typing import Any
 
+from shaper_gm.content.schema import (
+    Bad,
+    Ctx,
+    Field,
+    boolean,
+    check_fields,
+    choice,
+    dice,
+    ident,
+    integer,
+    list_of,
+    mapping_of,
+    show,
+)
 from shaper_gm.content.sheetnumbers import Number, SheetNumbers
 from shaper_gm.records import record
 
@@ -20,6 +39,10 @@ SHEET = SheetNumbers(Number("level", 1, why="S29"), *(Number(a, why="S27") for a
 SKILL_CATEGORIES = ("general", "vigor", "finesse", "mentality")
 # "focus": a hand item that is not attacked with (a wand: spell_range_bonus); its damage is "0".
 WEAPON_KINDS = ("melee", "ranged", "spell", "focus")
+FOCUS_DAMAGE = "0"   # a focus (wand) is never rolled for damage
+SHEET_KINDS = ("character", "creature")
+SKILL_TARGETS = ("self", "ally", "enemy", "any", "none", "attack_target")
+DIAGONALS = ("shaper", "king")
 
 # Skill triggers as the source lists them.
 PRIMARY_TRIGGERS = ("on_attack", "on_hit", "on_critical", "on_evade", "anytime", "targeted",
@@ -37,6 +60,23 @@ SCALES = ("vigor", "finesse", "mentality", "skill_level")
 # How long an effect placed on an actor lasts (S26). "rounds:N" is also accepted.
 DURATIONS = ("instant", "attack", "start_of_caster_turn", "end_of_caster_turn",
              "start_of_target_turn", "end_of_target_turn", "end_of_round", "used_up")
+# Groups an `extra_targets` effect may name; the rules core resolves them.
+TARGET_GROUPS = ("all_engaged_enemies",)
+# What a summoner may give its summon per Mentality point instead of armor (S21, S28).
+SUMMON_BONUSES = ("attack", "evasion", "hp")
+
+# Per-point ability bonuses the rules core asks for by name (S28): KIND_attack and
+# KIND_damage for each attacking weapon kind, and the rest by their own name.
+BONUS_NAMES = (*(f"{kind}_{roll}" for kind in WEAPON_KINDS if kind != "focus"
+                 for roll in ("attack", "damage")),
+               "hp", "evasion", "spell_cost_reduction", "spell_bonus")
+# Actions the rules core looks up a cost for (S19); a ruleset may add more.
+REQUIRED_COSTS = ("attack", "move", "skill", "cast", "pickup_close", "switch_weapons", "draw",
+                  "sheathe", "reload", "raise_shield", "engage", "disengage", "switch_grip",
+                  "pickup_melee", "say", "drop")
+
+# Declared in content/shaper/kinds.yaml, made on first use (`__getattr__`).
+RECORDS = ("Weapon", "Armor", "Shield", "Skill", "Sheet", "RulesetNumbers")
 
 
 @record
@@ -58,66 +98,6 @@ class Effect:
 
 
 @record
-class Weapon:
-    id: str
-    name: str
-    kind: str                         # melee | ranged | spell | focus
-    damage: str                       # dice expression, e.g. "1d6+3"
-    hands: int = 1
-    pierce: int = 0
-    range: int = 0                    # max range in bands; 0 = same zone (melee/Close)
-    magic: bool = False
-    reload: bool = False              # must be reloaded (Minor) after each shot
-    ammo: str | None = None
-    spell_range_bonus: int = 0        # a wand: raises the holder's spell range (S13)
-    thrown: bool = False              # leaves the hand and lies beside its target (S19)
-    two_handed: str | None = None     # its damage gripped in both hands (switch grip, S19)
-    provisional: bool = False
-    description: str = ""
-
-
-@record
-class Armor:
-    id: str
-    name: str
-    defense: str                      # dice expression, e.g. "1d6+3"
-    tier: int = 1
-    provisional: bool = False
-    description: str = ""
-
-
-@record
-class Shield:
-    id: str
-    name: str
-    evasion: int = 1                  # while raised (S20)
-    hands: int = 1
-    provisional: bool = False
-    description: str = ""
-
-
-@record
-class Skill:
-    """A skill or a utility spell (a skill with the `spell` secondary trigger)."""
-
-    id: str
-    name: str
-    category: str                     # general | vigor | finesse | mentality
-    primary: tuple[str, ...]          # primary triggers
-    secondary: tuple[str, ...] = ()   # secondary triggers
-    effects: tuple[Effect, ...] = ()
-    target: str = "self"              # self | ally | enemy | any | none | attack_target
-    duration: str = "instant"         # how long effects placed on a target last (S26)
-    range: str | int | None = None    # "spell" = the caster's spell range; int = bands
-    provisional: bool = False
-    description: str = ""
-
-    @property
-    def is_spell(self) -> bool:
-        return "spell" in self.secondary
-
-
-@record
 class ActionPool:
     """Actions per turn by kind, e.g. {"major": 3, "minor": 1, "free": 1}."""
 
@@ -125,35 +105,6 @@ class ActionPool:
 
     def as_dict(self) -> dict[str, int]:
         return dict(self.counts)
-
-
-@record
-class Sheet:
-    """A creature or character template: what `add ID --as TEMPLATE` starts from.
-
-    Unset numbers (None) are derived by the ruleset's creation rules.
-    """
-
-    id: str
-    name: str
-    kind: str                         # creature | character
-    level: int = 1
-    vigor: int = 0
-    finesse: int = 0
-    mentality: int = 0
-    hp: int | None = None             # override of the derived max HP
-    sp: int | None = None
-    sp_regen: int | None = None
-    weapons: tuple[str, ...] = ()
-    shield: str | None = None
-    armor: str | None = None
-    skills: tuple[tuple[str, int], ...] = ()   # (skill id, level 1..4)
-    holding: tuple[str, ...] = ()     # items in hand when the fight starts (S19a)
-    side: str | None = None
-    pool: ActionPool | None = None    # own action pool (a summon's, S21)
-    summoned: bool = False
-    provisional: bool = False
-    description: str = ""
 
 
 @record
@@ -167,68 +118,247 @@ class LevelRow:
 
 
 @record
-class RulesetNumbers:
-    """Every number and switch of a ruleset, from `content/shaper/ruleset.yaml`."""
-
-    id: str
-    name: str
-    basic_roll: str                   # "3d6" (S1)
-    critical_threshold: int           # 9 (S6)
-    critical_dice: str                # "1d6" (S6)
-    pool: ActionPool                  # 3 major / 1 minor / 1 free (S18)
-    substitutions: tuple[tuple[str, tuple[str, ...]], ...]  # kind -> kinds that may pay it
-    costs: tuple[tuple[str, str], ...]  # action name -> pool kind (S19)
-    skill_sp_cost: int                # S23
-    skill_max_level: int              # S24
-    hands: int                        # S19a
-    base_hp: int                      # S27
-    # per-point ability bonuses (S28): ability -> ((bonus name, amount), ...)
-    ability_bonuses: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
-    levels: tuple[LevelRow, ...]      # S29
-    diagonal: str                     # "shaper" (S10) | "king"
-    band_names: tuple[str, ...]       # ("Close", "Short", "Medium", "Long")
-    beyond_max_range_bands: int       # 1 (S13)
-    base_spell_range: int             # 0 = Close (S13)
-    spell_min_mentality: int          # 1 (S25)
-    grid_cols: int
-    grid_rows: int
-    outnumbered: bool                 # S16 on/off
-    firing_into_melee: bool           # S15 on/off
-    turn_order_ability: str           # "finesse" (S17)
-    provisional_keys: tuple[str, ...] = ()
-    starting_items: int = 2           # S27: a level-1 actor's weapons and shield
-    spell_free_hands: int = 1         # S19a: free hands an offensive spell needs (a focus counts)
-
-    def cost(self, action: str) -> str:
-        return dict(self.costs)[action]
-
-    def bonus(self, ability: str, name: str) -> int:
-        """Per-point bonus `name` of `ability` (0 if the ruleset gives none)."""
-        return dict(dict(self.ability_bonuses).get(ability, ())).get(name, 0)
-
-    def level_row(self, level: int) -> LevelRow:
-        for row in self.levels:
-            if row.level == level:
-                return row
-        raise KeyError(level)
-
-
-@record
 class Library:
     """The loaded content: every item by id, per kind."""
 
-    rulesets: dict[str, RulesetNumbers] = field(default_factory=dict)
-    weapons: dict[str, Weapon] = field(default_factory=dict)
-    armor: dict[str, Armor] = field(default_factory=dict)
-    shields: dict[str, Shield] = field(default_factory=dict)
-    skills: dict[str, Skill] = field(default_factory=dict)
-    spells: dict[str, Weapon] = field(default_factory=dict)   # offensive spells (kind "spell")
-    creatures: dict[str, Sheet] = field(default_factory=dict)
-    characters: dict[str, Sheet] = field(default_factory=dict)
+    rulesets: dict[str, Any] = field(default_factory=dict)    # "shaper": RulesetNumbers
+    weapons: dict[str, Any] = field(default_factory=dict)
+    armor: dict[str, Any] = field(default_factory=dict)
+    shields: dict[str, Any] = field(default_factory=dict)
+    skills: dict[str, Any] = field(default_factory=dict)
+    spells: dict[str, Any] = field(default_factory=dict)   # offensive spells (kind "spell")
+    creatures: dict[str, Any] = field(default_factory=dict)
+    characters: dict[str, Any] = field(default_factory=dict)
 
-    def template(self, name: str) -> Sheet | None:
+    def template(self, name: str) -> Any:
         return self.characters.get(name) or self.creatures.get(name)
 
-    def item(self, name: str) -> Weapon | Shield | None:
+    def item(self, name: str) -> Any:
         """A hand item by id: weapon, offensive spell focus or shield."""
         return self.weapons.get(name) or self.shields.get(name)
+
+
+def __getattr__(name: str) -> Any:
+    """A record class of `kinds.yaml` (the shipped content's), made on first use."""
+    if name in RECORDS:
+        from shaper_gm.rulesets.shaper.content.loader import kinds
+        return kinds().record(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# --- the declared records' methods and properties ---------------------------------------
+
+def skill_is_spell(skill: Any) -> bool:
+    return "spell" in skill.secondary
+
+
+def numbers_bonus(numbers: Any, ability: str, name: str) -> int:
+    """Per-point bonus `name` of `ability` (0 if the ruleset gives none)."""
+    return dict(dict(numbers.ability_bonuses).get(ability, ())).get(name, 0)
+
+
+def numbers_level_row(numbers: Any, level: int) -> LevelRow:
+    for row in numbers.levels:
+        if row.level == level:
+            return row
+    raise KeyError(level)
+
+
+def numbers_grid_cols(numbers: Any) -> int:
+    return numbers.grid[0]
+
+
+def numbers_grid_rows(numbers: Any) -> int:
+    return numbers.grid[1]
+
+
+def numbers_provisional(numbers: Any) -> tuple[str, ...]:
+    return numbers.provisional
+
+
+# --- the checks `kinds.yaml` names -------------------------------------------------------
+
+def duration(value: Any) -> str:
+    if isinstance(value, str) and (value in DURATIONS or re.fullmatch(r"rounds:[1-9]\d*", value)):
+        return value
+    raise Bad(f"expected one of {', '.join(DURATIONS)} or rounds:N; got {show(value)}")
+
+
+def skill_range(value: Any) -> str | int | None:
+    if value is None or value == "spell":
+        return value
+    try:
+        return integer(0)(value)
+    except Bad:
+        raise Bad(f"expected 'spell' or a number of bands, got {show(value)}") from None
+
+
+def carried(value: Any) -> tuple[str, ...]:
+    """Items a sheet carries or holds: ids, one twice when it has two."""
+    return list_of(ident, unique=False)(value)
+
+
+def skill_levels(value: Any) -> tuple[tuple[str, int], ...]:
+    """`{skill-id: level, ...}` or a plain list of skill ids (level 1 each)."""
+    if isinstance(value, list):
+        return tuple((skill, 1) for skill in list_of(ident)(value))
+    return mapping_of(ident, integer(1))(value)
+
+
+def action_pool(value: Any) -> ActionPool:
+    return ActionPool(mapping_of(ident, integer(0))(value))
+
+
+def level_rows(value: Any) -> tuple[LevelRow, ...]:
+    """The level table (S29): rows for levels 1, 2, ... in order, none giving less than
+    the one before."""
+    if not isinstance(value, list) or not value:
+        raise Bad(f"expected a list of level rows, got {show(value)}")
+    rows: list[LevelRow] = []
+    for index, entry in enumerate(value):
+        where = f"[{index}]"
+        values = _fields(entry, LEVEL_FIELDS, where, "a level row")
+        row = LevelRow(**values)
+        if row.level != index + 1:
+            raise Bad(f"expected level {index + 1}, got {row.level}", f"{where}.level")
+        if rows and any(getattr(row, k) < getattr(rows[-1], k)
+                        for k in ("ability_points", "skills", "sp", "sp_regen")):
+            raise Bad("a level row may not give less than the one before", where)
+        rows.append(row)
+    return tuple(rows)
+
+
+LEVEL_FIELDS = {"level": Field(integer(1), True),
+                **{key: Field(integer(0), True) for key in ("ability_points", "skills", "sp",
+                                                            "sp_regen")},
+                "provisional": Field(boolean)}
+
+
+def _fields(raw: Any, fields: dict[str, Field], where: str, what: str) -> dict[str, Any]:
+    """A nested mapping's values, or Bad naming its first problem's key."""
+    problems = _Problems()
+    values = check_fields(problems, raw, fields, f"{where}.", what=what)
+    if problems.found:
+        key, message = problems.found[0]
+        raise Bad(message, key or where)
+    return values or {}
+
+
+class _Problems(Ctx):
+    """A Ctx that keeps each problem as (key, message), for a kind's check to return."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[str | None, str]] = []
+
+    def error(self, key: str | None, message: str) -> None:
+        self.found.append((key, message))
+
+
+# The effect vocabulary the rules core understands (a skill is a list of these): each
+# type -> (keys it needs, keys it may also have); `type` and `when` always allowed.
+_AMOUNT = (("amount",), ("per",))
+EFFECT_SHAPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "attack_bonus": _AMOUNT,                # +amount to the attack roll
+    "damage_bonus": _AMOUNT,                # +amount to damage
+    "evasion_bonus": _AMOUNT,               # +amount to Evasion rolls
+    "pierce_bonus": _AMOUNT,                # +amount Pierce
+    "extra_dice": (("dice", "roll"), ("per",)),   # +dice on one of DICE_ROLLS
+    "remove_disadvantage": (("source",), ()),     # cancels a named Disadvantage
+    "absorb": _AMOUNT,                      # soaks damage after Defense, until used up (S7)
+    "summon": (("creature",), ("armor_per_mentality", "bonuses")),   # on its side (S21)
+    "extra_targets": (("targets",), ()),    # also targets a group (all_engaged_enemies)
+    "range_bands": _AMOUNT,                 # +amount bands of max range
+    "engage": ((), ()),                     # the user engages the target (Step Up)
+    "disengage": ((), ()),                  # the user leaves its engagement (Retreat)
+}
+EFFECT_FIELDS = {
+    "type": Field(choice(tuple(EFFECT_SHAPES)), required=True),
+    "amount": Field(integer()),
+    "dice": Field(dice),
+    "roll": Field(choice(DICE_ROLLS)),
+    "per": Field(choice(SCALES)),
+    "when": Field(choice(EFFECT_CONDITIONS)),
+    "source": Field(choice(DISADVANTAGE_SOURCES)),
+    "creature": Field(ident),
+    "targets": Field(choice(TARGET_GROUPS)),
+    "armor_per_mentality": Field(ident),
+    "bonuses": Field(mapping_of(choice(SUMMON_BONUSES), integer(1))),
+}
+
+
+# --- the kinds' own rules (a kind's `check`: the good values, the numbers, the item as
+# written; it returns (key, problem) pairs) ----------------------------------------------
+
+Problems = list[tuple[str | None, str]]
+
+
+def check_weapon(values: dict[str, Any], numbers: Any, written: Any) -> Problems:
+    """A weapon or a focus of content/shaper/weapons: kind and damage (S19a, S13)."""
+    if "kind" not in written:
+        return [("kind", f"missing (required): one of {', '.join(WEAPON_KINDS)}")]
+    if values.get("kind") == "spell":
+        return [("kind", "offensive spells belong in content/shaper/spells, not with the "
+                         "weapons")]
+    return _hand_item(values, written)
+
+
+def check_spell(values: dict[str, Any], numbers: Any, written: Any) -> Problems:
+    """An offensive spell of content/shaper/spells: its kind is 'spell'."""
+    kind = values.setdefault("kind", "spell") if "kind" not in written else values.get("kind")
+    if kind not in (None, "spell"):
+        return [("kind", f"an offensive spell has kind 'spell', got {kind!r}")]
+    return _hand_item(values, written)
+
+
+def _hand_item(values: dict[str, Any], written: Any) -> Problems:
+    kind = values.get("kind")
+    problems: Problems = []
+    if kind == "focus":
+        if "damage" in values:
+            problems.append(("damage", "a focus does not deal damage; remove the key"))
+        values["damage"] = FOCUS_DAMAGE
+    elif "damage" not in written:
+        problems.append(("damage", "missing (required)"))
+    if kind == "ranged" and values.get("range", 0) < 1:
+        problems.append(("range", "a ranged weapon needs a max range of at least 1 band"))
+    return problems
+
+
+def check_skill(values: dict[str, Any], numbers: Any, written: Any) -> Problems:
+    """Each effect is one of the vocabulary's, with the keys its type needs and only
+    those it may have (EFFECT_SHAPES)."""
+    effects = values.get("effects", [])
+    if not isinstance(effects, list):
+        values["effects"] = ()
+        return [("effects", f"expected a list of effects, got {show(effects)}")]
+    problems, made = _Problems(), []
+    for index, raw in enumerate(effects):
+        made.append(_effect(problems, f"effects[{index}].", raw))
+    values["effects"] = tuple(effect for effect in made if effect is not None)
+    return problems.found
+
+
+def _effect(problems: _Problems, prefix: str, raw: Any) -> Effect | None:
+    start = len(problems.found)
+    values = check_fields(problems, raw, EFFECT_FIELDS, prefix, what="an effect mapping")
+    if values is None or "type" not in values:
+        return None
+    needs, may = EFFECT_SHAPES[values["type"]]
+    for key in needs:
+        if key not in raw:
+            problems.error(prefix + key, f"missing ({values['type']} effects need it)")
+    for key in raw:
+        if key in EFFECT_FIELDS and key not in needs + may + ("type", "when"):
+            problems.error(prefix + key, f"does not apply to {values['type']} effects")
+    return None if len(problems.found) > start else Effect(**values)
+
+
+def check_sheet(values: dict[str, Any], numbers: Any, written: Any = None) -> Problems:
+    """A sheet's side, unless it names one: a character's is the party, a creature's the
+    enemies, a summon's its summoner's (S21)."""
+    if "side" not in values:
+        summoned = values.get("summoned", False)
+        values["side"] = ("party" if values.get("kind") == "character"
+                          else None if summoned else "enemies")
+    return []

@@ -32,84 +32,86 @@ def only(root: Path) -> str:
 def test_bad_dice_expression(content_copy):
     write(content_copy, "weapons/basic.yaml",
           "longsword-2:\n  name: Longsword\n  kind: melee\n  damage: abc\n")
-    assert only(content_copy) == ("content/shaper/weapons/basic.yaml: item 'longsword-2': key "
-                                  "'damage': expected a dice expression like 1d6+3, got 'abc'")
+    assert only(content_copy) == ("content/shaper/weapons/basic.yaml: line 4: item "
+                                  "'longsword-2': key 'damage': expected a dice expression "
+                                  "like 1d6+3, got 'abc'")
 
 
 def test_wrong_type(content_copy):
     write(content_copy, "weapons/x.yaml",
           "club:\n  name: Club\n  kind: melee\n  damage: 1d6\n  hands: two\n")
     assert only(content_copy).startswith(
-        "content/shaper/weapons/x.yaml: item 'club': key 'hands': "
+        "content/shaper/weapons/x.yaml: line 5: item 'club': key 'hands': "
         "expected a whole number, got 'two'")
 
 
 def test_unknown_key_suggests_the_right_one(content_copy):
     write(content_copy, "armor/x.yaml", "cloth:\n  name: Cloth\n  defense: 1d6\n  teir: 1\n")
-    assert only(content_copy) == ("content/shaper/armor/x.yaml: item 'cloth': key 'teir': "
+    assert only(content_copy) == ("content/shaper/armor/x.yaml: line 4: item 'cloth': key 'teir': "
                                   "unknown key (did you mean 'tier'?)")
 
 
 def test_missing_required_field(content_copy):
     write(content_copy, "armor/x.yaml", "cloth:\n  name: Cloth\n")
-    assert only(content_copy) == ("content/shaper/armor/x.yaml: item 'cloth': key 'defense': "
-                                  "missing (required)")
+    assert only(content_copy) == ("content/shaper/armor/x.yaml: line 1: item 'cloth': "
+                                  "key 'defense': missing (required)")
 
 
-@pytest.mark.parametrize("rel,text,key,words", [
+@pytest.mark.parametrize("rel,text,key,words,line", [
     ("skills/x.yaml", "s:\n  name: S\n  category: luck\n  primary: [anytime]\n",
-     "category", "expected one of general, vigor, finesse, mentality"),
+     "category", "expected one of general, vigor, finesse, mentality", 3),
     ("skills/x.yaml", "s:\n  name: S\n  category: general\n  primary: [on_sneeze]\n",
-     "primary[0]", "expected one of on_attack"),
+     "primary[0]", "expected one of on_attack", 4),
     ("skills/x.yaml", "s:\n  name: S\n  category: general\n  primary: [anytime]\n"
      "  effects:\n    - {type: heal, amount: 2}\n", "effects[0].type",
-     "expected one of attack_bonus"),
+     "expected one of attack_bonus", 6),
     ("skills/x.yaml", "s:\n  name: S\n  category: general\n  primary: [anytime]\n"
      "  effects:\n    - {type: extra_dice, dice: 1d6}\n", "effects[0].roll",
-     "missing (extra_dice effects need it)"),
+     "missing (extra_dice effects need it)", 6),
     ("skills/x.yaml", "s:\n  name: S\n  category: general\n  primary: [anytime]\n"
      "  effects:\n    - {type: absorb, amount: 2, creature: minion}\n",
-     "effects[0].creature", "does not apply to absorb effects"),
+     "effects[0].creature", "does not apply to absorb effects", 6),
     ("skills/x.yaml", "s:\n  name: S\n  category: general\n  primary: [anytime]\n"
-     "  duration: forever\n", "duration", "or rounds:N"),
+     "  duration: forever\n", "duration", "or rounds:N", 5),
     ("weapons/x.yaml", "w:\n  name: W\n  kind: laser\n  damage: 1d6\n", "kind",
-     "expected one of melee, ranged, spell, focus"),
+     "expected one of melee, ranged, spell, focus", 3),
     ("weapons/x.yaml", "w:\n  name: W\n  kind: ranged\n  damage: 1d6\n", "range",
-     "at least 1 band"),
+     "at least 1 band", 1),
     ("spells/x.yaml", "fire:\n  name: Fire\n  kind: melee\n  damage: 1d6\n", "kind",
-     "an offensive spell has kind 'spell'"),
+     "an offensive spell has kind 'spell'", 3),
     ("weapons/x.yaml", "fire:\n  name: Fire\n  kind: spell\n  damage: 1d6\n", "kind",
-     "offensive spells belong in content/shaper/spells"),
-    ("weapons/x.yaml", "club:\n  name: Club\n  damage: 1d6\n", "kind", "missing (required)"),
+     "offensive spells belong in content/shaper/spells", 3),
+    ("weapons/x.yaml", "club:\n  name: Club\n  damage: 1d6\n", "kind", "missing (required)", 1),
     ("weapons/x.yaml", "rod:\n  name: Rod\n  kind: focus\n  damage: 1d6\n", "damage",
-     "a focus does not deal damage"),
+     "a focus does not deal damage", 4),
 ])
-def test_value_outside_the_allowed_set(content_copy, rel, text, key, words):
+def test_value_outside_the_allowed_set(content_copy, rel, text, key, words, line):
     write(content_copy, rel, text)
     message = only(content_copy)
     item = text.split(":", 1)[0]
-    assert message.startswith(f"content/shaper/{rel}: item '{item}': key '{key}': "), message
+    assert message.startswith(f"content/shaper/{rel}: line {line}: item '{item}': "
+                              f"key '{key}': "), message
     assert words in message
 
 
-@pytest.mark.parametrize("text,key,words", [
-    ("weapons: [laser]", "weapons[0]", "no weapon 'laser'"),
-    ("armor: armor-t9", "armor", "no armor 'armor-t9'"),
-    ("shield: buckler", "shield", "no shield 'buckler'"),
+@pytest.mark.parametrize("text,key,words,line", [
+    ("weapons: [laser]", "weapons[0]", "no weapon 'laser'", 3),
+    ("armor: armor-t9", "armor", "no armor 'armor-t9'", 3),
+    ("shield: buckler", "shield", "no shield 'buckler'", 3),
     ("skills: {overswung: 1}", "skills.overswung", "no skill 'overswung' "
-                                                   "(did you mean 'overswing'?)"),
-    ("weapons: [dagger]\n  holding: [longsword]", "holding", "not among the sheet's weapons"),
+                                                   "(did you mean 'overswing'?)", 3),
+    ("weapons: [dagger]\n  holding: [longsword]", "holding", "not among the sheet's weapons", 4),
     ("weapons: [greatsword]\n  shield: shield\n  holding: [greatsword, shield]", "holding",
-     "needs 3 hands"),
-    ("vigor: 2", "level", "more than the 1 ability points of level 1"),
-    ("skills: {charm: 1}", "skills.charm", "needs 1 point in mentality"),
-    ("level: 11", "level", "level table ends at level 10"),
+     "needs 3 hands", 5),
+    ("vigor: 2", "level", "more than the 1 ability points of level 1", 1),
+    ("skills: {charm: 1}", "skills.charm", "needs 1 point in mentality", 3),
+    ("level: 11", "level", "level table ends at level 10", 3),
 ])
-def test_sheet_references_and_budget(content_copy, text, key, words):
+def test_sheet_references_and_budget(content_copy, text, key, words, line):
     write(content_copy, "characters/x.yaml", f"hero:\n  name: Hero\n  {text}\n")
     message = only(content_copy)
     assert message.startswith(
-        f"content/shaper/characters/x.yaml: item 'hero': key '{key}': "), message
+        f"content/shaper/characters/x.yaml: line {line}: item 'hero': key '{key}': "), message
     assert words in message
 
 
@@ -119,9 +121,10 @@ def test_unknown_summon_and_armor_references(content_copy):
           "  secondary: [spell]\n  effects:\n"
           "    - {type: summon, creature: dragon, armor_per_mentality: armor-t7}\n")
     assert errors(content_copy) == (
-        "content/shaper/skills/x.yaml: item 'call': key 'effects[0].creature': "
+        "content/shaper/skills/x.yaml: line 7: item 'call': key 'effects[0].creature': "
         "unknown creature 'dragon'",
-        "content/shaper/skills/x.yaml: item 'call': key 'effects[0].armor_per_mentality': "
+        "content/shaper/skills/x.yaml: line 7: item 'call': "
+        "key 'effects[0].armor_per_mentality': "
         "unknown armor 'armor-t7' (did you mean 'armor-t3'?)",
     )
 
@@ -139,7 +142,7 @@ def test_duplicate_id_across_files(content_copy):
 def test_hand_items_share_one_id_space(content_copy):
     write(content_copy, "shields/zz-more.yaml", "wand:\n  name: Wand shield\n")
     assert only(content_copy) == (
-        "content/shaper/shields/zz-more.yaml: item 'wand': key 'id': "
+        "content/shaper/shields/zz-more.yaml: line 1: item 'wand': key 'id': "
         "duplicate id: already defined in content/shaper/weapons/source.yaml")
 
 
@@ -153,7 +156,7 @@ def test_duplicate_id_in_one_file(content_copy):
 def test_bad_item_id(content_copy):
     write(content_copy, "armor/x.yaml", "Cloth Armor:\n  name: A\n  defense: 1d6\n")
     assert only(content_copy).startswith(
-        "content/shaper/armor/x.yaml: item 'Cloth Armor': key 'id':")
+        "content/shaper/armor/x.yaml: line 1: item 'Cloth Armor': key 'id':")
 
 
 def test_yaml_syntax_error_names_file_line_and_column(content_copy):
@@ -193,7 +196,7 @@ def test_ruleset_errors(content_copy):
     path.write_text(text, encoding="utf-8")
     found = errors(content_copy)
     keys = [line.split("key '")[1].split("'")[0] for line in found]
-    assert all(line.startswith("content/shaper/ruleset.yaml: item 'shaper': ") for line in found)
+    assert all(line.startswith("content/shaper/ruleset.yaml: line ") for line in found)
     assert sorted(keys) == ["costs.say", "critical_threshold", "grid", "levels[2].level",
                             "provisional"]
 
@@ -204,7 +207,7 @@ def test_ruleset_missing_key_and_file_not_a_mapping(content_copy):
                     encoding="utf-8")
     write(content_copy, "armor/x.yaml", "- just a list\n")
     assert errors(content_copy) == (
-        "content/shaper/ruleset.yaml: item 'shaper': key 'base_hp': missing (required)",
+        "content/shaper/ruleset.yaml: key 'base_hp': missing (required)",
         "content/shaper/armor/x.yaml: expected a mapping of item ids to items, got a list",
     )
 

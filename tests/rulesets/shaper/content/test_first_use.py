@@ -75,3 +75,41 @@ def test_several_unreadable_files_are_one_line_that_counts_the_rest(content_copy
     assert message.startswith("the content library cannot be read: "
                               "content/shaper/weapons/a.yaml: line 2")
     assert message.endswith(" (and 2 more)") and "\n" not in message
+
+
+def _without_terms(content_copy, words=""):
+    """The copy's ruleset.yaml as a GM's folder written before `terms` had it (with
+    `words` in their place, if given)."""
+    path = content_copy / "shaper" / "ruleset.yaml"
+    text = path.read_text()
+    path.write_text(text[:text.index("\nterms:")] + "\n" + words)
+
+
+def test_a_folder_written_before_terms_speaks_shapers_words(content_copy, monkeypatch,
+                                                            fresh_cache):
+    _without_terms(content_copy)
+    monkeypatch.setenv("SHAPER_GM_CONTENT", str(content_copy))
+    assert loader.load_numbers(content_copy).terms == loader.load_numbers().terms
+    session = new_session(seed=7)
+    ruleset = session.ruleset_for(session.state)
+    assert (ruleset.term("down"), ruleset.term("cell")) == ("Down", "zone")
+    shown = session.execute("help add").view.verbs[0]
+    assert shown.rules == "S27-S29"
+    assert shown.examples[0] == "add josh --as josh --at A5"
+    session.execute("add goblin --as bandit --at D1")     # the items load too
+
+
+def test_a_folder_naming_some_words_keeps_them_and_takes_the_rest(content_copy, fresh_cache):
+    _without_terms(content_copy, "terms:\n  down: Out\n")
+    words = dict(loader.load_numbers(content_copy).terms)
+    assert words["down"] == "Out" and words["cell"] == "zone"
+    assert dict(loader.load_library(content_copy).rulesets["shaper"].terms) == words
+
+
+def test_a_folder_written_before_kinds_yaml_is_read_by_the_shipped_one(content_copy,
+                                                                        fresh_cache):
+    (content_copy / "shaper" / "kinds.yaml").unlink()
+    _without_terms(content_copy)
+    library = loader.load_library(content_copy)
+    assert library.weapons == loader.load_library().weapons
+    assert library.rulesets["shaper"] == loader.load_numbers()

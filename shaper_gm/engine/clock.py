@@ -1,4 +1,5 @@
-"""Time as the GM types and reads it (T15): minutes, kept as whole seconds."""
+"""Time as the GM types and reads it (T15 of time slices; any ruleset whose actions run
+at the `waited` moment): minutes, kept as whole seconds."""
 
 from __future__ import annotations
 

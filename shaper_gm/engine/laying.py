@@ -1,0 +1,127 @@
+"""Items lying on the map, for a ruleset written as data: a declared action's `lay` change
+puts an item on a creature's cell (a thrown weapon lands by its target, D16) and `take`
+picks the nearest one up (D22); what lies where is the encounter's `Ground`, saved with
+it, told under the map, and read by expressions as `lying` (each item with how far the
+acting actor is from the nearest place it lies). The list's operations are
+`engine.ground`'s, which the rulesets written in Python share. The encounter's own
+numbers (`encounter_numbers:`, Dungeoneers' ambient arca, D28) are kept beside them,
+read as `encounter.NAME` and changed by an `encounter` change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from shaper_gm.engine import ground
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.events import Event
+from shaper_gm.engine.state import Change, Encounter
+from shaper_gm.records import record
+
+
+@record
+class Ground:
+    """The encounter data of a ruleset written as data: what lies on its map."""
+
+    lying: tuple[tuple[str, str, str], ...] = ()     # (item, cell, whom it lies beside)
+    numbers: tuple[tuple[str, int], ...] = ()        # the encounter's, changed in play
+
+
+@record
+class ItemLaid(Event):
+    actor: str                    # whom it lies beside
+    item: str
+    place: str
+
+
+@record
+class ItemTaken(Event):
+    actor: str                    # who picks it up
+    item: str
+    place: str
+
+
+@record
+class EncounterNumberChanged(Event):
+    name: str
+    before: int
+    after: int
+    why: str = ""
+
+    @property
+    def label(self) -> str:
+        """``Ambient arca``: its name in words."""
+        return self.name.replace("_", " ").capitalize()
+
+
+def ground_of(state: Encounter) -> Ground:
+    return state.system if isinstance(state.system, Ground) else Ground()
+
+
+def number_of(state: Encounter, rs: Any, name: str) -> int:
+    """The encounter's number `name`: as play changed it, else as the ruleset starts it
+    (KeyError: the ruleset has no such number)."""
+    found = dict(ground_of(state).numbers)
+    if name in found:
+        return found[name]
+    return int(dict(rs.library.numbers.get("encounter_numbers") or {})[name])
+
+
+def number_changed(state: Encounter, rs: Any, name: str, change: int, why: str) -> Change:
+    """The encounter's number `name` changed by `change`, never below 0."""
+    before = number_of(state, rs, name)
+    after = max(0, before + change)
+    if after == before:
+        return state, []
+    numbers = {**dict(ground_of(state).numbers), name: after}
+    ground = replace(ground_of(state), numbers=tuple(sorted(numbers.items())))
+    return state.with_(system=ground), [EncounterNumberChanged(name, before, after, why)]
+
+
+def lying_of(state: Encounter) -> tuple[ground.Lying, ...]:
+    """What lies on the map (nothing for an encounter that never had an item laid)."""
+    return tuple(getattr(state.system, "lying", ()) or ())
+
+
+def distances(state: Encounter, rs: Any, actor_id: str) -> dict[str, int]:
+    """Each item lying on the map with how far `actor_id` is from the nearest place it
+    lies, in cells times the numbers' `cell_size` (an actor not placed: none)."""
+    here = state.actors[actor_id].zone
+    if here is None:
+        return {}
+    size = int(getattr(rs.library.numbers, "get", lambda *_: 1)("cell_size") or 1)
+    found: dict[str, int] = {}
+    for item, place, _ in lying_of(state):
+        far = rs.distance(here, place) * size
+        found[item] = min(far, found.get(item, far))
+    return found
+
+
+def changed(state: Encounter, rs: Any, kind: str, who: str, item: str) -> Change:
+    """`lay`: `item` lies on `who`'s cell, beside it; `take`: `who` takes up the nearest
+    place `item` lies (the first laid among the nearest)."""
+    actor = state.actors[who]
+    lying = lying_of(state)
+    if kind == "lay":
+        if actor.zone is None:
+            return state, []
+        return (state.with_(system=replace(ground_of(state), lying=ground.laid(
+            lying, item, actor.zone, who))), [ItemLaid(who, item, actor.zone)])
+    places = [(rs.distance(actor.zone, entry[1]) if actor.zone else 0, n, entry)
+              for n, entry in enumerate(lying) if entry[0] == item]
+    if not places:
+        raise RuleViolation(f"no {item} lies on the map", "an item lies where it landed")
+    entry = min(places)[2]
+    return (state.with_(system=replace(ground_of(state), lying=ground.taken(lying, entry))),
+            [ItemTaken(who, item, entry[1])])
+
+
+def map_notes(rs: Any, state: Encounter) -> list[str]:
+    """``On the ground: Spear (D2)``, under the map: each item by its name."""
+    def title(item: str) -> str:                     # the first item file naming it
+        items = getattr(rs.library, "items", {})
+        found = next((kind[item] for kind in items.values() if item in kind), None)
+        return str(found.get("name", item)) if found is not None else item
+    text = ground.lying_text(lying_of(state), title)
+    return [text] if text else []

@@ -1,0 +1,66 @@
+"""Many simulated fights from an encounter: checked first, run in order (or spread over
+processes, each run's dice its own, so the result is the same however they are split),
+stopped early by Ctrl-C with what is done so far."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from shaper_gm.errors import GmError
+from shaper_gm.simulate.runner import RunResult, play_out, run_seed
+from shaper_gm.simulate.summary import summary
+from shaper_gm.simulate.tactics import TACTICS
+
+MAX_RUNS = 1_000_000
+
+
+def check(session, runs: int, tactic: str) -> None:
+    """A one-line refusal for what cannot be simulated."""
+    if not 1 <= runs <= MAX_RUNS:
+        raise GmError(f"{runs} fights is out of range", f"simulate 1 to {MAX_RUNS:,} fights")
+    if tactic not in TACTICS:
+        raise GmError(f"no tactic {tactic!r}", f"tactics: {', '.join(TACTICS)}")
+    state = session.state
+    if state.over is not None:
+        raise GmError("the fight is over already", "undo to a moment before its end")
+    if state.turn is None:
+        raise GmError("the fight has not started: nobody is up", "start it first")
+    sides = {a.side for a in state.actors.values() if not a.down}
+    if len(sides) < 2:
+        raise GmError(f"only {', '.join(sides) or 'nobody'} is left standing: there is no "
+                      "fight to simulate", "add the other side first")
+
+
+def run_range(session, seed: int, tactic: str, first: int, last: int,
+              done: Callable[[int], None] | None = None) -> list[RunResult]:
+    results = []
+    for run in range(first, last):
+        results.append(play_out(session, run_seed(seed, run), tactic))
+        if done is not None:
+            done(run + 1)
+    return results
+
+
+def simulate(session, runs: int, seed: int, tactic: str,
+             done: Callable[[int], None] | None = None) -> tuple[dict, int]:
+    """(the summary, the runs finished); Ctrl-C stops early with what is finished."""
+    check(session, runs, tactic)
+    results: list[RunResult] = []
+    try:
+        for run in range(runs):
+            results.append(play_out(session, run_seed(seed, run), tactic))
+            if done is not None:
+                done(run + 1)
+    except KeyboardInterrupt:
+        if not results:
+            raise
+    return described(session, results, seed), len(results)
+
+
+def described(session, results: list[RunResult], seed: int) -> dict:
+    state = session.state
+    sides = sorted({a.side for a in state.actors.values()})
+    actors = {a: state.actors[a].name for a in (*state.order,
+                                                *(x for x in state.actors
+                                                  if x not in state.order))}
+    return summary(results, sides, actors, seed)

@@ -1,0 +1,81 @@
+"""One simulated fight: the encounter's current state played forward on a scratch
+session with dice of the run's own seed, by the tactic's commands, until a side wins,
+nobody can act or the round limit passes."""
+
+from __future__ import annotations
+
+import random
+
+from shaper_gm.commands.session import Session
+from shaper_gm.errors import GmError
+from shaper_gm.records import record
+from shaper_gm.simulate.tactics import turn_lines
+
+MAX_ROUNDS = 50           # a fight still undecided then counts as a draw
+MAX_COMMANDS = 3000       # a bound on any one run, whatever the rules allow
+SEEDS = 1_000_000_000     # a run's dice seed is below this (the encounter's range)
+
+
+@record
+class RunResult:
+    winner: str | None                      # the side that won; None: a draw
+    rounds: int
+    down: frozenset[str]                    # actors down (or gone) at the end
+    spent: tuple[tuple[str, str, int], ...]  # (actor, resource, amount) of what lasts
+    actions: int                            # commands that landed
+
+
+def run_seed(seed: int, run: int) -> int:
+    """Run `run`'s dice seed: a different stream for every run, the same for a seed."""
+    return random.Random(seed * 1_000_003 + run).randrange(SEEDS)
+
+
+def play_out(base: Session, seed: int, tactic: str) -> RunResult:
+    return played(base, seed, tactic)[1]
+
+
+def played(base: Session, seed: int, tactic: str) -> tuple[Session, RunResult]:
+    """The run's scratch session (its log: the fight's resolved lines) and its result."""
+    session = Session(content=base.content)
+    session.share_rulesets(base)
+    start = base.state.with_(seed=seed, dice_position=0)
+    session.state = start
+    rng = random.Random(seed)
+    actions = 0
+    while _going(session.state) and actions < MAX_COMMANDS:
+        actor = session.state.turn
+        for line in turn_lines(session, actor, tactic, rng):
+            try:
+                session.execute(line)
+            except GmError:
+                continue
+            actions += 1
+            break
+        else:
+            break                                    # nothing it may do: stuck
+    end = session.state
+    winner = end.over.winner if end.over is not None else None
+    rounds = end.over.round if end.over is not None else end.round
+    down = frozenset(a for a in start.actors
+                     if a not in end.actors or end.actors[a].down)
+    return session, RunResult(winner, rounds, down, _spent(start, end, session), actions)
+
+
+def _going(state) -> bool:
+    return state.over is None and state.turn is not None and state.round <= MAX_ROUNDS
+
+
+def _spent(start, end, session) -> tuple[tuple[str, str, int], ...]:
+    """What each actor used up of the resources that never refill in a fight."""
+    rs = session.ruleset_for(end)
+    lasting = [spec.name for spec in rs.resources if spec.refill == "never"]
+    out = []
+    for actor_id, before in start.actors.items():
+        after = end.actors.get(actor_id)
+        if after is None:
+            continue
+        for name in lasting:
+            used = before.resource(name) - after.resource(name)
+            if used > 0:
+                out.append((actor_id, name, used))
+    return tuple(out)

@@ -1,0 +1,114 @@
+"""What an actor does on its turn in a simulated fight, from what its ruleset offers.
+
+No ruleset writes tactics: an actor first tries what its ruleset's hints say readies an
+attack (`content/ID/simulate.yaml`, `ready`: Shaper draws a weapon), then attacks with
+its ruleset's basic attack a foe the ruleset offers as reachable now (ranked by the
+tactic), else moves to a free cell nearer its nearest foe, else gives up the rest of its
+round (`pass`), else ends its turn. The commands are ordinary lines, refused by the rules
+like any other when they cannot be.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from functools import cache
+
+from shaper_gm.content.folders import declaration
+from shaper_gm.engine import grid
+from shaper_gm.engine.offers import FIRST
+
+TACTICS = ("focus-fire", "spread", "random")
+MOVES_TRIED = 4           # the nearest-to-a-foe cells a turn tries before giving up
+
+
+def turn_lines(session, actor_id: str, tactic: str, rng: random.Random) -> Iterator[str]:
+    state = session.state
+    rs = session.ruleset_for(state)
+    actor = state.actors[actor_id]
+    foes = [a for a in state.actors.values()
+            if a.side != actor.side and not a.down and a.zone is not None]
+    hints = hints_of(rs.id)
+    for line in hints.get("ready", ()):
+        filled = _filled(line, state, rs, actor_id)
+        if filled:
+            yield filled
+    for foe in ranked(foes, tactic, rng):
+        for line in hints.get("before_attack", ()):
+            yield line.replace("{actor}", actor_id).replace("{target}", foe.id)
+    reachable = {o.text for o in rs.offers(state, "target", actor_id, rs.attack_verb) or ()
+                 if o.rank == FIRST}
+    for target in ranked([f for f in foes if f.id in reachable], tactic, rng):
+        yield f"{rs.attack_verb} {actor_id} {target.id}"
+    if actor.zone is not None and foes:
+        for cell in _closer_cells(state, rs, actor, foes)[:MOVES_TRIED]:
+            yield f"move {actor_id} {cell}"
+    yield f"pass {actor_id}"
+    yield "end"
+
+
+HINTS = ("ready", "before_attack")
+
+
+@cache
+def hints_of(ruleset_id: str) -> dict[str, tuple[str, ...]]:
+    """The ruleset's hints: `ready`, commands that ready an attack (`{actor}` and a
+    slot's name filled in: `{item}`, the first the ruleset offers the actor for the
+    command's verb); `before_attack`, commands tried on a foe before attacking it
+    (`{target}` filled in: Shaper's engage)."""
+    found = declaration(ruleset_id, "simulate.yaml")
+    if found is None:
+        return {}
+    display, data = found
+    if not isinstance(data, dict) or set(data) - set(HINTS) or not all(
+            isinstance(v, list) and all(isinstance(x, str) for x in v) for v in data.values()):
+        from shaper_gm.content.schema import ContentError
+        raise ContentError([f"{display}: expected ready and before_attack, each a list of "
+                            "commands, e.g. ready: ['draw {actor} {item}']"])
+    return {key: tuple(lines) for key, lines in data.items()}
+
+
+def _filled(line: str, state, rs, actor_id: str) -> str | None:
+    verb = line.split()[0]
+    out = line.replace("{actor}", actor_id)
+    for slot in re.findall(r"\{([\w-]+)\}", out):
+        offers = rs.offers(state, slot, actor_id, verb) or []
+        if not offers:
+            return None
+        out = out.replace(f"{{{slot}}}", offers[0].text)
+    return out
+
+
+def ranked(foes: list, tactic: str, rng: random.Random) -> list:
+    """focus-fire: the one with the least health left first (likeliest to go down);
+    spread: the one with the most; random: any order."""
+    if tactic == "random":
+        shuffled = list(foes)
+        rng.shuffle(shuffled)
+        return shuffled
+    return sorted(foes, key=lambda f: (_health(f), f.id), reverse=tactic == "spread")
+
+
+def _health(actor) -> float:
+    if actor.hp is None or not actor.max_hp:
+        return 1.0
+    return actor.hp / actor.max_hp
+
+
+def _closer_cells(state, rs, actor, foes) -> list[str]:
+    """Free cells nearer its nearest foe than it stands: the fewest steps from the actor
+    first (what its budget can pay), nearest the foe among those."""
+    def nearest(cell: str) -> int:
+        return min(rs.distance(cell, f.zone) for f in foes)
+    now = nearest(actor.zone)
+    found = []
+    for col in range(state.cols):
+        for row in range(state.rows):
+            cell = grid.cell_name((col, row))
+            if rs.one_per_cell and state.standing_on(cell):
+                continue
+            distance = nearest(cell)
+            if distance < now:
+                found.append((rs.distance(actor.zone, cell), distance, cell))
+    return [cell for *_, cell in sorted(found)]

@@ -1,0 +1,89 @@
+"""Simulation's cost, measured side by side in one run, for each ruleset's demo:
+
+- a simulated action against a command of `shaper-gm run` on the same fight: the run's
+  script is the resolved log of simulated fights (every die given), timed as a whole
+  program less the program loading the save alone (target: 0.2x);
+- `simulate -n 2000` against `-n 200` (target: at most 12x);
+- `--jobs 2` against `--jobs 1` on 400 fights (target: 0.7x on a 2-core machine).
+
+Run: python tests/bench/bench_simulate.py [RULESET...]   (needs the installed shaper-gm)
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from shaper_gm.persist.saves import read_save
+from shaper_gm.simulate import runner
+
+SAVES = Path(__file__).resolve().parents[2] / "saves"
+DEMOS = {"shaper": "demo.yaml", "dungeoneers": "dungeoneers-demo.yaml",
+         "timeslice": "timeslice-demo.yaml", "dicepool": "dicepool-demo.yaml",
+         "reactions": "reactions-demo.yaml", "d20": "d20-demo.yaml"}
+FIGHTS = 10
+PROGRAM = shutil.which("shaper-gm") or "shaper-gm"
+
+
+def resolved_fights(path: Path) -> tuple[list[list[str]], float]:
+    """The resolved lines of FIGHTS simulated fights, and the seconds per action."""
+    base = read_save(path)
+    logs, actions = [], 0
+    start = time.perf_counter()
+    for run in range(FIGHTS):
+        session, result = runner.played(base, runner.run_seed(1, run), "focus-fire")
+        actions += result.actions
+        logs.append([frame.line for frame in session.history])
+    return logs, (time.perf_counter() - start) / max(actions, 1)
+
+
+def run_cost(path: Path, logs: list[list[str]], folder: Path) -> float:
+    """Seconds per command of `run` on the fights' lines, each after loading the save."""
+    total, lines = 0.0, 0
+    for n, log in enumerate(logs):
+        script = folder / f"fight-{n}.txt"
+        script.write_text(f"load {path}\n" + "\n".join(log) + "\n", encoding="utf-8")
+        alone = folder / "load.txt"
+        alone.write_text(f"load {path}\n", encoding="utf-8")
+        total += timed([PROGRAM, "run", str(script)]) - timed([PROGRAM, "run", str(alone)])
+        lines += len(log)
+    return total / max(lines, 1)
+
+
+def timed(command: list[str], repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        done = subprocess.run(command, capture_output=True, text=True)
+        best = min(best, time.perf_counter() - start)
+        if done.returncode:
+            raise SystemExit(f"{' '.join(command)} failed: {done.stderr.strip()[:300]}")
+    return best
+
+
+def main(rulesets: list[str]) -> None:
+    folder = Path(tempfile.mkdtemp())
+    print(f"{'ruleset':<12} {'sim ms/action':>13} {'run ms/command':>15} {'ratio':>6}")
+    for name in rulesets:
+        path = folder / f"{name}.yaml"
+        shutil.copyfile(SAVES / DEMOS[name], path)
+        logs, sim = resolved_fights(path)
+        run = run_cost(path, logs, folder)
+        print(f"{name:<12} {sim * 1000:>13.2f} {run * 1000:>15.2f} {sim / run:>6.2f}")
+    path = folder / "dungeoneers.yaml"
+    small = timed([PROGRAM, "simulate", str(path), "-n", "200", "--jobs", "1"], 1)
+    big = timed([PROGRAM, "simulate", str(path), "-n", "2000", "--jobs", "1"], 1)
+    print(f"-n 2000 / -n 200: {big:.1f} s / {small:.1f} s = {big / small:.1f}x (target <= 12)")
+    one = timed([PROGRAM, "simulate", str(path), "-n", "400", "--jobs", "1"], 1)
+    two = timed([PROGRAM, "simulate", str(path), "-n", "400", "--jobs", "2"], 1)
+    print(f"--jobs 2 / --jobs 1: {two:.1f} s / {one:.1f} s = {two / one:.2f}x "
+          "(target <= 0.7 on 2 cores)")
+    shutil.rmtree(folder)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:] or list(DEMOS))

@@ -1,0 +1,752 @@
+"""The Dungeoneers rulings written as data (tests/fixtures/rulesets/dungeoneers-data),
+played beside the Python ruleset (`dungeoneers`): the README's demo fight, the source's
+round and the rulings' examples give the same wounds, AP, stress, arca, grapples and who
+is up on both, line for line; a strike's breakdown is the same lines (label, number,
+ruling); the odds of a strike are the same exact fractions.
+
+Wounds are the data version's hit points' other side: its hit points are the wound limit
+and its wounds the limit less the hit points left (D19).
+
+What the data version does not play yet, or says otherwise (the plan of the next step,
+and what the format lacks for it):
+- D28's `ambient N` is `ambient --arca N` here, an action of whoever is up (the format
+  has no GM verb of its own), told as theirs;
+- words the Python ruleset reads as positionals: a spell (`spellcast alberich firebolt
+  gob`: here `--with firebolt`; a self spell names its caster, `spellcast alberich
+  alberich --with mend`), the action readied (`ready freya strike`: here `--action
+  strike`), interact's free text (`interact opens the door`: `act` here);
+- D19's wounds beyond the limit (hit points stop at 0), `set ACTOR wounds=N`, the wound
+  limit set by `--hp` (not `--stat wound_limit=N`), and the words `wounds 4 of 8`;
+- add's mapping flags `--prof NAME=RANK`, `--vulnerable TYPE=N`, `--resist TYPE=N`,
+  `--immune TYPE`, `--speed NAME=N` (`add_items` gives lists of items only) and
+  completion of `--draw`, `--stow`, `--pickup` and `--speed` from the sheet;
+- `odds --power` (here `odds --action power-strike`, as for any action declaring odds);
+- a strike's cost after its heading (`with the Warhammer (3 AP): 6 vs 4, ...`, where the
+  Python ruleset ends the line with it), a sheet list an action changes told as a GM's
+  `set` (`Suori: holding (...) → (...) (set by the GM)`), the move's mode verb (`flies`);
+- refusals whose words read worked-out numbers (`move at Ground (1) covers 1`): a
+  `requires` text reads the situation, not the action's given facts.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from itertools import product
+from pathlib import Path
+
+import pytest
+
+from shaper_gm.app import new_session
+from shaper_gm.errors import GmError
+from tests.replaying import replayed
+
+FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets"
+PYTHON, DATA = "dungeoneers", "dungeoneers-data"
+
+# README, "Dungeoneers": the demo's set-up (saves/dungeoneers-demo.txt, listed in order).
+DEMO = (
+    "add freya --as freya --at B3",
+    "add alberich --as alberich --at B4",
+    "add suori --as suori --at C4",
+    "add skeleton --as skeleton --at C3",
+    "add gob --as goblin --at F5",
+    "start",
+)
+# The README's short fight; a line the two versions word apart is a pair (Python, data).
+README = (
+    *DEMO,
+    "strike suori skeleton --roll 4 --dodge 3 --pierce 3",    # 6 vs 4, 4 wounds (B)
+    "act alberich 3 shouts a warning",
+    "push freya skeleton D3 --ledge --react skeleton=grab-ledge --roll 5 --dodge 2 "
+    "--grab 1",                     # 7 vs 4: the skeleton grabs, 1 vs 6, and is forced
+)
+
+
+def said(line, ruleset: str) -> str:
+    return line if isinstance(line, str) else line[ruleset == DATA]
+
+
+@pytest.fixture
+def both(monkeypatch):
+    """A session of each version, run through the same lines."""
+    monkeypatch.setenv("SHAPER_GM_RULESETS", str(FOLDER))
+
+    def start(*lines):
+        sessions = {rs: new_session(ruleset=rs, seed=1) for rs in (PYTHON, DATA)}
+        for line in lines:
+            for rs, s in sessions.items():
+                s.execute(said(line, rs))
+        return sessions
+    return start
+
+
+def grapples(s, actor_id: str) -> tuple[str | None, str | None]:
+    """(whom it grapples, who grapples it) (D24): the Python ruleset's own record, the
+    data version's `grappled` condition, given by its grappler."""
+    actor = s.state.actors[actor_id]
+    if s.state.ruleset == PYTHON:
+        return actor.system.grappling, actor.system.grappled_by
+    held = next((a for a, x in s.state.actors.items() for e in x.effects
+                 if e.name == "grappled" and e.caster == actor_id), None)
+    by = next((e.caster for e in actor.effects if e.name == "grappled"), None)
+    return held, by
+
+
+def wounds(s, actor_id: str) -> int:
+    """Wounds taken, up to the limit: the data version's stop there (docstring, D19)."""
+    actor = s.state.actors[actor_id]
+    if s.state.ruleset == PYTHON:
+        return min(actor.resource("wounds"), actor.sheet.wound_limit)
+    return actor.sheet.wound_limit - actor.hp
+
+
+def holding(s, actor_id: str) -> tuple[str, ...]:
+    """The weapons in its hands (D22)."""
+    actor = s.state.actors[actor_id]
+    return tuple(actor.system.holding if s.state.ruleset == PYTHON else actor.sheet.holding)
+
+
+def numbers(s) -> dict[str, tuple]:
+    """Each creature's wounds, AP, stress, arca, whether it is down, defensive, its
+    grapples, its tile, side and weapons in hand; whose turn, who is up, which round."""
+    actors = {a: (wounds(s, a), x.resource("ap"), x.resource("stress"), x.resource("arca"),
+                  x.down, "defensive" in {e.name for e in x.effects}, grapples(s, a),
+                  x.zone, x.side, holding(s, a))
+              for a, x in s.state.actors.items()}
+    return {**actors, "turn": (s.state.turn, s.state.up, s.state.round)}
+
+
+def test_the_readme_fight_gives_the_same_numbers_after_every_line(both):
+    sessions = both()
+    for line in README:
+        for rs, s in sessions.items():
+            s.execute(said(line, rs))
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+    data = numbers(sessions[DATA])
+    # by hand: the skeleton 4 wounds (Warhammer 1 + body 2, vulnerability(1)), forced to
+    # D3 (its grab cost it 1 AP, D8); Suori 3 AP, Alberich 3, Freya 4; the goblin is up
+    # with the most AP left (D3)
+    assert data["skeleton"][:2] == (4, 5) and data["skeleton"][7] == "D3"
+    assert [data[a][1] for a in ("suori", "alberich", "freya")] == [3, 3, 4]
+    assert data["turn"] == ("gob", ("gob",), 1)
+
+
+def test_the_source_round_goes_alike(both):
+    """D1-D8: the source's round, each action priced by hand (`act`), a reaction at the
+    end; the party's body total breaks the ties between groups (D5), Freya and Alberich
+    share a tie inside the party (D4)."""
+    sessions = both("add freya --as freya --at B2", "add alberich --as alberich --at B3",
+                    "add skeleton --as skeleton --at C2", "start")
+    for line in ("act alberich 3 readies", "act freya 2 moves", "act skeleton 4 strikes",
+                 "act freya 1 looks", "act freya 1 steps", "act alberich 2 casts",
+                 "act freya 2 strikes", "act skeleton 2 strikes",
+                 "react alberich 1 parries"):
+        for s in sessions.values():
+            s.execute(line)
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+    assert numbers(sessions[DATA])["turn"][1:] == (("freya", "alberich"), 2)   # D6
+
+
+def breakdown(s, result) -> list[tuple[str, int | None, str]]:
+    """An action's breakdown, each line's label, number (a roll's total) and ruling."""
+    from shaper_gm.engine.events import Played
+    from shaper_gm.rulesets.dungeoneers.events import ActionResolved
+    if s.state.ruleset == PYTHON:
+        notes = next(e for e in result.events if isinstance(e, ActionResolved)).outcome.notes
+    else:
+        notes = next(e for e in result.events if isinstance(e, Played)).outcome.notes
+    return [(n.label, getattr(n.value, "total", n.value), n.rule) for n in notes]
+
+
+@pytest.mark.parametrize("line, lines", [
+    ("strike suori skeleton --roll 4 --dodge 3 --pierce 3",      # the README's
+     [("Suori rolls [striking: trained] + finesse 2", 6, "D11"),
+      ("Skeleton rolls [dodging: trained] + finesse 1", 4, "D11"),
+      ("success", 2, "D11, D16"),
+      ("pierce check [d6] + body 2 vs armor value 5: pierced", 5, "D14, D16"),
+      ("wounds: Warhammer 1 + body 2", 3, "D16"),
+      ("each application after vulnerability(1)", 4, "D20"),
+      ("wounds dealt (B)", 4, "D19")]),
+    ("strike suori skeleton --roll 6,4 --dodge 1 --pierce 3 --boon 1",   # D18: 12 vs 2
+     [("Suori rolls [striking: trained] + finesse 2, boon 1", 12, "D11"),
+      ("Skeleton rolls [dodging: trained] + finesse 1", 2, "D11"),
+      ("success", 10, "D11, D16"),
+      ("critical hits: excess 10 over threshold 5", 2, "D18"),
+      ("pierce check [d6] + body 2 vs armor value 5: pierced", 5, "D14, D16"),
+      ("wounds: Warhammer 1 + body 2", 3, "D16"),
+      ("each application after vulnerability(1)", 4, "D20"),
+      ("dealt 3 times (2 critical)", 12, "D18"),
+      ("wounds dealt (B)", 12, "D19")]),
+    ("power-strike suori skeleton --roll 3,1 --dodge 5 --pierce 1",     # D17, D11's tie
+     [("Suori rolls [striking: trained] + finesse 2, boon 1", 6, "D11"),
+      ("Skeleton rolls [dodging: trained] + finesse 1", 6, "D11"),
+      ("success (a tie goes to the actor)", 0, "D11, D17"),
+      ("pierce check [d6] + body 2 vs armor value 5: no wounds", 3, "D14, D16")]),
+    ("power-strike suori skeleton --roll 6,4 --dodge 1 --pierce 6",     # D17, D18
+     [("Suori rolls [striking: trained] + finesse 2, boon 1", 12, "D11"),
+      ("Skeleton rolls [dodging: trained] + finesse 1", 2, "D11"),
+      ("success", 10, "D11, D17"),
+      ("critical hits: excess 10 over threshold 5", 2, "D18"),
+      ("pierce check [d6] + body 2 vs armor value 5: pierced", 8, "D14, D16"),
+      ("wounds: Warhammer 1 + body 2 + 1 (power strike)", 4, "D17"),
+      ("each application after vulnerability(1)", 5, "D20"),
+      ("dealt 3 times (2 critical)", 15, "D18"),
+      ("wounds dealt (B)", 15, "D19")]),
+    ("strike suori skeleton --roll 1 --dodge 6",                         # a miss
+     [("Suori rolls [striking: trained] + finesse 2", 3, "D11"),
+      ("Skeleton rolls [dodging: trained] + finesse 1", 7, "D11"),
+      ("failure", -4, "D11, D16")]),
+    ("grapple freya skeleton --roll 5 --dodge 2",                        # D24
+     [("Freya rolls [grappling: trained] + body 2", 7, "D11"),
+      ("Skeleton rolls [dodging: trained] + body 2", 4, "D11"),
+      ("success", 3, "D11, D24")]),
+])
+def test_an_action_breaks_down_into_the_same_lines(both, line, lines):
+    sessions = both("add suori --as suori --at B2", "add freya --as freya --at C1",
+                    "add skeleton --as skeleton --at C2", "start")
+    results = {rs: s.execute(line) for rs, s in sessions.items()}
+    python, data = (breakdown(sessions[rs], results[rs]) for rs in (PYTHON, DATA))
+    assert python == lines
+    assert data == python
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+
+
+def test_critical_hits_deal_the_wounds_again_and_d20_adjusts_each_application(both):
+    """D18: 9 vs 4 is one critical hit, wounds twice; 14 vs 4 two, three times. D20: the
+    ooze resists physical 1, is vulnerable to heat 2 and immune to toxic."""
+    sessions = both("add suori --as suori --at B2", "add freya --as freya --at A1",
+                    "add ooze --as ooze --at C2", "add gob --as goblin --at B3", "start",
+                    "strike suori ooze --roll 6,1 --dodge 1 --pierce 6 --boon 1",  # 9 vs 1
+                    "damage ooze 1 --type h --criticals 2",     # (1 + 2) x 3 = 9 (D20)
+                    "damage ooze 3 --type t",                   # immune
+                    "damage gob 2 --direct")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    # strike: 9 vs 1, one critical; (Warhammer 1 + body 2 - resistance 1) x 2 = 4
+    assert wounds(sessions[DATA], "ooze") == 4 + 9
+    assert wounds(sessions[DATA], "gob") == 2
+
+
+@pytest.mark.parametrize("line", [
+    "move bat A3 --speed fly",              # D21: Fly 2
+    "sprint bat A5 --speed fly",            # twice that, and 1 stress
+    "sprint bat A3",                        # Ground 1, twice: 2 tiles
+    "move suori C3",                        # a diagonal step counts 1 (D21)
+    "sprint suori D4",
+])
+def test_moves_go_by_the_travel_speed_named(both, line):
+    sessions = both("add suori --as suori --at B2", "add bat --as giant-bat --at A1",
+                    "start", *(["pass suori"] if "bat" in line else []), line)
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert numbers(sessions[DATA])[line.split()[1]][7] == line.split()[2]
+
+
+def test_defend_gives_a_boon_on_dodging_until_the_next_turn(both):
+    """D23: defensive until the start of its next turn: 1d4 more on its dodging test."""
+    sessions = both("add suori --as suori --at B2", "add skeleton --as skeleton --at C2",
+                    "start", "defend suori")
+    results = {rs: s.execute("strike skeleton suori --roll 4 --dodge 3,2 --pierce 6")
+               for rs, s in sessions.items()}
+    python, data = (breakdown(sessions[rs], results[rs]) for rs in (PYTHON, DATA))
+    assert data == python
+    assert python[1] == ("Suori rolls [dodging: trained] + finesse 2, boon 1", 7, "D11")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    for s in sessions.values():
+        assert s.state.turn == "suori"                  # 6 AP left against 3
+        s.execute("act suori 1 looks around")           # its next turn: no longer
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert numbers(sessions[DATA])["suori"][5] is False
+
+
+def test_grapples_hold_let_go_break_and_end_with_a_push(both):
+    """D24: a grappled creature cannot move; letting go, breaking free and a grappler
+    forced away (D25) end both conditions."""
+    sessions = both("add freya --as freya --at B2", "add skeleton --as skeleton --at C2",
+                    "start")
+    lines = ("grapple freya skeleton --roll 5 --dodge 2",          # 7 vs 4: grappling
+             "break-free skeleton --roll 1 --hold 6",               # 1 + 2 vs 6 + 2
+             "let-go freya",
+             "grapple skeleton freya --roll 4 --dodge 1",           # 4 + 2 vs 1 + 3: tie
+             "push freya skeleton D2 --roll 6 --dodge 1")           # forced: it lets go
+    seen = []
+    for line in lines:
+        for rs, s in sessions.items():
+            s.execute(said(line, rs))
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+        seen.append(grapples(sessions[DATA], "freya"))
+    assert seen == [("skeleton", None), ("skeleton", None), (None, None),
+                    (None, "skeleton"), (None, None)]
+
+
+def test_breaking_free_ends_both_conditions(both):
+    """D24: Freya, grappled by the skeleton, breaks free: 4 + finesse 3 vs 1 + body 2."""
+    sessions = both("add skeleton --as skeleton --at C2", "add freya --as freya --at B2",
+                    "start", "grapple skeleton freya --roll 4 --dodge 1")
+    assert grapples(sessions[DATA], "freya") == (None, "skeleton")
+    for s in sessions.values():
+        s.execute("break-free freya --roll 4 --hold 1")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert grapples(sessions[DATA], "freya") == grapples(sessions[DATA], "skeleton") \
+        == (None, None)
+
+
+def test_a_grappled_creature_cannot_move(both):
+    sessions = both("add freya --as freya --at B2", "add skeleton --as skeleton --at C2",
+                    "start", "grapple freya skeleton --roll 5 --dodge 2")
+    for line in ("move skeleton C3", "sprint skeleton D4"):
+        for s in sessions.values():
+            before = s.state
+            with pytest.raises(GmError, match=r"^Skeleton is grappled .*and cannot move "
+                                              r"\(D24\)"):
+                s.execute(line)
+            assert s.state == before
+
+
+def test_stress_and_arca_are_restored_as_the_rulings_say(both):
+    """D26: 5 stress, capacity 4 → 3; D27: focus regains 2 arca, up to twice wisdom."""
+    sessions = both("add freya --as freya --at B2", "add alberich --as alberich --at B3",
+                    "add skeleton --as skeleton --at F6", "start",
+                    "set freya stress=5", "set alberich arca=3", "deep-breath freya",
+                    "focus alberich", "sprint skeleton F4")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    data = numbers(sessions[DATA])
+    assert (data["freya"][2], data["alberich"][3], data["skeleton"][2]) == (3, 5, 1)
+
+
+@pytest.mark.parametrize("line", [
+    "strike suori suori",                    # not itself
+    "strike suori gob",                      # beyond the threat range, no range or toss
+    "strike suori skeleton --with dagger",   # D22: not in hand
+    "strike suori skeleton --boon -1",       # D15
+    "strike suori dead",                     # D19: down already
+    "grapple freya gob",                     # D24: only one it threatens
+    "let-go freya",                          # D24: grappling nobody
+    "break-free freya",                      # D24: grappled by nobody
+    "deep-breath freya",                     # D26: not above capacity
+    "focus freya",                           # D27: arca full
+    "move freya B2",                         # where it stands
+    "move freya C2",                         # D21: a tile holds one standing creature
+    "move suori G5 --speed fly",             # D21: no such travel speed
+    "interact suori --stow dagger",          # D22: not in hand
+    "interact suori --draw warhammer",       # D22: in hand already
+])
+def test_refusals_say_the_same_and_change_nothing(both, line):
+    sessions = both("add suori --as suori --at B2", "add freya --as freya --at B3",
+                    "add skeleton --as skeleton --at C2", "add gob --as goblin --at F5",
+                    "add dead --as skeleton --at H8", "start", "damage dead 8 --direct")
+    refused = {}
+    for rs, s in sessions.items():
+        before = s.state
+        with pytest.raises(GmError) as told:
+            s.execute(line)
+        refused[rs] = told.value.message
+        assert s.state == before
+    assert refused[DATA] == refused[PYTHON]
+
+
+def exact_odds(s, line: str) -> dict:
+    """The JSON's chances and spreads, as exact fractions, by the same names on both."""
+    found = json.loads(s.execute(f"{line} --json").view.text)["targets"][0]
+    spreads = {f"{key}-{n}": Fraction(v["exact"]) for key in ("criticals", "wounds")
+               for n, v in found[key]["values"].items()}
+    return {**{key: Fraction(found[key]["exact"]) for key in ("hit", "pierce", "down")},
+            **spreads, "mean": Fraction(found["wounds"]["mean_exact"])}
+
+
+@pytest.mark.parametrize("attacker, target, boon", [
+    *product(["suori", "freya", "goblin", "alberich"], ["skeleton", "ooze", "giant-bat", "freya"],
+             [None, "--boon 1", "--bane 1", "--boon 2 --damage-bonus 1"]),
+])
+def test_the_odds_of_a_strike_are_the_same_fractions(both, attacker, target, boon):
+    """The chance to hit, to pierce, to reach the wound limit, of each number of critical
+    hits and of wounds, exactly, on both."""
+    sessions = both(f"add a --as {attacker} --at B2", f"add t --as {target} --at C2")
+    line = " ".join(filter(None, ("odds a t", boon)))
+    python, data = (exact_odds(sessions[rs], line) for rs in (PYTHON, DATA))
+    assert data == python
+
+
+def test_the_readme_odds_are_5_in_6_to_hit(both):
+    """README: after Suori's strike, Freya's longsword hits the skeleton 5/6, pierces 5/8,
+    and deals 0, 4 or 8 wounds 3/8, 1/2, 1/8."""
+    sessions = both(*README[:7])
+    for s in sessions.values():
+        odds = exact_odds(s, "odds freya skeleton")
+        assert (odds["hit"], odds["pierce"]) == (Fraction(5, 6), Fraction(5, 8))
+        assert [odds[f"wounds-{n}"] for n in (0, 4, 8)] == \
+            [Fraction(3, 8), Fraction(1, 2), Fraction(1, 8)]
+        assert odds["down"] == Fraction(5, 8)          # 4 of 8 already: 4 more reach it
+
+
+def test_the_readme_fight_saves_reopens_and_replays_to_the_same_state(both, tmp_path):
+    """The data version's save opens again to the same state, and its log replays."""
+    from shaper_gm.persist import saves
+    from shaper_gm.persist.replay import replay_save
+    data = both(*README)[DATA]
+    path = tmp_path / "fight.yaml"
+    data.execute(f"save {path}")
+    assert replay_save(path).ok
+    assert saves.read_save(path).state == data.state
+    assert replayed(data).state == data.state
+
+
+def test_weapons_are_drawn_and_stowed_and_struck_with_in_hand(both):
+    """D22: a strike takes the first weapon in hand, or the one `--with` names in hand;
+    interact draws a carried weapon and stows a held one (1 AP)."""
+    sessions = both("add suori --as suori --at B2", "add skeleton --as skeleton --at C2",
+                    "start")
+    for line in ("interact suori --stow warhammer --draw dagger",   # 1 AP: dagger in hand
+                 "strike skeleton suori --roll 1 --dodge 6",
+                 "strike suori skeleton --roll 6 --dodge 1 --pierce 4",   # 8 vs 2: dagger
+                 "pass skeleton",
+                 "interact suori --draw warhammer",                   # both in hand now
+                 "pass suori",                                        # round 2
+                 "strike suori skeleton --with warhammer --roll 6 --dodge 1 --pierce 6"):
+        results = {rs: s.execute(line) for rs, s in sessions.items()}
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+        if line.startswith("strike"):
+            assert breakdown(sessions[DATA], results[DATA]) == \
+                breakdown(sessions[PYTHON], results[PYTHON]), line
+    assert holding(sessions[DATA], "suori") == ("dagger", "warhammer")
+
+
+SPELL_TABLE = ("add alberich --as alberich --at B2", "add freya --as freya --at A1",
+               "add suori --as suori --at A2", "add skeleton --as skeleton --at C2",
+               "add bat --as giant-bat --at F2", "add ooze --as ooze --at C3", "start")
+
+
+def cast(spell: str, target: str, rest: str = "") -> tuple[str, str]:
+    """A spellcast in each version's words: the spell a word, or --with (docstring)."""
+    return (f"spellcast alberich {spell} {target} {rest}".strip(),
+            f"spellcast alberich {target} --with {spell} {rest}".strip())
+
+
+@pytest.mark.parametrize("line", [
+    cast("firebolt", "skeleton", "--arca 1 --roll 5 --resist 1"),    # D18: one critical
+    cast("firebolt", "bat", "--roll 1 --resist 4"),                  # a miss, arca spent
+    cast("frost-touch", "ooze", "--arca 1 --roll 8,4 --resist 1"),   # boon: two criticals
+    cast("sap-will", "ooze", "--roll 8 --resist 1"),                 # untyped, no wounds
+    (cast("mend", "")[0], cast("mend", "alberich")[1]),               # self, no attack
+])
+def test_spells_break_down_into_the_same_lines(both, line):
+    """D28: the baseline arca and the extra paid by the caster (no ambient arca), the
+    spell attack `[spellcraft] + mind vs [its skill] + spirit`, critical hits (D18) and
+    damage types (D20) as a strike's."""
+    sessions = both(*SPELL_TABLE)
+    results = {rs: s.execute(said(line, rs)) for rs, s in sessions.items()}
+    python, data = (breakdown(sessions[rs], results[rs]) for rs in (PYTHON, DATA))
+    assert data == python
+    assert python[0][0].startswith("arca: baseline")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+
+
+@pytest.mark.parametrize("line", [
+    cast("firebolt", "ooze", "--arca -1"),        # D28: counted from 0
+    cast("frost-touch", "bat"),                   # D28: reach, 4 tiles away
+    cast("firebolt", "bat", "--arca 6"),          # D27: 7 arca owed, 6 held
+])
+def test_spell_refusals_change_nothing(both, line):
+    sessions = both(*SPELL_TABLE)
+    for rs, s in sessions.items():
+        before = s.state
+        with pytest.raises(GmError, match=r"\(D2[78]\)"):
+            s.execute(said(line, rs))
+        assert s.state == before
+
+
+def push(actor: str, target: str, tile: str, rest: str, grab: bool) -> str:
+    """A push past a ledge; the defender grabs it when told (`--react ID=grab-ledge`)."""
+    return f"push {actor} {target} {tile} {rest}" + (f" --react {target}=grab-ledge"
+                                                      if grab else "")
+
+
+@pytest.mark.parametrize("line, hanging", [
+    (push("skeleton", "freya", "A2", "--ledge --roll 4 --dodge 1 --grab 3", True), True),
+    (push("skeleton", "freya", "A2", "--ledge --roll 4 --dodge 1 --grab 2", True), False),
+    (push("skeleton", "freya", "A2", "--ledge --roll 4 --dodge 1", False), False),
+    (push("skeleton", "freya", "A2", "--roll 1 --dodge 8", False), False),       # fails
+])
+def test_a_creature_pushed_past_a_ledge_may_grab_it(both, line, hanging):
+    """D25, D29: 4 + body 2 vs 1 + finesse 3: forced to A2, unless Freya grabs the ledge
+    (1 AP off-turn): 1d4 + dexterity 3 vs 5 + 1 tiles holds on at 3 or more."""
+    sessions = both("add skeleton --as skeleton --at C2", "add freya --as freya --at B2",
+                    "start")
+    results = {rs: s.execute(said(line, rs)) for rs, s in sessions.items()}
+    python, data = (breakdown(sessions[rs], results[rs]) for rs in (PYTHON, DATA))
+    forced = numbers(sessions[DATA])["freya"][7] == "A2"      # a worked-out move notes
+    assert data == python + [("Freya moves to A2", None, "D25")] * forced    # its cell
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    names = {e.name for e in sessions[DATA].state.actors["freya"].effects}
+    assert ("hanging" in names) == hanging == sessions[PYTHON].state.actors["freya"].system.hanging
+
+
+def test_grab_ledge_on_its_own_is_a_1_ap_reaction(both):
+    """D29 for forced movement the GM runs: 1d4 + dexterity 3 vs 5 + 2 tiles."""
+    sessions = both("add skeleton --as skeleton --at C2", "add freya --as freya --at B2",
+                    "start", "grab-ledge freya --tiles 2 --grab 4")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert numbers(sessions[DATA])["freya"][1] == 5
+    for s in sessions.values():
+        s.execute("pass skeleton")
+        s.execute("move freya B3")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert "hanging" not in {e.name for e in sessions[DATA].state.actors["freya"].effects}
+
+
+def lying(s) -> tuple:
+    """What lies on the map: (item, tile, beside), as both versions keep it (D16, D22)."""
+    return tuple(getattr(s.state.system, "lying", ()) or ())
+
+
+def test_a_thrown_weapon_lies_on_its_targets_tile_until_picked_up(both):
+    """D16: the goblin's spear (toss 3) struck 3 tiles away is thrown: it leaves its hand
+    and sheet and lies on Suori's tile; D22: Suori picks it up (1 AP), carries and holds
+    it, and throws it back."""
+    sessions = both("add suori --as suori --at E2", "add gob --as goblin --at B2", "start",
+                    "pass suori")
+    for line in ("strike gob suori --with spear --roll 1 --dodge 6",        # a miss
+                 "pass gob",                                                 # round 2
+                 "interact suori --pickup spear", "pass gob",
+                 "strike suori gob --with spear --roll 6 --dodge 1 --pierce 6"):
+        for s in sessions.values():
+            s.execute(line)
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+        assert lying(sessions[DATA]) == lying(sessions[PYTHON]), line
+        if line.startswith("strike gob"):
+            assert lying(sessions[DATA]) == (("spear", "E2", "suori"),)
+            assert "spear" not in sessions[DATA].state.actors["gob"].sheet.weapons
+        if line.startswith("interact"):
+            assert lying(sessions[DATA]) == ()
+            assert holding(sessions[DATA], "suori") == ("warhammer", "spear")
+    assert lying(sessions[DATA]) == (("spear", "B2", "gob"),)
+    assert replayed(sessions[DATA]).state == sessions[DATA].state
+
+
+def test_what_lies_on_the_map_is_saved_and_told_under_it(both, tmp_path):
+    from shaper_gm.persist import saves
+    data = both("add suori --as suori --at E2", "add gob --as goblin --at B2", "start",
+                "pass suori", "strike gob suori --with spear --roll 1 --dodge 6")[DATA]
+    path = tmp_path / "thrown.yaml"
+    data.execute(f"save {path}")
+    assert saves.read_save(path).state == data.state
+    assert data.ruleset_for(data.state).map_notes(data.state) == ["On the ground: Spear (E2)"]
+
+
+@pytest.mark.parametrize("line", ["interact suori --pickup dagger",   # nothing lies there
+                                  "interact suori --pickup spear"])   # 2 tiles away
+def test_a_weapon_is_picked_up_only_within_reach(both, line):
+    sessions = both("add suori --as suori --at E2", "add gob --as goblin --at B2", "start",
+                    "pass suori", "strike gob suori --with spear --roll 1 --dodge 6",
+                    "pass gob", "sprint suori G2", "pass gob")
+    for s in sessions.values():
+        before = s.state
+        with pytest.raises(GmError, match=line.split()[-1]):
+            s.execute(line)
+        assert s.state == before
+
+
+@pytest.mark.parametrize("line, passing", [
+    ("interact gob --draw shortbow", ()),    # D22: spear 1 + shortbow 2 of 2 hands
+    ("grapple suori skeleton", ("pass gob", "pass skeleton")),   # D24: warhammer and
+])                                                               # dagger: both hands
+def test_hands_are_counted_by_the_weapons_in_them(both, line, passing):
+    sessions = both("add suori --as suori --at B2", "add freya --as freya --at A1",
+                    "add gob --as goblin --at B3", "add skeleton --as skeleton --at C2",
+                    "start", "interact suori --draw dagger", "pass freya", *passing)
+    for s in sessions.values():
+        before = s.state
+        with pytest.raises(GmError, match=r"has no hands? free .*\(D2[24]\)"):
+            s.execute(line)
+        assert s.state == before
+
+
+def test_a_creature_holding_nothing_strikes_with_its_fist(both):
+    """D16: Alberich holds nothing (his maul carried): a fist, 0 wounds + body 3, pierce
+    d4 + body 3; `--with fist` names it though no sheet lists it."""
+    sessions = both("add alberich --as alberich --at B2", "add skeleton --as skeleton --at C2",
+                    "start")
+    for line in ("strike alberich skeleton --roll 4 --dodge 1 --pierce 4",
+                 "strike skeleton alberich --roll 1 --dodge 1 --pierce 1",
+                 "strike alberich skeleton --with fist --roll 1 --dodge 6"):
+        results = {rs: s.execute(line) for rs, s in sessions.items()}
+        assert breakdown(sessions[DATA], results[DATA]) == \
+            breakdown(sessions[PYTHON], results[PYTHON]), line
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+    assert wounds(sessions[DATA], "skeleton") == 0 + 3 + 1      # vulnerability(1) (D20)
+
+
+def ready(actor: str, action: str) -> tuple[str, str]:
+    """`ready` in each version's words: the action a word, or --action (docstring)."""
+    return f"ready {actor} {action}", f"ready {actor} --action {action}"
+
+
+def test_a_readied_action_is_taken_off_turn_once_at_its_own_cost(both):
+    """D9: Freya readies a strike (1 AP); on the skeleton's turn she strikes as a
+    reaction (3 AP), once: a second strike, or a power strike, is refused off-turn."""
+    sessions = both("add freya --as freya --at B2", "add skeleton --as skeleton --at C2",
+                    "start", ready("freya", "strike"),
+                    "strike freya skeleton --roll 1 --dodge 6")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert numbers(sessions[DATA])["freya"][1] == 6 - 1 - 3
+    for line in ("strike freya skeleton --roll 6 --dodge 1 --pierce 8",
+                 "power-strike freya skeleton --roll 1,1 --dodge 6"):
+        for s in sessions.values():
+            before = s.state
+            with pytest.raises(GmError, match=r"^it is not Freya's turn \(D3\)"):
+                s.execute(line)
+            assert s.state == before
+
+
+def test_a_rounds_end_clears_a_readied_action(both):
+    sessions = both("add freya --as freya --at B2", "add skeleton --as skeleton --at C2",
+                    "start", ready("freya", "strike"), "pass skeleton", "pass freya")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert sessions[DATA].state.round == 2 and sessions[DATA].state.turn == "freya"
+    for s in sessions.values():
+        s.execute("pass freya")
+        with pytest.raises(GmError, match=r"^it is not Freya's turn \(D3\)"):
+            s.execute("strike freya skeleton --roll 6 --dodge 1 --pierce 8")
+
+
+def test_only_an_action_can_be_readied(both):
+    sessions = both("add freya --as freya --at B2", "add skeleton --as skeleton --at C2",
+                    "start")
+    refused = {}
+    for rs, s in sessions.items():
+        with pytest.raises(GmError) as told:
+            s.execute(said(ready("freya", "dance"), rs))
+        refused[rs] = told.value.message
+    assert refused[DATA] == refused[PYTHON] == "'dance' is not an action a creature can " \
+        "ready (D9)"
+
+
+@pytest.mark.parametrize("attacker, target", list(product(["suori", "freya", "goblin"],
+                                                          ["skeleton", "ooze", "giant-bat"])))
+def test_the_odds_of_a_power_strike_are_the_same_fractions(both, attacker, target):
+    """D17: `odds --power` and the data version's `odds --action power-strike`."""
+    sessions = both(f"add a --as {attacker} --at B2", f"add t --as {target} --at C2")
+    python = exact_odds(sessions[PYTHON], "odds a t --power")
+    data = exact_odds(sessions[DATA], "odds a t --action power-strike")
+    assert data == python
+    assert data != exact_odds(sessions[DATA], "odds a t")
+
+
+def test_odds_of_an_action_without_odds_are_refused(both):
+    data = both("add a --as freya --at B2", "add t --as skeleton --at C2")[DATA]
+    with pytest.raises(GmError, match=r"^no odds of 'move'"):
+        data.execute("odds a t --action move")
+
+
+def test_wounds_at_the_limit_put_a_creature_down_and_healing_brings_it_back(both):
+    """D19: 8 wounds of 8 and the skeleton is down (the enemies' body total drops, D5);
+    healing 3 brings it back with 5; the GM's damage meets D20 and D18 as a hit's."""
+    sessions = both("add suori --as suori --at B2", "add skeleton --as skeleton --at C2",
+                    "add gob --as goblin --at D2", "start")
+    for line in ("damage skeleton 8 --direct", "heal skeleton 3",
+                 "damage gob 2 --type p --criticals 1", "damage skeleton 1 --type b"):
+        for s in sessions.values():
+            s.execute(line)
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+    data = numbers(sessions[DATA])
+    assert (data["skeleton"][0], data["gob"][0]) == (5 + 2, 4)
+
+
+def said_line(s, result) -> str:
+    """The line the shell prints for an action's outcome, its cost in brackets."""
+    from shaper_gm.engine.events import Played
+    from shaper_gm.render.text import describe, fold_costs
+    from shaper_gm.rulesets.dungeoneers.events import ActionResolved
+    names = {a: x.name for a, x in s.state.actors.items()}
+    return next(describe(e, names, cost) for e, cost in fold_costs(result.events)
+                if isinstance(e, (Played, ActionResolved)))
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("strike suori skeleton --roll 4 --dodge 3 --pierce 3",
+     "Suori strikes Skeleton with the Warhammer: 6 vs 4, hit; 4 wounds (B) (3 AP)"),
+    ("strike suori skeleton --roll 6,4 --dodge 1 --pierce 3 --boon 1",
+     "Suori strikes Skeleton with the Warhammer: 12 vs 2, hit, 2 critical hits; 12 wounds "
+     "(B), Skeleton is down (3 AP)"),
+    ("power-strike suori skeleton --roll 5,1 --dodge 1 --pierce 1",
+     "Suori power-strikes Skeleton with the Warhammer: 8 vs 2, hit, 1 critical hit; pierce "
+     "3 vs armor value 5: no wounds (4 AP)"),
+    ("strike suori skeleton --roll 1 --dodge 6",
+     "Suori strikes Skeleton with the Warhammer: 3 vs 7, miss (3 AP)"),
+    ("grapple freya skeleton --roll 5 --dodge 2", "Freya grapples Skeleton: 7 vs 4, "
+                                                  "grappling (2 AP)"),
+    ("push freya skeleton D2 --roll 1 --dodge 6", "Freya pushes Skeleton: 3 vs 8, failure "
+                                                  "(2 AP)"),
+    ("push freya skeleton D2 --roll 6 --dodge 1", "Freya pushes Skeleton: 8 vs 3, forced "
+                                                  "to D2 (2 AP)"),
+])
+def test_an_outcome_is_told_in_the_same_words(both, line, expected):
+    """The line after the names is declared in the Python ruleset's words; the format
+    puts the cost after a strike's heading (`with the Warhammer (3 AP): ...`), the
+    Python ruleset at the line's end."""
+    sessions = both("add suori --as suori --at B2", "add freya --as freya --at C1",
+                    "add skeleton --as skeleton --at C2", "start")
+    python, data = (said_line(s, s.execute(line)) for s in sessions.values())
+    assert python == expected
+    cost = " (" + expected.rsplit(" (", 1)[1]                 # " (3 AP)"
+    if f"{cost}: " in data:                                   # after a heading
+        data = data.replace(f"{cost}: ", ": ", 1) + cost
+    assert data == python
+
+
+def test_who_is_up_is_told_for_the_same_reasons(both):
+    """D3-D5: every `Up:` line of the README's fight gives the same reason, ruling and all."""
+    from shaper_gm.engine.events import UpNext
+    sessions, reasons = both(), []
+    for line in README:
+        told = {rs: [e.why for e in s.execute(said(line, rs)).events if isinstance(e, UpNext)]
+                for rs, s in sessions.items()}
+        assert told[DATA] == told[PYTHON], line
+        reasons += told[DATA]
+    assert reasons[0] == ("tie at 6 AP between sides: party's body total 7 beats the "
+                          "others (party 7, enemies 3) (D5); tied inside party: any of them "
+                          "may act (D4)")
+
+
+def test_a_creature_added_without_a_template_takes_its_weapons_and_spells(both):
+    """D22, D28: README's ogre, its weapon carried and in hand; the wound limit is the data
+    version's hit points, set by --hp (the Python ruleset's --stat wound_limit=14)."""
+    sessions = both(("add ogre --side enemies --stat body=4 --stat wound_limit=14 "
+                     "--weapon maul --holding maul --at C2",
+                     "add ogre --side enemies --stat body=4 --hp 14 --weapon maul "
+                     "--holding maul --at C2"),
+                    "add freya --as freya --at B2",
+                    "add mage --weapon dagger --spell firebolt --at A1", "start",
+                    "strike ogre freya --roll 4 --dodge 1 --pierce 8")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert numbers(sessions[DATA])["freya"][0] == 3 + 4          # maul 3 + body 4
+    assert sessions[DATA].state.actors["mage"].sheet.spells == ("firebolt",)
+
+
+def ambient(s) -> int:
+    """The encounter's ambient arca (D28), as each version keeps it."""
+    if s.state.ruleset == PYTHON:
+        return s.state.system.ambient_arca if s.state.system is not None else 0
+    return dict(getattr(s.state.system, "numbers", ()) or ()).get("ambient_arca", 0)
+
+
+def test_spells_pay_their_baseline_from_the_ambient_arca_first(both):
+    """D28: the GM sets 3 ambient arca; sap will's 2 come from it (Alberich keeps 6), then
+    firebolt's 1 from what is left and its extra 1 from Alberich (6 → 5)."""
+    sessions = both("add alberich --as alberich --at B2", "add freya --as freya --at A1",
+                    "add skeleton --as skeleton --at C2", "start",
+                    ("ambient 3", "ambient --arca 3"))
+    seen = []
+    for line in (cast("sap-will", "skeleton", "--roll 1 --resist 1"), "pass freya",
+                 "pass skeleton", cast("firebolt", "skeleton", "--arca 1 --roll 1 "
+                                                               "--resist 1")):
+        for rs, s in sessions.items():
+            s.execute(said(line, rs))
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+        assert ambient(sessions[DATA]) == ambient(sessions[PYTHON]), line
+        seen.append((ambient(sessions[DATA]), numbers(sessions[DATA])["alberich"][3]))
+    assert seen == [(1, 6), (1, 6), (1, 6), (0, 5)]
+    for rs, s in sessions.items():                      # the words differ
+        with pytest.raises(GmError, match=r"\(D28\)"):
+            s.execute(said(("ambient -1", "ambient --arca -1"), rs))
+    assert ambient(sessions[DATA]) == 0
+    assert replayed(sessions[DATA]).state == sessions[DATA].state

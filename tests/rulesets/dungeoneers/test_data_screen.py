@@ -1,0 +1,53 @@
+"""What the screen shows of Dungeoneers written as data (tests/fixtures/rulesets/
+dungeoneers-data/screen.yaml): a strike's line, the order table's AP, stress and arca
+columns and legend, `show ACTOR`'s rows, and what lies on the map."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from shaper_gm.app import new_session
+from shaper_gm.render import Renderer, make_console
+
+FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets"
+FIGHT = ("add suori --as suori --at B2", "add alberich --as alberich --at B3",
+         "add skeleton --as skeleton --at C2", "add gob --as goblin --at E2", "start")
+
+
+def shown(monkeypatch, *lines: str) -> str:
+    """What the shell prints for the set-up and `lines`, 100 columns."""
+    monkeypatch.setenv("SHAPER_GM_RULESETS", str(FOLDER))
+    s = new_session(ruleset="dungeoneers-data", seed=1)
+    file = io.StringIO()
+    renderer = Renderer(make_console(file=file, width=100, color_system=None),
+                        ruleset_for=s.ruleset_for)
+    for line in (*FIGHT, *lines):
+        renderer.show(s.execute(line), s.state)
+    return file.getvalue()
+
+
+def test_a_strike_reads_its_totals_and_wounds(monkeypatch):
+    text = shown(monkeypatch, "strike suori skeleton --roll 4 --dodge 3 --pierce 3")
+    assert "Suori strikes Skeleton with the Warhammer (3 AP): 6 vs 4, hit; 4 wounds (B)" \
+        in text
+    assert "wounds: Warhammer 1 + body 2" in text and "D19" in text
+
+
+def test_the_order_table_and_show_give_ap_stress_and_arca(monkeypatch):
+    text = shown(monkeypatch, "strike suori skeleton --roll 4 --dodge 3 --pierce 3",
+                 "order", "show alberich")
+    assert "AP " in text and " 3/6 " in text                      # the AP column
+    assert "the most AP left acts next (D1-D6)" in text           # the legend
+    for row in ("AP           6/6 (D1, D2)", "Armor        3 (D16)",
+                "Stress       0, capacity 3 (D26)", "Arca         6/6 (D27)",
+                "Weapons      Maul: 3 wounds, pierce d8",
+                "Spells       Firebolt: 3 AP, 1 arca"):
+        assert row in text
+
+
+def test_a_thrown_weapon_is_told_as_it_lands_and_under_the_map(monkeypatch):
+    text = shown(monkeypatch, "pass suori", "pass alberich",
+                 "strike gob suori --with spear --roll 1 --dodge 6", "map")
+    assert "Spear lands on B2, by Suori" in text
+    assert "On the ground: Spear (B2)" in text
