@@ -102,14 +102,10 @@ class Declared:
     offer: Wording | None = None  # how completion describes each cell it may go to
     held: str | None = None       # the sheet key naming the item used without --with
     item_word: bool = False       # the item named by a word after the actor, not --with
-    # the flag naming its target (`prepare I dodge --against barry`): its words are text
-    target_flag: str | None = None
-    # requirements tested once `given` is worked out: they and their words read its facts
-    checks: tuple[Requirement, ...] = ()
-    # with target_flag: without the flag it plays with no target (a prepared action, P11)
-    target_optional: bool = False
-    # its words are the shared act's: [ACTOR] COST TEXT (a reaction's ACTOR COST TEXT)
-    cost_word: bool = False
+    target_flag: str | None = None    # the flag naming its target (TEXT --against X)
+    checks: tuple[Requirement, ...] = ()  # tested once `given` is worked out, reading it
+    target_optional: bool = False     # with target_flag: it may go with no target (P11)
+    cost_word: bool = False           # its words the shared act's: [ACTOR] COST TEXT
     bare: str | None = None       # the item used when `held` holds none (a fist)
     target_from: str | None = None    # its target: who gave the actor this effect
 
@@ -173,8 +169,9 @@ class Declared:
         actor = state.actors[request.acting]
         targets: Sequence[str | None] = (None,)
         if self.target is not None:
+            flagged = request.get(self.target_flag) if self.target_flag else None  # --against
             targets = self._sourced(state, rs, request, actor) if self.target_from else \
-                request.targets or self.flagged_target(request) or \
+                request.targets or ((str(flagged),) if flagged else ()) or \
                 ((None,) if self.target_optional else ())
             if not targets:
                 raise RuleViolation(f"{self.name} needs a target", f"{self.name} TARGET"
@@ -199,11 +196,6 @@ class Declared:
                 board=rs.term("board") or "battlefield"))
         return tuple(self._facts(Situation(state, rs, request, target, item, destination))
                      for target in targets)
-
-    def flagged_target(self, request: Request) -> tuple[str, ...]:
-        """The target `target_flag`'s flag names, if it names one."""
-        named = request.get(self.target_flag) if self.target_flag else None
-        return (str(named),) if named else ()
 
     def _sourced(self, state: Encounter, rs: Any, request: Request,
                  actor: Any) -> tuple[str, ...]:

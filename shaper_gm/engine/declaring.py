@@ -19,6 +19,7 @@ from shaper_gm.engine.declared_records import (
     Spare,
     Wording,
 )
+from shaper_gm.engine.declaring_keys import odds_given, odds_labels, truth, worded_target
 from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.moments import compile_at
 from shaper_gm.engine.provoked import compile_provokes
@@ -36,7 +37,6 @@ LINE_KEYS = {"when", "text", "aside", "rule"}
 FLAG_KEYS = {"kind", "choices", "help", "metavar", "completes"}
 ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
              "answers", "facts", "given", "labels"}
-ODDS_GIVEN_KEYS = {"key", "value", "text", "note"}
 REFUSALS = ("itself", "no_item", "lacks", "unknown", "stays", "others",
             "unrolled", "unsourced")                                 # shared checks
 ITEMLESS = ("itself", "stays", "others", "unrolled",     # not about the action's item
@@ -64,19 +64,8 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     if held is not None and item is None:
         raise VocabError(f"{at}.held", "only an action with an item: names the sheet key "
                                        "holding the one it uses without --with")
-    item_word = _truth(raw, "item_word", at)
-    if item_word and (item is None or target is not None or to_cell):
-        raise VocabError(f"{at}.item_word", "only an action with an item: and no target or "
-                                            "cell names it by a word")
-    target_flag = checked_name(raw["target_flag"], f"{at}.target_flag") \
-        if "target_flag" in raw else None
-    if target_flag is not None and (target is None or count != 1):
-        raise VocabError(f"{at}.target_flag", "only an action with one target: names the "
-                                              "flag that names it")
-    target_optional = _truth(raw, "target_optional", at)
-    if target_optional and target_flag is None:
-        raise VocabError(f"{at}.target_optional", "only an action whose target a flag names "
-                                                  "(target_flag:) may go without one")
+    item_word, target_flag, target_optional = worded_target(raw, at, item, target, count,
+                                                            to_cell)
     target_from = checked_name(raw["target_from"], f"{at}.target_from") \
         if "target_from" in raw else None
     if target_from is not None and target is None:
@@ -149,7 +138,7 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     return Declared(name, str(raw.get("what", name)), timing,
                     _cost(raw.get("cost", {}), f"{at}.cost", facts), target, count, item,
                     requires, given, steps, once, apply, line, _slots(raw_steps, count),
-                    flags, odds, _help(raw, at), to_cell, _truth(raw, "while_down", at),
+                    flags, odds, _help(raw, at), to_cell, truth(raw, "while_down", at),
                     has_asks(raw_steps) or "provokes" in raw,
                     compile_provokes(raw["provokes"], f"{at}.provokes")
                     if "provokes" in raw else (), spare,
@@ -157,7 +146,7 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     _ask_answers(raw_steps), moment,
                     _offer(raw["offer"], f"{at}.offer", to_cell) if "offer" in raw else None,
                     held=held, item_word=item_word, target_flag=target_flag, checks=checks,
-                    target_optional=target_optional, cost_word=_truth(raw, "cost_word", at),
+                    target_optional=target_optional, cost_word=truth(raw, "cost_word", at),
                     bare=bare, target_from=target_from)
 
 
@@ -279,33 +268,8 @@ def _odds(raw: Any, at: str) -> OddsSpec:
                     tuple(assumes),
                     (checked_name(answers["key"], f"{at}.answers.key"),
                      str(answers.get("note", ""))) if answers is not None else None,
-                    named("facts"), _odds_given(raw.get("given", []), f"{at}.given"),
-                    _odds_labels(raw.get("labels", {}), f"{at}.labels", dict(spreads)))
-
-
-def _odds_labels(raw: Any, at: str, spreads: Mapping[str, Any]) -> tuple[tuple[str, ...], ...]:
-    """`odds: labels:` SPREAD: {label, note}, a spread's column title and its note."""
-    if not isinstance(raw, Mapping) or any(k not in spreads or not isinstance(v, Mapping)
-                                           or set(v) - {"label", "note"} for k, v in raw.items()):
-        raise VocabError(at, f"expected SPREAD: {{label, note}} ({', '.join(spreads)})")
-    return tuple((k, str(v.get("label", "")), str(v.get("note", ""))) for k, v in raw.items())
-
-
-def _odds_given(raw: Any, at: str) -> tuple[tuple[str, Compiled | None, str, str], ...]:
-    """`odds: given:`: each `{key, value, text, note}` (key required; value an expression
-    over the action's facts, text `{NAME}` from them)."""
-    if not isinstance(raw, list):
-        raise VocabError(at, "expected a list of {key, value, text, note}")
-    out = []
-    for i, fact in enumerate(raw):
-        here = f"{at}[{i}]"
-        if not isinstance(fact, Mapping) or "key" not in fact or set(fact) - ODDS_GIVEN_KEYS:
-            raise VocabError(here, "expected {key: NAME, value: EXPR, text: TEXT, note: TEXT} "
-                                   "(key required)")
-        out.append((checked_name(fact["key"], f"{here}.key"),
-                    expression(fact["value"], f"{here}.value") if "value" in fact else None,
-                    str(fact.get("text", "")), str(fact.get("note", ""))))
-    return tuple(out)
+                    named("facts"), odds_given(raw.get("given", []), f"{at}.given"),
+                    odds_labels(raw.get("labels", {}), f"{at}.labels", dict(spreads)))
 
 
 def _help(raw: Mapping[str, Any], at: str) -> Help:
@@ -359,13 +323,6 @@ def _alternatives(line: list[Any], where: str
         when = expression(entry["when"], f"{here}.when") if "when" in entry else None
         out.append((when, *texts))
     return tuple(out)
-
-
-def _truth(raw: Mapping[str, Any], key: str, at: str) -> bool:
-    value = raw.get(key, False)
-    if not isinstance(value, bool):
-        raise VocabError(f"{at}.{key}", f"expected true or false, got {value!r}")
-    return value
 
 
 def _one_of(value: Any, options: tuple[str, ...], at: str) -> str:

@@ -64,3 +64,12 @@ def admit(rs: Any, state: Encounter, actor_id: str, action: Any, request: Any
     state = state.with_actor(actor.with_(effects=kept))
     used = ev.EffectEnded(actor_id, spec["effect"], f"taken: {action.name}{rule}")
     return Admission(state, (used,), cost={})
+
+
+def off_turn(rs: Any, state: Encounter, actor_id: str, action: Any, request: Any
+             ) -> Admission | None:
+    """An action taken off the actor's turn: readied (`readied_effect:`, data.readied) or
+    prepared (`prepared:`); None when the ruleset declares neither."""
+    from shaper_gm.rulesets.data.readied import admit_off_turn
+    return admit_off_turn(rs, state, actor_id, action, request) or \
+        admit(rs, state, actor_id, action, request)

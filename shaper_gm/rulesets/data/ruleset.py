@@ -30,7 +30,7 @@ from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
-from shaper_gm.rulesets.data import costs, readied
+from shaper_gm.rulesets.data import costs, prepared
 from shaper_gm.rulesets.data.adding import (
     gm_damage,
     gm_heal,
@@ -56,6 +56,7 @@ ZERO_HP = "zero_hp"          # the source of the conditions zero hit points brin
 class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, RulesetBase):
     turn_order = FixedOrder()
     encounter_system_type = Ground          # what lies on the map (engine.laying)
+    admit_off_turn = prepared.off_turn      # an action readied or prepared, taken off-turn
 
     def map_notes(self, state: Encounter) -> list[str]:
         """Under the map: the legend of the marks actors bear, then what lies about."""
@@ -215,14 +216,6 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, RulesetBase):
         return once(self._read_back, data, lambda: (
             checked_sheet(self.library, data, where),
             DataSheet(freeze(data), self.library.default_sheet))[1])
-
-    def admit_off_turn(self, state: Encounter, actor_id: str, action: Any,
-                       request: Request) -> Any:
-        """An action taken off the actor's turn: readied (`readied_effect:`, data.readied)
-        or prepared (`prepared:`, data.prepared); None when the ruleset declares neither."""
-        from shaper_gm.rulesets.data.prepared import admit
-        return readied.admit_off_turn(self, state, actor_id, action, request) or \
-            admit(self, state, actor_id, action, request)
 
     def check_extras(self, state: Encounter, actor: Actor, raw: Any, where: str) -> None:
         """A saved actor holds every ranged sheet number within its range and names only
