@@ -40,6 +40,7 @@ from shaper_gm.rulesets.data.older import older_sheets
 from shaper_gm.rulesets.data.orders import turn_order_spec
 from shaper_gm.rulesets.data.prepared import prepared_spec
 from shaper_gm.rulesets.data.sides import missing_actions, side_check
+from shaper_gm.rulesets.data.template_items import templates_named
 from shaper_gm.rulesets.data.zero_read import zero_read
 
 
@@ -207,6 +208,7 @@ def load(folder: Any) -> DataLibrary:
         _names_declared(here, good, {name for name, _ in resources}, kinds, actions,
                         in_actions)
         _conditions_declared(in_actions, actions, items.get("conditions", {}))
+        templates_named(ctx, [(d, data) for d, data in files if d != display], good, items)
     if ctx.errors:
         raise RulesetFileError(ctx.errors, folder)
     settings = {key: value for key, value in good.items()

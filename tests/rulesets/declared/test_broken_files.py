@@ -549,3 +549,15 @@ def test_the_docs_table_shows_lines_these_files_print():
         head, cut, tail = line.partition("...")
         assert any(p.startswith(head) and (not cut or tail.rstrip(")") in p)
                    or p == line for p in printed), line
+
+
+def test_a_template_naming_an_item_its_file_lacks_is_refused_at_load(tmp_path, monkeypatch):
+    """`sheet_items:` checks the templates as it checks a save: each id named one of the
+    item file's (here a duellist's `name` read as a duellist's id)."""
+    folder = copy(tmp_path)
+    text = (folder / R).read_text()
+    (folder / R).write_text(text.replace("grid: 8x8", "grid: 8x8\nsheet_items: {name: duellists}"))
+    code, out, err = checked(folder)
+    assert code == FAILED and out == []
+    assert "rulesets/duel/duellists.yaml: line 4: item 'ash': key 'name': no duellist 'Ash'" \
+        in err
