@@ -94,7 +94,7 @@ RESOURCE = {"label": Field(text), "max": Field(_amount), "start": Field(_amount)
             "lapse": Field(choice(MOMENTS)), "off_turn": Field(boolean),
             "kept_on_pass": Field(boolean), "while_down": Field(boolean), "rule": Field(text),
             "shown": Field(boolean), "hard_max": Field(boolean), "lapsed": Field(text),
-            "backfill": Field(boolean)}
+            "backfill": Field(boolean), "rebuilt": Field(text)}
 ZERO_HP = {"conditions": Field(list_of(ident)), "ends": Field(list_of(ident)),
            "word": Field(text), "rule": Field(text)}
 RULESET = {

@@ -69,7 +69,7 @@ EDITS = [
     ("resource-unknown-key", R, "  action: {max: 1,", "  action: {max: 1, colour: red,",
      "line 13: key 'resources.action.colour': unknown key (allowed: label, max, start, "
      "refill, refill_by, lapse, off_turn, kept_on_pass, while_down, rule, shown, "
-     "hard_max, lapsed, backfill)"),
+     "hard_max, lapsed, backfill, rebuilt)"),
     ("resource-moment-unknown", R, "  action: {max: 1, refill: turn_start",
      "  action: {max: 1, refill: dawn",
      "line 13: key 'resources.action.refill': expected one of combat_start, round_start, "
@@ -313,6 +313,8 @@ EDITS = [
      "  what: a step\n  target_from: grappled\n",
      "line 55: item 'step': key 'target_from': only an action with a target: names the "
      "effect whose giver is its target"),
+    ("resource-rebuilt-not-text", R, "  action: {max: 1,", "  action: {max: 1, rebuilt: [x],",
+     "line 13: key 'resources.action.rebuilt': expected text, got a list"),
     ("bare-without-held", A, STRIKE, STRIKE + "  bare: fist\n",
      "line 5: item 'strike': key 'bare': an item's id, on an action with held: the item it "
      "uses when the hands hold nothing, got 'fist'"),

@@ -65,6 +65,9 @@ def test_p2_an_empty_hand_builds_from_the_unarmed_weapon():
 
 def test_p2_the_pool_is_built_when_the_fight_starts():
     f = Fight().add("freya", "freya", "A1", stats={"str": 6}).add("barry", "barry", "B2")
+    # the data version builds the pool as the actor joins, --stat included: the template's
+    # 5 (STR 4 + longsword 1) is set back to see the fight's start build it again
+    f.execute("set freya pool=5")
     f.start()
     assert f.pool("freya") == 7
     built = [e for e in f.events if isinstance(e, ResourceChanged) and e.actor == "freya"]
