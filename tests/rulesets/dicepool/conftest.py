@@ -35,8 +35,7 @@ _NUMBERS = {
     "initiative_dice": (r"^  roll: \S+", "  roll: {value}"),
     "initiative_stat": (r"^(  roll: \S+) \+ \w+", "\\1 + {value}"),
     "pool_max": (r"^  pool: \{label: Pool,", "  pool: {{label: Pool, max: {value},"),
-    "reaction_refill": (r"refill_by: refill_dice, off_turn: true",
-                        "refill_by: refill_dice, off_turn: {value}"),
+    "reaction_refill": (r"^  reaction_refill: \d+", "  reaction_refill: {value:d}"),
 }
 
 
@@ -67,7 +66,8 @@ def ruleset(base: str = "dicepool", sheets: dict | None = None, **numbers: objec
     text = (target / "ruleset.yaml").read_text()
     for key, value in numbers.items():
         pattern, replacement = _NUMBERS[key]
-        shown = str(value).lower() if isinstance(value, bool) else value
+        shown = str(value).lower() if isinstance(value, bool) and "{value}" in replacement \
+            else value                  # a switch the content holds as 1 or 0 ({value:d})
         text, count = re.subn(pattern, replacement.format(value=shown), text, flags=re.M)
         assert count == 1, f"ruleset.yaml does not say {key} where it used to"
     (target / "ruleset.yaml").write_text(text)
