@@ -13,12 +13,11 @@ from shaper_gm.commands.table import VerbTable
 from shaper_gm.commands.viewdata import Message
 from shaper_gm.engine import ending
 from shaper_gm.errors import CommandError
-from shaper_gm.party import lasting
 from shaper_gm.party.member import Member
-from shaper_gm.party.rules import describe, party_rules
 
 if TYPE_CHECKING:
-    from shaper_gm.party import store
+    from shaper_gm.party import lasting, store
+    from shaper_gm.party.rules import describe, party_rules
 
 verbs = VerbTable()
 
@@ -172,10 +171,12 @@ def _join(ctx: Context, words: list[str]) -> str:
 # --- helpers ------------------------------------------------------------------------
 
 def _load_store() -> None:
-    """The party file's module (and the save machinery it locks with) when first used:
-    a shell or a script that never names a party does not load it."""
-    global store
-    from shaper_gm.party import store
+    """The party's modules (the file's, with the save machinery it locks by; what
+    lasts) when first used: a shell or a script that never names a party loads none."""
+    global store, lasting, describe, party_rules
+    from shaper_gm.party import lasting, store
+    from shaper_gm.party.rules import describe, party_rules
+
 
 def _current(ctx: Context) -> str:
     if ctx.session.party is None:
