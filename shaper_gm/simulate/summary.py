@@ -70,8 +70,7 @@ def text(data: dict, where: str, tactic: str) -> str:
     solved = data["method"] == "exact"
     if solved:                  # chances, not counts: read them as shares of one fight
         runs = 1
-        lines = [f"The duel from {where}, solved exactly ({tactic}): a Markov chain "
-                 "over both HP, not fights played"]
+        lines = [f"The duel from {where}, solved exactly ({tactic})"]
     else:
         lines = [f"{runs:,} fights from {where} ({tactic}, seed {data['seed']}, "
                  "Monte Carlo)"]

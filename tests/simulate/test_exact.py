@@ -143,3 +143,26 @@ def test_monte_carlo_falls_within_its_interval_around_the_exact_chance(ruleset, 
     for side, p in solution.sides.items():
         low, high = played["sides"][side]["ci95"]
         assert low <= p <= high, (side, float(p), low, high)
+    rounds = exact.described(solution, [], {}, 7)["rounds"]
+    assert played["rounds"]["p50"] == rounds["p50"]
+    assert abs(played["rounds"]["mean"] - rounds["mean"]) < 0.1
+
+
+def test_the_command_line_solves_a_saved_duel_exactly_and_leaves_the_save(tmp_path):
+    import subprocess
+    import sys
+
+    from shaper_gm.persist.saves import write_save
+    path = tmp_path / "duel.yaml"
+    write_save(duel("reactions", "duellist", 40), path)
+    before = path.read_bytes()
+    done = subprocess.run([sys.executable, "-m", "shaper_gm", "simulate", str(path),
+                           "--json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    first, _ = by_hand(DUELLIST, DUELLIST, 40, 40)
+    assert data["method"] == "exact" and data["sides"]["party"]["p"] == round(float(first), 4)
+    shown = subprocess.run([sys.executable, "-m", "shaper_gm", "simulate", str(path)],
+                           capture_output=True, text=True, timeout=120).stdout
+    assert "solved exactly" in shown
+    assert path.read_bytes() == before
