@@ -87,55 +87,60 @@ def probe(base: Session, pair: tuple[str, str], tactic: str):
     rs = session.ruleset_for(session.state)
     lasting = [spec.name for spec in rs.resources if spec.refill == "never"]
     rng = random.Random(0)
-    turns: list[list[dict[int, Fraction]]] = []
+    attacks: list[list] = []             # each turn's attacks: the state before each
     rounds: list[int] = []
     commands = 0
-    while len(turns) < PROBED:
+    while len(attacks) < PROBED:
         actor = session.state.turn
-        if actor != pair[len(turns) % 2]:
+        if actor != pair[len(attacks) % 2]:
             raise NotExact("the turns do not alternate")
         rounds.append(session.state.round)
-        harms: list[dict[int, Fraction]] = []
+        befores: list = []
         while session.state.turn == actor and session.state.over is None:
             commands += 1
             if commands > MAX_PROBE_COMMANDS:
                 raise NotExact("the turns do not end")
-            harms += _one_command(session, actor, pair, real, tactic, rng)
+            befores += _one_command(session, actor, pair, tactic, rng)
         if session.state.over is not None:
             raise NotExact("the fight ended while both stood")
-        turns.append(harms)
+        attacks.append(befores)
     end = session.state
+    counts = tuple(len(befores) for befores in attacks)
     if any(end.actors[a].resource(n) != real[a].resource(n) for a in pair for n in lasting):
         raise NotExact("a lasting resource is used up")
-    if turns[2:4] != turns[4:6] or rounds[2:] != [r + 1 for r in rounds[:-2]]:
+    if counts[2:4] != counts[4:6] or rounds[2:] != [r + 1 for r in rounds[:-2]]:
         raise NotExact("a turn changes from round to round")
-    return [_summed(h) for h in turns], rounds, tuple(len(h) for h in turns)
+    turns = [[_harm(session, before, pair[n % 2], pair[1 - n % 2], real)
+              for before in befores] for n, befores in enumerate(attacks)]
+    if turns[2:4] != turns[4:6]:
+        raise NotExact("a turn's harm changes from round to round")
+    return [_summed(h) for h in turns], rounds, counts
 
 
-def _one_command(session, actor, pair, real, tactic, rng) -> list[dict[int, Fraction]]:
-    """Play the first of the tactic's lines that lands; an attack's harm when it was one."""
+def _one_command(session, actor, pair, tactic, rng) -> list:
+    """Play the first of the tactic's lines that lands: the state before it when it was
+    an attack on the other."""
     rs = session.ruleset_for(session.state)
     target = pair[1] if actor == pair[0] else pair[0]
     attack = f"{rs.attack_verb} {actor} {target}"
     for line in turn_lines(session, actor, tactic, rng):
-        harm = _harm(session, actor, target, real) if line == attack else None
+        before = session.state
         try:
             session.execute(line)
         except GmError:
             continue
-        return [] if harm is None else [harm]
+        return [before] if line == attack else []
     raise NotExact("nothing the actor may do")
 
 
-def _harm(session, actor: str, target: str, real) -> dict[int, Fraction]:
-    """What `target` loses to one attack of `actor`'s by the ruleset's odds, at the
-    probe's moment: with the target kept up, so that no loss is cut short by the HP it
+def _harm(session, before, actor: str, target: str, real) -> dict[int, Fraction]:
+    """What `target` loses to one attack of `actor`'s by the ruleset's odds, in the
+    state `before` it: with the target kept up, so that no loss is cut short by the HP it
     has left. The chain holds only if that is all the target's HP change: the same
     losses cut at its real HP and at 1 HP are the odds there, and the attacker's own HP
     (real or 1) changes nothing."""
-    state = session.state.with_actors(
-        session.state.actors[a].with_(hp=real[a].hp, max_hp=real[a].max_hp)
-        for a in (actor, target))
+    state = before.with_actors(before.actors[a].with_(hp=real[a].hp, max_hp=real[a].max_hp)
+                               for a in (actor, target))
     up = state.with_actor(state.actors[target].with_(hp=KEPT_UP, max_hp=KEPT_UP))
     whole = _loss(session, up, actor, target)
     for hp in {real[target].hp, 1}:

@@ -121,6 +121,7 @@ def test_the_verb_says_it_solved_the_duel_exactly():
     ("d20", "goblin", 7, ("add c --as goblin --side enemies --at C1",)),   # three standing
     ("d20", "goblin", 7, ("place b E5",)),                 # out of reach: moves first
     ("reactions", "duellist", 60, ()),                     # 61 x 61 states: past the bound
+    ("dicepool", "raider", 9, ()),                         # its pool shrinks and grows (P3)
 ])
 def test_what_is_not_a_small_duel_is_played_as_monte_carlo(ruleset, template, hp, lines):
     session = duel(ruleset, template, hp)
