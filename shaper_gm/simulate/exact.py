@@ -20,6 +20,7 @@ from fractions import Fraction
 from math import gcd
 
 from shaper_gm.commands.session import Session
+from shaper_gm.engine.offers import FIRST
 from shaper_gm.errors import GmError
 from shaper_gm.records import record
 from shaper_gm.simulate.runner import MAX_ROUNDS
@@ -70,7 +71,6 @@ def duel(session) -> tuple[str, str] | None:
         return None
     first = state.turn
     second = next(a.id for a in standing if a.id != first)
-    from shaper_gm.engine.offers import FIRST
     for actor, target in ((first, second), (second, first)):
         offered = rs.offers(state, "target", actor, rs.attack_verb) or ()
         if not any(o.text == target and o.rank == FIRST for o in offered):
