@@ -293,6 +293,10 @@ EDITS = [
     ("bare-without-held", A, STRIKE, STRIKE + "  bare: fist\n",
      "line 5: item 'strike': key 'bare': an item's id, on an action with held: the item it "
      "uses when the hands hold nothing, got 'fist'"),
+    ("sheet-why-not-text", A, HP_CHANGE,
+     HP_CHANGE + "\n    - sheet: {who: target, name: vigour, value: 1, why: [thrown]}",
+     "line 43: item 'strike': key 'apply[1].sheet.why': expected a text ({name} fills in "
+     "a fact), got ['thrown']"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

@@ -22,8 +22,9 @@ and what the format lacks for it):
   completion of `--draw`, `--stow`, `--pickup` and `--speed` from the sheet;
 - `odds --power` (here `odds --action power-strike`, as for any action declaring odds);
 - a strike's cost after its heading (`with the Warhammer (3 AP): 6 vs 4, ...`, where the
-  Python ruleset ends the line with it), a sheet list an action changes told as a GM's
-  `set` (`Suori: holding (...) → (...) (set by the GM)`), the move's mode verb (`flies`);
+  Python ruleset ends the line with it), a sheet list an action changes told as a change
+  of the sheet (`Suori: holding warhammer → nothing (interact, D22)`, where the Python
+  ruleset says `Suori now holds nothing`), the move's mode verb (`flies`);
 - refusals whose words read worked-out numbers (`move at Ground (1) covers 1`): a
   `requires` text reads the situation, not the action's given facts.
 """
@@ -750,3 +751,39 @@ def test_spells_pay_their_baseline_from_the_ambient_arca_first(both):
             s.execute(said(("ambient -1", "ambient --arca -1"), rs))
     assert ambient(sessions[DATA]) == 0
     assert replayed(sessions[DATA]).state == sessions[DATA].state
+
+
+def told(sessions, *lines: str) -> dict[str, str]:
+    """What the shell prints of `lines`, for each version."""
+    import io
+
+    from shaper_gm.render import Renderer, make_console
+    texts = {}
+    for rs, s in sessions.items():
+        file = io.StringIO()
+        renderer = Renderer(make_console(file=file, width=100, color_system=None),
+                            ruleset_for=s.ruleset_for)
+        for line in lines:
+            renderer.show(s.execute(said(line, rs)), s.state)
+        texts[rs] = file.getvalue()
+    return texts
+
+
+def test_a_sheet_change_an_action_makes_is_told_as_the_actions(both):
+    """D16, D22: a draw, a stow and a thrown weapon change what is in hand on both
+    versions, and neither tells it as the GM's `set`: the data version says why, with
+    the ruling (a `why` on the `sheet` change); the GM's own `set` still says so."""
+    sessions = both("add suori --as suori --at B2", "add alberich --as alberich --at B3",
+                    "add gob --as goblin --at E2", "start")
+    texts = told(sessions, "interact alberich --draw maul", "interact suori --stow warhammer",
+                 "strike gob suori --with spear --roll 1 --dodge 6")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    for rs, text in texts.items():
+        assert "set by the GM" not in text, rs
+    for words in ("Alberich: holding nothing → maul (interact, D22)",
+                  "Suori: holding warhammer → nothing (interact, D22)",
+                  "Goblin: holding spear → nothing (thrown, D16)",
+                  "Goblin: weapons spear, shortbow → shortbow (thrown, D16)"):
+        assert words in texts[DATA]
+    for text in told(sessions, "set gob stress=1").values():
+        assert "Goblin: stress 0 → 1 (set by the GM)" in text
