@@ -77,7 +77,7 @@ EDITS = [
      "line 5: item 'strike': key 'colour': an action has no such key (keys: aliases, "
      "apply, at, bare, cost, examples, flags, given, heading, held, item, line, odds, offer, "
      "provokes, recap_aside, refusals, requires, rules, spare, steps, summary, target, "
-     "target_from, targets, timing, to, what, while_down, words)"),
+     "target_from, targets, timing, to, what, while_down, word, words)"),
     ("recap-aside-not-words", A, STRIKE, STRIKE + "  recap_aside: [power]\n",
      "line 5: item 'strike': key 'recap_aside': expected words in the recap's brackets, "
      "got ['power']"),
@@ -297,6 +297,9 @@ EDITS = [
      HP_CHANGE + "\n    - sheet: {who: target, name: vigour, value: 1, why: [thrown]}",
      "line 43: item 'strike': key 'apply[1].sheet.why': expected a text ({name} fills in "
      "a fact), got ['thrown']"),
+    ("word-of-no-flag", A, STRIKE, STRIKE + "  word: weapon\n",
+     "line 5: item 'strike': key 'word': expected the flag its word stands for: with (an "
+     "action with an item) or one of its text flags (with), got 'weapon'"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

@@ -11,10 +11,10 @@ What the data version does not play yet, or says otherwise (the plan of the next
 and what the format lacks for it):
 - D28's `ambient N` is `ambient --arca N` here, an action of whoever is up (the format
   has no GM verb of its own), told as theirs;
-- words the Python ruleset reads as positionals: a spell (`spellcast alberich firebolt
-  gob`: here `--with firebolt`; a self spell names its caster, `spellcast alberich
-  alberich --with mend`), the action readied (`ready freya strike`: here `--action
-  strike`), interact's free text (`interact opens the door`: `act` here);
+- a self spell names its caster (`spellcast alberich mend alberich`, where the Python
+  ruleset takes `spellcast alberich mend`), and interact's free text (`interact opens the
+  door`) is `act` here; a spell and the action readied are words on both (`word:`), and
+  the tests below keep the `--with` and `--action` forms the data version still reads;
 - D19's wounds beyond the limit (hit points stop at 0), `set ACTOR wounds=N`, the wound
   limit set by `--hp` (not `--stat wound_limit=N`), and the words `wounds 4 of 8`;
 - add's mapping flags `--prof NAME=RANK`, `--vulnerable TYPE=N`, `--resist TYPE=N`,
@@ -787,3 +787,32 @@ def test_a_sheet_change_an_action_makes_is_told_as_the_actions(both):
         assert words in texts[DATA]
     for text in told(sessions, "set gob stress=1").values():
         assert "Goblin: stress 0 → 1 (set by the GM)" in text
+
+
+def test_a_spell_and_a_readied_action_are_words_on_both(both):
+    """D9, D28: `spellcast alberich firebolt skeleton` and `ready freya strike` as the
+    Python ruleset reads them (the data version's `word:`), a spell by a unique prefix
+    too; the same numbers after every line, and the flags still read as before."""
+    sessions = both("add alberich --as alberich --at B2", "add freya --as freya --at A1",
+                    "add skeleton --as skeleton --at C2", "start")
+    for line in ("spellcast alberich firebolt skeleton --arca 1 --roll 5 --resist 1",
+                 "ready freya strike", "pass skeleton", "pass freya",
+                 "spellcast alberich fros skeleton --roll 1 --resist 6"):
+        for s in sessions.values():
+            s.execute(line)
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+    data = numbers(sessions[DATA])
+    assert data["alberich"][3] == 6 - 2 - 1                 # firebolt 1 + 1, frost touch 1
+    assert "ready-strike" in {e.name for e in sessions[DATA].state.actors["freya"].effects}
+    assert replayed(sessions[DATA]).state == sessions[DATA].state
+    flagged = both("add alberich --as alberich --at B2", "add freya --as freya --at A1",
+                   "add skeleton --as skeleton --at C2", "start",
+                   ("spellcast alberich firebolt skeleton --arca 1 --roll 5 --resist 1",
+                    "spellcast alberich skeleton --with firebolt --arca 1 --roll 5 "
+                    "--resist 1"), ready("freya", "strike"))
+    assert numbers(flagged[DATA]) == numbers(flagged[PYTHON])
+    before = numbers(sessions[DATA])
+    for s in sessions.values():                      # a word that is no spell of its
+        with pytest.raises(GmError, match=r"no spell 'unmade'.*\(D28\)"):
+            s.execute("spellcast alberich unmade skeleton")
+    assert numbers(sessions[DATA]) == before == numbers(sessions[PYTHON])
