@@ -40,7 +40,7 @@ EDITS = [
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
      "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
      "map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, readied_effect, "
-     "encounter_numbers)"),
+     "encounter_numbers, harm_tally)"),
     ("ruleset-heal-action-no-action", R, "grid: 8x8", "grid: 8x8\nheal_action: mend",
      "line 8: key 'heal_action': no action 'mend' in actions.yaml"),
     ("ruleset-required-missing", R, "name: Duel\n", "",
@@ -300,6 +300,9 @@ EDITS = [
     ("word-of-no-flag", A, STRIKE, STRIKE + "  word: weapon\n",
      "line 5: item 'strike': key 'word': expected the flag its word stands for: with (an "
      "action with an item) or one of its text flags (with), got 'weapon'"),
+    ("harm-tally-without-name", R, "grid: 8x8", "grid: 8x8\nharm_tally: {rule: D19}",
+     "line 8: key 'harm_tally': expected {name: NAME (lowercase letters, digits, '_'), "
+     "rule: TEXT}"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

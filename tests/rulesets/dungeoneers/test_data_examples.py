@@ -15,8 +15,9 @@ and what the format lacks for it):
   ruleset takes `spellcast alberich mend`), and interact's free text (`interact opens the
   door`) is `act` here; a spell and the action readied are words on both (`word:`), and
   the tests below keep the `--with` and `--action` forms the data version still reads;
-- D19's wounds beyond the limit (hit points stop at 0), `set ACTOR wounds=N`, the wound
-  limit set by `--hp` (not `--stat wound_limit=N`), and the words `wounds 4 of 8`;
+- D19's wounds beyond the limit (hit points stop at 0: a strike past it is kept at the
+  limit, where `set ACTOR wounds=N` stops on both), the wound limit set by `--hp` (not
+  `--stat wound_limit=N`), and the words `wounds 4 of 8`;
 - add's mapping flags `--prof NAME=RANK`, `--vulnerable TYPE=N`, `--resist TYPE=N`,
   `--immune TYPE`, `--speed NAME=N` (`add_items` gives lists of items only) and
   completion of `--draw`, `--stow`, `--pickup` and `--speed` from the sheet;
@@ -816,3 +817,26 @@ def test_a_spell_and_a_readied_action_are_words_on_both(both):
         with pytest.raises(GmError, match=r"no spell 'unmade'.*\(D28\)"):
             s.execute("spellcast alberich unmade skeleton")
     assert numbers(sessions[DATA]) == before == numbers(sessions[PYTHON])
+
+
+def test_the_gm_sets_wounds_on_both(both):
+    """D19: `set ACTOR wounds=N` (the data version's `harm_tally`): told as wounds, down
+    at the limit and up again below it, who is up worked out again; past the limit and
+    not a number refused on both, changing nothing."""
+    sessions = both(*DEMO)
+    texts = told(sessions, "set skeleton wounds=5", "set skeleton wounds=8",
+                 "set skeleton wounds=2")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert wounds(sessions[DATA], "skeleton") == 2
+    for text in texts.values():
+        for words in ("Skeleton: wounds 0 → 5 (set by the GM)",
+                      "Skeleton: wounds 5 → 8 (set by the GM)", "Skeleton is down (D19)",
+                      "Skeleton: wounds 8 → 2 (set by the GM)"):
+            assert words in text
+    for line, refusal in (("set skeleton wounds=9", r"wounds must be 0 to 8 for Skeleton"),
+                          ("set skeleton wounds=x", r"wounds must be a whole number")):
+        for s in sessions.values():
+            with pytest.raises(GmError, match=refusal):
+                s.execute(line)
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert replayed(sessions[DATA]).state == sessions[DATA].state
