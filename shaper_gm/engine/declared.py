@@ -103,6 +103,7 @@ class Declared:
     held: str | None = None       # the sheet key naming the item used without --with
     bare: str | None = None       # the item used when `held` holds none (a fist)
     target_from: str | None = None    # its target: who gave the actor this effect
+    word: str | None = None       # the flag its own word stands for (engine.action_word)
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""

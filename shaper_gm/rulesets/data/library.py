@@ -38,6 +38,7 @@ from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items
 from shaper_gm.rulesets.data.marks import map_mark
 from shaper_gm.rulesets.data.orders import turn_order_spec
 from shaper_gm.rulesets.data.sides import missing_actions, side_check
+from shaper_gm.rulesets.data.tally import harm_tally
 from shaper_gm.rulesets.data.zero_read import zero_read
 
 
@@ -118,6 +119,7 @@ RULESET = {
     "reacts_on_turn": Field(boolean),
     "readied_effect": Field(text),
     "encounter_numbers": Field(mapping_of(snake_name, integer(0, 999_999))),
+    "harm_tally": Field(harm_tally),
 }
 
 
@@ -211,7 +213,7 @@ def load(folder: Any) -> DataLibrary:
                            "damage_action", "rulings", "one_per_cell", "diagonal_size",
                            "item_mods", "turn_order", "heal_action", "map_marks",
                            "side_checks", "keeps_down", "zero_read", "reacts_on_turn",
-                           "readied_effect", "encounter_numbers")}
+                           "readied_effect", "encounter_numbers", "harm_tally")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),

@@ -15,6 +15,7 @@ from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.steps import odds_limits
 from shaper_gm.rulesets.data.sides import install as install_side_checks
 from shaper_gm.rulesets.data.waiting import wait, waits
+from shaper_gm.rulesets.data.words import worded
 
 FACES = "the faces of its {slot} roll{s}, in order"
 MOMENT_FACES = "the faces of {name}'s {slot} roll, in order, each time it runs by itself"
@@ -61,7 +62,7 @@ def table(rs: Any) -> VerbTable:
             continue                       # the GM's damage, heal: no verbs of their own
         if declared.at is not None and declared.at.facts:
             continue              # it reads what only its moment tells (the damage taken)
-        made.declare(declared.action(), positionals=_positionals(declared),
+        made.declare(declared.action(), **worded(declared, _positionals(declared)),
                      flags=(*_item_flag(declared), *_flags(declared),
                             *slot_flags(_slots(declared), react=declared.answers or declared.asks)),
                      slots=_slots(declared), **_help(declared))
