@@ -64,9 +64,10 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("save", metavar="SAVE.yaml")
     rp.add_argument("--to", type=count_value, default=None, metavar="N",
                     help="stop after entry N")
-    from shaper_gm.app.arguments import add_simulate, add_view
-    add_simulate(sub)
-    add_view(sub)
+    from shaper_gm.simulate import arguments as simulate_args
+    from shaper_gm.view import arguments as view_args
+    simulate_args.add_parser(sub)
+    view_args.add_parser(sub)
     return parser
 
 

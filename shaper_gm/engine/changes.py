@@ -50,7 +50,7 @@ KINDS = {"hp": {"who", "change", "through", "why", "rule"},
          "condition": {"who", "name", "mods", "until", "while"},
          "end": {"who", "name", "with_source"},
          "move": {"who", "to", "away_from", "within", "rule", "logs", "word"},
-         "sheet": {"who", "name", "value"},
+         "sheet": {"who", "name", "value", "why"},
          "lay": {"who", "item"}, "take": {"who", "item"},
          "encounter": {"name", "change", "why"}}
 ACTORS = ("actor", "target")        # who a change may be to
@@ -221,8 +221,8 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
     if entry.kind == "move":                  # the action's own line says where to
         return state.with_actor(state.actors[who].with_(zone=str(facts["destination"]))), []
     said = fill(entry.why, facts)
-    if entry.kind == "sheet":
-        return _sheet(state, who, entry.name, values["value"])
+    if entry.kind == "sheet":                 # told with its reason, never as the GM's set
+        return _sheet(state, who, entry.name, values["value"], said or why)
     if entry.kind in ("lay", "take"):         # an item on the map (engine.laying)
         return laying.changed(state, rs, entry.kind, who, str(values["item"]))
     if entry.kind == "resource":
@@ -252,14 +252,15 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
     return state, [*replaced, ev.EffectAdded(who, effect)]
 
 
-def _sheet(state: Encounter, who: str, key: str, value: Any) -> Change:
-    """A sheet key set (the dice pool's weapon in hand, changed by `wield`)."""
+def _sheet(state: Encounter, who: str, key: str, value: Any, why: str) -> Change:
+    """A sheet key set (the dice pool's weapon in hand, changed by `wield`), told with
+    the entry's `why` or the action's ("Goblin's strike")."""
     actor = state.actors[who]
     before = actor.sheet.get(key)
     if before == value:
         return state, []
     state = state.with_actor(actor.with_(sheet=actor.sheet.with_values(**{key: value})))
-    return state, [ev.FieldSet(who, key, before, value)]
+    return state, [ev.FieldSet(who, key, before, value, why)]
 
 
 WHILE = "while:"            # an effect's source when it lasts while its caster holds one

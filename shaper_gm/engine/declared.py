@@ -108,6 +108,7 @@ class Declared:
     cost_word: bool = False           # its words the shared act's: [ACTOR] COST TEXT
     bare: str | None = None       # the item used when `held` holds none (a fist)
     target_from: str | None = None    # its target: who gave the actor this effect
+    word: str | None = None       # the flag its own word stands for (engine.action_word)
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""

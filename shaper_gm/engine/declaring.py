@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from shaper_gm.engine import changes
+from shaper_gm.engine.action_word import compile_word
 from shaper_gm.engine.actions import TIMINGS
 from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.declared_records import (
@@ -29,8 +30,8 @@ from shaper_gm.engine.vocab import compile_steps, has_asks, once_rolls, unrolled
 KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
         "odds", "while_down", "provokes", "spare", "refusals", "at", "heading",
-        "recap_aside", "offer", "held", "item_word", "target_flag", "checks",
-        "target_optional", "cost_word", "bare", "target_from"}
+        "recap_aside", "offer", "held", "bare", "target_from", "word", "item_word",
+        "target_flag", "checks", "target_optional", "cost_word"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
@@ -128,6 +129,7 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     if missing:
         raise VocabError(f"{at}.flags", f"flag.{missing[0]} is read but no flag "
                                         f"{missing[0]!r} is declared")
+    word = compile_word(raw["word"], f"{at}.word", item, flags) if "word" in raw else None
     facts = frozenset((*roles, *(key for key, _ in given)))
     for i, text in enumerate(odds.assumes if odds is not None else ()):
         unknown = sorted(set(FIELD.findall(text)) - facts)
@@ -145,9 +147,9 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     _refusals(raw.get("refusals", {}), f"{at}.refusals", item),
                     _ask_answers(raw_steps), moment,
                     _offer(raw["offer"], f"{at}.offer", to_cell) if "offer" in raw else None,
-                    held=held, item_word=item_word, target_flag=target_flag, checks=checks,
-                    target_optional=target_optional, cost_word=truth(raw, "cost_word", at),
-                    bare=bare, target_from=target_from)
+                    held=held, bare=bare, target_from=target_from, word=word,
+                    item_word=item_word, target_flag=target_flag, checks=checks,
+                    target_optional=target_optional, cost_word=truth(raw, "cost_word", at))
 
 
 def _ask_answers(raw_steps: list[Any]) -> tuple[str, ...]:

@@ -218,6 +218,7 @@ class FieldSet(Event):
     field: str
     before: Any
     after: Any
+    why: str = ""           # an action's reason (a sheet change); none: the GM's set
 
 
 @record

@@ -13,12 +13,11 @@ from shaper_gm.commands.table import VerbTable
 from shaper_gm.commands.viewdata import Message
 from shaper_gm.engine import ending
 from shaper_gm.errors import CommandError
-from shaper_gm.party import lasting
 from shaper_gm.party.member import Member
-from shaper_gm.party.rules import describe, party_rules
 
 if TYPE_CHECKING:
-    from shaper_gm.party import store
+    from shaper_gm.party import lasting, store
+    from shaper_gm.party.rules import describe, party_rules
 
 verbs = VerbTable()
 
@@ -143,19 +142,13 @@ def keep_party(session) -> str:
 
 def _use(ctx: Context, words: list[str]) -> str:
     """The party goes with this encounter (its members in it already): kept when it ends."""
-    if len(words) != 1:
-        raise CommandError("party use takes the party's name", "e.g. party use heroes")
-    p = store.read_party(words[0].lower())
-    _same_ruleset(p, ctx.state.ruleset)
+    p = _named(ctx, words, "use")
     ctx.session.party = p.name
     return f"The party {p.name} goes with this fight: it keeps what the fight leaves it"
 
 
 def _join(ctx: Context, words: list[str]) -> str:
-    if len(words) != 1:
-        raise CommandError("party join takes the party's name", "e.g. party join heroes")
-    p = store.read_party(words[0].lower())
-    _same_ruleset(p, ctx.state.ruleset)
+    p = _named(ctx, words, "join")
     places = _places(ctx, p)
     clash = [m for m in p.members if m in ctx.state.actors]
     if clash:
@@ -178,16 +171,27 @@ def _join(ctx: Context, words: list[str]) -> str:
 # --- helpers ------------------------------------------------------------------------
 
 def _load_store() -> None:
-    """The party file's module (and the save machinery it locks with) when first used:
-    a shell or a script that never names a party does not load it."""
-    global store
-    from shaper_gm.party import store
+    """The party's modules (the file's, with the save machinery it locks by; what
+    lasts) when first used: a shell or a script that never names a party loads none."""
+    global store, lasting, describe, party_rules
+    from shaper_gm.party import lasting, store
+    from shaper_gm.party.rules import describe, party_rules
+
 
 def _current(ctx: Context) -> str:
     if ctx.session.party is None:
         raise CommandError("no party goes with this encounter",
                            "party new NAME makes one; party join NAME brings one in")
     return ctx.session.party
+
+
+def _named(ctx: Context, words: list[str], what: str) -> store.Party:
+    """The party `party WHAT NAME` names, of this encounter's ruleset."""
+    if len(words) != 1:
+        raise CommandError(f"party {what} takes the party's name", f"e.g. party {what} heroes")
+    p = store.read_party(words[0].lower())
+    _same_ruleset(p, ctx.state.ruleset)
+    return p
 
 
 def _same_ruleset(p: store.Party, ruleset: str) -> None:

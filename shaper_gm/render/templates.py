@@ -67,6 +67,8 @@ FILTERS: dict[str, tuple[Callable[..., Any], bool]] = {
     "join": (lambda v, names, arg: ", ".join(str(x) for x in v), False),
     "chance": (_chance, True),
     "words": (None, True),                   # bound to the named table of words when parsed
+    "listed": (lambda v, names, arg: (", ".join(str(x) for x in v) or "nothing")
+               if isinstance(v, (list, tuple)) else v, False),    # a sheet list, in words
 }
 
 

@@ -136,7 +136,8 @@ for _cls, _describer in {
     ev.NobodyLeft: template("Nobody is left who can act: no turn runs"),
     ev.WentDown: template("{actor|name} is {word}", "{rule}"),
     ev.Revived: template("{actor|name} is back on their feet"),
-    ev.FieldSet: template("{actor|name}: {field} {before} → {after} (set by the GM)"),
+    ev.FieldSet: template("{actor|name}: {field} {before|listed} → {after|listed} "
+                          "({why|else set by the GM})"),
     ev.RoundEnded: template("Round {round} ends[: {lost|join} left is lost][ ({rule})]"),
     ev.PassStarted: template("Pass {number} of round {round}: the order starts over[ with "
                              "those who have {resource} left][ ({rule})]"),

@@ -30,20 +30,28 @@ def command(args, error) -> int:
     except GmError as exc:
         error(str(exc))
         return 2
+    solved = fights.exact_summary(session, args.tactics, args.seed)
+    if solved is not None:
+        _show(solved, session, args, False, 0)
+        return 0
     results, stopped = _run(path, session, args)
     if not results:
         error("stopped before any fight finished")
         return 130
-    data = fights.described(session, results, args.seed)
+    _show(fights.described(session, results, args.seed), session, args, stopped,
+          len(results))
+    return 0
+
+
+def _show(data: dict, session, args, stopped: bool, finished: int) -> None:
     if args.json:
         print(json.dumps(data, sort_keys=True))
-    else:
-        state = session.state
-        where = f"round {state.round}, {state.actors[state.turn].name}'s turn"
-        print(text(data, where, args.tactics))
-        if stopped:
-            print(f"(stopped after {len(results):,} of {args.n:,})")
-    return 0
+        return
+    state = session.state
+    where = f"round {state.round}, {state.actors[state.turn].name}'s turn"
+    print(text(data, where, args.tactics))
+    if stopped:
+        print(f"(stopped after {finished:,} of {args.n:,})")
 
 
 def _run(path: str, session, args) -> tuple[list[RunResult], bool]:

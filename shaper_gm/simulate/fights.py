@@ -43,8 +43,12 @@ def run_range(session, seed: int, tactic: str, first: int, last: int,
 
 def simulate(session, runs: int, seed: int, tactic: str,
              done: Callable[[int], None] | None = None) -> tuple[dict, int]:
-    """(the summary, the runs finished); Ctrl-C stops early with what is finished."""
+    """(the summary, the runs finished); Ctrl-C stops early with what is finished. A small
+    duel is solved exactly instead (`method: exact`, no runs played)."""
     check(session, runs, tactic)
+    solved = exact_summary(session, tactic, seed)
+    if solved is not None:
+        return solved, runs
     results: list[RunResult] = []
     try:
         for run in range(runs):
@@ -57,10 +61,26 @@ def simulate(session, runs: int, seed: int, tactic: str,
     return described(session, results, seed), len(results)
 
 
+def exact_summary(session, tactic: str, seed: int) -> dict | None:
+    """The summary of the exact solution when the fight is a small duel, else None."""
+    from shaper_gm.simulate import exact
+    solution = exact.solve(session, tactic)
+    if solution is None:
+        return None
+    sides, actors = _named(session)
+    return exact.described(solution, sides, actors, seed)
+
+
 def described(session, results: list[RunResult], seed: int) -> dict:
+    sides, actors = _named(session)
+    return summary(results, sides, actors, seed)
+
+
+def _named(session) -> tuple[list[str], dict[str, str]]:
+    """The sides, and each actor's name in turn order (those out of it last)."""
     state = session.state
     sides = sorted({a.side for a in state.actors.values()})
     actors = {a: state.actors[a].name for a in (*state.order,
                                                 *(x for x in state.actors
                                                   if x not in state.order))}
-    return summary(results, sides, actors, seed)
+    return sides, actors

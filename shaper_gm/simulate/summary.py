@@ -67,13 +67,18 @@ def _p(count: int, runs: int) -> float:
 def text(data: dict, where: str, tactic: str) -> str:
     """The summary on one screen (80 columns)."""
     runs = data["runs"]
-    how = "solved exactly" if data["method"] == "exact" else "Monte Carlo"
-    lines = [f"{runs:,} fights from {where} ({tactic}, seed {data['seed']}, {how})"]
+    solved = data["method"] == "exact"
+    if solved:                  # chances, not counts: read them as shares of one fight
+        runs = 1
+        lines = [f"The duel from {where}, solved exactly ({tactic})"]
+    else:
+        lines = [f"{runs:,} fights from {where} ({tactic}, seed {data['seed']}, "
+                 "Monte Carlo)"]
     width = max([len(s) for s in data["sides"]] + [5])
     for side, got in data["sides"].items():
         lo, hi = got["ci95"]
-        lines.append(f"  {side:<{width}}  wins {_pct(got['p'])}  "
-                     f"(95%: {_pct(lo)}–{_pct(hi)})")
+        interval = "(exact)" if solved else f"(95%: {_pct(lo)}–{_pct(hi)})"
+        lines.append(f"  {side:<{width}}  wins {_pct(got['p'])}  {interval}")
     lines.append(f"  {'draws':<{width}}       {_pct(data['draws'] / runs if runs else 0)}")
     r = data["rounds"]
     lines.append(f"Rounds: mean {r['mean']:.1f}, median {r['p50']}, 9 in 10 by {r['p90']}")
@@ -88,7 +93,8 @@ def text(data: dict, where: str, tactic: str) -> str:
             for n, v in a["spent"].items()]
     if used:
         lines += _wrapped("Uses up (mean): ", used)
-    lines.append(f"Actions per fight: {data['actions']:.1f}")
+    if not solved:
+        lines.append(f"Actions per fight: {data['actions']:.1f}")
     return "\n".join(lines)
 
 

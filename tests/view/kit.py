@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import socket
 from pathlib import Path
 
 from shaper_gm.app.autosave import open_for_shell
@@ -42,3 +43,14 @@ def published(path: Path) -> dict:
     watcher = Watcher(path)
     assert watcher.look(), watcher.problem
     return json.loads(watcher.body)
+
+
+def port_of(url: str) -> int:
+    return int(url.split("?")[0].rsplit(":", 1)[1].strip("/"))
+
+
+def assert_port_free(port: int) -> None:
+    """The port can be bound again: whatever served on it has let it go."""
+    with socket.socket() as again:
+        again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        again.bind(("127.0.0.1", port))

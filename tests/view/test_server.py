@@ -18,7 +18,7 @@ import pytest
 
 from shaper_gm.view.server import ViewServer
 from shaper_gm.view.watch import Watcher
-from tests.view.kit import Table, demo_copy
+from tests.view.kit import Table, assert_port_free, demo_copy, port_of
 
 
 @pytest.fixture()
@@ -177,9 +177,7 @@ def test_stop_ends_the_streams_and_frees_the_port(tmp_path):
     while chunk := stream.recv(65536):            # the server ends the stream
         rest += chunk
     stream.close()
-    with socket.socket() as again:
-        again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        again.bind(("127.0.0.1", port))
+    assert_port_free(port)
 
 
 def _start_cli(*args: str) -> tuple[subprocess.Popen, str]:
@@ -199,10 +197,7 @@ def test_the_command_prints_its_address_first_and_stops_on_a_signal(tmp_path, st
         proc.send_signal(stop)
         assert proc.wait(timeout=10) == 0
         assert "stopped" in proc.stderr.read()
-        port = int(url.rsplit(":", 1)[1].strip("/"))
-        with socket.socket() as again:
-            again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            again.bind(("127.0.0.1", port))
+        assert_port_free(port_of(url))
     finally:
         proc.kill()
         proc.wait()

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import json
 import re
-import socket
 import time
 import urllib.request
 
 import pytest
 
 from tests.shell.test_terminal_demos import PROGRAM, Screen
+from tests.view.kit import assert_port_free, port_of
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(PROGRAM is None, reason="shaper-gm is not installed")]
@@ -35,8 +35,5 @@ def test_view_in_the_shell_follows_the_fight_and_stops_with_it(tmp_path):
     assert state(url)["acting"] != "Freya"
     screen.child.send("quit\r")
     screen.child.expect(pytest.importorskip("pexpect").EOF, timeout=20)
-    port = int(url.rsplit(":", 1)[1].strip("/"))
-    with socket.socket() as free:
-        free.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        free.bind(("127.0.0.1", port))
+    assert_port_free(port_of(url))
     assert "Traceback" not in screen.seen

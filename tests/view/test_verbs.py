@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import json
 import re
-import socket
 import subprocess
 import sys
 import urllib.request
@@ -19,7 +18,7 @@ from shaper_gm.errors import GmError
 from shaper_gm.persist import replay, saves
 from shaper_gm.render.tables import order_table
 from shaper_gm.view import serve
-from tests.view.kit import Table, demo_copy
+from tests.view.kit import Table, assert_port_free, demo_copy, port_of
 
 
 def fresh():
@@ -101,10 +100,7 @@ def test_the_shell_s_view_starts_restarts_on_its_port_and_stops(tmp_path):
             url + "?token=table-token-1"                         # the same port
         table.session.execute("view stop")
         assert serve.running() is None
-        port = int(url.rsplit(":", 1)[1].strip("/"))
-        with socket.socket() as free:
-            free.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            free.bind(("127.0.0.1", port))
+        assert_port_free(port_of(url))
     finally:
         serve.stop_background()
         table.close()

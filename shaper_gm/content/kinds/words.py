@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from shaper_gm.content import schema as s
@@ -213,9 +214,10 @@ def top_of(high: int | None) -> int | None:
     return None if high == limits.MAX_NUMBER else high
 
 
+@lru_cache(maxsize=32)
 def module_words(module: Any) -> dict[str, tuple[str, ...]]:
     """The tuples of words a ruleset's module names in capitals (`ATTACK_TYPES`), which
-    `one of NAME` may name."""
+    `one of NAME` may name (read once per module: a declaration asks for each field)."""
     return {name: value for name, value in vars(module).items()
             if name.isupper() and isinstance(value, tuple)
             and all(isinstance(word, str) for word in value)}

@@ -40,6 +40,7 @@ from shaper_gm.rulesets.data.older import older_sheets
 from shaper_gm.rulesets.data.orders import turn_order_spec
 from shaper_gm.rulesets.data.prepared import prepared_spec
 from shaper_gm.rulesets.data.sides import missing_actions, side_check
+from shaper_gm.rulesets.data.tally import harm_tally
 from shaper_gm.rulesets.data.template_items import templates_named
 from shaper_gm.rulesets.data.zero_read import zero_read
 
@@ -122,6 +123,7 @@ RULESET = {
     "reacts_on_turn": Field(boolean),
     "readied_effect": Field(text),
     "encounter_numbers": Field(mapping_of(snake_name, integer(0, 999_999))),
+    "harm_tally": Field(harm_tally),
     "older_sheets": Field(older_sheets), "sheet_items": Field(mapping_of(snake_name, ident)),
     "prepared": Field(prepared_spec),
 }
@@ -218,8 +220,8 @@ def load(folder: Any) -> DataLibrary:
                            "damage_action", "rulings", "one_per_cell", "diagonal_size",
                            "item_mods", "turn_order", "heal_action", "map_marks",
                            "side_checks", "keeps_down", "zero_read", "reacts_on_turn",
-                           "readied_effect", "encounter_numbers", "older_sheets",
-                           "sheet_items", "prepared")}
+                           "readied_effect", "encounter_numbers", "harm_tally",
+                           "older_sheets", "sheet_items", "prepared")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),

@@ -48,12 +48,13 @@ from shaper_gm.rulesets.data.numbers import number_names, with_numbers
 from shaper_gm.rulesets.data.orders import turn_order
 from shaper_gm.rulesets.data.saved import checked_sheet, saved_items
 from shaper_gm.rulesets.data.sheets import DataSheet, SheetView
+from shaper_gm.rulesets.data.tally import HarmTally
 from shaper_gm.rulesets.data.zero_read import ZeroRead
 
 ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
 
 
-class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, RulesetBase):
+class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, RulesetBase):
     turn_order = FixedOrder()
     encounter_system_type = Ground          # what lies on the map (engine.laying)
     admit_off_turn = prepared.off_turn      # an action readied or prepared, taken off-turn

@@ -15,6 +15,7 @@ from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.steps import odds_limits
 from shaper_gm.rulesets.data.sides import install as install_side_checks
 from shaper_gm.rulesets.data.waiting import wait, waits
+from shaper_gm.rulesets.data.words import worded
 
 FACES = "the faces of its {slot} roll{s}, in order"
 MOMENT_FACES = "the faces of {name}'s {slot} roll, in order, each time it runs by itself"
@@ -62,11 +63,10 @@ def table(rs: Any) -> VerbTable:
             continue                       # the GM's damage, heal: no verbs of their own
         if declared.at is not None and declared.at.facts:
             continue              # it reads what only its moment tells (the damage taken)
-        made.declare(declared.action(), positionals=_positionals(declared),
-                     parse=_actor_first if _positionals(declared) == ACTOR_TEXT else None,
+        made.declare(declared.action(), **_worded(declared),
                      flags=(*_item_flag(declared), *_flags(declared),
                             *slot_flags(_slots(declared), react=declared.answers or declared.asks)),
-                     slots=_slots(declared), **_help(declared), **_item_word(declared))
+                     slots=_slots(declared), **_help(declared))
     if waits(rs):                        # wait 2: the GM lets time pass
         made.command("wait", group="gm", positionals=("text",), words={"text": "MINUTES"},
                      summary="let time pass (2 or 0.5 are minutes, 30s seconds): what "
@@ -138,6 +138,14 @@ def _actor_first(ctx: Context) -> Any:
     words = ctx.parsed.words
     named = len(words) > 1 and str(words[0]).lower() in ctx.state.actors
     return read_request(ctx, ("actor", "text") if named else None)
+
+
+def _worded(declared: Declared) -> dict[str, Any]:
+    """The verb's positionals and how they are read: a word standing for a flag
+    (`word:`), an actor named first (`VERB [ACTOR] TEXT`), an item named by a word."""
+    positionals = _positionals(declared)
+    return {"parse": _actor_first if positionals == ACTOR_TEXT else None,
+            **_item_word(declared), **worded(declared, positionals)}
 
 
 def _positionals(declared: Declared) -> tuple[str, ...]:

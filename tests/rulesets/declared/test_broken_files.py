@@ -40,7 +40,7 @@ EDITS = [
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
      "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
      "map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, readied_effect, "
-     "encounter_numbers, older_sheets, sheet_items, prepared)"),
+     "encounter_numbers, harm_tally, older_sheets, sheet_items, prepared)"),
     ("ruleset-heal-action-no-action", R, "grid: 8x8", "grid: 8x8\nheal_action: mend",
      "line 8: key 'heal_action': no action 'mend' in actions.yaml"),
     ("older-sheets-without-drop", R, "grid: 8x8", "grid: 8x8\nolder_sheets: {pairs: [x]}",
@@ -88,7 +88,7 @@ EDITS = [
      "odds, offer, "
      "provokes, recap_aside, refusals, requires, rules, spare, steps, summary, target, "
      "target_flag, target_from, target_optional, targets, "
-     "timing, to, what, while_down, words)"),
+     "timing, to, what, while_down, word, words)"),
     ("recap-aside-not-words", A, STRIKE, STRIKE + "  recap_aside: [power]\n",
      "line 5: item 'strike': key 'recap_aside': expected words in the recap's brackets, "
      "got ['power']"),
@@ -318,6 +318,16 @@ EDITS = [
     ("bare-without-held", A, STRIKE, STRIKE + "  bare: fist\n",
      "line 5: item 'strike': key 'bare': an item's id, on an action with held: the item it "
      "uses when the hands hold nothing, got 'fist'"),
+    ("sheet-why-not-text", A, HP_CHANGE,
+     HP_CHANGE + "\n    - sheet: {who: target, name: vigour, value: 1, why: [thrown]}",
+     "line 43: item 'strike': key 'apply[1].sheet.why': expected a text ({name} fills in "
+     "a fact), got ['thrown']"),
+    ("word-of-no-flag", A, STRIKE, STRIKE + "  word: weapon\n",
+     "line 5: item 'strike': key 'word': expected the flag its word stands for: with (an "
+     "action with an item) or one of its text flags (with), got 'weapon'"),
+    ("harm-tally-without-name", R, "grid: 8x8", "grid: 8x8\nharm_tally: {rule: D19}",
+     "line 8: key 'harm_tally': expected {name: NAME (lowercase letters, digits, '_'), "
+     "rule: TEXT}"),
     ("checks-not-a-list", A, "  item: weapons\n  requires:\n",
      "  item: weapons\n  checks: {test: skill > 0}\n  requires:\n",
      "line 12: item 'strike': key 'checks': expected a list, got dict"),

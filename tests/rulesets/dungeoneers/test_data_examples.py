@@ -11,19 +11,21 @@ What the data version does not play yet, or says otherwise (the plan of the next
 and what the format lacks for it):
 - D28's `ambient N` is `ambient --arca N` here, an action of whoever is up (the format
   has no GM verb of its own), told as theirs;
-- words the Python ruleset reads as positionals: a spell (`spellcast alberich firebolt
-  gob`: here `--with firebolt`; a self spell names its caster, `spellcast alberich
-  alberich --with mend`), the action readied (`ready freya strike`: here `--action
-  strike`), interact's free text (`interact opens the door`: `act` here);
-- D19's wounds beyond the limit (hit points stop at 0), `set ACTOR wounds=N`, the wound
-  limit set by `--hp` (not `--stat wound_limit=N`), and the words `wounds 4 of 8`;
+- a self spell names its caster (`spellcast alberich mend alberich`, where the Python
+  ruleset takes `spellcast alberich mend`), and interact's free text (`interact opens the
+  door`) is `act` here; a spell and the action readied are words on both (`word:`), and
+  the tests below keep the `--with` and `--action` forms the data version still reads;
+- D19's wounds beyond the limit (hit points stop at 0: a strike past it is kept at the
+  limit, where `set ACTOR wounds=N` stops on both), the wound limit set by `--hp` (not
+  `--stat wound_limit=N`), and the words `wounds 4 of 8`;
 - add's mapping flags `--prof NAME=RANK`, `--vulnerable TYPE=N`, `--resist TYPE=N`,
   `--immune TYPE`, `--speed NAME=N` (`add_items` gives lists of items only) and
   completion of `--draw`, `--stow`, `--pickup` and `--speed` from the sheet;
 - `odds --power` (here `odds --action power-strike`, as for any action declaring odds);
 - a strike's cost after its heading (`with the Warhammer (3 AP): 6 vs 4, ...`, where the
-  Python ruleset ends the line with it), a sheet list an action changes told as a GM's
-  `set` (`Suori: holding (...) → (...) (set by the GM)`), the move's mode verb (`flies`);
+  Python ruleset ends the line with it), a sheet list an action changes told as a change
+  of the sheet (`Suori: holding warhammer → nothing (interact, D22)`, where the Python
+  ruleset says `Suori now holds nothing`), the move's mode verb (`flies`);
 - refusals whose words read worked-out numbers (`move at Ground (1) covers 1`): a
   `requires` text reads the situation, not the action's given facts.
 """
@@ -749,4 +751,92 @@ def test_spells_pay_their_baseline_from_the_ambient_arca_first(both):
         with pytest.raises(GmError, match=r"\(D28\)"):
             s.execute(said(("ambient -1", "ambient --arca -1"), rs))
     assert ambient(sessions[DATA]) == 0
+    assert replayed(sessions[DATA]).state == sessions[DATA].state
+
+
+def told(sessions, *lines: str) -> dict[str, str]:
+    """What the shell prints of `lines`, for each version."""
+    import io
+
+    from shaper_gm.render import Renderer, make_console
+    texts = {}
+    for rs, s in sessions.items():
+        file = io.StringIO()
+        renderer = Renderer(make_console(file=file, width=100, color_system=None),
+                            ruleset_for=s.ruleset_for)
+        for line in lines:
+            renderer.show(s.execute(said(line, rs)), s.state)
+        texts[rs] = file.getvalue()
+    return texts
+
+
+def test_a_sheet_change_an_action_makes_is_told_as_the_actions(both):
+    """D16, D22: a draw, a stow and a thrown weapon change what is in hand on both
+    versions, and neither tells it as the GM's `set`: the data version says why, with
+    the ruling (a `why` on the `sheet` change); the GM's own `set` still says so."""
+    sessions = both("add suori --as suori --at B2", "add alberich --as alberich --at B3",
+                    "add gob --as goblin --at E2", "start")
+    texts = told(sessions, "interact alberich --draw maul", "interact suori --stow warhammer",
+                 "strike gob suori --with spear --roll 1 --dodge 6")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    for rs, text in texts.items():
+        assert "set by the GM" not in text, rs
+    for words in ("Alberich: holding nothing → maul (interact, D22)",
+                  "Suori: holding warhammer → nothing (interact, D22)",
+                  "Goblin: holding spear → nothing (thrown, D16)",
+                  "Goblin: weapons spear, shortbow → shortbow (thrown, D16)"):
+        assert words in texts[DATA]
+    for text in told(sessions, "set gob stress=1").values():
+        assert "Goblin: stress 0 → 1 (set by the GM)" in text
+
+
+def test_a_spell_and_a_readied_action_are_words_on_both(both):
+    """D9, D28: `spellcast alberich firebolt skeleton` and `ready freya strike` as the
+    Python ruleset reads them (the data version's `word:`), a spell by a unique prefix
+    too; the same numbers after every line, and the flags still read as before."""
+    sessions = both("add alberich --as alberich --at B2", "add freya --as freya --at A1",
+                    "add skeleton --as skeleton --at C2", "start")
+    for line in ("spellcast alberich firebolt skeleton --arca 1 --roll 5 --resist 1",
+                 "ready freya strike", "pass skeleton", "pass freya",
+                 "spellcast alberich fros skeleton --roll 1 --resist 6"):
+        for s in sessions.values():
+            s.execute(line)
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+    data = numbers(sessions[DATA])
+    assert data["alberich"][3] == 6 - 2 - 1                 # firebolt 1 + 1, frost touch 1
+    assert "ready-strike" in {e.name for e in sessions[DATA].state.actors["freya"].effects}
+    assert replayed(sessions[DATA]).state == sessions[DATA].state
+    flagged = both("add alberich --as alberich --at B2", "add freya --as freya --at A1",
+                   "add skeleton --as skeleton --at C2", "start",
+                   ("spellcast alberich firebolt skeleton --arca 1 --roll 5 --resist 1",
+                    "spellcast alberich skeleton --with firebolt --arca 1 --roll 5 "
+                    "--resist 1"), ready("freya", "strike"))
+    assert numbers(flagged[DATA]) == numbers(flagged[PYTHON])
+    before = numbers(sessions[DATA])
+    for s in sessions.values():                      # a word that is no spell of its
+        with pytest.raises(GmError, match=r"no spell 'unmade'.*\(D28\)"):
+            s.execute("spellcast alberich unmade skeleton")
+    assert numbers(sessions[DATA]) == before == numbers(sessions[PYTHON])
+
+
+def test_the_gm_sets_wounds_on_both(both):
+    """D19: `set ACTOR wounds=N` (the data version's `harm_tally`): told as wounds, down
+    at the limit and up again below it, who is up worked out again; past the limit and
+    not a number refused on both, changing nothing."""
+    sessions = both(*DEMO)
+    texts = told(sessions, "set skeleton wounds=5", "set skeleton wounds=8",
+                 "set skeleton wounds=2")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert wounds(sessions[DATA], "skeleton") == 2
+    for text in texts.values():
+        for words in ("Skeleton: wounds 0 → 5 (set by the GM)",
+                      "Skeleton: wounds 5 → 8 (set by the GM)", "Skeleton is down (D19)",
+                      "Skeleton: wounds 8 → 2 (set by the GM)"):
+            assert words in text
+    for line, refusal in (("set skeleton wounds=9", r"wounds must be 0 to 8 for Skeleton"),
+                          ("set skeleton wounds=x", r"wounds must be a whole number")):
+        for s in sessions.values():
+            with pytest.raises(GmError, match=refusal):
+                s.execute(line)
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
     assert replayed(sessions[DATA]).state == sessions[DATA].state

@@ -1,4 +1,4 @@
-"""The program's commands for the player view and simulation: their arguments."""
+"""`shaper-gm simulate`'s arguments (the program builds its parser from them)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def seed(text: str) -> int:
     return int(text)
 
 
-def add_simulate(sub) -> None:
+def add_parser(sub) -> None:
     sm = sub.add_parser("simulate", help="play a save's fight forward N times: who wins")
     sm.add_argument("save", metavar="SAVE.yaml")
     sm.add_argument("-n", type=fights, default=1000, help="fights (default 1000)")
@@ -29,11 +29,3 @@ def add_simulate(sub) -> None:
     sm.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                     help="processes (default: the cores)")
     sm.add_argument("--tactics", default="focus-fire", help="focus-fire, spread or random")
-
-
-def add_view(sub) -> None:
-    vw = sub.add_parser("view", help="serve a save as a live page for the players")
-    vw.add_argument("save", metavar="SAVE.yaml")
-    vw.add_argument("--port", type=int, default=None, help="the port (default 8642; 0: any)")
-    vw.add_argument("--lan", action="store_true", help="serve the local network, with a token")
-    vw.add_argument("--token", default=None, help="the token the address carries")

@@ -1,0 +1,23 @@
+"""`word: NAME` of an action written as data: one word of its own, after the actor, read
+as the flag NAME (`with`, the item, or a text flag of the action): Dungeoneers'
+`spellcast alberich firebolt gob` (`--with firebolt`) and `ready freya strike`
+(`--action strike`). The verb reads it (`rulesets/data/words.py`); this checks it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shaper_gm.engine.stepkit import VocabError
+
+ITEM = "with"                  # the word names the action's item, as --with does
+
+
+def compile_word(raw: Any, at: str, item: str | None, flags: tuple[Any, ...]) -> str:
+    """The flag the word stands for; refused unless it is `with` on an action with an
+    item, or a text flag the action declares."""
+    texts = [f.name for f in flags if f.kind == "text"]
+    if raw == ITEM and item is not None or isinstance(raw, str) and raw in texts:
+        return str(raw)
+    takes = ", ".join([*([ITEM] if item is not None else []), *texts]) or "none here"
+    raise VocabError(at, f"expected the flag its word stands for: with (an action with an "
+                         f"item) or one of its text flags ({takes}), got {raw!r}")
