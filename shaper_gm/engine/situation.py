@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from shaper_gm.engine import grid
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import ExprError
+from shaper_gm.engine.resources import maximum
 from shaper_gm.engine.state import Actor, Encounter
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ HAS_FLAG = "has_flag"       # has_flag.NAME: the command gave --NAME (flag.NAME 
 OCCUPANT = "occupant"       # occupant: the name of who stands on the destination
 LYING = "lying"             # lying: each item on the map, how far its nearest place is
 ENCOUNTER = "encounter"     # encounter.NAME: a number of the encounter (ambient arca)
+MAXIMUM = "max_"            # X.max_NAME: the maximum of X's resource NAME (P4's pool cap)
 
 
 class Situation(Mapping[str, Any]):
@@ -207,6 +209,8 @@ def actor_value(rs: Any, actor: Actor, key: str) -> Any:
         return tuple(effect.name for effect in actor.effects)
     if rs.resource_spec(key) is not None:
         return actor.resource(key)
+    if key.startswith(MAXIMUM) and rs.resource_spec(key[len(MAXIMUM):]) is not None:
+        return resource_maximum(rs, actor, key[len(MAXIMUM):])
     value = lookup(actor.sheet, key)
     if value is None:
         try:
@@ -273,3 +277,12 @@ def chosen_item(rs: Any, actor: Actor, request: Request, kind: str,
                             f"{actor.name} has: {', '.join(carried) or 'nothing'}")
     entry = carried[named]
     return entry if isinstance(entry, Mapping) else rs.library.item(kind, named)
+
+
+def resource_maximum(rs: Any, actor: Actor, name: str) -> int:
+    """The most the actor's resource `name` holds; one without a maximum cannot be read
+    (`default(actor.max_pool, -1)` says what stands for none)."""
+    top = maximum(rs.resource_spec(name), actor.sheet, rs.stat)
+    if top is None:
+        raise ExprError(f"{actor.name}'s {name} has no maximum")
+    return top
