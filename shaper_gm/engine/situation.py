@@ -115,8 +115,8 @@ class Situation(Mapping[str, Any]):
         if head == HAS_FLAG:
             return self.request.get(rest.replace("_", "-")) is not None
         if head == WORDS:
-            word = self.request.arg(rest)
-            return "" if word is None else str(word)
+            word = self.request.arg(rest)          # blanks around it are no word (P11)
+            return "" if word is None else str(word).strip()
         word = self.request.arg("cost")
         priced = self.rs.act_cost(str(word)) if word is not None else None
         return int((priced or {}).get(rest, 0))

@@ -87,7 +87,7 @@ attack, move, prepare, wield, use_ability, act, react = (
 
 
 def _words(*words: object, **flags: object) -> str:
-    out = [str(w) for w in words if w is not None]
+    out = [str(w) if str(w).strip() else repr(str(w)) for w in words if w is not None]
     for name, value in flags.items():
         if value is not None and value is not False:
             out.append(f"--{name.replace('_', '-')}" + ("" if value is True else f" {value}"))

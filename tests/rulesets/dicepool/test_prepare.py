@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import shlex
+from typing import NamedTuple
+
 import pytest
 
-from shaper_gm.engine.events import EffectEnded
+from shaper_gm.engine.events import EffectAdded, EffectEnded, Played
 from shaper_gm.errors import GmError
 from tests.rulesets.dicepool import conftest as act
 from tests.rulesets.dicepool.conftest import Fight, ruleset
@@ -16,23 +19,66 @@ def prepare(fight, actor, text, against=None, weapon=None):
     return fight.run(act.prepare, act.PrepareRequest(actor, text, against, weapon))
 
 
+class Preparation(NamedTuple):
+    """The Python Preparation record, read from where the data version keeps it: a dodge
+    is an effect on the attacker it names (`dodge-vs-ACTOR`, `-with-WEAPON`), an action
+    the effect `prepared` on the actor, and the text the condition the log's line says."""
+
+    kind: str
+    text: str
+    against: str | None = None
+    weapon: str | None = None
+
+    def effect(self, actor: str) -> tuple[str, str]:
+        """(who holds its effect, the effect's name)."""
+        if self.kind == "action":
+            return actor, "prepared"
+        return str(self.against), f"dodge-vs-{actor}" + (f"-with-{self.weapon}"
+                                                         if self.weapon else "")
+
+
+def _said(fight, actor: str) -> str:
+    """The condition the actor's last prepare declared, as the session's log holds it."""
+    for line in reversed(fight.session.log):
+        words = shlex.split(line)
+        if words[:2] == ["prepare", actor]:
+            return words[2]
+    return ""
+
+
 def prepared(fight, actor):
-    """The actor's standing dodges: the data version keeps a prepared dodge as an effect
-    on the attacker it names (`dodge-vs-ACTOR`), where the Python actor held records."""
-    return tuple(other.id for other in fight.state.actors.values()
-                 for effect in other.effects if effect.name == f"dodge-vs-{actor}"
-                 or effect.name.startswith(f"dodge-vs-{actor}-with-"))
+    """The actor's standing preparations, read off the effects that hold them."""
+    out = []
+    for other in fight.state.actors.values():
+        for effect in other.effects:
+            if effect.caster != actor:
+                continue
+            if effect.name == "prepared" and other.id == actor:
+                out.append(Preparation("action", _said(fight, actor)))
+            elif effect.name.startswith(f"dodge-vs-{actor}"):
+                weapon = effect.name.removeprefix(f"dodge-vs-{actor}").removeprefix("-with-")
+                out.append(Preparation("dodge", _said(fight, actor), other.id, weapon or None))
+    return tuple(out)
 
 
-def _not_ported(name: str):
-    def record(*args, **kwargs):
-        pytest.fail(f"{name} is a record of the Python ruleset: the data version keeps no "
-                    "prepared action (P11) yet, so this assertion is not ported")
-    return record
+def Prepared(fight, actor, prep) -> bool:  # noqa: N802
+    """The Python Prepared event: the command added the preparation's effect, and the
+    log holds its text."""
+    holder, name = prep.effect(actor)
+    return _said(fight, actor) == prep.text and any(
+        isinstance(e, EffectAdded) and e.actor == holder and e.effect.name == name
+        and e.effect.until == f"start:{actor}" for e in fight.events)
 
 
-Preparation, Prepared, PreparationUsed = map(
-    _not_ported, ("Preparation", "Prepared", "PreparationUsed"))
+def PreparationUsed(fight, actor, prep, during, bonus) -> bool:  # noqa: N802
+    """The Python PreparationUsed event: the preparation's effect ended by what used it
+    (`during`), and the dodge's bonus was that attack's."""
+    holder, name = prep.effect(actor)
+    ended = [e for e in fight.events if isinstance(e, EffectEnded) and e.actor == holder
+             and e.name == name]
+    played = [e for e in fight.events if isinstance(e, Played)]
+    used = played[-1].outcome.results[-1].facts.get("dodge", bonus) if played else None
+    return bool(ended) and during in ended[0].why and (bonus is None or used == bonus)
 
 
 def PreparationEnded(fight):  # noqa: N802
@@ -46,12 +92,12 @@ def test_p11_a_dodge_raises_ac_by_half_dex_for_that_attack_only(fight):
     out = prepare(fight, "freya", DODGE_TEXT, against="barry", weapon="halberd")
     assert out.bonus == 1 and fight.actions("freya") == 1        # DEX 2 // 2
     prep = Preparation("dodge", DODGE_TEXT, "barry", "halberd")
-    assert Prepared("freya", prep) in fight.events
+    assert Prepared(fight, "freya", prep)
     fight.end()
     first = fight.attack("barry", "freya", roll=[4, 4, 1, 1])
     assert (first.ac, first.dodge, first.proficiency, first.dt) == (3, 1, 1, 3)
     assert not first.hit                      # 2 successes: enough for DT 2, not for 3
-    assert PreparationUsed("freya", prep, "Barry the Guard's attack", 1) in fight.events
+    assert PreparationUsed(fight, "freya", prep, "Barry the Guard's attack", 1)
     assert prepared(fight, "freya") == ()
     second = fight.attack("barry", "freya", roll=[4, 4])
     assert second.dodge == 0 and second.dt == 2 and second.hit
@@ -96,7 +142,7 @@ def test_p11_the_preparation_ends_at_the_start_of_the_preparers_next_turn(fight)
     fight.end().end()
     assert fight.state.turn == "freya" and prepared(fight, "freya") == ()
     ended = PreparationEnded(fight)
-    assert [e.why for e in ended] == ["start of its next turn (P11)"]
+    assert [e.why for e in ended] == ["start of Freya's turn"]    # every effect's lapse
 
 
 def test_p11_a_prepared_action_is_taken_as_a_reaction_and_its_roll_adds_con(fight):
@@ -110,7 +156,7 @@ def test_p11_a_prepared_action_is_taken_as_a_reaction_and_its_roll_adds_con(figh
     assert (out.pool_before, out.pool_spent, out.pool_after) == (7, 3, 5)
     assert fight.pool("freya") == 5 and fight.actions("freya") == 0
     assert fight.state.turn == "barry"
-    assert any(isinstance(e, PreparationUsed) and e.during == "attack" for e in fight.events)
+    assert PreparationUsed(fight, "freya", Preparation("action", ""), "attack", None)
     with pytest.raises(GmError, match=r"only with an action it prepared \(P11\)"):
         fight.attack("freya", "barry", roll=[1] * 5)
 
@@ -143,7 +189,7 @@ def test_prepare_refusals(fight):
         (act.PrepareRequest("barry", DODGE_TEXT, "freya"), r"on its own turn.*\(P6, P11\)"),
         (act.PrepareRequest("freya", "  "), r"declares its condition \(P11\)"),
         (act.PrepareRequest("freya", "dodge", "freya"), r"against itself \(P11\)"),
-        (act.PrepareRequest("freya", "dodge", "bob"), r"no attacker 'bob'"),
+        (act.PrepareRequest("freya", "dodge", "bob"), r"no actor 'bob'"),
         (act.PrepareRequest("freya", "dodge", None, "halberd"), r"against one attacker"),
         (act.PrepareRequest("freya", "dodge", "barry", "bow"), r"carries no 'bow' \(P11\)"),
     ]
