@@ -189,8 +189,8 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, RulesetB
         base = onto_sheet(self.library, base, dict(spec.extra))
         given = {self.hp_key if key == "hp" else key: value      # --hp: the number hp
                  for key, value in spec.numbers}                  # reads (health)
-        self.sheet_ranges.typed({key: value for key, value in given.items()
-                                 if key in self.sheet_ranges}, what=self.name)
+        given = {key: (self.sheet_ranges[key] if key in self.sheet_ranges else Number(key))
+                 .typed(value, "--stat ") for key, value in given.items()}  # as set takes it
         base = with_numbers(base, given, self.library.default_sheet)
         sheet = DataSheet(freeze(base), self.library.default_sheet)
         name = spec.name or (template.get("name") if template is not None else None) or \
