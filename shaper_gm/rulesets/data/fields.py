@@ -33,3 +33,8 @@ class SheetFields(RulesetBase):
         if key in RulesetBase.settable_fields(self) or key not in self.sheet_numbers:
             return None
         return set_number(self, state, target, key, value)
+
+    def reserved_ids(self) -> tuple[str, ...]:
+        """Words no actor may be called, as verbs read them otherwise: its resources and
+        what `act` takes as a cost (the dice pool's `act action TEXT`, `act 2 TEXT`)."""
+        return tuple(dict.fromkeys((*self.resource_names(), *self.cost_words())))

@@ -133,7 +133,7 @@ def test_refused_before_the_fight_starts(fight):
 
 def test_refused_an_unknown_target(fight):
     fight.start()
-    refused(fight, "no target 'bob'", target="bob")
+    refused(fight, "no actor 'bob'", target="bob")         # the shared actor lookup
 
 
 def test_refused_a_down_target(fight):
@@ -172,7 +172,7 @@ def test_refused_outside_ones_turn_without_a_preparation(fight):
 def test_refused_a_down_attacker(fight):
     fight.add("raider", "raider", "E5").start("freya", "barry")
     fight.attack("freya", "barry", roll=[6] * 5, damage=[8] * 4)
-    fight.end()                       # Barry is down: the turn comes back to Freya
+    fight.end().end()                 # the raider's, then Barry is down: back to Freya
     assert fight.state.turn == "freya"
     error = refused(fight, "Barry the Guard is down", attacker="barry", target="freya")
     assert "(P8)" in error.message

@@ -100,9 +100,9 @@ def test_a_down_actor_does_not_block_a_square(fight):
 
 
 def test_an_unplaced_actor_cannot_move():
-    f = Fight().add("freya", "freya").add("barry", "barry", "B2").start()
-    with pytest.raises(GmError, match="not on the grid"):
-        move(f, "freya", "A1")
+    f = Fight().add("freya", "freya").add("barry", "barry", "B2")
+    with pytest.raises(GmError, match="not on the battlefield yet: freya"):
+        f.start()                     # no turn is ever an unplaced actor's
 
 
 def test_square_names_round_trip():

@@ -80,7 +80,7 @@ def test_p2_the_pool_is_built_when_the_fight_starts():
 
 def test_p3_a_test_rolls_the_whole_pool_by_default(fight):
     fight.start()
-    with pytest.raises(GmError, match="expected 5 faces"):
+    with pytest.raises(GmError, match="needs 5 more faces"):
         fight.attack("freya", "barry", roll=[6, 6, 6, 6])
 
 
