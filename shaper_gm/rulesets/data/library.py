@@ -42,6 +42,7 @@ from shaper_gm.rulesets.data.prepared import prepared_spec
 from shaper_gm.rulesets.data.sides import missing_actions, side_check
 from shaper_gm.rulesets.data.tally import harm_tally
 from shaper_gm.rulesets.data.template_items import templates_named
+from shaper_gm.rulesets.data.template_numbers import numbers_in_range
 from shaper_gm.rulesets.data.zero_read import zero_read
 
 
@@ -205,6 +206,8 @@ def load(folder: Any) -> DataLibrary:
     zero = _zero_hp(here, good.get("zero_hp"))
     ends_if = _ends_if(ctx, files, items.get("conditions", {}))
     _in_range(ctx, [(d, data) for d, data in files if (d, data) != numbers_file], good)
+    numbers_in_range(ctx, [(d, data) for d, data in files if (d, data) != numbers_file], good,
+                     _kind)
     if good:                                      # its own keys read: names to check
         kinds = {_kind(d) for d, _ in files if d != display}
         _names_declared(here, good, {name for name, _ in resources}, kinds, actions,
