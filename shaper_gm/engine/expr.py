@@ -123,8 +123,9 @@ class _Parser:
                 if not bad:                  # only spaces left
                     break
                 raise ExprError(f"cannot read {bad!r} in {text.strip()!r}")
-            kind = found.lastgroup or ""
-            out.append((kind, found.group(kind), found.start(kind)))
+            kind = found.lastgroup or ""          # a quoted word keeps its case ('AC ')
+            said = text if kind == "word" else source
+            out.append((kind, said[found.start(kind):found.end(kind)], found.start(kind)))
             pos = found.end()
         return out
 

@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from shaper_gm.engine.expr import Compiled
+from shaper_gm.engine.faces import face_names, faces_text
 from shaper_gm.engine.pooling import pool_names, pool_spec, rolled_pool
 from shaper_gm.engine.stepkit import (
     Entered,
@@ -32,6 +33,7 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
     dice = expression(declared["roll"], f"{at}.roll")
     slot, into = _required_names(declared, at, "slot", "into")
     who = checked_name(declared["who"], f"{at}.who") if "who" in declared else None
+    shown = face_names(declared, at, "success_on" in declared)     # faces: NAME
     what = str(declared.get("what", slot))
     flags = {key: expression(declared[key], f"{at}.{key}") for key in
              ("keep_higher", "keep_lower", "double_dice", "success_on", "after")
@@ -62,7 +64,8 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
         named = f"{what} of {facts[who]}" if who and not tape.exact else what
         if pool is not None:                     # successes counted (engine.pooling)
             return rolled_pool(tape, slot, pool_spec(dice.dice(facts), pool(facts), named),
-                               facts[who] if who else None, quiet, facts, (into, *failures))
+                               facts[who] if who else None, quiet, facts, (into, *failures),
+                               shown)
         spec = _plain_spec(dice, facts, double is not None and bool(double(facts)), named,
                            after(facts) if after is not None else 0)
         spec = from_zero(spec) if zero else spec
@@ -76,9 +79,10 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
             tape.note(f"{what}: {rolled}", rolled.total)
         total = rolled.total if getattr(rolled, "entered", None) is None \
             else Entered(rolled.total)
-        return facts.with_values(**{into: total})
+        return facts.with_values(**{into: total}, **dict(zip(shown, (faces_text(rolled),),
+                                                              strict=False)))
     reads = _reads(dice, guard, *flags.values()) | (frozenset({who}) if who else frozenset())
-    return _guarded("roll", guard, body), reads, frozenset({into, *failures})
+    return _guarded("roll", guard, body), reads, frozenset({into, *failures, *shown})
 
 
 def _plain_spec(dice: Compiled, facts: Facts, doubled: bool, what: str, after: int) -> Any:

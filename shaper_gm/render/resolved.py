@@ -63,5 +63,7 @@ def resolved_breakdown(event: Any, n: Names, cost: str = "") -> RenderableType:
     """The line(s) first, then every note of the steps with its ruling."""
     head = Text(resolved_line(event, n, cost), style="bold")
     rows = [row(note.label, None if note.value is None else "", note.rule)
-            for note in event.outcome.notes]
+            if says is None else row(says[0], None, says[1])     # its own words (says:)
+            for note in event.outcome.notes
+            for says in (getattr(note, "says", None),) if says is None or says[0]]
     return Group(head, *rows) if rows else head

@@ -328,6 +328,16 @@ EDITS = [
     ("harm-tally-without-name", R, "grid: 8x8", "grid: 8x8\nharm_tally: {rule: D19}",
      "line 8: key 'harm_tally': expected {name: NAME (lowercase letters, digits, '_'), "
      "rule: TEXT}"),
+    ("roll-faces-not-a-name", A, "      slot: roll\n", "      slot: roll\n      faces: [a]\n",
+     "line 25: item 'strike': key 'steps[0].faces': expected a name (lowercase letters, "
+     "digits, '_' and '.'), got ['a']"),
+    ("note-says-not-words", A, LAST_STEP,
+     LAST_STEP + '\n    - {note: armour, value: armour, says: 3}',
+     "line 41: item 'strike': key 'steps[5].says': expected words with {NAME} filled "
+     "from the facts, {words, rule}, or false (not drawn), got 3"),
+    ("set-words-not-true-or-false", A, LAST_STEP,
+     LAST_STEP + '\n    - {set: {shown: armour}, words: "yes"}',
+     "line 41: item 'strike': key 'steps[5].words': expected true or false, got 'yes'"),
     ("checks-not-a-list", A, "  item: weapons\n  requires:\n",
      "  item: weapons\n  checks: {test: skill > 0}\n  requires:\n",
      "line 12: item 'strike': key 'checks': expected a list, got dict"),
