@@ -74,3 +74,25 @@ def worded(note: Note, words: str, rule: str) -> Worded:
     out = Worded(*note)
     out.says = (words, rule)
     return out
+
+
+def lead_of(declared: Mapping[str, Any], at: str) -> tuple[str, str] | None:
+    """A roll's `lead: {who, text}`: what the table hears before its dice are asked for,
+    said of the actor `who` names (the dice pool's `hit, margin 1 over DT 2 (P7)` of the
+    target, before the damage dice)."""
+    if "lead" not in declared:
+        return None
+    lead = declared["lead"]
+    if not isinstance(lead, Mapping) or set(lead) != {"who", "text"} \
+            or not isinstance(lead["text"], str):
+        raise VocabError(f"{at}.lead", f"expected {{who: NAME, text: TEXT}}, got {lead!r}")
+    return checked_name(lead["who"], f"{at}.lead.who"), lead["text"]
+
+
+def led(what: str, lead: tuple[str, str] | None, facts: Mapping[str, Any]) -> str:
+    """The roll's label carrying its lead, {NAME} filled from the facts."""
+    if lead is None:
+        return what
+    from shaper_gm.dice.sources import Asked
+    from shaper_gm.engine.stepkit import fill
+    return Asked(what, ((str(facts[lead[0]]), fill(lead[1], facts)),))

@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from shaper_gm.engine.expr import Compiled
-from shaper_gm.engine.faces import face_names, faces_text
+from shaper_gm.engine.faces import face_names, faces_text, lead_of, led
 from shaper_gm.engine.pooling import pool_names, pool_spec, rolled_pool
 from shaper_gm.engine.stepkit import (
     Entered,
@@ -34,6 +34,7 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
     slot, into = _required_names(declared, at, "slot", "into")
     who = checked_name(declared["who"], f"{at}.who") if "who" in declared else None
     shown = face_names(declared, at, "success_on" in declared)     # faces: NAME
+    lead = lead_of(declared, at)            # what the table hears before its dice
     what = str(declared.get("what", slot))
     flags = {key: expression(declared[key], f"{at}.{key}") for key in
              ("keep_higher", "keep_lower", "double_dice", "success_on", "after")
@@ -68,6 +69,8 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
                                shown)
         spec = _plain_spec(dice, facts, double is not None and bool(double(facts)), named,
                            after(facts) if after is not None else 0)
+        if lead is not None and not tape.exact:  # the label carries it (not cached)
+            spec = type(spec)(spec.expr, led(named, lead, facts), spec.after)
         spec = from_zero(spec) if zero else spec
         if higher is not None or lower is not None:
             up = higher is not None and bool(higher(facts))
@@ -81,7 +84,8 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
             else Entered(rolled.total)
         return facts.with_values(**{into: total}, **dict(zip(shown, (faces_text(rolled),),
                                                               strict=False)))
-    reads = _reads(dice, guard, *flags.values()) | (frozenset({who}) if who else frozenset())
+    reads = _reads(dice, guard, *flags.values()) | (frozenset({who}) if who else frozenset()) \
+        | (frozenset({lead[0]}) if lead else frozenset())
     return _guarded("roll", guard, body), reads, frozenset({into, *failures, *shown})
 
 

@@ -75,7 +75,8 @@ KINDS = ("set", "roll", "reduce", "note", "recap", "ask", "repeat")
 _STEP_KEYS = {
     "set": {"set", "when", "words"},
     "roll": {"roll", "slot", "into", "who", "keep_higher", "keep_lower", "double_dice",
-             "what", "once", "quiet", "when", "after", *POOL_KEYS, "zero_faces", "faces"},
+             "what", "once", "quiet", "when", "after", *POOL_KEYS, "zero_faces", "faces",
+             "lead"},
     "reduce": {"reduce", "type", "resist", "vulnerable", "immune", "rule", "when"},
     "note": {"note", "value", "rule", "recap", "join", "when", "says"},
     "recap": {"recap", "join", "when"},

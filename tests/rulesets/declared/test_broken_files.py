@@ -335,6 +335,10 @@ EDITS = [
      LAST_STEP + '\n    - {note: armour, value: armour, says: 3}',
      "line 41: item 'strike': key 'steps[5].says': expected words with {NAME} filled "
      "from the facts, {words, rule}, or false (not drawn), got 3"),
+    ("roll-lead-without-text", A, "      slot: roll\n",
+     "      slot: roll\n      lead: {who: target}\n",
+     "line 25: item 'strike': key 'steps[0].lead': expected {who: NAME, text: TEXT}, got "
+     "{'who': 'target'}"),
     ("set-words-not-true-or-false", A, LAST_STEP,
      LAST_STEP + '\n    - {set: {shown: armour}, words: "yes"}',
      "line 41: item 'strike': key 'steps[5].words': expected true or false, got 'yes'"),
