@@ -31,7 +31,7 @@ class SheetFields(RulesetBase):
         that name is set as one): rulesets.data.numbers."""
         from shaper_gm.rulesets.data.numbers import set_number
         if key in RulesetBase.settable_fields(self) or key not in self.sheet_numbers:
-            return None
+            return super().set_field(state, target, key, value)   # a tally's (harm_tally)
         return set_number(self, state, target, key, value)
 
     def reserved_ids(self) -> tuple[str, ...]:
