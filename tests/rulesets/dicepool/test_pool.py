@@ -84,6 +84,16 @@ def test_p3_a_test_rolls_the_whole_pool_by_default(fight):
         fight.attack("freya", "barry", roll=[6, 6, 6, 6])
 
 
+def test_p3_a_pool_of_150_dice_rolls_whole():
+    """A pool as large as one roll's dice (the dice's MAX_DICE) is rolled in play: every
+    die a face, each 4+ a success (P1, P3)."""
+    f = Fight().add("big", None, "A1", stats={"str": 150}).add("barry", "barry", "B2")
+    f.start()
+    out = f.attack("big", "barry", roll=[4] * 150, damage=[1] * 147)      # DT 3, fists
+    assert (out.dice, out.successes, out.failures) == (150, 150, 0)
+    assert out.damage_dice == 147 and f.hp("barry") == 0
+
+
 def test_p3_dice_n_rolls_part_of_the_pool_and_the_rest_stays(fight):
     fight.start()
     out = fight.attack("freya", "barry", dice=3, roll=[6, 1, 2])
