@@ -30,6 +30,8 @@ OCCUPANT = "occupant"       # occupant: the name of who stands on the destinatio
 LYING = "lying"             # lying: each item on the map, how far its nearest place is
 ENCOUNTER = "encounter"     # encounter.NAME: a number of the encounter (ambient arca)
 MAXIMUM = "max_"            # X.max_NAME: the maximum of X's resource NAME (P4's pool cap)
+NAMED = "named_"            # X.named_KEY: X's effects on KEY in words, '+2 shield-wall'
+BARE = "bare_"              # X.bare_KEY: KEY without X's effects
 
 
 class Situation(Mapping[str, Any]):
@@ -211,6 +213,10 @@ def actor_value(rs: Any, actor: Actor, key: str) -> Any:
         return actor.resource(key)
     if key.startswith(MAXIMUM) and rs.resource_spec(key[len(MAXIMUM):]) is not None:
         return resource_maximum(rs, actor, key[len(MAXIMUM):])
+    if key.startswith(NAMED) and key[len(NAMED):] in rs.effect_keys:
+        return named_effects(actor, key[len(NAMED):])
+    if key.startswith(BARE) and key[len(BARE):] in rs.effect_keys:
+        return actor_value(rs, actor, key[len(BARE):]) - actor.effect_total(key[len(BARE):])
     value = lookup(actor.sheet, key)
     if value is None:
         try:
@@ -286,3 +292,10 @@ def resource_maximum(rs: Any, actor: Actor, name: str) -> int:
     if top is None:
         raise ExprError(f"{actor.name}'s {name} has no maximum")
     return top
+
+
+def named_effects(actor: Actor, key: str) -> str:
+    """Each of the actor's effects on `key` with its amount, in words: '+2 shield-wall
+    -1 bane' ('' when none), for a breakdown that names them (the dice pool's DT)."""
+    return " ".join(f"{effect.mod(key):+d} {effect.name}" for effect in actor.effects
+                    if effect.mod(key))
