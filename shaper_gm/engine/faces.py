@@ -1,7 +1,8 @@
-"""Words of a breakdown: a note's `says`, and a roll's faces as text (`faces: NAME`):
-``[3, 7]``, a pool's marked where they succeed, ``[4✓, 6✓, 2, 5✓, 1]``, and its failed
-dice apart under ``NAME_failed``, ``[2, 1]``. A total called out at the table, and odds,
-which weigh outcomes and roll no faces, leave them ''."""
+"""Words a played action says: a note's `says` (what its breakdown line reads), a
+roll's `lead` (what the table hears before its dice are asked for), and a roll's faces
+as text (`faces: NAME`): ``[3, 7]``, a pool's marked where they succeed, ``[4✓, 6✓, 2,
+5✓, 1]``, and its failed dice apart under ``NAME_failed``, ``[2, 1]``. A total called
+out at the table, and odds, which weigh outcomes and roll no faces, leave them ''."""
 
 from __future__ import annotations
 
