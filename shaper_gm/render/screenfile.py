@@ -43,8 +43,8 @@ DRAWN_AFTER = ("turn", "round")
 # What a template about one actor (a column's cell, a sheet's row) may read, beside the
 # actor's own fields: its resources' values, each as the table shows it (over its
 # maximum), its numbers as the rules read them (`stat`: its effects counted), the
-# ruleset and the fight's state.
-ACTOR_EXTRAS = ("resource", "shown", "stat", "ruleset", "state")
+# ruleset and the fight's state; `cast`: who holds the effects it cast.
+ACTOR_EXTRAS = ("resource", "shown", "stat", "ruleset", "state", "cast")
 
 
 class Reader:
@@ -219,6 +219,20 @@ class _Stats:
         return actor_value(self.rs, self.actor, name)
 
 
+class _Cast:
+    """``{cast.dodge}``: the ids of the actors (itself too) holding an effect this actor
+    cast named ``dodge`` or ``dodge-...``, in the fight's order: what it has set up."""
+
+    def __init__(self, actor, state) -> None:
+        self.actor, self.state = actor, state
+
+    def __getattr__(self, word: str) -> list[str]:
+        actors = getattr(self.state, "actors", {}).values()
+        return [holder.id for holder in actors
+                if any(e.caster == self.actor.id and (e.name == word or
+                       e.name.startswith(f"{word}-")) for e in holder.effects)]
+
+
 def _about_actor(template, actor, state, rs, values=None, item=None) -> str:
     """`template` drawn about `actor`; `values`: what gives the sheet's own values;
     `item`: what ``{item.X}`` reads (a row drawn once per item)."""
@@ -231,6 +245,8 @@ def _about_actor(template, actor, state, rs, values=None, item=None) -> str:
             return _Resources(actor, rs, key == "shown")
         if key == "stat":
             return _Stats(actor, rs)
+        if key == "cast":
+            return _Cast(actor, state)
         if key == "values":
             if key not in found:
                 found[key] = values()
@@ -303,12 +319,22 @@ def _text_or_line(reader: Reader, plain: Callable[[Any], Any] = text) -> Callabl
 
 
 def _toolbar(reader: Reader) -> Callable[[Any], Any]:
-    """``{line: NAME}`` for all of it, or its parts: a resource's name or ``{line: NAME}``."""
-    part = _text_or_line(reader)
+    """``{line: NAME}`` for all of it, or its parts: a resource's name, ``{line: NAME}``
+    or ``{text: TEMPLATE}`` about the actor (one that comes out empty is left out)."""
+    whole, template = _text_or_line(reader), reader.template(_actor_fields())
+
+    def part(value: Any):
+        if not isinstance(value, Mapping) or set(value) == {"line"}:
+            return whole(value)
+        if set(value) != {"text"}:
+            raise Bad("expected a resource's name, {line: NAME} or {text: TEMPLATE}, got "
+                      f"{show(value)}")
+        drawn = template(value["text"])
+        return lambda actor, rs, state=None: _about_actor(drawn, actor, state, rs)
 
     def check(value: Any):
         if isinstance(value, Mapping):
-            return part(value)
+            return whole(value)
         return list_of(part, unique=False)(value)
     return check
 

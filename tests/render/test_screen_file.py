@@ -88,6 +88,30 @@ def test_a_declared_line_is_its_template_with_details_in_brackets(screen_file):
     assert Moved in screen.events                 # its style: the line, in bold
 
 
+def test_a_toolbar_part_may_be_a_template_reading_what_the_actor_cast(screen_file):
+    """A toolbar part ``{text: TEMPLATE}`` is drawn about the acting actor (left out when
+    it comes out empty), and ``{cast.WORD}`` names who holds the effects it cast named
+    WORD or WORD-...: a dodge it prepared sits on the attacker it dodges."""
+    from shaper_gm.engine.state import Actor, Effect
+    screen = screen_file("""
+        table:
+          toolbar:
+            - text: "[holds {sheet.holding|item|title}]"
+            - text: "[prepared: dodge {cast.dodge|join}]"
+        """)
+    dodge = Effect("dodge-vs-ann", caster="ann")
+    people = {"ann": Actor("ann", "Ann", "party", {"holding": "long-sword"}),
+              "bo": Actor("bo", "Bo", "enemies", {}, effects=(dodge,)),
+              "cy": Actor("cy", "Cy", "enemies", {},
+                          effects=(Effect("dodger", caster="ann"), dodge)),
+              "di": Actor("di", "Di", "enemies", {},
+                          effects=(Effect("dodge", caster="bo"),))}
+    state = SimpleNamespace(actors=people)
+    assert screen.layout.toolbar_text(people["ann"], None, state) == (
+        "holds Long Sword · prepared: dodge bo, cy")
+    assert screen.layout.toolbar_text(people["di"], None, state) == ""
+
+
 def test_columns_rows_and_about_are_templates_over_the_actor(screen_file):
     screen = screen_file("""
         table:
@@ -190,6 +214,11 @@ CASES = [
     ("table: {legend: {line: legend, text: x}}\n",
      f"{FILE}: item 'table': key 'legend': expected a text or {{line: NAME}}"),
     ("table: {toolbar: reactions}\n", f"{FILE}: item 'table': key 'toolbar': expected a list"),
+    ("table: {toolbar: [{text: '{zon}'}]}\n",
+     f"{FILE}: item 'table': key 'toolbar[0]': unknown field 'zon' (did you mean 'zone'?)"),
+    ("table: {toolbar: [{text: a, line: ap_cell}]}\n",
+     f"{FILE}: item 'table': key 'toolbar[0]': expected a resource's name, {{line: NAME}} or "
+     "{text: TEMPLATE}, got a mapping"),
     ("table: {groups: melee}\n", f"{FILE}: item 'table': key 'groups': no function 'melee'"),
     ("sheet: {rows: {Where: '{values.speed}'}}\n",
      f"{FILE}: item 'sheet.rows': key 'Where.text': unknown field 'values'"),
