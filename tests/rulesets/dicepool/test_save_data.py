@@ -63,3 +63,16 @@ def test_a_wrong_value_is_refused_naming_its_key(change, where):
     with pytest.raises(DataError) as caught:
         ruleset().decode_sheet(data, "actors.zed.sheet")
     assert caught.value.where == where
+
+
+def test_a_prepared_dodge_keeps_its_words_through_a_save():
+    """What the GM wrote for a dodge (P11) is kept with its effect on the attacker, and
+    a save brings it back: `show` quotes it after the fight is reopened."""
+    from shaper_gm.persist import encode
+    from shaper_gm.persist.decode import state_from_data
+    s = fight("prepare if Barry swings at me, I dodge --against barry")
+    data = through_yaml(encode.state_to_data(s.state, s.ruleset_for(s.state)))
+    dodge, = data["actors"]["barry"]["effects"]
+    assert dodge["says"] == "if Barry swings at me, I dodge"
+    back = state_from_data(data, "save", s.ruleset_named)
+    assert back.actors["barry"].effects == s.state.actors["barry"].effects
