@@ -20,7 +20,8 @@ def move(fight, actor, square):
 
 def Moved(actor, start, end, metres, speed):  # noqa: N802
     """The Python Moved event, read from what the data version played: its facts."""
-    return act.Facts({"actor": actor, "destination": end, "travel": metres, "speed": speed})
+    return act.Facts({"actor": actor, "destination": end, "travel": metres, "speed": speed,
+                      "start": start})
 
 
 def moved(fight) -> list:
