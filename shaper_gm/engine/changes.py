@@ -48,7 +48,7 @@ KINDS = {"hp": {"who", "change", "through", "why", "rule"},
          "resource": {"who", "change", "name", "why", "rule"},
          "effect": {"who", "name", "mods", "until", "while", "says"},
          "condition": {"who", "name", "mods", "until", "while"},
-         "end": {"who", "name", "with_source"},
+         "end": {"who", "name", "with_source", "why"},
          "move": {"who", "to", "away_from", "within", "rule", "logs", "word"},
          "sheet": {"who", "name", "value", "why"},
          "lay": {"who", "item"}, "take": {"who", "item"},
@@ -207,6 +207,7 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
     if "{" in entry.name:                     # a name of the facts: "dodge-vs-{actor}"
         entry = replace(entry, name=fill(entry.name, facts))
     if entry.kind == "end":
+        why = fill(entry.why, facts) if entry.why else why      # its own reason, if given
         actor = state.actors[who]
         if not any(e.name == entry.name for e in actor.effects):
             return state, []

@@ -375,6 +375,10 @@ EDITS = [
      HP_CHANGE + "\n    - effect: {who: target, name: dazed, says: [dazed]}",
      "line 43: item 'strike': key 'apply[1].effect.says': expected a text ({name} fills in "
      "a fact), got ['dazed']"),
+    ("end-why-not-text", A, HP_CHANGE,
+     HP_CHANGE + "\n    - end: {who: target, name: dazed, why: [dodged]}",
+     "line 43: item 'strike': key 'apply[1].end.why': expected a text ({name} fills in "
+     "a fact), got ['dodged']"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")
