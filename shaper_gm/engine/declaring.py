@@ -31,7 +31,7 @@ KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
         "odds", "while_down", "provokes", "spare", "refusals", "at", "heading",
         "recap_aside", "offer", "held", "bare", "target_from", "word", "item_word",
-        "target_flag", "checks", "target_optional", "cost_word"}
+        "target_flag", "checks", "target_optional", "cost_word", "paid"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
@@ -288,17 +288,18 @@ def _wording(raw: Mapping[str, Any], at: str) -> Wording:
     """``line``: the outcome's words, or ``{when, text, aside, rule}`` alternatives, the
     first whose `when` holds (none: always); ``heading``: words after the target's."""
     line, heading = raw.get("line", ""), raw.get("heading", "")
-    recap_aside = raw.get("recap_aside", "")
+    recap_aside, paid = raw.get("recap_aside", ""), raw.get("paid", "")
     for key, text, what in (("heading", heading, "after the target's name"),
-                            ("recap_aside", recap_aside, "in the recap's brackets")):
+                            ("recap_aside", recap_aside, "in the recap's brackets"),
+                            ("paid", paid, "for what it cost")):
         if not isinstance(text, str):
             raise VocabError(f"{at}.{key}", f"expected words {what}, got {text!r}")
     if isinstance(line, str):
-        return Wording(((None, line, "", ""),) if line else (), heading, recap_aside)
+        return Wording(((None, line, "", ""),) if line else (), heading, recap_aside, paid)
     if not isinstance(line, list) or not line:
         raise VocabError(f"{at}.line", "expected the outcome's words, or a list of "
                                        f"{{when, text, aside, rule}}, got {line!r}")
-    return Wording(_alternatives(line, f"{at}.line"), heading, recap_aside)
+    return Wording(_alternatives(line, f"{at}.line"), heading, recap_aside, paid)
 
 
 def _offer(raw: Any, at: str, to_cell: bool) -> Wording:

@@ -85,7 +85,7 @@ EDITS = [
      "line 5: item 'strike': key 'colour': an action has no such key (keys: aliases, "
      "apply, at, bare, checks, cost, cost_word, examples, flags, given, heading, held, item, "
      "item_word, line, "
-     "odds, offer, "
+     "odds, offer, paid, "
      "provokes, recap_aside, refusals, requires, rules, spare, steps, summary, target, "
      "target_flag, target_from, target_optional, targets, "
      "timing, to, what, while_down, word, words)"),
@@ -379,6 +379,8 @@ EDITS = [
      HP_CHANGE + "\n    - end: {who: target, name: dazed, why: [dodged]}",
      "line 43: item 'strike': key 'apply[1].end.why': expected a text ({name} fills in "
      "a fact), got ['dodged']"),
+    ("paid-not-words", A, STRIKE, STRIKE + "  paid: [1 action]\n",
+     "line 5: item 'strike': key 'paid': expected words for what it cost, got ['1 action']"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")
