@@ -9,7 +9,7 @@ from shaper_gm.commands.args import ascii_digits, names_a_file
 from shaper_gm.content.schema import ContentError
 from shaper_gm.dice import DiceSource, Roll, basic_roll, parse
 from shaper_gm.engine import events as ev
-from shaper_gm.engine import ground
+from shaper_gm.engine import grid, ground
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.orders import FixedOrder
 from shaper_gm.engine.resources import ResourceSpec
@@ -316,7 +316,6 @@ class ShaperRuleset(RulesetBase):
     # Battlefield (S9-S14) ----------------------------------------------------------------
     def canonical_zone(self, text: str, cols: int, rows: int) -> str:
         """A zone as typed ("b4") checked against the grid, as the tool writes it (S9)."""
-        from shaper_gm.engine import grid
         return grid.canonical(text, cols, rows, rule="S9")
 
     def distance(self, a: str, b: str) -> int:
@@ -324,7 +323,6 @@ class ShaperRuleset(RulesetBase):
 
     @staticmethod
     def cell_named(text: str):
-        from shaper_gm.engine import grid
         return grid.cell_from_name(text, rule="S9")
 
     def band_name(self, steps: int) -> str:
