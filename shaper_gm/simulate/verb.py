@@ -27,13 +27,15 @@ DEFAULT_RUNS = 1000
                       flag("json", help="one JSON object instead of the summary")))
 def simulate(ctx: Context) -> Outcome:
     from shaper_gm.simulate.fights import simulate as run_fights
+    from shaper_gm.simulate.progress import progress_line
     from shaper_gm.simulate.summary import text
     p = ctx.parsed
     runs = _count(p.words)
     seed = p.get("seed")
     seed = 1 if seed is None else seed
     tactic = (p.get("tactics") or "focus-fire").lower()
-    data, finished = run_fights(ctx.session, runs, seed, tactic)
+    with progress_line(runs) as progress:
+        data, finished = run_fights(ctx.session, runs, seed, tactic, progress)
     if p.get("json"):
         return Outcome(view=Message(json.dumps(data, sort_keys=True)))
     state = ctx.state
