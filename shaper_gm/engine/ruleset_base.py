@@ -342,7 +342,7 @@ class RulesetBase:
         """The actor just added without the items of `lacks`, with those of `carries`
         (`add --lacks/--carries`: a party's member as its last fight left it)."""
         if lacks or carries:
-            raise RuleViolation(f"{self.name} keeps no items an actor could lack or carry",
+            raise RuleViolation(f"{self.name} has no items an actor loses or gains in a fight",
                                 "drop --lacks and --carries")
         return actor
 

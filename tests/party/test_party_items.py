@@ -114,7 +114,7 @@ def test_add_lacks_and_carries_refuse_what_the_actor_cannot(saves_here):
             session.execute(line)
     assert list(session.state.actors) == []
     dicepool = new_session(ruleset="dicepool")
-    with pytest.raises(GmError, match="Dice pool keeps no items an actor could lack or carry"):
+    with pytest.raises(GmError, match="Dice pool has no items an actor loses or gains in a fight"):
         dicepool.execute("add x --as freya --lacks spear")
 
 
