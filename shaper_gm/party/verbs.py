@@ -28,8 +28,8 @@ USAGE = ("party new NAME | party add ACTOR... | party show [NAME] | party keep |
 
 @verbs.command("party", group="file", logged=False, takes_file=True, usage=USAGE,
                positionals=("new|add|show|keep|join|use", "words*"),
-               summary="a party that carries its wounds and spent resources from fight to "
-                       "fight: made, filled from this encounter, shown, kept, brought in",
+               summary="a party that carries its wounds, spent resources and items from fight "
+                       "to fight: made, filled from this encounter, shown, kept, brought in",
                examples=("party new heroes", "party add josh monica", "party keep",
                          "party join heroes --at josh=A1 --at monica=A2", "party show"),
                flags=(flag("at", "text", repeat=True, metavar="ID=ZONE",
