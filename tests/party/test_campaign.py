@@ -18,35 +18,42 @@ from shaper_gm.engine import ending
 from shaper_gm.party import store
 from shaper_gm.persist import replay, saves
 
-# Per ruleset: the members' add lines, the foe's, and the GM's changes a fight may make
-# (a number each: its key and range), and the item the first member (up first) may drop.
+# Per ruleset: the members' add lines (the first is up first), the foe's, the GM's changes
+# a fight may make (member, number, its range) and the item the first member may drop.
 CAMPAIGNS = {
     "shaper": ({"monica": "add monica --as monica", "josh": "add josh --as josh"},
-               "add raider --as raider --at E5", {"hp": (1, 13)}, "shield"),
+               "add raider --as raider --at E5",
+               (("monica", "hp", 1, 13), ("josh", "hp", 1, 13)), "shield"),
     "dungeoneers": ({"freya": "add freya --as freya", "alberich": "add alberich --as alberich"},
-                    "add skeleton --as skeleton --at H8", {"wounds": (0, 3), "stress": (0, 2)},
-                    None),
+                    "add skeleton --as skeleton --at H8",
+                    (("freya", "wounds", 0, 3), ("freya", "stress", 0, 2),
+                     ("alberich", "wounds", 0, 3)), None),
+    "d20": ({"brak": "add brak --as fighter --side party",
+             "nim": "add nim --as rogue --side party"},
+            "add gob --as goblin --at H8",
+            (("brak", "hp", 1, 28), ("brak", "temp_hp", 0, 5), ("brak", "second_wind", 0, 1),
+             ("nim", "hp", 1, 24), ("nim", "ammunition", 0, 20)), None),
 }
 
 fight = st.fixed_dictionaries({
-    "changes": st.lists(st.tuples(st.integers(0, 1), st.integers(0, 1), st.integers(0, 13)),
-                        max_size=3),
+    "changes": st.lists(st.tuples(st.integers(0, 4), st.integers(0, 30)), max_size=3),
     "drop": st.booleans(),
     "won": st.booleans(),                 # the foe is put out: the party keeps itself
     "rest": st.sampled_from([None, "short", "long"])})
 
 
-def _numbers(actor, keys) -> dict:
-    return {key: actor.hp if key == "hp" else actor.resource(key) for key in keys}
+def _numbers(actor, member) -> dict:
+    """The actor's numbers that the party keeps of the member (HP, lasting resources)."""
+    return {"hp": actor.hp, **{key: actor.resource(key) for key in member.resources}}
 
 
-def _member_numbers(member, keys) -> dict:
-    return {key: member.hp if key == "hp" else member.resources.get(key, 0) for key in keys}
+def _kept(member) -> dict:
+    return {"hp": member.hp, **member.resources}
 
 
 def play(folder: Path, ruleset: str, fights: list[dict]) -> None:
-    members, foe, ranges, item = CAMPAIGNS[ruleset]
-    ids, keys = list(members), list(ranges)
+    members, foe, changes, item = CAMPAIGNS[ruleset]
+    ids, foe_id = list(members), foe.split()[1]
     lost = False                                      # the first member dropped its item
     for n, drawn in enumerate(fights):
         session = new_session(ruleset=ruleset, seed=n)
@@ -61,26 +68,25 @@ def play(folder: Path, ruleset: str, fights: list[dict]) -> None:
             session.execute("new --party camp " + " ".join(f"--at {m}=A{i + 1}"
                                                                for i, m in enumerate(ids)))
             for m in ids:                             # it starts with what the file held
-                assert _numbers(session.state.actors[m], keys) == _member_numbers(held[m], keys)
+                assert _numbers(session.state.actors[m], held[m]) == _kept(held[m])
         session.execute(foe)
-        session.execute(f"init {' '.join(ids)} {foe.split()[1]}")
+        session.execute(f"init {' '.join(ids)} {foe_id}")
         session.execute("start")
         rs = session.ruleset_for(session.state)
         assert not item or (item in rs.carried(session.state.actors[ids[0]])) != lost
         if item and drawn["drop"] and not lost:
             session.execute(f"drop {item}")           # left lying: lost to it (S19)
             lost = True
-        for who, key, value in drawn["changes"]:
-            low, high = ranges[keys[key % len(keys)]]
-            session.execute(f"set {ids[who]} {keys[key % len(keys)]}="
-                            f"{low + value % (high - low + 1)}")
+        for pick, value in drawn["changes"]:
+            who, key, low, high = changes[pick % len(changes)]
+            session.execute(f"set {who} {key}={low + value % (high - low + 1)}")
         if drawn["won"]:
-            session.execute(f"remove {foe.split()[1]}")
+            session.execute(f"remove {foe_id}")
         session.execute("party keep")
         saves.write_save(session, session.save_path)
         kept = store.read_party("camp").members
         for m in ids:
-            assert _member_numbers(kept[m], keys) == _numbers(session.state.actors[m], keys)
+            assert _kept(kept[m]) == _numbers(session.state.actors[m], kept[m])
         assert kept[ids[0]].lacks == ([item] if lost else [])
         if drawn["rest"]:
             session.execute(f"rest {drawn['rest']}")
