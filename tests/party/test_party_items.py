@@ -73,6 +73,7 @@ def test_what_a_member_lost_or_picked_up_stays_so_in_the_next_fight(saves_here, 
     second.execute("party join items")
     assert {m: carried(second)[m] for m in left} == left
     assert any("--lacks" in line for line in second.log)
+    assert any("--carries" in line for line in second.log) == (ruleset != "timeslice")
     path = saves_here / "second.yaml"
     saves.write_save(second, path)
     assert replay.replay_save(path).ok                 # the save replays alone
