@@ -333,6 +333,19 @@ class RulesetBase:
         """Steps between two cells; a diagonal step counts 1 unless the ruleset says."""
         return grid.king_distance(grid.cell_from_name(a), grid.cell_from_name(b))
 
+    def carried(self, actor: Actor) -> tuple[str, ...]:
+        """The items the actor has now, in hand or stowed, not those lying elsewhere, one
+        entry each: what a party compares with its sheet (none: a ruleset without items)."""
+        return ()
+
+    def carrying(self, actor: Actor, lacks: Sequence[str], carries: Sequence[str]) -> Actor:
+        """The actor just added without the items of `lacks`, with those of `carries`
+        (`add --lacks/--carries`: a party's member as its last fight left it)."""
+        if lacks or carries:
+            raise RuleViolation(f"{self.name} has no items an actor loses or gains in a fight",
+                                "drop --lacks and --carries")
+        return actor
+
     def item_mods(self, sheet: Any, key: str) -> int:
         """Nothing: only a ruleset written as data adds its items' mods (`item_mods`)."""
         return 0

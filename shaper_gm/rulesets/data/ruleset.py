@@ -30,6 +30,7 @@ from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
+from shaper_gm.rulesets.data import carried as kept_items
 from shaper_gm.rulesets.data import readied
 from shaper_gm.rulesets.data.adding import (
     given_items,
@@ -136,6 +137,8 @@ class DataRuleset(MapMarks, KeptDown, ZeroRead, HarmTally, RulesetBase):
             raise RuleViolation(f"{key!r} is no number of a {self.name} sheet",
                                 f"sheet numbers: {', '.join(self.sheet_numbers)}")
         return value
+
+    carried, carrying = kept_items.carried, kept_items.carrying     # a party's items
 
     def item_mods(self, sheet: Any, key: str) -> int:
         """What the items of the sheet's lists `item_mods` names add to a number: each

@@ -16,6 +16,7 @@ from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.errors import CommandError
+from shaper_gm.rulesets.shaper import carrying as kept_items
 from shaper_gm.rulesets.shaper import model, saves, situation
 from shaper_gm.rulesets.shaper.content.models import SHEET, Library
 from shaper_gm.rulesets.shaper.creation import ActorStats, create_actor, stats_from_sheet
@@ -198,6 +199,8 @@ class ShaperRuleset(RulesetBase):
         if flags.get("sheet") and not name:
             return loader.logged_sheet(flags["sheet"], self.library), flags
         return super().sheet_for(state, flags)
+
+    carried, carrying = kept_items.carried, kept_items.carrying     # S19: a party's items
 
     def make_actor(self, spec, zone: str | None) -> Actor:
         """An actor from a template with the GM's overrides, or by the creation rules
