@@ -141,10 +141,12 @@ class Session:
             self._rulesets = other._rulesets
 
     def share_verbs(self, other: Session) -> None:
-        """Play on the rulesets and the verbs `other` has built (the same content, the
-        same extra verbs): the many scratch sessions of a simulated fight build them once."""
+        """Play on the rulesets and the verbs `other` has built, its extra verbs with
+        them (the same content): the many scratch sessions of a simulated fight build
+        them once."""
         self.share_rulesets(other)
-        if other.content is self.content and other.extra_verbs == self.extra_verbs:
+        if other.content is self.content:
+            self.extra_verbs = other.extra_verbs
             self._registries = other._registries
 
     def ruleset_named(self, ruleset_id: str):

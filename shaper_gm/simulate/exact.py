@@ -25,10 +25,9 @@ from math import prod
 from shaper_gm.engine.offers import FIRST
 from shaper_gm.errors import GmError
 from shaper_gm.simulate import chain
-from shaper_gm.simulate.attacks import attacks
 from shaper_gm.simulate.chain import Fight, Solution, Turn, described
 from shaper_gm.simulate.runner import scratch
-from shaper_gm.simulate.tactics import hints_of, turn_choices
+from shaper_gm.simulate.tactics import turn_choices, weighing
 
 MAX_STATES = 2_500        # the product of every fighter's (HP + 1): "small"
 ROUNDS_PROBED = 3         # rounds played on the scratch copy
@@ -82,7 +81,8 @@ def probe(base, ids: tuple[str, ...], tactic: str) -> Fight:
     real = {a: state.actors[a] for a in ids}
     session = scratch(base, state.with_actors(
         real[a].with_(hp=KEPT_UP, max_hp=KEPT_UP) for a in ids))
-    played = _played(session, ids, tactic)
+    weighed: dict = {}                  # the rankings of attacks, as a run keeps them
+    played = _played(session, ids, tactic, weighed)
     end = session.state
     rs = session.ruleset_for(end)
     lasting = [spec.name for spec in rs.resources if spec.refill == "never"]
@@ -101,7 +101,7 @@ def probe(base, ids: tuple[str, ...], tactic: str) -> Fight:
     if rounds[k:] != [r + 1 for r in rounds[:-k]] or counts[k:2 * k] != counts[2 * k:]:
         raise NotExact("a turn changes from round to round")
     turns = tuple(Turn(ids.index(actor), round_, tuple(
-        _harms(session, before, choice, actor, ids, real) for before, choice in hits))
+        _harms(session, before, choice, actor, ids, real, weighed) for before, choice in hits))
         for actor, round_, hits in played)
     if [t.attacks for t in turns[k:2 * k]] != [t.attacks for t in turns[2 * k:]]:
         raise NotExact("a turn's harm changes from round to round")
@@ -111,7 +111,7 @@ def probe(base, ids: tuple[str, ...], tactic: str) -> Fight:
                  tuple(real[a].max_hp for a in ids), turns, k)
 
 
-def _played(session, ids, tactic: str) -> list[tuple[str, int, list]]:
+def _played(session, ids, tactic: str, weighed: dict) -> list[tuple[str, int, list]]:
     """Each probed turn: who, the round it starts in, the attacks that landed in it (the
     state before each, and the attack)."""
     rng = random.Random(0)
@@ -127,17 +127,17 @@ def _played(session, ids, tactic: str) -> list[tuple[str, int, list]]:
             commands += 1
             if commands > MAX_PROBE_COMMANDS:
                 raise NotExact("the turns do not end")
-            hits += _one_command(session, actor, tactic, rng)
+            hits += _one_command(session, actor, tactic, rng, weighed)
         if session.state.over is not None:
             raise NotExact("the fight ended while everyone stood")
         played.append((actor, round_, hits))
     return played
 
 
-def _one_command(session, actor, tactic, rng) -> list:
+def _one_command(session, actor, tactic, rng, weighed: dict | None = None) -> list:
     """Play the first of the tactic's choices that lands: [(the state before it, the
     attack)] when it was an attack."""
-    for choice in turn_choices(session, actor, tactic, rng):
+    for choice in turn_choices(session, actor, tactic, rng, weighed):
         before = session.state
         session.decider.playing(choice.odds)
         try:
@@ -148,17 +148,17 @@ def _one_command(session, actor, tactic, rng) -> list:
     raise NotExact("nothing the actor may do")
 
 
-def _harms(session, before, choice, actor: str, ids, real) -> dict[int, chain.Harm]:
+def _harms(session, before, choice, actor: str, ids, real,
+           weighed: dict) -> dict[int, chain.Harm]:
     """What one attack takes off each foe it may go to: the one it went to by the line
     that landed, which must be the most damaging there; another, by the most damaging
-    attack on it in the same state."""
+    attack on it as a run weighs it (first this turn, else in the same state)."""
     went = choice.odds.split()[2]
-    hinted = hints_of(session.state.ruleset).get("attacks", ())
     out = {}
     for i, foe in enumerate(ids):
         if real[foe].side == real[actor].side:
             continue
-        best = _at(session, before, lambda f=foe: attacks(session, actor, f, hinted)[0])
+        best = _at(session, before, lambda f=foe: weighing(session, actor, f, weighed)[0])
         if foe == went and best != choice:
             raise NotExact("the attack taken is not the most damaging one")
         out[i] = _harm(session, before, best.odds, actor, foe, ids, real)

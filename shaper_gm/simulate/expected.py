@@ -1,12 +1,13 @@
 """What an action is expected to do, by its ruleset's own `odds`: the mean of what each
 target loses (HP, wounds, whatever the odds call the harm), exact fractions.
 
-A simulated fight asks it before each choice: which attack, which reaction. It weighs
-the action against actors at their full HP (a choice is about what an action does, not
-about how much of it a wounded target can still take), so the same question comes up
-in many runs; answers are kept for the process, keyed by that state but its dice. An
-answer is a function of its key alone, so runs give the same choices however they are
-split over processes.
+A simulated fight asks it before each choice: which attack, which reaction. The odds
+weigh the action as between the actor and its targets alone, all at full HP: a choice
+is about what the action does, not about who else stands near or how much a wounded
+target can still take (`weighed_in`). So the same question comes up in many runs, and
+answers are kept for the process, keyed by that state but its dice: an answer is a
+function of its key alone, so runs give the same choices however they are split over
+processes.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def expected_harm(session, odds_line: str) -> dict[str, Fraction] | None:
     session's state; None when the odds refuse it (the action cannot be taken so). The
     odds run on the session itself (they change nothing), also inside another command:
     before that command lands, its state is the one before it."""
-    state = _at_full_hp(session.state)
+    state = weighed_in(session.state, odds_line)
     try:
         key: tuple | None = (odds_line, fingerprint(state))
         hash(key)
@@ -51,7 +52,15 @@ def fingerprint(state) -> tuple:
             *state.actors.values())
 
 
-def _at_full_hp(state):
+def weighed_in(state, odds_line: str):
+    """The state the odds of `odds_line` weigh in: its actor and targets alone (unless
+    the encounter keeps records of its ruleset's own, which may name the others: Shaper's
+    engagements), those standing at full HP."""
+    words = odds_line.split()
+    named = {words[1], *words[2].split(",")} if len(words) > 2 else set(words[1:])
+    if state.system is None:
+        for other in [a for a in state.actors if a not in named]:
+            state = state.without_actor(other)
     hurt = [a.with_(hp=a.max_hp) for a in state.actors.values()
             if not a.down and a.hp is not None and a.max_hp is not None and a.hp < a.max_hp]
     return state.with_actors(hurt) if hurt else state

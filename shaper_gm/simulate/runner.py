@@ -41,10 +41,11 @@ def played(base: Session, seed: int, tactic: str) -> tuple[Session, RunResult]:
     session = scratch(base, base.state.with_(seed=seed, dice_position=0))
     start = session.state
     rng = random.Random(seed)
+    weighed: dict = {}
     actions = 0
     while _going(session.state) and actions < MAX_COMMANDS:
         actor = session.state.turn
-        for choice in turn_choices(session, actor, tactic, rng):
+        for choice in turn_choices(session, actor, tactic, rng, weighed):
             session.decider.playing(choice.odds)
             try:
                 session.execute(choice.line)

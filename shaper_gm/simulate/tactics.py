@@ -28,9 +28,11 @@ def turn_lines(session, actor_id: str, tactic: str, rng: random.Random) -> Itera
     return (choice.line for choice in turn_choices(session, actor_id, tactic, rng))
 
 
-def turn_choices(session, actor_id: str, tactic: str,
-                 rng: random.Random) -> Iterator[Choice]:
-    """What the actor tries, in order, each with the odds that weigh it (attacks')."""
+def turn_choices(session, actor_id: str, tactic: str, rng: random.Random,
+                 weighed: dict | None = None) -> Iterator[Choice]:
+    """What the actor tries, in order, each with the odds that weigh it (attacks').
+    `weighed` keeps a run's rankings of attacks: an actor weighs its attacks on a foe
+    once a turn (`weighing`), not again after each command of it."""
     state = session.state
     rs = session.ruleset_for(state)
     actor = state.actors[actor_id]
@@ -47,12 +49,25 @@ def turn_choices(session, actor_id: str, tactic: str,
     reachable = {o.text for o in rs.offers(state, "target", actor_id, rs.attack_verb) or ()
                  if o.rank == FIRST}
     for target in ranked([f for f in foes if f.id in reachable], tactic, rng):
-        yield from attacks(session, actor_id, target.id, hints.get("attacks", ()))
+        yield from weighing(session, actor_id, target.id, weighed)
     if actor.zone is not None and foes:
         for cell in _closer_cells(state, rs, actor, foes)[:MOVES_TRIED]:
             yield Choice(f"move {actor_id} {cell}")
     yield Choice(f"pass {actor_id}")
     yield Choice("end")
+
+
+def weighing(session, actor_id: str, target_id: str, weighed: dict | None) -> list[Choice]:
+    """The actor's attacks on the target, most damaging first, as it weighed them first
+    this turn (when `weighed` keeps them)."""
+    state = session.state
+    key = (state.round, state.passes, actor_id, target_id)
+    if weighed is not None and key in weighed:
+        return weighed[key]
+    found = attacks(session, actor_id, target_id, hints_of(state.ruleset).get("attacks", ()))
+    if weighed is not None:
+        weighed[key] = found
+    return found
 
 
 HINTS = ("ready", "before_attack", "attacks")
@@ -121,6 +136,8 @@ def _closer_cells(state, rs, actor, foes) -> list[str]:
     def nearest(cell: str) -> int:
         return min(rs.distance(cell, f.zone) for f in foes)
     now = nearest(actor.zone)
+    if now <= (1 if rs.one_per_cell else 0):      # beside it already: none is nearer
+        return []
     found = []
     for col in range(state.cols):
         for row in range(state.rows):
