@@ -64,16 +64,17 @@ def weighing(session, actor_id: str, target_id: str, weighed: dict | None) -> li
     key = (state.round, state.passes, actor_id, target_id)
     if weighed is not None and key in weighed:
         return weighed[key]
-    found = attacks(session, actor_id, target_id, hints_of(state.ruleset).get("attacks", ()))
+    found = attacks(session, actor_id, target_id, hints_of(state.ruleset))
     if weighed is not None:
         weighed[key] = found
     return found
 
 
-HINTS = ("ready", "before_attack", "attacks")
+HINTS = ("ready", "before_attack", "attacks", "options")
 BROKEN = ("expected ready and before_attack, each a list of commands, e.g. ready: "
           "['draw {actor} {item}']; attacks, a list of {do: COMMAND, odds: ODDS}, e.g. "
-          "{do: 'power-strike {actor} {target}', odds: 'odds {actor} {target} --power'}")
+          "{do: 'power-strike {actor} {target}', odds: 'odds {actor} {target} --power'}; "
+          "options, a list of the attack's flags, e.g. [ability]")
 
 
 @cache
@@ -82,7 +83,8 @@ def hints_of(ruleset_id: str) -> dict[str, tuple]:
     slot's name filled in: `{item}`, the first the ruleset offers the actor for the
     command's verb); `before_attack`, commands tried on a foe before attacking it
     (`{target}` filled in: Shaper's engage); `attacks`, attacks beside the basic one,
-    each with the odds line that weighs it, as (command, odds) pairs."""
+    each with the odds line that weighs it, as (command, odds) pairs; `options`, flags
+    of the basic attack whose every offer makes an attack of its own to weigh."""
     found = declaration(ruleset_id, "simulate.yaml")
     if found is None:
         return {}
