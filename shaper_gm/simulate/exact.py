@@ -25,9 +25,10 @@ from math import prod
 from shaper_gm.engine.offers import FIRST
 from shaper_gm.errors import GmError
 from shaper_gm.simulate import chain
+from shaper_gm.simulate.attacks import attacks
 from shaper_gm.simulate.chain import Fight, Solution, Turn, described
 from shaper_gm.simulate.runner import scratch
-from shaper_gm.simulate.tactics import turn_choices, weighing
+from shaper_gm.simulate.tactics import hints_of, turn_choices
 
 MAX_STATES = 2_500        # the product of every fighter's (HP + 1): "small"
 ROUNDS_PROBED = 3         # rounds played on the scratch copy
@@ -101,7 +102,7 @@ def probe(base, ids: tuple[str, ...], tactic: str) -> Fight:
     if rounds[k:] != [r + 1 for r in rounds[:-k]] or counts[k:2 * k] != counts[2 * k:]:
         raise NotExact("a turn changes from round to round")
     turns = tuple(Turn(ids.index(actor), round_, tuple(
-        _harms(session, before, choice, actor, ids, real, weighed) for before, choice in hits))
+        _harms(session, before, choice, actor, ids, real) for before, choice in hits))
         for actor, round_, hits in played)
     if [t.attacks for t in turns[k:2 * k]] != [t.attacks for t in turns[2 * k:]]:
         raise NotExact("a turn's harm changes from round to round")
@@ -148,17 +149,19 @@ def _one_command(session, actor, tactic, rng, weighed: dict | None = None) -> li
     raise NotExact("nothing the actor may do")
 
 
-def _harms(session, before, choice, actor: str, ids, real,
-           weighed: dict) -> dict[int, chain.Harm]:
+def _harms(session, before, choice, actor: str, ids, real) -> dict[int, chain.Harm]:
     """What one attack takes off each foe it may go to: the one it went to by the line
     that landed, which must be the most damaging there; another, by the most damaging
-    attack on it as a run weighs it (first this turn, else in the same state)."""
+    attack on it. Both as a run weighs them: with the fighters' own HP."""
     went = choice.odds.split()[2]
+    own = before.with_actors(before.actors[a].with_(hp=real[a].hp, max_hp=real[a].max_hp)
+                             for a in ids)
+    hints = hints_of(own.ruleset)
     out = {}
     for i, foe in enumerate(ids):
         if real[foe].side == real[actor].side:
             continue
-        best = _at(session, before, lambda f=foe: weighing(session, actor, f, weighed)[0])
+        best = _at(session, own, lambda f=foe: attacks(session, actor, f, hints)[0])
         if foe == went and best != choice:
             raise NotExact("the attack taken is not the most damaging one")
         out[i] = _harm(session, before, best.odds, actor, foe, ids, real)
