@@ -224,14 +224,16 @@ def _at(session, state, work):
 
 
 def _fallen_stay_out(base, ids, tactic: str) -> None:
-    """With one of the two fallen, the turns go round the others: its own never come."""
+    """With one of the two fallen, the turns go round the others: its own never come, and
+    nothing of it that lasts changes (no death saves that may bring it back)."""
     state = base.state
     alone = {a for a in ids if sum(state.actors[b].side == state.actors[a].side
                                    for b in ids) == 1}
     for fallen in set(ids) - alone:
         kept = [state.actors[a].with_(hp=KEPT_UP, max_hp=KEPT_UP) for a in ids if a != fallen]
-        session = scratch(base, state.with_actors(
-            [*kept, state.actors[fallen].with_(hp=0, down=True)]))
+        session = scratch(base, state.with_actors(kept))
+        _bring_down(session, fallen)
+        out = session.state.actors[fallen]
         rng = random.Random(0)
         turns = 0
         for _ in range(MAX_PROBE_COMMANDS):
@@ -243,3 +245,27 @@ def _fallen_stay_out(base, ids, tactic: str) -> None:
                 turns += 1
                 if session.state.turn == fallen:
                     raise NotExact("a fighter down still takes its turns")
+        if _lasting(session, session.state.actors[fallen]) != _lasting(session, out):
+            raise NotExact("a fighter down still changes (death saves)")
+
+
+def _bring_down(session, fallen: str) -> None:
+    """`fallen` at 0 HP by the rules: the GM's damage of just its HP, straight off them
+    where the ruleset has `--direct`."""
+    hp = session.state.actors[fallen].hp
+    for line in (f"damage {fallen} {hp} --direct", f"damage {fallen} {hp}"):
+        try:
+            session.execute(line)
+        except GmError:
+            continue
+        if session.state.actors[fallen].down:
+            return
+    raise NotExact("no damage brings a fighter down")
+
+
+def _lasting(session, actor) -> tuple:
+    """What of an actor lasts through turns: HP, down, effects, resources that never
+    refill."""
+    rs = session.ruleset_for(session.state)
+    return (actor.hp, actor.down, actor.effects,
+            tuple(actor.resource(spec.name) for spec in rs.resources if spec.refill == "never"))

@@ -256,3 +256,11 @@ def test_monte_carlo_plays_two_against_one_within_its_interval(ruleset, template
     for side, p in solution.sides.items():
         low, high = played["sides"][side]["ci95"]
         assert low <= p <= high, (side, float(p), low, high)
+
+
+def test_two_against_one_whose_fallen_make_death_saves_is_played():
+    """d20 characters at 0 HP roll death saves as their turns come (a 20 brings one
+    back, G24): the chain's fallen stay out, so such a fight is played."""
+    session = two_against_one("d20", "fighter", {"a": 3, "b": 5, "c": 3})
+    assert exact.fighters(session) == ("a", "b", "c")
+    assert exact.solve(session, "focus-fire") is None
