@@ -6,7 +6,8 @@ played, with the answers given so far in it and this one declared (`--react ID=A
 as the GM would): what the asked actor's foes are expected to lose less what its own
 side is. The best is taken; a tie, or an action without odds (a move that provokes), is
 left to the ruleset's default. The weighing looks at this action alone: a reaction spent
-now is not kept for a later attack.
+now is not kept for a later attack. A run asks the odds once for the same question of
+the same two where they stand (the odds weigh at full HP anyway).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ class Chooser:
         self.odds_line: str | None = None        # the odds of the action being played
         self.given: list[tuple[str, str]] = []   # (actor, answer) so far in it
         self.away = 0                            # answers that were not the default
+        self.known: dict[tuple, str] = {}        # the run's answers to questions asked
 
     def playing(self, odds_line: str | None) -> None:
         """The next command is the action `odds_line` weighs (None: nothing does)."""
@@ -39,6 +41,14 @@ class Chooser:
         if self.odds_line is None:
             return ask.default
         state = self.session.state
+        named = self.odds_line.split()[1:3]
+        key = (self.odds_line, ask.actor, ask.options, ask.default, tuple(self.given),
+               tuple(state.actors[w].zone for w in named if w in state.actors))
+        if key not in self.known:
+            self.known[key] = self._weighed(ask, state)
+        return self.known[key]
+
+    def _weighed(self, ask, state) -> str:
         side = state.actors[ask.actor].side
         worth = {}
         for option in ask.options:

@@ -32,7 +32,7 @@ def turn_choices(session, actor_id: str, tactic: str, rng: random.Random,
                  weighed: dict | None = None) -> Iterator[Choice]:
     """What the actor tries, in order, each with the odds that weigh it (attacks').
     `weighed` keeps a run's rankings of attacks: an actor weighs its attacks on a foe
-    once a turn (`weighing`), not again after each command of it."""
+    once in a fight from where the two stand (`weighing`)."""
     state = session.state
     rs = session.ruleset_for(state)
     actor = state.actors[actor_id]
@@ -58,10 +58,13 @@ def turn_choices(session, actor_id: str, tactic: str, rng: random.Random,
 
 
 def weighing(session, actor_id: str, target_id: str, weighed: dict | None) -> list[Choice]:
-    """The actor's attacks on the target, most damaging first, as it weighed them first
-    this turn (when `weighed` keeps them)."""
+    """The actor's attacks on the target, most damaging first, as it weighed them the
+    first time it stood where it stands with the target where it stands (when `weighed`
+    keeps them): where they stand says which attacks reach; the weighing is at full HP
+    anyway, and what else changes in a fight changes a ranking seldom, at an odds each."""
     state = session.state
-    key = (state.round, state.passes, actor_id, target_id)
+    actor, target = state.actors[actor_id], state.actors[target_id]
+    key = (actor_id, actor.zone, target_id, target.zone)
     if weighed is not None and key in weighed:
         return weighed[key]
     found = attacks(session, actor_id, target_id, hints_of(state.ruleset))
