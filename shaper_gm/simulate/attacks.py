@@ -4,13 +4,14 @@ that weighs it.
 The candidates come from what the ruleset offers, never from tactics code of its own:
 its basic attack (with each weapon, or attack, it offers the actor for `--with` when it
 offers more than one, and with each thing it offers for the other flags its hints list
-as `options`: Dicepool's abilities); every other action its `odds --action` weighs
-(d20's off-hand attack); and the attacks its `simulate.yaml` hints name with their odds
-(Dungeoneers' power strike). They are ranked by what the foes are expected to lose, less
-the actor's own side, by the odds (`simulate.expected`: at full HP); equal ones keep
-that order (the basic attack first), and those the odds refuse go last. What an attack
-spends is not weighed: the most damaging one the rules let the actor pay for is taken,
-lasting resources included (the summary's "Uses up" row says what that cost).
+as `options`: Dicepool's abilities, Shaper's skills); every other action its `odds
+--action` weighs (d20's off-hand attack); and the attacks its `simulate.yaml` hints name
+with their odds (Dungeoneers' power strike). They are ranked by what the foes are
+expected to lose, less the actor's own side, by the odds (`simulate.expected`: at full
+HP); equal ones keep that order (the basic attack first), and those the odds refuse go
+last. What an attack spends is not weighed: the most damaging one the rules let the
+actor pay for is taken, lasting resources included (the summary's "Uses up" row says
+what that cost).
 """
 
 from __future__ import annotations

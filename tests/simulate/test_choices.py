@@ -1,7 +1,7 @@
 """A simulated actor's choices: inside another's action it answers what the engine asks
 (a reaction, a parry) by expected value, from the same odds the `odds` verb gives, where
 the ruleset's default would take nothing; on its turn it makes its most damaging attack
-(Dungeoneers' power strike over its strike)."""
+(Dungeoneers' power strike over its strike, a Shaper skill)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ from fractions import Fraction
 
 from shaper_gm.app import new_session
 from shaper_gm.engine.decisions import Ask
+from shaper_gm.persist.saves import read_save
 from shaper_gm.simulate.choices import Chooser
 from shaper_gm.simulate.runner import played, scratch
+from tests.view.kit import SAVES
 
 
 def fight(ruleset: str, a: str, b: str, *lines: str):
@@ -61,3 +63,8 @@ def test_an_actor_makes_its_most_damaging_attack():
     assert power > strike                                       # D17: an extra wound
     run, _ = played(session, 1, "focus-fire")
     assert run.log[0].startswith("power-strike a b ")
+
+
+def test_shaper_weighs_the_skills_it_may_attack_with():
+    run, _ = played(read_save(SAVES / "demo.yaml"), 1, "focus-fire")
+    assert any(line.startswith("attack ") and " --skill " in line for line in run.log)
