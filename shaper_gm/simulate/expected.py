@@ -54,8 +54,8 @@ def fingerprint(state) -> tuple:
 
 def weighed_in(state, odds_line: str):
     """The state the odds of `odds_line` weigh in: its actor and targets alone (unless
-    the encounter keeps records of its ruleset's own, which may name the others: Shaper's
-    engagements), those standing at full HP."""
+    the encounter keeps records of its ruleset's own, which may name the others, as a
+    Shaper encounter's do), those standing at full HP."""
     words = odds_line.split()
     named = {words[1], *words[2].split(",")} if len(words) > 2 else set(words[1:])
     if state.system is None:
