@@ -191,11 +191,12 @@ def two_against_one(ruleset: str, template: str, hp: dict[str, int]):
     return session
 
 
-def two_by_hand(hits: dict[int, Fraction], hp: dict[str, int],
-                max_hp: int) -> tuple[Fraction, Fraction]:
+def two_by_hand(hits: dict[int, Fraction], hp: dict[str, int], max_hp: int,
+                tactic: str = "focus-fire") -> tuple[Fraction, Fraction]:
     """(party wins, enemies win): a, b, c in turn, one attack each; b goes for the one
-    of a and c with the least health left (a on a tie), as focus-fire says; one down
-    takes no more turns; still going after MAX_ROUNDS rounds, a draw."""
+    of a and c with the least health left (a on a tie), as focus-fire says (spread: the
+    most, c on a tie; random: either alike); one down takes no more turns; still going
+    after MAX_ROUNDS rounds, a draw."""
     order = ("a", "b", "c")
 
     @cache
@@ -206,21 +207,24 @@ def two_by_hand(hits: dict[int, Fraction], hp: dict[str, int],
         who = order[turn % 3]
         if now[who] <= 0:
             return ends(left, turn + 1)
+        targets = ["b"]
         if who == "b":
-            target = min((x for x in ("a", "c") if now[x] > 0),
-                         key=lambda x: (Fraction(now[x], max_hp), x))
-        else:
-            target = "b"
+            standing = sorted((x for x in ("a", "c") if now[x] > 0),
+                              key=lambda x: (Fraction(now[x], max_hp), x))
+            targets = {"focus-fire": standing[:1], "spread": standing[-1:],
+                       "random": standing}[tactic]
         party = enemies = Fraction(0)
-        for loss, p in hits.items():
-            after = {**now, target: max(0, now[target] - loss)}
-            if after["b"] == 0:
-                party += p
-            elif after["a"] == 0 and after["c"] == 0:
-                enemies += p
-            else:
-                won, lost = ends(tuple(after[x] for x in order), turn + 1)
-                party, enemies = party + p * won, enemies + p * lost
+        for target in targets:
+            for loss, p in hits.items():
+                p /= len(targets)
+                after = {**now, target: max(0, now[target] - loss)}
+                if after["b"] == 0:
+                    party += p
+                elif after["a"] == 0 and after["c"] == 0:
+                    enemies += p
+                else:
+                    won, lost = ends(tuple(after[x] for x in order), turn + 1)
+                    party, enemies = party + p * won, enemies + p * lost
         return party, enemies
     return ends(tuple(hp[x] for x in order), 0)
 
@@ -264,3 +268,12 @@ def test_two_against_one_whose_fallen_make_death_saves_is_played():
     session = two_against_one("d20", "fighter", {"a": 3, "b": 5, "c": 3})
     assert exact.fighters(session) == ("a", "b", "c")
     assert exact.solve(session, "focus-fire") is None
+
+
+@pytest.mark.parametrize("tactic", ["spread", "random"])
+def test_the_one_picks_its_foe_by_the_tactic_s_rule(tactic):
+    hp = {"a": 5, "b": 7, "c": 2}
+    session = two_against_one("d20", "goblin", hp)
+    party, enemies = two_by_hand(GOBLIN, hp, 7, tactic)
+    assert party != two_by_hand(GOBLIN, hp, 7)[0]                  # the rule matters
+    assert exact.solve(session, tactic).sides == {"party": party, "enemies": enemies}
