@@ -101,8 +101,9 @@ def probe(base, ids: tuple[str, ...], tactic: str) -> Fight:
         raise NotExact("the turns do not cycle, one a fighter a round")
     if rounds[k:] != [r + 1 for r in rounds[:-k]] or counts[k:2 * k] != counts[2 * k:]:
         raise NotExact("a turn changes from round to round")
+    checked: set[str] = set()           # the attacks whose harm's rules are checked
     turns = tuple(Turn(ids.index(actor), round_, tuple(
-        _harms(session, before, choice, actor, ids, real) for before, choice in hits))
+        _harms(session, before, choice, actor, ids, real, checked) for before, choice in hits))
         for actor, round_, hits in played)
     if [t.attacks for t in turns[k:2 * k]] != [t.attacks for t in turns[2 * k:]]:
         raise NotExact("a turn's harm changes from round to round")
@@ -149,7 +150,8 @@ def _one_command(session, actor, tactic, rng, weighed: dict | None = None) -> li
     raise NotExact("nothing the actor may do")
 
 
-def _harms(session, before, choice, actor: str, ids, real) -> dict[int, chain.Harm]:
+def _harms(session, before, choice, actor: str, ids, real,
+           checked: set) -> dict[int, chain.Harm]:
     """What one attack takes off each foe it may go to: the one it went to by the line
     that landed, which must be the most damaging there; another, by the most damaging
     attack on it. Both as a run weighs them: with the fighters' own HP."""
@@ -164,20 +166,25 @@ def _harms(session, before, choice, actor: str, ids, real) -> dict[int, chain.Ha
         best = _at(session, own, lambda f=foe: attacks(session, actor, f, hints)[0])
         if foe == went and best != choice:
             raise NotExact("the attack taken is not the most damaging one")
-        out[i] = _harm(session, before, best.odds, actor, foe, ids, real)
+        out[i] = _harm(session, before, best.odds, actor, foe, ids, real, checked)
     return out
 
 
-def _harm(session, before, line: str, actor: str, target: str, ids, real) -> chain.Harm:
+def _harm(session, before, line: str, actor: str, target: str, ids, real,
+          checked: set) -> chain.Harm:
     """What `target` loses to the attack `line` weighs, in the state `before` it, with
     the target kept up so that no loss is cut short by the HP it has left. The chain
     holds only if that is all the target's HP change: the same losses cut at its real HP
     and at 1 HP are the odds there, and neither the attacker's own HP (real or 1) nor a
-    third fighter's fall changes anything."""
+    third fighter's fall changes anything (rules checked once for each attack `checked`
+    does not hold yet)."""
     state = before.with_actors(before.actors[a].with_(hp=real[a].hp, max_hp=real[a].max_hp)
                                for a in ids)
     up = state.with_actor(state.actors[target].with_(hp=KEPT_UP, max_hp=KEPT_UP))
     whole = _loss(session, up, line, target)
+    if line in checked:
+        return whole
+    checked.add(line)
     for hp in {real[target].hp, 1}:
         there = state.with_actor(state.actors[target].with_(hp=hp))
         if _loss(session, there, line, target) != _cut(whole, hp):
