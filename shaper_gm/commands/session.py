@@ -142,6 +142,15 @@ class Session:
         if other.content is self.content:
             self._rulesets = other._rulesets
 
+    def share_verbs(self, other: Session) -> None:
+        """Play on the rulesets and the verbs `other` has built, its extra verbs with
+        them (the same content): the many scratch sessions of a simulated fight build
+        them once."""
+        self.share_rulesets(other)
+        if other.content is self.content:
+            self.extra_verbs = other.extra_verbs
+            self._registries = other._registries
+
     def ruleset_named(self, ruleset_id: str):
         """The ruleset object for an id (built once per session, its verbs file read with
         it: a broken one refuses the ruleset here, before an encounter runs it); unknown

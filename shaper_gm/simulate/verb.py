@@ -18,8 +18,8 @@ DEFAULT_RUNS = 1000
 @verbs.command("simulate", group="view", logged=False, positionals=("number?",),
                usage="simulate [N] [--seed S] [--tactics focus-fire|spread|random] [--json]",
                summary="play the fight forward N times (1,000) from now under its rules: "
-                       "each side's chance to win, rounds, who goes down (a small duel: "
-                       "solved exactly); changes nothing",
+                       "each side's chance to win, rounds, who goes down (a duel or two "
+                       "against one with few HP: solved exactly); changes nothing",
                examples=("simulate", "simulate 200 --seed 7", "simulate --tactics spread"),
                flags=(flag("seed", "int", metavar="S", help="the runs' dice (default 1)"),
                       flag("tactics", "text", metavar="NAME",
