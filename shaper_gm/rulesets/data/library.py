@@ -91,7 +91,8 @@ RESOURCE = {"label": Field(text), "max": Field(_amount), "start": Field(_amount)
             "refill": Field(choice(MOMENTS)), "refill_by": Field(_amount),
             "lapse": Field(choice(MOMENTS)), "off_turn": Field(boolean),
             "kept_on_pass": Field(boolean), "while_down": Field(boolean), "rule": Field(text),
-            "shown": Field(boolean), "hard_max": Field(boolean), "lapsed": Field(text)}
+            "shown": Field(boolean), "hard_max": Field(boolean), "lapsed": Field(text),
+            "paid_by": Field(lambda v: tuple(list_of(snake_name)(v)))}
 ZERO_HP = {"conditions": Field(list_of(ident)), "ends": Field(list_of(ident)),
            "word": Field(text), "rule": Field(text)}
 RULESET = {
@@ -120,6 +121,7 @@ RULESET = {
     "readied_effect": Field(text),
     "encounter_numbers": Field(mapping_of(snake_name, integer(0, 999_999))),
     "harm_tally": Field(harm_tally),
+    "most_diagonals": Field(integer(0, 1000)),
 }
 
 
@@ -204,6 +206,7 @@ def load(folder: Any) -> DataLibrary:
         _names_declared(here, good, {name for name, _ in resources}, kinds, actions,
                         in_actions)
         _conditions_declared(in_actions, actions, items.get("conditions", {}))
+        _payers_declared(here, resources)
     if ctx.errors:
         raise RulesetFileError(ctx.errors, folder)
     settings = {key: value for key, value in good.items()
@@ -213,7 +216,8 @@ def load(folder: Any) -> DataLibrary:
                            "damage_action", "rulings", "one_per_cell", "diagonal_size",
                            "item_mods", "turn_order", "heal_action", "map_marks",
                            "side_checks", "keeps_down", "zero_read", "reacts_on_turn",
-                           "readied_effect", "encounter_numbers", "harm_tally")}
+                           "readied_effect", "encounter_numbers", "harm_tally",
+                           "most_diagonals")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),
@@ -227,12 +231,13 @@ def _ends_if(ctx: Ctx, files: list[tuple[str, Any]], conditions: Mapping[str, Fa
              ) -> tuple[tuple[str, Compiled], ...]:
     """Each condition's `ends_if`: an expression over its holder (`actor.X`), the
     creature that gave it (`target.X`) and the `distance` between them."""
-    display, data = next(((d, data) for d, data in files
-                          if d.endswith("/conditions.yaml")), ("conditions.yaml", None))
     out = []
     for name, item in conditions.items():
         if "ends_if" not in item:
             continue
+        display, data = next(((d, data) for d, data in files if _kind(d) == "conditions"
+                              and isinstance(data, Mapping) and name in data),
+                             ("conditions.yaml", None))
         try:
             out.append((name, compile_expr(str(item["ends_if"]))))
         except ExprError as exc:
@@ -258,6 +263,12 @@ def _items(ctx: Ctx, files: list[tuple[str, Any]]) -> dict[str, dict[str, Facts]
                 continue
             if not isinstance(raw, Mapping):
                 here.error(None, "expected a mapping of keys")
+                continue
+            if item_id in out.get(kind, {}):        # two files of a folder of one kind
+                first = next(d for d, x in files if _kind(d) == kind and
+                             isinstance(x, Mapping) and item_id in x).split("/", 2)[-1]
+                here.error("id", f"{kind} {item_id!r} is in {first} too; an id names one "
+                                 "item of its kind")
                 continue
             out.setdefault(kind, {})[item_id] = freeze({"id": item_id, **raw})
     return out
@@ -285,7 +296,11 @@ def _in_range(ctx: Ctx, files: list[tuple[str, Any]], good: Mapping[str, Any]) -
 
 
 def _kind(display: str) -> str:
-    """The kind of item a file holds: its name (``duellists.yaml``)."""
+    """The kind of item a file holds: its name (``duellists.yaml``), or for a file in a
+    folder of the ruleset's the folder's (``weapons/source.yaml`` holds weapons)."""
+    inside = display.split("/", 2)[-1]          # the path inside the ruleset's folder
+    if "/" in inside:
+        return inside.split("/", 1)[0]
     return display.rsplit("/", 1)[-1].removesuffix(".yaml")
 
 
@@ -340,6 +355,16 @@ def _conditions_declared(in_actions: Ctx, actions: tuple[tuple[str, Declared], .
                 in_actions.at(in_actions.file, name).error(
                     f"apply[{index}].condition.name", f"no condition {entry.name!r} in "
                     f"conditions.yaml (conditions: {known})")
+
+
+def _payers_declared(here: Ctx, resources: tuple[tuple[str, Mapping[str, Any]], ...]) -> None:
+    """A resource's `paid_by` names other resources `resources:` declares."""
+    names = [name for name, _ in resources]
+    for name, spec in resources:
+        for payer in spec.get("paid_by", ()):
+            if payer not in names or payer == name:
+                here.error(f"resources.{name}.paid_by", f"no other resource {payer!r} "
+                                                        f"(resources: {', '.join(names)})")
 
 
 def _resource(ctx: Ctx, name: str, spec: Any) -> tuple[str, Mapping[str, Any]]:

@@ -1,0 +1,270 @@
+"""Shaper written as data (tests/fixtures/rulesets/shaper-data), played beside the Python
+ruleset (`shaper`): the source battle's opening and the rulings' examples give the same
+HP, Major, Minor, Free and SP, zones, hands, engagements and who is up on both, line for
+line; an attack gives the same totals (attack, evasion, damage, Defense), the same hit
+and critical, and its damage breaks down into the same lines (label, number, ruling).
+
+The data version's items are content/shaper's own files (its weapons/, armor/, ...
+folders link to them). An engagement is a sheet key its members hold alike (S14); a
+member left with no foe in it counts as engaged with nobody, as the Python ruleset
+dissolves such an engagement.
+
+What the data version does not play yet, and what the format needs for it (the plan of
+the next step):
+- S3's Edge, Pressured, Advantage and Disadvantage on a roll, and S2's automatic results
+  judged on the faces under them (`--edge`, `--dis`, ...), hence S13's one band beyond
+  range, S15's firing into melee and S16's Outnumbered, which give Disadvantage: a roll
+  step's pins (each `count` of the highest or lowest dice that no earlier pin took, set
+  to the top face or to 1) and its automatic result as a fact, over the dice layer's
+  basic roll (exact odds included); `--auto` and `--ignore` then as flags;
+- a character's side from its kind (`characters` join the party; here `--side party`):
+  a ruleset key naming a template kind's side;
+- an engagement joined while already in another merges both (S14), one left with no foe
+  dissolves for all its members, and an actor going Down leaves it (S8): changes to
+  every actor holding a sheet value (a change `who: all` with a test), or engagements as
+  an engine record;
+- the odds of an attack (`odds`), with several targets (Overswing) and one damage roll
+  whose critical die counts only for the critical targets (S6);
+- skills (S21-S26): on-attack skills adding dice, Pierce, targets or range, their uses a
+  round per level (S24), paid with a Major or SP per skill (`--skill NAME[:sp]`,
+  `--sp`), reactions (`--react ID=SKILL`), spells and their cost reduction (S25), effects
+  lasting until used up (Energy Shield's absorb, S26), summons with their own pool (S21):
+  a repeated text flag read as a list, a cost that is a choice between resources, an
+  `absorbs` effect key;
+- items: a crossbow's reload after each shot, switch, grip (a two-handed damage), drop
+  and pick up (Minor within Melee range, else Major), thrown weapons lying on the map
+  (S19, S19a): `lay`/`take` exist; a cost that depends on the distance to what lies;
+- the words of the screen (`Josh draws the longbow (Minor)`, the attack's nested
+  breakdown, the order table's Engaged column): a screen.yaml of its own.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from shaper_gm.app import new_session
+from shaper_gm.errors import GmError
+
+FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets"
+PYTHON, DATA = "shaper", "shaper-data"
+
+# saves/demo.yaml's set-up: the source battle, "Putting it All Together" (S1-S29).
+DEMO = (
+    "add josh --as josh --at B4 --side party",
+    "add monica --as monica --at C5 --side party",
+    "add taylor --as taylor --at C5 --side party",
+    "add raider --as raider --at B1",
+    "add crossbowman --as crossbowman --at E2",
+    "add reaver --as reaver --at B2",
+    "init josh monica raider taylor crossbowman reaver",
+    "start",
+)
+# saves/demo-fight.txt, without what the data version does not play yet (docstring):
+# skills, spells, the crossbow's reload, and what Outnumbered or firing into melee
+# changes (S15, S16).
+OPENING = (
+    "draw josh longbow",
+    "attack josh raider --roll 4,5,5 --evade 3,2,3 --damage 3 --defense 5",
+    "attack josh raider --roll 3,6,6 --evade 4,6,6 --damage 6 --defense 1",
+    "end",
+    "draw monica longsword",
+    "move monica D3",
+    "raise monica",
+    "end",
+    "move raider D3",
+    "engage raider monica",                 # its three Majors went on the move (S12)
+    "end",
+    "draw taylor wand",
+    "move taylor C4",
+    "end",
+    "draw crossbowman crossbow",
+    "end",
+    "move reaver C3",
+    "end",
+)
+
+
+@pytest.fixture
+def both(monkeypatch):
+    """A session of each version, run through the same lines."""
+    monkeypatch.setenv("SHAPER_GM_RULESETS", str(FOLDER))
+
+    def start(*lines):
+        sessions = {rs: new_session(ruleset=rs, seed=1) for rs in (PYTHON, DATA)}
+        for line in lines:
+            for s in sessions.values():
+                s.execute(line)
+        return sessions
+    return start
+
+
+def holding(s, actor_id: str) -> tuple[str, ...]:
+    """The hand items it holds (S19a)."""
+    actor = s.state.actors[actor_id]
+    if s.state.ruleset == PYTHON:
+        from shaper_gm.rulesets.shaper import model
+        return tuple(model.holding(actor))
+    return tuple(actor.sheet.holding)
+
+
+def partners(s, actor_id: str) -> frozenset[str]:
+    """Whom it is engaged with (S14)."""
+    if s.state.ruleset == PYTHON:
+        from shaper_gm.rulesets.shaper import model
+        return frozenset(model.engaged_with(s.state, actor_id))
+    actors = s.state.actors
+    group = actors[actor_id].sheet.get("engagement") or ""
+    members = {a for a, x in actors.items()
+               if group and (x.sheet.get("engagement") or "") == group and not x.down}
+    if not {actors[a].side for a in members} - {actors[actor_id].side}:
+        return frozenset()                      # no foe in it: no engagement
+    return frozenset(members - {actor_id})
+
+
+def raised(s, actor_id: str) -> bool:
+    """Its shield raised (S20)."""
+    names = {e.name for e in s.state.actors[actor_id].effects}
+    return bool(names & {"Shield raised", "shield-raised"})
+
+
+def numbers(s) -> dict[str, tuple]:
+    """Each actor's HP, Major, Minor, Free, SP, whether it is down, its zone, side, hands,
+    engagement and raised shield; whose turn, which round."""
+    actors = {a: (x.hp, x.resource("major"), x.resource("minor"), x.resource("free"),
+                  x.resource("sp"), x.down, x.zone, x.side, holding(s, a), partners(s, a),
+                  raised(s, a))
+              for a, x in s.state.actors.items()}
+    return {**actors, "turn": (s.state.turn, s.state.round, tuple(s.state.order))}
+
+
+def test_the_source_battle_opens_with_the_same_numbers_after_every_line(both):
+    sessions = both(*DEMO)
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    for line in OPENING:
+        for s in sessions.values():
+            s.execute(line)
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+    data = numbers(sessions[DATA])
+    # by hand: the raider 18 - 0 - 7 (Josh's 9 through Defense 1 + 3 - Pierce 2) = 11;
+    # Monica in D3 engaged with the raider, her shield raised; the reaver in C3, round 2
+    assert data["raider"][0] == 11
+    assert data["monica"][6] == "D3" and data["monica"][9] == {"raider"}
+    assert data["monica"][10] is True
+    assert data["turn"][:2] == ("josh", 2)
+
+
+def attack(s, result) -> tuple:
+    """An attack's totals, hit and critical, and its damage lines (label, number,
+    ruling) (S5-S8)."""
+    if s.state.ruleset == PYTHON:
+        from shaper_gm.rulesets.shaper.events import AttackResolved
+        swing = next(e for e in result.events if isinstance(e, AttackResolved)).outcome
+        hit, crit = swing.hits[0], swing.crits[0]
+        done = swing.results[0] if swing.results else None
+        return (swing.attack.total, swing.evasions[0].total, hit, crit,
+                done.damage if done else 0, done.defense if done else 0,
+                [(n.label, n.value, n.rule) for n in done.steps] if done else [])
+    from shaper_gm.engine.events import Played
+    played = next(e for e in result.events if isinstance(e, Played)).outcome
+    facts = played.results[0].facts
+    lines = [(n.label, n.value, n.rule) for n in played.notes if n.rule in ("S7", "S8")]
+    return (facts["attack_total"], facts["evade_total"], facts["hit"], facts["crit"],
+            facts["damage"], facts["defense"], lines)
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("attack josh raider --roll 4,5,5 --evade 3,2,3 --damage 3 --defense 5",   # source
+     (15, 8, True, False, 6, 8,
+      [("damage", 6, "S7"), ("Defense", 8, "S7"), ("Defense after Pierce 2", 6, "S7"),
+       ("damage after Defense", 0, "S7"), ("HP", 18, "S7")])),
+    ("attack josh raider --roll 6,6,5 --evade 1,1,2 --damage 4,6 --defense 1",  # S6
+     (18, 4, True, True, 13, 4,
+      [("damage", 13, "S7"), ("Defense", 4, "S7"), ("Defense after Pierce 2", 2, "S7"),
+       ("damage after Defense", 11, "S7"), ("HP", 7, "S7")])),
+    ("attack josh raider --roll 1,1,1 --evade 1,1,2",                          # S2
+     (4, 4, False, False, 0, 0, [])),
+    ("attack josh raider --roll 2,2,3 --evade 1,1,1",                # S2: evasion 1,1,1
+     (8, 3, True, False, 0, 0, None)),
+    ("attack josh raider --roll 2,3,3 --evade 2,3,4",                          # S5
+     (9, 9, True, False, 0, 0, None)),
+    ("attack josh raider --roll 6,6,6 --evade 6,6,5 --damage 6 --defense 6",  # S2, S6
+     (19, 17, True, False, 9, 9, None)),
+])
+def test_an_attack_gives_the_same_totals_and_damage_lines(both, line, expected):
+    sessions = both("add josh --as josh --at B4 --side party", "add raider --as raider --at B1",
+                    "init josh raider", "start", "draw josh longbow")
+    results = {}
+    for rs, s in sessions.items():
+        try:
+            results[rs] = attack(s, s.execute(line))
+        except GmError as exc:
+            results[rs] = str(exc)
+    assert results[DATA] == results[PYTHON]
+    if expected[-1] is None:
+        assert results[PYTHON][:4] == expected[:4]
+    else:
+        assert results[PYTHON][:6] == expected[:6]
+        assert results[PYTHON][6] == expected[6]
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+
+
+def test_a_melee_attack_takes_the_weapon_in_hand_after_the_shield(both):
+    """S19a: Monica holds her shield, then draws the longsword; her attack is the
+    longsword's with Vigor's +1 to the roll and the damage (S28), through tier 1 armor."""
+    sessions = both("add monica --as monica --at B2 --side party",
+                    "add reaver --as reaver --at B2", "init monica reaver", "start",
+                    "draw monica longsword", "engage monica reaver")
+    line = "attack monica reaver --roll 3,4,5 --evade 2,2,3 --damage 4 --defense 2"
+    results = {rs: attack(s, s.execute(line)) for rs, s in sessions.items()}
+    assert results[DATA] == results[PYTHON]
+    # 12 + 1 vs 7 + 0: hit; 4 + 3 + 1 = 8 damage against Defense 2: 6 lost
+    assert results[PYTHON] == (13, 7, True, False, 8, 2, [
+        ("damage", 8, "S7"), ("Defense", 2, "S7"), ("damage after Defense", 6, "S7"),
+        ("HP", 14, "S7")])
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+
+
+def test_zones_are_as_far_apart_on_both(both):
+    """S10: each zone in between counted, with 0 or 1 diagonal step (`most_diagonals`)."""
+    sessions = both()
+    python, data = (s.ruleset_for(s.state) for s in (sessions[PYTHON], sessions[DATA]))
+    zones = [f"{c}{r}" for c in "ABCDE" for r in range(1, 6)]
+    assert [data.distance(a, b) for a in zones for b in zones] == \
+        [python.distance(a, b) for a in zones for b in zones]
+    assert data.distance("A1", "C3") == 3 and data.distance("A1", "B2") == 1
+
+
+FACE = st.integers(1, 6)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(roll=st.lists(FACE, min_size=3, max_size=3), evade=st.lists(FACE, min_size=3,
+                                                                    max_size=3),
+       damage=st.lists(FACE, min_size=2, max_size=2), defense=FACE, melee=st.booleans())
+def test_any_faces_give_the_same_attack_on_both(both, roll, evade, damage, defense, melee):
+    """S2, S5-S8 for any faces: a bow at Long range through tier 2 armor, or a longsword
+    in an engagement through tier 1; faces the attack does not use are refused alike."""
+    setup = ("add josh --as josh --at B4 --side party", "add raider --as raider --at B1",
+             "init josh raider", "start", "draw josh longbow") if not melee else (
+        "add monica --as monica --at B2 --side party", "add reaver --as reaver --at B2",
+        "init monica reaver", "start", "draw monica longsword", "engage monica reaver")
+    sessions = both(*setup)
+    who = "josh raider" if not melee else "monica reaver"
+    faces = lambda xs: ",".join(map(str, xs))            # noqa: E731
+    results = {}
+    for rs, s in sessions.items():
+        for count in (1, 2):                     # the critical die, when there is one
+            line = (f"attack {who} --roll {faces(roll)} --evade {faces(evade)} "
+                    f"--damage {faces(damage[:count])} --defense {defense}")
+            try:
+                results[rs] = attack(s, s.execute(line))
+                break
+            except GmError as exc:
+                results[rs] = str(exc)
+    assert results[DATA] == results[PYTHON]
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
