@@ -25,6 +25,7 @@ LIBRARY = "library"         # library.KIND: the content's items of a kind, by id
 OCCUPANT = "occupant"       # occupant: the name of who stands on the destination
 LYING = "lying"             # lying: each item on the map, how far its nearest place is
 ENCOUNTER = "encounter"     # encounter.NAME: a number of the encounter (ambient arca)
+SHARING = ("foes_with.", "allies_with.")   # X.foes_with.KEY: who shares X's sheet KEY
 
 
 class Situation(Mapping[str, Any]):
@@ -66,6 +67,8 @@ class Situation(Mapping[str, Any]):
                 return self._free_near(self.state.actors[who])
             if rest == ON_TURN:
                 return self.state.turn == who
+            if rest.startswith(SHARING):
+                return sharing(self.state, self.state.actors[who], *rest.split(".", 1))
             return actor_value(self.rs, self.state.actors[who], rest)
         if head == "item" and self.item is not None and rest:
             return field(self.item, rest, "the item")
@@ -256,3 +259,17 @@ def chosen_item(rs: Any, actor: Actor, request: Request, kind: str,
                             f"{actor.name} has: {', '.join(carried) or 'nothing'}")
     entry = carried[named]
     return entry if isinstance(entry, Mapping) else rs.library.item(kind, named)
+
+
+def sharing(state: Encounter, who: Actor, kind: str, key: str) -> int:
+    """`X.foes_with.KEY`: how many actors up on another side than X hold the value X's
+    sheet key KEY holds; `X.allies_with.KEY`: how many on X's side, X among them (Shaper's
+    engagement, S15, S16: `target.foes_with.engagement > target.allies_with.engagement`,
+    outnumbered). 0 when X's KEY holds nothing ('', none, 0) or X is down."""
+    mine = lookup(who.sheet, key)
+    if not mine or who.down:
+        return 0
+    foes = kind == "foes_with"
+    return sum(1 for other in state.actors.values()
+               if not other.down and (other.side != who.side) == foes
+               and lookup(other.sheet, key) == mine)

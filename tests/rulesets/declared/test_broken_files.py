@@ -305,6 +305,18 @@ EDITS = [
      "rule: TEXT}"),
     ("most-diagonals-out-of-range", R, "grid: 8x8", "grid: 8x8\nmost_diagonals: -1",
      "line 8: key 'most_diagonals': expected a whole number from 0 to 1000, got -1"),
+    ("pins-not-a-list-of-pins", A, "      what: strike\n",
+     "      what: strike\n      pins: [{count: 1, takes: middle, to: top}]\n",
+     "line 28: item 'strike': key 'steps[0].pins[0]': expected {count: EXPR, takes: "
+     "highest|lowest, to: top|one, name: TEXT} (count, takes and to required), got "
+     "{'count': 1, 'takes': 'middle', 'to': 'top'}"),
+    ("pins-with-a-keep", A, "      what: strike\n",
+     "      what: strike\n      automatic: auto\n      keep_higher: 'true'\n",
+     "line 29: item 'strike': key 'steps[0].keep_higher': a roll with pins or automatic is "
+     "one kind of dice and a number: drop keep_higher"),
+    ("pins-count-unreadable", A, "      what: strike\n",
+     "      what: strike\n      pins: [{count: 1 +, takes: highest, to: top}]\n",
+     "line 28: item 'strike': key 'steps[0].pins[0]': '1 +' ends too soon"),
     ("resource-paid-by-unknown", R, "  action: {max: 1,", "  action: {max: 1, paid_by: [mana],",
      "line 13: key 'resources.action.paid_by': no other resource 'mana' (resources: "
      "action, steps)"),

@@ -212,6 +212,64 @@ def test_an_attack_gives_the_same_totals_and_damage_lines(both, line, expected):
     assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
 
 
+@pytest.mark.parametrize("line, totals", [
+    ("--edge", (16, 12)),                    # S3: [4, 5, 5] -> [4, 6, 5]
+    ("--pressured", (12, 12)),               # [1, 5, 5]
+    ("--adv", (17, 12)),                     # [6, 5, 5]
+    ("--dis", (11, 12)),                     # [4, 1, 5]
+    ("--adv --dis", (15, 12)),               # they cancel
+    ("--edge --adv", (18, 12)),              # [6, 6, 5]: a die each
+    ("--target-adv --target-edge", (15, 16)),   # the evasion [4, 4, 4] -> [6, 6, 4]
+    ("--target-dis", (15, 9)),               # [1, 4, 4]
+])
+def test_modifiers_pin_the_dice_alike(both, line, totals):
+    """S3: Edge and Disadvantage take the highest die no other took, Pressured and
+    Advantage the lowest; a pair cancels."""
+    sessions = both("add josh --as josh --at B4 --side party", "add raider --as raider --at B1",
+                    "init josh raider", "start", "draw josh longbow")
+    line = f"attack josh raider --roll 4,5,5 --evade 4,4,4 {line} --damage 3 --defense 5"
+    results = {rs: attack(s, s.execute(line)) for rs, s in sessions.items()}
+    assert results[DATA] == results[PYTHON]
+    assert results[PYTHON][:2] == totals
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+
+
+def test_the_battlefield_gives_disadvantage_alike(both):
+    """S13: one band beyond the longbow's Long, Disadvantage (two is refused); S15: Josh
+    shooting into Monica's engagement; S16: Monica outnumbered by the raider and the
+    reaver, her evasion Disadvantaged."""
+    sessions = both("add josh --as josh --at A5 --side party",
+                    "add monica --as monica --at B1 --side party",
+                    "add raider --as raider --at B1", "add reaver --as reaver --at B1",
+                    "add crossbowman --as crossbowman --at E1",
+                    "init josh monica raider reaver crossbowman", "start")
+    cases = (
+        ("draw josh longbow", None),
+        # A5 to E1 is 4 + 4 - 1 = 7 zones, four bands beyond Long: refused
+        ("attack josh crossbowman --roll 4,5,5 --evade 3,2,3 --damage 3", "refused"),
+        ("end", None), ("engage monica raider", None), ("end", None), ("end", None),
+        ("engage reaver monica", None),
+        ("attack reaver monica --roll 4,5,5 --evade 6,5,5 --damage 3 --defense 2",
+         (15, 11)),                          # outnumbered: [6, 5, 5] -> [1, 5, 5]
+        ("end", None), ("end", None),
+        # A5 to B1 is 4 zones, one band beyond Long, into Monica's engagement: two
+        # Disadvantages, [4, 5, 5] -> [4, 1, 1]
+        ("attack josh raider --roll 4,5,5 --evade 3,2,3", (7, 8)),
+    )
+    for line, expected in cases:
+        results = {}
+        for rs, s in sessions.items():
+            try:
+                outcome = s.execute(line)
+                results[rs] = attack(s, outcome) if line.startswith("attack") else None
+            except GmError as exc:
+                results[rs] = "refused" if expected == "refused" else str(exc)
+        assert results[DATA] == results[PYTHON], line
+        if isinstance(expected, tuple):
+            assert results[PYTHON][:2] == expected, line
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+
+
 def test_a_melee_attack_takes_the_weapon_in_hand_after_the_shield(both):
     """S19a: Monica holds her shield, then draws the longsword; her attack is the
     longsword's with Vigor's +1 to the roll and the damage (S28), through tier 1 armor."""
@@ -239,16 +297,21 @@ def test_zones_are_as_far_apart_on_both(both):
 
 
 FACE = st.integers(1, 6)
+MODIFIERS = ("--edge", "--pressured", "--adv", "--dis", "--target-edge", "--target-pressured",
+             "--target-adv", "--target-dis")
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.function_scoped_fixture])
 @given(roll=st.lists(FACE, min_size=3, max_size=3), evade=st.lists(FACE, min_size=3,
                                                                     max_size=3),
-       damage=st.lists(FACE, min_size=2, max_size=2), defense=FACE, melee=st.booleans())
-def test_any_faces_give_the_same_attack_on_both(both, roll, evade, damage, defense, melee):
-    """S2, S5-S8 for any faces: a bow at Long range through tier 2 armor, or a longsword
-    in an engagement through tier 1; faces the attack does not use are refused alike."""
+       damage=st.lists(FACE, min_size=2, max_size=2), defense=FACE, melee=st.booleans(),
+       mods=st.lists(st.sampled_from(MODIFIERS), max_size=4, unique=True))
+def test_any_faces_give_the_same_attack_on_both(both, roll, evade, damage, defense, melee,
+                                                mods):
+    """S2, S3, S5-S8 for any faces and modifiers: a bow at Long range through tier 2
+    armor, or a longsword in an engagement through tier 1; faces the attack does not use
+    are refused alike."""
     setup = ("add josh --as josh --at B4 --side party", "add raider --as raider --at B1",
              "init josh raider", "start", "draw josh longbow") if not melee else (
         "add monica --as monica --at B2 --side party", "add reaver --as reaver --at B2",
@@ -260,7 +323,7 @@ def test_any_faces_give_the_same_attack_on_both(both, roll, evade, damage, defen
     for rs, s in sessions.items():
         for count in (1, 2):                     # the critical die, when there is one
             line = (f"attack {who} --roll {faces(roll)} --evade {faces(evade)} "
-                    f"--damage {faces(damage[:count])} --defense {defense}")
+                    f"--damage {faces(damage[:count])} --defense {defense} {' '.join(mods)}")
             try:
                 results[rs] = attack(s, s.execute(line))
                 break
