@@ -40,6 +40,8 @@ the next step):
 
 from __future__ import annotations
 
+import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -331,3 +333,37 @@ def test_any_faces_give_the_same_attack_on_both(both, roll, evade, damage, defen
                 results[rs] = str(exc)
     assert results[DATA] == results[PYTHON]
     assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+
+
+def exact_odds(s, line: str) -> dict:
+    """The JSON's chances and HP lost, as exact fractions, by the same names on both."""
+    found = json.loads(s.execute(f"{line} --json").view.text)["targets"][0]
+    spread = {f"hp_lost-{n}": Fraction(v["exact"])
+              for n, v in found["hp_lost"]["values"].items()}
+    return {**{key: Fraction(found[key]["exact"]) for key in ("hit", "critical", "down")},
+            **spread, "mean": Fraction(found["hp_lost"]["mean_exact"])}
+
+
+SHOOTING = ("add josh --as josh --at B4 --side party", "add raider --as raider --at B1",
+            "add monica --as monica --at B1 --side party", "add reaver --as reaver --at B2",
+            "init josh raider monica reaver", "start", "draw josh longbow")
+
+
+@pytest.mark.parametrize("setup, line", [
+    ((), "odds josh raider"),                                  # the README's first odds
+    ((), "odds josh raider --adv --target-dis"),
+    ((), "odds josh raider --edge --pressured --dis"),
+    ((), "odds josh reaver"),                                  # tier 1 armor, Medium
+    (("move josh A4",), "odds josh raider"),                   # Long + 1: Disadvantage
+    (("end", "end", "engage monica raider", "end", "end", "set josh major=3"),
+     "odds josh raider"),                                      # into melee (S15)
+    (("end", "end", "draw monica longsword", "engage monica raider", "end",
+      "move reaver B1", "engage reaver monica"), "odds reaver monica"),   # outnumbered
+])
+def test_the_odds_of_an_attack_are_the_same_fractions(both, setup, line):
+    """S2-S8: the chance to hit, to crit, to bring the target Down and of each HP lost,
+    exactly, on both."""
+    sessions = both(*SHOOTING, *setup)
+    python, data = (exact_odds(sessions[rs], line) for rs in (PYTHON, DATA))
+    assert data == python
+    assert 0 < python["hit"] < 1
