@@ -84,8 +84,17 @@ OPENING = (
     "move taylor C4",
     "end",
     "draw crossbowman crossbow",
+    "reload crossbowman",                   # a Major pays for the second Minor (S18)
+    "attack crossbowman taylor --roll 6,6,6 --evade 2,3,5 --damage 5,5 --defense 6",
+    "reload crossbowman",
     "end",
-    "move reaver C3",
+    "move reaver D3",
+    "engage reaver monica",                 # Monica outnumbered: her evasion Disadvantaged
+    "attack reaver monica --roll 4,5,6 --evade 3,4,6 --damage 2 --defense 3",
+    "end",
+    "attack josh reaver --roll 3,4,6 --evade 2,3,5 --damage 5 --defense 2",   # into melee
+    "end",
+    "attack monica reaver --roll 2,3,5 --evade 2,4,5 --damage 3 --defense 3",
     "end",
 )
 
@@ -133,12 +142,23 @@ def raised(s, actor_id: str) -> bool:
     return bool(names & {"Shield raised", "shield-raised"})
 
 
+def unloaded(s, actor_id: str) -> tuple[str, ...]:
+    """The reload weapons it carries that are not loaded (S19)."""
+    actor = s.state.actors[actor_id]
+    if s.state.ruleset == PYTHON:
+        from shaper_gm.rulesets.shaper import model
+        return tuple(model.unloaded(actor))
+    weapons = s.ruleset_for(s.state).library.kind("weapons")
+    return tuple(w for w in actor.sheet.weapons if w not in actor.sheet.loaded
+                 and weapons.get(w, {}).get("reload"))
+
+
 def numbers(s) -> dict[str, tuple]:
     """Each actor's HP, Major, Minor, Free, SP, whether it is down, its zone, side, hands,
-    engagement and raised shield; whose turn, which round."""
+    engagement, raised shield and weapons to reload; whose turn, which round."""
     actors = {a: (x.hp, x.resource("major"), x.resource("minor"), x.resource("free"),
                   x.resource("sp"), x.down, x.zone, x.side, holding(s, a), partners(s, a),
-                  raised(s, a))
+                  raised(s, a), unloaded(s, a))
               for a, x in s.state.actors.items()}
     return {**actors, "turn": (s.state.turn, s.state.round, tuple(s.state.order))}
 
@@ -152,11 +172,13 @@ def test_the_source_battle_opens_with_the_same_numbers_after_every_line(both):
         assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
     data = numbers(sessions[DATA])
     # by hand: the raider 18 - 0 - 7 (Josh's 9 through Defense 1 + 3 - Pierce 2) = 11;
-    # Monica in D3 engaged with the raider, her shield raised; the reaver in C3, round 2
-    assert data["raider"][0] == 11
-    assert data["monica"][6] == "D3" and data["monica"][9] == {"raider"}
-    assert data["monica"][10] is True
-    assert data["turn"][:2] == ("josh", 2)
+    # Taylor 13 - 10 (an automatic success, 18 + 1 vs 10, critical: 5 + 3 + 5 = 13
+    # against Defense 6 - Pierce 4 = 2, 11 through: 13 - 11 = 2); the crossbow loaded
+    # again; Monica in D3 engaged with the raider and the reaver, who is at 20 - 0 - 0
+    assert data["raider"][0] == 11 and data["taylor"][0] == 2
+    assert data["crossbowman"][11] == ()
+    assert data["monica"][6] == "D3" and data["monica"][9] == {"raider", "reaver"}
+    assert data["turn"][:2] == ("raider", 2)
 
 
 def attack(s, result) -> tuple:
