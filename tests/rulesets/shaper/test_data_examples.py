@@ -50,6 +50,7 @@ from hypothesis import strategies as st
 
 from shaper_gm.app import new_session
 from shaper_gm.errors import GmError
+from tests.replaying import replayed
 
 FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets"
 PYTHON, DATA = "shaper", "shaper-data"
@@ -389,3 +390,46 @@ def test_the_odds_of_an_attack_are_the_same_fractions(both, setup, line):
     python, data = (exact_odds(sessions[rs], line) for rs in (PYTHON, DATA))
     assert data == python
     assert 0 < python["hit"] < 1
+
+
+def gm_damage(s, result) -> list:
+    """The GM's damage broken down (label, number, ruling) (S7, S8)."""
+    if s.state.ruleset == PYTHON:
+        from shaper_gm.rulesets.shaper.events import DamageTaken
+        taken = next((e for e in result.events if isinstance(e, DamageTaken)), None)
+        return [(n.label, n.value, n.rule) for n in taken.result.steps] if taken else []
+    from shaper_gm.engine.events import Played
+    played = next(e for e in result.events if isinstance(e, Played)).outcome
+    return [(n.label, n.value, n.rule) for n in played.notes if n.rule in ("S7", "S8")]
+
+
+@pytest.mark.parametrize("line, lines", [
+    ("damage raider 9 --defense 4",                     # tier 2: 4 + 3 = 7, 2 through
+     [("damage", 9, "S7"), ("Defense", 7, "S7"), ("damage after Defense", 2, "S7"),
+      ("HP", 16, "S7")]),
+    ("damage raider 9 --magic --pierce 1 --defense 4",  # 7 // 2 = 3, less 1: 7 through
+     [("damage", 9, "S7"), ("Defense", 7, "S7"), ("Defense halved (magic)", 3, "S7"),
+      ("Defense after Pierce 1", 2, "S7"), ("damage after Defense", 7, "S7"),
+      ("HP", 11, "S7")]),
+    ("damage josh 20",                                  # no armor: Down (S8)
+     [("damage", 20, "S7"), ("Defense (no armor)", 0, "S7"),
+      ("damage after Defense", 20, "S7"), ("HP", 0, "S8")]),
+    ("damage josh 3 --direct", []),
+])
+def test_the_gms_damage_goes_through_defense_alike(both, line, lines):
+    sessions = both("add josh --as josh --at B4 --side party", "add raider --as raider --at B1",
+                    "init josh raider", "start")
+    results = {rs: gm_damage(s, s.execute(line)) for rs, s in sessions.items()}
+    assert results[DATA] == results[PYTHON] == lines
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert replayed(sessions[DATA]).state == sessions[DATA].state     # its faces logged
+
+
+def test_an_attack_on_an_actor_without_armor_has_no_defense_roll(both):
+    sessions = both("add josh --as josh --at B2 --side party", "add reaver --as reaver --at B2",
+                    "init reaver josh", "start", "engage reaver josh")
+    line = "attack reaver josh --roll 4,4,4 --evade 2,2,2 --damage 3"
+    results = {rs: attack(s, s.execute(line)) for rs, s in sessions.items()}
+    assert results[DATA] == results[PYTHON]
+    assert results[PYTHON][6] == [("damage", 7, "S7"), ("Defense (no armor)", 0, "S7"),
+                                  ("damage after Defense", 7, "S7"), ("HP", 6, "S7")]
