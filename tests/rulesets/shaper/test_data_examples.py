@@ -246,6 +246,7 @@ def test_an_attack_gives_the_same_totals_and_damage_lines(both, line, expected):
     ("--edge --adv", (18, 12)),              # [6, 6, 5]: a die each
     ("--target-adv --target-edge", (15, 16)),   # the evasion [4, 4, 4] -> [6, 6, 4]
     ("--target-dis", (15, 9)),               # [1, 4, 4]
+    ("--bonus 2 --pierce 5 --damage-bonus 1", (17, 12)),   # 6 + 1 through 8 - 5
 ])
 def test_modifiers_pin_the_dice_alike(both, line, totals):
     """S3: Edge and Disadvantage take the highest die no other took, Pressured and
@@ -293,6 +294,22 @@ def test_the_battlefield_gives_disadvantage_alike(both):
         if isinstance(expected, tuple):
             assert results[PYTHON][:2] == expected, line
         assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+
+
+def test_effects_add_to_the_attack_the_evasion_and_the_defense(both):
+    """S26: an effect's Attack, damage, Evasion and Defense (the GM's `effect`)."""
+    sessions = both("add josh --as josh --at B4 --side party", "add raider --as raider --at B1",
+                    "init josh raider", "start", "draw josh longbow",
+                    "effect josh charmed --attack 1 --damage 1 --until end:josh",
+                    "effect raider warded --evasion 2 --defense 1")
+    line = "attack josh raider --roll 4,5,5 --evade 3,2,3 --damage 3 --defense 5"
+    results = {rs: attack(s, s.execute(line)) for rs, s in sessions.items()}
+    assert results[DATA] == results[PYTHON]
+    assert results[PYTHON][:6] == (16, 10, True, False, 7, 9)
+    for s in sessions.values():
+        s.execute("end")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert [e.name for e in sessions[DATA].state.actors["josh"].effects] == []
 
 
 def test_a_melee_attack_takes_the_weapon_in_hand_after_the_shield(both):
