@@ -26,6 +26,7 @@ OCCUPANT = "occupant"       # occupant: the name of who stands on the destinatio
 LYING = "lying"             # lying: each item on the map, how far its nearest place is
 ENCOUNTER = "encounter"     # encounter.NAME: a number of the encounter (ambient arca)
 SHARING = ("foes_with.", "allies_with.")   # X.foes_with.KEY: who shares X's sheet KEY
+LYING_BESIDE = "lying_beside"   # lying_beside: each item on the map, whom it lies by
 
 
 class Situation(Mapping[str, Any]):
@@ -103,6 +104,9 @@ class Situation(Mapping[str, Any]):
         if name == LYING:                       # item -> how far the nearest place it lies
             from shaper_gm.engine.laying import distances
             return distances(self.state, self.rs, self.ids["actor"])
+        if name == LYING_BESIDE:                # item -> whom it lies beside, there
+            from shaper_gm.engine.laying import besides
+            return besides(self.state, self.rs, self.ids["actor"])
         raise KeyError(name)
 
     def _occupant(self) -> str:

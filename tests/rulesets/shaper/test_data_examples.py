@@ -450,3 +450,37 @@ def test_an_attack_on_an_actor_without_armor_has_no_defense_roll(both):
     assert results[DATA] == results[PYTHON]
     assert results[PYTHON][6] == [("damage", 7, "S7"), ("Defense (no armor)", 0, "S7"),
                                   ("damage after Defense", 7, "S7"), ("HP", 6, "S7")]
+
+
+def lying(s) -> list[tuple[str, str, str]]:
+    """What lies on the battlefield: (item, zone, whom it lies beside) (S19)."""
+    if s.state.ruleset == PYTHON:
+        from shaper_gm.rulesets.shaper import model
+        return sorted(model.lying(s.state))
+    from shaper_gm.engine.laying import lying_of
+    return sorted(lying_of(s.state))
+
+
+def test_thrown_and_dropped_items_lie_until_picked_up(both):
+    """S19: a thrown javelin lies beside its target, a dropped item beside who dropped
+    it; picking up is a Minor action beside the actor, a Major elsewhere in its zone."""
+    sessions = both("add zed --weapon javelin --weapon dagger --side party --at B2",
+                    "add raider --as raider --at B3", "init zed raider", "start",
+                    "draw zed javelin")
+    for line, lies in (
+            ("attack zed raider --roll 4,4,4 --evade 2,2,2 --damage 3 --defense 1",
+             [("javelin", "B3", "raider")]),
+            ("draw zed dagger", [("javelin", "B3", "raider")]),
+            ("drop zed dagger", [("dagger", "B2", "zed"), ("javelin", "B3", "raider")]),
+            ("pickup zed dagger", [("javelin", "B3", "raider")]),    # Minor: beside it
+            ("end", None), ("end", None),
+            ("move zed B3", None),
+            ("pickup zed javelin", []),                              # Major: by the raider
+    ):
+        for s in sessions.values():
+            s.execute(line)
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+        assert lying(sessions[DATA]) == lying(sessions[PYTHON]), line
+        if lies is not None:
+            assert lying(sessions[DATA]) == lies, line
+    assert numbers(sessions[DATA])["zed"][1:4] == (1, 1, 1)      # move, pickup: Majors
