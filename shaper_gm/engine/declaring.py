@@ -33,7 +33,7 @@ KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires",
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
-FLAG_KEYS = {"kind", "choices", "help", "metavar"}
+FLAG_KEYS = {"kind", "choices", "help", "metavar", "repeat"}
 ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
              "answers", "facts"}
 REFUSALS = ("itself", "no_item", "lacks", "unknown", "stays", "others",
@@ -225,8 +225,14 @@ def _flags(raw: Any, at: str) -> tuple[Flag, ...]:
         choices = body.get("choices", [])
         if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
             raise VocabError(f"{here}.choices", "expected a list of words")
+        repeat = body.get("repeat", False)
+        if repeat not in (True, False):
+            raise VocabError(f"{here}.repeat", f"expected true or false, got {repeat!r}")
+        if repeat and kind != "text":
+            raise VocabError(f"{here}.repeat", "only a text flag repeats (given again and "
+                             f"again it reads as a list of its words); this one is {kind}")
         out.append(Flag(name, kind, tuple(choices), str(body.get("help", "")),
-                        str(body.get("metavar", ""))))
+                        str(body.get("metavar", "")), repeat))
     return tuple(out)
 
 

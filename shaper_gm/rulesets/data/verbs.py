@@ -148,7 +148,7 @@ def _item_flag(declared: Declared) -> tuple[Any, ...]:
 
 def _flags(declared: Declared) -> tuple[Any, ...]:
     return tuple(flag(f.name, f.kind, help=f.help, metavar=f.metavar or f.name.upper(),
-                      choices=f.choices) for f in declared.flags)
+                      choices=f.choices, repeat=f.repeat) for f in declared.flags)
 
 
 def _slots(declared: Declared) -> dict[str, tuple[bool, str]]:

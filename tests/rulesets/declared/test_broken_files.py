@@ -317,6 +317,13 @@ EDITS = [
     ("pins-count-unreadable", A, "      what: strike\n",
      "      what: strike\n      pins: [{count: 1 +, takes: highest, to: top}]\n",
      "line 28: item 'strike': key 'steps[0].pins[0]': '1 +' ends too soon"),
+    ("flag-repeat-not-text", A, STRIKE,
+     STRIKE + "  flags:\n    bold: {kind: bool, repeat: true}\n",
+     "line 6: item 'strike': key 'flags.bold.repeat': only a text flag repeats (given again "
+     "and again it reads as a list of its words); this one is bool"),
+    ("count-of-two", A, LAST_STEP,
+     '    - set: {n: "count(weapon, 1)"}\n' + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4].set.n': count() takes 1 arguments, got 2"),
     ("resource-paid-by-unknown", R, "  action: {max: 1,", "  action: {max: 1, paid_by: [mana],",
      "line 13: key 'resources.action.paid_by': no other resource 'mana' (resources: "
      "action, steps)"),
