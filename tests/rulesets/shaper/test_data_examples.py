@@ -566,3 +566,19 @@ def test_skills_are_paid_and_refused_alike(both, line):
             s.execute("set josh major=3 sp=1")
             with pytest.raises(GmError):
                 s.execute(again)
+
+
+def test_the_source_battle_saves_reopens_and_replays_to_the_same_state(both, tmp_path):
+    """The data version's save opens again to the same state, and its log (skills,
+    items lying about, engagements) replays."""
+    from shaper_gm.persist import saves
+    from shaper_gm.persist.replay import replay_save
+    data = both(*DEMO)[DATA]
+    for line in (*OPENING[:3], "end", "end", "end", "end", "end", "end",
+                 "sheathe josh longbow", "draw josh dagger", "drop josh dagger"):
+        data.execute(said(line, DATA))
+    path = tmp_path / "fight.yaml"
+    data.execute(f"save {path}")
+    assert replay_save(path).ok
+    assert saves.read_save(path).state == data.state
+    assert replayed(data).state == data.state
