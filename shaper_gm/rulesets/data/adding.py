@@ -169,3 +169,13 @@ def typed_damage(rs: Any, state: Any, target: str, amount: int,
         hp = state.actors[target].hp or 0
         events = [ev.HpChanged(target, hp, hp, f"0 damage ({why or 'none taken'})")]
     return state, events
+
+
+def kind_side(library: Any, template: Any) -> str | None:
+    """The side ruleset.yaml's `template_sides` gives the kind a template is of (Shaper's
+    `characters: party`), None when it gives none."""
+    sides = dict(library.numbers.get("template_sides") or ())
+    if template is None or not sides:
+        return None
+    return next((side for kind, side in sides.items()
+                 if library.kind(kind).get(template.get("id")) is template), None)

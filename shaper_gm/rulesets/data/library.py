@@ -122,6 +122,7 @@ RULESET = {
     "encounter_numbers": Field(mapping_of(snake_name, integer(0, 999_999))),
     "harm_tally": Field(harm_tally),
     "most_diagonals": Field(integer(0, 1000)),
+    "template_sides": Field(mapping_of(ident, text)),
 }
 
 
@@ -217,7 +218,7 @@ def load(folder: Any) -> DataLibrary:
                            "item_mods", "turn_order", "heal_action", "map_marks",
                            "side_checks", "keeps_down", "zero_read", "reacts_on_turn",
                            "readied_effect", "encounter_numbers", "harm_tally",
-                           "most_diagonals")}
+                           "most_diagonals", "template_sides")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),
@@ -318,6 +319,10 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
             if kind not in kinds:
                 here.error(key, f"no item file {kind}.yaml for {key} {kind!r} "
                                 f"(kinds: {', '.join(sorted(kinds)) or 'none'})")
+    for kind, _ in good.get("template_sides", ()):
+        if kind not in kinds:
+            here.error("template_sides", f"no item file {kind}.yaml for template_sides "
+                                         f"{kind!r} (kinds: {', '.join(sorted(kinds))})")
     order = good.get("turn_order") or {}
     if "resource" in order and order["resource"] not in resources:
         here.error("turn_order.resource", f"no resource {order['resource']!r} "

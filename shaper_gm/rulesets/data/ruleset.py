@@ -35,6 +35,7 @@ from shaper_gm.rulesets.data.adding import (
     given_items,
     gm_damage,
     gm_heal,
+    kind_side,
     noun,
     typed_damage,
     unknown_template,
@@ -192,7 +193,8 @@ class DataRuleset(MapMarks, KeptDown, ZeroRead, HarmTally, DiagonalLimit, Rulese
         name = spec.name or (template.get("name") if template is not None else None) or \
             spec.id.replace("-", " ").title()       # the default sheet's name is no name
         hp = self.stat(sheet, "hp")
-        side = spec.side or (template.get("side") if template is not None else None)
+        side = spec.side or (template.get("side") if template is not None else None) or \
+            kind_side(self.library, template)        # its kind's (characters: party)
         return Actor(id=spec.id, name=name, side=side or self.term("side") or "enemies",
                      sheet=sheet, hp=hp, max_hp=hp, zone=zone,
                      resources=starting(self.resources, sheet, self.stat),

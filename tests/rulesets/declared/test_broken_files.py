@@ -40,7 +40,7 @@ EDITS = [
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
      "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
      "map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, readied_effect, "
-     "encounter_numbers, harm_tally, most_diagonals)"),
+     "encounter_numbers, harm_tally, most_diagonals, template_sides)"),
     ("ruleset-heal-action-no-action", R, "grid: 8x8", "grid: 8x8\nheal_action: mend",
      "line 8: key 'heal_action': no action 'mend' in actions.yaml"),
     ("ruleset-required-missing", R, "name: Duel\n", "",
@@ -324,6 +324,10 @@ EDITS = [
     ("count-of-two", A, LAST_STEP,
      '    - set: {n: "count(weapon, 1)"}\n' + LAST_STEP,
      "line 40: item 'strike': key 'steps[4].set.n': count() takes 1 arguments, got 2"),
+    ("template-sides-kind-unknown", R, "templates: [duellists]",
+     "templates: [duellists]\ntemplate_sides: {heroes: party}",
+     "line 39: key 'template_sides': no item file heroes.yaml for template_sides 'heroes' "
+     "(kinds: duellists)"),
     ("resource-paid-by-unknown", R, "  action: {max: 1,", "  action: {max: 1, paid_by: [mana],",
      "line 13: key 'resources.action.paid_by': no other resource 'mana' (resources: "
      "action, steps)"),

@@ -11,8 +11,6 @@ dissolves such an engagement.
 
 What the data version does not play yet, and what the format needs for it (the plan of
 the next step):
-- a character's side from its kind (`characters` join the party; here `--side party`):
-  a ruleset key naming a template kind's side;
 - add's `--vigor N`, `--finesse N`, `--mentality N`, `--level N`, `--armor ITEM`,
   `--shield`, `--holding ITEM`, `--skill NAME[:LEVEL]` (here `--stat NAME=N`; add_items
   gives lists of one kind, and refuses an empty armor): add_items of several kinds, a
@@ -64,9 +62,9 @@ PYTHON, DATA = "shaper", "shaper-data"
 
 # saves/demo.yaml's set-up: the source battle, "Putting it All Together" (S1-S29).
 DEMO = (
-    "add josh --as josh --at B4 --side party",
-    "add monica --as monica --at C5 --side party",
-    "add taylor --as taylor --at C5 --side party",
+    "add josh --as josh --at B4",
+    "add monica --as monica --at C5",
+    "add taylor --as taylor --at C5",
     "add raider --as raider --at B1",
     "add crossbowman --as crossbowman --at E2",
     "add reaver --as reaver --at B2",
@@ -232,7 +230,7 @@ def attack(s, result) -> tuple:
      (19, 17, True, False, 9, 9, None)),
 ])
 def test_an_attack_gives_the_same_totals_and_damage_lines(both, line, expected):
-    sessions = both("add josh --as josh --at B4 --side party", "add raider --as raider --at B1",
+    sessions = both("add josh --as josh --at B4", "add raider --as raider --at B1",
                     "init josh raider", "start", "draw josh longbow")
     results = {}
     for rs, s in sessions.items():
@@ -263,7 +261,7 @@ def test_an_attack_gives_the_same_totals_and_damage_lines(both, line, expected):
 def test_modifiers_pin_the_dice_alike(both, line, totals):
     """S3: Edge and Disadvantage take the highest die no other took, Pressured and
     Advantage the lowest; a pair cancels."""
-    sessions = both("add josh --as josh --at B4 --side party", "add raider --as raider --at B1",
+    sessions = both("add josh --as josh --at B4", "add raider --as raider --at B1",
                     "init josh raider", "start", "draw josh longbow")
     line = f"attack josh raider --roll 4,5,5 --evade 4,4,4 {line} --damage 3 --defense 5"
     results = {rs: attack(s, s.execute(line)) for rs, s in sessions.items()}
@@ -276,8 +274,8 @@ def test_the_battlefield_gives_disadvantage_alike(both):
     """S13: one band beyond the longbow's Long, Disadvantage (two is refused); S15: Josh
     shooting into Monica's engagement; S16: Monica outnumbered by the raider and the
     reaver, her evasion Disadvantaged."""
-    sessions = both("add josh --as josh --at A5 --side party",
-                    "add monica --as monica --at B1 --side party",
+    sessions = both("add josh --as josh --at A5",
+                    "add monica --as monica --at B1",
                     "add raider --as raider --at B1", "add reaver --as reaver --at B1",
                     "add crossbowman --as crossbowman --at E1",
                     "init josh monica raider reaver crossbowman", "start")
@@ -310,7 +308,7 @@ def test_the_battlefield_gives_disadvantage_alike(both):
 
 def test_effects_add_to_the_attack_the_evasion_and_the_defense(both):
     """S26: an effect's Attack, damage, Evasion and Defense (the GM's `effect`)."""
-    sessions = both("add josh --as josh --at B4 --side party", "add raider --as raider --at B1",
+    sessions = both("add josh --as josh --at B4", "add raider --as raider --at B1",
                     "init josh raider", "start", "draw josh longbow",
                     "effect josh charmed --attack 1 --damage 1 --until end:josh",
                     "effect raider warded --evasion 2 --defense 1")
@@ -327,7 +325,7 @@ def test_effects_add_to_the_attack_the_evasion_and_the_defense(both):
 def test_a_melee_attack_takes_the_weapon_in_hand_after_the_shield(both):
     """S19a: Monica holds her shield, then draws the longsword; her attack is the
     longsword's with Vigor's +1 to the roll and the damage (S28), through tier 1 armor."""
-    sessions = both("add monica --as monica --at B2 --side party",
+    sessions = both("add monica --as monica --at B2",
                     "add reaver --as reaver --at B2", "init monica reaver", "start",
                     "draw monica longsword", "engage monica reaver")
     line = "attack monica reaver --roll 3,4,5 --evade 2,2,3 --damage 4 --defense 2"
@@ -366,9 +364,9 @@ def test_any_faces_give_the_same_attack_on_both(both, roll, evade, damage, defen
     """S2, S3, S5-S8 for any faces and modifiers: a bow at Long range through tier 2
     armor, or a longsword in an engagement through tier 1; faces the attack does not use
     are refused alike."""
-    setup = ("add josh --as josh --at B4 --side party", "add raider --as raider --at B1",
+    setup = ("add josh --as josh --at B4", "add raider --as raider --at B1",
              "init josh raider", "start", "draw josh longbow") if not melee else (
-        "add monica --as monica --at B2 --side party", "add reaver --as reaver --at B2",
+        "add monica --as monica --at B2", "add reaver --as reaver --at B2",
         "init monica reaver", "start", "draw monica longsword", "engage monica reaver")
     sessions = both(*setup)
     who = "josh raider" if not melee else "monica reaver"
@@ -396,8 +394,8 @@ def exact_odds(s, line: str) -> dict:
             **spread, "mean": Fraction(found["hp_lost"]["mean_exact"])}
 
 
-SHOOTING = ("add josh --as josh --at B4 --side party", "add raider --as raider --at B1",
-            "add monica --as monica --at B1 --side party", "add reaver --as reaver --at B2",
+SHOOTING = ("add josh --as josh --at B4", "add raider --as raider --at B1",
+            "add monica --as monica --at B1", "add reaver --as reaver --at B2",
             "init josh raider monica reaver", "start", "draw josh longbow")
 
 
@@ -446,7 +444,7 @@ def gm_damage(s, result) -> list:
     ("damage josh 3 --direct", []),
 ])
 def test_the_gms_damage_goes_through_defense_alike(both, line, lines):
-    sessions = both("add josh --as josh --at B4 --side party", "add raider --as raider --at B1",
+    sessions = both("add josh --as josh --at B4", "add raider --as raider --at B1",
                     "init josh raider", "start")
     results = {rs: gm_damage(s, s.execute(line)) for rs, s in sessions.items()}
     assert results[DATA] == results[PYTHON] == lines
@@ -455,7 +453,7 @@ def test_the_gms_damage_goes_through_defense_alike(both, line, lines):
 
 
 def test_an_attack_on_an_actor_without_armor_has_no_defense_roll(both):
-    sessions = both("add josh --as josh --at B2 --side party", "add reaver --as reaver --at B2",
+    sessions = both("add josh --as josh --at B2", "add reaver --as reaver --at B2",
                     "init reaver josh", "start", "engage reaver josh")
     line = "attack reaver josh --roll 4,4,4 --evade 2,2,2 --damage 3"
     results = {rs: attack(s, s.execute(line)) for rs, s in sessions.items()}
