@@ -28,12 +28,16 @@ the next step):
 - the odds of an attack with a skill's dice (Piercing Strike): the data version's exact
   odds weigh more outcomes than their limit (30,000) where the Python ruleset sums
   dice;
-- skills beyond Josh's three on-attack ones (S21-S26): a skill on its own (`skill`),
-  reactions (`--react ID=SKILL`: Retreat, Step Up, Block), `NAME:sp`, uses above level 1
-  counted (an effect that counts; here a skill above level 1 is not limited), spells
-  and their cost reduced by Mentality (S25, `cast`), Charm and Energy Shield (an effect
-  used up as it absorbs, S26: an `absorb` effect key read by the hp change's `through`),
-  summons with their own pool (S21);
+- skills beyond Josh's three on-attack ones and Taylor's Charm and Energy Shield
+  (S21-S26): a skill on its own (`skill`), reactions (`--react ID=SKILL`: Retreat, Step
+  Up, Block), `NAME:sp`, uses above level 1 counted (an effect that counts; here a skill
+  above level 1 is not limited), the offensive spell (`cast taylor spell raider`: an
+  attack of magic damage, Defense halved) and spell skills added to a cast, their cost
+  reduced by Mentality (S25), Minion, a summon with its own pool (S21);
+- what absorbs damage is used up from the effect named energy-shield alone (the GM's
+  `effect ACTOR ward --absorb 3`, `set ACTOR temp_hp=N`: an `absorb` effect key the
+  engine spends from each effect in turn, as an hp change's `through` spends a
+  resource);
 - items: switch (two words: `switch josh longbow dagger`), grip (a two-handed damage),
   a shield drawn by `--shield`; picking up an item beside someone in the actor's
   engagement is a Minor action in the Python ruleset (here a Major): reading another
@@ -91,9 +95,11 @@ OPENING = (
     "end",
     "draw taylor wand",
     "move taylor C4",
+    "cast taylor charm monica",             # +1 attack and damage, reached with the wand
     "end",
     "draw crossbowman crossbow",
     "reload crossbowman",                   # a Major pays for the second Minor (S18)
+    "cast taylor energy-shield taylor --sp",    # off her turn, paid with SP (S23)
     "attack crossbowman taylor --roll 6,6,6 --evade 2,3,5 --damage 5,5 --defense 6",
     "reload crossbowman",
     "end",
@@ -166,10 +172,12 @@ def unloaded(s, actor_id: str) -> tuple[str, ...]:
 
 def numbers(s) -> dict[str, tuple]:
     """Each actor's HP, Major, Minor, Free, SP, whether it is down, its zone, side, hands,
-    engagement, raised shield and weapons to reload; whose turn, which round."""
+    engagement, raised shield, weapons to reload, what its effects absorb and add to its
+    attack and damage; whose turn, which round."""
     actors = {a: (x.hp, x.resource("major"), x.resource("minor"), x.resource("free"),
                   x.resource("sp"), x.down, x.zone, x.side, holding(s, a), partners(s, a),
-                  raised(s, a), unloaded(s, a))
+                  raised(s, a), unloaded(s, a), x.effect_total("absorb"),
+                  (x.effect_total("attack"), x.effect_total("damage")))
               for a, x in s.state.actors.items()}
     return {**actors, "turn": (s.state.turn, s.state.round, tuple(s.state.order))}
 
@@ -183,10 +191,11 @@ def test_the_source_battle_opens_with_the_same_numbers_after_every_line(both):
         assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
     data = numbers(sessions[DATA])
     # by hand: the raider 18 - 0 - 9 (Josh's 9 through Defense 1 + 3 - Pierce 2 + 3) = 9;
-    # Taylor 13 - 10 (an automatic success, 18 + 1 vs 10, critical: 5 + 3 + 5 = 13
-    # against Defense 6 - Pierce 4 = 2, 11 through: 13 - 11 = 2); the crossbow loaded
+    # Taylor 13 - 9 (an automatic success, 18 + 1 vs 10, critical: 5 + 3 + 5 = 13
+    # against Defense 6 - Pierce 4 = 2, 11 through, 2 absorbed: 13 - 9 = 4, her Energy
+    # Shield used up); the crossbow loaded
     # again; Monica in D3 engaged with the raider and the reaver, who is at 20 - 0 - 0
-    assert data["raider"][0] == 9 and data["taylor"][0] == 2
+    assert data["raider"][0] == 9 and data["taylor"][0] == 4 and data["taylor"][12] == 0
     assert data["crossbowman"][11] == ()
     assert data["monica"][6] == "D3" and data["monica"][9] == {"raider", "reaver"}
     assert data["turn"][:2] == ("raider", 2)
@@ -580,3 +589,38 @@ def test_the_source_battle_saves_reopens_and_replays_to_the_same_state(both, tmp
     assert replay_save(path).ok
     assert saves.read_save(path).state == data.state
     assert replayed(data).state == data.state
+
+
+@pytest.mark.parametrize("lines, last", [
+    (("cast taylor energy-shield taylor --sp", "damage taylor 4 --defense 1"),   # 2 soaked
+     [("damage", 4, "S7"), ("Defense", 1, "S7"), ("damage after Defense", 3, "S7"),
+      ("absorbed", 2, "S7"), ("HP", 12, "S7")]),
+    (("cast taylor energy-shield taylor", "damage taylor 2 --defense 1",  # 1 left
+      "damage taylor 5 --defense 1"), [                                  # then used up
+        ("damage", 5, "S7"), ("Defense", 1, "S7"), ("damage after Defense", 4, "S7"),
+        ("absorbed", 1, "S7"), ("HP", 10, "S7")]),
+    (("draw taylor wand", "cast taylor charm monica"), "done"),
+    (("cast taylor charm monica",), "refused"),   # Close without the wand: Short
+    (("cast taylor charm raider",), "refused"),   # not an ally
+    (("cast taylor energy-shield monica",), "refused"),    # its caster's own
+    (("cast taylor energy-shield taylor", "cast taylor energy-shield taylor --sp"),
+     "refused"),                                  # once a round (S24)
+    (("end", "cast taylor charm monica"), "refused"),   # off her turn without --sp
+    (("cast monica charm taylor",), "refused"),   # not hers
+])
+def test_spells_are_cast_and_refused_alike(both, lines, last):
+    """S13, S23-S26: Charm (+1 attack and damage to an ally within spell range, until the
+    caster's next turn), Energy Shield (2 damage absorbed, used up), a Major or SP."""
+    sessions = both("add taylor --as taylor --at C4", "add monica --as monica --at D3",
+                    "add raider --as raider --at C4", "init taylor monica raider", "start")
+    for line in lines:
+        outcome = {}
+        for rs, s in sessions.items():
+            try:
+                result = s.execute(line)
+                outcome[rs] = gm_damage(s, result) if line.startswith("damage") else "done"
+            except GmError:
+                outcome[rs] = "refused"
+        assert outcome[DATA] == outcome[PYTHON], line
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+    assert outcome[PYTHON] == last
