@@ -28,10 +28,11 @@ the next step):
 - the odds of an attack with a skill's dice (Piercing Strike): the data version's exact
   odds weigh more outcomes than their limit (30,000) where the Python ruleset sums
   dice;
-- skills beyond Josh's three on-attack ones and Taylor's Charm and Energy Shield
-  (S21-S26): a skill on its own (`skill`), reactions (`--react ID=SKILL`: Retreat, Step
-  Up, Block), `NAME:sp`, uses above level 1 counted (an effect that counts; here a skill
-  above level 1 is not limited), the offensive spell (`cast taylor spell raider`: an
+- skills beyond Josh's three on-attack ones, Taylor's Charm and Energy Shield, Retreat
+  and Step Up on their own (S21-S26): reactions inside an attack (`--react ID=SKILL`:
+  Retreat, Step Up, Block), Step Up's "the enemy that just disengaged", `NAME:sp`,
+  uses above level 1 counted (an effect that counts; here a skill above level 1 is not
+  limited), the offensive spell (`cast taylor spell raider`: an
   attack of magic damage, Defense halved) and spell skills added to a cast, their cost
   reduced by Mentality (S25), Minion, a summon with its own pool (S21);
 - what absorbs damage is used up from the effect named energy-shield alone (the GM's
@@ -624,3 +625,25 @@ def test_spells_are_cast_and_refused_alike(both, lines, last):
         assert outcome[DATA] == outcome[PYTHON], line
         assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
     assert outcome[PYTHON] == last
+
+
+def test_retreat_and_step_up_go_alike(both):
+    """S14, S23, S24: the reaver retreats off its turn with SP; Monica steps up to engage
+    it again (a Major), once a round."""
+    sessions = both("add monica --as monica --at B2", "add reaver --as reaver --at B2",
+                    "init reaver monica", "start", "engage reaver monica", "end")
+    for line, done in (("skill reaver retreat reaver --sp", True),
+                       ("skill monica step-up reaver", True),
+                       ("skill reaver retreat reaver", False),          # off-turn: SP
+                       ("skill monica step-up reaver", False),          # once a round
+                       ("skill monica retreat monica", False)):         # not hers
+        outcome = {}
+        for rs, s in sessions.items():
+            try:
+                s.execute(line)
+                outcome[rs] = True
+            except GmError:
+                outcome[rs] = False
+        assert outcome[DATA] == outcome[PYTHON] == done, line
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+    assert numbers(sessions[DATA])["monica"][9] == {"reaver"}
