@@ -36,6 +36,7 @@ from shaper_gm.records import record
 from shaper_gm.rulesets.data.actions_file import read_actions
 from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items
 from shaper_gm.rulesets.data.marks import map_mark
+from shaper_gm.rulesets.data.naming import payers_declared, sides_declared
 from shaper_gm.rulesets.data.orders import turn_order_spec
 from shaper_gm.rulesets.data.sides import missing_actions, side_check
 from shaper_gm.rulesets.data.tally import harm_tally
@@ -207,7 +208,8 @@ def load(folder: Any) -> DataLibrary:
         _names_declared(here, good, {name for name, _ in resources}, kinds, actions,
                         in_actions)
         _conditions_declared(in_actions, actions, items.get("conditions", {}))
-        _payers_declared(here, resources)
+        payers_declared(here, resources)
+        sides_declared(here, good, kinds)
     if ctx.errors:
         raise RulesetFileError(ctx.errors, folder)
     settings = {key: value for key, value in good.items()
@@ -319,10 +321,6 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
             if kind not in kinds:
                 here.error(key, f"no item file {kind}.yaml for {key} {kind!r} "
                                 f"(kinds: {', '.join(sorted(kinds)) or 'none'})")
-    for kind, _ in good.get("template_sides", ()):
-        if kind not in kinds:
-            here.error("template_sides", f"no item file {kind}.yaml for template_sides "
-                                         f"{kind!r} (kinds: {', '.join(sorted(kinds))})")
     order = good.get("turn_order") or {}
     if "resource" in order and order["resource"] not in resources:
         here.error("turn_order.resource", f"no resource {order['resource']!r} "
@@ -360,16 +358,6 @@ def _conditions_declared(in_actions: Ctx, actions: tuple[tuple[str, Declared], .
                 in_actions.at(in_actions.file, name).error(
                     f"apply[{index}].condition.name", f"no condition {entry.name!r} in "
                     f"conditions.yaml (conditions: {known})")
-
-
-def _payers_declared(here: Ctx, resources: tuple[tuple[str, Mapping[str, Any]], ...]) -> None:
-    """A resource's `paid_by` names other resources `resources:` declares."""
-    names = [name for name, _ in resources]
-    for name, spec in resources:
-        for payer in spec.get("paid_by", ()):
-            if payer not in names or payer == name:
-                here.error(f"resources.{name}.paid_by", f"no other resource {payer!r} "
-                                                        f"(resources: {', '.join(names)})")
 
 
 def _resource(ctx: Ctx, name: str, spec: Any) -> tuple[str, Mapping[str, Any]]:
