@@ -22,7 +22,7 @@ the next step):
 - one slot's faces read by several roll steps in turn: Python's `--damage` holds the
   weapon's, the critical and the skill's dice (here Piercing Strike's are `--piercing`);
   `--auto [ID=]success|failure` (an automatic result declared for a total called out,
-  S2) and `--ignore NAME` (an automatic modifier overruled);
+  S2);
 - several targets (Overswing: every engaged enemy, `--only`), with one damage roll
   whose critical die counts for the critical targets alone (S6);
 - the odds of an attack with a skill's dice (Piercing Strike): the data version's exact
@@ -301,6 +301,11 @@ def test_the_battlefield_gives_disadvantage_alike(both):
         # A5 to B1 is 4 zones, one band beyond Long, into Monica's engagement: two
         # Disadvantages, [4, 5, 5] -> [4, 1, 1]
         ("attack josh raider --roll 4,5,5 --evade 3,2,3", (7, 8)),
+        ("set josh major=3", None),
+        ("attack josh raider --ignore firing-into-melee --roll 4,5,5 --evade 3,2,3",
+         (11, 8)),                           # the GM overrules one: [4, 1, 5]
+        ("attack josh raider --ignore firing-into-melee --ignore beyond-max-range "
+         "--roll 4,5,5 --evade 3,2,3 --damage 3 --defense 2", (15, 8)),
     )
     for line, expected in cases:
         results = {}
