@@ -5,9 +5,9 @@ line; an attack gives the same totals (attack, evasion, damage, Defense), the sa
 and critical, and its damage breaks down into the same lines (label, number, ruling).
 
 The data version's items are content/shaper's own files (its weapons/, armor/, ...
-folders link to them). An engagement is a sheet key its members hold alike (S14); a
-member left with no foe in it counts as engaged with nobody, as the Python ruleset
-dissolves such an engagement.
+folders link to them). An engagement is a sheet key its members hold alike (S14); one
+with no foe up in it is no engagement (`X.foes_with.engagement`), as the Python ruleset
+dissolves it and takes the Down out of theirs (S8).
 
 What the data version does not play yet, and what the format needs for it (the plan of
 the next step):
@@ -15,10 +15,10 @@ the next step):
   `--shield`, `--holding ITEM`, `--skill NAME[:LEVEL]` (here `--stat NAME=N`; add_items
   gives lists of one kind, and refuses an empty armor): add_items of several kinds, a
   mapping flag (`NAME:LEVEL`), a flag that sets a number;
-- an engagement joined while already in another merges both (S14), one left with no foe
-  dissolves for all its members, and an actor going Down leaves it (S8): a change to
-  every actor holding a sheet value (`who: all` with a test), or engagements as an
-  engine record; Step Up's "disengaged from me this round";
+- an engagement joined while already in another merges both (S14), and an actor Down
+  leaves its engagement for good (S8; here one healed is back in it while a foe is):
+  a change to every actor holding a sheet value (`who: all` with a test), or
+  engagements as an engine record; Step Up's "disengaged from me this round";
 - one slot's faces read by several roll steps in turn: Python's `--damage` holds the
   weapon's, the critical and the skill's dice (here Piercing Strike's are `--piercing`);
   `--auto [ID=]success|failure` (an automatic result declared for a total called out,
@@ -147,6 +147,8 @@ def partners(s, actor_id: str) -> frozenset[str]:
         return frozenset(model.engaged_with(s.state, actor_id))
     actors = s.state.actors
     group = actors[actor_id].sheet.get("engagement") or ""
+    if actors[actor_id].down:
+        return frozenset()                      # Down: out of every engagement (S8)
     members = {a for a, x in actors.items()
                if group and (x.sheet.get("engagement") or "") == group and not x.down}
     if not {actors[a].side for a in members} - {actors[actor_id].side}:
@@ -652,3 +654,23 @@ def test_retreat_and_step_up_go_alike(both):
         assert outcome[DATA] == outcome[PYTHON] == done, line
         assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
     assert numbers(sessions[DATA])["monica"][9] == {"reaver"}
+
+
+def test_an_engagement_left_with_no_foe_frees_its_members(both):
+    """S8, S14: the raider Down frees Monica (she moves without disengaging) and is
+    skipped in the turn order; Josh and Monica, left without a foe when the reaver
+    disengages, are engaged with nobody, and the crossbowman engaging Josh engages him
+    alone."""
+    sessions = both("add monica --as monica --at B2", "add josh --as josh --at B2",
+                    "add raider --as raider --at B2", "add reaver --as reaver --at B2",
+                    "add crossbowman --as crossbowman --at B2",
+                    "init monica josh raider reaver crossbowman", "start")
+    for line in ("engage monica raider", "damage raider 40 --direct", "move monica B3",
+                 "end", "engage josh reaver", "end",            # the raider is skipped
+                 "disengage reaver", "end", "engage crossbowman josh", "end",
+                 "move monica B2", "engage monica reaver", "end"):
+        for s in sessions.values():
+            s.execute(line)
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+    data = numbers(sessions[DATA])
+    assert data["josh"][9] == {"crossbowman"} and data["monica"][9] == {"reaver"}
