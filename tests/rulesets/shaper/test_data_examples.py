@@ -39,8 +39,9 @@ the next step):
   `effect ACTOR ward --absorb 3`, `set ACTOR temp_hp=N`: an `absorb` effect key the
   engine spends from each effect in turn, as an hp change's `through` spends a
   resource);
-- items: switch (two words: `switch josh longbow dagger`), grip (a two-handed damage),
-  a shield drawn by `--shield`; picking up an item beside someone in the actor's
+- items: switch's second item is `--for` here (`switch josh longbow dagger` in the
+  Python ruleset: an action reading two words), add's `--shield`; picking up an item
+  beside someone in the actor's
   engagement is a Minor action in the Python ruleset (here a Major): reading another
   actor's sheet value (`actors.ID.KEY`);
 - `--pierce 0` (a flag not given reads 0, as one given 0 does);
@@ -162,6 +163,15 @@ def raised(s, actor_id: str) -> bool:
     return bool(names & {"Shield raised", "shield-raised"})
 
 
+def gripped(s, actor_id: str) -> tuple[str, ...]:
+    """The weapons it holds in both hands (S19)."""
+    actor = s.state.actors[actor_id]
+    if s.state.ruleset == PYTHON:
+        from shaper_gm.rulesets.shaper import model
+        return tuple(model.gripped(actor))
+    return tuple(actor.sheet.gripped)
+
+
 def unloaded(s, actor_id: str) -> tuple[str, ...]:
     """The reload weapons it carries that are not loaded (S19)."""
     actor = s.state.actors[actor_id]
@@ -175,11 +185,12 @@ def unloaded(s, actor_id: str) -> tuple[str, ...]:
 
 def numbers(s) -> dict[str, tuple]:
     """Each actor's HP, Major, Minor, Free, SP, whether it is down, its zone, side, hands,
-    engagement, raised shield, weapons to reload, what its effects absorb and add to its
-    attack and damage; whose turn, which round."""
+    engagement, raised shield, weapons to reload, what its effects absorb, its weapons in
+    both hands and what its effects add to its attack and damage; whose turn, which
+    round."""
     actors = {a: (x.hp, x.resource("major"), x.resource("minor"), x.resource("free"),
                   x.resource("sp"), x.down, x.zone, x.side, holding(s, a), partners(s, a),
-                  raised(s, a), unloaded(s, a), x.effect_total("absorb"),
+                  raised(s, a), unloaded(s, a), x.effect_total("absorb"), gripped(s, a),
                   (x.effect_total("attack"), x.effect_total("damage")))
               for a, x in s.state.actors.items()}
     return {**actors, "turn": (s.state.turn, s.state.round, tuple(s.state.order))}
@@ -674,3 +685,33 @@ def test_an_engagement_left_with_no_foe_frees_its_members(both):
         assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
     data = numbers(sessions[DATA])
     assert data["josh"][9] == {"crossbowman"} and data["monica"][9] == {"reaver"}
+
+
+def test_grips_and_switches_go_alike(both):
+    """S19, S19a: a spear gripped in both hands deals its two-handed damage and takes both
+    hands; switching it for the dagger lets go of the grip (a Major); a dagger has one
+    grip."""
+    sessions = both("add zed --weapon spear --weapon dagger --side party --at B2",
+                    "add reaver --as reaver --at B2", "init zed reaver", "start",
+                    "draw zed spear", "engage zed reaver")
+    for line, done in (
+            ("grip zed spear", True),                    # Minor paid with a Major
+            ("draw zed dagger", False),                  # both hands on the spear
+            ("attack zed reaver --roll 4,4,4 --evade 2,2,2 --damage 3 --defense 1", True),
+            ("end", True), ("end", True),
+            (("switch zed spear dagger", "switch zed spear --for dagger"), True),
+            ("grip zed dagger", False),                  # one grip
+            (("switch zed dagger spear", "switch zed dagger --for spear"), True),
+            ("grip zed spear", True)):
+        outcome = {}
+        for rs, s in sessions.items():
+            try:
+                result = s.execute(said(line, rs))
+                outcome[rs] = attack(s, result)[4] if "attack" in said(line, rs) else True
+            except GmError:
+                outcome[rs] = False
+        assert outcome[DATA] == outcome[PYTHON], line
+        assert bool(outcome[PYTHON]) == done, line
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+    assert numbers(sessions[DATA])["zed"][8] == numbers(sessions[DATA])["zed"][13] == \
+        ("spear",)
