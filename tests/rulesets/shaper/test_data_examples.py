@@ -715,3 +715,42 @@ def test_grips_and_switches_go_alike(both):
         assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
     assert numbers(sessions[DATA])["zed"][8] == numbers(sessions[DATA])["zed"][13] == \
         ("spear",)
+
+
+LINES = st.sampled_from((
+    "draw ACTOR longsword", "draw ACTOR longbow", "draw ACTOR dagger", "sheathe ACTOR longbow",
+    "move ACTOR B2", "move ACTOR C3", "move ACTOR B4", "engage ACTOR OTHER",
+    "disengage ACTOR", "raise ACTOR", "end",
+    "attack ACTOR OTHER --roll 4,4,5 --evade 3,3,3 --damage 4 --defense 2",
+    "attack ACTOR OTHER --roll 6,6,6 --evade 1,2,2 --damage 4,5 --defense 2",
+    "attack ACTOR OTHER --roll 2,2,3 --evade 5,5,5",
+    "attack ACTOR OTHER --skill longshot --roll 4,4,5 --evade 3,3,3 --damage 4 --defense 2",
+    "attack ACTOR OTHER --skill thread-the-needle --sp --roll 4,4,5 --evade 3,3,3 "
+    "--damage 4 --defense 2",
+    "drop ACTOR dagger", "pickup ACTOR dagger", "drop ACTOR longsword",
+    "pickup ACTOR longsword", "move ACTOR E5", "damage OTHER 5 --defense 3",
+    "cast ACTOR energy-shield ACTOR --sp", "skill ACTOR retreat ACTOR --sp",
+))
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[
+    HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(LINES, min_size=4, max_size=10))
+def test_any_actions_give_the_same_numbers_on_both(both, lines):
+    """Any run of moves, engagements, items and attacks by whoever is up: each line is
+    refused by both or played by both, to the same numbers (S8-S20)."""
+    sessions = both("add josh --as josh --at B4", "add monica --as monica --at C3",
+                    "add raider --as raider --at B2", "init josh raider monica", "start")
+    for template in lines:
+        up = sessions[PYTHON].state.turn
+        other = "raider" if up != "raider" else "monica"
+        line = template.replace("ACTOR", up).replace("OTHER", other)
+        done = {}
+        for rs, s in sessions.items():
+            try:
+                s.execute(line)
+                done[rs] = True
+            except GmError:
+                done[rs] = False
+        assert done[DATA] == done[PYTHON], line
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
