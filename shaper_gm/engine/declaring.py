@@ -203,7 +203,8 @@ def _slots(raw_steps: list[Any], targets: int) -> tuple[tuple[str, bool], ...]:
     once: set[str] = set()
     for step in unrolled(raw_steps):       # a repeat's roll counts once per round
         if isinstance(step, Mapping) and "roll" in step and isinstance(step.get("slot"), str):
-            seen[step["slot"]] = seen.get(step["slot"], 0) + 1
+            follows = step.get("follows") is True and step["slot"] in seen   # the same
+            seen[step["slot"]] = seen.get(step["slot"], 0) + (0 if follows else 1)  # faces
             if step.get("once") is True:
                 once.add(step["slot"])
     return tuple((slot, count > 1 or (targets > 1 and slot not in once))

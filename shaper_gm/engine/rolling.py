@@ -52,8 +52,9 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
     after = flags["after"].run if "after" in flags else None
 
     once, quiet = declared.get("once", False), declared.get("quiet", False)
+    follows = declared.get("follows", False)  # its faces after the slot's last roll's
     zero = zero_switch(declared, at)         # T1: every die reads 0 to sides - 1
-    for key, value in (("once", once), ("quiet", quiet)):
+    for key, value in (("once", once), ("quiet", quiet), ("follows", follows)):
         if not isinstance(value, bool):
             raise VocabError(f"{at}.{key}", f"expected true or false, got {value!r}")
 
@@ -76,7 +77,9 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
             down = lower is not None and bool(lower(facts))
             if up != down:                       # both together cancel
                 spec = _keep_spec(sides, up, named)
-        rolled = tape.roll(slot, spec, facts[who] if who else None)
+        again = follows and getattr(tape, "rolled", None) and tape.rolled(slot) > 0
+        rolled = tape.roll(slot, spec, facts[who] if who else None,
+                           index=tape.rolled(slot) - 1 if again else None)
         if not tape.exact and not quiet:
             tape.note(f"{what}: {rolled}", rolled.total)
         total = rolled.total if getattr(rolled, "entered", None) is None \

@@ -75,7 +75,8 @@ KINDS = ("set", "roll", "reduce", "note", "recap", "ask", "repeat")
 _STEP_KEYS = {
     "set": {"set", "when"},
     "roll": {"roll", "slot", "into", "who", "keep_higher", "keep_lower", "double_dice",
-             "what", "once", "quiet", "when", "after", *POOL_KEYS, "zero_faces", *PIN_KEYS},
+             "what", "once", "quiet", "when", "after", *POOL_KEYS, "zero_faces", *PIN_KEYS,
+             "follows"},
     "reduce": {"reduce", "type", "resist", "vulnerable", "immune", "rule", "when"},
     "note": {"note", "value", "rule", "recap", "join", "when"},
     "recap": {"recap", "join", "when"},

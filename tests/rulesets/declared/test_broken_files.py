@@ -328,6 +328,9 @@ EDITS = [
      "templates: [duellists]\ntemplate_sides: {heroes: party}",
      "line 39: key 'template_sides': no item file heroes.yaml for template_sides 'heroes' "
      "(kinds: duellists)"),
+    ("follows-not-true-or-false", A, "      what: strike\n",
+     "      what: strike\n      follows: maybe\n",
+     "line 28: item 'strike': key 'steps[0].follows': expected true or false, got 'maybe'"),
     ("resource-paid-by-unknown", R, "  action: {max: 1,", "  action: {max: 1, paid_by: [mana],",
      "line 13: key 'resources.action.paid_by': no other resource 'mana' (resources: "
      "action, steps)"),

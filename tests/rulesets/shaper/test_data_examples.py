@@ -19,10 +19,8 @@ the next step):
   leaves its engagement for good (S8; here one healed is back in it while a foe is):
   a change to every actor holding a sheet value (`who: all` with a test), or
   engagements as an engine record; Step Up's "disengaged from me this round";
-- one slot's faces read by several roll steps in turn: Python's `--damage` holds the
-  weapon's, the critical and the skill's dice (here Piercing Strike's are `--piercing`);
-  `--auto [ID=]success|failure` (an automatic result declared for a total called out,
-  S2);
+- `--auto [ID=]success|failure` (an automatic result declared for a total called out,
+  S2), and a damage total called out with a skill's dice in it;
 - several targets (Overswing: every engaged enemy, `--only`), with one damage roll
   whose critical die counts for the critical targets alone (S6);
 - the odds of an attack with a skill's dice (Piercing Strike): the data version's exact
@@ -83,10 +81,8 @@ DEMO = (
 OPENING = (
     "draw josh longbow",
     "attack josh raider --roll 4,5,5 --evade 3,2,3 --damage 3 --defense 5",
-    ("attack josh raider --skill piercing-strike --roll 3,6,6 --evade 4,6,6 --damage 6,3 "
-     "--defense 1",
-     "attack josh raider --skill piercing-strike --roll 3,6,6 --evade 4,6,6 --damage 6 "
-     "--piercing 3 --defense 1"),
+    "attack josh raider --skill piercing-strike --roll 3,6,6 --evade 4,6,6 --damage 6,3 "
+    "--defense 1",
     "end",
     "draw monica longsword",
     "move monica D3",
@@ -526,7 +522,7 @@ def test_thrown_and_dropped_items_lie_until_picked_up(both):
 
 def said(line, ruleset: str) -> str:
     """A line both versions read alike, or (Python's, the data version's): the data
-    version takes a skill's dice in a slot of its own (`--piercing`, docstring)."""
+    version's switch names its second item with `--for` (docstring)."""
     return line if isinstance(line, str) else line[ruleset == DATA]
 
 
@@ -536,10 +532,8 @@ def test_the_readme_first_turn_goes_alike(both):
     sessions = both(*DEMO)
     lines = ("draw josh longbow",
              "attack josh raider --roll 4,5,5 --evade 3,2,3 --damage 3 --defense 5",
-             ("attack josh raider --skill piercing-strike --roll 3,6,6 --evade 4,6,6 "
-              "--damage 6,3 --defense 1",
-              "attack josh raider --skill piercing-strike --roll 3,6,6 --evade 4,6,6 "
-              "--damage 6 --piercing 3 --defense 1"),
+             "attack josh raider --skill piercing-strike --roll 3,6,6 --evade 4,6,6 "
+             "--damage 6,3 --defense 1",
              "end")
     for line in lines:
         results = {rs: s.execute(said(line, rs)) for rs, s in sessions.items()}
@@ -754,3 +748,20 @@ def test_any_actions_give_the_same_numbers_on_both(both, lines):
                 done[rs] = False
         assert done[DATA] == done[PYTHON], line
         assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+
+
+@pytest.mark.parametrize("line", [
+    "--damage 6 --defense 1",               # the Pierce dice's face missing
+    "--damage 6,3,2 --defense 1",           # one face too many
+    "--damage =8 --defense 1",              # a total cannot stand for the Pierce dice
+])
+def test_skill_dice_follow_the_damage_dice_in_one_slot_alike(both, line):
+    """S4, S7: --damage holds the weapon's dice, the critical die, then the skill's; the
+    faces are counted alike and a total is refused (nothing changes)."""
+    sessions = both(*DEMO, "draw josh longbow")
+    line = "attack josh raider --skill piercing-strike --roll 3,6,6 --evade 4,6,6 " + line
+    for s in sessions.values():
+        before = s.state
+        with pytest.raises(GmError, match=r"^--damage"):
+            s.execute(line)
+        assert s.state == before
