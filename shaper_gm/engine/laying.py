@@ -101,7 +101,7 @@ def distances(state: Encounter, rs: Any, actor_id: str) -> dict[str, int]:
 def besides(state: Encounter, rs: Any, actor_id: str) -> dict[str, str]:
     """Each item lying on the map with whom it lies beside at the place `take` would
     take it from: the nearest to `actor_id`, the first laid among the nearest ('' for
-    nobody). Shaper's pick-up is a Minor action for an item beside the actor (S19)."""
+    nobody): a pick-up may cost less for an item beside the actor (S19)."""
     here = state.actors[actor_id].zone
     found: dict[str, tuple[int, str]] = {}
     for item, place, beside in lying_of(state):

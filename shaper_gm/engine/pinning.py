@@ -1,16 +1,15 @@
 """A roll whose dice are pinned, and its automatic result (`pins`, `automatic` on a roll
-step): Shaper's Edge, Pressured, Advantage and Disadvantage (S3) and its all-sixes and
-all-ones (S2), as any ruleset may declare them.
+step): dice set to their top face or to 1 after rolling, and all tops or all ones as a
+result of their own, as any ruleset may declare them (Shaper's S2 and S3).
 
 ``pins`` is a list of ``{count, takes, to, name}``: `count` (an expression) of the
 `takes: highest` (or `lowest`) dice that no earlier pin took are set `to: top` (the
 die's top face) or `to: one`, in the order listed; pins beyond the number of dice do
-nothing. How modifiers cancel is the ruleset's to write in `count` (``max(0, edge -
-pressured)``). ``automatic: NAME`` gives the fact NAME ``'success'`` when every die's
-natural face is its top one, ``'failure'`` when every one is 1, else ``''`` (judged
-before the pins, S2). Either makes the roll one kind of dice and a number
-(``3d6 + bonus``), the dice layer's basic roll (`dice.specs.BasicRoll`): played, and in
-exact odds alike.
+nothing. How pins cancel is the ruleset's to write in `count` (``max(0, up - down)``).
+``automatic: NAME`` gives the fact NAME ``'success'`` when every die's natural face is
+its top one, ``'failure'`` when every one is 1, else ``''`` (judged before the pins).
+Either makes the roll one kind of dice and a number (``3d6 + bonus``), the dice layer's
+basic roll (`dice.specs.BasicRoll`): played, and in exact odds alike.
 """
 
 from __future__ import annotations

@@ -267,9 +267,10 @@ def chosen_item(rs: Any, actor: Actor, request: Request, kind: str,
 
 def sharing(state: Encounter, who: Actor, kind: str, key: str) -> int:
     """`X.foes_with.KEY`: how many actors up on another side than X hold the value X's
-    sheet key KEY holds; `X.allies_with.KEY`: how many on X's side, X among them (Shaper's
-    engagement, S15, S16: `target.foes_with.engagement > target.allies_with.engagement`,
-    outnumbered). 0 when X's KEY holds nothing ('', none, 0) or X is down."""
+    sheet key KEY holds; `X.allies_with.KEY`: how many on X's side, X among them (a
+    group a sheet key names: Shaper's melee groups, S15, S16, are outnumbered when
+    `target.foes_with.group > target.allies_with.group`). 0 when X's KEY holds nothing
+    ('', none, 0) or X is down."""
     mine = lookup(who.sheet, key)
     if not mine or who.down:
         return 0
