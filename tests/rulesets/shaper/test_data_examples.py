@@ -26,8 +26,9 @@ the next step):
 - the odds of an attack with a skill's dice (Piercing Strike): the data version's exact
   odds weigh more outcomes than their limit (30,000) where the Python ruleset sums
   dice;
-- skills beyond Josh's three on-attack ones, Taylor's Charm and Energy Shield, Retreat
-  and Step Up on their own (S21-S26): reactions inside an attack (`--react ID=SKILL`:
+- skills beyond the on-attack Piercing Strike, Thread the Needle, Longshot, Aimed Shot
+  and Power Strike, Taylor's Charm and Energy Shield, Retreat and Step Up on their own
+  (S21-S26): reactions inside an attack (`--react ID=SKILL`:
   Retreat, Step Up, Block), Step Up's "the enemy that just disengaged", `NAME:sp`,
   uses above level 1 counted (an effect that counts; here a skill above level 1 is not
   limited), the offensive spell (`cast taylor spell raider`: an
@@ -227,7 +228,7 @@ def attack(s, result) -> tuple:
     facts = played.results[0].facts
     lines = [(n.label, n.value, n.rule) for n in played.notes if n.rule in ("S7", "S8")]
     return (facts["attack_total"], facts["evade_total"], facts["hit"], facts["crit"],
-            facts["damage"], facts["defense"], lines)
+            facts["damage_total"], facts["defense"], lines)
 
 
 @pytest.mark.parametrize("line, expected", [
@@ -765,3 +766,33 @@ def test_skill_dice_follow_the_damage_dice_in_one_slot_alike(both, line):
         with pytest.raises(GmError, match=r"^--damage"):
             s.execute(line)
         assert s.state == before
+
+
+@pytest.mark.parametrize("setup, line", [
+    (("add monica --as monica --at B2", "add reaver --as reaver --at B2",
+      "init monica reaver", "start", "draw monica longsword", "engage monica reaver"),
+     "attack monica reaver --skill power-strike --roll 3,4,5 --evade 2,2,3 --damage 4,2 "
+     "--defense 2"),                        # +1d6 damage, after the weapon's die
+    (("add monica --as monica --at B2", "add reaver --as reaver --at B2",
+      "init monica reaver", "start", "draw monica longsword", "engage monica reaver"),
+     "attack monica reaver --skill power-strike --roll 6,6,6 --evade 1,1,1 --damage 4,5,2 "
+     "--defense 2"),                        # and after the critical die
+    (("add archer --as archer --at B1", "add josh --as josh --at B4", "init archer josh",
+      "start"), "attack archer josh --skill aimed-shot --roll 3,4,5 --evade 4,4,4 "
+     "--damage 3"),                         # +1 a Finesse point to the roll
+    (("add archer --as archer --at B1", "add josh --as josh --at B4", "init archer josh",
+      "start"), "attack archer josh --skill power-strike --roll 3,4,5 --evade 4,4,4"),
+])
+def test_power_strike_and_aimed_shot_go_alike(both, setup, line):
+    """S23: Power Strike (melee, +1d6 damage), Aimed Shot (ranged, +1 attack a Finesse
+    point); a skill the actor lacks is refused alike."""
+    sessions = both(*setup)
+    results = {}
+    for rs, s in sessions.items():
+        try:
+            results[rs] = attack(s, s.execute(line))
+        except GmError:
+            results[rs] = "refused"
+    assert results[DATA] == results[PYTHON]
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert (results[PYTHON] == "refused") == line.startswith("attack archer josh --skill power")
