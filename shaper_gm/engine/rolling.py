@@ -38,7 +38,7 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
              ("keep_higher", "keep_lower", "double_dice", "success_on", "after")
              if key in declared}
     failures = pool_names(declared, at)
-    pins, automatic = pin_keys(declared, at)       # S2, S3: engine.pinning
+    pins, automatic = pin_keys(declared, at)       # dice pinned: engine.pinning
     one_die = _ONE_DIE.fullmatch(dice.text)
     sides = int(one_die.group(1)) if one_die else 0
     if ("keep_higher" in flags or "keep_lower" in flags) and not one_die:
