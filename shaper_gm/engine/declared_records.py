@@ -84,6 +84,7 @@ class Flag:
     choices: tuple[str, ...] = ()
     help: str = ""
     metavar: str = ""
+    repeat: bool = False          # a text flag given again and again: a list, in order
 
 
 @record

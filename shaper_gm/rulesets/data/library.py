@@ -36,6 +36,7 @@ from shaper_gm.records import record
 from shaper_gm.rulesets.data.actions_file import read_actions
 from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items
 from shaper_gm.rulesets.data.marks import map_mark
+from shaper_gm.rulesets.data.naming import payers_declared, sides_declared
 from shaper_gm.rulesets.data.orders import turn_order_spec
 from shaper_gm.rulesets.data.sides import missing_actions, side_check
 from shaper_gm.rulesets.data.tally import harm_tally
@@ -91,7 +92,8 @@ RESOURCE = {"label": Field(text), "max": Field(_amount), "start": Field(_amount)
             "refill": Field(choice(MOMENTS)), "refill_by": Field(_amount),
             "lapse": Field(choice(MOMENTS)), "off_turn": Field(boolean),
             "kept_on_pass": Field(boolean), "while_down": Field(boolean), "rule": Field(text),
-            "shown": Field(boolean), "hard_max": Field(boolean), "lapsed": Field(text)}
+            "shown": Field(boolean), "hard_max": Field(boolean), "lapsed": Field(text),
+            "paid_by": Field(lambda v: tuple(list_of(snake_name)(v)))}
 ZERO_HP = {"conditions": Field(list_of(ident)), "ends": Field(list_of(ident)),
            "word": Field(text), "rule": Field(text)}
 RULESET = {
@@ -120,6 +122,8 @@ RULESET = {
     "readied_effect": Field(text),
     "encounter_numbers": Field(mapping_of(snake_name, integer(0, 999_999))),
     "harm_tally": Field(harm_tally),
+    "most_diagonals": Field(integer(0, 1000)),
+    "template_sides": Field(mapping_of(ident, text)),
 }
 
 
@@ -204,6 +208,8 @@ def load(folder: Any) -> DataLibrary:
         _names_declared(here, good, {name for name, _ in resources}, kinds, actions,
                         in_actions)
         _conditions_declared(in_actions, actions, items.get("conditions", {}))
+        payers_declared(here, resources)
+        sides_declared(here, good, kinds)
     if ctx.errors:
         raise RulesetFileError(ctx.errors, folder)
     settings = {key: value for key, value in good.items()
@@ -213,7 +219,8 @@ def load(folder: Any) -> DataLibrary:
                            "damage_action", "rulings", "one_per_cell", "diagonal_size",
                            "item_mods", "turn_order", "heal_action", "map_marks",
                            "side_checks", "keeps_down", "zero_read", "reacts_on_turn",
-                           "readied_effect", "encounter_numbers", "harm_tally")}
+                           "readied_effect", "encounter_numbers", "harm_tally",
+                           "most_diagonals", "template_sides")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),
@@ -227,12 +234,13 @@ def _ends_if(ctx: Ctx, files: list[tuple[str, Any]], conditions: Mapping[str, Fa
              ) -> tuple[tuple[str, Compiled], ...]:
     """Each condition's `ends_if`: an expression over its holder (`actor.X`), the
     creature that gave it (`target.X`) and the `distance` between them."""
-    display, data = next(((d, data) for d, data in files
-                          if d.endswith("/conditions.yaml")), ("conditions.yaml", None))
     out = []
     for name, item in conditions.items():
         if "ends_if" not in item:
             continue
+        display, data = next(((d, data) for d, data in files if _kind(d) == "conditions"
+                              and isinstance(data, Mapping) and name in data),
+                             ("conditions.yaml", None))
         try:
             out.append((name, compile_expr(str(item["ends_if"]))))
         except ExprError as exc:
@@ -258,6 +266,12 @@ def _items(ctx: Ctx, files: list[tuple[str, Any]]) -> dict[str, dict[str, Facts]
                 continue
             if not isinstance(raw, Mapping):
                 here.error(None, "expected a mapping of keys")
+                continue
+            if item_id in out.get(kind, {}):        # two files of a folder of one kind
+                first = next(d for d, x in files if _kind(d) == kind and
+                             isinstance(x, Mapping) and item_id in x).split("/", 2)[-1]
+                here.error("id", f"{kind} {item_id!r} is in {first} too; an id names one "
+                                 "item of its kind")
                 continue
             out.setdefault(kind, {})[item_id] = freeze({"id": item_id, **raw})
     return out
@@ -285,7 +299,11 @@ def _in_range(ctx: Ctx, files: list[tuple[str, Any]], good: Mapping[str, Any]) -
 
 
 def _kind(display: str) -> str:
-    """The kind of item a file holds: its name (``duellists.yaml``)."""
+    """The kind of item a file holds: its name (``duellists.yaml``), or for a file in a
+    folder of the ruleset's the folder's (``weapons/source.yaml`` holds weapons)."""
+    inside = display.split("/", 2)[-1]          # the path inside the ruleset's folder
+    if "/" in inside:
+        return inside.split("/", 1)[0]
     return display.rsplit("/", 1)[-1].removesuffix(".yaml")
 
 

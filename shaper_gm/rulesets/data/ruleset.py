@@ -36,6 +36,7 @@ from shaper_gm.rulesets.data.adding import (
     given_items,
     gm_damage,
     gm_heal,
+    kind_side,
     noun,
     typed_damage,
     unknown_template,
@@ -45,6 +46,7 @@ from shaper_gm.rulesets.data.kept import once, thaw
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
 from shaper_gm.rulesets.data.marks import MapMarks
 from shaper_gm.rulesets.data.orders import turn_order
+from shaper_gm.rulesets.data.paths import DiagonalLimit
 from shaper_gm.rulesets.data.saved import checked_sheet, saved_items
 from shaper_gm.rulesets.data.sheets import DataSheet, SheetView
 from shaper_gm.rulesets.data.tally import HarmTally
@@ -53,7 +55,7 @@ from shaper_gm.rulesets.data.zero_read import ZeroRead
 ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
 
 
-class DataRuleset(MapMarks, KeptDown, ZeroRead, HarmTally, RulesetBase):
+class DataRuleset(MapMarks, KeptDown, ZeroRead, HarmTally, DiagonalLimit, RulesetBase):
     turn_order = FixedOrder()
     encounter_system_type = Ground          # what lies on the map (engine.laying)
     admit_off_turn = readied.admit_off_turn  # an action readied, taken off-turn
@@ -194,7 +196,8 @@ class DataRuleset(MapMarks, KeptDown, ZeroRead, HarmTally, RulesetBase):
         name = spec.name or (template.get("name") if template is not None else None) or \
             spec.id.replace("-", " ").title()       # the default sheet's name is no name
         hp = self.stat(sheet, "hp")
-        side = spec.side or (template.get("side") if template is not None else None)
+        side = spec.side or (template.get("side") if template is not None else None) or \
+            kind_side(self.library, template)        # its kind's (characters: party)
         return Actor(id=spec.id, name=name, side=side or self.term("side") or "enemies",
                      sheet=sheet, hp=hp, max_hp=hp, zone=zone,
                      resources=starting(self.resources, sheet, self.stat),

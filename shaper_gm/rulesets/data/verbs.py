@@ -114,7 +114,9 @@ def _damage(rs: Any) -> dict[str, Any]:
 def _gm_damage(declared: Declared) -> dict[str, Any]:
     """The damage verb as the action `damage_action` names: its flags (the amount is
     the verb's N), rules, summary and examples."""
-    return {"flags": tuple(f for f in _flags(declared) if f.name != "amount"),
+    return {"flags": (*(f for f in _flags(declared) if f.name != "amount"),
+                      *slot_flags(_slots(declared))),     # its dice (a Defense roll)
+            **({"slots": _slots(declared)} if declared.slots else {}),
             **{k: v for k, v in _help(declared).items() if k != "aliases"}}
 
 
@@ -146,7 +148,7 @@ def _item_flag(declared: Declared) -> tuple[Any, ...]:
 
 def _flags(declared: Declared) -> tuple[Any, ...]:
     return tuple(flag(f.name, f.kind, help=f.help, metavar=f.metavar or f.name.upper(),
-                      choices=f.choices) for f in declared.flags)
+                      choices=f.choices, repeat=f.repeat) for f in declared.flags)
 
 
 def _slots(declared: Declared) -> dict[str, tuple[bool, str]]:
