@@ -24,7 +24,7 @@ from shaper_gm.content.kinds.words import (
     whole_of,
 )
 from shaper_gm.content.library import known
-from shaper_gm.content.schema import Bad, ContentError, Ctx, Field, show
+from shaper_gm.content.schema import Bad, ContentError, Ctx, EntryLines, Field, show
 from shaper_gm.records import record
 
 
@@ -159,32 +159,8 @@ def _record_known(here: Ctx, key: str, good: Mapping, records: Mapping) -> bool:
 def _entry(ctx: Ctx, section: str, name: str) -> Ctx:
     """The Ctx of one entry (`records.Sheet`), its lines those of the entry's keys."""
     item = f"{section}.{name}"
-    lines = _EntryLines(ctx.lines, (section, name)) if ctx.lines else None
+    lines = EntryLines(ctx.lines, (section, name)) if ctx.lines else None
     return Ctx(ctx.errors, ctx.file, item, lines)
-
-
-class _EntryLines(Mapping):
-    """The lines of one entry's keys, looked up in the file's when asked: a declaration
-    is compiled as a ruleset starts, and its lines are wanted only for a mistake."""
-
-    def __init__(self, lines: Mapping[tuple[str, ...], int], entry: tuple[str, str]) -> None:
-        self._lines, self._entry, self._item = lines, entry, ".".join(entry)
-
-    def __getitem__(self, path: tuple[str, ...]) -> int:
-        if path[:1] != (self._item,):
-            raise KeyError(path)
-        return self._lines[(*self._entry, *path[1:])]
-
-    def __contains__(self, path: object) -> bool:
-        return isinstance(path, tuple) and path[:1] == (self._item,) \
-            and (*self._entry, *path[1:]) in self._lines
-
-    def __iter__(self):
-        return iter([(self._item, *path[2:]) for path in self._lines
-                     if path[:2] == self._entry])
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
 
 
 def _entries(ctx: Ctx, values: Mapping, key: str) -> list[tuple[str, Any]]:
