@@ -5,7 +5,8 @@ is up on both, line for line; a strike's breakdown is the same lines (label, num
 ruling); the odds of a strike are the same exact fractions.
 
 Wounds are the data version's hit points' other side: its hit points are the wound limit
-and its wounds the limit less the hit points left (D19).
+and its wounds, kept in the harm tally's resource, the limit less the hit points left,
+and past the limit the wounds beyond it too (D19).
 
 What the data version does not play yet, or says otherwise (the plan of the next step,
 and what the format lacks for it):
@@ -15,9 +16,7 @@ and what the format lacks for it):
   ruleset takes `spellcast alberich mend`), and interact's free text (`interact opens the
   door`) is `act` here; a spell and the action readied are words on both (`word:`), and
   the tests below keep the `--with` and `--action` forms the data version still reads;
-- D19's wounds beyond the limit (hit points stop at 0: a strike past it is kept at the
-  limit, where `set ACTOR wounds=N` stops on both), the wound limit set by `--hp` (not
-  `--stat wound_limit=N`), and the words `wounds 4 of 8`;
+- the wound limit set by `--hp` (not `--stat wound_limit=N`);
 - add's mapping flags `--prof NAME=RANK`, `--vulnerable TYPE=N`, `--resist TYPE=N`,
   `--immune TYPE`, `--speed NAME=N` (`add_items` gives lists of items only) and
   completion of `--draw`, `--stow`, `--pickup` and `--speed` from the sheet;
@@ -96,11 +95,12 @@ def grapples(s, actor_id: str) -> tuple[str | None, str | None]:
 
 
 def wounds(s, actor_id: str) -> int:
-    """Wounds taken, up to the limit: the data version's stop there (docstring, D19)."""
+    """Wounds taken, past the limit too (D19): a resource on both versions, the data
+    version's hit points its other side."""
     actor = s.state.actors[actor_id]
-    if s.state.ruleset == PYTHON:
-        return min(actor.resource("wounds"), actor.sheet.wound_limit)
-    return actor.sheet.wound_limit - actor.hp
+    if s.state.ruleset == DATA:
+        assert actor.hp == max(0, actor.sheet.wound_limit - actor.resource("wounds"))
+    return actor.resource("wounds")
 
 
 def holding(s, actor_id: str) -> tuple[str, ...]:
@@ -839,4 +839,32 @@ def test_the_gm_sets_wounds_on_both(both):
             with pytest.raises(GmError, match=refusal):
                 s.execute(line)
     assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert replayed(sessions[DATA]).state == sessions[DATA].state
+
+
+def test_wounds_past_the_limit_are_kept_and_told_as_wounds(both):
+    """D19: 12 wounds on a limit of 8 stay 12 (the skeleton is down); healing 3 leaves 9,
+    still down, healing 1 more 8, and 1 more brings it back with 7. Every change is told
+    in wounds on both, and the table and sheet read `4/8`."""
+    sessions = both("add suori --as suori --at B2", "add skeleton --as skeleton --at C2",
+                    "start")
+    texts = told(sessions, "strike suori skeleton --roll 6,4 --dodge 1 --pierce 3 --boon 1",
+                 "heal skeleton 3")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert wounds(sessions[DATA], "skeleton") == 9 and sessions[DATA].state.actors[
+        "skeleton"].down
+    for text in texts.values():
+        for words in ("Skeleton takes 12 wounds (0 → 12 of 8, strike by Suori, D19)",
+                      "Skeleton heals 3 wounds (12 → 9 of 8, the GM, D19)"):
+            assert words in text
+    for line in ("heal skeleton 1", "heal skeleton 1", "damage skeleton 3 --type p",
+                 "set skeleton wounds=4"):
+        texts = told(sessions, line)
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+        first = {rs: next(x for x in text.splitlines() if x.startswith("Skeleton"))
+                 for rs, text in texts.items()}      # data: the GM's damage line first
+        assert first[DATA] == first[PYTHON], line
+    assert wounds(sessions[DATA], "skeleton") == 4
+    for text in told(sessions, "show skeleton", "order").values():
+        assert "4/8 (down at the limit, D19)" in text and " 4/8 " in text
     assert replayed(sessions[DATA]).state == sessions[DATA].state
