@@ -35,6 +35,7 @@ from shaper_gm.engine.stepkit import Facts
 from shaper_gm.records import record
 from shaper_gm.rulesets.data.actions_file import read_actions
 from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items
+from shaper_gm.rulesets.data.entries import add_entry, entry_kinds
 from shaper_gm.rulesets.data.marks import map_mark
 from shaper_gm.rulesets.data.orders import turn_order_spec
 from shaper_gm.rulesets.data.sides import missing_actions, side_check
@@ -120,6 +121,7 @@ RULESET = {
     "readied_effect": Field(text),
     "encounter_numbers": Field(mapping_of(snake_name, integer(0, 999_999))),
     "harm_tally": Field(harm_tally),
+    "add_entries": Field(mapping_of(snake_name, add_entry)),
 }
 
 
@@ -213,7 +215,8 @@ def load(folder: Any) -> DataLibrary:
                            "damage_action", "rulings", "one_per_cell", "diagonal_size",
                            "item_mods", "turn_order", "heal_action", "map_marks",
                            "side_checks", "keeps_down", "zero_read", "reacts_on_turn",
-                           "readied_effect", "encounter_numbers", "harm_tally")}
+                           "readied_effect", "encounter_numbers", "harm_tally",
+                           "add_entries")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),
@@ -303,6 +306,11 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
             if kind not in kinds:
                 here.error(key, f"no item file {kind}.yaml for {key} {kind!r} "
                                 f"(kinds: {', '.join(sorted(kinds)) or 'none'})")
+    for flag, spec in good.get("add_entries", ()):
+        for key, kind in entry_kinds(spec):
+            if kind not in kinds:
+                here.error(f"add_entries.{flag}.{key}", f"no item file {kind}.yaml (kinds: "
+                                                        f"{', '.join(sorted(kinds)) or 'none'})")
     order = good.get("turn_order") or {}
     if "resource" in order and order["resource"] not in resources:
         here.error("turn_order.resource", f"no resource {order['resource']!r} "

@@ -40,6 +40,7 @@ from shaper_gm.rulesets.data.adding import (
     unknown_template,
 )
 from shaper_gm.rulesets.data.downs import KeptDown
+from shaper_gm.rulesets.data.entries import given_entries
 from shaper_gm.rulesets.data.kept import once, thaw
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
 from shaper_gm.rulesets.data.marks import MapMarks
@@ -181,7 +182,9 @@ class DataRuleset(MapMarks, KeptDown, ZeroRead, HarmTally, RulesetBase):
         if unknown:
             raise RuleViolation(f"--stat {unknown[0]}: not a {self.id} sheet number",
                                 f"sheet numbers: {', '.join(self.sheet_numbers)}, hp")
-        base.update(given_items(self.library, dict(spec.extra)))
+        extra = dict(spec.extra)                      # add --prof NAME=RANK, ...
+        base.update(given_entries(self.library, extra, base))
+        base.update(given_items(self.library, extra))
         given = {self.hp_key if key == "hp" else key: value      # --hp: the number hp
                  for key, value in spec.numbers}                  # reads (health)
         self.sheet_ranges.typed({key: value for key, value in given.items()

@@ -40,7 +40,7 @@ EDITS = [
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
      "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
      "map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, readied_effect, "
-     "encounter_numbers, harm_tally)"),
+     "encounter_numbers, harm_tally, add_entries)"),
     ("ruleset-heal-action-no-action", R, "grid: 8x8", "grid: 8x8\nheal_action: mend",
      "line 8: key 'heal_action': no action 'mend' in actions.yaml"),
     ("ruleset-required-missing", R, "name: Duel\n", "",
@@ -303,6 +303,12 @@ EDITS = [
     ("harm-tally-without-name", R, "grid: 8x8", "grid: 8x8\nharm_tally: {rule: D19}",
      "line 8: key 'harm_tally': expected {name: NAME (lowercase letters, digits, '_'), "
      "rule: TEXT}"),
+    ("add-entries-without-key", R, "grid: 8x8", "grid: 8x8\nadd_entries: {prof: {values: x}}",
+     "line 8: key 'add_entries.prof': expected {key, names, also, values, replaces, help, "
+     "example, unknown, rule, metavar} (key required)"),
+    ("add-entries-of-no-file", R, "grid: 8x8",
+     "grid: 8x8\nadd_entries: {prof: {key: skills, values: ranks}}",
+     "line 8: key 'add_entries.prof.values': no item file ranks.yaml (kinds: duellists)"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

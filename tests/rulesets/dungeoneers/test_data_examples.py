@@ -17,9 +17,7 @@ and what the format lacks for it):
   door`) is `act` here; a spell and the action readied are words on both (`word:`), and
   the tests below keep the `--with` and `--action` forms the data version still reads;
 - the wound limit set by `--hp` (not `--stat wound_limit=N`);
-- add's mapping flags `--prof NAME=RANK`, `--vulnerable TYPE=N`, `--resist TYPE=N`,
-  `--immune TYPE`, `--speed NAME=N` (`add_items` gives lists of items only) and
-  completion of `--draw`, `--stow`, `--pickup` and `--speed` from the sheet;
+- completion of `--draw`, `--stow`, `--pickup` and `--speed` from the sheet;
 - `odds --power` (here `odds --action power-strike`, as for any action declaring odds);
 - a strike's cost after its heading (`with the Warhammer (3 AP): 6 vs 4, ...`, where the
   Python ruleset ends the line with it), a sheet list an action changes told as a change
@@ -868,3 +866,47 @@ def test_wounds_past_the_limit_are_kept_and_told_as_wounds(both):
     for text in told(sessions, "show skeleton", "order").values():
         assert "4/8 (down at the limit, D19)" in text and " 4/8 " in text
     assert replayed(sessions[DATA]).state == sessions[DATA].state
+
+
+TROLL = ("add troll --as skeleton --prof striking=expert --prof grappling=master "
+         "--vulnerable H=2 --resist physical=1 --resist bludgeoning=2 --immune t "
+         "--immune heat --speed fly=3 --at C2")
+
+
+def test_add_takes_proficiencies_damage_types_and_speeds_as_the_python_ruleset(both):
+    """D12, D20, D21: `add`'s --prof, --vulnerable, --resist, --immune and --speed (the
+    data version's `add_entries`): the same strikes, odds, typed damage and flight."""
+    sessions = both("add freya --as freya --at B2", TROLL, "start")
+    python, data = (exact_odds(sessions[rs], "odds troll freya") for rs in (PYTHON, DATA))
+    assert data == python                      # striking expert: d8
+    python, data = (exact_odds(sessions[rs], "odds freya troll") for rs in (PYTHON, DATA))
+    assert data == python                      # longsword S: resist physical 1
+    for line in ("damage troll 1 --type h", "damage troll 3 --type c",
+                 "damage troll 2 --type b", "pass freya", "move troll F2 --speed fly"):
+        for s in sessions.values():
+            s.execute(line)
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+    # heat immune; cold 3 (energy: no resistance); bludgeoning 2 + 1 - (1 + 2) = 0
+    assert wounds(sessions[DATA], "troll") == 0 + 3 + 0
+    assert numbers(sessions[DATA])["troll"][7] == "F2"         # fly 3
+    assert replayed(sessions[DATA]).state == sessions[DATA].state
+
+
+@pytest.mark.parametrize("line, refusal", [
+    ("add troll --prof striking=godlike", "--prof striking=godlike: not a proficiency rank "
+                                          "(D12)"),
+    ("add troll --vulnerable sonic=1", "--vulnerable sonic: not a damage type or category "
+                                       "(D20)"),
+    ("add troll --immune sonic", "--immune sonic: not a damage type or category (D20)"),
+    ("add troll --prof striking", "--prof 'striking' is not NAME=VALUE"),
+    ("add troll --resist p=-1", "--resist p=-1: expected N of 0 or more (D20)"),
+    ("add troll --speed fly=x", "--speed fly needs a whole number, got 'x'"),
+])
+def test_adds_flags_are_refused_in_the_same_words(both, line, refusal):
+    sessions = both("add freya --as freya --at B2")
+    for s in sessions.values():
+        before = s.state
+        with pytest.raises(GmError) as told_:
+            s.execute(line)
+        assert told_.value.message == refusal
+        assert s.state == before
