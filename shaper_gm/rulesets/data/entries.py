@@ -29,7 +29,13 @@ def add_entry(value: Any) -> Mapping[str, Any]:
     """One entry of `add_entries`, checked as the rest of the file is."""
     if not isinstance(value, Mapping) or set(value) - set(ENTRY_FLAG) or "key" not in value:
         raise Bad(f"expected {{{', '.join(ENTRY_FLAG)}}} (key required)")
-    return {name: ENTRY_FLAG[name].check(item) for name, item in value.items()}
+    out = {}
+    for name, item in value.items():
+        try:
+            out[name] = ENTRY_FLAG[name].check(item)
+        except Bad as exc:
+            raise Bad(exc.message, f".{name}{exc.sub}") from None
+    return out
 
 
 def entry_kinds(spec: Mapping[str, Any]) -> list[tuple[str, str]]:

@@ -37,6 +37,7 @@ from shaper_gm.rulesets.data.actions_file import read_actions
 from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items
 from shaper_gm.rulesets.data.entries import add_entry, entry_kinds
 from shaper_gm.rulesets.data.marks import map_mark
+from shaper_gm.rulesets.data.older import older_saves
 from shaper_gm.rulesets.data.orders import turn_order_spec
 from shaper_gm.rulesets.data.sides import missing_actions, side_check
 from shaper_gm.rulesets.data.tally import harm_tally
@@ -122,6 +123,7 @@ RULESET = {
     "encounter_numbers": Field(mapping_of(snake_name, integer(0, 999_999))),
     "harm_tally": Field(harm_tally),
     "add_entries": Field(mapping_of(snake_name, add_entry)),
+    "older_saves": Field(older_saves),
 }
 
 
@@ -216,7 +218,7 @@ def load(folder: Any) -> DataLibrary:
                            "item_mods", "turn_order", "heal_action", "map_marks",
                            "side_checks", "keeps_down", "zero_read", "reacts_on_turn",
                            "readied_effect", "encounter_numbers", "harm_tally",
-                           "add_entries")}
+                           "add_entries", "older_saves")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),

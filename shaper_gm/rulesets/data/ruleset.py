@@ -44,6 +44,7 @@ from shaper_gm.rulesets.data.entries import given_entries
 from shaper_gm.rulesets.data.kept import once, thaw
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
 from shaper_gm.rulesets.data.marks import MapMarks
+from shaper_gm.rulesets.data.older import OlderSaves
 from shaper_gm.rulesets.data.orders import turn_order
 from shaper_gm.rulesets.data.saved import checked_sheet, saved_items
 from shaper_gm.rulesets.data.sheets import DataSheet, SheetView
@@ -53,7 +54,7 @@ from shaper_gm.rulesets.data.zero_read import ZeroRead
 ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
 
 
-class DataRuleset(MapMarks, KeptDown, ZeroRead, HarmTally, RulesetBase):
+class DataRuleset(MapMarks, KeptDown, ZeroRead, HarmTally, OlderSaves, RulesetBase):
     turn_order = FixedOrder()
     encounter_system_type = Ground          # what lies on the map (engine.laying)
     admit_off_turn = readied.admit_off_turn  # an action readied, taken off-turn
