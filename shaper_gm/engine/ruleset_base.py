@@ -281,7 +281,8 @@ class RulesetBase:
         after = before + amount
         if actor.max_hp is not None:
             after = min(after, actor.max_hp)
-        return harm.set_hp(state, self, target, after, harm.healed_note(amount, before, after))
+        return harm.set_hp(state, self, target, after, harm.healed_note(amount, before, after),
+                           told="the GM")
 
     def on_down(self, state: Encounter, actor_id: str) -> Change:
         return state, []
@@ -299,7 +300,8 @@ class RulesetBase:
 
     def set_hp(self, state: Encounter, target: str, hp: int) -> Change:
         """`set ACTOR hp=N`: hit points set by hand; down and revival follow."""
-        return harm.set_hp(state, self, target, hp, "set by the GM")
+        return harm.set_hp(state, self, target, hp, "set by the GM", exact=True,
+                           told="set by the GM")
 
     def on_removed(self, state: Encounter, actor_id: str) -> Change:
         return state, []

@@ -35,8 +35,10 @@ from shaper_gm.engine.stepkit import Facts
 from shaper_gm.records import record
 from shaper_gm.rulesets.data.actions_file import read_actions
 from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items
+from shaper_gm.rulesets.data.entries import add_entry, entry_kinds
 from shaper_gm.rulesets.data.marks import map_mark
 from shaper_gm.rulesets.data.naming import payers_declared, sides_declared
+from shaper_gm.rulesets.data.older import older_saves
 from shaper_gm.rulesets.data.orders import turn_order_spec
 from shaper_gm.rulesets.data.sides import missing_actions, side_check
 from shaper_gm.rulesets.data.tally import harm_tally
@@ -124,6 +126,8 @@ RULESET = {
     "harm_tally": Field(harm_tally),
     "most_diagonals": Field(integer(0, 1000)),
     "template_sides": Field(mapping_of(ident, text)),
+    "add_entries": Field(mapping_of(snake_name, add_entry)),
+    "older_saves": Field(older_saves),
 }
 
 
@@ -220,7 +224,7 @@ def load(folder: Any) -> DataLibrary:
                            "item_mods", "turn_order", "heal_action", "map_marks",
                            "side_checks", "keeps_down", "zero_read", "reacts_on_turn",
                            "readied_effect", "encounter_numbers", "harm_tally",
-                           "most_diagonals", "template_sides")}
+                           "most_diagonals", "template_sides", "add_entries", "older_saves")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),
@@ -321,6 +325,11 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
             if kind not in kinds:
                 here.error(key, f"no item file {kind}.yaml for {key} {kind!r} "
                                 f"(kinds: {', '.join(sorted(kinds)) or 'none'})")
+    for flag, spec in good.get("add_entries", ()):
+        for key, kind in entry_kinds(spec):
+            if kind not in kinds:
+                here.error(f"add_entries.{flag}.{key}", f"no item file {kind}.yaml (kinds: "
+                                                        f"{', '.join(sorted(kinds)) or 'none'})")
     order = good.get("turn_order") or {}
     if "resource" in order and order["resource"] not in resources:
         here.error("turn_order.resource", f"no resource {order['resource']!r} "

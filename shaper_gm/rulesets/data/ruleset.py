@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from shaper_gm.content.sheetnumbers import Number, SheetNumbers
-from shaper_gm.dice import DiceSource, Roll, parse, roll
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import laying, moments
 from shaper_gm.engine.changes import end_held
@@ -42,9 +41,12 @@ from shaper_gm.rulesets.data.adding import (
     unknown_template,
 )
 from shaper_gm.rulesets.data.downs import KeptDown
+from shaper_gm.rulesets.data.entries import given_entries
+from shaper_gm.rulesets.data.initiative import DeclaredInitiative
 from shaper_gm.rulesets.data.kept import once, thaw
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
 from shaper_gm.rulesets.data.marks import MapMarks
+from shaper_gm.rulesets.data.older import OlderSaves
 from shaper_gm.rulesets.data.orders import turn_order
 from shaper_gm.rulesets.data.paths import DiagonalLimit
 from shaper_gm.rulesets.data.saved import checked_sheet, saved_items
@@ -55,7 +57,8 @@ from shaper_gm.rulesets.data.zero_read import ZeroRead
 ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
 
 
-class DataRuleset(MapMarks, KeptDown, ZeroRead, HarmTally, DiagonalLimit, RulesetBase):
+class DataRuleset(MapMarks, KeptDown, ZeroRead, HarmTally, DiagonalLimit, OlderSaves,
+                  DeclaredInitiative, RulesetBase):
     turn_order = FixedOrder()
     encounter_system_type = Ground          # what lies on the map (engine.laying)
     admit_off_turn = readied.admit_off_turn  # an action readied, taken off-turn
@@ -186,7 +189,9 @@ class DataRuleset(MapMarks, KeptDown, ZeroRead, HarmTally, DiagonalLimit, Rulese
         if unknown:
             raise RuleViolation(f"--stat {unknown[0]}: not a {self.id} sheet number",
                                 f"sheet numbers: {', '.join(self.sheet_numbers)}, hp")
-        base.update(given_items(self.library, dict(spec.extra)))
+        extra = dict(spec.extra)                      # add --prof NAME=RANK, ...
+        base.update(given_entries(self.library, extra, base))
+        base.update(given_items(self.library, extra))
         given = {self.hp_key if key == "hp" else key: value      # --hp: the number hp
                  for key, value in spec.numbers}                  # reads (health)
         self.sheet_ranges.typed({key: value for key, value in given.items()
@@ -246,8 +251,6 @@ class DataRuleset(MapMarks, KeptDown, ZeroRead, HarmTally, DiagonalLimit, Rulese
 
     def _unknown_item(self, state: Encounter, kind: str, word: str, actor_id: str) -> None:
         """Refuse an item word in the words of the action that picks from `kind`."""
-        from shaper_gm.engine.request import Request
-        from shaper_gm.engine.situation import Situation
         for _, action in self.library.actions:
             if action.item == kind:
                 asked = Request(action.name, (("actor", actor_id),))
@@ -276,23 +279,6 @@ class DataRuleset(MapMarks, KeptDown, ZeroRead, HarmTally, DiagonalLimit, Rulese
         return super().heal(state, target, amount)
 
     # Turn order ----------------------------------------------------------------------
-    def initiative(self, actor: Actor, source: DiceSource) -> Roll:
-        rule = self.library.initiative or {}
-        if "roll" not in rule:
-            return roll(parse("1d20"), source, what=f"initiative of {actor.name}")
-        dice = self._read(actor.sheet, lambda view: rule["roll"].dice(view))
-        expr = parse(dice.text())
-        if "zero_faces" in rule and self._read(actor.sheet, rule["zero_faces"].run):
-            from shaper_gm.engine.zero_faces import zero_expr  # T1: a d10 read 0-9
-            expr = zero_expr(expr)
-        return roll(expr, source, what=f"initiative of {actor.name}")
-
-    def order_tiebreak(self, actor: Actor) -> int:
-        rule = self.library.initiative or {}
-        if "tiebreak" not in rule:
-            return 0
-        return int(self._read(actor.sheet, rule["tiebreak"].run))
-
     # Moments: what its actions declare to run by themselves (`engine.moments`) ----------
     def moment_slots(self, *names: str) -> dict[str, bool]:
         """The dice slots of the actions those moments bring: name -> repeats."""

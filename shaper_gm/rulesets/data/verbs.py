@@ -13,6 +13,7 @@ from shaper_gm.commands.slots import REACT, slot_flags
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.steps import odds_limits
+from shaper_gm.rulesets.data.entries import entries, usage
 from shaper_gm.rulesets.data.sides import install as install_side_checks
 from shaper_gm.rulesets.data.waiting import wait, waits
 from shaper_gm.rulesets.data.words import worded
@@ -54,6 +55,12 @@ def table(rs: Any) -> VerbTable:
             flag(spec.flag, "text", repeat=spec.many, metavar="ITEM", completes=spec.kind,
                  help=spec.help or f"an item of {spec.kind} for its {spec.key}")
             for spec in rs.library.add_items))
+    if rs.library.numbers.get("add_entries"):       # add --prof NAME=RANK, --immune T
+        made.extend("add", before="count", flags=tuple(
+            flag(name, "text", repeat=True, metavar=usage(spec),
+                 completes=spec.get("names") or "",
+                 help=spec.get("help") or f"an entry of its {spec['key']}")
+            for name, spec in entries(rs.library).items()))
     healing = rs.library.numbers.get("heal_action")
     checking = {spec[key] for _, spec in rs.library.numbers.get("side_checks") or ()
                 for key in ("side", "others")}      # played by their side check alone

@@ -40,7 +40,8 @@ EDITS = [
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
      "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
      "map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, readied_effect, "
-     "encounter_numbers, harm_tally, most_diagonals, template_sides)"),
+     "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
+     "older_saves)"),
     ("ruleset-heal-action-no-action", R, "grid: 8x8", "grid: 8x8\nheal_action: mend",
      "line 8: key 'heal_action': no action 'mend' in actions.yaml"),
     ("ruleset-required-missing", R, "name: Duel\n", "",
@@ -334,6 +335,19 @@ EDITS = [
     ("resource-paid-by-unknown", R, "  action: {max: 1,", "  action: {max: 1, paid_by: [mana],",
      "line 13: key 'resources.action.paid_by': no other resource 'mana' (resources: "
      "action, steps)"),
+    ("add-entries-without-key", R, "grid: 8x8", "grid: 8x8\nadd_entries: {prof: {values: x}}",
+     "line 8: key 'add_entries.prof': expected {key, names, also, values, replaces, help, "
+     "example, unknown, rule, metavar} (key required)"),
+    ("add-entries-of-no-file", R, "grid: 8x8",
+     "grid: 8x8\nadd_entries: {prof: {key: skills, values: ranks}}",
+     "line 8: key 'add_entries.prof.values': no item file ranks.yaml (kinds: duellists)"),
+    ("older-saves-unknown-key", R, "grid: 8x8", "grid: 8x8\nolder_saves: {systems: []}",
+     "line 8: key 'older_saves': expected a mapping of sheet_keys, dropped, actor_system, "
+     "encounter_system"),
+    ("older-saves-field-of-nothing", R, "grid: 8x8",
+     "grid: 8x8\nolder_saves: {actor_system: {readied: {until: round}}}",
+     "line 8: key 'older_saves.actor_system.readied': expected {sheet: KEY} or {effect: "
+     "NAME, source, caster, until}, got {'until': 'round'}"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

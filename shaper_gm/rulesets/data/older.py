@@ -1,0 +1,164 @@
+"""ruleset.yaml's `older_saves`: how a save written by the Python ruleset of the same id
+(versions 1-3, before the ruleset was written as data) is read, so it opens to the state
+its log replays to now. Read generically, with no key: a sheet mapping written as a list
+of [name, value] pairs (a record's), the names `add_entries` checks as `add` reads them
+(a damage type's code `B` as its id `b`), hit points not kept (a ruleset that counted
+harm its own way) worked out from a kept harm tally. Declared: a sheet key under its old
+name (`sheet_keys`), keys no longer kept (`dropped`), what each field of an actor's own
+record became (`actor_system`: a sheet key, or an effect), the encounter's numbers
+(`encounter_system`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from shaper_gm.content.schema import Bad, Field, mapping_of, snake_name, text
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.stepkit import fill
+from shaper_gm.rulesets.data.entries import entries
+
+EFFECT = {"sheet": Field(snake_name), "effect": Field(text), "source": Field(text),
+          "caster": Field(lambda v: _one_of(v, ("self", "value"))),
+          "until": Field(lambda v: _one_of(v, ("never", "round")))}
+OLDER = {"sheet_keys": Field(mapping_of(snake_name, snake_name)),
+         "dropped": Field(lambda v: _names(v)),
+         "actor_system": Field(mapping_of(snake_name, lambda v: _field(v))),
+         "encounter_system": Field(lambda v: _names(v))}
+
+
+def _one_of(value: Any, words: tuple[str, ...]) -> str:
+    if value not in words:
+        raise Bad(f"expected one of {', '.join(words)}, got {value!r}")
+    return str(value)
+
+
+def _names(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise Bad(f"expected a list of names, got {value!r}")
+    return tuple(value)
+
+
+def _field(value: Any) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping) or set(value) - set(EFFECT) or \
+            ("sheet" in value) == ("effect" in value):
+        raise Bad(f"expected {{sheet: KEY}} or {{effect: NAME, source, caster, until}}, "
+                  f"got {value!r}")
+    return {name: EFFECT[name].check(item) for name, item in value.items()}
+
+
+def older_saves(value: Any) -> Mapping[str, Any]:
+    """`older_saves`, checked as the rest of the file is."""
+    if not isinstance(value, Mapping) or set(value) - set(OLDER):
+        raise Bad(f"expected a mapping of {', '.join(OLDER)}")
+    out = {}
+    for name, item in value.items():
+        try:
+            out[name] = OLDER[name].check(item)
+        except Bad as exc:
+            raise Bad(exc.message, f".{name}{exc.sub}") from None
+    return out
+
+
+def upgraded(rs: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """A save's data as this ruleset keeps it (unchanged when already so)."""
+    if not isinstance(data, dict) or not isinstance(data.get("actors"), dict):
+        return data
+    spec = dict(rs.library.numbers.get("older_saves") or ())
+    system = data.get("system")
+    kept = spec.get("encounter_system", ())
+    if isinstance(system, dict) and kept and set(system) <= {*kept, "lying"}:
+        start = dict(rs.library.numbers.get("encounter_numbers") or ())
+        numbers = [[name, system[name]] for name in kept if name in system]
+        lying = system.get("lying") or []               # what lies on the map (D16)
+        data = {**data, "system": None if not lying and all(
+            start.get(name) == value for name, value in numbers) else
+            {"lying": lying, "numbers": numbers}}       # as the fight started: none
+    actors = {actor_id: _actor(rs, spec, actor_id, raw, data.get("round") or 0)
+              if isinstance(raw, dict) else raw for actor_id, raw in data["actors"].items()}
+    return {**data, "actors": actors}
+
+
+def _actor(rs: Any, spec: Mapping[str, Any], actor_id: str, raw: dict[str, Any],
+           round_: int) -> dict[str, Any]:
+    sheet = raw.get("sheet")
+    if isinstance(sheet, dict):
+        sheet = _sheet(rs, spec, sheet, rs.templates().get(raw.get("template")))
+        raw = {**raw, "sheet": sheet}
+    record, fields = raw.get("system"), dict(spec.get("actor_system", ()))
+    if isinstance(record, dict) and fields and set(record) <= set(fields):
+        effects = list(raw.get("effects") or [])
+        for name, value in sorted(record.items(), key=lambda kv: list(fields).index(kv[0])):
+            if value in (None, False, "", []):
+                continue
+            field = dict(fields[name])
+            if "sheet" in field:
+                sheet = {**sheet, field["sheet"]: value}
+                continue
+            effects.append({"name": fill(field["effect"], {"value": value}),
+                            "source": field.get("source", "effect"), "mods": {},
+                            "caster": {"self": actor_id, "value": value}.get(
+                                field.get("caster", "")),
+                            "until": f"round:{round_}" if field.get("until") == "round"
+                            else "never"})
+        raw = {**raw, "system": None, "sheet": sheet, "effects": effects}
+    held = raw.get("resources")
+    if isinstance(held, dict):                  # in the order the ruleset declares
+        order = [declared.name for declared in rs.resources]
+        raw = {**raw, "resources": dict(sorted(held.items(), key=lambda kv: (
+            order.index(kv[0]) if kv[0] in order else len(order))))}
+    tally = rs.kept_tally()
+    if "hp" not in raw and tally and isinstance(sheet, dict):
+        from shaper_gm.rulesets.data.library import freeze
+        from shaper_gm.rulesets.data.sheets import DataSheet
+        try:
+            top = rs.stat(DataSheet(freeze(sheet), rs.library.default_sheet), "hp")
+        except RuleViolation:
+            return raw                          # the decoder names what is wrong
+        harm = (raw.get("resources") or {}).get(tally[0], 0)
+        raw = {**raw, "hp": max(0, top - harm) if isinstance(harm, int) else top,
+               "max_hp": top}
+    return raw
+
+
+def _sheet(rs: Any, spec: Mapping[str, Any], sheet: dict[str, Any],
+           template: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The sheet as this ruleset keeps it: a template's keys and what differs from the
+    default sheet (a record kept every field)."""
+    renamed = dict(spec.get("sheet_keys", ()))
+    dropped = set(spec.get("dropped", ()))
+    default = rs.library.default_sheet
+    out = {renamed.get(key, key): value for key, value in sheet.items()
+           if key not in dropped}
+    for key, value in out.items():
+        if isinstance(default.get(key), Mapping) and isinstance(value, list) and all(
+                isinstance(pair, list) and len(pair) == 2 for pair in value):
+            out[key] = dict(value)
+    for entry in entries(rs.library).values():
+        held, names = out.get(entry["key"]), entry.get("names")
+        if names and isinstance(held, (dict, list)):
+            out[entry["key"]] = _named(rs.library.kind(names), held)
+    if template is None:
+        return out
+    from shaper_gm.rulesets.data.kept import thaw
+    return {key: value for key, value in out.items() if key in template or key not in
+            default or value != thaw(default[key])}
+
+
+def _named(items: Mapping[str, Any], held: dict[str, Any] | list[Any]) -> Any:
+    """Names as `add` reads them: an id in any case, or an item's name, as its id."""
+    def one(name: Any) -> Any:
+        word = str(name).lower()
+        return word if word in items else next(
+            (item_id for item_id, item in items.items()
+             if str(item.get("name", "")).lower() == word), name)
+    if isinstance(held, dict):
+        return {one(name): value for name, value in held.items()}
+    return [one(name) for name in held]
+
+
+class OlderSaves:
+    """`with_legacy_fields` for a ruleset written as data: an older save upgraded."""
+
+    def with_legacy_fields(self, data: dict[str, Any], log: list[str]) -> dict[str, Any]:
+        return upgraded(self, data)
