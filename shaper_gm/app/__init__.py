@@ -21,7 +21,7 @@ from shaper_gm.view import verb as view_verb
 def equip(session: Session) -> Session:
     session.admit = admit.check
     session.extra_verbs = (files.verbs.install, view_verb.verbs.install,
-                           party_verbs.verbs.install, simulate_verb.verbs.install)
+                           party_verbs.install, simulate_verb.verbs.install)
     session.after_landing = party_keep.on_landing
     session.forget_registries()
     return session

@@ -12,6 +12,7 @@ from contextlib import nullcontext
 from dataclasses import field
 from typing import Any
 
+from shaper_gm.commands import undo_steps
 from shaper_gm.commands.args import MAX_LINE, Parsed, file_read, parse_args, split_line
 from shaper_gm.commands.logline import log_line
 from shaper_gm.commands.registry import FILE_VERBS, Registry, Verb
@@ -49,6 +50,7 @@ class Frame:
     before: EncounterState | None     # None for entries loaded from a save
     after: EncounterState
     events: tuple = ()
+    joined: bool = False              # one undo step with the frame before (undo_steps)
 
 
 @record
@@ -139,6 +141,15 @@ class Session:
         of a session's log need not build and check them again."""
         if other.content is self.content:
             self._rulesets = other._rulesets
+
+    def share_verbs(self, other: Session) -> None:
+        """Play on the rulesets and the verbs `other` has built, its extra verbs with
+        them (the same content): the many scratch sessions of a simulated fight build
+        them once."""
+        self.share_rulesets(other)
+        if other.content is self.content:
+            self.extra_verbs = other.extra_verbs
+            self._registries = other._registries
 
     def ruleset_named(self, ruleset_id: str):
         """The ruleset object for an id (built once per session, its verbs file read with
@@ -271,12 +282,13 @@ class Session:
     def undo(self, count: int = 1) -> list[Frame]:
         if count < 1:
             raise CommandError("undo needs a count of 1 or more", "e.g. undo 2")
-        undoable = len(self.history) - 1      # the first entry creates the encounter
-        if undoable <= 0:
+        steps = undo_steps.sizes(self.history[1:])   # the first entry creates the encounter
+        if not steps:
             raise CommandError("nothing to undo", "the encounter is as it began")
-        if count > undoable:
-            raise CommandError(f"only {plural(undoable, 'command')} can be undone",
-                               f"use undo {undoable}")
+        if count > len(steps):
+            raise CommandError(f"only {plural(len(steps), 'command')} can be undone",
+                               f"use undo {len(steps)}")
+        count = sum(steps[:count])
         if any(frame.before is None for frame in self.history[-count:]):
             if self.rebuild is None:
                 raise CommandError("this save's earlier states are not available",
@@ -293,12 +305,13 @@ class Session:
     def redo(self, count: int = 1) -> list[Frame]:
         if count < 1:
             raise CommandError("redo needs a count of 1 or more", "e.g. redo 2")
-        if not self.future:
+        steps = undo_steps.sizes(self.future, redo=True)
+        if not steps:
             raise CommandError("nothing to redo", "redo follows an undo")
-        if count > len(self.future):
-            raise CommandError(f"only {plural(len(self.future), 'command')} can be redone",
-                               f"use redo {len(self.future)}")
-        return self._move(count, redo=True)
+        if count > len(steps):
+            raise CommandError(f"only {plural(len(steps), 'command')} can be redone",
+                               f"use redo {len(steps)}")
+        return self._move(sum(steps[:count]), redo=True)
 
     def _move(self, count: int, *, redo: bool) -> list[Frame]:
         """The last `count` frames from the history to the redo branch, or back."""

@@ -85,6 +85,8 @@ class SlotDice:
         if not repeats and index > 0:
             raise CommandError(f"--{slot} is rolled more than once here",
                                "the verb's slot should repeat")
+        if index in self.sources[slot]:        # a roll that follows another in its
+            return self.sources[slot][index]    # faces (a roll step's `follows`)
         faces = given[index] if index < len(given) else None
         source = self.ctx.dice.source(slot, faces, actor=who)
         self.sources[slot][index] = source

@@ -90,6 +90,31 @@ class Ctx:
 _KEY_PART = re.compile(r"[^.\[\]]+")
 
 
+class EntryLines(Mapping):
+    """The lines of one entry's keys (`section.name`, its item in a Ctx), looked up in
+    the file's when asked: a declaration is compiled as a ruleset starts, and its lines
+    are wanted only for a mistake."""
+
+    def __init__(self, lines: Mapping[tuple[str, ...], int], entry: tuple[str, str]) -> None:
+        self._lines, self._entry, self._item = lines, entry, ".".join(entry)
+
+    def __getitem__(self, path: tuple[str, ...]) -> int:
+        if path[:1] != (self._item,):
+            raise KeyError(path)
+        return self._lines[(*self._entry, *path[1:])]
+
+    def __contains__(self, path: object) -> bool:
+        return isinstance(path, tuple) and path[:1] == (self._item,) \
+            and (*self._entry, *path[1:]) in self._lines
+
+    def __iter__(self):
+        return iter([(self._item, *path[2:]) for path in self._lines
+                     if path[:2] == self._entry])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
 def _printable(text: str) -> str:
     """`text` with line breaks and other control characters escaped: one line."""
     return text if text.isprintable() else text.encode("unicode_escape").decode("ascii")

@@ -30,6 +30,8 @@ class NewActor:
     name: str | None = None
     numbers: tuple[tuple[str, int], ...] = ()
     extra: tuple[tuple[str, object], ...] = ()
+    lacks: tuple[str, ...] = ()      # items of its sheet it comes without (`--lacks`)
+    carries: tuple[str, ...] = ()    # items beyond its sheet (`--carries`)
 
 
 def new_encounter(ruleset_id: str, cols: int, rows: int, seed: int,
@@ -54,8 +56,14 @@ def add_actor(state: EncounterState, rs, spec: NewActor) -> tuple[EncounterState
     check_new_id(state, spec.id, frozenset(rs.reserved_ids()))
     zone = rs.canonical_zone(spec.zone, state.cols, state.rows) if spec.zone else None
     actor = rs.make_actor(spec, zone)
+    events: list = [ev.ActorAdded(spec.id, actor.name, actor.side, zone, actor.hp)]
+    if spec.lacks or spec.carries:          # what an earlier fight left it (a party's)
+        before = rs.carried(actor)
+        actor = rs.carrying(actor, spec.lacks, spec.carries)
+        events.append(ev.FieldSet(spec.id, "items", before, rs.carried(actor),
+                                  "what an earlier fight left it"))
     state = state.with_actor(actor).with_(order=(*state.order, spec.id))
-    return state, [ev.ActorAdded(spec.id, actor.name, actor.side, zone, actor.hp)]
+    return state, events
 
 
 def remove_actor(state: EncounterState, rs, actor_id: str) -> tuple[EncounterState, list]:

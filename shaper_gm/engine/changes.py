@@ -392,5 +392,5 @@ def _hit_points(state: Encounter, rs: Any, who: str, change: int, through: str,
     after = before + change
     note = said or (harm.damage_note(-change, before, max(0, after)) if change < 0 else
                     harm.healed_note(change, before, min(after, actor.max_hp or after)))
-    state, changed = harm.set_hp(state, rs, who, after, note)
+    state, changed = harm.set_hp(state, rs, who, after, note, told=said)
     return state, [*events, *changed]

@@ -85,6 +85,7 @@ class Flag:
     choices: tuple[str, ...] = ()
     help: str = ""
     metavar: str = ""
+    repeat: bool = False          # a text flag given again and again: a list, in order
     completes: str = ""           # a kind of item: completion offers the actor's own
 
 

@@ -35,7 +35,7 @@ KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires",
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
-FLAG_KEYS = {"kind", "choices", "help", "metavar", "completes"}
+FLAG_KEYS = {"kind", "choices", "help", "metavar", "repeat", "completes"}
 ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
              "answers", "facts", "given", "labels"}
 REFUSALS = ("itself", "no_item", "lacks", "unknown", "stays", "others",
@@ -213,7 +213,8 @@ def _slots(raw_steps: list[Any], targets: int) -> tuple[tuple[str, bool], ...]:
     once: set[str] = set()
     for step in unrolled(raw_steps):       # a repeat's roll counts once per round
         if isinstance(step, Mapping) and "roll" in step and isinstance(step.get("slot"), str):
-            seen[step["slot"]] = seen.get(step["slot"], 0) + 1
+            follows = step.get("follows") is True and step["slot"] in seen   # the same
+            seen[step["slot"]] = seen.get(step["slot"], 0) + (0 if follows else 1)  # faces
             if step.get("once") is True:
                 once.add(step["slot"])
     return tuple((slot, count > 1 or (targets > 1 and slot not in once))
@@ -235,10 +236,16 @@ def _flags(raw: Any, at: str) -> tuple[Flag, ...]:
         choices = body.get("choices", [])
         if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
             raise VocabError(f"{here}.choices", "expected a list of words")
+        repeat = body.get("repeat", False)
+        if repeat not in (True, False):
+            raise VocabError(f"{here}.repeat", f"expected true or false, got {repeat!r}")
+        if repeat and kind != "text":
+            raise VocabError(f"{here}.repeat", "only a text flag repeats (given again and "
+                             f"again it reads as a list of its words); this one is {kind}")
         completes = checked_name(body["completes"], f"{here}.completes") \
             if "completes" in body else ""
         out.append(Flag(name, kind, tuple(choices), str(body.get("help", "")),
-                        str(body.get("metavar", "")), completes))
+                        str(body.get("metavar", "")), repeat, completes))
     return tuple(out)
 
 

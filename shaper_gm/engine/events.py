@@ -182,6 +182,9 @@ class HpChanged(Event):
     before: int
     after: int
     why: str
+    # a harm tally the ruleset keeps, told instead (engine.harm.tallied): (tally,
+    # before, after, limit, rule, reason), "Skeleton takes 4 wounds (0 → 4 of 8, D19)"
+    tally: tuple[Any, ...] = ()
 
 
 @record

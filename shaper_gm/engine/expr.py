@@ -33,6 +33,7 @@ from shaper_gm.engine.exprvalues import (
     at_of,
     both_of,
     comparing,
+    count_of,
     default_of,
     either_of,
     if_of,
@@ -354,10 +355,11 @@ _FUNCTIONS: dict[str, Callable[[tuple[Node, ...]], Node]] = {
     "added": listed_of(True),
     "removed": listed_of(False),
     "total": total_of,
+    "count": count_of,
 }
 _ARITY = {"min": (1, 16), "max": (1, 16), "abs": (1, 1), "if": (3, 3), "default": (2, 2),
           "at": (3, 3), "dice": (1, 1), "times": (2, 2), "fraction": (2, 2), "text": (1, 16),
-          "added": (2, 2), "removed": (2, 2), "total": (3, 3)}
+          "added": (2, 2), "removed": (2, 2), "total": (3, 3), "count": (1, 1)}
 MAX_TEXT = 1000
 
 

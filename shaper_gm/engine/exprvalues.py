@@ -211,3 +211,18 @@ def total_of(args: tuple[Node, ...]) -> Node:
                           if hasattr(item, "get")))
     return run
 
+
+
+def count_of(args: tuple[Node, ...]) -> Node:
+    """`count(list)`: how many items the list holds; 0 for a flag not given (which reads
+    0): the skills an attack names, `count(flag.skill)` (Shaper's S23)."""
+    listed = args[0]
+
+    def run(env: Env) -> int:
+        found = listed(env)
+        if found == 0 and not isinstance(found, bool):
+            return 0
+        if not isinstance(found, (tuple, list)):
+            raise ExprError(f"count() reads a list, not {found!r}")
+        return len(found)
+    return run

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from shaper_gm.engine.errors import RuleViolation
@@ -59,14 +60,21 @@ def _cite(rule: str) -> str:
 
 def cell_from_name(text: str, *, what: str = "zone", rule: str = "") -> Cell:
     """``"b4"`` -> ``(1, 3)`` without a grid bound."""
-    m = _CELL.match(text) if isinstance(text, str) and text.isascii() else None
-    if not m:
+    cell = _named_cell(text) if isinstance(text, str) else None
+    if cell is None:
         raise RuleViolation(f"{text!r} is not a {what}{_cite(rule)}: a {what} is a column "
                             "letter and a row number", f"write a {what} like B4")
-    row = int(m.group(2)) - 1
-    if row < 0:
+    if cell[1] < 0:
         raise RuleViolation(f"{text!r} is not a {what}{_cite(rule)}: rows start at 1", "e.g. B1")
-    return (_col_index(m.group(1)), row)
+    return cell
+
+
+@lru_cache(maxsize=4096)
+def _named_cell(text: str) -> Cell | None:
+    """The cell a name spells (its row -1 for row 0), or None: rules ask the distance
+    between the same few cells many times a turn."""
+    m = _CELL.match(text) if text.isascii() else None
+    return (_col_index(m.group(1)), int(m.group(2)) - 1) if m else None
 
 
 def parse_cell(text: str, cols: int, rows: int, *, what: str = "zone", rule: str = "",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
@@ -31,15 +31,25 @@ def damage_note(amount: int, before: int, after: int, what: str = "damage") -> s
     return f"{amount} {what}" if lost == amount else f"{lost} of {amount} {what}"
 
 
-def set_hp(state: Encounter, rs: DownRules, actor_id: str, hp: int, why: str) -> Change:
-    """Set HP directly (a GM's direct damage, heal or set); down and revival follow."""
+def set_hp(state: Encounter, rs: DownRules, actor_id: str, hp: int, why: str, *,
+           exact: bool = False, told: str = "") -> Change:
+    """Set HP directly (a GM's direct damage, heal or set); down and revival follow.
+    `hp` may be asked below 0 or over the maximum: hit points stop there, but a harm
+    tally the ruleset keeps (`tallied`) counts the harm past 0 too, which later changes
+    start from unless `exact` (the GM's own hit points, set by hand); `told`: the
+    change's reason in the tally's words."""
     actor = state.actors[actor_id]
     if actor.hp is None:
         raise RuleViolation(f"{actor.name} has no hit points",
                             "its ruleset tracks harm its own way")
+    counted = tallied(rs, actor, hp, exact, told)
     hp = max(0, min(hp, actor.max_hp if actor.max_hp is not None else hp))
     events: list[ev.Event] = [ev.HpChanged(actor_id, actor.hp, hp, why)]
-    state = state.with_actor(actor.with_(hp=hp))
+    if counted:                     # hit points follow the tally, past 0 kept there
+        hp = max(0, counted[3] - counted[2])
+        events = [ev.HpChanged(actor_id, actor.hp, hp, why, counted)]
+        state = state.with_actor(actor.with_resource(counted[0], counted[2]))
+    state = state.with_actor(state.actors[actor_id].with_(hp=hp))
     kept = kept_down(rs, actor)          # down with hit points (unconscious, T14)
     if hp == 0 and (not actor.down or (kept and actor.hp > 0)):
         state, downed = go_down(state, rs, actor_id)
@@ -48,6 +58,22 @@ def set_hp(state: Encounter, rs: DownRules, actor_id: str, hp: int, why: str) ->
         state = state.with_actor(state.actors[actor_id].with_(down=False))
         events.append(ev.Revived(actor_id))
     return state, events
+
+
+def tallied(rs: object, actor: Actor, hp: int, exact: bool, told: str) -> tuple[Any, ...]:
+    """(tally, before, after, limit, rule, told) when the ruleset counts harm up in a
+    resource (`kept_tally`: Dungeoneers' wounds, D19): the harm past 0 hit points it
+    already holds stays past it, so a creature struck beyond its limit heals from there;
+    () when it keeps none."""
+    kept = getattr(rs, "kept_tally", None)
+    found = kept() if kept is not None else None
+    if not found or actor.max_hp is None or actor.hp is None:
+        return ()
+    name, rule = found
+    before = actor.resource(name)
+    past = 0 if exact else max(0, before - (actor.max_hp - actor.hp))
+    after = max(0, actor.max_hp - hp + past)
+    return name, before, after, actor.max_hp, rule, told
 
 
 def kept_down(rs: object, actor: Actor) -> bool:

@@ -98,6 +98,19 @@ def distances(state: Encounter, rs: Any, actor_id: str) -> dict[str, int]:
     return found
 
 
+def besides(state: Encounter, rs: Any, actor_id: str) -> dict[str, str]:
+    """Each item lying on the map with whom it lies beside at the place `take` would
+    take it from: the nearest to `actor_id`, the first laid among the nearest ('' for
+    nobody): a pick-up may cost less for an item beside the actor (S19)."""
+    here = state.actors[actor_id].zone
+    found: dict[str, tuple[int, str]] = {}
+    for item, place, beside in lying_of(state):
+        far = rs.distance(here, place) if here else 0
+        if item not in found or far < found[item][0]:
+            found[item] = (far, beside)
+    return {item: beside for item, (_, beside) in found.items()}
+
+
 def changed(state: Encounter, rs: Any, kind: str, who: str, item: str) -> Change:
     """`lay`: `item` lies on `who`'s cell, beside it; `take`: `who` takes up the nearest
     place `item` lies (the first laid among the nearest)."""

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.faces import face_names, faces_text, lead_of, led
+from shaper_gm.engine.pinning import pin_keys, pinned_spec
 from shaper_gm.engine.pooling import pool_names, pool_spec, rolled_pool
 from shaper_gm.engine.stepkit import (
     Entered,
@@ -40,6 +42,7 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
              ("keep_higher", "keep_lower", "double_dice", "success_on", "after")
              if key in declared}
     failures = pool_names(declared, at)
+    pins, automatic = pin_keys(declared, at)       # dice pinned: engine.pinning
     one_die = _ONE_DIE.fullmatch(dice.text)
     sides = int(one_die.group(1)) if one_die else 0
     if ("keep_higher" in flags or "keep_lower" in flags) and not one_die:
@@ -53,8 +56,9 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
     after = flags["after"].run if "after" in flags else None
 
     once, quiet = declared.get("once", False), declared.get("quiet", False)
+    follows = declared.get("follows", False)  # its faces after the slot's last roll's
     zero = zero_switch(declared, at)         # T1: every die reads 0 to sides - 1
-    for key, value in (("once", once), ("quiet", quiet)):
+    for key, value in (("once", once), ("quiet", quiet), ("follows", follows)):
         if not isinstance(value, bool):
             raise VocabError(f"{at}.{key}", f"expected true or false, got {value!r}")
 
@@ -67,26 +71,36 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
             return rolled_pool(tape, slot, pool_spec(dice.dice(facts), pool(facts), named),
                                facts[who] if who else None, quiet, facts, (into, *failures),
                                shown)
-        spec = _plain_spec(dice, facts, double is not None and bool(double(facts)), named,
-                           after(facts) if after is not None else 0)
+        if pins or automatic:
+            spec = pinned_spec(dice.dice(facts), pins, facts, named)
+        else:
+            spec = _plain_spec(dice, facts, double is not None and bool(double(facts)),
+                               named, after(facts) if after is not None else 0)
         if lead is not None and not tape.exact:  # the label carries it (not cached)
-            spec = type(spec)(spec.expr, led(named, lead, facts), spec.after)
+            spec = replace(spec, what=led(named, lead, facts))
         spec = from_zero(spec) if zero else spec
         if higher is not None or lower is not None:
             up = higher is not None and bool(higher(facts))
             down = lower is not None and bool(lower(facts))
             if up != down:                       # both together cancel
                 spec = _keep_spec(sides, up, named)
-        rolled = tape.roll(slot, spec, facts[who] if who else None)
+        again = follows and getattr(tape, "rolled", None) and tape.rolled(slot) > 0
+        rolled = tape.roll(slot, spec, facts[who] if who else None,
+                           index=tape.rolled(slot) - 1 if again else None)
         if not tape.exact and not quiet:
             tape.note(f"{what}: {rolled}", rolled.total)
         total = rolled.total if getattr(rolled, "entered", None) is None \
             else Entered(rolled.total)
-        return facts.with_values(**{into: total}, **dict(zip(shown, (faces_text(rolled),),
-                                                              strict=False)))
-    reads = _reads(dice, guard, *flags.values()) | (frozenset({who}) if who else frozenset()) \
-        | (frozenset({lead[0]}) if lead else frozenset())
-    return _guarded("roll", guard, body), reads, frozenset({into, *failures, *shown})
+        faces = dict(zip(shown, (faces_text(rolled),), strict=False))
+        if automatic:
+            return facts.with_values(**{into: total, automatic: rolled.automatic or ""},
+                                     **faces)
+        return facts.with_values(**{into: total}, **faces)
+    reads = _reads(dice, guard, *flags.values(), *(pin[1] for pin in pins)) | \
+        (frozenset({who}) if who else frozenset()) | \
+        (frozenset({lead[0]}) if lead else frozenset())
+    made = {into, *failures, *shown, *([automatic] if automatic else [])}
+    return _guarded("roll", guard, body), reads, frozenset(made)
 
 
 def _plain_spec(dice: Compiled, facts: Facts, doubled: bool, what: str, after: int) -> Any:

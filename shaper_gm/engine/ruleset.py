@@ -47,6 +47,12 @@ class Ruleset(Protocol):
     def item_mods(self, sheet: Any, key: str) -> int:
         """What the sheet's items add to a number (passive abilities), besides effects."""
 
+    def carried(self, actor: Actor) -> tuple[str, ...]:
+        """The items the actor has now, in hand or stowed, one entry each."""
+
+    def carrying(self, actor: Actor, lacks: Sequence[str], carries: Sequence[str]) -> Actor:
+        """The actor just added without `lacks` and with `carries` (`add --lacks`)."""
+
     def term(self, key: str) -> str:
         """How its messages name a shared thing ("down", "turn_rule", ...)."""
 

@@ -284,7 +284,8 @@ class RulesetBase:
         after = before + amount
         if actor.max_hp is not None:
             after = min(after, actor.max_hp)
-        return harm.set_hp(state, self, target, after, harm.healed_note(amount, before, after))
+        return harm.set_hp(state, self, target, after, harm.healed_note(amount, before, after),
+                           told="the GM")
 
     def on_down(self, state: Encounter, actor_id: str) -> Change:
         return state, []
@@ -302,7 +303,8 @@ class RulesetBase:
 
     def set_hp(self, state: Encounter, target: str, hp: int) -> Change:
         """`set ACTOR hp=N`: hit points set by hand; down and revival follow."""
-        return harm.set_hp(state, self, target, hp, "set by the GM")
+        return harm.set_hp(state, self, target, hp, "set by the GM", exact=True,
+                           told="set by the GM")
 
     def on_removed(self, state: Encounter, actor_id: str) -> Change:
         return state, []
@@ -336,6 +338,19 @@ class RulesetBase:
     def distance(self, a: str, b: str) -> int:
         """Steps between two cells; a diagonal step counts 1 unless the ruleset says."""
         return grid.king_distance(grid.cell_from_name(a), grid.cell_from_name(b))
+
+    def carried(self, actor: Actor) -> tuple[str, ...]:
+        """The items the actor has now, in hand or stowed, not those lying elsewhere, one
+        entry each: what a party compares with its sheet (none: a ruleset without items)."""
+        return ()
+
+    def carrying(self, actor: Actor, lacks: Sequence[str], carries: Sequence[str]) -> Actor:
+        """The actor just added without the items of `lacks`, with those of `carries`
+        (`add --lacks/--carries`: a party's member as its last fight left it)."""
+        if lacks or carries:
+            raise RuleViolation(f"{self.name} has no items an actor loses or gains in a fight",
+                                "drop --lacks and --carries")
+        return actor
 
     def item_mods(self, sheet: Any, key: str) -> int:
         """Nothing: only a ruleset written as data adds its items' mods (`item_mods`)."""

@@ -29,6 +29,8 @@ HAS_FLAG = "has_flag"       # has_flag.NAME: the command gave --NAME (flag.NAME 
 OCCUPANT = "occupant"       # occupant: the name of who stands on the destination
 LYING = "lying"             # lying: each item on the map, how far its nearest place is
 ENCOUNTER = "encounter"     # encounter.NAME: a number of the encounter (ambient arca)
+SHARING = ("foes_with.", "allies_with.")   # X.foes_with.KEY: who shares X's sheet KEY
+LYING_BESIDE = "lying_beside"   # lying_beside: each item on the map, whom it lies by
 MAXIMUM = "max_"            # X.max_NAME: the maximum of X's resource NAME (P4's pool cap)
 NAMED = "named_"            # X.named_KEY: X's effects on KEY in words, '+2 shield-wall'
 BARE = "bare_"              # X.bare_KEY: KEY without X's effects
@@ -73,6 +75,8 @@ class Situation(Mapping[str, Any]):
                 return self._free_near(self.state.actors[who])
             if rest == ON_TURN:
                 return self.state.turn == who
+            if rest.startswith(SHARING):
+                return sharing(self.state, self.state.actors[who], *rest.split(".", 1))
             return actor_value(self.rs, self.state.actors[who], rest)
         if head == "item" and self.item is not None and rest:
             return field(self.item, rest, "the item")
@@ -109,6 +113,9 @@ class Situation(Mapping[str, Any]):
         if name == LYING:                       # item -> how far the nearest place it lies
             from shaper_gm.engine.laying import distances
             return distances(self.state, self.rs, self.ids["actor"])
+        if name == LYING_BESIDE:                # item -> whom it lies beside, there
+            from shaper_gm.engine.laying import besides
+            return besides(self.state, self.rs, self.ids["actor"])
         raise KeyError(name)
 
     def _said(self, head: str, rest: str) -> Any:
@@ -283,6 +290,21 @@ def chosen_item(rs: Any, actor: Actor, request: Request, kind: str,
                             f"{actor.name} has: {', '.join(carried) or 'nothing'}")
     entry = carried[named]
     return entry if isinstance(entry, Mapping) else rs.library.item(kind, named)
+
+
+def sharing(state: Encounter, who: Actor, kind: str, key: str) -> int:
+    """`X.foes_with.KEY`: how many actors up on another side than X hold the value X's
+    sheet key KEY holds; `X.allies_with.KEY`: how many on X's side, X among them (a
+    group a sheet key names: Shaper's melee groups, S15, S16, are outnumbered when
+    `target.foes_with.group > target.allies_with.group`). 0 when X's KEY holds nothing
+    ('', none, 0) or X is down."""
+    mine = lookup(who.sheet, key)
+    if not mine or who.down:
+        return 0
+    foes = kind == "foes_with"
+    return sum(1 for other in state.actors.values()
+               if not other.down and (other.side != who.side) == foes
+               and lookup(other.sheet, key) == mine)
 
 
 def resource_maximum(rs: Any, actor: Actor, name: str) -> int:

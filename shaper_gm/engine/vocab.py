@@ -55,6 +55,7 @@ from typing import Any
 from shaper_gm.engine.asking import _ask_step
 from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.faces import note_says, worded
+from shaper_gm.engine.pinning import PIN_KEYS
 from shaper_gm.engine.pooling import POOL_KEYS
 from shaper_gm.engine.rolling import _roll_step
 from shaper_gm.engine.stepkit import (
@@ -75,8 +76,8 @@ KINDS = ("set", "roll", "reduce", "note", "recap", "ask", "repeat")
 _STEP_KEYS = {
     "set": {"set", "when", "words"},
     "roll": {"roll", "slot", "into", "who", "keep_higher", "keep_lower", "double_dice",
-             "what", "once", "quiet", "when", "after", *POOL_KEYS, "zero_faces", "faces",
-             "lead"},
+             "what", "once", "quiet", "when", "after", *POOL_KEYS, "zero_faces", *PIN_KEYS,
+             "follows", "faces", "lead"},
     "reduce": {"reduce", "type", "resist", "vulnerable", "immune", "rule", "when"},
     "note": {"note", "value", "rule", "recap", "join", "when", "says"},
     "recap": {"recap", "join", "when"},

@@ -3,23 +3,43 @@ and a rest applied to it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from shaper_gm.commands.args import dashed, quote, split_line
+from shaper_gm.engine import gear
 from shaper_gm.errors import GmError
 from shaper_gm.party.member import Member
 from shaper_gm.party.rules import PartyRules, Rest, changed
 
-PLACING = {"--at": 2, "--count": 2, "--spread": 1, "--hidden": 1}   # flags a join sets anew
+# Flags a join sets anew: where it stands, and what it carries beyond or short of its sheet.
+PLACING = {"--at": 2, "--count": 2, "--spread": 1, "--hidden": 1, "--lacks": 2,
+           "--carries": 2}
 
 
 def member_of(session, actor_id: str, rules: PartyRules) -> Member:
-    """The actor as the party keeps it: its `add` line (where it stood left out), HP,
-    lasting resources and the effects the GM put on it until removed (a curse; a
-    spell's effects end with the fight)."""
+    """The actor as the party keeps it: its `add` line (where it stood and what it
+    carried left out), HP, lasting resources, the effects the GM put on it until
+    removed (a curse; a spell's effects end with the fight) and, where its ruleset's
+    items last, what it carries compared with the sheet its add line gives it."""
     actor = session.state.actors[actor_id]
-    return Member(actor_id, actor.name, add_line(session.log, actor_id), actor.hp,
+    line = add_line(session.log, actor_id)
+    lacks: tuple[str, ...] = ()
+    carries: tuple[str, ...] = ()
+    if rules.items:
+        rs, fresh = as_added(session, line)
+        lacks, carries = gear.compared(rs.carried(fresh), rs.carried(actor))
+    return Member(actor_id, actor.name, line, actor.hp,
                   {name: actor.resource(name) for name in rules.lasting},
                   [_effect(e) for e in actor.effects
-                   if e.until == "never" and e.source == "gm"])
+                   if e.until == "never" and e.source == "gm"], list(lacks), list(carries))
+
+
+def as_added(session, line: str):
+    """(its ruleset, the actor) that an `add` line makes in a fight of its own."""
+    from shaper_gm.commands import new_session
+    scratch = new_session(library=session.content, ruleset=session.state.ruleset)
+    scratch.execute(line)
+    return scratch.ruleset_for(scratch.state), scratch.state.actors[split_line(line)[1]]
 
 
 def add_line(log: list[str], actor_id: str) -> str:
@@ -46,9 +66,12 @@ def _unplaced(words: list[str]) -> list[str]:
 
 
 def join_lines(member: Member, zone: str | None) -> list[str]:
-    """Its `add` line placed at `zone`; `set` and `effect` lines follow once it is in
-    (`settings`), as the log then holds them."""
-    return [member.add + (f" --at {zone}" if zone else "")]
+    """Its `add` line placed at `zone`, without the items it lost and with those it
+    picked up; `set` and `effect` lines follow once it is in (`settings`), as the log
+    then holds them."""
+    items = [f" --lacks {quote(i)}" for i in member.lacks] + \
+        [f" --carries {quote(i)}" for i in member.carries]
+    return [member.add + (f" --at {zone}" if zone else "") + "".join(items)]
 
 
 def settings(member: Member, actor) -> list[str]:
@@ -74,7 +97,7 @@ def rested(member: Member, rest: Rest, max_hp: int | None,
             hp = changed(hp if hp is not None else max_hp or 0, change, max_hp)
         else:
             resources[key] = changed(resources.get(key, 0), change, maxima.get(key))
-    return Member(member.id, member.name, member.add, hp, resources, list(member.effects))
+    return replace(member, hp=hp, resources=resources, effects=list(member.effects))
 
 
 def _effect(effect) -> dict:

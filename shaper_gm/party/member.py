@@ -15,3 +15,5 @@ class Member:
     hp: int | None = None
     resources: dict[str, int] = field(default_factory=dict)
     effects: list[dict] = field(default_factory=list)   # lasting ones, as saves write them
+    lacks: list[str] = field(default_factory=list)      # items of its sheet it has lost
+    carries: list[str] = field(default_factory=list)    # items beyond its sheet

@@ -1,7 +1,9 @@
 """What lasts between fights and what a rest gives back: a ruleset's `party.yaml`
 (docs/rulesets.md, "party.yaml"). HP last wherever the rules count them; `lasting` names
 the resources that do too; each rest says, per number, `max` (back to its maximum),
-`gain N` (that much more, up to it) or `N` (exactly that)."""
+`gain N` (that much more, up to it) or `N` (exactly that); `items: true` keeps what each
+member carries (an item dropped, thrown or used up stays lost, one picked up stays
+carried), as its ruleset reads it (`carried`)."""
 
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ class Rest:
 class PartyRules:
     lasting: tuple[str, ...] = ()
     rests: tuple[Rest, ...] = ()
+    items: bool = False
 
     def rest(self, name: str) -> Rest | None:
         return next((r for r in self.rests if r.name == name.lower()), None)
@@ -41,8 +44,10 @@ def party_rules(rs) -> PartyRules:
 
     def fail(text: str) -> ContentError:
         return ContentError([f"{display}: {text}"])
-    if not isinstance(data, dict) or set(data) - {"lasting", "rests"}:
-        raise fail("expected a mapping of lasting and rests")
+    if not isinstance(data, dict) or set(data) - {"lasting", "rests", "items"}:
+        raise fail("expected a mapping of lasting, rests and items")
+    if not isinstance(data.get("items", False), bool):
+        raise fail(f"items: expected true or false, got {data['items']!r}")
     lasting = data.get("lasting", [])
     if not isinstance(lasting, list) or any(n not in known[1:] for n in lasting):
         raise fail(f"lasting must list resources of {rs.name} "
@@ -62,7 +67,7 @@ def party_rules(rs) -> PartyRules:
                 raise fail(f"rests.{name}.{key}: expected max, gain N or N, got {change!r}")
             changes.append((key, str(change)))
         rests.append(Rest(str(name).lower(), tuple(changes), provisional))
-    return PartyRules(tuple(lasting), tuple(rests))
+    return PartyRules(tuple(lasting), tuple(rests), data.get("items", False))
 
 
 def changed(value: int, change: str, most: int | None) -> int:

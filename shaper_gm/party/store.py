@@ -1,7 +1,9 @@
 """The party file: read checked, written whole and atomically, one writer at a time.
 
 `saves/NAME.party.yaml` (the saves folder, as saves are): its version, name, ruleset,
-members and history. A file that cannot be read, or that a newer shaper-gm wrote, is
+members (each its `add` line and what lasts of it, `lasting`) and history. A file of
+format 1 (each member's HP, resources and effects beside its add line, no items) opens
+as it was written. A file that cannot be read, or that a newer shaper-gm wrote, is
 refused in one line and never written over; every change re-reads the file under the
 same kind of lock a save has, so two shells never write it at once and neither loses
 the other's change.
@@ -23,7 +25,7 @@ from shaper_gm.persist.lock import SaveLock
 from shaper_gm.persist.saves import saves_dir
 from shaper_gm.records import record
 
-VERSION = 1
+VERSION = 2
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 SUFFIX = ".party.yaml"
 
@@ -99,14 +101,21 @@ def _party(data: Any, path: Path) -> Party:
                       f"this one reads up to {VERSION}); it is left as it is",
                       "open it with that version")
     try:
-        members = {mid: Member(mid, str(m["name"]), str(m["add"]), _count(m.get("hp")),
-                               {str(k): int(v) for k, v in (m.get("resources") or {}).items()},
-                               [dict(e) for e in m.get("effects") or []])
+        members = {mid: _member(mid, m, version)
                    for mid, m in (data.get("members") or {}).items()}
         history = [dict(h) for h in data.get("history") or []]
         return Party(str(data["name"]), str(data["ruleset"]), members, history)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise _unreadable(path, f"a field is missing or of the wrong kind: {exc}") from None
+
+
+def _member(member_id: str, data: dict, version: int) -> Member:
+    kept = data if version == 1 else data.get("lasting") or {}
+    return Member(member_id, str(data["name"]), str(data["add"]), _count(kept.get("hp")),
+                  {str(k): int(v) for k, v in (kept.get("resources") or {}).items()},
+                  [dict(e) for e in kept.get("effects") or []],
+                  [str(i) for i in kept.get("lacks") or []],
+                  [str(i) for i in kept.get("carries") or []])
 
 
 def _count(value: Any) -> int | None:
@@ -119,8 +128,12 @@ def _count(value: Any) -> int | None:
 
 def _data(party: Party) -> dict:
     return {"shaper_gm_party": VERSION, "name": party.name, "ruleset": party.ruleset,
-            "members": {m.id: {"name": m.name, "add": m.add,
-                               **({"hp": m.hp} if m.hp is not None else {}),
-                               "resources": dict(m.resources), "effects": list(m.effects)}
+            "members": {m.id: {"name": m.name, "add": m.add, "lasting": _lasting(m)}
                         for m in party.members.values()},
             "history": list(party.history)}
+
+
+def _lasting(member: Member) -> dict:
+    return {**({"hp": member.hp} if member.hp is not None else {}),
+            "resources": dict(member.resources), "effects": list(member.effects),
+            "lacks": list(member.lacks), "carries": list(member.carries)}

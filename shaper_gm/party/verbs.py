@@ -4,10 +4,11 @@ lines are, so the encounter's save replays without the party file."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from shaper_gm.commands import identity, resolve
-from shaper_gm.commands.args import flag
+from shaper_gm.commands import identity, resolve, undo_steps
+from shaper_gm.commands.args import flag, quote
 from shaper_gm.commands.session import Context, Outcome
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.commands.viewdata import Message
@@ -27,8 +28,8 @@ USAGE = ("party new NAME | party add ACTOR... | party show [NAME] | party keep |
 
 @verbs.command("party", group="file", logged=False, takes_file=True, usage=USAGE,
                positionals=("new|add|show|keep|join|use", "words*"),
-               summary="a party that carries its wounds and spent resources from fight to "
-                       "fight: made, filled from this encounter, shown, kept, brought in",
+               summary="a party that carries its wounds, spent resources and items from fight "
+                       "to fight: made, filled from this encounter, shown, kept, brought in",
                examples=("party new heroes", "party add josh monica", "party keep",
                          "party join heroes --at josh=A1 --at monica=A2", "party show"),
                flags=(flag("at", "text", repeat=True, metavar="ID=ZONE",
@@ -42,7 +43,8 @@ def party(ctx: Context) -> Outcome:
     if handler is None:
         raise CommandError(f"party {what!r} is not something a party does" if what else
                            "party needs what to do", f"e.g. {USAGE}")
-    return Outcome(view=Message(handler(ctx, words[1:])))
+    said = handler(ctx, words[1:])
+    return said if isinstance(said, Outcome) else Outcome(view=Message(said))
 
 
 @verbs.command("rest", group="file", logged=False, takes_file=True, usage="rest KIND",
@@ -147,25 +149,71 @@ def _use(ctx: Context, words: list[str]) -> str:
     return f"The party {p.name} goes with this fight: it keeps what the fight leaves it"
 
 
-def _join(ctx: Context, words: list[str]) -> str:
+def _join(ctx: Context, words: list[str]) -> Outcome:
     p = _named(ctx, words, "join")
-    places = _places(ctx, p)
-    clash = [m for m in p.members if m in ctx.state.actors]
+    return bring_in(ctx.session, p, _places(ctx, p))
+
+
+def bring_in(session, p: store.Party, places: dict[str, str]) -> Outcome:
+    """The party's members into the encounter, each by its `add` line (where it stands,
+    what it lacks and carries) and the `set` and `effect` lines of its lasting state:
+    one undo step, or, if any line is refused, none of them."""
+    clash = [m for m in p.members if m in session.state.actors]
     if clash:
         raise CommandError(f"{', '.join(clash)} is in this fight already",
                            "remove it first, or party keep to write it back")
-    session, count = ctx.session, 0
-    for member in p.members.values():
-        for line in lasting.join_lines(member, places.get(member.id)):
-            session.execute(line)
-            count += 1
-        for line in lasting.settings(member, session.state.actors[member.id]):
-            session.execute(line)
-            count += 1
+    events: list = []
+    with undo_steps.one_step(session):
+        for member in p.members.values():
+            for line in lasting.join_lines(member, places.get(member.id)):
+                events += session.execute(line).events
+            for line in lasting.settings(member, session.state.actors[member.id]):
+                events += session.execute(line).events
     session.party = p.name
     names = ", ".join(m.name for m in p.members.values())
-    return (f"The party {p.name} joins: {names} ({count} log entries; undo {count} takes "
-            "them back)")
+    return Outcome(view=Message(f"The party {p.name} joins: {names} (undo takes them back)"),
+                   events=tuple(events))
+
+
+# --- new --party NAME -------------------------------------------------------------
+
+PARTY_FLAGS = (flag("party", "text", metavar="NAME",
+                    help="bring this party in (its ruleset unless --ruleset says it): "
+                         "one undo step"),
+               flag("at", "text", repeat=True, metavar="ID=ZONE",
+                    help="where a member of the party joins"))
+
+
+def install(registry, rs) -> None:
+    """The party's verbs, and `new --party NAME [--at ID=ZONE]...`: a new encounter the
+    party joins, its `new` and the join's lines landing whole or not at all."""
+    verbs.install(registry, rs)
+    plain = registry.verbs["new"]
+
+    def new(ctx: Context) -> Outcome:
+        name = ctx.parsed.get("party")
+        if name is None:
+            if ctx.parsed.get("at"):
+                raise CommandError("new --at places the members of a party",
+                                   "new --party NAME --at ID=ZONE")
+            return plain.handler(ctx)
+        _load_store()
+        p = store.read_party(name.lower())
+        ruleset = str(ctx.parsed.get("ruleset") or p.ruleset).lower()
+        _same_ruleset(p, ruleset)
+        places = _places(ctx, p)
+        given = {**ctx.parsed.flags, "ruleset": ruleset}
+        line = "new" + "".join(f" --{key} {quote(str(value))}" for key, value in given.items()
+                               if key not in ("party", "at") and value is not None)
+        session = ctx.session
+        with undo_steps.one_step(session):
+            made = session.execute(line)
+            joined = bring_in(session, p, places)
+        return replace(joined, events=(*made.events, *joined.events))
+    registry.verbs["new"] = replace(
+        plain, handler=new, flags=(*plain.flags, *PARTY_FLAGS),
+        usage=f"{plain.usage} [--party NAME [--at ID=ZONE]...]",
+        examples=(*plain.examples, "new --party heroes --at josh=A1 --at monica=A2"))
 
 
 # --- helpers ------------------------------------------------------------------------
@@ -238,17 +286,15 @@ def _changes(before: Member, after: Member) -> list[tuple[str, str, str]]:
 def _numbers(member: Member) -> str:
     parts = ([f"HP {member.hp}"] if member.hp is not None else []) + \
         [f"{k} {v}" for k, v in member.resources.items()] + \
-        [e["name"] for e in member.effects]
+        [e["name"] for e in member.effects] + \
+        [f"{what} {', '.join(items)}" for what, items in (("without", member.lacks),
+                                                          ("carries", member.carries)) if items]
     return ", ".join(parts) or "–"
 
 
 def _maxima(ctx: Context, member: Member) -> tuple[int | None, dict[str, int | None]]:
     """Its maximum HP and resources, from a fight of its own that its add line makes."""
-    from shaper_gm.commands import new_session
-    scratch = new_session(library=ctx.session.content, ruleset=ctx.state.ruleset)
-    scratch.execute(member.add)
-    actor = scratch.state.actors[member.id]
-    rs = scratch.ruleset_for(scratch.state)
+    rs, actor = lasting.as_added(ctx.session, member.add)
     maxima = {}
     for spec in rs.resources:
         most = spec.max

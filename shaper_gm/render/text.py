@@ -151,6 +151,22 @@ for _cls, _describer in {
     _describe.register(_cls, _describer)
 
 
+_HP_CHANGED = _describe.dispatch(ev.HpChanged)
+
+
+@_describe.register(ev.HpChanged)
+def _(e: ev.HpChanged, n: Names, cost: str) -> str:
+    """A kept harm tally's words: ``Skeleton takes 4 wounds (0 → 4 of 8, D19)``."""
+    if not e.tally:
+        return _HP_CHANGED(e, n, cost)
+    name, before, after, limit, rule, told = e.tally
+    if before == after:
+        return line(f"{n(e.actor)}'s {name} stay at {after} of {limit}", [told, rule])
+    verb = "takes" if after > before else "heals"
+    return line(f"{n(e.actor)} {verb} {plural(abs(after - before), name.removesuffix('s'))}",
+                [f"{before} → {after} of {limit}", told, rule])
+
+
 def _fallback(event: object, n: Names, cost: str) -> str:
     actor = getattr(event, "actor", None)
     who = f"{n(actor)}: " if isinstance(actor, str) else ""

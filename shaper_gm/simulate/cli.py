@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 
 from shaper_gm.errors import GmError
 from shaper_gm.simulate import fights
+from shaper_gm.simulate.progress import progress_line
 from shaper_gm.simulate.runner import RunResult
 from shaper_gm.simulate.summary import text
 
@@ -55,25 +55,22 @@ def _show(data: dict, session, args, stopped: bool, finished: int) -> None:
 
 
 def _run(path: str, session, args) -> tuple[list[RunResult], bool]:
-    progress = _progress(args.n) if sys.stderr.isatty() else None
     results: list[RunResult] = []
-    try:
-        if args.jobs == 1:
-            results = fights.run_range(session, args.seed, args.tactics, 0, args.n,
-                                       lambda done: progress and progress(done))
-        else:
-            chunks = [(path, args.seed, args.tactics, first, min(first + CHUNK, args.n))
-                      for first in range(0, args.n, CHUNK)]
-            with ProcessPoolExecutor(args.jobs) as pool:
-                for part in pool.map(_chunk, chunks):
-                    results += part
-                    if progress:
-                        progress(len(results))
-    except KeyboardInterrupt:
-        return results, True
-    finally:
-        if progress:
-            sys.stderr.write("\r\x1b[K")
+    with progress_line(args.n) as progress:
+        try:
+            if args.jobs == 1:
+                results = fights.run_range(session, args.seed, args.tactics, 0, args.n,
+                                           lambda done: progress and progress(done))
+            else:
+                chunks = [(path, args.seed, args.tactics, first, min(first + CHUNK, args.n))
+                          for first in range(0, args.n, CHUNK)]
+                with ProcessPoolExecutor(args.jobs) as pool:
+                    for part in pool.map(_chunk, chunks):
+                        results += part
+                        if progress:
+                            progress(len(results))
+        except KeyboardInterrupt:
+            return results, True
     return results, False
 
 
@@ -87,16 +84,6 @@ def _opened(path: str):
     """The save as a worker process reads it: once, for every chunk it runs."""
     from shaper_gm.persist.saves import read_save
     return read_save(path)
-
-
-def _progress(total: int):
-    def show(done: int) -> None:
-        width = 30
-        filled = width * done // total
-        sys.stderr.write(f"\rsimulating [{'█' * filled}{' ' * (width - filled)}] "
-                         f"{done:,}/{total:,}")
-        sys.stderr.flush()
-    return show
 
 
 def default_jobs() -> int:

@@ -1,15 +1,18 @@
-"""A small duel solved exactly: a Markov chain over (each one's HP, whose turn).
+"""A small fight solved exactly: a duel, or two against one, with few HP.
 
-A fight is a duel when two actors of two sides stand and each can attack the other now
-without moving (its ruleset offers the other FIRST as its basic attack's target). Its
-rules are read from the engine, not restated: a scratch copy plays a few turns of each by
-the same tactic as a simulated run (both kept standing), counting the attacks each turn
-accepts, and before each attack the ruleset's own `odds` gives what the target loses
-(its `harm`, exact fractions). Turns then alternate with those attacks until one drops to
-0 HP or the round limit passes (a draw, as in a played run), so the chance of each end
-is exact. Anything the solution would not hold for (HP not the harm's track, harm that
-depends on the attacker's HP, turns that do not alternate, a turn that changes from one
-round to the next, a lasting resource used up) leaves the fight to Monte Carlo.
+A fight is small when two or three actors stand, of two sides, one of them alone on
+its side; each can attack every foe now without moving (its ruleset offers the foe FIRST
+as its basic attack's target); and the product of their (HP + 1) is at most MAX_STATES.
+Its rules are read from the engine, not restated: a scratch copy plays three rounds by
+the same tactic as a simulated run (everyone kept standing), noting each attack that
+lands and the state before it, and the ruleset's own `odds` give what each attack takes
+off each foe it may go to (exact fractions). The Markov chain (`simulate.chain`) walks
+the HP from there. Anything the solution would not hold for leaves the fight to Monte
+Carlo: HP not the harm's track; harm that depends on anyone's HP beyond being cut at 0,
+or on a fallen ally; turns that do not cycle one a fighter a round, or that change from
+round to round; a fighter down that still takes turns; anyone moving; a lasting
+resource used up; a choice inside an action made away from the ruleset's default (the
+odds the chain reads take the defaults).
 """
 
 from __future__ import annotations
@@ -17,143 +20,185 @@ from __future__ import annotations
 import random
 from collections import Counter, defaultdict
 from fractions import Fraction
-from math import gcd
+from math import prod
 
-from shaper_gm.commands.session import Session
 from shaper_gm.engine.offers import FIRST
 from shaper_gm.errors import GmError
-from shaper_gm.records import record
-from shaper_gm.simulate.runner import MAX_ROUNDS
-from shaper_gm.simulate.tactics import turn_lines
+from shaper_gm.simulate import chain
+from shaper_gm.simulate.attacks import attacks
+from shaper_gm.simulate.chain import Fight, Solution, Turn, described
+from shaper_gm.simulate.runner import scratch
+from shaper_gm.simulate.tactics import hints_of, turn_choices
 
-MAX_STATES = 2_500        # (HP + 1) of one times (HP + 1) of the other: "small"
-PROBED = 6                # turns played on the scratch copy: 3 of each
-MAX_PROBE_COMMANDS = 300  # a bound on the probe, whatever the rules allow
-KEPT_UP = 99_999          # HP the probe gives both so that nobody drops
+MAX_STATES = 2_500        # the product of every fighter's (HP + 1): "small"
+ROUNDS_PROBED = 3         # rounds played on the scratch copy
+MAX_PROBE_COMMANDS = 400  # a bound on the probe, whatever the rules allow
+KEPT_UP = 99_999          # HP the probe gives everyone so that nobody drops
+
+__all__ = ["MAX_STATES", "NotExact", "Solution", "described", "fighters", "solve"]
 
 
 class NotExact(Exception):
     """The fight is not one the chain describes: simulate it by playing it."""
 
 
-@record
-class Solution:
-    sides: dict[str, Fraction]         # each side's chance to win
-    draws: Fraction                    # still undecided after MAX_ROUNDS
-    rounds: dict[int, Fraction]        # the round the fight ends in (draws: the limit + 1)
-    down: dict[str, Fraction]          # each actor's chance to go down
-    attacks: tuple[int, ...]           # attacks accepted in each probed turn
-
-
 def solve(session, tactic: str) -> Solution | None:
-    """The exact solution when the encounter is a small duel, else None."""
-    pair = duel(session)
-    if pair is None:
+    """The exact solution when the encounter is a small fight, else None."""
+    ids = fighters(session)
+    if ids is None:
         return None
-    state = session.state
-    if (state.actors[pair[0]].hp + 1) * (state.actors[pair[1]].hp + 1) > MAX_STATES:
+    if prod(session.state.actors[a].hp + 1 for a in ids) > MAX_STATES:
         return None
     try:
-        turns, rounds, attacks = probe(session, pair, tactic)
+        fight = probe(session, ids, tactic)
     except NotExact:
         return None
-    return chain(state, pair, turns, rounds, attacks)
+    return chain.solved(fight, tactic)
 
 
-def duel(session) -> tuple[str, str] | None:
-    """(who is up, the other) when the fight is a duel with HP, else None."""
+def fighters(session) -> tuple[str, ...] | None:
+    """The standing actors when the fight is a duel or two against one with HP, each
+    able to attack every foe now; else None."""
     state = session.state
     rs = session.ruleset_for(state)
     standing = [a for a in state.actors.values() if not a.down]
-    if len(standing) != 2 or standing[0].side == standing[1].side:
+    sides = Counter(a.side for a in standing)
+    if len(sides) != 2 or len(standing) > 3 or min(sides.values()) != 1:
         return None
     if state.turn not in {a.id for a in standing} or any(a.hp is None for a in standing):
         return None
-    first = state.turn
-    second = next(a.id for a in standing if a.id != first)
-    for actor, target in ((first, second), (second, first)):
-        offered = rs.offers(state, "target", actor, rs.attack_verb) or ()
-        if not any(o.text == target and o.rank == FIRST for o in offered):
+    for actor in standing:
+        offered = {o.text for o in rs.offers(state, "target", actor.id, rs.attack_verb) or ()
+                   if o.rank == FIRST}
+        if any(foe.side != actor.side and foe.id not in offered for foe in standing):
             return None
-    return first, second
+    return tuple(a.id for a in standing)
 
 
-def probe(base: Session, pair: tuple[str, str], tactic: str):
-    """Each probed turn's harm (the attacks' loss distributions, in order) and the round
-    it starts in, from turns played on a scratch copy with both kept standing."""
-    real = {a: base.state.actors[a] for a in pair}
-    session = _scratch(base, base.state.with_actors(
-        real[a].with_(hp=KEPT_UP, max_hp=KEPT_UP) for a in pair))
-    rs = session.ruleset_for(session.state)
+def probe(base, ids: tuple[str, ...], tactic: str) -> Fight:
+    """The fight's turns, each attack's harm on each foe it may go to, from rounds
+    played on a scratch copy with everyone kept standing."""
+    state = base.state
+    real = {a: state.actors[a] for a in ids}
+    session = scratch(base, state.with_actors(
+        real[a].with_(hp=KEPT_UP, max_hp=KEPT_UP) for a in ids))
+    weighed: dict = {}                  # the rankings of attacks, as a run keeps them
+    played = _played(session, ids, tactic, weighed)
+    end = session.state
+    rs = session.ruleset_for(end)
     lasting = [spec.name for spec in rs.resources if spec.refill == "never"]
+    if any(end.actors[a].resource(n) != real[a].resource(n) for a in ids for n in lasting):
+        raise NotExact("a lasting resource is used up")
+    if any(end.actors[a].zone != real[a].zone for a in ids):
+        raise NotExact("a fighter moves")
+    if session.decider.away:
+        raise NotExact("a choice inside an action is not the ruleset's default")
+    k = len(ids)
+    who = [actor for actor, _, _ in played]
+    rounds = [round_ for _, round_, _ in played]
+    counts = [len(hits) for _, _, hits in played]
+    if len(set(who[:k])) != k or who != [who[i % k] for i in range(len(who))]:
+        raise NotExact("the turns do not cycle, one a fighter a round")
+    if rounds[k:] != [r + 1 for r in rounds[:-k]] or counts[k:2 * k] != counts[2 * k:]:
+        raise NotExact("a turn changes from round to round")
+    checked: set[str] = set()           # the attacks whose harm's rules are checked
+    turns = tuple(Turn(ids.index(actor), round_, tuple(
+        _harms(session, before, choice, actor, ids, real, checked) for before, choice in hits))
+        for actor, round_, hits in played)
+    if [t.attacks for t in turns[k:2 * k]] != [t.attacks for t in turns[2 * k:]]:
+        raise NotExact("a turn's harm changes from round to round")
+    if k > 2:
+        _fallen_stay_out(base, ids, tactic)
+    return Fight(ids, tuple(real[a].side for a in ids), tuple(real[a].hp for a in ids),
+                 tuple(real[a].max_hp for a in ids), turns, k)
+
+
+def _played(session, ids, tactic: str, weighed: dict) -> list[tuple[str, int, list]]:
+    """Each probed turn: who, the round it starts in, the attacks that landed in it (the
+    state before each, and the attack)."""
     rng = random.Random(0)
-    attacks: list[list] = []             # each turn's attacks: the state before each
-    rounds: list[int] = []
+    played: list[tuple[str, int, list]] = []
     commands = 0
-    while len(attacks) < PROBED:
+    while len(played) < ROUNDS_PROBED * len(ids):
         actor = session.state.turn
-        if actor != pair[len(attacks) % 2]:
-            raise NotExact("the turns do not alternate")
-        rounds.append(session.state.round)
-        befores: list = []
+        if actor not in ids:
+            raise NotExact("someone else takes a turn")
+        round_ = session.state.round
+        hits: list = []
         while session.state.turn == actor and session.state.over is None:
             commands += 1
             if commands > MAX_PROBE_COMMANDS:
                 raise NotExact("the turns do not end")
-            befores += _one_command(session, actor, pair, tactic, rng)
+            hits += _one_command(session, actor, tactic, rng, weighed)
         if session.state.over is not None:
-            raise NotExact("the fight ended while both stood")
-        attacks.append(befores)
-    end = session.state
-    counts = tuple(len(befores) for befores in attacks)
-    if any(end.actors[a].resource(n) != real[a].resource(n) for a in pair for n in lasting):
-        raise NotExact("a lasting resource is used up")
-    if counts[2:4] != counts[4:6] or rounds[2:] != [r + 1 for r in rounds[:-2]]:
-        raise NotExact("a turn changes from round to round")
-    turns = [[_harm(session, before, pair[n % 2], pair[1 - n % 2], real)
-              for before in befores] for n, befores in enumerate(attacks)]
-    if turns[2:4] != turns[4:6]:
-        raise NotExact("a turn's harm changes from round to round")
-    return [_summed(h) for h in turns], rounds, counts
+            raise NotExact("the fight ended while everyone stood")
+        played.append((actor, round_, hits))
+    return played
 
 
-def _one_command(session, actor, pair, tactic, rng) -> list:
-    """Play the first of the tactic's lines that lands: the state before it when it was
-    an attack on the other."""
-    rs = session.ruleset_for(session.state)
-    target = pair[1] if actor == pair[0] else pair[0]
-    attack = f"{rs.attack_verb} {actor} {target}"
-    for line in turn_lines(session, actor, tactic, rng):
+def _one_command(session, actor, tactic, rng, weighed: dict | None = None) -> list:
+    """Play the first of the tactic's choices that lands: [(the state before it, the
+    attack)] when it was an attack."""
+    for choice in turn_choices(session, actor, tactic, rng, weighed):
         before = session.state
+        session.decider.playing(choice.odds)
         try:
-            session.execute(line)
+            session.execute(choice.line)
         except GmError:
             continue
-        return [before] if line == attack else []
+        return [(before, choice)] if choice.odds is not None else []
     raise NotExact("nothing the actor may do")
 
 
-def _harm(session, before, actor: str, target: str, real) -> dict[int, Fraction]:
-    """What `target` loses to one attack of `actor`'s by the ruleset's odds, in the
-    state `before` it: with the target kept up, so that no loss is cut short by the HP it
-    has left. The chain holds only if that is all the target's HP change: the same
-    losses cut at its real HP and at 1 HP are the odds there, and the attacker's own HP
-    (real or 1) changes nothing."""
+def _harms(session, before, choice, actor: str, ids, real,
+           checked: set) -> dict[int, chain.Harm]:
+    """What one attack takes off each foe it may go to: the one it went to by the line
+    that landed, which must be the most damaging there; another, by the most damaging
+    attack on it. Both as a run weighs them: with the fighters' own HP."""
+    went = choice.odds.split()[2]
+    own = before.with_actors(before.actors[a].with_(hp=real[a].hp, max_hp=real[a].max_hp)
+                             for a in ids)
+    hints = hints_of(own.ruleset)
+    out = {}
+    for i, foe in enumerate(ids):
+        if real[foe].side == real[actor].side:
+            continue
+        best = _at(session, own, lambda f=foe: attacks(session, actor, f, hints)[0])
+        if foe == went and best != choice:
+            raise NotExact("the attack taken is not the most damaging one")
+        out[i] = _harm(session, before, best.odds, actor, foe, ids, real, checked)
+    return out
+
+
+def _harm(session, before, line: str, actor: str, target: str, ids, real,
+          checked: set) -> chain.Harm:
+    """What `target` loses to the attack `line` weighs, in the state `before` it, with
+    the target kept up so that no loss is cut short by the HP it has left. The chain
+    holds only if that is all the target's HP change: the same losses cut at its real HP
+    and at 1 HP are the odds there, and neither the attacker's own HP (real or 1) nor a
+    third fighter's fall changes anything (rules checked once for each attack `checked`
+    does not hold yet)."""
     state = before.with_actors(before.actors[a].with_(hp=real[a].hp, max_hp=real[a].max_hp)
-                               for a in (actor, target))
+                               for a in ids)
     up = state.with_actor(state.actors[target].with_(hp=KEPT_UP, max_hp=KEPT_UP))
-    whole = _loss(session, up, actor, target)
+    whole = _loss(session, up, line, target)
+    if line in checked:
+        return whole
+    checked.add(line)
     for hp in {real[target].hp, 1}:
         there = state.with_actor(state.actors[target].with_(hp=hp))
-        if _loss(session, there, actor, target) != _cut(whole, hp):
+        if _loss(session, there, line, target) != _cut(whole, hp):
             raise NotExact("the harm depends on the target's HP")
-    hurt = up.with_actor(up.actors[actor].with_(hp=1))
-    if _loss(session, hurt, actor, target) != whole:
+    if _loss(session, up.with_actor(up.actors[actor].with_(hp=1)), line, target) != whole:
         raise NotExact("the harm depends on the attacker's HP")
+    for third in set(ids) - {actor, target}:
+        fallen = up.with_actor(up.actors[third].with_(hp=0, down=True))
+        if _loss(session, fallen, line, target) != whole:
+            raise NotExact("the harm depends on a fighter who falls")
     return whole
 
 
-def _cut(harm: dict[int, Fraction], hp: int) -> dict[int, Fraction]:
+def _cut(harm: chain.Harm, hp: int) -> chain.Harm:
     """The losses of a target with `hp` left: none past what it has."""
     cut: dict[int, Fraction] = defaultdict(Fraction)
     for loss, p in harm.items():
@@ -161,10 +206,9 @@ def _cut(harm: dict[int, Fraction], hp: int) -> dict[int, Fraction]:
     return dict(cut)
 
 
-def _loss(session, state, actor: str, target: str) -> dict[int, Fraction]:
-    scratch = _scratch(session, state)
+def _loss(session, state, line: str, target: str) -> chain.Harm:
     try:
-        odds = scratch.execute(f"odds {actor} {target}").view
+        odds = _at(session, state, lambda: session.execute(line).view)
         found = next(t for t in odds.targets if t.target in {target, ""})
     except (GmError, AttributeError, StopIteration) as exc:
         raise NotExact("no odds for the attack") from exc
@@ -176,109 +220,59 @@ def _loss(session, state, actor: str, target: str) -> dict[int, Fraction]:
     return {v: dist[v] for v in dist}
 
 
-def _scratch(base: Session, state) -> Session:
-    session = Session(content=base.content)
-    session.share_rulesets(base)
+def _at(session, state, work):
+    """`work()` with the session in `state` (only read), then as it was."""
+    now = session.state
     session.state = state
-    return session
+    try:
+        return work()
+    finally:
+        session.state = now
 
 
-def _summed(harms: list[dict[int, Fraction]]) -> dict[int, Fraction]:
-    """The distribution of a turn's total loss: its attacks' losses added up."""
-    total: dict[int, Fraction] = {0: Fraction(1)}
-    for harm in harms:
-        added: dict[int, Fraction] = defaultdict(Fraction)
-        for a, p in total.items():
-            for b, q in harm.items():
-                added[a + b] += p * q
-        total = dict(added)
-    return total
+def _fallen_stay_out(base, ids, tactic: str) -> None:
+    """With one of the two fallen, the turns go round the others: its own never come, and
+    nothing of it that lasts changes (no death saves that may bring it back)."""
+    state = base.state
+    alone = {a for a in ids if sum(state.actors[b].side == state.actors[a].side
+                                   for b in ids) == 1}
+    for fallen in set(ids) - alone:
+        kept = [state.actors[a].with_(hp=KEPT_UP, max_hp=KEPT_UP) for a in ids if a != fallen]
+        session = scratch(base, state.with_actors(kept))
+        _bring_down(session, fallen)
+        out = session.state.actors[fallen]
+        rng = random.Random(0)
+        turns = 0
+        for _ in range(MAX_PROBE_COMMANDS):
+            if turns > 2 * len(ids) or session.state.over is not None:
+                break
+            actor = session.state.turn
+            _one_command(session, actor, tactic, rng)
+            if session.state.turn != actor:
+                turns += 1
+                if session.state.turn == fallen:
+                    raise NotExact("a fighter down still takes its turns")
+        if _lasting(session, session.state.actors[fallen]) != _lasting(session, out):
+            raise NotExact("a fighter down still changes (death saves)")
 
 
-def chain(state, pair: tuple[str, str], turns: list[dict[int, Fraction]],
-          rounds: list[int], attacks: tuple[int, ...] = ()) -> Solution:
-    """Turns alternate from the state: the probed ones, then the last two probed over
-    and over, a round a pair, until a side is down or the round limit passes. Weights are
-    integers over one common denominator (each turn's), so the work stays in integers."""
-    sides = [state.actors[a].side for a in pair]
-    weights = [_integers(harm) for harm in turns]
-    mass = {(state.actors[pair[0]].hp, state.actors[pair[1]].hp): 1}
-    denominator = 1
-    ended: Counter = Counter()           # (winner index, round) -> chance
-    starts = list(rounds)                # the round each turn starts in
-    turn = 0
-    while mass and starts[turn] <= MAX_ROUNDS:
-        round_ = starts[turn]
-        counts, total = weights[turn if turn < PROBED else PROBED - 2 + turn % 2]
-        denominator *= total
-        hitting = turn % 2
-        after: dict[tuple[int, int], int] = defaultdict(int)
-        won = 0
-        for hp, w in mass.items():
-            for loss, c in counts.items():
-                left = hp[1 - hitting] - loss
-                if left <= 0:
-                    won += w * c
-                elif hitting == 0:
-                    after[(hp[0], left)] += w * c
-                else:
-                    after[(left, hp[1])] += w * c
-        if won:
-            ended[(hitting, round_)] += Fraction(won, denominator)
-        mass = dict(after)
-        turn += 1
-        if turn == len(starts):
-            starts.append(starts[turn - 2] + 1)
-    draws = Fraction(sum(mass.values()), denominator) if mass else Fraction(0)
-    by_round: dict[int, Fraction] = defaultdict(Fraction)
-    for (_, r), p in ended.items():
-        by_round[r] += p
-    if draws:
-        by_round[starts[turn]] += draws
-    won_by = [sum((p for (w, _), p in ended.items() if w == i), Fraction(0)) for i in (0, 1)]
-    return Solution(sides=dict(zip(sides, won_by, strict=True)), draws=draws,
-                    rounds=dict(sorted(by_round.items())),
-                    down={pair[0]: won_by[1], pair[1]: won_by[0]},
-                    attacks=attacks)
+def _bring_down(session, fallen: str) -> None:
+    """`fallen` at 0 HP by the rules: the GM's damage of just its HP, straight off them
+    where the ruleset has `--direct`."""
+    hp = session.state.actors[fallen].hp
+    for line in (f"damage {fallen} {hp} --direct", f"damage {fallen} {hp}"):
+        try:
+            session.execute(line)
+        except GmError:
+            continue
+        if session.state.actors[fallen].down:
+            return
+    raise NotExact("no damage brings a fighter down")
 
 
-def _integers(harm: dict[int, Fraction]) -> tuple[dict[int, int], int]:
-    """A distribution as integer weights over their total."""
-    total = 1
-    for p in harm.values():
-        total = total * p.denominator // gcd(total, p.denominator)
-    return {v: int(p * total) for v, p in harm.items()}, total
-
-
-def described(solution: Solution, sides: list[str], actors: dict[str, str],
-              seed: int) -> dict:
-    """The solution in the summary's shape: each side's p exact (its interval [p, p]),
-    the rounds' distribution exact (`counts` are chances, those under 0.005% left out),
-    no runs played."""
-    rounds = solution.rounds
-    return {
-        "runs": 0, "seed": seed, "method": "exact",
-        "sides": {side: {"wins": None, "p": round(float(p), 4),
-                         "ci95": [round(float(p), 4)] * 2}
-                  for side in sides for p in [solution.sides.get(side, Fraction(0))]},
-        "draws": round(float(solution.draws), 4),
-        "rounds": {"mean": round(float(sum(r * p for r, p in rounds.items())), 3),
-                   "p50": _quantile(rounds, Fraction(1, 2)),
-                   "p90": _quantile(rounds, Fraction(9, 10)),
-                   "counts": {str(r): round(float(p), 4) for r, p in rounds.items()
-                              if round(float(p), 4)}},     # the chances one can read
-        "actors": {a: {"name": name, "down": round(float(solution.down.get(a, 0)), 4),
-                       "spent": {}}
-                   for a, name in actors.items()},
-        "actions": None,
-    }
-
-
-def _quantile(rounds: dict[int, Fraction], q: Fraction) -> int:
-    """The first round by which at least `q` of the fights have ended."""
-    total = Fraction(0)
-    for r, p in rounds.items():
-        total += p
-        if total >= q:
-            return r
-    return max(rounds, default=0)
+def _lasting(session, actor) -> tuple:
+    """What of an actor lasts through turns: HP, down, effects, resources that never
+    refill."""
+    rs = session.ruleset_for(session.state)
+    return (actor.hp, actor.down, actor.effects,
+            tuple(actor.resource(spec.name) for spec in rs.resources if spec.refill == "never"))

@@ -44,7 +44,7 @@ def run_range(session, seed: int, tactic: str, first: int, last: int,
 def simulate(session, runs: int, seed: int, tactic: str,
              done: Callable[[int], None] | None = None) -> tuple[dict, int]:
     """(the summary, the runs finished); Ctrl-C stops early with what is finished. A small
-    duel is solved exactly instead (`method: exact`, no runs played)."""
+    fight (a duel, two against one) is solved exactly instead (`method: exact`, no runs played)."""
     check(session, runs, tactic)
     solved = exact_summary(session, tactic, seed)
     if solved is not None:
@@ -62,7 +62,8 @@ def simulate(session, runs: int, seed: int, tactic: str,
 
 
 def exact_summary(session, tactic: str, seed: int) -> dict | None:
-    """The summary of the exact solution when the fight is a small duel, else None."""
+    """The summary of the exact solution when the fight is small (a duel, two against
+    one), else None."""
     from shaper_gm.simulate import exact
     solution = exact.solve(session, tactic)
     if solution is None:

@@ -1,6 +1,7 @@
 """One simulated fight: the encounter's current state played forward on a scratch
 session with dice of the run's own seed, by the tactic's commands, until a side wins,
-nobody can act or the round limit passes."""
+nobody can act or the round limit passes. What the engine asks inside an action (a
+reaction, a defence) is answered by expected value (`simulate.choices`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import random
 from shaper_gm.commands.session import Session
 from shaper_gm.errors import GmError
 from shaper_gm.records import record
-from shaper_gm.simulate.tactics import turn_lines
+from shaper_gm.simulate.choices import Chooser
+from shaper_gm.simulate.tactics import turn_choices
 
 MAX_ROUNDS = 50           # a fight still undecided then counts as a draw
 MAX_COMMANDS = 3000       # a bound on any one run, whatever the rules allow
@@ -36,17 +38,17 @@ def play_out(base: Session, seed: int, tactic: str) -> RunResult:
 
 def played(base: Session, seed: int, tactic: str) -> tuple[Session, RunResult]:
     """The run's scratch session (its log: the fight's resolved lines) and its result."""
-    session = Session(content=base.content)
-    session.share_rulesets(base)
-    start = base.state.with_(seed=seed, dice_position=0)
-    session.state = start
+    session = scratch(base, base.state.with_(seed=seed, dice_position=0))
+    start = session.state
     rng = random.Random(seed)
+    weighed: dict = {}
     actions = 0
     while _going(session.state) and actions < MAX_COMMANDS:
         actor = session.state.turn
-        for line in turn_lines(session, actor, tactic, rng):
+        for choice in turn_choices(session, actor, tactic, rng, weighed):
+            session.decider.playing(choice.odds)
             try:
-                session.execute(line)
+                session.execute(choice.line)
             except GmError:
                 continue
             actions += 1
@@ -59,6 +61,15 @@ def played(base: Session, seed: int, tactic: str) -> tuple[Session, RunResult]:
     down = frozenset(a for a in start.actors
                      if a not in end.actors or end.actors[a].down)
     return session, RunResult(winner, rounds, down, _spent(start, end, session), actions)
+
+
+def scratch(base: Session, state) -> Session:
+    """A session of `base`'s rulesets on `state`, its asks answered by a Chooser."""
+    session = Session(content=base.content)
+    session.share_verbs(base)
+    session.state = state
+    session.decider = Chooser(session)
+    return session
 
 
 def _going(state) -> bool:

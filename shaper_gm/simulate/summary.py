@@ -70,7 +70,7 @@ def text(data: dict, where: str, tactic: str) -> str:
     solved = data["method"] == "exact"
     if solved:                  # chances, not counts: read them as shares of one fight
         runs = 1
-        lines = [f"The duel from {where}, solved exactly ({tactic})"]
+        lines = [f"The fight from {where}, solved exactly ({tactic})"]
     else:
         lines = [f"{runs:,} fights from {where} ({tactic}, seed {data['seed']}, "
                  "Monte Carlo)"]

@@ -1,11 +1,11 @@
 """What an actor does on its turn in a simulated fight, from what its ruleset offers.
 
 No ruleset writes tactics: an actor first tries what its ruleset's hints say readies an
-attack (`content/ID/simulate.yaml`, `ready`: Shaper draws a weapon), then attacks with
-its ruleset's basic attack a foe the ruleset offers as reachable now (ranked by the
-tactic), else moves to a free cell nearer its nearest foe, else gives up the rest of its
-round (`pass`), else ends its turn. The commands are ordinary lines, refused by the rules
-like any other when they cannot be.
+attack (`content/ID/simulate.yaml`, `ready`: Shaper draws a weapon), then makes its most
+damaging attack (`simulate.attacks`) on a foe the ruleset offers as reachable now (ranked
+by the tactic), else moves to a free cell nearer its nearest foe, else gives up the rest
+of its round (`pass`), else ends its turn. The commands are ordinary lines, refused by
+the rules like any other when they cannot be.
 """
 
 from __future__ import annotations
@@ -18,12 +18,21 @@ from functools import cache
 from shaper_gm.content.folders import declaration
 from shaper_gm.engine import grid
 from shaper_gm.engine.offers import FIRST
+from shaper_gm.simulate.attacks import Choice, attacks
 
 TACTICS = ("focus-fire", "spread", "random")
 MOVES_TRIED = 4           # the nearest-to-a-foe cells a turn tries before giving up
 
 
 def turn_lines(session, actor_id: str, tactic: str, rng: random.Random) -> Iterator[str]:
+    return (choice.line for choice in turn_choices(session, actor_id, tactic, rng))
+
+
+def turn_choices(session, actor_id: str, tactic: str, rng: random.Random,
+                 weighed: dict | None = None) -> Iterator[Choice]:
+    """What the actor tries, in order, each with the odds that weigh it (attacks').
+    `weighed` keeps a run's rankings of attacks: an actor weighs its attacks on a foe
+    once in a fight from where the two stand (`weighing`)."""
     state = session.state
     rs = session.ruleset_for(state)
     actor = state.actors[actor_id]
@@ -33,40 +42,70 @@ def turn_lines(session, actor_id: str, tactic: str, rng: random.Random) -> Itera
     for line in hints.get("ready", ()):
         filled = _filled(line, state, rs, actor_id)
         if filled:
-            yield filled
+            yield Choice(filled)
     for foe in ranked(foes, tactic, rng):
         for line in hints.get("before_attack", ()):
-            yield line.replace("{actor}", actor_id).replace("{target}", foe.id)
+            yield Choice(line.replace("{actor}", actor_id).replace("{target}", foe.id))
     reachable = {o.text for o in rs.offers(state, "target", actor_id, rs.attack_verb) or ()
                  if o.rank == FIRST}
     for target in ranked([f for f in foes if f.id in reachable], tactic, rng):
-        yield f"{rs.attack_verb} {actor_id} {target.id}"
+        yield from weighing(session, actor_id, target.id, weighed)
     if actor.zone is not None and foes:
         for cell in _closer_cells(state, rs, actor, foes)[:MOVES_TRIED]:
-            yield f"move {actor_id} {cell}"
-    yield f"pass {actor_id}"
-    yield "end"
+            yield Choice(f"move {actor_id} {cell}")
+    yield Choice(f"pass {actor_id}")
+    yield Choice("end")
 
 
-HINTS = ("ready", "before_attack")
+def weighing(session, actor_id: str, target_id: str, weighed: dict | None) -> list[Choice]:
+    """The actor's attacks on the target, most damaging first, as it weighed them the
+    first time it stood where it stands with the target where it stands (when `weighed`
+    keeps them): where they stand says which attacks reach; the weighing is at full HP
+    anyway, and what else changes in a fight changes a ranking seldom, at an odds each."""
+    state = session.state
+    actor, target = state.actors[actor_id], state.actors[target_id]
+    key = (actor_id, actor.zone, target_id, target.zone)
+    if weighed is not None and key in weighed:
+        return weighed[key]
+    found = attacks(session, actor_id, target_id, hints_of(state.ruleset))
+    if weighed is not None:
+        weighed[key] = found
+    return found
+
+
+HINTS = ("ready", "before_attack", "attacks", "options")
+BROKEN = ("expected ready and before_attack, each a list of commands, e.g. ready: "
+          "['draw {actor} {item}']; attacks, a list of {do: COMMAND, odds: ODDS}, e.g. "
+          "{do: 'power-strike {actor} {target}', odds: 'odds {actor} {target} --power'}; "
+          "options, a list of the attack's flags, e.g. [ability]")
 
 
 @cache
-def hints_of(ruleset_id: str) -> dict[str, tuple[str, ...]]:
+def hints_of(ruleset_id: str) -> dict[str, tuple]:
     """The ruleset's hints: `ready`, commands that ready an attack (`{actor}` and a
     slot's name filled in: `{item}`, the first the ruleset offers the actor for the
     command's verb); `before_attack`, commands tried on a foe before attacking it
-    (`{target}` filled in: Shaper's engage)."""
+    (`{target}` filled in: Shaper's engage); `attacks`, attacks beside the basic one,
+    each with the odds line that weighs it, as (command, odds) pairs; `options`, flags
+    of the basic attack whose every offer makes an attack of its own to weigh."""
     found = declaration(ruleset_id, "simulate.yaml")
     if found is None:
         return {}
     display, data = found
     if not isinstance(data, dict) or set(data) - set(HINTS) or not all(
-            isinstance(v, list) and all(isinstance(x, str) for x in v) for v in data.values()):
+            isinstance(v, list) and all(_hint(key, x) for x in v) for key, v in data.items()):
         from shaper_gm.content.schema import ContentError
-        raise ContentError([f"{display}: expected ready and before_attack, each a list of "
-                            "commands, e.g. ready: ['draw {actor} {item}']"])
-    return {key: tuple(lines) for key, lines in data.items()}
+        raise ContentError([f"{display}: {BROKEN}"])
+    return {key: tuple((x["do"], x["odds"]) if key == "attacks" else x for x in lines)
+            for key, lines in data.items()}
+
+
+def _hint(key: str, entry) -> bool:
+    if key != "attacks":
+        return isinstance(entry, str)
+    return isinstance(entry, dict) and set(entry) == {"do", "odds"} and all(
+        isinstance(v, str) and v.split()[:1] != [] for v in entry.values()) and \
+        entry["odds"].split()[0] == "odds"
 
 
 def _filled(line: str, state, rs, actor_id: str) -> str | None:
@@ -102,6 +141,8 @@ def _closer_cells(state, rs, actor, foes) -> list[str]:
     def nearest(cell: str) -> int:
         return min(rs.distance(cell, f.zone) for f in foes)
     now = nearest(actor.zone)
+    if now <= (1 if rs.one_per_cell else 0):      # beside it already: none is nearer
+        return []
     found = []
     for col in range(state.cols):
         for row in range(state.rows):

@@ -18,8 +18,8 @@ DEFAULT_RUNS = 1000
 @verbs.command("simulate", group="view", logged=False, positionals=("number?",),
                usage="simulate [N] [--seed S] [--tactics focus-fire|spread|random] [--json]",
                summary="play the fight forward N times (1,000) from now under its rules: "
-                       "each side's chance to win, rounds, who goes down (a small duel: "
-                       "solved exactly); changes nothing",
+                       "each side's chance to win, rounds, who goes down (a duel or two "
+                       "against one with few HP: solved exactly); changes nothing",
                examples=("simulate", "simulate 200 --seed 7", "simulate --tactics spread"),
                flags=(flag("seed", "int", metavar="S", help="the runs' dice (default 1)"),
                       flag("tactics", "text", metavar="NAME",
@@ -27,13 +27,15 @@ DEFAULT_RUNS = 1000
                       flag("json", help="one JSON object instead of the summary")))
 def simulate(ctx: Context) -> Outcome:
     from shaper_gm.simulate.fights import simulate as run_fights
+    from shaper_gm.simulate.progress import progress_line
     from shaper_gm.simulate.summary import text
     p = ctx.parsed
     runs = _count(p.words)
     seed = p.get("seed")
     seed = 1 if seed is None else seed
     tactic = (p.get("tactics") or "focus-fire").lower()
-    data, finished = run_fights(ctx.session, runs, seed, tactic)
+    with progress_line(runs) as progress:
+        data, finished = run_fights(ctx.session, runs, seed, tactic, progress)
     if p.get("json"):
         return Outcome(view=Message(json.dumps(data, sort_keys=True)))
     state = ctx.state

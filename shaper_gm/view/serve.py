@@ -59,24 +59,27 @@ def command(args, error) -> int:
     except GmError as exc:
         error(str(exc))
         return 2
-    for url in addresses(server, args.lan):
-        print(url, flush=True)
-    return serve_until_stopped(server, lambda text: print(text, file=sys.stderr))
+    return serve_until_stopped(server, addresses(server, args.lan),
+                               lambda text: print(text, file=sys.stderr))
 
 
-def serve_until_stopped(server: ViewServer, say) -> int:
-    """`shaper-gm view`: serve until Ctrl-C or SIGTERM, then free the port."""
+def serve_until_stopped(server: ViewServer, urls: list[str], say) -> int:
+    """`shaper-gm view`: the addresses printed, then serving until Ctrl-C or SIGTERM,
+    then the port freed. Both signals only set an event, caught from before the first
+    address is printed: a signal at any moment stops the server the same way."""
     stop = threading.Event()
-    previous = signal.signal(signal.SIGTERM, lambda *_: stop.set())
-    server.start()
+    handlers = {sig: signal.signal(sig, lambda *_: stop.set())
+                for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
+        server.start()
+        for url in urls:
+            print(url, flush=True)
         while not stop.wait(0.5):
             pass
-    except KeyboardInterrupt:
-        pass
     finally:
         server.stop()
-        signal.signal(signal.SIGTERM, previous)
+        for sig, previous in handlers.items():
+            signal.signal(sig, previous)
     say("The player view has stopped.")
     return 0
 

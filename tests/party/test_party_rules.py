@@ -46,7 +46,8 @@ def test_mistakes_are_one_line_each_as_documented():
         ({"lasting": ["mana"]}, "lasting must list resources of Dungeoneers"),
         ({"rests": {"nap": 3}}, "rests.nap: expected a mapping"),
         ({"rests": {"short": {"mana": "max"}}}, "'mana' is not HP"),
-        ({"rests": {"short": {"hp": "lots"}}}, "expected max, gain N or N, got 'lots'")]]
+        ({"rests": {"short": {"hp": "lots"}}}, "expected max, gain N or N, got 'lots'"),
+        ({"items": "yes please"}, "items: expected true or false, got 'yes please'")]]
     for lines, _ in cases:
         assert len(lines) == 1 and lines[0].startswith("content/x/party.yaml: "), lines
     left_out = {"FILE: what is wrong": "the shape of every line"}

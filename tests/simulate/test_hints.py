@@ -21,7 +21,10 @@ def test_shapers_hints_draw_reload_and_engage_first():
 
 
 @pytest.mark.parametrize("data", [[], {"ready": "draw"}, {"prepare": []},
-                                  {"ready": [3]}])
+                                  {"ready": [3]}, {"attacks": ["power-strike {actor}"]},
+                                  {"attacks": [{"do": "power-strike {actor} {target}"}]},
+                                  {"attacks": [{"do": "x", "odds": "strike {actor}"}]},
+                                  {"options": [["ability"]]}])
 def test_a_broken_hints_file_is_one_line(data):
     tactics.hints_of.cache_clear()
     try:
@@ -33,4 +36,8 @@ def test_a_broken_hints_file_is_one_line(data):
         tactics.hints_of.cache_clear()
     assert refused.value.errors == ("content/x/simulate.yaml: expected ready and "
                                     "before_attack, each a list of commands, e.g. ready: "
-                                    "['draw {actor} {item}']",)
+                                    "['draw {actor} {item}']; attacks, a list of {do: "
+                                    "COMMAND, odds: ODDS}, e.g. {do: 'power-strike {actor} "
+                                    "{target}', odds: 'odds {actor} {target} --power'}; "
+                                    "options, a list of the attack's flags, e.g. "
+                                    "[ability]",)

@@ -87,13 +87,19 @@ ADD_FLAGS = (
 COUNT_FLAG = flag("count", "int", metavar="N", help="add N of them: ID-1, ID-2, ...")
 SPREAD_FLAG = flag("spread", help="where a cell holds one actor, one added onto a taken cell "
                                   "stands on the nearest free one (the log writes it)")
-SHARED_ADD = {f.name for f in ADD_FLAGS} | {"stat", "count", "spread"}
+CARRY_FLAGS = (
+    flag("lacks", "text", repeat=True, metavar="ITEM",
+         help="an item of its sheet it comes without (dropped, thrown or used up in an "
+              "earlier fight: a party's join writes it)"),
+    flag("carries", "text", repeat=True, metavar="ITEM",
+         help="an item it carries beyond its sheet (picked up in an earlier fight)"))
+SHARED_ADD = {f.name for f in (*ADD_FLAGS, *CARRY_FLAGS)} | {"stat", "count", "spread"}
 
 
 def _add_flags(rs) -> tuple:
     return (*ADD_FLAGS, flag("stat", "text", repeat=True, metavar="NAME=N",
                              help=f"a sheet number: {', '.join(rs.sheet_numbers)}"), COUNT_FLAG,
-            SPREAD_FLAG)
+            SPREAD_FLAG, *CARRY_FLAGS)
 
 
 @verbs.command("add", group="setup", rules=lambda rs: rs.term("add_rules"),
@@ -134,8 +140,8 @@ def add(ctx: Context) -> Outcome:
         at = _free_cell(state, ctx.ruleset, flags.get("at")) if spread else flags.get("at")
         if at != flags.get("at"):
             flags["spread"] = True
-        spec = setup.NewActor(actor_id, sheet, side, at, name,
-                              tuple(numbers.items()), tuple(extra.items()))
+        spec = setup.NewActor(actor_id, sheet, side, at, name, tuple(numbers.items()),
+                              tuple(extra.items()), *_items(flags))
         state, added = setup.add_actor(state, ctx.ruleset, spec)
         if flags.get("hidden"):
             state = state.with_actor(state.actors[actor_id].with_(hidden=True))
@@ -143,6 +149,12 @@ def add(ctx: Context) -> Outcome:
         events += added
     return Outcome(state, events, request=Request("add", (("new-id", base),),
                                                   tuple(flags.items())))
+
+
+def _items(flags: dict) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """`--lacks` and `--carries`: item ids, as the log writes them."""
+    return tuple(tuple(i.lower() for i in flags.get(name) or ()) for name in ("lacks",
+                                                                          "carries"))
 
 
 def _free_cell(state, rs, at: str | None) -> str | None:

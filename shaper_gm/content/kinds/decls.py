@@ -24,7 +24,7 @@ from shaper_gm.content.kinds.words import (
     whole_of,
 )
 from shaper_gm.content.library import known
-from shaper_gm.content.schema import Bad, ContentError, Ctx, Field, show
+from shaper_gm.content.schema import Bad, ContentError, Ctx, EntryLines, Field, show
 from shaper_gm.records import record
 
 
@@ -159,8 +159,7 @@ def _record_known(here: Ctx, key: str, good: Mapping, records: Mapping) -> bool:
 def _entry(ctx: Ctx, section: str, name: str) -> Ctx:
     """The Ctx of one entry (`records.Sheet`), its lines those of the entry's keys."""
     item = f"{section}.{name}"
-    lines = {(item, *path[2:]): line for path, line in (ctx.lines or {}).items()
-             if path[:2] == (section, name)}
+    lines = EntryLines(ctx.lines, (section, name)) if ctx.lines else None
     return Ctx(ctx.errors, ctx.file, item, lines)
 
 

@@ -148,6 +148,9 @@ def gm_damage(rs: Any, state: Any, target: str, amount: int,
     from shaper_gm.engine.steps import PlayTape
     declared = rs.library.action(rs.library.numbers["damage_action"])
     own = {flag.name for flag in declared.flags} - {"amount"}
+    tape = options.get("tape")               # its dice slots' (an armour's Defense roll)
+    rolled = {"tape", *(slot for slot, _ in declared.slots)}      # faces, not options
+    options = {key: value for key, value in options.items() if key not in rolled}
     unknown = sorted(set(options) - own)
     if unknown:
         raise RuleViolation(f"damage has no option {unknown[0]} here",
@@ -158,7 +161,8 @@ def gm_damage(rs: Any, state: Any, target: str, amount: int,
     def no_dice(slot: str, index: int, who: Any) -> Any:
         raise RuleViolation(f"the GM's damage rolls no {slot}",
                             "the ruleset's damage_action needs a fix")
-    done = declared.played_alone(state, rs, request, PlayTape(no_dice, Decisions()))
+    done = declared.played_alone(state, rs, request,
+                                 tape if tape is not None else PlayTape(no_dice, Decisions()))
     events = [replace(e, action="damage") if isinstance(e, ev.Played) else e  # the GM's
               for e in done.events]
     if not any(isinstance(e, ev.HpChanged) for e in events):     # the HP line, always
@@ -227,3 +231,13 @@ def typed_damage(rs: Any, state: Any, target: str, amount: int,
         hp = state.actors[target].hp or 0
         events = [ev.HpChanged(target, hp, hp, f"0 damage ({why or 'none taken'})")]
     return state, events
+
+
+def kind_side(library: Any, template: Any) -> str | None:
+    """The side ruleset.yaml's `template_sides` gives the kind a template is of (Shaper's
+    `characters: party`), None when it gives none."""
+    sides = dict(library.numbers.get("template_sides") or ())
+    if template is None or not sides:
+        return None
+    return next((side for kind, side in sides.items()
+                 if library.kind(kind).get(template.get("id")) is template), None)

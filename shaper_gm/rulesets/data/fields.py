@@ -1,6 +1,6 @@
 """What the GM's shared verbs reach of a data ruleset's sheets beyond the shared fields:
-`set ACTOR NAME=N` of a sheet number (`rulesets.data.numbers`), and a save's sheets
-kept under the ruleset's older keys (`older_sheets:`, `rulesets.data.older`)."""
+`set ACTOR NAME=N` of a sheet number (`rulesets.data.numbers`). A save's sheets kept
+under the ruleset's older keys are read by `rulesets.data.older` (`older_sheets:`)."""
 
 from __future__ import annotations
 
@@ -11,16 +11,10 @@ from shaper_gm.engine.state import Encounter
 
 
 class SheetFields(RulesetBase):
-    """`DataRuleset`'s sheet fields for `set` and for old saves."""
+    """`DataRuleset`'s sheet fields for `set`."""
 
     library: Any
     sheet_numbers: tuple[str, ...]
-
-    def with_legacy_fields(self, data: dict[str, Any], log: list[str]) -> dict[str, Any]:
-        """A save's sheets kept under the ruleset's older keys, read as now
-        (`older_sheets:`, rulesets.data.older)."""
-        from shaper_gm.rulesets.data.older import upgraded_save
-        return upgraded_save(self.library, data)
 
     def settable_fields(self) -> tuple[str, ...]:
         shared = super().settable_fields()

@@ -35,14 +35,16 @@ from shaper_gm.engine.stepkit import Facts
 from shaper_gm.records import record
 from shaper_gm.rulesets.data.actions_file import read_actions
 from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items
+from shaper_gm.rulesets.data.entries import add_entry, entry_kinds
 from shaper_gm.rulesets.data.marks import map_mark
-from shaper_gm.rulesets.data.older import older_sheets
+from shaper_gm.rulesets.data.naming import payers_declared, sides_declared
+from shaper_gm.rulesets.data.older import older_saves, older_sheets
 from shaper_gm.rulesets.data.orders import turn_order_spec
 from shaper_gm.rulesets.data.prepared import prepared_spec
 from shaper_gm.rulesets.data.sides import missing_actions, side_check
 from shaper_gm.rulesets.data.tally import harm_tally
 from shaper_gm.rulesets.data.template_items import templates_named
-from shaper_gm.rulesets.data.template_numbers import numbers_in_range
+from shaper_gm.rulesets.data.template_numbers import declared_in_range, numbers_in_range
 from shaper_gm.rulesets.data.zero_read import zero_read
 
 
@@ -96,6 +98,7 @@ RESOURCE = {"label": Field(text), "max": Field(_amount), "start": Field(_amount)
             "lapse": Field(choice(MOMENTS)), "off_turn": Field(boolean),
             "kept_on_pass": Field(boolean), "while_down": Field(boolean), "rule": Field(text),
             "shown": Field(boolean), "hard_max": Field(boolean), "lapsed": Field(text),
+            "paid_by": Field(lambda v: tuple(list_of(snake_name)(v))),
             "backfill": Field(boolean), "rebuilt": Field(text)}
 ZERO_HP = {"conditions": Field(list_of(ident)), "ends": Field(list_of(ident)),
            "word": Field(text), "rule": Field(text)}
@@ -125,6 +128,10 @@ RULESET = {
     "readied_effect": Field(text),
     "encounter_numbers": Field(mapping_of(snake_name, integer(0, 999_999))),
     "harm_tally": Field(harm_tally),
+    "most_diagonals": Field(integer(0, 1000)),
+    "template_sides": Field(mapping_of(ident, text)),
+    "add_entries": Field(mapping_of(snake_name, add_entry)),
+    "older_saves": Field(older_saves),
     "older_sheets": Field(older_sheets), "sheet_items": Field(mapping_of(snake_name, ident)),
     "prepared": Field(prepared_spec),
 }
@@ -205,7 +212,8 @@ def load(folder: Any) -> DataLibrary:
                       for name, spec in good.get("resources", ()))
     zero = _zero_hp(here, good.get("zero_hp"))
     ends_if = _ends_if(ctx, files, items.get("conditions", {}))
-    _in_range(ctx, [(d, data) for d, data in files if (d, data) != numbers_file], good)
+    declared_in_range(ctx, [(d, data) for d, data in files if (d, data) != numbers_file],
+                      good, _kind)
     numbers_in_range(ctx, [(d, data) for d, data in files if (d, data) != numbers_file], good,
                      _kind)
     if good:                                      # its own keys read: names to check
@@ -213,6 +221,8 @@ def load(folder: Any) -> DataLibrary:
         _names_declared(here, good, {name for name, _ in resources}, kinds, actions,
                         in_actions)
         _conditions_declared(in_actions, actions, items.get("conditions", {}))
+        payers_declared(here, resources)
+        sides_declared(here, good, kinds)
         templates_named(ctx, [(d, data) for d, data in files if d != display], good, items)
     if ctx.errors:
         raise RulesetFileError(ctx.errors, folder)
@@ -224,6 +234,7 @@ def load(folder: Any) -> DataLibrary:
                            "item_mods", "turn_order", "heal_action", "map_marks",
                            "side_checks", "keeps_down", "zero_read", "reacts_on_turn",
                            "readied_effect", "encounter_numbers", "harm_tally",
+                           "most_diagonals", "template_sides", "add_entries", "older_saves",
                            "older_sheets", "sheet_items", "prepared")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
@@ -238,12 +249,13 @@ def _ends_if(ctx: Ctx, files: list[tuple[str, Any]], conditions: Mapping[str, Fa
              ) -> tuple[tuple[str, Compiled], ...]:
     """Each condition's `ends_if`: an expression over its holder (`actor.X`), the
     creature that gave it (`target.X`) and the `distance` between them."""
-    display, data = next(((d, data) for d, data in files
-                          if d.endswith("/conditions.yaml")), ("conditions.yaml", None))
     out = []
     for name, item in conditions.items():
         if "ends_if" not in item:
             continue
+        display, data = next(((d, data) for d, data in files if _kind(d) == "conditions"
+                              and isinstance(data, Mapping) and name in data),
+                             ("conditions.yaml", None))
         try:
             out.append((name, compile_expr(str(item["ends_if"]))))
         except ExprError as exc:
@@ -270,33 +282,22 @@ def _items(ctx: Ctx, files: list[tuple[str, Any]]) -> dict[str, dict[str, Facts]
             if not isinstance(raw, Mapping):
                 here.error(None, "expected a mapping of keys")
                 continue
+            if item_id in out.get(kind, {}):        # two files of a folder of one kind
+                first = next(d for d, x in files if _kind(d) == kind and
+                             isinstance(x, Mapping) and item_id in x).split("/", 2)[-1]
+                here.error("id", f"{kind} {item_id!r} is in {first} too; an id names one "
+                                 "item of its kind")
+                continue
             out.setdefault(kind, {})[item_id] = freeze({"id": item_id, **raw})
     return out
 
 
-def _in_range(ctx: Ctx, files: list[tuple[str, Any]], good: Mapping[str, Any]) -> None:
-    """A template's sheet numbers within the ranges `add --stat` takes: the content
-    and `add` take the same numbers."""
-    from shaper_gm.engine.limits import MAX_NUMBER
-    ranges = dict(good.get("ranges", ()))
-    kinds = set(good.get("templates", ("creatures",)))
-    for display, data in files:
-        if not ranges or _kind(display) not in kinds or not isinstance(data, Mapping):
-            continue
-        for item_id, raw in data.items():
-            for name, (low, high, why) in ranges.items():
-                value = raw.get(name) if isinstance(raw, Mapping) else None
-                top = MAX_NUMBER if high is None else high
-                if value is None or (isinstance(value, int) and not isinstance(value, bool)
-                                     and max(low, -MAX_NUMBER) <= value <= top):
-                    continue
-                ctx.at(display, str(item_id), lines=data).error(
-                    name, f"expected a whole number from {max(low, -MAX_NUMBER):,} to "
-                          f"{top:,}{f' ({why})' if why else ''}, got {value!r}")
-
-
 def _kind(display: str) -> str:
-    """The kind of item a file holds: its name (``duellists.yaml``)."""
+    """The kind of item a file holds: its name (``duellists.yaml``), or for a file in a
+    folder of the ruleset's the folder's (``weapons/source.yaml`` holds weapons)."""
+    inside = display.split("/", 2)[-1]          # the path inside the ruleset's folder
+    if "/" in inside:
+        return inside.split("/", 1)[0]
     return display.rsplit("/", 1)[-1].removesuffix(".yaml")
 
 
@@ -314,6 +315,11 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
             if kind not in kinds:
                 here.error(key, f"no item file {kind}.yaml for {key} {kind!r} "
                                 f"(kinds: {', '.join(sorted(kinds)) or 'none'})")
+    for flag, spec in good.get("add_entries", ()):
+        for key, kind in entry_kinds(spec):
+            if kind not in kinds:
+                here.error(f"add_entries.{flag}.{key}", f"no item file {kind}.yaml (kinds: "
+                                                        f"{', '.join(sorted(kinds)) or 'none'})")
     order = good.get("turn_order") or {}
     if "resource" in order and order["resource"] not in resources:
         here.error("turn_order.resource", f"no resource {order['resource']!r} "

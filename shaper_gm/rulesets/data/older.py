@@ -1,21 +1,172 @@
-"""How a sheet saved under a ruleset's older keys reads now (`older_sheets:` in
-ruleset.yaml): a save written before the ruleset was written as data (the dice pool's
-Python sheets) opens, and its log replays, to the state the same log reaches now.
+"""ruleset.yaml's `older_saves`: how a save written by the Python ruleset of the same id
+(versions 1-3, before the ruleset was written as data) is read, so it opens to the state
+its log replays to now. Read generically, with no key: a sheet mapping written as a list
+of [name, value] pairs (a record's), the names `add_entries` checks as `add` reads them
+(a damage type's code `B` as its id `b`), hit points not kept (a ruleset that counted
+harm its own way) worked out from a kept harm tally. Declared: a sheet key under its old
+name (`sheet_keys`), keys no longer kept (`dropped`), what each field of an actor's own
+record became (`actor_system`: a sheet key, or an effect), the encounter's numbers
+(`encounter_system`).
 
-An actor's saved sheet is older when it holds a key of `drop`; it is then read with
-those keys left out, and those holding nothing (null, '', an empty list) its template
-does not state (each now the default sheet's), each list of `[key, value]`
-pairs named in `pairs` as a mapping, each key of `from_system` taken from what the
-actor's `system` kept (what changed in the fight, over the sheet's start), and each key
-of `lookup` (`KIND.KEY.FIELD`) the FIELD of the item of KIND its sheet's KEY names.
-"""
+`older_sheets`: how a sheet saved under a ruleset's older keys reads now, for a save
+written before the ruleset was written as data (the dice pool's Python sheets). An
+actor's saved sheet is older when it holds a key of `drop`; it is then read with those
+keys left out, and those holding nothing (null, '', an empty list) its template does not
+state (each now the default sheet's), each list of `[key, value]` pairs named in `pairs`
+as a mapping, each key of `from_system` taken from what the actor's `system` kept (what
+changed in the fight, over the sheet's start), and each key of `lookup`
+(`KIND.KEY.FIELD`) the FIELD of the item of KIND its sheet's KEY names. It is read
+before `older_saves` is."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from shaper_gm.content.schema import Bad
+from shaper_gm.content.schema import Bad, Field, mapping_of, snake_name, text
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.stepkit import fill
+from shaper_gm.rulesets.data.entries import entries
+
+EFFECT = {"sheet": Field(snake_name), "effect": Field(text), "source": Field(text),
+          "caster": Field(lambda v: _one_of(v, ("self", "value"))),
+          "until": Field(lambda v: _one_of(v, ("never", "round")))}
+OLDER = {"sheet_keys": Field(mapping_of(snake_name, snake_name)),
+         "dropped": Field(lambda v: _names(v)),
+         "actor_system": Field(mapping_of(snake_name, lambda v: _field(v))),
+         "encounter_system": Field(lambda v: _names(v))}
+
+
+def _one_of(value: Any, words: tuple[str, ...]) -> str:
+    if value not in words:
+        raise Bad(f"expected one of {', '.join(words)}, got {value!r}")
+    return str(value)
+
+
+def _names(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise Bad(f"expected a list of names, got {value!r}")
+    return tuple(value)
+
+
+def _field(value: Any) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping) or set(value) - set(EFFECT) or \
+            ("sheet" in value) == ("effect" in value):
+        raise Bad(f"expected {{sheet: KEY}} or {{effect: NAME, source, caster, until}}, "
+                  f"got {value!r}")
+    return {name: EFFECT[name].check(item) for name, item in value.items()}
+
+
+def older_saves(value: Any) -> Mapping[str, Any]:
+    """`older_saves`, checked as the rest of the file is."""
+    if not isinstance(value, Mapping) or set(value) - set(OLDER):
+        raise Bad(f"expected a mapping of {', '.join(OLDER)}")
+    out = {}
+    for name, item in value.items():
+        try:
+            out[name] = OLDER[name].check(item)
+        except Bad as exc:
+            raise Bad(exc.message, f".{name}{exc.sub}") from None
+    return out
+
+
+def upgraded(rs: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """A save's data as this ruleset keeps it (unchanged when already so)."""
+    if not isinstance(data, dict) or not isinstance(data.get("actors"), dict):
+        return data
+    data = upgraded_save(rs.library, data)              # older_sheets first
+    spec = dict(rs.library.numbers.get("older_saves") or ())
+    system = data.get("system")
+    kept = spec.get("encounter_system", ())
+    if isinstance(system, dict) and kept and set(system) <= {*kept, "lying"}:
+        start = dict(rs.library.numbers.get("encounter_numbers") or ())
+        numbers = [[name, system[name]] for name in kept if name in system]
+        lying = system.get("lying") or []               # what lies on the map (D16)
+        data = {**data, "system": None if not lying and all(
+            start.get(name) == value for name, value in numbers) else
+            {"lying": lying, "numbers": numbers}}       # as the fight started: none
+    actors = {actor_id: _actor(rs, spec, actor_id, raw, data.get("round") or 0)
+              if isinstance(raw, dict) else raw for actor_id, raw in data["actors"].items()}
+    return {**data, "actors": actors}
+
+
+def _actor(rs: Any, spec: Mapping[str, Any], actor_id: str, raw: dict[str, Any],
+           round_: int) -> dict[str, Any]:
+    sheet = raw.get("sheet")
+    if isinstance(sheet, dict):
+        sheet = _sheet(rs, spec, sheet, rs.templates().get(raw.get("template")))
+        raw = {**raw, "sheet": sheet}
+    record, fields = raw.get("system"), dict(spec.get("actor_system", ()))
+    if isinstance(record, dict) and fields and set(record) <= set(fields):
+        effects = list(raw.get("effects") or [])
+        for name, value in sorted(record.items(), key=lambda kv: list(fields).index(kv[0])):
+            if value in (None, False, "", []):
+                continue
+            field = dict(fields[name])
+            if "sheet" in field:
+                sheet = {**sheet, field["sheet"]: value}
+                continue
+            effects.append({"name": fill(field["effect"], {"value": value}),
+                            "source": field.get("source", "effect"), "mods": {},
+                            "caster": {"self": actor_id, "value": value}.get(
+                                field.get("caster", "")),
+                            "until": f"round:{round_}" if field.get("until") == "round"
+                            else "never"})
+        raw = {**raw, "system": None, "sheet": sheet, "effects": effects}
+    held = raw.get("resources")
+    if isinstance(held, dict):                  # in the order the ruleset declares
+        order = [declared.name for declared in rs.resources]
+        raw = {**raw, "resources": dict(sorted(held.items(), key=lambda kv: (
+            order.index(kv[0]) if kv[0] in order else len(order))))}
+    tally = rs.kept_tally()
+    if "hp" not in raw and tally and isinstance(sheet, dict):
+        from shaper_gm.rulesets.data.library import freeze
+        from shaper_gm.rulesets.data.sheets import DataSheet
+        try:
+            top = rs.stat(DataSheet(freeze(sheet), rs.library.default_sheet), "hp")
+        except RuleViolation:
+            return raw                          # the decoder names what is wrong
+        harm = (raw.get("resources") or {}).get(tally[0], 0)
+        raw = {**raw, "hp": max(0, top - harm) if isinstance(harm, int) else top,
+               "max_hp": top}
+    return raw
+
+
+def _sheet(rs: Any, spec: Mapping[str, Any], sheet: dict[str, Any],
+           template: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The sheet as this ruleset keeps it: a template's keys and what differs from the
+    default sheet (a record kept every field)."""
+    renamed = dict(spec.get("sheet_keys", ()))
+    dropped = set(spec.get("dropped", ()))
+    default = rs.library.default_sheet
+    out = {renamed.get(key, key): value for key, value in sheet.items()
+           if key not in dropped}
+    for key, value in out.items():
+        if isinstance(default.get(key), Mapping) and isinstance(value, list) and all(
+                isinstance(pair, list) and len(pair) == 2 for pair in value):
+            out[key] = dict(value)
+    for entry in entries(rs.library).values():
+        held, names = out.get(entry["key"]), entry.get("names")
+        if names and isinstance(held, (dict, list)):
+            out[entry["key"]] = _named(rs.library.kind(names), held)
+    if template is None:
+        return out
+    from shaper_gm.rulesets.data.kept import thaw
+    return {key: value for key, value in out.items() if key in template or key not in
+            default or value != thaw(default[key])}
+
+
+def _named(items: Mapping[str, Any], held: dict[str, Any] | list[Any]) -> Any:
+    """Names as `add` reads them: an id in any case, or an item's name, as its id."""
+    def one(name: Any) -> Any:
+        word = str(name).lower()
+        return word if word in items else next(
+            (item_id for item_id, item in items.items()
+             if str(item.get("name", "")).lower() == word), name)
+    if isinstance(held, dict):
+        return {one(name): value for name, value in held.items()}
+    return [one(name) for name in held]
+
 
 PARTS = ("drop", "pairs", "from_system", "lookup")
 
@@ -51,22 +202,23 @@ def upgraded_save(library: Any, data: dict[str, Any]) -> dict[str, Any]:
     for actor_id, raw in actors.items():
         sheet = raw.get("sheet") if isinstance(raw, Mapping) else None
         if isinstance(sheet, Mapping) and any(key in sheet for key in how["drop"]):
-            template = _template(library, raw.get("template"))
-            raw = {**raw, "sheet": _sheet(library, how, sheet, raw.get("system"), template),
+            template = _older_template(library, raw.get("template"))
+            raw = {**raw, "sheet": _older_sheet(library, how, sheet, raw.get("system"),
+                                                template),
                    "system": None}
         out[actor_id] = raw
     return {**data, "actors": out}
 
 
-def _template(library: Any, template: Any) -> Mapping[str, Any]:
+def _older_template(library: Any, template: Any) -> Mapping[str, Any]:
     for kind in library.templates:
         if isinstance(template, str) and template in library.kind(kind):
             return library.kind(kind)[template]
     return {}
 
 
-def _sheet(library: Any, how: Mapping[str, Any], sheet: Mapping[str, Any],
-           system: Any, template: Mapping[str, Any]) -> dict[str, Any]:
+def _older_sheet(library: Any, how: Mapping[str, Any], sheet: Mapping[str, Any],
+                 system: Any, template: Mapping[str, Any]) -> dict[str, Any]:
     out = {key: value for key, value in sheet.items() if key not in how["drop"]
            and (key in template or value not in (None, "", [], {}))}
     for key in how["pairs"]:
@@ -84,3 +236,11 @@ def _sheet(library: Any, how: Mapping[str, Any], sheet: Mapping[str, Any],
         if item is not None and field in item:
             out[key] = item[field]
     return out
+
+
+class OlderSaves:
+    """`with_legacy_fields` for a ruleset written as data: an older save upgraded
+    (`older_sheets`, then `older_saves`)."""
+
+    def with_legacy_fields(self, data: dict[str, Any], log: list[str]) -> dict[str, Any]:
+        return upgraded(self, data)

@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from shaper_gm.content.sheetnumbers import Number, SheetNumbers
-from shaper_gm.dice import DiceSource, Roll, parse, roll
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import laying, moments
 from shaper_gm.engine.changes import end_held
@@ -30,22 +29,28 @@ from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
+from shaper_gm.rulesets.data import carried as kept_items
 from shaper_gm.rulesets.data import costs, prepared
 from shaper_gm.rulesets.data.adding import (
     gm_damage,
     gm_heal,
+    kind_side,
     noun,
     onto_sheet,
     typed_damage,
     unknown_template,
 )
 from shaper_gm.rulesets.data.downs import KeptDown
+from shaper_gm.rulesets.data.entries import given_entries
 from shaper_gm.rulesets.data.fields import SheetFields
+from shaper_gm.rulesets.data.initiative import DeclaredInitiative
 from shaper_gm.rulesets.data.kept import once, thaw
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
 from shaper_gm.rulesets.data.marks import MapMarks
 from shaper_gm.rulesets.data.numbers import number_names, with_numbers
+from shaper_gm.rulesets.data.older import OlderSaves
 from shaper_gm.rulesets.data.orders import turn_order
+from shaper_gm.rulesets.data.paths import DiagonalLimit
 from shaper_gm.rulesets.data.saved import checked_sheet, saved_items
 from shaper_gm.rulesets.data.sheets import DataSheet, SheetView
 from shaper_gm.rulesets.data.tally import HarmTally
@@ -54,7 +59,8 @@ from shaper_gm.rulesets.data.zero_read import ZeroRead
 ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
 
 
-class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, RulesetBase):
+class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, DiagonalLimit,
+                  OlderSaves, DeclaredInitiative, RulesetBase):
     turn_order = FixedOrder()
     encounter_system_type = Ground          # what lies on the map (engine.laying)
     admit_off_turn = prepared.off_turn      # an action readied or prepared, taken off-turn
@@ -138,6 +144,8 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, RulesetB
                                 f"sheet numbers: {', '.join(self.sheet_numbers)}")
         return value
 
+    carried, carrying = kept_items.carried, kept_items.carrying     # a party's items
+
     def item_mods(self, sheet: Any, key: str) -> int:
         """What the items of the sheet's lists `item_mods` names add to a number: each
         item's `mods` (the dice pool's passive abilities, P12: tough hide's +1 AC)."""
@@ -186,7 +194,9 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, RulesetB
         if unknown:
             raise RuleViolation(f"--stat {unknown[0]}: not a {self.id} sheet number",
                                 f"sheet numbers: {', '.join(self.sheet_numbers)}, hp")
-        base = onto_sheet(self.library, base, dict(spec.extra))
+        extra = dict(spec.extra)                      # add --prof NAME=RANK, ...
+        base.update(given_entries(self.library, extra, base))
+        base = onto_sheet(self.library, base, extra)  # the item flags (add_items)
         given = {self.hp_key if key == "hp" else key: value      # --hp: the number hp
                  for key, value in spec.numbers}                  # reads (health)
         given = {key: (self.sheet_ranges[key] if key in self.sheet_ranges else Number(key))
@@ -196,7 +206,8 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, RulesetB
         name = spec.name or (template.get("name") if template is not None else None) or \
             spec.id.replace("-", " ").title()       # the default sheet's name is no name
         hp = self.stat(sheet, "hp")
-        side = spec.side or (template.get("side") if template is not None else None)
+        side = spec.side or (template.get("side") if template is not None else None) or \
+            kind_side(self.library, template)        # its kind's (characters: party)
         return Actor(id=spec.id, name=name, side=side or self.term("side") or "enemies",
                      sheet=sheet, hp=hp, max_hp=hp, zone=zone,
                      resources=starting(self.resources, sheet, self.stat),
@@ -245,8 +256,6 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, RulesetB
 
     def _unknown_item(self, state: Encounter, kind: str, word: str, actor_id: str) -> None:
         """Refuse an item word in the words of the action that picks from `kind`."""
-        from shaper_gm.engine.request import Request
-        from shaper_gm.engine.situation import Situation
         for _, action in self.library.actions:
             if action.item == kind:
                 asked = Request(action.name, (("actor", actor_id),))
@@ -275,23 +284,6 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, RulesetB
         return super().heal(state, target, amount)
 
     # Turn order ----------------------------------------------------------------------
-    def initiative(self, actor: Actor, source: DiceSource) -> Roll:
-        rule = self.library.initiative or {}
-        if "roll" not in rule:
-            return roll(parse("1d20"), source, what=f"initiative of {actor.name}")
-        dice = self._read(actor.sheet, lambda view: rule["roll"].dice(view))
-        expr = parse(dice.text())
-        if "zero_faces" in rule and self._read(actor.sheet, rule["zero_faces"].run):
-            from shaper_gm.engine.zero_faces import zero_expr  # T1: a d10 read 0-9
-            expr = zero_expr(expr)
-        return roll(expr, source, what=f"initiative of {actor.name}")
-
-    def order_tiebreak(self, actor: Actor) -> int:
-        rule = self.library.initiative or {}
-        if "tiebreak" not in rule:
-            return 0
-        return int(self._read(actor.sheet, rule["tiebreak"].run))
-
     # Moments: what its actions declare to run by themselves (`engine.moments`) ----------
     def moment_slots(self, *names: str) -> dict[str, bool]:
         """The dice slots of the actions those moments bring: name -> repeats."""

@@ -31,6 +31,13 @@ class HarmTally:
         spec = self.library.numbers.get("harm_tally") or {}
         return str(spec.get("name", "")), str(spec.get("rule", ""))
 
+    def kept_tally(self) -> tuple[str, str] | None:
+        """(name, rule) when a resource of the tally's name keeps it: harm past 0 hit
+        points is counted there too, past the maximum (engine.harm.tallied)."""
+        name, rule = self._tally()
+        resources = getattr(self, "resources", ())
+        return (name, rule) if name and any(r.name == name for r in resources) else None
+
     def settable_fields(self) -> tuple[str, ...]:
         name, _ = self._tally()
         own: tuple[str, ...] = super().settable_fields()  # type: ignore[misc]
@@ -52,7 +59,7 @@ class HarmTally:
         if int(value) > top:
             raise RuleViolation(f"{name} must be 0 to {top} for {actor.name}{cited}",
                                 "pick a value in range")
-        before = top - (actor.hp or 0)
+        before = actor.resource(name) if self.kept_tally() else top - (actor.hp or 0)
         state, events = self.set_hp(state, target, top - int(value))  # type: ignore[attr-defined]
         told = [ev.FieldSet(target, name, before, int(value)) if isinstance(e, ev.HpChanged)
                 else e for e in events]

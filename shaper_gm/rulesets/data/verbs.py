@@ -13,6 +13,7 @@ from shaper_gm.commands.slots import REACT, slot_flags
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.steps import odds_limits
+from shaper_gm.rulesets.data.entries import entries, usage
 from shaper_gm.rulesets.data.sides import install as install_side_checks
 from shaper_gm.rulesets.data.waiting import wait, waits
 from shaper_gm.rulesets.data.words import worded
@@ -55,6 +56,12 @@ def table(rs: Any) -> VerbTable:
                  metavar="ITEM=N" if spec.pairs else "ITEM", completes=spec.kind,
                  help=spec.help or f"an item of {spec.kind} for its {spec.key}")
             for spec in rs.library.add_items))
+    if rs.library.numbers.get("add_entries"):       # add --prof NAME=RANK, --immune T
+        made.extend("add", before="count", flags=tuple(
+            flag(name, "text", repeat=True, metavar=usage(spec),
+                 completes=spec.get("names") or "",
+                 help=spec.get("help") or f"an entry of its {spec['key']}")
+            for name, spec in entries(rs.library).items()))
     healing = rs.library.numbers.get("heal_action")
     checking = {spec[key] for _, spec in rs.library.numbers.get("side_checks") or ()
                 for key in ("side", "others")}      # played by their side check alone
@@ -115,7 +122,9 @@ def _damage(rs: Any) -> dict[str, Any]:
 def _gm_damage(declared: Declared) -> dict[str, Any]:
     """The damage verb as the action `damage_action` names: its flags (the amount is
     the verb's N), rules, summary and examples."""
-    return {"flags": tuple(f for f in _flags(declared) if f.name != "amount"),
+    return {"flags": (*(f for f in _flags(declared) if f.name != "amount"),
+                      *slot_flags(_slots(declared))),     # its dice (a Defense roll)
+            **({"slots": _slots(declared)} if declared.slots else {}),
             **{k: v for k, v in _help(declared).items() if k != "aliases"}}
 
 
@@ -181,7 +190,7 @@ def _flags(declared: Declared) -> tuple[Any, ...]:
     named = (flag(declared.target_flag, "text", metavar="TARGET", completes="actor",
                   help=f"who {declared.what} is against"),) if declared.target_flag else ()
     return named + tuple(flag(f.name, f.kind, help=f.help, metavar=f.metavar or f.name.upper(),
-                              choices=f.choices, completes=f.completes)
+                              choices=f.choices, repeat=f.repeat, completes=f.completes)
                          for f in declared.flags)
 
 

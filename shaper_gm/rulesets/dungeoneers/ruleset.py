@@ -279,7 +279,7 @@ class DungeoneersRuleset(RulesetBase):
             return tiles, f"{tiles} tiles · beyond one {verb}"
         return tile_offers(state, note)
 
-    make_actor = sheets.make_actor
+    make_actor, carried, carrying = sheets.make_actor, sheets.carried, sheets.carrying  # D22
 
     def map_notes(self, state: Encounter) -> list[str]:     # the weapons lying on it (D22)
         from shaper_gm.rulesets.dungeoneers.views import ground_line

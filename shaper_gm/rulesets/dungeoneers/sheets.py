@@ -8,15 +8,15 @@ rules and the content.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from shaper_gm.engine import resources
+from shaper_gm.engine import gear, resources
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.names import match_one
 from shaper_gm.engine.state import Actor
 from shaper_gm.rulesets.dungeoneers.models import RANKS, ActorData
-from shaper_gm.rulesets.dungeoneers.rules import hands_used
+from shaper_gm.rulesets.dungeoneers.rules import data_of, hands_used, with_data
 
 PAIRS = ("prof", "vulnerable", "resist", "speed")
 ADD_FLAGS = (*PAIRS, "immune", "weapon", "holding", "spell")
@@ -140,3 +140,18 @@ def known(ids, table: Mapping[str, Any], what: str, rule: str) -> tuple[str, ...
                                 f"known: {', '.join(sorted(table))}")
         out += [key] if key not in out else []
     return tuple(out)
+
+
+def carried(rs, actor: Actor) -> tuple[str, ...]:
+    """Its weapons: a thrown one leaves the sheet, one picked up joins it (D16, D22)."""
+    return tuple(actor.sheet.weapons)
+
+
+def carrying(rs, actor: Actor, lacks: Sequence[str], carries: Sequence[str]) -> Actor:
+    """Without `lacks` (out of its hands too), with `carries` stowed (D22)."""
+    gear.lacking(actor.name, actor.sheet.weapons, lacks)
+    weapons = list(dict.fromkeys((*gear.without(actor.sheet.weapons, lacks),
+                                  *known(carries, rs.library.weapons, "weapon", "D22"))))
+    holding = tuple(w for w in data_of(actor).holding if w in weapons)
+    return with_data(actor.with_(sheet=actor.sheet.with_(weapons=tuple(weapons))),
+                     holding=holding)

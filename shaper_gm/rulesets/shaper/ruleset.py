@@ -9,13 +9,14 @@ from shaper_gm.commands.args import ascii_digits, names_a_file
 from shaper_gm.content.schema import ContentError
 from shaper_gm.dice import DiceSource, Roll, basic_roll, parse
 from shaper_gm.engine import events as ev
-from shaper_gm.engine import ground
+from shaper_gm.engine import grid, ground
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.orders import FixedOrder
 from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.state import Actor, Change, Encounter
 from shaper_gm.errors import CommandError
+from shaper_gm.rulesets.shaper import carrying as kept_items
 from shaper_gm.rulesets.shaper import model, saves, situation
 from shaper_gm.rulesets.shaper.content.models import SHEET, Library
 from shaper_gm.rulesets.shaper.creation import ActorStats, create_actor, stats_from_sheet
@@ -199,6 +200,8 @@ class ShaperRuleset(RulesetBase):
             return loader.logged_sheet(flags["sheet"], self.library), flags
         return super().sheet_for(state, flags)
 
+    carried, carrying = kept_items.carried, kept_items.carrying     # S19: a party's items
+
     def make_actor(self, spec, zone: str | None) -> Actor:
         """An actor from a template with the GM's overrides, or by the creation rules
         (S27-S29): full HP and SP, the pool empty until its turn (S18, S22)."""
@@ -316,7 +319,6 @@ class ShaperRuleset(RulesetBase):
     # Battlefield (S9-S14) ----------------------------------------------------------------
     def canonical_zone(self, text: str, cols: int, rows: int) -> str:
         """A zone as typed ("b4") checked against the grid, as the tool writes it (S9)."""
-        from shaper_gm.engine import grid
         return grid.canonical(text, cols, rows, rule="S9")
 
     def distance(self, a: str, b: str) -> int:
@@ -324,7 +326,6 @@ class ShaperRuleset(RulesetBase):
 
     @staticmethod
     def cell_named(text: str):
-        from shaper_gm.engine import grid
         return grid.cell_from_name(text, rule="S9")
 
     def band_name(self, steps: int) -> str:

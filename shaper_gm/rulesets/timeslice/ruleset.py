@@ -93,6 +93,8 @@ class TimesliceRuleset(RulesetBase):
         default sheet, `--stat` numbers and the `add` flags over it (sheets.py)."""
         return sheets.new_actor(self, spec, zone)
 
+    carried, carrying = sheets.carried, sheets.carrying             # T11: a party's items
+
     def templates(self) -> Mapping[str, Any]:
         return self.library.templates
 

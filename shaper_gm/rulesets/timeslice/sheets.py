@@ -8,11 +8,11 @@ flags by name, resolved (`weapon`, `armor`, `gear`, `player`, `npc`, `holding`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import fields
+from collections.abc import Mapping, Sequence
+from dataclasses import fields, replace
 from typing import Any
 
-from shaper_gm.engine import resources
+from shaper_gm.engine import gear, resources
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor
 from shaper_gm.rulesets.timeslice.models import ActorData
@@ -90,3 +90,28 @@ def build_sheet(rs, template: Any, numbers: Mapping[str, int],
     values["dr"] = values.get("dr", 0) + (lib.armor[armor].dr if armor else 0)   # T12
     return rs.sheet_type(**{**values, "weapons": tuple(values.get("weapons", ())),
                     "gear": tuple(values.get("gear", ())), **numbers})
+
+
+def carried(rs, actor: Actor) -> tuple[str, ...]:
+    """Its weapons and gear, less the weapons knocked out of its hands (T11)."""
+    sheet = actor.sheet
+    return gear.without((*sheet.weapons, *sheet.gear), _own(actor).dropped)
+
+
+def carrying(rs, actor: Actor, lacks: Sequence[str], carries: Sequence[str]) -> Actor:
+    """Without `lacks` (out of its hands too), with `carries`: weapons and gear (T7)."""
+    sheet = actor.sheet
+    gear.lacking(actor.name, (*sheet.weapons, *sheet.gear), lacks)
+    for item in carries:
+        if item not in rs.library.gear:
+            rs.weapon(item)
+    weapons = (*gear.without(sheet.weapons, lacks),
+               *(i for i in carries if i not in rs.library.gear))
+    kit = (*gear.without(sheet.gear, lacks), *(i for i in carries if i in rs.library.gear))
+    own = _own(actor)
+    return actor.with_(sheet=replace(sheet, weapons=weapons, gear=kit),
+                       system=own.with_(held=own.held if own.held in weapons else None))
+
+
+def _own(actor: Actor) -> ActorData:
+    return actor.system if isinstance(actor.system, ActorData) else ActorData()

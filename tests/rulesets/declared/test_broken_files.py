@@ -19,7 +19,7 @@ import pytest
 from shaper_gm.app import equip
 from shaper_gm.app.check_ruleset import FAILED, UNUSABLE, check_ruleset
 from shaper_gm.commands import Session
-from shaper_gm.errors import GmError
+from shaper_gm.errors import MAX_TEXT, GmError, excerpt
 
 DUEL = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets" / "duel"
 R, A, D = "ruleset.yaml", "actions.yaml", "duellists.yaml"
@@ -40,7 +40,8 @@ EDITS = [
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
      "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
      "map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, readied_effect, "
-     "encounter_numbers, harm_tally, older_sheets, sheet_items, prepared)"),
+     "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
+     "older_saves, older_sheets, sheet_items, prepared)"),
     ("ruleset-heal-action-no-action", R, "grid: 8x8", "grid: 8x8\nheal_action: mend",
      "line 8: key 'heal_action': no action 'mend' in actions.yaml"),
     ("older-sheets-without-drop", R, "grid: 8x8", "grid: 8x8\nolder_sheets: {pairs: [x]}",
@@ -69,7 +70,7 @@ EDITS = [
     ("resource-unknown-key", R, "  action: {max: 1,", "  action: {max: 1, colour: red,",
      "line 13: key 'resources.action.colour': unknown key (allowed: label, max, start, "
      "refill, refill_by, lapse, off_turn, kept_on_pass, while_down, rule, shown, "
-     "hard_max, lapsed, backfill, rebuilt)"),
+     "hard_max, lapsed, paid_by, backfill, rebuilt)"),
     ("resource-moment-unknown", R, "  action: {max: 1, refill: turn_start",
      "  action: {max: 1, refill: dawn",
      "line 13: key 'resources.action.refill': expected one of combat_start, round_start, "
@@ -328,6 +329,50 @@ EDITS = [
     ("harm-tally-without-name", R, "grid: 8x8", "grid: 8x8\nharm_tally: {rule: D19}",
      "line 8: key 'harm_tally': expected {name: NAME (lowercase letters, digits, '_'), "
      "rule: TEXT}"),
+    ("most-diagonals-out-of-range", R, "grid: 8x8", "grid: 8x8\nmost_diagonals: -1",
+     "line 8: key 'most_diagonals': expected a whole number from 0 to 1000, got -1"),
+    ("pins-not-a-list-of-pins", A, "      what: strike\n",
+     "      what: strike\n      pins: [{count: 1, takes: middle, to: top}]\n",
+     "line 28: item 'strike': key 'steps[0].pins[0]': expected {count: EXPR, takes: "
+     "highest|lowest, to: top|one, name: TEXT} (count, takes and to required), got "
+     "{'count': 1, 'takes': 'middle', 'to': 'top'}"),
+    ("pins-with-a-keep", A, "      what: strike\n",
+     "      what: strike\n      automatic: auto\n      keep_higher: 'true'\n",
+     "line 29: item 'strike': key 'steps[0].keep_higher': a roll with pins or automatic is "
+     "one kind of dice and a number: drop keep_higher"),
+    ("pins-count-unreadable", A, "      what: strike\n",
+     "      what: strike\n      pins: [{count: 1 +, takes: highest, to: top}]\n",
+     "line 28: item 'strike': key 'steps[0].pins[0]': '1 +' ends too soon"),
+    ("flag-repeat-not-text", A, STRIKE,
+     STRIKE + "  flags:\n    bold: {kind: bool, repeat: true}\n",
+     "line 6: item 'strike': key 'flags.bold.repeat': only a text flag repeats (given again "
+     "and again it reads as a list of its words); this one is bool"),
+    ("count-of-two", A, LAST_STEP,
+     '    - set: {n: "count(weapon, 1)"}\n' + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4].set.n': count() takes 1 arguments, got 2"),
+    ("template-sides-kind-unknown", R, "templates: [duellists]",
+     "templates: [duellists]\ntemplate_sides: {heroes: party}",
+     "line 39: key 'template_sides': no item file heroes.yaml for template_sides 'heroes' "
+     "(kinds: duellists)"),
+    ("follows-not-true-or-false", A, "      what: strike\n",
+     "      what: strike\n      follows: maybe\n",
+     "line 28: item 'strike': key 'steps[0].follows': expected true or false, got 'maybe'"),
+    ("resource-paid-by-unknown", R, "  action: {max: 1,", "  action: {max: 1, paid_by: [mana],",
+     "line 13: key 'resources.action.paid_by': no other resource 'mana' (resources: "
+     "action, steps)"),
+    ("add-entries-without-key", R, "grid: 8x8", "grid: 8x8\nadd_entries: {prof: {values: x}}",
+     "line 8: key 'add_entries.prof': expected {key, names, also, values, replaces, help, "
+     "example, unknown, rule, metavar} (key required)"),
+    ("add-entries-of-no-file", R, "grid: 8x8",
+     "grid: 8x8\nadd_entries: {prof: {key: skills, values: ranks}}",
+     "line 8: key 'add_entries.prof.values': no item file ranks.yaml (kinds: duellists)"),
+    ("older-saves-unknown-key", R, "grid: 8x8", "grid: 8x8\nolder_saves: {systems: []}",
+     "line 8: key 'older_saves': expected a mapping of sheet_keys, dropped, actor_system, "
+     "encounter_system"),
+    ("older-saves-field-of-nothing", R, "grid: 8x8",
+     "grid: 8x8\nolder_saves: {actor_system: {readied: {until: round}}}",
+     "line 8: key 'older_saves.actor_system.readied': expected {sheet: KEY} or {effect: "
+     "NAME, source, caster, until}, got {'until': 'round'}"),
     ("roll-faces-not-a-name", A, "      slot: roll\n", "      slot: roll\n      faces: [a]\n",
      "line 25: item 'strike': key 'steps[0].faces': expected a name (lowercase letters, "
      "digits, '_' and '.'), got ['a']"),
@@ -425,7 +470,8 @@ def assert_refused_in_one_line(monkeypatch, folder: Path, file: str, expected: s
     code, out, err = checked(folder)
     assert (code, out, err) == (FAILED, [], [line, "1 mistake: nothing of duel was played"])
     refusal = new_refusal(monkeypatch, folder)
-    assert refusal.message == line
+    assert refusal.message == excerpt(line, MAX_TEXT)   # a refusal's bound; check-ruleset
+    assert len(line) > MAX_TEXT or refusal.message == line     # prints the line whole
     assert refusal.hint == (
         'fix the files of duel (docs/rulesets.md, "A ruleset written as data"); '
         f"shaper-gm check-ruleset {folder} lists every mistake")
@@ -585,6 +631,33 @@ def test_the_docs_table_shows_lines_these_files_print():
         head, cut, tail = line.partition("...")
         assert any(p.startswith(head) and (not cut or tail.rstrip(")") in p)
                    or p == line for p in printed), line
+
+
+def test_an_id_twice_in_a_folder_of_items_of_one_kind_is_one_line(tmp_path, monkeypatch):
+    """Files in a folder of the ruleset's hold items of the folder's kind
+    (`duellists/more.yaml` holds duellists); an id names one item of its kind."""
+    folder = copy(tmp_path)
+    (folder / "duellists").mkdir()
+    (folder / "duellists" / "more.yaml").write_text(
+        "ash: {name: Ash again, vigour: 12, skill: 2, guard: 2, armour: 1, speed: 4}\n")
+    assert_refused_in_one_line(
+        monkeypatch, folder, "duellists.yaml", "line 3: item 'ash': key 'id': duellists 'ash' "
+        "is in duellists/more.yaml too; an id names one item of its kind")
+
+
+def test_items_in_a_folder_are_of_the_folder_s_kind(tmp_path, monkeypatch):
+    folder = copy(tmp_path)
+    (folder / "duellists").mkdir()
+    (folder / "duellists" / "more.yaml").write_text(
+        "wren: {name: Wren, vigour: 9, skill: 3, guard: 2, armour: 0, speed: 5,\n"
+        "       weapons: [{id: dagger, name: Dagger, damage: 1d4, reach: 1}]}\n")
+    assert checked(folder)[0] != FAILED
+    monkeypatch.setenv("SHAPER_GM_RULESETS", str(folder.parent))
+    session = equip(Session())
+    session.save_path = None
+    session.execute("new --ruleset duel")
+    session.execute("add wren --as wren")
+    assert session.state.actors["wren"].hp == 9
 
 
 def test_a_template_naming_an_item_its_file_lacks_is_refused_at_load(tmp_path, monkeypatch):

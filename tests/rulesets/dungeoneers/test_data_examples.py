@@ -5,7 +5,8 @@ is up on both, line for line; a strike's breakdown is the same lines (label, num
 ruling); the odds of a strike are the same exact fractions.
 
 Wounds are the data version's hit points' other side: its hit points are the wound limit
-and its wounds the limit less the hit points left (D19).
+and its wounds, kept in the harm tally's resource, the limit less the hit points left,
+and past the limit the wounds beyond it too (D19).
 
 What the data version does not play yet, or says otherwise (the plan of the next step,
 and what the format lacks for it):
@@ -15,12 +16,8 @@ and what the format lacks for it):
   ruleset takes `spellcast alberich mend`), and interact's free text (`interact opens the
   door`) is `act` here; a spell and the action readied are words on both (`word:`), and
   the tests below keep the `--with` and `--action` forms the data version still reads;
-- D19's wounds beyond the limit (hit points stop at 0: a strike past it is kept at the
-  limit, where `set ACTOR wounds=N` stops on both), the wound limit set by `--hp` (not
-  `--stat wound_limit=N`), and the words `wounds 4 of 8`;
-- add's mapping flags `--prof NAME=RANK`, `--vulnerable TYPE=N`, `--resist TYPE=N`,
-  `--immune TYPE`, `--speed NAME=N` (`add_items` gives lists of items only) and
-  completion of `--draw`, `--stow`, `--pickup` and `--speed` from the sheet;
+- the wound limit set by `--hp` (not `--stat wound_limit=N`);
+- completion of `--draw`, `--stow`, `--pickup` and `--speed` from the sheet;
 - `odds --power` (here `odds --action power-strike`, as for any action declaring odds);
 - a strike's cost after its heading (`with the Warhammer (3 AP): 6 vs 4, ...`, where the
   Python ruleset ends the line with it), a sheet list an action changes told as a change
@@ -96,11 +93,12 @@ def grapples(s, actor_id: str) -> tuple[str | None, str | None]:
 
 
 def wounds(s, actor_id: str) -> int:
-    """Wounds taken, up to the limit: the data version's stop there (docstring, D19)."""
+    """Wounds taken, past the limit too (D19): a resource on both versions, the data
+    version's hit points its other side."""
     actor = s.state.actors[actor_id]
-    if s.state.ruleset == PYTHON:
-        return min(actor.resource("wounds"), actor.sheet.wound_limit)
-    return actor.sheet.wound_limit - actor.hp
+    if s.state.ruleset == DATA:
+        assert actor.hp == max(0, actor.sheet.wound_limit - actor.resource("wounds"))
+    return actor.resource("wounds")
 
 
 def holding(s, actor_id: str) -> tuple[str, ...]:
@@ -840,3 +838,75 @@ def test_the_gm_sets_wounds_on_both(both):
                 s.execute(line)
     assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
     assert replayed(sessions[DATA]).state == sessions[DATA].state
+
+
+def test_wounds_past_the_limit_are_kept_and_told_as_wounds(both):
+    """D19: 12 wounds on a limit of 8 stay 12 (the skeleton is down); healing 3 leaves 9,
+    still down, healing 1 more 8, and 1 more brings it back with 7. Every change is told
+    in wounds on both, and the table and sheet read `4/8`."""
+    sessions = both("add suori --as suori --at B2", "add skeleton --as skeleton --at C2",
+                    "start")
+    texts = told(sessions, "strike suori skeleton --roll 6,4 --dodge 1 --pierce 3 --boon 1",
+                 "heal skeleton 3")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert wounds(sessions[DATA], "skeleton") == 9 and sessions[DATA].state.actors[
+        "skeleton"].down
+    for text in texts.values():
+        for words in ("Skeleton takes 12 wounds (0 → 12 of 8, strike by Suori, D19)",
+                      "Skeleton heals 3 wounds (12 → 9 of 8, the GM, D19)"):
+            assert words in text
+    for line in ("heal skeleton 1", "heal skeleton 1", "damage skeleton 3 --type p",
+                 "set skeleton wounds=4"):
+        texts = told(sessions, line)
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+        first = {rs: next(x for x in text.splitlines() if x.startswith("Skeleton"))
+                 for rs, text in texts.items()}      # data: the GM's damage line first
+        assert first[DATA] == first[PYTHON], line
+    assert wounds(sessions[DATA], "skeleton") == 4
+    for text in told(sessions, "show skeleton", "order").values():
+        assert "4/8 (down at the limit, D19)" in text and " 4/8 " in text
+    assert replayed(sessions[DATA]).state == sessions[DATA].state
+
+
+TROLL = ("add troll --as skeleton --prof striking=expert --prof grappling=master "
+         "--vulnerable H=2 --resist physical=1 --resist bludgeoning=2 --immune t "
+         "--immune heat --speed fly=3 --at C2")
+
+
+def test_add_takes_proficiencies_damage_types_and_speeds_as_the_python_ruleset(both):
+    """D12, D20, D21: `add`'s --prof, --vulnerable, --resist, --immune and --speed (the
+    data version's `add_entries`): the same strikes, odds, typed damage and flight."""
+    sessions = both("add freya --as freya --at B2", TROLL, "start")
+    python, data = (exact_odds(sessions[rs], "odds troll freya") for rs in (PYTHON, DATA))
+    assert data == python                      # striking expert: d8
+    python, data = (exact_odds(sessions[rs], "odds freya troll") for rs in (PYTHON, DATA))
+    assert data == python                      # longsword S: resist physical 1
+    for line in ("damage troll 1 --type h", "damage troll 3 --type c",
+                 "damage troll 2 --type b", "pass freya", "move troll F2 --speed fly"):
+        for s in sessions.values():
+            s.execute(line)
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+    # heat immune; cold 3 (energy: no resistance); bludgeoning 2 + 1 - (1 + 2) = 0
+    assert wounds(sessions[DATA], "troll") == 0 + 3 + 0
+    assert numbers(sessions[DATA])["troll"][7] == "F2"         # fly 3
+    assert replayed(sessions[DATA]).state == sessions[DATA].state
+
+
+@pytest.mark.parametrize("line, refusal", [
+    ("add troll --prof striking=godlike", "--prof striking=godlike: not a proficiency rank "
+                                          "(D12)"),
+    ("add troll --vulnerable sonic=1", "--vulnerable sonic: not a damage type or category "
+                                       "(D20)"),
+    ("add troll --immune sonic", "--immune sonic: not a damage type or category (D20)"),
+    ("add troll --prof striking", "--prof 'striking' is not NAME=VALUE"),
+    ("add troll --resist p=-1", "--resist p=-1: expected N of 0 or more (D20)"),
+    ("add troll --speed fly=x", "--speed fly needs a whole number, got 'x'"),
+])
+def test_adds_flags_are_refused_in_the_same_words(both, line, refusal):
+    sessions = both("add freya --as freya --at B2")
+    for s in sessions.values():
+        before = s.state
+        with pytest.raises(GmError) as told_:
+            s.execute(line)
+        assert told_.value.message == refusal
+        assert s.state == before

@@ -1,6 +1,6 @@
 """What the screen shows of Dungeoneers written as data (tests/fixtures/rulesets/
-dungeoneers-data/screen.yaml): a strike's line, the order table's AP, stress and arca
-columns and legend, `show ACTOR`'s rows, and what lies on the map."""
+dungeoneers-data/screen.yaml): a strike's line, the order table's AP, wounds, stress and
+arca columns and legend, `show ACTOR`'s rows, and what lies on the map."""
 
 from __future__ import annotations
 
@@ -39,11 +39,12 @@ def test_the_order_table_and_show_give_ap_stress_and_arca(monkeypatch):
                  "order", "show alberich")
     assert "AP " in text and " 3/6 " in text                      # the AP column
     assert "the most AP left acts next (D1-D6)" in text           # the legend
-    for row in ("AP           6/6 (D1, D2)", "Armor        3 (D16)",
-                "Stress       0, capacity 3 (D26)", "Arca         6/6 (D27)",
-                "Weapons      Maul: 3 wounds, pierce d8",
-                "Spells       Firebolt: 3 AP, 1 arca"):
-        assert row in text
+    flat = " ".join(text.split())
+    for row in ("AP 6/6 (D1, D2)", "Wounds 0/10 (down at the limit, D19)", "Armor 3 (D16)",
+                "Stress 0, capacity 3 (D26)", "Arca 6/6 (D27)",
+                "Weapons Maul: 3 wounds, pierce d8", "Spells Firebolt: 3 AP, 1 arca"):
+        assert row in flat
+    assert " 4/8 " in text                                        # the Wounds column
 
 
 def test_a_thrown_weapon_is_told_as_it_lands_and_under_the_map(monkeypatch):

@@ -1,0 +1,52 @@
+"""What an actor of a ruleset written as data carries from one fight to the next: the
+items of its sheet's `add_items` keys (a weapon thrown leaves its list, one picked up
+joins it: an action's `sheet` change), as a party compares them with its sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from shaper_gm.engine import gear
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.state import Actor
+
+
+def _listed(value: Any) -> tuple[str, ...]:
+    items = value if isinstance(value, (list, tuple)) else () if value is None else (value,)
+    return tuple(item for item in items if isinstance(item, str))   # ids, not items stated whole
+
+
+def carried(rs: Any, actor: Actor) -> tuple[str, ...]:
+    """Each item as often as the key that lists it most (a list of what is in hand
+    names items the list of what it carries holds as well)."""
+    counts: dict[str, int] = {}
+    for spec in rs.library.add_items:
+        listed = _listed(actor.sheet.get(spec.key))
+        for item in listed:
+            counts[item] = max(counts.get(item, 0), listed.count(item))
+    return tuple(item for item, count in counts.items() for _ in range(count))
+
+
+def carrying(rs: Any, actor: Actor, lacks: Sequence[str], carries: Sequence[str]) -> Actor:
+    """Without `lacks` (out of every key that lists it), with each of `carries` in the
+    first key of its kind that takes it (a list, or an empty single key)."""
+    gear.lacking(actor.name, carried(rs, actor), lacks)
+    specs = rs.library.add_items
+    values: dict[str, Any] = {}
+    for spec in specs:
+        held = actor.sheet.get(spec.key)
+        if spec.many:
+            values[spec.key] = gear.without(_listed(held), lacks)
+        else:
+            values[spec.key] = None if held in lacks else held
+    for item in carries:
+        spec = next((s for s in specs if item in rs.library.kind(s.kind)
+                     and (s.many or values[s.key] is None)), None)
+        if spec is None:
+            kinds = ", ".join(dict.fromkeys(s.kind for s in specs)) or "none"
+            raise RuleViolation(f"{actor.name} cannot carry {item!r}: no item its sheet "
+                                "has room for", f"its items are of: {kinds}")
+        values[spec.key] = (*values[spec.key], item) if spec.many else item
+    changed = {key: value for key, value in values.items() if value != actor.sheet.get(key)}
+    return actor.with_(sheet=actor.sheet.with_values(**changed)) if changed else actor

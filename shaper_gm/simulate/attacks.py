@@ -1,0 +1,86 @@
+"""The attacks an actor may make on a foe, most damaging first, each with the `odds` line
+that weighs it.
+
+The candidates come from what the ruleset offers, never from tactics code of its own:
+its basic attack (with each weapon, or attack, it offers the actor for `--with` when it
+offers more than one, and with each thing it offers for the other flags its hints list
+as `options`: Dicepool's abilities, Shaper's skills); every other action its `odds
+--action` weighs (d20's off-hand attack); and the attacks its `simulate.yaml` hints name
+with their odds (Dungeoneers' power strike). They are ranked by what the foes are
+expected to lose, less the actor's own side, by the odds (`simulate.expected`: at full
+HP); equal ones keep that order (the basic attack first), and those the odds refuse go
+last. What an attack spends is not weighed: the most damaging one the rules let the
+actor pay for is taken, lasting resources included (the summary's "Uses up" row says
+what that cost).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from shaper_gm.engine.offers import FIRST
+from shaper_gm.simulate.expected import expected_harm, value
+
+
+class Choice(NamedTuple):
+    line: str                     # the command
+    odds: str | None = None       # the odds line that weighs it (an attack's)
+
+
+def attacks(session, actor_id: str, target_id: str, hints: dict | None = None) -> list[Choice]:
+    """The actor's attacks on the target, the most damaging first (`hints`: the
+    ruleset's simulate.yaml, as `tactics.hints_of` reads it)."""
+    hints = hints or {}
+    state = session.state
+    rs = session.ruleset_for(state)
+    verb = rs.attack_verb
+    on = f"{actor_id} {target_id}"
+    offered = _offered(session, rs, state, verb, actor_id, ("with", *hints.get("options", ())))
+    weapons = offered.pop("with", [])
+    found = [Choice(f"{verb} {on} --with {w}", f"odds {on} --with {w}") for w in weapons] \
+        if len(weapons) > 1 else [Choice(f"{verb} {on}", f"odds {on}")]
+    found += [Choice(f"{verb} {on} --{name} {v}", f"odds {on} --{name} {v}")
+              for name, values in offered.items() for v in values]
+    found += [Choice(f"{name} {on}", f"odds {on} --action {name}")
+              for name in _odds_actions(session) if name != verb]
+    found += [Choice(_filled(do, actor_id, target_id), _filled(odds, actor_id, target_id))
+              for do, odds in hints.get("attacks", ())]
+    if len(found) == 1:
+        return found
+    side = state.actors[actor_id].side
+    worth = {}
+    for choice in found:
+        harm = expected_harm(session, choice.odds)
+        if harm is not None:
+            worth[choice] = value(state, side, harm)
+    return sorted(found, key=lambda c: (c not in worth, -worth.get(c, 0)))
+
+
+def _filled(line: str, actor_id: str, target_id: str) -> str:
+    return line.replace("{actor}", actor_id).replace("{target}", target_id)
+
+
+def _offered(session, rs, state, verb: str, actor_id: str,
+             names: tuple[str, ...]) -> dict[str, list[str]]:
+    """What the ruleset offers the actor now for each of the attack's flags `names` its
+    odds have too (`--with` a weapon, Dicepool's `--ability`)."""
+    weighed = {f.name for f in _flags(session, "odds")}
+    out = {}
+    for spec in _flags(session, verb):
+        if spec.completes and spec.name in weighed and spec.name in names:
+            values = [o.text for o in rs.offers(state, spec.completes, actor_id, verb) or ()
+                      if o.rank == FIRST]
+            if values:
+                out[spec.name] = values
+    return out
+
+
+def _odds_actions(session) -> tuple[str, ...]:
+    """The actions `odds --action` weighs, when it weighs more than one."""
+    spec = next((f for f in _flags(session, "odds") if f.name == "action"), None)
+    return spec.choices if spec is not None else ()
+
+
+def _flags(session, verb: str) -> tuple:
+    found = session.registry.verbs.get(verb)
+    return found.flags if found is not None else ()
