@@ -59,9 +59,10 @@ def turn_choices(session, actor_id: str, tactic: str, rng: random.Random,
 
 def weighing(session, actor_id: str, target_id: str, weighed: dict | None) -> list[Choice]:
     """The actor's attacks on the target, most damaging first, as it weighed them the
-    first time it stood where it stands with the target where it stands (when `weighed`
-    keeps them): where they stand says which attacks reach; the weighing is at full HP
-    anyway, and what else changes in a fight changes a ranking seldom, at an odds each."""
+    first time it stood where it stands with the target where it stands in this run or
+    another of its group (`weighed`, runner.WEIGHED_RUNS): where they stand says which
+    attacks reach; the weighing is at full HP anyway, and what else changes in a fight
+    changes a ranking seldom, at an odds each."""
     state = session.state
     actor, target = state.actors[actor_id], state.actors[target_id]
     key = (actor_id, actor.zone, target_id, target.zone)
