@@ -16,7 +16,7 @@ from typing import Any
 from shaper_gm.content.schema import Bad, Field, mapping_of, snake_name, text
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.stepkit import fill
-from shaper_gm.rulesets.data.entries import entries
+from shaper_gm.rulesets.data.entries import checked_keys, entries
 
 EFFECT = {"sheet": Field(snake_name), "effect": Field(text), "source": Field(text),
           "caster": Field(lambda v: _one_of(v, ("self", "value"))),
@@ -51,13 +51,7 @@ def older_saves(value: Any) -> Mapping[str, Any]:
     """`older_saves`, checked as the rest of the file is."""
     if not isinstance(value, Mapping) or set(value) - set(OLDER):
         raise Bad(f"expected a mapping of {', '.join(OLDER)}")
-    out = {}
-    for name, item in value.items():
-        try:
-            out[name] = OLDER[name].check(item)
-        except Bad as exc:
-            raise Bad(exc.message, f".{name}{exc.sub}") from None
-    return out
+    return checked_keys(value, OLDER)
 
 
 def upgraded(rs: Any, data: dict[str, Any]) -> dict[str, Any]:
