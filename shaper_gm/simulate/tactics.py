@@ -1,7 +1,7 @@
 """What an actor does on its turn in a simulated fight, from what its ruleset offers.
 
 No ruleset writes tactics: an actor first tries what its ruleset's hints say readies an
-attack (`content/ID/simulate.yaml`, `ready`: Shaper draws a weapon), then makes its most
+attack (`content/ID/simulate.yaml`, `ready`: draw a weapon), then makes its most
 damaging attack (`simulate.attacks`) on a foe the ruleset offers as reachable now (ranked
 by the tactic), else moves to a free cell nearer its nearest foe, else gives up the rest
 of its round (`pass`), else ends its turn. The commands are ordinary lines, refused by
@@ -86,7 +86,7 @@ def hints_of(ruleset_id: str) -> dict[str, tuple]:
     """The ruleset's hints: `ready`, commands that ready an attack (`{actor}` and a
     slot's name filled in: `{item}`, the first the ruleset offers the actor for the
     command's verb); `before_attack`, commands tried on a foe before attacking it
-    (`{target}` filled in: Shaper's engage); `attacks`, attacks beside the basic one,
+    (`{target}` filled in: closing in on it); `attacks`, attacks beside the basic one,
     each with the odds line that weighs it, as (command, odds) pairs; `options`, flags
     of the basic attack whose every offer makes an attack of its own to weigh."""
     found = declaration(ruleset_id, "simulate.yaml")
