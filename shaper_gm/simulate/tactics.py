@@ -65,9 +65,16 @@ def weighing(session, actor_id: str, target_id: str, weighed: dict | None) -> li
     changes a ranking seldom, at an odds each."""
     state = session.state
     actor, target = state.actors[actor_id], state.actors[target_id]
-    key = (actor_id, actor.zone, target_id, target.zone)
-    if weighed is not None and key in weighed:
-        return weighed[key]
+    # Where they stand, and what each holds (a weapon drawn in one run and not another).
+    key = (actor_id, actor.zone, actor.sheet, actor.system,
+           target_id, target.zone, target.sheet, target.system)
+    try:
+        known = weighed is not None and key in weighed
+    except TypeError:                 # a ruleset's record that cannot be a key: weigh anew
+        weighed = None
+        known = False
+    if known:
+        return weighed[key]           # type: ignore[index]
     found = attacks(session, actor_id, target_id, hints_of(state.ruleset))
     if weighed is not None:
         weighed[key] = found
