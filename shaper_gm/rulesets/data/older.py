@@ -77,7 +77,9 @@ def _actor(rs: Any, spec: Mapping[str, Any], actor_id: str, raw: dict[str, Any],
            round_: int) -> dict[str, Any]:
     sheet = raw.get("sheet")
     if isinstance(sheet, dict):
-        sheet = _sheet(rs, spec, sheet, rs.templates().get(raw.get("template")))
+        named = raw.get("template")              # a hand-edited save may hold anything
+        template = rs.templates().get(named) if isinstance(named, str) else None
+        sheet = _sheet(rs, spec, sheet, template)
         raw = {**raw, "sheet": sheet}
     record, fields = raw.get("system"), dict(spec.get("actor_system", ()))
     if isinstance(record, dict) and fields and set(record) <= set(fields):
