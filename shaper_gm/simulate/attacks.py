@@ -4,7 +4,7 @@ that weighs it.
 The candidates come from what the ruleset offers, never from tactics code of its own:
 its basic attack (with each weapon, or attack, it offers the actor for `--with` when it
 offers more than one, and with each thing it offers for the other flags its hints list
-as `options`: Dicepool's abilities, Shaper's skills); every other action its `odds
+as `options`: abilities, skills); every other action its `odds
 --action` weighs (d20's off-hand attack); and the attacks its `simulate.yaml` hints name
 with their odds (Dungeoneers' power strike). They are ranked by what the foes are
 expected to lose, less the actor's own side, by the odds (`simulate.expected`: at full

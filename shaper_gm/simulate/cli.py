@@ -13,10 +13,10 @@ from functools import cache
 from shaper_gm.errors import GmError
 from shaper_gm.simulate import fights
 from shaper_gm.simulate.progress import progress_line
-from shaper_gm.simulate.runner import RunResult
+from shaper_gm.simulate.runner import WEIGHED_RUNS, RunResult
 from shaper_gm.simulate.summary import text
 
-CHUNK = 25                # runs a process takes at a time
+CHUNK = WEIGHED_RUNS      # runs a process takes at a time: a whole group (runner)
 
 
 def command(args, error) -> int:

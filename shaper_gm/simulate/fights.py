@@ -4,10 +4,10 @@ stopped early by Ctrl-C with what is done so far."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from shaper_gm.errors import GmError
-from shaper_gm.simulate.runner import RunResult, play_out, run_seed
+from shaper_gm.simulate.runner import WEIGHED_RUNS, RunResult, play_out, run_seed
 from shaper_gm.simulate.summary import summary
 from shaper_gm.simulate.tactics import TACTICS
 
@@ -34,11 +34,22 @@ def check(session, runs: int, tactic: str) -> None:
 def run_range(session, seed: int, tactic: str, first: int, last: int,
               done: Callable[[int], None] | None = None) -> list[RunResult]:
     results = []
-    for run in range(first, last):
-        results.append(play_out(session, run_seed(seed, run), tactic))
+    for result in played_runs(session, seed, tactic, first, last):
+        results.append(result)
         if done is not None:
-            done(run + 1)
+            done(first + len(results))
     return results
+
+
+def played_runs(session, seed: int, tactic: str, first: int, last: int
+                ) -> Iterator[RunResult]:
+    """Runs `first` to `last`, each group of WEIGHED_RUNS sharing its weighings (`first`
+    begins a group, as a chunk of runs given to a process does)."""
+    weighed: dict = {}
+    for run in range(first, last):
+        if run % WEIGHED_RUNS == 0:
+            weighed = {}
+        yield play_out(session, run_seed(seed, run), tactic, weighed)
 
 
 def simulate(session, runs: int, seed: int, tactic: str,
@@ -51,10 +62,10 @@ def simulate(session, runs: int, seed: int, tactic: str,
         return solved, runs
     results: list[RunResult] = []
     try:
-        for run in range(runs):
-            results.append(play_out(session, run_seed(seed, run), tactic))
+        for result in played_runs(session, seed, tactic, 0, runs):
+            results.append(result)
             if done is not None:
-                done(run + 1)
+                done(len(results))
     except KeyboardInterrupt:
         if not results:
             raise

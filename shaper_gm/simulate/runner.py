@@ -16,6 +16,10 @@ from shaper_gm.simulate.tactics import turn_choices
 MAX_ROUNDS = 50           # a fight still undecided then counts as a draw
 MAX_COMMANDS = 3000       # a bound on any one run, whatever the rules allow
 SEEDS = 1_000_000_000     # a run's dice seed is below this (the encounter's range)
+# Runs 0-24, 25-49, ... share how their actors weighed their attacks (`tactics.weighing`):
+# the groups are fixed by the run's number, so the runs come out the same in one process
+# or spread over several (whose chunks of runs are whole groups).
+WEIGHED_RUNS = 25
 
 
 @record
@@ -32,16 +36,18 @@ def run_seed(seed: int, run: int) -> int:
     return random.Random(seed * 1_000_003 + run).randrange(SEEDS)
 
 
-def play_out(base: Session, seed: int, tactic: str) -> RunResult:
-    return played(base, seed, tactic)[1]
+def play_out(base: Session, seed: int, tactic: str, weighed: dict | None = None) -> RunResult:
+    return played(base, seed, tactic, weighed)[1]
 
 
-def played(base: Session, seed: int, tactic: str) -> tuple[Session, RunResult]:
-    """The run's scratch session (its log: the fight's resolved lines) and its result."""
+def played(base: Session, seed: int, tactic: str,
+           weighed: dict | None = None) -> tuple[Session, RunResult]:
+    """The run's scratch session (its log: the fight's resolved lines) and its result;
+    `weighed` holds the weighings the run shares with the others of its group."""
     session = scratch(base, base.state.with_(seed=seed, dice_position=0))
     start = session.state
     rng = random.Random(seed)
-    weighed: dict = {}
+    weighed = {} if weighed is None else weighed
     actions = 0
     while _going(session.state) and actions < MAX_COMMANDS:
         actor = session.state.turn

@@ -1,7 +1,7 @@
 """What an actor does on its turn in a simulated fight, from what its ruleset offers.
 
 No ruleset writes tactics: an actor first tries what its ruleset's hints say readies an
-attack (`content/ID/simulate.yaml`, `ready`: Shaper draws a weapon), then makes its most
+attack (`content/ID/simulate.yaml`, `ready`: draw a weapon), then makes its most
 damaging attack (`simulate.attacks`) on a foe the ruleset offers as reachable now (ranked
 by the tactic), else moves to a free cell nearer its nearest foe, else gives up the rest
 of its round (`pass`), else ends its turn. The commands are ordinary lines, refused by
@@ -59,14 +59,22 @@ def turn_choices(session, actor_id: str, tactic: str, rng: random.Random,
 
 def weighing(session, actor_id: str, target_id: str, weighed: dict | None) -> list[Choice]:
     """The actor's attacks on the target, most damaging first, as it weighed them the
-    first time it stood where it stands with the target where it stands (when `weighed`
-    keeps them): where they stand says which attacks reach; the weighing is at full HP
-    anyway, and what else changes in a fight changes a ranking seldom, at an odds each."""
+    first time it stood where it stands with the target where it stands in this run or
+    another of its group (`weighed`, runner.WEIGHED_RUNS): where they stand says which
+    attacks reach; the weighing is at full HP anyway, and what else changes in a fight
+    changes a ranking seldom, at an odds each."""
     state = session.state
     actor, target = state.actors[actor_id], state.actors[target_id]
-    key = (actor_id, actor.zone, target_id, target.zone)
-    if weighed is not None and key in weighed:
-        return weighed[key]
+    # Where they stand, and what each holds (a weapon drawn in one run and not another).
+    key = (actor_id, actor.zone, actor.sheet, actor.system,
+           target_id, target.zone, target.sheet, target.system)
+    try:
+        known = weighed is not None and key in weighed
+    except TypeError:                 # a ruleset's record that cannot be a key: weigh anew
+        weighed = None
+        known = False
+    if known:
+        return weighed[key]           # type: ignore[index]
     found = attacks(session, actor_id, target_id, hints_of(state.ruleset))
     if weighed is not None:
         weighed[key] = found
@@ -85,7 +93,7 @@ def hints_of(ruleset_id: str) -> dict[str, tuple]:
     """The ruleset's hints: `ready`, commands that ready an attack (`{actor}` and a
     slot's name filled in: `{item}`, the first the ruleset offers the actor for the
     command's verb); `before_attack`, commands tried on a foe before attacking it
-    (`{target}` filled in: Shaper's engage); `attacks`, attacks beside the basic one,
+    (`{target}` filled in: closing in on it); `attacks`, attacks beside the basic one,
     each with the odds line that weighs it, as (command, odds) pairs; `options`, flags
     of the basic attack whose every offer makes an attack of its own to weigh."""
     found = declaration(ruleset_id, "simulate.yaml")

@@ -34,8 +34,10 @@ def resolved_fights(path: Path) -> tuple[list[list[str]], float]:
     base = read_save(path)
     logs, actions = [], 0
     start = time.perf_counter()
+    weighed: dict = {}                     # one group of runs, as simulate plays them
     for run in range(FIGHTS):
-        session, result = runner.played(base, runner.run_seed(1, run), "focus-fire")
+        session, result = runner.played(base, runner.run_seed(1, run), "focus-fire",
+                                        weighed)
         actions += result.actions
         logs.append([frame.line for frame in session.history])
     return logs, (time.perf_counter() - start) / max(actions, 1)

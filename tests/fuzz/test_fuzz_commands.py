@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +20,7 @@ from shaper_gm.content.yamlio import load_yaml_data  # noqa: E402
 from shaper_gm.errors import GmError  # noqa: E402
 from shaper_gm.persist.saves import dump_session, session_from_data  # noqa: E402
 
+pytestmark = pytest.mark.usefixtures("few_simulated_runs")
 REGISTRY = build_registry()
 IDS = ["josh", "monica", "taylor", "raider", "crossbowman", "reaver"]
 FILE_VERBS = {name for name, v in REGISTRY.verbs.items() if v.takes_file}

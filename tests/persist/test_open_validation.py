@@ -31,6 +31,7 @@ DEMOS = {"shaper": "demo.yaml", "dungeoneers": "dungeoneers-demo.yaml",
          "reactions": "reactions-demo.yaml"}
 NOT_EDITED = {"version", "log", "checkpoints", "closed", "manual_dice", "ruleset", "seed",
               "dice_position"}
+pytestmark = pytest.mark.usefixtures("few_simulated_runs")
 SECONDS = 20                       # far beyond any command on a demo-sized fight
 
 
@@ -229,6 +230,8 @@ KNOWN = [
     ("reactions", ("actors", "ann", "sheet", "critical"), 0, "ann.sheet.critical"),
     ("reactions", ("actors", "ann", "sheet", "weapons"), ["nobody"],
      "ann.sheet.weapons[0]"),
+    ("reactions", ("actors", "bones-2", "template"), [], "bones-2.template"),
+    ("dicepool", ("actors", "freya", "template"), {}, "freya.template"),
 ]
 
 

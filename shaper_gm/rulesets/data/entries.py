@@ -29,10 +29,16 @@ def add_entry(value: Any) -> Mapping[str, Any]:
     """One entry of `add_entries`, checked as the rest of the file is."""
     if not isinstance(value, Mapping) or set(value) - set(ENTRY_FLAG) or "key" not in value:
         raise Bad(f"expected {{{', '.join(ENTRY_FLAG)}}} (key required)")
+    return checked_keys(value, ENTRY_FLAG)
+
+
+def checked_keys(value: Mapping[str, Any], fields: Mapping[str, Any]) -> dict[str, Any]:
+    """Each key of `value` checked by its field in `fields` (all known): the first
+    problem as Bad naming the key."""
     out = {}
     for name, item in value.items():
         try:
-            out[name] = ENTRY_FLAG[name].check(item)
+            out[name] = fields[name].check(item)
         except Bad as exc:
             raise Bad(exc.message, f".{name}{exc.sub}") from None
     return out

@@ -1,6 +1,6 @@
 """Names ruleset.yaml's keys give that must name something it declares: a resource's
-`paid_by` other resources (S18's Minor paid with a Major), `template_sides` item kinds
-(Shaper's characters joining the party). Each mistake is one line naming the key."""
+`paid_by` other resources (a lesser action paid with a greater one), `template_sides`
+item kinds (player characters joining the party). Each mistake is one line naming the key."""
 
 from __future__ import annotations
 

@@ -26,7 +26,7 @@ from typing import Any
 from shaper_gm.content.schema import Bad, Field, mapping_of, snake_name, text
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.stepkit import fill
-from shaper_gm.rulesets.data.entries import entries
+from shaper_gm.rulesets.data.entries import checked_keys, entries
 
 EFFECT = {"sheet": Field(snake_name), "effect": Field(text), "source": Field(text),
           "caster": Field(lambda v: _one_of(v, ("self", "value"))),
@@ -61,13 +61,7 @@ def older_saves(value: Any) -> Mapping[str, Any]:
     """`older_saves`, checked as the rest of the file is."""
     if not isinstance(value, Mapping) or set(value) - set(OLDER):
         raise Bad(f"expected a mapping of {', '.join(OLDER)}")
-    out = {}
-    for name, item in value.items():
-        try:
-            out[name] = OLDER[name].check(item)
-        except Bad as exc:
-            raise Bad(exc.message, f".{name}{exc.sub}") from None
-    return out
+    return checked_keys(value, OLDER)
 
 
 def upgraded(rs: Any, data: dict[str, Any]) -> dict[str, Any]:
@@ -94,7 +88,9 @@ def _actor(rs: Any, spec: Mapping[str, Any], actor_id: str, raw: dict[str, Any],
            round_: int) -> dict[str, Any]:
     sheet = raw.get("sheet")
     if isinstance(sheet, dict):
-        sheet = _sheet(rs, spec, sheet, rs.templates().get(raw.get("template")))
+        named = raw.get("template")              # a hand-edited save may hold anything
+        template = rs.templates().get(named) if isinstance(named, str) else None
+        sheet = _sheet(rs, spec, sheet, template)
         raw = {**raw, "sheet": sheet}
     record, fields = raw.get("system"), dict(spec.get("actor_system", ()))
     if isinstance(record, dict) and fields and set(record) <= set(fields):

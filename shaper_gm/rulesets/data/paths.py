@@ -1,7 +1,7 @@
 """`most_diagonals` (ruleset.yaml): how many diagonal steps a path between two cells
-may take, each counting one; past them a diagonal is two straight steps. Shaper's zones
-(S10: "counting each zone in between while making 0 or 1 diagonal movements") take
-`most_diagonals: 1`; without the key a diagonal neighbour is one step away however far.
+may take, each counting one; past them a diagonal is two straight steps (a board whose
+paths make at most one diagonal move takes `most_diagonals: 1`); without the key a
+diagonal neighbour is one step away however far.
 """
 
 from __future__ import annotations

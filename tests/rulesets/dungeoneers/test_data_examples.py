@@ -32,15 +32,14 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from itertools import product
-from pathlib import Path
 
 import pytest
 
-from shaper_gm.app import new_session
 from shaper_gm.errors import GmError
 from tests.replaying import replayed
+from tests.rulesets.twins import said as said_by
+from tests.rulesets.twins import twin_sessions
 
-FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets"
 PYTHON, DATA = "dungeoneers", "dungeoneers-data"
 
 # README, "Dungeoneers": the demo's set-up (saves/dungeoneers-demo.txt, listed in order).
@@ -63,21 +62,13 @@ README = (
 
 
 def said(line, ruleset: str) -> str:
-    return line if isinstance(line, str) else line[ruleset == DATA]
+    return said_by(line, ruleset, DATA)
 
 
 @pytest.fixture
 def both(monkeypatch):
     """A session of each version, run through the same lines."""
-    monkeypatch.setenv("SHAPER_GM_RULESETS", str(FOLDER))
-
-    def start(*lines):
-        sessions = {rs: new_session(ruleset=rs, seed=1) for rs in (PYTHON, DATA)}
-        for line in lines:
-            for rs, s in sessions.items():
-                s.execute(said(line, rs))
-        return sessions
-    return start
+    return twin_sessions(monkeypatch, PYTHON, DATA)
 
 
 def grapples(s, actor_id: str) -> tuple[str | None, str | None]:

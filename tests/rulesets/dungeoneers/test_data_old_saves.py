@@ -13,7 +13,8 @@ import yaml
 from shaper_gm.app import new_session
 from shaper_gm.persist.replay import replay_save
 from shaper_gm.persist.saves import read_save
-from tests.rulesets.dungeoneers.test_data_examples import DATA, FOLDER, PYTHON, numbers
+from tests.rulesets.dungeoneers.test_data_examples import DATA, PYTHON, numbers
+from tests.rulesets.twins import FOLDER
 
 DEMO = Path(__file__).resolve().parents[3] / "saves" / "dungeoneers-demo.yaml"
 

@@ -52,17 +52,16 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shaper_gm.app import new_session
 from shaper_gm.errors import GmError
 from tests.replaying import replayed
+from tests.rulesets.twins import said as said_by
+from tests.rulesets.twins import twin_sessions
 
-FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets"
 PYTHON, DATA = "shaper", "shaper-data"
 
 # saves/demo.yaml's set-up: the source battle, "Putting it All Together" (S1-S29).
@@ -118,15 +117,7 @@ OPENING = (
 @pytest.fixture
 def both(monkeypatch):
     """A session of each version, run through the same lines."""
-    monkeypatch.setenv("SHAPER_GM_RULESETS", str(FOLDER))
-
-    def start(*lines):
-        sessions = {rs: new_session(ruleset=rs, seed=1) for rs in (PYTHON, DATA)}
-        for line in lines:
-            for s in sessions.values():
-                s.execute(line)
-        return sessions
-    return start
+    return twin_sessions(monkeypatch, PYTHON, DATA)
 
 
 def holding(s, actor_id: str) -> tuple[str, ...]:
@@ -524,7 +515,7 @@ def test_thrown_and_dropped_items_lie_until_picked_up(both):
 def said(line, ruleset: str) -> str:
     """A line both versions read alike, or (Python's, the data version's): the data
     version's switch names its second item with `--for` (docstring)."""
-    return line if isinstance(line, str) else line[ruleset == DATA]
+    return said_by(line, ruleset, DATA)
 
 
 def test_the_readme_first_turn_goes_alike(both):

@@ -17,14 +17,12 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from itertools import product
-from pathlib import Path
 
 import pytest
 
-from shaper_gm.app import new_session
 from shaper_gm.errors import GmError
+from tests.rulesets.twins import twin_sessions
 
-FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets"
 PYTHON, DATA = "timeslice", "timeslice-data"
 
 # README, "Time slices": Kara (V 13, mail DR 2), Ida (U 13, a medical kit), the guard
@@ -48,15 +46,7 @@ README = (
 @pytest.fixture
 def both(monkeypatch):
     """A session of each version, run through the same lines."""
-    monkeypatch.setenv("SHAPER_GM_RULESETS", str(FOLDER))
-
-    def start(*lines: str):
-        sessions = {rs: new_session(ruleset=rs, seed=1) for rs in (PYTHON, DATA)}
-        for line in lines:
-            for s in sessions.values():
-                s.execute(line)
-        return sessions
-    return start
+    return twin_sessions(monkeypatch, PYTHON, DATA)
 
 
 def condition(s, actor_id: str) -> str:
