@@ -106,6 +106,7 @@ class OddsSpec:
     # (key, value, text, note): numbers of the action itself (`roll  3 of 5 dice`)
     given: tuple[tuple[str, Compiled | None, str, str], ...] = ()
     labels: tuple[tuple[str, ...], ...] = ()   # (spread, its title, its note)
+    limits: tuple[Any, ...] = ()   # refused before any work past these (engine.odds_limits)
 
 
 @record

@@ -23,6 +23,7 @@ from shaper_gm.engine.declared_records import (
 from shaper_gm.engine.declaring_keys import odds_given, odds_labels, truth, worded_target
 from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.moments import compile_at
+from shaper_gm.engine.odds_limits import limits_read, odds_limits
 from shaper_gm.engine.provoked import compile_provokes
 from shaper_gm.engine.stepkit import FIELD, VocabError, checked_name, expression
 from shaper_gm.engine.vocab import compile_steps, has_asks, once_rolls, unrolled
@@ -37,7 +38,7 @@ FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
 FLAG_KEYS = {"kind", "choices", "help", "metavar", "repeat", "completes"}
 ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
-             "answers", "facts", "given", "labels"}
+             "answers", "facts", "given", "labels", "limits"}
 REFUSALS = ("itself", "no_item", "lacks", "unknown", "stays", "others",
             "unrolled", "unsourced")                                 # shared checks
 ITEMLESS = ("itself", "stays", "others", "unrolled",     # not about the action's item
@@ -137,6 +138,7 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
             raise VocabError(f"{at}.odds.assumes[{i}]", f"reads {unknown[0]!r}, which is no "
                                                         "fact of the action (give it under "
                                                         "given:)")
+    limits_read(odds.limits if odds is not None else (), facts, f"{at}.odds.limits")
     return Declared(name, str(raw.get("what", name)), timing,
                     _cost(raw.get("cost", {}), f"{at}.cost", facts), target, count, item,
                     requires, given, steps, once, apply, line, _slots(raw_steps, count),
@@ -278,7 +280,8 @@ def _odds(raw: Any, at: str) -> OddsSpec:
                     (checked_name(answers["key"], f"{at}.answers.key"),
                      str(answers.get("note", ""))) if answers is not None else None,
                     named("facts"), odds_given(raw.get("given", []), f"{at}.given"),
-                    odds_labels(raw.get("labels", {}), f"{at}.labels", dict(spreads)))
+                    odds_labels(raw.get("labels", {}), f"{at}.labels", dict(spreads)),
+                    odds_limits(raw.get("limits", []), f"{at}.limits"))
 
 
 def _help(raw: Mapping[str, Any], at: str) -> Help:

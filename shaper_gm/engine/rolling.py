@@ -12,6 +12,7 @@ from typing import Any
 
 from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.faces import face_names, faces_text, lead_of, led
+from shaper_gm.engine.mixing import Weighed
 from shaper_gm.engine.pinning import pin_keys, pinned_spec
 from shaper_gm.engine.pooling import pool_names, pool_spec, rolled_pool
 from shaper_gm.engine.stepkit import (
@@ -100,7 +101,10 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
         (frozenset({who}) if who else frozenset()) | \
         (frozenset({lead[0]}) if lead else frozenset())
     made = {into, *failures, *shown, *([automatic] if automatic else [])}
-    return _guarded("roll", guard, body), reads, frozenset(made)
+    step = _guarded("roll", guard, body)
+    if pool is None and not pins and not automatic:      # a sum: it may roll as a mixture
+        step = Weighed(step.fn, step.name, sums=True)
+    return step, reads, frozenset(made)
 
 
 def _plain_spec(dice: Compiled, facts: Facts, doubled: bool, what: str, after: int) -> Any:

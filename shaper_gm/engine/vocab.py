@@ -55,6 +55,7 @@ from typing import Any
 from shaper_gm.engine.asking import _ask_step
 from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.faces import note_says, worded
+from shaper_gm.engine.mixing import Weighed
 from shaper_gm.engine.pinning import PIN_KEYS
 from shaper_gm.engine.pooling import POOL_KEYS
 from shaper_gm.engine.rolling import _roll_step
@@ -172,20 +173,22 @@ def _with_forgetting(made: list[Made], keep: frozenset[str]) -> tuple[Step, ...]
     """Each step, told what later steps still read: in exact odds it drops the rest."""
     needed = keep
     out: list[Step] = []
-    for step, reads, _ in reversed(made):
-        out.append(_trimming(step, needed))
+    for step, reads, writes in reversed(made):
+        out.append(_trimming(step, needed, reads - step.words_read, writes))
         if not step.words_only:             # odds skip it: what it reads is not kept
             needed = needed | (reads - step.words_read)
     return tuple(reversed(out))
 
 
-def _trimming(inner: Step, needed: frozenset[str]) -> Step:
+def _trimming(inner: Step, needed: frozenset[str], reads: frozenset[str] = frozenset(),
+              writes: frozenset[str] = frozenset()) -> Step:
     fn = inner.fn
 
     def run(facts: Facts, tape: Any) -> Facts:
         after: Facts = fn(facts, tape)
         return after.only(needed) if tape.exact else after
-    return Step(run, inner.name, words_only=inner.words_only, words_read=inner.words_read)
+    return Weighed(run, inner.name, words_only=inner.words_only, words_read=inner.words_read,
+                   reads=reads, writes=writes, sums=getattr(inner, "sums", False))
 
 
 # -- the step kinds ------------------------------------------------------------------

@@ -426,6 +426,15 @@ EDITS = [
      "a fact), got ['dodged']"),
     ("paid-not-words", A, STRIKE, STRIKE + "  paid: [1 action]\n",
      "line 5: item 'strike': key 'paid': expected words for what it cost, got ['1 action']"),
+    ("odds-limit-without-dice", A, "    harm: vigour_lost\n",
+     "    harm: vigour_lost\n    limits: [{sides: 6, refuse: too many}]\n",
+     "line 51: item 'strike': key 'odds.limits[0]': expected {dice: EXPR, sides: EXPR, fits: "
+     "EXPR, refuse: TEXT, hint: TEXT} (dice and refuse required), got {'sides': 6, "
+     "'refuse': 'too many'}"),
+    ("odds-limit-reads-no-fact", A, "    harm: vigour_lost\n",
+     "    harm: vigour_lost\n    limits: [{dice: total, refuse: too many}]\n",
+     "line 51: item 'strike': key 'odds.limits[0].dice': reads 'total', which is no fact of "
+     "the action (give it under given:)"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")
