@@ -114,10 +114,12 @@ def test_add_lacks_and_carries_refuse_what_the_actor_cannot(saves_here):
         with pytest.raises(GmError, match=says):
             session.execute(line)
     assert list(session.state.actors) == []
-    dicepool = new_session(ruleset="dicepool")      # written as data: its add_items carried
-    with pytest.raises(GmError, match="Freya carries no 'spear' to come without; it carries: "
-                                      "longsword, dagger"):
-        dicepool.execute("add x --as freya --lacks spear")
+    dicepool = new_session(ruleset="dicepool")      # its party keeps no items (party.yaml)
+    for line in ("add x --as freya --lacks spear", "add x --as freya --lacks heavy-blow",
+                 "add x --as freya --carries rally"):     # an ability is no item either
+        with pytest.raises(GmError, match="^Dice pool has no items an actor loses or gains "
+                                          "in a fight; drop --lacks and --carries$"):
+            dicepool.execute(line)
     assert list(dicepool.state.actors) == []
 
 
