@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from math import gcd
+from math import gcd, lcm
 from typing import TYPE_CHECKING, Any
 
 from shaper_gm.engine import steps as engine_steps
@@ -180,7 +180,7 @@ def _trimmed(ctx: Any, keep: frozenset[str]) -> Any:
     return ctx.only(keep)
 
 
-def _take(situations: list[tuple[Any, int]], whole: int, ready: list[Reading],
+def _take(situations: list[tuple[Any, int]], whole: int, ready: Sequence[Reading],
           out: dict[str, dict[Any, Fraction]]) -> None:
     """Each ready reading's distribution of values, in the order they first appear."""
     from fractions import Fraction
@@ -204,15 +204,13 @@ def exact_read(steps: Sequence[Step], ctx: Any, decisions: Decisions | None,
     """Each reading's exact distribution over the final facts (see the module's words);
     `TooLarge` past `MAX_BRANCHES` as `engine.steps.exact`. Steps that are not all
     `Weighed` run whole, and are read at the end."""
-    from fractions import Fraction
     run = [s for s in steps if not s.words_only]
     out: dict[str, dict[Any, Fraction]] = {}
     if not all(isinstance(s, Weighed) for s in run):
         final = engine_steps.exact(run, ctx, decisions)
-        for key, _, read in readings:
-            found = out.setdefault(key, {})
-            for facts, p in final.items():
-                found[read(facts)] = found.get(read(facts), Fraction(0)) + p
+        whole = lcm(*(p.denominator for p in final.values()))
+        _take([(facts, p.numerator * (whole // p.denominator)) for facts, p in final.items()],
+              whole, readings, out)
         return out
     if len(run) > MAX_BRANCHES:
         raise too_large(len(run))
