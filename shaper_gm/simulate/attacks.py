@@ -25,6 +25,20 @@ from shaper_gm.simulate.expected import expected_harm, value
 class Choice(NamedTuple):
     line: str                     # the command
     odds: str | None = None       # the odds line that weighs it (an attack's)
+    offered: str | None = None    # a target the ruleset must offer for it now, else skipped
+
+
+def offered_now(session, choice: Choice) -> bool:
+    """Whether the ruleset offers the choice's target for its verb now (first rank: the
+    rules let the actor take it on at once), asked instead of trying a line the rules
+    would refuse; a verb it offers no targets for is tried."""
+    if choice.offered is None:
+        return True
+    state = session.state
+    verb, actor_id = choice.line.split()[:2]
+    offers = session.ruleset_for(state).offers(state, "target", actor_id, verb)
+    return offers is None or any(o.text == choice.offered and o.rank == FIRST
+                                 for o in offers)
 
 
 def attacks(session, actor_id: str, target_id: str, hints: dict | None = None) -> list[Choice]:
