@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.declared_records import run_checked, step_fault
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.exact_kept import kept_exact
 from shaper_gm.engine.expr import ExprError
 from shaper_gm.engine.odds import Chance, Fact, Odds, Spread, TargetOdds
 from shaper_gm.engine.situation import chosen_item, lookup
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.stepkit import fill
-from shaper_gm.engine.steps import exact
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -39,7 +39,7 @@ def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Reques
     declared.refuse_others(state, rs, request, decisions.declared if decisions else ())
     for facts in plan:
         try:
-            final = exact(declared.steps, facts, decisions)
+            final = kept_exact(declared.steps, facts, decisions)
         except ExprError as exc:
             raise step_fault(declared.name, exc) from None
         where = f"{declared.name}: odds"

@@ -45,16 +45,10 @@ def expected_harm(session, odds_line: str) -> dict[str, Fraction] | None:
     return found
 
 
-# What the odds never read: the dice, and where the turn order stands (the odds weigh
-# an action as it would be made, whoever is up); the actors are keyed one by one.
-NOT_READ = frozenset({"seed", "dice_position", "actors", "round", "turn", "up", "passes",
-                      "passed", "acted", "over"})
-
-
 def fingerprint(state) -> tuple:
-    """Everything of the state (as `weighed_in` leaves it) the odds may read: the
-    fighters, the grid, the ruleset's own records; not the dice nor the turn order."""
-    return (*(getattr(state, f.name) for f in fields(state) if f.name not in NOT_READ),
+    """Everything of the state the odds may read: all of it but its dice."""
+    return (*(getattr(state, f.name) for f in fields(state)
+              if f.name not in ("seed", "dice_position", "actors")),
             *state.actors.values())
 
 

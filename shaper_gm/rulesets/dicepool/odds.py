@@ -20,9 +20,10 @@ from math import lcm
 from shaper_gm.dice import Dist
 from shaper_gm.dice.errors import TooLarge
 from shaper_gm.dice.exact import MAX_EXACT_DICE, MAX_WEIGHED, compound_sum, sum_work
+from shaper_gm.engine.exact_kept import kept_exact
 from shaper_gm.engine.odds import Chance, Fact, Odds, Spread, TargetOdds
 from shaper_gm.engine.state import Encounter
-from shaper_gm.engine.steps import distribution, exact
+from shaper_gm.engine.steps import distribution
 from shaper_gm.rulesets.dicepool.attack import AttackRequest, plan_attack
 from shaper_gm.rulesets.dicepool.steps import (
     ATTACK_TEST_STEPS,
@@ -50,7 +51,7 @@ def attack_odds(state: Encounter, rs, request: AttackRequest) -> Odds:
 def exact_attack(start: AttackCtx) -> Odds:
     """The exact odds of the attack `start` sets up, or TooLarge at once past the limits."""
     check_size(start)
-    tested = exact(ATTACK_TEST_STEPS, start)
+    tested = kept_exact(ATTACK_TEST_STEPS, start)
     damage = _damage(start, tested)
     hp_lost = damage.map(lambda d: start.hp_before - hp_left(start, d))
 
