@@ -28,17 +28,22 @@ class Choice(NamedTuple):
     offered: str | None = None    # a target the ruleset must offer for it now, else skipped
 
 
-def offered_now(session, choice: Choice) -> bool:
+def offered_now(session, choice: Choice, asked: dict | None = None) -> bool:
     """Whether the ruleset offers the choice's target for its verb now (first rank: the
     rules let the actor take it on at once), asked instead of trying a line the rules
-    would refuse; a verb it offers no targets for is tried."""
+    would refuse; a verb it offers no targets for is tried. `asked` keeps the offers of
+    this state by verb and actor (the caller empties it when the state changes)."""
     if choice.offered is None:
         return True
     state = session.state
     verb, actor_id = choice.line.split()[:2]
-    offers = session.ruleset_for(state).offers(state, "target", actor_id, verb)
-    return offers is None or any(o.text == choice.offered and o.rank == FIRST
-                                 for o in offers)
+    asked = {} if asked is None else asked
+    if (verb, actor_id) not in asked:
+        offers = session.ruleset_for(state).offers(state, "target", actor_id, verb)
+        asked[verb, actor_id] = None if offers is None else {
+            o.text for o in offers if o.rank == FIRST}
+    first = asked[verb, actor_id]
+    return first is None or choice.offered in first
 
 
 def attacks(session, actor_id: str, target_id: str, hints: dict | None = None) -> list[Choice]:

@@ -52,8 +52,9 @@ def played(base: Session, seed: int, tactic: str,
     actions = 0
     while _going(session.state) and actions < MAX_COMMANDS:
         actor = session.state.turn
+        asked: dict = {}                  # the offers of this state (no command landed)
         for choice in turn_choices(session, actor, tactic, rng, weighed):
-            if not offered_now(session, choice):
+            if not offered_now(session, choice, asked):
                 continue
             session.decider.playing(choice.odds)
             try:
