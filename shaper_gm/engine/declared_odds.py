@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Hashable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.declared_records import run_checked, step_fault
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.exact_kept import kept
 from shaper_gm.engine.expr import ExprError
 from shaper_gm.engine.mixing import Reading, exact_read
 from shaper_gm.engine.odds import Chance, Fact, Odds, Spread, TargetOdds
@@ -37,12 +39,15 @@ def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Reques
     targets: list[TargetOdds] = []
     found: list[Fact] = []
     plan = declared.facts(state, rs, request)
-    declared.refuse_others(state, rs, request, decisions.declared if decisions else ())
+    answers = tuple(decisions.declared) if decisions else ()
+    declared.refuse_others(state, rs, request, answers)
     for facts in plan:
         where = f"{declared.name}: odds"
         check_limits(spec.limits, facts)          # refused before any work when too large
         try:
-            read = exact_read(declared.steps, facts, decisions, _readings(spec, where))
+            read = kept(("odds", tuple(declared.steps), facts, answers, spec),
+                        partial(exact_read, declared.steps, facts, decisions,
+                                _readings(spec, where)))
         except ExprError as exc:
             raise step_fault(declared.name, exc) from None
         chances = tuple(Chance(key, _chance(read[f"chances.{key}"])) for key, _ in spec.chances)

@@ -65,9 +65,10 @@ def checked_targets(state: Encounter, rs: Ruleset, actor: Actor,
             continue
         steps = rs.distance(actor.zone, other.zone) if actor.zone and other.zone else None
         notes = [other.name, other.side] + ([rs.how_far(steps)] if steps is not None else [])
+        why = ""
         try:
-            check(other.id)
-            why = ""
+            if not other.down:                # the Down are last whatever the check says
+                check(other.id)
         except (RuleViolation, GmError) as refusal:      # how the rules say no
             why = short_reason(refusal.message)
         if other.max_hp is not None:

@@ -25,6 +25,25 @@ from shaper_gm.simulate.expected import expected_harm, value
 class Choice(NamedTuple):
     line: str                     # the command
     odds: str | None = None       # the odds line that weighs it (an attack's)
+    offered: str | None = None    # a target the ruleset must offer for it now, else skipped
+
+
+def offered_now(session, choice: Choice, asked: dict | None = None) -> bool:
+    """Whether the ruleset offers the choice's target for its verb now (first rank: the
+    rules let the actor take it on at once), asked instead of trying a line the rules
+    would refuse; a verb it offers no targets for is tried. `asked` keeps the offers of
+    this state by verb and actor (the caller empties it when the state changes)."""
+    if choice.offered is None:
+        return True
+    state = session.state
+    verb, actor_id = choice.line.split()[:2]
+    asked = {} if asked is None else asked
+    if (verb, actor_id) not in asked:
+        offers = session.ruleset_for(state).offers(state, "target", actor_id, verb)
+        asked[verb, actor_id] = None if offers is None else {
+            o.text for o in offers if o.rank == FIRST}
+    first = asked[verb, actor_id]
+    return first is None or choice.offered in first
 
 
 def attacks(session, actor_id: str, target_id: str, hints: dict | None = None) -> list[Choice]:

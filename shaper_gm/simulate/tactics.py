@@ -14,6 +14,7 @@ import random
 import re
 from collections.abc import Iterator
 from functools import cache
+from weakref import WeakKeyDictionary
 
 from shaper_gm.content.folders import declaration
 from shaper_gm.engine import grid
@@ -45,7 +46,8 @@ def turn_choices(session, actor_id: str, tactic: str, rng: random.Random,
             yield Choice(filled)
     for foe in ranked(foes, tactic, rng):
         for line in hints.get("before_attack", ()):
-            yield Choice(line.replace("{actor}", actor_id).replace("{target}", foe.id))
+            yield Choice(line.replace("{actor}", actor_id).replace("{target}", foe.id),
+                         offered=foe.id)
     reachable = {o.text for o in rs.offers(state, "target", actor_id, rs.attack_verb) or ()
                  if o.rank == FIRST}
     for target in ranked([f for f in foes if f.id in reachable], tactic, rng):
@@ -145,19 +147,36 @@ def _health(actor) -> float:
 
 def _closer_cells(state, rs, actor, foes) -> list[str]:
     """Free cells nearer its nearest foe than it stands: the fewest steps from the actor
-    first (what its budget can pay), nearest the foe among those."""
+    first (what its budget can pay), nearest the foe among those. A function of where
+    everyone stands on the grid, so worked out once for the ruleset per such picture."""
+    taken = frozenset(state.standing_zones()) if rs.one_per_cell else frozenset()
+    key = (state.cols, state.rows, actor.zone, frozenset(f.zone for f in foes), taken)
+    known = _CLOSER.setdefault(rs, {})
+    if key not in known:
+        if len(known) >= KEPT_PICTURES:
+            known.clear()
+        known[key] = _worked_out(rs, *key)
+    return known[key]
+
+
+KEPT_PICTURES = 10_000     # pictures of the grid a ruleset keeps cells for
+_CLOSER: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def _worked_out(rs, cols: int, rows: int, start: str, foes: frozenset[str],
+                taken: frozenset[str]) -> list[str]:
     def nearest(cell: str) -> int:
-        return min(rs.distance(cell, f.zone) for f in foes)
-    now = nearest(actor.zone)
+        return min(rs.distance(cell, zone) for zone in foes)
+    now = nearest(start)
     if now <= (1 if rs.one_per_cell else 0):      # beside it already: none is nearer
         return []
     found = []
-    for col in range(state.cols):
-        for row in range(state.rows):
+    for col in range(cols):
+        for row in range(rows):
             cell = grid.cell_name((col, row))
-            if rs.one_per_cell and state.standing_on(cell):
+            if cell in taken:
                 continue
             distance = nearest(cell)
             if distance < now:
-                found.append((rs.distance(actor.zone, cell), distance, cell))
+                found.append((rs.distance(start, cell), distance, cell))
     return [cell for *_, cell in sorted(found)]

@@ -6,9 +6,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from shaper_gm.dice import Dist
+from shaper_gm.engine.exact_kept import kept_exact
 from shaper_gm.engine.odds import Chance, Fact, Odds, Spread, TargetOdds
 from shaper_gm.engine.state import Encounter
-from shaper_gm.engine.steps import distribution, exact
+from shaper_gm.engine.steps import distribution
 from shaper_gm.rulesets.dungeoneers.contests import plan_strike
 from shaper_gm.rulesets.dungeoneers.rules import STRIKE_STEPS
 
@@ -17,7 +18,7 @@ def strike_odds(state: Encounter, rs, request, *, power: bool = False) -> Odds:
     """Checks the strike as `strike` would (range, weapon, target), but not AP or turn;
     `request` is a strike's (`with`, `boon`, `bane`, `damage-bonus`)."""
     plan = plan_strike(state, rs, request, power=power)
-    final = exact(STRIKE_STEPS, plan)
+    final = kept_exact(STRIKE_STEPS, plan)
 
     def chance(reading) -> Fraction:
         return sum((p for c, p in final.items() if reading(c)), Fraction(0))

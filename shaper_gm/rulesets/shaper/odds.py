@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 
 from shaper_gm.dice import Dist
 from shaper_gm.engine.decisions import Decisions
+from shaper_gm.engine.exact_kept import kept_exact
 from shaper_gm.engine.odds import Chance, Odds, Spread, TargetOdds
-from shaper_gm.engine.steps import distribution, exact
+from shaper_gm.engine.steps import distribution
 from shaper_gm.rulesets.shaper.attack import AttackPlan, TargetPlan
 from shaper_gm.rulesets.shaper.pipeline import ATTACK_STEPS, Swing
 
@@ -37,7 +38,8 @@ def attack_target_odds(numbers: RulesetNumbers, plan: AttackPlan, target: Target
                        decisions: Decisions | None = None,
                        down_word: str = "down") -> TargetOdds:
     """`decisions`: the target's declared reactions (none declared: it does not react)."""
-    final = exact(ATTACK_STEPS, Swing(plan, (target,), numbers=numbers), decisions)
+    final = kept_exact(ATTACK_STEPS, Swing(plan, (target,), numbers=numbers), decisions,
+                       situation=(plan, target, numbers))   # a Swing compares its rolls alone
 
     def chance(reading) -> Fraction:
         return sum((p for s, p in final.items() if reading(s)), Fraction(0))

@@ -13,8 +13,9 @@ from fractions import Fraction
 from shaper_gm.dice import Dist
 from shaper_gm.engine.decisions import Decisions
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.exact_kept import kept_exact
 from shaper_gm.engine.odds import Chance, Fact, Odds, Spread, TargetOdds
-from shaper_gm.engine.steps import distribution, exact
+from shaper_gm.engine.steps import distribution
 from shaper_gm.rulesets.timeslice.attack import SWING, Swing, prepare
 
 
@@ -23,7 +24,7 @@ def attack_odds(state, rs, request, decisions: Decisions | None = None) -> Odds:
     if not isinstance(swing, Swing):
         raise RuleViolation("an attack on a dying character rolls nothing: it takes a minute "
                             "off the timer (T14)", "no odds to work out")
-    final = exact(SWING, swing, decisions or Decisions())
+    final = kept_exact(SWING, swing, decisions or Decisions())
     defense = next(iter(distribution(final, lambda c: c.defense)))
     lost = distribution(final, lambda c: c.hp_before - c.hp_after)
     target = state.actors[request.target].name

@@ -1,0 +1,77 @@
+"""What a simulated fight keeps instead of working it out again, or skips instead of
+trying: kept odds equal fresh ones over played fights in every ruleset, and a hint's
+line the ruleset does not offer now is never tried."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+
+import pytest
+
+from shaper_gm.commands.session import Session
+from shaper_gm.engine import exact_kept, steps
+from shaper_gm.errors import GmError
+from shaper_gm.persist.saves import read_save
+from shaper_gm.simulate import runner
+from tests.view.kit import RULESETS, demo_copy
+
+# Where each Python ruleset's odds weigh an action over exact distributions; a ruleset
+# written as data weighs through `engine.declared_odds`, which keeps what it read.
+WEIGHERS = ("shaper_gm.rulesets.shaper.odds", "shaper_gm.rulesets.dungeoneers.odds",
+            "shaper_gm.rulesets.timeslice.odds")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_kept_weighings_equal_fresh_ones_over_played_fights(tmp_path, monkeypatch, ruleset):
+    """Each weighing a fight asks for (simulated choices, reactions), read from what the
+    process kept or worked out for it, is the very distribution `exact` works out anew;
+    and fights do read kept ones (the same attack weighed again)."""
+    asked = []
+
+    def checked(steps_, ctx, decisions=None, *, situation=None):
+        kept_before = len(exact_kept._kept)
+        found = exact_kept.kept_exact(steps_, ctx, decisions, situation=situation)
+        assert found == steps.exact(steps_, ctx, decisions)
+        asked.append(len(exact_kept._kept) == kept_before)        # read, not worked out
+        return found
+
+    def checked_read(key, work_out):
+        kept_before = len(exact_kept._kept)
+        found = exact_kept.kept(key, work_out)
+        assert found == work_out()
+        asked.append(len(exact_kept._kept) == kept_before)
+        return found
+
+    for name in WEIGHERS:
+        if importlib.util.find_spec(name) is not None:      # a ruleset now written as data
+            monkeypatch.setattr(importlib.import_module(name), "kept_exact", checked)
+    monkeypatch.setattr(importlib.import_module("shaper_gm.engine.declared_odds"), "kept",
+                        checked_read)
+    exact_kept.forget()
+    base = read_save(demo_copy(tmp_path, ruleset))
+    weighed: dict = {}
+    for run in range(3):
+        runner.played(base, runner.run_seed(2, run), "focus-fire", weighed)
+    assert asked and any(asked)
+
+
+def test_a_hint_on_a_target_not_offered_is_not_tried(tmp_path, monkeypatch):
+    """Shaper's hint engages a foe before attacking it (S14): a foe in another zone is not
+    offered for `engage`, so no simulated fighter tries to engage it and is refused."""
+    refused = []
+    execute = Session.execute
+
+    def watched(self, line, *args, **kwargs):
+        try:
+            return execute(self, line, *args, **kwargs)
+        except GmError as refusal:
+            if line.startswith("engage ") and "needs the same zone" in refusal.message:
+                refused.append(line)
+            raise
+
+    monkeypatch.setattr(Session, "execute", watched)
+    base = read_save(demo_copy(tmp_path, "shaper"))
+    session, result = runner.played(base, runner.run_seed(1, 0), "focus-fire")
+    assert result.actions > 10 and refused == []
+    assert any(frame.line.startswith("engage ") for frame in session.history)
