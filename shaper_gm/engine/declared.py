@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, cast
 from shaper_gm.engine import changes, grid, moments, moving
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Done
+from shaper_gm.engine.all_targets import played_steps, spread_targets
 from shaper_gm.engine.declared_records import (
     Flag,
     Help,
@@ -104,6 +105,7 @@ class Declared:
     bare: str | None = None       # the item used when `held` holds none (a fist)
     target_from: str | None = None    # its target: who gave the actor this effect
     word: str | None = None       # the flag its own word stands for (engine.action_word)
+    spread: Any = None            # who else a named target brings (engine.all_targets)
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
@@ -173,6 +175,9 @@ class Declared:
                 raise RuleViolation(f"{self.name} takes at most {self.targets} target"
                                     f"{'s' if self.targets > 1 else ''}, not {len(targets)}",
                                     f"name {self.targets} or fewer")
+            if self.spread is not None and targets and targets[0] in state.actors:
+                targets = spread_targets(self.spread, targets, lambda one: Situation(
+                    state, rs, request, one))
             for target in targets:
                 if target not in state.actors:
                     raise RuleViolation(f"no actor {target!r}",
@@ -295,7 +300,6 @@ class Declared:
         why = f"{state.actors[acting.actor].name}'s {self.name}"
         results: list[Result] = []
         events: list[ev.Event] = []
-        shared: dict[str, Any] = {}
         logged: dict[str, Any] = {}
         if self.provokes:
             from shaper_gm.engine.provoked import answered
@@ -304,12 +308,11 @@ class Declared:
                                                 acting.request, destination, tape)
             if state.actors[acting.actor].down:        # brought down before it went
                 return Done(state, tuple(events), None, others=tuple(reacted))
-        for facts in acting.plan:
-            try:
-                played = play(self.steps, facts.with_values(**shared), tape)
-            except ExprError as exc:
-                raise step_fault(self.name, exc) from None
-            shared = {name: played[name] for name in self.once if name in played}
+        try:
+            finals = played_steps(self.steps, acting.plan, tape, self.once)
+        except ExprError as exc:
+            raise step_fault(self.name, exc) from None
+        for played in finals:
             for entry in self.apply:
                 before = state
                 state, changed = changes.apply(state, acting.rs, entry, played, why,

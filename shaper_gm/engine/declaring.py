@@ -11,6 +11,7 @@ from typing import Any
 from shaper_gm.engine import changes
 from shaper_gm.engine.action_word import compile_word
 from shaper_gm.engine.actions import TIMINGS
+from shaper_gm.engine.all_targets import compile_spread
 from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.declared_records import (
     Flag,
@@ -29,7 +30,7 @@ from shaper_gm.engine.vocab import compile_steps, has_asks, once_rolls, unrolled
 KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
         "odds", "while_down", "provokes", "spare", "refusals", "at", "heading",
-        "recap_aside", "offer", "held", "bare", "target_from", "word"}
+        "recap_aside", "offer", "held", "bare", "target_from", "word", "spread"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
@@ -89,7 +90,8 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     worded = FIELD.findall(str(raw.get("words", "")))    # words: "{travel_word}" (flies)
     raw_steps = _listed(raw, "steps", at)
     keep = {*said, *worded, *roles}.union(*(entry.reads for entry in apply))
-    once = once_rolls(raw_steps)
+    once = once_rolls(raw_steps)      # shared between targets in play, where nothing
+                                      # is forgotten; odds weigh each target alone
     odds = _odds(raw["odds"], f"{at}.odds") if "odds" in raw else None
     if odds is not None:
         keep |= set().union(*(expr.names for _, expr in (*odds.chances, *odds.spreads,
@@ -111,12 +113,17 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     moment = compile_at(raw["at"], f"{at}.at") if "at" in raw else None
     steps = compile_steps(raw_steps, (*roles, *(key for key, _ in given),
                                       *(moment.facts if moment else ())),
-                          keep=keep | set(once), where=f"{at}.steps", read_after=read_after)
+                          keep=keep, where=f"{at}.steps", read_after=read_after)
     flags = _flags(raw.get("flags", {}), f"{at}.flags")
     read = {name.partition(".")[2].replace("_", "-") for _, expr in given
             for name in expr.names if name.startswith("flag.")}
     read |= {name.partition(".")[2].replace("_", "-") for need in requires
              for name in need.test.names if name.startswith("flag.")}
+    spread = compile_spread(raw["spread"], f"{at}.spread", target) if "spread" in raw \
+        else None
+    read |= {name.partition(".")[2].replace("_", "-") for expr in
+             ((spread.when, spread.to) if spread is not None else ())
+             for name in expr.names if name.startswith("flag.")}
     missing = sorted(read - {f.name for f in flags})
     if missing:
         raise VocabError(f"{at}.flags", f"flag.{missing[0]} is read but no flag "
@@ -139,7 +146,8 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     _refusals(raw.get("refusals", {}), f"{at}.refusals", item),
                     _ask_answers(raw_steps), moment,
                     _offer(raw["offer"], f"{at}.offer", to_cell) if "offer" in raw else None,
-                    held=held, bare=bare, target_from=target_from, word=word)
+                    held=held, bare=bare, target_from=target_from, word=word,
+                    spread=spread)
 
 
 def _ask_answers(raw_steps: list[Any]) -> tuple[str, ...]:

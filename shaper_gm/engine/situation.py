@@ -27,6 +27,7 @@ LYING = "lying"             # lying: each item on the map, how far its nearest p
 ENCOUNTER = "encounter"     # encounter.NAME: a number of the encounter (ambient arca)
 SHARING = ("foes_with.", "allies_with.")   # X.foes_with.KEY: who shares X's sheet KEY
 LYING_BESIDE = "lying_beside"   # lying_beside: each item on the map, whom it lies by
+NAMED_TARGETS = "named_targets"   # named_targets: how many targets the command names
 
 
 class Situation(Mapping[str, Any]):
@@ -104,6 +105,8 @@ class Situation(Mapping[str, Any]):
         if name == LYING:                       # item -> how far the nearest place it lies
             from shaper_gm.engine.laying import distances
             return distances(self.state, self.rs, self.ids["actor"])
+        if name == NAMED_TARGETS:               # how many targets the command names
+            return len(self.request.targets)
         if name == LYING_BESIDE:                # item -> whom it lies beside, there
             from shaper_gm.engine.laying import besides
             return besides(self.state, self.rs, self.ids["actor"])

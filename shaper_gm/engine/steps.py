@@ -57,6 +57,7 @@ class Step:
     forget: tuple[str, ...] = ()       # context fields no later step reads (exact mode)
     words_only: bool = False           # it writes the breakdown alone: odds skip it
     words_read: frozenset[str] = frozenset()   # fields it reads for its words alone
+    together: tuple[str, ...] = ()     # a `together` step: the names every target gathers
 
 
 def step(name: str = "", forget: Sequence[str] = ()) -> Callable[[StepFn], Step]:
@@ -152,6 +153,10 @@ class PlayTape(Tape):
     def rolled(self, slot: str) -> int:
         """How many rolls of `slot` the action has made."""
         return sum(1 for name, _ in self.rolls if name == slot)
+
+    def placed(self, slot: str) -> int:
+        """How many places of `slot` its rolls took (those that follow one share its)."""
+        return int(self._per_slot[slot])
 
     def drop_unused(self, slot: str) -> int:
         """Forget what the GM gave for rolls of `slot` the action never made (it stopped

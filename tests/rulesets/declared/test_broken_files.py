@@ -77,7 +77,7 @@ EDITS = [
     ("action-unknown-key", A, STRIKE, STRIKE + "  colour: red\n",
      "line 5: item 'strike': key 'colour': an action has no such key (keys: aliases, "
      "apply, at, bare, cost, examples, flags, given, heading, held, item, line, odds, offer, "
-     "provokes, recap_aside, refusals, requires, rules, spare, steps, summary, target, "
+     "provokes, recap_aside, refusals, requires, rules, spare, spread, steps, summary, target, "
      "target_from, targets, timing, to, what, while_down, word, words)"),
     ("recap-aside-not-words", A, STRIKE, STRIKE + "  recap_aside: [power]\n",
      "line 5: item 'strike': key 'recap_aside': expected words in the recap's brackets, "
@@ -174,7 +174,7 @@ EDITS = [
     ("step-of-no-kind", A, "  steps:\n    - roll: 2d6", "  steps:\n    - jump: 2d6\n"
      "    - roll: 2d6",
      "line 23: item 'strike': key 'steps[0]': a step has exactly one of set, roll, reduce, "
-     "note, recap, ask, repeat, found none"),
+     "note, recap, ask, repeat, together, found none"),
     ("step-required-missing", A, LAST_STEP, "    - ask: parry\n      who: target",
      "line 40: item 'strike': key 'steps[4].into': missing (required)"),
     ("keep-higher-not-one-die", A, "      slot: roll\n",
@@ -348,6 +348,18 @@ EDITS = [
      "grid: 8x8\nolder_saves: {actor_system: {readied: {until: round}}}",
      "line 8: key 'older_saves.actor_system.readied': expected {sheet: KEY} or {effect: "
      "NAME, source, caster, until}, got {'until': 'round'}"),
+    ("spread-without-to", A, STRIKE, STRIKE + "  spread: {when: flag.wide}\n",
+     "line 5: item 'strike': key 'spread': expected {when: EXPR, to: EXPR} (both "
+     "required), got {'when': 'flag.wide'}"),
+    ("spread-reading-no-flag", A, STRIKE, STRIKE + "  spread: {when: flag.wide, to: 'true'}\n",
+     "line 3: item 'strike': key 'flags': flag.wide is read but no flag 'wide' is declared"),
+    ("together-of-no-list", A, LAST_STEP, "    - together: hit\n" + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4].together': expected a list of the names every "
+     "target's value is gathered of, got 'hit'"),
+    ("together-of-an-unknown-name", A, LAST_STEP, "    - together: [luck]\n" + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4]': reads 'luck', which nothing before it gives "
+     "(known here: actor, armour, critical, damage, guard, hit, rolled, skill, target, "
+     "total, vigour, weapon)"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")
