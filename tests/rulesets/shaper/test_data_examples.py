@@ -12,9 +12,10 @@ dissolves it and takes the Down out of theirs (S8).
 What the data version does not play yet, and what the format needs for it (the plan of
 the next step):
 - add's `--vigor N`, `--finesse N`, `--mentality N`, `--level N`, `--armor ITEM`,
-  `--shield`, `--holding ITEM`, `--skill NAME[:LEVEL]` (here `--stat NAME=N`; add_items
-  gives lists of one kind, and refuses an empty armor): add_items of several kinds, a
-  mapping flag (`NAME:LEVEL`), a flag that sets a number;
+  `--shield`, `--holding ITEM` (here `--stat NAME=N`; add_items gives lists of one kind,
+  and refuses an empty armor): add_items of several kinds, a flag that sets a number;
+  `--skill NAME:LEVEL` is `--skill NAME=LEVEL` here (add_entries), and a bare `--skill
+  NAME` (level 1) is refused;
 - an engagement joined while already in another merges both (S14), and an actor Down
   leaves its engagement for good (S8; here one healed is back in it while a foe is):
   a change to every actor holding a sheet value (`who: all` with a test), or
@@ -32,8 +33,7 @@ the next step):
   and Power Strike, Taylor's Charm and Energy Shield, Retreat and Step Up on their own
   (S21-S26): reactions inside an attack (`--react ID=SKILL`:
   Retreat, Step Up, Block), Step Up's "the enemy that just disengaged", `NAME:sp`,
-  uses above level 1 counted (an effect that counts; here a skill above level 1 is not
-  limited), the offensive spell (`cast taylor spell raider`: an
+  the offensive spell (`cast taylor spell raider`: an
   attack of magic damage, Defense halved) and spell skills added to a cast, their cost
   reduced by Mentality (S25), Minion, a summon with its own pool (S21);
 - what absorbs damage is used up from the effect named energy-shield alone (the GM's
