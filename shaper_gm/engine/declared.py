@@ -106,6 +106,7 @@ class Declared:
     target_from: str | None = None    # its target: who gave the actor this effect
     word: str | None = None       # the flag its own word stands for (engine.action_word)
     spread: Any = None            # who else a named target brings (engine.all_targets)
+    second_word: str | None = None    # the flag a second word of its own stands for
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from shaper_gm.engine import changes
-from shaper_gm.engine.action_word import compile_word
+from shaper_gm.engine.action_word import compile_second, compile_word
 from shaper_gm.engine.actions import TIMINGS
 from shaper_gm.engine.all_targets import compile_spread
 from shaper_gm.engine.declared import Declared
@@ -30,7 +30,8 @@ from shaper_gm.engine.vocab import compile_steps, has_asks, once_rolls, unrolled
 KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
         "odds", "while_down", "provokes", "spare", "refusals", "at", "heading",
-        "recap_aside", "offer", "held", "bare", "target_from", "word", "spread"}
+        "recap_aside", "offer", "held", "bare", "target_from", "word", "spread",
+        "second_word"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
@@ -129,6 +130,8 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
         raise VocabError(f"{at}.flags", f"flag.{missing[0]} is read but no flag "
                                         f"{missing[0]!r} is declared")
     word = compile_word(raw["word"], f"{at}.word", item, flags) if "word" in raw else None
+    second = compile_second(raw["second_word"], f"{at}.second_word", word, flags) \
+        if "second_word" in raw else None
     facts = frozenset((*roles, *(key for key, _ in given)))
     for i, text in enumerate(odds.assumes if odds is not None else ()):
         unknown = sorted(set(FIELD.findall(text)) - facts)
@@ -147,7 +150,7 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     _ask_answers(raw_steps), moment,
                     _offer(raw["offer"], f"{at}.offer", to_cell) if "offer" in raw else None,
                     held=held, bare=bare, target_from=target_from, word=word,
-                    spread=spread)
+                    spread=spread, second_word=second)
 
 
 def _ask_answers(raw_steps: list[Any]) -> tuple[str, ...]:

@@ -77,7 +77,8 @@ EDITS = [
     ("action-unknown-key", A, STRIKE, STRIKE + "  colour: red\n",
      "line 5: item 'strike': key 'colour': an action has no such key (keys: aliases, "
      "apply, at, bare, cost, examples, flags, given, heading, held, item, line, odds, offer, "
-     "provokes, recap_aside, refusals, requires, rules, spare, spread, steps, summary, target, "
+     "provokes, recap_aside, refusals, requires, rules, second_word, spare, spread, steps, "
+     "summary, target, "
      "target_from, targets, timing, to, what, while_down, word, words)"),
     ("recap-aside-not-words", A, STRIKE, STRIKE + "  recap_aside: [power]\n",
      "line 5: item 'strike': key 'recap_aside': expected words in the recap's brackets, "
@@ -353,6 +354,9 @@ EDITS = [
      "required), got {'when': 'flag.wide'}"),
     ("spread-reading-no-flag", A, STRIKE, STRIKE + "  spread: {when: flag.wide, to: 'true'}\n",
      "line 3: item 'strike': key 'flags': flag.wide is read but no flag 'wide' is declared"),
+    ("second-word-without-word", A, STRIKE, STRIKE + "  second_word: bold\n",
+     "line 5: item 'strike': key 'second_word': only an action with word: the flag a "
+     "second word after its word stands for"),
     ("together-of-no-list", A, LAST_STEP, "    - together: hit\n" + LAST_STEP,
      "line 40: item 'strike': key 'steps[4].together': expected a list of the names every "
      "target's value is gathered of, got 'hit'"),
