@@ -52,7 +52,8 @@ KINDS = {"hp": {"who", "change", "through", "why", "rule"},
          "move": {"who", "to", "away_from", "within", "rule", "logs", "word"},
          "sheet": {"who", "name", "value", "why"},
          "lay": {"who", "item"}, "take": {"who", "item"},
-         "encounter": {"name", "change", "why"}}
+         "encounter": {"name", "change", "why"},
+         "spend": {"who", "key", "amount"}}
 ACTORS = ("actor", "target")        # who a change may be to
 
 
@@ -119,7 +120,7 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
     needed = {"hp": ("change",), "resource": ("change", "name"), "effect": ("name",),
               "condition": ("name",), "end": ("name",), "move": (),
               "sheet": ("name", "value"), "lay": ("item",), "take": ("item",),
-              "encounter": ("name", "change")}[kind]
+              "encounter": ("name", "change"), "spend": ("key", "amount")}[kind]
     for key in needed:
         if key not in body:
             raise VocabError(f"{at}.{kind}.{key}", "missing (required)")
@@ -137,9 +138,12 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
         values = (("value", expression(body["value"], f"{at}.sheet.value")),)
     elif kind in ("lay", "take"):
         values = (("item", expression(body["item"], f"{at}.{kind}.item")),)
+    elif kind == "spend":             # an effect key spent (engine.spending)
+        values = (("amount", expression(body["amount"], f"{at}.spend.amount")),)
     else:
         values = ()
-    name = str(body.get("name", ""))
+    name = str(body.get("name", "")) if kind != "spend" else \
+        checked_name(body["key"], f"{at}.spend.key")
     with_source = body.get("with_source", False)
     if not isinstance(with_source, bool):
         raise VocabError(f"{at}.end.with_source", f"expected true or false, got "
@@ -177,8 +181,8 @@ def _move_to(raw: Mapping[str, Any], body: Mapping[str, Any], at: str, who: str,
 
 
 def _until(raw: Any, at: str, roles: tuple[str, ...]) -> tuple[str, Any]:
-    if raw == "never":
-        return ("never", None)
+    if raw in ("never", "used_up"):          # used_up: until a spend empties it
+        return (raw, None)
     if isinstance(raw, Mapping) and len(raw) == 1:
         (key, value), = raw.items()
         if key in ("start", "end") and value in roles:
@@ -186,8 +190,8 @@ def _until(raw: Any, at: str, roles: tuple[str, ...]) -> tuple[str, Any]:
         if key == "rounds" and isinstance(value, int) and not isinstance(value, bool) \
                 and 1 <= value <= 100:
             return (key, value)
-    raise VocabError(at, "expected never, {start: actor|target}, {end: actor|target} or "
-                         "{rounds: N} (1 to 100)")
+    raise VocabError(at, "expected never, {start: actor|target}, {end: actor|target}, "
+                         "{rounds: N} (1 to 100) or used_up")
 
 
 def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
@@ -231,6 +235,9 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
     if entry.kind == "encounter":             # a number of the encounter (engine.laying)
         return laying.number_changed(state, rs, entry.name, int(values["change"]),
                                      said or why)
+    if entry.kind == "spend":
+        from shaper_gm.engine.spending import spent
+        return spent(state, who, entry.name, max(0, int(values["amount"])))
     if entry.kind == "hp":
         return hit_points(state, rs, who, int(values["change"]), entry.through, why, said)
     mods = tuple((key, int(value)) for key, value in values.items())
@@ -343,7 +350,7 @@ def _moment(state: Encounter, facts: Facts, until: tuple[str, Any]) -> str:
         return f"{kind}:{facts[value]}"
     if kind == "rounds":
         return f"round:{max(1, state.round) + value - 1}"
-    return "never"
+    return str(kind)
 
 
 def _resource(state: Encounter, who: str, name: str, change: int, why: str,

@@ -197,7 +197,7 @@ EDITS = [
      "and hint"),
     ("change-of-no-kind", A, HP_CHANGE, "    - heal: {who: target}",
      "line 42: item 'strike': key 'apply[0]': expected one of hp, resource, effect, "
-     "condition, end, move, sheet, lay, take, encounter (with when, if it depends)"),
+     "condition, end, move, sheet, lay, take, encounter, spend (with when, if it depends)"),
     ("change-required-missing", A, HP_CHANGE, "    - hp: {who: target}",
      "line 42: item 'strike': key 'apply[0].hp.change': missing (required)"),
     ("change-who-unknown", A, "hp: {who: target,", "hp: {who: bystander,",
@@ -206,7 +206,7 @@ EDITS = [
     ("until-unknown", A, HP_CHANGE,
      "    - condition: {who: target, name: dazed, until: {rounds: 0}}",
      "line 42: item 'strike': key 'apply[0].condition.until': expected never, "
-     "{start: actor|target}, {end: actor|target} or {rounds: N} (1 to 100)"),
+     "{start: actor|target}, {end: actor|target}, {rounds: N} (1 to 100) or used_up"),
     ("flag-kind-unknown", A, "  rules: U1\n", "  rules: U1\n  flags: {bold: {kind: float}}\n",
      "line 58: item 'step': key 'flags.bold.kind': expected one of bool, int, text, "
      "got 'float'"),
@@ -357,6 +357,11 @@ EDITS = [
     ("second-word-without-word", A, STRIKE, STRIKE + "  second_word: bold\n",
      "line 5: item 'strike': key 'second_word': only an action with word: the flag a "
      "second word after its word stands for"),
+    ("spend-without-amount", A, HP_CHANGE, "    - spend: {who: target, key: absorb}",
+     "line 42: item 'strike': key 'apply[0].spend.amount': missing (required)"),
+    ("spend-of-no-name", A, HP_CHANGE, "    - spend: {who: target, key: Ward, amount: 1}",
+     "line 42: item 'strike': key 'apply[0].spend.key': expected a name (lowercase "
+     "letters, digits, '_' and '.'), got 'Ward'"),
     ("together-of-no-list", A, LAST_STEP, "    - together: hit\n" + LAST_STEP,
      "line 40: item 'strike': key 'steps[4].together': expected a list of the names every "
      "target's value is gathered of, got 'hit'"),

@@ -36,10 +36,8 @@ the next step):
   the offensive spell (`cast taylor spell raider`: an
   attack of magic damage, Defense halved) and spell skills added to a cast, their cost
   reduced by Mentality (S25), Minion, a summon with its own pool (S21);
-- what absorbs damage is used up from the effect named energy-shield alone (the GM's
-  `effect ACTOR ward --absorb 3`, `set ACTOR temp_hp=N`: an `absorb` effect key the
-  engine spends from each effect in turn, as an hp change's `through` spends a
-  resource);
+- the GM's `set ACTOR temp_hp=N` (what absorbs is spent from every effect in turn,
+  `spend`, tests/rulesets/shaper/test_data_uses.py; temporary HP are no effect here);
 - items: add's `--shield`; picking up an item
   beside someone in the actor's
   engagement is a Minor action in the Python ruleset (here a Major): reading another

@@ -56,3 +56,27 @@ def test_a_skill_above_level_1_is_used_once_a_round_a_level_alike(both, setup, l
                 outcome[rs] = False
         assert outcome[DATA] == outcome[PYTHON] == done, line
         assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+
+
+@pytest.mark.parametrize("lines", [
+    ("effect taylor ward --absorb 3", "damage taylor 4 --defense 1",      # 3 soaked
+     "damage taylor 4 --defense 1"),                                      # used up
+    ("cast taylor energy-shield taylor", "effect taylor ward --absorb 3",
+     "damage taylor 7 --defense 1", "damage taylor 3 --defense 1"),     # the shield first
+    ("effect taylor ward --absorb 3 --until never", "damage taylor 6 --defense 1",
+     "damage taylor 2 --defense 1"),                           # spent, kept at 0
+])
+def test_whatever_absorbs_is_used_up_alike(both, lines):
+    """S7, S26: damage past Defense is soaked by every effect that absorbs, in the order
+    they were gained (Energy Shield, the GM's ward), each used up as it soaks."""
+    sessions = both("add taylor --as taylor --at C4", "add raider --as raider --at C4",
+                    "init taylor raider", "start")
+    for line in lines:
+        for s in sessions.values():
+            s.execute(line)
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+        effects = {rs: [(e.name.lower().replace(" ", "-"), e.mod("absorb"))
+                        for e in s.state.actors["taylor"].effects
+                        if not e.name.startswith("used-")]      # S24's count
+                   for rs, s in sessions.items()}
+        assert effects[DATA] == effects[PYTHON], line
