@@ -53,7 +53,7 @@ KINDS = {"hp": {"who", "change", "through", "why", "rule"},
          "sheet": {"who", "name", "value", "why"},
          "lay": {"who", "item"}, "take": {"who", "item"},
          "encounter": {"name", "change", "why"},
-         "spend": {"who", "key", "amount"}}
+         "spend": {"who", "key", "amount"}, "relabel": {"name", "from", "to", "why"}}
 ACTORS = ("actor", "target")        # who a change may be to
 
 
@@ -118,9 +118,9 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
     if kind == "move" and "destination" not in roles:
         raise VocabError(f"{at}.move", "a move needs an action to a cell (to: cell)")
     needed = {"hp": ("change",), "resource": ("change", "name"), "effect": ("name",),
-              "condition": ("name",), "end": ("name",), "move": (),
-              "sheet": ("name", "value"), "lay": ("item",), "take": ("item",),
-              "encounter": ("name", "change"), "spend": ("key", "amount")}[kind]
+              "condition": ("name",), "end": ("name",), "move": (), "sheet": ("name", "value"),
+              "lay": ("item",), "take": ("item",), "encounter": ("name", "change"),
+              "spend": ("key", "amount"), "relabel": ("name", "from", "to")}[kind]
     for key in needed:
         if key not in body:
             raise VocabError(f"{at}.{kind}.{key}", "missing (required)")
@@ -138,12 +138,13 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
         values = (("value", expression(body["value"], f"{at}.sheet.value")),)
     elif kind in ("lay", "take"):
         values = (("item", expression(body["item"], f"{at}.{kind}.item")),)
-    elif kind == "spend":             # an effect key spent (engine.spending)
-        values = (("amount", expression(body["amount"], f"{at}.spend.amount")),)
+    elif kind in ("spend", "relabel"):    # engine.spending, engine.relabelling
+        values = tuple((key, expression(body[key], f"{at}.{kind}.{key}"))
+                       for key in ("amount", "from", "to") if key in body)
     else:
         values = ()
-    name = str(body.get("name", "")) if kind != "spend" else \
-        checked_name(body["key"], f"{at}.spend.key")
+    named = {"spend": "key", "relabel": "name"}.get(kind)
+    name = checked_name(body[named], f"{at}.{kind}.{named}") if named else str(body.get("name", ""))
     with_source = body.get("with_source", False)
     if not isinstance(with_source, bool):
         raise VocabError(f"{at}.end.with_source", f"expected true or false, got "
@@ -235,9 +236,9 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
     if entry.kind == "encounter":             # a number of the encounter (engine.laying)
         return laying.number_changed(state, rs, entry.name, int(values["change"]),
                                      said or why)
-    if entry.kind == "spend":
-        from shaper_gm.engine.spending import spent
-        return spent(state, who, entry.name, max(0, int(values["amount"])))
+    if entry.kind in ("spend", "relabel"):        # engine.spending
+        from shaper_gm.engine.spending import swept
+        return swept(state, who, entry.kind, entry.name, values, fill(entry.why, facts) or why)
     if entry.kind == "hp":
         return hit_points(state, rs, who, int(values["change"]), entry.through, why, said)
     mods = tuple((key, int(value)) for key, value in values.items())

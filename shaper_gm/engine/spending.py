@@ -5,6 +5,9 @@ an effect that lasts until used up (`until: used_up`) and is spent to 0 ends."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.state import Change, Effect, Encounter
 
@@ -29,3 +32,12 @@ def spent(state: Encounter, who: str, key: str, amount: int) -> Change:
     if tuple(kept) == actor.effects:
         return state, []
     return state.with_actor(actor.with_(effects=tuple(kept))), events
+
+
+def swept(state: Encounter, who: str, kind: str, key: str, values: Mapping[str, Any],
+          why: str) -> Change:
+    """A `spend` (off `who`'s effects) or a `relabel` (every actor's sheet key)."""
+    if kind == "spend":
+        return spent(state, who, key, max(0, int(values["amount"])))
+    from shaper_gm.engine.relabelling import relabelled
+    return relabelled(state, key, values["from"], values["to"], why)

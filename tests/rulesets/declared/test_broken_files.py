@@ -197,7 +197,8 @@ EDITS = [
      "and hint"),
     ("change-of-no-kind", A, HP_CHANGE, "    - heal: {who: target}",
      "line 42: item 'strike': key 'apply[0]': expected one of hp, resource, effect, "
-     "condition, end, move, sheet, lay, take, encounter, spend (with when, if it depends)"),
+     "condition, end, move, sheet, lay, take, encounter, spend, relabel (with when, if it "
+     "depends)"),
     ("change-required-missing", A, HP_CHANGE, "    - hp: {who: target}",
      "line 42: item 'strike': key 'apply[0].hp.change': missing (required)"),
     ("change-who-unknown", A, "hp: {who: target,", "hp: {who: bystander,",
@@ -362,6 +363,11 @@ EDITS = [
     ("spend-of-no-name", A, HP_CHANGE, "    - spend: {who: target, key: Ward, amount: 1}",
      "line 42: item 'strike': key 'apply[0].spend.key': expected a name (lowercase "
      "letters, digits, '_' and '.'), got 'Ward'"),
+    ("relabel-without-to", A, HP_CHANGE, "    - relabel: {name: side, from: weapon}",
+     "line 42: item 'strike': key 'apply[0].relabel.to': missing (required)"),
+    ("relabel-of-no-name", A, HP_CHANGE, "    - relabel: {name: Side, from: weapon, to: weapon}",
+     "line 42: item 'strike': key 'apply[0].relabel.name': expected a name (lowercase "
+     "letters, digits, '_' and '.'), got 'Side'"),
     ("together-of-no-list", A, LAST_STEP, "    - together: hit\n" + LAST_STEP,
      "line 40: item 'strike': key 'steps[4].together': expected a list of the names every "
      "target's value is gathered of, got 'hit'"),

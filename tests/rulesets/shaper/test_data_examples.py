@@ -16,10 +16,10 @@ the next step):
   and refuses an empty armor): add_items of several kinds, a flag that sets a number;
   `--skill NAME:LEVEL` is `--skill NAME=LEVEL` here (add_entries), and a bare `--skill
   NAME` (level 1) is refused;
-- an engagement joined while already in another merges both (S14), and an actor Down
-  leaves its engagement for good (S8; here one healed is back in it while a foe is):
-  a change to every actor holding a sheet value (`who: all` with a test), or
-  engagements as an engine record; Step Up's "disengaged from me this round";
+- an actor Down leaves its engagement for good (S8; here one healed is back in it while
+  a foe is: a change as it goes down, a `down` moment); Step Up's "disengaged from me
+  this round" (engaging into another engagement merges both, `relabel`:
+  tests/rulesets/shaper/test_data_targets.py);
 - `--auto [ID=]success|failure` (an automatic result declared for a total called out,
   S2), and a damage total called out with a skill's dice in it;
 - several targets (Overswing, played: tests/rulesets/shaper/test_data_targets.py):

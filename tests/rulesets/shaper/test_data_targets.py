@@ -134,3 +134,17 @@ def test_the_odds_of_each_target_of_an_overswing_are_alike(both):
     line = "odds monica raider --skill overswing"
     python, data = (exact_odds(sessions[rs], line) for rs in (PYTHON, DATA))
     assert data == python
+
+
+def test_engaging_into_another_engagement_merges_both_alike(both):
+    """S14: Monica, engaged with the raider, engages the reaver, engaged with Josh: one
+    engagement of the four (the format's `relabel`); Josh leaving it leaves three."""
+    sessions = both("add monica --as monica --at B2", "add josh --as josh --at B2",
+                    "add raider --as raider --at B2", "add reaver --as reaver --at B2",
+                    "init monica josh raider reaver", "start")
+    for line in ("engage monica raider", "end", "engage josh reaver", "end", "end", "end",
+                 "engage monica reaver", "end", "disengage josh", "end", "end"):
+        for s in sessions.values():
+            s.execute(line)
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+    assert numbers(sessions[DATA])["raider"][9] == {"monica", "reaver"}
