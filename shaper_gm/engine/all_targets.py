@@ -8,6 +8,7 @@ holds the one target's own value."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -68,11 +69,24 @@ def together_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -
         frozenset(f"{EVERY}.{name}" for name in names)
 
 
+def placed_slots(raw: Sequence[Any]) -> tuple[str, ...]:
+    """The slots rolled once a target, by one roll step neither `once` nor `follows`:
+    the k-th target's roll takes the k-th place of its slot, even when an earlier target
+    rolled none (Shaper's `--defense 2 --defense 1`, the first target missed)."""
+    from shaper_gm.engine.vocab import unrolled
+    rolls = [step for step in unrolled(raw) if isinstance(step, Mapping) and "roll" in step
+             and isinstance(step.get("slot"), str)]
+    counts = Counter(str(step["slot"]) for step in rolls)
+    return tuple(slot for slot, n in counts.items() if n == 1 and not any(
+        step["slot"] == slot and (step.get("once") or step.get("follows")) for step in rolls))
+
+
 def played_steps(steps: Sequence[Step], plan: Iterable[Facts], tape: Any,
-                 once: Sequence[str]) -> list[Facts]:
+                 once: Sequence[str], placed: Sequence[str] = ()) -> list[Facts]:
     """Every target's final facts: the steps up to each `together` step for every
     target in turn, then what every target gathered given to each; what a `once` roll
-    rolled for an earlier target is each later one's too."""
+    rolled for an earlier target is each later one's too; a `placed` slot's roll takes
+    its target's place."""
     facts, shared = list(plan), dict[str, Any]()
     segment: list[Step] = []
     for step in (*steps, None):
@@ -80,6 +94,8 @@ def played_steps(steps: Sequence[Step], plan: Iterable[Facts], tape: Any,
             segment.append(step)
             continue
         for i, each in enumerate(facts):
+            for slot in placed if len(facts) > 1 else ():
+                tape.place(slot, i)
             facts[i] = play(segment, each.with_values(**shared), tape)
             shared = {name: facts[i][name] for name in once if name in facts[i]}
         segment = []

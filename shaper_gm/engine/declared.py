@@ -107,6 +107,7 @@ class Declared:
     word: str | None = None       # the flag its own word stands for (engine.action_word)
     spread: Any = None            # who else a named target brings (engine.all_targets)
     second_word: str | None = None    # the flag a second word of its own stands for
+    placed: tuple[str, ...] = ()      # slots rolled once a target, in its place
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
@@ -310,7 +311,7 @@ class Declared:
             if state.actors[acting.actor].down:        # brought down before it went
                 return Done(state, tuple(events), None, others=tuple(reacted))
         try:
-            finals = played_steps(self.steps, acting.plan, tape, self.once)
+            finals = played_steps(self.steps, acting.plan, tape, self.once, self.placed)
         except ExprError as exc:
             raise step_fault(self.name, exc) from None
         for played in finals:

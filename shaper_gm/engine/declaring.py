@@ -11,7 +11,7 @@ from typing import Any
 from shaper_gm.engine import changes
 from shaper_gm.engine.action_word import compile_second, compile_word
 from shaper_gm.engine.actions import TIMINGS
-from shaper_gm.engine.all_targets import compile_spread
+from shaper_gm.engine.all_targets import compile_spread, placed_slots
 from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.declared_records import (
     Flag,
@@ -150,7 +150,7 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     _ask_answers(raw_steps), moment,
                     _offer(raw["offer"], f"{at}.offer", to_cell) if "offer" in raw else None,
                     held=held, bare=bare, target_from=target_from, word=word,
-                    spread=spread, second_word=second)
+                    spread=spread, second_word=second, placed=placed_slots(raw_steps))
 
 
 def _ask_answers(raw_steps: list[Any]) -> tuple[str, ...]:

@@ -154,6 +154,10 @@ class PlayTape(Tape):
         """How many rolls of `slot` the action has made."""
         return sum(1 for name, _ in self.rolls if name == slot)
 
+    def place(self, slot: str, index: int) -> None:
+        """The next roll of `slot` takes place `index` (a target's own, engine.all_targets)."""
+        self._per_slot[slot] = index
+
     def placed(self, slot: str) -> int:
         """How many places of `slot` its rolls took (those that follow one share its)."""
         return int(self._per_slot[slot])

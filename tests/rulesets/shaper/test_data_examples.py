@@ -22,10 +22,6 @@ the next step):
   tests/rulesets/shaper/test_data_targets.py);
 - `--auto [ID=]success|failure` (an automatic result declared for a total called out,
   S2), and a damage total called out with a skill's dice in it;
-- several targets (Overswing, played: tests/rulesets/shaper/test_data_targets.py):
-  a per-target slot's faces given for a target that rolled none (`--defense` for a
-  missed first target) go to the next target here, stay in their place there (a roll
-  that takes the target's place in its slot);
 - the odds of an attack with a skill's dice (Piercing Strike): the data version's exact
   odds weigh more outcomes than their limit (30,000) where the Python ruleset sums
   dice;

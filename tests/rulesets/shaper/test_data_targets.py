@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from shaper_gm.errors import GmError
+from tests.replaying import replayed
 from tests.rulesets.shaper.test_data_examples import DATA, PYTHON, both, numbers
 
 __all__ = ["both"]
@@ -71,6 +72,10 @@ def played_alike(sessions, line: str):
     # the raider critical, the reaver evades
     ("attack monica raider --skill overswing --roll 6,5,5 --evade 1,1,2 --evade 6,6,6 "
      "--damage 4,5 --defense 2", None),
+    # the raider evades: the reaver's Defense is the second --defense, in its place
+    ("attack monica raider --skill overswing --roll 6,5,5 --evade 6,6,6 --evade 1,1,2 "
+     "--damage 4,5 --defense 2 --defense 1",
+     [("raider", 17, 18, False, False, 0, 0, 0), ("reaver", 17, 4, True, True, 14, 1, 13)]),
     # and Power Strike's die after the weapon's and the critical one (S23)
     ("attack monica raider --skill overswing --skill power-strike --roll 6,6,5 "
      "--evade 1,1,2 --evade 4,4,4 --damage 4,5,3 --defense 2 --defense 1", None),
@@ -91,6 +96,7 @@ def test_overswing_strikes_every_engaged_enemy_alike(both, line, expected):
         assert results == expected
     else:
         assert results != "refused"
+    assert replayed(sessions[DATA]).state == sessions[DATA].state
     if results != "refused":                # S24: once a round (level 1)
         for s in sessions.values():
             s.execute("set monica major=3 sp=1")
