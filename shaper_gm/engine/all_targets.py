@@ -39,7 +39,8 @@ def compile_spread(raw: Any, at: str, target: str | None) -> Spread:
     return Spread(expression(raw["when"], f"{at}.when"), expression(raw["to"], f"{at}.to"))
 
 
-def spread_targets(spread: Spread | None, targets: Sequence[str], seen: Any) -> tuple[str, ...]:
+def spread_targets(spread: Spread | None, targets: Sequence[str | None],
+                   seen: Any) -> tuple[str | None, ...]:
     """The targets named, then those `spread` brings along; `seen(target)` is the
     situation with that target (`engine.situation.Situation`)."""
     from shaper_gm.engine.declared_records import run_checked

@@ -46,9 +46,9 @@ from shaper_gm.records import record
 
 KINDS = {"hp": {"who", "change", "through", "why", "rule"},
          "resource": {"who", "change", "name", "why", "rule"},
-         "effect": {"who", "name", "mods", "until", "while"},
+         "effect": {"who", "name", "mods", "until", "while", "says"},
          "condition": {"who", "name", "mods", "until", "while"},
-         "end": {"who", "name", "with_source"},
+         "end": {"who", "name", "with_source", "why"},
          "move": {"who", "to", "away_from", "within", "rule", "logs", "word"},
          "sheet": {"who", "name", "value", "why"},
          "lay": {"who", "item"}, "take": {"who", "item"},
@@ -72,6 +72,7 @@ class Entry:
     lasts_while: str = ""         # the caster's effect it lasts while (`while:`)
     why: str = ""                 # hp, resource: the event's reason; move: its word
     with_source: bool = False     # an end's: the caster's effect it lasted while ends too
+    says: str = ""                # an effect's words, {name} filled: what `show` quotes
 
     @property
     def deals_damage(self) -> bool:
@@ -90,7 +91,8 @@ class Entry:
         moved = {"destination"} if self.kind == "move" and not self.worked_out else set()
         other = {self.away_from} if self.away_from else set()
         return names | (self.when.names if self.when else frozenset()) | {self.who} | moved \
-            | other | frozenset(FIELD.findall(self.why)) | frozenset(FIELD.findall(self.name))
+            | other | frozenset(FIELD.findall(self.why)) | frozenset(FIELD.findall(self.name)) \
+            | frozenset(FIELD.findall(self.says))
 
 
 def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
@@ -154,7 +156,8 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
                  expression(raw["when"], f"{at}.when") if "when" in raw else None,
                  lasts_while=checked_name(body["while"], f"{at}.{kind}.while")
                  if "while" in body else "", rule=str(body.get("rule", "")),
-                 why=_text(body.get("why", ""), f"{at}.{kind}.why"), with_source=with_source)
+                 why=_text(body.get("why", ""), f"{at}.{kind}.why"), with_source=with_source,
+                 says=_text(body.get("says", ""), f"{at}.{kind}.says"))
 
 
 def _text(raw: Any, at: str) -> str:
@@ -209,6 +212,7 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
     if "{" in entry.name:                     # a name of the facts: "dodge-vs-{actor}"
         entry = replace(entry, name=fill(entry.name, facts))
     if entry.kind == "end":
+        why = fill(entry.why, facts) if entry.why else why      # its own reason, if given
         actor = state.actors[who]
         if not any(e.name == entry.name for e in actor.effects):
             return state, []
@@ -249,7 +253,8 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
                    else getattr(found, "mods", ())), **dict(mods)}.items())
     until = _moment(state, facts, entry.until)
     source = f"{WHILE}{entry.lasts_while}" if entry.lasts_while else entry.kind
-    effect = Effect(entry.name, source=source, caster=facts["actor"], mods=mods, until=until)
+    effect = Effect(entry.name, source=source, caster=facts["actor"], mods=mods, until=until,
+                    says=fill(entry.says, facts))
     actor = state.actors[who]
     replaced: list[ev.Event] = []
     if any(e.name == entry.name for e in actor.effects):     # what held by the old one ends

@@ -102,6 +102,11 @@ class Declared:
     at: Any = None                # when it runs by itself (`engine.moments.At`)
     offer: Wording | None = None  # how completion describes each cell it may go to
     held: str | None = None       # the sheet key naming the item used without --with
+    item_word: bool = False       # the item named by a word after the actor, not --with
+    target_flag: str | None = None    # the flag naming its target (TEXT --against X)
+    checks: tuple[Requirement, ...] = ()  # tested once `given` is worked out, reading it
+    target_optional: bool = False     # with target_flag: it may go with no target (P11)
+    cost_word: bool = False           # its words the shared act's: [ACTOR] COST TEXT
     bare: str | None = None       # the item used when `held` holds none (a fist)
     target_from: str | None = None    # its target: who gave the actor this effect
     word: str | None = None       # the flag its own word stands for (engine.action_word)
@@ -169,10 +174,14 @@ class Declared:
         actor = state.actors[request.acting]
         targets: Sequence[str | None] = (None,)
         if self.target is not None:
-            targets = request.targets if self.target_from is None else \
-                self._sourced(state, rs, request, actor)
+            flagged = request.get(self.target_flag) if self.target_flag else None  # --against
+            targets = self._sourced(state, rs, request, actor) if self.target_from else \
+                request.targets or ((str(flagged),) if flagged else ()) or \
+                ((None,) if self.target_optional else ())
             if not targets:
-                raise RuleViolation(f"{self.name} needs a target", f"{self.name} TARGET")
+                raise RuleViolation(f"{self.name} needs a target", f"{self.name} TARGET"
+                                    if self.target_flag is None else
+                                    f"{self.name} TEXT --{self.target_flag} TARGET")
             if len(targets) > self.targets:
                 raise RuleViolation(f"{self.name} takes at most {self.targets} target"
                                     f"{'s' if self.targets > 1 else ''}, not {len(targets)}",
@@ -180,7 +189,7 @@ class Declared:
             if self.spread is not None and targets and targets[0] in state.actors:
                 targets = spread_targets(self.spread, targets, lambda one: Situation(
                     state, rs, request, one))
-            for target in targets:
+            for target in filter(None, targets):
                 if target not in state.actors:
                     raise RuleViolation(f"no actor {target!r}",
                                         f"name one of {', '.join(state.actors)}")
@@ -244,12 +253,13 @@ class Declared:
         """One target's result, in the words `line` and `heading` give."""
         said = self.line.said(played, self.name)
         return Result(played.get("target"), played, said.line, said.heading, said.aside,
-                      said.rule, said.recap_aside)
+                      said.rule, said.recap_aside, said.paid)
 
     def _item(self, state: Encounter, rs: Any, request: Request, actor: Any) -> Any:
         """The item `--with` names (`chosen_item`); one the actor lacks, or none at all,
         refused in the action's words when it gives them."""
-        carried, named = carried_items(actor, str(self.item)), request.get("with")
+        carried = carried_items(actor, str(self.item))
+        named = request.get("with", request.arg(str(self.item)))
         if self.bare is not None and (named == self.bare or named is None and not
                                       actor.sheet.get(str(self.held))):
             return chosen_item(rs, actor, request, str(self.item), self.held, self.bare)
@@ -278,6 +288,7 @@ class Declared:
                 values[name] = expr.run(situation)
             except ExprError as exc:
                 raise fault(f"{self.name}: given.{name}", exc) from None
+        self._check_given(ChainMap(values, cast("MutableMapping[str, Any]", situation)))
         facts = Facts(values)
         for entry in self.apply:           # a cell the GM named must be one it can take
             if entry.worked_out:
@@ -288,6 +299,14 @@ class Declared:
                         "MutableMapping[str, Any]", situation)))
                     raise
         return facts
+
+    def _check_given(self, env: Mapping[str, Any]) -> None:
+        """`checks`: what must hold of the given facts (a DT worked out, a name read
+        from the content), refused in words that read them."""
+        for need in self.checks:
+            if not run_checked(need.test, env, f"{self.name}: checks"):
+                raise RuleViolation(fill(need.refuse, env),
+                                    fill(need.hint, env) or f"see help {self.name}")
 
     def _resolve(self, acting: Acting) -> Done:
         """Its steps and changes; what its damage brings by itself (a concentration

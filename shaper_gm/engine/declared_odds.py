@@ -12,11 +12,12 @@ from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.declared_records import run_checked, step_fault
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import ExprError
+from shaper_gm.engine.mixing import Reading, exact_read
 from shaper_gm.engine.odds import Chance, Fact, Odds, Spread, TargetOdds
+from shaper_gm.engine.odds_limits import check_limits
 from shaper_gm.engine.situation import chosen_item, lookup
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.stepkit import fill
-from shaper_gm.engine.steps import exact
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -38,16 +39,19 @@ def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Reques
     plan = declared.facts(state, rs, request)
     declared.refuse_others(state, rs, request, decisions.declared if decisions else ())
     for facts in plan:
+        where = f"{declared.name}: odds"
+        check_limits(spec.limits, facts)          # refused before any work when too large
         try:
-            final = exact(declared.steps, facts, decisions)
+            read = exact_read(declared.steps, facts, decisions, _readings(spec, where))
         except ExprError as exc:
             raise step_fault(declared.name, exc) from None
-        where = f"{declared.name}: odds"
-        chances = tuple(Chance(key, _chance(final, expr, where)) for key, expr in spec.chances)
-        spreads = tuple(Spread(key, Dist.from_probs(_spread(final, expr, where)))
-                        for key, expr in spec.spreads)
+        chances = tuple(Chance(key, _chance(read[f"chances.{key}"])) for key, _ in spec.chances)
+        shown = {key: (label, note) for key, label, note in spec.labels}
+        spreads = tuple(Spread(key, Dist.from_probs(_spread(read[f"spreads.{key}"])),
+                               shown.get(key, ("", ""))[1], shown.get(key, ("", ""))[0])
+                        for key, _ in spec.spreads)
         start = run_checked(spec.start, facts, where) if spec.start is not None else None
-        found += [_fact(final, key, expr, where) for key, expr in spec.facts] \
+        found += [_fact(read[f"facts.{key}"], key) for key, _ in spec.facts] \
             if not targets else []
         targets.append(TargetOdds(str(facts.get("target", "")), chances, spreads, spec.harm,
                                   spec.resource, start))
@@ -56,7 +60,8 @@ def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Reques
         if declared.item else None
     return Odds(actor.id, spec.words or declared.name, tuple(targets),
                 weapon=str(lookup(item, "name") or "") if item is not None else "",
-                facts=(*_answers(spec, decisions), *found),
+                facts=(*_answers(spec, decisions), *found,
+                       *_given(spec, plan[0], declared.name)),
                 assumed=tuple(fill(text, plan[0]) for text in spec.assumes))
 
 
@@ -69,22 +74,38 @@ def _answers(spec: Any, decisions: Decisions | None) -> tuple[Fact, ...]:
     return (Fact(key, ", ".join(said) or "none", said, note),)
 
 
-def _fact(final: dict[Any, Fraction], key: str, expr: Any, where: str) -> Fact:
+def _given(spec: Any, facts: Any, name: str) -> tuple[Fact, ...]:
+    """`given:` of the odds, read from the action's facts before anything is rolled."""
+    return tuple(Fact(key, fill(text, facts) if text else "",
+                      run_checked(value, facts, f"{name}: odds.given.{key}")
+                      if value is not None else None, note)
+                 for key, value, text, note in spec.given)
+
+
+def _readings(spec: Any, where: str) -> list[Reading]:
+    """What the odds read of the final facts: each chance, spread and fact."""
+    def reader(expr: Any) -> Any:
+        return lambda facts: run_checked(expr, facts, where)
+    return [(f"{part}.{key}", expr.names, reader(expr)) for part, pairs in
+            (("chances", spec.chances), ("spreads", spec.spreads), ("facts", spec.facts))
+            for key, expr in pairs]
+
+
+def _fact(values: dict[Any, Fraction], key: str) -> Fact:
     """`odds.facts`: a value of its final facts, the first target's (the kind of defense
     it rolls); values that differ by the dice are listed, in order."""
-    values = list(dict.fromkeys(run_checked(expr, facts, where) for facts in final))
-    return Fact(key, ", ".join(map(str, values)), values[0] if len(values) == 1 else None)
+    listed = list(values)
+    return Fact(key, ", ".join(map(str, listed)), listed[0] if len(listed) == 1 else None)
 
 
-def _chance(final: dict[Any, Fraction], expr: Any, where: str) -> Fraction:
+def _chance(values: dict[Any, Fraction]) -> Fraction:
     from fractions import Fraction
-    return sum((p for facts, p in final.items() if run_checked(expr, facts, where)),
-               Fraction(0))
+    return sum((p for value, p in values.items() if value), Fraction(0))
 
 
-def _spread(final: dict[Any, Fraction], expr: Any, where: str) -> dict[Hashable, Fraction]:
+def _spread(values: dict[Any, Fraction]) -> dict[Hashable, Fraction]:
     from fractions import Fraction
     out: dict[Hashable, Fraction] = defaultdict(Fraction)
-    for facts, p in final.items():
-        out[int(run_checked(expr, facts, where))] += p
+    for value, p in values.items():
+        out[int(value)] += p
     return dict(out)

@@ -26,6 +26,7 @@ class Result:
     aside: str = ""           # in the brackets, before the cost ("1 m")
     rule: str = ""            # in the brackets, after the cost ("R12")
     recap_aside: str = ""     # the recap's, before the cost ("physical 24")
+    paid: str = ""            # what it cost in its own words ("1 action"), for the cost's
 
     def __getattr__(self, name: str) -> Any:
         facts = self.__dict__.get("facts")
@@ -85,6 +86,7 @@ class Flag:
     help: str = ""
     metavar: str = ""
     repeat: bool = False          # a text flag given again and again: a list, in order
+    completes: str = ""           # a kind of item: completion offers the actor's own
 
 
 @record
@@ -101,6 +103,10 @@ class OddsSpec:
     assumes: tuple[str, ...] = ()         # what the odds read, {NAME} from the facts
     answers: tuple[str, str] | None = None    # (key, note): the answers declared
     facts: tuple[tuple[str, Compiled], ...] = ()  # what it rolls with: the kind of defense
+    # (key, value, text, note): numbers of the action itself (`roll  3 of 5 dice`)
+    given: tuple[tuple[str, Compiled | None, str, str], ...] = ()
+    labels: tuple[tuple[str, ...], ...] = ()   # (spread, its title, its note)
+    limits: tuple[Any, ...] = ()   # refused before any work past these (engine.odds_limits)
 
 
 @record
@@ -143,6 +149,7 @@ class Said:
     aside: str = ""
     rule: str = ""
     recap_aside: str = ""
+    paid: str = ""
 
 
 @record
@@ -153,13 +160,14 @@ class Wording:
     alternatives: tuple[tuple[Compiled | None, str, str, str], ...] = ()  # when, text,
     heading: str = ""                                                     # aside, rule
     recap_aside: str = ""
+    paid: str = ""                # the brackets' words for what it cost, for the cost's
 
     def __bool__(self) -> bool:
         return bool(self.alternatives or self.heading)
 
     def fields(self) -> list[str]:
         """Every fact its texts and tests read."""
-        out = FIELD.findall(self.heading + " " + self.recap_aside)
+        out = FIELD.findall(self.heading + " " + self.recap_aside + " " + self.paid)
         for when, *texts in self.alternatives:
             out += [*(when.names if when is not None else ()), *FIELD.findall(" ".join(texts))]
         return out
@@ -167,8 +175,9 @@ class Wording:
     def said(self, facts: Mapping[str, Any], where: str) -> Said:
         heading = fill(self.heading, facts) if self.heading else ""
         recap_aside = fill(self.recap_aside, facts) if self.recap_aside else ""
+        paid = fill(self.paid, facts) if self.paid else ""
         for when, text, aside, rule in self.alternatives:
             if when is None or run_checked(when, facts, f"{where}: line"):
                 return Said(fill(text, facts), heading, fill(aside, facts) if aside else "",
-                            rule, recap_aside)
-        return Said(heading=heading, recap_aside=recap_aside)
+                            rule, recap_aside, paid)
+        return Said(heading=heading, recap_aside=recap_aside, paid=paid)

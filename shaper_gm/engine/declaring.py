@@ -21,8 +21,10 @@ from shaper_gm.engine.declared_records import (
     Spare,
     Wording,
 )
+from shaper_gm.engine.declaring_keys import odds_given, odds_labels, truth, worded_target
 from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.moments import compile_at
+from shaper_gm.engine.odds_limits import limits_read, odds_limits
 from shaper_gm.engine.provoked import compile_provokes
 from shaper_gm.engine.stepkit import FIELD, VocabError, checked_name, expression
 from shaper_gm.engine.vocab import compile_steps, has_asks, once_rolls, unrolled
@@ -30,14 +32,15 @@ from shaper_gm.engine.vocab import compile_steps, has_asks, once_rolls, unrolled
 KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
         "odds", "while_down", "provokes", "spare", "refusals", "at", "heading",
-        "recap_aside", "offer", "held", "bare", "target_from", "word", "spread",
+        "recap_aside", "offer", "held", "bare", "target_from", "word", "item_word",
+        "target_flag", "checks", "target_optional", "cost_word", "paid", "spread",
         "second_word"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
-FLAG_KEYS = {"kind", "choices", "help", "metavar", "repeat"}
+FLAG_KEYS = {"kind", "choices", "help", "metavar", "repeat", "completes"}
 ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
-             "answers", "facts"}
+             "answers", "facts", "given", "labels", "limits"}
 REFUSALS = ("itself", "no_item", "lacks", "unknown", "stays", "others",
             "unrolled", "unsourced")                                 # shared checks
 ITEMLESS = ("itself", "stays", "others", "unrolled",     # not about the action's item
@@ -65,6 +68,8 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     if held is not None and item is None:
         raise VocabError(f"{at}.held", "only an action with an item: names the sheet key "
                                        "holding the one it uses without --with")
+    item_word, target_flag, target_optional = worded_target(raw, at, item, target, count,
+                                                            to_cell)
     target_from = checked_name(raw["target_from"], f"{at}.target_from") \
         if "target_from" in raw else None
     if target_from is not None and target is None:
@@ -120,12 +125,16 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
             for name in expr.names if name.startswith("flag.")}
     read |= {name.partition(".")[2].replace("_", "-") for need in requires
              for name in need.test.names if name.startswith("flag.")}
+    checks = tuple(_requirement(need, f"{at}.checks[{i}]")
+                   for i, need in enumerate(_listed(raw, "checks", at)))
+    read |= {name.partition(".")[2].replace("_", "-") for need in checks
+             for name in need.test.names if name.startswith("flag.")}
     spread = compile_spread(raw["spread"], f"{at}.spread", target) if "spread" in raw \
         else None
     read |= {name.partition(".")[2].replace("_", "-") for expr in
              ((spread.when, spread.to) if spread is not None else ())
              for name in expr.names if name.startswith("flag.")}
-    missing = sorted(read - {f.name for f in flags})
+    missing = sorted(read - {f.name for f in flags} - {target_flag})   # it names the flag
     if missing:
         raise VocabError(f"{at}.flags", f"flag.{missing[0]} is read but no flag "
                                         f"{missing[0]!r} is declared")
@@ -139,10 +148,11 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
             raise VocabError(f"{at}.odds.assumes[{i}]", f"reads {unknown[0]!r}, which is no "
                                                         "fact of the action (give it under "
                                                         "given:)")
+    limits_read(odds.limits if odds is not None else (), facts, f"{at}.odds.limits")
     return Declared(name, str(raw.get("what", name)), timing,
                     _cost(raw.get("cost", {}), f"{at}.cost", facts), target, count, item,
                     requires, given, steps, once, apply, line, _slots(raw_steps, count),
-                    flags, odds, _help(raw, at), to_cell, _truth(raw, "while_down", at),
+                    flags, odds, _help(raw, at), to_cell, truth(raw, "while_down", at),
                     has_asks(raw_steps) or "provokes" in raw,
                     compile_provokes(raw["provokes"], f"{at}.provokes")
                     if "provokes" in raw else (), spare,
@@ -150,6 +160,8 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     _ask_answers(raw_steps), moment,
                     _offer(raw["offer"], f"{at}.offer", to_cell) if "offer" in raw else None,
                     held=held, bare=bare, target_from=target_from, word=word,
+                    item_word=item_word, target_flag=target_flag, checks=checks,
+                    target_optional=target_optional, cost_word=truth(raw, "cost_word", at),
                     spread=spread, second_word=second, placed=placed_slots(raw_steps))
 
 
@@ -243,8 +255,10 @@ def _flags(raw: Any, at: str) -> tuple[Flag, ...]:
         if repeat and kind != "text":
             raise VocabError(f"{here}.repeat", "only a text flag repeats (given again and "
                              f"again it reads as a list of its words); this one is {kind}")
+        completes = checked_name(body["completes"], f"{here}.completes") \
+            if "completes" in body else ""
         out.append(Flag(name, kind, tuple(choices), str(body.get("help", "")),
-                        str(body.get("metavar", "")), repeat))
+                        str(body.get("metavar", "")), repeat, completes))
     return tuple(out)
 
 
@@ -276,7 +290,9 @@ def _odds(raw: Any, at: str) -> OddsSpec:
                     tuple(assumes),
                     (checked_name(answers["key"], f"{at}.answers.key"),
                      str(answers.get("note", ""))) if answers is not None else None,
-                    named("facts"))
+                    named("facts"), odds_given(raw.get("given", []), f"{at}.given"),
+                    odds_labels(raw.get("labels", {}), f"{at}.labels", dict(spreads)),
+                    odds_limits(raw.get("limits", []), f"{at}.limits"))
 
 
 def _help(raw: Mapping[str, Any], at: str) -> Help:
@@ -293,17 +309,18 @@ def _wording(raw: Mapping[str, Any], at: str) -> Wording:
     """``line``: the outcome's words, or ``{when, text, aside, rule}`` alternatives, the
     first whose `when` holds (none: always); ``heading``: words after the target's."""
     line, heading = raw.get("line", ""), raw.get("heading", "")
-    recap_aside = raw.get("recap_aside", "")
+    recap_aside, paid = raw.get("recap_aside", ""), raw.get("paid", "")
     for key, text, what in (("heading", heading, "after the target's name"),
-                            ("recap_aside", recap_aside, "in the recap's brackets")):
+                            ("recap_aside", recap_aside, "in the recap's brackets"),
+                            ("paid", paid, "for what it cost")):
         if not isinstance(text, str):
             raise VocabError(f"{at}.{key}", f"expected words {what}, got {text!r}")
     if isinstance(line, str):
-        return Wording(((None, line, "", ""),) if line else (), heading, recap_aside)
+        return Wording(((None, line, "", ""),) if line else (), heading, recap_aside, paid)
     if not isinstance(line, list) or not line:
         raise VocabError(f"{at}.line", "expected the outcome's words, or a list of "
                                        f"{{when, text, aside, rule}}, got {line!r}")
-    return Wording(_alternatives(line, f"{at}.line"), heading, recap_aside)
+    return Wording(_alternatives(line, f"{at}.line"), heading, recap_aside, paid)
 
 
 def _offer(raw: Any, at: str, to_cell: bool) -> Wording:
@@ -330,13 +347,6 @@ def _alternatives(line: list[Any], where: str
         when = expression(entry["when"], f"{here}.when") if "when" in entry else None
         out.append((when, *texts))
     return tuple(out)
-
-
-def _truth(raw: Mapping[str, Any], key: str, at: str) -> bool:
-    value = raw.get(key, False)
-    if not isinstance(value, bool):
-        raise VocabError(f"{at}.{key}", f"expected true or false, got {value!r}")
-    return value
 
 
 def _one_of(value: Any, options: tuple[str, ...], at: str) -> str:

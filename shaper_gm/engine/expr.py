@@ -21,6 +21,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from shaper_gm.dice.limits import MAX_DICE
 from shaper_gm.engine.exprvalues import (
     COMPARE,
     Dice,
@@ -124,8 +125,9 @@ class _Parser:
                 if not bad:                  # only spaces left
                     break
                 raise ExprError(f"cannot read {bad!r} in {text.strip()!r}")
-            kind = found.lastgroup or ""
-            out.append((kind, found.group(kind), found.start(kind)))
+            kind = found.lastgroup or ""          # a quoted word keeps its case ('AC ')
+            said = text if kind == "word" else source
+            out.append((kind, said[found.start(kind):found.end(kind)], found.start(kind)))
             pos = found.end()
         return out
 
@@ -319,18 +321,18 @@ def dice_of(value: Any) -> Dice:
     return Dice((), number(value))
 
 
-MAX_TIMES = 100
+MAX_TIMES = MAX_DICE      # as many copies as one roll may have dice (a pool of 150, P1)
 
 
 def _times(args: tuple[Node, ...]) -> Node:
-    """`times(n, dice)`: n copies of the dice and n times its number, 0 to 100 of them
+    """`times(n, dice)`: n copies of the dice and n times its number, 0 to MAX_DICE of them
     (a spell cast from a higher slot: ``times(level - 1, '1d4')``)."""
     count_of, inner = args
 
     def run(env: Env) -> Dice:
         count = number(count_of(env))
         if not 0 <= count <= MAX_TIMES:
-            raise ExprError(f"times() takes 0 to {MAX_TIMES} copies, not {count}")
+            raise ExprError(f"times() takes 0 to {MAX_TIMES:,} copies, not {count}")
         once = dice_of(inner(env))
         return Dice(tuple(t._replace(number=t.number * count) for t in once.terms
                           if count),

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
+from shaper_gm.dice.notation import MAX_COUNT
 from shaper_gm.engine.limits import MAX_NUMBER
 
 Env = Mapping[str, Any]
@@ -37,8 +38,10 @@ class Dice(NamedTuple):
     constant: int
 
     def text(self) -> str:
-        """``2d6+3``: as dice notation writes it."""
-        parts = [f"{'-' if t.sign < 0 else '+'}{t.number}d{t.sides}" for t in self.terms]
+        """``2d6+3``: as dice notation writes it (more dice of a kind than one of its
+        terms holds in as many terms as it takes: ``100d2+47d2``, a pool of 147)."""
+        parts = [f"{'-' if t.sign < 0 else '+'}{n}d{t.sides}" for t in self.terms
+                 for n in _counts(t.number)]
         if self.constant or not parts:
             parts.append(f"{self.constant:+d}")
         return "".join(parts).lstrip("+")
@@ -46,6 +49,11 @@ class Dice(NamedTuple):
     def doubled(self) -> Dice:
         """Every die rolled twice, the number once (a critical hit, G11)."""
         return Dice(tuple(t._replace(number=t.number * 2) for t in self.terms), self.constant)
+
+
+def _counts(number: int) -> list[int]:
+    """`number` dice as the counts of the notation's terms (MAX_COUNT at most each)."""
+    return [min(MAX_COUNT, number - at) for at in range(0, number, MAX_COUNT)] or [number]
 
 
 def sum_of(parts: tuple[tuple[int, Node], ...], env: Env) -> Any:

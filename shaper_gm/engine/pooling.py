@@ -15,6 +15,7 @@ from typing import Any
 
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.exprvalues import Dice, number
+from shaper_gm.engine.faces import pool_faces
 from shaper_gm.engine.stepkit import Facts, VocabError, checked_name
 
 POOL_KEYS = {"success_on", "failures"}
@@ -49,12 +50,13 @@ def _pool(count: int, sides: int, success_on: int, what: str) -> Any:
 
 
 def rolled_pool(tape: Any, slot: str, spec: Any, who: str | None, quiet: bool, facts: Facts,
-                names: tuple[str, ...]) -> Facts:
+                names: tuple[str, ...], shown: tuple[str, ...] = ()) -> Facts:
     """The facts after the pool is rolled from `slot`: its successes under `names[0]`,
-    its failures under `names[1]` if there is one; its faces a breakdown line unless
-    `quiet`."""
+    its failures under `names[1]` if there is one, its faces as text under `shown`
+    (`faces:`, engine.faces); its faces a breakdown line unless `quiet`."""
     rolled = tape.roll(slot, spec, who)
     if not tape.exact and not quiet:
         tape.note(f"{spec.what}: {rolled.breakdown()}", rolled.successes)
     values = dict(zip(names, (rolled.successes, rolled.failures), strict=False))
-    return facts.with_values(**values)
+    texts = pool_faces(rolled, spec.success_on)
+    return facts.with_values(**values, **dict(zip(shown, texts, strict=False)))

@@ -24,8 +24,6 @@ KNOWN: dict[str, tuple[str, str]] = {
                     "a turn, most AP acts next (D1-D29)"),
     "timeslice": ("shaper_gm.rulesets.timeslice", "Time slices: a TS budget spent in passes, "
                   "d10s read 0-9, dying timers (T1-T17)"),
-    "dicepool": ("shaper_gm.rulesets.dicepool", "Dice pool: a pool spent by rolls and refilled "
-                 "by CON, margin-of-success damage (P1-P12)"),
 }
 DEFAULT = "shaper"
 DATA = "shaper_gm.rulesets.data"         # plays every ruleset written as data

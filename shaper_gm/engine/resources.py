@@ -48,6 +48,9 @@ class ResourceSpec:
     # Added after saves were written: an actor saved without it gets its starting value
     # when the save is read, so older saves open and replay to the state their logs reach.
     backfill: bool = False
+    # Worked out again from its `start` as the fight starts, these words saying so ("pool
+    # built (P2)"): the sheet may have changed since the actor joined. "": never.
+    rebuilt: str = ""
 
     def __post_init__(self) -> None:
         for moment in (self.refill, self.lapse):
@@ -76,8 +79,11 @@ def starting(specs: Sequence[ResourceSpec], sheet: object,
     out = []
     for spec in specs:
         value = amount(spec.start, sheet, stat)
+        top = maximum(spec, sheet, stat)
         if value is None:
-            value = maximum(spec, sheet, stat) or 0
+            value = top or 0
+        elif top is not None:               # a start past the maximum is capped (P4)
+            value = min(value, top)
         out.append((spec.name, value))
     return tuple(out)
 
@@ -190,3 +196,11 @@ BACK_AT = {"turn_start": "when its turn starts", "turn_end": "when its turn ends
 def describe(specs: Sequence[ResourceSpec], values: Mapping[str, int]) -> str:
     """``AP 4 · stress 1``: the shown resources in the ruleset's own words."""
     return " · ".join(f"{s.title} {values.get(s.name, 0)}" for s in specs if s.shown)
+
+
+def rebuilt_at_start(specs: Sequence[ResourceSpec], values: Mapping[str, int], sheet: object,
+                     stat: StatReader) -> dict[str, int]:
+    """The values of the resources `rebuilt` names, worked out again from their start as
+    the fight starts (capped by their maximum, as `starting` caps them)."""
+    again = [spec for spec in specs if spec.rebuilt and spec.name in values]
+    return dict(starting(again, sheet, stat))

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 from shaper_gm.engine.expr import Compiled
+from shaper_gm.engine.faces import face_names, faces_text, lead_of, led
+from shaper_gm.engine.mixing import Weighed
 from shaper_gm.engine.pinning import pin_keys, pinned_spec
 from shaper_gm.engine.pooling import pool_names, pool_spec, rolled_pool
 from shaper_gm.engine.stepkit import (
@@ -33,6 +36,8 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
     dice = expression(declared["roll"], f"{at}.roll")
     slot, into = _required_names(declared, at, "slot", "into")
     who = checked_name(declared["who"], f"{at}.who") if "who" in declared else None
+    shown = face_names(declared, at, "success_on" in declared)     # faces: NAME
+    lead = lead_of(declared, at)            # what the table hears before its dice
     what = str(declared.get("what", slot))
     flags = {key: expression(declared[key], f"{at}.{key}") for key in
              ("keep_higher", "keep_lower", "double_dice", "success_on", "after")
@@ -65,12 +70,15 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
         named = f"{what} of {facts[who]}" if who and not tape.exact else what
         if pool is not None:                     # successes counted (engine.pooling)
             return rolled_pool(tape, slot, pool_spec(dice.dice(facts), pool(facts), named),
-                               facts[who] if who else None, quiet, facts, (into, *failures))
+                               facts[who] if who else None, quiet, facts, (into, *failures),
+                               shown)
         if pins or automatic:
             spec = pinned_spec(dice.dice(facts), pins, facts, named)
         else:
             spec = _plain_spec(dice, facts, double is not None and bool(double(facts)),
                                named, after(facts) if after is not None else 0)
+        if lead is not None and not tape.exact:  # the label carries it (not cached)
+            spec = replace(spec, what=led(named, lead, facts))
         spec = from_zero(spec) if zero else spec
         if higher is not None or lower is not None:
             up = higher is not None and bool(higher(facts))
@@ -84,13 +92,19 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
             tape.note(f"{what}: {rolled}", rolled.total)
         total = rolled.total if getattr(rolled, "entered", None) is None \
             else Entered(rolled.total)
+        faces = dict(zip(shown, (faces_text(rolled),), strict=False))
         if automatic:
-            return facts.with_values(**{into: total, automatic: rolled.automatic or ""})
-        return facts.with_values(**{into: total})
+            return facts.with_values(**{into: total, automatic: rolled.automatic or ""},
+                                     **faces)
+        return facts.with_values(**{into: total}, **faces)
     reads = _reads(dice, guard, *flags.values(), *(pin[1] for pin in pins)) | \
-        (frozenset({who}) if who else frozenset())
-    made = {into, *failures, *([automatic] if automatic else [])}
-    return _guarded("roll", guard, body), reads, frozenset(made)
+        (frozenset({who}) if who else frozenset()) | \
+        (frozenset({lead[0]}) if lead else frozenset())
+    made = {into, *failures, *shown, *([automatic] if automatic else [])}
+    step = _guarded("roll", guard, body)
+    if pool is None and not pins and not automatic:      # a sum: it may roll as a mixture
+        step = Weighed(step.fn, step.name, sums=True)
+    return step, reads, frozenset(made)
 
 
 def _plain_spec(dice: Compiled, facts: Facts, doubled: bool, what: str, after: int) -> Any:

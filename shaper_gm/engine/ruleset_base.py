@@ -161,6 +161,9 @@ class RulesetBase:
         shown = (f"a number of {self.act_resource.upper()}" if self.act_resource
                  else f"one of {', '.join(words)}")
         example = self.term("act_example_cost") or (words[0] if words else "1")
+        if self.term("not_a_cost"):           # the ruleset's own words, its ruling in them
+            raise RuleViolation(f"{word!r} is not {self.term('not_a_cost')}",
+                                f"e.g. act {example} opens the door")
         raise RuleViolation(f"act costs {shown} here, not {word!r}{self.cited('act_rules')}",
                             f"e.g. act {example} opens the door")
 
@@ -314,12 +317,13 @@ class RulesetBase:
         return self.resource_names()
 
     def canonical_zone(self, text: str, cols: int, rows: int) -> str:
-        return grid.canonical(text, cols, rows, what=self.term("cell"), board=self.term("board"))
+        return grid.canonical(text, cols, rows, what=self.term("cell"), board=self.term("board"),
+                              rule=self.term("grid_rule"))
 
     def cell(self, state: Encounter, text: str) -> Cell:
         """A cell as typed, checked against the encounter's battlefield."""
         return grid.parse_cell(text, state.cols, state.rows, what=self.term("cell"),
-                               board=self.term("board"))
+                               board=self.term("board"), rule=self.term("grid_rule"))
 
     def cell_of(self, state: Encounter, actor_id: str) -> Cell:
         """Where an actor stands; refused for one not placed yet."""

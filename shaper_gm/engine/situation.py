@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from shaper_gm.engine import grid
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import ExprError
+from shaper_gm.engine.resources import maximum
 from shaper_gm.engine.state import Actor, Encounter
 
 if TYPE_CHECKING:
@@ -22,11 +23,17 @@ FREE = "free_near"          # X.free_near: the cells next to X no one up stands 
 ON_TURN = "on_turn"         # X.on_turn: it is X's turn (not a reaction off it)
 APPROACHES = "approaches"   # approaches.NAME: a move nearer to who gave it NAME
 LIBRARY = "library"         # library.KIND: the content's items of a kind, by id
+WORDS = "words"             # words.NAME: the command's word NAME (words.text), '' if none
+PRICED = "priced"           # priced.NAME: what its cost word spends of NAME (act 2 TEXT: 2)
+HAS_FLAG = "has_flag"       # has_flag.NAME: the command gave --NAME (flag.NAME reads 0 if not)
 OCCUPANT = "occupant"       # occupant: the name of who stands on the destination
 LYING = "lying"             # lying: each item on the map, how far its nearest place is
 ENCOUNTER = "encounter"     # encounter.NAME: a number of the encounter (ambient arca)
 SHARING = ("foes_with.", "allies_with.")   # X.foes_with.KEY: who shares X's sheet KEY
 LYING_BESIDE = "lying_beside"   # lying_beside: each item on the map, whom it lies by
+MAXIMUM = "max_"            # X.max_NAME: the maximum of X's resource NAME (P4's pool cap)
+NAMED = "named_"            # X.named_KEY: X's effects on KEY in words, '+2 shield-wall'
+BARE = "bare_"              # X.bare_KEY: KEY without X's effects
 NAMED_TARGETS = "named_targets"   # named_targets: how many targets the command names
 
 
@@ -97,6 +104,8 @@ class Situation(Mapping[str, Any]):
             if name == "travel":
                 return self._walked(actor.zone, self.destination, numbers)
             return bool(self.state.standing_on(self.destination) - {actor.id})
+        if head in (WORDS, PRICED, HAS_FLAG) and rest:
+            return self._said(head, rest)
         if name == OCCUPANT and self.destination is not None:
             return self._occupant()
         if head == ENCOUNTER and rest:          # the encounter's own numbers
@@ -111,6 +120,18 @@ class Situation(Mapping[str, Any]):
             from shaper_gm.engine.laying import besides
             return besides(self.state, self.rs, self.ids["actor"])
         raise KeyError(name)
+
+    def _said(self, head: str, rest: str) -> Any:
+        """What the command's own words say: a word by its name, what its cost word
+        spends of a resource (`rs.act_cost`), whether a flag was given."""
+        if head == HAS_FLAG:
+            return self.request.get(rest.replace("_", "-")) is not None
+        if head == WORDS:
+            word = self.request.arg(rest)          # blanks around it are no word (P11)
+            return "" if word is None else str(word).strip()
+        word = self.request.arg("cost")
+        priced = self.rs.act_cost(str(word)) if word is not None else None
+        return int((priced or {}).get(rest, 0))
 
     def _occupant(self) -> str:
         """The name of whoever up stands on the destination, the actor aside (the first
@@ -200,6 +221,12 @@ def actor_value(rs: Any, actor: Actor, key: str) -> Any:
         return tuple(effect.name for effect in actor.effects)
     if rs.resource_spec(key) is not None:
         return actor.resource(key)
+    if key.startswith(MAXIMUM) and rs.resource_spec(key[len(MAXIMUM):]) is not None:
+        return resource_maximum(rs, actor, key[len(MAXIMUM):])
+    if key.startswith(NAMED) and key[len(NAMED):] in rs.effect_keys:
+        return named_effects(actor, key[len(NAMED):])
+    if key.startswith(BARE) and key[len(BARE):] in rs.effect_keys:
+        return actor_value(rs, actor, key[len(BARE):]) - actor.effect_total(key[len(BARE):])
     value = lookup(actor.sheet, key)
     if value is None:
         try:
@@ -245,7 +272,7 @@ def chosen_item(rs: Any, actor: Actor, request: Request, kind: str,
     sheet, each with its `id`); a sheet key holding one id (`shield: buckler`) is a list
     of one, and one holding none (null) an empty list."""
     carried = carried_items(actor, kind)
-    named = request.get("with")
+    named = request.get("with", request.arg(kind))      # --with, or a word (item_word)
     if bare is not None and (named == bare or named is None and not actor.sheet.get(held)):
         found = rs.library.kind(kind).get(bare)  # what the hands do holding nothing
         if found is None:
@@ -281,3 +308,19 @@ def sharing(state: Encounter, who: Actor, kind: str, key: str) -> int:
     return sum(1 for other in state.actors.values()
                if not other.down and (other.side != who.side) == foes
                and lookup(other.sheet, key) == mine)
+
+
+def resource_maximum(rs: Any, actor: Actor, name: str) -> int:
+    """The most the actor's resource `name` holds; one without a maximum cannot be read
+    (`default(actor.max_pool, -1)` says what stands for none)."""
+    top = maximum(rs.resource_spec(name), actor.sheet, rs.stat)
+    if top is None:
+        raise ExprError(f"{actor.name}'s {name} has no maximum")
+    return top
+
+
+def named_effects(actor: Actor, key: str) -> str:
+    """Each of the actor's effects on `key` with its amount, in words: '+2 shield-wall
+    -1 bane' ('' when none), for a breakdown that names them (the dice pool's DT)."""
+    return " ".join(f"{effect.mod(key):+d} {effect.name}" for effect in actor.effects
+                    if effect.mod(key))

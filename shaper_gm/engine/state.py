@@ -35,6 +35,7 @@ class Effect:
     caster: str | None = None
     mods: tuple[tuple[str, int], ...] = ()
     until: str = "never"
+    says: str = ""                # its words, as a ruleset's data gives them (a preparation)
 
     def mod(self, key: str) -> int:
         return dict(self.mods).get(key, 0)

@@ -67,6 +67,22 @@ def resource_moment(state: Encounter, rs: Ruleset, moment: str, ids: Sequence[st
     return (state.with_actors(changed) if changed else state), events
 
 
+def _rebuilt(state: Encounter, rs: Ruleset, why: str) -> Change:
+    """Each resource a ruleset says is `rebuilt` as the fight starts, from every actor's
+    sheet as it is now (the dice pool's P2), each change told in its words."""
+    events: list[ev.Event] = []
+    changed = []
+    for actor_id, actor in state.actors.items():
+        before = actor.resource_map()
+        again = resources.rebuilt_at_start(rs.resources, before, actor.sheet, rs.stat)
+        if any(before[name] != value for name, value in again.items()):
+            changed.append(actor.with_resources({**before, **again}))
+            events += [ev.ResourceChanged(actor_id, name, before[name], value,
+                                          f"{why}: {_spec(rs, name).rebuilt}")
+                       for name, value in again.items() if value != before[name]]
+    return (state.with_actors(changed) if changed else state), events
+
+
 def _lapsed(spec: ResourceSpec, moment: str, value: int) -> str:
     """The resource's own words for its lapse, when that is what happened."""
     return spec.lapsed if spec.lapsed and moment == spec.lapse and value == 0 else ""
@@ -96,6 +112,8 @@ def begin_round(state: Encounter, rs: Ruleset) -> Change:
         state, changed = resource_moment(state, rs, "combat_start", list(state.actors),
                                          "the fight starts")
         events += changed
+        state, built = _rebuilt(state, rs, "the fight starts")
+        events += built
     state, changed = resource_moment(state, rs, "round_start", list(state.actors),
                                      f"round {state.round} starts")
     events += changed

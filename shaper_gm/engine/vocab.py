@@ -57,6 +57,8 @@ from typing import Any
 from shaper_gm.engine.all_targets import together_step
 from shaper_gm.engine.asking import _ask_step
 from shaper_gm.engine.expr import Compiled
+from shaper_gm.engine.faces import note_says, worded
+from shaper_gm.engine.mixing import Weighed
 from shaper_gm.engine.pinning import PIN_KEYS
 from shaper_gm.engine.pooling import POOL_KEYS
 from shaper_gm.engine.rolling import _roll_step
@@ -76,12 +78,12 @@ from shaper_gm.engine.steps import Step
 
 KINDS = ("set", "roll", "reduce", "note", "recap", "ask", "repeat", "together")
 _STEP_KEYS = {
-    "set": {"set", "when"},
+    "set": {"set", "when", "words"},
     "roll": {"roll", "slot", "into", "who", "keep_higher", "keep_lower", "double_dice",
              "what", "once", "quiet", "when", "after", *POOL_KEYS, "zero_faces", *PIN_KEYS,
-             "follows"},
+             "follows", "faces", "lead"},
     "reduce": {"reduce", "type", "resist", "vulnerable", "immune", "rule", "when"},
-    "note": {"note", "value", "rule", "recap", "join", "when"},
+    "note": {"note", "value", "rule", "recap", "join", "when", "says"},
     "recap": {"recap", "join", "when"},
     "ask": {"ask", "who", "into", "prompt", "rule", "when", "unknown", "settled"},
     "repeat": {"repeat", "when"},
@@ -179,21 +181,23 @@ def _with_forgetting(made: list[Made], keep: frozenset[str]) -> tuple[Step, ...]
     """Each step, told what later steps still read: in exact odds it drops the rest."""
     needed = keep
     out: list[Step] = []
-    for step, reads, _ in reversed(made):
-        out.append(_trimming(step, needed))
+    for step, reads, writes in reversed(made):
+        out.append(_trimming(step, needed, reads - step.words_read, writes))
         if not step.words_only:             # odds skip it: what it reads is not kept
             needed = needed | (reads - step.words_read)
     return tuple(reversed(out))
 
 
-def _trimming(inner: Step, needed: frozenset[str]) -> Step:
+def _trimming(inner: Step, needed: frozenset[str], reads: frozenset[str] = frozenset(),
+              writes: frozenset[str] = frozenset()) -> Step:
     fn = inner.fn
 
     def run(facts: Facts, tape: Any) -> Facts:
         after: Facts = fn(facts, tape)
         return after.only(needed) if tape.exact else after
-    return Step(run, inner.name, words_only=inner.words_only, words_read=inner.words_read,
-                together=inner.together)
+    return Weighed(run, inner.name, words_only=inner.words_only, words_read=inner.words_read,
+                   together=inner.together, reads=reads, writes=writes,
+                   sums=getattr(inner, "sums", False))
 
 
 # -- the step kinds ------------------------------------------------------------------
@@ -221,7 +225,12 @@ def _set_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
         for name, run in pairs:
             values[name] = run(values)
         return Facts(values)
-    return _guarded("set", guard, body), frozenset(reads) | _reads(guard), frozenset(written)
+    made = _guarded("set", guard, body)
+    if declared.get("words", False) is not False:  # the breakdown's words: odds skip it
+        if declared["words"] is not True:
+            raise VocabError(f"{at}.words", f"expected true or false, got {declared['words']!r}")
+        made = replace(made, words_only=True)
+    return made, frozenset(reads) | _reads(guard), frozenset(written)
 
 
 def reduced(amount: int, damage_type: Any, resist: Any, vulnerable: Any,
@@ -269,10 +278,11 @@ def _note_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
     after `join`); a `recap` step alone has no line in the breakdown."""
     texts = {key: declared.get(key, "") for key in ("note", "recap")}
     join = declared.get("join", "; ")
+    says = note_says(declared, at)              # what the breakdown draws (says:)
     for key, text in (*texts.items(), ("join", join)):
         if not isinstance(text, str):
             raise VocabError(f"{at}.{key}", f"expected words, got {text!r}")
-    fields = tuple(FIELD.findall(texts["note"] + " " + texts["recap"]))
+    fields = tuple(FIELD.findall(" ".join((texts["note"], texts["recap"], *(says or ())[:1]))))
     value = expression(declared["value"], f"{at}.value") if "value" in declared else None
     rule = str(declared.get("rule", ""))
     guard = _guard(declared, at)
@@ -282,6 +292,9 @@ def _note_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
             if texts["note"]:
                 tape.note(fill(texts["note"], facts),
                           value.run(facts) if value is not None else None, rule)
+                if says is not None:               # the words it draws (a played tape's)
+                    tape.notes[-1] = worded(tape.notes[-1], fill(says[0], facts),
+                                            says[1] or rule)
             if texts["recap"]:
                 tape.recap(fill(texts["recap"], facts), join)
         return facts

@@ -329,7 +329,8 @@ def _actor_from_data(actor_id: str, r: Reader, rs, cols: int, rows: int) -> Acto
 def _effect(r: Reader) -> Effect:
     return Effect(name=r.get("name", str), source=r.get("source", str),
                   caster=r.get("caster", (str, type(None))),
-                  mods=tuple(r.counts("mods").items()), until=r.get("until", str))
+                  mods=tuple(r.counts("mods").items()), until=r.get("until", str),
+                  says=r.get("says", str, optional=True, default=""))
 
 
 def _impossible(where: str, key: str, why: str) -> None:

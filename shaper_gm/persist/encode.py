@@ -72,7 +72,8 @@ def actor_to_data(state: Encounter, actor: Actor, rs) -> dict:
         **({"initiative_entered": True} if actor.initiative_entered else {}),
         **({"hidden": True} if actor.hidden else {}),
         "effects": [{"name": e.name, "source": e.source, "caster": e.caster,
-                     "mods": dict(e.mods), "until": e.until} for e in actor.effects],
+                     "mods": dict(e.mods), "until": e.until,
+                     **({"says": e.says} if e.says else {})} for e in actor.effects],
         "sheet": rs.encode_sheet(actor.sheet),
         "system": rs.encode_system(actor.system),
     })

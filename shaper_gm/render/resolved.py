@@ -25,8 +25,9 @@ def resolved_line(event: Any, n: Names, cost: str = "") -> str:
     lines = []
     for index, result in enumerate(outcome.results):
         who = f" {n(result.target)}" if result.target else ""
+        paid = (getattr(result, "paid", "") or cost) if cost else ""    # its own words
         bracket = ", ".join(part for part in (result.aside,
-                                              cost if index == 0 else "",
+                                              paid if index == 0 else "",
                                               result.rule) if part)
         paid = f" ({bracket})" if bracket else ""
         heading = result.heading
@@ -53,7 +54,8 @@ def recap_line(event: Any, n: Names, cost: str = "") -> str:
     result = outcome.results[0]
     who = f" {n(result.target)}" if result.target else ""
     heading = f" {result.heading}" if result.heading else ""
-    bracket = ", ".join(part for part in (result.recap_aside, cost) if part)
+    paid = (getattr(result, "paid", "") or cost) if cost else ""
+    bracket = ", ".join(part for part in (result.recap_aside, paid) if part)
     said = "".join((join if i else "") + words for i, (join, words) in enumerate(parts))
     return (f"{n(outcome.actor)} {event.words or event.action}{who}{heading}"
             f"{f' ({bracket})' if bracket else ''}: {said}")
@@ -63,5 +65,7 @@ def resolved_breakdown(event: Any, n: Names, cost: str = "") -> RenderableType:
     """The line(s) first, then every note of the steps with its ruling."""
     head = Text(resolved_line(event, n, cost), style="bold")
     rows = [row(note.label, None if note.value is None else "", note.rule)
-            for note in event.outcome.notes]
+            if says is None else row(says[0], None, says[1])     # its own words (says:)
+            for note in event.outcome.notes
+            for says in (getattr(note, "says", None),) if says is None or says[0]]
     return Group(head, *rows) if rows else head

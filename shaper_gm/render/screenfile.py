@@ -32,8 +32,10 @@ from shaper_gm.content.schema import (
     text,
 )
 from shaper_gm.engine.state import Actor
+from shaper_gm.render.casting import Cast
 from shaper_gm.render.names import Names
 from shaper_gm.render.plugins import RULESETS, Screen
+from shaper_gm.render.sheetvalues import ExprValues, values_field
 from shaper_gm.render.templates import Template, TemplateError, parse
 from shaper_gm.render.text import event_line
 
@@ -43,8 +45,8 @@ DRAWN_AFTER = ("turn", "round")
 # What a template about one actor (a column's cell, a sheet's row) may read, beside the
 # actor's own fields: its resources' values, each as the table shows it (over its
 # maximum), its numbers as the rules read them (`stat`: its effects counted), the
-# ruleset and the fight's state.
-ACTOR_EXTRAS = ("resource", "shown", "stat", "ruleset", "state")
+# ruleset and the fight's state; `cast`, `said`: who holds the effects it cast, their words.
+ACTOR_EXTRAS = ("resource", "shown", "stat", "ruleset", "state", "cast", "said")
 
 
 class Reader:
@@ -231,6 +233,8 @@ def _about_actor(template, actor, state, rs, values=None, item=None) -> str:
             return _Resources(actor, rs, key == "shown")
         if key == "stat":
             return _Stats(actor, rs)
+        if key in ("cast", "said"):
+            return Cast(actor, state, key == "said")
         if key == "values":
             if key not in found:
                 found[key] = values()
@@ -303,12 +307,22 @@ def _text_or_line(reader: Reader, plain: Callable[[Any], Any] = text) -> Callabl
 
 
 def _toolbar(reader: Reader) -> Callable[[Any], Any]:
-    """``{line: NAME}`` for all of it, or its parts: a resource's name or ``{line: NAME}``."""
-    part = _text_or_line(reader)
+    """``{line: NAME}`` for all of it, or its parts: a resource's name, ``{line: NAME}``
+    or ``{text: TEMPLATE}`` about the actor (one that comes out empty is left out)."""
+    whole, template = _text_or_line(reader), reader.template(_actor_fields())
+
+    def part(value: Any):
+        if not isinstance(value, Mapping) or set(value) == {"line"}:
+            return whole(value)
+        if set(value) != {"text"}:
+            raise Bad("expected a resource's name, {line: NAME} or {text: TEMPLATE}, got "
+                      f"{show(value)}")
+        drawn = template(value["text"])
+        return lambda actor, rs, state=None: _about_actor(drawn, actor, state, rs)
 
     def check(value: Any):
         if isinstance(value, Mapping):
-            return part(value)
+            return whole(value)
         return list_of(part, unique=False)(value)
     return check
 
@@ -317,7 +331,8 @@ def _sheet(reader: Reader, raw: Mapping):
     from shaper_gm.render.views import Sheet
     ctx = reader.at("sheet")
     values = check_fields(ctx, {k: v for k, v in raw.items() if k == "values"},
-                          {"values": Field(reader.named)}) if isinstance(raw, Mapping) else {}
+                          {"values": Field(values_field(reader.named))}) \
+        if isinstance(raw, Mapping) else {}
     fields = _actor_fields(*values or {})
     tpl = reader.template(fields)
     got = check_fields(ctx, raw, {"about": Field(_text_or_line(reader, tpl)),
@@ -345,15 +360,18 @@ def _sheet(reader: Reader, raw: Mapping):
 
 def _each_row(template, listed: str, values=None) -> Callable[[Any, Any], str | None]:
     """A sheet row of one line per item of the sheet's list `listed`, each drawn with
-    ``{item.X}`` reading the item's fields (the ruleset's file of that name)."""
+    ``{item.X}`` reading the item's fields (the ruleset's file of that name); values
+    written as expressions read ``item.X`` too."""
     def cell(actor, view) -> str | None:
         ids = getattr(actor.sheet, "get", lambda _: None)(listed) or ()
         kind = getattr(getattr(view.ruleset, "library", None), "kind", None)
         known = kind(listed) if kind is not None else {}
-        lines = [_about_actor(template, actor, view.state, view.ruleset,
-                              values and (lambda: values(actor, view)),
-                              item=known.get(item_id) or {"name": item_id})
+        found = [known.get(item_id) or {"name": item_id}
                  for item_id in (ids if isinstance(ids, (list, tuple)) else (ids,))]
+        each = (lambda item: (item,)) if isinstance(values, ExprValues) else lambda item: ()
+        lines = [_about_actor(template, actor, view.state, view.ruleset, values and (
+                     lambda item=item: values(actor, view, *each(item))), item=item)
+                 for item in found]
         return "\n".join(line for line in lines if line) or None
     return cell
 

@@ -208,7 +208,8 @@ def _slot_values(session: Any, verb: Verb, slot: str, subject: str | None, curre
         return _choices([f"{f}=" for f in rs.settable_fields()], current, "field")
     if "|" in slot:
         return _choices(slot.split("|"), current, "")
-    return []
+    # a slot of the ruleset's own (a data action's item word: wield WEAPON)
+    return _as_candidates(_offers(session, slot, subject, verb) or [], current)
 
 
 # --- flags -----------------------------------------------------------------------------

@@ -14,15 +14,16 @@ from shaper_gm.content.schema import ContentError
 from shaper_gm.engine import registry as rulesets
 from tests.docs_errors import assert_docs_and_cases_agree, errors_section, shown
 
-# a Python ruleset's verbs file and module as the example (reactions is data now)
-MODULE = "shaper_gm.rulesets.dicepool.verbs"
-FILE = "content/dicepool/verbs.yaml"
+# a Python ruleset's verbs file and module as the example (reactions and the dice pool
+# are data now)
+MODULE = "shaper_gm.rulesets.timeslice.verbs"
+FILE = "content/timeslice/verbs.yaml"
 ODDS = "  odds: {handler: odds, summary: s}\n"
 
 
 @pytest.fixture(scope="module")
 def rs():
-    return rulesets.module_of("dicepool").build()
+    return rulesets.module_of("timeslice").build()
 
 
 def installed(rs, table: VerbTable) -> Registry:
@@ -38,7 +39,7 @@ def installed(rs, table: VerbTable) -> Registry:
 
 def errors(tmp_path, monkeypatch, rs, text: str | bytes | None) -> tuple[str, ...]:
     """The errors a verbs file with `text` (None: no file) gets, each one line."""
-    folder = tmp_path / "content" / "dicepool"
+    folder = tmp_path / "content" / "timeslice"
     folder.mkdir(parents=True)
     if text is not None:
         (folder / "verbs.yaml").write_bytes(text if isinstance(text, bytes) else text.encode())
@@ -51,7 +52,7 @@ def errors(tmp_path, monkeypatch, rs, text: str | bytes | None) -> tuple[str, ..
 
 
 CASES = {
-    "no file": (None, "missing; the dicepool ruleset declares its verbs there"),
+    "no file": (None, "missing; the timeslice ruleset declares its verbs there"),
     "top not a mapping": ("- odds\n", "expected a mapping with verbs"),
     "unknown section": ("verb:\n" + ODDS, "key 'verb': unknown key (did you mean 'verbs'?)"),
     "no verbs": ("extend: {}\n", "key 'verbs': missing (required)"),
@@ -71,11 +72,11 @@ CASES = {
                                "key 'action': expected MODULE.NAME"),
     "action in no module": ("verbs:\n  attack: {action: nowhere.ATTACK, summary: s}\n",
                             "key 'action': the ruleset has no module 'nowhere'"),
-    "action names no action": ("verbs:\n  attack: {action: models.ATTACK_TYPES, summary: s}\n",
-                               "key 'action': models.ATTACK_TYPES is not an action"),
+    "action names no action": ("verbs:\n  attack: {action: models.STATS, summary: s}\n",
+                               "key 'action': models.STATS is not an action"),
     "action names nothing in its module": (
         "verbs:\n  attack: {action: attack.NOPE, summary: s}\n",
-        "key 'action': attack.NOPE is not an action of shaper_gm.rulesets.dicepool.attack"),
+        "key 'action': attack.NOPE is not an action of shaper_gm.rulesets.timeslice.attack"),
     "action of another verb": ("verbs:\n  move: {action: attack.ATTACK, summary: s}\n",
                                "attack.ATTACK is the action 'attack', not 'move'"),
     "unknown handler": ("verbs:\n  odds: {handler: oddz, summary: s}\n",
@@ -184,7 +185,7 @@ def test_every_error_the_docs_list_is_one_a_broken_verbs_file_prints(tmp_path, m
 
 def test_a_ruleset_without_its_verbs_file_says_where_it_belongs(tmp_path, monkeypatch, rs):
     assert errors(tmp_path, monkeypatch, rs, None) == (
-        f"{FILE}: missing; the dicepool ruleset declares its verbs there",)
+        f"{FILE}: missing; the timeslice ruleset declares its verbs there",)
 
 
 def test_every_mistake_of_a_file_is_reported_at_once(tmp_path, monkeypatch, rs):
@@ -229,7 +230,7 @@ NEAR = (st.builds(lambda key, value: {"verbs": {"odds": {"handler": "odds", "sum
 @settings(max_examples=200, deadline=None)
 @given(DATA | NEAR)
 def test_no_verbs_file_ever_raises_anything_but_a_content_error(data):
-    rs = rulesets.module_of("dicepool").build()
+    rs = rulesets.module_of("timeslice").build()
     table = VerbTable.from_file(MODULE)
     original = verbfile.declaration
     verbfile.declaration = lambda rid, name: (FILE, data)
@@ -248,20 +249,20 @@ def test_a_ruleset_whose_verbs_file_is_broken_is_refused_before_an_encounter_run
 
     from shaper_gm.app import new_session
     from shaper_gm.errors import GmError
-    from shaper_gm.rulesets.dicepool import verbs
+    from shaper_gm.rulesets.timeslice import verbs
 
     root = tmp_path / "content"
     shutil.copytree(Path(__file__).resolve().parents[2] / "content", root)
-    (root / "dicepool" / "verbs.yaml").write_text("verbs:\n  odds: {handler: oddz, "
+    (root / "timeslice" / "verbs.yaml").write_text("verbs:\n  odds: {handler: oddz, "
                                                    "summary: s}\nextend:\n  hurt: {}\n")
     monkeypatch.setenv("SHAPER_GM_CONTENT", str(root))
     monkeypatch.setattr(verbs, "verbs", VerbTable.from_file(MODULE))
     session = new_session(seed=1)
     with pytest.raises(GmError) as refused:
-        session.execute("new --ruleset dicepool")
+        session.execute("new --ruleset timeslice")
     assert "no function 'oddz'" in refused.value.message
     assert refused.value.message.endswith("(and 1 more)")      # extend: hurt, no shared verb
-    assert "fix content/dicepool/verbs.yaml" in refused.value.hint
+    assert "fix content/timeslice/verbs.yaml" in refused.value.hint
     assert "\n" not in refused.value.message
     assert session.state.ruleset == "shaper"
     assert session.execute("help").verb == "help"

@@ -291,26 +291,26 @@ def assert_one_line(ruleset: str, old: str, new: str, expected: str) -> None:
 
 
 RULES_CODE = [
-    ("stat: {type: checked by stat_name,", "stat: {type: checked by stat_nam,",
-     "item 'records.Weapon': key 'fields.stat.type'",
-     "no function 'stat_nam' in shaper_gm.rulesets.dicepool.models"),
-    ("stat: {type: checked by stat_name,", "stat: {type: checked stat_name,",
-     "item 'records.Weapon': key 'fields.stat.type'", "expected 'checked by NAME'"),
-    ("check: check_ability}", "check: check_abilities}",
-     "item 'kinds.abilities': key 'check'",
-     "no function 'check_abilities' in shaper_gm.rulesets.dicepool.models"),
-    ("properties: {bonus_stat: weapon_bonus_stat}", "properties: {bonus_stat: bonus_stat}",
-     "item 'records.Weapon': key 'properties.bonus_stat'",
-     "no function 'bonus_stat' in shaper_gm.rulesets.dicepool.models"),
-    ("methods: {number: sheet_number,", "methods: {number: sheet_numbr,",
-     "item 'records.Sheet': key 'methods.number'",
-     "no function 'sheet_numbr' in shaper_gm.rulesets.dicepool.models"),
+    ("range: {type: checked by spell_range,", "range: {type: checked by spell_rang,",
+     "item 'records.Spell': key 'fields.range.type'",
+     "no function 'spell_rang' in shaper_gm.rulesets.dungeoneers.models"),
+    ("range: {type: checked by spell_range,", "range: {type: checked spell_range,",
+     "item 'records.Spell': key 'fields.range.type'", "expected 'checked by NAME'"),
+    ("check: check_spell}", "check: check_spells}",
+     "item 'kinds.spells': key 'check'",
+     "no function 'check_spells' in shaper_gm.rulesets.dungeoneers.models"),
+    ("properties: {tiles: spell_tiles}", "properties: {tiles: tiles}",
+     "item 'records.Spell': key 'properties.tiles'",
+     "no function 'tiles' in shaper_gm.rulesets.dungeoneers.models"),
+    ("methods: {score: sheet_score,", "methods: {score: sheet_scor,",
+     "item 'records.Sheet': key 'methods.score'",
+     "no function 'sheet_scor' in shaper_gm.rulesets.dungeoneers.models"),
 ]
 
 
 @pytest.mark.parametrize("old, new, where, problem", RULES_CODE)
 def test_each_name_of_the_rules_code_is_checked(old, new, where, problem):
-    assert_one_line("dicepool", old, new, f"{where}: {problem}")
+    assert_one_line("dungeoneers", old, new, f"{where}: {problem}")
 
 
 GIVES_AND_BOUNDS = [
@@ -332,27 +332,27 @@ def test_what_a_kind_check_gives_and_a_bound_over_a_number_are_checked(old, new,
 
 
 def wand_errors(folder: Path) -> tuple[tuple[str, ...], str]:
-    """The errors of a copy of the dice-pool content under `folder` with a weapon of a stat
-    it lacks, and the text of its weapons file before."""
-    from shaper_gm.rulesets.dicepool.content import load
+    """The errors of a copy of the Dungeoneers content under `folder` with a spell that
+    costs more than an action may (D2), and the text of its spells file before."""
+    from shaper_gm.rulesets.dungeoneers.content import load_library
     root = folder / "content"
-    shutil.copytree(content_root() / "dicepool", root / "dicepool")
-    weapons = root / "dicepool" / "weapons.yaml"
-    text = weapons.read_text(encoding="utf-8")
-    weapons.write_text(f"{text}\nwand:\n  name: Wand\n  stat: wis\n  damage_die: 4\n",
-                       encoding="utf-8")
+    shutil.copytree(content_root() / "dungeoneers", root / "dungeoneers")
+    spells = root / "dungeoneers" / "spells.yaml"
+    text = spells.read_text(encoding="utf-8")
+    spells.write_text(f"{text}\nwand:\n  name: Wand\n  cost: 99\n  arca: 0\n  range: self\n",
+                      encoding="utf-8")
     with pytest.raises(ContentError) as refused:
-        load(root)
+        load_library(root)
     return refused.value.errors, text
 
 
 def test_a_problem_only_the_rules_code_sees_names_the_line_too(tmp_path):
-    """The checks a ruleset keeps in Python (the stats a dice-pool weapon names) report
-    where the item's key is written, as the declared checks do."""
+    """The checks a ruleset keeps in Python (what a Dungeoneers spell may cost, D2)
+    report where the item's key is written, as the declared checks do."""
     errors, text = wand_errors(tmp_path)
     assert errors == (
-        f"content/dicepool/weapons.yaml: line {len(text.splitlines()) + 4}: item 'wand': "
-        "key 'stat': 'wis' is not one of the stats (str, dex, con)",)
+        f"content/dungeoneers/spells.yaml: line {len(text.splitlines()) + 4}: item 'wand': "
+        "key 'cost': an action costs 1 to 6 AP (D2)",)
 
 
 # What the Errors section of "kinds.yaml" in docs/rulesets.md shows that is no message
@@ -375,12 +375,12 @@ def test_every_error_the_docs_list_is_one_a_broken_kinds_file_prints(tmp_path, m
     cases = [(problems(old, new), f"{where}: {problem}")
              for old, new, where, problem in EXAMPLE_MISTAKES]
     cases += [(declared_errors(ruleset, old, new), f"{where}: {problem}")
-              for ruleset, mistakes in (("timeslice", NUMBERS_PARTS), ("dicepool", RULES_CODE))
+              for ruleset, mistakes in (("timeslice", NUMBERS_PARTS), ("dungeoneers", RULES_CODE))
               for old, new, where, problem in mistakes]
     cases += [(declared_errors("dungeoneers", old, new), expected)
               for old, new, expected in GIVES_AND_BOUNDS]
     cases += [(circle_errors(), CIRCLE), (not_a_mapping_errors(), "expected a mapping of keys"),
-              (wand_errors(tmp_path / "wand")[0], "'wis' is not one of the stats")]
+              (wand_errors(tmp_path / "wand")[0], "an action costs 1 to 6 AP (D2)")]
     cases += [(refused_with(copied(tmp_path / file), file, items)[0],
                f"item '{items.split(':')[0]}'")
               for file, items in (("weapons.yaml", DAGGER), ("shields.yaml", LID))]

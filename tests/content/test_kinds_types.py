@@ -63,7 +63,7 @@ def paths(data, here=()):
 DECLARED = {ruleset: load_yaml_text(
     ((ROOT if ruleset == "reactions" else content_root()) / ruleset / "kinds.yaml")
     .read_text(encoding="utf-8"), origin=f"content/{ruleset}/kinds.yaml")
-    for ruleset in ("reactions", "timeslice", "dicepool", "dungeoneers")}
+    for ruleset in ("reactions", "timeslice", "dungeoneers")}
 CHANGES = [(ruleset, path) for ruleset, data in DECLARED.items() for path in paths(data)][1:]
 
 

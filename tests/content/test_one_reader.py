@@ -16,8 +16,9 @@ from shaper_gm.content.schema import ContentError
 from shaper_gm.content.yamlio import dump_yaml
 
 # The rulesets whose content the one reader reads by a kinds.yaml; a ruleset written as
-# data (d20, reactions) is read by its folder's own rules (tests/rulesets/declared).
-RULESETS = ("shaper", "dungeoneers", "timeslice", "dicepool")
+# data (d20, reactions, dicepool) is read by its folder's own rules
+# (tests/rulesets/declared, tests/rulesets/dicepool/test_content.py).
+RULESETS = ("shaper", "dungeoneers", "timeslice")
 
 
 def problems(ruleset: str, tmp_path: Path, change) -> tuple[str, ...]:

@@ -251,8 +251,10 @@ def test_dicepool_successes_and_damage_as_totals(demo):
 
 
 @pytest.mark.parametrize(("line", "why"), [
-    ("attack barry --roll =6", "--roll =6: the pool (successes) (5d6, 4+) totals 0 to 5"),
-    ("attack barry --roll =3 --damage =21", "--damage =21: the damage (2d8+4) totals 6 to 20"),
+    ("attack barry --roll =6",                       # a data roll says whose it is
+     "--roll =6: the pool of freya (successes) (5d6, 4+) totals 0 to 5"),
+    ("attack barry --roll =3 --damage =21",
+     "--damage =21: the damage of freya (2d8+4) totals 6 to 20"),
 ])
 def test_dicepool_refuses_impossible_totals(demo, line, why):
     refuse(demo("dicepool", CLOSE_IN), line, why)

@@ -114,9 +114,13 @@ def test_add_lacks_and_carries_refuse_what_the_actor_cannot(saves_here):
         with pytest.raises(GmError, match=says):
             session.execute(line)
     assert list(session.state.actors) == []
-    dicepool = new_session(ruleset="dicepool")
-    with pytest.raises(GmError, match="Dice pool has no items an actor loses or gains in a fight"):
-        dicepool.execute("add x --as freya --lacks spear")
+    dicepool = new_session(ruleset="dicepool")      # its party keeps no items (party.yaml)
+    for line in ("add x --as freya --lacks spear", "add x --as freya --lacks heavy-blow",
+                 "add x --as freya --carries rally"):     # an ability is no item either
+        with pytest.raises(GmError, match="^Dice pool has no items an actor loses or gains "
+                                          "in a fight; drop --lacks and --carries$"):
+            dicepool.execute(line)
+    assert list(dicepool.state.actors) == []
 
 
 def test_a_party_file_of_the_first_format_still_opens(saves_here):

@@ -226,7 +226,7 @@ KNOWN = [
     ("dicepool", ("actors", "freya", "resources", "pool"), 10**9, "freya.resources.pool"),
     ("dicepool", ("actors", "freya", "sheet", "abilities"), ["nobody"],
      "freya.sheet.abilities[0]"),
-    ("dicepool", ("actors", "freya", "system", "holding"), "", "freya.system.holding"),
+    ("dicepool", ("actors", "freya", "sheet", "holding"), "", "freya.sheet.holding"),
     ("reactions", ("actors", "ann", "sheet", "critical"), 0, "ann.sheet.critical"),
     ("reactions", ("actors", "ann", "sheet", "weapons"), ["nobody"],
      "ann.sheet.weapons[0]"),

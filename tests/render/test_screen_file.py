@@ -88,6 +88,57 @@ def test_a_declared_line_is_its_template_with_details_in_brackets(screen_file):
     assert Moved in screen.events                 # its style: the line, in bold
 
 
+def test_a_toolbar_part_may_be_a_template_reading_what_the_actor_cast(screen_file):
+    """A toolbar part ``{text: TEMPLATE}`` is drawn about the acting actor (left out when
+    it comes out empty), and ``{cast.WORD}`` names who holds the effects it cast named
+    WORD or WORD-...: a dodge it prepared sits on the attacker it dodges."""
+    from shaper_gm.engine.state import Actor, Effect
+    screen = screen_file("""
+        table:
+          toolbar:
+            - text: "[holds {sheet.holding|item|title}]"
+            - text: "[prepared: dodge {cast.dodge|join}]"
+            - text: "[“{said.dodge|join}”]"
+        """)
+    dodge = Effect("dodge-vs-ann", caster="ann", says="if Bo swings")
+    people = {"ann": Actor("ann", "Ann", "party", {"holding": "long-sword"}),
+              "bo": Actor("bo", "Bo", "enemies", {}, effects=(dodge,)),
+              "cy": Actor("cy", "Cy", "enemies", {},
+                          effects=(Effect("dodger", caster="ann"), dodge)),
+              "di": Actor("di", "Di", "enemies", {},
+                          effects=(Effect("dodge", caster="bo"),))}
+    state = SimpleNamespace(actors=people)
+    assert screen.layout.toolbar_text(people["ann"], None, state) == (
+        "holds Long Sword · prepared: dodge bo, cy · “if Bo swings, if Bo swings”")
+    assert screen.layout.toolbar_text(people["di"], None, state) == ""
+
+
+def test_sheet_values_written_as_expressions_read_the_actor_and_each_item(screen_file,
+                                                                         monkeypatch):
+    """``values: {KEY: EXPRESSION}``: worked out about the actor shown (the weapon in
+    hand's name), per item in an `each` row (a number kept per weapon); a value its
+    actor cannot give reads as nothing and leaves its optional part out."""
+    from tests.rulesets.dicepool.commands import fight
+    screen = screen_file("""
+        sheet:
+          values:
+            held: at(at(library.weapons, actor.holding, 0), 'name', '')
+            skill: at(actor.proficiencies, item.id, 0) + 1
+            nothing: actor.no_such_key
+          rows:
+            Hand: "holds {values.held}[ ({values.nothing})]"
+            Kit: {each: weapons, text: "{item.name} {values.skill}"}
+        """)
+    monkeypatch.delenv(folders.ENV_VAR)              # the fight reads the shipped content
+    folders._declaration.cache_clear()
+    s = fight()
+    view = SimpleNamespace(state=s.state, ruleset=s.ruleset_for(s.state))
+    (_, hand), (_, kit) = screen.sheet.rows
+    freya = s.state.actors["freya"]
+    assert hand(freya, view) == "holds Longsword"
+    assert kit(freya, view) == "Longsword 2\nDagger 2"
+
+
 def test_columns_rows_and_about_are_templates_over_the_actor(screen_file):
     screen = screen_file("""
         table:
@@ -190,6 +241,16 @@ CASES = [
     ("table: {legend: {line: legend, text: x}}\n",
      f"{FILE}: item 'table': key 'legend': expected a text or {{line: NAME}}"),
     ("table: {toolbar: reactions}\n", f"{FILE}: item 'table': key 'toolbar': expected a list"),
+    ("sheet: {values: {Built: actor.hp}}\n",
+     f"{FILE}: item 'sheet': key 'values': expected a value's name of lowercase letters, "
+     "digits and '_', got 'Built'"),
+    ("sheet: {values: {built: 'actor.hp +'}}\n",
+     f"{FILE}: item 'sheet': key 'values': value 'built': 'actor.hp +' ends too soon"),
+    ("table: {toolbar: [{text: '{zon}'}]}\n",
+     f"{FILE}: item 'table': key 'toolbar[0]': unknown field 'zon' (did you mean 'zone'?)"),
+    ("table: {toolbar: [{text: a, line: ap_cell}]}\n",
+     f"{FILE}: item 'table': key 'toolbar[0]': expected a resource's name, {{line: NAME}} or "
+     "{text: TEMPLATE}, got a mapping"),
     ("table: {groups: melee}\n", f"{FILE}: item 'table': key 'groups': no function 'melee'"),
     ("sheet: {rows: {Where: '{values.speed}'}}\n",
      f"{FILE}: item 'sheet.rows': key 'Where.text': unknown field 'values'"),

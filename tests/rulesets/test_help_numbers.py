@@ -28,8 +28,6 @@ CASES = [
      "5 TS per move of up to 3 units (diagonals count 2)"),
     ("timeslice", "tend", {"costs": TIMESLICE_COSTS}, "(6 TS;"),
     ("timeslice", "draw", {"costs": TIMESLICE_COSTS}, "(7 TS), or pick a dropped one up (8 TS)"),
-    ("dicepool", "move", {"speed": 12, "diagonal_m": 3},
-     "speed (12 m); a diagonal step costs 3 m"),
     ("dungeoneers", "power-strike", {"power_strike_wounds": 2, "power_strike_boon": 3},
      "2 extra wounds, 3 boons on the striking roll"),
     ("dungeoneers", "sprint", {"sprint_multiplier": 3, "sprint_stress": 2},
@@ -62,7 +60,6 @@ SHIPPED = {
     ("timeslice", "tend"): "tend a dying character with a medical kit (3 TS; free once the "
                            "fight is over): it stops dying",
     ("timeslice", "draw"): "draw a carried weapon (1 TS), or pick a dropped one up (2 TS)",
-    ("dicepool", "move"): "move up to the actor's speed (10 m); a diagonal step costs 2 m",
     ("dungeoneers", "power-strike"): "4 AP: hit test, pierce check against armor value, "
                                      "wounds: 1 extra wound, 1 boon on the striking roll",
     ("dungeoneers", "sprint"): "1 AP: twice a travel speed in tiles, and 1 stress",

@@ -20,7 +20,7 @@ def offered(save: str, line: str, items) -> list[tuple[str, str]]:
 def test_dice_pool_offers_freyas_weapons_and_abilities_only():
     library = read_save(SAVES / "dicepool-demo.yaml").ruleset_for(
         read_save(SAVES / "dicepool-demo.yaml").state).library
-    weapons, abilities = set(library.weapons), set(library.abilities)
+    weapons, abilities = set(library.kind("weapons")), set(library.kind("abilities"))
     assert [t for t, _ in offered("dicepool-demo.yaml", "wield ", weapons)] == \
         ["dagger", "longsword"]
     assert [t for t, _ in offered("dicepool-demo.yaml", "attack barry --with ", weapons)] \

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from shaper_gm.content.schema import Bad, Field, boolean, ident, snake_name, text
+from shaper_gm.content.schema import Bad, Field, boolean, ident, mapping_of, snake_name, text
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import moments
 from shaper_gm.engine.changes import hit_points
@@ -23,7 +23,8 @@ from shaper_gm.records import record
 
 ITEM_FLAG = {"key": Field(snake_name, required=True), "kind": Field(ident, required=True),
              "many": Field(boolean), "default": Field(ident), "help": Field(text),
-             "unknown": Field(text)}
+             "unknown": Field(text), "adds": Field(boolean), "pairs": Field(boolean),
+             "also": Field(mapping_of(snake_name, snake_name))}
 
 
 @record
@@ -38,6 +39,9 @@ class AddItem:
     default: str = ""
     help: str = ""
     unknown: str = ""           # its refusal of a word that is no such item: {word}
+    adds: bool = False          # with many: the items join the template's, not replace them
+    pairs: bool = False         # ITEM=N words, merged into the sheet's mapping (--prof)
+    also: Any = ()              # (sheet key, item field): set from the one item chosen
 
 
 def add_item(value: Any) -> Mapping[str, Any]:
@@ -50,6 +54,51 @@ def add_item(value: Any) -> Mapping[str, Any]:
 
 def add_items(raw: Any) -> tuple[AddItem, ...]:
     return tuple(AddItem(flag, **dict(spec)) for flag, spec in (raw or ()))
+
+
+def onto_sheet(library: Any, base: dict[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:
+    """`add`'s item flags on the template's sheet `base` (`given_items`): a flag with
+    `adds` joins the template's list, a `pairs` flag's ITEM=N words join its mapping, and
+    an item chosen sets the sheet keys `also` names from its fields (the dice pool's
+    `--holding spear` sets `held_stat` to the spear's stat, P2)."""
+    specs = {**{s.key: s for s in library.add_items}, **{s.flag: s for s in library.add_items}}
+    paired = {name for name in extra if name in specs and specs[name].pairs}
+    out = dict(base)
+    for key, value in given_items(library, {k: v for k, v in extra.items()
+                                            if k not in paired}).items():
+        spec = specs[key]
+        if spec.adds and value:
+            value = tuple(dict.fromkeys((*(base.get(key) or ()), *value)))
+        out[key] = value
+        if spec.also and isinstance(value, str):
+            item = library.kind(spec.kind)[value]
+            out.update((sheet_key, item.get(field)) for sheet_key, field in spec.also)
+    for name in paired:
+        spec = specs[name]
+        out[spec.key] = {**dict(base.get(spec.key) or {}), **_pairs(library, spec, extra[name])}
+    return out
+
+
+def _pairs(library: Any, spec: AddItem, value: Any) -> dict[str, int]:
+    """`--prof halberd=2`: items of the spec's kind, each with a whole number."""
+    words = [value] if isinstance(value, str) else list(value or ())
+    shape = spec.kind[:-1].upper() if spec.kind.endswith("s") else spec.kind.upper()
+    known = library.kind(spec.kind)
+    out: dict[str, int] = {}
+    for word in words:
+        item, sep, number = str(word).partition("=")
+        if not sep or not item:
+            raise RuleViolation(f"--{spec.flag} {word!r} is not {shape}=N",
+                                f"e.g. --{spec.flag} {next(iter(known), 'ITEM')}=1")
+        if item not in known:
+            raise RuleViolation(fill(spec.unknown, {"word": item}) if spec.unknown
+                                else f"no {spec.kind} {item!r}",
+                                f"{spec.kind}: {', '.join(known)}")
+        if not (number.isascii() and number.isdigit() and len(number) <= 6):
+            raise RuleViolation(f"--{spec.flag} {item} must be a whole number 0 or more, "
+                                f"not {number!r}", f"e.g. --{spec.flag} {item}=1")
+        out[item] = int(number)
+    return out
 
 
 def noun(library: Any) -> str:
@@ -122,6 +171,18 @@ def gm_damage(rs: Any, state: Any, target: str, amount: int,
     return done.state, events
 
 
+def gm_worded(rs: Any, events: list[Any], amount: int) -> list[Any]:
+    """The GM's damage in the ruleset's words (`terms.gm_damage`: the dice pool's `4 of 9
+    GM damage (P8)`) where the HP line says it in the engine's (`4 of 9 damage`)."""
+    from shaper_gm.engine.harm import damage_note
+    words = rs.term("gm_damage")
+    if not words:
+        return events
+    return [replace(e, why=damage_note(amount, e.before, e.after, words))
+            if isinstance(e, ev.HpChanged) and e.before is not None and e.after is not None
+            and e.why == damage_note(amount, e.before, e.after) else e for e in events]
+
+
 def gm_heal(rs: Any, state: Any, target: str, amount: int) -> Any:
     """`heal TARGET N` as the action `heal_action` names plays it on the target (its own
     actor, `flag.amount` N), nothing paid and no dice: a dying character's timer gains
@@ -165,6 +226,7 @@ def typed_damage(rs: Any, state: Any, target: str, amount: int,
     with moments.rolling(options.get("tape")):    # what taking it brings rolls here
         state, events = hit_points(state, rs, target, -amount, through,
                                    why or "the GM's damage")
+    events = gm_worded(rs, events, amount)               # terms.gm_damage
     if not events:
         hp = state.actors[target].hp or 0
         events = [ev.HpChanged(target, hp, hp, f"0 damage ({why or 'none taken'})")]

@@ -31,6 +31,9 @@ def carried(rs: Any, actor: Actor) -> tuple[str, ...]:
 def carrying(rs: Any, actor: Actor, lacks: Sequence[str], carries: Sequence[str]) -> Actor:
     """Without `lacks` (out of every key that lists it), with each of `carries` in the
     first key of its kind that takes it (a list, or an empty single key)."""
+    if (lacks or carries) and not keeps_items(rs):       # every fight starts from the sheet
+        raise RuleViolation(f"{rs.name} has no items an actor loses or gains in a fight",
+                            "drop --lacks and --carries")
     gear.lacking(actor.name, carried(rs, actor), lacks)
     specs = rs.library.add_items
     values: dict[str, Any] = {}
@@ -50,3 +53,12 @@ def carrying(rs: Any, actor: Actor, lacks: Sequence[str], carries: Sequence[str]
         values[spec.key] = (*values[spec.key], item) if spec.many else item
     changed = {key: value for key, value in values.items() if value != actor.sheet.get(key)}
     return actor.with_(sheet=actor.sheet.with_values(**changed)) if changed else actor
+
+
+def keeps_items(rs: Any) -> bool:
+    """Whether its party.yaml says `items: true`: what a member carries lasts from one
+    fight to the next. Otherwise (the dice pool's: abilities and weapons are the sheet's
+    every fight) `add --lacks/--carries` has nothing to change."""
+    from shaper_gm.content.folders import declaration
+    found = declaration(rs.id, "party.yaml")
+    return found is not None and isinstance(found[1], dict) and found[1].get("items") is True

@@ -38,10 +38,13 @@ from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items
 from shaper_gm.rulesets.data.entries import add_entry, entry_kinds
 from shaper_gm.rulesets.data.marks import map_mark
 from shaper_gm.rulesets.data.naming import payers_declared, sides_declared
-from shaper_gm.rulesets.data.older import older_saves
+from shaper_gm.rulesets.data.older import older_saves, older_sheets
 from shaper_gm.rulesets.data.orders import turn_order_spec
+from shaper_gm.rulesets.data.prepared import prepared_spec
 from shaper_gm.rulesets.data.sides import missing_actions, side_check
 from shaper_gm.rulesets.data.tally import harm_tally
+from shaper_gm.rulesets.data.template_items import templates_named
+from shaper_gm.rulesets.data.template_numbers import declared_in_range, numbers_in_range
 from shaper_gm.rulesets.data.zero_read import zero_read
 
 
@@ -95,7 +98,8 @@ RESOURCE = {"label": Field(text), "max": Field(_amount), "start": Field(_amount)
             "lapse": Field(choice(MOMENTS)), "off_turn": Field(boolean),
             "kept_on_pass": Field(boolean), "while_down": Field(boolean), "rule": Field(text),
             "shown": Field(boolean), "hard_max": Field(boolean), "lapsed": Field(text),
-            "paid_by": Field(lambda v: tuple(list_of(snake_name)(v)))}
+            "paid_by": Field(lambda v: tuple(list_of(snake_name)(v))),
+            "backfill": Field(boolean), "rebuilt": Field(text)}
 ZERO_HP = {"conditions": Field(list_of(ident)), "ends": Field(list_of(ident)),
            "word": Field(text), "rule": Field(text)}
 RULESET = {
@@ -128,6 +132,8 @@ RULESET = {
     "template_sides": Field(mapping_of(ident, text)),
     "add_entries": Field(mapping_of(snake_name, add_entry)),
     "older_saves": Field(older_saves),
+    "older_sheets": Field(older_sheets), "sheet_items": Field(mapping_of(snake_name, ident)),
+    "prepared": Field(prepared_spec),
 }
 
 
@@ -206,7 +212,10 @@ def load(folder: Any) -> DataLibrary:
                       for name, spec in good.get("resources", ()))
     zero = _zero_hp(here, good.get("zero_hp"))
     ends_if = _ends_if(ctx, files, items.get("conditions", {}))
-    _in_range(ctx, [(d, data) for d, data in files if (d, data) != numbers_file], good)
+    declared_in_range(ctx, [(d, data) for d, data in files if (d, data) != numbers_file],
+                      good, _kind)
+    numbers_in_range(ctx, [(d, data) for d, data in files if (d, data) != numbers_file], good,
+                     _kind)
     if good:                                      # its own keys read: names to check
         kinds = {_kind(d) for d, _ in files if d != display}
         _names_declared(here, good, {name for name, _ in resources}, kinds, actions,
@@ -214,6 +223,7 @@ def load(folder: Any) -> DataLibrary:
         _conditions_declared(in_actions, actions, items.get("conditions", {}))
         payers_declared(here, resources)
         sides_declared(here, good, kinds)
+        templates_named(ctx, [(d, data) for d, data in files if d != display], good, items)
     if ctx.errors:
         raise RulesetFileError(ctx.errors, folder)
     settings = {key: value for key, value in good.items()
@@ -224,7 +234,8 @@ def load(folder: Any) -> DataLibrary:
                            "item_mods", "turn_order", "heal_action", "map_marks",
                            "side_checks", "keeps_down", "zero_read", "reacts_on_turn",
                            "readied_effect", "encounter_numbers", "harm_tally",
-                           "most_diagonals", "template_sides", "add_entries", "older_saves")}
+                           "most_diagonals", "template_sides", "add_entries", "older_saves",
+                           "older_sheets", "sheet_items", "prepared")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),
@@ -281,27 +292,6 @@ def _items(ctx: Ctx, files: list[tuple[str, Any]]) -> dict[str, dict[str, Facts]
     return out
 
 
-def _in_range(ctx: Ctx, files: list[tuple[str, Any]], good: Mapping[str, Any]) -> None:
-    """A template's sheet numbers within the ranges `add --stat` takes: the content
-    and `add` take the same numbers."""
-    from shaper_gm.engine.limits import MAX_NUMBER
-    ranges = dict(good.get("ranges", ()))
-    kinds = set(good.get("templates", ("creatures",)))
-    for display, data in files:
-        if not ranges or _kind(display) not in kinds or not isinstance(data, Mapping):
-            continue
-        for item_id, raw in data.items():
-            for name, (low, high, why) in ranges.items():
-                value = raw.get(name) if isinstance(raw, Mapping) else None
-                top = MAX_NUMBER if high is None else high
-                if value is None or (isinstance(value, int) and not isinstance(value, bool)
-                                     and max(low, -MAX_NUMBER) <= value <= top):
-                    continue
-                ctx.at(display, str(item_id), lines=data).error(
-                    name, f"expected a whole number from {max(low, -MAX_NUMBER):,} to "
-                          f"{top:,}{f' ({why})' if why else ''}, got {value!r}")
-
-
 def _kind(display: str) -> str:
     """The kind of item a file holds: its name (``duellists.yaml``), or for a file in a
     folder of the ruleset's the folder's (``weapons/source.yaml`` holds weapons)."""
@@ -334,6 +324,13 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
     if "resource" in order and order["resource"] not in resources:
         here.error("turn_order.resource", f"no resource {order['resource']!r} "
                                           f"(resources: {known})")
+    for name, _ in (good.get("prepared") or {}).get("stands_for", {}).items():
+        if name not in resources:
+            here.error("prepared.stands_for", f"no resource {name!r} (resources: {known})")
+    for key, kind in good.get("sheet_items", ()):
+        if kind not in kinds:
+            here.error(f"sheet_items.{key}", f"no item file {kind}.yaml "
+                                             f"(kinds: {', '.join(sorted(kinds)) or 'none'})")
     if "damage_action" in good and good["damage_action"] not in dict(actions):
         here.error("damage_action", f"no action {good['damage_action']!r} in actions.yaml")
     if "heal_action" in good and good["heal_action"] not in dict(actions):

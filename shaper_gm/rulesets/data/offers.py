@@ -22,7 +22,18 @@ def offers_for(rs: Any, state: Encounter, slot: str, subject: str | None,
             state, rs, Request(verb, (("actor", actor.id), ("target", target)))))
     if slot == "zone" and action.offer is not None and actor.zone:
         return _cells(rs, state, action, actor)
+    if slot == action.item or slot in {f.completes for f in action.flags if f.completes}:
+        return _items(rs, actor, slot)          # --with ITEM, its word, a flag's items
     return None
+
+
+def _items(rs: Any, actor: Actor, kind: str) -> list[Offer]:
+    """The items of the actor's list `kind`, by id, each with its name."""
+    from shaper_gm.engine.situation import carried_items
+    carried = carried_items(actor, kind)
+    known = rs.library.kind(kind)
+    return [Offer(item_id, str((known.get(item_id) or {}).get("name", "")))
+            for item_id in sorted(carried)]
 
 
 def _cells(rs: Any, state: Encounter, action: Any, actor: Actor) -> list[Offer]:

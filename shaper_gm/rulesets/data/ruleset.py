@@ -30,22 +30,24 @@ from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.rulesets.data import carried as kept_items
-from shaper_gm.rulesets.data import readied
+from shaper_gm.rulesets.data import costs, prepared
 from shaper_gm.rulesets.data.adding import (
-    given_items,
     gm_damage,
     gm_heal,
     kind_side,
     noun,
+    onto_sheet,
     typed_damage,
     unknown_template,
 )
 from shaper_gm.rulesets.data.downs import KeptDown
 from shaper_gm.rulesets.data.entries import given_entries
+from shaper_gm.rulesets.data.fields import SheetFields
 from shaper_gm.rulesets.data.initiative import DeclaredInitiative
 from shaper_gm.rulesets.data.kept import once, thaw
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
 from shaper_gm.rulesets.data.marks import MapMarks
+from shaper_gm.rulesets.data.numbers import number_names, with_numbers
 from shaper_gm.rulesets.data.older import OlderSaves
 from shaper_gm.rulesets.data.orders import turn_order
 from shaper_gm.rulesets.data.paths import DiagonalLimit
@@ -57,11 +59,11 @@ from shaper_gm.rulesets.data.zero_read import ZeroRead
 ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
 
 
-class DataRuleset(MapMarks, KeptDown, ZeroRead, HarmTally, DiagonalLimit, OlderSaves,
-                  DeclaredInitiative, RulesetBase):
+class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, DiagonalLimit,
+                  OlderSaves, DeclaredInitiative, RulesetBase):
     turn_order = FixedOrder()
     encounter_system_type = Ground          # what lies on the map (engine.laying)
-    admit_off_turn = readied.admit_off_turn  # an action readied, taken off-turn
+    admit_off_turn = prepared.off_turn      # an action readied or prepared, taken off-turn
 
     def map_notes(self, state: Encounter) -> list[str]:
         """Under the map: the legend of the marks actors bear, then what lies about."""
@@ -82,9 +84,8 @@ class DataRuleset(MapMarks, KeptDown, ZeroRead, HarmTally, DiagonalLimit, OlderS
         self.act_resource = numbers.get("act_resource")
         self.react_resource = numbers.get("react_resource")
         hp_names = sorted(library.hp.names) if library.hp is not None else []
-        self.sheet_numbers = tuple(      # what --stat sets (--hp sets the hit points' own)
-            key for key, value in library.default_sheet.items()
-            if isinstance(value, int) and not isinstance(value, bool) and [key] != hp_names)
+        # what --stat sets (--hp sets the hit points' own), nested ones too (stats.str)
+        self.sheet_numbers = number_names(library.default_sheet, hp_names)
         self.sheet_ranges = SheetNumbers(*(
             Number(name, low, high, why, flag="--hp" if [name] == hp_names else "")
             for name, (low, high, why) in library.ranges))
@@ -168,8 +169,12 @@ class DataRuleset(MapMarks, KeptDown, ZeroRead, HarmTally, DiagonalLimit, OlderS
         """What `act` takes as a cost: a number of the act resource, or one of what a
         turn gives (a resource refilled at the turn's start, not spent off-turn)."""
         numbers = [str(n) for n in range(1, 7)] if self.act_resource else []
-        return [*numbers, *(spec.name for spec in self.resources
-                            if spec.refill == "turn_start" and not spec.off_turn)]
+        turn = [spec.name for spec in self.resources
+                if spec.refill == "turn_start" and not spec.off_turn]
+        return costs.cost_words(self, [*numbers, *turn])
+
+    def act_cost(self, word: str) -> dict[str, int] | None:
+        return costs.act_cost(self, word, super().act_cost(word))   # act action (data.costs)
 
     def templates(self) -> dict[str, Facts]:
         return {item_id: item for kind in self.library.templates
@@ -191,12 +196,12 @@ class DataRuleset(MapMarks, KeptDown, ZeroRead, HarmTally, DiagonalLimit, OlderS
                                 f"sheet numbers: {', '.join(self.sheet_numbers)}, hp")
         extra = dict(spec.extra)                      # add --prof NAME=RANK, ...
         base.update(given_entries(self.library, extra, base))
-        base.update(given_items(self.library, extra))
+        base = onto_sheet(self.library, base, extra)  # the item flags (add_items)
         given = {self.hp_key if key == "hp" else key: value      # --hp: the number hp
                  for key, value in spec.numbers}                  # reads (health)
-        self.sheet_ranges.typed({key: value for key, value in given.items()
-                                 if key in self.sheet_ranges}, what=self.name)
-        base.update(given)
+        given = {key: (self.sheet_ranges[key] if key in self.sheet_ranges else Number(key))
+                 .typed(value, "--stat ") for key, value in given.items()}  # as set takes it
+        base = with_numbers(base, given, self.library.default_sheet)
         sheet = DataSheet(freeze(base), self.library.default_sheet)
         name = spec.name or (template.get("name") if template is not None else None) or \
             spec.id.replace("-", " ").title()       # the default sheet's name is no name

@@ -19,16 +19,25 @@ def checked_sheet(library: Any, data: Mapping[str, Any], where: str) -> None:
     known = {*SHEET_KEYS, *library.default_sheet,
              *(key for kind in library.templates
                for item in library.kind(kind).values() for key in item)}
-    items = {spec.key: spec for spec in library.add_items}
+    items = {spec.key: spec for spec in library.add_items if not spec.pairs}   # ITEM=N
     for key, value in data.items():
         at = f"{where}.{key}"
         if key not in known:
             raise DataError(at, "not a key of this ruleset's sheets")
+        bounded(at, value)
         default = library.default_sheet.get(key)
         spec = items.get(key)
         if isinstance(default, int) and not isinstance(default, bool) and \
                 (not isinstance(value, int) or isinstance(value, bool)):
             raise DataError(at, f"expected a whole number, got {value!r}")
+        if isinstance(default, str) and value is not None and not isinstance(value, str):
+            raise DataError(at, f"expected text, got {value!r}")
+        if _numbers(default):                  # stats: {str: 1}: each a whole number
+            if not isinstance(value, Mapping):
+                raise DataError(at, f"expected a mapping of whole numbers, got {value!r}")
+            for name, number in value.items():
+                if isinstance(number, bool) or not isinstance(number, int):
+                    raise DataError(f"{at}.{name}", f"expected a whole number, got {number!r}")
         if (spec is not None and spec.many) or isinstance(default, (list, tuple)):
             if not isinstance(value, (list, tuple)):
                 raise DataError(at, f"expected a list, got {value!r}")
@@ -39,11 +48,33 @@ def checked_sheet(library: Any, data: Mapping[str, Any], where: str) -> None:
             raise DataError(at, f"expected text (an item id) or null, got {value!r}")
 
 
+def _numbers(default: Any) -> bool:
+    """A default sheet value that is a mapping of whole numbers (the dice pool's stats)."""
+    return isinstance(default, Mapping) and bool(default) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in default.values())
+
+
+def bounded(at: str, value: Any) -> None:
+    """Refuse a whole number held anywhere in a saved sheet value (a stat in `stats:`, a
+    rank in `proficiencies:`) beyond what the GM can type (engine.limits.MAX_NUMBER)."""
+    from shaper_gm.engine import limits
+    if isinstance(value, Mapping):
+        for key, inner in value.items():
+            bounded(f"{at}.{key}", inner)
+    elif isinstance(value, (list, tuple)):
+        for i, inner in enumerate(value):
+            bounded(f"{at}[{i}]", inner)
+    elif isinstance(value, int) and not isinstance(value, bool):
+        limits.check(at, value, -limits.MAX_NUMBER, limits.MAX_NUMBER)
+
+
 def saved_items(library: Any, sheet: Any, where: str) -> None:
     """Refuse (DataError naming the key) a saved sheet whose item keys name items the
     content lacks."""
     from shaper_gm.engine import limits
     for spec in library.add_items:
+        if spec.pairs:                  # a mapping keyed by items: `sheet_items` checks it
+            continue
         held = sheet.get(spec.key)
         listed = held if isinstance(held, (list, tuple)) else () if held is None else (held,)
         known = library.kind(spec.kind)
@@ -51,3 +82,20 @@ def saved_items(library: Any, sheet: Any, where: str) -> None:
             if not isinstance(item, Mapping):          # an item stated whole is its own
                 at = f"{where}.{spec.key}" + (f"[{i}]" if spec.many else "")
                 limits.known(at, item, known, spec.kind.removesuffix("s"))
+    for key, kind in dict(library.numbers.get("sheet_items", ())).items():
+        _named_items(f"{where}.{key}", sheet.get(key), library.kind(kind), kind)
+
+
+def _named_items(at: str, held: Any, known: Mapping[str, Any], kind: str) -> None:
+    """`sheet_items:` a sheet key naming items of a kind: one id, a list of ids, or a
+    mapping keyed by ids (a rank per weapon); null names none."""
+    from shaper_gm.engine import limits
+    what = kind.removesuffix("s")
+    if isinstance(held, Mapping):
+        for item in held:
+            limits.known(f"{at}.{item}", item, known, what)
+    elif isinstance(held, (list, tuple)):
+        for i, item in enumerate(held):
+            limits.known(f"{at}[{i}]", item, known, what)
+    elif held is not None:
+        limits.known(at, held, known, what)

@@ -52,7 +52,8 @@ def table(rs: Any) -> VerbTable:
             made.extend(verb, flags=slot_flags(turn_slots), slots=turn_slots)
     if rs.library.add_items:              # add --weapon ITEM, --shield ITEM
         made.extend("add", before="count", flags=tuple(
-            flag(spec.flag, "text", repeat=spec.many, metavar="ITEM", completes=spec.kind,
+            flag(spec.flag, "text", repeat=spec.many or spec.pairs,
+                 metavar="ITEM=N" if spec.pairs else "ITEM", completes=spec.kind,
                  help=spec.help or f"an item of {spec.kind} for its {spec.key}")
             for spec in rs.library.add_items))
     if rs.library.numbers.get("add_entries"):       # add --prof NAME=RANK, --immune T
@@ -69,7 +70,7 @@ def table(rs: Any) -> VerbTable:
             continue                       # the GM's damage, heal: no verbs of their own
         if declared.at is not None and declared.at.facts:
             continue              # it reads what only its moment tells (the damage taken)
-        made.declare(declared.action(), **worded(declared, _positionals(declared)),
+        made.declare(declared.action(), **_worded(declared),
                      flags=(*_item_flag(declared), *_flags(declared),
                             *slot_flags(_slots(declared), react=declared.answers or declared.asks)),
                      slots=_slots(declared), **_help(declared))
@@ -137,7 +138,32 @@ def _moment_slots(rs: Any, *moments: str, repeats: bool = False
             for slot, again in declared.slots}
 
 
+ACTOR_TEXT = ("actor?", "text")
+
+
+def _actor_first(ctx: Context) -> Any:
+    """`VERB [ACTOR] TEXT` (`prepare freya 'I dodge' --against barry`, as the log writes
+    it): a first word that is an actor's id, with words after it, names the actor."""
+    words = ctx.parsed.words
+    named = len(words) > 1 and str(words[0]).lower() in ctx.state.actors
+    return read_request(ctx, ("actor", "text") if named else None)
+
+
+def _worded(declared: Declared) -> dict[str, Any]:
+    """The verb's positionals and how they are read: a word standing for a flag
+    (`word:`), an actor named first (`VERB [ACTOR] TEXT`), an item named by a word."""
+    positionals = _positionals(declared)
+    return {"parse": _actor_first if positionals == ACTOR_TEXT else None,
+            **_item_word(declared), **worded(declared, positionals)}
+
+
 def _positionals(declared: Declared) -> tuple[str, ...]:
+    if declared.cost_word:                # act action climb the wall, as the shared act
+        return ("actor" if declared.timing == "reaction" else "actor?", "cost", "text")
+    if declared.item_word:                # wield dagger: the item named by a word
+        return ("actor?", str(declared.item))
+    if declared.target_flag:              # prepare I dodge --against barry
+        return ("actor?", "text")
     if declared.to_cell:                   # a target too: the cell it is sent to
         return ("actor?", "zone") if declared.target is None else ("actor?", "target", "zone")
     if declared.target is None or declared.target_from is not None:
@@ -145,8 +171,15 @@ def _positionals(declared: Declared) -> tuple[str, ...]:
     return ("actor?", "target") if declared.targets == 1 else ("actor?", "targets")
 
 
+def _item_word(declared: Declared) -> dict[str, Any]:
+    """The usage word of an item named by a word: `wield [ACTOR] WEAPON`."""
+    kind = str(declared.item)
+    one = kind[:-3] + "y" if kind.endswith("ies") else kind.removesuffix("s")
+    return {"words": {kind: one.upper()}} if declared.item_word else {}
+
+
 def _item_flag(declared: Declared) -> tuple[Any, ...]:
-    if declared.item is None:
+    if declared.item is None or declared.item_word:
         return ()
     kind = declared.item
     return (flag("with", "text", metavar=kind.rstrip("s").upper(), completes=kind,
@@ -154,8 +187,11 @@ def _item_flag(declared: Declared) -> tuple[Any, ...]:
 
 
 def _flags(declared: Declared) -> tuple[Any, ...]:
-    return tuple(flag(f.name, f.kind, help=f.help, metavar=f.metavar or f.name.upper(),
-                      choices=f.choices, repeat=f.repeat) for f in declared.flags)
+    named = (flag(declared.target_flag, "text", metavar="TARGET", completes="actor",
+                  help=f"who {declared.what} is against"),) if declared.target_flag else ()
+    return named + tuple(flag(f.name, f.kind, help=f.help, metavar=f.metavar or f.name.upper(),
+                              choices=f.choices, repeat=f.repeat, completes=f.completes)
+                         for f in declared.flags)
 
 
 def _slots(declared: Declared) -> dict[str, tuple[bool, str]]:

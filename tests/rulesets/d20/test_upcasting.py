@@ -53,5 +53,5 @@ def test_times_copies_dice_and_refuses_past_its_bounds():
     rolled = compile_expr("3d6 + times(level - 1, '1d6+1')")
     assert rolled.dice({"level": 3}).text() == "3d6+2d6+2"
     assert rolled.dice({"level": 1}).text() == "3d6"
-    with pytest.raises(ExprError, match="times\\(\\) takes 0 to 100 copies, not -1"):
+    with pytest.raises(ExprError, match="times\\(\\) takes 0 to 1,000 copies, not -1"):
         rolled.dice({"level": 0})

@@ -19,7 +19,7 @@ import pytest
 from shaper_gm.app import equip
 from shaper_gm.app.check_ruleset import FAILED, UNUSABLE, check_ruleset
 from shaper_gm.commands import Session
-from shaper_gm.errors import GmError
+from shaper_gm.errors import MAX_TEXT, GmError, excerpt
 
 DUEL = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets" / "duel"
 R, A, D = "ruleset.yaml", "actions.yaml", "duellists.yaml"
@@ -41,9 +41,17 @@ EDITS = [
      "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
      "map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, readied_effect, "
      "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
-     "older_saves)"),
+     "older_saves, older_sheets, sheet_items, prepared)"),
     ("ruleset-heal-action-no-action", R, "grid: 8x8", "grid: 8x8\nheal_action: mend",
      "line 8: key 'heal_action': no action 'mend' in actions.yaml"),
+    ("older-sheets-without-drop", R, "grid: 8x8", "grid: 8x8\nolder_sheets: {pairs: [x]}",
+     "line 8: key 'older_sheets': expected {drop: [KEY...], pairs: [KEY...], "
+     "from_system: [KEY...], lookup: {KEY: KIND.KEY.FIELD}} (drop required)"),
+    ("older-sheets-lookup-not-a-path", R, "grid: 8x8",
+     "grid: 8x8\nolder_sheets: {drop: [kind], lookup: {held: weapons}}",
+     "line 8: key 'older_sheets': lookup.held: expected KIND.KEY.FIELD, got 'weapons'"),
+    ("sheet-items-kind-unknown", R, "grid: 8x8", "grid: 8x8\nsheet_items: {blade: blades}",
+     "line 8: key 'sheet_items.blade': no item file blades.yaml (kinds: duellists)"),
     ("ruleset-required-missing", R, "name: Duel\n", "",
      "key 'name': missing (required)"),
     ("ruleset-grid-wrong-type", R, "grid: 8x8", "grid: eight",
@@ -62,7 +70,7 @@ EDITS = [
     ("resource-unknown-key", R, "  action: {max: 1,", "  action: {max: 1, colour: red,",
      "line 13: key 'resources.action.colour': unknown key (allowed: label, max, start, "
      "refill, refill_by, lapse, off_turn, kept_on_pass, while_down, rule, shown, "
-     "hard_max, lapsed, paid_by)"),
+     "hard_max, lapsed, paid_by, backfill, rebuilt)"),
     ("resource-moment-unknown", R, "  action: {max: 1, refill: turn_start",
      "  action: {max: 1, refill: dawn",
      "line 13: key 'resources.action.refill': expected one of combat_start, round_start, "
@@ -76,10 +84,13 @@ EDITS = [
      "(kinds: duellists)"),
     ("action-unknown-key", A, STRIKE, STRIKE + "  colour: red\n",
      "line 5: item 'strike': key 'colour': an action has no such key (keys: aliases, "
-     "apply, at, bare, cost, examples, flags, given, heading, held, item, line, odds, offer, "
+     "apply, at, bare, checks, cost, cost_word, examples, flags, given, heading, held, item, "
+     "item_word, line, "
+     "odds, offer, paid, "
      "provokes, recap_aside, refusals, requires, rules, second_word, spare, spread, steps, "
      "summary, target, "
-     "target_from, targets, timing, to, what, while_down, word, words)"),
+     "target_flag, target_from, target_optional, targets, "
+     "timing, to, what, while_down, word, words)"),
     ("recap-aside-not-words", A, STRIKE, STRIKE + "  recap_aside: [power]\n",
      "line 5: item 'strike': key 'recap_aside': expected words in the recap's brackets, "
      "got ['power']"),
@@ -120,6 +131,14 @@ EDITS = [
     ("action-item-wrong-type", A, "  item: weapons\n", "  item: [weapons]\n",
      "line 11: item 'strike': key 'item': expected a name (lowercase letters, digits, "
      "'_' and '.'), got ['weapons']"),
+    ("action-item-word-with-a-target", A, "  item: weapons\n",
+     "  item: weapons\n  item_word: true\n",
+     "line 12: item 'strike': key 'item_word': only an action with an item: and no target "
+     "or cell names it by a word"),
+    ("action-target-flag-without-a-target", A, "  to: cell\n",
+     "  to: cell\n  target_flag: against\n",
+     "line 60: item 'step': key 'target_flag': only an action with one target: names the flag "
+     "that names it"),
     ("expression-unreadable", A, "total: rolled + skill", "total: rolled + + skill",
      "line 29: item 'strike': key 'steps[1].set.total': unexpected '+' in "
      "'rolled + + skill'"),
@@ -165,6 +184,10 @@ EDITS = [
     ("odds-read-nothing-given", A, "chances: {hit: hit, critical: critical}",
      "chances: {hit: hit, critical: crit}",
      f"line 46: item 'strike': key 'odds.chances.critical': reads 'crit', {AFTER}"),
+    ("odds-given-without-a-key", A, "    harm: vigour_lost\n",
+     "    harm: vigour_lost\n    given: [{value: skill}]\n",
+     "line 51: item 'strike': key 'odds.given[0]': expected {key: NAME, value: EXPR, text: TEXT, "
+     "note: TEXT} (key required)"),
     ("flag-not-declared", A, "    skill: actor.skill\n",
      "    skill: actor.skill + flag.bold\n",
      "line 3: item 'strike': key 'flags': flag.bold is read but no flag 'bold' is "
@@ -293,6 +316,8 @@ EDITS = [
      "  what: a step\n  target_from: grappled\n",
      "line 55: item 'step': key 'target_from': only an action with a target: names the "
      "effect whose giver is its target"),
+    ("resource-rebuilt-not-text", R, "  action: {max: 1,", "  action: {max: 1, rebuilt: [x],",
+     "line 13: key 'resources.action.rebuilt': expected text, got a list"),
     ("bare-without-held", A, STRIKE, STRIKE + "  bare: fist\n",
      "line 5: item 'strike': key 'bare': an item's id, on an action with held: the item it "
      "uses when the hands hold nothing, got 'fist'"),
@@ -350,6 +375,68 @@ EDITS = [
      "grid: 8x8\nolder_saves: {actor_system: {readied: {until: round}}}",
      "line 8: key 'older_saves.actor_system.readied': expected {sheet: KEY} or {effect: "
      "NAME, source, caster, until}, got {'until': 'round'}"),
+    ("roll-faces-not-a-name", A, "      slot: roll\n", "      slot: roll\n      faces: [a]\n",
+     "line 25: item 'strike': key 'steps[0].faces': expected a name (lowercase letters, "
+     "digits, '_' and '.'), got ['a']"),
+    ("note-says-not-words", A, LAST_STEP,
+     LAST_STEP + '\n    - {note: armour, value: armour, says: 3}',
+     "line 41: item 'strike': key 'steps[5].says': expected words with {NAME} filled "
+     "from the facts, {words, rule}, or false (not drawn), got 3"),
+    ("roll-lead-without-text", A, "      slot: roll\n",
+     "      slot: roll\n      lead: {who: target}\n",
+     "line 25: item 'strike': key 'steps[0].lead': expected {who: NAME, text: TEXT}, got "
+     "{'who': 'target'}"),
+    ("set-words-not-true-or-false", A, LAST_STEP,
+     LAST_STEP + '\n    - {set: {shown: armour}, words: "yes"}',
+     "line 41: item 'strike': key 'steps[5].words': expected true or false, got 'yes'"),
+    ("checks-not-a-list", A, "  item: weapons\n  requires:\n",
+     "  item: weapons\n  checks: {test: skill > 0}\n  requires:\n",
+     "line 12: item 'strike': key 'checks': expected a list, got dict"),
+    ("check-unknown-key", A, "  item: weapons\n  requires:\n",
+     "  item: weapons\n  checks:\n    - {test: skill > 0, refuse: no, colour: red}\n"
+     "  requires:\n",
+     "line 13: item 'strike': key 'checks[0].colour': a requirement has test, refuse "
+     "and hint"),
+    ("prepared-without-effect", R, "grid: 8x8", "grid: 8x8\nprepared: {rule: U1}",
+     "line 8: key 'prepared': expected {effect: NAME, stands_for: {RESOURCE: N}, rule: TEXT} "
+     "(effect required), got {'rule': 'U1'}"),
+    ("prepared-stands-for-no-resource", R, "grid: 8x8",
+     "grid: 8x8\nprepared: {effect: ready, stands_for: {mana: 1}}",
+     "line 8: key 'prepared.stands_for': no resource 'mana' (resources: action, steps)"),
+    ("target-optional-without-target-flag", A, STRIKE, STRIKE + "  target_optional: true\n",
+     "line 5: item 'strike': key 'target_optional': only an action whose target a flag "
+     "names (target_flag:) may go without one"),
+    ("cost-word-not-true-or-false", A, STRIKE, STRIKE + "  cost_word: maybe\n",
+     "line 5: item 'strike': key 'cost_word': expected true or false, got 'maybe'"),
+    ("add-items-pairs-not-true-or-false", R, "grid: 8x8",
+     "grid: 8x8\nadd_items: {rival: {key: rival, kind: duellists, pairs: maybe}}",
+     "line 8: key 'add_items.rival': expected true or false, got 'maybe'"),
+    ("add-items-also-not-a-mapping", R, "grid: 8x8",
+     "grid: 8x8\nadd_items: {rival: {key: rival, kind: duellists, also: [name]}}",
+     "line 8: key 'add_items.rival': expected a mapping, got a list"),
+    ("odds-labels-of-no-spread", A, "    harm: vigour_lost\n",
+     "    harm: vigour_lost\n    labels: {wounds: {label: W}}\n",
+     "line 51: item 'strike': key 'odds.labels': expected SPREAD: {label, note} (damage, "
+     "vigour_lost)"),
+    ("effect-says-not-text", A, HP_CHANGE,
+     HP_CHANGE + "\n    - effect: {who: target, name: dazed, says: [dazed]}",
+     "line 43: item 'strike': key 'apply[1].effect.says': expected a text ({name} fills in "
+     "a fact), got ['dazed']"),
+    ("end-why-not-text", A, HP_CHANGE,
+     HP_CHANGE + "\n    - end: {who: target, name: dazed, why: [dodged]}",
+     "line 43: item 'strike': key 'apply[1].end.why': expected a text ({name} fills in "
+     "a fact), got ['dodged']"),
+    ("paid-not-words", A, STRIKE, STRIKE + "  paid: [1 action]\n",
+     "line 5: item 'strike': key 'paid': expected words for what it cost, got ['1 action']"),
+    ("odds-limit-without-dice", A, "    harm: vigour_lost\n",
+     "    harm: vigour_lost\n    limits: [{sides: 6, refuse: too many}]\n",
+     "line 51: item 'strike': key 'odds.limits[0]': expected {dice: EXPR, sides: EXPR, fits: "
+     "EXPR, refuse: TEXT, hint: TEXT} (dice and refuse required), got {'sides': 6, "
+     "'refuse': 'too many'}"),
+    ("odds-limit-reads-no-fact", A, "    harm: vigour_lost\n",
+     "    harm: vigour_lost\n    limits: [{dice: total, refuse: too many}]\n",
+     "line 51: item 'strike': key 'odds.limits[0].dice': reads 'total', which is no fact of "
+     "the action (give it under given:)"),
     ("spread-without-to", A, STRIKE, STRIKE + "  spread: {when: flag.wide}\n",
      "line 5: item 'strike': key 'spread': expected {when: EXPR, to: EXPR} (both "
      "required), got {'when': 'flag.wide'}"),
@@ -419,7 +506,8 @@ def assert_refused_in_one_line(monkeypatch, folder: Path, file: str, expected: s
     code, out, err = checked(folder)
     assert (code, out, err) == (FAILED, [], [line, "1 mistake: nothing of duel was played"])
     refusal = new_refusal(monkeypatch, folder)
-    assert refusal.message == line
+    assert refusal.message == excerpt(line, MAX_TEXT)   # a refusal's bound; check-ruleset
+    assert len(line) > MAX_TEXT or refusal.message == line     # prints the line whole
     assert refusal.hint == (
         'fix the files of duel (docs/rulesets.md, "A ruleset written as data"); '
         f"shaper-gm check-ruleset {folder} lists every mistake")
@@ -606,3 +694,15 @@ def test_items_in_a_folder_are_of_the_folder_s_kind(tmp_path, monkeypatch):
     session.execute("new --ruleset duel")
     session.execute("add wren --as wren")
     assert session.state.actors["wren"].hp == 9
+
+
+def test_a_template_naming_an_item_its_file_lacks_is_refused_at_load(tmp_path, monkeypatch):
+    """`sheet_items:` checks the templates as it checks a save: each id named one of the
+    item file's (here a duellist's `name` read as a duellist's id)."""
+    folder = copy(tmp_path)
+    text = (folder / R).read_text()
+    (folder / R).write_text(text.replace("grid: 8x8", "grid: 8x8\nsheet_items: {name: duellists}"))
+    code, out, err = checked(folder)
+    assert code == FAILED and out == []
+    assert "rulesets/duel/duellists.yaml: line 4: item 'ash': key 'name': no duellist 'Ash'" \
+        in err

@@ -1,165 +1,268 @@
-"""A harness for dice-pool fights driven straight through the rules' actions, run by the
-engine's pipeline (`engine.play.perform`) as a command runs them.
+"""A harness for dice-pool fights driven through the commands, as the shell runs them.
 
-`Fight` holds an encounter and runs verbs on it with a `PlayTape` whose sources give the
-faces a test names per slot (`roll=[4, 6, 2, 5, 1]`, `damage=[3, 7]`) and roll every
-other die from a seeded generator. The request constructors below build the requests
-the command layer resolves; `attack`, `move`, ... run one action on a state.
+`Fight` holds a session on a 20x20 grid and runs verbs on it: the request
+constructors below give a command's words (`AttackRequest("freya", "barry")` is
+`freya barry`), `Fight.run(attack, request, roll=[4, 6, 2, 5, 1], damage=[3, 7])` runs
+`attack freya barry --roll 4,6,2,5,1 --damage 3,7`; every die a test does not name is
+rolled from the session's seed.
 """
 
 from __future__ import annotations
 
+import os
+import re
+import shutil
 from collections.abc import Sequence
-from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
-from shaper_gm.dice import DiceRng, GivenFaces, RolledFaces
-from shaper_gm.encounter.setup import NewActor
-from shaper_gm.engine import play
-from shaper_gm.engine.request import Request
-from shaper_gm.engine.state import Encounter
-from shaper_gm.engine.steps import PlayTape
-from shaper_gm.rulesets.dicepool import DicePool, build
-from shaper_gm.rulesets.dicepool.actions import ABILITY, ACT, MOVE, PREPARE, REACT, WIELD
-from shaper_gm.rulesets.dicepool.attack import ATTACK
-from shaper_gm.rulesets.dicepool.content import load
+from shaper_gm import places
+from shaper_gm.commands import Session
+from shaper_gm.engine.events import ActionSpent, Resolved
 
-SHIPPED = load()
+CONTENT = Path(__file__).resolve().parents[3] / "content" / "dicepool"
 
-
-def ruleset(**numbers) -> DicePool:
-    """The shipped ruleset, with some of its numbers changed."""
-    if not numbers:
-        return build(SHIPPED)
-    return build(replace(SHIPPED, numbers=replace(SHIPPED.numbers, **numbers)))
-
-
-def tape_for(faces: dict[str, Sequence], seed: int = 0) -> PlayTape:
-    """Given faces per slot: one list for the slot's first roll, or a list of lists."""
-    rng = DiceRng(seed)
-
-    def source(slot: str, index: int, who):
-        given = faces.get(slot)
-        if given is None:
-            return RolledFaces(rng)
-        rolls = given if given and isinstance(given[0], list | tuple) else [given]
-        return GivenFaces(rolls[index])
-    return PlayTape(source)
+# The Python ruleset's numbers by their old names, each as the text of ruleset.yaml that
+# says it in the data version: (pattern, replacement with {value}).
+_NUMBERS = {
+    "pool_die": (r"^  pool_die: \d+", "  pool_die: {value}"),
+    "success_on": (r"^  success_on: \d+", "  success_on: {value}"),
+    "dt_floor": (r"^  dt_floor: \d+", "  dt_floor: {value}"),
+    "prepare_divisor": (r"^  prepare_divisor: \d+", "  prepare_divisor: {value}"),
+    "actions_per_turn": (r"^  actions: \{max: \d+,", "  actions: {{max: {value},"),
+    "diagonal_m": (r"^diagonal_size: \d+", "diagonal_size: {value}"),
+    "initiative_dice": (r"^  roll: \S+", "  roll: {value}"),
+    "initiative_stat": (r"^(  roll: \S+) \+ \w+", "\\1 + {value}"),
+    "pool_max": (r"^  pool: \{label: Pool,", "  pool: {{label: Pool, max: {value},"),
+    "reaction_refill": (r"^  reaction_refill: \d+", "  reaction_refill: {value:d}"),
+}
 
 
-def make_actor(rs: DicePool, actor_id: str, template: str | None = None,
-               zone: str | None = None, *, side: str | None = None, name: str | None = None,
-               numbers: dict | None = None, **extra):
-    """`rs.make_actor` as `add` calls it: the template looked up by id, the GM's numbers
-    and the ruleset's own flags in a NewActor."""
-    sheet = rs.template(template) if template is not None else None
-    spec = NewActor(actor_id, sheet, side, zone, name, tuple((numbers or {}).items()),
-                    tuple(extra.items()))
-    return rs.make_actor(spec, zone)
+@pytest.fixture(autouse=True)
+def _own_rulesets(tmp_path_factory, monkeypatch):
+    """A folder of this test's own dice-pool variants, found as the GM's own rulesets."""
+    folder = tmp_path_factory.mktemp("rulesets")
+    monkeypatch.setenv("SHAPER_GM_RULESETS", str(folder))
 
 
-# --- requests, as the command layer resolves them -------------------------------------
+def ruleset(base: str = "dicepool", sheets: dict | None = None, **numbers: object) -> str:
+    """The id of a copy of the dice pool (or of `base`, a copy made here) with `numbers`
+    changed, as the Python tests' `ruleset(success_on=5)` built one: the same content, a
+    few numbers of ruleset.yaml rewritten; `sheets` changes fields of a character's or a
+    creature's sheet ({"freya": {"holding": "dagger"}}), as the Python `make_actor` did."""
+    import yaml  # the tests' own copy of the content; the package reads it through content/
 
-def _request(verb: str, *args: tuple[str, object], **flags) -> Request:
-    return Request(verb, args).with_flags(flags)
+    folder = Path(os.environ["SHAPER_GM_RULESETS"])
+    source = CONTENT if base == "dicepool" else folder / base
+    spec = repr((base, sorted(numbers.items()), sorted((sheets or {}).items())))
+    name = f"dicepool-{len(list(folder.iterdir()))}"
+    for made in folder.iterdir():
+        if (made / "spec.txt").is_file() and (made / "spec.txt").read_text() == spec:
+            return made.name
+    target = folder / name
+    shutil.copytree(source, target)
+    (target / "spec.txt").write_text(spec)
+    text = (target / "ruleset.yaml").read_text()
+    for key, value in numbers.items():
+        pattern, replacement = _NUMBERS[key]
+        shown = str(value).lower() if isinstance(value, bool) and "{value}" in replacement \
+            else value                  # a switch the content holds as 1 or 0 ({value:d})
+        text, count = re.subn(pattern, replacement.format(value=shown), text, flags=re.M)
+        assert count == 1, f"ruleset.yaml does not say {key} where it used to"
+    (target / "ruleset.yaml").write_text(text)
+    for template, fields in (sheets or {}).items():
+        for file in ("characters.yaml", "creatures.yaml"):
+            held = yaml.safe_load((target / file).read_text())
+            if template in held:
+                held[template].update(fields)
+                (target / file).write_text(yaml.safe_dump(held, sort_keys=False))
+    places._found.cache_clear()        # the folder was looked in before this copy was made
+    return name
 
+
+# the verbs `Fight.run` takes
+attack, move, prepare, wield, use_ability, act, react = (
+    "attack", "move", "prepare", "wield", "ability", "act", "react")
+
+
+def _words(*words: object, **flags: object) -> str:
+    out = [str(w) if str(w).strip() else repr(str(w)) for w in words if w is not None]
+    for name, value in flags.items():
+        if value is not None and value is not False:
+            out.append(f"--{name.replace('_', '-')}" + ("" if value is True else f" {value}"))
+    return " ".join(out)
+
+
+# --- requests: a command's words after its verb -----------------------------------------
 
 def AttackRequest(attacker: str, target: str, weapon: str | None = None,  # noqa: N802
                   dice: int | None = None, ability: str | None = None,
-                  damage_bonus: int = 0) -> Request:
-    return _request("attack", ("actor", attacker), ("target", target), **{
-        "with": weapon, "ability": ability, "dice": dice,
-        "damage-bonus": damage_bonus or None})
+                  damage_bonus: int = 0) -> str:
+    return _words(attacker, target, **{"with": weapon}, dice=dice, ability=ability,
+                  damage_bonus=damage_bonus or None)
 
 
-def MoveRequest(actor: str, square: str) -> Request:  # noqa: N802
-    return _request("move", ("actor", actor), ("zone", square))
+def MoveRequest(actor: str, square: str) -> str:  # noqa: N802
+    return _words(actor, square)
 
 
 def PrepareRequest(actor: str, text: str, against: str | None = None,  # noqa: N802
-                   weapon: str | None = None) -> Request:
-    return _request("prepare", ("actor", actor), ("text", text), against=against,
-                    **{"with": weapon})
+                   weapon: str | None = None) -> str:
+    return _words(actor, text, against=against, **{"with": weapon})
 
 
-def WieldRequest(actor: str, weapon: str) -> Request:  # noqa: N802
-    return _request("wield", ("actor", actor), ("weapon", weapon))
+def WieldRequest(actor: str, weapon: str) -> str:  # noqa: N802
+    return _words(actor, weapon)
 
 
 def AbilityRequest(actor: str, ability: str, dt: int | None = None,  # noqa: N802
-                   dice: int | None = None) -> Request:
-    return _request("ability", ("actor", actor), ("ability", ability), dt=dt, dice=dice)
+                   dice: int | None = None) -> str:
+    return _words(actor, ability, dt=dt, dice=dice)
 
 
 def ActRequest(actor: str, cost: str | int, text: str, dt: int | None = None,  # noqa: N802
-               dice: int | None = None) -> Request:
-    """`act`'s request; `react` runs it as its own."""
-    return _request("act", ("actor", actor), ("cost", str(cost)), ("text", text), dt=dt,
-                    dice=dice)
+               dice: int | None = None) -> str:
+    """`act`'s words; `react` takes the same."""
+    return _words(actor, cost, text, dt=dt, dice=dice)
 
 
-# --- the rules' actions, run by the engine's pipeline ----------------------------------
-
-def _run(action):
-    def run(state, rs, request, tape=None):
-        request = Request(action.name, request.args, request.flags)   # act's for react
-        done = play.perform(state, rs, action, request, tape)
-        return done.state, list(done.events), done.outcome
-    return run
-
-
-attack = _run(ATTACK)
-move = _run(MOVE)
-prepare = _run(PREPARE)
-wield = _run(WIELD)
-use_ability = _run(ABILITY)
-act = _run(ACT)
-react = _run(REACT)
+def _faces(faces: dict[str, Sequence]) -> str:
+    """Given faces per slot: one list for the slot's first roll, or a list of lists."""
+    out = []
+    for slot, given in faces.items():
+        rolls = given if given and isinstance(given[0], list | tuple) else [given]
+        out += [f"--{slot} {','.join(map(str, roll))}" for roll in rolls if roll]
+    return " ".join(out)
 
 
-def end(state, rs, request=None, tape=None):
-    state, events = play.end_turn(state, rs)
-    return state, events, None
+class Facts:
+    """A resolution's final facts, read by name as the Python outcome's fields were."""
+
+    def __init__(self, facts) -> None:
+        self._facts = dict(facts)
+
+    def __getattr__(self, name: str):
+        try:
+            return self._facts[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Facts) and self._facts == other._facts
+
+    def __repr__(self) -> str:
+        return f"Facts({self._facts!r})"
 
 
-def pass_turn(state, rs, actor_id: str, tape=None):
-    state, events = play.pass_turn(state, rs, actor_id)
-    return state, events, None
+class Outcome(Facts):
+    """What a command resolved: the facts of its attack by name, and `test`, the facts of
+    a pool test (act, react, ability) as the Python outcome's `test` field held them.
+
+    Where the Python outcome held a field the data version keeps elsewhere, it is read
+    from there: the faces from the log line (every face is written into it), the weapon
+    and whether the target went down from the state after the command."""
+
+    ALIASES = {"damage_bonus": "bonus"}
+
+    def __init__(self, result, state=None) -> None:
+        self.result = result
+        resolved = [e for e in result.events if isinstance(e, Resolved)]
+        facts = dict(resolved[-1].outcome.results[-1].facts) if resolved else {}
+        for old, new in self.ALIASES.items():
+            if new in facts:
+                facts.setdefault(old, facts[new])
+        spent = [e for e in result.events if isinstance(e, ActionSpent)]
+        if spent and "cost" not in facts:            # what an act (no facts of its own) cost
+            facts["cost"] = dict(spent[-1].cost).get("actions", 0)
+        given = self.slots()
+        words = (result.line or "").split()
+        if given.get("roll"):
+            facts.setdefault("faces", given["roll"][0])
+        if "damage_dice" in facts:
+            facts.setdefault("damage_faces", given["damage"][0] if given.get("damage") else ())
+        if state is not None and facts.get("actor") in state.actors:
+            facts.setdefault("weapon", state.actors[facts["actor"]].sheet.holding)
+        if "--ability" in words:                   # the attack's augmenting ability
+            facts.setdefault("ability", words[words.index("--ability") + 1])
+        if "on_turn" in facts:                     # an ability used outside one's turn
+            facts.setdefault("reaction", not facts["on_turn"])
+        elif state is not None and "actor" in facts:
+            facts.setdefault("reaction", facts["actor"] != state.turn)
+        if state is not None and facts.get("target") in state.actors:
+            facts.setdefault("down", state.actors[facts["target"]].down)
+        super().__init__(facts)
+        self.outcome = resolved[-1].outcome if resolved else None
+        self.notes = self.outcome.notes if resolved else ()
+        is_test = bool(resolved) and resolved[-1].action != "attack"
+        rolled = "successes" in facts and facts.get("tests", True) is not False
+        self.test = Facts(facts) if is_test and rolled else None
+
+    def slots(self) -> dict[str, list[tuple[int, ...]]]:
+        """The faces given per slot, as the log line writes them (`--roll 4,6 --damage 3`)."""
+        words = (self.result.line or "").split()
+        out: dict[str, list[tuple[int, ...]]] = {}
+        for flag, value in zip(words, words[1:], strict=False):
+            if flag.startswith("--") and re.fullmatch(r"\d+(,\d+)*", value):
+                out.setdefault(flag[2:], []).append(tuple(map(int, value.split(","))))
+        return out
 
 
 class Fight:
-    def __init__(self, rs: DicePool | None = None, cols: int = 20, rows: int = 20) -> None:
-        self.rs = rs or ruleset()
-        self.state = Encounter(ruleset="dicepool", cols=cols, rows=rows)
-        self.events: list = []
+    def __init__(self, ruleset: str = "dicepool", cols: int = 20, rows: int = 20,
+                 seed: int = 0) -> None:
+        self.ruleset = ruleset
+        self.session = Session()
+        self.session.execute(f"new --ruleset {ruleset} --seed {seed} --grid {cols}x{rows}")
+        self.events: tuple = ()
+        self.added: list[str] = []
+
+    @property
+    def state(self):
+        return self.session.state
+
+    @property
+    def rs(self):
+        return self.session.ruleset_named(self.ruleset)
+
+    def execute(self, line: str):
+        result = self.session.execute(line)
+        self.events = result.events
+        return result
 
     def add(self, actor_id: str, template: str | None = None, zone: str | None = None, *,
-            side: str | None = None, name: str | None = None, **extra) -> Fight:
-        numbers = extra.pop("stats", {})
-        actor = make_actor(self.rs, actor_id, template, zone, side=side, name=name,
-                           numbers=numbers, **extra)
-        self.state = self.state.with_actor(actor).with_(order=(*self.state.order, actor_id))
+            side: str | None = None, name: str | None = None, stats: dict | None = None,
+            holding: str | Sequence[str] | None = None, prof: dict | None = None,
+            weapons: Sequence[str] = (), abilities: Sequence[str] = (),
+            shield: bool = False) -> Fight:
+        """`add` with the Python make_actor's keywords as its flags: --prof WEAPON=N,
+        --weapon, --holding, --ability (and --shield, which no dice-pool actor takes)."""
+        held = [holding] if isinstance(holding, str) else list(holding or ())
+        flags = [*(f"--stat {k}={v}" for k, v in (stats or {}).items()),
+                 *(f"--prof {k}={v}" for k, v in (prof or {}).items()),
+                 *(f"--weapon {w}" for w in weapons), *(f"--holding {h}" for h in held),
+                 *(f"--ability {a}" for a in abilities), *(("--shield",) if shield else ())]
+        self.execute(" ".join(filter(None, (
+            "add", actor_id, template and f"--as {template}", zone and f"--at {zone}",
+            side and f"--side {side}", name and f"--name {name}", *flags))))
+        self.added.append(actor_id)
         return self
 
     def start(self, *order: str) -> Fight:
-        if order:
-            self.state = self.state.with_(order=tuple(order))
-        self.state, self.events = self.rs.turn_order.start(self.state, self.rs)
+        self.execute("init " + " ".join(order or self.added))
+        self.execute("start")
         return self
 
-    def run(self, verb, request, seed: int = 0, **faces):
-        tape = tape_for(faces, seed)
-        self.state, self.events, outcome = verb(self.state, self.rs, request, tape)
-        self.tape = tape
-        return outcome
+    def run(self, verb: str, request: str, **faces) -> Outcome:
+        result = self.execute(f"{verb} {request} {_faces(faces)}".strip())
+        return Outcome(result, self.state)
 
     def attack(self, attacker: str, target: str, **kw):
         faces = {k: kw.pop(k) for k in ("roll", "damage") if k in kw}
         return self.run(attack, AttackRequest(attacker, target, **kw), **faces)
 
-    def end(self):
-        self.state, self.events, _ = end(self.state, self.rs)
+    def end(self) -> Fight:
+        self.execute("end")
         return self
 
     def pool(self, actor_id: str) -> int:

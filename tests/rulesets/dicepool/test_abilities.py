@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.errors import GmError
 from tests.rulesets.dicepool import conftest as act
 from tests.rulesets.dicepool.conftest import Fight
 
@@ -49,14 +49,14 @@ def test_p12_an_action_ability_tests_the_pool_against_its_dt(party):
 def test_p12_a_reaction_costs_no_action_comes_outside_ones_turn_and_adds_con(party):
     party.start("freya", "odo")
     assert party.pool("odo") == 2 + 1                      # STR 2 + mace 1
-    with pytest.raises(RuleViolation, match=r"needs a DT \(P3, P12\)"):
+    with pytest.raises(GmError, match=r"needs a DT \(P3, P12\)"):
         use(party, "odo", "parry", roll=[6, 6, 6])
     out = use(party, "odo", "parry", dt=2, roll=[6, 4, 1])
     assert out.reaction and out.test.success and out.test.margin == 0
     assert (out.pool_before, out.pool_after) == (3, 2 + 3)  # 1 failure off, then CON 3 (P4)
     assert party.state.turn == "freya" and party.actions("freya") == 2
     party.end()                                            # Odo's own turn
-    with pytest.raises(RuleViolation, match=r"Parry is a reaction \(P12\).*Odo's own turn"):
+    with pytest.raises(GmError, match=r"Parry is a reaction \(P12\).*Odo's own turn"):
         use(party, "odo", "parry", dt=1, roll=[6] * 5)
 
 
@@ -67,7 +67,7 @@ def test_p12_one_reaction_ability_between_two_turns_so_con_dice_come_once(party)
     party.start("freya", "odo")
     use(party, "odo", "parry", dt=2, roll=[6, 4, 1])
     assert party.pool("odo") == 5 and party.state.actors["odo"].resource("reactions") == 0
-    with pytest.raises(RuleViolation, match=r"reaction"):
+    with pytest.raises(GmError, match=r"reaction"):
         use(party, "odo", "parry", dt=1, roll=[6] * 5)
     assert party.pool("odo") == 5
     party.end()                                            # Odo's own turn
@@ -75,11 +75,12 @@ def test_p12_one_reaction_ability_between_two_turns_so_con_dice_come_once(party)
 
 
 def test_p12_a_passive_ability_is_always_on_and_cannot_be_used(party):
-    wolf = party.state.actors["wolf"]
-    assert party.rs.ac(wolf) == 2 + 1                      # Tough Hide
-    party.start("wolf", "freya")
-    with pytest.raises(RuleViolation, match=r"passive: always on, never used \(P12\)"):
+    party.start("wolf", "kit")
+    with pytest.raises(GmError, match=r"passive: always on, never used \(P12\)"):
         use(party, "wolf", "tough-hide")
+    party.end()
+    # the wolf's AC as the data version reads it: the AC an attack on it is made against
+    assert party.attack("kit", "wolf", roll=[1] * 4).ac == 2 + 1       # Tough Hide
 
 
 def test_p12_refusals(party):
@@ -94,7 +95,7 @@ def test_p12_refusals(party):
     ]
     for run, message in cases:
         before = party.state
-        with pytest.raises(RuleViolation, match=message) as caught:
+        with pytest.raises(GmError, match=message) as caught:
             run()
         assert caught.value.hint and party.state is before
 
@@ -103,7 +104,7 @@ def test_p12_an_ability_of_two_actions_cannot_be_a_prepared_reaction(party):
     party.start("kit", "barry")
     party.run(act.prepare, act.PrepareRequest("kit", "if Barry charges, I shoot"))
     party.end()
-    with pytest.raises(RuleViolation, match=r"takes 2 actions; a prepared action stands for one"):
+    with pytest.raises(GmError, match=r"takes 2 actions; a prepared action stands for one"):
         party.attack("kit", "barry", ability="steady-aim", roll=[6] * 4)
     out = party.attack("kit", "barry", roll=[6, 6, 1, 1, 1], damage=[3])
     assert out.reaction and out.hit and out.pool_after == 2 + 1

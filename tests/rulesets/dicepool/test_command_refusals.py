@@ -18,7 +18,7 @@ CASES = [
     (DUEL, False, "attack freya barry", ["has not started", "P6"]),
     (DUEL, True, "attack bob", ["no actor 'bob'"]),
     (DUEL, True, "attack freya", ["cannot attack itself (P7)"]),
-    (DUEL, True, "attack freya barry kit", ["expected attack [ATTACKER] TARGET"]),
+    (DUEL, True, "attack freya barry kit", ["expected attack [ACTOR] TARGET"]),
     (DUEL, True, "attack barry --with dagger", ["holds the Longsword", "P7"]),
     (DUEL, True, "attack barry --with halberd", ["no weapon of Freya 'halberd'"]),
     (DUEL, True, "attack barry --dice 0", ["roll at least one die (P3)"]),

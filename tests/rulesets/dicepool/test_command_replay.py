@@ -81,7 +81,10 @@ def check_invariants(state) -> None:
         assert a.resource("pool") >= 0                                      # P3
         assert 0 <= a.resource("actions") <= 2                               # P6
         assert 0 <= a.hp <= a.max_hp and a.down == (a.hp == 0)               # P8
-        assert all(p.kind in ("dodge", "action") for p in a.system.prepared)   # P11
+        # P11: a preparation (a dodge held by its attacker, an action by its preparer)
+        # lasts until the start of its preparer's next turn
+        assert all(e.until == f"start:{e.caster}" for e in a.effects
+                   if e.name == "prepared" or e.name.startswith("dodge-vs-"))
     if state.turn is not None:
         assert state.turn in state.order
 

@@ -3,14 +3,44 @@ the same dice given as flags, and every face written into the log."""
 
 from __future__ import annotations
 
-from shaper_gm.rulesets.dicepool.events import AttackResolved, TestResolved
+from shaper_gm.engine.events import Resolved
 from tests.rulesets.dicepool.commands import DUEL, fight, pool, refused
+
+# What resolved: an attack, or a pool test (act, react, ability) as the Python ruleset's
+# AttackResolved and TestResolved events told them apart.
+AttackResolved, TestResolved = "attack", "test"
+
+
+class Read:
+    """An outcome's final facts, read by name as the Python outcome's fields were."""
+
+    def __init__(self, facts) -> None:
+        self._facts = dict(facts)
+
+    def __getattr__(self, name: str):
+        try:
+            return self._facts[name]
+        except KeyError:
+            raise AttributeError(name) from None
 
 
 def outcome(result, kind=AttackResolved):
-    found = [e.outcome for e in result.events if isinstance(e, kind)]
+    """The facts resolved; the faces the Python outcome held (the damage dice's, the
+    pool's failures) are read from the log line, which writes every face rolled."""
+    found = [e.outcome for e in result.events if isinstance(e, Resolved)
+             and (e.action == "attack") == (kind == AttackResolved)]
     assert len(found) == 1
-    return found[0]
+    facts = dict(found[0].results[-1].facts)
+    words = (result.line or "").split()
+    given = {flag[2:]: tuple(map(int, value.split(",")))
+             for flag, value in zip(words, words[1:], strict=False) if flag.startswith("--")
+             and value.replace(",", "").isdigit()}
+    if "damage_dice" in facts:
+        facts.setdefault("damage_faces", given.get("damage", ()))
+    if "successes" in facts and "roll" in given:
+        facts.setdefault("lost_faces", tuple(f for f in given["roll"]
+                                             if f < facts.get("success_on", 4)))
+    return Read(facts)
 
 
 # --- the issue's "Done when" examples ------------------------------------------------------

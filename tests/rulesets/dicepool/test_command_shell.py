@@ -6,11 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.play import perform
-from shaper_gm.engine.request import Request
-from shaper_gm.rulesets.dicepool.actions import ACT, REACT
-from shaper_gm.rulesets.dicepool.events import PreparationEnded
+from shaper_gm.errors import GmError
 from shaper_gm.shell.completion import complete
 from shaper_gm.shell.status import toolbar_text
 from tests.rulesets.dicepool.commands import DUEL, fight, replayed
@@ -38,11 +34,11 @@ def test_dice_typed_at_the_table_are_logged_and_replay():
 
     def asker(actor, what, count, sides, low=1):
         asked.append((actor, what, count, sides))
-        return (6,) * count if what == "pool" else (1,) * count
+        return (6,) * count if what == "pool of freya" else (1,) * count
     s.asker = asker
     s.execute("rolls freya manual")
-    s.execute("attack barry")
-    assert asked == [("freya", "pool", 5, 6), ("freya", "damage", 4, 8)]
+    s.execute("attack barry")          # a data action's roll says whose it is
+    assert asked == [("freya", "pool of freya", 5, 6), ("freya", "damage of freya", 4, 8)]
     assert s.log[-1] == ("attack freya barry --roll 6,6,6,6,6 --damage 1,1,1,1 "
                          "--by-hand damage,roll")
     replayed(s)
@@ -54,25 +50,26 @@ def test_the_toolbar_before_the_fight():
 
 
 def test_the_shared_act_and_react_members_speak_dice_pool():
+    """The shared members the act verbs read, and act and react through the commands
+    (the Python ACT and REACT actions are the data version's act and react)."""
     s = fight("end", "prepare when she comes, I strike", "end")
     rs = s.ruleset_for(s.state)
     assert rs.act_cost("action") and rs.act_cost("2") and rs.act_cost("major") is None
-    assert rs.cost_words() == ["action", "1", "2"]
-    state = perform(s.state, rs, ACT, Request("act", (("actor", "freya"), ("cost", "action"),
-                                                      ("text", "shout")))).state
-    assert state.actors["freya"].resource("actions") == 1
-    strike = Request("react", (("actor", "barry"), ("cost", "action"), ("text", "strike")))
-    state = perform(state, rs, REACT, strike).state
-    assert state.actors["barry"].system.prepared == ()
-    with pytest.raises(RuleViolation, match="P11"):
-        perform(state, rs, REACT, strike)
+    assert rs.cost_words() == ["action", "1", "2", "3", "4", "5", "6", "actions"]
+    s.execute("act freya action shout")
+    assert s.state.actors["freya"].resource("actions") == 1
+    s.execute("react barry action strike")
+    assert "prepared" not in {e.name for e in s.state.actors["barry"].effects}
+    with pytest.raises(GmError, match="P11"):
+        s.execute("react barry action strike")
 
 
 def test_removing_an_attacker_ends_the_dodges_against_it():
+    """A dodge is an effect the attacker it names holds (dodge-vs-freya): it leaves the
+    fight with him."""
     s = fight("prepare I dodge --against barry", "end", "end",
               setup=(*DUEL, "add kit --as kit --at C5", "init freya barry kit"))
-    assert s.state.turn == "kit" and s.state.actors["freya"].system.prepared
-    result = s.execute("remove barry")
-    assert s.state.actors["freya"].system.prepared == ()
-    assert any(isinstance(e, PreparationEnded) and e.why == "barry left the fight (P11)"
-               for e in result.events)
+    dodges = {e.name for a in s.state.actors.values() for e in a.effects}
+    assert s.state.turn == "kit" and dodges == {"dodge-vs-freya"}
+    s.execute("remove barry")
+    assert not {e.name for a in s.state.actors.values() for e in a.effects}

@@ -109,3 +109,16 @@ def test_every_event_has_a_line_of_its_own_for_the_recap():
     assert "Freya dodges as prepared: +1 AC against Barry the Guard's attack" in joined
     assert "Freya tests Rally: 2 successes vs DT 2, success" in joined
     no_class_names(recap_markdown(s.history, s.state))
+
+
+def test_an_abilitys_pool_test_says_each_line_with_its_numbers():
+    """Rally's breakdown (P3, P9, P12): the test, the dice, what left the pool and what
+    the ability discarded, each a line with its numbers, none a bare label."""
+    out = shown(fight(), "ability rally --roll 6,6,1,1,1")
+    for part in ("Freya tests Rally against DT 2  P3",
+                 "5 of 5 dice: [6✓, 6✓, 1, 1, 1] = 2 successes (4+)  P1, P3",
+                 "5 → 1: failures [1, 1, 1] leave the pool  P3, P9",
+                 "1 more die discarded by the ability  P12",
+                 "2 successes ≥ DT 2, margin 0  P7"):
+        assert part in out, part
+    assert "  dice discarded by the ability" not in out

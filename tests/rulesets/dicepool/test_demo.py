@@ -31,7 +31,7 @@ def test_the_demo_sets_up_round_1_with_every_pool_built():
     assert state.round == 1 and state.turn == state.order[0] == "freya"
     assert {a: state.actors[a].resource("pool") for a in state.order} == {
         "freya": 5, "kit": 4, "odo": 3, "barry": 4, "raider": 3, "wolf": 3}
-    assert state.actors["barry"].system.holding == "halberd"
+    assert state.actors["barry"].sheet["holding"] == "halberd"   # the weapon in hand (P7)
     replayed(s)
 
 

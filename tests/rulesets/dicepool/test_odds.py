@@ -6,10 +6,14 @@ import itertools
 from fractions import Fraction
 from functools import cache
 
-from shaper_gm.rulesets.dicepool.attack import AttackRequest
-from shaper_gm.rulesets.dicepool.odds import attack_odds
 from tests.oddsread import flat
 from tests.rulesets.dicepool import conftest as act
+from tests.rulesets.dicepool.conftest import AttackRequest
+
+
+def attack_odds(fight, request: str):
+    """The odds of an attack as `odds` gives them (the Python attack_odds on the state)."""
+    return fight.execute(f"odds {request}").view
 
 
 @cache
@@ -65,7 +69,7 @@ def check(odds, expected):
 def test_the_issue_example_attack(fight):
     fight.start()
     before = fight.state
-    odds = flat(attack_odds(fight.state, fight.rs, AttackRequest("freya", "barry")))
+    odds = flat(attack_odds(fight, AttackRequest("freya", "barry")))
     assert fight.state is before
     assert (odds.dice, odds.dt, odds.hit) == (5, 2, Fraction(13, 16))
     assert odds.pool_left == {0: Fraction(1, 32), 1: Fraction(5, 32), 2: Fraction(10, 32),
@@ -76,7 +80,7 @@ def test_the_issue_example_attack(fight):
 def test_part_of_the_pool_without_a_damage_stat():
     from tests.rulesets.dicepool.conftest import Fight
     f = Fight().add("kit", "kit", "A1").add("barry", "barry", "B2").start()
-    odds = flat(attack_odds(f.state, f.rs, AttackRequest("kit", "barry", dice=3)))
+    odds = flat(attack_odds(f, AttackRequest("kit", "barry", dice=3)))
     assert odds.dice == 3
     check(odds, brute(pool=4, rolled=3, dt=2, proficiency=1, die=6, bonus=0, hp=12))
 
@@ -84,7 +88,7 @@ def test_part_of_the_pool_without_a_damage_stat():
 def test_a_reaction_against_a_prepared_dodge(fight):
     fight.start()
     fight.run(act.prepare, act.PrepareRequest("freya", "if Barry swings, I dodge", "barry"))
-    odds = flat(attack_odds(fight.state, fight.rs, AttackRequest("barry", "freya")))
+    odds = flat(attack_odds(fight, AttackRequest("barry", "freya")))
     assert odds.dt == 3                       # AC 3 + dodge 1 - proficiency 1
     check(odds, brute(pool=4, rolled=4, dt=3, proficiency=1, die=10, bonus=3, hp=14,
                       refill=1))
@@ -92,7 +96,7 @@ def test_a_reaction_against_a_prepared_dodge(fight):
 
 def test_an_augmented_attack_with_part_of_the_pool(fight):
     fight.start()
-    odds = flat(attack_odds(fight.state, fight.rs,
-                       AttackRequest("freya", "barry", dice=3, ability="heavy-blow")))
+    odds = flat(attack_odds(fight, AttackRequest("freya", "barry", dice=3,
+                                                 ability="heavy-blow")))
     check(odds, brute(pool=5, rolled=3, dt=2, proficiency=1, die=8, bonus=4, hp=12,
                       discard=1, extra=2))

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from shaper_gm.dice.errors import DiceInputError
-from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.events import ResourceChanged
+from shaper_gm.errors import GmError
 from tests.rulesets.dicepool import conftest as act
 from tests.rulesets.dicepool.conftest import Fight, ruleset
 
@@ -29,7 +28,7 @@ def test_p1_success_on_comes_from_content():
 
 def test_p1_pool_dice_are_d6_so_a_7_is_refused(fight):
     fight.start()
-    with pytest.raises(DiceInputError, match="out of range 1-6"):
+    with pytest.raises(GmError, match="out of range 1-6"):
         fight.attack("freya", "barry", roll=[7, 1, 1, 1, 1])
 
 
@@ -59,15 +58,16 @@ def test_p2_not_proficient_adds_nothing_and_the_stat_follows_the_weapon():
 
 def test_p2_an_empty_hand_builds_from_the_unarmed_weapon():
     f = Fight().add("nobody", None, "A1", stats={"str": 3}).add("barry", "barry", "B2").start()
-    assert f.state.actors["nobody"].system.holding is None
+    # the data version's empty hand is the default sheet's unarmed weapon, fists
+    assert f.state.actors["nobody"].sheet.holding == "fists"
     assert f.pool("nobody") == 3             # fists use STR; no proficiency
 
 
 def test_p2_the_pool_is_built_when_the_fight_starts():
-    f = Fight().add("freya", "freya", "A1").add("barry", "barry", "B2")
-    freya = f.state.actors["freya"]
-    sheet = freya.sheet.with_numbers({"str": 6})
-    f.state = f.state.with_actor(freya.with_(sheet=sheet))
+    f = Fight().add("freya", "freya", "A1", stats={"str": 6}).add("barry", "barry", "B2")
+    # the data version builds the pool as the actor joins, --stat included: the template's
+    # 5 (STR 4 + longsword 1) is set back to see the fight's start build it again
+    f.execute("set freya pool=5")
     f.start()
     assert f.pool("freya") == 7
     built = [e for e in f.events if isinstance(e, ResourceChanged) and e.actor == "freya"]
@@ -80,8 +80,18 @@ def test_p2_the_pool_is_built_when_the_fight_starts():
 
 def test_p3_a_test_rolls_the_whole_pool_by_default(fight):
     fight.start()
-    with pytest.raises(DiceInputError, match="expected 5 faces"):
+    with pytest.raises(GmError, match="needs 5 more faces"):
         fight.attack("freya", "barry", roll=[6, 6, 6, 6])
+
+
+def test_p3_a_pool_of_150_dice_rolls_whole():
+    """A pool as large as one roll's dice (the dice's MAX_DICE) is rolled in play: every
+    die a face, each 4+ a success (P1, P3)."""
+    f = Fight().add("big", None, "A1", stats={"str": 150}).add("barry", "barry", "B2")
+    f.start()
+    out = f.attack("big", "barry", roll=[4] * 150, damage=[1] * 147)      # DT 3, fists
+    assert (out.dice, out.successes, out.failures) == (150, 150, 0)
+    assert out.damage_dice == 147 and f.hp("barry") == 0
 
 
 def test_p3_dice_n_rolls_part_of_the_pool_and_the_rest_stays(fight):
@@ -95,7 +105,7 @@ def test_p3_dice_n_rolls_part_of_the_pool_and_the_rest_stays(fight):
 def test_p3_dice_n_must_be_within_the_pool(fight, dice, message):
     fight.start()
     before = fight.state
-    with pytest.raises(RuleViolation, match=message) as refused:
+    with pytest.raises(GmError, match=message) as refused:
         fight.attack("freya", "barry", dice=dice, roll=[6])
     assert "(P3)" in refused.value.message and refused.value.hint
     assert fight.state is before

@@ -1,0 +1,60 @@
+"""An action's `checks` (docs/rulesets.md): requirements tested once `given` is worked
+out, so that they and their words read its facts (the dice pool's DT in "Freya's pool
+is empty: no die to roll, so no success against DT 2", a name read from the content),
+refused in one line before anything is rolled or paid, in play and in odds alike."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from shaper_gm.app import equip
+from shaper_gm.commands import Session
+from shaper_gm.errors import GmError
+
+DUEL = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets" / "duel"
+CHECKS = '''  checks:
+    - test: target_at < 10
+      refuse: "{weapon_name} against {target.name}'s {target_at}: no roll of 2d6 + {skill}
+        reaches it"
+      hint: pick a weaker foe
+  requires:
+'''
+
+
+@pytest.fixture
+def duel(tmp_path, monkeypatch):
+    folder = tmp_path / "rulesets" / "duel"
+    shutil.copytree(DUEL, folder)
+    actions = (folder / "actions.yaml").read_text()
+    assert "  requires:\n" in actions
+    actions = actions.replace("  requires:\n", CHECKS, 1)
+    actions = actions.replace("  given:\n", "  given:\n    weapon_name: item.name\n"
+                              "    target_at: 7 + target.guard\n", 1)
+    (folder / "actions.yaml").write_text(actions)
+    monkeypatch.setenv("SHAPER_GM_RULESETS", str(folder.parent))
+    session = equip(Session())
+    session.save_path = None
+    for line in ["new --ruleset duel --seed 7", "add ash --as ash --side party --at B2",
+                 "add rook --as rook --at C3", "init ash rook", "start"]:
+        session.execute(line)
+    return session
+
+
+def test_a_check_that_holds_lets_the_action_play(duel):
+    duel.execute("strike rook --roll 6,6 --damage 3,3")
+    assert duel.state.actors["rook"].hp < 14
+
+
+def test_a_check_reads_the_given_facts_and_its_words_fill_them(duel):
+    duel.execute("set rook guard=3")
+    state, log = duel.state, list(duel.log)
+    for line in ("strike rook --roll 6,6", "odds rook"):
+        with pytest.raises(GmError) as refused:
+            duel.execute(line)
+        assert refused.value.message == ("Rapier against Rook's 10: no roll of 2d6 + 2 "
+                                          "reaches it")
+        assert refused.value.hint == "pick a weaker foe"
+        assert duel.state is state and duel.log == log
