@@ -225,8 +225,9 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
             state, sourced = _end_source(state, effect, why)
             events += sourced
         return state, events
-    if entry.worked_out:
-        return _moved(state, rs, entry, who, values, facts, note)
+    if entry.worked_out:                      # engine.worked_moves
+        from shaper_gm.engine.worked_moves import moved
+        return moved(state, rs, entry, who, values, facts, note)
     if entry.kind == "move":                  # the action's own line says where to
         return state.with_actor(state.actors[who].with_(zone=str(facts["destination"]))), []
     said = fill(entry.why, facts)
@@ -302,52 +303,6 @@ def end_held(state: Encounter, caster: str, name: str, why: str) -> Change:
                                                      if e not in held)))
             events += [ev.EffectEnded(actor.id, e.name, why) for e in held]
     return (state.with_actors(changed) if changed else state), events
-
-
-def check_named(state: Encounter, rs: Any, entry: Entry, facts: Facts) -> None:
-    """Refuse, before anything is paid, a cell a move's `to` names that it cannot take
-    (its expression read from the facts the action starts from; one that reads what
-    the steps find is checked as it applies)."""
-    from shaper_gm.engine import moving
-    if not entry.worked_out:
-        return
-    try:
-        values = {key: expr.run(facts) for key, expr in entry.values}
-    except (ExprError, KeyError):
-        return
-    text = moving.named(values.get("to"))
-    if text is not None and entry.who in facts:
-        moving.named_cell(state, rs, facts[entry.who], text, int(values["within"]),
-                          entry.rule)
-
-
-def _moved(state: Encounter, rs: Any, entry: Entry, who: str, values: dict[str, Any],
-           facts: Facts, note: Any) -> Change:
-    from shaper_gm.engine import grid, moving
-    said = note or (lambda *_: None)
-    actor = state.actors[who]
-    reach = int(values["within"])
-    text = moving.named(values.get("to"))
-    if text is not None:
-        cell = moving.named_cell(state, rs, who, text, reach, entry.rule)
-        said(f"{actor.name} moves to {grid.cell_name(cell)}", None, entry.rule)
-        chosen = False
-    elif entry.away_from:
-        found = moving.farthest_free(state, rs, who, facts[entry.away_from], reach)
-        other = state.actors[facts[entry.away_from]].name
-        if found is None:
-            said(f"no free {rs.term('cell')} to move to: {actor.name} stays on "
-                 f"{actor.zone}", None, entry.rule)
-            return state, []
-        cell, chosen = found, True
-        said(f"{actor.name} moves to {grid.cell_name(cell)} (no {rs.term('cell')} named: "
-             f"the free {rs.term('cell')} farthest from {other})", None, entry.rule)
-    else:
-        return state, []                      # nothing named, nothing to work out
-    start, end = str(actor.zone), grid.cell_name(cell)
-    far = rs.how_far(grid.steps(grid.cell_from_name(start), cell)).removesuffix(" away")
-    return state.with_actor(actor.with_(zone=end)), [ev.Moved(
-        who, start, end, far, entry.why or "moves", entry.rule, chosen)]
 
 
 def _moment(state: Encounter, facts: Facts, until: tuple[str, Any]) -> str:

@@ -62,9 +62,11 @@ from shaper_gm.engine.situation import (
     check_target,
     chosen_item,
 )
+from shaper_gm.engine.sparing import spared
 from shaper_gm.engine.state import Change, Encounter
 from shaper_gm.engine.stepkit import NO, Facts, fill
 from shaper_gm.engine.steps import PlayTape, Step, play
+from shaper_gm.engine.worked_moves import check_named
 from shaper_gm.records import record
 
 if TYPE_CHECKING:
@@ -293,7 +295,7 @@ class Declared:
         for entry in self.apply:           # a cell the GM named must be one it can take
             if entry.worked_out:
                 try:
-                    changes.check_named(situation.state, situation.rs, entry, facts)
+                    check_named(situation.state, situation.rs, entry, facts)
                 except moving.SameCell as stays:
                     self.refuse("stays", ChainMap({"cell": stays.cell}, cast(
                         "MutableMapping[str, Any]", situation)))
@@ -344,7 +346,7 @@ class Declared:
             results.append(self.result(played))
         if self.spare is not None and results and \
                 run_checked(self.spare.test, results[-1].facts, f"{self.name}: spare"):
-            self._spared(tape, self.spare, results[-1].facts)
+            spared(tape, self.spare, results[-1].facts, self.slots)
         outcome = Outcome(self.name, acting.actor, tuple(results), tuple(tape.notes),
                           tuple(tape.recaps))
         resolved = ev.Played(acting.actor, outcome, action=self.name,
@@ -354,34 +356,12 @@ class Declared:
         return Done(state, (resolved, *events), outcome, others=others,
                     logged=tuple(logged.items()))
 
-
     def played_alone(self, state: Encounter, rs: Any, request: Request,
                      tape: PlayTape) -> Done:
         """Played outside the turn and its costs (the GM's `damage` through the action
         ruleset.yaml's `damage_action` names): every refusal, then its steps and changes."""
         acting = Acting(state, rs, request, tape)
         return self._resolve(acting.with_plan(self._prepare(acting)))
-
-    def _spared(self, tape: PlayTape, spare: Spare, facts: Facts) -> None:
-        """Forget the answers and faces given for what the steps never reached."""
-        rule, dropped = spare.rule, tape.decisions.drop_unasked()
-        if spare.note and dropped:
-            count = len(dropped)
-            tape.note(fill(spare.note, ChainMap({"unasked": count, "unasked_s": "" if count
-                                                 == 1 else "s"}, cast(
-                "MutableMapping[str, Any]", facts))), None, rule)
-        for actor, answer in () if spare.note else dropped:
-            tape.note(f"--react {actor}={answer} not needed: never asked", None, rule)
-        own = dict(spare.unused)
-        for slot, _ in self.slots:
-            extra = tape.drop_unused(slot)
-            if extra > 0 and slot in own:
-                tape.note(fill(own[slot], ChainMap({"extra": extra, "extra_s": "" if extra
-                                                    == 1 else "s"}, cast(
-                    "MutableMapping[str, Any]", facts))), None, rule)
-            elif extra > 0:
-                tape.note(f"--{slot}: {extra} face{'s' if extra != 1 else ''} left unused: "
-                          "never rolled", None, rule)
 
     def play_against(self, state: Encounter, rs: Any, plan: tuple[Facts, ...],
                      tape: PlayTape, actor: str) -> Change:

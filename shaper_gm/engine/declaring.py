@@ -16,15 +16,15 @@ from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.declared_records import (
     Flag,
     Help,
-    OddsSpec,
     Requirement,
     Spare,
     Wording,
 )
-from shaper_gm.engine.declaring_keys import odds_given, odds_labels, truth, worded_target
+from shaper_gm.engine.declaring_keys import truth, worded_target
 from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.moments import compile_at
-from shaper_gm.engine.odds_limits import limits_read, odds_limits
+from shaper_gm.engine.odds_limits import limits_read
+from shaper_gm.engine.odds_spec import compile_odds
 from shaper_gm.engine.provoked import compile_provokes
 from shaper_gm.engine.stepkit import FIELD, VocabError, checked_name, expression
 from shaper_gm.engine.vocab import compile_steps, has_asks, once_rolls, unrolled
@@ -39,8 +39,6 @@ TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
 FLAG_KEYS = {"kind", "choices", "help", "metavar", "repeat", "completes"}
-ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
-             "answers", "facts", "given", "labels", "limits"}
 REFUSALS = ("itself", "no_item", "lacks", "unknown", "stays", "others",
             "unrolled", "unsourced")                                 # shared checks
 ITEMLESS = ("itself", "stays", "others", "unrolled",     # not about the action's item
@@ -98,7 +96,7 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     keep = {*said, *worded, *roles}.union(*(entry.reads for entry in apply))
     once = once_rolls(raw_steps)      # shared between targets in play, where nothing
                                       # is forgotten; odds weigh each target alone
-    odds = _odds(raw["odds"], f"{at}.odds") if "odds" in raw else None
+    odds = compile_odds(raw["odds"], f"{at}.odds") if "odds" in raw else None
     if odds is not None:
         keep |= set().union(*(expr.names for _, expr in (*odds.chances, *odds.spreads,
                                                          *odds.facts)))
@@ -260,39 +258,6 @@ def _flags(raw: Any, at: str) -> tuple[Flag, ...]:
         out.append(Flag(name, kind, tuple(choices), str(body.get("help", "")),
                         str(body.get("metavar", "")), repeat, completes))
     return tuple(out)
-
-
-def _odds(raw: Any, at: str) -> OddsSpec:
-    if not isinstance(raw, Mapping) or set(raw) - ODDS_KEYS or "harm" not in raw:
-        raise VocabError(at, f"expected a mapping of {', '.join(sorted(ODDS_KEYS))} "
-                             "(harm required)")
-
-    def named(key: str) -> tuple[tuple[str, Compiled], ...]:
-        table = raw.get(key, {})
-        if not isinstance(table, Mapping):
-            raise VocabError(f"{at}.{key}", "expected NAME: EXPR pairs")
-        return tuple((checked_name(k, f"{at}.{key}"), expression(v, f"{at}.{key}.{k}"))
-                     for k, v in table.items())
-    spreads = named("spreads")
-    if not isinstance(raw["harm"], str) or raw["harm"] not in dict(spreads):
-        raise VocabError(f"{at}.harm", f"expected one of the spreads "
-                                       f"({', '.join(dict(spreads)) or 'none'})")
-    assumes = raw.get("assumes", [])
-    if not isinstance(assumes, list) or not all(isinstance(text, str) for text in assumes):
-        raise VocabError(f"{at}.assumes", "expected a list of texts ({NAME} from the facts)")
-    answers = raw.get("answers")
-    if answers is not None and (not isinstance(answers, Mapping) or "key" not in answers
-                                or set(answers) - {"key", "note"}):
-        raise VocabError(f"{at}.answers", "expected {key: NAME, note: TEXT} (key required)")
-    return OddsSpec(str(raw.get("words", "")), named("chances"), spreads, str(raw["harm"]),
-                    str(raw.get("resource", "hp")),
-                    expression(raw["start"], f"{at}.start") if "start" in raw else None,
-                    tuple(assumes),
-                    (checked_name(answers["key"], f"{at}.answers.key"),
-                     str(answers.get("note", ""))) if answers is not None else None,
-                    named("facts"), odds_given(raw.get("given", []), f"{at}.given"),
-                    odds_labels(raw.get("labels", {}), f"{at}.labels", dict(spreads)),
-                    odds_limits(raw.get("limits", []), f"{at}.limits"))
 
 
 def _help(raw: Mapping[str, Any], at: str) -> Help:
