@@ -21,3 +21,15 @@ def compile_word(raw: Any, at: str, item: str | None, flags: tuple[Any, ...]) ->
     takes = ", ".join([*([ITEM] if item is not None else []), *texts]) or "none here"
     raise VocabError(at, f"expected the flag its word stands for: with (an action with an "
                          f"item) or one of its text flags ({takes}), got {raw!r}")
+
+
+def compile_second(raw: Any, at: str, word: str | None, flags: tuple[Any, ...]) -> str:
+    """`second_word: FLAG`: a text flag read from a second word after `word`'s."""
+    texts = [f.name for f in flags if f.kind == "text" and f.name != word]
+    if word is not None and isinstance(raw, str) and raw in texts:
+        return raw
+    if word is None:
+        raise VocabError(at, "only an action with word: the flag a second word after its "
+                             "word stands for")
+    raise VocabError(at, f"expected the text flag its second word stands for, other than "
+                         f"word's ({', '.join(texts) or 'none here'}), got {raw!r}")

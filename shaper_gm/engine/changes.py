@@ -52,7 +52,8 @@ KINDS = {"hp": {"who", "change", "through", "why", "rule"},
          "move": {"who", "to", "away_from", "within", "rule", "logs", "word"},
          "sheet": {"who", "name", "value", "why"},
          "lay": {"who", "item"}, "take": {"who", "item"},
-         "encounter": {"name", "change", "why"}}
+         "encounter": {"name", "change", "why"},
+         "spend": {"who", "key", "amount"}, "relabel": {"name", "from", "to", "why"}}
 ACTORS = ("actor", "target")        # who a change may be to
 
 
@@ -119,9 +120,9 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
     if kind == "move" and "destination" not in roles:
         raise VocabError(f"{at}.move", "a move needs an action to a cell (to: cell)")
     needed = {"hp": ("change",), "resource": ("change", "name"), "effect": ("name",),
-              "condition": ("name",), "end": ("name",), "move": (),
-              "sheet": ("name", "value"), "lay": ("item",), "take": ("item",),
-              "encounter": ("name", "change")}[kind]
+              "condition": ("name",), "end": ("name",), "move": (), "sheet": ("name", "value"),
+              "lay": ("item",), "take": ("item",), "encounter": ("name", "change"),
+              "spend": ("key", "amount"), "relabel": ("name", "from", "to")}[kind]
     for key in needed:
         if key not in body:
             raise VocabError(f"{at}.{kind}.{key}", "missing (required)")
@@ -139,9 +140,13 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
         values = (("value", expression(body["value"], f"{at}.sheet.value")),)
     elif kind in ("lay", "take"):
         values = (("item", expression(body["item"], f"{at}.{kind}.item")),)
+    elif kind in ("spend", "relabel"):    # engine.spending, engine.relabelling
+        values = tuple((key, expression(body[key], f"{at}.{kind}.{key}"))
+                       for key in ("amount", "from", "to") if key in body)
     else:
         values = ()
-    name = str(body.get("name", ""))
+    named = {"spend": "key", "relabel": "name"}.get(kind)
+    name = checked_name(body[named], f"{at}.{kind}.{named}") if named else str(body.get("name", ""))
     with_source = body.get("with_source", False)
     if not isinstance(with_source, bool):
         raise VocabError(f"{at}.end.with_source", f"expected true or false, got "
@@ -180,8 +185,8 @@ def _move_to(raw: Mapping[str, Any], body: Mapping[str, Any], at: str, who: str,
 
 
 def _until(raw: Any, at: str, roles: tuple[str, ...]) -> tuple[str, Any]:
-    if raw == "never":
-        return ("never", None)
+    if raw in ("never", "used_up"):          # used_up: until a spend empties it
+        return (raw, None)
     if isinstance(raw, Mapping) and len(raw) == 1:
         (key, value), = raw.items()
         if key in ("start", "end") and value in roles:
@@ -189,8 +194,8 @@ def _until(raw: Any, at: str, roles: tuple[str, ...]) -> tuple[str, Any]:
         if key == "rounds" and isinstance(value, int) and not isinstance(value, bool) \
                 and 1 <= value <= 100:
             return (key, value)
-    raise VocabError(at, "expected never, {start: actor|target}, {end: actor|target} or "
-                         "{rounds: N} (1 to 100)")
+    raise VocabError(at, "expected never, {start: actor|target}, {end: actor|target}, "
+                         "{rounds: N} (1 to 100) or used_up")
 
 
 def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
@@ -220,8 +225,9 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
             state, sourced = _end_source(state, effect, why)
             events += sourced
         return state, events
-    if entry.worked_out:
-        return _moved(state, rs, entry, who, values, facts, note)
+    if entry.worked_out:                      # engine.worked_moves
+        from shaper_gm.engine.worked_moves import moved
+        return moved(state, rs, entry, who, values, facts, note)
     if entry.kind == "move":                  # the action's own line says where to
         return state.with_actor(state.actors[who].with_(zone=str(facts["destination"]))), []
     said = fill(entry.why, facts)
@@ -235,6 +241,9 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
     if entry.kind == "encounter":             # a number of the encounter (engine.laying)
         return laying.number_changed(state, rs, entry.name, int(values["change"]),
                                      said or why)
+    if entry.kind in ("spend", "relabel"):        # engine.spending
+        from shaper_gm.engine.spending import swept
+        return swept(state, who, entry.kind, entry.name, values, fill(entry.why, facts) or why)
     if entry.kind == "hp":
         return hit_points(state, rs, who, int(values["change"]), entry.through, why, said)
     mods = tuple((key, int(value)) for key, value in values.items())
@@ -296,59 +305,13 @@ def end_held(state: Encounter, caster: str, name: str, why: str) -> Change:
     return (state.with_actors(changed) if changed else state), events
 
 
-def check_named(state: Encounter, rs: Any, entry: Entry, facts: Facts) -> None:
-    """Refuse, before anything is paid, a cell a move's `to` names that it cannot take
-    (its expression read from the facts the action starts from; one that reads what
-    the steps find is checked as it applies)."""
-    from shaper_gm.engine import moving
-    if not entry.worked_out:
-        return
-    try:
-        values = {key: expr.run(facts) for key, expr in entry.values}
-    except (ExprError, KeyError):
-        return
-    text = moving.named(values.get("to"))
-    if text is not None and entry.who in facts:
-        moving.named_cell(state, rs, facts[entry.who], text, int(values["within"]),
-                          entry.rule)
-
-
-def _moved(state: Encounter, rs: Any, entry: Entry, who: str, values: dict[str, Any],
-           facts: Facts, note: Any) -> Change:
-    from shaper_gm.engine import grid, moving
-    said = note or (lambda *_: None)
-    actor = state.actors[who]
-    reach = int(values["within"])
-    text = moving.named(values.get("to"))
-    if text is not None:
-        cell = moving.named_cell(state, rs, who, text, reach, entry.rule)
-        said(f"{actor.name} moves to {grid.cell_name(cell)}", None, entry.rule)
-        chosen = False
-    elif entry.away_from:
-        found = moving.farthest_free(state, rs, who, facts[entry.away_from], reach)
-        other = state.actors[facts[entry.away_from]].name
-        if found is None:
-            said(f"no free {rs.term('cell')} to move to: {actor.name} stays on "
-                 f"{actor.zone}", None, entry.rule)
-            return state, []
-        cell, chosen = found, True
-        said(f"{actor.name} moves to {grid.cell_name(cell)} (no {rs.term('cell')} named: "
-             f"the free {rs.term('cell')} farthest from {other})", None, entry.rule)
-    else:
-        return state, []                      # nothing named, nothing to work out
-    start, end = str(actor.zone), grid.cell_name(cell)
-    far = rs.how_far(grid.steps(grid.cell_from_name(start), cell)).removesuffix(" away")
-    return state.with_actor(actor.with_(zone=end)), [ev.Moved(
-        who, start, end, far, entry.why or "moves", entry.rule, chosen)]
-
-
 def _moment(state: Encounter, facts: Facts, until: tuple[str, Any]) -> str:
     kind, value = until
     if kind in ("start", "end"):
         return f"{kind}:{facts[value]}"
     if kind == "rounds":
         return f"round:{max(1, state.round) + value - 1}"
-    return "never"
+    return str(kind)
 
 
 def _resource(state: Encounter, who: str, name: str, change: int, why: str,

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, cast
 from shaper_gm.engine import changes, grid, moments, moving
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Done
+from shaper_gm.engine.all_targets import played_steps, spread_targets
 from shaper_gm.engine.declared_records import (
     Flag,
     Help,
@@ -61,9 +62,11 @@ from shaper_gm.engine.situation import (
     check_target,
     chosen_item,
 )
+from shaper_gm.engine.sparing import spared
 from shaper_gm.engine.state import Change, Encounter
 from shaper_gm.engine.stepkit import NO, Facts, fill
 from shaper_gm.engine.steps import PlayTape, Step, play
+from shaper_gm.engine.worked_moves import check_named
 from shaper_gm.records import record
 
 if TYPE_CHECKING:
@@ -109,6 +112,9 @@ class Declared:
     bare: str | None = None       # the item used when `held` holds none (a fist)
     target_from: str | None = None    # its target: who gave the actor this effect
     word: str | None = None       # the flag its own word stands for (engine.action_word)
+    spread: Any = None            # who else a named target brings (engine.all_targets)
+    second_word: str | None = None    # the flag a second word of its own stands for
+    placed: tuple[str, ...] = ()      # slots rolled once a target, in its place
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
@@ -182,6 +188,9 @@ class Declared:
                 raise RuleViolation(f"{self.name} takes at most {self.targets} target"
                                     f"{'s' if self.targets > 1 else ''}, not {len(targets)}",
                                     f"name {self.targets} or fewer")
+            if self.spread is not None and targets and targets[0] in state.actors:
+                targets = spread_targets(self.spread, targets, lambda one: Situation(
+                    state, rs, request, one))
             for target in filter(None, targets):
                 if target not in state.actors:
                     raise RuleViolation(f"no actor {target!r}",
@@ -286,7 +295,7 @@ class Declared:
         for entry in self.apply:           # a cell the GM named must be one it can take
             if entry.worked_out:
                 try:
-                    changes.check_named(situation.state, situation.rs, entry, facts)
+                    check_named(situation.state, situation.rs, entry, facts)
                 except moving.SameCell as stays:
                     self.refuse("stays", ChainMap({"cell": stays.cell}, cast(
                         "MutableMapping[str, Any]", situation)))
@@ -314,7 +323,6 @@ class Declared:
         why = f"{state.actors[acting.actor].name}'s {self.name}"
         results: list[Result] = []
         events: list[ev.Event] = []
-        shared: dict[str, Any] = {}
         logged: dict[str, Any] = {}
         if self.provokes:
             from shaper_gm.engine.provoked import answered
@@ -323,12 +331,11 @@ class Declared:
                                                 acting.request, destination, tape)
             if state.actors[acting.actor].down:        # brought down before it went
                 return Done(state, tuple(events), None, others=tuple(reacted))
-        for facts in acting.plan:
-            try:
-                played = play(self.steps, facts.with_values(**shared), tape)
-            except ExprError as exc:
-                raise step_fault(self.name, exc) from None
-            shared = {name: played[name] for name in self.once if name in played}
+        try:
+            finals = played_steps(self.steps, acting.plan, tape, self.once, self.placed)
+        except ExprError as exc:
+            raise step_fault(self.name, exc) from None
+        for played in finals:
             for entry in self.apply:
                 before = state
                 state, changed = changes.apply(state, acting.rs, entry, played, why,
@@ -339,7 +346,7 @@ class Declared:
             results.append(self.result(played))
         if self.spare is not None and results and \
                 run_checked(self.spare.test, results[-1].facts, f"{self.name}: spare"):
-            self._spared(tape, self.spare, results[-1].facts)
+            spared(tape, self.spare, results[-1].facts, self.slots)
         outcome = Outcome(self.name, acting.actor, tuple(results), tuple(tape.notes),
                           tuple(tape.recaps))
         resolved = ev.Played(acting.actor, outcome, action=self.name,
@@ -349,34 +356,12 @@ class Declared:
         return Done(state, (resolved, *events), outcome, others=others,
                     logged=tuple(logged.items()))
 
-
     def played_alone(self, state: Encounter, rs: Any, request: Request,
                      tape: PlayTape) -> Done:
         """Played outside the turn and its costs (the GM's `damage` through the action
         ruleset.yaml's `damage_action` names): every refusal, then its steps and changes."""
         acting = Acting(state, rs, request, tape)
         return self._resolve(acting.with_plan(self._prepare(acting)))
-
-    def _spared(self, tape: PlayTape, spare: Spare, facts: Facts) -> None:
-        """Forget the answers and faces given for what the steps never reached."""
-        rule, dropped = spare.rule, tape.decisions.drop_unasked()
-        if spare.note and dropped:
-            count = len(dropped)
-            tape.note(fill(spare.note, ChainMap({"unasked": count, "unasked_s": "" if count
-                                                 == 1 else "s"}, cast(
-                "MutableMapping[str, Any]", facts))), None, rule)
-        for actor, answer in () if spare.note else dropped:
-            tape.note(f"--react {actor}={answer} not needed: never asked", None, rule)
-        own = dict(spare.unused)
-        for slot, _ in self.slots:
-            extra = tape.drop_unused(slot)
-            if extra > 0 and slot in own:
-                tape.note(fill(own[slot], ChainMap({"extra": extra, "extra_s": "" if extra
-                                                    == 1 else "s"}, cast(
-                    "MutableMapping[str, Any]", facts))), None, rule)
-            elif extra > 0:
-                tape.note(f"--{slot}: {extra} face{'s' if extra != 1 else ''} left unused: "
-                          "never rolled", None, rule)
 
     def play_against(self, state: Encounter, rs: Any, plan: tuple[Facts, ...],
                      tape: PlayTape, actor: str) -> Change:

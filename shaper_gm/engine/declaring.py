@@ -9,21 +9,22 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from shaper_gm.engine import changes
-from shaper_gm.engine.action_word import compile_word
+from shaper_gm.engine.action_word import compile_second, compile_word
 from shaper_gm.engine.actions import TIMINGS
+from shaper_gm.engine.all_targets import compile_spread, placed_slots
 from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.declared_records import (
     Flag,
     Help,
-    OddsSpec,
     Requirement,
     Spare,
     Wording,
 )
-from shaper_gm.engine.declaring_keys import odds_given, odds_labels, truth, worded_target
+from shaper_gm.engine.declaring_keys import truth, worded_target
 from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.moments import compile_at
-from shaper_gm.engine.odds_limits import limits_read, odds_limits
+from shaper_gm.engine.odds_limits import limits_read
+from shaper_gm.engine.odds_spec import compile_odds
 from shaper_gm.engine.provoked import compile_provokes
 from shaper_gm.engine.stepkit import FIELD, VocabError, checked_name, expression
 from shaper_gm.engine.vocab import compile_steps, has_asks, once_rolls, unrolled
@@ -32,13 +33,12 @@ KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
         "odds", "while_down", "provokes", "spare", "refusals", "at", "heading",
         "recap_aside", "offer", "held", "bare", "target_from", "word", "item_word",
-        "target_flag", "checks", "target_optional", "cost_word", "paid"}
+        "target_flag", "checks", "target_optional", "cost_word", "paid", "spread",
+        "second_word"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
 FLAG_KEYS = {"kind", "choices", "help", "metavar", "repeat", "completes"}
-ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
-             "answers", "facts", "given", "labels", "limits"}
 REFUSALS = ("itself", "no_item", "lacks", "unknown", "stays", "others",
             "unrolled", "unsourced")                                 # shared checks
 ITEMLESS = ("itself", "stays", "others", "unrolled",     # not about the action's item
@@ -94,8 +94,9 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     worded = FIELD.findall(str(raw.get("words", "")))    # words: "{travel_word}" (flies)
     raw_steps = _listed(raw, "steps", at)
     keep = {*said, *worded, *roles}.union(*(entry.reads for entry in apply))
-    once = once_rolls(raw_steps)
-    odds = _odds(raw["odds"], f"{at}.odds") if "odds" in raw else None
+    once = once_rolls(raw_steps)      # shared between targets in play, where nothing
+                                      # is forgotten; odds weigh each target alone
+    odds = compile_odds(raw["odds"], f"{at}.odds") if "odds" in raw else None
     if odds is not None:
         keep |= set().union(*(expr.names for _, expr in (*odds.chances, *odds.spreads,
                                                          *odds.facts)))
@@ -116,7 +117,7 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     moment = compile_at(raw["at"], f"{at}.at") if "at" in raw else None
     steps = compile_steps(raw_steps, (*roles, *(key for key, _ in given),
                                       *(moment.facts if moment else ())),
-                          keep=keep | set(once), where=f"{at}.steps", read_after=read_after)
+                          keep=keep, where=f"{at}.steps", read_after=read_after)
     flags = _flags(raw.get("flags", {}), f"{at}.flags")
     read = {name.partition(".")[2].replace("_", "-") for _, expr in given
             for name in expr.names if name.startswith("flag.")}
@@ -126,11 +127,18 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                    for i, need in enumerate(_listed(raw, "checks", at)))
     read |= {name.partition(".")[2].replace("_", "-") for need in checks
              for name in need.test.names if name.startswith("flag.")}
+    spread = compile_spread(raw["spread"], f"{at}.spread", target) if "spread" in raw \
+        else None
+    read |= {name.partition(".")[2].replace("_", "-") for expr in
+             ((spread.when, spread.to) if spread is not None else ())
+             for name in expr.names if name.startswith("flag.")}
     missing = sorted(read - {f.name for f in flags} - {target_flag})   # it names the flag
     if missing:
         raise VocabError(f"{at}.flags", f"flag.{missing[0]} is read but no flag "
                                         f"{missing[0]!r} is declared")
     word = compile_word(raw["word"], f"{at}.word", item, flags) if "word" in raw else None
+    second = compile_second(raw["second_word"], f"{at}.second_word", word, flags) \
+        if "second_word" in raw else None
     facts = frozenset((*roles, *(key for key, _ in given)))
     for i, text in enumerate(odds.assumes if odds is not None else ()):
         unknown = sorted(set(FIELD.findall(text)) - facts)
@@ -151,7 +159,8 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     _offer(raw["offer"], f"{at}.offer", to_cell) if "offer" in raw else None,
                     held=held, bare=bare, target_from=target_from, word=word,
                     item_word=item_word, target_flag=target_flag, checks=checks,
-                    target_optional=target_optional, cost_word=truth(raw, "cost_word", at))
+                    target_optional=target_optional, cost_word=truth(raw, "cost_word", at),
+                    spread=spread, second_word=second, placed=placed_slots(raw_steps))
 
 
 def _ask_answers(raw_steps: list[Any]) -> tuple[str, ...]:
@@ -249,39 +258,6 @@ def _flags(raw: Any, at: str) -> tuple[Flag, ...]:
         out.append(Flag(name, kind, tuple(choices), str(body.get("help", "")),
                         str(body.get("metavar", "")), repeat, completes))
     return tuple(out)
-
-
-def _odds(raw: Any, at: str) -> OddsSpec:
-    if not isinstance(raw, Mapping) or set(raw) - ODDS_KEYS or "harm" not in raw:
-        raise VocabError(at, f"expected a mapping of {', '.join(sorted(ODDS_KEYS))} "
-                             "(harm required)")
-
-    def named(key: str) -> tuple[tuple[str, Compiled], ...]:
-        table = raw.get(key, {})
-        if not isinstance(table, Mapping):
-            raise VocabError(f"{at}.{key}", "expected NAME: EXPR pairs")
-        return tuple((checked_name(k, f"{at}.{key}"), expression(v, f"{at}.{key}.{k}"))
-                     for k, v in table.items())
-    spreads = named("spreads")
-    if not isinstance(raw["harm"], str) or raw["harm"] not in dict(spreads):
-        raise VocabError(f"{at}.harm", f"expected one of the spreads "
-                                       f"({', '.join(dict(spreads)) or 'none'})")
-    assumes = raw.get("assumes", [])
-    if not isinstance(assumes, list) or not all(isinstance(text, str) for text in assumes):
-        raise VocabError(f"{at}.assumes", "expected a list of texts ({NAME} from the facts)")
-    answers = raw.get("answers")
-    if answers is not None and (not isinstance(answers, Mapping) or "key" not in answers
-                                or set(answers) - {"key", "note"}):
-        raise VocabError(f"{at}.answers", "expected {key: NAME, note: TEXT} (key required)")
-    return OddsSpec(str(raw.get("words", "")), named("chances"), spreads, str(raw["harm"]),
-                    str(raw.get("resource", "hp")),
-                    expression(raw["start"], f"{at}.start") if "start" in raw else None,
-                    tuple(assumes),
-                    (checked_name(answers["key"], f"{at}.answers.key"),
-                     str(answers.get("note", ""))) if answers is not None else None,
-                    named("facts"), odds_given(raw.get("given", []), f"{at}.given"),
-                    odds_labels(raw.get("labels", {}), f"{at}.labels", dict(spreads)),
-                    odds_limits(raw.get("limits", []), f"{at}.limits"))
 
 
 def _help(raw: Mapping[str, Any], at: str) -> Help:

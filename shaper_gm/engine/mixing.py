@@ -26,8 +26,9 @@ from typing import TYPE_CHECKING, Any
 
 from shaper_gm.engine import steps as engine_steps
 from shaper_gm.engine.decisions import Decisions
+from shaper_gm.engine.merged import Merged
 from shaper_gm.engine.stepkit import Facts
-from shaper_gm.engine.steps import MAX_BRANCHES, Step, Tape, _Merged, too_large
+from shaper_gm.engine.steps import MAX_BRANCHES, Step, Tape, too_large
 from shaper_gm.records import record
 
 if TYPE_CHECKING:
@@ -233,7 +234,7 @@ def exact_read(steps: Sequence[Step], ctx: Any, decisions: Decisions | None,
     whole, room = 1, MAX_BRANCHES - len(run)
     for k, s in enumerate(weighed):
         room += 1
-        merged = _Merged(())
+        merged = Merged(())
         mixed: list[tuple[Mixed, int]] = []
         if s.sums and len(situations) > 1:
             situations, mixed = _mixtures(s, situations)
@@ -262,7 +263,7 @@ def exact_read(steps: Sequence[Step], ctx: Any, decisions: Decisions | None,
             _take(situations, whole, ready, out)
             pending = [r for r in pending if r not in ready]
             keep = after_reads[k].union(*(names for _, names, _ in pending))
-            again = _Merged(())
+            again = Merged(())
             for current, weight in situations:
                 again.add([(_trimmed(current, keep), 1, 1)], weight)
             situations, whole = again.reduced(whole)

@@ -87,7 +87,7 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
                 spec = _keep_spec(sides, up, named)
         again = follows and getattr(tape, "rolled", None) and tape.rolled(slot) > 0
         rolled = tape.roll(slot, spec, facts[who] if who else None,
-                           index=tape.rolled(slot) - 1 if again else None)
+                           index=tape.placed(slot) - 1 if again else None)
         if not tape.exact and not quiet:
             tape.note(f"{what}: {rolled}", rolled.total)
         total = rolled.total if getattr(rolled, "entered", None) is None \

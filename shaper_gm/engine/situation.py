@@ -34,6 +34,7 @@ LYING_BESIDE = "lying_beside"   # lying_beside: each item on the map, whom it li
 MAXIMUM = "max_"            # X.max_NAME: the maximum of X's resource NAME (P4's pool cap)
 NAMED = "named_"            # X.named_KEY: X's effects on KEY in words, '+2 shield-wall'
 BARE = "bare_"              # X.bare_KEY: KEY without X's effects
+NAMED_TARGETS = "named_targets"   # named_targets: how many targets the command names
 
 
 class Situation(Mapping[str, Any]):
@@ -113,6 +114,8 @@ class Situation(Mapping[str, Any]):
         if name == LYING:                       # item -> how far the nearest place it lies
             from shaper_gm.engine.laying import distances
             return distances(self.state, self.rs, self.ids["actor"])
+        if name == NAMED_TARGETS:               # how many targets the command names
+            return len(self.request.targets)
         if name == LYING_BESIDE:                # item -> whom it lies beside, there
             from shaper_gm.engine.laying import besides
             return besides(self.state, self.rs, self.ids["actor"])

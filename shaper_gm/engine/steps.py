@@ -24,15 +24,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import fields
 from math import gcd, lcm, prod
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from shaper_gm.dice.errors import TooLarge
 from shaper_gm.dice.limits import MAX_DICE, MAX_WEIGHED
 from shaper_gm.engine.decisions import Ask, Decisions
-from shaper_gm.records import record, revise
+from shaper_gm.records import record
 
 if TYPE_CHECKING:      # exact odds only: a played step does not load fractions
     from fractions import Fraction
@@ -57,6 +55,7 @@ class Step:
     forget: tuple[str, ...] = ()       # context fields no later step reads (exact mode)
     words_only: bool = False           # it writes the breakdown alone: odds skip it
     words_read: frozenset[str] = frozenset()   # fields it reads for its words alone
+    together: tuple[str, ...] = ()     # a `together` step: the names every target gathers
 
 
 def step(name: str = "", forget: Sequence[str] = ()) -> Callable[[StepFn], Step]:
@@ -152,6 +151,14 @@ class PlayTape(Tape):
     def rolled(self, slot: str) -> int:
         """How many rolls of `slot` the action has made."""
         return sum(1 for name, _ in self.rolls if name == slot)
+
+    def place(self, slot: str, index: int) -> None:
+        """The next roll of `slot` takes place `index` (a target's own, engine.all_targets)."""
+        self._per_slot[slot] = index
+
+    def placed(self, slot: str) -> int:
+        """How many places of `slot` its rolls took (those that follow one share its)."""
+        return int(self._per_slot[slot])
 
     def drop_unused(self, slot: str) -> int:
         """Forget what the GM gave for rolls of `slot` the action never made (it stopped
@@ -314,9 +321,11 @@ def exact(steps: Sequence[Step], ctx: Any,
     """The exact distribution of final contexts (probabilities sum to 1), or `TooLarge`
     when working it out would weigh more than MAX_BRANCHES outcomes.
 
-    Weights are integers over one common whole, step by step (see `_Merged`); only the
-    final weights become Fractions."""
+    Weights are integers over one common whole, step by step (`engine.merged`); only
+    the final weights become Fractions."""
     from fractions import Fraction
+
+    from shaper_gm.engine.merged import Merged
     steps = [s for s in steps if not s.words_only]
     if len(steps) > MAX_BRANCHES:
         raise too_large(len(steps))
@@ -326,7 +335,7 @@ def exact(steps: Sequence[Step], ctx: Any,
     room = MAX_BRANCHES - len(steps)        # a step weighs one outcome at the least
     for s in steps:
         room += 1
-        merged = _Merged(s.forget)
+        merged = Merged(s.forget)
         for n, (current, weight) in enumerate(situations):
             branched = branches(s, current, chooser.lookup, room)
             if n == 0 and len(branched) * len(situations) > room:   # the rest will be alike
@@ -335,58 +344,6 @@ def exact(steps: Sequence[Step], ctx: Any,
             merged.add(branched, weight)
         situations, whole = merged.reduced(whole)
     return {result: Fraction(ways, whole) for result, ways in situations}
-
-
-class _Merged:
-    """One step's branches from every situation, equal contexts merged once the step's
-    `forget` fields are cleared. Weights are integers over one whole (the least common
-    multiple of the branches' wholes), in a list beside the contexts, so each context
-    is looked up once. With `forget`, the lookup is by class and the other compared
-    fields (what `==` reads of a record or dataclass), and only the first of equal
-    contexts is copied with those fields cleared."""
-
-    def __init__(self, forget: tuple[str, ...]) -> None:
-        self.cleared = dict.fromkeys(forget)
-        self.kept: dict[type, Callable[[Any], Any]] = {}   # per class: the fields compared
-        self.index: dict[Any, int] = {}      # context (or class, kept fields) -> its place
-        self.contexts: list[Any] = []
-        self.ways: list[int] = []
-        self.whole = 1
-
-    def add(self, branched: list[tuple[Any, int, int]], weight: int) -> None:
-        index, ways, contexts, cleared = self.index, self.ways, self.contexts, self.cleared
-        whole, kept = self.whole, self.kept
-        for result, count, of in branched:
-            if whole % of:
-                scale = lcm(whole, of) // whole
-                ways[:] = [w * scale for w in ways]
-                whole = self.whole = whole * scale
-            count *= weight * (whole // of)
-            if cleared:
-                kind = type(result)
-                key = (kind, (kept.get(kind) or self._kept(kind))(result))
-            else:
-                key = result
-            at = index.get(key)
-            if at is None:
-                index[key] = len(ways)
-                ways.append(count)
-                contexts.append(revise(result, **cleared) if cleared else result)
-            else:
-                ways[at] += count
-
-    def _kept(self, cls: type) -> Callable[[Any], Any]:
-        names = [f.name for f in fields(cls) if f.compare and f.name not in self.cleared]
-        getter = self.kept[cls] = attrgetter(*names) if names else (lambda ctx: ())
-        return getter
-
-    def reduced(self, before: int) -> tuple[list[tuple[Any, int]], int]:
-        """The contexts with their weights, in lowest terms with their whole (`before`:
-        the whole of the situations the step ran from)."""
-        whole = before * self.whole
-        common = gcd(whole, *self.ways)
-        return [(ctx, w // common) for ctx, w in zip(self.contexts, self.ways, strict=True)], \
-            whole // common
 
 
 def distribution(final: dict[Any, Fraction], f: Callable[[Any], Hashable]) -> dict[Any, Fraction]:

@@ -40,6 +40,8 @@ The vocabulary (every key an expression of `engine.expr` unless said):
   `while` holds before each round, at most N times (1 to `MAX_REPEAT`). It is unrolled
   as the ruleset loads into N guarded copies, so exact odds run it like any steps; each
   round's rolls take the next dice of their slots. A repeat holds no repeat.
+- ``together: [NAME, ...]``: the steps before it run for every target first; after it
+  ``every.NAME`` holds each target's NAME in target order (`engine.all_targets`).
 - ``when: EXPR`` on any step: the step does nothing unless it holds.
 
 `compile_steps` checks every name a step reads against the names known at that point
@@ -52,6 +54,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from shaper_gm.engine.all_targets import together_step
 from shaper_gm.engine.asking import _ask_step
 from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.faces import note_says, worded
@@ -73,7 +76,7 @@ from shaper_gm.engine.stepkit import (
 )
 from shaper_gm.engine.steps import Step
 
-KINDS = ("set", "roll", "reduce", "note", "recap", "ask", "repeat")
+KINDS = ("set", "roll", "reduce", "note", "recap", "ask", "repeat", "together")
 _STEP_KEYS = {
     "set": {"set", "when", "words"},
     "roll": {"roll", "slot", "into", "who", "keep_higher", "keep_lower", "double_dice",
@@ -84,6 +87,7 @@ _STEP_KEYS = {
     "recap": {"recap", "join", "when"},
     "ask": {"ask", "who", "into", "prompt", "rule", "when", "unknown", "settled"},
     "repeat": {"repeat", "when"},
+    "together": {"together"},
 }
 REPEAT_KEYS = {"at_most", "while", "steps"}
 MAX_REPEAT = 12              # the most rounds a repeat may declare: it never loops
@@ -104,9 +108,10 @@ def unrolled(raw: Sequence[Any]) -> Iterator[Any]:
 
 def once_rolls(raw: Sequence[Any]) -> tuple[str, ...]:
     """The names of the rolls made once for every target (`once: true`)."""
-    return tuple(step["into"] for step in unrolled(raw) if isinstance(step, Mapping)
+    return tuple(name for step in unrolled(raw) if isinstance(step, Mapping)
                  and "roll" in step and step.get("once") is True
-                 and isinstance(step.get("into"), str))
+                 for name in (step.get("into"), step.get("automatic"), step.get("failures"))
+                 if isinstance(name, str))
 
 
 def compile_steps(raw: Sequence[Mapping[str, Any]], given: Iterable[str],
@@ -151,6 +156,9 @@ def _made_steps(raw: Any, known: set[str], where: str,
             keys = ", ".join(sorted(_STEP_KEYS[kind]))
             raise VocabError(f"{at}.{unknown[0]}", f"a {kind} step has no such key "
                                                     f"(keys: {keys})")
+        if kind == "together" and nested:
+            raise VocabError(f"{at}.together", "a repeat holds no together: every target "
+                                               "gathers its facts once, outside it")
         if kind == "repeat":
             if nested:
                 raise VocabError(f"{at}.repeat", "a repeat holds no repeat: write the "
@@ -188,7 +196,8 @@ def _trimming(inner: Step, needed: frozenset[str], reads: frozenset[str] = froze
         after: Facts = fn(facts, tape)
         return after.only(needed) if tape.exact else after
     return Weighed(run, inner.name, words_only=inner.words_only, words_read=inner.words_read,
-                   reads=reads, writes=writes, sums=getattr(inner, "sums", False))
+                   together=inner.together, reads=reads, writes=writes,
+                   sums=getattr(inner, "sums", False))
 
 
 # -- the step kinds ------------------------------------------------------------------
@@ -352,4 +361,5 @@ def has_asks(raw: Sequence[Any]) -> bool:
 
 _MAKERS = {"set": _set_step, "roll": _roll_step, "reduce": _reduce_step, "note": _note_step,
            "recap": _note_step,
-           "ask": _ask_step}        # a repeat is made by `_repeat_steps`: several rounds
+           "ask": _ask_step,        # a repeat is made by `_repeat_steps`: several rounds
+           "together": together_step}

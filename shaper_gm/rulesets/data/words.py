@@ -1,7 +1,9 @@
 """The word an action written as data reads as a flag (`word: with`, `word: action`):
 one optional positional after the actor, read as `--with` or the flag would be, and
 handed on as that flag (`spellcast alberich firebolt gob` is `spellcast alberich gob
---with firebolt`; the log writes the flag). Given with the flag, it is no word."""
+--with firebolt`; the log writes the flag). Given with the flag, it is no word. A
+`second_word` follows it, read as its own text flag (Shaper's `switch josh longbow
+dagger`, `--for dagger`)."""
 
 from __future__ import annotations
 
@@ -18,22 +20,31 @@ def worded(declared: Declared, positionals: tuple[str, ...]) -> dict[str, Any]:
     if declared.word is None:
         return {"positionals": positionals}
     role, shown = _role(declared)
+    second = declared.second_word
     at = 1 if positionals[:1] == ("actor?",) else 0
-    with_word = (*positionals[:at], f"{role}?", *positionals[at:])
+    own = (f"{role}?", *((f"{second}?",) if second else ()))
+    with_word = (*positionals[:at], *own, *positionals[at:])
 
     def parse(ctx: Any) -> Any:
         if ctx.parsed.get(declared.word) is not None:       # --with given: no word
             return read_request(ctx, positionals)
-        request = read_request(ctx, with_word)
-        said = request.arg(role)
-        if said is None:
+        words = with_word if second is None or ctx.parsed.get(second) is None else \
+            (*positionals[:at], f"{role}?", *positionals[at:])
+        request = read_request(ctx, words)
+        flags = {}
+        for name, flag_name in ((role, declared.word), (second, second)):
+            said = request.arg(name) if name else None
+            if said is not None:
+                spec = ctx.verb.flag(flag_name)
+                flags[flag_name] = said if spec is None else \
+                    resolve_flag(ctx, spec, said, request.actor)
+        if not flags:
             return request
-        spec = ctx.verb.flag(declared.word)
-        value = said if spec is None else resolve_flag(ctx, spec, said, request.actor)
-        args = tuple((name, value) for name, value in request.args if name != role)
-        return type(request)(request.verb, args, request.flags).with_flags(
-            {declared.word: value})
-    return {"positionals": with_word, "words": {role: shown}, "parse": parse}
+        args = tuple((name, value) for name, value in request.args
+                     if name not in (role, second))
+        return type(request)(request.verb, args, request.flags).with_flags(flags)
+    return {"positionals": with_word, "parse": parse, "words": {
+        role: shown, **({second: _shown(declared, second)} if second else {})}}
 
 
 def _role(declared: Declared) -> tuple[str, str]:
@@ -42,5 +53,10 @@ def _role(declared: Declared) -> tuple[str, str]:
     if declared.word == ITEM:
         kind = str(declared.item)
         return kind, kind.rstrip("s").upper()
-    flag = next(f for f in declared.flags if f.name == declared.word)
-    return flag.name, flag.metavar or flag.name.upper()
+    return declared.word, _shown(declared, declared.word)
+
+
+def _shown(declared: Declared, name: str) -> str:
+    """A text flag's usage word, its metavar."""
+    flag = next(f for f in declared.flags if f.name == name)
+    return flag.metavar or flag.name.upper()

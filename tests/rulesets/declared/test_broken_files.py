@@ -87,7 +87,8 @@ EDITS = [
      "apply, at, bare, checks, cost, cost_word, examples, flags, given, heading, held, item, "
      "item_word, line, "
      "odds, offer, paid, "
-     "provokes, recap_aside, refusals, requires, rules, spare, steps, summary, target, "
+     "provokes, recap_aside, refusals, requires, rules, second_word, spare, spread, steps, "
+     "summary, target, "
      "target_flag, target_from, target_optional, targets, "
      "timing, to, what, while_down, word, words)"),
     ("recap-aside-not-words", A, STRIKE, STRIKE + "  recap_aside: [power]\n",
@@ -197,7 +198,7 @@ EDITS = [
     ("step-of-no-kind", A, "  steps:\n    - roll: 2d6", "  steps:\n    - jump: 2d6\n"
      "    - roll: 2d6",
      "line 23: item 'strike': key 'steps[0]': a step has exactly one of set, roll, reduce, "
-     "note, recap, ask, repeat, found none"),
+     "note, recap, ask, repeat, together, found none"),
     ("step-required-missing", A, LAST_STEP, "    - ask: parry\n      who: target",
      "line 40: item 'strike': key 'steps[4].into': missing (required)"),
     ("keep-higher-not-one-die", A, "      slot: roll\n",
@@ -219,7 +220,8 @@ EDITS = [
      "and hint"),
     ("change-of-no-kind", A, HP_CHANGE, "    - heal: {who: target}",
      "line 42: item 'strike': key 'apply[0]': expected one of hp, resource, effect, "
-     "condition, end, move, sheet, lay, take, encounter (with when, if it depends)"),
+     "condition, end, move, sheet, lay, take, encounter, spend, relabel (with when, if it "
+     "depends)"),
     ("change-required-missing", A, HP_CHANGE, "    - hp: {who: target}",
      "line 42: item 'strike': key 'apply[0].hp.change': missing (required)"),
     ("change-who-unknown", A, "hp: {who: target,", "hp: {who: bystander,",
@@ -228,7 +230,7 @@ EDITS = [
     ("until-unknown", A, HP_CHANGE,
      "    - condition: {who: target, name: dazed, until: {rounds: 0}}",
      "line 42: item 'strike': key 'apply[0].condition.until': expected never, "
-     "{start: actor|target}, {end: actor|target} or {rounds: N} (1 to 100)"),
+     "{start: actor|target}, {end: actor|target}, {rounds: N} (1 to 100) or used_up"),
     ("flag-kind-unknown", A, "  rules: U1\n", "  rules: U1\n  flags: {bold: {kind: float}}\n",
      "line 58: item 'step': key 'flags.bold.kind': expected one of bool, int, text, "
      "got 'float'"),
@@ -435,6 +437,31 @@ EDITS = [
      "    harm: vigour_lost\n    limits: [{dice: total, refuse: too many}]\n",
      "line 51: item 'strike': key 'odds.limits[0].dice': reads 'total', which is no fact of "
      "the action (give it under given:)"),
+    ("spread-without-to", A, STRIKE, STRIKE + "  spread: {when: flag.wide}\n",
+     "line 5: item 'strike': key 'spread': expected {when: EXPR, to: EXPR} (both "
+     "required), got {'when': 'flag.wide'}"),
+    ("spread-reading-no-flag", A, STRIKE, STRIKE + "  spread: {when: flag.wide, to: 'true'}\n",
+     "line 3: item 'strike': key 'flags': flag.wide is read but no flag 'wide' is declared"),
+    ("second-word-without-word", A, STRIKE, STRIKE + "  second_word: bold\n",
+     "line 5: item 'strike': key 'second_word': only an action with word: the flag a "
+     "second word after its word stands for"),
+    ("spend-without-amount", A, HP_CHANGE, "    - spend: {who: target, key: absorb}",
+     "line 42: item 'strike': key 'apply[0].spend.amount': missing (required)"),
+    ("spend-of-no-name", A, HP_CHANGE, "    - spend: {who: target, key: Ward, amount: 1}",
+     "line 42: item 'strike': key 'apply[0].spend.key': expected a name (lowercase "
+     "letters, digits, '_' and '.'), got 'Ward'"),
+    ("relabel-without-to", A, HP_CHANGE, "    - relabel: {name: side, from: weapon}",
+     "line 42: item 'strike': key 'apply[0].relabel.to': missing (required)"),
+    ("relabel-of-no-name", A, HP_CHANGE, "    - relabel: {name: Side, from: weapon, to: weapon}",
+     "line 42: item 'strike': key 'apply[0].relabel.name': expected a name (lowercase "
+     "letters, digits, '_' and '.'), got 'Side'"),
+    ("together-of-no-list", A, LAST_STEP, "    - together: hit\n" + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4].together': expected a list of the names every "
+     "target's value is gathered of, got 'hit'"),
+    ("together-of-an-unknown-name", A, LAST_STEP, "    - together: [luck]\n" + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4]': reads 'luck', which nothing before it gives "
+     "(known here: actor, armour, critical, damage, guard, hit, rolled, skill, target, "
+     "total, vigour, weapon)"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from shaper_gm.engine import asking, changes, declaring, vocab
+from shaper_gm.engine import asking, changes, declaring, odds_spec, vocab
 from shaper_gm.rulesets.data import library
 
 DOCS = (Path(__file__).resolve().parents[3] / "docs" / "rulesets.md").read_text()
@@ -23,7 +23,7 @@ KEYS = {
     "a resource": set(library.RESOURCE),
     "an action": declaring.KEYS,
     "an action's flag": declaring.FLAG_KEYS,
-    "an action's odds": declaring.ODDS_KEYS,
+    "an action's odds": odds_spec.ODDS_KEYS,
     **{f"a {kind} step": keys for kind, keys in vocab._STEP_KEYS.items()},
     "a repeat's body": vocab.REPEAT_KEYS,
     "an ask's answer": asking.ANSWER_KEYS,

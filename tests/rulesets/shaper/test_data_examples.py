@@ -12,17 +12,16 @@ dissolves it and takes the Down out of theirs (S8).
 What the data version does not play yet, and what the format needs for it (the plan of
 the next step):
 - add's `--vigor N`, `--finesse N`, `--mentality N`, `--level N`, `--armor ITEM`,
-  `--shield`, `--holding ITEM`, `--skill NAME[:LEVEL]` (here `--stat NAME=N`; add_items
-  gives lists of one kind, and refuses an empty armor): add_items of several kinds, a
-  mapping flag (`NAME:LEVEL`), a flag that sets a number;
-- an engagement joined while already in another merges both (S14), and an actor Down
-  leaves its engagement for good (S8; here one healed is back in it while a foe is):
-  a change to every actor holding a sheet value (`who: all` with a test), or
-  engagements as an engine record; Step Up's "disengaged from me this round";
+  `--shield`, `--holding ITEM` (here `--stat NAME=N`; add_items gives lists of one kind,
+  and refuses an empty armor): add_items of several kinds, a flag that sets a number;
+  `--skill NAME:LEVEL` is `--skill NAME=LEVEL` here (add_entries), and a bare `--skill
+  NAME` (level 1) is refused;
+- an actor Down leaves its engagement for good (S8; here one healed is back in it while
+  a foe is: a change as it goes down, a `down` moment); Step Up's "disengaged from me
+  this round" (engaging into another engagement merges both, `relabel`:
+  tests/rulesets/shaper/test_data_targets.py);
 - `--auto [ID=]success|failure` (an automatic result declared for a total called out,
   S2), and a damage total called out with a skill's dice in it;
-- several targets (Overswing: every engaged enemy, `--only`), with one damage roll
-  whose critical die counts for the critical targets alone (S6);
 - the odds of an attack with a skill's dice (Piercing Strike): the data version's exact
   odds weigh more outcomes than their limit (30,000) where the Python ruleset sums
   dice;
@@ -30,16 +29,12 @@ the next step):
   and Power Strike, Taylor's Charm and Energy Shield, Retreat and Step Up on their own
   (S21-S26): reactions inside an attack (`--react ID=SKILL`:
   Retreat, Step Up, Block), Step Up's "the enemy that just disengaged", `NAME:sp`,
-  uses above level 1 counted (an effect that counts; here a skill above level 1 is not
-  limited), the offensive spell (`cast taylor spell raider`: an
+  the offensive spell (`cast taylor spell raider`: an
   attack of magic damage, Defense halved) and spell skills added to a cast, their cost
   reduced by Mentality (S25), Minion, a summon with its own pool (S21);
-- what absorbs damage is used up from the effect named energy-shield alone (the GM's
-  `effect ACTOR ward --absorb 3`, `set ACTOR temp_hp=N`: an `absorb` effect key the
-  engine spends from each effect in turn, as an hp change's `through` spends a
-  resource);
-- items: switch's second item is `--for` here (`switch josh longbow dagger` in the
-  Python ruleset: an action reading two words), add's `--shield`; picking up an item
+- the GM's `set ACTOR temp_hp=N` (what absorbs is spent from every effect in turn,
+  `spend`, tests/rulesets/shaper/test_data_uses.py; temporary HP are no effect here);
+- items: add's `--shield`; picking up an item
   beside someone in the actor's
   engagement is a Minor action in the Python ruleset (here a Major): reading another
   actor's sheet value (`actors.ID.KEY`);
@@ -513,8 +508,8 @@ def test_thrown_and_dropped_items_lie_until_picked_up(both):
 
 
 def said(line, ruleset: str) -> str:
-    """A line both versions read alike, or (Python's, the data version's): the data
-    version's switch names its second item with `--for` (docstring)."""
+    """A line both versions read alike, or (Python's, the data version's), where they
+    word it apart (docstring)."""
     return said_by(line, ruleset, DATA)
 
 
@@ -685,9 +680,9 @@ def test_grips_and_switches_go_alike(both):
             ("draw zed dagger", False),                  # both hands on the spear
             ("attack zed reaver --roll 4,4,4 --evade 2,2,2 --damage 3 --defense 1", True),
             ("end", True), ("end", True),
-            (("switch zed spear dagger", "switch zed spear --for dagger"), True),
+            ("switch zed spear dagger", True),
             ("grip zed dagger", False),                  # one grip
-            (("switch zed dagger spear", "switch zed dagger --for spear"), True),
+            ("switch zed dagger spear", True),
             ("grip zed spear", True)):
         outcome = {}
         for rs, s in sessions.items():
