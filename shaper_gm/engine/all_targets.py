@@ -1,7 +1,7 @@
 """An action of several targets read as one: the targets a named one brings along
 (`spread`), and the steps played for every target up to a `together` step before any
 goes on, so what follows reads every target's facts (`every.NAME`): one damage roll
-whose critical die is rolled when some target is critical (Shaper's Overswing, S6).
+whose critical die is rolled when some target is critical (a sweeping blow).
 
 Odds, and an action of one target, play the `together` step in line: `every.NAME` then
 holds the one target's own value."""

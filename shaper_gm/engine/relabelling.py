@@ -1,7 +1,6 @@
 """The `relabel` change of an action written as data: every actor up whose sheet key
-holds one value is given another, each told with the change's reason (Shaper's
-engagements, S14: engaging into another engagement merges both, every member of the
-one left joining the other)."""
+holds one value is given another, each told with the change's reason (two groups
+merged into one: every member of the group left joins the other)."""
 
 from __future__ import annotations
 
