@@ -76,7 +76,8 @@ def saved_items(library: Any, sheet: Any, where: str) -> None:
         if spec.pairs:                  # a mapping keyed by items: `sheet_items` checks it
             continue
         held = sheet.get(spec.key)
-        listed = held if isinstance(held, (list, tuple)) else () if held is None else (held,)
+        listed = held if isinstance(held, (list, tuple)) else () if held in (None, "") \
+            else (held,)                        # a single key's '' (or null) holds none
         known = library.kind(spec.kind)
         for i, item in enumerate(listed):
             if not isinstance(item, Mapping):          # an item stated whole is its own

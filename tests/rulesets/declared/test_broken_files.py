@@ -41,7 +41,7 @@ EDITS = [
      "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
      "map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, readied_effect, "
      "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
-     "older_saves, older_sheets, sheet_items, prepared)"),
+     "older_saves, older_sheets, sheet_items, prepared, add_numbers)"),
     ("ruleset-heal-action-no-action", R, "grid: 8x8", "grid: 8x8\nheal_action: mend",
      "line 8: key 'heal_action': no action 'mend' in actions.yaml"),
     ("older-sheets-without-drop", R, "grid: 8x8", "grid: 8x8\nolder_sheets: {pairs: [x]}",
@@ -364,7 +364,7 @@ EDITS = [
      "action, steps)"),
     ("add-entries-without-key", R, "grid: 8x8", "grid: 8x8\nadd_entries: {prof: {values: x}}",
      "line 8: key 'add_entries.prof': expected {key, names, also, values, replaces, help, "
-     "example, unknown, rule, metavar} (key required)"),
+     "example, unknown, rule, metavar, bare, separator} (key required)"),
     ("add-entries-of-no-file", R, "grid: 8x8",
      "grid: 8x8\nadd_entries: {prof: {key: skills, values: ranks}}",
      "line 8: key 'add_entries.prof.values': no item file ranks.yaml (kinds: duellists)"),
@@ -462,6 +462,18 @@ EDITS = [
      "line 40: item 'strike': key 'steps[4]': reads 'luck', which nothing before it gives "
      "(known here: actor, armour, critical, damage, guard, hit, rolled, skill, target, "
      "total, vigour, weapon)"),
+    ("add-numbers-of-no-sheet-number", R, "grid: 8x8", "grid: 8x8\nadd_numbers: {luck: x}",
+     "line 8: key 'add_numbers.luck': not a number of the default sheet (its numbers: "
+     "vigour, skill, guard, armour, speed)"),
+    ("add-numbers-help-not-text", R, "grid: 8x8", "grid: 8x8\nadd_numbers: {skill: [x]}",
+     "line 8: key 'add_numbers.skill': expected text, got a list"),
+    ("add-entries-bare-without-whole", R, "grid: 8x8",
+     "grid: 8x8\nadd_entries: {rival: {key: rivals, bare: 1}}",
+     "line 8: key 'add_entries.rival.bare': bare: is the number a NAME alone stands for: "
+     "only with values: whole"),
+    ("add-entries-separator-not-one-of", R, "grid: 8x8",
+     "grid: 8x8\nadd_entries: {prof: {key: profs, values: whole, separator: '/'}}",
+     "line 8: key 'add_entries.prof.separator': expected one of =, :; got '/'"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")
