@@ -45,7 +45,7 @@ def carrying(rs: Any, actor: Actor, lacks: Sequence[str], carries: Sequence[str]
         else:
             values[spec.key] = None if held in lacks else held
     for item in carries:
-        spec = next((s for s in specs if item in rs.library.kind(s.kind)
+        spec = next((s for s in specs if not s.among and item in rs.library.kind(s.kind)
                      and (s.many or not values[s.key])), None)     # '' holds none
         if spec is None:
             kinds = ", ".join(dict.fromkeys(s.kind for s in specs)) or "none"

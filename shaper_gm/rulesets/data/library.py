@@ -35,7 +35,7 @@ from shaper_gm.engine.stepkit import Facts
 from shaper_gm.records import record
 from shaper_gm.rulesets.data import add_numbers
 from shaper_gm.rulesets.data.actions_file import read_actions
-from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items
+from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items, among_declared
 from shaper_gm.rulesets.data.entries import add_entry, entry_kinds
 from shaper_gm.rulesets.data.marks import map_mark
 from shaper_gm.rulesets.data.naming import payers_declared, sides_declared
@@ -318,6 +318,7 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
                 here.error(key, f"no item file {kind}.yaml for {key} {kind!r} "
                                 f"(kinds: {', '.join(sorted(kinds)) or 'none'})")
     add_numbers.check(here, good)                  # add --vigor N: a sheet number
+    among_declared(here, good)                     # add --holding ITEM: what it has
     for flag, spec in good.get("add_entries", ()):
         for key, kind in entry_kinds(spec):
             if kind not in kinds:

@@ -474,6 +474,12 @@ EDITS = [
     ("add-entries-separator-not-one-of", R, "grid: 8x8",
      "grid: 8x8\nadd_entries: {prof: {key: profs, values: whole, separator: '/'}}",
      "line 8: key 'add_entries.prof.separator': expected one of =, :; got '/'"),
+    ("add-items-among-no-key", R, "grid: 8x8",
+     "grid: 8x8\nadd_items: {hand: {key: hand, kind: duellists, among: [weapons]}}",
+     "line 8: key 'add_items.hand.among': no other add_items key 'weapons' (keys: hand)"),
+    ("add-items-among-not-a-list", R, "grid: 8x8",
+     "grid: 8x8\nadd_items: {hand: {key: hand, kind: duellists, among: weapons}}",
+     "line 8: key 'add_items.hand': expected a list, got 'weapons'"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

@@ -1,7 +1,8 @@
 """Shaper written as data beside the Python ruleset: `add` reads the same line on both
 (S20, S24, S27-S29). `--vigor/--finesse/--mentality/--level N` are the format's
 `add_numbers` (a flag setting a sheet number, checked by `ranges`), `--armor ITEM` and
-`--shield` its `add_items` (one item; `--shield` takes its `default`), `--skill NAME`
+`--shield` its `add_items` (one item; `--shield` takes its `default`), `--holding ITEM`
+an `add_items` key `among` the weapons and shield the sheet carries, `--skill NAME`
 and `--skill NAME:LEVEL` its `add_entries` with `bare: 1` and `separator: ':'`."""
 
 from __future__ import annotations
@@ -34,6 +35,12 @@ FOE = ("add raider --as raider --at B1",)
         "set zed major=3",
         "attack zed raider --skill longshot --roll 4,4,4 --evade 2,2,2 --damage 3 "
         "--defense 1")),
+    # in hand as the fight starts: a weapon and the shield it carries (S19a), raised at
+    # once (S20) and swung without a draw
+    ("add zed --shield --weapon longsword --holding longsword --holding shield --at B1 "
+     "--side party", (
+        "raise zed", "engage zed raider",
+        "attack zed raider --roll 4,4,4 --evade 2,2,2 --damage 3 --defense 1")),
     # Mentality and a spell skill at a level given after ':' (S25, S24)
     ("add zed --mentality 1 --level 2 --skill charm:2 --at B1 --side party", (
         "cast zed charm zed", "cast zed charm zed", "set zed major=3",
@@ -61,6 +68,7 @@ def test_add_reads_the_same_line_and_gives_the_same_numbers(both, adding, lines)
     ("add zed --skill longshot:x", "--skill longshot"),
     ("add zed --skill nope", "nope"),
     ("add zed --armor nope", "nope"),
+    ("add zed --weapon longsword --holding longbow", "longbow"),
 ])
 def test_add_refuses_alike_and_changes_nothing(both, line, says):
     sessions = both()

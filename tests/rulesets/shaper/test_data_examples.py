@@ -11,11 +11,11 @@ dissolves it and takes the Down out of theirs (S8).
 
 What the data version does not play yet, and what the format needs for it (the plan of
 the next step):
-- add's `--holding ITEM` (the items in hand: a weapon or a shield the sheet carries,
-  add_items of one kind a key); Shaper's creation rules (S27-S29: ability points and
-  skill levels a level allows, a Finesse skill needing Finesse) are not checked by add
-  (`--vigor N` and the rest are add_numbers, `--armor ITEM` and `--shield` add_items,
-  `--skill NAME[:LEVEL]` add_entries: tests/rulesets/shaper/test_data_adding.py);
+- Shaper's creation rules (S19a, S27-S29: the hands `--holding` fills, ability points
+  and skill levels a level allows, a Finesse skill needing Finesse) are not checked by
+  add: `requires` tests of `add` itself (`--vigor N` and the rest are add_numbers,
+  `--armor ITEM`, `--shield` and `--holding ITEM` add_items, `--skill NAME[:LEVEL]`
+  add_entries: tests/rulesets/shaper/test_data_adding.py);
 - an actor Down leaves its engagement for good (S8; here one healed is back in it while
   a foe is: a change as it goes down, a `down` moment); Step Up's "disengaged from me
   this round" (engaging into another engagement merges both, `relabel`:
