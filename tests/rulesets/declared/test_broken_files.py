@@ -480,6 +480,14 @@ EDITS = [
     ("add-items-among-not-a-list", R, "grid: 8x8",
      "grid: 8x8\nadd_items: {hand: {key: hand, kind: duellists, among: weapons}}",
      "line 8: key 'add_items.hand': expected a list, got 'weapons'"),
+    ("declare-without-automatic", A, "      what: strike\n",
+     "      what: strike\n      declare: {result: \"''\", refuse: faces decide}\n",
+     "line 28: item 'strike': key 'steps[0].declare': only a roll with automatic: the fact a "
+     "declared result goes into"),
+    ("declare-without-refuse", A, "      what: strike\n",
+     "      what: strike\n      automatic: auto\n      declare: {result: \"''\"}\n",
+     "line 29: item 'strike': key 'steps[0].declare': expected {result: EXPR, refuse: TEXT, "
+     "hint: TEXT} (result and refuse required), got {'result': \"''\"}"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

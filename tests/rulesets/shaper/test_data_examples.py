@@ -20,8 +20,9 @@ the next step):
   a foe is: a change as it goes down, a `down` moment); Step Up's "disengaged from me
   this round" (engaging into another engagement merges both, `relabel`:
   tests/rulesets/shaper/test_data_targets.py);
-- `--auto [ID=]success|failure` (an automatic result declared for a total called out,
-  S2), and a damage total called out with a skill's dice in it;
+- a damage total called out with a skill's dice in it; `--auto ID=...` naming a target
+  by its name rather than its id (`--auto [ID=]success|failure` is the format's
+  `declare`: tests/rulesets/shaper/test_data_auto.py);
 - the odds of an attack with a skill's dice (Piercing Strike): the data version's exact
   odds weigh more outcomes than their limit (30,000) where the Python ruleset sums
   dice;
