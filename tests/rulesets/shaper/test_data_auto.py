@@ -2,7 +2,9 @@
 The faces decide an automatic result, so a total called out (`--roll =9`) has none
 unless the GM declares it: the attacker's, or ID's evasion. Declared on faces given or
 rolled, it is refused on both. The format's `declare` on a roll step with `automatic`;
-the words and their checks are the fixture's (`flag.auto`, its `requires`)."""
+the words and their checks are the fixture's (`flag.auto`, its `requires`). And
+`--pierce 0` is no Pierce, not the weapon's: `has_flag.pierce` tells a flag given 0 from
+one left out (S7)."""
 
 from __future__ import annotations
 
@@ -55,3 +57,19 @@ def test_a_result_declared_where_the_faces_decide_is_refused_alike(both, line, s
         assert numbers(s) == before[rs], rs
         assert str(refused.value).startswith(says if isinstance(says, str)
                                              else says[rs == DATA]), rs
+
+
+@pytest.mark.parametrize("line, defense_after", [
+    # the longbow's Pierce 2 off Defense 3 + 3 (S7); --pierce 0 none: a flag given 0 is
+    # not a flag left out (`has_flag.pierce`)
+    ("attack josh raider --roll 4,4,4 --evade 2,2,2 --damage 3 --defense 3", 4),
+    ("attack josh raider --roll 4,4,4 --evade 2,2,2 --damage 3 --defense 3 --pierce 0", 6),
+    ("attack josh raider --roll 4,4,4 --evade 2,2,2 --damage 3 --defense 3 --pierce 1", 5),
+])
+def test_pierce_given_0_is_no_pierce_alike(both, line, defense_after):
+    sessions = both(*SETUP)
+    results = {rs: attack(s, s.execute(line)) for rs, s in sessions.items()}
+    assert results[DATA] == results[PYTHON]
+    after = [value for label, value, _ in results[PYTHON][6] if label.startswith("Defense")]
+    assert after[-1] == defense_after
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])

@@ -39,7 +39,6 @@ the next step):
   beside someone in the actor's
   engagement is a Minor action in the Python ruleset (here a Major): reading another
   actor's sheet value (`actors.ID.KEY`);
-- `--pierce 0` (a flag not given reads 0, as one given 0 does);
 - the words of the screen (`Josh draws the longbow (Minor)`, the attack's nested
   breakdown, the order table's Engaged column): a screen.yaml of its own.
 """
