@@ -16,10 +16,10 @@ the next step):
   add: `requires` tests of `add` itself (`--vigor N` and the rest are add_numbers,
   `--armor ITEM`, `--shield` and `--holding ITEM` add_items, `--skill NAME[:LEVEL]`
   add_entries: tests/rulesets/shaper/test_data_adding.py);
-- an actor Down leaves its engagement for good (S8; here one healed is back in it while
-  a foe is: a change as it goes down, a `down` moment); Step Up's "disengaged from me
-  this round" (engaging into another engagement merges both, `relabel`:
-  tests/rulesets/shaper/test_data_targets.py);
+- Step Up's "disengaged from me this round" (engaging into another engagement merges
+  both, `relabel`: tests/rulesets/shaper/test_data_targets.py; an actor Down leaves its
+  engagement for good, S8, the `damaged` moment at 0 HP:
+  tests/rulesets/shaper/test_data_down.py);
 - a damage total called out with a skill's dice in it; `--auto ID=...` naming a target
   by its name rather than its id (`--auto [ID=]success|failure` is the format's
   `declare`: tests/rulesets/shaper/test_data_auto.py);
