@@ -28,8 +28,9 @@ the next step):
   dice;
 - skills beyond the on-attack Piercing Strike, Thread the Needle, Longshot, Aimed Shot
   and Power Strike, Taylor's Charm and Energy Shield, Retreat and Step Up on their own
-  (S21-S26): reactions inside an attack (`--react ID=SKILL`:
-  Retreat, Step Up, Block), Step Up's "the enemy that just disengaged", `NAME:sp`,
+  (S21-S26): Step Up's "the enemy that just disengaged", `--skill NAME:sp` in an attack
+  (Shield Block, Parry and Hardy answer an attack, `--react ID=SKILL`:
+  tests/rulesets/shaper/test_data_react.py),
   the offensive spell (`cast taylor spell raider`: an
   attack of magic damage, Defense halved) and spell skills added to a cast, their cost
   reduced by Mentality (S25), Minion, a summon with its own pool (S21);
