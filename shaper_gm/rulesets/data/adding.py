@@ -34,7 +34,7 @@ ITEM_FLAG = {"key": Field(snake_name, required=True), "kind": Field(ident, requi
              "many": Field(boolean), "default": Field(ident), "help": Field(text),
              "unknown": Field(text), "adds": Field(boolean), "pairs": Field(boolean),
              "also": Field(mapping_of(snake_name, snake_name)),
-             "among": Field(list_of(snake_name, non_empty=True))}
+             "among": Field(list_of(snake_name, non_empty=True)), "no_item": Field(boolean)}
 
 
 @record
@@ -53,6 +53,7 @@ class AddItem:
     pairs: bool = False         # ITEM=N words, merged into the sheet's mapping (--prof)
     also: Any = ()              # (sheet key, item field): set from the one item chosen
     among: tuple[str, ...] = ()  # its items are some the sheet holds under these keys
+    no_item: bool = False       # the flag alone, no item: it sets `default` (--shield)
 
 
 def add_item(value: Any) -> Mapping[str, Any]:
@@ -60,6 +61,9 @@ def add_item(value: Any) -> Mapping[str, Any]:
     if not isinstance(value, Mapping) or set(value) - set(ITEM_FLAG) or \
             not {"key", "kind"} <= set(value):
         raise Bad(f"expected {{{', '.join(ITEM_FLAG)}}} (key and kind required)")
+    if value.get("no_item") and (not value.get("default") or value.get("many") or
+                                 value.get("pairs")):
+        raise Bad("no_item: the flag alone sets its default: give default, not many or pairs")
     return {name: ITEM_FLAG[name].check(item) for name, item in value.items()}
 
 

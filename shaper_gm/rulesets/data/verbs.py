@@ -55,8 +55,8 @@ def table(rs: Any) -> VerbTable:
         made.extend("add", before="count", flags=add_numbers.flags(rs.library))
     if rs.library.add_items:              # add --weapon ITEM, --shield ITEM
         made.extend("add", before="count", flags=tuple(
-            flag(spec.flag, "bool" if spec.default and not (spec.many or spec.pairs)
-                 else "text", repeat=spec.many or spec.pairs,     # --shield: its default
+            flag(spec.flag, "bool" if spec.no_item else "text",   # --shield: its default
+                 repeat=spec.many or spec.pairs,
                  metavar="ITEM=N" if spec.pairs else "ITEM", completes=spec.kind,
                  help=spec.help or f"an item of {spec.kind} for its {spec.key}")
             for spec in rs.library.add_items))

@@ -488,6 +488,13 @@ EDITS = [
      "      what: strike\n      automatic: auto\n      declare: {result: \"''\"}\n",
      "line 29: item 'strike': key 'steps[0].declare': expected {result: EXPR, refuse: TEXT, "
      "hint: TEXT} (result and refuse required), got {'result': \"''\"}"),
+    ("flag-marks-not-repeated", A, STRIKE, STRIKE + "  flags: {how: {kind: text, marks: [sp]}}\n",
+     "line 5: item 'strike': key 'flags.how.marks': expected a list of words (lowercase "
+     "letters and digits) on a repeated text flag, got ['sp']"),
+    ("add-items-no-item-without-default", R, "grid: 8x8",
+     "grid: 8x8\nadd_items: {rival: {key: rival, kind: duellists, no_item: true}}",
+     "line 8: key 'add_items.rival': no_item: the flag alone sets its default: give "
+     "default, not many or pairs"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

@@ -28,8 +28,8 @@ the next step):
   dice;
 - skills beyond the on-attack Piercing Strike, Thread the Needle, Longshot, Aimed Shot
   and Power Strike, Taylor's Charm and Energy Shield, Retreat and Step Up on their own
-  (S21-S26): Step Up's "the enemy that just disengaged", `--skill NAME:sp` in an attack
-  (Shield Block, Parry and Hardy answer an attack, `--react ID=SKILL`:
+  (S21-S26): Step Up's "the enemy that just disengaged" (Shield Block, Parry and Hardy
+  answer an attack, `--react ID=SKILL`, and `--skill NAME:sp`, a flag's `marks`:
   tests/rulesets/shaper/test_data_react.py),
   the offensive spell (`cast taylor spell raider`: an
   attack of magic damage, Defense halved) and spell skills added to a cast, their cost

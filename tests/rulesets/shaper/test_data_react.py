@@ -57,3 +57,27 @@ def test_a_target_answers_an_attack_alike(both, adding, lines):
                 outcome[rs] = type(exc)
         assert outcome[DATA] == outcome[PYTHON], line
         assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+
+
+@pytest.mark.parametrize("skills, line", [
+    ("--skill longshot --skill aimed-shot", "--skill longshot:sp --skill aimed-shot"),
+    ("--skill longshot --skill aimed-shot", "--skill longshot:sp --skill aimed-shot:sp"),
+    ("--skill longshot --skill aimed-shot", "--skill longshot --skill aimed-shot --sp"),
+    ("--skill longshot", "--skill longshot:sp --sp"),
+    ("--skill longshot", "--skill longshot:xp"),                   # no such mark: refused
+])
+def test_a_skill_marked_sp_is_paid_with_sp_alike(both, skills, line):
+    """S23: `--skill NAME:sp` pays that skill with SP, the rest with Major actions (the
+    format's `marks: [sp]`: `flag.skill` the names, `flag.skill_sp` those marked)."""
+    sessions = both(f"add zed --level 4 --finesse 1 --weapon longbow --holding longbow "
+                    f"{skills} --at A5 --side party", "add raider --as raider --at B1",
+                    "init zed raider", "start")
+    attack_line = f"attack zed raider {line} --roll 4,4,4 --evade 2,2,2 --damage 3 --defense 1"
+    outcome = {}
+    for rs, s in sessions.items():
+        try:
+            outcome[rs] = attack(s, s.execute(attack_line))
+        except GmError as exc:
+            outcome[rs] = type(exc)
+    assert outcome[DATA] == outcome[PYTHON]
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
