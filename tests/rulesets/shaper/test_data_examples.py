@@ -16,9 +16,11 @@ the next step):
   add: `requires` tests of `add` itself (`--vigor N` and the rest are add_numbers,
   `--armor ITEM`, `--shield` and `--holding ITEM` add_items, `--skill NAME[:LEVEL]`
   add_entries: tests/rulesets/shaper/test_data_adding.py);
-- Step Up's "disengaged from me this round" (engaging into another engagement merges
-  both, `relabel`: tests/rulesets/shaper/test_data_targets.py; an actor Down leaves its
-  engagement for good, S8, the `damaged` moment at 0 HP:
+- the foes a leaver disengaged from are kept by the engagement's name (an effect
+  `left-GROUP` until the round ends): one that leaves after its group was merged or
+  left again is answered by the group's name, not by whom it left (engaging into
+  another engagement merges both, `relabel`: tests/rulesets/shaper/test_data_targets.py;
+  an actor Down leaves its engagement for good, S8, the `damaged` moment at 0 HP:
   tests/rulesets/shaper/test_data_down.py);
 - a damage total called out with a skill's dice in it; `--auto ID=...` naming a target
   by its name rather than its id (`--auto [ID=]success|failure` is the format's
@@ -28,15 +30,15 @@ the next step):
   dice;
 - skills beyond the on-attack Piercing Strike, Thread the Needle, Longshot, Aimed Shot
   and Power Strike, Taylor's Charm and Energy Shield, Retreat and Step Up on their own
-  (S21-S26): Step Up's "the enemy that just disengaged" (Shield Block, Parry and Hardy
-  answer an attack, `--react ID=SKILL`, and `--skill NAME:sp`, a flag's `marks`:
-  tests/rulesets/shaper/test_data_react.py),
+  (S21-S26) (Shield Block, Parry and Hardy answer an attack, `--react ID=SKILL`,
+  `--skill NAME:sp`, a flag's `marks`, and Step Up answering a foe that disengaged
+  from its user this round: tests/rulesets/shaper/test_data_react.py),
   the offensive spell (`cast taylor spell raider`: an
   attack of magic damage, Defense halved) and spell skills added to a cast, their cost
   reduced by Mentality (S25), Minion, a summon with its own pool (S21);
 - the GM's `set ACTOR temp_hp=N` (what absorbs is spent from every effect in turn,
   `spend`, tests/rulesets/shaper/test_data_uses.py; temporary HP are no effect here);
-- items: add's `--shield`; picking up an item
+- items: picking up an item
   beside someone in the actor's
   engagement is a Minor action in the Python ruleset (here a Major): reading another
   actor's sheet value (`actors.ID.KEY`);

@@ -81,3 +81,30 @@ def test_a_skill_marked_sp_is_paid_with_sp_alike(both, skills, line):
             outcome[rs] = type(exc)
     assert outcome[DATA] == outcome[PYTHON]
     assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+
+
+@pytest.mark.parametrize("lines", [
+    (("skill zed step-up raider --sp", False),            # nobody left it: no trigger
+     ("disengage raider", True),
+     ("skill zed step-up raider --sp", True)),            # it left Zed this round
+    (("disengage raider", True), ("end", True),
+     ("skill zed step-up raider", False)),                # the next round: too late
+    (("skill raider retreat raider", True), ("skill zed step-up raider --sp", True)),
+])
+def test_step_up_answers_a_foe_that_disengaged_from_it_this_round_alike(both, lines):
+    """S23: Step Up's trigger, a foe disengaging (or retreating) from its user this round;
+    the fixture's disengage and retreat leave an effect on the leaver, `left-GROUP`, until
+    the round ends."""
+    sessions = both("add zed --vigor 1 --skill step-up --weapon longsword --holding longsword "
+                    "--at B1 --side party", "add raider --as reaver --at B1",
+                    "init zed raider", "start", "engage zed raider", "end")
+    for line, done in lines:
+        outcome = {}
+        for rs, s in sessions.items():
+            try:
+                s.execute(line)
+                outcome[rs] = True
+            except GmError:
+                outcome[rs] = False
+        assert outcome[DATA] == outcome[PYTHON] == done, line
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
