@@ -35,6 +35,7 @@ from shaper_gm.engine.stepkit import Facts
 from shaper_gm.records import record
 from shaper_gm.rulesets.data import add_numbers
 from shaper_gm.rulesets.data.actions_file import read_actions
+from shaper_gm.rulesets.data.add_checks import add_requires
 from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items, among_declared
 from shaper_gm.rulesets.data.entries import add_entry, entry_kinds
 from shaper_gm.rulesets.data.marks import map_mark
@@ -135,7 +136,7 @@ RULESET = {
     "older_saves": Field(older_saves),
     "older_sheets": Field(older_sheets), "sheet_items": Field(mapping_of(snake_name, ident)),
     "prepared": Field(prepared_spec),
-    "add_numbers": Field(mapping_of(snake_name, text)),
+    "add_numbers": Field(mapping_of(snake_name, text)), "add_requires": Field(add_requires),
 }
 
 
@@ -237,7 +238,8 @@ def load(folder: Any) -> DataLibrary:
                            "side_checks", "keeps_down", "zero_read", "reacts_on_turn",
                            "readied_effect", "encounter_numbers", "harm_tally",
                            "most_diagonals", "template_sides", "add_entries", "older_saves",
-                           "older_sheets", "sheet_items", "prepared", "add_numbers")}
+                           "older_sheets", "sheet_items", "prepared", "add_numbers",
+                           "add_requires")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),

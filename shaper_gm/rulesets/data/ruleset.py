@@ -31,6 +31,7 @@ from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.rulesets.data import add_numbers, costs, prepared
 from shaper_gm.rulesets.data import carried as kept_items
+from shaper_gm.rulesets.data.add_checks import check_new
 from shaper_gm.rulesets.data.adding import (
     gm_damage,
     gm_heal,
@@ -205,6 +206,7 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
                  .typed(value, "--stat ") for key, value in given.items()}  # as set takes it
         base = with_numbers(base, given, self.library.default_sheet)
         sheet = DataSheet(freeze(base), self.library.default_sheet)
+        check_new(self, sheet, template)             # add_requires (S27-S29's limits)
         name = spec.name or (template.get("name") if template is not None else None) or \
             spec.id.replace("-", " ").title()       # the default sheet's name is no name
         hp = self.stat(sheet, "hp")

@@ -41,7 +41,7 @@ EDITS = [
      "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
      "map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, readied_effect, "
      "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
-     "older_saves, older_sheets, sheet_items, prepared, add_numbers)"),
+     "older_saves, older_sheets, sheet_items, prepared, add_numbers, add_requires)"),
     ("ruleset-heal-action-no-action", R, "grid: 8x8", "grid: 8x8\nheal_action: mend",
      "line 8: key 'heal_action': no action 'mend' in actions.yaml"),
     ("older-sheets-without-drop", R, "grid: 8x8", "grid: 8x8\nolder_sheets: {pairs: [x]}",
@@ -495,6 +495,13 @@ EDITS = [
      "grid: 8x8\nadd_items: {rival: {key: rival, kind: duellists, no_item: true}}",
      "line 8: key 'add_items.rival': no_item: the flag alone sets its default: give "
      "default, not many or pairs"),
+    ("add-requires-not-a-list", R, "grid: 8x8", "grid: 8x8\nadd_requires: {test: x}",
+     "line 8: key 'add_requires': expected a list of {test: EXPR, refuse: TEXT, hint: TEXT} "
+     "(test and refuse required), got {'test': 'x'}"),
+    ("add-requires-reads-a-target", R, "grid: 8x8",
+     "grid: 8x8\nadd_requires: [{test: target.skill > 0, refuse: none}]",
+     "line 8: key 'add_requires[0].test': reads 'target.skill': an add test reads actor.X, "
+     "rules.X, library.KIND and template_kind"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

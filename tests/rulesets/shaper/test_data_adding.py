@@ -3,7 +3,8 @@
 `add_numbers` (a flag setting a sheet number, checked by `ranges`), `--armor ITEM` and
 `--shield` its `add_items` (one item; `--shield` takes its `default`), `--holding ITEM`
 an `add_items` key `among` the weapons and shield the sheet carries, `--skill NAME`
-and `--skill NAME:LEVEL` its `add_entries` with `bare: 1` and `separator: ':'`."""
+and `--skill NAME:LEVEL` its `add_entries` with `bare: 1` and `separator: ':'`; what a
+level allows is its `add_requires`."""
 
 from __future__ import annotations
 
@@ -69,6 +70,11 @@ def test_add_reads_the_same_line_and_gives_the_same_numbers(both, adding, lines)
     ("add zed --skill nope", "nope"),
     ("add zed --armor nope", "nope"),
     ("add zed --weapon longsword --holding longbow", "longbow"),
+    # add_requires: what a level allows (S19a, S27, S29)
+    ("add zed --vigor 1 --finesse 1", "more Ability Points than level 1 allows"),
+    ("add zed --weapon longsword --weapon longbow --shield", "a level-1 actor starts with 2"),
+    ("add zed --level 2 --weapon longsword --weapon longbow --holding longsword "
+     "--holding longbow --shield", "more in hand than 2 hands hold"),
 ])
 def test_add_refuses_alike_and_changes_nothing(both, line, says):
     sessions = both()

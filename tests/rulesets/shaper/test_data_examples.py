@@ -11,11 +11,12 @@ dissolves it and takes the Down out of theirs (S8).
 
 What the data version does not play yet, and what the format needs for it (the plan of
 the next step):
-- Shaper's creation rules (S19a, S27-S29: the hands `--holding` fills, ability points
-  and skill levels a level allows, a Finesse skill needing Finesse) are not checked by
-  add: `requires` tests of `add` itself (`--vigor N` and the rest are add_numbers,
-  `--armor ITEM`, `--shield` and `--holding ITEM` add_items, `--skill NAME[:LEVEL]`
-  add_entries: tests/rulesets/shaper/test_data_adding.py);
+- Shaper's creation rules over each skill (S24, S27, S29: the sum of skill levels a
+  level allows, each from 1 to 4, a Finesse skill needing Finesse, a spell Mentality):
+  add_requires tests read no sum of a mapping's values and no test per entry (the
+  ability points, the items at level 1 and the hands are add_requires; `--vigor N` and
+  the rest add_numbers, `--armor ITEM`, `--shield` and `--holding ITEM` add_items,
+  `--skill NAME[:LEVEL]` add_entries: tests/rulesets/shaper/test_data_adding.py);
 - the foes a leaver disengaged from are kept by the engagement's name (an effect
   `left-GROUP` until the round ends): one that leaves after its group was merged or
   left again is answered by the group's name, not by whom it left (engaging into
