@@ -87,6 +87,7 @@ class Flag:
     metavar: str = ""
     repeat: bool = False          # a text flag given again and again: a list, in order
     completes: str = ""           # a kind of item: completion offers the actor's own
+    marks: tuple[str, ...] = ()   # NAME:MARK words: flag.NAME_MARK (engine.flag_marks)
 
 
 @record

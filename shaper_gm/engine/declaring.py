@@ -38,7 +38,7 @@ KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires",
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
-FLAG_KEYS = {"kind", "choices", "help", "metavar", "repeat", "completes"}
+FLAG_KEYS = {"kind", "choices", "help", "metavar", "repeat", "completes", "marks"}
 REFUSALS = ("itself", "no_item", "lacks", "unknown", "stays", "others",
             "unrolled", "unsourced")                                 # shared checks
 ITEMLESS = ("itself", "stays", "others", "unrolled",     # not about the action's item
@@ -132,7 +132,8 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     read |= {name.partition(".")[2].replace("_", "-") for expr in
              ((spread.when, spread.to) if spread is not None else ())
              for name in expr.names if name.startswith("flag.")}
-    missing = sorted(read - {f.name for f in flags} - {target_flag})   # it names the flag
+    missing = sorted(read - {f.name for f in flags} - {target_flag} -   # it names the flag
+                     {f"{f.name}-{mark}" for f in flags for mark in f.marks})
     if missing:
         raise VocabError(f"{at}.flags", f"flag.{missing[0]} is read but no flag "
                                         f"{missing[0]!r} is declared")
@@ -255,8 +256,14 @@ def _flags(raw: Any, at: str) -> tuple[Flag, ...]:
                              f"again it reads as a list of its words); this one is {kind}")
         completes = checked_name(body["completes"], f"{here}.completes") \
             if "completes" in body else ""
+        marks = body.get("marks", [])              # --skill longshot:sp (flag_marks)
+        if not isinstance(marks, list) or not all(
+                isinstance(m, str) and re.fullmatch(r"[a-z][a-z0-9]*", m) for m in marks) or \
+                (marks and not repeat):
+            raise VocabError(f"{here}.marks", "expected a list of words (lowercase letters "
+                                              f"and digits) on a repeated text flag, got {marks!r}")
         out.append(Flag(name, kind, tuple(choices), str(body.get("help", "")),
-                        str(body.get("metavar", "")), repeat, completes))
+                        str(body.get("metavar", "")), repeat, completes, tuple(marks)))
     return tuple(out)
 
 

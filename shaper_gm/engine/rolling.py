@@ -10,6 +10,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
+from shaper_gm.engine.declared_result import declare_spec, declared_result
 from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.faces import face_names, faces_text, lead_of, led
 from shaper_gm.engine.mixing import Weighed
@@ -44,6 +45,7 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
              if key in declared}
     failures = pool_names(declared, at)
     pins, automatic = pin_keys(declared, at)       # dice pinned: engine.pinning
+    declare = declare_spec(declared, at)    # a result declared for a total called out
     one_die = _ONE_DIE.fullmatch(dice.text)
     sides = int(one_die.group(1)) if one_die else 0
     if ("keep_higher" in flags or "keep_lower" in flags) and not one_die:
@@ -94,10 +96,12 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
             else Entered(rolled.total)
         faces = dict(zip(shown, (faces_text(rolled),), strict=False))
         if automatic:
-            return facts.with_values(**{into: total, automatic: rolled.automatic or ""},
-                                     **faces)
+            result = rolled.automatic or "" if declare is None else declared_result(
+                declare, facts, isinstance(total, Entered), rolled.automatic or "")
+            return facts.with_values(**{into: total, automatic: result}, **faces)
         return facts.with_values(**{into: total}, **faces)
-    reads = _reads(dice, guard, *flags.values(), *(pin[1] for pin in pins)) | \
+    reads = _reads(dice, guard, *flags.values(), *(pin[1] for pin in pins),
+                   *([declare[0]] if declare else [])) | \
         (frozenset({who}) if who else frozenset()) | \
         (frozenset({lead[0]}) if lead else frozenset())
     made = {into, *failures, *shown, *([automatic] if automatic else [])}

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from shaper_gm.engine import grid
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import ExprError
+from shaper_gm.engine.flag_marks import flag_value
 from shaper_gm.engine.resources import maximum
 from shaper_gm.engine.state import Actor, Encounter
 
@@ -81,9 +82,8 @@ class Situation(Mapping[str, Any]):
             return actor_value(self.rs, self.state.actors[who], rest)
         if head == "item" and self.item is not None and rest:
             return field(self.item, rest, "the item")
-        if head == "flag" and rest:
-            value = self.request.get(rest.replace("_", "-"))
-            return 0 if value is None else value
+        if head == "flag" and rest:                 # NAME:MARK words: engine.flag_marks
+            return flag_value(self.rs, self.request, rest)
         numbers = self.rs.library.numbers
         if head == LIBRARY and rest and hasattr(self.rs.library, "kind"):
             return self.rs.library.kind(rest)         # id -> item, for at(): P12's

@@ -81,7 +81,7 @@ _STEP_KEYS = {
     "set": {"set", "when", "words"},
     "roll": {"roll", "slot", "into", "who", "keep_higher", "keep_lower", "double_dice",
              "what", "once", "quiet", "when", "after", *POOL_KEYS, "zero_faces", *PIN_KEYS,
-             "follows", "faces", "lead"},
+             "follows", "faces", "lead", "declare"},
     "reduce": {"reduce", "type", "resist", "vulnerable", "immune", "rule", "when"},
     "note": {"note", "value", "rule", "recap", "join", "when", "says"},
     "recap": {"recap", "join", "when"},

@@ -11,7 +11,16 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from shaper_gm.content.schema import Bad, Field, boolean, ident, mapping_of, snake_name, text
+from shaper_gm.content.schema import (
+    Bad,
+    Field,
+    boolean,
+    ident,
+    list_of,
+    mapping_of,
+    snake_name,
+    text,
+)
 from shaper_gm.engine import events as ev
 from shaper_gm.engine import moments
 from shaper_gm.engine.changes import hit_points
@@ -24,7 +33,8 @@ from shaper_gm.records import record
 ITEM_FLAG = {"key": Field(snake_name, required=True), "kind": Field(ident, required=True),
              "many": Field(boolean), "default": Field(ident), "help": Field(text),
              "unknown": Field(text), "adds": Field(boolean), "pairs": Field(boolean),
-             "also": Field(mapping_of(snake_name, snake_name))}
+             "also": Field(mapping_of(snake_name, snake_name)),
+             "among": Field(list_of(snake_name, non_empty=True)), "no_item": Field(boolean)}
 
 
 @record
@@ -42,6 +52,8 @@ class AddItem:
     adds: bool = False          # with many: the items join the template's, not replace them
     pairs: bool = False         # ITEM=N words, merged into the sheet's mapping (--prof)
     also: Any = ()              # (sheet key, item field): set from the one item chosen
+    among: tuple[str, ...] = ()  # its items are some the sheet holds under these keys
+    no_item: bool = False       # the flag alone, no item: it sets `default` (--shield)
 
 
 def add_item(value: Any) -> Mapping[str, Any]:
@@ -49,6 +61,9 @@ def add_item(value: Any) -> Mapping[str, Any]:
     if not isinstance(value, Mapping) or set(value) - set(ITEM_FLAG) or \
             not {"key", "kind"} <= set(value):
         raise Bad(f"expected {{{', '.join(ITEM_FLAG)}}} (key and kind required)")
+    if value.get("no_item") and (not value.get("default") or value.get("many") or
+                                 value.get("pairs")):
+        raise Bad("no_item: the flag alone sets its default: give default, not many or pairs")
     return {name: ITEM_FLAG[name].check(item) for name, item in value.items()}
 
 
@@ -63,9 +78,10 @@ def onto_sheet(library: Any, base: dict[str, Any], extra: Mapping[str, Any]) -> 
     `--holding spear` sets `held_stat` to the spear's stat, P2)."""
     specs = {**{s.key: s for s in library.add_items}, **{s.flag: s for s in library.add_items}}
     paired = {name for name in extra if name in specs and specs[name].pairs}
+    among = {name for name in extra if name in specs and specs[name].among}
     out = dict(base)
     for key, value in given_items(library, {k: v for k, v in extra.items()
-                                            if k not in paired}).items():
+                                            if k not in paired | among}).items():
         spec = specs[key]
         if spec.adds and value:
             value = tuple(dict.fromkeys((*(base.get(key) or ()), *value)))
@@ -76,7 +92,34 @@ def onto_sheet(library: Any, base: dict[str, Any], extra: Mapping[str, Any]) -> 
     for name in paired:
         spec = specs[name]
         out[spec.key] = {**dict(base.get(spec.key) or {}), **_pairs(library, spec, extra[name])}
+    for name in among:                  # after the rest: what it holds with them
+        out[specs[name].key] = _among(specs[name], out, extra[name])
     return out
+
+
+def _among(spec: AddItem, sheet: Mapping[str, Any], value: Any) -> tuple[str, ...] | str:
+    """`--holding longbow`: each item one the sheet holds under the keys of `among` (a
+    weapon or the shield it carries, S19a), else refused in the spec's `unknown` words."""
+    held = [item for key in spec.among for item in (
+        sheet.get(key) if isinstance(sheet.get(key), (list, tuple)) else (sheet.get(key),))
+            if isinstance(item, str) and item]
+    words = [value] if isinstance(value, str) else list(value or ())
+    for word in words:
+        if word not in held:
+            raise RuleViolation(fill(spec.unknown, {"word": word}) if spec.unknown else
+                                f"--{spec.flag} {word}: not among its {', '.join(spec.among)}",
+                                f"it has: {', '.join(held) or 'none'}")
+    return tuple(words) if spec.many else words[0]
+
+
+def among_declared(here: Any, good: Mapping[str, Any]) -> None:
+    """At load: each key an entry's `among` names is another add_items entry's key."""
+    keys = {spec["key"] for _, spec in good.get("add_items", ())}
+    for flag, spec in good.get("add_items", ()):
+        for key in spec.get("among", ()):
+            if key not in keys - {spec["key"]}:
+                here.error(f"add_items.{flag}.among", f"no other add_items key {key!r} "
+                                                      f"(keys: {', '.join(sorted(keys))})")
 
 
 def _pairs(library: Any, spec: AddItem, value: Any) -> dict[str, int]:

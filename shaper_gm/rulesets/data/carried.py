@@ -14,7 +14,8 @@ from shaper_gm.engine.state import Actor
 
 def _listed(value: Any) -> tuple[str, ...]:
     items = value if isinstance(value, (list, tuple)) else () if value is None else (value,)
-    return tuple(item for item in items if isinstance(item, str))   # ids, not items stated whole
+    return tuple(item for item in items     # ids, not items stated whole; '' names none
+                 if isinstance(item, str) and item)
 
 
 def carried(rs: Any, actor: Actor) -> tuple[str, ...]:
@@ -44,8 +45,8 @@ def carrying(rs: Any, actor: Actor, lacks: Sequence[str], carries: Sequence[str]
         else:
             values[spec.key] = None if held in lacks else held
     for item in carries:
-        spec = next((s for s in specs if item in rs.library.kind(s.kind)
-                     and (s.many or values[s.key] is None)), None)
+        spec = next((s for s in specs if not s.among and item in rs.library.kind(s.kind)
+                     and (s.many or not values[s.key])), None)     # '' holds none
         if spec is None:
             kinds = ", ".join(dict.fromkeys(s.kind for s in specs)) or "none"
             raise RuleViolation(f"{actor.name} cannot carry {item!r}: no item its sheet "

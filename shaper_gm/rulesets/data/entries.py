@@ -8,14 +8,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from shaper_gm.content.schema import Bad, Field, boolean, ident, snake_name, text
+from shaper_gm.content.schema import Bad, Field, boolean, choice, ident, integer, snake_name, text
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.stepkit import fill
 
 ENTRY_FLAG = {"key": Field(snake_name, required=True), "names": Field(ident),
               "also": Field(lambda v: _words(v)), "values": Field(ident),
               "replaces": Field(boolean), "help": Field(text), "example": Field(text),
-              "unknown": Field(text), "rule": Field(text), "metavar": Field(text)}
+              "unknown": Field(text), "rule": Field(text), "metavar": Field(text),
+              "bare": Field(integer(0, 999_999)), "separator": Field(choice(("=", ":")))}
 WHOLE = "whole"             # `values: whole`: a whole number, 0 or more
 
 
@@ -29,6 +30,9 @@ def add_entry(value: Any) -> Mapping[str, Any]:
     """One entry of `add_entries`, checked as the rest of the file is."""
     if not isinstance(value, Mapping) or set(value) - set(ENTRY_FLAG) or "key" not in value:
         raise Bad(f"expected {{{', '.join(ENTRY_FLAG)}}} (key required)")
+    if "bare" in value and value.get("values") != WHOLE:
+        raise Bad("bare: is the number a NAME alone stands for: only with values: whole",
+                  ".bare")
     return checked_keys(value, ENTRY_FLAG)
 
 
@@ -58,8 +62,11 @@ def usage(spec: Mapping[str, Any]) -> str:
     """How help writes the flag's value (`metavar`, else NAME=N, NAME=VALUE or NAME)."""
     if "metavar" in spec:
         return str(spec["metavar"])
-    return "NAME=N" if spec.get("values") == WHOLE else "NAME=VALUE" if "values" in spec \
-        else "NAME"
+    between = spec.get("separator", "=")
+    if "bare" in spec:
+        return f"NAME[{between}N]"
+    return f"NAME{between}N" if spec.get("values") == WHOLE else \
+        f"NAME{between}VALUE" if "values" in spec else "NAME"
 
 
 def given_entries(library: Any, extra: dict[str, Any], base: Mapping[str, Any]
@@ -91,10 +98,14 @@ def _pair(library: Any, flag: str, spec: Mapping[str, Any], word: str) -> tuple[
     """``NAME=VALUE``: the name checked (`names`, `also`), the value a whole number of
     0 or more, or an id of the `values` file."""
     example = spec.get("example") or "name=1"
-    name, sep, value = word.partition("=")
+    between = spec.get("separator", "=")            # --skill longshot:2 (`separator: ':'`)
+    name, sep, value = word.partition(between)
     name, value = name.strip().lower(), value.strip().lower()
+    if not sep and name and "bare" in spec:         # --skill longshot: at `bare` (1)
+        return _name(library, flag, spec, name), spec["bare"]
     if not sep or not name or not value:
-        raise RuleViolation(f"--{flag} {word!r} is not NAME=VALUE", f"e.g. --{flag} {example}")
+        raise RuleViolation(f"--{flag} {word!r} is not NAME{between}VALUE",
+                            f"e.g. --{flag} {example}")
     name = _name(library, flag, spec, name)
     if spec["values"] != WHOLE:
         return name, _known(library, flag, spec, spec["values"], value, name=name)
@@ -104,8 +115,8 @@ def _pair(library: Any, flag: str, spec: Mapping[str, Any], word: str) -> tuple[
                             f"e.g. --{flag} {example}")
     if int(value) < 0:
         cited = f" ({spec['rule']})" if spec.get("rule") else ""
-        raise RuleViolation(f"--{flag} {name}={int(value)}: expected N of 0 or more{cited}",
-                            f"e.g. --{flag} {name}=1")
+        raise RuleViolation(f"--{flag} {name}{between}{int(value)}: expected N of 0 or "
+                            f"more{cited}", f"e.g. --{flag} {name}{between}1")
     return name, int(value)
 
 

@@ -33,8 +33,10 @@ from shaper_gm.engine.expr import Compiled, ExprError, compile_expr
 from shaper_gm.engine.resources import MOMENTS
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.records import record
+from shaper_gm.rulesets.data import add_numbers
 from shaper_gm.rulesets.data.actions_file import read_actions
-from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items
+from shaper_gm.rulesets.data.add_checks import add_requires
+from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items, among_declared
 from shaper_gm.rulesets.data.entries import add_entry, entry_kinds
 from shaper_gm.rulesets.data.marks import map_mark
 from shaper_gm.rulesets.data.naming import payers_declared, sides_declared
@@ -134,6 +136,7 @@ RULESET = {
     "older_saves": Field(older_saves),
     "older_sheets": Field(older_sheets), "sheet_items": Field(mapping_of(snake_name, ident)),
     "prepared": Field(prepared_spec),
+    "add_numbers": Field(mapping_of(snake_name, text)), "add_requires": Field(add_requires),
 }
 
 
@@ -235,7 +238,8 @@ def load(folder: Any) -> DataLibrary:
                            "side_checks", "keeps_down", "zero_read", "reacts_on_turn",
                            "readied_effect", "encounter_numbers", "harm_tally",
                            "most_diagonals", "template_sides", "add_entries", "older_saves",
-                           "older_sheets", "sheet_items", "prepared")}
+                           "older_sheets", "sheet_items", "prepared", "add_numbers",
+                           "add_requires")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),
@@ -315,6 +319,8 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
             if kind not in kinds:
                 here.error(key, f"no item file {kind}.yaml for {key} {kind!r} "
                                 f"(kinds: {', '.join(sorted(kinds)) or 'none'})")
+    add_numbers.check(here, good)                  # add --vigor N: a sheet number
+    among_declared(here, good)                     # add --holding ITEM: what it has
     for flag, spec in good.get("add_entries", ()):
         for key, kind in entry_kinds(spec):
             if kind not in kinds:

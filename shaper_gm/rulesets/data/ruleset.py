@@ -29,8 +29,9 @@ from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
+from shaper_gm.rulesets.data import add_numbers, costs, prepared
 from shaper_gm.rulesets.data import carried as kept_items
-from shaper_gm.rulesets.data import costs, prepared
+from shaper_gm.rulesets.data.add_checks import check_new
 from shaper_gm.rulesets.data.adding import (
     gm_damage,
     gm_heal,
@@ -87,7 +88,8 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
         # what --stat sets (--hp sets the hit points' own), nested ones too (stats.str)
         self.sheet_numbers = number_names(library.default_sheet, hp_names)
         self.sheet_ranges = SheetNumbers(*(
-            Number(name, low, high, why, flag="--hp" if [name] == hp_names else "")
+            Number(name, low, high, why, flag="--hp" if [name] == hp_names else
+                   add_numbers.flag_of(library, name))
             for name, (low, high, why) in library.ranges))
         self.hp_key = hp_names[0] if len(hp_names) == 1 else "hp"
         self.turn_order = turn_order(numbers.get("turn_order"))       # fixed by default
@@ -189,20 +191,22 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
                 raise unknown_template(self.library, template, sorted(known))
             template = known[template]
         base = dict(template) if template is not None else dict(self.library.default_sheet)
-        unknown = [key for key, _ in spec.numbers
+        extra = dict(spec.extra)                      # add --prof NAME=RANK, ...
+        numbers = (*spec.numbers, *add_numbers.taken(self.library, extra))  # --vigor N
+        unknown = [key for key, _ in numbers
                    if key not in (*self.sheet_numbers, "hp", self.hp_key)]
         if unknown:
             raise RuleViolation(f"--stat {unknown[0]}: not a {self.id} sheet number",
                                 f"sheet numbers: {', '.join(self.sheet_numbers)}, hp")
-        extra = dict(spec.extra)                      # add --prof NAME=RANK, ...
         base.update(given_entries(self.library, extra, base))
         base = onto_sheet(self.library, base, extra)  # the item flags (add_items)
         given = {self.hp_key if key == "hp" else key: value      # --hp: the number hp
-                 for key, value in spec.numbers}                  # reads (health)
+                 for key, value in numbers}                       # reads (health)
         given = {key: (self.sheet_ranges[key] if key in self.sheet_ranges else Number(key))
                  .typed(value, "--stat ") for key, value in given.items()}  # as set takes it
         base = with_numbers(base, given, self.library.default_sheet)
         sheet = DataSheet(freeze(base), self.library.default_sheet)
+        check_new(self, sheet, template)             # add_requires (S27-S29's limits)
         name = spec.name or (template.get("name") if template is not None else None) or \
             spec.id.replace("-", " ").title()       # the default sheet's name is no name
         hp = self.stat(sheet, "hp")

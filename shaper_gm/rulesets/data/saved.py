@@ -76,8 +76,11 @@ def saved_items(library: Any, sheet: Any, where: str) -> None:
         if spec.pairs:                  # a mapping keyed by items: `sheet_items` checks it
             continue
         held = sheet.get(spec.key)
-        listed = held if isinstance(held, (list, tuple)) else () if held is None else (held,)
-        known = library.kind(spec.kind)
+        listed = held if isinstance(held, (list, tuple)) else () if held in (None, "") \
+            else (held,)                        # a single key's '' (or null) holds none
+        known = library.kind(spec.kind) if not spec.among else {   # what it holds: items
+            item: None for other in library.add_items if other.key in spec.among  # of those
+            for item in library.kind(other.kind)}
         for i, item in enumerate(listed):
             if not isinstance(item, Mapping):          # an item stated whole is its own
                 at = f"{where}.{spec.key}" + (f"[{i}]" if spec.many else "")

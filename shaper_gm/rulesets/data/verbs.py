@@ -13,6 +13,7 @@ from shaper_gm.commands.slots import REACT, slot_flags
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.steps import odds_limits
+from shaper_gm.rulesets.data import add_numbers
 from shaper_gm.rulesets.data.entries import entries, usage
 from shaper_gm.rulesets.data.sides import install as install_side_checks
 from shaper_gm.rulesets.data.waiting import wait, waits
@@ -50,9 +51,12 @@ def table(rs: Any) -> VerbTable:
     if turn_slots:                  # what a turn's end and the next's start roll by
         for verb in ("end", "pass"):          # themselves (engine.moments)
             made.extend(verb, flags=slot_flags(turn_slots), slots=turn_slots)
+    if add_numbers.declared(rs.library):          # add --vigor N: a sheet number
+        made.extend("add", before="count", flags=add_numbers.flags(rs.library))
     if rs.library.add_items:              # add --weapon ITEM, --shield ITEM
         made.extend("add", before="count", flags=tuple(
-            flag(spec.flag, "text", repeat=spec.many or spec.pairs,
+            flag(spec.flag, "bool" if spec.no_item else "text",   # --shield: its default
+                 repeat=spec.many or spec.pairs,
                  metavar="ITEM=N" if spec.pairs else "ITEM", completes=spec.kind,
                  help=spec.help or f"an item of {spec.kind} for its {spec.key}")
             for spec in rs.library.add_items))

@@ -41,7 +41,7 @@ EDITS = [
      "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
      "map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, readied_effect, "
      "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
-     "older_saves, older_sheets, sheet_items, prepared)"),
+     "older_saves, older_sheets, sheet_items, prepared, add_numbers, add_requires)"),
     ("ruleset-heal-action-no-action", R, "grid: 8x8", "grid: 8x8\nheal_action: mend",
      "line 8: key 'heal_action': no action 'mend' in actions.yaml"),
     ("older-sheets-without-drop", R, "grid: 8x8", "grid: 8x8\nolder_sheets: {pairs: [x]}",
@@ -364,7 +364,7 @@ EDITS = [
      "action, steps)"),
     ("add-entries-without-key", R, "grid: 8x8", "grid: 8x8\nadd_entries: {prof: {values: x}}",
      "line 8: key 'add_entries.prof': expected {key, names, also, values, replaces, help, "
-     "example, unknown, rule, metavar} (key required)"),
+     "example, unknown, rule, metavar, bare, separator} (key required)"),
     ("add-entries-of-no-file", R, "grid: 8x8",
      "grid: 8x8\nadd_entries: {prof: {key: skills, values: ranks}}",
      "line 8: key 'add_entries.prof.values': no item file ranks.yaml (kinds: duellists)"),
@@ -462,6 +462,46 @@ EDITS = [
      "line 40: item 'strike': key 'steps[4]': reads 'luck', which nothing before it gives "
      "(known here: actor, armour, critical, damage, guard, hit, rolled, skill, target, "
      "total, vigour, weapon)"),
+    ("add-numbers-of-no-sheet-number", R, "grid: 8x8", "grid: 8x8\nadd_numbers: {luck: x}",
+     "line 8: key 'add_numbers.luck': not a number of the default sheet (its numbers: "
+     "vigour, skill, guard, armour, speed)"),
+    ("add-numbers-help-not-text", R, "grid: 8x8", "grid: 8x8\nadd_numbers: {skill: [x]}",
+     "line 8: key 'add_numbers.skill': expected text, got a list"),
+    ("add-entries-bare-without-whole", R, "grid: 8x8",
+     "grid: 8x8\nadd_entries: {rival: {key: rivals, bare: 1}}",
+     "line 8: key 'add_entries.rival.bare': bare: is the number a NAME alone stands for: "
+     "only with values: whole"),
+    ("add-entries-separator-not-one-of", R, "grid: 8x8",
+     "grid: 8x8\nadd_entries: {prof: {key: profs, values: whole, separator: '/'}}",
+     "line 8: key 'add_entries.prof.separator': expected one of =, :; got '/'"),
+    ("add-items-among-no-key", R, "grid: 8x8",
+     "grid: 8x8\nadd_items: {hand: {key: hand, kind: duellists, among: [weapons]}}",
+     "line 8: key 'add_items.hand.among': no other add_items key 'weapons' (keys: hand)"),
+    ("add-items-among-not-a-list", R, "grid: 8x8",
+     "grid: 8x8\nadd_items: {hand: {key: hand, kind: duellists, among: weapons}}",
+     "line 8: key 'add_items.hand': expected a list, got 'weapons'"),
+    ("declare-without-automatic", A, "      what: strike\n",
+     "      what: strike\n      declare: {result: \"''\", refuse: faces decide}\n",
+     "line 28: item 'strike': key 'steps[0].declare': only a roll with automatic: the fact a "
+     "declared result goes into"),
+    ("declare-without-refuse", A, "      what: strike\n",
+     "      what: strike\n      automatic: auto\n      declare: {result: \"''\"}\n",
+     "line 29: item 'strike': key 'steps[0].declare': expected {result: EXPR, refuse: TEXT, "
+     "hint: TEXT} (result and refuse required), got {'result': \"''\"}"),
+    ("flag-marks-not-repeated", A, STRIKE, STRIKE + "  flags: {how: {kind: text, marks: [sp]}}\n",
+     "line 5: item 'strike': key 'flags.how.marks': expected a list of words (lowercase "
+     "letters and digits) on a repeated text flag, got ['sp']"),
+    ("add-items-no-item-without-default", R, "grid: 8x8",
+     "grid: 8x8\nadd_items: {rival: {key: rival, kind: duellists, no_item: true}}",
+     "line 8: key 'add_items.rival': no_item: the flag alone sets its default: give "
+     "default, not many or pairs"),
+    ("add-requires-not-a-list", R, "grid: 8x8", "grid: 8x8\nadd_requires: {test: x}",
+     "line 8: key 'add_requires': expected a list of {test: EXPR, refuse: TEXT, hint: TEXT} "
+     "(test and refuse required), got {'test': 'x'}"),
+    ("add-requires-reads-a-target", R, "grid: 8x8",
+     "grid: 8x8\nadd_requires: [{test: target.skill > 0, refuse: none}]",
+     "line 8: key 'add_requires[0].test': reads 'target.skill': an add test reads actor.X, "
+     "rules.X, library.KIND and template_kind"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

@@ -11,34 +11,38 @@ dissolves it and takes the Down out of theirs (S8).
 
 What the data version does not play yet, and what the format needs for it (the plan of
 the next step):
-- add's `--vigor N`, `--finesse N`, `--mentality N`, `--level N`, `--armor ITEM`,
-  `--shield`, `--holding ITEM` (here `--stat NAME=N`; add_items gives lists of one kind,
-  and refuses an empty armor): add_items of several kinds, a flag that sets a number;
-  `--skill NAME:LEVEL` is `--skill NAME=LEVEL` here (add_entries), and a bare `--skill
-  NAME` (level 1) is refused;
-- an actor Down leaves its engagement for good (S8; here one healed is back in it while
-  a foe is: a change as it goes down, a `down` moment); Step Up's "disengaged from me
-  this round" (engaging into another engagement merges both, `relabel`:
-  tests/rulesets/shaper/test_data_targets.py);
-- `--auto [ID=]success|failure` (an automatic result declared for a total called out,
-  S2), and a damage total called out with a skill's dice in it;
+- Shaper's creation rules over each skill (S24, S27, S29: the sum of skill levels a
+  level allows, each from 1 to 4, a Finesse skill needing Finesse, a spell Mentality):
+  add_requires tests read no sum of a mapping's values and no test per entry (the
+  ability points, the items at level 1 and the hands are add_requires; `--vigor N` and
+  the rest add_numbers, `--armor ITEM`, `--shield` and `--holding ITEM` add_items,
+  `--skill NAME[:LEVEL]` add_entries: tests/rulesets/shaper/test_data_adding.py);
+- the foes a leaver disengaged from are kept by the engagement's name (an effect
+  `left-GROUP` until the round ends): one that leaves after its group was merged or
+  left again is answered by the group's name, not by whom it left (engaging into
+  another engagement merges both, `relabel`: tests/rulesets/shaper/test_data_targets.py;
+  an actor Down leaves its engagement for good, S8, the `damaged` moment at 0 HP:
+  tests/rulesets/shaper/test_data_down.py);
+- a damage total called out with a skill's dice in it; `--auto ID=...` naming a target
+  by its name rather than its id (`--auto [ID=]success|failure` is the format's
+  `declare`: tests/rulesets/shaper/test_data_auto.py);
 - the odds of an attack with a skill's dice (Piercing Strike): the data version's exact
   odds weigh more outcomes than their limit (30,000) where the Python ruleset sums
   dice;
 - skills beyond the on-attack Piercing Strike, Thread the Needle, Longshot, Aimed Shot
   and Power Strike, Taylor's Charm and Energy Shield, Retreat and Step Up on their own
-  (S21-S26): reactions inside an attack (`--react ID=SKILL`:
-  Retreat, Step Up, Block), Step Up's "the enemy that just disengaged", `NAME:sp`,
+  (S21-S26) (Shield Block, Parry and Hardy answer an attack, `--react ID=SKILL`,
+  `--skill NAME:sp`, a flag's `marks`, and Step Up answering a foe that disengaged
+  from its user this round: tests/rulesets/shaper/test_data_react.py),
   the offensive spell (`cast taylor spell raider`: an
   attack of magic damage, Defense halved) and spell skills added to a cast, their cost
   reduced by Mentality (S25), Minion, a summon with its own pool (S21);
 - the GM's `set ACTOR temp_hp=N` (what absorbs is spent from every effect in turn,
   `spend`, tests/rulesets/shaper/test_data_uses.py; temporary HP are no effect here);
-- items: add's `--shield`; picking up an item
+- items: picking up an item
   beside someone in the actor's
   engagement is a Minor action in the Python ruleset (here a Major): reading another
   actor's sheet value (`actors.ID.KEY`);
-- `--pierce 0` (a flag not given reads 0, as one given 0 does);
 - the words of the screen (`Josh draws the longbow (Minor)`, the attack's nested
   breakdown, the order table's Engaged column): a screen.yaml of its own.
 """

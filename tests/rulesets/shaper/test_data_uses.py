@@ -1,8 +1,8 @@
 """Shaper written as data beside the Python ruleset: a skill is used once a round a level
 in it (S24), its round restarting as its user's turn starts; each use counts up its
 effect's `used_SKILL` (an effect key, as any number an effect adds), and `add --skill
-SKILL=LEVEL` (the format's `add_entries`; `--skill SKILL:LEVEL` in the Python ruleset)
-gives a skill above level 1."""
+SKILL:LEVEL` (the format's `add_entries`, its `separator: ':'`) gives a skill above
+level 1."""
 
 from __future__ import annotations
 
@@ -15,12 +15,11 @@ from tests.rulesets.twins import said
 __all__ = ["both"]
 
 
-def zed(skill: str, zone: str = "B1") -> tuple[str, str]:
-    """A level-2 actor knowing `skill` at level 2, on the party's side."""
+def zed(skill: str, zone: str = "B1") -> str:
+    """A level-2 actor knowing `skill` at level 2, on the party's side (the same line on
+    both: add_numbers' --level N, add_entries' SKILL:LEVEL)."""
     common = f"--weapon longbow --weapon longsword --at {zone} --side party"
-    return (f"add zed --level 2 --finesse 1 --mentality 1 --skill {skill}:2 {common}",
-            f"add zed --stat level=2 --stat finesse=1 --stat mentality=1 "
-            f"--skill {skill}=2 {common}")
+    return f"add zed --level 2 --finesse 1 --mentality 1 --skill {skill}:2 {common}"
 
 
 ATTACK = "attack zed raider --skill longshot --roll 4,4,4 --evade 2,2,2 --damage 3 --defense 1"

@@ -1,0 +1,86 @@
+"""Shaper written as data beside the Python ruleset: `add` reads the same line on both
+(S20, S24, S27-S29). `--vigor/--finesse/--mentality/--level N` are the format's
+`add_numbers` (a flag setting a sheet number, checked by `ranges`), `--armor ITEM` and
+`--shield` its `add_items` (one item; `--shield` takes its `default`), `--holding ITEM`
+an `add_items` key `among` the weapons and shield the sheet carries, `--skill NAME`
+and `--skill NAME:LEVEL` its `add_entries` with `bare: 1` and `separator: ':'`; what a
+level allows is its `add_requires`."""
+
+from __future__ import annotations
+
+import pytest
+
+from shaper_gm.errors import GmError
+from tests.rulesets.shaper.test_data_examples import DATA, PYTHON, both, numbers
+
+__all__ = ["both"]
+
+FOE = ("add raider --as raider --at B1",)
+
+
+@pytest.mark.parametrize("adding, lines", [
+    # Vigor: 10 + 3 HP a point (S27, S28); level 4: Total SP 2 (S29)
+    ("add zed --vigor 2 --level 4 --weapon longsword --at B1 --side party", (
+        "draw zed longsword", "engage zed raider",
+        "attack zed raider --roll 4,4,4 --evade 2,2,2 --damage 3 --defense 1")),
+    # a shield raised: +1 Evasion (S20); armor: the defender's Defense dice (S7)
+    ("add zed --shield --armor armor-t2 --weapon longsword --at B1 --side party", (
+        "draw zed shield", "draw zed longsword", "raise zed", "end",
+        "engage raider zed",
+        "attack raider zed --roll 4,5,5 --evade 3,3,4 --damage 4 --defense 2")),
+    # a bare skill is known at level 1: used once a round (S24)
+    ("add zed --finesse 1 --skill longshot --weapon longbow --at A5 --side party", (
+        "draw zed longbow",
+        "attack zed raider --skill longshot --roll 4,4,4 --evade 2,2,2 --damage 3 "
+        "--defense 1",
+        "set zed major=3",
+        "attack zed raider --skill longshot --roll 4,4,4 --evade 2,2,2 --damage 3 "
+        "--defense 1")),
+    # in hand as the fight starts: a weapon and the shield it carries (S19a), raised at
+    # once (S20) and swung without a draw
+    ("add zed --shield --weapon longsword --holding longsword --holding shield --at B1 "
+     "--side party", (
+        "raise zed", "engage zed raider",
+        "attack zed raider --roll 4,4,4 --evade 2,2,2 --damage 3 --defense 1")),
+    # Mentality and a spell skill at a level given after ':' (S25, S24)
+    ("add zed --mentality 1 --level 2 --skill charm:2 --at B1 --side party", (
+        "cast zed charm zed", "cast zed charm zed", "set zed major=3",
+        "cast zed charm zed")),
+])
+def test_add_reads_the_same_line_and_gives_the_same_numbers(both, adding, lines):
+    sessions = both(adding, *FOE, "init zed raider", "start")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), adding
+    for line in lines:
+        done = {}
+        for rs, s in sessions.items():
+            try:
+                s.execute(line)
+                done[rs] = True
+            except GmError:
+                done[rs] = False
+        assert done[DATA] == done[PYTHON], line
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+
+
+@pytest.mark.parametrize("line, says", [
+    ("add zed --level 0", "--level 0"),
+    ("add zed --level 11", "--level 11"),
+    ("add zed --vigor -1", "--vigor -1"),
+    ("add zed --skill longshot:x", "--skill longshot"),
+    ("add zed --skill nope", "nope"),
+    ("add zed --armor nope", "nope"),
+    ("add zed --weapon longsword --holding longbow", "longbow"),
+    # add_requires: what a level allows (S19a, S27, S29)
+    ("add zed --vigor 1 --finesse 1", "more Ability Points than level 1 allows"),
+    ("add zed --weapon longsword --weapon longbow --shield", "a level-1 actor starts with 2"),
+    ("add zed --level 2 --weapon longsword --weapon longbow --holding longsword "
+     "--holding longbow --shield", "more in hand than 2 hands hold"),
+])
+def test_add_refuses_alike_and_changes_nothing(both, line, says):
+    sessions = both()
+    for rs, s in sessions.items():
+        with pytest.raises(GmError) as refused:
+            s.execute(line)
+        assert not s.state.actors, rs
+        if rs == DATA:
+            assert says in str(refused.value)
