@@ -256,7 +256,7 @@ def _flags(raw: Any, at: str) -> tuple[Flag, ...]:
                              f"again it reads as a list of its words); this one is {kind}")
         completes = checked_name(body["completes"], f"{here}.completes") \
             if "completes" in body else ""
-        marks = body.get("marks", [])              # --skill longshot:sp (flag_marks)
+        marks = body.get("marks", [])              # --trick feint:free (flag_marks)
         if not isinstance(marks, list) or not all(
                 isinstance(m, str) and re.fullmatch(r"[a-z][a-z0-9]*", m) for m in marks) or \
                 (marks and not repeat):

@@ -1,8 +1,7 @@
 """A repeated text flag's words with a mark after a colon (`marks` of a declared flag):
-``--skill longshot:sp`` is the word ``longshot`` marked ``sp``. ``flag.NAME`` reads its
-words without their marks, ``flag.NAME_MARK`` the words given with that mark (Shaper's
-``--skill NAME:sp``, that one skill paid with SP, S23); a word with a mark not declared
-is read as written."""
+``--trick feint:free`` is the word ``feint`` marked ``free``. ``flag.NAME`` reads its
+words without their marks, ``flag.NAME_MARK`` the words given with that mark (one of the
+words paid another way, say); a word with a mark not declared is read as written."""
 
 from __future__ import annotations
 
