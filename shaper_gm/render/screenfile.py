@@ -56,7 +56,9 @@ class Reader:
         self.ctx, self.words = ctx, words
         self.module = f"{RULESETS}{ruleset_id}.views"
         # a ruleset written as data has no package: no events or functions of its own
-        package = importlib.util.find_spec(f"{RULESETS}{ruleset_id}") is not None
+        # (a folder left with only __pycache__ is a namespace package: no origin, no code)
+        spec = importlib.util.find_spec(f"{RULESETS}{ruleset_id}")
+        package = spec is not None and spec.origin is not None
         self.events = importlib.import_module(f"{RULESETS}{ruleset_id}.events") \
             if package else None
         self.functions = _functions(self.module) if package else _functions(None)

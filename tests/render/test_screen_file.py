@@ -401,3 +401,25 @@ def test_a_run_with_a_broken_screen_file_stops_with_its_one_line(tmp_path):
         "error: content/dungeoneers/screen.yaml: item 'events.Moved': key 'line': no function "
         "'moved_lines' in shaper_gm.rulesets.dungeoneers.views (did you mean 'moved_line'?); "
         "fix content/ or set SHAPER_GM_CONTENT to a content folder"]
+
+
+def test_a_folder_left_with_only_compiled_files_is_no_python_ruleset(monkeypatch):
+    """A ruleset folder of the package left with only __pycache__ (a checkout from before
+    the ruleset was written as data) imports as a namespace package, with no origin:
+    its screen is read as a data ruleset's, with no events module of its own."""
+    import importlib.machinery
+    import importlib.util
+
+    real = importlib.util.find_spec
+
+    def stale(name, *args):
+        if name == "shaper_gm.rulesets.dicepool":
+            return importlib.machinery.ModuleSpec(name, None, is_package=True)
+        return real(name, *args)
+
+    monkeypatch.setattr(importlib.util, "find_spec", stale)
+    plugins.screen.cache_clear()
+    try:
+        assert read_screen("dicepool") is not None
+    finally:
+        plugins.screen.cache_clear()
