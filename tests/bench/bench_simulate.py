@@ -76,7 +76,9 @@ def main(rulesets: list[str]) -> None:
         logs, sim = resolved_fights(path)
         run = run_cost(path, logs, folder)
         print(f"{name:<12} {sim * 1000:>13.2f} {run * 1000:>15.2f} {sim / run:>6.2f}")
-    path = folder / "dungeoneers.yaml"
+    scaled = "dungeoneers" if "dungeoneers" in rulesets else rulesets[0]
+    path = folder / f"{scaled}.yaml"          # the runs' and jobs' ratios: one demo
+    print(f"runs and jobs on the {scaled} demo:")
     small = timed([PROGRAM, "simulate", str(path), "-n", "200", "--jobs", "1"], 1)
     big = timed([PROGRAM, "simulate", str(path), "-n", "2000", "--jobs", "1"], 1)
     print(f"-n 2000 / -n 200: {big:.1f} s / {small:.1f} s = {big / small:.1f}x (target <= 12)")
