@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from shaper_gm.errors import GmError
-from tests.rulesets.shaper.test_data_examples import DATA, PYTHON, both, numbers
+from tests.rulesets.shaper.test_data_examples import DATA, PYTHON, both, numbers, play_alike
 
 __all__ = ["both"]
 
@@ -50,16 +50,7 @@ FOE = ("add raider --as raider --at B1",)
 def test_add_reads_the_same_line_and_gives_the_same_numbers(both, adding, lines):
     sessions = both(adding, *FOE, "init zed raider", "start")
     assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), adding
-    for line in lines:
-        done = {}
-        for rs, s in sessions.items():
-            try:
-                s.execute(line)
-                done[rs] = True
-            except GmError:
-                done[rs] = False
-        assert done[DATA] == done[PYTHON], line
-        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+    play_alike(sessions, [(line, None) for line in lines])
 
 
 @pytest.mark.parametrize("line, says", [

@@ -182,6 +182,22 @@ def numbers(s) -> dict[str, tuple]:
               for a, x in s.state.actors.items()}
     return {**actors, "turn": (s.state.turn, s.state.round, tuple(s.state.order))}
 
+def play_alike(sessions, lines) -> None:
+    """Each (line, done) played on both versions: applied or refused alike (and as `done`
+    says, unless it is None), with the same numbers after it."""
+    for line, done in lines:
+        outcome = {}
+        for rs, s in sessions.items():
+            try:
+                s.execute(line)
+                outcome[rs] = True
+            except GmError:
+                outcome[rs] = False
+        assert outcome[DATA] == outcome[PYTHON], line
+        assert done is None or outcome[DATA] == done, line
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+
+
 
 def test_the_source_battle_opens_with_the_same_numbers_after_every_line(both):
     sessions = both(*DEMO)
@@ -635,20 +651,11 @@ def test_retreat_and_step_up_go_alike(both):
     it again (a Major), once a round."""
     sessions = both("add monica --as monica --at B2", "add reaver --as reaver --at B2",
                     "init reaver monica", "start", "engage reaver monica", "end")
-    for line, done in (("skill reaver retreat reaver --sp", True),
+    play_alike(sessions, (("skill reaver retreat reaver --sp", True),
                        ("skill monica step-up reaver", True),
                        ("skill reaver retreat reaver", False),          # off-turn: SP
                        ("skill monica step-up reaver", False),          # once a round
-                       ("skill monica retreat monica", False)):         # not hers
-        outcome = {}
-        for rs, s in sessions.items():
-            try:
-                s.execute(line)
-                outcome[rs] = True
-            except GmError:
-                outcome[rs] = False
-        assert outcome[DATA] == outcome[PYTHON] == done, line
-        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+                          ("skill monica retreat monica", False)))       # not hers
     assert numbers(sessions[DATA])["monica"][9] == {"reaver"}
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from shaper_gm.errors import GmError
-from tests.rulesets.shaper.test_data_examples import DATA, PYTHON, attack, both, numbers
+from tests.rulesets.shaper.test_data_examples import DATA, PYTHON, attack, both, numbers, play_alike
 
 __all__ = ["both"]
 
@@ -98,13 +98,4 @@ def test_step_up_answers_a_foe_that_disengaged_from_it_this_round_alike(both, li
     sessions = both("add zed --vigor 1 --skill step-up --weapon longsword --holding longsword "
                     "--at B1 --side party", "add raider --as reaver --at B1",
                     "init zed raider", "start", "engage zed raider", "end")
-    for line, done in lines:
-        outcome = {}
-        for rs, s in sessions.items():
-            try:
-                s.execute(line)
-                outcome[rs] = True
-            except GmError:
-                outcome[rs] = False
-        assert outcome[DATA] == outcome[PYTHON] == done, line
-        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+    play_alike(sessions, lines)

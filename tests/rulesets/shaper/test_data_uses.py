@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from shaper_gm.errors import GmError
-from tests.rulesets.shaper.test_data_examples import DATA, PYTHON, both, numbers
+from tests.rulesets.shaper.test_data_examples import DATA, PYTHON, both, numbers, play_alike
 from tests.rulesets.twins import said
 
 __all__ = ["both"]
@@ -45,16 +44,7 @@ def test_a_skill_above_level_1_is_used_once_a_round_a_level_alike(both, setup, l
                  *setup[1:]):
         for rs, s in sessions.items():
             s.execute(said(line, rs, DATA))
-    for line, done in lines:
-        outcome = {}
-        for rs, s in sessions.items():
-            try:
-                s.execute(line)
-                outcome[rs] = True
-            except GmError:
-                outcome[rs] = False
-        assert outcome[DATA] == outcome[PYTHON] == done, line
-        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+    play_alike(sessions, lines)
 
 
 @pytest.mark.parametrize("lines", [
