@@ -73,7 +73,7 @@ def together_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -
 def placed_slots(raw: Sequence[Any]) -> tuple[str, ...]:
     """The slots rolled once a target, by one roll step neither `once` nor `follows`:
     the k-th target's roll takes the k-th place of its slot, even when an earlier target
-    rolled none (Shaper's `--defense 2 --defense 1`, the first target missed)."""
+    rolled none (`--defense 2 --defense 1`, the first target missed)."""
     from shaper_gm.engine.vocab import unrolled
     rolls = [step for step in unrolled(raw) if isinstance(step, Mapping) and "roll" in step
              and isinstance(step.get("slot"), str)]

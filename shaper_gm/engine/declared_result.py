@@ -1,7 +1,7 @@
 """An automatic result the GM declares for a total called out at the table (`declare` on
 a roll step with `automatic`): the faces decide an automatic result (all tops, all
 ones), so a roll entered as its total (`--roll =14`) has none unless the GM says which,
-and a declared one on faces given or rolled is refused (Shaper's S2, `--auto`).
+and a declared one on faces given or rolled is refused (`--auto`).
 
 ``declare: {result: EXPR, refuse: TEXT, hint: TEXT}``: `result` is read from the facts
 before the roll, `''` for none, else `success` or `failure`; with a total called out

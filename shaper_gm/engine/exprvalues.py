@@ -215,7 +215,7 @@ def total_of(args: tuple[Node, ...]) -> Node:
 
 def count_of(args: tuple[Node, ...]) -> Node:
     """`count(list)`: how many items the list holds; 0 for a flag not given (which reads
-    0): the skills an attack names, `count(flag.skill)` (Shaper's S23)."""
+    0): the tricks an attack names, `count(flag.trick)`."""
     listed = args[0]
 
     def run(env: Env) -> int:

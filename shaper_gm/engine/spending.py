@@ -1,6 +1,6 @@
 """The `spend` change of an action written as data: an amount taken off an effect key
 across the holder's effects, in the order they were gained, each giving what it holds
-(Shaper's absorption, S7, S26: Energy Shield's 2, the GM's `effect bo ward --absorb 3`);
+(damage soaked: a ward's 2, then the GM's `effect bo ward --absorb 3`);
 an effect that lasts until used up (`until: used_up`) and is spent to 0 ends."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """ruleset.yaml's `add_requires`: tests of an actor `add` makes, over its new sheet,
-each refused in its own words and nothing added (Shaper's creation rules, S27-S29: the
-ability points and skill levels a level allows). A test reads ``actor.X`` (the new
+each refused in its own words and nothing added (a ruleset's creation rules: the
+points a level allows, say). A test reads ``actor.X`` (the new
 sheet's values, those `derived:` works out too), ``rules.X``, ``library.KIND`` and
 ``template_kind``: the item file of the template it was added from, '' without one
 (the GM's creatures are exempt: ``template_kind == 'creatures' or ...``)."""

@@ -1,6 +1,6 @@
 """ruleset.yaml's `add_numbers`: `add --NAME N` flags, each setting the sheet number
 NAME as `--stat NAME=N` does, checked by its range (`ranges:`, else 0 or more) and
-refused in the flag's own words (Shaper's `--vigor 1`, `--level 2`: S27, S29)."""
+refused in the flag's own words (`add kit --level 2`)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def flags(library: Any) -> tuple[Any, ...]:
 
 
 def flag_of(library: Any, name: str) -> str:
-    """How a refusal writes the number's flag: `--vigor` when add_numbers declares it."""
+    """How a refusal writes the number's flag: `--level` when add_numbers declares it."""
     return f"--{name.replace('_', '-')}" if name in declared(library) else ""
 
 

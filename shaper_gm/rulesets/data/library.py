@@ -319,7 +319,7 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
             if kind not in kinds:
                 here.error(key, f"no item file {kind}.yaml for {key} {kind!r} "
                                 f"(kinds: {', '.join(sorted(kinds)) or 'none'})")
-    add_numbers.check(here, good)                  # add --vigor N: a sheet number
+    add_numbers.check(here, good)                  # add --level N: a sheet number
     among_declared(here, good)                     # add --holding ITEM: what it has
     for flag, spec in good.get("add_entries", ()):
         for key, kind in entry_kinds(spec):

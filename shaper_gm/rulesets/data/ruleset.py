@@ -192,7 +192,7 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
             template = known[template]
         base = dict(template) if template is not None else dict(self.library.default_sheet)
         extra = dict(spec.extra)                      # add --prof NAME=RANK, ...
-        numbers = (*spec.numbers, *add_numbers.taken(self.library, extra))  # --vigor N
+        numbers = (*spec.numbers, *add_numbers.taken(self.library, extra))  # --level N
         unknown = [key for key, _ in numbers
                    if key not in (*self.sheet_numbers, "hp", self.hp_key)]
         if unknown:
@@ -206,7 +206,7 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
                  .typed(value, "--stat ") for key, value in given.items()}  # as set takes it
         base = with_numbers(base, given, self.library.default_sheet)
         sheet = DataSheet(freeze(base), self.library.default_sheet)
-        check_new(self, sheet, template)             # add_requires (S27-S29's limits)
+        check_new(self, sheet, template)             # add_requires (creation limits)
         name = spec.name or (template.get("name") if template is not None else None) or \
             spec.id.replace("-", " ").title()       # the default sheet's name is no name
         hp = self.stat(sheet, "hp")

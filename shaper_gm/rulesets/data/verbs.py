@@ -51,7 +51,7 @@ def table(rs: Any) -> VerbTable:
     if turn_slots:                  # what a turn's end and the next's start roll by
         for verb in ("end", "pass"):          # themselves (engine.moments)
             made.extend(verb, flags=slot_flags(turn_slots), slots=turn_slots)
-    if add_numbers.declared(rs.library):          # add --vigor N: a sheet number
+    if add_numbers.declared(rs.library):          # add --level N: a sheet number
         made.extend("add", before="count", flags=add_numbers.flags(rs.library))
     if rs.library.add_items:              # add --weapon ITEM, --shield ITEM
         made.extend("add", before="count", flags=tuple(

@@ -2,8 +2,8 @@
 one optional positional after the actor, read as `--with` or the flag would be, and
 handed on as that flag (`spellcast alberich firebolt gob` is `spellcast alberich gob
 --with firebolt`; the log writes the flag). Given with the flag, it is no word. A
-`second_word` follows it, read as its own text flag (Shaper's `switch josh longbow
-dagger`, `--for dagger`)."""
+`second_word` follows it, read as its own text flag (`swap kit bow dagger`:
+`--for dagger`)."""
 
 from __future__ import annotations
 
