@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from shaper_gm.app import equip
-from shaper_gm.commands import Session
 from shaper_gm.errors import GmError
+from tests.rulesets.declared.duel import duel_fight
 
 DUEL = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets" / "duel"
 CHECKS = '''  checks:
@@ -34,13 +33,7 @@ def duel(tmp_path, monkeypatch):
     actions = actions.replace("  given:\n", "  given:\n    weapon_name: item.name\n"
                               "    target_at: 7 + target.guard\n", 1)
     (folder / "actions.yaml").write_text(actions)
-    monkeypatch.setenv("SHAPER_GM_RULESETS", str(folder.parent))
-    session = equip(Session())
-    session.save_path = None
-    for line in ["new --ruleset duel --seed 7", "add ash --as ash --side party --at B2",
-                 "add rook --as rook --at C3", "init ash rook", "start"]:
-        session.execute(line)
-    return session
+    return duel_fight(folder.parent, monkeypatch)
 
 
 def test_a_check_that_holds_lets_the_action_play(duel):

@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from shaper_gm.app import equip
-from shaper_gm.commands import Session
 from shaper_gm.errors import GmError
+from tests.rulesets.declared.duel import duel_fight
 
 DUEL = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets" / "duel"
 ACT = '''
@@ -45,13 +44,7 @@ def duel(tmp_path, monkeypatch):
     shutil.copytree(DUEL, folder)
     with (folder / "actions.yaml").open("a") as actions:
         actions.write(ACT)
-    monkeypatch.setenv("SHAPER_GM_RULESETS", str(folder.parent))
-    session = equip(Session())
-    session.save_path = None
-    for line in ["new --ruleset duel --seed 7", "add ash --as ash --side party --at B2",
-                 "add rook --as rook --at C3", "init ash rook", "start"]:
-        session.execute(line)
-    return session
+    return duel_fight(folder.parent, monkeypatch)
 
 
 def test_the_declared_act_takes_the_shared_words_and_pays_what_its_word_prices(duel):

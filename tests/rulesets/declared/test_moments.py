@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from shaper_gm.app import equip
-from shaper_gm.commands import Session
 from shaper_gm.errors import GmError
+from tests.rulesets.declared.duel import SETUP, duel_fight
 
 DUEL = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets" / "duel"
 MORE = '''
@@ -46,13 +45,8 @@ def duel(tmp_path, monkeypatch):
     shutil.copytree(DUEL, folder)
     with (folder / "actions.yaml").open("a") as actions:
         actions.write(MORE)
-    monkeypatch.setenv("SHAPER_GM_RULESETS", str(folder.parent))
-    session = equip(Session())
-    session.save_path = None
-    for line in ["new --ruleset duel --seed 7", "add ash --as ash --side party --at B2",
-                 "add rook --as rook --at C3", "add crow --as rook --at F6",
-                 "init ash rook crow", "start"]:
-        session.execute(line)
+    session = duel_fight(folder.parent, monkeypatch, (
+        *SETUP[:3], "add crow --as rook --at F6", "init ash rook crow", "start"))
     assert session.state.order == ("ash", "rook", "crow") and session.state.turn == "ash"
     return session
 

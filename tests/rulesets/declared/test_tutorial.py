@@ -10,25 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from shaper_gm.app import equip
-from shaper_gm.commands import Session
 from shaper_gm.engine import registry
 from shaper_gm.errors import GmError
 from shaper_gm.persist import saves
 from shaper_gm.persist.replay import replay_save
+from tests.rulesets.declared.duel import duel_fight
 
 FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets"
 
 
 @pytest.fixture
 def duel(monkeypatch):
-    monkeypatch.setenv("SHAPER_GM_RULESETS", str(FOLDER))
-    session = equip(Session())
-    session.save_path = None
-    for line in ["new --ruleset duel --seed 7", "add ash --as ash --side party --at B2",
-                 "add rook --as rook --at C3", "init ash rook", "start"]:
-        session.execute(line)
-    return session
+    return duel_fight(FOLDER, monkeypatch)
 
 
 def test_a_gms_own_folder_of_yaml_is_a_ruleset(monkeypatch):
