@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import field
+from typing import Any
 
 from shaper_gm.commands.args import FlagSpec
 from shaper_gm.errors import CommandError, excerpt
@@ -32,6 +33,7 @@ class Verb:
     # Its dice slots: (name, rolled once per target or attempt?), in the order it rolls.
     slots: tuple[tuple[str, bool], ...] = ()
     notes: tuple[str, ...] = ()   # more lines `help VERB` shows: limits, caveats
+    action: Any = None            # the engine's Action a play verb performs, if it is one
 
     def flag(self, name: str) -> FlagSpec | None:
         return next((f for f in self.flags if f.name == name), None)
@@ -63,10 +65,11 @@ class Registry:
                 flags: tuple[FlagSpec, ...] = (), rules: str = "",
                 examples: tuple[str, ...] = (), group: str = "play", logged: bool = True,
                 takes_file: bool = False, positionals: tuple[str, ...] = (),
-                slots: tuple[tuple[str, bool], ...] = (), notes: tuple[str, ...] = ()):
+                slots: tuple[tuple[str, bool], ...] = (), notes: tuple[str, ...] = (),
+                action: Any = None):
         def register(handler: Callable) -> Callable:
             verb = Verb(name, handler, usage, summary, aliases, flags, rules, examples, group,
-                        logged, takes_file, positionals, tuple(slots), notes)
+                        logged, takes_file, positionals, tuple(slots), notes, action)
             self.verbs[name] = verb
             self.by_alias[name] = name
             for alias in aliases:

@@ -141,6 +141,7 @@ class VerbTable:
             if isinstance(slots, Mapping):          # name -> (repeats, help)
                 slots = tuple((name, repeats) for name, (repeats, _) in slots.items())
             handler = entry.function
-            if isinstance(handler, Action):
-                handler = action_handler(handler, parse)
-            registry.command(entry.name, slots=slots, **meta)(handler)
+            action = handler if isinstance(handler, Action) else None
+            if action is not None:
+                handler = action_handler(action, parse)
+            registry.command(entry.name, slots=slots, action=action, **meta)(handler)

@@ -111,6 +111,26 @@ def pay(state: Encounter, rs: Ruleset, actor_id: str, action: str, cost: Mapping
     return spend(state, rs, actor_id, action, cost, on_turn=on_turn, refuse=refuse)
 
 
+def affordable(state: Encounter, rs: Ruleset, actor_id: str, action: Action) -> bool | None:
+    """Whether the actor, on its own turn, could pay the action's cost now, as `perform`
+    pays it (after the turn order's before-action, part by part); None when that is not
+    known before the action is prepared (a cost the request decides, an action off the
+    actor's turn)."""
+    if callable(action.cost) or action.timing == "reaction" or state.round == 0 or \
+            state.over is not None or not state.controls_turn(actor_id):
+        return None
+    try:
+        state, _ = rs.turn_order.before_action(state, rs, actor_id)
+    except RuleViolation:
+        return None
+    values: Mapping[str, int] | None = state.actors[actor_id].resource_map()
+    for _, part in cost_parts(action.name, action.cost):
+        values = resources.payable(rs.resources, values or {}, part, on_turn=True)
+        if values is None:
+            return False
+    return True
+
+
 def cost_parts(name: str, cost: Cost) -> list[tuple[str, Mapping[str, int]]]:
     """An action's cost as (what it pays for, cost) parts, each paid and shown on its
     own: one part named after the action, or the parts it names (an attack's action and

@@ -138,23 +138,45 @@ def pay(specs: Sequence[ResourceSpec], values: Mapping[str, int], cost: Mapping[
     when `spec` cannot be paid on the actor's turn, from what was left at that point
     (None: the shared wording)."""
     by_name = {spec.name: spec for spec in specs}
+    for name in cost:
+        if name not in by_name:
+            raise RuleViolation(f"{action} costs {name!r}, which this ruleset does not track",
+                                f"its resources: {', '.join(by_name)}")
+    out, paid, short = _paying(by_name, values, cost, on_turn)
+    if short is not None:
+        own = refuse(short, out, cost) if refuse is not None and (
+            on_turn or short.off_turn) else None
+        raise own or _short(by_name, values, short, cost, action=action, who=who,
+                            on_turn=on_turn)
+    return out, Payment(action, tuple(cost.items()), tuple(paid.items()))
+
+
+def payable(specs: Sequence[ResourceSpec], values: Mapping[str, int],
+            cost: Mapping[str, int], *, on_turn: bool) -> dict[str, int] | None:
+    """What `pay` would leave of `values` after `cost` (the same payers, in the same
+    order), or None where it would refuse: asked before trying a line, no words made."""
+    by_name = {spec.name: spec for spec in specs}
+    if any(name not in by_name for name in cost):
+        return None
+    out, _, short = _paying(by_name, values, cost, on_turn)
+    return out if short is None else None
+
+
+def _paying(by_name: Mapping[str, ResourceSpec], values: Mapping[str, int],
+            cost: Mapping[str, int], on_turn: bool
+            ) -> tuple[dict[str, int], dict[str, int], ResourceSpec | None]:
+    """What is left and what paid, unit by unit; the spec that ran short (None: paid)."""
     out = dict(values)
     paid: dict[str, int] = {}
     for name, need in cost.items():
-        spec = by_name.get(name)
-        if spec is None:
-            raise RuleViolation(f"{action} costs {name!r}, which this ruleset does not track",
-                                f"its resources: {', '.join(by_name)}")
+        spec = by_name[name]
         for _ in range(need):
             payer = _payer(by_name, out, spec, on_turn)
             if payer is None:
-                own = refuse(spec, out, cost) if refuse is not None and (
-                    on_turn or spec.off_turn) else None
-                raise own or _short(by_name, values, spec, cost, action=action, who=who,
-                             on_turn=on_turn)
+                return out, paid, spec
             out[payer] -= 1
             paid[payer] = paid.get(payer, 0) + 1
-    return out, Payment(action, tuple(cost.items()), tuple(paid.items()))
+    return out, paid, None
 
 
 def _payer(by_name: Mapping[str, ResourceSpec], values: Mapping[str, int],

@@ -46,6 +46,20 @@ def offered_now(session, choice: Choice, asked: dict | None = None) -> bool:
     return first is None or choice.offered in first
 
 
+def payable_now(session, choice: Choice) -> bool:
+    """Whether the actor could pay for the choice's action now (`engine.play.affordable`),
+    asked instead of trying a line the rules would refuse for its cost; a verb that is
+    no action, or whose cost is known only once it is prepared, is tried."""
+    words = choice.line.split()
+    verb = session.registry.verbs.get(words[0])
+    if verb is None or verb.action is None or len(words) < 2 or \
+            words[1] not in session.state.actors:
+        return True
+    from shaper_gm.engine.play import affordable
+    state = session.state
+    return affordable(state, session.ruleset_for(state), words[1], verb.action) is not False
+
+
 def attacks(session, actor_id: str, target_id: str, hints: dict | None = None) -> list[Choice]:
     """The actor's attacks on the target, the most damaging first (`hints`: the
     ruleset's simulate.yaml, as `tactics.hints_of` reads it)."""

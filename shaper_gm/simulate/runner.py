@@ -10,7 +10,7 @@ import random
 from shaper_gm.commands.session import Session
 from shaper_gm.errors import GmError
 from shaper_gm.records import record
-from shaper_gm.simulate.attacks import offered_now
+from shaper_gm.simulate.attacks import offered_now, payable_now
 from shaper_gm.simulate.choices import Chooser
 from shaper_gm.simulate.tactics import turn_choices
 
@@ -54,7 +54,7 @@ def played(base: Session, seed: int, tactic: str,
         actor = session.state.turn
         asked: dict = {}                  # the offers of this state (no command landed)
         for choice in turn_choices(session, actor, tactic, rng, weighed):
-            if not offered_now(session, choice, asked):
+            if not offered_now(session, choice, asked) or not payable_now(session, choice):
                 continue
             session.decider.playing(choice.odds)
             try:

@@ -75,3 +75,29 @@ def test_a_hint_on_a_target_not_offered_is_not_tried(tmp_path, monkeypatch):
     session, result = runner.played(base, runner.run_seed(1, 0), "focus-fire")
     assert result.actions > 10 and refused == []
     assert any(frame.line.startswith("engage ") for frame in session.history)
+
+
+@pytest.mark.parametrize("ruleset", ["reactions"])
+def test_a_line_the_actor_cannot_pay_for_is_not_tried(tmp_path, monkeypatch, ruleset):
+    """An action of a fixed cost the actor cannot pay now (an attack with no action left,
+    a move with no movement) is skipped, not tried and refused: no simulated line is
+    refused for its cost, and fights still attack and move."""
+    refused = []
+    execute = Session.execute
+
+    def watched(self, line, *args, **kwargs):
+        try:
+            return execute(self, line, *args, **kwargs)
+        except GmError as refusal:
+            if " left" in refusal.message and "needs " in refusal.message:
+                refused.append((line, refusal.message))
+            raise
+
+    monkeypatch.setattr(Session, "execute", watched)
+    base = read_save(demo_copy(tmp_path, ruleset))
+    lines = []
+    for run in range(2):
+        session, _ = runner.played(base, runner.run_seed(1, run), "focus-fire")
+        lines += [frame.line.split()[0] for frame in session.history]
+    assert refused == []
+    assert {"attack", "move"} <= set(lines)

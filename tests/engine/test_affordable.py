@@ -1,0 +1,48 @@
+"""What the pipeline would pay, asked before a line is tried: `resources.payable` leaves
+what `resources.pay` leaves and refuses what it refuses, and `play.affordable` answers
+for an action of a fixed cost on its actor's turn only."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from shaper_gm.commands.session import Session
+from shaper_gm.engine import play, resources
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.resources import ResourceSpec
+
+NAMES = ("action", "move", "reaction")
+SPECS = (ResourceSpec("action", max=2), ResourceSpec("move", max=3, paid_by=("action",)),
+         ResourceSpec("reaction", max=1, off_turn=True))
+
+
+@given(values=st.fixed_dictionaries({n: st.integers(0, 3) for n in NAMES}),
+       cost=st.dictionaries(st.sampled_from(NAMES), st.integers(0, 4)),
+       on_turn=st.booleans())
+def test_payable_is_pay_without_its_words(values, cost, on_turn):
+    try:
+        left, _ = resources.pay(SPECS, values, cost, action="x", who="X", on_turn=on_turn)
+    except RuleViolation:
+        left = None
+    assert resources.payable(SPECS, values, cost, on_turn=on_turn) == left
+
+
+def _reactions_fight() -> Session:
+    session = Session()
+    for line in ("new --ruleset reactions", "add cy --as battle-mage --side party --at B2",
+                 "add sk --as skeleton --side enemies --at C2", "init cy sk",
+                 "start"):
+        session.execute(line)
+    return session
+
+
+def test_affordable_answers_for_the_actor_up_and_a_fixed_cost():
+    session = _reactions_fight()
+    state, rs = session.state, session.ruleset_for(session.state)
+    attack = session.registry.verbs["attack"].action
+    assert play.affordable(state, rs, "cy", attack) is True
+    spent = state.with_actor(state.actors["cy"].with_resources(
+        {**state.actors["cy"].resource_map(), "action": 0}))
+    assert play.affordable(spent, rs, "cy", attack) is False
+    assert play.affordable(state, rs, "sk", attack) is None        # not its turn
