@@ -1,4 +1,4 @@
-"""Rulesets where a cell holds one standing actor (dungeoneers D21, dice pool P10):
+"""Rulesets where a cell holds one standing actor (dungeoneers D21, dice pool P10, d20 G6):
 a move onto a taken cell is refused, and `add` puts an actor whose cell is taken on the
 nearest free one (writing --spread in the log). Shaper's zones hold many."""
 
@@ -22,7 +22,7 @@ def zones(session: Session) -> dict[str, str | None]:
     return {a.id: a.zone for a in session.state.actors.values()}
 
 
-@pytest.mark.parametrize("ruleset", ["dungeoneers", "dicepool"])
+@pytest.mark.parametrize("ruleset", ["dungeoneers", "dicepool", "d20"])
 def test_count_spreads_to_the_nearest_free_cells_in_reading_order(ruleset):
     s = played(ruleset, "add gob --at C3", "add orc --count 3 --at C3")
     # C3 is taken: the nearest free cells are its neighbours, first in reading order.
@@ -33,7 +33,7 @@ def test_count_spreads_to_the_nearest_free_cells_in_reading_order(ruleset):
     assert again.state == s.state
 
 
-@pytest.mark.parametrize("ruleset", ["dungeoneers", "dicepool"])
+@pytest.mark.parametrize("ruleset", ["dungeoneers", "dicepool", "d20"])
 def test_one_added_onto_a_taken_cell_stands_on_the_nearest_free_one(ruleset):
     s = played(ruleset, "add gob --at C3", "add orc --at C3", "add elf --at D4")
     assert zones(s) == {"gob": "C3", "orc": "B2", "elf": "D4"}
