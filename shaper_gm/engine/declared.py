@@ -50,12 +50,12 @@ from shaper_gm.engine.declared_records import (
     Result,
     Spare,
     Wording,
-    fault,
     run_checked,
     step_fault,
 )
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import Compiled, ExprError
+from shaper_gm.engine.given import Given
 from shaper_gm.engine.situation import (
     Situation,
     carried_items,
@@ -173,6 +173,19 @@ class Declared:
 
     def facts(self, state: Encounter, rs: Any, request: Request) -> tuple[Facts, ...]:
         """Every refusal checked, then the facts the steps start from, one per target."""
+        return tuple(self._facts(seen) for seen in self._situations(state, rs, request))
+
+    def check(self, state: Encounter, rs: Any, request: Request) -> None:
+        """The refusals of `facts`, each given worked out only if a check reads it."""
+        for seen in self._situations(state, rs, request):
+            self._required(seen)
+            given = self._given(seen)
+            self._check_given(ChainMap(cast("MutableMapping[str, Any]", given),
+                                       cast("MutableMapping[str, Any]", seen)))
+            self._named_cells(seen, given)
+
+    def _situations(self, state: Encounter, rs: Any, request: Request) -> list[Situation]:
+        """The request's targets checked, each target's situation."""
         actor = state.actors[request.acting]
         targets: Sequence[str | None] = (None,)
         if self.target is not None:
@@ -204,8 +217,7 @@ class Declared:
             destination = grid.cell_name(grid.parse_cell(
                 destination, state.cols, state.rows, what=rs.term("cell") or "zone",
                 board=rs.term("board") or "battlefield"))
-        return tuple(self._facts(Situation(state, rs, request, target, item, destination))
-                     for target in targets)
+        return [Situation(state, rs, request, target, item, destination) for target in targets]
 
     def _sourced(self, state: Encounter, rs: Any, request: Request,
                  actor: Any) -> tuple[str, ...]:
@@ -277,22 +289,26 @@ class Declared:
                 "MutableMapping[str, Any]", Situation(state, rs, request, item=item))))
         return chosen_item(rs, actor, request, str(self.item), self.held, self.bare)
 
-    def _facts(self, situation: Situation) -> Facts:
+    def _required(self, situation: Situation) -> None:
         for need in self.requires:
             if not run_checked(need.test, situation, f"{self.name}: requires"):
                 raise RuleViolation(fill(need.refuse, situation),
                                     fill(need.hint, situation) or f"see help {self.name}")
-        values: dict[str, Any] = dict(situation.ids)
-        if situation.destination is not None:
-            values["destination"] = situation.destination
-        for name, expr in self.given:        # run_checked, its words made only for a
-            try:                             # fact that cannot be read
-                values[name] = expr.run(situation)
-            except ExprError as exc:
-                raise fault(f"{self.name}: given.{name}", exc) from None
-        self._check_given(ChainMap(values, cast("MutableMapping[str, Any]", situation)))
-        facts = Facts(values)
-        for entry in self.apply:           # a cell the GM named must be one it can take
+
+    def _facts(self, situation: Situation) -> Facts:
+        self._required(situation)
+        facts = Facts(self._given(situation).all())
+        self._check_given(ChainMap(cast("MutableMapping[str, Any]", facts),
+                                   cast("MutableMapping[str, Any]", situation)))
+        self._named_cells(situation, facts)
+        return facts
+
+    def _given(self, situation: Situation) -> Given:
+        return Given(situation, dict(self.given), self.name)
+
+    def _named_cells(self, situation: Situation, facts: Mapping[str, Any]) -> None:
+        """A cell the GM named must be one it can take."""
+        for entry in self.apply:
             if entry.worked_out:
                 try:
                     check_named(situation.state, situation.rs, entry, facts)
@@ -300,7 +316,6 @@ class Declared:
                     self.refuse("stays", ChainMap({"cell": stays.cell}, cast(
                         "MutableMapping[str, Any]", situation)))
                     raise
-        return facts
 
     def _check_given(self, env: Mapping[str, Any]) -> None:
         """`checks`: what must hold of the given facts (a DT worked out, a name read

@@ -4,6 +4,7 @@ before the action pays, or the free one within reach worked out (`engine.changes
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from shaper_gm.engine import events as ev
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
     from shaper_gm.engine.changes import Entry
 
 
-def check_named(state: Encounter, rs: Any, entry: Entry, facts: Facts) -> None:
+def check_named(state: Encounter, rs: Any, entry: Entry, facts: Mapping[str, Any]) -> None:
     """Refuse, before anything is paid, a cell a move's `to` names that it cannot take
     (its expression read from the facts the action starts from; one that reads what
     the steps find is checked as it applies)."""

@@ -18,7 +18,7 @@ def offers_for(rs: Any, state: Encounter, slot: str, subject: str | None,
     if action is None or actor is None:
         return None
     if slot == "target" and action.target is not None:
-        return checked_targets(state, rs, actor, lambda target: action.facts(
+        return checked_targets(state, rs, actor, lambda target: action.check(
             state, rs, Request(verb, (("actor", actor.id), ("target", target)))))
     if slot == "zone" and action.offer is not None and actor.zone:
         return _cells(rs, state, action, actor)

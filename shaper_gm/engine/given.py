@@ -1,0 +1,50 @@
+"""An action's given facts worked out as they are read: what a check before a line is
+tried needs (`Declared.check`, what completion offers), without the facts nobody reads.
+
+A given expression reads the situation alone, never another given, so a fact worked
+out late is the fact worked out early: the checks read the same values either way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from shaper_gm.engine.declared_records import fault
+from shaper_gm.engine.expr import Compiled, ExprError
+from shaper_gm.engine.situation import Situation
+
+
+class Given(Mapping[str, Any]):
+    """The ids of the actor and target, the destination, then each `given` fact, worked
+    out once when first read; a name it does not give is a KeyError (a ChainMap reads
+    the situation next)."""
+
+    def __init__(self, situation: Situation, given: Mapping[str, Compiled],
+                 action: str) -> None:
+        self._situation, self._given, self._action = situation, given, action
+        self._known: dict[str, Any] = dict(situation.ids)
+        if situation.destination is not None:
+            self._known["destination"] = situation.destination
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self._known:
+            expr = self._given[name]
+            try:
+                self._known[name] = expr.run(self._situation)
+            except ExprError as exc:
+                raise fault(f"{self._action}: given.{name}", exc) from None
+        return self._known[name]
+
+    def all(self) -> dict[str, Any]:
+        """Every fact, the given ones in their declared order (their faults in it)."""
+        known = {name: self._known[name] for name in self._situation.ids}
+        if self._situation.destination is not None:
+            known["destination"] = self._situation.destination
+        return {**known, **{name: self[name] for name in self._given}}
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**self._known, **self._given})
+
+    def __len__(self) -> int:
+        return len({**self._known, **self._given})
