@@ -1,8 +1,11 @@
 """Simulation's cost, measured side by side in one run, for each ruleset's demo:
 
-- a simulated action against a command of `shaper-gm run` on the same fight: the run's
-  script is the resolved log of simulated fights (every die given), timed as a whole
-  program less the program loading the save alone (target: 0.2x);
+- a simulated action against a command of `shaper-gm run` on the same fights: the
+  simulated side plays SIMULATED fights in one process, as `simulate` plays its runs (two
+  groups of runs that share their weighings; `simulate` plays 1,000 by default, so the
+  first weighings of a group weigh less there still); the run's scripts are the resolved
+  logs of the first FIGHTS of them (every die given), each timed as a whole program less
+  the program loading the save alone (target: 0.2x);
 - `simulate -n 2000` against `-n 200` (target: at most 12x);
 - `--jobs 2` against `--jobs 1` on 400 fights (target: 0.7x on a 2-core machine).
 
@@ -25,21 +28,26 @@ SAVES = Path(__file__).resolve().parents[2] / "saves"
 DEMOS = {"shaper": "demo.yaml", "dungeoneers": "dungeoneers-demo.yaml",
          "timeslice": "timeslice-demo.yaml", "dicepool": "dicepool-demo.yaml",
          "reactions": "reactions-demo.yaml", "d20": "d20-demo.yaml"}
-FIGHTS = 10
+FIGHTS = 10               # fights whose logs `run` plays
+SIMULATED = 50            # fights simulated (runner.WEIGHED_RUNS each group)
 PROGRAM = shutil.which("shaper-gm") or "shaper-gm"
 
 
 def resolved_fights(path: Path) -> tuple[list[list[str]], float]:
-    """The resolved lines of FIGHTS simulated fights, and the seconds per action."""
+    """The resolved lines of the first FIGHTS of SIMULATED fights, and the seconds per
+    action over them all."""
     base = read_save(path)
     logs, actions = [], 0
     start = time.perf_counter()
-    weighed: dict = {}                     # one group of runs, as simulate plays them
-    for run in range(FIGHTS):
+    weighed: dict = {}                     # each group of runs, as simulate plays them
+    for run in range(max(SIMULATED, FIGHTS)):
+        if run % runner.WEIGHED_RUNS == 0:
+            weighed = {}
         session, result = runner.played(base, runner.run_seed(1, run), "focus-fire",
                                         weighed)
         actions += result.actions
-        logs.append([frame.line for frame in session.history])
+        if run < FIGHTS:
+            logs.append([frame.line for frame in session.history])
     return logs, (time.perf_counter() - start) / max(actions, 1)
 
 
