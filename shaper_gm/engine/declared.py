@@ -41,6 +41,7 @@ from shaper_gm.engine import changes, grid, moments, moving
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.all_targets import played_steps, spread_targets
+from shaper_gm.engine.declared_answers import answers_payable, refuse_others
 from shaper_gm.engine.declared_records import (
     Flag,
     Help,
@@ -122,13 +123,20 @@ class Declared:
         cost = fixed if len(fixed) == len(self.cost) else self._cost
         return Action(self.name, self._resolve, cost=cost, prepare=self._prepare,
                       timing=self.timing, what=self.what, while_down=self.while_down,
-                      after_fight=self.while_down,
+                      after_fight=self.while_down, price=None if cost is fixed else self._price,
                       worded=self.worded if any(check == "unrolled" for check, _, _
                                                 in self.refusals) else None)
 
     def _cost(self, acting: Acting) -> dict[str, int]:
         """A cost that depends on the facts (how far a move goes), from the first's."""
-        facts = acting.plan[0]
+        return self._costed(acting.plan[0])
+
+    def _price(self, state: Encounter, rs: Any, request: Request) -> dict[str, int]:
+        """The same cost before the action is prepared, from the first target's given
+        facts worked out as its expressions read them."""
+        return self._costed(self._given(self._situations(state, rs, request)[0]))
+
+    def _costed(self, facts: Mapping[str, Any]) -> dict[str, int]:
         return {name: amount if isinstance(amount, int) else
                 max(0, int(run_checked(amount, facts, f"{self.name}: cost")))
                 for name, amount in self.cost}
@@ -136,40 +144,12 @@ class Declared:
     def _prepare(self, acting: Acting) -> tuple[Facts, ...]:
         plan = self.facts(acting.state, acting.rs, acting.request)
         if isinstance(acting.tape, PlayTape):
-            self.refuse_others(acting.state, acting.rs, acting.request,
-                               acting.tape.decisions.declared)
+            refuse_others(self, acting.state, acting.rs, acting.request,
+                          acting.tape.decisions.declared)
         if self.spare is not None and isinstance(acting.tape, PlayTape) and \
                 acting.tape.decisions.declared:
-            self._payable(plan, acting.tape.decisions)
+            answers_payable(self, plan, acting.tape.decisions)
         return plan
-
-    def refuse_others(self, state: Encounter, rs: Any, request: Request,
-                      declared: Sequence[tuple[str, str]]) -> None:
-        """`refusals: others`: a `--react` for an actor other than a target of the
-        action, refused in its words before anything is rolled or paid."""
-        if self.target is None or not any(check == "others" for check, _, _ in self.refusals):
-            return
-        for actor, answer in declared:
-            if actor not in request.targets:
-                self.refuse("others", ChainMap({"word": f"{actor}={answer}"}, cast(
-                    "MutableMapping[str, Any]",
-                    Situation(state, rs, request, request.targets[0]))))
-
-    def _payable(self, plan: tuple[Facts, ...], decisions: Any) -> None:
-        """Every answer declared is one the steps would take on each way the dice may
-        go, or the action is refused before anything is rolled or paid: what `spare`
-        leaves out is only what a success made unneeded (R2: a dodge and a block the
-        defender could not pay for both are refused, whether the dodge succeeds or
-        not). Steps too many-branched to weigh are checked as they play."""
-        from shaper_gm.dice.errors import TooLarge
-        from shaper_gm.engine.steps import exact
-        for facts in plan:
-            try:
-                exact(self.steps, facts, decisions)
-            except TooLarge:
-                return
-            except ExprError as exc:
-                raise step_fault(self.name, exc) from None
 
     def facts(self, state: Encounter, rs: Any, request: Request) -> tuple[Facts, ...]:
         """Every refusal checked, then the facts the steps start from, one per target."""

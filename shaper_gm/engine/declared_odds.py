@@ -10,6 +10,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from shaper_gm.engine.declared import Declared
+from shaper_gm.engine.declared_answers import refuse_others
 from shaper_gm.engine.declared_records import run_checked, step_fault
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.exact_kept import kept
@@ -40,7 +41,7 @@ def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Reques
     found: list[Fact] = []
     plan = declared.facts(state, rs, request)
     answers = tuple(decisions.declared) if decisions else ()
-    declared.refuse_others(state, rs, request, answers)
+    refuse_others(declared, state, rs, request, answers)
     for facts in plan:
         where = f"{declared.name}: odds"
         check_limits(spec.limits, facts)          # refused before any work when too large

@@ -16,6 +16,7 @@ from shaper_gm.engine.request import Request
 from shaper_gm.engine.resources import Refusal, ResourceSpec
 from shaper_gm.engine.state import Change, Encounter
 from shaper_gm.engine.turns import can_take_turns, name_of
+from shaper_gm.errors import GmError
 
 if TYPE_CHECKING:
     from shaper_gm.engine.ruleset import Ruleset
@@ -111,20 +112,30 @@ def pay(state: Encounter, rs: Ruleset, actor_id: str, action: str, cost: Mapping
     return spend(state, rs, actor_id, action, cost, on_turn=on_turn, refuse=refuse)
 
 
-def affordable(state: Encounter, rs: Ruleset, actor_id: str, action: Action) -> bool | None:
+def affordable(state: Encounter, rs: Ruleset, actor_id: str, action: Action,
+               request: Request | None = None) -> bool | None:
     """Whether the actor, on its own turn, could pay the action's cost now, as `perform`
-    pays it (after the turn order's before-action, part by part); None when that is not
-    known before the action is prepared (a cost the request decides, an action off the
-    actor's turn)."""
-    if callable(action.cost) or action.timing == "reaction" or state.round == 0 or \
-            state.over is not None or not state.controls_turn(actor_id):
+    pays it (after the turn order's before-action, part by part); a cost the request
+    decides is worked out by the action's `price`. None when that is not known before
+    the action is prepared (an action off the actor's turn, a cost without a price, a
+    request its price cannot read)."""
+    if action.timing == "reaction" or state.round == 0 or state.over is not None or \
+            not state.controls_turn(actor_id):
         return None
+    cost = action.cost
+    if callable(cost):
+        if action.price is None or request is None:
+            return None
+        try:
+            cost = action.price(state, rs, request)
+        except (RuleViolation, GmError):
+            return None
     try:
         state, _ = rs.turn_order.before_action(state, rs, actor_id)
     except RuleViolation:
         return None
     values: Mapping[str, int] | None = state.actors[actor_id].resource_map()
-    for _, part in cost_parts(action.name, action.cost):
+    for _, part in cost_parts(action.name, cost):
         values = resources.payable(rs.resources, values or {}, part, on_turn=True)
         if values is None:
             return False

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from shaper_gm.engine.offers import FIRST
+from shaper_gm.errors import GmError
 from shaper_gm.simulate.expected import expected_harm, value
 
 
@@ -47,17 +48,32 @@ def offered_now(session, choice: Choice, asked: dict | None = None) -> bool:
 
 
 def payable_now(session, choice: Choice) -> bool:
-    """Whether the actor could pay for the choice's action now (`engine.play.affordable`),
-    asked instead of trying a line the rules would refuse for its cost; a verb that is
-    no action, or whose cost is known only once it is prepared, is tried."""
+    """Whether the actor could pay for the choice's action now (`engine.play.affordable`,
+    a cost its words decide read from the line as the command would read it), asked
+    instead of trying a line the rules would refuse for its cost; a verb that is no
+    action, or whose cost is known only once it is prepared, is tried."""
     words = choice.line.split()
     verb = session.registry.verbs.get(words[0])
-    if verb is None or verb.action is None or len(words) < 2 or \
-            words[1] not in session.state.actors:
+    state = session.state
+    if verb is None or verb.action is None or len(words) < 2 or words[1] not in state.actors:
         return True
     from shaper_gm.engine.play import affordable
-    state = session.state
-    return affordable(state, session.ruleset_for(state), words[1], verb.action) is not False
+    action = verb.action
+    request = _request(session, choice.line) if callable(action.cost) and \
+        action.price is not None else None
+    return affordable(state, session.ruleset_for(state), words[1], action, request) \
+        is not False
+
+
+def _request(session, line: str):
+    """The line's request as its command would read it, nothing run (None: unread)."""
+    from shaper_gm.commands.acting import read_request
+    from shaper_gm.commands.session import Context, parse_line
+    try:
+        verb, parsed, _ = parse_line(session.registry, line)
+        return read_request(Context(session, session.state, parsed, None, verb))
+    except GmError:
+        return None
 
 
 def attacks(session, actor_id: str, target_id: str, hints: dict | None = None) -> list[Choice]:

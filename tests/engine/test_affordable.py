@@ -46,3 +46,25 @@ def test_affordable_answers_for_the_actor_up_and_a_fixed_cost():
         {**state.actors["cy"].resource_map(), "action": 0}))
     assert play.affordable(spent, rs, "cy", attack) is False
     assert play.affordable(state, rs, "sk", attack) is None        # not its turn
+
+
+def test_a_cost_the_request_decides_is_priced_from_its_words():
+    """The dice pool's attack costs its ability's actions (P6, P12): with one action left
+    a plain attack is affordable and one with Steady Aim (2 actions) is not; without the
+    request the cost is not known before the attack is prepared."""
+    from shaper_gm.app import new_session
+    from shaper_gm.engine.request import Request
+    session = new_session(ruleset="dicepool", seed=3)
+    for line in ("add kit --as kit --side party --at B2",
+                 "add barry --as barry --side enemies --at C2", "init kit barry", "start"):
+        session.execute(line)
+    state, rs = session.state, session.ruleset_for(session.state)
+    kit = state.actors["kit"]
+    state = state.with_actor(kit.with_resources({**kit.resource_map(), "actions": 1}))
+    attack = session.registry.verbs["attack"].action
+    plain = Request("attack", (("actor", "kit"), ("targets", ("barry",))))
+    aimed = Request("attack", (("actor", "kit"), ("targets", ("barry",))),
+                    (("ability", "steady-aim"),))
+    assert play.affordable(state, rs, "kit", attack, plain) is True
+    assert play.affordable(state, rs, "kit", attack, aimed) is False
+    assert play.affordable(state, rs, "kit", attack) is None

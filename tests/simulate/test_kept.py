@@ -77,11 +77,12 @@ def test_a_hint_on_a_target_not_offered_is_not_tried(tmp_path, monkeypatch):
     assert any(frame.line.startswith("engage ") for frame in session.history)
 
 
-@pytest.mark.parametrize("ruleset", ["reactions"])
+@pytest.mark.parametrize("ruleset", ["reactions", "dicepool", "d20"])
 def test_a_line_the_actor_cannot_pay_for_is_not_tried(tmp_path, monkeypatch, ruleset):
-    """An action of a fixed cost the actor cannot pay now (an attack with no action left,
-    a move with no movement) is skipped, not tried and refused: no simulated line is
-    refused for its cost, and fights still attack and move."""
+    """An action the actor cannot pay for now (an attack with no action left, a move with
+    no movement; a cost its words decide, the dice pool's ability, d20's attacks of a
+    Multiattack, worked out from the line) is skipped, not tried and refused: no
+    simulated line is refused for its cost, and fights still attack and move."""
     refused = []
     execute = Session.execute
 
