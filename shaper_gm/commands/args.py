@@ -6,6 +6,7 @@ What a command means once resolved is a `Request`; its log line is written from 
 
 from __future__ import annotations
 
+import re
 import shlex
 from dataclasses import field
 
@@ -95,12 +96,18 @@ def _plain(word: str) -> bool:
     return all(ch.isalnum() or ch in "-_.,:=+/" for ch in word)
 
 
+# A line with no quote, no backslash and no blank but the space: shlex splits it at spaces.
+_UNQUOTED = re.compile(r"[^'\"\\\s]*(?: +[^'\"\\\s]+)* *")
+
+
 def split_line(line: str) -> list[str]:
     if len(line) > MAX_LINE:
         raise CommandError(f"line is {len(line)} characters long (limit {MAX_LINE})",
                            "split it into several commands")
     if "\x00" in line:
         raise CommandError("line holds a NUL character", "retype the command")
+    if _UNQUOTED.fullmatch(line):     # most lines: words and spaces, read as shlex would
+        return line.split()
     try:
         return shlex.split(line, comments=False, posix=True)
     except ValueError as exc:
