@@ -95,8 +95,9 @@ class Action:
     # its own words for a refusal the commands make after it played (`unrolled`):
     # (check, fields, outcome) -> (refuse, hint), or None for the engine's words
     worded: Callable[[str, Mapping[str, Any], Any], tuple[str, str] | None] | None = None
-    # a cost that depends on the request, worked out before the action is prepared (its
-    # refusals not checked): (state, ruleset, request) -> cost; None: only once prepared
+    # what a cost that depends on the request costs at least, worked out before the
+    # action is prepared (its refusals not checked): (state, ruleset, request) -> cost;
+    # None: known only once prepared
     price: Callable[[Encounter, Any, Request], Cost] | None = None
 
     def __post_init__(self) -> None:

@@ -115,10 +115,10 @@ def pay(state: Encounter, rs: Ruleset, actor_id: str, action: str, cost: Mapping
 def affordable(state: Encounter, rs: Ruleset, actor_id: str, action: Action,
                request: Request | None = None) -> bool | None:
     """Whether the actor, on its own turn, could pay the action's cost now, as `perform`
-    pays it (after the turn order's before-action, part by part); a cost the request
-    decides is worked out by the action's `price`. None when that is not known before
-    the action is prepared (an action off the actor's turn, a cost without a price, a
-    request its price cannot read)."""
+    pays it (after the turn order's before-action, part by part); for a cost the request
+    decides, the least its `price` says it costs (False: it surely cannot). None when
+    that is not known before the action is prepared (an action off the actor's turn, a
+    cost without a price, a request its price cannot read)."""
     if action.timing == "reaction" or state.round == 0 or state.over is not None or \
             not state.controls_turn(actor_id):
         return None

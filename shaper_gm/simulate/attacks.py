@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from shaper_gm.engine.offers import FIRST
-from shaper_gm.errors import GmError
 from shaper_gm.simulate.expected import expected_harm, value
 
 
@@ -59,21 +58,27 @@ def payable_now(session, choice: Choice) -> bool:
         return True
     from shaper_gm.engine.play import affordable
     action = verb.action
-    request = _request(session, choice.line) if callable(action.cost) and \
-        action.price is not None else None
+    request = _LineRequest(session, choice.line) if callable(action.cost) else None
     return affordable(state, session.ruleset_for(state), words[1], action, request) \
         is not False
 
 
-def _request(session, line: str):
-    """The line's request as its command would read it, nothing run (None: unread)."""
-    from shaper_gm.commands.acting import read_request
-    from shaper_gm.commands.session import Context, parse_line
-    try:
-        verb, parsed, _ = parse_line(session.registry, line)
-        return read_request(Context(session, session.state, parsed, None, verb))
-    except GmError:
-        return None
+class _LineRequest:
+    """The line's request as its command would read it, read only when a price asks for
+    it (a price of one action of a kind reads nothing of it); an unread line is refused
+    as a GmError, which leaves the line to be tried."""
+
+    def __init__(self, session, line: str) -> None:
+        self._session, self._line, self._read = session, line, None
+
+    def __getattr__(self, name: str):
+        if self._read is None:
+            from shaper_gm.commands.acting import read_request
+            from shaper_gm.commands.session import Context, parse_line
+            verb, parsed, _ = parse_line(self._session.registry, self._line)
+            self._read = read_request(Context(self._session, self._session.state, parsed,
+                                              None, verb))
+        return getattr(self._read, name)
 
 
 def attacks(session, actor_id: str, target_id: str, hints: dict | None = None) -> list[Choice]:

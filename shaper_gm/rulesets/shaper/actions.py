@@ -18,14 +18,29 @@ from shaper_gm.rulesets.shaper.events import Disengaged, Engaged, ItemChanged, M
 from shaper_gm.rulesets.shaper.model import holding
 
 
-def _kind(name: str):
-    """The cost of an action that takes one of the kind the ruleset lists for `name`."""
-    return lambda acting: ((name, {acting.rs.cost(name): 1}),)
+class KindCost:
+    """The cost of an action that takes one action of the kind the ruleset lists for
+    `kind` (S18), paid as `part`: known before the action is prepared, its price too."""
+
+    def __init__(self, part: str, kind: str | None = None) -> None:
+        self.part, self.kind = part, kind or part
+
+    def __call__(self, acting: Acting):
+        return self.price(acting.state, acting.rs, acting.request)
+
+    def price(self, _state, rs, _request):
+        return ((self.part, {rs.cost(self.kind): 1}),)
+
+
+def _kind(name: str) -> KindCost:
+    return KindCost(name)
 
 
 def play_action(name: str, **kinds) -> Action:
     """A Shaper play action: its line says what the actor does (`phrase`); a cost of
-    several parts is refused whole, before any is paid (`paid_whole`)."""
+    several parts is refused whole, before any is paid (`paid_whole`); a cost of one
+    kind is its price (`engine.play.affordable`)."""
+    kinds.setdefault("price", getattr(kinds.get("cost"), "price", None))
     if "cost" in kinds:
         kinds["cost"] = paid_whole(kinds["cost"], kinds.get("what") or name)
     return Action(name, kinds.pop("resolve"), phrase="act", **kinds)
@@ -72,7 +87,14 @@ def _move(acting: Acting) -> Done:
                 (Moved(actor.id, actor.zone, zone, steps),))
 
 
-MOVE = play_action("move", resolve=_move, prepare=_route, what="a move",
+def _move_price(state: Encounter, rs, request):
+    """One Major action per Short distance to the zone named (S12)."""
+    here, there = state.actors[request.acting].zone, request.arg("zone")
+    return (("move", {rs.cost("move"): 1}),) * (rs.distance(here, there) if here and there
+                                                 else 0)
+
+
+MOVE = play_action("move", resolve=_move, prepare=_route, what="a move", price=_move_price,
                cost=lambda acting: (("move", {acting.rs.cost("move"): 1}),) * acting.plan[1])
 
 
@@ -263,7 +285,7 @@ def _cast_part(name: str):
 
 ATTACK = play_action("attack", resolve=_later("combat", "resolve"),
                  prepare=_later("combat", "prepare"), cost=_later("combat", "cost"),
-                 what="an attack")
+                 what="an attack", price=KindCost("attack").price)   # its skills add more
 SKILL = play_action("skill", resolve=_later("skilluse", "resolve"),
                 prepare=_later("skilluse", "prepare"), cost=_later("skilluse", "cost"),
                 what="a skill")

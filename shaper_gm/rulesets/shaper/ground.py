@@ -17,7 +17,7 @@ from shaper_gm.engine.actions import Acting, Done
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.rulesets.shaper import model
-from shaper_gm.rulesets.shaper.actions import check_not_away, play_action
+from shaper_gm.rulesets.shaper.actions import KindCost, check_not_away, play_action
 from shaper_gm.rulesets.shaper.creation import hands_needed, hands_used
 from shaper_gm.rulesets.shaper.events import ItemChanged, Switched
 
@@ -155,10 +155,10 @@ def thrown(state: Encounter, actor_id: str, item: str, target_id: str) -> Encoun
 
 
 GRIP = play_action("grip", prepare=_check_grip, resolve=_grip, what="switching grip",
-                   cost=lambda a: (("grip", {a.rs.cost("switch_grip"): 1}),))
+                   cost=KindCost("grip", "switch_grip"))
 SWITCH = play_action("switch", prepare=_check_switch, resolve=_switch, what="switching items",
-              cost=lambda a: (("switch", {a.rs.cost("switch_weapons"): 1}),))
+              cost=KindCost("switch", "switch_weapons"))
 DROP = play_action("drop", resolve=_drop, what="dropping an item",
-            cost=lambda a: (("drop", {a.rs.cost("drop"): 1}),))
+            cost=KindCost("drop"))
 PICKUP = play_action("pickup", prepare=_check_pickup, resolve=_pickup, what="picking up an item",
               cost=lambda a: (("pickup", {a.rs.cost(a.plan[1]): 1}),))
