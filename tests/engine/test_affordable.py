@@ -68,3 +68,29 @@ def test_a_cost_the_request_decides_is_priced_from_its_words():
     assert play.affordable(state, rs, "kit", attack, plain) is True
     assert play.affordable(state, rs, "kit", attack, aimed) is False
     assert play.affordable(state, rs, "kit", attack) is None
+
+
+def test_shaper_prices_its_actions_by_their_kind():
+    """Shaper's attack takes a Major at least (S18: its skills add more), a move one
+    Major per Short distance (S12), an engage its kind's action: with no Major left an
+    attack and a move are surely unaffordable, with one Major a move of two Short
+    distances is too, and one of one Short distance is not."""
+    from shaper_gm.app import new_session
+    from shaper_gm.engine.request import Request
+    session = new_session(ruleset="shaper", seed=3)
+    for line in ("add josh --as josh --side party --at A1",
+                 "add gob --as goblin --side enemies --at A1", "init josh gob", "start"):
+        session.execute(line)
+    state, rs = session.state, session.ruleset_for(session.state)
+    josh = state.actors["josh"]
+    verbs = session.registry.verbs
+    attack = Request("attack", (("actor", "josh"), ("targets", ("gob",))))
+    near, far = (Request("move", (("actor", "josh"), ("zone", zone))) for zone in ("B1", "C1"))
+    assert rs.distance("A1", "B1") == 1 and rs.distance("A1", "C1") == 2
+    one = state.with_actor(josh.with_resources({**josh.resource_map(), "major": 1}))
+    none = state.with_actor(josh.with_resources({**josh.resource_map(), "major": 0}))
+    assert play.affordable(one, rs, "josh", verbs["attack"].action, attack) is True
+    assert play.affordable(none, rs, "josh", verbs["attack"].action, attack) is False
+    assert play.affordable(one, rs, "josh", verbs["move"].action, near) is True
+    assert play.affordable(one, rs, "josh", verbs["move"].action, far) is False
+    assert play.affordable(none, rs, "josh", verbs["move"].action, near) is False
