@@ -5,7 +5,9 @@
   groups of runs that share their weighings; `simulate` plays 1,000 by default, so the
   first weighings of a group weigh less there still); the run's scripts are the resolved
   logs of the first FIGHTS of them (every die given), each timed as a whole program less
-  the program loading the save alone (target: 0.2x);
+  the program loading the save alone (target: 0.2x). Both sides are CPU time (the
+  simulating process's, the run program's), so a machine busy with other work slows
+  neither side's figure;
 - `simulate -n 2000` against `-n 200` (target: at most 12x);
 - `--jobs 2` against `--jobs 1` on 400 fights (target: 0.7x on a 2-core machine).
 
@@ -14,6 +16,7 @@ Run: python tests/bench/bench_simulate.py [RULESET...]   (needs the installed sh
 
 from __future__ import annotations
 
+import resource
 import shutil
 import subprocess
 import sys
@@ -38,7 +41,7 @@ def resolved_fights(path: Path) -> tuple[list[list[str]], float]:
     action over them all."""
     base = read_save(path)
     logs, actions = [], 0
-    start = time.perf_counter()
+    start = time.process_time()
     weighed: dict = {}                     # each group of runs, as simulate plays them
     for run in range(max(SIMULATED, FIGHTS)):
         if run % runner.WEIGHED_RUNS == 0:
@@ -48,7 +51,7 @@ def resolved_fights(path: Path) -> tuple[list[list[str]], float]:
         actions += result.actions
         if run < FIGHTS:
             logs.append([frame.line for frame in session.history])
-    return logs, (time.perf_counter() - start) / max(actions, 1)
+    return logs, (time.process_time() - start) / max(actions, 1)
 
 
 def run_cost(path: Path, logs: list[list[str]], folder: Path) -> float:
@@ -59,20 +62,29 @@ def run_cost(path: Path, logs: list[list[str]], folder: Path) -> float:
         script.write_text(f"load {path}\n" + "\n".join(log) + "\n", encoding="utf-8")
         alone = folder / "load.txt"
         alone.write_text(f"load {path}\n", encoding="utf-8")
-        total += timed([PROGRAM, "run", str(script)]) - timed([PROGRAM, "run", str(alone)])
+        total += timed([PROGRAM, "run", str(script)], clock="cpu") - \
+            timed([PROGRAM, "run", str(alone)], clock="cpu")
         lines += len(log)
     return total / max(lines, 1)
 
 
-def timed(command: list[str], repeat: int = 3) -> float:
+def timed(command: list[str], repeat: int = 3, clock: str = "wall") -> float:
+    """The command's best time of `repeat`: wall-clock seconds, or with clock="cpu" the
+    CPU seconds its process used."""
     best = float("inf")
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, used = time.perf_counter(), _children_cpu()
         done = subprocess.run(command, capture_output=True, text=True)
-        best = min(best, time.perf_counter() - start)
+        took = _children_cpu() - used if clock == "cpu" else time.perf_counter() - start
+        best = min(best, took)
         if done.returncode:
             raise SystemExit(f"{' '.join(command)} failed: {done.stderr.strip()[:300]}")
     return best
+
+
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def main(rulesets: list[str]) -> None:
