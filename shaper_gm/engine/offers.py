@@ -65,24 +65,27 @@ def checked_targets(state: Encounter, rs: Ruleset, actor: Actor,
             continue
         steps = rs.distance(actor.zone, other.zone) if actor.zone and other.zone else None
         notes = [other.name, other.side] + ([rs.how_far(steps)] if steps is not None else [])
-        why = ""
-        try:
-            if not other.down:                # the Down are last whatever the check says
-                check(other.id)
-        except (RuleViolation, GmError) as refusal:      # how the rules say no
-            why = short_reason(refusal.message)
+        rank, why = checked_rank(actor, other, check)
         if other.max_hp is not None:
             notes.append(f"HP {other.hp}/{other.max_hp}")
         if other.down:
             notes.append("down")
-            rank = LAST + 1
         elif why:
             notes.append(f"not now: {why}")
-            rank = LAST
-        else:
-            rank = FIRST if other.side != actor.side else LATER
         out.append(((rank, steps or 0), Offer(other.id, " · ".join(notes), rank)))
     return [offer for _, offer in sorted(out, key=lambda pair: pair[0])]
+
+
+def checked_rank(actor: Actor, other: Actor, check: Callable[[str], object]) -> tuple[int, str]:
+    """Where `checked_targets` ranks one other actor, and why not now (its refusal): the
+    Down last whatever the check says, then those it refuses, then allies, foes first."""
+    if other.down:
+        return LAST + 1, ""
+    try:
+        check(other.id)
+    except (RuleViolation, GmError) as refusal:      # how the rules say no
+        return LAST, short_reason(refusal.message)
+    return (FIRST if other.side != actor.side else LATER), ""
 
 
 def short_reason(message: str, width: int = 60) -> str:

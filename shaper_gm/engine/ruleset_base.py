@@ -11,7 +11,7 @@ from shaper_gm.engine import grid, harm
 from shaper_gm.engine.data import from_data, to_data
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.grid import Cell
-from shaper_gm.engine.offers import Offer
+from shaper_gm.engine.offers import FIRST, Offer
 from shaper_gm.engine.resources import ResourceSpec
 from shaper_gm.engine.state import Actor, Change, Encounter
 
@@ -47,6 +47,7 @@ class RulesetBase:
                                           # (no turn begins or ends), not only others
     one_per_cell = False                  # True: a cell holds one standing actor (`add
                                           # --count` spreads them to the nearest free)
+    _offered: tuple[Any, Any, Any] | None = None    # offered_first's last state, slot, offers
 
     def term(self, key: str) -> str:
         return self.terms.get(key, TERMS.get(key, ""))
@@ -334,6 +335,17 @@ class RulesetBase:
                verb: str) -> list[Offer] | None:
         """No offers of its own: completion uses the shared defaults."""
         return None
+
+    def offered_first(self, state: Encounter, slot: str, subject: str | None, verb: str,
+                      text: str) -> bool | None:
+        """Whether `text` is among what `offers` ranks first for the slot (None: it offers
+        nothing for it); the offers of the last state asked are kept for the next text."""
+        key = (slot, subject, verb)
+        if self._offered is None or self._offered[0] is not state or self._offered[1] != key:
+            self._offered = (state, key, self.offers(state, slot, subject, verb))
+        offers = self._offered[2]
+        return None if offers is None else any(o.text == text and o.rank == FIRST
+                                               for o in offers)
 
     def distance(self, a: str, b: str) -> int:
         """Steps between two cells; a diagonal step counts 1 unless the ruleset says."""

@@ -31,19 +31,18 @@ class Choice(NamedTuple):
 def offered_now(session, choice: Choice, asked: dict | None = None) -> bool:
     """Whether the ruleset offers the choice's target for its verb now (first rank: the
     rules let the actor take it on at once), asked instead of trying a line the rules
-    would refuse; a verb it offers no targets for is tried. `asked` keeps the offers of
-    this state by verb and actor (the caller empties it when the state changes)."""
+    would refuse; a verb it offers no targets for is tried. `asked` keeps the answers of
+    this state (the caller empties it when the state changes)."""
     if choice.offered is None:
         return True
     state = session.state
     verb, actor_id = choice.line.split()[:2]
     asked = {} if asked is None else asked
-    if (verb, actor_id) not in asked:
-        offers = session.ruleset_for(state).offers(state, "target", actor_id, verb)
-        asked[verb, actor_id] = None if offers is None else {
-            o.text for o in offers if o.rank == FIRST}
-    first = asked[verb, actor_id]
-    return first is None or choice.offered in first
+    key = (verb, actor_id, choice.offered)
+    if key not in asked:
+        asked[key] = session.ruleset_for(state).offered_first(state, "target", actor_id,
+                                                              verb, choice.offered)
+    return asked[key] is not False
 
 
 def payable_now(session, choice: Choice) -> bool:

@@ -18,7 +18,6 @@ from weakref import WeakKeyDictionary
 
 from shaper_gm.content.folders import declaration
 from shaper_gm.engine import grid
-from shaper_gm.engine.offers import FIRST
 from shaper_gm.simulate.attacks import Choice, attacks
 
 TACTICS = ("focus-fire", "spread", "random")
@@ -48,9 +47,13 @@ def turn_choices(session, actor_id: str, tactic: str, rng: random.Random,
         for line in hints.get("before_attack", ()):
             yield Choice(line.replace("{actor}", actor_id).replace("{target}", foe.id),
                          offered=foe.id)
-    reachable = {o.text for o in rs.offers(state, "target", actor_id, rs.attack_verb) or ()
-                 if o.rank == FIRST}
-    for target in ranked([f for f in foes if f.id in reachable], tactic, rng):
+    def reachable(foe) -> bool:
+        return bool(rs.offered_first(state, "target", actor_id, rs.attack_verb, foe.id))
+    # Each foe is asked about as its turn to be attacked comes (the first that lands ends
+    # the search); a random order is drawn among the reachable, as it always was.
+    targets = ranked([f for f in foes if reachable(f)], tactic, rng) if tactic == "random" \
+        else (f for f in ranked(foes, tactic, rng) if reachable(f))
+    for target in targets:
         yield from weighing(session, actor_id, target.id, weighed)
     if actor.zone is not None and foes:
         for cell in _closer_cells(state, rs, actor, foes)[:MOVES_TRIED]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shaper_gm.engine.offers import Offer, checked_targets, tile_offers
+from shaper_gm.engine.offers import FIRST, Offer, checked_rank, checked_targets, tile_offers
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Actor, Encounter
 
@@ -25,6 +25,22 @@ def offers_for(rs: Any, state: Encounter, slot: str, subject: str | None,
     if slot == action.item or slot in {f.completes for f in action.flags if f.completes}:
         return _items(rs, actor, slot)          # --with ITEM, its word, a flag's items
     return None
+
+
+def first_for(rs: Any, state: Encounter, slot: str, subject: str | None, verb: str,
+              text: str) -> bool | None:
+    """Whether `offers_for` ranks `text` first, an action's target checked alone."""
+    action = dict(rs.library.actions).get(verb)
+    actor = state.actors.get(subject) if subject else None
+    other = state.actors.get(text)
+    if slot != "target" or action is None or action.target is None or actor is None:
+        offers = offers_for(rs, state, slot, subject, verb)
+        return None if offers is None else any(o.text == text and o.rank == FIRST
+                                               for o in offers)
+    if other is None or other.id == actor.id:
+        return False
+    return checked_rank(actor, other, lambda target: action.check(
+        state, rs, Request(verb, (("actor", actor.id), ("target", target)))))[0] == FIRST
 
 
 def _items(rs: Any, actor: Actor, kind: str) -> list[Offer]:

@@ -123,6 +123,11 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
         from shaper_gm.rulesets.data.offers import offers_for
         return offers_for(self, state, slot, subject, verb)
 
+    def offered_first(self, state: Encounter, slot: str, subject: str | None, verb: str,
+                      text: str) -> bool | None:
+        from shaper_gm.rulesets.data.offers import first_for
+        return first_for(self, state, slot, subject, verb, text)
+
     def how_far(self, cells: int) -> str:
         """`15 ft away`: cells times the declared `cell_size`, in its `unit`."""
         numbers = self.library.numbers
