@@ -47,7 +47,7 @@ class RulesetBase:
                                           # (no turn begins or ends), not only others
     one_per_cell = False                  # True: a cell holds one standing actor (`add
                                           # --count` spreads them to the nearest free)
-    _offered: tuple[Any, Any, Any] | None = None    # offered_first's last state, slot, offers
+    _offered: tuple[Any, dict[Any, Any]] | None = None   # offered_first's last state, its offers
 
     def term(self, key: str) -> str:
         return self.terms.get(key, TERMS.get(key, ""))
@@ -340,10 +340,13 @@ class RulesetBase:
                       text: str) -> bool | None:
         """Whether `text` is among what `offers` ranks first for the slot (None: it offers
         nothing for it); the offers of the last state asked are kept for the next text."""
+        if self._offered is None or self._offered[0] is not state:
+            self._offered = (state, {})
+        kept = self._offered[1]
         key = (slot, subject, verb)
-        if self._offered is None or self._offered[0] is not state or self._offered[1] != key:
-            self._offered = (state, key, self.offers(state, slot, subject, verb))
-        offers = self._offered[2]
+        if key not in kept:
+            kept[key] = self.offers(state, slot, subject, verb)
+        offers = kept[key]
         return None if offers is None else any(o.text == text and o.rank == FIRST
                                                for o in offers)
 

@@ -6,8 +6,9 @@ played, with the answers given so far in it and this one declared (`--react ID=A
 as the GM would): what the asked actor's foes are expected to lose less what its own
 side is. The best is taken; a tie, or an action without odds (a move that provokes), is
 left to the ruleset's default. The weighing looks at this action alone: a reaction spent
-now is not kept for a later attack. A run asks the odds once for the same question of
-the same two where they stand (the odds weigh at full HP anyway).
+now is not kept for a later attack. A group of runs (`runner.WEIGHED_RUNS`) asks the odds
+once for the same question of the same two where they stand (the odds weigh at full HP
+anyway, and what the asked actor can pay for is in the question: its options).
 """
 
 from __future__ import annotations
@@ -18,12 +19,13 @@ from shaper_gm.simulate.expected import expected_harm, value
 class Chooser:
     """A session's decider (`session.decider`) for simulated runs."""
 
-    def __init__(self, session) -> None:
+    def __init__(self, session, known: dict | None = None) -> None:
         self.session = session
         self.odds_line: str | None = None        # the odds of the action being played
         self.given: list[tuple[str, str]] = []   # (actor, answer) so far in it
         self.away = 0                            # answers that were not the default
-        self.known: dict[tuple, str] = {}        # the run's answers to questions asked
+        # the answers to questions asked, of this run or the runs it shares them with
+        self.known: dict[tuple, str] = {} if known is None else known
 
     def playing(self, odds_line: str | None) -> None:
         """The next command is the action `odds_line` weighs (None: nothing does)."""

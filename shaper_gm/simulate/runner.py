@@ -17,10 +17,12 @@ from shaper_gm.simulate.tactics import turn_choices
 MAX_ROUNDS = 50           # a fight still undecided then counts as a draw
 MAX_COMMANDS = 3000       # a bound on any one run, whatever the rules allow
 SEEDS = 1_000_000_000     # a run's dice seed is below this (the encounter's range)
-# Runs 0-24, 25-49, ... share how their actors weighed their attacks (`tactics.weighing`):
+# Runs 0-24, 25-49, ... share how their actors weighed their attacks (`tactics.weighing`)
+# and answered what the engine asked them (`choices.Chooser`):
 # the groups are fixed by the run's number, so the runs come out the same in one process
 # or spread over several (whose chunks of runs are whole groups).
 WEIGHED_RUNS = 25
+ASKED = ("asked",)        # where a group's weighings keep its answers to asks (`Chooser`)
 
 
 @record
@@ -45,10 +47,11 @@ def played(base: Session, seed: int, tactic: str,
            weighed: dict | None = None) -> tuple[Session, RunResult]:
     """The run's scratch session (its log: the fight's resolved lines) and its result;
     `weighed` holds the weighings the run shares with the others of its group."""
-    session = scratch(base, base.state.with_(seed=seed, dice_position=0))
+    weighed = {} if weighed is None else weighed
+    session = scratch(base, base.state.with_(seed=seed, dice_position=0),
+                      weighed.setdefault(ASKED, {}))
     start = session.state
     rng = random.Random(seed)
-    weighed = {} if weighed is None else weighed
     actions = 0
     while _going(session.state) and actions < MAX_COMMANDS:
         actor = session.state.turn
@@ -73,12 +76,13 @@ def played(base: Session, seed: int, tactic: str,
     return session, RunResult(winner, rounds, down, _spent(start, end, session), actions)
 
 
-def scratch(base: Session, state) -> Session:
-    """A session of `base`'s rulesets on `state`, its asks answered by a Chooser."""
+def scratch(base: Session, state, known: dict | None = None) -> Session:
+    """A session of `base`'s rulesets on `state`, its asks answered by a Chooser (with
+    the answers `known` of the runs it shares them with)."""
     session = Session(content=base.content)
     session.share_verbs(base)
     session.state = state
-    session.decider = Chooser(session)
+    session.decider = Chooser(session, known)
     return session
 
 

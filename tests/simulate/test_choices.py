@@ -68,3 +68,27 @@ def test_an_actor_makes_its_most_damaging_attack():
 def test_shaper_weighs_the_skills_it_may_attack_with():
     run, _ = played(read_save(SAVES / "demo.yaml"), 1, "focus-fire")
     assert any(line.startswith("attack ") and " --skill " in line for line in run.log)
+
+
+def test_the_runs_of_a_group_share_their_answers(monkeypatch):
+    """An answer weighed in one run of a group is read by the next (runner.WEIGHED_RUNS):
+    the same fight played again with the group's weighings weighs nothing anew, with a
+    new group's it weighs again, and its lines are the same either way."""
+    from shaper_gm.simulate import choices
+    weighings = []
+    weigh = choices.Chooser._weighed
+
+    def counted(self, ask, state):
+        weighings.append(ask.actor)
+        return weigh(self, ask, state)
+
+    monkeypatch.setattr(choices.Chooser, "_weighed", counted)
+    session = fight("reactions", "duellist", "duellist")
+    group: dict = {}
+    first, _ = played(session, 3, "focus-fire", group)
+    asked = len(weighings)
+    again, _ = played(session, 3, "focus-fire", group)
+    assert asked > 0 and len(weighings) == asked
+    anew, _ = played(session, 3, "focus-fire", {})
+    assert len(weighings) == 2 * asked
+    assert first.log == again.log == anew.log
