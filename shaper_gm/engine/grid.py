@@ -149,8 +149,13 @@ def taken(state: Encounter, cell: Cell, but: Iterable[str] = ()) -> bool:
 
 def cells_within(state: Encounter, centre: Cell, reach: int, diagonal: int = 1) -> list[Cell]:
     """Every cell of the battlefield within `reach` steps of `centre`, itself excluded,
-    in reading order (row by row, left to right)."""
-    return [(c, r) for r in range(state.rows) for c in range(state.cols)
+    in reading order (row by row, left to right). A step costs 1 or more, so with a
+    diagonal step of 1 or more no cell farther than `reach` rows or columns is in it."""
+    cols, rows = range(state.cols), range(state.rows)
+    if diagonal >= 1:
+        cols = range(max(0, centre[0] - reach), min(state.cols, centre[0] + reach + 1))
+        rows = range(max(0, centre[1] - reach), min(state.rows, centre[1] + reach + 1))
+    return [(c, r) for r in rows for c in cols
             if (c, r) != centre and steps((c, r), centre, diagonal) <= reach]
 
 
