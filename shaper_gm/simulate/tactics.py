@@ -18,6 +18,7 @@ from weakref import WeakKeyDictionary
 
 from shaper_gm.content.folders import declaration
 from shaper_gm.engine import grid
+from shaper_gm.engine.offers import FIRST
 from shaper_gm.simulate.attacks import Choice, attacks
 
 TACTICS = ("focus-fire", "spread", "random")
@@ -122,10 +123,12 @@ def _hint(key: str, entry) -> bool:
 
 
 def _filled(line: str, state, rs, actor_id: str) -> str | None:
+    """The hint's line, each slot filled with the first the ruleset offers first for it
+    (None: it offers none now, so the line is not tried)."""
     verb = line.split()[0]
     out = line.replace("{actor}", actor_id)
     for slot in re.findall(r"\{([\w-]+)\}", out):
-        offers = rs.offers(state, slot, actor_id, verb) or []
+        offers = [o for o in rs.offers(state, slot, actor_id, verb) or () if o.rank == FIRST]
         if not offers:
             return None
         out = out.replace(f"{{{slot}}}", offers[0].text)

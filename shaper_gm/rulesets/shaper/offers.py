@@ -9,6 +9,7 @@ from __future__ import annotations
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.offers import FIRST, LAST, LATER, Offer, ranked, tile_offers
 from shaper_gm.rulesets.shaper import combat, model, situation, skills
+from shaper_gm.rulesets.shaper.creation import hands_needed, hands_used
 from shaper_gm.rulesets.shaper.skilluse import ATTACK_ONLY
 
 TARGET_SLOTS = {"target", "targets"}
@@ -25,7 +26,8 @@ def offers(rs, state, slot: str, subject: str | None, verb: str) -> list[Offer] 
     if slot == "zone" and verb in MOVES and actor is not None and actor.zone:
         return _zones(rs, state, actor)
     if slot in ("item", "held-item"):
-        return _items(rs, actor, "held" if slot == "held-item" else "stowed")
+        found = _items(rs, actor, "held" if slot == "held-item" else "stowed")
+        return _fitting(rs, actor, found) if verb == "draw" and actor is not None else found
     if slot == "lying-item":
         return _lying(rs, state, actor)
     if slot == "weapon":
@@ -154,6 +156,14 @@ def _items(rs, actor, which: str, *, spells: bool = False) -> list[Offer]:
             meta += " · in hand"
         out.append(Offer(item_id, meta))
     return out
+
+
+def _fitting(rs, actor, offers: list[Offer]) -> list[Offer]:
+    """What `draw` offers: the items the actor's free hands can take first, then those
+    they cannot, saying so (S19a)."""
+    used = hands_used(rs.library, model.holding(actor), model.gripped(actor))
+    return ranked([o if used + hands_needed(rs.library, o.text) <= rs.numbers.hands else
+                   Offer(o.text, f"{o.meta} · not now: hands full", LATER) for o in offers])
 
 
 def _library(items) -> list[Offer]:

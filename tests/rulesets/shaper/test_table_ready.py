@@ -397,3 +397,20 @@ def test_completion_offers_the_new_verbs_arguments():
     assert [c.text for c in complete("grip ", s)][0] == "spear"
     assert [c.text for c in complete("cast zed minion --minion-bonus ", s)] == [
         "armor", "attack", "evasion", "hp"]
+
+
+def test_draw_offers_what_free_hands_can_take_first():
+    """`draw <Tab>` offers the stowed items the actor's free hands can take, then those
+    they cannot, saying so (S19a): Josh holding his two-handed longbow has no hand for
+    the dagger; with empty hands both fit."""
+    s = new_session(seed=5)
+    for line in ("add josh --as josh --side party --at B4", "add raider --as raider --at B3",
+                 "init josh raider", "start"):
+        s.execute(line)
+    rs = s.ruleset_for(s.state)
+    empty = rs.offers(s.state, "item", "josh", "draw")
+    assert [(o.text, o.rank) for o in empty] == [("longbow", 0), ("dagger", 0)]
+    s.execute("draw longbow")
+    full = rs.offers(s.state, "item", "josh", "draw")
+    assert [(o.text, o.rank) for o in full] == [("dagger", 1)]
+    assert full[0].meta.endswith("not now: hands full")
