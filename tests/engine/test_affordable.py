@@ -94,3 +94,20 @@ def test_shaper_prices_its_actions_by_their_kind():
     assert play.affordable(one, rs, "josh", verbs["move"].action, near) is True
     assert play.affordable(one, rs, "josh", verbs["move"].action, far) is False
     assert play.affordable(none, rs, "josh", verbs["move"].action, near) is False
+
+
+def test_shaper_prices_an_attack_with_its_skills():
+    """Each skill an attack names costs a Major, or SP when marked :sp or with --sp (S23):
+    the price counts them as the attack's cost pays them."""
+    from shaper_gm.app import new_session
+    from shaper_gm.engine.request import Request
+    session = new_session(ruleset="shaper", seed=3)
+    rs = session.ruleset_for(session.state)
+    price = session.registry.verbs["attack"].action.price
+    sp = {"sp": rs.numbers.skill_sp_cost}
+    named = Request("attack", (("actor", "x"),), (("skill", ["a", "b:sp"]),))
+    assert price(session.state, rs, named) == (
+        ("attack", {"major": 1}), ("skill", sp), ("skill", {"major": 1}))
+    all_sp = Request("attack", (("actor", "x"),), (("skill", ["a", "b"]), ("sp", True)))
+    assert price(session.state, rs, all_sp) == (("attack", {"major": 1}), ("skill", sp),
+                                                ("skill", sp))

@@ -283,9 +283,20 @@ def _cast_part(name: str):
     return part
 
 
+def _attack_price(rs, request):
+    """The attack's Major, then a Major or SP for each skill it names (S19, S23), as its
+    cost pays them; with an offensive spell, whose skills cost what its reduction
+    leaves (S25), only the Major: at least what it costs."""
+    words, marks = skills.paid_words(request.get("skill"))
+    if str(request.get("with", "")).lower() in rs.library.spells:
+        words = ()
+    return (("attack", {rs.cost("attack"): 1}),
+            *skills.trigger_cost(rs, len(words), True if request.get("sp") else sum(marks)))
+
+
 ATTACK = play_action("attack", resolve=_later("combat", "resolve"),
                  prepare=_later("combat", "prepare"), cost=_later("combat", "cost"),
-                 what="an attack", price=KindCost("attack").price)   # its skills add more
+                 what="an attack", price=lambda state, rs, request: _attack_price(rs, request))
 SKILL = play_action("skill", resolve=_later("skilluse", "resolve"),
                 prepare=_later("skilluse", "prepare"), cost=_later("skilluse", "cost"),
                 what="a skill")
