@@ -11,6 +11,7 @@ flags from what the action rolled and decided.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Any
 
@@ -60,7 +61,7 @@ def read_words(ctx, slots: tuple[str, ...], words: list[str]) -> tuple[tuple[str
     actor is the usual subject); the first reading whose words all resolve wins. When
     none does, the refusal is the one of the reading that got furthest."""
     best: tuple[int, Exception] | None = None
-    for reading in _readings(slots):
+    for reading in _readings(tuple(slots)):
         if not _fits(reading, len(words)):
             continue
         progress = [0]
@@ -76,18 +77,19 @@ def read_words(ctx, slots: tuple[str, ...], words: list[str]) -> tuple[tuple[str
                        "for examples")
 
 
-def _readings(slots: tuple[str, ...]) -> list[list[tuple[str, bool]]]:
+@functools.cache
+def _readings(slots: tuple[str, ...]) -> tuple[tuple[tuple[str, bool], ...], ...]:
     """(role, present) for each slot, for every choice of the optional ones."""
     optional = [i for i, s in enumerate(slots) if s.endswith("?")]
     out = []
     for present in itertools.product((False, True), repeat=len(optional)):
         keep = dict(zip(optional, present, strict=True))
-        out.append([(s.rstrip("?*"), s.endswith("*")) for i, s in enumerate(slots)
-                    if keep.get(i, True)])
-    return out
+        out.append(tuple((s.rstrip("?*"), s.endswith("*")) for i, s in enumerate(slots)
+                         if keep.get(i, True)))
+    return tuple(out)
 
 
-def _fits(reading: list[tuple[str, bool]], count: int) -> bool:
+def _fits(reading: tuple[tuple[str, bool], ...], count: int) -> bool:
     fixed = sum(1 for role, many in reading if role != REST and not many)
     open_ended = any(role == REST or many for role, many in reading)
     return count == fixed or (open_ended and count >= fixed)

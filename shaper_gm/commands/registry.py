@@ -34,9 +34,16 @@ class Verb:
     slots: tuple[tuple[str, bool], ...] = ()
     notes: tuple[str, ...] = ()   # more lines `help VERB` shows: limits, caveats
     action: Any = None            # the engine's Action a play verb performs, if it is one
+    reads: Callable | None = None     # how that action's request is read from a context
 
     def flag(self, name: str) -> FlagSpec | None:
-        return next((f for f in self.flags if f.name == name), None)
+        by_name = self.__dict__.get("_by_name")
+        if by_name is None:             # worked out at the first read: verbs never change
+            by_name = {}
+            for spec in self.flags:
+                by_name.setdefault(spec.name, spec)
+            object.__setattr__(self, "_by_name", by_name)
+        return by_name.get(name)
 
     def slot_map(self) -> dict[str, tuple[bool, str]]:
         """Its slots as `SlotDice` reads them: name -> (repeats, help)."""
@@ -66,10 +73,10 @@ class Registry:
                 examples: tuple[str, ...] = (), group: str = "play", logged: bool = True,
                 takes_file: bool = False, positionals: tuple[str, ...] = (),
                 slots: tuple[tuple[str, bool], ...] = (), notes: tuple[str, ...] = (),
-                action: Any = None):
+                action: Any = None, reads: Callable | None = None):
         def register(handler: Callable) -> Callable:
             verb = Verb(name, handler, usage, summary, aliases, flags, rules, examples, group,
-                        logged, takes_file, positionals, tuple(slots), notes, action)
+                        logged, takes_file, positionals, tuple(slots), notes, action, reads)
             self.verbs[name] = verb
             self.by_alias[name] = name
             for alias in aliases:

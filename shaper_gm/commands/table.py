@@ -132,7 +132,7 @@ class VerbTable:
         self._declared.append(Declared(action.name, action, {**meta, "parse": parse}))
 
     def install(self, registry, rs) -> None:
-        from shaper_gm.commands.acting import action_handler
+        from shaper_gm.commands.acting import action_handler, read_request
         self.read(rs)
         for entry in self.declared:
             meta = entry.metadata(rs)
@@ -144,4 +144,5 @@ class VerbTable:
             action = handler if isinstance(handler, Action) else None
             if action is not None:
                 handler = action_handler(action, parse)
-            registry.command(entry.name, slots=slots, action=action, **meta)(handler)
+            registry.command(entry.name, slots=slots, action=action,
+                             reads=(parse or read_request) if action else None, **meta)(handler)

@@ -57,27 +57,36 @@ def payable_now(session, choice: Choice) -> bool:
         return True
     from shaper_gm.engine.play import affordable
     action = verb.action
-    request = _LineRequest(session, choice.line) if callable(action.cost) else None
+    request = _LineRequest(session, verb, choice.line) if callable(action.cost) else None
     return affordable(state, session.ruleset_for(state), words[1], action, request) \
         is not False
 
 
 class _LineRequest:
-    """The line's request as its command would read it, read only when a price asks for
-    it (a price of one action of a kind reads nothing of it); an unread line is refused
-    as a GmError, which leaves the line to be tried."""
+    """The line's request as its command reads it (the verb's `reads`), read only when a
+    price asks for it: a price of one action of a kind reads nothing of it, and a line
+    of no flag read plainly has none to ask of (`get` answers without reading). A line
+    that cannot be read is refused as a GmError, which leaves it to be tried."""
 
-    def __init__(self, session, line: str) -> None:
-        self._session, self._line, self._read = session, line, None
+    def __init__(self, session, verb, line: str) -> None:
+        self._session, self._verb, self._line, self._read = session, verb, line, None
+
+    def get(self, flag: str, default=None):
+        from shaper_gm.commands.acting import read_request
+        if self._read is None and self._verb.reads is read_request and "--" not in self._line:
+            return default
+        return self._request().get(flag, default)
 
     def __getattr__(self, name: str):
+        return getattr(self._request(), name)
+
+    def _request(self):
         if self._read is None:
-            from shaper_gm.commands.acting import read_request
             from shaper_gm.commands.session import Context, parse_line
             verb, parsed, _ = parse_line(self._session.registry, self._line)
-            self._read = read_request(Context(self._session, self._session.state, parsed,
-                                              None, verb))
-        return getattr(self._read, name)
+            self._read = verb.reads(Context(self._session, self._session.state, parsed,
+                                            None, verb))
+        return self._read
 
 
 def attacks(session, actor_id: str, target_id: str, hints: dict | None = None) -> list[Choice]:

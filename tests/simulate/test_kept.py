@@ -102,3 +102,31 @@ def test_a_line_the_actor_cannot_pay_for_is_not_tried(tmp_path, monkeypatch, rul
         lines += [frame.line.split()[0] for frame in session.history]
     assert refused == []
     assert {"attack", "move"} <= set(lines)
+
+
+@pytest.mark.parametrize("ruleset, lines", [
+    ("shaper", ("attack josh raider", "attack josh raider --with dagger --sp",
+                "move josh C1")),
+    ("dicepool", ("attack kit barry", "attack kit barry --ability steady-aim",
+                  "wield kit dagger", "move kit C3")),
+])
+def test_a_priced_line_reads_what_its_command_reads(ruleset, lines):
+    """What a price asks of a simulated line (its flags, words and actor) is what the
+    command reads when it runs; a line with no flag answers a flag without being read."""
+    from shaper_gm.app import new_session
+    from shaper_gm.commands.session import Context, parse_line
+    from shaper_gm.simulate.attacks import _LineRequest
+    first, second = ("josh", "raider") if ruleset == "shaper" else ("kit", "barry")
+    session = new_session(ruleset=ruleset, seed=3)
+    for line in (f"add {first} --as {first} --side party --at B1",
+                 f"add {second} --as {second} --side enemies --at B2",
+                 f"init {first} {second}", "start"):
+        session.execute(line)
+    for line in lines:
+        verb, parsed, _ = parse_line(session.registry, line)
+        read = verb.reads(Context(session, session.state, parsed, None, verb))
+        asked = _LineRequest(session, verb, line)
+        for flag in verb.flags:
+            assert asked.get(flag.name) == read.get(flag.name), (line, flag.name)
+        assert asked._read is None or "--" in line
+        assert (asked.acting, asked.args, asked.flags) == (read.acting, read.args, read.flags)
