@@ -21,6 +21,7 @@ from shaper_gm.engine.odds_limits import check_limits
 from shaper_gm.engine.situation import chosen_item, lookup
 from shaper_gm.engine.state import Encounter
 from shaper_gm.engine.stepkit import fill
+from shaper_gm.engine.steps import chance
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -105,8 +106,7 @@ def _fact(values: dict[Any, Fraction], key: str) -> Fact:
 
 
 def _chance(values: dict[Any, Fraction]) -> Fraction:
-    from fractions import Fraction
-    return sum((p for value, p in values.items() if value), Fraction(0))
+    return chance(values, lambda value: value)
 
 
 def _spread(values: dict[Any, Fraction]) -> dict[Hashable, Fraction]:

@@ -355,3 +355,9 @@ def distribution(final: dict[Any, Fraction], f: Callable[[Any], Hashable]) -> di
     for ctx, p in final.items():
         out[f(ctx)] += p.numerator * (whole // p.denominator)
     return {reading: Fraction(count, whole) for reading, count in out.items()}
+
+
+def chance(final: dict[Any, Fraction], holds: Callable[[Any], object]) -> Fraction:
+    """The chance that `holds` is true of the outcome, summed as `distribution` sums."""
+    from fractions import Fraction
+    return distribution(final, lambda ctx: bool(holds(ctx))).get(True, Fraction(0))

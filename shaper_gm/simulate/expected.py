@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import fields
 from fractions import Fraction
+from math import lcm
 
 from shaper_gm.errors import GmError
 
@@ -83,8 +84,10 @@ def _ask(session, state, odds_line: str) -> dict[str, Fraction] | None:
         if not all(isinstance(v, int | Fraction) for v in dist):
             return None
         who = target.target or named
-        out[who] = out.get(who, Fraction(0)) + sum((v * p for v, p in dist.items()),
-                                                   Fraction(0))
+        whole = lcm(*(p.denominator for p in dist.values()))     # counts, not Fractions
+        mean = Fraction(sum(v * (p.numerator * (whole // p.denominator))
+                            for v, p in dist.items()), whole)
+        out[who] = out.get(who, Fraction(0)) + mean
     return out
 
 

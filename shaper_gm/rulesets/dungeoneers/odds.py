@@ -9,6 +9,7 @@ from shaper_gm.dice import Dist
 from shaper_gm.engine.exact_kept import kept_exact
 from shaper_gm.engine.odds import Chance, Fact, Odds, Spread, TargetOdds
 from shaper_gm.engine.state import Encounter
+from shaper_gm.engine.steps import chance as chance_of
 from shaper_gm.engine.steps import distribution
 from shaper_gm.rulesets.dungeoneers.contests import plan_strike
 from shaper_gm.rulesets.dungeoneers.rules import STRIKE_STEPS
@@ -21,7 +22,7 @@ def strike_odds(state: Encounter, rs, request, *, power: bool = False) -> Odds:
     final = kept_exact(STRIKE_STEPS, plan)
 
     def chance(reading) -> Fraction:
-        return sum((p for c, p in final.items() if reading(c)), Fraction(0))
+        return chance_of(final, reading)
 
     wounds = Dist.from_probs(distribution(final, lambda c: c.wounds))
     target = state.actors[plan.defender]

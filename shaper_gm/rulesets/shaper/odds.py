@@ -14,6 +14,7 @@ from shaper_gm.dice import Dist
 from shaper_gm.engine.decisions import Decisions
 from shaper_gm.engine.exact_kept import kept_exact
 from shaper_gm.engine.odds import Chance, Odds, Spread, TargetOdds
+from shaper_gm.engine.steps import chance as chance_of
 from shaper_gm.engine.steps import distribution
 from shaper_gm.rulesets.shaper.attack import AttackPlan, TargetPlan
 from shaper_gm.rulesets.shaper.pipeline import ATTACK_STEPS, Swing
@@ -42,7 +43,7 @@ def attack_target_odds(numbers: RulesetNumbers, plan: AttackPlan, target: Target
                        situation=(plan, target, numbers))   # a Swing compares its rolls alone
 
     def chance(reading) -> Fraction:
-        return sum((p for s, p in final.items() if reading(s)), Fraction(0))
+        return chance_of(final, reading)
 
     down = chance(lambda s: s.results and s.results[0] is not None and s.results[0].down)
     return TargetOdds(
