@@ -65,7 +65,7 @@ def payable_now(session, choice: Choice) -> bool:
 class _LineRequest:
     """The line's request as its command reads it (the verb's `reads`), read only when a
     price asks for it: a price of one action of a kind reads nothing of it, and a line
-    of no flag read plainly has none to ask of (`get` answers without reading). A line
+    read plainly answers for a flag it does not hold without being read (`get`). A line
     that cannot be read is refused as a GmError, which leaves it to be tried."""
 
     def __init__(self, session, verb, line: str) -> None:
@@ -73,8 +73,10 @@ class _LineRequest:
 
     def get(self, flag: str, default=None):
         from shaper_gm.commands.acting import read_request
-        if self._read is None and self._verb.reads is read_request and "--" not in self._line:
-            return default
+        if self._read is None and self._verb.reads is read_request and not any(
+                word.split("=", 1)[0] in (f"--{flag}", f"--{flag.replace('-', '_')}")
+                for word in self._line.split()):
+            return default                  # the flag is not on the line: nothing to read
         return self._request().get(flag, default)
 
     def __getattr__(self, name: str):

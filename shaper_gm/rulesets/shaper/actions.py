@@ -288,7 +288,7 @@ def _attack_price(rs, request):
     cost pays them; with an offensive spell, whose skills cost what its reduction
     leaves (S25), only the Major: at least what it costs."""
     words, marks = skills.paid_words(request.get("skill"))
-    if str(request.get("with", "")).lower() in rs.library.spells:
+    if words and str(request.get("with", "")).lower() in rs.library.spells:
         words = ()
     return (("attack", {rs.cost("attack"): 1}),
             *skills.trigger_cost(rs, len(words), True if request.get("sp") else sum(marks)))
