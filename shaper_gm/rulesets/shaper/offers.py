@@ -57,25 +57,39 @@ def _targets(rs, state, actor, verb: str) -> list[Offer]:
     for other in state.actors.values():
         if other.id == actor.id:
             continue
-        notes = [other.name, other.side]
-        reach = None
-        if view is not None and other.zone:
-            notes.append(rs.band_name(rs.distance(actor.zone, other.zone)))
-            reach = _reach(rs, state, view, actor, other, verb, weapon)
-            if reach:
-                notes.append(reach[1])
-        notes.append(f"HP {other.hp}/{other.max_hp}")
-        if other.down:
-            rank = DOWN
-            notes.append("Down")
-        elif reach is not None and not reach[0]:
-            rank = OUT_OF_REACH
-        else:
-            rank = FIRST if other.side != actor.side else LATER
+        rank, notes = _rank(rs, state, view, weapon, actor, other, verb)
         steps = rs.distance(actor.zone, other.zone) if actor.zone and other.zone else 0
         ally = other.side == actor.side
         out.append((rank, ally, steps, Offer(other.id, " · ".join(notes), rank)))
     return [offer for *_, offer in sorted(out, key=lambda row: row[:3])]
+
+
+def first_target(rs, state, actor, verb: str, other_id: str) -> bool:
+    """Whether `_targets` ranks `other_id` first, that one target worked out alone."""
+    other = state.actors.get(other_id)
+    if other is None or other.id == actor.id:
+        return False
+    view = combat.field_view(state, rs) if actor.zone else None
+    weapon = _weapon(rs, state, actor) if verb in ATTACKS else None
+    return _rank(rs, state, view, weapon, actor, other, verb)[0] == FIRST
+
+
+def _rank(rs, state, view, weapon, actor, other, verb: str) -> tuple[int, list[str]]:
+    """Where `other` ranks for `actor`'s `verb`, and its notes."""
+    notes = [other.name, other.side]
+    reach = None
+    if view is not None and other.zone:
+        notes.append(rs.band_name(rs.distance(actor.zone, other.zone)))
+        reach = _reach(rs, state, view, actor, other, verb, weapon)
+        if reach:
+            notes.append(reach[1])
+    notes.append(f"HP {other.hp}/{other.max_hp}")
+    if other.down:
+        notes.append("Down")
+        return DOWN, notes
+    if reach is not None and not reach[0]:
+        return OUT_OF_REACH, notes
+    return (FIRST if other.side != actor.side else LATER), notes
 
 
 def _weapon(rs, state, actor):

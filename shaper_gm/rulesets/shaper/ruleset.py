@@ -340,6 +340,15 @@ class ShaperRuleset(RulesetBase):
         from shaper_gm.rulesets.shaper.offers import offers
         return offers(self, state, slot, subject, verb)
 
+    def offered_first(self, state: Encounter, slot: str, subject: str | None, verb: str,
+                      text: str) -> bool | None:
+        """A target is ranked alone (`offers.first_target`); other slots as offers say."""
+        from shaper_gm.rulesets.shaper.offers import TARGET_SLOTS, first_target
+        actor = state.actors.get(subject) if subject else None
+        if slot in TARGET_SLOTS and actor is not None:
+            return first_target(self, state, actor, verb, text)
+        return super().offered_first(state, slot, subject, verb, text)
+
     def map_notes(self, state: Encounter) -> list[str]:
         """Lines under the map: the items lying on the battlefield (S19)."""
         from shaper_gm.rulesets.shaper.views import lying_text
