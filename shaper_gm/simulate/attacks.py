@@ -105,10 +105,12 @@ def attacks(session, actor_id: str, target_id: str, hints: dict | None = None) -
         if len(weapons) > 1 else [Choice(f"{verb} {on}", f"odds {on}")]
     found += [Choice(f"{verb} {on} --{name} {v}", f"odds {on} --{name} {v}")
               for name, values in offered.items() for v in values]
-    found += [Choice(f"{name} {on}", f"odds {on} --action {name}")
+    # An attack of another verb is asked of the ruleset's offers first, as a hint's line
+    # is (d20's off-hand attack needs a light weapon's attack this turn).
+    found += [Choice(f"{name} {on}", f"odds {on} --action {name}", target_id)
               for name in _odds_actions(session) if name != verb]
-    found += [Choice(_filled(do, actor_id, target_id), _filled(odds, actor_id, target_id))
-              for do, odds in hints.get("attacks", ())]
+    found += [Choice(_filled(do, actor_id, target_id), _filled(odds, actor_id, target_id),
+                     target_id) for do, odds in hints.get("attacks", ())]
     if len(found) == 1:
         return found
     side = state.actors[actor_id].side

@@ -130,3 +130,28 @@ def test_a_priced_line_reads_what_its_command_reads(ruleset, lines):
             assert asked.get(flag.name) == read.get(flag.name), (line, flag.name)
         assert asked._read is None or "--" in line
         assert (asked.acting, asked.args, asked.flags) == (read.acting, read.args, read.flags)
+
+
+def test_another_verbs_attack_the_rules_refuse_now_is_not_tried(tmp_path, monkeypatch):
+    """d20's off-hand and readied attacks (weighed beside the attack by its odds) are asked
+    of the ruleset's offers before they are tried: no simulated fight tries an off-hand
+    attack before a light weapon's attack, or a readied attack with none readied (G17,
+    G9), and fights still make off-hand attacks."""
+    refused = []
+    execute = Session.execute
+
+    def watched(self, line, *args, **kwargs):
+        try:
+            return execute(self, line, *args, **kwargs)
+        except GmError:
+            if line.split()[0] in ("off-hand", "readied-attack"):
+                refused.append(line)
+            raise
+
+    monkeypatch.setattr(Session, "execute", watched)
+    base = read_save(demo_copy(tmp_path, "d20"))
+    lines = []
+    for run in range(3):
+        session, _ = runner.played(base, runner.run_seed(1, run), "focus-fire")
+        lines += [frame.line.split()[0] for frame in session.history]
+    assert refused == [] and "off-hand" in lines
