@@ -350,7 +350,7 @@ def distribution(final: dict[Any, Fraction], f: Callable[[Any], Hashable]) -> di
     """Project a distribution of contexts onto one reading of them (hit, damage, ...),
     adding integer counts over the common denominator rather than Fractions."""
     from fractions import Fraction
-    whole = lcm(*(p.denominator for p in final.values()))
+    whole = lcm(*{p.denominator for p in final.values()})    # few of them: most alike
     out: dict[Any, int] = defaultdict(int)
     for ctx, p in final.items():
         out[f(ctx)] += p.numerator * (whole // p.denominator)

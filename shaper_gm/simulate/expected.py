@@ -84,7 +84,7 @@ def _ask(session, state, odds_line: str) -> dict[str, Fraction] | None:
         if not all(isinstance(v, int | Fraction) for v in dist):
             return None
         who = target.target or named
-        whole = lcm(*(p.denominator for p in dist.values()))     # counts, not Fractions
+        whole = lcm(*{p.denominator for p in dist.values()})     # counts, not Fractions
         mean = Fraction(sum(v * (p.numerator * (whole // p.denominator))
                             for v, p in dist.items()), whole)
         out[who] = out.get(who, Fraction(0)) + mean
