@@ -210,6 +210,11 @@ class FlagDraft:
         fields = {key: render(value, rs) for key, value in self.fields.items()
                   if key != "choices"}
         choices = self.fields.get("choices", ())     # a list, or a value's name (a Text)
-        fields["choices"] = (tuple(resolved(rs, choices.parts[0][0]))
-                             if isinstance(choices, Text) else choices)
+        if isinstance(choices, Text):
+            ref = choices.parts[0][0]
+            found = resolved(rs, ref)
+            if not isinstance(found, (tuple, list, Mapping)):     # the verbs table, say
+                raise Unresolved(f"{{{ref}}} names no list of choices")
+            choices = tuple(found)
+        fields["choices"] = choices
         return flag(fields.pop("name"), fields.pop("kind", "bool"), **fields)

@@ -144,6 +144,9 @@ CASES = {
                                   "key 'flags': {models.NOPE} names nothing"),
     "bad choices": ("verbs:\n  odds: {handler: odds, summary: s, flags: [{name: x, "
                     "choices: 'a b'}]}\n", "expected a list of words or a value's name"),
+    "choices naming no list": ("verbs:\n  odds: {handler: odds, summary: s, flags: [{name: x, "
+                               "choices: verbs}]}\n", "key 'flags': {verbs} names no list "
+                               "of choices"),
     "extension of no shared verb": ("verbs:\n" + ODDS + "extend:\n  hurt: {summary: s}\n",
                                     "item 'extend.hurt': extends 'hurt', which is no shared "
                                     "verb"),
