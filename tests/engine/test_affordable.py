@@ -7,9 +7,11 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from shaper_gm.app import new_session
 from shaper_gm.commands.session import Session
 from shaper_gm.engine import play, resources
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.request import Request
 from shaper_gm.engine.resources import ResourceSpec
 
 NAMES = ("action", "move", "reaction")
@@ -26,6 +28,16 @@ def test_payable_is_pay_without_its_words(values, cost, on_turn):
     except RuleViolation:
         left = None
     assert resources.payable(SPECS, values, cost, on_turn=on_turn) == left
+
+
+def fight(ruleset: str, first: str, second: str, zones=("B2", "C2")) -> Session:
+    """`first` (its template's name) against `second`, `first` up in round 1."""
+    session = new_session(ruleset=ruleset, seed=3)
+    for line in (f"add {first} --as {first} --side party --at {zones[0]}",
+                 f"add {second} --as {second} --side enemies --at {zones[1]}",
+                 f"init {first} {second}", "start"):
+        session.execute(line)
+    return session
 
 
 def _reactions_fight() -> Session:
@@ -52,12 +64,7 @@ def test_a_cost_the_request_decides_is_priced_from_its_words():
     """The dice pool's attack costs its ability's actions (P6, P12): with one action left
     a plain attack is affordable and one with Steady Aim (2 actions) is not; without the
     request the cost is not known before the attack is prepared."""
-    from shaper_gm.app import new_session
-    from shaper_gm.engine.request import Request
-    session = new_session(ruleset="dicepool", seed=3)
-    for line in ("add kit --as kit --side party --at B2",
-                 "add barry --as barry --side enemies --at C2", "init kit barry", "start"):
-        session.execute(line)
+    session = fight("dicepool", "kit", "barry")
     state, rs = session.state, session.ruleset_for(session.state)
     kit = state.actors["kit"]
     state = state.with_actor(kit.with_resources({**kit.resource_map(), "actions": 1}))
@@ -75,16 +82,11 @@ def test_shaper_prices_its_actions_by_their_kind():
     Major per Short distance (S12), an engage its kind's action: with no Major left an
     attack and a move are surely unaffordable, with one Major a move of two Short
     distances is too, and one of one Short distance is not."""
-    from shaper_gm.app import new_session
-    from shaper_gm.engine.request import Request
-    session = new_session(ruleset="shaper", seed=3)
-    for line in ("add josh --as josh --side party --at A1",
-                 "add gob --as goblin --side enemies --at A1", "init josh gob", "start"):
-        session.execute(line)
+    session = fight("shaper", "josh", "goblin", ("A1", "A1"))
     state, rs = session.state, session.ruleset_for(session.state)
     josh = state.actors["josh"]
     verbs = session.registry.verbs
-    attack = Request("attack", (("actor", "josh"), ("targets", ("gob",))))
+    attack = Request("attack", (("actor", "josh"), ("targets", ("goblin",))))
     near, far = (Request("move", (("actor", "josh"), ("zone", zone))) for zone in ("B1", "C1"))
     assert rs.distance("A1", "B1") == 1 and rs.distance("A1", "C1") == 2
     one = state.with_actor(josh.with_resources({**josh.resource_map(), "major": 1}))
@@ -99,8 +101,6 @@ def test_shaper_prices_its_actions_by_their_kind():
 def test_shaper_prices_an_attack_with_its_skills():
     """Each skill an attack names costs a Major, or SP when marked :sp or with --sp (S23):
     the price counts them as the attack's cost pays them."""
-    from shaper_gm.app import new_session
-    from shaper_gm.engine.request import Request
     session = new_session(ruleset="shaper", seed=3)
     rs = session.ruleset_for(session.state)
     price = session.registry.verbs["attack"].action.price

@@ -56,21 +56,28 @@ def test_kept_weighings_equal_fresh_ones_over_played_fights(tmp_path, monkeypatc
     assert asked and any(asked)
 
 
-def test_a_hint_on_a_target_not_offered_is_not_tried(tmp_path, monkeypatch):
-    """Shaper's hint engages a foe before attacking it (S14): a foe in another zone is not
-    offered for `engage`, so no simulated fighter tries to engage it and is refused."""
-    refused = []
+def refused_lines(monkeypatch, counts) -> list[tuple[str, str]]:
+    """Every simulated line refused whose (line, message) `counts`, as it is refused."""
+    refused: list[tuple[str, str]] = []
     execute = Session.execute
 
     def watched(self, line, *args, **kwargs):
         try:
             return execute(self, line, *args, **kwargs)
         except GmError as refusal:
-            if line.startswith("engage ") and "needs the same zone" in refusal.message:
-                refused.append(line)
+            if counts(line, refusal.message):
+                refused.append((line, refusal.message))
             raise
 
     monkeypatch.setattr(Session, "execute", watched)
+    return refused
+
+
+def test_a_hint_on_a_target_not_offered_is_not_tried(tmp_path, monkeypatch):
+    """Shaper's hint engages a foe before attacking it (S14): a foe in another zone is not
+    offered for `engage`, so no simulated fighter tries to engage it and is refused."""
+    refused = refused_lines(monkeypatch, lambda line, message: line.startswith("engage ")
+                            and "needs the same zone" in message)
     base = read_save(demo_copy(tmp_path, "shaper"))
     session, result = runner.played(base, runner.run_seed(1, 0), "focus-fire")
     assert result.actions > 10 and refused == []
@@ -83,18 +90,8 @@ def test_a_line_the_actor_cannot_pay_for_is_not_tried(tmp_path, monkeypatch, rul
     no movement; a cost its words decide, the dice pool's ability, d20's attacks of a
     Multiattack, worked out from the line) is skipped, not tried and refused: no
     simulated line is refused for its cost, and fights still attack and move."""
-    refused = []
-    execute = Session.execute
-
-    def watched(self, line, *args, **kwargs):
-        try:
-            return execute(self, line, *args, **kwargs)
-        except GmError as refusal:
-            if " left" in refusal.message and "needs " in refusal.message:
-                refused.append((line, refusal.message))
-            raise
-
-    monkeypatch.setattr(Session, "execute", watched)
+    refused = refused_lines(monkeypatch,
+                            lambda line, message: " left" in message and "needs " in message)
     base = read_save(demo_copy(tmp_path, ruleset))
     lines = []
     for run in range(2):
@@ -137,18 +134,8 @@ def test_another_verbs_attack_the_rules_refuse_now_is_not_tried(tmp_path, monkey
     of the ruleset's offers before they are tried: no simulated fight tries an off-hand
     attack before a light weapon's attack, or a readied attack with none readied (G17,
     G9), and fights still make off-hand attacks."""
-    refused = []
-    execute = Session.execute
-
-    def watched(self, line, *args, **kwargs):
-        try:
-            return execute(self, line, *args, **kwargs)
-        except GmError:
-            if line.split()[0] in ("off-hand", "readied-attack"):
-                refused.append(line)
-            raise
-
-    monkeypatch.setattr(Session, "execute", watched)
+    refused = refused_lines(monkeypatch, lambda line, _message: line.split()[0] in (
+        "off-hand", "readied-attack"))
     base = read_save(demo_copy(tmp_path, "d20"))
     lines = []
     for run in range(3):
