@@ -247,8 +247,10 @@ def _legend(state, rs, left_out: int) -> str:
         caption += f" · {HIDDEN} hidden from the player view"
     if left_out:
         caption += f" · {left_out} more not shown (order lists them all)"
+    notes = getattr(rs, "caption_notes", None)      # a ruleset's own (the fight's time)
     return caption + (layout.legend if isinstance(layout.legend, str)
-                      else layout.legend(state, rs))
+                      else layout.legend(state, rs)) + "".join(
+        f" · {note}" for note in (notes(state) if notes else ()))
 
 
 def _natural_width(table: Table) -> int:

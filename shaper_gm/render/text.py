@@ -16,6 +16,7 @@ from functools import singledispatch
 from shaper_gm import words
 from shaper_gm.content.schema import ContentError
 from shaper_gm.engine import events as ev
+from shaper_gm.engine.clock import TimePassed
 from shaper_gm.engine.laying import EncounterNumberChanged, ItemLaid, ItemTaken
 from shaper_gm.render.names import Names, as_names
 from shaper_gm.render.plugins import declared
@@ -147,6 +148,7 @@ for _cls, _describer in {
     ItemLaid: template("{item|item|capitalize} lands on {place}, by {actor|name}"),
     ItemTaken: template("{actor|name} picks up {item|item} from {place}"),
     EncounterNumberChanged: template("{label} {before} → {after}[ ({why})]"),
+    TimePassed: template("Time passes: {start} → {end}[ ({rule})]"),
 }.items():
     _describe.register(_cls, _describer)
 

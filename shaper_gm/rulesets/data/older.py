@@ -30,11 +30,16 @@ from shaper_gm.rulesets.data.entries import checked_keys, entries
 
 EFFECT = {"sheet": Field(snake_name), "effect": Field(text), "source": Field(text),
           "caster": Field(lambda v: _one_of(v, ("self", "value"))),
-          "until": Field(lambda v: _one_of(v, ("never", "round")))}
+          "until": Field(lambda v: _one_of(v, ("never", "round"))),
+          "effects": Field(mapping_of(text, lambda v: _names(v))),
+          "left_of": Field(snake_name), "without": Field(lambda v: _one_of(v, (True,)))}
+ONE_OF = ("sheet", "effect", "effects")      # what a field of the actor's record became
+ENCOUNTER_EFFECT = {"effect": Field(text), "before_round": Field(snake_name)}
 OLDER = {"sheet_keys": Field(mapping_of(snake_name, snake_name)),
          "dropped": Field(lambda v: _names(v)),
          "actor_system": Field(mapping_of(snake_name, lambda v: _field(v))),
-         "encounter_system": Field(lambda v: _names(v))}
+         "encounter_system": Field(lambda v: _names(v)),
+         "encounter_effects": Field(mapping_of(snake_name, lambda v: _encounter_effect(v)))}
 
 
 def _one_of(value: Any, words: tuple[str, ...]) -> str:
@@ -51,10 +56,18 @@ def _names(value: Any) -> tuple[str, ...]:
 
 def _field(value: Any) -> Mapping[str, Any]:
     if not isinstance(value, Mapping) or set(value) - set(EFFECT) or \
-            ("sheet" in value) == ("effect" in value):
-        raise Bad(f"expected {{sheet: KEY}} or {{effect: NAME, source, caster, until}}, "
+            sum(key in value for key in ONE_OF) != 1 or \
+            ("sheet" not in value and ("left_of" in value or "without" in value)):
+        raise Bad(f"expected {{sheet: KEY, left_of, without}}, {{effect: NAME, source, "
+                  f"caster, until}} or {{effects: {{VALUE: [NAME...]}}, source}}, "
                   f"got {value!r}")
-    return {name: EFFECT[name].check(item) for name, item in value.items()}
+    return checked_keys(value, EFFECT)
+
+
+def _encounter_effect(value: Any) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping) or set(value) != set(ENCOUNTER_EFFECT):
+        raise Bad(f"expected {{effect: NAME, before_round: FIELD}}, got {value!r}")
+    return checked_keys(value, ENCOUNTER_EFFECT)
 
 
 def older_saves(value: Any) -> Mapping[str, Any]:
@@ -72,6 +85,8 @@ def upgraded(rs: Any, data: dict[str, Any]) -> dict[str, Any]:
     spec = dict(rs.library.numbers.get("older_saves") or ())
     system = data.get("system")
     kept = spec.get("encounter_system", ())
+    if isinstance(system, dict) and spec.get("encounter_effects"):
+        data, system = _encounter_effects(spec["encounter_effects"], data, system)
     if isinstance(system, dict) and kept and set(system) <= {*kept, "lying"}:
         start = dict(rs.library.numbers.get("encounter_numbers") or ())
         numbers = [[name, system[name]] for name in kept if name in system]
@@ -100,7 +115,12 @@ def _actor(rs: Any, spec: Mapping[str, Any], actor_id: str, raw: dict[str, Any],
                 continue
             field = dict(fields[name])
             if "sheet" in field:
-                sheet = {**sheet, field["sheet"]: value}
+                sheet = {**sheet, field["sheet"]: _sheet_value(rs, field, sheet, value)}
+                continue
+            if "effects" in field:                 # a state: the effects it stands for
+                effects += [{"name": effect, "source": field.get("source", "effect"),
+                             "mods": {}, "caster": None, "until": "never"}
+                            for effect in dict(field["effects"]).get(str(value), ())]
                 continue
             effects.append({"name": fill(field["effect"], {"value": value}),
                             "source": field.get("source", "effect"), "mods": {},
@@ -128,6 +148,40 @@ def _actor(rs: Any, spec: Mapping[str, Any], actor_id: str, raw: dict[str, Any],
     return raw
 
 
+def _sheet_value(rs: Any, field: Mapping[str, Any], sheet: Any, value: Any) -> Any:
+    """What a field of the actor's record puts on its sheet: the value, what has run of
+    a number of the rules it counted down (`left_of`), or the sheet's list without the
+    items it names (`without`)."""
+    if "left_of" in field and isinstance(value, int):
+        whole = rs.library.numbers.get(field["left_of"])
+        return max(0, whole - value) if isinstance(whole, int) else value
+    if field.get("without") and isinstance(value, list) and isinstance(sheet, dict):
+        held = sheet.get(field["sheet"])
+        return [item for item in held if item not in value] if isinstance(held, list) \
+            else held
+    return value
+
+
+def _encounter_effects(spec: Mapping[str, Any], data: dict[str, Any],
+                       system: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The encounter's record of actors marked until a round: each named actor holds
+    the effect while the saved round is before it; the fields are read off the record."""
+    actors, round_ = dict(data["actors"]), data.get("round") or 0
+    spec = {name: dict(how) for name, how in dict(spec).items()}
+    for name, how in spec.items():
+        marked, before = system.get(name), system.get(how["before_round"])
+        if isinstance(marked, list) and isinstance(before, int) and round_ < before:
+            for actor_id in marked:
+                raw = actors.get(actor_id)
+                if isinstance(raw, dict):
+                    actors[actor_id] = {**raw, "effects": [*(raw.get("effects") or []), {
+                        "name": how["effect"], "source": "effect", "mods": {},
+                        "caster": None, "until": "never"}]}
+    system = {k: v for k, v in system.items() if k not in spec and k not in
+              {how["before_round"] for how in spec.values()}}
+    return {**data, "actors": actors, "system": system or None}, system
+
+
 def _sheet(rs: Any, spec: Mapping[str, Any], sheet: dict[str, Any],
            template: Mapping[str, Any] | None) -> dict[str, Any]:
     """The sheet as this ruleset keeps it: a template's keys and what differs from the
@@ -148,6 +202,8 @@ def _sheet(rs: Any, spec: Mapping[str, Any], sheet: dict[str, Any],
     if template is None:
         return out
     from shaper_gm.rulesets.data.kept import thaw
+    out = {**{key: thaw(value) for key, value in template.items() if key not in out
+              and key not in dropped}, **out}        # what the record left to its template
     return {key: value for key, value in out.items() if key in template or key not in
             default or value != thaw(default[key])}
 

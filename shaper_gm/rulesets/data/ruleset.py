@@ -41,6 +41,7 @@ from shaper_gm.rulesets.data.adding import (
     typed_damage,
     unknown_template,
 )
+from shaper_gm.rulesets.data.clock import FightClock
 from shaper_gm.rulesets.data.downs import KeptDown
 from shaper_gm.rulesets.data.entries import given_entries
 from shaper_gm.rulesets.data.fields import SheetFields
@@ -61,7 +62,7 @@ ZERO_HP = "zero_hp"          # the source of the conditions zero hit points brin
 
 
 class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, DiagonalLimit,
-                  OlderSaves, DeclaredInitiative, RulesetBase):
+                  OlderSaves, DeclaredInitiative, FightClock, RulesetBase):
     turn_order = FixedOrder()
     encounter_system_type = Ground          # what lies on the map (engine.laying)
     admit_off_turn = prepared.off_turn      # an action readied or prepared, taken off-turn

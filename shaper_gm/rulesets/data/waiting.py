@@ -1,8 +1,9 @@
 """`wait DURATION`: the GM lets time pass (time slices' T15, `wait 2`, `wait 30s`). A
 ruleset written as data has the verb when one of its actions runs at the `waited`
-moment; each such action runs for every actor of whom its `when` holds, in the order
-they were added, with `seconds` the time waited, while the fight lasts (a dying timer
-counts the fight's time: once it is over, the timers stop)."""
+moment, or keeps a clock (`clock:`, moved on first); each such action runs for every
+actor of whom its `when` holds, in the order they were added, with `seconds` the time
+waited, while the fight lasts (a dying timer counts the fight's time: once it is over,
+the timers stop)."""
 
 from __future__ import annotations
 
@@ -17,9 +18,10 @@ WAITED = "waited"
 
 
 def waits(rs: Any) -> bool:
-    """Whether any of its actions runs as time passes."""
-    return any(declared.at is not None and declared.at.moment == WAITED
-               for _, declared in rs.library.actions)
+    """Whether any of its actions runs as time passes, or it keeps a clock."""
+    return bool(rs.library.numbers.get("clock")) or any(
+        declared.at is not None and declared.at.moment == WAITED
+        for _, declared in rs.library.actions)
 
 
 def wait(ctx: Context) -> Outcome:
@@ -31,6 +33,7 @@ def wait(ctx: Context) -> Outcome:
     seconds = parse_duration(text)
     state, events = ctx.state, []
     if state.over is None:
+        state, events = ctx.ruleset.time_passes(state, seconds)
         for actor_id in tuple(state.actors):
             if actor_id in state.actors:
                 state, brought = ctx.ruleset.at_moment(state, WAITED, actor_id,

@@ -41,7 +41,8 @@ EDITS = [
      "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
      "map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, readied_effect, "
      "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
-     "older_saves, older_sheets, sheet_items, prepared, add_numbers, add_requires)"),
+     "older_saves, older_sheets, sheet_items, prepared, add_numbers, add_requires, "
+     "clock)"),
     ("ruleset-heal-action-no-action", R, "grid: 8x8", "grid: 8x8\nheal_action: mend",
      "line 8: key 'heal_action': no action 'mend' in actions.yaml"),
     ("older-sheets-without-drop", R, "grid: 8x8", "grid: 8x8\nolder_sheets: {pairs: [x]}",
@@ -370,11 +371,12 @@ EDITS = [
      "line 8: key 'add_entries.prof.values': no item file ranks.yaml (kinds: duellists)"),
     ("older-saves-unknown-key", R, "grid: 8x8", "grid: 8x8\nolder_saves: {systems: []}",
      "line 8: key 'older_saves': expected a mapping of sheet_keys, dropped, actor_system, "
-     "encounter_system"),
+     "encounter_system, encounter_effects"),
     ("older-saves-field-of-nothing", R, "grid: 8x8",
      "grid: 8x8\nolder_saves: {actor_system: {readied: {until: round}}}",
-     "line 8: key 'older_saves.actor_system.readied': expected {sheet: KEY} or {effect: "
-     "NAME, source, caster, until}, got {'until': 'round'}"),
+     "line 8: key 'older_saves.actor_system.readied': expected {sheet: KEY, left_of, "
+     "without}, {effect: NAME, source, caster, until} or {effects: {VALUE: [NAME...]}, "
+     "source}, got {'until': 'round'}"),
     ("roll-faces-not-a-name", A, "      slot: roll\n", "      slot: roll\n      faces: [a]\n",
      "line 25: item 'strike': key 'steps[0].faces': expected a name (lowercase letters, "
      "digits, '_' and '.'), got ['a']"),
@@ -502,6 +504,29 @@ EDITS = [
      "grid: 8x8\nadd_requires: [{test: target.skill > 0, refuse: none}]",
      "line 8: key 'add_requires[0].test': reads 'target.skill': an add test reads actor.X, "
      "rules.X, library.KIND and template_kind"),
+    # the fight's clock and what older saves' records become (time slices' T10-T16)
+    ("clock-without-number", R, "grid: 8x8", "grid: 8x8\nclock: {round: beat}",
+     "line 8: key 'clock': expected {number: ENCOUNTER_NUMBER, round: NUMBER, rule: "
+     "TEXT} (number required)"),
+    ("clock-number-not-the-encounters", R, "grid: 8x8", "grid: 8x8\nclock: {number: seconds}",
+     "line 8: key 'clock.number': no encounter number 'seconds' (encounter_numbers: "
+     "none)"),
+    ("clock-round-not-a-number", R, "grid: 8x8",
+     "grid: 8x8\nencounter_numbers: {seconds: 0}\nclock: {number: seconds, round: beat}",
+     "line 9: key 'clock.round': no number 'beat' (numbers: none)"),
+    ("older-saves-effects-not-names", R, "grid: 8x8",
+     "grid: 8x8\nolder_saves: {actor_system: {state: {effects: {dying: 3}}}}",
+     "line 8: key 'older_saves.actor_system.state.effects.dying': expected a list of "
+     "names, got 3"),
+    ("older-saves-left-of-an-effect", R, "grid: 8x8",
+     "grid: 8x8\nolder_saves: {actor_system: {timer: {effect: dying, left_of: beat}}}",
+     "line 8: key 'older_saves.actor_system.timer': expected {sheet: KEY, left_of, "
+     "without}, {effect: NAME, source, caster, until} or {effects: {VALUE: [NAME...]}, "
+     "source}, got {'effect': 'dying', 'left_of': 'beat'}"),
+    ("older-saves-encounter-effect-without-round", R, "grid: 8x8",
+     "grid: 8x8\nolder_saves: {encounter_effects: {surprised: {effect: surprised}}}",
+     "line 8: key 'older_saves.encounter_effects.surprised': expected {effect: NAME, "
+     "before_round: FIELD}, got {'effect': 'surprised'}"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

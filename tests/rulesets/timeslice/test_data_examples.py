@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from itertools import product
+from pathlib import Path
 
 import pytest
 
@@ -656,3 +657,79 @@ def test_a_10_for_a_d10_is_refused_alike(both, line):
         said[rs] = (refused.value.message, refused.value.hint)
     assert said[DATA] == said[PYTHON]
     assert "(T1)" in said[DATA][0]
+
+
+def fight_seconds(s) -> int:
+    """The fight's clock (T15): the Python ruleset's record, the data version's clock."""
+    if s.state.ruleset == PYTHON:
+        return s.state.system.seconds
+    return s.ruleset_for(s.state).fight_seconds(s.state)
+
+
+def test_the_fights_clock_runs_a_round_s_6_seconds_and_the_time_waited(both):
+    """T15: each round that ends adds 6 seconds, `wait` the time waited, on both."""
+    sessions = both(*README[:5])
+    for line, seconds in (("wait 30s", 30), ("end", 30), ("pass", 30), ("pass", 30),
+                          ("pass", 36), ("wait 2", 156)):
+        for s in sessions.values():
+            s.execute(line)
+        assert fight_seconds(sessions[DATA]) == fight_seconds(sessions[PYTHON]) == seconds, \
+            line
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+
+
+def python_save(tmp_path, edit=None):
+    """saves/timeslice-demo.yaml, written by the Python ruleset, as the data version's
+    (its ruleset's id changed, and `edit` made to its data)."""
+    import yaml
+    data = yaml.safe_load(DEMO_SAVE.read_text())
+    data["ruleset"] = DATA
+    data["log"] = [line.replace(f"--ruleset {PYTHON} ", f"--ruleset {DATA} ")
+                   for line in data["log"]]
+    if edit:
+        edit(data)
+    path = tmp_path / "demo.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    return path
+
+
+DEMO_SAVE = Path(__file__).resolve().parents[3] / "saves" / "timeslice-demo.yaml"
+
+
+def test_the_python_rulesets_demo_save_opens_and_replays_on_the_data_version(
+        both, tmp_path):
+    """older_saves: the armor it names is in its DR (T12), the weapon in hand is the
+    sheet's (T7); the log replays to the very state it holds."""
+    from shaper_gm.persist.replay import replay_save
+    from shaper_gm.persist.saves import read_save
+    both()                                     # the fixture's folder is found
+    path = python_save(tmp_path)
+    assert replay_save(path).ok
+    kara = read_save(path).state.actors["kara"]
+    assert (kara.sheet["dr"], kara.sheet["holding"], kara.resource("ts")) == (2, "sword", 0)
+    assert "armor" not in kara.sheet
+
+
+def test_an_older_saves_conditions_timer_defense_and_surprise_read_as_the_data_versions(
+        both, tmp_path):
+    """What the Python ruleset kept of a combatant reads as the data version keeps it:
+    a dying condition as unconscious and dying, the seconds left as those run (T13, T14),
+    a weapon knocked away off its weapons (T11), the defense rolled last as the one that
+    stands (T10), the surprised of a round not yet started as surprised (T16)."""
+    from shaper_gm.persist.saves import read_save
+    both()
+
+    def edit(data):
+        kara, guard = data["actors"]["kara"], data["actors"]["guard"]
+        kara["system"].update(condition="dying", dying_left=240, dropped=["knife"])
+        guard["system"].update(defense="brace", flying=True)
+        data["round"], data["system"]["surprise_round"] = 0, 1
+        data["system"]["surprised"] = ["ida"]
+        data["system"]["seconds"] = 42
+    state = read_save(python_save(tmp_path, edit)).state
+    kara, guard = state.actors["kara"], state.actors["guard"]
+    assert [e.name for e in kara.effects] == ["unconscious", "dying"]
+    assert (kara.sheet["dying_spent"], kara.sheet["weapons"]) == (60, ("sword",))
+    assert [e.name for e in guard.effects] == ["stands-brace", "flying"]
+    assert [e.name for e in state.actors["ida"].effects] == ["surprised"]
+    assert state.system.numbers == (("seconds", 42),)

@@ -44,3 +44,13 @@ def test_the_order_table_and_show_give_ts(monkeypatch):
     for row in ("TS       7/10 (T3, T7)", "Stats    Q 11, U 10, V 13 (T2: bonus = stat - 10)",
                 "DR       2 (T12)", "Weapons  Sword: damage 5, range 1 units"):
         assert row in text
+
+
+def test_time_passing_and_the_fights_clock_are_told(monkeypatch):
+    """T15: `wait` says how the clock moved, a round's end adds its 6 seconds, and the
+    order table's caption gives the fight's time."""
+    text = shown(monkeypatch, "wait 30s", "order")
+    assert "Time passes: 0:00 → 0:30 (T15)" in text
+    assert "fight time 0:30 (T15)" in " ".join(text.split())
+    text = shown(monkeypatch, "pass", "pass", "pass")
+    assert "Time passes: 0:00 → 0:06 (T15)" in text
