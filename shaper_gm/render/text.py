@@ -4,9 +4,8 @@
 ruleset's own events by the lines its screen file declares (`content/ID/screen.yaml`,
 plugins.py), read the first time one of them is met. Anything else falls back to the
 class name, so a new event never crashes a renderer. `describe_events` reads a command's
-events together: an `ActionSpent` is folded into the line of the event it paid for, e.g.
-``Freya moves B2 → C3 (3 AP)``.
-"""
+events together: an `ActionSpent` is folded into the line of the event it paid for
+(``Freya moves B2 → C3 (3 AP)``)."""
 
 from __future__ import annotations
 

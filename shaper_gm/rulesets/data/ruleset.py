@@ -53,12 +53,11 @@ from shaper_gm.rulesets.data.numbers import number_names, with_numbers
 from shaper_gm.rulesets.data.older import OlderSaves
 from shaper_gm.rulesets.data.orders import turn_order
 from shaper_gm.rulesets.data.paths import DiagonalLimit
+from shaper_gm.rulesets.data.revived import ZERO_HP, ended_by_rule, revived
 from shaper_gm.rulesets.data.saved import checked_sheet, saved_items
 from shaper_gm.rulesets.data.sheets import DataSheet, SheetView
 from shaper_gm.rulesets.data.tally import HarmTally
 from shaper_gm.rulesets.data.zero_read import ZeroRead
-
-ZERO_HP = "zero_hp"          # the source of the conditions zero hit points bring
 
 
 class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, DiagonalLimit,
@@ -348,9 +347,9 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
     def after_change(self, state: Encounter, before: Encounter | None = None) -> Change:
         """An actor back above zero hit points loses what zero brought (G21); a condition
         whose `ends_if` now holds ends (G28: grappled)."""
-        state, ended = self._ended_by_rule(state)
+        state, ended = ended_by_rule(state, self)
         state, woken = self._woken(state, before)           # keeps_down's ended
-        state, events = self._revived(state, before)
+        state, events = revived(state, before)
         events = [*woken, *events]
         if self.one_per_cell and before is not None:     # one back up where one stands
             state, stepped = stepped_aside(state, self, before, self.term("cell_rule"))
@@ -361,41 +360,3 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
             state, settled = settle(state, self)
             events += settled
         return state, [*ended, *events]
-
-    def _ended_by_rule(self, state: Encounter) -> Change:
-        rules = dict(self.library.ends_if)
-        if not rules:
-            return state, []
-        events: list[ev.Event] = []
-        for actor in tuple(state.actors.values()):
-            for effect in actor.effects:
-                rule = rules.get(effect.name)
-                if rule is None or effect.caster not in state.actors or \
-                        effect.caster == actor.id:
-                    continue
-                seen = Situation(state, self, Request("", (("actor", actor.id),)),
-                                 effect.caster)
-                try:
-                    ends = rule.run(seen)
-                except ExprError as exc:
-                    raise RuleViolation(f"conditions: {effect.name}: ends_if: {exc}",
-                                        "the ruleset's declaration needs a fix") from None
-                if ends:
-                    holder = state.actors[actor.id]
-                    state = state.with_actor(holder.with_(effects=tuple(
-                        e for e in holder.effects if e is not effect)))
-                    events.append(ev.EffectEnded(actor.id, effect.name,
-                                                 "what it needs no longer holds"))
-        return state, events
-
-    def _revived(self, state: Encounter, before: Encounter | None) -> Change:
-        """Only the actors changed since `before` can have come back above zero."""
-        changed, events = [], []
-        for actor in map(state.actors.__getitem__, state.changed_ids(before)):
-            if actor.down or not any(e.source == ZERO_HP for e in actor.effects):
-                continue
-            ended = [e for e in actor.effects if e.source == ZERO_HP]
-            changed.append(actor.with_(effects=tuple(e for e in actor.effects
-                                                     if e.source != ZERO_HP)))
-            events += [ev.EffectEnded(actor.id, e.name, "hit points above 0") for e in ended]
-        return (state.with_actors(changed) if changed else state), events
