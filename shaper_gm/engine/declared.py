@@ -255,7 +255,7 @@ class Declared:
         """One target's result, in the words `line` and `heading` give."""
         said = self.line.said(played, self.name)
         return Result(played.get("target"), played, said.line, said.heading, said.aside,
-                      said.rule, said.recap_aside, said.paid)
+                      said.rule, said.recap_aside, said.paid, said.paid_last)
 
     def _item(self, state: Encounter, rs: Any, request: Request, actor: Any) -> Any:
         """The item `--with` names (`chosen_item`); one the actor lacks, or none at all,

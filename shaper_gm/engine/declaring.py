@@ -34,7 +34,8 @@ KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires",
         "odds", "while_down", "provokes", "spare", "refusals", "at", "heading",
         "recap_aside", "offer", "held", "bare", "target_from", "word", "item_word",
         "target_flag", "checks", "target_optional", "cost_word", "paid", "spread",
-        "second_word"}
+        "second_word",
+        "paid_last"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
@@ -287,12 +288,16 @@ def _wording(raw: Mapping[str, Any], at: str) -> Wording:
                             ("paid", paid, "for what it cost")):
         if not isinstance(text, str):
             raise VocabError(f"{at}.{key}", f"expected words {what}, got {text!r}")
+    last = raw.get("paid_last", False)
+    if not isinstance(last, bool):
+        raise VocabError(f"{at}.paid_last", f"expected true or false, got {last!r}")
     if isinstance(line, str):
-        return Wording(((None, line, "", ""),) if line else (), heading, recap_aside, paid)
+        return Wording(((None, line, "", ""),) if line else (), heading, recap_aside, paid,
+                       last)
     if not isinstance(line, list) or not line:
         raise VocabError(f"{at}.line", "expected the outcome's words, or a list of "
                                        f"{{when, text, aside, rule}}, got {line!r}")
-    return Wording(_alternatives(line, f"{at}.line"), heading, recap_aside, paid)
+    return Wording(_alternatives(line, f"{at}.line"), heading, recap_aside, paid, last)
 
 
 def _offer(raw: Any, at: str, to_cell: bool) -> Wording:

@@ -87,6 +87,7 @@ EDITS = [
      "apply, at, bare, checks, cost, cost_word, examples, flags, given, heading, held, item, "
      "item_word, line, "
      "odds, offer, paid, "
+     "paid_last, "
      "provokes, recap_aside, refusals, requires, rules, second_word, spare, spread, steps, "
      "summary, target, "
      "target_flag, target_from, target_optional, targets, "
@@ -428,6 +429,8 @@ EDITS = [
      "a fact), got ['dodged']"),
     ("paid-not-words", A, STRIKE, STRIKE + "  paid: [1 action]\n",
      "line 5: item 'strike': key 'paid': expected words for what it cost, got ['1 action']"),
+    ("paid-last-not-a-switch", A, STRIKE, STRIKE + "  paid_last: maybe\n",
+     "line 5: item 'strike': key 'paid_last': expected true or false, got 'maybe'"),
     ("odds-limit-without-dice", A, "    harm: vigour_lost\n",
      "    harm: vigour_lost\n    limits: [{sides: 6, refuse: too many}]\n",
      "line 51: item 'strike': key 'odds.limits[0]': expected {dice: EXPR, sides: EXPR, fits: "

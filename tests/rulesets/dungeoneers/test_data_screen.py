@@ -29,7 +29,7 @@ def shown(monkeypatch, *lines: str) -> str:
 
 def test_a_strike_reads_its_totals_and_wounds(monkeypatch):
     text = shown(monkeypatch, "strike suori skeleton --roll 4 --dodge 3 --pierce 3")
-    assert "Suori strikes Skeleton with the Warhammer (3 AP): 6 vs 4, hit; 4 wounds (B)" \
+    assert "Suori strikes Skeleton with the Warhammer: 6 vs 4, hit; 4 wounds (B) (3 AP)" \
         in text
     assert "wounds: Warhammer 1 + body 2" in text and "D19" in text
 
