@@ -14,13 +14,13 @@ ITEM = "with"                  # the word names the action's item, as --with doe
 
 def compile_word(raw: Any, at: str, item: str | None, flags: tuple[Any, ...]) -> str:
     """The flag the word stands for; refused unless it is `with` on an action with an
-    item, or a text flag the action declares."""
-    texts = [f.name for f in flags if f.kind == "text"]
+    item, or a text or whole-number flag the action declares."""
+    texts = [f.name for f in flags if f.kind in ("text", "int")]
     if raw == ITEM and item is not None or isinstance(raw, str) and raw in texts:
         return str(raw)
     takes = ", ".join([*([ITEM] if item is not None else []), *texts]) or "none here"
     raise VocabError(at, f"expected the flag its word stands for: with (an action with an "
-                         f"item) or one of its text flags ({takes}), got {raw!r}")
+                         f"item) or one of its text or number flags ({takes}), got {raw!r}")
 
 
 def compile_second(raw: Any, at: str, word: str | None, flags: tuple[Any, ...]) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from shaper_gm.commands.acting import read_request, resolve_flag
+from shaper_gm.commands.args import convert_flag
 from shaper_gm.engine.action_word import ITEM
 from shaper_gm.engine.declared import Declared
 
@@ -37,6 +38,7 @@ def worded(declared: Declared, positionals: tuple[str, ...]) -> dict[str, Any]:
             if said is not None:
                 spec = ctx.verb.flag(flag_name)
                 flags[flag_name] = said if spec is None else \
+                    convert_flag(ctx.verb.name, spec, said) if spec.kind == "int" else \
                     resolve_flag(ctx, spec, said, request.actor)
         if not flags:
             return request
@@ -57,6 +59,6 @@ def _role(declared: Declared) -> tuple[str, str]:
 
 
 def _shown(declared: Declared, name: str) -> str:
-    """A text flag's usage word, its metavar."""
+    """A text or number flag's usage word, its metavar."""
     flag = next(f for f in declared.flags if f.name == name)
     return flag.metavar or flag.name.upper()

@@ -328,7 +328,7 @@ EDITS = [
      "a fact), got ['thrown']"),
     ("word-of-no-flag", A, STRIKE, STRIKE + "  word: weapon\n",
      "line 5: item 'strike': key 'word': expected the flag its word stands for: with (an "
-     "action with an item) or one of its text flags (with), got 'weapon'"),
+     "action with an item) or one of its text or number flags (with), got 'weapon'"),
     ("harm-tally-without-name", R, "grid: 8x8", "grid: 8x8\nharm_tally: {rule: D19}",
      "line 8: key 'harm_tally': expected {name: NAME (lowercase letters, digits, '_'), "
      "rule: TEXT}"),
