@@ -237,7 +237,7 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
         return laying.changed(state, rs, entry.kind, who, str(values["item"]))
     if entry.kind == "resource":
         return _resource(state, who, entry.name, int(values["change"]), said or why,
-                         entry.rule)
+                         entry.rule, rs)
     if entry.kind == "encounter":             # a number of the encounter (engine.laying)
         return laying.number_changed(state, rs, entry.name, int(values["change"]),
                                      said or why)
@@ -315,14 +315,19 @@ def _moment(state: Encounter, facts: Facts, until: tuple[str, Any]) -> str:
 
 
 def _resource(state: Encounter, who: str, name: str, change: int, why: str,
-              rule: str = "") -> Change:
+              rule: str = "", rs: Any = None) -> Change:
     actor = state.actors[who]
     before = actor.resource(name)
     after = max(0, before + change)
     if after == before:
         return state, []
+    spec = next((s for s in getattr(rs, "resources", ()) if s.name == name), None)
+    told = spec.told if spec is not None else ()
+    said = f"{{actor}} {told[after < before]} {abs(after - before)} {spec.label or name}" \
+        if told and spec is not None else ""
+    details = (f"{before} → {after}", why) if said else ()
     return state.with_actor(actor.with_resource(name, after)), \
-        [ev.ResourceChanged(who, name, before, after, why, rule)]
+        [ev.ResourceChanged(who, name, before, after, why, rule, said, details)]
 
 
 def hit_points(state: Encounter, rs: Any, who: str, change: int, through: str,

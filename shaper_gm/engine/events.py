@@ -139,6 +139,7 @@ class ResourceChanged(Event):
     why: str = ""
     rule: str = ""
     said: str = ""        # the resource's own words for it (`lapsed`), `{actor}` to fill
+    details: tuple[str, ...] = ()     # before its rule in the brackets, with `said` (told)
 
 
 @record

@@ -263,7 +263,7 @@ def spent_text(resource: str, amount: int) -> str:
 def _(e: ev.ResourceChanged, n: Names, cost: str) -> str:
     if e.said:                 # its own words: "Bo's shield (10 left) lapses ... (R12)"
         return line(e.said.replace("{actor}", n(e.actor)).replace(
-            "{amount}", str(e.before - e.after)), [e.rule])
+            "{amount}", str(e.before - e.after)), [*e.details, e.rule])
     verb = "regains" if e.after > e.before else "loses"
     change = abs(e.after - e.before)
     return line(f"{n(e.actor)} {verb} {words.amount(change, kind(e.resource))}",

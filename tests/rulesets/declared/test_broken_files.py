@@ -70,7 +70,11 @@ EDITS = [
     ("resource-unknown-key", R, "  action: {max: 1,", "  action: {max: 1, colour: red,",
      "line 13: key 'resources.action.colour': unknown key (allowed: label, max, start, "
      "refill, refill_by, lapse, off_turn, kept_on_pass, while_down, rule, shown, "
-     "hard_max, lapsed, paid_by, backfill, rebuilt)"),
+     "hard_max, lapsed, paid_by, backfill, rebuilt, "
+     "told)"),
+    ("resource-told-one-verb", R, "  action: {max: 1,", "  action: {max: 1, told: [gains],",
+     "line 13: key 'resources.action.told': expected [VERB, VERB]: how a rise and a fall "
+     "are told, e.g. [gains, sheds], got a list"),
     ("resource-moment-unknown", R, "  action: {max: 1, refill: turn_start",
      "  action: {max: 1, refill: dawn",
      "line 13: key 'resources.action.refill': expected one of combat_start, round_start, "

@@ -52,3 +52,17 @@ def test_a_thrown_weapon_is_told_as_it_lands_and_under_the_map(monkeypatch):
                  "strike gob suori --with spear --roll 1 --dodge 6", "map")
     assert "Spear lands on B2, by Suori" in text
     assert "On the ground: Spear (B2)" in text
+
+
+def test_stress_and_arca_changes_are_told_in_their_own_verbs(monkeypatch):
+    """A resource's `told:` verbs, its label and the change's reason (D26, D27, D28)."""
+    text = shown(monkeypatch, "ambient 1", "pass suori",
+                 "spellcast alberich firebolt skeleton --arca 1 --roll 5 --resist 1",
+                 "sprint skeleton D2")
+    flat = " ".join(text.split())
+    for expected in ("Alberich casts Firebolt at Skeleton: 8 vs 1, hit, 1 critical hit; "
+                     "6 wounds (3 AP)", "Ambient arca 1 → 0 (Firebolt, D28)",
+                     "Alberich spends 1 arca (6 → 5, Firebolt, D27)",
+                     "Skeleton sprints C2 → D2 (1 tile, ground, 1 AP)",
+                     "Skeleton gains 1 stress (0 → 1, sprint, D26)"):
+        assert expected in flat, expected
