@@ -115,6 +115,7 @@ class Declared:
     spread: Any = None            # who else a named target brings (engine.all_targets)
     second_word: str | None = None    # the flag a second word of its own stands for
     placed: tuple[str, ...] = ()      # slots rolled once a target, in its place
+    self_when: Compiled | None = None   # no target named: its own when the item makes it hold
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""

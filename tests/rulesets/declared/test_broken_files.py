@@ -92,7 +92,9 @@ EDITS = [
      "item_word, line, "
      "odds, offer, paid, "
      "paid_last, "
-     "provokes, recap_aside, refusals, requires, rules, second_word, spare, spread, steps, "
+     "provokes, recap_aside, refusals, requires, rules, second_word, "
+     "self_when, "
+     "spare, spread, steps, "
      "summary, target, "
      "target_flag, target_from, target_optional, targets, "
      "timing, to, what, while_down, word, words)"),
@@ -433,6 +435,9 @@ EDITS = [
      "a fact), got ['dodged']"),
     ("paid-not-words", A, STRIKE, STRIKE + "  paid: [1 action]\n",
      "line 5: item 'strike': key 'paid': expected words for what it cost, got ['1 action']"),
+    ("self-when-without-a-word", A, STRIKE, STRIKE + "  self_when: item.reach == 0\n",
+     "line 5: item 'strike': key 'self_when': only an action with a target and word: with: "
+     "when the item its word names makes its actor its own target"),
     ("paid-last-not-a-switch", A, STRIKE, STRIKE + "  paid_last: maybe\n",
      "line 5: item 'strike': key 'paid_last': expected true or false, got 'maybe'"),
     ("odds-limit-without-dice", A, "    harm: vigour_lost\n",
