@@ -37,11 +37,15 @@ def test_a_strike_reads_its_totals_and_wounds(monkeypatch):
 def test_the_order_table_and_show_give_ap_stress_and_arca(monkeypatch):
     text = shown(monkeypatch, "strike suori skeleton --roll 4 --dodge 3 --pierce 3",
                  "order", "show alberich")
-    assert "AP " in text and " 3/6 " in text                      # the AP column
+    assert "AP " in text and " ●●●○○○ 3 " in text                 # the AP column
     assert "the most AP left acts next (D1-D6)" in text           # the legend
+    header = next(line for line in text.splitlines() if line.startswith("Name"))
+    assert header.split() == ["Name", "Side", "AP", "Wounds", "Stress", "Arca", "Zone",
+                              "Holding"]                         # no HP column (D19)
+    assert " 0/3 " in text and " warhammer " in text              # stress of capacity, held
     flat = " ".join(text.split())
-    for row in ("AP 6/6 (D1, D2)", "Wounds 0/10 (down at the limit, D19)", "Armor 3 (D16)",
-                "Stress 0, capacity 3 (D26)", "Arca 6/6 (D27)",
+    for row in ("AP ●●●●●● 6 of 6 (D1, D2)", "Wounds 0/10 (down at the limit, D19)",
+                "Armor 3 (D16)", "Stress 0, capacity 3 (D26)", "Arca 6/6 (D27)",
                 "Weapons Maul: 3 wounds, pierce d8", "Spells Firebolt: 3 AP, 1 arca"):
         assert row in flat
     assert " 4/8 " in text                                        # the Wounds column
