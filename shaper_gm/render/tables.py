@@ -256,8 +256,10 @@ def _legend(state, rs, left_out: int) -> str:
         caption += f" · {HIDDEN} hidden from the player view"
     if left_out:
         caption += f" · {left_out} more not shown (order lists them all)"
+    notes = getattr(rs, "order_notes", None)        # what lies on the map
     return caption + (layout.legend if isinstance(layout.legend, str)
-                      else layout.legend(state, rs))
+                      else layout.legend(state, rs)) + \
+        "".join(f"\n{note}" for note in (notes(state) if notes else ()))
 
 
 def _natural_width(table: Table) -> int:
