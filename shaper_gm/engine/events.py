@@ -223,6 +223,7 @@ class FieldSet(Event):
     before: Any
     after: Any
     why: str = ""           # an action's reason (a sheet change); none: the GM's set
+    said: str = ""          # its own words: a template over these fields (`says:`)
 
 
 @record

@@ -136,8 +136,6 @@ for _cls, _describer in {
     ev.NobodyLeft: template("Nobody is left who can act: no turn runs"),
     ev.WentDown: template("{actor|name} is {word}", "{rule}"),
     ev.Revived: template("{actor|name} is back on their feet"),
-    ev.FieldSet: template("{actor|name}: {field} {before|listed} → {after|listed} "
-                          "({why|else set by the GM})"),
     ev.RoundEnded: template("Round {round} ends[: {lost|join} left is lost][ ({rule})]"),
     ev.PassStarted: template("Pass {number} of round {round}: the order starts over[ with "
                              "those who have {resource} left][ ({rule})]"),
@@ -149,8 +147,10 @@ for _cls, _describer in {
     EncounterNumberChanged: template("{label} {before} → {after}[ ({why})]"),
 }.items():
     _describe.register(_cls, _describer)
-
-
+_FIELD_SET = template("{actor|name}: {field} {before|listed} → {after|listed} "
+                      "({why|else set by the GM})")
+_describe.register(ev.FieldSet, lambda e, n, cost: template(e.said)(e, n, cost) if e.said
+                   else _FIELD_SET(e, n, cost))          # a sheet change in its own words
 _HP_CHANGED = _describe.dispatch(ev.HpChanged)
 
 

@@ -332,6 +332,10 @@ EDITS = [
      HP_CHANGE + "\n    - sheet: {who: target, name: vigour, value: 1, why: [thrown]}",
      "line 43: item 'strike': key 'apply[1].sheet.why': expected a text ({name} fills in "
      "a fact), got ['thrown']"),
+    ("sheet-says-unreadable", A, HP_CHANGE,
+     HP_CHANGE + "\n    - sheet: {who: target, name: vigour, value: 1, says: '{actr|name}'}",
+     "line 43: item 'strike': key 'apply[1].sheet.says': unknown field 'actr' (did you "
+     "mean 'actor'?)"),
     ("word-of-no-flag", A, STRIKE, STRIKE + "  word: weapon\n",
      "line 5: item 'strike': key 'word': expected the flag its word stands for: with (an "
      "action with an item) or one of its text or number flags (with), got 'weapon'"),
