@@ -156,7 +156,7 @@ def parse_args(verb: str, tokens: list[str], specs: tuple[FlagSpec, ...]) -> Par
                 else:
                     raise CommandError(f"{verb}: --{name} needs a value",
                                        f"write --{name} {spec.metavar}")
-                value = _convert(verb, spec, raw)
+                value = convert_flag(verb, spec, raw)
             if spec.repeat:
                 parsed.flags.setdefault(name, []).append(value)
             elif name in parsed.flags:
@@ -169,7 +169,8 @@ def parse_args(verb: str, tokens: list[str], specs: tuple[FlagSpec, ...]) -> Par
     return parsed
 
 
-def _convert(verb: str, spec: FlagSpec, raw: str) -> object:
+def convert_flag(verb: str, spec: FlagSpec, raw: str) -> object:
+    """A flag's value as typed, in its kind: a whole number, faces, or the text."""
     if spec.kind == "int":
         text = raw.strip()
         body = text[1:] if text[:1] in "+-" else text

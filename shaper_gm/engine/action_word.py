@@ -7,20 +7,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from shaper_gm.engine.stepkit import VocabError
+from shaper_gm.engine.expr import Compiled
+from shaper_gm.engine.stepkit import VocabError, expression
 
 ITEM = "with"                  # the word names the action's item, as --with does
 
 
 def compile_word(raw: Any, at: str, item: str | None, flags: tuple[Any, ...]) -> str:
     """The flag the word stands for; refused unless it is `with` on an action with an
-    item, or a text flag the action declares."""
-    texts = [f.name for f in flags if f.kind == "text"]
+    item, or a text or whole-number flag the action declares."""
+    texts = [f.name for f in flags if f.kind in ("text", "int")]
     if raw == ITEM and item is not None or isinstance(raw, str) and raw in texts:
         return str(raw)
     takes = ", ".join([*([ITEM] if item is not None else []), *texts]) or "none here"
     raise VocabError(at, f"expected the flag its word stands for: with (an action with an "
-                         f"item) or one of its text flags ({takes}), got {raw!r}")
+                         f"item) or one of its text or number flags ({takes}), got {raw!r}")
 
 
 def compile_second(raw: Any, at: str, word: str | None, flags: tuple[Any, ...]) -> str:
@@ -33,3 +34,17 @@ def compile_second(raw: Any, at: str, word: str | None, flags: tuple[Any, ...]) 
                              "word stands for")
     raise VocabError(at, f"expected the text flag its second word stands for, other than "
                          f"word's ({', '.join(texts) or 'none here'}), got {raw!r}")
+
+
+def compile_self_when(raw: Any, at: str, target: str | None, word: str | None) -> Compiled:
+    """`self_when: EXPR`: with no target named, the actor is its own target when the item
+    its word names makes EXPR hold (`item.X`: Dungeoneers' `spellcast alberich mend`, a
+    spell of range self, D28). Only on an action with a target whose word is its item."""
+    if target is None or word != ITEM:
+        raise VocabError(at, "only an action with a target and word: with: when the item "
+                             "its word names makes its actor its own target")
+    test = expression(raw, at)
+    other = sorted(name for name in test.names if not name.startswith("item."))
+    if other:
+        raise VocabError(at, f"reads {other[0]!r}: it reads the item named, item.X")
+    return test

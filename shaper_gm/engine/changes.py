@@ -50,7 +50,7 @@ KINDS = {"hp": {"who", "change", "through", "why", "rule"},
          "condition": {"who", "name", "mods", "until", "while"},
          "end": {"who", "name", "with_source", "why"},
          "move": {"who", "to", "away_from", "within", "rule", "logs", "word"},
-         "sheet": {"who", "name", "value", "why"},
+         "sheet": {"who", "name", "value", "why", "says"},
          "lay": {"who", "item"}, "take": {"who", "item"},
          "encounter": {"name", "change", "why"},
          "spend": {"who", "key", "amount"}, "relabel": {"name", "from", "to", "why"}}
@@ -232,12 +232,12 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
         return state.with_actor(state.actors[who].with_(zone=str(facts["destination"]))), []
     said = fill(entry.why, facts)
     if entry.kind == "sheet":                 # told with its reason, never as the GM's set
-        return _sheet(state, who, entry.name, values["value"], said or why)
+        return _sheet(state, who, entry.name, values["value"], said or why, entry.says)
     if entry.kind in ("lay", "take"):         # an item on the map (engine.laying)
         return laying.changed(state, rs, entry.kind, who, str(values["item"]))
     if entry.kind == "resource":
         return _resource(state, who, entry.name, int(values["change"]), said or why,
-                         entry.rule)
+                         entry.rule, rs)
     if entry.kind == "encounter":             # a number of the encounter (engine.laying)
         return laying.number_changed(state, rs, entry.name, int(values["change"]),
                                      said or why)
@@ -266,15 +266,18 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
     return state, [*replaced, ev.EffectAdded(who, effect)]
 
 
-def _sheet(state: Encounter, who: str, key: str, value: Any, why: str) -> Change:
+def _sheet(state: Encounter, who: str, key: str, value: Any, why: str,
+           says: str = "") -> Change:
     """A sheet key set (the dice pool's weapon in hand, changed by `wield`), told with
-    the entry's `why` or the action's ("Goblin's strike")."""
+    the entry's `why` or the action's ("Goblin's strike"), or in its `says` words (a
+    template over the event's fields the screen fills in: Dungeoneers' "{actor|name} now
+    holds {after|item|title|join|else nothing}")."""
     actor = state.actors[who]
     before = actor.sheet.get(key)
     if before == value:
         return state, []
     state = state.with_actor(actor.with_(sheet=actor.sheet.with_values(**{key: value})))
-    return state, [ev.FieldSet(who, key, before, value, why)]
+    return state, [ev.FieldSet(who, key, before, value, why, says)]
 
 
 WHILE = "while:"            # an effect's source when it lasts while its caster holds one
@@ -315,14 +318,19 @@ def _moment(state: Encounter, facts: Facts, until: tuple[str, Any]) -> str:
 
 
 def _resource(state: Encounter, who: str, name: str, change: int, why: str,
-              rule: str = "") -> Change:
+              rule: str = "", rs: Any = None) -> Change:
     actor = state.actors[who]
     before = actor.resource(name)
     after = max(0, before + change)
     if after == before:
         return state, []
+    spec = next((s for s in getattr(rs, "resources", ()) if s.name == name), None)
+    told = spec.told if spec is not None else ()
+    said = f"{{actor}} {told[after < before]} {abs(after - before)} {spec.label or name}" \
+        if told and spec is not None else ""
+    details = (f"{before} → {after}", why) if said else ()
     return state.with_actor(actor.with_resource(name, after)), \
-        [ev.ResourceChanged(who, name, before, after, why, rule)]
+        [ev.ResourceChanged(who, name, before, after, why, rule, said, details)]
 
 
 def hit_points(state: Encounter, rs: Any, who: str, change: int, through: str,

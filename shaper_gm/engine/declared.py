@@ -116,6 +116,7 @@ class Declared:
     spread: Any = None            # who else a named target brings (engine.all_targets)
     second_word: str | None = None    # the flag a second word of its own stands for
     placed: tuple[str, ...] = ()      # slots rolled once a target, in its place
+    self_when: Compiled | None = None   # no target named: its own when the item makes it hold
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
@@ -247,7 +248,7 @@ class Declared:
         """One target's result, in the words `line` and `heading` give."""
         said = self.line.said(played, self.name)
         return Result(played.get("target"), played, said.line, said.heading, said.aside,
-                      said.rule, said.recap_aside, said.paid)
+                      said.rule, said.recap_aside, said.paid, said.paid_last)
 
     def _item(self, state: Encounter, rs: Any, request: Request, actor: Any) -> Any:
         """The item `--with` names (`chosen_item`); one the actor lacks, or none at all,

@@ -27,6 +27,7 @@ class Result:
     rule: str = ""            # in the brackets, after the cost ("R12")
     recap_aside: str = ""     # the recap's, before the cost ("physical 24")
     paid: str = ""            # what it cost in its own words ("1 action"), for the cost's
+    paid_last: bool = False   # with a heading: the brackets at the line's end (paid_last)
 
     def __getattr__(self, name: str) -> Any:
         facts = self.__dict__.get("facts")
@@ -151,6 +152,7 @@ class Said:
     rule: str = ""
     recap_aside: str = ""
     paid: str = ""
+    paid_last: bool = False       # the brackets after the outcome, not after the heading
 
 
 @record
@@ -162,6 +164,7 @@ class Wording:
     heading: str = ""                                                     # aside, rule
     recap_aside: str = ""
     paid: str = ""                # the brackets' words for what it cost, for the cost's
+    paid_last: bool = False       # with a heading: the brackets at the line's end
 
     def __bool__(self) -> bool:
         return bool(self.alternatives or self.heading)
@@ -180,5 +183,6 @@ class Wording:
         for when, text, aside, rule in self.alternatives:
             if when is None or run_checked(when, facts, f"{where}: line"):
                 return Said(fill(text, facts), heading, fill(aside, facts) if aside else "",
-                            rule, recap_aside, paid)
-        return Said(heading=heading, recap_aside=recap_aside, paid=paid)
+                            rule, recap_aside, paid, self.paid_last)
+        return Said(heading=heading, recap_aside=recap_aside, paid=paid,
+                    paid_last=self.paid_last)

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from shaper_gm.engine import changes
-from shaper_gm.engine.action_word import compile_second, compile_word
+from shaper_gm.engine.action_word import compile_second, compile_self_when, compile_word
 from shaper_gm.engine.actions import TIMINGS
 from shaper_gm.engine.all_targets import compile_spread, placed_slots
 from shaper_gm.engine.declared import Declared
@@ -34,7 +34,9 @@ KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires",
         "odds", "while_down", "provokes", "spare", "refusals", "at", "heading",
         "recap_aside", "offer", "held", "bare", "target_from", "word", "item_word",
         "target_flag", "checks", "target_optional", "cost_word", "paid", "spread",
-        "second_word"}
+        "second_word",
+        "paid_last",
+        "self_when"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
@@ -140,6 +142,8 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     word = compile_word(raw["word"], f"{at}.word", item, flags) if "word" in raw else None
     second = compile_second(raw["second_word"], f"{at}.second_word", word, flags) \
         if "second_word" in raw else None
+    self_when = compile_self_when(raw["self_when"], f"{at}.self_when", target, word) \
+        if "self_when" in raw else None
     facts = frozenset((*roles, *(key for key, _ in given)))
     for i, text in enumerate(odds.assumes if odds is not None else ()):
         unknown = sorted(set(FIELD.findall(text)) - facts)
@@ -161,7 +165,8 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     held=held, bare=bare, target_from=target_from, word=word,
                     item_word=item_word, target_flag=target_flag, checks=checks,
                     target_optional=target_optional, cost_word=truth(raw, "cost_word", at),
-                    spread=spread, second_word=second, placed=placed_slots(raw_steps))
+                    spread=spread, second_word=second, placed=placed_slots(raw_steps),
+                    self_when=self_when)
 
 
 def _ask_answers(raw_steps: list[Any]) -> tuple[str, ...]:
@@ -287,12 +292,16 @@ def _wording(raw: Mapping[str, Any], at: str) -> Wording:
                             ("paid", paid, "for what it cost")):
         if not isinstance(text, str):
             raise VocabError(f"{at}.{key}", f"expected words {what}, got {text!r}")
+    last = raw.get("paid_last", False)
+    if not isinstance(last, bool):
+        raise VocabError(f"{at}.paid_last", f"expected true or false, got {last!r}")
     if isinstance(line, str):
-        return Wording(((None, line, "", ""),) if line else (), heading, recap_aside, paid)
+        return Wording(((None, line, "", ""),) if line else (), heading, recap_aside, paid,
+                       last)
     if not isinstance(line, list) or not line:
         raise VocabError(f"{at}.line", "expected the outcome's words, or a list of "
                                        f"{{when, text, aside, rule}}, got {line!r}")
-    return Wording(_alternatives(line, f"{at}.line"), heading, recap_aside, paid)
+    return Wording(_alternatives(line, f"{at}.line"), heading, recap_aside, paid, last)
 
 
 def _offer(raw: Any, at: str, to_cell: bool) -> Wording:

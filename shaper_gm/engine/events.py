@@ -139,6 +139,7 @@ class ResourceChanged(Event):
     why: str = ""
     rule: str = ""
     said: str = ""        # the resource's own words for it (`lapsed`), `{actor}` to fill
+    details: tuple[str, ...] = ()     # before its rule in the brackets, with `said` (told)
 
 
 @record
@@ -222,6 +223,7 @@ class FieldSet(Event):
     before: Any
     after: Any
     why: str = ""           # an action's reason (a sheet change); none: the GM's set
+    said: str = ""          # its own words: a template over these fields (`says:`)
 
 
 @record

@@ -51,6 +51,10 @@ class ResourceSpec:
     # Worked out again from its `start` as the fight starts, these words saying so ("pool
     # built (P2)"): the sheet may have changed since the actor joined. "": never.
     rebuilt: str = ""
+    # The verbs a change of it is told with, rising and falling, its label the amount's
+    # word and the change's reason shown (`Freya gains 1 stress (0 → 1, sprint, D26)`);
+    # (): `Freya regains 1 Stress (0 → 1, D26)`.
+    told: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for moment in (self.refill, self.lapse):

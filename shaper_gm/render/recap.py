@@ -102,8 +102,9 @@ def _without_open_headings(lines: list[str]) -> list[str]:
 def standings(state, rs=None) -> list[str]:
     """A row an actor in turn order: side, HP (when the rules count them), the
     ruleset's own columns of the order table as plain text, zone, and its state."""
-    columns = [] if rs is None else list(layout_for(state, rs).columns)
-    has_hp = getattr(rs, "has_hp", True)
+    layout = None if rs is None else layout_for(state, rs)
+    columns = [] if layout is None else list(layout.columns)
+    has_hp = getattr(rs, "has_hp", True) and (layout is None or layout.hp_column)
     heads = ["Actor", "Side", *(["HP"] if has_hp else []), *(c.header for c in columns),
              "Zone", "Standing"]
     rule = ["---", "---", *(["---:"] if has_hp else []), *("---" for _ in columns), "---",

@@ -33,6 +33,9 @@ def resolved_line(event: Any, n: Names, cost: str = "") -> str:
         heading = result.heading
         if heading:                 # its words, then what it paid, then the outcome
             said = f": {result.line}" if result.line else ""
+            if getattr(result, "paid_last", False):       # the outcome, then what it paid
+                lines.append(f"{n(outcome.actor)} {words}{who} {heading}{said}{paid}")
+                continue
             lines.append(f"{n(outcome.actor)} {words}{who} {heading}{paid}{said}")
             continue
         said = (f": {result.line}" if result.target else f" {result.line}") \

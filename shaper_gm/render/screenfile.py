@@ -46,7 +46,7 @@ DRAWN_AFTER = ("turn", "round")
 # actor's own fields: its resources' values, each as the table shows it (over its
 # maximum), its numbers as the rules read them (`stat`: its effects counted), the
 # ruleset and the fight's state; `cast`, `said`: who holds the effects it cast, their words.
-ACTOR_EXTRAS = ("resource", "shown", "stat", "ruleset", "state", "cast", "said")
+ACTOR_EXTRAS = ("resource", "shown", "stat", "ruleset", "state", "cast", "said", "dots")
 
 
 class Reader:
@@ -202,14 +202,17 @@ class _Resources:
     """``{resource.ap}``: a resource's value (0 when the actor has none), and with
     `shown`, ``{shown.wounds}``: as the order table shows it, over its maximum."""
 
-    def __init__(self, actor, rs, shown: bool = False) -> None:
+    def __init__(self, actor, rs, shown: bool | str = False) -> None:
         self.actor, self.rs, self.shown = actor, rs, shown
 
     def __getattr__(self, name: str):
         if not self.shown:
             return self.actor.resource(name)
-        from shaper_gm.render.tables import resource_value
-        return resource_value(self.actor, self.rs.resource_spec(name), self.rs)
+        from shaper_gm.render.tables import resource_dots, resource_value
+        spec = self.rs.resource_spec(name)
+        if self.shown == "dots":              # ``{dots.ap}``: ●●●●○○ 4, left and spent
+            return resource_dots(self.actor, spec, self.rs)
+        return resource_value(self.actor, spec, self.rs)
 
 
 class _Stats:
@@ -231,8 +234,8 @@ def _about_actor(template, actor, state, rs, values=None, item=None) -> str:
     def get(key: str):
         if key == "item" and item is not None:
             return item
-        if key in ("resource", "shown"):
-            return _Resources(actor, rs, key == "shown")
+        if key in ("resource", "shown", "dots"):
+            return _Resources(actor, rs, "dots" if key == "dots" else key == "shown")
         if key == "stat":
             return _Stats(actor, rs)
         if key in ("cast", "said"):
@@ -280,7 +283,7 @@ def _table(reader: Reader, raw: Mapping):
         "columns": Field(_mapping), "legend": Field(_text_or_line(reader)),
         "toolbar": Field(_toolbar(reader)), "groups": Field(reader.named),
         "group_mark": Field(text), "group_word": Field(text), "down_word": Field(text),
-        "drawn_after": Field(choice(DRAWN_AFTER))})
+        "drawn_after": Field(choice(DRAWN_AFTER)), "hp_column": Field(boolean)})
     if got is None:
         return None
     columns = []

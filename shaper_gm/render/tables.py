@@ -54,6 +54,7 @@ class Layout:
     # function (actor, ruleset, state) -> text ("" leaves it out); or one such function
     # for all of it. Without one: every resource the ruleset shows.
     toolbar: Segment | Sequence[str | Segment] = ()
+    hp_column: bool = True        # false: no HP column (a harm tally's column says it)
 
     def toolbar_text(self, actor, rs, state=None) -> str:
         if callable(self.toolbar):
@@ -80,6 +81,14 @@ def resource_value(actor, spec, rs) -> str:
         return str(value)
     most = spec.max if isinstance(spec.max, int) else rs.stat(actor.sheet, spec.max)
     return f"{value}/{most}"
+
+
+def resource_dots(actor, spec, rs) -> str:
+    """``●●●●○○ 4``: a resource left (●) and spent (○) of its maximum, then its value."""
+    value = actor.resource(spec.name)
+    most = value if spec.max is None else spec.max if isinstance(spec.max, int) \
+        else rs.stat(actor.sheet, spec.max)
+    return f"{'●' * value}{'○' * max(0, most - value)} {value}"
 
 
 def resource_cell(name: str) -> Cell:
@@ -247,10 +256,12 @@ def _legend(state, rs, left_out: int) -> str:
         caption += f" · {HIDDEN} hidden from the player view"
     if left_out:
         caption += f" · {left_out} more not shown (order lists them all)"
-    notes = getattr(rs, "caption_notes", None)      # a ruleset's own (the fight's time)
+    caption_notes = getattr(rs, "caption_notes", None)   # a ruleset's own (fight time)
+    order_notes = getattr(rs, "order_notes", None)       # what lies on the map
     return caption + (layout.legend if isinstance(layout.legend, str)
                       else layout.legend(state, rs)) + "".join(
-        f" · {note}" for note in (notes(state) if notes else ()))
+        f" · {note}" for note in (caption_notes(state) if caption_notes else ())) + \
+        "".join(f"\n{note}" for note in (order_notes(state) if order_notes else ()))
 
 
 def _natural_width(table: Table) -> int:
@@ -276,7 +287,7 @@ def _order_table(state, rs, rows: list, one_line: bool, initiative: bool = True,
                if blank_columns or any(_said(c.cell(actor, state, rs)) for actor, _ in rows)]
     before = [c for c in columns if not c.after_zone]
     after = [c for c in columns if c.after_zone]
-    has_hp = getattr(rs, "has_hp", True)
+    has_hp = getattr(rs, "has_hp", True) and layout.hp_column
     effects = [", ".join(e.name for e in actor.effects) for actor, _ in rows]
     table.add_column("Name", no_wrap=True, overflow="ellipsis",
                      max_width=None if one_line else NAME_WIDTH)

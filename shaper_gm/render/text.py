@@ -136,8 +136,6 @@ for _cls, _describer in {
     ev.NobodyLeft: template("Nobody is left who can act: no turn runs"),
     ev.WentDown: template("{actor|name} is {word}", "{rule}"),
     ev.Revived: template("{actor|name} is back on their feet"),
-    ev.FieldSet: template("{actor|name}: {field} {before|listed} → {after|listed} "
-                          "({why|else set by the GM})"),
     ev.RoundEnded: template("Round {round} ends[: {lost|join} left is lost][ ({rule})]"),
     ev.PassStarted: template("Pass {number} of round {round}: the order starts over[ with "
                              "those who have {resource} left][ ({rule})]"),
@@ -150,8 +148,10 @@ for _cls, _describer in {
     TimePassed: template("Time passes: {start} → {end}[ ({rule})]"),
 }.items():
     _describe.register(_cls, _describer)
-
-
+_FIELD_SET = template("{actor|name}: {field} {before|listed} → {after|listed} "
+                      "({why|else set by the GM})")
+_describe.register(ev.FieldSet, lambda e, n, cost: template(e.said)(e, n, cost) if e.said
+                   else _FIELD_SET(e, n, cost))          # a sheet change in its own words
 _HP_CHANGED = _describe.dispatch(ev.HpChanged)
 
 
@@ -264,7 +264,7 @@ def spent_text(resource: str, amount: int) -> str:
 def _(e: ev.ResourceChanged, n: Names, cost: str) -> str:
     if e.said:                 # its own words: "Bo's shield (10 left) lapses ... (R12)"
         return line(e.said.replace("{actor}", n(e.actor)).replace(
-            "{amount}", str(e.before - e.after)), [e.rule])
+            "{amount}", str(e.before - e.after)), [*e.details, e.rule])
     verb = "regains" if e.after > e.before else "loses"
     change = abs(e.after - e.before)
     return line(f"{n(e.actor)} {verb} {words.amount(change, kind(e.resource))}",

@@ -260,6 +260,8 @@ CASES = [
     ("sheet: {about: 3}\n", f"{FILE}: item 'sheet': key 'about': expected text, got 3"),
     ("table: {drawn_after: action}\n", f"{FILE}: item 'table': key 'drawn_after': expected "
                                        "one of turn, round; got 'action'"),
+    ("table: {hp_column: maybe}\n", f"{FILE}: item 'table': key 'hp_column': expected "
+                                     "true or false, got 'maybe'"),
     ("events: [unclosed\n", f"{FILE}: line 2, column 1: while parsing a flow sequence: did "
                             "not find expected ',' or ']'"),
 ]

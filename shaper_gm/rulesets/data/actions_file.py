@@ -33,7 +33,7 @@ def read_actions(ctx: Ctx, folder: Any) -> tuple[tuple[tuple[str, Declared], ...
     for name, body in raw.items():
         try:
             body = _like(raw, name, body)
-            out.append((verb_name(name), compile_action(str(name), body)))
+            out.append((verb_name(name), _sheet_words(compile_action(str(name), body))))
         except VocabError as exc:
             ctx.at(display, str(name), lines=raw).error(exc.where.partition(".")[2] or None,
                                                         exc.message)
@@ -41,6 +41,23 @@ def read_actions(ctx: Ctx, folder: Any) -> tuple[tuple[tuple[str, Declared], ...
             ctx.at(display, str(name), lines=raw).error(None, str(exc))
     here = ctx.at(display, lines=raw)
     return _with_provoked_slots(here, _with_damaged_slots(dict(out))), here
+
+
+SHEET_FIELDS = ("actor", "field", "before", "after", "why")     # engine.events.FieldSet
+
+
+def _sheet_words(declared: Declared) -> Declared:
+    """A sheet change's `says` is a template over its event's fields, read as the screen
+    reads it: one that cannot be read is refused here, not when it is drawn."""
+    from shaper_gm.render.templates import TemplateError, parse
+    for index, entry in enumerate(declared.apply):
+        if entry.kind == "sheet" and entry.says:
+            try:
+                parse(entry.says, fields=SHEET_FIELDS)
+            except TemplateError as exc:
+                raise VocabError(f"{declared.name}.apply[{index}].sheet.says", str(exc)) \
+                    from None
+    return declared
 
 
 def _with_damaged_slots(actions: dict[str, Declared]) -> dict[str, Declared]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from shaper_gm.content.schema import Ctx
+from shaper_gm.content.schema import Bad, Ctx, show
 
 
 def payers_declared(here: Ctx, resources: tuple[tuple[str, Mapping[str, Any]], ...]) -> None:
@@ -26,3 +26,13 @@ def sides_declared(here: Ctx, good: Mapping[str, Any], kinds: set[str]) -> None:
         if kind not in kinds:
             here.error("template_sides", f"no item file {kind}.yaml for template_sides "
                                          f"{kind!r} (kinds: {', '.join(sorted(kinds))})")
+
+
+def told(value: Any) -> tuple[str, str]:
+    """A resource's `told: [UP, DOWN]`: the verbs its changes are told with, as it rises
+    and as it falls (`[gains, sheds]`: `Freya gains 1 stress (0 → 1, sprint, D26)`)."""
+    if not (isinstance(value, list) and len(value) == 2
+            and all(isinstance(v, str) and v.strip() for v in value)):
+        raise Bad(f"expected [VERB, VERB]: how a rise and a fall are told, e.g. [gains, "
+                  f"sheds], got {show(value)}")
+    return value[0].strip(), value[1].strip()

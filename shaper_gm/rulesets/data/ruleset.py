@@ -70,6 +70,8 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
         """Under the map: the legend of the marks actors bear, then what lies about."""
         return [*MapMarks.map_notes(self, state), *laying.map_notes(self, state)]
 
+    order_notes = laying.map_notes       # under the order table: what lies about
+
     def __init__(self, library: DataLibrary) -> None:
         self.library = library
         numbers = library.numbers

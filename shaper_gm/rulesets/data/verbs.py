@@ -172,6 +172,8 @@ def _positionals(declared: Declared) -> tuple[str, ...]:
         return ("actor?", "zone") if declared.target is None else ("actor?", "target", "zone")
     if declared.target is None or declared.target_from is not None:
         return ("actor?",)
+    if declared.self_when is not None:    # spellcast alberich mend: its own target
+        return ("actor?", "target?")
     return ("actor?", "target") if declared.targets == 1 else ("actor?", "targets")
 
 

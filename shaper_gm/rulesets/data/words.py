@@ -7,11 +7,14 @@ handed on as that flag (`spellcast alberich firebolt gob` is `spellcast alberich
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from shaper_gm.commands.acting import read_request, resolve_flag
+from shaper_gm.commands.args import convert_flag
 from shaper_gm.engine.action_word import ITEM
 from shaper_gm.engine.declared import Declared
+from shaper_gm.engine.situation import carried_items
 
 
 def worded(declared: Declared, positionals: tuple[str, ...]) -> dict[str, Any]:
@@ -37,12 +40,14 @@ def worded(declared: Declared, positionals: tuple[str, ...]) -> dict[str, Any]:
             if said is not None:
                 spec = ctx.verb.flag(flag_name)
                 flags[flag_name] = said if spec is None else \
+                    convert_flag(ctx.verb.name, spec, said) if spec.kind == "int" else \
                     resolve_flag(ctx, spec, said, request.actor)
         if not flags:
-            return request
+            return _own_target(ctx, declared, request)
         args = tuple((name, value) for name, value in request.args
                      if name not in (role, second))
-        return type(request)(request.verb, args, request.flags).with_flags(flags)
+        return _own_target(ctx, declared, type(request)(request.verb, args,
+                                                        request.flags).with_flags(flags))
     return {"positionals": with_word, "parse": parse, "words": {
         role: shown, **({second: _shown(declared, second)} if second else {})}}
 
@@ -57,6 +62,26 @@ def _role(declared: Declared) -> tuple[str, str]:
 
 
 def _shown(declared: Declared, name: str) -> str:
-    """A text flag's usage word, its metavar."""
+    """A text or number flag's usage word, its metavar."""
     flag = next(f for f in declared.flags if f.name == name)
     return flag.metavar or flag.name.upper()
+
+
+def _own_target(ctx: Any, declared: Declared, request: Any) -> Any:
+    """No target named, and the item named makes `self_when` hold: the actor is its own
+    target (`spellcast alberich mend`, D28); else the request goes on as it is."""
+    if declared.self_when is None or request.arg("target") is not None:
+        return request
+    actor = request.actor or ctx.state.turn
+    if actor not in ctx.state.actors:
+        return request
+    kind = str(declared.item)
+    item = carried_items(ctx.state.actors[actor], kind).get(request.get(ITEM) or "")
+    if isinstance(item, str):                # an id: the content's item of that kind
+        item = ctx.ruleset.library.kind(kind).get(item)
+    if not isinstance(item, Mapping):
+        return request
+    if not declared.self_when.value({f"item.{k}": v for k, v in item.items()}):
+        return request
+    args = tuple((role, value) for role, value in request.args if role != "target")
+    return type(request)(request.verb, (*args, ("target", actor)), request.flags)

@@ -71,7 +71,11 @@ EDITS = [
     ("resource-unknown-key", R, "  action: {max: 1,", "  action: {max: 1, colour: red,",
      "line 13: key 'resources.action.colour': unknown key (allowed: label, max, start, "
      "refill, refill_by, lapse, off_turn, kept_on_pass, while_down, rule, shown, "
-     "hard_max, lapsed, paid_by, backfill, rebuilt)"),
+     "hard_max, lapsed, paid_by, backfill, rebuilt, "
+     "told)"),
+    ("resource-told-one-verb", R, "  action: {max: 1,", "  action: {max: 1, told: [gains],",
+     "line 13: key 'resources.action.told': expected [VERB, VERB]: how a rise and a fall "
+     "are told, e.g. [gains, sheds], got a list"),
     ("resource-moment-unknown", R, "  action: {max: 1, refill: turn_start",
      "  action: {max: 1, refill: dawn",
      "line 13: key 'resources.action.refill': expected one of combat_start, round_start, "
@@ -88,7 +92,10 @@ EDITS = [
      "apply, at, bare, checks, cost, cost_word, examples, flags, given, heading, held, item, "
      "item_word, line, "
      "odds, offer, paid, "
-     "provokes, recap_aside, refusals, requires, rules, second_word, spare, spread, steps, "
+     "paid_last, "
+     "provokes, recap_aside, refusals, requires, rules, second_word, "
+     "self_when, "
+     "spare, spread, steps, "
      "summary, target, "
      "target_flag, target_from, target_optional, targets, "
      "timing, to, what, while_down, word, words)"),
@@ -326,9 +333,13 @@ EDITS = [
      HP_CHANGE + "\n    - sheet: {who: target, name: vigour, value: 1, why: [thrown]}",
      "line 43: item 'strike': key 'apply[1].sheet.why': expected a text ({name} fills in "
      "a fact), got ['thrown']"),
+    ("sheet-says-unreadable", A, HP_CHANGE,
+     HP_CHANGE + "\n    - sheet: {who: target, name: vigour, value: 1, says: '{actr|name}'}",
+     "line 43: item 'strike': key 'apply[1].sheet.says': unknown field 'actr' (did you "
+     "mean 'actor'?)"),
     ("word-of-no-flag", A, STRIKE, STRIKE + "  word: weapon\n",
      "line 5: item 'strike': key 'word': expected the flag its word stands for: with (an "
-     "action with an item) or one of its text flags (with), got 'weapon'"),
+     "action with an item) or one of its text or number flags (with), got 'weapon'"),
     ("harm-tally-without-name", R, "grid: 8x8", "grid: 8x8\nharm_tally: {rule: D19}",
      "line 8: key 'harm_tally': expected {name: NAME (lowercase letters, digits, '_'), "
      "rule: TEXT}"),
@@ -430,6 +441,11 @@ EDITS = [
      "a fact), got ['dodged']"),
     ("paid-not-words", A, STRIKE, STRIKE + "  paid: [1 action]\n",
      "line 5: item 'strike': key 'paid': expected words for what it cost, got ['1 action']"),
+    ("self-when-without-a-word", A, STRIKE, STRIKE + "  self_when: item.reach == 0\n",
+     "line 5: item 'strike': key 'self_when': only an action with a target and word: with: "
+     "when the item its word names makes its actor its own target"),
+    ("paid-last-not-a-switch", A, STRIKE, STRIKE + "  paid_last: maybe\n",
+     "line 5: item 'strike': key 'paid_last': expected true or false, got 'maybe'"),
     ("odds-limit-without-dice", A, "    harm: vigour_lost\n",
      "    harm: vigour_lost\n    limits: [{sides: 6, refuse: too many}]\n",
      "line 51: item 'strike': key 'odds.limits[0]': expected {dice: EXPR, sides: EXPR, fits: "

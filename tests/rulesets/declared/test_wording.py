@@ -50,6 +50,16 @@ def test_a_heading_puts_the_cost_before_the_line():
         "Ann attacks Bo with the Sword (Action): critical hit, 7 damage"
 
 
+def test_paid_last_puts_the_cost_after_the_outcome_a_heading_or_not():
+    declared = _action(line=LINES, heading="with the {weapon}", paid_last=True)
+    assert _shown(declared, {"target": "bo", "damage": 7, "dodged": False,
+                             "critical": False, "weapon": "Sword"}) == \
+        "Ann attacks Bo with the Sword: hit, 7 damage (7 dealt, Action, R6)"
+    assert _shown(declared, {"target": "bo", "damage": 7, "dodged": True,
+                             "critical": False, "weapon": "Sword"}) == \
+        "Ann attacks Bo with the Sword: dodged, no damage (Action)"
+
+
 def test_without_a_heading_the_line_reads_as_before_with_aside_and_rule_bracketed():
     plain = _action(line="{damage} damage")
     assert _shown(plain, {"target": "bo", "damage": 7}) == "Ann attacks Bo: 7 damage (Action)"
@@ -66,6 +76,7 @@ def test_without_a_heading_the_line_reads_as_before_with_aside_and_rule_brackete
     ({"line": [{"text": "x", "rule": 5}]}, "attack.line[0]", "to be words"),
     ({"line": [{"text": "x", "when": "dodged +"}]}, "attack.line[0].when", ""),
     ({"heading": 4}, "attack.heading", "expected words after the target's name"),
+    ({"paid_last": "yes"}, "attack.paid_last", "expected true or false, got 'yes'"),
     ({"spare": {"when": "dodged", "unused": 3}}, "attack.spare.unused", "SLOT: TEXT"),
     ({"refusals": {"unrolled": {"hint": "x"}}}, "attack.refusals.unrolled", "refuse required"),
 ])

@@ -29,7 +29,7 @@ def shown(monkeypatch, *lines: str) -> str:
 
 def test_a_strike_reads_its_totals_and_wounds(monkeypatch):
     text = shown(monkeypatch, "strike suori skeleton --roll 4 --dodge 3 --pierce 3")
-    assert "Suori strikes Skeleton with the Warhammer (3 AP): 6 vs 4, hit; 4 wounds (B)" \
+    assert "Suori strikes Skeleton with the Warhammer: 6 vs 4, hit; 4 wounds (B) (3 AP)" \
         in text
     assert "wounds: Warhammer 1 + body 2" in text and "D19" in text
 
@@ -37,11 +37,15 @@ def test_a_strike_reads_its_totals_and_wounds(monkeypatch):
 def test_the_order_table_and_show_give_ap_stress_and_arca(monkeypatch):
     text = shown(monkeypatch, "strike suori skeleton --roll 4 --dodge 3 --pierce 3",
                  "order", "show alberich")
-    assert "AP " in text and " 3/6 " in text                      # the AP column
+    assert "AP " in text and " ●●●○○○ 3 " in text                 # the AP column
     assert "the most AP left acts next (D1-D6)" in text           # the legend
+    header = next(line for line in text.splitlines() if line.startswith("Name"))
+    assert header.split() == ["Name", "Side", "AP", "Wounds", "Stress", "Arca", "Zone",
+                              "Holding"]                         # no HP column (D19)
+    assert " 0/3 " in text and " warhammer " in text              # stress of capacity, held
     flat = " ".join(text.split())
-    for row in ("AP 6/6 (D1, D2)", "Wounds 0/10 (down at the limit, D19)", "Armor 3 (D16)",
-                "Stress 0, capacity 3 (D26)", "Arca 6/6 (D27)",
+    for row in ("AP ●●●●●● 6 of 6 (D1, D2)", "Wounds 0/10 (down at the limit, D19)",
+                "Armor 3 (D16)", "Stress 0, capacity 3 (D26)", "Arca 6/6 (D27)",
                 "Weapons Maul: 3 wounds, pierce d8", "Spells Firebolt: 3 AP, 1 arca"):
         assert row in flat
     assert " 4/8 " in text                                        # the Wounds column
@@ -49,6 +53,20 @@ def test_the_order_table_and_show_give_ap_stress_and_arca(monkeypatch):
 
 def test_a_thrown_weapon_is_told_as_it_lands_and_under_the_map(monkeypatch):
     text = shown(monkeypatch, "pass suori", "pass alberich",
-                 "strike gob suori --with spear --roll 1 --dodge 6", "map")
+                 "strike gob suori --with spear --roll 1 --dodge 6", "map", "order")
     assert "Spear lands on B2, by Suori" in text
-    assert "On the ground: Spear (B2)" in text
+    assert text.count("On the ground: Spear (B2)") == 2          # under the map, the order
+
+
+def test_stress_and_arca_changes_are_told_in_their_own_verbs(monkeypatch):
+    """A resource's `told:` verbs, its label and the change's reason (D26, D27, D28)."""
+    text = shown(monkeypatch, "ambient 1", "pass suori",
+                 "spellcast alberich firebolt skeleton --arca 1 --roll 5 --resist 1",
+                 "sprint skeleton D2")
+    flat = " ".join(text.split())
+    for expected in ("Alberich casts Firebolt at Skeleton: 8 vs 1, hit, 1 critical hit; "
+                     "6 wounds (3 AP)", "Ambient arca 1 → 0 (Firebolt, D28)",
+                     "Alberich spends 1 arca (6 → 5, Firebolt, D27)",
+                     "Skeleton sprints C2 → D2 (1 tile, ground, 1 AP)",
+                     "Skeleton gains 1 stress (0 → 1, sprint, D26)"):
+        assert expected in flat, expected
