@@ -224,8 +224,12 @@ EDITS = [
      "steps)"),
     ("requirement-unknown-key", A, "    - test: distance <= item.reach\n",
      "    - test: distance <= item.reach\n      colour: red\n",
-     "line 14: item 'strike': key 'requires[0].colour': a requirement has test, refuse "
-     "and hint"),
+     "line 14: item 'strike': key 'requires[0].colour': a requirement has test, refuse, "
+     "hint and fields"),
+    ("requirement-fields-not-pairs", A, "    - test: distance <= item.reach\n",
+     "    - test: distance <= item.reach\n      fields: [reach]\n",
+     "line 14: item 'strike': key 'requires[0].fields': expected NAME: EXPR pairs, worked "
+     "out for its words"),
     ("change-of-no-kind", A, HP_CHANGE, "    - heal: {who: target}",
      "line 42: item 'strike': key 'apply[0]': expected one of hp, resource, effect, "
      "condition, end, move, sheet, lay, take, encounter, spend, relabel (with when, if it "
@@ -408,8 +412,8 @@ EDITS = [
     ("check-unknown-key", A, "  item: weapons\n  requires:\n",
      "  item: weapons\n  checks:\n    - {test: skill > 0, refuse: no, colour: red}\n"
      "  requires:\n",
-     "line 13: item 'strike': key 'checks[0].colour': a requirement has test, refuse "
-     "and hint"),
+     "line 13: item 'strike': key 'checks[0].colour': a requirement has test, refuse, "
+     "hint and fields"),
     ("prepared-without-effect", R, "grid: 8x8", "grid: 8x8\nprepared: {rule: U1}",
      "line 8: key 'prepared': expected {effect: NAME, stands_for: {RESOURCE: N}, rule: TEXT} "
      "(effect required), got {'rule': 'U1'}"),
