@@ -20,9 +20,7 @@ and what the format lacks for it):
 - `odds --power` (here `odds --action power-strike`, as for any action declaring odds);
 - the weapons carried, told as a change of the sheet when a thrown one leaves them
   (`Goblin: weapons spear, shortbow → shortbow (thrown, D16)`), where the Python ruleset
-  says nothing of them;
-- refusals whose words read worked-out numbers (`move at Ground (1) covers 1`): a
-  `requires` text reads the situation, not the action's given facts.
+  says nothing of them.
 """
 
 from __future__ import annotations
@@ -316,6 +314,9 @@ def test_stress_and_arca_are_restored_as_the_rulings_say(both):
     "move freya B2",                         # where it stands
     "move freya C2",                         # D21: a tile holds one standing creature
     "move suori G5 --speed fly",             # D21: no such travel speed
+    "move suori E5",                         # D21: beyond Ground (1), the numbers said
+    "sprint suori F6",                       # D21: beyond twice Ground (1)
+    "init",                                  # D3: no initiative is rolled
     "interact suori --stow dagger",          # D22: not in hand
     "interact suori --draw warhammer",       # D22: in hand already
 ])
