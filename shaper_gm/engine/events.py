@@ -293,3 +293,9 @@ class Played(Resolved):
     the notes its steps took); `words` say what the actor did ("attacks")."""
 
     words: str = ""
+
+
+@record
+class RoundTold(Notice):
+    """What a ruleset says as each round starts (`terms: {round_start: ...}`), after what
+    refills: `Every creature has 3 actions (R1)`; said as a notice is."""

@@ -897,3 +897,16 @@ def test_adds_flags_are_refused_in_the_same_words(both, line, refusal):
             s.execute(line)
         assert told_.value.message == refusal
         assert s.state == before
+
+
+def test_each_round_starts_with_the_same_words(both):
+    """D1, D6: as each round starts both say every creature's AP is back (the data
+    version's `terms.round_start`), after the round's refill."""
+    from shaper_gm.render.text import describe_events
+    sessions = both("add suori --as suori --at B2", "add skeleton --as skeleton --at C2")
+    for line in ("start", "pass suori", "pass skeleton"):
+        told = {rs: [text for text in describe_events(
+                    s.execute(line).events, {a: x.name for a, x in s.state.actors.items()})
+                    if "AP (D1, D6)" in text] for rs, s in sessions.items()}
+        assert told[DATA] == told[PYTHON], line
+    assert told[DATA] == ["Every creature has 6 AP (D1, D6)"]
