@@ -118,6 +118,7 @@ class OddsSpec:
     given: tuple[tuple[str, Compiled | None, str, str], ...] = ()
     labels: tuple[tuple[str, ...], ...] = ()   # (spread, its title, its note)
     limits: tuple[Any, ...] = ()   # refused before any work past these (engine.odds_limits)
+    limit: Compiled | None = None  # a count that goes up (wounds): the most it takes
 
 
 @record

@@ -437,7 +437,7 @@ EDITS = [
     ("odds-labels-of-no-spread", A, "    harm: vigour_lost\n",
      "    harm: vigour_lost\n    labels: {wounds: {label: W}}\n",
      "line 51: item 'strike': key 'odds.labels': expected SPREAD: {label, note} (damage, "
-     "vigour_lost)"),
+     "vigour_lost, hit, critical)"),
     ("effect-says-not-text", A, HP_CHANGE,
      HP_CHANGE + "\n    - effect: {who: target, name: dazed, says: [dazed]}",
      "line 43: item 'strike': key 'apply[1].effect.says': expected a text ({name} fills in "

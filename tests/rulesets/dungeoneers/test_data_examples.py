@@ -910,3 +910,20 @@ def test_each_round_starts_with_the_same_words(both):
                     if "AP (D1, D6)" in text] for rs, s in sessions.items()}
         assert told[DATA] == told[PYTHON], line
     assert told[DATA] == ["Every creature has 6 AP (D1, D6)"]
+
+
+def test_the_odds_read_as_the_python_rulesets(both):
+    """D19: the target headed by its wounds of the limit, each chance and spread with its
+    note (the odds' labels and limit); the critical hits of a strike cite D18, the
+    critical hits' ruling, where the Python ruleset cites D17 (power strike's)."""
+    from tests.rulesets.dungeoneers.test_command_render import shown
+    sessions = both("add suori --as suori --at B2", "add skeleton --as skeleton --at C2",
+                    "start", "strike suori skeleton --roll 4 --dodge 3 --pierce 3")
+    told = {rs: shown(s, "odds suori skeleton").splitlines() for rs, s in sessions.items()}
+    crits = "critical hits mean 0.08  (critical hits, 0 with the misses, D1"
+    assert [t.replace(f"{crits}8)", f"{crits}7)") for t in told[DATA]] == told[PYTHON]
+    assert told[DATA][1:4] == ["▸ Skeleton (wounds 4 of 8)",
+                               "  hit       13/18 = 72.2%  (D11, D16)",
+                               "  pierce    13/27 = 48.1%  (hit and pierced, D16)"]
+    assert f"  {crits}8)" in told[DATA]
+    assert "  down      13/27 = 48.1%  (wounds 4 of 8 reach the limit, D19)" in told[DATA]
