@@ -16,7 +16,7 @@ and what the format lacks for it):
   readied are words on both (`word:`), and the tests below keep the `--with` and
   `--action` forms the data version still reads;
 - the wound limit set by `--hp` (not `--stat wound_limit=N`);
-- completion of `--draw`, `--stow`, `--pickup` and `--speed` from the sheet;
+- completion of `--draw`, `--stow` and `--pickup` from the sheet;
 - `odds --power` (here `odds --action power-strike`, as for any action declaring odds);
 - the weapons carried, told as a change of the sheet when a thrown one leaves them
   (`Goblin: weapons spear, shortbow → shortbow (thrown, D16)`), where the Python ruleset
@@ -927,3 +927,16 @@ def test_the_odds_read_as_the_python_rulesets(both):
                                "  pierce    13/27 = 48.1%  (hit and pierced, D16)"]
     assert f"  {crits}8)" in told[DATA]
     assert "  down      13/27 = 48.1%  (wounds 4 of 8 reach the limit, D19)" in told[DATA]
+
+
+@pytest.mark.parametrize("verb", ["move", "sprint"])
+def test_speed_completes_from_the_sheets_travel_speeds(both, verb):
+    """D21: `--speed` offers the creature's travel speeds in its sheet's order, each
+    with how far a move goes (the data version's `completes: speeds`)."""
+    from shaper_gm.shell.completion import complete
+    sessions = both("add suori --as suori --at B2", "add bat --as giant-bat --at E5",
+                    "init bat suori", "start")
+    offered = {rs: [(c.text, c.meta) for c in complete(f"{verb} bat C5 --speed ", s)]
+               for rs, s in sessions.items()}
+    assert offered[DATA] == offered[PYTHON] == [("ground", "1 tile per move"),
+                                                ("fly", "2 tiles per move")]
