@@ -61,7 +61,8 @@ from shaper_gm.rulesets.data.zero_read import ZeroRead
 
 
 class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, DiagonalLimit,
-                  OlderSaves, DeclaredInitiative, FightClock, RulesetBase):
+                  OlderSaves, DeclaredInitiative, FightClock, laying.GroundChecks,
+                  RulesetBase):
     turn_order = FixedOrder()
     encounter_system_type = Ground          # what lies on the map (engine.laying)
     admit_off_turn = prepared.off_turn      # an action readied or prepared, taken off-turn
