@@ -20,7 +20,9 @@ and what the format lacks for it):
 - `odds --power` (here `odds --action power-strike`, as for any action declaring odds);
 - the weapons carried, told as a change of the sheet when a thrown one leaves them
   (`Goblin: weapons spear, shortbow → shortbow (thrown, D16)`), where the Python ruleset
-  says nothing of them.
+  says nothing of them;
+- the recap's `[GM wound bonus +1]` after a strike's cost (the recap's line has no
+  words after what it cost).
 """
 
 from __future__ import annotations
@@ -940,3 +942,19 @@ def test_speed_completes_from_the_sheets_travel_speeds(both, verb):
                for rs, s in sessions.items()}
     assert offered[DATA] == offered[PYTHON] == [("ground", "1 tile per move"),
                                                 ("fly", "2 tiles per move")]
+
+
+@pytest.mark.parametrize("line", [
+    "strike suori skeleton --roll 4 --dodge 3 --pierce 3",          # hit, 4 wounds (B)
+    "strike suori skeleton --roll 4 --dodge 3 --pierce 1",          # not pierced (D16)
+    "strike suori skeleton --roll 1 --dodge 6",                     # a miss
+])
+def test_the_recap_tells_a_strike_in_the_same_words(both, line):
+    """The recap's line of a strike: its outcome, then what it cost (`paid_last`)."""
+    from shaper_gm.render.recap import recap_markdown
+    sessions = both("add suori --as suori --at B2", "add skeleton --as skeleton --at C2",
+                    "start", line)
+    told = {rs: [text for text in recap_markdown(s.history, s.state).splitlines()
+                 if "strikes" in text] for rs, s in sessions.items()}
+    assert told[DATA] == told[PYTHON]
+    assert told[DATA][0].endswith(" (3 AP)")
