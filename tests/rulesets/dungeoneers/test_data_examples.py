@@ -958,3 +958,21 @@ def test_the_recap_tells_a_strike_in_the_same_words(both, line):
                  if "strikes" in text] for rs, s in sessions.items()}
     assert told[DATA] == told[PYTHON]
     assert told[DATA][0].endswith(" (3 AP)")
+
+
+def test_the_player_view_gives_a_party_member_the_same_numbers(both):
+    """D19: the wounds column says the harm, so the player view shows no HP beside it
+    (the data version's order table has no HP column, `hp_column: false`)."""
+    from shaper_gm.view.public import public_state
+    from shaper_gm.view.words import view_words
+    sessions = both("add suori --as suori --at B2", "add skeleton --as skeleton --at C2",
+                    "start", "strike suori skeleton --roll 4 --dodge 3 --pierce 3")
+    shown = {}
+    for rs, s in sessions.items():
+        ruleset = s.ruleset_for(s.state)
+        shown[rs] = [a["numbers"] for a in public_state(s.state, ruleset,
+                                                        view_words(ruleset))["actors"]
+                     if a["party"]]
+    assert shown[DATA] == shown[PYTHON]
+    assert [name for name, _ in shown[DATA][0]] == ["AP", "Wounds", "Stress", "Arca",
+                                                    "Holding"]
