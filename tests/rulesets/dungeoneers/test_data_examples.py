@@ -976,3 +976,20 @@ def test_the_player_view_gives_a_party_member_the_same_numbers(both):
     assert shown[DATA] == shown[PYTHON]
     assert [name for name, _ in shown[DATA][0]] == ["AP", "Wounds", "Stress", "Arca",
                                                     "Holding"]
+
+
+def test_completion_says_tiles_and_targets_in_the_same_words(both):
+    """D21: a tile offered for a move says what reaching it costs (the data version's
+    `offer:`); a target its distance, one tile in the singular, and no HP beside it
+    (its wounds say its harm, D19)."""
+    from shaper_gm.shell.completion import complete
+    sessions = both("add freya --as freya --at B3", "add skeleton --as skeleton --at C3",
+                    "add gob --as goblin --at F5", "start")
+    offered = {rs: {line: [(c.text, c.meta) for c in complete(line, s)]
+                    for line in ("move freya ", "strike freya ")}
+               for rs, s in sessions.items()}
+    assert offered[DATA] == offered[PYTHON]
+    tiles = dict(offered[DATA]["move freya "])
+    assert tiles["B2"] == "1 tile · move, 1 AP"
+    assert tiles["D3"].endswith("sprint, 1 AP and 1 stress")
+    assert not any("HP" in meta for _, meta in offered[DATA]["strike freya "])
