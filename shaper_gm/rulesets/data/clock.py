@@ -75,7 +75,7 @@ class FightClock:
             return state, []
         return self.time_passes(state, int(self.library.numbers[spec["round"]]))
 
-    def caption_notes(self, state: Encounter) -> list[str]:
+    def clock_notes(self, state: Encounter) -> list[str]:
         """The order table's caption: the fight's time."""
         seconds = self.fight_seconds(state)
         if seconds is None:

@@ -33,7 +33,7 @@ from shaper_gm.engine.expr import Compiled, ExprError, compile_expr
 from shaper_gm.engine.resources import MOMENTS
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.records import record
-from shaper_gm.rulesets.data import add_numbers, clock
+from shaper_gm.rulesets.data import add_numbers, clock, timers
 from shaper_gm.rulesets.data.actions_file import read_actions
 from shaper_gm.rulesets.data.add_checks import add_requires
 from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items, among_declared
@@ -137,7 +137,7 @@ RULESET = {
     "older_sheets": Field(older_sheets), "sheet_items": Field(mapping_of(snake_name, ident)),
     "prepared": Field(prepared_spec),
     "add_numbers": Field(mapping_of(snake_name, text)), "add_requires": Field(add_requires),
-    "clock": Field(clock.clock_spec),
+    "clock": Field(clock.clock_spec), "timers": Field(timers.timers_spec),
 }
 
 
@@ -240,7 +240,7 @@ def load(folder: Any) -> DataLibrary:
                            "readied_effect", "encounter_numbers", "harm_tally",
                            "most_diagonals", "template_sides", "add_entries", "older_saves",
                            "older_sheets", "sheet_items", "prepared", "add_numbers",
-                           "add_requires", "clock")}
+                           "add_requires", "clock", "timers")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),
