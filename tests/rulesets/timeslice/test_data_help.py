@@ -35,7 +35,7 @@ CASES = [
     ("attack", {"attack_cost": 4}, "attack (4 TS): a [V] roll"),
     ("move", {"move_cost": 5, "move_units": 3, "diagonal_size": 2},
      "5 TS per move of up to 3 units, diagonals count 2 (T7, T17)"),
-    ("tend", {"tend_cost": 6}, "with a medical kit (6 TS): it stops dying"),
+    ("tend", {"tend_cost": 6}, "with a medical kit (6 TS; free once"),
     ("draw", {"draw_cost": 7}, "draw (7 TS): a carried weapon"),
 ]
 
@@ -48,7 +48,8 @@ def test_help_states_the_contents_numbers(tmp_path, monkeypatch, verb, numbers, 
 SHIPPED = {
     "attack": "attack (3 TS): a [V] roll against the defender's roll; only higher hits (T9)",
     "move": "move to a unit: 2 TS per move of up to 2 units, diagonals count 1 (T7, T17)",
-    "tend": "tend a dying character with a medical kit (3 TS): it stops dying (T14)",
+    "tend": "tend a dying character with a medical kit (3 TS; free once the fight is over): "
+            "it stops dying (T14)",
     "draw": "draw (1 TS): a carried weapon into the hands (T7)",
 }
 
