@@ -540,6 +540,8 @@ EDITS = [
      "line 8: key 'older_saves.actor_system.timer': expected {sheet: KEY, left_of, "
      "without}, {effect: NAME, source, caster, until} or {effects: {VALUE: [NAME...]}, "
      "source}, got {'effect': 'dying', 'left_of': 'beat'}"),
+    ("summary-reads-no-number", A, '  summary: "strike:', '  summary: "strike ({rules.cots} AP):',
+     "line 6: item 'strike': key 'summary': no number 'cots' in ruleset.yaml (numbers: none)"),
     ("after-fight-not-true-or-false", A, STRIKE, STRIKE + "  after_fight: 'yes'\n",
      "line 5: item 'strike': key 'after_fight': expected true or false, got 'yes'"),
     ("timers-without-caption", R, "grid: 8x8",
