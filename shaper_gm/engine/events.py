@@ -293,3 +293,12 @@ class Played(Resolved):
     the notes its steps took); `words` say what the actor did ("attacks")."""
 
     words: str = ""
+
+
+@record
+class Told(Event):
+    """A line a ruleset's own rules say as they play (the clock's time passing), in the
+    ruleset's words; `style` is how the screen draws it."""
+
+    text: str
+    style: str = ""
