@@ -7,8 +7,6 @@ import re
 from fractions import Fraction
 
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.events import Event
-from shaper_gm.records import record
 
 _DURATION = re.compile(r"^\s*([0-9]{1,5}(?:\.[0-9]{1,3})?)\s*(m|min|s|sec)?\s*$",
                        re.IGNORECASE)
@@ -45,20 +43,3 @@ def duration_text(seconds: int) -> str:
 def clock_text(seconds: int) -> str:
     """The fight's clock as ``m:ss`` (T15)."""
     return f"{seconds // 60}:{seconds % 60:02d}"
-
-
-@record
-class TimePassed(Event):
-    """The fight's clock moved on: a round ended, or the GM let time pass."""
-
-    before: int                   # seconds
-    after: int
-    rule: str = ""
-
-    @property
-    def start(self) -> str:
-        return clock_text(self.before)
-
-    @property
-    def end(self) -> str:
-        return clock_text(self.after)

@@ -117,6 +117,7 @@ class Declared:
     second_word: str | None = None    # the flag a second word of its own stands for
     placed: tuple[str, ...] = ()      # slots rolled once a target, in its place
     self_when: Compiled | None = None   # no target named: its own when the item makes it hold
+    after_fight: bool = False     # taken once the fight is over, free (tending the dying)
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""
@@ -124,7 +125,8 @@ class Declared:
         cost = fixed if len(fixed) == len(self.cost) else self._cost
         return Action(self.name, self._resolve, cost=cost, prepare=self._prepare,
                       timing=self.timing, what=self.what, while_down=self.while_down,
-                      after_fight=self.while_down, price=None if cost is fixed else self._price,
+                      after_fight=self.while_down or self.after_fight,
+                      price=None if cost is fixed else self._price,
                       worded=self.worded if any(check == "unrolled" for check, _, _
                                                 in self.refusals) else None)
 

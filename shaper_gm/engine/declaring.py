@@ -36,7 +36,8 @@ KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires",
         "target_flag", "checks", "target_optional", "cost_word", "paid", "spread",
         "second_word",
         "paid_last",
-        "self_when"}
+        "self_when",
+        "after_fight"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
@@ -166,7 +167,7 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     item_word=item_word, target_flag=target_flag, checks=checks,
                     target_optional=target_optional, cost_word=truth(raw, "cost_word", at),
                     spread=spread, second_word=second, placed=placed_slots(raw_steps),
-                    self_when=self_when)
+                    self_when=self_when, after_fight=truth(raw, "after_fight", at))
 
 
 def _ask_answers(raw_steps: list[Any]) -> tuple[str, ...]:

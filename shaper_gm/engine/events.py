@@ -296,6 +296,9 @@ class Played(Resolved):
 
 
 @record
-class RoundTold(Notice):
-    """What a ruleset says as each round starts (`terms: {round_start: ...}`), after what
-    refills: `Every creature has 3 actions (R1)`; said as a notice is."""
+class Told(Event):
+    """A line a ruleset's own rules say as they play (the clock's time passing), in the
+    ruleset's words; `style` is how the screen draws it."""
+
+    text: str
+    style: str = ""

@@ -35,7 +35,7 @@ from shaper_gm.engine.state import Actor
 from shaper_gm.render.casting import Cast
 from shaper_gm.render.names import Names
 from shaper_gm.render.plugins import RULESETS, Screen
-from shaper_gm.render.sheetvalues import ExprValues, values_field
+from shaper_gm.render.sheetvalues import ExprValues, table_values, values_field
 from shaper_gm.render.templates import Template, TemplateError, parse
 from shaper_gm.render.text import event_line
 
@@ -279,9 +279,11 @@ def _cell(reader: Reader, ctx: Ctx, title: str, raw: Any, extra: Mapping[str, Fi
 def _table(reader: Reader, raw: Mapping):
     from shaper_gm.render.tables import Column, Layout
     ctx = reader.at("table")
-    got = check_fields(ctx, raw, {
+    values = (check_fields(ctx, {k: v for k, v in raw.items() if k == "values"},
+                           {"values": Field(values_field(reader.named))}) or {}).get("values")
+    got = check_fields(ctx, {k: v for k, v in raw.items() if k != "values"}, {
         "columns": Field(_mapping), "legend": Field(_text_or_line(reader)),
-        "toolbar": Field(_toolbar(reader)), "groups": Field(reader.named),
+        "toolbar": Field(_toolbar(reader, values)), "groups": Field(reader.named),
         "group_mark": Field(text), "group_word": Field(text), "down_word": Field(text),
         "drawn_after": Field(choice(DRAWN_AFTER)), "hp_column": Field(boolean)})
     if got is None:
@@ -290,11 +292,12 @@ def _table(reader: Reader, raw: Mapping):
     flags = {"after_zone": Field(boolean), "wrap": Field(boolean)}
     for header, cell in got.pop("columns", {}).items():
         draw, keys = _cell(reader, reader.at("table.columns"), str(header), cell, flags,
-                           _actor_fields())
+                           _actor_fields(*(("values",) if values else ())))
         if draw is None:
             continue
         if keys.get("text") is not None:
-            draw = (lambda t: lambda actor, state, rs: _about_actor(t, actor, state, rs))(draw)
+            draw = (lambda t: lambda actor, state, rs: _about_actor(
+                t, actor, state, rs, table_values(values, actor, state, rs)))(draw)
         columns.append(Column(str(header), draw, keys.get("after_zone", False),
                               keys.get("wrap", False)))
     return Layout(columns=tuple(columns), **got)
@@ -311,10 +314,11 @@ def _text_or_line(reader: Reader, plain: Callable[[Any], Any] = text) -> Callabl
     return check
 
 
-def _toolbar(reader: Reader) -> Callable[[Any], Any]:
+def _toolbar(reader: Reader, values: Any = None) -> Callable[[Any], Any]:
     """``{line: NAME}`` for all of it, or its parts: a resource's name, ``{line: NAME}``
     or ``{text: TEMPLATE}`` about the actor (one that comes out empty is left out)."""
-    whole, template = _text_or_line(reader), reader.template(_actor_fields())
+    whole = _text_or_line(reader)
+    template = reader.template(_actor_fields(*(("values",) if values else ())))
 
     def part(value: Any):
         if not isinstance(value, Mapping) or set(value) == {"line"}:
@@ -323,7 +327,8 @@ def _toolbar(reader: Reader) -> Callable[[Any], Any]:
             raise Bad("expected a resource's name, {line: NAME} or {text: TEMPLATE}, got "
                       f"{show(value)}")
         drawn = template(value["text"])
-        return lambda actor, rs, state=None: _about_actor(drawn, actor, state, rs)
+        return lambda actor, rs, state=None: _about_actor(
+            drawn, actor, state, rs, table_values(values, actor, state, rs))
 
     def check(value: Any):
         if isinstance(value, Mapping):

@@ -1,9 +1,10 @@
-"""A `show ACTOR` sheet's values written as expressions (docs/rulesets.md, screen.yaml):
-``values: {KEY: EXPRESSION}`` in the language of a ruleset's actions, each worked out
-about the actor shown as an action's expressions are (``actor.X``, ``rules.X``,
-``library.KIND``), and in a row drawn once per item, ``item.X`` too. A ruleset written
-as data has no functions: this is how its rows read what a template cannot (the
-weapon in hand's fields, a number kept per weapon)."""
+"""A `show ACTOR` sheet's values, and the order table's, written as expressions
+(docs/rulesets.md, screen.yaml): ``values: {KEY: EXPRESSION}`` in the language of a
+ruleset's actions, each worked out about the actor shown as an action's expressions are
+(``actor.X``, ``rules.X``, ``library.KIND``), and in a row drawn once per item,
+``item.X`` too. A ruleset written as data has no functions: this is how its rows and
+columns read what a template cannot (the weapon in hand's fields, a number kept per
+weapon, a dying character's minutes left)."""
 
 from __future__ import annotations
 
@@ -70,3 +71,14 @@ def values_field(named: Callable[[Any], Any]) -> Callable[[Any], Any]:
                 raise Bad(f"value {key!r}: {exc}") from None
         return ExprValues(exprs)
     return check
+
+
+def table_values(values: Any, actor: Any, state: Any, rs: Any) -> Any:
+    """What ``{values.KEY}`` reads in an order-table column or a toolbar part: the
+    table's `values` about `actor` (nothing without the fight's state)."""
+    if not values:
+        return None
+    if state is None:
+        return dict
+    from types import SimpleNamespace
+    return lambda: values(actor, SimpleNamespace(state=state, ruleset=rs))

@@ -61,8 +61,11 @@ class Layout:
             return self.toolbar(actor, rs, state)
         if not self.toolbar:
             return resource_text(actor, rs)
-        parts = (part(actor, rs, state) if callable(part) else
-                 resource_part(actor, rs.resource_spec(part), rs) for part in self.toolbar)
+        parts = [part(actor, rs, state) if callable(part) else
+                 resource_part(actor, rs.resource_spec(part), rs) for part in self.toolbar]
+        notes = getattr(rs, "toolbar_notes", None)    # a ruleset's own: the pass, timers
+        if state is not None and notes is not None:
+            parts += notes(state)
         return " · ".join(part for part in parts if part)
 
 

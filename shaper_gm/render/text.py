@@ -15,7 +15,6 @@ from functools import singledispatch
 from shaper_gm import words
 from shaper_gm.content.schema import ContentError
 from shaper_gm.engine import events as ev
-from shaper_gm.engine.clock import TimePassed
 from shaper_gm.engine.laying import EncounterNumberChanged, ItemLaid, ItemTaken
 from shaper_gm.render.names import Names, as_names
 from shaper_gm.render.plugins import declared
@@ -145,7 +144,6 @@ for _cls, _describer in {
     ItemLaid: template("{item|item|capitalize} lands on {place}, by {actor|name}"),
     ItemTaken: template("{actor|name} picks up {item|item} from {place}"),
     EncounterNumberChanged: template("{label} {before} → {after}[ ({why})]"),
-    TimePassed: template("Time passes: {start} → {end}[ ({rule})]"),
 }.items():
     _describe.register(_cls, _describer)
 _FIELD_SET = template("{actor|name}: {field} {before|listed} → {after|listed} "
@@ -175,7 +173,8 @@ def _fallback(event: object, n: Names, cost: str) -> str:
 
 
 @_describe.register(ev.Notice)
-def _(e: ev.Notice, n: Names, cost: str) -> str:
+@_describe.register(ev.Told)
+def _(e: ev.Notice | ev.Told, n: Names, cost: str) -> str:
     return e.text
 
 

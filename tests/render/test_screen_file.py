@@ -139,6 +139,33 @@ def test_sheet_values_written_as_expressions_read_the_actor_and_each_item(screen
     assert kit(freya, view) == "Longsword 2\nDagger 2"
 
 
+def test_table_values_written_as_expressions_fill_columns_and_toolbar_parts(
+        screen_file, monkeypatch):
+    """``table: {values: {KEY: EXPRESSION}}``: worked out about each row's actor for the
+    columns, and about the acting actor for the toolbar; without the fight's state a
+    toolbar part reads none and is left out."""
+    from tests.rulesets.dicepool.commands import fight
+    screen = screen_file("""
+        table:
+          values:
+            held: at(at(library.weapons, actor.holding, 0), 'name', '')
+            nothing: actor.no_such_key
+          columns:
+            Held: "{values.held|else –}[ ({values.nothing})]"
+          toolbar:
+            - text: "[{values.held} in hand]"
+        """)
+    monkeypatch.delenv(folders.ENV_VAR)              # the fight reads the shipped content
+    folders._declaration.cache_clear()
+    s = fight()
+    rs = s.ruleset_for(s.state)
+    freya = s.state.actors["freya"]
+    (held,) = screen.layout.columns
+    assert held.cell(freya, s.state, rs) == "Longsword"
+    assert screen.layout.toolbar_text(freya, rs, s.state).startswith("Longsword in hand")
+    assert screen.layout.toolbar_text(freya, rs) == ""
+
+
 def test_columns_rows_and_about_are_templates_over_the_actor(screen_file):
     screen = screen_file("""
         table:
@@ -246,6 +273,10 @@ CASES = [
      "digits and '_', got 'Built'"),
     ("sheet: {values: {built: 'actor.hp +'}}\n",
      f"{FILE}: item 'sheet': key 'values': value 'built': 'actor.hp +' ends too soon"),
+    ("table: {values: {left: 'actor.hp +'}}\n",
+     f"{FILE}: item 'table': key 'values': value 'left': 'actor.hp +' ends too soon"),
+    ("table: {columns: {Left: '{values.left}'}}\n",
+     f"{FILE}: item 'table.columns': key 'Left.text': unknown field 'values' (known: "),
     ("table: {toolbar: [{text: '{zon}'}]}\n",
      f"{FILE}: item 'table': key 'toolbar[0]': unknown field 'zon' (did you mean 'zone'?)"),
     ("table: {toolbar: [{text: a, line: ap_cell}]}\n",

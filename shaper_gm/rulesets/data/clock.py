@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from shaper_gm.content.schema import Bad, Field, snake_name, text
-from shaper_gm.engine.clock import TimePassed, clock_text
+from shaper_gm.engine.clock import clock_text
+from shaper_gm.engine.events import Told
 from shaper_gm.engine.laying import number_changed, number_of
 from shaper_gm.engine.state import Change, Encounter
 
@@ -63,7 +64,9 @@ class FightClock:
             return state, []
         before = number_of(state, self, spec["number"])
         state, _ = number_changed(state, self, spec["number"], seconds, "")
-        return state, [TimePassed(before, before + seconds, str(spec.get("rule") or ""))]
+        rule = f" ({spec['rule']})" if spec.get("rule") else ""
+        return state, [Told(f"Time passes: {clock_text(before)} → "
+                            f"{clock_text(before + seconds)}{rule}")]
 
     def on_round_end(self, state: Encounter) -> Change:
         """A round's seconds (`round:`) as it ends."""
@@ -72,7 +75,7 @@ class FightClock:
             return state, []
         return self.time_passes(state, int(self.library.numbers[spec["round"]]))
 
-    def caption_notes(self, state: Encounter) -> list[str]:
+    def clock_notes(self, state: Encounter) -> list[str]:
         """The order table's caption: the fight's time."""
         seconds = self.fight_seconds(state)
         if seconds is None:

@@ -33,7 +33,8 @@ from shaper_gm.engine.expr import Compiled, ExprError, compile_expr
 from shaper_gm.engine.resources import MOMENTS
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.records import record
-from shaper_gm.rulesets.data import add_numbers, clock, initiative
+from shaper_gm.rulesets.data import add_numbers, clock, initiative, timers
+from shaper_gm.rulesets.data.action_names import actions_named
 from shaper_gm.rulesets.data.actions_file import read_actions
 from shaper_gm.rulesets.data.add_checks import add_requires
 from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items, among_declared
@@ -137,7 +138,8 @@ RULESET = {
     "older_sheets": Field(older_sheets), "sheet_items": Field(mapping_of(snake_name, ident)),
     "prepared": Field(prepared_spec),
     "add_numbers": Field(mapping_of(snake_name, text)), "add_requires": Field(add_requires),
-    "clock": Field(clock.clock_spec), "no_initiative": Field(initiative.no_initiative),
+    "clock": Field(clock.clock_spec), "timers": Field(timers.timers_spec),
+    "no_initiative": Field(initiative.no_initiative),
 }
 
 
@@ -224,7 +226,7 @@ def load(folder: Any) -> DataLibrary:
         kinds = {_kind(d) for d, _ in files if d != display}
         _names_declared(here, good, {name for name, _ in resources}, kinds, actions,
                         in_actions)
-        _conditions_declared(in_actions, actions, items.get("conditions", {}))
+        actions_named(in_actions, actions, items.get("conditions", {}), good)
         payers_declared(here, resources)
         sides_declared(here, good, kinds)
         templates_named(ctx, [(d, data) for d, data in files if d != display], good, items)
@@ -240,7 +242,7 @@ def load(folder: Any) -> DataLibrary:
                            "readied_effect", "encounter_numbers", "harm_tally",
                            "most_diagonals", "template_sides", "add_entries", "older_saves",
                            "older_sheets", "sheet_items", "prepared", "add_numbers",
-                           "add_requires", "clock", "no_initiative")}
+                           "add_requires", "clock", "timers", "no_initiative")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),
@@ -358,20 +360,6 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
                 in_actions.at(in_actions.file, name).error(
                     f"cost.{resource}", f"no resource {resource!r} (resources: {known})")
 
-
-
-def _conditions_declared(in_actions: Ctx, actions: tuple[tuple[str, Declared], ...],
-                         conditions: Mapping[str, Any]) -> None:
-    """Every condition an action's `condition` change gives is an item of
-    conditions.yaml (a name holding facts, `{NAME}`, is known only in play)."""
-    known = ", ".join(sorted(conditions)) or "none"
-    for name, declared in actions:
-        for index, entry in enumerate(declared.apply):
-            if entry.kind == "condition" and "{" not in entry.name \
-                    and entry.name not in conditions:
-                in_actions.at(in_actions.file, name).error(
-                    f"apply[{index}].condition.name", f"no condition {entry.name!r} in "
-                    f"conditions.yaml (conditions: {known})")
 
 
 def _resource(ctx: Ctx, name: str, spec: Any) -> tuple[str, Mapping[str, Any]]:

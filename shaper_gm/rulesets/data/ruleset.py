@@ -57,11 +57,12 @@ from shaper_gm.rulesets.data.revived import ZERO_HP, ended_by_rule, revived
 from shaper_gm.rulesets.data.saved import checked_sheet, saved_items
 from shaper_gm.rulesets.data.sheets import DataSheet, SheetView
 from shaper_gm.rulesets.data.tally import HarmTally
+from shaper_gm.rulesets.data.timers import Timers
 from shaper_gm.rulesets.data.zero_read import ZeroRead
 
 
 class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, DiagonalLimit,
-                  OlderSaves, DeclaredInitiative, FightClock, laying.GroundChecks,
+                  OlderSaves, DeclaredInitiative, FightClock, Timers, laying.GroundChecks,
                   RulesetBase):
     turn_order = FixedOrder()
     encounter_system_type = Ground          # what lies on the map (engine.laying)

@@ -77,7 +77,7 @@ def table(rs: Any) -> VerbTable:
         made.declare(declared.action(), **_worded(declared),
                      flags=(*_item_flag(declared), *_flags(declared),
                             *slot_flags(_slots(declared), react=declared.answers or declared.asks)),
-                     slots=_slots(declared), **_help(declared))
+                     slots=_slots(declared), **_help(declared, rs))
     if waits(rs):                        # wait 2: the GM lets time pass
         made.command("wait", group="gm", positionals=("text",), words={"text": "MINUTES"},
                      summary="let time pass (2 or 0.5 are minutes, 30s seconds): what "
@@ -205,8 +205,13 @@ def _slots(declared: Declared) -> dict[str, tuple[bool, str]]:
             for slot, repeats in declared.slots}
 
 
-def _help(declared: Declared) -> dict[str, Any]:
-    out: dict[str, Any] = {"summary": declared.help.summary or declared.what}
+def _help(declared: Declared, rs: Any = None) -> dict[str, Any]:
+    """Its help: a summary's `{rules.NAME}` reads the ruleset's number (a GM who changes
+    a cost reads the changed number in `help`)."""
+    from shaper_gm.engine.stepkit import fill
+    numbers = {f"rules.{k}": v for k, v in dict(rs.library.numbers if rs else {}).items()
+               if isinstance(v, (int, str)) and not isinstance(v, bool)}
+    out: dict[str, Any] = {"summary": fill(declared.help.summary or declared.what, numbers)}
     if declared.help.examples:
         out["examples"] = declared.help.examples
     if declared.help.rules:

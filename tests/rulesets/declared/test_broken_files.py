@@ -42,7 +42,7 @@ EDITS = [
      "map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, readied_effect, "
      "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
      "older_saves, older_sheets, sheet_items, prepared, add_numbers, add_requires, "
-     "clock, no_initiative)"),
+     "clock, timers, no_initiative)"),
     ("no-initiative-without-refuse", R, "grid: 8x8", "grid: 8x8\nno_initiative: {hint: x}",
      "line 8: key 'no_initiative': expected {refuse: TEXT, hint: TEXT} (refuse required), "
      "got a mapping"),
@@ -91,7 +91,8 @@ EDITS = [
      "line 38: key 'templates': no item file monsters.yaml for templates 'monsters' "
      "(kinds: duellists)"),
     ("action-unknown-key", A, STRIKE, STRIKE + "  colour: red\n",
-     "line 5: item 'strike': key 'colour': an action has no such key (keys: aliases, "
+     "line 5: item 'strike': key 'colour': an action has no such key (keys: after_fight, "
+     "aliases, "
      "apply, at, bare, checks, cost, cost_word, examples, flags, given, heading, held, item, "
      "item_word, line, "
      "odds, offer, paid, "
@@ -546,6 +547,17 @@ EDITS = [
      "line 8: key 'older_saves.actor_system.timer': expected {sheet: KEY, left_of, "
      "without}, {effect: NAME, source, caster, until} or {effects: {VALUE: [NAME...]}, "
      "source}, got {'effect': 'dying', 'left_of': 'beat'}"),
+    ("summary-reads-no-number", A, '  summary: "strike:', '  summary: "strike ({rules.cots} AP):',
+     "line 6: item 'strike': key 'summary': no number 'cots' in ruleset.yaml (numbers: none)"),
+    ("after-fight-not-true-or-false", A, STRIKE, STRIKE + "  after_fight: 'yes'\n",
+     "line 5: item 'strike': key 'after_fight': expected true or false, got 'yes'"),
+    ("timers-without-caption", R, "grid: 8x8",
+     "grid: 8x8\ntimers: {dying: {when: 'true', left: '1'}}",
+     "line 8: key 'timers.dying': expected {when: EXPR, left: EXPR, caption: TEXT, toolbar: "
+     "TEXT, rule: TEXT} (when, left and caption required)"),
+    ("timers-left-does-not-read", R, "grid: 8x8",
+     "grid: 8x8\ntimers: {dying: {when: 'true', left: 'actor.left -', caption: x}}",
+     "line 8: key 'timers.dying': left: 'actor.left -' ends too soon"),
     ("older-saves-encounter-effect-without-round", R, "grid: 8x8",
      "grid: 8x8\nolder_saves: {encounter_effects: {surprised: {effect: surprised}}}",
      "line 8: key 'older_saves.encounter_effects.surprised': expected {effect: NAME, "

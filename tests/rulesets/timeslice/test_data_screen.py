@@ -9,6 +9,7 @@ from pathlib import Path
 
 from shaper_gm.app import new_session
 from shaper_gm.render import Renderer, make_console
+from shaper_gm.render.tables import layout_for
 
 FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets"
 FIGHT = ("add kara --as kara --at B2", "add ida --as ida --at A3",
@@ -54,3 +55,31 @@ def test_time_passing_and_the_fights_clock_are_told(monkeypatch):
     assert "fight time 0:30 (T15)" in " ".join(text.split())
     text = shown(monkeypatch, "pass", "pass", "pass")
     assert "Time passes: 0:00 → 0:06 (T15)" in text
+
+
+def test_the_tables_values_fill_its_held_and_condition_columns(monkeypatch):
+    """The screen's `table.values`: the Held and Condition columns read the actor
+    (T7, T13), and the toolbar the weapon in hand and the pass (T5)."""
+    text = shown(monkeypatch, "damage kara 20", "order")
+    assert "Held" in text and "Condition" in text
+    rows = [line.split() for line in text.splitlines() if line.strip().startswith("Kara")]
+    assert rows[-1][6:8] == ["sword", "dying"]
+    s = new_session(ruleset="timeslice-data", seed=1)
+    for line in FIGHT:
+        s.execute(line)
+    rs = s.ruleset_for(s.state)
+    toolbar = layout_for(s.state, rs).toolbar_text(s.state.actors["kara"], rs, s.state)
+    assert toolbar == "TS 10/10 · sword in hand · pass 1"
+
+
+def test_a_dying_characters_timer_is_told_under_the_table_and_in_the_toolbar(monkeypatch):
+    """T14: a dying character's minutes left, from `timers` in ruleset.yaml."""
+    text = " ".join(shown(monkeypatch, "damage kara 20", "attack kara --roll 5,5 "
+                          "--defend 0,0", "order").split())
+    assert "Kara dies in 4 min (T14)" in text
+    s = new_session(ruleset="timeslice-data", seed=1)
+    for line in (*FIGHT, "damage kara 20"):
+        s.execute(line)
+    rs = s.ruleset_for(s.state)
+    toolbar = layout_for(s.state, rs).toolbar_text(s.state.actors["guard"], rs, s.state)
+    assert toolbar.endswith(" · pass 1 · Kara dying 5 min")
