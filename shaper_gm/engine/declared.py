@@ -275,8 +275,7 @@ class Declared:
     def _required(self, situation: Situation) -> None:
         for need in self.requires:
             if not run_checked(need.test, situation, f"{self.name}: requires"):
-                raise RuleViolation(fill(need.refuse, situation),
-                                    fill(need.hint, situation) or f"see help {self.name}")
+                raise need.refused(situation, self.name)
 
     def _facts(self, situation: Situation) -> Facts:
         self._required(situation)
@@ -305,8 +304,7 @@ class Declared:
         from the content), refused in words that read them."""
         for need in self.checks:
             if not run_checked(need.test, env, f"{self.name}: checks"):
-                raise RuleViolation(fill(need.refuse, env),
-                                    fill(need.hint, env) or f"see help {self.name}")
+                raise need.refused(env, self.name)
 
     def _resolve(self, acting: Acting) -> Done:
         """Its steps and changes; what its damage brings by itself (a concentration

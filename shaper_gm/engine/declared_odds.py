@@ -52,16 +52,19 @@ def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Reques
                                 _readings(spec, where)))
         except ExprError as exc:
             raise step_fault(declared.name, exc) from None
-        chances = tuple(Chance(key, _chance(read[f"chances.{key}"])) for key, _ in spec.chances)
         shown = {key: (label, note) for key, label, note in spec.labels}
+        chances = tuple(Chance(key, _chance(read[f"chances.{key}"]),
+                               fill(shown.get(key, ("", ""))[1], facts),
+                               shown.get(key, ("", ""))[0]) for key, _ in spec.chances)
         spreads = tuple(Spread(key, Dist.from_probs(_spread(read[f"spreads.{key}"])),
                                shown.get(key, ("", ""))[1], shown.get(key, ("", ""))[0])
                         for key, _ in spec.spreads)
         start = run_checked(spec.start, facts, where) if spec.start is not None else None
+        limit = run_checked(spec.limit, facts, where) if spec.limit is not None else None
         found += [_fact(read[f"facts.{key}"], key) for key, _ in spec.facts] \
             if not targets else []
         targets.append(TargetOdds(str(facts.get("target", "")), chances, spreads, spec.harm,
-                                  spec.resource, start))
+                                  spec.resource, start, limit))
     actor = state.actors[request.acting]
     item = chosen_item(rs, actor, request, declared.item, declared.held, declared.bare) \
         if declared.item else None

@@ -63,6 +63,15 @@ class Requirement:
     test: Compiled
     refuse: str
     hint: str = ""
+    fields: tuple[tuple[str, Compiled], ...] = ()   # worked out for its words alone
+
+    def refused(self, env: Mapping[str, Any], verb: str) -> RuleViolation:
+        """Its refusal, `{NAME}` filled from `env` and from `fields` worked out over it
+        (Dungeoneers' `move at Ground (1) covers 1`, a speed read for the words)."""
+        from collections import ChainMap
+        said = ChainMap({name: expr.run(env) for name, expr in self.fields},
+                        env) if self.fields else env  # type: ignore[arg-type]
+        return RuleViolation(fill(self.refuse, said), fill(self.hint, said) or f"see help {verb}")
 
 
 @record
@@ -109,6 +118,7 @@ class OddsSpec:
     given: tuple[tuple[str, Compiled | None, str, str], ...] = ()
     labels: tuple[tuple[str, ...], ...] = ()   # (spread, its title, its note)
     limits: tuple[Any, ...] = ()   # refused before any work past these (engine.odds_limits)
+    limit: Compiled | None = None  # a count that goes up (wounds): the most it takes
 
 
 @record

@@ -383,8 +383,13 @@ def _tested_before_given(requires: tuple[Requirement, ...], given: set[str],
 def _requirement(raw: Any, at: str) -> Requirement:
     if not isinstance(raw, Mapping) or "test" not in raw or "refuse" not in raw:
         raise VocabError(at, "expected {test: EXPR, refuse: TEXT, hint: TEXT}")
-    extra = sorted(set(raw) - {"test", "refuse", "hint"})
+    extra = sorted(set(raw) - {"test", "refuse", "hint", "fields"})
     if extra:
-        raise VocabError(f"{at}.{extra[0]}", "a requirement has test, refuse and hint")
+        raise VocabError(f"{at}.{extra[0]}", "a requirement has test, refuse, hint and fields")
+    fields = raw.get("fields", {})
+    if not isinstance(fields, Mapping):
+        raise VocabError(f"{at}.fields", "expected NAME: EXPR pairs, worked out for its words")
     return Requirement(expression(raw["test"], f"{at}.test"), str(raw["refuse"]),
-                       str(raw.get("hint", "")))
+                       str(raw.get("hint", "")),
+                       tuple((checked_name(k, f"{at}.fields"), expression(v, f"{at}.fields.{k}"))
+                             for k, v in fields.items()))

@@ -42,7 +42,8 @@ def worded_target(raw: Mapping[str, Any], at: str, item: Any, target: Any, count
 
 
 def odds_labels(raw: Any, at: str, spreads: Mapping[str, Any]) -> tuple[tuple[str, ...], ...]:
-    """`odds: labels:` SPREAD: {label, note}, a spread's column title and its note."""
+    """`odds: labels:` SPREAD: {label, note}, a spread's column title and its note (or a
+    chance's label and note, its `{NAME}` from the facts the steps start from)."""
     if not isinstance(raw, Mapping) or any(k not in spreads or not isinstance(v, Mapping)
                                            or set(v) - {"label", "note"} for k, v in raw.items()):
         raise VocabError(at, f"expected SPREAD: {{label, note}} ({', '.join(spreads)})")

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from shaper_gm.engine import ground
+from shaper_gm.engine.data import DataError
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.events import Event
 from shaper_gm.engine.state import Change, Encounter
@@ -26,6 +27,28 @@ class Ground:
 
     lying: tuple[tuple[str, str, str], ...] = ()     # (item, cell, whom it lies beside)
     numbers: tuple[tuple[str, int], ...] = ()        # the encounter's, changed in play
+
+
+class GroundChecks:
+    """A saved encounter's numbers (`encounter_numbers:`) are ones it declares, each a
+    whole number 0 to 999,999 (a pool the whole encounter shares), and what lies on its
+    map an item of the content on a cell of the grid: a hand edit refused."""
+
+    def check_references(self, state: Encounter, where: str) -> None:
+        from shaper_gm.engine import grid, limits
+        library = self.library  # type: ignore[attr-defined]
+        items = {i for kind in getattr(library, "items", {}).values() for i in kind}
+        for n, (item, cell, _) in enumerate(ground_of(state).lying):
+            limits.known(f"{where}.system.lying[{n}][0]", item, items, "item")
+            try:
+                grid.parse_cell(cell, state.cols, state.rows)
+            except RuleViolation as off:
+                raise DataError(f"{where}.system.lying[{n}][1]", off.message) from None
+        declared = dict(library.numbers.get("encounter_numbers") or {})
+        for name, value in ground_of(state).numbers:
+            limits.known(f"{where}.system.numbers", name, declared, "encounter number")
+            limits.check(f"{where}.system.{name}", value, 0, 999_999)
+        super().check_references(state, where)  # type: ignore[misc]
 
 
 @record

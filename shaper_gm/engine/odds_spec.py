@@ -13,7 +13,7 @@ from shaper_gm.engine.odds_limits import odds_limits
 from shaper_gm.engine.stepkit import VocabError, checked_name, expression
 
 ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
-             "answers", "facts", "given", "labels", "limits"}
+             "answers", "facts", "given", "labels", "limits", "limit"}
 
 
 def compile_odds(raw: Any, at: str) -> OddsSpec:
@@ -40,12 +40,15 @@ def compile_odds(raw: Any, at: str) -> OddsSpec:
     if answers is not None and (not isinstance(answers, Mapping) or "key" not in answers
                                 or set(answers) - {"key", "note"}):
         raise VocabError(f"{at}.answers", "expected {key: NAME, note: TEXT} (key required)")
-    return OddsSpec(str(raw.get("words", "")), named("chances"), spreads, str(raw["harm"]),
+    chances = named("chances")
+    return OddsSpec(str(raw.get("words", "")), chances, spreads, str(raw["harm"]),
                     str(raw.get("resource", "hp")),
                     expression(raw["start"], f"{at}.start") if "start" in raw else None,
                     tuple(assumes),
                     (checked_name(answers["key"], f"{at}.answers.key"),
                      str(answers.get("note", ""))) if answers is not None else None,
                     named("facts"), odds_given(raw.get("given", []), f"{at}.given"),
-                    odds_labels(raw.get("labels", {}), f"{at}.labels", dict(spreads)),
-                    odds_limits(raw.get("limits", []), f"{at}.limits"))
+                    odds_labels(raw.get("labels", {}), f"{at}.labels",
+                                {**dict(spreads), **dict(chances)}),
+                    odds_limits(raw.get("limits", []), f"{at}.limits"),
+                    limit=expression(raw["limit"], f"{at}.limit") if "limit" in raw else None)

@@ -66,7 +66,7 @@ def checked_targets(state: Encounter, rs: Ruleset, actor: Actor,
         steps = rs.distance(actor.zone, other.zone) if actor.zone and other.zone else None
         notes = [other.name, other.side] + ([rs.how_far(steps)] if steps is not None else [])
         rank, why = checked_rank(actor, other, check)
-        if other.max_hp is not None:
+        if other.max_hp is not None and getattr(rs, "hp_shown", True):
             notes.append(f"HP {other.hp}/{other.max_hp}")
         if other.down:
             notes.append("down")

@@ -117,6 +117,8 @@ def begin_round(state: Encounter, rs: Ruleset) -> Change:
     state, changed = resource_moment(state, rs, "round_start", list(state.actors),
                                      f"round {state.round} starts")
     events += changed
+    told = rs.term("round_start") if hasattr(rs, "term") else ""
+    events += [ev.Told(told)] if told else []
     for actor_id in list(state.actors):       # what its rules run by themselves (T15)
         state, brought = rs.at_moment(state, "round_start", actor_id)
         events += brought

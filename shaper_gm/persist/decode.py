@@ -255,6 +255,8 @@ def _check_actor(state: Encounter, actor: Actor, rs, at: str) -> None:
         for key, amount in effect.mods:
             limits.check(f"{here}.mods.{key}", amount, -limits.MAX_NUMBER)
         _until(here, effect.until, state)
+        if effect.caster is not None:     # who gave it: an actor of the encounter
+            limits.known(f"{here}.caster", effect.caster, state.actors, "actor")
 
 
 def _until(where: str, until: str, state: Encounter) -> None:

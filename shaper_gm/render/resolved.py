@@ -60,8 +60,10 @@ def recap_line(event: Any, n: Names, cost: str = "") -> str:
     paid = (getattr(result, "paid", "") or cost) if cost else ""
     bracket = ", ".join(part for part in (result.recap_aside, paid) if part)
     said = "".join((join if i else "") + words for i, (join, words) in enumerate(parts))
-    return (f"{n(outcome.actor)} {event.words or event.action}{who}{heading}"
-            f"{f' ({bracket})' if bracket else ''}: {said}")
+    bracket = f" ({bracket})" if bracket else ""
+    if getattr(result, "paid_last", False):          # the brackets after the outcome
+        return f"{n(outcome.actor)} {event.words or event.action}{who}{heading}: {said}{bracket}"
+    return f"{n(outcome.actor)} {event.words or event.action}{who}{heading}{bracket}: {said}"
 
 
 def resolved_breakdown(event: Any, n: Names, cost: str = "") -> RenderableType:

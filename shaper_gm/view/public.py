@@ -81,7 +81,8 @@ def public_state(state, rs, words: ViewWords, feed: list[dict] | tuple = ()) -> 
     turn order, the battlefield's size, and the feed of recent results."""
     shown = visible(state)
     names = public_names(state)
-    columns = list(layout_for(state, rs).columns)
+    layout = layout_for(state, rs)
+    columns = list(layout.columns)
     acting = state.turn if state.turn in shown and state.over is None else None
     order = [a for a in state.order if a in shown] + \
         [a for a in shown if a not in state.order]
@@ -93,17 +94,19 @@ def public_state(state, rs, words: ViewWords, feed: list[dict] | tuple = ()) -> 
         "over": _result(state, names),
         "cols": state.cols,
         "rows": state.rows,
-        "actors": [_actor(shown[a], state, rs, words, names, columns, a == acting)
+        "actors": [_actor(shown[a], state, rs, words, names, columns, a == acting,
+                          layout.hp_column)
                    for a in order],
         "feed": list(feed),
     }
 
 
-def _actor(actor, state, rs, words, names, columns, acting: bool) -> dict:
+def _actor(actor, state, rs, words, names, columns, acting: bool,
+           hp_column: bool = True) -> dict:
     party = is_party(actor, state)
     hidden = [a for a in state.actors.values() if a.hidden]
     numbers = []
-    if party and actor.hp is not None:
+    if party and actor.hp is not None and hp_column:      # no HP where the table has none
         numbers.append(["HP", f"{actor.hp}/{actor.max_hp}"])
     for column in columns:
         if party or column.header in words.public_columns:

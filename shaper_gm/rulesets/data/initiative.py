@@ -1,12 +1,23 @@
 """Initiative as a ruleset written as data declares it (`initiative: {roll, tiebreak,
-zero_faces}`): what an actor rolls, and what breaks a tie."""
+zero_faces}`): what an actor rolls, and what breaks a tie; or that none is rolled
+(`no_initiative: {refuse, hint}`: a bare `init` refused in the ruleset's words)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from shaper_gm.content.schema import Bad, show
 from shaper_gm.dice import DiceSource, Roll, parse, roll
+from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Actor
+
+
+def no_initiative(value: Any) -> tuple[str, str]:
+    """`no_initiative: {refuse, hint}`: the words a roll of initiative is refused in."""
+    if not isinstance(value, dict) or "refuse" not in value or set(value) - {"refuse", "hint"} \
+            or not all(isinstance(v, str) for v in value.values()):
+        raise Bad(f"expected {{refuse: TEXT, hint: TEXT}} (refuse required), got {show(value)}")
+    return value["refuse"], value.get("hint", "")
 
 
 class DeclaredInitiative:
@@ -18,6 +29,9 @@ class DeclaredInitiative:
         def _read(self, sheet: Any, read: Any) -> Any: ...     # DataRuleset's
 
     def initiative(self, actor: Actor, source: DiceSource) -> Roll:
+        refused = self.library.numbers.get("no_initiative")
+        if refused:                     # the listing order settles who acts
+            raise RuleViolation(*refused)
         rule = self.library.initiative or {}
         if "roll" not in rule:
             return roll(parse("1d20"), source, what=f"initiative of {actor.name}")

@@ -44,8 +44,14 @@ def first_for(rs: Any, state: Encounter, slot: str, subject: str | None, verb: s
 
 
 def _items(rs: Any, actor: Actor, kind: str) -> list[Offer]:
-    """The items of the actor's list `kind`, by id, each with its name."""
+    """The items of the actor's list `kind`, by id, each with its name; its travel
+    speeds (`speeds`, engine.speeds) in the sheet's order, each with how far it goes."""
     from shaper_gm.engine.situation import carried_items
+    held = actor.sheet.get(kind) if kind == "speeds" else None
+    if isinstance(held, dict) or hasattr(held, "items") and not isinstance(held, str):
+        from shaper_gm.engine import speeds
+        return [Offer(mode, note) for mode, note in
+                speeds.offers(tuple(dict(held).items()), rs.term("cell") or "cell")]
     carried = carried_items(actor, kind)
     known = rs.library.kind(kind)
     return [Offer(item_id, str((known.get(item_id) or {}).get("name", "")))

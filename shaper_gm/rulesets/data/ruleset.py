@@ -62,7 +62,8 @@ from shaper_gm.rulesets.data.zero_read import ZeroRead
 
 
 class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, DiagonalLimit,
-                  OlderSaves, DeclaredInitiative, FightClock, Timers, RulesetBase):
+                  OlderSaves, DeclaredInitiative, FightClock, Timers, laying.GroundChecks,
+                  RulesetBase):
     turn_order = FixedOrder()
     encounter_system_type = Ground          # what lies on the map (engine.laying)
     admit_off_turn = prepared.off_turn      # an action readied or prepared, taken off-turn
@@ -132,11 +133,13 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
         return first_for(self, state, slot, subject, verb, text)
 
     def how_far(self, cells: int) -> str:
-        """`15 ft away`: cells times the declared `cell_size`, in its `unit`."""
+        """`15 ft away`: cells times the declared `cell_size`, in its `unit` (`1 tile
+        away`: a plural unit's one without its s)."""
         numbers = self.library.numbers
-        unit = numbers.get("unit")
-        return f"{cells * (numbers.get('cell_size') or 1)} {unit} away" if unit \
-            else f"{cells} away"
+        unit, amount = numbers.get("unit"), cells * (numbers.get('cell_size') or 1)
+        if unit and amount == 1 and len(unit) > 2 and unit.endswith("s"):
+            unit = unit[:-1]
+        return f"{amount} {unit} away" if unit else f"{cells} away"
 
     # Sheets ------------------------------------------------------------------------
     def view(self, sheet: Any) -> SheetView:

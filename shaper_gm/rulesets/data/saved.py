@@ -87,6 +87,12 @@ def saved_items(library: Any, sheet: Any, where: str) -> None:
                 limits.known(at, item, known, spec.kind.removesuffix("s"))
     for key, kind in dict(library.numbers.get("sheet_items", ())).items():
         _named_items(f"{where}.{key}", sheet.get(key), library.kind(kind), kind)
+    for _, spec in library.numbers.get("add_entries") or ():   # --prof NAME=RANK: a rank
+        held, kind = sheet.get(spec["key"]), spec.get("values")
+        if kind not in (None, "whole") and isinstance(held, Mapping):
+            for name, value in held.items():
+                limits.known(f"{where}.{spec['key']}.{name}", value, library.kind(kind),
+                             str(kind).removesuffix("s"))
 
 
 def _named_items(at: str, held: Any, known: Mapping[str, Any], kind: str) -> None:

@@ -38,6 +38,12 @@ class HarmTally:
         resources = getattr(self, "resources", ())
         return (name, rule) if name and any(r.name == name for r in resources) else None
 
+    @property
+    def hp_shown(self) -> bool:
+        """Completion names no hit points beside an actor when a kept tally says its harm
+        (wounds counted up to a limit)."""
+        return self.kept_tally() is None
+
     def settable_fields(self) -> tuple[str, ...]:
         name, _ = self._tally()
         own: tuple[str, ...] = super().settable_fields()  # type: ignore[misc]

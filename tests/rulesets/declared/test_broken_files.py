@@ -42,7 +42,10 @@ EDITS = [
      "map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, readied_effect, "
      "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
      "older_saves, older_sheets, sheet_items, prepared, add_numbers, add_requires, "
-     "clock, timers)"),
+     "clock, timers, no_initiative)"),
+    ("no-initiative-without-refuse", R, "grid: 8x8", "grid: 8x8\nno_initiative: {hint: x}",
+     "line 8: key 'no_initiative': expected {refuse: TEXT, hint: TEXT} (refuse required), "
+     "got a mapping"),
     ("ruleset-heal-action-no-action", R, "grid: 8x8", "grid: 8x8\nheal_action: mend",
      "line 8: key 'heal_action': no action 'mend' in actions.yaml"),
     ("older-sheets-without-drop", R, "grid: 8x8", "grid: 8x8\nolder_sheets: {pairs: [x]}",
@@ -225,8 +228,12 @@ EDITS = [
      "steps)"),
     ("requirement-unknown-key", A, "    - test: distance <= item.reach\n",
      "    - test: distance <= item.reach\n      colour: red\n",
-     "line 14: item 'strike': key 'requires[0].colour': a requirement has test, refuse "
-     "and hint"),
+     "line 14: item 'strike': key 'requires[0].colour': a requirement has test, refuse, "
+     "hint and fields"),
+    ("requirement-fields-not-pairs", A, "    - test: distance <= item.reach\n",
+     "    - test: distance <= item.reach\n      fields: [reach]\n",
+     "line 14: item 'strike': key 'requires[0].fields': expected NAME: EXPR pairs, worked "
+     "out for its words"),
     ("change-of-no-kind", A, HP_CHANGE, "    - heal: {who: target}",
      "line 42: item 'strike': key 'apply[0]': expected one of hp, resource, effect, "
      "condition, end, move, sheet, lay, take, encounter, spend, relabel (with when, if it "
@@ -409,8 +416,8 @@ EDITS = [
     ("check-unknown-key", A, "  item: weapons\n  requires:\n",
      "  item: weapons\n  checks:\n    - {test: skill > 0, refuse: no, colour: red}\n"
      "  requires:\n",
-     "line 13: item 'strike': key 'checks[0].colour': a requirement has test, refuse "
-     "and hint"),
+     "line 13: item 'strike': key 'checks[0].colour': a requirement has test, refuse, "
+     "hint and fields"),
     ("prepared-without-effect", R, "grid: 8x8", "grid: 8x8\nprepared: {rule: U1}",
      "line 8: key 'prepared': expected {effect: NAME, stands_for: {RESOURCE: N}, rule: TEXT} "
      "(effect required), got {'rule': 'U1'}"),
@@ -431,7 +438,7 @@ EDITS = [
     ("odds-labels-of-no-spread", A, "    harm: vigour_lost\n",
      "    harm: vigour_lost\n    labels: {wounds: {label: W}}\n",
      "line 51: item 'strike': key 'odds.labels': expected SPREAD: {label, note} (damage, "
-     "vigour_lost)"),
+     "vigour_lost, hit, critical)"),
     ("effect-says-not-text", A, HP_CHANGE,
      HP_CHANGE + "\n    - effect: {who: target, name: dazed, says: [dazed]}",
      "line 43: item 'strike': key 'apply[1].effect.says': expected a text ({name} fills in "

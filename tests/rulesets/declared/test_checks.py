@@ -51,3 +51,21 @@ def test_a_check_reads_the_given_facts_and_its_words_fill_them(duel):
                                           "reaches it")
         assert refused.value.hint == "pick a weaker foe"
         assert duel.state is state and duel.log == log
+
+
+def test_a_requirements_fields_are_worked_out_for_its_words(tmp_path, monkeypatch):
+    """`requires[].fields`: values its refusal reads, worked out only when it fails."""
+    folder = tmp_path / "rulesets" / "duel"
+    shutil.copytree(DUEL, folder)
+    actions = (folder / "actions.yaml").read_text()
+    old = ('      refuse: "{target.name} is {distance} m away; the {item.name} reaches '
+           '{item.reach} m"\n')
+    assert old in actions
+    actions = actions.replace(old, '      refuse: "{target.name} is {short} m too far"\n'
+                                   "      fields: {short: distance - item.reach}\n")
+    (folder / "actions.yaml").write_text(actions)
+    session = duel_fight(folder.parent, monkeypatch)
+    session.execute("place rook H8")
+    with pytest.raises(GmError) as refused:
+        session.execute("strike rook")
+    assert refused.value.message == "Rook is 5 m too far"         # 6 away, reach 1

@@ -16,13 +16,13 @@ and what the format lacks for it):
   readied are words on both (`word:`), and the tests below keep the `--with` and
   `--action` forms the data version still reads;
 - the wound limit set by `--hp` (not `--stat wound_limit=N`);
-- completion of `--draw`, `--stow`, `--pickup` and `--speed` from the sheet;
+- completion of `--draw`, `--stow` and `--pickup` from the sheet;
 - `odds --power` (here `odds --action power-strike`, as for any action declaring odds);
 - the weapons carried, told as a change of the sheet when a thrown one leaves them
   (`Goblin: weapons spear, shortbow → shortbow (thrown, D16)`), where the Python ruleset
   says nothing of them;
-- refusals whose words read worked-out numbers (`move at Ground (1) covers 1`): a
-  `requires` text reads the situation, not the action's given facts.
+- the recap's `[GM wound bonus +1]` after a strike's cost (the recap's line has no
+  words after what it cost).
 """
 
 from __future__ import annotations
@@ -316,6 +316,9 @@ def test_stress_and_arca_are_restored_as_the_rulings_say(both):
     "move freya B2",                         # where it stands
     "move freya C2",                         # D21: a tile holds one standing creature
     "move suori G5 --speed fly",             # D21: no such travel speed
+    "move suori E5",                         # D21: beyond Ground (1), the numbers said
+    "sprint suori F6",                       # D21: beyond twice Ground (1)
+    "init",                                  # D3: no initiative is rolled
     "interact suori --stow dagger",          # D22: not in hand
     "interact suori --draw warhammer",       # D22: in hand already
 ])
@@ -896,3 +899,97 @@ def test_adds_flags_are_refused_in_the_same_words(both, line, refusal):
             s.execute(line)
         assert told_.value.message == refusal
         assert s.state == before
+
+
+def test_each_round_starts_with_the_same_words(both):
+    """D1, D6: as each round starts both say every creature's AP is back (the data
+    version's `terms.round_start`), after the round's refill."""
+    from shaper_gm.render.text import describe_events
+    sessions = both("add suori --as suori --at B2", "add skeleton --as skeleton --at C2")
+    for line in ("start", "pass suori", "pass skeleton"):
+        told = {rs: [text for text in describe_events(
+                    s.execute(line).events, {a: x.name for a, x in s.state.actors.items()})
+                    if "AP (D1, D6)" in text] for rs, s in sessions.items()}
+        assert told[DATA] == told[PYTHON], line
+    assert told[DATA] == ["Every creature has 6 AP (D1, D6)"]
+
+
+def test_the_odds_read_as_the_python_rulesets(both):
+    """D19: the target headed by its wounds of the limit, each chance and spread with its
+    note (the odds' labels and limit); the critical hits of a strike cite D18, the
+    critical hits' ruling, where the Python ruleset cites D17 (power strike's)."""
+    from tests.rulesets.dungeoneers.test_command_render import shown
+    sessions = both("add suori --as suori --at B2", "add skeleton --as skeleton --at C2",
+                    "start", "strike suori skeleton --roll 4 --dodge 3 --pierce 3")
+    told = {rs: shown(s, "odds suori skeleton").splitlines() for rs, s in sessions.items()}
+    crits = "critical hits mean 0.08  (critical hits, 0 with the misses, D1"
+    assert [t.replace(f"{crits}8)", f"{crits}7)") for t in told[DATA]] == told[PYTHON]
+    assert told[DATA][1:4] == ["▸ Skeleton (wounds 4 of 8)",
+                               "  hit       13/18 = 72.2%  (D11, D16)",
+                               "  pierce    13/27 = 48.1%  (hit and pierced, D16)"]
+    assert f"  {crits}8)" in told[DATA]
+    assert "  down      13/27 = 48.1%  (wounds 4 of 8 reach the limit, D19)" in told[DATA]
+
+
+@pytest.mark.parametrize("verb", ["move", "sprint"])
+def test_speed_completes_from_the_sheets_travel_speeds(both, verb):
+    """D21: `--speed` offers the creature's travel speeds in its sheet's order, each
+    with how far a move goes (the data version's `completes: speeds`)."""
+    from shaper_gm.shell.completion import complete
+    sessions = both("add suori --as suori --at B2", "add bat --as giant-bat --at E5",
+                    "init bat suori", "start")
+    offered = {rs: [(c.text, c.meta) for c in complete(f"{verb} bat C5 --speed ", s)]
+               for rs, s in sessions.items()}
+    assert offered[DATA] == offered[PYTHON] == [("ground", "1 tile per move"),
+                                                ("fly", "2 tiles per move")]
+
+
+@pytest.mark.parametrize("line", [
+    "strike suori skeleton --roll 4 --dodge 3 --pierce 3",          # hit, 4 wounds (B)
+    "strike suori skeleton --roll 4 --dodge 3 --pierce 1",          # not pierced (D16)
+    "strike suori skeleton --roll 1 --dodge 6",                     # a miss
+])
+def test_the_recap_tells_a_strike_in_the_same_words(both, line):
+    """The recap's line of a strike: its outcome, then what it cost (`paid_last`)."""
+    from shaper_gm.render.recap import recap_markdown
+    sessions = both("add suori --as suori --at B2", "add skeleton --as skeleton --at C2",
+                    "start", line)
+    told = {rs: [text for text in recap_markdown(s.history, s.state).splitlines()
+                 if "strikes" in text] for rs, s in sessions.items()}
+    assert told[DATA] == told[PYTHON]
+    assert told[DATA][0].endswith(" (3 AP)")
+
+
+def test_the_player_view_gives_a_party_member_the_same_numbers(both):
+    """D19: the wounds column says the harm, so the player view shows no HP beside it
+    (the data version's order table has no HP column, `hp_column: false`)."""
+    from shaper_gm.view.public import public_state
+    from shaper_gm.view.words import view_words
+    sessions = both("add suori --as suori --at B2", "add skeleton --as skeleton --at C2",
+                    "start", "strike suori skeleton --roll 4 --dodge 3 --pierce 3")
+    shown = {}
+    for rs, s in sessions.items():
+        ruleset = s.ruleset_for(s.state)
+        shown[rs] = [a["numbers"] for a in public_state(s.state, ruleset,
+                                                        view_words(ruleset))["actors"]
+                     if a["party"]]
+    assert shown[DATA] == shown[PYTHON]
+    assert [name for name, _ in shown[DATA][0]] == ["AP", "Wounds", "Stress", "Arca",
+                                                    "Holding"]
+
+
+def test_completion_says_tiles_and_targets_in_the_same_words(both):
+    """D21: a tile offered for a move says what reaching it costs (the data version's
+    `offer:`); a target its distance, one tile in the singular, and no HP beside it
+    (its wounds say its harm, D19)."""
+    from shaper_gm.shell.completion import complete
+    sessions = both("add freya --as freya --at B3", "add skeleton --as skeleton --at C3",
+                    "add gob --as goblin --at F5", "start")
+    offered = {rs: {line: [(c.text, c.meta) for c in complete(line, s)]
+                    for line in ("move freya ", "strike freya ")}
+               for rs, s in sessions.items()}
+    assert offered[DATA] == offered[PYTHON]
+    tiles = dict(offered[DATA]["move freya "])
+    assert tiles["B2"] == "1 tile · move, 1 AP"
+    assert tiles["D3"].endswith("sprint, 1 AP and 1 stress")
+    assert not any("HP" in meta for _, meta in offered[DATA]["strike freya "])
