@@ -3,11 +3,13 @@ folder of rulesets on SHAPER_GM_RULESETS, Ash against Rook, Ash's turn."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from shaper_gm.app import equip
 from shaper_gm.commands import Session
 
+DUEL = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets" / "duel"
 SETUP = ("new --ruleset duel --seed 7", "add ash --as ash --side party --at B2",
          "add rook --as rook --at C3", "init ash rook", "start")
 
@@ -20,3 +22,13 @@ def duel_fight(rulesets: Path, monkeypatch, lines=SETUP) -> Session:
     for line in lines:
         session.execute(line)
     return session
+
+
+def duel_copy(tmp_path: Path, actions: str = "") -> Path:
+    """A copy of the duel's folder under `tmp_path/rulesets`, `actions` added to its
+    actions file; the folder to edit further."""
+    folder = tmp_path / "rulesets" / "duel"
+    shutil.copytree(DUEL, folder)
+    with (folder / "actions.yaml").open("a") as written:
+        written.write(actions)
+    return folder

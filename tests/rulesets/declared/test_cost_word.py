@@ -6,15 +6,11 @@ flags were given (`has_flag.NAME`, where `flag.NAME` reads 0 either way)."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 from shaper_gm.errors import GmError
-from tests.rulesets.declared.duel import duel_fight
+from tests.rulesets.declared.duel import duel_copy, duel_fight
 
-DUEL = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets" / "duel"
 ACT = '''
 act:
   what: an action
@@ -40,10 +36,7 @@ act:
 
 @pytest.fixture
 def duel(tmp_path, monkeypatch):
-    folder = tmp_path / "rulesets" / "duel"
-    shutil.copytree(DUEL, folder)
-    with (folder / "actions.yaml").open("a") as actions:
-        actions.write(ACT)
+    folder = duel_copy(tmp_path, ACT)
     return duel_fight(folder.parent, monkeypatch)
 
 

@@ -6,15 +6,11 @@ flinch of its own: what a moment's actions bring about does not bring them again
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 from shaper_gm.errors import GmError
-from tests.rulesets.declared.duel import SETUP, duel_fight
+from tests.rulesets.declared.duel import SETUP, duel_copy, duel_fight
 
-DUEL = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets" / "duel"
 MORE = '''
 rally:
   what: a rally
@@ -41,10 +37,7 @@ flinch:
 
 @pytest.fixture
 def duel(tmp_path, monkeypatch):
-    folder = tmp_path / "rulesets" / "duel"
-    shutil.copytree(DUEL, folder)
-    with (folder / "actions.yaml").open("a") as actions:
-        actions.write(MORE)
+    folder = duel_copy(tmp_path, MORE)
     session = duel_fight(folder.parent, monkeypatch, (
         *SETUP[:3], "add crow --as rook --at F6", "init ash rook crow", "start"))
     assert session.state.order == ("ash", "rook", "crow") and session.state.turn == "ash"

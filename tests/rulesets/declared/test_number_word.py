@@ -5,15 +5,11 @@ given no word is read."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 from shaper_gm.errors import GmError
-from tests.rulesets.declared.duel import duel_fight
+from tests.rulesets.declared.duel import duel_copy, duel_fight
 
-DUEL = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets" / "duel"
 BRACE = '''
 brace:
   what: bracing
@@ -31,10 +27,7 @@ brace:
 
 @pytest.fixture
 def duel(tmp_path, monkeypatch):
-    folder = tmp_path / "rulesets" / "duel"
-    shutil.copytree(DUEL, folder)
-    with (folder / "actions.yaml").open("a") as actions:
-        actions.write(BRACE)
+    folder = duel_copy(tmp_path, BRACE)
     return duel_fight(folder.parent, monkeypatch)
 
 

@@ -6,18 +6,14 @@ refused at load in one line."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 from shaper_gm.engine.declaring import compile_action
 from shaper_gm.engine.events import Played
 from shaper_gm.engine.stepkit import VocabError
 from shaper_gm.errors import GmError
-from tests.rulesets.declared.duel import duel_fight
+from tests.rulesets.declared.duel import duel_copy, duel_fight
 
-DUEL = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets" / "duel"
 TOSS = '''
 toss:
   what: a toss
@@ -35,10 +31,7 @@ FLASK = "    - {id: flask, name: Flask, damage: 1d4, reach: 0}\n"
 
 @pytest.fixture
 def duel(tmp_path, monkeypatch):
-    folder = tmp_path / "rulesets" / "duel"
-    shutil.copytree(DUEL, folder)
-    with (folder / "actions.yaml").open("a") as actions:
-        actions.write(TOSS)
+    folder = duel_copy(tmp_path, TOSS)
     sheets = (folder / "duellists.yaml").read_text()
     anchor = "    - {id: rapier, name: Rapier, damage: 1d6+1, reach: 1}\n"
     (folder / "duellists.yaml").write_text(sheets.replace(anchor, anchor + FLASK))
