@@ -23,7 +23,7 @@ and within a step from the outcomes multiplied along the first path through its 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from math import gcd, lcm, prod
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -361,3 +361,11 @@ def chance(final: dict[Any, Fraction], holds: Callable[[Any], object]) -> Fracti
     """The chance that `holds` is true of the outcome, summed as `distribution` sums."""
     from fractions import Fraction
     return distribution(final, lambda ctx: bool(holds(ctx))).get(True, Fraction(0))
+
+
+def mean(dist: Mapping[Any, Fraction]) -> Fraction:
+    """The mean of a distribution of numbers, summed as `distribution` sums."""
+    from fractions import Fraction
+    whole = lcm(*{p.denominator for p in dist.values()})
+    return Fraction(sum(v * (p.numerator * (whole // p.denominator)) for v, p in dist.items()),
+                    whole)

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import fields
 from fractions import Fraction
-from math import lcm
 
+from shaper_gm.engine.steps import mean
 from shaper_gm.errors import GmError
 
 KEPT = 20_000             # answers a process keeps (the oldest go first)
@@ -84,10 +84,7 @@ def _ask(session, state, odds_line: str) -> dict[str, Fraction] | None:
         if not all(isinstance(v, int | Fraction) for v in dist):
             return None
         who = target.target or named
-        whole = lcm(*{p.denominator for p in dist.values()})     # counts, not Fractions
-        mean = Fraction(sum(v * (p.numerator * (whole // p.denominator))
-                            for v, p in dist.items()), whole)
-        out[who] = out.get(who, Fraction(0)) + mean
+        out[who] = out.get(who, Fraction(0)) + mean(dist)
     return out
 
 
