@@ -18,7 +18,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from shaper_gm.commands.acting import read_request
+from shaper_gm.commands.session import Context, parse_line
 from shaper_gm.engine.offers import FIRST
+from shaper_gm.engine.play import affordable
 from shaper_gm.simulate.expected import expected_harm, value
 
 
@@ -55,7 +58,6 @@ def payable_now(session, choice: Choice) -> bool:
     state = session.state
     if verb is None or verb.action is None or len(words) < 2 or words[1] not in state.actors:
         return True
-    from shaper_gm.engine.play import affordable
     action = verb.action
     request = _LineRequest(session, verb, choice.line) if callable(action.cost) else None
     return affordable(state, session.ruleset_for(state), words[1], action, request) \
@@ -72,7 +74,6 @@ class _LineRequest:
         self._session, self._verb, self._line, self._read = session, verb, line, None
 
     def get(self, flag: str, default=None):
-        from shaper_gm.commands.acting import read_request
         if self._read is None and self._verb.reads is read_request and not any(
                 word.split("=", 1)[0] in (f"--{flag}", f"--{flag.replace('-', '_')}")
                 for word in self._line.split()):
@@ -84,7 +85,6 @@ class _LineRequest:
 
     def _request(self):
         if self._read is None:
-            from shaper_gm.commands.session import Context, parse_line
             verb, parsed, _ = parse_line(self._session.registry, self._line)
             self._read = verb.reads(Context(self._session, self._session.state, parsed,
                                             None, verb))
