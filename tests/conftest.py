@@ -4,14 +4,42 @@ cache (`content/yamlcache.py`); programs the tests start inherit it."""
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
+from pathlib import Path
 
 import pytest
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "rulesets"
+
+
+def pytest_addoption(parser) -> None:
+    parser.addoption(
+        "--as-data", default="", metavar="ID[,ID]",
+        help="play these rulesets from their versions written as data "
+             "(tests/fixtures/rulesets/ID-data), as the shipped content would after "
+             "the ruleset's switch to data: how far a switch has come")
 
 
 def pytest_configure(config) -> None:
     if "SHAPER_GM_CACHE" not in os.environ:
         os.environ["SHAPER_GM_CACHE"] = tempfile.mkdtemp(prefix="shaper-gm-cache-")
+    switched = [i for i in config.getoption("--as-data").split(",") if i]
+    if switched:
+        os.environ["SHAPER_GM_CONTENT"] = str(_content_with_data(switched))
+
+
+def _content_with_data(ruleset_ids: list[str]) -> Path:
+    """A copy of the shipped content whose folder for each of `ruleset_ids` is its data
+    version (a content folder with an actions.yaml plays as data, ahead of the Python
+    package of its id); programs the tests start inherit it."""
+    from shaper_gm.places import shipped_path
+    content = Path(tempfile.mkdtemp(prefix="shaper-gm-as-data-")) / "content"
+    shutil.copytree(shipped_path(), content)
+    for ruleset_id in ruleset_ids:
+        shutil.rmtree(content / ruleset_id, ignore_errors=True)
+        shutil.copytree(FIXTURES / f"{ruleset_id}-data", content / ruleset_id)
+    return content
 
 
 @pytest.fixture

@@ -35,9 +35,11 @@ def register(ruleset_id: str, module: str, description: str = "") -> None:
 
 
 def written_as_data() -> dict[str, Any]:
-    """The rulesets written as data, by id, that no Python ruleset's id shadows."""
+    """The rulesets written as data, by id. A content folder that declares its actions
+    plays as data even where a Python ruleset has its id: a ruleset moves to data by
+    its folder alone, and a GM's own version of one replaces the shipped one."""
     return {ruleset_id: folder for ruleset_id, folder in data_rulesets().items()
-            if ruleset_id not in KNOWN and ruleset_id not in _extra}
+            if ruleset_id not in _extra}
 
 
 def known() -> dict[str, tuple[str, str]]:
