@@ -44,6 +44,13 @@ README = (
 )
 
 
+def python_played(ruleset: str) -> bool:
+    """Whether `ruleset` is the Python one: `timeslice` played from its Python package,
+    not from a content folder written as data (`--as-data timeslice`: both are data)."""
+    from shaper_gm.places import data_rulesets
+    return ruleset == PYTHON and PYTHON not in data_rulesets()
+
+
 @pytest.fixture
 def both(monkeypatch):
     """A session of each version, run through the same lines."""
@@ -54,7 +61,7 @@ def condition(s, actor_id: str) -> str:
     """up, unconscious, dying or dead (T13, T14): the Python ruleset's own record, the data
     version's conditions of zero HP."""
     actor = s.state.actors[actor_id]
-    if s.state.ruleset == PYTHON:
+    if python_played(s.state.ruleset):
         return actor.system.condition
     names = {e.name for e in actor.effects}
     return next((c for c in ("dead", "dying", "unconscious") if c in names), "up")
@@ -85,7 +92,7 @@ def breakdown(s, result) -> list[tuple[str, int | None, str]]:
     """An attack's breakdown, each line's label, number and ruling."""
     from shaper_gm.engine.events import Played
     from shaper_gm.rulesets.timeslice.events import AttackResolved
-    if s.state.ruleset == PYTHON:
+    if python_played(s.state.ruleset):
         swing = next(e for e in result.events if isinstance(e, AttackResolved)).outcome
         return [(n.label, n.value, n.rule) for n in swing.notes]
     played = next(e for e in result.events if isinstance(e, Played))
@@ -273,7 +280,7 @@ def test_a_weapon_not_in_hand_is_drawn_first_for_1_ts(both):
         with pytest.raises(GmError, match=r"^Kara is not holding the Knife \(T7\); "
                                           r"draw it first \(1 TS\): draw kara "):
             s.execute("attack guard --with knife --roll 7,8 --defend 2,5")
-        s.execute("draw kara knife" if rs == PYTHON else "draw kara --with knife")
+        s.execute("draw kara knife" if python_played(rs) else "draw kara --with knife")
         s.execute("attack guard --with knife --roll 7,8 --defend 2,5")
         s.execute("attack guard --roll 1,1 --defend 0,0 --defense brace")   # the knife
     assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
@@ -312,7 +319,7 @@ def test_an_unarmed_defender_answering_parry_is_refused_on_both(both):
 def dying_left(s, actor_id: str) -> int | None:
     """Seconds left on a dying character's timer (T14), None when it is not dying."""
     actor = s.state.actors[actor_id]
-    if s.state.ruleset == PYTHON:
+    if python_played(s.state.ruleset):
         return actor.system.dying_left
     if "dying" not in {e.name for e in actor.effects}:
         return None
@@ -661,7 +668,7 @@ def test_a_10_for_a_d10_is_refused_alike(both, line):
 
 def fight_seconds(s) -> int:
     """The fight's clock (T15): the Python ruleset's record, the data version's clock."""
-    if s.state.ruleset == PYTHON:
+    if python_played(s.state.ruleset):
         return s.state.system.seconds
     return s.ruleset_for(s.state).fight_seconds(s.state)
 
