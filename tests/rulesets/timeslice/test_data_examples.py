@@ -5,8 +5,7 @@ is the same lines (label, number, ruling); the odds of an attack are the same ex
 fractions.
 
 What the data version does not play yet (and why the format cannot say it today): T11's
-dropped weapon and its pick-up; `draw WEAPON` as a positional (the dice pool's
-`item_word`: `draw --with` until then); `set ACTOR hp=N` above 0 on a dying character
+dropped weapon and its pick-up; `set ACTOR hp=N` above 0 on a dying character
 stopping its dying (T14: the format's set_hp has no hook); `add --player`, `--npc` and
 `--holding` (add_items sets items, not switches); the fight's clock (T15: `wait` counts
 the dying timers down, but no clock is kept); the breakdown's number column.
@@ -275,12 +274,11 @@ def test_a_weapon_not_in_hand_is_drawn_first_for_1_ts(both):
     """T7: Kara holds her sword as the fight starts; the knife she carries is drawn (1 TS)
     before it attacks with it, and stays in hand for the next attack."""
     sessions = both(*README[:5])
-    for rs, s in sessions.items():
-        # the hints differ: `draw kara knife`, `--with knife` until the format has item_word
+    for s in sessions.values():
         with pytest.raises(GmError, match=r"^Kara is not holding the Knife \(T7\); "
-                                          r"draw it first \(1 TS\): draw kara "):
+                                          r"draw it first \(1 TS\): draw kara knife$"):
             s.execute("attack guard --with knife --roll 7,8 --defend 2,5")
-        s.execute("draw kara knife" if python_played(rs) else "draw kara --with knife")
+        s.execute("draw kara knife")
         s.execute("attack guard --with knife --roll 7,8 --defend 2,5")
         s.execute("attack guard --roll 1,1 --defend 0,0 --defense brace")   # the knife
     assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
