@@ -88,6 +88,15 @@ class Facts:
         self.facts = dict(played.outcome.results[-1].facts)
         self.notes = played.outcome.notes
 
+    @property
+    def effects(self) -> tuple[str, ...]:
+        """What a called shot's hit did besides its damage (T11), as the Python outcome
+        said it."""
+        facts = self.facts
+        lost = [f"loses {facts['lost_ts']} TS"] if facts.get("lost_ts") else []
+        dropped = facts.get("hit") and facts.get("called") == "weapon"
+        return (*lost, *([f"drops its {facts['held_word']}"] if dropped else []))
+
     def __getattr__(self, name: str):
         facts = self.__dict__.get("facts", {})
         key = name if name in facts else self.ALIASES.get(name, name)

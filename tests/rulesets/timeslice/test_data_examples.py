@@ -4,8 +4,8 @@ examples give the same HP, TS and states on both, line for line; an attack's bre
 is the same lines (label, number, ruling); the odds of an attack are the same exact
 fractions.
 
-What the data version does not play yet (and why the format cannot say it today): T11's
-dropped weapon and its pick-up; `set ACTOR hp=N` above 0 on a dying character
+What the data version does not play yet (and why the format cannot say it today): `set
+ACTOR hp=N` above 0 on a dying character
 stopping its dying (T14: the format's set_hp has no hook); `add --player`, `--npc` and
 `--holding` (add_items sets items, not switches); the fight's clock (T15: `wait` counts
 the dying timers down, but no clock is kept); the breakdown's number column.
@@ -719,8 +719,9 @@ def test_an_older_saves_conditions_timer_defense_and_surprise_read_as_the_data_v
         both, tmp_path):
     """What the Python ruleset kept of a combatant reads as the data version keeps it:
     a dying condition as unconscious and dying, the seconds left as those run (T13, T14),
-    a weapon knocked away off its weapons (T11), the defense rolled last as the one that
-    stands (T10), the surprised of a round not yet started as surprised (T16)."""
+    a weapon knocked away among those dropped at its feet (T11), the defense rolled last
+    as the one that stands (T10), the surprised of a round not yet started as surprised
+    (T16)."""
     from shaper_gm.persist.saves import read_save
     both()
 
@@ -734,7 +735,8 @@ def test_an_older_saves_conditions_timer_defense_and_surprise_read_as_the_data_v
     state = read_save(python_save(tmp_path, edit)).state
     kara, guard = state.actors["kara"], state.actors["guard"]
     assert [e.name for e in kara.effects] == ["unconscious", "dying"]
-    assert (kara.sheet["dying_spent"], kara.sheet["weapons"]) == (60, ("sword",))
+    assert (kara.sheet["dying_spent"], kara.sheet["weapons"], kara.sheet["dropped"]) == \
+        (60, ("sword", "knife"), ("knife",))
     assert [e.name for e in guard.effects] == ["stands-brace", "flying"]
     assert [e.name for e in state.actors["ida"].effects] == ["surprised"]
     assert state.system.numbers == (("seconds", 42),)

@@ -1,5 +1,6 @@
 """T1, T2, T4: d10s read 0-9, stat rolls are 2d10 + (stat - 10), initiative."""
 
+# ruff: noqa: F811  (the Python harness's fixtures are imported by name, python_harness.py)
 from __future__ import annotations
 
 import itertools
@@ -12,10 +13,13 @@ from shaper_gm.dice.errors import DiceInputError
 from shaper_gm.dice.exact import roll_dist
 from shaper_gm.rulesets.timeslice.rolls import bonus, dice_mean, stat_dice
 
-from .conftest import (
+from .python_harness import (  # noqa: F401  (its fixtures)
     AttackRequest,
     attack,
+    fight,
+    library,
     make_actor,
+    rs,
 )
 
 

@@ -1,5 +1,6 @@
 """Exact attack odds (T9-T12) from the attack's own steps, against brute force."""
 
+# ruff: noqa: F811  (the Python harness's fixtures are imported by name, python_harness.py)
 from __future__ import annotations
 
 import itertools
@@ -12,8 +13,11 @@ from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.timeslice.odds import attack_odds
 from tests.oddsread import flat
 
-from .conftest import (
+from .python_harness import (  # noqa: F401  (its fixtures)
     AttackRequest,
+    fight,
+    library,
+    rs,
 )
 
 

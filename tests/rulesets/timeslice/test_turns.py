@@ -1,5 +1,6 @@
 """T3-T7: TS budgets refilled each round, passes in initiative order, pass, costs."""
 
+# ruff: noqa: F811  (the Python harness's fixtures are imported by name, python_harness.py)
 from __future__ import annotations
 
 import pytest
@@ -7,14 +8,17 @@ import pytest
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 
-from .conftest import (
+from .python_harness import (  # noqa: F401  (its fixtures)
     ActRequest,
     PassRequest,
     ReactRequest,
     act,
     end,
+    fight,
+    library,
     pass_,
     react,
+    rs,
 )
 
 
