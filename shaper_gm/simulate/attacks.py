@@ -29,6 +29,7 @@ class Choice(NamedTuple):
     line: str                     # the command
     odds: str | None = None       # the odds line that weighs it (an attack's)
     offered: str | None = None    # a target the ruleset must offer for it now, else skipped
+    own: bool = False             # about the actor alone (a ready hint): see runner.played
 
 
 def offered_now(session, choice: Choice, asked: dict | None = None) -> bool:
