@@ -32,9 +32,10 @@ def shown(monkeypatch, *lines: str) -> str:
 def test_an_attack_reads_its_totals_and_harm_with_capitals_kept(monkeypatch):
     text = shown(monkeypatch, "attack guard --roll 7,8 --defend 2,5",
                  "attack guard --roll 3,4 --defend 4,5")
-    assert ("Kara attacks Guard with the Sword (3 TS): 18 vs parry 8: hit, 3 damage after "
-            "DR 2, HP 12 → 9") in text
-    assert "Kara attacks Guard with the Sword (3 TS): 10 vs parry 10: miss" in text
+    assert ("Kara attacks Guard with the sword (3 TS): 18 vs parry 8, hit: 3 damage after "
+            "DR 2, HP 12 → 9") in text                # the weapon as the Python lines say it
+    assert ("Kara attacks Guard with the sword (3 TS): 10 vs parry 10, miss: a tie goes to "
+            "the defender (T9)") in text
     assert "  [V] bonus  T2, T10" in text
 
 
