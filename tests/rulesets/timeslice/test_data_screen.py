@@ -43,8 +43,9 @@ def test_the_order_table_and_show_give_ts(monkeypatch):
     text = shown(monkeypatch, "attack guard --roll 7,8 --defend 2,5", "show kara")
     assert "TS " in text and " 7/10 " in text                    # the TS column
     assert "end keeps the rest for the next pass" in text         # the legend
-    for row in ("TS       7/10 (T3, T7)", "Stats    Q 11, U 10, V 13 (T2: bonus = stat - 10)",
-                "DR       2 (T12)", "Weapons  Sword: damage 5, range 1 units"):
+    for row in ("TS          7/10 (back to 10 each round, T3)",     # as the Python show's
+                "Stats       [Q] 11 (+1)  [U] 10 (+0)  [V] 13 (+3)", "DR          2 (T12)",
+                "Weapons     Sword: damage 5, reach 1 (in hand)"):
         assert row in text
 
 
