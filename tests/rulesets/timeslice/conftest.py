@@ -67,7 +67,7 @@ def _data_copy(folder: Path, numbers: dict) -> str:
     shutil.copytree(places.data_rulesets()["timeslice"], target)
     text = (target / "ruleset.yaml").read_text(encoding="utf-8")
     for key, value in numbers.items():
-        value = str(value).lower()
+        value = int(value) if isinstance(value, bool) else value      # a switch: 0 or 1
         text, count = re.subn(rf"^(  )?{key}: \S+", rf"\g<1>{key}: {value}", text, flags=re.M)
         assert count == 1, f"ruleset.yaml does not say {key}"
     (target / "ruleset.yaml").write_text(text, encoding="utf-8")
