@@ -50,12 +50,13 @@ def told(s: Session, result) -> list[str]:
 
 
 def surprised(s: Session) -> list[str]:
-    """Who a surprise caught (T16): the Python ruleset's record, else the effect."""
+    """Who a surprise caught (T16), by id in order: the Python ruleset's record, else
+    the effect."""
     system = s.state.system
     if system is not None and hasattr(system, "surprised"):
-        return list(system.surprised)
-    return [a for a, x in s.state.actors.items() if any(e.name == "surprised"
-                                                        for e in x.effects)]
+        return sorted(system.surprised)
+    return sorted(a for a, x in s.state.actors.items() if any(e.name == "surprised"
+                                                              for e in x.effects))
 
 
 def plays_as_data() -> bool:
