@@ -44,3 +44,9 @@ def encounter_data(state) -> SimpleNamespace:
     ground = ground_of(state)
     return SimpleNamespace(lying=tuple(ground.lying),
                            ambient_arca=dict(ground.numbers).get("ambient_arca", 0))
+
+
+def resolved(event) -> bool:
+    """Whether the event is an action's outcome: the engine's Played (a data ruleset's),
+    or the Python ruleset's ActionResolved; either keeps its breakdown in outcome.notes."""
+    return type(event).__name__ in ("Played", "ActionResolved")

@@ -35,6 +35,7 @@ import pytest
 
 from shaper_gm.errors import GmError
 from tests.replaying import replayed
+from tests.rulesets.dungeoneers.records import data_of, encounter_data, is_python, resolved
 from tests.rulesets.twins import said as said_by
 from tests.rulesets.twins import twin_sessions
 
@@ -72,28 +73,22 @@ def both(monkeypatch):
 def grapples(s, actor_id: str) -> tuple[str | None, str | None]:
     """(whom it grapples, who grapples it) (D24): the Python ruleset's own record, the
     data version's `grappled` condition, given by its grappler."""
-    actor = s.state.actors[actor_id]
-    if s.state.ruleset == PYTHON:
-        return actor.system.grappling, actor.system.grappled_by
-    held = next((a for a, x in s.state.actors.items() for e in x.effects
-                 if e.name == "grappled" and e.caster == actor_id), None)
-    by = next((e.caster for e in actor.effects if e.name == "grappled"), None)
-    return held, by
+    data = data_of(s.state.actors[actor_id], s.state)
+    return data.grappling, data.grappled_by
 
 
 def wounds(s, actor_id: str) -> int:
     """Wounds taken, past the limit too (D19): a resource on both versions, the data
     version's hit points its other side."""
     actor = s.state.actors[actor_id]
-    if s.state.ruleset == DATA:
+    if not is_python(actor):
         assert actor.hp == max(0, actor.sheet.wound_limit - actor.resource("wounds"))
     return actor.resource("wounds")
 
 
 def holding(s, actor_id: str) -> tuple[str, ...]:
     """The weapons in its hands (D22)."""
-    actor = s.state.actors[actor_id]
-    return tuple(actor.system.holding if s.state.ruleset == PYTHON else actor.sheet.holding)
+    return data_of(s.state.actors[actor_id]).holding
 
 
 def numbers(s) -> dict[str, tuple]:
@@ -139,12 +134,7 @@ def test_the_source_round_goes_alike(both):
 
 def breakdown(s, result) -> list[tuple[str, int | None, str]]:
     """An action's breakdown, each line's label, number (a roll's total) and ruling."""
-    from shaper_gm.engine.events import Played
-    from shaper_gm.rulesets.dungeoneers.events import ActionResolved
-    if s.state.ruleset == PYTHON:
-        notes = next(e for e in result.events if isinstance(e, ActionResolved)).outcome.notes
-    else:
-        notes = next(e for e in result.events if isinstance(e, Played)).outcome.notes
+    notes = next(e for e in result.events if resolved(e)).outcome.notes
     return [(n.label, getattr(n.value, "total", n.value), n.rule) for n in notes]
 
 
@@ -469,7 +459,8 @@ def test_a_creature_pushed_past_a_ledge_may_grab_it(both, line, hanging):
     assert data == python + [("Freya moves to A2", None, "D25")] * forced    # its cell
     assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
     names = {e.name for e in sessions[DATA].state.actors["freya"].effects}
-    assert ("hanging" in names) == hanging == sessions[PYTHON].state.actors["freya"].system.hanging
+    assert ("hanging" in names) == hanging == data_of(
+        sessions[PYTHON].state.actors["freya"]).hanging
 
 
 def test_grab_ledge_on_its_own_is_a_1_ap_reaction(both):
@@ -487,7 +478,7 @@ def test_grab_ledge_on_its_own_is_a_1_ap_reaction(both):
 
 def lying(s) -> tuple:
     """What lies on the map: (item, tile, beside), as both versions keep it (D16, D22)."""
-    return tuple(getattr(s.state.system, "lying", ()) or ())
+    return encounter_data(s.state).lying
 
 
 def test_a_thrown_weapon_lies_on_its_targets_tile_until_picked_up(both):
@@ -645,12 +636,10 @@ def test_wounds_at_the_limit_put_a_creature_down_and_healing_brings_it_back(both
 
 def said_line(s, result) -> str:
     """The line the shell prints for an action's outcome, its cost in brackets."""
-    from shaper_gm.engine.events import Played
     from shaper_gm.render.text import describe, fold_costs
-    from shaper_gm.rulesets.dungeoneers.events import ActionResolved
     names = {a: x.name for a, x in s.state.actors.items()}
     return next(describe(e, names, cost) for e, cost in fold_costs(result.events)
-                if isinstance(e, (Played, ActionResolved)))
+                if resolved(e))
 
 
 @pytest.mark.parametrize("line, expected", [
