@@ -50,3 +50,14 @@ def resolved(event) -> bool:
     """Whether the event is an action's outcome: the engine's Played (a data ruleset's),
     or the Python ruleset's ActionResolved; either keeps its breakdown in outcome.notes."""
     return type(event).__name__ in ("Played", "ActionResolved")
+
+
+class Facts:
+    """An action's final facts on the data version, read by name, a few by the names the
+    Python ruleset's outcome gives them (base_wounds, the damage type's code, a deep
+    breath's limit, a move's end, a contest's success, a check's total, a spell's arca)."""
+
+    ALIASES = {"base_wounds": "base", "damage_type": "code", "limit": "capacity",
+               "end": "destination", "success": "hit", "total": "grab_total",
+               "stress_gained": "stress", "arca_ambient": "ambient", "arca_paid": "owed",
+               "arca_caster": "owed", "speed": "mode"}
