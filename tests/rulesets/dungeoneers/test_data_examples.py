@@ -15,9 +15,7 @@ and what the format lacks for it):
 - interact's free text (`interact opens the door`) is `act` here; a spell and the action
   readied are words on both (`word:`), and the tests below keep the `--with` and
   `--action` forms the data version still reads;
-- the wound limit set by `--hp` (not `--stat wound_limit=N`);
 - completion of `--draw`, `--stow` and `--pickup` from the sheet;
-- `odds --power` (here `odds --action power-strike`, as for any action declaring odds);
 - the weapons carried, told as a change of the sheet when a thrown one leaves them
   (`Goblin: weapons spear, shortbow → shortbow (thrown, D16)`), where the Python ruleset
   says nothing of them;
@@ -606,11 +604,12 @@ def test_only_an_action_can_be_readied(both):
 @pytest.mark.parametrize("attacker, target", list(product(["suori", "freya", "goblin"],
                                                           ["skeleton", "ooze", "giant-bat"])))
 def test_the_odds_of_a_power_strike_are_the_same_fractions(both, attacker, target):
-    """D17: `odds --power` and the data version's `odds --action power-strike`."""
+    """D17: `odds --power` on both, and the data version's `odds --action power-strike`
+    (its odds' `flag: power` names them as --action does)."""
     sessions = both(f"add a --as {attacker} --at B2", f"add t --as {target} --at C2")
     python = exact_odds(sessions[PYTHON], "odds a t --power")
     data = exact_odds(sessions[DATA], "odds a t --action power-strike")
-    assert data == python
+    assert data == python == exact_odds(sessions[DATA], "odds a t --power")
     assert data != exact_odds(sessions[DATA], "odds a t")
 
 
@@ -686,17 +685,16 @@ def test_who_is_up_is_told_for_the_same_reasons(both):
 
 def test_a_creature_added_without_a_template_takes_its_weapons_and_spells(both):
     """D22, D28: README's ogre, its weapon carried and in hand; the wound limit is the data
-    version's hit points, set by --hp (the Python ruleset's --stat wound_limit=14)."""
-    sessions = both(("add ogre --side enemies --stat body=4 --stat wound_limit=14 "
-                     "--weapon maul --holding maul --at C2",
-                     "add ogre --side enemies --stat body=4 --hp 14 --weapon maul "
-                     "--holding maul --at C2"),
+    version's hit points, set by --stat wound_limit=14 (its name for them, D19)."""
+    sessions = both("add ogre --side enemies --stat body=4 --stat wound_limit=14 "
+                    "--weapon maul --holding maul --at C2",
                     "add freya --as freya --at B2",
                     "add mage --weapon dagger --spell firebolt --at A1", "start",
                     "strike ogre freya --roll 4 --dodge 1 --pierce 8")
     assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
     assert numbers(sessions[DATA])["freya"][0] == 3 + 4          # maul 3 + body 4
     assert sessions[DATA].state.actors["mage"].sheet.spells == ("firebolt",)
+    assert sessions[DATA].state.actors["ogre"].sheet.wound_limit == 14
 
 
 def ambient(s) -> int:
