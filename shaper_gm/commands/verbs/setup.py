@@ -332,10 +332,11 @@ def stat_numbers(ctx: Context, parsed) -> dict[str, int]:
     """`--stat NAME=N` (repeatable) and `--hp N`: sheet numbers by the ruleset's names."""
     out: dict[str, int] = {}
     known = ctx.ruleset.sheet_numbers
+    own_hp = getattr(ctx.ruleset, "hp_key", "hp")      # the number hp reads, by its name
     for entry in parsed.get("stat") or ():
         name, sep, value = entry.partition("=")
         name = name.strip().lower()
-        if not sep or name not in known:
+        if not sep or name not in known and (name != own_hp or own_hp == "hp"):
             raise CommandError(f"--stat {entry!r}: {ctx.ruleset.name} sheets have "
                                f"{', '.join(known) or 'no numbers to set'}",
                                "write --stat NAME=N, e.g. --stat " + (known[0] + "=2"

@@ -439,6 +439,10 @@ EDITS = [
      "    harm: vigour_lost\n    labels: {wounds: {label: W}}\n",
      "line 51: item 'strike': key 'odds.labels': expected SPREAD: {label, note} (damage, "
      "vigour_lost, hit, critical)"),
+    ("odds-flag-not-a-name", A, "    harm: vigour_lost\n",
+     "    harm: vigour_lost\n    flag: Power\n",
+     "line 51: item 'strike': key 'odds.flag': expected a flag's name of lowercase letters, "
+     "digits and '-', other than action, json and with, got 'Power'"),
     ("effect-says-not-text", A, HP_CHANGE,
      HP_CHANGE + "\n    - effect: {who: target, name: dazed, says: [dazed]}",
      "line 43: item 'strike': key 'apply[1].effect.says': expected a text ({name} fills in "

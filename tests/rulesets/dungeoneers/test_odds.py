@@ -10,7 +10,7 @@ import pytest
 
 from shaper_gm.rulesets.dungeoneers.odds import strike_odds
 from tests.oddsread import flat
-from tests.rulesets.dungeoneers.conftest import StrikeRequest
+from tests.rulesets.dungeoneers import pyharness as py
 
 
 def brute(*, attack_die, finesse, boon, defense_die, defense_finesse, defense_boon,
@@ -45,9 +45,9 @@ def brute(*, attack_die, finesse, boon, defense_die, defense_finesse, defense_bo
 
 
 @pytest.mark.parametrize("power", [False, True])
-def test_suori_against_the_skeleton_matches_brute_force(table, power):
-    t = table.add("suori", "suori", at="B2").add("skeleton", "skeleton", at="C2").start()
-    odds = flat(strike_odds(t.state, t.rs, StrikeRequest("suori", "skeleton"), power=power))
+def test_suori_against_the_skeleton_matches_brute_force(py_table, power):
+    t = py_table.add("suori", "suori", at="B2").add("skeleton", "skeleton", at="C2").start()
+    odds = flat(strike_odds(t.state, t.rs, py.StrikeRequest("suori", "skeleton"), power=power))
     hit, pierce, crits, wounds = brute(
         attack_die=6, finesse=2, boon=1 if power else 0, defense_die=6, defense_finesse=1,
         defense_boon=0, pierce_die=6, body=2, armor=5, base=3 + (1 if power else 0),
@@ -57,9 +57,9 @@ def test_suori_against_the_skeleton_matches_brute_force(table, power):
     assert sum(odds.wounds.values()) == 1
 
 
-def test_known_fractions_for_a_plain_strike(table):
-    t = table.add("suori", "suori", at="B2").add("skeleton", "skeleton", at="C2").start()
-    odds = flat(strike_odds(t.state, t.rs, StrikeRequest("suori", "skeleton")))
+def test_known_fractions_for_a_plain_strike(py_table):
+    t = py_table.add("suori", "suori", at="B2").add("skeleton", "skeleton", at="C2").start()
+    odds = flat(strike_odds(t.state, t.rs, py.StrikeRequest("suori", "skeleton")))
     # 1d6+2 vs 1d6+1: the attacker wins ties, so it fails only when the dodge die is at
     # least 2 more: 10 of 36 lose, 26/36 = 13/18 hit. Pierce: 1d6+2 >= 5 is 4/6.
     assert odds.hit == Fraction(13, 18)
@@ -68,14 +68,14 @@ def test_known_fractions_for_a_plain_strike(table):
     assert odds.mean_wounds > 0
 
 
-def test_odds_with_defend_boon_ranged_dagger_and_resistance(table):
-    t = table.add("freya", "freya", at="A1").add("skeleton", "skeleton", at="D1").start()
+def test_odds_with_defend_boon_ranged_dagger_and_resistance(py_table):
+    t = py_table.add("freya", "freya", at="A1").add("skeleton", "skeleton", at="D1").start()
     t.state = t.state.with_actor(t.actor("freya").with_(
         system=t.actor("freya").system.with_(holding=("dagger",))))
     from shaper_gm.engine.state import Effect
     guard = Effect("defensive", mods=(("defense_boon", 1),), until="start:skeleton")
     t.state = t.state.with_actor(t.actor("skeleton").with_(effects=(guard,)))
-    odds = flat(strike_odds(t.state, t.rs, StrikeRequest("freya", "skeleton", boon=1)))
+    odds = flat(strike_odds(t.state, t.rs, py.StrikeRequest("freya", "skeleton", boon=1)))
     hit, pierce, crits, wounds = brute(
         attack_die=6, finesse=3, boon=1, defense_die=6, defense_finesse=1, defense_boon=1,
         pierce_die=4, body=2, armor=5, base=1 + 2, vulnerable=0, resist=2, threshold=5)
@@ -83,8 +83,8 @@ def test_odds_with_defend_boon_ranged_dagger_and_resistance(table):
         hit, pierce, crits, wounds)
 
 
-def test_odds_refuse_what_the_strike_refuses(table):
+def test_odds_refuse_what_the_strike_refuses(py_table):
     from shaper_gm.engine.errors import RuleViolation
-    t = table.add("suori", "suori", at="A1").add("skeleton", "skeleton", at="E5").start()
+    t = py_table.add("suori", "suori", at="A1").add("skeleton", "skeleton", at="E5").start()
     with pytest.raises(RuleViolation, match=r"\(D16\)"):
-        strike_odds(t.state, t.rs, StrikeRequest("suori", "skeleton"))
+        strike_odds(t.state, t.rs, py.StrikeRequest("suori", "skeleton"))
