@@ -42,7 +42,7 @@ EDITS = [
      "map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, readied_effect, "
      "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
      "older_saves, older_sheets, sheet_items, prepared, add_numbers, add_requires, "
-     "clock, timers, no_initiative)"),
+     "clock, timers, no_initiative, act_range)"),
     ("no-initiative-without-refuse", R, "grid: 8x8", "grid: 8x8\nno_initiative: {hint: x}",
      "line 8: key 'no_initiative': expected {refuse: TEXT, hint: TEXT} (refuse required), "
      "got a mapping"),
