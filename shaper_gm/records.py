@@ -38,6 +38,7 @@ else:                                              # Python 3.10: nothing to tel
         return lambda decorator: decorator
 
 T = TypeVar("T", bound=type)
+R = TypeVar("R")
 
 
 @overload
@@ -273,7 +274,7 @@ def _compile_methods(cls: type) -> dict[str, Callable[..., Any]]:
     return methods
 
 
-def revise(ctx: Any, **changes: Any) -> Any:
+def revise(ctx: R, **changes: Any) -> R:
     """`dataclasses.replace(ctx, **changes)`, at a fraction of its cost for a context
     with nothing to re-check (no `__post_init__`, every field set by `__init__`): the
     fields are copied as they are, not passed through `__init__` again."""

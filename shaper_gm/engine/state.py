@@ -18,7 +18,7 @@ from typing import Any
 
 from shaper_gm.engine.actor_map import ActorChange, ActorMap, Census, Standing
 from shaper_gm.engine.events import Event
-from shaper_gm.records import record
+from shaper_gm.records import record, revise
 
 
 @record
@@ -75,7 +75,7 @@ class Actor:
         return dict(self.resources)
 
     def with_resources(self, values: Mapping[str, int]) -> Actor:
-        return replace(self, resources=tuple(values.items()))
+        return revise(self, resources=tuple(values.items()))
 
     def with_resource(self, name: str, value: int) -> Actor:
         return self.with_resources({**self.resource_map(), name: value})
@@ -84,7 +84,7 @@ class Actor:
         return sum(effect.mod(key) for effect in self.effects)
 
     def with_(self, **changes: Any) -> Actor:
-        return replace(self, **changes)
+        return revise(self, **changes)
 
 
 @record
@@ -179,7 +179,7 @@ class Encounter:
             old = made[actor.id] if actor.id in made else self.actors.get(actor.id)
             pairs.append((old, actor))
             made[actor.id] = actor
-        return replace(self, actors=self.actors.changed(pairs))
+        return _revised(self, actors=self.actors.changed(pairs))
 
     def without_actor(self, actor_id: str) -> Encounter:
         gone = self.actors.get(actor_id)
@@ -189,14 +189,25 @@ class Encounter:
         order = self.order
         if actor_id in order:
             order = tuple(a for a in order if a != actor_id)
-        return replace(self, actors=actors, order=order,
+        return _revised(self, actors=actors, order=order,
                        turn=None if self.turn == actor_id else self.turn, up=up,
                        passed=self.passed - {actor_id}, acted=self.acted - {actor_id},
                        over=over)
 
     def with_(self, **changes: Any) -> Encounter:
-        return replace(self, **changes)
+        return _revised(self, **changes)
 
 
 # What every change of a state returns: the new state and the events it made.
 Change = tuple[Encounter, list[Event]]
+
+
+def _revised(state: Encounter, **changes: Any) -> Encounter:
+    """`replace(state, **changes)` at `revise`'s cost: an Encounter's one check (its
+    actors an ActorMap) holds already for a state's own actors or a changed ActorMap."""
+    if type(changes.get("actors", state.actors)) is not ActorMap or \
+            not changes.keys() <= state.__dict__.keys():      # unknown: replace refuses it
+        return replace(state, **changes)
+    copy = object.__new__(Encounter)
+    object.__setattr__(copy, "__dict__", state.__dict__ | changes)
+    return copy

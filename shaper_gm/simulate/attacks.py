@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from shaper_gm.commands.acting import read_request
+from shaper_gm.commands.acting import read_flags, read_request
 from shaper_gm.commands.session import Context, parse_line
 from shaper_gm.engine.offers import FIRST
 from shaper_gm.engine.play import affordable
@@ -29,6 +29,7 @@ class Choice(NamedTuple):
     line: str                     # the command
     odds: str | None = None       # the odds line that weighs it (an attack's)
     offered: str | None = None    # a target the ruleset must offer for it now, else skipped
+    own: bool = False             # about the actor alone (a ready hint): see runner.played
 
 
 def offered_now(session, choice: Choice, asked: dict | None = None) -> bool:
@@ -65,29 +66,37 @@ def payable_now(session, choice: Choice) -> bool:
 
 
 class _LineRequest:
-    """The line's request as its command reads it (the verb's `reads`), read only when a
-    price asks for it: a price of one action of a kind reads nothing of it, and a line
-    read plainly answers for a flag it does not hold without being read (`get`). A line
-    that cannot be read is refused as a GmError, which leaves it to be tried."""
+    """The line's request as its command reads it (the verb's `reads`), read only as far
+    as a price asks: a price of one action of a kind reads nothing of it; a flag the line
+    does not hold is answered without reading it, one it holds by reading the flags alone
+    (a line's first word after the verb names its actor, as a simulated line always
+    does); anything else reads the whole line. A line that cannot be read is refused as a
+    GmError, which leaves it to be tried."""
 
     def __init__(self, session, verb, line: str) -> None:
         self._session, self._verb, self._line, self._read = session, verb, line, None
+        self._flags: dict | None = None
 
     def get(self, flag: str, default=None):
-        if self._read is None and self._verb.reads is read_request and not any(
-                word.split("=", 1)[0] in (f"--{flag}", f"--{flag.replace('-', '_')}")
-                for word in self._line.split()):
-            return default                  # the flag is not on the line: nothing to read
+        if self._read is None and self._verb.reads is read_request:
+            if not any(word.split("=", 1)[0] in (f"--{flag}", f"--{flag.replace('-', '_')}")
+                       for word in self._line.split()):
+                return default              # the flag is not on the line: nothing to read
+            if self._flags is None:
+                self._flags = dict(read_flags(self._context(), self._line.split()[1]))
+            return self._flags.get(flag, default)
         return self._request().get(flag, default)
 
     def __getattr__(self, name: str):
         return getattr(self._request(), name)
 
+    def _context(self) -> Context:
+        _, parsed, _ = parse_line(self._session.registry, self._line)
+        return Context(self._session, self._session.state, parsed, None, self._verb)
+
     def _request(self):
         if self._read is None:
-            verb, parsed, _ = parse_line(self._session.registry, self._line)
-            self._read = verb.reads(Context(self._session, self._session.state, parsed,
-                                            None, verb))
+            self._read = self._verb.reads(self._context())
         return self._read
 
 

@@ -53,16 +53,21 @@ def played(base: Session, seed: int, tactic: str,
     start = session.state
     rng = random.Random(seed)
     actions = 0
+    refused: set = set()                  # lines about their actor alone, refused
     while _going(session.state) and actions < MAX_COMMANDS:
         actor = session.state.turn
         asked: dict = {}                  # the offers of this state (no command landed)
         for choice in turn_choices(session, actor, tactic, rng, weighed):
-            if not offered_now(session, choice, asked) or not payable_now(session, choice):
+            own = _own_key(session.state, choice)
+            if own in refused or not offered_now(session, choice, asked) or \
+                    not payable_now(session, choice):
                 continue
             session.decider.playing(choice.odds)
             try:
                 session.execute(choice.line)
             except GmError:
+                if own is not None:
+                    refused.add(own)
                 continue
             actions += 1
             break
@@ -74,6 +79,24 @@ def played(base: Session, seed: int, tactic: str,
     down = frozenset(a for a in start.actors
                      if a not in end.actors or end.actors[a].down)
     return session, RunResult(winner, rounds, down, _spent(start, end, session), actions)
+
+
+def _own_key(state, choice) -> tuple | None:
+    """What a line about its actor alone (a ready hint: draw, reload) is refused by:
+    the line, the round and the actor as it stands, all but what it has left to spend
+    (what a line costs is asked before it is tried, `payable_now`; a refusal after that
+    is the rules' of what the actor holds and where it stands). Once refused, it is not
+    tried again while those are what they were (a reload with nothing to reload waits
+    for a shot); None for other lines, or an actor that cannot be a key."""
+    actor = state.actors.get(state.turn)
+    if not choice.own or actor is None:
+        return None
+    key = (choice.line, state.round, actor.with_(resources=()))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 def scratch(base: Session, state, known: dict | None = None) -> Session:

@@ -43,7 +43,7 @@ def turn_choices(session, actor_id: str, tactic: str, rng: random.Random,
     for line in hints.get("ready", ()):
         filled = _filled(line, state, rs, actor_id)
         if filled:
-            yield Choice(filled)
+            yield Choice(filled, own=True)
     for foe in ranked(foes, tactic, rng):
         for line in hints.get("before_attack", ()):
             yield Choice(line.replace("{actor}", actor_id).replace("{target}", foe.id),

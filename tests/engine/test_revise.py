@@ -66,3 +66,21 @@ def test_revise_copies_fields_kept_in_slots_too():
 def test_revise_refuses_a_field_the_context_has_not():
     with pytest.raises(TypeError):
         revise(Plain(), d=1)
+
+
+def test_a_state_changed_cheaply_is_the_state_replace_makes():
+    """Encounter.with_ and with_actors copy the record without re-running its check (its
+    actors an ActorMap): the same state as `replace` makes, an actor mapping given as a
+    dict still made an ActorMap, an unknown field still refused."""
+    from shaper_gm.engine.actor_map import ActorMap
+    from shaper_gm.engine.state import Actor, Encounter
+    kara = Actor(id="kara", name="Kara", side="party", sheet=None, hp=10, max_hp=10)
+    state = Encounter(actors={"kara": kara})
+    for changes in ({"round": 2, "turn": "kara"}, {"passed": frozenset({"kara"})}, {}):
+        assert state.with_(**changes) == replace(state, **changes)
+    hurt = state.with_actor(kara.with_(hp=4))
+    assert hurt.actors["kara"].hp == 4 and state.actors["kara"].hp == 10
+    assert type(state.with_(actors={"kara": kara}).actors) is ActorMap
+    with pytest.raises(TypeError):
+        state.with_(rounds=3)
+    assert kara.with_resources({"ap": 2}) == replace(kara, resources=(("ap", 2),))

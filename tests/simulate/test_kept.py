@@ -45,7 +45,10 @@ def test_kept_weighings_equal_fresh_ones_over_played_fights(tmp_path, monkeypatc
 
     for name in WEIGHERS:
         if importlib.util.find_spec(name) is not None:      # a ruleset now written as data
-            monkeypatch.setattr(importlib.import_module(name), "kept_exact", checked)
+            module = importlib.import_module(name)
+            monkeypatch.setattr(module, "kept_exact", checked)
+            if hasattr(module, "kept"):                     # what it read of them, kept too
+                monkeypatch.setattr(module, "kept", checked_read)
     monkeypatch.setattr(importlib.import_module("shaper_gm.engine.declared_odds"), "kept",
                         checked_read)
     exact_kept.forget()
@@ -82,6 +85,32 @@ def test_a_hint_on_a_target_not_offered_is_not_tried(tmp_path, monkeypatch):
     session, result = runner.played(base, runner.run_seed(1, 0), "focus-fire")
     assert result.actions > 10 and refused == []
     assert any(frame.line.startswith("engage ") for frame in session.history)
+
+
+def test_a_ready_line_refused_waits_for_its_actor_to_change(tmp_path, monkeypatch):
+    """Shaper's ready hint reloads (S19): refused while its fighter holds nothing to
+    reload, it is not tried again in the same round until the fighter's record changes
+    but for what it has left to spend, and the fights are the ones played trying it."""
+    refused = []
+    execute = Session.execute
+
+    def noted(self, line, *args, **kwargs):
+        actor = self.state.actors[line.split()[1]] if line.startswith("reload ") else None
+        try:
+            return execute(self, line, *args, **kwargs)
+        except GmError as refusal:
+            if actor is not None and "needs reloading" in refusal.message:
+                refused.append((line, self.state.round, actor.with_(resources=())))
+            raise
+
+    monkeypatch.setattr(Session, "execute", noted)
+    base = read_save(demo_copy(tmp_path, "shaper"))
+    session, result = runner.played(base, runner.run_seed(1, 0), "focus-fire")
+    assert refused and result.actions > 10
+    assert len(refused) == len(set(refused))    # never the same reload refused twice
+    monkeypatch.setattr(runner, "_own_key", lambda state, choice: None)
+    _, trying = runner.played(base, runner.run_seed(1, 0), "focus-fire")
+    assert trying == result
 
 
 @pytest.mark.parametrize("ruleset", ["reactions", "dicepool", "d20"])

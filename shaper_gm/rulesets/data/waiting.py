@@ -29,7 +29,9 @@ def wait(ctx: Context) -> Outcome:
     request = read_request(ctx)
     text = request.arg("text")
     if not text:
-        raise RuleViolation("expected wait MINUTES", "e.g. wait 2 or wait 30s")
+        clock = ctx.ruleset.library.numbers.get("clock") or {}
+        rule = f" ({clock['rule']})" if clock.get("rule") else ""     # the clock's ruling
+        raise RuleViolation(f"expected wait MINUTES{rule}", "e.g. wait 2 or wait 30s")
     seconds = parse_duration(text)
     state, events = ctx.state, []
     if state.over is None:

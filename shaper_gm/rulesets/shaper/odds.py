@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from shaper_gm.dice import Dist
 from shaper_gm.engine.decisions import Decisions
-from shaper_gm.engine.exact_kept import kept_exact
+from shaper_gm.engine.exact_kept import kept, kept_exact
 from shaper_gm.engine.odds import Chance, Odds, Spread, TargetOdds
 from shaper_gm.engine.steps import chance as chance_of
 from shaper_gm.engine.steps import distribution
@@ -38,7 +38,16 @@ def lost(swing: Swing) -> int:
 def attack_target_odds(numbers: RulesetNumbers, plan: AttackPlan, target: TargetPlan,
                        decisions: Decisions | None = None,
                        down_word: str = "down") -> TargetOdds:
-    """`decisions`: the target's declared reactions (none declared: it does not react)."""
+    """`decisions`: the target's declared reactions (none declared: it does not react).
+    Kept for the process as the exact distribution is (`engine.exact_kept`): the same
+    attack on the same target reads the same odds."""
+    answers = tuple(decisions.declared) if decisions is not None else ()
+    return kept(("target odds", plan, target, numbers, answers, down_word),
+                lambda: _worked_out(numbers, plan, target, decisions, down_word))
+
+
+def _worked_out(numbers: RulesetNumbers, plan: AttackPlan, target: TargetPlan,
+                decisions: Decisions | None, down_word: str) -> TargetOdds:
     final = kept_exact(ATTACK_STEPS, Swing(plan, (target,), numbers=numbers), decisions,
                        situation=(plan, target, numbers))   # a Swing compares its rolls alone
 

@@ -4,6 +4,7 @@ Session, with dice given as flags."""
 from __future__ import annotations
 
 from dataclasses import replace
+from types import SimpleNamespace
 
 from shaper_gm.commands import Session, new_session
 from shaper_gm.rulesets.timeslice.content import load_library
@@ -46,7 +47,72 @@ def hp(s: Session, actor_id: str) -> int:
     return s.state.actors[actor_id].hp
 
 
+def plays_as_data() -> bool:
+    """Whether `timeslice` plays from a content folder written as data (`--as-data
+    timeslice`, and the shipped content once it is switched), not its Python package."""
+    from shaper_gm.places import data_rulesets
+    return "timeslice" in data_rulesets()
+
+
+CONDITIONS = ("dead", "dying", "unconscious")          # T13, T14: the worst first
+
+
 def info(s: Session, actor_id: str):
-    return s.state.actors[actor_id].system
+    """What the Python ruleset kept of a combatant (its `system`: held, dropped,
+    condition, dying_left, defense, flying), read from the data version's sheet and
+    effects where it has none."""
+    actor = s.state.actors[actor_id]
+    if actor.system is not None:
+        return actor.system
+    names = [e.name for e in actor.effects]
+    sheet = actor.sheet
+    condition = next((c for c in CONDITIONS if c in names), "up")
+    seconds = s.ruleset_for(s.state).library.numbers["dying_seconds"]
+    return SimpleNamespace(
+        held=sheet.holding or None, dropped=tuple(sheet.get("dropped") or ()),
+        condition=condition,
+        dying_left=seconds - sheet.dying_spent if condition == "dying" else None,
+        defense=next((n.removeprefix("stands-") for n in names if n.startswith("stands-")),
+                     None),
+        flying="flying" in names)
+
+
+class Facts:
+    """An attack's outcome read by the Python outcome's names from the data version's
+    final facts (the defense rolled is `kind`, the HP `health` and `health_after`)."""
+
+    ALIASES = {"defense": "kind", "hp_before": "health", "hp_after": "health_after",
+               "weapon": "weapon_word"}
+
+    def __init__(self, played) -> None:
+        self.facts = dict(played.outcome.results[-1].facts)
+        self.notes = played.outcome.notes
+
+    @property
+    def effects(self) -> tuple[str, ...]:
+        """What a called shot's hit did besides its damage (T11), as the Python outcome
+        said it."""
+        facts = self.facts
+        lost = [f"loses {facts['lost_ts']} TS"] if facts.get("lost_ts") else []
+        dropped = facts.get("hit") and facts.get("called") == "weapon"
+        return (*lost, *([f"drops its {facts['held_word']}"] if dropped else []))
+
+    def __getattr__(self, name: str):
+        facts = self.__dict__.get("facts", {})
+        key = name if name in facts else self.ALIASES.get(name, name)
+        try:
+            return facts[key]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+def outcome(result):
+    """The attack's outcome a command played: the Python ruleset's, else its facts."""
+    from shaper_gm.engine.events import Played
+    played = [e for e in result.events if isinstance(e, Played)]
+    if played:
+        return Facts(played[-1])
+    from shaper_gm.rulesets.timeslice.events import AttackResolved
+    return [e for e in result.events if isinstance(e, AttackResolved)][0].outcome
 
 

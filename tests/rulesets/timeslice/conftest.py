@@ -1,90 +1,141 @@
-"""A harness that runs time-slice encounters through the rules core directly: build an
-Encounter, add actors with `rs.make_actor`, start with the turn order, act with
-PlayTapes whose dice are given faces (per slot, in order) or the seeded generator; the
-ruleset's actions run through the engine's pipeline as a command runs them, from
-requests made by small constructors."""
+"""A harness that runs time-slice fights through the commands, as the shell runs them,
+on whichever version plays `timeslice` (its Python package, or its data version under
+`--as-data timeslice`).
+
+`Fight` holds a session on a 26x30 grid (the widest a battlefield is): `fight.add("kara",
+"kara")` is `add kara --as kara --at A1`, `fight.start()` is `init` in the order added
+and `start`, and
+`fight.do(attack, AttackRequest("kara", "guard"), faces={"roll": [(7, 8)], "defend":
+[(2, 5)]})` runs `attack kara guard --roll 7,8 --defend 2,5` (every die a test does not
+name is rolled from the seed) and hands back the attack's outcome (commands_kit.outcome:
+the Python ruleset's, else the data version's facts by the same names). A refusal is a
+GmError, as the shell shows it."""
 
 from __future__ import annotations
 
+import re
+import shutil
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
-from shaper_gm.dice import DiceRng, GivenFaces, RolledFaces
-from shaper_gm.encounter.setup import NewActor
-from shaper_gm.engine.common import ACT, REACT
-from shaper_gm.engine.decisions import Decisions
-from shaper_gm.engine.play import end_turn, pass_turn, perform
-from shaper_gm.engine.request import Request
-from shaper_gm.engine.state import Encounter
-from shaper_gm.engine.steps import PlayTape
-from shaper_gm.records import record
-from shaper_gm.rulesets.timeslice import build, harm
-from shaper_gm.rulesets.timeslice import surprise as ambush
-from shaper_gm.rulesets.timeslice.actions import DRAW, MOVE, TEND
-from shaper_gm.rulesets.timeslice.attack import ATTACK
-from shaper_gm.rulesets.timeslice.content import load_library
+from shaper_gm.commands import Session, new_session
 
+from .commands_kit import info, outcome, plays_as_data
 
-@pytest.fixture(scope="session")
-def library():
-    return load_library()
+# Cells within 1 unit of each other (T17), for actors added without a place: the first
+# four all in reach of each other, as the old harness's unplaced actors were.
+NEAR = ("A1", "B1", "A2", "B2", "C1", "C2", "A3", "B3", "C3")
 
 
 @pytest.fixture
-def rs(library):
-    return build(library)
+def library(tmp_path, monkeypatch):
+    """Where this test's variants of the time slices go (`ruleset_with`): a folder of
+    the GM's own rulesets."""
+    folder = tmp_path / "rulesets"
+    folder.mkdir()
+    monkeypatch.setenv("SHAPER_GM_RULESETS", str(folder))
+    return folder
 
 
-def make_actor(rs, actor_id: str, name: str | None, side: str | None, zone: str | None,
-               template: str | None, numbers: dict, extra: dict):
-    """`rs.make_actor` as `add` calls it: a NewActor with the template looked up (an
-    unknown id is passed on, so the ruleset refuses it)."""
-    found = rs.templates().get(template, template) if template else None
-    spec = NewActor(actor_id, found, side, zone, name, tuple(numbers.items()),
-                    tuple(extra.items()))
-    return rs.make_actor(spec, zone)
+# ruleset.yaml's numbers by the data version's names, and where the Python content keeps
+# each (a defense kind's cost, T8; a diagonal step, T17).
+DEFENSE_COSTS = {"dodge_cost": "dodge", "parry_cost": "parry", "brace_cost": "brace"}
+PYTHON_NAMES = {"diagonal_size": "diagonal_step"}
 
 
-def ruleset_with(library, **numbers):
-    """The ruleset with some of its numbers changed, as a GM would in the content file."""
-    return build(replace(library, numbers=replace(library.numbers, **numbers)))
+def ruleset_with(folder, **numbers):
+    """The time slices with some of ruleset.yaml's numbers changed, as a GM would change
+    them, named as the data version names them (`dodge_cost=2`, `diagonal_size=2`):
+    for `Fight`, the Python ruleset's library so changed, or the id of a copy of the
+    data version so changed in `folder` (the `library` fixture)."""
+    if plays_as_data():
+        return _data_copy(folder, numbers)
+    from shaper_gm.rulesets.timeslice.content import load_library
+    library = load_library()
+    kinds = tuple(replace(k, cost=numbers.pop(cost)) if cost in numbers else k
+                  for k in library.numbers.defenses
+                  for cost in [next(c for c, n in DEFENSE_COSTS.items() if n == k.id)])
+    changed = {PYTHON_NAMES.get(k, k): v for k, v in numbers.items()}
+    return replace(library, numbers=replace(library.numbers, defenses=kinds, **changed))
+
+
+def _data_copy(folder: Path, numbers: dict) -> str:
+    from shaper_gm import places
+    target = folder / f"timeslice-{len(list(folder.iterdir()))}"
+    shutil.copytree(places.data_rulesets()["timeslice"], target)
+    text = (target / "ruleset.yaml").read_text(encoding="utf-8")
+    for key, value in numbers.items():
+        value = str(value).lower()
+        text, count = re.subn(rf"^(  )?{key}: \S+", rf"\g<1>{key}: {value}", text, flags=re.M)
+        assert count == 1, f"ruleset.yaml does not say {key}"
+    (target / "ruleset.yaml").write_text(text, encoding="utf-8")
+    places._found.cache_clear()        # the folder was looked in before this copy
+    return target.name
 
 
 class Fight:
-    def __init__(self, rs, seed: int = 7, cols: int = 30, rows: int = 30) -> None:
-        self.rs = rs
-        self.state = Encounter(ruleset="timeslice", seed=seed, cols=cols, rows=rows)
-        self.rng = DiceRng(seed)
-        self.events: list = []
-        self.tape: PlayTape | None = None
+    def __init__(self, library=None, seed: int = 7, cols: int = 26, rows: int = 30) -> None:
+        self.library = library
+        named = isinstance(library, str)          # a copy of the data version, by its id
+        self.session: Session = new_session(ruleset=library if named else "timeslice",
+                                            seed=seed, grid=f"{cols}x{rows}",
+                                            library=None if named else library)
+        self.events: tuple = ()
+        self.result = None
+        self.added: list[str] = []
+
+    @property
+    def rs(self):
+        """What this fight plays: another Fight(fight.rs) plays the same."""
+        return self.library
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def execute(self, line: str):
+        self.result = self.session.execute(line)
+        self.events = tuple(self.result.events)
+        return self.result
 
     def add(self, actor_id: str, template: str | None = None, side: str = "party",
             zone: str | None = None, numbers: dict | None = None, extra: dict | None = None):
-        actor = make_actor(self.rs, actor_id, actor_id.title(), side, zone, template,
-                           numbers or {}, extra or {})
-        self.state = self.state.with_actor(actor).with_(order=(*self.state.order, actor_id))
+        """`add` with the numbers as --stat N=V (hp: --hp) and `extra` as its flags."""
+        numbers = dict(numbers or {})
+        zone = zone or NEAR[len(self.added) % len(NEAR)]
+        flags = [f"--hp {numbers.pop('hp')}"] if "hp" in numbers else []
+        flags += [f"--stat {k}={v}" for k, v in numbers.items()]
+        for key, value in (extra or {}).items():
+            values = value if isinstance(value, (list, tuple)) else [value]
+            flags += [f"--{key}"] if value is True else [f"--{key} {v}" for v in values]
+        self.execute(" ".join(filter(None, (
+            "add", actor_id, template and f"--as {template}", f"--at {zone}",
+            f"--side {side}", "" if template else f"--name {actor_id.title()}", *flags))))
+        self.added.append(actor_id)
         return self
 
-    def start(self):
-        self.state, self.events = self.rs.turn_order.start(self.state, self.rs)
+    def start(self, *order: str):
+        self.execute("init " + " ".join(order or self.added))
+        self.execute("start")
         return self
 
-    def tape_for(self, faces: dict | None = None, declared=(), asker=None) -> PlayTape:
-        given = faces or {}
-
-        def source(slot, index, who):
-            runs = given.get(slot, ())
-            if index < len(runs):
-                return GivenFaces(runs[index], rng=self.rng)
-            return RolledFaces(self.rng)
-
-        return PlayTape(source, Decisions(declared=list(declared), asker=asker))
-
-    def do(self, verb, request=None, faces: dict | None = None, declared=(), asker=None):
-        self.tape = self.tape_for(faces, declared, asker)
-        self.state, self.events, outcome = verb(self.state, self.rs, request, self.tape)
-        return outcome
+    def do(self, verb: str, request: str = "", faces: dict | None = None, declared=(),
+           asker=None):
+        """`verb request` with the faces given (slot: a list of rolls, each its faces);
+        `declared`: answers given as `--react ID=ANSWER`; `asker`: the GM answering what
+        is asked (the session's decider) for this command."""
+        words = [verb, request]
+        words += [f"--{slot} {','.join(map(str, roll))}"
+                  for slot, rolls in (faces or {}).items() for roll in rolls if roll]
+        words += [f"--react {'='.join(answer)}" for answer in declared]
+        self.session.decider = asker
+        try:
+            result = self.execute(" ".join(w for w in words if w))
+        finally:
+            self.session.decider = None
+        return outcome(result) if verb == "attack" else result
 
     # readings
     def ts(self, actor_id: str) -> int:
@@ -94,108 +145,67 @@ class Fight:
         return self.state.actors[actor_id]
 
     def info(self, actor_id: str):
-        return self.state.actors[actor_id].system
+        return info(self.session, actor_id)
 
     def events_of(self, kind) -> list:
         return [e for e in self.events if isinstance(e, kind)]
 
 
 @pytest.fixture
-def fight(rs):
-    return Fight(rs)
+def fight():
+    return Fight()
 
 
-# --- the rules' actions, run by the engine's pipeline as a command runs them ---------
+# --- the verbs, and their words after the verb ---------------------------------------
+
+attack, move, tend, draw, act, react, end, pass_, surprise, wait, wake = (
+    "attack", "move", "tend", "draw", "act", "react", "end", "pass", "surprise", "wait",
+    "wake")
+
 
 def AttackRequest(attacker: str, target: str, weapon: str | None = None,  # noqa: N802
                   called: str | None = None, defense: str | None = None,
-                  nonlethal: bool = False, damage_bonus: int = 0) -> Request:
-    """An attack's request with its flags (`--with`, `--called`, `--defense`,
-    `--nonlethal`, `--damage-bonus`), as the command layer resolves it."""
-    flags = {"with": weapon, "called": called, "defense": defense, "nonlethal": nonlethal or None,
+                  nonlethal: bool = False, damage_bonus: int = 0) -> str:
+    """An attack's words with its flags (`--with`, `--called`, `--defense`,
+    `--nonlethal`, `--damage-bonus`)."""
+    flags = {"with": weapon, "called": called, "defense": defense,
              "damage-bonus": damage_bonus or None}
-    return Request("attack", (("actor", attacker), ("target", target))).with_flags(flags)
+    words = [attacker, target, *(f"--{k} {v}" for k, v in flags.items() if v is not None)]
+    return " ".join(words + (["--nonlethal"] if nonlethal else []))
 
 
-def MoveRequest(actor: str, unit: str) -> Request:  # noqa: N802
-    return Request("move", (("actor", actor), ("zone", unit)))
+def MoveRequest(actor: str, unit: str) -> str:  # noqa: N802
+    return f"{actor} {unit}"
 
 
-def TendRequest(actor: str, target: str) -> Request:  # noqa: N802
-    return Request("tend", (("actor", actor), ("target", target)))
+def TendRequest(actor: str, target: str) -> str:  # noqa: N802
+    return f"{actor} {target}"
 
 
-def DrawRequest(actor: str, weapon: str) -> Request:  # noqa: N802
-    return Request("draw", (("actor", actor), ("item", weapon)))
+def DrawRequest(actor: str, weapon: str) -> str:  # noqa: N802
+    return f"{actor} {weapon}"
 
 
-def ActRequest(actor: str, cost: int, text: str = "") -> Request:  # noqa: N802
-    return Request("act", (("actor", actor), ("cost", str(cost)), ("text", text)))
+def ActRequest(actor: str, cost: int, text: str = "") -> str:  # noqa: N802
+    return f"{actor} {cost} {text}".strip()
 
 
-def ReactRequest(actor: str, cost: int, text: str = "") -> Request:  # noqa: N802
-    return Request("react", (("actor", actor), ("react-cost", str(cost)), ("text", text)))
+def ReactRequest(actor: str, cost: int, text: str = "") -> str:  # noqa: N802
+    return ActRequest(actor, cost, text)
 
 
-def PassRequest(actor: str) -> Request:  # noqa: N802
-    return Request("pass", (("actor", actor),))
+def PassRequest(actor: str) -> str:  # noqa: N802
+    return actor
 
 
-def SurpriseRequest(group: str) -> Request:  # noqa: N802
-    return Request("surprise", (("group", group),))
+def SurpriseRequest(group: str) -> str:  # noqa: N802
+    return group
 
 
-@record
-class WaitRequest:
-    seconds: int                       # `wait 2` is 120 (T15)
+def WaitRequest(seconds: int) -> str:  # noqa: N802
+    """`wait 30s`: the time in seconds (T15)."""
+    return f"{seconds}s"
 
 
-@record
-class WakeRequest:
-    actor: str
-
-
-def settled(rs, state, events):
-    """What a session does after a GM's tool (damage, heal, set): the ruleset settles the
-    change (a turn whose combatant went down ends, T5)."""
-    state, more = rs.after_change(state)
-    return state, [*events, *more]
-
-
-def _run(action):
-    def run(state, rs, request, tape=None):
-        done = perform(state, rs, action, request, tape)
-        return done.state, list(done.events), done.outcome
-    return run
-
-
-attack = _run(ATTACK)
-move = _run(MOVE)
-tend = _run(TEND)
-draw = _run(DRAW)
-act = _run(ACT)
-react = _run(REACT)
-
-
-def end(state, rs, request=None, tape=None):
-    state, events = end_turn(state, rs)
-    return state, events, None
-
-
-def pass_(state, rs, request, tape=None):
-    state, events = pass_turn(state, rs, request.actor)
-    return state, events, None
-
-
-def surprise(state, rs, request, tape=None):
-    return ambush.surprise(state, rs, request, tape)
-
-
-def wait(state, rs, request: WaitRequest, tape=None):
-    state, events = harm.wait(state, request.seconds)
-    return state, events, events[0]
-
-
-def wake(state, rs, request: WakeRequest, tape=None):
-    state, events = harm.wake(state, request.actor)
-    return state, events, events[0]
+def WakeRequest(actor: str) -> str:  # noqa: N802
+    return actor

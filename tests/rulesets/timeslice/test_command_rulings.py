@@ -14,16 +14,12 @@ from shaper_gm.render.text import describe_events
 from shaper_gm.rulesets.timeslice import events as tev
 from shaper_gm.rulesets.timeslice.models import DEAD, DYING, UNCONSCIOUS, UP
 
-from .commands_kit import PARTY, hp, info, library_with, of, run, session, ts
+from .commands_kit import PARTY, hp, info, library_with, of, outcome, run, session, ts
 
 
 def started(*order: str, extra: tuple[str, ...] = ()):
     return session(*PARTY, *extra, f"init {' '.join(order or ('kara', 'guard', 'ren'))}",
                    "start")
-
-
-def outcome(result):
-    return of(result, tev.AttackResolved)[0].outcome
 
 
 def refused(s, line: str, match: str) -> None:

@@ -1,5 +1,6 @@
 """The shipped time-slice content, and the loader's collected errors."""
 
+# ruff: noqa: F811  (the Python harness's fixtures are imported by name, python_harness.py)
 from __future__ import annotations
 
 import copy
@@ -13,7 +14,7 @@ from shaper_gm.rulesets.timeslice import build
 from shaper_gm.rulesets.timeslice.content import build_library
 from shaper_gm.rulesets.timeslice.models import Sheet
 
-from .conftest import make_actor
+from .python_harness import fight, library, make_actor, rs  # noqa: F401  (its fixtures)
 
 
 def test_shipped_numbers_follow_the_rulings(library):

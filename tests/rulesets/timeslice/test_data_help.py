@@ -36,7 +36,8 @@ CASES = [
     ("move", {"move_cost": 5, "move_units": 3, "diagonal_size": 2},
      "5 TS per move of up to 3 units, diagonals count 2 (T7, T17)"),
     ("tend", {"tend_cost": 6}, "with a medical kit (6 TS; free once"),
-    ("draw", {"draw_cost": 7}, "draw (7 TS): a carried weapon"),
+    ("draw", {"draw_cost": 7, "pick_up_cost": 8},
+     "draw a carried weapon (7 TS), or pick a dropped one up (8 TS)"),
 ]
 
 
@@ -50,7 +51,7 @@ SHIPPED = {
     "move": "move to a unit: 2 TS per move of up to 2 units, diagonals count 1 (T7, T17)",
     "tend": "tend a dying character with a medical kit (3 TS; free once the fight is over): "
             "it stops dying (T14)",
-    "draw": "draw (1 TS): a carried weapon into the hands (T7)",
+    "draw": "draw a carried weapon (1 TS), or pick a dropped one up (2 TS)",
 }
 
 

@@ -1,5 +1,6 @@
 """T13-T15: 0 HP, dying timers, healing, tending, time by round and by wait."""
 
+# ruff: noqa: F811  (the Python harness's fixtures are imported by name, python_harness.py)
 from __future__ import annotations
 
 from dataclasses import replace
@@ -14,7 +15,7 @@ from shaper_gm.rulesets.timeslice.attack import DyingAttackOutcome
 from shaper_gm.rulesets.timeslice.harm import dying_timers
 from shaper_gm.rulesets.timeslice.models import DEAD, DYING, UNCONSCIOUS, UP
 
-from .conftest import (
+from .python_harness import (  # noqa: F401  (its fixtures)
     ActRequest,
     AttackRequest,
     Fight,
@@ -25,7 +26,10 @@ from .conftest import (
     act,
     attack,
     end,
+    fight,
+    library,
     pass_,
+    rs,
     ruleset_with,
     settled,
     tend,

@@ -3,6 +3,7 @@
 actor up is awake with TS left and has not passed, refusals change nothing; and the
 faces and decisions each action used replay it to the same encounter."""
 
+# ruff: noqa: F811  (the Python harness's fixtures are imported by name, python_harness.py)
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
@@ -14,7 +15,7 @@ from shaper_gm.rulesets.timeslice import build
 from shaper_gm.rulesets.timeslice.harm import dying_seconds
 from shaper_gm.rulesets.timeslice.models import DEAD, DYING, UP
 
-from .conftest import (
+from .python_harness import (  # noqa: F401  (its fixtures)
     ActRequest,
     AttackRequest,
     DrawRequest,
@@ -28,9 +29,12 @@ from .conftest import (
     attack,
     draw,
     end,
+    fight,
+    library,
     move,
     pass_,
     react,
+    rs,
     settled,
     tend,
     wait,

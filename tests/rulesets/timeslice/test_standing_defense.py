@@ -16,7 +16,7 @@ FACES = {"roll": [(0, 0)], "defend": [(0, 0)]}
 
 
 def standing(fight, actor_id: str):
-    return fight.state.actors[actor_id].system.defense
+    return fight.info(actor_id).defense
 
 
 def test_t10_asked_once_then_kept_without_asking(fight):

@@ -1,5 +1,6 @@
 """T16 surprise rounds and T17 units: moves across the grid."""
 
+# ruff: noqa: F811  (the Python harness's fixtures are imported by name, python_harness.py)
 from __future__ import annotations
 
 import pytest
@@ -10,12 +11,15 @@ from shaper_gm.engine.grid import cell_name
 from shaper_gm.engine.state import Encounter
 from shaper_gm.rulesets.timeslice import events as tev
 
-from .conftest import (
+from .python_harness import (  # noqa: F401  (its fixtures)
     ActRequest,
     MoveRequest,
     SurpriseRequest,
     act,
+    fight,
+    library,
     move,
+    rs,
     ruleset_with,
     surprise,
 )
