@@ -18,6 +18,7 @@ from tests.rulesets.dungeoneers.conftest import (
     ready,
     strike,
 )
+from tests.rulesets.dungeoneers.records import data_of
 
 
 def trio(table):
@@ -158,7 +159,7 @@ def test_d9_a_round_end_clears_readied_actions_and_only_1_ap_was_spent(table):
     t.do(pass_turn, ActorRequest("ann"))
     assert t.state.round == 2
     assert any(isinstance(e, ReadiedCleared) and "(D9)" in e.why for e in t.events)
-    assert t.actor("ann").system.readied is None
+    assert data_of(t.actor("ann")).readied is None
     with pytest.raises(RuleViolation, match=r"not an action a creature can ready \(D9\)"):
         t.do(ready, ReadyRequest("ann", "dance"))
 
