@@ -236,8 +236,8 @@ EDITS = [
      "out for its words"),
     ("change-of-no-kind", A, HP_CHANGE, "    - heal: {who: target}",
      "line 42: item 'strike': key 'apply[0]': expected one of hp, resource, effect, "
-     "condition, end, move, sheet, lay, take, encounter, spend, relabel (with when, if it "
-     "depends)"),
+     "condition, end, move, sheet, lay, take, encounter, spend, relabel, reacted (with when, "
+     "if it depends)"),
     ("change-required-missing", A, HP_CHANGE, "    - hp: {who: target}",
      "line 42: item 'strike': key 'apply[0].hp.change': missing (required)"),
     ("change-who-unknown", A, "hp: {who: target,", "hp: {who: bystander,",

@@ -7,8 +7,12 @@ import pytest
 
 from shaper_gm.engine import events as ev
 from shaper_gm.errors import GmError
-from shaper_gm.rulesets.dungeoneers.events import ActionResolved, ConditionStarted
-from tests.rulesets.dungeoneers.records import data_of, encounter_data
+from tests.rulesets.dungeoneers.records import (
+    condition_started,
+    data_of,
+    encounter_data,
+    resolved,
+)
 from tests.rulesets.dungeoneers.test_command_examples import ap, fight, outcome
 from tests.rulesets.dungeoneers.test_command_render import shown
 
@@ -75,7 +79,7 @@ def test_d11_d12_d14_d15_d16_d17_a_power_strike():
 
 def test_d13_the_formula_reading_by_default():
     s = fight(*PAIR)
-    assert s.ruleset_for(s.state).numbers.score_as_dice is False    # 1d6 + finesse
+    assert s.ruleset_for(s.state).numbers.score_as_dice == 0        # off: 1d6 + finesse
     with pytest.raises(GmError, match=r"--roll: 2 faces given, the roll used 1"):
         s.execute("strike freya skeleton --roll 4,2 --dodge 1 --pierce 1")
 
@@ -115,7 +119,7 @@ def test_d23_defensive_is_a_boon_on_dodging_until_its_next_turn():
 def test_d24_a_grappled_creature_cannot_move():
     s = fight(*PAIR)
     result = s.execute("grapple freya skeleton --roll 6 --dodge 1")
-    assert ConditionStarted("skeleton", "grappled", "freya", "grapple (D24)") in result.events
+    assert condition_started(result.events, "skeleton", "grappled", "freya", "grapple (D24)")
     with pytest.raises(GmError, match=r"grappled by Freya and cannot move \(D24\)"):
         s.execute("move skeleton D2")
 
@@ -192,7 +196,7 @@ def test_d29_a_pushed_creature_grabs_the_ledge():
                        "--grab 3")
     assert actor(s, "gob").zone == "C2" and data_of(actor(s, "gob"), s.state).hanging
     assert ev.Reacted("gob", "grab-ledge", "push") in result.events
-    assert any(isinstance(e, ActionResolved) for e in result.events)
+    assert any(resolved(e) for e in result.events)
 
 
 def test_the_listing_order_and_removals_rework_who_is_up():

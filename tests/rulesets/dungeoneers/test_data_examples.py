@@ -469,6 +469,9 @@ def test_a_creature_pushed_past_a_ledge_may_grab_it(both, line, hanging):
     names = {e.name for e in sessions[DATA].state.actors["freya"].effects}
     assert ("hanging" in names) == hanging == data_of(
         sessions[PYTHON].state.actors["freya"]).hanging
+    reacted = [[e for e in results[rs].events if type(e).__name__ == "Reacted"]
+               for rs in (PYTHON, DATA)]                  # the grab told as a reaction (D8)
+    assert reacted[1] == reacted[0]
 
 
 def test_grab_ledge_on_its_own_is_a_1_ap_reaction(both):
