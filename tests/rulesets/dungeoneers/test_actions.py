@@ -10,7 +10,7 @@ import pytest
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.dungeoneers import build
-from shaper_gm.rulesets.dungeoneers.events import ConditionEnded, ConditionStarted, Moved
+from shaper_gm.rulesets.dungeoneers.events import ConditionStarted, Moved
 from shaper_gm.rulesets.dungeoneers.spells import set_ambient_arca
 from tests.rulesets.dungeoneers import pyharness as py
 from tests.rulesets.dungeoneers.conftest import (
@@ -36,7 +36,7 @@ from tests.rulesets.dungeoneers.conftest import (
     spellcast,
     strike,
 )
-from tests.rulesets.dungeoneers.records import data_of, encounter_data
+from tests.rulesets.dungeoneers.records import condition_ended, data_of, encounter_data
 
 
 def trio(table, skeleton_at="C2"):
@@ -109,8 +109,7 @@ def test_d24_grapple_needs_a_free_hand_and_a_threatened_creature(table, rs):
         t.do(move, MoveRequest("skeleton", "D2"))
     out = t.do(push, PushRequest("skeleton", "freya", "A2"), {"roll": [4], "dodge": [1]})
     assert out.success and t.actor("freya").zone == "A2"
-    assert ConditionEnded("freya", "grappling", "skeleton", "forced by a push (D24)") in \
-        t.events
+    assert condition_ended(t.events, "freya", "grappling", "forced by a push (D24)")
     assert data_of(t.actor("skeleton"), t.state).grappled_by is None
 
     t = Table(rs).add("suori", "suori", at="B2").add("skeleton", "skeleton", at="C2")
