@@ -343,6 +343,9 @@ def stat_numbers(ctx: Context, parsed) -> dict[str, int]:
                                                                       if known else "x=1"))
         out[name] = whole_number(value, f"--stat {name}")
     if parsed.get("hp") is not None:
+        refused = ctx.ruleset.term("no_hp") if hasattr(ctx.ruleset, "term") else ""
+        if refused:                  # hit points that are another count's other side
+            raise CommandError(f"--hp: {refused}", f"set --stat {own_hp}=N")
         out["hp"] = parsed.get("hp")
     return out
 

@@ -61,3 +61,23 @@ class Facts:
                "end": "destination", "success": "hit", "total": "grab_total",
                "stress_gained": "stress", "arca_ambient": "ambient", "arca_paid": "owed",
                "arca_caster": "owed", "speed": "mode"}
+
+
+def condition_started(events, actor: str, name: str, other: str | None, why: str) -> bool:
+    """The actor came under the condition (grappled, grappling, hanging; D24, D29), given
+    by `other`: the Python ruleset's ConditionStarted with its words `why`, or the data
+    version's effect of that name added, its caster `other` (its own actor if None)."""
+    return any(type(e).__name__ == "ConditionStarted" and
+               (e.actor, e.condition, e.other, e.why) == (actor, name, other, why)
+               or type(e).__name__ == "EffectAdded" and e.actor == actor and
+               e.effect.name == name and e.effect.caster in (other, actor)
+               for e in events)
+
+
+def condition_ended(events, actor: str, name: str, why: str) -> bool:
+    """The condition ended: the Python ruleset's ConditionEnded with its words `why`, or
+    the data version's effect of that name ended."""
+    return any(type(e).__name__ == "ConditionEnded" and (e.actor, e.condition) ==
+               (actor, name) and e.why == why
+               or type(e).__name__ == "EffectEnded" and (e.actor, e.name) == (actor, name)
+               for e in events)

@@ -10,7 +10,7 @@ import pytest
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.dungeoneers import build
-from shaper_gm.rulesets.dungeoneers.events import ConditionEnded, ConditionStarted, Moved
+from shaper_gm.rulesets.dungeoneers.events import ConditionStarted, Moved
 from shaper_gm.rulesets.dungeoneers.spells import set_ambient_arca
 from tests.rulesets.dungeoneers import pyharness as py
 from tests.rulesets.dungeoneers.conftest import (
@@ -36,6 +36,7 @@ from tests.rulesets.dungeoneers.conftest import (
     spellcast,
     strike,
 )
+from tests.rulesets.dungeoneers.records import condition_ended, data_of, encounter_data
 
 
 def trio(table, skeleton_at="C2"):
@@ -75,10 +76,10 @@ def test_d22_interact_draws_and_stows_within_two_hands(py_table):
                        r"3 of 2 \(D22\)"):
         t.do(py.interact, py.InteractRequest("gob", draw="shortbow"))
     out = t.do(py.interact, py.InteractRequest("gob", stow="spear"))
-    assert out.cost.ap == 1 and t.actor("gob").system.holding == ()
+    assert out.cost.ap == 1 and data_of(t.actor("gob"), t.state).holding == ()
     t.do(py.act, py.CostRequest("suori", 1))
     t.do(py.interact, py.InteractRequest("gob", draw="shortbow"))
-    assert t.actor("gob").system.holding == ("shortbow",)
+    assert data_of(t.actor("gob"), t.state).holding == ("shortbow",)
     with pytest.raises(RuleViolation, match=r"carries no 'maul' \(D22\)"):
         t.do(py.interact, py.InteractRequest("gob", draw="maul"))
 
@@ -101,16 +102,15 @@ def test_d24_grapple_needs_a_free_hand_and_a_threatened_creature(table, rs):
     t = trio(table)
     out = t.do(grapple, GrappleRequest("freya", "skeleton"), {"roll": [5], "dodge": [3]})
     assert (out.attack_total, out.defense_total, out.success) == (7, 5, True)  # body 2
-    assert t.actor("freya").system.grappling == "skeleton"
-    assert t.actor("skeleton").system.grappled_by == "freya"
+    assert data_of(t.actor("freya"), t.state).grappling == "skeleton"
+    assert data_of(t.actor("skeleton"), t.state).grappled_by == "freya"
     t.do(pass_turn, ActorRequest("alberich"))
     with pytest.raises(RuleViolation, match=r"grappled by Freya and cannot move \(D24\)"):
         t.do(move, MoveRequest("skeleton", "D2"))
     out = t.do(push, PushRequest("skeleton", "freya", "A2"), {"roll": [4], "dodge": [1]})
     assert out.success and t.actor("freya").zone == "A2"
-    assert ConditionEnded("freya", "grappling", "skeleton", "forced by a push (D24)") in \
-        t.events
-    assert t.actor("skeleton").system.grappled_by is None
+    assert condition_ended(t.events, "freya", "grappling", "forced by a push (D24)")
+    assert data_of(t.actor("skeleton"), t.state).grappled_by is None
 
     t = Table(rs).add("suori", "suori", at="B2").add("skeleton", "skeleton", at="C2")
     t.start()
@@ -162,7 +162,7 @@ def test_d28_spellcast_pays_ambient_arca_first_and_extra_arca_always(table):
     assert (out.arca_ambient, out.arca_caster, out.attack_total, out.defense_total) == (
         1, 2, 8, 2)
     assert (out.hit, out.criticals, out.wounds) == (True, 1, (2 + 2) * 2)
-    assert t.res("alberich", "arca") == 4 and t.state.system.ambient_arca == 0
+    assert t.res("alberich", "arca") == 4 and encounter_data(t.state).ambient_arca == 0
     assert t.actor("skeleton").down                         # 8 wounds: its limit
     t = trio(Table(t.rs))
     out = t.do(spellcast, SpellRequest("alberich", "firebolt", "skeleton", extra_arca=2),
@@ -195,7 +195,7 @@ def test_d29_a_pushed_creature_may_grab_the_ledge(py_table, rs):
         return t, out
     t, out = pushed([3], [("gob", "grab-ledge")])          # 3 + dexterity 3 vs 5 + 1
     assert out.ledge.success and (out.ledge.total, out.ledge.target) == (6, 6)
-    assert t.actor("gob").zone == "C2" and t.actor("gob").system.hanging
+    assert t.actor("gob").zone == "C2" and data_of(t.actor("gob"), t.state).hanging
     assert t.ap("gob") == (5,) and ConditionStarted("gob", "hanging", None,
                                                     "grabbed a ledge (D29)") in t.events
     t, out = pushed([2], [("gob", "grab-ledge")])

@@ -309,6 +309,16 @@ def test_stress_and_arca_are_restored_as_the_rulings_say(both):
     "init",                                  # D3: no initiative is rolled
     "interact suori --stow dagger",          # D22: not in hand
     "interact suori --draw warhammer",       # D22: in hand already
+    "spellcast freya firebolt skeleton",     # D28: it knows no spells (none_carried)
+    "push freya skeleton E5",                # D25: the push forces it 1 tile
+    "grab-ledge freya --tiles 0",            # D29: forced at least 1 tile
+    "set skeleton hp=3",                     # D19: the wounds are set, not hit points
+    "react freya 7 everything",              # D2: an action costs 1 to 6 AP (act_range)
+    "react freya lots",                      # D2: not a cost (terms.not_a_react_cost)
+    "act suori 0 nothing",                   # D2 (act_range)
+    "act suori lots",                        # D2 (terms.not_a_cost)
+    "add troll --hp 10",                     # D19: a wound limit (terms.no_hp)
+    "add troll --weapon maul --weapon shortbow --holding maul --holding shortbow",  # D22
 ])
 def test_refusals_say_the_same_and_change_nothing(both, line):
     sessions = both("add suori --as suori --at B2", "add freya --as freya --at B3",
@@ -459,6 +469,9 @@ def test_a_creature_pushed_past_a_ledge_may_grab_it(both, line, hanging):
     names = {e.name for e in sessions[DATA].state.actors["freya"].effects}
     assert ("hanging" in names) == hanging == data_of(
         sessions[PYTHON].state.actors["freya"]).hanging
+    reacted = [[e for e in results[rs].events if type(e).__name__ == "Reacted"]
+               for rs in (PYTHON, DATA)]                  # the grab told as a reaction (D8)
+    assert reacted[1] == reacted[0]
 
 
 def test_grab_ledge_on_its_own_is_a_1_ap_reaction(both):

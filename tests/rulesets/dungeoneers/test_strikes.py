@@ -17,7 +17,6 @@ from tests.rulesets.dungeoneers.conftest import (
     StrikeRequest,
     Table,
     act,
-    make_actor,
     power_strike,
     strike,
 )
@@ -164,17 +163,18 @@ def test_d19_wounds_reaching_the_limit_put_a_creature_down(py_table, rs):
     assert ev.Revived("d") in events
 
 
-def test_d20_resistance_immunity_and_categories(table, rs):
-    ooze = make_actor(rs, "o", None, None, None, "ooze", {}, {})
-    state = table.add("x", None).state.with_actor(ooze)
+def test_d20_resistance_immunity_and_categories():
+    """The GM's damage to the ooze (vulnerable to H, resists physical, immune to T),
+    each on a fresh fight, typed as the command."""
+    def wounds_after(line):
+        t = Table().add("x", None, at="A1").add("o", "ooze", at="B1")
+        t.execute(line)
+        return t.res("o", "wounds")
     for kind, dealt in (("B", 3), ("P", 3), ("T", 0), ("H", 6), ("C", 4)):
-        after, _ = rs.damage(state, "o", 4, {"type": kind})
-        assert after.actors["o"].resource("wounds") == dealt, kind
-    after, _ = rs.damage(state, "o", 4, {"direct": True})
-    assert after.actors["o"].resource("wounds") == 4
+        assert wounds_after(f"damage o 4 --type {kind}") == dealt, kind
+    assert wounds_after("damage o 4 --direct") == 4
     with pytest.raises(RuleViolation, match=r"--direct skips D20"):
-        rs.damage(state, "o", 4, {"type": "toxic", "direct": True})
-    after, _ = rs.damage(state, "o", 1, {"type": "B", "criticals": 2})
-    assert after.actors["o"].resource("wounds") == 0             # resistance never below 0
+        wounds_after("damage o 4 --type toxic --direct")
+    assert wounds_after("damage o 1 --type B --criticals 2") == 0  # resistance never below 0
     with pytest.raises(RuleViolation, match=r"not a damage type \(D20\)"):
-        rs.damage(state, "o", 1, {"type": "sonic"})
+        wounds_after("damage o 1 --type sonic")
