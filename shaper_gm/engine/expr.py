@@ -40,6 +40,7 @@ from shaper_gm.engine.exprvalues import (
     listed_of,
     negated,
     number,
+    pairs_of,
     reading,
     sum_of,
     total_of,
@@ -356,10 +357,12 @@ _FUNCTIONS: dict[str, Callable[[tuple[Node, ...]], Node]] = {
     "removed": listed_of(False),
     "total": total_of,
     "count": count_of,
+    "pairs": pairs_of,
 }
 _ARITY = {"min": (1, 16), "max": (1, 16), "abs": (1, 1), "if": (3, 3), "default": (2, 2),
           "at": (3, 3), "dice": (1, 1), "times": (2, 2), "fraction": (2, 2), "text": (1, 16),
-          "added": (2, 2), "removed": (2, 2), "total": (3, 3), "count": (1, 1)}
+          "added": (2, 2), "removed": (2, 2), "total": (3, 3), "count": (1, 1),
+          "pairs": (1, 1)}
 MAX_TEXT = 1000
 
 

@@ -218,6 +218,19 @@ def total_of(args: tuple[Node, ...]) -> Node:
 
 
 
+def pairs_of(args: tuple[Node, ...]) -> Node:
+    """`pairs(mapping)`: its keys and values as words, in its order, ``a 1, b 2`` (``''``
+    when it holds none): a sheet's mapping named in a refusal or a sheet's row."""
+    held = args[0]
+
+    def run(env: Env) -> str:
+        found = held(env)
+        if not hasattr(found, "get"):
+            raise ExprError(f"pairs() reads a mapping, not {found!r}")
+        return ", ".join(f"{key} {value}" for key, value in dict(found).items())
+    return run
+
+
 def count_of(args: tuple[Node, ...]) -> Node:
     """`count(list)`: how many items the list holds; 0 for a flag not given (which reads
     0): the tricks an attack names, `count(flag.trick)`."""

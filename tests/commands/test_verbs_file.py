@@ -14,16 +14,16 @@ from shaper_gm.content.schema import ContentError
 from shaper_gm.engine import registry as rulesets
 from tests.docs_errors import assert_docs_and_cases_agree, errors_section, shown
 
-# a Python ruleset's verbs file and module as the example (reactions and the dice pool
-# are data now)
-MODULE = "shaper_gm.rulesets.timeslice.verbs"
-FILE = "content/timeslice/verbs.yaml"
+# a Python ruleset's verbs file and module as the example (the other rulesets are data, or
+# on their way to it)
+MODULE = "shaper_gm.rulesets.shaper.verbs"
+FILE = "content/shaper/verbs.yaml"
 ODDS = "  odds: {handler: odds, summary: s}\n"
 
 
 @pytest.fixture(scope="module")
 def rs():
-    return rulesets.module_of("timeslice").build()
+    return rulesets.module_of("shaper").build()
 
 
 def installed(rs, table: VerbTable) -> Registry:
@@ -39,7 +39,7 @@ def installed(rs, table: VerbTable) -> Registry:
 
 def errors(tmp_path, monkeypatch, rs, text: str | bytes | None) -> tuple[str, ...]:
     """The errors a verbs file with `text` (None: no file) gets, each one line."""
-    folder = tmp_path / "content" / "timeslice"
+    folder = tmp_path / "content" / "shaper"
     folder.mkdir(parents=True)
     if text is not None:
         (folder / "verbs.yaml").write_bytes(text if isinstance(text, bytes) else text.encode())
@@ -52,7 +52,7 @@ def errors(tmp_path, monkeypatch, rs, text: str | bytes | None) -> tuple[str, ..
 
 
 CASES = {
-    "no file": (None, "missing; the timeslice ruleset declares its verbs there"),
+    "no file": (None, "missing; the shaper ruleset declares its verbs there"),
     "top not a mapping": ("- odds\n", "expected a mapping with verbs"),
     "unknown section": ("verb:\n" + ODDS, "key 'verb': unknown key (did you mean 'verbs'?)"),
     "no verbs": ("extend: {}\n", "key 'verbs': missing (required)"),
@@ -66,24 +66,24 @@ CASES = {
     "no summary": ("verbs:\n  odds: {handler: odds}\n", "key 'summary': missing (required)"),
     "neither action nor handler": ("verbs:\n  odds: {summary: s}\n",
                                    "item 'verbs.odds': give one of action:"),
-    "both action and handler": ("verbs:\n  attack: {action: attack.ATTACK, handler: odds, "
+    "both action and handler": ("verbs:\n  attack: {action: actions.ATTACK, handler: odds, "
                                 "summary: s}\n", "give one of action:"),
     "action not MODULE.NAME": ("verbs:\n  attack: {action: ATTACK, summary: s}\n",
                                "key 'action': expected MODULE.NAME"),
     "action in no module": ("verbs:\n  attack: {action: nowhere.ATTACK, summary: s}\n",
                             "key 'action': the ruleset has no module 'nowhere'"),
-    "action names no action": ("verbs:\n  attack: {action: models.STATS, summary: s}\n",
-                               "key 'action': models.STATS is not an action"),
+    "action names no action": ("verbs:\n  attack: {action: attack.GM, summary: s}\n",
+                               "key 'action': attack.GM is not an action"),
     "action names nothing in its module": (
-        "verbs:\n  attack: {action: attack.NOPE, summary: s}\n",
-        "key 'action': attack.NOPE is not an action of shaper_gm.rulesets.timeslice.attack"),
-    "action of another verb": ("verbs:\n  move: {action: attack.ATTACK, summary: s}\n",
-                               "attack.ATTACK is the action 'attack', not 'move'"),
+        "verbs:\n  attack: {action: actions.NOPE, summary: s}\n",
+        "key 'action': actions.NOPE is not an action of shaper_gm.rulesets.shaper.actions"),
+    "action of another verb": ("verbs:\n  move: {action: actions.ATTACK, summary: s}\n",
+                               "actions.ATTACK is the action 'attack', not 'move'"),
     "unknown handler": ("verbs:\n  odds: {handler: oddz, summary: s}\n",
                         "key 'handler': no function 'oddz' in " + MODULE),
     "handler with parse": ("verbs:\n  odds: {handler: odds, parse: odds, summary: s}\n",
                            "key 'parse': only an action takes parse:"),
-    "unknown parse": ("verbs:\n  attack: {action: attack.ATTACK, parse: reed, summary: s}\n",
+    "unknown parse": ("verbs:\n  attack: {action: actions.ATTACK, parse: reed, summary: s}\n",
                       "key 'parse': no function 'reed'"),
     "bad group": ("verbs:\n  odds: {handler: odds, summary: s, group: gms}\n",
                   "key 'group': expected one of setup, play, gm, view, file; got 'gms'"),
@@ -188,12 +188,12 @@ def test_every_error_the_docs_list_is_one_a_broken_verbs_file_prints(tmp_path, m
 
 def test_a_ruleset_without_its_verbs_file_says_where_it_belongs(tmp_path, monkeypatch, rs):
     assert errors(tmp_path, monkeypatch, rs, None) == (
-        f"{FILE}: missing; the timeslice ruleset declares its verbs there",)
+        f"{FILE}: missing; the shaper ruleset declares its verbs there",)
 
 
 def test_every_mistake_of_a_file_is_reported_at_once(tmp_path, monkeypatch, rs):
     text = ("verbs:\n  odds: {handler: oddz, summary: s}\n"
-            "  attack: {action: attack.ATTACK, summary: '{cost.nope}', sumary: s}\n")
+            "  attack: {action: actions.ATTACK, summary: '{cost.nope}', sumary: s}\n")
     assert len(errors(tmp_path, monkeypatch, rs, text)) == 3
 
 
@@ -210,8 +210,8 @@ def test_a_broken_file_is_read_again_once_fixed(tmp_path, monkeypatch, rs):
 # Any plain data a YAML file can hold, a few levels deep, with the words the format uses.
 WORDS = st.sampled_from(["verbs", "extend", "flag_sets", "slots", "odds", "attack", "add",
                          "action", "handler", "summary", "flags", "use", "name", "kind",
-                         "each", "help", "before", "attack.ATTACK", "int", "json", "{x}",
-                         "{numbers.nope}", "choices", "models.ATTACK_TYPES", "words"])
+                         "each", "help", "before", "actions.ATTACK", "int", "json", "{x}",
+                         "{numbers.nope}", "choices", "situation.IGNORABLE", "words"])
 DATA = st.recursive(st.none() | st.booleans() | st.integers() | WORDS,
                     lambda inner: st.lists(inner, max_size=3)
                     | st.dictionaries(WORDS | st.integers() | st.none(), inner, max_size=4),
@@ -233,7 +233,7 @@ NEAR = (st.builds(lambda key, value: {"verbs": {"odds": {"handler": "odds", "sum
 @settings(max_examples=200, deadline=None)
 @given(DATA | NEAR)
 def test_no_verbs_file_ever_raises_anything_but_a_content_error(data):
-    rs = rulesets.module_of("timeslice").build()
+    rs = rulesets.module_of("shaper").build()
     table = VerbTable.from_file(MODULE)
     original = verbfile.declaration
     verbfile.declaration = lambda rid, name: (FILE, data)
@@ -252,20 +252,20 @@ def test_a_ruleset_whose_verbs_file_is_broken_is_refused_before_an_encounter_run
 
     from shaper_gm.app import new_session
     from shaper_gm.errors import GmError
-    from shaper_gm.rulesets.timeslice import verbs
+    from shaper_gm.rulesets.shaper import verbs
 
     root = tmp_path / "content"
     shutil.copytree(Path(__file__).resolve().parents[2] / "content", root)
-    (root / "timeslice" / "verbs.yaml").write_text("verbs:\n  odds: {handler: oddz, "
-                                                   "summary: s}\nextend:\n  hurt: {}\n")
+    (root / "shaper" / "verbs.yaml").write_text("verbs:\n  odds: {handler: oddz, "
+                                                "summary: s}\nextend:\n  hurt: {}\n")
     monkeypatch.setenv("SHAPER_GM_CONTENT", str(root))
     monkeypatch.setattr(verbs, "verbs", VerbTable.from_file(MODULE))
-    session = new_session(seed=1)
+    session = new_session(ruleset="d20", seed=1)
     with pytest.raises(GmError) as refused:
-        session.execute("new --ruleset timeslice")
+        session.execute("new --ruleset shaper")
     assert "no function 'oddz'" in refused.value.message
     assert refused.value.message.endswith("(and 1 more)")      # extend: hurt, no shared verb
-    assert "fix content/timeslice/verbs.yaml" in refused.value.hint
+    assert "fix content/shaper/verbs.yaml" in refused.value.hint
     assert "\n" not in refused.value.message
-    assert session.state.ruleset == "shaper"
+    assert session.state.ruleset == "d20"
     assert session.execute("help").verb == "help"

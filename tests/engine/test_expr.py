@@ -44,6 +44,13 @@ def test_fraction_is_a_chance_in_lowest_terms_as_words():
         value("fraction(1, 0)")
 
 
+def test_pairs_writes_a_mappings_keys_and_values_as_words():
+    assert compile_expr("pairs(m)").value({"m": {"fly": 4, "ground": 1}}) == "fly 4, ground 1"
+    assert compile_expr("pairs(m) == ''").value({"m": {}}) is True
+    with pytest.raises(ExprError, match=r"pairs\(\) reads a mapping, not 3"):
+        compile_expr("pairs(m)").value({"m": 3})
+
+
 def test_default_and_dice_from_content_words():
     assert value("default(saves.str, str_mod)", str_mod=3) == 3
     assert value("default(saves.str, str_mod)", saves__str=5, str_mod=3) == 5

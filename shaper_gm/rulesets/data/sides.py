@@ -110,5 +110,8 @@ def _handler(verb: str, spec: Mapping[str, Any]) -> Any:
         dice = SlotDice(ctx, ctx.verb.slot_map())
         state, events = check(ctx.state, ctx.ruleset, verb, spec, request.arg("group"),
                               dice.tape())
-        return Outcome(state, events, request=request.with_flags(dice.logged()))
+        sides = sorted({a.side for a in ctx.state.actors.values()})
+        side = match_one(request.arg("group"), sides, "side", "")   # logged in full
+        return Outcome(state, events, request=request.with_args(group=side)
+                       .with_flags(dice.logged()))
     return run

@@ -3,11 +3,9 @@ Session, with dice given as flags."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from types import SimpleNamespace
 
 from shaper_gm.commands import Session, new_session
-from shaper_gm.rulesets.timeslice.content import load_library
 from tests.replaying import replayed  # noqa: F401  (the tests import it from here)
 
 # Kara (V 13, mail DR 2, sword), the guard (Q 10 U 11 V 11, mail DR 2, spear reach 2),
@@ -17,7 +15,11 @@ PARTY = ("add kara --as kara --at B2", "add guard --as guard --at C2",
 
 
 def session(*lines: str, seed: int = 1, library=None) -> Session:
-    s = new_session(ruleset="timeslice", seed=seed, library=library)
+    """A session of the time slices, or of a variant (conftest.ruleset_with: the Python
+    ruleset's library, or the id of a copy of the data version)."""
+    named = isinstance(library, str)
+    s = new_session(ruleset=library if named else "timeslice", seed=seed,
+                    library=None if named else library)
     run(s, *lines)
     return s
 
@@ -27,12 +29,6 @@ def run(s: Session, *lines: str):
     for line in lines:
         result = s.execute(line)
     return result
-
-
-def library_with(**numbers):
-    """The shipped content with some of the ruleset's numbers changed."""
-    library = load_library()
-    return replace(library, numbers=replace(library.numbers, **numbers))
 
 
 def of(result, kind) -> list:
@@ -45,6 +41,22 @@ def ts(s: Session, actor_id: str) -> int:
 
 def hp(s: Session, actor_id: str) -> int:
     return s.state.actors[actor_id].hp
+
+
+def told(s: Session, result) -> list[str]:
+    """A command's events in words, as the screen writes them."""
+    from shaper_gm.render.text import describe_events
+    return describe_events(result.events, {a: x.name for a, x in s.state.actors.items()})
+
+
+def surprised(s: Session) -> list[str]:
+    """Who a surprise caught (T16), by id in order: the Python ruleset's record, else
+    the effect."""
+    system = s.state.system
+    if system is not None and hasattr(system, "surprised"):
+        return sorted(system.surprised)
+    return sorted(a for a, x in s.state.actors.items() if any(e.name == "surprised"
+                                                              for e in x.effects))
 
 
 def plays_as_data() -> bool:
@@ -82,7 +94,7 @@ class Facts:
     final facts (the defense rolled is `kind`, the HP `health` and `health_after`)."""
 
     ALIASES = {"defense": "kind", "hp_before": "health", "hp_after": "health_after",
-               "weapon": "weapon_word"}
+               "weapon": "weapon_word", "after": "left_after"}
 
     def __init__(self, played) -> None:
         self.facts = dict(played.outcome.results[-1].facts)

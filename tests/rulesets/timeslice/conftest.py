@@ -67,7 +67,7 @@ def _data_copy(folder: Path, numbers: dict) -> str:
     shutil.copytree(places.data_rulesets()["timeslice"], target)
     text = (target / "ruleset.yaml").read_text(encoding="utf-8")
     for key, value in numbers.items():
-        value = str(value).lower()
+        value = int(value) if isinstance(value, bool) else value      # a switch: 0 or 1
         text, count = re.subn(rf"^(  )?{key}: \S+", rf"\g<1>{key}: {value}", text, flags=re.M)
         assert count == 1, f"ruleset.yaml does not say {key}"
     (target / "ruleset.yaml").write_text(text, encoding="utf-8")
@@ -101,8 +101,10 @@ class Fight:
         return self.result
 
     def add(self, actor_id: str, template: str | None = None, side: str = "party",
-            zone: str | None = None, numbers: dict | None = None, extra: dict | None = None):
-        """`add` with the numbers as --stat N=V (hp: --hp) and `extra` as its flags."""
+            zone: str | None = None, numbers: dict | None = None, extra: dict | None = None,
+            placed: bool = True):
+        """`add` with the numbers as --stat N=V (hp: --hp) and `extra` as its flags; one
+        not `placed` is left off the grid."""
         numbers = dict(numbers or {})
         zone = zone or NEAR[len(self.added) % len(NEAR)]
         flags = [f"--hp {numbers.pop('hp')}"] if "hp" in numbers else []
@@ -111,7 +113,7 @@ class Fight:
             values = value if isinstance(value, (list, tuple)) else [value]
             flags += [f"--{key}"] if value is True else [f"--{key} {v}" for v in values]
         self.execute(" ".join(filter(None, (
-            "add", actor_id, template and f"--as {template}", f"--at {zone}",
+            "add", actor_id, template and f"--as {template}", placed and f"--at {zone}",
             f"--side {side}", "" if template else f"--name {actor_id.title()}", *flags))))
         self.added.append(actor_id)
         return self

@@ -9,12 +9,12 @@ import pytest
 
 from shaper_gm.content.folders import ruleset_files
 from shaper_gm.content.schema import ContentError
-from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.errors import GmError
 from shaper_gm.rulesets.timeslice import build
 from shaper_gm.rulesets.timeslice.content import build_library
-from shaper_gm.rulesets.timeslice.models import Sheet
 
-from .python_harness import fight, library, make_actor, rs  # noqa: F401  (its fixtures)
+from .conftest import fight  # noqa: F401  (the commands' harness, for the tests of add)
+from .python_harness import library  # noqa: F401  (its fixture: the Python content)
 
 
 def test_shipped_numbers_follow_the_rulings(library):
@@ -96,33 +96,38 @@ def test_duplicate_template_ids_across_files():
         build_library(files)
 
 
-def test_make_actor_from_template_overrides_and_flags(rs):
-    kara = make_actor(rs, "kara", "Kara", "party", "B2", "kara", {"v": 15, "hp": 20}, {})
-    assert kara.sheet == Sheet(q=11, u=10, v=15, hp=20, dr=2, ts_max=10,
-                               weapons=("sword", "knife"), armor="mail", player=True)
+def test_make_actor_from_template_overrides_and_flags(fight):
+    fight.add("kara", "kara", zone="B2", numbers={"v": 15, "hp": 20})
+    kara = fight.actor("kara")
+    assert (kara.sheet.q, kara.sheet.u, kara.sheet.v, kara.sheet.hp, kara.sheet.dr,
+            kara.sheet.ts_max, tuple(kara.sheet.weapons), kara.sheet.armor,
+            kara.sheet.player) == (11, 10, 15, 20, 2, 10, ("sword", "knife"), "mail", True)
     assert (kara.hp, kara.max_hp, kara.zone, kara.resource_map()) == (20, 20, "B2", {"ts": 10})
-    assert kara.system.held == "sword"
-    thug = make_actor(rs, "thug", "Thug", "foes", None, None, {"dr": 1},
-                         {"weapon": ["maul"], "armor": "leather", "player": False})
-    assert (thug.sheet.dr, thug.sheet.weapons, thug.sheet.q) == (1, ("maul",), 10)
-    assert rs.stat(thug.sheet, "ts_max") == 10 and rs.dr(thug) == 1
-    plain = make_actor(rs, "p", "P", "foes", None, None, {}, {"armor": "plates"})
-    assert plain.sheet.dr == 3 and plain.system.held is None
+    assert fight.info("kara").held == "sword"
+    fight.add("thug", side="foes", numbers={"dr": 1},
+              extra={"weapon": ["maul"], "armor": "leather", "npc": True})
+    thug = fight.actor("thug")
+    assert (thug.sheet.dr, tuple(thug.sheet.weapons), thug.sheet.q) == (1, ("maul",), 10)
+    assert thug.sheet.ts_max == 10 and fight.ts("thug") == 10
+    fight.add("p", side="foes", extra={"armor": "plates"})
+    assert fight.actor("p").sheet.dr == 3 and fight.info("p").held is None
 
 
-@pytest.mark.parametrize("template,numbers,extra,message", [
-    ("dragon", {}, {}, "no time-slice template 'dragon'"),
-    (None, {"str": 3}, {}, "--stat str: not a time-slice sheet number"),
-    (None, {"q": -1}, {}, "q=-1 is out of range: expected a whole number of at least 0"),
-    (None, {"hp": 0}, {}, "--hp 0 is out of range: expected a whole number of at least 1"),
-    (None, {}, {"prof": {}}, "time-slice actors have no prof"),
-    (None, {}, {"weapon": ["laser"]}, "no weapon 'laser'"),
-    (None, {}, {"armor": "robe"}, r"no armor 'robe' \(T12\)"),
-    (None, {}, {"gear": ["rope"]}, "no gear 'rope'"),
+@pytest.mark.parametrize("line,message", [
+    ("add x --as dragon", "no template 'dragon'"),
+    ("add x --stat str=3", "sheets have q, u, v, dr, ts_max"),
+    ("add x --stat q=-1", "q=-1 is out of range: expected a whole number of at least 0"),
+    ("add x --hp 0", "--hp 0 is out of range: expected a whole number of at least 1"),
+    ("add x --prof sword=1", "unknown flag --prof"),      # time-slice actors have none
+    ("add x --weapon laser", "no weapon 'laser'"),
+    ("add x --armor robe", "no armor 'robe'"),
+    ("add x --gear rope", "no gear 'rope'"),
 ])
-def test_make_actor_refusals(rs, template, numbers, extra, message):
-    with pytest.raises(RuleViolation, match=message):
-        make_actor(rs, "x", "X", "foes", None, template, numbers, extra)
+def test_make_actor_refusals(fight, line, message):
+    before = fight.state
+    with pytest.raises(GmError, match=message):
+        fight.execute(line)
+    assert fight.state is before
 
 
 def test_build_loads_the_shipped_content_and_the_ruleset_interface(library):

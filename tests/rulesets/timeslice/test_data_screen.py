@@ -42,9 +42,10 @@ def test_an_attack_reads_its_totals_and_harm_with_capitals_kept(monkeypatch):
 def test_the_order_table_and_show_give_ts(monkeypatch):
     text = shown(monkeypatch, "attack guard --roll 7,8 --defend 2,5", "show kara")
     assert "TS " in text and " 7/10 " in text                    # the TS column
-    assert "end keeps the rest for the next pass" in text         # the legend
-    for row in ("TS       7/10 (T3, T7)", "Stats    Q 11, U 10, V 13 (T2: bonus = stat - 10)",
-                "DR       2 (T12)", "Weapons  Sword: damage 5, range 1 units"):
+    assert "TS: time slices left this round (T3)" in text         # the legend
+    for row in ("TS          7/10 (back to 10 each round, T3)",     # as the Python show's
+                "Stats       [Q] 11 (+1)  [U] 10 (+0)  [V] 13 (+3)", "DR          2 (T12)",
+                "Weapons     Sword: damage 5, reach 1 (in hand)"):
         assert row in text
 
 
@@ -64,7 +65,7 @@ def test_the_tables_values_fill_its_held_and_condition_columns(monkeypatch):
     text = shown(monkeypatch, "damage kara 20", "order")
     assert "Held" in text and "Condition" in text
     rows = [line.split() for line in text.splitlines() if line.strip().startswith("Kara")]
-    assert rows[-1][6:8] == ["sword", "dying"]
+    assert rows[-1][6:11] == ["sword", "dying,", "5", "min", "left"]     # T14: its timer
     s = new_session(ruleset="timeslice-data", seed=1)
     for line in FIGHT:
         s.execute(line)

@@ -17,8 +17,9 @@ from shaper_gm.engine import speeds
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.errors import GmError
 from shaper_gm.render.console import Renderer, make_console
-from shaper_gm.rulesets.timeslice import harm
 from shaper_gm.shell.completion import complete
+
+from .commands_kit import info
 
 SETUP = ("add bat --as giant-bat --at B2", "add kara --as guard --at C2 --side party",
          "init bat --roll 9,9", "init kara --roll 0,0", "start")
@@ -41,10 +42,8 @@ def shown(session: Session, line: str) -> str:
 
 def test_the_content_gives_a_flier_its_speeds():
     s = fight()
-    bat, kara = s.state.actors["bat"], s.state.actors["kara"]
-    rs = s.ruleset_for(s.state)
-    assert rs.speeds(bat.sheet) == (("fly", 4), ("ground", 1))
-    assert rs.speeds(kara.sheet) == (("ground", rs.numbers.move_units),)   # none declared
+    assert "fly 4, ground 1 units a move (T17)" in shown(s, "show bat")
+    assert "ground 2 units a move (T17)" in shown(s, "show kara")    # none: move_units
 
 
 def test_a_flier_flies_its_speed_per_move_and_the_line_says_so():
@@ -53,10 +52,10 @@ def test_a_flier_flies_its_speed_per_move_and_the_line_says_so():
     text = shown(s, "move bat E5 --speed fly")      # 3 units: 1 move at fly 4
     assert "Giant Bat flies B2 → E5 (3 units, 1 move, fly, 2 TS, T17)" in text
     assert s.state.actors["bat"].resource("ts") == ts - 2
-    assert harm.info(s.state.actors["bat"]).flying
+    assert info(s, "bat").flying
     s.execute("move bat E3 --speed ground")          # 2 units: 2 moves at ground 1
     assert s.state.actors["bat"].resource("ts") == ts - 6
-    assert not harm.info(s.state.actors["bat"]).flying
+    assert not info(s, "bat").flying
 
 
 def test_a_mode_the_actor_lacks_is_refused_naming_the_ones_it_has():
