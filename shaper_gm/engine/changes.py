@@ -51,7 +51,7 @@ KINDS = {"hp": {"who", "change", "through", "why", "rule"},
          "end": {"who", "name", "with_source", "why"},
          "move": {"who", "to", "away_from", "within", "rule", "logs", "word"},
          "sheet": {"who", "name", "value", "why", "says"},
-         "lay": {"who", "item"}, "take": {"who", "item"},
+         "lay": {"who", "item", "says"}, "take": {"who", "item"},
          "encounter": {"name", "change", "why"},
          "spend": {"who", "key", "amount"}, "relabel": {"name", "from", "to", "why"},
          "reacted": {"who", "answer", "during"}}
@@ -93,7 +93,8 @@ class Entry:
         other = {self.away_from} if self.away_from else set()
         return names | (self.when.names if self.when else frozenset()) | {self.who} | moved \
             | other | frozenset(FIELD.findall(self.why)) | frozenset(FIELD.findall(self.name)) \
-            | frozenset(FIELD.findall(self.says))
+            | (frozenset() if self.kind in ("sheet", "lay")          # an event's template
+               else frozenset(FIELD.findall(self.says)))
 
 
 def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
@@ -239,7 +240,8 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
     if entry.kind == "sheet":                 # told with its reason, never as the GM's set
         return _sheet(state, who, entry.name, values["value"], said or why, entry.says)
     if entry.kind in ("lay", "take"):         # an item on the map (engine.laying)
-        return laying.changed(state, rs, entry.kind, who, str(values["item"]))
+        return laying.changed(state, rs, entry.kind, who, str(values["item"]),
+                              str(facts["actor"]), entry.says)
     if entry.kind == "resource":
         return _resource(state, who, entry.name, int(values["change"]), said or why,
                          entry.rule, rs)

@@ -32,6 +32,7 @@ LYING = "lying"             # lying: each item on the map, how far its nearest p
 ENCOUNTER = "encounter"     # encounter.NAME: a number of the encounter (ambient arca)
 SHARING = ("foes_with.", "allies_with.")   # X.foes_with.KEY: who shares X's sheet KEY
 LYING_BESIDE = "lying_beside"   # lying_beside: each item on the map, whom it lies by
+LYING_PLACES = "lying_places"   # lying_places: each item on the map, its places, nearest first
 MAXIMUM = "max_"            # X.max_NAME: the maximum of X's resource NAME (P4's pool cap)
 NAMED = "named_"            # X.named_KEY: X's effects on KEY in words, '+2 shield-wall'
 BARE = "bare_"              # X.bare_KEY: KEY without X's effects
@@ -122,6 +123,9 @@ class Situation(Mapping[str, Any]):
             return distances(self.state, self.rs, self.ids["actor"])
         if name == NAMED_TARGETS:               # how many targets the command names
             return len(self.request.targets)
+        if name == LYING_PLACES:                # item -> the cells it lies on, nearest first
+            from shaper_gm.engine.laying import places
+            return places(self.state, self.rs, self.ids["actor"])
         if name == LYING_BESIDE:                # item -> whom it lies beside, there
             from shaper_gm.engine.laying import besides
             return besides(self.state, self.rs, self.ids["actor"])

@@ -255,6 +255,8 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
         """An item of the actor's list `kind` (its attacks, its spells) by unique prefix."""
         if kind == "template":
             return match_one(word, list(self.templates()), noun(self.library))
+        if kind == laying.LYING and actor_id in state.actors:    # a flag's `completes: lying`
+            return laying.lying_word(state, self, word, actor_id)
         if actor_id in state.actors and kind not in ("cost", "react-cost"):
             carried = lookup(state.actors[actor_id].sheet, kind)
             if isinstance(carried, tuple):

@@ -57,7 +57,7 @@ def test_the_order_table_and_show_give_ap_stress_and_arca(monkeypatch):
 def test_a_thrown_weapon_is_told_as_it_lands_and_under_the_map(monkeypatch):
     text = shown(monkeypatch, "pass suori", "pass alberich",
                  "strike gob suori --with spear --roll 1 --dodge 6", "map", "order")
-    assert "Spear lands on B2, by Suori" in text
+    assert "Goblin's Spear lands on B2 (D16)" in text                 # its lay says:
     assert text.count("On the ground: Spear (B2)") == 2          # under the map, the order
 
 
