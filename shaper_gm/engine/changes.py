@@ -51,9 +51,10 @@ KINDS = {"hp": {"who", "change", "through", "why", "rule"},
          "end": {"who", "name", "with_source", "why"},
          "move": {"who", "to", "away_from", "within", "rule", "logs", "word"},
          "sheet": {"who", "name", "value", "why", "says"},
-         "lay": {"who", "item"}, "take": {"who", "item"},
+         "lay": {"who", "item", "says"}, "take": {"who", "item"},
          "encounter": {"name", "change", "why"},
-         "spend": {"who", "key", "amount"}, "relabel": {"name", "from", "to", "why"}}
+         "spend": {"who", "key", "amount"}, "relabel": {"name", "from", "to", "why"},
+         "reacted": {"who", "answer", "during"}}
 ACTORS = ("actor", "target")        # who a change may be to
 
 
@@ -92,7 +93,8 @@ class Entry:
         other = {self.away_from} if self.away_from else set()
         return names | (self.when.names if self.when else frozenset()) | {self.who} | moved \
             | other | frozenset(FIELD.findall(self.why)) | frozenset(FIELD.findall(self.name)) \
-            | frozenset(FIELD.findall(self.says))
+            | (frozenset() if self.kind in ("sheet", "lay")          # an event's template
+               else frozenset(FIELD.findall(self.says)))
 
 
 def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
@@ -122,7 +124,8 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
     needed = {"hp": ("change",), "resource": ("change", "name"), "effect": ("name",),
               "condition": ("name",), "end": ("name",), "move": (), "sheet": ("name", "value"),
               "lay": ("item",), "take": ("item",), "encounter": ("name", "change"),
-              "spend": ("key", "amount"), "relabel": ("name", "from", "to")}[kind]
+              "spend": ("key", "amount"), "relabel": ("name", "from", "to"),
+              "reacted": ("answer", "during")}[kind]
     for key in needed:
         if key not in body:
             raise VocabError(f"{at}.{kind}.{key}", "missing (required)")
@@ -147,6 +150,9 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
         values = ()
     named = {"spend": "key", "relabel": "name"}.get(kind)
     name = checked_name(body[named], f"{at}.{kind}.{named}") if named else str(body.get("name", ""))
+    if kind == "reacted":                 # who answered an ask, and during what (D8)
+        name = f"{_text(body['answer'], f'{at}.reacted.answer')}"
+        body = {**body, "why": _text(body["during"], f"{at}.reacted.during")}
     with_source = body.get("with_source", False)
     if not isinstance(with_source, bool):
         raise VocabError(f"{at}.end.with_source", f"expected true or false, got "
@@ -234,13 +240,16 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
     if entry.kind == "sheet":                 # told with its reason, never as the GM's set
         return _sheet(state, who, entry.name, values["value"], said or why, entry.says)
     if entry.kind in ("lay", "take"):         # an item on the map (engine.laying)
-        return laying.changed(state, rs, entry.kind, who, str(values["item"]))
+        return laying.changed(state, rs, entry.kind, who, str(values["item"]),
+                              str(facts["actor"]), entry.says)
     if entry.kind == "resource":
         return _resource(state, who, entry.name, int(values["change"]), said or why,
                          entry.rule, rs)
     if entry.kind == "encounter":             # a number of the encounter (engine.laying)
         return laying.number_changed(state, rs, entry.name, int(values["change"]),
                                      said or why)
+    if entry.kind == "reacted":               # told as a reaction inside the action
+        return state, [ev.Reacted(who, entry.name, entry.why)]
     if entry.kind in ("spend", "relabel"):        # engine.spending
         from shaper_gm.engine.spending import swept
         return swept(state, who, entry.kind, entry.name, values, fill(entry.why, facts) or why)

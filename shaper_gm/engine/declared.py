@@ -263,6 +263,9 @@ class Declared:
         if named is None and not carried:
             self.refuse("no_item", Situation(state, rs, request))
         if named is not None and named not in carried:
+            if not carried:                     # it names one, and carries none at all
+                self.refuse("none_carried", ChainMap({"word": named}, cast(
+                    "MutableMapping[str, Any]", Situation(state, rs, request))))
             known = rs.library.kind(self.item) if hasattr(rs.library, "kind") else {}
             if named not in known:              # no such item at all, in its words
                 self.refuse("unknown", ChainMap({"word": named}, cast(

@@ -119,6 +119,7 @@ class OddsSpec:
     labels: tuple[tuple[str, ...], ...] = ()   # (spread, its title, its note)
     limits: tuple[Any, ...] = ()   # refused before any work past these (engine.odds_limits)
     limit: Compiled | None = None  # a count that goes up (wounds): the most it takes
+    flag: str = ""                 # `odds --FLAG` names these odds, as --action does
 
 
 @record

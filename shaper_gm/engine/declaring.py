@@ -42,7 +42,7 @@ TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
 FLAG_KEYS = {"kind", "choices", "help", "metavar", "repeat", "completes", "marks"}
-REFUSALS = ("itself", "no_item", "lacks", "unknown", "stays", "others",
+REFUSALS = ("itself", "no_item", "none_carried", "lacks", "unknown", "stays", "others",
             "unrolled", "unsourced")                                 # shared checks
 ITEMLESS = ("itself", "stays", "others", "unrolled",     # not about the action's item
             "unsourced")

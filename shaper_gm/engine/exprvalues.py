@@ -164,11 +164,16 @@ def default_of(args: tuple[Node, ...]) -> Node:
 def at_of(args: tuple[Node, ...]) -> Node:
     """`at(mapping, key, other)`: the value a mapping holds under a key worked out in
     play (``at(proficiencies, holding, 0)``: the proficiency with the weapon in hand);
-    `other` when it holds none."""
+    `other` when it holds none. A list's item by its place, 0 the first
+    (``at(holding, count(holding) - 1, '')``: the last in hand)."""
     holder, key, other = args
 
     def run(env: Env) -> Any:
         found = holder(env)
+        if isinstance(found, (tuple, list)):
+            place = key(env)
+            fits = type(place) is int and 0 <= place < len(found)
+            return found[place] if fits else other(env)
         if not hasattr(found, "get"):
             raise ExprError(f"at() reads a mapping, not {found!r}")
         value = found.get(key(env))

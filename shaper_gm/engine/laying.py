@@ -56,6 +56,8 @@ class ItemLaid(Event):
     actor: str                    # whom it lies beside
     item: str
     place: str
+    by: str = ""                  # who laid it (the acting actor)
+    said: str = ""                # its own words: a template over these fields (`says:`)
 
 
 @record
@@ -121,6 +123,31 @@ def distances(state: Encounter, rs: Any, actor_id: str) -> dict[str, int]:
     return found
 
 
+def places(state: Encounter, rs: Any, actor_id: str) -> dict[str, tuple[str, ...]]:
+    """Each item lying on the map with the cells it lies on, the nearest to `actor_id`
+    first (in the order laid among the equally near)."""
+    here = state.actors[actor_id].zone
+    found: dict[str, list[tuple[int, int, str]]] = {}
+    for n, (item, place, _) in enumerate(lying_of(state)):
+        found.setdefault(item, []).append((rs.distance(here, place) if here else 0, n, place))
+    nearest = sorted(found, key=lambda item: min(found[item]))       # the nearest first
+    return {item: tuple(place for *_, place in sorted(found[item])) for item in nearest}
+
+
+LYING = "lying"           # a flag's `completes: lying`: what lies on the map, nearest first
+
+
+def lying_word(state: Encounter, rs: Any, word: str, actor_id: str) -> str:
+    """The item lying on the map a flag's word names, by unique prefix; nothing lying is
+    refused in the ruleset's words (`terms.nothing_lying`)."""
+    from shaper_gm.engine.names import match_one
+    ids = list(places(state, rs, actor_id))
+    if not ids:
+        raise RuleViolation(rs.term("nothing_lying") or "nothing lies on the map",
+                            "an item lies where it landed")
+    return match_one(word, ids, "item lying")
+
+
 def besides(state: Encounter, rs: Any, actor_id: str) -> dict[str, str]:
     """Each item lying on the map with whom it lies beside at the place `take` would
     take it from: the nearest to `actor_id`, the first laid among the nearest ('' for
@@ -134,16 +161,18 @@ def besides(state: Encounter, rs: Any, actor_id: str) -> dict[str, str]:
     return {item: beside for item, (_, beside) in found.items()}
 
 
-def changed(state: Encounter, rs: Any, kind: str, who: str, item: str) -> Change:
-    """`lay`: `item` lies on `who`'s cell, beside it; `take`: `who` takes up the nearest
-    place `item` lies (the first laid among the nearest)."""
+def changed(state: Encounter, rs: Any, kind: str, who: str, item: str, by: str = "",
+            says: str = "") -> Change:
+    """`lay`: `item` lies on `who`'s cell, beside it, laid by `by`, told in `says` words
+    if given; `take`: `who` takes up the nearest place `item` lies (the first laid among
+    the nearest)."""
     actor = state.actors[who]
     lying = lying_of(state)
     if kind == "lay":
         if actor.zone is None:
             return state, []
         return (state.with_(system=replace(ground_of(state), lying=ground.laid(
-            lying, item, actor.zone, who))), [ItemLaid(who, item, actor.zone)])
+            lying, item, actor.zone, who))), [ItemLaid(who, item, actor.zone, by, says)])
     places = [(rs.distance(actor.zone, entry[1]) if actor.zone else 0, n, entry)
               for n, entry in enumerate(lying) if entry[0] == item]
     if not places:

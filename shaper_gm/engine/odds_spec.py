@@ -3,6 +3,7 @@ facts its steps end with, and what it tells besides (`engine.declared_odds`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -13,7 +14,7 @@ from shaper_gm.engine.odds_limits import odds_limits
 from shaper_gm.engine.stepkit import VocabError, checked_name, expression
 
 ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
-             "answers", "facts", "given", "labels", "limits", "limit"}
+             "answers", "facts", "given", "labels", "limits", "limit", "flag"}
 
 
 def compile_odds(raw: Any, at: str) -> OddsSpec:
@@ -51,4 +52,14 @@ def compile_odds(raw: Any, at: str) -> OddsSpec:
                     odds_labels(raw.get("labels", {}), f"{at}.labels",
                                 {**dict(spreads), **dict(chances)}),
                     odds_limits(raw.get("limits", []), f"{at}.limits"),
-                    limit=expression(raw["limit"], f"{at}.limit") if "limit" in raw else None)
+                    limit=expression(raw["limit"], f"{at}.limit") if "limit" in raw else None,
+                    flag=checked_flag(raw["flag"], f"{at}.flag") if "flag" in raw else "")
+
+
+def checked_flag(raw: Any, at: str) -> str:
+    """`flag: NAME`: `odds --NAME` names this action's odds, as `--action` does."""
+    if not isinstance(raw, str) or not re.fullmatch(r"[a-z][a-z0-9-]*", raw) or \
+            raw in ("action", "json", "with"):
+        raise VocabError(at, "expected a flag's name of lowercase letters, digits and '-', "
+                             f"other than action, json and with, got {raw!r}")
+    return raw

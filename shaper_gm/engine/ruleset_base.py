@@ -4,7 +4,7 @@ saves through `engine.data`, grid cells named and measured by `engine.grid`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from shaper_gm.engine import grid, harm
@@ -340,15 +340,20 @@ class RulesetBase:
                       text: str) -> bool | None:
         """Whether `text` is among what `offers` ranks first for the slot (None: it offers
         nothing for it); the offers of the last state asked are kept for the next text."""
+        offers = self.kept_for(state, (slot, subject, verb),
+                               lambda: self.offers(state, slot, subject, verb))
+        return None if offers is None else any(o.text == text and o.rank == FIRST
+                                               for o in offers)
+
+    def kept_for(self, state: Encounter, key: Any, work_out: Callable[[], Any]) -> Any:
+        """`work_out()`, kept by `key` for as long as `state` is the last state asked
+        about (what offers read of one state, asked again for each of its targets)."""
         if self._offered is None or self._offered[0] is not state:
             self._offered = (state, {})
         kept = self._offered[1]
-        key = (slot, subject, verb)
         if key not in kept:
-            kept[key] = self.offers(state, slot, subject, verb)
-        offers = kept[key]
-        return None if offers is None else any(o.text == text and o.rank == FIRST
-                                               for o in offers)
+            kept[key] = work_out()
+        return kept[key]
 
     def distance(self, a: str, b: str) -> int:
         """Steps between two cells; a diagonal step counts 1 unless the ruleset says."""

@@ -32,10 +32,13 @@ LYING = "lying"             # lying: each item on the map, how far its nearest p
 ENCOUNTER = "encounter"     # encounter.NAME: a number of the encounter (ambient arca)
 SHARING = ("foes_with.", "allies_with.")   # X.foes_with.KEY: who shares X's sheet KEY
 LYING_BESIDE = "lying_beside"   # lying_beside: each item on the map, whom it lies by
+LYING_PLACES = "lying_places"   # lying_places: each item on the map, its places, nearest first
 MAXIMUM = "max_"            # X.max_NAME: the maximum of X's resource NAME (P4's pool cap)
 NAMED = "named_"            # X.named_KEY: X's effects on KEY in words, '+2 shield-wall'
 BARE = "bare_"              # X.bare_KEY: KEY without X's effects
 NAMED_TARGETS = "named_targets"   # named_targets: how many targets the command names
+GIVERS = "givers"           # X.givers: each effect on X another gave it -> the giver's name
+GIVEN_TO = "given_to"       # X.given_to: each effect X gave another -> that one's name
 
 
 class Situation(Mapping[str, Any]):
@@ -77,6 +80,10 @@ class Situation(Mapping[str, Any]):
                 return self._free_near(self.state.actors[who])
             if rest == ON_TURN:
                 return self.state.turn == who
+            if rest == GIVERS:
+                return givers(self.state, self.state.actors[who])
+            if rest == GIVEN_TO:
+                return given_to(self.state, who)
             if rest.startswith(SHARING):
                 return sharing(self.state, self.state.actors[who], *rest.split(".", 1))
             return actor_value(self.rs, self.state.actors[who], rest)
@@ -116,6 +123,9 @@ class Situation(Mapping[str, Any]):
             return distances(self.state, self.rs, self.ids["actor"])
         if name == NAMED_TARGETS:               # how many targets the command names
             return len(self.request.targets)
+        if name == LYING_PLACES:                # item -> the cells it lies on, nearest first
+            from shaper_gm.engine.laying import places
+            return places(self.state, self.rs, self.ids["actor"])
         if name == LYING_BESIDE:                # item -> whom it lies beside, there
             from shaper_gm.engine.laying import besides
             return besides(self.state, self.rs, self.ids["actor"])
@@ -211,6 +221,21 @@ def field(holder: Any, name: str, what: str) -> Any:
     if value is None:
         raise ExprError(f"{what} has no {name!r}")
     return value
+
+
+def givers(state: Encounter, actor: Actor) -> dict[str, str]:
+    """Each effect or condition on `actor` that another actor of the encounter gave it,
+    by name, to the giver's name (a grapple's grappler: `at(actor.givers, 'grappled',
+    '')`)."""
+    return {e.name: state.actors[e.caster].name for e in actor.effects
+            if e.caster and e.caster != actor.id and e.caster in state.actors}
+
+
+def given_to(state: Encounter, giver: str) -> dict[str, str]:
+    """Each effect or condition `giver` gave another actor, by name, to that actor's name
+    (whom a grappler holds: `at(actor.given_to, 'grappled', '')`)."""
+    return {e.name: other.name for other in state.actors.values() if other.id != giver
+            for e in other.effects if e.caster == giver}
 
 
 def actor_value(rs: Any, actor: Actor, key: str) -> Any:

@@ -18,14 +18,17 @@ FIELD = re.compile(r"\{([a-z_][a-z0-9_.]*)\}")      # a {name} a text fills in
 
 def fill(text: str, env: Mapping[str, Any]) -> str:
     """`text` with each ``{name}`` replaced by that value of `env` (left as written when
-    `env` has none): notes, prompts, refusals and outcome lines alike."""
+    `env` has none): notes, prompts, refusals and outcome lines alike. A list of values
+    reads as its items joined by commas (``maul, dagger``), a mapping as its keys."""
     from shaper_gm.engine.expr import ExprError
 
     def value(found: re.Match[str]) -> str:
         try:
-            return str(env[found.group(1)])
+            got = env[found.group(1)]
         except (KeyError, ExprError):
             return found.group(0)
+        listed = isinstance(got, tuple | list | Mapping)
+        return ", ".join(map(str, got)) if listed else str(got)
     return FIELD.sub(value, text)
 
 

@@ -141,15 +141,16 @@ for _cls, _describer in {
     ev.HpChanged: template("{actor|name}: HP {before} → {after}[, {why}]"),
     ev.DiceSkipped: template("The dice move on {count|plural die dice}: the next roll is "
                              "fresh (dice position {before} → {after})"),
-    ItemLaid: template("{item|item|capitalize} lands on {place}, by {actor|name}"),
     ItemTaken: template("{actor|name} picks up {item|item} from {place}"),
     EncounterNumberChanged: template("{label} {before} → {after}[ ({why})]"),
 }.items():
     _describe.register(_cls, _describer)
+_LAID = "{item|item|capitalize} lands on {place}, by {actor|name}"   # says: its own words
 _FIELD_SET = template("{actor|name}: {field} {before|listed} → {after|listed} "
                       "({why|else set by the GM})")
 _describe.register(ev.FieldSet, lambda e, n, cost: template(e.said)(e, n, cost) if e.said
                    else _FIELD_SET(e, n, cost))          # a sheet change in its own words
+_describe.register(ItemLaid, lambda e, n, cost: template(e.said or _LAID)(e, n, cost))
 _HP_CHANGED = _describe.dispatch(ev.HpChanged)
 
 

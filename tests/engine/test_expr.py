@@ -130,3 +130,14 @@ def test_any_text_parses_or_is_refused_cleanly(text):
 def test_division_is_floor_division(a, b):
     assert value("a / b", a=a, b=b) == a // b
     assert value("a % b", a=a, b=b) == a % b
+
+
+def test_at_reads_a_lists_item_by_its_place():
+    """`at(list, place, other)`: 0 the first, `other` past either end (the last weapon in
+    hand, `at(holding, count(holding) - 1, '')`)."""
+    held = {"holding": ("warhammer", "dagger"), "none": ()}
+    last = compile_expr("at(holding, count(holding) - 1, 'nothing')")
+    assert last.run(held) == "dagger"
+    assert compile_expr("at(holding, 0, '')").run(held) == "warhammer"
+    assert compile_expr("at(holding, 2, 'past')").run(held) == "past"
+    assert compile_expr("at(none, count(none) - 1, 'nothing')").run(held) == "nothing"

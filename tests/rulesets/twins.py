@@ -12,8 +12,12 @@ FOLDER = Path(__file__).resolve().parents[1] / "fixtures" / "rulesets"
 
 
 def said(line, ruleset: str, data: str) -> str:
-    """A line both versions read alike, or a pair (the Python version's, `data`'s)."""
-    return line if isinstance(line, str) else line[ruleset == data]
+    """A line both versions read alike, or a pair (the Python version's, `data`'s; a
+    ruleset played as data reads `data`'s)."""
+    if isinstance(line, str):
+        return line
+    from shaper_gm.places import data_rulesets
+    return line[ruleset == data or ruleset in data_rulesets()]
 
 
 def twin_sessions(monkeypatch, python: str, data: str) -> Callable[..., dict]:
@@ -27,3 +31,11 @@ def twin_sessions(monkeypatch, python: str, data: str) -> Callable[..., dict]:
                 s.execute(said(line, rs, data))
         return sessions
     return start
+
+
+def python_played(ruleset: str, python: str) -> bool:
+    """Whether a session of `ruleset` plays `python`'s Python package: its id, and no
+    content folder playing that id as data (`--as-data ID`: both twins are data, each
+    read as the data version)."""
+    from shaper_gm.places import data_rulesets
+    return ruleset == python and python not in data_rulesets()

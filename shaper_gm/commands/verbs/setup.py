@@ -332,16 +332,20 @@ def stat_numbers(ctx: Context, parsed) -> dict[str, int]:
     """`--stat NAME=N` (repeatable) and `--hp N`: sheet numbers by the ruleset's names."""
     out: dict[str, int] = {}
     known = ctx.ruleset.sheet_numbers
+    own_hp = getattr(ctx.ruleset, "hp_key", "hp")      # the number hp reads, by its name
     for entry in parsed.get("stat") or ():
         name, sep, value = entry.partition("=")
         name = name.strip().lower()
-        if not sep or name not in known:
+        if not sep or name not in known and (name != own_hp or own_hp == "hp"):
             raise CommandError(f"--stat {entry!r}: {ctx.ruleset.name} sheets have "
                                f"{', '.join(known) or 'no numbers to set'}",
                                "write --stat NAME=N, e.g. --stat " + (known[0] + "=2"
                                                                       if known else "x=1"))
         out[name] = whole_number(value, f"--stat {name}")
     if parsed.get("hp") is not None:
+        refused = ctx.ruleset.term("no_hp") if hasattr(ctx.ruleset, "term") else ""
+        if refused:                  # hit points that are another count's other side
+            raise CommandError(f"--hp: {refused}", f"set --stat {own_hp}=N")
         out["hp"] = parsed.get("hp")
     return out
 

@@ -44,6 +44,7 @@ def read_actions(ctx: Ctx, folder: Any) -> tuple[tuple[tuple[str, Declared], ...
 
 
 SHEET_FIELDS = ("actor", "field", "before", "after", "why")     # engine.events.FieldSet
+LAY_FIELDS = ("actor", "item", "place", "by")                   # engine.laying.ItemLaid
 
 
 def _sheet_words(declared: Declared) -> Declared:
@@ -51,12 +52,12 @@ def _sheet_words(declared: Declared) -> Declared:
     reads it: one that cannot be read is refused here, not when it is drawn."""
     from shaper_gm.render.templates import TemplateError, parse
     for index, entry in enumerate(declared.apply):
-        if entry.kind == "sheet" and entry.says:
+        if entry.kind in ("sheet", "lay") and entry.says:
             try:
-                parse(entry.says, fields=SHEET_FIELDS)
+                parse(entry.says, fields=SHEET_FIELDS if entry.kind == "sheet" else LAY_FIELDS)
             except TemplateError as exc:
-                raise VocabError(f"{declared.name}.apply[{index}].sheet.says", str(exc)) \
-                    from None
+                raise VocabError(f"{declared.name}.apply[{index}].{entry.kind}.says",
+                                 str(exc)) from None
     return declared
 
 

@@ -3,10 +3,12 @@ each refused in its own words and nothing added (a ruleset's creation rules: the
 points a level allows, say). A test reads ``actor.X`` (the new
 sheet's values, those `derived:` works out too), ``rules.X``, ``library.KIND`` and
 ``template_kind``: the item file of the template it was added from, '' without one
-(the GM's creatures are exempt: ``template_kind == 'creatures' or ...``)."""
+(the GM's creatures are exempt: ``template_kind == 'creatures' or ...``). Its `fields:
+{NAME: EXPR}` are worked out, reading the same, when it fails, for its words to read."""
 
 from __future__ import annotations
 
+from collections import ChainMap
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -15,7 +17,7 @@ from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import ExprError, compile_expr
 from shaper_gm.engine.stepkit import fill
 
-SHAPE = "{test: EXPR, refuse: TEXT, hint: TEXT} (test and refuse required)"
+SHAPE = "{test: EXPR, refuse: TEXT, hint: TEXT} (test and refuse required)"   # and fields
 
 
 def add_requires(value: Any) -> tuple[tuple[Any, str, str], ...]:
@@ -24,20 +26,32 @@ def add_requires(value: Any) -> tuple[tuple[Any, str, str], ...]:
         raise Bad(f"expected a list of {SHAPE}, got {value!r}")
     out = []
     for i, one in enumerate(value):
-        if not isinstance(one, Mapping) or set(one) - {"test", "refuse", "hint"} or \
+        if not isinstance(one, Mapping) or set(one) - {"test", "refuse", "hint", "fields"} or \
                 not {"test", "refuse"} <= set(one) or not isinstance(one["refuse"], str):
             raise Bad(f"expected {SHAPE}, got {one!r}", f"[{i}]")
-        try:
-            test = compile_expr(str(one["test"]))
-        except ExprError as exc:
-            raise Bad(str(exc), f"[{i}].test") from None
-        bad = sorted(n for n in test.names if n.partition(".")[0] not in
-                     ("actor", "rules", "library", "template_kind"))
-        if bad:
-            raise Bad(f"reads {bad[0]!r}: an add test reads actor.X, rules.X, library.KIND "
-                      "and template_kind", f"[{i}].test")
-        out.append((test, one["refuse"], str(one.get("hint", ""))))
+        test = _read(one["test"], f"[{i}].test")
+        fields = one.get("fields", {})
+        if not isinstance(fields, Mapping):
+            raise Bad(f"expected {SHAPE}, got {one!r}", f"[{i}]")
+        worked = tuple((str(name), _read(expr, f"[{i}].fields.{name}"))
+                       for name, expr in fields.items())
+        out.append((test, one["refuse"], str(one.get("hint", "")), worked))
     return tuple(out)
+
+
+def _read(text: Any, at: str) -> Any:
+    """An add test's expression, compiled; one reading what an add test cannot read is
+    refused, naming where."""
+    try:
+        test = compile_expr(str(text))
+    except ExprError as exc:
+        raise Bad(str(exc), at) from None
+    bad = sorted(n for n in test.names if n.partition(".")[0] not in
+                 ("actor", "rules", "library", "template_kind"))
+    if bad:
+        raise Bad(f"reads {bad[0]!r}: an add test reads actor.X, rules.X, library.KIND "
+                  "and template_kind", at)
+    return test
 
 
 class _NewActor(Mapping[str, Any]):
@@ -75,6 +89,7 @@ def check_new(rs: Any, sheet: Any, template: Any) -> None:
     kind = next((k for k in rs.library.templates if template is not None and
                  rs.library.kind(k).get(template.get("id")) is template), "")
     env = _NewActor(rs, sheet, kind)
-    for test, refuse, hint in tests:
+    for test, refuse, hint, fields in tests:
         if not test.run(env):
-            raise RuleViolation(fill(refuse, env), fill(hint, env) if hint else "")
+            said = ChainMap({name: expr.run(env) for name, expr in fields}, env)
+            raise RuleViolation(fill(refuse, said), fill(hint, said) if hint else "")

@@ -140,6 +140,7 @@ RULESET = {
     "add_numbers": Field(mapping_of(snake_name, text)), "add_requires": Field(add_requires),
     "clock": Field(clock.clock_spec), "timers": Field(timers.timers_spec),
     "no_initiative": Field(initiative.no_initiative),
+    "act_range": Field(_range),
 }
 
 
@@ -242,7 +243,8 @@ def load(folder: Any) -> DataLibrary:
                            "readied_effect", "encounter_numbers", "harm_tally",
                            "most_diagonals", "template_sides", "add_entries", "older_saves",
                            "older_sheets", "sheet_items", "prepared", "add_numbers",
-                           "add_requires", "clock", "timers", "no_initiative")}
+                           "add_requires", "clock", "timers", "no_initiative",
+                           "act_range")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),

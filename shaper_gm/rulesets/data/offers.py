@@ -23,7 +23,7 @@ def offers_for(rs: Any, state: Encounter, slot: str, subject: str | None,
     if slot == "zone" and action.offer is not None and actor.zone:
         return _cells(rs, state, action, actor)
     if slot == action.item or slot in {f.completes for f in action.flags if f.completes}:
-        return _items(rs, actor, slot)          # --with ITEM, its word, a flag's items
+        return _items(rs, actor, slot, state)   # --with ITEM, its word, a flag's items
     return None
 
 
@@ -43,10 +43,13 @@ def first_for(rs: Any, state: Encounter, slot: str, subject: str | None, verb: s
         state, rs, Request(verb, (("actor", actor.id), ("target", target)))))[0] == FIRST
 
 
-def _items(rs: Any, actor: Actor, kind: str) -> list[Offer]:
+def _items(rs: Any, actor: Actor, kind: str, state: Encounter) -> list[Offer]:
     """The items of the actor's list `kind`, by id, each with its name; its travel
     speeds (`speeds`, engine.speeds) in the sheet's order, each with how far it goes."""
     from shaper_gm.engine.situation import carried_items
+    if kind == "lying":                         # what lies on the map, nearest first
+        from shaper_gm.engine.laying import places
+        return [Offer(item_id, _name(rs, item_id)) for item_id in places(state, rs, actor.id)]
     held = actor.sheet.get(kind) if kind == "speeds" else None
     if isinstance(held, dict) or hasattr(held, "items") and not isinstance(held, str):
         from shaper_gm.engine import speeds
@@ -68,3 +71,10 @@ def _cells(rs: Any, state: Encounter, action: Any, actor: Actor) -> list[Offer]:
         said = action.cell_note(state, rs, actor.id, cell)
         return steps, " · ".join(filter(None, (rs.how_far(steps).removesuffix(" away"), said)))
     return tile_offers(state, note)
+
+
+def _name(rs: Any, item_id: str) -> str:
+    """An item's name, from the first item file naming it."""
+    items = getattr(rs.library, "items", {})
+    found = next((kind[item_id] for kind in items.values() if item_id in kind), None)
+    return str(found.get("name", item_id)) if found is not None else item_id

@@ -31,6 +31,7 @@ from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.rulesets.data import add_numbers, costs, prepared
 from shaper_gm.rulesets.data import carried as kept_items
+from shaper_gm.rulesets.data.act_range import ActRange
 from shaper_gm.rulesets.data.add_checks import check_new
 from shaper_gm.rulesets.data.adding import (
     gm_damage,
@@ -63,7 +64,7 @@ from shaper_gm.rulesets.data.zero_read import ZeroRead
 
 class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, DiagonalLimit,
                   OlderSaves, DeclaredInitiative, FightClock, Timers, laying.GroundChecks,
-                  RulesetBase):
+                  ActRange, RulesetBase):
     turn_order = FixedOrder()
     encounter_system_type = Ground          # what lies on the map (engine.laying)
     admit_off_turn = prepared.off_turn      # an action readied or prepared, taken off-turn
@@ -254,6 +255,8 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
         """An item of the actor's list `kind` (its attacks, its spells) by unique prefix."""
         if kind == "template":
             return match_one(word, list(self.templates()), noun(self.library))
+        if kind == laying.LYING and actor_id in state.actors:    # a flag's `completes: lying`
+            return laying.lying_word(state, self, word, actor_id)
         if actor_id in state.actors and kind not in ("cost", "react-cost"):
             carried = lookup(state.actors[actor_id].sheet, kind)
             if isinstance(carried, tuple):

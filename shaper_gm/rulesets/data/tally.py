@@ -45,9 +45,11 @@ class HarmTally:
         return self.kept_tally() is None
 
     def settable_fields(self) -> tuple[str, ...]:
+        """The tally in place of the hit points: the GM sets the harm taken, and the hit
+        points follow (`set ACTOR hp=N` is refused, as a field it cannot set)."""
         name, _ = self._tally()
         own: tuple[str, ...] = super().settable_fields()  # type: ignore[misc]
-        return (*own[:1], name, *own[1:]) if name else own
+        return (name, *(field for field in own if field != "hp")) if name else own
 
     def set_field(self, state: Encounter, target: str, key: str, value: str
                   ) -> Change | None:

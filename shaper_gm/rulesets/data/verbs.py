@@ -107,7 +107,9 @@ def _odds_choice(rs: Any) -> tuple:
     if len(names) < 2:
         return ()
     return (flag("action", "text", metavar="|".join(names), choices=names,
-                 help=f"the action whose odds these are (default: {names[0]})"),)
+                 help=f"the action whose odds these are (default: {names[0]})"),
+            *(flag(d.odds.flag, help=f"the odds of {d.what} (--action {name})")
+              for name, d in rs.library.actions if d.odds is not None and d.odds.flag))
 
 
 def _damage(rs: Any) -> dict[str, Any]:
@@ -229,7 +231,9 @@ def _odds_handler(declared: Declared):
         from shaper_gm.engine.declared_odds import declared_odds
         request = read_request(ctx)
         said = parse_react(request.get(REACT) or (), lambda word: resolve.actor(ctx.state, word))
-        named = request.get("action")
+        named = request.get("action") or next(      # odds --FLAG: as --action names it
+            (name for name, d in ctx.ruleset.library.actions
+             if d.odds is not None and d.odds.flag and request.get(d.odds.flag)), None)
         chosen = declared if named is None else _odds_of(ctx.ruleset, str(named))
         return odds_outcome(declared_odds(chosen, ctx.state, ctx.ruleset, request,
                                           Decisions(declared=said)), request)

@@ -65,12 +65,14 @@ def _targets(rs, state, actor, verb: str) -> list[Offer]:
 
 
 def first_target(rs, state, actor, verb: str, other_id: str) -> bool:
-    """Whether `_targets` ranks `other_id` first, that one target worked out alone."""
+    """Whether `_targets` ranks `other_id` first, that one target worked out alone (the
+    picture of the field and the actor's weapon kept for the state's other targets)."""
     other = state.actors.get(other_id)
     if other is None or other.id == actor.id:
         return False
-    view = combat.field_view(state, rs) if actor.zone else None
-    weapon = _weapon(rs, state, actor) if verb in ATTACKS else None
+    view, weapon = rs.kept_for(state, ("aim", actor.id, verb), lambda: (
+        combat.field_view(state, rs) if actor.zone else None,
+        _weapon(rs, state, actor) if verb in ATTACKS else None))
     return _rank(rs, state, view, weapon, actor, other, verb)[0] == FIRST
 
 

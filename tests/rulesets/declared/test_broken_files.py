@@ -42,7 +42,7 @@ EDITS = [
      "map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, readied_effect, "
      "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
      "older_saves, older_sheets, sheet_items, prepared, add_numbers, add_requires, "
-     "clock, timers, no_initiative)"),
+     "clock, timers, no_initiative, act_range)"),
     ("no-initiative-without-refuse", R, "grid: 8x8", "grid: 8x8\nno_initiative: {hint: x}",
      "line 8: key 'no_initiative': expected {refuse: TEXT, hint: TEXT} (refuse required), "
      "got a mapping"),
@@ -236,8 +236,8 @@ EDITS = [
      "out for its words"),
     ("change-of-no-kind", A, HP_CHANGE, "    - heal: {who: target}",
      "line 42: item 'strike': key 'apply[0]': expected one of hp, resource, effect, "
-     "condition, end, move, sheet, lay, take, encounter, spend, relabel (with when, if it "
-     "depends)"),
+     "condition, end, move, sheet, lay, take, encounter, spend, relabel, reacted (with when, "
+     "if it depends)"),
     ("change-required-missing", A, HP_CHANGE, "    - hp: {who: target}",
      "line 42: item 'strike': key 'apply[0].hp.change': missing (required)"),
     ("change-who-unknown", A, "hp: {who: target,", "hp: {who: bystander,",
@@ -439,6 +439,10 @@ EDITS = [
      "    harm: vigour_lost\n    labels: {wounds: {label: W}}\n",
      "line 51: item 'strike': key 'odds.labels': expected SPREAD: {label, note} (damage, "
      "vigour_lost, hit, critical)"),
+    ("odds-flag-not-a-name", A, "    harm: vigour_lost\n",
+     "    harm: vigour_lost\n    flag: Power\n",
+     "line 51: item 'strike': key 'odds.flag': expected a flag's name of lowercase letters, "
+     "digits and '-', other than action, json and with, got 'Power'"),
     ("effect-says-not-text", A, HP_CHANGE,
      HP_CHANGE + "\n    - effect: {who: target, name: dazed, says: [dazed]}",
      "line 43: item 'strike': key 'apply[1].effect.says': expected a text ({name} fills in "

@@ -1,198 +1,213 @@
-"""A harness that drives the Dungeoneers rules directly: an Encounter, creatures from
-`rs.make_actor`, the AP order started, and the ruleset's actions run through the
-engine's pipeline as a command runs them, on a PlayTape whose slots take given faces
-(else the seeded generator). Requests are built as the command layer resolves them."""
+"""A harness that drives Dungeoneers fights through the commands, as the shell runs
+them (the Python ruleset, or its version written as data with --as-data): `Table` holds
+a session, `add` adds a creature with `add`'s flags, `start` starts the fight, and
+`do(verb, request, faces, react)` runs the verb's command line, the faces given per slot
+(`{"roll": [4]}` is `--roll 4`), every die not given rolled from the session's seed. A
+refusal is raised as the engine's RuleViolation, its words and hint as the GM reads
+them; what an action resolved is read by name: the Python ruleset's outcome record, or
+the data version's final facts by the Python record's names (`out.attack_total`,
+records.Facts). pyharness.py keeps the Python ruleset's own harness (`py_table`) for the
+tests not played through the commands yet."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 
 import pytest
 
-from shaper_gm.dice import DiceRng, GivenFaces, RolledFaces
-from shaper_gm.encounter.setup import NewActor
-from shaper_gm.engine import play
-from shaper_gm.engine.common import ACT, REACT
-from shaper_gm.engine.decisions import Decisions
+from shaper_gm.app import new_session
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.request import Request
-from shaper_gm.engine.state import Encounter
-from shaper_gm.engine.steps import PlayTape
-from shaper_gm.rulesets.dungeoneers import actions as A
-from shaper_gm.rulesets.dungeoneers import build, spells
-from shaper_gm.rulesets.dungeoneers import contests as C
-from shaper_gm.rulesets.dungeoneers.content import load_library
-from shaper_gm.rulesets.dungeoneers.events import TallyChanged
-from shaper_gm.rulesets.dungeoneers.models import READY_ROLE
+from shaper_gm.engine.events import ActionSpent, Passed, Played, TurnStarted
+from shaper_gm.errors import GmError
+from tests.rulesets.dungeoneers.records import Facts
+
+ALIASES = Facts.ALIASES       # base_wounds, damage_type, limit: the Python outcome's names
+
+RULESET = "dungeoneers"
+
+# the verbs `Table.do` takes
+strike, power_strike, grapple, push, grab_ledge = (
+    "strike", "power-strike", "grapple", "push", "grab-ledge")
+move, sprint, interact, defend, ready, spellcast = (
+    "move", "sprint", "interact", "defend", "ready", "spellcast")
+deep_breath, focus, act, react, pass_turn = ("deep-breath", "focus", "act", "react", "pass")
 
 
-@pytest.fixture(scope="session")
-def library():
-    return load_library()
+def _words(*words: object, **flags: object) -> str:
+    out = [str(w) if str(w).strip() else repr(str(w)) for w in words if w is not None]
+    for name, value in flags.items():
+        if value is None or value is False or value == 0 and name in ("boon", "bane"):
+            continue
+        out.append(f"--{name.replace('_', '-')}" + ("" if value is True else f" {value}"))
+    return " ".join(out)
 
 
-@pytest.fixture()
-def rs(library):
-    return build(library)
-
-
-def tape(faces: dict | None = None, react=(), seed: int = 1) -> PlayTape:
-    """Given faces per slot (a list, or a list of lists for a slot rolled repeatedly)."""
-    faces = faces or {}
-    rng = DiceRng(seed)
-
-    def source(slot, index, who):
-        given = faces.get(slot)
-        if given is None:
-            return RolledFaces(rng)
-        if given and isinstance(given[0], list | tuple):
-            return GivenFaces(given[index])
-        return GivenFaces(given)
-    return PlayTape(source, Decisions(declared=list(react)))
-
-
-def make_actor(rs, actor_id, name, side, zone, template, numbers, extra, cols=26, rows=99):
-    """`rs.make_actor` as `add` calls it: the template looked up, each flag's values as
-    `add` resolves them (`NAME=VALUE` for a mapping), the tile named (the harness places
-    creatures anywhere; moves check the encounter's grid)."""
-    found = rs.templates().get(template, template) if template else None
-    flags = {key: [f"{k}={v}" for k, v in value.items()] if isinstance(value, dict) else value
-             for key, value in extra.items()}
-    spec = NewActor(actor_id, found, side, zone, name, tuple(numbers.items()),
-                    tuple(flags.items()))
-    return rs.make_actor(spec, rs.canonical_zone(zone, cols, rows) if zone else None)
-
-
-# --- requests, as the command layer resolves them ------------------------------------------
-
-def _request(verb: str, *args, **flags) -> Request:
-    return Request(verb, tuple((role, value) for role, value in args)).with_flags(
-        {name.replace("_", "-"): value for name, value in flags.items()})
-
+# --- requests: a command's words after its verb ------------------------------------------
 
 def StrikeRequest(actor, target, weapon=None, boon=0, bane=0, wound_bonus=0):  # noqa: N802
-    return Request("strike", (("actor", actor), ("target", target))).with_flags(
-        {"with": weapon, "boon": boon or None, "bane": bane or None,
-         "damage-bonus": wound_bonus or None})
+    return _words(actor, target, boon=boon, bane=bane, damage_bonus=wound_bonus or None,
+                  **{"with": weapon})
 
 
 def GrappleRequest(actor, target, boon=0, bane=0):  # noqa: N802
-    return _request("grapple", ("actor", actor), ("target", target), boon=boon or None,
-                    bane=bane or None)
+    return _words(actor, target, boon=boon, bane=bane)
 
 
 def PushRequest(actor, target, tile, over_ledge=False, boon=0, bane=0):  # noqa: N802
-    return _request("push", ("actor", actor), ("target", target), ("zone", tile),
-                    ledge=over_ledge or None, boon=boon or None, bane=bane or None)
+    return _words(actor, target, tile, ledge=over_ledge, boon=boon, bane=bane)
 
 
 def GrabLedgeRequest(actor, tiles=1):  # noqa: N802
-    return _request("grab-ledge", ("actor", actor), tiles=tiles)
+    return _words(actor, tiles=tiles)
 
 
 def MoveRequest(actor, tile, speed=None):  # noqa: N802
-    return _request("move", ("actor", actor), ("zone", tile), speed=speed)
+    return _words(actor, tile, speed=speed)
 
 
 def InteractRequest(actor=None, text="", draw=None, stow=None):  # noqa: N802
-    return _request("interact", ("actor", actor), ("text", text), draw=draw, stow=stow)
+    return _words(actor, draw=draw, stow=stow)
 
 
 def ActorRequest(actor=None):  # noqa: N802
-    return _request("pass", ("actor", actor))
+    return _words(actor)
 
 
 def ReadyRequest(actor, action):  # noqa: N802
-    return _request("ready", ("actor", actor), (READY_ROLE, action))
+    return _words(actor, action)
 
 
 def SpellRequest(actor, spell, target=None, extra_arca=0):  # noqa: N802
-    return _request("spellcast", ("actor", actor), ("spell-id", spell), ("target", target),
-                    arca=extra_arca or None)
+    return _words(actor, spell, target, arca=extra_arca or None)
 
 
 def CostRequest(actor, cost, text=""):  # noqa: N802
     """`act` and `react`: any other action, at a cost in AP (D2, D8)."""
-    return _request("act", ("actor", actor), ("cost", str(cost)), ("react-cost", str(cost)),
-                    ("text", text))
+    return _words(actor, cost, text or "acts")
 
 
-# --- the rules' actions, run by the engine's pipeline as a command runs them ---------------
-
-def named(state: Encounter, actor_id: str | None) -> str:
-    """The creature named, or the one up by default (as the command layer reads it)."""
-    if actor_id is None and state.turn is None:
-        raise RuleViolation("no creature named and nobody is up", "name the creature, or start")
-    return state.turn if actor_id is None else actor_id
-
-
-def acting(state: Encounter, request: Request) -> Request:
-    return request.with_args(actor=named(state, request.actor))
+def _faces(faces: dict[str, Sequence] | None) -> str:
+    """Given faces per slot: one list for the slot's first roll, or a list of lists."""
+    out = []
+    for slot, given in (faces or {}).items():
+        rolls = given if given and isinstance(given[0], list | tuple) else [given]
+        out += [f"--{slot} {','.join(map(str, roll))}" for roll in rolls if roll]
+    return " ".join(out)
 
 
-def _run(action):
-    def run(state, rs, request, tape=None):
-        done = play.perform(state, rs, action, acting(state, request), tape)
-        outcome = done.outcome if done.outcome is not None else done.events[-1]
-        return done.state, list(done.events), outcome
-    return run
+class Outcome:
+    """What a command resolved, read by name: the Python ruleset's outcome (its record,
+    or the event of an action without dice), else the data version's last target's final
+    facts; the notes of its breakdown, and `cost`, what it spent (`out.cost.ap`)."""
+
+    def __init__(self, result) -> None:
+        self.result = result
+        self._record = _python_outcome(result.events)
+        played = [e for e in result.events if isinstance(e, Played)]
+        self.outcome = played[-1].outcome if played else None
+        self._facts = dict(self.outcome.results[-1].facts) \
+            if self.outcome is not None and self.outcome.results else {}
+        self.notes = self.outcome.notes if self.outcome is not None else \
+            getattr(self._record, "notes", ())
+        spent = [e for e in result.events if isinstance(e, ActionSpent)]
+        self.cost = getattr(self._record, "cost", None) or _Cost(
+            dict(spent[-1].cost) if spent else {},          # off-turn: no turn began
+            bool(spent) and not any(isinstance(e, TurnStarted) and e.actor == spent[-1].actor
+                                    for e in result.events))
+        passed = [e for e in result.events if isinstance(e, Passed)]
+        if passed and not self._facts:               # a pass: what it gave up (D7)
+            self._facts = {"given_up": passed[-1].given_up, "actor": passed[-1].actor}
+
+    def __getattr__(self, name: str):
+        record = self.__dict__["_record"]
+        if record is not None:
+            return getattr(record, name)
+        facts = self.__dict__["_facts"]
+        name = ALIASES.get(name, name) if ALIASES.get(name) in facts else name
+        try:
+            return facts[name]
+        except KeyError:
+            raise AttributeError(name) from None
 
 
-strike, power_strike = _run(C.STRIKE), _run(C.POWER_STRIKE)
-grapple, push, grab_ledge = _run(C.GRAPPLE), _run(C.PUSH), _run(C.GRAB_LEDGE)
-move, sprint, interact = _run(A.MOVE), _run(A.SPRINT), _run(A.INTERACT)
-defend, ready, spellcast = _run(A.DEFEND), _run(A.READY), _run(spells.SPELLCAST)
-deep_breath, focus = _run(A.DEEP_BREATH), _run(A.FOCUS)
-act, react = _run(ACT), _run(REACT)
+def _python_outcome(events):
+    """The Python ruleset's outcome: an ActionResolved's, else the last event that took a
+    cost of its own (a move, an action without dice), else a pass; None on the data
+    version (its outcome is the engine's Played)."""
+    for e in reversed(events):
+        if type(e).__name__ == "ActionResolved":
+            return e.outcome
+    for e in reversed(events):
+        if hasattr(getattr(e, "cost", None), "ap_left"):
+            return e
+    return next((e for e in reversed(events) if isinstance(e, Passed)), None)
 
 
-def pass_turn(state, rs, request, tape=None):
-    """The shared `pass` (D7): the outcome is the engine's Passed event."""
-    state, events = play.pass_turn(state, rs, acting(state, request).actor)
-    return state, events, events[0]
+class _Cost:
+    """What an action spent by resource (`cost.ap`), and whether as a reaction (D8)."""
+
+    def __init__(self, paid: dict[str, int], reaction: bool = False) -> None:
+        self.paid, self.reaction = paid, reaction
+
+    def __getattr__(self, name: str) -> int:
+        return self.__dict__["paid"].get(name, 0)
 
 
-def settled(rs, step):
-    """A GM tool's change as a command lands it: the ruleset settles what follows
-    (`after_change`: wounds at the limit, who is up)."""
-    state, events = step
-    state, more = rs.after_change(state)
-    return state, [*events, *more], None
-
-
-def add_stress(state: Encounter, rs, actor_id: str, amount: int):
-    """The GM adds (or, negative, removes) stress, as `set ACTOR stress=N`; never below 0."""
-    actor = state.actors[actor_id]
-    before = actor.resource("stress")
-    values = actor.resource_map()
-    values["stress"] = max(0, before + amount)
-    state = state.with_actor(actor.with_resources(values))
-    return state, [TallyChanged(actor.id, "stress", before, values["stress"], "the GM")]
-
-
-@dataclass
 class Table:
-    """An encounter under test; `do` plays a verb and keeps the state and the events."""
+    """An encounter under test; `do` plays a verb and keeps the events it brought."""
 
-    rs: object
-    state: Encounter = field(default_factory=lambda: Encounter(ruleset="dungeoneers"))
-    events: list = field(default_factory=list)
-    outcome: object = None
+    def __init__(self, rs=None, seed: int = 1) -> None:
+        """`rs`: the ruleset the Python tests built with numbers changed; the data
+        version plays its content as shipped (a changed number needs a copy of it)."""
+        self.session = new_session(ruleset=RULESET, seed=seed)
+        self.events: list = []
+        self.outcome = None
+
+    @property
+    def state(self):
+        return self.session.state
+
+    @state.setter
+    def state(self, value) -> None:
+        self.session.state = value
+
+    @property
+    def rs(self):
+        return self.session.ruleset_for(self.session.state)
+
+    def execute(self, line: str):
+        try:
+            result = self.session.execute(line)
+        except GmError as exc:
+            raise RuleViolation(exc.message, exc.hint) from None
+        self.events = list(result.events)
+        return result
 
     def add(self, actor_id, template=None, *, side=None, at="A1", name=None, stats=None,
             **extra):
-        actor = make_actor(self.rs, actor_id, name, side, at, template, stats or {}, extra)
-        self.state = self.state.with_actor(actor).with_(
-            order=(*self.state.order, actor_id))
+        words = [f"add {actor_id}", f"--as {template}" if template else "",
+                 f"--side {side}" if side else "", f"--at {at}" if at else "",
+                 f"--name {name!r}" if name else "",
+                 *(f"--stat {k}={v}" for k, v in (stats or {}).items())]
+        flags = {"weapons": "weapon", "holding": "holding", "spells": "spell",
+                 "proficiencies": "prof", "vulnerable": "vulnerable", "resist": "resist",
+                 "immune": "immune", "speeds": "speed"}
+        for key, value in extra.items():
+            flag = flags.get(key, key)
+            items = [f"{k}={v}" for k, v in value.items()] if isinstance(value, dict) \
+                else list(value) if isinstance(value, list | tuple) else [value]
+            words += [f"--{flag} {item}" for item in items]
+        self.execute(" ".join(w for w in words if w))
         return self
 
     def start(self):
-        self.state, self.events = self.rs.turn_order.start(self.state, self.rs)
+        self.execute("start")
         return self
 
     def do(self, verb, request, faces=None, react=()):
-        self.state, self.events, self.outcome = verb(self.state, self.rs, request,
-                                                      tape(faces, react))
+        line = " ".join(part for part in (verb, request, _faces(faces),
+                                          *(f"--react {r}" for r in react)) if part)
+        self.outcome = Outcome(self.execute(line))
         return self.outcome
 
     def actor(self, actor_id):
@@ -206,5 +221,68 @@ class Table:
 
 
 @pytest.fixture()
-def table(rs):
-    return Table(rs)
+def table():
+    return Table()
+
+
+@pytest.fixture()
+def rs():
+    """The ruleset `dungeoneers` as the registry builds it (the data version with
+    --as-data)."""
+    from shaper_gm.engine import registry
+    return registry.build(RULESET)
+
+
+@pytest.fixture()
+def library(rs):
+    return rs.library
+
+
+@pytest.fixture()
+def py_table(rs):
+    """The Python ruleset's own harness (pyharness.py), for a test not yet played through
+    the commands."""
+    from tests.rulesets.dungeoneers import pyharness
+    return pyharness.Table(rs)
+
+
+# --- the engine's own calls, for the tests that make an actor or a state by hand ----------
+
+def make_actor(rs, actor_id, name, side, zone, template, numbers, extra, cols=26, rows=99):
+    """`rs.make_actor` as `add` calls it: the template looked up, each flag's values as
+    `add` resolves them (`NAME=VALUE` for a mapping), the tile named."""
+    from shaper_gm.encounter.setup import NewActor
+    found = rs.templates().get(template, template) if template else None
+    flags = {key: [f"{k}={v}" for k, v in value.items()] if isinstance(value, dict) else value
+             for key, value in extra.items()}
+    spec = NewActor(actor_id, found, side, zone, name, tuple(numbers.items()),
+                    tuple(flags.items()))
+    return rs.make_actor(spec, rs.canonical_zone(zone, cols, rows) if zone else None)
+
+
+def add_stress(state, rs, actor_id: str, amount: int):
+    """The GM adds (or, negative, removes) stress, as `set ACTOR stress=N`; never below 0."""
+    from shaper_gm.engine import events as ev
+    actor = state.actors[actor_id]
+    before = actor.resource("stress")
+    after = max(0, before + amount)
+    state = state.with_actor(actor.with_resource("stress", after))
+    return state, [ev.ResourceChanged(actor_id, "stress", before, after, "the GM")]
+
+
+def tape(faces: dict | None = None, react=(), seed: int = 1):
+    """Given faces per slot (a list, or a list of lists for a slot rolled repeatedly)."""
+    from shaper_gm.dice import DiceRng, GivenFaces, RolledFaces
+    from shaper_gm.engine.decisions import Decisions
+    from shaper_gm.engine.steps import PlayTape
+    faces = faces or {}
+    rng = DiceRng(seed)
+
+    def source(slot, index, who):
+        given = faces.get(slot)
+        if given is None:
+            return RolledFaces(rng)
+        if given and isinstance(given[0], list | tuple):
+            return GivenFaces(given[index])
+        return GivenFaces(given)
+    return PlayTape(source, Decisions(declared=list(react)))

@@ -11,12 +11,14 @@ import pytest
 from shaper_gm.commands import Session, new_session
 from shaper_gm.engine import events as ev
 from shaper_gm.errors import GmError
-from shaper_gm.rulesets.dungeoneers.events import ActionResolved
+from tests.rulesets.dungeoneers.conftest import Outcome
 
 
 def fight(*lines: str, seed: int = 1, content=None) -> Session:
-    if content is None:
-        session = new_session(ruleset="dungeoneers", seed=seed)
+    """A session of Dungeoneers, or of `content`: a GM's own copy (its ruleset's id), or
+    the Python ruleset's library with numbers changed."""
+    if content is None or isinstance(content, str):
+        session = new_session(ruleset=content or "dungeoneers", seed=seed)
     else:
         session = Session(content=content)
         session.execute(f"new --ruleset dungeoneers --seed {seed}")
@@ -25,12 +27,34 @@ def fight(*lines: str, seed: int = 1, content=None) -> Session:
     return session
 
 
+def d13_content(tmp_path, monkeypatch):
+    """The Dungeoneers content with score_as_dice switched on (D13): the Python ruleset's
+    library with the number changed, or a GM's own copy of the data version's content
+    with score_as_dice: 1 (its ruleset's id)."""
+    import shutil
+
+    from shaper_gm import places
+    from shaper_gm.content.folders import content_root
+    from shaper_gm.engine import registry
+    if not (content_root() / "dungeoneers" / "actions.yaml").exists():   # Python
+        library = registry.build("dungeoneers").library
+        return replace(library, numbers=replace(library.numbers, score_as_dice=True))
+    folder = tmp_path / "rulesets" / "dungeoneers-d13"
+    shutil.copytree(content_root() / "dungeoneers", folder)
+    ruleset = folder / "ruleset.yaml"
+    ruleset.write_text(ruleset.read_text().replace("score_as_dice: 0 ", "score_as_dice: 1 "))
+    monkeypatch.setenv("SHAPER_GM_RULESETS", str(folder.parent))
+    places._found.cache_clear()
+    return "dungeoneers-d13"
+
+
 def ap(session: Session, *ids: str) -> tuple[int, ...]:
     return tuple(session.state.actors[a].resource("ap") for a in ids)
 
 
-def outcome(result):
-    return next(e.outcome for e in result.events if isinstance(e, ActionResolved))
+def outcome(result) -> Outcome:
+    """What the command resolved, read by the Python outcome's names (conftest.Outcome)."""
+    return Outcome(result)
 
 
 SOURCE_ROUND = ("add freya --as freya --at B2", "add alberich --as alberich --at B3",
@@ -123,12 +147,10 @@ def test_deep_breath_at_stress_5_with_capacity_4():
     assert s.state.actors["freya"].resource("stress") == 3 and ap(s, "freya") == (4,)
 
 
-def test_score_as_dice_reads_finesse_2_as_2d6():
-    """D13's other reading, switched on in the content: Suori rolls 2d6 to hit and 2d6
-    (body 2) to pierce."""
-    from shaper_gm.rulesets.dungeoneers.content import load_library
-    library = load_library()
-    content = replace(library, numbers=replace(library.numbers, score_as_dice=True))
+def test_score_as_dice_reads_finesse_2_as_2d6(tmp_path, monkeypatch):
+    """D13's other reading, switched on in a GM's own copy of the content: Suori rolls
+    2d6 to hit and 2d6 (body 2) to pierce."""
+    content = d13_content(tmp_path, monkeypatch)
     s = fight("add suori --as suori --at B2", "add skeleton --as skeleton --at C2", "start",
               content=content)
     o = outcome(s.execute("strike suori skeleton --roll 4,2 --dodge 5 --pierce 1,4"))

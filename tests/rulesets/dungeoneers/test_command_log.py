@@ -7,6 +7,7 @@ import re
 
 from shaper_gm.commands import Session
 from shaper_gm.rulesets.dungeoneers.events import ActionResolved
+from tests.rulesets.dungeoneers.records import data_of
 from tests.rulesets.dungeoneers.test_command_examples import fight
 
 SETUP = tuple(f"add {who} --as {template} --at {tile} --stat wound_limit=40"
@@ -102,7 +103,7 @@ def test_a_push_past_a_ledge_asks_the_defender_and_logs_the_answer():
     s.undo()
     s.execute("push suori gob D2 --ledge --react gob=grab-ledge --roll 4 --dodge 1 --grab 3")
     gob = s.state.actors["gob"]
-    assert (gob.zone, gob.system.hanging, gob.resource("ap")) == ("C2", True, 5)   # D29
+    assert (gob.zone, data_of(gob).hanging, gob.resource("ap")) == ("C2", True, 5)   # D29
 
 
 def test_dice_typed_at_the_table_are_logged_by_hand():

@@ -11,13 +11,14 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from shaper_gm.commands import Session, new_session
 from shaper_gm.errors import GmError
-from shaper_gm.rulesets.dungeoneers.models import READYABLE
-from shaper_gm.rulesets.dungeoneers.rules import data_of
+from tests.rulesets.dungeoneers.records import data_of
 
 TILES = ["B2", "B3", "C2", "C3", "D3", "D4"]          # a small corner: creatures meet
 TEMPLATES = ["freya", "alberich", "suori", "skeleton", "goblin", "giant-bat", "ooze"]
 SIDES = ["party", "enemies", "hirelings"]
 SPELLS = ["firebolt", "frost-touch", "sap-will", "mend"]
+READYABLE = ["strike", "power-strike", "move", "sprint", "interact", "defend", "grapple",
+             "push", "deep-breath", "focus", "break-free", "let-go", "spellcast", "act"]  # D9
 WEAPONS = ["dagger", "maul", "longsword", "warhammer", "shortsword", "spear"]
 
 
@@ -178,9 +179,9 @@ class DungeoneersMachine(RuleBasedStateMachine):
     @invariant()
     def grapples_are_paired(self):
         for a in self.state.actors.values():
-            held = data_of(a).grappling
+            held = data_of(a, self.state).grappling
             if held:
-                assert data_of(self.state.actors[held]).grappled_by == a.id
+                assert data_of(self.state.actors[held], self.state).grappled_by == a.id
                 assert not a.down and not self.state.actors[held].down
 
     @invariant()

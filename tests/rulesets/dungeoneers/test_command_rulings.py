@@ -7,7 +7,12 @@ import pytest
 
 from shaper_gm.engine import events as ev
 from shaper_gm.errors import GmError
-from shaper_gm.rulesets.dungeoneers.events import ActionResolved, ConditionStarted
+from tests.rulesets.dungeoneers.records import (
+    condition_started,
+    data_of,
+    encounter_data,
+    resolved,
+)
 from tests.rulesets.dungeoneers.test_command_examples import ap, fight, outcome
 from tests.rulesets.dungeoneers.test_command_render import shown
 
@@ -55,7 +60,7 @@ def test_d9_a_readied_strike_is_taken_off_turn():
     assert s.state.up == ("skeleton",)
     o = outcome(s.execute("strike freya skeleton --roll 1 --dodge 6"))
     assert o.cost.reaction and ap(s, "freya") == (1,) and s.state.up == ("skeleton",)
-    assert actor(s, "freya").system.readied is None
+    assert data_of(actor(s, "freya"), s.state).readied is None
 
 
 def test_d10_reinforcements_join_mid_round_as_a_new_group():
@@ -74,7 +79,7 @@ def test_d11_d12_d14_d15_d16_d17_a_power_strike():
 
 def test_d13_the_formula_reading_by_default():
     s = fight(*PAIR)
-    assert s.ruleset_for(s.state).numbers.score_as_dice is False    # 1d6 + finesse
+    assert s.ruleset_for(s.state).numbers.score_as_dice == 0        # off: 1d6 + finesse
     with pytest.raises(GmError, match=r"--roll: 2 faces given, the roll used 1"):
         s.execute("strike freya skeleton --roll 4,2 --dodge 1 --pierce 1")
 
@@ -100,7 +105,7 @@ def test_d21_move_and_sprint():
 def test_d22_interact_draws_a_weapon():
     s = fight(*PAIR)
     s.execute("interact freya --draw dagger")
-    assert actor(s, "freya").system.holding == ("longsword", "dagger")
+    assert data_of(actor(s, "freya"), s.state).holding == ("longsword", "dagger")
     assert s.log[-1] == "interact freya --draw dagger"
 
 
@@ -114,7 +119,7 @@ def test_d23_defensive_is_a_boon_on_dodging_until_its_next_turn():
 def test_d24_a_grappled_creature_cannot_move():
     s = fight(*PAIR)
     result = s.execute("grapple freya skeleton --roll 6 --dodge 1")
-    assert ConditionStarted("skeleton", "grappled", "freya", "grapple (D24)") in result.events
+    assert condition_started(result.events, "skeleton", "grappled", "freya", "grapple (D24)")
     with pytest.raises(GmError, match=r"grappled by Freya and cannot move \(D24\)"):
         s.execute("move skeleton D2")
 
@@ -134,14 +139,14 @@ def test_d24_break_free_is_the_grapple_played_back():
     s.execute("grapple freya skeleton --roll 6 --dodge 1")
     o = outcome(s.execute("break-free skeleton --roll 1 --hold 6"))
     assert (o.attack_total, o.defense_total, o.hit) == (3, 8, False)
-    assert actor(s, "skeleton").system.grappled_by == "freya"
+    assert data_of(actor(s, "skeleton"), s.state).grappled_by == "freya"
     assert actor(s, "skeleton").resource("ap") == 4                  # 2 AP (provisional)
     # 3+2 = 5 vs 3+2 = 5: a tie goes to the actor (D11), the skeleton is free
     s.execute("pass freya")
     assert "Skeleton breaks free of Freya: 5 vs 5, free" in shown(
         s, "break-free skeleton --roll 3 --hold 3")
-    assert actor(s, "skeleton").system.grappled_by is None
-    assert actor(s, "freya").system.grappling is None
+    assert data_of(actor(s, "skeleton"), s.state).grappled_by is None
+    assert data_of(actor(s, "freya"), s.state).grappling is None
     s.execute("move skeleton D2")
     assert actor(s, "skeleton").zone == "D2"
 
@@ -159,7 +164,7 @@ def test_d24_a_grappler_lets_go():
     s.execute("grapple freya skeleton --roll 6 --dodge 1")
     s.execute("pass skeleton")
     assert "Freya lets go of Skeleton" in shown(s, "let-go freya")
-    assert actor(s, "skeleton").system.grappled_by is None
+    assert data_of(actor(s, "skeleton"), s.state).grappled_by is None
     assert actor(s, "freya").resource("ap") == 3                     # 2 + 1 (provisional)
 
 
@@ -182,16 +187,16 @@ def test_d28_ambient_arca_pays_the_baseline_first():
     result = s.execute("spellcast alberich firebolt skeleton --roll 1 --resist 6")
     o = outcome(result)
     assert (o.arca_ambient, o.arca_caster, o.hit) == (1, 0, False)
-    assert s.state.system.ambient_arca == 0 and actor(s, "alberich").resource("arca") == 6
+    assert encounter_data(s.state).ambient_arca == 0 and actor(s, "alberich").resource("arca") == 6
 
 
 def test_d29_a_pushed_creature_grabs_the_ledge():
     s = fight("add suori --as suori --at B2", "add gob --as goblin --at C2", "start")
     result = s.execute("push suori gob D2 --ledge --react gob=grab-ledge --roll 4 --dodge 1 "
                        "--grab 3")
-    assert actor(s, "gob").zone == "C2" and actor(s, "gob").system.hanging
+    assert actor(s, "gob").zone == "C2" and data_of(actor(s, "gob"), s.state).hanging
     assert ev.Reacted("gob", "grab-ledge", "push") in result.events
-    assert any(isinstance(e, ActionResolved) for e in result.events)
+    assert any(resolved(e) for e in result.events)
 
 
 def test_the_listing_order_and_removals_rework_who_is_up():

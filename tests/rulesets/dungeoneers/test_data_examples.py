@@ -15,9 +15,7 @@ and what the format lacks for it):
 - interact's free text (`interact opens the door`) is `act` here; a spell and the action
   readied are words on both (`word:`), and the tests below keep the `--with` and
   `--action` forms the data version still reads;
-- the wound limit set by `--hp` (not `--stat wound_limit=N`);
 - completion of `--draw`, `--stow` and `--pickup` from the sheet;
-- `odds --power` (here `odds --action power-strike`, as for any action declaring odds);
 - the weapons carried, told as a change of the sheet when a thrown one leaves them
   (`Goblin: weapons spear, shortbow → shortbow (thrown, D16)`), where the Python ruleset
   says nothing of them;
@@ -35,6 +33,7 @@ import pytest
 
 from shaper_gm.errors import GmError
 from tests.replaying import replayed
+from tests.rulesets.dungeoneers.records import data_of, encounter_data, is_python, resolved
 from tests.rulesets.twins import said as said_by
 from tests.rulesets.twins import twin_sessions
 
@@ -72,28 +71,22 @@ def both(monkeypatch):
 def grapples(s, actor_id: str) -> tuple[str | None, str | None]:
     """(whom it grapples, who grapples it) (D24): the Python ruleset's own record, the
     data version's `grappled` condition, given by its grappler."""
-    actor = s.state.actors[actor_id]
-    if s.state.ruleset == PYTHON:
-        return actor.system.grappling, actor.system.grappled_by
-    held = next((a for a, x in s.state.actors.items() for e in x.effects
-                 if e.name == "grappled" and e.caster == actor_id), None)
-    by = next((e.caster for e in actor.effects if e.name == "grappled"), None)
-    return held, by
+    data = data_of(s.state.actors[actor_id], s.state)
+    return data.grappling, data.grappled_by
 
 
 def wounds(s, actor_id: str) -> int:
     """Wounds taken, past the limit too (D19): a resource on both versions, the data
     version's hit points its other side."""
     actor = s.state.actors[actor_id]
-    if s.state.ruleset == DATA:
+    if not is_python(actor):
         assert actor.hp == max(0, actor.sheet.wound_limit - actor.resource("wounds"))
     return actor.resource("wounds")
 
 
 def holding(s, actor_id: str) -> tuple[str, ...]:
     """The weapons in its hands (D22)."""
-    actor = s.state.actors[actor_id]
-    return tuple(actor.system.holding if s.state.ruleset == PYTHON else actor.sheet.holding)
+    return data_of(s.state.actors[actor_id]).holding
 
 
 def numbers(s) -> dict[str, tuple]:
@@ -139,12 +132,7 @@ def test_the_source_round_goes_alike(both):
 
 def breakdown(s, result) -> list[tuple[str, int | None, str]]:
     """An action's breakdown, each line's label, number (a roll's total) and ruling."""
-    from shaper_gm.engine.events import Played
-    from shaper_gm.rulesets.dungeoneers.events import ActionResolved
-    if s.state.ruleset == PYTHON:
-        notes = next(e for e in result.events if isinstance(e, ActionResolved)).outcome.notes
-    else:
-        notes = next(e for e in result.events if isinstance(e, Played)).outcome.notes
+    notes = next(e for e in result.events if resolved(e)).outcome.notes
     return [(n.label, getattr(n.value, "total", n.value), n.rule) for n in notes]
 
 
@@ -321,6 +309,16 @@ def test_stress_and_arca_are_restored_as_the_rulings_say(both):
     "init",                                  # D3: no initiative is rolled
     "interact suori --stow dagger",          # D22: not in hand
     "interact suori --draw warhammer",       # D22: in hand already
+    "spellcast freya firebolt skeleton",     # D28: it knows no spells (none_carried)
+    "push freya skeleton E5",                # D25: the push forces it 1 tile
+    "grab-ledge freya --tiles 0",            # D29: forced at least 1 tile
+    "set skeleton hp=3",                     # D19: the wounds are set, not hit points
+    "react freya 7 everything",              # D2: an action costs 1 to 6 AP (act_range)
+    "react freya lots",                      # D2: not a cost (terms.not_a_react_cost)
+    "act suori 0 nothing",                   # D2 (act_range)
+    "act suori lots",                        # D2 (terms.not_a_cost)
+    "add troll --hp 10",                     # D19: a wound limit (terms.no_hp)
+    "add troll --weapon maul --weapon shortbow --holding maul --holding shortbow",  # D22
 ])
 def test_refusals_say_the_same_and_change_nothing(both, line):
     sessions = both("add suori --as suori --at B2", "add freya --as freya --at B3",
@@ -469,7 +467,11 @@ def test_a_creature_pushed_past_a_ledge_may_grab_it(both, line, hanging):
     assert data == python + [("Freya moves to A2", None, "D25")] * forced    # its cell
     assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
     names = {e.name for e in sessions[DATA].state.actors["freya"].effects}
-    assert ("hanging" in names) == hanging == sessions[PYTHON].state.actors["freya"].system.hanging
+    assert ("hanging" in names) == hanging == data_of(
+        sessions[PYTHON].state.actors["freya"]).hanging
+    reacted = [[e for e in results[rs].events if type(e).__name__ == "Reacted"]
+               for rs in (PYTHON, DATA)]                  # the grab told as a reaction (D8)
+    assert reacted[1] == reacted[0]
 
 
 def test_grab_ledge_on_its_own_is_a_1_ap_reaction(both):
@@ -487,7 +489,7 @@ def test_grab_ledge_on_its_own_is_a_1_ap_reaction(both):
 
 def lying(s) -> tuple:
     """What lies on the map: (item, tile, beside), as both versions keep it (D16, D22)."""
-    return tuple(getattr(s.state.system, "lying", ()) or ())
+    return encounter_data(s.state).lying
 
 
 def test_a_thrown_weapon_lies_on_its_targets_tile_until_picked_up(both):
@@ -615,11 +617,12 @@ def test_only_an_action_can_be_readied(both):
 @pytest.mark.parametrize("attacker, target", list(product(["suori", "freya", "goblin"],
                                                           ["skeleton", "ooze", "giant-bat"])))
 def test_the_odds_of_a_power_strike_are_the_same_fractions(both, attacker, target):
-    """D17: `odds --power` and the data version's `odds --action power-strike`."""
+    """D17: `odds --power` on both, and the data version's `odds --action power-strike`
+    (its odds' `flag: power` names them as --action does)."""
     sessions = both(f"add a --as {attacker} --at B2", f"add t --as {target} --at C2")
     python = exact_odds(sessions[PYTHON], "odds a t --power")
     data = exact_odds(sessions[DATA], "odds a t --action power-strike")
-    assert data == python
+    assert data == python == exact_odds(sessions[DATA], "odds a t --power")
     assert data != exact_odds(sessions[DATA], "odds a t")
 
 
@@ -645,12 +648,10 @@ def test_wounds_at_the_limit_put_a_creature_down_and_healing_brings_it_back(both
 
 def said_line(s, result) -> str:
     """The line the shell prints for an action's outcome, its cost in brackets."""
-    from shaper_gm.engine.events import Played
     from shaper_gm.render.text import describe, fold_costs
-    from shaper_gm.rulesets.dungeoneers.events import ActionResolved
     names = {a: x.name for a, x in s.state.actors.items()}
     return next(describe(e, names, cost) for e, cost in fold_costs(result.events)
-                if isinstance(e, (Played, ActionResolved)))
+                if resolved(e))
 
 
 @pytest.mark.parametrize("line, expected", [
@@ -697,17 +698,16 @@ def test_who_is_up_is_told_for_the_same_reasons(both):
 
 def test_a_creature_added_without_a_template_takes_its_weapons_and_spells(both):
     """D22, D28: README's ogre, its weapon carried and in hand; the wound limit is the data
-    version's hit points, set by --hp (the Python ruleset's --stat wound_limit=14)."""
-    sessions = both(("add ogre --side enemies --stat body=4 --stat wound_limit=14 "
-                     "--weapon maul --holding maul --at C2",
-                     "add ogre --side enemies --stat body=4 --hp 14 --weapon maul "
-                     "--holding maul --at C2"),
+    version's hit points, set by --stat wound_limit=14 (its name for them, D19)."""
+    sessions = both("add ogre --side enemies --stat body=4 --stat wound_limit=14 "
+                    "--weapon maul --holding maul --at C2",
                     "add freya --as freya --at B2",
                     "add mage --weapon dagger --spell firebolt --at A1", "start",
                     "strike ogre freya --roll 4 --dodge 1 --pierce 8")
     assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
     assert numbers(sessions[DATA])["freya"][0] == 3 + 4          # maul 3 + body 4
     assert sessions[DATA].state.actors["mage"].sheet.spells == ("firebolt",)
+    assert sessions[DATA].state.actors["ogre"].sheet.wound_limit == 14
 
 
 def ambient(s) -> int:

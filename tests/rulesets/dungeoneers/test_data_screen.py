@@ -45,8 +45,11 @@ def test_the_order_table_and_show_give_ap_stress_and_arca(monkeypatch):
     assert " 0/3 " in text and " warhammer " in text              # stress of capacity, held
     flat = " ".join(text.split())
     for row in ("AP ●●●●●● 6 of 6 (D1, D2)", "Wounds 0/10 (down at the limit, D19)",
-                "Armor 3 (D16)", "Stress 0, capacity 3 (D26)", "Arca 6/6 (D27)",
-                "Weapons Maul: 3 wounds, pierce d8", "Spells Firebolt: 3 AP, 1 arca"):
+                "Defence armor value 3, critical threshold 5, threat range 1 (D16, D18)",
+                "Stress 0/3 (capacity = endurance, D26)", "Arca 6/6 (2 x wisdom, D27)",
+                "Proficiency dodging trained (d6), spellcraft expert (d8), the rest "
+                "untrained (D12)", "Weapons Maul: 3 B, pierce d8",
+                "Spells Firebolt: 3 AP, 1 arca"):
         assert row in flat
     assert " 4/8 " in text                                        # the Wounds column
 
@@ -54,7 +57,7 @@ def test_the_order_table_and_show_give_ap_stress_and_arca(monkeypatch):
 def test_a_thrown_weapon_is_told_as_it_lands_and_under_the_map(monkeypatch):
     text = shown(monkeypatch, "pass suori", "pass alberich",
                  "strike gob suori --with spear --roll 1 --dodge 6", "map", "order")
-    assert "Spear lands on B2, by Suori" in text
+    assert "Goblin's Spear lands on B2 (D16)" in text                 # its lay says:
     assert text.count("On the ground: Spear (B2)") == 2          # under the map, the order
 
 

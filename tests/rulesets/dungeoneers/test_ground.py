@@ -14,8 +14,8 @@ from shaper_gm.commands import Session
 from shaper_gm.errors import GmError
 from shaper_gm.persist import saves
 from shaper_gm.persist.replay import replay_save
-from shaper_gm.rulesets.dungeoneers.rules import data_of, encounter_data
 from shaper_gm.shell.completion import complete
+from tests.rulesets.dungeoneers.records import data_of, encounter_data
 from tests.rulesets.dungeoneers.test_command_examples import fight
 from tests.rulesets.dungeoneers.test_command_render import shown
 

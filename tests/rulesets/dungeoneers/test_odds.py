@@ -1,16 +1,26 @@
 """Strike odds run the strike's own steps exactly; checked here against brute force
-enumeration of every face (D16-D20)."""
+enumeration of every face (D16-D20). The odds are read as the GM reads them, `odds A T
+--json` (`--power` for a power strike), as exact fractions."""
 
 from __future__ import annotations
 
 import itertools
+import json
 from fractions import Fraction
+from types import SimpleNamespace
 
 import pytest
 
-from shaper_gm.rulesets.dungeoneers.odds import strike_odds
-from tests.oddsread import flat
-from tests.rulesets.dungeoneers.conftest import StrikeRequest
+from shaper_gm.engine.errors import RuleViolation
+from tests.oddsread import chance, mean, values
+
+
+def odds_of(t, line: str) -> SimpleNamespace:
+    """`line --json`'s one target: hit, pierce, criticals and wounds as exact fractions."""
+    found = json.loads(t.execute(f"{line} --json").view.text)["targets"][0]
+    return SimpleNamespace(hit=chance(found["hit"]), pierce=chance(found["pierce"]),
+                           criticals=values(found["criticals"]),
+                           wounds=values(found["wounds"]), mean_wounds=mean(found["wounds"]))
 
 
 def brute(*, attack_die, finesse, boon, defense_die, defense_finesse, defense_boon,
@@ -47,7 +57,7 @@ def brute(*, attack_die, finesse, boon, defense_die, defense_finesse, defense_bo
 @pytest.mark.parametrize("power", [False, True])
 def test_suori_against_the_skeleton_matches_brute_force(table, power):
     t = table.add("suori", "suori", at="B2").add("skeleton", "skeleton", at="C2").start()
-    odds = flat(strike_odds(t.state, t.rs, StrikeRequest("suori", "skeleton"), power=power))
+    odds = odds_of(t, "odds suori skeleton" + (" --power" if power else ""))
     hit, pierce, crits, wounds = brute(
         attack_die=6, finesse=2, boon=1 if power else 0, defense_die=6, defense_finesse=1,
         defense_boon=0, pierce_die=6, body=2, armor=5, base=3 + (1 if power else 0),
@@ -59,7 +69,7 @@ def test_suori_against_the_skeleton_matches_brute_force(table, power):
 
 def test_known_fractions_for_a_plain_strike(table):
     t = table.add("suori", "suori", at="B2").add("skeleton", "skeleton", at="C2").start()
-    odds = flat(strike_odds(t.state, t.rs, StrikeRequest("suori", "skeleton")))
+    odds = odds_of(t, "odds suori skeleton")
     # 1d6+2 vs 1d6+1: the attacker wins ties, so it fails only when the dodge die is at
     # least 2 more: 10 of 36 lose, 26/36 = 13/18 hit. Pierce: 1d6+2 >= 5 is 4/6.
     assert odds.hit == Fraction(13, 18)
@@ -69,13 +79,12 @@ def test_known_fractions_for_a_plain_strike(table):
 
 
 def test_odds_with_defend_boon_ranged_dagger_and_resistance(table):
-    t = table.add("freya", "freya", at="A1").add("skeleton", "skeleton", at="D1").start()
-    t.state = t.state.with_actor(t.actor("freya").with_(
-        system=t.actor("freya").system.with_(holding=("dagger",))))
-    from shaper_gm.engine.state import Effect
-    guard = Effect("defensive", mods=(("defense_boon", 1),), until="start:skeleton")
-    t.state = t.state.with_actor(t.actor("skeleton").with_(effects=(guard,)))
-    odds = flat(strike_odds(t.state, t.rs, StrikeRequest("freya", "skeleton", boon=1)))
+    """Freya holds the dagger (D22); the skeleton defends (a boon on dodging, D23)."""
+    t = table.add("freya", "freya", at="A1", holding=["dagger"])
+    t.add("skeleton", "skeleton", at="D1").start()
+    t.execute("act freya 1 waits")                             # the skeleton is up
+    t.execute("defend skeleton")                               # until its next turn
+    odds = odds_of(t, "odds freya skeleton --boon 1")
     hit, pierce, crits, wounds = brute(
         attack_die=6, finesse=3, boon=1, defense_die=6, defense_finesse=1, defense_boon=1,
         pierce_die=4, body=2, armor=5, base=1 + 2, vulnerable=0, resist=2, threshold=5)
@@ -84,7 +93,6 @@ def test_odds_with_defend_boon_ranged_dagger_and_resistance(table):
 
 
 def test_odds_refuse_what_the_strike_refuses(table):
-    from shaper_gm.engine.errors import RuleViolation
     t = table.add("suori", "suori", at="A1").add("skeleton", "skeleton", at="E5").start()
     with pytest.raises(RuleViolation, match=r"\(D16\)"):
-        strike_odds(t.state, t.rs, StrikeRequest("suori", "skeleton"))
+        t.execute("odds suori skeleton")

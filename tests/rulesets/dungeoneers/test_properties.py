@@ -1,23 +1,22 @@
 """Random legal and illegal action sequences keep the invariants: resources within their
 bounds, the AP order sound, grapples paired, down creatures never acting, and a
-refused action changing nothing."""
+refused action changing nothing. Played through the commands a GM types (a session of
+`dungeoneers`, on either version), each step seeded as a line's dice are."""
 
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shaper_gm.dice.errors import DiceInputError
-from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.rulesets.dungeoneers.content import load_library
-from shaper_gm.rulesets.dungeoneers.ruleset import DungeoneersRuleset
-from tests.rulesets.dungeoneers import conftest as A
-from tests.rulesets.dungeoneers.conftest import Table, tape
+from shaper_gm.commands import new_session
+from shaper_gm.errors import GmError
+from tests.rulesets.dungeoneers.records import data_of
 
-RS = DungeoneersRuleset(load_library())
+AP_PER_ROUND = 6                               # D1
 IDS = ("freya", "alberich", "skeleton", "gob")
 TILES = [f"{c}{r}" for c in "ABCDE" for r in range(1, 6)]
 SPELLS = ("firebolt", "frost-touch", "sap-will", "mend")
+GM_TOOLS = ("damage", "heal", "stress")
 
 who = st.sampled_from(IDS)
 tile = st.sampled_from(TILES)
@@ -43,49 +42,55 @@ command = st.one_of(
 )
 
 
-def run(state, cmd, seed):
+def line(session, cmd) -> str:
+    """The command a GM types for `cmd`; a GM tool names the creature up by default."""
     kind, actor, *rest = cmd
-    ledge = kind == "push" and rest[2]       # the pushed creature tries to grab the ledge
-    t = tape(seed=seed, react=[(rest[0], "grab-ledge")] if ledge else [])
-    calls = {
-        "act": lambda: A.act(state, RS, A.CostRequest(actor, rest[0]), t),
-        "react": lambda: A.react(state, RS, A.CostRequest(actor, rest[0]), t),
-        "pass": lambda: A.pass_turn(state, RS, A.ActorRequest(actor), t),
-        "strike": lambda: A.strike(state, RS, A.StrikeRequest(actor, rest[0], boon=rest[1]), t),
-        "power": lambda: A.power_strike(state, RS, A.StrikeRequest(actor, rest[0]), t),
-        "move": lambda: A.move(state, RS, A.MoveRequest(actor, rest[0]), t),
-        "sprint": lambda: A.sprint(state, RS, A.MoveRequest(actor, rest[0]), t),
-        "defend": lambda: A.defend(state, RS, A.ActorRequest(actor), t),
-        "grapple": lambda: A.grapple(state, RS, A.GrappleRequest(actor, rest[0]), t),
-        "push": lambda: A.push(state, RS, A.PushRequest(actor, rest[0], rest[1], rest[2]), t),
-        "focus": lambda: A.focus(state, RS, A.ActorRequest(actor), t),
-        "breath": lambda: A.deep_breath(state, RS, A.ActorRequest(actor), t),
-        "cast": lambda: A.spellcast(state, RS, A.SpellRequest(actor, rest[0], rest[1],
-                                                              rest[2]), t),
-        "ready": lambda: A.ready(state, RS, A.ReadyRequest(actor, rest[0]), t),
-        "damage": lambda: A.settled(RS, RS.damage(state, A.named(state, actor), rest[0],
-                                                  {"type": "B"})),
-        "heal": lambda: A.settled(RS, RS.heal(state, A.named(state, actor), rest[0])),
-        "stress": lambda: A.settled(RS, A.add_stress(state, RS, A.named(state, actor),
-                                                     rest[0])),
+    state = session.state
+    me = actor or ""
+    if kind in GM_TOOLS:
+        me = actor or state.turn or IDS[0]
+    boon = f" --boon {rest[1]}" if kind == "strike" and rest[1] else ""
+    arca = f" --arca {rest[2]}" if kind == "cast" and rest[2] else ""
+    ledge = f" --ledge --react {rest[0]}=grab-ledge" if kind == "push" and rest[2] else ""
+    stress = max(0, state.actors[me].resource("stress") + rest[0]) if kind == "stress" else 0
+    lines = {
+        "act": lambda: f"act {me} {rest[0]} does something",
+        "react": lambda: f"react {actor or state.turn or IDS[0]} {rest[0]} flinches",
+        "pass": lambda: f"pass {me}",
+        "strike": lambda: f"strike {me} {rest[0]}{boon}",
+        "power": lambda: f"power-strike {me} {rest[0]}",
+        "move": lambda: f"move {me} {rest[0]}",
+        "sprint": lambda: f"sprint {me} {rest[0]}",
+        "defend": lambda: f"defend {me}",
+        "grapple": lambda: f"grapple {me} {rest[0]}",
+        "push": lambda: f"push {me} {rest[0]} {rest[1]}{ledge}",
+        "focus": lambda: f"focus {me}",
+        "breath": lambda: f"deep-breath {me}",
+        "cast": lambda: f"spellcast {me} {rest[0]} {rest[1]}{arca}",
+        "ready": lambda: f"ready {me} {rest[0]}",
+        "damage": lambda: f"damage {me} {rest[0]} --type B",
+        "heal": lambda: f"heal {me} {rest[0]}",
+        "stress": lambda: f"set {me} stress={stress}",
     }
-    return calls[kind]()
+    return " ".join(lines[kind]().split())
 
 
-def check(state):
+def check(session):
+    state = session.state
+    rs = session.ruleset_for(state)
     able = []
     for actor in state.actors.values():
         values = actor.resource_map()
-        assert 0 <= values["ap"] <= RS.numbers.ap_per_round
+        assert 0 <= values["ap"] <= AP_PER_ROUND
         assert values["wounds"] >= 0 and values["stress"] >= 0
-        assert 0 <= values["arca"] <= RS.stat(actor.sheet, "arca_max")
+        assert 0 <= values["arca"] <= rs.stat(actor.sheet, "arca_max")
         assert actor.down == (values["wounds"] >= actor.sheet.wound_limit)
-        data = actor.system
+        data = data_of(actor, state)
         if data.grappling:
-            assert state.actors[data.grappling].system.grappled_by == actor.id
+            assert data_of(state.actors[data.grappling], state).grappled_by == actor.id
             assert not actor.down
         if data.grappled_by:
-            assert state.actors[data.grappled_by].system.grappling == actor.id
+            assert data_of(state.actors[data.grappled_by], state).grappling == actor.id
         if not actor.down and actor.id not in state.passed and values["ap"] > 0:
             able.append(actor)
     assert state.round >= 1
@@ -101,22 +106,25 @@ def check(state):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.tuples(command, st.integers(0, 2**16)), max_size=30))
-def test_random_sequences_keep_the_invariants(steps):
-    t = Table(RS)
-    t.add("freya", "freya", at="B2").add("alberich", "alberich", at="B3")
-    t.add("skeleton", "skeleton", at="C2").add("gob", "goblin", at="D3")
-    state = t.start().state
-    check(state)
-    for cmd, seed in steps:
-        before = state
-        acting = state.actors.get(cmd[1] or state.turn)
+@given(st.lists(command, max_size=30), st.integers(0, 2**16))
+def test_random_sequences_keep_the_invariants(steps, seed):
+    session = new_session(ruleset="dungeoneers", seed=seed)
+    for text in ("add freya --as freya --at B2", "add alberich --as alberich --at B3",
+                 "add skeleton --as skeleton --at C2", "add gob --as goblin --at D3",
+                 "start"):
+        session.execute(text)
+    check(session)
+    for cmd in steps:
+        before, log = session.state, list(session.log)
+        acting = before.actors.get(cmd[1] or before.turn)
+        text = line(session, cmd)
         try:
-            state, _, _ = run(state, cmd, seed)
-        except (RuleViolation, DiceInputError):
-            assert state is before
+            session.execute(text)
+        except GmError as err:
+            assert "\n" not in err.message, text
+            assert session.state is before and session.log == log, text
             continue
-        if acting is not None and acting.down and cmd[0] not in ("damage", "heal", "stress"):
-            raise AssertionError(f"{acting.id} is down and acted: {cmd}")
-        if not all(a.down for a in state.actors.values()):
-            check(state)
+        if acting is not None and acting.down and cmd[0] not in GM_TOOLS:
+            raise AssertionError(f"{acting.id} is down and acted: {text}")
+        if not all(a.down for a in session.state.actors.values()):
+            check(session)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from shaper_gm.engine.errors import RuleViolation
+from tests.rulesets.dungeoneers import pyharness as py
 from tests.rulesets.dungeoneers.conftest import (
     ActorRequest,
     CostRequest,
@@ -85,11 +86,10 @@ def test_suoris_strike_read_with_score_as_dice(rs, library):
     from dataclasses import replace
 
     from shaper_gm.rulesets.dungeoneers import build
-    from tests.rulesets.dungeoneers.conftest import Table
     numbers = replace(library.numbers, score_as_dice=True)
-    t = Table(build(replace(library, numbers=numbers)))
+    t = py.Table(build(replace(library, numbers=numbers)))
     t.add("suori", "suori", at="B2").add("skeleton", "skeleton", at="C2").start()
-    out = t.do(strike, StrikeRequest("suori", "skeleton"),
+    out = t.do(py.strike, py.StrikeRequest("suori", "skeleton"),
                {"roll": [4, 2], "dodge": [5], "pierce": [1, 4]})
     assert (out.attack_total, out.defense_total, out.hit) == (6, 5, True)
     assert (out.pierce_total, out.pierced, out.wounds) == (5, True, 4)

@@ -11,12 +11,12 @@ from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.rulesets.dungeoneers import build
 from shaper_gm.rulesets.dungeoneers.rules import check_dice, score_dice, side_of
+from tests.rulesets.dungeoneers import pyharness as py
 from tests.rulesets.dungeoneers.conftest import (
     CostRequest,
     StrikeRequest,
     Table,
     act,
-    make_actor,
     power_strike,
     strike,
 )
@@ -29,16 +29,16 @@ def duel(table, attacker="suori", defender="skeleton", at="C2", **defender_extra
 
 
 def with_numbers(library, **changes):
-    return Table(build(replace(library, numbers=replace(library.numbers, **changes))))
+    return py.Table(build(replace(library, numbers=replace(library.numbers, **changes))))
 
 
-def test_d11_ties_go_to_the_actor_unless_the_content_says_defender(table, library):
-    t = duel(table)
-    out = t.do(strike, StrikeRequest("a", "d"), {"roll": [2], "dodge": [3], "pierce": [3]})
+def test_d11_ties_go_to_the_actor_unless_the_content_says_defender(py_table, library):
+    t = duel(py_table)
+    out = t.do(py.strike, py.StrikeRequest("a", "d"), {"roll": [2], "dodge": [3], "pierce": [3]})
     assert (out.attack_total, out.defense_total, out.hit) == (4, 4, True)
     assert out.notes[2].label == "success (a tie goes to the actor)"
     t2 = duel(with_numbers(library, test_ties="defender"))
-    out = t2.do(strike, StrikeRequest("a", "d"), {"roll": [2], "dodge": [3]})
+    out = t2.do(py.strike, py.StrikeRequest("a", "d"), {"roll": [2], "dodge": [3]})
     assert (out.hit, out.wounds, out.pierce_total) == (False, 0, None)
     assert t2.res("d", "wounds") == 0
 
@@ -52,10 +52,10 @@ def test_d12_proficiency_dice_by_rank(library):
         "1d4+2", "1d6+2", "1d8+2", "1d10+2"]
 
 
-def test_d12_a_face_beyond_the_die_is_refused(table):
-    t = duel(table)
+def test_d12_a_face_beyond_the_die_is_refused(py_table):
+    t = duel(py_table)
     with pytest.raises(DiceInputError, match="out of range 1-6"):
-        t.do(strike, StrikeRequest("a", "d"), {"roll": [7], "dodge": [1]})
+        t.do(py.strike, py.StrikeRequest("a", "d"), {"roll": [7], "dodge": [1]})
 
 
 def test_d13_score_as_dice_makes_scores_the_number_of_dice(library):
@@ -148,32 +148,33 @@ def test_d18_the_attackers_own_threshold_counts(table):
     assert out.base_wounds == 1 and out.wounds == 2              # fist 0 + body 1, twice
 
 
-def test_d19_wounds_reaching_the_limit_put_a_creature_down(table, rs):
-    t = duel(table, stats={"wound_limit": 4})
+def test_d19_wounds_reaching_the_limit_put_a_creature_down(py_table, rs):
+    t = duel(py_table, stats={"wound_limit": 4})
     t.add("e", "skeleton", side="enemies", at="E5")     # it has passed, and keeps the
     t.state = t.state.with_(passed=frozenset({"e"}))    # fight going when d is down
-    out = t.do(strike, StrikeRequest("a", "d"), {"roll": [4], "dodge": [1], "pierce": [6]})
+    out = t.do(py.strike, py.StrikeRequest("a", "d"), {"roll": [4], "dodge": [1], "pierce": [6]})
     assert out.wounds == 4 and out.down and t.actor("d").down
     assert ev.WentDown("d", "down", "D19") in t.events
     assert t.state.up == ("a",)                                   # it left the AP order
     with pytest.raises(RuleViolation, match=r"already down \(D19\)"):
-        t.do(strike, StrikeRequest("a", "d"))
+        t.do(py.strike, py.StrikeRequest("a", "d"))
     t.state, events = rs.heal(t.state, "d", 1)
     assert not t.actor("d").down and t.res("d", "wounds") == 3
     assert ev.Revived("d") in events
 
 
-def test_d20_resistance_immunity_and_categories(table, rs):
-    ooze = make_actor(rs, "o", None, None, None, "ooze", {}, {})
-    state = table.add("x", None).state.with_actor(ooze)
+def test_d20_resistance_immunity_and_categories():
+    """The GM's damage to the ooze (vulnerable to H, resists physical, immune to T),
+    each on a fresh fight, typed as the command."""
+    def wounds_after(line):
+        t = Table().add("x", None, at="A1").add("o", "ooze", at="B1")
+        t.execute(line)
+        return t.res("o", "wounds")
     for kind, dealt in (("B", 3), ("P", 3), ("T", 0), ("H", 6), ("C", 4)):
-        after, _ = rs.damage(state, "o", 4, {"type": kind})
-        assert after.actors["o"].resource("wounds") == dealt, kind
-    after, _ = rs.damage(state, "o", 4, {"direct": True})
-    assert after.actors["o"].resource("wounds") == 4
+        assert wounds_after(f"damage o 4 --type {kind}") == dealt, kind
+    assert wounds_after("damage o 4 --direct") == 4
     with pytest.raises(RuleViolation, match=r"--direct skips D20"):
-        rs.damage(state, "o", 4, {"type": "toxic", "direct": True})
-    after, _ = rs.damage(state, "o", 1, {"type": "B", "criticals": 2})
-    assert after.actors["o"].resource("wounds") == 0             # resistance never below 0
+        wounds_after("damage o 4 --type toxic --direct")
+    assert wounds_after("damage o 1 --type B --criticals 2") == 0  # resistance never below 0
     with pytest.raises(RuleViolation, match=r"not a damage type \(D20\)"):
-        rs.damage(state, "o", 1, {"type": "sonic"})
+        wounds_after("damage o 1 --type sonic")

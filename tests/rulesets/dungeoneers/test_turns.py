@@ -6,7 +6,6 @@ import pytest
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.rulesets.dungeoneers.events import ActionReadied, ReadiedCleared
 from tests.rulesets.dungeoneers.conftest import (
     ActorRequest,
     CostRequest,
@@ -18,6 +17,24 @@ from tests.rulesets.dungeoneers.conftest import (
     ready,
     strike,
 )
+from tests.rulesets.dungeoneers.records import data_of
+
+
+def readied(events, actor: str, action: str) -> bool:
+    """D9: the actor readied the action: the Python ruleset's ActionReadied, or the data
+    version's effect ready-ACTION given."""
+    return any(type(e).__name__ == "ActionReadied" and (e.actor, e.action) == (actor, action)
+               or isinstance(e, ev.EffectAdded) and e.actor == actor and
+               e.effect.name == f"ready-{action}" for e in events)
+
+
+def cleared(events, actor: str, action: str, why: str) -> bool:
+    """D9: the readied action is gone, for `why` (its words on the Python ruleset's
+    ReadiedCleared; the data version's effect ready-ACTION ended)."""
+    return any(type(e).__name__ == "ReadiedCleared" and (e.actor, e.action) == (actor, action)
+               and why in e.why
+               or isinstance(e, ev.EffectEnded) and e.actor == actor and
+               e.name == f"ready-{action}" for e in events)
 
 
 def trio(table):
@@ -83,7 +100,7 @@ def test_d5_ties_between_groups_go_to_the_higher_body_total(table):
     t.state = t.state.with_actor(t.actor("ogre").with_(down=True))   # down: not counted
     state, _ = t.rs.turn_order.after_action(t.state, t.rs, "ogre")
     assert state.up == ("freya", "alberich")
-    assert t.rs.side_total(state, "enemies") == 2
+    assert t.rs.turn_order.side_total(state, t.rs, "enemies") == 2
 
 
 def test_d5_a_tie_of_body_totals_goes_to_the_group_listed_first(table):
@@ -136,7 +153,7 @@ def test_d8_a_reaction_pays_ap_off_turn_and_gives_no_turn(table):
 def test_d9_a_readied_action_is_taken_later_as_a_reaction(table):
     t = trio(table).start()
     t.do(ready, ReadyRequest("freya", "strike"))
-    assert t.ap("freya") == (5,) and ActionReadied("freya", "strike") in t.events
+    assert t.ap("freya") == (5,) and readied(t.events, "freya", "strike")
     t.do(act, CostRequest("alberich", 6))
     t.do(act, CostRequest("skeleton", 1))             # skeleton 5, freya 5: party first
     assert t.state.up == ("freya",)
@@ -145,7 +162,7 @@ def test_d9_a_readied_action_is_taken_later_as_a_reaction(table):
     out = t.do(strike, StrikeRequest("freya", "skeleton"),
                {"roll": [1], "dodge": [6]})           # off-turn: the readied strike
     assert out.cost.reaction and out.cost.ap == 3 and t.ap("freya") == (1,)
-    assert ReadiedCleared("freya", "strike", "taken as a reaction (D9)") in t.events
+    assert cleared(t.events, "freya", "strike", "taken as a reaction (D9)")
     with pytest.raises(RuleViolation, match=r"not Freya's turn"):
         t.do(act, CostRequest("freya", 1))
 
@@ -157,8 +174,8 @@ def test_d9_a_round_end_clears_readied_actions_and_only_1_ap_was_spent(table):
     t.do(pass_turn, ActorRequest("bob"))
     t.do(pass_turn, ActorRequest("ann"))
     assert t.state.round == 2
-    assert any(isinstance(e, ReadiedCleared) and "(D9)" in e.why for e in t.events)
-    assert t.actor("ann").system.readied is None
+    assert cleared(t.events, "ann", "defend", "(D9)")
+    assert data_of(t.actor("ann")).readied is None
     with pytest.raises(RuleViolation, match=r"not an action a creature can ready \(D9\)"):
         t.do(ready, ReadyRequest("ann", "dance"))
 
@@ -169,4 +186,5 @@ def test_d10_groups_are_the_sides_and_templates_name_their_group(table):
         "party", "party", "enemies"]
     t.add("ally", "goblin", side="hirelings", at="A3").start()
     assert t.actor("ally").side == "hirelings"
-    assert t.rs.side_total(t.state, "party") == 5 and t.rs.side_total(t.state, "hirelings") == 1
+    totals = t.rs.turn_order.side_total
+    assert totals(t.state, t.rs, "party") == 5 and totals(t.state, t.rs, "hirelings") == 1

@@ -58,8 +58,8 @@ from hypothesis import strategies as st
 
 from shaper_gm.errors import GmError
 from tests.replaying import replayed
+from tests.rulesets.twins import python_played, twin_sessions
 from tests.rulesets.twins import said as said_by
-from tests.rulesets.twins import twin_sessions
 
 PYTHON, DATA = "shaper", "shaper-data"
 
@@ -122,7 +122,7 @@ def both(monkeypatch):
 def holding(s, actor_id: str) -> tuple[str, ...]:
     """The hand items it holds (S19a)."""
     actor = s.state.actors[actor_id]
-    if s.state.ruleset == PYTHON:
+    if python_played(s.state.ruleset, PYTHON):
         from shaper_gm.rulesets.shaper import model
         return tuple(model.holding(actor))
     return tuple(actor.sheet.holding)
@@ -130,7 +130,7 @@ def holding(s, actor_id: str) -> tuple[str, ...]:
 
 def partners(s, actor_id: str) -> frozenset[str]:
     """Whom it is engaged with (S14)."""
-    if s.state.ruleset == PYTHON:
+    if python_played(s.state.ruleset, PYTHON):
         from shaper_gm.rulesets.shaper import model
         return frozenset(model.engaged_with(s.state, actor_id))
     actors = s.state.actors
@@ -153,7 +153,7 @@ def raised(s, actor_id: str) -> bool:
 def gripped(s, actor_id: str) -> tuple[str, ...]:
     """The weapons it holds in both hands (S19)."""
     actor = s.state.actors[actor_id]
-    if s.state.ruleset == PYTHON:
+    if python_played(s.state.ruleset, PYTHON):
         from shaper_gm.rulesets.shaper import model
         return tuple(model.gripped(actor))
     return tuple(actor.sheet.gripped)
@@ -162,7 +162,7 @@ def gripped(s, actor_id: str) -> tuple[str, ...]:
 def unloaded(s, actor_id: str) -> tuple[str, ...]:
     """The reload weapons it carries that are not loaded (S19)."""
     actor = s.state.actors[actor_id]
-    if s.state.ruleset == PYTHON:
+    if python_played(s.state.ruleset, PYTHON):
         from shaper_gm.rulesets.shaper import model
         return tuple(model.unloaded(actor))
     weapons = s.ruleset_for(s.state).library.kind("weapons")
@@ -221,7 +221,7 @@ def test_the_source_battle_opens_with_the_same_numbers_after_every_line(both):
 def attack(s, result) -> tuple:
     """An attack's totals, hit and critical, and its damage lines (label, number,
     ruling) (S5-S8)."""
-    if s.state.ruleset == PYTHON:
+    if python_played(s.state.ruleset, PYTHON):
         from shaper_gm.rulesets.shaper.events import AttackResolved
         swing = next(e for e in result.events if isinstance(e, AttackResolved)).outcome
         hit, crit = swing.hits[0], swing.crits[0]
@@ -452,7 +452,7 @@ def test_the_odds_of_an_attack_are_the_same_fractions(both, setup, line):
 
 def gm_damage(s, result) -> list:
     """The GM's damage broken down (label, number, ruling) (S7, S8)."""
-    if s.state.ruleset == PYTHON:
+    if python_played(s.state.ruleset, PYTHON):
         from shaper_gm.rulesets.shaper.events import DamageTaken
         taken = next((e for e in result.events if isinstance(e, DamageTaken)), None)
         return [(n.label, n.value, n.rule) for n in taken.result.steps] if taken else []
@@ -495,7 +495,7 @@ def test_an_attack_on_an_actor_without_armor_has_no_defense_roll(both):
 
 def lying(s) -> list[tuple[str, str, str]]:
     """What lies on the battlefield: (item, zone, whom it lies beside) (S19)."""
-    if s.state.ruleset == PYTHON:
+    if python_played(s.state.ruleset, PYTHON):
         from shaper_gm.rulesets.shaper import model
         return sorted(model.lying(s.state))
     from shaper_gm.engine.laying import lying_of

@@ -12,6 +12,7 @@ import pytest
 from shaper_gm.errors import GmError
 from tests.replaying import replayed
 from tests.rulesets.shaper.test_data_examples import DATA, PYTHON, both, numbers
+from tests.rulesets.twins import python_played
 
 __all__ = ["both"]
 
@@ -26,7 +27,7 @@ CROWD = ("add raider --as raider --at B2", "add reaver --as reaver --at B2",
 def struck(s, result) -> list[tuple]:
     """Each target's id, attack and evasion totals, hit, critical, damage, Defense and
     HP lost, in the order the attack took them (S5-S7)."""
-    if s.state.ruleset == PYTHON:
+    if python_played(s.state.ruleset, PYTHON):
         from shaper_gm.rulesets.shaper.events import AttackResolved
         swing = next(e for e in result.events if isinstance(e, AttackResolved)).outcome
         out = []
