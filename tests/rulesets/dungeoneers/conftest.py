@@ -156,10 +156,15 @@ class _Cost:
 class Table:
     """An encounter under test; `do` plays a verb and keeps the events it brought."""
 
-    def __init__(self, rs=None, seed: int = 1) -> None:
-        """`rs`: the ruleset the Python tests built with numbers changed; the data
-        version plays its content as shipped (a changed number needs a copy of it)."""
-        self.session = new_session(ruleset=RULESET, seed=seed)
+    def __init__(self, rs=None, seed: int = 1, content=None) -> None:
+        """`content`: numbers changed (`changed_content`): a GM's own copy's ruleset id,
+        or the Python ruleset's library; `rs` is read by the Python harness alone."""
+        if content is None or isinstance(content, str):
+            self.session = new_session(ruleset=content or RULESET, seed=seed)
+        else:
+            from shaper_gm.commands import Session
+            self.session = Session(content=content)
+            self.session.execute(f"new --ruleset {RULESET} --seed {seed}")
         self.events: list = []
         self.outcome = None
 
@@ -286,3 +291,32 @@ def tape(faces: dict | None = None, react=(), seed: int = 1):
             return GivenFaces(given[index])
         return GivenFaces(given)
     return PlayTape(source, Decisions(declared=list(react)))
+
+
+def changed_content(tmp_path, monkeypatch, **numbers):
+    """The Dungeoneers content with `numbers` changed (`Table(content=...)`): the Python
+    ruleset's library with its numbers replaced, or a GM's own copy of the data version's
+    folder whose ruleset.yaml says them (a switch true/false as 1/0), by its id."""
+    import re
+    import shutil
+    from dataclasses import replace
+
+    from shaper_gm import places
+    from shaper_gm.content.folders import content_root
+    from shaper_gm.engine import registry
+    if not (content_root() / RULESET / "actions.yaml").exists():        # Python
+        library = registry.build(RULESET).library
+        return replace(library, numbers=replace(library.numbers, **numbers))
+    folder = tmp_path / "rulesets" / f"{RULESET}-changed"
+    shutil.copytree(content_root() / RULESET, folder)
+    ruleset = folder / "ruleset.yaml"
+    text = ruleset.read_text()
+    for name, value in numbers.items():
+        said = int(value) if isinstance(value, bool) else value
+        text, found = re.subn(rf"^(\s*){name}: [^\s#]+", rf"\g<1>{name}: {said}", text,
+                              count=1, flags=re.M)
+        assert found, f"no number {name} in {ruleset}"
+    ruleset.write_text(text)
+    monkeypatch.setenv("SHAPER_GM_RULESETS", str(folder.parent))
+    places._found.cache_clear()
+    return folder.name

@@ -60,7 +60,7 @@ class Facts:
     ALIASES = {"base_wounds": "base", "damage_type": "code", "limit": "capacity",
                "end": "destination", "success": "hit", "total": "grab_total",
                "stress_gained": "stress", "arca_ambient": "ambient", "arca_paid": "owed",
-               "arca_caster": "owed", "speed": "mode"}
+               "arca_caster": "owed", "speed": "mode", "distance": "tiles_away"}
 
 
 def condition_started(events, actor: str, name: str, other: str | None, why: str) -> bool:
