@@ -74,10 +74,13 @@ def join_lines(member: Member, zone: str | None) -> list[str]:
     return [member.add + (f" --at {zone}" if zone else "") + "".join(items)]
 
 
-def settings(member: Member, actor) -> list[str]:
-    """The `set` and `effect` lines that give a just-added actor its lasting state."""
+def settings(member: Member, actor, settable: tuple[str, ...] = ("hp",)) -> list[str]:
+    """The `set` and `effect` lines that give a just-added actor its lasting state; its
+    hit points only where `set` takes them (a ruleset whose kept harm tally is set in
+    their place sets them with it)."""
     values = []
-    if member.hp is not None and actor.hp is not None and member.hp != actor.hp:
+    if member.hp is not None and actor.hp is not None and member.hp != actor.hp and \
+            "hp" in settable:
         values.append(f"hp={member.hp}")
     values += [f"{name}={value}" for name, value in member.resources.items()
                if actor.resource(name) != value]

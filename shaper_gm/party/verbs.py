@@ -167,7 +167,8 @@ def bring_in(session, p: store.Party, places: dict[str, str]) -> Outcome:
         for member in p.members.values():
             for line in lasting.join_lines(member, places.get(member.id)):
                 events += session.execute(line).events
-            for line in lasting.settings(member, session.state.actors[member.id]):
+            for line in lasting.settings(member, session.state.actors[member.id],
+                                         session.ruleset_for(session.state).settable_fields()):
                 events += session.execute(line).events
     session.party = p.name
     names = ", ".join(m.name for m in p.members.values())

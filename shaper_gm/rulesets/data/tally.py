@@ -49,7 +49,7 @@ class HarmTally:
         points follow (`set ACTOR hp=N` is refused, as a field it cannot set)."""
         name, _ = self._tally()
         own: tuple[str, ...] = super().settable_fields()  # type: ignore[misc]
-        return (name, *(field for field in own if field != "hp")) if name else own
+        return (name, *(field for field in own if field not in ("hp", name))) if name else own
 
     def set_field(self, state: Encounter, target: str, key: str, value: str
                   ) -> Change | None:

@@ -101,7 +101,7 @@ class Outcome:
     facts; the notes of its breakdown, and `cost`, what it spent (`out.cost.ap`)."""
 
     def __init__(self, result) -> None:
-        self.result = result
+        self.command = result
         self._record = _python_outcome(result.events)
         played = [e for e in result.events if isinstance(e, Played)]
         self.outcome = played[-1].outcome if played else None
@@ -123,6 +123,11 @@ class Outcome:
         if record is not None:
             return getattr(record, name)
         facts = self.__dict__["_facts"]
+        if name == "ledge":                           # a push's grab of the ledge (D29)
+            return _Ledge(facts) if facts.get("grabbed") else None
+        if name in ("target", "success") and name not in facts and "hit" not in facts \
+                and "ledge_at" in facts:
+            name = {"target": "ledge_at", "success": "hanging"}[name]   # grab-ledge (D29)
         name = ALIASES.get(name, name) if ALIASES.get(name) in facts else name
         try:
             return facts[name]
@@ -143,6 +148,15 @@ def _python_outcome(events):
     return next((e for e in reversed(events) if isinstance(e, Passed)), None)
 
 
+class _Ledge:
+    """A push's grab of the ledge read by the Python record's names: its check's total,
+    the number it needed, whether it held on (D29)."""
+
+    def __init__(self, facts) -> None:
+        self.total, self.target = facts["grab_total"], facts["ledge_at"]
+        self.success = bool(facts["hanging"])
+
+
 class _Cost:
     """What an action spent by resource (`cost.ap`), and whether as a reaction (D8)."""
 
@@ -156,10 +170,15 @@ class _Cost:
 class Table:
     """An encounter under test; `do` plays a verb and keeps the events it brought."""
 
-    def __init__(self, rs=None, seed: int = 1) -> None:
-        """`rs`: the ruleset the Python tests built with numbers changed; the data
-        version plays its content as shipped (a changed number needs a copy of it)."""
-        self.session = new_session(ruleset=RULESET, seed=seed)
+    def __init__(self, rs=None, seed: int = 1, content=None) -> None:
+        """`content`: numbers changed (`changed_content`): a GM's own copy's ruleset id,
+        or the Python ruleset's library; `rs` is read by the Python harness alone."""
+        if content is None or isinstance(content, str):
+            self.session = new_session(ruleset=content or RULESET, seed=seed)
+        else:
+            from shaper_gm.commands import Session
+            self.session = Session(content=content)
+            self.session.execute(f"new --ruleset {RULESET} --seed {seed}")
         self.events: list = []
         self.outcome = None
 
@@ -205,8 +224,9 @@ class Table:
         return self
 
     def do(self, verb, request, faces=None, react=()):
+        answers = ("=".join(r) if isinstance(r, tuple | list) else r for r in react)
         line = " ".join(part for part in (verb, request, _faces(faces),
-                                          *(f"--react {r}" for r in react)) if part)
+                                          *(f"--react {r}" for r in answers)) if part)
         self.outcome = Outcome(self.execute(line))
         return self.outcome
 
@@ -286,3 +306,38 @@ def tape(faces: dict | None = None, react=(), seed: int = 1):
             return GivenFaces(given[index])
         return GivenFaces(given)
     return PlayTape(source, Decisions(declared=list(react)))
+
+
+DATA_KEYS = {"diagonal_cost": "diagonal_size"}   # D21: what a diagonal step counts
+
+
+def changed_content(tmp_path, monkeypatch, **numbers):
+    """The Dungeoneers content with `numbers` changed (`Table(content=...)`): the Python
+    ruleset's library with its numbers replaced, or a GM's own copy of the data version's
+    folder whose ruleset.yaml says them (a switch true/false as 1/0), by its id."""
+    import re
+    import shutil
+    from dataclasses import replace
+
+    from shaper_gm import places
+    from shaper_gm.content.folders import content_root
+    from shaper_gm.engine import registry
+    if not (content_root() / RULESET / "actions.yaml").exists():        # Python
+        library = registry.build(RULESET).library
+        return replace(library, numbers=replace(library.numbers, **numbers))
+    folder = tmp_path / "rulesets" / f"{RULESET}-changed"
+    shutil.copytree(content_root() / RULESET, folder)
+    ruleset = folder / "ruleset.yaml"
+    text = ruleset.read_text()
+    for name, value in numbers.items():
+        said = int(value) if isinstance(value, bool) else value
+        if name in DATA_KEYS:                         # a ruleset.yaml key of its own
+            text += f"\n{DATA_KEYS[name]}: {said}\n"
+            continue
+        text, found = re.subn(rf"^(\s*){name}: [^\s#]+", rf"\g<1>{name}: {said}", text,
+                              count=1, flags=re.M)
+        assert found, f"no number {name} in {ruleset}"
+    ruleset.write_text(text)
+    monkeypatch.setenv("SHAPER_GM_RULESETS", str(folder.parent))
+    places._found.cache_clear()
+    return folder.name

@@ -60,7 +60,8 @@ class Facts:
     ALIASES = {"base_wounds": "base", "damage_type": "code", "limit": "capacity",
                "end": "destination", "success": "hit", "total": "grab_total",
                "stress_gained": "stress", "arca_ambient": "ambient", "arca_paid": "owed",
-               "arca_caster": "owed", "speed": "mode"}
+               "arca_caster": "owed", "speed": "mode", "distance": "tiles_away",
+               "attack": "skill"}
 
 
 def condition_started(events, actor: str, name: str, other: str | None, why: str) -> bool:
@@ -70,7 +71,7 @@ def condition_started(events, actor: str, name: str, other: str | None, why: str
     return any(type(e).__name__ == "ConditionStarted" and
                (e.actor, e.condition, e.other, e.why) == (actor, name, other, why)
                or type(e).__name__ == "EffectAdded" and e.actor == actor and
-               e.effect.name == name and e.effect.caster in (other, actor)
+               e.effect.name == name and (other is None or e.effect.caster in (other, actor))
                for e in events)
 
 
@@ -80,4 +81,16 @@ def condition_ended(events, actor: str, name: str, why: str) -> bool:
     return any(type(e).__name__ == "ConditionEnded" and (e.actor, e.condition) ==
                (actor, name) and e.why == why
                or type(e).__name__ == "EffectEnded" and (e.actor, e.name) == (actor, name)
+               for e in events)
+
+
+def moved(events, actor: str, start: str, end: str, tiles: int, speed: str, how: str) -> bool:
+    """The actor moved from `start` to `end`: the Python ruleset's Moved with its tiles
+    speed and how (move, sprint, forced, D21, D25), or the engine's Moved of a worked-out
+    move, its distance in words (a forced one `is forced`)."""
+    unit = "1 tile" if tiles == 1 else f"{tiles} tiles"
+    return any(type(e).__name__ == "Moved" and (e.actor, e.start, e.end) == (actor, start, end)
+               and ((getattr(e, "how", None), getattr(e, "tiles", None),
+                     getattr(e, "speed", None)) == (how, tiles, speed) or
+                    getattr(e, "distance", None) == unit and how in getattr(e, "word", ""))
                for e in events)

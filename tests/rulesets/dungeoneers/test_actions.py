@@ -3,16 +3,10 @@ ledge (D21-D29)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.rulesets.dungeoneers import build
-from shaper_gm.rulesets.dungeoneers.events import ConditionStarted, Moved
-from shaper_gm.rulesets.dungeoneers.spells import set_ambient_arca
-from tests.rulesets.dungeoneers import pyharness as py
 from tests.rulesets.dungeoneers.conftest import (
     ActorRequest,
     CostRequest,
@@ -25,6 +19,7 @@ from tests.rulesets.dungeoneers.conftest import (
     StrikeRequest,
     Table,
     act,
+    changed_content,
     defend,
     focus,
     grab_ledge,
@@ -34,9 +29,16 @@ from tests.rulesets.dungeoneers.conftest import (
     pass_turn,
     push,
     spellcast,
+    sprint,
     strike,
 )
-from tests.rulesets.dungeoneers.records import condition_ended, data_of, encounter_data
+from tests.rulesets.dungeoneers.records import (
+    condition_ended,
+    condition_started,
+    data_of,
+    encounter_data,
+    moved,
+)
 
 
 def trio(table, skeleton_at="C2"):
@@ -44,44 +46,45 @@ def trio(table, skeleton_at="C2"):
     return table.add("skeleton", "skeleton", at=skeleton_at).start()
 
 
-def test_d21_move_by_a_travel_speed_and_sprint_for_stress(py_table, rs):
-    t = py_table.add("suori", "suori", at="B2").add("bat", "giant-bat", at="E5").start()
-    out = t.do(py.move, py.MoveRequest("suori", "c3"))             # a diagonal step counts 1
+def test_d21_move_by_a_travel_speed_and_sprint_for_stress(table, tmp_path, monkeypatch):
+    t = table.add("suori", "suori", at="B2").add("bat", "giant-bat", at="E5").start()
+    out = t.do(move, MoveRequest("suori", "c3"))             # a diagonal step counts 1
     assert (out.start, out.end, out.tiles, out.allowed) == ("B2", "C3", 1, 1)
     assert t.actor("suori").zone == "C3" and t.ap("suori") == (5,)
     with pytest.raises(RuleViolation, match=r"E3 is 2 tiles from C3; move at Ground \(1\) "
                        r"covers 1 \(D21\)"):
-        t.do(py.move, py.MoveRequest("suori", "E3"))
-    t.do(py.act, py.CostRequest("bat", 1))
-    out = t.do(py.sprint, py.MoveRequest("suori", "E3"))
+        t.do(move, MoveRequest("suori", "E3"))
+    t.do(act, CostRequest("bat", 1))
+    out = t.do(sprint, MoveRequest("suori", "E3"))
     assert (out.tiles, out.allowed, out.stress_gained) == (2, 2, 1)
     assert t.res("suori", "stress") == 1
-    out = t.do(py.move, py.MoveRequest("bat", "C5", "fly"))           # E3 is Suori's (D21)
+    out = t.do(move, MoveRequest("bat", "C5", "fly"))           # E3 is Suori's (D21)
     assert (out.tiles, out.speed) == (2, "fly")
-    with pytest.raises(RuleViolation, match=r"no swim travel speed \(D21\)"):
-        t.do(py.move, py.MoveRequest("suori", "D3", "swim"))
-    with pytest.raises(RuleViolation, match=r"tile F1 is off the 5x5 battlefield"):
-        t.do(py.move, py.MoveRequest("suori", "F1"))
-    king = py.Table(build(replace(rs.library, numbers=replace(rs.numbers, diagonal_cost=2))))
+    with pytest.raises(RuleViolation, match=r"no travel speed 'swim'") as refused:
+        t.do(move, MoveRequest("suori", "D3", "swim"))
+    assert "(D21)" in refused.value.hint
+    with pytest.raises(RuleViolation, match=r"tile I1 is off the 8x8 battlefield"):
+        t.do(move, MoveRequest("suori", "I1"))
+    king = Table(content=changed_content(tmp_path, monkeypatch, diagonal_cost=2))
     king.add("suori", "suori", at="B2").add("bat", "giant-bat", at="E5").start()
     with pytest.raises(RuleViolation, match=r"C3 is 2 tiles from B2"):
-        king.do(py.move, py.MoveRequest("suori", "C3"))
+        king.do(move, MoveRequest("suori", "C3"))
 
 
-def test_d22_interact_draws_and_stows_within_two_hands(py_table):
-    t = py_table.add("gob", "goblin", at="B2").add("suori", "suori", side="party", at="E5")
+def test_d22_interact_draws_and_stows_within_two_hands(table):
+    t = table.add("gob", "goblin", at="B2").add("suori", "suori", side="party", at="E5")
     t.start()
-    t.do(py.act, py.CostRequest("suori", 1))                    # the goblin is up
+    t.do(act, CostRequest("suori", 1))                    # the goblin is up
     with pytest.raises(RuleViolation, match=r"no hands free for the shortbow: it would take "
                        r"3 of 2 \(D22\)"):
-        t.do(py.interact, py.InteractRequest("gob", draw="shortbow"))
-    out = t.do(py.interact, py.InteractRequest("gob", stow="spear"))
+        t.do(interact, InteractRequest("gob", draw="shortbow"))
+    out = t.do(interact, InteractRequest("gob", stow="spear"))
     assert out.cost.ap == 1 and data_of(t.actor("gob"), t.state).holding == ()
-    t.do(py.act, py.CostRequest("suori", 1))
-    t.do(py.interact, py.InteractRequest("gob", draw="shortbow"))
+    t.do(act, CostRequest("suori", 1))
+    t.do(interact, InteractRequest("gob", draw="shortbow"))
     assert data_of(t.actor("gob"), t.state).holding == ("shortbow",)
-    with pytest.raises(RuleViolation, match=r"carries no 'maul' \(D22\)"):
-        t.do(py.interact, py.InteractRequest("gob", draw="maul"))
+    with pytest.raises(RuleViolation, match=r"no weapon 'maul'"):     # it carries none
+        t.do(interact, InteractRequest("gob", draw="maul"))
 
 
 def test_d23_defend_costs_2_and_gives_a_boon_until_the_next_turn(table):
@@ -125,16 +128,16 @@ def test_d24_grapple_needs_a_free_hand_and_a_threatened_creature(table, rs):
         t.do(grapple, GrappleRequest("freya", "skeleton"))
 
 
-def test_d25_push_forces_the_defender_one_tile(py_table):
-    t = trio(py_table)
+def test_d25_push_forces_the_defender_one_tile(table):
+    t = trio(table)
     with pytest.raises(RuleViolation, match=r"E2 is 2 from C2 \(D25\)"):
-        t.do(py.push, py.PushRequest("freya", "skeleton", "E2"))
-    out = t.do(py.push, py.PushRequest("freya", "skeleton", "D3"), {"roll": [2], "dodge": [1]})
+        t.do(push, PushRequest("freya", "skeleton", "E2"))
+    out = t.do(push, PushRequest("freya", "skeleton", "D3"), {"roll": [2], "dodge": [1]})
     assert out.cost.ap == 2 and out.success and out.result == "forced to D3"
-    assert Moved("skeleton", "C2", "D3", 1, "ground", "forced") in t.events
+    assert moved(t.events, "skeleton", "C2", "D3", 1, "ground", "forced")
     with pytest.raises(RuleViolation, match=r"Alberich can only push a creature it "
                        r"threatens: Skeleton is 2 tiles away, threat range 1 \(D25\)"):
-        t.do(py.push, py.PushRequest("alberich", "skeleton", "E3"))
+        t.do(push, PushRequest("alberich", "skeleton", "E3"))
 
 
 def test_d27_focus_regains_arca_up_to_twice_wisdom(table):
@@ -154,7 +157,7 @@ def test_d27_focus_regains_arca_up_to_twice_wisdom(table):
 
 def test_d28_spellcast_pays_ambient_arca_first_and_extra_arca_always(table):
     t = trio(table)
-    t.state, events = set_ambient_arca(t.state, t.rs, 1)
+    t.execute("ambient 1")                                  # the GM's ambient arca (D28)
     t.do(act, CostRequest("freya", 1))
     out = t.do(spellcast, SpellRequest("alberich", "firebolt", "skeleton", extra_arca=2),
                {"roll": [5], "resist": [2]})
@@ -170,34 +173,34 @@ def test_d28_spellcast_pays_ambient_arca_first_and_extra_arca_always(table):
     assert not out.hit and out.wounds == 0 and t.res("alberich", "arca") == 3
 
 
-def test_d28_spellcast_refusals(py_table):
-    t = trio(py_table, skeleton_at="D3")
+def test_d28_spellcast_refusals(table):
+    t = trio(table, skeleton_at="D3")
     with pytest.raises(RuleViolation, match=r"Skeleton is 2 tiles away; Frost Touch reaches "
                        r"reach \(1\) \(D28\)"):
-        t.do(py.spellcast, py.SpellRequest("alberich", "frost-touch", "skeleton"))
+        t.do(spellcast, SpellRequest("alberich", "frost-touch", "skeleton"))
     with pytest.raises(RuleViolation, match=r"Mend has range self"):
-        t.do(py.spellcast, py.SpellRequest("alberich", "mend", "freya"))
+        t.do(spellcast, SpellRequest("alberich", "mend", "freya"))
     with pytest.raises(RuleViolation, match=r"Mend takes no extra arca \(D28\)"):
-        t.do(py.spellcast, py.SpellRequest("alberich", "mend", extra_arca=1))
+        t.do(spellcast, SpellRequest("alberich", "mend", extra_arca=1))
     with pytest.raises(RuleViolation, match=r"needs 7 arca from Alberich.*has 6 \(D27, D28\)"):
-        t.do(py.spellcast, py.SpellRequest("alberich", "firebolt", "skeleton", extra_arca=6))
-    with pytest.raises(RuleViolation, match=r"Freya has no spell 'firebolt' \(D28\)"):
-        t.do(py.spellcast, py.SpellRequest("freya", "firebolt", "skeleton"))
-    out = t.do(py.spellcast, py.SpellRequest("alberich", "mend"))
+        t.do(spellcast, SpellRequest("alberich", "firebolt", "skeleton", extra_arca=6))
+    with pytest.raises(RuleViolation, match=r"Freya knows no spells \(D28\)"):
+        t.do(spellcast, SpellRequest("freya", "firebolt", "skeleton"))
+    out = t.do(spellcast, SpellRequest("alberich", "mend"))
     assert out.target == "alberich" and out.hit and not out.attack and out.arca_caster == 2
 
 
-def test_d29_a_pushed_creature_may_grab_the_ledge(py_table, rs):
+def test_d29_a_pushed_creature_may_grab_the_ledge(table, rs):
     def pushed(faces, react):
-        t = py.Table(rs).add("suori", "suori", at="B2").add("gob", "goblin", at="C2").start()
-        out = t.do(py.push, py.PushRequest("suori", "gob", "D2", over_ledge=True),
+        t = Table(rs).add("suori", "suori", at="B2").add("gob", "goblin", at="C2").start()
+        out = t.do(push, PushRequest("suori", "gob", "D2", over_ledge=True),
                    {"roll": [4], "dodge": [1], "grab": faces}, react)
         return t, out
     t, out = pushed([3], [("gob", "grab-ledge")])          # 3 + dexterity 3 vs 5 + 1
     assert out.ledge.success and (out.ledge.total, out.ledge.target) == (6, 6)
     assert t.actor("gob").zone == "C2" and data_of(t.actor("gob"), t.state).hanging
-    assert t.ap("gob") == (5,) and ConditionStarted("gob", "hanging", None,
-                                                    "grabbed a ledge (D29)") in t.events
+    assert t.ap("gob") == (5,) and condition_started(t.events, "gob", "hanging", None,
+                                                     "grabbed a ledge (D29)")
     t, out = pushed([2], [("gob", "grab-ledge")])
     assert not out.ledge.success and t.actor("gob").zone == "D2"
     t, out = pushed(None, [])                              # nobody reacts: forced

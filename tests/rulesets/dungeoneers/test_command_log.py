@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from shaper_gm.commands import Session
-from shaper_gm.rulesets.dungeoneers.events import ActionResolved
+from tests.rulesets.dungeoneers.conftest import Outcome
 from tests.rulesets.dungeoneers.records import data_of
 from tests.rulesets.dungeoneers.test_command_examples import fight
 
@@ -116,7 +116,7 @@ def test_dice_typed_at_the_table_are_logged_by_hand():
         return (5,) * count
     s.asker = asker
     result = s.execute("strike suori skeleton --dodge 1 --pierce 4")
-    o = next(e.outcome for e in result.events if isinstance(e, ActionResolved))
+    o = Outcome(result)                   # read by the Python outcome's names
     assert asked == [("suori", 1, 6)] and o.attack_total == 7
     assert s.log[-1] == "strike suori skeleton --dodge 1 --pierce 4 --roll 5 --by-hand roll"
     fresh = Session()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from shaper_gm.engine.errors import RuleViolation
-from tests.rulesets.dungeoneers import pyharness as py
 from tests.rulesets.dungeoneers.conftest import (
     ActorRequest,
     CostRequest,
@@ -81,15 +80,12 @@ def test_suoris_strike_on_the_skeleton(table):
                                            "D20", "D19"]
 
 
-def test_suoris_strike_read_with_score_as_dice(rs, library):
+def test_suoris_strike_read_with_score_as_dice(tmp_path, monkeypatch):
     """D13's other reading: finesse 2 rolls 2d6, body 2 rolls 2d6 to pierce."""
-    from dataclasses import replace
-
-    from shaper_gm.rulesets.dungeoneers import build
-    numbers = replace(library.numbers, score_as_dice=True)
-    t = py.Table(build(replace(library, numbers=numbers)))
+    from tests.rulesets.dungeoneers.conftest import Table, changed_content
+    t = Table(content=changed_content(tmp_path, monkeypatch, score_as_dice=True))
     t.add("suori", "suori", at="B2").add("skeleton", "skeleton", at="C2").start()
-    out = t.do(py.strike, py.StrikeRequest("suori", "skeleton"),
+    out = t.do(strike, StrikeRequest("suori", "skeleton"),
                {"roll": [4, 2], "dodge": [5], "pierce": [1, 4]})
     assert (out.attack_total, out.defense_total, out.hit) == (6, 5, True)
     assert (out.pierce_total, out.pierced, out.wounds) == (5, True, 4)
