@@ -443,6 +443,14 @@ EDITS = [
      "    harm: vigour_lost\n    flag: Power\n",
      "line 51: item 'strike': key 'odds.flag': expected a flag's name of lowercase letters, "
      "digits and '-', other than action, json and with, got 'Power'"),
+    ("odds-requires-without-refuse", A, "    harm: vigour_lost\n",
+     "    harm: vigour_lost\n    requires: [{test: 'true'}]\n",
+     "line 51: item 'strike': key 'odds.requires': expected a list of {test: EXPR, refuse: "
+     "TEXT, hint: TEXT} (test and refuse required)"),
+    ("odds-requires-reads-no-fact", A, "    harm: vigour_lost\n",
+     "    harm: vigour_lost\n    requires: [{test: total > 0, refuse: none}]\n",
+     "line 51: item 'strike': key 'odds.requires[0].test': reads 'total', which is no fact "
+     "of the action (give it under given:)"),
     ("effect-says-not-text", A, HP_CHANGE,
      HP_CHANGE + "\n    - effect: {who: target, name: dazed, says: [dazed]}",
      "line 43: item 'strike': key 'apply[1].effect.says': expected a text ({name} fills in "
