@@ -66,11 +66,11 @@ def table(rs: Any) -> VerbTable:
                  completes=spec.get("names") or "",
                  help=spec.get("help") or f"an entry of its {spec['key']}")
             for name, spec in entries(rs.library).items()))
-    healing = rs.library.numbers.get("heal_action")
+    healing = {rs.library.numbers.get(key) for key in ("heal_action", "set_hp_action")}
     checking = {spec[key] for _, spec in rs.library.numbers.get("side_checks") or ()
                 for key in ("side", "others")}      # played by their side check alone
     for name, declared in rs.library.actions:
-        if declared is damaging or name == healing or name in checking:
+        if declared is damaging or name in healing or name in checking:
             continue                       # the GM's damage, heal: no verbs of their own
         if declared.at is not None and declared.at.facts:
             continue              # it reads what only its moment tells (the damage taken)
