@@ -37,7 +37,7 @@ KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires",
         "second_word",
         "paid_last",
         "self_when",
-        "after_fight"}
+        "after_fight", "actor_named"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
@@ -168,7 +168,8 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     item_word=item_word, target_flag=target_flag, checks=checks,
                     target_optional=target_optional, cost_word=truth(raw, "cost_word", at),
                     spread=spread, second_word=second, placed=placed_slots(raw_steps),
-                    self_when=self_when, after_fight=truth(raw, "after_fight", at))
+                    self_when=self_when, after_fight=truth(raw, "after_fight", at),
+                    actor_named=truth(raw, "actor_named", at))
 
 
 def _ask_answers(raw_steps: list[Any]) -> tuple[str, ...]:

@@ -164,6 +164,13 @@ def _worded(declared: Declared) -> dict[str, Any]:
 
 
 def _positionals(declared: Declared) -> tuple[str, ...]:
+    """Its words; `actor_named`: the actor is named, not the one up (`wake ACTOR`)."""
+    words = _words(declared)
+    return tuple("actor" if w == "actor?" else w for w in words) if declared.actor_named \
+        else words
+
+
+def _words(declared: Declared) -> tuple[str, ...]:
     if declared.cost_word:                # act action climb the wall, as the shared act
         return ("actor" if declared.timing == "reaction" else "actor?", "cost", "text")
     if declared.item_word:                # wield dagger: the item named by a word

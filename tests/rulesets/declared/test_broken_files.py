@@ -94,8 +94,8 @@ EDITS = [
      "line 38: key 'templates': no item file monsters.yaml for templates 'monsters' "
      "(kinds: duellists)"),
     ("action-unknown-key", A, STRIKE, STRIKE + "  colour: red\n",
-     "line 5: item 'strike': key 'colour': an action has no such key (keys: after_fight, "
-     "aliases, "
+     "line 5: item 'strike': key 'colour': an action has no such key (keys: actor_named, "
+     "after_fight, aliases, "
      "apply, at, bare, checks, cost, cost_word, examples, flags, given, heading, held, item, "
      "item_word, line, "
      "odds, offer, paid, "
@@ -566,6 +566,8 @@ EDITS = [
      "line 6: item 'strike': key 'summary': no number 'cots' in ruleset.yaml (numbers: none)"),
     ("after-fight-not-true-or-false", A, STRIKE, STRIKE + "  after_fight: 'yes'\n",
      "line 5: item 'strike': key 'after_fight': expected true or false, got 'yes'"),
+    ("actor-named-not-true-or-false", A, STRIKE, STRIKE + "  actor_named: 'yes'\n",
+     "line 5: item 'strike': key 'actor_named': expected true or false, got 'yes'"),
     ("timers-without-caption", R, "grid: 8x8",
      "grid: 8x8\ntimers: {dying: {when: 'true', left: '1'}}",
      "line 8: key 'timers.dying': expected {when: EXPR, left: EXPR, caption: TEXT, toolbar: "

@@ -5,11 +5,10 @@ is the same lines (label, number, ruling); the odds of an attack are the same ex
 fractions.
 
 What the data version does not play yet (and why the format cannot say it today): `add
---player` and `--npc` (add_items sets
-items, not switches); armor as its own file (T12: each sheet's DR has its armor's in
-it, so `add --armor` and show's armor name are missing); the defense asked as its own
-decision, best kind first and logged as `--defense KIND` (the ask step is a reaction,
-logged `--react ID=KIND`); `wake` without a target refused (the actor up is taken); a weapon knocked
+--player` and `--npc` (add_items sets items, not switches); armor as its own file (T12:
+each sheet's DR has its armor's in it, so `add --armor` and show's armor name are
+missing); the defense asked as its own decision, best kind first and logged as
+`--defense KIND` (the ask step is a reaction, logged `--react ID=KIND`); a weapon knocked
 away lost between fights (T11: it stays among its weapons, dropped); the breakdown's
 number column; the surprise's one line for the side (each check is told).
 """
@@ -490,7 +489,8 @@ def test_hp_set_on_the_dead_is_refused_alike(both):
                                           "undo what killed it, or add it again")
 
 
-@pytest.mark.parametrize("line", ["wake kara", "wake guard", "stabilise guard"])
+@pytest.mark.parametrize("line", ["wake kara", "wake guard", "stabilise guard", "wake",
+                                  "stabilise"])
 def test_waking_and_stabilising_refusals_say_the_same(both, line):
     sessions = both(*README[:5], "damage kara 20")
     said = {}
