@@ -33,10 +33,11 @@ from shaper_gm.engine.expr import Compiled, ExprError, compile_expr
 from shaper_gm.engine.resources import MOMENTS
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.records import record
-from shaper_gm.rulesets.data import add_numbers, clock, initiative, timers
+from shaper_gm.rulesets.data import add_numbers, add_switches, clock, initiative, timers
 from shaper_gm.rulesets.data.action_names import actions_named
 from shaper_gm.rulesets.data.actions_file import read_actions
 from shaper_gm.rulesets.data.add_checks import add_requires
+from shaper_gm.rulesets.data.add_switches import add_switch
 from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items, among_declared
 from shaper_gm.rulesets.data.entries import add_entry, entry_kinds
 from shaper_gm.rulesets.data.marks import map_mark
@@ -124,7 +125,7 @@ RULESET = {
     "rulings": Field(mapping_of(text, text)), "one_per_cell": Field(boolean),
     "diagonal_size": Field(integer(1, 1000)), "item_mods": Field(list_of(ident)),
     "turn_order": Field(turn_order_spec), "heal_action": Field(ident),
-    "set_hp_action": Field(ident),
+    "set_hp_action": Field(ident), "add_switches": Field(mapping_of(ident, add_switch)),
     "map_marks": Field(mapping_of(ident, map_mark)),
     "side_checks": Field(mapping_of(ident, side_check)),
     "keeps_down": Field(list_of(ident)), "zero_read": Field(zero_read),
@@ -240,7 +241,7 @@ def load(folder: Any) -> DataLibrary:
                            "side", "absorbs", "damage_types", "down_words",
                            "damage_action", "rulings", "one_per_cell", "diagonal_size",
                            "item_mods", "turn_order", "heal_action", "set_hp_action",
-                           "map_marks",
+                           "add_switches", "map_marks",
                            "side_checks", "keeps_down", "zero_read", "reacts_on_turn",
                            "readied_effect", "encounter_numbers", "harm_tally",
                            "most_diagonals", "template_sides", "add_entries", "older_saves",
@@ -327,6 +328,7 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
                 here.error(key, f"no item file {kind}.yaml for {key} {kind!r} "
                                 f"(kinds: {', '.join(sorted(kinds)) or 'none'})")
     add_numbers.check(here, good)                  # add --level N: a sheet number
+    add_switches.check(here, good)                 # add --player: a sheet key set
     clock.check(here, good)                        # the fight's time: numbers it reads
     among_declared(here, good)                     # add --holding ITEM: what it has
     for flag, spec in good.get("add_entries", ()):

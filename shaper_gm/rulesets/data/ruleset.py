@@ -29,7 +29,7 @@ from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
-from shaper_gm.rulesets.data import add_numbers, costs, prepared
+from shaper_gm.rulesets.data import add_numbers, add_switches, costs, prepared
 from shaper_gm.rulesets.data import carried as kept_items
 from shaper_gm.rulesets.data.act_range import ActRange
 from shaper_gm.rulesets.data.add_checks import check_new
@@ -210,6 +210,7 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
         if unknown:
             raise RuleViolation(f"--stat {unknown[0]}: not a {self.id} sheet number",
                                 f"sheet numbers: {', '.join(self.sheet_numbers)}, hp")
+        base.update(add_switches.taken(self.library, extra))    # add --player (a key)
         base.update(given_entries(self.library, extra, base))
         base = onto_sheet(self.library, base, extra)  # the item flags (add_items)
         given = {self.hp_key if key == "hp" else key: value      # --hp: the number hp

@@ -13,7 +13,7 @@ from shaper_gm.commands.slots import REACT, slot_flags
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.steps import odds_limits
-from shaper_gm.rulesets.data import add_numbers
+from shaper_gm.rulesets.data import add_numbers, add_switches
 from shaper_gm.rulesets.data.entries import entries, usage
 from shaper_gm.rulesets.data.sides import install as install_side_checks
 from shaper_gm.rulesets.data.waiting import wait, waits
@@ -53,6 +53,8 @@ def table(rs: Any) -> VerbTable:
             made.extend(verb, flags=slot_flags(turn_slots), slots=turn_slots)
     if add_numbers.declared(rs.library):          # add --level N: a sheet number
         made.extend("add", before="count", flags=add_numbers.flags(rs.library))
+    if add_switches.declared(rs.library):         # add --player: a sheet key set
+        made.extend("add", before="count", flags=add_switches.flags(rs.library))
     if rs.library.add_items:              # add --weapon ITEM, --shield ITEM
         made.extend("add", before="count", flags=tuple(
             flag(spec.flag, "bool" if spec.no_item else "text",   # --shield: its default

@@ -39,7 +39,7 @@ EDITS = [
      "default_sheet, zero_hp, effect_keys, act_resource, react_resource, side, absorbs, "
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
      "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
-     "set_hp_action, map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, "
+     "set_hp_action, add_switches, map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, "
      "readied_effect, "
      "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
      "older_saves, older_sheets, sheet_items, prepared, add_numbers, add_requires, "
@@ -49,6 +49,9 @@ EDITS = [
      "got a mapping"),
     ("ruleset-heal-action-no-action", R, "grid: 8x8", "grid: 8x8\nheal_action: mend",
      "line 8: key 'heal_action': no action 'mend' in actions.yaml"),
+    ("add-switch-without-value", R, "grid: 8x8", "grid: 8x8\nadd_switches: {npc: {key: hp}}",
+     "line 8: key 'add_switches.npc': expected {key: SHEET_KEY, value: VALUE, help: TEXT, "
+     "rule: TEXT} (key and value required; the value a number, true or false, or a text)"),
     ("ruleset-set-hp-action-no-action", R, "grid: 8x8", "grid: 8x8\nset_hp_action: mend",
      "line 8: key 'set_hp_action': no action 'mend' in actions.yaml"),
     ("older-sheets-without-drop", R, "grid: 8x8", "grid: 8x8\nolder_sheets: {pairs: [x]}",

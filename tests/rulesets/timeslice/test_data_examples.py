@@ -4,13 +4,12 @@ examples give the same HP, TS and states on both, line for line; an attack's bre
 is the same lines (label, number, ruling); the odds of an attack are the same exact
 fractions.
 
-What the data version does not play yet (and why the format cannot say it today): `add
---player` and `--npc` (add_items sets items, not switches); armor as its own file (T12:
-each sheet's DR has its armor's in it, so `add --armor` and show's armor name are
-missing); the defense asked as its own decision, best kind first and logged as
-`--defense KIND` (the ask step is a reaction, logged `--react ID=KIND`); a weapon knocked
-away lost between fights (T11: it stays among its weapons, dropped); the breakdown's
-number column; the surprise's one line for the side (each check is told).
+What the data version does not play yet (and why the format cannot say it today): armor
+as its own file (T12: each sheet's DR has its armor's in it, so `add --armor` and show's
+armor name are missing); the defense asked as its own decision, best kind first and
+logged as `--defense KIND` (the ask step is a reaction, logged `--react ID=KIND`); a
+weapon knocked away lost between fights (T11: it stays among its weapons, dropped); the
+breakdown's number column; the surprise's one line for the side (each check is told).
 """
 
 from __future__ import annotations
@@ -171,6 +170,25 @@ def test_a_nonlethal_blow_leaves_a_non_player_unconscious(both):
         assert [(s.state.actors[a].hp, condition(s, a)) for a in ("guard", "sniper", "kara")] \
             == [(0, "unconscious"), (0, "unconscious"), (0, "dying")]
     assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+
+
+def test_add_npc_and_player_say_what_zero_hp_brings(both):
+    """T13: `add --npc` makes a non-player of a player template, dead at 0 HP; `--player`
+    a player character of the default sheet, dying at 0 HP; both together are refused."""
+    sessions = both(*README[:3], "add bob --as kara --npc --at D2 --side enemies",
+                    "add zed --player --at D3 --side party",
+                    "init --roll kara=6,3 --roll ida=7,1 --roll guard=5,5 --roll bob=0,0 "
+                    "--roll zed=0,0", "start", "damage bob 30", "damage zed 30")
+    for s in sessions.values():
+        assert (condition(s, "bob"), condition(s, "zed")) == ("dead", "dying")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    said = {}
+    for rs, s in sessions.items():
+        with pytest.raises(GmError) as refused:
+            s.execute("add amy --player --npc")
+        said[rs] = (refused.value.message, refused.value.hint)
+    assert said[DATA] == said[PYTHON] == ("--player and --npc contradict each other (T13)",
+                                          "give one of them")
 
 
 def test_passes_and_round_end_go_alike(both):
