@@ -45,7 +45,8 @@ def first_for(rs: Any, state: Encounter, slot: str, subject: str | None, verb: s
 
 def _items(rs: Any, actor: Actor, kind: str, state: Encounter) -> list[Offer]:
     """The items of the actor's list `kind`, by id, each with its name; its travel
-    speeds (`speeds`, engine.speeds) in the sheet's order, each with how far it goes."""
+    speeds (`speeds`, engine.speeds) in the sheet's order, each with how far it goes
+    (none on the sheet: the ground, as a move without --speed takes it)."""
     from shaper_gm.engine.situation import carried_items
     if kind == "lying":                         # what lies on the map, nearest first
         from shaper_gm.engine.laying import places
@@ -53,6 +54,8 @@ def _items(rs: Any, actor: Actor, kind: str, state: Encounter) -> list[Offer]:
     held = actor.sheet.get(kind) if kind == "speeds" else None
     if isinstance(held, dict) or hasattr(held, "items") and not isinstance(held, str):
         from shaper_gm.engine import speeds
+        if not held:                    # none of its own: it moves on the ground
+            return [Offer(speeds.GROUND, "")]
         return [Offer(mode, note) for mode, note in
                 speeds.offers(tuple(dict(held).items()), rs.term("cell") or "cell")]
     carried = carried_items(actor, kind)
