@@ -36,7 +36,8 @@ def test_an_attack_reads_its_totals_and_harm_with_capitals_kept(monkeypatch):
             "DR 2, HP 12 → 9") in text                # the weapon as the Python lines say it
     assert ("Kara attacks Guard with the sword (3 TS): 10 vs parry 10, miss: a tie goes to "
             "the defender (T9)") in text
-    assert "  [V] bonus  T2, T10" in text
+    assert "  [V] bonus  +1  T2, T10" in text              # its number, as the Python's
+    assert "  ▸ miss: a tie goes to the defender (T9)" in text
 
 
 def test_the_order_table_and_show_give_ts(monkeypatch):
