@@ -57,7 +57,10 @@ class Reader:
         self.module = f"{RULESETS}{ruleset_id}.views"
         # a ruleset written as data has no package: no events or functions of its own
         # (a folder left with only __pycache__ is a namespace package: no origin, no code)
-        spec = importlib.util.find_spec(f"{RULESETS}{ruleset_id}")
+        # nor one of a Python ruleset's id that a content folder plays as data in its place
+        from shaper_gm.places import data_rulesets
+        spec = None if ruleset_id in data_rulesets() else \
+            importlib.util.find_spec(f"{RULESETS}{ruleset_id}")
         package = spec is not None and spec.origin is not None
         self.events = importlib.import_module(f"{RULESETS}{ruleset_id}.events") \
             if package else None
