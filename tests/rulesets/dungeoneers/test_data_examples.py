@@ -994,3 +994,11 @@ def test_completion_says_tiles_and_targets_in_the_same_words(both):
     assert tiles["B2"] == "1 tile · move, 1 AP"
     assert tiles["D3"].endswith("sprint, 1 AP and 1 stress")
     assert not any("HP" in meta for _, meta in offered[DATA]["strike freya "])
+
+
+def test_the_basic_attack_is_the_strike_on_both(both):
+    """D16: what conformance, completion and simulated fights strike with: the Python
+    ruleset's attack verb, the data version's first action declaring odds."""
+    sessions = both()
+    assert {rs: s.ruleset_for(s.state).attack_verb for rs, s in sessions.items()} == {
+        PYTHON: "strike", DATA: "strike"}
