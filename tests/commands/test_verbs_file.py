@@ -14,8 +14,8 @@ from shaper_gm.content.schema import ContentError
 from shaper_gm.engine import registry as rulesets
 from tests.docs_errors import assert_docs_and_cases_agree, errors_section, shown
 
-# a Python ruleset's verbs file and module as the example (the other rulesets are data, or
-# on their way to it)
+# a Python ruleset's verbs file and module as the example (reactions, the dice pool and
+# the time slices are data now)
 MODULE = "shaper_gm.rulesets.shaper.verbs"
 FILE = "content/shaper/verbs.yaml"
 ODDS = "  odds: {handler: odds, summary: s}\n"
@@ -72,8 +72,8 @@ CASES = {
                                "key 'action': expected MODULE.NAME"),
     "action in no module": ("verbs:\n  attack: {action: nowhere.ATTACK, summary: s}\n",
                             "key 'action': the ruleset has no module 'nowhere'"),
-    "action names no action": ("verbs:\n  attack: {action: attack.GM, summary: s}\n",
-                               "key 'action': attack.GM is not an action"),
+    "action names no action": ("verbs:\n  attack: {action: model.SP, summary: s}\n",
+                               "key 'action': model.SP is not an action"),
     "action names nothing in its module": (
         "verbs:\n  attack: {action: actions.NOPE, summary: s}\n",
         "key 'action': actions.NOPE is not an action of shaper_gm.rulesets.shaper.actions"),
@@ -211,7 +211,7 @@ def test_a_broken_file_is_read_again_once_fixed(tmp_path, monkeypatch, rs):
 WORDS = st.sampled_from(["verbs", "extend", "flag_sets", "slots", "odds", "attack", "add",
                          "action", "handler", "summary", "flags", "use", "name", "kind",
                          "each", "help", "before", "actions.ATTACK", "int", "json", "{x}",
-                         "{numbers.nope}", "choices", "situation.IGNORABLE", "words"])
+                         "{numbers.nope}", "choices", "models.ATTACK_TYPES", "words"])
 DATA = st.recursive(st.none() | st.booleans() | st.integers() | WORDS,
                     lambda inner: st.lists(inner, max_size=3)
                     | st.dictionaries(WORDS | st.integers() | st.none(), inner, max_size=4),
@@ -257,7 +257,7 @@ def test_a_ruleset_whose_verbs_file_is_broken_is_refused_before_an_encounter_run
     root = tmp_path / "content"
     shutil.copytree(Path(__file__).resolve().parents[2] / "content", root)
     (root / "shaper" / "verbs.yaml").write_text("verbs:\n  odds: {handler: oddz, "
-                                                "summary: s}\nextend:\n  hurt: {}\n")
+                                                   "summary: s}\nextend:\n  hurt: {}\n")
     monkeypatch.setenv("SHAPER_GM_CONTENT", str(root))
     monkeypatch.setattr(verbs, "verbs", VerbTable.from_file(MODULE))
     session = new_session(ruleset="d20", seed=1)

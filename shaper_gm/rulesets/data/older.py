@@ -34,7 +34,8 @@ EFFECT = {"sheet": Field(snake_name), "effect": Field(text), "source": Field(tex
           "effects": Field(mapping_of(text, lambda v: _names(v))),
           "left_of": Field(snake_name), "without": Field(lambda v: _one_of(v, (True,)))}
 ONE_OF = ("sheet", "effect", "effects")      # what a field of the actor's record became
-ENCOUNTER_EFFECT = {"effect": Field(text), "before_round": Field(snake_name)}
+ENCOUNTER_EFFECT = {"effect": Field(text), "before_round": Field(snake_name),
+                    "during": Field(text)}
 OLDER = {"sheet_keys": Field(mapping_of(snake_name, snake_name)),
          "dropped": Field(lambda v: _names(v)),
          "actor_system": Field(mapping_of(snake_name, lambda v: _field(v))),
@@ -65,8 +66,10 @@ def _field(value: Any) -> Mapping[str, Any]:
 
 
 def _encounter_effect(value: Any) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping) or set(value) != set(ENCOUNTER_EFFECT):
-        raise Bad(f"expected {{effect: NAME, before_round: FIELD}}, got {value!r}")
+    if not isinstance(value, Mapping) or not {"effect", "before_round"} <= set(value) \
+            or set(value) - set(ENCOUNTER_EFFECT):
+        raise Bad(f"expected {{effect: NAME, before_round: FIELD, during: NAME}}, "
+                  f"got {value!r}")
     return checked_keys(value, ENCOUNTER_EFFECT)
 
 
@@ -165,18 +168,23 @@ def _sheet_value(rs: Any, field: Mapping[str, Any], sheet: Any, value: Any) -> A
 def _encounter_effects(spec: Mapping[str, Any], data: dict[str, Any],
                        system: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """The encounter's record of actors marked until a round: each named actor holds
-    the effect while the saved round is before it; the fields are read off the record."""
+    the effect while the saved round is before it, and the `during` one (its own, until
+    the round ends) in that round; the fields are read off the record."""
     actors, round_ = dict(data["actors"]), data.get("round") or 0
     spec = {name: dict(how) for name, how in dict(spec).items()}
     for name, how in spec.items():
         marked, before = system.get(name), system.get(how["before_round"])
-        if isinstance(marked, list) and isinstance(before, int) and round_ < before:
-            for actor_id in marked:
-                raw = actors.get(actor_id)
-                if isinstance(raw, dict):
-                    actors[actor_id] = {**raw, "effects": [*(raw.get("effects") or []), {
-                        "name": how["effect"], "source": "effect", "mods": {},
-                        "caster": None, "until": "never"}]}
+        if not isinstance(marked, list) or not isinstance(before, int):
+            continue
+        held = how["effect"] if round_ < before else how.get("during") \
+            if round_ == before else None
+        for actor_id in marked if held else ():
+            raw = actors.get(actor_id)
+            if isinstance(raw, dict):
+                actors[actor_id] = {**raw, "effects": [*(raw.get("effects") or []), {
+                    "name": held, "source": "effect", "mods": {},
+                    "caster": actor_id if held != how["effect"] else None,
+                    "until": "never" if held == how["effect"] else f"round:{round_}"}]}
     system = {k: v for k, v in system.items() if k not in spec and k not in
               {how["before_round"] for how in spec.values()}}
     return {**data, "actors": actors, "system": system or None}, system

@@ -565,7 +565,7 @@ EDITS = [
     ("older-saves-encounter-effect-without-round", R, "grid: 8x8",
      "grid: 8x8\nolder_saves: {encounter_effects: {surprised: {effect: surprised}}}",
      "line 8: key 'older_saves.encounter_effects.surprised': expected {effect: NAME, "
-     "before_round: FIELD}, got {'effect': 'surprised'}"),
+     "before_round: FIELD, during: NAME}, got {'effect': 'surprised'}"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

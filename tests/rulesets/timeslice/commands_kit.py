@@ -51,12 +51,12 @@ def told(s: Session, result) -> list[str]:
 
 def surprised(s: Session) -> list[str]:
     """Who a surprise caught (T16), by id in order: the Python ruleset's record, else
-    the effect."""
+    the effects (surprised before the round starts, caught through it)."""
     system = s.state.system
     if system is not None and hasattr(system, "surprised"):
         return sorted(system.surprised)
-    return sorted(a for a, x in s.state.actors.items() if any(e.name == "surprised"
-                                                              for e in x.effects))
+    return sorted(a for a, x in s.state.actors.items()
+                  if any(e.name in ("surprised", "caught") for e in x.effects))
 
 
 def plays_as_data() -> bool:

@@ -5,10 +5,15 @@ is the same lines (label, number, ruling); the odds of an attack are the same ex
 fractions.
 
 What the data version does not play yet (and why the format cannot say it today): `set
-ACTOR hp=N` above 0 on a dying character
-stopping its dying (T14: the format's set_hp has no hook); `add --player`, `--npc` and
-`--holding` (add_items sets items, not switches); the fight's clock (T15: `wait` counts
-the dying timers down, but no clock is kept); the breakdown's number column.
+ACTOR hp=N` above 0 on a dying character stopping its dying, and refused on the dead
+(T14: the format's set_hp has no hook); `add --player` and `--npc` (add_items sets
+items, not switches); armor as its own file (T12: each sheet's DR has its armor's in
+it, so `add --armor` and show's armor name are missing); the defense asked as its own
+decision, best kind first and logged as `--defense KIND` (the ask step is a reaction,
+logged `--react ID=KIND`); `odds` refused against a dying target (its checks hold in
+play too); `wake` without a target refused (the actor up is taken); a weapon knocked
+away lost between fights (T11: it stays among its weapons, dropped); the breakdown's
+number column; the surprise's one line for the side (each check is told).
 """
 
 from __future__ import annotations

@@ -12,6 +12,8 @@ import pytest
 
 from shaper_gm.commands import Session
 
+from .commands_kit import surprised
+
 ROOT = Path(__file__).resolve().parents[3]
 DEMO = ROOT / "saves" / "timeslice-demo.txt"
 PROGRAM = shutil.which("shaper-gm")
@@ -28,7 +30,7 @@ def test_the_demo_sets_up_a_surprise_round_with_the_sniper_to_act():
     state = s.state
     assert state.ruleset == "timeslice" and (state.round, state.turn) == (1, "sniper")
     assert state.order == ("sniper", "ren", "kara", "brute", "ida", "guard")
-    assert state.system.surprised == frozenset({"kara"})
+    assert surprised(s) == ["kara"]
     assert {a: x.resource("ts") for a, x in state.actors.items()} == {
         "kara": 0, "ren": 11, "ida": 10, "sniper": 9, "brute": 8, "guard": 10}
     again = Session()
