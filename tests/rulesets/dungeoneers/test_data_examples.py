@@ -15,12 +15,14 @@ and what the format lacks for it):
 - interact's free text (`interact opens the door`) is `act` here; a spell and the action
   readied are words on both (`word:`), and the tests below keep the `--with` and
   `--action` forms the data version still reads;
-- completion of `--draw`, `--stow` and `--pickup` from the sheet;
+- completion of `--stow` from the weapons in hand (`--draw` and `--pickup` complete);
 - the weapons carried, told as a change of the sheet when a thrown one leaves them
   (`Goblin: weapons spear, shortbow → shortbow (thrown, D16)`), where the Python ruleset
   says nothing of them;
-- the recap's `[GM wound bonus +1]` after a strike's cost (the recap's line has no
-  words after what it cost).
+- the order table's legend (who is up and why, the body totals, D3-D5) and the other
+  creatures' AP in the toolbar;
+- a save written with nothing lying about has no `lying: []` (the Python ruleset's
+  encounter record always wrote it).
 """
 
 from __future__ import annotations
