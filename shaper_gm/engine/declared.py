@@ -118,6 +118,7 @@ class Declared:
     placed: tuple[str, ...] = ()      # slots rolled once a target, in its place
     self_when: Compiled | None = None   # no target named: its own when the item makes it hold
     after_fight: bool = False     # taken once the fight is over, free (tending the dying)
+    actor_named: bool = False     # its verb names its actor: `wake ACTOR`, not the one up
 
     def action(self) -> Action:
         """The engine's action: `prepare` refuses, `resolve` plays and applies."""

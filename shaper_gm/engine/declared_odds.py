@@ -45,6 +45,9 @@ def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Reques
     refuse_others(declared, state, rs, request, answers)
     for facts in plan:
         where = f"{declared.name}: odds"
+        for need in spec.requires:                # refused before any work, as limits
+            if not run_checked(need.test, facts, f"{where}.requires"):
+                raise need.refused(facts, "odds")
         check_limits(spec.limits, facts)          # refused before any work when too large
         try:
             read = kept(("odds", tuple(declared.steps), facts, answers, spec),

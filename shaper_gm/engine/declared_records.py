@@ -120,6 +120,7 @@ class OddsSpec:
     limits: tuple[Any, ...] = ()   # refused before any work past these (engine.odds_limits)
     limit: Compiled | None = None  # a count that goes up (wounds): the most it takes
     flag: str = ""                 # `odds --FLAG` names these odds, as --action does
+    requires: tuple[Requirement, ...] = ()   # what the odds alone need of the facts
 
 
 @record

@@ -24,7 +24,7 @@ from shaper_gm.engine.declaring_keys import truth, worded_target
 from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.moments import compile_at
 from shaper_gm.engine.odds_limits import limits_read
-from shaper_gm.engine.odds_spec import compile_odds
+from shaper_gm.engine.odds_spec import compile_odds, requires_read
 from shaper_gm.engine.provoked import compile_provokes
 from shaper_gm.engine.stepkit import FIELD, VocabError, checked_name, expression
 from shaper_gm.engine.vocab import compile_steps, has_asks, once_rolls, unrolled
@@ -37,7 +37,7 @@ KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires",
         "second_word",
         "paid_last",
         "self_when",
-        "after_fight"}
+        "after_fight", "actor_named"}
 TARGETS = ("foe", "ally", "other", "any")
 FLAG_KINDS = ("bool", "int", "text")
 LINE_KEYS = {"when", "text", "aside", "rule"}
@@ -153,6 +153,7 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                                                         "fact of the action (give it under "
                                                         "given:)")
     limits_read(odds.limits if odds is not None else (), facts, f"{at}.odds.limits")
+    requires_read(odds, facts, f"{at}.odds.requires")
     return Declared(name, str(raw.get("what", name)), timing,
                     _cost(raw.get("cost", {}), f"{at}.cost", facts), target, count, item,
                     requires, given, steps, once, apply, line, _slots(raw_steps, count),
@@ -167,7 +168,8 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
                     item_word=item_word, target_flag=target_flag, checks=checks,
                     target_optional=target_optional, cost_word=truth(raw, "cost_word", at),
                     spread=spread, second_word=second, placed=placed_slots(raw_steps),
-                    self_when=self_when, after_fight=truth(raw, "after_fight", at))
+                    self_when=self_when, after_fight=truth(raw, "after_fight", at),
+                    actor_named=truth(raw, "actor_named", at))
 
 
 def _ask_answers(raw_steps: list[Any]) -> tuple[str, ...]:

@@ -7,14 +7,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from shaper_gm.engine.declared_records import OddsSpec
+from shaper_gm.engine.declared_records import OddsSpec, Requirement
 from shaper_gm.engine.declaring_keys import odds_given, odds_labels
 from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.odds_limits import odds_limits
 from shaper_gm.engine.stepkit import VocabError, checked_name, expression
 
 ODDS_KEYS = {"words", "chances", "spreads", "harm", "resource", "start", "assumes",
-             "answers", "facts", "given", "labels", "limits", "limit", "flag"}
+             "answers", "facts", "given", "labels", "limits", "limit", "flag", "requires"}
 
 
 def compile_odds(raw: Any, at: str) -> OddsSpec:
@@ -53,7 +53,21 @@ def compile_odds(raw: Any, at: str) -> OddsSpec:
                                 {**dict(spreads), **dict(chances)}),
                     odds_limits(raw.get("limits", []), f"{at}.limits"),
                     limit=expression(raw["limit"], f"{at}.limit") if "limit" in raw else None,
-                    flag=checked_flag(raw["flag"], f"{at}.flag") if "flag" in raw else "")
+                    flag=checked_flag(raw["flag"], f"{at}.flag") if "flag" in raw else "",
+                    requires=odds_requires(raw.get("requires", []), f"{at}.requires"))
+
+
+def odds_requires(raw: Any, at: str) -> tuple[Requirement, ...]:
+    """`requires:` what the odds alone need of the facts the steps start from, refused
+    in its words before any work (the time slices' attack on the dying rolls nothing, so
+    it has no odds, T14; play takes it)."""
+    if not isinstance(raw, list) or not all(
+            isinstance(one, Mapping) and {"test", "refuse"} <= set(one)
+            and not set(one) - {"test", "refuse", "hint"} for one in raw):
+        raise VocabError(at, "expected a list of {test: EXPR, refuse: TEXT, hint: TEXT} "
+                             "(test and refuse required)")
+    return tuple(Requirement(expression(one["test"], f"{at}[{i}].test"), str(one["refuse"]),
+                             str(one.get("hint", ""))) for i, one in enumerate(raw))
 
 
 def checked_flag(raw: Any, at: str) -> str:
@@ -63,3 +77,12 @@ def checked_flag(raw: Any, at: str) -> str:
         raise VocabError(at, "expected a flag's name of lowercase letters, digits and '-', "
                              f"other than action, json and with, got {raw!r}")
     return raw
+
+
+def requires_read(odds: OddsSpec | None, facts: frozenset[str], at: str) -> None:
+    """Each of the odds' `requires` tests reads only facts the action starts from."""
+    for index, need in enumerate(odds.requires if odds is not None else ()):
+        unknown = sorted(name for name in need.test.names if name.partition(".")[0] not in facts)
+        if unknown:
+            raise VocabError(f"{at}[{index}].test", f"reads {unknown[0]!r}, which is no fact "
+                                                    "of the action (give it under given:)")

@@ -124,6 +124,7 @@ RULESET = {
     "rulings": Field(mapping_of(text, text)), "one_per_cell": Field(boolean),
     "diagonal_size": Field(integer(1, 1000)), "item_mods": Field(list_of(ident)),
     "turn_order": Field(turn_order_spec), "heal_action": Field(ident),
+    "set_hp_action": Field(ident),
     "map_marks": Field(mapping_of(ident, map_mark)),
     "side_checks": Field(mapping_of(ident, side_check)),
     "keeps_down": Field(list_of(ident)), "zero_read": Field(zero_read),
@@ -238,7 +239,8 @@ def load(folder: Any) -> DataLibrary:
                            "unit", "terms", "effect_keys", "act_resource", "react_resource",
                            "side", "absorbs", "damage_types", "down_words",
                            "damage_action", "rulings", "one_per_cell", "diagonal_size",
-                           "item_mods", "turn_order", "heal_action", "map_marks",
+                           "item_mods", "turn_order", "heal_action", "set_hp_action",
+                           "map_marks",
                            "side_checks", "keeps_down", "zero_read", "reacts_on_turn",
                            "readied_effect", "encounter_numbers", "harm_tally",
                            "most_diagonals", "template_sides", "add_entries", "older_saves",
@@ -345,8 +347,9 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
                                              f"(kinds: {', '.join(sorted(kinds)) or 'none'})")
     if "damage_action" in good and good["damage_action"] not in dict(actions):
         here.error("damage_action", f"no action {good['damage_action']!r} in actions.yaml")
-    if "heal_action" in good and good["heal_action"] not in dict(actions):
-        here.error("heal_action", f"no action {good['heal_action']!r} in actions.yaml")
+    for key in ("heal_action", "set_hp_action"):
+        if key in good and good[key] not in dict(actions):
+            here.error(key, f"no action {good[key]!r} in actions.yaml")
     for verb, spec in good.get("side_checks", ()):
         for name in missing_actions(spec, dict(actions)):
             here.error(f"side_checks.{verb}", f"no action {name!r} in actions.yaml")

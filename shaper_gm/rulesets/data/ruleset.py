@@ -309,6 +309,13 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
             return gm_heal(self, state, target, amount)
         return super().heal(state, target, amount)
 
+    def set_hp(self, state: Encounter, target: str, hp: int) -> Change:
+        """`set ACTOR hp=N`: played by the action `set_hp_action` names, else set."""
+        if self.library.numbers.get("set_hp_action"):
+            from shaper_gm.rulesets.data.gm_set import gm_set_hp
+            return gm_set_hp(self, state, target, hp)
+        return super().set_hp(state, target, hp)
+
     # Turn order ----------------------------------------------------------------------
     # Moments: what its actions declare to run by themselves (`engine.moments`) ----------
     def moment_slots(self, *names: str) -> dict[str, bool]:

@@ -66,11 +66,11 @@ def table(rs: Any) -> VerbTable:
                  completes=spec.get("names") or "",
                  help=spec.get("help") or f"an entry of its {spec['key']}")
             for name, spec in entries(rs.library).items()))
-    healing = rs.library.numbers.get("heal_action")
+    healing = {rs.library.numbers.get(key) for key in ("heal_action", "set_hp_action")}
     checking = {spec[key] for _, spec in rs.library.numbers.get("side_checks") or ()
                 for key in ("side", "others")}      # played by their side check alone
     for name, declared in rs.library.actions:
-        if declared is damaging or name == healing or name in checking:
+        if declared is damaging or name in healing or name in checking:
             continue                       # the GM's damage, heal: no verbs of their own
         if declared.at is not None and declared.at.facts:
             continue              # it reads what only its moment tells (the damage taken)
@@ -164,6 +164,13 @@ def _worded(declared: Declared) -> dict[str, Any]:
 
 
 def _positionals(declared: Declared) -> tuple[str, ...]:
+    """Its words; `actor_named`: the actor is named, not the one up (`wake ACTOR`)."""
+    words = _words(declared)
+    return tuple("actor" if w == "actor?" else w for w in words) if declared.actor_named \
+        else words
+
+
+def _words(declared: Declared) -> tuple[str, ...]:
     if declared.cost_word:                # act action climb the wall, as the shared act
         return ("actor" if declared.timing == "reaction" else "actor?", "cost", "text")
     if declared.item_word:                # wield dagger: the item named by a word

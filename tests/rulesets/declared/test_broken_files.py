@@ -39,7 +39,8 @@ EDITS = [
      "default_sheet, zero_hp, effect_keys, act_resource, react_resource, side, absorbs, "
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
      "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
-     "map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, readied_effect, "
+     "set_hp_action, map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, "
+     "readied_effect, "
      "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
      "older_saves, older_sheets, sheet_items, prepared, add_numbers, add_requires, "
      "clock, timers, no_initiative, act_range)"),
@@ -48,6 +49,8 @@ EDITS = [
      "got a mapping"),
     ("ruleset-heal-action-no-action", R, "grid: 8x8", "grid: 8x8\nheal_action: mend",
      "line 8: key 'heal_action': no action 'mend' in actions.yaml"),
+    ("ruleset-set-hp-action-no-action", R, "grid: 8x8", "grid: 8x8\nset_hp_action: mend",
+     "line 8: key 'set_hp_action': no action 'mend' in actions.yaml"),
     ("older-sheets-without-drop", R, "grid: 8x8", "grid: 8x8\nolder_sheets: {pairs: [x]}",
      "line 8: key 'older_sheets': expected {drop: [KEY...], pairs: [KEY...], "
      "from_system: [KEY...], lookup: {KEY: KIND.KEY.FIELD}} (drop required)"),
@@ -91,8 +94,8 @@ EDITS = [
      "line 38: key 'templates': no item file monsters.yaml for templates 'monsters' "
      "(kinds: duellists)"),
     ("action-unknown-key", A, STRIKE, STRIKE + "  colour: red\n",
-     "line 5: item 'strike': key 'colour': an action has no such key (keys: after_fight, "
-     "aliases, "
+     "line 5: item 'strike': key 'colour': an action has no such key (keys: actor_named, "
+     "after_fight, aliases, "
      "apply, at, bare, checks, cost, cost_word, examples, flags, given, heading, held, item, "
      "item_word, line, "
      "odds, offer, paid, "
@@ -443,6 +446,14 @@ EDITS = [
      "    harm: vigour_lost\n    flag: Power\n",
      "line 51: item 'strike': key 'odds.flag': expected a flag's name of lowercase letters, "
      "digits and '-', other than action, json and with, got 'Power'"),
+    ("odds-requires-without-refuse", A, "    harm: vigour_lost\n",
+     "    harm: vigour_lost\n    requires: [{test: 'true'}]\n",
+     "line 51: item 'strike': key 'odds.requires': expected a list of {test: EXPR, refuse: "
+     "TEXT, hint: TEXT} (test and refuse required)"),
+    ("odds-requires-reads-no-fact", A, "    harm: vigour_lost\n",
+     "    harm: vigour_lost\n    requires: [{test: total > 0, refuse: none}]\n",
+     "line 51: item 'strike': key 'odds.requires[0].test': reads 'total', which is no fact "
+     "of the action (give it under given:)"),
     ("effect-says-not-text", A, HP_CHANGE,
      HP_CHANGE + "\n    - effect: {who: target, name: dazed, says: [dazed]}",
      "line 43: item 'strike': key 'apply[1].effect.says': expected a text ({name} fills in "
@@ -555,6 +566,8 @@ EDITS = [
      "line 6: item 'strike': key 'summary': no number 'cots' in ruleset.yaml (numbers: none)"),
     ("after-fight-not-true-or-false", A, STRIKE, STRIKE + "  after_fight: 'yes'\n",
      "line 5: item 'strike': key 'after_fight': expected true or false, got 'yes'"),
+    ("actor-named-not-true-or-false", A, STRIKE, STRIKE + "  actor_named: 'yes'\n",
+     "line 5: item 'strike': key 'actor_named': expected true or false, got 'yes'"),
     ("timers-without-caption", R, "grid: 8x8",
      "grid: 8x8\ntimers: {dying: {when: 'true', left: '1'}}",
      "line 8: key 'timers.dying': expected {when: EXPR, left: EXPR, caption: TEXT, toolbar: "

@@ -4,14 +4,11 @@ examples give the same HP, TS and states on both, line for line; an attack's bre
 is the same lines (label, number, ruling); the odds of an attack are the same exact
 fractions.
 
-What the data version does not play yet (and why the format cannot say it today): `set
-ACTOR hp=N` above 0 on a dying character stopping its dying, and refused on the dead
-(T14: the format's set_hp has no hook); `add --player` and `--npc` (add_items sets
-items, not switches); armor as its own file (T12: each sheet's DR has its armor's in
-it, so `add --armor` and show's armor name are missing); the defense asked as its own
-decision, best kind first and logged as `--defense KIND` (the ask step is a reaction,
-logged `--react ID=KIND`); `odds` refused against a dying target (its checks hold in
-play too); `wake` without a target refused (the actor up is taken); a weapon knocked
+What the data version does not play yet (and why the format cannot say it today): `add
+--player` and `--npc` (add_items sets items, not switches); armor as its own file (T12:
+each sheet's DR has its armor's in it, so `add --armor` and show's armor name are
+missing); the defense asked as its own decision, best kind first and logged as
+`--defense KIND` (the ask step is a reaction, logged `--react ID=KIND`); a weapon knocked
 away lost between fights (T11: it stays among its weapons, dropped); the breakdown's
 number column; the surprise's one line for the side (each check is told).
 """
@@ -461,7 +458,39 @@ def test_one_healed_from_0_hp_stays_down_until_the_gm_wakes_it(both, lines, kara
     assert numbers(sessions[DATA])["kara"][:4] == kara
 
 
-@pytest.mark.parametrize("line", ["wake kara", "wake guard", "stabilise guard"])
+@pytest.mark.parametrize("lines, kara", [
+    (("set kara hp=5",), (5, 10, "unconscious", True)),                   # stops dying
+    (("set kara hp=5", "wake kara"), (5, 10, "up", False)),
+    (("set kara hp=5", "set kara hp=0"), (0, 10, "dying", True)),         # dying anew
+    (("set kara hp=0",), (0, 10, "dying", True)),                          # nothing changes
+])
+def test_hp_set_above_0_stops_a_characters_dying(both, lines, kara):
+    """T14: the GM's `set ACTOR hp=N` above 0 on a dying character stops its dying, still
+    unconscious; set to 0 again, it is dying anew (T13)."""
+    sessions = both(*README[:5], "damage kara 20")
+    for line in lines:
+        for s in sessions.values():
+            s.execute(line)
+        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
+    assert numbers(sessions[DATA])["kara"][:4] == kara
+
+
+def test_hp_set_on_the_dead_is_refused_alike(both):
+    """T13, T14: the dead keep 0 HP."""
+    sessions = both(*README[:5], "damage guard 30")
+    said = {}
+    for rs, s in sessions.items():
+        before = s.state
+        with pytest.raises(GmError) as refused:
+            s.execute("set guard hp=5")
+        said[rs] = (refused.value.message, refused.value.hint)
+        assert s.state == before
+    assert said[DATA] == said[PYTHON] == ("Guard is dead (T13, T14): its HP stay at 0",
+                                          "undo what killed it, or add it again")
+
+
+@pytest.mark.parametrize("line", ["wake kara", "wake guard", "stabilise guard", "wake",
+                                  "stabilise"])
 def test_waking_and_stabilising_refusals_say_the_same(both, line):
     sessions = both(*README[:5], "damage kara 20")
     said = {}
