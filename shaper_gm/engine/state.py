@@ -208,6 +208,6 @@ def _revised(state: Encounter, **changes: Any) -> Encounter:
     if type(changes.get("actors", state.actors)) is not ActorMap or \
             not changes.keys() <= state.__dict__.keys():      # unknown: replace refuses it
         return replace(state, **changes)
-    copy = object.__new__(Encounter)
+    copy = object.__new__(state.__class__)
     object.__setattr__(copy, "__dict__", state.__dict__ | changes)
     return copy

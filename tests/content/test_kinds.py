@@ -275,7 +275,8 @@ def declared_errors(ruleset: str, old: str, new: str) -> tuple[str, ...]:
     text = (content_root() / ruleset / "kinds.yaml").read_text(encoding="utf-8")
     assert old in text, old
     data = load_yaml_text(text.replace(old, new, 1), origin=display, lines=True)
-    module = importlib.import_module(f"shaper_gm.rulesets.{ruleset}.models")
+    package = "shaper_gm.rulesets." + ("shaper.content" if ruleset == "shaper" else ruleset)
+    module = importlib.import_module(f"{package}.models")
     with pytest.raises(ContentError) as refused:
         compile_kinds(ruleset, data, display, module, data.lines)
     return refused.value.errors
@@ -291,26 +292,26 @@ def assert_one_line(ruleset: str, old: str, new: str, expected: str) -> None:
 
 
 RULES_CODE = [
-    ("range: {type: checked by spell_range,", "range: {type: checked by spell_rang,",
-     "item 'records.Spell': key 'fields.range.type'",
-     "no function 'spell_rang' in shaper_gm.rulesets.dungeoneers.models"),
-    ("range: {type: checked by spell_range,", "range: {type: checked spell_range,",
-     "item 'records.Spell': key 'fields.range.type'", "expected 'checked by NAME'"),
+    ("range: {type: checked by skill_range,", "range: {type: checked by skill_rang,",
+     "item 'records.Skill': key 'fields.range.type'",
+     "no function 'skill_rang' in shaper_gm.rulesets.shaper.content.models"),
+    ("range: {type: checked by skill_range,", "range: {type: checked skill_range,",
+     "item 'records.Skill': key 'fields.range.type'", "expected 'checked by NAME'"),
     ("check: check_spell}", "check: check_spells}",
      "item 'kinds.spells': key 'check'",
-     "no function 'check_spells' in shaper_gm.rulesets.dungeoneers.models"),
-    ("properties: {tiles: spell_tiles}", "properties: {tiles: tiles}",
-     "item 'records.Spell': key 'properties.tiles'",
-     "no function 'tiles' in shaper_gm.rulesets.dungeoneers.models"),
-    ("methods: {score: sheet_score,", "methods: {score: sheet_scor,",
-     "item 'records.Sheet': key 'methods.score'",
-     "no function 'sheet_scor' in shaper_gm.rulesets.dungeoneers.models"),
+     "no function 'check_spells' in shaper_gm.rulesets.shaper.content.models"),
+    ("properties: {is_spell: skill_is_spell}", "properties: {is_spell: is_spell}",
+     "item 'records.Skill': key 'properties.is_spell'",
+     "no function 'is_spell' in shaper_gm.rulesets.shaper.content.models"),
+    ("methods: {bonus: numbers_bonus,", "methods: {bonus: numbers_bonu,",
+     "item 'records.RulesetNumbers': key 'methods.bonus'",
+     "no function 'numbers_bonu' in shaper_gm.rulesets.shaper.content.models"),
 ]
 
 
 @pytest.mark.parametrize("old, new, where, problem", RULES_CODE)
 def test_each_name_of_the_rules_code_is_checked(old, new, where, problem):
-    assert_one_line("dungeoneers", old, new, f"{where}: {problem}")
+    assert_one_line("shaper", old, new, f"{where}: {problem}")
 
 
 GIVES_AND_BOUNDS = [
@@ -375,7 +376,7 @@ def test_every_error_the_docs_list_is_one_a_broken_kinds_file_prints(tmp_path, m
     cases = [(problems(old, new), f"{where}: {problem}")
              for old, new, where, problem in EXAMPLE_MISTAKES]
     cases += [(declared_errors(ruleset, old, new), f"{where}: {problem}")
-              for ruleset, mistakes in (("timeslice", NUMBERS_PARTS), ("dungeoneers", RULES_CODE))
+              for ruleset, mistakes in (("timeslice", NUMBERS_PARTS), ("shaper", RULES_CODE))
               for old, new, where, problem in mistakes]
     cases += [(declared_errors("dungeoneers", old, new), expected)
               for old, new, expected in GIVES_AND_BOUNDS]

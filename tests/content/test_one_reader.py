@@ -15,10 +15,12 @@ from shaper_gm.content.folders import content_root, ruleset_files
 from shaper_gm.content.schema import ContentError
 from shaper_gm.content.yamlio import dump_yaml
 
-# The rulesets whose content the one reader reads by a kinds.yaml; a ruleset written as
-# data (d20, reactions, dicepool) is read by its folder's own rules
-# (tests/rulesets/declared, tests/rulesets/dicepool/test_content.py).
-RULESETS = ("shaper", "dungeoneers", "timeslice")
+# The rulesets whose content the one reader reads by a kinds.yaml (those written in
+# Python); a ruleset written as data (d20, reactions, dicepool) is read by its folder's
+# own rules (tests/rulesets/declared, tests/rulesets/dicepool/test_content.py).
+RULESETS = tuple(folder.name for folder in sorted(content_root().iterdir())
+                 if (folder / "kinds.yaml").is_file())
+assert "shaper" in RULESETS
 
 
 def problems(ruleset: str, tmp_path: Path, change) -> tuple[str, ...]:

@@ -3,21 +3,50 @@ a cost or a distance in `content/<ruleset>/` reads the changed number in `help`.
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import replace
 
 import pytest
 
+from shaper_gm.app import new_session
+from shaper_gm.content.folders import content_root
+from shaper_gm.content.yamlio import dump_yaml, load_yaml_text
 from shaper_gm.engine import registry
 
+# Where a ruleset written as data keeps a number of the Python ruleset's in ruleset.yaml
+# (default: under numbers:, by the same name); a cost by the action it prices.
+DATA_KEYS = {"timeslice": {"attack": "numbers.attack_cost", "move": "numbers.move_cost",
+                           "tend": "numbers.tend_cost", "draw": "numbers.draw_cost",
+                           "pick_up": "numbers.pick_up_cost", "diagonal_step": "diagonal_size"}}
 
-def summary(ruleset_id: str, verb: str, **numbers) -> str:
-    """The summary `help VERB` shows for the ruleset over its content with `numbers`."""
-    module = registry.module_of(ruleset_id)
-    shipped = module.build()
-    rs = module.build(replace(shipped.library,
-                              numbers=replace(shipped.numbers, **numbers)))
-    entry = next(e for e in registry.verbs_of(ruleset_id).verbs.declared if e.name == verb)
-    return entry.metadata(rs)["summary"]
+
+def summary(tmp_path, monkeypatch, ruleset_id: str, verb: str, **numbers) -> str:
+    """The summary `help VERB` shows for the ruleset over its content with `numbers`:
+    the Python ruleset built on its library so changed, or a GM's own copy of a data
+    version's content whose ruleset.yaml says them."""
+    if not (content_root() / ruleset_id / "actions.yaml").is_file():
+        module = registry.module_of(ruleset_id)
+        shipped = module.build()
+        rs = module.build(replace(shipped.library,
+                                  numbers=replace(shipped.numbers, **numbers)))
+        entry = next(e for e in registry.verbs_of(ruleset_id).verbs.declared
+                     if e.name == verb)
+        return entry.metadata(rs)["summary"]
+    root = tmp_path / "content"
+    shutil.copytree(content_root(), root)
+    path = root / ruleset_id / "ruleset.yaml"
+    data = dict(load_yaml_text(path.read_text(encoding="utf-8"), origin=str(path)))
+    for name, value in numbers.items():
+        for key, number in (value if name == "costs" else ((name, value),)):
+            *parents, last = DATA_KEYS.get(ruleset_id, {}).get(key, f"numbers.{key}").split(".")
+            holder = data
+            for step in parents:
+                holder = holder[step]
+            assert last in holder, f"{ruleset_id}'s ruleset.yaml says no {key}"
+            holder[last] = number
+    path.write_text(dump_yaml(data), encoding="utf-8")
+    monkeypatch.setenv("SHAPER_GM_CONTENT", str(root))
+    return new_session(ruleset=ruleset_id, seed=1).execute(f"help {verb}").view.verbs[0].summary
 
 
 TIMESLICE_COSTS = (("attack", 4), ("move", 5), ("tend", 6), ("draw", 7), ("pick_up", 8))
@@ -42,14 +71,16 @@ CASES = [
 
 @pytest.mark.parametrize(("ruleset_id", "verb", "numbers", "said"), CASES,
                          ids=[f"{c[0]}-{c[1]}" for c in CASES])
-def test_help_states_the_contents_numbers(ruleset_id, verb, numbers, said):
-    assert said in summary(ruleset_id, verb, **numbers)
+def test_help_states_the_contents_numbers(tmp_path, monkeypatch, ruleset_id, verb, numbers,
+                                         said):
+    assert said in summary(tmp_path, monkeypatch, ruleset_id, verb, **numbers)
 
 
 @pytest.mark.parametrize(("ruleset_id", "verb"), [(c[0], c[1]) for c in CASES],
                          ids=[f"{c[0]}-{c[1]}" for c in CASES])
-def test_help_with_the_shipped_content_reads_as_before(ruleset_id, verb):
-    assert summary(ruleset_id, verb) == SHIPPED[(ruleset_id, verb)]
+def test_help_with_the_shipped_content_reads_as_before(tmp_path, monkeypatch, ruleset_id,
+                                                       verb):
+    assert summary(tmp_path, monkeypatch, ruleset_id, verb) == SHIPPED[(ruleset_id, verb)]
 
 
 SHIPPED = {

@@ -75,6 +75,14 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
 
     order_notes = laying.map_notes       # under the order table: what lies about
 
+    @property
+    def attack_verb(self) -> str:
+        """Its basic attack (what conformance, completion and simulated fights strike
+        with): `attack`, else the first action declaring odds (a strike)."""
+        names = [name for name, _ in self.library.actions]
+        return "attack" if "attack" in names else next(
+            (n for n, d in self.library.actions if d.odds is not None), "attack")
+
     def __init__(self, library: DataLibrary) -> None:
         self.library = library
         numbers = library.numbers

@@ -8,35 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from shaper_gm.dice import DiceRng, GivenFaces, RolledFaces
 from shaper_gm.encounter.setup import NewActor
 from shaper_gm.engine import play
 from shaper_gm.engine.common import ACT, REACT
-from shaper_gm.engine.decisions import Decisions
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Encounter
-from shaper_gm.engine.steps import PlayTape
 from shaper_gm.rulesets.dungeoneers import actions as A
 from shaper_gm.rulesets.dungeoneers import contests as C
 from shaper_gm.rulesets.dungeoneers import spells
 from shaper_gm.rulesets.dungeoneers.events import TallyChanged
 from shaper_gm.rulesets.dungeoneers.models import READY_ROLE
-
-
-def tape(faces: dict | None = None, react=(), seed: int = 1) -> PlayTape:
-    """Given faces per slot (a list, or a list of lists for a slot rolled repeatedly)."""
-    faces = faces or {}
-    rng = DiceRng(seed)
-
-    def source(slot, index, who):
-        given = faces.get(slot)
-        if given is None:
-            return RolledFaces(rng)
-        if given and isinstance(given[0], list | tuple):
-            return GivenFaces(given[index])
-        return GivenFaces(given)
-    return PlayTape(source, Decisions(declared=list(react)))
+from tests.rulesets.dungeoneers.conftest import tape
 
 
 def make_actor(rs, actor_id, name, side, zone, template, numbers, extra, cols=26, rows=99):

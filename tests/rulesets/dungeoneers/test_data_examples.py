@@ -15,12 +15,14 @@ and what the format lacks for it):
 - interact's free text (`interact opens the door`) is `act` here; a spell and the action
   readied are words on both (`word:`), and the tests below keep the `--with` and
   `--action` forms the data version still reads;
-- completion of `--draw`, `--stow` and `--pickup` from the sheet;
+- completion of `--stow` from the weapons in hand (`--draw` and `--pickup` complete);
 - the weapons carried, told as a change of the sheet when a thrown one leaves them
   (`Goblin: weapons spear, shortbow → shortbow (thrown, D16)`), where the Python ruleset
   says nothing of them;
-- the recap's `[GM wound bonus +1]` after a strike's cost (the recap's line has no
-  words after what it cost).
+- the order table's legend (who is up and why, the body totals, D3-D5) and the other
+  creatures' AP in the toolbar;
+- a save written with nothing lying about has no `lying: []` (the Python ruleset's
+  encounter record always wrote it).
 """
 
 from __future__ import annotations
@@ -994,3 +996,11 @@ def test_completion_says_tiles_and_targets_in_the_same_words(both):
     assert tiles["B2"] == "1 tile · move, 1 AP"
     assert tiles["D3"].endswith("sprint, 1 AP and 1 stress")
     assert not any("HP" in meta for _, meta in offered[DATA]["strike freya "])
+
+
+def test_the_basic_attack_is_the_strike_on_both(both):
+    """D16: what conformance, completion and simulated fights strike with: the Python
+    ruleset's attack verb, the data version's first action declaring odds."""
+    sessions = both()
+    assert {rs: s.ruleset_for(s.state).attack_verb for rs, s in sessions.items()} == {
+        PYTHON: "strike", DATA: "strike"}
