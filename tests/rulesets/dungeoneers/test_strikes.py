@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+import re
 
 import pytest
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.rulesets.dungeoneers.rules import check_dice, score_dice, side_of
 from tests.rulesets.dungeoneers.conftest import (
     CostRequest,
+    SpellRequest,
     StrikeRequest,
     Table,
     act,
     changed_content,
     power_strike,
+    spellcast,
     strike,
 )
 
@@ -43,13 +44,40 @@ def test_d11_ties_go_to_the_actor_unless_the_content_says_defender(table, tmp_pa
     assert t2.res("d", "wounds") == 0
 
 
-def test_d12_proficiency_dice_by_rank(library):
-    n = library.numbers
-    sheet = library.default_sheet.with_(finesse=2, proficiencies=(
-        ("striking", "trained"), ("dodging", "expert"), ("spellcraft", "master")))
-    assert [str(side_of(n, "x", sheet, skill, "finesse").expr)
-            for skill in ("grappling", "striking", "dodging", "spellcraft")] == [
-        "1d4+2", "1d6+2", "1d8+2", "1d10+2"]
+def dice_of(t, verb, request, base=None, **totals):
+    """The dice each slot of a command rolls (`slot=total`: the outcome's total it makes),
+    as the commands tell them (D12, D13): how many by the faces a refusal says the roll
+    used, their sides by the face it says is out of range, the constant by the total of
+    faces of 1; then the command is played with those faces."""
+    base = base or {}
+
+    def refused(slot, faces) -> str:
+        with pytest.raises(RuleViolation) as refusal:
+            t.do(verb, request, {**base, slot: faces})
+        return str(refusal.value)
+    counts = {slot: int(re.search(r"the roll used (\d+)", refused(slot, [1] * 9))[1])
+              for slot in totals}
+    sides = {slot: int(re.search(r"out of range 1-(\d+)", refused(slot, [99] * n))[1])
+             for slot, n in counts.items()}
+    out = t.do(verb, request, {**base, **{slot: [1] * n for slot, n in counts.items()}})
+    constants = {slot: getattr(out, total) - counts[slot] for slot, total in totals.items()}
+    return {slot: f"{counts[slot]}d{sides[slot]}" + (f"+{c}" if c else "")
+            for slot, c in constants.items()}
+
+
+def test_d12_proficiency_dice_by_rank(table):
+    """Ported from the Python ruleset's side_of onto the rolls of strikes and a spell:
+    untrained d4, trained d6, expert d8, master d10, each plus its score."""
+    t = table.add("a", side="party", at="B2", stats={"finesse": 2, "mind": 2},
+                  proficiencies={"striking": "trained", "dodging": "expert",
+                                 "spellcraft": "master"}, spells=["firebolt"])
+    t.add("b", side="enemies", at="C2", stats={"finesse": 2}).start()
+    assert dice_of(t, strike, StrikeRequest("a", "b"), roll="attack_total",
+                   dodge="defense_total") == {"roll": "1d6+2", "dodge": "1d4+2"}
+    assert dice_of(t, strike, StrikeRequest("b", "a"), dodge="defense_total") == {
+        "dodge": "1d8+2"}
+    assert dice_of(t, spellcast, SpellRequest("a", "firebolt", "b"), roll="attack_total") == {
+        "roll": "1d10+2"}
 
 
 def test_d12_a_face_beyond_the_die_is_refused(table):
@@ -58,12 +86,26 @@ def test_d12_a_face_beyond_the_die_is_refused(table):
         t.do(strike, StrikeRequest("a", "d"), {"roll": [7], "dodge": [1]})
 
 
-def test_d13_score_as_dice_makes_scores_the_number_of_dice(library):
-    plain = library.numbers
-    dice = replace(plain, score_as_dice=True)
-    assert str(score_dice(plain, 6, 2)) == "1d6+2" and str(score_dice(dice, 6, 2)) == "2d6"
-    assert str(score_dice(dice, 6, 0)) == "1d6"           # score_dice_minimum 1
-    assert str(check_dice(dice, 4, 3)) == "3d4"
+def test_d13_score_as_dice_makes_scores_the_number_of_dice(tmp_path, monkeypatch):
+    """Ported from the Python ruleset's score_dice and check_dice onto strikes' rolls and
+    a pierce check, with the content's score_as_dice off and on."""
+    def fight(content):
+        t = Table(content=content)
+        t.add("a", side="party", at="B2", stats={"finesse": 2, "body": 3},
+              proficiencies={"striking": "trained"})
+        t.add("b", side="enemies", at="C2", stats={"finesse": 0},
+              proficiencies={"striking": "trained"})
+        return t.start()
+    plain = fight(None)
+    assert dice_of(plain, strike, StrikeRequest("a", "b"), roll="attack_total") == {
+        "roll": "1d6+2"}
+    dice = fight(changed_content(tmp_path, monkeypatch, score_as_dice=True))
+    assert dice_of(dice, strike, StrikeRequest("a", "b"), roll="attack_total") == {
+        "roll": "2d6"}
+    assert dice_of(dice, strike, StrikeRequest("b", "a"), roll="attack_total") == {
+        "roll": "1d6"}                                  # score_dice_minimum 1
+    assert dice_of(dice, strike, StrikeRequest("a", "b"), {"roll": [6, 6], "dodge": [1]},
+                   pierce="pierce_total") == {"pierce": "3d4"}     # a check: body 3
 
 
 def test_d14_a_check_succeeds_at_or_above_its_number(table):
