@@ -10,7 +10,7 @@ from shaper_gm.engine import registry
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.ruleset import Ruleset
 from shaper_gm.rulesets.dungeoneers.content import ACTIONS, build_library
-from tests.rulesets.dungeoneers.conftest import make_actor
+from tests.rulesets.dungeoneers.conftest import Table, make_actor
 
 
 def test_the_numbers_follow_the_rulings(library):
@@ -118,20 +118,21 @@ def test_make_actor_from_templates_flags_and_the_default_sheet(rs):
     assert rs.order_tiebreak(freya) == 4
 
 
-@pytest.mark.parametrize("template,numbers,extra,message", [
-    ("dragon", {}, {}, "no Dungeoneers creature 'dragon'"),
-    (None, {"luck": 2}, {}, "--stat luck: not a Dungeoneers sheet number"),
-    (None, {"body": -1}, {},
+@pytest.mark.parametrize("line,message", [
+    ("add x --as dragon", "no creature 'dragon'"),
+    ("add x --stat luck=2", r"--stat 'luck=2': Dungeoneers sheets have body, finesse"),
+    ("add x --stat body=-1",
      "--stat body=-1 is out of range: expected a whole number of at least 0"),
-    (None, {"wound_limit": 0}, {}, "at least 1"),
-    (None, {}, {"prof": {"striking": "godlike"}}, r"not a proficiency rank \(D12\)"),
-    (None, {}, {"vulnerable": {"sonic": 1}}, r"not a damage type or category \(D20\)"),
-    (None, {}, {"immune": ["psychic"]}, r"\(D20\)"),
-    (None, {}, {"hp": 3}, "--hp is not a Dungeoneers flag"),
+    ("add x --stat wound_limit=0", "at least 1"),
+    ("add x --prof striking=godlike", r"not a proficiency rank \(D12\)"),
+    ("add x --vulnerable sonic=1", r"not a damage type or category \(D20\)"),
+    ("add x --immune psychic", r"\(D20\)"),
+    ("add x --hp 3", r"--hp: Dungeoneers counts wounds up to a wound limit, not hit points"),
 ])
-def test_make_actor_refuses_bad_values(rs, template, numbers, extra, message):
+def test_make_actor_refuses_bad_values(line, message):
+    """Ported from the ruleset's make_actor onto `add`: the refusal the GM reads."""
     with pytest.raises(RuleViolation, match=message):
-        make_actor(rs, "x", None, None, None, template, numbers, extra)
+        Table().execute(line)
 
 
 def test_dungeoneers_rolls_no_initiative(rs):
