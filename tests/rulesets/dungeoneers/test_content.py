@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from shaper_gm.content.schema import ContentError
@@ -141,9 +143,11 @@ def test_dungeoneers_rolls_no_initiative(rs):
         rs.initiative(actor, RolledFaces(DiceRng(1)))
 
 
-def test_every_contract_verb_has_an_action_with_its_slots(rs):
-    from shaper_gm.commands import build_registry
-    verbs = build_registry(rs).verbs
+def test_every_contract_verb_has_an_action_with_its_slots(table):
+    """Ported from the ruleset's numbers onto the session's commands: each action's cost
+    as its summary says it, the ambient arca as `ambient` changes it (D28)."""
+    t = table.add("a", "alberich", side="party").start()
+    verbs = t.session.registry.verbs
     contract = ("strike", "power-strike", "move", "sprint", "interact", "defend", "ready",
                 "grapple", "push", "deep-breath", "focus", "spellcast", "pass", "act",
                 "react")
@@ -154,7 +158,8 @@ def test_every_contract_verb_has_an_action_with_its_slots(rs):
     assert slots("strike") == ("roll", "dodge", "pierce")
     assert slots("spellcast") == ("roll", "resist")
     assert slots("grapple") == ("roll", "dodge")
-    for verb in verbs:
-        if verb in dict(rs.numbers.costs):
-            assert 1 <= rs.numbers.cost(verb) <= 6
-    assert rs.new_system().ambient_arca == 0
+    costs = {verb: int(found[1]) for verb in verbs
+             if (found := re.search(r"\b(\d+) AP\b", verbs[verb].summary))}
+    assert len(costs) == 14 and all(1 <= cost <= 6 for cost in costs.values())
+    changed = [e for e in t.execute("ambient 2").events if hasattr(e, "before")]
+    assert (changed[-1].before, changed[-1].after) == (0, 2)
