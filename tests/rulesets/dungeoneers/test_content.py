@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import fields
 
 import pytest
 
@@ -10,6 +12,7 @@ from shaper_gm.content.schema import ContentError
 from shaper_gm.dice import DiceRng, RolledFaces
 from shaper_gm.engine import registry
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.events import UpNext
 from shaper_gm.engine.ruleset import Ruleset
 from shaper_gm.rulesets.dungeoneers.content import ACTIONS, build_library
 from tests.rulesets.dungeoneers.conftest import Table, make_actor
@@ -107,17 +110,35 @@ def test_the_registry_builds_the_ruleset_from_the_shipped_content():
     assert "wound_limit" in rs.sheet_numbers and "defense_boon" in rs.effect_keys
 
 
-def test_make_actor_from_templates_flags_and_the_default_sheet(rs):
-    freya = make_actor(rs, "freya", None, None, "b2", "freya", {"body": 4},
-                          {"prof": {"grappling": "master"}, "resist": {"physical": 1},
-                           "immune": ["toxic"], "vulnerable": {"H": 2}})
-    assert (freya.name, freya.side, freya.zone, freya.sheet.body) == ("Freya", "party", "B2", 4)
-    assert freya.sheet.rank("grappling") == "master" and freya.hp is None
-    assert dict(freya.sheet.resist) == {"physical": 1} and freya.sheet.immune == ("T",)
+def sheet_of(actor) -> dict:
+    """An actor's sheet as a mapping, each of its lists of pairs a mapping: the Python
+    ruleset's record or the data version's (its damage type codes in lower case)."""
+    sheet = actor.sheet
+    if not isinstance(sheet, Mapping):
+        sheet = {f.name: getattr(sheet, f.name) for f in fields(sheet)}
+    return {key: dict(value) if isinstance(value, tuple) and value
+            and isinstance(value[0], tuple) else value for key, value in sheet.items()}
+
+
+def test_make_actor_from_templates_flags_and_the_default_sheet(table):
+    """Ported from the ruleset's make_actor onto `add`, read from the session's state;
+    the body total D5 orders by as `start` tells it (was the ruleset's order_tiebreak)."""
+    t = table.add("freya", "freya", at="b2", stats={"body": 4},
+                  proficiencies={"grappling": "master"}, resist={"physical": 1},
+                  immune=["toxic"], vulnerable={"H": 2})
+    freya, sheet = t.actor("freya"), sheet_of(t.actor("freya"))
+    assert (freya.name, freya.side, freya.zone, sheet["body"]) == ("Freya", "party", "B2", 4)
+    assert sheet["proficiencies"]["grappling"] == "master"
+    assert t.rs.stat(freya.sheet, "wound_limit") == 12        # wounds to a limit (D19)
+    assert dict(sheet["resist"]) == {"physical": 1}
+    assert [code.upper() for code in sheet["immune"]] == ["T"]
     assert freya.resource_map() == {"ap": 6, "wounds": 0, "stress": 0, "arca": 2}
-    plain = make_actor(rs, "x", "Xan", "hirelings", None, None, {"wound_limit": 3}, {})
-    assert (plain.name, plain.side, plain.sheet.wound_limit) == ("Xan", "hirelings", 3)
-    assert rs.order_tiebreak(freya) == 4
+    t.add("x", name="Xan", side="hirelings", stats={"wound_limit": 3})
+    plain = t.actor("x")
+    assert (plain.name, plain.side, t.rs.stat(plain.sheet, "wound_limit")) == (
+        "Xan", "hirelings", 3)
+    why = [e.why for e in t.execute("start").events if isinstance(e, UpNext)]
+    assert "(party 4, hirelings 1) (D5)" in why[-1]
 
 
 @pytest.mark.parametrize("line,message", [
