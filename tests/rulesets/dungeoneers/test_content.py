@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Mapping
 from dataclasses import fields
@@ -14,6 +15,7 @@ from shaper_gm.engine import registry
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.events import UpNext
 from shaper_gm.engine.ruleset import Ruleset
+from shaper_gm.render import Renderer, make_console
 from shaper_gm.rulesets.dungeoneers.content import ACTIONS, build_library
 from tests.rulesets.dungeoneers.conftest import Table, make_actor
 
@@ -101,13 +103,22 @@ def test_every_problem_is_reported_at_once_with_file_item_and_key():
         assert expected in text, expected
 
 
-def test_the_registry_builds_the_ruleset_from_the_shipped_content():
-    rs = registry.module_of("dungeoneers").build()
+def test_the_registry_builds_the_ruleset_from_the_shipped_content(table):
+    """The registry builds the ruleset (the data version's folder with --as-data); its
+    resources and the wound limit ported onto what the commands show: the order table's
+    columns (no HP, D19) and `add --stat wound_limit`."""
+    rs = registry.build("dungeoneers")
     assert isinstance(rs, Ruleset)
-    assert (rs.id, rs.rules, rs.has_hp) == ("dungeoneers", "D1-D29", False)
-    assert [s.name for s in rs.resources] == ["ap", "wounds", "stress", "arca"]
+    assert (rs.id, rs.rules) == ("dungeoneers", "D1-D29")
     assert rs.resource_spec("ap").off_turn and rs.resource_spec("ap").refill == "round_start"
-    assert "wound_limit" in rs.sheet_numbers and "defense_boon" in rs.effect_keys
+    assert "defense_boon" in rs.effect_keys
+    t = table.add("freya", "freya", at="B2", stats={"wound_limit": 3}).start()
+    file = io.StringIO()
+    Renderer(make_console(file=file, width=100, color_system=None),
+             ruleset_for=t.session.ruleset_for).show(t.execute("order"), t.state)
+    header = next(line for line in file.getvalue().splitlines() if line.startswith("Name"))
+    assert header.split()[2:6] == ["AP", "Wounds", "Stress", "Arca"] and "HP" not in header
+    assert " 0/3 " in file.getvalue()                      # wounds of the limit given
 
 
 def sheet_of(actor) -> dict:
