@@ -236,8 +236,10 @@ def test_timeslice_surprise_takes_totals():
 
 
 def test_timeslice_refuses_an_impossible_total(demo):
+    # the Python ruleset names it "the stat roll", the data version "the attack of
+    # sniper": the same roll, its dice and the totals it can make
     refuse(demo("timeslice"), "attack sniper kara --roll =20",
-           "--roll =20: the stat roll (2d10+1) totals 1 to 19")
+           "--roll =20: the ", " (2d10+1) totals 1 to 19")
 
 
 # --- Dice pool (P1, P3, P8, P9): the pool's total is its successes -------------------------
