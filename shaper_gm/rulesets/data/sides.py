@@ -9,17 +9,22 @@ come from the verb's slots, repeated, one a member in turn order."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from shaper_gm.content.schema import Bad, Field, boolean, ident, list_of, snake_name, text
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.events import Told
 from shaper_gm.engine.names import match_one
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Change, Encounter
+from shaper_gm.engine.stepkit import fill
 
 CHECK = {"side": Field(ident, required=True), "others": Field(ident, required=True),
          "mark": Field(snake_name, required=True), "before_start": Field(boolean),
-         "rule": Field(text), "summary": Field(text), "examples": Field(list_of(text))}
+         "rule": Field(text), "summary": Field(text), "examples": Field(list_of(text)),
+         "heading": Field(text), "mark_note": Field(text), "closing": Field(text),
+         "closing_one": Field(text), "caught": Field(snake_name)}
 MARK = "mark"                      # what the others' action is told
 
 
@@ -43,14 +48,17 @@ def in_order(state: Encounter) -> list[str]:
 
 
 def played(state: Encounter, rs: Any, name: str, actor_id: str, told: Mapping[str, Any],
-           tape: Any) -> tuple[Encounter, list[Any], Any]:
+           tape: Any, noted: int | None = None) -> tuple[Encounter, list[Any], Any]:
     """`name` played as `actor_id`'s, nothing paid, `told` over its facts: the new
-    state, its events and its final facts."""
+    state, its events (its breakdown: the notes from `noted` on) and its final facts."""
     declared = rs.library.action(name)
     plan = tuple(f.with_values(**told) for f in
                  declared.facts(state, rs, Request(name, (("actor", actor_id),))))
+    noted = len(tape.notes) if noted is None else noted
     state, events = declared.play_against(state, rs, plan, tape, actor_id)
-    return state, events, events[0].outcome.results[0].facts
+    outcome = replace(events[0].outcome, notes=tuple(tape.notes[noted:]))  # its breakdown
+    events[0] = replace(events[0], outcome=outcome)
+    return state, events, outcome.results[0].facts
 
 
 def check(state: Encounter, rs: Any, verb: str, spec: Mapping[str, Any], word: str,
@@ -73,16 +81,27 @@ def check(state: Encounter, rs: Any, verb: str, spec: Mapping[str, Any], word: s
     if not others:
         raise RuleViolation(f"nobody outside {side} to {verb}{rule}",
                             "add the other side first")
-    events: list[Any] = []
+    events: list[Any] = [Told(fill(spec["heading"], {"side": side}))] \
+        if spec.get("heading") else []
     marks = []
     for actor_id in members:
         state, said, facts = played(state, rs, spec["side"], actor_id, {}, tape)
         events += said
         marks.append(int(facts[spec["mark"]]))
     told = {MARK: sum(marks) // len(marks)}          # the average, rounded down
-    for actor_id in others:
-        state, said, _ = played(state, rs, spec["others"], actor_id, told, tape)
+    caught = []
+    for at, actor_id in enumerate(others):
+        noted = len(tape.notes)
+        if at == 0 and spec.get("mark_note"):         # the first one's breakdown has it
+            tape.note(spec["mark_note"], told[MARK], spec.get("rule", ""))
+        state, said, facts = played(state, rs, spec["others"], actor_id, told, tape, noted)
         events += said
+        if spec.get("caught") and facts.get(spec["caught"]):
+            caught.append(state.actors[actor_id].name)
+    from shaper_gm.render.text import listed
+    closing = spec.get("closing_one") if len(caught) == 1 else spec.get("closing")
+    if caught and closing:
+        events.append(Told(fill(closing, {"names": listed(caught), "side": side})))
     return state, events
 
 

@@ -186,7 +186,8 @@ EDITS = [
     ("ruleset-side-check-no-mark", R, "grid: 8x8",
      "grid: 8x8\nside_checks: {ambush: {side: strike, others: strike}}",
      "line 8: key 'side_checks.ambush': expected {side, others, mark, before_start, rule, "
-     "summary, examples} (side, others and mark required)"),
+     "summary, examples, heading, mark_note, closing, closing_one, caught} (side, others "
+     "and mark required)"),
     ("ruleset-keeps-down-not-a-list", R, "grid: 8x8", "grid: 8x8\nkeeps_down: Unconscious",
      "line 8: key 'keeps_down': expected a list, got 'Unconscious'"),
     ("ruleset-zero-read-no-sides", R, "grid: 8x8", "grid: 8x8\nzero_read: {rule: T1}",

@@ -130,7 +130,12 @@ def test_a_save_written_before_movement_modes_opens_and_replays(tmp_path):
     path = tmp_path / "older.yaml"
     s.execute(f"save {path}")
     text = path.read_text()
-    assert text.count("      speeds: []\n") == 2 and text.count("      flying: false\n") == 2
+    # The Python sheets write an empty speeds list and flying: false; the data version's
+    # hold neither (a sheet keeps only the keys its template and flags give), so its save is
+    # already of the older shape.
+    written = 2 if "      speeds: []\n" in text else 0
+    assert text.count("      speeds: []\n") == written
+    assert text.count("      flying: false\n") == written
     older = text.replace("      speeds: []\n", "").replace("      flying: false\n", "")
     path.write_text(older)                           # as an older version wrote it
     assert saves.read_save(path).state == s.state
