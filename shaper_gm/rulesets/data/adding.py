@@ -230,17 +230,24 @@ def gm_heal(rs: Any, state: Any, target: str, amount: int) -> Any:
     """`heal TARGET N` as the action `heal_action` names plays it on the target (its own
     actor, `flag.amount` N), nothing paid and no dice: a dying character's timer gains
     time before its hit points do (time slices' T14)."""
+    done = played_by_gm(rs, state, "heal", "heal_action", target, amount)
+    return done.state, list(done.events)
+
+
+def played_by_gm(rs: Any, state: Any, verb: str, key: str, target: str, amount: int) -> Any:
+    """The action ruleset.yaml's `key` names, played for the GM's `verb` on `target`
+    itself with `flag.amount` `amount`: nothing paid, and no dice (a roll it asks for is
+    the ruleset's mistake, refused naming the key)."""
     from shaper_gm.engine.decisions import Decisions
     from shaper_gm.engine.request import Request
     from shaper_gm.engine.steps import PlayTape
-    declared = rs.library.action(rs.library.numbers["heal_action"])
-    request = Request("heal", (("actor", target),)).with_flags({"amount": amount})
+    declared = rs.library.action(rs.library.numbers[key])
+    request = Request(verb, (("actor", target),)).with_flags({"amount": amount})
 
     def no_dice(slot: str, index: int, who: Any) -> Any:
-        raise RuleViolation(f"the GM's heal rolls no {slot}",
-                            "the ruleset's heal_action needs a fix")
-    done = declared.played_alone(state, rs, request, PlayTape(no_dice, Decisions()))
-    return done.state, list(done.events)
+        raise RuleViolation(f"the GM's {verb} rolls no {slot}",
+                            f"the ruleset's {key} needs a fix")
+    return declared.played_alone(state, rs, request, PlayTape(no_dice, Decisions()))
 
 
 def typed_damage(rs: Any, state: Any, target: str, amount: int,

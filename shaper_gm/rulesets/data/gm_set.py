@@ -11,21 +11,12 @@ from dataclasses import replace
 from typing import Any
 
 from shaper_gm.engine import events as ev
-from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.rulesets.data.adding import played_by_gm
 
 
 def gm_set_hp(rs: Any, state: Any, target: str, hp: int) -> Any:
     """The action `set_hp_action` names, played on `target` with `flag.amount` `hp`."""
-    from shaper_gm.engine.decisions import Decisions
-    from shaper_gm.engine.request import Request
-    from shaper_gm.engine.steps import PlayTape
-    declared = rs.library.action(rs.library.numbers["set_hp_action"])
-    request = Request("set", (("actor", target),)).with_flags({"amount": hp})
-
-    def no_dice(slot: str, index: int, who: Any) -> Any:
-        raise RuleViolation(f"the GM's set rolls no {slot}",
-                            "the ruleset's set_hp_action needs a fix")
-    done = declared.played_alone(state, rs, request, PlayTape(no_dice, Decisions()))
+    done = played_by_gm(rs, state, "set", "set_hp_action", target, hp)
     return done.state, [replace(e, action="set") if isinstance(e, ev.Played) else e
                         for e in done.events if not _unsaid(e)]
 
