@@ -167,7 +167,20 @@ class _Cost:
         return self.__dict__["paid"].get(name, 0)
 
 
-class Table:
+class StateReads:
+    """What a table under test reads of its state: an actor, AP, a resource."""
+
+    def actor(self, actor_id):
+        return self.state.actors[actor_id]
+
+    def ap(self, *ids):
+        return tuple(self.state.actors[a].resource("ap") for a in ids)
+
+    def res(self, actor_id, name):
+        return self.state.actors[actor_id].resource(name)
+
+
+class Table(StateReads):
     """An encounter under test; `do` plays a verb and keeps the events it brought."""
 
     def __init__(self, rs=None, seed: int = 1, content=None) -> None:
@@ -229,15 +242,6 @@ class Table:
                                           *(f"--react {r}" for r in answers)) if part)
         self.outcome = Outcome(self.execute(line))
         return self.outcome
-
-    def actor(self, actor_id):
-        return self.state.actors[actor_id]
-
-    def ap(self, *ids):
-        return tuple(self.state.actors[a].resource("ap") for a in ids)
-
-    def res(self, actor_id, name):
-        return self.state.actors[actor_id].resource(name)
 
 
 @pytest.fixture()

@@ -19,7 +19,7 @@ from shaper_gm.rulesets.dungeoneers import contests as C
 from shaper_gm.rulesets.dungeoneers import spells
 from shaper_gm.rulesets.dungeoneers.events import TallyChanged
 from shaper_gm.rulesets.dungeoneers.models import READY_ROLE
-from tests.rulesets.dungeoneers.conftest import tape
+from tests.rulesets.dungeoneers.conftest import StateReads, tape
 
 
 def make_actor(rs, actor_id, name, side, zone, template, numbers, extra, cols=26, rows=99):
@@ -142,7 +142,7 @@ def add_stress(state: Encounter, rs, actor_id: str, amount: int):
 
 
 @dataclass
-class Table:
+class Table(StateReads):
     """An encounter under test; `do` plays a verb and keeps the state and the events."""
 
     rs: object
@@ -165,12 +165,3 @@ class Table:
         self.state, self.events, self.outcome = verb(self.state, self.rs, request,
                                                       tape(faces, react))
         return self.outcome
-
-    def actor(self, actor_id):
-        return self.state.actors[actor_id]
-
-    def ap(self, *ids):
-        return tuple(self.state.actors[a].resource("ap") for a in ids)
-
-    def res(self, actor_id, name):
-        return self.state.actors[actor_id].resource(name)

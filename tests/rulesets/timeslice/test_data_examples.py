@@ -470,6 +470,12 @@ def test_one_healed_from_0_hp_stays_down_until_the_gm_wakes_it(both, lines, kara
     """T14 (`heal_wakes: false`): healed above 0 HP a character stays unconscious and
     down until `wake`; losing its HP again it is dying anew; `stabilise` stops the timer
     as tending does."""
+    played_on_dying_kara(both, lines, kara)
+
+
+def played_on_dying_kara(both, lines, kara) -> None:
+    """`lines` played on both after Kara is brought to 0 HP, alike after each; Kara's HP,
+    maximum, condition and down at the end as `kara` says."""
     sessions = both(*README[:5], "damage kara 20")
     for line in lines:
         for s in sessions.values():
@@ -487,12 +493,7 @@ def test_one_healed_from_0_hp_stays_down_until_the_gm_wakes_it(both, lines, kara
 def test_hp_set_above_0_stops_a_characters_dying(both, lines, kara):
     """T14: the GM's `set ACTOR hp=N` above 0 on a dying character stops its dying, still
     unconscious; set to 0 again, it is dying anew (T13)."""
-    sessions = both(*README[:5], "damage kara 20")
-    for line in lines:
-        for s in sessions.values():
-            s.execute(line)
-        assert numbers(sessions[DATA]) == numbers(sessions[PYTHON]), line
-    assert numbers(sessions[DATA])["kara"][:4] == kara
+    played_on_dying_kara(both, lines, kara)
 
 
 def test_hp_set_on_the_dead_is_refused_alike(both):
