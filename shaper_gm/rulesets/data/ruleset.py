@@ -47,6 +47,7 @@ from shaper_gm.rulesets.data.downs import KeptDown
 from shaper_gm.rulesets.data.entries import given_entries
 from shaper_gm.rulesets.data.fields import SheetFields
 from shaper_gm.rulesets.data.initiative import DeclaredInitiative
+from shaper_gm.rulesets.data.item_numbers import with_item_numbers
 from shaper_gm.rulesets.data.kept import once, thaw
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
 from shaper_gm.rulesets.data.marks import MapMarks
@@ -221,6 +222,7 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
         base.update(add_switches.taken(self.library, extra))    # add --player (a key)
         base.update(given_entries(self.library, extra, base))
         base = onto_sheet(self.library, base, extra)  # the item flags (add_items)
+        base = with_item_numbers(self.library, base)  # their adds_to (an armor's DR)
         given = {self.hp_key if key == "hp" else key: value      # --hp: the number hp
                  for key, value in numbers}                       # reads (health)
         given = {key: (self.sheet_ranges[key] if key in self.sheet_ranges else Number(key))

@@ -525,6 +525,13 @@ EDITS = [
     ("add-items-among-not-a-list", R, "grid: 8x8",
      "grid: 8x8\nadd_items: {hand: {key: hand, kind: duellists, among: weapons}}",
      "line 8: key 'add_items.hand': expected a list, got 'weapons'"),
+    ("add-items-adds-to-no-number", R, "grid: 8x8",
+     "grid: 8x8\nadd_items: {rival: {key: rival, kind: duellists, adds_to: {luck: vigour}}}",
+     "line 8: key 'add_items.rival.adds_to': 'luck' is no whole number of default_sheet: "
+     "the item's field is added to a sheet number"),
+    ("add-items-adds-to-not-a-mapping", R, "grid: 8x8",
+     "grid: 8x8\nadd_items: {rival: {key: rival, kind: duellists, adds_to: [vigour]}}",
+     "line 8: key 'add_items.rival': expected a mapping, got a list"),
     ("declare-without-automatic", A, "      what: strike\n",
      "      what: strike\n      declare: {result: \"''\", refuse: faces decide}\n",
      "line 28: item 'strike': key 'steps[0].declare': only a roll with automatic: the fact a "
