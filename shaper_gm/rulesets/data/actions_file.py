@@ -33,6 +33,7 @@ def read_actions(ctx: Ctx, folder: Any) -> tuple[tuple[tuple[str, Declared], ...
     for name, body in raw.items():
         try:
             body = _like(raw, name, body)
+            _logged_flags(body)
             out.append((verb_name(name), _sheet_words(compile_action(str(name), body))))
         except VocabError as exc:
             ctx.at(display, str(name), lines=raw).error(exc.where.partition(".")[2] or None,
@@ -41,6 +42,26 @@ def read_actions(ctx: Ctx, folder: Any) -> tuple[tuple[tuple[str, Declared], ...
             ctx.at(display, str(name), lines=raw).error(None, str(exc))
     here = ctx.at(display, lines=raw)
     return _with_provoked_slots(here, _with_damaged_slots(dict(out))), here
+
+
+def _logged_flags(body: Any) -> None:
+    """An ask's `logs` names one of the action's own flags: its answer is logged as that
+    flag (`--defense parry`), which the action reads when its line is replayed."""
+    if not isinstance(body, Mapping):
+        return
+    flags = body.get("flags")
+    known = tuple(flags) if isinstance(flags, Mapping) else ()
+
+    def walk(steps: Any, at: str) -> None:
+        for index, step in enumerate(steps if isinstance(steps, list) else ()):
+            if isinstance(step, Mapping) and isinstance(step.get("repeat"), Mapping):
+                walk(step["repeat"].get("steps"), f"{at}[{index}].repeat.steps")
+            elif isinstance(step, Mapping) and "logs" in step and step["logs"] not in known:
+                raise VocabError(f"action.{at}[{index}].logs",
+                                 f"no flag {step['logs']!r} of this action: an answer is "
+                                 f"logged as one of its own flags (flags: "
+                                 f"{', '.join(map(str, known)) or 'none'})")
+    walk(body.get("steps"), "steps")
 
 
 SHEET_FIELDS = ("actor", "field", "before", "after", "why")     # engine.events.FieldSet

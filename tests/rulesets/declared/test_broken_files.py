@@ -305,6 +305,17 @@ EDITS = [
      "rules: {ties: U2}}",
      "line 16: key 'turn_order': rules: expected a mapping of turn, in_group, "
      "between_groups, pass, next to rulings, got {'ties': 'U2'}"),
+    ("ask-default-unreadable", A, LAST_STEP,
+     "    - {ask: [parry, dodge], who: target, into: parried, default: guard +}\n" + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4].default': 'guard +' ends too soon"),
+    ("ask-point-not-a-word", A, LAST_STEP,
+     "    - {ask: [parry, dodge], who: target, into: parried, point: Defense}\n" + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4].point': expected a word of lowercase letters, "
+     "digits, '_' and '-', got 'Defense'"),
+    ("ask-logs-no-flag", A, LAST_STEP,
+     "    - {ask: [parry, dodge], who: target, into: parried, logs: guard}\n" + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4].logs': no flag 'guard' of this action: an answer "
+     "is logged as one of its own flags (flags: none)"),
     ("ask-answer-not-a-word", A, LAST_STEP,
      "    - {ask: [Grab Ledge], who: target, into: parried}\n" + LAST_STEP,
      "line 40: item 'strike': key 'steps[4].ask': expected an answer: a word of lowercase "

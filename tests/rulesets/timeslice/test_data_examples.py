@@ -4,11 +4,9 @@ examples give the same HP, TS and states on both, line for line; an attack's bre
 is the same lines (label, number, ruling); the odds of an attack are the same exact
 fractions.
 
-What the data version does not play yet (and why the format cannot say it today): the
-defense asked as its own decision, best kind first and logged as `--defense KIND` (the
-ask step is a reaction, logged `--react ID=KIND`); a weapon knocked away lost between
-fights (T11: it stays among its weapons, dropped); the breakdown's number column; the
-surprise's one line for the side (each check is told).
+What the data version does not play yet (and why the format cannot say it today): a
+weapon knocked away lost between fights (T11: it stays among its weapons, dropped); the
+breakdown's number column; the surprise's one line for the side (each check is told).
 """
 
 from __future__ import annotations
