@@ -40,6 +40,7 @@ EDITS = [
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
      "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
      "set_hp_action, add_switches, map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, "
+     "item_offers, "
      "readied_effect, "
      "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
      "older_saves, older_sheets, sheet_items, prepared, add_numbers, add_requires, "
@@ -536,6 +537,10 @@ EDITS = [
     ("add-items-among-not-a-list", R, "grid: 8x8",
      "grid: 8x8\nadd_items: {hand: {key: hand, kind: duellists, among: weapons}}",
      "line 8: key 'add_items.hand': expected a list, got 'weapons'"),
+    ("item-offers-first-text-alone", R, "grid: 8x8",
+     "grid: 8x8\nitem_offers: {weapons: {text: '{name}', first_text: in hand}}",
+     "line 8: key 'item_offers.weapons': expected {text: TEXT, first: KEY, first_text: TEXT} "
+     "(first_text with first), got {'text': '{name}', 'first_text': 'in hand'}"),
     ("add-items-adds-to-no-number", R, "grid: 8x8",
      "grid: 8x8\nadd_items: {rival: {key: rival, kind: duellists, adds_to: {luck: vigour}}}",
      "line 8: key 'add_items.rival.adds_to': 'luck' is no whole number of default_sheet: "
