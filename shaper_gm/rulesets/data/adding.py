@@ -235,8 +235,9 @@ def gm_heal(rs: Any, state: Any, target: str, amount: int) -> Any:
     """`heal TARGET N` as the action `heal_action` names plays it on the target (its own
     actor, `flag.amount` N), nothing paid and no dice: a dying character's timer gains
     time before its hit points do (time slices' T14)."""
+    from shaper_gm.rulesets.data.gm_set import _unsaid
     done = played_by_gm(rs, state, "heal", "heal_action", target, amount)
-    return done.state, list(done.events)
+    return done.state, [e for e in done.events if not _unsaid(e)]   # "": the HP line
 
 
 def played_by_gm(rs: Any, state: Any, verb: str, key: str, target: str, amount: int) -> Any:

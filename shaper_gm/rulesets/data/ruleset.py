@@ -56,7 +56,7 @@ from shaper_gm.rulesets.data.older import OlderSaves
 from shaper_gm.rulesets.data.orders import turn_order
 from shaper_gm.rulesets.data.paths import DiagonalLimit
 from shaper_gm.rulesets.data.revived import ZERO_HP, ended_by_rule, revived
-from shaper_gm.rulesets.data.saved import checked_sheet, saved_items
+from shaper_gm.rulesets.data.saved import checked_sheet, saved_conditions, saved_items
 from shaper_gm.rulesets.data.sheets import DataSheet, SheetView
 from shaper_gm.rulesets.data.tally import HarmTally
 from shaper_gm.rulesets.data.timers import Timers
@@ -261,6 +261,7 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
         the content's items in what `add_items` sets (a hand edit refused at open)."""
         self.sheet_ranges.check_saved(f"{where}.sheet", actor.sheet)
         saved_items(self.library, actor.sheet, f"{where}.sheet")
+        saved_conditions(self.library, actor, where)      # each condition of its file
 
     def resolve_word(self, state: Encounter, kind: str, word: str, actor_id: str | None):
         """An item of the actor's list `kind` (its attacks, its spells) by unique prefix."""
