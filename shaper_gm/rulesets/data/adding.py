@@ -35,6 +35,7 @@ ITEM_FLAG = {"key": Field(snake_name, required=True), "kind": Field(ident, requi
              "unknown": Field(text), "adds": Field(boolean), "pairs": Field(boolean),
              "also": Field(mapping_of(snake_name, snake_name)),
              "adds_to": Field(mapping_of(snake_name, snake_name)),
+             "carried": Field(boolean), "lost": Field(snake_name),
              "among": Field(list_of(snake_name, non_empty=True)), "no_item": Field(boolean)}
 
 
@@ -56,6 +57,8 @@ class AddItem:
     among: tuple[str, ...] = ()  # its items are some the sheet holds under these keys
     no_item: bool = False       # the flag alone, no item: it sets `default` (--shield)
     adds_to: Any = ()           # (sheet number, item field): added at add (item_numbers)
+    carried: bool = True        # false: worn, not what a party member carries (carried.py)
+    lost: str = ""              # a sheet key listing those of its items it no longer has
 
 
 def add_item(value: Any) -> Mapping[str, Any]:

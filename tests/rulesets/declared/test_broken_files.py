@@ -545,6 +545,13 @@ EDITS = [
      "grid: 8x8\nadd_items: {rival: {key: rival, kind: duellists, adds_to: {luck: vigour}}}",
      "line 8: key 'add_items.rival.adds_to': 'luck' is no whole number of default_sheet: "
      "the item's field is added to a sheet number"),
+    ("add-items-carried-not-true-or-false", R, "grid: 8x8",
+     "grid: 8x8\nadd_items: {rival: {key: rival, kind: duellists, carried: maybe}}",
+     "line 8: key 'add_items.rival': expected true or false, got 'maybe'"),
+    ("add-items-lost-not-a-key", R, "grid: 8x8",
+     "grid: 8x8\nadd_items: {rival: {key: rival, kind: duellists, lost: [gone]}}",
+     "line 8: key 'add_items.rival': expected a name of lowercase letters, digits and '_', "
+     "got a list"),
     ("add-items-adds-to-not-a-mapping", R, "grid: 8x8",
      "grid: 8x8\nadd_items: {rival: {key: rival, kind: duellists, adds_to: [vigour]}}",
      "line 8: key 'add_items.rival': expected a mapping, got a list"),

@@ -4,8 +4,7 @@ examples give the same HP, TS and states on both, line for line; an attack's bre
 is the same lines (label, number, ruling); the odds of an attack are the same exact
 fractions.
 
-What the data version does not play yet (and why the format cannot say it today): a
-weapon knocked away lost between fights (T11: it stays among its weapons, dropped); the
+What the data version does not play yet (and why the format cannot say it today): the
 breakdown's number column; the surprise's one line for the side (each check is told).
 """
 
