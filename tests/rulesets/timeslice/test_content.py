@@ -1,99 +1,128 @@
-"""The shipped time-slice content, and the loader's collected errors."""
+"""The shipped time-slice content written as data, and the data reader's collected errors."""
 
-# ruff: noqa: F811  (the Python harness's fixtures are imported by name, python_harness.py)
+# ruff: noqa: F811  (the commands' harness's fixture is imported by name)
 from __future__ import annotations
 
-import copy
+import shutil
+from pathlib import Path
 
 import pytest
 
-from shaper_gm.content.folders import ruleset_files
-from shaper_gm.content.schema import ContentError
+from shaper_gm.content.folders import read_yaml
 from shaper_gm.errors import GmError
-from shaper_gm.rulesets.timeslice import build
-from shaper_gm.rulesets.timeslice.content import build_library
+from shaper_gm.rulesets.data.library import RulesetFileError, load
 
 from .conftest import fight  # noqa: F401  (the commands' harness, for the tests of add)
-from .python_harness import library  # noqa: F401  (its fixture: the Python content)
+
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets" / "timeslice-data"
 
 
-def test_shipped_numbers_follow_the_rulings(library):
-    n = library.numbers
-    assert (n.stat_roll, n.zero_faces, n.stat_average, n.ts_default) == ("2d10", True, 10, 10)
-    assert dict(n.costs) == {"attack": 3, "move": 2, "draw": 1, "pick_up": 2, "tend": 3}
-    assert [(d.id, d.stat, d.cost, d.needs_weapon) for d in n.defenses] == [
-        ("dodge", "q", 0, False), ("parry", "v", 0, True), ("brace", "u", 0, False)]
-    assert [(c.id, c.modifier, c.damage, c.ts_loss, c.drops_weapon) for c in n.called_shots] \
-        == [("head", -4, 2, 0, False), ("limb", -2, 0, 2, False), ("weapon", -3, 0, 0, True)]
-    assert (n.dying_minutes, n.attack_on_dying_minutes, n.heal_minutes_per_point) == (5, 1, 1)
-    assert (n.heal_wakes, n.round_seconds, n.unit_meters, n.diagonal_step) == (False, 6, 1, 1)
-    assert {"ts_default", "defenses", "called_shots", "round_seconds", "costs.move"} \
-        <= set(n.provisional)
-    assert "costs.tend" not in n.provisional and "dying_minutes" not in n.provisional
+def data_folder() -> Path:
+    """The time slices written as data: the content folder that plays them (under
+    `--as-data timeslice`), else the fixture of their data version."""
+    from shaper_gm.places import data_rulesets
+    return data_rulesets().get("timeslice") or FIXTURE
 
 
-def test_shipped_party_and_enemies(library):
-    players = sorted(t.id for t in library.templates.values() if t.player)
+def data_library():
+    return load(data_folder())
+
+
+def test_shipped_numbers_follow_the_rulings():
+    """ruleset.yaml of the data version: the numbers of T1-T17 by its names, and which
+    keys no source states (`provisional`)."""
+    lib = data_library()
+    n = lib.numbers
+    assert (lib.initiative["roll"].text, dict(n["zero_read"])["sides"], n["stat_average"],
+            lib.default_sheet["ts_max"]) == ("2d10 + q - 10", 10, 10, 10)   # T1-T4
+    assert {k: n[f"{k}_cost"] for k in ("attack", "move", "draw", "pick_up", "tend")} == {
+        "attack": 3, "move": 2, "draw": 1, "pick_up": 2, "tend": 3}          # T7
+    attack = dict(lib.actions)["attack"]
+    flags = {f.name: f for f in attack.flags}
+    assert tuple(flags["defense"].choices) == ("dodge", "parry", "brace")   # T10's order
+    assert [n[f"{k}_cost"] for k in ("dodge", "parry", "brace")] == [0, 0, 0]
+    assert tuple(flags["called"].choices) == ("head", "limb", "weapon")     # T11
+    assert (n["head_modifier"], n["head_damage"], n["limb_modifier"], n["limb_ts_loss"],
+            n["weapon_modifier"]) == (-4, 2, -2, 2, -3)
+    assert (n["dying_seconds"], n["attack_on_dying"], n["heal_per_point"]) == (300, 60, 60)
+    assert (n["heal_wakes"], n["round_seconds"], n["cell_size"], n["diagonal_size"]) == \
+        (0, 6, 1, 1)                                                         # T14, T15, T17
+    provisional = set(read_yaml(data_folder() / "ruleset.yaml", "ruleset.yaml")["provisional"])
+    assert {"default_sheet", "numbers.dodge_cost", "numbers.head_modifier",
+            "numbers.round_seconds", "numbers.move_cost"} <= provisional
+    assert "numbers.tend_cost" not in provisional and "numbers.dying_seconds" not in provisional
+
+
+def test_the_parry_needs_a_held_weapon_and_a_weapon_shot_drops_it(fight):
+    """T10, T11: what the Python numbers held as a defense's needs_weapon and a called
+    shot's drops_weapon, played."""
+    fight.add("kara", "kara").add("thug", None, side="foes").start()
+    with pytest.raises(GmError, match=r"a parry needs a held weapon"):
+        fight.execute("attack kara thug --defense parry")
+    fight.add("guard", "guard", side="foes")
+    fight.execute("attack kara guard --called weapon --roll 9,9 --defend 0,0")
+    assert fight.info("guard").held is None and fight.info("guard").dropped == ("spear",)
+
+
+def test_shipped_party_and_enemies():
+    lib = data_library()
+    templates = {**lib.kind("characters"), **lib.kind("creatures")}
+    players = sorted(t_id for t_id, t in templates.items() if t.get("player"))
     assert players == ["ida", "kara", "ren"]
-    assert {"guard", "sniper", "brute"} <= set(library.templates)
-    assert library.templates["guard"].weapons == ("spear",)
-    assert "medical-kit" in library.templates["ida"].gear
-    assert all(t.provisional for t in library.templates.values())
-    assert all(w.provisional for w in library.weapons.values())
+    assert {"guard", "sniper", "brute"} <= set(templates)
+    assert tuple(templates["guard"]["weapons"]) == ("spear",)
+    assert "medical-kit" in templates["ida"]["gear"]
+    assert all(t.get("provisional") for t in templates.values())
+    assert all(w.get("provisional") for w in lib.kind("weapons").values())
 
 
-def raw_files():
-    return copy.deepcopy(ruleset_files("timeslice"))
+def copied(tmp_path: Path) -> Path:
+    folder = tmp_path / "timeslice"
+    shutil.copytree(data_folder(), folder)
+    return folder
 
 
-def patched(change) -> list:
-    files = raw_files()
-    for display, data in files:
-        change(display.rsplit("/", 1)[-1], data)
-    return files
+def edit(folder: Path, name: str, old: str, new: str) -> None:
+    text = (folder / name).read_text(encoding="utf-8")
+    assert old in text, (name, old)
+    (folder / name).write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def test_every_problem_is_collected_with_file_item_and_key():
-    def change(name, data):
-        if name == "ruleset.yaml":
-            data["costs"].pop("tend")
-            data["defenses"]["dodge"]["stat"] = "z"
-            data["called_shots"]["head"]["modifer"] = -4
-            data["provisional"].append("no_such_key")
-        elif name == "characters.yaml":
-            data["kara"]["weapons"] = ["sword", "bazooka"]
-            data["ida"]["hp"] = 0
-        elif name == "weapons.yaml":
-            data["spear"]["damage"] = "5"
+def problems(folder: Path) -> str:
+    with pytest.raises(RulesetFileError) as caught:
+        load(folder)
+    return "\n".join(caught.value.errors)
 
-    with pytest.raises(ContentError) as caught:
-        build_library(patched(change))
-    errors = caught.value.errors
-    joined = "\n".join(errors)
-    assert "ruleset.yaml: line 20: key 'costs.tend': missing (required)" in joined
-    assert "key 'defenses.dodge.stat': expected one of q, u, v; got 'z'" in joined
-    assert "key 'called_shots.head.modifer': unknown key (did you mean 'modifier'?)" in joined
+
+def test_every_problem_is_collected_with_file_item_and_key(tmp_path):
+    """Every mistake of the files at once, each naming its file, line, item and key."""
+    folder = copied(tmp_path)
+    edit(folder, "actions.yaml", "  aliases: [a, hit, shoot]", "  alias: [a, hit, shoot]")
+    edit(folder, "ruleset.yaml", "default_sheet]", "default_sheet, no_such_key]")
+    edit(folder, "characters.yaml", "weapons: [sword, knife]", "weapons: [sword, bazooka]")
+    edit(folder, "characters.yaml", "u: 13, v: 10, hp: 12", "u: 13, v: 10, hp: 0")
+    joined = problems(folder)
     assert "key 'provisional': 'no_such_key' is not a key of this file" in joined
-    assert "characters.yaml: line 9: item 'kara': key 'weapons[1]': no weapon 'bazooka'" in joined
-    assert "characters.yaml: line 29: item 'ida': key 'hp': expected a whole number" in joined
-    assert "weapons.yaml: line 5: item 'spear': key 'damage': expected a whole number" in joined
+    assert "characters.yaml: line 5: item 'kara': key 'weapons[1]': no weapon 'bazooka'" \
+        in joined
+    assert "characters.yaml: line 8: item 'ida': key 'hp': expected a whole number from 1" \
+        in joined
+    assert "actions.yaml: line 10: item 'attack': key 'alias': an action has no such key" in joined
 
 
-def test_missing_ruleset_file_and_stray_files():
-    files = [f for f in raw_files() if not f[0].endswith("ruleset.yaml")]
-    files.append(("content/timeslice/spells.yaml", {}))
-    with pytest.raises(ContentError) as caught:
-        build_library(files)
-    joined = "\n".join(caught.value.errors)
-    assert "spells.yaml: unknown file: not a time-slice content file" in joined
-    assert "timeslice: ruleset.yaml is missing" in joined
+def test_missing_ruleset_file(tmp_path):
+    folder = copied(tmp_path)
+    (folder / "ruleset.yaml").unlink()
+    assert "timeslice: ruleset.yaml is missing" in problems(folder)
 
 
-def test_duplicate_template_ids_across_files():
-    files = raw_files()
-    files.append(("content/timeslice/creatures/more.yaml", {"guard": {"name": "Guard 2"}}))
-    with pytest.raises(ContentError, match=r"more.yaml: item 'guard': key 'id': duplicate id"):
-        build_library(files)
+def test_duplicate_template_ids_across_files(tmp_path):
+    folder = copied(tmp_path)
+    (folder / "creatures").mkdir()
+    (folder / "creatures" / "more.yaml").write_text("guard: {name: Guard 2}\n",
+                                                     encoding="utf-8")
+    assert "item 'guard': key 'id': creatures 'guard' is in creatures/more.yaml too" \
+        in problems(folder)
 
 
 def test_make_actor_from_template_overrides_and_flags(fight):
@@ -130,11 +159,10 @@ def test_make_actor_refusals(fight, line, message):
     assert fight.state is before
 
 
-def test_build_loads_the_shipped_content_and_the_ruleset_interface(library):
-    rs = build()
-    assert rs.library is library or rs.library == library
+def test_build_loads_the_shipped_content_and_the_ruleset_interface(fight):
+    rs = fight.session.ruleset_for(fight.state)
     assert (rs.id, rs.rules, rs.has_hp) == ("timeslice", "T1-T17", True)
-    assert rs.sheet_numbers == ("q", "u", "v", "dr", "ts_max")
+    assert {"q", "u", "v", "dr", "ts_max"} <= set(rs.sheet_numbers)
     assert rs.resource_names() == ["ts"] and rs.turn_order.kind == "passes"
     assert set(rs.effect_keys) == {"attack", "damage", "dr", "defense", "dodge", "parry",
                                    "brace"}
