@@ -27,12 +27,14 @@ from shaper_gm.content.schema import Bad, Field, mapping_of, snake_name, text
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.stepkit import fill
 from shaper_gm.rulesets.data.entries import checked_keys, entries
+from shaper_gm.rulesets.data.older_log import from_log, read_back
 
 EFFECT = {"sheet": Field(snake_name), "effect": Field(text), "source": Field(text),
           "caster": Field(lambda v: _one_of(v, ("self", "value"))),
           "until": Field(lambda v: _one_of(v, ("never", "round"))),
           "effects": Field(mapping_of(text, lambda v: _names(v))),
-          "left_of": Field(snake_name), "without": Field(lambda v: _one_of(v, (True,)))}
+          "left_of": Field(snake_name), "without": Field(lambda v: _one_of(v, (True,))),
+          "from_log": Field(from_log)}     # a save written before it: read from its log
 ONE_OF = ("sheet", "effect", "effects")      # what a field of the actor's record became
 ENCOUNTER_EFFECT = {"effect": Field(text), "before_round": Field(snake_name),
                     "during": Field(text)}
@@ -114,6 +116,8 @@ def _actor(rs: Any, spec: Mapping[str, Any], actor_id: str, raw: dict[str, Any],
     if isinstance(record, dict) and fields and set(record) <= set(fields):
         effects = list(raw.get("effects") or [])
         for name, value in sorted(record.items(), key=lambda kv: list(fields).index(kv[0])):
+            value, by = (value["value"], value["by"]) if isinstance(value, dict) and \
+                "by" in value else (value, None)          # read back from its log (by whom)
             if value in (None, False, "", []):
                 continue
             field = dict(fields[name])
@@ -127,7 +131,7 @@ def _actor(rs: Any, spec: Mapping[str, Any], actor_id: str, raw: dict[str, Any],
                 continue
             effects.append({"name": fill(field["effect"], {"value": value}),
                             "source": field.get("source", "effect"), "mods": {},
-                            "caster": {"self": actor_id, "value": value}.get(
+                            "caster": by or {"self": actor_id, "value": value}.get(
                                 field.get("caster", "")),
                             "until": f"round:{round_}" if field.get("until") == "round"
                             else "never"})
@@ -305,4 +309,4 @@ class OlderSaves:
     (`older_sheets`, then `older_saves`)."""
 
     def with_legacy_fields(self, data: dict[str, Any], log: list[str]) -> dict[str, Any]:
-        return upgraded(self, data)
+        return upgraded(self, read_back(self, data, log))

@@ -30,6 +30,8 @@ def checked_sheet(library: Any, data: Mapping[str, Any], where: str) -> None:
         if isinstance(default, int) and not isinstance(default, bool) and \
                 (not isinstance(value, int) or isinstance(value, bool)):
             raise DataError(at, f"expected a whole number, got {value!r}")
+        if isinstance(default, bool) and not isinstance(value, bool):
+            raise DataError(at, f"expected true or false, got {value!r}")
         if isinstance(default, str) and value is not None and not isinstance(value, str):
             raise DataError(at, f"expected text, got {value!r}")
         if _numbers(default):                  # stats: {str: 1}: each a whole number

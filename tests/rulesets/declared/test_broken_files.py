@@ -545,6 +545,10 @@ EDITS = [
      "grid: 8x8\nadd_items: {rival: {key: rival, kind: duellists, adds_to: {luck: vigour}}}",
      "line 8: key 'add_items.rival.adds_to': 'luck' is no whole number of default_sheet: "
      "the item's field is added to a sheet number"),
+    ("older-saves-from-log-not-verb-and-flag", R, "grid: 8x8",
+     "grid: 8x8\nolder_saves: {actor_system: {stance: {effect: x, from_log: {verb: strike}}}}",
+     "line 8: key 'older_saves.actor_system.stance.from_log': expected {verb: VERB, flag: "
+     "FLAG}, got {'verb': 'strike'}"),
     ("add-items-carried-not-true-or-false", R, "grid: 8x8",
      "grid: 8x8\nadd_items: {rival: {key: rival, kind: duellists, carried: maybe}}",
      "line 8: key 'add_items.rival': expected true or false, got 'maybe'"),

@@ -5,10 +5,10 @@ kept reads it back from its log."""
 
 from __future__ import annotations
 
-import yaml
+from pathlib import Path
 
-from shaper_gm.commands import new_session
 from shaper_gm.persist import replay, saves
+from tests.rulesets.timeslice.commands_kit import info
 from tests.rulesets.timeslice.conftest import AttackRequest, attack
 from tests.rulesets.timeslice.test_attack import duel
 
@@ -43,21 +43,17 @@ def test_t10_a_flag_or_an_answer_changes_the_standing_choice(fight):
     assert fight.do(attack, AttackRequest("kara", "guard"), FACES).defense == "brace"
 
 
-def test_a_save_written_before_the_standing_choice_reads_it_back_from_its_log(tmp_path):
-    session = new_session(ruleset="timeslice", seed=3)
-    for line in ("add kara --as kara --at C3", "add guard --as guard --at C4",
-                 "init kara guard", "start", "attack kara guard --defense dodge",
-                 "attack kara guard --defense brace --roll 1,1"):
-        session.execute(line)
-    assert session.state.actors["guard"].system.defense == "brace"
-    path = tmp_path / "new.yaml"
-    saves.write_save(session, path)
-    data = saves.read_data(path)
-    for raw in data["actors"].values():                      # as an older version wrote it
-        del raw["system"]["defense"]
-    old = tmp_path / "old.yaml"
-    old.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
-    reopened = saves.read_save(old)
-    assert reopened.state.actors["guard"].system.defense == "brace"
-    assert reopened.state.actors["kara"].system.defense is None
-    assert replay.replay_save(old).ok
+OLDER = Path(__file__).resolve().parents[2] / "fixtures" / \
+    "timeslice-before-standing-defense.yaml"
+
+
+def test_a_save_written_before_the_standing_choice_reads_it_back_from_its_log():
+    """A save the Python version wrote before it kept the standing choice (version 3,
+    its actors' records without `defense`; made by its `attack kara guard --defense
+    dodge`, then `--defense brace`): the guard's reads back as brace from the log, kara
+    has none, and the log replays to the saved state (the data version: older_saves'
+    from_log)."""
+    reopened = saves.read_save(OLDER)
+    standing = [info(reopened, actor_id).defense for actor_id in ("guard", "kara")]
+    assert standing == ["brace", None]
+    assert replay.replay_save(OLDER).ok
