@@ -87,7 +87,7 @@ class Declared:
     item: str | None
     requires: tuple[Requirement, ...]
     given: tuple[tuple[str, Compiled], ...]
-    steps: tuple[Step, ...]
+    steps: Sequence[Step]         # made when first played where its file was checked
     once: tuple[str, ...]
     apply: tuple[changes.Entry, ...]
     line: Wording

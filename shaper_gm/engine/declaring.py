@@ -22,12 +22,13 @@ from shaper_gm.engine.declared_records import (
 )
 from shaper_gm.engine.declaring_keys import truth, worded_target
 from shaper_gm.engine.expr import Compiled
+from shaper_gm.engine.later_steps import made_steps
 from shaper_gm.engine.moments import compile_at
 from shaper_gm.engine.odds_limits import limits_read
 from shaper_gm.engine.odds_spec import compile_odds, requires_read
 from shaper_gm.engine.provoked import compile_provokes
+from shaper_gm.engine.step_scans import has_asks, once_rolls, unrolled
 from shaper_gm.engine.stepkit import FIELD, VocabError, checked_name, expression
-from shaper_gm.engine.vocab import compile_steps, has_asks, once_rolls, unrolled
 
 KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
@@ -48,8 +49,9 @@ ITEMLESS = ("itself", "stays", "others", "unrolled",     # not about the action'
             "unsourced")
 
 
-def compile_action(name: str, raw: Any, where: str = "") -> Declared:
-    """A declared action from its mapping; `VocabError` naming where when it is wrong."""
+def compile_action(name: str, raw: Any, where: str = "", *, checked: bool = False) -> Declared:
+    """A declared action from its mapping; `VocabError` naming where when it is wrong
+    (`checked`: compiled whole before, its steps are made when first played)."""
     at = where or name
     if not isinstance(raw, Mapping):
         raise VocabError(at, "expected an action: a mapping with steps")
@@ -118,9 +120,10 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     if spare is not None:
         read_after[f"{at}.spare.when"] = spare.test.names
     moment = compile_at(raw["at"], f"{at}.at") if "at" in raw else None
-    steps = compile_steps(raw_steps, (*roles, *(key for key, _ in given),
-                                      *(moment.facts if moment else ())),
-                          keep=keep, where=f"{at}.steps", read_after=read_after)
+    steps = made_steps(raw_steps, (*roles, *(key for key, _ in given),
+                                   *(moment.facts if moment else ())),
+                       keep=frozenset(keep), where=f"{at}.steps", read_after=read_after,
+                       later=checked)
     flags = _flags(raw.get("flags", {}), f"{at}.flags")
     read = {name.partition(".")[2].replace("_", "-") for _, expr in given
             for name in expr.names if name.startswith("flag.")}

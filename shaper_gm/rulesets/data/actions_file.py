@@ -4,12 +4,14 @@ brings by itself (a concentration save) or provokes (an opportunity attack)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from shaper_gm.content.folders import display_name, read_yaml, yaml_message
 from shaper_gm.content.schema import Ctx, ident
+from shaper_gm.content.yamlcache import passed_before, remember_passed
 from shaper_gm.content.yamlio import YamlError
 from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.declaring import compile_action
@@ -29,18 +31,40 @@ def read_actions(ctx: Ctx, folder: Any) -> tuple[tuple[tuple[str, Declared], ...
     if not isinstance(raw, Mapping) or not raw:
         here.error(None, "expected a mapping of action names to actions")
         return (), here
+    before, source = len(ctx.errors), _bytes(path)
+    checked = source is not None and passed_before(source, _compiler())
     out = []
     for name, body in raw.items():
         try:
             body = _like(raw, name, body)
-            out.append((verb_name(name), _sheet_words(compile_action(str(name), body))))
+            out.append((verb_name(name), _sheet_words(compile_action(str(name), body,
+                                                                     checked=checked))))
         except VocabError as exc:
             ctx.at(display, str(name), lines=raw).error(exc.where.partition(".")[2] or None,
                                                         exc.message)
         except ValueError as exc:
             ctx.at(display, str(name), lines=raw).error(None, str(exc))
     here = ctx.at(display, lines=raw)
-    return _with_provoked_slots(here, _with_damaged_slots(dict(out))), here
+    actions = _with_provoked_slots(here, _with_damaged_slots(dict(out)))
+    if source is not None and not checked and len(ctx.errors) == before:
+        remember_passed(source, _compiler())
+    return actions, here
+
+
+def _bytes(path: Any) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def _compiler() -> bytes:
+    """What compiles an actions file, named by its modules as they stand: an engine
+    installed or edited since compiles every file whole again."""
+    from shaper_gm import __version__, engine
+    with os.scandir(engine.__path__[0]) as found:
+        stamps = [entry.stat().st_mtime_ns for entry in found if entry.name.endswith(".py")]
+    return f"actions {__version__} {len(stamps)} {max(stamps, default=0)}".encode()
 
 
 SHEET_FIELDS = ("actor", "field", "before", "after", "why")     # engine.events.FieldSet

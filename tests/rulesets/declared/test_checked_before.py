@@ -1,0 +1,79 @@
+"""An actions file compiled whole once is not compiled whole again each time its ruleset
+opens: its steps are made when an action is first played or weighed
+(`engine.later_steps`). The mark that it passed is kept under the file's bytes and the
+engine that compiled it (`content.yamlcache.passed_before`), so an edited file is
+checked whole again, and so is every file after the engine changes."""
+
+from __future__ import annotations
+
+import pytest
+
+from shaper_gm.engine.later_steps import LaterSteps
+from shaper_gm.rulesets.data import actions_file
+from shaper_gm.rulesets.data.library import RulesetFileError, load
+from tests.rulesets.declared.duel import duel_copy, duel_fight
+
+STRIKE = "strike rook --roll 6,6 --damage 4,5"
+ODDS = "odds rook --json"
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("SHAPER_GM_CACHE", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def _steps(folder) -> dict[str, object]:
+    return {name: declared.steps for name, declared in load(folder).actions}
+
+
+def _names(steps) -> list[str]:
+    return [step.name for step in steps]
+
+
+def test_a_file_compiled_whole_before_makes_its_steps_when_played(tmp_path, cache):
+    folder = duel_copy(tmp_path)
+    first = _steps(folder)
+    assert all(isinstance(steps, tuple) for steps in first.values())
+    assert len(list(cache.glob("*.ok"))) == 1               # the mark that it passed
+    again = _steps(folder)
+    assert all(isinstance(steps, LaterSteps) for steps in again.values())
+    assert {name: _names(steps) for name, steps in again.items()} == \
+        {name: _names(steps) for name, steps in first.items()}
+
+
+def test_a_fight_weighs_and_plays_alike_on_steps_made_late(tmp_path, cache, monkeypatch):
+    folder = duel_copy(tmp_path)
+    whole = duel_fight(folder.parent, monkeypatch)
+    late = duel_fight(folder.parent, monkeypatch)
+    strike = dict(late.ruleset_for(late.state).library.actions)["strike"]
+    assert isinstance(strike.steps, LaterSteps)
+    assert late.execute(ODDS).view.text == whole.execute(ODDS).view.text   # made to weigh
+    struck, struck_late = whole.execute(STRIKE), late.execute(STRIKE)
+    assert struck_late.events == struck.events and struck.events
+    assert late.log[1:] == whole.log[1:]                    # (each its own encounter id)
+    assert late.state.actors == whole.state.actors
+
+
+def test_an_edited_file_is_checked_whole_again(tmp_path, cache):
+    folder = duel_copy(tmp_path)
+    _steps(folder)                                           # marked as it was
+    actions = folder / "actions.yaml"
+    actions.write_text(actions.read_text().replace("hit: total >=", "hit: totl >=", 1))
+    with pytest.raises(RulesetFileError, match="totl"):
+        load(folder)
+    assert len(list(cache.glob("*.ok"))) == 1               # no mark for the broken one
+
+
+def test_an_engine_changed_since_checks_every_file_whole(tmp_path, cache, monkeypatch):
+    folder = duel_copy(tmp_path)
+    _steps(folder)
+    monkeypatch.setattr(actions_file, "_compiler", lambda: b"another engine")
+    assert all(isinstance(steps, tuple) for steps in _steps(folder).values())
+
+
+def test_with_the_cache_off_every_opening_compiles_whole(tmp_path, monkeypatch):
+    monkeypatch.setenv("SHAPER_GM_CACHE", "off")
+    folder = duel_copy(tmp_path)
+    _steps(folder)
+    assert all(isinstance(steps, tuple) for steps in _steps(folder).values())
