@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from shaper_gm.content.yamlcache import remember_passed
 from shaper_gm.engine.later_steps import LaterSteps
+from shaper_gm.errors import GmError
 from shaper_gm.rulesets.data import actions_file
 from shaper_gm.rulesets.data.library import RulesetFileError, load
 from tests.rulesets.declared.duel import duel_copy, duel_fight
@@ -77,3 +79,18 @@ def test_with_the_cache_off_every_opening_compiles_whole(tmp_path, monkeypatch):
     folder = duel_copy(tmp_path)
     _steps(folder)
     assert all(isinstance(steps, tuple) for steps in _steps(folder).values())
+
+
+def test_a_step_that_cannot_be_made_late_is_refused_in_one_line(tmp_path, cache, monkeypatch):
+    """Only a file changed under its mark gets here: the strike is refused, nothing
+    changes, and the GM is told how to find every mistake."""
+    folder = duel_copy(tmp_path)
+    actions = folder / "actions.yaml"
+    actions.write_text(actions.read_text().replace("hit: total >=", "hit: totl >=", 1))
+    remember_passed(actions.read_bytes(), actions_file._compiler())   # marked regardless
+    fight = duel_fight(folder.parent, monkeypatch)
+    before = fight.state
+    with pytest.raises(GmError, match="cannot be read.*totl") as refused:
+        fight.execute(STRIKE)
+    assert "check-ruleset" in refused.value.hint
+    assert fight.state == before
