@@ -57,16 +57,17 @@ def parsed(raw: bytes, parse: Callable[[], Any], *, lines: bool = False,
     return data
 
 
-def passed_before(raw: bytes, check: bytes) -> bool:
-    """Whether a file whose bytes are `raw` passed `check` (which names the code that
-    checks it) before; never with the cache off."""
-    mark = _mark(raw, check)
+def passed_before(path: Any, check: bytes) -> bool:
+    """Whether the file at `path`, as it is now, passed `check` (which names the code
+    that checks it) before; never with the cache off."""
+    mark = _mark(path, check)
     return mark is not None and mark.is_file()
 
 
-def remember_passed(raw: bytes, check: bytes) -> None:
-    """Keep the mark that `raw` passed `check` (an empty file: being there is all it says)."""
-    mark = _mark(raw, check)
+def remember_passed(path: Any, check: bytes) -> None:
+    """Keep the mark that the file at `path`, as it is now, passed `check` (an empty file:
+    being there is all it says)."""
+    mark = _mark(path, check)
     if mark is None:
         return
     try:
@@ -77,11 +78,24 @@ def remember_passed(raw: bytes, check: bytes) -> None:
         return
 
 
-def _mark(raw: bytes, check: bytes) -> Path | None:
+def modules_stamp(package: Any) -> bytes:
+    """A package's modules as they stand (how many, the newest change): a check that
+    names its code by this is made again once that code is installed or edited."""
+    with os.scandir(package.__path__[0]) as found:
+        changed = [entry.stat().st_mtime_ns for entry in found if entry.name.endswith(".py")]
+    return f"{len(changed)} {max(changed, default=0)}".encode()
+
+
+def _mark(path: Any, check: bytes) -> Path | None:
     place = folder()
     if place is None:
         return None
-    return place / f"{_blake2b(VERSION + b'+passed ' + check + raw, digest_size=20).hexdigest()}.ok"
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    key = _blake2b(VERSION + b"+passed " + check + raw, digest_size=20).hexdigest()
+    return place / f"{key}.ok"
 
 
 def _blake2b(data: bytes, digest_size: int) -> Any:

@@ -4,14 +4,13 @@ brings by itself (a concentration save) or provokes (an opportunity attack)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from shaper_gm.content.folders import display_name, read_yaml, yaml_message
 from shaper_gm.content.schema import Ctx, ident
-from shaper_gm.content.yamlcache import passed_before, remember_passed
+from shaper_gm.content.yamlcache import modules_stamp, passed_before, remember_passed
 from shaper_gm.content.yamlio import YamlError
 from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.declaring import compile_action
@@ -31,8 +30,8 @@ def read_actions(ctx: Ctx, folder: Any) -> tuple[tuple[tuple[str, Declared], ...
     if not isinstance(raw, Mapping) or not raw:
         here.error(None, "expected a mapping of action names to actions")
         return (), here
-    before, source = len(ctx.errors), _bytes(path)
-    checked = source is not None and passed_before(source, _compiler())
+    before, compiler = len(ctx.errors), _compiler()
+    checked = passed_before(path, compiler)
     out = []
     for name, body in raw.items():
         try:
@@ -46,25 +45,16 @@ def read_actions(ctx: Ctx, folder: Any) -> tuple[tuple[tuple[str, Declared], ...
             ctx.at(display, str(name), lines=raw).error(None, str(exc))
     here = ctx.at(display, lines=raw)
     actions = _with_provoked_slots(here, _with_damaged_slots(dict(out)))
-    if source is not None and not checked and len(ctx.errors) == before:
-        remember_passed(source, _compiler())
+    if not checked and len(ctx.errors) == before:
+        remember_passed(path, compiler)
     return actions, here
-
-
-def _bytes(path: Any) -> bytes | None:
-    try:
-        return path.read_bytes()
-    except OSError:
-        return None
 
 
 def _compiler() -> bytes:
     """What compiles an actions file, named by its modules as they stand: an engine
     installed or edited since compiles every file whole again."""
     from shaper_gm import __version__, engine
-    with os.scandir(engine.__path__[0]) as found:
-        stamps = [entry.stat().st_mtime_ns for entry in found if entry.name.endswith(".py")]
-    return f"actions {__version__} {len(stamps)} {max(stamps, default=0)}".encode()
+    return f"actions {__version__} ".encode() + modules_stamp(engine)
 
 
 SHEET_FIELDS = ("actor", "field", "before", "after", "why")     # engine.events.FieldSet

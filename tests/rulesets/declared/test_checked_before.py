@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from shaper_gm.content.yamlcache import remember_passed
-from shaper_gm.engine.later_steps import LaterSteps
+from shaper_gm.engine.later_steps import Later
 from shaper_gm.errors import GmError
 from shaper_gm.rulesets.data import actions_file
 from shaper_gm.rulesets.data.library import RulesetFileError, load
@@ -29,19 +29,30 @@ def _steps(folder) -> dict[str, object]:
     return {name: declared.steps for name, declared in load(folder).actions}
 
 
-def _names(steps) -> list[str]:
-    return [step.name for step in steps]
-
-
 def test_a_file_compiled_whole_before_makes_its_steps_when_played(tmp_path, cache):
     folder = duel_copy(tmp_path)
-    first = _steps(folder)
-    assert all(isinstance(steps, tuple) for steps in first.values())
+    first = dict(load(folder).actions)
+    assert not any(any(late) for late in _made_late(first).values())
     assert len(list(cache.glob("*.ok"))) == 1               # the mark that it passed
-    again = _steps(folder)
-    assert all(isinstance(steps, LaterSteps) for steps in again.values())
-    assert {name: _names(steps) for name, steps in again.items()} == \
-        {name: _names(steps) for name, steps in first.items()}
+    again = dict(load(folder).actions)
+    assert set(_made_late(again).values()) == {(True, True, True, True)}
+    assert {name: _made(declared) for name, declared in again.items()} == \
+        {name: _made(declared) for name, declared in first.items()}
+
+
+def _made_late(actions) -> dict[str, tuple[bool, ...]]:
+    """For each action: whether its steps, requirements, given facts and checks wait."""
+    return {name: tuple(isinstance(part, Later) for part in
+                        (declared.steps, declared.requires, declared.given, declared.checks))
+            for name, declared in actions.items()}
+
+
+def _made(declared) -> tuple:
+    """What an action's parts came to, as far as text can tell."""
+    return ([step.name for step in declared.steps],
+            [(need.test.text, need.refuse, need.hint) for need in declared.requires],
+            [(name, expr.text) for name, expr in declared.given],
+            [(need.test.text, need.refuse) for need in declared.checks])
 
 
 def test_a_fight_weighs_and_plays_alike_on_steps_made_late(tmp_path, cache, monkeypatch):
@@ -49,7 +60,7 @@ def test_a_fight_weighs_and_plays_alike_on_steps_made_late(tmp_path, cache, monk
     whole = duel_fight(folder.parent, monkeypatch)
     late = duel_fight(folder.parent, monkeypatch)
     strike = dict(late.ruleset_for(late.state).library.actions)["strike"]
-    assert isinstance(strike.steps, LaterSteps)
+    assert isinstance(strike.steps, Later)
     assert late.execute(ODDS).view.text == whole.execute(ODDS).view.text   # made to weigh
     struck, struck_late = whole.execute(STRIKE), late.execute(STRIKE)
     assert struck_late.events == struck.events and struck.events
@@ -87,7 +98,7 @@ def test_a_step_that_cannot_be_made_late_is_refused_in_one_line(tmp_path, cache,
     folder = duel_copy(tmp_path)
     actions = folder / "actions.yaml"
     actions.write_text(actions.read_text().replace("hit: total >=", "hit: totl >=", 1))
-    remember_passed(actions.read_bytes(), actions_file._compiler())   # marked regardless
+    remember_passed(actions, actions_file._compiler())          # marked regardless
     fight = duel_fight(folder.parent, monkeypatch)
     before = fight.state
     with pytest.raises(GmError, match="cannot be read.*totl") as refused:
