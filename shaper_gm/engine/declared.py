@@ -238,8 +238,10 @@ class Declared:
         if self.offer is None:
             return ""
         seen = Situation(state, rs, Request(self.name, (("actor", actor_id),)),
-                         destination=cell)
-        return self.offer.said(seen, f"{self.name}: offer").line
+                         destination=cell)           # its given facts too (a cost by cell)
+        facts = ChainMap(cast("MutableMapping[str, Any]", self._given(seen)),
+                         cast("MutableMapping[str, Any]", seen))
+        return self.offer.said(facts, f"{self.name}: offer").line
 
     def words_for(self, results: Sequence[Result]) -> str:
         """How its outcome says it: `words`, its `{NAME}` fields filled from the first

@@ -87,7 +87,8 @@ _STEP_KEYS = {
     "reduce": {"reduce", "type", "resist", "vulnerable", "immune", "rule", "when"},
     "note": {"note", "value", "rule", "recap", "join", "when", "says"},
     "recap": {"recap", "join", "when"},
-    "ask": {"ask", "who", "into", "prompt", "rule", "when", "unknown", "settled"},
+    "ask": {"ask", "who", "into", "prompt", "rule", "when", "unknown", "settled", "default",
+            "point", "logs"},
     "repeat": {"repeat", "when"},
     "together": {"together"},
 }

@@ -36,6 +36,8 @@ def read_actions(ctx: Ctx, folder: Any) -> tuple[tuple[tuple[str, Declared], ...
     for name, body in raw.items():
         try:
             body = _like(raw, name, body)
+            if not checked:
+                _logged_flags(body)
             out.append((verb_name(name), _sheet_words(compile_action(str(name), body,
                                                                      checked=checked))))
         except VocabError as exc:
@@ -55,6 +57,26 @@ def _compiler() -> bytes:
     installed or edited since compiles every file whole again."""
     from shaper_gm import __version__, engine
     return f"actions {__version__} ".encode() + modules_stamp(engine)
+
+
+def _logged_flags(body: Any) -> None:
+    """An ask's `logs` names one of the action's own flags: its answer is logged as that
+    flag (`--defense parry`), which the action reads when its line is replayed."""
+    if not isinstance(body, Mapping):
+        return
+    flags = body.get("flags")
+    known = tuple(flags) if isinstance(flags, Mapping) else ()
+
+    def walk(steps: Any, at: str) -> None:
+        for index, step in enumerate(steps if isinstance(steps, list) else ()):
+            if isinstance(step, Mapping) and isinstance(step.get("repeat"), Mapping):
+                walk(step["repeat"].get("steps"), f"{at}[{index}].repeat.steps")
+            elif isinstance(step, Mapping) and "logs" in step and step["logs"] not in known:
+                raise VocabError(f"action.{at}[{index}].logs",
+                                 f"no flag {step['logs']!r} of this action: an answer is "
+                                 f"logged as one of its own flags (flags: "
+                                 f"{', '.join(map(str, known)) or 'none'})")
+    walk(body.get("steps"), "steps")
 
 
 SHEET_FIELDS = ("actor", "field", "before", "after", "why")     # engine.events.FieldSet

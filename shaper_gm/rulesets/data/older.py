@@ -199,6 +199,8 @@ def _sheet(rs: Any, spec: Mapping[str, Any], sheet: dict[str, Any],
     default = rs.library.default_sheet
     out = {renamed.get(key, key): value for key, value in sheet.items()
            if key not in dropped}
+    out = {key: "" if value is None and default.get(key) == "" else value   # a record's
+           for key, value in out.items()}                     # None: '' names none
     for key, value in out.items():
         if isinstance(default.get(key), Mapping) and isinstance(value, list) and all(
                 isinstance(pair, list) and len(pair) == 2 for pair in value):

@@ -108,3 +108,14 @@ def _named_items(at: str, held: Any, known: Mapping[str, Any], kind: str) -> Non
             limits.known(f"{at}[{i}]", item, known, what)
     elif held is not None:
         limits.known(at, held, known, what)
+
+
+def saved_conditions(library: Any, actor: Any, where: str) -> None:
+    """Refuse (DataError naming the key) a saved effect a condition gave (`condition:`,
+    or zero hit points) whose name its conditions file lacks."""
+    from shaper_gm.engine import limits
+    from shaper_gm.rulesets.data.revived import ZERO_HP
+    conditions = library.kind("conditions")
+    for i, effect in enumerate(actor.effects):
+        if effect.source in ("condition", ZERO_HP):
+            limits.known(f"{where}.effects[{i}].name", effect.name, conditions, "condition")
