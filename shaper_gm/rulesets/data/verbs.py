@@ -219,10 +219,10 @@ def _slots(declared: Declared) -> dict[str, tuple[bool, str]]:
 def _help(declared: Declared, rs: Any = None) -> dict[str, Any]:
     """Its help: a summary's `{rules.NAME}` reads the ruleset's number (a GM who changes
     a cost reads the changed number in `help`)."""
-    from shaper_gm.engine.stepkit import fill
-    numbers = {f"rules.{k}": v for k, v in dict(rs.library.numbers if rs else {}).items()
+    from shaper_gm.rulesets.data.summaries import filled
+    numbers = {k: v for k, v in dict(rs.library.numbers if rs else {}).items()
                if isinstance(v, (int, str)) and not isinstance(v, bool)}
-    out: dict[str, Any] = {"summary": fill(declared.help.summary or declared.what, numbers)}
+    out: dict[str, Any] = {"summary": filled(declared.help.summary or declared.what, numbers)}
     if declared.help.examples:
         out["examples"] = declared.help.examples
     if declared.help.rules:
