@@ -19,10 +19,10 @@ WORDED: dict[str, Callable[[Any], str]] = {
 
 
 def filled(summary: str, numbers: Mapping[str, Any]) -> str:
-    """The summary with each `{rules.NAME}` it reads written out (left as written when
-    ruleset.yaml holds no such number)."""
+    """The summary with each `{rules.NAME}` it reads written out (`numbers` as
+    `rules.NAME`; left as written when ruleset.yaml holds no such number)."""
     def one(found: re.Match[str]) -> str:
-        name, word = found.group(1), found.group(2)
+        name, word = f"rules.{found.group(1)}", found.group(2)
         if name not in numbers or (word and word not in WORDED):
             return found.group(0)
         value = numbers[name]
