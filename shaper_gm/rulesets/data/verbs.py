@@ -238,9 +238,9 @@ def rule_numbers(rs: Any) -> dict[str, Any]:
 def _help(declared: Declared, numbers: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Its help: a summary's `{rules.NAME}` reads the ruleset's number (a GM who changes
     a cost reads the changed number in `help`)."""
-    from shaper_gm.engine.stepkit import fill
-    numbers = numbers or {}
-    out: dict[str, Any] = {"summary": fill(declared.help.summary or declared.what, numbers)}
+    from shaper_gm.rulesets.data.summaries import filled
+    out: dict[str, Any] = {"summary": filled(declared.help.summary or declared.what,
+                                             numbers or {})}
     if declared.help.examples:
         out["examples"] = declared.help.examples
     if declared.help.rules:

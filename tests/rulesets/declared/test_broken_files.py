@@ -598,6 +598,9 @@ EDITS = [
      "source}, got {'effect': 'dying', 'left_of': 'beat'}"),
     ("summary-reads-no-number", A, '  summary: "strike:', '  summary: "strike ({rules.cots} AP):',
      "line 6: item 'strike': key 'summary': no number 'cots' in ruleset.yaml (numbers: none)"),
+    ("summary-words-unknown", A, '  summary: "strike:', '  summary: "strike ({rules.grid|twice}):',
+     "line 6: item 'strike': key 'summary': {rules.grid|twice}: no words 'twice' (known: s, "
+     "times, one)"),
     ("after-fight-not-true-or-false", A, STRIKE, STRIKE + "  after_fight: 'yes'\n",
      "line 5: item 'strike': key 'after_fight': expected true or false, got 'yes'"),
     ("actor-named-not-true-or-false", A, STRIKE, STRIKE + "  actor_named: 'yes'\n",
