@@ -227,9 +227,9 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
                  .typed(value, "--stat ") for key, value in given.items()}  # as set takes it
         base = with_numbers(base, given, self.library.default_sheet)
         sheet = DataSheet(freeze(base), self.library.default_sheet)
-        check_new(self, sheet, template)             # add_requires (creation limits)
         name = spec.name or (template.get("name") if template is not None else None) or \
             spec.id.replace("-", " ").title()       # the default sheet's name is no name
+        check_new(self, sheet, template, name)       # add_requires (creation limits)
         hp = self.stat(sheet, "hp")
         side = spec.side or (template.get("side") if template is not None else None) or \
             kind_side(self.library, template)        # its kind's (characters: party)
