@@ -35,8 +35,38 @@ def count_value(text: str) -> int:
     return int(text)
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout at the terminal's width read from `os`: argparse reads it
+    through shutil, whose import (with its compression modules) every start would pay
+    for help it seldom prints."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=terminal_columns() - 2)
+
+
+class _Parser(argparse.ArgumentParser):
+    """The program's parser; its subcommands' parsers are of its class, so they lay
+    out their help with `_Formatter` too."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+
+def terminal_columns() -> int:
+    """The width shutil.get_terminal_size gives: $COLUMNS, else standard output's
+    terminal, else 80."""
+    columns = int(os.environ["COLUMNS"]) if os.environ.get("COLUMNS", "").isdigit() else 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="shaper-gm",
         description="Run Shaper tabletop combat at the table: rules, dice, undo, saves.",
         epilog="Without a command: the shell on a new encounter, or, when standard input "

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from shaper_gm.dice.notation import MAX_COUNT
+from shaper_gm.engine.errors import ExprError
 from shaper_gm.engine.limits import MAX_NUMBER
 
 Env = Mapping[str, Any]
@@ -19,10 +20,6 @@ COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
     ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
     "in": lambda a, b: a in b}
-
-
-class ExprError(ValueError):
-    """An expression that cannot be read; the message says what and where."""
 
 
 class DiceTerm(NamedTuple):
