@@ -42,6 +42,7 @@ from shaper_gm.rulesets.data.adding import (
     typed_damage,
     unknown_template,
 )
+from shaper_gm.rulesets.data.basic_roll import BasicRoll
 from shaper_gm.rulesets.data.clock import FightClock
 from shaper_gm.rulesets.data.downs import KeptDown
 from shaper_gm.rulesets.data.entries import given_entries
@@ -64,7 +65,7 @@ from shaper_gm.rulesets.data.zero_read import ZeroRead
 
 class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, DiagonalLimit,
                   OlderSaves, DeclaredInitiative, FightClock, Timers, laying.GroundChecks,
-                  ActRange, RulesetBase):
+                  ActRange, BasicRoll, RulesetBase):
     turn_order = FixedOrder()
     encounter_system_type = Ground          # what lies on the map (engine.laying)
     admit_off_turn = prepared.off_turn      # an action readied or prepared, taken off-turn
