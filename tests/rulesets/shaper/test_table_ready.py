@@ -42,9 +42,16 @@ def test_a_skill_can_be_paid_with_sp_beside_others_paid_with_majors():
     assert "--skill longshot:sp" in text
     out = lines(s, "attack raider --skill piercing-strike:sp --skill longshot "
                    "--roll 4,4,4 --evade 1,1,1 --damage 1,1,1 --defense 1")
-    assert out == ["Josh attacks Raider with the longbow (Piercing Strike, Longshot; spent "
-                   "2 Major and 1 SP): 13 vs 3 (evasion automatic failure), critical hit; 5 "
-                   "damage, Defense 4 - Pierce 3 = 1 stops 1, 4 gets through, HP 18 → 14"]
+    outcome = ("13 vs 3 (evasion automatic failure), critical hit; 5 damage, Defense 4 - "
+               "Pierce 3 = 1 stops 1, 4 gets through, HP 18 → 14")
+    assert out == worded(
+        ["Josh attacks Raider with the longbow (Piercing Strike, Longshot; spent 2 Major and "
+         f"1 SP): {outcome}"],
+        [f"Josh attacks Raider with the longbow (piercing-strike, longshot, 2 Major, 1 SP): "
+         f"{outcome}", "Raider: HP 18 → 14, 4 damage",
+         "Josh gains used-piercing-strike (used_piercing_strike +1) (until the start of "
+         "Josh's turn)",
+         "Josh gains used-longshot (used_longshot +1) (until the start of Josh's turn)"])
     josh = s.state.actors["josh"]
     assert (josh.resource("major"), josh.resource("sp")) == (0, 0)
     assert "--skill piercing-strike:sp --skill longshot" in s.log[-1]
