@@ -12,6 +12,7 @@ from shaper_gm.errors import GmError
 from shaper_gm.render.text import describe_events
 from tests.rulesets.shaper.conftest import battle as session
 from tests.rulesets.shaper.conftest import replayed
+from tests.rulesets.shaper.test_data_examples import gripped
 
 
 def lines(s: Session, command: str) -> list[str]:
@@ -387,13 +388,17 @@ def test_switching_grip_takes_both_hands_for_the_two_handed_damage():
                  "--side party --at B3", "add raider --as raider --at B3", "init zed raider",
                  "start", "engage raider"):
         s.execute(line)
-    assert lines(s, "grip spear") == ["Zed grips the spear in both hands (Major for a Minor)"]
+    both = "Zed grips the spear in both hands (Major for a Minor)"
+    assert lines(s, "grip spear") == worded([both], [both, "Zed: gripped nothing → spear "
+                                                            "(grip, S19)"])
     out = lines(s, "attack raider --roll 4,4,4 --evade 1,2,2 --damage 3 --defense 1")
-    assert "7 damage" in out[-1]
+    assert "7 damage" in out[0]
     with pytest.raises(GmError, match=r"hands are full \(spear\)"):
         s.execute("draw dagger")
-    assert lines(s, "grip spear") == ["Zed grips the spear in one hand (Major for a Minor)"]
-    assert s.state.actors["zed"].system.gripped == ()
+    one = "Zed grips the spear in one hand (Major for a Minor)"
+    assert lines(s, "grip spear") == worded([one], [one, "Zed: gripped spear → nothing "
+                                                          "(grip, S19)"])
+    assert gripped(s, "zed") == ()
     s.execute("end")
     s.execute("end")
     s.execute("draw dagger")
