@@ -1,4 +1,5 @@
-"""The one exception the GM sees when a ruleset refuses something."""
+"""The one exception the GM sees when a ruleset refuses something, and the one a
+ruleset's expression raises when it cannot be read or worked out."""
 
 from __future__ import annotations
 
@@ -20,3 +21,7 @@ class RuleViolation(Exception):
 
     def __repr__(self) -> str:
         return f"RuleViolation({self.message!r}, hint={self.hint!r})"
+
+
+class ExprError(ValueError):
+    """An expression that cannot be read; the message says what and where."""

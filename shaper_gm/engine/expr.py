@@ -22,12 +22,12 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from shaper_gm.dice.limits import MAX_DICE
+from shaper_gm.engine.errors import ExprError
 from shaper_gm.engine.exprvalues import (
     COMPARE,
     Dice,
     DiceTerm,
     Env,
-    ExprError,
     Node,
     arith,
     at_of,

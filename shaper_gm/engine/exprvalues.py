@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from shaper_gm.dice.notation import MAX_COUNT
+from shaper_gm.engine.errors import ExprError
 from shaper_gm.engine.limits import MAX_NUMBER
 
 Env = Mapping[str, Any]
@@ -19,10 +20,6 @@ COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
     ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
     "in": lambda a, b: a in b}
-
-
-class ExprError(ValueError):
-    """An expression that cannot be read; the message says what and where."""
 
 
 class DiceTerm(NamedTuple):
@@ -58,10 +55,13 @@ def _counts(number: int) -> list[int]:
 
 def sum_of(parts: tuple[tuple[int, Node], ...], env: Env) -> Any:
     """A sum; dice anywhere in it (written, or held by a name) make it dice."""
-    total, terms = 0, list[DiceTerm]()
+    total = 0
+    terms: list[DiceTerm] = []
     for sign, node in parts:
         value = node(env)
-        if isinstance(value, Dice):
+        if type(value) is int and -MAX_NUMBER <= value <= MAX_NUMBER:
+            total += value if sign > 0 else -value
+        elif isinstance(value, Dice):
             value = value if sign > 0 else negated(value)
             terms.extend(value.terms)
             total += value.constant
@@ -91,6 +91,8 @@ def comparing(word: str, left: Node, right: Node) -> Node:
 
     def run(env: Env) -> bool:
         a, b = left(env), right(env)
+        if type(a) is int and type(b) is int:
+            return op(a, b)                      # the common case, first
         if isinstance(a, Dice) or isinstance(b, Dice):
             return compare(word, a, b)           # refused there, in its words
         try:
@@ -121,6 +123,8 @@ def compare(word: str, left: Any, right: Any) -> bool:
 
 
 def number(value: Any) -> int:
+    if type(value) is int and -MAX_NUMBER <= value <= MAX_NUMBER:
+        return value                      # the common case, first: a plain number in range
     if isinstance(value, Dice):
         raise ExprError("dice only add up in a sum: they cannot be multiplied, divided or "
                         "passed to a function")

@@ -32,15 +32,17 @@ from collections import ChainMap
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.situation import Situation
 from shaper_gm.engine.state import Change, Encounter
 from shaper_gm.engine.stepkit import VocabError, expression
 from shaper_gm.engine.steps import PlayTape
 from shaper_gm.records import record
+
+if TYPE_CHECKING:
+    from shaper_gm.engine.expr import Compiled
 
 MOMENTS = ("turn_start", "turn_end", "damaged", "round_start", "waited")
 # what a moment tells its actions beyond the situation: the damage taken, the time waited

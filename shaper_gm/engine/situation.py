@@ -8,8 +8,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from shaper_gm.engine import grid
-from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.expr import ExprError
+from shaper_gm.engine.errors import ExprError, RuleViolation
 from shaper_gm.engine.flag_marks import flag_value
 from shaper_gm.engine.resources import maximum
 from shaper_gm.engine.state import Actor, Encounter

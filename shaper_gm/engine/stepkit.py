@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from shaper_gm.engine.expr import Compiled, ExprError, compile_expr
+from shaper_gm.engine.errors import ExprError
 from shaper_gm.engine.steps import Step
+
+if TYPE_CHECKING:      # expressions are compiled by what declares them, not on import
+    from shaper_gm.engine.expr import Compiled
 
 NO = "none"                  # the answer of someone who does not take what is offered
 _NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*")
@@ -20,8 +23,6 @@ def fill(text: str, env: Mapping[str, Any]) -> str:
     """`text` with each ``{name}`` replaced by that value of `env` (left as written when
     `env` has none): notes, prompts, refusals and outcome lines alike. A list of values
     reads as its items joined by commas (``maul, dagger``), a mapping as its keys."""
-    from shaper_gm.engine.expr import ExprError
-
     def value(found: re.Match[str]) -> str:
         try:
             got = env[found.group(1)]
@@ -110,6 +111,7 @@ class Facts(Mapping[str, Any]):
 
 
 def expression(value: Any, at: str) -> Compiled:
+    from shaper_gm.engine.expr import compile_expr
     try:
         return compile_expr(value)
     except ExprError as exc:

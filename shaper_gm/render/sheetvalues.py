@@ -12,9 +12,8 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from shaper_gm.content.schema import Bad, show
-from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.errors import ExprError, RuleViolation
 from shaper_gm.engine.expr import Compiled, compile_expr
-from shaper_gm.engine.exprvalues import ExprError
 
 SHOWING = "show"            # the verb the values are worked out for: nothing is played
 

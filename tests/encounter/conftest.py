@@ -23,7 +23,10 @@ BATTLE_SETUP = (
 
 @pytest.fixture(scope="session")
 def library():
-    return load_library()
+    """The Python ruleset's library of the shipped content; None (the content folder
+    itself) when a version written as data plays `shaper` (`--as-data shaper`)."""
+    from shaper_gm.places import data_rulesets
+    return None if "shaper" in data_rulesets() else load_library()
 
 
 @pytest.fixture

@@ -57,11 +57,13 @@ def _read(text: Any, at: str) -> Any:
 class _NewActor(Mapping[str, Any]):
     """What an add test reads, worked out as it is read."""
 
-    def __init__(self, rs: Any, sheet: Any, kind: str) -> None:
-        self.rs, self.sheet, self.kind = rs, sheet, kind
+    def __init__(self, rs: Any, sheet: Any, kind: str, name: str) -> None:
+        self.rs, self.sheet, self.kind, self.name = rs, sheet, kind, name
 
     def __getitem__(self, name: str) -> Any:
         head, _, rest = name.partition(".")
+        if name == "actor.name" and self.name:
+            return self.name                  # the name it is added under
         if head == "actor" and rest:
             return self.rs.stat(self.sheet, rest) if rest in self.rs.derived or \
                 rest in ("hp", "max_hp") else self.sheet.get(rest)
@@ -80,15 +82,16 @@ class _NewActor(Mapping[str, Any]):
         return 0
 
 
-def check_new(rs: Any, sheet: Any, template: Any) -> None:
+def check_new(rs: Any, sheet: Any, template: Any, name: str = "") -> None:
     """Each `add_requires` test of the new actor's sheet: the first that fails refuses
-    the add (a RuleViolation in its words)."""
+    the add (a RuleViolation in its words); `actor.name` reads `name`, the name it is
+    added under."""
     tests = rs.library.numbers.get("add_requires") or ()
     if not tests:
         return
     kind = next((k for k in rs.library.templates if template is not None and
                  rs.library.kind(k).get(template.get("id")) is template), "")
-    env = _NewActor(rs, sheet, kind)
+    env = _NewActor(rs, sheet, kind, name)
     for test, refuse, hint, fields in tests:
         if not test.run(env):
             said = ChainMap({name: expr.run(env) for name, expr in fields}, env)

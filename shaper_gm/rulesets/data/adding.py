@@ -25,9 +25,9 @@ from shaper_gm.engine import events as ev
 from shaper_gm.engine import moments
 from shaper_gm.engine.changes import hit_points
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.harm import reduced
 from shaper_gm.engine.situation import lookup
 from shaper_gm.engine.stepkit import fill
-from shaper_gm.engine.vocab import reduced
 from shaper_gm.records import record
 
 ITEM_FLAG = {"key": Field(snake_name, required=True), "kind": Field(ident, required=True),

@@ -39,6 +39,7 @@ from shaper_gm.rulesets.data.actions_file import read_actions
 from shaper_gm.rulesets.data.add_checks import add_requires
 from shaper_gm.rulesets.data.add_switches import add_switch
 from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items, among_declared
+from shaper_gm.rulesets.data.basic_roll import basic_roll
 from shaper_gm.rulesets.data.entries import add_entry, entry_kinds
 from shaper_gm.rulesets.data.item_offers import item_offer
 from shaper_gm.rulesets.data.marks import map_mark
@@ -143,7 +144,7 @@ RULESET = {
     "add_numbers": Field(mapping_of(snake_name, text)), "add_requires": Field(add_requires),
     "clock": Field(clock.clock_spec), "timers": Field(timers.timers_spec),
     "no_initiative": Field(initiative.no_initiative),
-    "act_range": Field(_range),
+    "act_range": Field(_range), "basic_roll": Field(basic_roll),
 }
 
 
@@ -248,7 +249,7 @@ def load(folder: Any) -> DataLibrary:
                            "most_diagonals", "template_sides", "add_entries", "older_saves",
                            "older_sheets", "sheet_items", "prepared", "add_numbers",
                            "add_requires", "clock", "timers", "no_initiative",
-                           "act_range", "item_offers")}
+                           "act_range", "item_offers", "basic_roll")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),

@@ -217,7 +217,8 @@ def _sheet(rs: Any, spec: Mapping[str, Any], sheet: dict[str, Any],
         return out
     from shaper_gm.rulesets.data.kept import thaw
     out = {**{key: thaw(value) for key, value in template.items() if key not in out
-              and key not in dropped}, **out}        # what the record left to its template
+              and (key not in dropped or key == "provisional")},
+           **out}     # what the record left to its template; its marks the content's now
     return {key: value for key, value in out.items() if key in template or key not in
             default or value != thaw(default[key])}
 

@@ -42,6 +42,7 @@ from shaper_gm.rulesets.data.adding import (
     typed_damage,
     unknown_template,
 )
+from shaper_gm.rulesets.data.basic_roll import BasicRoll
 from shaper_gm.rulesets.data.clock import FightClock
 from shaper_gm.rulesets.data.downs import KeptDown
 from shaper_gm.rulesets.data.entries import given_entries
@@ -65,7 +66,7 @@ from shaper_gm.rulesets.data.zero_read import ZeroRead
 
 class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, DiagonalLimit,
                   OlderSaves, DeclaredInitiative, FightClock, Timers, laying.GroundChecks,
-                  ActRange, RulesetBase):
+                  ActRange, BasicRoll, RulesetBase):
     turn_order = FixedOrder()
     encounter_system_type = Ground          # what lies on the map (engine.laying)
     admit_off_turn = prepared.off_turn      # an action readied or prepared, taken off-turn
@@ -229,9 +230,9 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
                  .typed(value, "--stat ") for key, value in given.items()}  # as set takes it
         base = with_numbers(base, given, self.library.default_sheet)
         sheet = DataSheet(freeze(base), self.library.default_sheet)
-        check_new(self, sheet, template)             # add_requires (creation limits)
         name = spec.name or (template.get("name") if template is not None else None) or \
             spec.id.replace("-", " ").title()       # the default sheet's name is no name
+        check_new(self, sheet, template, name)       # add_requires (creation limits)
         hp = self.stat(sheet, "hp")
         side = spec.side or (template.get("side") if template is not None else None) or \
             kind_side(self.library, template)        # its kind's (characters: party)

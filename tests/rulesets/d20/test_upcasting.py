@@ -48,8 +48,8 @@ def test_a_level_without_slots_is_refused():
 def test_times_copies_dice_and_refuses_past_its_bounds():
     import pytest
 
+    from shaper_gm.engine.errors import ExprError
     from shaper_gm.engine.expr import compile_expr
-    from shaper_gm.engine.exprvalues import ExprError
     rolled = compile_expr("3d6 + times(level - 1, '1d6+1')")
     assert rolled.dice({"level": 3}).text() == "3d6+2d6+2"
     assert rolled.dice({"level": 1}).text() == "3d6"

@@ -44,7 +44,7 @@ EDITS = [
      "readied_effect, "
      "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
      "older_saves, older_sheets, sheet_items, prepared, add_numbers, add_requires, "
-     "clock, timers, no_initiative, act_range)"),
+     "clock, timers, no_initiative, act_range, basic_roll)"),
     ("no-initiative-without-refuse", R, "grid: 8x8", "grid: 8x8\nno_initiative: {hint: x}",
      "line 8: key 'no_initiative': expected {refuse: TEXT, hint: TEXT} (refuse required), "
      "got a mapping"),
@@ -193,6 +193,8 @@ EDITS = [
      "line 8: key 'keeps_down': expected a list, got 'Unconscious'"),
     ("ruleset-zero-read-no-sides", R, "grid: 8x8", "grid: 8x8\nzero_read: {rule: T1}",
      "line 8: key 'zero_read': expected {sides: N (2-1000), rule: TEXT}"),
+    ("ruleset-basic-roll-no-dice", R, "grid: 8x8", "grid: 8x8\nbasic_roll: 12",
+     "line 8: key 'basic_roll': expected dice such as 3d6, got 12"),
     ("ruleset-map-mark-not-a-mark", R, "grid: 8x8", 'grid: 8x8\nmap_marks: {flying: "^"}',
      "line 8: key 'map_marks.flying': expected {mark: TEXT, legend: TEXT} (both required)"),
     ("ruleset-map-mark-too-long", R, "grid: 8x8",
@@ -602,6 +604,9 @@ EDITS = [
      "source}, got {'effect': 'dying', 'left_of': 'beat'}"),
     ("summary-reads-no-number", A, '  summary: "strike:', '  summary: "strike ({rules.cots} AP):',
      "line 6: item 'strike': key 'summary': no number 'cots' in ruleset.yaml (numbers: none)"),
+    ("summary-words-unknown", A, '  summary: "strike:', '  summary: "strike ({rules.grid|twice}):',
+     "line 6: item 'strike': key 'summary': {rules.grid|twice}: no words 'twice' (known: s, "
+     "times, one)"),
     ("after-fight-not-true-or-false", A, STRIKE, STRIKE + "  after_fight: 'yes'\n",
      "line 5: item 'strike': key 'after_fight': expected true or false, got 'yes'"),
     ("actor-named-not-true-or-false", A, STRIKE, STRIKE + "  actor_named: 'yes'\n",

@@ -8,15 +8,14 @@ import pytest
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Action
-from shaper_gm.engine.errors import RuleViolation
-from shaper_gm.engine.play import perform
-from shaper_gm.engine.request import Request
 from shaper_gm.engine.steps import Step
+from shaper_gm.errors import GmError
 from shaper_gm.render.text import describe_events
 from shaper_gm.rulesets.shaper import actions, verbs
 from shaper_gm.rulesets.shaper.pipeline import ATTACK_STEPS
 from tests.rulesets.shaper.conftest import battle as session
 from tests.rulesets.shaper.conftest import replayed
+from tests.rulesets.twins import python_played
 
 # Monica in melee with the raider and the reaver, on her turn.
 MELEE = ("end", "draw monica longsword", "place monica B3", "place raider B3",
@@ -37,16 +36,22 @@ def test_the_attack_is_module_level_engine_steps():
 
 
 def test_a_move_runs_through_the_pipeline_a_major_a_step():
+    """S12, S18: Josh moves B4 → D4, two Short distances, a Major each: 2 of his 3. The
+    Python ruleset's pipeline pays each as its step runs (two payments of 1 Major), the
+    version written as data the move's cost at once (one of 2). Monica's move, off her
+    turn, is refused."""
     s = session()
-    rs = s.ruleset_for(s.state)
-    done = perform(s.state, rs, actions.MOVE,
-                   Request("move", (("actor", "josh"), ("zone", "D4"))))
+    done = s.execute("move D4")
     spent = [e for e in done.events if isinstance(e, ev.ActionSpent)]
-    assert [(e.action, e.paid) for e in spent] == [("move", (("major", 1),))] * 2
-    assert done.state.actors["josh"].zone == "D4"
-    with pytest.raises(RuleViolation, match=r"it is not Monica's turn \(S18\)"):
-        perform(s.state, rs, actions.MOVE,
-                Request("move", (("actor", "monica"), ("zone", "C4"))))
+    if python_played(s.state.ruleset, "shaper"):
+        assert [(e.action, e.paid) for e in spent] == [("move", (("major", 1),))] * 2
+    assert {e.action for e in spent} == {"move"}
+    assert sum(dict(e.paid)["major"] for e in spent) == 2
+    assert s.state.actors["josh"].zone == "D4" and s.state.actors["josh"].resource("major") == 1
+    before = s.state
+    with pytest.raises(GmError, match=r"it is not Monica's turn \(S18\)"):
+        s.execute("move monica C4")
+    assert s.state == before
 
 
 def test_a_target_that_rolls_no_defense_keeps_its_place_in_the_log():

@@ -12,11 +12,20 @@ from shaper_gm.errors import GmError
 from shaper_gm.render.text import describe_events
 from tests.rulesets.shaper.conftest import battle as session
 from tests.rulesets.shaper.conftest import replayed
+from tests.rulesets.shaper.test_data_examples import gripped
 
 
 def lines(s: Session, command: str) -> list[str]:
     result = s.execute(command)
     return describe_events(result.events, {a.id: a.name for a in s.state.actors.values()})
+
+
+def worded(python: list[str], data: list[str]) -> list[str]:
+    """The lines of the Python ruleset, or those of the version written as data when it
+    plays `shaper` (`--as-data shaper`): the same facts, the HP a hit takes and a skill's
+    use this round (S24) each on a line of its own."""
+    from shaper_gm.places import data_rulesets
+    return data if "shaper" in data_rulesets() else python
 
 
 # --- 1. a skill paid with any mix of Major actions and SP (S18, S23) -------------------
@@ -34,9 +43,16 @@ def test_a_skill_can_be_paid_with_sp_beside_others_paid_with_majors():
     assert "--skill longshot:sp" in text
     out = lines(s, "attack raider --skill piercing-strike:sp --skill longshot "
                    "--roll 4,4,4 --evade 1,1,1 --damage 1,1,1 --defense 1")
-    assert out == ["Josh attacks Raider with the longbow (Piercing Strike, Longshot; spent "
-                   "2 Major and 1 SP): 13 vs 3 (evasion automatic failure), critical hit; 5 "
-                   "damage, Defense 4 - Pierce 3 = 1 stops 1, 4 gets through, HP 18 → 14"]
+    outcome = ("13 vs 3 (evasion automatic failure), critical hit; 5 damage, Defense 4 - "
+               "Pierce 3 = 1 stops 1, 4 gets through, HP 18 → 14")
+    assert out == worded(
+        ["Josh attacks Raider with the longbow (Piercing Strike, Longshot; spent 2 Major and "
+         f"1 SP): {outcome}"],
+        [f"Josh attacks Raider with the longbow (piercing-strike, longshot, 2 Major, 1 SP): "
+         f"{outcome}", "Raider: HP 18 → 14, 4 damage",
+         "Josh gains used-piercing-strike (used_piercing_strike +1) (until the start of "
+         "Josh's turn)",
+         "Josh gains used-longshot (used_longshot +1) (until the start of Josh's turn)"])
     josh = s.state.actors["josh"]
     assert (josh.resource("major"), josh.resource("sp")) == (0, 0)
     assert "--skill piercing-strike:sp --skill longshot" in s.log[-1]
@@ -49,8 +65,12 @@ def test_an_attacks_first_line_says_all_it_spent_whatever_paid_it():
     with SP: 2 Major and 1 SP; alone, (Major) as before. No line of its own per skill."""
     s = session("draw longbow")
     first = lines(s, "attack raider --skill longshot --roll 3,3,3 --evade 6,6,6")
-    assert first == ["Josh attacks Raider with the longbow (Longshot; spent 2 Major): 10 vs "
-                     "18 (evasion automatic success), miss"]
+    assert first == worded(
+        ["Josh attacks Raider with the longbow (Longshot; spent 2 Major): 10 vs 18 (evasion "
+         "automatic success), miss"],
+        ["Josh attacks Raider with the longbow (longshot, 2 Major): 10 vs 18 (evasion "
+         "automatic success), miss",
+         "Josh gains used-longshot (used_longshot +1) (until the start of Josh's turn)"])
     s.execute("end")
     assert replayed(s).state == s.state
 
@@ -317,8 +337,9 @@ def test_one_attack_takes_target_side_modifiers_and_the_gms_pierce():
     s = session("draw longbow")
     out = lines(s, "attack raider --pierce 5 --target-adv --roll 4,4,4 --evade 1,2,3 "
                    "--damage 3 --defense 6")
-    assert out == ["Josh attacks Raider with the longbow (Major): 13 vs 11, hit; 6 damage, "
-                   "Defense 9 - Pierce 5 = 4 stops 4, 2 gets through, HP 18 → 16"]
+    line = ("Josh attacks Raider with the longbow (Major): 13 vs 11, hit; 6 damage, "
+            "Defense 9 - Pierce 5 = 4 stops 4, 2 gets through, HP 18 → 16")
+    assert out == worded([line], [line, "Raider: HP 18 → 16, 2 damage"])
     assert replayed(s).state == s.state
 
 
@@ -367,13 +388,17 @@ def test_switching_grip_takes_both_hands_for_the_two_handed_damage():
                  "--side party --at B3", "add raider --as raider --at B3", "init zed raider",
                  "start", "engage raider"):
         s.execute(line)
-    assert lines(s, "grip spear") == ["Zed grips the spear in both hands (Major for a Minor)"]
+    both = "Zed grips the spear in both hands (Major for a Minor)"
+    assert lines(s, "grip spear") == worded([both], [both, "Zed: gripped nothing → spear "
+                                                            "(grip, S19)"])
     out = lines(s, "attack raider --roll 4,4,4 --evade 1,2,2 --damage 3 --defense 1")
-    assert "7 damage" in out[-1]
+    assert "7 damage" in out[0]
     with pytest.raises(GmError, match=r"hands are full \(spear\)"):
         s.execute("draw dagger")
-    assert lines(s, "grip spear") == ["Zed grips the spear in one hand (Major for a Minor)"]
-    assert s.state.actors["zed"].system.gripped == ()
+    one = "Zed grips the spear in one hand (Major for a Minor)"
+    assert lines(s, "grip spear") == worded([one], [one, "Zed: gripped spear → nothing "
+                                                          "(grip, S19)"])
+    assert gripped(s, "zed") == ()
     s.execute("end")
     s.execute("end")
     s.execute("draw dagger")

@@ -1,4 +1,8 @@
-"""The shipped content library loads and holds what the Shaper source shows."""
+"""The shipped content library loads and holds what the Shaper source shows. The items
+are read as the ruleset playing `shaper` reads them (shipped.py: the Python ruleset's
+library or the data version's, the same item files), and the templates' sides and HP
+through `add`; the Python loader's own tests (its cache, its numbers, sheet files) read
+its library."""
 
 from __future__ import annotations
 
@@ -14,7 +18,8 @@ from shaper_gm.rulesets.shaper.content.loader import (
     load_library,
     load_sheet_file,
 )
-from shaper_gm.rulesets.shaper.content.models import Effect
+
+from .shipped import Shipped
 
 SHIPPED = Path(__file__).resolve().parents[4] / "content"
 
@@ -24,17 +29,23 @@ def lib():
     return load_library()
 
 
-def test_every_shipped_file_loads_and_every_item_is_in_the_library(lib):
+@pytest.fixture(scope="module")
+def shipped():
+    return Shipped()
+
+
+def test_every_shipped_file_loads_and_every_item_is_in_the_library(shipped):
     # the files of items (the declaration files at the top are read on their own)
     files = [file.path for file in folder_files(SHIPPED / "shaper")]
     assert len(files) >= 8
     for path in files:
-        folder = path.parent.name if path.name != "ruleset.yaml" else "rulesets"
-        data = load_yaml_file(path)
-        ids = ["shaper"] if folder == "rulesets" else list(data)
+        if path.name == "ruleset.yaml":          # the ruleset itself: the session plays it
+            assert shipped.session.state.ruleset == "shaper"
+            continue
+        ids = list(load_yaml_file(path))
         assert ids, path
         for item_id in ids:
-            assert item_id in getattr(lib, folder), (path, item_id)
+            assert item_id in getattr(shipped, path.parent.name), (path, item_id)
 
 
 def test_default_root_is_the_checkout_content_folder(lib):
@@ -87,8 +98,8 @@ def test_ruleset_numbers(lib):
     assert rs.outnumbered and rs.firing_into_melee and rs.turn_order_ability == "finesse"
 
 
-def test_source_weapons(lib):
-    w = lib.weapons
+def test_source_weapons(shipped):
+    w = shipped.weapons
     assert (w["longsword"].kind, w["longsword"].damage, w["longsword"].hands) == ("melee",
                                                                                "1d6+3", 1)
     bow = w["longbow"]
@@ -105,91 +116,97 @@ def test_source_weapons(lib):
     assert not w["longsword"].provisional and not bow.provisional
 
 
-def test_armor_shield_and_spell(lib):
-    assert lib.armor["armor-t1"].defense == "1d6" and lib.armor["armor-t1"].tier == 1
-    assert lib.armor["armor-t2"].defense == "1d6+3" and lib.armor["armor-t2"].tier == 2
-    shield = lib.shields["shield"]
+def test_armor_shield_and_spell(shipped):
+    armor = shipped.armor
+    assert armor["armor-t1"].defense == "1d6" and armor["armor-t1"].tier == 1
+    assert armor["armor-t2"].defense == "1d6+3" and armor["armor-t2"].tier == 2
+    shield = shipped.shields["shield"]
     assert (shield.evasion, shield.hands) == (1, 1)
-    spell = lib.spells["spell"]
+    spell = shipped.spells["spell"]
     assert spell.kind == "spell" and spell.magic and spell.range == 0
     assert spell.damage == "1d6+3" and spell.provisional
-    assert lib.item("wand") is lib.weapons["wand"] and lib.item("shield") is shield
+    # a hand item is a weapon (the wand, a focus) or a shield, no kind holding both
+    assert "wand" not in shipped.shields and "shield" not in shipped.weapons
 
 
 SKILLS = {
     # id: (category, primary, secondary, effects)
     "piercing-strike": ("finesse", ("on_attack",), ("ranged",),
-                        [Effect("extra_dice", dice="1d6", roll="pierce", per="finesse")]),
+                        [dict(type="extra_dice", dice="1d6", roll="pierce", per="finesse")]),
     "thread-the-needle": ("finesse", ("on_attack",), ("ranged",),
-                          [Effect("remove_disadvantage", source="firing_into_melee")]),
+                          [dict(type="remove_disadvantage", source="firing_into_melee")]),
     "longshot": ("finesse", ("on_attack",), ("ranged",),
-                 [Effect("range_bands", amount=1),
-                  Effect("damage_bonus", amount=1, when="at_max_range")]),
+                 [dict(type="range_bands", amount=1),
+                  dict(type="damage_bonus", amount=1, when="at_max_range")]),
     "overswing": ("vigor", ("on_attack",), ("melee",),
-                  [Effect("extra_targets", targets="all_engaged_enemies"),
-                   Effect("damage_bonus", amount=1)]),
-    "retreat": ("general", ("reaction",), (), [Effect("disengage")]),
-    "step-up": ("vigor", ("reaction",), ("melee",), [Effect("engage")]),
-    "energy-shield": ("mentality", ("anytime",), ("spell",), [Effect("absorb", amount=2)]),
+                  [dict(type="extra_targets", targets="all_engaged_enemies"),
+                   dict(type="damage_bonus", amount=1)]),
+    "retreat": ("general", ("reaction",), (), [dict(type="disengage")]),
+    "step-up": ("vigor", ("reaction",), ("melee",), [dict(type="engage")]),
+    "energy-shield": ("mentality", ("anytime",), ("spell",), [dict(type="absorb", amount=2)]),
     "charm": ("mentality", ("anytime",), ("spell",),
-              [Effect("attack_bonus", amount=1), Effect("damage_bonus", amount=1)]),
+              [dict(type="attack_bonus", amount=1), dict(type="damage_bonus", amount=1)]),
     "minion": ("mentality", ("anytime",), ("spell",),
-               [Effect("summon", creature="minion", armor_per_mentality="armor-t1",
-                       bonuses=(("attack", 1), ("evasion", 1), ("hp", 3)))]),
+               [dict(type="summon", creature="minion", armor_per_mentality="armor-t1",
+                     bonuses={"attack": 1, "evasion": 1, "hp": 3})]),
 }
 
 
 @pytest.mark.parametrize("skill_id", sorted(SKILLS))
-def test_source_skills(lib, skill_id):
+def test_source_skills(shipped, skill_id):
     category, primary, secondary, effects = SKILLS[skill_id]
-    skill = lib.skills[skill_id]
-    assert (skill.category, skill.primary, skill.secondary) == (category, primary, secondary)
+    skill = shipped.skills[skill_id]
+    assert (skill.category, skill.primary, tuple(skill.secondary or ())) == (
+        category, primary, secondary)
     assert list(skill.effects) == effects
 
 
-def test_skill_targets_and_durations(lib):
-    s = lib.skills
+def test_skill_targets_and_durations(shipped):
+    s = shipped.skills
     assert (s["energy-shield"].target, s["energy-shield"].duration) == ("self", "used_up")
     assert (s["charm"].target, s["charm"].duration, s["charm"].range) == (
         "ally", "start_of_caster_turn", "spell")
-    assert s["charm"].is_spell and s["minion"].is_spell and not s["overswing"].is_spell
+    # a spell skill: secondary 'spell' (S25)
+    assert "spell" in s["charm"].secondary and "spell" in s["minion"].secondary
+    assert "spell" not in s["overswing"].secondary
     assert s["step-up"].target == "enemy"
 
 
-def test_minion_and_battle_enemies(lib):
-    minion = lib.creatures["minion"]
-    assert minion.summoned and minion.pool.as_dict() == {"major": 1, "minor": 1, "free": 0}
+def test_minion_and_battle_enemies(shipped):
+    minion = shipped.creatures["minion"]
+    assert minion.summoned and minion.pool == {"major": 1, "minor": 1, "free": 0}
     assert minion.hp and minion.weapons and minion.side is None
-    assert lib.creatures["crossbowman"].armor is None
-    assert "crossbow" in lib.creatures["crossbowman"].weapons
-    assert dict(lib.creatures["reaver"].skills).keys() == {"overswing", "retreat"}
-    for sheet in lib.creatures.values():
+    assert shipped.creatures["crossbowman"].armor is None
+    assert "crossbow" in shipped.creatures["crossbowman"].weapons
+    assert shipped.creatures["reaver"].skills.keys() == {"overswing", "retreat"}
+    for creature_id, sheet in shipped.creatures.items():
         if not sheet.summoned:
-            assert sheet.side == "enemies"
+            assert shipped.added(creature_id).side == "enemies", creature_id
 
 
-def test_the_party_of_the_worked_battle(lib):
-    rs = lib.rulesets["shaper"]
-    josh, monica, taylor = (lib.characters[n] for n in ("josh", "monica", "taylor"))
-    for sheet in (josh, monica, taylor):
-        assert sheet.kind == "character" and sheet.side == "party" and sheet.level == 3
-        assert len(sheet.skills) == 3 and all(level == 1 for _, level in sheet.skills)
-        assert sheet.vigor + sheet.finesse + sheet.mentality <= rs.level_row(3).ability_points
+def test_the_party_of_the_worked_battle(shipped):
+    josh, monica, taylor = (shipped.characters[n] for n in ("josh", "monica", "taylor"))
+    for name in ("josh", "monica", "taylor"):
+        sheet = shipped.characters[name]
+        assert shipped.added(name).side == "party" and sheet.level == 3
+        assert len(sheet.skills) == 3 and all(level == 1 for level in sheet.skills.values())
+        # a level's ability points: its number (S29)
+        assert (sheet.vigor or 0) + (sheet.finesse or 0) + (sheet.mentality or 0) <= 3
     assert josh.finesse == 1 and "longbow" in josh.weapons and josh.armor is None
-    assert dict(josh.skills).keys() == {"piercing-strike", "thread-the-needle", "longshot"}
-    assert monica.vigor == 1 and monica.finesse == 0
+    assert josh.skills.keys() == {"piercing-strike", "thread-the-needle", "longshot"}
+    assert monica.vigor == 1 and not monica.finesse
     assert {"longsword", "greatsword"} <= set(monica.weapons)
     assert monica.shield == "shield" and monica.holding == ("shield",)
     assert monica.armor == "armor-t2"
-    assert {"overswing", "step-up"} <= dict(monica.skills).keys()
+    assert {"overswing", "step-up"} <= monica.skills.keys()
     assert (taylor.vigor, taylor.mentality) == (1, 1) and "wand" in taylor.weapons
-    assert rs.base_hp + taylor.vigor * rs.bonus("vigor", "hp") == 13
-    assert dict(taylor.skills).keys() == {"charm", "minion", "energy-shield"}
+    assert shipped.added("taylor").max_hp == 13      # 10 + 3 for her Vigor 1 (S27, S28)
+    assert taylor.skills.keys() == {"charm", "minion", "energy-shield"}
 
 
-def test_generic_items_are_provisional(lib):
+def test_generic_items_are_provisional(shipped):
     for path in SHIPPED.rglob("generic.yaml"):
-        folder = getattr(lib, path.parent.name)
+        folder = getattr(shipped, path.parent.name)
         for item_id in load_yaml_file(path):
             assert folder[item_id].provisional, (path, item_id)
 

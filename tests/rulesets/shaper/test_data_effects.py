@@ -1,0 +1,27 @@
+"""Shaper written as data beside the Python ruleset: an effect's Advantage on its
+holder's attack rolls (`effect ACTOR NAME --adv N`, S3, S26), a point a die; a negative
+N is Disadvantage. The fixture's effect key `adv`, read by its attack's pins."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.rulesets.shaper.test_data_examples import DATA, PYTHON, attack, both
+
+__all__ = ["both"]
+
+SETUP = ("add josh --as josh --at B4", "add raider --as raider --at B1", "init josh raider",
+         "start", "draw josh longbow")
+
+
+@pytest.mark.parametrize("adv, faces, total", [
+    (1, "1,2,3", 12),          # the lowest die a 6: 6+2+3 + 1 Finesse
+    (-2, "4,5,6", 7),          # the two highest 1s: 4+1+1 + 1
+    (0, "1,2,3", 7),           # none: 1+2+3 + 1
+])
+def test_an_effects_advantage_turns_the_attack_dice_alike(both, adv, faces, total):
+    sessions = both(*SETUP, f"effect josh hawk --adv {adv}")
+    line = f"attack josh raider --roll {faces} --evade 6,6,1"
+    results = {rs: attack(s, s.execute(line)) for rs, s in sessions.items()}
+    assert results[DATA] == results[PYTHON]
+    assert results[PYTHON][0] == total
