@@ -22,8 +22,6 @@ KNOWN: dict[str, tuple[str, str]] = {
                "skill points, 3d6 against 3d6 (S1-S29)"),
     "dungeoneers": ("shaper_gm.rulesets.dungeoneers", "Dungeoneers: 6 AP a round, one action "
                     "a turn, most AP acts next (D1-D29)"),
-    "timeslice": ("shaper_gm.rulesets.timeslice", "Time slices: a TS budget spent in passes, "
-                  "d10s read 0-9, dying timers (T1-T17)"),
 }
 DEFAULT = "shaper"
 DATA = "shaper_gm.rulesets.data"         # plays every ruleset written as data

@@ -43,8 +43,6 @@ class FieldDecl:
     needs: tuple[str, ...] = ()   # keys a mapping must hold, and why (`needs_why`)
     needs_why: str = ""
     provisional: bool = True      # whether the numbers' `provisional` may name it
-    check: str = ""               # a function of the ruleset's module that checks it
-    sets: tuple[tuple[str, Any], ...] = ()   # a nested record's values not written
     non_empty: bool = False       # entries: at least one
     hold: bool = True             # false: read and handed to the kind's check, not held
 
@@ -54,7 +52,6 @@ class RecordDecl:
     name: str
     fields: tuple[FieldDecl, ...]
     lookups: tuple[tuple[str, str], ...] = ()
-    sheet_order: tuple[str, ...] = ()
     methods: tuple[tuple[str, str], ...] = ()       # method -> function of the module
     properties: tuple[tuple[str, str], ...] = ()
 
@@ -66,7 +63,6 @@ class KindDecl:
     noun: str
     space: str = ""
     sets: tuple[tuple[str, Any], ...] = ()
-    defaults: tuple[tuple[str, Any], ...] = ()
     base: str = ""
     check: str = ""               # a function of the module: an item's own rules
     gives: tuple[str, ...] = ()   # fields its check gives, not written
@@ -76,19 +72,17 @@ _FIELD_KEYS = {
     "type": Field(parse_type, required=True), "default": Field(lambda v: v),
     "required": Field(s.boolean), "key": Field(s.boolean), "sheet": Field(s.boolean),
     "ruling": Field(s.text), "flag": Field(s.text), "every": Field(s.boolean),
-    "provisional": Field(s.boolean), "check": Field(s.snake_name),
+    "provisional": Field(s.boolean),
     "needs": Field(lambda v: v if isinstance(v, str) else s.list_of(s.text)(v)),
-    "needs_why": Field(s.text), "set": Field(s.mapping_of(s.snake_name, lambda v: v)),
+    "needs_why": Field(s.text),
     "non_empty": Field(s.boolean), "hold": Field(s.boolean),
 }
 _RECORD_KEYS = {"fields": Field(lambda v: v, required=True),
                 "lookups": Field(s.mapping_of(s.snake_name, s.snake_name)),
-                "sheet_order": Field(s.list_of(s.snake_name)),
                 "methods": Field(s.mapping_of(s.snake_name, s.snake_name)),
                 "properties": Field(s.mapping_of(s.snake_name, s.snake_name))}
 _KIND_KEYS = {"record": Field(s.text, required=True), "noun": Field(s.text, required=True),
               "space": Field(s.ident), "set": Field(s.mapping_of(s.snake_name, lambda v: v)),
-              "defaults": Field(s.mapping_of(s.snake_name, lambda v: v)),
               "base": Field(s.snake_name), "check": Field(s.snake_name),
               "gives": Field(s.list_of(s.snake_name))}
 _TOP_KEYS = {"numbers": Field(s.text, required=True), "records": Field(lambda v: v,
@@ -136,7 +130,7 @@ def compile_kinds(ruleset_id: str, data: Any, display: str, module: Any,
         good = s.check_fields(here, raw, _KIND_KEYS)
         if good and len(ctx.errors) == before and _record_known(here, "record", good, records):
             kinds[name] = KindDecl(name, good["record"], good["noun"], good.get("space", ""),
-                                   good.get("set", ()), good.get("defaults", ()),
+                                   good.get("set", ()),
                                    good.get("base", ""), good.get("check", ""),
                                    good.get("gives", ()))
     numbers = top.get("numbers", "")
@@ -187,7 +181,6 @@ def _record_decl(here: Ctx, name: str, raw: Any, module: Any) -> RecordDecl:
             continue
         kind = values.pop("type")
         has_default = "default" in values
-        values["sets"] = values.pop("set", ())
         needs = values.pop("needs", ())
         if isinstance(needs, str):
             if not isinstance(words.get(needs), tuple):
@@ -201,8 +194,7 @@ def _record_decl(here: Ctx, name: str, raw: Any, module: Any) -> RecordDecl:
                                                   decl, module))
         fields.append(decl)
     return RecordDecl(name, tuple(fields), good.get("lookups", ()),
-                      good.get("sheet_order", ()), good.get("methods", ()),
-                      good.get("properties", ()))
+                      good.get("methods", ()), good.get("properties", ()))
 
 
 def _default(here: Ctx, key: str, decl: FieldDecl, module: Any) -> Any:
@@ -268,11 +260,10 @@ def _cross_check(ctx: Ctx, records: Mapping[str, RecordDecl], kinds: Mapping[str
         if "id" not in names:
             here.error("record", f"the record {kind.record!r} of an item kind needs an "
                                  "'id' field (key: false)")
-        for section, pairs in (("set", kind.sets), ("defaults", kind.defaults)):
-            for key, _ in pairs:
-                if key not in names:
-                    here.error(f"{section}.{key}", f"no field {key!r} in {kind.record}"
-                                                   f"{known(dict.fromkeys(names), key)}")
+        for key, _ in kind.sets:
+            if key not in names:
+                here.error(f"set.{key}", f"no field {key!r} in {kind.record}"
+                                         f"{known(dict.fromkeys(names), key)}")
         if not kind.base:
             _unwritten(here, "record", records[kind.record],
                        {"id", *dict(kind.sets), *kind.gives})
@@ -300,11 +291,9 @@ def _unwritten(here: Ctx, key: str, decl: RecordDecl, given: set[str],
 
 def _check_field(here: Ctx, f: FieldDecl, records: Mapping[str, RecordDecl], module: Any,
                  in_numbers: bool) -> None:
-    """What one field names exists: its check in the ruleset's module, the fields its
-    nested record `set`s; a nested record is a number's (ruleset.yaml's) only."""
+    """What one field names exists (the functions of its type in the ruleset's module);
+    a nested record is a number's (ruleset.yaml's) only."""
     key = f"fields.{f.name}"
-    if f.check:
-        _callable(here, f"{key}.check", f.check, module)
     for name in _checked_names(f.kind):
         _callable(here, f"{key}.type", name, module)
     if f.kind.word in NESTED and not in_numbers:
@@ -314,16 +303,11 @@ def _check_field(here: Ctx, f: FieldDecl, records: Mapping[str, RecordDecl], mod
         here.error(f"{key}.type", f"the record {f.kind.names[0]!r} of entries needs an 'id' "
                                   "field (key: false): an entry's name")
     elif nested and f.kind.word != "sheet":
-        given = {*dict(f.sets), *(("id",) if f.kind.word == "entries" else ())}
+        given = {"id"} if f.kind.word == "entries" else set()
         _unwritten(here, f"{key}.type", nested, given, written=f.kind.word != "numbers")
     if f.kind.word in NESTED and f.has_default and f.default is not None:
         here.error(f"{key}.default", "a number made of a record takes its defaults from "
                                      "the record")
-    for name, _ in f.sets:
-        names = {g.name for g in nested.fields} if nested else set()
-        if name not in names:
-            here.error(f"{key}.set.{name}", f"no field {name!r} in the nested record"
-                                            f"{known(dict.fromkeys(names), name)}")
 
 
 def _callable(here: Ctx, key: str, name: str, module: Any) -> None:
@@ -368,9 +352,6 @@ def _check_record(here: Ctx, decl: RecordDecl, kinds: Mapping | None, records: M
         here.error(f"fields.{late[0]}.default", f"missing: a field without a default "
                    f"({', '.join(late)}) cannot follow one with a default ({with_default!r})")
     names = {f.name for f in decl.fields}
-    sheet = [f.name for f in decl.fields if f.sheet]
-    if decl.sheet_order and sorted(decl.sheet_order) != sorted(sheet):
-        here.error("sheet_order", f"expected each sheet number once: {', '.join(sheet)}")
     for method, key in decl.lookups:
         if key not in names:
             here.error(f"lookups.{method}", f"no field {key!r}"

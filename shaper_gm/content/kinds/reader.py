@@ -80,25 +80,12 @@ class Kinds:
         return choices(kind, self.words)
 
     def check_of(self, f: FieldDecl, env: Env) -> Validator:
-        """A field's check: its type's, then the ruleset's own function when it names
-        one (which returns the value or raises ValueError saying what is wrong)."""
+        """A field's check: its type's."""
         if f.kind.word == "sheet":
-            check = self.sheet_numbers(f.kind.names[0], env).mapping()
-        elif f.non_empty and f.kind.word == "list":
-            check = s.list_of(self.validator(f.kind.inner[0], env), non_empty=True)
-        else:
-            check = self.validator(f.kind, env)
-        if not f.check:
-            return check
-        own = getattr(self.module, f.check)
-
-        def checked_too(value: Any) -> Any:
-            value = check(value)
-            try:
-                return own(value)
-            except ValueError as exc:
-                raise Bad(str(exc)) from None
-        return checked_too
+            return self.sheet_numbers(f.kind.names[0], env).mapping()
+        if f.non_empty and f.kind.word == "list":
+            return s.list_of(self.validator(f.kind.inner[0], env), non_empty=True)
+        return self.validator(f.kind, env)
 
     def table(self, record_name: str, env: Env, *, all_sheet: bool = False,
               but: Collection[str] = ()) -> dict[str, Field]:
@@ -121,11 +108,11 @@ class Kinds:
 
     def sheet_numbers(self, record_name: str, env: Env) -> SheetNumbers:
         """The record's sheet numbers with their ranges (`add --stat`, `set`, a save),
-        in its `sheet_order` when it gives one."""
+        in the order of its fields."""
         decl = self.decls[record_name]
         by_name = {f.name: f for f in decl.fields if f.sheet}
         numbers = []
-        for name in decl.sheet_order or tuple(by_name):
+        for name in by_name:
             f = by_name[name]
             whole = whole_of(f.kind)
             high = bound(whole.high, env)
@@ -221,13 +208,12 @@ class Kinds:
         if f.kind.word == "numbers":
             table = self.table(record_name, env, all_sheet=True)
             return cls(**(s.check_fields(here, value, table, prefix=prefix) or {}))
-        sets = dict(f.sets)
-        table = self.table(record_name, env, but=sets)
+        table = self.table(record_name, env)
         if f.kind.word == "record":
             good = checked(here, value, table, prefix)
-            return None if good is None else cls(**sets, **self.held(record_name, good))
+            return None if good is None else cls(**self.held(record_name, good))
         made = tuple(entries(here, value, f.name, table, lambda name, **good: cls(
-            id=name, **sets, **self.held(record_name, good))))
+            id=name, **self.held(record_name, good))))
         if f.non_empty and not made and isinstance(value, Mapping):
             why = f" ({f.ruling})" if f.ruling else ""
             here.error(f.name, f"expected at least one entry{why}")
@@ -253,7 +239,7 @@ class Kinds:
         start = None
         if kind.base:
             start = getattr(numbers, kind.base) if numbers is not None else cls()
-        sets, defaults = dict(kind.sets), dict(kind.defaults)
+        sets = dict(kind.sets)
         own = getattr(self.module, kind.check) if kind.check else None
         written = own is not None and own.__code__.co_argcount > 2
         unheld = [f.name for f in self.decls[kind.record].fields if not f.hold]
@@ -263,7 +249,7 @@ class Kinds:
             good = s.check_fields(ctx, raw, table)
             if good is None:
                 return None
-            values = {**defaults, **good, **sets}
+            values = {**good, **sets}
             # The item's own rules run on what is good, so that every problem is told; a
             # check taking a third argument gets the item as written too (to tell a key
             # left out from one whose problem was told).

@@ -119,12 +119,9 @@ class Facts:
 
 
 def outcome(result):
-    """The attack's outcome a command played: the Python ruleset's, else its facts."""
+    """The attack's outcome a command played: its final facts."""
     from shaper_gm.engine.events import Played
     played = [e for e in result.events if isinstance(e, Played)]
-    if played:
-        return Facts(played[-1])
-    from shaper_gm.rulesets.timeslice.events import AttackResolved
-    return [e for e in result.events if isinstance(e, AttackResolved)][0].outcome
+    return Facts(played[-1])
 
 

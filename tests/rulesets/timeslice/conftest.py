@@ -1,6 +1,5 @@
-"""A harness that runs time-slice fights through the commands, as the shell runs them,
-on whichever version plays `timeslice` (its Python package, or its data version under
-`--as-data timeslice`).
+"""A harness that runs time-slice fights through the commands, as the shell runs them
+(the time slices are written as data: content/timeslice/).
 
 `Fight` holds a session on a 26x30 grid (the widest a battlefield is): `fight.add("kara",
 "kara")` is `add kara --as kara --at A1`, `fight.start()` is `init` in the order added
@@ -8,21 +7,19 @@ and `start`, and
 `fight.do(attack, AttackRequest("kara", "guard"), faces={"roll": [(7, 8)], "defend":
 [(2, 5)]})` runs `attack kara guard --roll 7,8 --defend 2,5` (every die a test does not
 name is rolled from the seed) and hands back the attack's outcome (commands_kit.outcome:
-the Python ruleset's, else the data version's facts by the same names). A refusal is a
-GmError, as the shell shows it."""
+its final facts, by the names the tests read). A refusal is a GmError, as the shell
+shows it."""
 
 from __future__ import annotations
 
 import re
 import shutil
-from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
 from shaper_gm.commands import Session, new_session
 
-from .commands_kit import info, outcome, plays_as_data
+from .commands_kit import info, outcome
 
 # Cells within 1 unit of each other (T17), for actors added without a place: the first
 # four all in reach of each other, as the old harness's unplaced actors were.
@@ -39,29 +36,10 @@ def library(tmp_path, monkeypatch):
     return folder
 
 
-# ruleset.yaml's numbers by the data version's names, and where the Python content keeps
-# each (a defense kind's cost, T8; a diagonal step, T17).
-DEFENSE_COSTS = {"dodge_cost": "dodge", "parry_cost": "parry", "brace_cost": "brace"}
-PYTHON_NAMES = {"diagonal_size": "diagonal_step"}
-
-
 def ruleset_with(folder, **numbers):
     """The time slices with some of ruleset.yaml's numbers changed, as a GM would change
-    them, named as the data version names them (`dodge_cost=2`, `diagonal_size=2`):
-    for `Fight`, the Python ruleset's library so changed, or the id of a copy of the
-    data version so changed in `folder` (the `library` fixture)."""
-    if plays_as_data():
-        return _data_copy(folder, numbers)
-    from shaper_gm.rulesets.timeslice.content import load_library
-    library = load_library()
-    kinds = tuple(replace(k, cost=numbers.pop(cost)) if cost in numbers else k
-                  for k in library.numbers.defenses
-                  for cost in [next(c for c, n in DEFENSE_COSTS.items() if n == k.id)])
-    changed = {PYTHON_NAMES.get(k, k): v for k, v in numbers.items()}
-    return replace(library, numbers=replace(library.numbers, defenses=kinds, **changed))
-
-
-def _data_copy(folder: Path, numbers: dict) -> str:
+    them (`dodge_cost=2`, `diagonal_size=2`): the id of a copy of the content so changed
+    in `folder` (the `library` fixture)."""
     from shaper_gm import places
     target = folder / f"timeslice-{len(list(folder.iterdir()))}"
     shutil.copytree(places.data_rulesets()["timeslice"], target)

@@ -9,7 +9,6 @@ from shaper_gm.dice.exact import roll_dist
 from shaper_gm.engine import events as ev
 from shaper_gm.errors import GmError
 from shaper_gm.render.text import describe_events
-from shaper_gm.rulesets.timeslice.models import DEAD, DYING, UNCONSCIOUS, UP
 
 from .commands_kit import PARTY, hp, info, of, outcome, run, session, surprised, told, ts
 from .conftest import ruleset_with
@@ -175,12 +174,12 @@ def test_t13_an_npc_dropped_by_nonlethal_damage_lives_and_others_die_or_go_dying
                 "add brute --as brute --hp 2 --at C3", "init kara guard brute", "start")
     out = run(s, "attack guard --nonlethal --roll 9,9 --defend 0,0")
     knocked_out = [line for line in told(s, out) if line.startswith("Guard is ")]
-    assert "unconscious" in knocked_out[-1] and info(s, "guard").condition == UNCONSCIOUS
+    assert "unconscious" in knocked_out[-1] and info(s, "guard").condition == "unconscious"
     assert s.state.actors["guard"].down and hp(s, "guard") == 0
     run(s, "attack brute --roll 9,9 --defend 0,0")
-    assert info(s, "brute").condition == DEAD
+    assert info(s, "brute").condition == "dead"
     run(s, "damage kara 30")
-    assert info(s, "kara").condition == DYING and info(s, "kara").dying_left == 300
+    assert info(s, "kara").condition == "dying" and info(s, "kara").dying_left == 300
 
 
 def test_t14_a_dying_character_hit_twice_then_healed_4():
@@ -194,10 +193,10 @@ def test_t14_a_dying_character_hit_twice_then_healed_4():
     run(s, "heal kara 4")                                         # 3 -> 5, then 2 HP
     kara = s.state.actors["kara"]
     assert (kara.hp, info(s, "kara").condition, info(s, "kara").dying_left) == \
-        (2, UNCONSCIOUS, None)
+        (2, "unconscious", None)
     assert kara.down                                              # still unconscious
     run(s, "wake kara")
-    assert info(s, "kara").condition == UP and not s.state.actors["kara"].down
+    assert info(s, "kara").condition == "up" and not s.state.actors["kara"].down
 
 
 def test_t14_tending_with_a_medical_kit_costs_3_ts():
@@ -205,7 +204,7 @@ def test_t14_tending_with_a_medical_kit_costs_3_ts():
                 "add guard --as guard --at C2", "init ida kara guard", "start",
                 "damage kara 30")
     tended = run(s, "tend kara")
-    assert ts(s, "ida") == 7 and info(s, "kara").condition == UNCONSCIOUS
+    assert ts(s, "ida") == 7 and info(s, "kara").condition == "unconscious"
     assert "Ida tends Kara (3 TS, T14)" in describe_events(tended.events,
                                                            {"ida": "Ida", "kara": "Kara"})
     run(s, "end")
@@ -220,7 +219,7 @@ def test_t15_rounds_and_wait_count_the_dying_timer_down_and_say_when_it_runs_out
     assert info(s, "kara").dying_left == 174 and s.log[-1] == "wait 2"
     out = run(s, "wait 3")
     assert "Kara dies (the dying timer ran out (T14))" in told(s, out)
-    assert info(s, "kara").condition == DEAD
+    assert info(s, "kara").condition == "dead"
     lines = describe_events(out.events, {"kara": "Kara"})
     assert "Kara's dying timer has run out (T14, T15)" in lines
 
@@ -273,10 +272,10 @@ def test_t14_t15_once_the_fight_is_over_the_timers_stop_and_the_dying_are_tended
     run(s, "wait 2")
     assert info(s, "kara").dying_left == 300                     # the timer stands still
     tended = run(s, "tend ida kara")                            # free: no turn runs now
-    assert info(s, "kara").condition == UNCONSCIOUS and ts(s, "ida") == 10
+    assert info(s, "kara").condition == "unconscious" and ts(s, "ida") == 10
     assert "Ida tends Kara (T14)" in told(s, tended)              # by Ida, paying nothing
     s2 = session("add kara --as kara --at B2", "add guard --as guard --at C2",
                  "add ren --as ren --at B3", "init guard kara ren", "start", "damage kara 30")
     run(s2, "stabilise kara")                                  # the GM's word, any time
-    assert info(s2, "kara").condition == UNCONSCIOUS and s2.log[-1] == "stabilise kara"
+    assert info(s2, "kara").condition == "unconscious" and s2.log[-1] == "stabilise kara"
     refused(s2, "stabilise ren", r"Ren is not dying \(T14\)")

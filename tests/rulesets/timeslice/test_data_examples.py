@@ -1,8 +1,9 @@
-"""The time-slice rulings written as data (tests/fixtures/rulesets/timeslice-data), played
-beside the Python ruleset (`timeslice`): the README's short fight and the rulings'
-examples give the same HP, TS and states on both, line for line; an attack's breakdown
-is the same lines (label, number, ruling); the odds of an attack are the same exact
-fractions.
+"""The time-slice rulings written as data: the fixture they were built in
+(tests/fixtures/rulesets/timeslice-data) played beside the shipped content
+(`timeslice`, content/timeslice/, the same files since the Python ruleset was deleted):
+the README's short fight and the rulings' examples give the same HP, TS and states on
+both, line for line, and the numbers the Python ruleset gave where a test states them
+(the README fight's, each breakdown's first lines, the odds' fractions).
 
 What the data version does not play yet (and why the format cannot say it today): the
 breakdown's number column; the surprise's one line for the side (each check is told).
@@ -88,10 +89,6 @@ def breakdown(s, result) -> list[tuple[str, int | None, str]]:
     """An attack's breakdown, each line's label, number and ruling (the data version's
     closing line, a note of its own labelled ▸, left out: the Python view draws its own)."""
     from shaper_gm.engine.events import Played
-    from shaper_gm.rulesets.timeslice.events import AttackResolved
-    if python_played(s.state.ruleset):
-        swing = next(e for e in result.events if isinstance(e, AttackResolved)).outcome
-        return [(n.label, n.value, n.rule) for n in swing.notes]
     played = next(e for e in result.events if isinstance(e, Played))
     return [(n.label, n.value, n.rule) for n in played.outcome.notes
             if n.label != "▸"]      # its closing line, a line of the Python view's own

@@ -8,15 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from shaper_gm.engine.data import DataError, from_data, to_data
-from shaper_gm.rulesets.timeslice import build
-from shaper_gm.rulesets.timeslice.models import DYING, ActorData, EncounterData, Sheet
+from shaper_gm.engine.data import DataError
 
-from .commands_kit import plays_as_data, session
-
-# The Python version's records, tested while it plays `timeslice` (they go with it).
-PYTHON = pytest.mark.skipif(plays_as_data(), reason="the Python version's save types")
-DATA = pytest.mark.skipif(not plays_as_data(), reason="the data version's sheet codec")
+from .commands_kit import session
 
 # Ren as the Python test's sheet: Q 13, U 9, V 11, 17 HP, DR 3, 8 TS, a rifle and a knife,
 # a leather jacket, a medical kit, a player character.
@@ -24,7 +18,6 @@ REN = ("add ren --stat q=13 --stat u=9 --stat v=11 --hp 17 --stat dr=3 --stat ts
        "--weapon rifle --weapon knife --armor leather --gear medical-kit --player")
 
 
-@DATA
 def test_plain_data_and_back():
     s = session(REN)
     rs = s.ruleset_for(s.state)
@@ -36,7 +29,6 @@ def test_plain_data_and_back():
         (13, 9, 11, 17, 3, 8, ["rifle", "knife"], "leather", ["medical-kit"], True)
 
 
-@DATA
 def test_the_ruleset_names_its_save_types_and_decodes_them():
     """The sheet is the data version's; the actor's and the fight's own records are
     none: the weapon in hand, those dropped and the dying timer's seconds are sheet
@@ -65,7 +57,6 @@ def test_a_live_fight_round_trips():
     assert rs.decode_encounter_system(rs.encode_system(s.state.system), "s") == s.state.system
 
 
-@DATA
 @pytest.mark.parametrize("change,where", [
     ({"q": "thirteen"}, "actors.ren.sheet.q"),
     ({"weapons": "rifle"}, "actors.ren.sheet.weapons"),
@@ -81,48 +72,4 @@ def test_a_wrong_value_is_refused_naming_its_key_path(change, where):
     data = {**rs.encode_sheet(s.state.actors["ren"].sheet), **change}
     with pytest.raises(DataError) as caught:
         rs.decode_sheet(data, "actors.ren.sheet")
-    assert caught.value.where == where
-
-
-SHEET = Sheet(q=13, u=9, v=11, hp=17, dr=3, ts_max=8, weapons=("rifle", "knife"),
-              armor="leather", gear=("medical-kit",), player=True)
-ACTOR = ActorData(held=None, dropped=("rifle",), condition=DYING, dying_left=174)
-FIGHT = EncounterData(seconds=96, surprise_round=1, surprised=frozenset({"kara", "ida"}))
-
-
-@PYTHON
-@pytest.mark.parametrize("kind,value", [(Sheet, SHEET), (ActorData, ACTOR),
-                                        (EncounterData, FIGHT), (ActorData, ActorData()),
-                                        (EncounterData, EncounterData())])
-def test_plain_data_and_back_in_python(kind, value):
-    data = to_data(value)
-    assert from_data(kind, data, "x") == value
-    assert to_data(from_data(kind, data, "x")) == data
-
-
-@PYTHON
-def test_the_ruleset_names_its_save_types_and_decodes_them_in_python():
-    rs = build()
-    assert (rs.sheet_type, rs.actor_system_type, rs.encounter_system_type) == \
-        (Sheet, ActorData, EncounterData)
-    assert rs.decode_sheet(rs.encode_sheet(SHEET), "a") == SHEET
-    assert rs.decode_actor_system(rs.encode_system(ACTOR), "a") == ACTOR
-    assert rs.decode_encounter_system(rs.encode_system(FIGHT), "a") == FIGHT
-
-
-@PYTHON
-@pytest.mark.parametrize("kind,change,where", [
-    (Sheet, {"q": "thirteen"}, "actors.ren.sheet.q"),
-    (Sheet, {"weapons": "rifle"}, "actors.ren.sheet.weapons"),
-    (Sheet, {"player": 1}, "actors.ren.sheet.player"),
-    (Sheet, {"luck": 3}, "actors.ren.sheet.luck"),
-    (ActorData, {"dying_left": "3m"}, "actors.ren.sheet.dying_left"),
-    (ActorData, {"dropped": [1]}, "actors.ren.sheet.dropped[0]"),
-    (EncounterData, {"surprised": "kara"}, "actors.ren.sheet.surprised"),
-])
-def test_a_wrong_value_is_refused_naming_its_key_path_in_python(kind, change, where):
-    value = {Sheet: SHEET, ActorData: ACTOR, EncounterData: FIGHT}[kind]
-    data = {**to_data(value), **change}
-    with pytest.raises(DataError) as caught:
-        from_data(kind, data, "actors.ren.sheet")
     assert caught.value.where == where
