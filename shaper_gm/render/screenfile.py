@@ -65,6 +65,7 @@ class Reader:
         self.events = importlib.import_module(f"{RULESETS}{ruleset_id}.events") \
             if package else None
         self.functions = _functions(self.module) if package else _functions(None)
+        self.module = self.module if package else "the functions a data ruleset's screen has"
 
     def at(self, entry: str) -> Ctx:
         return self.ctx.at(self.ctx.file, entry)
