@@ -10,14 +10,13 @@ from dataclasses import fields
 import pytest
 
 from shaper_gm.content.schema import ContentError
-from shaper_gm.dice import DiceRng, RolledFaces
 from shaper_gm.engine import registry
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.events import UpNext
 from shaper_gm.engine.ruleset import Ruleset
 from shaper_gm.render import Renderer, make_console
 from shaper_gm.rulesets.dungeoneers.content import ACTIONS, build_library
-from tests.rulesets.dungeoneers.conftest import Table, make_actor
+from tests.rulesets.dungeoneers.conftest import Table
 
 COSTS = {"strike": 3, "power-strike": 4, "move": 1, "sprint": 1, "interact": 1, "defend": 2,
          "ready": 1, "grapple": 2, "push": 2, "deep-breath": 2, "focus": 2, "grab-ledge": 1,
@@ -223,10 +222,11 @@ def test_make_actor_refuses_bad_values(line, message):
         Table().execute(line)
 
 
-def test_dungeoneers_rolls_no_initiative(rs):
-    actor = make_actor(rs, "x", None, None, None, None, {}, {})
+def test_dungeoneers_rolls_no_initiative(table):
+    """Ported from the ruleset's initiative roll onto `init` without ids: refused (D3)."""
+    t = table.add("x", "freya", at="B2")
     with pytest.raises(RuleViolation, match=r"rolls no initiative.*\(D3\)"):
-        rs.initiative(actor, RolledFaces(DiceRng(1)))
+        t.execute("init")
 
 
 def test_every_contract_verb_has_an_action_with_its_slots(table):
