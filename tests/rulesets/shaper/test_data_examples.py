@@ -43,8 +43,20 @@ the next step):
   beside someone in the actor's
   engagement is a Minor action in the Python ruleset (here a Major): reading another
   actor's sheet value (`actors.ID.KEY`);
-- the words of the screen (`Josh draws the longbow (Minor)`, the attack's nested
-  breakdown, the order table's Engaged column): a screen.yaml of its own.
+- the words of the screen (the attack's nested breakdown, the order table's Engaged
+  column): a screen.yaml of its own; the GM's damage in one line (`2 damage to Taylor:
+  Defense 1 stops 1, 1 gets through, 1 absorbed, ...`); a sheet change, a skill's use
+  this round (S24), the HP a hit takes and where a dropped item lands each on a line of
+  its own, where the Python ruleset's action line says them or leaves them out (an
+  attack's line reads as the Python ruleset's: recap steps,
+  tests/rulesets/shaper/test_table_ready.py's worded());
+- the shared refusals of a cost (`act`, `move`): the Python ruleset's `this move costs 3
+  Major; Josh has 1 Major, 0 Minor, ...`, where the engine says `move needs 3 Major; Josh
+  has 1 left (S18)` (the attack's is the fixture's own requirement, in the Python words);
+- completion's offers ranked by what the actor can do now (`draw <Tab>`: what free hands
+  can take first, S19a), the summon bonuses `--minion-bonus` offers;
+- a Python-ruleset save or a test that reads `--auto ID=...` of no actor (`no actor
+  'bob'`).
 """
 
 from __future__ import annotations
