@@ -25,7 +25,8 @@ the next step):
   tests/rulesets/shaper/test_data_down.py);
 - a damage total called out with a skill's dice in it; `--auto ID=...` naming a target
   by its name rather than its id (`--auto [ID=]success|failure` is the format's
-  `declare`: tests/rulesets/shaper/test_data_auto.py);
+  `declare`: tests/rulesets/shaper/test_data_auto.py), and one naming no actor refused
+  as the Python ruleset does (`no actor 'bob'`);
 - the odds of an attack with a skill's dice (Piercing Strike): the data version's exact
   odds weigh more outcomes than their limit (30,000) where the Python ruleset sums
   dice;
@@ -54,9 +55,7 @@ the next step):
   Major; Josh has 1 Major, 0 Minor, ...`, where the engine says `move needs 3 Major; Josh
   has 1 left (S18)` (the attack's is the fixture's own requirement, in the Python words);
 - completion's offers ranked by what the actor can do now (`draw <Tab>`: what free hands
-  can take first, S19a), the summon bonuses `--minion-bonus` offers;
-- a Python-ruleset save or a test that reads `--auto ID=...` of no actor (`no actor
-  'bob'`).
+  can take first, S19a), the summon bonuses `--minion-bonus` offers.
 """
 
 from __future__ import annotations
