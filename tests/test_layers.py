@@ -10,7 +10,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "shaper_gm"
 # Lowest first: a layer may import only layers before it.
 LAYERS = ["errors", "words", "interrupts", "records", "files", "nesting", "places", "dice",
           "engine", "content", "encounter", "commands", "render", "rulesets", "persist", "view",
-          "party", "simulate", "app", "shell", "cli", "__main__", "__init__"]
+          "party", "simulate", "app", "shell", "arguments", "cli", "__main__", "__init__"]
 
 
 def layer_of(module: str) -> str | None:

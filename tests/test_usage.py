@@ -85,13 +85,18 @@ def test_every_flag_a_usage_line_shows_is_declared(rid):
 @pytest.mark.parametrize("rid", RULESETS)
 def test_a_rulesets_own_verbs_are_those_its_verbs_file_declares(rid):
     """A Python ruleset's verbs file, or a data ruleset's actions file (each action a verb,
-    the shared `odds` beside them; a GM's tool such as `harm` is not a verb)."""
+    the shared `odds` beside them; a GM's tool such as `harm` is not a verb) and the verbs
+    its ruleset.yaml declares (a side check's, `surprise`; `wait` where time passes)."""
     from shaper_gm.content.folders import declaration
+    from shaper_gm.rulesets.data.waiting import waits
     registry = build_registry(ruleset(rid))
     own = {name for name in registry.verbs if name not in registry.shared}
     found = declaration(rid, "verbs.yaml")
     if found is None:
-        declared = {name for name, _ in ruleset(rid).library.actions} | {"odds"}
+        rs = ruleset(rid)
+        declared = {name for name, _ in rs.library.actions} | {"odds"} | \
+            {name for name, _ in rs.library.numbers.get("side_checks") or ()} | \
+            ({"wait"} if waits(rs) else set())
         replacing = declared & set(registry.shared)   # act, react: the shared verb's words
         assert own | replacing == {name for name in declared if name in registry.verbs}
         return
@@ -105,8 +110,8 @@ def test_a_verbs_file_is_read_once_however_many_encounters_install_it(monkeypatc
     reads = []
     real = verbfile.read_verbs
     monkeypatch.setattr(verbfile, "read_verbs", lambda *a: reads.append(a) or real(*a))
-    table = VerbTable.from_file("shaper_gm.rulesets.timeslice.verbs")
+    table = VerbTable.from_file("shaper_gm.rulesets.shaper.verbs")
     for _ in range(3):
-        table.install(Registry(), ruleset("timeslice"))
-    assert len(reads) == 1 and [e.name for e in table.declared][:2] == ["attack", "move"]
+        table.install(Registry(), ruleset("shaper"))
+    assert len(reads) == 1 and [e.name for e in table.declared][:2] == ["attack", "skill"]
 

@@ -129,4 +129,4 @@ class SlotDice:
                 out[slot] = used[0].logged() if used else None
         self.decisions.finish()
         out[REACT] = self.decisions.as_flags() or None
-        return out
+        return {**out, **self.decisions.flagged}       # an ask's `logs`: --FLAG ANSWER

@@ -6,7 +6,8 @@ command line that opens an encounter. So a file that parsed well is kept, as JSO
 the hash of its bytes (with the parser's version), in $SHAPER_GM_CACHE (`off` turns it
 off), else $XDG_CACHE_HOME/shaper-gm, else ~/.cache/shaper-gm. A changed file has
 another hash; a cache that cannot be read or written is simply not used; data JSON
-cannot hold as it is (a date, a key that is a number) is never kept.
+cannot hold as it is (a date, a key that is a number) is never kept. The same place
+keeps marks that a file passed a check (`passed_before`): an actions file compiled whole.
 """
 
 from __future__ import annotations
@@ -56,6 +57,47 @@ def parsed(raw: bytes, parse: Callable[[], Any], *, lines: bool = False,
     return data
 
 
+def passed_before(path: Any, check: bytes) -> bool:
+    """Whether the file at `path`, as it is now, passed `check` (which names the code
+    that checks it) before; never with the cache off."""
+    mark = _mark(path, check)
+    return mark is not None and mark.is_file()
+
+
+def remember_passed(path: Any, check: bytes) -> None:
+    """Keep the mark that the file at `path`, as it is now, passed `check` (an empty file:
+    being there is all it says)."""
+    mark = _mark(path, check)
+    if mark is None:
+        return
+    try:
+        mark.parent.mkdir(parents=True, exist_ok=True)
+        mark.touch()
+        _prune(mark.parent)
+    except OSError:
+        return
+
+
+def modules_stamp(package: Any) -> bytes:
+    """A package's modules as they stand (how many, the newest change): a check that
+    names its code by this is made again once that code is installed or edited."""
+    with os.scandir(package.__path__[0]) as found:
+        changed = [entry.stat().st_mtime_ns for entry in found if entry.name.endswith(".py")]
+    return f"{len(changed)} {max(changed, default=0)}".encode()
+
+
+def _mark(path: Any, check: bytes) -> Path | None:
+    place = folder()
+    if place is None:
+        return None
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    key = _blake2b(VERSION + b"+passed " + check + raw, digest_size=20).hexdigest()
+    return place / f"{key}.ok"
+
+
 def _blake2b(data: bytes, digest_size: int) -> Any:
     """BLAKE2b from its own small module: `hashlib` loads OpenSSL, which costs a start-up
     more than all the parsing it saves."""
@@ -92,10 +134,10 @@ def _write(path: Path, data: Any, found: Any) -> None:
 
 
 def _prune(place: Path) -> None:
-    """Keep the cache bounded: past MAX_FILES kept files, the older half is removed
-    (a file still in use is simply parsed and kept again)."""
+    """Keep the cache bounded: past MAX_FILES kept files and marks, the older half is
+    removed (a file still in use is simply parsed and kept again)."""
     with os.scandir(place) as entries:
-        kept = [entry for entry in entries if entry.name.endswith(".json")]
+        kept = [entry for entry in entries if entry.name.endswith((".json", ".ok"))]
     if len(kept) <= MAX_FILES:
         return
     kept.sort(key=lambda entry: entry.stat().st_mtime_ns)

@@ -74,7 +74,7 @@ def placed_slots(raw: Sequence[Any]) -> tuple[str, ...]:
     """The slots rolled once a target, by one roll step neither `once` nor `follows`:
     the k-th target's roll takes the k-th place of its slot, even when an earlier target
     rolled none (`--defense 2 --defense 1`, the first target missed)."""
-    from shaper_gm.engine.vocab import unrolled
+    from shaper_gm.engine.step_scans import unrolled
     rolls = [step for step in unrolled(raw) if isinstance(step, Mapping) and "roll" in step
              and isinstance(step.get("slot"), str)]
     counts = Counter(str(step["slot"]) for step in rolls)

@@ -39,10 +39,13 @@ def _ask_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
     guard = _guard(declared, at)
     standing = expression(declared["settled"], f"{at}.settled") if "settled" in declared \
         else None                           # a standing choice: the shell does not ask
+    picked = expression(declared["default"], f"{at}.default") if "default" in declared \
+        else None                           # one of the answers, never none (`picks`)
+    point, logs = _word(declared, "point", at) or "react", _word(declared, "logs", at)
     counted = f"asks.{who}"                 # this actor's decisions so far in the action
     taken = f"answers.{who}"                # the answers it took so far, as words
     offered = guard.run if guard is not None else None
-    several = not isinstance(declared["ask"], str)     # into: the answer, not a truth
+    several = picked is not None or not isinstance(declared["ask"], str)   # into: the answer
     tests = tuple((answer, tuple((test.run if test is not None else None, refuse)
                                  for test, refuse in checks))
                   for answer, checks in answers)    # refuse: (text, hint)
@@ -71,8 +74,12 @@ def _ask_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
                                index=index, refused=why_not))      # refused in its words
             return facts.with_values(**{into: NO if several else False})
         said = fill(prompt, facts) if not tape.exact else ""
-        choice = tape.decide(Ask(facts[who], "react", (NO, *choices), NO, said, rule,
-                                 index=index, refused=why_not,
+        options, default = (NO, *choices), NO
+        if picked is not None:              # T10-like: one of them, the default unless said
+            wanted = picked.run(facts)
+            options, default = choices, wanted if wanted in choices else choices[0]
+        choice = tape.decide(Ask(facts[who], point, options, default, said, rule,
+                                 index=index, refused=why_not, logs=logs,
                                  settled=standing is not None and bool(standing.run(facts))))
         so_far = facts.get(taken, "")
         said = so_far if choice == NO else f"{so_far}, {choice}" if so_far else choice
@@ -81,11 +88,23 @@ def _ask_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
     refusals = frozenset().union(*(FIELD.findall(" ".join(refuse)) for _, checks in answers
                                    for _, refuse in checks)) | \
         (frozenset(FIELD.findall(" ".join(unknown))) - {"answer"})
-    decided_by = frozenset({who, counted}) | _reads(guard, standing) | \
+    decided_by = frozenset({who, counted}) | _reads(guard, standing, picked) | \
         _reads(*(test for _, checks in answers for test, _ in checks)) | frozenset(refusals)
     prompt_only = frozenset(fields) - decided_by       # odds never ask: they keep none
     return Step(body, "ask", words_read=prompt_only), decided_by | prompt_only, \
         frozenset({into, counted, taken})
+
+
+def _word(declared: Mapping[str, Any], key: str, at: str) -> str:
+    """`point` (what is decided, as the shell asks it) or `logs` (the flag of the action
+    its answer is logged as, instead of `--react ID=ANSWER`): a word, or ''."""
+    if key not in declared:
+        return ""
+    try:
+        return _answer_word(declared[key], f"{at}.{key}")
+    except VocabError:
+        raise VocabError(f"{at}.{key}", f"expected a word of lowercase letters, digits, '_' "
+                                        f"and '-', got {declared[key]!r}") from None
 
 
 Check = tuple["Compiled | None", tuple[str, str]]    # a test, and the words if it fails

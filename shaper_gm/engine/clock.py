@@ -4,7 +4,6 @@ at the `waited` moment): minutes, kept as whole seconds."""
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 
 from shaper_gm.engine.errors import RuleViolation
 
@@ -22,6 +21,8 @@ def minutes(seconds: int) -> str:
 
 def parse_duration(text: str) -> int:
     """``2``, ``2m``, ``0.5``, ``30s`` -> seconds (a bare number is minutes, T15)."""
+    # imported only where the GM types a time, not on opening
+    from fractions import Fraction
     found = _DURATION.match(text)
     if not found:
         raise RuleViolation(f"{text!r} is not a time (T15)", "write minutes, e.g. wait 2 or "

@@ -29,6 +29,7 @@ class Ask:
     index: int = 0                # the actor's nth decision in this action (0 = first)
     refused: tuple[tuple[str, str, str], ...] = ()   # (answer, why not offered, hint)
     settled: bool = False         # a standing choice: the default, unless answered ahead
+    logs: str = ""                # the action's flag its answer is logged as (not --react)
 
     def __post_init__(self) -> None:
         if self.default not in self.options:
@@ -46,7 +47,9 @@ class Decisions:
     declared: Sequence[tuple[str, str]] = ()     # (actor id, answer) from --react, in order
     asker: Asker | None = None
     made: list[tuple[str, str]] = field(default_factory=list)
+    flagged: dict[str, str] = field(default_factory=dict)   # flag -> answer (`Ask.logs`)
     _used: set[int] = field(default_factory=set)
+    _as_flag: set[int] = field(default_factory=set)          # made answers logged as flags
 
     def declared_for(self, ask: Ask) -> tuple[int, str] | None:
         """The declared answer for this ask: the actor's `ask.index`-th `--react`."""
@@ -92,6 +95,9 @@ class Decisions:
         return self._made(ask, ask.default)
 
     def _made(self, ask: Ask, answer: str) -> str:
+        if ask.logs:                    # written as the action's own flag, --logs ANSWER
+            self._as_flag.add(len(self.made))
+            self.flagged[ask.logs] = answer
         self.made.append((ask.actor, answer))
         return answer
 
@@ -112,8 +118,10 @@ class Decisions:
                                     "drop that flag, or check the reacting actor's id")
 
     def as_flags(self) -> list[str]:
-        """What the log writes: ``ID=ANSWER`` for every decision made, in order."""
-        return [f"{actor}={answer}" for actor, answer in self.made]
+        """What the log writes: ``ID=ANSWER`` for every decision made, in order (but
+        those logged as the action's own flags, `flagged`)."""
+        return [f"{actor}={answer}" for i, (actor, answer) in enumerate(self.made)
+                if i not in self._as_flag]
 
 
 def parse_react(values: Sequence[str],

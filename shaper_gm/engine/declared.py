@@ -85,9 +85,9 @@ class Declared:
     target: str | None
     targets: int
     item: str | None
-    requires: tuple[Requirement, ...]
-    given: tuple[tuple[str, Compiled], ...]
-    steps: tuple[Step, ...]
+    requires: Sequence[Requirement]       # these three, like its steps: made when first
+    given: Sequence[tuple[str, Compiled]]  # used where its file was checked before
+    steps: Sequence[Step]         # made when first played where its file was checked
     once: tuple[str, ...]
     apply: tuple[changes.Entry, ...]
     line: Wording
@@ -107,7 +107,7 @@ class Declared:
     held: str | None = None       # the sheet key naming the item used without --with
     item_word: bool = False       # the item named by a word after the actor, not --with
     target_flag: str | None = None    # the flag naming its target (TEXT --against X)
-    checks: tuple[Requirement, ...] = ()  # tested once `given` is worked out, reading it
+    checks: Sequence[Requirement] = ()    # tested once `given` is worked out, reading it
     target_optional: bool = False     # with target_flag: it may go with no target (P11)
     cost_word: bool = False           # its words the shared act's: [ACTOR] COST TEXT
     bare: str | None = None       # the item used when `held` holds none (a fist)
@@ -238,8 +238,10 @@ class Declared:
         if self.offer is None:
             return ""
         seen = Situation(state, rs, Request(self.name, (("actor", actor_id),)),
-                         destination=cell)
-        return self.offer.said(seen, f"{self.name}: offer").line
+                         destination=cell)           # its given facts too (a cost by cell)
+        facts = ChainMap(cast("MutableMapping[str, Any]", self._given(seen)),
+                         cast("MutableMapping[str, Any]", seen))
+        return self.offer.said(facts, f"{self.name}: offer").line
 
     def words_for(self, results: Sequence[Result]) -> str:
         """How its outcome says it: `words`, its `{NAME}` fields filled from the first

@@ -16,18 +16,24 @@ from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.declared_records import (
     Flag,
     Help,
-    Requirement,
     Spare,
     Wording,
 )
 from shaper_gm.engine.declaring_keys import truth, worded_target
+from shaper_gm.engine.declaring_needs import (
+    check_flags_read,
+    given_facts,
+    requirements,
+    tests_of,
+)
 from shaper_gm.engine.expr import Compiled
+from shaper_gm.engine.later_steps import made_steps
 from shaper_gm.engine.moments import compile_at
 from shaper_gm.engine.odds_limits import limits_read
 from shaper_gm.engine.odds_spec import compile_odds, requires_read
 from shaper_gm.engine.provoked import compile_provokes
+from shaper_gm.engine.step_scans import has_asks, once_rolls, unrolled
 from shaper_gm.engine.stepkit import FIELD, VocabError, checked_name, expression
-from shaper_gm.engine.vocab import compile_steps, has_asks, once_rolls, unrolled
 
 KEYS = {"what", "timing", "cost", "target", "targets", "item", "to", "requires", "given",
         "steps", "apply", "line", "words", "summary", "examples", "rules", "aliases", "flags",
@@ -48,8 +54,10 @@ ITEMLESS = ("itself", "stays", "others", "unrolled",     # not about the action'
             "unsourced")
 
 
-def compile_action(name: str, raw: Any, where: str = "") -> Declared:
-    """A declared action from its mapping; `VocabError` naming where when it is wrong."""
+def compile_action(name: str, raw: Any, where: str = "", *, checked: bool = False) -> Declared:
+    """A declared action from its mapping; `VocabError` naming where when it is wrong
+    (`checked`: compiled whole before, what its expressions make is made when first used:
+    `engine.later_steps`)."""
     at = where or name
     if not isinstance(raw, Mapping):
         raise VocabError(at, "expected an action: a mapping with steps")
@@ -80,14 +88,8 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     if bare is not None and (held is None or not isinstance(bare, str)):
         raise VocabError(f"{at}.bare", "an item's id, on an action with held: the item it "
                                        f"uses when the hands hold nothing, got {bare!r}")
-    requires = tuple(_requirement(need, f"{at}.requires[{i}]")
-                     for i, need in enumerate(_listed(raw, "requires", at)))
-    given_raw = raw.get("given", {})
-    if not isinstance(given_raw, Mapping):
-        raise VocabError(f"{at}.given", "expected a mapping of names to expressions")
-    given = tuple((checked_name(key, f"{at}.given"), expression(text, f"{at}.given.{key}"))
-                  for key, text in given_raw.items())
-    _tested_before_given(requires, {name for name, _ in given}, at)
+    requires = requirements(_listed(raw, "requires", at), f"{at}.requires", later=checked)
+    given, given_names = given_facts(raw.get("given", {}), at, requires, later=checked)
     roles = ("actor", *(("target",) if target is not None else ()),   # a push: both
              *(("destination",) if to_cell else ()))
     apply = tuple(changes.compile_entry(entry, f"{at}.apply[{i}]", roles)
@@ -118,34 +120,23 @@ def compile_action(name: str, raw: Any, where: str = "") -> Declared:
     if spare is not None:
         read_after[f"{at}.spare.when"] = spare.test.names
     moment = compile_at(raw["at"], f"{at}.at") if "at" in raw else None
-    steps = compile_steps(raw_steps, (*roles, *(key for key, _ in given),
-                                      *(moment.facts if moment else ())),
-                          keep=keep, where=f"{at}.steps", read_after=read_after)
+    steps = made_steps(raw_steps, (*roles, *given_names, *(moment.facts if moment else ())),
+                       keep=frozenset(keep), where=f"{at}.steps", read_after=read_after,
+                       later=checked)
     flags = _flags(raw.get("flags", {}), f"{at}.flags")
-    read = {name.partition(".")[2].replace("_", "-") for _, expr in given
-            for name in expr.names if name.startswith("flag.")}
-    read |= {name.partition(".")[2].replace("_", "-") for need in requires
-             for name in need.test.names if name.startswith("flag.")}
-    checks = tuple(_requirement(need, f"{at}.checks[{i}]")
-                   for i, need in enumerate(_listed(raw, "checks", at)))
-    read |= {name.partition(".")[2].replace("_", "-") for need in checks
-             for name in need.test.names if name.startswith("flag.")}
+    checks = requirements(_listed(raw, "checks", at), f"{at}.checks", later=checked)
     spread = compile_spread(raw["spread"], f"{at}.spread", target) if "spread" in raw \
         else None
-    read |= {name.partition(".")[2].replace("_", "-") for expr in
-             ((spread.when, spread.to) if spread is not None else ())
-             for name in expr.names if name.startswith("flag.")}
-    missing = sorted(read - {f.name for f in flags} - {target_flag} -   # it names the flag
-                     {f"{f.name}-{mark}" for f in flags for mark in f.marks})
-    if missing:
-        raise VocabError(f"{at}.flags", f"flag.{missing[0]} is read but no flag "
-                                        f"{missing[0]!r} is declared")
+    if not checked:                     # (a file compiled whole before read no other)
+        check_flags_read(at, flags, target_flag, (expr for _, expr in given),
+                         tests_of(requires), tests_of(checks),
+                         (spread.when, spread.to) if spread is not None else ())
     word = compile_word(raw["word"], f"{at}.word", item, flags) if "word" in raw else None
     second = compile_second(raw["second_word"], f"{at}.second_word", word, flags) \
         if "second_word" in raw else None
     self_when = compile_self_when(raw["self_when"], f"{at}.self_when", target, word) \
         if "self_when" in raw else None
-    facts = frozenset((*roles, *(key for key, _ in given)))
+    facts = frozenset((*roles, *given_names))
     for i, text in enumerate(odds.assumes if odds is not None else ()):
         unknown = sorted(set(FIELD.findall(text)) - facts)
         if unknown:
@@ -366,32 +357,3 @@ def _cost(value: Any, at: str, known: frozenset[str]) -> tuple[tuple[str, int | 
                                             f"expression, got {amount!r}")
         out.append((checked_name(key, at), amount))
     return tuple(out)
-
-
-def _tested_before_given(requires: tuple[Requirement, ...], given: set[str],
-                         at: str) -> None:
-    """`requires` is tested before the given facts are made: a test reading one of them
-    is refused at load, not in play (`no value named 'reach' here`)."""
-    situation = {"destination", "travel", "occupied", "distance", "distance_after",
-                 "occupant", "lying"}              # read from the situation all the same
-    for index, need in enumerate(requires):
-        read = sorted(need.test.names & given - situation)
-        if read:
-            raise VocabError(f"{at}.requires[{index}].test", f"reads {read[0]!r}, a given "
-                             "fact: requires is tested before the facts are given; read "
-                             "what the fact reads (actor.X, target.X, rules.X, ...)")
-
-
-def _requirement(raw: Any, at: str) -> Requirement:
-    if not isinstance(raw, Mapping) or "test" not in raw or "refuse" not in raw:
-        raise VocabError(at, "expected {test: EXPR, refuse: TEXT, hint: TEXT}")
-    extra = sorted(set(raw) - {"test", "refuse", "hint", "fields"})
-    if extra:
-        raise VocabError(f"{at}.{extra[0]}", "a requirement has test, refuse, hint and fields")
-    fields = raw.get("fields", {})
-    if not isinstance(fields, Mapping):
-        raise VocabError(f"{at}.fields", "expected NAME: EXPR pairs, worked out for its words")
-    return Requirement(expression(raw["test"], f"{at}.test"), str(raw["refuse"]),
-                       str(raw.get("hint", "")),
-                       tuple((checked_name(k, f"{at}.fields"), expression(v, f"{at}.fields.{k}"))
-                             for k, v in fields.items()))

@@ -92,3 +92,18 @@ def go_down(state: Encounter, rs: DownRules, actor_id: str) -> Change:
     # "down", or "dying", "dead"; an actor its fall removed (a summon) is as it was
     word = rs.down_word(state.actors.get(actor_id, actor.with_(down=True)))
     return state, [ev.WentDown(actor_id, word, rs.term("down_rule")), *followed]
+
+
+def reduced(amount: int, damage_type: Any, resist: Any, vulnerable: Any,
+            immune: Any) -> tuple[int, str]:
+    """Damage of a type meeting a target's immunities, resistances and vulnerabilities
+    (lists of types): immunity makes it 0, resistance halves it rounding down, then
+    vulnerability doubles it; and what happened, in words ("" when nothing did)."""
+    if damage_type in immune:
+        return 0, f"immune to {damage_type}"
+    why = []
+    if damage_type in resist:
+        amount, why = amount // 2, [f"resistant to {damage_type}: halved"]
+    if damage_type in vulnerable:
+        amount, why = amount * 2, [*why, f"vulnerable to {damage_type}: doubled"]
+    return amount, ", then ".join(why)

@@ -50,7 +50,7 @@ and refuses a mistake (`VocabError`, naming the step and key) when the ruleset l
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -58,10 +58,12 @@ from shaper_gm.engine.all_targets import together_step
 from shaper_gm.engine.asking import _ask_step
 from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.faces import note_says, worded
+from shaper_gm.engine.harm import reduced
 from shaper_gm.engine.mixing import Weighed
 from shaper_gm.engine.pinning import PIN_KEYS
 from shaper_gm.engine.pooling import POOL_KEYS
 from shaper_gm.engine.rolling import _roll_step
+from shaper_gm.engine.step_scans import MAX_REPEAT
 from shaper_gm.engine.stepkit import (
     FIELD,
     Facts,
@@ -85,33 +87,12 @@ _STEP_KEYS = {
     "reduce": {"reduce", "type", "resist", "vulnerable", "immune", "rule", "when"},
     "note": {"note", "value", "rule", "recap", "join", "when", "says"},
     "recap": {"recap", "join", "when"},
-    "ask": {"ask", "who", "into", "prompt", "rule", "when", "unknown", "settled"},
+    "ask": {"ask", "who", "into", "prompt", "rule", "when", "unknown", "settled", "default",
+            "point", "logs"},
     "repeat": {"repeat", "when"},
     "together": {"together"},
 }
 REPEAT_KEYS = {"at_most", "while", "steps"}
-MAX_REPEAT = 12              # the most rounds a repeat may declare: it never loops
-
-
-def unrolled(raw: Sequence[Any]) -> Iterator[Any]:
-    """The declared steps with each repeat's steps written out as often as it may run
-    (what counts a slot's rolls, or finds the asks)."""
-    for step in raw:
-        body = step.get("repeat") if isinstance(step, Mapping) else None
-        if isinstance(body, Mapping) and isinstance(body.get("steps"), Sequence) \
-                and isinstance(body.get("at_most"), int):
-            for _ in range(max(0, min(body["at_most"], MAX_REPEAT))):
-                yield from (inner for inner in body["steps"] if isinstance(inner, Mapping))
-        else:
-            yield step
-
-
-def once_rolls(raw: Sequence[Any]) -> tuple[str, ...]:
-    """The names of the rolls made once for every target (`once: true`)."""
-    return tuple(name for step in unrolled(raw) if isinstance(step, Mapping)
-                 and "roll" in step and step.get("once") is True
-                 for name in (step.get("into"), step.get("automatic"), step.get("failures"))
-                 if isinstance(name, str))
 
 
 def compile_steps(raw: Sequence[Mapping[str, Any]], given: Iterable[str],
@@ -233,21 +214,6 @@ def _set_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
     return made, frozenset(reads) | _reads(guard), frozenset(written)
 
 
-def reduced(amount: int, damage_type: Any, resist: Any, vulnerable: Any,
-            immune: Any) -> tuple[int, str]:
-    """Damage of a type meeting a target's immunities, resistances and vulnerabilities
-    (lists of types): immunity makes it 0, resistance halves it rounding down, then
-    vulnerability doubles it; and what happened, in words ("" when nothing did)."""
-    if damage_type in immune:
-        return 0, f"immune to {damage_type}"
-    why = []
-    if damage_type in resist:
-        amount, why = amount // 2, [f"resistant to {damage_type}: halved"]
-    if damage_type in vulnerable:
-        amount, why = amount * 2, [*why, f"vulnerable to {damage_type}: doubled"]
-    return amount, ", then ".join(why)
-
-
 def _reduce_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Made:
     name = checked_name(declared["reduce"], f"{at}.reduce")
     if "type" not in declared:
@@ -352,11 +318,6 @@ def _repeat_steps(declared: Mapping[str, Any], at: str,
             return facts
         return Step(run, f"repeat {k + 1}", words_read=words_read)
     return [(round_of(k), reads, writes) for k in range(most)]
-
-
-def has_asks(raw: Sequence[Any]) -> bool:
-    """Whether any step is an interrupt point (its verb takes `--react`)."""
-    return any(isinstance(step, Mapping) and "ask" in step for step in unrolled(raw))
 
 
 _MAKERS = {"set": _set_step, "roll": _roll_step, "reduce": _reduce_step, "note": _note_step,

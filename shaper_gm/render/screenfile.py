@@ -288,7 +288,8 @@ def _table(reader: Reader, raw: Mapping):
         "columns": Field(_mapping), "legend": Field(_text_or_line(reader)),
         "toolbar": Field(_toolbar(reader, values)), "groups": Field(reader.named),
         "group_mark": Field(text), "group_word": Field(text), "down_word": Field(text),
-        "drawn_after": Field(choice(DRAWN_AFTER)), "hp_column": Field(boolean)})
+        "drawn_after": Field(choice(DRAWN_AFTER)), "hp_column": Field(boolean),
+        "hidden_effects": Field(lambda v: tuple(list_of(text)(v)))})
     if got is None:
         return None
     columns = []

@@ -1,9 +1,8 @@
 """The two views the GM looks at most: the turn-order table and the battlefield map.
 
-Both are the same for every ruleset; what differs comes from the ruleset's `Layout`
-(the `table` of its screen file, `content/ID/screen.yaml`): its columns in the order table,
-the legend of its caption, and groups it tags on the map (actors locked in melee
-together). A ruleset without one gets a column per shown resource.
+Both are the same for every ruleset; what differs comes from the ruleset's `Layout` (the
+`table` of its screen file, `content/ID/screen.yaml`): its order table's columns, its caption's
+legend, groups it tags on the map (melee); without one, a column per shown resource.
 """
 
 from __future__ import annotations
@@ -51,10 +50,10 @@ class Layout:
     down_word: str = ""           # the map's word for down; "" takes the ruleset's term
     drawn_after: str = "turn"     # the table follows each turn change, or each round's
     # The toolbar's segment for the acting actor: its parts, each a resource's name or a
-    # function (actor, ruleset, state) -> text ("" leaves it out); or one such function
-    # for all of it. Without one: every resource the ruleset shows.
-    toolbar: Segment | Sequence[str | Segment] = ()
+    # function (actor, ruleset, state) -> text ("" leaves it out), or one such for all of
+    toolbar: Segment | Sequence[str | Segment] = ()   # it; without: every resource shown
     hp_column: bool = True        # false: no HP column (a harm tally's column says it)
+    hidden_effects: tuple[str, ...] = ()    # effects the Effects column leaves out
 
     def toolbar_text(self, actor, rs, state=None) -> str:
         if callable(self.toolbar):
@@ -291,7 +290,8 @@ def _order_table(state, rs, rows: list, one_line: bool, initiative: bool = True,
     before = [c for c in columns if not c.after_zone]
     after = [c for c in columns if c.after_zone]
     has_hp = getattr(rs, "has_hp", True) and layout.hp_column
-    effects = [", ".join(e.name for e in actor.effects) for actor, _ in rows]
+    effects = [", ".join(e.name for e in actor.effects if e.name not in layout.hidden_effects)
+               for actor, _ in rows]
     table.add_column("Name", no_wrap=True, overflow="ellipsis",
                      max_width=None if one_line else NAME_WIDTH)
     for header in ("Side", *(("HP",) if has_hp else ()), *(c.header for c in before), "Zone"):

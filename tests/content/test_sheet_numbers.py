@@ -28,8 +28,11 @@ def content_takes(ruleset: str, files: list, name: str, value: int) -> bool:
     files = copy.deepcopy(files)
     creatures = next(data for display, data in files if display.endswith("creatures.yaml"))
     first = next(iter(creatures.values()))
+    held_in = nested_in(ruleset, name)
     if ruleset == "dicepool" and name not in ("ac", "hp", "speed"):
         first.setdefault("stats", {})[name] = value
+    elif held_in:                       # a number held in a mapping (`speeds.ground`)
+        first[held_in] = {**(first.get(held_in) or {}), name: value}
     else:
         first[name] = value
     try:
@@ -41,6 +44,15 @@ def content_takes(ruleset: str, files: list, name: str, value: int) -> bool:
     except ContentError:
         return False
     return True
+
+
+def nested_in(ruleset: str, name: str) -> str | None:
+    """The sheet key whose mapping holds the number `name` on a ruleset written as data
+    (`add --stat ground=N` sets `speeds.ground`), None for a number of its own."""
+    if ruleset not in registry.written_as_data():
+        return None
+    from shaper_gm.rulesets.data.numbers import nested_numbers
+    return nested_numbers(registry.build(ruleset).library.default_sheet).get(name)
 
 
 def data_library(ruleset: str, files: list) -> None:

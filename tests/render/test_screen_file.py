@@ -293,6 +293,8 @@ CASES = [
                                        "one of turn, round; got 'action'"),
     ("table: {hp_column: maybe}\n", f"{FILE}: item 'table': key 'hp_column': expected "
                                      "true or false, got 'maybe'"),
+    ("table: {hidden_effects: dying}\n", f"{FILE}: item 'table': key 'hidden_effects': "
+                                          "expected a list, got 'dying'"),
     ("events: [unclosed\n", f"{FILE}: line 2, column 1: while parsing a flow sequence: did "
                             "not find expected ',' or ']'"),
 ]

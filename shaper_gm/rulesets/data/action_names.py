@@ -4,14 +4,12 @@ ruleset.yaml). A name mistyped is refused at load, not shown in play or in `help
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from shaper_gm.content.schema import Ctx
 from shaper_gm.engine.declared import Declared
-
-RULES_FIELD = re.compile(r"\{rules\.([A-Za-z_][A-Za-z0-9_]*)\}")
+from shaper_gm.rulesets.data.summaries import RULES_FIELD, WORDED
 
 
 def actions_named(in_actions: Ctx, actions: tuple[tuple[str, Declared], ...],
@@ -41,8 +39,12 @@ def _summaries_read(in_actions: Ctx, actions: tuple[tuple[str, Declared], ...],
     (`diagonal_size`)."""
     numbers = dict(good.get("numbers") or ())
     for name, declared in actions:
-        for read in RULES_FIELD.findall(declared.help.summary or ""):
+        for read, word in RULES_FIELD.findall(declared.help.summary or ""):
             if read not in numbers and read not in good:
                 in_actions.at(in_actions.file, name).error(
                     "summary", f"no number {read!r} in ruleset.yaml "
                                f"(numbers: {', '.join(numbers) or 'none'})")
+            elif word and word not in WORDED:
+                in_actions.at(in_actions.file, name).error(
+                    "summary", f"{{rules.{read}|{word}}}: no words {word!r} (known: "
+                               f"{', '.join(WORDED)})")

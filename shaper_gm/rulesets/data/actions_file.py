@@ -10,6 +10,7 @@ from typing import Any
 
 from shaper_gm.content.folders import display_name, read_yaml, yaml_message
 from shaper_gm.content.schema import Ctx, ident
+from shaper_gm.content.yamlcache import modules_stamp, passed_before, remember_passed
 from shaper_gm.content.yamlio import YamlError
 from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.declaring import compile_action
@@ -29,18 +30,53 @@ def read_actions(ctx: Ctx, folder: Any) -> tuple[tuple[tuple[str, Declared], ...
     if not isinstance(raw, Mapping) or not raw:
         here.error(None, "expected a mapping of action names to actions")
         return (), here
+    before, compiler = len(ctx.errors), _compiler()
+    checked = passed_before(path, compiler)
     out = []
     for name, body in raw.items():
         try:
             body = _like(raw, name, body)
-            out.append((verb_name(name), _sheet_words(compile_action(str(name), body))))
+            if not checked:
+                _logged_flags(body)
+            out.append((verb_name(name), _sheet_words(compile_action(str(name), body,
+                                                                     checked=checked))))
         except VocabError as exc:
             ctx.at(display, str(name), lines=raw).error(exc.where.partition(".")[2] or None,
                                                         exc.message)
         except ValueError as exc:
             ctx.at(display, str(name), lines=raw).error(None, str(exc))
     here = ctx.at(display, lines=raw)
-    return _with_provoked_slots(here, _with_damaged_slots(dict(out))), here
+    actions = _with_provoked_slots(here, _with_damaged_slots(dict(out)))
+    if not checked and len(ctx.errors) == before:
+        remember_passed(path, compiler)
+    return actions, here
+
+
+def _compiler() -> bytes:
+    """What compiles an actions file, named by its modules as they stand: an engine
+    installed or edited since compiles every file whole again."""
+    from shaper_gm import __version__, engine
+    return f"actions {__version__} ".encode() + modules_stamp(engine)
+
+
+def _logged_flags(body: Any) -> None:
+    """An ask's `logs` names one of the action's own flags: its answer is logged as that
+    flag (`--defense parry`), which the action reads when its line is replayed."""
+    if not isinstance(body, Mapping):
+        return
+    flags = body.get("flags")
+    known = tuple(flags) if isinstance(flags, Mapping) else ()
+
+    def walk(steps: Any, at: str) -> None:
+        for index, step in enumerate(steps if isinstance(steps, list) else ()):
+            if isinstance(step, Mapping) and isinstance(step.get("repeat"), Mapping):
+                walk(step["repeat"].get("steps"), f"{at}[{index}].repeat.steps")
+            elif isinstance(step, Mapping) and "logs" in step and step["logs"] not in known:
+                raise VocabError(f"action.{at}[{index}].logs",
+                                 f"no flag {step['logs']!r} of this action: an answer is "
+                                 f"logged as one of its own flags (flags: "
+                                 f"{', '.join(map(str, known)) or 'none'})")
+    walk(body.get("steps"), "steps")
 
 
 SHEET_FIELDS = ("actor", "field", "before", "after", "why")     # engine.events.FieldSet

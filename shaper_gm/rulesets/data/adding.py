@@ -25,15 +25,17 @@ from shaper_gm.engine import events as ev
 from shaper_gm.engine import moments
 from shaper_gm.engine.changes import hit_points
 from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.harm import reduced
 from shaper_gm.engine.situation import lookup
 from shaper_gm.engine.stepkit import fill
-from shaper_gm.engine.vocab import reduced
 from shaper_gm.records import record
 
 ITEM_FLAG = {"key": Field(snake_name, required=True), "kind": Field(ident, required=True),
              "many": Field(boolean), "default": Field(ident), "help": Field(text),
              "unknown": Field(text), "adds": Field(boolean), "pairs": Field(boolean),
              "also": Field(mapping_of(snake_name, snake_name)),
+             "adds_to": Field(mapping_of(snake_name, snake_name)),
+             "carried": Field(boolean), "lost": Field(snake_name),
              "among": Field(list_of(snake_name, non_empty=True)), "no_item": Field(boolean)}
 
 
@@ -54,6 +56,9 @@ class AddItem:
     also: Any = ()              # (sheet key, item field): set from the one item chosen
     among: tuple[str, ...] = ()  # its items are some the sheet holds under these keys
     no_item: bool = False       # the flag alone, no item: it sets `default` (--shield)
+    adds_to: Any = ()           # (sheet number, item field): added at add (item_numbers)
+    carried: bool = True        # false: worn, not what a party member carries (carried.py)
+    lost: str = ""              # a sheet key listing those of its items it no longer has
 
 
 def add_item(value: Any) -> Mapping[str, Any]:
@@ -113,7 +118,10 @@ def _among(spec: AddItem, sheet: Mapping[str, Any], value: Any) -> tuple[str, ..
 
 
 def among_declared(here: Any, good: Mapping[str, Any]) -> None:
-    """At load: each key an entry's `among` names is another add_items entry's key."""
+    """At load: each key an entry's `among` names is another add_items entry's key (and
+    each number an entry's `adds_to` raises one of the default sheet)."""
+    from shaper_gm.rulesets.data.item_numbers import adds_to_declared
+    adds_to_declared(here, good)
     keys = {spec["key"] for _, spec in good.get("add_items", ())}
     for flag, spec in good.get("add_items", ()):
         for key in spec.get("among", ()):
@@ -230,8 +238,9 @@ def gm_heal(rs: Any, state: Any, target: str, amount: int) -> Any:
     """`heal TARGET N` as the action `heal_action` names plays it on the target (its own
     actor, `flag.amount` N), nothing paid and no dice: a dying character's timer gains
     time before its hit points do (time slices' T14)."""
+    from shaper_gm.rulesets.data.gm_set import _unsaid
     done = played_by_gm(rs, state, "heal", "heal_action", target, amount)
-    return done.state, list(done.events)
+    return done.state, [e for e in done.events if not _unsaid(e)]   # "": the HP line
 
 
 def played_by_gm(rs: Any, state: Any, verb: str, key: str, target: str, amount: int) -> Any:

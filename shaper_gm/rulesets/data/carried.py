@@ -23,7 +23,11 @@ def carried(rs: Any, actor: Actor) -> tuple[str, ...]:
     names items the list of what it carries holds as well)."""
     counts: dict[str, int] = {}
     for spec in rs.library.add_items:
+        if not spec.carried:            # worn (its armor): not carried from fight to fight
+            continue
         listed = _listed(actor.sheet.get(spec.key))
+        if spec.lost:                   # knocked out of its hands: left behind (T11)
+            listed = gear.without(listed, _listed(actor.sheet.get(spec.lost)))
         for item in listed:
             counts[item] = max(counts.get(item, 0), listed.count(item))
     return tuple(item for item, count in counts.items() for _ in range(count))
@@ -36,14 +40,15 @@ def carrying(rs: Any, actor: Actor, lacks: Sequence[str], carries: Sequence[str]
         raise RuleViolation(f"{rs.name} has no items an actor loses or gains in a fight",
                             "drop --lacks and --carries")
     gear.lacking(actor.name, carried(rs, actor), lacks)
-    specs = rs.library.add_items
+    specs = tuple(spec for spec in rs.library.add_items if spec.carried)
     values: dict[str, Any] = {}
     for spec in specs:
         held = actor.sheet.get(spec.key)
         if spec.many:
             values[spec.key] = gear.without(_listed(held), lacks)
         else:
-            values[spec.key] = None if held in lacks else held
+            values[spec.key] = rs.library.default_sheet.get(spec.key) if held in lacks \
+                else held                       # none: as the default sheet holds none
     for item in carries:
         spec = next((s for s in specs if not s.among and item in rs.library.kind(s.kind)
                      and (s.many or not values[s.key])), None)     # '' holds none

@@ -41,6 +41,7 @@ from shaper_gm.rulesets.data.add_switches import add_switch
 from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items, among_declared
 from shaper_gm.rulesets.data.basic_roll import basic_roll
 from shaper_gm.rulesets.data.entries import add_entry, entry_kinds
+from shaper_gm.rulesets.data.item_offers import item_offer
 from shaper_gm.rulesets.data.marks import map_mark
 from shaper_gm.rulesets.data.naming import payers_declared, sides_declared, told
 from shaper_gm.rulesets.data.older import older_saves, older_sheets
@@ -130,7 +131,7 @@ RULESET = {
     "map_marks": Field(mapping_of(ident, map_mark)),
     "side_checks": Field(mapping_of(ident, side_check)),
     "keeps_down": Field(list_of(ident)), "zero_read": Field(zero_read),
-    "reacts_on_turn": Field(boolean),
+    "reacts_on_turn": Field(boolean), "item_offers": Field(mapping_of(ident, item_offer)),
     "readied_effect": Field(text),
     "encounter_numbers": Field(mapping_of(snake_name, integer(0, 999_999))),
     "harm_tally": Field(harm_tally),
@@ -248,7 +249,7 @@ def load(folder: Any) -> DataLibrary:
                            "most_diagonals", "template_sides", "add_entries", "older_saves",
                            "older_sheets", "sheet_items", "prepared", "add_numbers",
                            "add_requires", "clock", "timers", "no_initiative",
-                           "act_range", "basic_roll")}
+                           "act_range", "item_offers", "basic_roll")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),

@@ -199,6 +199,8 @@ def _sheet(rs: Any, spec: Mapping[str, Any], sheet: dict[str, Any],
     default = rs.library.default_sheet
     out = {renamed.get(key, key): value for key, value in sheet.items()
            if key not in dropped}
+    out = {key: "" if value is None and default.get(key) == "" else value   # a record's
+           for key, value in out.items()}                     # None: '' names none
     for key, value in out.items():
         if isinstance(default.get(key), Mapping) and isinstance(value, list) and all(
                 isinstance(pair, list) and len(pair) == 2 for pair in value):
@@ -211,7 +213,8 @@ def _sheet(rs: Any, spec: Mapping[str, Any], sheet: dict[str, Any],
         return out
     from shaper_gm.rulesets.data.kept import thaw
     out = {**{key: thaw(value) for key, value in template.items() if key not in out
-              and key not in dropped}, **out}        # what the record left to its template
+              and (key not in dropped or key == "provisional")},
+           **out}     # what the record left to its template; its marks the content's now
     return {key: value for key, value in out.items() if key in template or key not in
             default or value != thaw(default[key])}
 

@@ -48,6 +48,7 @@ from shaper_gm.rulesets.data.downs import KeptDown
 from shaper_gm.rulesets.data.entries import given_entries
 from shaper_gm.rulesets.data.fields import SheetFields
 from shaper_gm.rulesets.data.initiative import DeclaredInitiative
+from shaper_gm.rulesets.data.item_numbers import with_item_numbers
 from shaper_gm.rulesets.data.kept import once, thaw
 from shaper_gm.rulesets.data.library import DataLibrary, freeze
 from shaper_gm.rulesets.data.marks import MapMarks
@@ -56,7 +57,7 @@ from shaper_gm.rulesets.data.older import OlderSaves
 from shaper_gm.rulesets.data.orders import turn_order
 from shaper_gm.rulesets.data.paths import DiagonalLimit
 from shaper_gm.rulesets.data.revived import ZERO_HP, ended_by_rule, revived
-from shaper_gm.rulesets.data.saved import checked_sheet, saved_items
+from shaper_gm.rulesets.data.saved import checked_sheet, saved_conditions, saved_items
 from shaper_gm.rulesets.data.sheets import DataSheet, SheetView
 from shaper_gm.rulesets.data.tally import HarmTally
 from shaper_gm.rulesets.data.timers import Timers
@@ -222,6 +223,7 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
         base.update(add_switches.taken(self.library, extra))    # add --player (a key)
         base.update(given_entries(self.library, extra, base))
         base = onto_sheet(self.library, base, extra)  # the item flags (add_items)
+        base = with_item_numbers(self.library, base)  # their adds_to (an armor's DR)
         given = {self.hp_key if key == "hp" else key: value      # --hp: the number hp
                  for key, value in numbers}                       # reads (health)
         given = {key: (self.sheet_ranges[key] if key in self.sheet_ranges else Number(key))
@@ -260,6 +262,7 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
         the content's items in what `add_items` sets (a hand edit refused at open)."""
         self.sheet_ranges.check_saved(f"{where}.sheet", actor.sheet)
         saved_items(self.library, actor.sheet, f"{where}.sheet")
+        saved_conditions(self.library, actor, where)      # each condition of its file
 
     def resolve_word(self, state: Encounter, kind: str, word: str, actor_id: str | None):
         """An item of the actor's list `kind` (its attacks, its spells) by unique prefix."""

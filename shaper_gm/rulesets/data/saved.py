@@ -1,7 +1,8 @@
 """A saved sheet of a ruleset written as data, checked as it is read: each key one a
 sheet of its content has (its default sheet's, a template's), a number where the
-default sheet holds one, a list of item ids or a single one where `add_items` says, and
-at open each item one of the content's (a hand edit refused naming its key path)."""
+default sheet holds one, text where it does or every template holding the key does (a
+template's `side`), a list of item ids or a single one where `add_items` says, and at
+open each item one of the content's (a hand edit refused naming its key path)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ def checked_sheet(library: Any, data: Mapping[str, Any], where: str) -> None:
         if key not in known:
             raise DataError(at, "not a key of this ruleset's sheets")
         bounded(at, value)
-        default = library.default_sheet.get(key)
+        default = library.default_sheet.get(key, _templates_text(library, key))
         spec = items.get(key)
         if isinstance(default, int) and not isinstance(default, bool) and \
                 (not isinstance(value, int) or isinstance(value, bool)):
@@ -46,6 +47,14 @@ def checked_sheet(library: Any, data: Mapping[str, Any], where: str) -> None:
                     raise DataError(f"{at}[{i}]", f"expected text (an item id), got {entry!r}")
         elif spec is not None and value is not None and not isinstance(value, str):
             raise DataError(at, f"expected text (an item id) or null, got {value!r}")
+
+
+def _templates_text(library: Any, key: str) -> str | None:
+    """'' when every template holding a key the default sheet lacks holds text there (a
+    template's `side`): a saved value of it is text too."""
+    values = [item[key] for kind in library.templates
+              for item in library.kind(kind).values() if key in item]
+    return "" if values and all(isinstance(v, str) for v in values) else None
 
 
 def _numbers(default: Any) -> bool:
@@ -108,3 +117,14 @@ def _named_items(at: str, held: Any, known: Mapping[str, Any], kind: str) -> Non
             limits.known(f"{at}[{i}]", item, known, what)
     elif held is not None:
         limits.known(at, held, known, what)
+
+
+def saved_conditions(library: Any, actor: Any, where: str) -> None:
+    """Refuse (DataError naming the key) a saved effect a condition gave (`condition:`,
+    or zero hit points) whose name its conditions file lacks."""
+    from shaper_gm.engine import limits
+    from shaper_gm.rulesets.data.revived import ZERO_HP
+    conditions = library.kind("conditions")
+    for i, effect in enumerate(actor.effects):
+        if effect.source in ("condition", ZERO_HP):
+            limits.known(f"{where}.effects[{i}].name", effect.name, conditions, "condition")

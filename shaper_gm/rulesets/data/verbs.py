@@ -4,7 +4,9 @@ declares its odds. Built for the ruleset the commands install them for."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from shaper_gm.commands.acting import read_request
 from shaper_gm.commands.args import ODDS_JSON, flag
@@ -24,16 +26,26 @@ MOMENT_FACES = "the faces of {name}'s {slot} roll, in order, each time it runs b
 
 
 class DeclaredVerbs:
-    """What `commands.build_registry` installs: the ruleset's verbs, made from `rs`."""
+    """What `commands.build_registry` installs: the ruleset's verbs, made from `rs` once
+    for each ruleset (a session builds its registry again whenever its verbs change)."""
+
+    def __init__(self) -> None:
+        self._tables: WeakKeyDictionary[Any, VerbTable] = WeakKeyDictionary()
 
     def read(self, rs: Any = None) -> None:
         """Nothing to read: a data ruleset's verbs are its actions, read with it."""
 
     def apply_extensions(self, registry: Any, rs: Any) -> None:
-        table(rs).apply_extensions(registry, rs)
+        self._table(rs).apply_extensions(registry, rs)
 
     def install(self, registry: Any, rs: Any) -> None:
-        table(rs).install(registry, rs)
+        self._table(rs).install(registry, rs)
+
+    def _table(self, rs: Any) -> VerbTable:
+        made = self._tables.get(rs)
+        if made is None:
+            made = self._tables[rs] = table(rs)
+        return made
 
 
 verbs = DeclaredVerbs()
@@ -71,6 +83,7 @@ def table(rs: Any) -> VerbTable:
     healing = {rs.library.numbers.get(key) for key in ("heal_action", "set_hp_action")}
     checking = {spec[key] for _, spec in rs.library.numbers.get("side_checks") or ()
                 for key in ("side", "others")}      # played by their side check alone
+    numbers = rule_numbers(rs)
     for name, declared in rs.library.actions:
         if declared is damaging or name in healing or name in checking:
             continue                       # the GM's damage, heal: no verbs of their own
@@ -79,7 +92,7 @@ def table(rs: Any) -> VerbTable:
         made.declare(declared.action(), **_worded(declared),
                      flags=(*_item_flag(declared), *_flags(declared),
                             *slot_flags(_slots(declared), react=declared.answers or declared.asks)),
-                     slots=_slots(declared), **_help(declared, rs))
+                     slots=_slots(declared), **_help(declared, numbers))
     if waits(rs):                        # wait 2: the GM lets time pass
         made.command("wait", group="gm", positionals=("text",), words={"text": "MINUTES"},
                      summary="let time pass (2 or 0.5 are minutes, 30s seconds): what "
@@ -216,13 +229,18 @@ def _slots(declared: Declared) -> dict[str, tuple[bool, str]]:
             for slot, repeats in declared.slots}
 
 
-def _help(declared: Declared, rs: Any = None) -> dict[str, Any]:
+def rule_numbers(rs: Any) -> dict[str, Any]:
+    """The ruleset's numbers as a summary's `{rules.NAME}` reads them."""
+    return {f"rules.{k}": v for k, v in dict(rs.library.numbers).items()
+            if isinstance(v, (int, str)) and not isinstance(v, bool)}
+
+
+def _help(declared: Declared, numbers: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Its help: a summary's `{rules.NAME}` reads the ruleset's number (a GM who changes
     a cost reads the changed number in `help`)."""
-    from shaper_gm.engine.stepkit import fill
-    numbers = {f"rules.{k}": v for k, v in dict(rs.library.numbers if rs else {}).items()
-               if isinstance(v, (int, str)) and not isinstance(v, bool)}
-    out: dict[str, Any] = {"summary": fill(declared.help.summary or declared.what, numbers)}
+    from shaper_gm.rulesets.data.summaries import filled
+    out: dict[str, Any] = {"summary": filled(declared.help.summary or declared.what,
+                                             numbers or {})}
     if declared.help.examples:
         out["examples"] = declared.help.examples
     if declared.help.rules:

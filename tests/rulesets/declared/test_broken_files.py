@@ -40,6 +40,7 @@ EDITS = [
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
      "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
      "set_hp_action, add_switches, map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, "
+     "item_offers, "
      "readied_effect, "
      "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
      "older_saves, older_sheets, sheet_items, prepared, add_numbers, add_requires, "
@@ -307,6 +308,17 @@ EDITS = [
      "rules: {ties: U2}}",
      "line 16: key 'turn_order': rules: expected a mapping of turn, in_group, "
      "between_groups, pass, next to rulings, got {'ties': 'U2'}"),
+    ("ask-default-unreadable", A, LAST_STEP,
+     "    - {ask: [parry, dodge], who: target, into: parried, default: guard +}\n" + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4].default': 'guard +' ends too soon"),
+    ("ask-point-not-a-word", A, LAST_STEP,
+     "    - {ask: [parry, dodge], who: target, into: parried, point: Defense}\n" + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4].point': expected a word of lowercase letters, "
+     "digits, '_' and '-', got 'Defense'"),
+    ("ask-logs-no-flag", A, LAST_STEP,
+     "    - {ask: [parry, dodge], who: target, into: parried, logs: guard}\n" + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4].logs': no flag 'guard' of this action: an answer "
+     "is logged as one of its own flags (flags: none)"),
     ("ask-answer-not-a-word", A, LAST_STEP,
      "    - {ask: [Grab Ledge], who: target, into: parried}\n" + LAST_STEP,
      "line 40: item 'strike': key 'steps[4].ask': expected an answer: a word of lowercase "
@@ -527,6 +539,24 @@ EDITS = [
     ("add-items-among-not-a-list", R, "grid: 8x8",
      "grid: 8x8\nadd_items: {hand: {key: hand, kind: duellists, among: weapons}}",
      "line 8: key 'add_items.hand': expected a list, got 'weapons'"),
+    ("item-offers-first-text-alone", R, "grid: 8x8",
+     "grid: 8x8\nitem_offers: {weapons: {text: '{name}', first_text: in hand}}",
+     "line 8: key 'item_offers.weapons': expected {text: TEXT, first: KEY, first_text: TEXT} "
+     "(first_text with first), got {'text': '{name}', 'first_text': 'in hand'}"),
+    ("add-items-adds-to-no-number", R, "grid: 8x8",
+     "grid: 8x8\nadd_items: {rival: {key: rival, kind: duellists, adds_to: {luck: vigour}}}",
+     "line 8: key 'add_items.rival.adds_to': 'luck' is no whole number of default_sheet: "
+     "the item's field is added to a sheet number"),
+    ("add-items-carried-not-true-or-false", R, "grid: 8x8",
+     "grid: 8x8\nadd_items: {rival: {key: rival, kind: duellists, carried: maybe}}",
+     "line 8: key 'add_items.rival': expected true or false, got 'maybe'"),
+    ("add-items-lost-not-a-key", R, "grid: 8x8",
+     "grid: 8x8\nadd_items: {rival: {key: rival, kind: duellists, lost: [gone]}}",
+     "line 8: key 'add_items.rival': expected a name of lowercase letters, digits and '_', "
+     "got a list"),
+    ("add-items-adds-to-not-a-mapping", R, "grid: 8x8",
+     "grid: 8x8\nadd_items: {rival: {key: rival, kind: duellists, adds_to: [vigour]}}",
+     "line 8: key 'add_items.rival': expected a mapping, got a list"),
     ("declare-without-automatic", A, "      what: strike\n",
      "      what: strike\n      declare: {result: \"''\", refuse: faces decide}\n",
      "line 28: item 'strike': key 'steps[0].declare': only a roll with automatic: the fact a "
@@ -570,6 +600,9 @@ EDITS = [
      "source}, got {'effect': 'dying', 'left_of': 'beat'}"),
     ("summary-reads-no-number", A, '  summary: "strike:', '  summary: "strike ({rules.cots} AP):',
      "line 6: item 'strike': key 'summary': no number 'cots' in ruleset.yaml (numbers: none)"),
+    ("summary-words-unknown", A, '  summary: "strike:', '  summary: "strike ({rules.grid|twice}):',
+     "line 6: item 'strike': key 'summary': {rules.grid|twice}: no words 'twice' (known: s, "
+     "times, one)"),
     ("after-fight-not-true-or-false", A, STRIKE, STRIKE + "  after_fight: 'yes'\n",
      "line 5: item 'strike': key 'after_fight': expected true or false, got 'yes'"),
     ("actor-named-not-true-or-false", A, STRIKE, STRIKE + "  actor_named: 'yes'\n",

@@ -19,8 +19,43 @@ from shaper_gm.render import Renderer, make_console
 from shaper_gm.rulesets.dungeoneers.content import ACTIONS, build_library
 from tests.rulesets.dungeoneers.conftest import Table, make_actor
 
+COSTS = {"strike": 3, "power-strike": 4, "move": 1, "sprint": 1, "interact": 1, "defend": 2,
+         "ready": 1, "grapple": 2, "push": 2, "deep-breath": 2, "focus": 2, "grab-ledge": 1,
+         "break-free": 2, "let-go": 1}
+
+
+def is_data(library) -> bool:
+    return hasattr(library, "items")
+
+
+def marked(library) -> set[str]:
+    """The keys the played folder's ruleset.yaml marks provisional."""
+    import yaml
+
+    from shaper_gm.places import data_rulesets
+    raw = yaml.safe_load((data_rulesets()[library.id] / "ruleset.yaml").read_text("utf-8"))
+    return set(raw["provisional"])
+
 
 def test_the_numbers_follow_the_rulings(library):
+    if is_data(library):                     # the data version: the same numbers and marks
+        n, sheet, ranks = library.numbers, library.default_sheet, library.kind("ranks")
+        assert (dict(library.resources)["ap"]["max"], n["act_range"][1],
+                n["test_ties"], n["score_as_dice"]) == (6, 6, "actor", 0)
+        assert {verb: n[f"{verb.replace('-', '_')}_cost"] for verb in COSTS} == COSTS
+        assert {rank: item["die"] for rank, item in ranks.items()} == {
+            "untrained": 4, "trained": 6, "expert": 8, "master": 10}
+        assert (sheet["critical_threshold"], sheet["threat_range"], n["boon_die"],
+                n["arca_per_wisdom"]) == (5, 1, 4, 2)
+        assert (n["power_strike_wounds"], n["power_strike_boon"],
+                n["deep_breath_relief"]) == (1, 1, 2)
+        assert {"numbers.test_ties", "default_sheet", "numbers.defend_boon",   # D16 in it
+                "numbers.break_free_cost", "numbers.let_go_cost"} <= marked(library)
+        assert [rank for rank, item in ranks.items() if item.get("provisional")] == [
+            "untrained", "expert", "master"]                  # D12: the source shows d6
+        assert library.kind("conditions")["grappled"]["provisional"]          # D24
+        assert tuple(t["code"] for t in library.kind("types").values()) == tuple("BPSHCTD")
+        return
     n = library.numbers
     assert (n.ap_per_round, n.max_action_cost, n.test_ties, n.score_as_dice) == (
         6, 6, "actor", False)
@@ -39,6 +74,25 @@ def test_the_numbers_follow_the_rulings(library):
 
 
 def test_the_sources_creatures_and_items(library):
+    if is_data(library):                     # the data version: the same items and marks
+        creatures, weapons = library.kind("creatures"), library.kind("weapons")
+        skeleton, suori = creatures["skeleton"], creatures["suori"]
+        assert (skeleton["proficiencies"]["dodging"], skeleton["finesse"],
+                skeleton["armor"]) == ("trained", 1, 5)
+        assert dict(skeleton["vulnerable"]) == {"b": 1} and "p" in skeleton["resist"]
+        assert (suori["proficiencies"]["striking"], suori["finesse"], suori["body"]) == (
+            "trained", 2, 2)
+        hammer = weapons["warhammer"]
+        assert (hammer["pierce"], hammer["wounds"], hammer["type"]) == (6, 1, "b")
+        assert "provisional" not in hammer
+        assert creatures["freya"]["endurance"] == 4 and "alberich" in creatures
+        assert (weapons["dagger"]["type"], weapons["maul"]["type"]) == ("p", "b")
+        assert {w["type"] for w in weapons.values()} == set("bpshctd")
+        assert creatures["goblin"]["provisional"] is True
+        assert "proficiencies.striking" in skeleton["provisional"]
+        spells = library.kind("spells")
+        assert spells and all(s["provisional"] for s in spells.values())
+        return
     skeleton, suori = library.creatures["skeleton"], library.creatures["suori"]
     assert (skeleton.rank("dodging"), skeleton.finesse, skeleton.armor) == ("trained", 1, 5)
     assert dict(skeleton.vulnerable) == {"B": 1} and "P" in dict(skeleton.resist)

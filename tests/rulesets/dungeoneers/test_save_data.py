@@ -7,40 +7,59 @@ import pytest
 import yaml
 
 from shaper_gm.app import new_session
-from shaper_gm.engine.data import DataError, from_data, to_data
+from shaper_gm.engine.data import DataError, from_data
+from shaper_gm.engine.situation import lookup
 from shaper_gm.persist.decode import SaveFormatError
 from shaper_gm.persist.saves import read_save
-from shaper_gm.rulesets.dungeoneers.models import ActorData, EncounterData, Sheet
-from tests.rulesets.dungeoneers.conftest import make_actor
+from shaper_gm.rulesets.dungeoneers.models import ActorData, EncounterData
+from tests.rulesets.dungeoneers.records import data_of, encounter_data
 
 
-def full_sheet(rs) -> Sheet:
-    actor = make_actor(rs, "ogre", "Big Ogre", "enemies", "C3", "alberich",
-                       {"body": 4, "armor": 2, "wound_limit": 14, "critical_threshold": 4},
-                       {"prof": {"grappling": "master"}, "vulnerable": {"H": 2},
-                        "resist": {"physical": 1}, "immune": ["toxic"],
-                        "weapon": ["maul", "dagger"], "holding": ["dagger"],
-                        "spell": ["firebolt"], "speed": {"ground": 1, "fly": 2}})
-    return actor.sheet
+def saved_and_opened(s, tmp_path):
+    """The session's fight saved and opened again: the file's data and the state read."""
+    path = tmp_path / "fight.yaml"
+    s.execute(f"save {path}")
+    return yaml.safe_load(path.read_text(encoding="utf-8")), read_save(path).state
 
 
-def test_a_full_sheet_round_trips(rs):
-    sheet = full_sheet(rs)
-    assert sheet.immune and sheet.vulnerable and sheet.speeds and sheet.provisional
-    data = to_data(sheet)
-    assert data["weapons"] == ["maul", "dagger"] and data["group"] == "party"
-    assert from_data(rs.sheet_type, data, "actors.ogre.sheet") == sheet
+def test_a_full_sheet_round_trips(tmp_path):
+    """Ported from the Python record's codec onto a save written and opened: the full
+    sheet `add` made comes back the same, its weapons and its template's side saved."""
+    s = new_session(ruleset="dungeoneers", seed=1)
+    s.execute(OGRE)
+    sheet = s.state.actors["ogre"].sheet
+    assert all(lookup(sheet, key) for key in ("immune", "vulnerable", "speeds",
+                                              "provisional"))
+    data, state = saved_and_opened(s, tmp_path)
+    saved = data["actors"]["ogre"]["sheet"]
+    assert saved["weapons"] == ["maul", "dagger"]
+    assert saved.get("group", saved.get("side")) == "party"     # alberich's, the template's
+    assert state.actors["ogre"] == s.state.actors["ogre"]
 
 
-def test_actor_and_encounter_system_data_round_trip(rs):
-    mine = ActorData(holding=("maul",), readied="strike", grappling="gob",
-                     grappled_by=None, hanging=True)
-    assert rs.actor_system_type is ActorData and rs.encounter_system_type is EncounterData
-    assert from_data(ActorData, to_data(mine), "actors.x.system") == mine
-    assert rs.decode_actor_system(rs.encode_system(mine), "actors.x.system") == mine
-    field = EncounterData(ambient_arca=3)
-    assert rs.decode_encounter_system(rs.encode_system(field), "system") == field
-    assert rs.decode_sheet(rs.encode_sheet(full_sheet(rs)), "sheet") == full_sheet(rs)
+FIGHT = ("add al --as alberich --at C3 --holding maul", "add gob --as goblin --at C4",
+         "add freya --as freya --at D3", "add skel --as skeleton --at F5",
+         "add bat --as giant-bat --at F6", "init freya skel al gob bat", "start",
+         "ambient 3", "grapple freya gob --roll 6 --dodge 1", "ready al strike",
+         "push skel bat F7 --ledge --react bat=grab-ledge --roll 4 --dodge 1 --grab 4")
+
+
+def test_actor_and_encounter_system_data_round_trip(tmp_path):
+    """Ported from the Python records' codec (ActorData, EncounterData) onto a save
+    written and opened: what each creature holds, readies, grapples and hangs from, and
+    the ambient arca, come back the same (D9, D22, D24, D28, D29)."""
+    s = new_session(ruleset="dungeoneers", seed=1)
+    for line in FIGHT:
+        s.execute(line)
+    _, state = saved_and_opened(s, tmp_path)
+    for st in (s.state, state):
+        al = data_of(st.actors["al"], st)
+        assert (al.holding, al.readied) == (("maul",), "strike")
+        assert data_of(st.actors["freya"], st).grappling == "gob"
+        assert data_of(st.actors["gob"], st).grappled_by == "freya"
+        assert data_of(st.actors["bat"], st).hanging
+        assert encounter_data(st).ambient_arca == 3
+    assert state == s.state
 
 
 OGRE = ("add ogre --as alberich --name 'Big Ogre' --side enemies --at C3 --stat body=4 "

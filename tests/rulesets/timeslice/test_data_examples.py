@@ -4,11 +4,7 @@ examples give the same HP, TS and states on both, line for line; an attack's bre
 is the same lines (label, number, ruling); the odds of an attack are the same exact
 fractions.
 
-What the data version does not play yet (and why the format cannot say it today): armor
-as its own file (T12: each sheet's DR has its armor's in it, so `add --armor` and show's
-armor name are missing); the defense asked as its own decision, best kind first and
-logged as `--defense KIND` (the ask step is a reaction, logged `--react ID=KIND`); a
-weapon knocked away lost between fights (T11: it stays among its weapons, dropped); the
+What the data version does not play yet (and why the format cannot say it today): the
 breakdown's number column; the surprise's one line for the side (each check is told).
 """
 
@@ -758,8 +754,8 @@ DEMO_SAVE = Path(__file__).resolve().parents[3] / "saves" / "timeslice-demo.yaml
 
 def test_the_python_rulesets_demo_save_opens_and_replays_on_the_data_version(
         both, tmp_path):
-    """older_saves: the armor it names is in its DR (T12), the weapon in hand is the
-    sheet's (T7); the log replays to the very state it holds."""
+    """older_saves: the armor it names is kept, its DR in the sheet's (T12), the weapon
+    in hand is the sheet's (T7); the log replays to the very state it holds."""
     from shaper_gm.persist.replay import replay_save
     from shaper_gm.persist.saves import read_save
     both()                                     # the fixture's folder is found
@@ -767,7 +763,7 @@ def test_the_python_rulesets_demo_save_opens_and_replays_on_the_data_version(
     assert replay_save(path).ok
     kara = read_save(path).state.actors["kara"]
     assert (kara.sheet["dr"], kara.sheet["holding"], kara.resource("ts")) == (2, "sword", 0)
-    assert "armor" not in kara.sheet
+    assert kara.sheet["armor"] == "mail"
 
 
 def test_an_older_saves_conditions_timer_defense_and_surprise_read_as_the_data_versions(

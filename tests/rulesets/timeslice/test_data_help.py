@@ -34,7 +34,7 @@ def summary(tmp_path, monkeypatch, verb: str, **numbers) -> str:
 CASES = [
     ("attack", {"attack_cost": 4}, "attack (4 TS): a [V] roll"),
     ("move", {"move_cost": 5, "move_units": 3, "diagonal_size": 2},
-     "5 TS per move of up to 3 units, diagonals count 2 (T7, T17)"),
+     "5 TS per move of up to 3 units (diagonals count 2)"),
     ("tend", {"tend_cost": 6}, "with a medical kit (6 TS; free once"),
     ("draw", {"draw_cost": 7, "pick_up_cost": 8},
      "draw a carried weapon (7 TS), or pick a dropped one up (8 TS)"),
@@ -47,10 +47,11 @@ def test_help_states_the_contents_numbers(tmp_path, monkeypatch, verb, numbers, 
 
 
 SHIPPED = {
-    "attack": "attack (3 TS): a [V] roll against the defender's roll; only higher hits (T9)",
-    "move": "move to a unit: 2 TS per move of up to 2 units, diagonals count 1 (T7, T17)",
+    "attack": "attack (3 TS): a [V] roll against the defender's roll; only higher hits",
+    "move": "move to a unit: 2 TS per move of up to 2 units (diagonals count 1), or of its "
+            "speed in a movement mode",
     "tend": "tend a dying character with a medical kit (3 TS; free once the fight is over): "
-            "it stops dying (T14)",
+            "it stops dying",
     "draw": "draw a carried weapon (1 TS), or pick a dropped one up (2 TS)",
 }
 

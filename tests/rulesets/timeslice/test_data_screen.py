@@ -45,7 +45,8 @@ def test_the_order_table_and_show_give_ts(monkeypatch):
     assert "TS " in text and " 7/10 " in text                    # the TS column
     assert "TS: time slices left this round (T3)" in text         # the legend
     for row in ("TS          7/10 (back to 10 each round, T3)",     # as the Python show's
-                "Stats       [Q] 11 (+1)  [U] 10 (+0)  [V] 13 (+3)", "DR          2 (T12)",
+                "Stats       [Q] 11 (+1)  [U] 10 (+0)  [V] 13 (+3)",
+                "DR          2 (Mail shirt 2) (T12)",                     # T12: its armor
                 "Weapons     Sword: damage 5, reach 1 (in hand)"):
         assert row in text
 
