@@ -35,9 +35,12 @@ the next step):
   (S21-S26) (Shield Block, Parry and Hardy answer an attack, `--react ID=SKILL`,
   `--skill NAME:sp`, a flag's `marks`, and Step Up answering a foe that disengaged
   from its user this round: tests/rulesets/shaper/test_data_react.py),
-  the offensive spell (`cast taylor spell raider`: an
-  attack of magic damage, Defense halved) and spell skills added to a cast, their cost
+  the offensive spell cast by `cast taylor spell raider` (an attack of magic damage,
+  Defense halved: a caster's `attack` with nothing in hand plays it, the attack's `bare:
+  spell`, tests/rulesets/shaper/test_data_spell.py; with a focus in hand, a wand, the
+  Python ruleset's attack casts it too) and spell skills added to a cast, their cost
   reduced by Mentality (S25), Minion, a summon with its own pool (S21);
+- the GM's `set ACTOR max_hp=N`;
 - the GM's `set ACTOR temp_hp=N` (what absorbs is spent from every effect in turn,
   `spend`, tests/rulesets/shaper/test_data_uses.py; temporary HP are no effect here);
 - items: picking up an item
