@@ -88,9 +88,8 @@ class Reader:
 
 
 def _functions(views: str | None) -> dict[str, Callable[..., Any]]:
-    """The functions a screen file may name: those of the views module (its own and
-    those it imports), and of its sheet's module `views_sheet` when it has one; `health`,
-    the HP bar every sheet may show, and a data ruleset's shared ones (render.most_left)."""
+    """The functions a screen file may name: the views module's (and its `views_sheet`'s);
+    `health`, the HP bar; a data ruleset's shared ones (render.most_left)."""
     from shaper_gm.render.most_left import SHARED
     from shaper_gm.render.views import health
     if views is None:
