@@ -39,12 +39,17 @@ def compile_second(raw: Any, at: str, word: str | None, flags: tuple[Any, ...]) 
 def compile_self_when(raw: Any, at: str, target: str | None, word: str | None) -> Compiled:
     """`self_when: EXPR`: with no target named, the actor is its own target when the item
     its word names makes EXPR hold (`item.X`: Dungeoneers' `spellcast alberich mend`, a
-    spell of range self, D28). Only on an action with a target whose word is its item."""
-    if target is None or word != ITEM:
+    spell of range self, D28), or the flag's word it reads (`flag.NAME` of `word: NAME`:
+    Shaper's `cast taylor energy-shield`, S26). Only on an action with a target and a
+    word."""
+    if target is None or word is None:
         raise VocabError(at, "only an action with a target and word: with: when the item "
                              "its word names makes its actor its own target")
     test = expression(raw, at)
-    other = sorted(name for name in test.names if not name.startswith("item."))
-    if other:
+    own = "item." if word == ITEM else f"flag.{word}"
+    other = sorted(name for name in test.names if not name.startswith(own))
+    if other and word == ITEM:
         raise VocabError(at, f"reads {other[0]!r}: it reads the item named, item.X")
+    if other:
+        raise VocabError(at, f"reads {other[0]!r}: it reads its word, {own}")
     return test

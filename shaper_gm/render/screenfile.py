@@ -65,6 +65,7 @@ class Reader:
         self.events = importlib.import_module(f"{RULESETS}{ruleset_id}.events") \
             if package else None
         self.functions = _functions(self.module) if package else _functions(None)
+        self.module = self.module if package else "the functions a data ruleset's screen has"
 
     def at(self, entry: str) -> Ctx:
         return self.ctx.at(self.ctx.file, entry)
@@ -87,12 +88,12 @@ class Reader:
 
 
 def _functions(views: str | None) -> dict[str, Callable[..., Any]]:
-    """The functions a screen file may name: those of the views module (its own and
-    those it imports), and of its sheet's module `views_sheet` when it has one; and
-    `health`, the HP bar every sheet may show (all a ruleset written as data has)."""
+    """The functions a screen file may name: the views module's (and its `views_sheet`'s);
+    `health`, the HP bar; a data ruleset's shared ones (render.most_left)."""
+    from shaper_gm.render.most_left import SHARED
     from shaper_gm.render.views import health
     if views is None:
-        return {"health": health}
+        return {"health": health, **SHARED}
     modules = [importlib.import_module(views)]
     if importlib.util.find_spec(f"{views}_sheet") is not None:
         modules.insert(0, importlib.import_module(f"{views}_sheet"))

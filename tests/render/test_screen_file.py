@@ -422,7 +422,13 @@ def test_a_run_with_a_broken_screen_file_stops_with_its_one_line(tmp_path):
     root = tmp_path / "content"
     shutil.copytree(folders.content_root() / "dungeoneers", root / "dungeoneers")
     screen = root / "dungeoneers" / "screen.yaml"
-    screen.write_text(screen.read_text(encoding="utf-8").replace("moved_line", "moved_lines"),
+    from shaper_gm.places import data_rulesets
+    as_data = "dungeoneers" in data_rulesets()      # its legend is a shared function
+    name, where = ("most_left_legend", "'table': key 'legend'") if as_data else \
+        ("moved_line", "'events.Moved': key 'line'")
+    module = "the functions a data ruleset's screen has" if as_data else \
+        "shaper_gm.rulesets.dungeoneers.views"
+    screen.write_text(screen.read_text(encoding="utf-8").replace(name, name + "s"),
                       encoding="utf-8")
     script = tmp_path / "fight.txt"
     script.write_text("new --ruleset dungeoneers\nadd ann --as freya --at A1\n"
@@ -433,9 +439,9 @@ def test_a_run_with_a_broken_screen_file_stops_with_its_one_line(tmp_path):
                           env={**__import__("os").environ, folders.ENV_VAR: str(root)})
     assert done.returncode == 2 and "View(" not in done.stdout
     assert done.stderr.splitlines() == [
-        "error: content/dungeoneers/screen.yaml: item 'events.Moved': key 'line': no function "
-        "'moved_lines' in shaper_gm.rulesets.dungeoneers.views (did you mean 'moved_line'?); "
-        "fix content/ or set SHAPER_GM_CONTENT to a content folder"]
+        f"error: content/dungeoneers/screen.yaml: item {where}: no function '{name}s' in "
+        f"{module} (did you mean '{name}'?); fix content/ or set SHAPER_GM_CONTENT to a "
+        "content folder"]
 
 
 def test_a_folder_left_with_only_compiled_files_is_no_python_ruleset(monkeypatch):

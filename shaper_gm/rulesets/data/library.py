@@ -47,6 +47,7 @@ from shaper_gm.rulesets.data.naming import payers_declared, sides_declared, told
 from shaper_gm.rulesets.data.older import older_saves, older_sheets
 from shaper_gm.rulesets.data.orders import turn_order_spec
 from shaper_gm.rulesets.data.prepared import prepared_spec
+from shaper_gm.rulesets.data.replayed import replayed_saves
 from shaper_gm.rulesets.data.sides import missing_actions, side_check
 from shaper_gm.rulesets.data.tally import harm_tally
 from shaper_gm.rulesets.data.template_items import templates_named
@@ -145,6 +146,7 @@ RULESET = {
     "clock": Field(clock.clock_spec), "timers": Field(timers.timers_spec),
     "no_initiative": Field(initiative.no_initiative),
     "act_range": Field(_range), "basic_roll": Field(basic_roll),
+    "replayed_saves": Field(replayed_saves),
 }
 
 
@@ -243,7 +245,7 @@ def load(folder: Any) -> DataLibrary:
                            "side", "absorbs", "damage_types", "down_words",
                            "damage_action", "rulings", "one_per_cell", "diagonal_size",
                            "item_mods", "turn_order", "heal_action", "set_hp_action",
-                           "add_switches", "map_marks",
+                           "add_switches", "map_marks", "replayed_saves",
                            "side_checks", "keeps_down", "zero_read", "reacts_on_turn",
                            "readied_effect", "encounter_numbers", "harm_tally",
                            "most_diagonals", "template_sides", "add_entries", "older_saves",

@@ -55,7 +55,7 @@ class Timers:
         from shaper_gm.engine.situation import Situation
         timers = [dict(timer) for _, timer in self.library.numbers.get("timers") or ()]
         out: list[tuple[Mapping[str, Any], str, int]] = []
-        for actor_id, actor in state.actors.items():
+        for actor_id, actor in state.actors.items() if timers else ():   # none: no actor read
             situation = Situation(state, self, Request(SHOWING, (("actor", actor_id),)))
             for timer in timers:
                 try:

@@ -68,13 +68,19 @@ def _shown(declared: Declared, name: str) -> str:
 
 
 def _own_target(ctx: Any, declared: Declared, request: Any) -> Any:
-    """No target named, and the item named makes `self_when` hold: the actor is its own
-    target (`spellcast alberich mend`, D28); else the request goes on as it is."""
+    """No target named, and the item named (or the flag's word) makes `self_when` hold:
+    the actor is its own target (`spellcast alberich mend`, D28); else the request goes
+    on as it is."""
     if declared.self_when is None or request.arg("target") is not None:
         return request
     actor = request.actor or ctx.state.turn
     if actor not in ctx.state.actors:
         return request
+    if declared.word != ITEM:                # the flag's word: flag.NAME
+        word = declared.word
+        if not declared.self_when.value({f"flag.{word}": request.get(word)}):
+            return request
+        return _with_target(request, actor)
     kind = str(declared.item)
     item = carried_items(ctx.state.actors[actor], kind).get(request.get(ITEM) or "")
     if isinstance(item, str):                # an id: the content's item of that kind
@@ -83,5 +89,9 @@ def _own_target(ctx: Any, declared: Declared, request: Any) -> Any:
         return request
     if not declared.self_when.value({f"item.{k}": v for k, v in item.items()}):
         return request
+    return _with_target(request, actor)
+
+
+def _with_target(request: Any, actor: str) -> Any:
     args = tuple((role, value) for role, value in request.args if role != "target")
     return type(request)(request.verb, (*args, ("target", actor)), request.flags)

@@ -44,7 +44,7 @@ EDITS = [
      "readied_effect, "
      "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
      "older_saves, older_sheets, sheet_items, prepared, add_numbers, add_requires, "
-     "clock, timers, no_initiative, act_range, basic_roll)"),
+     "clock, timers, no_initiative, act_range, basic_roll, replayed_saves)"),
     ("no-initiative-without-refuse", R, "grid: 8x8", "grid: 8x8\nno_initiative: {hint: x}",
      "line 8: key 'no_initiative': expected {refuse: TEXT, hint: TEXT} (refuse required), "
      "got a mapping"),
@@ -195,6 +195,9 @@ EDITS = [
      "line 8: key 'zero_read': expected {sides: N (2-1000), rule: TEXT}"),
     ("ruleset-basic-roll-no-dice", R, "grid: 8x8", "grid: 8x8\nbasic_roll: 12",
      "line 8: key 'basic_roll': expected dice such as 3d6, got 12"),
+    ("ruleset-replayed-saves-not-versions", R, "grid: 8x8", "grid: 8x8\nreplayed_saves: [0]",
+     "line 8: key 'replayed_saves': expected a list of save format versions (1, 2, ...), "
+     "got [0]"),
     ("ruleset-map-mark-not-a-mark", R, "grid: 8x8", 'grid: 8x8\nmap_marks: {flying: "^"}',
      "line 8: key 'map_marks.flying': expected {mark: TEXT, legend: TEXT} (both required)"),
     ("ruleset-map-mark-too-long", R, "grid: 8x8",

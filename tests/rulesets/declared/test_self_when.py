@@ -59,6 +59,8 @@ def test_another_item_still_needs_its_target(duel):
     ({"self_when": "item.reach == 0"}, "only an action with a target and word: with"),
     ({"target": "any", "item": "weapons", "word": "with", "self_when": "actor.hp > 0"},
      "reads 'actor.hp': it reads the item named, item.X"),
+    ({"target": "any", "word": "spell", "flags": {"spell": {"kind": "text"}},
+      "self_when": "actor.hp > 0"}, "reads 'actor.hp': it reads its word, flag.spell"),
 ])
 def test_a_misplaced_self_when_is_refused(raw, message):
     with pytest.raises(VocabError) as err:

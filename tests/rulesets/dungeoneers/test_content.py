@@ -10,14 +10,13 @@ from dataclasses import fields
 import pytest
 
 from shaper_gm.content.schema import ContentError
-from shaper_gm.dice import DiceRng, RolledFaces
 from shaper_gm.engine import registry
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.events import UpNext
 from shaper_gm.engine.ruleset import Ruleset
 from shaper_gm.render import Renderer, make_console
 from shaper_gm.rulesets.dungeoneers.content import ACTIONS, build_library
-from tests.rulesets.dungeoneers.conftest import Table, make_actor
+from tests.rulesets.dungeoneers.conftest import Table
 
 COSTS = {"strike": 3, "power-strike": 4, "move": 1, "sprint": 1, "interact": 1, "defend": 2,
          "ready": 1, "grapple": 2, "push": 2, "deep-breath": 2, "focus": 2, "grab-ledge": 1,
@@ -223,10 +222,11 @@ def test_make_actor_refuses_bad_values(line, message):
         Table().execute(line)
 
 
-def test_dungeoneers_rolls_no_initiative(rs):
-    actor = make_actor(rs, "x", None, None, None, None, {}, {})
+def test_dungeoneers_rolls_no_initiative(table):
+    """Ported from the ruleset's initiative roll onto `init` without ids: refused (D3)."""
+    t = table.add("x", "freya", at="B2")
     with pytest.raises(RuleViolation, match=r"rolls no initiative.*\(D3\)"):
-        rs.initiative(actor, RolledFaces(DiceRng(1)))
+        t.execute("init")
 
 
 def test_every_contract_verb_has_an_action_with_its_slots(table):
@@ -249,3 +249,28 @@ def test_every_contract_verb_has_an_action_with_its_slots(table):
     assert len(costs) == 14 and all(1 <= cost <= 6 for cost in costs.values())
     changed = [e for e in t.execute("ambient 2").events if hasattr(e, "before")]
     assert (changed[-1].before, changed[-1].after) == (0, 2)
+
+
+def test_a_creature_naming_no_weapon_of_the_content_is_refused_at_load(tmp_path):
+    """A template's weapons, weapons in hand and spells are items of the content (D16,
+    D22, D28): one it does not hold stops the program at load, in one line naming the
+    creature and the key (the data version's sheet_items)."""
+    import shutil
+    import subprocess
+    import sys
+
+    from shaper_gm.places import content_path
+    root = tmp_path / "content"
+    shutil.copytree(content_path() / "dungeoneers", root / "dungeoneers")
+    creatures = root / "dungeoneers" / "creatures.yaml"
+    creatures.write_text(creatures.read_text(encoding="utf-8")
+                         + "\norc:\n  name: Orc\n  weapons: [axe]\n", encoding="utf-8")
+    script = tmp_path / "fight.txt"
+    script.write_text("new --ruleset dungeoneers\nadd ann --as freya --at A1\n",
+                      encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "shaper_gm", "run", str(script)],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=60,
+                          env={**__import__("os").environ, "SHAPER_GM_CONTENT": str(root)})
+    assert done.returncode == 2
+    assert "item 'orc': key 'weapons[0]': no weapon 'axe'" in done.stderr, done.stderr
+    assert len(done.stderr.splitlines()) == 1

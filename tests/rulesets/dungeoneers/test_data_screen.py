@@ -38,7 +38,8 @@ def test_the_order_table_and_show_give_ap_stress_and_arca(monkeypatch):
     text = shown(monkeypatch, "strike suori skeleton --roll 4 --dodge 3 --pierce 3",
                  "order", "show alberich")
     assert "AP " in text and " ●●●○○○ 3 " in text                 # the AP column
-    assert "the most AP left acts next (D1-D6)" in text           # the legend
+    assert "body totals party " in text and "(D5)" in text         # the legend
+    assert "AP: ● left, ○ spent" in text
     header = next(line for line in text.splitlines() if line.startswith("Name"))
     assert header.split() == ["Name", "Side", "AP", "Wounds", "Stress", "Arca", "Zone",
                               "Holding"]                         # no HP column (D19)

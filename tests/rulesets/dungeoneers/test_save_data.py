@@ -3,15 +3,15 @@ a wrong value is refused naming its key path."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import yaml
 
 from shaper_gm.app import new_session
-from shaper_gm.engine.data import DataError, from_data
 from shaper_gm.engine.situation import lookup
 from shaper_gm.persist.decode import SaveFormatError
 from shaper_gm.persist.saves import read_save
-from shaper_gm.rulesets.dungeoneers.models import ActorData, EncounterData
 from tests.rulesets.dungeoneers.records import data_of, encounter_data
 
 
@@ -101,8 +101,30 @@ def test_a_wrong_value_is_refused_naming_the_key(tmp_path, mistake):
     assert f"actors.ogre{where}:" in message and problem in message, message
 
 
-def test_wrong_system_data_is_refused_naming_the_key():
-    with pytest.raises(DataError, match=r"actors\.x\.system\.hanging: should be true or false"):
-        from_data(ActorData, {"hanging": "yes"}, "actors.x.system")
-    with pytest.raises(DataError, match=r"system\.ambient_arca: should be a whole number"):
-        from_data(EncounterData, {"ambient_arca": 1.5}, "system")
+def test_wrong_system_data_is_refused_naming_the_key(tmp_path):
+    """Ported from the Python records' codec onto a save edited by hand and opened: a
+    ledge hold that is not true or false (the Python ruleset's record; the data version's
+    hanging effect, its end not a moment) and an ambient arca that is no whole number
+    (D28) are refused naming the key."""
+    s = new_session(ruleset="dungeoneers", seed=1)
+    for line in ("add al --as alberich --at C3", "add gob --as goblin --at C4", "start",
+                 "ambient 3"):
+        s.execute(line)
+    data, _ = saved_and_opened(s, tmp_path)
+    python = isinstance(data["actors"]["al"].get("system"), dict)
+    hanging = ("hanging", "yes", "actors.al.system.hanging: should be true or false") \
+        if python else ("effects", [{"name": "hanging", "source": "condition", "caster": None,
+                                     "mods": {}, "until": "yes"}],
+                        "actors.al.effects[0].until: 'yes' is not a moment")
+    arca = (("ambient_arca", 1.5, "system.ambient_arca: should be a whole number") if python
+            else ("numbers", [["ambient_arca", 1.5]],
+                  "system.numbers[0][1]: should be a whole number"))
+    for holder, (key, value, refused) in ((lambda d: d["actors"]["al"]["system"] if python
+                                           else d["actors"]["al"], hanging),
+                                          (lambda d: d["system"], arca)):
+        edited = yaml.safe_load(yaml.safe_dump(data))
+        holder(edited)[key] = value
+        path = tmp_path / "edited.yaml"
+        path.write_text(yaml.safe_dump(edited, sort_keys=False), encoding="utf-8")
+        with pytest.raises(SaveFormatError, match=re.escape(refused)):
+            read_save(path)

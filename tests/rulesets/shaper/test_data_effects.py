@@ -1,6 +1,7 @@
 """Shaper written as data beside the Python ruleset: an effect's Advantage on its
 holder's attack rolls (`effect ACTOR NAME --adv N`, S3, S26), a point a die; a negative
-N is Disadvantage. The fixture's effect key `adv`, read by its attack's pins."""
+N is Disadvantage (the fixture's effect key `adv`, read by its attack's pins); Energy
+Shield cast with no target named on its caster (`self_when` over the spell's word)."""
 
 from __future__ import annotations
 
@@ -25,3 +26,13 @@ def test_an_effects_advantage_turns_the_attack_dice_alike(both, adv, faces, tota
     results = {rs: attack(s, s.execute(line)) for rs, s in sessions.items()}
     assert results[DATA] == results[PYTHON]
     assert results[PYTHON][0] == total
+
+
+def test_energy_shield_cast_without_a_target_shields_its_caster_alike(both):
+    """S26: `cast taylor energy-shield` names no target: Taylor's own (the fixture's
+    `self_when` over the spell's word); 2 to absorb, her 1 SP paid off her turn."""
+    sessions = both("add josh --as josh --at B4", "add taylor --as taylor --at C5",
+                    "init josh taylor", "start", "cast taylor energy-shield --sp")
+    for s in sessions.values():
+        taylor = s.state.actors["taylor"]
+        assert (taylor.effect_total("absorb"), taylor.resource("sp")) == (2, 0)

@@ -25,7 +25,8 @@ the next step):
   tests/rulesets/shaper/test_data_down.py);
 - a damage total called out with a skill's dice in it; `--auto ID=...` naming a target
   by its name rather than its id (`--auto [ID=]success|failure` is the format's
-  `declare`: tests/rulesets/shaper/test_data_auto.py);
+  `declare`: tests/rulesets/shaper/test_data_auto.py), and one naming no actor refused
+  as the Python ruleset does (`no actor 'bob'`);
 - the odds of an attack with a skill's dice (Piercing Strike): the data version's exact
   odds weigh more outcomes than their limit (30,000) where the Python ruleset sums
   dice;
@@ -34,17 +35,30 @@ the next step):
   (S21-S26) (Shield Block, Parry and Hardy answer an attack, `--react ID=SKILL`,
   `--skill NAME:sp`, a flag's `marks`, and Step Up answering a foe that disengaged
   from its user this round: tests/rulesets/shaper/test_data_react.py),
-  the offensive spell (`cast taylor spell raider`: an
-  attack of magic damage, Defense halved) and spell skills added to a cast, their cost
+  the offensive spell cast by `cast taylor spell raider` (an attack of magic damage,
+  Defense halved: a caster's `attack` with nothing in hand plays it, the attack's `bare:
+  spell`, tests/rulesets/shaper/test_data_spell.py; with a focus in hand, a wand, the
+  Python ruleset's attack casts it too) and spell skills added to a cast, their cost
   reduced by Mentality (S25), Minion, a summon with its own pool (S21);
+- the GM's `set ACTOR max_hp=N`;
 - the GM's `set ACTOR temp_hp=N` (what absorbs is spent from every effect in turn,
   `spend`, tests/rulesets/shaper/test_data_uses.py; temporary HP are no effect here);
 - items: picking up an item
   beside someone in the actor's
   engagement is a Minor action in the Python ruleset (here a Major): reading another
   actor's sheet value (`actors.ID.KEY`);
-- the words of the screen (`Josh draws the longbow (Minor)`, the attack's nested
-  breakdown, the order table's Engaged column): a screen.yaml of its own.
+- the words of the screen (the attack's nested breakdown, the order table's Engaged
+  column): a screen.yaml of its own; the GM's damage in one line (`2 damage to Taylor:
+  Defense 1 stops 1, 1 gets through, 1 absorbed, ...`); a sheet change, a skill's use
+  this round (S24), the HP a hit takes and where a dropped item lands each on a line of
+  its own, where the Python ruleset's action line says them or leaves them out (an
+  attack's line reads as the Python ruleset's: recap steps,
+  tests/rulesets/shaper/test_table_ready.py's worded());
+- the shared refusals of a cost (`act`, `move`): the Python ruleset's `this move costs 3
+  Major; Josh has 1 Major, 0 Minor, ...`, where the engine says `move needs 3 Major; Josh
+  has 1 left (S18)` (the attack's is the fixture's own requirement, in the Python words);
+- completion's offers ranked by what the actor can do now (`draw <Tab>`: what free hands
+  can take first, S19a), the summon bonuses `--minion-bonus` offers.
 """
 
 from __future__ import annotations
