@@ -76,13 +76,19 @@ def _upgrade(data: dict, where: str, ruleset_for: RulesetFor) -> dict:
     version = check_version(data, where)
     rs = _ruleset(data, where, ruleset_for)
     while version < VERSION:
-        step = MIGRATIONS.get(version) or getattr(rs, "migrations", {}).get(version)
+        step = MIGRATIONS.get(version) or getattr(rs, "migrations", {}).get(version) or \
+            (_replay if version in getattr(rs, "replayed_saves", ()) else None)
         if step is None:
             raise SaveFormatError(f"{where}: {rs.name} cannot read save format version "
                                   f"{version}", "open it with the shaper-gm that wrote it")
         data = step(data, where)
         version += 1
     return data
+
+
+def _replay(data: dict, where: str) -> dict:
+    from shaper_gm.persist.replayed import replayed  # (it plays commands: on demand)
+    return replayed(data, where)
 
 
 def identified_log(data: dict) -> list[str] | None:
