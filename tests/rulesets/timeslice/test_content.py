@@ -14,14 +14,13 @@ from shaper_gm.rulesets.data.library import RulesetFileError, load
 
 from .conftest import fight  # noqa: F401  (the commands' harness, for the tests of add)
 
-FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets" / "timeslice-data"
 
 
 def data_folder() -> Path:
-    """The time slices written as data: the content folder that plays them (under
-    `--as-data timeslice`), else the fixture of their data version."""
+    """The content folder that plays the time slices (content/timeslice/, or its copy
+    under a test's content)."""
     from shaper_gm.places import data_rulesets
-    return data_rulesets().get("timeslice") or FIXTURE
+    return data_rulesets()["timeslice"]
 
 
 def data_library():

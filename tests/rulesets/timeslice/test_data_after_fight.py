@@ -1,17 +1,14 @@
 """An action written as data with `after_fight: true` (docs/rulesets.md, actions.yaml):
-the time-slice fixture's tend may still be taken once the fight is over, checked as it
+the time slices' tend may still be taken once the fight is over, checked as it
 is and paying nothing (T14: the dying are tended after the fight)."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
 from shaper_gm.app import new_session
 from shaper_gm.errors import GmError
 
-FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets"
 FIGHT = ("add kara --as kara --at B2", "add ida --as ida --at A3",
          "add ren --as ren --at J9", "add guard --as guard --at C2",
          "init --roll kara=6,3 --roll ida=7,1 --roll ren=0,0 --roll guard=5,5", "start",
@@ -21,8 +18,7 @@ FIGHT = ("add kara --as kara --at B2", "add ida --as ida --at A3",
 @pytest.fixture
 def over(monkeypatch):
     """Kara dying, the guard dead: the fight is over, the party's."""
-    monkeypatch.setenv("SHAPER_GM_RULESETS", str(FOLDER))
-    s = new_session(ruleset="timeslice-data", seed=1)
+    s = new_session(ruleset="timeslice", seed=1)
     for line in FIGHT:
         s.execute(line)
     assert s.state.over is not None

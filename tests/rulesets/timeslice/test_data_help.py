@@ -1,6 +1,6 @@
 """A verb's help written as data states the content's numbers: an action's summary reads
 `{rules.NAME}` (docs/rulesets.md, actions.yaml), so a GM who changes a cost or a
-distance in the time-slice fixture's ruleset.yaml reads the changed number in `help`."""
+distance in the time slices' ruleset.yaml reads the changed number in `help`."""
 
 from __future__ import annotations
 
@@ -13,14 +13,14 @@ import pytest
 from shaper_gm.app import new_session
 from shaper_gm.commands import build_registry
 
-FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets" / "timeslice-data"
+FOLDER = Path(__file__).resolve().parents[3] / "content" / "timeslice"
 
 
 def summary(tmp_path, monkeypatch, verb: str, **numbers) -> str:
-    """`help VERB`'s summary over a copy of the fixture with those numbers of ruleset.yaml
+    """`help VERB`'s summary over a copy of the shipped content with those numbers of ruleset.yaml
     rewritten (`  attack_cost: 3`, or a top key, `diagonal_size: 1`)."""
     copy = tmp_path / "timeslice-help"
-    shutil.copytree(FIXTURE, copy)
+    shutil.copytree(FOLDER, copy)
     text = (copy / "ruleset.yaml").read_text(encoding="utf-8")
     for key, value in numbers.items():
         text, count = re.subn(rf"^(  )?{key}: \d+", rf"\g<1>{key}: {value}", text, flags=re.M)
@@ -57,5 +57,5 @@ SHIPPED = {
 
 
 @pytest.mark.parametrize("verb", SHIPPED)
-def test_help_with_the_fixtures_numbers_reads_as_before(tmp_path, monkeypatch, verb):
+def test_help_with_the_shipped_numbers_reads_as_before(tmp_path, monkeypatch, verb):
     assert summary(tmp_path, monkeypatch, verb) == SHIPPED[verb]

@@ -1,17 +1,15 @@
-"""What the screen shows of the time-slice ruleset written as data (tests/fixtures/
-rulesets/timeslice-data/screen.yaml): an attack's line in the rulings' words, the order
-table's TS column and legend, and `show ACTOR`'s rows."""
+"""What the screen shows of the time slices, written as data (content/timeslice/
+screen.yaml): an attack's line in the rulings' words, the order table's TS column and
+legend, and `show ACTOR`'s rows."""
 
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 from shaper_gm.app import new_session
 from shaper_gm.render import Renderer, make_console
 from shaper_gm.render.tables import layout_for
 
-FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets"
 FIGHT = ("add kara --as kara --at B2", "add ida --as ida --at A3",
          "add guard --as guard --at C2",
          "init --roll kara=6,3 --roll ida=7,1 --roll guard=5,5", "start")
@@ -19,8 +17,7 @@ FIGHT = ("add kara --as kara --at B2", "add ida --as ida --at A3",
 
 def shown(monkeypatch, *lines: str) -> str:
     """What the shell prints for the README's set-up and `lines`, 100 columns."""
-    monkeypatch.setenv("SHAPER_GM_RULESETS", str(FOLDER))
-    s = new_session(ruleset="timeslice-data", seed=1)
+    s = new_session(ruleset="timeslice", seed=1)
     file = io.StringIO()
     renderer = Renderer(make_console(file=file, width=100, color_system=None),
                         ruleset_for=s.ruleset_for)
@@ -68,7 +65,7 @@ def test_the_tables_values_fill_its_held_and_condition_columns(monkeypatch):
     assert "Held" in text and "Condition" in text
     rows = [line.split() for line in text.splitlines() if line.strip().startswith("Kara")]
     assert rows[-1][6:11] == ["sword", "dying,", "5", "min", "left"]     # T14: its timer
-    s = new_session(ruleset="timeslice-data", seed=1)
+    s = new_session(ruleset="timeslice", seed=1)
     for line in FIGHT:
         s.execute(line)
     rs = s.ruleset_for(s.state)
@@ -81,7 +78,7 @@ def test_a_dying_characters_timer_is_told_under_the_table_and_in_the_toolbar(mon
     text = " ".join(shown(monkeypatch, "damage kara 20", "attack kara",    # no dice (T14)
                           "order").split())
     assert "Kara dies in 4 min (T14)" in text
-    s = new_session(ruleset="timeslice-data", seed=1)
+    s = new_session(ruleset="timeslice", seed=1)
     for line in (*FIGHT, "damage kara 20"):
         s.execute(line)
     rs = s.ruleset_for(s.state)
