@@ -15,7 +15,6 @@ from shaper_gm.rulesets.data.library import RulesetFileError, load
 from .conftest import fight  # noqa: F401  (the commands' harness, for the tests of add)
 
 
-
 def data_folder() -> Path:
     """The content folder that plays the time slices (content/timeslice/, or its copy
     under a test's content)."""
