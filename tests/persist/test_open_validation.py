@@ -252,6 +252,8 @@ KNOWN = [
     ("reactions", ("actors", "ann", "sheet", "weapons"), ["nobody"],
      "ann.sheet.weapons[0]"),
     ("reactions", ("actors", "bones-2", "template"), [], "bones-2.template"),
+    ("reactions", ("actors", "bones-1", "sheet", "weapons"), ["rusty-blade", {}],
+     "bones-1.sheet.weapons[1]"),
     ("dicepool", ("actors", "freya", "template"), {}, "freya.template"),
 ]
 

@@ -45,7 +45,8 @@ def checked_sheet(library: Any, data: Mapping[str, Any], where: str) -> None:
             if not isinstance(value, (list, tuple)):
                 raise DataError(at, f"expected a list, got {value!r}")
             for i, entry in enumerate(value):
-                if not isinstance(entry, (str, Mapping)):
+                if not isinstance(entry, str) and not (isinstance(entry, Mapping) and
+                                                       isinstance(entry.get("id"), str)):
                     raise DataError(f"{at}[{i}]", f"expected text (an item id), got {entry!r}")
         elif spec is not None and value is not None and not isinstance(value, str):
             raise DataError(at, f"expected text (an item id) or null, got {value!r}")
