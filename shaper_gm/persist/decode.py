@@ -22,6 +22,7 @@ from shaper_gm.engine.reader import Reader
 from shaper_gm.engine.resources import starting as starting_resources
 from shaper_gm.engine.state import Actor, CombatResult, Effect, Encounter
 from shaper_gm.errors import GmError
+from shaper_gm.persist.replayed import replayed
 
 DAMAGED = "the save is damaged; open a good copy"
 
@@ -77,18 +78,13 @@ def _upgrade(data: dict, where: str, ruleset_for: RulesetFor) -> dict:
     rs = _ruleset(data, where, ruleset_for)
     while version < VERSION:
         step = MIGRATIONS.get(version) or getattr(rs, "migrations", {}).get(version) or \
-            (_replay if version in getattr(rs, "replayed_saves", ()) else None)
+            (replayed if version in getattr(rs, "replayed_versions", ()) else None)
         if step is None:
             raise SaveFormatError(f"{where}: {rs.name} cannot read save format version "
                                   f"{version}", "open it with the shaper-gm that wrote it")
         data = step(data, where)
         version += 1
     return data
-
-
-def _replay(data: dict, where: str) -> dict:
-    from shaper_gm.persist.replayed import replayed  # (it plays commands: on demand)
-    return replayed(data, where)
 
 
 def identified_log(data: dict) -> list[str] | None:

@@ -1,20 +1,18 @@
-"""Saves opened by replaying their log: a save format version a ruleset written as data
-names in `replayed_saves` (ruleset.yaml), where the Python ruleset of the same id wrote
-its state in a layout of its own (Shaper's version 1). The log is played from its first
-line (`new ...`) on the ruleset as it is now, the dice it logged given again, and the
-state it reaches is the save's; the state the file holds is not read. A log that does
-not replay is refused in one line, naming the line."""
+"""A save of a version its ruleset opens by replaying the log (a ruleset written as
+data's `replayed_saves`, rulesets/data/replayed.py): the log played from its first line
+on the ruleset as it is now, the dice it logged given again; the state it reaches is the
+save's at the next version, the state the file holds not read."""
 
 from __future__ import annotations
 
-from shaper_gm.commands.session import Session
 from shaper_gm.engine.data import DataError
 from shaper_gm.errors import GmError
-from shaper_gm.persist.encode import state_to_data
 
 
 def replayed(data: dict, where: str) -> dict:
     """The save's data at the next version: the state its log replays to."""
+    from shaper_gm.commands.session import Session
+    from shaper_gm.persist.encode import state_to_data
     log = data.get("log")
     if not isinstance(log, list) or not log or not all(isinstance(x, str) for x in log):
         raise DataError(f"{where}.log", "a save of this version opens by replaying its "

@@ -36,3 +36,11 @@ def test_energy_shield_cast_without_a_target_shields_its_caster_alike(both):
     for s in sessions.values():
         taylor = s.state.actors["taylor"]
         assert (taylor.effect_total("absorb"), taylor.resource("sp")) == (2, 0)
+
+
+def test_the_odds_of_an_attack_need_no_major_left_alike(both):
+    """S18: the odds weigh an attack whatever the actor has left to pay for it."""
+    sessions = both(*SETUP, "act josh major a", "act josh major b", "act josh major c")
+    for s in sessions.values():
+        assert s.state.actors["josh"].resource("major") == 0
+        assert s.execute("odds josh raider --json").view is not None

@@ -54,9 +54,10 @@ the next step):
   its own, where the Python ruleset's action line says them or leaves them out (an
   attack's line reads as the Python ruleset's: recap steps,
   tests/rulesets/shaper/test_table_ready.py's worded());
-- the shared refusals of a cost (`act`, `move`): the Python ruleset's `this move costs 3
-  Major; Josh has 1 Major, 0 Minor, ...`, where the engine says `move needs 3 Major; Josh
-  has 1 left (S18)` (the attack's is the fixture's own requirement, in the Python words);
+- the refusals of a cost (`act`, `move`, `attack`): the Python ruleset's `this move
+  costs 3 Major; Josh has 1 Major, 0 Minor, ...` (an attack's: `pay a skill with SP
+  instead (--skill longshot:sp, 1 SP left)`), where the engine says `move needs 3 Major;
+  Josh has 1 left (S18)` (an action's own requirement would refuse its odds too);
 - completion's offers ranked by what the actor can do now (`draw <Tab>`: what free hands
   can take first, S19a), the summon bonuses `--minion-bonus` offers.
 """

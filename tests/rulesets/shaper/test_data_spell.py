@@ -34,3 +34,15 @@ def test_no_mentality_no_spell_alike(both):
     for s in sessions.values():
         with pytest.raises(GmError, match=r"Josh holds no weapon \(S19a\)"):
             s.execute("attack josh raider")
+
+
+def test_a_shield_alone_in_hand_is_no_weapon_alike(both):
+    """S19a: Monica holds only her shield: no weapon to attack with, unless named (then
+    the one named is not in hand)."""
+    sessions = both("add monica --as monica --at B1", "add raider --as raider --at B1",
+                    "init monica raider", "start", "engage raider")
+    for s in sessions.values():
+        with pytest.raises(GmError, match=r"^Monica holds no weapon \(S19a\)"):
+            s.execute("attack raider")
+        with pytest.raises(GmError, match=r"^Monica is not holding the Longsword \(S19a\)"):
+            s.execute("attack raider --with longsword")
