@@ -13,7 +13,7 @@ from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.later_steps import now_or_later
 from shaper_gm.engine.stepkit import VocabError, checked_name, expression
 
-Given = Sequence[tuple[str, Compiled]]
+GivenFacts = Sequence[tuple[str, Compiled]]   # (engine.given.Given works them out)
 # Read from the situation all the same, a given fact of that name or not.
 _SITUATION = {"destination", "travel", "occupied", "distance", "distance_after", "occupant",
               "lying"}
@@ -25,7 +25,7 @@ def requirements(raw: list[Any], at: str, *, later: bool) -> Sequence[Requiremen
 
 
 def given_facts(raw: Mapping[str, Any], at: str, requires: Sequence[Requirement], *,
-                later: bool) -> tuple[Given, tuple[str, ...]]:
+                later: bool) -> tuple[GivenFacts, tuple[str, ...]]:
     """`given`: the facts the steps start from, and their names."""
     if not isinstance(raw, Mapping):
         raise VocabError(f"{at}.given", "expected a mapping of names to expressions")
