@@ -49,26 +49,23 @@ def read_back(rs: Any, data: dict[str, Any], log: list[str]) -> dict[str, Any]:
 
 def _last_flags(rs: Any, verb: str, flag: str, log: list[str]
                 ) -> dict[str, tuple[str, str]]:
-    """Target -> (the flag's value, the actor) of its last VERB line giving the flag."""
-    from shaper_gm.commands.args import split_line
+    """Target -> (the flag's value, the actor) of its last VERB line giving the flag, each
+    line read by the verb's own flags as the command language reads it (a line that does
+    not read is passed over)."""
+    from shaper_gm.commands.args import parse_args, split_line
     from shaper_gm.errors import GmError
-    action = dict(rs.library.actions).get(verb)
-    bare = {f.name for f in action.flags if f.kind == "bool"} if action is not None else set()
+    from shaper_gm.rulesets.data.verbs import table
+    specs = next((tuple(declared.meta.get("flags", ())) for declared in table(rs).declared
+                  if declared.name == verb), ())
     out: dict[str, tuple[str, str]] = {}
     for line in log:
         try:
             words = split_line(line)
+            if words[:1] != [verb]:
+                continue
+            parsed = parse_args(verb, words[1:], specs)
         except GmError:
             continue
-        if words[:1] != [verb] or f"--{flag}" not in words[:-1]:
-            continue
-        plain, at = [], 1
-        while at < len(words):
-            if words[at].startswith("--"):
-                at += 1 if words[at][2:] in bare or "=" in words[at] else 2
-                continue
-            plain.append(words[at])
-            at += 1
-        if plain:
-            out[plain[-1]] = (words[words.index(f"--{flag}") + 1], plain[0])
+        if parsed.words and parsed.get(flag) is not None:
+            out[parsed.words[-1]] = (str(parsed.get(flag)), parsed.words[0])
     return out
