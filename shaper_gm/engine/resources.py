@@ -219,11 +219,6 @@ BACK_AT = {"turn_start": "when its turn starts", "turn_end": "when its turn ends
            "combat_start": "in its next fight"}
 
 
-def describe(specs: Sequence[ResourceSpec], values: Mapping[str, int]) -> str:
-    """``AP 4 · stress 1``: the shown resources in the ruleset's own words."""
-    return " · ".join(f"{s.title} {values.get(s.name, 0)}" for s in specs if s.shown)
-
-
 def rebuilt_at_start(specs: Sequence[ResourceSpec], values: Mapping[str, int], sheet: object,
                      stat: StatReader) -> dict[str, int]:
     """The values of the resources `rebuilt` names, worked out again from their start as
