@@ -124,10 +124,6 @@ class Payment:
     cost: tuple[tuple[str, int], ...]
     paid: tuple[tuple[str, int], ...]
 
-    @property
-    def substituted(self) -> bool:
-        return dict(self.cost) != dict(self.paid)
-
 
 # words a ruleset's own refusal of a resource run short (None: the shared wording)
 Refusal = Callable[[ResourceSpec, Mapping[str, int], Mapping[str, int]], RuleViolation | None]
