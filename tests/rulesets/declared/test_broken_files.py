@@ -544,8 +544,20 @@ EDITS = [
      "line 8: key 'add_items.hand': expected a list, got 'weapons'"),
     ("item-offers-first-text-alone", R, "grid: 8x8",
      "grid: 8x8\nitem_offers: {weapons: {text: '{name}', first_text: in hand}}",
-     "line 8: key 'item_offers.weapons': expected {text: TEXT, first: KEY, first_text: TEXT} "
+     "line 8: key 'item_offers.weapons': expected {text: TEXT, first: KEY, first_text: TEXT, "
+     "notes: [...], later: {when, text}, only: EXPR, of: KIND, fields: {NAME: EXPR}} "
      "(first_text with first), got {'text': '{name}', 'first_text': 'in hand'}"),
+    ("item-offers-later-without-text", R, "grid: 8x8",
+     "grid: 8x8\nitem_offers: {weapons: {later: {when: 'actor.hp < 1'}}}",
+     "line 8: key 'item_offers.weapons.later': expected {when: EXPR, text: TEXT}, "
+     "got {'when': 'actor.hp < 1'}"),
+    ("item-offers-notes-not-a-list", R, "grid: 8x8",
+     "grid: 8x8\nitem_offers: {weapons: {notes: {when: 'true', text: x}}}",
+     "line 8: key 'item_offers.weapons.notes': expected a list of {when: EXPR, text: TEXT}, "
+     "got {'when': 'true', 'text': 'x'}"),
+    ("item-offers-only-not-an-expression", R, "grid: 8x8",
+     "grid: 8x8\nitem_offers: {weapons: {only: 'item.id in ('}}",
+     "line 8: key 'item_offers.weapons.only': 'item.id in (' ends too soon"),
     ("add-items-adds-to-no-number", R, "grid: 8x8",
      "grid: 8x8\nadd_items: {rival: {key: rival, kind: duellists, adds_to: {luck: vigour}}}",
      "line 8: key 'add_items.rival.adds_to': 'luck' is no whole number of default_sheet: "
