@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
 from collections.abc import Mapping
 from dataclasses import fields
+from pathlib import Path
 
 import pytest
 
-from shaper_gm.content.schema import ContentError
 from shaper_gm.engine import registry
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.events import UpNext
 from shaper_gm.engine.ruleset import Ruleset
 from shaper_gm.render import Renderer, make_console
-from shaper_gm.rulesets.dungeoneers.content import ACTIONS, build_library
 from tests.rulesets.dungeoneers.conftest import Table
 
 COSTS = {"strike": 3, "power-strike": 4, "move": 1, "sprint": 1, "interact": 1, "defend": 2,
@@ -107,53 +107,77 @@ def test_the_sources_creatures_and_items(library):
     assert library.spells and all(s.provisional for s in library.spells.values())
 
 
-GOOD_NUMBERS = {
-    "ap_per_round": 6, "max_action_cost": 6, "costs": dict.fromkeys(ACTIONS, 1),
-    "test_ties": "actor", "proficiency_dice": {"untrained": 4, "trained": 6, "expert": 8,
-                                               "master": 10},
-    "score_as_dice": False, "boon_die": 4, "bane_die": 4, "critical_threshold": 5,
-    "threat_range": 1, "power_strike_wounds": 1, "power_strike_boon": 1, "defend_boon": 1,
-    "diagonal_cost": 1, "sprint_multiplier": 2, "sprint_stress": 1, "hands": 2,
-    "grapple_free_hands": 1, "grappled_cannot_move": True, "move_ends_grapple": True,
-    "push_tiles": 1, "stress_capacity_score": "endurance", "deep_breath_relief": 2,
-    "arca_per_wisdom": 2, "focus_regain": 2, "ambient_arca": 0, "ledge_die": 4,
-    "ledge_score": "dexterity", "ledge_base": 5, "unarmed": "fist",
-    "damage_types": {"physical": {"B": "bludgeoning"}},
-    "default_sheet": {"name": "Creature"},
-}
-FIST = {"fist": {"name": "Fist", "wounds": 0, "type": "B", "pierce": "d4", "hands": 0}}
+def data_folder() -> Path:
+    """The Dungeoneers folder written as data that plays (content's), else its fixture."""
+    from shaper_gm.places import data_rulesets
+    return data_rulesets().get("dungeoneers") or Path(__file__).resolve().parents[2] / \
+        "fixtures" / "rulesets" / "dungeoneers-data"
 
 
-def test_good_content_builds(library):
-    lib = build_library([("content/dungeoneers/ruleset.yaml", GOOD_NUMBERS),
-                         ("content/dungeoneers/weapons.yaml", FIST)])
-    assert lib.numbers.costs[0] == ("strike", 1) and lib.default_sheet.name == "Creature"
+def edited(tmp_path: Path, edits: Mapping[str, tuple[tuple[str, str], ...]],
+           added: Mapping[str, str] = {}) -> Path:     # noqa: B006
+    """A copy of the data version's folder with each file's `edits` (old, new) made and
+    `added` written at each file's end."""
+    folder = tmp_path / "dungeoneers"
+    shutil.copytree(data_folder(), folder)
+    for name, pairs in edits.items():
+        text = (folder / name).read_text(encoding="utf-8")
+        for old, new in pairs:
+            assert text.count(old) == 1, old
+            text = text.replace(old, new)
+        (folder / name).write_text(text, encoding="utf-8")
+    for name, more in added.items():
+        path = folder / name
+        path.write_text((path.read_text(encoding="utf-8") if path.exists() else "") + more,
+                        encoding="utf-8")
+    return folder
 
 
-def test_every_problem_is_reported_at_once_with_file_item_and_key():
-    numbers = {**GOOD_NUMBERS, "costs": {**dict.fromkeys(ACTIONS, 1), "strike": 9},
-               "test_ties": "coin"}
-    weapons = {**FIST, "club": {"name": "Club", "wounds": 1, "type": "X", "pierce": "2d6"}}
-    creatures = {"orc": {"name": "Orc", "body": -1, "weapons": ["axe"],
-                         "proficiencies": {"striking": "legendary"},
-                         "vulnerable": {"sonic": 1}}}
-    with pytest.raises(ContentError) as err:
-        build_library([("content/dungeoneers/ruleset.yaml", numbers),
-                       ("content/dungeoneers/weapons.yaml", weapons),
-                       ("content/dungeoneers/creatures.yaml", creatures),
-                       ("content/dungeoneers/notes.yaml", {})])
-    text = "\n".join(err.value.errors)
-    for expected in (
-            "content/dungeoneers/ruleset.yaml: key 'costs.strike': an action costs 1 to 6 AP",
-            "content/dungeoneers/ruleset.yaml: key 'test_ties': expected one of actor, defender",
-            "content/dungeoneers/weapons.yaml: item 'club': key 'type': unknown damage type",
-            "content/dungeoneers/weapons.yaml: item 'club': key 'pierce': expected one die",
-            "content/dungeoneers/creatures.yaml: item 'orc': key 'body'",
-            "content/dungeoneers/creatures.yaml: item 'orc': key 'proficiencies.striking'",
-            "content/dungeoneers/creatures.yaml: item 'orc': key 'vulnerable.sonic'",
-            "content/dungeoneers/creatures.yaml: item 'orc': key 'weapons[0]': no weapon 'axe'",
-            "content/dungeoneers/notes.yaml: unknown file: not a Dungeoneers content file"):
-        assert expected in text, expected
+COSTS_OF_ONE = tuple((f"  {verb.replace('-', '_')}_cost: {cost} ",
+                      f"  {verb.replace('-', '_')}_cost: 1 ") for verb, cost in COSTS.items())
+
+
+def test_good_content_builds(tmp_path):
+    """Ported from the Python loader's build_library onto the data version's folder: every
+    action costing 1 AP loads, with the default sheet's name."""
+    from shaper_gm.rulesets.data.library import load
+    lib = load(edited(tmp_path, {"ruleset.yaml": COSTS_OF_ONE}))
+    assert lib.numbers["strike_cost"] == 1 and lib.default_sheet["name"] == "Creature"
+    assert {lib.numbers[f"{verb.replace('-', '_')}_cost"] for verb in COSTS} == {1}
+
+
+def test_every_problem_is_reported_at_once_with_file_item_and_key(tmp_path):
+    """Ported from the Python loader onto the data version's folder (its field_checks,
+    item_files, ranges and sheet_items): every mistake at once, one line each naming the
+    file, the item and the key, and why."""
+    from shaper_gm.rulesets.data.library import RulesetFileError, load
+    folder = edited(tmp_path, {"ruleset.yaml": (
+        ("  strike_cost: 3 ", "  strike_cost: 9 "), ("  test_ties: actor ", "  test_ties: coin "))},
+        {"weapons.yaml": "\nclub: {name: Club, wounds: 1, type: x, pierce: 2d6}\n",
+         "creatures.yaml": "\norc: {name: Orc, body: -1, weapons: [axe], proficiencies: "
+                           "{striking: legendary}, vulnerable: {sonic: 1}}\n",
+         "notes.yaml": "{}\n"})
+    with pytest.raises(RulesetFileError) as err:
+        load(folder)
+    lines = list(err.value.errors)
+    for file, expected in (
+            ("ruleset.yaml", "key 'numbers.strike_cost': expected a whole number from 1 to 6 "
+                             "(D2), got 9"),
+            ("ruleset.yaml", "key 'numbers.test_ties': expected one of actor, defender (D11), "
+                             "got 'coin'"),
+            ("weapons.yaml", "item 'club': key 'type': no type 'x' in types.yaml (D20)"),
+            ("weapons.yaml", "item 'club': key 'pierce': expected a whole number from 2 to "
+                             "999,999 (D16), got '2d6'"),
+            ("creatures.yaml", "item 'orc': key 'body': expected a whole number from 0"),
+            ("creatures.yaml", "item 'orc': key 'proficiencies.striking': no rank "
+                               "'legendary' in ranks.yaml (D12)"),
+            ("creatures.yaml", "item 'orc': key 'vulnerable.sonic': no type 'sonic' in "
+                               "types.yaml (D20)"),
+            ("creatures.yaml", "item 'orc': key 'weapons[0]': no weapon 'axe'"),
+            ("notes.yaml", "unknown file: not one of the item files ruleset.yaml lists")):
+        assert any(f"dungeoneers/{file}: " in line and expected in line
+                   for line in lines), (file, expected, lines)
+    assert len(lines) == 9, lines
 
 
 def test_the_registry_builds_the_ruleset_from_the_shipped_content(table):
