@@ -345,3 +345,12 @@ def changed_content(tmp_path, monkeypatch, **numbers):
     monkeypatch.setenv("SHAPER_GM_RULESETS", str(folder.parent))
     places._found.cache_clear()
     return folder.name
+
+
+
+@pytest.fixture
+def same(request):
+    """`same(value)`: the data version's value is the Python ruleset's kept for this
+    test's next comparison (kept.py)."""
+    from tests.rulesets.dungeoneers.kept import Same
+    return Same(request.node.name)
