@@ -446,12 +446,8 @@ def test_a_run_with_a_broken_screen_file_stops_with_its_one_line(tmp_path):
     root = tmp_path / "content"
     shutil.copytree(folders.content_root() / "dungeoneers", root / "dungeoneers")
     screen = root / "dungeoneers" / "screen.yaml"
-    from shaper_gm.places import data_rulesets
-    as_data = "dungeoneers" in data_rulesets()      # its legend is a shared function
-    name, where = ("most_left_legend", "'table': key 'legend'") if as_data else \
-        ("moved_line", "'events.Moved': key 'line'")
-    module = "the functions a data ruleset's screen has" if as_data else \
-        "shaper_gm.rulesets.dungeoneers.views"
+    name, where = "most_left_legend", "'table': key 'legend'"   # a shared function
+    module = "the functions a data ruleset's screen has"
     screen.write_text(screen.read_text(encoding="utf-8").replace(name, name + "s"),
                       encoding="utf-8")
     script = tmp_path / "fight.txt"

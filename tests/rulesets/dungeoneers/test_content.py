@@ -23,10 +23,6 @@ COSTS = {"strike": 3, "power-strike": 4, "move": 1, "sprint": 1, "interact": 1, 
          "break-free": 2, "let-go": 1}
 
 
-def is_data(library) -> bool:
-    return hasattr(library, "items")
-
-
 def marked(library) -> set[str]:
     """The keys the played folder's ruleset.yaml marks provisional."""
     import yaml
@@ -37,81 +33,48 @@ def marked(library) -> set[str]:
 
 
 def test_the_numbers_follow_the_rulings(library):
-    if is_data(library):                     # the data version: the same numbers and marks
-        n, sheet, ranks = library.numbers, library.default_sheet, library.kind("ranks")
-        assert (dict(library.resources)["ap"]["max"], n["act_range"][1],
-                n["test_ties"], n["score_as_dice"]) == (6, 6, "actor", 0)
-        assert {verb: n[f"{verb.replace('-', '_')}_cost"] for verb in COSTS} == COSTS
-        assert {rank: item["die"] for rank, item in ranks.items()} == {
-            "untrained": 4, "trained": 6, "expert": 8, "master": 10}
-        assert (sheet["critical_threshold"], sheet["threat_range"], n["boon_die"],
-                n["arca_per_wisdom"]) == (5, 1, 4, 2)
-        assert (n["power_strike_wounds"], n["power_strike_boon"],
-                n["deep_breath_relief"]) == (1, 1, 2)
-        assert {"numbers.test_ties", "default_sheet", "numbers.defend_boon",   # D16 in it
-                "numbers.break_free_cost", "numbers.let_go_cost"} <= marked(library)
-        assert [rank for rank, item in ranks.items() if item.get("provisional")] == [
-            "untrained", "expert", "master"]                  # D12: the source shows d6
-        assert library.kind("conditions")["grappled"]["provisional"]          # D24
-        assert tuple(t["code"] for t in library.kind("types").values()) == tuple("BPSHCTD")
-        return
-    n = library.numbers
-    assert (n.ap_per_round, n.max_action_cost, n.test_ties, n.score_as_dice) == (
-        6, 6, "actor", False)
-    assert dict(n.costs) == {"strike": 3, "power-strike": 4, "move": 1, "sprint": 1,
-                             "interact": 1, "defend": 2, "ready": 1, "grapple": 2,
-                             "push": 2, "deep-breath": 2, "focus": 2, "grab-ledge": 1,
-                             "break-free": 2, "let-go": 1}
-    assert dict(n.proficiency_dice) == {"untrained": 4, "trained": 6, "expert": 8,
-                                        "master": 10}
-    assert (n.critical_threshold, n.threat_range, n.boon_die, n.arca_per_wisdom) == (
-        5, 1, 4, 2)
-    assert (n.power_strike_wounds, n.power_strike_boon, n.deep_breath_relief) == (1, 1, 2)
-    assert {"test_ties", "proficiency_dice", "threat_range", "defend_boon",
-            "costs.break-free", "costs.let-go"} <= set(n.provisional)
-    assert n.damage_types.codes() == ("B", "P", "S", "H", "C", "T", "D")
+    n, sheet, ranks = library.numbers, library.default_sheet, library.kind("ranks")
+    assert (dict(library.resources)["ap"]["max"], n["act_range"][1],
+            n["test_ties"], n["score_as_dice"]) == (6, 6, "actor", 0)
+    assert {verb: n[f"{verb.replace('-', '_')}_cost"] for verb in COSTS} == COSTS
+    assert {rank: item["die"] for rank, item in ranks.items()} == {
+        "untrained": 4, "trained": 6, "expert": 8, "master": 10}
+    assert (sheet["critical_threshold"], sheet["threat_range"], n["boon_die"],
+            n["arca_per_wisdom"]) == (5, 1, 4, 2)
+    assert (n["power_strike_wounds"], n["power_strike_boon"],
+            n["deep_breath_relief"]) == (1, 1, 2)
+    assert {"numbers.test_ties", "default_sheet", "numbers.defend_boon",   # D16 in it
+            "numbers.break_free_cost", "numbers.let_go_cost"} <= marked(library)
+    assert [rank for rank, item in ranks.items() if item.get("provisional")] == [
+        "untrained", "expert", "master"]                  # D12: the source shows d6
+    assert library.kind("conditions")["grappled"]["provisional"]          # D24
+    assert tuple(t["code"] for t in library.kind("types").values()) == tuple("BPSHCTD")
 
 
 def test_the_sources_creatures_and_items(library):
-    if is_data(library):                     # the data version: the same items and marks
-        creatures, weapons = library.kind("creatures"), library.kind("weapons")
-        skeleton, suori = creatures["skeleton"], creatures["suori"]
-        assert (skeleton["proficiencies"]["dodging"], skeleton["finesse"],
-                skeleton["armor"]) == ("trained", 1, 5)
-        assert dict(skeleton["vulnerable"]) == {"b": 1} and "p" in skeleton["resist"]
-        assert (suori["proficiencies"]["striking"], suori["finesse"], suori["body"]) == (
-            "trained", 2, 2)
-        hammer = weapons["warhammer"]
-        assert (hammer["pierce"], hammer["wounds"], hammer["type"]) == (6, 1, "b")
-        assert "provisional" not in hammer
-        assert creatures["freya"]["endurance"] == 4 and "alberich" in creatures
-        assert (weapons["dagger"]["type"], weapons["maul"]["type"]) == ("p", "b")
-        assert {w["type"] for w in weapons.values()} == set("bpshctd")
-        assert creatures["goblin"]["provisional"] is True
-        assert "proficiencies.striking" in skeleton["provisional"]
-        spells = library.kind("spells")
-        assert spells and all(s["provisional"] for s in spells.values())
-        return
-    skeleton, suori = library.creatures["skeleton"], library.creatures["suori"]
-    assert (skeleton.rank("dodging"), skeleton.finesse, skeleton.armor) == ("trained", 1, 5)
-    assert dict(skeleton.vulnerable) == {"B": 1} and "P" in dict(skeleton.resist)
-    assert (suori.rank("striking"), suori.finesse, suori.body) == ("trained", 2, 2)
-    hammer = library.weapons["warhammer"]
-    assert (hammer.pierce_die, hammer.wounds, hammer.damage_type) == (6, 1, "B")
-    assert hammer.provisional == ()
-    assert library.creatures["freya"].endurance == 4 and "alberich" in library.creatures
-    assert library.weapons["dagger"].damage_type == "P"
-    assert library.weapons["maul"].damage_type == "B"
-    assert {w.damage_type for w in library.weapons.values()} == set("BPSHCTD")
-    assert library.creatures["goblin"].provisional == ("all",)
-    assert library.spells and all(s.provisional for s in library.spells.values())
+    creatures, weapons = library.kind("creatures"), library.kind("weapons")
+    skeleton, suori = creatures["skeleton"], creatures["suori"]
+    assert (skeleton["proficiencies"]["dodging"], skeleton["finesse"],
+            skeleton["armor"]) == ("trained", 1, 5)
+    assert dict(skeleton["vulnerable"]) == {"b": 1} and "p" in skeleton["resist"]
+    assert (suori["proficiencies"]["striking"], suori["finesse"], suori["body"]) == (
+        "trained", 2, 2)
+    hammer = weapons["warhammer"]
+    assert (hammer["pierce"], hammer["wounds"], hammer["type"]) == (6, 1, "b")
+    assert "provisional" not in hammer
+    assert creatures["freya"]["endurance"] == 4 and "alberich" in creatures
+    assert (weapons["dagger"]["type"], weapons["maul"]["type"]) == ("p", "b")
+    assert {w["type"] for w in weapons.values()} == set("bpshctd")
+    assert creatures["goblin"]["provisional"] is True
+    assert "proficiencies.striking" in skeleton["provisional"]
+    spells = library.kind("spells")
+    assert spells and all(s["provisional"] for s in spells.values())
 
 
 def data_folder() -> Path:
-    """The Dungeoneers folder written as data that plays (content's), else its fixture."""
+    """The Dungeoneers folder (written as data) that plays."""
     from shaper_gm.places import data_rulesets
-    return data_rulesets().get("dungeoneers") or Path(__file__).resolve().parents[2] / \
-        "fixtures" / "rulesets" / "dungeoneers-data"
+    return data_rulesets()["dungeoneers"]
 
 
 def edited(tmp_path: Path, edits: Mapping[str, tuple[tuple[str, str], ...]],

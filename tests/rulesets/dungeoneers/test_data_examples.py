@@ -1,5 +1,4 @@
-"""The Dungeoneers rulings written as data (tests/fixtures/rulesets/dungeoneers-data, or
-the content's folder when Dungeoneers plays as data), held against the Python ruleset's
+"""The Dungeoneers rulings written as data (content/dungeoneers), held against the Python ruleset's
 numbers: the README's demo fight, the source's round and the rulings' examples give the
 wounds, AP, stress, arca, grapples and who is up the Python ruleset gave, line for line; a
 strike's breakdown is its lines (label, number, ruling); the odds of a strike its exact
@@ -11,19 +10,15 @@ Wounds are the data version's hit points' other side: its hit points are the wou
 and its wounds, kept in the harm tally's resource, the limit less the hit points left,
 and past the limit the wounds beyond it too (D19).
 
-What the data version does not play yet, or says otherwise (the plan of the next step,
-and what the format lacks for it):
+What it plays otherwise than the Python ruleset did:
 - D28's `ambient N` (its number a word, `word: arca`) is an action of whoever is up
   (the format has no GM verb of its own), told as theirs;
 - interact's free text (`interact opens the door`) is `act` here; a spell and the action
-  readied are words on both (`word:`), and the tests below keep the `--with` and
-  `--action` forms the data version still reads;
-- completion of `--stow` from the weapons in hand (`--draw` and `--pickup` complete);
+  readied are words (`word:`), and the tests below keep the `--with` and `--action` forms
+  it still reads;
 - the weapons carried, told as a change of the sheet when a thrown one leaves them
   (`Goblin: weapons spear, shortbow → shortbow (thrown, D16)`), where the Python ruleset
-  says nothing of them;
-- the order table's legend (who is up and why, the body totals, D3-D5) and the other
-  creatures' AP in the toolbar;
+  said nothing of them;
 - a save written with nothing lying about has no `lying: []` (the Python ruleset's
   encounter record always wrote it).
 """
@@ -39,10 +34,9 @@ import pytest
 from shaper_gm.errors import GmError
 from tests.replaying import replayed
 from tests.rulesets.dungeoneers.records import data_of, encounter_data, resolved
-from tests.rulesets.twins import FOLDER
 from tests.rulesets.twins import said as said_by
 
-PYTHON, DATA = "dungeoneers", "dungeoneers-data"
+DATA = "dungeoneers"
 
 # README, "Dungeoneers": the demo's set-up (saves/dungeoneers-demo.txt, listed in order).
 DEMO = (
@@ -68,18 +62,14 @@ def said(line, ruleset: str) -> str:
 
 
 @pytest.fixture
-def played(monkeypatch):
-    """`start(*lines)`: {DATA: a session of the version written as data (seed 1)} run
-    through the lines: the content's when Dungeoneers plays as data, else the fixture's."""
+def played():
+    """`start(*lines)`: {DATA: a session of Dungeoneers (seed 1)} run through the lines."""
     from shaper_gm.app import new_session
-    from shaper_gm.places import data_rulesets
-    monkeypatch.setenv("SHAPER_GM_RULESETS", str(FOLDER))
-    ruleset = PYTHON if PYTHON in data_rulesets() else DATA
 
     def start(*lines) -> dict:
-        s = new_session(ruleset=ruleset, seed=1)
+        s = new_session(ruleset=DATA, seed=1)
         for line in lines:
-            s.execute(said(line, ruleset))
+            s.execute(said(line, DATA))
         return {DATA: s}
     return start
 
