@@ -38,3 +38,35 @@ def test_the_checks_pass_what_they_allow(tmp_path):
                                          "field_checks: {duellists: {vigour: {whole: 1..},"
                                          " skill: {one_of: [1, 2]}}}", 1))
     assert set(load(folder).kind("duellists")) == {"ash", "rook"}
+
+
+def test_the_time_slices_refuse_what_their_python_loader_refused(tmp_path):
+    """content/timeslice declares the checks its Python loader made: a number of
+    ruleset.yaml and an item's field not whole, an armor no file holds, a stray file;
+    each one line naming file, item and key, all at once."""
+    import shutil
+
+    from shaper_gm.places import content_path
+    from shaper_gm.rulesets.data.library import RulesetFileError, load
+    folder = tmp_path / "timeslice"
+    shutil.copytree(content_path() / "timeslice", folder)
+    for name, old, new in (("ruleset.yaml", "attack_cost: 3 ", "attack_cost: x "),
+                           ("weapons.yaml", "Knife, damage: 3,", "Knife, damage: 2.5,"),
+                           ("creatures.yaml", "armor: mail, weapons: [spear]",
+                            "armor: tin, weapons: [spear]")):
+        text = (folder / name).read_text(encoding="utf-8")
+        assert text.count(old) == 1, old
+        (folder / name).write_text(text.replace(old, new), encoding="utf-8")
+    (folder / "notes.yaml").write_text("{}\n", encoding="utf-8")
+    with pytest.raises(RulesetFileError) as refused:
+        load(folder)
+    lines = [line.split("timeslice/", 1)[1] for line in refused.value.errors]
+    assert [line.split(": ", 1)[0] for line in lines] == [
+        "creatures.yaml", "notes.yaml", "ruleset.yaml", "weapons.yaml"]
+    assert [line.split(": ", 2)[-1] for line in lines] == [
+        "item 'guard': key 'armor': no armor 'tin' in armor.yaml (T12)",
+        "not one of the item files ruleset.yaml lists (armor, characters, conditions, "
+        "creatures, gear, weapons)",
+        "key 'numbers.attack_cost': expected a whole number from 0 to 999,999 (T7), got 'x'",
+        "item 'knife': key 'damage': expected a whole number from 0 to 999,999 (T12), "
+        "got 2.5"]
