@@ -94,13 +94,13 @@ def _faces(faces: dict[str, Sequence] | None) -> str:
 
 
 class Outcome:
-    """What a command resolved, read by name: the Python ruleset's outcome (its record,
-    or the event of an action without dice), else the data version's last target's final
-    facts; the notes of its breakdown, and `cost`, what it spent (`out.cost.ap`)."""
+    """What a command resolved, read by name: its last target's final facts (a pass: its
+    event), the notes of its breakdown, and `cost`, what it spent (`out.cost.ap`)."""
 
     def __init__(self, result) -> None:
         self.command = result
-        self._record = _python_outcome(result.events)
+        self._record = next((e for e in reversed(result.events) if isinstance(e, Passed)),
+                            None)
         played = [e for e in result.events if isinstance(e, Played)]
         self.outcome = played[-1].outcome if played else None
         self._facts = dict(self.outcome.results[-1].facts) \
@@ -131,19 +131,6 @@ class Outcome:
             return facts[name]
         except KeyError:
             raise AttributeError(name) from None
-
-
-def _python_outcome(events):
-    """The Python ruleset's outcome: an ActionResolved's, else the last event that took a
-    cost of its own (a move, an action without dice), else a pass; None on the data
-    version (its outcome is the engine's Played)."""
-    for e in reversed(events):
-        if type(e).__name__ == "ActionResolved":
-            return e.outcome
-    for e in reversed(events):
-        if hasattr(getattr(e, "cost", None), "ap_left"):
-            return e
-    return next((e for e in reversed(events) if isinstance(e, Passed)), None)
 
 
 class _Ledge:

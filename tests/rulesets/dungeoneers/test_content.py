@@ -6,7 +6,6 @@ import io
 import re
 import shutil
 from collections.abc import Mapping
-from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -162,13 +161,10 @@ def test_the_registry_builds_the_ruleset_from_the_shipped_content(table):
 
 
 def sheet_of(actor) -> dict:
-    """An actor's sheet as a mapping, each of its lists of pairs a mapping: the Python
-    ruleset's record or the data version's (its damage type codes in lower case)."""
-    sheet = actor.sheet
-    if not isinstance(sheet, Mapping):
-        sheet = {f.name: getattr(sheet, f.name) for f in fields(sheet)}
+    """An actor's sheet, each of its lists of pairs a mapping (its damage type codes in
+    lower case)."""
     return {key: dict(value) if isinstance(value, tuple) and value
-            and isinstance(value[0], tuple) else value for key, value in sheet.items()}
+            and isinstance(value[0], tuple) else value for key, value in actor.sheet.items()}
 
 
 def test_make_actor_from_templates_flags_and_the_default_sheet(table):
