@@ -226,10 +226,15 @@ def test_the_same_declaration_anywhere_makes_the_same_records(reactions_copy):
 # Mistakes in the shipped declarations: of the names of the rules' code (Shaper's), of
 # what a kind's check gives (dungeoneers')
 def declared_errors(ruleset: str, old: str, new: str) -> tuple[str, ...]:
-    """The errors of the shipped declaration of `ruleset` with `old` written as `new`."""
+    """The errors of the shipped declaration of `ruleset` with `old` written as `new`
+    (Shaper's: the checkout's, whose rules code it names, whichever version plays
+    `shaper`: `--as-data shaper` names the data version's content, with none)."""
     import importlib
+
+    from shaper_gm.content.folders import shipped_root
     display = f"content/{ruleset}/kinds.yaml"
-    text = (content_root() / ruleset / "kinds.yaml").read_text(encoding="utf-8")
+    root = shipped_root() if ruleset == "shaper" else content_root()
+    text = (root / ruleset / "kinds.yaml").read_text(encoding="utf-8")
     assert old in text, old
     data = load_yaml_text(text.replace(old, new, 1), origin=display, lines=True)
     package = "shaper_gm.rulesets." + ("shaper.content" if ruleset == "shaper" else ruleset)
