@@ -119,6 +119,10 @@ EDITS = [
      HP_CHANGE + "\n    - end: {who: target, name: dazed, with_source: maybe}",
      "line 43: item 'strike': key 'apply[1].end.with_source': expected true or false, "
      "got 'maybe'"),
+    ("effect-quiet-not-a-truth", A, HP_CHANGE,
+     HP_CHANGE + "\n    - effect: {who: target, name: dazed, quiet: 'yes'}",
+     "line 43: item 'strike': key 'apply[1].effect.quiet': expected true or false, "
+     "got 'yes'"),
     ("action-at-not-a-mapping", A, STRIKE, STRIKE + "  at: turn_start\n",
      "line 5: item 'strike': key 'at': expected {moment: MOMENT, when: EXPR, rule: TEXT} "
      "(moment and when required)"),
