@@ -56,6 +56,7 @@ from shaper_gm.rulesets.data.numbers import number_names, with_numbers
 from shaper_gm.rulesets.data.older import OlderSaves
 from shaper_gm.rulesets.data.orders import turn_order
 from shaper_gm.rulesets.data.paths import DiagonalLimit
+from shaper_gm.rulesets.data.placing import PlacedMoment
 from shaper_gm.rulesets.data.replayed import ReplayedSaves
 from shaper_gm.rulesets.data.revived import ZERO_HP, ended_by_rule, revived
 from shaper_gm.rulesets.data.saved import checked_sheet, saved_conditions, saved_items
@@ -67,7 +68,7 @@ from shaper_gm.rulesets.data.zero_read import ZeroRead
 
 class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, DiagonalLimit,
                   OlderSaves, DeclaredInitiative, FightClock, Timers, laying.GroundChecks,
-                  ActRange, BasicRoll, ReplayedSaves, RulesetBase):
+                  ActRange, BasicRoll, ReplayedSaves, PlacedMoment, RulesetBase):
     turn_order = FixedOrder()
     encounter_system_type = Ground          # what lies on the map (engine.laying)
     admit_off_turn = prepared.off_turn      # an action readied or prepared, taken off-turn
