@@ -275,11 +275,16 @@ def check_spell(values: dict, numbers) -> list[tuple[str, str]]:
 # what a kind's check gives and a bound over a number (a declaration made here, CRAWL)
 def declared_errors(ruleset: str, old: str, new: str) -> tuple[str, ...]:
     """The errors of the shipped declaration of `ruleset` (CRAWL's of `crawl`) with `old`
-    written as `new`."""
+    written as `new` (Shaper's: the checkout's, whose rules code it names, whichever
+    version plays `shaper`: `--as-data shaper` names the data version's content, with
+    none)."""
     import importlib
+
+    from shaper_gm.content.folders import shipped_root
     display = f"content/{ruleset}/kinds.yaml"
+    root = shipped_root() if ruleset == "shaper" else content_root()
     text = CRAWL if ruleset == "crawl" else \
-        (content_root() / ruleset / "kinds.yaml").read_text(encoding="utf-8")
+        (root / ruleset / "kinds.yaml").read_text(encoding="utf-8")
     assert old in text, old
     data = load_yaml_text(text.replace(old, new, 1), origin=display, lines=True)
     module = sys.modules[__name__] if ruleset == "crawl" else \

@@ -129,7 +129,7 @@ EDITS = [
     ("action-at-moment-unknown", A, STRIKE,
      STRIKE + "  at: {moment: dawn, when: actor.vigour > 0}\n",
      "line 5: item 'strike': key 'at.moment': expected one of turn_start, turn_end, "
-     "damaged, round_start, waited, got 'dawn'"),
+     "damaged, round_start, waited, placed, got 'dawn'"),
     ("action-at-when-reads-a-target", A, STRIKE,
      STRIKE + "  at: {moment: turn_end, when: target.vigour > 0}\n",
      "line 5: item 'strike': key 'at.when': reads 'target.vigour': a moment's test reads "
@@ -303,6 +303,10 @@ EDITS = [
      STRIKE + "  at: {moment: waited, when: damage > seconds}\n",
      "line 5: item 'strike': key 'at.when': reads 'damage': a moment's test reads "
      "actor.X, rules.X, seconds"),
+    ("placed-reads-the-damage", A, STRIKE,
+     STRIKE + "  at: {moment: placed, when: damage > 0}\n",
+     "line 5: item 'strike': key 'at.when': reads 'damage': a moment's test reads "
+     "actor.X, rules.X, placed_from"),
     ("round-start-reads-the-damage", A, STRIKE,
      STRIKE + "  at: {moment: round_start, when: damage > 0}\n",
      "line 5: item 'strike': key 'at.when': reads 'damage': a moment's test reads "
