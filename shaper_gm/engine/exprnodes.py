@@ -117,7 +117,7 @@ def summed(parts: tuple[tuple[int, Node], ...]) -> Node:
     def general(env: Env) -> Any:
         return sum_of(parts, env)
     if len(parts) != 2:
-        return folded(general, *(node for _, node in parts))
+        return folded(_summed_many(parts), *(node for _, node in parts))
     (first_sign, first), (second_sign, second) = parts
     low, high = -MAX_NUMBER, MAX_NUMBER
     fixed = value_of(second)
@@ -146,6 +146,22 @@ def summed(parts: tuple[tuple[int, Node], ...]) -> Node:
                     return total
         return sum_of(parts, env)
     return folded(run, first, second)
+
+
+def _summed_many(parts: tuple[tuple[int, Node], ...]) -> Node:
+    """A sum of three or more terms: plain numbers in range added as they come."""
+    low, high = -MAX_NUMBER, MAX_NUMBER
+    signed = tuple((sign > 0, node) for sign, node in parts)
+
+    def run(env: Env) -> Any:
+        total = 0
+        for plus, node in signed:
+            value = node(env)
+            if type(value) is not int or not low <= value <= high:
+                return sum_of(parts, env)
+            total = total + value if plus else total - value
+        return total if low <= total <= high else sum_of(parts, env)
+    return run
 
 
 def product(left: Node, right: Node) -> Node:

@@ -41,7 +41,16 @@ class Given(Mapping[str, Any]):
         known = {name: self._known[name] for name in self._situation.ids}
         if self._situation.destination is not None:
             known["destination"] = self._situation.destination
-        return {**known, **{name: self[name] for name in self._given}}
+        done, situation = self._known, self._situation
+        for name, expr in self._given.items():      # each worked out here, in place
+            if name in done:
+                known[name] = done[name]
+                continue
+            try:
+                known[name] = done[name] = expr.run(situation)
+            except ExprError as exc:
+                raise fault(f"{self._action}: given.{name}", exc) from None
+        return known
 
     def __iter__(self) -> Iterator[str]:
         return iter({**self._known, **self._given})
