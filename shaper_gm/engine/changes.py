@@ -18,6 +18,8 @@
 - ``while: NAME`` (on an effect or condition): it lasts while the acting actor holds the
   effect NAME; when that ends, or is replaced by a new one, it ends too (G27:
   concentration, whose end ends the spell).
+- ``quiet: true`` (on an effect, condition or end): a mark the rules keep for themselves,
+  changed without an outcome line of its own (T10's standing defense kind).
 - ``move: {who}``: that actor goes to the action's destination cell (``to: cell``).
   ``move: {who, to, away_from, within, rule}``: it goes to the cell `to` names (an
   expression: the GM's ``flag.to``), which must be free and within `within` steps, or,
@@ -46,9 +48,9 @@ from shaper_gm.records import record
 
 KINDS = {"hp": {"who", "change", "through", "why", "rule"},
          "resource": {"who", "change", "name", "why", "rule"},
-         "effect": {"who", "name", "mods", "until", "while", "says"},
-         "condition": {"who", "name", "mods", "until", "while"},
-         "end": {"who", "name", "with_source", "why"},
+         "effect": {"who", "name", "mods", "until", "while", "says", "quiet"},
+         "condition": {"who", "name", "mods", "until", "while", "quiet"},
+         "end": {"who", "name", "with_source", "why", "quiet"},
          "move": {"who", "to", "away_from", "within", "rule", "logs", "word"},
          "sheet": {"who", "name", "value", "why", "says"},
          "lay": {"who", "item", "says"}, "take": {"who", "item"},
@@ -74,6 +76,7 @@ class Entry:
     why: str = ""                 # hp, resource: the event's reason; move: its word
     with_source: bool = False     # an end's: the caster's effect it lasted while ends too
     says: str = ""                # an effect's words, {name} filled: what `show` quotes
+    quiet: bool = False           # an effect's or end's: a mark the rules keep, not told
 
     @property
     def deals_damage(self) -> bool:
@@ -153,17 +156,22 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
     if kind == "reacted":                 # who answered an ask, and during what (D8)
         name = f"{_text(body['answer'], f'{at}.reacted.answer')}"
         body = {**body, "why": _text(body["during"], f"{at}.reacted.during")}
-    with_source = body.get("with_source", False)
-    if not isinstance(with_source, bool):
-        raise VocabError(f"{at}.end.with_source", f"expected true or false, got "
-                                                  f"{with_source!r}")
+    with_source, quiet = (_yes_no(body, key, f"{at}.{kind}.{key}")
+                          for key in ("with_source", "quiet"))
     return Entry(kind, who, values, name, str(body.get("through", "")),
                  _until(body.get("until", "never"), f"{at}.{kind}.until", roles),
                  expression(raw["when"], f"{at}.when") if "when" in raw else None,
                  lasts_while=checked_name(body["while"], f"{at}.{kind}.while")
                  if "while" in body else "", rule=str(body.get("rule", "")),
                  why=_text(body.get("why", ""), f"{at}.{kind}.why"), with_source=with_source,
-                 says=_text(body.get("says", ""), f"{at}.{kind}.says"))
+                 says=_text(body.get("says", ""), f"{at}.{kind}.says"), quiet=quiet)
+
+
+def _yes_no(body: Mapping[str, Any], key: str, at: str) -> bool:
+    value = body.get(key, False)
+    if not isinstance(value, bool):
+        raise VocabError(at, f"expected true or false, got {value!r}")
+    return value
 
 
 def _text(raw: Any, at: str) -> str:
@@ -226,7 +234,7 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
         state = state.with_actor(actor.with_(effects=tuple(
             e for e in actor.effects if e.name != entry.name)))
         state, ended = end_held(state, who, entry.name, why)
-        events = [ev.EffectEnded(who, entry.name, why), *ended]
+        events = [*([] if entry.quiet else [ev.EffectEnded(who, entry.name, why)]), *ended]
         for effect in gone if entry.with_source else ():
             state, sourced = _end_source(state, effect, why)
             events += sourced
@@ -272,7 +280,7 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
         actor = state.actors[who]
     kept = tuple(e for e in actor.effects if e.name != entry.name)     # refreshed, not stacked
     state = state.with_actor(actor.with_(effects=(*kept, effect)))
-    return state, [*replaced, ev.EffectAdded(who, effect)]
+    return state, [*replaced, *([] if entry.quiet else [ev.EffectAdded(who, effect)])]
 
 
 def _sheet(state: Encounter, who: str, key: str, value: Any, why: str,

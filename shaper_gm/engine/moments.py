@@ -6,7 +6,9 @@ a concentration save after any damage, G27).
 An action declares it with ``at: {moment: turn_start | turn_end | damaged | round_start,
 when: EXPR}`` (``round_start``: for each actor in turn, as a round starts, after its
 resources refill: time slices' dying timer, T15; ``waited``: for each actor in turn as
-the GM lets time pass, ``wait 2``, while the fight lasts, its ``seconds`` told, T15);
+the GM lets time pass, ``wait 2``, while the fight lasts, its ``seconds`` told, T15;
+``placed``: as the GM's ``place`` puts the actor on another cell, ``placed_from`` the
+cell it left, '' for none);
 `when` reads the actor's situation (``actor.X``), and for ``damaged`` the damage taken
 (``damage``), which its steps read too. No cost is paid and no turn is checked: the
 moment is the rules' own, not an action someone chose. The turn flow brings the turn's
@@ -44,9 +46,10 @@ from shaper_gm.records import record
 if TYPE_CHECKING:
     from shaper_gm.engine.expr import Compiled
 
-MOMENTS = ("turn_start", "turn_end", "damaged", "round_start", "waited")
-# what a moment tells its actions beyond the situation: the damage taken, the time waited
-FACTS = {"damaged": ("damage",), "waited": ("seconds",)}
+MOMENTS = ("turn_start", "turn_end", "damaged", "round_start", "waited", "placed")
+# what a moment tells its actions beyond the situation: the damage taken, the time
+# waited, the cell it was placed from
+FACTS = {"damaged": ("damage",), "waited": ("seconds",), "placed": ("placed_from",)}
 
 
 @record

@@ -32,6 +32,7 @@ ENCOUNTER = "encounter"     # encounter.NAME: a number of the encounter (ambient
 SHARING = ("foes_with.", "allies_with.")   # X.foes_with.KEY: who shares X's sheet KEY
 LYING_BESIDE = "lying_beside"   # lying_beside: each item on the map, whom it lies by
 LYING_PLACES = "lying_places"   # lying_places: each item on the map, its places, nearest first
+LYING_WITH = "lying_with"   # lying_with.KEY: each item on the map, whom it lies by's sheet KEY
 MAXIMUM = "max_"            # X.max_NAME: the maximum of X's resource NAME (P4's pool cap)
 NAMED = "named_"            # X.named_KEY: X's effects on KEY in words, '+2 shield-wall'
 BARE = "bare_"              # X.bare_KEY: KEY without X's effects
@@ -128,6 +129,11 @@ class Situation(Mapping[str, Any]):
         if name == LYING_BESIDE:                # item -> whom it lies beside, there
             from shaper_gm.engine.laying import besides
             return besides(self.state, self.rs, self.ids["actor"])
+        if head == LYING_WITH and rest:          # item -> that one's sheet KEY ('' none)
+            from shaper_gm.engine.laying import besides
+            actors = self.state.actors
+            return {item: lookup(actors[who].sheet, rest) or "" if who in actors else ""
+                    for item, who in besides(self.state, self.rs, self.ids["actor"]).items()}
         raise KeyError(name)
 
     def _said(self, head: str, rest: str) -> Any:

@@ -11,7 +11,6 @@ from shaper_gm.commands import verbfile
 from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.content.schema import ContentError
-from shaper_gm.engine import registry as rulesets
 from tests.docs_errors import assert_docs_and_cases_agree, errors_section, shown
 
 # a Python ruleset's verbs file and module as the example (reactions, the dice pool and
@@ -21,9 +20,19 @@ FILE = "content/shaper/verbs.yaml"
 ODDS = "  odds: {handler: odds, summary: s}\n"
 
 
+def python_shaper():
+    """The Python Shaper ruleset on the checkout's content (the example of a Python
+    ruleset's verbs file, whichever version plays `shaper`: `--as-data shaper` names
+    the data version's content in SHAPER_GM_CONTENT)."""
+    import importlib
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delenv("SHAPER_GM_CONTENT", raising=False)
+        return importlib.import_module(MODULE.removesuffix(".verbs")).build()
+
+
 @pytest.fixture(scope="module")
 def rs():
-    return rulesets.module_of("shaper").build()
+    return python_shaper()
 
 
 def installed(rs, table: VerbTable) -> Registry:
@@ -233,7 +242,7 @@ NEAR = (st.builds(lambda key, value: {"verbs": {"odds": {"handler": "odds", "sum
 @settings(max_examples=200, deadline=None)
 @given(DATA | NEAR)
 def test_no_verbs_file_ever_raises_anything_but_a_content_error(data):
-    rs = rulesets.module_of("shaper").build()
+    rs = python_shaper()
     table = VerbTable.from_file(MODULE)
     original = verbfile.declaration
     verbfile.declaration = lambda rid, name: (FILE, data)

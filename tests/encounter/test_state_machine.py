@@ -1,6 +1,8 @@
 """Random command sequences against the live engine (refusals are fine): after every
 step the state obeys its invariants and undo-then-redo gives the same state; at the end
-the log rebuilds the same state on a fresh session."""
+the log rebuilds the same state on a fresh session. Whichever version plays `shaper`
+(the Python ruleset, or the data version with `--as-data shaper`): the sheets, SP and
+engagements are read through the twins' helpers."""
 
 from __future__ import annotations
 
@@ -16,11 +18,10 @@ from hypothesis.stateful import (
 
 from shaper_gm.app import new_session
 from shaper_gm.commands.session import Session
+from shaper_gm.engine.situation import resource_maximum
 from shaper_gm.errors import GmError
-from shaper_gm.rulesets.shaper import model
-from shaper_gm.rulesets.shaper.content.loader import load_library
+from tests.rulesets.shaper.test_data_examples import partners
 
-LIBRARY = load_library()
 ZONES = ["A1", "A2", "B1", "B2", "C3"]       # a small corner: actors meet often
 TEMPLATES = ["josh", "monica", "taylor", "raider", "crossbowman", "reaver", "bandit",
              "goblin", "brute"]
@@ -30,7 +31,7 @@ SIDES = ["party", "enemies"]
 class EncounterMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
-        self.session = new_session(library=LIBRARY, seed=4242)
+        self.session = new_session(seed=4242)
         self.added = 0
         self.applied = 0
 
@@ -139,7 +140,7 @@ class EncounterMachine(RuleBasedStateMachine):
     def attack(self, data, sp):
         who = self.doer(data)
         target = self.near(data, who)
-        skills = [s for s, _ in self.state.actors[who].sheet.skills]
+        skills = skills_of(self.state.actors[who])
         line = f"attack {who} {target}"
         if skills and data.draw(st.booleans()):
             line += f" --skill {data.draw(st.sampled_from(skills))}" + (" --sp" if sp else "")
@@ -149,7 +150,7 @@ class EncounterMachine(RuleBasedStateMachine):
     @rule(data=st.data(), sp=st.booleans())
     def skill(self, data, sp):
         actor = self.state.actors[self.doer(data)]
-        skills = [s for s, _ in actor.sheet.skills]
+        skills = skills_of(actor)
         if skills:
             target = self.near(data, actor.id) if data.draw(st.booleans()) else ""
             verb = data.draw(st.sampled_from(["skill", "cast"]))
@@ -187,9 +188,10 @@ class EncounterMachine(RuleBasedStateMachine):
     # --- invariants ----------------------------------------------------------------------
     @invariant()
     def numbers_in_range(self):
+        rs = self.session.ruleset_for(self.state)
         for actor in self.state.actors.values():
             assert 0 <= actor.hp <= actor.max_hp, actor
-            assert 0 <= actor.resource("sp") <= actor.sheet.max_sp, actor
+            assert 0 <= actor.resource("sp") <= resource_maximum(rs, actor, "sp"), actor
             assert all(n >= 0 for _, n in actor.resources), actor
             assert actor.down == (actor.hp == 0), actor
 
@@ -197,8 +199,10 @@ class EncounterMachine(RuleBasedStateMachine):
     def engagements_are_sound(self):
         state = self.state
         seen: set[str] = set()
-        for group in model.engagements(state):
+        for group in engagements(self.session):
             assert len(group) >= 2
+            for member in group:      # each member engaged with the rest, and no other
+                assert {member, *partners(self.session, member)} == group, group
             assert not group & seen, "an actor in two engagements"
             seen |= group
             assert group <= set(state.actors)
@@ -217,10 +221,25 @@ class EncounterMachine(RuleBasedStateMachine):
         assert s.state == before and s.log == log and s.future == future
 
     def teardown(self):
-        fresh = Session(content=LIBRARY)
+        fresh = Session()
         fresh.run_lines(self.session.log)
         assert fresh.state == self.session.state
         assert fresh.log == self.session.log
+
+
+def skills_of(actor) -> list[str]:
+    """The skills its sheet knows (a list of pairs, or a mapping, by version)."""
+    return list(dict(actor.sheet.skills))
+
+
+def engagements(session) -> list[set[str]]:
+    """Each engagement's members (S14)."""
+    groups: list[set[str]] = []
+    for actor_id in session.state.actors:
+        with_it = partners(session, actor_id)
+        if with_it and not any(actor_id in g for g in groups):
+            groups.append({actor_id, *with_it})
+    return groups
 
 
 EncounterMachine.TestCase.settings = settings(

@@ -29,7 +29,7 @@ from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
-from shaper_gm.rulesets.data import add_numbers, add_switches, costs, prepared
+from shaper_gm.rulesets.data import add_numbers, add_switches, costs, prepared, sheet_files
 from shaper_gm.rulesets.data import carried as kept_items
 from shaper_gm.rulesets.data.act_range import ActRange
 from shaper_gm.rulesets.data.add_checks import check_new
@@ -56,6 +56,7 @@ from shaper_gm.rulesets.data.numbers import number_names, with_numbers
 from shaper_gm.rulesets.data.older import OlderSaves
 from shaper_gm.rulesets.data.orders import turn_order
 from shaper_gm.rulesets.data.paths import DiagonalLimit
+from shaper_gm.rulesets.data.placing import PlacedMoment
 from shaper_gm.rulesets.data.replayed import ReplayedSaves
 from shaper_gm.rulesets.data.revived import ZERO_HP, ended_by_rule, revived
 from shaper_gm.rulesets.data.saved import checked_sheet, saved_conditions, saved_items
@@ -67,7 +68,7 @@ from shaper_gm.rulesets.data.zero_read import ZeroRead
 
 class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, DiagonalLimit,
                   OlderSaves, DeclaredInitiative, FightClock, Timers, laying.GroundChecks,
-                  ActRange, BasicRoll, ReplayedSaves, RulesetBase):
+                  ActRange, BasicRoll, ReplayedSaves, PlacedMoment, RulesetBase):
     turn_order = FixedOrder()
     encounter_system_type = Ground          # what lies on the map (engine.laying)
     admit_off_turn = prepared.off_turn      # an action readied or prepared, taken off-turn
@@ -204,6 +205,8 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
     def templates(self) -> dict[str, Facts]:
         return {item_id: item for kind in self.library.templates
                 for item_id, item in self.library.kind(kind).items()}
+
+    sheet_for = sheet_files.sheet_for            # a template, or a sheet file (--as PATH)
 
     def make_actor(self, spec: Any, zone: str | None) -> Actor:
         """An actor from a template (or the default sheet) with `--stat NAME=N` on top."""

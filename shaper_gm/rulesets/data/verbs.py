@@ -21,8 +21,13 @@ from shaper_gm.rulesets.data.sides import install as install_side_checks
 from shaper_gm.rulesets.data.waiting import wait, waits
 from shaper_gm.rulesets.data.words import worded
 
-FACES = "the faces of its {slot} roll{s}, in order"
-MOMENT_FACES = "the faces of {name}'s {slot} roll, in order, each time it runs by itself"
+FACES = "the faces of its {roll}{s}, in order"
+MOMENT_FACES = "the faces of {name}'s {roll}, in order, each time it runs by itself"
+
+
+def _roll(slot: str) -> str:
+    """A slot's roll in words: `defend roll`, and `roll` for the slot named so."""
+    return "roll" if slot == "roll" else f"{slot} roll"
 
 
 class DeclaredVerbs:
@@ -153,7 +158,7 @@ def _moment_slots(rs: Any, *moments: str, repeats: bool = False
                   ) -> dict[str, tuple[bool, str]]:
     """The slots of the actions those moments bring; a turn's slot repeats: one `end`
     may pass several turns, each rolling it (G24: two dying creatures in a row)."""
-    return {slot: (repeats or again, MOMENT_FACES.format(slot=slot, name=name))
+    return {slot: (repeats or again, MOMENT_FACES.format(roll=_roll(slot), name=name))
             for name, declared in rs.library.actions
             if declared.at is not None and declared.at.moment in moments
             for slot, again in declared.slots}
@@ -225,7 +230,8 @@ def _flags(declared: Declared) -> tuple[Any, ...]:
 
 
 def _slots(declared: Declared) -> dict[str, tuple[bool, str]]:
-    return {slot: (repeats, FACES.format(slot=slot, s="s, one per target" if repeats else ""))
+    return {slot: (repeats, FACES.format(roll=_roll(slot),
+                                         s="s, one per target" if repeats else ""))
             for slot, repeats in declared.slots}
 
 

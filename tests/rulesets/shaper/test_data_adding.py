@@ -75,3 +75,52 @@ def test_add_refuses_alike_and_changes_nothing(both, line, says):
         assert not s.state.actors, rs
         if rs == DATA:
             assert says in str(refused.value)
+
+
+SHEETS = {
+    "gorm.yaml": "name: Gorm\nkind: creature\nvigor: 1\nweapons: [longsword]\n"
+                 "holding: [longsword]\nside: enemies\n",
+    "hero.yaml": "ayla:\n  name: Ayla\n  finesse: 1\n  weapons: [longbow]\n"
+                 "  skills: [longshot]\n",
+}
+
+
+def test_a_sheet_file_is_added_alike_and_its_line_replays(both, tmp_path):
+    """add ID --as PATH: a sheet file, plain or keyed (one id: {sheet}), its kind's
+    side unless it names one; its content logged in the line (--sheet), so the line
+    replays with no file."""
+    for name, text in SHEETS.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    sessions = both(f"add gorm --as {tmp_path / 'gorm.yaml'} --at B1",
+                    f"add ayla --as {tmp_path / 'hero.yaml'} --at A5", "init ayla gorm",
+                    "start")
+    assert numbers(sessions[DATA]) == numbers(sessions[PYTHON])
+    assert sessions[DATA].state.actors["ayla"].side == "party"
+    play_alike(sessions, [("draw longbow", True), (
+        "attack ayla gorm --skill longshot --roll 4,4,4 --evade 2,2,2 --damage 3", True)])
+    for name in SHEETS:
+        (tmp_path / name).unlink()
+    logged = [line for line in sessions[DATA].log if line.startswith("add ")]
+    assert len(logged) == 2 and all("--sheet" in line for line in logged)
+    again = both(*logged[:1])           # each version reads the data version's line
+    assert numbers(again[DATA]) == numbers(again[PYTHON])
+    assert numbers(again[DATA])["gorm"][7] == "enemies"
+
+
+@pytest.mark.parametrize("text, says", [
+    ("name: Bad\nweapons: [laser]\nvigor: lots\n", "key 'vigor': expected a whole number"),
+    ("name: Bad\nweapons: [laser]\n", "key 'weapons': unknown weapons item 'laser'"),
+    ("name: Bad\nkind: dragon\n", "key 'kind': expected one of characters, creatures"),
+    ("name: Bad\nwings: 2\n", "key 'wings': not a key of this ruleset's sheets"),
+    ("- a list\n", "expected a mapping of sheet keys"),
+])
+def test_a_sheet_file_with_a_problem_is_refused_alike(both, tmp_path, text, says):
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    sessions = both()
+    for rs, s in sessions.items():
+        with pytest.raises(GmError) as refused:
+            s.execute(f"add bad --as {path}")
+        assert not s.state.actors, rs
+        if rs == DATA:
+            assert str(refused.value).startswith(f"{path}: ") and says in str(refused.value)

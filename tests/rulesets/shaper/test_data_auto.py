@@ -12,6 +12,7 @@ import pytest
 
 from shaper_gm.errors import GmError
 from tests.rulesets.shaper.test_data_examples import DATA, PYTHON, attack, both, numbers
+from tests.rulesets.twins import said
 
 __all__ = ["both"]
 
@@ -55,8 +56,7 @@ def test_a_result_declared_where_the_faces_decide_is_refused_alike(both, line, s
         with pytest.raises(GmError) as refused:
             s.execute(line)
         assert numbers(s) == before[rs], rs
-        assert str(refused.value).startswith(says if isinstance(says, str)
-                                             else says[rs == DATA]), rs
+        assert str(refused.value).startswith(said(says, rs, DATA)), rs
 
 
 @pytest.mark.parametrize("line, defense_after", [

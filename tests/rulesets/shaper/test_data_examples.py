@@ -43,10 +43,6 @@ the next step):
 - the GM's `set ACTOR max_hp=N`;
 - the GM's `set ACTOR temp_hp=N` (what absorbs is spent from every effect in turn,
   `spend`, tests/rulesets/shaper/test_data_uses.py; temporary HP are no effect here);
-- items: picking up an item
-  beside someone in the actor's
-  engagement is a Minor action in the Python ruleset (here a Major): reading another
-  actor's sheet value (`actors.ID.KEY`);
 - the words of the screen (the attack's nested breakdown, the order table's Engaged
   column): a screen.yaml of its own; the GM's damage in one line (`2 damage to Taylor:
   Defense 1 stops 1, 1 gets through, 1 absorbed, ...`); a sheet change, a skill's use
@@ -59,7 +55,13 @@ the next step):
   instead (--skill longshot:sp, 1 SP left)`), where the engine says `move needs 3 Major;
   Josh has 1 left (S18)` (an action's own requirement would refuse its odds too);
 - completion's offers ranked by what the actor can do now (`draw <Tab>`: what free hands
-  can take first, S19a), the summon bonuses `--minion-bonus` offers.
+  can take first, S19a; `pickup <Tab>`: what lies in reach, its range and cost), the
+  summon bonuses `--minion-bonus` offers.
+
+Played since: a sheet file (`add ID --as PATH`, rulesets/data/sheet_files.py:
+test_data_adding), an actor the GM places elsewhere leaving its engagement (the moment
+`placed`), an item within Melee range picked up for a Minor (`lying_with.engagement`:
+test_data_pickup).
 """
 
 from __future__ import annotations

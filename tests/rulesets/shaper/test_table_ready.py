@@ -200,12 +200,20 @@ def test_a_thrown_weapon_lies_beside_its_target_and_is_picked_up_there(tmp_path)
 
 def test_an_item_picked_up_by_another_is_theirs_to_use():
     """The raider drops his longsword; Monica, beside him in his engagement, picks it up
-    within Melee range (a Minor) and can attack with it; the raider cannot draw it."""
+    within Melee range (a Minor) and can attack with it; the raider cannot draw it. The
+    data version says the same drop and pick-up, each sheet change and where the
+    longsword lies and is taken from on lines of their own (worded())."""
     s = session("end", "place monica B1", "engage monica raider", "end")
-    assert lines(s, "drop longsword") == ["Raider drops the longsword (Free)"]
+    dropped = "Raider drops the longsword (Free)"
+    assert lines(s, "drop longsword") == worded([dropped], [
+        dropped, "Raider: holding longsword → nothing (dropped, S19)",
+        "Raider: weapons longsword → nothing (dropped, S19)", "Longsword lands on B1, by Raider"])
     for _ in range(5):                   # Taylor, the crossbowman, the reaver; Josh
         s.execute("end")
-    assert lines(s, "pickup longsword") == ["Monica picks up the longsword (Minor)"]
+    picked = "Monica picks up the longsword (Minor)"
+    assert lines(s, "pickup longsword") == worded([picked], [
+        picked, "Monica picks up longsword from B1",
+        "Monica: holding shield → shield, longsword (picked up, S19)"])
     assert "longsword" in s.state.actors["monica"].sheet.weapons
     s.execute("attack raider --with longsword --roll 3,3,3 --evade 6,6,6")
     assert replayed(s).state == s.state

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from shaper_gm.persist import replay, saves
-from tests.rulesets.timeslice.commands_kit import info
+from tests.rulesets.timeslice.commands_kit import info, run, session, told
 from tests.rulesets.timeslice.conftest import AttackRequest, attack
 from tests.rulesets.timeslice.test_attack import duel
 
@@ -57,3 +57,16 @@ def test_a_save_written_before_the_standing_choice_reads_it_back_from_its_log():
     standing = [info(reopened, actor_id).defense for actor_id in ("guard", "kara")]
     assert standing == ["brace", None]
     assert replay.replay_save(OLDER).ok
+
+
+def test_t10_the_standing_choice_is_kept_without_a_line_of_its_own():
+    """The attack's own line names the defense rolled; keeping it as the defender's
+    standing choice, or changing it, adds no outcome line (the mark is the rules' own)."""
+    s = session("add kara --as kara --at B2", "add guard --as guard --at C2",
+                "init kara guard", "start")
+    first = run(s, "attack guard --defense dodge --roll 1,1 --defend 1,1")
+    again = run(s, "attack guard --defense brace --roll 1,1 --defend 1,1")
+    assert info(s, "guard").defense == "brace"
+    lines = told(s, first) + told(s, again)
+    assert any("vs dodge" in line for line in lines) and any("vs brace" in line for line in lines)
+    assert not [line for line in lines if "stands-" in line]

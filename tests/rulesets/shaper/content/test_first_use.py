@@ -1,5 +1,8 @@
 """The ruleset is built from its numbers alone; items, skills and sheets are read on
-first use, and a library that cannot be read then refuses that command, clearly."""
+first use, and a library that cannot be read then refuses that command, clearly. The
+Python loader's tests: its default folder is the checkout's content/shaper, the Python
+version's until the switch, whatever SHAPER_GM_CONTENT names (`--as-data shaper`
+points it at the data version)."""
 
 from __future__ import annotations
 
@@ -11,7 +14,8 @@ from shaper_gm.rulesets.shaper.content import loader
 
 
 @pytest.fixture
-def fresh_cache():
+def fresh_cache(monkeypatch):
+    monkeypatch.delenv("SHAPER_GM_CONTENT", raising=False)
     loader.clear_cache()
     yield
     loader.clear_cache()

@@ -1,8 +1,10 @@
 """The shipped content library loads and holds what the Shaper source shows. The items
 are read as the ruleset playing `shaper` reads them (shipped.py: the Python ruleset's
 library or the data version's, the same item files), and the templates' sides and HP
-through `add`; the Python loader's own tests (its cache, its numbers, sheet files) read
-its library."""
+through `add`; a sheet file through `add --as PATH`. The Python loader's own tests (its
+default folder, its cache, its numbers) read its library from the checkout's
+content/shaper, the Python version's until the switch, whatever SHAPER_GM_CONTENT
+names (`--as-data shaper` points it at the data version)."""
 
 from __future__ import annotations
 
@@ -10,23 +12,28 @@ from pathlib import Path
 
 import pytest
 
+from shaper_gm.commands import new_session
 from shaper_gm.content.folders import folder_files
 from shaper_gm.content.yamlio import load_yaml_file
-from shaper_gm.rulesets.shaper.content.loader import (
-    ContentError,
-    clear_cache,
-    load_library,
-    load_sheet_file,
-)
+from shaper_gm.errors import GmError
+from shaper_gm.rulesets.shaper.content.loader import clear_cache, load_library
 
-from .shipped import Shipped
+from .shipped import Item, Shipped
 
 SHIPPED = Path(__file__).resolve().parents[4] / "content"
 
 
 @pytest.fixture(scope="module")
 def lib():
-    return load_library()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delenv("SHAPER_GM_CONTENT", raising=False)
+        return load_library()
+
+
+@pytest.fixture
+def python_content(monkeypatch):
+    """The Python loader's default folder: the checkout's content."""
+    monkeypatch.delenv("SHAPER_GM_CONTENT", raising=False)
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +55,7 @@ def test_every_shipped_file_loads_and_every_item_is_in_the_library(shipped):
             assert item_id in getattr(shipped, path.parent.name), (path, item_id)
 
 
-def test_default_root_is_the_checkout_content_folder(lib):
+def test_default_root_is_the_checkout_content_folder(lib, python_content):
     assert load_library(SHIPPED) is lib   # same resolved folder, same cached library
 
 
@@ -59,7 +66,7 @@ def test_env_var_points_at_another_library(content_copy, monkeypatch):
     assert "club" in load_library().weapons
 
 
-def test_loading_is_cached():
+def test_loading_is_cached(python_content):
     clear_cache()
     first = load_library()
     assert load_library() is first
@@ -211,26 +218,41 @@ def test_generic_items_are_provisional(shipped):
             assert folder[item_id].provisional, (path, item_id)
 
 
-def test_load_sheet_file_plain_and_keyed(tmp_path, lib):
+def test_a_sheet_file_plain_and_keyed(tmp_path):
+    """add ID --as PATH reads a sheet file: the sheet's keys at its top (its id the
+    file's name), or one `id: {sheet}` entry as content/shaper's files write them; a
+    file's kind is creature or character, character unless given (its side, party,
+    where the file names none). Ported from the Python loader's load_sheet_file onto
+    add, whichever version plays shaper: the same id, kind, numbers, items and skills."""
     plain = tmp_path / "gorm.yaml"
     plain.write_text("name: Gorm\nkind: creature\nvigor: 1\nweapons: [mace]\n"
                      "holding: [mace]\nside: enemies\n", encoding="utf-8")
-    sheet = load_sheet_file(plain, lib)
-    assert (sheet.id, sheet.kind, sheet.vigor, sheet.holding) == ("gorm", "creature", 1,
-                                                                 ("mace",))
     keyed = tmp_path / "hero.yaml"
     keyed.write_text("ayla:\n  name: Ayla\n  finesse: 1\n  weapons: [shortbow]\n"
                      "  skills: [aimed-shot]\n", encoding="utf-8")
-    sheet = load_sheet_file(keyed, lib)
-    assert (sheet.id, sheet.kind, sheet.side, sheet.skills) == ("ayla", "character", "party",
-                                                                (("aimed-shot", 1),))
+    sideless = tmp_path / "orc.yaml"
+    sideless.write_text("name: Orc\nkind: creature\nweapons: [mace]\n", encoding="utf-8")
+    s = new_session(ruleset="shaper", seed=1)
+    for actor, path in (("gorm", plain), ("ayla", keyed), ("orc", sideless)):
+        s.execute(f"add {actor} --as {path}")
+    gorm, ayla, orc = (s.state.actors[a] for a in ("gorm", "ayla", "orc"))
+    sheet = Item(gorm.sheet)
+    assert (gorm.template, gorm.side, sheet.vigor, sheet.holding) == ("gorm", "enemies", 1,
+                                                                     ("mace",))
+    assert orc.side == "enemies"                 # a creature's side
+    assert (ayla.template, ayla.side, Item(ayla.sheet).skills) == ("ayla", "party",
+                                                                   {"aimed-shot": 1})
 
 
-def test_load_sheet_file_reports_problems(tmp_path, lib):
+def test_a_sheet_file_with_problems_is_refused(tmp_path):
+    """Its first problem in one line, the file and key named; the items it names are
+    not checked until its own keys are good (the laser is not named). Ported from the
+    Python loader's load_sheet_file onto add."""
     path = tmp_path / "bad.yaml"
     path.write_text("name: Bad\nweapons: [laser]\nvigor: lots\n", encoding="utf-8")
-    with pytest.raises(ContentError) as info:
-        load_sheet_file(path, lib)
-    lines = info.value.errors
-    assert f"{path}: item 'bad': key 'vigor': expected a whole number" in lines[0]
-    assert len(lines) == 1   # the sheet is not cross-checked until its own keys are good
+    s = new_session(ruleset="shaper", seed=1)
+    with pytest.raises(GmError) as info:
+        s.execute(f"add bad --as {path}")
+    line = info.value.message
+    assert f"{path}: item 'bad': key 'vigor': expected a whole number" in line
+    assert "(and " not in line and "laser" not in line and not s.state.actors
