@@ -292,7 +292,7 @@ class Declared:
         return facts
 
     def _given(self, situation: Situation) -> Given:
-        return Given(situation, dict(self.given), self.name)
+        return Given(situation, self.given, self.name)
 
     def _named_cells(self, situation: Situation, facts: Mapping[str, Any]) -> None:
         """A cell the GM named must be one it can take."""

@@ -370,10 +370,10 @@ MAX_TEXT = 1000
 def _text(parts: list[Any]) -> str:
     """``text('block ', face, ': ', verdict)``: words and numbers written one after
     another (dice as notation, truth as true/false), at most 1,000 characters."""
-    out = "".join(part if type(part) is str else
-                  part.text() if isinstance(part, Dice) else
-                  str(part).lower() if isinstance(part, bool) else str(part)
-                  for part in parts)
+    out = "".join([part if type(part) is str else
+                   part.text() if isinstance(part, Dice) else
+                   str(part).lower() if isinstance(part, bool) else str(part)
+                   for part in parts])
     if len(out) > MAX_TEXT:
         raise ExprError(f"text() makes {len(out):,} characters, more than {MAX_TEXT:,}")
     return out

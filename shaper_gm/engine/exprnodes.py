@@ -68,9 +68,13 @@ def reading(name: str) -> Node:
 
 def comparing(word: str, left: Node, right: Node) -> Node:
     """`left WORD right`: two numbers, or two words, compared at once; a name compared
-    with a constant read in place."""
+    with a constant or another name read in place."""
     op = _OPS.get(word)
     named, fixed = name_of(left), value_of(right)
+    if word == "in" and type(value_of(left)) is str and name_of(right) is not None:
+        return _word_in(value_of(left), str(name_of(right)))
+    if op is not None and named is not None and name_of(right) is not None:
+        return _names_compared(word, op, named, str(name_of(right)))
     if op is None or named is None or type(fixed) not in (int, str):
         return folded(_general_compare(word, left, right), left, right)
     kind = type(fixed)
@@ -83,6 +87,39 @@ def comparing(word: str, left: Node, right: Node) -> Node:
         if type(found) is kind:
             return op(found, fixed)                  # the common case: no TypeError
         return _compared(word, op, found, fixed)
+    return run
+
+
+def _names_compared(word: str, op: Callable[[Any, Any], bool], left: str,
+                    right: str) -> Node:
+    """`a <= b` of two names, both read in place (left first)."""
+    def run(env: Env) -> bool:
+        try:
+            a = env[left]
+        except KeyError:
+            raise ExprError(f"no value named {left!r} here") from None
+        try:
+            b = env[right]
+        except KeyError:
+            raise ExprError(f"no value named {right!r} here") from None
+        if type(a) is type(b) and (type(a) is int or type(a) is str):
+            return op(a, b)
+        return _compared(word, op, a, b)
+    return run
+
+
+def _word_in(word: str, name: str) -> Node:
+    """`'dead' in target.effects`: a word among a list's, the list read in place."""
+    op = COMPARE["in"]
+
+    def run(env: Env) -> bool:
+        try:
+            found = env[name]
+        except KeyError:
+            raise ExprError(f"no value named {name!r} here") from None
+        if type(found) is tuple:
+            return word in found
+        return _compared("in", op, word, found)
     return run
 
 
@@ -117,7 +154,7 @@ def summed(parts: tuple[tuple[int, Node], ...]) -> Node:
     def general(env: Env) -> Any:
         return sum_of(parts, env)
     if len(parts) != 2:
-        return folded(general, *(node for _, node in parts))
+        return folded(_summed_many(parts), *(node for _, node in parts))
     (first_sign, first), (second_sign, second) = parts
     low, high = -MAX_NUMBER, MAX_NUMBER
     fixed = value_of(second)
@@ -146,6 +183,22 @@ def summed(parts: tuple[tuple[int, Node], ...]) -> Node:
                     return total
         return sum_of(parts, env)
     return folded(run, first, second)
+
+
+def _summed_many(parts: tuple[tuple[int, Node], ...]) -> Node:
+    """A sum of three or more terms: plain numbers in range added as they come."""
+    low, high = -MAX_NUMBER, MAX_NUMBER
+    signed = tuple((sign > 0, node) for sign, node in parts)
+
+    def run(env: Env) -> Any:
+        total = 0
+        for plus, node in signed:
+            value = node(env)
+            if type(value) is not int or not low <= value <= high:
+                return sum_of(parts, env)
+            total = total + value if plus else total - value
+        return total if low <= total <= high else sum_of(parts, env)
+    return run
 
 
 def product(left: Node, right: Node) -> Node:

@@ -7,7 +7,7 @@ out late is the fact worked out early: the checks read the same values either wa
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from shaper_gm.engine.declared_records import fault
@@ -20,9 +20,11 @@ class Given(Mapping[str, Any]):
     out once when first read; a name it does not give is a KeyError (a ChainMap reads
     the situation next)."""
 
-    def __init__(self, situation: Situation, given: Mapping[str, Compiled],
+    def __init__(self, situation: Situation,
+                 given: Mapping[str, Compiled] | Sequence[tuple[str, Compiled]],
                  action: str) -> None:
-        self._situation, self._given, self._action = situation, given, action
+        self._situation, self._action = situation, action
+        self._given = given if isinstance(given, Mapping) else by_name(given)
         self._known: dict[str, Any] = dict(situation.ids)
         if situation.destination is not None:
             self._known["destination"] = situation.destination
@@ -41,10 +43,34 @@ class Given(Mapping[str, Any]):
         known = {name: self._known[name] for name in self._situation.ids}
         if self._situation.destination is not None:
             known["destination"] = self._situation.destination
-        return {**known, **{name: self[name] for name in self._given}}
+        done, situation = self._known, self._situation
+        for name, expr in self._given.items():      # each worked out here, in place
+            if name in done:
+                known[name] = done[name]
+                continue
+            try:
+                known[name] = done[name] = expr.run(situation)
+            except ExprError as exc:
+                raise fault(f"{self._action}: given.{name}", exc) from None
+        return known
 
     def __iter__(self) -> Iterator[str]:
         return iter({**self._known, **self._given})
 
     def __len__(self) -> int:
         return len({**self._known, **self._given})
+
+
+_BY_NAME: dict[int, tuple[Sequence[tuple[str, Compiled]], dict[str, Compiled]]] = {}
+
+
+def by_name(given: Sequence[tuple[str, Compiled]]) -> dict[str, Compiled]:
+    """An action's declared given facts by name, made once per declaration (an action's
+    facts are worked out several times a turn: its price, its checks, its play). Read
+    it only."""
+    found = _BY_NAME.get(id(given))
+    if found is None or found[0] is not given:      # held, so its id stays its own
+        if len(_BY_NAME) > 1024:
+            _BY_NAME.clear()
+        found = _BY_NAME[id(given)] = (given, dict(given))
+    return found[1]

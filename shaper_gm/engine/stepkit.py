@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from shaper_gm.engine.errors import ExprError
@@ -23,14 +24,25 @@ def fill(text: str, env: Mapping[str, Any]) -> str:
     """`text` with each ``{name}`` replaced by that value of `env` (left as written when
     `env` has none): notes, prompts, refusals and outcome lines alike. A list of values
     reads as its items joined by commas (``maul, dagger``), a mapping as its keys."""
-    def value(found: re.Match[str]) -> str:
+    parts = _fields(text)             # words, a name, words, ...: split once per text
+    if len(parts) == 1:
+        return text
+    out = [parts[0]]
+    for at in range(1, len(parts), 2):
         try:
-            got = env[found.group(1)]
+            got = env[parts[at]]
         except (KeyError, ExprError):
-            return found.group(0)
-        listed = isinstance(got, tuple | list | Mapping)
-        return ", ".join(map(str, got)) if listed else str(got)
-    return FIELD.sub(value, text)
+            out.append("{" + parts[at] + "}")
+        else:
+            out.append(got if type(got) is str else ", ".join(map(str, got))
+                       if isinstance(got, tuple | list | Mapping) else str(got))
+        out.append(parts[at + 1])
+    return "".join(out)
+
+
+@lru_cache(maxsize=4096)
+def _fields(text: str) -> tuple[str, ...]:
+    return tuple(FIELD.split(text))
 
 
 # A step made from its declaration, the names it reads and the names it writes.
