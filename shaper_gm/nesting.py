@@ -52,6 +52,14 @@ def loads(text: str, **options) -> object:
     return json.loads(text, **options)
 
 
+def no_repeats(pairs: list) -> dict:
+    """A JSON object as a dict (`object_pairs_hook`), refused when a key is repeated."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        raise ValueError("a key is repeated")
+    return data
+
+
 # --- YAML ----------------------------------------------------------------------------
 # YAML nests by brackets (flow style) and by indentation (block style). A flow level
 # needs a `[` or `{`, and all but the innermost one hold something, so not one written

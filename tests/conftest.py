@@ -18,7 +18,8 @@ def pytest_addoption(parser) -> None:
         "--as-data", default="", metavar="ID[,ID]",
         help="play these rulesets from their versions written as data "
              "(tests/fixtures/rulesets/ID-data), as the shipped content would after "
-             "the ruleset's switch to data: how far a switch has come")
+             "the ruleset's switch to data: how far a switch has come (a ruleset "
+             "whose shipped content is written as data plays as it is)")
 
 
 def pytest_configure(config) -> None:
@@ -37,6 +38,8 @@ def _content_with_data(ruleset_ids: list[str]) -> Path:
     content = Path(tempfile.mkdtemp(prefix="shaper-gm-as-data-")) / "content"
     shutil.copytree(shipped_path(), content)
     for ruleset_id in ruleset_ids:
+        if not (FIXTURES / f"{ruleset_id}-data").is_dir():
+            continue              # none kept: its shipped content is written as data
         shutil.rmtree(content / ruleset_id, ignore_errors=True)
         shutil.copytree(FIXTURES / f"{ruleset_id}-data", content / ruleset_id)
     return content

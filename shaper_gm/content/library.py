@@ -2,8 +2,8 @@
 
 A file's kind is its name (`weapons.yaml`) or the folder it sits in (`weapons/extra.yaml`);
 `ruleset.yaml` holds the ruleset's numbers. Each other file maps item ids to items. A
-ruleset declares its kinds (`Kind`: a builder, usually `item_builder` over a table of
-`Field`s, and the id namespace it shares), reads its numbers first (`sort_files`), then
+ruleset declares its kinds (`Kind`: a builder, which checks an item against a table
+of `Field`s, and the id namespace it shares), reads its numbers first (`sort_files`), then
 its items (`build_items`): each id checked, defined once in its namespace, and built.
 Every problem is collected in the `Ctx`, one line each naming file, item and key.
 """
@@ -139,15 +139,6 @@ def check_refs(ctx: Ctx, item: Any, refs: tuple[Ref, ...],
             if isinstance(name, str) and name not in found:
                 why = f" ({ref.why})" if ref.why else ""
                 ctx.error(key, f"no {ref.noun} {name!r}{why}{known(found, name)}")
-
-
-def item_builder(make: Callable[..., Any], fields: Mapping[str, Field]) -> Builder:
-    """A builder that checks an item against `fields` and, when it passes without a new
-    error, makes it: ``make(item_id, **good_values)``."""
-    def build(ctx: Ctx, item_id: str, raw: Any) -> Any:
-        values = checked(ctx, raw, fields)
-        return None if values is None else make(item_id, **values)
-    return build
 
 
 def checked(ctx: Ctx, raw: Any, fields: Mapping[str, Field], prefix: str = "") -> dict | None:

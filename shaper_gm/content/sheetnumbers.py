@@ -75,10 +75,6 @@ class SheetNumbers(Mapping[str, Number]):
     def names(self) -> tuple[str, ...]:
         return tuple(self._by_name)
 
-    def fields(self) -> dict[str, Field]:
-        """The content's checks of every number, for a sheet's field table."""
-        return {name: number.field() for name, number in self._by_name.items()}
-
     def typed(self, numbers: Mapping[str, Any], flag: str = "--stat ",
               what: str = "") -> dict[str, int]:
         """The GM's numbers by name, each checked; a name not declared is refused."""

@@ -13,7 +13,6 @@ from shaper_gm.engine.state import Change, Encounter
 from shaper_gm.engine.turns import (
     begin_round,
     can_take_turns,
-    current_turn,
     finish_round,
     finish_turn,
     name_of,
@@ -51,7 +50,7 @@ class CyclingPasses(FixedOrder):
             raise RuleViolation("nobody to start with: the turn order is empty",
                                 "add actors, then init to roll the order")
         state, events = begin_round(state, rs)
-        return self._begin_next(state, rs, events)
+        return self._proceed(state, rs, events)
 
     def after_action(self, state: Encounter, rs: Ruleset, actor_id: str) -> Change:
         """A turn whose budget is spent ends by itself."""
@@ -61,12 +60,6 @@ class CyclingPasses(FixedOrder):
         if state.turn is not None and not self._has_budget(state, state.turn):
             return self.end_turn(state, rs)
         return state, []
-
-    def end_turn(self, state: Encounter, rs: Ruleset) -> Change:
-        ending.refuse_if_over(state, "end")
-        current = current_turn(state)
-        state, events = finish_turn(state, rs, current)
-        return self._begin_next(state, rs, events)
 
     def settle(self, state: Encounter, rs: Ruleset) -> Change:
         """After a GM's change: a turn whose actor went down or has no budget left ends;
@@ -86,12 +79,12 @@ class CyclingPasses(FixedOrder):
         """The turn it stopped in goes on, or ends if its budget is spent."""
         turn = state.turn
         if turn is None or turn not in state.actors:
-            return self._begin_next(state.with_(turn=None, up=()), rs, [])
+            return self._proceed(state.with_(turn=None, up=()), rs, [])
         return self.after_action(state, rs, turn)
 
-    def _begin_next(self, state: Encounter, rs: Ruleset, events: list[ev.Event]) -> Change:
-        """The next turn: in this pass, else a new pass, else a new round (which refills
-        everyone)."""
+    def _proceed(self, state: Encounter, rs: Ruleset, events: list[ev.Event]) -> Change:
+        """The next turn (after `end` too, as FixedOrder ends a turn): in this pass, else
+        a new pass, else a new round (which refills everyone)."""
         for _ in range(2):
             nxt = self._first(state)
             if nxt is None and self._anyone(state):

@@ -61,12 +61,12 @@ def _read(kind: Any, data: Any, where: str) -> Any:
                 return _read(option, data, where)
             except DataError as exc:
                 problems.append(exc.problem)
-        raise DataError(where, problems[0] if problems else f"unexpected {_shown(data)}")
+        raise DataError(where, problems[0] if problems else f"unexpected {kind_of(data)}")
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         return _read_dataclass(kind, data, where)
     if origin is tuple:
         if not isinstance(data, list):
-            raise DataError(where, f"should be a list, got {_shown(data)}")
+            raise DataError(where, f"should be a list, got {kind_of(data)}")
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_read(args[0], v, f"{where}[{i}]") for i, v in enumerate(data))
         if len(args) != len(data):
@@ -75,40 +75,40 @@ def _read(kind: Any, data: Any, where: str) -> Any:
                                                                                strict=True)))
     if origin in (frozenset, set):
         if not isinstance(data, list):
-            raise DataError(where, f"should be a list, got {_shown(data)}")
+            raise DataError(where, f"should be a list, got {kind_of(data)}")
         return frozenset(_read(args[0], v, f"{where}[{i}]") for i, v in enumerate(data))
     if origin in (dict, typing.Mapping) or kind is dict:
         if not isinstance(data, dict):
-            raise DataError(where, f"should be a mapping, got {_shown(data)}")
+            raise DataError(where, f"should be a mapping, got {kind_of(data)}")
         key_kind, value_kind = args or (str, Any)
         return {_read(key_kind, k, where): _read(value_kind, v, f"{where}.{k}")
                 for k, v in data.items()}
     if kind is bool:
         if not isinstance(data, bool):
-            raise DataError(where, f"should be true or false, got {_shown(data)}")
+            raise DataError(where, f"should be true or false, got {kind_of(data)}")
         return data
     if kind is int:
         if isinstance(data, bool) or not isinstance(data, int):
-            raise DataError(where, f"should be a whole number, got {_shown(data)}")
+            raise DataError(where, f"should be a whole number, got {kind_of(data)}")
         return data
     if kind is float:
         if isinstance(data, bool) or not isinstance(data, int | float):
-            raise DataError(where, f"should be a number, got {_shown(data)}")
+            raise DataError(where, f"should be a number, got {kind_of(data)}")
         return float(data)
     if kind is str:
         if not isinstance(data, str):
-            raise DataError(where, f"should be text, got {_shown(data)}")
+            raise DataError(where, f"should be text, got {kind_of(data)}")
         return data
     if kind is type(None):
         if data is not None:
-            raise DataError(where, f"should be empty (null), got {_shown(data)}")
+            raise DataError(where, f"should be empty (null), got {kind_of(data)}")
         return None
     raise DataError(where, f"cannot read a value of type {kind!r}")
 
 
 def _read_dataclass(cls: type, data: Any, where: str) -> Any:
     if not isinstance(data, dict):
-        raise DataError(where, f"should be a mapping, got {_shown(data)}")
+        raise DataError(where, f"should be a mapping, got {kind_of(data)}")
     hints = _hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
     unknown = sorted(set(map(str, data)) - set(fields))
@@ -135,7 +135,8 @@ def _freeze(data: Any) -> Any:
     return data
 
 
-def _shown(value: Any) -> str:
+def kind_of(value: Any) -> str:
+    """What a value read from a save is, in words: `a list`, `text`, `null`."""
     if value is None:
         return "null"
     return {bool: "true/false", int: "a number", float: "a decimal number", str: "text",

@@ -23,6 +23,16 @@ from typing import Any, NamedTuple
 
 from shaper_gm.dice.limits import MAX_DICE
 from shaper_gm.engine.errors import ExprError
+from shaper_gm.engine.exprnodes import (
+    comparing,
+    constant,
+    folded,
+    joined,
+    lesser,
+    product,
+    reading,
+    summed,
+)
 from shaper_gm.engine.exprvalues import (
     COMPARE,
     Dice,
@@ -31,18 +41,13 @@ from shaper_gm.engine.exprvalues import (
     Node,
     arith,
     at_of,
-    both_of,
-    comparing,
     count_of,
     default_of,
-    either_of,
     if_of,
     listed_of,
     negated,
     number,
     pairs_of,
-    reading,
-    sum_of,
     total_of,
 )
 
@@ -86,7 +91,7 @@ def compile_expr(text: Any) -> Compiled:
     """`text` parsed, or ExprError saying why not."""
     if isinstance(text, bool) or isinstance(text, int):
         value = int(text) if not isinstance(text, bool) else text
-        return Compiled(str(text).lower(), frozenset(), False, lambda env: value)
+        return Compiled(str(text).lower(), frozenset(), False, constant(value))
     if not isinstance(text, str):
         raise ExprError(f"expected an expression, got {type(text).__name__}")
     return _compiled(text)
@@ -167,18 +172,18 @@ class _Parser:
         return node
 
     def either(self) -> Node:
-        left = self.both()
+        parts = [self.both()]
         while self.peek() == "or":
             self.take()
-            left = either_of(left, self.both())
-        return left
+            parts.append(self.both())
+        return parts[0] if len(parts) == 1 else joined(parts, all_of=False)
 
     def both(self) -> Node:
-        left = self.negation()
+        parts = [self.negation()]
         while self.peek() == "and":
             self.take()
-            left = both_of(left, self.negation())
-        return left
+            parts.append(self.negation())
+        return parts[0] if len(parts) == 1 else joined(parts, all_of=True)
 
     def negation(self) -> Node:
         if self.peek() == "not":
@@ -186,7 +191,7 @@ class _Parser:
             self.deeper()
             inner = self.negation()
             self.depth -= 1
-            return lambda env: not inner(env)
+            return folded(lambda env: not inner(env), inner)
         return self.comparison()
 
     def comparison(self) -> Node:
@@ -211,8 +216,7 @@ class _Parser:
             sign = 1 if self.take()[1] == "+" else -1
         if len(terms) == 1 and terms[0][0] == 1:
             return terms[0][1]
-        parts = tuple(terms)
-        return lambda env: sum_of(parts, env)
+        return summed(tuple(terms))
 
     def _dice_next(self) -> bool:
         return self.at < len(self.tokens) and self.tokens[self.at][0] == "dice"
@@ -229,15 +233,15 @@ class _Parser:
             raise ExprError(f"{text}: dice only add up in a sum; multiply the number, "
                             "or double the dice with the step's critical rule")
         self.dice = True
-        value = Dice((DiceTerm(count, sides),), 0)
-        return lambda env: value
+        return constant(Dice((DiceTerm(count, sides),), 0))
 
     def product(self) -> Node:
         left = self.unary()
         while self.peek() in ("*", "/", "%"):
             op = self.take()[1]
             right, first = self.unary(), left
-            left = arith(op, first, right, self.text)
+            left = product(first, right) if op == "*" else \
+                folded(arith(op, first, right, self.text), first, right)
         return left
 
     def unary(self) -> Node:
@@ -246,7 +250,7 @@ class _Parser:
             self.deeper()
             inner = self.unary()
             self.depth -= 1
-            return lambda env: negated(inner(env))
+            return folded(lambda env: negated(inner(env)), inner)
         return self.atom()
 
     def atom(self) -> Node:
@@ -254,11 +258,9 @@ class _Parser:
         if kind == "int":
             if len(value) > MAX_DIGITS:
                 raise ExprError(f"{value[:12]}…: numbers have at most {MAX_DIGITS} digits")
-            number = int(value)
-            return lambda env: number
+            return constant(int(value))
         if kind == "word":
-            word = value[1:-1]
-            return lambda env: word
+            return constant(value[1:-1])
         if kind == "dice":
             raise ExprError(f"{value}: dice belong in the sum at the top of a roll, "
                             "not inside brackets, calls or comparisons")
@@ -270,8 +272,7 @@ class _Parser:
             return inner
         if kind == "name":
             if value in ("true", "false"):
-                truth = value == "true"
-                return lambda env: truth
+                return constant(value == "true")
             if value in _KEYWORDS:
                 raise ExprError(f"unexpected {value!r} in {self.text.strip()!r}")
             if self.peek() == "(":
@@ -296,7 +297,7 @@ class _Parser:
         if not low <= len(args) <= high:
             raise ExprError(f"{name}() takes {low if low == high else f'{low} or more'} "
                             f"arguments, got {len(args)}")
-        return _FUNCTIONS[name](tuple(args))
+        return folded(_FUNCTIONS[name](tuple(args)), *args)
 
 
 def _dice(args: tuple[Node, ...]) -> Node:
@@ -342,8 +343,8 @@ def _times(args: tuple[Node, ...]) -> Node:
 
 
 _FUNCTIONS: dict[str, Callable[[tuple[Node, ...]], Node]] = {
-    "min": lambda args: lambda env: min(number(a(env)) for a in args),
-    "max": lambda args: lambda env: max(number(a(env)) for a in args),
+    "min": lambda args: lesser(args, least=True),
+    "max": lambda args: lesser(args, least=False),
     "abs": lambda args: lambda env: abs(number(args[0](env))),
     "if": if_of,
     "default": default_of,
@@ -352,7 +353,7 @@ _FUNCTIONS: dict[str, Callable[[tuple[Node, ...]], Node]] = {
     "times": _times,
     "fraction": lambda args: lambda env: _fraction(number(args[0](env)),
                                                    number(args[1](env))),
-    "text": lambda args: lambda env: _text(tuple(a(env) for a in args)),
+    "text": lambda args: lambda env: _text([a(env) for a in args]),
     "added": listed_of(True),
     "removed": listed_of(False),
     "total": total_of,
@@ -366,10 +367,11 @@ _ARITY = {"min": (1, 16), "max": (1, 16), "abs": (1, 1), "if": (3, 3), "default"
 MAX_TEXT = 1000
 
 
-def _text(parts: tuple[Any, ...]) -> str:
+def _text(parts: list[Any]) -> str:
     """``text('block ', face, ': ', verdict)``: words and numbers written one after
     another (dice as notation, truth as true/false), at most 1,000 characters."""
-    out = "".join(part.text() if isinstance(part, Dice) else
+    out = "".join(part if type(part) is str else
+                  part.text() if isinstance(part, Dice) else
                   str(part).lower() if isinstance(part, bool) else str(part)
                   for part in parts)
     if len(out) > MAX_TEXT:

@@ -100,18 +100,6 @@ def require_turn(state: Encounter, rs: Ruleset, actor_id: str, what: str) -> Non
                             "are spent only on your own turn", hint)
 
 
-def pay(state: Encounter, rs: Ruleset, actor_id: str, action: str, cost: Mapping[str, int], *,
-        refuse: Refusal | None = None) -> Change:
-    """Spend `cost` from the actor's resources (all or nothing). Off its turn, only
-    resources its ruleset lets it spend off-turn may pay."""
-    check_started(state, rs, action)
-    check_able(state, rs, actor_id)
-    on_turn = state.controls_turn(actor_id)
-    if not on_turn and not all(_off_turn(rs, name) for name in cost):
-        require_turn(state, rs, actor_id, action)
-    return spend(state, rs, actor_id, action, cost, on_turn=on_turn, refuse=refuse)
-
-
 def affordable(state: Encounter, rs: Ruleset, actor_id: str, action: Action,
                request: Request | None = None) -> bool | None:
     """Whether the actor, on its own turn, could pay the action's cost now, as `perform`
@@ -164,22 +152,6 @@ def spend(state: Encounter, rs: Ruleset, actor_id: str, action: str, cost: Mappi
                                     who=actor.name, on_turn=on_turn, refuse=refuse)
     state = state.with_actor(actor.with_resources(values))
     return state, [ev.ActionSpent(actor_id, action, payment.cost, payment.paid)]
-
-
-def _off_turn(rs: Ruleset, name: str) -> bool:
-    spec = rs.resource_spec(name)
-    return spec is not None and spec.off_turn
-
-
-def acted(state: Encounter, rs: Ruleset, actor_id: str) -> Change:
-    """After a play action: the turn order settles (a one-action turn ends, a spent
-    budget ends the turn, who is up next is worked out)."""
-    return rs.turn_order.after_action(state, rs, actor_id)
-
-
-def acting(state: Encounter, rs: Ruleset, actor_id: str) -> Change:
-    """Before a play action: the turn of whoever acts may begin now."""
-    return rs.turn_order.before_action(state, rs, actor_id)
 
 
 def perform(state: Encounter, rs: Ruleset, action: Action, request: Request,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shaper_gm.engine.data import DataError
+from shaper_gm.engine.data import DataError, kind_of
 
 
 class Reader:
@@ -13,7 +13,7 @@ class Reader:
 
     def __init__(self, data: Any, where: str) -> None:
         if not isinstance(data, dict):
-            raise DataError(where, f"expected a mapping, got {_kind(data)}")
+            raise DataError(where, f"expected a mapping, got {kind_of(data)}")
         self.data = data
         self.where = where
 
@@ -35,7 +35,7 @@ class Reader:
             ok = isinstance(value, tuple(k for k in kinds if k is not type(None)))
         if not ok:
             want = " or ".join(_name(k) for k in kinds)
-            raise DataError(f"{self.where}.{key}", f"should be {want}, got {_kind(value)}")
+            raise DataError(f"{self.where}.{key}", f"should be {want}, got {kind_of(value)}")
         return value
 
     def child(self, key: str, *, optional: bool = False) -> Reader | None:
@@ -51,7 +51,7 @@ class Reader:
         for i, v in enumerate(values):
             if isinstance(v, bool) and bool not in kinds or not isinstance(v, kinds):
                 raise DataError(f"{self.where}.{key}[{i}]", "should be "
-                                f"{' or '.join(_name(k) for k in kinds)}, got {_kind(v)}")
+                                f"{' or '.join(_name(k) for k in kinds)}, got {kind_of(v)}")
         return values
 
     def counts(self, key: str) -> dict[str, int]:
@@ -63,10 +63,3 @@ class Reader:
 def _name(kind: type) -> str:
     return {int: "a whole number", str: "text", bool: "true or false", list: "a list",
             dict: "a mapping", type(None): "null"}.get(kind, kind.__name__)
-
-
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    return {bool: "true/false", int: "a number", float: "a decimal number", str: "text",
-            list: "a list", dict: "a mapping"}.get(type(value), type(value).__name__)

@@ -20,8 +20,6 @@ from shaper_gm.places import data_rulesets
 KNOWN: dict[str, tuple[str, str]] = {
     "shaper": ("shaper_gm.rulesets.shaper", "Shaper: a pool of three action kinds a turn, "
                "skill points, 3d6 against 3d6 (S1-S29)"),
-    "dungeoneers": ("shaper_gm.rulesets.dungeoneers", "Dungeoneers: 6 AP a round, one action "
-                    "a turn, most AP acts next (D1-D29)"),
 }
 DEFAULT = "shaper"
 DATA = "shaper_gm.rulesets.data"         # plays every ruleset written as data

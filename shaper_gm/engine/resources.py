@@ -124,10 +124,6 @@ class Payment:
     cost: tuple[tuple[str, int], ...]
     paid: tuple[tuple[str, int], ...]
 
-    @property
-    def substituted(self) -> bool:
-        return dict(self.cost) != dict(self.paid)
-
 
 # words a ruleset's own refusal of a resource run short (None: the shared wording)
 Refusal = Callable[[ResourceSpec, Mapping[str, int], Mapping[str, int]], RuleViolation | None]
@@ -217,11 +213,6 @@ def _short(by_name: Mapping[str, ResourceSpec], values: Mapping[str, int], spec:
 BACK_AT = {"turn_start": "when its turn starts", "turn_end": "when its turn ends",
            "round_start": "when the next round starts", "round_end": "when this round ends",
            "combat_start": "in its next fight"}
-
-
-def describe(specs: Sequence[ResourceSpec], values: Mapping[str, int]) -> str:
-    """``AP 4 · stress 1``: the shown resources in the ruleset's own words."""
-    return " · ".join(f"{s.title} {values.get(s.name, 0)}" for s in specs if s.shown)
 
 
 def rebuilt_at_start(specs: Sequence[ResourceSpec], values: Mapping[str, int], sheet: object,

@@ -76,12 +76,12 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
                                shown)
         if pins or automatic:
             spec = pinned_spec(dice.dice(facts), pins, facts, named)
-        else:
+            spec = from_zero(spec) if zero else spec
+        else:                                    # read from zero as it is made (cached)
             spec = _plain_spec(dice, facts, double is not None and bool(double(facts)),
-                               named, after(facts) if after is not None else 0)
+                               named, after(facts) if after is not None else 0, zero)
         if lead is not None and not tape.exact:  # the label carries it (not cached)
             spec = replace(spec, what=led(named, lead, facts))
-        spec = from_zero(spec) if zero else spec
         if higher is not None or lower is not None:
             up = higher is not None and bool(higher(facts))
             down = lower is not None and bool(lower(facts))
@@ -111,15 +111,17 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
     return step, reads, frozenset(made)
 
 
-def _plain_spec(dice: Compiled, facts: Facts, doubled: bool, what: str, after: int) -> Any:
+def _plain_spec(dice: Compiled, facts: Facts, doubled: bool, what: str, after: int,
+                zero: bool = False) -> Any:
     rolled = dice.dice(facts)
-    return _sum_spec((rolled.doubled() if doubled else rolled).text(), what, after)
+    return _sum_spec((rolled.doubled() if doubled else rolled).text(), what, after, zero)
 
 
 @lru_cache(maxsize=256)
-def _sum_spec(text: str, what: str, after: int = 0) -> Any:
+def _sum_spec(text: str, what: str, after: int = 0, zero: bool = False) -> Any:
     from shaper_gm.dice.specs import SumRoll
-    return SumRoll.of(text, what, after)
+    spec = SumRoll.of(text, what, after)
+    return from_zero(spec) if zero else spec
 
 
 @lru_cache(maxsize=64)

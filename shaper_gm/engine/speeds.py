@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from shaper_gm.engine.errors import RuleViolation
 
 GROUND = "ground"
-ABOVE = ("fly",)                      # modes that pass over whoever stands in the way
 VERBS = {GROUND: "moves", "fly": "flies", "swim": "swims", "climb": "climbs",
          "burrow": "burrows"}
 
@@ -32,11 +31,6 @@ def chosen(name: str, speeds: Speeds, wanted: str | None, rule: str) -> tuple[st
 def verb(mode: str) -> str:
     """``flies``: what the move line says an actor does in `mode`."""
     return VERBS.get(mode, f"moves ({mode})")
-
-
-def above(mode: str) -> bool:
-    """True: the mode passes over occupied cells and what blocks walkers."""
-    return mode in ABOVE
 
 
 def offers(speeds: Speeds, cell: str) -> list[tuple[str, str]]:

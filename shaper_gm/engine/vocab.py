@@ -296,6 +296,7 @@ def _repeat_steps(declared: Mapping[str, Any], at: str,
     if not inner:
         raise VocabError(f"{where}.steps", "expected at least one step")
     fns = tuple(step.fn for step, _, _ in inner)
+    weighed = tuple(step.fn for step, _, _ in inner if not step.words_only)  # odds' steps
     made_in_round: set[str] = set()
     read_first: set[str] = set()       # what a round reads that it has not made itself
     weighed_first: set[str] = set()    # ... for more than its words (a prompt's)
@@ -313,7 +314,7 @@ def _repeat_steps(declared: Mapping[str, Any], at: str,
         def run(facts: Facts, tape: Any) -> Facts:
             if not holds(facts) or (when is not None and not when(facts)):
                 return facts
-            for fn in fns:
+            for fn in weighed if tape.exact else fns:   # odds skip the words, as outside
                 facts = fn(facts, tape)
             return facts
         return Step(run, f"repeat {k + 1}", words_read=words_read)

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from shaper_gm.commands.args import MAX_LINE
 from shaper_gm.files import FileRefused, read_capped, real_target
-from shaper_gm.nesting import TooDeep, check_json
+from shaper_gm.nesting import TooDeep, check_json, no_repeats
 from shaper_gm.persist.decode import SaveFormatError
 from shaper_gm.records import record
 
@@ -142,19 +142,12 @@ def _decode(row: bytes) -> dict | None:
         if int(row[:8], 16) != zlib.crc32(row[9:]):
             return None
         check_json(text)
-        data = json.loads(text, object_pairs_hook=_no_repeats)
+        data = json.loads(text, object_pairs_hook=no_repeats)
     except TooDeep:
         raise
     except ValueError:
         return None
     return data if isinstance(data, dict) else None
-
-
-def _no_repeats(pairs: list) -> dict:
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        raise ValueError("a key is repeated")
-    return data
 
 
 def _header(row: bytes) -> dict | None:

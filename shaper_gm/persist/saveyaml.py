@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from shaper_gm.content.yamlio import YamlError, dump_yaml_line, load_yaml_data
-from shaper_gm.nesting import loads
+from shaper_gm.nesting import loads, no_repeats
 
 # A row whose scalar starts with a letter (no indicator, number, tag, anchor or alias)
 # and holds only characters YAML takes raw, none a break; `_NOT_PLAIN` then rules out
@@ -108,19 +108,12 @@ def _flow(text: str) -> dict | None:
     `dump_yaml_line` writes for the data JSON reads from it (no floats, no repeated
     keys), which YAML reads as that same data."""
     try:
-        data = loads(text, object_pairs_hook=_no_repeats, parse_float=_refuse,
+        data = loads(text, object_pairs_hook=no_repeats, parse_float=_refuse,
                      parse_constant=_refuse)
     except ValueError:                 # too deep included: the loader says so
         return None
     if not isinstance(data, dict) or dump_yaml_line(data) != text:
         return None
-    return data
-
-
-def _no_repeats(pairs: list) -> dict:
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        raise ValueError("a key is repeated")
     return data
 
 

@@ -23,6 +23,7 @@ from shaper_gm.engine import registry as rulesets
 from shaper_gm.engine.offers import Offer, checked_targets, tile_offers
 from shaper_gm.errors import CommandError
 from shaper_gm.records import record
+from shaper_gm.shell.readings import in_order
 
 ACTOR_SLOTS = {"actor", "target", "targets", "actors"}
 TARGET_SLOTS = {"target", "targets"}     # someone the subject acts on: never itself
@@ -130,12 +131,12 @@ def _slot_at(reading: list[str], index: int) -> str | None:
     return None
 
 
-def _fits(session: Any, verb: Verb, slot: str, word: str) -> bool:
+def _fits(session: Any, verb: Verb, slot: str, word: str, subject: str | None = None) -> bool:
     """Could `word` be what `slot` holds? Decides between readings of a line."""
     if slot in ACTOR_SLOTS:
         return all(resolve.is_actor(session.state, w) for w in word.split(",") if w)
-    if slot in SKILL_SLOTS:
-        known = _offers(session, slot, None, verb)
+    if slot != "zone":          # a word the ruleset offers a list for: one of them
+        known = _offers(session, slot, subject, verb)
         return known is None or any(_starts(o.text, word) for o in known)
     return True
 
@@ -155,7 +156,8 @@ def _subject(session: Any, reading: list[str], words: tuple[str, ...]) -> str | 
 def _fitting(session: Any, verb: Verb, words: tuple[str, ...]) -> list[list[str]]:
     """The readings of the verb's positionals that the words typed so far fit."""
     return [r for r in _readings(verb.positionals)
-            if all(_slot_at(r, i) is not None and _fits(session, verb, _slot_at(r, i), w)
+            if all(_slot_at(r, i) is not None and _fits(session, verb, _slot_at(r, i), w,
+                                                        _subject(session, r, words))
                    for i, w in enumerate(words))]
 
 
@@ -170,7 +172,7 @@ def _whole_reading(session: Any, verb: Verb, words: tuple[str, ...]) -> list[str
 def _positional(session: Any, verb: Verb, line: _Words, current: str) -> list[Candidate]:
     words = line.positional
     out: list[Candidate] = []
-    for reading in _fitting(session, verb, words):
+    for reading in in_order(verb.positionals, _fitting(session, verb, words), len(words)):
         slot = _slot_at(reading, len(words))
         if slot is None:
             continue

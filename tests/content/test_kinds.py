@@ -5,6 +5,7 @@ later), and a problem in an item read by it names the line of its key."""
 from __future__ import annotations
 
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -223,22 +224,71 @@ def test_the_same_declaration_anywhere_makes_the_same_records(reactions_copy):
     assert here == there
 
 
-# Mistakes in the shipped declarations: of the names of the rules' code (Shaper's), of
-# what a kind's check gives (dungeoneers')
+# A small declaration with what the shipped ones no longer use (Dungeoneers' before it
+# was written as data): a kind whose check gives fields no file writes, a bound over a
+# number, a check the ruleset keeps in code (check_weapon, check_spell below)
+CRAWL = """numbers: Numbers
+kinds:
+  weapons: {record: Weapon, noun: weapon, check: check_weapon,
+            gives: [damage_type, pierce_die]}
+  spells: {record: Spell, noun: spell, check: check_spell}
+records:
+  Sheet:
+    fields:
+      id: {type: text, key: false, default: ""}
+      wisdom: {type: whole 0..max/arca_per_wisdom, default: 0, sheet: true}
+  Weapon:
+    fields:
+      id: {type: text, key: false}
+      name: {type: text, required: true}
+      damage_type: {type: text, key: false}
+      pierce_die: {type: whole, key: false}
+      type: {type: text, required: true, hold: false}
+      pierce: {type: whole 2.., required: true, hold: false}
+  Spell:
+    fields:
+      id: {type: text, key: false}
+      name: {type: text, required: true}
+      cost: {type: whole 1.., required: true}
+  Numbers:
+    fields:
+      max_action_cost: {type: whole 1.., required: true, default: 6}
+      arca_per_wisdom: {type: whole 0.., required: true, default: 2}
+      default_sheet: {type: numbers of Sheet, required: true}
+"""
+
+
+def check_weapon(values: dict, numbers) -> list[tuple[str, str]]:
+    """A weapon's `type` as its code and `pierce` as its die (what `gives` names)."""
+    values["damage_type"], values["pierce_die"] = str(values["type"]).upper(), values["pierce"]
+    return []
+
+
+def check_spell(values: dict, numbers) -> list[tuple[str, str]]:
+    """A spell's cost within an action's (D2)."""
+    if values.get("cost", 1) > numbers.max_action_cost:
+        return [("cost", f"an action costs 1 to {numbers.max_action_cost} AP (D2)")]
+    return []
+
+
+# Mistakes in the shipped declarations: of the names of the rules' code (Shaper's); of
+# what a kind's check gives and a bound over a number (a declaration made here, CRAWL)
 def declared_errors(ruleset: str, old: str, new: str) -> tuple[str, ...]:
-    """The errors of the shipped declaration of `ruleset` with `old` written as `new`
-    (Shaper's: the checkout's, whose rules code it names, whichever version plays
-    `shaper`: `--as-data shaper` names the data version's content, with none)."""
+    """The errors of the shipped declaration of `ruleset` (CRAWL's of `crawl`) with `old`
+    written as `new` (Shaper's: the checkout's, whose rules code it names, whichever
+    version plays `shaper`: `--as-data shaper` names the data version's content, with
+    none)."""
     import importlib
 
     from shaper_gm.content.folders import shipped_root
     display = f"content/{ruleset}/kinds.yaml"
     root = shipped_root() if ruleset == "shaper" else content_root()
-    text = (root / ruleset / "kinds.yaml").read_text(encoding="utf-8")
+    text = CRAWL if ruleset == "crawl" else \
+        (root / ruleset / "kinds.yaml").read_text(encoding="utf-8")
     assert old in text, old
     data = load_yaml_text(text.replace(old, new, 1), origin=display, lines=True)
-    package = "shaper_gm.rulesets." + ("shaper.content" if ruleset == "shaper" else ruleset)
-    module = importlib.import_module(f"{package}.models")
+    module = sys.modules[__name__] if ruleset == "crawl" else \
+        importlib.import_module("shaper_gm.rulesets.shaper.content.models")
     with pytest.raises(ContentError) as refused:
         compile_kinds(ruleset, data, display, module, data.lines)
     return refused.value.errors
@@ -314,30 +364,33 @@ GIVES_AND_BOUNDS = [
 
 @pytest.mark.parametrize("old, new, expected", GIVES_AND_BOUNDS)
 def test_what_a_kind_check_gives_and_a_bound_over_a_number_are_checked(old, new, expected):
-    assert_one_line("dungeoneers", old, new, expected)
+    assert_one_line("crawl", old, new, expected)
 
 
 def wand_errors(folder: Path) -> tuple[tuple[str, ...], str]:
-    """The errors of a copy of the Dungeoneers content under `folder` with a spell that
+    """The errors of a content folder declared by CRAWL under `folder` with a spell that
     costs more than an action may (D2), and the text of its spells file before."""
-    from shaper_gm.rulesets.dungeoneers.content import load_library
+    from shaper_gm.content.folders import ruleset_files
+    from shaper_gm.content.kinds import load_kinds
     root = folder / "content"
-    shutil.copytree(content_root() / "dungeoneers", root / "dungeoneers")
-    spells = root / "dungeoneers" / "spells.yaml"
-    text = spells.read_text(encoding="utf-8")
-    spells.write_text(f"{text}\nwand:\n  name: Wand\n  cost: 99\n  arca: 0\n  range: self\n",
-                      encoding="utf-8")
+    (root / "crawl").mkdir(parents=True)
+    (root / "crawl" / "kinds.yaml").write_text(CRAWL, encoding="utf-8")
+    (root / "crawl" / "ruleset.yaml").write_text(
+        "max_action_cost: 6\narca_per_wisdom: 2\ndefault_sheet: {wisdom: 1}\n", encoding="utf-8")
+    spells = root / "crawl" / "spells.yaml"
+    text = "mend:\n  name: Mend\n  cost: 2\n"
+    spells.write_text(f"{text}\nwand:\n  name: Wand\n  cost: 99\n", encoding="utf-8")
     with pytest.raises(ContentError) as refused:
-        load_library(root)
+        load_kinds("crawl", sys.modules[__name__], root).build(ruleset_files("crawl", root))
     return refused.value.errors, text
 
 
 def test_a_problem_only_the_rules_code_sees_names_the_line_too(tmp_path):
-    """The checks a ruleset keeps in Python (what a Dungeoneers spell may cost, D2)
-    report where the item's key is written, as the declared checks do."""
+    """The checks a ruleset keeps in Python (what a spell may cost, D2) report where the
+    item's key is written, as the declared checks do."""
     errors, text = wand_errors(tmp_path)
     assert errors == (
-        f"content/dungeoneers/spells.yaml: line {len(text.splitlines()) + 4}: item 'wand': "
+        f"content/crawl/spells.yaml: line {len(text.splitlines()) + 4}: item 'wand': "
         "key 'cost': an action costs 1 to 6 AP (D2)",)
 
 
@@ -362,7 +415,7 @@ def test_every_error_the_docs_list_is_one_a_broken_kinds_file_prints(tmp_path, m
     cases += [(declared_errors(ruleset, old, new), f"{where}: {problem}")
               for old, new, where, problem in RULES_CODE
               for ruleset in ("shaper",)]
-    cases += [(declared_errors("dungeoneers", old, new), expected)
+    cases += [(declared_errors("crawl", old, new), expected)
               for old, new, expected in GIVES_AND_BOUNDS]
     cases += [(circle_errors(), CIRCLE), (not_a_mapping_errors(), "expected a mapping of keys"),
               (wand_errors(tmp_path / "wand")[0], "an action costs 1 to 6 AP (D2)")]

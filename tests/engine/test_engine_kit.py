@@ -83,7 +83,7 @@ def test_substitution_pays_a_short_resource_with_another():
     values, payment = resources.pay(specs, {"big": 3, "small": 0}, {"small": 1}, action="x",
                                     who="Ann", on_turn=True)
     assert values == {"big": 2, "small": 0}
-    assert dict(payment.paid) == {"big": 1} and payment.substituted
+    assert (dict(payment.cost), dict(payment.paid)) == ({"small": 1}, {"big": 1})
     with pytest.raises(RuleViolation, match="needs 4 big; Ann has 3 left"):
         resources.pay(specs, {"big": 3, "small": 0}, {"big": 4}, action="x", who="Ann",
                       on_turn=True)

@@ -14,7 +14,7 @@ from shaper_gm.errors import GmError
 from shaper_gm.party import store
 from shaper_gm.persist import replay, saves
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "rulesets"
+CONTENT = Path(__file__).resolve().parents[2] / "content"
 
 # Each ruleset's first fight: who loses an item and who picks it up, and what each
 # carries after it (what the second fight must start with).
@@ -33,8 +33,9 @@ FIGHTS = {
                    "attack guard --called weapon --roll 9,9 --defend 0,0"),     # T11
                   {"guard": (), "kara": ("sword", "knife")}),
 }
-# The data format's items (`add_items` keys): Dungeoneers written as data, its thrown
-# spear leaving the goblin's lists by the action's `sheet` changes.
+# The data format's items (`add_items` keys): a GM's copy of Dungeoneers (written as
+# data) whose party.yaml keeps items, its thrown spear leaving the goblin's lists by the
+# action's `sheet` changes.
 FIGHTS["dungeoneers-data"] = (FIGHTS["dungeoneers"][0], FIGHTS["dungeoneers"][1])
 
 
@@ -43,7 +44,7 @@ def saves_here(tmp_path, monkeypatch):
     monkeypatch.setenv("SHAPER_GM_SAVES", str(tmp_path / "saves"))
     (tmp_path / "saves").mkdir()
     folder = tmp_path / "rulesets" / "dungeoneers-data"
-    shutil.copytree(FIXTURES / "dungeoneers-data", folder)
+    shutil.copytree(CONTENT / "dungeoneers", folder)
     (folder / "party.yaml").write_text("items: true\n", encoding="utf-8")
     monkeypatch.setenv("SHAPER_GM_RULESETS", str(folder.parent))
     return tmp_path

@@ -23,17 +23,21 @@ from tests.docs_errors import assert_docs_and_cases_agree, errors_section, shown
 NAMES = Names({"ann": "Ann", "bo": "Bo"})
 
 
-def reader(root, monkeypatch):
-    """A function that writes a dungeoneers screen.yaml (a Python ruleset's: its events and
-    views) into the content folder `root` and reads it."""
+# A screen file's events are a Python ruleset's (its events and views modules): Shaper's
+EVENTS_OF = "shaper"
+
+
+def reader(root, monkeypatch, ruleset: str = "dungeoneers"):
+    """A function that writes a screen.yaml of `ruleset` into the content folder `root`
+    and reads it: dungeoneers' (a folder of no actions and no package: the functions
+    every screen has), or a Python ruleset's (EVENTS_OF: its events and views)."""
     monkeypatch.setenv(folders.ENV_VAR, str(root))
-    (root / "dungeoneers").mkdir(parents=True)
+    (root / ruleset).mkdir(parents=True, exist_ok=True)
 
     def read(text: str):
-        (root / "dungeoneers" / "screen.yaml").write_text(textwrap.dedent(text),
-                                                              encoding="utf-8")
+        (root / ruleset / "screen.yaml").write_text(textwrap.dedent(text), encoding="utf-8")
         folders._declaration.cache_clear()
-        return read_screen("dungeoneers")
+        return read_screen(ruleset)
     return read
 
 
@@ -41,6 +45,13 @@ def reader(root, monkeypatch):
 def screen_file(tmp_path, monkeypatch):
     """Read a screen.yaml written into a content folder of its own."""
     yield reader(tmp_path / "content", monkeypatch)
+    folders._declaration.cache_clear()
+
+
+@pytest.fixture
+def events_file(tmp_path, monkeypatch):
+    """Read a Python ruleset's screen.yaml (EVENTS_OF) written into a content folder."""
+    yield reader(tmp_path / "content", monkeypatch, EVENTS_OF)
     folders._declaration.cache_clear()
 
 
@@ -70,20 +81,22 @@ def test_no_screen_file_is_no_screen(tmp_path, monkeypatch):
 
 # --- what a file declares, drawn -------------------------------------------------------------
 
-def test_a_declared_line_is_its_template_with_details_in_brackets(screen_file):
-    from shaper_gm.rulesets.dungeoneers.events import Moved, TallyChanged
-    screen = screen_file("""
+def test_a_declared_line_is_its_template_with_details_in_brackets(events_file):
+    import importlib
+    events = importlib.import_module(f"shaper_gm.rulesets.{EVENTS_OF}.events")
+    views = importlib.import_module(f"shaper_gm.rulesets.{EVENTS_OF}.views")
+    Moved, Switched = events.Moved, events.Switched          # noqa: N806
+    screen = events_file("""
         events:
-          TallyChanged:
-            text: "{actor|name}'s {tally} soaks {why}"
-            details: ["{before} → {after}", "{cost}", R7]
+          Switched:
+            text: "{actor|name}'s {item} soaks {held}"
+            details: ["5 → 2", "{cost}", R7]
           Moved: {line: moved_line, style: bold}
         """)
-    soaked = TallyChanged(actor="ann", tally="shield", before=5, after=2, why="3")
-    assert screen.lines[TallyChanged](soaked, NAMES, "") == "Ann's shield soaks 3 (5 → 2, R7)"
-    assert screen.lines[TallyChanged](soaked, NAMES, "Action") == \
+    soaked = Switched(actor="ann", held="3", item="shield")
+    assert screen.lines[Switched](soaked, NAMES, "") == "Ann's shield soaks 3 (5 → 2, R7)"
+    assert screen.lines[Switched](soaked, NAMES, "Action") == \
         "Ann's shield soaks 3 (5 → 2, Action, R7)"
-    from shaper_gm.rulesets.dungeoneers import views
     assert screen.lines[Moved] is views.moved_line
     assert Moved in screen.events                 # its style: the line, in bold
 
@@ -171,9 +184,9 @@ def test_columns_rows_and_about_are_templates_over_the_actor(screen_file):
         table:
           columns:
             Left: "{resource.move}/{resource.nothing}"
-            Shield: {line: ap_cell, after_zone: true, wrap: true}
+            Shield: {line: health, after_zone: true, wrap: true}
           legend: " · words"
-          toolbar: [{line: ap_cell}, reactions]
+          toolbar: [{line: health}, reactions]
         sheet:
           about: "{side}, {sheet.level}"
           down: ", OUT"
@@ -204,64 +217,65 @@ def test_columns_rows_and_about_are_templates_over_the_actor(screen_file):
 # --- every mistake is one line: file, entry, key, what is wrong -----------------------------
 
 FILE = "content/dungeoneers/screen.yaml"
+EFILE = f"content/{EVENTS_OF}/screen.yaml"          # a Python ruleset's: its events
 
 
 CASES = [
     ("- a list\n", f"{FILE}: expected a mapping of events, table, sheet and words, got a list"),
     ("event: {}\n", f"{FILE}: key 'event': unknown key (did you mean 'events'?)"),
     ("events:\n  Moove: {line: moved_line}\n",
-     f"{FILE}: item 'events.Moove': no event type 'Moove' in "
-     "shaper_gm.rulesets.dungeoneers.events (did you mean 'Moved'?)"),
+     f"{EFILE}: item 'events.Moove': no event type 'Moove' in "
+     "shaper_gm.rulesets.shaper.events (did you mean 'Moved'?)"),
     ("events:\n  Moved: {line: moved_lines}\n",
-     f"{FILE}: item 'events.Moved': key 'line': no function 'moved_lines' in "
-     "shaper_gm.rulesets.dungeoneers.views (did you mean 'moved_line'?)"),
+     f"{EFILE}: item 'events.Moved': key 'line': no function 'moved_lines' in "
+     "shaper_gm.rulesets.shaper.views (did you mean 'moved_line'?)"),
     ("events:\n  Moved: {line: Moved}\n",
-     f"{FILE}: item 'events.Moved': key 'line': expected a name of lowercase letters"),
+     f"{EFILE}: item 'events.Moved': key 'line': expected a name of lowercase letters"),
     ("events:\n  Moved: {text: a, line: moved_line}\n",
-     f"{FILE}: item 'events.Moved': give either text (a template) or line"),
+     f"{EFILE}: item 'events.Moved': give either text (a template) or line"),
     ("events:\n  Moved: {details: [a]}\n",
-     f"{FILE}: item 'events.Moved': give either text (a template) or line"),
+     f"{EFILE}: item 'events.Moved': give either text (a template) or line"),
     ("events:\n  Moved: {txt: a}\n",
-     f"{FILE}: item 'events.Moved': key 'txt': unknown key (did you mean 'text'?)"),
-    ("events:\n  Moved: 3\n", f"{FILE}: item 'events.Moved': expected a template or a mapping of "
+     f"{EFILE}: item 'events.Moved': key 'txt': unknown key (did you mean 'text'?)"),
+    ("events:\n  Moved: 3\n", f"{EFILE}: item 'events.Moved': expected a template or a mapping of "
                              "text, details, line, breakdown and style, got 3"),
     ("events:\n  Moved: '{actr|name}'\n",
-     f"{FILE}: item 'events.Moved': key 'text': unknown field 'actr' (did you mean 'actor'?)"
+     f"{EFILE}: item 'events.Moved': key 'text': unknown field 'actr' (did you mean 'actor'?)"
      " in '{actr|name}'"),
-    ("events:\n  Moved: {text: a, details: ['{tile}']}\n",
-     f"{FILE}: item 'events.Moved': key 'details[0]': unknown field 'tile' (did you mean "
-     "'tiles'?)"),
+    ("events:\n  Moved: {text: a, details: ['{distanc}']}\n",
+     f"{EFILE}: item 'events.Moved': key 'details[0]': unknown field 'distanc' (did you "
+     "mean 'distance'?)"),
     ("events:\n  Moved: '{actor|nme}'\n",
-     f"{FILE}: item 'events.Moved': key 'text': unknown filter 'nme' (did you mean 'name'?)"),
-    ("events:\n  Moved: '{tiles|plural}'\n",
-     f"{FILE}: item 'events.Moved': key 'text': the filter 'plural' needs a word after it"),
+     f"{EFILE}: item 'events.Moved': key 'text': unknown filter 'nme' (did you mean 'name'?)"),
+    ("events:\n  Moved: '{distance|plural}'\n",
+     f"{EFILE}: item 'events.Moved': key 'text': the filter 'plural' needs a word after it"),
     ("events:\n  Moved: '{actor|name x}'\n",
-     f"{FILE}: item 'events.Moved': key 'text': the filter 'name' takes nothing after"),
-    ("events:\n  Moved: '{how|words moves}'\n",
-     f"{FILE}: item 'events.Moved': key 'text': no words 'moves' in the file"),
+     f"{EFILE}: item 'events.Moved': key 'text': the filter 'name' takes nothing after"),
+    ("events:\n  Moved: '{end|words moves}'\n",
+     f"{EFILE}: item 'events.Moved': key 'text': no words 'moves' in the file"),
     ("events:\n  Moved: '{actor!x}'\n",
-     f"{FILE}: item 'events.Moved': key 'text': {{actor!x}}: '!' is followed by n"),
+     f"{EFILE}: item 'events.Moved': key 'text': {{actor!x}}: '!' is followed by n"),
     ("events:\n  Moved: 'a {actor'\n",
-     f"{FILE}: item 'events.Moved': key 'text': a '{{' that is never closed"),
-    ("events:\n  Moved: 'a } b'\n", f"{FILE}: item 'events.Moved': key 'text': a '}}' with no"),
-    ("events:\n  Moved: 'a [{how}'\n",
-     f"{FILE}: item 'events.Moved': key 'text': a '[' that is never closed"),
-    ("events:\n  Moved: 'a ] b'\n", f"{FILE}: item 'events.Moved': key 'text': a ']' with no"),
+     f"{EFILE}: item 'events.Moved': key 'text': a '{{' that is never closed"),
+    ("events:\n  Moved: 'a } b'\n", f"{EFILE}: item 'events.Moved': key 'text': a '}}' with no"),
+    ("events:\n  Moved: 'a [{end}'\n",
+     f"{EFILE}: item 'events.Moved': key 'text': a '[' that is never closed"),
+    ("events:\n  Moved: 'a ] b'\n", f"{EFILE}: item 'events.Moved': key 'text': a ']' with no"),
     ("events:\n  Moved: 'a [b]'\n",
-     f"{FILE}: item 'events.Moved': key 'text': an optional part with no field in it"),
-    ("events:\n  Moved: '[a [{how}]]'\n",
-     f"{FILE}: item 'events.Moved': key 'text': an optional part inside another"),
+     f"{EFILE}: item 'events.Moved': key 'text': an optional part with no field in it"),
+    ("events:\n  Moved: '[a [{end}]]'\n",
+     f"{EFILE}: item 'events.Moved': key 'text': an optional part inside another"),
     ("events:\n  Moved: 'a {} b'\n",
-     f"{FILE}: item 'events.Moved': key 'text': {{}} does not name a field"),
+     f"{EFILE}: item 'events.Moved': key 'text': {{}} does not name a field"),
     ("events:\n  Moved: '{actor.__class__}'\n",
-     f"{FILE}: item 'events.Moved': key 'text': {{actor.__class__}} does not name a field"),
+     f"{EFILE}: item 'events.Moved': key 'text': {{actor.__class__}} does not name a field"),
     ("words: {moves: [a]}\n", f"{FILE}: key 'words.moves': expected a mapping, got a list"),
     ("table: {colums: {}}\n", f"{FILE}: item 'table': key 'colums': unknown key (did you "
                               "mean 'columns'?)"),
     ("table: {columns: {Turn: '{zon}'}}\n",
      f"{FILE}: item 'table.columns': key 'Turn.text': unknown field 'zon' (did you mean "
      "'zone'?)"),
-    ("table: {columns: {Turn: {line: ap_cell, wrap: yes please}}}\n",
+    ("table: {columns: {Turn: {line: health, wrap: yes please}}}\n",
      f"{FILE}: item 'table.columns': key 'Turn.wrap': expected true or false"),
     ("table: {columns: {Turn: {wrap: true}}}\n",
      f"{FILE}: item 'table.columns': key 'Turn': give either text (a template) or line"),
@@ -279,13 +293,13 @@ CASES = [
      f"{FILE}: item 'table.columns': key 'Left.text': unknown field 'values' (known: "),
     ("table: {toolbar: [{text: '{zon}'}]}\n",
      f"{FILE}: item 'table': key 'toolbar[0]': unknown field 'zon' (did you mean 'zone'?)"),
-    ("table: {toolbar: [{text: a, line: ap_cell}]}\n",
+    ("table: {toolbar: [{text: a, line: health}]}\n",
      f"{FILE}: item 'table': key 'toolbar[0]': expected a resource's name, {{line: NAME}} or "
      "{text: TEMPLATE}, got a mapping"),
-    ("table: {groups: melee}\n", f"{FILE}: item 'table': key 'groups': no function 'melee'"),
+    ("table: {groups: melee}\n", f"{EFILE}: item 'table': key 'groups': no function 'melee'"),
     ("sheet: {rows: {Where: '{values.speed}'}}\n",
      f"{FILE}: item 'sheet.rows': key 'Where.text': unknown field 'values'"),
-    ("sheet: {values: numbrs}\n", f"{FILE}: item 'sheet': key 'values': no function 'numbrs'"),
+    ("sheet: {values: numbrs}\n", f"{EFILE}: item 'sheet': key 'values': no function 'numbrs'"),
     ("sheet: {about: '{sid}'}\n",
      f"{FILE}: item 'sheet': key 'about': unknown field 'sid' (did you mean 'side'?)"),
     ("sheet: {about: 3}\n", f"{FILE}: item 'sheet': key 'about': expected text, got 3"),
@@ -300,17 +314,24 @@ CASES = [
 ]
 
 
+def of(expected: str) -> str:
+    """The ruleset whose screen file a case is written in: by the file it names."""
+    return EVENTS_OF if expected.startswith(EFILE) else "dungeoneers"
+
+
 @pytest.mark.parametrize("text, expected", CASES)
-def test_each_mistake_is_one_line_naming_file_entry_and_key(screen_file, text, expected):
-    found = errors(screen_file, text)
+def test_each_mistake_is_one_line_naming_file_entry_and_key(tmp_path, monkeypatch, text,
+                                                            expected):
+    found = errors(reader(tmp_path / "content", monkeypatch, of(expected)), text)
+    folders._declaration.cache_clear()
     assert len(found) == 1 and found[0].startswith(expected), found
 
 
-def test_every_mistake_of_a_file_is_reported_at_once(screen_file):
-    found = errors(screen_file, """
+def test_every_mistake_of_a_file_is_reported_at_once(events_file):
+    found = errors(events_file, """
         events:
           Moved: {line: nothing_here}
-          TallyChanged: "{tlly}"
+          Engaged: "{trget}"
         table: {wrap: true}
         """)
     assert len(found) == 3
@@ -334,7 +355,8 @@ def test_every_error_the_docs_list_is_one_a_broken_screen_file_prints(tmp_path,
     documented = shown(errors_section("## screen.yaml"), LEFT_OUT)
     assert len(documented) >= 25
     assert_docs_and_cases_agree(documented, [
-        (errors(reader(tmp_path / str(n) / "content", monkeypatch), text), expected)
+        (errors(reader(tmp_path / str(n) / "content", monkeypatch, of(expected)), text),
+         expected)
         for n, (text, expected) in enumerate(CASES)])
     folders._declaration.cache_clear()
 
@@ -342,7 +364,9 @@ def test_every_error_the_docs_list_is_one_a_broken_screen_file_prints(tmp_path,
 def test_a_broken_screen_file_is_a_content_error_where_the_screen_is_first_read(
         screen_file):
     (folders.content_root() / "dungeoneers" / "screen.yaml").write_text(
-        "events: {Moved: '{nope}'}\n", encoding="utf-8")
+        "table: {columns: {Left: '{nope}'}}\n", encoding="utf-8")
+    (folders.content_root() / "dungeoneers" / "actions.yaml").write_text(   # a ruleset's
+        "{}\n", encoding="utf-8")
     folders._declaration.cache_clear()
     plugins.screen.cache_clear()
     try:
@@ -422,12 +446,8 @@ def test_a_run_with_a_broken_screen_file_stops_with_its_one_line(tmp_path):
     root = tmp_path / "content"
     shutil.copytree(folders.content_root() / "dungeoneers", root / "dungeoneers")
     screen = root / "dungeoneers" / "screen.yaml"
-    from shaper_gm.places import data_rulesets
-    as_data = "dungeoneers" in data_rulesets()      # its legend is a shared function
-    name, where = ("most_left_legend", "'table': key 'legend'") if as_data else \
-        ("moved_line", "'events.Moved': key 'line'")
-    module = "the functions a data ruleset's screen has" if as_data else \
-        "shaper_gm.rulesets.dungeoneers.views"
+    name, where = "most_left_legend", "'table': key 'legend'"   # a shared function
+    module = "the functions a data ruleset's screen has"
     screen.write_text(screen.read_text(encoding="utf-8").replace(name, name + "s"),
                       encoding="utf-8")
     script = tmp_path / "fight.txt"

@@ -18,7 +18,7 @@ from tests.view.kit import RULESETS, demo_copy
 
 # Where each Python ruleset's odds weigh an action over exact distributions; a ruleset
 # written as data weighs through `engine.declared_odds`, which keeps what it read.
-WEIGHERS = ("shaper_gm.rulesets.shaper.odds", "shaper_gm.rulesets.dungeoneers.odds")
+WEIGHERS = ("shaper_gm.rulesets.shaper.odds",)
 
 
 def _found(name: str) -> bool:

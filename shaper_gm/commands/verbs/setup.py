@@ -319,15 +319,6 @@ def grid_size(text: str) -> tuple[int, int]:
     return cols, rows
 
 
-def template(ctx: Context, word: str):
-    """A content template of the encounter's ruleset (its verbs may also read a file)."""
-    own = getattr(ruleset_verbs(ctx.ruleset), "template", None)
-    if own is not None:
-        return own(ctx, word)
-    templates = ctx.ruleset.templates()
-    return templates[resolve.match_one(word.lower(), list(templates), "template")]
-
-
 def stat_numbers(ctx: Context, parsed) -> dict[str, int]:
     """`--stat NAME=N` (repeatable) and `--hp N`: sheet numbers by the ruleset's names."""
     out: dict[str, int] = {}
@@ -362,12 +353,6 @@ def whole_number(text: str, what: str) -> int:
         raise CommandError(f"{what}={excerpt(text)} is out of range: a sheet number is "
                            f"{limits.span(-limits.MAX_NUMBER, None)}", f"e.g. {what}=2")
     return int(body)
-
-
-def ruleset_verbs(rs):
-    """The verbs module of a ruleset (`shaper_gm.rulesets.ID.verbs`)."""
-    from shaper_gm.engine import registry
-    return registry.verbs_of(rs.id)
 
 
 def _exactly(ctx: Context, n: int, usage: str) -> list[str]:

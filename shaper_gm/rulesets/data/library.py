@@ -41,6 +41,7 @@ from shaper_gm.rulesets.data.add_switches import add_switch
 from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items, among_declared
 from shaper_gm.rulesets.data.basic_roll import basic_roll
 from shaper_gm.rulesets.data.entries import add_entry, entry_kinds
+from shaper_gm.rulesets.data.field_checks import field_checks, fields_checked
 from shaper_gm.rulesets.data.item_offers import item_offer
 from shaper_gm.rulesets.data.marks import map_mark
 from shaper_gm.rulesets.data.naming import payers_declared, sides_declared, told
@@ -133,10 +134,9 @@ RULESET = {
     "side_checks": Field(mapping_of(ident, side_check)),
     "keeps_down": Field(list_of(ident)), "zero_read": Field(zero_read),
     "reacts_on_turn": Field(boolean), "item_offers": Field(mapping_of(ident, item_offer)),
-    "readied_effect": Field(text),
+    "readied_effect": Field(text), "item_files": Field(list_of(ident)),
     "encounter_numbers": Field(mapping_of(snake_name, integer(0, 999_999))),
-    "harm_tally": Field(harm_tally),
-    "most_diagonals": Field(integer(0, 1000)),
+    "harm_tally": Field(harm_tally), "most_diagonals": Field(integer(0, 1000)),
     "template_sides": Field(mapping_of(ident, text)),
     "add_entries": Field(mapping_of(snake_name, add_entry)),
     "older_saves": Field(older_saves),
@@ -146,7 +146,7 @@ RULESET = {
     "clock": Field(clock.clock_spec), "timers": Field(timers.timers_spec),
     "no_initiative": Field(initiative.no_initiative),
     "act_range": Field(_range), "basic_roll": Field(basic_roll),
-    "replayed_saves": Field(replayed_saves),
+    "replayed_saves": Field(replayed_saves), "field_checks": Field(field_checks),
 }
 
 
@@ -219,16 +219,15 @@ def load(folder: Any) -> DataLibrary:
     unread = raw is None and any(e.startswith(f"{display}: ") for e in ctx.errors)
     good = {} if unread else checked(here, raw, RULESET) or {}   # why unread: said once
     check_provisional(here, raw, RULESET)
-    items = _items(ctx, [(d, data) for d, data in files if (d, data) != numbers_file])
+    others = [(d, data) for d, data in files if (d, data) != numbers_file]
+    items = _items(ctx, others)
     actions, in_actions = read_actions(ctx, folder)
     resources = tuple(_resource(here, name, spec)
                       for name, spec in good.get("resources", ()))
     zero = _zero_hp(here, good.get("zero_hp"))
     ends_if = _ends_if(ctx, files, items.get("conditions", {}))
-    declared_in_range(ctx, [(d, data) for d, data in files if (d, data) != numbers_file],
-                      good, _kind)
-    numbers_in_range(ctx, [(d, data) for d, data in files if (d, data) != numbers_file], good,
-                     _kind)
+    declared_in_range(ctx, others, good, _kind)
+    numbers_in_range(ctx, others, good, _kind)
     if good:                                      # its own keys read: names to check
         kinds = {_kind(d) for d, _ in files if d != display}
         _names_declared(here, good, {name for name, _ in resources}, kinds, actions,
@@ -237,6 +236,7 @@ def load(folder: Any) -> DataLibrary:
         payers_declared(here, resources)
         sides_declared(here, good, kinds)
         templates_named(ctx, [(d, data) for d, data in files if d != display], good, items)
+        fields_checked(ctx, files, good, items, _kind)     # field_checks, item_files
     if ctx.errors:
         raise RulesetFileError(ctx.errors, folder)
     settings = {key: value for key, value in good.items()

@@ -9,7 +9,7 @@ from typing import Any
 from shaper_gm.engine.offers import FIRST, Offer, checked_rank, checked_targets, tile_offers
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Actor, Encounter
-from shaper_gm.rulesets.data.item_offers import offered_items
+from shaper_gm.rulesets.data.item_offers import offered_items, offered_kind
 
 
 def offers_for(rs: Any, state: Encounter, slot: str, subject: str | None,
@@ -59,10 +59,10 @@ def _items(rs: Any, actor: Actor, kind: str, state: Encounter) -> list[Offer]:
             return [Offer(speeds.GROUND, "")]
         return [Offer(mode, note) for mode, note in
                 speeds.offers(tuple(dict(held).items()), rs.term("cell") or "cell")]
-    carried = carried_items(actor, kind)
-    said = offered_items(rs, actor.sheet, kind, carried)   # ruleset.yaml item_offers
+    carried = carried_items(actor, offered_kind(rs, kind))
+    said = offered_items(rs, state, actor, kind, carried)   # ruleset.yaml item_offers
     if said is not None:
-        return [Offer(item_id, words) for item_id, words in said]
+        return [Offer(item_id, words, rank) for item_id, words, rank in said]
     known = rs.library.kind(kind)
     return [Offer(item_id, str((known.get(item_id) or {}).get("name", "")))
             for item_id in sorted(carried)]

@@ -41,10 +41,10 @@ EDITS = [
      "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
      "set_hp_action, add_switches, map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, "
      "item_offers, "
-     "readied_effect, "
+     "readied_effect, item_files, "
      "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
      "older_saves, older_sheets, sheet_items, prepared, add_numbers, add_requires, "
-     "clock, timers, no_initiative, act_range, basic_roll, replayed_saves)"),
+     "clock, timers, no_initiative, act_range, basic_roll, replayed_saves, field_checks)"),
     ("no-initiative-without-refuse", R, "grid: 8x8", "grid: 8x8\nno_initiative: {hint: x}",
      "line 8: key 'no_initiative': expected {refuse: TEXT, hint: TEXT} (refuse required), "
      "got a mapping"),
@@ -552,8 +552,20 @@ EDITS = [
      "line 8: key 'add_items.hand': expected a list, got 'weapons'"),
     ("item-offers-first-text-alone", R, "grid: 8x8",
      "grid: 8x8\nitem_offers: {weapons: {text: '{name}', first_text: in hand}}",
-     "line 8: key 'item_offers.weapons': expected {text: TEXT, first: KEY, first_text: TEXT} "
+     "line 8: key 'item_offers.weapons': expected {text: TEXT, first: KEY, first_text: TEXT, "
+     "notes: [...], later: {when, text}, only: EXPR, of: KIND, fields: {NAME: EXPR}} "
      "(first_text with first), got {'text': '{name}', 'first_text': 'in hand'}"),
+    ("item-offers-later-without-text", R, "grid: 8x8",
+     "grid: 8x8\nitem_offers: {weapons: {later: {when: 'actor.hp < 1'}}}",
+     "line 8: key 'item_offers.weapons.later': expected {when: EXPR, text: TEXT}, "
+     "got {'when': 'actor.hp < 1'}"),
+    ("item-offers-notes-not-a-list", R, "grid: 8x8",
+     "grid: 8x8\nitem_offers: {weapons: {notes: {when: 'true', text: x}}}",
+     "line 8: key 'item_offers.weapons.notes': expected a list of {when: EXPR, text: TEXT}, "
+     "got {'when': 'true', 'text': 'x'}"),
+    ("item-offers-only-not-an-expression", R, "grid: 8x8",
+     "grid: 8x8\nitem_offers: {weapons: {only: 'item.id in ('}}",
+     "line 8: key 'item_offers.weapons.only': 'item.id in (' ends too soon"),
     ("add-items-adds-to-no-number", R, "grid: 8x8",
      "grid: 8x8\nadd_items: {rival: {key: rival, kind: duellists, adds_to: {luck: vigour}}}",
      "line 8: key 'add_items.rival.adds_to': 'luck' is no whole number of default_sheet: "
@@ -633,6 +645,23 @@ EDITS = [
      "grid: 8x8\nolder_saves: {encounter_effects: {surprised: {effect: surprised}}}",
      "line 8: key 'older_saves.encounter_effects.surprised': expected {effect: NAME, "
      "before_round: FIELD, during: NAME}, got {'effect': 'surprised'}"),
+    ("field-checks-span-not-a-span", R, "grid: 8x8",
+     "grid: 8x8\nfield_checks: {duellists: {vigour: {whole: x}}}",
+     "line 8: key 'field_checks.duellists.vigour.whole': expected LOW..HIGH (whole numbers, "
+     "either left out), got 'x'"),
+    ("field-checks-unknown-check", R, "grid: 8x8",
+     "grid: 8x8\nfield_checks: {duellists: {vigour: {hole: 1..3}}}",
+     "line 8: key 'field_checks.duellists.vigour': expected {whole: LOW..HIGH, one_of: [...], "
+     "among: KIND, also: [...], keys: CHECK, values: CHECK, rule: TEXT}, got {'hole': '1..3'}"),
+    ("field-checks-no-item-file", R, "grid: 8x8",
+     "grid: 8x8\nfield_checks: {duellists: {weapons: {values: {among: weapons}}}}",
+     "line 8: key 'field_checks.duellists.weapons': no item file weapons.yaml"),
+    ("field-checks-fields-not-a-mapping", R, "grid: 8x8",
+     "grid: 8x8\nfield_checks: {duellists: [x]}",
+     "line 8: key 'field_checks.duellists': expected a mapping of fields to checks, got ['x']"),
+    ("field-checks-number-out-of-its-span", R, "grid: 8x8",
+     "grid: 8x8\nnumbers: {reach: 9}\nfield_checks: {numbers: {reach: {whole: 1..3, rule: U1}}}",
+     "line 8: key 'numbers.reach': expected a whole number from 1 to 3 (U1), got 9"),
 ]
 
 # (id, file, its whole text, the line after "rulesets/duel/FILE: ")

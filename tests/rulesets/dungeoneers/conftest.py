@@ -1,13 +1,11 @@
-"""A harness that drives Dungeoneers fights through the commands, as the shell runs
-them (the Python ruleset, or its version written as data with --as-data): `Table` holds
-a session, `add` adds a creature with `add`'s flags, `start` starts the fight, and
+"""A harness that drives Dungeoneers fights (the ruleset written as data,
+content/dungeoneers) through the commands, as the shell runs them: `Table` holds a
+session, `add` adds a creature with `add`'s flags, `start` starts the fight, and
 `do(verb, request, faces, react)` runs the verb's command line, the faces given per slot
 (`{"roll": [4]}` is `--roll 4`), every die not given rolled from the session's seed. A
 refusal is raised as the engine's RuleViolation, its words and hint as the GM reads
-them; what an action resolved is read by name: the Python ruleset's outcome record, or
-the data version's final facts by the Python record's names (`out.attack_total`,
-records.Facts). pyharness.py keeps the Python ruleset's own harness (`py_table`) for the
-tests not played through the commands yet."""
+them; what an action resolved is read by name: its final facts, a few by the names the
+Python ruleset's outcome record gave them (`out.attack_total`, records.Facts)."""
 
 from __future__ import annotations
 
@@ -96,13 +94,13 @@ def _faces(faces: dict[str, Sequence] | None) -> str:
 
 
 class Outcome:
-    """What a command resolved, read by name: the Python ruleset's outcome (its record,
-    or the event of an action without dice), else the data version's last target's final
-    facts; the notes of its breakdown, and `cost`, what it spent (`out.cost.ap`)."""
+    """What a command resolved, read by name: its last target's final facts (a pass: its
+    event), the notes of its breakdown, and `cost`, what it spent (`out.cost.ap`)."""
 
     def __init__(self, result) -> None:
         self.command = result
-        self._record = _python_outcome(result.events)
+        self._record = next((e for e in reversed(result.events) if isinstance(e, Passed)),
+                            None)
         played = [e for e in result.events if isinstance(e, Played)]
         self.outcome = played[-1].outcome if played else None
         self._facts = dict(self.outcome.results[-1].facts) \
@@ -133,19 +131,6 @@ class Outcome:
             return facts[name]
         except KeyError:
             raise AttributeError(name) from None
-
-
-def _python_outcome(events):
-    """The Python ruleset's outcome: an ActionResolved's, else the last event that took a
-    cost of its own (a move, an action without dice), else a pass; None on the data
-    version (its outcome is the engine's Played)."""
-    for e in reversed(events):
-        if type(e).__name__ == "ActionResolved":
-            return e.outcome
-    for e in reversed(events):
-        if hasattr(getattr(e, "cost", None), "ap_left"):
-            return e
-    return next((e for e in reversed(events) if isinstance(e, Passed)), None)
 
 
 class _Ledge:
@@ -251,8 +236,7 @@ def table():
 
 @pytest.fixture()
 def rs():
-    """The ruleset `dungeoneers` as the registry builds it (the data version with
-    --as-data)."""
+    """The ruleset `dungeoneers` as the registry builds it (written as data)."""
     from shaper_gm.engine import registry
     return registry.build(RULESET)
 
@@ -260,14 +244,6 @@ def rs():
 @pytest.fixture()
 def library(rs):
     return rs.library
-
-
-@pytest.fixture()
-def py_table(rs):
-    """The Python ruleset's own harness (pyharness.py), for a test not yet played through
-    the commands."""
-    from tests.rulesets.dungeoneers import pyharness
-    return pyharness.Table(rs)
 
 
 # --- the engine's own calls, for the tests that make an actor or a state by hand ----------
@@ -316,19 +292,14 @@ DATA_KEYS = {"diagonal_cost": "diagonal_size"}   # D21: what a diagonal step cou
 
 
 def changed_content(tmp_path, monkeypatch, **numbers):
-    """The Dungeoneers content with `numbers` changed (`Table(content=...)`): the Python
-    ruleset's library with its numbers replaced, or a GM's own copy of the data version's
-    folder whose ruleset.yaml says them (a switch true/false as 1/0), by its id."""
+    """The Dungeoneers content with `numbers` changed (`Table(content=...)`): a GM's own
+    copy of its folder whose ruleset.yaml says them (a switch true/false as 1/0), by its
+    id."""
     import re
     import shutil
-    from dataclasses import replace
 
     from shaper_gm import places
     from shaper_gm.content.folders import content_root
-    from shaper_gm.engine import registry
-    if not (content_root() / RULESET / "actions.yaml").exists():        # Python
-        library = registry.build(RULESET).library
-        return replace(library, numbers=replace(library.numbers, **numbers))
     folder = tmp_path / "rulesets" / f"{RULESET}-changed"
     shutil.copytree(content_root() / RULESET, folder)
     ruleset = folder / "ruleset.yaml"
@@ -345,3 +316,12 @@ def changed_content(tmp_path, monkeypatch, **numbers):
     monkeypatch.setenv("SHAPER_GM_RULESETS", str(folder.parent))
     places._found.cache_clear()
     return folder.name
+
+
+
+@pytest.fixture
+def same(request):
+    """`same(value)`: the data version's value is the Python ruleset's kept for this
+    test's next comparison (kept.py)."""
+    from tests.rulesets.dungeoneers.kept import Same
+    return Same(request.node.name)

@@ -1,6 +1,6 @@
-"""What the Dungeoneers tests read of a creature and of the encounter, on either version:
-the Python ruleset's own records (`actor.system`, `state.system`), or the data version's
-state (tests/fixtures/rulesets/dungeoneers-data, played with --as-data): the weapons in
+"""What the Dungeoneers tests read of a creature and of the encounter, from the state
+of the ruleset written as data (content/dungeoneers), by the names the Python ruleset's
+records gave them (`actor.system`, `state.system`, before the ruleset was data): the weapons in
 hand (the sheet's `holding`), the grapple (the `grappled` condition its grappler gave,
 D24), hanging at a ledge (D29), the action readied (an effect `ready-ACTION`, D9), what
 lies on the map and the ambient arca (D16, D28)."""
@@ -12,18 +12,9 @@ from types import SimpleNamespace
 from shaper_gm.engine.laying import ground_of
 
 
-def is_python(actor) -> bool:
-    """Whether the creature is the Python ruleset's (it keeps a record of its own)."""
-    return hasattr(actor.system, "grappled_by")
-
-
 def data_of(actor, state=None) -> SimpleNamespace:
     """The creature's weapons in hand, grapples, ledge and action readied; whom it
     grapples needs `state` on the data version (the condition is on the one held)."""
-    if is_python(actor):
-        s = actor.system
-        return SimpleNamespace(holding=tuple(s.holding), grappled_by=s.grappled_by,
-                               grappling=s.grappling, hanging=s.hanging, readied=s.readied)
     names = {e.name for e in actor.effects}
     by = next((e.caster for e in actor.effects if e.name == "grappled"), None)
     others = state.actors.items() if state is not None else ()
@@ -38,18 +29,15 @@ def data_of(actor, state=None) -> SimpleNamespace:
 
 def encounter_data(state) -> SimpleNamespace:
     """What lies on the map, (item, tile, beside whom), and the ambient arca (D16, D28)."""
-    if hasattr(state.system, "ambient_arca"):
-        return SimpleNamespace(lying=tuple(state.system.lying),
-                               ambient_arca=state.system.ambient_arca)
     ground = ground_of(state)
     return SimpleNamespace(lying=tuple(ground.lying),
                            ambient_arca=dict(ground.numbers).get("ambient_arca", 0))
 
 
 def resolved(event) -> bool:
-    """Whether the event is an action's outcome: the engine's Played (a data ruleset's),
-    or the Python ruleset's ActionResolved; either keeps its breakdown in outcome.notes."""
-    return type(event).__name__ in ("Played", "ActionResolved")
+    """Whether the event is an action's outcome (the engine's Played), its breakdown in
+    outcome.notes."""
+    return type(event).__name__ == "Played"
 
 
 class Facts:

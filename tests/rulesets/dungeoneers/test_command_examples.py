@@ -4,8 +4,6 @@ strike, the critical hits, deep breath; and D13's other reading through the cont
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from shaper_gm.commands import Session, new_session
@@ -28,17 +26,12 @@ def fight(*lines: str, seed: int = 1, content=None) -> Session:
 
 
 def d13_content(tmp_path, monkeypatch):
-    """The Dungeoneers content with score_as_dice switched on (D13): the Python ruleset's
-    library with the number changed, or a GM's own copy of the data version's content
-    with score_as_dice: 1 (its ruleset's id)."""
+    """The Dungeoneers content with score_as_dice switched on (D13): a GM's own copy of
+    its folder with score_as_dice: 1 (its ruleset's id)."""
     import shutil
 
     from shaper_gm import places
     from shaper_gm.content.folders import content_root
-    from shaper_gm.engine import registry
-    if not (content_root() / "dungeoneers" / "actions.yaml").exists():   # Python
-        library = registry.build("dungeoneers").library
-        return replace(library, numbers=replace(library.numbers, score_as_dice=True))
     folder = tmp_path / "rulesets" / "dungeoneers-d13"
     shutil.copytree(content_root() / "dungeoneers", folder)
     ruleset = folder / "ruleset.yaml"

@@ -4,27 +4,22 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
 from collections.abc import Mapping
-from dataclasses import fields
+from pathlib import Path
 
 import pytest
 
-from shaper_gm.content.schema import ContentError
 from shaper_gm.engine import registry
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.events import UpNext
 from shaper_gm.engine.ruleset import Ruleset
 from shaper_gm.render import Renderer, make_console
-from shaper_gm.rulesets.dungeoneers.content import ACTIONS, build_library
 from tests.rulesets.dungeoneers.conftest import Table
 
 COSTS = {"strike": 3, "power-strike": 4, "move": 1, "sprint": 1, "interact": 1, "defend": 2,
          "ready": 1, "grapple": 2, "push": 2, "deep-breath": 2, "focus": 2, "grab-ledge": 1,
          "break-free": 2, "let-go": 1}
-
-
-def is_data(library) -> bool:
-    return hasattr(library, "items")
 
 
 def marked(library) -> set[str]:
@@ -37,123 +32,114 @@ def marked(library) -> set[str]:
 
 
 def test_the_numbers_follow_the_rulings(library):
-    if is_data(library):                     # the data version: the same numbers and marks
-        n, sheet, ranks = library.numbers, library.default_sheet, library.kind("ranks")
-        assert (dict(library.resources)["ap"]["max"], n["act_range"][1],
-                n["test_ties"], n["score_as_dice"]) == (6, 6, "actor", 0)
-        assert {verb: n[f"{verb.replace('-', '_')}_cost"] for verb in COSTS} == COSTS
-        assert {rank: item["die"] for rank, item in ranks.items()} == {
-            "untrained": 4, "trained": 6, "expert": 8, "master": 10}
-        assert (sheet["critical_threshold"], sheet["threat_range"], n["boon_die"],
-                n["arca_per_wisdom"]) == (5, 1, 4, 2)
-        assert (n["power_strike_wounds"], n["power_strike_boon"],
-                n["deep_breath_relief"]) == (1, 1, 2)
-        assert {"numbers.test_ties", "default_sheet", "numbers.defend_boon",   # D16 in it
-                "numbers.break_free_cost", "numbers.let_go_cost"} <= marked(library)
-        assert [rank for rank, item in ranks.items() if item.get("provisional")] == [
-            "untrained", "expert", "master"]                  # D12: the source shows d6
-        assert library.kind("conditions")["grappled"]["provisional"]          # D24
-        assert tuple(t["code"] for t in library.kind("types").values()) == tuple("BPSHCTD")
-        return
-    n = library.numbers
-    assert (n.ap_per_round, n.max_action_cost, n.test_ties, n.score_as_dice) == (
-        6, 6, "actor", False)
-    assert dict(n.costs) == {"strike": 3, "power-strike": 4, "move": 1, "sprint": 1,
-                             "interact": 1, "defend": 2, "ready": 1, "grapple": 2,
-                             "push": 2, "deep-breath": 2, "focus": 2, "grab-ledge": 1,
-                             "break-free": 2, "let-go": 1}
-    assert dict(n.proficiency_dice) == {"untrained": 4, "trained": 6, "expert": 8,
-                                        "master": 10}
-    assert (n.critical_threshold, n.threat_range, n.boon_die, n.arca_per_wisdom) == (
-        5, 1, 4, 2)
-    assert (n.power_strike_wounds, n.power_strike_boon, n.deep_breath_relief) == (1, 1, 2)
-    assert {"test_ties", "proficiency_dice", "threat_range", "defend_boon",
-            "costs.break-free", "costs.let-go"} <= set(n.provisional)
-    assert n.damage_types.codes() == ("B", "P", "S", "H", "C", "T", "D")
+    n, sheet, ranks = library.numbers, library.default_sheet, library.kind("ranks")
+    assert (dict(library.resources)["ap"]["max"], n["act_range"][1],
+            n["test_ties"], n["score_as_dice"]) == (6, 6, "actor", 0)
+    assert {verb: n[f"{verb.replace('-', '_')}_cost"] for verb in COSTS} == COSTS
+    assert {rank: item["die"] for rank, item in ranks.items()} == {
+        "untrained": 4, "trained": 6, "expert": 8, "master": 10}
+    assert (sheet["critical_threshold"], sheet["threat_range"], n["boon_die"],
+            n["arca_per_wisdom"]) == (5, 1, 4, 2)
+    assert (n["power_strike_wounds"], n["power_strike_boon"],
+            n["deep_breath_relief"]) == (1, 1, 2)
+    assert {"numbers.test_ties", "default_sheet", "numbers.defend_boon",   # D16 in it
+            "numbers.break_free_cost", "numbers.let_go_cost"} <= marked(library)
+    assert [rank for rank, item in ranks.items() if item.get("provisional")] == [
+        "untrained", "expert", "master"]                  # D12: the source shows d6
+    assert library.kind("conditions")["grappled"]["provisional"]          # D24
+    assert tuple(t["code"] for t in library.kind("types").values()) == tuple("BPSHCTD")
 
 
 def test_the_sources_creatures_and_items(library):
-    if is_data(library):                     # the data version: the same items and marks
-        creatures, weapons = library.kind("creatures"), library.kind("weapons")
-        skeleton, suori = creatures["skeleton"], creatures["suori"]
-        assert (skeleton["proficiencies"]["dodging"], skeleton["finesse"],
-                skeleton["armor"]) == ("trained", 1, 5)
-        assert dict(skeleton["vulnerable"]) == {"b": 1} and "p" in skeleton["resist"]
-        assert (suori["proficiencies"]["striking"], suori["finesse"], suori["body"]) == (
-            "trained", 2, 2)
-        hammer = weapons["warhammer"]
-        assert (hammer["pierce"], hammer["wounds"], hammer["type"]) == (6, 1, "b")
-        assert "provisional" not in hammer
-        assert creatures["freya"]["endurance"] == 4 and "alberich" in creatures
-        assert (weapons["dagger"]["type"], weapons["maul"]["type"]) == ("p", "b")
-        assert {w["type"] for w in weapons.values()} == set("bpshctd")
-        assert creatures["goblin"]["provisional"] is True
-        assert "proficiencies.striking" in skeleton["provisional"]
-        spells = library.kind("spells")
-        assert spells and all(s["provisional"] for s in spells.values())
-        return
-    skeleton, suori = library.creatures["skeleton"], library.creatures["suori"]
-    assert (skeleton.rank("dodging"), skeleton.finesse, skeleton.armor) == ("trained", 1, 5)
-    assert dict(skeleton.vulnerable) == {"B": 1} and "P" in dict(skeleton.resist)
-    assert (suori.rank("striking"), suori.finesse, suori.body) == ("trained", 2, 2)
-    hammer = library.weapons["warhammer"]
-    assert (hammer.pierce_die, hammer.wounds, hammer.damage_type) == (6, 1, "B")
-    assert hammer.provisional == ()
-    assert library.creatures["freya"].endurance == 4 and "alberich" in library.creatures
-    assert library.weapons["dagger"].damage_type == "P"
-    assert library.weapons["maul"].damage_type == "B"
-    assert {w.damage_type for w in library.weapons.values()} == set("BPSHCTD")
-    assert library.creatures["goblin"].provisional == ("all",)
-    assert library.spells and all(s.provisional for s in library.spells.values())
+    creatures, weapons = library.kind("creatures"), library.kind("weapons")
+    skeleton, suori = creatures["skeleton"], creatures["suori"]
+    assert (skeleton["proficiencies"]["dodging"], skeleton["finesse"],
+            skeleton["armor"]) == ("trained", 1, 5)
+    assert dict(skeleton["vulnerable"]) == {"b": 1} and "p" in skeleton["resist"]
+    assert (suori["proficiencies"]["striking"], suori["finesse"], suori["body"]) == (
+        "trained", 2, 2)
+    hammer = weapons["warhammer"]
+    assert (hammer["pierce"], hammer["wounds"], hammer["type"]) == (6, 1, "b")
+    assert "provisional" not in hammer
+    assert creatures["freya"]["endurance"] == 4 and "alberich" in creatures
+    assert (weapons["dagger"]["type"], weapons["maul"]["type"]) == ("p", "b")
+    assert {w["type"] for w in weapons.values()} == set("bpshctd")
+    assert creatures["goblin"]["provisional"] is True
+    assert "proficiencies.striking" in skeleton["provisional"]
+    spells = library.kind("spells")
+    assert spells and all(s["provisional"] for s in spells.values())
 
 
-GOOD_NUMBERS = {
-    "ap_per_round": 6, "max_action_cost": 6, "costs": dict.fromkeys(ACTIONS, 1),
-    "test_ties": "actor", "proficiency_dice": {"untrained": 4, "trained": 6, "expert": 8,
-                                               "master": 10},
-    "score_as_dice": False, "boon_die": 4, "bane_die": 4, "critical_threshold": 5,
-    "threat_range": 1, "power_strike_wounds": 1, "power_strike_boon": 1, "defend_boon": 1,
-    "diagonal_cost": 1, "sprint_multiplier": 2, "sprint_stress": 1, "hands": 2,
-    "grapple_free_hands": 1, "grappled_cannot_move": True, "move_ends_grapple": True,
-    "push_tiles": 1, "stress_capacity_score": "endurance", "deep_breath_relief": 2,
-    "arca_per_wisdom": 2, "focus_regain": 2, "ambient_arca": 0, "ledge_die": 4,
-    "ledge_score": "dexterity", "ledge_base": 5, "unarmed": "fist",
-    "damage_types": {"physical": {"B": "bludgeoning"}},
-    "default_sheet": {"name": "Creature"},
-}
-FIST = {"fist": {"name": "Fist", "wounds": 0, "type": "B", "pierce": "d4", "hands": 0}}
+def data_folder() -> Path:
+    """The Dungeoneers folder (written as data) that plays."""
+    from shaper_gm.places import data_rulesets
+    return data_rulesets()["dungeoneers"]
 
 
-def test_good_content_builds(library):
-    lib = build_library([("content/dungeoneers/ruleset.yaml", GOOD_NUMBERS),
-                         ("content/dungeoneers/weapons.yaml", FIST)])
-    assert lib.numbers.costs[0] == ("strike", 1) and lib.default_sheet.name == "Creature"
+def edited(tmp_path: Path, edits: Mapping[str, tuple[tuple[str, str], ...]],
+           added: Mapping[str, str] = {}) -> Path:     # noqa: B006
+    """A copy of the data version's folder with each file's `edits` (old, new) made and
+    `added` written at each file's end."""
+    folder = tmp_path / "dungeoneers"
+    shutil.copytree(data_folder(), folder)
+    for name, pairs in edits.items():
+        text = (folder / name).read_text(encoding="utf-8")
+        for old, new in pairs:
+            assert text.count(old) == 1, old
+            text = text.replace(old, new)
+        (folder / name).write_text(text, encoding="utf-8")
+    for name, more in added.items():
+        path = folder / name
+        path.write_text((path.read_text(encoding="utf-8") if path.exists() else "") + more,
+                        encoding="utf-8")
+    return folder
 
 
-def test_every_problem_is_reported_at_once_with_file_item_and_key():
-    numbers = {**GOOD_NUMBERS, "costs": {**dict.fromkeys(ACTIONS, 1), "strike": 9},
-               "test_ties": "coin"}
-    weapons = {**FIST, "club": {"name": "Club", "wounds": 1, "type": "X", "pierce": "2d6"}}
-    creatures = {"orc": {"name": "Orc", "body": -1, "weapons": ["axe"],
-                         "proficiencies": {"striking": "legendary"},
-                         "vulnerable": {"sonic": 1}}}
-    with pytest.raises(ContentError) as err:
-        build_library([("content/dungeoneers/ruleset.yaml", numbers),
-                       ("content/dungeoneers/weapons.yaml", weapons),
-                       ("content/dungeoneers/creatures.yaml", creatures),
-                       ("content/dungeoneers/notes.yaml", {})])
-    text = "\n".join(err.value.errors)
-    for expected in (
-            "content/dungeoneers/ruleset.yaml: key 'costs.strike': an action costs 1 to 6 AP",
-            "content/dungeoneers/ruleset.yaml: key 'test_ties': expected one of actor, defender",
-            "content/dungeoneers/weapons.yaml: item 'club': key 'type': unknown damage type",
-            "content/dungeoneers/weapons.yaml: item 'club': key 'pierce': expected one die",
-            "content/dungeoneers/creatures.yaml: item 'orc': key 'body'",
-            "content/dungeoneers/creatures.yaml: item 'orc': key 'proficiencies.striking'",
-            "content/dungeoneers/creatures.yaml: item 'orc': key 'vulnerable.sonic'",
-            "content/dungeoneers/creatures.yaml: item 'orc': key 'weapons[0]': no weapon 'axe'",
-            "content/dungeoneers/notes.yaml: unknown file: not a Dungeoneers content file"):
-        assert expected in text, expected
+COSTS_OF_ONE = tuple((f"  {verb.replace('-', '_')}_cost: {cost} ",
+                      f"  {verb.replace('-', '_')}_cost: 1 ") for verb, cost in COSTS.items())
+
+
+def test_good_content_builds(tmp_path):
+    """Ported from the Python loader's build_library onto the data version's folder: every
+    action costing 1 AP loads, with the default sheet's name."""
+    from shaper_gm.rulesets.data.library import load
+    lib = load(edited(tmp_path, {"ruleset.yaml": COSTS_OF_ONE}))
+    assert lib.numbers["strike_cost"] == 1 and lib.default_sheet["name"] == "Creature"
+    assert {lib.numbers[f"{verb.replace('-', '_')}_cost"] for verb in COSTS} == {1}
+
+
+def test_every_problem_is_reported_at_once_with_file_item_and_key(tmp_path):
+    """Ported from the Python loader onto the data version's folder (its field_checks,
+    item_files, ranges and sheet_items): every mistake at once, one line each naming the
+    file, the item and the key, and why."""
+    from shaper_gm.rulesets.data.library import RulesetFileError, load
+    folder = edited(tmp_path, {"ruleset.yaml": (
+        ("  strike_cost: 3 ", "  strike_cost: 9 "), ("  test_ties: actor ", "  test_ties: coin "))},
+        {"weapons.yaml": "\nclub: {name: Club, wounds: 1, type: x, pierce: 2d6}\n",
+         "creatures.yaml": "\norc: {name: Orc, body: -1, weapons: [axe], proficiencies: "
+                           "{striking: legendary}, vulnerable: {sonic: 1}}\n",
+         "notes.yaml": "{}\n"})
+    with pytest.raises(RulesetFileError) as err:
+        load(folder)
+    lines = list(err.value.errors)
+    for file, expected in (
+            ("ruleset.yaml", "key 'numbers.strike_cost': expected a whole number from 1 to 6 "
+                             "(D2), got 9"),
+            ("ruleset.yaml", "key 'numbers.test_ties': expected one of actor, defender (D11), "
+                             "got 'coin'"),
+            ("weapons.yaml", "item 'club': key 'type': no type 'x' in types.yaml (D20)"),
+            ("weapons.yaml", "item 'club': key 'pierce': expected a whole number from 2 to "
+                             "999,999 (D16), got '2d6'"),
+            ("creatures.yaml", "item 'orc': key 'body': expected a whole number from 0"),
+            ("creatures.yaml", "item 'orc': key 'proficiencies.striking': no rank "
+                               "'legendary' in ranks.yaml (D12)"),
+            ("creatures.yaml", "item 'orc': key 'vulnerable.sonic': no type 'sonic' in "
+                               "types.yaml (D20)"),
+            ("creatures.yaml", "item 'orc': key 'weapons[0]': no weapon 'axe'"),
+            ("notes.yaml", "unknown file: not one of the item files ruleset.yaml lists")):
+        assert any(f"dungeoneers/{file}: " in line and expected in line
+                   for line in lines), (file, expected, lines)
+    assert len(lines) == 9, lines
 
 
 def test_the_registry_builds_the_ruleset_from_the_shipped_content(table):
@@ -175,13 +161,10 @@ def test_the_registry_builds_the_ruleset_from_the_shipped_content(table):
 
 
 def sheet_of(actor) -> dict:
-    """An actor's sheet as a mapping, each of its lists of pairs a mapping: the Python
-    ruleset's record or the data version's (its damage type codes in lower case)."""
-    sheet = actor.sheet
-    if not isinstance(sheet, Mapping):
-        sheet = {f.name: getattr(sheet, f.name) for f in fields(sheet)}
+    """An actor's sheet, each of its lists of pairs a mapping (its damage type codes in
+    lower case)."""
     return {key: dict(value) if isinstance(value, tuple) and value
-            and isinstance(value[0], tuple) else value for key, value in sheet.items()}
+            and isinstance(value[0], tuple) else value for key, value in actor.sheet.items()}
 
 
 def test_make_actor_from_templates_flags_and_the_default_sheet(table):

@@ -1,5 +1,5 @@
 """Hand edits of a save of the Dungeoneers version written as data
-(tests/fixtures/rulesets/dungeoneers-data) that the Python ruleset's own save refuses
+(content/dungeoneers) that the Python ruleset's own save refuses
 are refused at open too, each in one line naming its key: an effect given by no actor
 of the encounter (D24's grappler), a proficiency rank that is none (D12), an encounter
 number past 999,999 or undeclared (D28's ambient arca), and what lies on the map that
@@ -14,17 +14,11 @@ from shaper_gm.app import new_session
 from shaper_gm.persist.decode import SaveFormatError
 from shaper_gm.persist.saves import read_save
 from tests.rulesets.dungeoneers.test_data_examples import DATA
-from tests.rulesets.twins import FOLDER
 
 FIGHT = ("add freya --as freya --at B2", "add alberich --as alberich --at B3",
          "add gob --as goblin --at D2", "start")
 GRAPPLED = {"name": "grappled", "source": "condition", "caster": "nobody", "mods": {},
             "until": "never"}
-
-
-@pytest.fixture(autouse=True)
-def rulesets(monkeypatch):
-    monkeypatch.setenv("SHAPER_GM_RULESETS", str(FOLDER))
 
 
 @pytest.fixture

@@ -1,24 +1,21 @@
-"""What the screen shows of Dungeoneers written as data (tests/fixtures/rulesets/
-dungeoneers-data/screen.yaml): a strike's line, the order table's AP, wounds, stress and
-arca columns and legend, `show ACTOR`'s rows, and what lies on the map."""
+"""What the screen shows of Dungeoneers written as data (content/dungeoneers/
+screen.yaml): a strike's line, the order table's AP, wounds, stress and arca columns
+and legend, `show ACTOR`'s rows, and what lies on the map."""
 
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 from shaper_gm.app import new_session
 from shaper_gm.render import Renderer, make_console
 
-FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "rulesets"
 FIGHT = ("add suori --as suori --at B2", "add alberich --as alberich --at B3",
          "add skeleton --as skeleton --at C2", "add gob --as goblin --at E2", "start")
 
 
 def shown(monkeypatch, *lines: str) -> str:
     """What the shell prints for the set-up and `lines`, 100 columns."""
-    monkeypatch.setenv("SHAPER_GM_RULESETS", str(FOLDER))
-    s = new_session(ruleset="dungeoneers-data", seed=1)
+    s = new_session(ruleset="dungeoneers", seed=1)
     file = io.StringIO()
     renderer = Renderer(make_console(file=file, width=100, color_system=None),
                         ruleset_for=s.ruleset_for)

@@ -14,36 +14,22 @@ from shaper_gm.places import content_path
 from shaper_gm.shell.completion import complete
 
 
-def _clear_cache() -> None:
-    """The Python ruleset keeps the shipped content's library loaded; the data version
-    reads its folder through the parse cache, which sees the change."""
-    try:
-        from shaper_gm.rulesets.dungeoneers import content
-    except ImportError:
-        return
-    content.clear_cache()
-
-
 @pytest.fixture
 def diagonal_two(tmp_path, monkeypatch):
-    """The content with a diagonal step counting 2 tiles (D21's other reading): the Python
-    ruleset's diagonal_cost 2, the data version's most_diagonals 0 (past none, a diagonal
-    is two straight steps)."""
+    """The content with a diagonal step counting 2 tiles (D21's other reading): its
+    most_diagonals 0 (past none, a diagonal is two straight steps; the Python ruleset's
+    diagonal_cost 2)."""
     copy = tmp_path / "content"
     shutil.copytree(content_path(), copy)
     numbers = copy / "dungeoneers" / "ruleset.yaml"
     text = numbers.read_text(encoding="utf-8")
-    numbers.write_text(text.replace("diagonal_cost: 1 ", "diagonal_cost: 2 ")
-                       if "diagonal_cost: 1 " in text else text + "most_diagonals: 0\n",
-                       encoding="utf-8")
+    numbers.write_text(text + "most_diagonals: 0\n", encoding="utf-8")
     monkeypatch.setenv("SHAPER_GM_CONTENT", str(copy))
-    _clear_cache()
     session = new_session(ruleset="dungeoneers", seed=1)
     for line in ("add freya --as freya --at B2", "add skeleton --as skeleton --at C3",
                  "init freya skeleton", "start"):
         session.execute(line)
-    yield session
-    _clear_cache()
+    return session
 
 
 def note(session, line: str, text: str) -> str:

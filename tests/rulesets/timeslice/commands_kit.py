@@ -15,8 +15,8 @@ PARTY = ("add kara --as kara --at B2", "add guard --as guard --at C2",
 
 
 def session(*lines: str, seed: int = 1, library=None) -> Session:
-    """A session of the time slices, or of a variant (conftest.ruleset_with: the Python
-    ruleset's library, or the id of a copy of the data version)."""
+    """A session of the time slices, or of a variant (conftest.ruleset_with: the id of a
+    copy of the content with some of its numbers changed)."""
     named = isinstance(library, str)
     s = new_session(ruleset=library if named else "timeslice", seed=seed,
                     library=None if named else library)
@@ -50,32 +50,20 @@ def told(s: Session, result) -> list[str]:
 
 
 def surprised(s: Session) -> list[str]:
-    """Who a surprise caught (T16), by id in order: the Python ruleset's record, else
-    the effects (surprised before the round starts, caught through it)."""
-    system = s.state.system
-    if system is not None and hasattr(system, "surprised"):
-        return sorted(system.surprised)
+    """Who a surprise caught (T16), by id in order: the effects (surprised before the
+    round starts, caught through it)."""
     return sorted(a for a, x in s.state.actors.items()
                   if any(e.name in ("surprised", "caught") for e in x.effects))
-
-
-def plays_as_data() -> bool:
-    """Whether `timeslice` plays from a content folder written as data (`--as-data
-    timeslice`, and the shipped content once it is switched), not its Python package."""
-    from shaper_gm.places import data_rulesets
-    return "timeslice" in data_rulesets()
 
 
 CONDITIONS = ("dead", "dying", "unconscious")          # T13, T14: the worst first
 
 
 def info(s: Session, actor_id: str):
-    """What the Python ruleset kept of a combatant (its `system`: held, dropped,
-    condition, dying_left, defense, flying), read from the data version's sheet and
-    effects where it has none."""
+    """A combatant's held and dropped weapons, condition, dying seconds left, standing
+    defense and flying, by the names the Python ruleset's record gave them, read from its
+    sheet and effects."""
     actor = s.state.actors[actor_id]
-    if actor.system is not None:
-        return actor.system
     names = [e.name for e in actor.effects]
     sheet = actor.sheet
     condition = next((c for c in CONDITIONS if c in names), "up")

@@ -1,0 +1,28 @@
+"""Which reading of a verb's optional words completion follows first: the one that
+fills the verb's words in order, skipping none before the word at the cursor (an
+optional actor first aside: the acting actor is the usual subject). `spellcast alberich `
+reads alberich as the caster and offers its spells before the targets a reading that
+skips the spell would offer (`spellcast [ACTOR] [SPELL] [TARGET]`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def skipped(positionals: Sequence[str], reading: Sequence[str], index: int) -> int:
+    """How many optional words `reading` leaves out before its word at `index`."""
+    count, at = 0, 0
+    for i, slot in enumerate(positionals):
+        if at > index:
+            break
+        if at < len(reading) and reading[at] == slot.rstrip("?"):
+            at += 1
+        elif not (i == 0 and slot == "actor?"):
+            count += 1
+    return count
+
+
+def in_order(positionals: Sequence[str], readings: list[list[str]],
+             index: int) -> list[list[str]]:
+    """`readings`, those skipping fewest optional words before `index` first (stable)."""
+    return sorted(readings, key=lambda reading: skipped(positionals, reading, index))
