@@ -11,9 +11,10 @@ dissolves it and takes the Down out of theirs (S8).
 
 What the data version does not play yet, and what the format needs for it (the plan of
 the next step):
-- Shaper's creation rules over each skill (S24, S27, S29: the sum of skill levels a
-  level allows, each from 1 to 4, a Finesse skill needing Finesse, a spell Mentality):
-  add_requires tests read no sum of a mapping's values and no test per entry (the
+- Shaper's creation rules over each skill (S27, S29: the sum of skill levels a level
+  allows, a Finesse skill needing Finesse, a spell Mentality; each level from 1 to 4,
+  S24, is add_entries' least and most): add_requires tests read no sum of a mapping's
+  values and no test per entry (the
   ability points, the items at level 1 and the hands are add_requires; `--vigor N` and
   the rest add_numbers, `--armor ITEM`, `--shield` and `--holding ITEM` add_items,
   `--skill NAME[:LEVEL]` add_entries: tests/rulesets/shaper/test_data_adding.py);
@@ -61,7 +62,7 @@ the next step):
 Played since: a sheet file (`add ID --as PATH`, rulesets/data/sheet_files.py:
 test_data_adding), an actor the GM places elsewhere leaving its engagement (the moment
 `placed`), an item within Melee range picked up for a Minor (`lying_with.engagement`:
-test_data_pickup).
+test_data_pickup), skill levels 1 to 4 (add_entries' least and most: test_data_adding).
 """
 
 from __future__ import annotations
