@@ -44,8 +44,9 @@ the next step):
 - the GM's `set ACTOR max_hp=N`;
 - the GM's `set ACTOR temp_hp=N` (what absorbs is spent from every effect in turn,
   `spend`, tests/rulesets/shaper/test_data_uses.py; temporary HP are no effect here);
-- the words of the screen (the attack's nested breakdown, the order table's Engaged
-  column): a screen.yaml of its own; the GM's damage in one line (`2 damage to Taylor:
+- the words of the screen: the attack's nested breakdown, the order table's Engaged
+  column naming whom (its screen.yaml shows the engagement's label), show's rows of
+  weapons, armor, skills and their bonuses; the GM's damage in one line (`2 damage to Taylor:
   Defense 1 stops 1, 1 gets through, 1 absorbed, ...`); a sheet change, a skill's use
   this round (S24), the HP a hit takes and where a dropped item lands each on a line of
   its own, where the Python ruleset's action line says them or leaves them out (an
