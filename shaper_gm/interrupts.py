@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import signal
 
-__all__ = ["Interrupted", "arrived", "landing", "landing_now"]
+__all__ = ["Interrupted", "arrived", "landing"]
 
 
 class Interrupted(KeyboardInterrupt):
@@ -32,10 +32,6 @@ class Interrupted(KeyboardInterrupt):
 
 _depth = 0                      # landings in progress (they nest)
 _kept: int | None = None        # a signal that came during one
-
-
-def landing_now() -> bool:
-    return _depth > 0
 
 
 def arrived(signum: int) -> None:

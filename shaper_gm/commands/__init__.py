@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from shaper_gm.commands import identity
-from shaper_gm.commands.args import split_line
 from shaper_gm.commands.registry import Registry
 from shaper_gm.commands.session import Result, Session
 from shaper_gm.engine import registry as rulesets
 from shaper_gm.engine.state import Encounter
-from shaper_gm.errors import CommandError
 
 
 def build_registry(rs=None, extra=()) -> Registry:
@@ -60,18 +58,7 @@ def new_session(*, library=None, seed: int | None = None, grid: str | None = Non
 def opening_ruleset(line: str) -> str | None:
     """The ruleset a log's or script's first line asks for (`new --ruleset ID`), so a
     session can read that line with that ruleset and load no other; else None."""
-    try:
-        words = split_line(line)
-    except CommandError:
-        return None
-    if not words or words[0] != "new":
-        return None
-    for word, following in zip(words, [*words[1:], ""], strict=True):
-        if word == "--ruleset":
-            return following.lower() or None
-        if word.startswith("--ruleset="):
-            return word.partition("=")[2].lower() or None
-    return None
+    return (identity.opening(line) or {}).get("ruleset", "").lower() or None
 
 
 def session_for(first_line: str, **options) -> Session:

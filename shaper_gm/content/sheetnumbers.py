@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from shaper_gm.content.schema import Bad, Field, Validator, integer, show
+from shaper_gm.content.schema import Field, integer
 from shaper_gm.engine import limits
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.records import record
@@ -90,25 +90,6 @@ class SheetNumbers(Mapping[str, Number]):
         """Every number of a saved sheet (its attributes by name) within its range."""
         for name, number in self._by_name.items():
             number.check_saved(f"{where}.{name}", getattr(sheet, name))
-
-    def mapping(self) -> Validator:
-        """A content check of `{name: N, ...}` (a default sheet's numbers), each name one
-        of these and each number in its own range; (name, N) pairs in file order."""
-        def check(value: Any) -> tuple[tuple[str, int], ...]:
-            if not isinstance(value, Mapping):
-                raise Bad(f"expected a mapping of sheet numbers, got {show(value)}")
-            out = []
-            for name, item in value.items():
-                number = self._by_name.get(name) if isinstance(name, str) else None
-                if number is None:
-                    raise Bad(f"expected one of {', '.join(self._by_name)}; got {show(name)}",
-                              f".{name}")
-                try:
-                    out.append((name, number.field().check(item)))
-                except Bad as exc:
-                    raise Bad(exc.message, f".{name}") from None
-            return tuple(out)
-        return check
 
 
 def _whole(value: Any) -> int | None:

@@ -93,11 +93,6 @@ def resource_dots(actor, spec, rs) -> str:
     return f"{'●' * value}{'○' * max(0, most - value)} {value}"
 
 
-def resource_cell(name: str) -> Cell:
-    """A column of the resource `name`: its value, over its maximum if it has one."""
-    return lambda actor, state, rs: resource_value(actor, rs.resource_spec(name), rs)
-
-
 def resource_part(actor, spec, rs) -> str:
     """``AP 4/6``: a resource in the ruleset's own word, over its maximum if it has one."""
     return f"{spec.title} {resource_value(actor, spec, rs)}"

@@ -6,7 +6,6 @@ spreads the runs over processes, each run's dice its own, so the result is the s
 from __future__ import annotations
 
 import json
-import os
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 
@@ -86,5 +85,3 @@ def _opened(path: str):
     return read_save(path)
 
 
-def default_jobs() -> int:
-    return max(1, min(8, os.cpu_count() or 1))

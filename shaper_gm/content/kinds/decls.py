@@ -302,7 +302,7 @@ def _check_field(here: Ctx, f: FieldDecl, records: Mapping[str, RecordDecl], mod
     if f.kind.word == "entries" and nested and "id" not in {g.name for g in nested.fields}:
         here.error(f"{key}.type", f"the record {f.kind.names[0]!r} of entries needs an 'id' "
                                   "field (key: false): an entry's name")
-    elif nested and f.kind.word != "sheet":
+    elif nested:
         given = {"id"} if f.kind.word == "entries" else set()
         _unwritten(here, f"{key}.type", nested, given, written=f.kind.word != "numbers")
     if f.kind.word in NESTED and f.has_default and f.default is not None:

@@ -81,8 +81,6 @@ class Kinds:
 
     def check_of(self, f: FieldDecl, env: Env) -> Validator:
         """A field's check: its type's."""
-        if f.kind.word == "sheet":
-            return self.sheet_numbers(f.kind.names[0], env).mapping()
         if f.non_empty and f.kind.word == "list":
             return s.list_of(self.validator(f.kind.inner[0], env), non_empty=True)
         return self.validator(f.kind, env)
@@ -174,8 +172,7 @@ class Kinds:
                     env[f.name] = self.validator(f.kind, {})(given[f.name])
                 except Bad:
                     pass
-        nested = {f.name: f for f in decl.fields if f.kind.word in NESTED
-                  and f.kind.word != "sheet"}
+        nested = {f.name: f for f in decl.fields if f.kind.word in NESTED}
         table = {f.name: Field(self.check_of(f, env) if f.name not in nested
                                else lambda v: v, f.required) for f in decl.fields if f.key}
         good = s.check_fields(here, raw, table) or {}
@@ -293,8 +290,6 @@ def _python_type(kinds: Kinds, kind: Type) -> Any:
     if word == "mapping":
         key, value = (_python_type(kinds, inner) for inner in kind.inner)
         return tuple[tuple[key, value], ...]
-    if word == "sheet":
-        return tuple[tuple[str, int], ...]
     if word == "entries":
         return tuple[kinds.record(kind.names[0]), ...]
     return kinds.record(kind.names[0])            # numbers of RECORD, record RECORD

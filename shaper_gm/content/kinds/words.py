@@ -32,15 +32,15 @@ class Type:
 
 
 SIMPLE = ("text", "boolean", "id", "name", "dice", "grid", "provisional", "any")
-# Types made of a record: all its sheet numbers (a default sheet, as the record), some of
-# them as (name, N) pairs, one nested record, named entries of it (their names its ids).
-NESTED = ("numbers", "sheet", "record", "entries")
+# Types made of a record: all its sheet numbers (a default sheet, as the record), one
+# nested record, named entries of it (their names its ids).
+NESTED = ("numbers", "record", "entries")
 _BOUND = r"-?(?:\d+|max/[a-z_]+|max|[a-z_]+(?:[+-]\d+)?)"
 _RANGE = re.compile(rf"({_BOUND})?\.\.({_BOUND})?")
 TYPE_WORDS = ("whole [LOW..HIGH]", "any", "text", "boolean", "id", "name", "dice", "grid",
               "checked by FUNCTION", "one of WORD|...",
               "ref KIND|...", "optional TYPE", "list of TYPE", "mapping of TYPE to TYPE",
-              "numbers of RECORD", "sheet of RECORD", "record RECORD",
+              "numbers of RECORD", "record RECORD",
               "entries of RECORD", "provisional")
 
 

@@ -14,12 +14,10 @@ PARTY = ("add kara --as kara --at B2", "add guard --as guard --at C2",
          "add ren --as ren --at B3")
 
 
-def session(*lines: str, seed: int = 1, library=None) -> Session:
+def session(*lines: str, seed: int = 1, library: str | None = None) -> Session:
     """A session of the time slices, or of a variant (conftest.ruleset_with: the id of a
     copy of the content with some of its numbers changed)."""
-    named = isinstance(library, str)
-    s = new_session(ruleset=library if named else "timeslice", seed=seed,
-                    library=None if named else library)
+    s = new_session(ruleset=library or "timeslice", seed=seed)
     run(s, *lines)
     return s
 

@@ -54,12 +54,11 @@ def ruleset_with(folder, **numbers):
 
 
 class Fight:
-    def __init__(self, library=None, seed: int = 7, cols: int = 26, rows: int = 30) -> None:
-        self.library = library
-        named = isinstance(library, str)          # a copy of the data version, by its id
-        self.session: Session = new_session(ruleset=library if named else "timeslice",
-                                            seed=seed, grid=f"{cols}x{rows}",
-                                            library=None if named else library)
+    def __init__(self, library: str | None = None, seed: int = 7, cols: int = 26,
+                 rows: int = 30) -> None:
+        self.library = library                    # a variant's id (ruleset_with), or None
+        self.session: Session = new_session(ruleset=library or "timeslice", seed=seed,
+                                            grid=f"{cols}x{rows}")
         self.events: tuple = ()
         self.result = None
         self.added: list[str] = []

@@ -45,9 +45,8 @@ def lines(fight) -> list[str]:
 
 
 def fight_seconds(fight) -> int:
-    """The fight's clock (T15): the Python ruleset's record, else the encounter's number."""
-    system = fight.state.system
-    return system.seconds if hasattr(system, "seconds") else dict(system.numbers)["seconds"]
+    """The fight's clock (T15): the encounter's number."""
+    return dict(fight.state.system.numbers)["seconds"]
 
 
 def test_t13_a_player_character_at_0_hp_is_unconscious_and_dying(fight):

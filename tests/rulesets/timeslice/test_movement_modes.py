@@ -1,20 +1,15 @@
 """Movement modes (T7, T17): content gives a creature `speeds` (units per move maneuver),
 `move --speed MODE` moves at one of them (the first by default), a mode the actor lacks
 is refused naming those it has, completion offers its own, the line says the mode
-("Giant Bat flies B2 → E5") and the map marks a flier. Dungeoneers' `move --speed`
-reads the same engine piece (engine/speeds.py)."""
+("Giant Bat flies B2 → E5") and the map marks a flier."""
 
 from __future__ import annotations
 
 import io
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from shaper_gm.commands import Session, new_session
-from shaper_gm.engine import speeds
-from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.errors import GmError
 from shaper_gm.render.console import Renderer, make_console
 from shaper_gm.shell.completion import complete
@@ -102,20 +97,23 @@ def test_save_and_replay_keep_the_flight(tmp_path):
     assert replay_save(path).ok
 
 
-@settings(max_examples=60, deadline=None)
-@given(speeds_=st.lists(st.tuples(st.sampled_from(["ground", "fly", "swim", "climb"]),
-                                  st.integers(1, 9)), min_size=1, max_size=4,
-                        unique_by=lambda pair: pair[0]),
-       wanted=st.sampled_from([None, "ground", "fly", "swim", "climb", "burrow"]))
-def test_a_move_takes_the_named_mode_or_the_first_else_names_those_it_has(speeds_, wanted):
-    table = dict(speeds_)
-    if wanted is not None and wanted not in table:
-        with pytest.raises(RuleViolation) as refused:
-            speeds.chosen("Bo", speeds_, wanted, "T17")
-        assert all(f"{m} {n}" in refused.value.hint for m, n in speeds_)
+@pytest.mark.parametrize("wanted", [None, "ground", "fly", "swim", "climb", "burrow"])
+def test_a_move_takes_the_named_mode_or_the_first_else_names_those_it_has(wanted):
+    """The giant bat's speeds are fly 4, ground 1 (units a move); B2 to E5 is 3 units."""
+    s = fight()
+    before, ts = s.state, s.state.actors["bat"].resource("ts")
+    line = "move bat E5" + (f" --speed {wanted}" if wanted else "")
+    if wanted not in (None, "ground", "fly"):
+        with pytest.raises(GmError) as refused:
+            s.execute(line)
+        assert str(refused.value).endswith("its speeds: fly 4, ground 1")
+        assert s.state == before
         return
-    mode, per = speeds.chosen("Bo", speeds_, wanted, "T17")
-    assert (mode, per) == ((wanted, table[wanted]) if wanted else speeds_[0])
+    mode = wanted or "fly"                                   # the sheet's first
+    s.execute(line)
+    moves = {"fly": 1, "ground": 3}[mode]
+    assert s.state.actors["bat"].resource("ts") == ts - 2 * moves
+    assert info(s, "bat").flying == (mode == "fly")
 
 
 def test_a_save_written_before_movement_modes_opens_and_replays(tmp_path):

@@ -44,13 +44,9 @@ DYING_SECONDS = 300                    # T14: five minutes
 
 
 def clock(fight: Fight) -> int:
-    """The fight's seconds (T15): the Python record's, else the fight's numbers."""
+    """The fight's seconds (T15): the fight's numbers (none before anything ran)."""
     system = fight.state.system
-    if system is None:
-        return 0
-    if hasattr(system, "seconds"):
-        return system.seconds
-    return dict(getattr(system, "numbers", ()) or ()).get("seconds", 0)
+    return 0 if system is None else dict(system.numbers).get("seconds", 0)
 
 
 def check(fight: Fight, clock_before: int) -> None:

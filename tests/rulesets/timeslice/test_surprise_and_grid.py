@@ -24,12 +24,10 @@ from .conftest import (
 
 
 def ambushed(result) -> SimpleNamespace:
-    """A surprise's checks (T16): the Python ruleset's outcome, else the facts of each
-    check the data version played (its side's [Q] totals, then each other's [U])."""
+    """A surprise's checks (T16): the facts of each check played (its side's [Q] totals,
+    then each other's [U])."""
     from shaper_gm.engine.events import Played
     played = [e.outcome for e in result.events if isinstance(e, Played)]
-    if not played:
-        return next(e.outcome for e in result.events if hasattr(e, "outcome"))
     facts = [(o.actor, dict(o.results[-1].facts)) for o in played]
     notice = [(a, f["total"], bool(f["surprised"])) for a, f in facts if "mark" in f]
     return SimpleNamespace(
