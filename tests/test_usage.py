@@ -106,12 +106,18 @@ def test_a_rulesets_own_verbs_are_those_its_verbs_file_declares(rid):
 
 
 def test_a_verbs_file_is_read_once_however_many_encounters_install_it(monkeypatch):
+    """The Python Shaper ruleset's verbs file, on the checkout's content whichever
+    version plays `shaper` (`--as-data shaper` names the data version's content)."""
+    import importlib
+
     from shaper_gm.commands import verbfile
+    monkeypatch.delenv("SHAPER_GM_CONTENT", raising=False)
     reads = []
     real = verbfile.read_verbs
     monkeypatch.setattr(verbfile, "read_verbs", lambda *a: reads.append(a) or real(*a))
     table = VerbTable.from_file("shaper_gm.rulesets.shaper.verbs")
+    python_shaper = importlib.import_module("shaper_gm.rulesets.shaper").build()
     for _ in range(3):
-        table.install(Registry(), ruleset("shaper"))
+        table.install(Registry(), python_shaper)
     assert len(reads) == 1 and [e.name for e in table.declared][:2] == ["attack", "skill"]
 

@@ -59,10 +59,14 @@ def test_help_never_breaks_a_usage_group_or_a_flag_value_mid_token(ruleset, widt
 def test_help_effect_keeps_each_until_moment_whole():
     text = help_text(session_of("shaper"), "effect", 80)
     rows = [line.rstrip() for line in text.splitlines()]
-    at = rows.index("  --until start:ID|end:ID|    when it ends: the start or end of ID's "
-                    "turn, this")
-    assert rows[at + 1].startswith("    round|rounds:N|used_up|   round's end, after N")
-    assert rows[at + 2].startswith("    never                     never")
+    # the flag column as wide as the longest flag (the version written as data has longer
+    # ones, --used-thread-the-needle N): each moment whole on its row, beside its words
+    at = next(n for n, row in enumerate(rows) if row.startswith("  --until start:ID|end:ID| "))
+    assert " ".join(rows[at].split()[2:]).startswith("when it ends: the start or end of ID's")
+    assert rows[at + 1].startswith("    round|rounds:N|used_up| ")
+    assert " ".join(rows[at + 1].split()[1:]).startswith(("round's end, after N",
+                                                         "this round's end, after N"))
+    assert rows[at + 2].split()[0] == "never" and rows[at + 2].startswith("    never ")
 
 
 def test_rulings_are_shown_with_their_short_titles():

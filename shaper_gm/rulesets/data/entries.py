@@ -16,7 +16,8 @@ ENTRY_FLAG = {"key": Field(snake_name, required=True), "names": Field(ident),
               "also": Field(lambda v: _words(v)), "values": Field(ident),
               "replaces": Field(boolean), "help": Field(text), "example": Field(text),
               "unknown": Field(text), "rule": Field(text), "metavar": Field(text),
-              "bare": Field(integer(0, 999_999)), "separator": Field(choice(("=", ":")))}
+              "bare": Field(integer(0, 999_999)), "separator": Field(choice(("=", ":"))),
+              "least": Field(integer(0, 999_999)), "most": Field(integer(0, 999_999))}
 WHOLE = "whole"             # `values: whole`: a whole number, 0 or more
 
 
@@ -33,7 +34,13 @@ def add_entry(value: Any) -> Mapping[str, Any]:
     if "bare" in value and value.get("values") != WHOLE:
         raise Bad("bare: is the number a NAME alone stands for: only with values: whole",
                   ".bare")
-    return checked_keys(value, ENTRY_FLAG)
+    for key in ("least", "most"):           # the values' range: whole numbers only
+        if key in value and value.get("values") != WHOLE:
+            raise Bad(f"{key}: bounds the numbers: only with values: whole", f".{key}")
+    checked = checked_keys(value, ENTRY_FLAG)
+    if checked.get("most", checked.get("least", 0)) < checked.get("least", 0):
+        raise Bad("most: below least", ".most")
+    return checked
 
 
 def checked_keys(value: Mapping[str, Any], fields: Mapping[str, Any]) -> dict[str, Any]:
@@ -113,10 +120,12 @@ def _pair(library: Any, flag: str, spec: Mapping[str, Any], word: str) -> tuple[
     if not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
         raise RuleViolation(f"--{flag} {name} needs a whole number, got {value!r}",
                             f"e.g. --{flag} {example}")
-    if int(value) < 0:
+    least, most = spec.get("least", 0), spec.get("most")     # S24: levels 1 to 4
+    if int(value) < least or (most is not None and int(value) > most):
         cited = f" ({spec['rule']})" if spec.get("rule") else ""
-        raise RuleViolation(f"--{flag} {name}{between}{int(value)}: expected N of 0 or "
-                            f"more{cited}", f"e.g. --{flag} {name}{between}1")
+        span = f"{least} or more" if most is None else f"{least} to {most}"
+        raise RuleViolation(f"--{flag} {name}{between}{int(value)}: expected N of "
+                            f"{span}{cited}", f"e.g. --{flag} {name}{between}{max(least, 1)}")
     return name, int(value)
 
 

@@ -416,7 +416,14 @@ EDITS = [
      "action, steps)"),
     ("add-entries-without-key", R, "grid: 8x8", "grid: 8x8\nadd_entries: {prof: {values: x}}",
      "line 8: key 'add_entries.prof': expected {key, names, also, values, replaces, help, "
-     "example, unknown, rule, metavar, bare, separator} (key required)"),
+     "example, unknown, rule, metavar, bare, separator, least, most} (key required)"),
+    ("add-entries-most-of-names", R, "grid: 8x8",
+     "grid: 8x8\nadd_entries: {prof: {key: skills, most: 4}}",
+     "line 8: key 'add_entries.prof.most': most: bounds the numbers: only with values: "
+     "whole"),
+    ("add-entries-most-below-least", R, "grid: 8x8",
+     "grid: 8x8\nadd_entries: {prof: {key: skills, values: whole, least: 2, most: 1}}",
+     "line 8: key 'add_entries.prof.most': most: below least"),
     ("add-entries-of-no-file", R, "grid: 8x8",
      "grid: 8x8\nadd_entries: {prof: {key: skills, values: ranks}}",
      "line 8: key 'add_entries.prof.values': no item file ranks.yaml (kinds: duellists)"),

@@ -58,6 +58,9 @@ def test_add_reads_the_same_line_and_gives_the_same_numbers(both, adding, lines)
     ("add zed --level 11", "--level 11"),
     ("add zed --vigor -1", "--vigor -1"),
     ("add zed --skill longshot:x", "--skill longshot"),
+    # S24: skill levels run 1 to 4 (add_entries' least and most)
+    ("add zed --finesse 1 --skill longshot:5", "--skill longshot:5: expected N of 1 to 4 (S24)"),
+    ("add zed --finesse 1 --skill longshot:0", "--skill longshot:0: expected N of 1 to 4 (S24)"),
     ("add zed --skill nope", "nope"),
     ("add zed --armor nope", "nope"),
     ("add zed --weapon longsword --holding longbow", "longbow"),

@@ -11,9 +11,10 @@ dissolves it and takes the Down out of theirs (S8).
 
 What the data version does not play yet, and what the format needs for it (the plan of
 the next step):
-- Shaper's creation rules over each skill (S24, S27, S29: the sum of skill levels a
-  level allows, each from 1 to 4, a Finesse skill needing Finesse, a spell Mentality):
-  add_requires tests read no sum of a mapping's values and no test per entry (the
+- Shaper's creation rules over each skill (S27, S29: the sum of skill levels a level
+  allows, a Finesse skill needing Finesse, a spell Mentality; each level from 1 to 4,
+  S24, is add_entries' least and most): add_requires tests read no sum of a mapping's
+  values and no test per entry (the
   ability points, the items at level 1 and the hands are add_requires; `--vigor N` and
   the rest add_numbers, `--armor ITEM`, `--shield` and `--holding ITEM` add_items,
   `--skill NAME[:LEVEL]` add_entries: tests/rulesets/shaper/test_data_adding.py);
@@ -43,8 +44,9 @@ the next step):
 - the GM's `set ACTOR max_hp=N`;
 - the GM's `set ACTOR temp_hp=N` (what absorbs is spent from every effect in turn,
   `spend`, tests/rulesets/shaper/test_data_uses.py; temporary HP are no effect here);
-- the words of the screen (the attack's nested breakdown, the order table's Engaged
-  column): a screen.yaml of its own; the GM's damage in one line (`2 damage to Taylor:
+- the words of the screen: the attack's nested breakdown, the order table's Engaged
+  column naming whom (its screen.yaml shows the engagement's label), show's rows of
+  weapons, armor, skills and their bonuses; the GM's damage in one line (`2 damage to Taylor:
   Defense 1 stops 1, 1 gets through, 1 absorbed, ...`); a sheet change, a skill's use
   this round (S24), the HP a hit takes and where a dropped item lands each on a line of
   its own, where the Python ruleset's action line says them or leaves them out (an
@@ -61,7 +63,7 @@ the next step):
 Played since: a sheet file (`add ID --as PATH`, rulesets/data/sheet_files.py:
 test_data_adding), an actor the GM places elsewhere leaving its engagement (the moment
 `placed`), an item within Melee range picked up for a Minor (`lying_with.engagement`:
-test_data_pickup).
+test_data_pickup), skill levels 1 to 4 (add_entries' least and most: test_data_adding).
 """
 
 from __future__ import annotations

@@ -2,9 +2,10 @@
 are read as the ruleset playing `shaper` reads them (shipped.py: the Python ruleset's
 library or the data version's, the same item files), and the templates' sides and HP
 through `add`; a sheet file through `add --as PATH`. The Python loader's own tests (its
-default folder, its cache, its numbers) read its library from the checkout's
+default folder and its cache) read its library from the checkout's
 content/shaper, the Python version's until the switch, whatever SHAPER_GM_CONTENT
-names (`--as-data shaper` points it at the data version)."""
+names (`--as-data shaper` points it at the data version); test_ruleset_numbers reads
+the library of SHAPER_GM_CONTENT, as it did."""
 
 from __future__ import annotations
 
@@ -74,8 +75,11 @@ def test_loading_is_cached(python_content):
     assert load_library() is not first and load_library() == first
 
 
-def test_ruleset_numbers(lib):
-    rs = lib.rulesets["shaper"]
+def test_ruleset_numbers():
+    """The numbers of the ruleset playing `shaper`: the Python library's records, read
+    whichever content SHAPER_GM_CONTENT names (not yet ported onto the data version,
+    where they are its ruleset.yaml's numbers, resources and actions' costs)."""
+    rs = load_library().rulesets["shaper"]
     assert (rs.basic_roll, rs.critical_threshold, rs.critical_dice) == ("3d6", 9, "1d6")
     assert rs.pool.as_dict() == {"major": 3, "minor": 1, "free": 1}
     assert dict(rs.substitutions) == {"minor": ("major",), "free": ("minor", "major")}
