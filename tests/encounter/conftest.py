@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from shaper_gm.app import new_session
@@ -70,11 +72,74 @@ def refuse(session: Session, line: str, *fragments: str) -> GmError:
 
 
 def attack_outcome(result):
-    """The attack outcome (Shaper: the played Swing) among a command's events."""
+    """The attack outcome (Shaper: the played Swing) among a command's events: the Python
+    ruleset's AttackResolved, or, when the version written as data plays `shaper`
+    (`--as-data shaper`), the same facts read off its Played outcome (`DataSwing`)."""
+    from shaper_gm.engine.events import Played
     from shaper_gm.rulesets.shaper.events import AttackResolved
     found = [e for e in result.events if isinstance(e, AttackResolved)]
+    if not found:
+        played = [e for e in result.events if isinstance(e, Played)
+                  and any("attack_total" in r.facts for r in e.outcome.results)]
+        assert len(played) == 1, result.events
+        return DataSwing(played[0].outcome)
     assert len(found) == 1, result.events
     return found[0].outcome
+
+
+class _Facts(SimpleNamespace):
+    pass
+
+
+# The data version's flags for the automatic modifiers the Python plan lists (name,
+# reason, ruling), each with the --ignore word and the skill that lift it: the attack's
+# (S13, S15) and each evasion's (S16).
+ATTACK_MODS = (("beyond", "beyond-max-range", "", ("disadvantage", "beyond max range", "S13")),
+               ("into_melee", "firing-into-melee", "threading",
+                ("disadvantage", "firing into melee", "S15")))
+EVASION_MODS = (("outnumbered", "outnumbered", "", ("disadvantage", "Outnumbered", "S16")),)
+
+
+def _mods(facts, table) -> tuple:
+    return tuple(_Facts(name=m[0], reason=m[1], rule=m[2])
+                 for key, word, lifted_by, m in table
+                 if facts.get(key) and word not in (facts["ignored"] or "")
+                 and not (lifted_by and facts.get(lifted_by)))
+
+
+class DataSwing:
+    """The data version's attack read in the Python Swing's words: the attack roll's
+    total (S1-S3), its modifiers, and per target the evasion, hit, critical (S5, S6) and
+    the damage through Defense to HP (S7, S8), from each target's final facts."""
+
+    def __init__(self, outcome) -> None:
+        self.outcome = outcome
+        facts = [r.facts for r in outcome.results if "attack_total" in r.facts]
+        first = facts[0]
+        self.attack = _Facts(total=first["attack_total"], automatic=first["auto"] or None)
+        self.plan = _Facts(modifiers=_mods(first, ATTACK_MODS))
+        self.targets = tuple(_struck(f) for f in facts)
+
+    def target(self, target_id: str):
+        for t in self.targets:
+            if t.id == target_id:
+                return t
+        raise KeyError(target_id)
+
+
+def _struck(facts) -> _Facts:
+    hit = bool(facts["hit"])
+    result = _Facts(damage=facts["damage"], defense=facts["defense"],
+                    defense_after_magic=facts["halved"], effective_defense=facts["effective"],
+                    taken=facts["taken"], absorbed=facts["absorbed"],
+                    hp_after=facts["after"]) if hit else None
+    return _Facts(id=facts["target"], hit=hit, critical=bool(facts["crit"]),
+                  evasion=_Facts(total=facts["evade_total"]),
+                  evasion_modifiers=_mods(facts, EVASION_MODS),
+                  reactions=tuple(r for r in (facts["targeted"], facts["on_hit"])
+                                  if r not in ("none", "")),
+                  damage=facts["damage"] if hit else None,
+                  pierce=facts["pierce_total"] if hit else 0, result=result)
 
 
 def events_of(result, kind):
