@@ -55,6 +55,10 @@ class ResourceSpec:
     # word and the change's reason shown (`Freya gains 1 stress (0 → 1, sprint, D26)`);
     # (): `Freya regains 1 Stress (0 → 1, D26)`.
     told: tuple[str, ...] = ()
+    # Its own words for a cost it cannot pay: (message, hint, off-turn hint) templates,
+    # `{who}`, `{action}`, `{need}`, `{have}`, `{max}` and `{spent}` (a number `max` only)
+    # filled in; (): "strike needs 2 AP; Bo has 1 left (D2)".
+    short: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for moment in (self.refill, self.lapse):
@@ -199,6 +203,8 @@ def _short(by_name: Mapping[str, ResourceSpec], values: Mapping[str, int], spec:
                              "wait for its turn, or pay with what may be spent off-turn")
     need = dict(cost)[spec.name]
     have = values.get(spec.name, 0)
+    if spec.short:
+        return _own_words(spec, on_turn, who=who, action=action, need=need, have=have)
     extra = [by_name[n].title for n in spec.paid_by]
     also = f" (nor {' or '.join(extra)} to pay for it)" if extra else ""
     if on_turn:
@@ -207,6 +213,15 @@ def _short(by_name: Mapping[str, ResourceSpec], values: Mapping[str, int], spec:
         hint = f"{who} gets its {spec.title} back {BACK_AT.get(spec.refill, 'when the GM sets it')}"
     return RuleViolation(f"{action} needs {words.amount(need, spec.title)}; {who} has {have} "
                          f"left{also}{rule}", hint)
+
+
+def _own_words(spec: ResourceSpec, on_turn: bool, **fields: object) -> RuleViolation:
+    """A cost refused in the resource's own words (`short`)."""
+    if isinstance(spec.max, int):
+        fields.update(max=spec.max, spent=max(0, spec.max - int(str(fields["have"]))))
+    message, hint, off_turn_hint = (*spec.short, "", "")[:3]
+    text = off_turn_hint if off_turn_hint and not on_turn else hint
+    return RuleViolation(message.format(**fields), text.format(**fields))
 
 
 # When a resource spent off-turn comes back, for the refusal's hint.

@@ -44,7 +44,7 @@ from shaper_gm.rulesets.data.entries import add_entry, entry_kinds
 from shaper_gm.rulesets.data.field_checks import field_checks, fields_checked
 from shaper_gm.rulesets.data.item_offers import item_offer
 from shaper_gm.rulesets.data.marks import map_mark
-from shaper_gm.rulesets.data.naming import payers_declared, sides_declared, told
+from shaper_gm.rulesets.data.naming import payers_declared, short, sides_declared, told
 from shaper_gm.rulesets.data.older import older_saves, older_sheets
 from shaper_gm.rulesets.data.orders import turn_order_spec
 from shaper_gm.rulesets.data.prepared import prepared_spec
@@ -106,7 +106,7 @@ RESOURCE = {"label": Field(text), "max": Field(_amount), "start": Field(_amount)
             "lapse": Field(choice(MOMENTS)), "off_turn": Field(boolean),
             "kept_on_pass": Field(boolean), "while_down": Field(boolean), "rule": Field(text),
             "shown": Field(boolean), "hard_max": Field(boolean), "lapsed": Field(text),
-            "paid_by": Field(lambda v: tuple(list_of(snake_name)(v))),
+            "paid_by": Field(lambda v: tuple(list_of(snake_name)(v))), "short": Field(short),
             "backfill": Field(boolean), "rebuilt": Field(text), "told": Field(told)}
 ZERO_HP = {"conditions": Field(list_of(ident)), "ends": Field(list_of(ident)),
            "word": Field(text), "rule": Field(text)}

@@ -36,3 +36,24 @@ def told(value: Any) -> tuple[str, str]:
         raise Bad(f"expected [VERB, VERB]: how a rise and a fall are told, e.g. [gains, "
                   f"sheds], got {show(value)}")
     return value[0].strip(), value[1].strip()
+
+
+SHORT = "expected {text: TEXT, hint: TEXT, off_turn_hint: TEXT} (text and hint required)"
+SHORT_FIELDS = ("who", "action", "need", "have", "max", "spent")
+
+
+def short(value: Any) -> tuple[str, str, str]:
+    """A resource's `short: {text, hint, off_turn_hint}`: its own words for a cost it
+    cannot pay, each of its texts filled with `SHORT_FIELDS`."""
+    if not (isinstance(value, Mapping) and {"text", "hint"} <= set(value)
+            and set(value) <= {"text", "hint", "off_turn_hint"}
+            and all(isinstance(v, str) and v.strip() for v in value.values())):
+        raise Bad(f"{SHORT}, got {show(value)}")
+    words = (value["text"].strip(), value["hint"].strip(),
+             value.get("off_turn_hint", "").strip())
+    try:
+        for text in words:
+            text.format(**{name: 0 for name in SHORT_FIELDS})
+    except (KeyError, IndexError, ValueError) as exc:
+        raise Bad(f"{text!r}: fills only {{{'}, {'.join(SHORT_FIELDS)}}} ({exc})") from None
+    return words

@@ -81,7 +81,7 @@ EDITS = [
     ("resource-unknown-key", R, "  action: {max: 1,", "  action: {max: 1, colour: red,",
      "line 13: key 'resources.action.colour': unknown key (allowed: label, max, start, "
      "refill, refill_by, lapse, off_turn, kept_on_pass, while_down, rule, shown, "
-     "hard_max, lapsed, paid_by, backfill, rebuilt, "
+     "hard_max, lapsed, paid_by, short, backfill, rebuilt, "
      "told)"),
     ("resource-told-one-verb", R, "  action: {max: 1,", "  action: {max: 1, told: [gains],",
      "line 13: key 'resources.action.told': expected [VERB, VERB]: how a rise and a fall "
@@ -366,6 +366,14 @@ EDITS = [
      "effect whose giver is its target"),
     ("resource-rebuilt-not-text", R, "  action: {max: 1,", "  action: {max: 1, rebuilt: [x],",
      "line 13: key 'resources.action.rebuilt': expected text, got a list"),
+    ("resource-short-no-hint", R, "  action: {max: 1,",
+     "  action: {max: 1, short: {text: no action left},",
+     "line 13: key 'resources.action.short': expected {text: TEXT, hint: TEXT, "
+     "off_turn_hint: TEXT} (text and hint required), got a mapping"),
+    ("resource-short-unknown-field", R, "  action: {max: 1,",
+     "  action: {max: 1, short: {text: '{who} has {mana}', hint: end the turn},",
+     "line 13: key 'resources.action.short': '{who} has {mana}': fills only {who}, {action}, "
+     "{need}, {have}, {max}, {spent} ('mana')"),
     ("bare-without-held", A, STRIKE, STRIKE + "  bare: fist\n",
      "line 5: item 'strike': key 'bare': an item's id, on an action with held: the item it "
      "uses when the hands hold nothing, got 'fist'"),

@@ -52,10 +52,11 @@ the next step):
   its own, where the Python ruleset's action line says them or leaves them out (an
   attack's line reads as the Python ruleset's: recap steps,
   tests/rulesets/shaper/test_table_ready.py's worded());
-- the refusals of a cost (`act`, `move`, `attack`): the Python ruleset's `this move
-  costs 3 Major; Josh has 1 Major, 0 Minor, ...` (an attack's: `pay a skill with SP
-  instead (--skill longshot:sp, 1 SP left)`), where the engine says `move needs 3 Major;
-  Josh has 1 left (S18)` (an action's own requirement would refuse its odds too);
+- the refusals of a cost beyond the resources' own words (`short`: no Major action left,
+  not enough SP, tests/rulesets/shaper/test_data_short.py): the Python ruleset's `this
+  move costs 3 Major; Josh has 1 Major, 0 Minor, ...` (an attack's: `pay a skill with SP
+  instead (--skill longshot:sp, 1 SP left)`); a move refused while engaged naming whom
+  it is engaged with (`Ann is engaged with bob (S12)`);
 - completion's offers ranked by what the actor can do now (`draw <Tab>`: what free hands
   can take first, S19a; `pickup <Tab>`: what lies in reach, its range and cost), the
   summon bonuses `--minion-bonus` offers.
@@ -63,7 +64,11 @@ the next step):
 Played since: a sheet file (`add ID --as PATH`, rulesets/data/sheet_files.py:
 test_data_adding), an actor the GM places elsewhere leaving its engagement (the moment
 `placed`), an item within Melee range picked up for a Minor (`lying_with.engagement`:
-test_data_pickup), skill levels 1 to 4 (add_entries' least and most: test_data_adding).
+test_data_pickup), skill levels 1 to 4 (add_entries' least and most: test_data_adding),
+a cost refused in the resources' own words (`short`: test_data_short), a melee attack
+out of an engagement, a target beyond max range and a Charm out of reach refused in the
+Python ruleset's words (their bands by name, S10, S11, S13), a zone off the grid citing
+S9 (`terms: grid_rule`).
 """
 
 from __future__ import annotations
