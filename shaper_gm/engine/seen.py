@@ -7,6 +7,7 @@ distance, an item's fields) and what an action's checks find of one request hold
 long as that state is the one asked about. Both are kept here for the last state and
 ruleset asked about, and dropped when either changes:
 
+- `flag`: what a request's flag reads, the same from state to state;
 - `reads`: what situations of the same actor, target, item and destination read that
   does not depend on the request's words (`engine.situation`);
 - `targets`: an action's situations for one request (`engine.declared`);
@@ -35,9 +36,20 @@ class _Kept:
         self.reads: dict[tuple[Any, ...], tuple[Any, dict[str, Any]]] = {}
         self.targets: dict[tuple[Any, ...], tuple[Any, list[Any]]] = {}
         self.verdicts: dict[tuple[Any, ...], tuple[Any, Verdict]] = {}
+        self.flags: dict[tuple[Any, str], Any] = {}     # kept from state to state
+
+    def flags_of(self, rs: Any) -> dict[tuple[Any, str], Any]:
+        """The flags read of requests by the ruleset `rs` (none kept of another)."""
+        if rs is not self.rs:
+            self.of(None, rs)
+        elif len(self.flags) > MAX_FLAGS:
+            self.flags = {}
+        return self.flags
 
     def of(self, state: Any, rs: Any) -> _Kept:
         """Itself, what was kept of another state or ruleset dropped."""
+        if rs is not self.rs:
+            self.flags = {}
         if state is not self.state or rs is not self.rs:
             self.state, self.rs = state, rs
             self.reads, self.targets, self.verdicts = {}, {}, {}
@@ -45,6 +57,21 @@ class _Kept:
 
 
 _KEPT = _Kept()
+MAX_FLAGS = 4096            # flags read of requests kept, before they are let go
+
+
+def flag(rs: Any, request: Any, name: str, read: Callable[[], Any]) -> Any:
+    """What `flag.NAME` reads of `request` (`read`), kept for equal requests from state
+    to state: a request's flags are read the same whatever the encounter holds."""
+    kept = _KEPT.flags_of(rs)
+    try:
+        key = (request, name)
+        if key in kept:
+            return kept[key]
+    except TypeError:                   # a flag holding a list: read each time
+        return read()
+    value = kept[key] = read()
+    return value
 
 
 def reads(state: Any, rs: Any, actor: str, target: str | None, item: Any,

@@ -100,7 +100,8 @@ class Situation(Mapping[str, Any]):
         if head == "item" and self.item is not None and rest:
             return field(self.item, rest, "the item")
         if head == "flag" and rest:                 # NAME:MARK words: engine.flag_marks
-            return flag_value(self.rs, self.request, rest)
+            return seen.flag(self.rs, self.request, rest,
+                             lambda: flag_value(self.rs, self.request, rest))
         numbers = self.rs.library.numbers
         if head == LIBRARY and rest and hasattr(self.rs.library, "kind"):
             return self.rs.library.kind(rest)         # id -> item, for at(): P12's
