@@ -37,7 +37,7 @@ from collections import ChainMap
 from collections.abc import Mapping, MutableMapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from shaper_gm.engine import changes, grid, moments, moving
+from shaper_gm.engine import changes, grid, moments, moving, seen
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Acting, Action, Done
 from shaper_gm.engine.all_targets import played_steps, spread_targets
@@ -56,7 +56,7 @@ from shaper_gm.engine.declared_records import (
 )
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.expr import Compiled, ExprError
-from shaper_gm.engine.given import Given
+from shaper_gm.engine.given import Given, request_names
 from shaper_gm.engine.situation import (
     Situation,
     carried_items,
@@ -138,7 +138,10 @@ class Declared:
     def _price(self, state: Encounter, rs: Any, request: Request) -> dict[str, int]:
         """The same cost before the action is prepared, from the first target's given
         facts worked out as its expressions read them."""
-        return self._costed(self._given(self._situations(state, rs, request)[0]))
+        first = self._seen(state, rs, request)[0][1]
+        if first.price is None:
+            first.price = self._costed(first.given)
+        return dict(first.price)
 
     def _costed(self, facts: Mapping[str, Any]) -> dict[str, int]:
         return {name: amount if isinstance(amount, int) else
@@ -157,16 +160,36 @@ class Declared:
 
     def facts(self, state: Encounter, rs: Any, request: Request) -> tuple[Facts, ...]:
         """Every refusal checked, then the facts the steps start from, one per target."""
-        return tuple(self._facts(seen) for seen in self._situations(state, rs, request))
+        return tuple(self._checked(one, whole=True) for one in self._seen(state, rs, request))
 
     def check(self, state: Encounter, rs: Any, request: Request) -> None:
         """The refusals of `facts`, each given worked out only if a check reads it."""
-        for seen in self._situations(state, rs, request):
-            self._required(seen)
-            given = self._given(seen)
-            self._check_given(ChainMap(cast("MutableMapping[str, Any]", given),
-                                       cast("MutableMapping[str, Any]", seen)))
-            self._named_cells(seen, given)
+        for one in self._seen(state, rs, request):
+            self._checked(one, whole=False)
+
+    def _seen(self, state: Encounter, rs: Any, request: Request) -> list[Any]:
+        """Each target's situation with the action's verdict on it, kept for the state
+        (`engine.seen`: an action is checked, priced and played on the same state)."""
+        request = getattr(request, "resolved", request)     # a line's request, read whole
+        found = seen.targets(self, state, rs, request,
+                             lambda: self._situations(state, rs, request))
+        return [(one, seen.verdict(self, one, request_names(self), self._given))
+                for one in found]
+
+    def _checked(self, seen_one: tuple[Situation, seen.Verdict], whole: bool) -> Any:
+        """Its `requires`, the facts (`whole`: all worked out, their faults first), its
+        `checks` and the cells it names: each check once for a state's target."""
+        situation, one = seen_one
+        if not one.required:
+            self._required(situation)
+            one.required = True
+        facts = Facts(one.given.all()) if whole else one.given
+        if not one.checked:
+            self._check_given(ChainMap(cast("MutableMapping[str, Any]", facts),
+                                       cast("MutableMapping[str, Any]", situation)))
+            self._named_cells(situation, facts)
+            one.checked = True
+        return facts
 
     def _situations(self, state: Encounter, rs: Any, request: Request) -> list[Situation]:
         """The request's targets checked, each target's situation."""
@@ -237,10 +260,10 @@ class Declared:
         from shaper_gm.engine.request import Request
         if self.offer is None:
             return ""
-        seen = Situation(state, rs, Request(self.name, (("actor", actor_id),)),
-                         destination=cell)           # its given facts too (a cost by cell)
-        facts = ChainMap(cast("MutableMapping[str, Any]", self._given(seen)),
-                         cast("MutableMapping[str, Any]", seen))
+        there = Situation(state, rs, Request(self.name, (("actor", actor_id),)),
+                          destination=cell)          # its given facts too (a cost by cell)
+        facts = ChainMap(cast("MutableMapping[str, Any]", self._given(there)),
+                         cast("MutableMapping[str, Any]", there))
         return self.offer.said(facts, f"{self.name}: offer").line
 
     def words_for(self, results: Sequence[Result]) -> str:
@@ -282,14 +305,6 @@ class Declared:
         for need in self.requires:
             if not run_checked(need.test, situation, f"{self.name}: requires"):
                 raise need.refused(situation, self.name)
-
-    def _facts(self, situation: Situation) -> Facts:
-        self._required(situation)
-        facts = Facts(self._given(situation).all())
-        self._check_given(ChainMap(cast("MutableMapping[str, Any]", facts),
-                                   cast("MutableMapping[str, Any]", situation)))
-        self._named_cells(situation, facts)
-        return facts
 
     def _given(self, situation: Situation) -> Given:
         return Given(situation, self.given, self.name)

@@ -12,7 +12,7 @@ from typing import Any
 
 from shaper_gm.engine.declared_records import fault
 from shaper_gm.engine.expr import Compiled, ExprError
-from shaper_gm.engine.situation import Situation
+from shaper_gm.engine.situation import REQUEST_HEADS, Situation
 
 
 class Given(Mapping[str, Any]):
@@ -73,4 +73,24 @@ def by_name(given: Sequence[tuple[str, Compiled]]) -> dict[str, Compiled]:
         if len(_BY_NAME) > 1024:
             _BY_NAME.clear()
         found = _BY_NAME[id(given)] = (given, dict(given))
+    return found[1]
+
+
+_READS_REQUEST: dict[int, tuple[Any, tuple[str, ...]]] = {}
+
+
+def request_names(action: Any) -> tuple[str, ...]:
+    """The names a declared action's expressions that decide its checks, facts and
+    price (`requires`, `given`, `checks`, `cost`) read of the request's own words (a
+    flag, a word, the cost word's price, how many targets it names): what they find of
+    one situation holds for every request naming the same actor, target, item and
+    destination with these the same (`engine.seen`). Worked out once per declaration."""
+    found = _READS_REQUEST.get(id(action))
+    if found is None or found[0] is not action:
+        exprs = [need.test for need in (*action.requires, *action.checks)]
+        exprs += [expr for _, expr in (*action.given, *action.cost) if hasattr(expr, "names")]
+        if len(_READS_REQUEST) > 1024:
+            _READS_REQUEST.clear()
+        found = _READS_REQUEST[id(action)] = (action, tuple(sorted(
+            {name for expr in exprs for name in expr.names if name.startswith(REQUEST_HEADS)})))
     return found[1]

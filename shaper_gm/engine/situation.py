@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from shaper_gm.engine import grid
+from shaper_gm.engine import grid, seen
 from shaper_gm.engine.errors import ExprError, RuleViolation
 from shaper_gm.engine.flag_marks import flag_value
 from shaper_gm.engine.resources import maximum
@@ -39,6 +39,7 @@ BARE = "bare_"              # X.bare_KEY: KEY without X's effects
 NAMED_TARGETS = "named_targets"   # named_targets: how many targets the command names
 GIVERS = "givers"           # X.givers: each effect on X another gave it -> the giver's name
 GIVEN_TO = "given_to"       # X.given_to: each effect X gave another -> that one's name
+REQUEST_HEADS = ("flag.", f"{WORDS}.", f"{PRICED}.", f"{HAS_FLAG}.", NAMED_TARGETS)
 
 
 class Situation(Mapping[str, Any]):
@@ -61,14 +62,23 @@ class Situation(Mapping[str, Any]):
         self.state, self.rs, self.request, self.item = state, rs, request, item
         self.ids = {"actor": request.acting, **({"target": target} if target else {})}
         self.destination = destination
-        self._known: dict[str, Any] = {}
+        self._known = seen.reads(state, rs, self.ids["actor"], target, item, destination)
+        self._worded: dict[str, Any] = {}
 
     def __getitem__(self, name: str) -> Any:
-        """Each name worked out once: nothing it reads changes while one action's facts
-        are made (d20's attack reads `distance` seven times)."""
-        if name not in self._known:
-            self._known[name] = self._read(name)
-        return self._known[name]
+        """Each name worked out once: nothing it reads changes while the state is the
+        same (d20's attack reads `distance` seven times); what does not read the
+        request's words is shared with the state's other situations of the same actor,
+        target, item and destination (`engine.seen`: checked, priced, then played)."""
+        known = self._known
+        if name in known:                   # read before by the state's situations
+            return known[name]
+        if name.startswith(REQUEST_HEADS):
+            known = self._worded
+            if name in known:
+                return known[name]
+        value = known[name] = self._read(name)
+        return value
 
     def _read(self, name: str) -> Any:
         head, _, rest = name.partition(".")
@@ -90,7 +100,8 @@ class Situation(Mapping[str, Any]):
         if head == "item" and self.item is not None and rest:
             return field(self.item, rest, "the item")
         if head == "flag" and rest:                 # NAME:MARK words: engine.flag_marks
-            return flag_value(self.rs, self.request, rest)
+            return seen.flag(self.rs, self.request, rest,
+                             lambda: flag_value(self.rs, self.request, rest))
         numbers = self.rs.library.numbers
         if head == LIBRARY and rest and hasattr(self.rs.library, "kind"):
             return self.rs.library.kind(rest)         # id -> item, for at(): P12's

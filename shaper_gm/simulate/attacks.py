@@ -90,6 +90,12 @@ class _LineRequest:
     def __getattr__(self, name: str):
         return getattr(self._request(), name)
 
+    @property
+    def resolved(self):
+        """The whole request, read: what a price that reads more than its flags reads
+        (a declared action keeps its situations by it, for its checks and its play)."""
+        return self._request()
+
     def _context(self) -> Context:
         _, parsed, _ = parse_line(self._session.registry, self._line)
         return Context(self._session, self._session.state, parsed, None, self._verb)
