@@ -139,6 +139,7 @@ def _struck(facts) -> _Facts:
                   reactions=tuple(r for r in (facts["targeted"], facts["on_hit"])
                                   if r not in ("none", "")),
                   damage=facts["damage"] if hit else None,
+                  defense=_Facts(total=facts["defense"]) if hit else None,
                   pierce=facts["pierce_total"] if hit else 0, result=result)
 
 
