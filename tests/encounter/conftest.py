@@ -145,3 +145,31 @@ def _struck(facts) -> _Facts:
 
 def events_of(result, kind):
     return [e for e in result.events if isinstance(e, kind)]
+
+
+def engagement_of(state, actor_id: str) -> frozenset[str] | None:
+    """The engagement `actor_id` is in, its members (S14): the Python ruleset's groups,
+    or under the version written as data the actors up whose sheets hold its engagement's
+    name, a foe among them (one with no foe up in it is no engagement; Down leaves it, S8)."""
+    from tests.rulesets.twins import python_played
+    if python_played(state.ruleset, "shaper"):
+        from shaper_gm.rulesets.shaper import model
+        return model.engagement_of(state, actor_id)
+    actors = state.actors
+    group = actors[actor_id].sheet.get("engagement") or ""
+    if not group or actors[actor_id].down:
+        return None
+    members = frozenset(a for a, x in actors.items()
+                        if (x.sheet.get("engagement") or "") == group and not x.down)
+    return members if len({actors[a].side for a in members}) > 1 else None
+
+
+def engaged_with(state, actor_id: str) -> list[str]:
+    """Whom `actor_id` is engaged with, by id (S14)."""
+    group = engagement_of(state, actor_id)
+    return sorted(group - {actor_id}) if group else []
+
+
+def engagements(state) -> frozenset[frozenset[str]]:
+    """Every engagement of the fight, each its members (S14)."""
+    return frozenset(g for g in (engagement_of(state, a) for a in state.actors) if g)

@@ -18,7 +18,14 @@ from shaper_gm.rulesets.shaper.events import Disengaged
 from tests.oddsread import flat
 from tests.rulesets.shaper.test_odds import odds as rule_odds
 
-from .conftest import attack_outcome, events_of, refuse
+from .conftest import (
+    attack_outcome,
+    engaged_with,
+    engagement_of,
+    engagements,
+    events_of,
+    refuse,
+)
 
 DUEL = ("add ann --vigor 1 --weapon longsword --holding longsword --side party --at B2",
         "add bob --vigor 1 --weapon longsword --holding longsword --side enemies --at B2",
@@ -39,7 +46,7 @@ def test_s8_down_leaves_engagements_is_skipped_and_hp_stops_at_zero(make_session
     bob = s.state.actors["bob"]
     assert (bob.hp, bob.down) == (0, True)
     assert events_of(result, WentDown) and events_of(result, Disengaged)
-    assert model.engagements(s.state) == frozenset()
+    assert engagements(s.state) == frozenset()
     s.execute("end")
     assert s.state.turn == "cy"                     # bob is skipped
     s.execute("end")
@@ -55,7 +62,7 @@ def test_s8_an_attack_that_downs_takes_hp_to_zero_not_below(make_session):
     s = make_session(*DUEL, "engage bob", "set bob hp=2")
     out = attack_outcome(s.execute("attack bob --roll 6,6,5 --evade 1,2,2 --damage 6,6"))
     assert out.target("bob").result.hp_after == 0 and s.state.actors["bob"].hp == 0
-    assert s.state.actors["bob"].down and model.engaged_with(s.state, "ann") == []
+    assert s.state.actors["bob"].down and engaged_with(s.state, "ann") == []
 
 
 # S9 / S10 Zones and distance -------------------------------------------------------------
@@ -119,9 +126,9 @@ def test_s14_an_engagement_with_no_enemy_left_dissolves(make_session):
     s = make_session(*DUEL[:2], "add cy --weapon dagger --holding dagger --side party --at B2",
                      "init ann bob cy", "start", "engage bob", "end", "end",
                      "engage cy bob")
-    assert model.engaged_with(s.state, "ann") == ["bob", "cy"]
+    assert engaged_with(s.state, "ann") == ["bob", "cy"]
     result = s.execute("damage bob 50 --direct")
-    assert model.engagements(s.state) == frozenset()          # ann and cy no longer engaged
+    assert engagements(s.state) == frozenset()          # ann and cy no longer engaged
     freed = {e.actor for e in events_of(result, Disengaged)}
     assert freed == {"ann", "bob", "cy"}
 
@@ -134,7 +141,7 @@ def test_s14_engaging_an_ally_who_is_in_no_fight_is_refused(make_session):
     s.execute("end")
     s.execute("end")
     s.execute("engage ann")                            # cy joins ann's fight
-    assert model.engaged_with(s.state, "cy") == ["ann", "bob"]
+    assert engaged_with(s.state, "cy") == ["ann", "bob"]
 
 
 def test_s14_engaging_joins_the_group_and_disengaging_stays_in_the_zone(make_session):
@@ -144,9 +151,9 @@ def test_s14_engaging_joins_the_group_and_disengaging_stays_in_the_zone(make_ses
     s.execute("end")
     s.execute("end")
     s.execute("engage ann")                       # cy joins ann and bob's group
-    assert model.engagement_of(s.state, "cy") == frozenset({"ann", "bob", "cy"})
+    assert engagement_of(s.state, "cy") == frozenset({"ann", "bob", "cy"})
     assert paid(s.execute("disengage")) == [("disengage", "major")]   # Minor spent: a Major
-    assert model.engagement_of(s.state, "ann") == frozenset({"ann", "bob"})
+    assert engagement_of(s.state, "ann") == frozenset({"ann", "bob"})
     assert s.state.actors["cy"].zone == "B2"
 
 
@@ -289,7 +296,7 @@ def test_s23_off_turn_skill_with_sp(make_session):
     refuse(s, "skill rex retreat", "not Reaver's turn", "S18", "--sp")
     result = s.execute("skill rex retreat --sp")
     assert paid(result) == [("skill", "sp")]
-    assert s.state.actors["rex"].resource("sp") == 0 and model.engagements(s.state) == frozenset()
+    assert s.state.actors["rex"].resource("sp") == 0 and engagements(s.state) == frozenset()
     assert s.state.actors["rex"].zone == "B2"
     assert model.pool(s.state.actors["ann"]) == {"major": 3, "minor": 0, "free": 1}
 
@@ -373,8 +380,8 @@ def test_s23_step_up_answers_a_retreat(make_session):
     s = make_session("add mo --as monica --side party --at B2", "add rex --as reaver --at B2",
                      "init mo rex", "start", "engage rex")
     s.execute("skill rex retreat --sp")                   # off its turn: SP
-    assert model.engagements(s.state) == frozenset()
+    assert engagements(s.state) == frozenset()
     result = s.execute("skill step-up rex")               # her turn: a Major
     assert paid(result) == [("skill", "major")]
-    assert model.engaged_with(s.state, "mo") == ["rex"]
+    assert engaged_with(s.state, "mo") == ["rex"]
     refuse(s, "skill step-up rex --sp", "already used 1 of 1", "S24")
