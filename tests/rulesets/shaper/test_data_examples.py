@@ -12,7 +12,7 @@ dissolves it and takes the Down out of theirs (S8).
 What the data version does not play yet, and what the format needs for it (the plan of
 the next step):
 - Shaper's creation rules over each skill (S27, S29: the sum of skill levels a level
-  allows, a Finesse skill needing Finesse, a spell Mentality; each level from 1 to 4,
+  allows, a spell Mentality; each level from 1 to 4,
   S24, is add_entries' least and most): add_requires tests read no sum of a mapping's
   values and no test per entry (the
   ability points, the items at level 1 and the hands are add_requires; `--vigor N` and
@@ -68,7 +68,8 @@ test_data_pickup), skill levels 1 to 4 (add_entries' least and most: test_data_a
 a cost refused in the resources' own words (`short`: test_data_short), a melee attack
 out of an engagement, a target beyond max range and a Charm out of reach refused in the
 Python ruleset's words (their bands by name, S10, S11, S13), a zone off the grid citing
-S9 (`terms: grid_rule`).
+S9 (`terms: grid_rule`), a skill of an ability (Vigor, Finesse, Mentality) refused
+without a point in it (S27: an add_requires a skill).
 """
 
 from __future__ import annotations
