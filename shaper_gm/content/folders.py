@@ -18,8 +18,8 @@ from shaper_gm.places import CONTENT_VAR as ENV_VAR
 from shaper_gm.places import content_path, data_rulesets, shipped_path
 
 __all__ = ["DECLARATIONS", "ENV_VAR", "ContentFile", "content_root", "declaration",
-           "folder_files", "good_id", "read_sheet_file", "read_yaml", "ruleset_files",
-           "ruleset_folder", "yaml_message"]
+           "folder_files", "good_id", "logged_sheet_payload", "read_sheet_file", "read_yaml",
+           "ruleset_files", "ruleset_folder", "yaml_message"]
 
 # Files at the top of a ruleset's folder that declare how the ruleset plays and looks
 # (its verbs, its screen, the kinds of its items) rather than holding items.
@@ -109,6 +109,24 @@ def read_sheet_file(path: str | Path) -> tuple[str, str, Any]:
         raise ContentError([yaml_message(exc, display, None)]) from None
     except OSError as exc:
         raise ContentError([f"{display}: cannot read it ({exc.strerror})"]) from None
+
+
+def logged_sheet_payload(text: str) -> tuple[str, Any]:
+    """(the sheet's id, its data) of a sheet a log line carries in `--sheet`, as
+    `add ID --as PATH` wrote it; a CommandError in one line when it is not one."""
+    from shaper_gm.errors import CommandError
+    from shaper_gm.nesting import TooDeep, loads
+    try:
+        payload = loads(text)
+        default_id, data = payload["id"], payload["data"]
+    except TooDeep as exc:
+        raise CommandError(f"--sheet {exc}", "use add ID --as a sheet file") from None
+    except (ValueError, TypeError, KeyError):
+        raise CommandError("--sheet is not a sheet written by add --as PATH",
+                           "use add ID --as TEMPLATE or --as a sheet file") from None
+    if not isinstance(default_id, str):
+        raise CommandError("--sheet has no sheet id", "use add ID --as a sheet file")
+    return default_id, data
 
 
 def read_yaml(path: Path, display: str) -> Any:

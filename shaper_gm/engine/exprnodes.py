@@ -201,17 +201,24 @@ def _summed_many(parts: tuple[tuple[int, Node], ...]) -> Node:
     return run
 
 
+def _two_numbers(left: Node, right: Node, env: Env) -> tuple[int, int]:
+    """Both parts' values in turn, each a whole number in range (a plain one taken at
+    once; the left refused before the right is read, as the general way does)."""
+    a = left(env)
+    if not (type(a) is int and -MAX_NUMBER <= a <= MAX_NUMBER):
+        a = number(a)
+    b = right(env)
+    if not (type(b) is int and -MAX_NUMBER <= b <= MAX_NUMBER):
+        b = number(b)
+    return a, b
+
+
 def product(left: Node, right: Node) -> Node:
     """`left * right`: each a number in range, and what they make."""
     low, high = -MAX_NUMBER, MAX_NUMBER
 
     def run(env: Env) -> int:
-        a = left(env)
-        if not (type(a) is int and low <= a <= high):
-            a = number(a)
-        b = right(env)
-        if not (type(b) is int and low <= b <= high):
-            b = number(b)
+        a, b = _two_numbers(left, right, env)
         made = a * b
         return made if low <= made <= high else number(made)
     return folded(run, left, right)
@@ -241,14 +248,8 @@ def lesser(args: tuple[Node, ...], least: bool) -> Node:
     if len(args) != 2:
         return folded(lambda env: pick(number(a(env)) for a in args), *args)
     left, right = args
-    low, high = -MAX_NUMBER, MAX_NUMBER
 
     def run(env: Env) -> int:
-        a = left(env)
-        if not (type(a) is int and low <= a <= high):
-            a = number(a)
-        b = right(env)
-        if not (type(b) is int and low <= b <= high):
-            b = number(b)
+        a, b = _two_numbers(left, right, env)
         return (a if a <= b else b) if least else (a if a >= b else b)
     return folded(run, left, right)

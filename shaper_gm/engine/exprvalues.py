@@ -77,41 +77,6 @@ def negated(value: Any) -> Any:
     return -number(value)
 
 
-def either_of(left: Node, right: Node) -> Node:
-    return lambda env: bool(left(env) or right(env))
-
-
-def both_of(left: Node, right: Node) -> Node:
-    return lambda env: bool(left(env) and right(env))
-
-
-def comparing(word: str, left: Node, right: Node) -> Node:
-    """`left WORD right` as one closure, its operator found once (`compare`'s checks)."""
-    op = COMPARE[word]
-
-    def run(env: Env) -> bool:
-        a, b = left(env), right(env)
-        if type(a) is int and type(b) is int:
-            return op(a, b)                      # the common case, first
-        if isinstance(a, Dice) or isinstance(b, Dice):
-            return compare(word, a, b)           # refused there, in its words
-        try:
-            return op(a, b)
-        except TypeError:
-            return compare(word, a, b)
-    return run
-
-
-def reading(name: str) -> Node:
-    """The value of `name` in the names an expression is given."""
-    def run(env: Env) -> Any:
-        try:
-            return env[name]
-        except KeyError:
-            raise ExprError(f"no value named {name!r} here") from None
-    return run
-
-
 def compare(word: str, left: Any, right: Any) -> bool:
     if isinstance(left, Dice) or isinstance(right, Dice):
         raise ExprError("dice cannot be compared before they are rolled: roll them in a "

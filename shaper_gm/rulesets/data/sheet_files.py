@@ -12,12 +12,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from shaper_gm.commands.args import names_a_file
-from shaper_gm.content.folders import good_id, read_sheet_file
+from shaper_gm.content.folders import good_id, logged_sheet_payload, read_sheet_file
 from shaper_gm.content.schema import ContentError, Ctx
 from shaper_gm.engine.data import DataError
 from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.errors import CommandError
-from shaper_gm.nesting import TooDeep, loads
 from shaper_gm.rulesets.data.entries import entries
 from shaper_gm.rulesets.data.library import freeze
 from shaper_gm.rulesets.data.saved import checked_sheet
@@ -46,16 +45,7 @@ def sheet_for(rs: Any, state: Any, flags: dict[str, Any]) -> tuple[Any, dict[str
 
 def logged_sheet(library: Any, text: str) -> tuple[Any, str | None]:
     """The sheet a log line carries in `--sheet`, and its side."""
-    try:
-        payload = loads(text)
-        default_id, data = payload["id"], payload["data"]
-    except TooDeep as exc:
-        raise CommandError(f"--sheet {exc}", "use add ID --as a sheet file") from None
-    except (ValueError, TypeError, KeyError):
-        raise CommandError("--sheet is not a sheet written by add --as PATH",
-                           "use add ID --as TEMPLATE or --as a sheet file") from None
-    if not isinstance(default_id, str):
-        raise CommandError("--sheet has no sheet id", "use add ID --as a sheet file")
+    default_id, data = logged_sheet_payload(text)
     return sheet_from_data(library, data, "the logged sheet", default_id)
 
 

@@ -21,6 +21,7 @@ from shaper_gm.content.folders import (
     display_name,
     folder_data,
     good_id,
+    logged_sheet_payload,
     read_sheet_file,
     read_yaml,
     ruleset_folder,
@@ -32,7 +33,6 @@ from shaper_gm.content.library import Ref, check_refs, file_kind
 from shaper_gm.content.schema import Bad, ContentError, Ctx, choice
 from shaper_gm.content.yamlio import YamlError
 from shaper_gm.errors import CommandError
-from shaper_gm.nesting import TooDeep, loads
 from shaper_gm.rulesets.shaper.content import models
 from shaper_gm.rulesets.shaper.content.models import ABILITIES, SHEET_KINDS, Library
 
@@ -191,16 +191,7 @@ def sheet_as_logged(path, library: Library) -> tuple[Any, str]:
 
 def logged_sheet(text: str, library: Library) -> Any:
     """The sheet a log line carries in `--sheet` (see `sheet_as_logged`)."""
-    try:
-        payload = loads(text)
-        default_id, data = payload["id"], payload["data"]
-    except TooDeep as exc:
-        raise CommandError(f"--sheet {exc}", "use add ID --as a sheet file") from None
-    except (ValueError, TypeError, KeyError):
-        raise CommandError("--sheet is not a sheet written by add --as PATH",
-                           "use add ID --as TEMPLATE or --as a sheet file") from None
-    if not isinstance(default_id, str):
-        raise CommandError("--sheet has no sheet id", "use add ID --as a sheet file")
+    default_id, data = logged_sheet_payload(text)
     return sheet_from_data(data, library, "the logged sheet", default_id)
 
 
