@@ -8,6 +8,7 @@ and line.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -19,7 +20,7 @@ from shaper_gm.places import content_path, data_rulesets, shipped_path
 
 __all__ = ["DECLARATIONS", "ENV_VAR", "ContentFile", "content_root", "declaration",
            "folder_files", "good_id", "logged_sheet_payload", "read_sheet_file", "read_yaml",
-           "ruleset_files", "ruleset_folder", "yaml_message"]
+           "ruleset_files", "ruleset_folder", "sheet_parts", "yaml_message"]
 
 # Files at the top of a ruleset's folder that declare how the ruleset plays and looks
 # (its verbs, its screen, the kinds of its items) rather than holding items.
@@ -127,6 +128,21 @@ def logged_sheet_payload(text: str) -> tuple[str, Any]:
     if not isinstance(default_id, str):
         raise CommandError("--sheet has no sheet id", "use add ID --as a sheet file")
     return default_id, data
+
+
+def sheet_parts(data: Any, default_id: str, keys: Any) -> tuple[Any, Any]:
+    """(the sheet's id, its keys) of a sheet file's data: a mapping of sheet keys, or
+    one entry `ID: {...}` whose key is none of `keys`; an `id` key names it, else
+    `default_id` (the file's stem)."""
+    item_id: Any = default_id
+    raw = data
+    if isinstance(data, Mapping) and len(data) == 1:
+        (key, value), = data.items()
+        if key not in keys and isinstance(value, Mapping):
+            item_id, raw = key, value
+    if isinstance(raw, Mapping) and "id" in raw:
+        item_id = raw["id"]
+    return item_id, raw
 
 
 def read_yaml(path: Path, display: str) -> Any:

@@ -12,7 +12,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from shaper_gm.commands.args import names_a_file
-from shaper_gm.content.folders import good_id, logged_sheet_payload, read_sheet_file
+from shaper_gm.content.folders import (
+    good_id,
+    logged_sheet_payload,
+    read_sheet_file,
+    sheet_parts,
+)
 from shaper_gm.content.schema import ContentError, Ctx
 from shaper_gm.engine.data import DataError
 from shaper_gm.engine.ruleset_base import RulesetBase
@@ -55,15 +60,8 @@ def sheet_from_data(library: Any, data: Any, display: str, default_id: str
     items it names (ContentError, a line each); and the side it gives (its `side`, else
     its kind's in `template_sides`), None without one."""
     ctx = Ctx(file=display)
-    item_id: Any = default_id
-    raw = data
     known = _keys(library)
-    if isinstance(data, Mapping) and len(data) == 1:
-        (key, value), = data.items()
-        if key not in known and isinstance(value, Mapping):
-            item_id, raw = key, value
-    if isinstance(raw, Mapping) and "id" in raw:
-        item_id = raw["id"]
+    item_id, raw = sheet_parts(data, default_id, known)
     if not good_id(ctx, item_id, "a sheet id"):
         raise ContentError(ctx.errors)
     here = ctx.at(display, item_id)

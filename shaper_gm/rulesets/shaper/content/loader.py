@@ -25,6 +25,7 @@ from shaper_gm.content.folders import (
     read_sheet_file,
     read_yaml,
     ruleset_folder,
+    sheet_parts,
     shipped_root,
     yaml_message,
 )
@@ -199,15 +200,8 @@ def sheet_from_data(data: Any, library: Library, display: str, default_id: str) 
     """A sheet from a sheet file's parsed data (see `load_sheet_file`): a sheet's keys,
     and the `id` and `kind` a file may give it."""
     ctx = Ctx(file=display)
-    item_id: Any = default_id
-    raw = data
-    if isinstance(data, Mapping) and len(data) == 1:
-        (key, value), = data.items()
-        keys = {"id", "kind", *(f.name for f in kinds().decls["Sheet"].fields if f.key)}
-        if key not in keys and isinstance(value, Mapping):
-            item_id, raw = key, value
-    if isinstance(raw, Mapping) and "id" in raw:
-        item_id = raw["id"]
+    keys = {"id", "kind", *(f.name for f in kinds().decls["Sheet"].fields if f.key)}
+    item_id, raw = sheet_parts(data, default_id, keys)
     if not good_id(ctx, item_id, "a sheet id"):
         raise ContentError(ctx.errors)
     item_ctx = ctx.at(display, item_id)
