@@ -123,6 +123,10 @@ EDITS = [
      HP_CHANGE + "\n    - effect: {who: target, name: dazed, quiet: 'yes'}",
      "line 43: item 'strike': key 'apply[1].effect.quiet': expected true or false, "
      "got 'yes'"),
+    ("sheet-quiet-not-a-truth", A, HP_CHANGE,
+     HP_CHANGE + "\n    - sheet: {who: target, name: vigour, value: 1, quiet: 'no'}",
+     "line 43: item 'strike': key 'apply[1].sheet.quiet': expected true or false, "
+     "got 'no'"),
     ("action-at-not-a-mapping", A, STRIKE, STRIKE + "  at: turn_start\n",
      "line 5: item 'strike': key 'at': expected {moment: MOMENT, when: EXPR, rule: TEXT} "
      "(moment and when required)"),
