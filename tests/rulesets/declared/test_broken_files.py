@@ -294,6 +294,9 @@ EDITS = [
     ("turn-order-resource-undeclared", R, "act_resource: action",
      "act_resource: action\nturn_order: {kind: passes, resource: mana}",
      "line 16: key 'turn_order.resource': no resource 'mana' (resources: action, steps)"),
+    ("roll-what-reads-nothing-given", A, "      what: strike\n", "      what: '{luck} strike'\n",
+     "line 23: item 'strike': key 'steps[0]': reads 'luck', which nothing before it gives "
+     "(known here: actor, armour, guard, skill, target, vigour, weapon)"),
     ("zero-faces-not-true-or-false", A, "      what: strike\n",
      "      what: strike\n      zero_faces: maybe\n",
      "line 28: item 'strike': key 'steps[0].zero_faces': expected true or false, got 'maybe'"),
