@@ -123,6 +123,10 @@ EDITS = [
      HP_CHANGE + "\n    - effect: {who: target, name: dazed, quiet: 'yes'}",
      "line 43: item 'strike': key 'apply[1].effect.quiet': expected true or false, "
      "got 'yes'"),
+    ("sheet-quiet-not-a-truth", A, HP_CHANGE,
+     HP_CHANGE + "\n    - sheet: {who: target, name: vigour, value: 1, quiet: 'no'}",
+     "line 43: item 'strike': key 'apply[1].sheet.quiet': expected true or false, "
+     "got 'no'"),
     ("action-at-not-a-mapping", A, STRIKE, STRIKE + "  at: turn_start\n",
      "line 5: item 'strike': key 'at': expected {moment: MOMENT, when: EXPR, rule: TEXT} "
      "(moment and when required)"),
@@ -290,6 +294,9 @@ EDITS = [
     ("turn-order-resource-undeclared", R, "act_resource: action",
      "act_resource: action\nturn_order: {kind: passes, resource: mana}",
      "line 16: key 'turn_order.resource': no resource 'mana' (resources: action, steps)"),
+    ("roll-what-reads-nothing-given", A, "      what: strike\n", "      what: '{luck} strike'\n",
+     "line 23: item 'strike': key 'steps[0]': reads 'luck', which nothing before it gives "
+     "(known here: actor, armour, guard, skill, target, vigour, weapon)"),
     ("zero-faces-not-true-or-false", A, "      what: strike\n",
      "      what: strike\n      zero_faces: maybe\n",
      "line 28: item 'strike': key 'steps[0].zero_faces': expected true or false, got 'maybe'"),
