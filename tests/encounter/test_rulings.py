@@ -33,7 +33,10 @@ DUEL = ("add ann --vigor 1 --weapon longsword --holding longsword --side party -
 
 
 def paid(result):
-    return [(e.action, e.paid[0][0]) for e in events_of(result, ActionSpent)]
+    """Each unit of a resource paid, by action: a move of 3 Major is three (the Python
+    ruleset pays it in three payments of one, the version written as data in one of 3)."""
+    return [(e.action, name) for e in events_of(result, ActionSpent)
+            for name, amount in e.paid for _ in range(amount)]
 
 
 # S8 Down -------------------------------------------------------------------------------

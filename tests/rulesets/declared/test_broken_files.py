@@ -39,7 +39,8 @@ EDITS = [
      "default_sheet, zero_hp, effect_keys, act_resource, react_resource, side, absorbs, "
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
      "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
-     "set_hp_action, add_switches, map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, "
+     "set_hp_action, add_switches, map_marks, logs_words, side_checks, keeps_down, zero_read, "
+     "reacts_on_turn, "
      "item_offers, "
      "readied_effect, item_files, "
      "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
@@ -314,6 +315,9 @@ EDITS = [
     ("reacts-on-turn-not-true-or-false", R, "act_resource: action",
      "act_resource: action\nreacts_on_turn: maybe",
      "line 16: key 'reacts_on_turn': expected true or false, got 'maybe'"),
+    ("logs-words-not-true-or-false", R, "act_resource: action",
+     "act_resource: action\nlogs_words: always",
+     "line 16: key 'logs_words': expected true or false, got 'always'"),
     ("turn-order-rules-unknown-reason", R, "act_resource: action",
      "act_resource: action\nturn_order: {kind: most, resource: action, group_stat: skill, "
      "rules: {ties: U2}}",
