@@ -135,6 +135,7 @@ def _struck(facts) -> _Facts:
                     hp_after=facts["after"]) if hit else None
     return _Facts(id=facts["target"], hit=hit, critical=bool(facts["crit"]),
                   evasion=_Facts(total=facts["evade_total"]),
+                  evasion_bonus=_evasion_parts(facts),
                   evasion_modifiers=_mods(facts, EVASION_MODS),
                   reactions=tuple(r for r in (facts["targeted"], facts["on_hit"])
                                   if r not in ("none", "")),
@@ -143,8 +144,36 @@ def _struck(facts) -> _Facts:
                   pierce=facts["pierce_total"] if hit else 0, result=result)
 
 
+def _evasion_parts(facts) -> tuple:
+    """The evasion's bonus in parts (amount, ruling): the raised shield's (S20), then the
+    rest (Finesse, effects) in one."""
+    shield = facts.get("shield_lift") or 0
+    rest = (facts.get("evade_bonus") or 0) - shield
+    return tuple(_Facts(amount=amount, rule=rule)
+                 for amount, rule in ((shield, "S20"), (rest, "")) if amount)
+
+
 def events_of(result, kind):
     return [e for e in result.events if isinstance(e, kind)]
+
+
+def uses(session, actor_id: str, skill: str) -> int:
+    """Its uses of `skill` this round (S24): the Python ruleset's count, or under the
+    version written as data its effects' `used_SKILL` (each `used-SKILL` counts them)."""
+    from tests.rulesets.twins import python_played
+    actor = session.state.actors[actor_id]
+    if python_played(session.state.ruleset, "shaper"):
+        from shaper_gm.rulesets.shaper import model
+        return model.uses(actor, skill)
+    key = "used_" + skill.replace("-", "_")
+    return sum(e.mod(key) for e in actor.effects)
+
+
+def disengaged(before, after) -> set[str]:
+    """Who was in an engagement in `before` and is in none in `after` (S8, S14): what the
+    Python ruleset's Disengaged events name, read off the states of either version."""
+    return {a for a in before.actors if engagement_of(before, a)
+            and not engagement_of(after, a)}
 
 
 def engagement_of(state, actor_id: str) -> frozenset[str] | None:
