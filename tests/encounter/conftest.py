@@ -169,6 +169,40 @@ def uses(session, actor_id: str, skill: str) -> int:
     return sum(e.mod(key) for e in actor.effects)
 
 
+def skills_used(result) -> list[tuple[str, str]]:
+    """(who, skill) of each skill a command used (S23, S24): the Python ruleset's
+    SkillUsed events, or the version written as data's uses counted (its `used-SKILL`
+    effects added)."""
+    from shaper_gm.engine.events import EffectAdded
+    from shaper_gm.rulesets.shaper.events import SkillUsed
+    python = [(e.actor, e.skill) for e in result.events if isinstance(e, SkillUsed)]
+    return python or [(e.actor, e.effect.name.removeprefix("used-")) for e in result.events
+                      if isinstance(e, EffectAdded) and e.effect.name.startswith("used-")]
+
+
+def payments(result) -> list[tuple[str, tuple]]:
+    """What each actor paid, in order (S18, S23): the ActionSpent events, and (the version
+    written as data) a resource an answer spent as it was played, e.g. a Shield Block's
+    SP."""
+    from shaper_gm.engine.events import ActionSpent, ResourceChanged
+    return [(e.actor, e.paid) if isinstance(e, ActionSpent) else
+            (e.actor, ((e.resource, e.before - e.after),)) for e in result.events
+            if isinstance(e, ActionSpent)
+            or isinstance(e, ResourceChanged) and e.after < e.before]
+
+
+def left_from(state, who: str, whom: str) -> bool:
+    """Whether `who` disengaged from `whom` this round (S23, what Step Up answers): the
+    Python ruleset's record, or the data version's effect `left-GROUP` on `who`, GROUP the
+    engagement `whom` is in."""
+    from tests.rulesets.twins import python_played
+    if python_played(state.ruleset, "shaper"):
+        from shaper_gm.rulesets.shaper import model
+        return model.left_from(state, who, whom)
+    group = state.actors[whom].sheet.get("engagement") or ""
+    return bool(group) and any(e.name == f"left-{group}" for e in state.actors[who].effects)
+
+
 def disengaged(before, after) -> set[str]:
     """Who was in an engagement in `before` and is in none in `after` (S8, S14): what the
     Python ruleset's Disengaged events name, read off the states of either version."""
