@@ -377,7 +377,7 @@ EDITS = [
     ("resource-short-unknown-field", R, "  action: {max: 1,",
      "  action: {max: 1, short: {text: '{who} has {mana}', hint: end the turn},",
      "line 13: key 'resources.action.short': '{who} has {mana}': fills only {who}, {action}, "
-     "{need}, {have}, {max}, {spent} ('mana')"),
+     "{need}, {have}, {max}, {spent}, {spent_all} ('mana')"),
     ("bare-without-held", A, STRIKE, STRIKE + "  bare: fist\n",
      "line 5: item 'strike': key 'bare': an item's id, on an action with held: the item it "
      "uses when the hands hold nothing, got 'fist'"),
