@@ -33,7 +33,7 @@ from shaper_gm.engine.expr import Compiled, ExprError, compile_expr
 from shaper_gm.engine.resources import MOMENTS
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.records import record
-from shaper_gm.rulesets.data import add_numbers, add_switches, clock, initiative, timers
+from shaper_gm.rulesets.data import add_numbers, add_switches, clock, gm_fields, initiative, timers
 from shaper_gm.rulesets.data.action_names import actions_named
 from shaper_gm.rulesets.data.actions_file import read_actions
 from shaper_gm.rulesets.data.add_checks import add_requires
@@ -130,7 +130,8 @@ RULESET = {
     "diagonal_size": Field(integer(1, 1000)), "item_mods": Field(list_of(ident)),
     "turn_order": Field(turn_order_spec), "heal_action": Field(ident),
     "set_hp_action": Field(ident), "add_switches": Field(mapping_of(ident, add_switch)),
-    "map_marks": Field(mapping_of(ident, map_mark)),
+    "map_marks": Field(mapping_of(ident, map_mark)), "logs_words": Field(boolean),
+    "gm_fields": Field(mapping_of(snake_name, gm_fields.gm_field)),
     "side_checks": Field(mapping_of(ident, side_check)),
     "keeps_down": Field(list_of(ident)), "zero_read": Field(zero_read),
     "reacts_on_turn": Field(boolean), "item_offers": Field(mapping_of(ident, item_offer)),
@@ -245,13 +246,13 @@ def load(folder: Any) -> DataLibrary:
                            "side", "absorbs", "damage_types", "down_words",
                            "damage_action", "rulings", "one_per_cell", "diagonal_size",
                            "item_mods", "turn_order", "heal_action", "set_hp_action",
-                           "add_switches", "map_marks", "replayed_saves",
+                           "add_switches", "map_marks", "replayed_saves", "logs_words",
                            "side_checks", "keeps_down", "zero_read", "reacts_on_turn",
                            "readied_effect", "encounter_numbers", "harm_tally",
                            "most_diagonals", "template_sides", "add_entries", "older_saves",
                            "older_sheets", "sheet_items", "prepared", "add_numbers",
                            "add_requires", "clock", "timers", "no_initiative",
-                           "act_range", "item_offers", "basic_roll")}
+                           "act_range", "item_offers", "basic_roll", "gm_fields")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),
