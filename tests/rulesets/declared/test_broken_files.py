@@ -227,7 +227,7 @@ EDITS = [
     ("step-of-no-kind", A, "  steps:\n    - roll: 2d6", "  steps:\n    - jump: 2d6\n"
      "    - roll: 2d6",
      "line 23: item 'strike': key 'steps[0]': a step has exactly one of set, roll, reduce, "
-     "note, recap, ask, repeat, together, found none"),
+     "note, recap, ask, repeat, together, flat, found none"),
     ("step-required-missing", A, LAST_STEP, "    - ask: parry\n      who: target",
      "line 40: item 'strike': key 'steps[4].into': missing (required)"),
     ("keep-higher-not-one-die", A, "      slot: roll\n",
@@ -547,6 +547,11 @@ EDITS = [
      "line 40: item 'strike': key 'steps[4]': reads 'luck', which nothing before it gives "
      "(known here: actor, armour, critical, damage, guard, hit, rolled, skill, target, "
      "total, vigour, weapon)"),
+    ("flat-without-into", A, LAST_STEP, "    - flat: roll\n" + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4].into': missing (required)"),
+    ("flat-refuse-not-words", A, LAST_STEP,
+     "    - {flat: roll, into: guard, refuse: [x]}\n" + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4].refuse': expected words, got ['x']"),
     ("add-numbers-of-no-sheet-number", R, "grid: 8x8", "grid: 8x8\nadd_numbers: {luck: x}",
      "line 8: key 'add_numbers.luck': not a number of the default sheet (its numbers: "
      "vigour, skill, guard, armour, speed)"),
