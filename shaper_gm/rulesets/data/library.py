@@ -33,7 +33,7 @@ from shaper_gm.engine.expr import Compiled, ExprError, compile_expr
 from shaper_gm.engine.resources import MOMENTS
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.records import record
-from shaper_gm.rulesets.data import add_numbers, add_switches, clock, initiative, timers
+from shaper_gm.rulesets.data import add_numbers, add_switches, bands, clock, initiative, timers
 from shaper_gm.rulesets.data.action_names import actions_named
 from shaper_gm.rulesets.data.actions_file import read_actions
 from shaper_gm.rulesets.data.add_checks import add_requires
@@ -145,7 +145,7 @@ RULESET = {
     "add_numbers": Field(mapping_of(snake_name, text)), "add_requires": Field(add_requires),
     "clock": Field(clock.clock_spec), "timers": Field(timers.timers_spec),
     "no_initiative": Field(initiative.no_initiative),
-    "act_range": Field(_range), "basic_roll": Field(basic_roll),
+    "act_range": Field(_range), "basic_roll": Field(basic_roll), "bands": Field(bands.bands_spec),
     "replayed_saves": Field(replayed_saves), "field_checks": Field(field_checks),
 }
 
@@ -251,7 +251,7 @@ def load(folder: Any) -> DataLibrary:
                            "most_diagonals", "template_sides", "add_entries", "older_saves",
                            "older_sheets", "sheet_items", "prepared", "add_numbers",
                            "add_requires", "clock", "timers", "no_initiative",
-                           "act_range", "item_offers", "basic_roll")}
+                           "act_range", "item_offers", "basic_roll", "bands")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),

@@ -44,7 +44,10 @@ EDITS = [
      "readied_effect, item_files, "
      "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
      "older_saves, older_sheets, sheet_items, prepared, add_numbers, add_requires, "
-     "clock, timers, no_initiative, act_range, basic_roll, replayed_saves, field_checks)"),
+     "clock, timers, no_initiative, act_range, basic_roll, bands, replayed_saves, "
+     "field_checks)"),
+    ("bands-not-a-list", R, "grid: 8x8", "grid: 8x8\nbands: near",
+     "line 8: key 'bands': expected a list, got 'near'"),
     ("no-initiative-without-refuse", R, "grid: 8x8", "grid: 8x8\nno_initiative: {hint: x}",
      "line 8: key 'no_initiative': expected {refuse: TEXT, hint: TEXT} (refuse required), "
      "got a mapping"),
