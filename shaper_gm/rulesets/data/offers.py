@@ -22,8 +22,15 @@ def offers_for(rs: Any, state: Encounter, slot: str, subject: str | None,
         slot = next((f.completes for f in action.flags     # draw ITEM: its flag's items
                      if f.name == slot and f.completes), slot)
     if slot == "target" and action.target is not None:
+        from shaper_gm.rulesets.data.target_notes import target_note
         return checked_targets(state, rs, actor, lambda target: action.check(
-            state, rs, Request(verb, (("actor", actor.id), ("target", target)))))
+            state, rs, Request(verb, (("actor", actor.id), ("target", target)))),
+            None if action.offer is None else
+            lambda target: target_note(action, state, rs, actor.id, target))
+    if slot == "targets" and action.offer is not None:  # several: each one's words alone
+        from shaper_gm.rulesets.data.target_notes import target_note
+        return checked_targets(state, rs, actor, lambda target: None,
+                               lambda target: target_note(action, state, rs, actor.id, target))
     if slot == "zone" and action.offer is not None and actor.zone:
         return _cells(rs, state, action, actor)
     if slot == action.item or slot in {f.completes for f in action.flags if f.completes}:

@@ -116,8 +116,11 @@ EDITS = [
     ("recap-aside-not-words", A, STRIKE, STRIKE + "  recap_aside: [power]\n",
      "line 5: item 'strike': key 'recap_aside': expected words in the recap's brackets, "
      "got ['power']"),
-    ("offer-without-a-cell", A, STRIKE, STRIKE + "  offer: [{text: near}]\n",
-     "line 5: item 'strike': key 'offer': only an action to a cell (to: cell) offers cells"),
+    ("offer-without-a-cell-or-target", A, "step:\n",
+     "shout:\n  what: a shout\n  summary: shout\n  offer: [{text: near}]\n  line: shouts\n"
+     "\nstep:\n",
+     "line 56: item 'shout': key 'offer': only an action to a cell (to: cell) or with a "
+     "target offers them"),
     ("end-with-source-not-a-truth", A, HP_CHANGE,
      HP_CHANGE + "\n    - end: {who: target, name: dazed, with_source: maybe}",
      "line 43: item 'strike': key 'apply[1].end.with_source': expected true or false, "
