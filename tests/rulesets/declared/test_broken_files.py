@@ -46,7 +46,10 @@ EDITS = [
      "readied_effect, item_files, "
      "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
      "older_saves, older_sheets, sheet_items, prepared, add_numbers, add_requires, "
-     "clock, timers, no_initiative, act_range, basic_roll, replayed_saves, field_checks)"),
+     "clock, timers, no_initiative, act_range, basic_roll, bands, replayed_saves, "
+     "field_checks)"),
+    ("bands-not-a-list", R, "grid: 8x8", "grid: 8x8\nbands: near",
+     "line 8: key 'bands': expected a list, got 'near'"),
     ("no-initiative-without-refuse", R, "grid: 8x8", "grid: 8x8\nno_initiative: {hint: x}",
      "line 8: key 'no_initiative': expected {refuse: TEXT, hint: TEXT} (refuse required), "
      "got a mapping"),
@@ -115,8 +118,11 @@ EDITS = [
     ("recap-aside-not-words", A, STRIKE, STRIKE + "  recap_aside: [power]\n",
      "line 5: item 'strike': key 'recap_aside': expected words in the recap's brackets, "
      "got ['power']"),
-    ("offer-without-a-cell", A, STRIKE, STRIKE + "  offer: [{text: near}]\n",
-     "line 5: item 'strike': key 'offer': only an action to a cell (to: cell) offers cells"),
+    ("offer-without-a-cell-or-target", A, "step:\n",
+     "shout:\n  what: a shout\n  summary: shout\n  offer: [{text: near}]\n  line: shouts\n"
+     "\nstep:\n",
+     "line 56: item 'shout': key 'offer': only an action to a cell (to: cell) or with a "
+     "target offers them"),
     ("end-with-source-not-a-truth", A, HP_CHANGE,
      HP_CHANGE + "\n    - end: {who: target, name: dazed, with_source: maybe}",
      "line 43: item 'strike': key 'apply[1].end.with_source': expected true or false, "
@@ -233,7 +239,7 @@ EDITS = [
     ("step-of-no-kind", A, "  steps:\n    - roll: 2d6", "  steps:\n    - jump: 2d6\n"
      "    - roll: 2d6",
      "line 23: item 'strike': key 'steps[0]': a step has exactly one of set, roll, reduce, "
-     "note, recap, ask, repeat, together, found none"),
+     "note, recap, ask, repeat, together, flat, found none"),
     ("step-required-missing", A, LAST_STEP, "    - ask: parry\n      who: target",
      "line 40: item 'strike': key 'steps[4].into': missing (required)"),
     ("keep-higher-not-one-die", A, "      slot: roll\n",
@@ -564,6 +570,11 @@ EDITS = [
      "line 40: item 'strike': key 'steps[4]': reads 'luck', which nothing before it gives "
      "(known here: actor, armour, critical, damage, guard, hit, rolled, skill, target, "
      "total, vigour, weapon)"),
+    ("flat-without-into", A, LAST_STEP, "    - flat: roll\n" + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4].into': missing (required)"),
+    ("flat-refuse-not-words", A, LAST_STEP,
+     "    - {flat: roll, into: guard, refuse: [x]}\n" + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4].refuse': expected words, got ['x']"),
     ("add-numbers-of-no-sheet-number", R, "grid: 8x8", "grid: 8x8\nadd_numbers: {luck: x}",
      "line 8: key 'add_numbers.luck': not a number of the default sheet (its numbers: "
      "vigour, skill, guard, armour, speed)"),
