@@ -75,7 +75,8 @@ def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Reques
                 weapon=str(lookup(item, "name") or "") if item is not None else "",
                 facts=(*_answers(spec, decisions), *found,
                        *_given(spec, plan[0], declared.name)),
-                assumed=tuple(fill(text, plan[0]) for text in spec.assumes))
+                assumed=tuple(text for text in (fill(said, plan[0]) for said in spec.assumes)
+                              if text))          # one that comes out empty: left out
 
 
 def _answers(spec: Any, decisions: Decisions | None) -> tuple[Fact, ...]:
