@@ -137,9 +137,11 @@ class Session:
         return self.ruleset_named(state.ruleset)
 
     def share_rulesets(self, other: Session) -> None:
-        """Play on the rulesets `other` has built (the same content read once): a replay
-        of a session's log need not build and check them again."""
+        """Play on the rulesets `other` has built (the same content read once), this
+        session's own kept: a replay of a session's log, or the first command after
+        `load`, need not build and check them again."""
         if other.content is self.content:
+            other._rulesets.update(self._rulesets)
             self._rulesets = other._rulesets
 
     def share_verbs(self, other: Session) -> None:

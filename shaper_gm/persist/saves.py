@@ -211,6 +211,7 @@ def load_into(session: Session, word: str) -> tuple[Path, list[str]]:
         from shaper_gm.persist.reopen import open_save
         opened = open_save(path, session.content)
     loaded = opened.session
+    session.share_rulesets(loaded)
     session.state = loaded.state
     session.manual = loaded.manual
     session.history = loaded.history

@@ -17,6 +17,7 @@ from rich.text import Text
 from shaper_gm.engine import ending
 from shaper_gm.records import record
 from shaper_gm.render.plugins import screen
+from shaper_gm.render.table_width import natural_width
 
 PARTY, ENEMIES = "party", "enemies"
 OTHER_COLOURS = ("yellow", "magenta", "cyan", "blue", "bright_white")
@@ -240,7 +241,7 @@ def order_table(state, rs=None, brief: bool = False, width: int | None = None) -
     table = _order_table(state, rs, rows, one_line=width is not None)
     for fallback in ({"one_line": False}, {"one_line": False, "initiative": False},
                      {"one_line": False, "initiative": False, "blank_columns": False}):
-        if width is None or _natural_width(table) <= width:
+        if width is None or natural_width(table) <= width:
             break
         table = _order_table(state, rs, rows, **fallback)
     return Group(table, Text(_legend(state, rs, left_out), style="dim"))
@@ -259,13 +260,6 @@ def _legend(state, rs, left_out: int) -> str:
                       else layout.legend(state, rs)) + "".join(
         f" · {note}" for note in (caption_notes(state) if caption_notes else ())) + \
         "".join(f"\n{note}" for note in (order_notes(state) if order_notes else ()))
-
-
-def _natural_width(table: Table) -> int:
-    from io import StringIO
-
-    from rich.console import Console
-    return Console(file=StringIO(), width=10_000).measure(table).maximum
 
 
 def _order_table(state, rs, rows: list, one_line: bool, initiative: bool = True,

@@ -43,6 +43,25 @@ def test_save_then_load_brings_the_encounter_back(fight, tmp_path):
     assert fight.state == state
 
 
+def test_load_plays_on_the_rulesets_the_save_was_read_with(tmp_path, monkeypatch):
+    """The first command after `load` does not build the save's ruleset again (reading
+    the save built it): for a ruleset written as data, a whole read of its files."""
+    import shutil
+    from pathlib import Path
+
+    from shaper_gm.engine import registry
+    save = tmp_path / "dungeon.yaml"
+    shutil.copyfile(Path(__file__).parents[2] / "saves" / "dungeoneers-demo.yaml", save)
+    session = new_session(seed=3)                    # a Shaper encounter so far
+    built, build = [], registry.build
+    monkeypatch.setattr(registry, "build", lambda *a: built.append(a[0]) or build(*a))
+    session.execute(f"load {save}")
+    hurt = next(iter(session.state.actors))
+    session.execute(f"damage {hurt} 1")
+    session.execute("undo")
+    assert built == ["dungeoneers"]                  # by the load alone
+
+
 def test_export_after_load_rebuilds_the_story_from_the_log(fight, tmp_path):
     fight.execute("save bridge")
     other = new_session(seed=9)
