@@ -23,3 +23,20 @@ def cost_words(rs: Any, words: list[str]) -> list[str]:
     resource = rs.act_resource
     one = singular(resource) if resource else None
     return [one, *words] if one and one != resource else words
+
+
+def short_of_sheet(rs: Any, actor: Any, spec: Any, left: Any) -> Any:
+    """A resource whose maximum the sheet gives (a summon's own pool, S21) refused in its
+    `short` words, `{max}` and `{spent}` read off the actor's sheet; None otherwise (the
+    engine words a fixed maximum's)."""
+    from shaper_gm.engine.errors import RuleViolation
+    from shaper_gm.engine.resources import maximum
+    if not spec.short or spec.max is None or isinstance(spec.max, int):
+        return None
+    top, have = maximum(spec, actor.sheet, rs.stat), left.get(spec.name, 0)
+    fields = {"who": actor.name, "have": have, "max": top, "spent": max(0, (top or 0) - have)}
+    message, hint = (*spec.short, "")[:2]
+    try:
+        return RuleViolation(message.format(**fields), hint.format(**fields))
+    except (KeyError, IndexError):
+        return None                     # it reads what only the engine knows ({need})

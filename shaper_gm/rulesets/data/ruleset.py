@@ -208,8 +208,8 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
 
     sheet_for = sheet_files.sheet_for            # a template, or a sheet file (--as PATH)
 
-    def summon(self, state: Encounter, caster: str, template: str, sheet: Any) -> Change:
-        return summons.summon(self, state, caster, template, sheet)   # apply's summon
+    summon = summons.summon                      # apply's summon (engine.summoning)
+    refuse_payment = costs.short_of_sheet        # a maximum its sheet gives (a summon's)
 
     def make_actor(self, spec: Any, zone: str | None) -> Actor:
         """An actor from a template (or the default sheet) with `--stat NAME=N` on top."""
