@@ -101,7 +101,8 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
         faces = dict(zip(shown, (faces_text(rolled),), strict=False))
         if automatic:
             result = rolled.automatic or "" if declare is None else declared_result(
-                declare, facts, isinstance(total, Entered), rolled.automatic or "")
+                declare, facts, isinstance(total, Entered), rolled.automatic or "",
+                lambda: faces_came(tape, slot))
             return facts.with_values(**{into: total, automatic: result}, **faces)
         return facts.with_values(**{into: total}, **faces)
     reads = _reads(dice, guard, *flags.values(), *(pin[1] for pin in pins),
@@ -113,6 +114,13 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
     if pool is None and not pins and not automatic:      # a sum: it may roll as a mixture
         step = Weighed(step.fn, step.name, sums=True)
     return step, reads, frozenset(made)
+
+
+def faces_came(tape: Any, slot: str) -> str:
+    """How the faces of the slot's last roll came: given by the GM or rolled."""
+    given_at = getattr(tape, "given_at", None)
+    given = given_at(slot, tape.placed(slot) - 1) if given_at is not None else None
+    return "rolled by the tool" if given is None else "given as faces"
 
 
 def _plain_spec(dice: Compiled, facts: Facts, doubled: bool, what: str, after: int,

@@ -58,6 +58,7 @@ from shaper_gm.engine.all_targets import together_step
 from shaper_gm.engine.asking import _ask_step
 from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.faces import note_says, worded
+from shaper_gm.engine.flat_step import FLAT_KEYS, flat_step
 from shaper_gm.engine.harm import reduced
 from shaper_gm.engine.mixing import Weighed
 from shaper_gm.engine.pinning import PIN_KEYS
@@ -78,7 +79,7 @@ from shaper_gm.engine.stepkit import (
 )
 from shaper_gm.engine.steps import Step
 
-KINDS = ("set", "roll", "reduce", "note", "recap", "ask", "repeat", "together")
+KINDS = ("set", "roll", "reduce", "note", "recap", "ask", "repeat", "together", "flat")
 _STEP_KEYS = {
     "set": {"set", "when", "words"},
     "roll": {"roll", "slot", "into", "who", "keep_higher", "keep_lower", "double_dice",
@@ -91,6 +92,7 @@ _STEP_KEYS = {
             "point", "logs"},
     "repeat": {"repeat", "when"},
     "together": {"together"},
+    "flat": FLAT_KEYS,
 }
 REPEAT_KEYS = {"at_most", "while", "steps"}
 
@@ -325,4 +327,4 @@ def _repeat_steps(declared: Mapping[str, Any], at: str,
 _MAKERS = {"set": _set_step, "roll": _roll_step, "reduce": _reduce_step, "note": _note_step,
            "recap": _note_step,
            "ask": _ask_step,        # a repeat is made by `_repeat_steps`: several rounds
-           "together": together_step}
+           "together": together_step, "flat": flat_step}
