@@ -275,11 +275,15 @@ def _table(reader: Reader, raw: Mapping):
     got = check_fields(ctx, {k: v for k, v in raw.items() if k != "values"}, {
         "columns": Field(_mapping), "legend": Field(_text_or_line(reader)),
         "toolbar": Field(_toolbar(reader, values)), "groups": Field(reader.named),
+        "groups_by": Field(snake_name),               # render.groups_by
         "group_mark": Field(text), "group_word": Field(text), "down_word": Field(text),
         "drawn_after": Field(choice(DRAWN_AFTER)), "hp_column": Field(boolean),
         "hidden_effects": Field(lambda v: tuple(list_of(text)(v)))})
     if got is None:
         return None
+    if "groups_by" in got:
+        from shaper_gm.render.groups_by import grouped_by
+        got["groups"] = grouped_by(got.pop("groups_by"))
     columns = []
     flags = {"after_zone": Field(boolean), "wrap": Field(boolean)}
     for header, cell in got.pop("columns", {}).items():
