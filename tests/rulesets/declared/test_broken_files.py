@@ -131,6 +131,8 @@ EDITS = [
      HP_CHANGE + "\n    - effect: {who: target, name: dazed, quiet: 'yes'}",
      "line 43: item 'strike': key 'apply[1].effect.quiet': expected true or false, "
      "got 'yes'"),
+    ("hp-quiet-not-a-truth", A, HP_CHANGE, "    - hp: {who: target, change: -damage, quiet: 1}",
+     "line 42: item 'strike': key 'apply[0].hp.quiet': expected true or false, got 1"),
     ("sheet-quiet-not-a-truth", A, HP_CHANGE,
      HP_CHANGE + "\n    - sheet: {who: target, name: vigour, value: 1, quiet: 'no'}",
      "line 43: item 'strike': key 'apply[1].sheet.quiet': expected true or false, "
