@@ -11,10 +11,9 @@ dissolves it and takes the Down out of theirs (S8).
 
 What the data version does not play yet, and what the format needs for it (the plan of
 the next step):
-- Shaper's creation rules over each skill (S27, S29: the sum of skill levels a level
-  allows, a spell Mentality; each level from 1 to 4,
-  S24, is add_entries' least and most): add_requires tests read no sum of a mapping's
-  values and no test per entry (the
+- Shaper's creation rules over each skill (S27: a spell Mentality; each level from 1
+  to 4, S24, is add_entries' least and most): add_requires tests read no test per
+  entry (the
   ability points, the items at level 1 and the hands are add_requires; `--vigor N` and
   the rest add_numbers, `--armor ITEM`, `--shield` and `--holding ITEM` add_items,
   `--skill NAME[:LEVEL]` add_entries: tests/rulesets/shaper/test_data_adding.py);
@@ -69,7 +68,8 @@ a cost refused in the resources' own words (`short`: test_data_short), a melee a
 out of an engagement, a target beyond max range and a Charm out of reach refused in the
 Python ruleset's words (their bands by name, S10, S11, S13), a zone off the grid citing
 S9 (`terms: grid_rule`), a skill of an ability (Vigor, Finesse, Mentality) refused
-without a point in it (S27: an add_requires a skill).
+without a point in it (S27: an add_requires a skill), the skill levels a level allows
+(S29: an add_requires reading `sum(actor.skills)`: test_data_adding).
 """
 
 from __future__ import annotations
