@@ -18,8 +18,9 @@
 - ``while: NAME`` (on an effect or condition): it lasts while the acting actor holds the
   effect NAME; when that ends, or is replaced by a new one, it ends too (G27:
   concentration, whose end ends the spell).
-- ``quiet: true`` (on an effect, condition or end): a mark the rules keep for themselves,
-  changed without an outcome line of its own (T10's standing defense kind).
+- ``quiet: true`` (on an effect, condition, end or sheet): a mark the rules keep for
+  themselves, changed without an outcome line of its own (T10's standing defense kind;
+  an item in hand that the action's own line already names).
 - ``move: {who}``: that actor goes to the action's destination cell (``to: cell``).
   ``move: {who, to, away_from, within, rule}``: it goes to the cell `to` names (an
   expression: the GM's ``flag.to``), which must be free and within `within` steps, or,
@@ -28,6 +29,9 @@
   with ``logs: FLAG`` the command's log line names the cell it went to as ``--FLAG``.
 - `until`: ``never`` (default), ``{start: actor|target}`` or ``{end: actor|target}``
   (that actor's next turn), ``{rounds: N}`` (the end of the round N - 1 rounds on).
+
+- ``summon: {who, template, sheet}``, ``remove: {who, why}``: an actor brought into the
+  fight, or taken out of it (`engine.summoning`).
 
 Each entry may have ``when: EXPR``; `who` is ``actor`` or ``target``.
 """
@@ -52,11 +56,12 @@ KINDS = {"hp": {"who", "change", "through", "why", "rule"},
          "condition": {"who", "name", "mods", "until", "while", "quiet"},
          "end": {"who", "name", "with_source", "why", "quiet"},
          "move": {"who", "to", "away_from", "within", "rule", "logs", "word"},
-         "sheet": {"who", "name", "value", "why", "says"},
+         "sheet": {"who", "name", "value", "why", "says", "quiet"},
          "lay": {"who", "item", "says"}, "take": {"who", "item"},
          "encounter": {"name", "change", "why"},
          "spend": {"who", "key", "amount"}, "relabel": {"name", "from", "to", "why"},
-         "reacted": {"who", "answer", "during"}}
+         "reacted": {"who", "answer", "during"},
+         "summon": {"who", "template", "sheet"}, "remove": {"who", "why"}}   # engine.summoning
 ACTORS = ("actor", "target")        # who a change may be to
 
 
@@ -76,7 +81,7 @@ class Entry:
     why: str = ""                 # hp, resource: the event's reason; move: its word
     with_source: bool = False     # an end's: the caster's effect it lasted while ends too
     says: str = ""                # an effect's words, {name} filled: what `show` quotes
-    quiet: bool = False           # an effect's or end's: a mark the rules keep, not told
+    quiet: bool = False           # an effect's, end's or sheet's: a mark kept, not told
 
     @property
     def deals_damage(self) -> bool:
@@ -128,7 +133,7 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
               "condition": ("name",), "end": ("name",), "move": (), "sheet": ("name", "value"),
               "lay": ("item",), "take": ("item",), "encounter": ("name", "change"),
               "spend": ("key", "amount"), "relabel": ("name", "from", "to"),
-              "reacted": ("answer", "during")}[kind]
+              "reacted": ("answer", "during"), "summon": ("template",), "remove": ()}[kind]
     for key in needed:
         if key not in body:
             raise VocabError(f"{at}.{kind}.{key}", "missing (required)")
@@ -146,6 +151,9 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
         values = (("value", expression(body["value"], f"{at}.sheet.value")),)
     elif kind in ("lay", "take"):
         values = (("item", expression(body["item"], f"{at}.{kind}.item")),)
+    elif kind == "summon":                # engine.summoning
+        from shaper_gm.engine.summoning import summon_values
+        values = summon_values(body, at)
     elif kind in ("spend", "relabel"):    # engine.spending, engine.relabelling
         values = tuple((key, expression(body[key], f"{at}.{kind}.{key}"))
                        for key in ("amount", "from", "to") if key in body)
@@ -246,7 +254,8 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
         return state.with_actor(state.actors[who].with_(zone=str(facts["destination"]))), []
     said = fill(entry.why, facts)
     if entry.kind == "sheet":                 # told with its reason, never as the GM's set
-        return _sheet(state, who, entry.name, values["value"], said or why, entry.says)
+        state, told = _sheet(state, who, entry.name, values["value"], said or why, entry.says)
+        return state, [] if entry.quiet else told
     if entry.kind in ("lay", "take"):         # an item on the map (engine.laying)
         return laying.changed(state, rs, entry.kind, who, str(values["item"]),
                               str(facts["actor"]), entry.says)
@@ -258,6 +267,10 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
                                      said or why)
     if entry.kind == "reacted":               # told as a reaction inside the action
         return state, [ev.Reacted(who, entry.name, entry.why)]
+    if entry.kind in ("summon", "remove"):        # engine.summoning
+        from shaper_gm.engine import summoning
+        return summoning.summoned(state, rs, who, values) if entry.kind == "summon" else \
+            summoning.removed(state, rs, who, said or why)
     if entry.kind in ("spend", "relabel"):        # engine.spending
         from shaper_gm.engine.spending import swept
         return swept(state, who, entry.kind, entry.name, values, fill(entry.why, facts) or why)

@@ -17,7 +17,7 @@ from rich.text import Text
 def natural_width(table: Table) -> int:
     """Each column's widest line, header included, within its max_width, and the
     columns' separators: rich's measure of a table of text cells with no padding and no
-    edge (the order table); any other table is measured by rich."""
+    outer border (the order table); any other table is measured by rich."""
     if table.padding != (0, 0, 0, 0) or table.show_edge:
         return measured(table)
     width = len(table.columns) - 1 if table.box else 0

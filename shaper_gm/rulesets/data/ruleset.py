@@ -29,7 +29,7 @@ from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
-from shaper_gm.rulesets.data import add_numbers, add_switches, costs, prepared, sheet_files
+from shaper_gm.rulesets.data import add_numbers, add_switches, costs, prepared, sheet_files, summons
 from shaper_gm.rulesets.data import carried as kept_items
 from shaper_gm.rulesets.data.act_range import ActRange
 from shaper_gm.rulesets.data.add_checks import check_new
@@ -150,6 +150,9 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
         away`: a plural unit's one without its s)."""
         numbers = self.library.numbers
         unit, amount = numbers.get("unit"), cells * (numbers.get('cell_size') or 1)
+        if numbers.get("bands"):                    # its words for distances (S10's bands)
+            from shaper_gm.rulesets.data.bands import band
+            return band(tuple(numbers["bands"]), amount)
         if unit and amount == 1 and len(unit) > 2 and unit.endswith("s"):
             unit = unit[:-1]
         return f"{amount} {unit} away" if unit else f"{cells} away"
@@ -207,6 +210,9 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
                 for item_id, item in self.library.kind(kind).items()}
 
     sheet_for = sheet_files.sheet_for            # a template, or a sheet file (--as PATH)
+
+    summon = summons.summon                      # apply's summon (engine.summoning)
+    refuse_payment = costs.short_of_sheet        # a maximum its sheet gives (a summon's)
 
     def make_actor(self, spec: Any, zone: str | None) -> Actor:
         """An actor from a template (or the default sheet) with `--stat NAME=N` on top."""

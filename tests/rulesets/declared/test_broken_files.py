@@ -45,8 +45,11 @@ EDITS = [
      "item_offers, "
      "readied_effect, item_files, "
      "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
-     "older_saves, older_sheets, sheet_items, prepared, add_numbers, add_requires, "
-     "clock, timers, no_initiative, act_range, basic_roll, replayed_saves, field_checks)"),
+     "older_saves, older_sheets, sheet_items, prepared, word_actions, add_numbers, "
+     "add_requires, clock, timers, no_initiative, act_range, basic_roll, bands, replayed_saves, "
+     "field_checks)"),
+    ("bands-not-a-list", R, "grid: 8x8", "grid: 8x8\nbands: near",
+     "line 8: key 'bands': expected a list, got 'near'"),
     ("no-initiative-without-refuse", R, "grid: 8x8", "grid: 8x8\nno_initiative: {hint: x}",
      "line 8: key 'no_initiative': expected {refuse: TEXT, hint: TEXT} (refuse required), "
      "got a mapping"),
@@ -115,8 +118,11 @@ EDITS = [
     ("recap-aside-not-words", A, STRIKE, STRIKE + "  recap_aside: [power]\n",
      "line 5: item 'strike': key 'recap_aside': expected words in the recap's brackets, "
      "got ['power']"),
-    ("offer-without-a-cell", A, STRIKE, STRIKE + "  offer: [{text: near}]\n",
-     "line 5: item 'strike': key 'offer': only an action to a cell (to: cell) offers cells"),
+    ("offer-without-a-cell-or-target", A, "step:\n",
+     "shout:\n  what: a shout\n  summary: shout\n  offer: [{text: near}]\n  line: shouts\n"
+     "\nstep:\n",
+     "line 56: item 'shout': key 'offer': only an action to a cell (to: cell) or with a "
+     "target offers them"),
     ("end-with-source-not-a-truth", A, HP_CHANGE,
      HP_CHANGE + "\n    - end: {who: target, name: dazed, with_source: maybe}",
      "line 43: item 'strike': key 'apply[1].end.with_source': expected true or false, "
@@ -125,6 +131,10 @@ EDITS = [
      HP_CHANGE + "\n    - effect: {who: target, name: dazed, quiet: 'yes'}",
      "line 43: item 'strike': key 'apply[1].effect.quiet': expected true or false, "
      "got 'yes'"),
+    ("sheet-quiet-not-a-truth", A, HP_CHANGE,
+     HP_CHANGE + "\n    - sheet: {who: target, name: vigour, value: 1, quiet: 'no'}",
+     "line 43: item 'strike': key 'apply[1].sheet.quiet': expected true or false, "
+     "got 'no'"),
     ("action-at-not-a-mapping", A, STRIKE, STRIKE + "  at: turn_start\n",
      "line 5: item 'strike': key 'at': expected {moment: MOMENT, when: EXPR, rule: TEXT} "
      "(moment and when required)"),
@@ -199,6 +209,13 @@ EDITS = [
      "line 8: key 'keeps_down': expected a list, got 'Unconscious'"),
     ("ruleset-zero-read-no-sides", R, "grid: 8x8", "grid: 8x8\nzero_read: {rule: T1}",
      "line 8: key 'zero_read': expected {sides: N (2-1000), rule: TEXT}"),
+    ("ruleset-word-actions-not-pairs", R, "grid: 8x8", "grid: 8x8\nword_actions: {strike: x}",
+     "line 8: key 'word_actions': expected VERB: {WORD: ACTION}: the action a verb's word "
+     "plays, e.g. cast: {spell: attack}, got {'strike': 'x'}"),
+    ("ruleset-word-actions-of-no-word", R, "grid: 8x8",
+     "grid: 8x8\nword_actions: {strike: {bold: strike}}",
+     "line 8: key 'word_actions.strike': expected an action of actions.yaml whose word is "
+     "one of its flags (word:), got 'strike'"),
     ("ruleset-basic-roll-no-dice", R, "grid: 8x8", "grid: 8x8\nbasic_roll: 12",
      "line 8: key 'basic_roll': expected dice such as 3d6, got 12"),
     ("ruleset-replayed-saves-not-versions", R, "grid: 8x8", "grid: 8x8\nreplayed_saves: [0]",
@@ -229,7 +246,7 @@ EDITS = [
     ("step-of-no-kind", A, "  steps:\n    - roll: 2d6", "  steps:\n    - jump: 2d6\n"
      "    - roll: 2d6",
      "line 23: item 'strike': key 'steps[0]': a step has exactly one of set, roll, reduce, "
-     "note, recap, ask, repeat, together, found none"),
+     "note, recap, ask, repeat, together, flat, found none"),
     ("step-required-missing", A, LAST_STEP, "    - ask: parry\n      who: target",
      "line 40: item 'strike': key 'steps[4].into': missing (required)"),
     ("keep-higher-not-one-die", A, "      slot: roll\n",
@@ -255,8 +272,8 @@ EDITS = [
      "out for its words"),
     ("change-of-no-kind", A, HP_CHANGE, "    - heal: {who: target}",
      "line 42: item 'strike': key 'apply[0]': expected one of hp, resource, effect, "
-     "condition, end, move, sheet, lay, take, encounter, spend, relabel, reacted (with when, "
-     "if it depends)"),
+     "condition, end, move, sheet, lay, take, encounter, spend, relabel, reacted, summon, "
+     "remove (with when, if it depends)"),
     ("change-required-missing", A, HP_CHANGE, "    - hp: {who: target}",
      "line 42: item 'strike': key 'apply[0].hp.change': missing (required)"),
     ("change-who-unknown", A, "hp: {who: target,", "hp: {who: bystander,",
@@ -292,6 +309,9 @@ EDITS = [
     ("turn-order-resource-undeclared", R, "act_resource: action",
      "act_resource: action\nturn_order: {kind: passes, resource: mana}",
      "line 16: key 'turn_order.resource': no resource 'mana' (resources: action, steps)"),
+    ("roll-what-reads-nothing-given", A, "      what: strike\n", "      what: '{luck} strike'\n",
+     "line 23: item 'strike': key 'steps[0]': reads 'luck', which nothing before it gives "
+     "(known here: actor, armour, guard, skill, target, vigour, weapon)"),
     ("zero-faces-not-true-or-false", A, "      what: strike\n",
      "      what: strike\n      zero_faces: maybe\n",
      "line 28: item 'strike': key 'steps[0].zero_faces': expected true or false, got 'maybe'"),
@@ -540,6 +560,14 @@ EDITS = [
     ("second-word-without-word", A, STRIKE, STRIKE + "  second_word: bold\n",
      "line 5: item 'strike': key 'second_word': only an action with word: the flag a "
      "second word after its word stands for"),
+    ("summon-without-template", A, HP_CHANGE, "    - summon: {who: actor}",
+     "line 42: item 'strike': key 'apply[0].summon.template': missing (required)"),
+    ("summon-sheet-not-pairs", A, HP_CHANGE,
+     "    - summon: {who: actor, template: \"'guard'\", sheet: [armour]}",
+     "line 42: item 'strike': key 'apply[0].summon.sheet': expected KEY: EXPR pairs: sheet "
+     "keys the summon holds over its template's"),
+    ("remove-of-another-key", A, HP_CHANGE, "    - remove: {who: target, from: fight}",
+     "line 42: item 'strike': key 'apply[0].remove.from': no such key (keys: who, why)"),
     ("spend-without-amount", A, HP_CHANGE, "    - spend: {who: target, key: absorb}",
      "line 42: item 'strike': key 'apply[0].spend.amount': missing (required)"),
     ("spend-of-no-name", A, HP_CHANGE, "    - spend: {who: target, key: Ward, amount: 1}",
@@ -557,6 +585,11 @@ EDITS = [
      "line 40: item 'strike': key 'steps[4]': reads 'luck', which nothing before it gives "
      "(known here: actor, armour, critical, damage, guard, hit, rolled, skill, target, "
      "total, vigour, weapon)"),
+    ("flat-without-into", A, LAST_STEP, "    - flat: roll\n" + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4].into': missing (required)"),
+    ("flat-refuse-not-words", A, LAST_STEP,
+     "    - {flat: roll, into: guard, refuse: [x]}\n" + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4].refuse': expected words, got ['x']"),
     ("add-numbers-of-no-sheet-number", R, "grid: 8x8", "grid: 8x8\nadd_numbers: {luck: x}",
      "line 8: key 'add_numbers.luck': not a number of the default sheet (its numbers: "
      "vigour, skill, guard, armour, speed)"),
