@@ -2,8 +2,9 @@
 words: a cost of several parts refused whole before anything is paid (S18, S23: a move,
 an attack with skills), a move while engaged naming whom with (S12: the situation's
 `X.foe_ids_with.KEY`), a skill of an attack or an answer to one used on its own (S23),
-too many Ability Points or skill levels for the level (S27, S29); and the GM's `set ACTOR max_hp=N` and
-`temp_hp=N` (ruleset.yaml's `gm_fields`), a pickup told in one line (a quiet `take`)."""
+too many Ability Points or skill levels for the level (S27, S29); and the GM's `set
+ACTOR max_hp=N` and `temp_hp=N` (ruleset.yaml's `gm_fields`), a pickup told in one line
+(a quiet `take`)."""
 
 from __future__ import annotations
 
