@@ -60,7 +60,9 @@ def checked_targets(state: Encounter, rs: Ruleset, actor: Actor,
     them (`in Longbow range`), and whether `check(target_id)` (the ruleset's own check
     of the action, before any cost or die) lets it act on them now: those it can take
     on first (foes before allies), then those it cannot (saying why), then the Down
-    (in the ruleset's word); nearest first within each."""
+    (in the ruleset's word); nearest first within each. A note on one the check refuses
+    says what it takes first (`move to its zone first`): it stands for the refusal, and
+    the target ranks among those it can take."""
     out = []
     for other in state.actors.values():
         if other.id == actor.id:
@@ -70,6 +72,8 @@ def checked_targets(state: Encounter, rs: Ruleset, actor: Actor,
         said = note(other.id) if note is not None and not other.down else ""
         notes += [said] if said else []
         rank, why = checked_rank(actor, other, check)
+        if said and why and rank == LAST:    # what it takes first, said: one it can take
+            rank, why = (FIRST if other.side != actor.side else LATER), ""
         if other.max_hp is not None and getattr(rs, "hp_shown", True):
             notes.append(f"HP {other.hp}/{other.max_hp}")
         if other.down:
