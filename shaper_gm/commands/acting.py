@@ -28,8 +28,9 @@ LIST_ROLES = {"targets"}
 REST = "text"                         # takes every word left, possibly none
 
 
-def action_handler(action, parse=None):
-    """The handler of a play action declared with `VerbTable.action`."""
+def action_handler(action, parse=None, logs=None):
+    """The handler of a play action declared with `VerbTable.action`; `logs`, when
+    given, turns the request played into the one the log writes."""
     def handle(ctx):
         from shaper_gm.commands.session import Outcome
         from shaper_gm.engine.play import perform
@@ -42,6 +43,8 @@ def action_handler(action, parse=None):
                                 lambda check, fields: worded(check, fields, done.outcome)),
                   **dict(done.logged)}
         request = request.with_flags(logged)
+        if logs is not None:
+            request = logs(request)
         return Outcome(done.state, done.events, request=request)
     return handle
 

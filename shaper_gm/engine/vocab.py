@@ -174,12 +174,13 @@ def _with_forgetting(made: list[Made], keep: frozenset[str]) -> tuple[Step, ...]
 def _trimming(inner: Step, needed: frozenset[str], reads: frozenset[str] = frozenset(),
               writes: frozenset[str] = frozenset()) -> Step:
     fn = inner.fn
+    order = tuple(sorted(needed))          # walked in this order when fewer than the facts
 
     def run(facts: Facts, tape: Any) -> Facts:
         after: Facts = fn(facts, tape)
-        return after.only(needed) if tape.exact else after
+        return after.only(needed, order) if tape.exact else after
     return Weighed(run, inner.name, words_only=inner.words_only, words_read=inner.words_read,
-                   together=inner.together, reads=reads, writes=writes,
+                   together=inner.together, plain=inner.plain, reads=reads, writes=writes,
                    sums=getattr(inner, "sums", False))
 
 
@@ -207,8 +208,8 @@ def _set_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
         values = dict(facts._values)          # a copy at C speed: odds run it per outcome
         for name, run in pairs:
             values[name] = run(values)
-        return Facts(values)
-    made = _guarded("set", guard, body)
+        return Facts.owning(values)
+    made = replace(_guarded("set", guard, body), plain=True)
     if declared.get("words", False) is not False:  # the breakdown's words: odds skip it
         if declared["words"] is not True:
             raise VocabError(f"{at}.words", f"expected true or false, got {declared['words']!r}")

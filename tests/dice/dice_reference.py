@@ -6,6 +6,11 @@ puts this directory on sys.path, so the tests import it by name.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from itertools import groupby
+
+from shaper_gm.dice.modifiers import Pin
+
 TOP, BOTTOM = "top", "bottom"
 # modifier -> (picks the highest die?, new face)
 RULE = {
@@ -26,6 +31,45 @@ def net_names(edge=0, pressured=0, advantage=0, disadvantage=0):
     names += ["edge"] * edge + ["pressured"] * pressured
     names += ["advantage"] * advantage + ["disadvantage"] * disadvantage
     return names
+
+
+ALIASES = {"adv": "advantage", "dis": "disadvantage"}
+
+
+@dataclass(frozen=True)
+class Modifiers:
+    """Edge, Pressured, Advantage and Disadvantage as counts (S3), a pool modifier for
+    the dice layer: what is left after `net_names` cancels them, each a pin, in that
+    order (a ruleset declares the same as its roll's pins)."""
+
+    edge: int = 0
+    pressured: int = 0
+    advantage: int = 0
+    disadvantage: int = 0
+    ruling = "S3"
+
+    @classmethod
+    def of(cls, names):
+        counts = dict.fromkeys(RULE, 0)
+        for name in names:
+            counts[ALIASES.get(name, name)] += 1
+        return cls(**counts)
+
+    def pins(self, dice, sides):
+        out, free = [], dice
+        for name, group in groupby(net_names(**vars(self))):
+            count = min(len(list(group)), free)
+            if count:
+                highest, face = RULE[name]
+                out.append(Pin(name, count, highest, sides if face == TOP else 1))
+                free -= count
+        return tuple(out)
+
+    def describe(self):
+        return ", ".join(net_names(**vars(self))) or "no modifiers"
+
+    def __bool__(self):
+        return bool(net_names(**vars(self)))
 
 
 def apply_in_order(naturals, sides, names):

@@ -4,10 +4,9 @@ from fractions import Fraction as F
 from itertools import product
 
 import pytest
-from dice_reference import apply_in_order, automatic, net_names
+from dice_reference import Modifiers, apply_in_order, automatic, net_names
 
 from shaper_gm.dice import Dist, basic_dist, parse, roll_dist
-from shaper_gm.rulesets.shaper.modifiers import Modifiers
 
 M = Modifiers
 

@@ -1,4 +1,5 @@
 import pytest
+from dice_reference import Modifiers
 
 from shaper_gm.dice import (
     DiceRng,
@@ -9,7 +10,6 @@ from shaper_gm.dice import (
     parse,
     roll,
 )
-from shaper_gm.rulesets.shaper.modifiers import Modifiers
 
 
 def test_breakdown_shows_changed_dice():

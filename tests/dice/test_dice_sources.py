@@ -1,4 +1,5 @@
 import pytest
+from dice_reference import Modifiers
 
 from shaper_gm.dice import (
     DiceInputError,
@@ -10,7 +11,6 @@ from shaper_gm.dice import (
     parse_faces,
     roll,
 )
-from shaper_gm.rulesets.shaper.modifiers import Modifiers
 
 
 def test_parse_faces_accepts_commas_and_spaces():

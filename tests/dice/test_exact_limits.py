@@ -8,6 +8,7 @@ from collections import Counter
 from itertools import product
 
 import pytest
+from dice_reference import Modifiers
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,7 +26,6 @@ from shaper_gm.dice.notation import Constant, DiceTerm, Expr
 from shaper_gm.dice.pools import pool_dist, roll_pool
 from shaper_gm.dice.roll import basic_roll, reachable, roll
 from shaper_gm.dice.totals import EnteredTotal
-from shaper_gm.rulesets.shaper.modifiers import Modifiers
 
 
 @pytest.fixture

@@ -39,7 +39,9 @@ EDITS = [
      "default_sheet, zero_hp, effect_keys, act_resource, react_resource, side, absorbs, "
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
      "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
-     "set_hp_action, add_switches, map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, "
+     "set_hp_action, add_switches, map_marks, logs_words, gm_fields, side_checks, keeps_down, "
+     "zero_read, "
+     "reacts_on_turn, "
      "item_offers, "
      "readied_effect, item_files, "
      "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
@@ -129,6 +131,10 @@ EDITS = [
      HP_CHANGE + "\n    - effect: {who: target, name: dazed, quiet: 'yes'}",
      "line 43: item 'strike': key 'apply[1].effect.quiet': expected true or false, "
      "got 'yes'"),
+    ("sheet-quiet-not-a-truth", A, HP_CHANGE,
+     HP_CHANGE + "\n    - sheet: {who: target, name: vigour, value: 1, quiet: 'no'}",
+     "line 43: item 'strike': key 'apply[1].sheet.quiet': expected true or false, "
+     "got 'no'"),
     ("action-at-not-a-mapping", A, STRIKE, STRIKE + "  at: turn_start\n",
      "line 5: item 'strike': key 'at': expected {moment: MOMENT, when: EXPR, rule: TEXT} "
      "(moment and when required)"),
@@ -296,6 +302,9 @@ EDITS = [
     ("turn-order-resource-undeclared", R, "act_resource: action",
      "act_resource: action\nturn_order: {kind: passes, resource: mana}",
      "line 16: key 'turn_order.resource': no resource 'mana' (resources: action, steps)"),
+    ("roll-what-reads-nothing-given", A, "      what: strike\n", "      what: '{luck} strike'\n",
+     "line 23: item 'strike': key 'steps[0]': reads 'luck', which nothing before it gives "
+     "(known here: actor, armour, guard, skill, target, vigour, weapon)"),
     ("zero-faces-not-true-or-false", A, "      what: strike\n",
      "      what: strike\n      zero_faces: maybe\n",
      "line 28: item 'strike': key 'steps[0].zero_faces': expected true or false, got 'maybe'"),
@@ -320,6 +329,14 @@ EDITS = [
     ("reacts-on-turn-not-true-or-false", R, "act_resource: action",
      "act_resource: action\nreacts_on_turn: maybe",
      "line 16: key 'reacts_on_turn': expected true or false, got 'maybe'"),
+    ("logs-words-not-true-or-false", R, "act_resource: action",
+     "act_resource: action\nlogs_words: always",
+     "line 16: key 'logs_words': expected true or false, got 'always'"),
+    ("gm-field-both-kinds", R, "act_resource: action",
+     "act_resource: action\ngm_fields: {max_hp: {sets: max_hp, effect: x, key: y}}",
+     "line 16: key 'gm_fields.max_hp': expected {sets: max_hp, least: N, said: WORDS} or "
+     "{effect: NAME, key: KEY, said: WORDS}, got {'sets': 'max_hp', 'effect': 'x', 'key': "
+     "'y'}"),
     ("turn-order-rules-unknown-reason", R, "act_resource: action",
      "act_resource: action\nturn_order: {kind: most, resource: action, group_stat: skill, "
      "rules: {ties: U2}}",
@@ -379,7 +396,7 @@ EDITS = [
     ("resource-short-unknown-field", R, "  action: {max: 1,",
      "  action: {max: 1, short: {text: '{who} has {mana}', hint: end the turn},",
      "line 13: key 'resources.action.short': '{who} has {mana}': fills only {who}, {action}, "
-     "{need}, {have}, {max}, {spent} ('mana')"),
+     "{need}, {have}, {max}, {spent}, {spent_all} ('mana')"),
     ("bare-without-held", A, STRIKE, STRIKE + "  bare: fist\n",
      "line 5: item 'strike': key 'bare': an item's id, on an action with held: the item it "
      "uses when the hands hold nothing, got 'fist'"),
