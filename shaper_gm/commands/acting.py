@@ -28,17 +28,21 @@ LIST_ROLES = {"targets"}
 REST = "text"                         # takes every word left, possibly none
 
 
-def action_handler(action, parse=None, logs=None):
+def action_handler(action, parse=None, logs=None, pick=None):
     """The handler of a play action declared with `VerbTable.action`; `logs`, when
-    given, turns the request played into the one the log writes."""
+    given, turns the request played into the one the log writes; `pick(request)`, when
+    given, may name another action its words pick, with the request it plays (a
+    ruleset's `cast ACTOR spell TARGET`, an attack): (None, request) plays its own."""
     def handle(ctx):
         from shaper_gm.commands.session import Outcome
         from shaper_gm.engine.play import perform
 
         request = (parse or read_request)(ctx)
         dice = SlotDice(ctx, ctx.verb.slot_map())
-        done = perform(ctx.state, ctx.ruleset, action, request, dice.tape())
-        worded = action.worded
+        chosen, played = pick(request) if pick is not None else (None, request)
+        chosen = chosen or action
+        done = perform(ctx.state, ctx.ruleset, chosen, played, dice.tape())
+        worded = chosen.worded
         logged = {**dice.logged(None if worded is None else
                                 lambda check, fields: worded(check, fields, done.outcome)),
                   **dict(done.logged)}

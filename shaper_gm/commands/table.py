@@ -136,7 +136,7 @@ class VerbTable:
         self.read(rs)
         for entry in self.declared:
             meta = entry.metadata(rs)
-            parse = meta.pop("parse", None)
+            parse, pick = meta.pop("parse", None), meta.pop("pick", None)
             logs = meta.pop("logs", None)     # the request as the log writes it
             slots = meta.pop("slots", ())
             if isinstance(slots, Mapping):          # name -> (repeats, help)
@@ -144,6 +144,6 @@ class VerbTable:
             handler = entry.function
             action = handler if isinstance(handler, Action) else None
             if action is not None:
-                handler = action_handler(action, parse, logs)
+                handler = action_handler(action, parse, logs, pick)
             registry.command(entry.name, slots=slots, action=action,
                              reads=(parse or read_request) if action else None, **meta)(handler)

@@ -30,6 +30,9 @@
 - `until`: ``never`` (default), ``{start: actor|target}`` or ``{end: actor|target}``
   (that actor's next turn), ``{rounds: N}`` (the end of the round N - 1 rounds on).
 
+- ``summon: {who, template, sheet}``, ``remove: {who, why}``: an actor brought into the
+  fight, or taken out of it (`engine.summoning`).
+
 Each entry may have ``when: EXPR``; `who` is ``actor`` or ``target``.
 """
 
@@ -57,7 +60,8 @@ KINDS = {"hp": {"who", "change", "through", "why", "rule"},
          "lay": {"who", "item", "says"}, "take": {"who", "item"},
          "encounter": {"name", "change", "why"},
          "spend": {"who", "key", "amount"}, "relabel": {"name", "from", "to", "why"},
-         "reacted": {"who", "answer", "during"}}
+         "reacted": {"who", "answer", "during"},
+         "summon": {"who", "template", "sheet"}, "remove": {"who", "why"}}   # engine.summoning
 ACTORS = ("actor", "target")        # who a change may be to
 
 
@@ -129,7 +133,7 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
               "condition": ("name",), "end": ("name",), "move": (), "sheet": ("name", "value"),
               "lay": ("item",), "take": ("item",), "encounter": ("name", "change"),
               "spend": ("key", "amount"), "relabel": ("name", "from", "to"),
-              "reacted": ("answer", "during")}[kind]
+              "reacted": ("answer", "during"), "summon": ("template",), "remove": ()}[kind]
     for key in needed:
         if key not in body:
             raise VocabError(f"{at}.{kind}.{key}", "missing (required)")
@@ -147,6 +151,9 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
         values = (("value", expression(body["value"], f"{at}.sheet.value")),)
     elif kind in ("lay", "take"):
         values = (("item", expression(body["item"], f"{at}.{kind}.item")),)
+    elif kind == "summon":                # engine.summoning
+        from shaper_gm.engine.summoning import summon_values
+        values = summon_values(body, at)
     elif kind in ("spend", "relabel"):    # engine.spending, engine.relabelling
         values = tuple((key, expression(body[key], f"{at}.{kind}.{key}"))
                        for key in ("amount", "from", "to") if key in body)
@@ -260,6 +267,10 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
                                      said or why)
     if entry.kind == "reacted":               # told as a reaction inside the action
         return state, [ev.Reacted(who, entry.name, entry.why)]
+    if entry.kind in ("summon", "remove"):        # engine.summoning
+        from shaper_gm.engine import summoning
+        return summoning.summoned(state, rs, who, values) if entry.kind == "summon" else \
+            summoning.removed(state, rs, who, said or why)
     if entry.kind in ("spend", "relabel"):        # engine.spending
         from shaper_gm.engine.spending import swept
         return swept(state, who, entry.kind, entry.name, values, fill(entry.why, facts) or why)

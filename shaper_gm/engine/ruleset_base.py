@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from shaper_gm.engine import grid, harm
-from shaper_gm.engine.data import from_data, to_data
+from shaper_gm.engine.data import DataError, from_data, to_data
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.grid import Cell
 from shaper_gm.engine.offers import FIRST, Offer
@@ -200,6 +200,8 @@ class RulesetBase:
         return to_data(system)
 
     def decode_actor_system(self, data: Any, where: str) -> Any:
+        if self.actor_system_type is None and data is not None:   # it keeps none
+            raise DataError(where, f"expected null, got {data!r}")
         return None if self.actor_system_type is None or data is None else \
             from_data(self.actor_system_type, data, where)
 

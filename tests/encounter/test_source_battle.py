@@ -11,13 +11,14 @@ reaver the third (Overswing, Retreat, tier 1 armor, 20 HP).
 from __future__ import annotations
 
 from shaper_gm.engine.events import ActionSpent, EffectEnded, ResourceChanged
-from shaper_gm.rulesets.shaper import model
 
-from .conftest import attack_outcome, events_of, refuse
+from .conftest import attack_outcome, engaged_with, events_of, refuse
 
 
 def pool(session, actor_id: str) -> dict[str, int]:
-    return model.pool(session.state.actors[actor_id])
+    """Its Major, Minor and Free actions left (S18)."""
+    actor = session.state.actors[actor_id]
+    return {kind: actor.resource(kind) for kind in ("major", "minor", "free")}
 
 
 def hp(session, actor_id: str) -> int:
@@ -78,7 +79,7 @@ def test_the_source_battle(battle):
     assert s.state.turn == "raider"
     assert spent(do("move D3")) == [("move", "major")] * 3     # B1 to D3: 3 Short distances
     do("engage monica")
-    assert model.engaged_with(s.state, "monica") == ["raider"]
+    assert engaged_with(s.state, "monica") == ["raider"]
     assert pool(s, "raider") == {"major": 0, "minor": 0, "free": 1}   # "all of their actions"
     do("end")
 
@@ -101,7 +102,7 @@ def test_the_source_battle(battle):
     assert pool(s, "taylor-minion") == {"major": 1, "minor": 1, "free": 0}
     do("move taylor-minion D3")
     do("engage taylor-minion monica")
-    assert model.engaged_with(s.state, "monica") == ["raider", "taylor-minion"]
+    assert engaged_with(s.state, "monica") == ["raider", "taylor-minion"]
     do("end")
 
     # --- Round 1, the crossbowman -------------------------------------------------
@@ -151,7 +152,7 @@ def test_the_source_battle(battle):
     assert minion.result.defense == 1 and minion.result.down
     assert hp(s, "monica") == 12
     assert "taylor-minion" not in s.state.actors        # a Down summon is removed (S21)
-    assert model.engaged_with(s.state, "monica") == ["raider", "reaver"]
+    assert engaged_with(s.state, "monica") == ["raider", "reaver"]
     do("end")
 
     # --- Round 2, Josh ------------------------------------------------------------
@@ -214,7 +215,7 @@ def test_the_source_battle(battle):
     reaver = out.target("reaver")
     assert out.attack.total == 12 and reaver.evasion.total == 11 and reaver.hit
     assert reaver.damage == 8 and reaver.result.taken == 5
-    assert s.state.actors["reaver"].down and model.engaged_with(s.state, "monica") == ["raider"]
+    assert s.state.actors["reaver"].down and engaged_with(s.state, "monica") == ["raider"]
     assert pool(s, "monica")["major"] == 0
     do("end")
 
@@ -239,7 +240,7 @@ def test_the_source_battle(battle):
             for e in events_of_frame(result, ResourceChanged)] == [("taylor", "sp", 0, 1)]
     do("move B4")
     do("engage raider")
-    assert model.engaged_with(s.state, "raider") == ["josh", "taylor"]
+    assert engaged_with(s.state, "raider") == ["josh", "taylor"]
     # She casts in melee: she is in the engagement, so no firing-into-melee penalty (S15),
     # while the raider is Outnumbered: Disadvantage on its Evasion (S16).
     out = attack_outcome(do("cast spell raider --roll 1,2,4 --evade 3,4,6"))

@@ -33,7 +33,7 @@ from shaper_gm.engine.expr import Compiled, ExprError, compile_expr
 from shaper_gm.engine.resources import MOMENTS
 from shaper_gm.engine.stepkit import Facts
 from shaper_gm.records import record
-from shaper_gm.rulesets.data import add_numbers, add_switches, clock, initiative, timers
+from shaper_gm.rulesets.data import add_numbers, add_switches, clock, initiative, timers, words_pick
 from shaper_gm.rulesets.data.action_names import actions_named
 from shaper_gm.rulesets.data.actions_file import read_actions
 from shaper_gm.rulesets.data.add_checks import add_requires
@@ -144,7 +144,7 @@ RULESET = {
     "add_entries": Field(mapping_of(snake_name, add_entry)),
     "older_saves": Field(older_saves),
     "older_sheets": Field(older_sheets), "sheet_items": Field(mapping_of(snake_name, ident)),
-    "prepared": Field(prepared_spec),
+    "prepared": Field(prepared_spec), "word_actions": Field(words_pick.word_actions),
     "add_numbers": Field(mapping_of(snake_name, text)), "add_requires": Field(add_requires),
     "clock": Field(clock.clock_spec), "timers": Field(timers.timers_spec),
     "no_initiative": Field(initiative.no_initiative),
@@ -236,6 +236,7 @@ def load(folder: Any) -> DataLibrary:
         _names_declared(here, good, {name for name, _ in resources}, kinds, actions,
                         in_actions)
         actions_named(in_actions, actions, items.get("conditions", {}), good)
+        words_pick.check(here, good, dict(actions))      # word_actions: cast ACTOR spell
         payers_declared(here, resources)
         sides_declared(here, good, kinds)
         templates_named(ctx, [(d, data) for d, data in files if d != display], good, items)
@@ -251,7 +252,8 @@ def load(folder: Any) -> DataLibrary:
         "reacts_on_turn", "readied_effect", "encounter_numbers", "harm_tally", "most_diagonals",
         "template_sides", "add_entries", "older_saves", "older_sheets", "sheet_items", "prepared",
         "add_numbers", "add_requires", "clock", "timers", "no_initiative", "act_range",
-        "item_offers", "basic_roll", "gm_fields", "bands")}
+        "item_offers", "basic_roll", "gm_fields", "bands",
+        "word_actions")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),
@@ -370,7 +372,6 @@ def _names_declared(here: Ctx, good: Mapping[str, Any], resources: set[str],
             if resource not in resources:
                 in_actions.at(in_actions.file, name).error(
                     f"cost.{resource}", f"no resource {resource!r} (resources: {known})")
-
 
 
 def _resource(ctx: Ctx, name: str, spec: Any) -> tuple[str, Mapping[str, Any]]:

@@ -219,8 +219,9 @@ def _sheet(rs: Any, spec: Mapping[str, Any], sheet: dict[str, Any],
     out = {**{key: thaw(value) for key, value in template.items() if key not in out
               and (key not in dropped or key == "provisional")},
            **out}     # what the record left to its template; its marks the content's now
-    return {key: value for key, value in out.items() if key in template or key not in
-            default or value != thaw(default[key])}
+    stated = set(sheet) if not spec else set()     # nothing older: what it says it holds
+    return {key: value for key, value in out.items() if key in template or key in stated
+            or key not in default or value != thaw(default[key])}
 
 
 def _named(items: Mapping[str, Any], held: dict[str, Any] | list[Any]) -> Any:

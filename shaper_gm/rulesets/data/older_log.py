@@ -30,7 +30,7 @@ def read_back(rs: Any, data: dict[str, Any], log: list[str]) -> dict[str, Any]:
               for name, field in dict(spec.get("actor_system", ())).items()
               if "from_log" in dict(field)}
     actors = data.get("actors") if isinstance(data, dict) else None
-    records = [actor_id for actor_id, raw in (actors or {}).items()
+    records = [actor_id for actor_id, raw in (actors if isinstance(actors, dict) else {}).items()
                if isinstance(raw, dict) and isinstance(raw.get("system"), dict)]
     if not wanted or not records or not isinstance(actors, dict):
         return data

@@ -29,7 +29,7 @@ from shaper_gm.engine.ruleset_base import RulesetBase
 from shaper_gm.engine.situation import Situation, lookup
 from shaper_gm.engine.state import Actor, Change, Effect, Encounter
 from shaper_gm.engine.stepkit import Facts
-from shaper_gm.rulesets.data import add_numbers, add_switches, costs, prepared, sheet_files
+from shaper_gm.rulesets.data import add_numbers, add_switches, costs, prepared, sheet_files, summons
 from shaper_gm.rulesets.data import carried as kept_items
 from shaper_gm.rulesets.data.act_range import ActRange
 from shaper_gm.rulesets.data.add_checks import check_new
@@ -210,6 +210,9 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
                 for item_id, item in self.library.kind(kind).items()}
 
     sheet_for = sheet_files.sheet_for            # a template, or a sheet file (--as PATH)
+
+    summon = summons.summon                      # apply's summon (engine.summoning)
+    refuse_payment = costs.short_of_sheet        # a maximum its sheet gives (a summon's)
 
     def make_actor(self, spec: Any, zone: str | None) -> Actor:
         """An actor from a template (or the default sheet) with `--stat NAME=N` on top."""

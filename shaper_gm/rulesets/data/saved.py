@@ -35,6 +35,8 @@ def checked_sheet(library: Any, data: Mapping[str, Any], where: str) -> None:
             raise DataError(at, f"expected true or false, got {value!r}")
         if isinstance(default, str) and value is not None and not isinstance(value, str):
             raise DataError(at, f"expected text, got {value!r}")
+        if isinstance(default, Mapping) and not isinstance(value, Mapping):
+            raise DataError(at, f"expected a mapping, got {value!r}")   # skills: {}
         if _numbers(default):                  # stats: {str: 1}: each a whole number
             if not isinstance(value, Mapping):
                 raise DataError(at, f"expected a mapping of whole numbers, got {value!r}")
@@ -52,12 +54,16 @@ def checked_sheet(library: Any, data: Mapping[str, Any], where: str) -> None:
             raise DataError(at, f"expected text (an item id) or null, got {value!r}")
 
 
-def _templates_text(library: Any, key: str) -> str | None:
+def _templates_text(library: Any, key: str) -> Any:
     """'' when every template holding a key the default sheet lacks holds text there (a
-    template's `side`): a saved value of it is text too."""
+    template's `side`), False when each a true or false (`provisional`), {} when each a
+    mapping: a saved value of it is of that kind too."""
     values = [item[key] for kind in library.templates
               for item in library.kind(kind).values() if key in item]
-    return "" if values and all(isinstance(v, str) for v in values) else None
+    for kind, empty in ((str, ""), (bool, False), (Mapping, {})):   # a summon's pool: {}
+        if values and all(isinstance(v, kind) for v in values):
+            return empty
+    return None
 
 
 def _numbers(default: Any) -> bool:

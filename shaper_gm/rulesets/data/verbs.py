@@ -5,6 +5,7 @@ declares its odds. Built for the ruleset the commands install them for."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -15,7 +16,7 @@ from shaper_gm.commands.slots import REACT, slot_flags
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.steps import odds_limits
-from shaper_gm.rulesets.data import add_numbers, add_switches, word_log
+from shaper_gm.rulesets.data import add_numbers, add_switches, word_log, words_pick
 from shaper_gm.rulesets.data.entries import entries, usage
 from shaper_gm.rulesets.data.sides import install as install_side_checks
 from shaper_gm.rulesets.data.waiting import wait, waits
@@ -95,10 +96,15 @@ def table(rs: Any) -> VerbTable:
             continue                       # the GM's damage, heal: no verbs of their own
         if declared.at is not None and declared.at.facts:
             continue              # it reads what only its moment tells (the damage taken)
+        picked = words_pick.picks(rs, name)        # cast ACTOR spell: an attack's words
+        more, dice = words_pick.joined(declared, picked) if picked else ((), {})
+        slots = {**_slots(declared), **_slots(replace(declared, slots=tuple(dice.items())))}
         made.declare(declared.action(), **_worded(declared, rs),
                      flags=(*_item_flag(declared), *_flags(declared),
-                            *slot_flags(_slots(declared), react=declared.answers or declared.asks)),
-                     slots=_slots(declared), **_help(declared, numbers))
+                            *_flags(replace(declared, flags=more, target_flag=None)),
+                            *slot_flags(slots, react=declared.answers or declared.asks)),
+                     slots=slots, **_help(declared, numbers),
+                     **({"pick": words_pick.picker(rs, declared)} if picked else {}))
     if waits(rs):                        # wait 2: the GM lets time pass
         made.command("wait", group="gm", positionals=("text",), words={"text": "MINUTES"},
                      summary="let time pass (2 or 0.5 are minutes, 30s seconds): what "

@@ -45,8 +45,8 @@ EDITS = [
      "item_offers, "
      "readied_effect, item_files, "
      "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
-     "older_saves, older_sheets, sheet_items, prepared, add_numbers, add_requires, "
-     "clock, timers, no_initiative, act_range, basic_roll, bands, replayed_saves, "
+     "older_saves, older_sheets, sheet_items, prepared, word_actions, add_numbers, "
+     "add_requires, clock, timers, no_initiative, act_range, basic_roll, bands, replayed_saves, "
      "field_checks)"),
     ("bands-not-a-list", R, "grid: 8x8", "grid: 8x8\nbands: near",
      "line 8: key 'bands': expected a list, got 'near'"),
@@ -209,6 +209,13 @@ EDITS = [
      "line 8: key 'keeps_down': expected a list, got 'Unconscious'"),
     ("ruleset-zero-read-no-sides", R, "grid: 8x8", "grid: 8x8\nzero_read: {rule: T1}",
      "line 8: key 'zero_read': expected {sides: N (2-1000), rule: TEXT}"),
+    ("ruleset-word-actions-not-pairs", R, "grid: 8x8", "grid: 8x8\nword_actions: {strike: x}",
+     "line 8: key 'word_actions': expected VERB: {WORD: ACTION}: the action a verb's word "
+     "plays, e.g. cast: {spell: attack}, got {'strike': 'x'}"),
+    ("ruleset-word-actions-of-no-word", R, "grid: 8x8",
+     "grid: 8x8\nword_actions: {strike: {bold: strike}}",
+     "line 8: key 'word_actions.strike': expected an action of actions.yaml whose word is "
+     "one of its flags (word:), got 'strike'"),
     ("ruleset-basic-roll-no-dice", R, "grid: 8x8", "grid: 8x8\nbasic_roll: 12",
      "line 8: key 'basic_roll': expected dice such as 3d6, got 12"),
     ("ruleset-replayed-saves-not-versions", R, "grid: 8x8", "grid: 8x8\nreplayed_saves: [0]",
@@ -265,8 +272,8 @@ EDITS = [
      "out for its words"),
     ("change-of-no-kind", A, HP_CHANGE, "    - heal: {who: target}",
      "line 42: item 'strike': key 'apply[0]': expected one of hp, resource, effect, "
-     "condition, end, move, sheet, lay, take, encounter, spend, relabel, reacted (with when, "
-     "if it depends)"),
+     "condition, end, move, sheet, lay, take, encounter, spend, relabel, reacted, summon, "
+     "remove (with when, if it depends)"),
     ("change-required-missing", A, HP_CHANGE, "    - hp: {who: target}",
      "line 42: item 'strike': key 'apply[0].hp.change': missing (required)"),
     ("change-who-unknown", A, "hp: {who: target,", "hp: {who: bystander,",
@@ -553,6 +560,14 @@ EDITS = [
     ("second-word-without-word", A, STRIKE, STRIKE + "  second_word: bold\n",
      "line 5: item 'strike': key 'second_word': only an action with word: the flag a "
      "second word after its word stands for"),
+    ("summon-without-template", A, HP_CHANGE, "    - summon: {who: actor}",
+     "line 42: item 'strike': key 'apply[0].summon.template': missing (required)"),
+    ("summon-sheet-not-pairs", A, HP_CHANGE,
+     "    - summon: {who: actor, template: \"'guard'\", sheet: [armour]}",
+     "line 42: item 'strike': key 'apply[0].summon.sheet': expected KEY: EXPR pairs: sheet "
+     "keys the summon holds over its template's"),
+    ("remove-of-another-key", A, HP_CHANGE, "    - remove: {who: target, from: fight}",
+     "line 42: item 'strike': key 'apply[0].remove.from': no such key (keys: who, why)"),
     ("spend-without-amount", A, HP_CHANGE, "    - spend: {who: target, key: absorb}",
      "line 42: item 'strike': key 'apply[0].spend.amount': missing (required)"),
     ("spend-of-no-name", A, HP_CHANGE, "    - spend: {who: target, key: Ward, amount: 1}",

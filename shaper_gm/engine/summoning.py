@@ -1,0 +1,69 @@
+"""The `summon` and `remove` changes of an action written as data.
+
+- ``summon: {who, template, sheet: {KEY: EXPR}}``: a new actor made from the content's
+  template `template` names (an expression: ``"'minion'"``) joins `who`'s side in
+  `who`'s cell, its summoner `who`: it acts in its summoner's turn, with a budget of its
+  own, right after it in the order. Its id is the summoner's and the template's
+  (``taylor-minion``, then ``taylor-minion-2``), its name the summoner's and the
+  template's (``Taylor's Minion``, then ``Taylor's Minion 2``); `sheet` sets keys of its
+  sheet over the template's (an armor its summoner's ability gives it). It joins during
+  its summoner's turn: what a turn's start gives it, it holds at once.
+- ``remove: {who, why}``: that actor leaves the fight, as the GM's `remove` takes it, and
+  its summons with it (a summon that goes down is gone).
+
+The ruleset makes the actor (`summon` of a ruleset written as data).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from shaper_gm.engine import events as ev
+from shaper_gm.engine.errors import RuleViolation
+from shaper_gm.engine.expr import Compiled
+from shaper_gm.engine.state import Change, Encounter
+from shaper_gm.engine.stepkit import VocabError, checked_name, expression
+
+SHEET = "sheet."            # a summon's sheet key among its values: sheet.armor
+
+
+def summon_values(body: Mapping[str, Any], at: str) -> tuple[tuple[str, Compiled], ...]:
+    """A summon's template and sheet keys, compiled."""
+    sheet = body.get("sheet", {})
+    if not isinstance(sheet, Mapping):
+        raise VocabError(f"{at}.summon.sheet", "expected KEY: EXPR pairs: sheet keys the "
+                                               "summon holds over its template's")
+    return (("template", expression(body["template"], f"{at}.summon.template")),
+            *((f"{SHEET}{checked_name(key, f'{at}.summon.sheet')}",
+               expression(text, f"{at}.summon.sheet.{key}")) for key, text in sheet.items()))
+
+
+def summoned(state: Encounter, rs: Any, who: str, values: Mapping[str, Any]) -> Change:
+    """`who` summons an actor of the template `values` names (`summon`)."""
+    make = getattr(rs, "summon", None)
+    if make is None:
+        raise RuleViolation(f"{rs.id} brings no summons into a fight",
+                            "the ruleset's declaration needs a fix")
+    sheet = {key[len(SHEET):]: value for key, value in values.items()
+             if key.startswith(SHEET)}
+    made: Change = make(state, who, str(values["template"]), sheet)
+    return made
+
+
+def removed(state: Encounter, rs: Any, who: str, why: str) -> Change:
+    """`who` leaves the fight, with its summons (`remove`)."""
+    from shaper_gm.engine.turns import expire
+    if who not in state.actors:
+        return state, []
+    gone = [who, *state.summons_of(who)]
+    events: list[ev.Event] = []
+    for member in gone:
+        name = state.actors[member].name
+        state = state.without_actor(member)
+        state, followed = rs.on_removed(state, member)
+        events += followed
+        for moment in ("start", "end"):          # its turn will never come round
+            state, ended = expire(state, f"{moment}:{member}", f"{name} left the fight: {why}")
+            events += ended
+    return state, [*(ev.ActorRemoved(m) for m in gone), *events]
