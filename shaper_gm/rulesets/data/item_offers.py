@@ -7,10 +7,9 @@ it (`in hand`). `notes` adds a text after a `·` for each item its `when` holds 
 `later` puts the items its `when` holds for after the rest, its `text` told
 (`not now: 2 AP left`, D28); `only` offers just the items it holds for (what a `--draw`
 can take: `of: weapons`, the list and kind a slot of its own offers); `more` names items
-of the kind offered after those carried, `only` deciding (the offensive spell empty
-hands cast, S25). Its tests and
-texts read `item.X` (`item.id` too), `actor.X`, `rules.X` and `fields`' names. Without
-it: by id, each with its name."""
+of the kind (else of another) offered after those carried, `only` deciding (the
+offensive spell empty hands cast, S25). Its tests and texts read `item.X` (`item.id`
+too), `actor.X`, `rules.X` and `fields`' names. Without it: by id, each with its name."""
 
 from __future__ import annotations
 
@@ -78,8 +77,9 @@ def offered_items(rs: Any, state: Any, actor: Any, slot: str, carried: Mapping[s
     first = sheet.get(spec["first"]) if "first" in spec else None
     firsts = set(first) if isinstance(first, list | tuple) else {first}
     known = rs.library.kind(kind)
-    carried = {**carried, **{item_id: known[item_id] for item_id in spec.get("more", ())
-                             if item_id in known and item_id not in carried}}   # `more`
+    carried = {**carried, **{item_id: _found(rs, known, item_id)          # `more`
+                             for item_id in spec.get("more", ()) if item_id not in carried
+                             and _found(rs, known, item_id) is not None}}
     out = []
     for item_id in sorted(carried, key=lambda item_id: item_id not in firsts):
         item = carried[item_id] if isinstance(carried[item_id], Mapping) else \
@@ -92,6 +92,14 @@ def offered_items(rs: Any, state: Any, actor: Any, slot: str, carried: Mapping[s
         if offer is not None:
             out.append((item_id, *offer))
     return sorted(out, key=lambda offer: offer[2])
+
+
+def _found(rs: Any, known: Mapping[str, Any], item_id: str) -> Any:
+    """An item of the kind by id, else of the content's first kind that has it."""
+    if item_id in known:
+        return known[item_id]
+    items = getattr(rs.library, "items", {})
+    return next((kind[item_id] for kind in items.values() if item_id in kind), None)
 
 
 def _offer(rs: Any, state: Any, actor: Any, item: Mapping[str, Any],

@@ -42,6 +42,8 @@ def offers_for(rs: Any, state: Encounter, slot: str, subject: str | None,
         return _cells(rs, state, action, actor)
     if slot == action.item or slot in {f.completes for f in action.flags if f.completes}:
         return _items(rs, actor, slot, state)   # --with ITEM, its word, a flag's items
+    if slot in dict(rs.library.numbers.get("item_offers") or ()):
+        return _items(rs, actor, slot, state)   # a flag another action lends the verb
     return None
 
 
