@@ -57,9 +57,7 @@ the next step):
   move costs 3 Major; Josh has 1 Major, 0 Minor, ...` (an attack's: `pay a skill with SP
   instead (--skill longshot:sp, 1 SP left)`); a move refused while engaged naming whom
   it is engaged with (`Ann is engaged with bob (S12)`);
-- completion's offers ranked by what the actor can do now (`draw <Tab>`: what free hands
-  can take first, S19a; `pickup <Tab>`: what lies in reach, its range and cost), the
-  summon bonuses `--minion-bonus` offers.
+- completion's offer of the summon bonuses `--minion-bonus` takes.
 
 Played since: a sheet file (`add ID --as PATH`, rulesets/data/sheet_files.py:
 test_data_adding), an actor the GM places elsewhere leaving its engagement (the moment
@@ -69,7 +67,11 @@ a cost refused in the resources' own words (`short`: test_data_short), a melee a
 out of an engagement, a target beyond max range and a Charm out of reach refused in the
 Python ruleset's words (their bands by name, S10, S11, S13), a zone off the grid citing
 S9 (`terms: grid_rule`), a skill of an ability (Vigor, Finesse, Mentality) refused
-without a point in it (S27: an add_requires a skill).
+without a point in it (S27: an add_requires a skill), completion's offers ranked by
+what the actor can do now (`draw <Tab>`: what free hands can take first, S19a, item_offers'
+`later`; `pickup <Tab>`: what lies in reach, its range and cost, item_offers' `lying`;
+targets with their bands, `bands`, and what the weapon makes of them, a target's
+`offer`: tests/shell/test_completion.py).
 """
 
 from __future__ import annotations
