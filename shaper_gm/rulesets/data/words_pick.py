@@ -67,11 +67,22 @@ def picker(rs: Any, declared: Any):
     reads (the word as its --with); the verb's own action otherwise."""
     picked = picks(rs, declared.name)
     actions = {word: other.action() for word, other in picked.items()}
+    own = {f.name for f in declared.flags}
+    lent = {f.name: (word, other) for word, other in picked.items() for f in other.flags
+            if f.name not in own}
 
     def pick(request: Any) -> tuple[Any, Any]:
         word = request.get(declared.word)
         other = picked.get(str(word)) if word is not None else None
-        if other is None:
+        if other is None:                   # a flag only a picked action takes: refused
+            given = next((name for name, value in request.flags
+                          if name in lent and value not in (None, False, 0, (), [])), None)
+            if given is not None:
+                from shaper_gm.engine.errors import RuleViolation
+                by, action = lent[given]
+                raise RuleViolation(f"--{given} belongs to {action.what} ({declared.name} "
+                                    f"{by}), not to {word or declared.name}",
+                                    f"drop --{given}")
             return None, request
         flags = tuple((k, v) for k, v in request.flags if k != declared.word)
         flags += (("with", word),) if other.item is not None else ()

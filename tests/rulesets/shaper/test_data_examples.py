@@ -48,9 +48,7 @@ the next step):
   its own, where the Python ruleset's action line says them or leaves them out (an
   attack's line reads as the Python ruleset's: recap steps,
   tests/rulesets/shaper/test_table_ready.py's worded());
-- completion's offers ranked by what the actor can do now (`draw <Tab>`: what free hands
-  can take first, S19a; `pickup <Tab>`: what lies in reach, its range and cost), the
-  summon bonuses `--minion-bonus` offers.
+- completion's offer of the summon bonuses `--minion-bonus` takes.
 
 Played since: a sheet file (`add ID --as PATH`, rulesets/data/sheet_files.py:
 test_data_adding), an actor the GM places elsewhere leaving its engagement (the moment
@@ -68,7 +66,11 @@ Josh has 1 Major, 0 Minor, ...`, an attack's `pay a skill with SP instead (--ski
 longshot:sp, 1 SP left)`: an action's `checks`), a move refused while engaged naming
 whom with (`Ann is engaged with bob (S12)`: `X.foe_ids_with.KEY`), a skill of an attack
 or an answer to one used on its own refused in the Python ruleset's words (S23), the
-log's words as typed (`draw josh longbow`: ruleset.yaml's `logs_words`).
+log's words as typed (`draw josh longbow`: ruleset.yaml's `logs_words`), completion's
+offers ranked by what the actor can do now (`draw <Tab>`: what free hands can take first,
+S19a, item_offers' `later`; `pickup <Tab>`: what lies in reach, its range and cost,
+item_offers' `lying`; targets with their bands, `bands`, and what the weapon makes of
+them, a target's `offer`: tests/shell/test_completion.py).
 """
 
 from __future__ import annotations
