@@ -28,9 +28,10 @@ LIST_ROLES = {"targets"}
 REST = "text"                         # takes every word left, possibly none
 
 
-def action_handler(action, parse=None, pick=None):
-    """The handler of a play action declared with `VerbTable.action`; `pick(request)`,
-    when given, may name another action its words pick, with the request it plays (a
+def action_handler(action, parse=None, logs=None, pick=None):
+    """The handler of a play action declared with `VerbTable.action`; `logs`, when
+    given, turns the request played into the one the log writes; `pick(request)`, when
+    given, may name another action its words pick, with the request it plays (a
     ruleset's `cast ACTOR spell TARGET`, an attack): (None, request) plays its own."""
     def handle(ctx):
         from shaper_gm.commands.session import Outcome
@@ -46,6 +47,8 @@ def action_handler(action, parse=None, pick=None):
                                 lambda check, fields: worded(check, fields, done.outcome)),
                   **dict(done.logged)}
         request = request.with_flags(logged)
+        if logs is not None:
+            request = logs(request)
         return Outcome(done.state, done.events, request=request)
     return handle
 

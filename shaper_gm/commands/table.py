@@ -137,12 +137,13 @@ class VerbTable:
         for entry in self.declared:
             meta = entry.metadata(rs)
             parse, pick = meta.pop("parse", None), meta.pop("pick", None)
+            logs = meta.pop("logs", None)     # the request as the log writes it
             slots = meta.pop("slots", ())
             if isinstance(slots, Mapping):          # name -> (repeats, help)
                 slots = tuple((name, repeats) for name, (repeats, _) in slots.items())
             handler = entry.function
             action = handler if isinstance(handler, Action) else None
             if action is not None:
-                handler = action_handler(action, parse, pick)
+                handler = action_handler(action, parse, logs, pick)
             registry.command(entry.name, slots=slots, action=action,
                              reads=(parse or read_request) if action else None, **meta)(handler)

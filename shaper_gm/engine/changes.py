@@ -18,8 +18,9 @@
 - ``while: NAME`` (on an effect or condition): it lasts while the acting actor holds the
   effect NAME; when that ends, or is replaced by a new one, it ends too (G27:
   concentration, whose end ends the spell).
-- ``quiet: true`` (on an effect, condition or end): a mark the rules keep for themselves,
-  changed without an outcome line of its own (T10's standing defense kind).
+- ``quiet: true`` (on an effect, condition, end or sheet): a mark the rules keep for
+  themselves, changed without an outcome line of its own (T10's standing defense kind;
+  an item in hand that the action's own line already names).
 - ``move: {who}``: that actor goes to the action's destination cell (``to: cell``).
   ``move: {who, to, away_from, within, rule}``: it goes to the cell `to` names (an
   expression: the GM's ``flag.to``), which must be free and within `within` steps, or,
@@ -55,7 +56,7 @@ KINDS = {"hp": {"who", "change", "through", "why", "rule"},
          "condition": {"who", "name", "mods", "until", "while", "quiet"},
          "end": {"who", "name", "with_source", "why", "quiet"},
          "move": {"who", "to", "away_from", "within", "rule", "logs", "word"},
-         "sheet": {"who", "name", "value", "why", "says"},
+         "sheet": {"who", "name", "value", "why", "says", "quiet"},
          "lay": {"who", "item", "says"}, "take": {"who", "item"},
          "encounter": {"name", "change", "why"},
          "spend": {"who", "key", "amount"}, "relabel": {"name", "from", "to", "why"},
@@ -81,7 +82,7 @@ class Entry:
     why: str = ""                 # hp, resource: the event's reason; move: its word
     with_source: bool = False     # an end's: the caster's effect it lasted while ends too
     says: str = ""                # an effect's words, {name} filled: what `show` quotes
-    quiet: bool = False           # an effect's or end's: a mark the rules keep, not told
+    quiet: bool = False           # an effect's, end's or sheet's: a mark kept, not told
 
     @property
     def deals_damage(self) -> bool:
@@ -255,7 +256,8 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
         return state.with_actor(state.actors[who].with_(zone=str(facts["destination"]))), []
     said = fill(entry.why, facts)
     if entry.kind == "sheet":                 # told with its reason, never as the GM's set
-        return _sheet(state, who, entry.name, values["value"], said or why, entry.says)
+        state, told = _sheet(state, who, entry.name, values["value"], said or why, entry.says)
+        return state, [] if entry.quiet else told
     if entry.kind in ("lay", "take"):         # an item on the map (engine.laying)
         return laying.changed(state, rs, entry.kind, who, str(values["item"]),
                               str(facts["actor"]), entry.says)

@@ -75,8 +75,8 @@ def declared_odds(declared: Declared, state: Encounter, rs: Any, request: Reques
                 weapon=str(lookup(item, "name") or "") if item is not None else "",
                 facts=(*_answers(spec, decisions), *found,
                        *_given(spec, plan[0], declared.name)),
-                assumed=tuple(text for text in (fill(said, plan[0]) for said in spec.assumes)
-                              if text))          # one that comes out empty: left out
+                assumed=tuple(said for said in (fill(text, plan[0]) for text in spec.assumes)
+                              if said))          # one that fills in as '' is left out
 
 
 def _answers(spec: Any, decisions: Decisions | None) -> tuple[Fact, ...]:

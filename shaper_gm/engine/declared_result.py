@@ -6,12 +6,13 @@ and a declared one on faces given or rolled is refused (`--auto`).
 ``declare: {result: EXPR, refuse: TEXT, hint: TEXT}``: `result` is read from the facts
 before the roll, `''` for none, else `success` or `failure`; with a total called out
 the step's `automatic` fact is it; with faces, a result that is not `''` is refused in
-`refuse` and `hint` (`{NAME}` filled in from the facts, `{result}` the one declared).
+`refuse` and `hint` (`{NAME}` filled in from the facts, `{result}` the one declared,
+`{how}` how the faces came: `given as faces` or `rolled by the tool`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from shaper_gm.engine.errors import RuleViolation
@@ -40,7 +41,7 @@ def declare_spec(declared: Mapping[str, Any], at: str
 
 
 def declared_result(spec: tuple[Compiled, str, str], facts: Facts, entered: bool,
-                    rolled: str) -> str:
+                    rolled: str, how: Callable[[], str] = lambda: "") -> str:
     """The roll's automatic result: the one declared for a total called out, else the
     faces' (`rolled`); one declared on faces is refused."""
     run, refuse, hint = spec
@@ -51,6 +52,9 @@ def declared_result(spec: tuple[Compiled, str, str], facts: Facts, entered: bool
         raise RuleViolation(f"an automatic result is success or failure, not {result!r}",
                             "declare success or failure")
     if result and not entered:
-        raise RuleViolation(fill(refuse.replace("{result}", result), facts),
-                            fill(hint.replace("{result}", result), facts) if hint else "")
+        came = how()
+        raise RuleViolation(
+            fill(refuse.replace("{result}", result).replace("{how}", came), facts),
+            fill(hint.replace("{result}", result).replace("{how}", came), facts)
+            if hint else "")
     return result if entered else rolled

@@ -154,7 +154,8 @@ def compile_action(name: str, raw: Any, where: str = "", *, checked: bool = Fals
                     if "provokes" in raw else (), spare,
                     _refusals(raw.get("refusals", {}), f"{at}.refusals", item),
                     _ask_answers(raw_steps), moment,
-                    _offer(raw["offer"], f"{at}.offer", to_cell) if "offer" in raw else None,
+                    _offer(raw["offer"], f"{at}.offer", to_cell or "target" in raw)
+                    if "offer" in raw else None,
                     held=held, bare=bare, target_from=target_from, word=word,
                     item_word=item_word, target_flag=target_flag, checks=checks,
                     target_optional=target_optional, cost_word=truth(raw, "cost_word", at),
@@ -302,7 +303,8 @@ def _offer(raw: Any, at: str, to_cell: bool) -> Wording:
     """``offer``: how completion describes each cell an action to a cell may go to, the
     first of `{when, text}` alternatives that holds there (`occupied`, `travel`...)."""
     if not to_cell:
-        raise VocabError(at, "only an action to a cell (to: cell) offers cells")
+        raise VocabError(at, "only an action to a cell (to: cell) or with a target offers "
+                             "them")
     if not isinstance(raw, list) or not raw:
         raise VocabError(at, f"expected a list of {{when, text}}, got {raw!r}")
     return Wording(_alternatives(raw, at))

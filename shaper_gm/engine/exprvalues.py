@@ -213,3 +213,17 @@ def count_of(args: tuple[Node, ...]) -> Node:
             raise ExprError(f"count() reads a list, not {found!r}")
         return len(found)
     return run
+
+
+def before_of(args: tuple[Node, ...]) -> Node:
+    """`before(words, separator)`: the words before the separator's first place, all of
+    them when it is not there (a word the GM wrote as NAME=VALUE, read for its NAME)."""
+    held, cut = args
+
+    def run(env: Env) -> str:
+        words, separator = held(env), cut(env)
+        if not isinstance(words, str) or not isinstance(separator, str) or not separator:
+            raise ExprError(f"before() reads words and a separator, not {words!r} and "
+                            f"{separator!r}")
+        return words.partition(separator)[0]
+    return run

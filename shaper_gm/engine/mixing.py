@@ -107,6 +107,9 @@ class _Probe(Tape):
         raise _Unsure
 
 
+_PLAIN = _Probe(None)       # the tape of a step that neither rolls nor asks
+
+
 def _shape(spec: Any) -> tuple[int, int, int, int] | None:
     """(sides, lowest face, number, count) of a sum of dice of one kind, else None."""
     from shaper_gm.dice.specs import SumRoll
@@ -249,7 +252,8 @@ def exact_read(steps: Sequence[Step], ctx: Any, decisions: Decisions | None,
                     merged.add([(r, w * ways, of * current.whole) for r, w, of in
                                 engine_steps.branches(s, facts, lookup, room)], weight)
                 continue
-            branched = engine_steps.branches(s, current, lookup, room)
+            branched = [(s.fn(current, _PLAIN), 1, 1)] if s.plain else \
+                engine_steps.branches(s, current, lookup, room)
             if n == 0 and len(branched) * len(situations) > room:
                 raise too_large(MAX_BRANCHES - room + len(branched) * len(situations))
             room -= len(branched)

@@ -54,22 +54,26 @@ def tile_offers(state: Encounter, note: Callable[[str], tuple[int, str]]) -> lis
 
 
 def checked_targets(state: Encounter, rs: Ruleset, actor: Actor,
-                    check: Callable[[str], object]) -> list[Offer]:
-    """Everyone but `actor`, tagged with how far they are and whether `check(target_id)`
-    (the ruleset's own check of the action, before any cost or die) lets it act on
-    them now: those it can take on first (foes before allies), then those it cannot
-    (saying why), then the Down; nearest first within each."""
+                    check: Callable[[str], object],
+                    note: Callable[[str], str] | None = None) -> list[Offer]:
+    """Everyone but `actor`, tagged with how far they are, what `note(target_id)` says of
+    them (`in Longbow range`), and whether `check(target_id)` (the ruleset's own check
+    of the action, before any cost or die) lets it act on them now: those it can take
+    on first (foes before allies), then those it cannot (saying why), then the Down
+    (in the ruleset's word); nearest first within each."""
     out = []
     for other in state.actors.values():
         if other.id == actor.id:
             continue
         steps = rs.distance(actor.zone, other.zone) if actor.zone and other.zone else None
         notes = [other.name, other.side] + ([rs.how_far(steps)] if steps is not None else [])
+        said = note(other.id) if note is not None and not other.down else ""
+        notes += [said] if said else []
         rank, why = checked_rank(actor, other, check)
         if other.max_hp is not None and getattr(rs, "hp_shown", True):
             notes.append(f"HP {other.hp}/{other.max_hp}")
         if other.down:
-            notes.append("down")
+            notes.append(rs.term("down") or "down")
         elif why:
             notes.append(f"not now: {why}")
         out.append(((rank, steps or 0), Offer(other.id, " · ".join(notes), rank)))

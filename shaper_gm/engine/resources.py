@@ -204,7 +204,8 @@ def _short(by_name: Mapping[str, ResourceSpec], values: Mapping[str, int], spec:
     need = dict(cost)[spec.name]
     have = values.get(spec.name, 0)
     if spec.short:
-        return _own_words(spec, on_turn, who=who, action=action, need=need, have=have)
+        return _own_words(spec, on_turn, who=who, action=action, need=need, have=have,
+                          spent_all=_spent_all(by_name, values, spec))
     extra = [by_name[n].title for n in spec.paid_by]
     also = f" (nor {' or '.join(extra)} to pay for it)" if extra else ""
     if on_turn:
@@ -222,6 +223,15 @@ def _own_words(spec: ResourceSpec, on_turn: bool, **fields: object) -> RuleViola
     message, hint, off_turn_hint = (*spec.short, "", "")[:3]
     text = off_turn_hint if off_turn_hint and not on_turn else hint
     return RuleViolation(message.format(**fields), text.format(**fields))
+
+
+def _spent_all(by_name: Mapping[str, ResourceSpec], values: Mapping[str, int],
+               spec: ResourceSpec) -> str:
+    """`{spent_all}`: what was spent of it and of each that may pay for it, of those
+    with a number for their maximum (`1 of 1 Move and 3 of 3 Action`)."""
+    payers = (spec, *(by_name[n] for n in spec.paid_by))
+    return " and ".join(f"{max(0, p.max - values.get(p.name, 0))} of {p.max} {p.title}"
+                        for p in payers if isinstance(p.max, int))
 
 
 # When a resource spent off-turn comes back, for the refusal's hint.

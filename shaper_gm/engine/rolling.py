@@ -17,6 +17,7 @@ from shaper_gm.engine.mixing import Weighed
 from shaper_gm.engine.pinning import pin_keys, pinned_spec
 from shaper_gm.engine.pooling import pool_names, pool_spec, rolled_pool
 from shaper_gm.engine.stepkit import (
+    FIELD,
     Entered,
     Facts,
     Made,
@@ -27,6 +28,7 @@ from shaper_gm.engine.stepkit import (
     _required_names,
     checked_name,
     expression,
+    fill,
 )
 from shaper_gm.engine.zero_faces import from_zero, zero_switch
 
@@ -39,7 +41,8 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
     who = checked_name(declared["who"], f"{at}.who") if "who" in declared else None
     shown = face_names(declared, at, "success_on" in declared)     # faces: NAME
     lead = lead_of(declared, at)            # what the table hears before its dice
-    what = str(declared.get("what", slot))
+    what = str(declared.get("what", slot))     # {NAME} filled from the facts
+    worded = FIELD.search(what) is not None
     flags = {key: expression(declared[key], f"{at}.{key}") for key in
              ("keep_higher", "keep_lower", "double_dice", "success_on", "after")
              if key in declared}
@@ -68,8 +71,9 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
     def body(facts: Facts, tape: Any) -> Facts:
         if once and into in facts:
             return facts                     # rolled for an earlier target
+        what_now = fill(what, facts) if worded else what
         # whose roll, where a total called out for it is refused ("the critical roll of cy")
-        named = f"{what} of {facts[who]}" if who and not tape.exact else what
+        named = f"{what_now} of {facts[who]}" if who and not tape.exact else what_now
         if pool is not None:                     # successes counted (engine.pooling)
             return rolled_pool(tape, slot, pool_spec(dice.dice(facts), pool(facts), named),
                                facts[who] if who else None, quiet, facts, (into, *failures),
@@ -91,24 +95,32 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
         rolled = tape.roll(slot, spec, facts[who] if who else None,
                            index=tape.placed(slot) - 1 if again else None)
         if not tape.exact and not quiet:
-            tape.note(f"{what}: {rolled}", rolled.total)
+            tape.note(f"{what_now}: {rolled}", rolled.total)
         total = rolled.total if getattr(rolled, "entered", None) is None \
             else Entered(rolled.total)
         faces = dict(zip(shown, (faces_text(rolled),), strict=False))
         if automatic:
             result = rolled.automatic or "" if declare is None else declared_result(
-                declare, facts, isinstance(total, Entered), rolled.automatic or "")
+                declare, facts, isinstance(total, Entered), rolled.automatic or "",
+                lambda: faces_came(tape, slot))
             return facts.with_values(**{into: total, automatic: result}, **faces)
         return facts.with_values(**{into: total}, **faces)
     reads = _reads(dice, guard, *flags.values(), *(pin[1] for pin in pins),
                    *([declare[0]] if declare else [])) | \
         (frozenset({who}) if who else frozenset()) | \
-        (frozenset({lead[0]}) if lead else frozenset())
+        (frozenset({lead[0]}) if lead else frozenset()) | frozenset(FIELD.findall(what))
     made = {into, *failures, *shown, *([automatic] if automatic else [])}
     step = _guarded("roll", guard, body)
     if pool is None and not pins and not automatic:      # a sum: it may roll as a mixture
         step = Weighed(step.fn, step.name, sums=True)
     return step, reads, frozenset(made)
+
+
+def faces_came(tape: Any, slot: str) -> str:
+    """How the faces of the slot's last roll came: given by the GM or rolled."""
+    given_at = getattr(tape, "given_at", None)
+    given = given_at(slot, tape.placed(slot) - 1) if given_at is not None else None
+    return "rolled by the tool" if given is None else "given as faces"
 
 
 def _plain_spec(dice: Compiled, facts: Facts, doubled: bool, what: str, after: int,

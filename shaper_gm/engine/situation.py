@@ -29,7 +29,7 @@ HAS_FLAG = "has_flag"       # has_flag.NAME: the command gave --NAME (flag.NAME 
 OCCUPANT = "occupant"       # occupant: the name of who stands on the destination
 LYING = "lying"             # lying: each item on the map, how far its nearest place is
 ENCOUNTER = "encounter"     # encounter.NAME: a number of the encounter (ambient arca)
-SHARING = ("foes_with.", "allies_with.")   # X.foes_with.KEY: who shares X's sheet KEY
+SHARING = ("foes_with.", "allies_with.", "foe_ids_with.", "foes_named.")  # who shares X's KEY
 LYING_BESIDE = "lying_beside"   # lying_beside: each item on the map, whom it lies by
 LYING_PLACES = "lying_places"   # lying_places: each item on the map, its places, nearest first
 LYING_WITH = "lying_with"   # lying_with.KEY: each item on the map, whom it lies by's sheet KEY
@@ -336,19 +336,25 @@ def chosen_item(rs: Any, actor: Actor, request: Request, kind: str,
     return entry if isinstance(entry, Mapping) else rs.library.item(kind, named)
 
 
-def sharing(state: Encounter, who: Actor, kind: str, key: str) -> int:
+def sharing(state: Encounter, who: Actor, kind: str, key: str) -> int | tuple[str, ...]:
     """`X.foes_with.KEY`: how many actors up on another side than X hold the value X's
     sheet key KEY holds; `X.allies_with.KEY`: how many on X's side, X among them (a
     group a sheet key names: Shaper's melee groups, S15, S16, are outnumbered when
     `target.foes_with.group > target.allies_with.group`). 0 when X's KEY holds nothing
-    ('', none, 0) or X is down."""
+    ('', none, 0) or X is down. `X.foe_ids_with.KEY`: those foes' ids, in order (a
+    refusal naming them: `Ann is with bob, cy`); `X.foes_named.KEY`: their names, in the
+    order they were added (a refusal's hint names them); none then."""
     mine = lookup(who.sheet, key)
+    listed = kind in ("foe_ids_with", "foes_named")
     if not mine or who.down:
-        return 0
-    foes = kind == "foes_with"
-    return sum(1 for other in state.actors.values()
+        return () if listed else 0
+    foes = kind != "allies_with"
+    sharers = [other for other in state.actors.values()
                if not other.down and (other.side != who.side) == foes
-               and lookup(other.sheet, key) == mine)
+               and lookup(other.sheet, key) == mine]
+    if kind == "foe_ids_with":
+        return tuple(sorted(other.id for other in sharers))
+    return tuple(other.name for other in sharers) if listed else len(sharers)
 
 
 def resource_maximum(rs: Any, actor: Actor, name: str) -> int:

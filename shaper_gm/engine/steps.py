@@ -56,6 +56,7 @@ class Step:
     words_only: bool = False           # it writes the breakdown alone: odds skip it
     words_read: frozenset[str] = frozenset()   # fields it reads for its words alone
     together: tuple[str, ...] = ()     # a `together` step: the names every target gathers
+    plain: bool = False                # it neither rolls nor asks: one branch, no tape read
 
 
 def step(name: str = "", forget: Sequence[str] = ()) -> Callable[[StepFn], Step]:

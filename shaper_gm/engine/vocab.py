@@ -58,6 +58,7 @@ from shaper_gm.engine.all_targets import together_step
 from shaper_gm.engine.asking import _ask_step
 from shaper_gm.engine.expr import Compiled
 from shaper_gm.engine.faces import note_says, worded
+from shaper_gm.engine.flat_step import FLAT_KEYS, flat_step
 from shaper_gm.engine.harm import reduced
 from shaper_gm.engine.mixing import Weighed
 from shaper_gm.engine.pinning import PIN_KEYS
@@ -78,7 +79,7 @@ from shaper_gm.engine.stepkit import (
 )
 from shaper_gm.engine.steps import Step
 
-KINDS = ("set", "roll", "reduce", "note", "recap", "ask", "repeat", "together")
+KINDS = ("set", "roll", "reduce", "note", "recap", "ask", "repeat", "together", "flat")
 _STEP_KEYS = {
     "set": {"set", "when", "words"},
     "roll": {"roll", "slot", "into", "who", "keep_higher", "keep_lower", "double_dice",
@@ -91,6 +92,7 @@ _STEP_KEYS = {
             "point", "logs"},
     "repeat": {"repeat", "when"},
     "together": {"together"},
+    "flat": FLAT_KEYS,
 }
 REPEAT_KEYS = {"at_most", "while", "steps"}
 
@@ -172,12 +174,13 @@ def _with_forgetting(made: list[Made], keep: frozenset[str]) -> tuple[Step, ...]
 def _trimming(inner: Step, needed: frozenset[str], reads: frozenset[str] = frozenset(),
               writes: frozenset[str] = frozenset()) -> Step:
     fn = inner.fn
+    order = tuple(sorted(needed))          # walked in this order when fewer than the facts
 
     def run(facts: Facts, tape: Any) -> Facts:
         after: Facts = fn(facts, tape)
-        return after.only(needed) if tape.exact else after
+        return after.only(needed, order) if tape.exact else after
     return Weighed(run, inner.name, words_only=inner.words_only, words_read=inner.words_read,
-                   together=inner.together, reads=reads, writes=writes,
+                   together=inner.together, plain=inner.plain, reads=reads, writes=writes,
                    sums=getattr(inner, "sums", False))
 
 
@@ -205,8 +208,8 @@ def _set_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> Ma
         values = dict(facts._values)          # a copy at C speed: odds run it per outcome
         for name, run in pairs:
             values[name] = run(values)
-        return Facts(values)
-    made = _guarded("set", guard, body)
+        return Facts.owning(values)
+    made = replace(_guarded("set", guard, body), plain=True)
     if declared.get("words", False) is not False:  # the breakdown's words: odds skip it
         if declared["words"] is not True:
             raise VocabError(f"{at}.words", f"expected true or false, got {declared['words']!r}")
@@ -324,4 +327,4 @@ def _repeat_steps(declared: Mapping[str, Any], at: str,
 _MAKERS = {"set": _set_step, "roll": _roll_step, "reduce": _reduce_step, "note": _note_step,
            "recap": _note_step,
            "ask": _ask_step,        # a repeat is made by `_repeat_steps`: several rounds
-           "together": together_step}
+           "together": together_step, "flat": flat_step}

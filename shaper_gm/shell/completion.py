@@ -170,14 +170,20 @@ def _whole_reading(session: Any, verb: Verb, words: tuple[str, ...]) -> list[str
 
 
 def _positional(session: Any, verb: Verb, line: _Words, current: str) -> list[Candidate]:
+    """What the readings that skip fewest optional words offer; the others' only when
+    those offer nothing for the word (`skill monica ` offers Monica's skills, not the
+    targets a reading without the skill would)."""
     words = line.positional
     out: list[Candidate] = []
-    for reading in in_order(verb.positionals, _fitting(session, verb, words), len(words)):
-        slot = _slot_at(reading, len(words))
-        if slot is None:
-            continue
-        subject = _subject(session, reading, words)
-        out += _slot_values(session, verb, slot, subject, current, words)
+    for group in in_order(verb.positionals, _fitting(session, verb, words), len(words)):
+        for reading in group:
+            slot = _slot_at(reading, len(words))
+            if slot is None:
+                continue
+            subject = _subject(session, reading, words)
+            out += _slot_values(session, verb, slot, subject, current, words)
+        if out:
+            break
     return _unique(out)
 
 

@@ -1,8 +1,8 @@
 """Which reading of a verb's optional words completion follows first: the one that
 fills the verb's words in order, skipping none before the word at the cursor (an
 optional actor first aside: the acting actor is the usual subject). `spellcast alberich `
-reads alberich as the caster and offers its spells before the targets a reading that
-skips the spell would offer (`spellcast [ACTOR] [SPELL] [TARGET]`)."""
+reads alberich as the caster and offers its spells, and the targets a reading that skips
+the spell would offer only when it has none (`spellcast [ACTOR] [SPELL] [TARGET]`)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,10 @@ def skipped(positionals: Sequence[str], reading: Sequence[str], index: int) -> i
 
 
 def in_order(positionals: Sequence[str], readings: list[list[str]],
-             index: int) -> list[list[str]]:
-    """`readings`, those skipping fewest optional words before `index` first (stable)."""
-    return sorted(readings, key=lambda reading: skipped(positionals, reading, index))
+             index: int) -> list[list[list[str]]]:
+    """`readings` in groups, those skipping fewest optional words before `index` first,
+    each group in the order given."""
+    groups: dict[int, list[list[str]]] = {}
+    for reading in readings:
+        groups.setdefault(skipped(positionals, reading, index), []).append(reading)
+    return [groups[count] for count in sorted(groups)]

@@ -135,6 +135,7 @@ def _struck(facts) -> _Facts:
                     hp_after=facts["after"]) if hit else None
     return _Facts(id=facts["target"], hit=hit, critical=bool(facts["crit"]),
                   evasion=_Facts(total=facts["evade_total"]),
+                  evasion_bonus=_evasion_parts(facts),
                   evasion_modifiers=_mods(facts, EVASION_MODS),
                   reactions=tuple(r for r in (facts["targeted"], facts["on_hit"])
                                   if r not in ("none", "")),
@@ -143,8 +144,70 @@ def _struck(facts) -> _Facts:
                   pierce=facts["pierce_total"] if hit else 0, result=result)
 
 
+def _evasion_parts(facts) -> tuple:
+    """The evasion's bonus in parts (amount, ruling): the raised shield's (S20), then the
+    rest (Finesse, effects) in one."""
+    shield = facts.get("shield_lift") or 0
+    rest = (facts.get("evade_bonus") or 0) - shield
+    return tuple(_Facts(amount=amount, rule=rule)
+                 for amount, rule in ((shield, "S20"), (rest, "")) if amount)
+
+
 def events_of(result, kind):
     return [e for e in result.events if isinstance(e, kind)]
+
+
+def uses(session, actor_id: str, skill: str) -> int:
+    """Its uses of `skill` this round (S24): the Python ruleset's count, or under the
+    version written as data its effects' `used_SKILL` (each `used-SKILL` counts them)."""
+    from tests.rulesets.twins import python_played
+    actor = session.state.actors[actor_id]
+    if python_played(session.state.ruleset, "shaper"):
+        from shaper_gm.rulesets.shaper import model
+        return model.uses(actor, skill)
+    key = "used_" + skill.replace("-", "_")
+    return sum(e.mod(key) for e in actor.effects)
+
+
+def skills_used(result) -> list[tuple[str, str]]:
+    """(who, skill) of each skill a command used (S23, S24): the Python ruleset's
+    SkillUsed events, or the version written as data's uses counted (its `used-SKILL`
+    effects added)."""
+    from shaper_gm.engine.events import EffectAdded
+    from shaper_gm.rulesets.shaper.events import SkillUsed
+    python = [(e.actor, e.skill) for e in result.events if isinstance(e, SkillUsed)]
+    return python or [(e.actor, e.effect.name.removeprefix("used-")) for e in result.events
+                      if isinstance(e, EffectAdded) and e.effect.name.startswith("used-")]
+
+
+def payments(result) -> list[tuple[str, tuple]]:
+    """What each actor paid, in order (S18, S23): the ActionSpent events, and (the version
+    written as data) a resource an answer spent as it was played, e.g. a Shield Block's
+    SP."""
+    from shaper_gm.engine.events import ActionSpent, ResourceChanged
+    return [(e.actor, e.paid) if isinstance(e, ActionSpent) else
+            (e.actor, ((e.resource, e.before - e.after),)) for e in result.events
+            if isinstance(e, ActionSpent)
+            or isinstance(e, ResourceChanged) and e.after < e.before]
+
+
+def left_from(state, who: str, whom: str) -> bool:
+    """Whether `who` disengaged from `whom` this round (S23, what Step Up answers): the
+    Python ruleset's record, or the data version's effect `left-GROUP` on `who`, GROUP the
+    engagement `whom` is in."""
+    from tests.rulesets.twins import python_played
+    if python_played(state.ruleset, "shaper"):
+        from shaper_gm.rulesets.shaper import model
+        return model.left_from(state, who, whom)
+    group = state.actors[whom].sheet.get("engagement") or ""
+    return bool(group) and any(e.name == f"left-{group}" for e in state.actors[who].effects)
+
+
+def disengaged(before, after) -> set[str]:
+    """Who was in an engagement in `before` and is in none in `after` (S8, S14): what the
+    Python ruleset's Disengaged events name, read off the states of either version."""
+    return {a for a in before.actors if engagement_of(before, a)
+            and not engagement_of(after, a)}
 
 
 def engagement_of(state, actor_id: str) -> frozenset[str] | None:

@@ -4,11 +4,19 @@ tied to a caster who is Down or gone, and Step Up's trigger (S5, S6, S20, S23, S
 
 from __future__ import annotations
 
-from shaper_gm.engine.events import ActionSpent, EffectEnded
+from shaper_gm.engine.events import EffectEnded
 from shaper_gm.rulesets.shaper import model
-from shaper_gm.rulesets.shaper.events import SkillUsed
 
-from .conftest import attack_outcome, events_of, refuse
+from .conftest import (
+    attack_outcome,
+    engaged_with,
+    events_of,
+    left_from,
+    payments,
+    refuse,
+    skills_used,
+    uses,
+)
 
 ARCHER = "add ivy --finesse 1 --weapon longbow --holding longbow --side party --at A1"
 
@@ -45,8 +53,8 @@ def test_a_targeted_skill_answers_the_attack_it_meets_and_only_that_one(make_ses
     # +2 from Shield Block (S23) and +1 for the raised shield (S20): 13 beats 11 + 1 Vigor
     assert out.attack.total == 12 and bo.evasion.total == 10 + 2 + 1 and not bo.hit
     assert s.state.actors["bo"].resource("sp") == 0                 # paid with 1 SP
-    assert model.uses(s.state.actors["bo"], "shield-block") == 1
-    assert any(isinstance(e, SkillUsed) and e.skill == "shield-block" for e in result.events)
+    assert uses(s, "bo", "shield-block") == 1
+    assert ("bo", "shield-block") in skills_used(result)
     assert "--react bo=shield-block" in s.log[-1]
     # The next attack meets no Shield Block: it was spent on the last one, no SP is left.
     again = attack_outcome(s.execute("attack bo --roll 3,4,4 --evade 3,3,4"))
@@ -111,8 +119,7 @@ def test_an_effect_ends_at_once_when_its_caster_leaves(make_session):
 def test_a_reaction_attack_pays_only_the_sp(make_session):
     s = make_session(*BLOCKER)
     result = s.execute("attack bo --react bo=shield-block --roll 3,4,4 --evade 3,3,3")
-    paid = [(e.actor, e.paid) for e in events_of(result, ActionSpent)]
-    assert paid == [("ann", (("major", 1),)), ("bo", (("sp", 1),))]
+    assert payments(result) == [("ann", (("major", 1),)), ("bo", (("sp", 1),))]
 
 
 def test_step_up_answers_only_a_foe_that_disengaged_from_its_user(make_session):
@@ -121,13 +128,13 @@ def test_step_up_answers_only_a_foe_that_disengaged_from_its_user(make_session):
     refuse(s, "skill step-up rex", "has not disengaged from Monica", "S23")
     assert model.pool(s.state.actors["mo"])["major"] == 3             # nothing was paid
     s.execute("skill rex retreat --sp")                               # off its turn: SP
-    assert model.left_from(s.state, "rex", "mo")
+    assert left_from(s.state, "rex", "mo")
     s.execute("skill step-up rex")
-    assert model.engaged_with(s.state, "mo") == ["rex"]
+    assert engaged_with(s.state, "mo") == ["rex"]
 
 
 def test_a_disengagement_is_answerable_only_in_its_round(make_session):
     s = make_session("add mo --as monica --side party --at B2", "add rex --as reaver --at B2",
                      "init mo rex", "start", "engage rex", "end", "disengage", "end")
-    assert s.state.round == 2 and not model.left_from(s.state, "rex", "mo")
+    assert s.state.round == 2 and not left_from(s.state, "rex", "mo")
     refuse(s, "skill step-up rex", "has not disengaged", "S23")

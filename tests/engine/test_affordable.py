@@ -100,14 +100,26 @@ def test_shaper_prices_its_actions_by_their_kind():
 
 def test_shaper_prices_an_attack_with_its_skills():
     """Each skill an attack names costs a Major, or SP when marked :sp or with --sp (S23):
-    the price counts them as the attack's cost pays them."""
+    the price counts them as the attack's cost pays them. Ported onto commands (what each
+    attack takes off Zed's Major actions and SP), whichever version plays shaper."""
     session = new_session(ruleset="shaper", seed=3)
-    rs = session.ruleset_for(session.state)
-    price = session.registry.verbs["attack"].action.price
-    sp = {"sp": rs.numbers.skill_sp_cost}
-    named = Request("attack", (("actor", "x"),), (("skill", ["a", "b:sp"]),))
-    assert price(session.state, rs, named) == (
-        ("attack", {"major": 1}), ("skill", sp), ("skill", {"major": 1}))
-    all_sp = Request("attack", (("actor", "x"),), (("skill", ["a", "b"]), ("sp", True)))
-    assert price(session.state, rs, all_sp) == (("attack", {"major": 1}), ("skill", sp),
-                                                ("skill", sp))
+    for line in ("add zed --level 4 --finesse 1 --weapon longbow --holding longbow "
+                 "--skill piercing-strike --skill longshot --side party --at A1",
+                 "add raider --as raider --side enemies --at A3", "init zed raider", "start"):
+        session.execute(line)
+
+    def left() -> tuple[int, int]:
+        zed = session.state.actors["zed"]
+        return zed.resource("major"), zed.resource("sp")
+    assert left() == (3, 2)
+    # the attack a Major, piercing-strike a Major, longshot:sp an SP
+    session.execute("attack raider --skill piercing-strike --skill longshot:sp --roll 1,1,1 "
+                    "--evade 6,6,6")
+    assert left() == (1, 1)
+    session.execute("end")
+    session.execute("end")
+    assert left() == (3, 2)
+    # --sp: both skills paid with SP, the attack a Major
+    session.execute("attack raider --skill piercing-strike --skill longshot --sp --roll 1,1,1 "
+                    "--evade 6,6,6")
+    assert left() == (2, 0)

@@ -51,6 +51,14 @@ def test_pairs_writes_a_mappings_keys_and_values_as_words():
         compile_expr("pairs(m)").value({"m": 3})
 
 
+def test_before_reads_the_words_before_a_separator():
+    """S2: `--auto taylor=success` names taylor; words without it are read whole."""
+    assert compile_expr("before(w, '=')").value({"w": "taylor=success"}) == "taylor"
+    assert compile_expr("before(w, '=')").value({"w": "maybe"}) == "maybe"
+    with pytest.raises(ExprError, match=r"before\(\) reads words and a separator, not 3"):
+        compile_expr("before(w, '=')").value({"w": 3})
+
+
 def test_default_and_dice_from_content_words():
     assert value("default(saves.str, str_mod)", str_mod=3) == 3
     assert value("default(saves.str, str_mod)", saves__str=5, str_mod=3) == 5

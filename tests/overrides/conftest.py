@@ -78,6 +78,28 @@ def screen(session: Session, line: str, width: int = 100) -> str:
     return console.file.getvalue()
 
 
+def as_data() -> bool:
+    """Whether Shaper plays from its version written as data (`--as-data shaper`)."""
+    from shaper_gm.places import data_rulesets
+    return "shaper" in data_rulesets()
+
+
+def swing(result):
+    """The Shaper attack among a command's events, from whichever version plays it (the
+    encounter tests' attack_outcome: the Python Swing, or the data version's final facts
+    read in its words), each target's margin (S6) and its evasion's automatic result
+    (S2) read from the facts too."""
+    from encounter.conftest import DataSwing, attack_outcome
+
+    found = attack_outcome(result)
+    if isinstance(found, DataSwing):
+        facts = [r.facts for r in found.outcome.results if "attack_total" in r.facts]
+        for target, its in zip(found.targets, facts, strict=True):
+            target.margin = its["margin"]
+            target.evasion.automatic = its["evade_auto"] or None
+    return found
+
+
 def recap(session: Session) -> str:
     from shaper_gm.render.recap import recap_markdown
 

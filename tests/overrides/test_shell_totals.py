@@ -47,9 +47,12 @@ def test_a_total_typed_in_the_shell(tmp_path, monkeypatch):
     text, saver = drive(s, "attack raider --roll =25\n"
                            "attack raider --roll =14 --evade =9 --damage =7 --defense =5\n"
                            + CTRL_D)
-    assert "error: --roll =25: the attack by josh (3d6+1) totals 4 to 19" in text
+    # whose roll it is: the Python ruleset's "attack by josh", the data version's "attack
+    # roll of josh"
+    assert "error: --roll =25: the attack" in text and "josh (3d6+1) totals 4 to 19" in text
     assert "→ give a total the roll can make, or the faces rolled" in text
-    assert "attack   total 14 (entered)" in text
+    # the attack roll's row: the Python ruleset's aligned breakdown, the data version's line
+    assert "attack   total 14 (entered)" in text or "attack roll: total 14 (entered)" in text
     assert s.log[-1] == "attack josh raider --roll =14 --evade =9 --damage =7 --defense =5"
     assert saver.committed == [before + 1]          # only the good line, durable
     assert s.state.actors["raider"].hp == 14

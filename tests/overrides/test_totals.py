@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from overrides.conftest import demo_lines, refuse, replayed, screen, session_of
+from overrides.conftest import as_data, demo_lines, refuse, replayed, screen, session_of, swing
 
 CLOSE_IN = "move G5"      # the dice-pool demo's Freya, next to Barry (P7: reach)
 
 
 def outcome(result):
-    """The attack outcome among a command's events (any ruleset)."""
+    """The attack outcome among a command's events (any ruleset but Shaper's: `swing`)."""
     found = [e.outcome for e in result.events if hasattr(e, "outcome")]
     assert len(found) == 1, result.events
     return found[0]
@@ -21,11 +21,18 @@ def outcome(result):
 
 # --- Shaper (S2, S4-S7) ----------------------------------------------------------------
 
+def shown(python: str, data: str) -> str:
+    """What the breakdown says of a roll, in the words of whichever version plays Shaper:
+    the Python ruleset's aligned rows (`attack   total 14 (entered)`), the data
+    version's roll lines (`attack roll: total 14 (entered)`), the same total entered."""
+    return data if as_data() else python
+
+
 def test_shaper_every_slot_takes_a_total(demo):
     s = demo("shaper", "draw josh longbow")
     text = screen(s, "attack raider --roll =14 --evade =9 --damage =7 --defense =5")
     assert s.log[-1] == "attack josh raider --roll =14 --evade =9 --damage =7 --defense =5"
-    o = outcome(s.history[-1])
+    o = swing(s.history[-1])
     target = o.targets[0]
     assert (o.attack.total, target.evasion.total, target.margin) == (14, 9, 5)
     assert target.hit and not target.critical
@@ -34,10 +41,11 @@ def test_shaper_every_slot_takes_a_total(demo):
     # 7 damage against Defense 5 less the longbow's Pierce 2 = 3: 4 taken (S7).
     assert (r.damage, r.defense, r.effective_defense, r.taken) == (7, 5, 3, 4)
     assert s.state.actors["raider"].hp == 14
-    assert "attack   total 14 (entered), bonuses below in it" in text
-    assert "evasion  total 9 (entered)" in text
-    assert "damage   total 7 (entered)" in text
-    assert "Defense  total 5 (entered)" in text
+    assert shown("attack   total 14 (entered), bonuses below in it",
+                 "attack roll: total 14 (entered)") in text
+    assert shown("evasion  total 9 (entered)", "evasion roll: total 9 (entered)") in text
+    assert shown("damage   total 7 (entered)", "damage roll: total 7 (entered)") in text
+    assert shown("Defense  total 5 (entered)", "Defense roll: total 5 (entered)") in text
     assert replayed(s).state == s.state
 
 
@@ -55,11 +63,12 @@ def test_shaper_top_total_is_not_an_automatic_success(demo):
     """S2: 19 is 3d6+1's top total, but only faces (or the GM) make an automatic result."""
     s = demo("shaper", "draw josh longbow")
     s.execute("attack raider --roll =19 --evade =18")
-    o = outcome(s.history[-1])
-    assert o.attack.automatic is None
-    assert o.targets[0].hit_reason == "19 ≥ 18 (S5)"
+    o = swing(s.history[-1])
+    assert o.attack.automatic is None and o.targets[0].evasion.automatic is None
+    # hit by the totals, 19 ≥ 18 (S5): the Python outcome's hit_reason, the same facts
+    assert (o.attack.total, o.targets[0].evasion.total, o.targets[0].hit) == (19, 18, True)
     s.execute("attack raider --roll =4 --evade =3")
-    o = outcome(s.history[-1])
+    o = swing(s.history[-1])
     assert o.attack.automatic is None and o.targets[0].hit
 
 
@@ -67,20 +76,21 @@ def test_shaper_auto_declares_the_automatic_result(demo):
     s = demo("shaper", "draw josh longbow")
     text = screen(s, "attack raider --roll =10 --auto success --evade =18 --damage =6 "
                      "--defense =4")
-    o = outcome(s.history[-1])
-    assert o.attack.automatic == "success"
-    assert o.targets[0].hit and o.targets[0].hit_reason == "automatic success (S2, S5)"
+    o = swing(s.history[-1])
+    assert o.attack.automatic == "success"          # the hit's reason (S2, S5): 10 < 18
+    assert o.targets[0].hit and o.targets[0].evasion.total == 18
     assert o.targets[0].margin == -8 and not o.targets[0].critical     # S6: margin first
-    assert "total 10 (entered; automatic success by the GM, S2)" in text
+    assert shown("total 10 (entered; automatic success by the GM, S2)",
+                 "automatic success by the GM (S2)") in text
     assert s.log[-1] == ("attack josh raider --roll =10 --auto success --evade =18 "
                          "--damage =6 --defense =4")
     # The target's evasion, named by its id: an automatic success evades (S5).
     s.execute("attack raider --roll =19 --evade =5 --auto raider=success")
-    o = outcome(s.history[-1])
-    assert not o.targets[0].hit
-    assert o.targets[0].hit_reason == "evasion automatic success (S2, S5)"
+    o = swing(s.history[-1])
+    assert not o.targets[0].hit                     # the miss's reason (S2, S5): 19 ≥ 5
+    assert o.targets[0].evasion.automatic == "success" and o.attack.automatic is None
     s.execute("attack raider --roll =19 --auto failure --evade =5")
-    assert not outcome(s.history[-1]).targets[0].hit
+    assert not swing(s.history[-1]).targets[0].hit
     assert replayed(s).state == s.state
 
 
@@ -89,13 +99,14 @@ def test_shaper_critical_is_decided_by_the_totals(demo):
     the critical die (1d6+3 and 1d6: 5 to 15)."""
     s = demo("shaper", "draw josh longbow")
     s.execute("attack raider --roll =19 --evade =10 --damage =15 --defense =4")
-    target = outcome(s.history[-1]).targets[0]
+    target = swing(s.history[-1]).targets[0]
     assert target.critical and target.margin == 9
     assert target.damage == 15 and target.result.taken == 13
     assert s.state.actors["raider"].hp == 5
-    refuse(demo("shaper", "draw josh longbow"),
+    refuse(demo("shaper", "draw josh longbow"),     # the data version: whose roll it is
            "attack raider --roll =19 --evade =10 --damage =16",
-           "--damage =16: the damage (1d6+3+1d6) totals 5 to 15")
+           "--damage =16: the damage roll of josh (1d6+1d6+3) totals 5 to 15" if as_data()
+           else "--damage =16: the damage (1d6+3+1d6) totals 5 to 15")
 
 
 def test_shaper_flat_defense_for_a_target_without_armor(demo):
@@ -103,10 +114,10 @@ def test_shaper_flat_defense_for_a_target_without_armor(demo):
     Defense the GM gives it; the longbow's Pierce 2 cancels it."""
     s = demo("shaper", "draw josh longbow", "place crossbowman B1")
     text = screen(s, "attack crossbowman --roll =15 --evade =8 --damage =7 --defense =2")
-    r = outcome(s.history[-1]).targets[0].result
+    r = swing(s.history[-1]).targets[0].result
     assert (r.defense, r.effective_defense, r.taken) == (2, 0, 7)
     assert s.state.actors["crossbowman"].hp == 3
-    assert "Defense  total 2 (entered)" in text
+    assert shown("Defense  total 2 (entered)", "Defense: total 2 (entered)") in text
     assert s.log[-1].endswith("--defense =2")
     assert replayed(s).state == s.state
     refuse(demo("shaper", "draw josh longbow", "place crossbowman B1"),
@@ -119,8 +130,9 @@ def test_gm_damage_takes_a_defense_total(demo):
     s.execute("damage raider 9 --defense =6")
     assert s.state.actors["raider"].hp == 15
     assert s.log[-1] == "damage raider 9 --defense =6"
-    refuse(demo("shaper"), "damage raider 9 --defense =10",
-           "--defense =10: the Defense of Raider (1d6+3) totals 4 to 9")
+    refuse(demo("shaper"), "damage raider 9 --defense =10",     # whose roll, by its id
+           "--defense =10: the Defense roll of raider (1d6+3) totals 4 to 9" if as_data()
+           else "--defense =10: the Defense of Raider (1d6+3) totals 4 to 9")
     # Without armor there is no roll (S7): a total is a flat Defense, faces are refused.
     s.execute("damage crossbowman 5 --defense =2")
     assert s.state.actors["crossbowman"].hp == 7
@@ -171,8 +183,11 @@ def test_shaper_one_damage_total_cannot_serve_critical_and_plain_targets(demo):
     critical one (S6): a total cannot give both damages."""
     s = demo("shaper", "end", "draw monica longsword", "place monica B3", "place raider B3",
              "place reaver B3", "engage monica raider", "engage monica reaver")
+    # the data version: the critical die (for the critical target alone) needs its faces
     refuse(s, "attack monica raider --skill overswing --sp --roll =19 --evade =10 --evade =15 "
-              "--damage =9", "some targets take the critical die and some do not (S6)")
+              "--damage =9", "the critical die of monica (1d6) needs its faces here, not a "
+              "total" if as_data() else "some targets take the critical die and some do not "
+              "(S6)")
 
 
 # --- Dungeoneers (D11, D14, D16, D18): every total already includes the score ----------

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from shaper_gm.app import new_session
 from shaper_gm.engine import events as ev
 from shaper_gm.render.text import Names, describe, describe_events, fold_costs
 from shaper_gm.rulesets.shaper import events as sev
+from tests.rulesets.twins import python_played
 
 NAMES = Names({"josh": "Josh", "monica": "Monica", "raider": "Raider", "taylor": "Taylor"},
               band=("Close", "Short", "Medium", "Long").__getitem__)
@@ -28,14 +30,28 @@ def test_lines_for_the_everyday_events():
         "Josh's turn ends; unused 2 Actions lapse (P6)"
 
 
+def told(session, command: str) -> list[str]:
+    """The lines `command` prints, named as the screen names them (its ruleset's bands)."""
+    result = session.execute(command)
+    band = getattr(session.ruleset_for(session.state), "band_name", None)
+    return describe_events(result.events, Names.of(session.state, band=band))
+
+
 def test_a_move_names_its_band_and_cost():
-    events = [ev.ActionSpent("monica", "move", (("major", 1),), (("major", 1),)),
-              ev.ActionSpent("monica", "move", (("major", 1),), (("major", 1),)),
-              sev.Moved("monica", "C5", "D3", 2)]
-    assert describe_events(events, NAMES) == ["Monica moves C5 → D3 (Medium, 2 Major)"]
-    # without the ruleset's bands the distance is given in steps
-    assert describe_events(events, {"monica": "Monica"}) == \
-        ["Monica moves C5 → D3 (2 steps, 2 Major)"]
+    """Ported onto commands (the Python ruleset's Moved event aside): Monica's move of
+    Medium distance costs 2 Major (S10, S12)."""
+    s = new_session(seed=1)
+    for line in ("add monica --as monica --at C5", "add raider --as raider --side enemies "
+                 "--at A1", "init monica raider", "start"):
+        s.execute(line)
+    assert told(s, "move monica D3") == ["Monica moves C5 → D3 (Medium, 2 Major)"]
+    if python_played(s.state.ruleset, "shaper"):
+        # without the ruleset's bands the distance is given in steps
+        events = [ev.ActionSpent("monica", "move", (("major", 1),), (("major", 1),)),
+                  ev.ActionSpent("monica", "move", (("major", 1),), (("major", 1),)),
+                  sev.Moved("monica", "C5", "D3", 2)]
+        assert describe_events(events, {"monica": "Monica"}) == \
+            ["Monica moves C5 → D3 (2 steps, 2 Major)"]
 
 
 def test_a_spend_nothing_claims_keeps_its_own_line():
@@ -58,20 +74,28 @@ def test_unknown_events_and_unknown_ids_still_read():
 
 
 def test_damage_line_shows_the_pipeline():
-    from shaper_gm.rulesets.shaper.damage import damage_pipeline
-    result = damage_pipeline(5, 1, absorb=2, hp=13)
-    assert describe(sev.DamageTaken("taylor", result), NAMES) == \
+    """Ported onto the GM's damage command (S7): Defense from effects, absorbing, magic
+    halving Defense, Pierce, Defense that stops all of it, and no Defense at all."""
+    s = new_session(seed=1)
+    for line in ("add taylor --name Taylor --side party --at C5 --hp 13",
+                 "add raider --name Raider --side enemies --at B1 --hp 4",
+                 "add guard --name Guard --side enemies --at B1 --hp 18",
+                 "add josh --name Josh --side party --at B4 --hp 13",
+                 "init josh taylor raider guard", "start",
+                 "effect taylor ward --absorb 2 --defense 1", "effect raider plate --defense 9",
+                 "effect guard plate --defense 8"):
+        s.execute(line)
+
+    def damage(command: str) -> str:
+        return next(text for text in told(s, command) if " damage to " in text)
+    assert damage("damage taylor 5") == \
         "5 damage to Taylor: Defense 1 stops 1, 4 gets through, 2 absorbed, HP 13 → 11"
-    magic = damage_pipeline(7, 9, magic=True, pierce=2, hp=4)
-    assert describe(sev.DamageTaken("raider", magic), NAMES) == \
+    assert damage("damage raider 7 --magic --pierce 2") == \
         "7 damage to Raider: Defense 9 halved 4 - Pierce 2 = 2 stops 2, 5 gets through, " \
         "HP 4 → 0, Down"
-    stopped = damage_pipeline(6, 8, pierce=2, hp=18)
-    assert describe(sev.DamageTaken("raider", stopped), NAMES) == \
-        "6 damage to Raider: Defense 8 - Pierce 2 = 6 stops all of it, no HP lost"
-    bare = damage_pipeline(7, None, hp=13)
-    assert describe(sev.DamageTaken("josh", bare), NAMES) == \
-        "7 damage to Josh: no Defense, 7 gets through, HP 13 → 6"
+    assert damage("damage guard 6 --pierce 2") == \
+        "6 damage to Guard: Defense 8 - Pierce 2 = 6 stops all of it, no HP lost"
+    assert damage("damage josh 7") == "7 damage to Josh: no Defense, 7 gets through, HP 13 → 6"
 
 
 def test_a_declared_template_names_actors_words_items_and_drops_empty_details():

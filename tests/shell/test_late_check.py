@@ -26,8 +26,17 @@ DIVERGES = "Warning: the save's log does not rebuild its state"
 
 @pytest.fixture
 def edited(tmp_path) -> Path:
-    """The Shaper demo with its state's round changed by hand: the log does not rebuild it."""
-    text = DEMO.read_text(encoding="utf-8")
+    """The Shaper demo's fight, saved as the program saves today (a version-1 save such as
+    saves/demo.yaml is opened by replaying its log, its state never read), with its
+    state's round changed by hand: the log does not rebuild it."""
+    from shaper_gm.app import new_session
+    from shaper_gm.content.yamlio import load_yaml_file
+    from shaper_gm.persist.saves import write_save
+    session = new_session(seed=2024)
+    for line in load_yaml_file(DEMO)["log"][1:]:
+        session.execute(line)
+    write_save(session, tmp_path / "fresh.yaml")
+    text = (tmp_path / "fresh.yaml").read_text(encoding="utf-8")
     assert "\nround: 1\n" in text
     path = tmp_path / "edited.yaml"
     path.write_text(text.replace("\nround: 1\n", "\nround: 2\n", 1), encoding="utf-8")

@@ -2,9 +2,10 @@
 shell, with a true message and the save unchanged or complete; a second SIGTERM never
 loses what the first would have saved.
 
-The program runs with its exact-odds runner replaced by an endless loop (and, where the
-test needs it, its save writing slowed), so `odds` is a command that never finishes
-on its own: only the signal can end it."""
+The program runs with its exact-odds runners (the Python ruleset's and the data
+format's) replaced by an endless loop (and, where the test needs it, its save writing
+slowed), so `odds` is a command that never finishes on its own: only the signal can
+end it."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ CPR_REQUEST = r"\x1b\[6n"
 
 LONG = '''
 import sys, time
-from shaper_gm.engine import steps
+from shaper_gm.engine import mixing, steps
 
 def endless(*args, **kwargs):
     print("working it out", flush=True)
@@ -36,6 +37,7 @@ def endless(*args, **kwargs):
         sum(range(1000))
 
 steps.exact = endless
+mixing.exact_read = endless          # a ruleset written as data weighs its steps here
 if "--slow-save" in sys.argv:
     sys.argv.remove("--slow-save")
     from shaper_gm.persist import saves

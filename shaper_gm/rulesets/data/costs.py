@@ -27,14 +27,21 @@ def cost_words(rs: Any, words: list[str]) -> list[str]:
 
 def short_of_sheet(rs: Any, actor: Any, spec: Any, left: Any) -> Any:
     """A resource whose maximum the sheet gives (a summon's own pool, S21) refused in its
-    `short` words, `{max}` and `{spent}` read off the actor's sheet; None otherwise (the
-    engine words a fixed maximum's)."""
+    `short` words, `{max}`, `{spent}` and `{spent_all}` read off the actor's sheet; None
+    otherwise (the engine words a fixed maximum's)."""
     from shaper_gm.engine.errors import RuleViolation
     from shaper_gm.engine.resources import maximum
     if not spec.short or spec.max is None or isinstance(spec.max, int):
         return None
     top, have = maximum(spec, actor.sheet, rs.stat), left.get(spec.name, 0)
-    fields = {"who": actor.name, "have": have, "max": top, "spent": max(0, (top or 0) - have)}
+    by_name = {payer.name: payer for payer in rs.resources}
+    spent_all = []                      # of it and of each that may pay for it
+    for payer in (spec, *(by_name[name] for name in spec.paid_by)):
+        most = maximum(payer, actor.sheet, rs.stat)
+        if most is not None:
+            spent_all.append(f"{max(0, most - left.get(payer.name, 0))} of {most} {payer.title}")
+    fields = {"who": actor.name, "have": have, "max": top, "spent": max(0, (top or 0) - have),
+              "spent_all": " and ".join(spent_all)}
     message, hint = (*spec.short, "")[:2]
     try:
         return RuleViolation(message.format(**fields), hint.format(**fields))

@@ -39,9 +39,11 @@ from shaper_gm.rulesets.data.actions_file import read_actions
 from shaper_gm.rulesets.data.add_checks import add_requires
 from shaper_gm.rulesets.data.add_switches import add_switch
 from shaper_gm.rulesets.data.adding import AddItem, add_item, add_items, among_declared
+from shaper_gm.rulesets.data.bands import bands_spec
 from shaper_gm.rulesets.data.basic_roll import basic_roll
 from shaper_gm.rulesets.data.entries import add_entry, entry_kinds
 from shaper_gm.rulesets.data.field_checks import field_checks, fields_checked
+from shaper_gm.rulesets.data.gm_fields import gm_field
 from shaper_gm.rulesets.data.item_offers import item_offer
 from shaper_gm.rulesets.data.marks import map_mark
 from shaper_gm.rulesets.data.naming import payers_declared, short, sides_declared, told
@@ -130,7 +132,8 @@ RULESET = {
     "diagonal_size": Field(integer(1, 1000)), "item_mods": Field(list_of(ident)),
     "turn_order": Field(turn_order_spec), "heal_action": Field(ident),
     "set_hp_action": Field(ident), "add_switches": Field(mapping_of(ident, add_switch)),
-    "map_marks": Field(mapping_of(ident, map_mark)),
+    "map_marks": Field(mapping_of(ident, map_mark)), "logs_words": Field(boolean),
+    "gm_fields": Field(mapping_of(snake_name, gm_field)),
     "side_checks": Field(mapping_of(ident, side_check)),
     "keeps_down": Field(list_of(ident)), "zero_read": Field(zero_read),
     "reacts_on_turn": Field(boolean), "item_offers": Field(mapping_of(ident, item_offer)),
@@ -145,7 +148,7 @@ RULESET = {
     "add_numbers": Field(mapping_of(snake_name, text)), "add_requires": Field(add_requires),
     "clock": Field(clock.clock_spec), "timers": Field(timers.timers_spec),
     "no_initiative": Field(initiative.no_initiative),
-    "act_range": Field(_range), "basic_roll": Field(basic_roll),
+    "act_range": Field(_range), "basic_roll": Field(basic_roll), "bands": Field(bands_spec),
     "replayed_saves": Field(replayed_saves), "field_checks": Field(field_checks),
 }
 
@@ -240,19 +243,17 @@ def load(folder: Any) -> DataLibrary:
         fields_checked(ctx, files, good, items, _kind)     # field_checks, item_files
     if ctx.errors:
         raise RulesetFileError(ctx.errors, folder)
-    settings = {key: value for key, value in good.items()
-                if key in ("name", "rules", "attribution", "description", "grid", "cell_size",
-                           "unit", "terms", "effect_keys", "act_resource", "react_resource",
-                           "side", "absorbs", "damage_types", "down_words",
-                           "damage_action", "rulings", "one_per_cell", "diagonal_size",
-                           "item_mods", "turn_order", "heal_action", "set_hp_action",
-                           "add_switches", "map_marks", "replayed_saves",
-                           "side_checks", "keeps_down", "zero_read", "reacts_on_turn",
-                           "readied_effect", "encounter_numbers", "harm_tally",
-                           "most_diagonals", "template_sides", "add_entries", "older_saves",
-                           "older_sheets", "sheet_items", "prepared", "add_numbers",
-                           "add_requires", "clock", "timers", "no_initiative",
-                           "act_range", "item_offers", "basic_roll", "word_actions")}
+    settings = {key: value for key, value in good.items() if key in (
+        "name", "rules", "attribution", "description", "grid", "cell_size", "unit", "terms",
+        "effect_keys", "act_resource", "react_resource", "side", "absorbs", "damage_types",
+        "down_words", "damage_action", "rulings", "one_per_cell", "diagonal_size", "item_mods",
+        "turn_order", "heal_action", "set_hp_action", "add_switches", "map_marks",
+        "replayed_saves", "logs_words", "side_checks", "keeps_down", "zero_read",
+        "reacts_on_turn", "readied_effect", "encounter_numbers", "harm_tally", "most_diagonals",
+        "template_sides", "add_entries", "older_saves", "older_sheets", "sheet_items", "prepared",
+        "add_numbers", "add_requires", "clock", "timers", "no_initiative", "act_range",
+        "item_offers", "basic_roll", "gm_fields", "bands",
+        "word_actions")}
     numbers = Facts({**dict(good.get("numbers", ())), **settings})
     return DataLibrary(ruleset_id, numbers, resources, actions, items,
                        tuple(good.get("derived", ())),

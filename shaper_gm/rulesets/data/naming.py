@@ -39,7 +39,7 @@ def told(value: Any) -> tuple[str, str]:
 
 
 SHORT = "expected {text: TEXT, hint: TEXT, off_turn_hint: TEXT} (text and hint required)"
-SHORT_FIELDS = ("who", "action", "need", "have", "max", "spent")
+SHORT_FIELDS = ("who", "action", "need", "have", "max", "spent", "spent_all")
 
 
 def short(value: Any) -> tuple[str, str, str]:

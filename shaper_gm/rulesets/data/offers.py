@@ -17,10 +17,20 @@ def offers_for(rs: Any, state: Encounter, slot: str, subject: str | None,
     action = dict(rs.library.actions).get(verb)
     actor = state.actors.get(subject) if subject else None
     if action is None or actor is None:
-        return None
+        return _library(rs, slot)       # add g --weapon: the content's items of the kind
+    if action.word is not None and slot in (action.word, action.second_word):
+        slot = next((f.completes for f in action.flags     # draw ITEM: its flag's items
+                     if f.name == slot and f.completes), slot)
     if slot == "target" and action.target is not None:
+        from shaper_gm.rulesets.data.target_notes import target_note
         return checked_targets(state, rs, actor, lambda target: action.check(
-            state, rs, Request(verb, (("actor", actor.id), ("target", target)))))
+            state, rs, Request(verb, (("actor", actor.id), ("target", target)))),
+            None if action.offer is None else
+            lambda target: target_note(action, state, rs, actor.id, target))
+    if slot == "targets" and action.offer is not None:  # several: each one's words alone
+        from shaper_gm.rulesets.data.target_notes import target_note
+        return checked_targets(state, rs, actor, lambda target: None,
+                               lambda target: target_note(action, state, rs, actor.id, target))
     if slot == "zone" and action.offer is not None and actor.zone:
         return _cells(rs, state, action, actor)
     if slot == action.item or slot in {f.completes for f in action.flags if f.completes}:
@@ -51,7 +61,12 @@ def _items(rs: Any, actor: Actor, kind: str, state: Encounter) -> list[Offer]:
     from shaper_gm.engine.situation import carried_items
     if kind == "lying":                         # what lies on the map, nearest first
         from shaper_gm.engine.laying import places
-        return [Offer(item_id, _name(rs, item_id)) for item_id in places(state, rs, actor.id)]
+        lying = {item_id: {"name": _name(rs, item_id)}
+                 for item_id in places(state, rs, actor.id)}
+        said = offered_items(rs, state, actor, kind, lying)    # item_offers' lying
+        if said is not None:
+            return [Offer(item_id, words, rank) for item_id, words, rank in said]
+        return [Offer(item_id, entry["name"]) for item_id, entry in lying.items()]
     held = actor.sheet.get(kind) if kind == "speeds" else None
     if isinstance(held, dict) or hasattr(held, "items") and not isinstance(held, str):
         from shaper_gm.engine import speeds
@@ -78,6 +93,19 @@ def _cells(rs: Any, state: Encounter, action: Any, actor: Actor) -> list[Offer]:
         said = action.cell_note(state, rs, actor.id, cell)
         return steps, " · ".join(filter(None, (rs.how_far(steps).removesuffix(" away"), said)))
     return tile_offers(state, note)
+
+
+def _library(rs: Any, kind: str) -> list[Offer] | None:
+    """The content's items of a kind, by id, each with its name (an actor not added yet:
+    `add g --weapon `); None when the content has no such kind."""
+    try:
+        known = rs.library.kind(kind)
+    except (KeyError, LookupError, AttributeError):
+        return None
+    if not known:
+        return None
+    return [Offer(item_id, str(dict(item).get("name", "")) if hasattr(item, "keys") else "")
+            for item_id, item in sorted(dict(known).items())]
 
 
 def _name(rs: Any, item_id: str) -> str:

@@ -150,6 +150,9 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
         away`: a plural unit's one without its s)."""
         numbers = self.library.numbers
         unit, amount = numbers.get("unit"), cells * (numbers.get('cell_size') or 1)
+        if numbers.get("bands"):                    # its words for distances (S10's bands)
+            from shaper_gm.rulesets.data.bands import band
+            return band(tuple(numbers["bands"]), amount)
         if unit and amount == 1 and len(unit) > 2 and unit.endswith("s"):
             unit = unit[:-1]
         return f"{amount} {unit} away" if unit else f"{cells} away"

@@ -16,10 +16,11 @@ from shaper_gm.commands.slots import REACT, slot_flags
 from shaper_gm.commands.table import VerbTable
 from shaper_gm.engine.declared import Declared
 from shaper_gm.engine.steps import odds_limits
-from shaper_gm.rulesets.data import add_numbers, add_switches, words_pick
+from shaper_gm.rulesets.data import add_numbers, add_switches, word_log, words_pick
 from shaper_gm.rulesets.data.entries import entries, usage
 from shaper_gm.rulesets.data.sides import install as install_side_checks
 from shaper_gm.rulesets.data.waiting import wait, waits
+from shaper_gm.rulesets.data.words import role as word_role
 from shaper_gm.rulesets.data.words import worded
 
 FACES = "the faces of its {roll}{s}, in order"
@@ -98,7 +99,7 @@ def table(rs: Any) -> VerbTable:
         picked = words_pick.picks(rs, name)        # cast ACTOR spell: an attack's words
         more, dice = words_pick.joined(declared, picked) if picked else ((), {})
         slots = {**_slots(declared), **_slots(replace(declared, slots=tuple(dice.items())))}
-        made.declare(declared.action(), **_worded(declared),
+        made.declare(declared.action(), **_worded(declared, rs),
                      flags=(*_item_flag(declared), *_flags(declared),
                             *_flags(replace(declared, flags=more, target_flag=None)),
                             *slot_flags(slots, react=declared.answers or declared.asks)),
@@ -181,12 +182,16 @@ def _actor_first(ctx: Context) -> Any:
     return read_request(ctx, ("actor", "text") if named else None)
 
 
-def _worded(declared: Declared) -> dict[str, Any]:
+def _worded(declared: Declared, rs: Any) -> dict[str, Any]:
     """The verb's positionals and how they are read: a word standing for a flag
-    (`word:`), an actor named first (`VERB [ACTOR] TEXT`), an item named by a word."""
+    (`word:`), an actor named first (`VERB [ACTOR] TEXT`), an item named by a word;
+    with `logs_words`, the word logged as a word (`rulesets/data/word_log.py`)."""
     positionals = _positionals(declared)
-    return {"parse": _actor_first if positionals == ACTOR_TEXT else None,
+    made = {"parse": _actor_first if positionals == ACTOR_TEXT else None,
             **_item_word(declared), **worded(declared, positionals)}
+    if word_log.declared(rs.library) and declared.word is not None:
+        made["logs"] = word_log.logs(declared, word_role(declared))
+    return made
 
 
 def _positionals(declared: Declared) -> tuple[str, ...]:

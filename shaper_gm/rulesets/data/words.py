@@ -52,6 +52,11 @@ def worded(declared: Declared, positionals: tuple[str, ...]) -> dict[str, Any]:
         role: shown, **({second: _shown(declared, second)} if second else {})}}
 
 
+def role(declared: Declared) -> str:
+    """The positional the word is read from."""
+    return _role(declared)[0]
+
+
 def _role(declared: Declared) -> tuple[str, str]:
     """(the positional's role, its usage word): an item is read from the actor's list
     of that name (`spells`, SPELL), a flag as typed (`action`, its metavar)."""

@@ -39,13 +39,17 @@ EDITS = [
      "default_sheet, zero_hp, effect_keys, act_resource, react_resource, side, absorbs, "
      "damage_types, down_words, terms, provisional, ranges, add_items, damage_action, "
      "rulings, one_per_cell, diagonal_size, item_mods, turn_order, heal_action, "
-     "set_hp_action, add_switches, map_marks, side_checks, keeps_down, zero_read, reacts_on_turn, "
+     "set_hp_action, add_switches, map_marks, logs_words, gm_fields, side_checks, keeps_down, "
+     "zero_read, "
+     "reacts_on_turn, "
      "item_offers, "
      "readied_effect, item_files, "
      "encounter_numbers, harm_tally, most_diagonals, template_sides, add_entries, "
      "older_saves, older_sheets, sheet_items, prepared, word_actions, add_numbers, "
-     "add_requires, "
-     "clock, timers, no_initiative, act_range, basic_roll, replayed_saves, field_checks)"),
+     "add_requires, clock, timers, no_initiative, act_range, basic_roll, bands, replayed_saves, "
+     "field_checks)"),
+    ("bands-not-a-list", R, "grid: 8x8", "grid: 8x8\nbands: near",
+     "line 8: key 'bands': expected a list, got 'near'"),
     ("no-initiative-without-refuse", R, "grid: 8x8", "grid: 8x8\nno_initiative: {hint: x}",
      "line 8: key 'no_initiative': expected {refuse: TEXT, hint: TEXT} (refuse required), "
      "got a mapping"),
@@ -114,8 +118,11 @@ EDITS = [
     ("recap-aside-not-words", A, STRIKE, STRIKE + "  recap_aside: [power]\n",
      "line 5: item 'strike': key 'recap_aside': expected words in the recap's brackets, "
      "got ['power']"),
-    ("offer-without-a-cell", A, STRIKE, STRIKE + "  offer: [{text: near}]\n",
-     "line 5: item 'strike': key 'offer': only an action to a cell (to: cell) offers cells"),
+    ("offer-without-a-cell-or-target", A, "step:\n",
+     "shout:\n  what: a shout\n  summary: shout\n  offer: [{text: near}]\n  line: shouts\n"
+     "\nstep:\n",
+     "line 56: item 'shout': key 'offer': only an action to a cell (to: cell) or with a "
+     "target offers them"),
     ("end-with-source-not-a-truth", A, HP_CHANGE,
      HP_CHANGE + "\n    - end: {who: target, name: dazed, with_source: maybe}",
      "line 43: item 'strike': key 'apply[1].end.with_source': expected true or false, "
@@ -124,6 +131,10 @@ EDITS = [
      HP_CHANGE + "\n    - effect: {who: target, name: dazed, quiet: 'yes'}",
      "line 43: item 'strike': key 'apply[1].effect.quiet': expected true or false, "
      "got 'yes'"),
+    ("sheet-quiet-not-a-truth", A, HP_CHANGE,
+     HP_CHANGE + "\n    - sheet: {who: target, name: vigour, value: 1, quiet: 'no'}",
+     "line 43: item 'strike': key 'apply[1].sheet.quiet': expected true or false, "
+     "got 'no'"),
     ("action-at-not-a-mapping", A, STRIKE, STRIKE + "  at: turn_start\n",
      "line 5: item 'strike': key 'at': expected {moment: MOMENT, when: EXPR, rule: TEXT} "
      "(moment and when required)"),
@@ -235,7 +246,7 @@ EDITS = [
     ("step-of-no-kind", A, "  steps:\n    - roll: 2d6", "  steps:\n    - jump: 2d6\n"
      "    - roll: 2d6",
      "line 23: item 'strike': key 'steps[0]': a step has exactly one of set, roll, reduce, "
-     "note, recap, ask, repeat, together, found none"),
+     "note, recap, ask, repeat, together, flat, found none"),
     ("step-required-missing", A, LAST_STEP, "    - ask: parry\n      who: target",
      "line 40: item 'strike': key 'steps[4].into': missing (required)"),
     ("keep-higher-not-one-die", A, "      slot: roll\n",
@@ -298,6 +309,9 @@ EDITS = [
     ("turn-order-resource-undeclared", R, "act_resource: action",
      "act_resource: action\nturn_order: {kind: passes, resource: mana}",
      "line 16: key 'turn_order.resource': no resource 'mana' (resources: action, steps)"),
+    ("roll-what-reads-nothing-given", A, "      what: strike\n", "      what: '{luck} strike'\n",
+     "line 23: item 'strike': key 'steps[0]': reads 'luck', which nothing before it gives "
+     "(known here: actor, armour, guard, skill, target, vigour, weapon)"),
     ("zero-faces-not-true-or-false", A, "      what: strike\n",
      "      what: strike\n      zero_faces: maybe\n",
      "line 28: item 'strike': key 'steps[0].zero_faces': expected true or false, got 'maybe'"),
@@ -322,6 +336,14 @@ EDITS = [
     ("reacts-on-turn-not-true-or-false", R, "act_resource: action",
      "act_resource: action\nreacts_on_turn: maybe",
      "line 16: key 'reacts_on_turn': expected true or false, got 'maybe'"),
+    ("logs-words-not-true-or-false", R, "act_resource: action",
+     "act_resource: action\nlogs_words: always",
+     "line 16: key 'logs_words': expected true or false, got 'always'"),
+    ("gm-field-both-kinds", R, "act_resource: action",
+     "act_resource: action\ngm_fields: {max_hp: {sets: max_hp, effect: x, key: y}}",
+     "line 16: key 'gm_fields.max_hp': expected {sets: max_hp, least: N, said: WORDS} or "
+     "{effect: NAME, key: KEY, said: WORDS}, got {'sets': 'max_hp', 'effect': 'x', 'key': "
+     "'y'}"),
     ("turn-order-rules-unknown-reason", R, "act_resource: action",
      "act_resource: action\nturn_order: {kind: most, resource: action, group_stat: skill, "
      "rules: {ties: U2}}",
@@ -381,7 +403,7 @@ EDITS = [
     ("resource-short-unknown-field", R, "  action: {max: 1,",
      "  action: {max: 1, short: {text: '{who} has {mana}', hint: end the turn},",
      "line 13: key 'resources.action.short': '{who} has {mana}': fills only {who}, {action}, "
-     "{need}, {have}, {max}, {spent} ('mana')"),
+     "{need}, {have}, {max}, {spent}, {spent_all} ('mana')"),
     ("bare-without-held", A, STRIKE, STRIKE + "  bare: fist\n",
      "line 5: item 'strike': key 'bare': an item's id, on an action with held: the item it "
      "uses when the hands hold nothing, got 'fist'"),
@@ -567,6 +589,11 @@ EDITS = [
      "line 40: item 'strike': key 'steps[4]': reads 'luck', which nothing before it gives "
      "(known here: actor, armour, critical, damage, guard, hit, rolled, skill, target, "
      "total, vigour, weapon)"),
+    ("flat-without-into", A, LAST_STEP, "    - flat: roll\n" + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4].into': missing (required)"),
+    ("flat-refuse-not-words", A, LAST_STEP,
+     "    - {flat: roll, into: guard, refuse: [x]}\n" + LAST_STEP,
+     "line 40: item 'strike': key 'steps[4].refuse': expected words, got ['x']"),
     ("add-numbers-of-no-sheet-number", R, "grid: 8x8", "grid: 8x8\nadd_numbers: {luck: x}",
      "line 8: key 'add_numbers.luck': not a number of the default sheet (its numbers: "
      "vigour, skill, guard, armour, speed)"),

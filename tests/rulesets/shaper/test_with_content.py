@@ -1,18 +1,9 @@
-"""The rules core against the real content library (skipped until the loader exists)."""
+"""The rules core against the real content library, whichever version plays `shaper`."""
 
 import pytest
 
-from shaper_gm.rulesets.shaper.creation import stats_from_sheet
-from shaper_gm.rulesets.shaper.ruleset import ShaperRuleset
+from shaper_gm.errors import GmError
 from tests.rulesets.shaper.content.shipped import Shipped
-
-loader = pytest.importorskip("shaper_gm.rulesets.shaper.content.loader")
-
-
-@pytest.fixture(scope="module")
-def real():
-    lib = loader.load_library()
-    return ShaperRuleset(lib.rulesets["shaper"], lib), lib
 
 
 def test_every_character_and_creature_is_valid():
@@ -23,12 +14,37 @@ def test_every_character_and_creature_is_valid():
         assert shipped.added(template).max_hp > 0, template
 
 
-def test_source_characters(real):
-    shaper, lib = real
-    josh = stats_from_sheet(shaper.numbers, lib, lib.characters["josh"])
-    taylor = stats_from_sheet(shaper.numbers, lib, lib.characters["taylor"])
-    assert josh.attack_bonus_for("ranged") == 1 and josh.evasion_bonus == 1
-    assert taylor.max_hp == 13                       # "I have 13 HP" (1 Vigor)
-    assert taylor.spell_cost_reduction == 1
-    assert shaper.new_pool(josh) == {"major": 3, "minor": 1, "free": 1}
-    assert shaper.distance("A1", "E5") == 7 and shaper.band_name(4) == "Long+1"
+def test_source_characters():
+    """Josh and Taylor as the source battle plays them, through commands (whichever
+    version plays `shaper`): Josh's ranged attack +1 and evasion +1 (Finesse 1, S28),
+    Taylor's 13 HP (1 Vigor) and her added spell skill a Major cheaper (Mentality 1,
+    S25), a turn's 3 Major, 1 Minor, 1 Free (S18); A1 to E5 is 7 Short distances (S10)
+    and 4 is Long+1 (S10, S13)."""
+    from tests.encounter.conftest import attack_outcome
+    from tests.rulesets.shaper.conftest import battle
+    s = battle("draw longbow")
+    josh = s.state.actors["josh"]
+    assert {k: josh.resource(k) for k in ("major", "minor", "free")} == {
+        "major": 3, "minor": 0, "free": 1}                   # the Minor drew the longbow
+    shot = attack_outcome(s.execute("attack raider --roll 2,2,2 --evade 2,2,2 --damage 1 "
+                                    "--defense 1"))
+    assert shot.attack.total == 6 + 1                        # Finesse: ranged attack +1
+    assert s.state.actors["taylor"].max_hp == 13             # "I have 13 HP" (1 Vigor)
+    s.execute("end")                                         # Monica's turn: 3, 1, 1
+    monica = s.state.actors["monica"]
+    assert {k: monica.resource(k) for k in ("major", "minor", "free")} == {
+        "major": 3, "minor": 1, "free": 1}
+    s.execute("end")                                         # the raider's turn
+    s.execute("place raider B4")
+    s.execute("engage raider josh")
+    swing = attack_outcome(s.execute("attack raider josh --roll 2,2,2 --evade 2,2,2"))
+    assert swing.target("josh").evasion.total == 6 + 1      # Finesse: evasion +1
+    far = battle("place josh A1", "place monica E5")
+    with pytest.raises(GmError, match="costs 7 Major"):     # 4 + 4 - 1 diagonal free
+        far.execute("move josh E5")
+    at_four = battle("place monica A5", "end", "end", "end", "place taylor A1")
+    with pytest.raises(GmError, match="Monica is at Long\\+1; Charm reaches Close"):
+        at_four.execute("cast taylor charm monica")
+    s.execute("end")                                         # Taylor's turn
+    s.execute("cast taylor energy-shield --skill charm")
+    assert s.state.actors["taylor"].resource("major") == 2  # 1 + 1 added - 1 Mentality
