@@ -169,6 +169,14 @@ def uses(session, actor_id: str, skill: str) -> int:
     return sum(e.mod(key) for e in actor.effects)
 
 
+def lasting(effects) -> tuple:
+    """The effects, but the version written as data's marks of a skill's uses this round
+    (`used-SKILL`, S24), which the Python ruleset counts apart: effects, or tuples
+    (name, ...) of them."""
+    return tuple(e for e in effects if not str(
+        e[0] if isinstance(e, tuple) else getattr(e, "name", e)).startswith("used-"))
+
+
 def skills_used(result) -> list[tuple[str, str]]:
     """(who, skill) of each skill a command used (S23, S24): the Python ruleset's
     SkillUsed events, or the version written as data's uses counted (its `used-SKILL`
