@@ -74,9 +74,15 @@ def summoned(state: Encounter, rs: Any, who: str, values: Mapping[str, Any],
 
 def removed(state: Encounter, rs: Any, who: str, why: str) -> Change:
     """`who` leaves the fight, with its summons (`remove`)."""
-    from shaper_gm.engine.turns import expire
     if who not in state.actors:
         return state, []
+    return leaving(state, rs, who, f": {why}")
+
+
+def leaving(state: Encounter, rs: Any, who: str, why: str = "") -> Change:
+    """`who` and its summons gone from the fight: what the ruleset does when one goes,
+    and their turns' effects ended (`why` added to the words after 'left the fight')."""
+    from shaper_gm.engine.turns import expire
     gone = [who, *state.summons_of(who)]
     events: list[ev.Event] = []
     for member in gone:
@@ -85,6 +91,6 @@ def removed(state: Encounter, rs: Any, who: str, why: str) -> Change:
         state, followed = rs.on_removed(state, member)
         events += followed
         for moment in ("start", "end"):          # its turn will never come round
-            state, ended = expire(state, f"{moment}:{member}", f"{name} left the fight: {why}")
+            state, ended = expire(state, f"{moment}:{member}", f"{name} left the fight{why}")
             events += ended
     return state, [*(ev.ActorRemoved(m) for m in gone), *events]
