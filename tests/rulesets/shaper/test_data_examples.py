@@ -35,12 +35,7 @@ the next step):
   and Power Strike, Taylor's Charm and Energy Shield, Retreat and Step Up on their own
   (S21-S26) (Shield Block, Parry and Hardy answer an attack, `--react ID=SKILL`,
   `--skill NAME:sp`, a flag's `marks`, and Step Up answering a foe that disengaged
-  from its user this round: tests/rulesets/shaper/test_data_react.py),
-  the offensive spell cast by `cast taylor spell raider` (an attack of magic damage,
-  Defense halved: a caster's `attack` with nothing in hand plays it, the attack's `bare:
-  spell`, tests/rulesets/shaper/test_data_spell.py; with a focus in hand, a wand, the
-  Python ruleset's attack casts it too) and spell skills added to a cast, their cost
-  reduced by Mentality (S25), Minion, a summon with its own pool (S21);
+  from its user this round: tests/rulesets/shaper/test_data_react.py);
 - the GM's `set ACTOR max_hp=N`;
 - the GM's `set ACTOR temp_hp=N` (what absorbs is spent from every effect in turn,
   `spend`, tests/rulesets/shaper/test_data_uses.py; temporary HP are no effect here);
@@ -59,7 +54,10 @@ the next step):
   it is engaged with (`Ann is engaged with bob (S12)`);
 - completion's offers ranked by what the actor can do now (`draw <Tab>`: what free hands
   can take first, S19a; `pickup <Tab>`: what lies in reach, its range and cost), the
-  summon bonuses `--minion-bonus` offers.
+  summon bonuses `--minion-bonus` offers;
+- the range an attack's breakdown states (`Raider: Melee, engaged (S11)`, `Close (max
+  Close)`), a spell's among them; a version-1 save whose record disagrees with what its
+  log replays to (`engaged_with`) is not refused (`replayed_saves` reads no record).
 
 Played since: a sheet file (`add ID --as PATH`, rulesets/data/sheet_files.py:
 test_data_adding), an actor the GM places elsewhere leaving its engagement (the moment
@@ -69,7 +67,13 @@ a cost refused in the resources' own words (`short`: test_data_short), a melee a
 out of an engagement, a target beyond max range and a Charm out of reach refused in the
 Python ruleset's words (their bands by name, S10, S11, S13), a zone off the grid citing
 S9 (`terms: grid_rule`), a skill of an ability (Vigor, Finesse, Mentality) refused
-without a point in it (S27: an add_requires a skill).
+without a point in it (S27: an add_requires a skill); `cast` as one verb whose word picks
+the spell (ruleset.yaml's `word_actions`: `cast taylor spell raider` is the attack with
+the offensive spell, S25, a caster's `attack` with nothing in hand too, the attack's `bare:
+spell`: test_data_spell), spell skills added to a cast, their cost less a Mentality point
+(S25), Minion, a summon with its own pool acting in its caster's turn and gone when Down
+(apply's `summon` and `remove`, S21), and the bonus `--minion-bonus` buys (S28):
+test_data_cast.
 """
 
 from __future__ import annotations
