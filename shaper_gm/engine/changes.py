@@ -61,7 +61,8 @@ KINDS = {"hp": {"who", "change", "through", "why", "rule", "quiet"},
          "encounter": {"name", "change", "why"},
          "spend": {"who", "key", "amount"}, "relabel": {"name", "from", "to", "why"},
          "reacted": {"who", "answer", "during"},
-         "summon": {"who", "template", "sheet"}, "remove": {"who", "why"}}   # engine.summoning
+         "summon": {"who", "template", "sheet", "effect", "mods"},   # engine.summoning
+         "remove": {"who", "why"}}
 ACTORS = ("actor", "target")        # who a change may be to
 
 
@@ -160,7 +161,8 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
     else:
         values = ()
     named = {"spend": "key", "relabel": "name"}.get(kind)
-    name = checked_name(body[named], f"{at}.{kind}.{named}") if named else str(body.get("name", ""))
+    name = checked_name(body[named], f"{at}.{kind}.{named}") if named else \
+        str(body.get("effect" if kind == "summon" else "name", ""))    # a summon's effect
     if kind == "reacted":                 # who answered an ask, and during what (D8)
         name = f"{_text(body['answer'], f'{at}.reacted.answer')}"
         body = {**body, "why": _text(body["during"], f"{at}.reacted.during")}
@@ -270,7 +272,8 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
         return state, [ev.Reacted(who, entry.name, entry.why)]
     if entry.kind in ("summon", "remove"):        # engine.summoning
         from shaper_gm.engine import summoning
-        return summoning.summoned(state, rs, who, values) if entry.kind == "summon" else \
+        return summoning.summoned(state, rs, who, values, fill(entry.name, facts)) \
+            if entry.kind == "summon" else \
             summoning.removed(state, rs, who, said or why)
     if entry.kind in ("spend", "relabel"):        # engine.spending
         from shaper_gm.engine.spending import swept

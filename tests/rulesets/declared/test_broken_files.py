@@ -568,6 +568,10 @@ EDITS = [
      "    - summon: {who: actor, template: \"'guard'\", sheet: [armour]}",
      "line 42: item 'strike': key 'apply[0].summon.sheet': expected KEY: EXPR pairs: sheet "
      "keys the summon holds over its template's"),
+    ("summon-mods-without-effect", A, HP_CHANGE,
+     "    - summon: {who: actor, template: \"'guard'\", mods: {attack: 1}}",
+     "line 42: item 'strike': key 'apply[0].summon.effect': expected the name of the effect "
+     "its mods make (mods: needs effect:)"),
     ("remove-of-another-key", A, HP_CHANGE, "    - remove: {who: target, from: fight}",
      "line 42: item 'strike': key 'apply[0].remove.from': no such key (keys: who, why)"),
     ("spend-without-amount", A, HP_CHANGE, "    - spend: {who: target, key: absorb}",

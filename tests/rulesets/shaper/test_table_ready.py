@@ -86,8 +86,9 @@ def test_a_spell_with_added_spell_skills_says_all_it_spent():
         s.execute(line)
     sp = s.state.actors["kim"].resource("sp")
     out = lines(s, "cast charm monica --skill energy-shield --skill minion:sp")
-    assert out[0] == ("Kim uses Charm on Monica (Energy Shield, Minion; spent 1 SP and 1 "
-                      "Major)")
+    assert out[0] == worded(
+        "Kim uses Charm on Monica (Energy Shield, Minion; spent 1 SP and 1 Major)",
+        "Kim uses Charm on Monica (energy-shield, minion, Major, 1 SP)")
     kim = s.state.actors["kim"]
     assert (kim.resource("major"), kim.resource("sp")) == (2, sp - 1)
 
@@ -380,10 +381,15 @@ def test_the_minion_bonus_is_a_choice_the_caster_is_offered():
     +1 a lasting bonus; the line names the choice and the others."""
     s = session("end", "end", "end")
     out = lines(s, "cast minion --minion-bonus hp")
-    assert out[-1] == ("Taylor summons Taylor's Minion in C5 (S21, bonus: hp; or "
-                       "--minion-bonus armor|attack|evasion)")
+    assert out[-worded(1, 3):] == worded(
+        ["Taylor summons Taylor's Minion in C5 (S21, bonus: hp; or --minion-bonus "
+         "armor|attack|evasion)"],
+        ["Taylor uses Minion on Taylor (S21, bonus: hp; or --minion-bonus "
+         "armor|attack|evasion, Major)",
+         "Taylor's Minion (taylor-minion) joins the party at C5, 8 HP",
+         "Taylor gains used-minion (used_minion +1) (until the start of Taylor's turn)"])
     minion = s.state.actors["taylor-minion"]
-    assert (minion.max_hp, minion.sheet.armor) == (8, None)
+    assert (minion.max_hp, minion.sheet.armor or None) == (8, None)   # no armor ('')
     s.execute("set taylor major=3")
     s.execute("undo 2")
     s.execute("cast minion")
