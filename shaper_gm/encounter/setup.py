@@ -10,7 +10,7 @@ from shaper_gm.engine import events as ev
 from shaper_gm.engine import grid
 from shaper_gm.engine.errors import RuleViolation
 from shaper_gm.engine.state import Encounter as EncounterState
-from shaper_gm.engine.turns import expire
+from shaper_gm.engine.summoning import leaving
 from shaper_gm.records import record
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
@@ -71,17 +71,7 @@ def remove_actor(state: EncounterState, rs, actor_id: str) -> tuple[EncounterSta
         state = state.with_(turn=None)        # only up by default: the ruleset settles anew
     elif state.turn == actor_id:
         raise RuleViolation(f"{actor_id} is taking its turn", "end the turn first, then remove")
-    removed = [actor_id, *state.summons_of(actor_id)]
-    events: list = []
-    for member in removed:
-        name = state.actors[member].name
-        state = state.without_actor(member)
-        state, followed = rs.on_removed(state, member)
-        events += followed
-        for moment in ("start", "end"):          # its turn will never come round
-            state, ended = expire(state, f"{moment}:{member}", f"{name} left the fight")
-            events += ended
-    return state, [*(ev.ActorRemoved(m) for m in removed), *events]
+    return leaving(state, rs, actor_id)
 
 
 def place(state: EncounterState, rs, actor_id: str, zone_text: str) -> tuple[EncounterState, list]:

@@ -18,9 +18,9 @@
 - ``while: NAME`` (on an effect or condition): it lasts while the acting actor holds the
   effect NAME; when that ends, or is replaced by a new one, it ends too (G27:
   concentration, whose end ends the spell).
-- ``quiet: true`` (on an effect, condition, end, sheet or hp): a mark the rules keep for
-  themselves, changed without an outcome line of its own (T10's standing defense kind;
-  an item in hand, or hit points, that the action's own line already tells).
+- ``quiet: true`` (on an effect, condition, end, sheet, hp or take): a mark the rules keep
+  for themselves, changed without an outcome line of its own (T10's standing defense
+  kind; an item in hand or taken up, or hit points, that the action's own line tells).
 - ``move: {who}``: that actor goes to the action's destination cell (``to: cell``).
   ``move: {who, to, away_from, within, rule}``: it goes to the cell `to` names (an
   expression: the GM's ``flag.to``), which must be free and within `within` steps, or,
@@ -57,11 +57,12 @@ KINDS = {"hp": {"who", "change", "through", "why", "rule", "quiet"},
          "end": {"who", "name", "with_source", "why", "quiet"},
          "move": {"who", "to", "away_from", "within", "rule", "logs", "word"},
          "sheet": {"who", "name", "value", "why", "says", "quiet"},
-         "lay": {"who", "item", "says"}, "take": {"who", "item"},
+         "lay": {"who", "item", "says"}, "take": {"who", "item", "quiet"},
          "encounter": {"name", "change", "why"},
          "spend": {"who", "key", "amount"}, "relabel": {"name", "from", "to", "why"},
          "reacted": {"who", "answer", "during"},
-         "summon": {"who", "template", "sheet"}, "remove": {"who", "why"}}   # engine.summoning
+         "summon": {"who", "template", "sheet", "effect", "mods"},   # engine.summoning
+         "remove": {"who", "why"}}
 ACTORS = ("actor", "target")        # who a change may be to
 
 
@@ -160,7 +161,8 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
     else:
         values = ()
     named = {"spend": "key", "relabel": "name"}.get(kind)
-    name = checked_name(body[named], f"{at}.{kind}.{named}") if named else str(body.get("name", ""))
+    name = checked_name(body[named], f"{at}.{kind}.{named}") if named else \
+        str(body.get("effect" if kind == "summon" else "name", ""))    # a summon's effect
     if kind == "reacted":                 # who answered an ask, and during what (D8)
         name = f"{_text(body['answer'], f'{at}.reacted.answer')}"
         body = {**body, "why": _text(body["during"], f"{at}.reacted.during")}
@@ -257,8 +259,9 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
         state, told = _sheet(state, who, entry.name, values["value"], said or why, entry.says)
         return state, [] if entry.quiet else told
     if entry.kind in ("lay", "take"):         # an item on the map (engine.laying)
-        return laying.changed(state, rs, entry.kind, who, str(values["item"]),
-                              str(facts["actor"]), entry.says)
+        state, told = laying.changed(state, rs, entry.kind, who, str(values["item"]),
+                                     str(facts["actor"]), entry.says)
+        return state, [] if entry.quiet else told
     if entry.kind == "resource":
         return _resource(state, who, entry.name, int(values["change"]), said or why,
                          entry.rule, rs)
@@ -269,7 +272,8 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
         return state, [ev.Reacted(who, entry.name, entry.why)]
     if entry.kind in ("summon", "remove"):        # engine.summoning
         from shaper_gm.engine import summoning
-        return summoning.summoned(state, rs, who, values) if entry.kind == "summon" else \
+        return summoning.summoned(state, rs, who, values, fill(entry.name, facts)) \
+            if entry.kind == "summon" else \
             summoning.removed(state, rs, who, said or why)
     if entry.kind in ("spend", "relabel"):        # engine.spending
         from shaper_gm.engine.spending import swept
