@@ -18,9 +18,9 @@
 - ``while: NAME`` (on an effect or condition): it lasts while the acting actor holds the
   effect NAME; when that ends, or is replaced by a new one, it ends too (G27:
   concentration, whose end ends the spell).
-- ``quiet: true`` (on an effect, condition, end, sheet or take): a mark the rules keep
+- ``quiet: true`` (on an effect, condition, end, sheet, hp or take): a mark the rules keep
   for themselves, changed without an outcome line of its own (T10's standing defense
-  kind; an item in hand, or taken up, that the action's own line already names).
+  kind; an item in hand or taken up, or hit points, that the action's own line tells).
 - ``move: {who}``: that actor goes to the action's destination cell (``to: cell``).
   ``move: {who, to, away_from, within, rule}``: it goes to the cell `to` names (an
   expression: the GM's ``flag.to``), which must be free and within `within` steps, or,
@@ -50,7 +50,7 @@ from shaper_gm.engine.state import Change, Effect, Encounter
 from shaper_gm.engine.stepkit import FIELD, Facts, VocabError, checked_name, expression, fill
 from shaper_gm.records import record
 
-KINDS = {"hp": {"who", "change", "through", "why", "rule"},
+KINDS = {"hp": {"who", "change", "through", "why", "rule", "quiet"},
          "resource": {"who", "change", "name", "why", "rule"},
          "effect": {"who", "name", "mods", "until", "while", "says", "quiet"},
          "condition": {"who", "name", "mods", "until", "while", "quiet"},
@@ -61,7 +61,8 @@ KINDS = {"hp": {"who", "change", "through", "why", "rule"},
          "encounter": {"name", "change", "why"},
          "spend": {"who", "key", "amount"}, "relabel": {"name", "from", "to", "why"},
          "reacted": {"who", "answer", "during"},
-         "summon": {"who", "template", "sheet"}, "remove": {"who", "why"}}   # engine.summoning
+         "summon": {"who", "template", "sheet", "effect", "mods"},   # engine.summoning
+         "remove": {"who", "why"}}
 ACTORS = ("actor", "target")        # who a change may be to
 
 
@@ -160,7 +161,8 @@ def compile_entry(raw: Any, at: str, roles: tuple[str, ...]) -> Entry:
     else:
         values = ()
     named = {"spend": "key", "relabel": "name"}.get(kind)
-    name = checked_name(body[named], f"{at}.{kind}.{named}") if named else str(body.get("name", ""))
+    name = checked_name(body[named], f"{at}.{kind}.{named}") if named else \
+        str(body.get("effect" if kind == "summon" else "name", ""))    # a summon's effect
     if kind == "reacted":                 # who answered an ask, and during what (D8)
         name = f"{_text(body['answer'], f'{at}.reacted.answer')}"
         body = {**body, "why": _text(body["during"], f"{at}.reacted.during")}
@@ -270,13 +272,15 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
         return state, [ev.Reacted(who, entry.name, entry.why)]
     if entry.kind in ("summon", "remove"):        # engine.summoning
         from shaper_gm.engine import summoning
-        return summoning.summoned(state, rs, who, values) if entry.kind == "summon" else \
+        return summoning.summoned(state, rs, who, values, fill(entry.name, facts)) \
+            if entry.kind == "summon" else \
             summoning.removed(state, rs, who, said or why)
     if entry.kind in ("spend", "relabel"):        # engine.spending
         from shaper_gm.engine.spending import swept
         return swept(state, who, entry.kind, entry.name, values, fill(entry.why, facts) or why)
-    if entry.kind == "hp":
-        return hit_points(state, rs, who, int(values["change"]), entry.through, why, said)
+    if entry.kind == "hp":                    # quiet: the action's own line tells it
+        state, told = hit_points(state, rs, who, int(values["change"]), entry.through, why, said)
+        return state, [e for e in told if not (entry.quiet and isinstance(e, ev.HpChanged))]
     mods = tuple((key, int(value)) for key, value in values.items())
     if entry.kind == "condition":
         found = rs.library.item("conditions", entry.name)

@@ -129,17 +129,17 @@ class DataSwing:
 
 def _struck(facts) -> _Facts:
     hit = bool(facts["hit"])
-    result = _Facts(damage=facts["damage"], defense=facts["defense"],
+    result = _Facts(damage=facts["damage_total"], defense=facts["defense"],
                     defense_after_magic=facts["halved"], effective_defense=facts["effective"],
                     taken=facts["taken"], absorbed=facts["absorbed"],
-                    hp_after=facts["after"]) if hit else None
+                    hp_after=facts["after"], down=facts["after"] == 0) if hit else None
     return _Facts(id=facts["target"], hit=hit, critical=bool(facts["crit"]),
                   evasion=_Facts(total=facts["evade_total"]),
                   evasion_bonus=_evasion_parts(facts),
                   evasion_modifiers=_mods(facts, EVASION_MODS),
                   reactions=tuple(r for r in (facts["targeted"], facts["on_hit"])
                                   if r not in ("none", "")),
-                  damage=facts["damage"] if hit else None,
+                  damage=facts["damage_total"] if hit else None,
                   defense=_Facts(total=facts["defense"]) if hit else None,
                   pierce=facts["pierce_total"] if hit else 0, result=result)
 
@@ -167,6 +167,14 @@ def uses(session, actor_id: str, skill: str) -> int:
         return model.uses(actor, skill)
     key = "used_" + skill.replace("-", "_")
     return sum(e.mod(key) for e in actor.effects)
+
+
+def lasting(effects) -> tuple:
+    """The effects, but the version written as data's marks of a skill's uses this round
+    (`used-SKILL`, S24), which the Python ruleset counts apart: effects, or tuples
+    (name, ...) of them."""
+    return tuple(e for e in effects if not str(
+        e[0] if isinstance(e, tuple) else getattr(e, "name", e)).startswith("used-"))
 
 
 def skills_used(result) -> list[tuple[str, str]]:

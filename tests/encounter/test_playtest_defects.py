@@ -11,6 +11,7 @@ from .conftest import (
     attack_outcome,
     engaged_with,
     events_of,
+    lasting,
     left_from,
     payments,
     refuse,
@@ -101,7 +102,7 @@ def test_an_effect_ends_when_its_down_casters_slot_comes_round(make_session):
     result = s.execute("end")                          # past Taylor's slot: Charm ends
     assert s.state.turn == "mo" and s.state.round == 2
     assert s.state.actors["mo"].effects == ()
-    ended = events_of(result, EffectEnded)
+    ended = lasting(events_of(result, EffectEnded))
     assert [(e.actor, e.name) for e in ended] == [("mo", "Charm")]
     assert "came round while down" in ended[0].why
 

@@ -24,6 +24,7 @@ from .conftest import (
     engagement_of,
     engagements,
     events_of,
+    lasting,
     refuse,
     uses,
 )
@@ -324,8 +325,10 @@ def test_s25_mentality_removes_the_cost_of_an_added_spell_skill(make_session):
     s = make_session("add kim --mentality 1 --weapon wand --skill charm --skill energy-shield "
                      "--level 2 --side party --at A1", "init kim", "start")
     result = s.execute("cast energy-shield --skill charm")
-    assert paid(result) == [("skill", "major")]          # 1 + 1 added - 1 Mentality
-    assert model.pool(s.state.actors["kim"])["major"] == 2
+    # 1 + 1 added - 1 Mentality: one Major (the data version's action is cast itself)
+    assert [payer for _, payer in paid(result)] == ["major"]
+    assert {action for action, _ in paid(result)} <= {"skill", "cast"}
+    assert s.state.actors["kim"].resource("major") == 2
 
 
 def test_s25_offensive_spell_is_magic_and_costs_an_attack(make_session):
@@ -347,8 +350,8 @@ def test_s26_charm_ends_at_the_casters_next_turn_and_effects_until_round(make_se
     assert [e.until for e in s.state.actors["lee"].effects] == ["start:kim", "round:1"]
     s.execute("end")
     result = s.execute("end")                             # round 2, Kim's turn
-    assert [(e.name, e.why) for e in events_of(result, EffectEnded)] == [
-        ("haste", "end of round 1"), ("Charm", "start of Kim's turn")]
+    assert lasting((e.name, e.why) for e in events_of(result, EffectEnded)) == (
+        ("haste", "end of round 1"), ("Charm", "start of Kim's turn"))
     assert s.state.actors["lee"].effects == ()
     assert any(isinstance(e, TurnStarted) for e in result.events)
 
@@ -357,9 +360,9 @@ def test_s26_energy_shield_is_used_up(battle):
     battle.execute("cast taylor energy-shield --sp")
     battle.execute("damage taylor 1 --direct")            # direct damage skips absorption
     battle.execute("damage taylor 1 --defense 1")         # Defense 1 stops it
-    assert battle.state.actors["taylor"].effects[0].mod("absorb") == 2
+    assert lasting(battle.state.actors["taylor"].effects)[0].mod("absorb") == 2
     battle.execute("damage taylor 4 --defense 1")         # 3 through: 2 absorbed, 1 taken
-    assert battle.state.actors["taylor"].effects == ()
+    assert lasting(battle.state.actors["taylor"].effects) == ()
     assert battle.state.actors["taylor"].hp == 13 - 1 - 1
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from shaper_gm.content.schema import Bad, Ctx
 from shaper_gm.engine.action_word import ITEM
+from shaper_gm.engine.errors import RuleViolation
 
 
 def word_actions(value: Any) -> Mapping[str, Mapping[str, str]]:
@@ -67,11 +68,20 @@ def picker(rs: Any, declared: Any):
     reads (the word as its --with); the verb's own action otherwise."""
     picked = picks(rs, declared.name)
     actions = {word: other.action() for word, other in picked.items()}
+    more, dice = joined(declared, picked)
+    theirs = {f.name: w for w, other in picked.items() for f in more if f in other.flags}
+    theirs.update((slot, w) for w, other in picked.items() for slot, _ in other.slots
+                  if slot in dice and slot not in theirs)
 
     def pick(request: Any) -> tuple[Any, Any]:
         word = request.get(declared.word)
         other = picked.get(str(word)) if word is not None else None
         if other is None:
+            given = next((name for name, _ in request.flags if name in theirs), None)
+            if given is not None:           # what only a picked action reads
+                w = theirs[given]
+                raise RuleViolation(f"--{given} belongs to {picked[w].what} ({declared.name} "
+                                    f"{w}); {word} is not one", f"drop --{given}")
             return None, request
         flags = tuple((k, v) for k, v in request.flags if k != declared.word)
         flags += (("with", word),) if other.item is not None else ()

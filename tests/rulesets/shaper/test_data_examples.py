@@ -34,12 +34,7 @@ the next step):
   and Power Strike, Taylor's Charm and Energy Shield, Retreat and Step Up on their own
   (S21-S26) (Shield Block, Parry and Hardy answer an attack, `--react ID=SKILL`,
   `--skill NAME:sp`, a flag's `marks`, and Step Up answering a foe that disengaged
-  from its user this round: tests/rulesets/shaper/test_data_react.py),
-  the offensive spell cast by `cast taylor spell raider` (an attack of magic damage,
-  Defense halved: a caster's `attack` with nothing in hand plays it, the attack's `bare:
-  spell`, tests/rulesets/shaper/test_data_spell.py; with a focus in hand, a wand, the
-  Python ruleset's attack casts it too) and spell skills added to a cast, their cost
-  reduced by Mentality (S25), Minion, a summon with its own pool (S21);
+  from its user this round: tests/rulesets/shaper/test_data_react.py);
 - the words of the screen: the attack's nested breakdown, the order table's Engaged
   column naming whom (its screen.yaml shows the engagement's label), show's rows of
   weapons, armor, skills and their bonuses; the GM's damage in one line (`2 damage to Taylor:
@@ -48,9 +43,10 @@ the next step):
   its own, where the Python ruleset's action line says them or leaves them out (an
   attack's line reads as the Python ruleset's: recap steps,
   tests/rulesets/shaper/test_table_ready.py's worded());
-- completion's offers ranked by what the actor can do now (`draw <Tab>`: what free hands
-  can take first, S19a; `pickup <Tab>`: what lies in reach, its range and cost), the
-  summon bonuses `--minion-bonus` offers.
+- completion's offer of the summon bonuses `--minion-bonus` takes;
+- the range an attack's breakdown states (`Raider: Melee, engaged (S11)`, `Close (max
+  Close)`), a spell's among them; a version-1 save whose record disagrees with what its
+  log replays to (`engaged_with`) is not refused (`replayed_saves` reads no record).
 
 Played since: a sheet file (`add ID --as PATH`, rulesets/data/sheet_files.py:
 test_data_adding), an actor the GM places elsewhere leaving its engagement (the moment
@@ -68,7 +64,17 @@ Josh has 1 Major, 0 Minor, ...`, an attack's `pay a skill with SP instead (--ski
 longshot:sp, 1 SP left)`: an action's `checks`), a move refused while engaged naming
 whom with (`Ann is engaged with bob (S12)`: `X.foe_ids_with.KEY`), a skill of an attack
 or an answer to one used on its own refused in the Python ruleset's words (S23), the
-log's words as typed (`draw josh longbow`: ruleset.yaml's `logs_words`).
+log's words as typed (`draw josh longbow`: ruleset.yaml's `logs_words`), completion's
+offers ranked by what the actor can do now (`draw <Tab>`: what free hands can take first,
+S19a, item_offers' `later`; `pickup <Tab>`: what lies in reach, its range and cost,
+item_offers' `lying`; targets with their bands, `bands`, and what the weapon makes of
+them, a target's `offer`: tests/shell/test_completion.py); `cast` as one verb whose word
+picks the spell (ruleset.yaml's `word_actions`: `cast taylor spell raider` is the attack with
+the offensive spell, S25, a caster's `attack` with nothing in hand too, the attack's `bare:
+spell`: test_data_spell), spell skills added to a cast, their cost less a Mentality point
+(S25), Minion, a summon with its own pool acting in its caster's turn and gone when Down
+(apply's `summon` and `remove`, S21), and the bonus `--minion-bonus` buys (S28):
+test_data_cast.
 """
 
 from __future__ import annotations
