@@ -15,9 +15,8 @@
   ``with_source: true`` also the effect it lasted while (``while:``) on its caster, and
   all that held (G27: a held creature's successful save ends hold person, concentration
   and all).
-- ``while: NAME`` (on an effect or condition): it lasts while the acting actor holds the
-  effect NAME; when that ends, or is replaced by a new one, it ends too (G27:
-  concentration, whose end ends the spell).
+- ``while: NAME`` (on an effect or condition): it lasts while the acting actor holds
+  the effect NAME, ending when that ends or is replaced (G27: concentration).
 - ``quiet: true`` (on an effect, condition, end, sheet, hp or take): a mark the rules keep
   for themselves, changed without an outcome line of its own (T10's standing defense
   kind; an item in hand or taken up, or hit points, that the action's own line tells).
@@ -29,7 +28,6 @@
   with ``logs: FLAG`` the command's log line names the cell it went to as ``--FLAG``.
 - `until`: ``never`` (default), ``{start: actor|target}`` or ``{end: actor|target}``
   (that actor's next turn), ``{rounds: N}`` (the end of the round N - 1 rounds on).
-
 - ``summon: {who, template, sheet}``, ``remove: {who, why}``: an actor brought into the
   fight, or taken out of it (`engine.summoning`).
 

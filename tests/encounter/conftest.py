@@ -153,6 +153,12 @@ def _evasion_parts(facts) -> tuple:
                  for amount, rule in ((shield, "S20"), (rest, "")) if amount)
 
 
+def pool(actor) -> dict[str, int]:
+    """Its actions left this turn, by kind (S18): every resource but SP, read off the
+    actor as either version keeps it."""
+    return {kind: n for kind, n in actor.resources if kind != "sp"}
+
+
 def events_of(result, kind):
     return [e for e in result.events if isinstance(e, kind)]
 

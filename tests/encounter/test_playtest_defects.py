@@ -5,7 +5,6 @@ tied to a caster who is Down or gone, and Step Up's trigger (S5, S6, S20, S23, S
 from __future__ import annotations
 
 from shaper_gm.engine.events import EffectEnded
-from shaper_gm.rulesets.shaper import model
 
 from .conftest import (
     attack_outcome,
@@ -14,6 +13,7 @@ from .conftest import (
     lasting,
     left_from,
     payments,
+    pool,
     refuse,
     skills_used,
     uses,
@@ -26,7 +26,7 @@ def test_a_plain_weapon_attack_has_one_target(make_session):
     s = make_session(ARCHER, "add gob --count 2 --weapon dagger --at A3", "init ivy gob-1 gob-2",
                      "start")
     refuse(s, "attack gob-2,gob-1", "one target", "S5", "Overswing")
-    assert model.pool(s.state.actors["ivy"])["major"] == 3          # nothing spent
+    assert pool(s.state.actors["ivy"])["major"] == 3          # nothing spent
 
 
 def test_overswing_still_strikes_every_engaged_enemy(make_session):
@@ -127,7 +127,7 @@ def test_step_up_answers_only_a_foe_that_disengaged_from_its_user(make_session):
     s = make_session("add mo --as monica --side party --at B2", "add rex --as reaver --at B2",
                      "init mo rex", "start", "engage rex")
     refuse(s, "skill step-up rex", "has not disengaged from Monica", "S23")
-    assert model.pool(s.state.actors["mo"])["major"] == 3             # nothing was paid
+    assert pool(s.state.actors["mo"])["major"] == 3             # nothing was paid
     s.execute("skill rex retreat --sp")                               # off its turn: SP
     assert left_from(s.state, "rex", "mo")
     s.execute("skill step-up rex")

@@ -13,7 +13,6 @@ from shaper_gm.engine.events import (
     TurnStarted,
     WentDown,
 )
-from shaper_gm.rulesets.shaper import model
 from tests.oddsread import flat
 from tests.rulesets.shaper.test_data_examples import holding, unloaded
 
@@ -25,6 +24,7 @@ from .conftest import (
     engagements,
     events_of,
     lasting,
+    pool,
     refuse,
     uses,
 )
@@ -215,7 +215,7 @@ def test_s18_minor_by_major_free_by_minor_then_major(make_session):
     assert paid(s.execute("act free shout")) == [("act", "minor")]
     assert paid(s.execute("act free wave")) == [("act", "major")]
     assert paid(s.execute("engage bob")) == [("engage", "major")]
-    assert model.pool(s.state.actors["ann"]) == {"major": 1, "minor": 0, "free": 0}
+    assert pool(s.state.actors["ann"]) == {"major": 1, "minor": 0, "free": 0}
     s.execute("act major swing")
     refuse(s, "act minor kick", "no Minor action left and nothing that may pay for it", "S18")
     refuse(s, "act free blink", "no Free action left", "S18")
@@ -225,9 +225,9 @@ def test_s18_unused_actions_lapse(make_session):
     s = make_session(*DUEL, "act major a")
     result = s.execute("end")
     assert events_of(result, TurnEnded)[0].lapsed == (("major", 2), ("minor", 1), ("free", 1))
-    assert model.pool(s.state.actors["ann"]) == {"major": 0, "minor": 0, "free": 0}
+    assert pool(s.state.actors["ann"]) == {"major": 0, "minor": 0, "free": 0}
     s.execute("end")
-    assert model.pool(s.state.actors["ann"]) == {"major": 3, "minor": 1, "free": 1}
+    assert pool(s.state.actors["ann"]) == {"major": 3, "minor": 1, "free": 1}
 
 
 # S19 / S19a ---------------------------------------------------------------------------------
@@ -276,7 +276,7 @@ def test_s21_summons_act_on_the_summoners_turn(make_session):
     refuse(s, "move kim-minion A1", "not Kim's Minion's turn", "S18")
     s.execute("end")
     assert s.state.turn == "kim"
-    assert model.pool(s.state.actors["kim-minion"]) == {"major": 1, "minor": 1, "free": 0}
+    assert pool(s.state.actors["kim-minion"]) == {"major": 1, "minor": 1, "free": 0}
 
 
 # S22 / S23 / S24 -------------------------------------------------------------------------------
@@ -304,7 +304,7 @@ def test_s23_off_turn_skill_with_sp(make_session):
     assert paid(result) == [("skill", "sp")]
     assert s.state.actors["rex"].resource("sp") == 0 and engagements(s.state) == frozenset()
     assert s.state.actors["rex"].zone == "B2"
-    assert model.pool(s.state.actors["ann"]) == {"major": 3, "minor": 0, "free": 1}
+    assert pool(s.state.actors["ann"]) == {"major": 3, "minor": 0, "free": 1}
 
 
 def test_s24_uses_reset_at_the_start_of_the_actors_turn(make_session):

@@ -282,15 +282,37 @@ def test_an_engaged_casters_foe_is_at_melee_range_another_in_its_zone_at_close()
     """S11: two actors in one zone are at Close range, at Melee range only in the same
     engagement; Taylor, engaged with the raider, casts at him (Melee) and at the reaver
     who stands in the zone unengaged (Close)."""
-    from shaper_gm.rulesets.shaper.events import AttackResolved
     s = session("end", "end", "end", "place taylor B1", "engage taylor raider",
                 "place reaver B1")
     at = []
     for target in ("raider", "reaver"):
         result = s.execute(f"cast spell {target} --roll 4,4,4 --evade 1,2,2 --damage 1 "
                            "--defense 1")
-        at += [e.situation for e in result.events if isinstance(e, AttackResolved)]
+        at += [situation(s, result)]
     assert at == [("Raider: Melee, engaged (S11)",), ("Reaver: Close (max Close)",)]
+
+
+def situation(s: Session, result) -> tuple[str, ...]:
+    """Each target's range as the attack met it (S11, S13): the Python ruleset's words,
+    or the same worked out from the data version's facts (its distance `far` and `reach`
+    in bands, S10) and whom the attacker is engaged with (S14)."""
+    from shaper_gm.engine.events import Played
+    from tests.encounter.conftest import engaged_with
+    if python_played(s.state.ruleset, "shaper"):
+        from shaper_gm.rulesets.shaper.events import AttackResolved
+        return next(e.situation for e in result.events if isinstance(e, AttackResolved))
+    bands = ("Close", "Short", "Medium", "Long")
+
+    def band(n: int) -> str:
+        return bands[n] if n < len(bands) else f"Long+{n - len(bands) + 1}"
+    played = next(e for e in result.events if isinstance(e, Played))
+    said = []
+    for facts in (r.facts for r in played.outcome.results if "attack_total" in r.facts):
+        target = s.state.actors[facts["target"]]
+        said.append(f"{target.name}: Melee, engaged (S11)"
+                    if target.id in engaged_with(s.state, played.actor) else
+                    f"{target.name}: {band(facts['far'])} (max {band(facts['reach'])})")
+    return tuple(said)
 
 
 # --- 5. attacking an ally takes --ally ---------------------------------------------------
