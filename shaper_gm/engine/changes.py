@@ -18,9 +18,9 @@
 - ``while: NAME`` (on an effect or condition): it lasts while the acting actor holds the
   effect NAME; when that ends, or is replaced by a new one, it ends too (G27:
   concentration, whose end ends the spell).
-- ``quiet: true`` (on an effect, condition, end or sheet): a mark the rules keep for
-  themselves, changed without an outcome line of its own (T10's standing defense kind;
-  an item in hand that the action's own line already names).
+- ``quiet: true`` (on an effect, condition, end, sheet, hp or take): a mark the rules keep
+  for themselves, changed without an outcome line of its own (T10's standing defense
+  kind; an item in hand or taken up, or hit points, that the action's own line tells).
 - ``move: {who}``: that actor goes to the action's destination cell (``to: cell``).
   ``move: {who, to, away_from, within, rule}``: it goes to the cell `to` names (an
   expression: the GM's ``flag.to``), which must be free and within `within` steps, or,
@@ -50,14 +50,14 @@ from shaper_gm.engine.state import Change, Effect, Encounter
 from shaper_gm.engine.stepkit import FIELD, Facts, VocabError, checked_name, expression, fill
 from shaper_gm.records import record
 
-KINDS = {"hp": {"who", "change", "through", "why", "rule"},
+KINDS = {"hp": {"who", "change", "through", "why", "rule", "quiet"},
          "resource": {"who", "change", "name", "why", "rule"},
          "effect": {"who", "name", "mods", "until", "while", "says", "quiet"},
          "condition": {"who", "name", "mods", "until", "while", "quiet"},
          "end": {"who", "name", "with_source", "why", "quiet"},
          "move": {"who", "to", "away_from", "within", "rule", "logs", "word"},
          "sheet": {"who", "name", "value", "why", "says", "quiet"},
-         "lay": {"who", "item", "says"}, "take": {"who", "item"},
+         "lay": {"who", "item", "says"}, "take": {"who", "item", "quiet"},
          "encounter": {"name", "change", "why"},
          "spend": {"who", "key", "amount"}, "relabel": {"name", "from", "to", "why"},
          "reacted": {"who", "answer", "during"},
@@ -259,8 +259,9 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
         state, told = _sheet(state, who, entry.name, values["value"], said or why, entry.says)
         return state, [] if entry.quiet else told
     if entry.kind in ("lay", "take"):         # an item on the map (engine.laying)
-        return laying.changed(state, rs, entry.kind, who, str(values["item"]),
-                              str(facts["actor"]), entry.says)
+        state, told = laying.changed(state, rs, entry.kind, who, str(values["item"]),
+                                     str(facts["actor"]), entry.says)
+        return state, [] if entry.quiet else told
     if entry.kind == "resource":
         return _resource(state, who, entry.name, int(values["change"]), said or why,
                          entry.rule, rs)
@@ -277,8 +278,9 @@ def apply(state: Encounter, rs: Any, entry: Entry, facts: Facts, why: str,
     if entry.kind in ("spend", "relabel"):        # engine.spending
         from shaper_gm.engine.spending import swept
         return swept(state, who, entry.kind, entry.name, values, fill(entry.why, facts) or why)
-    if entry.kind == "hp":
-        return hit_points(state, rs, who, int(values["change"]), entry.through, why, said)
+    if entry.kind == "hp":                    # quiet: the action's own line tells it
+        state, told = hit_points(state, rs, who, int(values["change"]), entry.through, why, said)
+        return state, [e for e in told if not (entry.quiet and isinstance(e, ev.HpChanged))]
     mods = tuple((key, int(value)) for key, value in values.items())
     if entry.kind == "condition":
         found = rs.library.item("conditions", entry.name)

@@ -49,6 +49,7 @@ from shaper_gm.engine.exprvalues import (
     negated,
     number,
     pairs_of,
+    summed_of,
     total_of,
 )
 
@@ -360,12 +361,13 @@ _FUNCTIONS: dict[str, Callable[[tuple[Node, ...]], Node]] = {
     "total": total_of,
     "count": count_of,
     "pairs": pairs_of,
+    "sum": summed_of,
     "before": before_of,
 }
 _ARITY = {"min": (1, 16), "max": (1, 16), "abs": (1, 1), "if": (3, 3), "default": (2, 2),
           "at": (3, 3), "dice": (1, 1), "times": (2, 2), "fraction": (2, 2), "text": (1, 16),
           "added": (2, 2), "removed": (2, 2), "total": (3, 3), "count": (1, 1),
-          "pairs": (1, 1), "before": (2, 2)}
+          "pairs": (1, 1), "sum": (1, 1), "before": (2, 2)}
 MAX_TEXT = 1000
 
 

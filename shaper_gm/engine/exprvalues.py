@@ -215,6 +215,23 @@ def count_of(args: tuple[Node, ...]) -> Node:
     return run
 
 
+def summed_of(args: tuple[Node, ...]) -> Node:
+    """`sum(mapping)`: the sum of a mapping's values (or a list's numbers), 0 when it
+    holds none: the skill levels a sheet's skills add up to, `sum(actor.skills)`."""
+    held = args[0]
+
+    def run(env: Env) -> int:
+        found = held(env)
+        if found == 0 and not isinstance(found, bool):
+            return 0
+        if hasattr(found, "get"):
+            found = tuple(dict(found).values())
+        if not isinstance(found, (tuple, list)):
+            raise ExprError(f"sum() reads a mapping or a list, not {found!r}")
+        return number(sum(number(value) for value in found))
+    return run
+
+
 def before_of(args: tuple[Node, ...]) -> Node:
     """`before(words, separator)`: the words before the separator's first place, all of
     them when it is not there (a word the GM wrote as NAME=VALUE, read for its NAME)."""

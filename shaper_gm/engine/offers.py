@@ -60,7 +60,9 @@ def checked_targets(state: Encounter, rs: Ruleset, actor: Actor,
     them (`in Longbow range`), and whether `check(target_id)` (the ruleset's own check
     of the action, before any cost or die) lets it act on them now: those it can take
     on first (foes before allies), then those it cannot (saying why), then the Down
-    (in the ruleset's word); nearest first within each."""
+    (in the ruleset's word); nearest first within each. A note on one the check refuses
+    says what it takes first (`move to its zone first`): it stands for the refusal, and
+    the target ranks with those it can take later, foes first."""
     out = []
     for other in state.actors.values():
         if other.id == actor.id:
@@ -69,14 +71,15 @@ def checked_targets(state: Encounter, rs: Ruleset, actor: Actor,
         notes = [other.name, other.side] + ([rs.how_far(steps)] if steps is not None else [])
         said = note(other.id) if note is not None and not other.down else ""
         notes += [said] if said else []
-        rank, why = checked_rank(actor, other, check)
+        rank, why = noted_rank(actor, other, *checked_rank(actor, other, check), said)
         if other.max_hp is not None and getattr(rs, "hp_shown", True):
             notes.append(f"HP {other.hp}/{other.max_hp}")
         if other.down:
             notes.append(rs.term("down") or "down")
         elif why:
             notes.append(f"not now: {why}")
-        out.append(((rank, steps or 0), Offer(other.id, " · ".join(notes), rank)))
+        ally = rank == LATER and other.side == actor.side     # later: foes first
+        out.append(((rank, ally, steps or 0), Offer(other.id, " · ".join(notes), rank)))
     return [offer for _, offer in sorted(out, key=lambda pair: pair[0])]
 
 
@@ -90,6 +93,15 @@ def checked_rank(actor: Actor, other: Actor, check: Callable[[str], object]) -> 
     except (RuleViolation, GmError) as refusal:      # how the rules say no
         return LAST, short_reason(refusal.message)
     return (FIRST if other.side != actor.side else LATER), ""
+
+
+def noted_rank(actor: Actor, other: Actor, rank: int, why: str, said: str
+               ) -> tuple[int, str]:
+    """A refused target a note says what it takes first of (`move to its zone first`)
+    ranks with those the action can take later, the note standing for the refusal."""
+    if said and why and rank == LAST:
+        return LATER, ""
+    return rank, why
 
 
 def short_reason(message: str, width: int = 60) -> str:

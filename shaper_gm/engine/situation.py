@@ -29,7 +29,8 @@ HAS_FLAG = "has_flag"       # has_flag.NAME: the command gave --NAME (flag.NAME 
 OCCUPANT = "occupant"       # occupant: the name of who stands on the destination
 LYING = "lying"             # lying: each item on the map, how far its nearest place is
 ENCOUNTER = "encounter"     # encounter.NAME: a number of the encounter (ambient arca)
-SHARING = ("foes_with.", "allies_with.", "foe_ids_with.", "foes_named.")  # who shares X's KEY
+SHARING = ("foes_with.", "allies_with.", "foe_ids_with.", "foes_named.",   # who shares
+           "ids_with.")                                                      # X's KEY
 LYING_BESIDE = "lying_beside"   # lying_beside: each item on the map, whom it lies by
 LYING_PLACES = "lying_places"   # lying_places: each item on the map, its places, nearest first
 LYING_WITH = "lying_with"   # lying_with.KEY: each item on the map, whom it lies by's sheet KEY
@@ -343,16 +344,18 @@ def sharing(state: Encounter, who: Actor, kind: str, key: str) -> int | tuple[st
     `target.foes_with.group > target.allies_with.group`). 0 when X's KEY holds nothing
     ('', none, 0) or X is down. `X.foe_ids_with.KEY`: those foes' ids, in order (a
     refusal naming them: `Ann is with bob, cy`); `X.foes_named.KEY`: their names, in the
-    order they were added (a refusal's hint names them); none then."""
+    order they were added (a refusal's hint names them); `X.ids_with.KEY`: the ids of
+    every other actor up holding it, either side (who X shares a melee with); none then."""
     mine = lookup(who.sheet, key)
-    listed = kind in ("foe_ids_with", "foes_named")
+    listed = kind in ("foe_ids_with", "foes_named", "ids_with")
     if not mine or who.down:
         return () if listed else 0
     foes = kind != "allies_with"
     sharers = [other for other in state.actors.values()
-               if not other.down and (other.side != who.side) == foes
+               if not other.down and (kind == "ids_with" and other.id != who.id or
+                                      (other.side != who.side) == foes)
                and lookup(other.sheet, key) == mine]
-    if kind == "foe_ids_with":
+    if kind in ("foe_ids_with", "ids_with"):
         return tuple(sorted(other.id for other in sharers))
     return tuple(other.name for other in sharers) if listed else len(sharers)
 

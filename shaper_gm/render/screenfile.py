@@ -35,6 +35,7 @@ from shaper_gm.engine.state import Actor
 from shaper_gm.render.casting import Cast
 from shaper_gm.render.names import Names
 from shaper_gm.render.plugins import RULESETS, Screen
+from shaper_gm.render.resources_read import MODES, Resources, turn_word
 from shaper_gm.render.sheetvalues import ExprValues, table_values, values_field
 from shaper_gm.render.templates import Template, TemplateError, parse
 from shaper_gm.render.text import event_line
@@ -46,7 +47,8 @@ DRAWN_AFTER = ("turn", "round")
 # actor's own fields: its resources' values, each as the table shows it (over its
 # maximum), its numbers as the rules read them (`stat`: its effects counted), the
 # ruleset and the fight's state; `cast`, `said`: who holds the effects it cast, their words.
-ACTOR_EXTRAS = ("resource", "shown", "stat", "ruleset", "state", "cast", "said", "dots")
+ACTOR_EXTRAS = ("resource", "shown", "stat", "ruleset", "state", "cast", "said", "dots",
+                "left", "pips", "turn")   # render.resources_read
 
 
 class Reader:
@@ -202,23 +204,6 @@ def _styled(describe: Callable[..., str], style: str) -> Callable[..., Any]:
 
 # --- about one actor: the order table's cells, the sheet's rows ------------------------------
 
-class _Resources:
-    """``{resource.ap}``: a resource's value (0 when the actor has none), and with
-    `shown`, ``{shown.wounds}``: as the order table shows it, over its maximum."""
-
-    def __init__(self, actor, rs, shown: bool | str = False) -> None:
-        self.actor, self.rs, self.shown = actor, rs, shown
-
-    def __getattr__(self, name: str):
-        if not self.shown:
-            return self.actor.resource(name)
-        from shaper_gm.render.tables import resource_dots, resource_value
-        spec = self.rs.resource_spec(name)
-        if self.shown == "dots":              # ``{dots.ap}``: ●●●●○○ 4, left and spent
-            return resource_dots(self.actor, spec, self.rs)
-        return resource_value(self.actor, spec, self.rs)
-
-
 class _Stats:
     """``{stat.physical_armor}``: a sheet number as the rules read it, its effects in."""
 
@@ -238,8 +223,10 @@ def _about_actor(template, actor, state, rs, values=None, item=None) -> str:
     def get(key: str):
         if key == "item" and item is not None:
             return item
-        if key in ("resource", "shown", "dots"):
-            return _Resources(actor, rs, "dots" if key == "dots" else key == "shown")
+        if key in MODES:
+            return Resources(actor, rs, key, state)
+        if key == "turn":
+            return turn_word(actor, state)
         if key == "stat":
             return _Stats(actor, rs)
         if key in ("cast", "said"):
@@ -288,11 +275,15 @@ def _table(reader: Reader, raw: Mapping):
     got = check_fields(ctx, {k: v for k, v in raw.items() if k != "values"}, {
         "columns": Field(_mapping), "legend": Field(_text_or_line(reader)),
         "toolbar": Field(_toolbar(reader, values)), "groups": Field(reader.named),
+        "groups_by": Field(snake_name),               # render.groups_by
         "group_mark": Field(text), "group_word": Field(text), "down_word": Field(text),
         "drawn_after": Field(choice(DRAWN_AFTER)), "hp_column": Field(boolean),
         "hidden_effects": Field(lambda v: tuple(list_of(text)(v)))})
     if got is None:
         return None
+    if "groups_by" in got:
+        from shaper_gm.render.groups_by import grouped_by
+        got["groups"] = grouped_by(got.pop("groups_by"))
     columns = []
     flags = {"after_zone": Field(boolean), "wrap": Field(boolean)}
     for header, cell in got.pop("columns", {}).items():

@@ -51,6 +51,14 @@ def test_pairs_writes_a_mappings_keys_and_values_as_words():
         compile_expr("pairs(m)").value({"m": 3})
 
 
+def test_sum_adds_a_mappings_values_or_a_lists_numbers():
+    assert compile_expr("sum(m)").value({"m": {"longshot": 2, "retreat": 1}}) == 3
+    assert compile_expr("sum(m)").value({"m": {}}) == 0
+    assert compile_expr("sum(m)").value({"m": (1, 2, 4)}) == 7
+    with pytest.raises(ExprError, match=r"sum\(\) reads a mapping or a list, not 'x'"):
+        compile_expr("sum(m)").value({"m": "x"})
+
+
 def test_before_reads_the_words_before_a_separator():
     """S2: `--auto taylor=success` names taylor; words without it are read whole."""
     assert compile_expr("before(w, '=')").value({"w": "taylor=success"}) == "taylor"

@@ -4,7 +4,7 @@ overruled (`--ignore`, Thread the Needle) shown in the breakdown and the recap."
 
 from __future__ import annotations
 
-from overrides.conftest import as_data, recap, refuse, replayed, screen, session_of
+from overrides.conftest import recap, refuse, replayed, screen, session_of
 from overrides.conftest import swing as outcome
 
 # Monica acts first, engaged with the raider and the reaver in B3; Josh shoots from B4.
@@ -44,12 +44,9 @@ def test_damage_bonus_can_be_a_penalty_and_counts_in_odds(demo):
 
 
 def test_damage_bonus_is_refused_on_a_utility_spell(demo):
-    """A utility spell takes no damage bonus: the Python ruleset says it belongs to an
-    attack, the data version that cast has no such flag (the same ruling, its words)."""
     s = demo("shaper", "end", "end", "end")
     refuse(s, "cast taylor charm monica --damage-bonus 2",
-           "cast: unknown flag --damage-bonus" if as_data()
-           else "--damage-bonus belongs to an attack")
+           "--damage-bonus belongs to an attack")
 
 
 # --- the targets of a multi-target skill ----------------------------------------------------

@@ -105,8 +105,8 @@ def test_shaper_critical_is_decided_by_the_totals(demo):
     assert s.state.actors["raider"].hp == 5
     refuse(demo("shaper", "draw josh longbow"),     # the data version: whose roll it is
            "attack raider --roll =19 --evade =10 --damage =16",
-           "--damage =16: the damage roll of josh (1d6+1d6+3) totals 5 to 15" if as_data()
-           else "--damage =16: the damage (1d6+3+1d6) totals 5 to 15")
+           *(("--damage =16: the ", "damage roll of josh (1d6+1d6+3) totals 5 to 15")
+             if as_data() else ("--damage =16: the damage (1d6+3+1d6) totals 5 to 15",)))
 
 
 def test_shaper_flat_defense_for_a_target_without_armor(demo):
@@ -185,9 +185,8 @@ def test_shaper_one_damage_total_cannot_serve_critical_and_plain_targets(demo):
              "place reaver B3", "engage monica raider", "engage monica reaver")
     # the data version: the critical die (for the critical target alone) needs its faces
     refuse(s, "attack monica raider --skill overswing --sp --roll =19 --evade =10 --evade =15 "
-              "--damage =9", "the critical die of monica (1d6) needs its faces here, not a "
-              "total" if as_data() else "some targets take the critical die and some do not "
-              "(S6)")
+              "--damage =9", "critical", "of monica (1d6) needs its faces here, not a total"
+              if as_data() else "some targets take the critical die and some do not (S6)")
 
 
 # --- Dungeoneers (D11, D14, D16, D18): every total already includes the score ----------

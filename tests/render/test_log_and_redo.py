@@ -59,7 +59,11 @@ def test_redo_prints_what_it_applied_again_as_it_was_first_printed(session):
     head, rest = redone.split("\n", 1)
     assert head == f"Redid: attack josh raider {HIT.split(' ', 2)[2]}"
     assert rest == first
-    assert "Raider: hit, 7 HP lost (HP 18 → 11)" in rest                # the full breakdown
+    # the full breakdown: Raider's verdict (the Python ruleset's ▸ row, the data version's
+    # head line) and its indented rows
+    assert "Raider: hit, 7 HP lost (HP 18 → 11)" in rest or \
+        rest.startswith("Josh attacks Raider with the longbow (Major): hit, 7 HP lost (HP 18 → 11)")
+    assert rest.splitlines()[1].startswith("  ")
 
 
 def test_undo_still_names_only_the_lines_it_took_back(session):

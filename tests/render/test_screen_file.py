@@ -309,6 +309,8 @@ CASES = [
                                      "true or false, got 'maybe'"),
     ("table: {hidden_effects: dying}\n", f"{FILE}: item 'table': key 'hidden_effects': "
                                           "expected a list, got 'dying'"),
+    ("table: {groups_by: Engagement}\n", f"{FILE}: item 'table': key 'groups_by': "
+                                          "expected a name"),
     ("events: [unclosed\n", f"{FILE}: line 2, column 1: while parsing a flow sequence: did "
                             "not find expected ',' or ']'"),
 ]

@@ -216,7 +216,8 @@ def gm_damage(rs: Any, state: Any, target: str, amount: int,
                                  tape if tape is not None else PlayTape(no_dice, Decisions()))
     events = [replace(e, action="damage") if isinstance(e, ev.Played) else e  # the GM's
               for e in done.events]
-    if not any(isinstance(e, ev.HpChanged) for e in events):     # the HP line, always
+    if not any(isinstance(e, ev.HpChanged) for e in events) and not any(   # the HP line,
+            entry.kind == "hp" and entry.quiet for entry in declared.apply):  # unless told
         hp = done.state.actors[target].hp or 0
         events.append(ev.HpChanged(target, hp, hp, f"{amount} damage: none gets through"))
     return done.state, events

@@ -6,16 +6,17 @@ item's fields: `"{name} · {damage} damage"`) and, for a first one, `first_text`
 it (`in hand`). `notes` adds a text after a `·` for each item its `when` holds for;
 `later` puts the items its `when` holds for after the rest, its `text` told
 (`not now: 2 AP left`, D28); `only` offers just the items it holds for (what a `--draw`
-can take: `of: weapons`, the list and kind a slot of its own offers). Its tests and
-texts read `item.X` (`item.id` too), `actor.X`, `rules.X` and `fields`' names. Without
-it: by id, each with its name."""
+can take: `of: weapons`, the list and kind a slot of its own offers); `more` names items
+of the kind (else of another) offered after those carried, `only` deciding (the
+offensive spell empty hands cast, S25). Its tests and texts read `item.X` (`item.id`
+too), `actor.X`, `rules.X` and `fields`' names. Without it: by id, each with its name."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from shaper_gm.content.schema import Bad, Field, ident, mapping_of, snake_name, text
+from shaper_gm.content.schema import Bad, Field, ident, list_of, mapping_of, snake_name, text
 from shaper_gm.engine.errors import ExprError
 from shaper_gm.engine.offers import FIRST, LATER
 from shaper_gm.rulesets.data.entries import checked_keys
@@ -44,7 +45,8 @@ def _notes(value: Any) -> tuple[Mapping[str, Any], ...]:
 
 ITEM_OFFER = {"text": Field(text), "first": Field(snake_name), "first_text": Field(text),
               "notes": Field(_notes), "later": Field(_told), "only": Field(_test),
-              "of": Field(ident), "fields": Field(mapping_of(ident, _test))}
+              "of": Field(ident), "fields": Field(mapping_of(ident, _test)),
+              "more": Field(list_of(ident))}
 
 
 def item_offer(value: Any) -> Mapping[str, Any]:
@@ -52,8 +54,8 @@ def item_offer(value: Any) -> Mapping[str, Any]:
     if not isinstance(value, Mapping) or set(value) - set(ITEM_OFFER) or \
             ("first_text" in value and "first" not in value):
         raise Bad(f"expected {{text: TEXT, first: KEY, first_text: TEXT, notes: [...], "
-                  f"later: {{when, text}}, only: EXPR, of: KIND, fields: {{NAME: EXPR}}}} "
-                  f"(first_text with first), got {value!r}")
+                  f"later: {{when, text}}, only: EXPR, of: KIND, fields: {{NAME: EXPR}}, "
+                  f"more: [ID, ...]}} (first_text with first), got {value!r}")
     return checked_keys(value, ITEM_OFFER)
 
 
@@ -75,6 +77,9 @@ def offered_items(rs: Any, state: Any, actor: Any, slot: str, carried: Mapping[s
     first = sheet.get(spec["first"]) if "first" in spec else None
     firsts = set(first) if isinstance(first, list | tuple) else {first}
     known = rs.library.kind(kind)
+    carried = {**carried, **{item_id: _found(rs, known, item_id)          # `more`
+                             for item_id in spec.get("more", ()) if item_id not in carried
+                             and _found(rs, known, item_id) is not None}}
     out = []
     for item_id in sorted(carried, key=lambda item_id: item_id not in firsts):
         item = carried[item_id] if isinstance(carried[item_id], Mapping) else \
@@ -87,6 +92,14 @@ def offered_items(rs: Any, state: Any, actor: Any, slot: str, carried: Mapping[s
         if offer is not None:
             out.append((item_id, *offer))
     return sorted(out, key=lambda offer: offer[2])
+
+
+def _found(rs: Any, known: Mapping[str, Any], item_id: str) -> Any:
+    """An item of the kind by id, else of the content's first kind that has it."""
+    if item_id in known:
+        return known[item_id]
+    items = getattr(rs.library, "items", {})
+    return next((kind[item_id] for kind in items.values() if item_id in kind), None)
 
 
 def _offer(rs: Any, state: Any, actor: Any, item: Mapping[str, Any],

@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from shaper_gm.engine.offers import FIRST, Offer, checked_rank, checked_targets, tile_offers
+from shaper_gm.engine.offers import (
+    FIRST,
+    Offer,
+    checked_rank,
+    checked_targets,
+    noted_rank,
+    tile_offers,
+)
 from shaper_gm.engine.request import Request
 from shaper_gm.engine.state import Actor, Encounter
 from shaper_gm.rulesets.data.item_offers import offered_items, offered_kind
@@ -35,6 +42,8 @@ def offers_for(rs: Any, state: Encounter, slot: str, subject: str | None,
         return _cells(rs, state, action, actor)
     if slot == action.item or slot in {f.completes for f in action.flags if f.completes}:
         return _items(rs, actor, slot, state)   # --with ITEM, its word, a flag's items
+    if slot in dict(rs.library.numbers.get("item_offers") or ()):
+        return _items(rs, actor, slot, state)   # a flag another action lends the verb
     return None
 
 
@@ -50,8 +59,13 @@ def first_for(rs: Any, state: Encounter, slot: str, subject: str | None, verb: s
                                                for o in offers)
     if other is None or other.id == actor.id:
         return False
-    return checked_rank(actor, other, lambda target: action.check(
-        state, rs, Request(verb, (("actor", actor.id), ("target", target)))))[0] == FIRST
+    rank, why = checked_rank(actor, other, lambda target: action.check(
+        state, rs, Request(verb, (("actor", actor.id), ("target", target)))))
+    if why and action.offer is not None and not other.down:   # said what it takes first
+        from shaper_gm.rulesets.data.target_notes import target_note
+        rank = noted_rank(actor, other, rank, why,
+                          target_note(action, state, rs, actor.id, other.id))[0]
+    return rank == FIRST
 
 
 def _items(rs: Any, actor: Actor, kind: str, state: Encounter) -> list[Offer]:

@@ -111,6 +111,10 @@ def saved_items(library: Any, sheet: Any, where: str) -> None:
             for name, value in held.items():
                 limits.known(f"{where}.{spec['key']}.{name}", value, library.kind(kind),
                              str(kind).removesuffix("s"))
+        elif kind == "whole" and isinstance(held, Mapping):     # in the range add takes
+            for name, value in held.items():                    # (Shaper's levels 1-4, S24)
+                limits.check(f"{where}.{spec['key']}.{name}", value, spec.get("least", 0),
+                             spec.get("most"), why=spec.get("rule", ""))
 
 
 def _named_items(at: str, held: Any, known: Mapping[str, Any], kind: str) -> None:

@@ -131,6 +131,8 @@ EDITS = [
      HP_CHANGE + "\n    - effect: {who: target, name: dazed, quiet: 'yes'}",
      "line 43: item 'strike': key 'apply[1].effect.quiet': expected true or false, "
      "got 'yes'"),
+    ("hp-quiet-not-a-truth", A, HP_CHANGE, "    - hp: {who: target, change: -damage, quiet: 1}",
+     "line 42: item 'strike': key 'apply[0].hp.quiet': expected true or false, got 1"),
     ("sheet-quiet-not-a-truth", A, HP_CHANGE,
      HP_CHANGE + "\n    - sheet: {who: target, name: vigour, value: 1, quiet: 'no'}",
      "line 43: item 'strike': key 'apply[1].sheet.quiet': expected true or false, "
@@ -615,8 +617,12 @@ EDITS = [
     ("item-offers-first-text-alone", R, "grid: 8x8",
      "grid: 8x8\nitem_offers: {weapons: {text: '{name}', first_text: in hand}}",
      "line 8: key 'item_offers.weapons': expected {text: TEXT, first: KEY, first_text: TEXT, "
-     "notes: [...], later: {when, text}, only: EXPR, of: KIND, fields: {NAME: EXPR}} "
-     "(first_text with first), got {'text': '{name}', 'first_text': 'in hand'}"),
+     "notes: [...], later: {when, text}, only: EXPR, of: KIND, fields: {NAME: EXPR}, "
+     "more: [ID, ...]} (first_text with first), got {'text': '{name}', 'first_text': "
+     "'in hand'}"),
+    ("item-offers-more-not-a-list", R, "grid: 8x8",
+     "grid: 8x8\nitem_offers: {weapons: {more: spell}}",
+     "line 8: key 'item_offers.weapons.more': expected a list, got 'spell'"),
     ("item-offers-later-without-text", R, "grid: 8x8",
      "grid: 8x8\nitem_offers: {weapons: {later: {when: 'actor.hp < 1'}}}",
      "line 8: key 'item_offers.weapons.later': expected {when: EXPR, text: TEXT}, "

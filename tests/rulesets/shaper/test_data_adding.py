@@ -65,7 +65,9 @@ def test_add_reads_the_same_line_and_gives_the_same_numbers(both, adding, lines)
     ("add zed --armor nope", "nope"),
     ("add zed --weapon longsword --holding longbow", "longbow"),
     # add_requires: what a level allows (S19a, S27, S29)
-    ("add zed --vigor 1 --finesse 1", "more Ability Points than level 1 allows"),
+    ("add zed --vigor 1 --finesse 1", "Zed has 2 Ability Points; level 1 allows 1 (S27, S29)"),
+    ("add zed --mentality 1 --skill retreat --skill charm",
+     "Zed has 2 skill levels; level 1 allows 1 (S27, S29)"),
     ("add zed --weapon longsword --weapon longbow --shield", "a level-1 actor starts with 2"),
     ("add zed --level 2 --weapon longsword --weapon longbow --holding longsword "
      "--holding longbow --shield", "more in hand than 2 hands hold"),

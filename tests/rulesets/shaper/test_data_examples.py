@@ -11,10 +11,9 @@ dissolves it and takes the Down out of theirs (S8).
 
 What the data version does not play yet, and what the format needs for it (the plan of
 the next step):
-- Shaper's creation rules over each skill (S27, S29: the sum of skill levels a level
-  allows, a spell Mentality; each level from 1 to 4,
-  S24, is add_entries' least and most): add_requires tests read no sum of a mapping's
-  values and no test per entry (the
+- Shaper's creation rules over each skill (S27: a spell Mentality; each level from 1
+  to 4, S24, is add_entries' least and most): add_requires tests read no test per
+  entry (the
   ability points, the items at level 1 and the hands are add_requires; `--vigor N` and
   the rest add_numbers, `--armor ITEM`, `--shield` and `--holding ITEM` add_items,
   `--skill NAME[:LEVEL]` add_entries: tests/rulesets/shaper/test_data_adding.py);
@@ -36,9 +35,6 @@ the next step):
   (S21-S26) (Shield Block, Parry and Hardy answer an attack, `--react ID=SKILL`,
   `--skill NAME:sp`, a flag's `marks`, and Step Up answering a foe that disengaged
   from its user this round: tests/rulesets/shaper/test_data_react.py);
-- the GM's `set ACTOR max_hp=N`;
-- the GM's `set ACTOR temp_hp=N` (what absorbs is spent from every effect in turn,
-  `spend`, tests/rulesets/shaper/test_data_uses.py; temporary HP are no effect here);
 - the words of the screen: the attack's nested breakdown, the order table's Engaged
   column naming whom (its screen.yaml shows the engagement's label), show's rows of
   weapons, armor, skills and their bonuses; the GM's damage in one line (`2 damage to Taylor:
@@ -47,14 +43,7 @@ the next step):
   its own, where the Python ruleset's action line says them or leaves them out (an
   attack's line reads as the Python ruleset's: recap steps,
   tests/rulesets/shaper/test_table_ready.py's worded());
-- the refusals of a cost beyond the resources' own words (`short`: no Major action left,
-  not enough SP, tests/rulesets/shaper/test_data_short.py): the Python ruleset's `this
-  move costs 3 Major; Josh has 1 Major, 0 Minor, ...` (an attack's: `pay a skill with SP
-  instead (--skill longshot:sp, 1 SP left)`); a move refused while engaged naming whom
-  it is engaged with (`Ann is engaged with bob (S12)`);
-- completion's offers ranked by what the actor can do now (`draw <Tab>`: what free hands
-  can take first, S19a; `pickup <Tab>`: what lies in reach, its range and cost), the
-  summon bonuses `--minion-bonus` offers;
+- completion's offer of the summon bonuses `--minion-bonus` takes;
 - the range an attack's breakdown states (`Raider: Melee, engaged (S11)`, `Close (max
   Close)`), a spell's among them; a version-1 save whose record disagrees with what its
   log replays to (`engaged_with`) is not refused (`replayed_saves` reads no record).
@@ -67,8 +56,20 @@ a cost refused in the resources' own words (`short`: test_data_short), a melee a
 out of an engagement, a target beyond max range and a Charm out of reach refused in the
 Python ruleset's words (their bands by name, S10, S11, S13), a zone off the grid citing
 S9 (`terms: grid_rule`), a skill of an ability (Vigor, Finesse, Mentality) refused
-without a point in it (S27: an add_requires a skill); `cast` as one verb whose word picks
-the spell (ruleset.yaml's `word_actions`: `cast taylor spell raider` is the attack with
+without a point in it (S27: an add_requires a skill), the skill levels a level allows
+(S29: an add_requires reading `sum(actor.skills)`: test_data_adding), the GM's `set
+ACTOR max_hp=N` and `temp_hp=N` (ruleset.yaml's `gm_fields`: test_table_ready), a cost
+of several parts refused whole in the Python ruleset's words (`this move costs 3 Major;
+Josh has 1 Major, 0 Minor, ...`, an attack's `pay a skill with SP instead (--skill
+longshot:sp, 1 SP left)`: an action's `checks`), a move refused while engaged naming
+whom with (`Ann is engaged with bob (S12)`: `X.foe_ids_with.KEY`), a skill of an attack
+or an answer to one used on its own refused in the Python ruleset's words (S23), the
+log's words as typed (`draw josh longbow`: ruleset.yaml's `logs_words`), completion's
+offers ranked by what the actor can do now (`draw <Tab>`: what free hands can take first,
+S19a, item_offers' `later`; `pickup <Tab>`: what lies in reach, its range and cost,
+item_offers' `lying`; targets with their bands, `bands`, and what the weapon makes of
+them, a target's `offer`: tests/shell/test_completion.py); `cast` as one verb whose word
+picks the spell (ruleset.yaml's `word_actions`: `cast taylor spell raider` is the attack with
 the offensive spell, S25, a caster's `attack` with nothing in hand too, the attack's `bare:
 spell`: test_data_spell), spell skills added to a cast, their cost less a Mentality point
 (S25), Minion, a summon with its own pool acting in its caster's turn and gone when Down

@@ -5,7 +5,7 @@ through `add`; a sheet file through `add --as PATH`. The Python loader's own tes
 default folder and its cache) read its library from the checkout's
 content/shaper, the Python version's until the switch, whatever SHAPER_GM_CONTENT
 names (`--as-data shaper` points it at the data version); test_ruleset_numbers reads
-the library of SHAPER_GM_CONTENT, as it did."""
+the numbers of the ruleset through commands, whichever version plays `shaper`."""
 
 from __future__ import annotations
 
@@ -75,38 +75,157 @@ def test_loading_is_cached(python_content):
     assert load_library() is not first and load_library() == first
 
 
+def _numbers_session(*lines: str):
+    """A session of whichever version plays `shaper`, `lines` run: the numbers are read
+    through commands, as the GM meets them."""
+    s = new_session(seed=1234)
+    for line in lines:
+        s.execute(line)
+    return s
+
+
+def _refused(s, line: str) -> str:
+    with pytest.raises(GmError) as refused:
+        s.execute(line)
+    return str(refused.value)
+
+
+def _cost(s, line: str) -> tuple[str, ...]:
+    """The kinds of action `line`'s action costs (S18), the actor's pool refilled after."""
+    from shaper_gm.engine.events import ActionSpent
+    actor = s.state.turn
+    kinds = tuple(kind for e in s.execute(line).events if isinstance(e, ActionSpent)
+                  for kind, n in e.cost if n)
+    for kind, full in (("major", 3), ("minor", 1), ("free", 1)):
+        s.execute(f"set {actor} {kind}={full}")
+    return kinds
+
+
 def test_ruleset_numbers():
-    """The numbers of the ruleset playing `shaper`: the Python library's records, read
-    whichever content SHAPER_GM_CONTENT names (not yet ported onto the data version,
-    where they are its ruleset.yaml's numbers, resources and actions' costs)."""
-    rs = load_library().rulesets["shaper"]
-    assert (rs.basic_roll, rs.critical_threshold, rs.critical_dice) == ("3d6", 9, "1d6")
-    assert rs.pool.as_dict() == {"major": 3, "minor": 1, "free": 1}
-    assert dict(rs.substitutions) == {"minor": ("major",), "free": ("minor", "major")}
-    majors = {"attack", "move", "skill", "cast", "pickup_close", "switch_weapons"}
-    minors = {"draw", "sheathe", "reload", "raise_shield", "engage", "disengage",
-              "switch_grip", "pickup_melee"}
-    assert {a for a, k in rs.costs if k == "major"} == majors
-    assert {a for a, k in rs.costs if k == "minor"} == minors
-    assert {a for a, k in rs.costs if k == "free"} == {"say", "drop"}
-    assert (rs.skill_sp_cost, rs.skill_max_level, rs.hands, rs.base_hp) == (1, 4, 2, 10)
-    assert rs.bonus("vigor", "hp") == 3 and rs.bonus("vigor", "melee_damage") == 1
-    assert rs.bonus("vigor", "melee_attack") == 1
-    assert rs.bonus("finesse", "ranged_attack") == 1 and rs.bonus("finesse", "evasion") == 1
-    assert rs.bonus("mentality", "spell_cost_reduction") == 1
-    assert rs.bonus("mentality", "spell_bonus") == 1
-    assert "ability_bonuses" in rs.provisional_keys
-    first = rs.level_row(1)
-    assert (first.ability_points, first.skills, first.sp, first.sp_regen) == (1, 1, 1, 1)
-    assert not first.provisional
-    assert [r.level for r in rs.levels] == list(range(1, 11))
-    assert all(r.provisional for r in rs.levels[1:])
-    assert all(r.ability_points == r.level and r.skills == r.level for r in rs.levels)
-    assert rs.diagonal == "shaper"
-    assert rs.band_names == ("Close", "Short", "Medium", "Long")
-    assert (rs.beyond_max_range_bands, rs.base_spell_range, rs.spell_min_mentality) == (1, 0, 1)
-    assert (rs.grid_cols, rs.grid_rows) == (5, 5)
-    assert rs.outnumbered and rs.firing_into_melee and rs.turn_order_ability == "finesse"
+    """The numbers of the ruleset playing `shaper`, through commands whichever version
+    plays it: the Basic Roll 3d6 (S1), a critical hit at a margin of 9 adding 1d6 (S6),
+    a turn's 3 Major, 1 Minor, 1 Free, a Minor paid by a Major and a Free by a Minor or a
+    Major (S18), what each action costs (S10-S20, S23-S26), a skill's 1 SP (S23), skill
+    levels 1 to 4 (S24), two hands (S19a), 10 HP and Vigor's +3 HP, +1 melee attack and
+    damage, Finesse's +1 ranged attack and evasion (S27, S28), the level table's Ability
+    Points, skill levels, SP and SP regained (S27, S29), one free diagonal (S10), the
+    bands Close to Long and one past max range with Disadvantage (S10, S13), spells at
+    Close (S13), a 5x5 grid (S9), firing into melee and Outnumbered (S15, S16),
+    initiative 3d6 + Finesse (S17). Mentality's two numbers are asserted where their
+    commands are: a spell skill added to a cast a Major cheaper (S25: test_with_content's
+    test_source_characters, tests/encounter's test_s25_mentality_removes_the_cost_of_an_
+    added_spell_skill), a Minion's bonus a point (S21, S28: test_table_ready's minion
+    bonus). (The Python ruleset's provisional markers are the content's notes, no rule
+    number.)"""
+    from tests.encounter.conftest import attack_outcome
+    s = _numbers_session(
+        "add ann --level 3 --vigor 1 --finesse 1 --mentality 1 --weapon spear "
+        "--weapon crossbow --weapon javelin --shield --skill retreat --skill charm "
+        "--side party --at B2", "add dee --weapon dagger --side party --at B2",
+        "add bob --weapon dagger --at B2", "add cy --weapon dagger --at C2",
+        "init ann --roll 1,2,3", "init ann bob cy dee", "start")
+    ann = s.state.actors["ann"]
+    assert ann.initiative == 6 + 1                           # 3d6 + Finesse (S17)
+    assert ann.max_hp == 10 + 3 and s.state.actors["bob"].max_hp == 10      # S27, S28
+    assert {k: ann.resource(k) for k in ("major", "minor", "free")} == {
+        "major": 3, "minor": 1, "free": 1}
+    assert _cost(s, "draw spear") == ("minor",)
+    assert _cost(s, "engage bob") == ("minor",)
+    melee = attack_outcome(s.execute("attack bob --roll 3,3,3 --evade 3,3,4 --damage 1"))
+    assert melee.attack.total == 9 + 1                       # Vigor: melee attack +1
+    assert melee.target("bob").damage == 1 + 2 + 1           # spear 1d6+2, Vigor +1
+    for kind in ("major", "minor", "free"):
+        s.execute(f"set ann {kind}={dict(major=3, minor=1, free=1)[kind]}")
+    assert _cost(s, "act free hums") == ("free",)
+    assert [_cost(s, line) for line in ("draw shield", "raise", "sheathe shield",
+                                        "grip spear", "disengage")] == [("minor",)] * 5
+    majors = [("engage bob", "attack bob --roll 3,3,3 --evade 4,4,4"), "skill retreat",
+              "cast charm dee", "switch spear crossbow", "move C2", "move B2"]
+    for line in majors:
+        for one in (line if isinstance(line, tuple) else (line,)):
+            kinds = _cost(s, one)
+        assert kinds == ("major",), line
+    assert [_cost(s, line) for line in ("reload", "drop crossbow", "pickup crossbow",
+                                        "sheathe crossbow", "draw javelin")] == [
+        ("minor",), ("free",), ("minor",), ("minor",), ("minor",)]
+    s.execute("attack cy --with javelin --roll 3,3,3 --evade 1,1,2 --damage 1")
+    s.execute("move C2")                                     # it lies beside Cy, in C2
+    assert _cost(s, "pickup javelin") == ("major",)          # Close, not Melee (S19)
+    paid = [e.paid for line in ("act free a", "act free b", "act free c")
+            for e in s.execute(line).events if hasattr(e, "paid")]
+    assert paid == [(("free", 1),), (("minor", 1),), (("major", 1),)]   # S18
+    assert "hands are full" in _refused(s, "draw crossbow")  # javelin 1 + 2 (S19a)
+    # S6: a margin of 9 is critical and adds 1d6; 8 is not
+    duel = _numbers_session("add kit --finesse 1 --weapon longbow --holding longbow "
+                            "--side party --at A1", "add rex --weapon longbow "
+                            "--holding longbow --at A2", "init kit rex", "start")
+    crit = attack_outcome(duel.execute("attack rex --roll 4,4,4 --evade 1,1,2 --damage 1,1"))
+    assert crit.attack.total == 12 + 1 and crit.target("rex").critical  # Finesse +1
+    assert crit.target("rex").damage == 1 + 3 + 1
+    duel.execute("set kit major=3")
+    plain = attack_outcome(duel.execute("attack rex --roll 4,4,3 --evade 1,1,2 --damage 1"))
+    assert not plain.target("rex").critical and plain.target("rex").damage == 1 + 3
+    duel.execute("end")
+    dodge = attack_outcome(duel.execute("attack rex kit --roll 1,1,2 --evade 2,2,2"))
+    assert dodge.target("kit").evasion.total == 6 + 1       # Finesse: evasion +1
+    # S10, S13: one free diagonal; Close, Short, Medium, Long, then Long+N
+    assert "costs 7 Major" in _refused(_numbers_session(
+        "add ann --weapon dagger --side party --at A1", "init ann", "start"), "move E5")
+    bands = _numbers_session("add tay --mentality 1 --skill charm --side party --at A1",
+                             *(f"add p{n} --weapon dagger --side party --at A{1 + n}"
+                               for n in range(1, 5)), "init tay", "start")
+    assert [_refused(bands, f"cast charm p{n}").split(";")[0] for n in range(1, 5)] == [
+        f"P{n} is at {band}" for n, band in enumerate(
+            ("Short", "Medium", "Long", "Long+1"), 1)]
+    # S13: max range and one band past it, with Disadvantage
+    far = _numbers_session("add kit --finesse 1 --weapon longbow --holding longbow "
+                           "--side party --at A1", "add rex --weapon dagger --at A5",
+                           "add ray --weapon dagger --at C5", "init kit", "start")
+    beyond = attack_outcome(far.execute("attack rex --roll 3,3,3 --evade 1,1,2"))
+    assert [(m.name, m.rule) for m in beyond.plan.modifiers] == [("disadvantage", "S13")]
+    assert "S13" in _refused(far, "attack ray")              # 5 away: two past Long
+    assert "S9" in _refused(far, "place kit F1")              # 5x5
+    # S23, S24, S19a: a skill's SP, levels 1 to 4, two hands
+    assert "S24" in _refused(s, "add zed --level 4 --finesse 1 --skill longshot:5")
+    s.execute("add zed --level 4 --finesse 1 --skill longshot:4")
+    assert "S19a" in _refused(s, "add zip --level 2 --weapon longbow --weapon dagger "
+                                 "--holding longbow --holding dagger")
+    # S27, S29: level L allows L Ability Points and L skill levels; SP and SP regained
+    for level in range(1, 11):
+        parts = (min(level, 4), min(max(level - 4, 0), 4), max(level - 8, 0))
+        skills = " ".join(f"--skill {name}:{n}" for name, n in zip(
+            ("longshot", "retreat", "aimed-shot"), parts, strict=True) if n)
+        points = f"--level {level} --finesse {level}"
+        s.execute(f"add l{level} {points} {skills}")
+        assert "S29" in _refused(s, f"add m{level} {points} --vigor 1")
+        assert "S29" in _refused(s, f"add n{level} {points} {skills} "
+                                    "--skill thread-the-needle")
+        sp = s.state.actors[f"l{level}"].resource("sp")
+        assert sp == (4 if level >= 10 else 3 if level >= 7 else 2 if level >= 4 else 1)
+    assert "S29" in _refused(s, "add l11 --level 11")
+    regain = _numbers_session("add ann --skill retreat --weapon dagger --side party --at A1",
+                              "add bob --weapon dagger --at A1", "init ann bob", "start",
+                              "engage bob", "end")
+    paid = [e.paid for e in regain.execute("skill ann retreat --sp").events
+            if hasattr(e, "paid")]
+    assert paid == [(("sp", 1),)] and regain.state.actors["ann"].resource("sp") == 0
+    regain.execute("end")
+    assert regain.state.actors["ann"].resource("sp") == 1   # SP regained at level 1: 1
+    # S15, S16: firing into melee and Outnumbered
+    crowd = _numbers_session("add kit --finesse 1 --weapon longbow --holding longbow "
+                             "--side party --at A1", "add ann --weapon dagger --holding "
+                             "dagger --side party --at B1", "add rex --weapon dagger "
+                             "--holding dagger --at B1", "add roy --weapon dagger "
+                             "--holding dagger --at B1", "init ann kit rex roy", "start",
+                             "engage rex", "end")
+    into = attack_outcome(crowd.execute("attack rex --roll 3,3,3 --evade 1,1,2"))
+    assert [(m.name, m.rule) for m in into.plan.modifiers] == [("disadvantage", "S15")]
+    crowd.execute("end")
+    crowd.execute("end")
+    crowd.execute("engage ann")                              # Roy joins: two on Ann
+    mobbed = attack_outcome(crowd.execute("attack ann --roll 3,3,3 --evade 6,6,1"))
+    assert [(m.name, m.rule) for m in mobbed.target("ann").evasion_modifiers] == [
+        ("disadvantage", "S16")]
 
 
 def test_source_weapons(shipped):
