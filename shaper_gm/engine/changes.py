@@ -29,7 +29,6 @@
   with ``logs: FLAG`` the command's log line names the cell it went to as ``--FLAG``.
 - `until`: ``never`` (default), ``{start: actor|target}`` or ``{end: actor|target}``
   (that actor's next turn), ``{rounds: N}`` (the end of the round N - 1 rounds on).
-
 - ``summon: {who, template, sheet}``, ``remove: {who, why}``: an actor brought into the
   fight, or taken out of it (`engine.summoning`).
 
@@ -61,8 +60,7 @@ KINDS = {"hp": {"who", "change", "through", "why", "rule", "quiet"},
          "encounter": {"name", "change", "why"},
          "spend": {"who", "key", "amount"}, "relabel": {"name", "from", "to", "why"},
          "reacted": {"who", "answer", "during"},
-         "summon": {"who", "template", "sheet", "effect", "mods"},   # engine.summoning
-         "remove": {"who", "why"}}
+         "summon": {"who", "template", "sheet", "effect", "mods"}, "remove": {"who", "why"}}
 ACTORS = ("actor", "target")        # who a change may be to
 
 
