@@ -59,8 +59,7 @@ KINDS = {"hp": {"who", "change", "through", "why", "rule", "quiet"},
          "encounter": {"name", "change", "why"},
          "spend": {"who", "key", "amount"}, "relabel": {"name", "from", "to", "why"},
          "reacted": {"who", "answer", "during"},
-         "summon": {"who", "template", "sheet", "effect", "mods"},   # engine.summoning
-         "remove": {"who", "why"}}
+         "summon": {"who", "template", "sheet", "effect", "mods"}, "remove": {"who", "why"}}
 ACTORS = ("actor", "target")        # who a change may be to
 
 

@@ -211,8 +211,7 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
 
     sheet_for = sheet_files.sheet_for            # a template, or a sheet file (--as PATH)
 
-    summon = summons.summon                      # apply's summon (engine.summoning)
-    refuse_payment = costs.short_of_sheet        # a maximum its sheet gives (a summon's)
+    summon, refuse_payment = summons.summon, costs.short_of_sheet   # summon (apply); a sheet's pool
 
     def make_actor(self, spec: Any, zone: str | None) -> Actor:
         """An actor from a template (or the default sheet) with `--stat NAME=N` on top."""
