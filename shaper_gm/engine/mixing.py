@@ -186,21 +186,30 @@ def _trimmed(ctx: Any, keep: frozenset[str]) -> Any:
 
 def _take(situations: list[tuple[Any, int]], whole: int, ready: Sequence[Reading],
           out: dict[str, dict[Any, Fraction]]) -> None:
-    """Each ready reading's distribution of values, in the order they first appear."""
+    """Each ready reading's distribution of values, in the order they first appear: the
+    situations' integer weights summed per value, a fraction made once for each."""
     from fractions import Fraction
+    zero = Fraction(0)
     for key, _, read in ready:
         found: dict[Any, Fraction] = out.setdefault(key, {})
+        counts: dict[Any, int] = {}          # value -> weight over `whole`
         for ctx, weight in situations:
             if not isinstance(ctx, Mixed):
                 value = read(ctx)
-                found[value] = found.get(value, Fraction(0)) + Fraction(weight, whole)
+                if value in counts:
+                    counts[value] += weight
+                else:
+                    counts[value] = weight
+                    found.setdefault(value, zero)
                 continue
             values: dict[Any, int] = defaultdict(int)
             for facts, ways in ctx.rows.items():
                 values[read(facts)] += ways
             for value, ways in values.items():
-                found[value] = found.get(value, Fraction(0)) + \
-                    Fraction(weight * ways, whole * ctx.whole)
+                found[value] = found.get(value, zero) + Fraction(weight * ways,
+                                                                 whole * ctx.whole)
+        for value, weight in counts.items():
+            found[value] += Fraction(weight, whole)
 
 
 def exact_read(steps: Sequence[Step], ctx: Any, decisions: Decisions | None,

@@ -68,6 +68,13 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
         if not isinstance(value, bool):
             raise VocabError(f"{at}.{key}", f"expected true or false, got {value!r}")
 
+    # What the roll's spec is made of: in exact odds, every branch of every situation
+    # alike in these rolls the same spec, made once (the evasion roll of each attack total).
+    spec_names = tuple(sorted({name.partition(".")[0] for name in _reads(
+        dice, *(pin[1] for pin in pins), *(flags[k] for k in ("double_dice", "after")
+                                            if k in flags))}))
+    made_specs: dict[Any, Any] = {}
+
     def body(facts: Facts, tape: Any) -> Facts:
         if once and into in facts:
             return facts                     # rolled for an earlier target
@@ -78,12 +85,19 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
             return rolled_pool(tape, slot, pool_spec(dice.dice(facts), pool(facts), named),
                                facts[who] if who else None, quiet, facts, (into, *failures),
                                shown)
-        if pins or automatic:
-            spec = pinned_spec(dice.dice(facts), pins, facts, named)
-            spec = from_zero(spec) if zero else spec
-        else:                                    # read from zero as it is made (cached)
-            spec = _plain_spec(dice, facts, double is not None and bool(double(facts)),
-                               named, after(facts) if after is not None else 0, zero)
+        key = _inputs(named, facts, spec_names) if tape.exact else None
+        spec = made_specs.get(key) if key is not None else None
+        if spec is None:
+            if pins or automatic:
+                spec = pinned_spec(dice.dice(facts), pins, facts, named)
+                spec = from_zero(spec) if zero else spec
+            else:                                # read from zero as it is made (cached)
+                spec = _plain_spec(dice, facts, double is not None and bool(double(facts)),
+                                   named, after(facts) if after is not None else 0, zero)
+            if key is not None:
+                if len(made_specs) >= 256:
+                    made_specs.clear()
+                made_specs[key] = spec
         if lead is not None and not tape.exact:  # the label carries it (not cached)
             spec = replace(spec, what=led(named, lead, facts))
         if higher is not None or lower is not None:
@@ -121,6 +135,17 @@ def faces_came(tape: Any, slot: str) -> str:
     given_at = getattr(tape, "given_at", None)
     given = given_at(slot, tape.placed(slot) - 1) if given_at is not None else None
     return "rolled by the tool" if given is None else "given as faces"
+
+
+def _inputs(named: str, facts: Facts, names: tuple[str, ...]) -> Any:
+    """The roll's name and the values its spec reads, as a key; None when one of them
+    cannot be one."""
+    key = (named, *(facts.get(name) for name in names))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 def _plain_spec(dice: Compiled, facts: Facts, doubled: bool, what: str, after: int,
