@@ -69,7 +69,7 @@ def _roll_step(declared: Mapping[str, Any], at: str, known: frozenset[str]) -> M
             raise VocabError(f"{at}.{key}", f"expected true or false, got {value!r}")
 
     # What the roll's spec is made of: in exact odds, every branch of every situation
-    # alike in these rolls the same spec, made once (the evasion roll of each attack total).
+    # alike in these rolls the same spec, made once (the second roll under each first total).
     spec_names = tuple(sorted({name.partition(".")[0] for name in _reads(
         dice, *(pin[1] for pin in pins), *(flags[k] for k in ("double_dice", "after")
                                             if k in flags))}))
