@@ -23,7 +23,7 @@ from shaper_gm.engine import registry as rulesets
 from shaper_gm.engine.offers import Offer, checked_targets, tile_offers
 from shaper_gm.errors import CommandError
 from shaper_gm.records import record
-from shaper_gm.shell.readings import in_order
+from shaper_gm.shell.readings import first_offered, in_order
 
 ACTOR_SLOTS = {"actor", "target", "targets", "actors"}
 TARGET_SLOTS = {"target", "targets"}     # someone the subject acts on: never itself
@@ -170,21 +170,14 @@ def _whole_reading(session: Any, verb: Verb, words: tuple[str, ...]) -> list[str
 
 
 def _positional(session: Any, verb: Verb, line: _Words, current: str) -> list[Candidate]:
-    """What the readings that skip fewest optional words offer; the others' only when
-    those offer nothing for the word (`skill monica ` offers Monica's skills, not the
-    targets a reading without the skill would)."""
     words = line.positional
-    out: list[Candidate] = []
-    for group in in_order(verb.positionals, _fitting(session, verb, words), len(words)):
-        for reading in group:
-            slot = _slot_at(reading, len(words))
-            if slot is None:
-                continue
-            subject = _subject(session, reading, words)
-            out += _slot_values(session, verb, slot, subject, current, words)
-        if out:
-            break
-    return _unique(out)
+
+    def offered(reading: list[str]) -> list[Candidate]:
+        slot = _slot_at(reading, len(words))
+        return [] if slot is None else _slot_values(
+            session, verb, slot, _subject(session, reading, words), current, words)
+    return _unique(first_offered(in_order(verb.positionals, _fitting(session, verb, words),
+                                          len(words)), offered))
 
 
 def _slot_values(session: Any, verb: Verb, slot: str, subject: str | None, current: str,

@@ -6,7 +6,8 @@ the spell would offer only when it has none (`spellcast [ACTOR] [SPELL] [TARGET]
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 
 def skipped(positionals: Sequence[str], reading: Sequence[str], index: int) -> int:
@@ -30,3 +31,16 @@ def in_order(positionals: Sequence[str], readings: list[list[str]],
     for reading in readings:
         groups.setdefault(skipped(positionals, reading, index), []).append(reading)
     return [groups[count] for count in sorted(groups)]
+
+
+def first_offered(groups: list[list[list[str]]],
+                  offered: Callable[[list[str]], list[Any]]) -> list[Any]:
+    """What the first group of readings that offers anything offers, each reading's in
+    turn: the readings that skip fewest optional words, the others only when those offer
+    nothing for the word (`skill monica ` offers Monica's skills, not the targets a
+    reading without the skill would)."""
+    for group in groups:
+        out = [value for reading in group for value in offered(reading)]
+        if out:
+            return out
+    return []

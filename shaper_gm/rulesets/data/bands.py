@@ -20,3 +20,14 @@ def band(words: tuple[str, ...], distance: int) -> str:
     if distance < len(words):
         return words[distance]
     return f"{words[-1]}+{distance - len(words) + 1}"
+
+
+def how_far(numbers: Any, cells: int) -> str:
+    """`15 ft away`: cells times the declared `cell_size`, in its `unit` (`1 tile away`:
+    a plural unit's one without its s); with `bands`, the band's word (`Medium`)."""
+    unit, amount = numbers.get("unit"), cells * (numbers.get("cell_size") or 1)
+    if numbers.get("bands"):
+        return band(tuple(numbers["bands"]), amount)
+    if unit and amount == 1 and len(unit) > 2 and unit.endswith("s"):
+        unit = unit[:-1]
+    return f"{amount} {unit} away" if unit else f"{cells} away"

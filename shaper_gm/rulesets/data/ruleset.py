@@ -146,16 +146,9 @@ class DataRuleset(SheetFields, MapMarks, KeptDown, ZeroRead, HarmTally, Diagonal
         return first_for(self, state, slot, subject, verb, text)
 
     def how_far(self, cells: int) -> str:
-        """`15 ft away`: cells times the declared `cell_size`, in its `unit` (`1 tile
-        away`: a plural unit's one without its s)."""
-        numbers = self.library.numbers
-        unit, amount = numbers.get("unit"), cells * (numbers.get('cell_size') or 1)
-        if numbers.get("bands"):                    # its words for distances (S10's bands)
-            from shaper_gm.rulesets.data.bands import band
-            return band(tuple(numbers["bands"]), amount)
-        if unit and amount == 1 and len(unit) > 2 and unit.endswith("s"):
-            unit = unit[:-1]
-        return f"{amount} {unit} away" if unit else f"{cells} away"
+        """A distance in words (`rulesets.data.bands`): `15 ft away`, or its band."""
+        from shaper_gm.rulesets.data.bands import how_far
+        return how_far(self.library.numbers, cells)
 
     # Sheets ------------------------------------------------------------------------
     def view(self, sheet: Any) -> SheetView:
