@@ -8,6 +8,13 @@ REPEAT times in a batch, and keeps what it caches between computations, as a ses
 does after its first `odds` (ours: each roll's outcomes, each distinct damage result);
 the first computation of each, nothing cached, is printed too.
 
+When Shaper plays from its data version (content/shaper written as data), ours is the
+`odds` command itself on a session set up alike (the longbow, +1 Finesse, Edge; a target of
+Evasion +0, tier 1 armor, 100 HP): the attack's declared steps over exact distributions,
+with only the whole result the process keeps for a situation (`engine.exact_kept`) cleared
+between computations; its third number is the mean HP the target loses, critical die and
+misses included, and icepool's script works out the same.
+
 Run: python tests/bench/bench_odds.py
 """
 
@@ -19,21 +26,26 @@ from dataclasses import replace
 from fractions import Fraction
 
 from shaper_gm.dice import Dist
+from shaper_gm.engine import registry
 from shaper_gm.engine.steps import distribution, exact
-from shaper_gm.rulesets.shaper import build
-from shaper_gm.rulesets.shaper.attack import AttackPlan, TargetPlan
-from shaper_gm.rulesets.shaper.content.models import Weapon
-from shaper_gm.rulesets.shaper.odds import attack_target_odds, taken
-from shaper_gm.rulesets.shaper.parts import Mod, Part
-from shaper_gm.rulesets.shaper.pipeline import DAMAGE_STEPS, Swing
 
 THRESHOLD = 9     # S6
 REPEAT = 20
 ROUNDS = 5
-NUMBERS = replace(build().numbers, critical_threshold=THRESHOLD)
+AS_DATA = registry.module_of("shaper").__name__ == registry.DATA
+SETUP = ("add josh --as josh --at B4", "add raider --as raider --at B1 --armor armor-t1",
+         "set raider max_hp=100", "set raider hp=100", "init josh raider", "start",
+         "draw longbow")
 
 
 def ours() -> tuple[Fraction, Fraction, Fraction]:
+    from shaper_gm.rulesets.shaper import build
+    from shaper_gm.rulesets.shaper.attack import AttackPlan, TargetPlan
+    from shaper_gm.rulesets.shaper.content.models import Weapon
+    from shaper_gm.rulesets.shaper.odds import attack_target_odds, taken
+    from shaper_gm.rulesets.shaper.parts import Mod, Part
+    from shaper_gm.rulesets.shaper.pipeline import DAMAGE_STEPS, Swing
+    NUMBERS = replace(build().numbers, critical_threshold=THRESHOLD)
     bow = Weapon("bow", "Bow", "ranged", "1d6+3", pierce=2)
     plan = AttackPlan("a", bow, attack_bonus=(Part(1, "bonus"),), modifiers=(Mod("edge", "GM"),))
     odds = attack_target_odds(NUMBERS, plan, TargetPlan("t", 100))
@@ -41,6 +53,22 @@ def ours() -> tuple[Fraction, Fraction, Fraction]:
                 crits=(False,), reasons=(("hit", 0, ""),), numbers=NUMBERS)
     mean = Dist.from_probs(distribution(exact(DAMAGE_STEPS, hit), taken)).mean()
     return odds.chance("hit"), odds.chance("critical"), mean
+
+
+_SESSION: list = []
+
+
+def ours_as_data() -> tuple[Fraction, Fraction, Fraction]:
+    """P(hit), P(critical) and the mean HP lost, from the `odds` command."""
+    from shaper_gm.app import new_session
+    from shaper_gm.engine import exact_kept
+    if not _SESSION:
+        _SESSION.append(new_session(seed=1))
+        for line in SETUP:
+            _SESSION[0].execute(line)
+    exact_kept._kept.clear()            # the whole result kept for a situation: not reused
+    odds = _SESSION[0].execute("odds josh raider --edge").view.only
+    return odds.chance("hit"), odds.chance("critical"), odds.harm_dist.mean()
 
 
 def theirs() -> tuple[Fraction, Fraction, Fraction]:
@@ -75,7 +103,13 @@ def theirs() -> tuple[Fraction, Fraction, Fraction]:
     damage = icepool.map(lambda d, a: max(0, d + 3 - max(0, a - 2)), icepool.d6, icepool.d6)
     mean = Fraction(sum(o * damage.quantity(o) for o in damage.outcomes()),
                     damage.denominator())
-    return hit, crit, mean
+    if not AS_DATA:
+        return hit, crit, mean
+    critical = icepool.map(lambda d, c, a: max(0, d + c + 3 - max(0, a - 2)),
+                           icepool.d6, icepool.d6, icepool.d6)          # S6: +1d6
+    crit_mean = Fraction(sum(o * critical.quantity(o) for o in critical.outcomes()),
+                         critical.denominator())
+    return hit, crit, (hit - crit) * mean + crit * crit_mean         # misses lose nothing
 
 
 def timed(fns, rounds: int = ROUNDS, repeat: int = REPEAT) -> list[tuple[float, tuple]]:
@@ -98,9 +132,12 @@ def main() -> None:
         import icepool  # noqa: F401
     except ImportError:
         sys.exit("icepool is not installed: pip install icepool (only this benchmark uses it)")
-    first = timed((ours, theirs), rounds=1, repeat=1)    # nothing cached yet, either side
-    (our_time, our_value), (their_time, their_value) = timed((ours, theirs))
-    labels = ("P(hit)", "P(crit)", "mean damage 1d6+3 vs 1d6, Pierce 2")
+    mine = ours_as_data if AS_DATA else ours
+    first = timed((mine, theirs), rounds=1, repeat=1)    # nothing cached yet, either side
+    (our_time, our_value), (their_time, their_value) = timed((mine, theirs))
+    labels = ("P(hit)", "P(crit)", "mean HP lost, 1d6+3 vs 1d6, Pierce 2" if AS_DATA else
+              "mean damage 1d6+3 vs 1d6, Pierce 2")
+    print("shaper plays from its data version" if AS_DATA else "shaper plays from Python")
     for label, a, b in zip(labels, our_value, their_value, strict=True):
         print(f"{label:<36} shaper-gm {str(a):>13}   icepool {str(b):>13}"
               f"   {'agree' if a == b else 'DISAGREE'}")
