@@ -8,13 +8,10 @@ import pytest
 
 from shaper_gm.engine import events as ev
 from shaper_gm.engine.actions import Action
-from shaper_gm.engine.steps import Step
 from shaper_gm.errors import GmError
 from shaper_gm.render.text import describe_events
-from shaper_gm.rulesets.shaper import actions, verbs
-from shaper_gm.rulesets.shaper.pipeline import ATTACK_STEPS
+from tests.replaying import replayed
 from tests.rulesets.shaper.conftest import battle as session
-from tests.rulesets.shaper.conftest import replayed
 from tests.rulesets.twins import python_played
 
 # Monica in melee with the raider and the reaver, on her turn.
@@ -23,16 +20,14 @@ MELEE = ("end", "draw monica longsword", "place monica B3", "place raider B3",
 
 
 def test_every_play_verb_is_a_declared_engine_action():
-    declared = {d.name: d.function for d in verbs.verbs.declared}
+    """Each play verb the session knows (its `help`) is an engine Action of the play
+    group, logged."""
+    s = session()
     for name in ("attack", "cast", "skill", "move", "engage", "disengage", "draw",
                  "sheathe", "raise", "reload"):
-        assert isinstance(declared[name], Action), name
-    assert all(isinstance(a, Action) for a in (actions.ATTACK, actions.MOVE, actions.CAST))
-
-
-def test_the_attack_is_module_level_engine_steps():
-    assert all(isinstance(s, Step) for s in ATTACK_STEPS)
-    assert all("<locals>" not in s.fn.__qualname__ for s in ATTACK_STEPS)
+        verb = s.execute(f"help {name}").view.verbs[0]
+        assert isinstance(verb.action, Action), name
+        assert (verb.group, verb.logged) == ("play", True), name
 
 
 def test_a_move_runs_through_the_pipeline_a_major_a_step():
