@@ -210,7 +210,7 @@ def test_skill_dice_follow_weapon_and_critical_dice():
     # Josh's longbow (1d6+3, Pierce 2) with Piercing Strike (+1d6 Pierce per Finesse).
     s = fight("--finesse 1 --weapon longbow --skill piercing-strike", "t --hp 40 "
               "--armor armor-t2", draw="longbow", engage=False)
-    out = attack(s, "attack a t --skill piercing-strike --bonus -1 --roll 6,6,5 "
+    out = attack(s, "attack a t --skill piercing-strike --roll 6,6,5 "
                     "--evade 1,1,2 --damage 1,2,4 --defense 6")
     t = out.target("t")
     assert t.critical and t.damage == 6 and t.pierce == 6      # longbow Pierce 2 + 4
