@@ -1,29 +1,28 @@
 """Shaper numbers and items as the source and the rulings give them (built directly, so
-these tests do not depend on the YAML loader)."""
+these tests do not depend on the YAML loader), and the source battle through commands.
+
+The Python ruleset is imported only by the fixtures that build its objects (`numbers`,
+`library`, `shaper`), so the files that play through commands alone (`battle`, `given`,
+`tape`) need nothing of it."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import pytest
 
 from shaper_gm.dice import GivenFaces
 from shaper_gm.engine.decisions import Decisions
 from shaper_gm.engine.steps import PlayTape
-from shaper_gm.rulesets.shaper.content.models import (
-    ActionPool,
-    Armor,
-    Effect,
-    LevelRow,
-    Library,
-    RulesetNumbers,
-    Shield,
-    Skill,
-    Weapon,
-)
-from shaper_gm.rulesets.shaper.ruleset import ShaperRuleset
 from tests.replaying import replayed  # noqa: F401  (the tests import it from here)
+
+if TYPE_CHECKING:
+    from shaper_gm.rulesets.shaper.content.models import Library, RulesetNumbers
+    from shaper_gm.rulesets.shaper.ruleset import ShaperRuleset
 
 
 def make_numbers(**changes) -> RulesetNumbers:
+    from shaper_gm.rulesets.shaper.content.models import ActionPool, LevelRow, RulesetNumbers
     values = dict(
         id="shaper", name="Shaper", basic_roll="3d6", critical_threshold=9,
         critical_dice="1d6",
@@ -51,6 +50,14 @@ def make_numbers(**changes) -> RulesetNumbers:
 
 
 def make_library() -> Library:
+    from shaper_gm.rulesets.shaper.content.models import (
+        Armor,
+        Effect,
+        Library,
+        Shield,
+        Skill,
+        Weapon,
+    )
     weapons = {w.id: w for w in (
         Weapon("longsword", "Longsword", "melee", "1d6+3"),
         Weapon("longbow", "Longbow", "ranged", "1d6+3", hands=2, pierce=2, range=3,
@@ -105,6 +112,7 @@ def library() -> Library:
 
 @pytest.fixture
 def shaper(numbers, library) -> ShaperRuleset:
+    from shaper_gm.rulesets.shaper.ruleset import ShaperRuleset
     return ShaperRuleset(numbers, library)
 
 

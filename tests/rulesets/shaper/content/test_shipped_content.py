@@ -1,14 +1,14 @@
 """The shipped content library loads and holds what the Shaper source shows. The items
 are read as the ruleset playing `shaper` reads them (shipped.py: the Python ruleset's
 library or the data version's, the same item files), and the templates' sides and HP
-through `add`; a sheet file through `add --as PATH`. The Python loader's own tests (its
-default folder and its cache) read its library from the checkout's
-content/shaper, the Python version's until the switch, whatever SHAPER_GM_CONTENT
-names (`--as-data shaper` points it at the data version); test_ruleset_numbers reads
+through `add`; a sheet file through `add --as PATH`; the content folder a session
+plays, the checkout's or SHAPER_GM_CONTENT's (the Python loader's own cache:
+test_python_loader.py); test_ruleset_numbers reads
 the numbers of the ruleset through commands, whichever version plays `shaper`."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -17,24 +17,11 @@ from shaper_gm.commands import new_session
 from shaper_gm.content.folders import folder_files
 from shaper_gm.content.yamlio import load_yaml_file
 from shaper_gm.errors import GmError
-from shaper_gm.rulesets.shaper.content.loader import clear_cache, load_library
+from shaper_gm.places import content_path
 
 from .shipped import Item, Shipped
 
 SHIPPED = Path(__file__).resolve().parents[4] / "content"
-
-
-@pytest.fixture(scope="module")
-def lib():
-    with pytest.MonkeyPatch.context() as patch:
-        patch.delenv("SHAPER_GM_CONTENT", raising=False)
-        return load_library()
-
-
-@pytest.fixture
-def python_content(monkeypatch):
-    """The Python loader's default folder: the checkout's content."""
-    monkeypatch.delenv("SHAPER_GM_CONTENT", raising=False)
 
 
 @pytest.fixture(scope="module")
@@ -56,23 +43,26 @@ def test_every_shipped_file_loads_and_every_item_is_in_the_library(shipped):
             assert item_id in getattr(shipped, path.parent.name), (path, item_id)
 
 
-def test_default_root_is_the_checkout_content_folder(lib, python_content):
-    assert load_library(SHIPPED) is lib   # same resolved folder, same cached library
+def test_default_root_is_the_checkout_content_folder(monkeypatch):
+    monkeypatch.delenv("SHAPER_GM_CONTENT", raising=False)
+    assert content_path() == SHIPPED.resolve()
 
 
-def test_env_var_points_at_another_library(content_copy, monkeypatch):
-    (content_copy / "shaper" / "weapons" / "extra.yaml").write_text(
+def test_env_var_points_at_another_library(tmp_path, monkeypatch):
+    """SHAPER_GM_CONTENT names the content folder a session plays: a weapon added to a
+    copy of the content playing `shaper` (the checkout's, or the one --as-data
+    installs) is one an actor can carry."""
+    copy = tmp_path / "content"
+    shutil.copytree(content_path(), copy)
+    (copy / "shaper" / "weapons" / "extra.yaml").write_text(
         "club:\n  name: Club\n  kind: melee\n  damage: 1d6\n", encoding="utf-8")
-    monkeypatch.setenv("SHAPER_GM_CONTENT", str(content_copy))
-    assert "club" in load_library().weapons
-
-
-def test_loading_is_cached(python_content):
-    clear_cache()
-    first = load_library()
-    assert load_library() is first
-    clear_cache()
-    assert load_library() is not first and load_library() == first
+    monkeypatch.setenv("SHAPER_GM_CONTENT", str(copy))
+    s = new_session(seed=1234)
+    s.execute("add zed --weapon club")                  # known: added
+    assert "zed" in s.state.actors
+    monkeypatch.setenv("SHAPER_GM_CONTENT", str(SHIPPED))
+    with pytest.raises(GmError, match="club"):
+        new_session(seed=1234).execute("add zed --weapon club")
 
 
 def _numbers_session(*lines: str):
