@@ -124,6 +124,16 @@ class Facts(Mapping[str, Any]):
     def with_values(self, **values: Any) -> Facts:
         return Facts.owning({**self._values, **values})
 
+    def without(self, names: tuple[str, ...]) -> Facts:
+        """These facts without `names` (the same facts when none of them is here)."""
+        values = self._values
+        if not any(name in values for name in names):
+            return self
+        kept = dict(values)
+        for name in names:
+            kept.pop(name, None)
+        return Facts.owning(kept)
+
     def only(self, names: frozenset[str], order: tuple[str, ...] = ()) -> Facts:
         """These facts without what no later step reads (exact odds merge more); `order`,
         the names in a fixed order, is walked instead of the facts when shorter."""

@@ -163,22 +163,38 @@ def _made_steps(raw: Any, known: set[str], where: str,
 def _with_forgetting(made: list[Made], keep: frozenset[str]) -> tuple[Step, ...]:
     """Each step, told what later steps still read: in exact odds it drops the rest."""
     needed = keep
-    out: list[Step] = []
-    for step, reads, writes in reversed(made):
-        out.append(_trimming(step, needed, reads - step.words_read, writes))
+    after: list[frozenset[str]] = []       # what each step keeps, from the last one back
+    for step, reads, _ in reversed(made):
+        after.append(needed)
         if not step.words_only:             # odds skip it: what it reads is not kept
             needed = needed | (reads - step.words_read)
-    return tuple(reversed(out))
+    after.reverse()
+    out: list[Step] = []
+    kept: frozenset[str] | None = None     # what the facts hold before the step, if known
+    for (step, reads, writes), needed in zip(made, after, strict=True):
+        dropped = None if kept is None else tuple(sorted((kept | writes) - needed))
+        out.append(_trimming(step, needed, reads - step.words_read, writes, dropped))
+        if not step.words_only:
+            kept = needed
+    return tuple(out)
 
 
 def _trimming(inner: Step, needed: frozenset[str], reads: frozenset[str] = frozenset(),
-              writes: frozenset[str] = frozenset()) -> Step:
+              writes: frozenset[str] = frozenset(),
+              dropped: tuple[str, ...] | None = None) -> Step:
+    """The step, its facts trimmed to `needed` in exact odds: by dropping the few names
+    `dropped` lists (the facts before it were trimmed to a known set), else by keeping
+    what `needed` holds."""
     fn = inner.fn
     order = tuple(sorted(needed))          # walked in this order when fewer than the facts
 
     def run(facts: Facts, tape: Any) -> Facts:
         after: Facts = fn(facts, tape)
-        return after.only(needed, order) if tape.exact else after
+        if not tape.exact:
+            return after
+        if dropped is None:
+            return after.only(needed, order)
+        return after.without(dropped)
     return Weighed(run, inner.name, words_only=inner.words_only, words_read=inner.words_read,
                    together=inner.together, plain=inner.plain, reads=reads, writes=writes,
                    sums=getattr(inner, "sums", False))
