@@ -74,10 +74,11 @@ NOT_FOR_A_ROLL = ("prompt_toolkit", "rich.table", "fractions", "difflib", "secre
 MODULES = """
 import sys
 from shaper_gm import cli
-from shaper_gm.rulesets.shaper.content import loader
 code = cli.main(sys.argv[1:])
 print("MODULES", ",".join(sorted(sys.modules)), file=sys.stderr)
-print("ITEMS READ", loader._load.cache_info().currsize, file=sys.stderr)
+# the items the Python ruleset's content loader read (none when it never loaded)
+loader = sys.modules.get("shaper_gm.rulesets.shaper.content.loader")
+print("ITEMS READ", loader._load.cache_info().currsize if loader else 0, file=sys.stderr)
 print("EXIT", code, file=sys.stderr)
 """
 

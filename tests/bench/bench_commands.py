@@ -11,8 +11,6 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from shaper_gm.rulesets.shaper import model
-
 sys.path.insert(0, str(Path(__file__).parent))
 from _session import long_session  # noqa: E402
 
@@ -39,8 +37,15 @@ def per_command(session) -> tuple[float, float]:
 def turn_to_josh(session) -> None:
     while session.state.turn != "josh":
         session.execute("end")
-    if "longbow" not in model.holding(session.state.actors["josh"]):
+    if "longbow" not in holding(session.state.actors["josh"]):
         session.execute("draw longbow")
+
+
+def holding(actor) -> tuple[str, ...]:
+    """What the actor holds: the Python ruleset keeps it on the actor's system, the
+    version written as data on its sheet."""
+    held = getattr(actor.system, "holding", None)
+    return tuple(held if held is not None else actor.sheet.holding)
 
 
 def main() -> None:

@@ -36,9 +36,8 @@ RUNS = 7                        # fresh processes per reopen case, per round
 WARM = 20                       # commands before timing: the caches a long shell has
 REOPEN = """
 import os, sys, time
-from shaper_gm.rulesets.shaper.content.loader import load_library
 from shaper_gm.app import autosave
-library = load_library()
+library = None          # the content folder, read by the ruleset that plays it (cold: at open)
 if sys.argv[2] == "warm":
     session, keeper, _ = autosave.open_for_shell(sys.argv[3], library)
     session.execute("undo")

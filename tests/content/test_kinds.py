@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from shaper_gm.content.folders import content_root
 from shaper_gm.content.kinds import compile_kinds
 from shaper_gm.content.schema import ContentError
 from shaper_gm.content.yamlio import load_yaml_text
@@ -271,26 +270,71 @@ def check_spell(values: dict, numbers) -> list[tuple[str, str]]:
     return []
 
 
-# Mistakes in the shipped declarations: of the names of the rules' code (Shaper's); of
-# what a kind's check gives and a bound over a number (a declaration made here, CRAWL)
-def declared_errors(ruleset: str, old: str, new: str) -> tuple[str, ...]:
-    """The errors of the shipped declaration of `ruleset` (CRAWL's of `crawl`) with `old`
-    written as `new` (Shaper's: the checkout's, whose rules code it names, whichever
-    version plays `shaper`: `--as-data shaper` names the data version's content, with
-    none)."""
-    import importlib
+# A declaration whose records name their rules code (checks, methods, properties, words
+# the code keeps): the shape of a Python ruleset's kinds.yaml (Shaper's, before it was
+# written as data), its code the functions below.
+CODED = """numbers: RulesetNumbers
+kinds:
+  spells: {record: Spell, noun: spell, check: check_spell}
+  armor: {record: Armor, noun: armor}
+  skills: {record: Skill, noun: skill}
+records:
+  Sheet:
+    fields:
+      id: {type: text, key: false, default: ""}
+  Spell:
+    fields:
+      id: {type: text, key: false}
+      name: {type: text, required: true}
+  Armor:
+    fields:
+      id: {type: text, key: false}
+      name: {type: text, required: true}
+      defense: {type: dice, required: true}
+  Skill:
+    properties: {is_spell: skill_is_spell}
+    fields:
+      id: {type: text, key: false}
+      name: {type: text, required: true}
+      range: {type: checked by skill_range, default: null}
+  RulesetNumbers:
+    methods: {bonus: numbers_bonus, level_row: numbers_level_row}
+    fields:
+      costs: {type: mapping of name to name, default: {}, needs: REQUIRED_COSTS,
+              needs_why: "the rules core needs a cost for it"}
+      terms: {type: mapping of name to text, default: {}}      # words
+"""
+REQUIRED_COSTS = ("attack", "move")
 
-    from shaper_gm.content.folders import shipped_root
+
+def skill_range(value):
+    """A skill's range: 'spell' or a number of bands."""
+    return value
+
+
+def skill_is_spell(skill) -> bool:
+    return skill.range == "spell"
+
+
+def numbers_bonus(numbers, name: str) -> int:
+    return 0
+
+
+def numbers_level_row(numbers, level: int) -> int:
+    return level
+
+
+# Mistakes in the declarations: of the names of the rules' code (CODED's); of what a
+# kind's check gives and a bound over a number (CRAWL's)
+def declared_errors(ruleset: str, old: str, new: str) -> tuple[str, ...]:
+    """The errors of the declaration of `ruleset` (CRAWL's of `crawl`, CODED's of
+    `coded`, both made here, their code this module) with `old` written as `new`."""
     display = f"content/{ruleset}/kinds.yaml"
-    root = shipped_root() if ruleset == "shaper" else content_root()
-    text = CRAWL if ruleset == "crawl" else \
-        (root / ruleset / "kinds.yaml").read_text(encoding="utf-8")
+    text = {"crawl": CRAWL, "coded": CODED}[ruleset]
     assert old in text, old
     data = load_yaml_text(text.replace(old, new, 1), origin=display, lines=True)
-    module = sys.modules[__name__] if ruleset == "crawl" else \
-        importlib.import_module("shaper_gm.rulesets.shaper.content.models")
     with pytest.raises(ContentError) as refused:
-        compile_kinds(ruleset, data, display, module, data.lines)
+        compile_kinds(ruleset, data, display, sys.modules[__name__], data.lines)
     return refused.value.errors
 
 
@@ -303,8 +347,7 @@ def assert_one_line(ruleset: str, old: str, new: str, expected: str) -> None:
     assert errors[0].startswith(f"content/{ruleset}/kinds.yaml: line ")
 
 
-TERMS = ("      terms: {type: mapping of name to text, default: {}}      # words (the shipped "
-         "ones where missing)")
+TERMS = "      terms: {type: mapping of name to text, default: {}}      # words"
 RULES_CODE = [
     (TERMS, TERMS + "\n      guards: {type: entries of Guard, required: true}\n\n  Guard:\n"
             "    fields:\n      name: {type: text, default: ''}",
@@ -325,24 +368,24 @@ RULES_CODE = [
      "the record 'Armor' cannot be made here: no default for shown"),
     ("range: {type: checked by skill_range,", "range: {type: checked by skill_rang,",
      "item 'records.Skill': key 'fields.range.type'",
-     "no function 'skill_rang' in shaper_gm.rulesets.shaper.content.models"),
+     f"no function 'skill_rang' in {__name__}"),
     ("range: {type: checked by skill_range,", "range: {type: checked skill_range,",
      "item 'records.Skill': key 'fields.range.type'", "expected 'checked by NAME'"),
     ("check: check_spell}", "check: check_spells}",
      "item 'kinds.spells': key 'check'",
-     "no function 'check_spells' in shaper_gm.rulesets.shaper.content.models"),
+     f"no function 'check_spells' in {__name__}"),
     ("properties: {is_spell: skill_is_spell}", "properties: {is_spell: is_spell}",
      "item 'records.Skill': key 'properties.is_spell'",
-     "no function 'is_spell' in shaper_gm.rulesets.shaper.content.models"),
+     f"no function 'is_spell' in {__name__}"),
     ("methods: {bonus: numbers_bonus,", "methods: {bonus: numbers_bonu,",
      "item 'records.RulesetNumbers': key 'methods.bonus'",
-     "no function 'numbers_bonu' in shaper_gm.rulesets.shaper.content.models"),
+     f"no function 'numbers_bonu' in {__name__}"),
 ]
 
 
 @pytest.mark.parametrize("old, new, where, problem", RULES_CODE)
 def test_each_name_of_the_rules_code_is_checked(old, new, where, problem):
-    assert_one_line("shaper", old, new, f"{where}: {problem}")
+    assert_one_line("coded", old, new, f"{where}: {problem}")
 
 
 GIVES_AND_BOUNDS = [
@@ -410,7 +453,7 @@ def test_every_error_the_docs_list_is_one_a_broken_kinds_file_prints(tmp_path, m
              for old, new, where, problem in EXAMPLE_MISTAKES]
     cases += [(declared_errors(ruleset, old, new), f"{where}: {problem}")
               for old, new, where, problem in RULES_CODE
-              for ruleset in ("shaper",)]
+              for ruleset in ("coded",)]
     cases += [(declared_errors("crawl", old, new), expected)
               for old, new, expected in GIVES_AND_BOUNDS]
     cases += [(circle_errors(), CIRCLE), (not_a_mapping_errors(), "expected a mapping of keys"),

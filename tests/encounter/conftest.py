@@ -9,7 +9,6 @@ import pytest
 from shaper_gm.app import new_session
 from shaper_gm.commands.session import Session
 from shaper_gm.errors import GmError
-from shaper_gm.rulesets.shaper.content.loader import load_library
 
 # The source's 3-vs-3 battle on the 5x5 grid (context: the demo layout).
 BATTLE_SETUP = (
@@ -25,10 +24,9 @@ BATTLE_SETUP = (
 
 @pytest.fixture(scope="session")
 def library():
-    """The Python ruleset's library of the shipped content; None (the content folder
-    itself) when a version written as data plays `shaper` (`--as-data shaper`)."""
-    from shaper_gm.places import data_rulesets
-    return None if "shaper" in data_rulesets() else load_library()
+    """The content the sessions play: None, the content folder itself (the ruleset's own
+    loader reads it, whichever version plays `shaper`)."""
+    return None
 
 
 @pytest.fixture
@@ -76,8 +74,7 @@ def attack_outcome(result):
     ruleset's AttackResolved, or, when the version written as data plays `shaper`
     (`--as-data shaper`), the same facts read off its Played outcome (`DataSwing`)."""
     from shaper_gm.engine.events import Played
-    from shaper_gm.rulesets.shaper.events import AttackResolved
-    found = [e for e in result.events if isinstance(e, AttackResolved)]
+    found = [e for e in result.events if type(e).__name__ == "AttackResolved"]
     if not found:
         played = [e for e in result.events if isinstance(e, Played)
                   and any("attack_total" in r.facts for r in e.outcome.results)]
@@ -169,8 +166,7 @@ def uses(session, actor_id: str, skill: str) -> int:
     from tests.rulesets.twins import python_played
     actor = session.state.actors[actor_id]
     if python_played(session.state.ruleset, "shaper"):
-        from shaper_gm.rulesets.shaper import model
-        return model.uses(actor, skill)
+        return dict(getattr(actor.system, "skill_uses", ())).get(skill, 0)
     key = "used_" + skill.replace("-", "_")
     return sum(e.mod(key) for e in actor.effects)
 
@@ -188,8 +184,7 @@ def skills_used(result) -> list[tuple[str, str]]:
     SkillUsed events, or the version written as data's uses counted (its `used-SKILL`
     effects added)."""
     from shaper_gm.engine.events import EffectAdded
-    from shaper_gm.rulesets.shaper.events import SkillUsed
-    python = [(e.actor, e.skill) for e in result.events if isinstance(e, SkillUsed)]
+    python = [(e.actor, e.skill) for e in result.events if type(e).__name__ == "SkillUsed"]
     return python or [(e.actor, e.effect.name.removeprefix("used-")) for e in result.events
                       if isinstance(e, EffectAdded) and e.effect.name.startswith("used-")]
 
@@ -211,8 +206,7 @@ def left_from(state, who: str, whom: str) -> bool:
     engagement `whom` is in."""
     from tests.rulesets.twins import python_played
     if python_played(state.ruleset, "shaper"):
-        from shaper_gm.rulesets.shaper import model
-        return model.left_from(state, who, whom)
+        return (who, whom) in getattr(state.system, "left", ())
     group = state.actors[whom].sheet.get("engagement") or ""
     return bool(group) and any(e.name == f"left-{group}" for e in state.actors[who].effects)
 
@@ -230,8 +224,8 @@ def engagement_of(state, actor_id: str) -> frozenset[str] | None:
     name, a foe among them (one with no foe up in it is no engagement; Down leaves it, S8)."""
     from tests.rulesets.twins import python_played
     if python_played(state.ruleset, "shaper"):
-        from shaper_gm.rulesets.shaper import model
-        return model.engagement_of(state, actor_id)
+        return next((g for g in getattr(state.system, "engagements", ()) if actor_id in g),
+                    None)
     actors = state.actors
     group = actors[actor_id].sheet.get("engagement") or ""
     if not group or actors[actor_id].down:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from shaper_gm.engine.declared_records import Outcome
 from shaper_gm.engine.events import Played
-from shaper_gm.rulesets.shaper.events import AttackResolved
 
 from .conftest import BATTLE_SETUP, fresh, refuse
 
@@ -81,7 +80,7 @@ def _swing(result):
     """The attack's outcome: the Python ruleset's Swing, or the version written as data's
     Played outcome (its facts, notes and lines: `--as-data shaper`)."""
     for event in result.events:
-        if isinstance(event, AttackResolved):
+        if type(event).__name__ == "AttackResolved":
             return event.outcome
         if isinstance(event, Played) and event.outcome.action == "attack":
             return event.outcome

@@ -12,8 +12,7 @@ from shaper_gm.content.yamlio import load_yaml_file
 from shaper_gm.persist import saves
 from shaper_gm.persist.decode import VERSION, SaveFormatError
 from shaper_gm.persist.replay import replay_save
-from shaper_gm.rulesets.shaper import model
-from tests.encounter.conftest import engaged_with
+from tests.encounter.conftest import engaged_with, pool
 from tests.rulesets.twins import python_played
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -46,9 +45,9 @@ def test_a_version_1_save_means_what_it_said():
         # uses of a skill this round, S24, are marks of its own)
         assert (actor.sheet.max_sp if python else rs.stat(actor.sheet, "sp_total")) == \
             old["max_sp"]
-        assert (model.pool(actor) if python else {
+        assert (pool(actor) if python else {
             k: actor.resource(k) for k in ("major", "minor", "free")}) == old["pool"]
-        assert (model.holding(actor) if python else tuple(actor.sheet.holding)) == \
+        assert (tuple(actor.system.holding) if python else tuple(actor.sheet.holding)) == \
             tuple(old["holding"])
         assert engaged_with(state, actor_id) == sorted(old["engaged_with"])
         assert [(e.name, e.until, e.mod("attack"), e.mod("absorb")) for e in actor.effects

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from shaper_gm.app import new_session
 from shaper_gm.engine import events as ev
 from shaper_gm.render.text import Names, describe, describe_events, fold_costs
-from shaper_gm.rulesets.shaper import events as sev
 from tests.rulesets.twins import python_played
 
 NAMES = Names({"josh": "Josh", "monica": "Monica", "raider": "Raider", "taylor": "Taylor"},
@@ -44,19 +43,30 @@ def test_a_move_names_its_band_and_cost():
     for line in ("add monica --as monica --at C5", "add raider --as raider --side enemies "
                  "--at A1", "init monica raider", "start"):
         s.execute(line)
-    assert told(s, "move monica D3") == ["Monica moves C5 → D3 (Medium, 2 Major)"]
+    result = s.execute("move monica D3")
+    band = getattr(s.ruleset_for(s.state), "band_name", None)
+    assert describe_events(result.events, Names.of(s.state, band=band)) == \
+        ["Monica moves C5 → D3 (Medium, 2 Major)"]
     if python_played(s.state.ruleset, "shaper"):
-        # without the ruleset's bands the distance is given in steps
-        events = [ev.ActionSpent("monica", "move", (("major", 1),), (("major", 1),)),
-                  ev.ActionSpent("monica", "move", (("major", 1),), (("major", 1),)),
-                  sev.Moved("monica", "C5", "D3", 2)]
-        assert describe_events(events, {"monica": "Monica"}) == \
+        # without the ruleset's bands the distance is given in steps (the same move's
+        # events, its two Major spends and the Moved event)
+        assert describe_events(result.events, {"monica": "Monica"}) == \
             ["Monica moves C5 → D3 (2 steps, 2 Major)"]
+
+
+@dataclass(frozen=True)
+class Drew:
+    """An event that claims the spends of its own actor's draw (`pays_for`)."""
+    actor: str
+    item: str
+
+    def pays_for(self) -> tuple[str, ...]:
+        return ("draw",)
 
 
 def test_a_spend_nothing_claims_keeps_its_own_line():
     spent = ev.ActionSpent("josh", "pickup_close", (("major", 1),), (("major", 1),))
-    drawn = sev.ItemChanged("monica", "drew", "longsword")     # another actor's event
+    drawn = Drew("monica", "longsword")     # another actor's event
     assert fold_costs([spent, drawn]) == [(spent, ""), (drawn, "")]
     assert describe_events([spent, ev.ActionSpent("josh", "skill", (("sp", 1),), (("sp", 1),))],
                            NAMES) == ["Josh spends a Major action (pickup_close)",
