@@ -36,6 +36,12 @@ def test_spell_cost_reduction_source_example():
     # Spell + 1 spell skill, Mentality 1: only the spell's Major.
     assert majors_spent("--mentality 1 --level 2 --skill energy-shield --skill charm",
                         "cast zed energy-shield --skill charm") == 1
+    # Spell + 2 spell skills: 1 Major + 1 more Major (Mentality 1 frees one of them).
+    both = "--mentality {m} --level {lv} --skill energy-shield --skill charm --skill minion"
+    added = "cast zed energy-shield --skill charm --skill minion"
+    assert majors_spent(both.format(m=1, lv=3), added) == 2
+    # Mentality 5 frees both added skills: only the spell's Major.
+    assert majors_spent(both.format(m=5, lv=7), added) == 1
     # Never below 1: the reduction cannot remove the cast itself.
     assert majors_spent("--mentality 3 --level 3 --skill energy-shield",
                         "cast zed energy-shield") == 1
