@@ -284,13 +284,13 @@ class Session:
     def undo(self, count: int = 1) -> list[Frame]:
         if count < 1:
             raise CommandError("undo needs a count of 1 or more", "e.g. undo 2")
-        steps = undo_steps.sizes(self.history[1:])   # the first entry creates the encounter
+        held, steps = undo_steps.last_steps(self.history, count, first=1)  # 0: `new`
         if not steps:
             raise CommandError("nothing to undo", "the encounter is as it began")
-        if count > len(steps):
-            raise CommandError(f"only {plural(len(steps), 'command')} can be undone",
-                               f"use undo {len(steps)}")
-        count = sum(steps[:count])
+        if count > steps:
+            raise CommandError(f"only {plural(steps, 'command')} can be undone",
+                               f"use undo {steps}")
+        count = held
         if any(frame.before is None for frame in self.history[-count:]):
             if self.rebuild is None:
                 raise CommandError("this save's earlier states are not available",
@@ -307,13 +307,13 @@ class Session:
     def redo(self, count: int = 1) -> list[Frame]:
         if count < 1:
             raise CommandError("redo needs a count of 1 or more", "e.g. redo 2")
-        steps = undo_steps.sizes(self.future, redo=True)
+        held, steps = undo_steps.last_steps(self.future, count, redo=True)
         if not steps:
             raise CommandError("nothing to redo", "redo follows an undo")
-        if count > len(steps):
-            raise CommandError(f"only {plural(len(steps), 'command')} can be redone",
-                               f"use redo {len(steps)}")
-        return self._move(sum(steps[:count]), redo=True)
+        if count > steps:
+            raise CommandError(f"only {plural(steps, 'command')} can be redone",
+                               f"use redo {steps}")
+        return self._move(held, redo=True)
 
     def _move(self, count: int, *, redo: bool) -> list[Frame]:
         """The last `count` frames from the history to the redo branch, or back."""

@@ -32,22 +32,29 @@ def one_step(session: Any) -> Iterator[None]:
             session.history[i] = replace(session.history[i], joined=True)
 
 
-def sizes(frames: Sequence[Any], *, redo: bool = False) -> list[int]:
-    """How many frames each step holds, the next to move first: undo reads the history
-    from its end (joined frames, then the one they joined), redo the redo branch, whose
-    last frame is the next step's first."""
-    out: list[int] = []
-    if redo:
-        for frame in reversed(frames):
-            if frame.joined and out:
-                out[-1] += 1
-            else:
-                out.append(1)
-        return out
-    size = 0
-    for frame in reversed(frames):
+def last_steps(frames: Sequence[Any], count: int, *, redo: bool = False,
+               first: int = 0) -> tuple[int, int]:
+    """How many frames the next `count` steps hold, and how many steps there were of
+    them (fewer than `count`: every step there is), read from the end of
+    `frames[first:]` and no further than those steps: undo reads the history (joined
+    frames, then the one they joined), redo the redo branch, whose last frame is the
+    next step's first. An undo at the end of a long log costs its step, not the log."""
+    held = steps = size = 0
+    for at in range(len(frames) - 1, first - 1, -1):
+        joined = frames[at].joined
+        if redo:
+            if joined and steps:
+                held += 1               # part of the step begun after it
+                continue
+            if steps == count:
+                break
+            steps, held = steps + 1, held + 1
+            continue
         size += 1
-        if not frame.joined:
-            out.append(size)
-            size = 0
-    return out + ([size] if size else [])
+        if not joined:
+            steps, held, size = steps + 1, held + size, 0
+            if steps == count:
+                return held, steps
+    if size:                             # joined frames down to the first: one step
+        steps, held = steps + 1, held + size
+    return held, steps

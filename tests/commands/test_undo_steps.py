@@ -50,3 +50,34 @@ def test_a_step_refused_part_way_lands_nothing():
     assert (list(session.log), session.state) == before
     session.undo()
     assert session.log == before[0][:1]
+
+
+# --- how many frames the next steps hold --------------------------------------------------
+
+def _sizes(joined: list[bool], redo: bool) -> list[int]:
+    """Every step's frames, the next first, read over the whole list (the reference)."""
+    out: list[int] = []
+    size = 0
+    for flag in reversed(joined):
+        if redo:
+            if flag and out:
+                out[-1] += 1
+            else:
+                out.append(1)
+            continue
+        size += 1
+        if not flag:
+            out.append(size)
+            size = 0
+    return out + ([size] if size and not redo else [])
+
+
+@given(st.lists(st.booleans(), max_size=30), st.integers(1, 12), st.booleans(),
+       st.integers(0, 2))
+def test_the_next_steps_are_read_from_the_end_as_the_whole_list_reads_them(joined, count,
+                                                                          redo, first):
+    from types import SimpleNamespace
+    frames = [SimpleNamespace(joined=flag) for flag in joined]
+    every = _sizes(joined[first:], redo)
+    assert undo_steps.last_steps(frames, count, redo=redo, first=first) == \
+        (sum(every[:count]), min(count, len(every)))
