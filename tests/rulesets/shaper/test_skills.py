@@ -4,19 +4,10 @@ whichever version plays `shaper`."""
 
 import pytest
 
-from shaper_gm.app import new_session
 from shaper_gm.errors import GmError
+from tests.rulesets.shaper.test_creation import zed
 
 DICE = "--roll 4,4,4 --evade 2,2,2 --damage 3 --defense 1"
-
-
-def zed(flags: str, *lines: str):
-    """Zed added with `flags` beside a raider in B2, on its turn."""
-    s = new_session(seed=1234)
-    for line in (f"add zed {flags} --at B2 --side party", "add dummy --as raider --at B2",
-                 "init zed dummy", "start", *lines):
-        s.execute(line)
-    return s
 
 
 def refused(flags: str, *lines: str) -> GmError:
